@@ -1,0 +1,1 @@
+"""SQL schema and numbered migrations, shipped inside the package."""

@@ -1,0 +1,3 @@
+"""KGLens TUI: probe what an LLM knows with a parameterized knowledge graph."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,239 @@
+"""`kglens` entry point: no arguments opens the TUI; subcommands run headless."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
+from kglens_tui.kg.graph import KGNotFoundError
+from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
+from kglens_tui.kg.stats import entity_view, find_entity, kg_stats
+from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+class CLIError(Exception):
+    """A user-facing error: printed as one line, exit code 2."""
+
+
+def _open(args: argparse.Namespace):
+    return connect(args.db or default_db_path())
+
+
+def _kg_id(conn, name: str) -> int:
+    ensure_kg(conn, name)
+    row = conn.execute("SELECT id FROM kg WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        known = [r[0] for r in conn.execute("SELECT name FROM kg ORDER BY name")]
+        names = sorted(set(known) | set(bundled_names()))
+        raise CLIError(f"no KG named '{name}' (known: {', '.join(names) or 'none'})")
+    return int(row[0])
+
+
+def cmd_kg_list(args: argparse.Namespace) -> int:
+    conn = _open(args)
+    table = Table(title="Knowledge graphs", title_justify="left")
+    for col in ("name", "entities", "edges", "source", "snapshot", "in workspace"):
+        table.add_column(col, justify="right" if col in ("entities", "edges") else "left")
+    rows = conn.execute(
+        "SELECT k.name, k.source, k.snapshot_date, "
+        "(SELECT COUNT(*) FROM entity WHERE kg_id = k.id), (SELECT COUNT(*) FROM edge WHERE kg_id = k.id) "
+        "FROM kg k ORDER BY k.name"
+    ).fetchall()
+    present = {r[0] for r in rows}
+    for r in rows:
+        table.add_row(r[0], f"{r[3]:,}", f"{r[4]:,}", r[1], r[2] or "", "yes")
+    for name in bundled_names():
+        if name not in present:
+            meta = bundled_meta(name)
+            table.add_row(
+                name, "", "", f"bundled:{name}", meta.get("snapshot_date", ""), "on first use"
+            )
+    console.print(table)
+    return 0
+
+
+def _progress_bar(label: str) -> tuple[Progress, Callable[[int, int], None]]:
+    bar = Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        TextColumn("{task.percentage:>3.0f}%"),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+    )
+    task = bar.add_task(label, total=None)
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return bar, update
+
+
+def cmd_kg_import(args: argparse.Namespace) -> int:
+    conn = _open(args)
+    path = Path(args.path)
+    name = args.name or path.stem
+    if kg_exists(conn, name) and not args.replace:
+        raise CLIError(f"a KG named '{name}' already exists (use --replace to overwrite)")
+    bar, update = _progress_bar(f"importing {path.name}")
+    with bar:
+        report = import_kg(
+            conn,
+            path,
+            name,
+            entities=Path(args.entities) if args.entities else None,
+            replace=args.replace,
+            progress=update,
+        )
+    console.print(report.summary())
+    return 0
+
+
+def cmd_kg_stats(args: argparse.Namespace) -> int:
+    conn = _open(args)
+    st = kg_stats(conn, _kg_id(conn, args.name))
+    head = Table(title=f"KG '{st.name}'", title_justify="left", show_header=False)
+    head.add_column("what")
+    head.add_column("count", justify="right")
+    for what, value in (
+        ("entities", st.entities),
+        ("nodes (entities in an edge)", st.nodes),
+        ("active edges", st.active_edges),
+        ("dead edges", st.dead_edges),
+        ("predicates (active)", f"{st.predicates} ({st.active_predicates})"),
+        ("edges with a date", st.dated_edges),
+        ("multi-valued (subject, predicate) pairs", f"{st.multi_valued_share:.1%}"),
+    ):
+        head.add_row(what, f"{value:,}" if isinstance(value, int) else value)
+    for t, n in st.subject_types.items():
+        head.add_row(f"subjects of type '{t or '-'}'", f"{n:,}")
+    for s, n in st.subsets.items():
+        head.add_row(f"subset '{s}'", f"{n:,} entities")
+    console.print(head)
+    per = Table(title="Per predicate", title_justify="left")
+    for col in ("predicate", "key", "status", "edges", "subjects", "multi-valued", "objects"):
+        per.add_column(col, justify="left" if col in ("predicate", "key", "status") else "right")
+    for ps in st.per_predicate:
+        share = ps.multi_valued_subjects / ps.subjects if ps.subjects else 0.0
+        per.add_row(
+            ps.label,
+            ps.key,
+            "active" if ps.active else "[dim]dead[/]",
+            f"{ps.edges:,}",
+            f"{ps.subjects:,}",
+            f"{share:.0%}",
+            f"{ps.objects:,}",
+        )
+    console.print(per)
+    return 0
+
+
+def cmd_kg_show(args: argparse.Namespace) -> int:
+    conn = _open(args)
+    kg_id = _kg_id(conn, args.name)
+    matches = find_entity(conn, kg_id, args.entity)
+    if not matches:
+        raise CLIError(
+            f"no entity '{args.entity}' in KG '{args.name}' (try its key, label or an alias)"
+        )
+    if len(matches) > 1:
+        keys = ", ".join(m["key"] for m in matches[:10])
+        raise CLIError(f"'{args.entity}' matches {len(matches)} entities: {keys}; use a key")
+    view = entity_view(conn, matches[0]["id"])
+    console.print(f"[bold]{view.label}[/]  [dim]{view.key} · {view.type}[/]")
+    if view.aliases:
+        console.print(f"also known as: {', '.join(view.aliases)}")
+    if view.groups:
+        console.print(f"groups: {', '.join(view.groups)}")
+    if view.description:
+        console.print(view.description)
+    table = Table(show_lines=False)
+    for col in ("", "predicate", "entity", "key", "dates"):
+        table.add_column(col)
+    for e in view.edges:
+        arrow = "→" if e.direction == "out" else "←"
+        pred = e.predicate if e.active else f"[dim]{e.predicate} (dead)[/]"
+        table.add_row(arrow, pred, e.other_label, f"[dim]{e.other_key}[/]", e.dates)
+    console.print(table)
+    return 0
+
+
+def cmd_bench_import(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.import_bench import run_import_bench
+
+    run_import_bench(args.triples, args.entities, console)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kglens",
+        description="Probe what an LLM knows with a parameterized knowledge graph (KGLens). "
+        "With no command, opens the terminal UI.",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help=f"workspace database (default: ${DB_ENV}, else {default_db_path()})",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show")
+    kg_sub = kg.add_subparsers(dest="kg_command", metavar="KG_COMMAND", required=True)
+    p = kg_sub.add_parser("list", help="KGs in the workspace and bundled with the package")
+    p.set_defaults(func=cmd_kg_list)
+    p = kg_sub.add_parser("import", help="import a KG directory (JSONL) or a CSV/TSV triples file")
+    p.add_argument(
+        "path", help="directory with entities.jsonl + triples.jsonl, a .jsonl, .csv or .tsv"
+    )
+    p.add_argument("--name", help="name in the workspace (default: the file name)")
+    p.add_argument("--entities", help="entities JSONL for a triples .jsonl file")
+    p.add_argument("--replace", action="store_true", help="overwrite a KG of the same name")
+    p.set_defaults(func=cmd_kg_import)
+    p = kg_sub.add_parser("stats", help="counts per KG and per predicate (paper Table 2)")
+    p.add_argument("name")
+    p.set_defaults(func=cmd_kg_stats)
+    p = kg_sub.add_parser("show", help="an entity's edges, with aliases")
+    p.add_argument("name")
+    p.add_argument("entity", help="entity key, label or alias")
+    p.set_defaults(func=cmd_kg_show)
+
+    bench = sub.add_parser("bench", help="benchmarks that print figures")
+    bench_sub = bench.add_subparsers(dest="bench_command", metavar="BENCH", required=True)
+    p = bench_sub.add_parser("import", help="import synthetic triples: triples/s and peak memory")
+    p.add_argument("--triples", type=int, default=1_000_000)
+    p.add_argument("--entities", type=int, default=100_000)
+    p.set_defaults(func=cmd_bench_import)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from kglens_tui.tui.app import run_app
+
+        return run_app(args.db)
+    try:
+        return int(args.func(args) or 0)
+    except (CLIError, KGImportError, KGExistsError, KGNotFoundError, StoreError) as exc:
+        err_console.print(f"[red]error:[/] {exc}")
+        return 2
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""Knowledge graphs shipped inside the package (built by scripts/build_bundled_kgs.py)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from importlib import resources
+from pathlib import Path
+
+from kglens_tui.kg.importers import ImportReport, import_kg
+
+
+def bundled_root() -> Path:
+    """The folder holding one sub-folder per bundled KG."""
+    return Path(str(resources.files("kglens_tui.kg") / "data"))
+
+
+def bundled_names() -> list[str]:
+    """Names of the KGs shipped inside the package."""
+    root = bundled_root()
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / "triples.jsonl").is_file())
+
+
+def bundled_meta(name: str) -> dict:
+    """The meta.json of a bundled KG (description, snapshot date, sources)."""
+    path = bundled_root() / name / "meta.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def kg_exists(conn: sqlite3.Connection, name: str) -> bool:
+    """Whether the workspace already holds a KG of that name."""
+    return conn.execute("SELECT 1 FROM kg WHERE name = ?", (name,)).fetchone() is not None
+
+
+def ensure_kg(conn: sqlite3.Connection, name: str) -> ImportReport | None:
+    """Import a bundled KG into the workspace the first time it is named; None if present."""
+    if kg_exists(conn, name) or name not in bundled_names():
+        return None
+    return import_kg(conn, bundled_root() / name, name, source=f"bundled:{name}")

@@ -1,0 +1,256 @@
+"""A KG loaded for probing: numpy arrays of edges, true sets T(s, p), candidate sets C_p,
+hard negatives and one-hop neighbourhoods fit for vectorised updates."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+
+
+class KGNotFoundError(LookupError):
+    """No KG of that name in the workspace."""
+
+
+@dataclass
+class KGIndex:
+    """Edges of one KG as parallel numpy arrays; nodes and predicates as dense indexes."""
+
+    kg_id: int
+    name: str
+    content_hash: str
+    entity_db_ids: np.ndarray
+    entity_keys: list[str]
+    labels: list[str]
+    aliases: list[list[str]]
+    types: list[str]
+    groups: list[list[str]]
+    pred_keys: list[str]
+    pred_labels: list[str]
+    pred_templates: list[dict]
+    pred_active: np.ndarray
+    edge_ids: np.ndarray
+    s: np.ndarray
+    p: np.ndarray
+    o: np.ndarray
+    start: list[str | None]
+    end: list[str | None]
+    point_in_time: list[str | None]
+    _true: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
+    _cands: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    _key_index: dict[str, int] = field(default_factory=dict, repr=False)
+    _edge_pos: dict[int, int] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        order = np.lexsort((self.o, self.p, self.s))
+        s, p, o = self.s[order], self.p[order], self.o[order]
+        if len(s):
+            breaks = np.flatnonzero((np.diff(s) != 0) | (np.diff(p) != 0)) + 1
+            starts = np.concatenate(([0], breaks))
+            ends = np.concatenate((breaks, [len(s)]))
+            for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+                self._true[(int(s[a]), int(p[a]))] = o[a:b]
+        for pi in range(len(self.pred_keys)):
+            self._cands[pi] = np.unique(self.o[self.p == pi])
+        self._key_index = {k: i for i, k in enumerate(self.entity_keys)}
+        self._edge_pos = {int(e): i for i, e in enumerate(self.edge_ids.tolist())}
+
+    @property
+    def active_mask(self) -> np.ndarray:
+        """True for edges whose predicate is active (asked about); dead edges are False."""
+        return self.pred_active[self.p]
+
+    def node(self, key: str) -> int:
+        """The node index of an entity key."""
+        try:
+            return self._key_index[key]
+        except KeyError:
+            raise KeyError(f"no entity '{key}' in KG '{self.name}'") from None
+
+    def edge_position(self, edge_id: int) -> int:
+        """The array position of an edge's database id."""
+        return self._edge_pos[edge_id]
+
+    def true_objects(self, s: int, p: int) -> np.ndarray:
+        """T(s, p): every object the KG states for subject s and predicate p."""
+        return self._true.get((s, p), np.empty(0, dtype=self.o.dtype))
+
+    def out_degree(self, s: int, p: int) -> int:
+        """How many objects subject s has for predicate p."""
+        return len(self.true_objects(s, p))
+
+    def candidates(self, p: int) -> np.ndarray:
+        """C_p: every object that predicate p has for any subject."""
+        return self._cands.get(p, np.empty(0, dtype=self.o.dtype))
+
+    def hard_negative(
+        self, s: int, p: int, rng: np.random.Generator, like: int | None = None
+    ) -> int | None:
+        """A random object from C_p minus T(s, p), of the same type as `like` when possible.
+
+        Returns None when every candidate is true for this subject (nothing false to ask).
+        """
+        pool = np.setdiff1d(self.candidates(p), self.true_objects(s, p), assume_unique=True)
+        if len(pool) == 0:
+            return None
+        if like is not None and self.types[like]:
+            same = [int(x) for x in pool if self.types[int(x)] == self.types[like]]
+            if same:
+                return same[int(rng.integers(len(same)))]
+        return int(pool[int(rng.integers(len(pool)))])
+
+    def display_name(self, node: int) -> str:
+        """An entity's label followed by its aliases, as the paper puts them in questions."""
+        aliases = self.aliases[node]
+        if not aliases:
+            return self.labels[node]
+        return f"{self.labels[node]} (also known as {', '.join(aliases[:2])})"
+
+    def edges_of(self, node: int) -> np.ndarray:
+        """Positions of every edge with the node as subject or object."""
+        return np.flatnonzero((self.s == node) | (self.o == node))
+
+    def to_networkx(self, positions: np.ndarray | None = None) -> nx.MultiDiGraph:
+        """The KG (or the given edges) as a networkx multigraph keyed by entity keys."""
+        graph = nx.MultiDiGraph(name=self.name)
+        chosen = np.arange(len(self.s)) if positions is None else positions
+        for i in chosen.tolist():
+            s, o = int(self.s[i]), int(self.o[i])
+            graph.add_node(self.entity_keys[s], label=self.labels[s], type=self.types[s])
+            graph.add_node(self.entity_keys[o], label=self.labels[o], type=self.types[o])
+            graph.add_edge(
+                self.entity_keys[s],
+                self.entity_keys[o],
+                key=int(self.edge_ids[i]),
+                predicate=self.pred_keys[int(self.p[i])],
+            )
+        return graph
+
+
+class Neighbourhood:
+    """One-hop neighbourhoods among a set of edges: two edges are neighbours when they share a
+    node (subject or object, incoming or outgoing). Stored as a node -> edges CSR incidence."""
+
+    def __init__(self, s: np.ndarray, o: np.ndarray, n_nodes: int) -> None:
+        self.s = np.asarray(s, dtype=np.int64)
+        self.o = np.asarray(o, dtype=np.int64)
+        n_edges = len(self.s)
+        ends = np.concatenate((self.s, self.o))
+        owner = np.concatenate((np.arange(n_edges), np.arange(n_edges)))
+        loops = self.s == self.o
+        keep = np.concatenate((np.ones(n_edges, bool), ~loops))
+        ends, owner = ends[keep], owner[keep]
+        order = np.argsort(ends, kind="stable")
+        self.incident = owner[order]
+        self.indptr = np.zeros(n_nodes + 1, dtype=np.int64)
+        np.add.at(self.indptr, ends + 1, 1)
+        np.cumsum(self.indptr, out=self.indptr)
+        self.n_edges = n_edges
+
+    def degree(self, nodes: np.ndarray) -> np.ndarray:
+        """How many edges touch each node."""
+        return self.indptr[nodes + 1] - self.indptr[nodes]
+
+    def pairs(self, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(i, neighbour) pairs: neighbour shares a node with edges[i]; each pair once."""
+        edges = np.asarray(edges, dtype=np.int64)
+        if len(edges) == 0:
+            empty = np.empty(0, dtype=np.int64)
+            return empty, empty
+        nodes = np.concatenate((self.s[edges], self.o[edges]))
+        slot = np.tile(np.arange(len(edges), dtype=np.int64), 2)
+        starts, counts = self.indptr[nodes], self.degree(nodes)
+        total = int(counts.sum())
+        rep_slot = np.repeat(slot, counts)
+        offsets = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+        nbr = self.incident[np.repeat(starts, counts) + offsets]
+        keep = nbr != edges[rep_slot]
+        combined = np.unique(rep_slot[keep] * self.n_edges + nbr[keep])
+        return combined // self.n_edges, combined % self.n_edges
+
+    def neighbours(self, edge: int) -> np.ndarray:
+        """Positions of the edges sharing a node with one edge."""
+        _, nbr = self.pairs(np.array([edge]))
+        return nbr
+
+    def propagate(
+        self, edges: np.ndarray, failed: np.ndarray, succeeded: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """M and N of the paper's eq. 2-3: for every edge, how many of the evaluated `edges` that
+        are its neighbours failed (M) and succeeded (N)."""
+        edges = np.asarray(edges, dtype=np.int64)
+        idx, nbr = self.pairs(edges)
+        fail_w = np.asarray(failed, dtype=np.float64)[idx]
+        succ_w = np.asarray(succeeded, dtype=np.float64)[idx]
+        m = np.bincount(nbr, weights=fail_w, minlength=self.n_edges)
+        n = np.bincount(nbr, weights=succ_w, minlength=self.n_edges)
+        return m, n
+
+
+def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
+    """Load every edge of a KG with labels, aliases, types and templates."""
+    row = conn.execute("SELECT id, name, content_hash FROM kg WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        names = [r[0] for r in conn.execute("SELECT name FROM kg ORDER BY name")]
+        known = ", ".join(names) if names else "none yet"
+        raise KGNotFoundError(f"no KG named '{name}' in this workspace (known: {known})")
+    kg_id = int(row[0])
+    ents = conn.execute(
+        "SELECT id, key, label, aliases, type, groups FROM entity WHERE kg_id = ? ORDER BY id",
+        (kg_id,),
+    ).fetchall()
+    ent_db = np.array([e[0] for e in ents], dtype=np.int64)
+    node_of = {int(e[0]): i for i, e in enumerate(ents)}
+    preds = conn.execute(
+        "SELECT id, key, label, templates, active FROM predicate WHERE kg_id = ? ORDER BY id",
+        (kg_id,),
+    ).fetchall()
+    pred_of = {int(p[0]): i for i, p in enumerate(preds)}
+    edges = conn.execute(
+        "SELECT id, subject_id, predicate_id, object_id, start_time, end_time, point_in_time "
+        "FROM edge WHERE kg_id = ? ORDER BY id",
+        (kg_id,),
+    ).fetchall()
+    n = len(edges)
+    return KGIndex(
+        kg_id=kg_id,
+        name=row[1],
+        content_hash=row[2],
+        entity_db_ids=ent_db,
+        entity_keys=[e[1] for e in ents],
+        labels=[e[2] for e in ents],
+        aliases=[json.loads(e[3]) for e in ents],
+        types=[e[4] for e in ents],
+        groups=[json.loads(e[5]) for e in ents],
+        pred_keys=[p[1] for p in preds],
+        pred_labels=[p[2] for p in preds],
+        pred_templates=[json.loads(p[3]) for p in preds],
+        pred_active=np.array([bool(p[4]) for p in preds], dtype=bool),
+        edge_ids=np.fromiter((e[0] for e in edges), dtype=np.int64, count=n),
+        s=np.fromiter((node_of[e[1]] for e in edges), dtype=np.int64, count=n),
+        p=np.fromiter((pred_of[e[2]] for e in edges), dtype=np.int64, count=n),
+        o=np.fromiter((node_of[e[3]] for e in edges), dtype=np.int64, count=n),
+        start=[e[4] for e in edges],
+        end=[e[5] for e in edges],
+        point_in_time=[e[6] for e in edges],
+    )
+
+
+def subset_nodes(conn: sqlite3.Connection, kg_id: int, subset: str) -> np.ndarray:
+    """Database ids of the entities in a named subset."""
+    row = conn.execute(
+        "SELECT id FROM subset WHERE kg_id = ? AND name = ?", (kg_id, subset)
+    ).fetchone()
+    if row is None:
+        names = [r[0] for r in conn.execute("SELECT name FROM subset WHERE kg_id = ?", (kg_id,))]
+        raise KGNotFoundError(
+            f"no subset '{subset}' in this KG (known: {', '.join(names) or 'none'})"
+        )
+    ids = [
+        r[0]
+        for r in conn.execute("SELECT entity_id FROM subset_member WHERE subset_id = ?", (row[0],))
+    ]
+    return np.array(ids, dtype=np.int64)

@@ -1,0 +1,118 @@
+"""Shared types for the chat clients: requests, completions, errors and the client protocol."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+ERROR_KINDS: frozenset[str] = frozenset(
+    {
+        "timeout",
+        "rate_limit",
+        "server",
+        "malformed",
+        "connection",
+        "auth",
+        "not_found",
+        "bad_request",
+    }
+)
+"""The values of :attr:`LLMError.kind`."""
+
+RETRYABLE_KINDS: frozenset[str] = frozenset(
+    {"timeout", "rate_limit", "server", "malformed", "connection"}
+)
+"""Kinds that are worth retrying: the same request may succeed later."""
+
+
+@dataclass(frozen=True)
+class QuestionMeta:
+    """What the probe knows about one question; simulated targets use it, real ones ignore it."""
+
+    key: str
+    """Unique, deterministic id of this ask, e.g. ``"run3:it7:edge42:0"``."""
+    edge_id: int
+    subject: str
+    """Entity key of the subject, e.g. ``"country:AUT"``."""
+    predicate: str
+    object: str
+    """The edge's true object key."""
+    qtype: str
+    """``"yes_no"`` or ``"wh"``."""
+    expected: str = ""
+    """``"yes"``/``"no"`` for yes_no questions, ``""`` for wh questions."""
+    candidate_label: str = ""
+    """Object label asked about in a yes_no question."""
+    true_labels: tuple[str, ...] = ()
+    """Labels (and aliases) of T(s, p), for wh questions."""
+    wrong_labels: tuple[str, ...] = ()
+    """Some false candidates, used for simulated wrong answers."""
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """One chat completion request in OpenAI message format."""
+
+    messages: tuple[dict[str, str], ...]
+    max_tokens: int = 64
+    temperature: float = 0.0
+    meta: QuestionMeta | None = None
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A model reply with its token usage and timing."""
+
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_s: float
+    retries: int = 0
+
+
+class LLMError(Exception):
+    """A transport or API failure that persisted after retries; never a model (answer) error.
+
+    ``kind`` is one of :data:`ERROR_KINDS`; ``retries`` is how many retries were made.
+    """
+
+    def __init__(self, kind: str, message: str, *, retries: int = 0) -> None:
+        if kind not in ERROR_KINDS:
+            raise ValueError(f"unknown LLMError kind {kind!r}")
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.retries = retries
+
+    @property
+    def retryable(self) -> bool:
+        """Whether the failure was transient in nature (rate limit, 5xx, timeout, ...)."""
+        return self.kind in RETRYABLE_KINDS
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"LLMError(kind={self.kind!r}, message={self.message!r}, retries={self.retries})"
+
+
+@runtime_checkable
+class ChatClient(Protocol):
+    """Anything that answers chat requests: a remote endpoint, a local model or a simulation."""
+
+    label: str
+    simulated: bool
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        """Answer one request; raise :class:`LLMError` on a transport/API failure."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release connections, threads or model memory."""
+        ...
+
+
+def user_messages(system: str | None, user: str) -> tuple[dict[str, str], ...]:
+    """Build a minimal message tuple: an optional system prompt followed by one user turn."""
+    head: tuple[dict[str, str], ...] = ({"role": "system", "content": system},) if system else ()
+    return head + ({"role": "user", "content": user},)

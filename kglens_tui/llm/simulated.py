@@ -1,0 +1,173 @@
+"""A simulated target LLM with latent, graph-correlated knowledge (for demos, tests, benchmarks).
+
+Each entity and predicate gets a seeded random effect; an edge's true error rate is
+``sigmoid(intercept + predicate + subject + object effects)``, so edges sharing a node correlate.
+Each answer is drawn from an RNG derived only from ``(seed, meta.key)``: replies are deterministic
+whatever the call order or concurrency.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+import numpy as np
+
+from kglens_tui.llm.base import ChatRequest, Completion, QuestionMeta
+
+Edge = tuple[int, str, str, str]
+"""``(edge_id, subject_key, predicate_key, object_key)``."""
+
+REFUSALS: tuple[str, ...] = (
+    "I'm sorry, but I couldn't find any information about that.",
+    "I'm sorry, but as an AI assistant, I do not have the capability to provide "
+    "real-time information on that.",
+    "I don't know.",
+)
+
+_YES_RIGHT = ("Yes.", "Yes, that is correct.", "Yes, {label} is right.")
+_NO_RIGHT = ("No.", "No, that is not correct.", "No, it is not {label}.")
+_WH_TEMPLATES = ("{label}.", "{label}", "The answer is {label}.", "It is {label}.")
+
+
+def stable_hash(text: str) -> int:
+    """A 64-bit hash of ``text`` that is stable across processes (unlike ``hash``)."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "little")
+
+
+def _sigmoid(x: float) -> float:
+    return float(1.0 / (1.0 + np.exp(-x)))
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+class SimulatedClient:
+    """Simulated target model whose per-edge error rates are known (``true_error_rate``).
+
+    ``base_skill`` sets the intercept (higher = fewer errors: the median edge errs with
+    probability ``sigmoid(-base_skill)``); ``predicate_sd`` and ``entity_sd`` scale the random
+    effects; ``refusal_rate`` is the share of wrong answers given as refusals; ``wh_extra_logit``
+    makes wh questions harder. ``latency_fn(rng)`` (or fixed ``latency_s``) delays each answer.
+    """
+
+    simulated = True
+
+    def __init__(
+        self,
+        edges: Iterable[Edge],
+        seed: int = 0,
+        *,
+        base_skill: float = 1.5,
+        predicate_sd: float = 1.0,
+        entity_sd: float = 0.8,
+        refusal_rate: float = 0.15,
+        wh_extra_logit: float = 0.0,
+        latency_s: float = 0.0,
+        latency_fn: Callable[[np.random.Generator], float] | None = None,
+    ) -> None:
+        if not 0.0 <= refusal_rate <= 1.0:
+            raise ValueError("refusal_rate must be in [0, 1]")
+        self.seed = seed
+        self.base_skill = base_skill
+        self.predicate_sd = predicate_sd
+        self.entity_sd = entity_sd
+        self.refusal_rate = refusal_rate
+        self.wh_extra_logit = wh_extra_logit
+        self.latency_s = latency_s
+        self.latency_fn = latency_fn
+        self.label = f"simulated (seed {seed})"
+        self._effects: dict[str, float] = {}
+        edge_list = list(edges)
+        self.edge_ids: np.ndarray = np.array([e[0] for e in edge_list], dtype=np.int64)
+        self.error_rates: np.ndarray = np.array(
+            [self.error_rate_for(s, p, o) for _, s, p, o in edge_list], dtype=np.float64
+        )
+        self.true_error_rate: dict[int, float] = dict(
+            zip(self.edge_ids.tolist(), self.error_rates.tolist(), strict=True)
+        )
+
+    def _effect(self, namespace: str, key: str, sd: float) -> float:
+        """A seeded normal effect for one entity or predicate, independent of edge order."""
+        name = f"{namespace}:{key}"
+        value = self._effects.get(name)
+        if value is None:
+            rng = np.random.default_rng([self.seed, stable_hash(name)])
+            value = float(rng.normal(0.0, sd))
+            self._effects[name] = value
+        return value
+
+    def error_rate_for(
+        self, subject: str, predicate: str, obj: str, qtype: str = "yes_no"
+    ) -> float:
+        """The true probability of a wrong answer about ``(subject, predicate, obj)``."""
+        logit = (
+            -self.base_skill
+            + self._effect("predicate", predicate, self.predicate_sd)
+            + self._effect("entity", subject, self.entity_sd)
+            + self._effect("entity", obj, self.entity_sd)
+        )
+        if qtype == "wh":
+            logit += self.wh_extra_logit
+        return _sigmoid(logit)
+
+    def error_rate(self, meta: QuestionMeta) -> float:
+        """True error rate for the question's edge and type."""
+        if meta.qtype != "wh" and meta.edge_id in self.true_error_rate:
+            return self.true_error_rate[meta.edge_id]
+        return self.error_rate_for(meta.subject, meta.predicate, meta.object, meta.qtype)
+
+    def answer(self, meta: QuestionMeta) -> str:
+        """The deterministic reply to one question (no latency)."""
+        rng = np.random.default_rng([self.seed, stable_hash(meta.key)])
+        wrong = bool(rng.random() < self.error_rate(meta))
+        refuse = wrong and bool(rng.random() < self.refusal_rate)
+        template_pick = float(rng.random())
+        if refuse:
+            return REFUSALS[int(template_pick * len(REFUSALS))]
+        label = meta.candidate_label or "that"
+        if meta.qtype == "wh":
+            pool = meta.wrong_labels if wrong else meta.true_labels
+            if not pool:
+                return REFUSALS[0]
+            chosen = pool[int(rng.integers(len(pool)))]
+            template = _WH_TEMPLATES[int(template_pick * len(_WH_TEMPLATES))]
+            return template.format(label=chosen)
+        expected = meta.expected.strip().lower()
+        if expected not in ("yes", "no"):
+            raise ValueError(f"yes_no question {meta.key!r} needs expected 'yes' or 'no'")
+        says_yes = (expected == "yes") != wrong
+        templates = _YES_RIGHT if says_yes else _NO_RIGHT
+        return templates[int(template_pick * len(templates))].format(label=label)
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        """Answer from the latent knowledge; ``request.meta`` is required."""
+        meta = request.meta
+        if meta is None:
+            raise ValueError("SimulatedClient needs ChatRequest.meta to answer")
+        started = time.perf_counter()
+        delay = self.latency_s
+        if self.latency_fn is not None:
+            rng = np.random.default_rng([self.seed, stable_hash(f"latency:{meta.key}")])
+            delay = max(float(self.latency_fn(rng)), 0.0)
+        if delay > 0:
+            await asyncio.sleep(delay)
+        text = self.answer(meta)
+        prompt_tokens = sum(_words(m.get("content", "")) for m in request.messages)
+        return Completion(
+            text=text,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=_words(text),
+            latency_s=time.perf_counter() - started,
+        )
+
+    async def aclose(self) -> None:
+        """Nothing to release."""
+
+
+def edges_from_rows(rows: Sequence[Sequence[object]]) -> list[Edge]:
+    """Coerce ``(edge_id, subject, predicate, object)`` rows (e.g. from SQLite) to edges."""
+    return [(int(str(r[0])), str(r[1]), str(r[2]), str(r[3])) for r in rows]

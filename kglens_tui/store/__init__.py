@@ -1,0 +1,1 @@
+"""SQLite workspace store: connection, migrations and repositories."""

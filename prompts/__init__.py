@@ -1,0 +1,1 @@
+"""Every prompt the app sends, as editable text files."""

@@ -1,0 +1,116 @@
+"""Shared fixtures: a fresh workspace database per test, never the user's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.store.connection import connect
+
+
+@pytest.fixture(autouse=True)
+def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KGLENS_DB", str(tmp_path / "workspace.db"))
+
+
+@pytest.fixture
+def conn(tmp_path: Path):
+    c = connect(tmp_path / "test.db")
+    yield c
+    c.close()
+
+
+def write_jsonl(path: Path, rows: list[dict | str]) -> Path:
+    """Write rows (dicts, or raw strings for broken lines) as JSONL."""
+    with path.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write((row if isinstance(row, str) else json.dumps(row)) + "\n")
+    return path
+
+
+@pytest.fixture
+def tiny_kg_dir(tmp_path: Path) -> Path:
+    """A hand-made KG: three countries, their capitals, languages and driving sides."""
+    d = tmp_path / "tiny"
+    d.mkdir()
+    write_jsonl(
+        d / "entities.jsonl",
+        [
+            {
+                "id": "c:AT",
+                "label": "Austria",
+                "aliases": ["AT", "Österreich"],
+                "type": "country",
+                "groups": ["region:Europe", "member:EU"],
+            },
+            {
+                "id": "c:DE",
+                "label": "Germany",
+                "aliases": ["DE"],
+                "type": "country",
+                "groups": ["region:Europe", "member:EU"],
+            },
+            {
+                "id": "c:TO",
+                "label": "Tonga",
+                "aliases": ["TO"],
+                "type": "country",
+                "groups": ["region:Oceania"],
+            },
+            {"id": "city:vienna", "label": "Vienna", "type": "city"},
+            {"id": "city:berlin", "label": "Berlin", "type": "city"},
+            {"id": "city:nukualofa", "label": "Nukuʻalofa", "type": "city"},
+            {"id": "lang:de", "label": "German", "type": "language"},
+            {"id": "lang:en", "label": "English", "type": "language"},
+            {"id": "lang:to", "label": "Tongan", "type": "language"},
+            {"id": "side:left", "label": "left", "type": "side"},
+            {"id": "side:right", "label": "right", "type": "side"},
+            {"id": "org:UN", "label": "United Nations", "aliases": ["UN"], "type": "organization"},
+        ],
+    )
+    write_jsonl(
+        d / "predicates.jsonl",
+        [
+            {
+                "id": "capital",
+                "label": "capital",
+                "templates": {
+                    "yes_no": [
+                        "Is {object} the capital of {subject}?",
+                        "Is the capital of {subject} {object}?",
+                    ],
+                    "wh": "What is the capital of {subject}?",
+                },
+            },
+            {"id": "official_language", "label": "official language"},
+            {"id": "driving_side", "label": "driving side"},
+            {"id": "member_of", "label": "member of", "active": False},
+        ],
+    )
+    write_jsonl(
+        d / "triples.jsonl",
+        [
+            {"subject": "c:AT", "predicate": "capital", "object": "city:vienna"},
+            {"subject": "c:DE", "predicate": "capital", "object": "city:berlin"},
+            {"subject": "c:TO", "predicate": "capital", "object": "city:nukualofa"},
+            {"subject": "c:AT", "predicate": "official_language", "object": "lang:de"},
+            {"subject": "c:DE", "predicate": "official_language", "object": "lang:de"},
+            {"subject": "c:TO", "predicate": "official_language", "object": "lang:to"},
+            {"subject": "c:TO", "predicate": "official_language", "object": "lang:en"},
+            {"subject": "c:AT", "predicate": "driving_side", "object": "side:right"},
+            {"subject": "c:DE", "predicate": "driving_side", "object": "side:right"},
+            {"subject": "c:TO", "predicate": "driving_side", "object": "side:left"},
+            {
+                "subject": "c:AT",
+                "predicate": "member_of",
+                "object": "org:UN",
+                "start": "1955-12-14",
+            },
+            {"subject": "c:DE", "predicate": "member_of", "object": "org:UN", "start": "1973"},
+            {"subject": "c:TO", "predicate": "member_of", "object": "org:UN", "start": "1999"},
+        ],
+    )
+    (d / "subsets.json").write_text(json.dumps({"europe": ["c:AT", "c:DE"]}))
+    return d

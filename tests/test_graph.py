@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kglens_tui.kg.graph import KGNotFoundError, Neighbourhood, load_kg
+from kglens_tui.kg.importers import import_kg
+
+
+@pytest.fixture
+def kg(conn, tiny_kg_dir: Path):
+    import_kg(conn, tiny_kg_dir, "tiny")
+    return load_kg(conn, "tiny")
+
+
+def labels(kg, nodes) -> set[str]:
+    return {kg.labels[int(n)] for n in nodes}
+
+
+def test_true_set_candidates_and_out_degree(kg) -> None:
+    to, lang = kg.node("c:TO"), kg.pred_keys.index("official_language")
+    assert labels(kg, kg.true_objects(to, lang)) == {"Tongan", "English"}
+    assert kg.out_degree(to, lang) == 2
+    assert labels(kg, kg.candidates(lang)) == {"German", "Tongan", "English"}
+    assert kg.out_degree(kg.node("c:AT"), kg.pred_keys.index("capital")) == 1
+    assert kg.out_degree(kg.node("city:vienna"), lang) == 0
+
+
+def test_hard_negative_is_never_true_and_prefers_same_type(kg) -> None:
+    rng = np.random.default_rng(0)
+    for s in ("c:AT", "c:DE", "c:TO"):
+        for p in range(len(kg.pred_keys)):
+            true = set(kg.true_objects(kg.node(s), p).tolist())
+            if not true:
+                continue
+            like = next(iter(true))
+            for _ in range(50):
+                neg = kg.hard_negative(kg.node(s), p, rng, like=like)
+                if neg is None:
+                    continue
+                assert neg not in true
+                assert kg.types[neg] == kg.types[like]
+
+
+def test_hard_negative_none_when_every_candidate_is_true(kg) -> None:
+    rng = np.random.default_rng(0)
+    member = kg.pred_keys.index("member_of")  # everybody is a member of the UN
+    assert kg.hard_negative(kg.node("c:AT"), member, rng) is None
+
+
+def test_display_name_carries_aliases(kg) -> None:
+    assert kg.display_name(kg.node("c:TO")) == "Tonga (also known as TO)"
+    assert kg.display_name(kg.node("city:vienna")) == "Vienna"
+
+
+def test_dead_edges_are_masked(kg) -> None:
+    member = kg.pred_keys.index("member_of")
+    assert not kg.active_mask[kg.p == member].any()
+    assert kg.active_mask.sum() == 10
+
+
+def test_unknown_kg_names_known_ones(conn, kg) -> None:
+    with pytest.raises(KGNotFoundError, match="known: tiny"):
+        load_kg(conn, "nope")
+
+
+def test_neighbourhood_on_hand_made_graph() -> None:
+    # nodes 0..4; edges: e0 0->1, e1 1->2, e2 2->3, e3 0->2 (shares 0 with e0, 2 with e1/e2), e4 4->4?no
+    s = np.array([0, 1, 2, 0, 3])
+    o = np.array([1, 2, 3, 2, 4])
+    nb = Neighbourhood(s, o, n_nodes=5)
+    assert sorted(nb.neighbours(0).tolist()) == [1, 3]
+    assert sorted(nb.neighbours(3).tolist()) == [0, 1, 2]
+    assert sorted(nb.neighbours(4).tolist()) == [2]
+    # e0 and e3 share node 0 only; e1 and e3 share node 2 only: counted once each.
+    m, n = nb.propagate(np.array([0, 1]), failed=np.array([1, 0]), succeeded=np.array([0, 1]))
+    # e0 failed: neighbours e1, e3 get M += 1. e1 succeeded: neighbours e0, e2, e3 get N += 1.
+    assert m.tolist() == [0, 1, 0, 1, 0]
+    assert n.tolist() == [1, 0, 1, 1, 0]
+
+
+def test_parallel_edges_count_once() -> None:
+    s = np.array([0, 0])
+    o = np.array([1, 1])
+    nb = Neighbourhood(s, o, n_nodes=2)
+    m, _ = nb.propagate(np.array([0]), failed=np.array([1]), succeeded=np.array([0]))
+    assert m.tolist() == [0, 1]
+
+
+def test_networkx_export(kg) -> None:
+    g = kg.to_networkx()
+    assert g.number_of_edges() == 13
+    assert g.nodes["c:AT"]["label"] == "Austria"
