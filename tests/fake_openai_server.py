@@ -113,9 +113,7 @@ class FakeOpenAIServer:
     def start(self) -> FakeOpenAIServer:
         """Bind 127.0.0.1 on a free port and serve from a background thread."""
         handler = _make_handler(self)
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        httpd.daemon_threads = True
-        httpd.block_on_close = False
+        httpd = _Server(("127.0.0.1", 0), handler)
         self._httpd = httpd
         self._thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
         self._thread.start()
@@ -182,6 +180,12 @@ class FakeOpenAIServer:
         if self.retry_after_ms is not None:
             headers["retry-after-ms"] = str(self.retry_after_ms)
         return headers
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    request_queue_size = 256
 
 
 def _error_body(message: str, kind: str, code: str | None = None) -> dict[str, Any]:

@@ -5,8 +5,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import write_jsonl
+
 from kglens_tui.kg.importers import (
     KGExistsError,
     KGImportError,

@@ -77,6 +77,8 @@ REFUSALS = [
     "There is no information available about that.",
     "I apologize, but I don't have enough information to answer.",
     "Unfortunately, I'm unable to determine this.",
+    "No information is available about that.",
+    "No reliable information about Gamla Uppsala exists.",
 ]
 
 UNPARSEABLE = [

@@ -107,7 +107,7 @@ class KGIndex:
         aliases = self.aliases[node]
         if not aliases:
             return self.labels[node]
-        return f"{self.labels[node]} (also known as {', '.join(aliases[:2])})"
+        return f"{self.labels[node]} (also known as {aliases[0]})"
 
     def edges_of(self, node: int) -> np.ndarray:
         """Positions of every edge with the node as subject or object."""

@@ -84,6 +84,9 @@ class LLMError(Exception):
         self.message = message
         self.retries = retries
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (self.__class__, (self.kind, self.message), {"retries": self.retries})
+
     @property
     def retryable(self) -> bool:
         """Whether the failure was transient in nature (rate limit, 5xx, timeout, ...)."""

@@ -122,12 +122,9 @@ class OpenAICompatClient:
                     err.retries = retries
                     raise
                 if retries >= self.max_retries:
-                    raise LLMError(
-                        err.kind,
-                        f"{err.message} (gave up after {retries + 1} attempts)",
-                        retries=retries,
-                    ) from err
-                await asyncio.sleep(self._backoff_delay(retries, err))
+                    note = f" (gave up after {retries + 1} attempts)" if retries else ""
+                    raise LLMError(err.kind, err.message + note, retries=retries) from None
+                await asyncio.sleep(self._backoff_delay(retries))
                 retries += 1
                 continue
             return Completion(
@@ -199,7 +196,7 @@ class OpenAICompatClient:
             delay = min(max(delay, 0.0), self.max_retry_after_s)
             self._pause_until = max(self._pause_until, time.monotonic() + delay)
 
-    def _backoff_delay(self, retries: int, err: LLMError) -> float:
+    def _backoff_delay(self, retries: int) -> float:
         """Full-jitter exponential backoff; never shorter than a pending Retry-After pause."""
         ceiling = min(self.backoff_cap_s, self.backoff_base_s * (2**retries))
         delay = self._rng.uniform(0.0, ceiling)

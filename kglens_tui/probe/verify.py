@@ -46,6 +46,9 @@ _ANSWER_IS = re.compile(
     r"^(?:the\s+)?(?:short\s+|final\s+)?answer\s+is\s*:?\s*[\"'*_“‘]*(yes|no)\b", re.IGNORECASE
 )
 _FIRST_WORD = re.compile(r"^([A-Za-z]+)")
+_NO_INFO = re.compile(
+    r"^no\s+(?:\w+\s+)?(?:information|data|records?|details|knowledge|idea)\b", re.IGNORECASE
+)
 
 _REFUSAL_PATTERNS = [
     r"\bi(?:'m| am)\s+(?:so\s+|very\s+)?sorry\b",
@@ -111,7 +114,7 @@ def first_word_answer(text: str) -> str | None:
     if match:
         return match.group(1).lower()
     match = _FIRST_WORD.match(body)
-    if not match:
+    if not match or _NO_INFO.match(body):
         return None
     word = match.group(1).lower()
     if word in _YES_WORDS:

@@ -1,0 +1,114 @@
+"""Run settings: one dataclass, validated, stored as JSON with the run."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from enum import StrEnum
+
+from kglens_tui.probe.samplers import Sampler
+
+
+class Difficulty(StrEnum):
+    EASY = "easy"  # Yes/No questions only
+    HARD = "hard"  # Yes/No or Wh at 50/50 (Wh only when the subject has few objects)
+
+
+class Scheduling(StrEnum):
+    SYNC = "sync"  # the paper's synchronous batches
+    CONTINUOUS = "continuous"  # keep N requests in flight, sample again as results arrive
+
+
+class ConfigError(ValueError):
+    """A setting out of range; the message names the setting."""
+
+
+@dataclass
+class RunConfig:
+    """Everything that decides what a run asks and how."""
+
+    kg: str = "country"
+    """Name of the KG in the workspace."""
+    subset: str | None = None
+    """Named subset of subjects to probe (e.g. paper16); None = every active edge."""
+    target: str = "sim"
+    """openai:MODEL, local:smollm2, or sim / sim:SEED (simulated, labelled as such)."""
+    base_url: str | None = None
+    """OpenAI-compatible endpoint for openai:MODEL targets."""
+    api_key_env: str = "OPENAI_API_KEY"
+    """Name of the environment variable that holds the key (the key itself is never stored)."""
+    generator: str = "template"
+    """template, or openai:MODEL for the paper's few-shot LLM question generator."""
+    verifier: str = "alias"
+    """alias (alias and fuzzy matching), or openai:MODEL for the LLM judge on Wh answers."""
+    difficulty: Difficulty = Difficulty.EASY
+    sampler: Sampler = Sampler.THOMPSON
+    propagation: bool = True
+    propagation_weight: float = 1.0
+    epsilon: float = 0.1
+    """Exploration rate of the epsilon-greedy sampler."""
+    batch_size: int = 64
+    iterations: int = 60
+    wh_max_objects: int = 10
+    """Wh questions only when the subject has fewer objects than this for the predicate."""
+    concurrency: int = 16
+    requests_per_minute: float | None = None
+    scheduling: Scheduling = Scheduling.SYNC
+    temperature: float = 0.0
+    max_tokens: int = 64
+    timeout_s: float = 30.0
+    max_retries: int = 5
+    max_requests: int | None = None
+    """Budget: stop before sending more requests than this."""
+    max_tokens_total: int | None = None
+    """Budget: stop once prompt + completion tokens reach this."""
+    convergence_window: int = 5
+    convergence_tolerance: float = 0.005
+    stop_on_convergence: bool = True
+    prompt_order: str = "paper"
+    """Order of few-shot examples: paper, reversed, or shuffled (per question)."""
+    seed: int = 0
+    checkpoint_every: int = 10
+
+    def validate(self) -> RunConfig:
+        """Raise ConfigError naming the first bad setting; returns self."""
+        self.difficulty = _enum(Difficulty, self.difficulty, "difficulty")
+        self.sampler = _enum(Sampler, self.sampler, "sampler")
+        self.scheduling = _enum(Scheduling, self.scheduling, "scheduling")
+        for name in ("batch_size", "iterations", "concurrency", "max_tokens", "checkpoint_every"):
+            if int(getattr(self, name)) < 1:
+                raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
+        if self.wh_max_objects < 1:
+            raise ConfigError("wh_max_objects must be at least 1")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ConfigError(f"epsilon must be between 0 and 1 (got {self.epsilon})")
+        if self.propagation_weight < 0:
+            raise ConfigError("propagation_weight must not be negative")
+        if self.timeout_s <= 0:
+            raise ConfigError("timeout_s must be positive")
+        if self.prompt_order not in ("paper", "reversed", "shuffled"):
+            raise ConfigError("prompt_order must be paper, reversed or shuffled")
+        for name in ("max_requests", "max_tokens_total"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ConfigError(f"{name} must be at least 1 when set")
+        return self
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {k: str(v) if isinstance(v, StrEnum) else v for k, v in asdict(self).items()}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> RunConfig:
+        data = json.loads(text)
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known}).validate()
+
+
+def _enum(kind: type[StrEnum], value: object, name: str) -> StrEnum:
+    try:
+        return kind(str(value))
+    except ValueError:
+        allowed = ", ".join(str(v) for v in kind)
+        raise ConfigError(f"{name} must be one of {allowed} (got {value!r})") from None

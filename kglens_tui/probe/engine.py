@@ -1,0 +1,613 @@
+"""The probing loop (paper section 2), headless: sample, ask, verify, update, commit, repeat.
+
+The engine never touches a UI. It keeps a `ProbeStats` object current and hands out immutable
+`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_iteration`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from kglens_tui import __version__
+from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, subset_nodes
+from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
+from kglens_tui.probe.config import RunConfig, Scheduling
+from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
+from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
+from kglens_tui.probe.questions import WH, Question, QuestionFactory, rephrase_with_llm
+from kglens_tui.probe.runstore import (
+    FAILED,
+    ObservationRow,
+    RunRecord,
+    commit_iteration,
+    create_run,
+    iteration_outcomes,
+    load_run,
+    rebuild_state,
+    set_status,
+)
+from kglens_tui.probe.samplers import sample_batch
+from kglens_tui.probe.verify import Verdict, parse_judge_reply, verify_wh, verify_yes_no
+
+MAX_CONSECUTIVE_ERRORS = 3
+"""An edge whose request failed is retried first in the next iteration, at most this often."""
+RECENT_REPLIES = 200
+
+
+@dataclass(frozen=True)
+class ReplyView:
+    """One question and reply as the live screen shows it."""
+
+    iteration: int
+    question: str
+    reply: str
+    category: str
+    qtype: str
+    expected: str
+
+
+@dataclass(frozen=True)
+class ProbeSnapshot:
+    """An immutable copy of the run's progress, safe to hand to another thread."""
+
+    run_id: int
+    status: str
+    iteration: int
+    iterations_total: int
+    requests: int
+    errors: int
+    retries: int
+    prompt_tokens: int
+    completion_tokens: int
+    elapsed_s: float
+    counts: dict[str, int]
+    history: tuple[Rates, ...]
+    recent: tuple[ReplyView, ...]
+    converged: bool
+    stop_reason: str
+    target_label: str
+    simulated: bool
+    error: str
+
+    @property
+    def rates(self) -> Rates | None:
+        return self.history[-1] if self.history else None
+
+    @property
+    def requests_per_s(self) -> float:
+        return self.requests / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+
+@dataclass
+class ProbeStats:
+    """Mutable progress, updated by the engine only."""
+
+    run_id: int
+    iterations_total: int
+    target_label: str
+    simulated: bool
+    status: str = "created"
+    iteration: int = 0
+    requests: int = 0
+    errors: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    counts: Counter = field(default_factory=Counter)
+    history: list[Rates] = field(default_factory=list)
+    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))
+    converged: bool = False
+    stop_reason: str = ""
+    error: str = ""
+    started: float = field(default_factory=time.monotonic)
+    elapsed_before: float = 0.0
+
+    def snapshot(self) -> ProbeSnapshot:
+        return ProbeSnapshot(
+            run_id=self.run_id,
+            status=self.status,
+            iteration=self.iteration,
+            iterations_total=self.iterations_total,
+            requests=self.requests,
+            errors=self.errors,
+            retries=self.retries,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            elapsed_s=self.elapsed_before + time.monotonic() - self.started,
+            counts=dict(self.counts),
+            history=tuple(self.history),
+            recent=tuple(self.recent),
+            converged=self.converged,
+            stop_reason=self.stop_reason,
+            target_label=self.target_label,
+            simulated=self.simulated,
+            error=self.error,
+        )
+
+
+@dataclass
+class _Outcome:
+    question: Question
+    reply: str
+    verdict: Verdict
+    verifier: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float | None = None
+    retries: int = 0
+    error: str = ""
+
+
+def run_edge_positions(conn: sqlite3.Connection, kg: KGIndex, subset: str | None) -> np.ndarray:
+    """Positions (into the KG arrays) of the edges a run probes: active, within the subset."""
+    mask = kg.active_mask.copy()
+    if subset:
+        members = set(subset_nodes(conn, kg.kg_id, subset).tolist())
+        subj_db = kg.entity_db_ids[kg.s]
+        mask &= np.fromiter((int(x) in members for x in subj_db), dtype=bool, count=len(subj_db))
+    return np.flatnonzero(mask)
+
+
+def build_manifest(kg: KGIndex, config: RunConfig, target: ChatClient) -> dict:
+    """What makes a run reproducible: KG hash, prompt hashes, settings, seed, versions."""
+    return {
+        "kg": kg.name,
+        "kg_content_hash": kg.content_hash,
+        "prompts": prompt_hashes(),
+        "target": target.label,
+        "target_simulated": bool(target.simulated),
+        "generator": config.generator,
+        "verifier": config.verifier,
+        "sampler": str(config.sampler),
+        "propagation": config.propagation,
+        "difficulty": str(config.difficulty),
+        "prompt_order": config.prompt_order,
+        "seed": config.seed,
+        "kglens_version": __version__,
+        "numpy_version": np.__version__,
+    }
+
+
+class ProbeEngine:
+    """Runs one probing run to its end (iterations, convergence, budget or stop)."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        run: RunRecord,
+        kg: KGIndex,
+        target: ChatClient,
+        *,
+        generator: ChatClient | None = None,
+        judge: ChatClient | None = None,
+        on_iteration: Callable[[ProbeSnapshot], None] | None = None,
+    ) -> None:
+        self.conn = conn
+        self.run = run
+        self.config = run.config
+        self.kg = kg
+        self.target = target
+        self.generator = generator
+        self.judge = judge
+        self.on_iteration = on_iteration
+        positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
+        self.positions = positions
+        self.neighbourhood = (
+            Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
+            if self.config.propagation
+            else None
+        )
+        self.factory = QuestionFactory(
+            kg, positions, self.config.difficulty, self.config.seed, self.config.wh_max_objects
+        )
+        self.state, history = rebuild_state(
+            conn, run, self.neighbourhood, self.config.propagation_weight
+        )
+        self.stats = ProbeStats(
+            run_id=run.id,
+            iterations_total=self.config.iterations,
+            target_label=target.label,
+            simulated=bool(target.simulated),
+            iteration=run.iterations_done,
+            history=history,
+        )
+        self._load_totals()
+        self._retry = self._errored_in(run.iterations_done)
+        self._stop = asyncio.Event()
+        self._running = asyncio.Event()
+        self._running.set()
+        self._prompts = {
+            "yes_no": load_prompt("answer_yes_no"),
+            "wh": load_prompt("answer_generative"),
+        }
+
+    # control, safe to call from the event loop's thread
+    def request_stop(self) -> None:
+        """Finish and commit the current iteration, then stop."""
+        self._stop.set()
+        self._running.set()
+
+    def pause(self) -> None:
+        """Hold before the next iteration."""
+        self._running.clear()
+        self.stats.status = "paused"
+
+    def resume(self) -> None:
+        self._running.set()
+        self.stats.status = "running"
+
+    def snapshot(self) -> ProbeSnapshot:
+        return self.stats.snapshot()
+
+    def _load_totals(self) -> None:
+        row = self.conn.execute(
+            "SELECT COALESCE(SUM(requests),0), COALESCE(SUM(errors),0), COALESCE(SUM(retries),0), "
+            "COALESCE(SUM(prompt_tokens),0), COALESCE(SUM(completion_tokens),0), "
+            "COALESCE(SUM(seconds),0) FROM iteration WHERE run_id = ?",
+            (self.run.id,),
+        ).fetchone()
+        s = self.stats
+        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = map(int, row[:5])
+        s.elapsed_before = float(row[5])
+        for cat, count in self.conn.execute(
+            "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
+            (self.run.id,),
+        ):
+            s.counts[cat] = count
+
+    def _errored_in(self, iteration: int) -> np.ndarray:
+        """Edges whose request failed in an iteration and may be retried."""
+        if iteration < 1:
+            return np.empty(0, dtype=np.int64)
+        pos, failed, succeeded = iteration_outcomes(self.conn, self.run.id, iteration)
+        errored = pos[~(failed | succeeded)]
+        return np.unique(errored[self.state.err[errored] < MAX_CONSECUTIVE_ERRORS])
+
+    def _budget_left(self) -> int | None:
+        left = None
+        if self.config.max_requests is not None:
+            left = self.config.max_requests - self.stats.requests
+        if self.config.max_tokens_total is not None:
+            used = self.stats.prompt_tokens + self.stats.completion_tokens
+            if used >= self.config.max_tokens_total:
+                return 0
+        return left
+
+    async def run_to_end(self) -> ProbeSnapshot:
+        """Run until done; records the final status. Never leaves a half-written iteration."""
+        self.stats.status = "running"
+        set_status(self.conn, self.run.id, "running")
+        try:
+            if self.config.scheduling is Scheduling.CONTINUOUS:
+                await self._continuous()
+            else:
+                await self._synchronous()
+        except Exception as exc:
+            self.stats.status = "failed"
+            self.stats.error = f"{type(exc).__name__}: {exc}"
+            set_status(self.conn, self.run.id, "failed", "error", self.stats.error)
+            raise
+        status = "stopped" if self.stats.stop_reason == "stopped by user" else "finished"
+        self.stats.status = status
+        set_status(self.conn, self.run.id, status, self.stats.stop_reason)
+        return self.snapshot()
+
+    def _should_stop(self) -> bool:
+        if self._stop.is_set():
+            self.stats.stop_reason = "stopped by user"
+            return True
+        if self.stats.iteration >= self.config.iterations:
+            self.stats.stop_reason = "iteration limit"
+            return True
+        if self.config.stop_on_convergence and converged(
+            self.stats.history, self.config.convergence_window, self.config.convergence_tolerance
+        ):
+            self.stats.converged = True
+            self.stats.stop_reason = "converged"
+            return True
+        left = self._budget_left()
+        if left is not None and left <= 0:
+            self.stats.stop_reason = "budget used up"
+            return True
+        return False
+
+    async def _synchronous(self) -> None:
+        while True:
+            await self._running.wait()
+            if self._should_stop():
+                return
+            self.stats.status = "running"
+            iteration = self.stats.iteration + 1
+            started = time.perf_counter()
+            k = self.config.batch_size
+            left = self._budget_left()
+            if left is not None:
+                k = min(k, left)
+            batch = self._sample(iteration, k)
+            if len(batch) == 0:
+                self.stats.stop_reason = "no edges to ask"
+                return
+            questions = await self._questions(batch, iteration)
+            outcomes = await asyncio.gather(*(self._ask(q) for q in questions))
+            self._finish_iteration(iteration, list(outcomes), time.perf_counter() - started)
+
+    def _sample(self, iteration: int, k: int) -> np.ndarray:
+        rng = np.random.default_rng([self.config.seed, 15485863, iteration])
+        retry = self._retry[:k]
+        fresh = sample_batch(
+            self.config.sampler,
+            self.state,
+            k - len(retry),
+            rng,
+            iteration,
+            self.config.seed,
+            exclude=retry,
+            epsilon=self.config.epsilon,
+        )
+        return np.concatenate((retry, fresh)).astype(np.int64)
+
+    async def _questions(
+        self, batch: np.ndarray, iteration: int, first_slot: int = 0
+    ) -> list[Question]:
+        questions = [
+            self.factory.make(int(pos), first_slot + slot, iteration)
+            for slot, pos in enumerate(batch)
+        ]
+        if self.generator is not None:
+            questions = list(
+                await asyncio.gather(
+                    *(rephrase_with_llm(q, self.kg, self.generator) for q in questions)
+                )
+            )
+        return questions
+
+    def _answer_prompt(self, question: Question) -> Prompt:
+        prompt = self._prompts["wh" if question.qtype == WH else "yes_no"]
+        order = self.config.prompt_order
+        if order == "reversed":
+            return prompt.examples_reversed()
+        if order == "shuffled" and (question.slot + question.iteration + question.edge_id) % 2:
+            return prompt.examples_reversed()
+        return prompt
+
+    async def _ask(self, question: Question) -> _Outcome:
+        request = ChatRequest(
+            messages=self._answer_prompt(question).render(question=question.text),
+            max_tokens=self.config.max_tokens,
+            temperature=self.config.temperature,
+            meta=question.meta,
+        )
+        try:
+            reply = await self.target.complete(request)
+        except LLMError as exc:
+            return _Outcome(
+                question, "", Verdict.ERROR, "", retries=exc.retries, error=f"{exc.kind}: {exc}"
+            )
+        outcome = _Outcome(
+            question,
+            reply.text,
+            Verdict.ERROR,
+            "",
+            prompt_tokens=reply.prompt_tokens,
+            completion_tokens=reply.completion_tokens,
+            latency_ms=reply.latency_s * 1000,
+            retries=reply.retries,
+        )
+        if question.qtype == WH:
+            await self._verify_wh(outcome)
+        else:
+            outcome.verdict = verify_yes_no(reply.text, question.expected)
+            outcome.verifier = "first word"
+        return outcome
+
+    async def _verify_wh(self, outcome: _Outcome) -> None:
+        question = outcome.question
+        verdict = verify_wh(outcome.reply, question.expected_answers)
+        outcome.verdict, outcome.verifier = verdict, "alias match"
+        if self.judge is None or verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
+            return
+        messages = load_prompt("verify_wh").render(
+            question=question.text,
+            answers=", ".join(a for group in question.expected_answers for a in group),
+            response=outcome.reply,
+        )
+        try:
+            judged = await self.judge.complete(ChatRequest(messages=messages, max_tokens=4))
+        except LLMError as exc:
+            outcome.verdict = Verdict.ERROR
+            outcome.error = f"verifier {exc.kind}: {exc}"
+            return
+        outcome.verdict = parse_judge_reply(judged.text)
+        outcome.verifier = f"llm judge ({self.judge.label}): {judged.text.strip()[:40]}"
+        if outcome.verdict is Verdict.UNPARSEABLE:
+            outcome.verdict, outcome.error = Verdict.ERROR, "the verifier gave no yes/no"
+
+    def _finish_iteration(self, iteration: int, outcomes: list[_Outcome], seconds: float) -> None:
+        pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
+        failed = np.array([o.verdict.value in FAILED for o in outcomes], dtype=bool)
+        succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
+        apply_outcomes(
+            self.state, pos, failed, succeeded, self.neighbourhood, self.config.propagation_weight
+        )
+        current = rates(self.state.m, self.state.n)
+        counts = Counter(o.verdict.value for o in outcomes)
+        latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
+        summary = {
+            "seconds": seconds,
+            "requests": len(outcomes),
+            "errors": counts.get("error", 0),
+            "retries": sum(o.retries for o in outcomes),
+            "prompt_tokens": sum(o.prompt_tokens for o in outcomes),
+            "completion_tokens": sum(o.completion_tokens for o in outcomes),
+            "latency_ms_mean": float(np.mean(latencies)) if latencies else None,
+            "latency_ms_p95": float(np.percentile(latencies, 95)) if latencies else None,
+            "examined": current.examined,
+            "win_rate": current.win,
+            "zero_sense_rate": current.zero_sense,
+            "all_sense_rate": current.all_sense,
+            "counts": dict(counts),
+        }
+        rows = [self._row(o) for o in outcomes]
+        checkpoint = (
+            self.state
+            if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
+            else None
+        )
+        commit_iteration(self.conn, self.run.id, iteration, rows, summary, checkpoint)
+        s = self.stats
+        s.iteration = iteration
+        s.requests += summary["requests"]
+        s.errors += summary["errors"]
+        s.retries += summary["retries"]
+        s.prompt_tokens += summary["prompt_tokens"]
+        s.completion_tokens += summary["completion_tokens"]
+        s.counts.update(counts)
+        s.history.append(current)
+        for o in outcomes:
+            s.recent.append(
+                ReplyView(
+                    iteration,
+                    o.question.text,
+                    o.reply or o.error,
+                    o.verdict.value,
+                    o.question.qtype,
+                    o.question.expected,
+                )
+            )
+        errored = pos[~(failed | succeeded)]
+        self._retry = np.unique(errored[self.state.err[errored] < MAX_CONSECUTIVE_ERRORS])
+        if self.on_iteration is not None:
+            self.on_iteration(self.snapshot())
+
+    def _row(self, o: _Outcome) -> ObservationRow:
+        q = o.question
+        return ObservationRow(
+            iteration=q.iteration,
+            slot=q.slot,
+            pos=q.pos,
+            edge_id=q.edge_id,
+            qtype=q.qtype,
+            generator=q.generator,
+            question=q.text,
+            candidate_id=int(self.kg.entity_db_ids[q.candidate])
+            if q.candidate is not None
+            else None,
+            expected=q.expected,
+            expected_answers=json.dumps(q.expected_answers, ensure_ascii=False),
+            reply=o.reply,
+            category=o.verdict.value,
+            verifier=o.verifier,
+            prompt_tokens=o.prompt_tokens,
+            completion_tokens=o.completion_tokens,
+            latency_ms=o.latency_ms,
+            retries=o.retries,
+            error=o.error,
+        )
+
+    async def _continuous(self) -> None:
+        """Keep `concurrency` requests in flight and sample again as results arrive. Every
+        `batch_size` dispatched questions form one iteration, committed (and applied to the PKG)
+        as soon as all its replies are in, in order."""
+        in_flight: dict[asyncio.Task, int] = {}
+        pending: dict[int, list[_Outcome]] = {}
+        dispatched: dict[int, int] = {}
+        started: dict[int, float] = {}
+        iteration, slot = self.stats.iteration + 1, 0
+        while True:
+            paused = not self._running.is_set()
+            stopping = self._should_stop()
+            outstanding = len(in_flight) + sum(len(v) for v in pending.values())
+            free = self.config.concurrency - len(in_flight)
+            left = self._budget_left()
+            if left is not None:
+                free = min(free, left - outstanding)
+            if not stopping and not paused and free > 0 and iteration <= self.config.iterations:
+                k = min(free, self.config.batch_size - slot)
+                exclude = np.fromiter(in_flight.values(), dtype=np.int64, count=len(in_flight))
+                rng = np.random.default_rng([self.config.seed, 15485863, iteration, slot])
+                retry = np.setdiff1d(self._retry, exclude)[:k]
+                self._retry = np.setdiff1d(self._retry, retry)
+                fresh = sample_batch(
+                    self.config.sampler,
+                    self.state,
+                    k - len(retry),
+                    rng,
+                    iteration,
+                    self.config.seed,
+                    exclude=np.concatenate((exclude, retry)),
+                    epsilon=self.config.epsilon,
+                )
+                batch = np.concatenate((retry, fresh)).astype(np.int64)
+                if len(batch):
+                    started.setdefault(iteration, time.perf_counter())
+                    for q in await self._questions(batch, iteration, first_slot=slot):
+                        in_flight[asyncio.ensure_future(self._ask(q))] = q.pos
+                    dispatched[iteration] = dispatched.get(iteration, 0) + len(batch)
+                    slot += len(batch)
+                    if slot >= self.config.batch_size:
+                        iteration, slot = iteration + 1, 0
+            if not in_flight:
+                # nothing could be sent: stopping, paused, a limit reached, or no edge left
+                if slot:
+                    iteration, slot = iteration + 1, 0
+                self._commit_ready(pending, dispatched, started)
+                if paused and not self._stop.is_set():
+                    await self._running.wait()
+                    continue
+                return
+            finished, _ = await asyncio.wait(
+                in_flight, timeout=0.25, return_when=asyncio.FIRST_COMPLETED
+            )
+            for task in finished:
+                in_flight.pop(task)
+                outcome = task.result()
+                pending.setdefault(outcome.question.iteration, []).append(outcome)
+            self._commit_ready(pending, dispatched, started)
+
+    def _commit_ready(
+        self,
+        pending: dict[int, list[_Outcome]],
+        dispatched: dict[int, int],
+        started: dict[int, float],
+    ) -> None:
+        """Commit, in order, every iteration whose replies are all in."""
+        while True:
+            it = self.stats.iteration + 1
+            done = pending.get(it, [])
+            if it not in dispatched or len(done) < dispatched[it]:
+                return
+            done.sort(key=lambda o: o.question.slot)
+            self._finish_iteration(it, done, time.perf_counter() - started.get(it, 0.0))
+            pending.pop(it, None)
+            dispatched.pop(it, None)
+
+
+def start_run(
+    conn: sqlite3.Connection, config: RunConfig, target: ChatClient, name: str = ""
+) -> tuple[RunRecord, KGIndex]:
+    """Create a run over the configured KG (and subset) and return it with the loaded KG."""
+    config.validate()
+    kg = load_kg(conn, config.kg)
+    positions = run_edge_positions(conn, kg, config.subset)
+    if len(positions) == 0:
+        raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
+    manifest = build_manifest(kg, config, target)
+    run_id = create_run(
+        conn,
+        kg.kg_id,
+        config,
+        manifest,
+        target.label,
+        bool(target.simulated),
+        kg.edge_ids[positions],
+        name=name,
+    )
+    return load_run(conn, run_id), kg

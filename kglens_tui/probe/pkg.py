@@ -1,0 +1,115 @@
+"""The parameterized KG (paper 2.1): a Beta(alpha, beta) error rate per active edge, the observed
+successes m and failures n kept apart from propagated pseudo-counts, and the update of eq. 2-3."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.kg.graph import Neighbourhood
+
+
+@dataclass
+class PKGState:
+    """Arrays aligned with a run's active edges (position i is run edge i)."""
+
+    alpha: np.ndarray
+    beta: np.ndarray
+    m: np.ndarray
+    n: np.ndarray
+    err: np.ndarray
+
+    @classmethod
+    def prior(cls, n_edges: int) -> PKGState:
+        """Beta(1, 1) for every edge, nothing observed."""
+        return cls(
+            alpha=np.ones(n_edges),
+            beta=np.ones(n_edges),
+            m=np.zeros(n_edges, dtype=np.int32),
+            n=np.zeros(n_edges, dtype=np.int32),
+            err=np.zeros(n_edges, dtype=np.int32),
+        )
+
+    def copy(self) -> PKGState:
+        return PKGState(
+            self.alpha.copy(), self.beta.copy(), self.m.copy(), self.n.copy(), self.err.copy()
+        )
+
+    @property
+    def mean_error(self) -> np.ndarray:
+        """Posterior mean error rate alpha / (alpha + beta)."""
+        return self.alpha / (self.alpha + self.beta)
+
+
+def apply_outcomes(
+    state: PKGState,
+    positions: np.ndarray,
+    failed: np.ndarray,
+    succeeded: np.ndarray,
+    neighbourhood: Neighbourhood | None,
+    weight: float = 1.0,
+) -> None:
+    """Update in place with one iteration's outcomes (paper eq. 2-3).
+
+    alpha_j += 1[j failed] + w * M_j and beta_j += 1[j succeeded] + w * N_j, where M_j / N_j count
+    the failed / succeeded evaluated edges sharing a node with j. Outcomes that are neither (a
+    transport error) change nothing but the consecutive-error counter.
+    """
+    positions = np.asarray(positions, dtype=np.int64)
+    failed = np.asarray(failed, dtype=bool)
+    succeeded = np.asarray(succeeded, dtype=bool)
+    np.add.at(state.alpha, positions, failed.astype(np.float64))
+    np.add.at(state.beta, positions, succeeded.astype(np.float64))
+    np.add.at(state.m, positions, succeeded.astype(np.int32))
+    np.add.at(state.n, positions, failed.astype(np.int32))
+    errored = ~(failed | succeeded)
+    state.err[positions[errored]] += 1
+    state.err[positions[~errored]] = 0
+    if neighbourhood is not None and weight != 0.0:
+        ok = ~errored
+        m_prop, n_prop = neighbourhood.propagate(positions[ok], failed[ok], succeeded[ok])
+        if weight != 1.0:
+            m_prop, n_prop = m_prop * weight, n_prop * weight
+        state.alpha += m_prop
+        state.beta += n_prop
+
+
+@dataclass(frozen=True)
+class Rates:
+    """The paper's edge-level metrics (3.2) over examined edges."""
+
+    examined: int
+    win: float | None
+    zero_sense: float | None
+    all_sense: float | None
+
+
+def rates(m: np.ndarray, n: np.ndarray) -> Rates:
+    """Win (m > n), zero-sense (m = 0) and all-sense (n = 0) rates over edges with m + n > 0."""
+    seen = (m + n) > 0
+    count = int(seen.sum())
+    if count == 0:
+        return Rates(0, None, None, None)
+    ms, ns = m[seen], n[seen]
+    return Rates(
+        examined=count,
+        win=float((ms > ns).mean()),
+        zero_sense=float((ms == 0).mean()),
+        all_sense=float((ns == 0).mean()),
+    )
+
+
+def converged(history: list[Rates], window: int = 5, tolerance: float = 0.005) -> bool:
+    """True when win, zero-sense and all-sense rates each moved less than `tolerance` (a fraction:
+    0.005 = 0.5 points) over the last `window` iterations."""
+    if len(history) < window + 1:
+        return False
+    recent = history[-(window + 1) :]
+    for attr in ("win", "zero_sense", "all_sense"):
+        values = [getattr(r, attr) for r in recent]
+        if any(v is None for v in values):
+            return False
+        if max(values) - min(values) >= tolerance:
+            return False
+    return True

@@ -1,0 +1,161 @@
+"""Question generation (paper 2.2): Yes/No with true objects or hard negatives, Wh only for
+subjects with few objects, from per-predicate templates or the paper's few-shot LLM prompts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
+from kglens_tui.probe.config import Difficulty
+from kglens_tui.probe.prompts import load_prompt
+
+YES_NO = "yes_no"
+WH = "wh"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question about one run edge, with what a correct answer is."""
+
+    iteration: int
+    slot: int
+    pos: int
+    edge_id: int
+    qtype: str
+    text: str
+    generator: str
+    candidate: int | None
+    """Node asked about in a Yes/No question (the true object or a hard negative)."""
+    expected: str
+    """'yes' or 'no' for Yes/No; '' for Wh."""
+    expected_answers: tuple[tuple[str, ...], ...]
+    """Wh: every true object as (label, alias, ...)."""
+    meta: QuestionMeta
+
+
+def question_rng(seed: int, iteration: int, slot: int, edge_id: int) -> np.random.Generator:
+    """The random stream of one question: the same inputs always give the same question."""
+    return np.random.default_rng([seed, 104729, iteration, slot, edge_id])
+
+
+class QuestionFactory:
+    """Turns sampled run edges into questions with templates (no LLM needed)."""
+
+    def __init__(
+        self,
+        kg: KGIndex,
+        positions: np.ndarray,
+        difficulty: Difficulty,
+        seed: int,
+        wh_max_objects: int = 10,
+    ) -> None:
+        self.kg = kg
+        self.positions = positions
+        self.difficulty = Difficulty(difficulty)
+        self.seed = seed
+        self.wh_max_objects = wh_max_objects
+
+    def make(self, pos: int, slot: int, iteration: int) -> Question:
+        """A templated question about run edge `pos`."""
+        kg = self.kg
+        e = int(self.positions[pos])
+        s, p, o = int(kg.s[e]), int(kg.p[e]), int(kg.o[e])
+        edge_id = int(kg.edge_ids[e])
+        rng = question_rng(self.seed, iteration, slot, edge_id)
+        templates = kg.pred_templates[p]
+        want_wh = self.difficulty is Difficulty.HARD and rng.random() < 0.5
+        wh_template = templates.get("wh") or ""
+        true_nodes = kg.true_objects(s, p)
+        if want_wh and wh_template and len(true_nodes) < self.wh_max_objects:
+            return self._wh(iteration, slot, pos, edge_id, s, p, o, wh_template, true_nodes, rng)
+        return self._yes_no(iteration, slot, pos, edge_id, s, p, o, templates, true_nodes, rng)
+
+    def _wrong_labels(
+        self, s: int, p: int, rng: np.random.Generator, k: int = 3
+    ) -> tuple[str, ...]:
+        out = []
+        for _ in range(k):
+            neg = self.kg.hard_negative(s, p, rng)
+            if neg is not None:
+                out.append(self.kg.labels[neg])
+        return tuple(dict.fromkeys(out))
+
+    def _yes_no(
+        self, iteration, slot, pos, edge_id, s, p, o, templates, true_nodes, rng
+    ) -> Question:
+        kg = self.kg
+        candidate, expected = o, "yes"
+        if rng.random() < 0.5:
+            negative = kg.hard_negative(s, p, rng, like=o)
+            if negative is not None:
+                candidate, expected = negative, "no"
+        options = templates.get("yes_no") or [
+            "Is {object} the " + kg.pred_labels[p] + " of {subject}?"
+        ]
+        template = options[int(rng.integers(len(options)))]
+        text = template.replace("{subject}", kg.display_name(s)).replace(
+            "{object}", kg.labels[candidate]
+        )
+        meta = QuestionMeta(
+            key=f"it{iteration}:s{slot}:e{edge_id}",
+            edge_id=edge_id,
+            subject=kg.entity_keys[s],
+            predicate=kg.pred_keys[p],
+            object=kg.entity_keys[o],
+            qtype=YES_NO,
+            expected=expected,
+            candidate_label=kg.labels[candidate],
+            true_labels=tuple(kg.labels[int(t)] for t in true_nodes),
+            wrong_labels=self._wrong_labels(s, p, rng),
+        )
+        return Question(
+            iteration, slot, pos, edge_id, YES_NO, text, "template", candidate, expected, (), meta
+        )
+
+    def _wh(self, iteration, slot, pos, edge_id, s, p, o, template, true_nodes, rng) -> Question:
+        kg = self.kg
+        answers = tuple((kg.labels[int(t)], *kg.aliases[int(t)]) for t in true_nodes)
+        text = template.replace("{subject}", kg.display_name(s))
+        meta = QuestionMeta(
+            key=f"it{iteration}:s{slot}:e{edge_id}",
+            edge_id=edge_id,
+            subject=kg.entity_keys[s],
+            predicate=kg.pred_keys[p],
+            object=kg.entity_keys[o],
+            qtype=WH,
+            true_labels=tuple(a for group in answers for a in group),
+            wrong_labels=self._wrong_labels(s, p, rng),
+        )
+        return Question(
+            iteration, slot, pos, edge_id, WH, text, "template", None, "", answers, meta
+        )
+
+
+async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient) -> Question:
+    """The paper's few-shot LLM question generator (appendix A.6); the template question stays
+    when the generator fails or returns nothing, and the generator field says so."""
+    e = kg.edge_position(question.edge_id)
+    s, p = int(kg.s[e]), int(kg.p[e])
+    aliases = kg.aliases[s]
+    if question.qtype == YES_NO:
+        messages = load_prompt("generate_yes_no").render(
+            subject=kg.labels[s],
+            predicate=kg.pred_labels[p],
+            object=kg.labels[question.candidate] if question.candidate is not None else "",
+            subject_alias=aliases[0] if aliases else kg.labels[s],
+        )
+    else:
+        messages = load_prompt("generate_wh").render(
+            subject=kg.labels[s], predicate=kg.pred_labels[p], object=kg.labels[int(kg.o[e])]
+        )
+    try:
+        reply = await client.complete(ChatRequest(messages=messages, max_tokens=80))
+    except LLMError as exc:
+        return replace(question, generator=f"template (generator failed: {exc.kind})")
+    text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
+    if not text.endswith("?"):
+        return replace(question, generator="template (generator gave no question)")
+    return replace(question, text=text, generator=f"llm:{client.label}")

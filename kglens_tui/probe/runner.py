@@ -1,0 +1,114 @@
+"""Set up clients for a run, create or resume it, and drive the engine to its end."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable
+
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.llm.base import ChatClient
+from kglens_tui.llm.factory import make_client
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, start_run
+from kglens_tui.probe.runstore import RunRecord, load_run
+
+
+def target_client(config: RunConfig, kg: KGIndex, edge_ids) -> ChatClient:
+    """The client for the run's target (simulated targets get the run's edges)."""
+    if config.target.split(":", 1)[0] in ("sim", "simulated"):
+        pos = [kg.edge_position(int(e)) for e in edge_ids]
+        edges = [
+            (
+                int(kg.edge_ids[i]),
+                kg.entity_keys[int(kg.s[i])],
+                kg.pred_keys[int(kg.p[i])],
+                kg.entity_keys[int(kg.o[i])],
+            )
+            for i in pos
+        ]
+        return make_client(config.target, edges=edges)
+    options: dict = {}
+    if config.target.startswith("openai:"):
+        options = {
+            "timeout_s": config.timeout_s,
+            "max_retries": config.max_retries,
+            "max_in_flight": config.concurrency,
+            "requests_per_minute": config.requests_per_minute,
+            "seed": config.seed,
+        }
+    return make_client(
+        config.target, base_url=config.base_url, api_key_env=config.api_key_env, **options
+    )
+
+
+def helper_client(spec: str, config: RunConfig) -> ChatClient | None:
+    """The generator or judge client, or None for template / alias."""
+    if spec in ("template", "alias", ""):
+        return None
+    return make_client(
+        spec,
+        base_url=config.base_url,
+        api_key_env=config.api_key_env,
+        timeout_s=config.timeout_s,
+        max_retries=config.max_retries,
+        max_in_flight=config.concurrency,
+    )
+
+
+async def _drive(engine: ProbeEngine, clients: list[ChatClient | None]) -> ProbeSnapshot:
+    try:
+        return await engine.run_to_end()
+    finally:
+        for client in clients:
+            if client is not None:
+                await client.aclose()
+
+
+def prepare(
+    conn: sqlite3.Connection,
+    *,
+    config: RunConfig | None = None,
+    resume: int | None = None,
+    name: str = "",
+    on_iteration: Callable[[ProbeSnapshot], None] | None = None,
+    target: ChatClient | None = None,
+) -> ProbeEngine:
+    """An engine for a new run (config) or an existing one (resume)."""
+    if resume is not None:
+        run: RunRecord = load_run(conn, resume)
+        kg = load_kg(conn, run.kg_name)
+        config = run.config
+        if run.manifest.get("kg_content_hash") not in (None, kg.content_hash):
+            raise ValueError(
+                f"KG '{kg.name}' changed since run {run.id} started (content hash differs): "
+                "start a new run"
+            )
+        client = target or target_client(config, kg, run.edge_ids)
+    else:
+        assert config is not None
+        config.validate()
+        ensure_kg(conn, config.kg)
+        kg = load_kg(conn, config.kg)
+        if target is None:
+            from kglens_tui.probe.engine import run_edge_positions
+
+            positions = run_edge_positions(conn, kg, config.subset)
+            target = target_client(config, kg, kg.edge_ids[positions])
+        client = target
+        run, kg = start_run(conn, config, client, name=name)
+    return ProbeEngine(
+        conn,
+        run,
+        kg,
+        client,
+        generator=helper_client(config.generator, config),
+        judge=helper_client(config.verifier, config),
+        on_iteration=on_iteration,
+    )
+
+
+def run_blocking(engine: ProbeEngine) -> ProbeSnapshot:
+    """Run an engine to its end on a fresh event loop (for the CLI and tests)."""
+    return asyncio.run(_drive(engine, [engine.target, engine.generator, engine.judge]))

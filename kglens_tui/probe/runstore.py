@@ -1,0 +1,312 @@
+"""Runs in SQLite: create, commit one iteration atomically, checkpoint the PKG arrays, and
+rebuild the state on resume by replaying the observation log since the last checkpoint."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.kg.graph import Neighbourhood
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
+from kglens_tui.store.connection import retry_busy, transaction
+
+
+class RunNotFoundError(LookupError):
+    """No run with that id."""
+
+
+@dataclass
+class RunRecord:
+    id: int
+    kg_id: int
+    kg_name: str
+    status: str
+    config: RunConfig
+    manifest: dict
+    target_label: str
+    simulated: bool
+    edge_ids: np.ndarray
+    iterations_done: int
+    stop_reason: str
+    error: str
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class ObservationRow:
+    """One asked question and its verdict, as stored."""
+
+    iteration: int
+    slot: int
+    pos: int
+    edge_id: int
+    qtype: str
+    generator: str
+    question: str
+    candidate_id: int | None
+    expected: str
+    expected_answers: str
+    reply: str
+    category: str
+    verifier: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_ms: float | None
+    retries: int
+    error: str
+
+
+FAILED = ("incorrect", "refused", "unparseable")
+
+
+def create_run(
+    conn: sqlite3.Connection,
+    kg_id: int,
+    config: RunConfig,
+    manifest: dict,
+    target_label: str,
+    simulated: bool,
+    edge_ids: np.ndarray,
+    name: str = "",
+    mode: str = "kglens",
+) -> int:
+    """Store a new run with its active edges (array position -> edge id)."""
+    with transaction(conn):
+        cur = conn.execute(
+            "INSERT INTO run(kg_id, name, mode, config, manifest, target_label, simulated, edge_ids) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            (
+                kg_id,
+                name,
+                mode,
+                config.to_json(),
+                json.dumps(manifest),
+                target_label,
+                int(simulated),
+                np.asarray(edge_ids, dtype="<i8").tobytes(),
+            ),
+        )
+    return int(cur.lastrowid)
+
+
+def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
+    """A run's settings and progress."""
+    row = conn.execute(
+        "SELECT r.*, k.name AS kg_name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?",
+        (run_id,),
+    ).fetchone()
+    if row is None:
+        raise RunNotFoundError(f"no run {run_id} in this workspace (see `kglens runs`)")
+    return RunRecord(
+        id=row["id"],
+        kg_id=row["kg_id"],
+        kg_name=row["kg_name"],
+        status=row["status"],
+        config=RunConfig.from_json(row["config"]),
+        manifest=json.loads(row["manifest"]),
+        target_label=row["target_label"],
+        simulated=bool(row["simulated"]),
+        edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
+        iterations_done=row["iterations_done"],
+        stop_reason=row["stop_reason"],
+        error=row["error"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def set_status(
+    conn: sqlite3.Connection, run_id: int, status: str, stop_reason: str = "", error: str = ""
+) -> None:
+    """Record a run's status (running, stopped, finished, failed) and why."""
+    retry_busy(
+        lambda: conn.execute(
+            "UPDATE run SET status = ?, stop_reason = ?, error = ?, "
+            "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+            (status, stop_reason, error, run_id),
+        )
+    )
+
+
+def _blob(a: np.ndarray, dtype: str) -> bytes:
+    return np.ascontiguousarray(a, dtype=dtype).tobytes()
+
+
+def commit_iteration(
+    conn: sqlite3.Connection,
+    run_id: int,
+    iteration: int,
+    observations: list[ObservationRow],
+    summary: dict,
+    checkpoint: PKGState | None,
+) -> None:
+    """Store one iteration in one transaction: observations, metrics row, optional checkpoint."""
+
+    def write() -> None:
+        with transaction(conn):
+            conn.executemany(
+                "INSERT INTO observation(run_id, iteration, slot, pos, edge_id, qtype, generator, "
+                "question, candidate_id, expected, expected_answers, reply, category, verifier, "
+                "prompt_tokens, completion_tokens, latency_ms, retries, error) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        run_id,
+                        o.iteration,
+                        o.slot,
+                        o.pos,
+                        o.edge_id,
+                        o.qtype,
+                        o.generator,
+                        o.question,
+                        o.candidate_id,
+                        o.expected,
+                        o.expected_answers,
+                        o.reply,
+                        o.category,
+                        o.verifier,
+                        o.prompt_tokens,
+                        o.completion_tokens,
+                        o.latency_ms,
+                        o.retries,
+                        o.error,
+                    )
+                    for o in observations
+                ],
+            )
+            conn.execute(
+                "INSERT INTO iteration(run_id, iteration, seconds, requests, errors, retries, "
+                "prompt_tokens, completion_tokens, latency_ms_mean, latency_ms_p95, examined, "
+                "win_rate, zero_sense_rate, all_sense_rate, counts) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    run_id,
+                    iteration,
+                    summary["seconds"],
+                    summary["requests"],
+                    summary["errors"],
+                    summary["retries"],
+                    summary["prompt_tokens"],
+                    summary["completion_tokens"],
+                    summary["latency_ms_mean"],
+                    summary["latency_ms_p95"],
+                    summary["examined"],
+                    summary["win_rate"],
+                    summary["zero_sense_rate"],
+                    summary["all_sense_rate"],
+                    json.dumps(summary["counts"]),
+                ),
+            )
+            if checkpoint is not None:
+                write_checkpoint(conn, run_id, iteration, checkpoint)
+            conn.execute(
+                "UPDATE run SET iterations_done = ?, status = 'running', "
+                "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                (iteration, run_id),
+            )
+
+    retry_busy(write)
+
+
+def write_checkpoint(
+    conn: sqlite3.Connection, run_id: int, iteration: int, state: PKGState
+) -> None:
+    """Store the PKG arrays after `iteration` (inside the caller's transaction); keep two."""
+    conn.execute(
+        "INSERT OR REPLACE INTO run_checkpoint(run_id, iteration, alpha, beta, m, n, err) "
+        "VALUES (?,?,?,?,?,?,?)",
+        (
+            run_id,
+            iteration,
+            _blob(state.alpha, "<f8"),
+            _blob(state.beta, "<f8"),
+            _blob(state.m, "<i4"),
+            _blob(state.n, "<i4"),
+            _blob(state.err, "<i4"),
+        ),
+    )
+    conn.execute(
+        "DELETE FROM run_checkpoint WHERE run_id = ? AND iteration < ("
+        "SELECT MIN(iteration) FROM (SELECT iteration FROM run_checkpoint WHERE run_id = ? "
+        "ORDER BY iteration DESC LIMIT 2))",
+        (run_id, run_id),
+    )
+
+
+def iteration_outcomes(
+    conn: sqlite3.Connection, run_id: int, iteration: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(positions, failed, succeeded) of one committed iteration, in slot order."""
+    rows = conn.execute(
+        "SELECT pos, category FROM observation WHERE run_id = ? AND iteration = ? ORDER BY slot",
+        (run_id, iteration),
+    ).fetchall()
+    pos = np.array([r[0] for r in rows], dtype=np.int64)
+    failed = np.array([r[1] in FAILED for r in rows], dtype=bool)
+    succeeded = np.array([r[1] == "correct" for r in rows], dtype=bool)
+    return pos, failed, succeeded
+
+
+def rebuild_state(
+    conn: sqlite3.Connection,
+    run: RunRecord,
+    neighbourhood: Neighbourhood | None,
+    weight: float,
+) -> tuple[PKGState, list[Rates]]:
+    """The PKG after the last committed iteration: last checkpoint plus the log replayed since,
+    and the rates after every iteration (for convergence)."""
+    n_edges = len(run.edge_ids)
+    row = conn.execute(
+        "SELECT iteration, alpha, beta, m, n, err FROM run_checkpoint WHERE run_id = ? "
+        "AND iteration <= ? ORDER BY iteration DESC LIMIT 1",
+        (run.id, run.iterations_done),
+    ).fetchone()
+    if row is None:
+        state, start = PKGState.prior(n_edges), 0
+    else:
+        start = int(row[0])
+        state = PKGState(
+            alpha=np.frombuffer(row[1], dtype="<f8").copy(),
+            beta=np.frombuffer(row[2], dtype="<f8").copy(),
+            m=np.frombuffer(row[3], dtype="<i4").astype(np.int32),
+            n=np.frombuffer(row[4], dtype="<i4").astype(np.int32),
+            err=np.frombuffer(row[5], dtype="<i4").astype(np.int32),
+        )
+    for it in range(start + 1, run.iterations_done + 1):
+        pos, failed, succeeded = iteration_outcomes(conn, run.id, it)
+        apply_outcomes(state, pos, failed, succeeded, neighbourhood, weight)
+    history = [
+        Rates(r[0], r[1], r[2], r[3])
+        for r in conn.execute(
+            "SELECT examined, win_rate, zero_sense_rate, all_sense_rate FROM iteration "
+            "WHERE run_id = ? ORDER BY iteration",
+            (run.id,),
+        )
+    ]
+    return state, history
+
+
+def observed_counts(
+    conn: sqlite3.Connection, run_id: int, n_edges: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """m (successes) and n (failures) per run edge, straight from the observation log."""
+    m = np.zeros(n_edges, dtype=np.int32)
+    n = np.zeros(n_edges, dtype=np.int32)
+    for pos, ok, bad in conn.execute(
+        "SELECT pos, SUM(category = 'correct'), SUM(category IN ('incorrect','refused','unparseable')) "
+        "FROM observation WHERE run_id = ? GROUP BY pos",
+        (run_id,),
+    ):
+        m[pos], n[pos] = ok, bad
+    return m, n
+
+
+def current_rates(conn: sqlite3.Connection, run: RunRecord) -> Rates:
+    """The paper's three rates from the log."""
+    m, n = observed_counts(conn, run.id, len(run.edge_ids))
+    return rates(m, n)
