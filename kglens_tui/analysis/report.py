@@ -1,0 +1,113 @@
+"""What `kglens report` shows: a run's three rates (paper Table 3, 6, 7), category counts,
+tokens and latency, and the per-predicate breakdown (paper Fig. 6)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.probe.pkg import Rates, rates
+from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts
+
+CATEGORIES = ("correct", "incorrect", "refused", "unparseable", "error")
+
+
+@dataclass(frozen=True)
+class GroupRates:
+    """Rates over the examined edges of one group (a predicate, a country...)."""
+
+    name: str
+    edges: int
+    rates: Rates
+
+
+@dataclass(frozen=True)
+class RunReport:
+    run: RunRecord
+    rates: Rates
+    active_edges: int
+    counts: dict[str, int]
+    by_qtype: dict[str, dict[str, int]]
+    requests: int
+    retries: int
+    prompt_tokens: int
+    completion_tokens: int
+    latency_ms_mean: float | None
+    seconds: float
+    per_predicate: list[GroupRates]
+
+
+def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRates]:
+    """Rates per label over edges examined at least once, sorted by zero-sense rate (worst
+    first), then by name."""
+    out = []
+    labels_arr = np.asarray(labels, dtype=object)
+    for name in sorted(set(labels)):
+        mask = labels_arr == name
+        r = rates(m[mask], n[mask])
+        out.append(GroupRates(name, int(mask.sum()), r))
+    return sorted(
+        out, key=lambda g: (-(g.rates.zero_sense if g.rates.zero_sense is not None else -1), g.name)
+    )
+
+
+def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
+    """Everything `kglens report` prints for a run, from the observation log."""
+    run = load_run(conn, run_id)
+    m, n = observed_counts(conn, run.id, len(run.edge_ids))
+    counts = dict.fromkeys(CATEGORIES, 0)
+    by_qtype: dict[str, dict[str, int]] = {}
+    for qtype, category, count in conn.execute(
+        "SELECT qtype, category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY 1, 2",
+        (run.id,),
+    ):
+        counts[category] = counts.get(category, 0) + count
+        by_qtype.setdefault(qtype, dict.fromkeys(CATEGORIES, 0))[category] = count
+    totals = conn.execute(
+        "SELECT COALESCE(SUM(requests),0), COALESCE(SUM(retries),0), COALESCE(SUM(prompt_tokens),0), "
+        "COALESCE(SUM(completion_tokens),0), COALESCE(SUM(seconds),0) FROM iteration WHERE run_id = ?",
+        (run.id,),
+    ).fetchone()
+    latency = conn.execute(
+        "SELECT AVG(latency_ms) FROM observation WHERE run_id = ? AND latency_ms IS NOT NULL",
+        (run.id,),
+    ).fetchone()[0]
+    pred_of_edge = dict(
+        conn.execute(
+            "SELECT e.id, p.label FROM edge e JOIN predicate p ON p.id = e.predicate_id "
+            "WHERE e.kg_id = ?",
+            (run.kg_id,),
+        ).fetchall()
+    )
+    labels = [pred_of_edge[int(e)] for e in run.edge_ids]
+    return RunReport(
+        run=run,
+        rates=rates(m, n),
+        active_edges=len(run.edge_ids),
+        counts=counts,
+        by_qtype=by_qtype,
+        requests=int(totals[0]),
+        retries=int(totals[1]),
+        prompt_tokens=int(totals[2]),
+        completion_tokens=int(totals[3]),
+        latency_ms_mean=latency,
+        seconds=float(totals[4]),
+        per_predicate=group_rates(m, n, labels),
+    )
+
+
+def list_runs(conn: sqlite3.Connection) -> list[dict]:
+    """Every run with its KG, target, settings, progress and latest rates."""
+    rows = conn.execute(
+        """
+        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.target_label, r.simulated,
+               r.config, r.iterations_done, r.created_at, r.updated_at,
+               i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined
+        FROM run r JOIN kg k ON k.id = r.kg_id
+        LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done
+        ORDER BY r.id DESC
+        """
+    ).fetchall()
+    return [dict(r) for r in rows]

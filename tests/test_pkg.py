@@ -1,0 +1,71 @@
+"""Eq. 1-3 of the paper on a hand-made graph, with values worked out by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kglens_tui.kg.graph import Neighbourhood
+from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, converged, rates
+
+# Nodes A=0 B=1 C=2 D=3 E=4. Edges: e0 A->B, e1 B->C, e2 C->D, e3 A->C, e4 D->E.
+S = np.array([0, 1, 2, 0, 3])
+O = np.array([1, 2, 3, 2, 4])
+
+
+def test_eq2_eq3_with_propagation_by_hand() -> None:
+    nb = Neighbourhood(S, O, n_nodes=5)
+    state = PKGState.prior(5)
+    # Evaluate e0 (failed) and e2 (correct).
+    apply_outcomes(state, np.array([0, 2]), np.array([True, False]), np.array([False, True]), nb)
+    # Neighbours of e0 (A, B): e1 (B), e3 (A).  Neighbours of e2 (C, D): e1, e3 (C), e4 (D).
+    # alpha = 1 + 1[failed] + M:  e0: 1+1+0, e1: 1+0+1, e2: 1+0+0, e3: 1+0+1, e4: 1
+    # beta  = 1 + 1[correct] + N: e0: 1,     e1: 1+0+1, e2: 1+1+0, e3: 1+0+1, e4: 1+0+1
+    assert state.alpha.tolist() == [2, 2, 1, 2, 1]
+    assert state.beta.tolist() == [1, 2, 2, 2, 2]
+    # Observed counts carry no pseudo-counts: m successes, n failures.
+    assert state.m.tolist() == [0, 0, 1, 0, 0]
+    assert state.n.tolist() == [1, 0, 0, 0, 0]
+
+
+def test_without_propagation_only_evaluated_edges_move() -> None:
+    state = PKGState.prior(5)
+    apply_outcomes(state, np.array([0, 2]), np.array([True, False]), np.array([False, True]), None)
+    assert state.alpha.tolist() == [2, 1, 1, 1, 1]
+    assert state.beta.tolist() == [1, 1, 2, 1, 1]
+
+
+def test_propagation_weight_scales_pseudo_counts() -> None:
+    nb = Neighbourhood(S, O, n_nodes=5)
+    state = PKGState.prior(5)
+    apply_outcomes(state, np.array([0]), np.array([True]), np.array([False]), nb, weight=0.5)
+    assert state.alpha.tolist() == [2, 1.5, 1, 1.5, 1]
+    assert state.beta.tolist() == [1, 1, 1, 1, 1]
+
+
+def test_errors_change_nothing_but_the_error_counter() -> None:
+    nb = Neighbourhood(S, O, n_nodes=5)
+    state = PKGState.prior(5)
+    apply_outcomes(state, np.array([1]), np.array([False]), np.array([False]), nb)
+    assert state.alpha.tolist() == [1] * 5 and state.beta.tolist() == [1] * 5
+    assert state.err.tolist() == [0, 1, 0, 0, 0]
+    apply_outcomes(state, np.array([1]), np.array([False]), np.array([True]), nb)
+    assert state.err.tolist() == [0, 0, 0, 0, 0]
+
+
+def test_rates_follow_the_paper_definitions() -> None:
+    m = np.array([3, 0, 2, 1, 0])
+    n = np.array([0, 2, 2, 0, 0])  # the last edge was never examined
+    r = rates(m, n)
+    assert r.examined == 4
+    assert r.win == 2 / 4  # m > n: edges 0 and 3
+    assert r.zero_sense == 1 / 4  # m == 0: edge 1
+    assert r.all_sense == 2 / 4  # n == 0: edges 0 and 3
+    assert rates(np.zeros(3), np.zeros(3)) == Rates(0, None, None, None)
+
+
+def test_convergence_needs_all_three_rates_stable() -> None:
+    stable = [Rates(10, 0.5, 0.2, 0.3)] * 6
+    assert converged(stable, window=5, tolerance=0.005)
+    assert not converged(stable[:5], window=5, tolerance=0.005)
+    moving = stable[:-1] + [Rates(10, 0.5, 0.2, 0.31)]
+    assert not converged(moving, window=5, tolerance=0.005)
