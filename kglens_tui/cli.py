@@ -14,7 +14,7 @@ from rich.table import Table
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
-from kglens_tui.kg.stats import entity_view, find_entity, kg_stats
+from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 
 console = Console(highlight=False)
@@ -44,14 +44,10 @@ def cmd_kg_list(args: argparse.Namespace) -> int:
     table = Table(title="Knowledge graphs", title_justify="left")
     for col in ("name", "entities", "edges", "source", "snapshot", "in workspace"):
         table.add_column(col, justify="right" if col in ("entities", "edges") else "left")
-    rows = conn.execute(
-        "SELECT k.name, k.source, k.snapshot_date, "
-        "(SELECT COUNT(*) FROM entity WHERE kg_id = k.id), (SELECT COUNT(*) FROM edge WHERE kg_id = k.id) "
-        "FROM kg k ORDER BY k.name"
-    ).fetchall()
-    present = {r[0] for r in rows}
-    for r in rows:
-        table.add_row(r[0], f"{r[3]:,}", f"{r[4]:,}", r[1], r[2] or "", "yes")
+    summaries = kg_summaries(conn)
+    present = {k.name for k in summaries}
+    for k in summaries:
+        table.add_row(k.name, f"{k.entities:,}", f"{k.edges:,}", k.source, k.snapshot_date, "yes")
     for name in bundled_names():
         if name not in present:
             meta = bundled_meta(name)

@@ -179,3 +179,39 @@ def entity_view(conn: sqlite3.Connection, entity_id: int) -> EntityView:
         description=e["description"],
         edges=edges,
     )
+
+
+@dataclass(frozen=True)
+class KGSummary:
+    name: str
+    entities: int
+    edges: int
+    active_edges: int
+    source: str
+    snapshot_date: str
+
+
+def kg_summaries(conn: sqlite3.Connection) -> list[KGSummary]:
+    """One line per KG in the workspace."""
+    rows = conn.execute(
+        """
+        SELECT k.name, k.source, COALESCE(k.snapshot_date, ''),
+               (SELECT COUNT(*) FROM entity WHERE kg_id = k.id),
+               (SELECT COUNT(*) FROM edge WHERE kg_id = k.id),
+               (SELECT COUNT(*) FROM edge e JOIN predicate p ON p.id = e.predicate_id
+                WHERE e.kg_id = k.id AND p.active = 1)
+        FROM kg k ORDER BY k.name
+        """
+    ).fetchall()
+    return [KGSummary(r[0], r[3], r[4], r[5], r[1], r[2]) for r in rows]
+
+
+def subset_names(conn: sqlite3.Connection, kg_name: str) -> list[str]:
+    """Named subsets of a KG."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT s.name FROM subset s JOIN kg k ON k.id = s.kg_id WHERE k.name = ? ORDER BY s.name",
+            (kg_name,),
+        )
+    ]

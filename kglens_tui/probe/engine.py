@@ -55,6 +55,30 @@ class ReplyView:
 
 
 @dataclass(frozen=True)
+class BlindSpot:
+    """An examined edge with a high posterior mean error rate."""
+
+    edge_id: int
+    subject: str
+    predicate: str
+    object: str
+    mean_error: float
+    m: int
+    n: int
+
+
+@dataclass(frozen=True)
+class PredicateRates:
+    """The paper's Fig. 6 row: rates over one predicate's examined edges."""
+
+    predicate: str
+    edges: int
+    examined: int
+    win: float | None
+    zero_sense: float | None
+
+
+@dataclass(frozen=True)
 class ProbeSnapshot:
     """An immutable copy of the run's progress, safe to hand to another thread."""
 
@@ -76,6 +100,10 @@ class ProbeSnapshot:
     target_label: str
     simulated: bool
     error: str
+    answered_in_iteration: int = 0
+    replies_total: int = 0
+    blind_spots: tuple[BlindSpot, ...] = ()
+    per_predicate: tuple[PredicateRates, ...] = ()
 
     @property
     def rates(self) -> Rates | None:
@@ -109,6 +137,10 @@ class ProbeStats:
     error: str = ""
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
+    answered: int = 0
+    replies_total: int = 0
+    blind_spots: tuple[BlindSpot, ...] = ()
+    per_predicate: tuple[PredicateRates, ...] = ()
 
     def snapshot(self) -> ProbeSnapshot:
         return ProbeSnapshot(
@@ -130,6 +162,10 @@ class ProbeStats:
             target_label=self.target_label,
             simulated=self.simulated,
             error=self.error,
+            answered_in_iteration=self.answered,
+            replies_total=self.replies_total,
+            blind_spots=self.blind_spots,
+            per_predicate=self.per_predicate,
         )
 
 
@@ -220,6 +256,8 @@ class ProbeEngine:
             history=history,
         )
         self._load_totals()
+        self.stats.blind_spots = self._blind_spots()
+        self.stats.per_predicate = self._per_predicate()
         self._retry = self._errored_in(run.iterations_done)
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
@@ -388,9 +426,11 @@ class ProbeEngine:
         try:
             reply = await self.target.complete(request)
         except LLMError as exc:
-            return _Outcome(
+            failed = _Outcome(
                 question, "", Verdict.ERROR, "", retries=exc.retries, error=f"{exc.kind}: {exc}"
             )
+            self._show(failed)
+            return failed
         outcome = _Outcome(
             question,
             reply.text,
@@ -406,7 +446,23 @@ class ProbeEngine:
         else:
             outcome.verdict = verify_yes_no(reply.text, question.expected)
             outcome.verifier = "first word"
+        self._show(outcome)
         return outcome
+
+    def _show(self, o: _Outcome) -> None:
+        """Put a reply on the live feed as soon as it is verified."""
+        self.stats.answered += 1
+        self.stats.replies_total += 1
+        self.stats.recent.append(
+            ReplyView(
+                o.question.iteration,
+                o.question.text,
+                o.reply or o.error,
+                o.verdict.value,
+                o.question.qtype,
+                o.question.expected,
+            )
+        )
 
     async def _verify_wh(self, outcome: _Outcome) -> None:
         question = outcome.question
@@ -471,21 +527,51 @@ class ProbeEngine:
         s.completion_tokens += summary["completion_tokens"]
         s.counts.update(counts)
         s.history.append(current)
-        for o in outcomes:
-            s.recent.append(
-                ReplyView(
-                    iteration,
-                    o.question.text,
-                    o.reply or o.error,
-                    o.verdict.value,
-                    o.question.qtype,
-                    o.question.expected,
-                )
-            )
+        s.answered = 0
+        s.blind_spots = self._blind_spots()
+        s.per_predicate = self._per_predicate()
         errored = pos[~(failed | succeeded)]
         self._retry = np.unique(errored[self.state.err[errored] < MAX_CONSECUTIVE_ERRORS])
         if self.on_iteration is not None:
             self.on_iteration(self.snapshot())
+
+    def _blind_spots(self, k: int = 12) -> tuple[BlindSpot, ...]:
+        examined = np.flatnonzero((self.state.m + self.state.n) > 0)
+        if len(examined) == 0:
+            return ()
+        mean = self.state.mean_error[examined]
+        top = examined[np.argsort(-mean, kind="stable")[:k]]
+        kg = self.kg
+        out = []
+        for pos in top.tolist():
+            e = int(self.positions[pos])
+            out.append(
+                BlindSpot(
+                    edge_id=int(kg.edge_ids[e]),
+                    subject=kg.labels[int(kg.s[e])],
+                    predicate=kg.pred_labels[int(kg.p[e])],
+                    object=kg.labels[int(kg.o[e])],
+                    mean_error=float(self.state.mean_error[pos]),
+                    m=int(self.state.m[pos]),
+                    n=int(self.state.n[pos]),
+                )
+            )
+        return tuple(out)
+
+    def _per_predicate(self) -> tuple[PredicateRates, ...]:
+        preds = self.kg.p[self.positions]
+        m, n = self.state.m, self.state.n
+        out = []
+        for p in np.unique(preds).tolist():
+            mask = preds == p
+            r = rates(m[mask], n[mask])
+            out.append(
+                PredicateRates(
+                    self.kg.pred_labels[p], int(mask.sum()), r.examined, r.win, r.zero_sense
+                )
+            )
+        out.sort(key=lambda x: (-(x.zero_sense if x.zero_sense is not None else -1.0), x.predicate))
+        return tuple(out)
 
     def _row(self, o: _Outcome) -> ObservationRow:
         q = o.question

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import Callable
 
 from kglens_tui.kg.bundled import ensure_kg
@@ -112,3 +113,29 @@ def prepare(
 def run_blocking(engine: ProbeEngine) -> ProbeSnapshot:
     """Run an engine to its end on a fresh event loop (for the CLI and tests)."""
     return asyncio.run(_drive(engine, [engine.target, engine.generator, engine.judge]))
+
+
+class _LabelOnly:
+    """Stands in for a target when a finished run is only looked at (never asked anything)."""
+
+    def __init__(self, label: str, simulated: bool) -> None:
+        self.label = label
+        self.simulated = simulated
+
+    async def complete(self, request):  # pragma: no cover - never called
+        raise RuntimeError("this run is being viewed, not probed")
+
+    async def aclose(self) -> None:
+        return None
+
+
+def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
+    """A run's progress rebuilt from the database, without contacting its target."""
+    run = load_run(conn, run_id)
+    kg = load_kg(conn, run.kg_name)
+    engine = ProbeEngine(conn, run, kg, _LabelOnly(run.target_label, run.simulated))
+    engine.stats.status = run.status
+    engine.stats.stop_reason = run.stop_reason
+    engine.stats.error = run.error
+    engine.stats.started = time.monotonic()
+    return engine.snapshot()

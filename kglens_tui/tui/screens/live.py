@@ -1,0 +1,228 @@
+"""Live probe screen: metrics with sparklines, progress, replies as they arrive, blind spots and
+per-predicate rates. It polls the session's snapshot a few times a second; it never blocks."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
+
+from kglens_tui.probe.engine import ProbeSnapshot
+from kglens_tui.probe.session import ProbeSession
+from kglens_tui.tui.format import VERDICT_STYLE, duration, pct
+
+LIVE_HELP = """\
+## Live probe
+
+| key | action |
+| --- | --- |
+| `p` | pause / resume (pauses after the current iteration) |
+| `s` | stop: finish and commit the current iteration, then end the run |
+| `escape` | back to the runs (a running probe keeps going) |
+| `q` | quit (asks first while a run is active) |
+| `ctrl+p` | command palette |
+
+**Win rate**: share of examined edges the model answers right more often than wrong (m > n).
+**Zero-sense**: never right (m = 0). **All-sense**: never wrong (n = 0). Refused and
+unparseable replies count as wrong; transport errors never do (the edge is asked again).
+**Blind spots**: edges with the highest posterior mean error rate alpha / (alpha + beta).
+"""
+
+METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
+
+
+class MetricCard(Vertical):
+    """A rate now and its sparkline over the iterations."""
+
+    def __init__(self, attr: str, title: str) -> None:
+        super().__init__(classes="metric")
+        self.attr, self.title = attr, title
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title, classes="metric-title")
+        yield Static("—", classes="metric-value")
+        yield Sparkline([], classes="metric-spark")
+
+    def show(self, snap: ProbeSnapshot) -> None:
+        values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
+        self.query_one(".metric-value", Static).update(pct(values[-1] if values else None))
+        self.query_one(Sparkline).data = values[-60:] or [0.0]
+
+
+class LiveScreen(Screen):
+    """Shows one run: live when a session drives it, else as stored."""
+
+    BINDINGS = [
+        Binding("p", "toggle_pause", "Pause/resume"),
+        Binding("s", "stop", "Stop"),
+        Binding("escape", "back", "Runs"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit_app", "Quit"),
+    ]
+    HELP = LIVE_HELP
+
+    def __init__(
+        self,
+        run_id: int | None,
+        session: ProbeSession | None = None,
+        snapshot: ProbeSnapshot | None = None,
+    ) -> None:
+        super().__init__()
+        self.run_id = run_id
+        self.session = session
+        self._static = snapshot
+        self._shown_replies = 0
+        self._last_key: tuple | None = None
+        self._paused = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="run-title")
+        with Horizontal(id="top"):
+            for attr, title in METRICS:
+                yield MetricCard(attr, title)
+            yield Static("", id="progress")
+        with Grid(id="panes"):
+            with Vertical(id="replies-pane"):
+                yield Static("Questions and replies", classes="section-title")
+                yield RichLog(id="replies", wrap=True, markup=False, max_lines=500)
+            with Vertical(id="side"):
+                yield Static("Blind spots (highest posterior error)", classes="section-title")
+                yield DataTable(id="blind", cursor_type="row", zebra_stripes=True)
+                yield Static("Per predicate (paper Fig. 6)", classes="section-title")
+                yield DataTable(id="preds", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replies", RichLog).can_focus = False
+        blind = self.query_one("#blind", DataTable)
+        blind.add_columns("subject", "predicate", "object", "P(err)", "m", "n")
+        preds = self.query_one("#preds", DataTable)
+        preds.add_columns("predicate", "examined", "zero-sense", "win")
+        self.refresh_view()
+        self.set_interval(1 / max(self.app.settings.ui_refresh_hz, 0.5), self.refresh_view)
+
+    def snapshot(self) -> ProbeSnapshot | None:
+        if self.session is not None:
+            snap = self.session.snapshot()
+            if snap is not None:
+                self.run_id = snap.run_id
+            return snap
+        return self._static
+
+    def refresh_view(self) -> None:
+        """Redraw from the latest snapshot; cheap when nothing changed."""
+        snap = self.snapshot()
+        if snap is None:
+            error = self.session.error if self.session is not None else ""
+            self.query_one("#run-title", Static).update(
+                f"[red]{error}[/]" if error else "starting the run…"
+            )
+            return
+        key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s))
+        if key == self._last_key:
+            return
+        structural = self._last_key is None or self._last_key[0] != snap.iteration
+        self._last_key = key
+        self._title(snap)
+        self._progress(snap)
+        self._replies(snap)
+        if structural:
+            for card in self.query(MetricCard):
+                card.show(snap)
+            self._tables(snap)
+
+    def _title(self, snap: ProbeSnapshot) -> None:
+        sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
+        status = {"running": "green", "paused": "yellow", "failed": "red"}.get(snap.status, "cyan")
+        text = f"[b]Run {snap.run_id}[/] · target {snap.target_label}{sim} · [{status}]{snap.status}[/]"
+        if snap.stop_reason:
+            text += f" ({snap.stop_reason})"
+        if snap.error:
+            text += f"\n[red]{snap.error}[/]"
+        self.query_one("#run-title", Static).update(text)
+
+    def _progress(self, snap: ProbeSnapshot) -> None:
+        per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
+        remaining = snap.iterations_total - snap.iteration
+        eta = per_it * remaining if per_it is not None and snap.status == "running" else None
+        stable = _stable_iterations(snap)
+        conv = "[green]converged[/]" if snap.converged else f"stable {stable}/5 iterations"
+        tokens = snap.prompt_tokens + snap.completion_tokens
+        lines = [
+            f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
+            + (f"  (+{snap.answered_in_iteration} answered)" if snap.answered_in_iteration else ""),
+            f"requests {snap.requests:,} · {snap.requests_per_s:.1f}/s",
+            f"tokens {tokens:,}",
+            f"errors {snap.errors:,} · retries {snap.retries:,}",
+            f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
+            f"convergence: {conv}",
+        ]
+        self.query_one("#progress", Static).update("\n".join(lines))
+
+    def _replies(self, snap: ProbeSnapshot) -> None:
+        log = self.query_one("#replies", RichLog)
+        new = min(snap.replies_total - self._shown_replies, len(snap.recent))
+        if self._shown_replies == 0 and snap.replies_total == 0:
+            new = len(snap.recent)
+        for view in snap.recent[len(snap.recent) - new :] if new > 0 else ():
+            line = Text()
+            line.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
+            line.append(f" {view.question}\n", style="bold")
+            expected = f" (expected {view.expected})" if view.expected else ""
+            line.append(f"            → {view.reply.strip()[:200]}{expected}", style="dim")
+            log.write(line)
+        self._shown_replies = max(snap.replies_total, self._shown_replies)
+
+    def _tables(self, snap: ProbeSnapshot) -> None:
+        blind = self.query_one("#blind", DataTable)
+        blind.clear()
+        for b in snap.blind_spots:
+            blind.add_row(
+                b.subject, b.predicate, b.object, f"{b.mean_error:.2f}", str(b.m), str(b.n)
+            )
+        preds = self.query_one("#preds", DataTable)
+        preds.clear()
+        for p in snap.per_predicate:
+            preds.add_row(p.predicate, f"{p.examined}/{p.edges}", pct(p.zero_sense), pct(p.win))
+
+    def action_toggle_pause(self) -> None:
+        if self.session is None or self.session.snapshot() is None:
+            self.notify("This run is not running here.", severity="warning")
+            return
+        if self._paused:
+            self.session.resume()
+            self.notify("Resumed.")
+        else:
+            self.session.pause()
+            self.notify("Pausing after the current iteration.")
+        self._paused = not self._paused
+
+    def action_stop(self) -> None:
+        if self.session is None or self.session.snapshot() is None:
+            self.notify("This run is not running here.", severity="warning")
+            return
+        self.session.stop()
+        self.notify("Stopping: the current iteration finishes and is committed.")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def _stable_iterations(snap: ProbeSnapshot, tolerance: float = 0.005) -> int:
+    """How many of the last iterations all three rates stayed within the tolerance."""
+    hist = [r for r in snap.history if r.win is not None]
+    count = 0
+    for i in range(len(hist) - 1, 0, -1):
+        a, b = hist[i], hist[i - 1]
+        if all(
+            abs(getattr(a, x) - getattr(b, x)) < tolerance
+            for x in ("win", "zero_sense", "all_sense")
+        ):
+            count += 1
+        else:
+            break
+    return min(count, 5)

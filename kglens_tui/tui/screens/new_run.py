@@ -1,0 +1,233 @@
+"""New-run form: every setting of a run, validated (one cheap request) before it starts."""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+
+from kglens_tui.kg.bundled import bundled_names
+from kglens_tui.kg.stats import kg_summaries, subset_names
+from kglens_tui.llm.base import LLMError
+from kglens_tui.llm.local_llama import local_available
+from kglens_tui.probe.config import ConfigError, RunConfig
+from kglens_tui.probe.samplers import Sampler
+
+NEW_RUN_HELP = """\
+## New run
+
+Fill in the form and press **Start** (`ctrl+s`). For an OpenAI-compatible target the form first
+makes one cheap request, so an unreachable endpoint, an unknown model or a refused key shows up
+here, not in the middle of a run. The API key is read from the environment variable you name and
+is never stored.
+
+Targets: **local** runs SmolLM2-135M-Instruct in-process (the `local` extra); **OpenAI-compatible**
+works with OpenAI, vLLM, Ollama, llama.cpp's server, LM Studio; **simulated** answers from a
+seeded latent-knowledge model and is labelled *simulated* everywhere.
+"""
+
+INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed")
+
+
+class NewRunScreen(Screen):
+    """The form; on success calls app.start_run(config)."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+    HELP = NEW_RUN_HELP
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        settings = app.settings
+        names = sorted({k.name for k in kg_summaries(app.db())} | set(bundled_names()))
+        kg = settings.kg if settings.kg in names else (names[0] if names else "country")
+        target_kind, model = app.default_target()
+        local_label = "local SmolLM2-135M" + ("" if local_available() else " (not installed)")
+        yield Header()
+        with VerticalScroll(id="form"):
+            yield Static("New run", classes="section-title")
+            with Grid(classes="form-grid"):
+                yield Label("Knowledge graph")
+                yield Select([(n, n) for n in names], value=kg, allow_blank=False, id="kg")
+                yield Label("Subset of subjects")
+                yield Select(self._subset_options(kg), value="", allow_blank=False, id="subset")
+                yield Label("Target")
+                yield Select(
+                    [
+                        (local_label, "local"),
+                        ("OpenAI-compatible endpoint", "openai"),
+                        ("simulated (for trying things out)", "sim"),
+                    ],
+                    value=target_kind,
+                    allow_blank=False,
+                    id="target",
+                )
+                yield Label("Base URL", classes="openai-only")
+                yield Input(
+                    settings.base_url,
+                    placeholder="http://127.0.0.1:8080/v1",
+                    id="base_url",
+                    classes="openai-only",
+                )
+                yield Label("Model", classes="openai-only")
+                yield Input(
+                    model, placeholder="e.g. gpt-4o-mini", id="model", classes="openai-only"
+                )
+                yield Label("API key variable", classes="openai-only")
+                yield Input(settings.api_key_env, id="api_key_env", classes="openai-only")
+                yield Label("Question generator")
+                yield Input("template", placeholder="template or openai:MODEL", id="generator")
+                yield Label("Wh verifier")
+                yield Input("alias", placeholder="alias or openai:MODEL (LLM judge)", id="verifier")
+                yield Label("Difficulty")
+                yield Select(
+                    [("EASY: Yes/No only", "easy"), ("HARD: Yes/No and Wh, 50/50", "hard")],
+                    value=settings.difficulty,
+                    allow_blank=False,
+                    id="difficulty",
+                )
+                yield Label("Sampler")
+                yield Select(
+                    [(s.value, s.value) for s in Sampler],
+                    value="thompson",
+                    allow_blank=False,
+                    id="sampler",
+                )
+                yield Label("Propagation to neighbours")
+                yield Switch(True, id="propagation")
+                yield Label("Batch size")
+                yield Input(str(settings.batch_size), type="integer", id="batch_size")
+                yield Label("Iterations")
+                yield Input(str(settings.iterations), type="integer", id="iterations")
+                yield Label("Requests in flight")
+                yield Input(str(settings.concurrency), type="integer", id="concurrency")
+                yield Label("Budget: max requests")
+                yield Input("", placeholder="no limit", type="integer", id="max_requests")
+                yield Label("Seed")
+                yield Input("0", type="integer", id="seed")
+            yield Static("", id="form-status")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Check endpoint", id="check")
+                yield Button("Start (ctrl+s)", id="start", variant="success")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._toggle_openai()
+
+    def _subset_options(self, kg: str) -> list[tuple[str, str]]:
+        return [("all subjects", "")] + [(s, s) for s in subset_names(self.app.db(), kg)]
+
+    @on(Select.Changed, "#kg")
+    def _kg_changed(self, event: Select.Changed) -> None:
+        self.query_one("#subset", Select).set_options(self._subset_options(str(event.value)))
+        self.query_one("#subset", Select).value = ""
+
+    @on(Select.Changed, "#target")
+    def _toggle_openai(self) -> None:
+        show = self.query_one("#target", Select).value == "openai"
+        for widget in self.query(".openai-only"):
+            widget.display = show
+
+    def _status(self, text: str) -> None:
+        self.query_one("#form-status", Static).update(text)
+
+    def build_config(self) -> RunConfig:
+        """The form as a validated RunConfig; raises ConfigError naming the field."""
+        values = {}
+        for name in INT_FIELDS:
+            raw = self.query_one(f"#{name}", Input).value.strip()
+            if not raw:
+                raise ConfigError(f"{name.replace('_', ' ')} is required")
+            values[name] = int(raw)
+        budget = self.query_one("#max_requests", Input).value.strip()
+        kind = self.query_one("#target", Select).value
+        base_url = self.query_one("#base_url", Input).value.strip() or None
+        model = self.query_one("#model", Input).value.strip()
+        if kind == "openai":
+            if not model:
+                raise ConfigError("model is required for an OpenAI-compatible target")
+            target = f"openai:{model}"
+        elif kind == "local":
+            if not local_available():
+                raise ConfigError(
+                    "the local model is not installed: pip install '.[local]' "
+                    "(with CMAKE_ARGS=-DGGML_NATIVE=OFF)"
+                )
+            target = "local:smollm2"
+        else:
+            target = f"sim:{values['seed']}"
+        return RunConfig(
+            kg=str(self.query_one("#kg", Select).value),
+            subset=str(self.query_one("#subset", Select).value) or None,
+            target=target,
+            base_url=base_url,
+            api_key_env=self.query_one("#api_key_env", Input).value.strip() or "OPENAI_API_KEY",
+            generator=self.query_one("#generator", Input).value.strip() or "template",
+            verifier=self.query_one("#verifier", Input).value.strip() or "alias",
+            difficulty=str(self.query_one("#difficulty", Select).value),
+            sampler=str(self.query_one("#sampler", Select).value),
+            propagation=self.query_one("#propagation", Switch).value,
+            batch_size=values["batch_size"],
+            iterations=values["iterations"],
+            concurrency=values["concurrency"],
+            max_requests=int(budget) if budget else None,
+            seed=values["seed"],
+        ).validate()
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#check")
+    def _check_pressed(self) -> None:
+        self._validate(start=False)
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        self._validate(start=True)
+
+    def _validate(self, start: bool) -> None:
+        try:
+            config = self.build_config()
+        except (ConfigError, ValueError) as exc:
+            self._status(f"[red]{exc}[/]")
+            return
+        if (
+            config.target.startswith("openai:")
+            or config.generator.startswith("openai:")
+            or (config.verifier.startswith("openai:"))
+        ):
+            self._status("checking the endpoint…")
+            self._check_endpoint(config, start)
+        elif start:
+            self.app.start_run(config)
+        else:
+            self._status(f"[green]{config.target}: nothing to check, ready to start[/]")
+
+    @work(exclusive=True, group="check", exit_on_error=False)
+    async def _check_endpoint(self, config: RunConfig, start: bool) -> None:
+        from kglens_tui.llm.openai_compat import check_endpoint
+
+        base = config.base_url or "https://api.openai.com/v1"
+        models = {
+            s.split(":", 1)[1]
+            for s in (config.target, config.generator, config.verifier)
+            if s.startswith("openai:")
+        }
+        try:
+            notes = [
+                await check_endpoint(base, m, config.api_key_env, timeout_s=10) for m in models
+            ]
+        except LLMError as exc:
+            self._status(f"[red]{exc}[/]")
+            return
+        self._status("[green]" + "; ".join(notes) + "[/]")
+        if start:
+            self.app.start_run(config)
