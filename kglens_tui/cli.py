@@ -370,6 +370,25 @@ def cmd_bench_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_engine(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.engine_bench import parse_sizes, run_engine_bench
+
+    try:
+        sizes = parse_sizes(args.sizes)
+    except ValueError as exc:
+        raise CLIError(str(exc)) from exc
+    run_engine_bench(
+        console,
+        sizes=sizes,
+        iterations=args.iterations,
+        warmup=args.warmup,
+        latency_ms=args.latency_ms,
+        concurrency=args.concurrency,
+        throughput_iterations=args.throughput_iterations,
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kglens",
@@ -449,6 +468,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--triples", type=int, default=1_000_000)
     p.add_argument("--entities", type=int, default=100_000)
     p.set_defaults(func=cmd_bench_import)
+    p = bench_sub.add_parser("engine", help="engine time per iteration and requests/s")
+    p.add_argument("--sizes", default="20000,1000000", help="synthetic KG sizes in edges")
+    p.add_argument("--iterations", type=int, default=30, help="timed iterations per size")
+    p.add_argument("--warmup", type=int, default=2)
+    p.add_argument("--latency-ms", type=float, default=100.0, help="fake server latency")
+    p.add_argument("--concurrency", type=int, default=32)
+    p.add_argument("--throughput-iterations", type=int, default=20)
+    p.set_defaults(func=cmd_bench_engine)
+
+    from kglens_tui.annotate.commands import add_annotate_commands
+
+    add_annotate_commands(sub)
     return parser
 
 

@@ -258,6 +258,7 @@ class ProbeEngine:
         self._load_totals()
         self.stats.blind_spots = self._blind_spots()
         self.stats.per_predicate = self._per_predicate()
+        self._load_recent()
         self._retry = self._errored_in(run.iterations_done)
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
@@ -300,6 +301,16 @@ class ProbeEngine:
             (self.run.id,),
         ):
             s.counts[cat] = count
+
+    def _load_recent(self) -> None:
+        """The latest stored replies, so a resumed or reopened run shows its feed."""
+        rows = self.conn.execute(
+            "SELECT iteration, question, CASE WHEN reply = '' THEN error ELSE reply END, category, "
+            "qtype, expected FROM observation WHERE run_id = ? ORDER BY id DESC LIMIT ?",
+            (self.run.id, RECENT_REPLIES),
+        ).fetchall()
+        for row in reversed(rows):
+            self.stats.recent.append(ReplyView(*row))
 
     def _errored_in(self, iteration: int) -> np.ndarray:
         """Edges whose request failed in an iteration and may be retried."""

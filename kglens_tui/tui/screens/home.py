@@ -121,7 +121,11 @@ class HomeScreen(Screen):
                 f"No runs yet. Press [b]n[/] to probe a model ({self.app.default_target_text()})."
             )
         else:
-            banner.update(f"Workspace: {self.app.db_path}")
+            active = sum(1 for r in rows if r["status"] == "running")
+            banner.update(
+                f"{len(rows)} runs, {active} running · enter opens a run, r resumes it, "
+                "? shows every key"
+            )
 
     def _selected_run(self) -> int | None:
         runs = self.query_one("#runs", DataTable)

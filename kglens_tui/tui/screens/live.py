@@ -102,7 +102,7 @@ class LiveScreen(Screen):
         blind.add_columns("subject", "predicate", "object", "P(err)", "m", "n")
         preds = self.query_one("#preds", DataTable)
         preds.add_columns("predicate", "examined", "zero-sense", "win")
-        self.refresh_view()
+        self.call_after_refresh(self.refresh_view)
         self.set_interval(1 / max(self.app.settings.ui_refresh_hz, 0.5), self.refresh_view)
 
     def snapshot(self) -> ProbeSnapshot | None:
@@ -174,7 +174,7 @@ class LiveScreen(Screen):
             line.append(f" {view.question}\n", style="bold")
             expected = f" (expected {view.expected})" if view.expected else ""
             line.append(f"            → {view.reply.strip()[:200]}{expected}", style="dim")
-            log.write(line)
+            log.write(line, width=max(log.scrollable_content_region.width - 2, 20))
         self._shown_replies = max(snap.replies_total, self._shown_replies)
 
     def _tables(self, snap: ProbeSnapshot) -> None:

@@ -1,0 +1,338 @@
+"""Results of a round: majority votes, the paper's Table 4 (QG, QAV, QG+QAV accuracy per KG),
+Krippendorff's alpha, pairwise Cohen's kappa, percent agreement and the disputed items.
+
+Majority: a value is the human label when at least `majority` annotators chose it and no other
+value has as many votes (paper: 3 of 5). Without one the item is undecided and counts as not
+clear / not agreed until adjudicated; an adjudication overrides the majority."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import krippendorff
+import numpy as np
+
+from kglens_tui.annotate.adjudication import Adjudication, latest_adjudications
+from kglens_tui.annotate.labels import LabelState, state_from_row
+from kglens_tui.annotate.rounds import Round, app_judgement, get_round
+
+QUESTIONS = ("question_clear", "response_correct")
+
+
+def majority(votes: Iterable[str], threshold: int) -> str | None:
+    """The value with at least `threshold` votes and strictly more than any other, else None."""
+    ranked = Counter(votes).most_common()
+    if not ranked or ranked[0][1] < threshold:
+        return None
+    if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
+        return None
+    return ranked[0][0]
+
+
+def cohen_kappa(a: Sequence[str | None], b: Sequence[str | None]) -> float | None:
+    """Cohen's kappa over the items both raters labelled (None = no label); None if undefined."""
+    pairs = [(x, y) for x, y in zip(a, b, strict=True) if x is not None and y is not None]
+    if not pairs:
+        return None
+    cats = sorted({v for p in pairs for v in p})
+    index = {c: i for i, c in enumerate(cats)}
+    table = np.zeros((len(cats), len(cats)))
+    for x, y in pairs:
+        table[index[x], index[y]] += 1
+    n = table.sum()
+    observed = np.trace(table) / n
+    expected = float(table.sum(axis=1) @ table.sum(axis=0)) / n**2
+    if expected >= 1.0:
+        return None  # both raters used one and the same value throughout
+    return float((observed - expected) / (1.0 - expected))
+
+
+def percent_agreement(units: Iterable[Sequence[str]]) -> float | None:
+    """Share of agreeing pairs of annotators over all items (each unit: the values given)."""
+    agree = pairs = 0
+    for values in units:
+        for x, y in itertools.combinations(values, 2):
+            pairs += 1
+            agree += x == y
+    return agree / pairs if pairs else None
+
+
+def nominal_alpha(matrix: Sequence[Sequence[str | None]]) -> float | None:
+    """Krippendorff's alpha (nominal) over annotators x items; None where undefined."""
+    values = sorted({v for row in matrix for v in row if v is not None})
+    if len(values) < 2:
+        return None  # a single value in the data: alpha is 0/0
+    code = {v: float(i) for i, v in enumerate(values)}
+    data = np.array([[np.nan if v is None else code[v] for v in row] for row in matrix])
+    try:
+        alpha = float(krippendorff.alpha(reliability_data=data, level_of_measurement="nominal"))
+    except ValueError:
+        return None
+    return alpha if math.isfinite(alpha) else None
+
+
+@dataclass(frozen=True)
+class ItemResult:
+    """One item with everybody's labels side by side and the decisions drawn from them."""
+
+    item_id: int
+    position: int
+    kg: str
+    qtype: str
+    question: str
+    answers: list[list[str]]
+    response: str | None
+    app_verdict: str
+    labels: dict[str, LabelState]
+    """annotator -> current label (assigned annotators who stored something)."""
+    assigned: tuple[str, ...]
+    clear_majority: str | None
+    correct_majority: str | None
+    adjudication: Adjudication | None
+    question_clear: bool
+    """Final: the majority (or the adjudicator) says the question's intent is clear."""
+    human_correct: str | None
+    """Final human judgement of the response (Wh only)."""
+    app_agrees: bool | None
+    """Wh only: the app's verdict matches the final human judgement."""
+
+    @property
+    def accurate(self) -> bool:
+        """QG+QAV: the question is clear and (Wh) the app's verdict agrees with the humans."""
+        return self.question_clear and (self.app_agrees is not False)
+
+    @property
+    def complete(self) -> bool:
+        """Every assigned annotator has labelled or skipped the item."""
+        return all(a in self.labels and self.labels[a].done for a in self.assigned)
+
+    @property
+    def undecided(self) -> bool:
+        """No majority on a question this item needs, and no adjudication settling it."""
+        clear = self.clear_majority or (self.adjudication and self.adjudication.question_clear)
+        if not clear:
+            return True
+        if self.qtype != "wh":
+            return False
+        return not (
+            self.correct_majority or (self.adjudication and self.adjudication.response_correct)
+        )
+
+    @property
+    def app_judgement(self) -> str:
+        return app_judgement(self.app_verdict)
+
+
+@dataclass(frozen=True)
+class Table4Column:
+    """One column of the paper's Table 4; rates are None when there is nothing to rate."""
+
+    name: str
+    items: int
+    wh: int
+    yes_no: int
+    qg: float | None
+    qg_wh: float | None
+    qg_yes_no: float | None
+    qav: float | None
+    qg_qav: float | None
+
+
+@dataclass(frozen=True)
+class QuestionAgreement:
+    """Inter-annotator agreement on one of the two questions."""
+
+    question: str
+    items: int
+    alpha: float | None
+    percent: float | None
+    annotators: tuple[str, ...]
+    kappa: list[list[float | None]]
+    """Pairwise Cohen's kappa, rows and columns in `annotators` order."""
+
+
+@dataclass(frozen=True)
+class RoundResults:
+    round: Round
+    items: list[ItemResult]
+    table4: list[Table4Column]
+    """One column per KG, then 'Average' (mean of the KG columns, as in the paper) if there are
+    several KGs, then 'Overall' (pooled over all items)."""
+    agreement: dict[str, QuestionAgreement]
+    disagreements: list[ItemResult]
+    """Wh items whose final human judgement differs from the app's verdict."""
+    undecided: list[ItemResult]
+    """Items every assigned annotator has handled that still lack a needed majority."""
+    pending: int
+    """Items some assigned annotator has not labelled or skipped yet."""
+    flagged: list[tuple[int, str, str]]
+    """(item id, annotator, note) for every current flag."""
+
+
+def _rate(hits: Iterable[bool]) -> float | None:
+    values = list(hits)
+    return sum(values) / len(values) if values else None
+
+
+def table4_column(name: str, items: Sequence[ItemResult]) -> Table4Column:
+    """Table 4 figures over some items."""
+    wh = [i for i in items if i.qtype == "wh"]
+    yes_no = [i for i in items if i.qtype == "yes_no"]
+    return Table4Column(
+        name=name,
+        items=len(items),
+        wh=len(wh),
+        yes_no=len(yes_no),
+        qg=_rate(i.question_clear for i in items),
+        qg_wh=_rate(i.question_clear for i in wh),
+        qg_yes_no=_rate(i.question_clear for i in yes_no),
+        qav=_rate(bool(i.app_agrees) for i in wh),
+        qg_qav=_rate(i.accurate for i in items),
+    )
+
+
+def _average(columns: Sequence[Table4Column]) -> Table4Column:
+    def mean(attr: str) -> float | None:
+        values = [getattr(c, attr) for c in columns if getattr(c, attr) is not None]
+        return sum(values) / len(values) if values else None
+
+    return Table4Column(
+        name="Average",
+        items=sum(c.items for c in columns),
+        wh=sum(c.wh for c in columns),
+        yes_no=sum(c.yes_no for c in columns),
+        qg=mean("qg"),
+        qg_wh=mean("qg_wh"),
+        qg_yes_no=mean("qg_yes_no"),
+        qav=mean("qav"),
+        qg_qav=mean("qg_qav"),
+    )
+
+
+def _item_results(conn: sqlite3.Connection, rnd: Round, only_item: int | None = None) -> list:
+    threshold = rnd.settings.majority
+    adjudications = latest_adjudications(conn, rnd.id)
+    where = "i.round_id = ?" + (" AND i.id = ?" if only_item is not None else "")
+    params: tuple = (rnd.id, only_item) if only_item is not None else (rnd.id,)
+    items = conn.execute(
+        f"SELECT i.* FROM annotation_item i WHERE {where} ORDER BY i.position", params
+    ).fetchall()
+    assigned: dict[int, list[str]] = {}
+    for r in conn.execute(
+        "SELECT s.item_id, a.name FROM annotation_assignment s "
+        "JOIN annotator a ON a.id = s.annotator_id JOIN annotation_item i ON i.id = s.item_id "
+        f"WHERE {where} ORDER BY a.position",
+        params,
+    ):
+        assigned.setdefault(r[0], []).append(r[1])
+    labels: dict[int, dict[str, LabelState]] = {}
+    for r in conn.execute(
+        "SELECT c.*, a.name FROM annotation_current c JOIN annotator a ON a.id = c.annotator_id "
+        f"JOIN annotation_item i ON i.id = c.item_id WHERE {where} ORDER BY a.position",
+        params,
+    ):
+        labels.setdefault(r["item_id"], {})[r["name"]] = state_from_row(r)
+    results = []
+    for it in items:
+        own = labels.get(it["id"], {})
+        wh = it["qtype"] == "wh"
+        clear_majority = majority(
+            (s.question_clear for s in own.values() if s.question_clear), threshold
+        )
+        correct_majority = (
+            majority((s.response_correct for s in own.values() if s.response_correct), threshold)
+            if wh
+            else None
+        )
+        adj = adjudications.get(it["id"])
+        final_clear = (adj.question_clear if adj else None) or clear_majority
+        human_correct = (
+            ((adj.response_correct if adj else None) or correct_majority) if wh else None
+        )
+        results.append(
+            ItemResult(
+                item_id=it["id"],
+                position=it["position"],
+                kg=it["kg"],
+                qtype=it["qtype"],
+                question=it["question"],
+                answers=json.loads(it["answers"]),
+                response=it["response"],
+                app_verdict=it["app_verdict"],
+                labels=own,
+                assigned=tuple(assigned.get(it["id"], ())),
+                clear_majority=clear_majority,
+                correct_majority=correct_majority,
+                adjudication=adj,
+                question_clear=final_clear == "yes",
+                human_correct=human_correct,
+                app_agrees=(human_correct == app_judgement(it["app_verdict"])) if wh else None,
+            )
+        )
+    return results
+
+
+def _agreement(
+    question: str, items: Sequence[ItemResult], names: Sequence[str]
+) -> QuestionAgreement:
+    matrix = [[getattr(i.labels.get(a), question, None) for i in items] for a in names]
+    units = [[row[k] for row in matrix if row[k] is not None] for k in range(len(items))]
+    kappa = [
+        [1.0 if a == b else cohen_kappa(matrix[a], matrix[b]) for b in range(len(names))]
+        for a in range(len(names))
+    ]
+    return QuestionAgreement(
+        question=question,
+        items=len(items),
+        alpha=nominal_alpha(matrix),
+        percent=percent_agreement(units),
+        annotators=tuple(names),
+        kappa=kappa,
+    )
+
+
+def item_result(conn: sqlite3.Connection, round_ref: int | str, item_id: int) -> ItemResult:
+    """One item with all labels side by side, majorities and adjudication (for adjudicating)."""
+    found = _item_results(conn, get_round(conn, round_ref), only_item=item_id)
+    if not found:
+        raise LookupError(f"no item {item_id} in round {round_ref}")
+    return found[0]
+
+
+def round_results(conn: sqlite3.Connection, round_ref: int | str) -> RoundResults:
+    """Everything `kglens annotate report` shows for a round."""
+    rnd = get_round(conn, round_ref)
+    items = _item_results(conn, rnd)
+    kgs = sorted({i.kg for i in items})
+    table = [table4_column(kg, [i for i in items if i.kg == kg]) for kg in kgs]
+    if len(table) > 1:
+        table.append(_average(table))
+    table.append(table4_column("Overall", items))
+    names = rnd.annotators
+    agreement = {
+        "question_clear": _agreement("question_clear", items, names),
+        "response_correct": _agreement(
+            "response_correct", [i for i in items if i.qtype == "wh"], names
+        ),
+    }
+    return RoundResults(
+        round=rnd,
+        items=items,
+        table4=table,
+        agreement=agreement,
+        disagreements=[i for i in items if i.human_correct is not None and i.app_agrees is False],
+        undecided=[i for i in items if i.undecided and i.complete],
+        pending=sum(not i.complete for i in items),
+        flagged=[
+            (i.item_id, name, state.note)
+            for i in items
+            for name, state in i.labels.items()
+            if state.flag
+        ],
+    )

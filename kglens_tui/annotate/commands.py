@@ -1,0 +1,314 @@
+"""`kglens annotate ...`: create rounds, show progress and the report, export and import packs."""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.packs import export_pack, import_pack
+from kglens_tui.annotate.progress import progress
+from kglens_tui.annotate.rounds import DEFAULT_ANNOTATORS, create_round, get_round, list_rounds
+from kglens_tui.store.connection import connect, default_db_path
+
+if TYPE_CHECKING:
+    from kglens_tui.annotate.agreement import ItemResult
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f}%"
+
+
+def _num(value: float | None) -> str:
+    return "—" if value is None else f"{value:.3f}"
+
+
+def _ids(text: str | None, option: str) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError as exc:
+        raise AnnotationError(f"{option} takes comma-separated ids (got {text!r})") from exc
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",")]
+
+
+def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    observations = _ids(args.observations, "--observations")
+    per_kg = args.per_kg if args.per_kg is not None else (None if observations else 100)
+    rnd = create_round(
+        conn,
+        args.name,
+        runs=_ids(args.runs, "--runs"),
+        observation_ids=observations,
+        edge_ids=_ids(args.edges, "--edges"),
+        per_kg=per_kg or None,
+        seed=args.seed,
+        annotators=_names(args.annotators),
+        majority=args.majority,
+        raters_per_item=args.raters_per_item,
+        calibration_size=args.calibration,
+    )
+    mix = conn.execute(
+        "SELECT kg, SUM(qtype = 'yes_no'), SUM(qtype = 'wh') FROM annotation_item "
+        "WHERE round_id = ? GROUP BY kg ORDER BY kg",
+        (rnd.id,),
+    ).fetchall()
+    parts = ", ".join(f"{r[0]}: {r[1]} Yes/No + {r[2]} Wh" for r in mix)
+    raters = rnd.settings.raters_per_item or len(rnd.annotators)
+    console.print(
+        f"round {rnd.id} '{rnd.name}': {rnd.items} items ({parts}); annotators "
+        f"{', '.join(rnd.annotators)}; {raters} per item; majority {rnd.settings.majority} "
+        f"of {raters}"
+    )
+    return 0
+
+
+def cmd_rounds(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    table = Table(title="Annotation rounds", title_justify="left")
+    for col in ("id", "name", "created", "items", "annotators", "majority", "source"):
+        table.add_column(col, justify="right" if col in ("id", "items") else "left")
+    for rnd in list_rounds(conn):
+        src = rnd.source
+        source = "; ".join(
+            f"{key.replace('_', ' ')} {', '.join(map(str, src[key][:8]))}"
+            + (" ..." if len(src[key]) > 8 else "")
+            for key in ("runs", "observation_ids", "edge_ids")
+            if src.get(key)
+        )
+        raters = rnd.settings.raters_per_item or len(rnd.annotators)
+        table.add_row(
+            str(rnd.id),
+            rnd.name,
+            rnd.created_at,
+            f"{rnd.items:,}",
+            ", ".join(rnd.annotators),
+            f"{rnd.settings.majority} of {raters}",
+            source or "hand-built",
+        )
+    console.print(table)
+    return 0
+
+
+def cmd_progress(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    rnd = get_round(conn, args.round)
+    table = Table(title=f"Progress of round '{rnd.name}'", title_justify="left")
+    for col in ("annotator", "done", "%", "labelled", "skipped", "flagged", "time", "s / item"):
+        table.add_column(col, justify="left" if col == "annotator" else "right")
+    for p in progress(conn, rnd.id):
+        per = p.seconds_per_item
+        table.add_row(
+            p.annotator,
+            f"{p.done:,} of {p.total:,}",
+            f"{p.share:.0%}",
+            f"{p.labelled:,}",
+            f"{p.skipped:,}",
+            f"{p.flagged:,}",
+            f"{p.seconds / 60:,.1f} min",
+            "—" if per is None else f"{per:,.1f}",
+        )
+    console.print(table)
+    return 0
+
+
+def _votes(item: ItemResult, question: str) -> str:
+    counts = Counter(
+        getattr(s, question) for s in item.labels.values() if getattr(s, question) is not None
+    )
+    return " / ".join(f"{n} {value}" for value, n in counts.most_common()) or "no votes"
+
+
+def _short(text: str | None, width: int = 60) -> str:
+    text = (text or "").replace("\n", " ")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.annotate.agreement import round_results  # numpy + krippendorff: load lazily
+
+    res = round_results(conn, args.round)
+    rnd = res.round
+    raters = rnd.settings.raters_per_item or len(rnd.annotators)
+    console.print(
+        f"[bold]Round {rnd.id} '{rnd.name}'[/] · {rnd.items:,} items · annotators "
+        f"{', '.join(rnd.annotators)} · majority {rnd.settings.majority} of {raters}"
+    )
+    t4 = Table(
+        title="Human assessment (paper Table 4): majority vote of the annotators",
+        title_justify="left",
+    )
+    t4.add_column("")
+    for col in res.table4:
+        t4.add_column(col.name, justify="right")
+    rows = (
+        ("QG", "qg"),
+        ("- Wh-question", "qg_wh"),
+        ("- Yes/No-question", "qg_yes_no"),
+        ("QAV (Wh)", "qav"),
+        ("QG+QAV", "qg_qav"),
+    )
+    for label, attr in rows:
+        t4.add_row(label, *(_pct(getattr(c, attr)) for c in res.table4))
+    t4.add_row("[dim]items (Wh + Yes/No)[/]", *(f"[dim]{c.wh} + {c.yes_no}[/]" for c in res.table4))
+    console.print(t4)
+
+    agree = Table(title="Inter-annotator agreement", title_justify="left")
+    for col in ("question", "items", "Krippendorff α (nominal)", "percent agreement"):
+        agree.add_column(col, justify="left" if col == "question" else "right")
+    for q in res.agreement.values():
+        agree.add_row(q.question, f"{q.items:,}", _num(q.alpha), _pct(q.percent))
+    console.print(agree)
+    for q in res.agreement.values():
+        km = Table(title=f"Cohen's κ, {q.question}", title_justify="left")
+        km.add_column("")
+        for name in q.annotators:
+            km.add_column(name, justify="right")
+        for name, row in zip(q.annotators, q.kappa, strict=True):
+            km.add_row(name, *(_num(v) for v in row))
+        console.print(km)
+
+    dis = Table(
+        title=f"Majority disagrees with the app ({len(res.disagreements)})", title_justify="left"
+    )
+    for col in ("item", "kg", "question", "response", "app", "humans", "votes"):
+        dis.add_column(col, justify="right" if col == "item" else "left")
+    for it in res.disagreements:
+        dis.add_row(
+            str(it.item_id),
+            it.kg,
+            _short(it.question),
+            _short(it.response, 40),
+            it.app_verdict,
+            (it.human_correct or "") + (" (adjudicated)" if it.adjudication else ""),
+            _votes(it, "response_correct"),
+        )
+    console.print(dis)
+    if res.pending:
+        console.print(
+            f"[yellow]{res.pending:,} of {rnd.items:,} items are still being labelled: "
+            "they count as not clear / not agreed until they have a majority[/]"
+        )
+    if res.undecided:
+        und = Table(
+            title=f"All labels in, no majority: adjudicate ({len(res.undecided)})",
+            title_justify="left",
+        )
+        for col in ("item", "kg", "type", "question clear", "response correct"):
+            und.add_column(col, justify="right" if col == "item" else "left")
+        for it in res.undecided:
+            und.add_row(
+                str(it.item_id),
+                it.kg,
+                it.qtype,
+                _votes(it, "question_clear"),
+                _votes(it, "response_correct") if it.qtype == "wh" else "",
+            )
+        console.print(und)
+    if res.flagged:
+        fl = Table(title=f"Flagged ({len(res.flagged)})", title_justify="left")
+        for col in ("item", "annotator", "note"):
+            fl.add_column(col, justify="right" if col == "item" else "left")
+        for item_id, name, note in res.flagged:
+            fl.add_row(str(item_id), name, note)
+        console.print(fl)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    path = export_pack(conn, args.round, args.annotator, Path(args.output) if args.output else None)
+    console.print(f"wrote {path}: send it to {args.annotator}, then `kglens annotate import FILE`")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    s = import_pack(conn, Path(args.file))
+    console.print(
+        f"{s.path}: round '{s.round}', annotator {s.annotator}: {s.applied} labels stored, "
+        f"{s.unchanged} unchanged, {s.unlabelled} not rated"
+    )
+    return 0
+
+
+def _run(command: Command) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        conn = connect(args.db or default_db_path())
+        try:
+            return command(args, conn)
+        except (AnnotationError, LookupError) as exc:
+            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            return 2
+        finally:
+            conn.close()
+
+    return run
+
+
+def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
+    """Add `annotate` and its subcommands to the top-level parser's subcommands."""
+    ann = sub.add_parser("annotate", help="human evaluation: rounds, progress, report, packs")
+    ann_sub = ann.add_subparsers(dest="annotate_command", metavar="ANNOTATE", required=True)
+
+    rnd = ann_sub.add_parser("round", help="annotation rounds")
+    rnd_sub = rnd.add_subparsers(dest="round_command", metavar="ROUND_COMMAND", required=True)
+    p = rnd_sub.add_parser(
+        "create", help="sample a round from runs (stratified per KG and question type, seeded)"
+    )
+    p.add_argument("--name", required=True)
+    p.add_argument("--runs", help="run ids, e.g. 1,2")
+    p.add_argument("--observations", help="filter: observation ids (every one is taken)")
+    p.add_argument("--edges", help="filter: edge ids, e.g. flagged edges")
+    p.add_argument(
+        "--per-kg",
+        type=int,
+        help="items per KG, half Yes/No and half Wh (default 100; all with --observations; 0 = all)",
+    )
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--annotators", default=",".join(DEFAULT_ANNOTATORS), help="names, comma-separated"
+    )
+    p.add_argument("--majority", type=int, default=3, help="votes needed for the majority label")
+    p.add_argument(
+        "--raters-per-item", type=int, help="annotators per item (default: every annotator)"
+    )
+    p.add_argument(
+        "--calibration",
+        type=int,
+        default=0,
+        help="items rated by all when --raters-per-item is set",
+    )
+    p.set_defaults(func=_run(cmd_round_create))
+
+    p = ann_sub.add_parser("rounds", help="every annotation round")
+    p.set_defaults(func=_run(cmd_rounds))
+    p = ann_sub.add_parser("progress", help="done of total and time per item, per annotator")
+    p.add_argument("round", help="round id or name")
+    p.set_defaults(func=_run(cmd_progress))
+    p = ann_sub.add_parser(
+        "report", help="Table 4, Krippendorff's alpha, Cohen's kappa, disagreements"
+    )
+    p.add_argument("round", help="round id or name")
+    p.set_defaults(func=_run(cmd_report))
+    p = ann_sub.add_parser("export", help="write a JSONL pack for a remote annotator")
+    p.add_argument("round", help="round id or name")
+    p.add_argument("--annotator", required=True)
+    p.add_argument("-o", "--output", help="file (default: ROUND-ANNOTATOR.jsonl)")
+    p.set_defaults(func=_run(cmd_export))
+    p = ann_sub.add_parser("import", help="read a filled-in pack back (validated, idempotent)")
+    p.add_argument("file")
+    p.set_defaults(func=_run(cmd_import))

@@ -1,0 +1,393 @@
+"""Packs for remote annotators: one JSONL file per (round, annotator). Line 1 is a header with a
+sha256 over the round, the annotator and the items; every further line is one item (never the
+app's verdict) with a "label" to fill in. Import validates everything first, then applies the
+labels in one transaction, so a bad pack changes nothing and re-importing changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from kglens_tui.annotate.atomic import atomic
+from kglens_tui.annotate.errors import AnnotationError, PackError
+from kglens_tui.annotate.guidelines import GUIDELINES_MARKDOWN
+from kglens_tui.annotate.items import AnnotatorItem, items_for_annotator
+from kglens_tui.annotate.labels import LabelState, label_problem, state_from_row
+from kglens_tui.annotate.rounds import Round, get_round
+
+PACK_FORMAT = "kglens-annotation-pack"
+PACK_VERSION = 1
+ITEM_FIELDS = ("item", "position", "qtype", "question", "answers", "response", "label")
+LABEL_FIELDS = ("question_clear", "response_correct", "skipped", "flag", "note", "seconds")
+HOW_TO = (
+    "Fill in the \"label\" of each item line and change nothing else: question_clear 'yes' or "
+    "'no' for every item; response_correct 'correct' or 'incorrect' for items with an answer and "
+    "a response (null otherwise); skipped true to pass on an item; flag true with a note to "
+    "raise a problem; seconds spent. Leave label null for items you did not rate."
+)
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _content(item_id: int, qtype: str, question: str, answers: Any, response: Any) -> dict:
+    return {
+        "item": item_id,
+        "qtype": qtype,
+        "question": question,
+        "answers": answers,
+        "response": response,
+    }
+
+
+def items_digest(round_id: int, annotator: str, contents: list[dict]) -> str:
+    """sha256 over the round, the annotator and the items' contents (not their labels)."""
+    payload = _canonical({"round": round_id, "annotator": annotator, "items": contents})
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def _item_content(item: AnnotatorItem) -> dict:
+    return _content(item.item_id, item.qtype, item.question, item.answers, item.response)
+
+
+def _label_json(state: LabelState | None, seconds: float) -> dict | None:
+    if state is None or state.empty:
+        return None
+    return {
+        "question_clear": state.question_clear,
+        "response_correct": state.response_correct,
+        "skipped": state.skipped,
+        "flag": state.flag,
+        "note": state.note,
+        "seconds": round(seconds, 3),
+    }
+
+
+def _seconds_by_item(conn: sqlite3.Connection, round_id: int, annotator: str) -> dict[int, float]:
+    return {
+        r[0]: float(r[1])
+        for r in conn.execute(
+            "SELECT l.item_id, SUM(l.seconds) FROM annotation_label l "
+            "JOIN annotator a ON a.id = l.annotator_id WHERE a.round_id = ? AND a.name = ? "
+            "GROUP BY l.item_id",
+            (round_id, annotator),
+        )
+    }
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_") or "x"
+
+
+def default_pack_path(round_name: str, annotator: str) -> Path:
+    """round-annotator.jsonl in the current directory."""
+    return Path(f"{_safe(round_name)}-{_safe(annotator)}.jsonl")
+
+
+def export_pack(
+    conn: sqlite3.Connection, round_ref: int | str, annotator: str, path: Path | None = None
+) -> Path:
+    """Write the annotator's pack (with their current labels, if any); returns its path."""
+    rnd = get_round(conn, round_ref)
+    items = items_for_annotator(conn, rnd.id, annotator)
+    seconds = _seconds_by_item(conn, rnd.id, annotator)
+    header = {
+        "format": PACK_FORMAT,
+        "version": PACK_VERSION,
+        "round": rnd.id,
+        "round_name": rnd.name,
+        "annotator": annotator,
+        "items": len(items),
+        "items_sha256": items_digest(rnd.id, annotator, [_item_content(i) for i in items]),
+        "exported_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "how_to": HOW_TO,
+        "guidelines": GUIDELINES_MARKDOWN,
+    }
+    lines = [_canonical(header)]
+    for it in items:
+        line: dict[str, Any] = {
+            "item": it.item_id,
+            "position": it.position,
+            "qtype": it.qtype,
+            "question": it.question,
+        }
+        if it.qtype == "wh":
+            line["answers"] = it.answers
+            line["response"] = it.response
+        line["label"] = _label_json(
+            it.label.state if it.label else None, seconds.get(it.item_id, 0.0)
+        )
+        lines.append(json.dumps(line, ensure_ascii=False))
+    target = Path(path) if path is not None else default_pack_path(rnd.name, annotator)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".pack-", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write("\n".join(lines) + "\n")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    path: Path
+    round: str
+    annotator: str
+    applied: int
+    """Labels stored as new revisions."""
+    unchanged: int
+    """Labels equal to the stored ones (or from this very pack, imported before)."""
+    unlabelled: int
+
+
+@dataclass(frozen=True)
+class _PackLabel:
+    line: int
+    item_id: int
+    state: LabelState
+    seconds: float
+
+
+class _Reader:
+    """Validation with messages naming the file, the line and the field."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.raw = b""
+
+    def fail(self, line: int, field: str | None, message: str) -> PackError:
+        where = f"{self.path}:{line}"
+        return PackError(f"{where}: field '{field}': {message}" if field else f"{where}: {message}")
+
+    def lines(self) -> list[tuple[int, dict]]:
+        try:
+            raw = self.path.read_bytes()
+        except OSError as exc:
+            raise PackError(f"{self.path}: cannot read the pack: {exc.strerror}") from exc
+        self.raw = raw
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PackError(f"{self.path}: not UTF-8 text (byte {exc.start})") from exc
+        rows = []
+        for n, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise self.fail(
+                    n, None, f"not valid JSON ({exc.msg} at column {exc.colno})"
+                ) from exc
+            if not isinstance(obj, dict):
+                raise self.fail(n, None, "expected a JSON object")
+            rows.append((n, obj))
+        if not rows:
+            raise PackError(f"{self.path}: empty pack (expected a header line)")
+        return rows
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState, float] | None:
+    if label is None:
+        return None
+    if not isinstance(label, dict):
+        raise r.fail(n, "label", "must be an object or null")
+    for key in label:
+        if key not in LABEL_FIELDS:
+            raise r.fail(n, f"label.{key}", "unknown field")
+    for key in ("skipped", "flag"):
+        if not isinstance(label.get(key, False), bool):
+            raise r.fail(n, f"label.{key}", f"must be true or false (got {label[key]!r})")
+    note = label.get("note", "")
+    if not isinstance(note, str):
+        raise r.fail(n, "label.note", "must be text")
+    seconds = label.get("seconds", 0)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise r.fail(
+            n, "label.seconds", f"must be a number of seconds, 0 or more (got {seconds!r})"
+        )
+    clear, correct = label.get("question_clear"), label.get("response_correct")
+    skipped = label.get("skipped", False)
+    if skipped or clear is not None or correct is not None:
+        problem = label_problem(qtype, clear, correct, skipped)
+        if problem:
+            raise r.fail(n, f"label.{problem[0]}", problem[1])
+    state = LabelState(clear, correct, skipped, label.get("flag", False), note.strip())
+    return None if state.empty else (state, float(seconds))
+
+
+def _read_pack(
+    conn: sqlite3.Connection, path: Path
+) -> tuple[Round, str, str, list[_PackLabel], int]:
+    """Validate a pack against the database: (round, annotator, file sha256, labels, unlabelled)."""
+    r = _Reader(path)
+    rows = r.lines()
+    n, header = rows[0]
+    if header.get("format") != PACK_FORMAT:
+        raise r.fail(n, "format", f"not a KGLens annotation pack (expected '{PACK_FORMAT}')")
+    if header.get("version") != PACK_VERSION:
+        raise r.fail(n, "version", f"unsupported pack version {header.get('version')!r}")
+    round_id, annotator = header.get("round"), header.get("annotator")
+    if not _is_int(round_id):
+        raise r.fail(n, "round", "must be the round's id")
+    try:
+        rnd = get_round(conn, round_id)
+    except AnnotationError as exc:
+        raise r.fail(n, "round", f"no annotation round {round_id} in this workspace") from exc
+    if header.get("round_name", rnd.name) != rnd.name:
+        raise r.fail(
+            n,
+            "round_name",
+            f"round {rnd.id} here is '{rnd.name}', not {header['round_name']!r} (another workspace?)",
+        )
+    if not isinstance(annotator, str) or annotator not in rnd.annotators:
+        raise r.fail(
+            n,
+            "annotator",
+            f"no annotator {annotator!r} in round '{rnd.name}' (annotators: {', '.join(rnd.annotators)})",
+        )
+    digest = header.get("items_sha256")
+    if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
+        raise r.fail(n, "items_sha256", "must be a sha256 hex digest")
+
+    items = {
+        row["id"]: row
+        for row in conn.execute("SELECT * FROM annotation_item WHERE round_id = ?", (rnd.id,))
+    }
+    mine = items_for_annotator(conn, rnd.id, annotator)
+    assigned = {it.item_id for it in mine}
+    seen: dict[int, int] = {}
+    contents: list[dict] = []
+    labels: list[_PackLabel] = []
+    unlabelled = 0
+    for n, obj in rows[1:]:
+        for key in obj:
+            if key not in ITEM_FIELDS:
+                raise r.fail(n, key, "unknown field")
+        item_id = obj.get("item")
+        if not _is_int(item_id):
+            raise r.fail(n, "item", f"must be an item id (got {item_id!r})")
+        if item_id not in items:
+            raise r.fail(n, "item", f"unknown item {item_id} (not in round '{rnd.name}')")
+        if item_id not in assigned:
+            raise r.fail(n, "item", f"item {item_id} is not assigned to annotator '{annotator}'")
+        if item_id in seen:
+            raise r.fail(n, "item", f"item {item_id} appears twice (first on line {seen[item_id]})")
+        seen[item_id] = n
+        stored = items[item_id]
+        wh = stored["qtype"] == "wh"
+        expected = {
+            "qtype": stored["qtype"],
+            "question": stored["question"],
+            "answers": json.loads(stored["answers"]) if wh else [],
+            "response": stored["response"] if wh else None,
+        }
+        given = {
+            "qtype": obj.get("qtype"),
+            "question": obj.get("question"),
+            "answers": obj.get("answers", []),
+            "response": obj.get("response"),
+        }
+        for key, value in expected.items():
+            if given[key] != value:
+                raise r.fail(n, key, f"differs from item {item_id} of the round (edited?)")
+        contents.append(_content(item_id, **given))
+        label = _read_label(r, n, stored["qtype"], obj.get("label"))
+        if label is None:
+            unlabelled += 1
+        else:
+            labels.append(_PackLabel(n, item_id, label[0], label[1]))
+
+    head = rows[0][0]
+    if header.get("items") != len(contents):
+        raise r.fail(
+            head, "items", f"says {header.get('items')!r} items, the pack holds {len(contents)}"
+        )
+    if items_digest(rnd.id, annotator, contents) != digest:
+        raise r.fail(
+            head, "items_sha256", "does not match the pack's round, annotator and items (tampered?)"
+        )
+    if digest != items_digest(rnd.id, annotator, [_item_content(i) for i in mine]):
+        raise r.fail(
+            head,
+            "items_sha256",
+            f"the pack does not hold exactly annotator '{annotator}''s items of round '{rnd.name}'",
+        )
+    file_sha = hashlib.sha256(r.raw).hexdigest()
+    return rnd, annotator, file_sha, labels, unlabelled
+
+
+def import_pack(conn: sqlite3.Connection, path: Path | str) -> ImportSummary:
+    """Validate a filled-in pack and store its labels in one transaction (idempotent)."""
+    path = Path(path)
+    rnd, annotator, file_sha, labels, unlabelled = _read_pack(conn, path)
+
+    def write(c: sqlite3.Connection) -> int:
+        aid = c.execute(
+            "SELECT id FROM annotator WHERE round_id = ? AND name = ?", (rnd.id, annotator)
+        ).fetchone()[0]
+        applied = 0
+        for lab in labels:
+            client_rev = f"import:{file_sha[:40]}:{lab.item_id}"
+            if c.execute(
+                "SELECT 1 FROM annotation_label WHERE client_rev = ?", (client_rev,)
+            ).fetchone():
+                continue
+            last = c.execute(
+                "SELECT * FROM annotation_label WHERE item_id = ? AND annotator_id = ? "
+                "ORDER BY revision DESC LIMIT 1",
+                (lab.item_id, aid),
+            ).fetchone()
+            if state_from_row(last) == lab.state:
+                continue
+            spent = c.execute(
+                "SELECT COALESCE(SUM(seconds), 0) FROM annotation_label "
+                "WHERE item_id = ? AND annotator_id = ?",
+                (lab.item_id, aid),
+            ).fetchone()[0]
+            s = lab.state
+            c.execute(
+                "INSERT INTO annotation_label(item_id, annotator_id, revision, client_rev, action, "
+                "question_clear, response_correct, skipped, flag, note, seconds) "
+                "VALUES (?,?,?,?,'import',?,?,?,?,?,?)",
+                (
+                    lab.item_id,
+                    aid,
+                    (last["revision"] if last else 0) + 1,
+                    client_rev,
+                    s.question_clear,
+                    s.response_correct,
+                    int(s.skipped),
+                    int(s.flag),
+                    s.note,
+                    max(0.0, lab.seconds - float(spent)),
+                ),
+            )
+            applied += 1
+        return applied
+
+    applied = atomic(conn, write)
+    return ImportSummary(
+        path=path,
+        round=rnd.name,
+        annotator=annotator,
+        applied=applied,
+        unchanged=len(labels) - applied,
+        unlabelled=unlabelled,
+    )

@@ -1,0 +1,351 @@
+"""`kglens bench engine`: the probing engine's own cost per iteration, and request throughput.
+
+Part one imports synthetic KGs (see `import_bench.write_synthetic`) and drives the engine's
+synchronous loop step by step against a zero-latency simulated target, timing sampling, question
+generation, ask + verify, the PKG update and the SQLite commit of each iteration.
+
+Part two runs the engine against the loopback fake OpenAI server of the test suite (started in a
+child process, so its threads do not compete with the engine for the GIL) with a fixed latency,
+and compares synchronous with continuous scheduling against the bound concurrency / latency.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from kglens_tui.bench.import_bench import write_synthetic
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.probe import engine as engine_module
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.engine import ProbeEngine
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.store.connection import connect
+
+STAGES = ("sampling", "questions", "ask + verify", "update", "commit")
+TARGETS_MS = {20_000: 10.0, 1_000_000: 150.0}
+"""Engine time per 64-edge iteration that the design aims for, by KG size."""
+TESTS_DIR = Path(__file__).resolve().parents[2] / "tests"
+KG_NAME = "synthetic"
+
+
+@dataclass(frozen=True)
+class SizeResult:
+    """Engine timings for one KG size, in milliseconds per iteration."""
+
+    edges: int
+    setup_s: float
+    stages: dict[str, tuple[float, float]]
+    """Stage -> (median, p90)."""
+    total_median_ms: float
+    total_p90_ms: float
+    questions_per_s: float
+    target_ms: float | None
+
+
+@dataclass(frozen=True)
+class ThroughputResult:
+    """Requests per second against the fake server, by scheduling."""
+
+    latency_ms: float
+    concurrency: int
+    requests: int
+    sync_per_s: float
+    continuous_per_s: float
+
+    @property
+    def bound_per_s(self) -> float:
+        return self.concurrency / (self.latency_ms / 1000.0)
+
+
+def target_for(edges: int) -> float | None:
+    """The per-iteration target for the nearest named size at or above `edges`, if any."""
+    for size in sorted(TARGETS_MS):
+        if edges <= size * 1.05:
+            return TARGETS_MS[size]
+    return None
+
+
+def build_kg(root: Path, n_edges: int) -> Path:
+    """Write and import a synthetic KG of about `n_edges` triples; returns its database."""
+    data = root / f"kg-{n_edges}"
+    data.mkdir()
+    write_synthetic(data, n_edges, max(n_edges // 10, 100))
+    db = root / f"kg-{n_edges}.db"
+    conn = connect(db)
+    try:
+        import_kg(conn, data, KG_NAME)
+    finally:
+        conn.close()
+    return db
+
+
+@contextlib.contextmanager
+def _timed_commits(sink: list[float]) -> Iterator[None]:
+    """Time every `commit_iteration` the engine makes while inside the block."""
+    original = engine_module.commit_iteration
+
+    def timed(*args: object, **kwargs: object) -> None:
+        started = time.perf_counter()
+        try:
+            original(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            sink.append(time.perf_counter() - started)
+
+    engine_module.commit_iteration = timed  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        engine_module.commit_iteration = original
+
+
+async def _step(engine: ProbeEngine, iteration: int, commits: list[float]) -> dict[str, float]:
+    """One iteration of the engine's synchronous loop, timed stage by stage (seconds)."""
+    t0 = time.perf_counter()
+    batch = engine._sample(iteration, engine.config.batch_size)
+    t1 = time.perf_counter()
+    questions = await engine._questions(batch, iteration)
+    t2 = time.perf_counter()
+    outcomes = await asyncio.gather(*(engine._ask(q) for q in questions))
+    t3 = time.perf_counter()
+    engine._finish_iteration(iteration, list(outcomes), t3 - t0)
+    t4 = time.perf_counter()
+    commit = commits[-1]
+    return {
+        "sampling": t1 - t0,
+        "questions": t2 - t1,
+        "ask + verify": t3 - t2,
+        "update": t4 - t3 - commit,
+        "commit": commit,
+    }
+
+
+def measure_engine(
+    db: Path, iterations: int, warmup: int, batch_size: int = 64
+) -> tuple[int, float, list[dict[str, float]]]:
+    """(active edges, setup seconds, per-iteration stage timings) for one KG database."""
+    conn = connect(db)
+    try:
+        config = RunConfig(
+            kg=KG_NAME,
+            target="sim",
+            batch_size=batch_size,
+            iterations=warmup + iterations,
+            stop_on_convergence=False,
+        )
+        started = time.perf_counter()
+        engine = prepare(conn, config=config)
+        setup_s = time.perf_counter() - started
+        commits: list[float] = []
+
+        async def drive() -> list[dict[str, float]]:
+            timings = []
+            for iteration in range(1, warmup + iterations + 1):
+                timings.append(await _step(engine, iteration, commits))
+            await engine.target.aclose()
+            return timings[warmup:]
+
+        with _timed_commits(commits):
+            timings = asyncio.run(drive())
+        return len(engine.run.edge_ids), setup_s, timings
+    finally:
+        conn.close()
+
+
+def summarise(
+    edges: int, setup_s: float, timings: list[dict[str, float]], batch_size: int = 64
+) -> SizeResult:
+    """Median and p90 per stage and in total, in milliseconds."""
+    stages = {
+        name: (
+            float(np.median([t[name] for t in timings]) * 1000),
+            float(np.percentile([t[name] for t in timings], 90) * 1000),
+        )
+        for name in STAGES
+    }
+    totals = [sum(t.values()) * 1000 for t in timings]
+    median = float(np.median(totals))
+    return SizeResult(
+        edges=edges,
+        setup_s=setup_s,
+        stages=stages,
+        total_median_ms=median,
+        total_p90_ms=float(np.percentile(totals, 90)),
+        questions_per_s=batch_size * 1000.0 / median if median > 0 else float("inf"),
+        target_ms=target_for(edges),
+    )
+
+
+_SERVE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from fake_openai_server import FakeOpenAIServer
+with FakeOpenAIServer(latency_s=float(sys.argv[2])) as srv:
+    print(srv.base_url, flush=True)
+    sys.stdin.read()
+"""
+
+
+@contextlib.contextmanager
+def fake_server(latency_s: float) -> Iterator[str]:
+    """The test suite's fake OpenAI server in a child process; yields its base URL."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _SERVE, str(TESTS_DIR), str(latency_s)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()
+        if not line.startswith("http://127.0.0.1:"):
+            raise RuntimeError("the fake OpenAI server did not start")
+        yield line
+    finally:
+        if proc.stdin is not None:
+            proc.stdin.close()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def measure_throughput(
+    db: Path, latency_s: float, concurrency: int, iterations: int, batch_size: int = 64
+) -> ThroughputResult:
+    """Requests per second of synchronous and continuous scheduling over one fake server."""
+    rates: dict[str, float] = {}
+    requests = 0
+    with fake_server(latency_s) as base_url:
+        for scheduling in ("sync", "continuous"):
+            conn = connect(db)
+            try:
+                config = RunConfig(
+                    kg=KG_NAME,
+                    target="openai:fake-model",
+                    base_url=base_url,
+                    batch_size=batch_size,
+                    iterations=iterations,
+                    concurrency=concurrency,
+                    scheduling=scheduling,
+                    timeout_s=30.0,
+                    max_retries=0,
+                    stop_on_convergence=False,
+                )
+                engine = prepare(conn, config=config)
+                started = time.perf_counter()
+                snap = run_blocking(engine)
+                rates[scheduling] = snap.requests / (time.perf_counter() - started)
+                requests = snap.requests
+            finally:
+                conn.close()
+    return ThroughputResult(
+        latency_ms=latency_s * 1000,
+        concurrency=concurrency,
+        requests=requests,
+        sync_per_s=rates["sync"],
+        continuous_per_s=rates["continuous"],
+    )
+
+
+def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -> Table:
+    table = Table(
+        title=f"kglens bench engine: per 64-edge iteration, simulated zero-latency target "
+        f"({iterations} iterations after {warmup} warm-up; median / p90 ms)",
+        title_justify="left",
+    )
+    table.add_column("stage")
+    for r in results:
+        table.add_column(f"{r.edges:,} edges", justify="right")
+    table.add_row("setup (load KG, create run)", *(f"{r.setup_s:.1f} s" for r in results))
+    for name in STAGES:
+        table.add_row(
+            name, *(f"{r.stages[name][0]:.2f} / {r.stages[name][1]:.2f}" for r in results)
+        )
+    table.add_row(
+        "[bold]engine total[/]",
+        *(f"[bold]{r.total_median_ms:.2f} / {r.total_p90_ms:.2f}[/]" for r in results),
+    )
+    table.add_row(
+        "target (median)",
+        *(
+            "—"
+            if r.target_ms is None
+            else f"< {r.target_ms:g} {'[green]met[/]' if r.total_median_ms < r.target_ms else '[red]missed[/]'}"
+            for r in results
+        ),
+    )
+    table.add_row("questions per second", *(f"{r.questions_per_s:,.0f}" for r in results))
+    return table
+
+
+def _throughput_table(t: ThroughputResult) -> Table:
+    table = Table(
+        title=f"throughput against the loopback fake server: {t.latency_ms:g} ms latency, "
+        f"concurrency {t.concurrency}, {t.requests:,} requests per run",
+        title_justify="left",
+    )
+    for col in ("scheduling", "requests/s", f"of the {t.bound_per_s:,.0f}/s bound"):
+        table.add_column(col, justify="left" if col == "scheduling" else "right")
+    for name, rate in (("synchronous", t.sync_per_s), ("continuous", t.continuous_per_s)):
+        table.add_row(name, f"{rate:,.1f}", f"{rate / t.bound_per_s:.0%}")
+    table.caption = "target: continuous ≥ 90% of the bound"
+    return table
+
+
+def run_engine_bench(
+    console: Console,
+    sizes: Sequence[int] = (20_000, 1_000_000),
+    iterations: int = 30,
+    warmup: int = 2,
+    latency_ms: float = 100.0,
+    concurrency: int = 32,
+    throughput_iterations: int = 20,
+    progress: Callable[[str], None] | None = None,
+) -> dict:
+    """Run both parts and print their tables; returns the figures."""
+    say = progress or (lambda text: console.print(f"[dim]{text}[/]"))
+    results: list[SizeResult] = []
+    throughput: ThroughputResult | None = None
+    with tempfile.TemporaryDirectory(prefix="kglens-engine-bench-") as tmp:
+        root = Path(tmp)
+        dbs = []
+        for n in sizes:
+            say(f"writing and importing {n:,} synthetic triples…")
+            dbs.append(build_kg(root, n))
+            say(f"timing {warmup} + {iterations} iterations on {n:,} edges…")
+            edges, setup_s, timings = measure_engine(dbs[-1], iterations, warmup)
+            results.append(summarise(edges, setup_s, timings))
+        console.print(_engine_table(results, iterations, warmup))
+        if not (TESTS_DIR / "fake_openai_server.py").is_file():
+            console.print(
+                "throughput part skipped: it needs tests/fake_openai_server.py "
+                "from a source checkout"
+            )
+        elif dbs:
+            say(f"throughput: {throughput_iterations} iterations per scheduling…")
+            throughput = measure_throughput(
+                dbs[0], latency_ms / 1000.0, concurrency, throughput_iterations
+            )
+            console.print(_throughput_table(throughput))
+    return {"engine": results, "throughput": throughput}
+
+
+def parse_sizes(text: str) -> list[int]:
+    """'20000,1000000' -> [20000, 1000000]."""
+    sizes = [int(part.replace("_", "")) for part in text.split(",") if part.strip()]
+    if not sizes or any(n < 100 for n in sizes):
+        raise ValueError("sizes must be a comma-separated list of edge counts of at least 100")
+    return sizes

@@ -1,0 +1,203 @@
+"""The TUI driven headless with Pilot: start a simulated run from the form, watch it, pause,
+resume, stop; plus snapshots of the home, form and live screens."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.live import LiveScreen, MetricCard
+from kglens_tui.tui.screens.new_run import NewRunScreen
+
+SIZE = (140, 44)
+
+
+def make_app(db: Path, **kw) -> KGLensApp:
+    settings = Settings(target="sim", iterations=40, batch_size=16, ui_refresh_hz=20)
+    return KGLensApp(db, settings, welcome=False, **kw)
+
+
+async def wait_for(pilot, predicate, timeout: float = 20.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("condition not reached in time")
+
+
+@pytest.fixture
+def slow_sim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A simulated target that takes 30 ms per answer, so a person could watch it."""
+    import kglens_tui.probe.runner as runner
+
+    real = runner.make_client
+
+    def slow(spec, **kw):
+        client = real(spec, **kw)
+        if client.simulated:
+            client.latency_s = 0.03
+        return client
+
+    monkeypatch.setattr(runner, "make_client", slow)
+
+
+async def test_start_watch_pause_resume_stop(tmp_path: Path, slow_sim: None) -> None:
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewRunScreen)
+        app.screen.query_one("#iterations", Input).value = "400"
+        app.screen.query_one("#batch_size", Input).value = "8"
+        app.screen.query_one("#target", Select).value = "sim"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        live = app.screen
+        session = app.session
+        await wait_for(
+            pilot, lambda: (session.snapshot() or None) and session.snapshot().iteration >= 3
+        )
+        await pilot.pause(0.2)
+        value = live.query(MetricCard).first().query_one(".metric-value").render()
+        assert "%" in str(value)  # the win rate is on screen
+
+        await pilot.press("p")
+        await wait_for(pilot, lambda: session.snapshot().status == "paused")
+        await pilot.pause(0.5)
+        held = session.snapshot().iteration
+        await pilot.pause(0.5)
+        assert session.snapshot().iteration == held  # nothing moves while paused
+
+        await pilot.press("p")
+        await wait_for(pilot, lambda: session.snapshot().iteration > held)
+
+        await pilot.press("s")
+        await wait_for(pilot, lambda: not app._busy())
+        final = session.snapshot()
+        assert (final.status, final.stop_reason) == ("stopped", "stopped by user")
+        assert final.stop_reason == "stopped by user"
+
+    conn = sqlite3.connect(db)
+    run_id, done, status = conn.execute("SELECT id, iterations_done, status FROM run").fetchone()
+    assert status == "stopped"
+    iterations = [
+        r[0]
+        for r in conn.execute(
+            "SELECT iteration FROM iteration WHERE run_id = ? ORDER BY 1", (run_id,)
+        )
+    ]
+    assert iterations == list(range(1, done + 1))
+    obs = conn.execute(
+        "SELECT COUNT(*), COUNT(DISTINCT iteration) FROM observation WHERE run_id = ?", (run_id,)
+    ).fetchone()
+    assert obs == (done * 8, done)
+    assert done == final.iteration
+
+
+async def test_form_reports_bad_settings(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#batch_size", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.1)
+        assert "batch_size must be at least 1" in str(app.screen.query_one("#form-status").render())
+        assert isinstance(app.screen, NewRunScreen)
+
+
+async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        screen.query_one("#target", Select).value = "openai"
+        screen.query_one("#base_url", Input).value = f"http://127.0.0.1:{port}/v1"
+        screen.query_one("#model", Input).value = "some-model"
+        await pilot.press("ctrl+s")
+        await wait_for(
+            pilot, lambda: "cannot reach" in str(screen.query_one("#form-status").render())
+        )
+        assert isinstance(app.screen, NewRunScreen)
+
+
+async def test_quit_asks_while_a_run_is_active(tmp_path: Path, slow_sim: None) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(
+            RunConfig(
+                kg="country",
+                target="sim",
+                iterations=100000,
+                batch_size=4,
+                stop_on_convergence=False,
+            )
+        )
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        await pilot.press("q")
+        await pilot.pause(0.1)
+        assert "ConfirmScreen" in type(app.screen).__name__
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, LiveScreen)
+        app.session.stop()
+        await wait_for(pilot, lambda: not app._busy())
+
+
+def _stored_run(db: Path) -> None:
+    conn = connect(db)
+    engine = prepare(
+        conn,
+        config=RunConfig(
+            kg="country",
+            subset="paper16",
+            target="sim:3",
+            difficulty="hard",
+            iterations=6,
+            batch_size=16,
+            seed=5,
+        ),
+    )
+    run_blocking(engine)
+    conn.execute("UPDATE iteration SET seconds = 2.0")
+    conn.close()
+
+
+@pytest.fixture
+def stored_db(tmp_path: Path) -> Path:
+    db = tmp_path / "w.db"
+    _stored_run(db)
+    return db
+
+
+def test_snapshot_home(snap_compare, stored_db: Path) -> None:
+    assert snap_compare(make_app(stored_db), terminal_size=SIZE)
+
+
+def test_snapshot_new_run_form(snap_compare, stored_db: Path) -> None:
+    assert snap_compare(make_app(stored_db), press=["n"], terminal_size=SIZE)
+
+
+def test_snapshot_live_screen(snap_compare, stored_db: Path) -> None:
+    async def open_run(pilot) -> None:
+        pilot.app.open_run(1)
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(stored_db), run_before=open_run, terminal_size=SIZE)
