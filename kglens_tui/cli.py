@@ -363,6 +363,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_ui(args: argparse.Namespace) -> int:
+    from kglens_tui.tui.bench_ui import run_ui_bench
+
+    run_ui_bench(args.presses, console)
+    return 0
+
+
 def cmd_bench_import(args: argparse.Namespace) -> int:
     from kglens_tui.bench.import_bench import run_import_bench
 
@@ -386,6 +393,33 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         throughput_iterations=args.throughput_iterations,
     )
+    return 0
+
+
+def cmd_bench_sampling(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.sampling_bench import run_sampling_bench
+
+    try:
+        run_sampling_bench(
+            _open(args),
+            console,
+            kg=args.kg,
+            subset=args.subset,
+            ground_truth=args.ground_truth,
+            shuffle=args.shuffle_truth,
+            methods=args.methods,
+            budget_epochs=args.budget_epochs,
+            reference_epochs=args.reference_epochs,
+            batch_size=args.batch_size,
+            seeds=args.seeds,
+            ks=args.k,
+            csv_path=Path(args.csv) if args.csv else None,
+            plot_path=Path(args.plot) if args.plot else None,
+            throughput=not args.no_throughput,
+            throughput_iterations=args.throughput_iterations,
+        )
+    except (ValueError, LookupError) as exc:
+        raise CLIError(str(exc)) from exc
     return 0
 
 
@@ -464,6 +498,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
     bench_sub = bench.add_subparsers(dest="bench_command", metavar="BENCH", required=True)
+    p = bench_sub.add_parser("ui", help="key-press latency while a simulated run goes full speed")
+    p.add_argument("--presses", type=int, default=100)
+    p.set_defaults(func=cmd_bench_ui)
     p = bench_sub.add_parser("import", help="import synthetic triples: triples/s and peak memory")
     p.add_argument("--triples", type=int, default=1_000_000)
     p.add_argument("--entities", type=int, default=100_000)
@@ -476,6 +513,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--concurrency", type=int, default=32)
     p.add_argument("--throughput-iterations", type=int, default=20)
     p.set_defaults(func=cmd_bench_engine)
+    p = bench_sub.add_parser(
+        "sampling", help="efficiency study (paper Fig. 3): samplers against brute force"
+    )
+    p.add_argument("--kg", default="country")
+    p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
+    p.add_argument(
+        "--ground-truth", default="sim", help="sim[:SEED] (simulated rates) or run:ID (brute force)"
+    )
+    p.add_argument(
+        "--shuffle-truth", action="store_true", help="deal the true rates to edges at random"
+    )
+    p.add_argument("--methods", default="all", help="all | paper | comma list of method names")
+    p.add_argument("--budget-epochs", type=float, default=6.0, help="request budget in epochs")
+    p.add_argument("--reference-epochs", type=float, default=4.5, help="brute-force reference")
+    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--seeds", type=int, default=3)
+    p.add_argument("--k", default="200,600", help="top-k sizes, comma-separated")
+    p.add_argument("--csv", metavar="PATH", help="write every curve as CSV")
+    p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")
+    p.add_argument("--no-throughput", action="store_true", help="skip sync vs continuous")
+    p.add_argument("--throughput-iterations", type=int, default=10)
+    p.set_defaults(func=cmd_bench_sampling)
 
     from kglens_tui.annotate.commands import add_annotate_commands
 

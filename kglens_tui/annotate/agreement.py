@@ -215,7 +215,9 @@ def _average(columns: Sequence[Table4Column]) -> Table4Column:
     )
 
 
-def _item_results(conn: sqlite3.Connection, rnd: Round, only_item: int | None = None) -> list:
+def _item_results(
+    conn: sqlite3.Connection, rnd: Round, only_item: int | None = None
+) -> list[ItemResult]:
     threshold = rnd.settings.majority
     adjudications = latest_adjudications(conn, rnd.id)
     where = "i.round_id = ?" + (" AND i.id = ?" if only_item is not None else "")

@@ -112,7 +112,7 @@ def export_pack(
         "how_to": HOW_TO,
         "guidelines": GUIDELINES_MARKDOWN,
     }
-    lines = [_canonical(header)]
+    lines = [json.dumps(header, ensure_ascii=False)]
     for it in items:
         line: dict[str, Any] = {
             "item": it.item_id,

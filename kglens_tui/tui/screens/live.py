@@ -3,6 +3,8 @@ per-predicate rates. It polls the session's snapshot a few times a second; it ne
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,11 @@ LIVE_HELP = """\
 unparseable replies count as wrong; transport errors never do (the edge is asked again).
 **Blind spots**: edges with the highest posterior mean error rate alpha / (alpha + beta).
 """
+
+TABLES_EVERY_S = 1.0
+"""Metric cards and tables redraw at most this often; a fast run must not make the UI lag."""
+REPLIES_PER_REFRESH = 6
+"""At full speed only the newest replies of each refresh are written (nobody reads faster)."""
 
 METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
 
@@ -77,6 +84,7 @@ class LiveScreen(Screen):
         self._shown_replies = 0
         self._last_key: tuple | None = None
         self._paused = False
+        self._tables_at = 0.0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -125,12 +133,16 @@ class LiveScreen(Screen):
         key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s))
         if key == self._last_key:
             return
-        structural = self._last_key is None or self._last_key[0] != snap.iteration
+        now = time.monotonic()
+        structural = (self._last_key is None or self._last_key[0] != snap.iteration) and (
+            now - self._tables_at >= TABLES_EVERY_S or snap.status != "running"
+        )
         self._last_key = key
         self._title(snap)
         self._progress(snap)
         self._replies(snap)
         if structural:
+            self._tables_at = now
             for card in self.query(MetricCard):
                 card.show(snap)
             self._tables(snap)
@@ -165,7 +177,7 @@ class LiveScreen(Screen):
 
     def _replies(self, snap: ProbeSnapshot) -> None:
         log = self.query_one("#replies", RichLog)
-        new = min(snap.replies_total - self._shown_replies, len(snap.recent))
+        new = min(snap.replies_total - self._shown_replies, len(snap.recent), REPLIES_PER_REFRESH)
         if self._shown_replies == 0 and snap.replies_total == 0:
             new = len(snap.recent)
         for view in snap.recent[len(snap.recent) - new :] if new > 0 else ():

@@ -1,0 +1,213 @@
+"""A hand-built round rated by five annotators: majority votes, the paper's Table 4, Krippendorff's
+alpha, Cohen's kappa and percent agreement against values worked out by hand."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from kglens_tui.annotate.adjudication import adjudicate
+from kglens_tui.annotate.agreement import (
+    cohen_kappa,
+    item_result,
+    majority,
+    nominal_alpha,
+    percent_agreement,
+    round_results,
+)
+from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
+
+NAMES = ("A", "B", "C", "D", "E")
+
+# (kg, qtype, app verdict, question_clear votes A..E, response_correct votes A..E)
+# y/n = yes/no, c/i = correct/incorrect, "-" = skipped by that annotator.
+ROUND = [
+    ("country", "yes_no", "correct", "yyyny", ""),  # 1: clear (4 yes)
+    ("country", "yes_no", "incorrect", "nnyny", ""),  # 2: not clear (3 no)
+    ("country", "wh", "correct", "yyyyy", "cccii"),  # 3: humans correct = app
+    ("nba", "wh", "incorrect", "yynyn", "cccci"),  # 4: humans correct, app incorrect
+    ("nba", "wh", "refused", "yyyy-", "iici-"),  # 5: humans incorrect = app (refused)
+    ("nba", "yes_no", "correct", "ynyny", ""),  # 6: clear (3 yes)
+]
+WORDS = {"y": "yes", "n": "no", "c": "correct", "i": "incorrect"}
+
+
+def nominal_alpha_by_hand(units: list[list[str]]) -> float:
+    """Krippendorff's nominal alpha from the coincidence matrix, independent of the package:
+    o_ck = sum_u pairs(c, k in u) / (m_u - 1); alpha = 1 - (n - 1) sum_{c!=k} o_ck / sum_{c!=k} n_c n_k.
+    """
+    o: Counter = Counter()
+    for values in units:
+        if len(values) < 2:
+            continue
+        for x, y in itertools.permutations(values, 2):
+            o[x, y] += Fraction(1, len(values) - 1)
+    n_c: Counter = Counter()
+    for (x, _y), v in o.items():
+        n_c[x] += v
+    n = sum(n_c.values())
+    d_o = sum(v for (x, y), v in o.items() if x != y)
+    d_e = sum(n_c[x] * n_c[y] for x in n_c for y in n_c if x != y)
+    return float(1 - (n - 1) * d_o / d_e)
+
+
+@pytest.fixture
+def hand_round(conn):
+    from kglens_tui.annotate.labels import skip_item, submit_label
+
+    items = [
+        ItemSpec(
+            kg=kg,
+            qtype=qtype,
+            question=f"question {n}?",
+            app_verdict=verdict,
+            answers=[["Vienna", "Wien"]] if qtype == "wh" else [],
+            response="It is Vienna." if qtype == "wh" else None,
+        )
+        for n, (kg, qtype, verdict, _, _) in enumerate(ROUND, start=1)
+    ]
+    rnd = create_round_from_items(conn, "hand", items, annotators=NAMES)
+    ids = [r[0] for r in conn.execute("SELECT id FROM annotation_item ORDER BY position")]
+    for item_id, (_, qtype, _, clear, correct) in zip(ids, ROUND, strict=True):
+        for k, name in enumerate(NAMES):
+            if clear[k] == "-":
+                skip_item(conn, item_id, name, seconds=2.0)
+                continue
+            submit_label(
+                conn,
+                item_id,
+                name,
+                question_clear=WORDS[clear[k]],
+                response_correct=WORDS[correct[k]] if qtype == "wh" else None,
+                seconds=10.0,
+            )
+    return rnd, ids
+
+
+def test_majority_vote_threshold_and_ties() -> None:
+    assert majority(["yes"] * 3 + ["no"] * 2, 3) == "yes"
+    assert majority(["yes"] * 2 + ["no"] * 2, 2) is None  # tie
+    assert majority(["yes"] * 3 + ["no"], 4) is None  # 3 of 4 short of a threshold of 4
+    assert majority(["yes"] * 4 + ["no"], 4) == "yes"
+    assert majority([], 1) is None
+
+
+def test_table4_figures_match_the_hand_worked_values(conn, hand_round) -> None:
+    rnd, ids = hand_round
+    res = round_results(conn, rnd.id)
+    by_id = {i.item_id: i for i in res.items}
+    assert [by_id[i].clear_majority for i in ids] == ["yes", "no", "yes", "yes", "yes", "yes"]
+    assert [by_id[i].correct_majority for i in ids] == [
+        None,
+        None,
+        "correct",
+        "correct",
+        "incorrect",
+        None,
+    ]
+    assert [by_id[i].app_agrees for i in ids] == [None, None, True, False, True, None]
+
+    cols = {c.name: c for c in res.table4}
+    assert list(cols) == ["country", "nba", "Average", "Overall"]
+    # country: items 1-3. QG: 1 and 3 clear = 2/3; Wh 1/1; Yes/No 1/2; QAV 1/1; QG+QAV {1, 3} = 2/3
+    c = cols["country"]
+    assert (c.items, c.wh, c.yes_no) == (3, 1, 2)
+    assert (c.qg, c.qg_wh, c.qg_yes_no, c.qav, c.qg_qav) == pytest.approx((2 / 3, 1, 0.5, 1, 2 / 3))
+    # nba: items 4-6, all clear; QAV: 4 disagrees, 5 agrees = 1/2; QG+QAV {5, 6} = 2/3
+    c = cols["nba"]
+    assert (c.qg, c.qg_wh, c.qg_yes_no, c.qav, c.qg_qav) == pytest.approx((1, 1, 1, 0.5, 2 / 3))
+    # Average = mean of the KG columns (the paper's last column)
+    c = cols["Average"]
+    assert (c.qg, c.qg_wh, c.qg_yes_no, c.qav, c.qg_qav) == pytest.approx(
+        (5 / 6, 1, 0.75, 0.75, 2 / 3)
+    )
+    # Overall = pooled: QG 5/6, Wh 3/3, Yes/No 2/3, QAV 2/3, QG+QAV 4/6
+    c = cols["Overall"]
+    assert (c.qg, c.qg_wh, c.qg_yes_no, c.qav, c.qg_qav) == pytest.approx(
+        (5 / 6, 1, 2 / 3, 2 / 3, 2 / 3)
+    )
+    assert [i.item_id for i in res.disagreements] == [ids[3]]
+    assert res.undecided == [] and res.pending == 0
+
+
+def test_krippendorff_alpha_and_percent_agreement_by_hand(conn, hand_round) -> None:
+    rnd, _ = hand_round
+    res = round_results(conn, rnd.id)
+    clear_units = [[WORDS[v] for v in row[3] if v != "-"] for row in ROUND]
+    correct_units = [[WORDS[v] for v in row[4] if v != "-"] for row in ROUND if row[1] == "wh"]
+    # question_clear, coincidences o_yy = 15.5, o_yn = o_ny = 5.5, o_nn = 2.5; n_y = 21, n_n = 8,
+    # n = 29: alpha = 1 - 28 * 11 / (2 * 21 * 8) = 1 - 308 / 336 = 1/12
+    assert nominal_alpha_by_hand(clear_units) == pytest.approx(1 / 12)
+    assert res.agreement["question_clear"].alpha == pytest.approx(1 / 12)
+    # response_correct (items 3-5): o_cc = 4.5, o_ci = o_ic = 3.5, o_ii = 2.5; n_c = 8, n_i = 6,
+    # n = 14: alpha = 1 - 13 * 7 / (2 * 8 * 6) = 5/96
+    assert nominal_alpha_by_hand(correct_units) == pytest.approx(5 / 96)
+    assert res.agreement["response_correct"].alpha == pytest.approx(5 / 96)
+    # agreeing pairs: question_clear 6+4+10+4+6+4 = 34 of 56; response_correct 4+6+3 = 13 of 26
+    assert res.agreement["question_clear"].percent == pytest.approx(34 / 56)
+    assert res.agreement["response_correct"].percent == pytest.approx(0.5)
+    assert res.agreement["question_clear"].items == 6
+    assert res.agreement["response_correct"].items == 3
+
+
+def test_cohen_kappa_matrix_by_hand(conn, hand_round) -> None:
+    rnd, _ = hand_round
+    res = round_results(conn, rnd.id)
+    clear = res.agreement["question_clear"]
+    assert clear.annotators == NAMES
+    k = clear.kappa
+    assert [k[i][i] for i in range(5)] == [1.0] * 5
+    assert all(k[a][b] == pytest.approx(k[b][a]) for a in range(5) for b in range(5))
+    # A = y n y y y y, B = y n y y y n: p_o = 5/6, p_e = 5/6*4/6 + 1/6*2/6 = 11/18 -> 4/7
+    assert k[0][1] == pytest.approx(4 / 7)
+    # A vs E over the 5 items E rated: p_o = 3/5, p_e = (4/5)^2 + (1/5)^2 = 17/25 -> -1/4
+    assert k[0][4] == pytest.approx(-0.25)
+    # response_correct, A = c c i, D = i c i: p_o = 2/3, p_e = 4/9 -> 2/5
+    assert res.agreement["response_correct"].kappa[0][3] == pytest.approx(0.4)
+
+
+def test_agreement_helpers_edge_cases() -> None:
+    assert cohen_kappa([None, None], ["yes", "no"]) is None  # nothing rated by both
+    assert cohen_kappa(["yes", "yes"], ["yes", "yes"]) is None  # one value only: undefined
+    assert cohen_kappa(["yes", "no"], ["no", "yes"]) == pytest.approx(-1.0)
+    assert percent_agreement([["yes"], []]) is None
+    assert nominal_alpha([["yes", "yes"], ["yes", "yes"]]) is None
+    assert nominal_alpha([["yes", "no"], ["yes", "no"]]) == pytest.approx(1.0)
+
+
+def test_adjudication_overrides_the_majority(conn, hand_round) -> None:
+    rnd, ids = hand_round
+    before = item_result(conn, rnd.id, ids[3])
+    assert before.labels["E"].response_correct == "incorrect" and before.app_verdict == "incorrect"
+    with pytest.raises(AnnotationError, match="reason"):
+        adjudicate(conn, ids[3], response_correct="incorrect", reason=" ", adjudicator="lead")
+    with pytest.raises(AnnotationError, match="Yes/No"):
+        adjudicate(conn, ids[0], response_correct="correct", reason="x", adjudicator="lead")
+    adjudicate(
+        conn, ids[3], response_correct="incorrect", reason="reply names a city", adjudicator="lead"
+    )
+    res = round_results(conn, rnd.id)
+    assert res.disagreements == []
+    nba = next(c for c in res.table4 if c.name == "nba")
+    assert nba.qav == pytest.approx(1.0)
+    assert item_result(conn, rnd.id, ids[3]).adjudication.reason == "reply names a city"
+
+
+def test_round_in_progress_counts_pending_items(conn) -> None:
+    from kglens_tui.annotate.labels import submit_label
+
+    items = [
+        ItemSpec(kg="k", qtype="yes_no", question=f"q{n}?", app_verdict="correct") for n in range(3)
+    ]
+    rnd = create_round_from_items(conn, "partial", items, annotators=("a", "b", "c"), settings=None)
+    ids = [r[0] for r in conn.execute("SELECT id FROM annotation_item ORDER BY position")]
+    for name, vote in zip(("a", "b", "c"), ("yes", "no", "no"), strict=True):
+        submit_label(conn, ids[0], name, question_clear=vote)
+    # majority 3 of 3 by default here (3 annotators, per_kg None): item 1 has 2 no + 1 yes
+    res = round_results(conn, rnd.id)
+    assert res.pending == 2
+    assert [i.item_id for i in res.undecided] == [ids[0]]
