@@ -266,11 +266,6 @@ class ScriptedClient:
         """Nothing to release."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: when _commit_ready commits several iterations at once, each "
-    "_finish_iteration overwrites ProbeEngine._retry, dropping the failed edges of the earlier ones",
-)
 def test_continuous_retries_an_edge_whose_request_failed(conn: sqlite3.Connection) -> None:
     config = RunConfig(
         kg="country",
@@ -292,11 +287,6 @@ def test_continuous_retries_an_edge_whose_request_failed(conn: sqlite3.Connectio
     assert any(k.endswith(f":{edge}") for k in after[: 2 * config.concurrency])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: _commit_ready commits an iteration as soon as the replies dispatched so "
-    "far are in, before all batch_size questions are dispatched; the later ones are never stored",
-)
 def test_continuous_iterations_hold_batch_size_questions(conn: sqlite3.Connection) -> None:
     config = RunConfig(
         kg="country",

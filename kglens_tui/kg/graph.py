@@ -43,6 +43,8 @@ class KGIndex:
     _cands: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _key_index: dict[str, int] = field(default_factory=dict, repr=False)
     _edge_pos: dict[int, int] = field(default_factory=dict, repr=False)
+    _type_code: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64), repr=False)
+    _typed_cands: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         order = np.lexsort((self.o, self.p, self.s))
@@ -56,6 +58,8 @@ class KGIndex:
         for pi in range(len(self.pred_keys)):
             self._cands[pi] = np.unique(self.o[self.p == pi])
         self._key_index = {k: i for i, k in enumerate(self.entity_keys)}
+        codes = {t: i for i, t in enumerate(sorted(set(self.types)))}
+        self._type_code = np.array([codes[t] for t in self.types], dtype=np.int64)
         self._edge_pos = {int(e): i for i, e in enumerate(self.edge_ids.tolist())}
 
     @property
@@ -92,15 +96,34 @@ class KGIndex:
         """A random object from C_p minus T(s, p), of the same type as `like` when possible.
 
         Returns None when every candidate is true for this subject (nothing false to ask).
+        Draws at random and rejects true objects; falls back to the exact set difference when
+        the true set covers most of the pool.
         """
-        pool = np.setdiff1d(self.candidates(p), self.true_objects(s, p), assume_unique=True)
-        if len(pool) == 0:
-            return None
+        true = self.true_objects(s, p)
+        pools = []
         if like is not None and self.types[like]:
-            same = [int(x) for x in pool if self.types[int(x)] == self.types[like]]
-            if same:
-                return same[int(rng.integers(len(same)))]
-        return int(pool[int(rng.integers(len(pool)))])
+            pools.append(self._same_type_candidates(p, int(self._type_code[like])))
+        pools.append(self.candidates(p))
+        for pool in pools:
+            if len(pool) == 0:
+                continue
+            for _ in range(16):
+                pick = int(pool[int(rng.integers(len(pool)))])
+                if not _contains(true, pick):
+                    return pick
+            rest = np.setdiff1d(pool, true, assume_unique=True)
+            if len(rest):
+                return int(rest[int(rng.integers(len(rest)))])
+        return None
+
+    def _same_type_candidates(self, p: int, type_code: int) -> np.ndarray:
+        key = (p, type_code)
+        pool = self._typed_cands.get(key)
+        if pool is None:
+            cands = self.candidates(p)
+            pool = cands[self._type_code[cands] == type_code]
+            self._typed_cands[key] = pool
+        return pool
 
     def display_name(self, node: int) -> str:
         """An entity's label followed by its aliases, as the paper puts them in questions."""
@@ -128,6 +151,12 @@ class KGIndex:
                 predicate=self.pred_keys[int(self.p[i])],
             )
         return graph
+
+
+def _contains(sorted_values: np.ndarray, value: int) -> bool:
+    """Membership in a small sorted array."""
+    i = int(np.searchsorted(sorted_values, value))
+    return i < len(sorted_values) and int(sorted_values[i]) == value
 
 
 class Neighbourhood:
@@ -175,6 +204,18 @@ class Neighbourhood:
         """Positions of the edges sharing a node with one edge."""
         _, nbr = self.pairs(np.array([edge]))
         return nbr
+
+    def propagate_sparse(
+        self, edges: np.ndarray, failed: np.ndarray, succeeded: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(touched edges, M, N) for the edges that have an evaluated neighbour only."""
+        idx, nbr = self.pairs(np.asarray(edges, dtype=np.int64))
+        touched, inverse = np.unique(nbr, return_inverse=True)
+        fail_w = np.asarray(failed, dtype=np.float64)[idx]
+        succ_w = np.asarray(succeeded, dtype=np.float64)[idx]
+        m = np.bincount(inverse, weights=fail_w, minlength=len(touched))
+        n = np.bincount(inverse, weights=succ_w, minlength=len(touched))
+        return touched, m, n
 
     def propagate(
         self, edges: np.ndarray, failed: np.ndarray, succeeded: np.ndarray

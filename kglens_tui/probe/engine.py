@@ -29,7 +29,6 @@ from kglens_tui.probe.runstore import (
     RunRecord,
     commit_iteration,
     create_run,
-    iteration_outcomes,
     load_run,
     rebuild_state,
     set_status,
@@ -40,6 +39,8 @@ from kglens_tui.probe.verify import Verdict, parse_judge_reply, verify_wh, verif
 MAX_CONSECUTIVE_ERRORS = 3
 """An edge whose request failed is retried first in the next iteration, at most this often."""
 RECENT_REPLIES = 200
+LOOKAHEAD = 2
+"""Continuous scheduling dispatches at most this many iterations past the last commit."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,7 @@ class ProbeEngine:
         self.on_iteration = on_iteration
         positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
         self.positions = positions
+        self._preds = kg.p[positions]
         self.neighbourhood = (
             Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
             if self.config.propagation
@@ -259,7 +261,6 @@ class ProbeEngine:
         self.stats.blind_spots = self._blind_spots()
         self.stats.per_predicate = self._per_predicate()
         self._load_recent()
-        self._retry = self._errored_in(run.iterations_done)
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
@@ -277,7 +278,7 @@ class ProbeEngine:
     def pause(self) -> None:
         """Hold before the next iteration."""
         self._running.clear()
-        self.stats.status = "paused"
+        self.stats.status = "pausing"
 
     def resume(self) -> None:
         self._running.set()
@@ -312,13 +313,12 @@ class ProbeEngine:
         for row in reversed(rows):
             self.stats.recent.append(ReplyView(*row))
 
-    def _errored_in(self, iteration: int) -> np.ndarray:
-        """Edges whose request failed in an iteration and may be retried."""
-        if iteration < 1:
-            return np.empty(0, dtype=np.int64)
-        pos, failed, succeeded = iteration_outcomes(self.conn, self.run.id, iteration)
-        errored = pos[~(failed | succeeded)]
-        return np.unique(errored[self.state.err[errored] < MAX_CONSECUTIVE_ERRORS])
+    def _retry_edges(self) -> np.ndarray:
+        """Edges whose last request failed (transport/API error), fewer than
+        MAX_CONSECUTIVE_ERRORS times in a row: they go first into the next batch. Derived from
+        the PKG state, so a resumed run retries exactly what the original would have."""
+        err = self.state.err
+        return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
 
     def _budget_left(self) -> int | None:
         left = None
@@ -370,7 +370,9 @@ class ProbeEngine:
 
     async def _synchronous(self) -> None:
         while True:
-            await self._running.wait()
+            if not self._running.is_set():
+                self.stats.status = "paused"
+                await self._running.wait()
             if self._should_stop():
                 return
             self.stats.status = "running"
@@ -390,7 +392,7 @@ class ProbeEngine:
 
     def _sample(self, iteration: int, k: int) -> np.ndarray:
         rng = np.random.default_rng([self.config.seed, 15485863, iteration])
-        retry = self._retry[:k]
+        retry = self._retry_edges()[:k]
         fresh = sample_batch(
             self.config.sampler,
             self.state,
@@ -541,8 +543,6 @@ class ProbeEngine:
         s.answered = 0
         s.blind_spots = self._blind_spots()
         s.per_predicate = self._per_predicate()
-        errored = pos[~(failed | succeeded)]
-        self._retry = np.unique(errored[self.state.err[errored] < MAX_CONSECUTIVE_ERRORS])
         if self.on_iteration is not None:
             self.on_iteration(self.snapshot())
 
@@ -550,7 +550,8 @@ class ProbeEngine:
         examined = np.flatnonzero((self.state.m + self.state.n) > 0)
         if len(examined) == 0:
             return ()
-        mean = self.state.mean_error[examined]
+        mean_all = self.state.mean_error
+        mean = mean_all[examined]
         top = examined[np.argsort(-mean, kind="stable")[:k]]
         kg = self.kg
         out = []
@@ -562,7 +563,7 @@ class ProbeEngine:
                     subject=kg.labels[int(kg.s[e])],
                     predicate=kg.pred_labels[int(kg.p[e])],
                     object=kg.labels[int(kg.o[e])],
-                    mean_error=float(self.state.mean_error[pos]),
+                    mean_error=float(mean_all[pos]),
                     m=int(self.state.m[pos]),
                     n=int(self.state.n[pos]),
                 )
@@ -570,15 +571,23 @@ class ProbeEngine:
         return tuple(out)
 
     def _per_predicate(self) -> tuple[PredicateRates, ...]:
-        preds = self.kg.p[self.positions]
         m, n = self.state.m, self.state.n
+        seen = (m + n) > 0
+        size = len(self.kg.pred_keys)
+        edges = np.bincount(self._preds, minlength=size)
+        examined = np.bincount(self._preds, weights=seen, minlength=size)
+        wins = np.bincount(self._preds, weights=seen & (m > n), minlength=size)
+        zeros = np.bincount(self._preds, weights=seen & (m == 0), minlength=size)
         out = []
-        for p in np.unique(preds).tolist():
-            mask = preds == p
-            r = rates(m[mask], n[mask])
+        for p in np.flatnonzero(edges).tolist():
+            ex = int(examined[p])
             out.append(
                 PredicateRates(
-                    self.kg.pred_labels[p], int(mask.sum()), r.examined, r.win, r.zero_sense
+                    self.kg.pred_labels[p],
+                    int(edges[p]),
+                    ex,
+                    float(wins[p] / ex) if ex else None,
+                    float(zeros[p] / ex) if ex else None,
                 )
             )
         out.sort(key=lambda x: (-(x.zero_sense if x.zero_sense is not None else -1.0), x.predicate))
@@ -612,10 +621,12 @@ class ProbeEngine:
     async def _continuous(self) -> None:
         """Keep `concurrency` requests in flight and sample again as results arrive. Every
         `batch_size` dispatched questions form one iteration, committed (and applied to the PKG)
-        as soon as all its replies are in, in order."""
+        in order as soon as all its replies are in. Dispatch runs at most LOOKAHEAD iterations
+        ahead of the last commit, so sampling never drifts far from the posterior."""
         in_flight: dict[asyncio.Task, int] = {}
         pending: dict[int, list[_Outcome]] = {}
         dispatched: dict[int, int] = {}
+        closed: set[int] = set()
         started: dict[int, float] = {}
         iteration, slot = self.stats.iteration + 1, 0
         while True:
@@ -626,12 +637,19 @@ class ProbeEngine:
             left = self._budget_left()
             if left is not None:
                 free = min(free, left - outstanding)
-            if not stopping and not paused and free > 0 and iteration <= self.config.iterations:
+            can_send = (
+                not stopping
+                and not paused
+                and free > 0
+                and iteration <= self.config.iterations
+                and iteration <= self.stats.iteration + LOOKAHEAD
+            )
+            if can_send:
                 k = min(free, self.config.batch_size - slot)
-                exclude = np.fromiter(in_flight.values(), dtype=np.int64, count=len(in_flight))
+                waiting = [o.question.pos for outs in pending.values() for o in outs]
+                exclude = np.array([*in_flight.values(), *waiting], dtype=np.int64)
                 rng = np.random.default_rng([self.config.seed, 15485863, iteration, slot])
-                retry = np.setdiff1d(self._retry, exclude)[:k]
-                self._retry = np.setdiff1d(self._retry, retry)
+                retry = np.setdiff1d(self._retry_edges(), exclude)[:k]
                 fresh = sample_batch(
                     self.config.sampler,
                     self.state,
@@ -649,17 +667,26 @@ class ProbeEngine:
                         in_flight[asyncio.ensure_future(self._ask(q))] = q.pos
                     dispatched[iteration] = dispatched.get(iteration, 0) + len(batch)
                     slot += len(batch)
-                    if slot >= self.config.batch_size:
-                        iteration, slot = iteration + 1, 0
-            if not in_flight:
-                # nothing could be sent: stopping, paused, a limit reached, or no edge left
-                if slot:
+                if slot >= self.config.batch_size or (len(batch) == 0 and slot):
+                    closed.add(iteration)
                     iteration, slot = iteration + 1, 0
-                self._commit_ready(pending, dispatched, started)
+            if not in_flight:
+                # nothing in flight: stopping, paused, a limit reached, or waiting on commits
+                if slot:
+                    closed.add(iteration)
+                    iteration, slot = iteration + 1, 0
+                self._commit_ready(pending, dispatched, closed, started)
                 if paused and not self._stop.is_set():
+                    self.stats.status = "paused"
                     await self._running.wait()
+                    self.stats.status = "running"
                     continue
-                return
+                if self._should_stop():
+                    return
+                if can_send and not dispatched:
+                    self.stats.stop_reason = "no edges to ask"
+                    return
+                continue
             finished, _ = await asyncio.wait(
                 in_flight, timeout=0.25, return_when=asyncio.FIRST_COMPLETED
             )
@@ -667,24 +694,26 @@ class ProbeEngine:
                 in_flight.pop(task)
                 outcome = task.result()
                 pending.setdefault(outcome.question.iteration, []).append(outcome)
-            self._commit_ready(pending, dispatched, started)
+            self._commit_ready(pending, dispatched, closed, started)
 
     def _commit_ready(
         self,
         pending: dict[int, list[_Outcome]],
         dispatched: dict[int, int],
+        closed: set[int],
         started: dict[int, float],
     ) -> None:
-        """Commit, in order, every iteration whose replies are all in."""
+        """Commit, in order, every closed iteration whose replies are all in."""
         while True:
             it = self.stats.iteration + 1
             done = pending.get(it, [])
-            if it not in dispatched or len(done) < dispatched[it]:
+            if it not in closed or len(done) < dispatched.get(it, 0) or not done:
                 return
             done.sort(key=lambda o: o.question.slot)
             self._finish_iteration(it, done, time.perf_counter() - started.get(it, 0.0))
             pending.pop(it, None)
             dispatched.pop(it, None)
+            closed.discard(it)
 
 
 def start_run(

@@ -68,11 +68,11 @@ def apply_outcomes(
     state.err[positions[~errored]] = 0
     if neighbourhood is not None and weight != 0.0:
         ok = ~errored
-        m_prop, n_prop = neighbourhood.propagate(positions[ok], failed[ok], succeeded[ok])
-        if weight != 1.0:
-            m_prop, n_prop = m_prop * weight, n_prop * weight
-        state.alpha += m_prop
-        state.beta += n_prop
+        touched, m_prop, n_prop = neighbourhood.propagate_sparse(
+            positions[ok], failed[ok], succeeded[ok]
+        )
+        state.alpha[touched] += m_prop * weight
+        state.beta[touched] += n_prop * weight
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,16 @@ class Sampler(StrEnum):
     BRUTE_FORCE = "brute-force"
 
 
+def thompson_draws(state: PKGState, rng: np.random.Generator) -> np.ndarray:
+    """theta ~ Beta(alpha, beta) for every edge. Beta(1, 1) is Uniform(0, 1), so edges still at
+    the prior get a cheap uniform draw and only the touched ones a beta draw."""
+    scores = rng.random(len(state.alpha))
+    touched = np.flatnonzero((state.alpha != 1.0) | (state.beta != 1.0))
+    if len(touched):
+        scores[touched] = rng.beta(state.alpha[touched], state.beta[touched])
+    return scores
+
+
 def _top(scores: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
     """Indexes of the k largest scores, ties broken at random, highest first."""
     if k >= len(scores):
@@ -47,7 +57,7 @@ def sample_batch(
     if sampler is Sampler.BRUTE_FORCE:
         return _brute_force(n_edges, k, iteration, seed, allowed)
     if sampler is Sampler.THOMPSON:
-        scores = rng.beta(state.alpha, state.beta)
+        scores = thompson_draws(state, rng)
     elif sampler is Sampler.EPSILON_GREEDY:
         return _epsilon_greedy(state, k, rng, allowed, epsilon)
     elif sampler is Sampler.MONTE_CARLO:

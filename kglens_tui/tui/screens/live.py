@@ -149,7 +149,9 @@ class LiveScreen(Screen):
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
-        status = {"running": "green", "paused": "yellow", "failed": "red"}.get(snap.status, "cyan")
+        status = {"running": "green", "paused": "yellow", "pausing": "yellow", "failed": "red"}.get(
+            snap.status, "cyan"
+        )
         text = f"[b]Run {snap.run_id}[/] · target {snap.target_label}{sim} · [{status}]{snap.status}[/]"
         if snap.stop_reason:
             text += f" ({snap.stop_reason})"
