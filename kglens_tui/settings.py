@@ -42,6 +42,8 @@ class Settings:
     """Default requests in flight."""
     theme: str = "textual-dark"
     """Textual theme name."""
+    sim_latency_s: float = 0.0
+    """Seconds the simulated target takes per answer (0 = full speed)."""
     ui_refresh_hz: float = 4.0
     """How often the live screen redraws from the engine's stats (a few times a second)."""
     keys: dict[str, str] = field(default_factory=dict)

@@ -22,7 +22,10 @@ SIZE = (140, 44)
 
 
 def make_app(db: Path, **kw) -> KGLensApp:
-    settings = Settings(target="sim", iterations=40, batch_size=16, ui_refresh_hz=20)
+    # 30 ms per simulated answer, so the run can be watched, paused and stopped like a real one
+    settings = Settings(
+        target="sim", iterations=40, batch_size=16, ui_refresh_hz=20, sim_latency_s=0.03
+    )
     return KGLensApp(db, settings, welcome=False, **kw)
 
 
@@ -37,23 +40,7 @@ async def wait_for(pilot, predicate, timeout: float = 20.0) -> None:
     raise AssertionError("condition not reached in time")
 
 
-@pytest.fixture
-def slow_sim(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A simulated target that takes 30 ms per answer, so a person could watch it."""
-    import kglens_tui.probe.runner as runner
-
-    real = runner.make_client
-
-    def slow(spec, **kw):
-        client = real(spec, **kw)
-        if client.simulated:
-            client.latency_s = 0.03
-        return client
-
-    monkeypatch.setattr(runner, "make_client", slow)
-
-
-async def test_start_watch_pause_resume_stop(tmp_path: Path, slow_sim: None) -> None:
+async def test_start_watch_pause_resume_stop(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
@@ -138,7 +125,7 @@ async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:
         assert isinstance(app.screen, NewRunScreen)
 
 
-async def test_quit_asks_while_a_run_is_active(tmp_path: Path, slow_sim: None) -> None:
+async def test_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
         app.start_run(

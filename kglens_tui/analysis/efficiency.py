@@ -82,17 +82,18 @@ def set_recall(estimate: np.ndarray, targets: np.ndarray, k: int) -> float:
 
 
 def requests_to_reach(requests: np.ndarray, values: np.ndarray, target: float) -> float | None:
-    """Requests at which a decreasing-ish curve first reaches `target` or below, interpolated
-    linearly between recorded points; None when it never does."""
+    """Requests from which a curve stays at or below `target` until its end, interpolated
+    linearly at the last crossing; None when it ends above. (A first crossing would credit noise:
+    a curve that dips below once and comes back up has not reached the target.)"""
     values = np.asarray(values, dtype=np.float64)
-    hits = np.flatnonzero(values <= target)
-    if len(hits) == 0:
-        return None
-    i = int(hits[0])
-    if i == 0:
+    above = np.flatnonzero(~(values <= target))
+    if len(above) == 0:
         return float(requests[0])
-    x0, x1, y0, y1 = float(requests[i - 1]), float(requests[i]), values[i - 1], values[i]
-    if y0 == y1:
+    i = int(above[-1])
+    if i == len(values) - 1:
+        return None
+    x0, x1, y0, y1 = float(requests[i]), float(requests[i + 1]), values[i], values[i + 1]
+    if not np.isfinite(y0) or y0 == y1:
         return x1
     return x0 + (y0 - target) / (y0 - y1) * (x1 - x0)
 

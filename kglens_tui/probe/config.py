@@ -69,6 +69,8 @@ class RunConfig:
     """Order of few-shot examples: paper, reversed, or shuffled (per question)."""
     seed: int = 0
     checkpoint_every: int = 10
+    sim_latency_s: float = 0.0
+    """Seconds a simulated target takes per answer (0 = as fast as it can; for demos and tests)."""
 
     def validate(self) -> RunConfig:
         """Raise ConfigError naming the first bad setting; returns self."""

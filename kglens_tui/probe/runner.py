@@ -29,7 +29,7 @@ def target_client(config: RunConfig, kg: KGIndex, edge_ids) -> ChatClient:
             )
             for i in pos
         ]
-        return make_client(config.target, edges=edges)
+        return make_client(config.target, edges=edges, latency_s=config.sim_latency_s)
     options: dict = {}
     if config.target.startswith("openai:"):
         options = {

@@ -1,14 +1,20 @@
-"""A probing run on its own thread and event loop, controlled from another thread (a UI).
+"""A probing run in its own process, controlled and watched from a UI.
 
-The UI calls `run()` from a worker thread, polls `snapshot()` a few times a second, and calls
-`pause()`, `resume()` and `stop()` from its own thread; those hop onto the engine's loop.
+The UI calls `run()` from a worker thread. It starts the engine in a child process (so a CPU-hungry
+run never competes with the UI for the GIL, and a crash in the engine cannot take the UI down),
+receives a snapshot a few times a second, and forwards `pause()`, `resume()` and `stop()`.
+`in_process=True` runs the engine on the calling thread instead (for callers that inject a
+target object, which cannot cross a process boundary).
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import sys
 import threading
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from kglens_tui.llm.base import ChatClient
@@ -17,9 +23,102 @@ from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
 from kglens_tui.probe.runner import prepare
 from kglens_tui.store.connection import connect
 
+SNAPSHOT_EVERY_S = 0.2
+"""How often the probe process sends its progress to the UI."""
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+async def _drive(
+    db_path: str,
+    config: RunConfig | None,
+    resume: int | None,
+    target: ChatClient | None,
+    on_engine: Callable[[ProbeEngine], None],
+) -> ProbeSnapshot:
+    conn = connect(db_path)
+    try:
+        engine = prepare(conn, config=config, resume=resume, target=target)
+        on_engine(engine)
+        try:
+            return await engine.run_to_end()
+        finally:
+            for client in (engine.target, engine.generator, engine.judge):
+                if client is not None:
+                    await client.aclose()
+    finally:
+        conn.close()
+
+
+def _child_main(
+    db_path: str, config_json: str | None, resume: int | None, pipe: Connection
+) -> None:
+    """The probe process: run the engine, stream snapshots, obey pause / resume / stop."""
+    config = RunConfig.from_json(config_json) if config_json else None
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        holder: dict[str, ProbeEngine] = {}
+
+        def on_command() -> None:
+            try:
+                command = pipe.recv()
+            except EOFError:  # the UI went away: finish this iteration and stop
+                command = "stop"
+                loop.remove_reader(pipe.fileno())
+            engine = holder.get("engine")
+            if engine is not None:
+                {"pause": engine.pause, "resume": engine.resume, "stop": engine.request_stop}[
+                    command
+                ]()
+
+        def on_engine(engine: ProbeEngine) -> None:
+            holder["engine"] = engine
+            pipe.send(("ready", engine.run.id))
+            loop.add_reader(pipe.fileno(), on_command)
+
+        async def stream() -> None:
+            while True:
+                await asyncio.sleep(SNAPSHOT_EVERY_S)
+                if "engine" in holder:
+                    pipe.send(("snapshot", holder["engine"].snapshot()))
+
+        streamer = asyncio.ensure_future(stream())
+        try:
+            final = await _drive(db_path, config, resume, None, on_engine)
+        finally:
+            streamer.cancel()
+        pipe.send(("done", final))
+
+    try:
+        asyncio.run(main())
+    except Exception as exc:  # reported to the UI as one message, never as a traceback
+        pipe.send(("error", _describe(exc)))
+    finally:
+        pipe.close()
+
+
+_tracker_lock = threading.Lock()
+
+
+def _start_resource_tracker() -> None:
+    """multiprocessing hands its helper process our stderr; a UI that replaced sys.stderr (as
+    Textual does) has no usable file descriptor there, so start the helper on the real one."""
+    from multiprocessing import resource_tracker
+
+    with _tracker_lock:
+        saved = sys.stderr
+        sys.stderr = sys.__stderr__
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = saved
+
 
 class ProbeSession:
-    """One run (new or resumed) driven on the calling thread by `run()`."""
+    """One run (new or resumed), driven by `run()` on the caller's worker thread."""
 
     def __init__(
         self,
@@ -28,71 +127,119 @@ class ProbeSession:
         config: RunConfig | None = None,
         resume: int | None = None,
         target_factory: Callable[[], ChatClient] | None = None,
+        in_process: bool = False,
     ) -> None:
-        self.db_path = db_path
+        self.db_path = str(db_path)
         self.config = config
         self.resume_id = resume
         self.target_factory = target_factory
-        self.engine: ProbeEngine | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._ready = threading.Event()
-        self._last: ProbeSnapshot | None = None
+        self.in_process = in_process or target_factory is not None
+        self.run_id: int | None = None
         self.error: str = ""
+        self._engine: ProbeEngine | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pipe: Connection | None = None
+        self._latest: ProbeSnapshot | None = None
+        self._ready = threading.Event()
+        self._send_lock = threading.Lock()
 
     def run(self) -> ProbeSnapshot | None:
-        """Set up and run to the end on this thread; errors are kept in `error`, not raised."""
+        """Run to the end; errors are kept in `error`, never raised."""
         try:
-            return asyncio.run(self._main())
-        except Exception as exc:  # reported to the UI as a message, never as a traceback
-            self.error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            return self._run_in_process() if self.in_process else self._run_in_child()
+        except Exception as exc:
+            self.error = _describe(exc)
             return None
         finally:
             self._ready.set()
 
-    async def _main(self) -> ProbeSnapshot:
-        self._loop = asyncio.get_running_loop()
-        conn = connect(self.db_path)
-        target = self.target_factory() if self.target_factory else None
-        try:
-            self.engine = prepare(conn, config=self.config, resume=self.resume_id, target=target)
+    def _run_in_process(self) -> ProbeSnapshot:
+        def on_engine(engine: ProbeEngine) -> None:
+            self._engine, self.run_id = engine, engine.run.id
+            self._loop = asyncio.get_running_loop()
             self._ready.set()
-            try:
-                result = await self.engine.run_to_end()
-            finally:
-                for client in (self.engine.target, self.engine.generator, self.engine.judge):
-                    if client is not None:
-                        await client.aclose()
-            self._last = result
-            return result
+
+        target = self.target_factory() if self.target_factory else None
+        final = asyncio.run(_drive(self.db_path, self.config, self.resume_id, target, on_engine))
+        self._latest = final
+        return final
+
+    def _run_in_child(self) -> ProbeSnapshot | None:
+        _start_resource_tracker()
+        ctx = multiprocessing.get_context("spawn")
+        parent, child = ctx.Pipe(duplex=True)
+        config_json = self.config.validate().to_json() if self.config is not None else None
+        process = ctx.Process(
+            target=_child_main,
+            args=(self.db_path, config_json, self.resume_id, child),
+            name="kglens-probe",
+            daemon=True,
+        )
+        process.start()
+        child.close()
+        self._pipe = parent
+        try:
+            while True:
+                if not parent.poll(0.5):
+                    if not process.is_alive():
+                        raise RuntimeError(
+                            f"the probe process ended unexpectedly (exit code {process.exitcode})"
+                        )
+                    continue
+                try:
+                    kind, payload = parent.recv()
+                except EOFError:
+                    process.join(5)
+                    raise RuntimeError(
+                        f"the probe process ended unexpectedly (exit code {process.exitcode})"
+                    ) from None
+                if kind == "ready":
+                    self.run_id = payload
+                    self._ready.set()
+                elif kind == "snapshot":
+                    self._latest = payload
+                elif kind == "done":
+                    self._latest = payload
+                    return payload
+                elif kind == "error":
+                    self.error = payload
+                    return None
         finally:
-            conn.close()
+            self._pipe = None
+            parent.close()
+            process.join(10)
+            if process.is_alive():
+                process.kill()
 
     def wait_ready(self, timeout: float | None = None) -> bool:
         """Block until the run exists (or setting it up failed)."""
         return self._ready.wait(timeout)
 
-    @property
-    def run_id(self) -> int | None:
-        return self.engine.run.id if self.engine is not None else None
-
     def snapshot(self) -> ProbeSnapshot | None:
         """The latest progress, or None before the run exists."""
-        if self.engine is None:
-            return self._last
-        return self.engine.snapshot()
+        if self._engine is not None:
+            return self._engine.snapshot()
+        return self._latest
 
-    def _call(self, method: str) -> None:
-        if self.engine is None or self._loop is None or self._loop.is_closed():
+    def _command(self, command: str, method: str) -> None:
+        if self._engine is not None and self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(getattr(self._engine, method))
             return
-        self._loop.call_soon_threadsafe(getattr(self.engine, method))
+        pipe = self._pipe
+        if pipe is not None:
+            with self._send_lock:
+                try:
+                    pipe.send(command)
+                except (OSError, ValueError):
+                    return  # the probe process already ended
 
     def pause(self) -> None:
         """Hold before the next iteration (the current one finishes)."""
-        self._call("pause")
+        self._command("pause", "pause")
 
     def resume(self) -> None:
-        self._call("resume")
+        self._command("resume", "resume")
 
     def stop(self) -> None:
         """Finish and commit the current iteration, then end the run."""
-        self._call("request_stop")
+        self._command("stop", "request_stop")

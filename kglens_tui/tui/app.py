@@ -97,6 +97,7 @@ class KGLensApp(App):
             batch_size=self.settings.batch_size,
             iterations=self.settings.iterations,
             concurrency=self.settings.concurrency,
+            sim_latency_s=self.settings.sim_latency_s,
         ).validate()
 
     def _welcome_answer(self, start: bool | None) -> None:

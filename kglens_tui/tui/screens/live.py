@@ -182,13 +182,16 @@ class LiveScreen(Screen):
         new = min(snap.replies_total - self._shown_replies, len(snap.recent), REPLIES_PER_REFRESH)
         if self._shown_replies == 0 and snap.replies_total == 0:
             new = len(snap.recent)
-        for view in snap.recent[len(snap.recent) - new :] if new > 0 else ():
-            line = Text()
-            line.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
-            line.append(f" {view.question}\n", style="bold")
-            expected = f" (expected {view.expected})" if view.expected else ""
-            line.append(f"            → {view.reply.strip()[:200]}{expected}", style="dim")
-            log.write(line, width=max(log.scrollable_content_region.width - 2, 20))
+        if new > 0:
+            block = Text()
+            for view in snap.recent[len(snap.recent) - new :]:
+                if block:
+                    block.append("\n")
+                block.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
+                block.append(f" {view.question}\n", style="bold")
+                expected = f" (expected {view.expected})" if view.expected else ""
+                block.append(f"            → {view.reply.strip()[:200]}{expected}", style="dim")
+            log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
         self._shown_replies = max(snap.replies_total, self._shown_replies)
 
     def _tables(self, snap: ProbeSnapshot) -> None:

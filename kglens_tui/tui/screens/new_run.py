@@ -179,6 +179,7 @@ class NewRunScreen(Screen):
             concurrency=values["concurrency"],
             max_requests=int(budget) if budget else None,
             seed=values["seed"],
+            sim_latency_s=self.app.settings.sim_latency_s,
         ).validate()
 
     @on(Button.Pressed, "#back")

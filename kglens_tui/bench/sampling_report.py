@@ -1,0 +1,308 @@
+"""Output of `kglens bench sampling`: terminal tables, CSV of the curves, the SVG chart, and the
+curves as plain data for a TUI chart."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from kglens_tui.analysis.efficiency import requests_to_reach
+from kglens_tui.bench.sampling_study import BRUTE_FORCE, Reach, StudyResult
+from kglens_tui.bench.sampling_svg import PALETTE, Panel, Series, render_svg
+from kglens_tui.probe.samplers import Sampler
+
+SAMPLER_COLOURS = {
+    Sampler.BRUTE_FORCE: "#222222",
+    Sampler.THOMPSON: "#d62728",
+    Sampler.EPSILON_GREEDY: "#2ca02c",
+    Sampler.MONTE_CARLO: "#1f77b4",
+}
+
+
+def metric_label(metric: str) -> str:
+    """``mse_top200`` -> ``top-200 MSE`` and so on."""
+    if metric == "mse_examined":
+        return "examined MSE"
+    if metric.startswith("mse_top"):
+        return f"top-{metric[7:]} MSE"
+    if metric.startswith("recall_failed_top"):
+        return f"always-failed recall@{metric[17:]}"
+    if metric.startswith("recall_top"):
+        return f"top-{metric[10:]} recall"
+    return metric
+
+
+@dataclass(frozen=True)
+class CurveData:
+    """One method's seed mean and min-max spread of one metric over requests (for a chart)."""
+
+    method: str
+    requests: np.ndarray
+    mean: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+
+
+def curve_data(result: StudyResult, metric: str) -> list[CurveData]:
+    """Every method's curve of one metric."""
+    out = []
+    for method in result.methods:
+        values = result.curves[method.name][metric]
+        out.append(
+            CurveData(
+                method.name,
+                result.requests,
+                result.mean_curve(method.name, metric),
+                _column_reduce(values, np.min),
+                _column_reduce(values, np.max),
+            )
+        )
+    return out
+
+
+def _column_reduce(values: np.ndarray, reduce) -> np.ndarray:
+    """Reduce seeds x points over seeds, ignoring NaN; NaN where a column has no value."""
+    out = np.full(values.shape[1], np.nan)
+    ok = np.isfinite(values).any(axis=0)
+    if ok.any():
+        filled = np.where(np.isfinite(values), values, np.nan)[:, ok]
+        out[ok] = [reduce(col[np.isfinite(col)]) for col in filled.T]
+    return out
+
+
+def method_colours(result: StudyResult) -> dict[str, str]:
+    """Paper methods: one colour per sampler; methods past the paper: their own colours."""
+    spare = iter(PALETTE[4:])
+    return {
+        m.name: SAMPLER_COLOURS[m.sampler] if m.paper else next(spare, "#7f7f7f")
+        for m in result.methods
+    }
+
+
+def short_label(metric: str) -> str:
+    """``mse_top200`` -> ``MSE@200`` and so on, for table headers."""
+    if metric == "mse_examined":
+        return "MSE exam."
+    if metric.startswith("mse_top"):
+        return f"MSE@{metric[7:]}"
+    if metric.startswith("recall_failed_top"):
+        return f"failed@{metric[17:]}"
+    if metric.startswith("recall_top"):
+        return f"recall@{metric[10:]}"
+    return metric
+
+
+def _reach_text(reach: Reach) -> str:
+    got = reach.reached
+    n = len(reach.fractions)
+    if not got:
+        return "[dim]—[/]"
+    if len(got) < n:
+        return f"{np.mean(got):.0%} [dim]{len(got)}/{n}[/]"
+    if n == 1:
+        return f"{got[0]:.0%}"
+    return f"{np.mean(got) * 100:.0f}±{np.std(got, ddof=1) * 100:.0f}%"
+
+
+def _value_text(values: np.ndarray, percent: bool) -> str:
+    values = values[np.isfinite(values)]
+    if len(values) == 0:
+        return "—"
+    mean = float(np.mean(values))
+    sd = float(np.std(values, ddof=1)) if len(values) > 1 else None
+    if percent:
+        return f"{mean:.1%}" if sd is None else f"{mean * 100:.1f}±{sd * 100:.1f}%"
+    return f"{mean:.4f}" if sd is None else f"{mean:.4f}±{sd:.4f}"
+
+
+def _has_values(result: StudyResult, metric: str) -> bool:
+    """False for metrics without a value (no always-failed edge) or trivial ones (recall with a
+    k that covers every edge)."""
+    if metric.startswith("recall") and int(metric.rsplit("top", 1)[1]) >= result.n_edges:
+        return False
+    return bool(np.isfinite(result.curves[BRUTE_FORCE.name][metric]).any())
+
+
+def _name(method) -> str:
+    return method.name if method.paper else f"{method.name} [dim](new)[/]"
+
+
+def reach_table(result: StudyResult) -> Table:
+    """The headline: requests to match brute force at the reference epochs, per metric."""
+    ref = result.reference_requests
+    table = Table(
+        title=f"Requests to match brute force after {result.reference_epochs:g} epochs "
+        f"({ref:,.0f} requests), as a share of them (mean±sd over {len(result.seeds)} seeds; "
+        "lower is better)",
+        title_justify="left",
+    )
+    table.add_column("method", no_wrap=True)
+    metrics = [
+        m
+        for m in result.metric_names
+        if not m.startswith("recall_failed") and _has_values(result, m)
+    ]
+    for metric in metrics:
+        table.add_column(short_label(metric), justify="right")
+    for method in result.methods:
+        table.add_row(_name(method), *(_reach_text(result.reach(method.name, m)) for m in metrics))
+    table.caption = (
+        "Reached = at least as good as the target from then on to the end of the budget; "
+        "— = not reached; n/N = reached with n of N seeds. "
+        "Brute force's targets: "
+        + ", ".join(f"{short_label(m)} {result.target(m):.4g}" for m in metrics)
+    )
+    return table
+
+
+def values_tables(result: StudyResult) -> list[Table]:
+    """Every metric at the reference request count: errors, then rankings."""
+    ref = result.reference_requests
+    groups = (
+        ("MSE (lower is better)", [m for m in result.metric_names if m.startswith("mse")]),
+        ("recall (higher is better)", [m for m in result.metric_names if m.startswith("recall")]),
+    )
+    tables = []
+    for what, metrics in groups:
+        metrics = [m for m in metrics if _has_values(result, m)]
+        table = Table(
+            title=f"{what} after {ref:,.0f} requests ({result.reference_epochs:g} brute-force "
+            f"epochs), mean±sd over {len(result.seeds)} seeds",
+            title_justify="left",
+        )
+        table.add_column("method", no_wrap=True)
+        for metric in metrics:
+            table.add_column(short_label(metric), justify="right")
+        table.add_row(
+            "[dim]prior Beta(1,1), no request[/]",
+            *(
+                _value_text(result.curves[BRUTE_FORCE.name][m][:, 0], m.startswith("recall"))
+                for m in metrics
+            ),
+        )
+        for method in result.methods:
+            table.add_row(
+                _name(method),
+                *(
+                    _value_text(result.at(method.name, m, ref), m.startswith("recall"))
+                    for m in metrics
+                ),
+            )
+        tables.append(table)
+    return tables
+
+
+def prior_note(result: StudyResult) -> str:
+    """How long brute force takes to beat the prior mean 0.5 on the paper's MSE."""
+    parts = []
+    for metric in (m for m in result.metric_names if m.startswith("mse_top")):
+        curve = result.mean_curve(BRUTE_FORCE.name, metric)
+        prior = float(curve[0])
+        got = requests_to_reach(result.requests, curve, prior * (1 - 1e-9))
+        when = "never" if got is None else f"for good after {got / result.epoch:.2f} epochs"
+        parts.append(
+            f"{metric_label(metric)} of the prior {prior:.4f}: brute force beats it {when}"
+        )
+    return "; ".join(parts)
+
+
+def write_csv(result: StudyResult, path: Path) -> int:
+    """One row per method, seed and recorded point; returns the number of rows."""
+    metrics = result.metric_names
+    rows = 0
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["method", "seed", "requests", "epochs", *metrics])
+        for method in result.methods:
+            curves = result.curves[method.name]
+            for s, seed in enumerate(result.seeds):
+                for i, req in enumerate(result.requests.tolist()):
+                    values = (curves[m][s, i] for m in metrics)
+                    writer.writerow(
+                        [
+                            method.name,
+                            seed,
+                            req,
+                            f"{req / result.epoch:.4f}",
+                            *("" if not np.isfinite(v) else f"{v:.6g}" for v in values),
+                        ]
+                    )
+                    rows += 1
+    return rows
+
+
+def chart_svg(result: StudyResult) -> str:
+    """Fig. 3 and more: one panel per metric, seed mean with min-max band, epoch marks."""
+    colours = method_colours(result)
+    marks = [
+        (float(e * result.epoch), f"epoch {e}")
+        for e in range(1, int(result.budget // result.epoch) + 1)
+    ]
+    marks.append((result.reference_requests, f"{result.reference_epochs:g}"))
+    panels = []
+    for metric in result.metric_names:
+        series = [
+            Series(
+                c.method,
+                c.mean,
+                c.low if len(result.seeds) > 1 else None,
+                c.high if len(result.seeds) > 1 else None,
+                colours[c.method],
+                dashed=not method.propagation and method.sampler is not Sampler.BRUTE_FORCE,
+            )
+            for c, method in zip(curve_data(result, metric), result.methods, strict=True)
+        ]
+        panels.append(
+            Panel(
+                metric_label(metric),
+                result.requests,
+                series,
+                "requests · dotted: brute-force epochs · dashed: no propagation",
+                marks,
+            )
+        )
+    title = (
+        f"Efficiency study: {result.truth_source}, {result.n_edges:,} edges, batch "
+        f"{result.batch_size}, {len(result.seeds)} seeds"
+    )
+    return render_svg(panels, title)
+
+
+def write_plot(result: StudyResult, path: Path) -> None:
+    """Write the chart; only SVG (no plotting dependency)."""
+    if path.suffix.lower() != ".svg":
+        raise ValueError(
+            f"--plot writes SVG only (got {path.name}); convert it with e.g. "
+            "`rsvg-convert -o out.png out.svg`"
+        )
+    path.write_text(chart_svg(result), encoding="utf-8")
+
+
+def print_result(result: StudyResult, console: Console) -> None:
+    """The headline table, all metrics side by side, and notes."""
+    console.print(
+        f"[bold]Efficiency study[/] · ground truth {result.truth_source} ({result.truth_note}) · "
+        f"{result.n_edges:,} edges · budget {result.budget:,} requests "
+        f"({result.budget / result.epoch:g} epochs) · batch {result.batch_size} · seeds "
+        f"{', '.join(map(str, result.seeds))} · {result.seconds:.0f} s"
+    )
+    too_big = [k for k in result.ks if k >= result.n_edges]
+    if too_big:
+        console.print(
+            f"[yellow]note:[/] k = {', '.join(map(str, too_big))} covers every edge of this "
+            "graph: its top-k MSE is the MSE over all edges; its recall (always 100%) is left out"
+        )
+    console.print(reach_table(result))
+    for table in values_tables(result):
+        console.print(table)
+    console.print(
+        "[dim]MSE@k: over the k edges with the highest true error rate (the paper's); MSE exam.: "
+        "over the edges the method asked about; recall@k: share of the method's top k in the "
+        "true top k; failed@k: share of the always-failed edges in the method's top k.[/]"
+    )
+    console.print(f"[dim]{prior_note(result)}[/]")

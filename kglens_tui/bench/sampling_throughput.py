@@ -1,0 +1,174 @@
+"""Throughput under heavy-tailed latency: the paper's synchronous batches against continuous
+scheduling, over the test suite's loopback fake OpenAI server (in a child process, as in
+`kglens bench engine`) whose answer delay is lognormal (median 200 ms, p99 2 s by default).
+
+A synchronous iteration waits for its slowest request, so one slow answer in 64 idles every
+other slot; continuous scheduling refills a slot as soon as it frees. Needs a source checkout
+(tests/fake_openai_server.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from kglens_tui.bench.engine_bench import TESTS_DIR
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.store.connection import connect
+
+Z99 = 2.3263478740408408
+"""The standard normal's 99th percentile."""
+
+
+def lognormal_params(median_s: float, p99_s: float) -> tuple[float, float]:
+    """(mu, sigma) of a lognormal with the given median and 99th percentile."""
+    if not 0 < median_s < p99_s:
+        raise ValueError("need 0 < median < p99")
+    return math.log(median_s), math.log(p99_s / median_s) / Z99
+
+
+_SERVE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from fake_openai_server import FakeOpenAIServer
+mu, sigma = float(sys.argv[2]), float(sys.argv[3])
+with FakeOpenAIServer(latency_fn=lambda rng: rng.lognormvariate(mu, sigma)) as srv:
+    print(srv.base_url, flush=True)
+    sys.stdin.read()
+"""
+
+
+def available() -> bool:
+    """Whether the fake server of a source checkout is there."""
+    return (TESTS_DIR / "fake_openai_server.py").is_file()
+
+
+@contextlib.contextmanager
+def heavy_tailed_server(median_s: float, p99_s: float) -> Iterator[str]:
+    """The fake OpenAI server with lognormal latency in a child process; yields its base URL."""
+    mu, sigma = lognormal_params(median_s, p99_s)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _SERVE, str(TESTS_DIR), repr(mu), repr(sigma)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()
+        if not line.startswith("http://127.0.0.1:"):
+            raise RuntimeError("the fake OpenAI server did not start")
+        yield line
+    finally:
+        if proc.stdin is not None:
+            proc.stdin.close()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@dataclass(frozen=True)
+class ThroughputFigures:
+    """Requests per second by scheduling under one latency distribution."""
+
+    median_ms: float
+    p99_ms: float
+    concurrency: int
+    batch_size: int
+    requests: int
+    per_s: dict[str, float]
+    seconds: dict[str, float]
+
+    @property
+    def mean_latency_s(self) -> float:
+        mu, sigma = lognormal_params(self.median_ms / 1000, self.p99_ms / 1000)
+        return math.exp(mu + sigma * sigma / 2)
+
+    @property
+    def bound_per_s(self) -> float:
+        """Concurrency over the mean latency: what a perfectly full pipeline achieves."""
+        return self.concurrency / self.mean_latency_s
+
+
+def measure(
+    median_ms: float = 200.0,
+    p99_ms: float = 2000.0,
+    concurrency: int = 32,
+    batch_size: int = 64,
+    iterations: int = 10,
+) -> ThroughputFigures:
+    """Run the engine on the bundled Country KG with each scheduling against one server."""
+    per_s: dict[str, float] = {}
+    seconds: dict[str, float] = {}
+    requests = 0
+    with (
+        tempfile.TemporaryDirectory(prefix="kglens-sampling-throughput-") as tmp,
+        heavy_tailed_server(median_ms / 1000, p99_ms / 1000) as base_url,
+    ):
+        conn = connect(Path(tmp) / "bench.db")
+        try:
+            ensure_kg(conn, "country")
+            for scheduling in ("sync", "continuous"):
+                config = RunConfig(
+                    kg="country",
+                    target="openai:fake-model",
+                    base_url=base_url,
+                    batch_size=batch_size,
+                    iterations=iterations,
+                    concurrency=concurrency,
+                    scheduling=scheduling,
+                    timeout_s=30.0,
+                    max_retries=0,
+                    stop_on_convergence=False,
+                )
+                engine = prepare(conn, config=config)
+                started = time.perf_counter()
+                snap = run_blocking(engine)
+                seconds[scheduling] = time.perf_counter() - started
+                per_s[scheduling] = snap.requests / seconds[scheduling]
+                requests = snap.requests
+        finally:
+            conn.close()
+    return ThroughputFigures(median_ms, p99_ms, concurrency, batch_size, requests, per_s, seconds)
+
+
+def throughput_table(f: ThroughputFigures) -> Table:
+    table = Table(
+        title=f"Throughput, lognormal latency (median {f.median_ms:g} ms, p99 {f.p99_ms:g} ms, "
+        f"mean {f.mean_latency_s * 1000:.0f} ms), concurrency {f.concurrency}, batch "
+        f"{f.batch_size}, {f.requests:,} requests per run",
+        title_justify="left",
+    )
+    for col in ("scheduling", "requests/s", "seconds", f"of the {f.bound_per_s:,.0f}/s bound"):
+        table.add_column(col, justify="left" if col == "scheduling" else "right")
+    for name, key in (("synchronous batches", "sync"), ("continuous", "continuous")):
+        rate = f.per_s[key]
+        table.add_row(name, f"{rate:,.1f}", f"{f.seconds[key]:.1f}", f"{rate / f.bound_per_s:.0%}")
+    speedup = f.per_s["continuous"] / f.per_s["sync"]
+    table.caption = f"continuous / synchronous: {speedup:.2f}x"
+    return table
+
+
+def run_throughput(console: Console, iterations: int = 10, **options: float) -> dict | None:
+    """Measure and print; returns the figures, or None without a source checkout."""
+    if not available():
+        console.print(
+            "throughput part skipped: it needs tests/fake_openai_server.py from a source checkout"
+        )
+        return None
+    figures = measure(iterations=iterations, **options)  # type: ignore[arg-type]
+    console.print(throughput_table(figures))
+    return {"per_s": figures.per_s, "bound_per_s": figures.bound_per_s}
