@@ -23,3 +23,44 @@ def test_every_subpackage_is_listed_in_pyproject() -> None:
 def test_sql_migrations_are_found_through_the_package() -> None:
     names = [p.name for p in resources.files("kglens_tui.db").iterdir()]
     assert "0001_kg.sql" in names
+
+
+def test_wheel_ships_schema_prompts_styles_and_bundled_kgs(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import zipfile
+    from importlib.metadata import version
+
+    import pytest
+
+    if int(version("setuptools").split(".")[0]) < 68:
+        pytest.skip("building offline needs setuptools >= 68 installed (.ci/run installs it)")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("kglens_tui-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for expected in (
+        "kglens_tui/db/0001_kg.sql",
+        "kglens_tui/db/0002_runs.sql",
+        "kglens_tui/prompts/answer_yes_no.txt",
+        "kglens_tui/prompts/verify_wh.txt",
+        "kglens_tui/tui/app.tcss",
+        "kglens_tui/kg/data/country/triples.jsonl",
+        "kglens_tui/kg/data/elements/entities.jsonl",
+        "kglens_tui/kg/data/SOURCES.md",
+    ):
+        assert expected in names, expected
