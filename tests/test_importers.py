@@ -188,3 +188,27 @@ def test_progress_is_reported(tmp_path: Path, conn) -> None:
     import_kg(conn, d, "big", progress=lambda done, total: calls.append((done, total)))
     assert len(calls) >= 2
     assert calls[-1][0] == calls[-1][1]
+
+
+def test_bulk_import_rebuilds_the_edge_indexes(tmp_path: Path, conn) -> None:
+    d = tmp_path / "bulk"
+    d.mkdir()
+    write_jsonl(d / "entities.jsonl", [{"id": f"e{i}", "label": f"E{i}"} for i in range(400)])
+    write_jsonl(
+        d / "triples.jsonl",
+        [
+            {
+                "subject": f"e{i % 400}",
+                "predicate": f"p{i // 160_000}",
+                "object": f"e{(i // 400) % 400}",
+            }
+            for i in range(60_000)
+        ],
+    )
+    assert import_kg(conn, d, "bulk").edges == 60_000
+    indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"edge_spo", "edge_object", "edge_predicate"} <= indexes
+    plan = " ".join(
+        r[3] for r in conn.execute("EXPLAIN QUERY PLAN SELECT * FROM edge WHERE object_id = 5")
+    )
+    assert "edge_object" in plan
