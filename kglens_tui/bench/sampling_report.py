@@ -245,7 +245,7 @@ def chart_svg(result: StudyResult) -> str:
     ]
     marks.append((result.reference_requests, f"{result.reference_epochs:g}"))
     panels = []
-    for metric in result.metric_names:
+    for metric in (m for m in result.metric_names if _has_values(result, m)):
         series = [
             Series(
                 c.method,

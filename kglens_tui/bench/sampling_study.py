@@ -4,7 +4,8 @@ Ground-truth error rates come from the simulated target's known rates or from a 
 stored in the workspace. Each method then spends the same request budget; a sampled edge is
 answered by a Bernoulli draw from its true rate (no LLM calls). Draws use common random numbers:
 the c-th time any method asks edge j, the answer is ``u(seed, j, c) < rate[j]`` for a hashed
-uniform ``u``, so methods differ by what they ask, not by luck. Curves are recorded after every batch.
+uniform ``u``, so methods differ by what they ask, not by luck. Curves are recorded after every
+batch.
 """
 
 from __future__ import annotations

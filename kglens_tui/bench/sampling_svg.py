@@ -151,8 +151,9 @@ def _panel(panel: Panel, left: float, top: float) -> list[str]:
         if lo is not None and hi is not None:
             ok = np.isfinite(lo) & np.isfinite(hi)
             if ok.any():
+                band = f"{path(xs[ok], hi[ok])} {path(xs[ok][::-1], lo[ok][::-1])}"
                 out.append(
-                    f'<polygon points="{path(xs[ok], hi[ok])} {path(xs[ok][::-1], lo[ok][::-1])}" fill="{s.colour}" fill-opacity="0.12" '
+                    f'<polygon points="{band}" fill="{s.colour}" fill-opacity="0.12" '
                     'stroke="none"/>'
                 )
         ok = np.isfinite(ys)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -41,6 +43,7 @@ def _sigmoid(x: float) -> float:
     return float(1.0 / (1.0 + np.exp(-x)))
 
 
+@lru_cache(maxsize=4096)
 def _words(text: str) -> int:
     return len(text.split())
 
@@ -122,7 +125,7 @@ class SimulatedClient:
 
     def answer(self, meta: QuestionMeta) -> str:
         """The deterministic reply to one question (no latency)."""
-        rng = np.random.default_rng([self.seed, stable_hash(meta.key)])
+        rng = random.Random(f"{self.seed}:{meta.key}")
         wrong = bool(rng.random() < self.error_rate(meta))
         refuse = wrong and bool(rng.random() < self.refusal_rate)
         template_pick = float(rng.random())
@@ -133,7 +136,7 @@ class SimulatedClient:
             pool = meta.wrong_labels if wrong else meta.true_labels
             if not pool:
                 return REFUSALS[0]
-            chosen = pool[int(rng.integers(len(pool)))]
+            chosen = pool[rng.randrange(len(pool))]
             template = _WH_TEMPLATES[int(template_pick * len(_WH_TEMPLATES))]
             return template.format(label=chosen)
         expected = meta.expected.strip().lower()

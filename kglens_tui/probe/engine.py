@@ -244,7 +244,12 @@ class ProbeEngine:
             else None
         )
         self.factory = QuestionFactory(
-            kg, positions, self.config.difficulty, self.config.seed, self.config.wh_max_objects
+            kg,
+            positions,
+            self.config.difficulty,
+            self.config.seed,
+            self.config.wh_max_objects,
+            wrong_labels=bool(target.simulated),
         )
         self.state, history = rebuild_state(
             conn, run, self.neighbourhood, self.config.propagation_weight

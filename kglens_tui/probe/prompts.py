@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 PROMPT_NAMES = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
@@ -24,8 +24,15 @@ class Prompt:
     sha256: str
 
     def render(self, **values: str) -> tuple[dict[str, str], ...]:
-        """The messages with placeholders filled in."""
-        return tuple({"role": role, "content": _fill(text, values)} for role, text in self.messages)
+        """The messages with placeholders filled in (messages without any are shared)."""
+        return tuple(
+            {"role": role, "content": _fill(text, values)} if "{" in text else self._static[i]
+            for i, (role, text) in enumerate(self.messages)
+        )
+
+    @cached_property
+    def _static(self) -> tuple[dict[str, str], ...]:
+        return tuple({"role": role, "content": text} for role, text in self.messages)
 
     def examples_reversed(self) -> Prompt:
         """The same prompt with its few-shot (user, assistant) pairs in reverse order."""

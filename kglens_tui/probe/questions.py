@@ -36,9 +36,10 @@ class Question:
     meta: QuestionMeta
 
 
-def question_rng(seed: int, iteration: int, slot: int, edge_id: int) -> np.random.Generator:
-    """The random stream of one question: the same inputs always give the same question."""
-    return np.random.default_rng([seed, 104729, iteration, slot, edge_id])
+def iteration_rng(seed: int, iteration: int) -> np.random.Generator:
+    """The random stream of one iteration's questions, drawn in slot order: the same run, seed
+    and iteration always give the same questions (which is what makes resume exact)."""
+    return np.random.default_rng([seed, 104729, iteration])
 
 
 class QuestionFactory:
@@ -51,12 +52,24 @@ class QuestionFactory:
         difficulty: Difficulty,
         seed: int,
         wh_max_objects: int = 10,
+        wrong_labels: bool = False,
     ) -> None:
         self.kg = kg
         self.positions = positions
         self.difficulty = Difficulty(difficulty)
         self.seed = seed
         self.wh_max_objects = wh_max_objects
+        self.wrong_labels = wrong_labels
+        """Attach false candidates to each question (a simulated target answers with them)."""
+        self._rngs: dict[int, np.random.Generator] = {}
+
+    def _rng(self, iteration: int) -> np.random.Generator:
+        rng = self._rngs.get(iteration)
+        if rng is None:
+            if len(self._rngs) > 8:
+                self._rngs.pop(min(self._rngs))
+            rng = self._rngs[iteration] = iteration_rng(self.seed, iteration)
+        return rng
 
     def make(self, pos: int, slot: int, iteration: int) -> Question:
         """A templated question about run edge `pos`."""
@@ -64,7 +77,7 @@ class QuestionFactory:
         e = int(self.positions[pos])
         s, p, o = int(kg.s[e]), int(kg.p[e]), int(kg.o[e])
         edge_id = int(kg.edge_ids[e])
-        rng = question_rng(self.seed, iteration, slot, edge_id)
+        rng = self._rng(iteration)
         templates = kg.pred_templates[p]
         want_wh = self.difficulty is Difficulty.HARD and rng.random() < 0.5
         wh_template = templates.get("wh") or ""
@@ -76,6 +89,8 @@ class QuestionFactory:
     def _wrong_labels(
         self, s: int, p: int, rng: np.random.Generator, k: int = 3
     ) -> tuple[str, ...]:
+        if not self.wrong_labels:
+            return ()
         out = []
         for _ in range(k):
             neg = self.kg.hard_negative(s, p, rng)
@@ -109,7 +124,7 @@ class QuestionFactory:
             expected=expected,
             candidate_label=kg.labels[candidate],
             true_labels=tuple(kg.labels[int(t)] for t in true_nodes),
-            wrong_labels=self._wrong_labels(s, p, rng),
+            wrong_labels=(),  # a simulated target answers Yes/No by flipping the answer
         )
         return Question(
             iteration, slot, pos, edge_id, YES_NO, text, "template", candidate, expected, (), meta
