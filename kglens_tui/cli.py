@@ -303,63 +303,66 @@ def cmd_runs(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from kglens_tui.analysis.report import CATEGORIES, build_report
+    from kglens_tui.analysis.report_render import render_report
 
     conn = _open(args)
     try:
-        rep = build_report(conn, args.run)
+        render_report(conn, args.run, console)
     except LookupError as exc:
         raise CLIError(str(exc)) from exc
-    run, cfg = rep.run, rep.run.config
-    sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
-    console.print(
-        f"[bold]Run {run.id}[/] · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''} · "
-        f"target {run.target_label}{sim}"
-    )
-    console.print(
-        f"{cfg.difficulty.upper()} · sampler {cfg.sampler}{'' if cfg.propagation else ' (no propagation)'}"
-        f" · generator {cfg.generator} · verifier {cfg.verifier} · seed {cfg.seed} · "
-        f"status {run.status}{': ' + run.stop_reason if run.stop_reason else ''} · "
-        f"{run.iterations_done}/{cfg.iterations} iterations"
-    )
-    head = Table(title="Metrics (paper 3.2) over examined edges", title_justify="left")
-    for col in ("examined edges", "win rate", "zero-sense rate", "all-sense rate"):
-        head.add_column(col, justify="right")
-    r = rep.rates
-    head.add_row(
-        f"{r.examined:,} of {rep.active_edges:,}",
-        _pct(r.win),
-        _pct(r.zero_sense),
-        _pct(r.all_sense),
-    )
-    console.print(head)
-    cats = Table(title="Replies by category", title_justify="left")
-    cats.add_column("question type")
-    for c in CATEGORIES:
-        cats.add_column(c, justify="right")
-    for qtype, row in sorted(rep.by_qtype.items()):
-        cats.add_row(qtype, *(f"{row.get(c, 0):,}" for c in CATEGORIES))
-    cats.add_row("[bold]all[/]", *(f"[bold]{rep.counts.get(c, 0):,}[/]" for c in CATEGORIES))
-    console.print(cats)
-    lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
-    console.print(
-        f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
-        f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
-        "Refused and unparseable replies count as failures; errors never do."
-    )
-    per = Table(title="Per predicate (worst zero-sense first)", title_justify="left")
-    for col in ("predicate", "edges", "examined", "win", "zero-sense", "all-sense"):
-        per.add_column(col, justify="left" if col == "predicate" else "right")
-    for g in rep.per_predicate:
-        per.add_row(
-            g.name,
-            f"{g.edges:,}",
-            f"{g.rates.examined:,}",
-            _pct(g.rates.win),
-            _pct(g.rates.zero_sense),
-            _pct(g.rates.all_sense),
+    return 0
+
+
+def cmd_study_prompt_order(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from kglens_tui.analysis.prompt_order import run_prompt_order_study, study_questions
+    from kglens_tui.kg.graph import load_kg
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.probe.runner import target_client
+
+    conn = _open(args)
+    config = RunConfig(
+        kg=args.kg,
+        subset=args.subset,
+        target=args.target,
+        base_url=args.base_url,
+        api_key_env=args.api_key_env,
+        seed=args.seed,
+        concurrency=args.concurrency,
+    ).validate()
+    questions = study_questions(conn, args.kg, args.subset, args.questions, args.seed)
+    kg = load_kg(conn, args.kg)
+    client = target_client(config, kg, [q.edge_id for q in questions])
+    err_console.print(f"asking {len(questions)} Yes/No questions three times ({client.label})…")
+
+    async def go():
+        try:
+            return await run_prompt_order_study(client, questions, args.seed)
+        finally:
+            await client.aclose()
+
+    study = asyncio.run(go())
+    table = Table(title="Few-shot example order: how much the scores move", title_justify="left")
+    for col in ("order", "accuracy", "yes-rate", "balanced acc.", "kappa", "errors"):
+        table.add_column(col, justify="left" if col == "order" else "right")
+    for r in study.results:
+        b = r.bias
+        table.add_row(
+            r.order,
+            b.accuracy.text(),
+            _pct(b.yes_rate.value),
+            "—" if b.balanced_accuracy is None else f"{b.balanced_accuracy:.2f}",
+            "—" if b.kappa is None else f"{b.kappa:.2f}",
+            str(r.errors),
         )
-    console.print(per)
+    console.print(table)
+    spread = study.accuracy_spread
+    console.print(
+        f"accuracy moves by {spread:.1f} points across orders"
+        if spread is not None
+        else "no answers to compare"
+    )
     return 0
 
 
@@ -495,6 +498,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
     p.add_argument("run", type=int)
     p.set_defaults(func=cmd_report)
+
+    study = sub.add_parser("study", help="small studies of how trustworthy the numbers are")
+    study_sub = study.add_subparsers(dest="study_command", metavar="STUDY", required=True)
+    p = study_sub.add_parser(
+        "prompt-order", help="ask the same Yes/No questions with each few-shot example order"
+    )
+    p.add_argument("--target", default="sim", help="local:smollm2 | openai:MODEL | sim[:SEED]")
+    p.add_argument("--base-url")
+    p.add_argument("--api-key-env", default="OPENAI_API_KEY")
+    p.add_argument("--kg", default="country")
+    p.add_argument("--subset")
+    p.add_argument("--questions", type=int, default=64)
+    p.add_argument("--concurrency", type=int, default=16)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_study_prompt_order)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
     bench_sub = bench.add_subparsers(dest="bench_command", metavar="BENCH", required=True)

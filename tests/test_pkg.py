@@ -8,12 +8,12 @@ from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, converged, rates
 
 # Nodes A=0 B=1 C=2 D=3 E=4. Edges: e0 A->B, e1 B->C, e2 C->D, e3 A->C, e4 D->E.
-S = np.array([0, 1, 2, 0, 3])
-O = np.array([1, 2, 3, 2, 4])
+SUBJ = np.array([0, 1, 2, 0, 3])
+OBJ = np.array([1, 2, 3, 2, 4])
 
 
 def test_eq2_eq3_with_propagation_by_hand() -> None:
-    nb = Neighbourhood(S, O, n_nodes=5)
+    nb = Neighbourhood(SUBJ, OBJ, n_nodes=5)
     state = PKGState.prior(5)
     # Evaluate e0 (failed) and e2 (correct).
     apply_outcomes(state, np.array([0, 2]), np.array([True, False]), np.array([False, True]), nb)
@@ -35,7 +35,7 @@ def test_without_propagation_only_evaluated_edges_move() -> None:
 
 
 def test_propagation_weight_scales_pseudo_counts() -> None:
-    nb = Neighbourhood(S, O, n_nodes=5)
+    nb = Neighbourhood(SUBJ, OBJ, n_nodes=5)
     state = PKGState.prior(5)
     apply_outcomes(state, np.array([0]), np.array([True]), np.array([False]), nb, weight=0.5)
     assert state.alpha.tolist() == [2, 1.5, 1, 1.5, 1]
@@ -43,7 +43,7 @@ def test_propagation_weight_scales_pseudo_counts() -> None:
 
 
 def test_errors_change_nothing_but_the_error_counter() -> None:
-    nb = Neighbourhood(S, O, n_nodes=5)
+    nb = Neighbourhood(SUBJ, OBJ, n_nodes=5)
     state = PKGState.prior(5)
     apply_outcomes(state, np.array([1]), np.array([False]), np.array([False]), nb)
     assert state.alpha.tolist() == [1] * 5 and state.beta.tolist() == [1] * 5

@@ -34,7 +34,13 @@ from kglens_tui.probe.runstore import (
     set_status,
 )
 from kglens_tui.probe.samplers import sample_batch
-from kglens_tui.probe.verify import Verdict, parse_judge_reply, verify_wh, verify_yes_no
+from kglens_tui.probe.verify import (
+    Verdict,
+    first_word_answer,
+    parse_judge_reply,
+    verify_wh,
+    verify_yes_no,
+)
 
 MAX_CONSECUTIVE_ERRORS = 3
 """An edge whose request failed is retried first in the next iteration, at most this often."""
@@ -103,6 +109,7 @@ class ProbeSnapshot:
     error: str
     answered_in_iteration: int = 0
     replies_total: int = 0
+    yes_no: dict[tuple[str, str], int] = field(default_factory=dict)
     blind_spots: tuple[BlindSpot, ...] = ()
     per_predicate: tuple[PredicateRates, ...] = ()
 
@@ -142,6 +149,8 @@ class ProbeStats:
     replies_total: int = 0
     blind_spots: tuple[BlindSpot, ...] = ()
     per_predicate: tuple[PredicateRates, ...] = ()
+    yes_no: Counter = field(default_factory=Counter)
+    """(expected, given) counts of Yes/No replies that start with yes or no."""
 
     def snapshot(self) -> ProbeSnapshot:
         return ProbeSnapshot(
@@ -165,6 +174,7 @@ class ProbeStats:
             error=self.error,
             answered_in_iteration=self.answered,
             replies_total=self.replies_total,
+            yes_no=dict(self.yes_no),
             blind_spots=self.blind_spots,
             per_predicate=self.per_predicate,
         )
@@ -307,6 +317,14 @@ class ProbeEngine:
             (self.run.id,),
         ):
             s.counts[cat] = count
+        for expected, reply in self.conn.execute(
+            "SELECT expected, reply FROM observation WHERE run_id = ? AND qtype = 'yes_no' "
+            "AND category != 'error'",
+            (self.run.id,),
+        ):
+            given = first_word_answer(reply)
+            if given is not None:
+                s.yes_no[(expected, given)] += 1
 
     def _load_recent(self) -> None:
         """The latest stored replies, so a resumed or reopened run shows its feed."""
@@ -546,6 +564,11 @@ class ProbeEngine:
         s.counts.update(counts)
         s.history.append(current)
         s.answered = 0
+        for o in outcomes:
+            if o.question.qtype != WH and o.verdict is not Verdict.ERROR:
+                given = first_word_answer(o.reply)
+                if given is not None:
+                    s.yes_no[(o.question.expected, given)] += 1
         s.blind_spots = self._blind_spots()
         s.per_predicate = self._per_predicate()
         if self.on_iteration is not None:

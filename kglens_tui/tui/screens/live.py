@@ -12,6 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
+from kglens_tui.analysis.bias import bias_from_counts
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.tui.format import VERDICT_STYLE, duration, pct
@@ -174,6 +175,7 @@ class LiveScreen(Screen):
             f"errors {snap.errors:,} · retries {snap.retries:,}",
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
             f"convergence: {conv}",
+            _bias_line(snap),
         ]
         self.query_one("#progress", Static).update("\n".join(lines))
 
@@ -227,6 +229,16 @@ class LiveScreen(Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _bias_line(snap: ProbeSnapshot) -> str:
+    """Yes-rate and balanced accuracy of the Yes/No replies, with a warning on strong bias."""
+    bias = bias_from_counts(snap.yes_no)
+    if not bias.answered:
+        return "yes-rate —"
+    text = f"yes-rate {pct(bias.yes_rate.value)} · balanced acc. "
+    text += "—" if bias.balanced_accuracy is None else f"{bias.balanced_accuracy:.2f}"
+    return text + (" [b yellow]⚠ answer bias[/]" if bias.biased else "")
 
 
 def _stable_iterations(snap: ProbeSnapshot, tolerance: float = 0.005) -> int:

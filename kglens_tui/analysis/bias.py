@@ -1,0 +1,220 @@
+"""Numbers people can trust: answer bias of Yes/No replies, bias-corrected scores, random-guess
+baselines for the actual mix of questions, and intervals on every rate.
+
+A model that always answers "No" scores about 100% on questions whose answer is No and 0% on the
+others; its accuracy and win rate then say more about the question mix than about knowledge.
+Balanced accuracy (the mean of the two per-class accuracies) and Cohen's kappa between the
+expected and the given answers correct for that: both sit at chance (0.5 and 0) for such a model.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from kglens_tui.probe.verify import first_word_answer
+
+BIAS_YES_RATE = (0.2, 0.8)
+"""A yes-rate outside this range is a strong answer bias."""
+BIAS_BALANCED_ACCURACY = 0.6
+"""Below this balanced accuracy, with a strong bias, results are explained by the bias."""
+WILSON_Z = 1.96
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A proportion with its count and a 95% Wilson score interval."""
+
+    k: int
+    n: int
+
+    @property
+    def value(self) -> float | None:
+        return self.k / self.n if self.n else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        return wilson(self.k, self.n)
+
+    def text(self) -> str:
+        """'62.5% [48.1–75.0] n=40' or '— n=0'."""
+        if not self.n:
+            return "— (n=0)"
+        lo, hi = self.interval
+        return f"{self.value * 100:.1f}% [{lo * 100:.1f}–{hi * 100:.1f}] (n={self.n})"
+
+
+def wilson(k: int, n: int, z: float = WILSON_Z) -> tuple[float, float] | None:
+    """The Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return None
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class YesNoBias:
+    """How a model's Yes/No answers lean, and scores that correct for it."""
+
+    answered: int
+    """Yes/No questions whose reply starts with yes or no."""
+    unparsed: int
+    """Yes/No questions whose reply has neither (refused, unparseable, error excluded)."""
+    yes_rate: Rate
+    accuracy_expected_yes: Rate
+    accuracy_expected_no: Rate
+    accuracy: Rate
+
+    @property
+    def balanced_accuracy(self) -> float | None:
+        a, b = self.accuracy_expected_yes.value, self.accuracy_expected_no.value
+        if a is None or b is None:
+            return None
+        return (a + b) / 2
+
+    @property
+    def kappa(self) -> float | None:
+        """Cohen's kappa between expected and given answers (chance-corrected agreement)."""
+        n = self.answered
+        if n == 0:
+            return None
+        p_obs = self.accuracy.k / n
+        exp_yes = self.accuracy_expected_yes.n / n
+        given_yes = self.yes_rate.k / n
+        p_exp = exp_yes * given_yes + (1 - exp_yes) * (1 - given_yes)
+        if p_exp >= 1.0:
+            return 0.0
+        return (p_obs - p_exp) / (1 - p_exp)
+
+    @property
+    def biased(self) -> bool:
+        """True when the yes-rate is extreme and the balanced accuracy near chance."""
+        rate, balanced = self.yes_rate.value, self.balanced_accuracy
+        if rate is None or balanced is None:
+            return False
+        lo, hi = BIAS_YES_RATE
+        return (rate < lo or rate > hi) and balanced < BIAS_BALANCED_ACCURACY
+
+    def warning(self) -> str:
+        """A one-line warning, or '' when the answers are not explained by bias."""
+        if not self.biased:
+            return ""
+        side = "Yes" if self.yes_rate.value > 0.5 else "No"
+        return (
+            f"answer bias: the model says {side} to {max(self.yes_rate.value, 1 - self.yes_rate.value):.0%}"
+            f" of Yes/No questions; its balanced accuracy is {self.balanced_accuracy:.2f} "
+            "(0.5 = chance), so its Yes/No scores are explained by the bias, not by knowledge"
+        )
+
+
+def yes_no_bias(pairs: Iterable[tuple[str, str]]) -> YesNoBias:
+    """Bias figures from (expected 'yes'/'no', reply text) pairs of Yes/No questions."""
+    counts: dict[tuple[str, str], int] = {}
+    unparsed = 0
+    for expected, reply in pairs:
+        given = first_word_answer(reply or "")
+        if given is None:
+            unparsed += 1
+        else:
+            counts[(expected, given)] = counts.get((expected, given), 0) + 1
+    return bias_from_counts(counts, unparsed)
+
+
+def bias_from_counts(counts: Mapping[tuple[str, str], int], unparsed: int = 0) -> YesNoBias:
+    """Bias figures from counts of (expected, given) answers, each 'yes' or 'no'."""
+    yy, yn = counts.get(("yes", "yes"), 0), counts.get(("yes", "no"), 0)
+    ny, nn = counts.get(("no", "yes"), 0), counts.get(("no", "no"), 0)
+    n = yy + yn + ny + nn
+    return YesNoBias(
+        answered=n,
+        unparsed=unparsed,
+        yes_rate=Rate(yy + ny, n),
+        accuracy_expected_yes=Rate(yy, yy + yn),
+        accuracy_expected_no=Rate(nn, ny + nn),
+        accuracy=Rate(yy + nn, n),
+    )
+
+
+def win_probability(p_success: Sequence[float]) -> float:
+    """P(successes > failures) for independent asks with the given success probabilities."""
+    dist = [1.0]
+    for p in p_success:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, mass in enumerate(dist):
+            nxt[k] += mass * (1 - p)
+            nxt[k + 1] += mass * p
+        dist = nxt
+    asks = len(p_success)
+    return sum(mass for k, mass in enumerate(dist) if k > asks - k)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """What random guessing would score on the questions actually asked."""
+
+    per_question: float | None
+    """Share of questions a random guesser gets right (Yes/No 1/2, Wh 0)."""
+    win_rate: float | None
+    """Expected win rate (m > n) of a random guesser over the examined edges."""
+    zero_sense: float | None
+    all_sense: float | None
+
+
+def random_baseline(asks_per_edge: Iterable[Sequence[str]]) -> Baseline:
+    """The random-guess baseline for edges asked the given question types ('yes_no' / 'wh').
+
+    A Yes/No guess is right half the time; a guessed Wh answer is taken as never right. With one
+    ask per edge this gives the paper's 50% (EASY) and 25% (HARD, half Wh) win rates.
+    """
+    edges = [list(types) for types in asks_per_edge if types]
+    if not edges:
+        return Baseline(None, None, None, None)
+    probs = [[0.5 if t == "yes_no" else 0.0 for t in types] for types in edges]
+    asks = sum(len(p) for p in probs)
+    per_question = sum(sum(p) for p in probs) / asks
+    win = sum(win_probability(p) for p in probs) / len(probs)
+    zero = sum(math.prod(1 - x for x in p) for p in probs) / len(probs)
+    all_sense = sum(math.prod(p) for p in probs) / len(probs)
+    return Baseline(per_question, win, zero, all_sense)
+
+
+@dataclass(frozen=True)
+class RunTrust:
+    """A run's bias figures and baselines, for reports and screens."""
+
+    bias: YesNoBias
+    baseline: Baseline
+    bias_by_predicate: dict[str, YesNoBias]
+
+
+def run_trust(conn: sqlite3.Connection, run_id: int) -> RunTrust:
+    """Bias (overall and per predicate) and the random baseline of one run, from its log."""
+    rows = conn.execute(
+        """
+        SELECT o.edge_id, o.qtype, o.expected, o.reply, o.category, p.label
+        FROM observation o JOIN edge e ON e.id = o.edge_id
+        JOIN predicate p ON p.id = e.predicate_id
+        WHERE o.run_id = ? ORDER BY o.id
+        """,
+        (run_id,),
+    ).fetchall()
+    asks: dict[int, list[str]] = {}
+    yes_no: list[tuple[str, str]] = []
+    by_pred: dict[str, list[tuple[str, str]]] = {}
+    for edge_id, qtype, expected, reply, category, pred in rows:
+        if category == "error":
+            continue
+        asks.setdefault(edge_id, []).append(qtype)
+        if qtype == "yes_no":
+            yes_no.append((expected, reply))
+            by_pred.setdefault(pred, []).append((expected, reply))
+    return RunTrust(
+        bias=yes_no_bias(yes_no),
+        baseline=random_baseline(asks.values()),
+        bias_by_predicate={p: yes_no_bias(v) for p, v in sorted(by_pred.items())},
+    )

@@ -1,0 +1,113 @@
+"""`kglens report RUN` as rich tables: the paper's rates with n, intervals and random-guess
+baselines, answer bias, categories, and the per-predicate breakdown."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from rich.console import Console
+from rich.table import Table
+
+from kglens_tui.analysis.bias import Rate, run_trust
+from kglens_tui.analysis.report import CATEGORIES, build_report
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f}%"
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> None:
+    """Print everything `kglens report` shows for one run."""
+    rep = build_report(conn, run_id)
+    trust = run_trust(conn, run_id)
+    run, cfg = rep.run, rep.run.config
+    sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
+    console.print(
+        f"[bold]Run {run.id}[/] · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''} · "
+        f"target {run.target_label}{sim}"
+    )
+    console.print(
+        f"{cfg.difficulty.upper()} · sampler {cfg.sampler}"
+        f"{'' if cfg.propagation else ' (no propagation)'} · generator {cfg.generator} · "
+        f"verifier {cfg.verifier} · prompt order {cfg.prompt_order} · seed {cfg.seed} · "
+        f"status {run.status}{': ' + run.stop_reason if run.stop_reason else ''} · "
+        f"{run.iterations_done}/{cfg.iterations} iterations"
+    )
+    r, base = rep.rates, trust.baseline
+    head = Table(
+        title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
+        title_justify="left",
+    )
+    for col in ("metric", "value [95% interval] (n)", "random guess"):
+        head.add_column(col, justify="left" if col == "metric" else "right")
+    n = r.examined
+    for name, value, guess in (
+        ("win rate (m > n)", r.win, base.win_rate),
+        ("zero-sense rate (m = 0)", r.zero_sense, base.zero_sense),
+        ("all-sense rate (n = 0)", r.all_sense, base.all_sense),
+    ):
+        k = round(value * n) if value is not None else 0
+        head.add_row(name, Rate(k, n).text(), _pct(guess))
+    head.caption = (
+        f"{n:,} of {rep.active_edges:,} active edges examined. The random-guess column is what a "
+        "coin-flipping model would score on the questions actually asked (Yes/No right half the "
+        f"time, Wh never): {_pct(base.per_question)} of questions."
+    )
+    console.print(head)
+    bias = trust.bias
+    yes_no = Table(title="Yes/No answers: bias and bias-corrected scores", title_justify="left")
+    for col in ("measure", "value"):
+        yes_no.add_column(col, justify="left" if col == "measure" else "right")
+    yes_no.add_row("yes-rate (replies starting with yes)", bias.yes_rate.text())
+    yes_no.add_row("accuracy, expected answer Yes", bias.accuracy_expected_yes.text())
+    yes_no.add_row("accuracy, expected answer No", bias.accuracy_expected_no.text())
+    yes_no.add_row("accuracy, all", bias.accuracy.text())
+    yes_no.add_row("balanced accuracy (chance = 0.50)", _num(bias.balanced_accuracy))
+    yes_no.add_row("Cohen's kappa, expected vs given (chance = 0)", _num(bias.kappa))
+    yes_no.add_row("replies without yes/no (not counted above)", f"{bias.unparsed:,}")
+    console.print(yes_no)
+    if bias.warning():
+        console.print(f"[bold yellow]⚠ {bias.warning()}[/]")
+    cats = Table(title="Replies by category", title_justify="left")
+    cats.add_column("question type")
+    for c in CATEGORIES:
+        cats.add_column(c, justify="right")
+    for qtype, row in sorted(rep.by_qtype.items()):
+        cats.add_row(qtype, *(f"{row.get(c, 0):,}" for c in CATEGORIES))
+    cats.add_row("[bold]all[/]", *(f"[bold]{rep.counts.get(c, 0):,}[/]" for c in CATEGORIES))
+    console.print(cats)
+    lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
+    console.print(
+        f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
+        f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
+        "Refused and unparseable replies count as failures; errors never do."
+    )
+    per = Table(title="Per predicate (worst zero-sense first)", title_justify="left")
+    for col in (
+        "predicate",
+        "edges",
+        "examined",
+        "win",
+        "zero-sense",
+        "all-sense",
+        "yes-rate",
+        "balanced acc.",
+    ):
+        per.add_column(col, justify="left" if col == "predicate" else "right")
+    for g in rep.per_predicate:
+        pb = trust.bias_by_predicate.get(g.name)
+        per.add_row(
+            g.name,
+            f"{g.edges:,}",
+            f"{g.rates.examined:,}",
+            _pct(g.rates.win),
+            _pct(g.rates.zero_sense),
+            _pct(g.rates.all_sense),
+            _pct(pb.yes_rate.value) if pb else "—",
+            _num(pb.balanced_accuracy) if pb else "—",
+        )
+    console.print(per)

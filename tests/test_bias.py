@@ -1,0 +1,109 @@
+"""Answer bias, bias-corrected scores and random baselines on hand-built observation sets."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kglens_tui.analysis.bias import random_baseline, wilson, win_probability, yes_no_bias
+
+
+def test_always_no_model_is_at_chance_and_flagged() -> None:
+    pairs = [("yes", "No.")] * 40 + [("no", "No, it is not.")] * 60
+    bias = yes_no_bias(pairs)
+    assert bias.yes_rate.value == 0.0
+    assert bias.accuracy.value == 0.6  # looks decent...
+    assert bias.accuracy_expected_yes.value == 0.0
+    assert bias.accuracy_expected_no.value == 1.0
+    assert bias.balanced_accuracy == 0.5  # ...but it is chance
+    assert bias.kappa == 0.0
+    assert bias.biased
+    assert "answer bias" in bias.warning() and "says No to 100%" in bias.warning()
+
+
+def test_knowledgeable_model_is_not_flagged() -> None:
+    pairs = (
+        [("yes", "Yes.")] * 45 + [("yes", "No.")] * 5 + [("no", "No.")] * 40 + [("no", "Yes.")] * 10
+    )
+    bias = yes_no_bias(pairs)
+    assert bias.balanced_accuracy == pytest.approx((45 / 50 + 40 / 50) / 2)
+    # kappa by hand: p_o = 0.85; expected yes 0.5, given yes 0.55 -> p_e = 0.5*0.55 + 0.5*0.45 = 0.5
+    assert bias.kappa == pytest.approx((0.85 - 0.5) / 0.5)
+    assert not bias.biased and bias.warning() == ""
+
+
+def test_replies_without_yes_or_no_are_not_counted_as_answers() -> None:
+    bias = yes_no_bias([("yes", "I'm sorry, I cannot help."), ("no", "No.")])
+    assert (bias.answered, bias.unparsed) == (1, 1)
+
+
+def test_paper_baselines_for_one_ask_per_edge() -> None:
+    easy = random_baseline([["yes_no"]] * 10)
+    assert easy.win_rate == 0.5 and easy.per_question == 0.5
+    hard = random_baseline([["yes_no"]] * 5 + [["wh"]] * 5)
+    assert hard.win_rate == 0.25 and hard.per_question == 0.25
+
+
+def test_baseline_for_the_actual_mix_of_asks() -> None:
+    # edge 1: two Yes/No asks -> P(m > n) = P(2 right) = 1/4; zero-sense 1/4; all-sense 1/4
+    # edge 2: Yes/No then Wh -> m > n impossible (needs 2 right, Wh never right) = 0; P(m=0)=1/2
+    # edge 3: three Yes/No asks -> P(m >= 2) = 4/8 = 1/2; P(m=0) = 1/8; P(n=0) = 1/8
+    b = random_baseline([["yes_no", "yes_no"], ["yes_no", "wh"], ["yes_no"] * 3])
+    assert b.win_rate == pytest.approx((0.25 + 0 + 0.5) / 3)
+    assert b.zero_sense == pytest.approx((0.25 + 0.5 + 0.125) / 3)
+    assert b.all_sense == pytest.approx((0.25 + 0 + 0.125) / 3)
+    assert b.per_question == pytest.approx(0.5 * 6 / 7)  # six Yes/No asks of seven
+
+
+def test_win_probability_and_wilson_interval_by_hand() -> None:
+    assert win_probability([0.5]) == 0.5
+    assert win_probability([1.0, 1.0, 0.0]) == 1.0
+    assert win_probability([]) == 0.0
+    lo, hi = wilson(8, 10)
+    # Wilson 95%: centre (0.8 + 1.96^2/20) / (1 + 1.96^2/10)
+    z = 1.96
+    centre = (0.8 + z * z / 20) / (1 + z * z / 10)
+    half = z * math.sqrt(0.8 * 0.2 / 10 + z * z / 400) / (1 + z * z / 10)
+    assert (lo, hi) == pytest.approx((centre - half, centre + half))
+    assert wilson(0, 0) is None
+
+
+class AlwaysNo:
+    """A target that answers "No." to everything, like SmolLM2-135M does."""
+
+    label = "always-no (test)"
+    simulated = False
+
+    async def complete(self, request):
+        from kglens_tui.llm.base import Completion
+
+        return Completion("No.", 10, 2, 0.0)
+
+    async def aclose(self) -> None:
+        return None
+
+
+def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
+    from rich.console import Console
+
+    from kglens_tui.analysis.bias import bias_from_counts
+    from kglens_tui.analysis.report_render import render_report
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.probe.runner import prepare, run_blocking
+
+    engine = prepare(
+        conn,
+        config=RunConfig(kg="country", subset="paper16", iterations=3, batch_size=32),
+        target=AlwaysNo(),
+    )
+    snap = run_blocking(engine)
+    live = bias_from_counts(snap.yes_no)
+    assert live.yes_rate.value == 0.0 and live.balanced_accuracy == 0.5 and live.biased
+    console = Console(record=True, width=140)
+    render_report(conn, engine.run.id, console)
+    text = console.export_text()
+    assert "yes-rate (replies starting with yes)" in text and "0.0% [" in text
+    assert "balanced accuracy (chance = 0.50)" in text and "0.50" in text
+    assert "answer bias: the model says No to 100%" in text
+    assert "random guess" in text

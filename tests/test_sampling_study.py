@@ -1,0 +1,273 @@
+"""The efficiency study (`kglens bench sampling`): metric functions, simulation invariants on a
+tiny graph, ground truth from a stored brute-force run, and the command's outputs."""
+
+from __future__ import annotations
+
+import csv
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kglens_tui.analysis.efficiency import (
+    Scorer,
+    examined_mse,
+    hardest,
+    requests_to_reach,
+    set_recall,
+    top_by_estimate,
+    top_k_mse,
+    top_k_recall,
+)
+from kglens_tui.bench.sampling_report import chart_svg, curve_data, write_csv
+from kglens_tui.bench.sampling_study import (
+    ALL_METHODS,
+    BRUTE_FORCE,
+    PAPER_METHODS,
+    GroundTruth,
+    answer_uniforms,
+    load_ground_truth,
+    methods_named,
+    run_study,
+    simulate,
+)
+from kglens_tui.bench.sampling_throughput import Z99, lognormal_params
+from kglens_tui.cli import main
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.probe.runstore import observed_counts
+
+
+def tiny_truth(n_nodes: int = 12, n_edges: int = 40, seed: int = 0) -> GroundTruth:
+    """A random graph whose error rates come from node effects, as the simulated target's."""
+    rng = np.random.default_rng(seed)
+    s = rng.integers(0, n_nodes, n_edges)
+    o = (s + 1 + rng.integers(0, n_nodes - 1, n_edges)) % n_nodes
+    effect = rng.normal(0, 1.2, n_nodes)
+    rates = 1 / (1 + np.exp(-(-1.0 + effect[s] + effect[o])))
+    return GroundTruth(
+        source="tiny",
+        rates=rates,
+        always_failed=rates >= 0.9,
+        s=s,
+        o=o,
+        n_nodes=n_nodes,
+        edge_ids=np.arange(n_edges),
+    )
+
+
+# metric functions
+
+
+def test_hardest_and_top_k_mse() -> None:
+    truth = np.array([0.1, 0.9, 0.5, 0.7])
+    assert sorted(hardest(truth, 2).tolist()) == [1, 3]
+    estimate = np.array([0.0, 0.8, 0.0, 0.5])
+    assert top_k_mse(estimate, truth, 2) == pytest.approx((0.01 + 0.04) / 2)
+
+
+def test_ties_are_broken_without_favouring_low_positions() -> None:
+    flat = np.full(1000, 0.5)
+    top = top_by_estimate(flat, 100)
+    assert len(set(top.tolist())) == 100
+    assert top.max() > 500  # not simply positions 0..99
+    assert set(top_by_estimate(np.array([0.2, 0.9, 0.9, 0.1]), 2).tolist()) == {1, 2}
+
+
+def test_recall_counts_ties_at_the_cutoff_as_hits() -> None:
+    truth = np.array([1.0, 1.0, 1.0, 0.0])
+    assert top_k_recall(np.array([0.0, 0.9, 0.8, 0.1]), truth, 2) == 1.0
+    assert top_k_recall(np.array([0.9, 0.0, 0.0, 0.8]), truth, 2) == 0.5
+    failed = np.array([True, True, False, False])
+    assert set_recall(np.array([0.9, 0.1, 0.8, 0.0]), failed, 2) == 0.5
+    assert math.isnan(set_recall(np.zeros(4), np.zeros(4, bool), 2))
+
+
+def test_examined_mse_only_counts_asked_edges() -> None:
+    truth = np.array([0.5, 0.0, 1.0])
+    estimate = np.array([0.5, 0.5, 0.5])
+    assert examined_mse(estimate, truth, np.array([3, 0, 1])) == pytest.approx(0.125)
+    assert math.isnan(examined_mse(estimate, truth, np.zeros(3)))
+
+
+def test_requests_to_reach_interpolates_the_crossing_for_good() -> None:
+    requests = np.array([0, 10, 20, 30])
+    values = np.array([1.0, 0.6, 0.2, 0.1])
+    assert requests_to_reach(requests, values, 0.4) == pytest.approx(15.0)
+    assert requests_to_reach(requests, values, 1.5) == 0.0
+    assert requests_to_reach(requests, values, 0.05) is None
+    dips = np.array([1.0, 0.3, 0.6, 0.2])  # below 0.4 at 10, back above at 20
+    assert requests_to_reach(requests, dips, 0.4) == pytest.approx(25.0)
+    assert requests_to_reach(requests, np.array([1.0, 0.3, 0.2, 0.6]), 0.4) is None
+
+
+# simulation invariants on a tiny graph
+
+
+def test_brute_force_after_k_epochs_has_asked_every_edge_k_times() -> None:
+    truth = tiny_truth()
+    scorer = Scorer(truth.rates, (10,), truth.always_failed)
+    for epochs in (1, 3):
+        trace = simulate(BRUTE_FORCE, truth, scorer, epochs * truth.n_edges, 7, seed=2)
+        assert trace.asked.tolist() == [epochs] * truth.n_edges
+
+
+@pytest.mark.parametrize("method", ALL_METHODS, ids=lambda m: m.name)
+def test_every_method_spends_exactly_the_budget(method) -> None:
+    truth = tiny_truth()
+    scorer = Scorer(truth.rates, (10,), truth.always_failed)
+    budget = 5 * truth.n_edges + 3  # not a multiple of the batch size
+    trace = simulate(method, truth, scorer, budget, 16, seed=1)
+    assert trace.requests[-1] == budget
+    assert int(trace.asked.sum()) == budget
+    assert np.all(np.diff(trace.requests) > 0)
+
+
+def test_mse_at_the_end_is_below_mse_at_the_start() -> None:
+    truth = tiny_truth()
+    result = run_study(
+        truth, ALL_METHODS, budget_epochs=20, batch_size=8, seeds=(0, 1), ks=(10, 40)
+    )
+    for method in result.methods:
+        for metric in ("mse_top10", "mse_top40"):
+            curve = result.mean_curve(method.name, metric)
+            assert curve[-1] < curve[0], (method.name, metric)
+
+
+def test_study_reports_a_headline_for_every_method() -> None:
+    truth = tiny_truth()
+    result = run_study(truth, PAPER_METHODS, budget_epochs=6, batch_size=8, seeds=(0, 1))
+    assert [m.name for m in result.methods] == [m.name for m in PAPER_METHODS]
+    assert result.budget == 6 * truth.n_edges
+    for method in result.methods:
+        reach = result.reach(method.name, "mse_top200")
+        assert len(reach.fractions) == 2
+    curves = curve_data(result, "mse_top200")
+    assert len(curves) == len(PAPER_METHODS)
+    assert len(curves[0].mean) == len(result.requests)
+
+
+def test_answers_use_common_random_numbers() -> None:
+    edges, counts = np.array([3, 3, 9]), np.array([0, 1, 0])
+    first = answer_uniforms(5, edges, counts)
+    assert np.array_equal(first, answer_uniforms(5, edges, counts))
+    assert not np.array_equal(first, answer_uniforms(6, edges, counts))
+    many = answer_uniforms(0, np.arange(20_000) % 500, np.arange(20_000) // 500)
+    assert many.min() >= 0 and many.max() < 1
+    assert abs(many.mean() - 0.5) < 0.01
+
+
+def test_shuffled_truth_keeps_the_rates_and_moves_them() -> None:
+    truth = tiny_truth()
+    shuffled = truth.shuffled()
+    assert np.array_equal(np.sort(shuffled.rates), np.sort(truth.rates))
+    assert not np.array_equal(shuffled.rates, truth.rates)
+    assert shuffled.always_failed.sum() == truth.always_failed.sum()
+
+
+def test_methods_by_name() -> None:
+    assert [m.name for m in methods_named("paper")] == [m.name for m in PAPER_METHODS]
+    chosen = methods_named("thompson + prop, thompson")
+    assert [m.name for m in chosen] == ["brute force", "thompson + prop", "thompson"]
+    with pytest.raises(ValueError, match="unknown method"):
+        methods_named("annealing")
+
+
+def test_csv_and_svg_outputs(tmp_path: Path) -> None:
+    truth = tiny_truth()
+    result = run_study(truth, PAPER_METHODS[:3], budget_epochs=5, batch_size=8, seeds=(0, 1))
+    path = tmp_path / "curves.csv"
+    rows = write_csv(result, path)
+    with path.open() as fh:
+        table = list(csv.DictReader(fh))
+    assert len(table) == rows == 3 * 2 * len(result.requests)
+    assert {"method", "seed", "requests", "epochs", "mse_top200", "recall_top600"} <= set(table[0])
+    svg = ET.fromstring(chart_svg(result))
+    lines = svg.findall(".//{http://www.w3.org/2000/svg}polyline")
+    titles = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    assert {"top-200 MSE", "top-600 MSE", "examined MSE"} <= set(titles)
+    assert "top-200 recall" not in titles  # k covers all 40 edges: trivial, left out
+    assert len(lines) % 3 == 0 and len(lines) >= 3 * 3
+
+
+# ground truth from a stored brute-force run
+
+
+def test_a_stored_brute_force_run_feeds_the_ground_truth(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    config = RunConfig(
+        kg="tiny",
+        target="sim:4",
+        sampler="brute-force",
+        batch_size=5,
+        iterations=8,
+        stop_on_convergence=False,
+    )
+    snap = run_blocking(prepare(conn, config=config))
+    assert snap.requests == 40
+    truth = load_ground_truth(conn, f"run:{snap.run_id}", "ignored", None)
+    assert truth.n_edges == 10
+    m, n = observed_counts(conn, snap.run_id, 10)
+    assert (m + n).tolist() == [4] * 10  # 8 iterations of 5 = 4 epochs
+    assert np.allclose(truth.rates, n / (m + n))
+    assert truth.always_failed.tolist() == (m == 0).tolist()
+    assert "4 answers per edge" in truth.note
+    result = run_study(truth, PAPER_METHODS, budget_epochs=5, batch_size=4, seeds=(0,), ks=(3,))
+    assert result.n_edges == 10
+    assert result.target("mse_top3") >= 0
+
+
+def test_ground_truth_needs_a_brute_force_run(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    config = RunConfig(kg="tiny", target="sim", batch_size=5, iterations=1)
+    snap = run_blocking(prepare(conn, config=config))
+    with pytest.raises(ValueError, match="brute-force"):
+        load_ground_truth(conn, f"run:{snap.run_id}", "tiny", None)
+    with pytest.raises(ValueError, match="sim, sim:SEED or run:ID"):
+        load_ground_truth(conn, "oracle", "tiny", None)
+
+
+# the command
+
+
+def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> None:
+    db = tmp_path / "ws.db"
+    assert main(["--db", str(db), "kg", "import", str(tiny_kg_dir), "--name", "tiny"]) == 0
+    csv_path, svg_path = tmp_path / "c.csv", tmp_path / "c.svg"
+    code = main(
+        [
+            "--db",
+            str(db),
+            "bench",
+            "sampling",
+            "--kg",
+            "tiny",
+            "--seeds",
+            "2",
+            "--batch-size",
+            "4",
+            "--k",
+            "3,6",
+            "--no-throughput",
+            "--csv",
+            str(csv_path),
+            "--plot",
+            str(svg_path),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Requests to match brute force after 4.5 epochs" in out
+    assert "thompson + prop" in out
+    assert csv_path.stat().st_size > 0
+    ET.parse(svg_path)
+    assert main(["--db", str(db), "bench", "sampling", "--kg", "tiny", "--plot", "x.png"]) == 2
+
+
+def test_lognormal_parameters_match_median_and_p99() -> None:
+    mu, sigma = lognormal_params(0.2, 2.0)
+    assert math.exp(mu) == pytest.approx(0.2)
+    assert math.exp(mu + Z99 * sigma) == pytest.approx(2.0)
