@@ -94,6 +94,7 @@ def probe_and_report(
     out = capsys.readouterr().out
     assert f"Run {run_id}" in out
     assert "win rate" in out
+    assert "yes-rate (replies starting with yes)" in out
     assert difficulty.upper() in out
     return run_id
 
@@ -102,6 +103,36 @@ def test_probe_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     db = tmp_path / "local.db"
     for difficulty in ("easy", "hard"):
         probe_and_report(db, capsys, ["--target", "local:smollm2"], difficulty)
+
+
+def test_smollm2_answer_bias_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SmolLM2-135M answers "No." to nearly every Yes/No question: the report must say so."""
+    db = tmp_path / "bias.db"
+    args = [
+        "--db",
+        str(db),
+        "probe",
+        "--no-tui",
+        "--quiet",
+        "--target",
+        "local:smollm2",
+        "--kg",
+        "country",
+        "--subset",
+        "paper16",
+        "--iterations",
+        "2",
+        "--batch-size",
+        "12",
+    ]
+    assert main(args) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "yes-rate (replies starting with yes)" in out
+    assert "answer bias: the model says No to" in out
 
 
 def _free_port() -> int:
