@@ -47,8 +47,9 @@ class Settings:
     ui_refresh_hz: float = 4.0
     """How often the live screen redraws from the engine's stats (a few times a second)."""
     keys: dict[str, str] = field(default_factory=dict)
-    """Key overrides by action, e.g. {pause = "space", stop = "x"}; avoid ctrl+b / ctrl+a
-    (tmux and screen prefixes)."""
+    """Key overrides by binding id: new_run, resume, import, help, quit, pause, stop, start;
+    e.g. [keys] pause = "space". The defaults avoid ctrl+b and ctrl+a (tmux and screen
+    prefixes); so should overrides."""
 
     source: str = "defaults"
     """Where the values came from (not a setting)."""

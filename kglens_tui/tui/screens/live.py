@@ -64,11 +64,11 @@ class LiveScreen(Screen):
     """Shows one run: live when a session drives it, else as stored."""
 
     BINDINGS = [
-        Binding("p", "toggle_pause", "Pause/resume"),
-        Binding("s", "stop", "Stop"),
+        Binding("p", "toggle_pause", "Pause/resume", id="pause"),
+        Binding("s", "stop", "Stop", id="stop"),
         Binding("escape", "back", "Runs"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit_app", "Quit"),
+        Binding("question_mark", "app.help", "Help", id="help"),
+        Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
     HELP = LIVE_HELP
 

@@ -36,7 +36,7 @@ class NewRunScreen(Screen):
     """The form; on success calls app.start_run(config)."""
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+s", "start", "Start", id="start"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
