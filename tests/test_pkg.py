@@ -69,3 +69,17 @@ def test_convergence_needs_all_three_rates_stable() -> None:
     assert not converged(stable[:5], window=5, tolerance=0.005)
     moving = stable[:-1] + [Rates(10, 0.5, 0.2, 0.31)]
     assert not converged(moving, window=5, tolerance=0.005)
+
+
+def test_degree_mode_adds_the_mean_of_neighbour_outcomes() -> None:
+    nb = Neighbourhood(SUBJ, OBJ, n_nodes=5)
+    counts = nb.neighbour_counts()
+    assert counts.tolist() == [2, 3, 3, 3, 1]  # e0: e1,e3; e1: e0,e2,e3; e2: e1,e3,e4; e4: e2
+    state = PKGState.prior(5)
+    scale = 1.0 / counts
+    apply_outcomes(
+        state, np.array([0, 2]), np.array([True, False]), np.array([False, True]), nb, scale=scale
+    )
+    # e1 and e3 each have one failed (e0) and one succeeded (e2) neighbour among 3 neighbours
+    assert state.alpha.tolist() == [2, 1 + 1 / 3, 1, 1 + 1 / 3, 1]
+    assert state.beta.tolist() == [1, 1 + 1 / 3, 2, 1 + 1 / 3, 1 + 1]

@@ -32,7 +32,8 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     console.print(
         f"{cfg.difficulty.upper()} · sampler {cfg.sampler}"
-        f"{'' if cfg.propagation else ' (no propagation)'} · generator {cfg.generator} · "
+        f"{' · propagation ' + cfg.propagation_mode if cfg.propagation else ' (no propagation)'}"
+        f" · generator {cfg.generator} · "
         f"verifier {cfg.verifier} · prompt order {cfg.prompt_order} · seed {cfg.seed} · "
         f"status {run.status}{': ' + run.stop_reason if run.stop_reason else ''} · "
         f"{run.iterations_done}/{cfg.iterations} iterations"

@@ -228,8 +228,7 @@ def _method_key(method: Method) -> int:
 
 def neighbour_counts(neighbourhood: Neighbourhood) -> np.ndarray:
     """How many edges share a node with each edge."""
-    idx, _ = neighbourhood.pairs(np.arange(neighbourhood.n_edges))
-    return np.bincount(idx, minlength=neighbourhood.n_edges).astype(np.float64)
+    return neighbourhood.neighbour_counts()
 
 
 def update(
@@ -246,13 +245,10 @@ def update(
         return
     if method.weighting != "degree":
         raise ValueError(f"unknown propagation weighting {method.weighting!r}")
-    apply_outcomes(state, batch, failed, ~failed, None)
     if degree is None:
         degree = neighbour_counts(neighbourhood)
-    m_prop, n_prop = neighbourhood.propagate(batch, failed, ~failed)
-    scale = method.weight / np.maximum(degree, 1.0)
-    state.alpha += m_prop * scale
-    state.beta += n_prop * scale
+    scale = 1.0 / np.maximum(degree, 1.0)
+    apply_outcomes(state, batch, failed, ~failed, neighbourhood, method.weight, scale)
 
 
 def simulate(

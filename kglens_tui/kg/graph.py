@@ -200,6 +200,15 @@ class Neighbourhood:
         combined = np.unique(rep_slot[keep] * self.n_edges + nbr[keep])
         return combined // self.n_edges, combined % self.n_edges
 
+    def neighbour_counts(self, chunk: int = 4096) -> np.ndarray:
+        """How many edges share a node with each edge (computed in chunks to bound memory)."""
+        counts = np.zeros(self.n_edges, dtype=np.float64)
+        for start in range(0, self.n_edges, chunk):
+            edges = np.arange(start, min(start + chunk, self.n_edges))
+            idx, _ = self.pairs(edges)
+            counts[start : start + len(edges)] = np.bincount(idx, minlength=len(edges))
+        return counts
+
     def neighbours(self, edge: int) -> np.ndarray:
         """Positions of the edges sharing a node with one edge."""
         _, nbr = self.pairs(np.array([edge]))

@@ -45,6 +45,9 @@ class RunConfig:
     sampler: Sampler = Sampler.THOMPSON
     propagation: bool = True
     propagation_weight: float = 1.0
+    propagation_mode: str = "sum"
+    """sum: eq. 2-3 of the paper (neighbours' outcomes added); degree: divided by the receiving
+    edge's neighbour count (their mean), which the efficiency study found more accurate."""
     epsilon: float = 0.1
     """Exploration rate of the epsilon-greedy sampler."""
     batch_size: int = 64
@@ -84,6 +87,8 @@ class RunConfig:
             raise ConfigError("wh_max_objects must be at least 1")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ConfigError(f"epsilon must be between 0 and 1 (got {self.epsilon})")
+        if self.propagation_mode not in ("sum", "degree"):
+            raise ConfigError("propagation_mode must be sum or degree")
         if self.propagation_weight < 0:
             raise ConfigError("propagation_weight must not be negative")
         if self.timeout_s <= 0:

@@ -261,8 +261,13 @@ class ProbeEngine:
             self.config.wh_max_objects,
             wrong_labels=bool(target.simulated),
         )
+        self.scale = (
+            1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
+            if self.neighbourhood is not None and self.config.propagation_mode == "degree"
+            else None
+        )
         self.state, history = rebuild_state(
-            conn, run, self.neighbourhood, self.config.propagation_weight
+            conn, run, self.neighbourhood, self.config.propagation_weight, self.scale
         )
         self.stats = ProbeStats(
             run_id=run.id,
@@ -527,7 +532,13 @@ class ProbeEngine:
         failed = np.array([o.verdict.value in FAILED for o in outcomes], dtype=bool)
         succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
         apply_outcomes(
-            self.state, pos, failed, succeeded, self.neighbourhood, self.config.propagation_weight
+            self.state,
+            pos,
+            failed,
+            succeeded,
+            self.neighbourhood,
+            self.config.propagation_weight,
+            self.scale,
         )
         current = rates(self.state.m, self.state.n)
         counts = Counter(o.verdict.value for o in outcomes)

@@ -49,12 +49,15 @@ def apply_outcomes(
     succeeded: np.ndarray,
     neighbourhood: Neighbourhood | None,
     weight: float = 1.0,
+    scale: np.ndarray | None = None,
 ) -> None:
     """Update in place with one iteration's outcomes (paper eq. 2-3).
 
     alpha_j += 1[j failed] + w * M_j and beta_j += 1[j succeeded] + w * N_j, where M_j / N_j count
     the failed / succeeded evaluated edges sharing a node with j. Outcomes that are neither (a
-    transport error) change nothing but the consecutive-error counter.
+    transport error) change nothing but the consecutive-error counter. `scale`, if given,
+    multiplies the pseudo-counts each edge receives (per edge, e.g. 1 / its neighbour count: the
+    "degree" propagation mode, which adds the mean of the neighbours' outcomes, not their sum).
     """
     positions = np.asarray(positions, dtype=np.int64)
     failed = np.asarray(failed, dtype=bool)
@@ -71,8 +74,9 @@ def apply_outcomes(
         touched, m_prop, n_prop = neighbourhood.propagate_sparse(
             positions[ok], failed[ok], succeeded[ok]
         )
-        state.alpha[touched] += m_prop * weight
-        state.beta[touched] += n_prop * weight
+        factor = weight if scale is None else weight * scale[touched]
+        state.alpha[touched] += m_prop * factor
+        state.beta[touched] += n_prop * factor
 
 
 @dataclass(frozen=True)

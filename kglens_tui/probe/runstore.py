@@ -257,6 +257,7 @@ def rebuild_state(
     run: RunRecord,
     neighbourhood: Neighbourhood | None,
     weight: float,
+    scale: np.ndarray | None = None,
 ) -> tuple[PKGState, list[Rates]]:
     """The PKG after the last committed iteration: last checkpoint plus the log replayed since,
     and the rates after every iteration (for convergence)."""
@@ -279,7 +280,7 @@ def rebuild_state(
         )
     for it in range(start + 1, run.iterations_done + 1):
         pos, failed, succeeded = iteration_outcomes(conn, run.id, it)
-        apply_outcomes(state, pos, failed, succeeded, neighbourhood, weight)
+        apply_outcomes(state, pos, failed, succeeded, neighbourhood, weight, scale)
     history = [
         Rates(r[0], r[1], r[2], r[3])
         for r in conn.execute(

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from kglens_tui.kg.bundled import bundled_names
 from kglens_tui.kg.stats import kg_summaries, subset_names
@@ -99,8 +99,17 @@ class NewRunScreen(Screen):
                     allow_blank=False,
                     id="sampler",
                 )
-                yield Label("Propagation to neighbours")
-                yield Switch(True, id="propagation")
+                yield Label("Propagation")
+                yield Select(
+                    [
+                        ("sum: paper eq. 2-3", "sum"),
+                        ("degree: mean of neighbours", "degree"),
+                        ("off", "off"),
+                    ],
+                    value="sum",
+                    allow_blank=False,
+                    id="propagation",
+                )
                 yield Label("Batch size")
                 yield Input(str(settings.batch_size), type="integer", id="batch_size")
                 yield Label("Iterations")
@@ -173,7 +182,10 @@ class NewRunScreen(Screen):
             verifier=self.query_one("#verifier", Input).value.strip() or "alias",
             difficulty=str(self.query_one("#difficulty", Select).value),
             sampler=str(self.query_one("#sampler", Select).value),
-            propagation=self.query_one("#propagation", Switch).value,
+            propagation=self.query_one("#propagation", Select).value != "off",
+            propagation_mode=(
+                "degree" if self.query_one("#propagation", Select).value == "degree" else "sum"
+            ),
             batch_size=values["batch_size"],
             iterations=values["iterations"],
             concurrency=values["concurrency"],
