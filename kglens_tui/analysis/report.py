@@ -3,6 +3,7 @@ tokens and latency, and the per-predicate breakdown (paper Fig. 6)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 
@@ -111,3 +112,48 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
         """
     ).fetchall()
     return [dict(r) for r in rows]
+
+
+RUN_COLUMNS = (
+    "run",
+    "KG",
+    "target",
+    "difficulty",
+    "sampler",
+    "status",
+    "iterations",
+    "win",
+    "zero-sense",
+    "all-sense",
+)
+"""Column titles of `run_rows`."""
+
+
+def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
+    """Every run as display strings in RUN_COLUMNS order (for `kglens runs` and the TUI)."""
+    out = []
+    for r in list_runs(conn):
+        cfg = json.loads(r["config"])
+        target = r["target_label"]
+        if r["simulated"] and "simulated" not in target:
+            target += " (simulated)"
+        status = r["status"] + (f" · {r['stop_reason']}" if r["stop_reason"] else "")
+        out.append(
+            (
+                str(r["id"]),
+                r["kg"] + (f"/{cfg['subset']}" if cfg.get("subset") else ""),
+                target,
+                cfg.get("difficulty", ""),
+                cfg.get("sampler", ""),
+                status,
+                f"{r['iterations_done']}/{cfg.get('iterations', '?')}",
+                _pct(r["win_rate"]),
+                _pct(r["zero_sense_rate"]),
+                _pct(r["all_sense_rate"]),
+            )
+        )
+    return out
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f}%"

@@ -418,17 +418,21 @@ class ProbeEngine:
             outcomes = await asyncio.gather(*(self._ask(q) for q in questions))
             self._finish_iteration(iteration, list(outcomes), time.perf_counter() - started)
 
-    def _sample(self, iteration: int, k: int) -> np.ndarray:
-        rng = np.random.default_rng([self.config.seed, 15485863, iteration])
-        retry = self._retry_edges()[:k]
+    def _sample(
+        self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
+    ) -> np.ndarray:
+        """k edges: failed requests to retry first, then the sampler's picks; never `busy` ones."""
+        busy = np.empty(0, dtype=np.int64) if busy is None else busy
+        seed = [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
+        retry = np.setdiff1d(self._retry_edges(), busy)[:k]
         fresh = sample_batch(
             self.config.sampler,
             self.state,
             k - len(retry),
-            rng,
+            np.random.default_rng(seed),
             iteration,
             self.config.seed,
-            exclude=retry,
+            exclude=np.concatenate((busy, retry)),
             epsilon=self.config.epsilon,
         )
         return np.concatenate((retry, fresh)).astype(np.int64)
@@ -686,20 +690,8 @@ class ProbeEngine:
             if can_send:
                 k = min(free, self.config.batch_size - slot)
                 waiting = [o.question.pos for outs in pending.values() for o in outs]
-                exclude = np.array([*in_flight.values(), *waiting], dtype=np.int64)
-                rng = np.random.default_rng([self.config.seed, 15485863, iteration, slot])
-                retry = np.setdiff1d(self._retry_edges(), exclude)[:k]
-                fresh = sample_batch(
-                    self.config.sampler,
-                    self.state,
-                    k - len(retry),
-                    rng,
-                    iteration,
-                    self.config.seed,
-                    exclude=np.concatenate((exclude, retry)),
-                    epsilon=self.config.epsilon,
-                )
-                batch = np.concatenate((retry, fresh)).astype(np.int64)
+                busy = np.array([*in_flight.values(), *waiting], dtype=np.int64)
+                batch = self._sample(iteration, k, busy, slot)
                 if len(batch):
                     started.setdefault(iteration, time.perf_counter())
                     for q in await self._questions(batch, iteration, first_slot=slot):
