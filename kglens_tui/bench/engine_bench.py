@@ -201,10 +201,11 @@ with FakeOpenAIServer(latency_s=float(sys.argv[2])) as srv:
 
 
 @contextlib.contextmanager
-def fake_server(latency_s: float) -> Iterator[str]:
-    """The test suite's fake OpenAI server in a child process; yields its base URL."""
+def serve_in_child(script: str, *args: str) -> Iterator[str]:
+    """Run a fake-server script (argv: tests dir, then args) in a child process; yields the base
+    URL it prints; the server stops when its stdin closes."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _SERVE, str(TESTS_DIR), str(latency_s)],
+        [sys.executable, "-c", script, str(TESTS_DIR), *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -223,6 +224,11 @@ def fake_server(latency_s: float) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def fake_server(latency_s: float) -> contextlib.AbstractContextManager[str]:
+    """The test suite's fake OpenAI server with a fixed latency, in a child process."""
+    return serve_in_child(_SERVE, str(latency_s))
 
 
 def measure_throughput(

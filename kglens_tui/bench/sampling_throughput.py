@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import math
-import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-from kglens_tui.bench.engine_bench import TESTS_DIR
+from kglens_tui.bench.engine_bench import TESTS_DIR, serve_in_child
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import prepare, run_blocking
@@ -54,30 +51,10 @@ def available() -> bool:
     return (TESTS_DIR / "fake_openai_server.py").is_file()
 
 
-@contextlib.contextmanager
-def heavy_tailed_server(median_s: float, p99_s: float) -> Iterator[str]:
+def heavy_tailed_server(median_s: float, p99_s: float) -> contextlib.AbstractContextManager[str]:
     """The fake OpenAI server with lognormal latency in a child process; yields its base URL."""
     mu, sigma = lognormal_params(median_s, p99_s)
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _SERVE, str(TESTS_DIR), repr(mu), repr(sigma)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline().strip()
-        if not line.startswith("http://127.0.0.1:"):
-            raise RuntimeError("the fake OpenAI server did not start")
-        yield line
-    finally:
-        if proc.stdin is not None:
-            proc.stdin.close()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+    return serve_in_child(_SERVE, repr(mu), repr(sigma))
 
 
 @dataclass(frozen=True)
