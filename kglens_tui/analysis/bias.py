@@ -190,10 +190,12 @@ class RunTrust:
     bias: YesNoBias
     baseline: Baseline
     bias_by_predicate: dict[str, YesNoBias]
+    bias_by_group: dict[str, YesNoBias]
+    """By the subject's entity groups with the given prefix (e.g. region:Europe)."""
 
 
-def run_trust(conn: sqlite3.Connection, run_id: int) -> RunTrust:
-    """Bias (overall and per predicate) and the random baseline of one run, from its log."""
+def run_trust(conn: sqlite3.Connection, run_id: int, group_prefix: str = "region:") -> RunTrust:
+    """Bias (overall, per predicate, per subject group) and the random baseline of one run."""
     rows = conn.execute(
         """
         SELECT o.edge_id, o.qtype, o.expected, o.reply, o.category, p.label
@@ -213,8 +215,20 @@ def run_trust(conn: sqlite3.Connection, run_id: int) -> RunTrust:
         if qtype == "yes_no":
             yes_no.append((expected, reply))
             by_pred.setdefault(pred, []).append((expected, reply))
+    by_group: dict[str, list[tuple[str, str]]] = {}
+    for grp, expected, reply in conn.execute(
+        """
+        SELECT g.grp, o.expected, o.reply
+        FROM observation o JOIN edge e ON e.id = o.edge_id
+        JOIN entity_group g ON g.entity_id = e.subject_id
+        WHERE o.run_id = ? AND o.qtype = 'yes_no' AND o.category != 'error' AND g.grp LIKE ?
+        """,
+        (run_id, group_prefix + "%"),
+    ):
+        by_group.setdefault(grp[len(group_prefix) :], []).append((expected, reply))
     return RunTrust(
         bias=yes_no_bias(yes_no),
         baseline=random_baseline(asks.values()),
         bias_by_predicate={p: yes_no_bias(v) for p, v in sorted(by_pred.items())},
+        bias_by_group={g: yes_no_bias(v) for g, v in sorted(by_group.items())},
     )

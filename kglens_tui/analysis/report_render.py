@@ -112,3 +112,24 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
             _num(pb.balanced_accuracy) if pb else "—",
         )
     console.print(per)
+    if trust.bias_by_group:
+        groups = Table(title="Yes/No answers per region of the subject", title_justify="left")
+        for col in (
+            "region",
+            "answered",
+            "yes-rate",
+            "acc. expected Yes",
+            "acc. expected No",
+            "balanced acc.",
+        ):
+            groups.add_column(col, justify="left" if col == "region" else "right")
+        for name, gb in trust.bias_by_group.items():
+            groups.add_row(
+                name,
+                f"{gb.answered:,}",
+                _pct(gb.yes_rate.value),
+                _pct(gb.accuracy_expected_yes.value),
+                _pct(gb.accuracy_expected_no.value),
+                _num(gb.balanced_accuracy),
+            )
+        console.print(groups)
