@@ -1,0 +1,637 @@
+"""`kglens review | analyze | compare | triage | export | ego`: headless review of blind spots,
+group-by tables, model comparison, triage and exports."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import sqlite3
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from kglens_tui.analysis.filters import SIDES, EdgeFilter
+from kglens_tui.analysis.intervals import Proportion
+from kglens_tui.store.connection import connect, default_db_path
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f}%"
+
+
+def _ci(p: Proportion) -> str:
+    return "—" if p.value is None else f"{_pct(p.value)} [{_pct(p.low)}–{_pct(p.high)}]"
+
+
+def _short(text: str, width: int = 70) -> str:
+    text = (text or "").replace("\n", " ")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _filter(args: argparse.Namespace) -> EdgeFilter:
+    dated = {"dated": True, "undated": False}.get(args.dates) if args.dates else None
+    return EdgeFilter(
+        predicates=tuple(args.predicate or ()),
+        groups=tuple(args.group or ()),
+        side=args.side,
+        subjects=tuple(args.subject or ()),
+        date_from=args.date_from,
+        date_to=args.date_to,
+        dated=dated,
+    )
+
+
+def _add_filters(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--predicate", action="append", help="predicate key or label (repeatable)")
+    p.add_argument("--group", action="append", help="entity group, e.g. region:Europe")
+    p.add_argument("--side", default="subject", choices=SIDES, help="entity the group applies to")
+    p.add_argument("--subject", action="append", help="subject entity key (repeatable)")
+    p.add_argument("--from", dest="date_from", metavar="DATE", help="facts dated on or after")
+    p.add_argument("--to", dest="date_to", metavar="DATE", help="facts dated on or before")
+    p.add_argument("--dates", choices=["dated", "undated"], help="dated or undated facts only")
+    p.add_argument("--raw", action="store_true", help="ignore triage (as logged)")
+
+
+def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.analysis.blindspots import blind_spots, review_counts
+    from kglens_tui.analysis.rundata import load_run_data
+
+    data = load_run_data(conn, args.run)
+    adjusted = not args.raw
+    if args.edge is not None:
+        return _drilldown(data, args.edge, adjusted, args.json)
+    flt = _filter(args)
+    kind = args.kind.replace("-", "_")
+    rows = blind_spots(data, flt, kind=kind, adjusted=adjusted, sort=args.sort, limit=args.limit)
+    counts = review_counts(data, flt, adjusted=adjusted)
+    table = Table(
+        title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']} examined, "
+        f"{counts['zero_sense']} zero-sense, {counts['flips']} flip, "
+        f"{counts['confirmed']} confirmed, {counts['kg_errors']} KG errors",
+        title_justify="left",
+    )
+    for col in ("edge", "subject", "predicate", "object", "m", "n", "expected error [95% CrI]", ""):
+        table.add_column(col, justify="right" if col in ("edge", "m", "n") else "left")
+    for r in rows:
+        flags = " ".join(
+            f
+            for f, on in (
+                ("zero", r.zero_sense),
+                ("flip", r.flips),
+                ("confirmed", r.confirmed),
+                ("kg-error", r.kg_error),
+                (f"{r.overridden} overridden", r.overridden),
+            )
+            if on
+        )
+        table.add_row(
+            str(r.edge_id),
+            escape(r.subject),
+            escape(r.predicate),
+            escape(_short(r.object, 40)),
+            str(r.m),
+            str(r.n),
+            f"{_pct(r.mean)} [{_pct(r.low)}–{_pct(r.high)}]",
+            flags,
+        )
+    console.print(table)
+    return 0
+
+
+def _drilldown(data, edge_id: int, adjusted: bool, json_path: str | None) -> int:
+    from kglens_tui.analysis.drilldown import edge_detail
+
+    d = edge_detail(data, edge_id, adjusted=adjusted)
+    if json_path:
+        payload = asdict(d)
+        payload["retracted"] = sorted(d.retracted)
+        Path(json_path).write_text(json.dumps(payload, ensure_ascii=False, indent=2))
+        console.print(f"wrote {json_path}")
+        return 0
+    e = d.edge
+    console.print(
+        f"[bold]Edge {e.edge_id}[/]: {escape(e.subject)} · {escape(e.predicate)} · "
+        f"{escape(e.object)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
+        f"[{_pct(e.low)}–{_pct(e.high)}] · {d.neighbours} neighbours · true objects: "
+        f"{escape(', '.join(d.true_objects))}"
+    )
+    replies = Table(title="Questions and replies", title_justify="left")
+    for col in ("reply id", "it", "question", "expected", "reply", "verdict", "verifier", "type"):
+        replies.add_column(col, justify="right" if col in ("reply id", "it") else "left")
+    for r in d.replies:
+        verdict = r.category if r.effective == r.category else f"{r.category} → {r.effective}"
+        expected = r.expected or "; ".join(a[0] for a in r.expected_answers if a)
+        replies.add_row(
+            str(r.observation_id),
+            str(r.iteration),
+            escape(_short(r.question, 60)),
+            escape(_short(expected, 24)),
+            escape(_short(r.reply, 50)),
+            verdict,
+            escape(_short(r.verifier, 24)),
+            r.error_type or "",
+        )
+    console.print(replies)
+    hist = Table(title="PKG history", title_justify="left")
+    for col in ("iteration", "asked", "alpha", "beta", "m", "n", "mean"):
+        hist.add_column(col, justify="right")
+    for h in d.history:
+        if h.asked or h is d.history[-1]:
+            hist.add_row(
+                str(h.iteration),
+                str(h.asked),
+                f"{h.alpha:g}",
+                f"{h.beta:g}",
+                str(h.m),
+                str(h.n),
+                _pct(h.mean),
+            )
+    console.print(hist)
+    if d.triage:
+        console.print(
+            "Triage: "
+            + "; ".join(
+                f"#{t.id} {t.action}{' ' + t.value if t.value else ''} by {t.author} "
+                f"({t.created_at}){' [retracted]' if t.id in d.retracted else ''}: {t.reason}"
+                for t in d.triage
+            )
+        )
+    return 0
+
+
+def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.analysis.errortypes import error_type_summary
+    from kglens_tui.analysis.exports import write_groups_csv
+    from kglens_tui.analysis.groups import group_table, overall
+    from kglens_tui.analysis.rundata import load_run_data
+
+    data = load_run_data(conn, args.run)
+    adjusted = not args.raw
+    flt = _filter(args)
+    rows = group_table(
+        data, args.by, flt, adjusted=adjusted, prefix=args.prefix, side=args.side, sort=args.sort
+    )
+    total = overall(data, flt, adjusted=adjusted)
+    table = Table(
+        title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
+        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals over edges",
+        title_justify="left",
+    )
+    for col in ("group", "edges", "examined", "win", "zero-sense", "all-sense", "mean error"):
+        table.add_column(col, justify="left" if col == "group" else "right")
+    for r in [*rows, total]:
+        table.add_row(
+            escape(r.label) if r is not total else "[bold]all[/]",
+            str(r.edges),
+            str(r.rates.examined),
+            _ci(r.rates.win),
+            _ci(r.rates.zero_sense),
+            _ci(r.rates.all_sense),
+            _pct(r.mean_error),
+        )
+    console.print(table)
+    if args.csv:
+        write_groups_csv(rows, Path(args.csv))
+        console.print(f"wrote {args.csv}")
+    if args.error_types:
+        s = error_type_summary(data, adjusted)
+        t5 = Table(title="Error types (paper Table 5) of incorrect replies", title_justify="left")
+        for col in ("type", "replies", "edges", "detected", "tagged", "examples (reply ids)"):
+            t5.add_column(
+                col, justify="left" if col in ("type", "examples (reply ids)") else "right"
+            )
+        for t in s.types:
+            t5.add_row(
+                t.label,
+                str(t.replies),
+                str(t.edges),
+                str(t.detected),
+                str(t.tagged),
+                ", ".join(map(str, t.examples)),
+            )
+        console.print(t5)
+        console.print(
+            f"{s.incorrect} incorrect, {s.refused} refused, {s.unparseable} unparseable replies"
+        )
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.analysis.compare import drift, load_runs, run_grid
+    from kglens_tui.analysis.groups import group_comparison
+
+    adjusted = not args.raw
+    grid = run_grid(conn, args.runs or None, adjusted=adjusted)
+    metric = args.metric.replace("-", "_")
+    t3 = Table(
+        title=f"{metric.replace('_', '-')} rate (paper Table 3 layout)", title_justify="left"
+    )
+    t3.add_column("model")
+    for kg, diff in grid.columns:
+        t3.add_column(f"{kg} {diff.upper()}", justify="right")
+    if metric == "win":
+        t3.add_column("average", justify="right")
+    for model in grid.models:
+        cells = []
+        for kg, diff in grid.columns:
+            c = grid.cell(model, kg, diff)
+            cells.append("" if c is None else f"{_ci(c.rates.get(metric))} (run {c.run_id})")
+        if metric == "win":
+            cells.append(_pct(grid.average[model]))
+        t3.add_row(escape(model), *cells)
+    console.print(t3)
+    if args.runs and args.by:
+        runs = load_runs(conn, args.runs)
+        comp = group_comparison(runs, args.by, adjusted=adjusted, prefix=args.prefix)
+        table = Table(title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left")
+        table.add_column(args.by)
+        for col in comp.runs:
+            table.add_column(f"{col.label} (run {col.run_id})", justify="right")
+        for row in comp.rows:
+            table.add_row(
+                escape(row.label),
+                *(
+                    "" if c is None else f"{_pct(c.rates.get(metric).value)} ({c.edges})"
+                    for c in row.cells
+                ),
+            )
+        console.print(table)
+    if args.runs and len(args.runs) == 2:
+        a, b = load_runs(conn, args.runs)
+        dr = drift(a, b, adjusted=adjusted)
+        diff = dr.diff
+        ct = Table(
+            title=f"Edges both examined ({diff.common}): run {a.run.id} rows, run {b.run.id} "
+            "columns",
+            title_justify="left",
+        )
+        ct.add_column("")
+        statuses = ("knows", "partial", "unknown")
+        for s in statuses:
+            ct.add_column(s, justify="right")
+        for s in statuses:
+            ct.add_row(s, *(str(diff.table[(s, t)]) for t in statuses))
+        console.print(ct)
+        for title, pairs in (
+            (f"Run {a.run.id} knows, run {b.run.id} does not", diff.a_only),
+            (f"Run {b.run.id} knows, run {a.run.id} does not", diff.b_only),
+        ):
+            t = Table(title=f"{title} ({len(pairs)})", title_justify="left")
+            for col in ("edge", "subject", "predicate", "object", "a m/n", "b m/n"):
+                t.add_column(col)
+            for p in pairs[: args.limit]:
+                t.add_row(
+                    str(p.edge_id),
+                    escape(p.subject),
+                    escape(p.predicate),
+                    escape(_short(p.object, 40)),
+                    f"{p.m_a}/{p.n_a}",
+                    f"{p.m_b}/{p.n_b}",
+                )
+            console.print(t)
+        same = "same model" if dr.same_model else "different models"
+        console.print(
+            f"Drift run {a.run.id} → {b.run.id} ({same}): win "
+            f"{_pct(dr.rates_a.win.value)} → {_pct(dr.rates_b.win.value)}, zero-sense "
+            f"{_pct(dr.rates_a.zero_sense.value)} → {_pct(dr.rates_b.zero_sense.value)}, "
+            f"all-sense {_pct(dr.rates_a.all_sense.value)} → {_pct(dr.rates_b.all_sense.value)}; "
+            f"{len(dr.changed)} edges changed status; mean expected-error shift "
+            f"{'—' if dr.mean_shift is None else f'{dr.mean_shift * 100:+.1f} points'}"
+        )
+    return 0
+
+
+def _author(args: argparse.Namespace) -> str:
+    return args.author or getpass.getuser()
+
+
+def cmd_triage(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.analysis import triage as tr
+
+    action = args.triage_command
+    author = _author(args) if hasattr(args, "author") else ""
+    if action == "confirm":
+        entry = tr.confirm_blind_spot(conn, args.run, args.edge, author=author, reason=args.reason)
+    elif action == "kg-error":
+        entry = tr.mark_kg_error(
+            conn,
+            author=author,
+            reason=args.reason,
+            edge_id=args.edge,
+            observation_id=args.reply,
+            seen_in_run=args.run,
+        )
+    elif action == "verifier-error":
+        entry = tr.mark_verifier_error(
+            conn, args.reply, author=author, reason=args.reason, category=args.category
+        )
+    elif action == "note":
+        entry = tr.add_note(
+            conn,
+            args.text,
+            author=author,
+            run_id=args.run,
+            edge_id=args.edge,
+            observation_id=args.reply,
+        )
+    elif action == "tag":
+        entry = tr.tag_error_type(
+            conn,
+            args.type.replace("-", "_"),
+            author=author,
+            reason=args.reason or "",
+            run_id=args.run,
+            edge_id=args.edge,
+            observation_id=args.reply,
+        )
+    elif action == "retract":
+        entry = tr.retract(conn, args.entry, author=author, reason=args.reason)
+    elif action == "log":
+        return _triage_log(conn, args)
+    else:
+        return _corrections(conn, args)
+    console.print(f"triage entry {entry} stored")
+    return 0
+
+
+def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
+    from kglens_tui.analysis.triage import current_entries, triage_log
+
+    kg_id = None
+    if args.kg:
+        row = conn.execute("SELECT id FROM kg WHERE name = ?", (args.kg,)).fetchone()
+        if row is None:
+            raise LookupError(f"no KG named '{args.kg}'")
+        kg_id = row[0]
+    log = triage_log(conn, kg_id=kg_id, run_id=args.run, edge_id=args.edge)
+    live = {e.id for e in current_entries(log)}
+    table = Table(title="Triage audit trail", title_justify="left")
+    for col in ("id", "when", "who", "action", "run", "edge", "reply", "value", "why", "in force"):
+        table.add_column(col, justify="right" if col in ("id", "run", "edge", "reply") else "left")
+    for e in log:
+        table.add_row(
+            str(e.id),
+            e.created_at,
+            escape(e.author),
+            e.action,
+            "KG-wide" if e.run_id is None else str(e.run_id),
+            str(e.edge_id),
+            "" if e.observation_id is None else str(e.observation_id),
+            e.value or (f"#{e.retracts}" if e.retracts else ""),
+            escape(_short(e.reason, 50)),
+            "yes" if e.id in live else "",
+        )
+    console.print(table)
+    return 0
+
+
+def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
+    from kglens_tui.analysis.exports import kg_corrections, write_corrections
+
+    row = conn.execute("SELECT id FROM kg WHERE name = ?", (args.kg,)).fetchone()
+    if row is None:
+        raise LookupError(f"no KG named '{args.kg}'")
+    if args.out:
+        write_corrections(conn, row[0], Path(args.out))
+        console.print(f"wrote {args.out}")
+        return 0
+    table = Table(title=f"KG corrections for {args.kg}", title_justify="left")
+    for col in ("entry", "kind", "edge", "fact", "candidate / reply", "why", "who"):
+        table.add_column(col)
+    for c in kg_corrections(conn, row[0]):
+        table.add_row(
+            str(c.entry_id),
+            c.kind,
+            str(c.edge_id),
+            escape(f"{c.subject} · {c.predicate} · {c.object}"),
+            escape(_short(c.candidate or c.reply, 40)),
+            escape(_short(c.reason, 40)),
+            escape(c.author),
+        )
+    console.print(table)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.analysis import exports
+    from kglens_tui.analysis.groups import group_table
+    from kglens_tui.analysis.htmlreport import write_html_report
+    from kglens_tui.analysis.rundata import load_run_data
+
+    data = load_run_data(conn, args.run)
+    adjusted = not args.raw
+    wrote = []
+    graph_opts = {"adjusted": adjusted, "include_unprobed": args.unprobed}
+    if args.gexf:
+        wrote.append(exports.write_gexf(data, Path(args.gexf), **graph_opts))
+    if args.graphml:
+        wrote.append(exports.write_graphml(data, Path(args.graphml), **graph_opts))
+    if args.csv:
+        wrote.append(exports.write_edges_csv(data, Path(args.csv), adjusted=adjusted))
+    if args.jsonl:
+        wrote.append(exports.write_edges_jsonl(data, Path(args.jsonl), adjusted=adjusted))
+    if args.replies:
+        path = Path(args.replies)
+        writer = (
+            exports.write_replies_jsonl if path.suffix == ".jsonl" else exports.write_replies_csv
+        )
+        wrote.append(writer(data, path, adjusted=adjusted))
+    if args.groups:
+        rows = group_table(data, args.by, adjusted=adjusted, prefix=args.prefix)
+        wrote.append(exports.write_groups_csv(rows, Path(args.groups)))
+    if args.html:
+        wrote.append(write_html_report(data, Path(args.html)))
+    if not wrote:
+        raise ValueError(
+            "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
+            "--groups or --html"
+        )
+    for path in wrote:
+        console.print(f"wrote {path}")
+    return 0
+
+
+def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.analysis.ego import ego_graph
+    from kglens_tui.analysis.rundata import load_run_data
+
+    data = load_run_data(conn, args.run)
+    ego = ego_graph(
+        data, args.entity, radius=args.radius, max_edges=args.max_edges, adjusted=not args.raw
+    )
+    if args.json:
+        Path(args.json).write_text(json.dumps(asdict(ego), ensure_ascii=False, indent=2))
+        console.print(f"wrote {args.json}")
+        return 0
+    labels = {n.key: n.label for n in ego.nodes}
+    table = Table(
+        title=f"Ego graph of {labels[ego.center]} (radius {ego.radius}): {len(ego.nodes)} nodes, "
+        f"{len(ego.edges)} edges{' (truncated)' if ego.truncated else ''}",
+        title_justify="left",
+    )
+    for col in ("edge", "source", "predicate", "target", "m/n", "expected error"):
+        table.add_column(col)
+    for e in sorted(ego.edges, key=lambda e: (e.mean is None, -(e.mean or 0.0))):
+        table.add_row(
+            str(e.edge_id),
+            escape(labels[e.source]),
+            escape(e.predicate),
+            escape(_short(labels[e.target], 40)),
+            f"{e.m}/{e.n}" if e.in_run else "not probed",
+            "" if e.mean is None else f"{_pct(e.mean)} [{_pct(e.low)}–{_pct(e.high)}]",
+        )
+    console.print(table)
+    return 0
+
+
+def _run(command: Command) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        conn = connect(args.db or default_db_path())
+        try:
+            return command(args, conn)
+        except (LookupError, ValueError, sqlite3.IntegrityError) as exc:
+            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            return 2
+        finally:
+            conn.close()
+
+    return run
+
+
+def _add_triage_commands(sub: argparse._SubParsersAction) -> None:
+    tri = sub.add_parser(
+        "triage", help="triage results: confirm, KG / verifier errors, notes, tags"
+    )
+    tri_sub = tri.add_subparsers(dest="triage_command", metavar="TRIAGE", required=True)
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = tri_sub.add_parser(name, help=help_text)
+        p.add_argument("--author", help="who (default: the login name)")
+        p.set_defaults(func=_run(cmd_triage))
+        return p
+
+    p = add("confirm", "confirm an edge as a blind spot of a run's model")
+    p.add_argument("run", type=int)
+    p.add_argument("edge", type=int)
+    p.add_argument("--reason", default="")
+    p = add("kg-error", "the model was right, the KG wrong: an edge (KG-wide) or one reply")
+    target = p.add_mutually_exclusive_group(required=True)
+    target.add_argument("--edge", type=int)
+    target.add_argument("--reply", type=int, help="observation id")
+    p.add_argument("--run", type=int, help="the run being reviewed (recorded)")
+    p.add_argument("--reason", required=True)
+    p = add("verifier-error", "override a reply's verdict (default: flip it)")
+    p.add_argument("reply", type=int, help="observation id")
+    p.add_argument("--category", choices=["correct", "incorrect", "refused", "unparseable"])
+    p.add_argument("--reason", required=True)
+    p = add("note", "a note on a reply, an edge in a run, or an edge KG-wide")
+    p.add_argument("text")
+    p.add_argument("--reply", type=int)
+    p.add_argument("--run", type=int)
+    p.add_argument("--edge", type=int)
+    p = add("tag", "tag a reply (or an edge in a run) with a Table 5 error type")
+    p.add_argument(
+        "type",
+        choices=[
+            "factual-error",
+            "obsolete-knowledge",
+            "self-contradiction",
+            "inconsistent-response",
+        ],
+    )
+    p.add_argument("--reply", type=int)
+    p.add_argument("--run", type=int)
+    p.add_argument("--edge", type=int)
+    p.add_argument("--reason")
+    p = add("retract", "withdraw an earlier entry")
+    p.add_argument("entry", type=int)
+    p.add_argument("--reason", required=True)
+    p = tri_sub.add_parser("log", help="the audit trail")
+    p.add_argument("--run", type=int)
+    p.add_argument("--kg")
+    p.add_argument("--edge", type=int)
+    p.set_defaults(func=_run(cmd_triage))
+    p = tri_sub.add_parser("corrections", help="the KG-corrections list (kg_error entries)")
+    p.add_argument("kg")
+    p.add_argument("--out", metavar="PATH", help="write CSV (or JSONL for .jsonl)")
+    p.set_defaults(func=_run(cmd_triage))
+
+
+def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
+    """Add review, analyze, compare, triage, export and ego to the top-level subcommands."""
+    p = sub.add_parser("review", help="blind spots of a run, or one edge's drill-down (--edge)")
+    p.add_argument("run", type=int)
+    p.add_argument(
+        "--kind",
+        default="ranked",
+        choices=["ranked", "zero-sense", "flips", "confirmed", "kg-errors"],
+    )
+    p.add_argument("--sort", default="mean", choices=["mean", "low", "high", "failures"])
+    p.add_argument("--limit", type=int, default=30)
+    p.add_argument("--edge", type=int, help="drill down on one edge id")
+    p.add_argument("--json", metavar="PATH", help="with --edge: write the drill-down as JSON")
+    _add_filters(p)
+    p.set_defaults(func=_run(cmd_review))
+
+    p = sub.add_parser("analyze", help="rates per predicate, subject, entity group or year")
+    p.add_argument("run", type=int)
+    p.add_argument(
+        "--by", default="predicate", choices=["predicate", "subject", "object", "group", "year"]
+    )
+    p.add_argument("--prefix", help="with --by group: only tags starting with this, e.g. region:")
+    p.add_argument("--sort", choices=["zero_sense", "win", "all_sense", "edges", "name"])
+    p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
+    p.add_argument("--error-types", action="store_true", help="also the Table 5 error types")
+    _add_filters(p)
+    p.set_defaults(func=_run(cmd_analyze))
+
+    p = sub.add_parser("compare", help="runs side by side (Table 3), knows / does not, drift")
+    p.add_argument("runs", type=int, nargs="*", help="run ids (default: every KGLens run)")
+    p.add_argument("--metric", default="win", choices=["win", "zero-sense", "all-sense"])
+    p.add_argument(
+        "--by",
+        choices=["predicate", "subject", "object", "group", "year"],
+        help="also a group-by with the runs as columns (Fig. 7-12)",
+    )
+    p.add_argument("--prefix", help="with --by group: tag prefix, e.g. region:")
+    p.add_argument("--limit", type=int, default=15, help="edges listed per direction")
+    p.add_argument("--raw", action="store_true", help="ignore triage")
+    p.set_defaults(func=_run(cmd_compare))
+
+    _add_triage_commands(sub)
+
+    p = sub.add_parser("export", help="PKG as GEXF / GraphML, results as CSV / JSONL, HTML report")
+    p.add_argument("run", type=int)
+    p.add_argument("--gexf", metavar="PATH")
+    p.add_argument("--graphml", metavar="PATH")
+    p.add_argument("--csv", metavar="PATH", help="one row per edge")
+    p.add_argument("--jsonl", metavar="PATH", help="one object per edge")
+    p.add_argument("--replies", metavar="PATH", help="every reply, .csv or .jsonl")
+    p.add_argument("--groups", metavar="PATH", help="a group table as CSV (see --by)")
+    p.add_argument(
+        "--by", default="predicate", choices=["predicate", "subject", "object", "group", "year"]
+    )
+    p.add_argument("--prefix")
+    p.add_argument("--html", metavar="PATH", help="self-contained report with plots")
+    p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")
+    p.add_argument("--raw", action="store_true", help="ignore triage")
+    p.set_defaults(func=_run(cmd_export))
+
+    p = sub.add_parser("ego", help="the PKG around an entity (edges with expected error rates)")
+    p.add_argument("run", type=int)
+    p.add_argument("entity", help="entity key, label or alias")
+    p.add_argument("--radius", type=int, default=1)
+    p.add_argument("--max-edges", type=int, default=150)
+    p.add_argument("--json", metavar="PATH", help="write nodes and edges (with layout) as JSON")
+    p.add_argument("--raw", action="store_true", help="ignore triage")
+    p.set_defaults(func=_run(cmd_ego))

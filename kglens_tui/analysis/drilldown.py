@@ -1,0 +1,103 @@
+"""Drill-down on one edge of a run: every question asked, the reply, its verdict and the
+verifier's reasoning, the triage trail, and alpha / beta / m / n after every iteration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.analysis.blindspots import EdgeRow, edge_rows
+from kglens_tui.analysis.errortypes import detect, error_type_of
+from kglens_tui.analysis.rundata import HistoryPoint, RunData
+from kglens_tui.analysis.triage import TriageEntry, current_entries, triage_log
+
+
+@dataclass(frozen=True)
+class ReplyView:
+    """One asked question with its reply.
+
+    category is the verdict as logged; effective is the one the adjusted metrics use (a
+    verifier override, or "excluded" for a KG error). error_type is set for incorrect replies.
+    """
+
+    observation_id: int
+    iteration: int
+    slot: int
+    qtype: str
+    generator: str
+    question: str
+    candidate: str
+    expected: str
+    expected_answers: list[list[str]]
+    reply: str
+    category: str
+    effective: str
+    verifier: str
+    error: str
+    detected: tuple[str, ...]
+    error_type: str | None
+    triage: tuple[TriageEntry, ...]
+
+
+@dataclass(frozen=True)
+class EdgeDetail:
+    """Everything the drill-down screen shows for one edge."""
+
+    edge: EdgeRow
+    replies: list[ReplyView]
+    history: list[HistoryPoint]
+    triage: list[TriageEntry]
+    retracted: frozenset[int]
+    true_objects: list[str]
+    neighbours: int
+
+
+def edge_detail(data: RunData, edge_id: int, *, adjusted: bool = True) -> EdgeDetail:
+    """The drill-down of one run edge (KeyError when the edge is not in the run)."""
+    pos = data.position_of.get(int(edge_id))
+    if pos is None:
+        raise KeyError(f"edge {edge_id} is not probed by run {data.run.id}")
+    row = edge_rows(data, np.array([pos]), adjusted=adjusted)[0]
+    log = triage_log(data.conn, run_id=data.run.id, edge_id=int(edge_id))
+    in_force = {e.id for e in current_entries(log)}
+    retracted = frozenset(e.id for e in log if e.action != "retract" and e.id not in in_force)
+    cat = data.categories(adjusted)
+    detected = detect(data, adjusted)
+    replies = []
+    for i in np.flatnonzero(data.obs.pos == pos).tolist():
+        oid = int(data.obs.id[i])
+        replies.append(
+            ReplyView(
+                observation_id=oid,
+                iteration=int(data.obs.iteration[i]),
+                slot=int(data.obs.slot[i]),
+                qtype=data.obs.qtype[i],
+                generator=data.obs.generator[i],
+                question=data.obs.question[i],
+                candidate=data.candidate_label(i),
+                expected=data.obs.expected[i],
+                expected_answers=data.expected_answers(i),
+                reply=data.obs.reply[i],
+                category=str(data.obs.category[i]),
+                effective=str(cat[i]),
+                verifier=data.obs.verifier[i],
+                error=data.obs.error[i],
+                detected=detected.get(i, ()),
+                error_type=error_type_of(data, i, detected) if cat[i] == "incorrect" else None,
+                triage=tuple(e for e in log if e.observation_id == oid),
+            )
+        )
+    kg = data.kg
+    i = int(data.kg_pos[pos])
+    true = kg.true_objects(int(kg.s[i]), int(kg.p[i]))
+    nb = data.neighbourhood
+    return EdgeDetail(
+        edge=row,
+        replies=replies,
+        history=data.history(pos, adjusted),
+        triage=log,
+        retracted=retracted,
+        true_objects=[kg.labels[int(o)] for o in true.tolist()],
+        neighbours=len(nb.neighbours(pos)) if nb is not None else 0,
+    )

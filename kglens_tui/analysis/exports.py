@@ -1,0 +1,350 @@
+"""Exports of a run's results: the PKG as GEXF / GraphML (networkx, for Gephi) with the expected
+error rate as an edge attribute, edges and replies as CSV / JSONL, group tables as CSV, and the
+KG-corrections list built from kg_error triage."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+
+from kglens_tui.analysis.blindspots import EdgeRow, edge_rows
+from kglens_tui.analysis.colours import heat_rgb
+from kglens_tui.analysis.drilldown import edge_detail
+from kglens_tui.analysis.errortypes import detect, error_type_of
+from kglens_tui.analysis.filters import EdgeFilter, filter_mask
+from kglens_tui.analysis.groups import GroupRow
+from kglens_tui.analysis.rundata import RunData
+from kglens_tui.analysis.triage import current_entries, triage_log
+
+EDGE_FIELDS = tuple(EdgeRow.__dataclass_fields__)
+
+
+def pkg_graph(
+    data: RunData, *, adjusted: bool = True, include_unprobed: bool = False, viz: bool = False
+) -> nx.MultiDiGraph:
+    """The PKG as a networkx multigraph keyed by entity keys; edge keys are edge ids.
+
+    Probed edges carry error_rate (posterior mean), ci_low, ci_high, alpha, beta, m, n and flags;
+    with include_unprobed, the KG's other edges (dead or outside the run's subset) come with
+    in_run = False and no rate. viz adds GEXF colours on the heat scale and uses edge ids as GEXF
+    edge ids (GEXF only).
+    """
+    kg = data.kg
+    graph = nx.MultiDiGraph(name=kg.name, run=data.run.id, target=data.run.target_label)
+    rows = edge_rows(data, np.arange(data.n_edges), adjusted=adjusted)
+    positions = np.arange(len(kg.s)) if include_unprobed else data.kg_pos
+    for i in positions.tolist():
+        for node in (int(kg.s[i]), int(kg.o[i])):
+            key = kg.entity_keys[node]
+            if key not in graph:
+                graph.add_node(
+                    key,
+                    label=kg.labels[node],
+                    type=kg.types[node],
+                    groups=";".join(kg.groups[node]),
+                )
+    in_run = set(data.kg_pos.tolist())
+    for r in rows:
+        attrs = {
+            "edge_id": r.edge_id,
+            "predicate": r.predicate_key,
+            "label": r.predicate,
+            "in_run": True,
+            "error_rate": r.mean,
+            "ci_low": r.low if r.low is not None else r.mean,
+            "ci_high": r.high if r.high is not None else r.mean,
+            "alpha": r.alpha,
+            "beta": r.beta,
+            "m": r.m,
+            "n": r.n,
+            "examined": r.examined,
+            "zero_sense": r.zero_sense,
+            "flips": r.flips,
+            "confirmed": r.confirmed,
+            "kg_error": r.kg_error,
+        }
+        for name in ("start", "end", "point_in_time"):
+            value = getattr(r, name)
+            if value:
+                attrs[name] = value
+        if viz:
+            red, green, blue = heat_rgb(r.mean)
+            attrs["viz"] = {"color": {"r": red, "g": green, "b": blue, "a": 1.0}}
+            attrs["id"] = str(r.edge_id)
+        graph.add_edge(r.subject_key, r.object_key, key=r.edge_id, **attrs)
+    if include_unprobed:
+        for i in positions.tolist():
+            if i in in_run:
+                continue
+            graph.add_edge(
+                kg.entity_keys[int(kg.s[i])],
+                kg.entity_keys[int(kg.o[i])],
+                key=int(kg.edge_ids[i]),
+                edge_id=int(kg.edge_ids[i]),
+                predicate=kg.pred_keys[int(kg.p[i])],
+                label=kg.pred_labels[int(kg.p[i])],
+                in_run=False,
+            )
+    return graph
+
+
+def write_gexf(data: RunData, path: Path, **options: bool) -> Path:
+    """Write the PKG as GEXF (with heat colours) for Gephi."""
+    nx.write_gexf(pkg_graph(data, viz=True, **options), path)
+    return Path(path)
+
+
+def write_graphml(data: RunData, path: Path, **options: bool) -> Path:
+    """Write the PKG as GraphML."""
+    nx.write_graphml(pkg_graph(data, **options), path)
+    return Path(path)
+
+
+def _csv_value(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def write_edges_csv(
+    data: RunData, path: Path, flt: EdgeFilter | None = None, *, adjusted: bool = True
+) -> Path:
+    """One row per run edge (EdgeRow fields), in run order."""
+    rows = edge_rows(
+        data, np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt)), adjusted=adjusted
+    )
+    with Path(path).open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(EDGE_FIELDS)
+        for r in rows:
+            writer.writerow([_csv_value(getattr(r, f)) for f in EDGE_FIELDS])
+    return Path(path)
+
+
+def write_edges_jsonl(
+    data: RunData, path: Path, flt: EdgeFilter | None = None, *, adjusted: bool = True
+) -> Path:
+    """One JSON object per run edge (EdgeRow fields)."""
+    rows = edge_rows(
+        data, np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt)), adjusted=adjusted
+    )
+    with Path(path).open("w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(asdict(r), ensure_ascii=False) + "\n")
+    return Path(path)
+
+
+REPLY_FIELDS = (
+    "run_id",
+    "observation_id",
+    "iteration",
+    "slot",
+    "edge_id",
+    "subject",
+    "predicate",
+    "object",
+    "qtype",
+    "question",
+    "candidate",
+    "expected",
+    "expected_answers",
+    "reply",
+    "category",
+    "effective",
+    "verifier",
+    "error_type",
+    "detected",
+)
+
+
+def reply_records(data: RunData, *, adjusted: bool = True) -> list[dict]:
+    """Every reply of the run with its logged and effective verdict and error type."""
+    cat = data.categories(adjusted)
+    detected = detect(data, adjusted)
+    out = []
+    for i in range(len(data.obs)):
+        subj, pred, obj = data.edge_label(int(data.obs.pos[i]))
+        out.append(
+            {
+                "run_id": data.run.id,
+                "observation_id": int(data.obs.id[i]),
+                "iteration": int(data.obs.iteration[i]),
+                "slot": int(data.obs.slot[i]),
+                "edge_id": int(data.obs.edge_id[i]),
+                "subject": subj,
+                "predicate": pred,
+                "object": obj,
+                "qtype": data.obs.qtype[i],
+                "question": data.obs.question[i],
+                "candidate": data.candidate_label(i),
+                "expected": data.obs.expected[i],
+                "expected_answers": data.expected_answers(i),
+                "reply": data.obs.reply[i],
+                "category": str(data.obs.category[i]),
+                "effective": str(cat[i]),
+                "verifier": data.obs.verifier[i],
+                "error_type": error_type_of(data, i, detected) if cat[i] == "incorrect" else None,
+                "detected": list(detected.get(i, ())),
+            }
+        )
+    return out
+
+
+def write_replies_jsonl(data: RunData, path: Path, *, adjusted: bool = True) -> Path:
+    """One JSON object per reply (REPLY_FIELDS)."""
+    with Path(path).open("w", encoding="utf-8") as fh:
+        for rec in reply_records(data, adjusted=adjusted):
+            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    return Path(path)
+
+
+def write_replies_csv(data: RunData, path: Path, *, adjusted: bool = True) -> Path:
+    """One CSV row per reply; list fields are JSON-encoded."""
+    with Path(path).open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(REPLY_FIELDS)
+        for rec in reply_records(data, adjusted=adjusted):
+            writer.writerow(
+                [
+                    json.dumps(v, ensure_ascii=False) if isinstance(v, list) else _csv_value(v)
+                    for v in (rec[f] for f in REPLY_FIELDS)
+                ]
+            )
+    return Path(path)
+
+
+GROUP_FIELDS = (
+    "key",
+    "label",
+    "edges",
+    "examined",
+    "win",
+    "win_low",
+    "win_high",
+    "zero_sense",
+    "zero_sense_low",
+    "zero_sense_high",
+    "all_sense",
+    "all_sense_low",
+    "all_sense_high",
+    "mean_error",
+)
+
+
+def write_groups_csv(rows: list[GroupRow], path: Path) -> Path:
+    """A group table as CSV: counts, rates and their interval bounds (fractions)."""
+    with Path(path).open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(GROUP_FIELDS)
+        for r in rows:
+            cells: list[object] = [r.key, r.label, r.edges, r.rates.examined]
+            for metric in ("win", "zero_sense", "all_sense"):
+                p = r.rates.get(metric)
+                cells += [_csv_value(p.value), _csv_value(p.low), _csv_value(p.high)]
+            writer.writerow([*cells, _csv_value(r.mean_error)])
+    return Path(path)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A fact the KG should fix. kind: "edge" (the stated fact is wrong or outdated),
+    "missing_fact" (a Yes/No reply rejected a candidate the KG calls false, and was right),
+    "missing_answer" (a Wh reply named an answer the KG lacks) or "wrong_fact" (a Yes/No reply
+    rejected the KG's fact, and was right)."""
+
+    entry_id: int
+    kind: str
+    edge_id: int
+    subject: str
+    predicate: str
+    object: str
+    candidate: str
+    run_id: int | None
+    observation_id: int | None
+    question: str
+    reply: str
+    reason: str
+    author: str
+    created_at: str
+
+
+def kg_corrections(conn: sqlite3.Connection, kg_id: int) -> list[Correction]:
+    """Every kg_error in force on a KG (edge-wide and per reply), oldest first."""
+    out = []
+    for e in current_entries(triage_log(conn, kg_id=kg_id)):
+        if e.action != "kg_error":
+            continue
+        edge = conn.execute(
+            "SELECT s.label, p.label, o.label FROM edge x JOIN entity s ON s.id = x.subject_id "
+            "JOIN predicate p ON p.id = x.predicate_id JOIN entity o ON o.id = x.object_id "
+            "WHERE x.id = ?",
+            (e.edge_id,),
+        ).fetchone()
+        question = reply = candidate = ""
+        kind = "edge"
+        if e.observation_id is not None:
+            obs = conn.execute(
+                "SELECT o.qtype, o.question, o.reply, o.expected, c.label FROM observation o "
+                "LEFT JOIN entity c ON c.id = o.candidate_id WHERE o.id = ?",
+                (e.observation_id,),
+            ).fetchone()
+            question, reply, candidate = obs[1], obs[2], obs[4] or ""
+            if obs[0] == "wh":
+                kind = "missing_answer"
+            elif obs[3] == "no":
+                kind = "missing_fact"
+            else:
+                kind = "wrong_fact"
+        out.append(
+            Correction(
+                entry_id=e.id,
+                kind=kind,
+                edge_id=e.edge_id,
+                subject=edge[0],
+                predicate=edge[1],
+                object=edge[2],
+                candidate=candidate,
+                run_id=e.run_id,
+                observation_id=e.observation_id,
+                question=question,
+                reply=reply,
+                reason=e.reason,
+                author=e.author,
+                created_at=e.created_at,
+            )
+        )
+    return out
+
+
+def write_corrections(conn: sqlite3.Connection, kg_id: int, path: Path) -> Path:
+    """The KG-corrections list as CSV, or JSONL when the path ends in .jsonl."""
+    items = kg_corrections(conn, kg_id)
+    path = Path(path)
+    fields = tuple(Correction.__dataclass_fields__)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        if path.suffix == ".jsonl":
+            for c in items:
+                fh.write(json.dumps(asdict(c), ensure_ascii=False) + "\n")
+        else:
+            writer = csv.writer(fh)
+            writer.writerow(fields)
+            for c in items:
+                writer.writerow([_csv_value(getattr(c, f)) for f in fields])
+    return path
+
+
+def write_edge_detail_json(data: RunData, edge_id: int, path: Path) -> Path:
+    """One edge's drill-down (questions, replies, history, triage) as JSON."""
+    detail = edge_detail(data, edge_id)
+    payload = asdict(detail)
+    payload["retracted"] = sorted(detail.retracted)
+    Path(path).write_text(json.dumps(payload, ensure_ascii=False, indent=2), encoding="utf-8")
+    return Path(path)

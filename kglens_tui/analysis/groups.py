@@ -1,0 +1,296 @@
+"""Group-by tables like the paper's Fig. 6-12: rates per predicate, per entity (country), per
+entity group ("region:Europe") and per year of dated facts, each cell with its number of edges.
+
+A cell's edges are the run edges in the group (after the filter; KG-error edges left out when
+adjusted); its rates are over the examined ones (m + n > 0), each with a 95% Wilson score
+interval over edges. An edge whose entity has several group tags counts in each of them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
+from kglens_tui.analysis.intervals import LEVEL, Proportion, wilson
+from kglens_tui.analysis.rundata import RunData
+
+GROUP_BY = ("predicate", "subject", "object", "group", "year")
+ROW_SORTS = ("zero_sense", "win", "all_sense", "edges", "name")
+METRICS = ("win", "zero_sense", "all_sense")
+
+
+@dataclass(frozen=True)
+class RateSet:
+    """The paper's three rates over `examined` edges, each a Proportion with its interval."""
+
+    examined: int
+    win: Proportion
+    zero_sense: Proportion
+    all_sense: Proportion
+
+    def get(self, metric: str) -> Proportion:
+        """The Proportion of one metric (win, zero_sense, all_sense)."""
+        if metric not in METRICS:
+            raise ValueError(f"metric must be one of {', '.join(METRICS)} (got {metric!r})")
+        return getattr(self, metric)
+
+
+def rate_set(m: np.ndarray, n: np.ndarray, level: float = LEVEL) -> RateSet:
+    """Win (m > n), zero-sense (m = 0) and all-sense (n = 0) over edges with m + n > 0."""
+    m, n = np.asarray(m), np.asarray(n)
+    seen = (m + n) > 0
+    k = int(seen.sum())
+    ms, ns = m[seen], n[seen]
+    return RateSet(
+        examined=k,
+        win=wilson(int((ms > ns).sum()), k, level),
+        zero_sense=wilson(int((ms == 0).sum()), k, level),
+        all_sense=wilson(int((ns == 0).sum()), k, level),
+    )
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    """One group: its edges, rates with intervals, and mean posterior error over its edges."""
+
+    key: str
+    label: str
+    edges: int
+    rates: RateSet
+    mean_error: float | None
+
+
+def memberships(
+    data: RunData, by: str, *, prefix: str | None = None, side: str = "subject"
+) -> list[list[tuple[str, str]]]:
+    """For each run position, the (key, label) of every group it belongs to under `by`."""
+    if by not in GROUP_BY:
+        raise ValueError(f"group by one of {', '.join(GROUP_BY)} (got {by!r})")
+    if side not in SIDES:
+        raise ValueError(f"side must be one of {', '.join(SIDES)} (got {side!r})")
+    kg = data.kg
+    out: list[list[tuple[str, str]]] = []
+    for i in data.kg_pos.tolist():
+        s, o, p = int(kg.s[i]), int(kg.o[i]), int(kg.p[i])
+        if by == "predicate":
+            out.append([(kg.pred_keys[p], kg.pred_labels[p])])
+        elif by == "subject":
+            out.append([(kg.entity_keys[s], kg.labels[s])])
+        elif by == "object":
+            out.append([(kg.entity_keys[o], kg.labels[o])])
+        elif by == "year":
+            year = fact_year(kg.start[i], kg.end[i], kg.point_in_time[i])
+            out.append([] if year is None else [(str(year), str(year))])
+        else:
+            nodes = {"subject": (s,), "object": (o,), "either": (s, o)}[side]
+            tags = sorted({g for node in nodes for g in kg.groups[node]})
+            if prefix:
+                tags = [t for t in tags if t.startswith(prefix)]
+            out.append([(t, t[len(prefix) :] if prefix else t) for t in tags])
+    return out
+
+
+def _sort_rows(rows: list[GroupRow], by: str, sort: str | None) -> list[GroupRow]:
+    sort = sort or ("name" if by == "year" else "zero_sense")
+    if sort not in ROW_SORTS:
+        raise ValueError(f"sort must be one of {', '.join(ROW_SORTS)} (got {sort!r})")
+    if sort == "name":
+        if by == "year":
+            return sorted(rows, key=lambda r: int(r.key))
+        return sorted(rows, key=lambda r: (r.label.casefold(), r.key))
+    if sort == "edges":
+        return sorted(rows, key=lambda r: (-r.edges, r.label.casefold()))
+
+    def worst_first(r: GroupRow) -> tuple:
+        value = r.rates.get(sort).value
+        sign = 1 if sort == "zero_sense" else -1
+        return (value is None, -sign * (value or 0.0), r.label.casefold())
+
+    return sorted(rows, key=worst_first)
+
+
+def _rows_for(
+    data: RunData,
+    groups: list[list[tuple[str, str]]],
+    positions: np.ndarray,
+    adjusted: bool,
+    level: float,
+) -> list[GroupRow]:
+    m, n = data.counts(adjusted)
+    mean = data.mean_error(adjusted)
+    members: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for p in positions.tolist():
+        for kl in groups[p]:
+            members[kl].append(p)
+    rows = []
+    for (key, label), ps in members.items():
+        idx = np.array(ps, dtype=np.int64)
+        rows.append(
+            GroupRow(
+                key=key,
+                label=label,
+                edges=len(idx),
+                rates=rate_set(m[idx], n[idx], level),
+                mean_error=float(mean[idx].mean()) if len(idx) else None,
+            )
+        )
+    return rows
+
+
+def scope(data: RunData, flt: EdgeFilter | None, adjusted: bool) -> np.ndarray:
+    """Run positions in the analysis: passing the filter, not KG errors when adjusted."""
+    return np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt) & data.included(adjusted))
+
+
+def group_table(
+    data: RunData,
+    by: str = "predicate",
+    flt: EdgeFilter | None = None,
+    *,
+    adjusted: bool = True,
+    prefix: str | None = None,
+    side: str = "subject",
+    sort: str | None = None,
+    level: float = LEVEL,
+) -> list[GroupRow]:
+    """Rates per group. by: predicate, subject, object, group (entity-group tags of the edge's
+    `side`, optionally only those starting with `prefix` such as "region:"), or year (of dated
+    facts; undated facts are in no row). Default order: by year, else worst zero-sense first."""
+    groups = memberships(data, by, prefix=prefix, side=side)
+    rows = _rows_for(data, groups, scope(data, flt, adjusted), adjusted, level)
+    return _sort_rows(rows, by, sort)
+
+
+def overall(
+    data: RunData, flt: EdgeFilter | None = None, *, adjusted: bool = True, level: float = LEVEL
+) -> GroupRow:
+    """The whole (filtered) run as one row."""
+    pos = scope(data, flt, adjusted)
+    groups = [[("all", "all")]] * data.n_edges
+    rows = _rows_for(data, groups, pos, adjusted, level)
+    if rows:
+        return rows[0]
+    empty = rate_set(np.zeros(0, np.int64), np.zeros(0, np.int64), level)
+    return GroupRow("all", "all", 0, empty, None)
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One (row group, column group) cell; share is its edges over the row's edges (the dot
+    size of Fig. 6)."""
+
+    edges: int
+    share: float
+    rates: RateSet
+
+
+@dataclass(frozen=True)
+class CrossTable:
+    """A two-way table (Fig. 6: countries x predicates), with row and column totals."""
+
+    row_by: str
+    col_by: str
+    rows: list[GroupRow]
+    cols: list[GroupRow]
+    cells: dict[tuple[str, str], CrossCell]
+
+
+def cross_table(
+    data: RunData,
+    rows: str = "subject",
+    cols: str = "predicate",
+    flt: EdgeFilter | None = None,
+    *,
+    adjusted: bool = True,
+    prefix: str | None = None,
+    side: str = "subject",
+    level: float = LEVEL,
+) -> CrossTable:
+    """Rates per pair of groups; rows and columns in their group_table default order."""
+    pos = scope(data, flt, adjusted)
+    row_groups = memberships(data, rows, prefix=prefix, side=side)
+    col_groups = memberships(data, cols, prefix=prefix, side=side)
+    m, n = data.counts(adjusted)
+    row_rows = _sort_rows(_rows_for(data, row_groups, pos, adjusted, level), rows, None)
+    col_rows = _sort_rows(_rows_for(data, col_groups, pos, adjusted, level), cols, None)
+    row_edges = {r.key: r.edges for r in row_rows}
+    members: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for p in pos.tolist():
+        for rk, _ in row_groups[p]:
+            for ck, _ in col_groups[p]:
+                members[(rk, ck)].append(p)
+    cells = {}
+    for (rk, ck), ps in members.items():
+        idx = np.array(ps, dtype=np.int64)
+        cells[(rk, ck)] = CrossCell(
+            edges=len(idx), share=len(idx) / row_edges[rk], rates=rate_set(m[idx], n[idx], level)
+        )
+    return CrossTable(rows, cols, row_rows, col_rows, cells)
+
+
+@dataclass(frozen=True)
+class RunColumn:
+    """A run as a column of a comparison."""
+
+    run_id: int
+    label: str
+    kg: str
+    difficulty: str
+
+
+@dataclass(frozen=True)
+class ComparisonRow:
+    """One group across runs; a cell is None when the run has no edge in the group."""
+
+    key: str
+    label: str
+    cells: list[GroupRow | None]
+
+
+@dataclass(frozen=True)
+class GroupComparison:
+    """Fig. 7-12: groups as rows, runs (models) as columns."""
+
+    by: str
+    runs: list[RunColumn]
+    rows: list[ComparisonRow]
+
+
+def run_column(data: RunData) -> RunColumn:
+    """A run's column header: its target label, KG and difficulty."""
+    label = data.run.target_label + (" (simulated)" if data.run.simulated else "")
+    return RunColumn(data.run.id, label, data.run.kg_name, str(data.run.config.difficulty))
+
+
+def group_comparison(
+    runs: list[RunData],
+    by: str = "subject",
+    flt: EdgeFilter | None = None,
+    *,
+    adjusted: bool = True,
+    prefix: str | None = None,
+    side: str = "subject",
+    level: float = LEVEL,
+) -> GroupComparison:
+    """The same group-by for several runs side by side, rows in name (or year) order."""
+    tables = [
+        {
+            r.key: r
+            for r in group_table(
+                d, by, flt, adjusted=adjusted, prefix=prefix, side=side, level=level
+            )
+        }
+        for d in runs
+    ]
+    labels: dict[str, str] = {}
+    for t in tables:
+        labels.update({k: r.label for k, r in t.items()})
+    if by == "year":
+        keys = sorted(labels, key=int)
+    else:
+        keys = sorted(labels, key=lambda k: (labels[k].casefold(), k))
+    rows = [ComparisonRow(k, labels[k], [t.get(k) for t in tables]) for k in keys]
+    return GroupComparison(by, [run_column(d) for d in runs], rows)

@@ -1,0 +1,195 @@
+"""A self-contained HTML report of one run: metrics raw and adjusted, convergence, the
+distribution of expected error rates, group tables with heat colouring, error types, the worst
+edges and the triage, with inline SVG plots (no scripts, no external files)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+from pathlib import Path
+
+from kglens_tui.analysis.blindspots import blind_spots, review_counts
+from kglens_tui.analysis.colours import heat_hex, text_on
+from kglens_tui.analysis.errortypes import error_type_summary
+from kglens_tui.analysis.groups import GroupRow, group_table, overall
+from kglens_tui.analysis.intervals import Proportion
+from kglens_tui.analysis.rundata import RunData
+from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
+from kglens_tui.analysis.triage import current_entries, triage_log
+
+CSS = """
+body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}
+th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;font-size:13px}
+th{background:#f3f3f3} td.l,th.l{text-align:left}
+.sim{background:#ffd33d;padding:1px 6px;font-weight:bold}
+.note{color:#555;font-size:13px}
+"""
+
+
+def pct(p: float | None) -> str:
+    """A fraction as a percentage with one decimal ('—' for None)."""
+    return "—" if p is None else f"{p * 100:.1f}%"
+
+
+def _ci(p: Proportion) -> str:
+    if p.value is None:
+        return "—"
+    return f"{pct(p.value)} <span class='note'>[{pct(p.low)}, {pct(p.high)}]</span>"
+
+
+def _heat_td(p: Proportion, colour: bool = True) -> str:
+    if p.value is None or not colour:
+        return f"<td>{_ci(p)}</td>"
+    return (
+        f"<td style='background:{heat_hex(p.value)};color:{text_on(p.value)}'>"
+        f"{pct(p.value)} <small>[{pct(p.low)}, {pct(p.high)}]</small></td>"
+    )
+
+
+def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
+    if not rows:
+        return ""
+    head = (
+        "<tr><th class='l'>group</th><th>edges</th><th>examined</th><th>win</th>"
+        "<th>zero-sense</th><th>all-sense</th><th>mean expected error</th></tr>"
+    )
+    body = "".join(
+        f"<tr><td class='l'>{escape(r.label)}</td><td>{r.edges}</td><td>{r.rates.examined}</td>"
+        f"{_heat_td(r.rates.win, colour=False)}{_heat_td(r.rates.zero_sense)}"
+        f"{_heat_td(r.rates.all_sense, colour=False)}<td>{pct(r.mean_error)}</td></tr>"
+        for r in rows[:limit]
+    )
+    more = (
+        f"<p class='note'>{len(rows) - limit} more rows not shown.</p>" if len(rows) > limit else ""
+    )
+    return f"<h2>{escape(title)}</h2><table>{head}{body}</table>{more}"
+
+
+def render_html_report(data: RunData, *, top: int = 25) -> str:
+    """The report as one HTML string (adjusted metrics unless noted)."""
+    run, cfg = data.run, data.run.config
+    ov = data.overrides
+    parts = [
+        "<!DOCTYPE html><html><head><meta charset='utf-8'>",
+        f"<title>KGLens run {run.id}</title><style>{CSS}</style></head><body>",
+        f"<h1>Run {run.id}: {escape(run.target_label)} on {escape(run.kg_name)}"
+        f"{'/' + escape(cfg.subset) if cfg.subset else ''}</h1>",
+        "<p>"
+        + ("<span class='sim'>SIMULATED TARGET</span> " if run.simulated else "")
+        + f"{escape(str(cfg.difficulty).upper())} · sampler {escape(str(cfg.sampler))} · "
+        f"verifier {escape(cfg.verifier)} · status {escape(run.status)} · "
+        f"{run.iterations_done}/{cfg.iterations} iterations · {data.n_edges} active edges</p>",
+    ]
+    raw, adj = overall(data, adjusted=False), overall(data, adjusted=True)
+    parts.append(
+        "<h2>Metrics (paper 3.2)</h2><table><tr><th class='l'></th><th>edges</th>"
+        "<th>examined</th><th>win</th><th>zero-sense</th><th>all-sense</th></tr>"
+        + "".join(
+            f"<tr><td class='l'>{name}</td><td>{g.edges}</td><td>{g.rates.examined}</td>"
+            f"<td>{_ci(g.rates.win)}</td><td>{_ci(g.rates.zero_sense)}</td>"
+            f"<td>{_ci(g.rates.all_sense)}</td></tr>"
+            for name, g in (("as logged", raw), ("with triage", adj))
+        )
+        + "</table>"
+        f"<p class='note'>With triage: {len(ov.kg_error_edges)} KG-error edges and "
+        f"{len(ov.kg_error_observations)} KG-error replies left out, {len(ov.verdicts)} verdicts "
+        "overridden. Intervals: 95% Wilson score intervals over edges.</p>"
+    )
+    history = data.conn.execute(
+        "SELECT iteration, win_rate, zero_sense_rate, all_sense_rate FROM iteration "
+        "WHERE run_id = ? ORDER BY iteration",
+        (run.id,),
+    ).fetchall()
+    if history:
+        parts.append(
+            line_chart(
+                {
+                    name: [(float(h[0]), h[k]) for h in history]
+                    for k, name in ((1, "win"), (2, "zero-sense"), (3, "all-sense"))
+                },
+                "Rates after each iteration (as logged)",
+            )
+        )
+    m, n = data.counts(True)
+    seen = ((m + n) > 0) & data.included(True)
+    if seen.any():
+        parts.append(
+            histogram(
+                data.mean_error(True)[seen].tolist(),
+                "Expected error rate alpha/(alpha+beta) of examined edges",
+            )
+        )
+    per_pred = group_table(data, "predicate")
+    parts.append(
+        bar_chart(
+            [
+                Bar(
+                    r.label,
+                    r.rates.zero_sense.value,
+                    r.rates.zero_sense.low,
+                    r.rates.zero_sense.high,
+                    f"({r.rates.examined})",
+                )
+                for r in per_pred
+            ],
+            "Zero-sense rate per predicate (95% Wilson interval; examined edges)",
+        )
+    )
+    parts.append(_group_html("Per predicate", per_pred))
+    parts.append(_group_html("Per subject", group_table(data, "subject")))
+    parts.append(_group_html("Per entity group (subject)", group_table(data, "group")))
+    parts.append(_group_html("Per year of dated facts", group_table(data, "year")))
+    summary = error_type_summary(data)
+    parts.append(
+        "<h2>Error types (paper Table 5)</h2><table><tr><th class='l'>type</th><th>replies</th>"
+        "<th>edges</th><th>detected</th><th>tagged</th></tr>"
+        + "".join(
+            f"<tr><td class='l'>{escape(t.label)}</td><td>{t.replies}</td><td>{t.edges}</td>"
+            f"<td>{t.detected}</td><td>{t.tagged}</td></tr>"
+            for t in summary.types
+        )
+        + f"</table><p class='note'>{summary.incorrect} incorrect, {summary.refused} refused, "
+        f"{summary.unparseable} unparseable replies.</p>"
+    )
+    counts = review_counts(data)
+    worst = blind_spots(data, limit=top)
+    parts.append(
+        f"<h2>Blind spots: top {len(worst)} by expected error rate</h2>"
+        f"<p class='note'>{counts['zero_sense']} zero-sense edges, {counts['flips']} flip between "
+        f"phrasings, {counts['confirmed']} confirmed.</p><table><tr><th>edge</th>"
+        "<th class='l'>subject</th><th class='l'>predicate</th><th class='l'>object</th>"
+        "<th>m</th><th>n</th><th>expected error [95% credible]</th><th class='l'>flags</th></tr>"
+        + "".join(
+            f"<tr><td>{r.edge_id}</td><td class='l'>{escape(r.subject)}</td>"
+            f"<td class='l'>{escape(r.predicate)}</td><td class='l'>{escape(r.object)}</td>"
+            f"<td>{r.m}</td><td>{r.n}</td><td style='background:{heat_hex(r.mean)};"
+            f"color:{text_on(r.mean)}'>{pct(r.mean)} [{pct(r.low)}, {pct(r.high)}]</td>"
+            f"<td class='l'>{escape(_flags(r.zero_sense, r.flips, r.confirmed))}</td></tr>"
+            for r in worst
+        )
+        + "</table>"
+    )
+    log = triage_log(data.conn, run_id=run.id)
+    actions = Counter(e.action for e in current_entries(log))
+    parts.append(
+        f"<h2>Triage</h2><p>{len(log)} entries in the audit trail; in force: "
+        + (", ".join(f"{v} {k}" for k, v in sorted(actions.items())) or "none")
+        + ".</p>"
+    )
+    parts.append("</body></html>")
+    return "\n".join(p for p in parts if p)
+
+
+def _flags(zero: bool, flips: bool, confirmed: bool) -> str:
+    return " ".join(
+        name
+        for name, on in (("zero-sense", zero), ("flips", flips), ("confirmed", confirmed))
+        if on
+    )
+
+
+def write_html_report(data: RunData, path: Path, *, top: int = 25) -> Path:
+    """Write the report to a file."""
+    Path(path).write_text(render_html_report(data, top=top), encoding="utf-8")
+    return Path(path)

@@ -1,0 +1,121 @@
+"""The headless commands: review, analyze, compare, triage, export, ego."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from test_analysis_support import RUN_A, RUN_B, edge_ids, import_mini, make_run, observation_id
+
+from kglens_tui.analysis import commands
+from kglens_tui.cli import main
+from kglens_tui.store.connection import connect
+
+
+@pytest.fixture(autouse=True)
+def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(commands.console, "width", 220)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> tuple[str, list[int], dict, int]:
+    path = tmp_path / "cli.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    runs = [make_run(conn, RUN_A), make_run(conn, RUN_B, target="model-b")]
+    ids = edge_ids(conn)
+    wh = observation_id(conn, runs[0], 1, 2)
+    conn.close()
+    return str(path), runs, ids, wh
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def test_review_and_drilldown(db, capsys) -> None:
+    path, (a, _), ids, _ = db
+    code, out = run(capsys, "--db", path, "review", str(a), "--kind", "zero-sense")
+    assert code == 0 and "Caledonia" in out and "Borduria" in out and "Aland" not in out
+    code, out = run(capsys, "--db", path, "review", str(a), "--predicate", "currency")
+    assert code == 0 and "Xdollar" in out and "Copolis" not in out
+    code, out = run(capsys, "--db", path, "review", str(a), "--edge", str(ids["e7"]))
+    assert code == 0 and "Hugo" in out and "PKG history" in out
+
+
+def test_triage_commands_change_analyze(db, capsys, tmp_path: Path) -> None:
+    path, (a, _), ids, wh = db
+    code, out = run(capsys, "--db", path, "analyze", str(a), "--by", "predicate")
+    assert code == 0 and "33.3% [9.7%–70.0%]" in out  # zero-sense 2 / 6 overall
+    code, out = run(
+        capsys,
+        "--db",
+        path,
+        "triage",
+        "verifier-error",
+        str(wh),
+        "--reason",
+        "alias",
+        "--author",
+        "ann",
+    )
+    assert code == 0 and "triage entry 1 stored" in out
+    code, out = run(capsys, "--db", path, "analyze", str(a), "--error-types")
+    assert code == 0 and "16.7%" in out and "Self-contradiction" in out
+    code, out = run(capsys, "--db", path, "analyze", str(a), "--raw")
+    assert "as logged" in out and "33.3% [9.7%–70.0%]" in out
+    assert run(capsys, "--db", path, "triage", "confirm", str(a), str(ids["e3"]))[0] == 0
+    assert run(capsys, "--db", path, "triage", "tag", "factual-error", "--reply", str(wh))[0] == 0
+    assert run(capsys, "--db", path, "triage", "note", "check", "--edge", str(ids["e3"]))[0] == 0
+    code, out = run(
+        capsys, "--db", path, "triage", "kg-error", "--edge", str(ids["e5"]), "--reason", "Ypound"
+    )
+    assert code == 0
+    assert run(capsys, "--db", path, "triage", "retract", "1", "--reason", "undo")[0] == 0
+    code, out = run(capsys, "--db", path, "triage", "log", "--run", str(a))
+    assert code == 0 and "verifier_error" in out and "KG-wide" in out
+    fixes = tmp_path / "fixes.csv"
+    code, _ = run(capsys, "--db", path, "triage", "corrections", "mini", "--out", str(fixes))
+    assert code == 0 and len(list(csv.DictReader(fixes.open()))) == 1
+    code, out = run(capsys, "--db", path, "triage", "verifier-error", "99999", "--reason", "x")
+    assert code == 2 and "no reply" in out
+
+
+def test_compare(db, capsys) -> None:
+    path, (a, b), _, _ = db
+    code, out = run(capsys, "--db", path, "compare")
+    assert code == 0 and "model-a" in out and "model-b" in out and "mini EASY" in out
+    code, out = run(capsys, "--db", path, "compare", str(a), str(b), "--by", "subject")
+    assert code == 0 and "knows, run" in out and "Drift" in out and "Caledonia" in out
+
+
+def test_export_and_ego(db, capsys, tmp_path: Path) -> None:
+    path, (a, _), _, _ = db
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    files = {
+        "--gexf": "pkg.gexf",
+        "--graphml": "pkg.graphml",
+        "--csv": "edges.csv",
+        "--jsonl": "edges.jsonl",
+        "--replies": "replies.jsonl",
+        "--groups": "groups.csv",
+        "--html": "report.html",
+    }
+    args = [x for flag, name in files.items() for x in (flag, str(out_dir / name))]
+    code, out = run(capsys, "--db", path, "export", str(a), *args, "--by", "year")
+    assert code == 0 and out.count("wrote") == len(files)
+    assert nx.read_gexf(out_dir / "pkg.gexf").number_of_edges() == 8
+    assert nx.read_graphml(out_dir / "pkg.graphml").number_of_edges() == 8
+    assert len(list(csv.DictReader((out_dir / "groups.csv").open()))) == 5
+    assert run(capsys, "--db", path, "export", str(a))[0] == 2
+    ego = tmp_path / "ego.json"
+    code, _ = run(capsys, "--db", path, "ego", str(a), "Aland", "--json", str(ego))
+    assert code == 0 and json.loads(ego.read_text())["center"] == "c:A"
+    code, out = run(capsys, "--db", path, "ego", str(a), "Aland")
+    assert code == 0 and "Apolis" in out

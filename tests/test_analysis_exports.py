@@ -1,0 +1,157 @@
+"""Exports read back in their own readers; the HTML report is self-contained; ego graphs."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from test_analysis_support import EDGES, RUN_A, edge_ids, import_mini, make_run, observation_id
+
+from kglens_tui.analysis import exports
+from kglens_tui.analysis import triage as tr
+from kglens_tui.analysis.colours import heat_hex, text_on
+from kglens_tui.analysis.ego import ego_graph
+from kglens_tui.analysis.groups import group_table
+from kglens_tui.analysis.htmlreport import render_html_report
+from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
+
+
+@pytest.fixture
+def data(conn: sqlite3.Connection, tmp_path: Path) -> RunData:
+    import_mini(conn, tmp_path)
+    run = make_run(conn, RUN_A)
+    ids = edge_ids(conn)
+    tr.mark_kg_error(conn, edge_id=ids["e5"], author="ann", reason="Borduria uses Ypound")
+    tr.mark_kg_error(
+        conn, observation_id=observation_id(conn, run, 1, 1), author="ann", reason="B moved"
+    )
+    return load_run_data(conn, run)
+
+
+def _by_edge(graph: nx.MultiDiGraph) -> dict[int, dict]:
+    return {int(d["edge_id"]): d for _, _, d in graph.edges(data=True)}
+
+
+@pytest.mark.parametrize("fmt", ["gexf", "graphml"])
+def test_graph_exports_read_back(data: RunData, tmp_path: Path, fmt: str) -> None:
+    path = tmp_path / f"pkg.{fmt}"
+    writer = exports.write_gexf if fmt == "gexf" else exports.write_graphml
+    writer(data, path)
+    graph = nx.read_gexf(path) if fmt == "gexf" else nx.read_graphml(path)
+    assert graph.number_of_edges() == 8 and graph.number_of_nodes() == 10
+    ids = edge_ids(data.conn)
+    edges = _by_edge(graph)
+    e3 = edges[ids["e3"]]
+    assert float(e3["error_rate"]) == pytest.approx(0.75)  # Beta(3, 1)
+    assert float(e3["ci_low"]) == pytest.approx(0.025 ** (1 / 3))
+    assert int(e3["m"]) == 0 and int(e3["n"]) == 2 and e3["predicate"] == "capital"
+    assert str(edges[ids["e5"]]["kg_error"]).lower() in ("true", "1")
+    assert edges[ids["e4"]]["start"] == "2002-01-01"
+    assert graph.nodes["c:A"]["label"] == "Aland"
+    if fmt == "gexf":  # heat colours for Gephi (networkx reads node colours only)
+        text = path.read_text()
+        assert text.count("<viz:color") == 8 and f'id="{ids["e3"]}"' in text
+
+
+def test_graph_with_unprobed_edges(conn: sqlite3.Connection, tmp_path: Path, tiny_kg_dir) -> None:
+    from kglens_tui.kg.importers import import_kg
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.probe.runner import prepare, run_blocking
+
+    import_kg(conn, tiny_kg_dir, "tiny")
+    snap = run_blocking(prepare(conn, config=RunConfig(kg="tiny", iterations=2, batch_size=4)))
+    data = load_run_data(conn, snap.run_id)
+    graph = exports.pkg_graph(data, include_unprobed=True)
+    in_run = [d["in_run"] for _, _, d in graph.edges(data=True)]
+    assert len(in_run) == 13 and in_run.count(False) == 3  # the dead member_of edges
+    nx.write_graphml(graph, tmp_path / "all.graphml")
+    assert nx.read_graphml(tmp_path / "all.graphml").number_of_edges() == 13
+
+
+def test_csv_and_jsonl(data: RunData, tmp_path: Path) -> None:
+    exports.write_edges_csv(data, tmp_path / "edges.csv")
+    with (tmp_path / "edges.csv").open(newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 8 and list(rows[0]) == list(exports.EDGE_FIELDS)
+    e3 = rows[EDGES.index("e3")]
+    assert (e3["subject"], e3["m"], e3["n"], float(e3["mean"])) == ("Caledonia", "0", "2", 0.75)
+    assert rows[EDGES.index("e5")]["kg_error"] == "1"
+    exports.write_edges_jsonl(data, tmp_path / "edges.jsonl")
+    objs = [json.loads(line) for line in (tmp_path / "edges.jsonl").read_text().splitlines()]
+    assert [o["edge_id"] for o in objs] == [int(e) for e in data.run.edge_ids]
+    exports.write_replies_jsonl(data, tmp_path / "replies.jsonl")
+    replies = [json.loads(line) for line in (tmp_path / "replies.jsonl").read_text().splitlines()]
+    assert len(replies) == 12
+    assert [r["effective"] for r in replies if r["edge_id"] == objs[1]["edge_id"]] == [
+        "excluded",
+        "correct",
+    ]
+    exports.write_replies_csv(data, tmp_path / "replies.csv")
+    with (tmp_path / "replies.csv").open(newline="") as fh:
+        parsed = list(csv.DictReader(fh))
+    assert len(parsed) == 12 and json.loads(parsed[2]["expected_answers"]) == [["Copolis"]]
+    exports.write_groups_csv(group_table(data, "predicate"), tmp_path / "groups.csv")
+    with (tmp_path / "groups.csv").open(newline="") as fh:
+        groups = {r["key"]: r for r in csv.DictReader(fh)}
+    assert groups["currency"]["edges"] == "2" and groups["currency"]["examined"] == "1"
+    assert float(groups["capital"]["win"]) == pytest.approx(2 / 3)  # e1 2/0, e2 1/0, e3 0/2
+
+
+def test_corrections_export(data: RunData, tmp_path: Path) -> None:
+    exports.write_corrections(data.conn, data.run.kg_id, tmp_path / "fixes.csv")
+    with (tmp_path / "fixes.csv").open(newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [(r["kind"], r["subject"], r["object"]) for r in rows] == [
+        ("edge", "Borduria", "Xdollar"),
+        ("wrong_fact", "Borduria", "Bopolis"),
+    ]
+    assert rows[1]["reply"] == "No, it is not." and rows[0]["author"] == "ann"
+    exports.write_corrections(data.conn, data.run.kg_id, tmp_path / "fixes.jsonl")
+    assert len((tmp_path / "fixes.jsonl").read_text().splitlines()) == 2
+
+
+def test_html_report_is_self_contained(data: RunData) -> None:
+    html = render_html_report(data)
+    assert html.startswith("<!DOCTYPE html>")
+    assert not any(tag in html for tag in ("<script", "<link", "src=", "href=", "@import"))
+    assert html.count("<svg") == 3
+    for svg in html.split("<svg")[1:]:
+        ET.fromstring("<svg" + svg.split("</svg>")[0] + "</svg>")
+    assert "Per predicate" in html and "Per year of dated facts" in html
+    assert "1 KG-error edges" in html and "Inconsistent response" in html
+
+
+def test_svg_helpers_parse() -> None:
+    svgs = [
+        bar_chart([Bar("a & b", 0.5, 0.4, 0.6), Bar("none", None)], "bars <1>"),
+        line_chart({"win": [(1, 0.5), (2, None), (3, 0.7)]}, "lines"),
+        histogram([0.0, 0.2, 0.99, 1.0], "hist"),
+    ]
+    for svg in svgs:
+        assert ET.fromstring(svg).tag.endswith("svg")
+    assert heat_hex(0) == "#2ea043" and heat_hex(1) == "#cf222e" and heat_hex(None) == "#969696"
+    assert text_on(0.5) == "#000000"
+
+
+def test_ego_graph(data: RunData) -> None:
+    ego = ego_graph(data, "Aland")
+    assert ego.center == "c:A" and not ego.truncated
+    assert sorted(n.key for n in ego.nodes) == ["c:A", "city:a", "cur:x", "p:h1"]
+    centre = next(n for n in ego.nodes if n.depth == 0)
+    assert (centre.x, centre.y, centre.degree) == (0.5, 0.5, 3)
+    assert centre.mean_error == pytest.approx((1 / 4 + 1 / 3 + 3 / 5) / 3)
+    assert {e.predicate for e in ego.edges} == {"capital", "currency", "head of state"}
+    two = ego_graph(data, "c:A", radius=2)
+    assert "c:B" in {n.key for n in two.nodes}
+    e5 = next(e for e in two.edges if e.source == "c:B")
+    assert e5.kg_error and not e5.zero_sense
+    cut = ego_graph(data, "c:A", radius=2, max_edges=3)
+    assert cut.truncated and len(cut.edges) == 3
+    with pytest.raises(KeyError):
+        ego_graph(data, "Atlantis")

@@ -1,0 +1,76 @@
+"""Beta quantiles (numpy only) and Wilson intervals against closed forms and known values."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from kglens_tui.analysis.intervals import (
+    beta_cdf,
+    beta_interval,
+    beta_quantile,
+    wilson,
+    z_value,
+)
+
+# scipy.stats.beta.ppf(0.025 / 0.975, a, b), computed once offline.
+KNOWN = [
+    (2, 3, 0.06758598648854294, 0.8058795503167565),
+    (10, 20, 0.17938364923511183, 0.50832335380999),
+    (0.5, 0.5, 0.001541333133436012, 0.9984586668665639),
+    (45, 15, 0.634050109943763, 0.8501792208310603),
+    (1.5, 7.25, 0.014297065535793184, 0.46467507536507313),
+    (100, 400, 0.16613901539164794, 0.23613366918553483),
+]
+
+
+def test_closed_forms() -> None:
+    q = np.array([0.001, 0.025, 0.3, 0.5, 0.975, 0.999])
+    assert np.allclose(beta_quantile(q, 1, 1), q, atol=1e-12)
+    for a in (1, 3, 7.5):
+        # Beta(a, 1): I_x = x^a, Beta(1, b): I_x = 1 - (1 - x)^b
+        assert np.allclose(beta_quantile(q, a, 1), q ** (1 / a), atol=1e-10)
+        assert np.allclose(beta_quantile(q, 1, a), 1 - (1 - q) ** (1 / a), atol=1e-10)
+    x = np.linspace(0.01, 0.99, 9)
+    assert np.allclose(beta_cdf(x, 2, 2), 3 * x**2 - 2 * x**3, atol=1e-12)
+    assert np.allclose(beta_quantile(0.5, [3, 40, 700], [3, 40, 700]), 0.5, atol=1e-10)
+
+
+def test_known_quantiles() -> None:
+    a, b, lo, hi = (np.array(col, dtype=float) for col in zip(*KNOWN, strict=True))
+    low, high = beta_interval(a, b)
+    assert np.allclose(low, lo, atol=1e-9)
+    assert np.allclose(high, hi, atol=1e-9)
+
+
+def test_quantile_inverts_cdf_for_large_parameters() -> None:
+    rng = np.random.default_rng(1)
+    a, b = rng.uniform(1, 1500, 300), rng.uniform(1, 500, 300)
+    q = rng.uniform(0.001, 0.999, 300)
+    assert np.allclose(beta_cdf(beta_quantile(q, a, b), a, b), q, atol=1e-9)
+
+
+def test_edges_and_errors() -> None:
+    assert beta_quantile(0.0, 3, 4) == 0.0 and beta_quantile(1.0, 3, 4) == 1.0
+    with pytest.raises(ValueError):
+        beta_quantile(0.5, 0, 1)
+    with pytest.raises(ValueError):
+        beta_quantile(1.5, 1, 1)
+
+
+def test_wilson_by_hand() -> None:
+    assert math.isclose(z_value(), 1.959963984540054)
+    p = wilson(2, 6)
+    # (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n) with p = 1/3, n = 6
+    assert (p.k, p.n, p.value) == (2, 6, 2 / 6)
+    assert p.low == pytest.approx(0.09677, abs=1e-5)
+    assert p.high == pytest.approx(0.70001, abs=1e-5)
+    zero = wilson(0, 10)
+    assert zero.low == 0.0 and zero.high == pytest.approx(0.27753, abs=1e-5)
+    one = wilson(1, 1)
+    assert one.high == 1.0 and one.low == pytest.approx(0.20655, abs=1e-5)
+    assert wilson(0, 0).value is None
+    with pytest.raises(ValueError):
+        wilson(3, 2)
