@@ -232,3 +232,21 @@ def run_trust(conn: sqlite3.Connection, run_id: int, group_prefix: str = "region
         bias_by_predicate={p: yes_no_bias(v) for p, v in sorted(by_pred.items())},
         bias_by_group={g: yes_no_bias(v) for g, v in sorted(by_group.items())},
     )
+
+
+def group_bias(
+    group_of_pos: Sequence[Sequence[tuple[str, str]]],
+    pos: Sequence[int],
+    qtype: Sequence[str],
+    category: Sequence[str],
+    expected: Sequence[str],
+    reply: Sequence[str],
+) -> dict[str, YesNoBias]:
+    """Yes/No bias per group key, from observation columns and each run position's groups."""
+    pairs: dict[str, list[tuple[str, str]]] = {}
+    for p, qt, cat, exp, rep in zip(pos, qtype, category, expected, reply, strict=True):
+        if qt != "yes_no" or cat == "error":
+            continue
+        for key, _label in group_of_pos[int(p)]:
+            pairs.setdefault(key, []).append((exp, rep))
+    return {key: yes_no_bias(values) for key, values in pairs.items()}

@@ -170,9 +170,10 @@ def _drilldown(data, edge_id: int, adjusted: bool, json_path: str | None) -> int
 
 
 def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.analysis.bias import group_bias, yes_no_bias
     from kglens_tui.analysis.errortypes import error_type_summary
     from kglens_tui.analysis.exports import write_groups_csv
-    from kglens_tui.analysis.groups import group_table, overall
+    from kglens_tui.analysis.groups import group_table, memberships, overall
     from kglens_tui.analysis.rundata import load_run_data
 
     data = load_run_data(conn, args.run)
@@ -187,9 +188,28 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals over edges",
         title_justify="left",
     )
-    for col in ("group", "edges", "examined", "win", "zero-sense", "all-sense", "mean error"):
+    for col in (
+        "group",
+        "edges",
+        "examined",
+        "win",
+        "zero-sense",
+        "all-sense",
+        "mean error",
+        "yes-rate",
+        "bal. acc.",
+    ):
         table.add_column(col, justify="left" if col == "group" else "right")
+    groups = memberships(data, args.by, prefix=args.prefix, side=args.side)
+    obs = data.obs
+    bias = group_bias(groups, obs.pos, obs.qtype, obs.category, obs.expected, obs.reply)
+    everyone = yes_no_bias(
+        (e, r)
+        for q, c, e, r in zip(obs.qtype, obs.category, obs.expected, obs.reply, strict=True)
+        if q == "yes_no" and c != "error"
+    )
     for r in [*rows, total]:
+        b = everyone if r is total else bias.get(r.key)
         table.add_row(
             escape(r.label) if r is not total else "[bold]all[/]",
             str(r.edges),
@@ -198,8 +218,12 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             _ci(r.rates.zero_sense),
             _ci(r.rates.all_sense),
             _pct(r.mean_error),
+            _pct(b.yes_rate.value) if b else "—",
+            f"{b.balanced_accuracy:.2f}" if b and b.balanced_accuracy is not None else "—",
         )
     console.print(table)
+    if everyone.warning():
+        console.print(f"[bold yellow]⚠ {everyone.warning()}[/]")
     if args.csv:
         write_groups_csv(rows, Path(args.csv))
         console.print(f"wrote {args.csv}")
