@@ -164,6 +164,44 @@ def cmd_kg_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
+    from kglens_tui.kg.wikidata import WikidataError, build_wikidata
+    from kglens_tui.kg.wikidata import command as wd
+
+    conn = _open(args)
+    if kg_exists(conn, args.name) and not args.replace:
+        raise CLIError(f"a KG named '{args.name}' already exists (use --replace to overwrite)")
+    try:
+        config = wd.walk_config(args)
+    except ValueError as exc:
+        raise CLIError(str(exc)) from exc
+    cache = wd.cache_dir(args)
+    notice = wd.contact_notice(args)
+    if notice:
+        err_console.print(f"[yellow]note:[/] {notice}")
+    bar, update, on_wait = wd.progress_display(err_console)
+    client = wd.sparql_client(args, cache, on_wait)
+    resume = f"nothing imported; finished queries are cached in {cache}: rerun to resume"
+    with bar:
+        try:
+            report = build_wikidata(
+                conn,
+                args.name,
+                config,
+                client,
+                replace=args.replace,
+                progress=update,
+                cache_dir=cache,
+            )
+        except WikidataError as exc:
+            raise CLIError(f"{exc}; {resume}") from exc
+        except KeyboardInterrupt:
+            err_console.print(f"interrupted: {resume}")
+            return 130
+    wd.print_report(report, console, err_console)
+    return 0
+
+
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{value * 100:.1f}%"
 
@@ -187,6 +225,7 @@ def _config_from_args(args: argparse.Namespace):
         difficulty=args.difficulty,
         sampler=args.sampler,
         propagation=not args.no_propagation,
+        propagation_mode=args.propagation_mode,
         batch_size=args.batch_size,
         iterations=args.iterations,
         concurrency=args.concurrency,
@@ -263,41 +302,14 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
-    from kglens_tui.analysis.report import list_runs
+    from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 
     conn = _open(args)
     table = Table(title="Runs", title_justify="left")
-    for col in (
-        "id",
-        "kg",
-        "target",
-        "difficulty",
-        "sampler",
-        "status",
-        "iterations",
-        "win",
-        "zero-sense",
-        "all-sense",
-    ):
-        table.add_column(col, justify="right" if col in ("id", "iterations") else "left")
-    import json as _json
-
-    for r in list_runs(conn):
-        cfg = _json.loads(r["config"])
-        target = r["target_label"] + (" (simulated)" if r["simulated"] else "")
-        status = r["status"] + (f": {r['stop_reason']}" if r["stop_reason"] else "")
-        table.add_row(
-            str(r["id"]),
-            r["kg"] + (f"/{cfg.get('subset')}" if cfg.get("subset") else ""),
-            target,
-            cfg.get("difficulty", ""),
-            cfg.get("sampler", ""),
-            status,
-            f"{r['iterations_done']}/{cfg.get('iterations', '?')}",
-            _pct(r["win_rate"]),
-            _pct(r["zero_sense_rate"]),
-            _pct(r["all_sense_rate"]),
-        )
+    for col in RUN_COLUMNS:
+        table.add_column(col, justify="right" if col in ("run", "iterations") else "left")
+    for row in run_rows(conn):
+        table.add_row(*row)
     console.print(table)
     return 0
 
@@ -426,6 +438,66 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_round(args: argparse.Namespace, annotator: str | None = None) -> None:
+    """Fail early, with the known names, on an unknown round or annotator."""
+    from kglens_tui.annotate.errors import AnnotationError
+    from kglens_tui.annotate.rounds import get_round
+
+    conn = _open(args)
+    try:
+        rnd = get_round(conn, args.round) if args.round else None
+    except AnnotationError as exc:
+        raise CLIError(str(exc)) from exc
+    finally:
+        conn.close()
+    if rnd is not None and annotator is not None and annotator not in rnd.annotators:
+        raise CLIError(
+            f"no annotator '{annotator}' in round '{rnd.name}' "
+            f"(annotators: {', '.join(rnd.annotators)})"
+        )
+
+
+def cmd_annotate_tui(args: argparse.Namespace) -> int:
+    from kglens_tui.tui.app import run_annotation
+
+    if args.annotator and not args.round:
+        raise CLIError("--annotator needs the ROUND too")
+    _check_round(args, args.annotator)
+    return run_annotation(args.db, args.round, args.annotator)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from kglens_tui.serve import is_loopback, make_server, no_auth_note
+
+    _check_round(args)
+    db = Path(args.db or default_db_path())
+    try:
+        server = make_server(
+            db, host=args.host, port=args.port, round_ref=args.round, public_url=args.public_url
+        )
+    except ImportError as exc:
+        raise CLIError(
+            f"kglens serve needs textual-serve ({exc}): pip install textual-serve"
+        ) from exc
+    console.print(
+        f"[b]Serving the annotation app[/] of {db} at {server.public_url}", soft_wrap=True
+    )
+    err_console.print(f"[yellow]note:[/] {no_auth_note(server)}", soft_wrap=True)
+    if not is_loopback(args.host):
+        err_console.print(
+            f"[bold red]warning:[/] --host {args.host} lets other machines connect, "
+            "with no password.",
+            soft_wrap=True,
+        )
+    server.serve()
+    return 0
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+    """The subcommands of a parser built elsewhere."""
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kglens",
@@ -458,6 +530,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     p.add_argument("entity", help="entity key, label or alias")
     p.set_defaults(func=cmd_kg_show)
+    p = kg_sub.add_parser(
+        "build-wikidata", help="build a KG by random walks over Wikidata (needs network access)"
+    )
+    from kglens_tui.kg.wikidata.command import add_arguments as add_wikidata_arguments
+
+    add_wikidata_arguments(p)
+    p.set_defaults(func=cmd_kg_build_wikidata)
 
     p = sub.add_parser("probe", help="probe a target LLM over a KG (headless with --no-tui)")
     p.add_argument("--no-tui", action="store_true", help="run headless with a progress display")
@@ -480,6 +559,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["thompson", "epsilon-greedy", "monte-carlo", "brute-force"],
     )
     p.add_argument("--no-propagation", action="store_true")
+    p.add_argument(
+        "--propagation-mode",
+        default="sum",
+        choices=["sum", "degree"],
+        help="sum: the paper's eq. 2-3; degree: divided by each edge's neighbour count",
+    )
     p.add_argument("--iterations", type=int, default=60)
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--concurrency", type=int, default=16)
@@ -554,9 +639,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--throughput-iterations", type=int, default=10)
     p.set_defaults(func=cmd_bench_sampling)
 
+    from kglens_tui.analysis.commands import add_analysis_commands
     from kglens_tui.annotate.commands import add_annotate_commands
 
     add_annotate_commands(sub)
+    add_analysis_commands(sub)
+    p = _subcommands(sub.choices["annotate"]).add_parser(
+        "tui", help="annotate in the terminal UI (annotators only: no runs or results)"
+    )
+    p.add_argument("round", nargs="?", help="round id or name (default: choose)")
+    p.add_argument("--annotator", help="your name in the round (default: choose)")
+    p.set_defaults(func=cmd_annotate_tui)
+    p = sub.add_parser(
+        "serve", help="serve the annotation app in a browser (textual-serve; no authentication)"
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default: localhost only)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--round", help="open this round (id or name) for every annotator")
+    p.add_argument(
+        "--public-url", help="URL browsers use, when behind a proxy (default: http://HOST:PORT)"
+    )
+    p.set_defaults(func=cmd_serve)
     return parser
 
 

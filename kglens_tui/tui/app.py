@@ -15,9 +15,11 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import open_snapshot
+from kglens_tui.probe.runstore import set_status
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.settings import Settings, config_path, load_settings
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.dialogs import ConfirmScreen, HelpScreen, ImportScreen, WelcomeScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
@@ -38,8 +40,11 @@ class KGLensApp(App):
         settings: Settings | None = None,
         *,
         welcome: bool = True,
+        annotation: AnnotationEntry | None = None,
     ) -> None:
         super().__init__()
+        self.annotation = annotation
+        """Set: annotators only (`kglens annotate tui`, `kglens serve`), no runs or results."""
         self.settings = settings or load_settings()
         self.db_path = Path(db_path or self.settings.db or default_db_path())
         self._conn: sqlite3.Connection | None = None
@@ -54,9 +59,14 @@ class KGLensApp(App):
         return self._conn
 
     def on_mount(self) -> None:
+        if self.settings.keys:
+            self.set_keymap(self.settings.keys)
         conn = self.db()
         fresh = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
         ensure_kg(conn, self.settings.kg if self.settings.kg else "country")
+        if self.annotation is not None:
+            self.push_screen(RoundsScreen(self.annotation))
+            return
         self.push_screen(HomeScreen())
         if fresh and self._welcome:
             self.push_screen(WelcomeScreen(self.default_target_text()), self._welcome_answer)
@@ -193,6 +203,9 @@ class KGLensApp(App):
 
         self.push_screen(ImportScreen(self.db_path), done)
 
+    def action_annotate(self) -> None:
+        self.push_screen(RoundsScreen())
+
     def action_help(self) -> None:
         text = getattr(self.screen, "HELP", "") or HomeScreen.HELP
         text += f"\n\nSettings file: `{config_path()}` · workspace: `{self.db_path}`"
@@ -216,13 +229,28 @@ class KGLensApp(App):
             self._quit_now()
 
     def _quit_now(self) -> None:
-        if self.session is not None:
+        if self.session is not None and self._busy():
             self.session.stop()
+            if self.session.run_id is not None:
+                set_status(
+                    self.db(),
+                    self.session.run_id,
+                    "interrupted",
+                    "quit during the run: press r on it (or kglens probe --resume) to continue",
+                )
         self.exit()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        if self.annotation is not None:
+            yield SystemCommand("Help", "Keys of this screen", self.action_help)
+            return
         yield SystemCommand("New run", "Open the new-run form", self.action_new_run)
+        yield SystemCommand(
+            "Human evaluation",
+            "Annotation rounds: annotate, progress, report",
+            self.action_annotate,
+        )
         yield SystemCommand("Import KG", "Import a KG directory or CSV/TSV", self.action_import_kg)
         yield SystemCommand("Help", "Keys and settings of this screen", self.action_help)
         if isinstance(screen, LiveScreen):
@@ -247,4 +275,10 @@ class KGLensApp(App):
 def run_app(db: str | None = None) -> int:
     """Entry point for `kglens` without a command."""
     KGLensApp(db).run()
+    return 0
+
+
+def run_annotation(db: str | None, round_ref: str | None, annotator: str | None) -> int:
+    """Entry point for `kglens annotate tui` (and each browser session of `kglens serve`)."""
+    KGLensApp(db, welcome=False, annotation=AnnotationEntry(round_ref, annotator)).run()
     return 0

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,9 +9,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from kglens_tui.analysis.report import list_runs
+from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.kg.stats import kg_summaries
-from kglens_tui.tui.format import pct
 
 HOME_HELP = """\
 ## Home
@@ -24,6 +21,7 @@ HOME_HELP = """\
 | `r` | resume the selected run |
 | `enter` | open the selected run's live screen |
 | `i` | import a KG (directory or CSV/TSV) |
+| `a` | human evaluation: annotate, progress, report, adjudicate |
 | `ctrl+r` | refresh |
 | `ctrl+p` | command palette: every action |
 | `q` | quit |
@@ -36,13 +34,14 @@ class HomeScreen(Screen):
     """Lists KGs and runs."""
 
     BINDINGS = [
-        Binding("n", "app.new_run", "New run"),
-        Binding("r", "resume_run", "Resume"),
+        Binding("n", "app.new_run", "New run", id="new_run"),
+        Binding("r", "resume_run", "Resume", id="resume"),
         Binding("enter", "open_run", "Open", show=False),
-        Binding("i", "app.import_kg", "Import KG"),
+        Binding("i", "app.import_kg", "Import KG", id="import"),
+        Binding("a", "app.annotate", "Annotate"),
         Binding("ctrl+r", "refresh", "Refresh"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit_app", "Quit"),
+        Binding("question_mark", "app.help", "Help", id="help"),
+        Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
     HELP = HOME_HELP
 
@@ -60,18 +59,7 @@ class HomeScreen(Screen):
         kgs = self.query_one("#kgs", DataTable)
         kgs.add_columns("name", "entities", "edges", "active edges", "source", "snapshot")
         runs = self.query_one("#runs", DataTable)
-        runs.add_columns(
-            "run",
-            "KG",
-            "target",
-            "difficulty",
-            "sampler",
-            "status",
-            "iterations",
-            "win",
-            "zero-sense",
-            "all-sense",
-        )
+        runs.add_columns(*RUN_COLUMNS)
         self.action_refresh()
         runs.focus()
 
@@ -94,34 +82,16 @@ class HomeScreen(Screen):
             )
         runs = self.query_one("#runs", DataTable)
         runs.clear()
-        rows = list_runs(conn)
-        for r in rows:
-            cfg = json.loads(r["config"])
-            target = r["target_label"]
-            if r["simulated"] and "simulated" not in target:
-                target += " (simulated)"
-            status = r["status"] + (f" · {r['stop_reason']}" if r["stop_reason"] else "")
-            kg = r["kg"] + (f"/{cfg['subset']}" if cfg.get("subset") else "")
-            runs.add_row(
-                str(r["id"]),
-                kg,
-                target,
-                cfg.get("difficulty", ""),
-                cfg.get("sampler", ""),
-                status,
-                f"{r['iterations_done']}/{cfg.get('iterations', '?')}",
-                pct(r["win_rate"]),
-                pct(r["zero_sense_rate"]),
-                pct(r["all_sense_rate"]),
-                key=str(r["id"]),
-            )
+        rows = run_rows(conn)
+        for row in rows:
+            runs.add_row(*row, key=row[0])
         banner = self.query_one("#banner", Static)
         if not rows:
             banner.update(
                 f"No runs yet. Press [b]n[/] to probe a model ({self.app.default_target_text()})."
             )
         else:
-            active = sum(1 for r in rows if r["status"] == "running")
+            active = sum(1 for r in rows if r[5].startswith("running"))
             banner.update(
                 f"{len(rows)} runs, {active} running · enter opens a run, r resumes it, "
                 "? shows every key"

@@ -1,0 +1,63 @@
+"""`kglens serve`: the annotation app in a browser with textual-serve. Each browser tab runs its own
+`kglens annotate tui` process on the workspace (annotators only: no runs, report or adjudication);
+labels from all of them go to one database safely. It has no authentication of its own."""
+
+from __future__ import annotations
+
+import ipaddress
+import shlex
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual_serve.server import Server
+
+NO_AUTH_NOTE = (
+    "kglens serve has no authentication of its own: anyone who can open {url} can annotate as "
+    "any annotator of the workspace. Keep it bound to localhost and reach it over SSH port "
+    "forwarding (ssh -L {port}:localhost:{port} THIS_HOST), or put it behind a reverse proxy "
+    "that authenticates (then pass --public-url)."
+)
+
+
+def app_command(db: Path, round_ref: str | None = None) -> str:
+    """The shell command textual-serve runs for each browser session."""
+    args = [sys.executable, "-m", "kglens_tui.cli", "--db", str(db.resolve()), "annotate", "tui"]
+    if round_ref:
+        args.append(round_ref)
+    return shlex.join(args)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether host is only reachable from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def make_server(
+    db: Path,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    round_ref: str | None = None,
+    public_url: str | None = None,
+) -> Server:
+    """The textual-serve server for the annotation app (not started)."""
+    from textual_serve.server import Server
+
+    return Server(
+        app_command(db, round_ref),
+        host=host,
+        port=port,
+        title="KGLens annotation",
+        public_url=public_url,
+    )
+
+
+def no_auth_note(server: Server) -> str:
+    return NO_AUTH_NOTE.format(url=server.public_url, port=server.port)

@@ -1,0 +1,560 @@
+"""Annotate screen: one annotator rates their items of a round, keyboard only, blind to the app's
+verdict and to everyone else's labels. Labels are stored in order by one writer thread."""
+
+from __future__ import annotations
+
+import queue
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.message_pump import MessagePump
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    Collapsible,
+    Footer,
+    Header,
+    Input,
+    Label,
+    Markdown,
+    ProgressBar,
+    Static,
+)
+
+from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.guidelines import (
+    GUIDELINES_MARKDOWN,
+    QUESTION_CLEAR_PROMPT,
+    RESPONSE_CORRECT_PROMPT,
+)
+from kglens_tui.annotate.items import AnnotatorItem, items_for_annotator
+from kglens_tui.annotate.labels import (
+    CLEARED,
+    LabelState,
+    Revision,
+    current_label,
+    flag_item,
+    new_rev_id,
+    skip_item,
+    submit_label,
+    undo_label,
+)
+from kglens_tui.annotate.rounds import get_round
+from kglens_tui.store.connection import StoreError, connect
+
+ANNOTATE_HELP = """\
+## Annotate
+
+| key | action |
+| --- | --- |
+| `y` / `n` | the intent of the question is clear: Yes / No |
+| `c` / `x` | Wh questions: the AI's response is Correct / Incorrect |
+| `u` | undo your last action on this item (repeatable) |
+| `s` | skip this item (it counts as handled and casts no vote) |
+| `f` | flag this item with a note (again to edit or remove the flag) |
+| `j` / `k` (or `→` / `←`) | next / previous item |
+| `g` | show or hide the guidelines |
+| `escape` | back to the rounds |
+
+A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. After a new
+label the next item opens. Every change is saved at once as a new revision; the time you spend on
+each item is recorded. You never see the app's verdict or another annotator's labels.
+"""
+
+IDLE_CAP_S = 600.0
+"""Time on one item counted per action at most: a screen left open is not hours of work."""
+
+
+@dataclass(frozen=True)
+class LabelOp:
+    """One action of the annotator, as queued for the writer."""
+
+    kind: str
+    """label, skip, flag or undo."""
+    item_id: int
+    seconds: float
+    args: dict[str, Any] = field(default_factory=dict)
+    rev_id: str = field(default_factory=new_rev_id)
+
+
+class LabelStored(Message):
+    """The writer stored an action (revision None: nothing to undo) or failed (error)."""
+
+    def __init__(self, op: LabelOp, revision: Revision | None, error: str = "") -> None:
+        super().__init__()
+        self.op = op
+        self.revision = revision
+        self.error = error
+
+
+WRITES = {"label": submit_label, "skip": skip_item, "flag": flag_item, "undo": undo_label}
+
+
+class LabelWriter:
+    """Stores one annotator's actions in order on a thread with its own connection."""
+
+    def __init__(self, db_path: Path, annotator: str, target: MessagePump) -> None:
+        self.db_path = db_path
+        self.annotator = annotator
+        self.target = target
+        self._queue: queue.Queue[LabelOp | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._loop, name=f"labels:{annotator}", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def put(self, op: LabelOp) -> None:
+        self._queue.put(op)
+
+    def close(self, timeout: float = 30.0) -> None:
+        """Store what is queued, then end the thread."""
+        if self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join(timeout)
+
+    def _loop(self) -> None:
+        try:
+            conn = connect(self.db_path)
+        except StoreError as exc:
+            while (op := self._queue.get()) is not None:
+                self.target.post_message(LabelStored(op, None, str(exc)))
+            return
+        try:
+            while (op := self._queue.get()) is not None:
+                write = WRITES[op.kind]
+                try:
+                    rev = write(
+                        conn,
+                        op.item_id,
+                        self.annotator,
+                        seconds=op.seconds,
+                        rev_id=op.rev_id,
+                        **op.args,
+                    )
+                except (AnnotationError, sqlite3.Error) as exc:
+                    self.target.post_message(LabelStored(op, None, str(exc)))
+                else:
+                    self.target.post_message(LabelStored(op, rev))
+        finally:
+            conn.close()
+
+
+def _choice(key: str, label: str, chosen: bool, saved: bool) -> Text:
+    """One option: its key, its label; the chosen one green when saved, yellow while a draft."""
+    if chosen:
+        colour = "green" if saved else "yellow"
+        return Text.assemble(
+            (f" {key} ", f"bold reverse {colour}"), (f" {label} {'✔' if saved else '…'}", colour)
+        )
+    return Text.assemble((f" {key} ", "bold reverse"), f" {label}  ")
+
+
+def question_line(
+    number: int,
+    prompt: str,
+    options: tuple[tuple[str, str, str], ...],
+    value: str | None,
+    saved: bool,
+) -> Text:
+    """'1. prompt' and the options (key, label, value), the chosen one highlighted."""
+    text = Text.assemble((f"{number}. {prompt}", "bold"), "\n   ")
+    for key, label, option in options:
+        text.append_text(_choice(key, label, value == option, saved))
+        text.append("    ")
+    text.rstrip()
+    return text
+
+
+CLEAR_OPTIONS = (("y", "Yes", "yes"), ("n", "No", "no"))
+CORRECT_OPTIONS = (("c", "Correct", "correct"), ("x", "Incorrect", "incorrect"))
+
+
+class FlagScreen(ModalScreen[tuple[bool, str] | None]):
+    """A note for a flag: (True, note) flags, (False, '') removes the flag, None cancels."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Cancel"),
+        Binding("ctrl+d", "remove", "Remove flag"),
+    ]
+
+    def __init__(self, note: str, flagged: bool) -> None:
+        super().__init__()
+        self.note = note
+        self.flagged = flagged
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Flag this item", classes="dialog-title")
+            yield Static(
+                "What is wrong with it? The note goes to whoever adjudicates the round.",
+                classes="hint",
+            )
+            yield Input(value=self.note, placeholder="note (optional)", id="flag-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Flag (enter)", id="flag", variant="warning")
+                if self.flagged:
+                    yield Button("Remove flag (ctrl+d)", id="remove")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#flag")
+    def _flag(self) -> None:
+        self.dismiss((True, self.query_one(Input).value.strip()))
+
+    @on(Button.Pressed, "#remove")
+    def action_remove(self) -> None:
+        if self.flagged:
+            self.dismiss((False, ""))
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AnnotateScreen(Screen):
+    """One annotator's items of a round, one at a time."""
+
+    BINDINGS = [
+        Binding("y", "clear('yes')", "Yes"),
+        Binding("n", "clear('no')", "No"),
+        Binding("c", "correct('correct')", "Correct"),
+        Binding("x", "correct('incorrect')", "Incorrect"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "skip", "Skip"),
+        Binding("f", "flag", "Flag"),
+        Binding("right,j", "move(1)", "Next", key_display="→/j", priority=True),
+        Binding("left,k", "move(-1)", "Prev", key_display="←/k", priority=True),
+        Binding("g", "guidelines", "Guidelines"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("escape", "back", "Rounds"),
+    ]
+    HELP = ANNOTATE_HELP
+
+    def __init__(self, round_id: int, annotator: str) -> None:
+        super().__init__()
+        self.round_id = round_id
+        self.annotator = annotator
+        self.items: list[AnnotatorItem] = []
+        self.index = 0
+        self._optimistic: dict[int, LabelState] = {}
+        self._draft: dict[int, LabelState] = {}
+        self._pending: dict[int, int] = {}
+        self._unrecorded: dict[int, float] = {}
+        self._shown_at = time.monotonic()
+        self._writer: LabelWriter | None = None
+        self._bindings_for: bool | None = None
+        self._shown: dict[str, Text | str] = {}
+
+    @property
+    def pending(self) -> int:
+        """Actions queued and not yet stored."""
+        return sum(self._pending.values())
+
+    @property
+    def item(self) -> AnnotatorItem | None:
+        return self.items[self.index] if self.items else None
+
+    def compose(self) -> ComposeResult:
+        conn = self.app.db()
+        rnd = get_round(conn, self.round_id)
+        self.items = items_for_annotator(conn, self.round_id, self.annotator)
+        self.sub_title = f"round '{rnd.name}' · annotating as {self.annotator}"
+        fresh = not any(i.label is not None for i in self.items)
+        yield Header()
+        with Horizontal(id="ann-top"):
+            yield Static("", id="ann-who")
+            yield ProgressBar(total=max(len(self.items), 1), show_eta=False, id="ann-bar")
+            yield Static("", id="ann-count")
+        with Horizontal(id="ann-main"):
+            with VerticalScroll(id="ann-item", can_focus=False):
+                yield Static("", id="ann-meta")
+                yield Static("", id="ann-question")
+                yield Static("", id="ann-answers")
+                yield Static("", id="ann-response")
+                yield Static("", id="ann-q1", classes="ann-ask")
+                yield Static("", id="ann-q2", classes="ann-ask")
+                yield Static("", id="ann-state")
+            side = VerticalScroll(id="ann-side", can_focus=False, classes="" if fresh else "-shut")
+            box = Collapsible(title="Guidelines (g)", collapsed=not fresh, id="ann-guidelines")
+            with side, box:
+                yield Markdown(GUIDELINES_MARKDOWN)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        undone = [n for n, i in enumerate(self.items) if not i.done]
+        self.index = undone[0] if undone else 0
+        self._writer = LabelWriter(self.app.db_path, self.annotator, self)
+        self._writer.start()
+        self._shown_at = time.monotonic()
+        self.show()
+
+    def on_unmount(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+
+    # what is shown
+    def _set(self, selector: str, content: Text | str) -> None:
+        """Update a Static only when its content changes (each update costs a layout pass)."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content)
+
+    def state_of(self, item: AnnotatorItem) -> LabelState:
+        """The item's label as it will be once queued actions are stored."""
+        if item.item_id in self._optimistic:
+            return self._optimistic[item.item_id]
+        return item.label.state if item.label is not None else CLEARED
+
+    def done_count(self) -> int:
+        return sum(self.state_of(i).done for i in self.items)
+
+    def show(self) -> None:
+        """Redraw the current item and the progress line."""
+        total = len(self.items)
+        done = self.done_count()
+        flagged = sum(self.state_of(i).flag for i in self.items)
+        self._set("#ann-who", Text.assemble(("Annotator ", "dim"), (self.annotator, "bold")))
+        self.query_one("#ann-bar", ProgressBar).update(progress=done)
+        count = f"{done} of {total} done" + (f" · {flagged} flagged" if flagged else "")
+        self._set("#ann-count", count)
+        item = self.item
+        if item is None:
+            self._set("#ann-question", "This annotator has no items.")
+            return
+        self._show_item(item)
+        if item.asks_response != self._bindings_for:  # c / x apply to Wh items only
+            self._bindings_for = item.asks_response
+            self.refresh_bindings()
+
+    def _show_item(self, item: AnnotatorItem) -> None:
+        state = self.state_of(item)
+        draft = self._draft.get(item.item_id, CLEARED)
+        kind = "Wh question" if item.asks_response else "Yes/No question"
+        meta = f"Item {item.position} of {len(self.items)} · {kind} · KG {item.kg}"
+        self._set(
+            "#ann-meta", Text(meta + (" · calibration" if item.calibration else ""), style="dim")
+        )
+        self._set("#ann-question", Text(item.question, style="bold"))
+        for selector in ("#ann-answers", "#ann-response", "#ann-q2"):
+            widget = self.query_one(selector, Static)
+            if widget.display != item.asks_response:
+                widget.display = item.asks_response
+        if item.asks_response:
+            several = len(item.answers) > 1
+            title = (
+                "Answers (any one counts; aliases separated by commas)"
+                if several
+                else "Answer (aliases separated by commas)"
+            )
+            body = Text(title, style="dim")
+            for group in item.answers:
+                body.append("\n" + ("• " if several else ""))
+                body.append(", ".join(group), style="bold cyan")
+            self._set("#ann-answers", body)
+            self._set(
+                "#ann-response",
+                Text.assemble(("AI's response", "dim"), "\n", ((item.response or "").strip(), "")),
+            )
+        clear, clear_saved = state.question_clear, True
+        if draft.question_clear is not None:
+            clear, clear_saved = draft.question_clear, False
+        self._set(
+            "#ann-q1", question_line(1, QUESTION_CLEAR_PROMPT, CLEAR_OPTIONS, clear, clear_saved)
+        )
+        if item.asks_response:
+            correct, correct_saved = state.response_correct, True
+            if draft.response_correct is not None:
+                correct, correct_saved = draft.response_correct, False
+            self._set(
+                "#ann-q2",
+                question_line(2, RESPONSE_CORRECT_PROMPT, CORRECT_OPTIONS, correct, correct_saved),
+            )
+        self._set("#ann-state", self._state_text(item, state, draft))
+
+    def _state_text(self, item: AnnotatorItem, state: LabelState, draft: LabelState) -> Text:
+        text = Text()
+        if draft.question_clear is not None or draft.response_correct is not None:
+            missing = "y or n" if draft.question_clear is None else "c or x"
+            text.append(f"Not saved yet: answer the other question ({missing}).", style="yellow")
+        elif state.skipped:
+            text.append("Skipped: answer it now, or leave it.", style="yellow")
+        elif state.done:
+            text.append("Saved.", style="green")
+            if item.item_id in self._pending:
+                text.append(" (storing…)", style="dim")
+        else:
+            keys = "y / n, then c / x" if item.asks_response else "y / n"
+            text.append(f"Not rated yet: {keys}; s skips, f flags.", style="dim")
+        if state.flag:
+            text.append("\nFlagged", style="bold magenta")
+            text.append(f": {state.note}" if state.note else " (no note)")
+        if self.done_count() == len(self.items):
+            text.append(
+                f"\nAll {len(self.items)} items done, thank you. You can still go back and "
+                "change a label.",
+                style="bold green",
+            )
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "correct":
+            item = self.item
+            return None if item is None or not item.asks_response else True
+        return True
+
+    # time
+    def _take_seconds(self, item_id: int) -> float:
+        now = time.monotonic()
+        spent = min(now - self._shown_at, IDLE_CAP_S) + self._unrecorded.pop(item_id, 0.0)
+        self._shown_at = now
+        return round(spent, 3)
+
+    def _leave_item(self) -> None:
+        item = self.item
+        if item is not None:
+            now = time.monotonic()
+            spent = min(now - self._shown_at, IDLE_CAP_S)
+            self._unrecorded[item.item_id] = self._unrecorded.get(item.item_id, 0.0) + spent
+            self._shown_at = now
+
+    # actions
+    def _queue(self, op: LabelOp, state: LabelState | None) -> None:
+        assert self._writer is not None
+        self._pending[op.item_id] = self._pending.get(op.item_id, 0) + 1
+        if state is not None:
+            self._optimistic[op.item_id] = state
+        self._writer.put(op)
+
+    def _answer(self, clear: str | None, correct: str | None) -> None:
+        item = self.item
+        if item is None:
+            return
+        state = self.state_of(item)
+        draft = self._draft.pop(item.item_id, CLEARED)
+        new_clear = clear or draft.question_clear
+        new_correct = correct or draft.response_correct
+        if state.question_clear is not None:  # revising a saved label: keep the other answer
+            new_clear = new_clear or state.question_clear
+            new_correct = new_correct or state.response_correct
+        if new_clear is None or (item.asks_response and new_correct is None):
+            self._draft[item.item_id] = LabelState(new_clear, new_correct)
+            self.show()
+            return
+        was_done = state.done and not state.skipped
+        if was_done and (new_clear, new_correct) == (state.question_clear, state.response_correct):
+            return  # the same answer again: nothing to store
+        args = {"question_clear": new_clear, "response_correct": new_correct}
+        new = LabelState(new_clear, new_correct, False, state.flag, state.note)
+        self._queue(LabelOp("label", item.item_id, self._take_seconds(item.item_id), args), new)
+        if not was_done:
+            self._advance()
+        self.show()
+
+    def _advance(self) -> None:
+        if self.index < len(self.items) - 1:
+            self._leave_item()
+            self.index += 1
+
+    def action_clear(self, value: str) -> None:
+        self._answer(value, None)
+
+    def action_correct(self, value: str) -> None:
+        item = self.item
+        if item is not None and item.asks_response:
+            self._answer(None, value)
+
+    def action_skip(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        self._draft.pop(item.item_id, None)
+        state = self.state_of(item)
+        new = LabelState(None, None, True, state.flag, state.note)
+        self._queue(LabelOp("skip", item.item_id, self._take_seconds(item.item_id)), new)
+        self._advance()
+        self.show()
+
+    def action_undo(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        if self._draft.pop(item.item_id, None) is not None:
+            self.show()
+            return
+        self._queue(LabelOp("undo", item.item_id, self._take_seconds(item.item_id)), None)
+        self.show()
+
+    def action_flag(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        state = self.state_of(item)
+
+        def done(result: tuple[bool, str] | None) -> None:
+            if result is None:
+                return
+            flagged, note = result
+            now = next(self.state_of(i) for i in self.items if i.item_id == item.item_id)
+            new = replace(now, flag=flagged, note=note if flagged else "")
+            args = {"note": note, "flagged": flagged}
+            self._queue(LabelOp("flag", item.item_id, self._take_seconds(item.item_id), args), new)
+            self.show()
+
+        self.app.push_screen(FlagScreen(state.note, state.flag), done)
+
+    def action_move(self, step: int) -> None:
+        target = self.index + step
+        if not 0 <= target < len(self.items):
+            self.notify("That was the last item." if step > 0 else "This is the first item.")
+            return
+        self._leave_item()
+        self.index = target
+        self.show()
+
+    def action_guidelines(self) -> None:
+        box = self.query_one("#ann-guidelines", Collapsible)
+        box.collapsed = not box.collapsed
+
+    @on(Collapsible.Expanded)
+    @on(Collapsible.Collapsed)
+    def _guidelines_toggled(self, event: Collapsible.Toggled) -> None:
+        self.query_one("#ann-side").set_class(event.collapsible.collapsed, "-shut")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    # results of the writer
+    def on_label_stored(self, event: LabelStored) -> None:
+        item_id = event.op.item_id
+        left = self._pending.get(item_id, 1) - 1
+        if left > 0:
+            self._pending[item_id] = left
+        else:
+            self._pending.pop(item_id, None)
+        if event.error:
+            self.notify(f"Not saved: {event.error}", severity="error", timeout=10)
+        elif event.revision is None and event.op.kind == "undo":
+            self.notify("Nothing to undo on this item.")
+        if left > 0:
+            return
+        self._optimistic.pop(item_id, None)
+        for n, it in enumerate(self.items):
+            if it.item_id == item_id:
+                label = event.revision
+                if label is None:
+                    label = current_label(self.app.db(), item_id, self.annotator)
+                self.items[n] = replace(it, label=label)
+        self.show()

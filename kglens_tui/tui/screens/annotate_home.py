@@ -1,0 +1,253 @@
+"""Annotation rounds: choose a round, say who you are, annotate. The coordinator also opens the
+progress, report and adjudication screens from here; annotators only (`kglens annotate tui`,
+`kglens serve`) never see those, nor the runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.progress import progress
+from kglens_tui.annotate.rounds import Round, get_round, list_rounds
+from kglens_tui.tui.screens.annotate import AnnotateScreen
+
+ROUNDS_HELP = """\
+## Annotation rounds
+
+| key | action |
+| --- | --- |
+| `a` / `enter` | annotate the selected round (you choose your name) |
+| `p` | progress: done of total and time per item, per annotator |
+| `r` | report: Table 4, Krippendorff's alpha, Cohen's kappa, disagreements |
+| `d` | adjudicate disputed items |
+| `ctrl+r` | refresh |
+| `escape` | back |
+
+Create a round from runs with `kglens annotate round create --name NAME --runs 1,2`; remote
+annotators can use `kglens serve` (a browser) or a pack (`kglens annotate export`).
+"""
+
+ANNOTATOR_HELP = """\
+## Annotation rounds
+
+| key | action |
+| --- | --- |
+| `a` / `enter` | annotate the selected round (you choose your name) |
+| `p` | progress of the round |
+| `ctrl+r` | refresh |
+| `q` | quit |
+"""
+
+COORDINATOR_ACTIONS = ("report", "adjudicate", "back")
+
+
+@dataclass(frozen=True)
+class AnnotationEntry:
+    """Open the app for annotators only, optionally straight at a round and an annotator."""
+
+    round_ref: str | None = None
+    annotator: str | None = None
+
+
+def _source(rnd: Round) -> str:
+    parts = [
+        f"{key.replace('_ids', '').replace('_', ' ')} {', '.join(map(str, rnd.source[key][:6]))}"
+        + (" …" if len(rnd.source[key]) > 6 else "")
+        for key in ("runs", "observation_ids", "edge_ids")
+        if rnd.source.get(key)
+    ]
+    return "; ".join(parts) or "hand-built"
+
+
+class AnnotatorPickScreen(ModalScreen[str | None]):
+    """Who is annotating: one of the round's annotators."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, round_id: int) -> None:
+        super().__init__()
+        self.round_id = round_id
+
+    def compose(self) -> ComposeResult:
+        conn = self.app.db()
+        rnd = get_round(conn, self.round_id)
+        options = [
+            Option(f"{p.annotator}  ·  {p.done} of {p.total} done", id=p.annotator)
+            for p in progress(conn, rnd.id)
+        ]
+        with Vertical(classes="dialog"):
+            yield Label(f"Who is annotating round '{rnd.name}'?", classes="dialog-title")
+            yield Static("Choose your name and press enter (esc cancels).", classes="hint")
+            yield OptionList(*options, id="ann-names")
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+class RoundsScreen(Screen):
+    """Every annotation round with how far it is."""
+
+    BINDINGS = [
+        Binding("a,enter", "annotate", "Annotate", key_display="a/enter"),
+        Binding("p", "progress", "Progress"),
+        Binding("r", "report", "Report"),
+        Binding("d", "adjudicate", "Adjudicate"),
+        Binding("ctrl+r", "refresh", "Refresh"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("escape", "back", "Back"),
+        Binding("q", "app.quit_app", "Quit"),
+    ]
+
+    def __init__(self, entry: AnnotationEntry | None = None) -> None:
+        super().__init__()
+        self.entry = entry
+
+    @property
+    def annotators_only(self) -> bool:
+        return getattr(self.app, "annotation", None) is not None
+
+    @property
+    def HELP(self) -> str:  # the app's help reads screen.HELP
+        return ANNOTATOR_HELP if self.annotators_only else ROUNDS_HELP
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="ann-rounds"):
+            yield Static("", id="ann-banner")
+            yield Static("Annotation rounds", classes="section-title")
+            yield DataTable(id="ann-rounds-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "human evaluation"
+        table = self.query_one("#ann-rounds-table", DataTable)
+        table.add_columns("round", "name", "items", "annotators", "majority", "done", "source")
+        self.action_refresh()
+        table.focus()
+        self.call_after_refresh(self._open_entry)
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.annotators_only and action in COORDINATOR_ACTIONS)
+
+    def action_refresh(self) -> None:
+        conn = self.app.db()
+        table = self.query_one("#ann-rounds-table", DataTable)
+        table.clear()
+        rounds = list_rounds(conn)
+        for rnd in rounds:
+            rows = progress(conn, rnd.id)
+            done = sum(p.done for p in rows)
+            total = sum(p.total for p in rows)
+            raters = rnd.settings.raters_per_item or len(rnd.annotators)
+            table.add_row(
+                str(rnd.id),
+                rnd.name,
+                f"{rnd.items:,}",
+                ", ".join(rnd.annotators),
+                f"{rnd.settings.majority} of {raters}",
+                f"{done:,} of {total:,} labels",
+                _source(rnd),
+                key=str(rnd.id),
+            )
+        banner = self.query_one("#ann-banner", Static)
+        if not rounds:
+            banner.update(
+                "No annotation rounds yet. Create one from runs: "
+                "[b]kglens annotate round create --name NAME --runs 1,2[/]"
+            )
+        elif self.annotators_only:
+            banner.update("Choose a round and press [b]a[/] or [b]enter[/] to annotate it.")
+        else:
+            banner.update(
+                "a annotates (you choose your name) · p progress · r report (Table 4, "
+                "agreement) · d adjudicate · ? every key"
+            )
+
+    def selected_round(self) -> int | None:
+        table = self.query_one("#ann-rounds-table", DataTable)
+        if table.row_count == 0:
+            self.notify("No rounds yet: create one with `kglens annotate round create`.")
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return int(key) if key is not None else None
+
+    def _open_entry(self) -> None:
+        """Go straight to the round and annotator given on the command line, if any."""
+        entry = self.entry
+        if entry is None:
+            return
+        self.entry = None
+        conn = self.app.db()
+        if entry.round_ref is None:
+            rounds = list_rounds(conn)
+            if len(rounds) == 1:
+                self.pick_annotator(rounds[0].id)
+            return
+        try:
+            rnd = get_round(conn, entry.round_ref)
+        except AnnotationError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        if entry.annotator is None:
+            self.pick_annotator(rnd.id)
+        elif entry.annotator in rnd.annotators:
+            self.app.push_screen(AnnotateScreen(rnd.id, entry.annotator))
+        else:
+            self.notify(
+                f"No annotator '{entry.annotator}' in round '{rnd.name}': choose your name.",
+                severity="warning",
+                timeout=10,
+            )
+            self.pick_annotator(rnd.id)
+
+    def pick_annotator(self, round_id: int) -> None:
+        def chosen(name: str | None) -> None:
+            if name:
+                self.app.push_screen(AnnotateScreen(round_id, name))
+
+        self.app.push_screen(AnnotatorPickScreen(round_id), chosen)
+
+    def action_annotate(self) -> None:
+        round_id = self.selected_round()
+        if round_id is not None:
+            self.pick_annotator(round_id)
+
+    @on(DataTable.RowSelected, "#ann-rounds-table")
+    def _row_selected(self) -> None:
+        self.action_annotate()
+
+    def action_progress(self) -> None:
+        from kglens_tui.tui.screens.annotate_progress import ProgressScreen
+
+        round_id = self.selected_round()
+        if round_id is not None:
+            self.app.push_screen(ProgressScreen(round_id))
+
+    def action_report(self) -> None:
+        from kglens_tui.tui.screens.annotate_report import ReportScreen
+
+        round_id = self.selected_round()
+        if round_id is not None:
+            self.app.push_screen(ReportScreen(round_id))
+
+    def action_adjudicate(self) -> None:
+        from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen
+
+        round_id = self.selected_round()
+        if round_id is not None:
+            self.app.push_screen(AdjudicationScreen(round_id))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,225 @@
+"""Report of a round: the paper's Table 4 per KG and overall, Krippendorff's alpha and percent
+agreement per question, the pairwise Cohen's kappa matrices and the items where the human
+majority disagrees with the app. Loads numpy and krippendorff, so it is imported lazily."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_results
+from kglens_tui.tui.format import pct
+from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen
+from kglens_tui.tui.screens.annotate_progress import ProgressScreen
+
+REPORT_HELP = """\
+## Report
+
+The paper's Table 4 from the human majority (at least `majority` votes, no tie; an adjudication
+overrides it). **QG**: share of questions whose intent is clear. **QAV**: share of Wh items where
+the app's verdict agrees with the humans (refused and unparseable count as incorrect).
+**QG+QAV**: clear and, for Wh items, agreed. Items still being labelled count as not clear / not
+agreed until they have a majority. Krippendorff's alpha is nominal; Cohen's kappa is over the
+items both annotators labelled.
+
+| key | action |
+| --- | --- |
+| `enter` | adjudicate the selected disagreement |
+| `d` | adjudication screen |
+| `p` | progress |
+| `ctrl+r` | refresh |
+| `escape` | back |
+"""
+
+TABLE4_ROWS = (
+    ("QG", "qg"),
+    ("  Wh-question", "qg_wh"),
+    ("  Yes/No-question", "qg_yes_no"),
+    ("QAV (Wh)", "qav"),
+    ("QG+QAV", "qg_qav"),
+)
+QUESTION_NAMES = {"question_clear": "question clear", "response_correct": "response correct"}
+SHORT = {"yes": "y", "no": "n", "correct": "c", "incorrect": "i"}
+
+
+def num(value: float | None) -> str:
+    """Three decimals, or an em dash when undefined."""
+    return "—" if value is None else f"{value:.3f}"
+
+
+def short(text: str | None, width: int) -> str:
+    """One line of at most width characters."""
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def votes(item: ItemResult, question: str) -> str:
+    """'4y 1n': the current votes on one question, most frequent first."""
+    counts = Counter(
+        getattr(s, question) for s in item.labels.values() if getattr(s, question) is not None
+    )
+    return " ".join(f"{n}{SHORT.get(v, v)}" for v, n in counts.most_common()) or "—"
+
+
+def right(value: str) -> Text:
+    return Text(value, justify="right")
+
+
+class ReportScreen(Screen):
+    """Table 4, agreement and disagreements of one round."""
+
+    BINDINGS = [
+        Binding("d", "adjudicate", "Adjudicate"),
+        Binding("p", "progress", "Progress"),
+        Binding("ctrl+r", "refresh", "Refresh"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+    HELP = REPORT_HELP
+
+    def __init__(self, round_id: int) -> None:
+        super().__init__()
+        self.round_id = round_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="ann-report", can_focus=False):
+            yield Static("", id="ann-report-title")
+            with Horizontal(classes="ann-report-row"):
+                with Vertical(classes="ann-report-cell"):
+                    yield Static(
+                        "Human assessment (paper Table 4): majority vote", classes="section-title"
+                    )
+                    yield DataTable(id="ann-t4", cursor_type="none", classes="ann-static")
+                with Vertical(classes="ann-report-cell"):
+                    yield Static("Inter-annotator agreement", classes="section-title")
+                    yield DataTable(id="ann-agree", cursor_type="none", classes="ann-static")
+            with Horizontal(classes="ann-report-row"):
+                for question, name in QUESTION_NAMES.items():
+                    with Vertical(classes="ann-report-cell"):
+                        yield Static(f"Cohen's κ, {name}", classes="section-title")
+                        yield DataTable(
+                            id=f"ann-kappa-{question}", cursor_type="none", classes="ann-static"
+                        )
+            yield Static("", id="ann-disagree-title", classes="section-title")
+            yield DataTable(id="ann-disagree", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="ann-report-notes")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for table in self.query(".ann-static").results(DataTable):
+            table.can_focus = False
+        self.query_one("#ann-disagree", DataTable).focus()
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()  # also when first shown
+
+    def action_refresh(self) -> None:
+        res = round_results(self.app.db(), self.round_id)
+        rnd = res.round
+        self.sub_title = f"report of round '{rnd.name}'"
+        raters = rnd.settings.raters_per_item or len(rnd.annotators)
+        self.query_one("#ann-report-title", Static).update(
+            f"[b]Round {rnd.id} '{rnd.name}'[/] · {rnd.items:,} items · annotators "
+            f"{', '.join(rnd.annotators)} · majority {rnd.settings.majority} of {raters}"
+        )
+        t4 = self.query_one("#ann-t4", DataTable)
+        t4.clear(columns=True)
+        t4.add_column("")
+        for col in res.table4:
+            t4.add_column(right(col.name), key=col.name)
+        for label, attr in TABLE4_ROWS:
+            t4.add_row(label, *(right(pct(getattr(c, attr))) for c in res.table4))
+        t4.add_row(
+            Text("items (Wh + Yes/No)", style="dim"),
+            *(Text(f"{c.wh} + {c.yes_no}", style="dim", justify="right") for c in res.table4),
+        )
+        agree = self.query_one("#ann-agree", DataTable)
+        agree.clear(columns=True)
+        agree.add_column("question")
+        for col in ("items", "Krippendorff α", "agreement"):
+            agree.add_column(right(col), key=col)
+        for q in res.agreement.values():
+            agree.add_row(
+                QUESTION_NAMES[q.question],
+                right(f"{q.items:,}"),
+                right(num(q.alpha)),
+                right(pct(q.percent)),
+            )
+        for q in res.agreement.values():
+            self._kappa(q)
+        self._disagreements(res.disagreements)
+        notes = Text()
+        if res.pending:
+            notes.append(
+                f"{res.pending:,} of {rnd.items:,} items are still being labelled: they count as "
+                "not clear / not agreed until they have a majority.\n",
+                style="yellow",
+            )
+        if res.undecided:
+            ids = ", ".join(str(i.item_id) for i in res.undecided)
+            notes.append(f"All labels in, no majority (adjudicate with d): items {ids}.\n")
+        if res.flagged:
+            flagged = "; ".join(
+                f"item {item_id} by {name}" + (f": {short(note, 40)}" if note else "")
+                for item_id, name, note in res.flagged
+            )
+            notes.append(f"Flagged: {flagged}.\n", style="magenta")
+        self.query_one("#ann-report-notes", Static).update(notes)
+
+    def _kappa(self, q: QuestionAgreement) -> None:
+        table = self.query_one(f"#ann-kappa-{q.question}", DataTable)
+        table.clear(columns=True)
+        table.add_column("")
+        for name in q.annotators:
+            table.add_column(right(name), key=name)
+        for name, row in zip(q.annotators, q.kappa, strict=True):
+            table.add_row(name, *(right(num(v)) for v in row))
+
+    def _disagreements(self, items: list[ItemResult]) -> None:
+        self.query_one("#ann-disagree-title", Static).update(
+            f"Majority disagrees with the app ({len(items)})"
+            + (" · enter adjudicates" if items else "")
+        )
+        table = self.query_one("#ann-disagree", DataTable)
+        table.clear(columns=True)
+        table.add_columns("item", "KG", "question", "answer", "response", "app", "humans", "votes")
+        for it in items:
+            humans = (it.human_correct or "") + (" (adjudicated)" if it.adjudication else "")
+            table.add_row(
+                right(str(it.item_id)),
+                it.kg,
+                short(it.question, 56),
+                short("; ".join(", ".join(g) for g in it.answers), 24),
+                short(it.response, 30),
+                it.app_verdict,
+                humans,
+                votes(it, "response_correct"),
+                key=str(it.item_id),
+            )
+
+    def _open_adjudication(self, item_id: int | None) -> None:
+        self.app.push_screen(AdjudicationScreen(self.round_id, item_id))
+
+    @on(DataTable.RowSelected, "#ann-disagree")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        key = event.row_key.value
+        self._open_adjudication(int(key) if key is not None else None)
+
+    def action_adjudicate(self) -> None:
+        table = self.query_one("#ann-disagree", DataTable)
+        item_id = None
+        if table.row_count:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            item_id = int(key) if key is not None else None
+        self._open_adjudication(item_id)
+
+    def action_progress(self) -> None:
+        self.app.push_screen(ProgressScreen(self.round_id))

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.settings import SettingsError, load_settings
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.new_run import NewRunScreen
+
+
+def test_file_then_environment_then_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('batch_size = 32\ntheme = "textual-light"\n[keys]\nnew_run = "f2"\n')
+    monkeypatch.setenv("KGLENS_BATCH_SIZE", "48")
+    settings = load_settings(path, overrides={"theme": "nord"})
+    assert settings.batch_size == 48
+    assert settings.theme == "nord"
+    assert settings.keys == {"new_run": "f2"}
+    assert str(path) in settings.source and "$KGLENS_BATCH_SIZE" in settings.source
+
+
+def test_bad_settings_name_the_file_and_setting(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("batch_size = 'many'\n")
+    with pytest.raises(SettingsError, match=r"config.toml: setting 'batch_size'"):
+        load_settings(path)
+    path.write_text("colour = 'red'\n")
+    with pytest.raises(SettingsError, match="unknown setting 'colour'"):
+        load_settings(path)
+    path.write_text("batch_size = \n")
+    with pytest.raises(SettingsError, match="config.toml"):
+        load_settings(path)
+
+
+async def test_key_overrides_apply(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "none.toml", overrides={"keys": {"new_run": "f2"}})
+    app = KGLensApp(tmp_path / "w.db", settings, welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, NewRunScreen)
+        await pilot.press("f2")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, NewRunScreen)

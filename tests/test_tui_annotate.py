@@ -1,0 +1,409 @@
+"""The annotation screens driven with Pilot: five annotators rate a small round sampled from a
+simulated run, and Table 4 and the agreement figures match values worked out by hand; then an
+adjudication. Plus snapshots of the rounds, annotate, progress, report and adjudication screens
+and `kglens serve`'s server (built, never started)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, Select
+
+from kglens_tui.annotate.adjudication import adjudicate
+from kglens_tui.annotate.agreement import round_results
+from kglens_tui.annotate.items import items_for_annotator
+from kglens_tui.annotate.labels import flag_item, label_history, skip_item, submit_label
+from kglens_tui.annotate.progress import progress
+from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from_items
+from kglens_tui.cli import main
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.serve import app_command, is_loopback, make_server, no_auth_note
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.annotate import AnnotateScreen, FlagScreen
+from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, DecisionScreen
+from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
+from kglens_tui.tui.screens.annotate_report import ReportScreen
+
+SIZE = (140, 44)
+NAMES = ("ann1", "ann2", "ann3", "ann4", "ann5")
+
+
+def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
+    return KGLensApp(db, Settings(target="sim"), welcome=False, annotation=entry)
+
+
+async def wait_for(pilot, predicate, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached in time")
+
+
+# The Pilot round: three Yes/No items and three Wh items of a simulated run. The app judged W1
+# and W3 correct and W2 incorrect. Votes of ann1..ann5: y/n = the intent is clear yes/no,
+# c/i = the response is correct/incorrect, "-" = skipped.
+CLEAR = {"Y1": "yyyyy", "Y2": "yyyny", "Y3": "yyyn-", "W1": "nnnyy", "W2": "nnyny", "W3": "yyyyn"}
+CORRECT = {"W1": "ccccc", "W2": "iiiic", "W3": "iiicc"}
+# Majorities (3 of 5): Y1 Y2 Y3 W3 clear, W1 W2 not clear (3 no each); responses: W1 correct
+# (app correct: agree), W2 incorrect (app incorrect: agree), W3 incorrect (app correct: disagree).
+# QG = 4/6; Wh 1/3 (W3); Yes/No 3/3; QAV = 2/3; QG+QAV = Y1 Y2 Y3 = 3/6 (W3 is clear but the
+# app disagrees with the humans).
+#
+# Krippendorff's alpha (nominal), 1 - (n - 1) * D_o / D_e, from the coincidence matrix:
+#   question clear, values per item (yes, no): Y1 (5, 0), Y2 (4, 1), Y3 (3, 1), W1 (2, 3),
+#   W2 (2, 3), W3 (4, 1); o_yn = 4*1/4 + 3*1/3 + 2*3/4 + 2*3/4 + 4*1/4 = 6; n_yes = 20,
+#   n_no = 9, n = 29: alpha = 1 - 28 * (2 * 6) / (2 * 20 * 9) = 1 - 336/360 = 1/15.
+#   response correct (correct, incorrect): W1 (5, 0), W2 (1, 4), W3 (2, 3);
+#   o_ci = 1*4/4 + 2*3/4 = 2.5; n_c = 8, n_i = 7, n = 15: alpha = 1 - 14 * 5 / 112 = 3/8.
+# Percent agreement (agreeing pairs / pairs): clear 10+6+3+4+4+6 of 10+10+6+10+10+10 = 33/56;
+#   correct 10+6+4 of 30 = 2/3.
+# Cohen's kappa ann1 vs ann5 on clarity, over the 5 items both rated (ann5 skipped Y3):
+#   ann1 y y n n y, ann5 y y y y n: observed 2/5; expected (3*4 + 2*1)/25 = 14/25;
+#   kappa = (2/5 - 14/25) / (1 - 14/25) = -4/11.
+ALPHA_CLEAR, ALPHA_CORRECT = 1 / 15, 3 / 8
+
+
+def _sim_round(db: Path) -> dict[int, str]:
+    """Store a simulated run and a round of six of its observations; item id -> role."""
+    conn = connect(db)
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim",
+        difficulty="hard",
+        iterations=2,
+        batch_size=16,
+    )
+    run_blocking(prepare(conn, config=config))
+    rows = conn.execute("SELECT id, qtype, category FROM observation ORDER BY id").fetchall()
+    yes_no = [r["id"] for r in rows if r["qtype"] == "yes_no"]
+    right = [r["id"] for r in rows if r["qtype"] == "wh" and r["category"] == "correct"]
+    wrong = [r["id"] for r in rows if r["qtype"] == "wh" and r["category"] == "incorrect"]
+    roles = {
+        yes_no[0]: "Y1",
+        yes_no[1]: "Y2",
+        yes_no[2]: "Y3",
+        right[0]: "W1",
+        wrong[0]: "W2",
+        right[1]: "W3",
+    }
+    create_round(conn, "pilot", observation_ids=list(roles), per_kg=None, annotators=NAMES)
+    by_item = {
+        r[0]: roles[r[1]] for r in conn.execute("SELECT id, observation_id FROM annotation_item")
+    }
+    conn.close()
+    return by_item
+
+
+async def _annotate(db: Path, k: int, roles: dict[int, str]) -> None:
+    """Annotator k rates every item of the round with the keys, as a person would."""
+    name = NAMES[k]
+    app = make_app(db, AnnotationEntry("pilot", name))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        screen = app.screen
+        assert screen.done_count() == 0
+        await pilot.press("g")  # guidelines read: hide them
+        for _ in range(len(roles)):
+            item = screen.item
+            role = roles[item.item_id]
+            if k == 0 and role == "Y1":  # a slip: No, then back, undo, and Yes
+                await pilot.press("n")
+                assert screen.item.item_id != item.item_id
+                await pilot.press("left")
+                assert screen.item.item_id == item.item_id
+                await wait_for(pilot, lambda: screen.pending == 0)
+                await pilot.press("u")
+                await wait_for(pilot, lambda: screen.pending == 0)
+                assert screen.state_of(item).question_clear is None
+            if k == 2 and role == "W3":
+                await pilot.press("f")
+                assert isinstance(app.screen, FlagScreen)
+                app.screen.query_one(Input).value = "the answer has few aliases"
+                await pilot.press("enter")
+                assert app.screen is screen
+            vote = CLEAR[role][k]
+            if vote == "-":
+                await pilot.press("s")
+                continue
+            await pilot.press(vote)
+            if role.startswith("W"):
+                assert screen.item.item_id == item.item_id  # waits for the second answer
+                await pilot.press("c" if CORRECT[role][k] == "c" else "x")
+        await wait_for(pilot, lambda: screen.pending == 0)
+        assert screen.done_count() == len(roles)
+        assert "All 6 items done" in str(screen.query_one("#ann-state").render())
+
+
+@pytest.fixture
+def sim_round(tmp_path: Path) -> tuple[Path, dict[int, str]]:
+    db = tmp_path / "w.db"
+    return db, _sim_round(db)
+
+
+async def test_five_annotators_then_report_and_adjudication(
+    sim_round: tuple[Path, dict[int, str]],
+) -> None:
+    db, roles = sim_round
+    for k in range(len(NAMES)):
+        await _annotate(db, k, roles)
+
+    conn = connect(db)
+    res = round_results(conn, "pilot")
+    by_role = {roles[i.item_id]: i for i in res.items}
+    assert [res_col.name for res_col in res.table4] == ["country", "Overall"]
+    overall = res.table4[-1]
+    assert (overall.items, overall.wh, overall.yes_no) == (6, 3, 3)
+    assert (overall.qg, overall.qg_wh, overall.qg_yes_no, overall.qav, overall.qg_qav) == (
+        pytest.approx((4 / 6, 1 / 3, 1.0, 2 / 3, 3 / 6))
+    )
+    assert res.agreement["question_clear"].alpha == pytest.approx(ALPHA_CLEAR)
+    assert res.agreement["response_correct"].alpha == pytest.approx(ALPHA_CORRECT)
+    assert res.agreement["question_clear"].percent == pytest.approx(33 / 56)
+    assert res.agreement["response_correct"].percent == pytest.approx(2 / 3)
+    assert res.agreement["question_clear"].kappa[0][4] == pytest.approx(-4 / 11)
+    assert [roles[i.item_id] for i in res.disagreements] == ["W3"]
+    assert res.flagged == [(by_role["W3"].item_id, "ann3", "the answer has few aliases")]
+    slip = [r.action for r in label_history(conn, by_role["Y1"].item_id, "ann1")]
+    assert slip == ["label", "undo", "label"]
+    rows = progress(conn, "pilot")
+    assert [(p.done, p.total, p.skipped) for p in rows] == [(6, 6, 0)] * 4 + [(6, 6, 1)]
+    assert all(p.seconds > 0 for p in rows)  # time per item is recorded
+
+    # the coordinator: home, a, r shows the same figures; enter adjudicates the disagreement
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        assert isinstance(app.screen, RoundsScreen)
+        await pilot.press("r")
+        assert isinstance(app.screen, ReportScreen)
+        t4 = app.screen.query_one("#ann-t4", DataTable)
+        assert [str(t4.get_row_at(r)[2]) for r in range(5)] == [
+            "66.7%",
+            "33.3%",
+            "100.0%",
+            "66.7%",
+            "50.0%",
+        ]
+        agree = app.screen.query_one("#ann-agree", DataTable)
+        assert [str(agree.get_row_at(r)[2]) for r in range(2)] == ["0.067", "0.375"]
+        assert [str(agree.get_row_at(r)[3]) for r in range(2)] == ["58.9%", "66.7%"]
+        kappa = app.screen.query_one("#ann-kappa-question_clear", DataTable)
+        assert str(kappa.get_row_at(0)[5]) == "-0.364"
+        await pilot.press("enter")
+        assert isinstance(app.screen, AdjudicationScreen)
+        assert app.screen.selected().item_id == by_role["W3"].item_id
+        await pilot.press("d")
+        decision = app.screen
+        assert isinstance(decision, DecisionScreen)
+        decision.query_one("#adj-correct", Select).value = "correct"
+        decision.query_one("#adj-name", Input).value = "lead"
+        await pilot.press("ctrl+s")  # no reason: refused with a message
+        await wait_for(pilot, lambda: "reason" in str(decision.query_one("#adj-error").render()))
+        decision.query_one("#adj-reason", Input).value = "the reply names the capital's alias"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, AdjudicationScreen))
+        assert "lead" in str(app.screen.query_one("#adj-decision").render())
+
+    res = round_results(conn, "pilot")
+    overall = res.table4[-1]
+    assert (overall.qav, overall.qg_qav) == pytest.approx((1.0, 4 / 6))  # W3 now agrees
+    assert res.disagreements == []
+    conn.close()
+
+
+async def test_annotators_only_never_reach_results(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    _hand_db(db)
+    app = make_app(db, AnnotationEntry())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundsScreen)
+        for key in ("r", "d", "escape"):
+            await pilot.press(key)
+            assert isinstance(app.screen, RoundsScreen)
+        await pilot.press("down", "enter")  # round r2; then: who are you?
+        await pilot.press("down", "down", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        screen = app.screen
+        assert (screen.round_id, screen.annotator) == (2, "ann3")
+        text = " ".join(str(w.render()) for w in screen.query("Static"))
+        assert "refused" not in text and "ann1" not in text  # blind
+        await pilot.press(*(("y", "c") if screen.item.asks_response else ("y",)))
+    # the label given just before quitting is stored
+    conn = connect(db)
+    assert sum(i.done for i in items_for_annotator(conn, 2, "ann3")) == 1
+    conn.close()
+
+
+def test_cli_annotate_tui_rejects_unknown_names(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    _hand_db(db)
+    assert main(["--db", str(db), "annotate", "tui", "nope"]) == 2
+    assert "no annotation round 'nope'" in capsys.readouterr().err
+    assert main(["--db", str(db), "annotate", "tui", "r1", "--annotator", "zed"]) == 2
+    assert "annotators: ann1, ann2" in capsys.readouterr().err
+
+
+def test_serve_builds_a_localhost_server(tmp_path: Path) -> None:
+    server = make_server(tmp_path / "w.db", round_ref="r1")
+    assert (server.host, server.port) == ("127.0.0.1", 8000)
+    assert server.command.endswith(f"--db {tmp_path / 'w.db'} annotate tui r1")
+    assert "no authentication" in no_auth_note(server)
+    assert "ssh -L 8000:localhost:8000" in no_auth_note(server)
+    assert app_command(Path("x.db")).split()[1:3] == ["-m", "kglens_tui.cli"]
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0")
+
+
+# Snapshots: a hand-built round, fully rated ('r1', two KGs, one adjudication) and one in
+# progress ('r2'), with fixed times.
+ITEMS = [
+    ("country", "yes_no", "correct", "Is Vienna the capital of Austria?", [], None),
+    ("country", "yes_no", "incorrect", "Do people in Tonga drive on the left?", [], None),
+    ("country", "wh", "correct", "What is the capital of Germany?", [["Berlin"]], "Berlin."),
+    (
+        "country",
+        "wh",
+        "incorrect",
+        "What currency is used in Australia (also known as Commonwealth of Australia)?",
+        [["Australian Dollar", "AUD", "A$"]],
+        "The currency of Australia is the AUD.",
+    ),
+    ("elements", "yes_no", "correct", "Is oxygen a noble gas?", [], None),
+    ("elements", "yes_no", "correct", "Is the atomic number of carbon 6?", [], None),
+    ("elements", "wh", "correct", "What is the chemical symbol of gold?", [["Au"]], "Au"),
+    (
+        "elements",
+        "wh",
+        "refused",
+        "Which elements are gases at room temperature and standard pressure?",
+        [["Hydrogen", "H"], ["Nitrogen", "N"], ["Oxygen", "O"], ["Helium", "He"]],
+        "I'm sorry, I cannot answer that.",
+    ),
+    ("elements", "yes_no", "correct", "Is iron a metal?", [], None),
+]
+R1_CLEAR = ["yyyyy", "yynyy", "yyyyy", "yyyyy", "yyyyy", "nnyyn", "yy-yy", "yyyny", "yyyyy"]
+R1_CORRECT = ["", "", "ccccc", "cccci", "", "", "cc-ii", "iiiii", ""]
+WORDS = {"y": "yes", "n": "no", "c": "correct", "i": "incorrect"}
+
+
+def _hand_db(db: Path) -> None:
+    conn = connect(db)
+    specs = [
+        ItemSpec(kg=kg, qtype=q, app_verdict=v, question=text, answers=ans, response=resp)
+        for kg, q, v, text, ans, resp in ITEMS
+    ]
+    r1 = create_round_from_items(conn, "r1", specs, annotators=NAMES, seed=1)
+    ids = [r[0] for r in conn.execute("SELECT id FROM annotation_item ORDER BY id")]
+    for n, item_id in enumerate(ids):
+        for k, name in enumerate(NAMES):
+            vote = R1_CLEAR[n][k]
+            if vote == "-":
+                skip_item(conn, item_id, name, seconds=4.0)
+                continue
+            correct = R1_CORRECT[n][k] if R1_CORRECT[n] else None
+            submit_label(
+                conn,
+                item_id,
+                name,
+                question_clear=WORDS[vote],
+                response_correct=WORDS[correct] if correct else None,
+                seconds=8.0 + k,
+            )
+    flag_item(conn, ids[3], "ann2", "A$ is an alias too", seconds=3.0)
+    adjudicate(
+        conn,
+        ids[6],
+        reason="Au is the answer; the split vote came from a misread",
+        adjudicator="lead",
+        response_correct="correct",
+    )
+    create_round_from_items(conn, "r2", specs, annotators=NAMES, seed=2)
+    mine = items_for_annotator(conn, 2, "ann2")
+    for n, item in enumerate(mine[:-1]):
+        if n >= 2 and mine[n].qtype == "wh":
+            break  # ann2 stops before a Wh item
+        if n == 1:
+            skip_item(conn, item.item_id, "ann2", seconds=5.0)
+        else:
+            submit_label(
+                conn,
+                item.item_id,
+                "ann2",
+                question_clear="yes",
+                response_correct="correct" if item.qtype == "wh" else None,
+                seconds=20.0,
+            )
+    for item in items_for_annotator(conn, 2, "ann1"):
+        response = "incorrect" if item.qtype == "wh" else None
+        submit_label(
+            conn, item.item_id, "ann1", question_clear="yes", response_correct=response, seconds=9
+        )
+    assert r1.id == 1
+    conn.close()
+
+
+@pytest.fixture(scope="module")
+def hand_db_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("annotate_tui") / "hand.db"
+    _hand_db(path)
+    return path
+
+
+@pytest.fixture
+def hand_db(hand_db_template: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "hand.db"
+    src = sqlite3.connect(hand_db_template)
+    dst = sqlite3.connect(copy)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    return copy
+
+
+def keys(*names: str):
+    """run_before for snap_compare: press keys, then let the tables settle their widths."""
+
+    async def run(pilot) -> None:
+        await pilot.pause()
+        await pilot.press(*names)
+        await pilot.pause(0.1)
+
+    return run
+
+
+def test_snapshot_rounds(snap_compare, hand_db: Path) -> None:
+    assert snap_compare(make_app(hand_db), run_before=keys("a"), terminal_size=SIZE)
+
+
+def test_snapshot_annotate_first_item(snap_compare, hand_db: Path) -> None:
+    app = make_app(hand_db, AnnotationEntry("r2", "ann3"))
+    assert snap_compare(app, run_before=keys(), terminal_size=SIZE)
+
+
+def test_snapshot_annotate_wh_item(snap_compare, hand_db: Path) -> None:
+    app = make_app(hand_db, AnnotationEntry("r2", "ann2"))
+    assert snap_compare(app, run_before=keys("y"), terminal_size=SIZE)
+
+
+def test_snapshot_progress(snap_compare, hand_db: Path) -> None:
+    app = make_app(hand_db)
+    assert snap_compare(app, run_before=keys("a", "down", "p"), terminal_size=SIZE)
+
+
+def test_snapshot_report(snap_compare, hand_db: Path) -> None:
+    assert snap_compare(make_app(hand_db), run_before=keys("a", "r"), terminal_size=SIZE)
+
+
+def test_snapshot_adjudication(snap_compare, hand_db: Path) -> None:
+    app = make_app(hand_db)
+    assert snap_compare(app, run_before=keys("a", "d", "down"), terminal_size=SIZE)
