@@ -193,6 +193,14 @@ class _Outcome:
     error: str = ""
 
 
+def _p95(values: list[float]) -> float | None:
+    """The 95th percentile (nearest rank) of a few values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
+
+
 def run_edge_positions(conn: sqlite3.Connection, kg: KGIndex, subset: str | None) -> np.ndarray:
     """Positions (into the KG arrays) of the edges a run probes: active, within the subset."""
     mask = kg.active_mask.copy()
@@ -554,8 +562,8 @@ class ProbeEngine:
             "retries": sum(o.retries for o in outcomes),
             "prompt_tokens": sum(o.prompt_tokens for o in outcomes),
             "completion_tokens": sum(o.completion_tokens for o in outcomes),
-            "latency_ms_mean": float(np.mean(latencies)) if latencies else None,
-            "latency_ms_p95": float(np.percentile(latencies, 95)) if latencies else None,
+            "latency_ms_mean": sum(latencies) / len(latencies) if latencies else None,
+            "latency_ms_p95": _p95(latencies),
             "examined": current.examined,
             "win_rate": current.win,
             "zero_sense_rate": current.zero_sense,
