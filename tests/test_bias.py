@@ -126,3 +126,16 @@ def test_group_bias_splits_yes_no_replies_by_group() -> None:
     assert bias["eu"].accuracy_expected_yes.value == 0.5
     assert bias["un"].answered == 2 and bias["un"].yes_rate.value == 0.0
     assert bias["un"].balanced_accuracy == 0.5
+
+
+def test_vectorised_baseline_equals_the_per_edge_one() -> None:
+    import numpy as np
+
+    from kglens_tui.analysis.bias import baseline_from_counts
+
+    asks = [["yes_no", "yes_no"], ["yes_no", "wh"], ["yes_no"] * 3, ["wh"], ["yes_no"], []]
+    yn = np.array([sum(t == "yes_no" for t in a) for a in asks])
+    wh = np.array([sum(t == "wh" for t in a) for a in asks])
+    fast, slow = baseline_from_counts(yn, wh), random_baseline(asks)
+    for name in ("per_question", "win_rate", "zero_sense", "all_sense"):
+        assert getattr(fast, name) == pytest.approx(getattr(slow, name)), name

@@ -14,6 +14,8 @@ import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from kglens_tui.probe.verify import first_word_answer
 
 BIAS_YES_RATE = (0.2, 0.8)
@@ -250,3 +252,25 @@ def group_bias(
         for key, _label in group_of_pos[int(p)]:
             pairs.setdefault(key, []).append((exp, rep))
     return {key: yes_no_bias(values) for key, values in pairs.items()}
+
+
+def baseline_from_counts(yes_no_asks: np.ndarray, wh_asks: np.ndarray) -> Baseline:
+    """random_baseline for edges given only how many Yes/No and Wh asks each had (vectorised:
+    edges with the same counts share one computation)."""
+    seen = (yes_no_asks + wh_asks) > 0
+    if not seen.any():
+        return Baseline(None, None, None, None)
+    pairs, freq = np.unique(
+        np.stack((yes_no_asks[seen], wh_asks[seen]), axis=1), axis=0, return_counts=True
+    )
+    total = int(freq.sum())
+    win = zero = all_sense = 0.0
+    for (yn, wh), f in zip(pairs.tolist(), freq.tolist(), strict=True):
+        probs = [0.5] * yn + [0.0] * wh
+        win += f * win_probability(probs)
+        zero += f * 0.5**yn
+        all_sense += f * (0.5**yn if wh == 0 else 0.0)
+    asks = int(yes_no_asks.sum() + wh_asks.sum())
+    return Baseline(
+        0.5 * int(yes_no_asks.sum()) / asks, win / total, zero / total, all_sense / total
+    )

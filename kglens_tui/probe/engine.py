@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kglens_tui import __version__
+from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.probe.config import RunConfig, Scheduling
@@ -110,6 +111,8 @@ class ProbeSnapshot:
     answered_in_iteration: int = 0
     replies_total: int = 0
     yes_no: dict[tuple[str, str], int] = field(default_factory=dict)
+    baseline: Baseline | None = None
+    """What random guessing would score on the questions asked so far."""
     blind_spots: tuple[BlindSpot, ...] = ()
     per_predicate: tuple[PredicateRates, ...] = ()
 
@@ -151,6 +154,7 @@ class ProbeStats:
     per_predicate: tuple[PredicateRates, ...] = ()
     yes_no: Counter = field(default_factory=Counter)
     """(expected, given) counts of Yes/No replies that start with yes or no."""
+    baseline: Baseline | None = None
 
     def snapshot(self) -> ProbeSnapshot:
         return ProbeSnapshot(
@@ -175,6 +179,7 @@ class ProbeStats:
             answered_in_iteration=self.answered,
             replies_total=self.replies_total,
             yes_no=dict(self.yes_no),
+            baseline=self.baseline,
             blind_spots=self.blind_spots,
             per_predicate=self.per_predicate,
         )
@@ -285,6 +290,8 @@ class ProbeEngine:
             iteration=run.iterations_done,
             history=history,
         )
+        self._yes_no_asks = np.zeros(len(positions), dtype=np.int32)
+        self._wh_asks = np.zeros(len(positions), dtype=np.int32)
         self._load_totals()
         self.stats.blind_spots = self._blind_spots()
         self.stats.per_predicate = self._per_predicate()
@@ -330,6 +337,13 @@ class ProbeEngine:
             (self.run.id,),
         ):
             s.counts[cat] = count
+        for pos, qtype, count in self.conn.execute(
+            "SELECT pos, qtype, COUNT(*) FROM observation WHERE run_id = ? AND category != 'error' "
+            "GROUP BY pos, qtype",
+            (self.run.id,),
+        ):
+            (self._wh_asks if qtype == WH else self._yes_no_asks)[pos] += count
+        s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
         for expected, reply in self.conn.execute(
             "SELECT expected, reply FROM observation WHERE run_id = ? AND qtype = 'yes_no' "
             "AND category != 'error'",
@@ -588,10 +602,16 @@ class ProbeEngine:
         s.history.append(current)
         s.answered = 0
         for o in outcomes:
-            if o.question.qtype != WH and o.verdict is not Verdict.ERROR:
-                given = first_word_answer(o.reply)
-                if given is not None:
-                    s.yes_no[(o.question.expected, given)] += 1
+            if o.verdict is Verdict.ERROR:
+                continue
+            if o.question.qtype == WH:
+                self._wh_asks[o.question.pos] += 1
+                continue
+            self._yes_no_asks[o.question.pos] += 1
+            given = first_word_answer(o.reply)
+            if given is not None:
+                s.yes_no[(o.question.expected, given)] += 1
+        s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
         s.blind_spots = self._blind_spots()
         s.per_predicate = self._per_predicate()
         if self.on_iteration is not None:

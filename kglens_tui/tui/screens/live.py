@@ -12,7 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
-from kglens_tui.analysis.bias import bias_from_counts
+from kglens_tui.analysis.bias import bias_from_counts, wilson
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.tui.format import VERDICT_STYLE, duration, pct
@@ -39,6 +39,8 @@ TABLES_EVERY_S = 1.0
 REPLIES_PER_REFRESH = 6
 """At full speed only the newest replies of each refresh are written (nobody reads faster)."""
 
+BASELINE_ATTR = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "all_sense"}
+
 METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
 
 
@@ -52,11 +54,21 @@ class MetricCard(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(self.title, classes="metric-title")
         yield Static("—", classes="metric-value")
+        yield Static("", classes="metric-detail")
         yield Sparkline([], classes="metric-spark")
 
     def show(self, snap: ProbeSnapshot) -> None:
         values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
         self.query_one(".metric-value", Static).update(pct(values[-1] if values else None))
+        detail = ""
+        if values and snap.rates is not None:
+            n = snap.rates.examined
+            lo, hi = wilson(round(values[-1] * n), n)
+            detail = f"[{lo * 100:.1f}–{hi * 100:.1f}] n={n:,}"
+        guess = getattr(snap.baseline, BASELINE_ATTR[self.attr], None) if snap.baseline else None
+        if guess is not None:
+            detail += f" · guess {pct(guess)}"
+        self.query_one(".metric-detail", Static).update(detail)
         self.query_one(Sparkline).data = values[-60:] or [0.0]
 
 
@@ -236,7 +248,7 @@ def _bias_line(snap: ProbeSnapshot) -> str:
     bias = bias_from_counts(snap.yes_no)
     if not bias.answered:
         return "yes-rate —"
-    text = f"yes-rate {pct(bias.yes_rate.value)} · balanced acc. "
+    text = f"yes-rate {pct(bias.yes_rate.value)} (n={bias.answered:,}) · bal. acc. "
     text += "—" if bias.balanced_accuracy is None else f"{bias.balanced_accuracy:.2f}"
     return text + (" [b yellow]⚠ answer bias[/]" if bias.biased else "")
 
