@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
 from pathlib import Path
+
+from kglens_tui.shipped import shipped_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,7 +22,7 @@ def test_every_subpackage_is_listed_in_pyproject() -> None:
 
 
 def test_sql_migrations_are_found_through_the_package() -> None:
-    names = [p.name for p in resources.files("kglens_tui.db").iterdir()]
+    names = [p.name for p in shipped_dir("db").iterdir()]
     assert "0001_kg.sql" in names
 
 
@@ -64,3 +65,27 @@ def test_wheel_ships_schema_prompts_styles_and_bundled_kgs(tmp_path: Path) -> No
         "kglens_tui/kg/data/SOURCES.md",
     ):
         assert expected in names, expected
+
+
+def test_a_source_checkout_finds_db_and_prompts_without_installing() -> None:
+    """`python -m pytest` from the repository root imports the source tree, where db/ and
+    prompts/ sit beside kglens_tui/ rather than inside it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "sys.meta_path = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "import kglens_tui\n"
+        f"assert kglens_tui.__file__.startswith({str(ROOT)!r}), kglens_tui.__file__\n"
+        "from kglens_tui.store.connection import connect, migrations\n"
+        "from kglens_tui.probe.prompts import prompt_hashes\n"
+        "print(len(migrations()), len(prompt_hashes()))\n"
+        "connect(':memory:')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd="/"
+    )
+    migrations, prompts = map(int, out.stdout.split())
+    assert migrations >= 2 and prompts >= 5

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
+
+from kglens_tui.shipped import shipped_dir
 
 PROMPT_NAMES = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
 _ROLES = ("system", "user", "assistant")
@@ -72,7 +73,7 @@ def parse_prompt(name: str, text: str) -> Prompt:
 @cache
 def load_prompt(name: str) -> Prompt:
     """A prompt shipped in kglens_tui.prompts by name (without .txt)."""
-    path = resources.files("kglens_tui.prompts") / f"{name}.txt"
+    path = shipped_dir("prompts") / f"{name}.txt"
     return parse_prompt(name, path.read_text(encoding="utf-8"))
 
 

@@ -8,11 +8,12 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
 import platformdirs
+
+from kglens_tui.shipped import shipped_dir
 
 DB_ENV = "KGLENS_DB"
 BUSY_TIMEOUT_MS = 10_000
@@ -36,7 +37,7 @@ def default_db_path() -> Path:
 def migrations() -> list[tuple[int, str, str]]:
     """The numbered SQL migrations shipped in kglens_tui.db, as (version, name, sql), in order."""
     found = []
-    for item in resources.files("kglens_tui.db").iterdir():
+    for item in shipped_dir("db").iterdir():
         match = _MIGRATION_NAME.match(item.name)
         if match:
             found.append((int(match.group(1)), item.name, item.read_text(encoding="utf-8")))
