@@ -641,8 +641,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     from kglens_tui.analysis.commands import add_analysis_commands
     from kglens_tui.annotate.commands import add_annotate_commands
+    from kglens_tui.modes.commands import add_mode_commands
 
     add_annotate_commands(sub)
+    add_mode_commands(sub)
     add_analysis_commands(sub)
     p = _subcommands(sub.choices["annotate"]).add_parser(
         "tui", help="annotate in the terminal UI (annotators only: no runs or results)"

@@ -8,7 +8,22 @@ from functools import cache, cached_property
 
 from kglens_tui.shipped import shipped_dir
 
-PROMPT_NAMES = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
+PROMPT_NAMES = (
+    "answer_yes_no",
+    "answer_generative",
+    "generate_yes_no",
+    "generate_wh",
+    "verify_wh",
+    "kontest_yes_no",
+    "kontest_paraphrase",
+    "facteval_tfq",
+    "facteval_mcq",
+    "facteval_fib",
+    "facteval_saq",
+    "facteval_generate_tfq",
+    "facteval_generate_fib",
+    "facteval_generate_wh",
+)
 _ROLES = ("system", "user", "assistant")
 
 

@@ -1,0 +1,459 @@
+"""`kglens consistency ...` (KONTEST) and `kglens facteval ...` (LLM-facteval), headless."""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kglens_tui.kg.graph import load_kg
+from kglens_tui.llm.base import LLMError
+from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
+from kglens_tui.modes.engine import ModeSnapshot
+from kglens_tui.modes.ensemble import weighted_ensemble
+from kglens_tui.modes.facteval import FactevalMetrics
+from kglens_tui.modes.kontest_metrics import KontestMetrics, ensemble_inputs
+from kglens_tui.modes.kontest_plan import transitive_candidates
+from kglens_tui.modes.oracles import Coverage
+from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
+from kglens_tui.modes.store import load_mode_run, mode_runs
+from kglens_tui.probe.config import ConfigError
+from kglens_tui.store.connection import connect, default_db_path
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
+
+
+class ModeCommandError(Exception):
+    """A user-facing error: printed as one line, exit code 2."""
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f}%"
+
+
+def _count(value: int, rate: float | None) -> str:
+    return f"{value:,} ({_pct(rate)})"
+
+
+def _limit(text: str) -> int | None:
+    if text == "all":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ModeCommandError(f"expected a number or 'all' (got {text!r})") from None
+
+
+def _list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _common(args: argparse.Namespace) -> dict:
+    extra = {"max_tokens": args.max_tokens} if args.max_tokens is not None else {}
+    return extra | {
+        "kg": args.kg,
+        "subset": args.subset,
+        "predicates": args.predicate or [],
+        "target": args.target,
+        "base_url": args.base_url,
+        "api_key_env": args.api_key_env,
+        "generator": args.generator,
+        "concurrency": args.concurrency,
+        "requests_per_minute": args.rpm,
+        "timeout_s": args.timeout,
+        "seed": args.seed,
+    }
+
+
+def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSnapshot:
+    bar = Progress(
+        TextColumn("[bold]run {task.fields[run]}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TextColumn("{task.fields[info]}"),
+        TimeRemainingColumn(),
+        console=err_console,
+        disable=args.quiet,
+    )
+    task = bar.add_task("run", total=None, run="?", info="")
+
+    def on_progress(snap: ModeSnapshot) -> None:
+        info = f"{snap.requests:,} req · {snap.errors:,} failed"
+        bar.update(
+            task, completed=snap.units_done, total=snap.units_total, run=snap.run_id, info=info
+        )
+
+    engine = prepare_mode(
+        conn,
+        config=config,
+        resume=args.resume,
+        name=getattr(args, "name", "") or "",
+        on_progress=on_progress,
+    )
+    sim = " [yellow](simulated)[/]" if engine.target.simulated else ""
+    sim = "" if "simulated" in engine.target.label else sim
+    first = engine.snapshot()
+    err_console.print(
+        f"run {engine.run.id} ({engine.mode}): KG '{engine.kg.name}', {first.units_total:,} "
+        f"units ({first.units_done:,} done), target {escape(engine.target.label)}{sim}"
+    )
+    with bar:
+        try:
+            snap = run_blocking(engine)
+        except KeyboardInterrupt:
+            err_console.print(
+                f"interrupted: committed units are kept; continue with "
+                f"`kglens {args.command} run --resume {engine.run.id}`"
+            )
+            raise
+    console.print(
+        f"run {snap.run_id} {snap.status} ({snap.stop_reason}): {snap.units_done:,}/"
+        f"{snap.units_total:,} units, {snap.requests:,} requests, {snap.errors:,} failed; "
+        f"`kglens {args.command} report {snap.run_id}` shows the results"
+    )
+    return snap
+
+
+def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    config = None
+    if args.resume is None:
+        config = KontestConfig(
+            **_common(args),
+            relations=_limit(args.relations),
+            transitive=args.transitive or [],
+            max_paths=args.max_paths,
+        )
+    _drive(args, conn, config)
+    return 0
+
+
+def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    config = None
+    if args.resume is None:
+        config = FactevalConfig(
+            **_common(args),
+            facts=_limit(args.facts),
+            qtypes=_list(args.qtypes),
+            formats=_list(args.formats),
+            contexts=_list(args.contexts),
+            distractors=args.distractors,
+        )
+    _drive(args, conn, config)
+    return 0
+
+
+def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
+    run = load_mode_run(conn, run_id, mode)
+    snap = open_mode_snapshot(conn, run_id)
+    sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
+    cfg = run.config
+    console.print(
+        f"[bold]Run {run.id}[/] · {mode} · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''}"
+        f" · target {escape(run.target_label)}{sim} · generator {cfg.generator} · seed {cfg.seed}"
+        f" · status {run.status}{': ' + escape(run.stop_reason) if run.stop_reason else ''}"
+    )
+    console.print(
+        f"{snap.units_done:,}/{snap.units_total:,} units · {snap.requests:,} requests "
+        f"({snap.errors:,} failed, never counted as model answers) · tokens "
+        f"{snap.prompt_tokens:,} in / {snap.completion_tokens:,} out"
+    )
+    return snap
+
+
+def _coverage_table(c: Coverage) -> Table:
+    t = Table(title="Knowledge coverage (KONTEST Table 4)", title_justify="left")
+    for col in ("relations", "gap template 1", "gap template 2", "gap both", "coverage"):
+        t.add_column(col, justify="right")
+    t.add_row(
+        f"{c.relations:,}",
+        _count(c.gap1, c.rate(c.gap1, c.known1)),
+        _count(c.gap2, c.rate(c.gap2, c.known2)),
+        _count(c.gap_both, c.rate(c.gap_both, c.known_both)),
+        _count(c.covered, c.coverage_rate),
+    )
+    return t
+
+
+def print_kontest(m: KontestMetrics, findings: int) -> None:
+    """Tables 3 and 4, per-predicate errors and some inconsistencies."""
+    t = Table(title="Consistency (KONTEST Table 3)", title_justify="left")
+    for col in ("oracle", "valid executions", "invalid", "API errors", "inconsistent"):
+        t.add_column(col, justify="left" if col == "oracle" else "right")
+    for o in m.oracles:
+        name = f"[bold]{o.oracle}[/]" if o.oracle in ("metamorphic", "all") else o.oracle
+        t.add_row(
+            name,
+            _count(o.valid, o.valid_rate),
+            f"{o.invalid:,}",
+            f"{o.errors:,}",
+            _count(o.inconsistent, o.error_rate),
+        )
+    console.print(t)
+    console.print(
+        f"{m.relations_done:,}/{m.relations:,} relations answered; ontological oracle over "
+        f"{m.paths_done:,}/{m.paths:,} paths"
+    )
+    console.print(_coverage_table(m.coverage))
+    per = Table(title="Per predicate (metamorphic)", title_justify="left")
+    for col in ("predicate", "relations", "valid tests", "inconsistent", "gap both"):
+        per.add_column(col, justify="left" if col == "predicate" else "right")
+    for p in m.per_predicate:
+        per.add_row(
+            p.predicate,
+            f"{p.relations:,}",
+            f"{p.valid:,}",
+            _count(p.inconsistent, p.error_rate),
+            f"{p.gap_both:,}",
+        )
+    console.print(per)
+    if findings and m.findings:
+        f = Table(title="Inconsistencies (latest)", title_justify="left")
+        for col in ("oracle", "fact", "answers"):
+            f.add_column(col)
+        for x in m.findings[-findings:]:
+            f.add_row(x.oracle, escape(x.fact), escape(x.detail))
+        console.print(f)
+
+
+def print_facteval(m: FactevalMetrics) -> None:
+    """Precision, recall and F1 with contexts side by side."""
+    contexts = [c for c in CONTEXTS if any(s.context == c for s in m.scores)]
+    groups = sorted({(s.qtype, s.format) for s in m.scores}, key=lambda k: (k[0] == "all", k))
+    for title, cell in (
+        ("F1", lambda s: _pct(s.f1)),
+        ("precision · recall", lambda s: f"{_pct(s.precision)} · {_pct(s.recall)}"),
+    ):
+        t = Table(title=f"LLM-facteval: {title} per context", title_justify="left")
+        t.add_column("question")
+        for c in contexts:
+            t.add_column(c if c != "none" else "no context", justify="right")
+        for qtype, fmt in groups:
+            found = [m.get(qtype, fmt, c) for c in contexts]
+            name = "[bold]all[/]" if qtype == "all" else f"{qtype.upper()} {fmt}"
+            t.add_row(name, *("—" if s is None else cell(s) for s in found))
+        console.print(t)
+    counts = Table(title="Answers by category", title_justify="left")
+    for col in (
+        "question",
+        "context",
+        "correct",
+        "incorrect",
+        "unparseable",
+        "abstained",
+        "failed",
+    ):
+        counts.add_column(col, justify="left" if col in ("question", "context") else "right")
+    for s in m.scores:
+        counts.add_row(
+            "all" if s.qtype == "all" else f"{s.qtype.upper()} {s.format}",
+            s.context,
+            *(f"{v:,}" for v in (s.correct, s.incorrect, s.unparseable, s.abstained, s.errors)),
+        )
+    console.print(counts)
+    for n in m.saq_named:
+        console.print(
+            f"SAQ, {n.context}: the replies name {n.named:,} of {n.total:,} correct answers "
+            f"({_pct(n.rate)})"
+        )
+    console.print(
+        "Precision is over non-abstained answers, recall over all answered questions; "
+        "failed requests are left out of both."
+    )
+
+
+def cmd_consistency_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    snap = _header(conn, args.run, KONTEST)
+    print_kontest(snap.metrics, args.findings)
+    return 0
+
+
+def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    snap = _header(conn, args.run, FACTEVAL)
+    print_facteval(snap.metrics)
+    return 0
+
+
+def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    answers, errors = ensemble_inputs(conn, args.runs)
+    result = weighted_ensemble(answers, errors, folds=args.folds, seed=args.seed)
+    t = Table(
+        title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
+        f"{args.folds} fold(s)",
+        title_justify="left",
+    )
+    for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
+        t.add_column(col, justify="right")
+    n = result.relations
+    for g in result.per_template:
+        t.add_row(
+            str(g.template),
+            _count(g.weighted, g.weighted / n if n else None),
+            _count(g.majority, g.majority / n if n else None),
+            f"{g.models_mean:,.2f} ({_pct(g.models_mean / n if n else None)})",
+        )
+    t.add_row(
+        "[bold]all[/]", f"{result.weighted:,}", f"{result.majority:,}", f"{result.models_mean:,.2f}"
+    )
+    t.add_row(
+        "gap reduction vs models",
+        _pct(result.improvement(result.weighted)),
+        _pct(result.improvement(result.majority)),
+        "",
+    )
+    console.print(t)
+    weights = ", ".join(
+        f"run {r}: {sum(w[i] for w in result.weights) / len(result.weights):.3f}"
+        for i, r in enumerate(args.runs)
+    )
+    console.print(
+        f"weights (mean over folds): {weights}. {result.excluded:,} relations left out because "
+        "some run's atomic answer was invalid or failed."
+    )
+    return 0
+
+
+def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    from kglens_tui.kg.bundled import ensure_kg
+
+    ensure_kg(conn, args.kg)
+    kg = load_kg(conn, args.kg)
+    found = transitive_candidates(kg)
+    if not found:
+        console.print(
+            f"KG '{kg.name}' has no predicate with a path of two or more edges (A -> B -> C), so "
+            "the ontological oracle has nothing to check; import a KG with a deeper hierarchy "
+            "(e.g. Wikidata P131) and pass --transitive PREDICATE"
+        )
+        return 0
+    t = Table(title=f"Predicates with paths A -> B -> C in '{kg.name}'", title_justify="left")
+    t.add_column("predicate")
+    t.add_column("paths", justify="right")
+    for key, n in found:
+        t.add_row(key, f"{n:,}")
+    console.print(t)
+    console.print(
+        "Chains alone do not make a predicate transitive: pass --transitive only for one whose "
+        "meaning is (located in, part of, contains), not e.g. 'gained independence from'."
+    )
+    return 0
+
+
+def _cmd_list(mode: str) -> Command:
+    def run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+        t = Table(title=f"{mode} runs", title_justify="left")
+        for col in ("id", "kg", "target", "status", "units", "created"):
+            t.add_column(col, justify="right" if col in ("id", "units") else "left")
+        for run_id in mode_runs(conn, mode):
+            run = load_mode_run(conn, run_id, mode)
+            units = conn.execute("SELECT iterations_done FROM run WHERE id = ?", (run_id,))
+            t.add_row(
+                str(run.id),
+                run.kg_name,
+                escape(run.target_label),
+                run.status,
+                f"{units.fetchone()[0]:,}",
+                run.created_at,
+            )
+        console.print(t)
+        return 0
+
+    return run
+
+
+def _run(command: Command) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        conn = connect(args.db or default_db_path())
+        try:
+            return command(args, conn)
+        except (ModeCommandError, ConfigError, ValueError, LookupError, LLMError) as exc:
+            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            return 2
+        except KeyboardInterrupt:
+            return 130
+        finally:
+            conn.close()
+
+    return run
+
+
+def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
+    p.add_argument("--resume", type=int, metavar="RUN", help="ask what is missing or failed")
+    p.add_argument("--name", default="", help="a name for the run")
+    p.add_argument("--kg", default="country")
+    p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
+    p.add_argument(
+        "--predicate", action="append", metavar="KEY", help="only this predicate (repeatable)"
+    )
+    p.add_argument("--target", default="sim", help="local:smollm2 | openai:MODEL | sim[:SEED]")
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint for openai:MODEL")
+    p.add_argument("--api-key-env", default="OPENAI_API_KEY")
+    p.add_argument("--generator", default="template", help=generator_help)
+    p.add_argument("--concurrency", type=int, default=8)
+    p.add_argument("--rpm", type=float, help="requests-per-minute limit")
+    p.add_argument(
+        "--max-tokens", type=int, help="reply length limit (default: 16 for KONTEST, 48 facteval)"
+    )
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+
+
+def add_mode_commands(sub: argparse._SubParsersAction) -> None:
+    """Add `consistency` and `facteval` and their subcommands to the top-level parser."""
+    kon = sub.add_parser("consistency", help="KONTEST consistency testing: run, report, ensemble")
+    kon_sub = kon.add_subparsers(dest="consistency_command", metavar="CONSISTENCY", required=True)
+    p = kon_sub.add_parser(
+        "run", help="paraphrase pairs atomic and sequential; transitivity along paths"
+    )
+    _add_run_options(p, "template (two templates) | openai:MODEL (LLM paraphrase)")
+    p.add_argument("--relations", default="100", help="KG edges to test (seeded sample) or 'all'")
+    p.add_argument(
+        "--transitive",
+        action="append",
+        metavar="KEY",
+        help="transitive predicate for the ontological oracle (repeatable; see `paths`)",
+    )
+    p.add_argument("--max-paths", type=int, default=50, help="paths sampled (leaf to root)")
+    p.set_defaults(func=_run(cmd_consistency_run))
+    p = kon_sub.add_parser("report", help="oracle errors (Table 3), coverage and gap (Table 4)")
+    p.add_argument("run", type=int)
+    p.add_argument("--findings", type=int, default=15, help="inconsistencies to list")
+    p.set_defaults(func=_run(cmd_consistency_report))
+    p = kon_sub.add_parser(
+        "ensemble", help="weighted ensemble vs majority vote over several runs (Table 5)"
+    )
+    p.add_argument("runs", type=int, nargs="+", metavar="RUN")
+    p.add_argument("--folds", type=int, default=5, help="cross-validation folds (1 = none)")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=_run(cmd_consistency_ensemble))
+    p = kon_sub.add_parser("paths", help="predicates of a KG with paths A -> B -> C")
+    p.add_argument("--kg", default="country")
+    p.set_defaults(func=_run(cmd_consistency_paths))
+    p = kon_sub.add_parser("list", help="every KONTEST run")
+    p.set_defaults(func=_run(_cmd_list(KONTEST)))
+
+    fe = sub.add_parser("facteval", help="LLM-facteval TFQ / MCQ / SAQ with abstention")
+    fe_sub = fe.add_subparsers(dest="facteval_command", metavar="FACTEVAL", required=True)
+    p = fe_sub.add_parser("run", help="ask TFQ / MCQ / SAQ, optionally with injected contexts")
+    _add_run_options(p, "template | openai:MODEL (LLM-written questions)")
+    p.add_argument("--facts", default="100", help="KG edges to ask about (seeded) or 'all'")
+    p.add_argument("--qtypes", default="tfq,mcq,saq", help="comma list of tfq, mcq, saq")
+    p.add_argument("--formats", default="wh", help="MCQ / SAQ formats: comma list of fib, wh")
+    p.add_argument(
+        "--contexts", default="none", help="comma list of none, relevant, irrelevant, antifactual"
+    )
+    p.add_argument("--distractors", type=int, default=3, help="wrong choices per MCQ")
+    p.set_defaults(func=_run(cmd_facteval_run))
+    p = fe_sub.add_parser("report", help="precision, recall, F1 per type, format and context")
+    p.add_argument("run", type=int)
+    p.set_defaults(func=_run(cmd_facteval_report))
+    p = fe_sub.add_parser("list", help="every facteval run")
+    p.set_defaults(func=_run(_cmd_list(FACTEVAL)))

@@ -1,0 +1,117 @@
+"""Settings of the KONTEST and LLM-facteval modes: dataclasses stored as JSON with the run.
+
+Field names shared with `RunConfig` (kg, target, base_url, timeout_s, ...) mean the same thing, so
+`kglens_tui.probe.runner.target_client` and `helper_client` accept these objects as they are.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Self
+
+from kglens_tui.probe.config import ConfigError
+
+KONTEST = "kontest"
+FACTEVAL = "facteval"
+QTYPES = ("tfq", "mcq", "saq")
+FORMATS = ("fib", "wh")
+CONTEXTS = ("none", "relevant", "irrelevant", "antifactual")
+
+
+@dataclass
+class _ModeConfig:
+    """What every mode shares: the KG, the target and how to talk to it."""
+
+    kg: str = "country"
+    subset: str | None = None
+    """Named subset of subjects; None = every subject."""
+    predicates: list[str] = field(default_factory=list)
+    """Predicate keys to draw facts from (empty = every active predicate)."""
+    target: str = "sim"
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    generator: str = "template"
+    """template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST)."""
+    concurrency: int = 8
+    requests_per_minute: float | None = None
+    temperature: float = 0.0
+    max_tokens: int = 48
+    timeout_s: float = 30.0
+    max_retries: int = 5
+    seed: int = 0
+    sim_latency_s: float = 0.0
+
+    def validate(self) -> Self:
+        """Raise ConfigError naming the first bad setting; returns self."""
+        for name in ("concurrency", "max_tokens"):
+            if int(getattr(self, name)) < 1:
+                raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
+        if self.timeout_s <= 0:
+            raise ConfigError("timeout_s must be positive")
+        if not self.kg:
+            raise ConfigError("kg must be named")
+        return self
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        data: dict[str, Any] = json.loads(text)
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known}).validate()
+
+
+@dataclass
+class KontestConfig(_ModeConfig):
+    """KONTEST: paraphrase pairs asked atomically and sequentially; transitivity along paths."""
+
+    mode: str = KONTEST
+    max_tokens: int = 16
+    """Only the first word of a reply counts."""
+    relations: int | None = 100
+    """How many active KG edges to test (seeded sample); None = all of them."""
+    transitive: list[str] = field(default_factory=list)
+    """Predicate keys whose chains A -> B -> C feed the ontological oracle."""
+    max_paths: int = 50
+    """Paths (leaf to root) sampled per run from the transitive predicates."""
+
+    def validate(self) -> Self:
+        super().validate()
+        if self.relations is not None and self.relations < 0:
+            raise ConfigError("relations must not be negative")
+        if self.max_paths < 0:
+            raise ConfigError("max_paths must not be negative")
+        if self.relations == 0 and not self.transitive:
+            raise ConfigError("nothing to test: relations is 0 and no transitive predicate given")
+        return self
+
+
+@dataclass
+class FactevalConfig(_ModeConfig):
+    """LLM-facteval: TFQ / MCQ / SAQ with abstention, optionally with an injected context."""
+
+    mode: str = FACTEVAL
+    facts: int | None = 100
+    """How many active KG edges to turn into questions (seeded sample); None = all."""
+    qtypes: list[str] = field(default_factory=lambda: list(QTYPES))
+    formats: list[str] = field(default_factory=lambda: ["wh"])
+    """Formats of MCQ and SAQ questions: fib (fill in the blank) and/or wh."""
+    contexts: list[str] = field(default_factory=lambda: ["none"])
+    distractors: int = 3
+
+    def validate(self) -> Self:
+        super().validate()
+        for name, allowed in (("qtypes", QTYPES), ("formats", FORMATS), ("contexts", CONTEXTS)):
+            values = getattr(self, name)
+            if not values:
+                raise ConfigError(f"{name} must name at least one of {', '.join(allowed)}")
+            bad = [v for v in values if v not in allowed]
+            if bad:
+                raise ConfigError(f"{name}: unknown {', '.join(bad)} (use {', '.join(allowed)})")
+        if self.facts is not None and self.facts < 1:
+            raise ConfigError("facts must be at least 1 when set")
+        if self.distractors < 1:
+            raise ConfigError("distractors must be at least 1")
+        return self

@@ -1,0 +1,352 @@
+"""The loop both modes share, headless: take planned test units, ask, commit, repeat.
+
+Like `ProbeEngine`, it keeps mutable stats and hands out immutable `ModeSnapshot`s; a UI polls
+`snapshot()`, a CLI passes `on_progress`. Units are committed in small batches, each in one
+transaction, so a stopped or crashed run resumes from its last commit. A unit with a failed
+request is asked again on resume; a failed request is never counted as a model answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
+from kglens_tui.modes.store import ModeRun, set_units_done
+from kglens_tui.probe.runstore import set_status
+from kglens_tui.store.connection import retry_busy, transaction
+
+RECENT = 200
+COMMIT_EVERY = 16
+"""Units per commit (at most); a commit also happens every COMMIT_S seconds."""
+COMMIT_S = 0.5
+MAX_FAILURES_IN_A_ROW = 24
+"""Stop the run when this many requests in a row failed (the target is down or refuses us)."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The outcome of one request: the reply text, or the API failure."""
+
+    text: str = ""
+    error: str = ""
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float | None = None
+    retries: int = 0
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.error)
+
+
+async def ask(
+    client: ChatClient,
+    messages: tuple[dict[str, str], ...],
+    *,
+    max_tokens: int,
+    temperature: float,
+    meta: QuestionMeta | None = None,
+) -> Reply:
+    """Send one request; an LLMError becomes a failed Reply, never a model answer."""
+    request = ChatRequest(messages, max_tokens=max_tokens, temperature=temperature, meta=meta)
+    try:
+        done = await client.complete(request)
+    except LLMError as exc:
+        return Reply(error=f"{exc.kind}: {exc}", retries=exc.retries)
+    return Reply(
+        done.text,
+        "",
+        done.prompt_tokens,
+        done.completion_tokens,
+        done.latency_s * 1000,
+        done.retries,
+    )
+
+
+@dataclass(frozen=True)
+class QueryView:
+    """One question and reply as a live screen shows it."""
+
+    unit: int
+    kind: str
+    """KONTEST: the conversation (atomic1, seq12...); facteval: qtype/format/context."""
+    question: str
+    reply: str
+    label: str
+    """KONTEST: yes, no, invalid or error; facteval: the category."""
+
+
+@dataclass(frozen=True)
+class ModeSnapshot:
+    """An immutable copy of a mode run's progress, safe to hand to another thread.
+
+    ``metrics`` is a `KontestMetrics` or a `FactevalMetrics` (see `mode`).
+    """
+
+    run_id: int
+    mode: str
+    status: str
+    units_done: int
+    units_total: int
+    requests: int
+    errors: int
+    retries: int
+    prompt_tokens: int
+    completion_tokens: int
+    elapsed_s: float
+    """Seconds since this engine started (this session of the run)."""
+    target_label: str
+    simulated: bool
+    stop_reason: str
+    error: str
+    recent: tuple[QueryView, ...]
+    metrics: Any
+    session_requests: int = 0
+    """Requests sent since this engine started (``requests`` counts every stored one)."""
+
+    @property
+    def progress(self) -> float:
+        """Share of planned units done (0 to 1)."""
+        return self.units_done / self.units_total if self.units_total else 1.0
+
+    @property
+    def requests_per_s(self) -> float:
+        """Requests per second since this engine started."""
+        return self.session_requests / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+
+@dataclass
+class UnitResult:
+    """What one unit produced: rows for the database and replies for the stats."""
+
+    unit: int
+    rows: list[Any]
+    replies: list[Reply]
+    views: list[QueryView] = field(default_factory=list)
+
+
+@dataclass
+class _Stats:
+    requests: int = 0
+    errors: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    session_requests: int = 0
+    failures_in_a_row: int = 0
+    last_error: str = ""
+
+
+class ModeEngine:
+    """Runs one mode run's pending units to the end (or a stop). Subclasses plan the units,
+    ask them, store them and compute their metrics."""
+
+    mode = ""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        run: ModeRun,
+        kg: KGIndex,
+        target: ChatClient,
+        *,
+        generator: ChatClient | None = None,
+        on_progress: Callable[[ModeSnapshot], None] | None = None,
+    ) -> None:
+        self.conn = conn
+        self.run = run
+        self.config = run.config
+        self.kg = kg
+        self.target = target
+        self.generator = generator
+        self.on_progress = on_progress
+        self.status = "created"
+        self.stop_reason = ""
+        self.error = ""
+        self.stats = _Stats()
+        self.recent: deque[QueryView] = deque(maxlen=RECENT)
+        self._stop = asyncio.Event()
+        self._running = asyncio.Event()
+        self._running.set()
+        self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
+        self._buffer: list[UnitResult] = []
+        self._last_commit = time.monotonic()
+        self._started = time.monotonic()
+        self._metrics: Any = None
+        self._totals_sql = ""
+
+    def load_totals(self, sql: str | None = None) -> None:
+        """Counters of what the run has stored (requests, failed, retries, tokens): ``sql``
+        selects those five sums for the run id; it is kept and run again after each commit."""
+        if sql is not None:
+            self._totals_sql = sql
+        if not self._totals_sql:
+            return
+        row = self.conn.execute(self._totals_sql, (self.run.id,)).fetchone()
+        s = self.stats
+        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = (
+            int(v or 0) for v in row
+        )
+
+    # what a mode provides
+    def units_total(self) -> int:
+        raise NotImplementedError
+
+    def units_done(self) -> int:
+        raise NotImplementedError
+
+    def pending(self) -> Sequence[int]:
+        """Units not answered yet, or with a failed request."""
+        raise NotImplementedError
+
+    async def run_unit(self, unit: int) -> UnitResult:
+        raise NotImplementedError
+
+    def store(self, results: list[UnitResult]) -> None:
+        """Write results inside the caller's transaction."""
+        raise NotImplementedError
+
+    def absorb(self, result: UnitResult) -> None:
+        """Take a committed result into the in-memory state the metrics come from."""
+        raise NotImplementedError
+
+    def compute_metrics(self) -> Any:
+        raise NotImplementedError
+
+    # control, safe to call from the event loop's thread
+    def request_stop(self) -> None:
+        """Finish the units in flight, commit them, then stop."""
+        self._stop.set()
+        self._running.set()
+
+    def pause(self) -> None:
+        """Hold before the next unit."""
+        self._running.clear()
+        self.status = "paused"
+
+    def resume(self) -> None:
+        self._running.set()
+        self.status = "running"
+
+    def snapshot(self) -> ModeSnapshot:
+        if self._metrics is None:
+            self._metrics = self.compute_metrics()
+        s = self.stats
+        return ModeSnapshot(
+            run_id=self.run.id,
+            mode=self.mode,
+            status=self.status,
+            units_done=self.units_done(),
+            units_total=self.units_total(),
+            requests=s.requests,
+            errors=s.errors,
+            retries=s.retries,
+            prompt_tokens=s.prompt_tokens,
+            completion_tokens=s.completion_tokens,
+            elapsed_s=time.monotonic() - self._started,
+            target_label=self.target.label,
+            simulated=bool(self.target.simulated),
+            stop_reason=self.stop_reason,
+            error=self.error,
+            recent=tuple(self.recent),
+            metrics=self._metrics,
+            session_requests=s.session_requests,
+        )
+
+    async def limited(self, coro_fn: Callable[[], Any]) -> Any:
+        """Run one request under the concurrency limit."""
+        async with self._slots:
+            return await coro_fn()
+
+    async def run_to_end(self) -> ModeSnapshot:
+        """Ask every pending unit; records the final status. Never half-writes a unit."""
+        self.status = "running"
+        set_status(self.conn, self.run.id, "running")
+        queue = deque(self.pending())
+        try:
+            workers = min(len(queue), max(1, int(self.config.concurrency)))
+            await asyncio.gather(*(self._worker(queue) for _ in range(workers)))
+            self._flush()
+        except Exception as exc:
+            self.request_stop()
+            self.status = "failed"
+            self.error = f"{type(exc).__name__}: {exc}"
+            set_status(self.conn, self.run.id, "failed", "error", self.error)
+            raise
+        if queue:
+            self.status = "stopped"
+            self.stop_reason = self.stop_reason or "stopped by user"
+        else:
+            self.status = "finished"
+            failed = len(self.pending())
+            self.stop_reason = "all tests asked" + (
+                f"; {failed} with a failed request (resume to ask them again)" if failed else ""
+            )
+        set_status(self.conn, self.run.id, self.status, self.stop_reason)
+        snap = self.snapshot()
+        if self.on_progress is not None:
+            self.on_progress(snap)
+        return snap
+
+    async def _worker(self, queue: deque[int]) -> None:
+        while queue:
+            if not self._running.is_set():
+                await self._running.wait()
+            if self._stop.is_set() or not queue:
+                return
+            result = await self.run_unit(queue.popleft())
+            self._account(result)
+            self._buffer.append(result)
+            due = time.monotonic() - self._last_commit >= COMMIT_S
+            if len(self._buffer) >= COMMIT_EVERY or due:
+                self._flush()
+            if self.stats.failures_in_a_row >= MAX_FAILURES_IN_A_ROW and not self._stop.is_set():
+                self.stop_reason = (
+                    f"the target failed {self.stats.failures_in_a_row} requests in a row "
+                    f"({self.stats.last_error}); resume to ask them again"
+                )
+                self.request_stop()
+
+    def _account(self, result: UnitResult) -> None:
+        """Count replies not committed yet (a commit reloads the stored totals)."""
+        s = self.stats
+        for r in result.replies:
+            s.requests += 1
+            s.session_requests += 1
+            s.retries += r.retries
+            s.prompt_tokens += r.prompt_tokens
+            s.completion_tokens += r.completion_tokens
+            if r.failed:
+                s.errors += 1
+                s.failures_in_a_row += 1
+                s.last_error = r.error
+            else:
+                s.failures_in_a_row = 0
+        self.recent.extend(result.views)
+
+    def _flush(self) -> None:
+        """Commit the buffered units in one transaction and refresh the metrics."""
+        if not self._buffer:
+            return
+        results, self._buffer = self._buffer, []
+
+        def write() -> None:
+            with transaction(self.conn):
+                self.store(results)
+
+        retry_busy(write)
+        for r in results:
+            self.absorb(r)
+        set_units_done(self.conn, self.run.id, self.units_done())
+        self.load_totals()
+        self._last_commit = time.monotonic()
+        self._metrics = self.compute_metrics()
+        if self.on_progress is not None:
+            self.on_progress(self.snapshot())

@@ -1,0 +1,296 @@
+"""LLM-facteval mode: ask each planned TFQ / MCQ / SAQ under each context variant, score it with
+abstention, and report precision, recall and F1 side by side per context."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.modes.config import FACTEVAL
+from kglens_tui.modes.engine import ModeEngine, QueryView, Reply, UnitResult, ask
+from kglens_tui.modes.facteval_plan import MASK
+from kglens_tui.modes.facteval_scoring import (
+    ERROR,
+    Scores,
+    score_groups,
+    score_mcq,
+    score_saq,
+    score_tfq,
+)
+from kglens_tui.modes.kontest_metrics import label_maps
+from kglens_tui.modes.store import (
+    AnswerRow,
+    QuestionRow,
+    load_answers,
+    load_questions,
+    predicate_ids,
+    write_facteval_answers,
+)
+from kglens_tui.probe.prompts import load_prompt
+from kglens_tui.probe.verify import mentions_any
+
+ANSWER_PROMPTS = {
+    ("tfq", "statement"): "facteval_tfq",
+    ("mcq", "fib"): "facteval_mcq",
+    ("mcq", "wh"): "facteval_mcq",
+    ("saq", "fib"): "facteval_fib",
+    ("saq", "wh"): "facteval_saq",
+}
+GENERATE_PROMPTS = {
+    "statement": "facteval_generate_tfq",
+    "fib": "facteval_generate_fib",
+    "wh": "facteval_generate_wh",
+}
+
+
+def context_prefix(text: str) -> str:
+    """How an injected fact precedes the instructions ('' without a context)."""
+    return f"Context: {text}\n" if text else ""
+
+
+def answer_messages(q: QuestionRow, context: str, text: str | None = None) -> tuple[dict, ...]:
+    """The chat messages asking question ``q`` under one context variant."""
+    prompt = load_prompt(ANSWER_PROMPTS[(q.qtype, q.format)])
+    return prompt.render(
+        context=context_prefix(q.contexts.get(context, "")),
+        choices="; ".join(q.choices),
+        question=text if text is not None else q.question,
+    )
+
+
+def score(q: QuestionRow, reply: Reply) -> tuple[str, int]:
+    """(category, correct answers named) of one reply."""
+    if reply.failed:
+        return ERROR, 0
+    if q.qtype == "tfq":
+        return score_tfq(reply.text, q.truth), 0
+    if q.qtype == "mcq":
+        return score_mcq(reply.text, q.answers, q.wrong), 0
+    return score_saq(reply.text, q.answers)
+
+
+@dataclass(frozen=True)
+class QuestionText:
+    """The text a question was asked with (a generator may have written it)."""
+
+    question_id: int
+    text: str
+    generator: str
+
+
+@dataclass(frozen=True)
+class SaqNamed:
+    """Of all correct answers to the SAQ asked under a context, how many the replies named."""
+
+    context: str
+    named: int
+    total: int
+
+    @property
+    def rate(self) -> float | None:
+        return self.named / self.total if self.total else None
+
+
+@dataclass(frozen=True)
+class FactevalMetrics:
+    """Precision, recall and F1 per question type, format and context, over the answers so far."""
+
+    questions: int
+    questions_done: int
+    scores: tuple[Scores, ...]
+    saq_named: tuple[SaqNamed, ...]
+
+    def get(self, qtype: str, fmt: str, context: str) -> Scores | None:
+        return next(
+            (s for s in self.scores if (s.qtype, s.format, s.context) == (qtype, fmt, context)),
+            None,
+        )
+
+
+def facteval_metrics(
+    questions: Sequence[QuestionRow], answers: Mapping[tuple[int, str], AnswerRow]
+) -> FactevalMetrics:
+    """Metrics from the questions and their answers keyed by (question id, context)."""
+    rows = []
+    named: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    done = 0
+    for q in questions:
+        got = [answers[(q.id, c)] for c in q.contexts if (q.id, c) in answers]
+        done += len(got) == len(q.contexts)
+        for a in got:
+            rows.append((q.qtype, q.format, a.context, a.category))
+            if q.qtype == "saq" and a.category != ERROR:
+                named[a.context][0] += a.matched
+                named[a.context][1] += len(q.answers)
+    return FactevalMetrics(
+        questions=len(questions),
+        questions_done=done,
+        scores=tuple(score_groups(rows)),
+        saq_named=tuple(SaqNamed(c, *v) for c, v in sorted(named.items())),
+    )
+
+
+def answers_by_key(rows: Iterable[AnswerRow]) -> dict[tuple[int, str], AnswerRow]:
+    return {(a.question_id, a.context): a for a in rows}
+
+
+def metrics_from_db(conn: sqlite3.Connection, run_id: int) -> FactevalMetrics:
+    """A stored run's metrics, without contacting its target."""
+    return facteval_metrics(
+        load_questions(conn, run_id), answers_by_key(load_answers(conn, run_id))
+    )
+
+
+class FactevalEngine(ModeEngine):
+    """Asks every planned question under each of its contexts (one unit per question)."""
+
+    mode = FACTEVAL
+
+    def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
+        super().__init__(conn, run, kg, target, **kwargs)
+        self.questions = load_questions(conn, run.id)
+        self.answers = answers_by_key(load_answers(conn, run.id))
+        self.names = label_maps(conn, kg.kg_id)
+        self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
+        self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
+        self.load_totals(
+            "SELECT COUNT(*), SUM(a.category = 'error'), SUM(a.retries), SUM(a.prompt_tokens), "
+            "SUM(a.completion_tokens) FROM facteval_answer a JOIN facteval_question q "
+            "ON q.id = a.question_id WHERE q.run_id = ?"
+        )
+        self._metrics = self.compute_metrics()
+
+    def units_total(self) -> int:
+        return len(self.questions)
+
+    def units_done(self) -> int:
+        return sum(all((q.id, c) in self.answers for c in q.contexts) for q in self.questions)
+
+    def pending(self) -> list[int]:
+        return [
+            q.idx
+            for q in self.questions
+            if any(
+                (q.id, c) not in self.answers or self.answers[(q.id, c)].category == ERROR
+                for c in q.contexts
+            )
+        ]
+
+    def compute_metrics(self) -> FactevalMetrics:
+        return facteval_metrics(self.questions, self.answers)
+
+    def store(self, results: list[UnitResult]) -> None:
+        texts = [
+            (row.question_id, row.text, row.generator)
+            for r in results
+            for row in r.rows
+            if isinstance(row, QuestionText)
+        ]
+        answers = [row for r in results for row in r.rows if isinstance(row, AnswerRow)]
+        write_facteval_answers(self.conn, texts, answers)
+
+    def absorb(self, result: UnitResult) -> None:
+        for row in result.rows:
+            if isinstance(row, AnswerRow):
+                self.answers[(row.question_id, row.context)] = row
+
+    def _meta(self, q: QuestionRow, context: str) -> QuestionMeta:
+        kg = self.kg
+        s = self._node[q.subject_id]
+        obj = kg.entity_keys[int(kg.o[kg.edge_position(q.edge_id)])] if q.edge_id else ""
+        labels = tuple(a[0] for a in q.answers)
+        common = {
+            "key": f"f{q.idx}:{context}",
+            "edge_id": q.edge_id if q.edge_id is not None else -1,
+            "subject": kg.entity_keys[s],
+            "predicate": kg.pred_keys[self._pred[q.predicate_id]],
+            "object": obj,
+        }
+        if q.qtype == "tfq":
+            shown = labels[0] if q.truth == "true" else q.wrong[0][0]
+            return QuestionMeta(
+                **common,
+                qtype="yes_no",
+                expected="yes" if q.truth == "true" else "no",
+                candidate_label=shown,
+                true_labels=labels,
+            )
+        true = labels if q.qtype == "mcq" else tuple(a for group in q.answers for a in group)
+        return QuestionMeta(
+            **common, qtype="wh", true_labels=true, wrong_labels=tuple(w[0] for w in q.wrong)
+        )
+
+    async def _generate(self, q: QuestionRow) -> tuple[str, str]:
+        """The generator's question, or the template question when it fails or leaks."""
+        assert self.generator is not None
+        obj = q.answers[0][0] if q.truth != "false" else q.wrong[0][0]
+        messages = load_prompt(GENERATE_PROMPTS[q.format]).render(
+            subject=self.names["entity"].get(q.subject_id, ""),
+            predicate=self.names["predicate"].get(q.predicate_id, ""),
+            object=obj,
+        )
+        reply = await self.limited(
+            lambda: ask(self.generator, messages, max_tokens=80, temperature=0.0)
+        )
+        if reply.failed:
+            return q.question, f"template (generator failed: {reply.error.split(':')[0]})"
+        text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
+        ok = {
+            "statement": bool(text),
+            "fib": MASK in text and not mentions_any(text, q.answers[0], fuzzy=False),
+            "wh": text.endswith("?") and not mentions_any(text, q.answers[0], fuzzy=False),
+        }[q.format]
+        if not ok:
+            return q.question, "template (generator gave no usable question)"
+        return text, f"llm:{self.generator.label}"
+
+    async def _ask_one(self, q: QuestionRow, context: str, text: str) -> tuple[AnswerRow, Reply]:
+        messages = answer_messages(q, context, text)
+        meta = self._meta(q, context)
+        reply = await self.limited(
+            lambda: ask(
+                self.target,
+                messages,
+                max_tokens=self.config.max_tokens,
+                temperature=self.config.temperature,
+                meta=meta,
+            )
+        )
+        category, matched = score(q, reply)
+        row = AnswerRow(
+            q.id,
+            context,
+            reply.text,
+            category,
+            matched,
+            reply.prompt_tokens,
+            reply.completion_tokens,
+            reply.latency_ms,
+            reply.retries,
+            reply.error,
+        )
+        return row, reply
+
+    async def run_unit(self, unit: int) -> UnitResult:
+        q = self.questions[unit]
+        text, generator = q.question, q.generator
+        if self.generator is not None and generator == "template":
+            text, generator = await self._generate(q)
+        done = await asyncio.gather(*(self._ask_one(q, c, text) for c in q.contexts))
+        rows: list = [QuestionText(q.id, text, generator), *(row for row, _ in done)]
+        views = [
+            QueryView(
+                unit,
+                f"{q.qtype}/{q.format}/{row.context}",
+                text,
+                row.reply or row.error,
+                row.category,
+            )
+            for row, _ in done
+        ]
+        return UnitResult(unit, rows, [reply for _, reply in done], views)

@@ -1,0 +1,207 @@
+"""KONTEST mode: ask each relation's two paraphrases atomically and in both sequential orders;
+the oracles and coverage over the answers are in `kontest_metrics`."""
+
+from __future__ import annotations
+
+import asyncio
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.modes.config import KONTEST
+from kglens_tui.modes.engine import ModeEngine, QueryView, Reply, UnitResult, ask
+from kglens_tui.modes.kontest_metrics import (
+    CONVERSATIONS,
+    KontestMetrics,
+    answers_by_relation,
+    kontest_metrics,
+    label_maps,
+    relation_answers,
+)
+from kglens_tui.modes.oracles import ERROR, INVALID
+from kglens_tui.modes.store import (
+    KontestQueryRow,
+    RelationRow,
+    load_kontest_queries,
+    load_paths,
+    load_relations,
+    predicate_ids,
+    write_kontest_queries,
+)
+from kglens_tui.probe.prompts import load_prompt
+from kglens_tui.probe.verify import first_word_answer, normalize
+
+
+def classify(reply: Reply) -> str:
+    """yes / no from the reply's first word; invalid otherwise; error for a failed request."""
+    if reply.failed:
+        return ERROR
+    return first_word_answer(reply.text) or INVALID
+
+
+class KontestEngine(ModeEngine):
+    """Asks every planned relation its six questions (one unit per relation)."""
+
+    mode = KONTEST
+
+    def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
+        super().__init__(conn, run, kg, target, **kwargs)
+        self.relations = load_relations(conn, run.id)
+        self.paths = load_paths(conn, run.id)
+        self.names = label_maps(conn, kg.kg_id)
+        self.answers = answers_by_relation(load_kontest_queries(conn, run.id))
+        self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
+        self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
+        self._prompt = load_prompt("kontest_yes_no")
+        self.load_totals(
+            "SELECT COUNT(*), SUM(answer = 'error'), SUM(retries), SUM(prompt_tokens), "
+            "SUM(completion_tokens) FROM kontest_query "
+            "WHERE run_id = ? AND error NOT LIKE 'not asked%'"
+        )
+        self._metrics = self.compute_metrics()
+
+    def units_total(self) -> int:
+        return len(self.relations)
+
+    def units_done(self) -> int:
+        return sum(
+            relation_answers(self.answers.get(r.idx, {})) is not None for r in self.relations
+        )
+
+    def pending(self) -> list[int]:
+        out = []
+        for r in self.relations:
+            got = self.answers.get(r.idx, {})
+            if relation_answers(got) is None or ERROR in got.values():
+                out.append(r.idx)
+        return out
+
+    def compute_metrics(self) -> KontestMetrics:
+        return kontest_metrics(self.relations, self.paths, self.answers, self.names)
+
+    def store(self, results: list[UnitResult]) -> None:
+        write_kontest_queries(self.conn, self.run.id, [row for r in results for row in r.rows])
+
+    def absorb(self, result: UnitResult) -> None:
+        self.answers[result.unit] = {(q.conversation, q.turn): q.answer for q in result.rows}
+
+    def _meta(self, r: RelationRow, template: int, first: bool) -> QuestionMeta:
+        """A simulated target answers the same question first in a conversation the same way
+        (like a deterministic model) and draws afresh after another question."""
+        kg = self.kg
+        s, o = self._node[r.subject_id], self._node[r.object_id]
+        return QuestionMeta(
+            key=f"k{r.idx}:t{template}:{'first' if first else 'after'}",
+            edge_id=r.edge_id if r.edge_id is not None else -1,
+            subject=kg.entity_keys[s],
+            predicate=kg.pred_keys[self._pred[r.predicate_id]],
+            object=kg.entity_keys[o],
+            qtype="yes_no",
+            expected="yes",
+            candidate_label=kg.labels[o],
+            true_labels=(kg.labels[o],),
+        )
+
+    async def _paraphrase(self, first: str, fallback: str) -> tuple[str, str]:
+        """The generator's paraphrase of template 1, or template 2 when it fails."""
+        assert self.generator is not None
+        messages = load_prompt("kontest_paraphrase").render(question=first)
+        reply = await self.limited(
+            lambda: ask(self.generator, messages, max_tokens=80, temperature=0.0)
+        )
+        if reply.failed:
+            return fallback, f"template (paraphraser failed: {reply.error.split(':')[0]})"
+        text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
+        if not text.endswith("?") or normalize(text) == normalize(first):
+            return fallback, "template (paraphraser gave no new question)"
+        return text, f"llm:{self.generator.label}"
+
+    async def _conversation(
+        self, r: RelationRow, name: str, texts: dict[int, str], generator: str
+    ) -> tuple[list[KontestQueryRow], list[Reply]]:
+        templates = CONVERSATIONS[name]
+        messages = self._prompt.render(question=texts[templates[0]])
+        rows: list[KontestQueryRow] = []
+        replies: list[Reply] = []
+        for turn, template in enumerate(templates):
+            if turn:
+                previous = replies[-1]
+                if previous.failed:
+                    rows.append(
+                        _row(
+                            r,
+                            name,
+                            turn,
+                            template,
+                            generator,
+                            texts[template],
+                            Reply(),
+                            ERROR,
+                            "not asked: the first turn failed",
+                        )
+                    )
+                    continue
+                messages = (
+                    *messages,
+                    {"role": "assistant", "content": previous.text},
+                    {"role": "user", "content": texts[template]},
+                )
+            meta = self._meta(r, template, first=turn == 0)
+            msgs = messages
+            reply = await self.limited(
+                lambda msgs=msgs, meta=meta: ask(
+                    self.target,
+                    msgs,
+                    max_tokens=self.config.max_tokens,
+                    temperature=self.config.temperature,
+                    meta=meta,
+                )
+            )
+            replies.append(reply)
+            gen = generator if template == 2 else "template"
+            rows.append(_row(r, name, turn, template, gen, texts[template], reply, classify(reply)))
+        return rows, replies
+
+    async def run_unit(self, unit: int) -> UnitResult:
+        r = self.relations[unit]
+        second, generator = r.question2, "template"
+        if self.generator is not None:
+            second, generator = await self._paraphrase(r.question1, r.question2)
+        texts = {1: r.question1, 2: second}
+        parts = await asyncio.gather(
+            *(self._conversation(r, name, texts, generator) for name in CONVERSATIONS)
+        )
+        rows = [row for part in parts for row in part[0]]
+        replies = [reply for part in parts for reply in part[1]]
+        views = [
+            QueryView(unit, f"{q.conversation}:{q.turn}", q.question, q.reply or q.error, q.answer)
+            for q in rows
+        ]
+        return UnitResult(unit, rows, replies, views)
+
+
+def _row(
+    r: RelationRow,
+    conversation: str,
+    turn: int,
+    template: int,
+    generator: str,
+    question: str,
+    reply: Reply,
+    answer: str,
+    error: str = "",
+) -> KontestQueryRow:
+    return KontestQueryRow(
+        relation=r.idx,
+        conversation=conversation,
+        turn=turn,
+        template=template,
+        generator=generator,
+        question=question,
+        reply=reply.text,
+        answer=answer,
+        prompt_tokens=reply.prompt_tokens,
+        completion_tokens=reply.completion_tokens,
+        latency_ms=reply.latency_ms,
+        retries=reply.retries,
+        error=error or reply.error,
+    )

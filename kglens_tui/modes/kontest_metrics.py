@@ -1,0 +1,277 @@
+"""KONTEST's Tables 3 and 4 for one run, from its stored or in-memory answers, and the inputs of
+the weighted ensemble (Table 5) from several runs."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from kglens_tui.modes.config import KONTEST
+from kglens_tui.modes.oracles import (
+    CONSISTENT,
+    ERROR,
+    INCONSISTENT,
+    METAMORPHIC_ORACLES,
+    ONTOLOGICAL,
+    Coverage,
+    OracleCounts,
+    RelationAnswers,
+    count_outcomes,
+    coverage,
+    merge_counts,
+    metamorphic_errors,
+    metamorphic_tests,
+    ontological_tests,
+)
+from kglens_tui.modes.store import (
+    KontestQueryRow,
+    PathRow,
+    RelationRow,
+    load_kontest_queries,
+    load_mode_run,
+    load_paths,
+    load_relations,
+)
+
+CONVERSATIONS = {
+    "atomic1": (1,),
+    "atomic2": (2,),
+    "seq12": (1, 2),
+    "seq21": (2, 1),
+}
+"""Each conversation's questions, by template, in the order asked."""
+METAMORPHIC = "metamorphic"
+ALL = "all"
+MAX_FINDINGS = 50
+
+
+def relation_answers(rows: Mapping[tuple[str, int], str]) -> RelationAnswers | None:
+    """The six answers of one relation, or None while some are missing."""
+    keys = [(c, t) for c, templates in CONVERSATIONS.items() for t in range(len(templates))]
+    if any(k not in rows for k in keys):
+        return None
+    return RelationAnswers(
+        rows[("atomic1", 0)],
+        rows[("atomic2", 0)],
+        (rows[("seq12", 0)], rows[("seq12", 1)]),
+        (rows[("seq21", 0)], rows[("seq21", 1)]),
+    )
+
+
+@dataclass(frozen=True)
+class PredicateConsistency:
+    """Metamorphic errors and knowledge gap of one predicate's relations."""
+
+    predicate: str
+    relations: int
+    valid: int
+    inconsistent: int
+    gap_both: int
+
+    @property
+    def error_rate(self) -> float | None:
+        return self.inconsistent / self.valid if self.valid else None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One inconsistency, readable on its own."""
+
+    relation: int
+    oracle: str
+    fact: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class KontestMetrics:
+    """Tables 3 and 4 for one run, over the relations answered so far."""
+
+    relations: int
+    relations_done: int
+    paths: int
+    paths_done: int
+    oracles: tuple[OracleCounts, ...]
+    """atomic, sequential-intra, sequential-inter, metamorphic (all three), ontological, all."""
+    coverage: Coverage
+    per_predicate: tuple[PredicateConsistency, ...]
+    findings: tuple[Finding, ...]
+
+    def oracle(self, name: str) -> OracleCounts:
+        return next(o for o in self.oracles if o.oracle == name)
+
+
+def _fact(names: Mapping[str, Mapping[int, str]], r: RelationRow) -> str:
+    ent, pred = names["entity"], names["predicate"]
+    return f"{ent.get(r.subject_id, '?')} · {pred.get(r.predicate_id, '?')} · {ent.get(r.object_id, '?')}"
+
+
+def kontest_metrics(
+    relations: Sequence[RelationRow],
+    paths: Sequence[PathRow],
+    answers: Mapping[int, Mapping[tuple[str, int], str]],
+    names: Mapping[str, Mapping[int, str]],
+) -> KontestMetrics:
+    """Every oracle over the complete relations; ``answers[relation][(conversation, turn)]``.
+    ``names`` maps 'entity' and 'predicate' database ids to labels."""
+    outcomes: dict[str, list[str]] = defaultdict(list)
+    findings: list[Finding] = []
+    per_pred: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    atomic_pairs = []
+    done = 0
+    for r in relations:
+        ra = relation_answers(answers.get(r.idx, {}))
+        if ra is None:
+            continue
+        done += 1
+        tests = metamorphic_tests(ra)
+        for oracle, outcome in tests:
+            outcomes[oracle].append(outcome)
+        bad = [o for o, outcome in tests if outcome == INCONSISTENT]
+        if bad:
+            findings.append(
+                Finding(
+                    r.idx,
+                    ", ".join(dict.fromkeys(bad)),
+                    _fact(names, r),
+                    f"atomic {ra.atomic1}/{ra.atomic2} · 1→2 {'/'.join(ra.seq12)} · "
+                    f"2→1 {'/'.join(ra.seq21)}",
+                )
+            )
+        atomic_pairs.append((ra.atomic1, ra.atomic2))
+        row = per_pred[r.predicate_id]
+        row[0] += 1
+        row[1] += sum(o in (CONSISTENT, INCONSISTENT) for _, o in tests)
+        row[2] += len(bad)
+        row[3] += ra.atomic1 not in ("yes", ERROR) and ra.atomic2 not in ("yes", ERROR)
+    onto, paths_done = _ontological(relations, paths, answers, names, findings)
+    counts = [count_outcomes(o, outcomes[o]) for o in METAMORPHIC_ORACLES]
+    meta = merge_counts(METAMORPHIC, counts)
+    onto_counts = count_outcomes(ONTOLOGICAL, onto)
+    pred_names = names["predicate"]
+    return KontestMetrics(
+        relations=len(relations),
+        relations_done=done,
+        paths=len(paths),
+        paths_done=paths_done,
+        oracles=(*counts, meta, onto_counts, merge_counts(ALL, [meta, onto_counts])),
+        coverage=coverage(atomic_pairs),
+        per_predicate=tuple(
+            sorted(
+                (
+                    PredicateConsistency(pred_names.get(p, str(p)), *row)
+                    for p, row in per_pred.items()
+                ),
+                key=lambda x: (-(x.error_rate or 0.0), x.predicate),
+            )
+        ),
+        findings=tuple(findings[-MAX_FINDINGS:]),
+    )
+
+
+def _ontological(
+    relations: Sequence[RelationRow],
+    paths: Sequence[PathRow],
+    answers: Mapping[int, Mapping[tuple[str, int], str]],
+    names: Mapping[str, Mapping[int, str]],
+    findings: list[Finding],
+) -> tuple[list[str], int]:
+    """Algorithm 2 over the paths whose pairs are all answered (template 1, atomic)."""
+    by_key = {(r.predicate_id, r.subject_id, r.object_id): r for r in relations}
+    outcomes: list[str] = []
+    done = 0
+    by_pred: dict[int, list[tuple[int, ...]]] = defaultdict(list)
+    for path in paths:
+        pairs = [
+            (path.nodes[i], path.nodes[j])
+            for i in range(len(path.nodes))
+            for j in range(i + 1, len(path.nodes))
+        ]
+        rels = [by_key.get((path.predicate_id, a, c)) for a, c in pairs]
+        if all(r is not None and ("atomic1", 0) in answers.get(r.idx, {}) for r in rels):
+            by_pred[path.predicate_id].append(path.nodes)
+            done += 1
+    ent = names["entity"]
+    for p, complete in by_pred.items():
+        pair_answers = {
+            (r.subject_id, r.object_id): answers[r.idx][("atomic1", 0)]
+            for r in relations
+            if r.predicate_id == p and ("atomic1", 0) in answers.get(r.idx, {})
+        }
+        for test in ontological_tests(complete, pair_answers):
+            outcomes.append(test.outcome)
+            if test.outcome == INCONSISTENT:
+                r = by_key[(p, test.source, test.target)]
+                chain = " → ".join(ent.get(int(n), "?") for n in test.via)
+                findings.append(
+                    Finding(r.idx, ONTOLOGICAL, _fact(names, r), f"no, though yes along {chain}")
+                )
+    return outcomes, done
+
+
+def label_maps(conn: sqlite3.Connection, kg_id: int) -> dict[str, dict[int, str]]:
+    """Entity and predicate labels by database id."""
+    return {
+        "entity": dict(conn.execute("SELECT id, label FROM entity WHERE kg_id = ?", (kg_id,))),
+        "predicate": dict(
+            conn.execute("SELECT id, label FROM predicate WHERE kg_id = ?", (kg_id,))
+        ),
+    }
+
+
+def answers_by_relation(rows: Iterable[KontestQueryRow]) -> dict[int, dict[tuple[str, int], str]]:
+    out: dict[int, dict[tuple[str, int], str]] = defaultdict(dict)
+    for q in rows:
+        out[q.relation][(q.conversation, q.turn)] = q.answer
+    return dict(out)
+
+
+def metrics_from_db(conn: sqlite3.Connection, run_id: int, kg_id: int) -> KontestMetrics:
+    """A stored run's metrics, without contacting its target."""
+    return kontest_metrics(
+        load_relations(conn, run_id),
+        load_paths(conn, run_id),
+        answers_by_relation(load_kontest_queries(conn, run_id)),
+        label_maps(conn, kg_id),
+    )
+
+
+RelationKey = tuple[str, str, str]
+"""(subject key, predicate key, object key): the same relation in different runs."""
+
+
+def ensemble_inputs(
+    conn: sqlite3.Connection, run_ids: Sequence[int]
+) -> tuple[list[dict[RelationKey, dict[int, str]]], list[dict[RelationKey, int]]]:
+    """Each run's atomic answers per relation and template, and its metamorphic error count per
+    relation, for `weighted_ensemble`. The runs must probe the same KG."""
+    for run_id in run_ids:
+        load_mode_run(conn, run_id, KONTEST)
+    kgs = {
+        r[0]
+        for r in conn.execute(
+            f"SELECT kg_id FROM run WHERE id IN ({','.join('?' * len(run_ids))})", list(run_ids)
+        )
+    }
+    if len(kgs) != 1:
+        raise ValueError("an ensemble needs KONTEST runs on one and the same KG")
+    (kg_id,) = kgs
+    keys = dict(conn.execute("SELECT id, key FROM entity WHERE kg_id = ?", (kg_id,)))
+    preds = dict(conn.execute("SELECT id, key FROM predicate WHERE kg_id = ?", (kg_id,)))
+    answers, errors = [], []
+    for run_id in run_ids:
+        by_rel = answers_by_relation(load_kontest_queries(conn, run_id))
+        run_answers: dict[RelationKey, dict[int, str]] = {}
+        run_errors: dict[RelationKey, int] = {}
+        for r in load_relations(conn, run_id):
+            ra = relation_answers(by_rel.get(r.idx, {}))
+            if ra is None:
+                continue
+            key = (keys[r.subject_id], preds[r.predicate_id], keys[r.object_id])
+            run_answers[key] = {1: ra.atomic1, 2: ra.atomic2}
+            run_errors[key] = metamorphic_errors(ra)
+        answers.append(run_answers)
+        errors.append(run_errors)
+    return answers, errors

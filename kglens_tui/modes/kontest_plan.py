@@ -1,0 +1,156 @@
+"""What a KONTEST run asks: sampled KG edges plus every pair along sampled paths of transitive
+predicates (Algorithm 1), each with two semantically equivalent Yes/No questions."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.modes.config import KontestConfig
+from kglens_tui.modes.oracles import path_pairs
+from kglens_tui.probe.engine import run_edge_positions
+
+MAX_ENUMERATED_PATHS = 100_000
+"""Stop enumerating leaf-to-root paths past this many (then sample among those found)."""
+
+
+@dataclass(frozen=True)
+class PlannedRelation:
+    """One fact to test, as KG node indexes, with its two paraphrased questions."""
+
+    s: int
+    p: int
+    o: int
+    edge_id: int | None
+    origin: str
+    question1: str
+    question2: str
+
+
+@dataclass(frozen=True)
+class PlannedPath:
+    """A chain A0 -> A1 -> ... -> Ak (node indexes) along one transitive predicate."""
+
+    p: int
+    nodes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class KontestPlan:
+    relations: tuple[PlannedRelation, ...]
+    paths: tuple[PlannedPath, ...]
+
+
+def paraphrases(kg: KGIndex, s: int, p: int, o: int) -> tuple[str, str]:
+    """Two equivalent Yes/No questions from the predicate's templates. With only one Yes/No
+    template, the second asks whether the statement template is true."""
+    templates = kg.pred_templates[p]
+    options = list(templates.get("yes_no") or [])
+    label = kg.pred_labels[p]
+    if not options:
+        options = [f"Is {{object}} the {label} of {{subject}}?"]
+    if len(options) < 2:
+        statement = templates.get("statement") or f"The {label} of {{subject}} is {{object}}."
+        if statement.startswith(("The ", "A ", "An ")):
+            statement = statement[0].lower() + statement[1:]
+        options.append("Is it true that " + statement.rstrip(".") + "?")
+    subject, obj = kg.labels[s], kg.labels[o]
+    first, second = (t.replace("{subject}", subject).replace("{object}", obj) for t in options[:2])
+    return first, second
+
+
+def predicate_index(kg: KGIndex, key: str) -> int:
+    """The index of a predicate key, with a helpful error."""
+    try:
+        return kg.pred_keys.index(key)
+    except ValueError:
+        known = ", ".join(kg.pred_keys)
+        raise ValueError(f"no predicate '{key}' in KG '{kg.name}' (known: {known})") from None
+
+
+def chains(kg: KGIndex, p: int, limit: int = MAX_ENUMERATED_PATHS) -> list[tuple[int, ...]]:
+    """Every maximal path of at least two edges along predicate p, from a node nothing points to
+    (a leaf such as a village) to a node that points nowhere (a root such as a country)."""
+    mask = kg.p == p
+    succ: dict[int, list[int]] = {}
+    has_in: set[int] = set()
+    for s, o in zip(kg.s[mask].tolist(), kg.o[mask].tolist(), strict=True):
+        if s != o:
+            succ.setdefault(s, []).append(o)
+            has_in.add(o)
+    out: list[tuple[int, ...]] = []
+    for start in sorted(n for n in succ if n not in has_in):
+        stack: list[tuple[int, ...]] = [(start,)]
+        while stack and len(out) < limit:
+            path = stack.pop()
+            nexts = [n for n in succ.get(path[-1], ()) if n not in path]
+            if not nexts:
+                if len(path) >= 3:
+                    out.append(path)
+                continue
+            stack.extend(path + (n,) for n in sorted(nexts, reverse=True))
+    return out
+
+
+def _edge_lookup(kg: KGIndex, p: int) -> dict[tuple[int, int], int]:
+    mask = np.flatnonzero(kg.p == p)
+    return {(int(kg.s[i]), int(kg.o[i])): int(kg.edge_ids[i]) for i in mask.tolist()}
+
+
+def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
+    """The run's relations and paths, drawn with the config's seed."""
+    rng = np.random.default_rng([config.seed, 7919])
+    positions = run_edge_positions(conn, kg, config.subset)
+    if config.predicates:
+        wanted = {predicate_index(kg, k) for k in config.predicates}
+        positions = positions[np.isin(kg.p[positions], list(wanted))]
+    if config.relations is not None and len(positions) > config.relations:
+        positions = np.sort(rng.choice(positions, size=config.relations, replace=False))
+    planned: dict[tuple[int, int, int], PlannedRelation] = {}
+    for i in positions.tolist():
+        s, p, o = int(kg.s[i]), int(kg.p[i]), int(kg.o[i])
+        planned[(s, p, o)] = PlannedRelation(
+            s, p, o, int(kg.edge_ids[i]), "edge", *paraphrases(kg, s, p, o)
+        )
+    paths = _sample_paths(kg, config.transitive, config.max_paths, rng)
+    for path in paths:
+        edges = _edge_lookup(kg, path.p)
+        for a, c in path_pairs([path.nodes]):
+            key = (int(a), path.p, int(c))
+            if key not in planned:
+                planned[key] = PlannedRelation(
+                    key[0],
+                    path.p,
+                    key[2],
+                    edges.get((key[0], key[2])),
+                    "path",
+                    *paraphrases(kg, key[0], path.p, key[2]),
+                )
+    return KontestPlan(tuple(planned.values()), tuple(paths))
+
+
+def _sample_paths(
+    kg: KGIndex, transitive: Sequence[str], max_paths: int, rng: np.random.Generator
+) -> list[PlannedPath]:
+    found: list[PlannedPath] = []
+    for key in transitive:
+        p = predicate_index(kg, key)
+        found.extend(PlannedPath(p, c) for c in chains(kg, p))
+    if len(found) > max_paths:
+        keep = np.sort(rng.choice(len(found), size=max_paths, replace=False))
+        found = [found[i] for i in keep.tolist()]
+    return found
+
+
+def transitive_candidates(kg: KGIndex) -> list[tuple[str, int]]:
+    """Predicates with at least one path of two or more edges, and how many such paths."""
+    out = []
+    for p, key in enumerate(kg.pred_keys):
+        n = len(chains(kg, p, limit=10_000))
+        if n:
+            out.append((key, n))
+    return out

@@ -1,0 +1,55 @@
+"""`kglens consistency ...` and `kglens facteval ...` against simulated targets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_modes_kontest import hand_kg
+
+from kglens_tui.cli import main
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.store.connection import connect
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    path = tmp_path / "cli.db"
+    conn = connect(path)
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    conn.close()
+    return str(path)
+
+
+def test_consistency_commands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--db", db, "consistency"]
+    for seed in (1, 2, 3):
+        run = ["run", "--kg", "hand", "--relations", "all", "--transitive", "located_in"]
+        assert main([*base, *run, "--target", f"sim:{seed}", "--quiet"]) == 0
+    assert main([*base, "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Consistency (KONTEST Table 3)" in out and "ontological" in out
+    assert "Knowledge coverage" in out and "SIMULATED TARGET" in out
+    assert main([*base, "ensemble", "1", "2", "3", "--folds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "weighted ensemble" in out and "majority vote" in out and "run 3:" in out
+    assert main([*base, "paths", "--kg", "hand"]) == 0
+    assert "located_in" in capsys.readouterr().out
+    assert main([*base, "list"]) == 0
+    assert main([*base, "run", "--resume", "1", "--quiet"]) == 0
+    assert main([*base, "ensemble", "1"]) == 2
+    assert main([*base, "run", "--kg", "hand", "--transitive", "nope", "--quiet"]) == 2
+    assert "no predicate 'nope'" in capsys.readouterr().err
+
+
+def test_facteval_commands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--db", db, "facteval"]
+    run = ["run", "--kg", "hand", "--facts", "all", "--formats", "fib,wh"]
+    assert main([*base, *run, "--contexts", "none,relevant,antifactual", "--quiet"]) == 0
+    assert main([*base, "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "F1 per context" in out and "antifactual" in out and "SAQ fib" in out
+    assert main([*base, "report", "2"]) == 2
+    assert main(["--db", db, "consistency", "report", "1"]) == 2
+    assert "facteval run, not kontest" in capsys.readouterr().err
+    assert main([*base, "run", "--kg", "hand", "--contexts", "misleading", "--quiet"]) == 2

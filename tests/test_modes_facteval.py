@@ -1,0 +1,231 @@
+"""LLM-facteval mode: scoring with abstention, precision / recall / F1 on a hand-computed example,
+context injection, and a run against a scripted target with API failures."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from test_modes_kontest import ScriptedTarget, hand_kg
+
+from kglens_tui.kg.graph import load_kg
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.llm.base import LLMError
+from kglens_tui.modes import FactevalConfig, prepare_mode
+from kglens_tui.modes.facteval import answer_messages
+from kglens_tui.modes.facteval_plan import MASK, plan_facteval
+from kglens_tui.modes.facteval_scoring import (
+    ABSTAINED,
+    CORRECT,
+    ERROR,
+    INCORRECT,
+    UNPARSEABLE,
+    Scores,
+    is_abstention,
+    named_choices,
+    score_groups,
+    score_mcq,
+    score_saq,
+    score_tfq,
+)
+from kglens_tui.modes.runner import run_blocking
+from kglens_tui.modes.store import create_mode_run, load_questions
+from kglens_tui.probe.config import ConfigError
+
+CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
+
+
+@pytest.fixture
+def hand(conn: sqlite3.Connection, tmp_path: Path) -> sqlite3.Connection:
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    return conn
+
+
+@pytest.mark.parametrize(
+    ("reply", "truth", "category"),
+    [
+        ("CORRECT", "true", CORRECT),
+        ("Correct.", "false", INCORRECT),
+        ("INCORRECT", "false", CORRECT),
+        ("incorrect, it is Berlin", "true", INCORRECT),
+        ("Yes.", "true", CORRECT),
+        ("UNKNOWN", "true", ABSTAINED),
+        ("Unknown.", "false", ABSTAINED),
+        ("I'm sorry, I cannot tell.", "true", ABSTAINED),
+        ("The sentence is CORRECT.", "true", CORRECT),
+        ("This fact is not correct. Paris is correct.", "false", CORRECT),
+        ("Maybe", "true", UNPARSEABLE),
+        ("", "true", UNPARSEABLE),
+    ],
+)
+def test_tfq_replies(reply: str, truth: str, category: str) -> None:
+    assert score_tfq(reply, truth) == category
+
+
+def test_abstention_phrases() -> None:
+    assert is_abstention("I am unable to answer the questions without more knowledge.")
+    assert is_abstention("Sorry, I cannot predict the missing words.")
+    assert is_abstention("I don't know")
+    assert not is_abstention("Paris")
+
+
+def test_mcq_replies_name_exactly_one_choice() -> None:
+    right, wrong = [("Equatorial Guinea", "GQ")], [("Guinea",), ("Gabon",), ("Ghana",)]
+    assert score_mcq("Equatorial Guinea", right, wrong) == CORRECT
+    assert named_choices("Equatorial Guinea", [*right, *wrong]) == [0]
+    assert score_mcq("Guinea.", right, wrong) == INCORRECT
+    assert score_mcq("Equatorial Guinea or Ghana", right, wrong) == INCORRECT
+    assert score_mcq("Banana", right, wrong) == UNPARSEABLE
+    listed = "Guinea; Equatorial Guinea; Gabon: The answer is: Equatorial Guinea"
+    assert score_mcq(listed, right, wrong) == CORRECT
+    assert score_mcq("I cannot answer without more information.", right, wrong) == ABSTAINED
+
+
+def test_saq_replies_count_the_answers_named() -> None:
+    answers = [("German", "Deutsch"), ("French",), ("Italian",)]
+    assert score_saq("German, French", answers) == (CORRECT, 2)
+    assert score_saq("Spanish", answers) == (INCORRECT, 0)
+    assert score_saq("I cannot predict that.", answers) == (ABSTAINED, 0)
+
+
+def test_precision_recall_f1_match_a_hand_computed_example() -> None:
+    categories = [CORRECT] * 5 + [INCORRECT] * 2 + [UNPARSEABLE] + [ABSTAINED] * 2 + [ERROR]
+    rows = [("tfq", "statement", "none", c) for c in categories]
+    rows += [("mcq", "wh", "none", c) for c in (CORRECT, ABSTAINED, ERROR, ERROR)]
+    tfq, mcq, both = (
+        next(s for s in score_groups(rows) if s.qtype == q) for q in ("tfq", "mcq", "all")
+    )
+    # TFQ: precision 5 / 8 non-abstained, recall 5 / 10 answered, the failed request left out
+    assert (tfq.answered, tfq.total, tfq.errors) == (8, 10, 1)
+    assert tfq.precision == pytest.approx(0.625)
+    assert tfq.recall == pytest.approx(0.5)
+    assert tfq.f1 == pytest.approx(2 * 0.625 * 0.5 / 1.125)
+    assert tfq.abstention_rate == pytest.approx(0.2)
+    assert (mcq.precision, mcq.recall, mcq.f1) == (1.0, 0.5, pytest.approx(2 / 3))
+    assert (both.correct, both.total, both.errors) == (6, 12, 3)
+    assert both.precision == pytest.approx(6 / 9)
+    assert Scores("x", "y", "none", errors=2).f1 is None
+
+
+def test_context_injection_variants(hand: sqlite3.Connection) -> None:
+    kg = load_kg(hand, "hand")
+    config = FactevalConfig(
+        kg="hand",
+        facts=None,
+        predicates=["capital"],
+        formats=["fib", "wh"],
+        contexts=["none", "relevant", "irrelevant", "antifactual"],
+    )
+    plan = plan_facteval(hand, kg, config)
+    france = kg.node("france")
+    tfq = [q for q in plan if q.qtype == "tfq" and q.s == france]
+    true_q = next(q for q in tfq if q.truth == "true")
+    false_q = next(q for q in tfq if q.truth == "false")
+    assert true_q.question == "The capital of France is Paris."
+    wrong = false_q.wrong[0][0]
+    assert (
+        wrong in ("Berlin", "Dublin") and false_q.question == f"The capital of France is {wrong}."
+    )
+    ctx = true_q.contexts
+    assert ctx["none"] == ""
+    assert ctx["relevant"] == "The capital of France is Paris."
+    assert ctx["antifactual"] == f"The capital of France is {wrong}."
+    assert (
+        ctx["irrelevant"] and "France" not in ctx["irrelevant"] and "Paris" not in ctx["irrelevant"]
+    )
+    mcq = next(q for q in plan if q.qtype == "mcq" and q.s == france and q.format == "fib")
+    assert mcq.question == f"The capital of France is {MASK}."
+    assert sorted(mcq.choices) == ["Berlin", "Dublin", "Paris"]
+    assert mcq.contexts["antifactual"].removeprefix("The capital of France is ").rstrip(".") in (
+        "Berlin",
+        "Dublin",
+    )
+    run_id = create_mode_run(hand, kg, config, ScriptedTarget(), plan)
+    stored = {(q.qtype, q.format, q.truth, q.subject_id): q for q in load_questions(hand, run_id)}
+    q = stored[("tfq", "statement", "true", int(kg.entity_db_ids[france]))]
+    relevant = answer_messages(q, "relevant")[-1]["content"]
+    assert relevant.startswith("Context: The capital of France is Paris.\nThe following sentence")
+    assert relevant.endswith("\nThe capital of France is Paris.")
+    plain = answer_messages(q, "none")[-1]["content"]
+    assert plain.startswith("The following sentence") and "Context:" not in plain
+    anti = answer_messages(q, "antifactual")[-1]["content"]
+    assert anti.startswith(f"Context: The capital of France is {wrong}.\n")
+    m = stored[("mcq", "wh", "", int(kg.entity_db_ids[france]))]
+    text = answer_messages(m, "irrelevant")[-1]["content"]
+    assert f"Choices: {'; '.join(m.choices)}\nWhat is the capital of France?" in text
+    assert text.startswith(f"Context: {m.contexts['irrelevant']}\n")
+
+
+def _reply(users: list[str]) -> str:
+    """A target that knows capitals, abstains on Ireland, and fails on German statements."""
+    message = users[-1]
+    question = message.splitlines()[-1]
+    if "correct or not" in message:
+        if "Germany" in question:
+            raise LLMError("rate_limit", "429 Too Many Requests", retries=3)
+        if "Ireland" in question:
+            return "UNKNOWN"
+        country = question.removeprefix("The capital of ").split(" is ")[0]
+        return "CORRECT" if question.endswith(f" {CAPITALS[country]}.") else "INCORRECT"
+    if "Choices:" in message:
+        return CAPITALS[question.removeprefix("What is the capital of ").rstrip("?")]
+    return "I don't know."
+
+
+def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
+    config = FactevalConfig(
+        kg="hand", facts=None, predicates=["capital"], contexts=["none", "antifactual"]
+    )
+    target = ScriptedTarget(reply_fn=_reply)
+    snap = run_blocking(prepare_mode(hand, config=config, target=target))
+    assert snap.status == "finished" and snap.units_done == snap.units_total == 12
+    assert (snap.requests, snap.errors) == (24, 4)
+    m = snap.metrics
+    tfq = m.get("tfq", "statement", "none")
+    # 6 statements: 2 about Germany failed, 2 about Ireland abstained, 2 right
+    assert (tfq.correct, tfq.abstained, tfq.errors, tfq.incorrect) == (2, 2, 2, 0)
+    assert (tfq.precision, tfq.recall) == (1.0, 0.5)
+    mcq = m.get("mcq", "wh", "antifactual")
+    assert (mcq.correct, mcq.total, mcq.f1) == (3, 3, 1.0)
+    saq = m.get("saq", "wh", "none")
+    assert (saq.abstained, saq.precision, saq.recall) == (3, None, 0.0)
+    rows = hand.execute(
+        "SELECT a.category, a.error FROM facteval_answer a JOIN facteval_question q "
+        "ON q.id = a.question_id WHERE q.run_id = ? AND a.error != ''",
+        (snap.run_id,),
+    ).fetchall()
+    assert len(rows) == 4 and {r[0] for r in rows} == {"error"}
+    again = run_blocking(
+        prepare_mode(hand, resume=snap.run_id, target=ScriptedTarget(reply_fn=lambda u: "UNKNOWN"))
+    )
+    assert again.errors == 0
+    assert again.metrics.get("tfq", "statement", "none").abstained == 4
+
+
+def test_llm_written_questions_fall_back_to_templates(hand: sqlite3.Connection) -> None:
+    def write(users: list[str]) -> str:
+        if "replace Object with [MASK]" in users[-1]:
+            return "Paris is where the government of France sits."  # no [MASK]: rejected
+        if "generate a question" in users[-1]:
+            return "Which city is the seat of the French government?"
+        return "France's capital city is the one named in the triple."
+
+    config = FactevalConfig(
+        kg="hand", facts=1, predicates=["capital"], qtypes=["tfq", "mcq"], formats=["fib", "wh"]
+    )
+    generator = ScriptedTarget(reply_fn=write, label="writer")
+    run_blocking(prepare_mode(hand, config=config, target=ScriptedTarget(), generator=generator))
+    rows = dict(hand.execute("SELECT format, generator FROM facteval_question WHERE qtype = 'mcq'"))
+    assert rows == {"fib": "template (generator gave no usable question)", "wh": "llm:writer"}
+    tfq = {
+        g for (g,) in hand.execute("SELECT generator FROM facteval_question WHERE qtype = 'tfq'")
+    }
+    assert tfq == {"llm:writer"}
+
+
+def test_config_is_validated() -> None:
+    with pytest.raises(ConfigError, match="contexts"):
+        FactevalConfig(contexts=["misleading"]).validate()
+    with pytest.raises(ConfigError, match="qtypes"):
+        FactevalConfig(qtypes=[]).validate()

@@ -1,0 +1,292 @@
+"""KONTEST mode end to end: a hand-built graph, a scripted target answering from a dict, planted
+inconsistencies of every type, API failures and resume."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+
+import pytest
+from conftest import write_jsonl
+
+from kglens_tui.kg.graph import load_kg
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.llm.base import ChatRequest, Completion, LLMError
+from kglens_tui.modes import KontestConfig, ModeSession, open_mode_snapshot, prepare_mode
+from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
+from kglens_tui.modes.runner import run_blocking
+from kglens_tui.probe.runstore import load_run
+
+LOCATED = "located in the administrative territorial entity"
+
+
+class ScriptedTarget:
+    """Answers the last user message from a dict ("Yes." by default); ``after`` overrides the
+    answer to a question asked right after another one; questions in ``fail`` raise LLMError."""
+
+    simulated = False
+
+    def __init__(
+        self,
+        replies: Mapping[str, str] | None = None,
+        *,
+        after: Mapping[tuple[str, str], str] | None = None,
+        fail: Iterable[str] = (),
+        reply_fn: Callable[[list[str]], str] | None = None,
+        label: str = "scripted",
+    ) -> None:
+        self.replies = dict(replies or {})
+        self.after = dict(after or {})
+        self.fail = set(fail)
+        self.reply_fn = reply_fn
+        self.label = label
+        self.asked: list[tuple[str, ...]] = []
+        self.messages: list[tuple[dict[str, str], ...]] = []
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        users = [m["content"] for m in request.messages if m["role"] == "user"]
+        self.asked.append(tuple(users))
+        self.messages.append(request.messages)
+        if users[-1] in self.fail:
+            raise LLMError("server", "HTTP 500 from the scripted target", retries=2)
+        if self.reply_fn is not None:
+            text = self.reply_fn(users)
+        elif len(users) > 1 and (users[-2], users[-1]) in self.after:
+            text = self.after[(users[-2], users[-1])]
+        else:
+            text = self.replies.get(users[-1], "Yes.")
+        return Completion(text, 12, 2, 0.001)
+
+    async def aclose(self) -> None:
+        return None
+
+
+def hand_kg(root: Path) -> Path:
+    """Kinawley and Dromore lie in Ulster, Ulster in Ireland; three capitals."""
+    d = root / "hand"
+    d.mkdir()
+    places = [
+        ("kinawley", "Kinawley", "village"),
+        ("dromore", "Dromore", "village"),
+        ("ulster", "Ulster", "province"),
+        ("ireland", "Ireland", "country"),
+        ("france", "France", "country"),
+        ("germany", "Germany", "country"),
+        ("dublin", "Dublin", "city"),
+        ("paris", "Paris", "city"),
+        ("berlin", "Berlin", "city"),
+        ("lyon", "Lyon", "city"),
+    ]
+    write_jsonl(d / "entities.jsonl", [{"id": k, "label": lab, "type": t} for k, lab, t in places])
+    write_jsonl(
+        d / "predicates.jsonl",
+        [
+            {
+                "id": "located_in",
+                "label": LOCATED,
+                "templates": {
+                    "yes_no": [
+                        "Is {subject} located in {object}?",
+                        "Does {subject} lie within {object}?",
+                    ],
+                    "wh": "Where is {subject} located?",
+                    "statement": "{subject} is located in {object}.",
+                },
+            },
+            {
+                "id": "capital",
+                "label": "capital",
+                "templates": {
+                    "yes_no": [
+                        "Is {object} the capital of {subject}?",
+                        "Is the capital of {subject} {object}?",
+                    ],
+                    "wh": "What is the capital of {subject}?",
+                    "statement": "The capital of {subject} is {object}.",
+                },
+            },
+        ],
+    )
+    write_jsonl(
+        d / "triples.jsonl",
+        [
+            {"subject": "kinawley", "predicate": "located_in", "object": "ulster"},
+            {"subject": "dromore", "predicate": "located_in", "object": "ulster"},
+            {"subject": "ulster", "predicate": "located_in", "object": "ireland"},
+            {"subject": "france", "predicate": "capital", "object": "paris"},
+            {"subject": "germany", "predicate": "capital", "object": "berlin"},
+            {"subject": "ireland", "predicate": "capital", "object": "dublin"},
+        ],
+    )
+    return d
+
+
+@pytest.fixture
+def hand(conn: sqlite3.Connection, tmp_path: Path) -> sqlite3.Connection:
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    return conn
+
+
+PLANTED = {
+    "replies": {
+        "Is the capital of France Paris?": "No.",
+        "Is Kinawley located in Ireland?": "No.",
+        "Does Kinawley lie within Ireland?": "No, it does not.",
+        "Is Dromore located in Ireland?": "No.",
+        "Does Dromore lie within Ireland?": "No.",
+    },
+    "after": {
+        ("Is Paris the capital of France?", "Is the capital of France Paris?"): "Yes.",
+        ("Is the capital of France Paris?", "Is Paris the capital of France?"): "No.",
+        ("Is Berlin the capital of Germany?", "Is the capital of Germany Berlin?"): "No.",
+        ("Is the capital of Ireland Dublin?", "Is Dublin the capital of Ireland?"): "I think so.",
+    },
+}
+
+
+def _counts(snap, oracle: str) -> tuple[int, int, int, int]:
+    o = snap.metrics.oracle(oracle)
+    return o.consistent, o.inconsistent, o.invalid, o.errors
+
+
+def test_plan_pairs_every_path_node_and_paraphrases(hand: sqlite3.Connection) -> None:
+    kg = load_kg(hand, "hand")
+    located = kg.pred_keys.index("located_in")
+    paths = {tuple(kg.labels[n] for n in c) for c in chains(kg, located)}
+    assert paths == {("Kinawley", "Ulster", "Ireland"), ("Dromore", "Ulster", "Ireland")}
+    plan = plan_kontest(
+        hand, kg, KontestConfig(kg="hand", relations=None, transitive=["located_in"])
+    )
+    facts = {(kg.labels[r.s], kg.labels[r.o], r.origin, r.edge_id is None) for r in plan.relations}
+    assert ("Kinawley", "Ireland", "path", True) in facts
+    assert ("Ulster", "Ireland", "edge", False) in facts
+    assert len(plan.relations) == 8
+    s, o = kg.node("france"), kg.node("paris")
+    assert paraphrases(kg, s, kg.pred_keys.index("capital"), o) == (
+        "Is Paris the capital of France?",
+        "Is the capital of France Paris?",
+    )
+    kg.pred_templates[located] = {"statement": "{subject} is located in {object}."}
+    assert paraphrases(kg, kg.node("ulster"), located, kg.node("ireland")) == (
+        f"Is Ireland the {LOCATED} of Ulster?",
+        "Is it true that Ulster is located in Ireland?",
+    )
+
+
+def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Connection) -> None:
+    target = ScriptedTarget(**PLANTED, fail={"Is Dromore located in Ulster?"})
+    config = KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=3)
+    snap = run_blocking(prepare_mode(hand, config=config, target=target))
+    assert snap.status == "finished" and snap.units_done == snap.units_total == 8
+    assert "1 with a failed request" in snap.stop_reason
+    # (consistent, inconsistent, invalid, API error), worked out by hand per relation
+    assert _counts(snap, "atomic") == (6, 1, 0, 1)
+    assert _counts(snap, "sequential-intra") == (12, 1, 1, 2)
+    assert _counts(snap, "sequential-inter") == (10, 3, 1, 2)
+    assert _counts(snap, "ontological") == (2, 1, 0, 2)
+    found = {(f.oracle, f.fact) for f in snap.metrics.findings}
+    assert found == {
+        ("atomic, sequential-inter", "France · capital · Paris"),
+        ("sequential-intra, sequential-inter", "Germany · capital · Berlin"),
+        ("ontological", f"Kinawley · {LOCATED} · Ireland"),
+    }
+    c = snap.metrics.coverage
+    assert (c.gap1, c.known1, c.gap2, c.known2, c.gap_both, c.known_both) == (2, 7, 3, 8, 2, 7)
+    # the first turn of Dromore's seq12 failed, so its second turn was never sent
+    assert (snap.requests, snap.errors) == (47, 3)
+    rows = hand.execute(
+        "SELECT answer, error FROM kontest_query WHERE run_id = ? AND answer = 'error'",
+        (snap.run_id,),
+    ).fetchall()
+    assert len(rows) == 4 and all(r[1] for r in rows)
+
+
+def test_resume_asks_failed_units_again(hand: sqlite3.Connection) -> None:
+    config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
+    failing = ScriptedTarget(**PLANTED, fail={"Is Dromore located in Ulster?"})
+    first = run_blocking(prepare_mode(hand, config=config, target=failing))
+    fixed = ScriptedTarget(**PLANTED)
+    snap = run_blocking(prepare_mode(hand, resume=first.run_id, target=fixed))
+    assert len(fixed.asked) == 6  # one relation, four conversations
+    assert (snap.errors, snap.requests) == (0, 48)  # the stored replies: 8 relations x 6
+    assert _counts(snap, "atomic") == (7, 1, 0, 0)
+    # now Dromore -> Ulster -> Ireland is affirmed and "Dromore in Ireland?" is no
+    assert _counts(snap, "ontological") == (3, 2, 0, 0)
+    assert snap.stop_reason == "all tests asked"
+    stored = open_mode_snapshot(hand, first.run_id)
+    assert stored.metrics == snap.metrics and stored.requests == snap.requests
+
+
+def test_a_target_that_keeps_failing_stops_the_run(hand: sqlite3.Connection) -> None:
+    class Down(ScriptedTarget):
+        async def complete(self, request: ChatRequest) -> Completion:
+            raise LLMError("connection", "connection refused")
+
+    config = KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=1)
+    snap = run_blocking(prepare_mode(hand, config=config, target=Down()))
+    assert snap.status == "stopped" and "failed" in snap.stop_reason
+    assert all(o.inconsistent == 0 and o.consistent == 0 for o in snap.metrics.oracles)
+    assert snap.metrics.coverage.known1 == 0
+
+
+def test_llm_paraphraser_supplies_template_2(hand: sqlite3.Connection) -> None:
+    generator = ScriptedTarget(
+        reply_fn=lambda users: users[-1].replace("Is ", "Would you say ", 1), label="para"
+    )
+    target = ScriptedTarget()
+    config = KontestConfig(kg="hand", relations=2, predicates=["capital"])
+    snap = run_blocking(prepare_mode(hand, config=config, target=target, generator=generator))
+    rows = hand.execute(
+        "SELECT question, generator FROM kontest_query WHERE run_id = ? AND template = 2",
+        (snap.run_id,),
+    ).fetchall()
+    assert rows and all(q.startswith("Would you say") and g == "llm:para" for q, g in rows)
+
+
+def test_sequential_conversations_carry_the_first_reply(hand: sqlite3.Connection) -> None:
+    target = ScriptedTarget()
+    config = KontestConfig(kg="hand", relations=1, predicates=["capital"], seed=1)
+    run_blocking(prepare_mode(hand, config=config, target=target))
+    assert sorted(len(a) for a in target.asked) == [1, 1, 1, 1, 2, 2]
+    q1, q2 = sorted({a[0] for a in target.asked if len(a) == 1})
+    assert {a for a in target.asked if len(a) == 2} == {(q1, q2), (q2, q1)}
+    second_turns = [m for m in target.messages if len(m) == 4]
+    assert [[x["role"] for x in m] for m in second_turns] == [
+        ["system", "user", "assistant", "user"]
+    ] * 2
+    assert all(m[2]["content"] == "Yes." for m in second_turns)
+
+
+def test_mode_runs_list_with_kglens_runs(hand: sqlite3.Connection) -> None:
+    config = KontestConfig(kg="hand", relations=2, target="sim:1")
+    snap = run_blocking(prepare_mode(hand, config=config))
+    row = hand.execute("SELECT mode, iterations_done, config FROM run WHERE id = ?", (snap.run_id,))
+    mode, done, cfg = row.fetchone()
+    assert (mode, done, json.loads(cfg)["relations"]) == ("kontest", 2, 2)
+    assert load_run(hand, snap.run_id).config.kg == "hand"
+
+
+def test_session_runs_on_a_thread_and_stops(tmp_path: Path) -> None:
+    import threading
+
+    from kglens_tui.store.connection import connect
+
+    db = tmp_path / "s.db"
+    conn = connect(db)
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    conn.close()
+    session = ModeSession(
+        db,
+        config=KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=1),
+        target_factory=ScriptedTarget,
+    )
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(10)
+    session.stop()
+    worker.join(10)
+    final = session.snapshot()
+    assert not session.error and final is not None
+    assert final.status in ("stopped", "finished") and final.run_id == session.run_id
