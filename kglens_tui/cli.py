@@ -318,6 +318,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report_render import render_report
 
     conn = _open(args)
+    row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
+    other = {"kontest": "consistency", "facteval": "facteval"}
+    if row is not None and row[0] in other:
+        raise CLIError(
+            f"run {args.run} is a {row[0]} run: `kglens {other[row[0]]} report {args.run}` shows it"
+        )
     try:
         render_report(conn, args.run, console)
     except LookupError as exc:
