@@ -269,6 +269,21 @@ class KGLensApp(App):
             yield SystemCommand(
                 "Open selected run", "Show the selected run", screen.action_open_run
             )
+            yield SystemCommand(
+                "Review selected run",
+                "Blind spots, drill-down and triage of the selected run",
+                screen.action_review_run,
+            )
+            yield SystemCommand(
+                "Analyse selected run",
+                "Rates per predicate, region and year, heat-coloured",
+                screen.action_analyse_run,
+            )
+            yield SystemCommand(
+                "Compare selected run",
+                "Table 3 and the edges one run knows and another doesn't",
+                screen.action_compare_run,
+            )
         yield SystemCommand("Quit KGLens", "Asks first while a run is active", self.action_quit_app)
 
 

@@ -20,6 +20,9 @@ HOME_HELP = """\
 | `n` | new run (form) |
 | `r` | resume the selected run |
 | `enter` | open the selected run's live screen |
+| `v` | review the selected run's blind spots (drill down, triage) |
+| `A` | analysis of the selected run: rates per predicate, region, year |
+| `c` | compare the selected run with another run on its KG (and Table 3) |
 | `i` | import a KG (directory or CSV/TSV) |
 | `a` | human evaluation: annotate, progress, report, adjudicate |
 | `ctrl+r` | refresh |
@@ -39,6 +42,9 @@ class HomeScreen(Screen):
         Binding("enter", "open_run", "Open", show=False),
         Binding("i", "app.import_kg", "Import KG", id="import"),
         Binding("a", "app.annotate", "Annotate"),
+        Binding("v", "review_run", "Review", show=False),
+        Binding("A", "analyse_run", "Analysis", show=False),
+        Binding("c", "compare_run", "Compare", show=False),
         Binding("ctrl+r", "refresh", "Refresh"),
         Binding("question_mark", "app.help", "Help", id="help"),
         Binding("q", "app.quit_app", "Quit", id="quit"),
@@ -114,6 +120,27 @@ class HomeScreen(Screen):
         run_id = self._selected_run()
         if run_id is not None:
             self.app.open_run(run_id)
+
+    def action_review_run(self) -> None:
+        from kglens_tui.tui.screens.review import ReviewScreen
+
+        run_id = self._selected_run()
+        if run_id is not None:
+            self.app.push_screen(ReviewScreen(run_id))
+
+    def action_analyse_run(self) -> None:
+        from kglens_tui.tui.screens.analysis import AnalysisScreen
+
+        run_id = self._selected_run()
+        if run_id is not None:
+            self.app.push_screen(AnalysisScreen(run_id))
+
+    def action_compare_run(self) -> None:
+        from kglens_tui.tui.screens.compare import CompareScreen
+
+        run_id = self._selected_run()
+        if run_id is not None:
+            self.app.push_screen(CompareScreen(run_id))
 
     @on(DataTable.RowSelected, "#runs")
     def _row_selected(self) -> None:

@@ -1,0 +1,180 @@
+"""Model comparison: the paper's Table 3 grid (models by KG and difficulty) and, for two runs on
+the same KG, the edges one model knows and the other does not."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Select, Static
+
+from kglens_tui.analysis.compare import STATUSES, EdgePair, knowledge_diff, load_runs, run_grid
+from kglens_tui.analysis.groups import run_column
+from kglens_tui.tui.format import pct
+from kglens_tui.tui.screens.analysis import heat_cell
+from kglens_tui.tui.screens.review import heat, short
+
+COMPARE_HELP = """\
+## Compare runs
+
+| key | action |
+| --- | --- |
+| `o` | with or without the triage overrides |
+| `escape` | back |
+
+**Top**: Table 3, one row per model, one column per KG and difficulty: the win rate (95% Wilson
+interval) of the latest finished run in that cell; Average is the mean of a model's win rates.
+**Bottom**: run A against run B (choose B above) on the edges both examined: how many edges each
+model knows (m > n), partly knows or does not know (m = 0), and the edges one knows and the other
+does not, largest difference in expected error first (m/n err: right / wrong answers
+and expected error in each run).
+"""
+
+LIMIT = 100
+
+
+def model_name(label: str) -> str:
+    """A model label without a repeated "(simulated)" suffix."""
+    suffix = " (simulated)"
+    if label.endswith(suffix) and "simulated" in label[: -len(suffix)]:
+        return label[: -len(suffix)]
+    return label
+
+
+def pair_row(p: EdgePair) -> tuple[str | Text, ...]:
+    """One edge known by one run and not the other."""
+    return (
+        str(p.edge_id),
+        short(p.subject, 24),
+        short(p.predicate, 26),
+        short(p.object, 30),
+        heat(p.mean_a, f"{p.m_a}/{p.n_a} {pct(p.mean_a)}"),
+        heat(p.mean_b, f"{p.m_b}/{p.n_b} {pct(p.mean_b)}"),
+    )
+
+
+class CompareScreen(Screen):
+    """Table 3 and a knowledge diff of two runs."""
+
+    BINDINGS = [
+        Binding("o", "toggle_overrides", "Overrides on/off"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+    HELP = COMPARE_HELP
+
+    def __init__(self, run_a: int, run_b: int | None = None) -> None:
+        super().__init__()
+        self.run_a = run_a
+        self.run_b = run_b
+        self.adjusted = True
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="cmp"):
+            yield Static("Table 3 · win rate per model, KG and difficulty", classes="section-title")
+            yield DataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)
+            with Horizontal(id="cmp-controls"):
+                yield Static("", id="cmp-a")
+                yield Select([], id="cmp-b", prompt="run B")
+            yield Static("", id="cmp-status")
+            with Horizontal(id="cmp-diff"):
+                with Vertical(classes="cmp-side"):
+                    yield Static("", id="cmp-a-title", classes="section-title")
+                    yield DataTable(id="cmp-a-only", cursor_type="row", zebra_stripes=True)
+                with Vertical(classes="cmp-side"):
+                    yield Static("", id="cmp-b-title", classes="section-title")
+                    yield DataTable(id="cmp-b-only", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        conn = self.app.db()
+        kg_id = conn.execute("SELECT kg_id FROM run WHERE id = ?", (self.run_a,)).fetchone()
+        others = (
+            conn.execute(
+                "SELECT id, target_label FROM run WHERE kg_id = ? AND id != ? ORDER BY id DESC",
+                (kg_id[0], self.run_a),
+            ).fetchall()
+            if kg_id
+            else []
+        )
+        select = self.query_one("#cmp-b", Select)
+        select.set_options([(f"run {rid} · {label}", rid) for rid, label in others])
+        if self.run_b is None and others:
+            self.run_b = int(others[0][0])
+        if self.run_b is not None:
+            with select.prevent(Select.Changed):
+                select.value = self.run_b
+        for table_id in ("#cmp-a-only", "#cmp-b-only"):
+            self.query_one(table_id, DataTable).add_columns(
+                "edge", "subject", "predicate", "object", "A m/n err", "B m/n err"
+            )
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        """Recompute the grid and the diff."""
+        self._show_grid()
+        self._show_diff()
+
+    def _show_grid(self) -> None:
+        grid = run_grid(self.app.db(), adjusted=self.adjusted)
+        table = self.query_one("#cmp-grid", DataTable)
+        table.clear(columns=True)
+        table.add_columns("model", *(f"{kg} {diff.upper()}" for kg, diff in grid.columns), "Avg")
+        for model in grid.models:
+            cells: list[str | Text] = [model_name(model)]
+            for kg, diff in grid.columns:
+                cell = grid.cell(model, kg, diff)
+                if cell is None:
+                    cells.append("")
+                    continue
+                win = cell.rates.win
+                text = heat_cell(win, None if win.value is None else 1.0 - win.value)
+                text.append(f" run {cell.run_id}, {cell.rates.examined} edges")
+                cells.append(text)
+            cells.append(pct(grid.average.get(model)))
+            table.add_row(*cells)
+
+    def _show_diff(self) -> None:
+        status = self.query_one("#cmp-status", Static)
+        a_only = self.query_one("#cmp-a-only", DataTable)
+        b_only = self.query_one("#cmp-b-only", DataTable)
+        a_only.clear()
+        b_only.clear()
+        run_ids = [self.run_a] + ([self.run_b] if self.run_b is not None else [])
+        runs = load_runs(self.app.db(), run_ids)
+        col_a = run_column(runs[0])
+        self.query_one("#cmp-a", Static).update(
+            f"[b]A[/]: run {col_a.run_id} · {escape(model_name(col_a.label))} · {col_a.kg} "
+            f"{col_a.difficulty} · [b]B[/]:"
+        )
+        if len(runs) < 2:
+            status.update("No other run on this KG to compare with.")
+            return
+        diff = knowledge_diff(runs[0], runs[1], adjusted=self.adjusted)
+        head = "A \\ B".ljust(10) + "".join(s.rjust(10) for s in STATUSES)
+        lines = [f"[b]{diff.common:,} edges examined by both[/]", head]
+        for x in STATUSES:
+            lines.append(x.ljust(10) + "".join(str(diff.table[(x, y)]).rjust(10) for y in STATUSES))
+        status.update("\n".join(lines))
+        self.query_one("#cmp-a-title", Static).update(f"A knows, B does not ({len(diff.a_only)})")
+        self.query_one("#cmp-b-title", Static).update(f"B knows, A does not ({len(diff.b_only)})")
+        for p in diff.a_only[:LIMIT]:
+            a_only.add_row(*pair_row(p))
+        for p in diff.b_only[:LIMIT]:
+            b_only.add_row(*pair_row(p))
+
+    @on(Select.Changed, "#cmp-b")
+    def _b_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int) and event.value != self.run_b:
+            self.run_b = event.value
+            self._show_diff()
+
+    def action_toggle_overrides(self) -> None:
+        self.adjusted = not self.adjusted
+        self.refresh_view()
+        self.notify("With triage overrides." if self.adjusted else "Raw: triage ignored.")

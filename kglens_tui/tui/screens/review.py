@@ -1,0 +1,256 @@
+"""Review of a run's blind spots: ranked, zero-sense, flipping, confirmed and KG-error edges with
+posterior means and credible intervals, a predicate filter, and a drill-down on each edge."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Select, Static
+
+from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
+from kglens_tui.analysis.colours import heat_hex
+from kglens_tui.analysis.filters import EdgeFilter
+from kglens_tui.analysis.groups import GroupRow, overall
+from kglens_tui.analysis.intervals import Proportion
+from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.tui.format import pct
+
+REVIEW_HELP = """\
+## Review blind spots
+
+| key | action |
+| --- | --- |
+| `r` / `z` / `f` / `c` / `k` | ranked / zero-sense / flips / confirmed / KG-error edges |
+| `enter` | drill down on the selected edge (questions, replies, history, triage) |
+| `A` | analysis: rates per predicate, region, year |
+| `escape` | back |
+
+**Expected error** is the posterior mean alpha / (alpha + beta) with its 95% equal-tailed
+credible interval; m counts right answers, n wrong ones. Numbers use the triage overrides;
+the run line also shows them without (raw).
+"""
+
+KIND_LABELS = {
+    "ranked": "Ranked",
+    "zero_sense": "Zero-sense",
+    "flips": "Flips",
+    "confirmed": "Confirmed",
+    "kg_errors": "KG errors",
+}
+ALL = "__all__"
+LIMIT = 200
+
+
+def interval(low: float | None, high: float | None) -> str:
+    """A credible or confidence interval as "[12.0–34.5]" percent."""
+    if low is None or high is None:
+        return ""
+    return f"[{low * 100:.1f}–{high * 100:.1f}]"
+
+
+def prop_text(p: Proportion) -> str:
+    """A rate with its interval and counts."""
+    if p.value is None:
+        return "—"
+    return f"{pct(p.value)} {interval(p.low, p.high)} {p.k}/{p.n}"
+
+
+def rates_line(row: GroupRow) -> str:
+    """Win / zero-sense / all-sense of a group row on one line."""
+    r = row.rates
+    return (
+        f"win {prop_text(r.win)} · zero-sense {prop_text(r.zero_sense)} · "
+        f"all-sense {prop_text(r.all_sense)}"
+    )
+
+
+def run_metrics(data: RunData, flt: EdgeFilter | None = None) -> str:
+    """The run's rates with triage overrides, and without them (raw)."""
+    adj, raw = overall(data, flt, adjusted=True), overall(data, flt, adjusted=False)
+    return f"with overrides: {rates_line(adj)}\nraw:            {rates_line(raw)}"
+
+
+def short(text: str, width: int) -> str:
+    """Text cut to `width` characters with an ellipsis."""
+    text = text.replace("\n", " ")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def run_label(data: RunData) -> str:
+    """Run id, model, KG and difficulty on one line."""
+    label = data.run.target_label
+    if data.run.simulated and "simulat" not in label:
+        label += " (simulated)"
+    return (
+        f"[b]Run {data.run.id}[/] · {label} · KG {data.run.kg_name} · "
+        f"{data.run.config.difficulty} · {data.n_edges:,} edges"
+    )
+
+
+def heat(value: float | None, text: str) -> Text:
+    """Text coloured by the heat scale of an error rate."""
+    return Text(text, style=heat_hex(value) if value is not None else "")
+
+
+def edge_flags(r: EdgeRow) -> str:
+    """Short review flags of an edge."""
+    flags = (
+        ("zero", r.zero_sense),
+        ("flip", r.flips),
+        ("confirmed", r.confirmed),
+        ("kg-error", r.kg_error),
+        (f"{r.overridden} overridden", r.overridden),
+        (f"{r.notes} notes", r.notes),
+    )
+    return " ".join(f for f, on_ in flags if on_)
+
+
+class ReviewScreen(Screen):
+    """Blind spots of one run."""
+
+    BINDINGS = [
+        Binding("r", "kind('ranked')", "Ranked"),
+        Binding("z", "kind('zero_sense')", "Zero-sense"),
+        Binding("f", "kind('flips')", "Flips"),
+        Binding("c", "kind('confirmed')", "Confirmed", show=False),
+        Binding("k", "kind('kg_errors')", "KG errors", show=False),
+        Binding("enter", "drill", "Drill down", show=False),
+        Binding("A", "analysis", "Analysis"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+    HELP = REVIEW_HELP
+
+    def __init__(self, run_id: int, data: RunData | None = None) -> None:
+        super().__init__()
+        self.run_id = run_id
+        self._data = data
+        self.kind = "ranked"
+        self.predicate = ALL
+
+    @property
+    def data(self) -> RunData:
+        """The run's data, loaded once and shared with the drill-down."""
+        if self._data is None:
+            self._data = load_run_data(self.app.db(), self.run_id)
+        return self._data
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="rv"):
+            yield Static("", id="rv-title")
+            yield Static("", id="rv-metrics")
+            with Horizontal(id="rv-controls"):
+                yield Select(
+                    [(label, k) for k, label in KIND_LABELS.items()],
+                    id="rv-kind",
+                    allow_blank=False,
+                    value="ranked",
+                )
+                yield Select([("every predicate", ALL)], id="rv-pred", allow_blank=False, value=ALL)
+                yield Static("", id="rv-count")
+            yield DataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        data = self.data
+        self.query_one("#rv-title", Static).update(run_label(data))
+        kg = data.kg
+        preds = sorted(
+            {(kg.pred_labels[int(p)], kg.pred_keys[int(p)]) for p in kg.p[data.kg_pos].tolist()}
+        )
+        pred_select = self.query_one("#rv-pred", Select)
+        pred_select.set_options([("every predicate", ALL), *preds])
+        pred_select.value = ALL
+        table = self.query_one("#rv-edges", DataTable)
+        table.add_columns(
+            "edge", "subject", "predicate", "object", "m", "n", "exp. error", "95% CrI", "flags"
+        )
+        self.refresh_view()
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def _filter(self) -> EdgeFilter | None:
+        return None if self.predicate == ALL else EdgeFilter(predicates=(self.predicate,))
+
+    def refresh_view(self) -> None:
+        """Recompute counts, metrics and the edge list (after triage or a filter change)."""
+        data, flt = self.data, self._filter()
+        counts = review_counts(data, flt)
+        kind_select = self.query_one("#rv-kind", Select)
+        with kind_select.prevent(Select.Changed):
+            kind_select.set_options(
+                [(f"{label} ({counts[k]})", k) for k, label in KIND_LABELS.items()]
+            )
+            kind_select.value = self.kind
+        self.query_one("#rv-metrics", Static).update(run_metrics(data, flt))
+        rows = blind_spots(data, flt, kind=self.kind, limit=LIMIT)
+        table = self.query_one("#rv-edges", DataTable)
+        row_index = table.cursor_row
+        table.clear()
+        for r in rows:
+            table.add_row(
+                str(r.edge_id),
+                short(r.subject, 24),
+                short(r.predicate, 26),
+                short(r.object, 36),
+                str(r.m),
+                str(r.n),
+                heat(r.mean, pct(r.mean)),
+                interval(r.low, r.high),
+                edge_flags(r),
+                key=str(r.edge_id),
+            )
+        if rows:
+            table.move_cursor(row=min(row_index, len(rows) - 1))
+        shown = f"first {LIMIT} of " if counts[self.kind] > LIMIT else ""
+        self.query_one("#rv-count", Static).update(
+            f"{shown}{counts[self.kind]} edges · enter drills down"
+        )
+
+    def action_kind(self, kind: str) -> None:
+        self.kind = kind
+        self.refresh_view()
+
+    @on(Select.Changed, "#rv-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.kind:
+            self.action_kind(event.value)
+
+    @on(Select.Changed, "#rv-pred")
+    def _pred_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.predicate:
+            self.predicate = event.value
+            self.refresh_view()
+
+    def selected_edge(self) -> int | None:
+        """The edge id under the cursor."""
+        table = self.query_one("#rv-edges", DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return int(key) if key is not None else None
+
+    def action_drill(self) -> None:
+        from kglens_tui.tui.screens.review_drill import DrillDownScreen
+
+        edge_id = self.selected_edge()
+        if edge_id is None:
+            self.notify("No edge in this list.", severity="warning")
+            return
+        self.app.push_screen(DrillDownScreen(self.data, edge_id))
+
+    @on(DataTable.RowSelected, "#rv-edges")
+    def _row_selected(self) -> None:
+        self.action_drill()
+
+    def action_analysis(self) -> None:
+        from kglens_tui.tui.screens.analysis import AnalysisScreen
+
+        self.app.push_screen(AnalysisScreen(self.run_id, self.data))

@@ -1,0 +1,300 @@
+"""Drill-down on one edge of a run: every question and reply with its verdict and the verifier's
+reasoning, the alpha / beta / m / n history, the triage trail; triage keys."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import numpy as np
+from rich.markup import escape
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Static
+
+from kglens_tui.analysis.blindspots import edge_rows
+from kglens_tui.analysis.drilldown import EdgeDetail, ReplyView, edge_detail
+from kglens_tui.analysis.rundata import RunData
+from kglens_tui.analysis.triage import (
+    TriageError,
+    add_note,
+    confirm_blind_spot,
+    mark_kg_error,
+    mark_verifier_error,
+)
+from kglens_tui.tui.format import VERDICT_STYLE, pct
+from kglens_tui.tui.screens.review import heat, interval, run_metrics, short
+
+DRILL_HELP = """\
+## Edge drill-down
+
+| key | action |
+| --- | --- |
+| `b` | confirm the edge as a blind spot of this model |
+| `k` | mark a KG error: the model was right, the KG is wrong (the edge leaves the metrics) |
+| `v` | mark a verifier error on the selected reply (its verdict flips) |
+| `n` | add a note to the edge |
+| `g` | ego graph around the edge's subject, coloured by expected error |
+| `escape` | back to the review |
+
+Every mark asks for a reason and is stored, append-only, with your name ($USER). The edge and
+run numbers are shown with the overrides and without them (raw).
+"""
+
+
+def reviewer() -> str:
+    """The author recorded on triage entries."""
+    return os.environ.get("USER") or "reviewer"
+
+
+class ReasonScreen(ModalScreen[str | None]):
+    """Asks for the reason of a triage entry; dismisses with the text or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, placeholder: str = "reason") -> None:
+        super().__init__()
+        self.title_text = title
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Input(placeholder=self.placeholder, id="reason")
+            yield Static("enter saves · escape cancels", classes="hint")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save", id="save", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#reason", Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self._save()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self._save()
+        else:
+            self.dismiss(None)
+
+    def _save(self) -> None:
+        text = self.query_one("#reason", Input).value.strip()
+        if not text:
+            self.notify("Give a reason.", severity="warning")
+            return
+        self.dismiss(text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def verdict_text(r: ReplyView) -> Text:
+    """The logged verdict, and the effective one when triage changed it."""
+    text = Text(r.category, style=VERDICT_STYLE.get(r.category, ""))
+    if r.effective != r.category:
+        text.append(" → ")
+        text.append(r.effective, style=f"bold {VERDICT_STYLE.get(r.effective, '')}")
+    return text
+
+
+class DrillDownScreen(Screen):
+    """One edge of a run, with triage."""
+
+    BINDINGS = [
+        Binding("b", "confirm", "Confirm blind spot"),
+        Binding("k", "kg_error", "KG error"),
+        Binding("v", "verifier_error", "Verifier error"),
+        Binding("n", "note", "Note"),
+        Binding("g", "ego", "Ego graph"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+    HELP = DRILL_HELP
+
+    def __init__(self, data: RunData, edge_id: int) -> None:
+        super().__init__()
+        self.data = data
+        self.edge_id = edge_id
+        self.detail: EdgeDetail | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="dd"):
+            yield Static("", id="dd-head")
+            yield DataTable(id="dd-replies", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="dd-reply-box"):
+                yield Static("", id="dd-reply")
+            with Horizontal(id="dd-bottom"):
+                yield DataTable(id="dd-history", cursor_type="row", zebra_stripes=True)
+                with VerticalScroll(id="dd-triage-box"):
+                    yield Static("", id="dd-triage")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#dd-replies", DataTable).add_columns(
+            "reply", "it", "type", "question", "expected", "reply text", "verdict", "error type"
+        )
+        self.query_one("#dd-history", DataTable).add_columns(
+            "iteration", "asked", "alpha", "beta", "m", "n", "mean"
+        )
+        self.refresh_view()
+        self.query_one("#dd-replies", DataTable).focus()
+
+    def refresh_view(self) -> None:
+        """Reload the edge (after triage) and redraw everything."""
+        data = self.data
+        d = self.detail = edge_detail(data, self.edge_id)
+        e = d.edge
+        raw = edge_rows(data, np.array([e.pos]), adjusted=False)[0]
+        self.query_one("#dd-head", Static).update(
+            f"[b]Edge {e.edge_id}[/]: {escape(e.subject)} · [b]{escape(e.predicate)}[/] · "
+            f"{escape(e.object)}   (true objects: {escape(', '.join(d.true_objects))}; "
+            f"{d.neighbours} neighbours)\n"
+            f"edge with overrides: m {e.m} n {e.n} · expected error {pct(e.mean)} "
+            f"{interval(e.low, e.high)}"
+            f"{' · KG error' if e.kg_error else ''}{' · confirmed' if e.confirmed else ''}"
+            f" · raw: m {raw.m} n {raw.n} · expected error {pct(raw.mean)} "
+            f"{interval(raw.low, raw.high)}\n{run_metrics(data)}"
+        )
+        table = self.query_one("#dd-replies", DataTable)
+        row_index = table.cursor_row
+        table.clear()
+        for r in d.replies:
+            expected = r.expected or "; ".join(a[0] for a in r.expected_answers if a)
+            table.add_row(
+                str(r.observation_id),
+                str(r.iteration),
+                r.qtype,
+                short(r.question, 56),
+                short(expected, 20),
+                short(r.reply, 36),
+                verdict_text(r),
+                r.error_type or "",
+                key=str(r.observation_id),
+            )
+        if d.replies:
+            table.move_cursor(row=min(row_index, len(d.replies) - 1))
+        hist = self.query_one("#dd-history", DataTable)
+        hist.clear()
+        for h in d.history:
+            if h.asked or h is d.history[-1]:
+                hist.add_row(
+                    str(h.iteration),
+                    str(h.asked),
+                    f"{h.alpha:.3g}",
+                    f"{h.beta:.3g}",
+                    str(h.m),
+                    str(h.n),
+                    heat(h.mean, pct(h.mean)),
+                )
+        lines = ["[b]Triage[/]"] + [
+            f"#{t.id} {t.action}{' ' + t.value if t.value else ''} by {escape(t.author)}"
+            f"{' [retracted]' if t.id in d.retracted else ''}: {escape(t.reason)}"
+            for t in d.triage
+        ]
+        if not d.triage:
+            lines.append("[dim]none yet: b confirm · k KG error · v verifier error · n note[/]")
+        self.query_one("#dd-triage", Static).update("\n".join(lines))
+        self._show_reply()
+
+    def selected_reply(self) -> ReplyView | None:
+        """The reply under the cursor."""
+        table = self.query_one("#dd-replies", DataTable)
+        if self.detail is None or table.row_count == 0:
+            return None
+        return self.detail.replies[min(table.cursor_row, len(self.detail.replies) - 1)]
+
+    def _show_reply(self) -> None:
+        r = self.selected_reply()
+        box = self.query_one("#dd-reply", Static)
+        if r is None:
+            box.update("[dim]No question was asked about this edge yet.[/]")
+            return
+        detected = f" · detected: {', '.join(r.detected)}" if r.detected else ""
+        box.update(
+            f"[b]Q[/] ({r.qtype}, {escape(r.generator)}): {escape(r.question)}\n"
+            f"[b]Reply[/]: {escape(r.reply)}\n"
+            f"[b]Verdict[/]: {verdict_text(r).markup}{detected}"
+            f"{' · error: ' + escape(r.error) if r.error else ''}\n"
+            f"[b]Verifier[/]: {escape(r.verifier) or '—'}"
+        )
+
+    @on(DataTable.RowHighlighted, "#dd-replies")
+    def _highlighted(self) -> None:
+        self._show_reply()
+
+    def action_ego(self) -> None:
+        from kglens_tui.tui.screens.analysis_ego import EgoScreen
+
+        if self.detail is not None:
+            self.app.push_screen(EgoScreen(self.data, self.detail.edge.subject_key))
+
+    def _triage(self, title: str, store: Callable[[str], object], done: str) -> None:
+        def answer(reason: str | None) -> None:
+            if reason is None:
+                return
+            try:
+                store(reason)
+            except TriageError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.data.reload_triage()
+            self.refresh_view()
+            self.notify(done)
+
+        self.app.push_screen(ReasonScreen(title), answer)
+
+    def action_confirm(self) -> None:
+        run_id, edge_id = self.data.run.id, self.edge_id
+        self._triage(
+            f"Confirm edge {edge_id} as a blind spot: why?",
+            lambda reason: confirm_blind_spot(
+                self.app.db(), run_id, edge_id, author=reviewer(), reason=reason
+            ),
+            "Blind spot confirmed.",
+        )
+
+    def action_kg_error(self) -> None:
+        edge_id = self.edge_id
+        self._triage(
+            f"Mark edge {edge_id} as a KG error (the model was right): why?",
+            lambda reason: mark_kg_error(
+                self.app.db(),
+                author=reviewer(),
+                reason=reason,
+                edge_id=edge_id,
+                seen_in_run=self.data.run.id,
+            ),
+            "KG error marked: the edge leaves the metrics.",
+        )
+
+    def action_verifier_error(self) -> None:
+        reply = self.selected_reply()
+        if reply is None:
+            self.notify("Select a reply first.", severity="warning")
+            return
+        oid = reply.observation_id
+        self._triage(
+            f"Verifier error on reply {oid} ({reply.category}): its verdict flips. Why?",
+            lambda reason: mark_verifier_error(
+                self.app.db(), oid, author=reviewer(), reason=reason
+            ),
+            "Verdict overridden; metrics recomputed.",
+        )
+
+    def action_note(self) -> None:
+        run_id, edge_id = self.data.run.id, self.edge_id
+        self._triage(
+            f"Note on edge {edge_id}",
+            lambda text: add_note(
+                self.app.db(), text, author=reviewer(), run_id=run_id, edge_id=edge_id
+            ),
+            "Note saved.",
+        )

@@ -1,0 +1,202 @@
+"""The review, drill-down, analysis and comparison screens driven with Pilot on stored simulated
+runs: triage from the drill-down, plus snapshots."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.analysis import AnalysisScreen
+from kglens_tui.tui.screens.compare import CompareScreen
+from kglens_tui.tui.screens.review import ReviewScreen
+from kglens_tui.tui.screens.review_drill import DrillDownScreen, ReasonScreen
+
+SIZE = (140, 44)
+
+
+def make_app(db: Path) -> KGLensApp:
+    return KGLensApp(db, Settings(target="sim"), welcome=False)
+
+
+def _store_runs(db: Path) -> None:
+    conn = connect(db)
+    for target, seed in (("sim:3", 5), ("sim:7", 9)):
+        engine = prepare(
+            conn,
+            config=RunConfig(
+                kg="country",
+                subset="paper16",
+                target=target,
+                difficulty="hard",
+                iterations=6,
+                batch_size=16,
+                seed=seed,
+            ),
+        )
+        run_blocking(engine)
+    conn.execute("UPDATE iteration SET seconds = 2.0")
+    conn.close()
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("review") / "w.db"
+    _store_runs(db)
+    return db
+
+
+@pytest.fixture
+def stored_db(template_db: Path, tmp_path: Path) -> Path:
+    """A private copy of two stored runs (the tests write triage)."""
+    db = tmp_path / "w.db"
+    src, dst = sqlite3.connect(template_db), sqlite3.connect(db)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    return db
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
+    app = make_app(stored_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        edges = review.query_one("#rv-edges", DataTable)
+        assert edges.row_count > 0
+        metrics_before = text_of(review, "#rv-metrics")
+
+        await pilot.press("z")
+        await pilot.pause()
+        assert review.kind == "zero_sense"
+        await pilot.press("r")
+        await pilot.pause()
+        edge_id = review.selected_edge()
+        await pilot.press("enter")
+        await pilot.pause()
+        drill = app.screen
+        assert isinstance(drill, DrillDownScreen)
+        assert drill.edge_id == edge_id
+        replies = drill.query_one("#dd-replies", DataTable)
+        assert replies.row_count > 0
+        assert drill.query_one("#dd-history", DataTable).row_count > 0
+        before = drill.detail.edge
+        reply = drill.selected_reply()
+        assert reply is not None
+
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReasonScreen)
+        app.screen.query_one("#reason", Input).value = "the reply is right"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is drill
+
+        conn = sqlite3.connect(stored_db)
+        row = conn.execute("SELECT action, observation_id, value, reason FROM triage").fetchone()
+        conn.close()
+        flipped = "incorrect" if reply.category == "correct" else "correct"
+        assert row == ("verifier_error", reply.observation_id, flipped, "the reply is right")
+
+        after = drill.detail.edge
+        step = 1 if flipped == "correct" else -1
+        assert (after.m, after.n) == (before.m + step, before.n - step)
+        assert after.overridden == 1
+        assert f"m {after.m} n {after.n}" in text_of(drill, "#dd-head")
+        assert "→" in str(replies.get_row(str(reply.observation_id))[6])
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is review
+        assert "1 overridden" in str(
+            review.query_one("#rv-edges", DataTable).get_row(str(edge_id))[8]
+        )
+        assert text_of(review, "#rv-metrics").splitlines()[1] == metrics_before.splitlines()[1]
+
+
+async def test_analysis_and_compare_open_from_home(stored_db: Path) -> None:
+    app = make_app(stored_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("A")
+        await pilot.pause()
+        assert isinstance(app.screen, AnalysisScreen)
+        table = app.screen.query_one("#an-table", DataTable)
+        assert table.row_count > 0
+        await pilot.press("g")
+        await pilot.pause()
+        assert app.screen.by == "region"
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen.by == "year"
+        await pilot.press("escape")
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CompareScreen)
+        assert app.screen.run_b is not None
+        assert app.screen.query_one("#cmp-grid", DataTable).row_count == 2
+
+
+def _push(screen_factory):
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(screen_factory())
+        await pilot.pause(0.3)
+
+    return run_before
+
+
+def test_snapshot_review(snap_compare, stored_db: Path) -> None:
+    assert snap_compare(
+        make_app(stored_db), run_before=_push(lambda: ReviewScreen(1)), terminal_size=SIZE
+    )
+
+
+def test_snapshot_drill_down(snap_compare, stored_db: Path) -> None:
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(ReviewScreen(1))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=SIZE)
+
+
+def test_snapshot_analysis(snap_compare, stored_db: Path) -> None:
+    assert snap_compare(
+        make_app(stored_db), run_before=_push(lambda: AnalysisScreen(1)), terminal_size=SIZE
+    )
+
+
+def test_snapshot_compare(snap_compare, stored_db: Path) -> None:
+    assert snap_compare(
+        make_app(stored_db), run_before=_push(lambda: CompareScreen(1, 2)), terminal_size=SIZE
+    )
+
+
+def test_snapshot_ego_graph(snap_compare, stored_db: Path) -> None:
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(ReviewScreen(1))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=SIZE)
