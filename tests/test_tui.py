@@ -188,3 +188,20 @@ def test_snapshot_live_screen(snap_compare, stored_db: Path) -> None:
         await pilot.pause(0.3)
 
     assert snap_compare(make_app(stored_db), run_before=open_run, terminal_size=SIZE)
+
+
+async def test_mode_runs_point_to_their_own_commands(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    conn.execute("INSERT INTO kg(name) VALUES ('k')")
+    conn.execute(
+        "INSERT INTO run(kg_id, mode, config, manifest, target_label, edge_ids) "
+        "VALUES (1, 'kontest', '{}', '{}', 'sim', x'')"
+    )
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_run(1)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, HomeScreen)
+        assert any("kglens consistency report 1" in n.message for n in app._notifications)

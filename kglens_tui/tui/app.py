@@ -141,7 +141,23 @@ class KGLensApp(App):
             return
         self._launch(ProbeSession(self.db_path, config=config), f"new run on {config.kg}")
 
+    def _other_mode(self, run_id: int) -> bool:
+        """True (and says where to look) when a run is a KONTEST or fact-eval run."""
+        row = self.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
+        commands = {"kontest": "consistency", "facteval": "facteval"}
+        if row is None or row[0] not in commands:
+            return False
+        self.notify(
+            f"Run {run_id} is a {row[0]} run: `kglens {commands[row[0]]} report {run_id}` shows "
+            f"it and `kglens {commands[row[0]]} run --resume {run_id}` continues it.",
+            severity="warning",
+            timeout=10,
+        )
+        return True
+
     def resume_run(self, run_id: int) -> None:
+        if self._other_mode(run_id):
+            return
         if self._busy():
             self.notify("A run is already active.", severity="warning")
             return
@@ -164,6 +180,8 @@ class KGLensApp(App):
 
     def open_run(self, run_id: int) -> None:
         """Show a run: live if it is the active session, else as stored."""
+        if self._other_mode(run_id):
+            return
         snap = self.session.snapshot() if self.session is not None else None
         if snap is not None and snap.run_id == run_id and self._busy():
             self.push_screen(LiveScreen(run_id, session=self.session))
