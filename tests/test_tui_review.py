@@ -200,3 +200,28 @@ def test_snapshot_ego_graph(snap_compare, stored_db: Path) -> None:
         await pilot.pause(0.3)
 
     assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=SIZE)
+
+
+async def test_review_filters_by_entity_group_and_fact_date(stored_db: Path) -> None:
+    from textual.widgets import Select
+
+    app = make_app(stored_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        review = app.screen
+        edges = review.query_one("#rv-edges", DataTable)
+        everything = edges.row_count
+        review.query_one("#rv-group", Select).value = "region:Oceania"
+        await pilot.pause()
+        subjects = {str(edges.get_row_at(i)[1]) for i in range(edges.row_count)}
+        assert 0 < edges.row_count < everything
+        assert subjects <= {"Australia"}  # the only Oceanian country of the paper's 16
+        review.query_one("#rv-group", Select).value = "__all__"
+        review.query_one("#rv-dates", Select).value = "dated"
+        await pilot.pause()
+        dated = edges.row_count
+        predicates = {str(edges.get_row_at(i)[2]) for i in range(dated)}
+        assert 0 < dated < everything
+        assert "capital" not in predicates  # capitals carry no date in the bundled KG

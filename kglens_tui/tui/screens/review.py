@@ -42,6 +42,7 @@ KIND_LABELS = {
     "kg_errors": "KG errors",
 }
 ALL = "__all__"
+DATE_FILTERS = {ALL: "dated or not", "dated": "dated facts only", "undated": "undated facts only"}
 LIMIT = 200
 
 
@@ -131,6 +132,8 @@ class ReviewScreen(Screen):
         self._data = data
         self.kind = "ranked"
         self.predicate = ALL
+        self.group = ALL
+        self.dates = ALL
 
     @property
     def data(self) -> RunData:
@@ -152,6 +155,13 @@ class ReviewScreen(Screen):
                     value="ranked",
                 )
                 yield Select([("every predicate", ALL)], id="rv-pred", allow_blank=False, value=ALL)
+                yield Select([("every group", ALL)], id="rv-group", allow_blank=False, value=ALL)
+                yield Select(
+                    [(label, key) for key, label in DATE_FILTERS.items()],
+                    id="rv-dates",
+                    allow_blank=False,
+                    value=ALL,
+                )
                 yield Static("", id="rv-count")
             yield DataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
         yield Footer()
@@ -166,6 +176,11 @@ class ReviewScreen(Screen):
         pred_select = self.query_one("#rv-pred", Select)
         pred_select.set_options([("every predicate", ALL), *preds])
         pred_select.value = ALL
+        subjects = {int(kg.s[int(i)]) for i in data.kg_pos.tolist()}
+        groups = sorted({g for node in subjects for g in kg.groups[node]})
+        group_select = self.query_one("#rv-group", Select)
+        group_select.set_options([("every group", ALL), *((g, g) for g in groups)])
+        group_select.value = ALL
         table = self.query_one("#rv-edges", DataTable)
         table.add_columns(
             "edge", "subject", "predicate", "object", "m", "n", "exp. error", "95% CrI", "flags"
@@ -177,7 +192,14 @@ class ReviewScreen(Screen):
         self.refresh_view()
 
     def _filter(self) -> EdgeFilter | None:
-        return None if self.predicate == ALL else EdgeFilter(predicates=(self.predicate,))
+        """The filter set by the predicate, entity-group and fact-date selectors."""
+        if self.predicate == ALL and self.group == ALL and self.dates == ALL:
+            return None
+        return EdgeFilter(
+            predicates=() if self.predicate == ALL else (self.predicate,),
+            groups=() if self.group == ALL else (self.group,),
+            dated=None if self.dates == ALL else self.dates == "dated",
+        )
 
     def refresh_view(self) -> None:
         """Recompute counts, metrics and the edge list (after triage or a filter change)."""
@@ -222,6 +244,18 @@ class ReviewScreen(Screen):
     def _kind_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.kind:
             self.action_kind(event.value)
+
+    @on(Select.Changed, "#rv-group")
+    def _group_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.group:
+            self.group = event.value
+            self.refresh_view()
+
+    @on(Select.Changed, "#rv-dates")
+    def _dates_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.dates:
+            self.dates = event.value
+            self.refresh_view()
 
     @on(Select.Changed, "#rv-pred")
     def _pred_changed(self, event: Select.Changed) -> None:
