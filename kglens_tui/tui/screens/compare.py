@@ -12,7 +12,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
-from kglens_tui.analysis.compare import STATUSES, EdgePair, knowledge_diff, load_runs, run_grid
+from kglens_tui.analysis.compare import (
+    STATUSES,
+    Drift,
+    EdgePair,
+    drift,
+    load_runs,
+    run_grid,
+)
 from kglens_tui.analysis.groups import run_column
 from kglens_tui.tui.format import pct
 from kglens_tui.tui.screens.analysis import heat_cell
@@ -155,9 +162,10 @@ class CompareScreen(Screen):
         if len(runs) < 2:
             status.update("No other run on this KG to compare with.")
             return
-        diff = knowledge_diff(runs[0], runs[1], adjusted=self.adjusted)
+        moved = drift(runs[0], runs[1], adjusted=self.adjusted)
+        diff = moved.diff
         head = "A \\ B".ljust(10) + "".join(s.rjust(10) for s in STATUSES)
-        lines = [f"[b]{diff.common:,} edges examined by both[/]", head]
+        lines = [f"[b]{diff.common:,} edges examined by both[/]", drift_line(moved), head]
         for x in STATUSES:
             lines.append(x.ljust(10) + "".join(str(diff.table[(x, y)]).rjust(10) for y in STATUSES))
         status.update("\n".join(lines))
@@ -178,3 +186,17 @@ class CompareScreen(Screen):
         self.adjusted = not self.adjusted
         self.refresh_view()
         self.notify("With triage overrides." if self.adjusted else "Raw: triage ignored.")
+
+
+def drift_line(moved: Drift) -> str:
+    """B minus A for the three rates and the mean posterior error (the drift between runs)."""
+    parts = []
+    for metric, label in (("win", "win"), ("zero_sense", "zero-sense"), ("all_sense", "all-sense")):
+        d = moved.delta.get(metric)
+        parts.append(f"{label} {'—' if d is None else f'{d * 100:+.1f}'}")
+    shift = "—" if moved.mean_shift is None else f"{moved.mean_shift * 100:+.1f}"
+    same = "same model" if moved.same_model else "different models"
+    return (
+        f"drift B−A ({same}, points): " + " · ".join(parts) + f" · mean error {shift}"
+        f" · {len(moved.changed):,} edges changed status"
+    )
