@@ -205,3 +205,30 @@ async def test_mode_runs_point_to_their_own_commands(tmp_path: Path) -> None:
         await pilot.pause(0.1)
         assert isinstance(app.screen, HomeScreen)
         assert any("kglens consistency report 1" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize(("mode", "metric_column"), [("kontest", "oracle"), ("facteval", "F1")])
+async def test_consistency_and_facteval_runs_from_the_form(
+    tmp_path: Path, mode: str, metric_column: str
+) -> None:
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        form.query_one("#mode", Select).value = mode
+        form.query_one("#facts", Input).value = "3"
+        form.query_one("#subset", Select).value = "paper16"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: not app._busy(), timeout=60)
+        await pilot.pause(0.5)
+        snap = app.session.snapshot()
+        assert snap.status == "finished" and snap.mode == mode and snap.requests > 0
+        table = app.screen.query_one("#mode-metrics")
+        assert table.row_count > 0
+        assert metric_column in [str(c.label) for c in table.columns.values()]
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT mode, status FROM run").fetchall() == [(mode, "finished")]

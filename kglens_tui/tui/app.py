@@ -155,6 +155,29 @@ class KGLensApp(App):
         )
         return True
 
+    def start_mode_run(self, config) -> None:
+        """Start a KONTEST or fact-eval run in a background thread and show it live."""
+        from kglens_tui.modes import ModeSession
+        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+        if self._busy():
+            self.notify("A run is already active: stop it first.", severity="warning")
+            return
+        session = ModeSession(self.db_path, config=config)
+        self.session = session
+        self.run_worker(
+            session.run,
+            thread=True,
+            group="probe",
+            exclusive=True,
+            exit_on_error=False,
+            description=f"{config.mode} run on {config.kg}",
+            name="probe",
+        )
+        while isinstance(self.screen, NewRunScreen | LiveScreen):
+            self.pop_screen()
+        self.push_screen(ModeLiveScreen(session))
+
     def resume_run(self, run_id: int) -> None:
         if self._other_mode(run_id):
             return

@@ -53,6 +53,19 @@ class NewRunScreen(Screen):
         with VerticalScroll(id="form"):
             yield Static("New run", classes="section-title")
             with Grid(classes="form-grid"):
+                yield Label("Mode")
+                yield Select(
+                    [
+                        ("KGLens: Thompson sampling over the PKG", "kglens"),
+                        ("Consistency (KONTEST oracles)", "kontest"),
+                        ("Fact-eval: TFQ / MCQ / SAQ, abstention", "facteval"),
+                    ],
+                    value="kglens",
+                    allow_blank=False,
+                    id="mode",
+                )
+                yield Label("Facts (consistency / fact-eval)")
+                yield Input("20", type="integer", id="facts")
                 yield Label("Knowledge graph")
                 yield Select([(n, n) for n in names], value=kg, allow_blank=False, id="kg")
                 yield Label("Subset of subjects")
@@ -194,6 +207,33 @@ class NewRunScreen(Screen):
             sim_latency_s=self.app.settings.sim_latency_s,
         ).validate()
 
+    def build_mode_config(self, base: RunConfig):
+        """A KONTEST or fact-eval config from the form, or None in KGLens mode."""
+        from kglens_tui.modes import FactevalConfig, KontestConfig
+
+        mode = self.query_one("#mode", Select).value
+        if mode == "kglens":
+            return None
+        raw = self.query_one("#facts", Input).value.strip()
+        facts = int(raw) if raw else 20
+        if facts < 1:
+            raise ConfigError("facts must be at least 1")
+        common = dict(
+            kg=base.kg,
+            subset=base.subset,
+            target=base.target,
+            base_url=base.base_url,
+            api_key_env=base.api_key_env,
+            concurrency=base.concurrency,
+            seed=base.seed,
+            sim_latency_s=base.sim_latency_s,
+        )
+        if mode == "kontest":
+            return KontestConfig(relations=facts, **common).validate()
+        return FactevalConfig(
+            facts=facts, contexts=["none", "relevant", "irrelevant", "antifactual"], **common
+        ).validate()
+
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
         self.app.pop_screen()
@@ -220,7 +260,7 @@ class NewRunScreen(Screen):
             self._status("checking the endpoint…")
             self._check_endpoint(config, start)
         elif start:
-            self.app.start_run(config)
+            self._start(config)
         else:
             self._status(f"[green]{config.target}: nothing to check, ready to start[/]")
 
@@ -243,4 +283,15 @@ class NewRunScreen(Screen):
             return
         self._status("[green]" + "; ".join(notes) + "[/]")
         if start:
+            self._start(config)
+
+    def _start(self, config: RunConfig) -> None:
+        try:
+            mode_config = self.build_mode_config(config)
+        except (ConfigError, ValueError) as exc:
+            self._status(f"[red]{exc}[/]")
+            return
+        if mode_config is None:
             self.app.start_run(config)
+        else:
+            self.app.start_mode_run(mode_config)

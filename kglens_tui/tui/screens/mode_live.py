@@ -1,0 +1,171 @@
+"""Live screen of a KONTEST consistency run or a fact-eval run: progress, the mode's own metrics
+(oracle error rates and knowledge gap, or precision / recall / F1 per context) and the latest
+questions and replies. It polls the session's snapshot; it never blocks."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, RichLog, Static
+
+from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
+from kglens_tui.tui.format import duration, pct
+
+MODE_HELP = """\
+## Consistency / fact-eval run
+
+| key | action |
+| --- | --- |
+| `p` | pause / resume |
+| `s` | stop (what is answered is kept; `--resume` asks the rest) |
+| `escape` | back to the runs |
+
+**KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
+both orders (sequential); answers that disagree are inconsistencies. **Fact-eval**: true/false,
+multiple-choice and list questions; precision over answered questions, recall over all, F1.
+Transport errors are never counted as inconsistent or wrong.
+"""
+
+LABEL_STYLE = {
+    "yes": "green",
+    "no": "cyan",
+    "correct": "green",
+    "incorrect": "red",
+    "invalid": "magenta",
+    "unparseable": "magenta",
+    "abstained": "yellow",
+    "error": "dim red",
+}
+
+
+class ModeLiveScreen(Screen):
+    """Shows one mode run driven by a ModeSession."""
+
+    BINDINGS = [
+        Binding("p", "toggle_pause", "Pause/resume"),
+        Binding("s", "stop", "Stop"),
+        Binding("escape", "app.pop_screen", "Runs"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+    HELP = MODE_HELP
+
+    def __init__(self, session: ModeSession) -> None:
+        super().__init__()
+        self.session = session
+        self._paused = False
+        self._shown = 0
+        self._last: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("starting the run…", id="mode-title")
+        with Horizontal(id="mode-top"):
+            yield Static("", id="mode-progress")
+            yield DataTable(id="mode-metrics", cursor_type="none", zebra_stripes=True)
+        with Vertical(id="mode-feed"):
+            yield Static("Questions and replies", classes="section-title")
+            yield RichLog(id="mode-replies", wrap=True, markup=False, max_lines=400)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#mode-replies", RichLog).can_focus = False
+        self.set_interval(0.25, self.refresh_view)
+        self.call_after_refresh(self.refresh_view)
+
+    def refresh_view(self) -> None:
+        snap = self.session.snapshot()
+        if snap is None:
+            if self.session.error:
+                self.query_one("#mode-title", Static).update(f"[red]{self.session.error}[/]")
+            return
+        key = (snap.units_done, snap.requests, snap.status, int(snap.elapsed_s))
+        if key == self._last:
+            return
+        self._last = key
+        sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
+        reason = f" ({snap.stop_reason})" if snap.stop_reason else ""
+        self.query_one("#mode-title", Static).update(
+            f"[b]Run {snap.run_id}[/b] · {snap.mode} · target {snap.target_label}{sim} · "
+            f"{snap.status}{reason}" + (f"\n[red]{snap.error}[/]" if snap.error else "")
+        )
+        self.query_one("#mode-progress", Static).update(
+            f"done {snap.units_done:,} of {snap.units_total:,}\n"
+            f"requests {snap.requests:,} · errors {snap.errors:,} · retries {snap.retries:,}\n"
+            f"tokens {snap.prompt_tokens + snap.completion_tokens:,}\n"
+            f"elapsed {duration(snap.elapsed_s)}"
+        )
+        self._metrics(snap)
+        self._feed(snap)
+
+    def _metrics(self, snap: ModeSnapshot) -> None:
+        table = self.query_one("#mode-metrics", DataTable)
+        table.clear(columns=True)
+        metrics = snap.metrics
+        if isinstance(metrics, KontestMetrics):
+            table.add_columns("oracle", "valid", "inconsistent", "error rate", "invalid", "errors")
+            for o in metrics.oracles:
+                table.add_row(
+                    o.oracle,
+                    str(o.valid),
+                    str(o.inconsistent),
+                    pct(o.error_rate),
+                    str(o.invalid),
+                    str(o.errors),
+                )
+            cov = metrics.coverage
+            table.add_row(
+                "knowledge gap (both)",
+                str(cov.relations),
+                str(cov.gap_both),
+                pct(cov.gap_both / cov.relations if cov.relations else None),
+                "",
+                "",
+            )
+        elif isinstance(metrics, FactevalMetrics):
+            table.add_columns("question", "context", "precision", "recall", "F1", "abstained")
+            for s in metrics.scores:
+                table.add_row(
+                    f"{s.qtype} {s.format}",
+                    s.context,
+                    pct(s.precision),
+                    pct(s.recall),
+                    pct(s.f1),
+                    pct(s.abstention_rate),
+                )
+
+    def _feed(self, snap: ModeSnapshot) -> None:
+        log = self.query_one("#mode-replies", RichLog)
+        total = snap.requests
+        new = (
+            min(max(total - self._shown, 0), len(snap.recent), 8)
+            if self._shown
+            else min(len(snap.recent), 20)
+        )
+        if new <= 0:
+            self._shown = max(self._shown, total)
+            return
+        block = Text()
+        for view in snap.recent[len(snap.recent) - new :]:
+            if block:
+                block.append("\n")
+            block.append(f"{view.label:<11}", style=LABEL_STYLE.get(view.label, ""))
+            block.append(f" [{view.kind}] {view.question}\n", style="bold")
+            block.append(f"            → {view.reply.strip()[:200]}", style="dim")
+        log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
+        self._shown = max(self._shown, total)
+
+    def action_toggle_pause(self) -> None:
+        if self._paused:
+            self.session.resume()
+            self.notify("Resumed.")
+        else:
+            self.session.pause()
+            self.notify("Pausing.")
+        self._paused = not self._paused
+
+    def action_stop(self) -> None:
+        self.session.stop()
+        self.notify("Stopping: answers so far are kept.")
