@@ -119,6 +119,18 @@ async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
         assert f"m {after.m} n {after.n}" in text_of(drill, "#dd-head")
         assert "→" in str(replies.get_row(str(reply.observation_id))[6])
 
+        await pilot.press("t")
+        await pilot.pause()
+        app.screen.query_one("#reason", Input).value = "2"
+        await pilot.press("enter")
+        await pilot.pause()
+        conn = sqlite3.connect(stored_db)
+        tag = conn.execute(
+            "SELECT observation_id, value FROM triage WHERE action = 'error_type'"
+        ).fetchone()
+        conn.close()
+        assert tag == (reply.observation_id, "obsolete_knowledge")
+
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is review

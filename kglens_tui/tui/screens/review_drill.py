@@ -20,11 +20,13 @@ from kglens_tui.analysis.blindspots import edge_rows
 from kglens_tui.analysis.drilldown import EdgeDetail, ReplyView, edge_detail
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import (
+    ERROR_TYPES,
     TriageError,
     add_note,
     confirm_blind_spot,
     mark_kg_error,
     mark_verifier_error,
+    tag_error_type,
 )
 from kglens_tui.tui.format import VERDICT_STYLE, pct
 from kglens_tui.tui.screens.review import heat, interval, run_metrics, short
@@ -112,6 +114,7 @@ class DrillDownScreen(Screen):
         Binding("k", "kg_error", "KG error"),
         Binding("v", "verifier_error", "Verifier error"),
         Binding("n", "note", "Note"),
+        Binding("t", "tag", "Tag error type"),
         Binding("g", "ego", "Ego graph"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
@@ -200,7 +203,9 @@ class DrillDownScreen(Screen):
             for t in d.triage
         ]
         if not d.triage:
-            lines.append("[dim]none yet: b confirm · k KG error · v verifier error · n note[/]")
+            lines.append(
+                "[dim]none yet: b confirm · k KG error · v verifier error · n note · t error type[/]"
+            )
         self.query_one("#dd-triage", Static).update("\n".join(lines))
         self._show_reply()
 
@@ -288,6 +293,28 @@ class DrillDownScreen(Screen):
             ),
             "Verdict overridden; metrics recomputed.",
         )
+
+    def action_tag(self) -> None:
+        reply = self.selected_reply()
+        if reply is None:
+            self.notify("Select a reply first.", severity="warning")
+            return
+        oid, run_id = reply.observation_id, self.data.run.id
+        choices = " · ".join(f"{i} {t.replace('_', ' ')}" for i, t in enumerate(ERROR_TYPES, 1))
+
+        def store(answer: str) -> object:
+            text = answer.strip().lower().replace(" ", "_")
+            kind = ERROR_TYPES[int(text) - 1] if text in {"1", "2", "3", "4"} else text
+            return tag_error_type(
+                self.app.db(),
+                kind,
+                author=reviewer(),
+                reason="tagged in the review screen",
+                run_id=run_id,
+                observation_id=oid,
+            )
+
+        self._triage(f"Error type of reply {oid} ({choices})", store, "Error type tagged.")
 
     def action_note(self) -> None:
         run_id, edge_id = self.data.run.id, self.edge_id
