@@ -8,15 +8,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.groups import GroupRow, group_table, overall
 from kglens_tui.analysis.intervals import Proportion
-from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.analysis.rundata import RunData
 from kglens_tui.tui.format import pct
 from kglens_tui.tui.screens.review import interval, run_label
+from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 
 ANALYSIS_HELP = """\
 ## Analysis
@@ -55,7 +55,7 @@ def plain_cell(p: Proportion) -> str:
     return "—" if p.value is None else f"{pct(p.value)} {interval(p.low, p.high)}"
 
 
-class AnalysisScreen(Screen):
+class AnalysisScreen(RunDataScreen):
     """Group-by tables of one run."""
 
     BINDINGS = [
@@ -70,18 +70,9 @@ class AnalysisScreen(Screen):
     HELP = ANALYSIS_HELP
 
     def __init__(self, run_id: int, data: RunData | None = None) -> None:
-        super().__init__()
-        self.run_id = run_id
-        self._data = data
+        super().__init__(run_id, data)
         self.by = "predicate"
         self.adjusted = True
-
-    @property
-    def data(self) -> RunData:
-        """The run's data, loaded once."""
-        if self._data is None:
-            self._data = load_run_data(self.app.db(), self.run_id)
-        return self._data
 
     def compose(self) -> ComposeResult:
         yield Header()

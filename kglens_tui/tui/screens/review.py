@@ -8,7 +8,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
@@ -16,8 +15,9 @@ from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.intervals import Proportion
-from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.analysis.rundata import RunData
 from kglens_tui.tui.format import pct
+from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 
 REVIEW_HELP = """\
 ## Review blind spots
@@ -110,7 +110,7 @@ def edge_flags(r: EdgeRow) -> str:
     return " ".join(f for f, on_ in flags if on_)
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(RunDataScreen):
     """Blind spots of one run."""
 
     BINDINGS = [
@@ -127,20 +127,11 @@ class ReviewScreen(Screen):
     HELP = REVIEW_HELP
 
     def __init__(self, run_id: int, data: RunData | None = None) -> None:
-        super().__init__()
-        self.run_id = run_id
-        self._data = data
+        super().__init__(run_id, data)
         self.kind = "ranked"
         self.predicate = ALL
         self.group = ALL
         self.dates = ALL
-
-    @property
-    def data(self) -> RunData:
-        """The run's data, loaded once and shared with the drill-down."""
-        if self._data is None:
-            self._data = load_run_data(self.app.db(), self.run_id)
-        return self._data
 
     def compose(self) -> ComposeResult:
         yield Header()
