@@ -56,7 +56,7 @@ class NewRunScreen(Screen):
                 yield Label("Mode")
                 yield Select(
                     [
-                        ("KGLens: Thompson sampling over the PKG", "kglens"),
+                        ("KGLens (paper)", "kglens"),
                         ("Consistency (KONTEST oracles)", "kontest"),
                         ("Fact-eval: TFQ / MCQ / SAQ, abstention", "facteval"),
                     ],
@@ -64,7 +64,7 @@ class NewRunScreen(Screen):
                     allow_blank=False,
                     id="mode",
                 )
-                yield Label("Facts (consistency / fact-eval)")
+                yield Label("Facts (other modes)")
                 yield Input("20", type="integer", id="facts")
                 yield Label("Knowledge graph")
                 yield Select([(n, n) for n in names], value=kg, allow_blank=False, id="kg")
