@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -231,44 +232,74 @@ def fake_server(latency_s: float) -> contextlib.AbstractContextManager[str]:
     return serve_in_child(_SERVE, str(latency_s))
 
 
+@dataclass(frozen=True)
+class TimedRun:
+    """One probing run against a fake server: requests, wall seconds and CPU seconds."""
+
+    requests: int
+    seconds: float
+    cpu_s: float
+
+
+def time_scheduling(
+    conn: sqlite3.Connection,
+    kg: str,
+    base_url: str,
+    scheduling: str,
+    *,
+    concurrency: int,
+    iterations: int,
+    batch_size: int,
+) -> TimedRun:
+    """Run the engine once with a scheduling against an OpenAI-compatible fake server."""
+    config = RunConfig(
+        kg=kg,
+        target="openai:fake-model",
+        base_url=base_url,
+        batch_size=batch_size,
+        iterations=iterations,
+        concurrency=concurrency,
+        scheduling=scheduling,
+        timeout_s=30.0,
+        max_retries=0,
+        stop_on_convergence=False,
+    )
+    engine = prepare(conn, config=config)
+    started, cpu_started = time.perf_counter(), time.process_time()
+    snap = run_blocking(engine)
+    return TimedRun(snap.requests, time.perf_counter() - started, time.process_time() - cpu_started)
+
+
 def measure_throughput(
     db: Path, latency_s: float, concurrency: int, iterations: int, batch_size: int = 64
 ) -> ThroughputResult:
     """Requests per second of synchronous and continuous scheduling over one fake server."""
-    rates: dict[str, float] = {}
-    requests: dict[str, int] = {}
-    cpu_s = 0.0
+    runs: dict[str, TimedRun] = {}
     with fake_server(latency_s) as base_url:
         for scheduling in ("sync", "continuous"):
             conn = connect(db)
             try:
-                config = RunConfig(
-                    kg=KG_NAME,
-                    target="openai:fake-model",
-                    base_url=base_url,
-                    batch_size=batch_size,
-                    iterations=iterations,
+                runs[scheduling] = time_scheduling(
+                    conn,
+                    KG_NAME,
+                    base_url,
+                    scheduling,
                     concurrency=concurrency,
-                    scheduling=scheduling,
-                    timeout_s=30.0,
-                    max_retries=0,
-                    stop_on_convergence=False,
+                    iterations=iterations,
+                    batch_size=batch_size,
                 )
-                engine = prepare(conn, config=config)
-                started, cpu_started = time.perf_counter(), time.process_time()
-                snap = run_blocking(engine)
-                rates[scheduling] = snap.requests / (time.perf_counter() - started)
-                cpu_s += time.process_time() - cpu_started
-                requests[scheduling] = snap.requests
             finally:
                 conn.close()
+    requests = {k: r.requests for k, r in runs.items()}
     return ThroughputResult(
         latency_ms=latency_s * 1000,
         concurrency=concurrency,
         requests=requests,
-        sync_per_s=rates["sync"],
-        continuous_per_s=rates["continuous"],
-        cpu_ms_per_request=cpu_s * 1000 / max(sum(requests.values()), 1),
+        sync_per_s=runs["sync"].requests / runs["sync"].seconds,
+        continuous_per_s=runs["continuous"].requests / runs["continuous"].seconds,
+        cpu_ms_per_request=sum(r.cpu_s for r in runs.values())
+        * 1000
+        / max(sum(requests.values()), 1),
     )
 
 

@@ -11,17 +11,14 @@ from __future__ import annotations
 import contextlib
 import math
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-from kglens_tui.bench.engine_bench import TESTS_DIR, serve_in_child
+from kglens_tui.bench.engine_bench import TESTS_DIR, serve_in_child, time_scheduling
 from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 Z99 = 2.3263478740408408
@@ -99,24 +96,18 @@ def measure(
         try:
             ensure_kg(conn, "country")
             for scheduling in ("sync", "continuous"):
-                config = RunConfig(
-                    kg="country",
-                    target="openai:fake-model",
-                    base_url=base_url,
-                    batch_size=batch_size,
-                    iterations=iterations,
+                run = time_scheduling(
+                    conn,
+                    "country",
+                    base_url,
+                    scheduling,
                     concurrency=concurrency,
-                    scheduling=scheduling,
-                    timeout_s=30.0,
-                    max_retries=0,
-                    stop_on_convergence=False,
+                    iterations=iterations,
+                    batch_size=batch_size,
                 )
-                engine = prepare(conn, config=config)
-                started = time.perf_counter()
-                snap = run_blocking(engine)
-                seconds[scheduling] = time.perf_counter() - started
-                per_s[scheduling] = snap.requests / seconds[scheduling]
-                requests = snap.requests
+                seconds[scheduling] = run.seconds
+                per_s[scheduling] = run.requests / run.seconds
+                requests = run.requests
         finally:
             conn.close()
     return ThroughputFigures(median_ms, p99_ms, concurrency, batch_size, requests, per_s, seconds)
