@@ -18,7 +18,7 @@ import numpy as np
 
 from kglens_tui import __version__
 from kglens_tui.analysis.bias import Baseline, baseline_from_counts
-from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, subset_nodes
+from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.probe.config import RunConfig, Scheduling
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
@@ -210,9 +210,7 @@ def run_edge_positions(conn: sqlite3.Connection, kg: KGIndex, subset: str | None
     """Positions (into the KG arrays) of the edges a run probes: active, within the subset."""
     mask = kg.active_mask.copy()
     if subset:
-        members = set(subset_nodes(conn, kg.kg_id, subset).tolist())
-        subj_db = kg.entity_db_ids[kg.s]
-        mask &= np.fromiter((int(x) in members for x in subj_db), dtype=bool, count=len(subj_db))
+        mask &= np.isin(kg.entity_db_ids[kg.s], subset_nodes(conn, kg.kg_id, subset))
     return np.flatnonzero(mask)
 
 
@@ -776,12 +774,14 @@ class ProbeEngine:
 
 
 def start_run(
-    conn: sqlite3.Connection, config: RunConfig, target: ChatClient, name: str = ""
-) -> tuple[RunRecord, KGIndex]:
-    """Create a run over the configured KG (and subset) and return it with the loaded KG."""
-    config.validate()
-    kg = load_kg(conn, config.kg)
-    positions = run_edge_positions(conn, kg, config.subset)
+    conn: sqlite3.Connection,
+    config: RunConfig,
+    target: ChatClient,
+    kg: KGIndex,
+    positions: np.ndarray,
+    name: str = "",
+) -> RunRecord:
+    """Create a run over the given edge positions of the loaded KG (see run_edge_positions)."""
     if len(positions) == 0:
         raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
     manifest = build_manifest(kg, config, target)
@@ -795,4 +795,4 @@ def start_run(
         kg.edge_ids[positions],
         name=name,
     )
-    return load_run(conn, run_id), kg
+    return load_run(conn, run_id)

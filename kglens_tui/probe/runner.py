@@ -12,7 +12,7 @@ from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.factory import make_client
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, start_run
+from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
 from kglens_tui.probe.runstore import RunRecord, load_run
 
 
@@ -92,13 +92,9 @@ def prepare(
         config.validate()
         ensure_kg(conn, config.kg)
         kg = load_kg(conn, config.kg)
-        if target is None:
-            from kglens_tui.probe.engine import run_edge_positions
-
-            positions = run_edge_positions(conn, kg, config.subset)
-            target = target_client(config, kg, kg.edge_ids[positions])
-        client = target
-        run, kg = start_run(conn, config, client, name=name)
+        positions = run_edge_positions(conn, kg, config.subset)
+        client = target or target_client(config, kg, kg.edge_ids[positions])
+        run = start_run(conn, config, client, kg, positions, name=name)
     return ProbeEngine(
         conn,
         run,
