@@ -132,10 +132,6 @@ class KGIndex:
             return self.labels[node]
         return f"{self.labels[node]} (also known as {aliases[0]})"
 
-    def edges_of(self, node: int) -> np.ndarray:
-        """Positions of every edge with the node as subject or object."""
-        return np.flatnonzero((self.s == node) | (self.o == node))
-
     def to_networkx(self, positions: np.ndarray | None = None) -> nx.MultiDiGraph:
         """The KG (or the given edges) as a networkx multigraph keyed by entity keys."""
         graph = nx.MultiDiGraph(name=self.name)

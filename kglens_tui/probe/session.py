@@ -3,8 +3,6 @@
 The UI calls `run()` from a worker thread. It starts the engine in a child process (so a CPU-hungry
 run never competes with the UI for the GIL, and a crash in the engine cannot take the UI down),
 receives a snapshot a few times a second, and forwards `pause()`, `resume()` and `stop()`.
-`in_process=True` runs the engine on the calling thread instead (for callers that inject a
-target object, which cannot cross a process boundary).
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from kglens_tui.llm.base import ChatClient
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
 from kglens_tui.probe.runner import prepare
@@ -35,12 +32,11 @@ async def _drive(
     db_path: str,
     config: RunConfig | None,
     resume: int | None,
-    target: ChatClient | None,
     on_engine: Callable[[ProbeEngine], None],
 ) -> ProbeSnapshot:
     conn = connect(db_path)
     try:
-        engine = prepare(conn, config=config, resume=resume, target=target)
+        engine = prepare(conn, config=config, resume=resume)
         on_engine(engine)
         try:
             return await engine.run_to_end()
@@ -87,7 +83,7 @@ def _child_main(
 
         streamer = asyncio.ensure_future(stream())
         try:
-            final = await _drive(db_path, config, resume, None, on_engine)
+            final = await _drive(db_path, config, resume, on_engine)
         finally:
             streamer.cancel()
         pipe.send(("done", final))
@@ -126,18 +122,12 @@ class ProbeSession:
         *,
         config: RunConfig | None = None,
         resume: int | None = None,
-        target_factory: Callable[[], ChatClient] | None = None,
-        in_process: bool = False,
     ) -> None:
         self.db_path = str(db_path)
         self.config = config
         self.resume_id = resume
-        self.target_factory = target_factory
-        self.in_process = in_process or target_factory is not None
         self.run_id: int | None = None
         self.error: str = ""
-        self._engine: ProbeEngine | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._pipe: Connection | None = None
         self._latest: ProbeSnapshot | None = None
         self._ready = threading.Event()
@@ -146,23 +136,12 @@ class ProbeSession:
     def run(self) -> ProbeSnapshot | None:
         """Run to the end; errors are kept in `error`, never raised."""
         try:
-            return self._run_in_process() if self.in_process else self._run_in_child()
+            return self._run_in_child()
         except Exception as exc:
             self.error = _describe(exc)
             return None
         finally:
             self._ready.set()
-
-    def _run_in_process(self) -> ProbeSnapshot:
-        def on_engine(engine: ProbeEngine) -> None:
-            self._engine, self.run_id = engine, engine.run.id
-            self._loop = asyncio.get_running_loop()
-            self._ready.set()
-
-        target = self.target_factory() if self.target_factory else None
-        final = asyncio.run(_drive(self.db_path, self.config, self.resume_id, target, on_engine))
-        self._latest = final
-        return final
 
     def _run_in_child(self) -> ProbeSnapshot | None:
         _start_resource_tracker()
@@ -217,14 +196,9 @@ class ProbeSession:
 
     def snapshot(self) -> ProbeSnapshot | None:
         """The latest progress, or None before the run exists."""
-        if self._engine is not None:
-            return self._engine.snapshot()
         return self._latest
 
-    def _command(self, command: str, method: str) -> None:
-        if self._engine is not None and self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(getattr(self._engine, method))
-            return
+    def _command(self, command: str) -> None:
         pipe = self._pipe
         if pipe is not None:
             with self._send_lock:
@@ -235,11 +209,11 @@ class ProbeSession:
 
     def pause(self) -> None:
         """Hold before the next iteration (the current one finishes)."""
-        self._command("pause", "pause")
+        self._command("pause")
 
     def resume(self) -> None:
-        self._command("resume", "resume")
+        self._command("resume")
 
     def stop(self) -> None:
         """Finish and commit the current iteration, then end the run."""
-        self._command("stop", "request_stop")
+        self._command("stop")
