@@ -16,6 +16,7 @@ from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
+from kglens_tui.textfmt import pct as _pct
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -202,10 +203,6 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pct(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"
-
-
 def _config_from_args(args: argparse.Namespace):
     from kglens_tui.probe.config import RunConfig
 
@@ -319,7 +316,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     conn = _open(args)
     row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
-    other = {"kontest": "consistency", "facteval": "facteval"}
+    from kglens_tui.modes.config import MODE_COMMANDS as other
+
     if row is not None and row[0] in other:
         raise CLIError(
             f"run {args.run} is a {row[0]} run: `kglens {other[row[0]]} report {args.run}` shows it"

@@ -18,15 +18,12 @@ from rich.table import Table
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.textfmt import pct as _pct
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
-
-
-def _pct(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"
 
 
 def _ci(p: Proportion) -> str:

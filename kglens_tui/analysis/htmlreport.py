@@ -16,6 +16,7 @@ from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
 from kglens_tui.analysis.triage import current_entries, triage_log
+from kglens_tui.textfmt import pct
 
 CSS = """
 body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -25,11 +26,6 @@ th{background:#f3f3f3} td.l,th.l{text-align:left}
 .sim{background:#ffd33d;padding:1px 6px;font-weight:bold}
 .note{color:#555;font-size:13px}
 """
-
-
-def pct(p: float | None) -> str:
-    """A fraction as a percentage with one decimal ('—' for None)."""
-    return "—" if p is None else f"{p * 100:.1f}%"
 
 
 def _ci(p: Proportion) -> str:

@@ -11,6 +11,7 @@ import numpy as np
 
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts
+from kglens_tui.textfmt import pct as _pct
 
 CATEGORIES = ("correct", "incorrect", "refused", "unparseable", "error")
 
@@ -153,7 +154,3 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
             )
         )
     return out
-
-
-def _pct(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"

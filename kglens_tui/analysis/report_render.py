@@ -10,14 +10,8 @@ from rich.table import Table
 
 from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.report import CATEGORIES, build_report
-
-
-def _pct(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"
-
-
-def _num(value: float | None, digits: int = 2) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
+from kglens_tui.textfmt import num as _num
+from kglens_tui.textfmt import pct as _pct
 
 
 def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> None:

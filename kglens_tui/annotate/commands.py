@@ -18,6 +18,8 @@ from kglens_tui.annotate.packs import export_pack, import_pack
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import DEFAULT_ANNOTATORS, create_round, get_round, list_rounds
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.textfmt import num
+from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.annotate.agreement import ItemResult
@@ -26,14 +28,6 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
-
-
-def _pct(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"
-
-
-def _num(value: float | None) -> str:
-    return "—" if value is None else f"{value:.3f}"
 
 
 def _ids(text: str | None, option: str) -> list[int]:
@@ -172,7 +166,7 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     for col in ("question", "items", "Krippendorff α (nominal)", "percent agreement"):
         agree.add_column(col, justify="left" if col == "question" else "right")
     for q in res.agreement.values():
-        agree.add_row(q.question, f"{q.items:,}", _num(q.alpha), _pct(q.percent))
+        agree.add_row(q.question, f"{q.items:,}", num(q.alpha, 3), _pct(q.percent))
     console.print(agree)
     for q in res.agreement.values():
         km = Table(title=f"Cohen's κ, {q.question}", title_justify="left")
@@ -180,7 +174,7 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         for name in q.annotators:
             km.add_column(name, justify="right")
         for name, row in zip(q.annotators, q.kappa, strict=True):
-            km.add_row(name, *(_num(v) for v in row))
+            km.add_row(name, *(num(v, 3) for v in row))
         console.print(km)
 
     dis = Table(

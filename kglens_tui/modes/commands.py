@@ -24,6 +24,7 @@ from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocki
 from kglens_tui.modes.store import load_mode_run, mode_runs
 from kglens_tui.probe.config import ConfigError
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.textfmt import pct as _pct
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -33,10 +34,6 @@ Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
 class ModeCommandError(Exception):
     """A user-facing error: printed as one line, exit code 2."""
-
-
-def _pct(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"
 
 
 def _count(value: int, rate: float | None) -> str:

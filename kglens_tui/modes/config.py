@@ -14,6 +14,8 @@ from kglens_tui.probe.config import ConfigError
 
 KONTEST = "kontest"
 FACTEVAL = "facteval"
+MODE_COMMANDS = {KONTEST: "consistency", FACTEVAL: "facteval"}
+"""The `kglens` command group that reports and resumes runs of each mode."""
 QTYPES = ("tfq", "mcq", "saq")
 FORMATS = ("fib", "wh")
 CONTEXTS = ("none", "relevant", "irrelevant", "antifactual")

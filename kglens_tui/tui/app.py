@@ -144,7 +144,8 @@ class KGLensApp(App):
     def _other_mode(self, run_id: int) -> bool:
         """True (and says where to look) when a run is a KONTEST or fact-eval run."""
         row = self.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-        commands = {"kontest": "consistency", "facteval": "facteval"}
+        from kglens_tui.modes.config import MODE_COMMANDS as commands
+
         if row is None or row[0] not in commands:
             return False
         self.notify(

@@ -11,11 +11,6 @@ VERDICT_STYLE = {
 }
 
 
-def pct(value: float | None) -> str:
-    """A rate as a percentage, or an em dash when nothing was examined."""
-    return "—" if value is None else f"{value * 100:.1f}%"
-
-
 def duration(seconds: float | None) -> str:
     """12s, 3m 04s, 1h 02m."""
     if seconds is None or seconds != seconds or seconds < 0:

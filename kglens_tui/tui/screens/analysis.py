@@ -14,7 +14,7 @@ from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.groups import GroupRow, group_table, overall
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.tui.format import pct
+from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.review import interval, run_label
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 

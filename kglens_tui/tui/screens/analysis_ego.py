@@ -13,7 +13,7 @@ from textual.widgets import Footer, Header, Static
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.ego import EgoGraph, ego_graph
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.tui.format import pct
+from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.review import short
 
 EGO_HELP = """\

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_results
-from kglens_tui.tui.format import pct
+from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 

@@ -21,7 +21,7 @@ from kglens_tui.analysis.compare import (
     run_grid,
 )
 from kglens_tui.analysis.groups import run_column
-from kglens_tui.tui.format import pct
+from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.review import heat, short
 

@@ -15,7 +15,8 @@ from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Stati
 from kglens_tui.analysis.bias import bias_from_counts, wilson
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
-from kglens_tui.tui.format import VERDICT_STYLE, duration, pct
+from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import VERDICT_STYLE, duration
 
 LIVE_HELP = """\
 ## Live probe

@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Static
 
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
-from kglens_tui.tui.format import duration, pct
+from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import duration
 
 MODE_HELP = """\
 ## Consistency / fact-eval run

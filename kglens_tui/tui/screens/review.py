@@ -16,7 +16,7 @@ from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.tui.format import pct
+from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 
 REVIEW_HELP = """\

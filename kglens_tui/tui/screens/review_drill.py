@@ -28,7 +28,8 @@ from kglens_tui.analysis.triage import (
     mark_verifier_error,
     tag_error_type,
 )
-from kglens_tui.tui.format import VERDICT_STYLE, pct
+from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import VERDICT_STYLE
 from kglens_tui.tui.screens.review import heat, interval, run_metrics, short
 
 DRILL_HELP = """\
