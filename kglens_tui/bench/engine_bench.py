@@ -4,9 +4,9 @@ Part one imports synthetic KGs (see `import_bench.write_synthetic`) and drives t
 synchronous loop step by step against a zero-latency simulated target, timing sampling, question
 generation, ask + verify, the PKG update and the SQLite commit of each iteration.
 
-Part two runs the engine against the loopback fake OpenAI server of the test suite (started in a
-child process, so its threads do not compete with the engine for the GIL) with a fixed latency,
-and compares synchronous with continuous scheduling against the bound concurrency / latency.
+Part two runs the engine against a loopback OpenAI-compatible server (`latency_server`, in a
+child process) with a fixed latency, and compares synchronous with continuous scheduling against
+the bound concurrency / latency.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -27,6 +25,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kglens_tui.bench.import_bench import write_synthetic
+from kglens_tui.bench.latency_server import latency_server
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.probe import engine as engine_module
 from kglens_tui.probe.config import RunConfig
@@ -37,7 +36,6 @@ from kglens_tui.store.connection import connect
 STAGES = ("sampling", "questions", "ask + verify", "update", "commit")
 TARGETS_MS = {20_000: 10.0, 1_000_000: 150.0}
 """Engine time per 64-edge iteration that the design aims for, by KG size."""
-TESTS_DIR = Path(__file__).resolve().parents[2] / "tests"
 KG_NAME = "synthetic"
 
 
@@ -57,7 +55,7 @@ class SizeResult:
 
 @dataclass(frozen=True)
 class ThroughputResult:
-    """Requests per second against the fake server, by scheduling."""
+    """Requests per second against the loopback server, by scheduling."""
 
     latency_ms: float
     concurrency: int
@@ -191,50 +189,9 @@ def summarise(
     )
 
 
-_SERVE = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from fake_openai_server import FakeOpenAIServer
-with FakeOpenAIServer(latency_s=float(sys.argv[2])) as srv:
-    print(srv.base_url, flush=True)
-    sys.stdin.read()
-"""
-
-
-@contextlib.contextmanager
-def serve_in_child(script: str, *args: str) -> Iterator[str]:
-    """Run a fake-server script (argv: tests dir, then args) in a child process; yields the base
-    URL it prints; the server stops when its stdin closes."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script, str(TESTS_DIR), *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline().strip()
-        if not line.startswith("http://127.0.0.1:"):
-            raise RuntimeError("the fake OpenAI server did not start")
-        yield line
-    finally:
-        if proc.stdin is not None:
-            proc.stdin.close()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-
-
-def fake_server(latency_s: float) -> contextlib.AbstractContextManager[str]:
-    """The test suite's fake OpenAI server with a fixed latency, in a child process."""
-    return serve_in_child(_SERVE, str(latency_s))
-
-
 @dataclass(frozen=True)
 class TimedRun:
-    """One probing run against a fake server: requests, wall seconds and CPU seconds."""
+    """One probing run against a loopback server: requests, wall seconds and CPU seconds."""
 
     requests: int
     seconds: float
@@ -251,7 +208,7 @@ def time_scheduling(
     iterations: int,
     batch_size: int,
 ) -> TimedRun:
-    """Run the engine once with a scheduling against an OpenAI-compatible fake server."""
+    """Run the engine once with a scheduling against an OpenAI-compatible loopback server."""
     config = RunConfig(
         kg=kg,
         target="openai:fake-model",
@@ -273,9 +230,9 @@ def time_scheduling(
 def measure_throughput(
     db: Path, latency_s: float, concurrency: int, iterations: int, batch_size: int = 64
 ) -> ThroughputResult:
-    """Requests per second of synchronous and continuous scheduling over one fake server."""
+    """Requests per second of synchronous and continuous scheduling over one loopback server."""
     runs: dict[str, TimedRun] = {}
-    with fake_server(latency_s) as base_url:
+    with latency_server(latency_s) as base_url:
         for scheduling in ("sync", "continuous"):
             conn = connect(db)
             try:
@@ -335,7 +292,7 @@ def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -
 
 def _throughput_table(t: ThroughputResult) -> Table:
     table = Table(
-        title=f"throughput against the loopback fake server: {t.latency_ms:g} ms latency, "
+        title=f"throughput against the loopback server: {t.latency_ms:g} ms latency, "
         f"concurrency {t.concurrency}",
         title_justify="left",
     )
@@ -378,12 +335,7 @@ def run_engine_bench(
             edges, setup_s, timings = measure_engine(dbs[-1], iterations, warmup)
             results.append(summarise(edges, setup_s, timings))
         console.print(_engine_table(results, iterations, warmup))
-        if not (TESTS_DIR / "fake_openai_server.py").is_file():
-            console.print(
-                "throughput part skipped: it needs tests/fake_openai_server.py "
-                "from a source checkout"
-            )
-        elif dbs:
+        if dbs:
             say(f"throughput: {throughput_iterations} iterations per scheduling…")
             throughput = measure_throughput(
                 dbs[0], latency_ms / 1000.0, concurrency, throughput_iterations

@@ -1,10 +1,9 @@
 """Throughput under heavy-tailed latency: the paper's synchronous batches against continuous
-scheduling, over the test suite's loopback fake OpenAI server (in a child process, as in
-`kglens bench engine`) whose answer delay is lognormal (median 200 ms, p99 2 s by default).
+scheduling, over the loopback server of `kglens bench engine` (in a child process) whose answer
+delay is lognormal (median 200 ms, p99 2 s by default).
 
 A synchronous iteration waits for its slowest request, so one slow answer in 64 idles every
-other slot; continuous scheduling refills a slot as soon as it frees. Needs a source checkout
-(tests/fake_openai_server.py)."""
+other slot; continuous scheduling refills a slot as soon as it frees."""
 
 from __future__ import annotations
 
@@ -17,7 +16,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from kglens_tui.bench.engine_bench import TESTS_DIR, serve_in_child, time_scheduling
+from kglens_tui.bench.engine_bench import time_scheduling
+from kglens_tui.bench.latency_server import latency_server
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.store.connection import connect
 
@@ -32,26 +32,9 @@ def lognormal_params(median_s: float, p99_s: float) -> tuple[float, float]:
     return math.log(median_s), math.log(p99_s / median_s) / Z99
 
 
-_SERVE = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from fake_openai_server import FakeOpenAIServer
-mu, sigma = float(sys.argv[2]), float(sys.argv[3])
-with FakeOpenAIServer(latency_fn=lambda rng: rng.lognormvariate(mu, sigma)) as srv:
-    print(srv.base_url, flush=True)
-    sys.stdin.read()
-"""
-
-
-def available() -> bool:
-    """Whether the fake server of a source checkout is there."""
-    return (TESTS_DIR / "fake_openai_server.py").is_file()
-
-
 def heavy_tailed_server(median_s: float, p99_s: float) -> contextlib.AbstractContextManager[str]:
-    """The fake OpenAI server with lognormal latency in a child process; yields its base URL."""
-    mu, sigma = lognormal_params(median_s, p99_s)
-    return serve_in_child(_SERVE, repr(mu), repr(sigma))
+    """The loopback server with lognormal latency in a child process; yields its base URL."""
+    return latency_server(lognormal=lognormal_params(median_s, p99_s))
 
 
 @dataclass(frozen=True)
@@ -130,13 +113,8 @@ def throughput_table(f: ThroughputFigures) -> Table:
     return table
 
 
-def run_throughput(console: Console, iterations: int = 10, **options: float) -> dict | None:
-    """Measure and print; returns the figures, or None without a source checkout."""
-    if not available():
-        console.print(
-            "throughput part skipped: it needs tests/fake_openai_server.py from a source checkout"
-        )
-        return None
+def run_throughput(console: Console, iterations: int = 10, **options: float) -> dict:
+    """Measure and print; returns the figures."""
     figures = measure(iterations=iterations, **options)  # type: ignore[arg-type]
     console.print(throughput_table(figures))
     return {"per_s": figures.per_s, "bound_per_s": figures.bound_per_s}

@@ -97,7 +97,7 @@ class OpenAICompatClient:
             base_url=self.base_url,
             timeout=timeout_s,
             max_retries=0,
-            http_client=openai.DefaultAsyncHttpxClient(verify=_shared_ssl_context()),
+            http_client=openai.DefaultAioHttpClient(verify=_shared_ssl_context()),
         )
         self._semaphore = asyncio.Semaphore(max_in_flight)
         self._rng = random.Random(seed)
@@ -210,6 +210,10 @@ class OpenAICompatClient:
         """Map an SDK exception to an LLMError with a clear message that never contains the key."""
         where = self.base_url
         if isinstance(exc, openai.APITimeoutError):
+            # the aiohttp transport reports refused and dropped connections as timeouts too
+            reason = describe_connection_error(exc)
+            if reason not in ("connection error", "connection timed out"):
+                return LLMError("connection", f"cannot reach {where}: {reason}")
             return LLMError("timeout", f"{where} did not answer within {self.timeout_s:g} s")
         if isinstance(exc, openai.APIConnectionError):
             return LLMError("connection", f"cannot reach {where}: {describe_connection_error(exc)}")

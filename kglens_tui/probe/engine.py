@@ -7,6 +7,7 @@ The engine never touches a UI. It keeps a `ProbeStats` object current and hands 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -291,8 +292,8 @@ class ProbeEngine:
         self._yes_no_asks = np.zeros(len(positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(positions), dtype=np.int32)
         self._load_totals()
-        self.stats.blind_spots = self._blind_spots()
-        self.stats.per_predicate = self._per_predicate()
+        self._insights_of: int | None = None
+        """The `stats.iteration` that baseline, blind spots and per-predicate rates describe."""
         self._load_recent()
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
@@ -318,7 +319,15 @@ class ProbeEngine:
         self.stats.status = "running"
 
     def snapshot(self) -> ProbeSnapshot:
-        return self.stats.snapshot()
+        """The run's progress now. Blind spots, per-predicate rates and the random baseline are
+        computed here, at most once per committed iteration, so a run nobody watches skips them."""
+        s = self.stats
+        if self._insights_of != s.iteration:
+            s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
+            s.blind_spots = self._blind_spots()
+            s.per_predicate = self._per_predicate()
+            self._insights_of = s.iteration
+        return s.snapshot()
 
     def _load_totals(self) -> None:
         row = self.conn.execute(
@@ -341,7 +350,6 @@ class ProbeEngine:
             (self.run.id,),
         ):
             (self._wh_asks if qtype == WH else self._yes_no_asks)[pos] += count
-        s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
         for expected, reply in self.conn.execute(
             "SELECT expected, reply FROM observation WHERE run_id = ? AND qtype = 'yes_no' "
             "AND category != 'error'",
@@ -609,9 +617,6 @@ class ProbeEngine:
             given = first_word_answer(o.reply)
             if given is not None:
                 s.yes_no[(o.question.expected, given)] += 1
-        s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
-        s.blind_spots = self._blind_spots()
-        s.per_predicate = self._per_predicate()
         if self.on_iteration is not None:
             self.on_iteration(self.snapshot())
 
@@ -698,6 +703,14 @@ class ProbeEngine:
         closed: set[int] = set()
         started: dict[int, float] = {}
         iteration, slot = self.stats.iteration + 1, 0
+        draws = _DrawCache(self)
+        done: list[asyncio.Task] = []
+        wake = asyncio.Event()
+
+        def on_done(task: asyncio.Task) -> None:
+            done.append(task)
+            wake.set()
+
         while True:
             paused = not self._running.is_set()
             stopping = self._should_stop()
@@ -717,16 +730,22 @@ class ProbeEngine:
                 k = min(free, self.config.batch_size - slot)
                 waiting = [o.question.pos for outs in pending.values() for o in outs]
                 busy = np.array([*in_flight.values(), *waiting], dtype=np.int64)
-                batch = self._sample(iteration, k, busy, slot)
+                batch = draws.take(iteration, k, busy, slot)
                 if len(batch):
                     started.setdefault(iteration, time.perf_counter())
                     for q in await self._questions(batch, iteration, first_slot=slot):
-                        in_flight[asyncio.ensure_future(self._ask(q))] = q.pos
+                        task = asyncio.ensure_future(self._ask(q))
+                        task.add_done_callback(on_done)
+                        in_flight[task] = q.pos
                     dispatched[iteration] = dispatched.get(iteration, 0) + len(batch)
                     slot += len(batch)
                 if slot >= self.config.batch_size or (len(batch) == 0 and slot):
                     closed.add(iteration)
                     iteration, slot = iteration + 1, 0
+                # let the new requests go out before a commit holds the event loop
+                await asyncio.sleep(0)
+            # commit after refilling the free slots, so a commit never holds requests back
+            committed = self._commit_ready(pending, dispatched, closed, started)
             if not in_flight:
                 # nothing in flight: stopping, paused, a limit reached, or waiting on commits
                 if slot:
@@ -744,14 +763,19 @@ class ProbeEngine:
                     self.stats.stop_reason = "no edges to ask"
                     return
                 continue
-            finished, _ = await asyncio.wait(
-                in_flight, timeout=0.25, return_when=asyncio.FIRST_COMPLETED
-            )
+            if committed and len(in_flight) < self.config.concurrency:
+                continue  # the commit may have lifted the lookahead limit: dispatch again
+            if not done:
+                # woken by the first reply in; the timeout re-checks pause and stop requests
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(0.25):
+                        await wake.wait()
+            wake.clear()
+            finished, done[:] = done[:], []
             for task in finished:
                 in_flight.pop(task)
                 outcome = task.result()
                 pending.setdefault(outcome.question.iteration, []).append(outcome)
-            self._commit_ready(pending, dispatched, closed, started)
 
     def _commit_ready(
         self,
@@ -759,18 +783,51 @@ class ProbeEngine:
         dispatched: dict[int, int],
         closed: set[int],
         started: dict[int, float],
-    ) -> None:
-        """Commit, in order, every closed iteration whose replies are all in."""
+    ) -> bool:
+        """Commit, in order, every closed iteration whose replies are all in; True if any."""
+        committed = False
         while True:
             it = self.stats.iteration + 1
             done = pending.get(it, [])
             if it not in closed or len(done) < dispatched.get(it, 0) or not done:
-                return
+                return committed
+            committed = True
             done.sort(key=lambda o: o.question.slot)
             self._finish_iteration(it, done, time.perf_counter() - started.get(it, 0.0))
             pending.pop(it, None)
             dispatched.pop(it, None)
             closed.discard(it)
+
+
+class _DrawCache:
+    """Continuous dispatch hands out one sampler draw per iteration and posterior, a few edges at
+    a time as slots free up, instead of drawing over every edge for each freed slot. A commit
+    (new posterior) or a new iteration starts a fresh draw; edges that failed go first."""
+
+    def __init__(self, engine: ProbeEngine) -> None:
+        self.engine = engine
+        self.key: tuple[int, int] | None = None
+        self.queue: list[int] = []
+
+    def take(self, iteration: int, k: int, busy: np.ndarray, slot: int) -> np.ndarray:
+        """Up to k edges for `iteration` starting at `slot`, none of them `busy`."""
+        engine = self.engine
+        retry = np.setdiff1d(engine._retry_edges(), busy)[:k]
+        key = (iteration, engine.stats.iteration)
+        if key != self.key:
+            self.key, self.queue = key, []
+        blocked = set(busy.tolist()) | set(retry.tolist())
+        self.queue = [pos for pos in self.queue if pos not in blocked]
+        want = k - len(retry)
+        if len(self.queue) < want:
+            room = engine.config.batch_size - slot
+            fresh = engine._sample(
+                iteration, max(room, want), np.array(sorted(blocked), np.int64), slot
+            )
+            queued = set(self.queue)
+            self.queue += [pos for pos in fresh.tolist() if pos not in queued]
+        picked, self.queue = self.queue[:want], self.queue[want:]
+        return np.concatenate((retry, np.array(picked, dtype=np.int64))).astype(np.int64)
 
 
 def start_run(

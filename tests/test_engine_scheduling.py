@@ -1,0 +1,123 @@
+"""Engine internals that keep a run cheap: live insights only when watched, one draw per
+posterior in continuous dispatch, and commits that never hold requests back."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import numpy as np
+import pytest
+
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.engine import ProbeEngine, _DrawCache
+from kglens_tui.probe.runner import prepare, run_blocking
+
+
+def _engine(conn: sqlite3.Connection, **overrides: object) -> ProbeEngine:
+    options: dict = {
+        "kg": "country",
+        "target": "sim",
+        "batch_size": 16,
+        "iterations": 3,
+        "stop_on_convergence": False,
+    }
+    options.update(overrides)
+    return prepare(conn, config=RunConfig(**options))
+
+
+def test_insights_are_computed_on_snapshot_once_per_iteration(
+    conn: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = _engine(conn)
+    calls: list[int] = []
+    original = engine._blind_spots
+
+    def counted(*args: object, **kwargs: object):
+        calls.append(engine.stats.iteration)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "_blind_spots", counted)
+    run_blocking(engine)
+    # run_to_end takes one final snapshot: the only computation in a run nobody watched
+    assert calls == [3]
+    snap = engine.snapshot()
+    assert calls == [3], "a second snapshot of the same iteration reuses the insights"
+    assert snap.blind_spots and snap.per_predicate and snap.baseline is not None
+    worst = snap.blind_spots[0]
+    assert worst.m + worst.n > 0
+    assert sum(p.examined for p in snap.per_predicate) == snap.rates.examined
+
+
+def test_watched_run_gets_insights_in_every_callback(conn: sqlite3.Connection) -> None:
+    seen = []
+    config = RunConfig(
+        kg="country", target="sim", batch_size=16, iterations=3, stop_on_convergence=False
+    )
+    engine = prepare(conn, config=config, on_iteration=seen.append)
+    run_blocking(engine)
+    assert [s.iteration for s in seen] == [1, 2, 3]
+    assert all(s.blind_spots and s.per_predicate and s.baseline for s in seen)
+    examined = [sum(p.examined for p in s.per_predicate) for s in seen]
+    assert examined == [s.rates.examined for s in seen]
+
+
+def test_draw_cache_hands_out_one_draw_without_busy_edges(conn: sqlite3.Connection) -> None:
+    engine = _engine(conn, batch_size=64)
+    draws = _DrawCache(engine)
+    sampled: list[int] = []
+    original = engine._sample
+
+    def counted(*args: object, **kwargs: object) -> np.ndarray:
+        sampled.append(1)
+        return original(*args, **kwargs)
+
+    engine._sample = counted  # type: ignore[method-assign]
+    busy = np.array([0, 1, 2, 3], dtype=np.int64)
+    first = draws.take(1, 8, busy, slot=0)
+    taken = list(first)
+    while len(taken) < 60:
+        more = draws.take(1, 4, np.array(taken, dtype=np.int64), slot=len(taken))
+        assert len(more) == 4
+        taken += list(more)
+    assert len(sampled) == 1, "one Thompson draw serves the whole iteration"
+    assert len(set(taken)) == len(taken), "no edge is handed out twice"
+    assert not set(taken) & {0, 1, 2, 3}, "busy edges are never handed out"
+    assert list(first) == list(original(1, 64, busy, 0)[:8]), "the draw's best edges go first"
+
+
+def test_draw_cache_puts_failed_edges_first_and_redraws_after_a_commit(
+    conn: sqlite3.Connection,
+) -> None:
+    engine = _engine(conn, batch_size=64)
+    draws = _DrawCache(engine)
+    draws.take(2, 4, np.empty(0, dtype=np.int64), slot=0)
+    engine.state.err[[7, 9]] = 1  # their last request failed: they are retried first
+    engine.stats.iteration = 1  # a commit: new posterior, new draw
+    picked = draws.take(2, 5, np.array([9], dtype=np.int64), slot=4)
+    assert list(picked[:1]) == [7], "a failed edge goes first unless it is in flight"
+    assert 9 not in picked and len(set(picked.tolist())) == 5
+    assert draws.key == (2, 1)
+
+
+def test_continuous_commit_waits_until_new_requests_are_out(
+    conn: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[str] = []
+    engine = _engine(conn, scheduling="continuous", concurrency=4, batch_size=8, iterations=3)
+    ask, finish = engine._ask, engine._finish_iteration
+
+    async def traced_ask(question):
+        events.append(f"ask {question.iteration}")
+        return await ask(question)
+
+    def traced_finish(iteration, outcomes, seconds):
+        events.append(f"commit {iteration}")
+        return finish(iteration, outcomes, seconds)
+
+    monkeypatch.setattr(engine, "_ask", traced_ask)
+    monkeypatch.setattr(engine, "_finish_iteration", traced_finish)
+    snap = run_blocking(engine)
+    assert snap.requests == 24
+    first_commit = events.index("commit 1")
+    assert "ask 2" in events[:first_commit], "iteration 2 went out before iteration 1 committed"
+    assert [e for e in events if e.startswith("commit")] == ["commit 1", "commit 2", "commit 3"]
