@@ -327,5 +327,10 @@ def test_engine_bench_smoke() -> None:
     assert throughput.cpu_ms_per_request > 0
     assert throughput.sync_per_s > 0 and throughput.continuous_per_s > 0
     assert throughput.bound_per_s == pytest.approx(400.0)
+    assert throughput.client_only_requests == 2 * 64
+    # no client beats the bound: each request waits the server's 20 ms at 8 in flight
+    assert 0 < throughput.client_only_per_s <= throughput.bound_per_s * 1.02
     text = console.file.getvalue()
     assert "engine total" in text and "continuous" in text
+    flat = " ".join(text.split())
+    assert "HTTP client alone" in flat and "of the client alone" in flat

@@ -10,7 +10,7 @@ import pytest
 
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine, _DrawCache
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.probe.runner import open_snapshot, prepare, run_blocking
 
 
 def _engine(conn: sqlite3.Connection, **overrides: object) -> ProbeEngine:
@@ -121,3 +121,14 @@ def test_continuous_commit_waits_until_new_requests_are_out(
     first_commit = events.index("commit 1")
     assert "ask 2" in events[:first_commit], "iteration 2 went out before iteration 1 committed"
     assert [e for e in events if e.startswith("commit")] == ["commit 1", "commit 2", "commit 3"]
+
+
+def test_live_yes_no_counts_equal_those_rebuilt_from_stored_replies(
+    conn: sqlite3.Connection,
+) -> None:
+    engine = _engine(conn, iterations=4)
+    live = run_blocking(engine)
+    stored = open_snapshot(conn, engine.run.id)
+    assert live.yes_no == stored.yes_no
+    refused = live.counts.get("refused", 0) + live.counts.get("unparseable", 0)
+    assert sum(live.yes_no.values()) + refused == live.requests - live.errors

@@ -614,9 +614,12 @@ class ProbeEngine:
                 self._wh_asks[o.question.pos] += 1
                 continue
             self._yes_no_asks[o.question.pos] += 1
-            given = first_word_answer(o.reply)
-            if given is not None:
-                s.yes_no[(o.question.expected, given)] += 1
+            # the verdict already says what the first word answered (None: refused, unparseable)
+            expected = o.question.expected
+            if o.verdict is Verdict.CORRECT:
+                s.yes_no[(expected, expected)] += 1
+            elif o.verdict is Verdict.INCORRECT:
+                s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
         if self.on_iteration is not None:
             self.on_iteration(self.snapshot())
 
@@ -681,7 +684,9 @@ class ProbeEngine:
             if q.candidate is not None
             else None,
             expected=q.expected,
-            expected_answers=json.dumps(q.expected_answers, ensure_ascii=False),
+            expected_answers=json.dumps(q.expected_answers, ensure_ascii=False)
+            if q.expected_answers
+            else "[]",
             reply=o.reply,
             category=o.verdict.value,
             verifier=o.verifier,
