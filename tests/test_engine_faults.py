@@ -321,6 +321,8 @@ def test_engine_bench_smoke() -> None:
     assert result.edges > 1_900
     assert set(result.stages) == set(STAGES)
     assert result.total_median_ms > 0 and result.questions_per_s > 0
+    # the baseline is part of an iteration's work (its sampling), so never more than the total
+    assert 0 < result.baseline_ms < result.total_median_ms
     throughput = figures["throughput"]
     assert throughput.requests["sync"] == 2 * 64
     assert 0 < throughput.requests["continuous"] <= 2 * 64

@@ -54,6 +54,8 @@ class SizeResult:
     total_p90_ms: float
     questions_per_s: float
     target_ms: float | None
+    baseline_ms: float = 0.0
+    """Median of the same-run baseline: one bare Beta draw per edge and its top 64 (numpy)."""
 
 
 @dataclass(frozen=True)
@@ -139,10 +141,20 @@ async def _step(engine: ProbeEngine, iteration: int, commits: list[float]) -> di
     }
 
 
+def bare_thompson_draw(alpha: np.ndarray, beta: np.ndarray, k: int, seed: int) -> float:
+    """Seconds for the irreducible core of a Thompson iteration: one Beta draw per edge and the
+    indexes of the k largest, with nothing else (the engine bench's same-run baseline)."""
+    started = time.perf_counter()
+    draws = np.random.default_rng(seed).beta(alpha, beta)
+    np.argpartition(-draws, k - 1)[:k]
+    return time.perf_counter() - started
+
+
 def measure_engine(
     db: Path, iterations: int, warmup: int, batch_size: int = 64
-) -> tuple[int, float, list[dict[str, float]]]:
-    """(active edges, setup seconds, per-iteration stage timings) for one KG database."""
+) -> tuple[int, float, list[dict[str, float]], list[float]]:
+    """(active edges, setup seconds, per-iteration stage timings, baseline seconds) for one KG
+    database; the baseline (`bare_thompson_draw`) is timed after each iteration, on its state."""
     conn = connect(db)
     try:
         config = RunConfig(
@@ -156,23 +168,30 @@ def measure_engine(
         engine = prepare(conn, config=config)
         setup_s = time.perf_counter() - started
         commits: list[float] = []
+        baseline: list[float] = []
 
         async def drive() -> list[dict[str, float]]:
             timings = []
             for iteration in range(1, warmup + iterations + 1):
                 timings.append(await _step(engine, iteration, commits))
+                state = engine.state
+                baseline.append(bare_thompson_draw(state.alpha, state.beta, batch_size, iteration))
             await engine.target.aclose()
             return timings[warmup:]
 
         with _timed_commits(commits):
             timings = asyncio.run(drive())
-        return len(engine.run.edge_ids), setup_s, timings
+        return len(engine.run.edge_ids), setup_s, timings, baseline[warmup:]
     finally:
         conn.close()
 
 
 def summarise(
-    edges: int, setup_s: float, timings: list[dict[str, float]], batch_size: int = 64
+    edges: int,
+    setup_s: float,
+    timings: list[dict[str, float]],
+    baseline: Sequence[float] = (),
+    batch_size: int = 64,
 ) -> SizeResult:
     """Median and p90 per stage and in total, in milliseconds."""
     stages = {
@@ -192,6 +211,7 @@ def summarise(
         total_p90_ms=float(np.percentile(totals, 90)),
         questions_per_s=batch_size * 1000.0 / median if median > 0 else float("inf"),
         target_ms=target_for(edges),
+        baseline_ms=float(np.median(baseline) * 1000) if len(baseline) else 0.0,
     )
 
 
@@ -319,6 +339,14 @@ def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -
         *(f"[bold]{r.total_median_ms:.2f} / {r.total_p90_ms:.2f}[/]" for r in results),
     )
     table.add_row("target (median)", *(_target_cell(r) for r in results))
+    table.add_row(
+        "[dim]baseline: bare Beta draw per edge + top 64[/]",
+        *(f"[dim]{r.baseline_ms:.2f}[/]" for r in results),
+    )
+    table.add_row(
+        "engine total / baseline",
+        *(f"{r.total_median_ms / r.baseline_ms:.1f}x" if r.baseline_ms else "—" for r in results),
+    )
     table.add_row("questions per second", *(f"{r.questions_per_s:,.0f}" for r in results))
     return table
 
@@ -373,8 +401,8 @@ def run_engine_bench(
             say(f"writing and importing {n:,} synthetic triples…")
             dbs.append(build_kg(root, n))
             say(f"timing {warmup} + {iterations} iterations on {n:,} edges…")
-            edges, setup_s, timings = measure_engine(dbs[-1], iterations, warmup)
-            results.append(summarise(edges, setup_s, timings))
+            edges, setup_s, timings, baseline = measure_engine(dbs[-1], iterations, warmup)
+            results.append(summarise(edges, setup_s, timings, baseline))
         console.print(_engine_table(results, iterations, warmup))
         if dbs:
             say(f"throughput: {throughput_iterations} iterations per scheduling…")
