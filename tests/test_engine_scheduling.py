@@ -3,6 +3,7 @@ posterior in continuous dispatch, and commits that never hold requests back."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import numpy as np
@@ -132,3 +133,25 @@ def test_live_yes_no_counts_equal_those_rebuilt_from_stored_replies(
     assert live.yes_no == stored.yes_no
     refused = live.counts.get("refused", 0) + live.counts.get("unparseable", 0)
     assert sum(live.yes_no.values()) + refused == live.requests - live.errors
+
+
+def test_an_instant_target_still_lets_the_event_loop_serve_a_stop(
+    conn: sqlite3.Connection,
+) -> None:
+    """The zero-latency simulator never waits, so the engine itself must yield each iteration:
+    otherwise snapshots, pause and stop requests (the TUI's) would starve until the run ends."""
+    engine = _engine(conn, iterations=3000, batch_size=4)
+
+    async def go():
+        async def stop_soon() -> None:
+            await asyncio.sleep(0.05)
+            engine.request_stop()
+
+        stopper = asyncio.ensure_future(stop_soon())
+        snap = await engine.run_to_end()
+        await stopper
+        return snap
+
+    snap = asyncio.run(go())
+    assert snap.stop_reason == "stopped by user"
+    assert 0 < snap.iteration < 3000

@@ -127,9 +127,9 @@ async def _step(engine: ProbeEngine, iteration: int, commits: list[float]) -> di
     t1 = time.perf_counter()
     questions = await engine._questions(batch, iteration)
     t2 = time.perf_counter()
-    outcomes = await asyncio.gather(*(engine._ask(q) for q in questions))
+    outcomes = await engine._ask_all(questions)
     t3 = time.perf_counter()
-    engine._finish_iteration(iteration, list(outcomes), t3 - t0)
+    engine._finish_iteration(iteration, outcomes, t3 - t0)
     t4 = time.perf_counter()
     commit = commits[-1]
     return {

@@ -93,6 +93,11 @@ class SimulatedClient:
             zip(self.edge_ids.tolist(), self.error_rates.tolist(), strict=True)
         )
 
+    @property
+    def answers_instantly(self) -> bool:
+        """True without latency: `complete` then never waits, so callers need no task each."""
+        return self.latency_s <= 0 and self.latency_fn is None
+
     def _effect(self, namespace: str, key: str, sd: float) -> float:
         """A seeded normal effect for one entity or predicate, independent of edge order."""
         name = f"{namespace}:{key}"
@@ -159,7 +164,7 @@ class SimulatedClient:
         if delay > 0:
             await asyncio.sleep(delay)
         text = self.answer(meta)
-        prompt_tokens = sum(_words(m.get("content", "")) for m in request.messages)
+        prompt_tokens = sum([_words(m.get("content", "")) for m in request.messages])
         return Completion(
             text=text,
             prompt_tokens=prompt_tokens,

@@ -41,14 +41,24 @@ class Prompt:
 
     def render(self, **values: str) -> tuple[dict[str, str], ...]:
         """The messages with placeholders filled in (messages without any are shared)."""
+        static = self._static
+        if len(self._templated) == 1:  # the usual few-shot prompt: only the last turn varies
+            i = self._templated[0]
+            role, text = self.messages[i]
+            return (*static[:i], {"role": role, "content": _fill(text, values)}, *static[i + 1 :])
         return tuple(
-            {"role": role, "content": _fill(text, values)} if "{" in text else self._static[i]
+            {"role": role, "content": _fill(text, values)} if "{" in text else static[i]
             for i, (role, text) in enumerate(self.messages)
         )
 
     @cached_property
     def _static(self) -> tuple[dict[str, str], ...]:
         return tuple({"role": role, "content": text} for role, text in self.messages)
+
+    @cached_property
+    def _templated(self) -> tuple[int, ...]:
+        """Positions of the messages that hold placeholders."""
+        return tuple(i for i, (_role, text) in enumerate(self.messages) if "{" in text)
 
     def examples_reversed(self) -> Prompt:
         """The same prompt with its few-shot (user, assistant) pairs in reverse order."""

@@ -62,6 +62,7 @@ class QuestionFactory:
         self.wrong_labels = wrong_labels
         """Attach false candidates to each question (a simulated target answers with them)."""
         self._rngs: dict[int, np.random.Generator] = {}
+        self._true_labels: dict[tuple[int, int], tuple[str, ...]] = {}
 
     def _rng(self, iteration: int) -> np.random.Generator:
         rng = self._rngs.get(iteration)
@@ -85,6 +86,14 @@ class QuestionFactory:
         if want_wh and wh_template and len(true_nodes) < self.wh_max_objects:
             return self._wh(iteration, slot, pos, edge_id, s, p, o, wh_template, true_nodes, rng)
         return self._yes_no(iteration, slot, pos, edge_id, s, p, o, templates, true_nodes, rng)
+
+    def _labels_of(self, s: int, p: int, true_nodes: np.ndarray) -> tuple[str, ...]:
+        """Labels of T(s, p), built once per (subject, predicate)."""
+        labels = self._true_labels.get((s, p))
+        if labels is None:
+            labels = tuple(self.kg.labels[t] for t in true_nodes.tolist())
+            self._true_labels[(s, p)] = labels
+        return labels
 
     def _wrong_labels(
         self, s: int, p: int, rng: np.random.Generator, k: int = 3
@@ -123,7 +132,7 @@ class QuestionFactory:
             qtype=YES_NO,
             expected=expected,
             candidate_label=kg.labels[candidate],
-            true_labels=tuple(kg.labels[int(t)] for t in true_nodes),
+            true_labels=self._labels_of(s, p, true_nodes),
             wrong_labels=(),  # a simulated target answers Yes/No by flipping the answer
         )
         return Question(
