@@ -15,6 +15,7 @@ from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exi
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
+from kglens_tui.probe.runstore import RunBusyError
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
@@ -679,7 +680,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app(args.db)
     try:
         return int(args.func(args) or 0)
-    except (CLIError, KGImportError, KGExistsError, KGNotFoundError, StoreError) as exc:
+    except (
+        CLIError,
+        KGImportError,
+        KGExistsError,
+        KGNotFoundError,
+        StoreError,
+        RunBusyError,
+    ) as exc:
         err_console.print(f"[red]error:[/] {exc}")
         return 2
     except KeyboardInterrupt:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.probe.pkg import Rates, rates
-from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts
+from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts, shown_status
 from kglens_tui.textfmt import pct as _pct
 
 CATEGORIES = ("correct", "incorrect", "refused", "unparseable", "error")
@@ -101,10 +101,12 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
 
 
 def list_runs(conn: sqlite3.Connection) -> list[dict]:
-    """Every run with its KG, target, settings, progress and latest rates."""
+    """Every run with its KG, target, settings, progress and latest rates (a run whose process
+    was killed shows as interrupted)."""
     rows = conn.execute(
         """
-        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.target_label, r.simulated,
+        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.owner, r.target_label,
+               r.simulated,
                r.config, r.iterations_done, r.created_at, r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined
         FROM run r JOIN kg k ON k.id = r.kg_id
@@ -112,7 +114,10 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
         ORDER BY r.id DESC
         """
     ).fetchall()
-    return [dict(r) for r in rows]
+    runs = [dict(r) for r in rows]
+    for r in runs:
+        r["status"], r["stop_reason"] = shown_status(r["status"], r["stop_reason"], r.pop("owner"))
+    return runs
 
 
 RUN_COLUMNS = (

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.report import CATEGORIES, build_report
+from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
 
@@ -24,12 +25,13 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f"[bold]Run {run.id}[/] · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''} · "
         f"target {run.target_label}{sim}"
     )
+    status, reason = shown_status(run.status, run.stop_reason, run.owner)
     console.print(
         f"{cfg.difficulty.upper()} · sampler {cfg.sampler}"
         f"{' · propagation ' + cfg.propagation_mode if cfg.propagation else ' (no propagation)'}"
         f" · generator {cfg.generator} · "
         f"verifier {cfg.verifier} · prompt order {cfg.prompt_order} · seed {cfg.seed} · "
-        f"status {run.status}{': ' + run.stop_reason if run.stop_reason else ''} · "
+        f"status {status}{': ' + reason if reason else ''} · "
         f"{run.iterations_done}/{cfg.iterations} iterations"
     )
     r, base = rep.rates, trust.baseline

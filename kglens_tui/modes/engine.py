@@ -19,7 +19,7 @@ from typing import Any
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.modes.store import ModeRun, set_units_done
-from kglens_tui.probe.runstore import set_status
+from kglens_tui.probe.runstore import claim_run, set_status
 from kglens_tui.store.connection import retry_busy, transaction
 
 RECENT = 200
@@ -267,8 +267,8 @@ class ModeEngine:
 
     async def run_to_end(self) -> ModeSnapshot:
         """Ask every pending unit; records the final status. Never half-writes a unit."""
+        claim_run(self.conn, self.run.id)
         self.status = "running"
-        set_status(self.conn, self.run.id, "running")
         queue = deque(self.pending())
         try:
             workers = min(len(queue), max(1, int(self.config.concurrency)))

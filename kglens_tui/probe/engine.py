@@ -29,6 +29,7 @@ from kglens_tui.probe.runstore import (
     FAILED,
     ObservationRow,
     RunRecord,
+    claim_run,
     commit_iteration,
     create_run,
     load_run,
@@ -388,8 +389,8 @@ class ProbeEngine:
 
     async def run_to_end(self) -> ProbeSnapshot:
         """Run until done; records the final status. Never leaves a half-written iteration."""
+        claim_run(self.conn, self.run.id)
         self.stats.status = "running"
-        set_status(self.conn, self.run.id, "running")
         try:
             if self.config.scheduling is Scheduling.CONTINUOUS:
                 await self._continuous()

@@ -13,7 +13,7 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.factory import make_client
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
-from kglens_tui.probe.runstore import RunRecord, load_run
+from kglens_tui.probe.runstore import RunRecord, load_run, shown_status
 
 
 def target_client(config: RunConfig, kg: KGIndex, edge_ids) -> ChatClient:
@@ -130,8 +130,9 @@ def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
     run = load_run(conn, run_id)
     kg = load_kg(conn, run.kg_name)
     engine = ProbeEngine(conn, run, kg, _LabelOnly(run.target_label, run.simulated))
-    engine.stats.status = run.status
-    engine.stats.stop_reason = run.stop_reason
+    engine.stats.status, engine.stats.stop_reason = shown_status(
+        run.status, run.stop_reason, run.owner
+    )
     engine.stats.error = run.error
     engine.stats.started = time.monotonic()
     return engine.snapshot()

@@ -13,6 +13,7 @@ from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
 from kglens_tui.store.connection import retry_busy, transaction
+from kglens_tui.store.owner import is_alive, owner_pid, this_process
 
 
 class RunNotFoundError(LookupError):
@@ -35,6 +36,8 @@ class RunRecord:
     error: str
     created_at: str
     updated_at: str
+    owner: str | None = None
+    """The process probing the run ('host:pid:start'), None when none holds it."""
 
 
 @dataclass(frozen=True)
@@ -117,20 +120,60 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
         error=row["error"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        owner=row["owner"],
     )
+
+
+class RunBusyError(RuntimeError):
+    """Another live process is probing the run."""
+
+
+STALE_REASON = "its process ended without stopping it (killed?): resume it to continue"
 
 
 def set_status(
     conn: sqlite3.Connection, run_id: int, status: str, stop_reason: str = "", error: str = ""
 ) -> None:
-    """Record a run's status (running, stopped, finished, failed) and why."""
+    """Record a run's status (stopped, finished, failed, interrupted) and why; the run has no
+    owner process afterwards. Use `claim_run` to mark it running."""
     retry_busy(
         lambda: conn.execute(
-            "UPDATE run SET status = ?, stop_reason = ?, error = ?, "
+            "UPDATE run SET status = ?, stop_reason = ?, error = ?, owner = NULL, "
             "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
             (status, stop_reason, error, run_id),
         )
     )
+
+
+def claim_run(conn: sqlite3.Connection, run_id: int) -> None:
+    """Mark a run running, owned by this process. Raises RunBusyError when another process that
+    still lives holds it (two processes appending to one run would corrupt its log)."""
+    me = this_process()
+
+    def claim() -> None:
+        with transaction(conn):
+            row = conn.execute("SELECT owner FROM run WHERE id = ?", (run_id,)).fetchone()
+            owner = row[0] if row is not None else None
+            if owner and owner != me and is_alive(owner):
+                raise RunBusyError(
+                    f"run {run_id} is being probed by process {owner_pid(owner)} on this "
+                    "machine: stop it there (or wait for it to finish) before resuming it here"
+                )
+            conn.execute(
+                "UPDATE run SET status = 'running', stop_reason = '', error = '', owner = ?, "
+                "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                (me, run_id),
+            )
+
+    retry_busy(claim)
+
+
+def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str, str]:
+    """(status, stop reason) as a list shows them: a 'running' run whose owner process is gone
+    was killed, and shows as interrupted."""
+    if status == "running" and is_alive(owner) is False:
+        return "interrupted", STALE_REASON
+    return status, stop_reason
 
 
 def _blob(a: np.ndarray, dtype: str) -> bytes:

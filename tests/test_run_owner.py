@@ -1,0 +1,111 @@
+"""A run knows which process probes it: a killed run shows as interrupted, and a run that a live
+process holds is never resumed by a second one."""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.analysis.report import run_rows
+from kglens_tui.cli import main
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import open_snapshot, prepare, run_blocking
+from kglens_tui.probe.runstore import STALE_REASON, RunBusyError, load_run
+from kglens_tui.store.connection import connect
+from kglens_tui.store.owner import _start_time, is_alive, owner_pid, this_process
+
+
+def _tag(proc: subprocess.Popen) -> str:
+    return f"{socket.gethostname()}:{proc.pid}:{_start_time(proc.pid)}"
+
+
+@pytest.fixture
+def sleeper() -> Iterator[subprocess.Popen]:
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def _run(conn: sqlite3.Connection, iterations: int = 2) -> int:
+    config = RunConfig(
+        kg="country", target="sim", batch_size=8, iterations=iterations, stop_on_convergence=False
+    )
+    engine = prepare(conn, config=config)
+    run_blocking(engine)
+    return engine.run.id
+
+
+def _hold(conn: sqlite3.Connection, run_id: int, owner: str) -> None:
+    conn.execute("UPDATE run SET status = 'running', owner = ? WHERE id = ?", (owner, run_id))
+    conn.commit()
+
+
+def test_owner_tags_tell_live_dead_and_unknown_processes(sleeper: subprocess.Popen) -> None:
+    assert is_alive(this_process()) is True
+    live = _tag(sleeper)
+    assert is_alive(live) is True and owner_pid(live) == sleeper.pid
+    sleeper.kill()
+    sleeper.wait()
+    assert is_alive(live) is False
+    assert is_alive(f"{socket.gethostname()}:{sleeper.pid}:1") is False, "pid reused: not it"
+    assert is_alive("another-host.example:1:1") is None
+    assert is_alive("garbage") is None and is_alive(None) is None
+
+
+def test_a_killed_run_is_listed_as_interrupted(
+    conn: sqlite3.Connection, sleeper: subprocess.Popen
+) -> None:
+    run_id = _run(conn)
+    dead = _tag(sleeper)
+    sleeper.kill()
+    sleeper.wait()
+    _hold(conn, run_id, dead)
+    (row,) = [r for r in run_rows(conn) if r[0] == str(run_id)]
+    assert row[5] == f"interrupted · {STALE_REASON}"
+    assert open_snapshot(conn, run_id).status == "interrupted"
+    assert load_run(conn, run_id).status == "running", "listing never rewrites the run"
+
+
+def test_a_run_held_by_a_live_process_is_not_resumed(
+    conn: sqlite3.Connection, sleeper: subprocess.Popen
+) -> None:
+    run_id = _run(conn, iterations=2)
+    before = load_run(conn, run_id)
+    _hold(conn, run_id, _tag(sleeper))
+    engine = prepare(conn, resume=run_id)
+    with pytest.raises(RunBusyError, match=f"process {sleeper.pid}"):
+        run_blocking(engine)
+    after = load_run(conn, run_id)
+    assert (after.status, after.owner) == ("running", _tag(sleeper)), "left untouched"
+    assert after.iterations_done == before.iterations_done
+    (row,) = [r for r in run_rows(conn) if r[0] == str(run_id)]
+    assert row[5].startswith("running")
+
+
+def test_cli_resume_of_a_held_run_is_a_clear_error(
+    tmp_path: Path, sleeper: subprocess.Popen, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    run_id = _run(conn)
+    _hold(conn, run_id, _tag(sleeper))
+    conn.close()
+    code = main(["--db", str(db), "probe", "--no-tui", "--resume", str(run_id), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"run {run_id} is being probed by process {sleeper.pid}" in " ".join(err.split())
+
+
+def test_a_finished_run_releases_its_owner(conn: sqlite3.Connection) -> None:
+    run_id = _run(conn)
+    run = load_run(conn, run_id)
+    assert run.status == "finished" and run.owner is None
