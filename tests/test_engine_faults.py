@@ -19,7 +19,7 @@ import pytest
 from fake_openai_server import FAULTS, FakeOpenAIServer, Message
 from rich.console import Console
 
-from kglens_tui.bench.engine_bench import STAGES, run_engine_bench
+from kglens_tui.bench.engine_bench import STAGES, TARGET, run_engine_bench
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.probe.config import RunConfig
@@ -319,7 +319,10 @@ def test_engine_bench_smoke() -> None:
     )
     (result,) = figures["engine"]
     assert result.edges > 1_900
-    assert set(result.stages) == set(STAGES)
+    assert set(result.stages) == {*STAGES, TARGET}
+    # the simulated target's own time is shown but not engine time
+    assert result.stages[TARGET][0] > 0
+    assert result.with_target_median_ms > result.total_median_ms
     assert result.total_median_ms > 0 and result.questions_per_s > 0
     # the baseline is part of an iteration's work (its sampling), so never more than the total
     assert 0 < result.baseline_ms < result.total_median_ms
