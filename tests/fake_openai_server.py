@@ -91,6 +91,8 @@ class FakeOpenAIServer:
         self.requests = 0
         """Chat completion requests received (including faulted and rejected ones)."""
         self.model_requests = 0
+        self.last_headers: dict[str, str] = {}
+        """The HTTP headers of the latest chat request."""
         self.completed = 0
         """Chat requests answered with a proper completion."""
         self.fault_counts: Counter[str] = Counter()
@@ -257,6 +259,7 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             with server.lock:
                 index = server.requests
                 server.requests += 1
+                server.last_headers = dict(self.headers.items())
                 server.request_times.append(time.monotonic())
                 server.in_flight += 1
                 server.peak_in_flight = max(server.peak_in_flight, server.in_flight)

@@ -14,7 +14,12 @@ from fake_openai_server import FakeOpenAIServer, default_answer
 
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.factory import make_client
-from kglens_tui.llm.openai_compat import OpenAICompatClient, check_endpoint, parse_retry_after
+from kglens_tui.llm.openai_compat import (
+    SDK_TELEMETRY_HEADERS,
+    OpenAICompatClient,
+    check_endpoint,
+    parse_retry_after,
+)
 
 T = TypeVar("T")
 KEY_ENV = "KGLENS_TEST_OPENAI_KEY"
@@ -82,6 +87,19 @@ def test_success_counts_tokens_and_sends_parameters() -> None:
         assert sent["max_tokens"] == 8
         assert sent["temperature"] == 0.3
         assert sent["messages"][-1]["content"] == "Is Paris the capital of France?"
+
+
+def test_requests_carry_the_key_and_json_but_no_sdk_telemetry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(KEY_ENV, SECRET)
+    with FakeOpenAIServer(required_key=SECRET) as srv:
+        run(one(srv))
+        sent = {k.lower(): v for k, v in srv.last_headers.items()}
+    assert sent["authorization"] == f"Bearer {SECRET}"
+    assert sent["content-type"].startswith("application/json")
+    for name in SDK_TELEMETRY_HEADERS:
+        assert name.lower() not in sent, name
 
 
 def test_missing_usage_gives_zero_tokens() -> None:

@@ -23,6 +23,18 @@ PLACEHOLDER_KEY = "not-needed"
 
 _SERVER_DETAIL_CHARS = 200
 
+SDK_TELEMETRY_HEADERS = (
+    "X-Stainless-Lang",
+    "X-Stainless-Package-Version",
+    "X-Stainless-OS",
+    "X-Stainless-Arch",
+    "X-Stainless-Runtime",
+    "X-Stainless-Runtime-Version",
+    "X-Stainless-Async",
+)
+"""Headers the openai SDK adds to every request to describe this machine: not sent (endpoints
+need none of them, and each costs CPU on every request)."""
+
 
 @functools.cache
 def _shared_ssl_context() -> ssl.SSLContext:
@@ -98,6 +110,7 @@ class OpenAICompatClient:
             timeout=timeout_s,
             max_retries=0,
             http_client=openai.DefaultAioHttpClient(verify=_shared_ssl_context()),
+            default_headers={name: openai.Omit() for name in SDK_TELEMETRY_HEADERS},
         )
         self._semaphore = asyncio.Semaphore(max_in_flight)
         self._rng = random.Random(seed)
@@ -105,6 +118,11 @@ class OpenAICompatClient:
         self._next_start = 0.0
         self._pause_until = 0.0
         self._token_param = "max_tokens"
+        # an absolute URL spares the SDK two URL parses per request; a base URL with a query
+        # string (e.g. ?api-version=...) keeps the SDK's own joining
+        self._chat_path = (
+            "/chat/completions" if "?" in self.base_url else f"{self.base_url}/chat/completions"
+        )
 
     async def aclose(self) -> None:
         """Close the underlying HTTP connection pool."""
@@ -169,7 +187,7 @@ class OpenAICompatClient:
                     "temperature": temperature,
                     **token_arg,
                 }
-                return await self._client.post("/chat/completions", body=body, cast_to=str)
+                return await self._client.post(self._chat_path, body=body, cast_to=str)
             except openai.BadRequestError as exc:
                 wants_new_param = "max_completion_tokens" in str(exc.body or exc.message)
                 if self._token_param == "max_tokens" and wants_new_param:
