@@ -32,8 +32,10 @@ from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.probe import engine as engine_module
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine
+from kglens_tui.probe.pkg import PKGState
 from kglens_tui.probe.prompts import load_prompt
 from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.probe.samplers import thompson_draws
 from kglens_tui.store.connection import connect
 
 STAGES = ("sampling", "questions", "ask + verify", "update", "commit")
@@ -58,7 +60,7 @@ class SizeResult:
     questions_per_s: float
     target_ms: float | None
     baseline_ms: float = 0.0
-    """Median of the same-run baseline: one bare Beta draw per edge and its top 64 (numpy)."""
+    """Median of the same-run baseline: a bare Thompson draw and its top 64 (numpy only)."""
     with_target_median_ms: float = 0.0
     """Engine and simulated target together (what a zero-latency run takes per iteration)."""
 
@@ -170,11 +172,12 @@ async def _step(engine: ProbeEngine, iteration: int, commits: list[float]) -> di
     }
 
 
-def bare_thompson_draw(alpha: np.ndarray, beta: np.ndarray, k: int, seed: int) -> float:
-    """Seconds for the irreducible core of a Thompson iteration: one Beta draw per edge and the
-    indexes of the k largest, with nothing else (the engine bench's same-run baseline)."""
+def bare_thompson_draw(state: PKGState, k: int, seed: int) -> float:
+    """Seconds for the irreducible core of a Thompson iteration: the sampler's draw over every
+    edge (Beta where the posterior moved, uniform at the prior) and the indexes of the k largest,
+    with nothing else (the engine bench's same-run baseline)."""
     started = time.perf_counter()
-    draws = np.random.default_rng(seed).beta(alpha, beta)
+    draws = thompson_draws(state, np.random.default_rng(seed))
     np.argpartition(-draws, k - 1)[:k]
     return time.perf_counter() - started
 
@@ -203,8 +206,7 @@ def measure_engine(
             timings = []
             for iteration in range(1, warmup + iterations + 1):
                 timings.append(await _step(engine, iteration, commits))
-                state = engine.state
-                baseline.append(bare_thompson_draw(state.alpha, state.beta, batch_size, iteration))
+                baseline.append(bare_thompson_draw(engine.state, batch_size, iteration))
             await engine.target.aclose()
             return timings[warmup:]
 
@@ -381,7 +383,7 @@ def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -
             *(f"[dim]{r.with_target_median_ms:.2f}[/]" for r in results),
         )
     table.add_row(
-        "[dim]baseline: bare Beta draw per edge + top 64[/]",
+        "[dim]baseline: bare Thompson draw + top 64[/]",
         *(f"[dim]{r.baseline_ms:.2f}[/]" for r in results),
     )
     table.add_row(
@@ -408,12 +410,12 @@ def _throughput_table(t: ThroughputResult) -> Table:
         ("synchronous", "sync", t.sync_per_s),
         ("continuous", "continuous", t.continuous_per_s),
     ):
-        table.add_row(name, f"{t.requests[key]:,}", f"{rate:,.1f}", f"{rate / t.bound_per_s:.0%}")
+        table.add_row(name, f"{t.requests[key]:,}", f"{rate:,.1f}", f"{rate / t.bound_per_s:.1%}")
     table.add_row(
         "[dim]HTTP client alone (no engine)[/]",
         f"[dim]{t.client_only_requests:,}[/]",
         f"[dim]{t.client_only_per_s:,.1f}[/]",
-        f"[dim]{t.client_only_per_s / t.bound_per_s:.0%}[/]",
+        f"[dim]{t.client_only_per_s / t.bound_per_s:.1%}[/]",
     )
     met = "[green]met[/]" if t.continuous_per_s >= 0.9 * t.bound_per_s else "[red]missed[/]"
     table.caption = (
