@@ -181,13 +181,16 @@ class OpenAICompatClient:
                 # The SDK's generic post: same client, auth, errors and timeouts as
                 # chat.completions.create, without its per-call parameter transformation
                 # (a third of the CPU per request); the body is parsed by _parse_chat_body.
+                # The body goes as ready JSON bytes: the SDK neither copies nor re-encodes it.
                 body = {
                     "model": self.model,
-                    "messages": list(request.messages),
+                    "messages": request.messages,
                     "temperature": temperature,
                     **token_arg,
                 }
-                return await self._client.post(self._chat_path, body=body, cast_to=str)
+                return await self._client.post(
+                    self._chat_path, content=json.dumps(body).encode(), cast_to=str
+                )
             except openai.BadRequestError as exc:
                 wants_new_param = "max_completion_tokens" in str(exc.body or exc.message)
                 if self._token_param == "max_tokens" and wants_new_param:
