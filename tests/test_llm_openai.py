@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import socket
+import threading
 import time
 from collections.abc import Awaitable
 from typing import Any, TypeVar
@@ -183,6 +184,46 @@ def test_persistent_timeout_raises_timeout() -> None:
         err = run(expect_error(srv, timeout_s=0.2, max_retries=1))
         assert err.kind == "timeout"
         assert err.retryable
+
+
+def test_a_server_that_drops_the_connection_is_no_timeout() -> None:
+    """The aiohttp transport reports a dropped connection as a connect timeout; the client says
+    what happened instead (and still retries it)."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        listener.settimeout(5)
+        port = listener.getsockname()[1]
+        accepted = []
+
+        def drop_connections() -> None:
+            for _ in range(2):
+                conn, _addr = listener.accept()
+                conn.recv(65536)
+                conn.close()
+                accepted.append(1)
+
+        dropper = threading.Thread(target=drop_connections, daemon=True)
+        dropper.start()
+        client = OpenAICompatClient(
+            f"http://127.0.0.1:{port}/v1", "m", max_retries=1, backoff_base_s=0.01, timeout_s=5
+        )
+
+        async def go() -> tuple[LLMError, float]:
+            started = time.perf_counter()
+            try:
+                with pytest.raises(LLMError) as info:
+                    await client.complete(REQUEST)
+                return info.value, time.perf_counter() - started
+            finally:
+                await client.aclose()
+
+        err, seconds = run(go())
+        dropper.join(5)
+    assert err.kind == "connection", str(err)
+    assert "closed the connection" in str(err)
+    assert err.retries == 1 and len(accepted) == 2
+    assert seconds < 2.5, "failed at once, not after the 5 s timeout"
 
 
 def test_connection_refused_raises_connection() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,19 @@ def test_facteval_commands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--db", db, "consistency", "report", "1"]) == 2
     assert "facteval run, not kontest" in capsys.readouterr().err
     assert main([*base, "run", "--kg", "hand", "--contexts", "misleading", "--quiet"]) == 2
+
+
+def test_a_killed_mode_run_is_listed_as_interrupted(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["--db", db, "consistency"]
+    assert main([*base, "run", "--kg", "hand", "--target", "sim:1", "--quiet"]) == 0
+    conn = connect(db)
+    gone = f"{socket.gethostname()}:{2**22 + 7}:1"  # above the kernel's pid limit: never alive
+    conn.execute("UPDATE run SET status = 'running', owner = ? WHERE id = 1", (gone,))
+    conn.commit()
+    conn.close()
+    capsys.readouterr()
+    assert main([*base, "list"]) == 0
+    assert "interrupted" in capsys.readouterr().out
+    assert main([*base, "run", "--resume", "1", "--quiet"]) == 0

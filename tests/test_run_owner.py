@@ -7,6 +7,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from kglens_tui.analysis.report import run_rows
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import open_snapshot, prepare, run_blocking
-from kglens_tui.probe.runstore import STALE_REASON, RunBusyError, load_run
+from kglens_tui.probe.runstore import STALE_REASON, RunBusyError, load_run, set_status
 from kglens_tui.store.connection import connect
 from kglens_tui.store.owner import _start_time, is_alive, owner_pid, this_process
 
@@ -109,3 +110,32 @@ def test_a_finished_run_releases_its_owner(conn: sqlite3.Connection) -> None:
     run_id = _run(conn)
     run = load_run(conn, run_id)
     assert run.status == "finished" and run.owner is None
+
+
+def test_marking_another_process_s_run_keeps_its_owner(
+    conn: sqlite3.Connection, sleeper: subprocess.Popen
+) -> None:
+    """The TUI marks its probe child's run interrupted on quit while the child still finishes
+    its iteration: the child must keep owning the run, so nobody else can claim it meanwhile."""
+    run_id = _run(conn)
+    child = _tag(sleeper)
+    _hold(conn, run_id, child)
+    set_status(conn, run_id, "interrupted", "quit during the run")
+    assert load_run(conn, run_id).owner == child
+    engine = prepare(conn, resume=run_id)
+    with pytest.raises(RunBusyError):
+        run_blocking(engine)
+    _hold(conn, run_id, this_process())
+    set_status(conn, run_id, "stopped", "stopped by user")
+    assert load_run(conn, run_id).owner is None, "the owner releases its own run"
+
+
+def test_a_killed_but_unreaped_process_is_dead() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    tag = _tag(proc)
+    proc.kill()
+    time.sleep(0.3)  # exited, but not waited for: a zombie still has /proc/PID/stat
+    try:
+        assert is_alive(tag) is False
+    finally:
+        proc.wait()

@@ -140,11 +140,15 @@ def _timed_target(engine: ProbeEngine, sink: list[float]) -> Iterator[None]:
         finally:
             sink[0] += time.perf_counter() - started
 
+    own = vars(target).get("complete")
     target.complete = timed  # type: ignore[method-assign]
     try:
         yield
     finally:
-        del target.complete
+        if own is None:
+            del target.complete
+        else:
+            target.complete = own  # type: ignore[method-assign]
 
 
 async def _step(engine: ProbeEngine, iteration: int, commits: list[float]) -> dict[str, float]:

@@ -7,7 +7,7 @@ client, not this server.
 
 Run it in its own process (``python -m kglens_tui.bench.latency_server --latency-s 0.1``, or
 ``--lognormal MU SIGMA``): it prints its base URL on one line and stops when its standard input
-closes. `latency_server()` does that from Python.
+closes or sends a line (press Enter). `latency_server()` does that from Python.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import json
 import random
+import select
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterator
 from aiohttp import web
 
 MODEL = "fake-model"
+START_TIMEOUT_S = 60.0
 
 
 def answer_for(payload: dict) -> str:
@@ -106,9 +108,12 @@ def latency_server(
     )
     try:
         assert proc.stdout is not None
-        line = proc.stdout.readline().strip()
+        ready, _, _ = select.select([proc.stdout], [], [], START_TIMEOUT_S)
+        line = proc.stdout.readline().strip() if ready else ""
         if not line.startswith("http://127.0.0.1:"):
-            raise RuntimeError("the benchmark's loopback server did not start")
+            raise RuntimeError(
+                f"the benchmark's loopback server did not start within {START_TIMEOUT_S:g} s"
+            )
         yield line
     finally:
         if proc.stdin is not None:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+import aiohttp
 import openai
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
@@ -230,12 +231,12 @@ class OpenAICompatClient:
     def _translate(self, exc: openai.APIError) -> LLMError:
         """Map an SDK exception to an LLMError with a clear message that never contains the key."""
         where = self.base_url
-        if isinstance(exc, openai.APITimeoutError):
-            # the aiohttp transport reports refused and dropped connections as timeouts too
-            reason = describe_connection_error(exc)
-            if reason not in ("connection error", "connection timed out"):
-                return LLMError("connection", f"cannot reach {where}: {reason}")
+        if isinstance(exc, openai.APITimeoutError) and _really_timed_out(exc):
             return LLMError("timeout", f"{where} did not answer within {self.timeout_s:g} s")
+        if isinstance(exc, openai.APITimeoutError):
+            # the aiohttp transport reports refused, closed and reset connections as timeouts
+            reason = describe_connection_error(exc.__cause__ or exc)
+            return LLMError("connection", f"cannot reach {where}: {reason}")
         if isinstance(exc, openai.APIConnectionError):
             return LLMError("connection", f"cannot reach {where}: {describe_connection_error(exc)}")
         if isinstance(exc, openai.APIStatusError):
@@ -344,26 +345,45 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
     return None
 
 
-def describe_connection_error(exc: BaseException) -> str:
-    """A short human reason for a connection failure, e.g. ``"connection refused"``."""
+def _chain(exc: BaseException) -> list[BaseException]:
+    """The exception and its causes / contexts, outermost first."""
     seen: set[int] = set()
-    texts: list[str] = []
+    out: list[BaseException] = []
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        texts.append(str(current).lower())
-        if isinstance(current, ConnectionRefusedError):
-            return "connection refused"
+        out.append(current)
         current = current.__cause__ or current.__context__
-    joined = " ".join(texts)
+    return out
+
+
+def _really_timed_out(exc: BaseException) -> bool:
+    """Whether an SDK timeout error is a timeout: the aiohttp transport maps every failed or
+    dropped connection to a connect timeout, but a real one has a TimeoutError among its causes."""
+    chain = _chain(exc)
+    if any(isinstance(e, TimeoutError) for e in chain):
+        return True
+    return not any(isinstance(e, aiohttp.ClientError) for e in chain)
+
+
+def describe_connection_error(exc: BaseException) -> str:
+    """A short human reason for a connection failure, e.g. ``"connection refused"``."""
+    chain = _chain(exc)
+    if any(isinstance(e, ConnectionRefusedError) for e in chain):
+        return "connection refused"
+    if any(isinstance(e, ssl.SSLError | ssl.CertificateError) for e in chain):
+        return "TLS/SSL handshake failed"
+    joined = " ".join(str(e).lower() for e in chain)
     if "refused" in joined or "all connection attempts failed" in joined:
         return "connection refused"
     if "name or service not known" in joined or "nodename nor servname" in joined:
         return "host not found"
     if "getaddrinfo" in joined or "name resolution" in joined:
         return "host not found"
-    if "ssl" in joined or "certificate" in joined:
+    if "certificate" in joined or "ssl handshake" in joined:
         return "TLS/SSL handshake failed"
+    if "unreachable" in joined or "no route to host" in joined:
+        return "network unreachable"
     if "timed out" in joined:
         return "connection timed out"
     if "reset" in joined or "disconnected" in joined or "closed" in joined:

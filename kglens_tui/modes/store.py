@@ -16,7 +16,7 @@ from kglens_tui.modes.config import FACTEVAL, KONTEST, FactevalConfig, KontestCo
 from kglens_tui.modes.facteval_plan import PlannedQuestion
 from kglens_tui.modes.kontest_plan import KontestPlan
 from kglens_tui.probe.prompts import load_prompt
-from kglens_tui.probe.runstore import RunNotFoundError, create_run
+from kglens_tui.probe.runstore import RunNotFoundError, create_run, shown_status
 from kglens_tui.store.connection import retry_busy, transaction
 
 MODE_PROMPTS = {
@@ -58,7 +58,8 @@ class ModeRun:
 
 
 def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> ModeRun:
-    """A run of one of the two modes (``mode`` checks which)."""
+    """A run of one of the two modes (``mode`` checks which); a running run whose process is
+    gone reads as interrupted."""
     row = conn.execute(
         "SELECT r.*, k.name AS kg_name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?",
         (run_id,),
@@ -68,17 +69,18 @@ def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None
     if row["mode"] not in CONFIGS or (mode is not None and row["mode"] != mode):
         want = mode or " or ".join(CONFIGS)
         raise RunNotFoundError(f"run {run_id} is a {row['mode']} run, not {want}")
+    shown = shown_status(row["status"], row["stop_reason"], row["owner"])
     return ModeRun(
         id=row["id"],
         kg_id=row["kg_id"],
         kg_name=row["kg_name"],
         mode=row["mode"],
-        status=row["status"],
+        status=shown[0],
         config=CONFIGS[row["mode"]].from_json(row["config"]),
         manifest=json.loads(row["manifest"]),
         target_label=row["target_label"],
         simulated=bool(row["simulated"]),
-        stop_reason=row["stop_reason"],
+        stop_reason=shown[1],
         error=row["error"],
         created_at=row["created_at"],
         edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),

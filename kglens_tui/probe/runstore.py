@@ -134,13 +134,15 @@ STALE_REASON = "its process ended without stopping it (killed?): resume it to co
 def set_status(
     conn: sqlite3.Connection, run_id: int, status: str, stop_reason: str = "", error: str = ""
 ) -> None:
-    """Record a run's status (stopped, finished, failed, interrupted) and why; the run has no
-    owner process afterwards. Use `claim_run` to mark it running."""
+    """Record a run's status (stopped, finished, failed, interrupted) and why. The owner process
+    is released only when it is the caller: a UI that marks its probe child's run interrupted
+    leaves the child owning it until the child stops. Use `claim_run` to mark a run running."""
     retry_busy(
         lambda: conn.execute(
-            "UPDATE run SET status = ?, stop_reason = ?, error = ?, owner = NULL, "
+            "UPDATE run SET status = ?, stop_reason = ?, error = ?, "
+            "owner = CASE WHEN owner = ? THEN NULL ELSE owner END, "
             "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-            (status, stop_reason, error, run_id),
+            (status, stop_reason, error, this_process(), run_id),
         )
     )
 

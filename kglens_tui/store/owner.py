@@ -12,13 +12,16 @@ from pathlib import Path
 
 
 def _start_time(pid: int) -> str:
-    """The process start time in clock ticks since boot, or '' where /proc cannot tell."""
+    """The process start time in clock ticks since boot, or '' where /proc cannot tell or the
+    process has exited (a zombie waiting to be reaped)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return ""
     fields = stat.rsplit(")", 1)[-1].split()
-    return fields[19] if len(fields) > 19 else ""
+    if len(fields) <= 19 or fields[0] in ("Z", "X"):
+        return ""
+    return fields[19]
 
 
 def this_process() -> str:
