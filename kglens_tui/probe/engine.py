@@ -24,7 +24,7 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.probe.config import RunConfig, Scheduling
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
-from kglens_tui.probe.questions import WH, Question, QuestionFactory, rephrase_with_llm
+from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
     FAILED,
     ObservationRow,
@@ -299,10 +299,12 @@ class ProbeEngine:
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
-        self._prompts = {
-            "yes_no": load_prompt("answer_yes_no"),
-            "wh": load_prompt("answer_generative"),
-        }
+        # (question type, examples reversed) -> prompt, built once instead of per question
+        self._prompts: dict[tuple[str, bool], Prompt] = {}
+        for qtype, name in ((YES_NO, "answer_yes_no"), (WH, "answer_generative")):
+            prompt = load_prompt(name)
+            self._prompts[(qtype, False)] = prompt
+            self._prompts[(qtype, True)] = prompt.examples_reversed()
 
     # control, safe to call from the event loop's thread
     def request_stop(self) -> None:
@@ -485,13 +487,11 @@ class ProbeEngine:
         return questions
 
     def _answer_prompt(self, question: Question) -> Prompt:
-        prompt = self._prompts["wh" if question.qtype == WH else "yes_no"]
         order = self.config.prompt_order
-        if order == "reversed":
-            return prompt.examples_reversed()
-        if order == "shuffled" and (question.slot + question.iteration + question.edge_id) % 2:
-            return prompt.examples_reversed()
-        return prompt
+        reverse = order == "reversed" or (
+            order == "shuffled" and (question.slot + question.iteration + question.edge_id) % 2 == 1
+        )
+        return self._prompts[(WH if question.qtype == WH else YES_NO, reverse)]
 
     async def _ask_all(self, questions: list[Question]) -> list[_Outcome]:
         """Ask a batch concurrently; a target that answers without waiting (the zero-latency

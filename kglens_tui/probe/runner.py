@@ -58,11 +58,12 @@ def helper_client(spec: str, config: RunConfig) -> ChatClient | None:
     )
 
 
-async def _drive(engine: ProbeEngine, clients: list[ChatClient | None]) -> ProbeSnapshot:
+async def drive(engine: ProbeEngine) -> ProbeSnapshot:
+    """Run an engine to its end, then close its target, generator and judge clients."""
     try:
         return await engine.run_to_end()
     finally:
-        for client in clients:
+        for client in (engine.target, engine.generator, engine.judge):
             if client is not None:
                 await client.aclose()
 
@@ -108,7 +109,7 @@ def prepare(
 
 def run_blocking(engine: ProbeEngine) -> ProbeSnapshot:
     """Run an engine to its end on a fresh event loop (for the CLI and tests)."""
-    return asyncio.run(_drive(engine, [engine.target, engine.generator, engine.judge]))
+    return asyncio.run(drive(engine))
 
 
 class _LabelOnly:

@@ -11,7 +11,7 @@ import numpy as np
 
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
+from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.owner import is_alive, owner_pid, this_process
 
@@ -344,15 +344,9 @@ def observed_counts(
     m = np.zeros(n_edges, dtype=np.int32)
     n = np.zeros(n_edges, dtype=np.int32)
     for pos, ok, bad in conn.execute(
-        "SELECT pos, SUM(category = 'correct'), SUM(category IN ('incorrect','refused','unparseable')) "
+        f"SELECT pos, SUM(category = 'correct'), SUM(category IN ({','.join('?' * len(FAILED))})) "
         "FROM observation WHERE run_id = ? GROUP BY pos",
-        (run_id,),
+        (*FAILED, run_id),
     ):
         m[pos], n[pos] = ok, bad
     return m, n
-
-
-def current_rates(conn: sqlite3.Connection, run: RunRecord) -> Rates:
-    """The paper's three rates from the log."""
-    m, n = observed_counts(conn, run.id, len(run.edge_ids))
-    return rates(m, n)

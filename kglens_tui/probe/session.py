@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
-from kglens_tui.probe.runner import prepare
+from kglens_tui.probe.runner import drive, prepare
 from kglens_tui.store.connection import connect
 
 SNAPSHOT_EVERY_S = 0.2
@@ -38,12 +38,7 @@ async def _drive(
     try:
         engine = prepare(conn, config=config, resume=resume)
         on_engine(engine)
-        try:
-            return await engine.run_to_end()
-        finally:
-            for client in (engine.target, engine.generator, engine.judge):
-                if client is not None:
-                    await client.aclose()
+        return await drive(engine)
     finally:
         conn.close()
 

@@ -39,15 +39,11 @@ def owner_pid(owner: str) -> int | None:
 def is_alive(owner: str | None) -> bool | None:
     """True if the owner process still runs, False if it is gone, None if this machine cannot
     tell (no owner recorded, a malformed tag, or another host)."""
-    if not owner:
+    if not owner or (pid := owner_pid(owner)) is None:
         return None
-    parts = owner.rsplit(":", 2)
-    if len(parts) != 3 or not parts[1].isdigit():
-        return None
-    host, pid_text, start = parts
+    host, _pid, start = owner.rsplit(":", 2)
     if host != socket.gethostname():
         return None
-    pid = int(pid_text)
     if Path("/proc").is_dir() and start:
         return _start_time(pid) == start
     try:
