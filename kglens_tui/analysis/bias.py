@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.probe.verify import first_word_answer
+from kglens_tui.textfmt import pct
 
 BIAS_YES_RATE = (0.2, 0.8)
 """A yes-rate outside this range is a strong answer bias."""
@@ -41,11 +42,11 @@ class Rate:
         return wilson(self.k, self.n)
 
     def text(self) -> str:
-        """'62.5% [48.1–75.0] n=40' or '— n=0'."""
+        """'62.5% [48.1–75.0] (n=40)' or '— (n=0)'."""
         if not self.n:
             return "— (n=0)"
         lo, hi = self.interval
-        return f"{self.value * 100:.1f}% [{lo * 100:.1f}–{hi * 100:.1f}] (n={self.n})"
+        return f"{pct(self.value)} [{lo * 100:.1f}–{hi * 100:.1f}] (n={self.n})"
 
 
 def wilson(k: int, n: int, z: float = WILSON_Z) -> tuple[float, float] | None:

@@ -122,19 +122,17 @@ def edge_rows(
 
 
 def _candidates(
-    data: RunData, flt: EdgeFilter | None, kind: str, adjusted: bool, examined_only: bool
+    data: RunData, passing: np.ndarray, kind: str, adjusted: bool, examined_only: bool
 ) -> np.ndarray:
+    """Run positions of one review list among those `passing` the filter (not modified)."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)} (got {kind!r})")
-    m, n = data.counts(adjusted)
-    keep = filter_mask(data.kg, data.kg_pos, flt)
-    bad = data.kg_error_mask(adjusted)
     if kind == "kg_errors":
-        return np.flatnonzero(keep & data.kg_error_mask(True))
-    keep &= ~bad
-    examined = (m + n) > 0
+        return np.flatnonzero(passing & data.kg_error_mask(True))
+    m, n = data.counts(adjusted)
+    keep = passing & ~data.kg_error_mask(adjusted)
     if examined_only or kind == "zero_sense":
-        keep &= examined
+        keep &= (m + n) > 0
     if kind == "zero_sense":
         keep &= m == 0
     elif kind == "flips":
@@ -169,7 +167,8 @@ def blind_spots(
     """
     if sort not in SORTS:
         raise ValueError(f"sort must be one of {', '.join(SORTS)} (got {sort!r})")
-    cand = _candidates(data, flt, kind, adjusted, examined_only)
+    passing = filter_mask(data.kg, data.kg_pos, flt)
+    cand = _candidates(data, passing, kind, adjusted, examined_only)
     state = data.state(adjusted)
     m, n = data.counts(adjusted)
     a, b = state.alpha[cand], state.beta[cand]
@@ -190,4 +189,5 @@ def review_counts(
     data: RunData, flt: EdgeFilter | None = None, *, adjusted: bool = True
 ) -> dict[str, int]:
     """How many edges each review list holds (examined edges; for tabs and headers)."""
-    return {kind: len(_candidates(data, flt, kind, adjusted, True)) for kind in KINDS}
+    passing = filter_mask(data.kg, data.kg_pos, flt)
+    return {kind: len(_candidates(data, passing, kind, adjusted, True)) for kind in KINDS}

@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -19,6 +20,9 @@ from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
+
+if TYPE_CHECKING:
+    from kglens_tui.analysis.rundata import RunData
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -105,16 +109,15 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     return 0
 
 
-def _drilldown(data, edge_id: int, adjusted: bool, json_path: str | None) -> int:
+def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | None) -> int:
     from kglens_tui.analysis.drilldown import edge_detail
+    from kglens_tui.analysis.exports import write_edge_detail_json
 
-    d = edge_detail(data, edge_id, adjusted=adjusted)
     if json_path:
-        payload = asdict(d)
-        payload["retracted"] = sorted(d.retracted)
-        Path(json_path).write_text(json.dumps(payload, ensure_ascii=False, indent=2))
+        write_edge_detail_json(data, edge_id, Path(json_path), adjusted=adjusted)
         console.print(f"wrote {json_path}")
         return 0
+    d = edge_detail(data, edge_id, adjusted=adjusted)
     e = d.edge
     console.print(
         f"[bold]Edge {e.edge_id}[/]: {escape(e.subject)} · {escape(e.predicate)} · "
@@ -248,11 +251,12 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 
 def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    from kglens_tui.analysis.compare import drift, load_runs, run_grid
+    from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs, run_grid
     from kglens_tui.analysis.groups import group_comparison
 
     adjusted = not args.raw
-    grid = run_grid(conn, args.runs or None, adjusted=adjusted)
+    runs = load_runs(conn, args.runs) if args.runs else []
+    grid = grid_of_runs(runs, adjusted=adjusted) if runs else run_grid(conn, adjusted=adjusted)
     metric = args.metric.replace("-", "_")
     t3 = Table(
         title=f"{metric.replace('_', '-')} rate (paper Table 3 layout)", title_justify="left"
@@ -271,8 +275,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             cells.append(_pct(grid.average[model]))
         t3.add_row(escape(model), *cells)
     console.print(t3)
-    if args.runs and args.by:
-        runs = load_runs(conn, args.runs)
+    if runs and args.by:
         comp = group_comparison(runs, args.by, adjusted=adjusted, prefix=args.prefix)
         table = Table(title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left")
         table.add_column(args.by)
@@ -287,8 +290,8 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
                 ),
             )
         console.print(table)
-    if args.runs and len(args.runs) == 2:
-        a, b = load_runs(conn, args.runs)
+    if len(runs) == 2:
+        a, b = runs
         dr = drift(a, b, adjusted=adjusted)
         diff = dr.diff
         ct = Table(

@@ -69,6 +69,13 @@ def model_label(data: RunData) -> str:
     return run_column(data).label
 
 
+def _run_rates(d: RunData, adjusted: bool, level: float) -> RateSet:
+    """A run's three rates with intervals over its included edges."""
+    m, n = d.counts(adjusted)
+    keep = d.included(adjusted)
+    return rate_set(m[keep], n[keep], level)
+
+
 def run_grid(
     conn: sqlite3.Connection,
     run_ids: list[int] | None = None,
@@ -76,13 +83,17 @@ def run_grid(
     adjusted: bool = True,
     level: float = LEVEL,
 ) -> RunGrid:
-    """Table 3 over the given runs (default: every KGLens-mode run). When several runs fill one
-    cell the latest finished one is shown, else the latest."""
+    """Table 3 over the given runs (default: every KGLens-mode run); see grid_of_runs."""
     if run_ids is None:
         run_ids = [
             r[0] for r in conn.execute("SELECT id FROM run WHERE mode = 'kglens' ORDER BY id")
         ]
-    runs = load_runs(conn, run_ids)
+    return grid_of_runs(load_runs(conn, run_ids), adjusted=adjusted, level=level)
+
+
+def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = LEVEL) -> RunGrid:
+    """Table 3 over loaded runs. When several runs fill one cell the latest finished one is
+    shown, else the latest."""
     chosen: dict[tuple[str, str, str], RunData] = {}
     for d in runs:
         key = (model_label(d), d.run.kg_name, str(d.run.config.difficulty))
@@ -95,11 +106,10 @@ def run_grid(
         {(k[1], k[2]) for k in chosen},
         key=lambda c: (c[0], DIFFICULTIES.index(c[1]) if c[1] in DIFFICULTIES else 9, c[1]),
     )
-    cells = {}
-    for key, d in chosen.items():
-        m, n = d.counts(adjusted)
-        keep = d.included(adjusted)
-        cells[key] = GridCell(d.run.id, d.run.status, rate_set(m[keep], n[keep], level))
+    cells = {
+        key: GridCell(d.run.id, d.run.status, _run_rates(d, adjusted, level))
+        for key, d in chosen.items()
+    }
     average = {}
     for model in models:
         wins = [c.rates.win.value for k, c in cells.items() if k[0] == model]
@@ -179,7 +189,10 @@ def _pairs(a: RunData, b: RunData, adjusted: bool) -> list[EdgePair]:
 
 def knowledge_diff(a: RunData, b: RunData, *, adjusted: bool = True) -> KnowledgeDiff:
     """What run a's model knows and b's does not, and the reverse (same KG required)."""
-    pairs = _pairs(a, b, adjusted)
+    return _diff(a, b, _pairs(a, b, adjusted))
+
+
+def _diff(a: RunData, b: RunData, pairs: list[EdgePair]) -> KnowledgeDiff:
     table = {(x, y): 0 for x in STATUSES for y in STATUSES}
     for p in pairs:
         table[(p.status_a, p.status_b)] += 1
@@ -222,12 +235,9 @@ class Drift:
 def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL) -> Drift:
     """Drift between two runs, meant for two runs of the same model (same_model says whether
     the target labels match)."""
-    diff = knowledge_diff(a, b, adjusted=adjusted)
     pairs = _pairs(a, b, adjusted)
-    ma, na = a.counts(adjusted)
-    mb, nb = b.counts(adjusted)
-    ka, kb = a.included(adjusted), b.included(adjusted)
-    ra, rb = rate_set(ma[ka], na[ka], level), rate_set(mb[kb], nb[kb], level)
+    diff = _diff(a, b, pairs)
+    ra, rb = _run_rates(a, adjusted, level), _run_rates(b, adjusted, level)
     delta = {}
     for metric in ("win", "zero_sense", "all_sense"):
         va, vb = ra.get(metric).value, rb.get(metric).value

@@ -114,13 +114,17 @@ def _csv_value(value: object) -> object:
     return value
 
 
+def _filtered_rows(data: RunData, flt: EdgeFilter | None, adjusted: bool) -> list[EdgeRow]:
+    return edge_rows(
+        data, np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt)), adjusted=adjusted
+    )
+
+
 def write_edges_csv(
     data: RunData, path: Path, flt: EdgeFilter | None = None, *, adjusted: bool = True
 ) -> Path:
     """One row per run edge (EdgeRow fields), in run order."""
-    rows = edge_rows(
-        data, np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt)), adjusted=adjusted
-    )
+    rows = _filtered_rows(data, flt, adjusted)
     with Path(path).open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         writer.writerow(EDGE_FIELDS)
@@ -133,9 +137,7 @@ def write_edges_jsonl(
     data: RunData, path: Path, flt: EdgeFilter | None = None, *, adjusted: bool = True
 ) -> Path:
     """One JSON object per run edge (EdgeRow fields)."""
-    rows = edge_rows(
-        data, np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt)), adjusted=adjusted
-    )
+    rows = _filtered_rows(data, flt, adjusted)
     with Path(path).open("w", encoding="utf-8") as fh:
         for r in rows:
             fh.write(json.dumps(asdict(r), ensure_ascii=False) + "\n")
@@ -341,9 +343,11 @@ def write_corrections(conn: sqlite3.Connection, kg_id: int, path: Path) -> Path:
     return path
 
 
-def write_edge_detail_json(data: RunData, edge_id: int, path: Path) -> Path:
+def write_edge_detail_json(
+    data: RunData, edge_id: int, path: Path, *, adjusted: bool = True
+) -> Path:
     """One edge's drill-down (questions, replies, history, triage) as JSON."""
-    detail = edge_detail(data, edge_id)
+    detail = edge_detail(data, edge_id, adjusted=adjusted)
     payload = asdict(detail)
     payload["retracted"] = sorted(detail.retracted)
     Path(path).write_text(json.dumps(payload, ensure_ascii=False, indent=2), encoding="utf-8")

@@ -95,14 +95,15 @@ def _need(text: str, what: str) -> str:
     return text.strip()
 
 
+Target = tuple[int, int | None, int, int | None]
+"""(kg_id, run_id, edge_id, observation_id) of an entry."""
+
+
 def _insert(
     conn: sqlite3.Connection,
-    *,
-    kg_id: int,
-    run_id: int | None,
-    edge_id: int,
-    observation_id: int | None,
+    target: Target,
     action: str,
+    *,
     author: str,
     value: str = "",
     reason: str = "",
@@ -110,6 +111,7 @@ def _insert(
     seen_in_run: int | None = None,
 ) -> int:
     author = _need(author, "author")
+    kg_id, run_id, edge_id, observation_id = target
 
     def write() -> int:
         with transaction(conn):
@@ -158,21 +160,32 @@ def _observation(conn: sqlite3.Connection, observation_id: int) -> sqlite3.Row:
     return row
 
 
+def _target(
+    conn: sqlite3.Connection,
+    run_id: int | None,
+    edge_id: int | None,
+    observation_id: int | None,
+) -> Target:
+    """The target of an entry on a reply, a run's edge, or an edge KG-wide."""
+    if observation_id is not None:
+        obs = _observation(conn, observation_id)
+        return obs["kg_id"], obs["run_id"], obs["edge_id"], observation_id
+    if edge_id is None:
+        raise TriageError("give an edge or a reply")
+    if run_id is not None:
+        return _run_edge(conn, run_id, edge_id), run_id, edge_id, None
+    row = conn.execute("SELECT kg_id FROM edge WHERE id = ?", (edge_id,)).fetchone()
+    if row is None:
+        raise TriageError(f"no edge {edge_id}")
+    return row[0], None, int(edge_id), None
+
+
 def confirm_blind_spot(
     conn: sqlite3.Connection, run_id: int, edge_id: int, *, author: str, reason: str = ""
 ) -> int:
     """Confirm an edge as a blind spot of the run's model; returns the entry id."""
-    kg_id = _run_edge(conn, run_id, edge_id)
-    return _insert(
-        conn,
-        kg_id=kg_id,
-        run_id=run_id,
-        edge_id=edge_id,
-        observation_id=None,
-        action="confirm",
-        author=author,
-        reason=reason,
-    )
+    target = _target(conn, run_id, edge_id, None)
+    return _insert(conn, target, "confirm", author=author, reason=reason)
 
 
 def mark_kg_error(
@@ -184,36 +197,15 @@ def mark_kg_error(
     observation_id: int | None = None,
     seen_in_run: int | None = None,
 ) -> int:
-    """The model was right and the KG wrong: on an edge (KG-wide) or on one reply."""
+    """The model was right and the KG wrong: on an edge (KG-wide) or on one reply
+    (`seen_in_run` is recorded for an edge only)."""
     reason = _need(reason, "a reason")
     if (edge_id is None) == (observation_id is None):
         raise TriageError("mark a KG error on an edge or on a reply, not both")
+    target = _target(conn, None, edge_id, observation_id)
     if observation_id is not None:
-        obs = _observation(conn, observation_id)
-        return _insert(
-            conn,
-            kg_id=obs["kg_id"],
-            run_id=obs["run_id"],
-            edge_id=obs["edge_id"],
-            observation_id=observation_id,
-            action="kg_error",
-            author=author,
-            reason=reason,
-        )
-    row = conn.execute("SELECT kg_id FROM edge WHERE id = ?", (edge_id,)).fetchone()
-    if row is None:
-        raise TriageError(f"no edge {edge_id}")
-    return _insert(
-        conn,
-        kg_id=row[0],
-        run_id=None,
-        edge_id=int(edge_id),
-        observation_id=None,
-        action="kg_error",
-        author=author,
-        reason=reason,
-        seen_in_run=seen_in_run,
-    )
+        seen_in_run = None
+    return _insert(conn, target, "kg_error", author=author, reason=reason, seen_in_run=seen_in_run)
 
 
 def mark_verifier_error(
@@ -234,38 +226,8 @@ def mark_verifier_error(
         category = "incorrect" if obs["category"] == "correct" else "correct"
     if category not in VERDICTS:
         raise TriageError(f"category must be one of {', '.join(VERDICTS)} (got {category!r})")
-    return _insert(
-        conn,
-        kg_id=obs["kg_id"],
-        run_id=obs["run_id"],
-        edge_id=obs["edge_id"],
-        observation_id=observation_id,
-        action="verifier_error",
-        value=category,
-        author=author,
-        reason=reason,
-    )
-
-
-def _target(
-    conn: sqlite3.Connection,
-    run_id: int | None,
-    edge_id: int | None,
-    observation_id: int | None,
-) -> tuple[int, int | None, int, int | None]:
-    """(kg_id, run_id, edge_id, observation_id) for an entry on a reply, a run's edge, or an
-    edge KG-wide."""
-    if observation_id is not None:
-        obs = _observation(conn, observation_id)
-        return obs["kg_id"], obs["run_id"], obs["edge_id"], observation_id
-    if edge_id is None:
-        raise TriageError("give an edge or a reply")
-    if run_id is not None:
-        return _run_edge(conn, run_id, edge_id), run_id, edge_id, None
-    row = conn.execute("SELECT kg_id FROM edge WHERE id = ?", (edge_id,)).fetchone()
-    if row is None:
-        raise TriageError(f"no edge {edge_id}")
-    return row[0], None, edge_id, None
+    target = (obs["kg_id"], obs["run_id"], obs["edge_id"], observation_id)
+    return _insert(conn, target, "verifier_error", author=author, value=category, reason=reason)
 
 
 def add_note(
@@ -279,17 +241,8 @@ def add_note(
 ) -> int:
     """A free-text note on a reply, on an edge in a run, or on an edge KG-wide (no run)."""
     text = _need(text, "the note")
-    kg_id, run, edge, obs = _target(conn, run_id, edge_id, observation_id)
-    return _insert(
-        conn,
-        kg_id=kg_id,
-        run_id=run,
-        edge_id=edge,
-        observation_id=obs,
-        action="note",
-        author=author,
-        reason=text,
-    )
+    target = _target(conn, run_id, edge_id, observation_id)
+    return _insert(conn, target, "note", author=author, reason=text)
 
 
 def tag_error_type(
@@ -307,39 +260,20 @@ def tag_error_type(
         raise TriageError(f"error type must be one of {', '.join(ERROR_TYPES)}")
     if observation_id is None and run_id is None:
         raise TriageError("tag a reply, or an edge within a run")
-    kg_id, run, edge, obs = _target(conn, run_id, edge_id, observation_id)
-    return _insert(
-        conn,
-        kg_id=kg_id,
-        run_id=run,
-        edge_id=edge,
-        observation_id=obs,
-        action="error_type",
-        value=error_type,
-        author=author,
-        reason=reason,
-    )
+    target = _target(conn, run_id, edge_id, observation_id)
+    return _insert(conn, target, "error_type", author=author, value=error_type, reason=reason)
 
 
 def retract(conn: sqlite3.Connection, entry_id: int, *, author: str, reason: str) -> int:
     """Withdraw an earlier entry (itself not a retraction, not retracted yet)."""
     reason = _need(reason, "a reason")
-    target = get_entry(conn, entry_id)
-    if target.action == "retract":
+    old = get_entry(conn, entry_id)
+    if old.action == "retract":
         raise TriageError("a retraction cannot be retracted; add the entry again instead")
     if conn.execute("SELECT 1 FROM triage WHERE retracts = ?", (entry_id,)).fetchone():
         raise TriageError(f"entry {entry_id} is already retracted")
-    return _insert(
-        conn,
-        kg_id=target.kg_id,
-        run_id=target.run_id,
-        edge_id=target.edge_id,
-        observation_id=target.observation_id,
-        action="retract",
-        retracts=entry_id,
-        author=author,
-        reason=reason,
-    )
+    target = (old.kg_id, old.run_id, old.edge_id, old.observation_id)
+    return _insert(conn, target, "retract", author=author, reason=reason, retracts=entry_id)
 
 
 def get_entry(conn: sqlite3.Connection, entry_id: int) -> TriageEntry:
