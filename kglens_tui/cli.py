@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -17,7 +18,11 @@ from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.probe.runstore import RunBusyError
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
+from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
+
+if TYPE_CHECKING:
+    from kglens_tui.probe.config import RunConfig
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -204,13 +209,12 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     return 0
 
 
-def _config_from_args(args: argparse.Namespace):
+def _config_from_args(args: argparse.Namespace) -> RunConfig:
+    """The validated run configuration of `kglens probe`'s options."""
     from kglens_tui.probe.config import RunConfig
 
     target = args.target
-    if target.startswith("local:") or target.startswith("openai:") or target.startswith("sim"):
-        pass
-    else:
+    if not target.startswith(("local:", "openai:", "sim")):
         raise CLIError(f"unknown target '{target}': use local:smollm2, openai:MODEL or sim")
     return RunConfig(
         kg=args.kg,
@@ -314,11 +318,10 @@ def cmd_runs(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report_render import render_report
+    from kglens_tui.modes.config import MODE_COMMANDS as other
 
     conn = _open(args)
     row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
-    from kglens_tui.modes.config import MODE_COMMANDS as other
-
     if row is not None and row[0] in other:
         raise CLIError(
             f"run {args.run} is a {row[0]} run: `kglens {other[row[0]]} report {args.run}` shows it"
@@ -369,8 +372,8 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
             r.order,
             b.accuracy.text(),
             _pct(b.yes_rate.value),
-            "—" if b.balanced_accuracy is None else f"{b.balanced_accuracy:.2f}",
-            "—" if b.kappa is None else f"{b.kappa:.2f}",
+            num(b.balanced_accuracy),
+            num(b.kappa),
             str(r.errors),
         )
     console.print(table)

@@ -24,17 +24,30 @@ SAMPLER_COLOURS = {
 }
 
 
+_METRIC_LABELS = (
+    ("mse_examined", "examined MSE", "MSE exam."),
+    ("mse_top", "top-{} MSE", "MSE@{}"),
+    ("recall_failed_top", "always-failed recall@{}", "failed@{}"),
+    ("recall_top", "top-{} recall", "recall@{}"),
+)
+"""Metric name prefix -> (chart label, table header); {} is the k after the prefix."""
+
+
+def _label(metric: str, which: int) -> str:
+    for prefix, *labels in _METRIC_LABELS:
+        if metric.startswith(prefix):
+            return labels[which].format(metric[len(prefix) :])
+    return metric
+
+
 def metric_label(metric: str) -> str:
     """``mse_top200`` -> ``top-200 MSE`` and so on."""
-    if metric == "mse_examined":
-        return "examined MSE"
-    if metric.startswith("mse_top"):
-        return f"top-{metric[7:]} MSE"
-    if metric.startswith("recall_failed_top"):
-        return f"always-failed recall@{metric[17:]}"
-    if metric.startswith("recall_top"):
-        return f"top-{metric[10:]} recall"
-    return metric
+    return _label(metric, 0)
+
+
+def short_label(metric: str) -> str:
+    """``mse_top200`` -> ``MSE@200`` and so on, for table headers."""
+    return _label(metric, 1)
 
 
 @dataclass(frozen=True)
@@ -82,19 +95,6 @@ def method_colours(result: StudyResult) -> dict[str, str]:
         m.name: SAMPLER_COLOURS[m.sampler] if m.paper else next(spare, "#7f7f7f")
         for m in result.methods
     }
-
-
-def short_label(metric: str) -> str:
-    """``mse_top200`` -> ``MSE@200`` and so on, for table headers."""
-    if metric == "mse_examined":
-        return "MSE exam."
-    if metric.startswith("mse_top"):
-        return f"MSE@{metric[7:]}"
-    if metric.startswith("recall_failed_top"):
-        return f"failed@{metric[17:]}"
-    if metric.startswith("recall_top"):
-        return f"recall@{metric[10:]}"
-    return metric
 
 
 def _reach_text(reach: Reach) -> str:

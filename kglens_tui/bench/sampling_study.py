@@ -226,11 +226,6 @@ def _method_key(method: Method) -> int:
     return stable_hash(method.name) % (2**31)
 
 
-def neighbour_counts(neighbourhood: Neighbourhood) -> np.ndarray:
-    """How many edges share a node with each edge."""
-    return neighbourhood.neighbour_counts()
-
-
 def update(
     method: Method,
     state: PKGState,
@@ -246,7 +241,7 @@ def update(
     if method.weighting != "degree":
         raise ValueError(f"unknown propagation weighting {method.weighting!r}")
     if degree is None:
-        degree = neighbour_counts(neighbourhood)
+        degree = neighbourhood.neighbour_counts()
     scale = 1.0 / np.maximum(degree, 1.0)
     apply_outcomes(state, batch, failed, ~failed, neighbourhood, method.weight, scale)
 
@@ -266,7 +261,7 @@ def simulate(
     iterations = -(-budget // batch_size)
     nbh = (neighbourhood or truth.neighbourhood()) if method.propagation else None
     if nbh is not None and method.weighting == "degree" and degree is None:
-        degree = neighbour_counts(nbh)
+        degree = nbh.neighbour_counts()
     rng = np.random.default_rng([seed, _method_key(method)])
     state = PKGState.prior(n_edges)
     points = [scorer.score(state.mean_error, state.m + state.n)]
@@ -404,7 +399,7 @@ def run_study(
     budget = max(1, round(budget_epochs * truth.n_edges))
     scorer = Scorer(truth.rates, tuple(ks), truth.always_failed)
     nbh = truth.neighbourhood()
-    degree = neighbour_counts(nbh)
+    degree = nbh.neighbour_counts()
     result = StudyResult(
         truth_source=truth.source,
         truth_note=truth.note,

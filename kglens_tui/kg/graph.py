@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 class KGNotFoundError(LookupError):
@@ -134,6 +137,8 @@ class KGIndex:
 
     def to_networkx(self, positions: np.ndarray | None = None) -> nx.MultiDiGraph:
         """The KG (or the given edges) as a networkx multigraph keyed by entity keys."""
+        import networkx as nx  # slow to import, and only needed here: not at CLI start-up
+
         graph = nx.MultiDiGraph(name=self.name)
         chosen = np.arange(len(self.s)) if positions is None else positions
         for i in chosen.tolist():
@@ -227,12 +232,10 @@ class Neighbourhood:
     ) -> tuple[np.ndarray, np.ndarray]:
         """M and N of the paper's eq. 2-3: for every edge, how many of the evaluated `edges` that
         are its neighbours failed (M) and succeeded (N)."""
-        edges = np.asarray(edges, dtype=np.int64)
-        idx, nbr = self.pairs(edges)
-        fail_w = np.asarray(failed, dtype=np.float64)[idx]
-        succ_w = np.asarray(succeeded, dtype=np.float64)[idx]
-        m = np.bincount(nbr, weights=fail_w, minlength=self.n_edges)
-        n = np.bincount(nbr, weights=succ_w, minlength=self.n_edges)
+        touched, m_touched, n_touched = self.propagate_sparse(edges, failed, succeeded)
+        m = np.zeros(self.n_edges, dtype=np.float64)
+        n = np.zeros(self.n_edges, dtype=np.float64)
+        m[touched], n[touched] = m_touched, n_touched
         return m, n
 
 

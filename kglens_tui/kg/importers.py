@@ -235,7 +235,8 @@ def _date(value: Any, key: str, path: Path, line: int) -> str | None:
     return text
 
 
-def _clean_aliases(label: str, aliases: Iterable[str]) -> list[str]:
+def clean_aliases(label: str, aliases: Iterable[str]) -> list[str]:
+    """Aliases in their order, without the label and repeats (case-insensitive)."""
     seen = {label.casefold()}
     out = []
     for alias in aliases:
@@ -284,7 +285,7 @@ def parse_jsonl(
             EntityRow(
                 key=key,
                 label=label,
-                aliases=_clean_aliases(label, _str_list(obj, "aliases", entities_path, line)),
+                aliases=clean_aliases(label, _str_list(obj, "aliases", entities_path, line)),
                 type=_str(obj, "type", entities_path, line, required=False),
                 groups=_str_list(obj, "groups", entities_path, line),
                 description=_str(obj, "description", entities_path, line, required=False),
@@ -330,7 +331,7 @@ def parse_jsonl(
         preds.append(pi)
         objects.append(oi)
         sources.append(strings.setdefault(source, source))
-    _finish(parsed)
+    finish_parsed(parsed)
     return parsed
 
 
@@ -438,11 +439,11 @@ def parse_csv(path: Path, progress: ProgressFn | None = None) -> ParsedKG:
         extra = [a.strip() for a in aliases.split("|") if a.strip()] if aliases else []
         if idx is None:
             return parsed.add_entity(
-                EntityRow(key=label, label=label, aliases=_clean_aliases(label, extra), type=etype)
+                EntityRow(key=label, label=label, aliases=clean_aliases(label, extra), type=etype)
             )
         row = parsed.entities[idx]
         if extra:
-            row.aliases = _clean_aliases(label, row.aliases + extra)
+            row.aliases = clean_aliases(label, row.aliases + extra)
         if etype and not row.type:
             row.type = etype
         return idx
@@ -472,11 +473,11 @@ def parse_csv(path: Path, progress: ProgressFn | None = None) -> ParsedKG:
         parsed.add_triple(s, p, o, dates, values.get("source", ""), line)
     if rows == 0:
         raise KGImportError(path, 2, "(file)", "no triples after the header")
-    _finish(parsed)
+    finish_parsed(parsed)
     return parsed
 
 
-def _finish(parsed: ParsedKG) -> None:
+def finish_parsed(parsed: ParsedKG) -> None:
     """Derive multi-valued flags from the data and drop the duplicate index."""
     if parsed.subjects:
         width = max(len(parsed.predicates), 1)
@@ -716,8 +717,9 @@ def _insert_rows(conn: sqlite3.Connection, parsed: ParsedKG, kg_id: int, order: 
     p_db = (np.asarray(parsed.preds, dtype=np.int64)[order] + pbase).tolist()
     o_db = (np.asarray(parsed.objects, dtype=np.int64)[order] + ebase).tolist()
     rows = order.tolist()
-    existing = int(conn.execute("SELECT COUNT(*) FROM edge").fetchone()[0])
-    rebuild = len(rows) > 50_000 and len(rows) > existing
+    rebuild = (  # the workspace's edges are counted only for a big KG
+        len(rows) > 50_000 and len(rows) > conn.execute("SELECT COUNT(*) FROM edge").fetchone()[0]
+    )
     if rebuild:  # a big KG into a small workspace: building the indexes once is faster
         for name in _EDGE_INDEXES:
             conn.execute(f"DROP INDEX IF EXISTS {name}")

@@ -183,6 +183,8 @@ def entity_view(conn: sqlite3.Connection, entity_id: int) -> EntityView:
 
 @dataclass(frozen=True)
 class KGSummary:
+    """One KG of the workspace, for listings: sizes, where it came from and its snapshot date."""
+
     name: str
     entities: int
     edges: int

@@ -16,18 +16,20 @@ import json
 import random
 import sqlite3
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Set
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from kglens_tui.kg.bundled import kg_exists
 from kglens_tui.kg.importers import (
     EntityRow,
     KGExistsError,
     ParsedKG,
     PredicateRow,
+    clean_aliases,
     default_templates,
+    finish_parsed,
     write_kg,
 )
 from kglens_tui.kg.wikidata.client import SparqlClient
@@ -326,7 +328,9 @@ class _Builder:
                 EntityRow(
                     key=qid,
                     label=label,
-                    aliases=_clean_aliases(label, state.aliases.get(qid, [])),
+                    aliases=clean_aliases(
+                        label, sorted(state.aliases.get(qid, []), key=lambda a: (a.casefold(), a))
+                    ),
                     description=description,
                 )
             )
@@ -345,27 +349,13 @@ class _Builder:
         for s, p, o in edges:
             source = f"wikidata:{state.edges[(s, p, o)]}"
             parsed.add_triple(eidx[s], pidx[p], eidx[o], [None, None, None], source, 0)
-        pair_counts = Counter((s, p) for s, p, _ in edges)
-        for (_, p), n in pair_counts.items():
-            if n > 1:
-                parsed.predicates[pidx[p]].multi_valued = True
+        finish_parsed(parsed)
         parsed.subsets["seeds"] = [eidx[s] for s in cfg.seeds if s in eidx]
         parsed.meta = {
             "description": f"Wikidata random walk of {cfg.steps} steps from {', '.join(cfg.seeds)}",
             "snapshot_date": datetime.now(UTC).date().isoformat(),
         }
         return parsed
-
-
-def _clean_aliases(label: str, aliases: list[str]) -> list[str]:
-    """Aliases without the label and duplicates (case-insensitive), in a stable order."""
-    seen = {label.casefold()}
-    out = []
-    for alias in sorted(aliases, key=lambda a: (a.casefold(), a)):
-        if alias.casefold() not in seen:
-            seen.add(alias.casefold())
-            out.append(alias)
-    return out
 
 
 def state_file(cache_dir: Path, config: WalkConfig) -> Path:
@@ -391,7 +381,7 @@ def build_wikidata(
     """
     started = time.perf_counter()
     config = config.validate()
-    if not replace and conn.execute("SELECT 1 FROM kg WHERE name = ?", (name,)).fetchone():
+    if not replace and kg_exists(conn, name):
         raise KGExistsError(f"a KG named '{name}' already exists (use --replace to overwrite)")
     path = state_file(cache_dir, config) if cache_dir is not None else None
     result = _Builder(client, config, progress, path).run()
