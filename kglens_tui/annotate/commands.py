@@ -65,11 +65,10 @@ def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         (rnd.id,),
     ).fetchall()
     parts = ", ".join(f"{r[0]}: {r[1]} Yes/No + {r[2]} Wh" for r in mix)
-    raters = rnd.settings.raters_per_item or len(rnd.annotators)
     console.print(
         f"round {rnd.id} '{rnd.name}': {rnd.items} items ({parts}); annotators "
-        f"{', '.join(rnd.annotators)}; {raters} per item; majority {rnd.settings.majority} "
-        f"of {raters}"
+        f"{', '.join(rnd.annotators)}; {rnd.raters} per item; majority {rnd.settings.majority} "
+        f"of {rnd.raters}"
     )
     return 0
 
@@ -86,14 +85,13 @@ def cmd_rounds(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             for key in ("runs", "observation_ids", "edge_ids")
             if src.get(key)
         )
-        raters = rnd.settings.raters_per_item or len(rnd.annotators)
         table.add_row(
             str(rnd.id),
             rnd.name,
             rnd.created_at,
             f"{rnd.items:,}",
             ", ".join(rnd.annotators),
-            f"{rnd.settings.majority} of {raters}",
+            f"{rnd.settings.majority} of {rnd.raters}",
             source or "hand-built",
         )
     console.print(table)
@@ -138,10 +136,9 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
     res = round_results(conn, args.round)
     rnd = res.round
-    raters = rnd.settings.raters_per_item or len(rnd.annotators)
     console.print(
         f"[bold]Round {rnd.id} '{rnd.name}'[/] · {rnd.items:,} items · annotators "
-        f"{', '.join(rnd.annotators)} · majority {rnd.settings.majority} of {raters}"
+        f"{', '.join(rnd.annotators)} · majority {rnd.settings.majority} of {rnd.raters}"
     )
     t4 = Table(
         title="Human assessment (paper Table 4): majority vote of the annotators",

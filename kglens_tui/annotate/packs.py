@@ -19,7 +19,7 @@ from typing import Any
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError, PackError
 from kglens_tui.annotate.guidelines import GUIDELINES_MARKDOWN
-from kglens_tui.annotate.items import AnnotatorItem, items_for_annotator
+from kglens_tui.annotate.items import AnnotatorItem, annotator_id, items_for_annotator
 from kglens_tui.annotate.labels import LabelState, label_problem, state_from_row
 from kglens_tui.annotate.rounds import Round, get_round
 
@@ -266,12 +266,11 @@ def _read_pack(
     if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
         raise r.fail(n, "items_sha256", "must be a sha256 hex digest")
 
-    items = {
-        row["id"]: row
-        for row in conn.execute("SELECT * FROM annotation_item WHERE round_id = ?", (rnd.id,))
+    in_round = {
+        row[0]
+        for row in conn.execute("SELECT id FROM annotation_item WHERE round_id = ?", (rnd.id,))
     }
-    mine = items_for_annotator(conn, rnd.id, annotator)
-    assigned = {it.item_id for it in mine}
+    mine = {it.item_id: it for it in items_for_annotator(conn, rnd.id, annotator)}
     seen: dict[int, int] = {}
     contents: list[dict] = []
     labels: list[_PackLabel] = []
@@ -283,20 +282,19 @@ def _read_pack(
         item_id = obj.get("item")
         if not _is_int(item_id):
             raise r.fail(n, "item", f"must be an item id (got {item_id!r})")
-        if item_id not in items:
+        if item_id not in in_round:
             raise r.fail(n, "item", f"unknown item {item_id} (not in round '{rnd.name}')")
-        if item_id not in assigned:
+        if item_id not in mine:
             raise r.fail(n, "item", f"item {item_id} is not assigned to annotator '{annotator}'")
         if item_id in seen:
             raise r.fail(n, "item", f"item {item_id} appears twice (first on line {seen[item_id]})")
         seen[item_id] = n
-        stored = items[item_id]
-        wh = stored["qtype"] == "wh"
+        stored = mine[item_id]
         expected = {
-            "qtype": stored["qtype"],
-            "question": stored["question"],
-            "answers": json.loads(stored["answers"]) if wh else [],
-            "response": stored["response"] if wh else None,
+            "qtype": stored.qtype,
+            "question": stored.question,
+            "answers": stored.answers,
+            "response": stored.response,
         }
         given = {
             "qtype": obj.get("qtype"),
@@ -308,7 +306,7 @@ def _read_pack(
             if given[key] != value:
                 raise r.fail(n, key, f"differs from item {item_id} of the round (edited?)")
         contents.append(_content(item_id, **given))
-        label = _read_label(r, n, stored["qtype"], obj.get("label"))
+        label = _read_label(r, n, stored.qtype, obj.get("label"))
         if label is None:
             unlabelled += 1
         else:
@@ -323,7 +321,7 @@ def _read_pack(
         raise r.fail(
             head, "items_sha256", "does not match the pack's round, annotator and items (tampered?)"
         )
-    if digest != items_digest(rnd.id, annotator, [_item_content(i) for i in mine]):
+    if digest != items_digest(rnd.id, annotator, [_item_content(i) for i in mine.values()]):
         raise r.fail(
             head,
             "items_sha256",
@@ -339,9 +337,7 @@ def import_pack(conn: sqlite3.Connection, path: Path | str) -> ImportSummary:
     rnd, annotator, file_sha, labels, unlabelled = _read_pack(conn, path)
 
     def write(c: sqlite3.Connection) -> int:
-        aid = c.execute(
-            "SELECT id FROM annotator WHERE round_id = ? AND name = ?", (rnd.id, annotator)
-        ).fetchone()[0]
+        aid = annotator_id(c, rnd.id, annotator)
         applied = 0
         for lab in labels:
             client_rev = f"import:{file_sha[:40]}:{lab.item_id}"

@@ -66,6 +66,11 @@ class Round:
     items: int
     created_at: str
 
+    @property
+    def raters(self) -> int:
+        """Annotators per item outside the calibration set (every annotator when unset)."""
+        return self.settings.raters_per_item or len(self.annotators)
+
 
 def _check_settings(settings: RoundSettings, annotators: Sequence[str]) -> None:
     names = [a.strip() for a in annotators]

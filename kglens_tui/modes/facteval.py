@@ -4,7 +4,6 @@ abstention, and report precision, recall and F1 side by side per context."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -137,13 +136,6 @@ def facteval_metrics(
 
 def answers_by_key(rows: Iterable[AnswerRow]) -> dict[tuple[int, str], AnswerRow]:
     return {(a.question_id, a.context): a for a in rows}
-
-
-def metrics_from_db(conn: sqlite3.Connection, run_id: int) -> FactevalMetrics:
-    """A stored run's metrics, without contacting its target."""
-    return facteval_metrics(
-        load_questions(conn, run_id), answers_by_key(load_answers(conn, run_id))
-    )
 
 
 class FactevalEngine(ModeEngine):

@@ -24,6 +24,7 @@ from kglens_tui.modes.oracles import (
     metamorphic_errors,
     metamorphic_tests,
     ontological_tests,
+    path_pairs,
 )
 from kglens_tui.modes.store import (
     KontestQueryRow,
@@ -31,7 +32,6 @@ from kglens_tui.modes.store import (
     RelationRow,
     load_kontest_queries,
     load_mode_run,
-    load_paths,
     load_relations,
 )
 
@@ -184,12 +184,7 @@ def _ontological(
     done = 0
     by_pred: dict[int, list[tuple[int, ...]]] = defaultdict(list)
     for path in paths:
-        pairs = [
-            (path.nodes[i], path.nodes[j])
-            for i in range(len(path.nodes))
-            for j in range(i + 1, len(path.nodes))
-        ]
-        rels = [by_key.get((path.predicate_id, a, c)) for a, c in pairs]
+        rels = [by_key.get((path.predicate_id, a, c)) for a, c in path_pairs([path.nodes])]
         if all(r is not None and ("atomic1", 0) in answers.get(r.idx, {}) for r in rels):
             by_pred[path.predicate_id].append(path.nodes)
             done += 1
@@ -226,16 +221,6 @@ def answers_by_relation(rows: Iterable[KontestQueryRow]) -> dict[int, dict[tuple
     for q in rows:
         out[q.relation][(q.conversation, q.turn)] = q.answer
     return dict(out)
-
-
-def metrics_from_db(conn: sqlite3.Connection, run_id: int, kg_id: int) -> KontestMetrics:
-    """A stored run's metrics, without contacting its target."""
-    return kontest_metrics(
-        load_relations(conn, run_id),
-        load_paths(conn, run_id),
-        answers_by_relation(load_kontest_queries(conn, run_id)),
-        label_maps(conn, kg_id),
-    )
 
 
 RelationKey = tuple[str, str, str]

@@ -117,8 +117,9 @@ def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -
             s, p, o, int(kg.edge_ids[i]), "edge", *paraphrases(kg, s, p, o)
         )
     paths = _sample_paths(kg, config.transitive, config.max_paths, rng)
+    lookups = {p: _edge_lookup(kg, p) for p in {path.p for path in paths}}
     for path in paths:
-        edges = _edge_lookup(kg, path.p)
+        edges = lookups[path.p]
         for a, c in path_pairs([path.nodes]):
             key = (int(a), path.p, int(c))
             if key not in planned:

@@ -15,28 +15,29 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.modes.config import FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeEngine, ModeSnapshot
 from kglens_tui.modes.facteval import FactevalEngine
-from kglens_tui.modes.facteval_plan import plan_facteval
+from kglens_tui.modes.facteval_plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.kontest import KontestEngine
-from kglens_tui.modes.kontest_plan import plan_kontest
-from kglens_tui.modes.store import ModeRun, create_mode_run, load_mode_run
+from kglens_tui.modes.kontest_plan import KontestPlan, plan_kontest
+from kglens_tui.modes.store import ModeRun, create_mode_run, load_mode_run, plan_edge_ids
 from kglens_tui.probe.runner import helper_client, target_client
 from kglens_tui.store.connection import connect
 
 ENGINES: dict[str, type[ModeEngine]] = {KONTEST: KontestEngine, FACTEVAL: FactevalEngine}
 
 
-def _plan(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig | FactevalConfig):
+def _plan(
+    conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig | FactevalConfig
+) -> KontestPlan | list[PlannedQuestion]:
+    """The new run's plan, or a ValueError when it would ask nothing."""
     if isinstance(config, KontestConfig):
         plan = plan_kontest(conn, kg, config)
         if not plan.relations:
             raise ValueError(f"nothing to test in KG '{kg.name}' with these settings")
-        edge_ids = [r.edge_id for r in plan.relations if r.edge_id is not None]
-    else:
-        plan = plan_facteval(conn, kg, config)
-        if not plan:
-            raise ValueError(f"no questions to ask in KG '{kg.name}' with these settings")
-        edge_ids = [q.edge_id for q in plan if q.edge_id is not None]
-    return plan, sorted(set(edge_ids))
+        return plan
+    questions = plan_facteval(conn, kg, config)
+    if not questions:
+        raise ValueError(f"no questions to ask in KG '{kg.name}' with these settings")
+    return questions
 
 
 def prepare_mode(
@@ -67,8 +68,8 @@ def prepare_mode(
         config.validate()
         ensure_kg(conn, config.kg)
         kg = load_kg(conn, config.kg)
-        plan, edge_ids = _plan(conn, kg, config)
-        client = target or target_client(config, kg, edge_ids)
+        plan = _plan(conn, kg, config)
+        client = target or target_client(config, kg, plan_edge_ids(plan))
         run = load_mode_run(conn, create_mode_run(conn, kg, config, client, plan, name=name))
     return ENGINES[run.mode](
         conn,

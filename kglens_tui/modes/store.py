@@ -121,6 +121,12 @@ def set_units_done(conn: sqlite3.Connection, run_id: int, done: int) -> None:
     )
 
 
+def plan_edge_ids(plan: KontestPlan | list[PlannedQuestion]) -> list[int]:
+    """The KG edges a plan asks about, sorted and distinct (path-only relations have none)."""
+    units = plan.relations if isinstance(plan, KontestPlan) else plan
+    return sorted({u.edge_id for u in units if u.edge_id is not None})
+
+
 def create_mode_run(
     conn: sqlite3.Connection,
     kg: KGIndex,
@@ -130,10 +136,6 @@ def create_mode_run(
     name: str = "",
 ) -> int:
     """Store a new run with its plan; the run row goes away again if the plan cannot be stored."""
-    if isinstance(plan, KontestPlan):
-        edge_ids = [r.edge_id for r in plan.relations if r.edge_id is not None]
-    else:
-        edge_ids = [q.edge_id for q in plan if q.edge_id is not None]
     run_id = create_run(
         conn,
         kg.kg_id,
@@ -141,7 +143,7 @@ def create_mode_run(
         build_manifest(kg, config, target),
         target.label,
         bool(target.simulated),
-        np.array(sorted(set(edge_ids)), dtype=np.int64),
+        np.array(plan_edge_ids(plan), dtype=np.int64),
         name=name,
         mode=config.mode,
     )
