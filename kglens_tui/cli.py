@@ -351,8 +351,9 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
         seed=args.seed,
         concurrency=args.concurrency,
     ).validate()
-    questions = study_questions(conn, args.kg, args.subset, args.questions, args.seed)
+    ensure_kg(conn, args.kg)
     kg = load_kg(conn, args.kg)
+    questions = study_questions(conn, kg, args.subset, args.questions, args.seed)
     client = target_client(config, kg, [q.edge_id for q in questions])
     err_console.print(f"asking {len(questions)} Yes/No questions three times ({client.label})…")
 

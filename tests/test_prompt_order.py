@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from kglens_tui.analysis.prompt_order import ORDERS, run_prompt_order_study, study_questions
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import Completion
 
 
@@ -27,7 +29,8 @@ class EndsOnYesSaysYes:
 
 
 def test_same_questions_each_order_and_the_spread(conn) -> None:
-    questions = study_questions(conn, "country", "paper16", 40, seed=3)
+    ensure_kg(conn, "country")
+    questions = study_questions(conn, load_kg(conn, "country"), "paper16", 40, seed=3)
     assert len(questions) == 40 and all(q.qtype == "yes_no" for q in questions)
     client = EndsOnYesSaysYes()
     study = asyncio.run(run_prompt_order_study(client, questions, seed=3))

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.analysis.bias import YesNoBias, yes_no_bias
-from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.kg.graph import load_kg
+from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.probe.config import Difficulty
 from kglens_tui.probe.engine import run_edge_positions
@@ -51,11 +50,9 @@ class PromptOrderStudy:
 
 
 def study_questions(
-    conn: sqlite3.Connection, kg_name: str, subset: str | None, count: int, seed: int
+    conn: sqlite3.Connection, kg: KGIndex, subset: str | None, count: int, seed: int
 ) -> list[Question]:
-    """`count` Yes/No questions on randomly chosen active edges (seeded)."""
-    ensure_kg(conn, kg_name)
-    kg = load_kg(conn, kg_name)
+    """`count` Yes/No questions on randomly chosen active edges of a loaded KG (seeded)."""
     positions = run_edge_positions(conn, kg, subset)
     rng = np.random.default_rng([seed, 31337])
     chosen = rng.choice(len(positions), size=min(count, len(positions)), replace=False)
