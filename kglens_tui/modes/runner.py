@@ -18,8 +18,8 @@ from kglens_tui.modes.facteval import FactevalEngine
 from kglens_tui.modes.facteval_plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.kontest import KontestEngine
 from kglens_tui.modes.kontest_plan import KontestPlan, plan_kontest
-from kglens_tui.modes.store import ModeRun, create_mode_run, load_mode_run, plan_edge_ids
-from kglens_tui.probe.runner import helper_client, target_client
+from kglens_tui.modes.store import create_mode_run, load_mode_run, plan_edge_ids
+from kglens_tui.probe.runner import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.store.connection import connect
 
 ENGINES: dict[str, type[ModeEngine]] = {KONTEST: KontestEngine, FACTEVAL: FactevalEngine}
@@ -96,25 +96,11 @@ def run_blocking(engine: ModeEngine) -> ModeSnapshot:
     return asyncio.run(drive(engine))
 
 
-class _Viewer:
-    """Stands in for a target when a stored run is only looked at (never asked anything)."""
-
-    def __init__(self, run: ModeRun) -> None:
-        self.label = run.target_label
-        self.simulated = run.simulated
-
-    async def complete(self, request):
-        raise RuntimeError("this run is being viewed, not probed")
-
-    async def aclose(self) -> None:
-        return None
-
-
 def open_mode_snapshot(conn: sqlite3.Connection, run_id: int) -> ModeSnapshot:
     """A stored run's progress and metrics, without contacting its target."""
     run = load_mode_run(conn, run_id)
     kg = load_kg(conn, run.kg_name)
-    engine = ENGINES[run.mode](conn, run, kg, _Viewer(run))
+    engine = ENGINES[run.mode](conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
     engine.status, engine.stop_reason, engine.error = run.status, run.stop_reason, run.error
     return engine.snapshot()
 

@@ -112,8 +112,8 @@ def run_blocking(engine: ProbeEngine) -> ProbeSnapshot:
     return asyncio.run(drive(engine))
 
 
-class _LabelOnly:
-    """Stands in for a target when a finished run is only looked at (never asked anything)."""
+class ViewOnlyTarget:
+    """Stands in for a target when a stored run is only looked at (never asked anything)."""
 
     def __init__(self, label: str, simulated: bool) -> None:
         self.label = label
@@ -130,7 +130,7 @@ def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
     """A run's progress rebuilt from the database, without contacting its target."""
     run = load_run(conn, run_id)
     kg = load_kg(conn, run.kg_name)
-    engine = ProbeEngine(conn, run, kg, _LabelOnly(run.target_label, run.simulated))
+    engine = ProbeEngine(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
     engine.stats.status, engine.stats.stop_reason = shown_status(
         run.status, run.stop_reason, run.owner
     )
