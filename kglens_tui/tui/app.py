@@ -165,19 +165,7 @@ class KGLensApp(App):
             self.notify("A run is already active: stop it first.", severity="warning")
             return
         session = ModeSession(self.db_path, config=config)
-        self.session = session
-        self.run_worker(
-            session.run,
-            thread=True,
-            group="probe",
-            exclusive=True,
-            exit_on_error=False,
-            description=f"{config.mode} run on {config.kg}",
-            name="probe",
-        )
-        while isinstance(self.screen, NewRunScreen | LiveScreen):
-            self.pop_screen()
-        self.push_screen(ModeLiveScreen(session))
+        self._launch(session, f"{config.mode} run on {config.kg}", ModeLiveScreen(session))
 
     def resume_run(self, run_id: int) -> None:
         if self._other_mode(run_id):
@@ -187,7 +175,8 @@ class KGLensApp(App):
             return
         self._launch(ProbeSession(self.db_path, resume=run_id), f"resume run {run_id}")
 
-    def _launch(self, session: ProbeSession, description: str) -> None:
+    def _launch(self, session, description: str, screen: Screen | None = None) -> None:
+        """Run the session in a worker thread and show it live (LiveScreen unless `screen`)."""
         self.session = session
         self.run_worker(
             session.run,
@@ -200,7 +189,7 @@ class KGLensApp(App):
         )
         while isinstance(self.screen, NewRunScreen | LiveScreen):
             self.pop_screen()
-        self.push_screen(LiveScreen(None, session=session))
+        self.push_screen(LiveScreen(None, session=session) if screen is None else screen)
 
     def open_run(self, run_id: int) -> None:
         """Show a run: live if it is the active session, else as stored."""

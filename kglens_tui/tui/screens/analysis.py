@@ -15,7 +15,8 @@ from kglens_tui.analysis.groups import GroupRow, group_table, overall
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.screens.review import interval, run_label
+from kglens_tui.tui.format import interval
+from kglens_tui.tui.screens.review import run_label
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 
 ANALYSIS_HELP = """\
@@ -91,13 +92,11 @@ class AnalysisScreen(RunDataScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        data = self.data
-        self.query_one("#an-title", Static).update(run_label(data))
-        self.refresh_view()
+        self.query_one("#an-title", Static).update(run_label(self.data))
         self.query_one("#an-table", DataTable).focus()
 
     def on_screen_resume(self) -> None:
-        self.refresh_view()
+        self.refresh_view()  # also when first shown
 
     def refresh_view(self) -> None:
         """Recompute the table for the current grouping and override mode."""

@@ -64,19 +64,22 @@ STATUS_STYLE = {
 }
 
 
-def tally(item: ItemResult, question: str) -> str:
-    """'4 yes / 1 no' for one question."""
+def _votes(item: ItemResult, question: str) -> list[tuple[str, int]]:
+    """The current votes on one question, most frequent first."""
     counts = Counter(
         getattr(s, question) for s in item.labels.values() if getattr(s, question) is not None
     )
-    return " / ".join(f"{n} {v}" for v, n in counts.most_common()) or "no votes"
+    return counts.most_common()
+
+
+def tally(item: ItemResult, question: str) -> str:
+    """'4 yes / 1 no' for one question."""
+    return " / ".join(f"{n} {v}" for v, n in _votes(item, question)) or "no votes"
 
 
 def compact(item: ItemResult, question: str) -> str:
-    counts = Counter(
-        getattr(s, question) for s in item.labels.values() if getattr(s, question) is not None
-    )
-    return " ".join(f"{n}{v[0]}" for v, n in counts.most_common()) or "—"
+    """'4y 1n': the votes on one question in short."""
+    return " ".join(f"{n}{v[0]}" for v, n in _votes(item, question)) or "—"
 
 
 def _default_adjudicator() -> str:

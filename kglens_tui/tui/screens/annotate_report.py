@@ -4,8 +4,6 @@ majority disagrees with the app. Loads numpy and krippendorff, so it is imported
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_results
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen
+from kglens_tui.textfmt import num, pct
+from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 
 REPORT_HELP = """\
@@ -46,26 +44,12 @@ TABLE4_ROWS = (
     ("QG+QAV", "qg_qav"),
 )
 QUESTION_NAMES = {"question_clear": "question clear", "response_correct": "response correct"}
-SHORT = {"yes": "y", "no": "n", "correct": "c", "incorrect": "i"}
-
-
-def num(value: float | None) -> str:
-    """Three decimals, or an em dash when undefined."""
-    return "—" if value is None else f"{value:.3f}"
 
 
 def short(text: str | None, width: int) -> str:
     """One line of at most width characters."""
     text = " ".join((text or "").split())
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def votes(item: ItemResult, question: str) -> str:
-    """'4y 1n': the current votes on one question, most frequent first."""
-    counts = Counter(
-        getattr(s, question) for s in item.labels.values() if getattr(s, question) is not None
-    )
-    return " ".join(f"{n}{SHORT.get(v, v)}" for v, n in counts.most_common()) or "—"
 
 
 def right(value: str) -> Text:
@@ -150,7 +134,7 @@ class ReportScreen(Screen):
             agree.add_row(
                 QUESTION_NAMES[q.question],
                 right(f"{q.items:,}"),
-                right(num(q.alpha)),
+                right(num(q.alpha, 3)),
                 right(pct(q.percent)),
             )
         for q in res.agreement.values():
@@ -181,7 +165,7 @@ class ReportScreen(Screen):
         for name in q.annotators:
             table.add_column(right(name), key=name)
         for name, row in zip(q.annotators, q.kappa, strict=True):
-            table.add_row(name, *(right(num(v)) for v in row))
+            table.add_row(name, *(right(num(v, 3)) for v in row))
 
     def _disagreements(self, items: list[ItemResult]) -> None:
         self.query_one("#ann-disagree-title", Static).update(
@@ -201,7 +185,7 @@ class ReportScreen(Screen):
                 short(it.response, 30),
                 it.app_verdict,
                 humans,
-                votes(it, "response_correct"),
+                compact(it, "response_correct"),
                 key=str(it.item_id),
             )
 

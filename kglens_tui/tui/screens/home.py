@@ -66,11 +66,10 @@ class HomeScreen(Screen):
         kgs.add_columns("name", "entities", "edges", "active edges", "source", "snapshot")
         runs = self.query_one("#runs", DataTable)
         runs.add_columns(*RUN_COLUMNS)
-        self.action_refresh()
         runs.focus()
 
     def on_screen_resume(self) -> None:
-        self.action_refresh()
+        self.action_refresh()  # also when first shown
 
     def action_refresh(self) -> None:
         conn = self.app.db()

@@ -16,7 +16,7 @@ from kglens_tui.analysis.bias import bias_from_counts, wilson
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import VERDICT_STYLE, duration
+from kglens_tui.tui.format import VERDICT_STYLE, duration, interval
 
 LIVE_HELP = """\
 ## Live probe
@@ -65,7 +65,7 @@ class MetricCard(Vertical):
         if values and snap.rates is not None:
             n = snap.rates.examined
             lo, hi = wilson(round(values[-1] * n), n)
-            detail = f"[{lo * 100:.1f}–{hi * 100:.1f}] n={n:,}"
+            detail = f"{interval(lo, hi)} n={n:,}"
         guess = getattr(snap.baseline, BASELINE_ATTR[self.attr], None) if snap.baseline else None
         if guess is not None:
             detail += f" · guess {pct(guess)}"

@@ -17,6 +17,7 @@ from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import interval
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 
 REVIEW_HELP = """\
@@ -44,13 +45,6 @@ KIND_LABELS = {
 ALL = "__all__"
 DATE_FILTERS = {ALL: "dated or not", "dated": "dated facts only", "undated": "undated facts only"}
 LIMIT = 200
-
-
-def interval(low: float | None, high: float | None) -> str:
-    """A credible or confidence interval as "[12.0–34.5]" percent."""
-    if low is None or high is None:
-        return ""
-    return f"[{low * 100:.1f}–{high * 100:.1f}]"
 
 
 def prop_text(p: Proportion) -> str:
@@ -176,11 +170,10 @@ class ReviewScreen(RunDataScreen):
         table.add_columns(
             "edge", "subject", "predicate", "object", "m", "n", "exp. error", "95% CrI", "flags"
         )
-        self.refresh_view()
         table.focus()
 
     def on_screen_resume(self) -> None:
-        self.refresh_view()
+        self.refresh_view()  # also when first shown, and after a drill-down's triage
 
     def _filter(self) -> EdgeFilter | None:
         """The filter set by the predicate, entity-group and fact-date selectors."""

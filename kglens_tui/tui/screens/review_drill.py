@@ -29,8 +29,8 @@ from kglens_tui.analysis.triage import (
     tag_error_type,
 )
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import VERDICT_STYLE
-from kglens_tui.tui.screens.review import heat, interval, run_metrics, short
+from kglens_tui.tui.format import VERDICT_STYLE, interval
+from kglens_tui.tui.screens.review import heat, run_metrics, short
 
 DRILL_HELP = """\
 ## Edge drill-down
