@@ -232,3 +232,24 @@ async def test_consistency_and_facteval_runs_from_the_form(
         assert metric_column in [str(c.label) for c in table.columns.values()]
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT mode, status FROM run").fetchall() == [(mode, "finished")]
+
+
+async def test_a_reopened_paused_run_resumes_on_p(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(
+            RunConfig(kg="country", target="sim", iterations=400, batch_size=8, sim_latency_s=0.03)
+        )
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        session = app.session
+        await pilot.press("p")
+        await wait_for(pilot, lambda: session.snapshot().status == "paused")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.open_run(session.run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        held = session.snapshot().iteration
+        await pilot.press("p")
+        await wait_for(pilot, lambda: session.snapshot().iteration > held)
+        session.stop()
+        await wait_for(pilot, lambda: not app._busy())

@@ -97,7 +97,9 @@ class LiveScreen(Screen):
         self._static = snapshot
         self._shown_replies = 0
         self._last_key: tuple | None = None
-        self._paused = False
+        snap = session.snapshot() if session is not None else None
+        self._paused = snap is not None and snap.status in ("paused", "pausing")
+        """Reopened on a paused session, p resumes it."""
         self._tables_at = 0.0
 
     def compose(self) -> ComposeResult:
