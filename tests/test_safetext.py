@@ -1,0 +1,40 @@
+"""Untrusted text is shown literally: no markup, no terminal control."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from kglens_tui.core.safetext import literal, markup_literal, visible
+
+HOSTILE = "Yes.\n[/INST] [/] [bold red]x[/] [ \x1b]0;PWNED\x07\x1b[2J\x00nul\u202eevil\r\x9b"
+
+
+def _render(markup: str) -> str:
+    console = Console(width=400, color_system=None, record=True)
+    console.print(markup, soft_wrap=True)
+    return console.export_text()
+
+
+def test_visible_leaves_no_control_character() -> None:
+    out = visible(HOSTILE)
+    assert all(ch in "\n\t" or (ord(ch) >= 0x20 and not 0x7F <= ord(ch) <= 0x9F) for ch in out)
+    assert "␛]0;PWNED␇" in out and "␀nul" in out and "<U+202E>evil" in out
+    assert "<U+009B>" in out and "␍" in out
+
+
+def test_one_line_and_limit() -> None:
+    assert visible("a\nb\tc", one_line=True) == "a⏎b c"
+    assert visible("x" * 100, limit=10) == "x" * 9 + "…"
+    assert visible(None) == ""
+
+
+def test_markup_literal_renders_the_text_itself() -> None:
+    shown = _render(f"[b]Reply[/]: {markup_literal(HOSTILE)}")
+    assert "[/INST] [/] [bold red]x[/] [" in shown
+    assert "\x1b" not in shown
+
+
+def test_literal_is_never_parsed() -> None:
+    text = literal("[b]not bold[/]", "red")
+    assert isinstance(text, Text) and text.plain == "[b]not bold[/]" and text.style == "red"
