@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from kglens_tui.core.safetext import markup_literal
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
@@ -67,14 +68,15 @@ def cmd_kg_list(args: argparse.Namespace) -> int:
 
 def _progress_bar(label: str) -> tuple[Progress, Callable[[int, int], None]]:
     bar = Progress(
-        TextColumn(f"[bold]{label}"),
+        TextColumn("[bold]{task.description}"),
         BarColumn(),
         TextColumn("{task.percentage:>3.0f}%"),
         TimeRemainingColumn(),
         console=err_console,
         transient=True,
+        disable=not err_console.is_terminal,
     )
-    task = bar.add_task(label, total=None)
+    task = bar.add_task(markup_literal(label, one_line=True), total=None)
 
     def update(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
@@ -98,7 +100,9 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
             replace=args.replace,
             progress=update,
         )
-    console.print(report.summary())
+    for warning in report.warnings:
+        err_console.print(f"[yellow]warning:[/] {markup_literal(warning)}", soft_wrap=True)
+    console.print(markup_literal(report.summary()))
     return 0
 
 
@@ -692,7 +696,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         StoreError,
         RunBusyError,
     ) as exc:
-        err_console.print(f"[red]error:[/] {exc}")
+        err_console.print(f"[red]error:[/] {markup_literal(exc)}", soft_wrap=True)
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")

@@ -10,6 +10,10 @@ reaches a widget, a table cell, a notification or a CLI line:
   string such as f"[b]Reply[/]: {markup_literal(reply)}";
 - `literal(text, style)` is a Rich `Text` holding the visible text as plain data, for widgets and
   tables that accept renderables (a `Text` is never parsed as markup).
+
+Imported data is checked with `control_char`: a value holding a C0 control (NUL, tab and newline
+included), DEL or a C1 control is rejected; other invisible characters (bidi marks, U+2028) are
+kept as data, and shown through `visible` like everything else.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ _CONTROL = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 )
 _NEWLINES = re.compile("\r\n|\n")
+_CONTROL_CODE = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_CODE_NO_TAB = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 
 def _stand_in(match: re.Match[str]) -> str:
@@ -62,3 +68,10 @@ def literal(
 ) -> Text:
     """A Rich `Text` showing `text` literally (never parsed as markup), in `style`."""
     return Text(visible(text, one_line=one_line, limit=limit), style=style)
+
+
+def control_char(text: str, *, allow_tab: bool = False) -> str | None:
+    """The first C0 control (NUL, newline, tab unless `allow_tab`...), DEL or C1 control in
+    `text`; None when there is none."""
+    found = (_CONTROL_CODE_NO_TAB if allow_tab else _CONTROL_CODE).search(text)
+    return None if found is None else found.group()

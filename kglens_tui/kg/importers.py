@@ -10,7 +10,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +32,8 @@ class ImportReport:
     duplicates_merged: int
     self_loops: list[str]
     seconds: float
+    warnings: list[str] = field(default_factory=list)
+    """One line each, naming the file and line: what was read but not imported."""
 
     def summary(self) -> str:
         """One paragraph for the terminal."""
@@ -186,7 +188,7 @@ def _insert_kg(
             name,
             description or parsed.meta.get("description", ""),
             source,
-            parsed.meta.get("snapshot_date"),
+            parsed.meta.get("snapshot_date") or None,
             fingerprint,
         ),
     )
@@ -308,4 +310,5 @@ def import_kg(
         duplicates_merged=parsed.duplicates_merged,
         self_loops=parsed.self_loops,
         seconds=time.perf_counter() - started,
+        warnings=parsed.warnings,
     )

@@ -13,21 +13,29 @@ from typing import Any
 
 import numpy as np
 
+from kglens_tui.core.safetext import control_char, visible
+
 ProgressFn = Callable[[int, int], None]
 """Called with (lines read, total lines) while a file is parsed."""
 
-_DATE = re.compile(r"^-?\d{1,4}(-\d{2}(-\d{2})?)?$")
+_DATE = re.compile(r"(-?\d{1,4})(?:-(\d{2})(?:-(\d{2}))?)?")
+_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 DATE_FIELDS = ("start", "end", "point_in_time")
 _PROGRESS_EVERY = 20_000
 NO_DATES: list[str | None] = [None, None, None]
+MAX_VALUE_CHARS = 131_072
+"""The longest value a KG file may hold (Python's csv field limit, applied to every format)."""
+_MESSAGE_CHARS = 300
 
 
 class KGImportError(Exception):
-    """A bad input row: names the file, the line and the field."""
+    """A bad input row: names the file, the line and the field, on one line of visible text."""
 
     def __init__(self, path: Path | str, line: int, field_name: str, message: str) -> None:
-        self.path, self.line, self.field, self.message = str(path), line, field_name, message
-        super().__init__(f"{path}, line {line}, field '{field_name}': {message}")
+        self.path, self.line, self.field = str(path), line, field_name
+        self.message = visible(message, one_line=True, limit=_MESSAGE_CHARS)
+        where = visible(f"{path}, line {line}, field '{field_name}'", one_line=True)
+        super().__init__(f"{where}: {self.message}")
 
 
 @dataclass
@@ -69,6 +77,8 @@ class ParsedKG:
     meta: dict[str, Any] = field(default_factory=dict)
     duplicates_merged: int = 0
     self_loops: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """One line each, naming the file and line: what was read but not imported."""
     _seen: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
     _strings: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -117,7 +127,7 @@ class ParsedKG:
 def decoded_lines(path: Path, progress: ProgressFn | None) -> Iterator[tuple[int, str]]:
     """Yield (line number, text without the newline) from a UTF-8 file, with a clear error on
     bad bytes. The file is decoded in one go (fast); progress counts lines."""
-    data = path.read_bytes()
+    data = read_bytes(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -141,7 +151,34 @@ def decoded_lines(path: Path, progress: ProgressFn | None) -> Iterator[tuple[int
         progress(total, total)
 
 
+def check_text(value: str, path: Path, line: int, key: str) -> str:
+    """`value` if it is at most MAX_VALUE_CHARS long and holds no control character."""
+    if len(value) > MAX_VALUE_CHARS:
+        raise KGImportError(
+            path, line, key, f"the value is longer than {MAX_VALUE_CHARS:,} characters"
+        )
+    bad = control_char(value)
+    if bad is not None:
+        raise KGImportError(path, line, key, control_message(value, bad))
+    return value
+
+
+def control_message(value: str, bad: str) -> str:
+    """Why a value holding the control character `bad` is refused (the value shown visibly)."""
+    shown = visible(value.replace("\t", "\u2409"), one_line=True)
+    return f"control character U+{ord(bad):04X} in '{shown}' (not allowed)"
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes; a file that cannot be read is a one-line error."""
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise KGImportError(path, 0, "(path)", f"cannot read: {exc.strerror or exc}") from None
+
+
 def str_field(obj: dict, key: str, path: Path, line: int, *, required: bool = True) -> str:
+    """A string member, stripped and checked; "" when absent and not required."""
     value = obj.get(key)
     if value is None:
         if required:
@@ -149,30 +186,45 @@ def str_field(obj: dict, key: str, path: Path, line: int, *, required: bool = Tr
         return ""
     if not isinstance(value, str):
         raise KGImportError(path, line, key, f"expected a string, got {type(value).__name__}")
-    value = value.strip()
+    value = check_text(value.strip(), path, line, key)
     if required and not value:
         raise KGImportError(path, line, key, "empty")
     return value
 
 
 def str_list_field(obj: dict, key: str, path: Path, line: int) -> list[str]:
+    """A list-of-strings member, each stripped and checked, blanks dropped."""
     value = obj.get(key)
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise KGImportError(path, line, key, "expected a list of strings")
-    return [v.strip() for v in value if v.strip()]
+    return [
+        check_text(v.strip(), path, line, f"{key}[{i}]") for i, v in enumerate(value) if v.strip()
+    ]
 
 
 def date_field(value: Any, key: str, path: Path, line: int) -> str | None:
+    """A date as YYYY, YYYY-MM or YYYY-MM-DD (proleptic Gregorian, year -9999 to 9999)."""
     if value is None or value == "":
         return None
     text = str(value).strip()
-    if not _DATE.match(text):
+    found = _DATE.fullmatch(text)
+    if found is None:
         raise KGImportError(
             path, line, key, f"'{text}' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)"
         )
+    year, month, day = found.groups()
+    if month is not None and not 1 <= int(month) <= 12:
+        raise KGImportError(path, line, key, f"'{text}' is not a date: month {month}")
+    if day is not None and not 1 <= int(day) <= _days_in_month(int(year), int(month)):
+        raise KGImportError(path, line, key, f"'{text}' is not a date: day {day}")
     return text
+
+
+def _days_in_month(year: int, month: int) -> int:
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return 29 if month == 2 and leap else _DAYS[month - 1]
 
 
 def clean_aliases(label: str, aliases: Iterable[str]) -> list[str]:
