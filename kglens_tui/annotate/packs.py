@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import sqlite3
@@ -191,6 +192,10 @@ class _Reader:
                 raise self.fail(
                     n, None, f"not valid JSON ({exc.msg} at column {exc.colno})"
                 ) from exc
+            except RecursionError:
+                raise self.fail(n, None, "not valid JSON (nested too deeply)") from None
+            except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+                raise self.fail(n, None, f"not valid JSON ({exc})") from None
             if not isinstance(obj, dict):
                 raise self.fail(n, None, "expected a JSON object")
             rows.append((n, obj))
@@ -217,10 +222,12 @@ def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState,
     note = label.get("note", "")
     if not isinstance(note, str):
         raise r.fail(n, "label.note", "must be text")
-    seconds = label.get("seconds", 0)
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+    seconds = _seconds(label.get("seconds", 0))
+    if seconds is None:
         raise r.fail(
-            n, "label.seconds", f"must be a number of seconds, 0 or more (got {seconds!r})"
+            n,
+            "label.seconds",
+            f"must be a finite number of seconds, 0 or more (got {label['seconds']!r:.40})",
         )
     clear, correct = label.get("question_clear"), label.get("response_correct")
     skipped = label.get("skipped", False)
@@ -229,7 +236,18 @@ def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState,
         if problem:
             raise r.fail(n, f"label.{problem[0]}", problem[1])
     state = LabelState(clear, correct, skipped, label.get("flag", False), note.strip())
-    return None if state.empty else (state, float(seconds))
+    return None if state.empty else (state, seconds)
+
+
+def _seconds(value: Any) -> float | None:
+    """`value` as seconds if it is a finite number, 0 or more (not NaN, Infinity or true)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None
 
 
 def _read_pack(
