@@ -34,7 +34,11 @@ class CLIError(Exception):
 
 
 def _open(args: argparse.Namespace):
-    return connect(args.db or default_db_path())
+    return connect(args.db or default_db_path(), lock_notice=_lock_notice)
+
+
+def _lock_notice(message: str) -> None:
+    err_console.print(f"[yellow]note:[/] {markup_literal(message)}", soft_wrap=True)
 
 
 def _kg_id(conn, name: str) -> int:
