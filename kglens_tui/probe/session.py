@@ -33,8 +33,9 @@ async def _drive(
     config: RunConfig | None,
     resume: int | None,
     on_engine: Callable[[ProbeEngine], None],
+    on_notice: Callable[[str], None],
 ) -> ProbeSnapshot:
-    conn = connect(db_path)
+    conn = connect(db_path, lock_notice=on_notice)
     try:
         engine = prepare(conn, config=config, resume=resume)
         on_engine(engine)
@@ -78,7 +79,9 @@ def _child_main(
 
         streamer = asyncio.ensure_future(stream())
         try:
-            final = await _drive(db_path, config, resume, on_engine)
+            final = await _drive(
+                db_path, config, resume, on_engine, lambda text: pipe.send(("notice", text))
+            )
         finally:
             streamer.cancel()
         pipe.send(("done", final))
@@ -123,6 +126,8 @@ class ProbeSession:
         self.resume_id = resume
         self.run_id: int | None = None
         self.error: str = ""
+        self.notice: str = ""
+        """The latest message from the probe process, e.g. that it waits for a write lock."""
         self._pipe: Connection | None = None
         self._latest: ProbeSnapshot | None = None
         self._ready = threading.Event()
@@ -170,6 +175,8 @@ class ProbeSession:
                 if kind == "ready":
                     self.run_id = payload
                     self._ready.set()
+                elif kind == "notice":
+                    self.notice = payload
                 elif kind == "snapshot":
                     self._latest = payload
                 elif kind == "done":

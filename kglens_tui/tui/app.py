@@ -228,7 +228,7 @@ class KGLensApp(App):
     def action_import_kg(self) -> None:
         def done(summary: str | None) -> None:
             if summary:
-                self.notify(summary)
+                self.notify(summary, markup=False)
                 if isinstance(self.screen, HomeScreen):
                     self.screen.action_refresh()
 

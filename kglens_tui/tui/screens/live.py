@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
 from kglens_tui.analysis.bias import bias_from_counts, wilson
+from kglens_tui.core.safetext import literal
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
@@ -142,8 +143,9 @@ class LiveScreen(Screen):
         snap = self.snapshot()
         if snap is None:
             error = self.session.error if self.session is not None else ""
+            notice = self.session.notice if self.session is not None else ""
             self.query_one("#run-title", Static).update(
-                f"[red]{error}[/]" if error else "starting the run…"
+                literal(error, "red") if error else literal(notice or "starting the run…")
             )
             return
         key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s))
