@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -209,17 +210,24 @@ def date_field(value: Any, key: str, path: Path, line: int) -> str | None:
     if value is None or value == "":
         return None
     text = str(value).strip()
+    problem = _date_problem(text)
+    if problem:
+        raise KGImportError(path, line, key, problem)
+    return text
+
+
+@lru_cache(maxsize=1 << 16)
+def _date_problem(text: str) -> str:
+    """Why `text` is not a date, or "" (cached: a KG repeats its dates)."""
     found = _DATE.fullmatch(text)
     if found is None:
-        raise KGImportError(
-            path, line, key, f"'{text}' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)"
-        )
+        return f"'{text}' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)"
     year, month, day = found.groups()
     if month is not None and not 1 <= int(month) <= 12:
-        raise KGImportError(path, line, key, f"'{text}' is not a date: month {month}")
+        return f"'{text}' is not a date: month {month}"
     if day is not None and not 1 <= int(day) <= _days_in_month(int(year), int(month)):
-        raise KGImportError(path, line, key, f"'{text}' is not a date: day {day}")
-    return text
+        return f"'{text}' is not a date: day {day}"
+    return ""
 
 
 def _days_in_month(year: int, month: int) -> int:
