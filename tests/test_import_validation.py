@@ -188,6 +188,13 @@ BAD_DIRECTORY = {
         "(line)",
         "invalid JSON",
     ),
+    "5 MB label": (
+        "entities.jsonl",
+        lambda lines: lines.insert(4, json.dumps({"id": "x", "label": "L" * 5_000_000})),
+        5,
+        "label",
+        "longer than 131,072 characters",
+    ),
     "NUL in a predicate key": (
         "triples.jsonl",
         lambda lines: lines.insert(
