@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 
+from kglens_tui.llm.urls import BaseURLError, check_base_url
 from kglens_tui.probe.samplers import Sampler
 
 
@@ -21,6 +22,15 @@ class Scheduling(StrEnum):
 
 class ConfigError(ValueError):
     """A setting out of range; the message names the setting."""
+
+
+def check_endpoint_setting(base_url: str | None) -> None:
+    """Raise ConfigError when a base URL is malformed or carries credentials (never stored)."""
+    if base_url:
+        try:
+            check_base_url(base_url)
+        except BaseURLError as exc:
+            raise ConfigError(str(exc)) from None
 
 
 @dataclass
@@ -80,6 +90,7 @@ class RunConfig:
         self.difficulty = _enum(Difficulty, self.difficulty, "difficulty")
         self.sampler = _enum(Sampler, self.sampler, "sampler")
         self.scheduling = _enum(Scheduling, self.scheduling, "scheduling")
+        check_endpoint_setting(self.base_url)
         for name in ("batch_size", "iterations", "concurrency", "max_tokens", "checkpoint_every"):
             if int(getattr(self, name)) < 1:
                 raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
@@ -93,6 +104,8 @@ class RunConfig:
             raise ConfigError("propagation_weight must not be negative")
         if self.timeout_s <= 0:
             raise ConfigError("timeout_s must be positive")
+        if self.max_retries < 0:
+            raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
         if self.prompt_order not in ("paper", "reversed", "shuffled"):
             raise ConfigError("prompt_order must be paper, reversed or shuffled")
         for name in ("max_requests", "max_tokens_total"):
