@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 from fake_openai_server import FakeOpenAIServer
 
+from kglens_tui.analysis.report import run_rows
 from kglens_tui.cli import main
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.llm.urls import BaseURLError, check_base_url, redact_text, redact_url
+from kglens_tui.modes.runner import open_mode_snapshot
+from kglens_tui.probe.runstore import load_run
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.store.connection import connect
 
@@ -114,3 +117,45 @@ def test_settings_and_client_refuse_credentials(
     with pytest.raises(BaseURLError) as info:
         OpenAICompatClient(url, "m")
     assert SECRET not in str(info.value)
+
+
+def test_runs_stored_with_credentials_by_earlier_versions_never_show_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "1"]
+    assert main([*args, "--batch-size", "4"]) == 0
+    assert main(["--db", str(db), "consistency", "run", "--relations", "2", "--quiet"]) == 0
+    # what an earlier version stored for `--base-url http://alice:SECRET@.../v1?key=SECRET`
+    url = f"http://alice:{SECRET}@127.0.0.1:9/v1?key={SECRET}"
+    conn = connect(db)
+    for run_id in (1, 2):
+        config = json.loads(
+            conn.execute("SELECT config FROM run WHERE id = ?", (run_id,)).fetchone()[0]
+        )
+        conn.execute(
+            "UPDATE run SET config = ?, target_label = ?, status = 'failed', error = ? WHERE id = ?",
+            (
+                json.dumps(config | {"target": "openai:m", "base_url": url}),
+                f"openai:m @ {url}",
+                f"connection: cannot reach {url}: connection refused",
+                run_id,
+            ),
+        )
+    conn.commit()
+    capsys.readouterr()
+    for command in (
+        ["runs"],
+        ["report", "1"],
+        ["consistency", "report", "2"],
+        ["consistency", "list"],
+    ):
+        assert main(["--db", str(db), *command]) == 0, command
+        out, err = capsys.readouterr()
+        assert SECRET not in out + err and ("***" in out or command == ["runs"]), command
+    rows = " ".join(cell for row in run_rows(conn) for cell in row)
+    assert SECRET not in rows and rows.count("http://***@127.0.0.1:9/v1?key=***") == 4
+    run = load_run(conn, 1)
+    assert run.config.base_url == "http://127.0.0.1:9/v1"
+    assert run.target_label == "openai:m @ http://***@127.0.0.1:9/v1?key=***"
+    assert SECRET not in run.error and SECRET not in open_mode_snapshot(conn, 2).error

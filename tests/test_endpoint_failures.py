@@ -240,3 +240,22 @@ def test_pending_errors_at_the_end_are_reported_and_asked_on_resume(
 
 def edges(conn: sqlite3.Connection, where: str) -> list[int]:
     return sorted(r[0] for r in conn.execute(f"SELECT edge_id FROM observation WHERE {where}"))
+
+
+@pytest.mark.parametrize("reject", [(401, "Invalid key."), (400, "Bad input.")], ids=["401", "400"])
+def test_continuous_scheduling_follows_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], reject: tuple[int, str]
+) -> None:
+    db = tmp_path / "w.db"
+    with FakeOpenAIServer(reject=reject) as srv:
+        status = main([*probe_args(db, srv.base_url), "--scheduling", "continuous"])
+        sent = srv.requests
+    assert status == 1
+    line = error_line(capsys.readouterr().err)
+    assert f"HTTP {reject[0]}" in line and reject[1] in line
+    run = load_run(connect(db), 1)
+    assert (run.status, run.stop_reason) == ("failed", STOP_REASON) and run.error in line
+    if reject[0] == 401:
+        assert sent <= 2 * CONCURRENCY and run.iterations_done == 0
+    else:
+        assert sent < FAILED + 2 * CONCURRENCY and run.iterations_done < ITERATIONS

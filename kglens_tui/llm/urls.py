@@ -9,7 +9,7 @@ a base URL with them is refused: the key belongs in an environment variable (``-
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 REDACTED = "***"
 
@@ -83,6 +83,21 @@ def redact_url(url: str) -> str:
         if piece:
             out = out.replace(piece, _redact_params(piece)[0], 1)
     return out
+
+
+def strip_credentials(url: str) -> str:
+    """The URL without user:password@ and without secret query parameters (for settings stored
+    before credentials were refused); a malformed URL comes back as it is."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+
+    def keep(text: str) -> str:
+        return "&".join(p for p in text.split("&") if p and not is_secret_name(p.partition("=")[0]))
+
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit((parts.scheme, host, parts.path, keep(parts.query), keep(parts.fragment)))
 
 
 def check_base_url(url: str) -> str:

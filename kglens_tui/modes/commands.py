@@ -15,7 +15,6 @@ from kglens_tui.core.safetext import markup_literal
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.llm.urls import redact_text
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
 from kglens_tui.modes.ensemble import weighted_ensemble
@@ -167,7 +166,7 @@ def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
         f" · status {run.status}{': ' + escape(run.stop_reason) if run.stop_reason else ''}"
     )
     if run.status == "failed" and run.error:
-        console.print(f"[red]cause:[/] {markup_literal(redact_text(run.error))}", soft_wrap=True)
+        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     console.print(
         f"{snap.units_done:,}/{snap.units_total:,} units · {snap.requests:,} requests "
         f"({snap.errors:,} failed, never counted as model answers) · tokens "

@@ -10,7 +10,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Self
 
-from kglens_tui.probe.config import ConfigError, check_endpoint_setting
+from kglens_tui.probe.config import ConfigError, check_endpoint_setting, stored_base_url
 
 KONTEST = "kontest"
 FACTEVAL = "facteval"
@@ -64,6 +64,7 @@ class _ModeConfig:
     @classmethod
     def from_json(cls, text: str) -> Self:
         data: dict[str, Any] = json.loads(text)
+        data["base_url"] = stored_base_url(data.get("base_url"))
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known}).validate()
 

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 
-from kglens_tui.llm.urls import BaseURLError, check_base_url
+from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
 from kglens_tui.probe.samplers import Sampler
 
 
@@ -22,6 +22,11 @@ class Scheduling(StrEnum):
 
 class ConfigError(ValueError):
     """A setting out of range; the message names the setting."""
+
+
+def stored_base_url(base_url: str | None) -> str | None:
+    """A stored run's base URL, without credentials that earlier versions stored."""
+    return strip_credentials(base_url) if base_url else base_url
 
 
 def check_endpoint_setting(base_url: str | None) -> None:
@@ -122,6 +127,7 @@ class RunConfig:
     @classmethod
     def from_json(cls, text: str) -> RunConfig:
         data = json.loads(text)
+        data["base_url"] = stored_base_url(data.get("base_url"))
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known}).validate()
 
