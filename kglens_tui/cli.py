@@ -12,10 +12,13 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from kglens_tui.core.safetext import literal, markup_literal
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
+from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.probe.config import ConfigError
 from kglens_tui.probe.runstore import RunBusyError
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 from kglens_tui.textfmt import num
@@ -234,6 +237,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
         requests_per_minute=args.rpm,
         scheduling=args.scheduling,
         timeout_s=args.timeout,
+        max_retries=args.max_retries,
         max_requests=args.max_requests,
         max_tokens_total=args.max_tokens_total,
         prompt_order=args.prompt_order,
@@ -244,7 +248,6 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def cmd_probe(args: argparse.Namespace) -> int:
     from kglens_tui.llm.base import LLMError
-    from kglens_tui.probe.config import ConfigError
     from kglens_tui.probe.runner import prepare, run_blocking
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
@@ -279,8 +282,9 @@ def cmd_probe(args: argparse.Namespace) -> int:
         raise CLIError(str(exc)) from exc
     label = " [yellow](simulated)[/]" if engine.target.simulated else ""
     err_console.print(
-        f"run {engine.run.id}: KG '{engine.kg.name}', {len(engine.run.edge_ids):,} active edges, "
-        f"target {engine.target.label}{label}, {engine.config.difficulty}, {engine.config.sampler}"
+        f"run {engine.run.id}: KG '{markup_literal(engine.kg.name)}', "
+        f"{len(engine.run.edge_ids):,} active edges, target {markup_literal(engine.target.label)}"
+        f"{label}, {engine.config.difficulty}, {engine.config.sampler}"
     )
     bar.update(
         task, completed=engine.stats.iteration, total=engine.config.iterations, run=engine.run.id
@@ -296,9 +300,18 @@ def cmd_probe(args: argparse.Namespace) -> int:
             return 130
         except LLMError as exc:
             raise CLIError(f"the target failed: {exc}") from exc
+    if snap.status == "failed":
+        err_console.print(
+            f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
+            f"; fix that, then `kglens probe --resume {snap.run_id}` continues the run",
+            soft_wrap=True,
+        )
+        return EXIT_STATUS
     console.print(
-        f"run {snap.run_id} {snap.status} ({snap.stop_reason}) after {snap.iteration} iterations, "
-        f"{snap.requests:,} requests; `kglens report {snap.run_id}` shows the results"
+        f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}) after "
+        f"{snap.iteration} iterations, {snap.requests:,} requests; "
+        f"`kglens report {snap.run_id}` shows the results",
+        soft_wrap=True,
     )
     return 0
 
@@ -311,7 +324,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
     for col in RUN_COLUMNS:
         table.add_column(col, justify="right" if col in ("run", "iterations") else "left")
     for row in run_rows(conn):
-        table.add_row(*row)
+        table.add_row(*(literal(cell) for cell in row))
     console.print(table)
     return 0
 
@@ -580,6 +593,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rpm", type=float, help="requests-per-minute limit")
     p.add_argument("--scheduling", default="sync", choices=["sync", "continuous"])
     p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument(
+        "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
+    )
     p.add_argument("--max-requests", type=int, help="request budget")
     p.add_argument("--max-tokens-total", type=int, help="token budget")
     p.add_argument("--prompt-order", default="paper", choices=["paper", "reversed", "shuffled"])
@@ -691,8 +707,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         KGNotFoundError,
         StoreError,
         RunBusyError,
+        ConfigError,
     ) as exc:
-        err_console.print(f"[red]error:[/] {exc}")
+        err_console.print(f"[red]error:[/] {markup_literal(exc, one_line=True)}", soft_wrap=True)
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.kg.graph import Neighbourhood
+from kglens_tui.llm.urls import redact_text
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
 from kglens_tui.store.connection import retry_busy, transaction
@@ -112,12 +113,12 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
         status=row["status"],
         config=RunConfig.from_json(row["config"]),
         manifest=json.loads(row["manifest"]),
-        target_label=row["target_label"],
+        target_label=redact_text(row["target_label"]),
         simulated=bool(row["simulated"]),
         edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
         iterations_done=row["iterations_done"],
         stop_reason=row["stop_reason"],
-        error=row["error"],
+        error=redact_text(row["error"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         owner=row["owner"],
