@@ -166,7 +166,9 @@ def claim_run(
     def claim() -> T | None:
         with transaction(conn):
             row = conn.execute("SELECT owner FROM run WHERE id = ?", (run_id,)).fetchone()
-            owner = row[0] if row is not None else None
+            if row is None:
+                raise RunNotFoundError(f"no run {run_id} in this workspace (it was deleted?)")
+            owner = row[0]
             if owner and owner != me and is_alive(owner):
                 raise RunBusyError(
                     f"run {run_id} is being probed by process {owner_pid(owner)} on this "
