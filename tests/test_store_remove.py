@@ -40,7 +40,7 @@ from kglens_tui.store.remove import (
     plan_runs_deletion,
 )
 
-HOSTILE = "v[/]ic[bold]tim\x1b]0;PWNED\x07\x1b[2J"
+HOSTILE = "v[/]ic[bold]tim\x1b]0;PWNED\x07\x1b[2J\nline2"
 HOSTILE_ROUND = "r[/]a\x1b[31m"
 SHOWN = visible(HOSTILE, one_line=True)
 

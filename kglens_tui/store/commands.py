@@ -104,7 +104,7 @@ def _remove(args: argparse.Namespace, plan_of) -> int:
         err_console.print(f"[red]error:[/] {exc}", soft_wrap=True)
         return 2
     except REFUSALS as exc:
-        err_console.print(f"[red]error:[/] {markup_literal(exc)}", soft_wrap=True)
+        err_console.print(f"[red]error:[/] {markup_literal(exc, one_line=True)}", soft_wrap=True)
         return 2
     finally:
         conn.close()
@@ -128,7 +128,7 @@ def cmd_kg_rename(args: argparse.Namespace) -> int:
     try:
         rename_kg(conn, args.old, args.new)
     except REFUSALS as exc:
-        err_console.print(f"[red]error:[/] {markup_literal(exc)}", soft_wrap=True)
+        err_console.print(f"[red]error:[/] {markup_literal(exc, one_line=True)}", soft_wrap=True)
         return 2
     finally:
         conn.close()
