@@ -18,6 +18,7 @@ from kglens_tui.annotate.adjudication import Adjudication, adjudicate, adjudicat
 from kglens_tui.annotate.agreement import ItemResult, round_results
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.store.connection import StoreError, connect
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 ADJUDICATION_HELP = """\
 ## Adjudication
@@ -218,12 +219,12 @@ class AdjudicationScreen(Screen):
         with Horizontal(id="adj"):
             with Vertical(id="adj-left"):
                 yield Static("", id="adj-list-title", classes="section-title")
-                yield DataTable(id="adj-items", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(id="adj-items", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="adj-detail", can_focus=False):
                 yield Static("", id="adj-head")
                 yield Static("", id="adj-body")
                 yield Static("Labels side by side", classes="section-title")
-                yield DataTable(id="adj-labels", cursor_type="none")
+                yield LiteralDataTable(id="adj-labels", cursor_type="none")
                 yield Static("", id="adj-verdicts")
                 yield Static("", id="adj-decision")
         yield Footer()

@@ -18,6 +18,7 @@ from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
 from kglens_tui.tui.screens.annotate import AnnotateScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 ROUNDS_HELP = """\
 ## Annotation rounds
@@ -124,7 +125,7 @@ class RoundsScreen(Screen):
         with Vertical(id="ann-rounds"):
             yield Static("", id="ann-banner")
             yield Static("Annotation rounds", classes="section-title")
-            yield DataTable(id="ann-rounds-table", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="ann-rounds-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:

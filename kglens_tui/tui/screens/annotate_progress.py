@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import get_round
 from kglens_tui.tui.format import duration
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 PROGRESS_HELP = """\
 ## Progress
@@ -54,7 +55,7 @@ class ProgressScreen(Screen):
         yield Header()
         with Vertical(id="ann-progress-pane"):
             yield Static("", id="ann-progress-title")
-            yield DataTable(id="ann-progress", cursor_type="none", zebra_stripes=True)
+            yield LiteralDataTable(id="ann-progress", cursor_type="none", zebra_stripes=True)
             yield Static("", id="ann-progress-total")
         yield Footer()
 

@@ -16,6 +16,7 @@ from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_r
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 REPORT_HELP = """\
 ## Report
@@ -81,19 +82,19 @@ class ReportScreen(Screen):
                     yield Static(
                         "Human assessment (paper Table 4): majority vote", classes="section-title"
                     )
-                    yield DataTable(id="ann-t4", cursor_type="none", classes="ann-static")
+                    yield LiteralDataTable(id="ann-t4", cursor_type="none", classes="ann-static")
                 with Vertical(classes="ann-report-cell"):
                     yield Static("Inter-annotator agreement", classes="section-title")
-                    yield DataTable(id="ann-agree", cursor_type="none", classes="ann-static")
+                    yield LiteralDataTable(id="ann-agree", cursor_type="none", classes="ann-static")
             with Horizontal(classes="ann-report-row"):
                 for question, name in QUESTION_NAMES.items():
                     with Vertical(classes="ann-report-cell"):
                         yield Static(f"Cohen's κ, {name}", classes="section-title")
-                        yield DataTable(
+                        yield LiteralDataTable(
                             id=f"ann-kappa-{question}", cursor_type="none", classes="ann-static"
                         )
             yield Static("", id="ann-disagree-title", classes="section-title")
-            yield DataTable(id="ann-disagree", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="ann-disagree", cursor_type="row", zebra_stripes=True)
             yield Static("", id="ann-report-notes")
         yield Footer()
 

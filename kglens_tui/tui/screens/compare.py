@@ -24,6 +24,7 @@ from kglens_tui.analysis.groups import run_column
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.review import heat, short
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 COMPARE_HELP = """\
 ## Compare runs
@@ -84,7 +85,7 @@ class CompareScreen(Screen):
         yield Header()
         with Vertical(id="cmp"):
             yield Static("Table 3 · win rate per model, KG and difficulty", classes="section-title")
-            yield DataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="cmp-controls"):
                 yield Static("", id="cmp-a")
                 yield Select([], id="cmp-b", prompt="run B")
@@ -92,10 +93,10 @@ class CompareScreen(Screen):
             with Horizontal(id="cmp-diff"):
                 with Vertical(classes="cmp-side"):
                     yield Static("", id="cmp-a-title", classes="section-title")
-                    yield DataTable(id="cmp-a-only", cursor_type="row", zebra_stripes=True)
+                    yield LiteralDataTable(id="cmp-a-only", cursor_type="row", zebra_stripes=True)
                 with Vertical(classes="cmp-side"):
                     yield Static("", id="cmp-b-title", classes="section-title")
-                    yield DataTable(id="cmp-b-only", cursor_type="row", zebra_stripes=True)
+                    yield LiteralDataTable(id="cmp-b-only", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:

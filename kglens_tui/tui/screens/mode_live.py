@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, RichLog, Static
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import duration
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 MODE_HELP = """\
 ## Consistency / fact-eval run
@@ -65,7 +66,7 @@ class ModeLiveScreen(Screen):
         yield Static("starting the run…", id="mode-title")
         with Horizontal(id="mode-top"):
             yield Static("", id="mode-progress")
-            yield DataTable(id="mode-metrics", cursor_type="none", zebra_stripes=True)
+            yield LiteralDataTable(id="mode-metrics", cursor_type="none", zebra_stripes=True)
         with Vertical(id="mode-feed"):
             yield Static("Questions and replies", classes="section-title")
             yield RichLog(id="mode-replies", wrap=True, markup=False, max_lines=400)

@@ -19,6 +19,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import interval
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 REVIEW_HELP = """\
 ## Review blind spots
@@ -148,7 +149,7 @@ class ReviewScreen(RunDataScreen):
                     value=ALL,
                 )
                 yield Static("", id="rv-count")
-            yield DataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -31,6 +31,7 @@ from kglens_tui.analysis.triage import (
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import VERDICT_STYLE, interval
 from kglens_tui.tui.screens.review import heat, run_metrics, short
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 DRILL_HELP = """\
 ## Edge drill-down
@@ -132,11 +133,11 @@ class DrillDownScreen(Screen):
         yield Header()
         with Vertical(id="dd"):
             yield Static("", id="dd-head")
-            yield DataTable(id="dd-replies", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="dd-replies", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="dd-reply-box"):
                 yield Static("", id="dd-reply")
             with Horizontal(id="dd-bottom"):
-                yield DataTable(id="dd-history", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(id="dd-history", cursor_type="row", zebra_stripes=True)
                 with VerticalScroll(id="dd-triage-box"):
                     yield Static("", id="dd-triage")
         yield Footer()
