@@ -6,9 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rich.console import Console
-
-from kglens_tui.core.safetext import markup_literal
+from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.kg.bundled import bundled_names
 from kglens_tui.kg.names import KGNameError
 from kglens_tui.probe.runstore import RunBusyError
@@ -23,9 +22,6 @@ from kglens_tui.store.remove import (
     plan_runs_deletion,
     rename_kg,
 )
-
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
 
 REFUSALS = (LookupError, RunBusyError, DeletionChangedError, KGNameError, KGNameTakenError)
 RUNS_SHOWN = 8
@@ -104,7 +100,7 @@ def _remove(args: argparse.Namespace, plan_of) -> int:
         err_console.print(f"[red]error:[/] {exc}", soft_wrap=True)
         return 2
     except REFUSALS as exc:
-        err_console.print(f"[red]error:[/] {markup_literal(exc, one_line=True)}", soft_wrap=True)
+        print_error(visible(exc, one_line=True))
         return 2
     finally:
         conn.close()
@@ -128,7 +124,7 @@ def cmd_kg_rename(args: argparse.Namespace) -> int:
     try:
         rename_kg(conn, args.old, args.new)
     except REFUSALS as exc:
-        err_console.print(f"[red]error:[/] {markup_literal(exc, one_line=True)}", soft_wrap=True)
+        print_error(visible(exc, one_line=True))
         return 2
     finally:
         conn.close()
