@@ -16,10 +16,11 @@ from kglens_tui.core.safetext import literal, markup_literal
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
+from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.probe.config import ConfigError
-from kglens_tui.probe.runstore import RunBusyError
+from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -88,7 +89,7 @@ def _progress_bar(label: str) -> tuple[Progress, Callable[[int, int], None]]:
 def cmd_kg_import(args: argparse.Namespace) -> int:
     conn = _open(args)
     path = Path(args.path)
-    name = args.name or path.stem
+    name = check_kg_name(args.name or path.stem)
     if kg_exists(conn, name) and not args.replace:
         raise CLIError(f"a KG named '{name}' already exists (use --replace to overwrite)")
     bar, update = _progress_bar(f"importing {path.name}")
@@ -101,7 +102,7 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
             replace=args.replace,
             progress=update,
         )
-    console.print(report.summary())
+    console.print(markup_literal(report.summary()), soft_wrap=True)
     return 0
 
 
@@ -179,6 +180,7 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     from kglens_tui.kg.wikidata import command as wd
 
     conn = _open(args)
+    check_kg_name(args.name)
     if kg_exists(conn, args.name) and not args.replace:
         raise CLIError(f"a KG named '{args.name}' already exists (use --replace to overwrite)")
     try:
@@ -533,7 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show")
+    kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show, rename, rm")
     kg_sub = kg.add_subparsers(dest="kg_command", metavar="KG_COMMAND", required=True)
     p = kg_sub.add_parser("list", help="KGs in the workspace and bundled with the package")
     p.set_defaults(func=cmd_kg_list)
@@ -556,9 +558,11 @@ def build_parser() -> argparse.ArgumentParser:
         "build-wikidata", help="build a KG by random walks over Wikidata (needs network access)"
     )
     from kglens_tui.kg.wikidata.command import add_arguments as add_wikidata_arguments
+    from kglens_tui.store.commands import add_kg_commands, add_runs_commands
 
     add_wikidata_arguments(p)
     p.set_defaults(func=cmd_kg_build_wikidata)
+    add_kg_commands(kg_sub)
 
     p = sub.add_parser("probe", help="probe a target LLM over a KG (headless with --no-tui)")
     p.add_argument("--no-tui", action="store_true", help="run headless with a progress display")
@@ -603,8 +607,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=cmd_probe)
-    p = sub.add_parser("runs", help="every run with status and rates")
+    p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")
     p.set_defaults(func=cmd_runs)
+    add_runs_commands(p)
     p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
     p.add_argument("run", type=int)
     p.set_defaults(func=cmd_report)
@@ -708,6 +713,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         StoreError,
         RunBusyError,
         ConfigError,
+        RunNotFoundError,
+        KGNameError,
     ) as exc:
         err_console.print(f"[red]error:[/] {markup_literal(exc, one_line=True)}", soft_wrap=True)
         return 2

@@ -203,6 +203,11 @@ class ModeEngine:
     def units_done(self) -> int:
         raise NotImplementedError
 
+    def load_stored(self) -> None:
+        """Read what the run has stored (its answers, and the questions a generator wrote) into
+        the state `pending` and the metrics come from."""
+        raise NotImplementedError
+
     def pending(self) -> Sequence[int]:
         """Units not answered yet, or with a failed request."""
         raise NotImplementedError
@@ -268,7 +273,7 @@ class ModeEngine:
 
     async def run_to_end(self) -> ModeSnapshot:
         """Ask every pending unit; records the final status. Never half-writes a unit."""
-        claim_run(self.conn, self.run.id)
+        claim_run(self.conn, self.run.id, self._reload)
         self.status = "running"
         queue = deque(self.pending())
         try:
@@ -304,6 +309,13 @@ class ModeEngine:
         if self.on_progress is not None:
             self.on_progress(snap)
         return snap
+
+    def _reload(self) -> None:
+        """Inside the claim: read the stored results again, so units another process answered
+        since this engine loaded the run are not asked twice."""
+        self.load_stored()
+        self.load_totals()
+        self._metrics = self.compute_metrics()
 
     async def _worker(self, queue: deque[int]) -> None:
         while queue:

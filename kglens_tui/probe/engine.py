@@ -282,23 +282,7 @@ class ProbeEngine:
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
             else None
         )
-        self.state, history = rebuild_state(
-            conn, run, self.neighbourhood, self.config.propagation_weight, self.scale
-        )
-        self.stats = ProbeStats(
-            run_id=run.id,
-            iterations_total=self.config.iterations,
-            target_label=target.label,
-            simulated=bool(target.simulated),
-            iteration=run.iterations_done,
-            history=history,
-        )
-        self._yes_no_asks = np.zeros(len(positions), dtype=np.int32)
-        self._wh_asks = np.zeros(len(positions), dtype=np.int32)
-        self._load_totals()
-        self._insights_of: int | None = None
-        """The `stats.iteration` that baseline, blind spots and per-predicate rates describe."""
-        self._load_recent()
+        self._load_progress()
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
@@ -335,6 +319,34 @@ class ProbeEngine:
             s.per_predicate = self._per_predicate()
             self._insights_of = s.iteration
         return s.snapshot()
+
+    def _load_progress(self) -> None:
+        """The PKG state, counters and feed of `self.run` as stored."""
+        self.state, history = rebuild_state(
+            self.conn, self.run, self.neighbourhood, self.config.propagation_weight, self.scale
+        )
+        self.stats = ProbeStats(
+            run_id=self.run.id,
+            iterations_total=self.config.iterations,
+            target_label=self.target.label,
+            simulated=bool(self.target.simulated),
+            iteration=self.run.iterations_done,
+            history=history,
+        )
+        self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._load_totals()
+        self._insights_of: int | None = None
+        """The `stats.iteration` that baseline, blind spots and per-predicate rates describe."""
+        self._load_recent()
+
+    def _reload_if_advanced(self) -> None:
+        """Inside the claim: load the run again if another process committed iterations since
+        this engine read it (continuing from a stale state would write them twice)."""
+        stored = load_run(self.conn, self.run.id)
+        if stored.iterations_done != self.run.iterations_done:
+            self.run = stored
+            self._load_progress()
 
     def _load_totals(self) -> None:
         row = self.conn.execute(
@@ -395,7 +407,7 @@ class ProbeEngine:
 
     async def run_to_end(self) -> ProbeSnapshot:
         """Run until done; records the final status. Never leaves a half-written iteration."""
-        claim_run(self.conn, self.run.id)
+        claim_run(self.conn, self.run.id, self._reload_if_advanced)
         self.stats.status = "running"
         try:
             if self._limit_reached() and len(self.pending_edges()):
