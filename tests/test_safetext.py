@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from kglens_tui.core.safetext import control_char, literal, markup_literal, visible
+from kglens_tui.core.console import SafeConsole
+from kglens_tui.core.safetext import LiteralTable, control_char, literal, markup_literal, visible
 
 HOSTILE = "Yes.\n[/INST] [/] [bold red]x[/] [ \x1b]0;PWNED\x07\x1b[2J\x00nul\u202eevil\r\x9b"
 
@@ -19,8 +20,8 @@ def _render(markup: str) -> str:
 def test_visible_leaves_no_control_character() -> None:
     out = visible(HOSTILE)
     assert all(ch in "\n\t" or (ord(ch) >= 0x20 and not 0x7F <= ord(ch) <= 0x9F) for ch in out)
-    assert "␛]0;PWNED␇" in out and "␀nul" in out and "<U+202E>evil" in out
-    assert "<U+009B>" in out and "␍" in out
+    assert "␛]0;PWNED␇" in out and "␀nul" in out and "\ufffdevil" in out
+    assert out.endswith("␍\ufffd") and len(out) == len(HOSTILE)
 
 
 def test_one_line_and_limit() -> None:
@@ -45,3 +46,20 @@ def test_control_char_finds_what_imports_refuse() -> None:
     assert control_char("a\tb") == "\t" and control_char("a\tb", allow_tab=True) is None
     assert control_char("x\x9by") == "\x9b" and control_char("del\x7f") == "\x7f"
     assert control_char("\u200fالبحرين and [/] markup") is None  # kept as data, shown by visible
+
+
+def test_table_cells_and_title_are_literal() -> None:
+    table = LiteralTable(title="KG [/] \x1b[2J")
+    table.add_column("cell")
+    table.add_row("[bold]x[/] \x1b]0;T\x07")
+    table.add_row(Text("styled", "dim"))
+    console = SafeConsole(width=80, color_system=None, record=True)
+    console.print(table)
+    shown = console.export_text()
+    assert "KG [/] ␛[2J" in shown and "[bold]x[/] ␛]0;T␇" in shown and "styled" in shown
+
+
+def test_safe_console_makes_unescaped_control_characters_visible() -> None:
+    console = SafeConsole(width=80, color_system=None, record=True)
+    console.print("[b]ok[/] \x1b[2Jrest")
+    assert console.export_text() == "ok ␛[2Jrest\n"

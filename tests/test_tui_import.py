@@ -77,7 +77,7 @@ async def test_bad_file_shows_the_error_literally_then_a_fixed_path_imports(
         assert app.screen.query_one("#path", Input).has_focus
 
         app.screen.query_one("#path", Input).value = str(nul)
-        await pilot.click("#import")
+        await pilot.press("enter")  # the error put the cursor back on the path
         await wait_for(pilot, lambda: "U+0000" in status_text(app))
         assert status_text(app) == (
             f"{nul}, line 2, field 'predicate': control character U+0000 in 'capi␀tal' "
@@ -85,13 +85,13 @@ async def test_bad_file_shows_the_error_literally_then_a_fixed_path_imports(
         )
         (tiny_kg_dir / "subsets.json").write_text('["c:AT"]', encoding="utf-8")
         app.screen.query_one("#path", Input).value = str(tiny_kg_dir)
-        await pilot.click("#import")
+        await pilot.press("enter")  # the error put the cursor back on the path
         await wait_for(pilot, lambda: "subsets.json" in status_text(app))
         assert status_text(app).startswith(f"{tiny_kg_dir}/subsets.json, line 1, field '(file)'")
         assert dump(db) == before
 
         app.screen.query_one("#path", Input).value = str(good)
-        await pilot.click("#import")
+        await pilot.press("enter")  # the error put the cursor back on the path
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
     conn = sqlite3.connect(db)
     assert (
@@ -129,7 +129,7 @@ async def test_a_held_write_lock_is_waited_for_visibly(
         assert dump(db) == before
 
         monkeypatch.setenv(LOCK_WAIT_ENV, "120")
-        await pilot.click("#import")
+        await pilot.press("enter")  # the error put the cursor back on the path
         await wait_for(pilot, lambda: "waiting for another process" in status_text(app))
         holder.execute("COMMIT")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.report import CATEGORIES, build_report
+from kglens_tui.core.safetext import markup_literal
 from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
@@ -23,7 +24,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
     console.print(
         f"[bold]Run {run.id}[/] · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''} · "
-        f"target {run.target_label}{sim}"
+        f"target {markup_literal(run.target_label)}{sim}"
     )
     status, reason = shown_status(run.status, run.stop_reason, run.owner)
     console.print(
@@ -34,6 +35,8 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f"status {status}{': ' + reason if reason else ''} · "
         f"{run.iterations_done}/{cfg.iterations} iterations"
     )
+    if status == "failed" and run.error:
+        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     r, base = rep.rates, trust.baseline
     head = Table(
         title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
