@@ -165,3 +165,20 @@ async def test_a_new_run_waits_visibly_for_a_held_write_lock(
         await wait_for(pilot, lambda: not app._busy(), timeout=60)
         assert app.session.error == ""
         assert app.session.snapshot().iteration == 2
+
+
+async def test_a_name_with_control_characters_is_refused(tmp_path: Path) -> None:
+    good = tmp_path / "good.csv"
+    good.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
+    app = KGLensApp(tmp_path / "w.db", Settings(), welcome=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen))
+        app.screen.query_one("#name", Input).value = "evil\x1b[2J"
+        app.screen.query_one("#path", Input).value = str(good)
+        await pilot.click("#import")
+        await wait_for(pilot, lambda: "control characters" in status_text(app))
+        assert "evil␛[2J" in status_text(app)
+        assert isinstance(app.screen, ImportScreen)
+    conn = sqlite3.connect(tmp_path / "w.db")
+    assert conn.execute("SELECT COUNT(*) FROM kg WHERE name LIKE 'evil%'").fetchone()[0] == 0

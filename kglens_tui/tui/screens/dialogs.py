@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Markdown, Static
 
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
+from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.store.connection import StoreError, connect
 
 
@@ -98,7 +99,11 @@ class ImportScreen(ModalScreen[str | None]):
         if not path.exists():
             self._show_error(f"{path}: no such file or directory")
             return
-        name = self.query_one("#name", Input).value.strip() or path.stem
+        try:
+            name = check_kg_name(self.query_one("#name", Input).value.strip() or path.stem)
+        except KGNameError as exc:
+            self._show_error(str(exc))
+            return
         self._status(f"importing {path.name}…")
         self._run_import(path, name)
 
