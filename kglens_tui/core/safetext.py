@@ -53,7 +53,12 @@ def visible(text: object, *, one_line: bool = False, limit: int | None = None) -
 
 def markup_literal(text: object, *, one_line: bool = False, limit: int | None = None) -> str:
     """`visible(text)` escaped for embedding in a Rich markup string."""
-    return escape(visible(text, one_line=one_line, limit=limit))
+    shown = visible(text, one_line=one_line, limit=limit)
+    if shown.endswith("\\"):
+        # a final backslash would escape a tag that follows it (and `escape` doubling it shows
+        # two before plain text): a zero-width word joiner keeps it apart in either case
+        shown += "\u2060"
+    return escape(shown)
 
 
 def literal(
