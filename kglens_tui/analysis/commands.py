@@ -17,7 +17,7 @@ from rich.text import Text
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.core.console import console, print_error
-from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
@@ -31,9 +31,8 @@ def _ci(p: Proportion) -> str:
     return "—" if p.value is None else f"{_pct(p.value)} [{_pct(p.low)}–{_pct(p.high)}]"
 
 
-def _short(text: str, width: int = 70) -> str:
-    text = (text or "").replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _short(text: str | None, width: int = 70) -> str:
+    return visible(text, one_line=True, limit=width)
 
 
 def _filter(args: argparse.Namespace) -> EdgeFilter:

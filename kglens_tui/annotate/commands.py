@@ -16,7 +16,7 @@ from kglens_tui.annotate.packs import export_pack, import_pack
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import DEFAULT_ANNOTATORS, create_round, get_round, list_rounds
 from kglens_tui.core.console import console, print_error
-from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -124,8 +124,7 @@ def _votes(item: ItemResult, question: str) -> str:
 
 
 def _short(text: str | None, width: int = 60) -> str:
-    text = (text or "").replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return visible(text, one_line=True, limit=width)
 
 
 def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
