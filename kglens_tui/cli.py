@@ -16,8 +16,11 @@ from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
+from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
-from kglens_tui.probe.runstore import RunBusyError
+from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.probe.config import ConfigError
+from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -83,7 +86,7 @@ def _progress_bar(label: str) -> tuple[Progress, Callable[[int, int], None]]:
 def cmd_kg_import(args: argparse.Namespace) -> int:
     conn = _open(args)
     path = Path(args.path)
-    name = args.name or path.stem
+    name = check_kg_name(args.name or path.stem)
     if kg_exists(conn, name) and not args.replace:
         raise CLIError(f"a KG named '{name}' already exists (use --replace to overwrite)")
     bar, update = _progress_bar(f"importing {path.name}")
@@ -96,7 +99,7 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
             replace=args.replace,
             progress=update,
         )
-    console.print(markup_literal(report.summary()))
+    console.print(markup_literal(report.summary()), soft_wrap=True)
     return 0
 
 
@@ -179,6 +182,7 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     from kglens_tui.kg.wikidata import command as wd
 
     conn = _open(args)
+    check_kg_name(args.name)
     if kg_exists(conn, args.name) and not args.replace:
         raise CLIError(f"a KG named '{args.name}' already exists (use --replace to overwrite)")
     try:
@@ -237,6 +241,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
         requests_per_minute=args.rpm,
         scheduling=args.scheduling,
         timeout_s=args.timeout,
+        max_retries=args.max_retries,
         max_requests=args.max_requests,
         max_tokens_total=args.max_tokens_total,
         prompt_order=args.prompt_order,
@@ -247,7 +252,6 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def cmd_probe(args: argparse.Namespace) -> int:
     from kglens_tui.llm.base import LLMError
-    from kglens_tui.probe.config import ConfigError
     from kglens_tui.probe.runner import prepare, run_blocking
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
@@ -300,10 +304,18 @@ def cmd_probe(args: argparse.Namespace) -> int:
             return 130
         except LLMError as exc:
             raise CLIError(f"the target failed: {exc}") from exc
+    if snap.status == "failed":
+        err_console.print(
+            f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
+            f"; fix that, then `kglens probe --resume {snap.run_id}` continues the run",
+            soft_wrap=True,
+        )
+        return EXIT_STATUS
     console.print(
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}) after "
-        f"{snap.iteration} iterations, "
-        f"{snap.requests:,} requests; `kglens report {snap.run_id}` shows the results"
+        f"{snap.iteration} iterations, {snap.requests:,} requests; "
+        f"`kglens report {snap.run_id}` shows the results",
+        soft_wrap=True,
     )
     return 0
 
@@ -316,7 +328,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
     for col in RUN_COLUMNS:
         table.add_column(col, justify="right" if col in ("run", "iterations") else "left")
     for row in run_rows(conn):
-        table.add_row(*row)
+        table.add_row(*(literal(cell) for cell in row))
     console.print(table)
     return 0
 
@@ -530,7 +542,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show")
+    kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show, rename, rm")
     kg_sub = kg.add_subparsers(dest="kg_command", metavar="KG_COMMAND", required=True)
     p = kg_sub.add_parser("list", help="KGs in the workspace and bundled with the package")
     p.set_defaults(func=cmd_kg_list)
@@ -553,9 +565,11 @@ def build_parser() -> argparse.ArgumentParser:
         "build-wikidata", help="build a KG by random walks over Wikidata (needs network access)"
     )
     from kglens_tui.kg.wikidata.command import add_arguments as add_wikidata_arguments
+    from kglens_tui.store.commands import add_kg_commands, add_runs_commands
 
     add_wikidata_arguments(p)
     p.set_defaults(func=cmd_kg_build_wikidata)
+    add_kg_commands(kg_sub)
 
     p = sub.add_parser("probe", help="probe a target LLM over a KG (headless with --no-tui)")
     p.add_argument("--no-tui", action="store_true", help="run headless with a progress display")
@@ -590,6 +604,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rpm", type=float, help="requests-per-minute limit")
     p.add_argument("--scheduling", default="sync", choices=["sync", "continuous"])
     p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument(
+        "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
+    )
     p.add_argument("--max-requests", type=int, help="request budget")
     p.add_argument("--max-tokens-total", type=int, help="token budget")
     p.add_argument("--prompt-order", default="paper", choices=["paper", "reversed", "shuffled"])
@@ -597,8 +614,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=cmd_probe)
-    p = sub.add_parser("runs", help="every run with status and rates")
+    p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")
     p.set_defaults(func=cmd_runs)
+    add_runs_commands(p)
     p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
     p.add_argument("run", type=int)
     p.set_defaults(func=cmd_report)
@@ -701,6 +719,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         KGNotFoundError,
         StoreError,
         RunBusyError,
+        ConfigError,
+        RunNotFoundError,
+        KGNameError,
     ) as exc:
         print_error(exc)
         return 2

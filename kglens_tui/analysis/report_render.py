@@ -36,6 +36,8 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f"seed {cfg.seed} · status {status}{': ' + markup_literal(reason) if reason else ''} · "
         f"{run.iterations_done}/{cfg.iterations} iterations"
     )
+    if status == "failed" and run.error:
+        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     r, base = rep.rates, trust.baseline
     n = r.examined
     head = LiteralTable(

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -32,7 +31,19 @@ for _code in (*range(0x80, 0xA0), 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A,
     _STAND_INS[_code] = 0xFFFD
 for _code in range(0x2066, 0x206A):
     _STAND_INS[_code] = 0xFFFD
+LABEL_LIMIT = 120
+"""Characters of a name (entity, predicate, KG, model) shown in a heading or a one-line field."""
+TEXT_LIMIT = 4000
+"""Characters of a question, reply or note shown in a detail pane."""
+
 _NEWLINES = re.compile("\r\n|\n")
+_BRACKET = re.compile(r"(\\*)\[")
+_ZWSP = "\u200b"
+
+
+def _escape_bracket(match: re.Match[str]) -> str:
+    backslashes = match.group(1)
+    return backslashes + (_ZWSP if backslashes else "") + "\\["
 
 
 def visible(text: object, *, one_line: bool = False, limit: int | None = None) -> str:
@@ -52,13 +63,11 @@ def visible(text: object, *, one_line: bool = False, limit: int | None = None) -
 
 
 def markup_literal(text: object, *, one_line: bool = False, limit: int | None = None) -> str:
-    """`visible(text)` escaped for embedding in a Rich markup string."""
-    shown = visible(text, one_line=one_line, limit=limit)
-    if shown.endswith("\\"):
-        # a final backslash would escape a tag that follows it (and `escape` doubling it shows
-        # two before plain text): a zero-width word joiner keeps it apart in either case
-        shown += "\u2060"
-    return escape(shown)
+    """`visible(text)` escaped for embedding in a markup string, read the same way by Rich's and
+    by Textual's markup parsers: every "[" is escaped, and a zero-width space separates a literal
+    backslash from a following bracket or from the end (where it would escape the next tag)."""
+    out = _BRACKET.sub(_escape_bracket, visible(text, one_line=one_line, limit=limit))
+    return out + _ZWSP if out.endswith("\\") else out
 
 
 def literal(

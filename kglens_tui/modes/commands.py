@@ -13,6 +13,7 @@ from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
+from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
 from kglens_tui.modes.ensemble import weighted_ensemble
@@ -63,6 +64,7 @@ def _common(args: argparse.Namespace) -> dict:
         "concurrency": args.concurrency,
         "requests_per_minute": args.rpm,
         "timeout_s": args.timeout,
+        "max_retries": args.max_retries,
         "seed": args.seed,
     }
 
@@ -109,6 +111,13 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
                 f"`kglens {args.command} run --resume {engine.run.id}`"
             )
             raise
+    if snap.status == "failed":
+        err_console.print(
+            f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
+            f"; fix that, then `kglens {args.command} run --resume {snap.run_id}` continues it",
+            soft_wrap=True,
+        )
+        return snap
     console.print(
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}): {snap.units_done:,}/"
         f"{snap.units_total:,} units, {snap.requests:,} requests, {snap.errors:,} failed; "
@@ -126,8 +135,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
             transitive=args.transitive or [],
             max_paths=args.max_paths,
         )
-    _drive(args, conn, config)
-    return 0
+    return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
 
 
 def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
@@ -141,8 +149,7 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             contexts=_list(args.contexts),
             distractors=args.distractors,
         )
-    _drive(args, conn, config)
-    return 0
+    return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
 
 
 def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
@@ -157,6 +164,8 @@ def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
         f" · target {markup_literal(run.target_label)}{sim} · generator "
         f"{markup_literal(cfg.generator)} · seed {cfg.seed} · status {run.status}{reason}"
     )
+    if run.status == "failed" and run.error:
+        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     console.print(
         f"{snap.units_done:,}/{snap.units_total:,} units · {snap.requests:,} requests "
         f"({snap.errors:,} failed, never counted as model answers) · tokens "
@@ -404,6 +413,9 @@ def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
         "--max-tokens", type=int, help="reply length limit (default: 16 for KONTEST, 48 facteval)"
     )
     p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument(
+        "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quiet", action="store_true", help="no progress display")
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_results
+from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
@@ -109,11 +110,11 @@ class ReportScreen(Screen):
     def action_refresh(self) -> None:
         res = round_results(self.app.db(), self.round_id)
         rnd = res.round
-        self.sub_title = f"report of round '{rnd.name}'"
+        self.sub_title = visible(f"report of round '{rnd.name}'")
         raters = rnd.settings.raters_per_item or len(rnd.annotators)
         self.query_one("#ann-report-title", Static).update(
-            f"[b]Round {rnd.id} '{rnd.name}'[/] · {rnd.items:,} items · annotators "
-            f"{', '.join(rnd.annotators)} · majority {rnd.settings.majority} of {raters}"
+            f"[b]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {rnd.items:,} items · annotators "
+            f"{markup_literal(', '.join(rnd.annotators))} · majority {rnd.settings.majority} of {raters}"
         )
         t4 = self.query_one("#ann-t4", DataTable)
         t4.clear(columns=True)
@@ -153,7 +154,7 @@ class ReportScreen(Screen):
             notes.append(f"All labels in, no majority (adjudicate with d): items {ids}.\n")
         if res.flagged:
             flagged = "; ".join(
-                f"item {item_id} by {name}" + (f": {short(note, 40)}" if note else "")
+                f"item {item_id} by {visible(name)}" + (f": {short(note, 40)}" if note else "")
                 for item_id, name, note in res.flagged
             )
             notes.append(f"Flagged: {flagged}.\n", style="magenta")

@@ -3,7 +3,6 @@ the same KG, the edges one model knows and the other does not."""
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,6 +20,7 @@ from kglens_tui.analysis.compare import (
     run_grid,
 )
 from kglens_tui.analysis.groups import run_column
+from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.review import heat, short
@@ -111,7 +111,7 @@ class CompareScreen(Screen):
             else []
         )
         select = self.query_one("#cmp-b", Select)
-        select.set_options([(f"run {rid} · {label}", rid) for rid, label in others])
+        select.set_options([(literal(f"run {rid} · {label}"), rid) for rid, label in others])
         if self.run_b is None and others:
             self.run_b = int(others[0][0])
         if self.run_b is not None:
@@ -157,7 +157,8 @@ class CompareScreen(Screen):
         runs = load_runs(self.app.db(), run_ids)
         col_a = run_column(runs[0])
         self.query_one("#cmp-a", Static).update(
-            f"[b]A[/]: run {col_a.run_id} · {escape(model_name(col_a.label))} · {col_a.kg} "
+            f"[b]A[/]: run {col_a.run_id} · {markup_literal(model_name(col_a.label), limit=LABEL_LIMIT)} · "
+            f"{markup_literal(col_a.kg, limit=LABEL_LIMIT)} "
             f"{col_a.difficulty} · [b]B[/]:"
         )
         if len(runs) < 2:

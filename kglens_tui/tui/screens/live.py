@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
 from kglens_tui.analysis.bias import bias_from_counts, wilson
-from kglens_tui.core.safetext import markup_literal, visible
+from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
@@ -171,7 +171,7 @@ class LiveScreen(Screen):
             snap.status, "cyan"
         )
         text = (
-            f"[b]Run {snap.run_id}[/] · target {markup_literal(snap.target_label)}{sim}"
+            f"[b]Run {snap.run_id}[/] · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim}"
             f" · [{status}]{snap.status}[/]"
         )
         if snap.stop_reason:

@@ -16,8 +16,11 @@ def _cell(value: Any) -> Any:
 
 
 class LiteralDataTable(DataTable[CellType]):
-    """A `DataTable` for untrusted text: pass styled cells as `rich.text.Text`; any `str` cell is
-    shown as-is on one line, with control characters made visible."""
+    """A `DataTable` for untrusted text: pass styled cells as `rich.text.Text`; any `str` cell or
+    column label is shown as-is on one line, with control characters made visible."""
+
+    def add_column(self, label: Any = None, **kw: Any) -> ColumnKey:
+        return super().add_column(_cell(label), **kw)
 
     def add_row(self, *cells: CellType, **kw: Any) -> RowKey:
         return super().add_row(*(_cell(c) for c in cells), **kw)
