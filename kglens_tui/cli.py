@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from rich.text import Text
 
-from kglens_tui.core.safetext import literal, markup_literal
+from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
@@ -27,9 +27,6 @@ from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.probe.config import RunConfig
-
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
 
 
 class CLIError(Exception):
@@ -56,7 +53,7 @@ def _kg_id(conn, name: str) -> int:
 
 def cmd_kg_list(args: argparse.Namespace) -> int:
     conn = _open(args)
-    table = Table(title="Knowledge graphs", title_justify="left")
+    table = LiteralTable(title="Knowledge graphs", title_justify="left")
     for col in ("name", "entities", "edges", "source", "snapshot", "in workspace"):
         table.add_column(col, justify="right" if col in ("entities", "edges") else "left")
     summaries = kg_summaries(conn)
@@ -116,7 +113,7 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
 def cmd_kg_stats(args: argparse.Namespace) -> int:
     conn = _open(args)
     st = kg_stats(conn, _kg_id(conn, args.name))
-    head = Table(title=f"KG '{st.name}'", title_justify="left", show_header=False)
+    head = LiteralTable(title=f"KG '{st.name}'", title_justify="left", show_header=False)
     head.add_column("what")
     head.add_column("count", justify="right")
     for what, value in (
@@ -134,7 +131,7 @@ def cmd_kg_stats(args: argparse.Namespace) -> int:
     for s, n in st.subsets.items():
         head.add_row(f"subset '{s}'", f"{n:,} entities")
     console.print(head)
-    per = Table(title="Per predicate", title_justify="left")
+    per = LiteralTable(title="Per predicate", title_justify="left")
     for col in ("predicate", "key", "status", "edges", "subjects", "multi-valued", "objects"):
         per.add_column(col, justify="left" if col in ("predicate", "key", "status") else "right")
     for ps in st.per_predicate:
@@ -142,7 +139,7 @@ def cmd_kg_stats(args: argparse.Namespace) -> int:
         per.add_row(
             ps.label,
             ps.key,
-            "active" if ps.active else "[dim]dead[/]",
+            "active" if ps.active else Text("dead", "dim"),
             f"{ps.edges:,}",
             f"{ps.subjects:,}",
             f"{share:.0%}",
@@ -164,20 +161,25 @@ def cmd_kg_show(args: argparse.Namespace) -> int:
         keys = ", ".join(m["key"] for m in matches[:10])
         raise CLIError(f"'{args.entity}' matches {len(matches)} entities: {keys}; use a key")
     view = entity_view(conn, matches[0]["id"])
-    console.print(f"[bold]{view.label}[/]  [dim]{view.key} · {view.type}[/]")
+    console.print(
+        f"[bold]{markup_literal(view.label)}[/]  "
+        f"[dim]{markup_literal(view.key)} · {markup_literal(view.type)}[/]"
+    )
     if view.aliases:
-        console.print(f"also known as: {', '.join(view.aliases)}")
+        console.print(f"also known as: {markup_literal(', '.join(view.aliases))}")
     if view.groups:
-        console.print(f"groups: {', '.join(view.groups)}")
+        console.print(f"groups: {markup_literal(', '.join(view.groups))}")
     if view.description:
-        console.print(view.description)
-    table = Table(show_lines=False)
+        console.print(markup_literal(view.description))
+    table = LiteralTable(show_lines=False)
     for col in ("", "predicate", "entity", "key", "dates"):
         table.add_column(col)
     for e in view.edges:
         arrow = "→" if e.direction == "out" else "←"
-        pred = e.predicate if e.active else f"[dim]{e.predicate} (dead)[/]"
-        table.add_row(arrow, pred, e.other_label, f"[dim]{e.other_key}[/]", e.dates)
+        pred = e.predicate if e.active else literal(f"{e.predicate} (dead)", "dim", one_line=True)
+        table.add_row(
+            arrow, pred, e.other_label, literal(e.other_key, "dim", one_line=True), e.dates
+        )
     console.print(table)
     return 0
 
@@ -197,8 +199,8 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     cache = wd.cache_dir(args)
     notice = wd.contact_notice(args)
     if notice:
-        err_console.print(f"[yellow]note:[/] {notice}")
-    bar, update, on_wait = wd.progress_display(err_console)
+        err_console.print(f"[yellow]note:[/] {markup_literal(notice)}")
+    bar, update, on_wait = wd.progress_display()
     client = wd.sparql_client(args, cache, on_wait)
     resume = f"nothing imported; finished queries are cached in {cache}: rerun to resume"
     with bar:
@@ -215,9 +217,9 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
         except WikidataError as exc:
             raise CLIError(f"{exc}; {resume}") from exc
         except KeyboardInterrupt:
-            err_console.print(f"interrupted: {resume}")
+            err_console.print(f"interrupted: {markup_literal(resume)}")
             return 130
-    wd.print_report(report, console, err_console)
+    wd.print_report(report)
     return 0
 
 
@@ -329,7 +331,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 
     conn = _open(args)
-    table = Table(title="Runs", title_justify="left")
+    table = LiteralTable(title="Runs", title_justify="left")
     for col in RUN_COLUMNS:
         table.add_column(col, justify="right" if col in ("run", "iterations") else "left")
     for row in run_rows(conn):
@@ -377,7 +379,9 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
     kg = load_kg(conn, args.kg)
     questions = study_questions(conn, kg, args.subset, args.questions, args.seed)
     client = target_client(config, kg, [q.edge_id for q in questions])
-    err_console.print(f"asking {len(questions)} Yes/No questions three times ({client.label})…")
+    err_console.print(
+        f"asking {len(questions)} Yes/No questions three times ({markup_literal(client.label)})…"
+    )
 
     async def go():
         try:
@@ -386,7 +390,9 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
             await client.aclose()
 
     study = asyncio.run(go())
-    table = Table(title="Few-shot example order: how much the scores move", title_justify="left")
+    table = LiteralTable(
+        title="Few-shot example order: how much the scores move", title_justify="left"
+    )
     for col in ("order", "accuracy", "yes-rate", "balanced acc.", "kappa", "errors"):
         table.add_column(col, justify="left" if col == "order" else "right")
     for r in study.results:
@@ -448,7 +454,6 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
     try:
         run_sampling_bench(
             _open(args),
-            console,
             kg=args.kg,
             subset=args.subset,
             ground_truth=args.ground_truth,
@@ -511,12 +516,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             f"kglens serve needs textual-serve ({exc}): pip install textual-serve"
         ) from exc
     console.print(
-        f"[b]Serving the annotation app[/] of {db} at {server.public_url}", soft_wrap=True
+        f"[b]Serving the annotation app[/] of {markup_literal(db)} at "
+        f"{markup_literal(server.public_url)}",
+        soft_wrap=True,
     )
-    err_console.print(f"[yellow]note:[/] {no_auth_note(server)}", soft_wrap=True)
+    err_console.print(f"[yellow]note:[/] {markup_literal(no_auth_note(server))}", soft_wrap=True)
     if not is_loopback(args.host):
         err_console.print(
-            f"[bold red]warning:[/] --host {args.host} lets other machines connect, "
+            f"[bold red]warning:[/] --host {markup_literal(args.host)} lets other machines connect, "
             "with no password.",
             soft_wrap=True,
         )
@@ -723,7 +730,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         RunNotFoundError,
         KGNameError,
     ) as exc:
-        err_console.print(f"[red]error:[/] {markup_literal(exc, one_line=True)}", soft_wrap=True)
+        print_error(exc)
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")
