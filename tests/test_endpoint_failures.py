@@ -154,7 +154,7 @@ def test_mode_runs_follow_the_same_rule(
     reject: tuple[int, str],
 ) -> None:
     db = tmp_path / "w.db"
-    size = ["--relations", "40"] if mode == "consistency" else ["--facts", "120"]
+    size = ["--relations", "120"] if mode == "consistency" else ["--facts", "120"]
     with FakeOpenAIServer(reject=reject) as srv:
         args = ["--db", str(db), mode, "run", "--target", "openai:fake-model", *size]
         args += ["--base-url", srv.base_url, "--max-retries", "0", "--quiet"]
