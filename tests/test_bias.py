@@ -179,3 +179,32 @@ def test_guess_wins_equal_the_reference_in_any_order_of_asks() -> None:
         expected = reference_win_probability(probs)
         assert guess_win_probability(yes_no, wh) == expected, (yes_no, wh)
         assert guess_win_probability(yes_no, wh) == expected  # memoised, unchanged
+
+
+def test_baseline_from_counts_equals_the_reference_loop_exactly() -> None:
+    import numpy as np
+
+    from kglens_tui.analysis.bias import baseline_from_counts
+
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        n = int(rng.integers(1, 400))
+        yn = rng.integers(0, int(rng.integers(1, 60)), n)
+        wh = rng.integers(0, 6, n) * (rng.random(n) < 0.4)
+        seen = (yn + wh) > 0
+        pairs, freq = np.unique(np.stack((yn[seen], wh[seen]), axis=1), axis=0, return_counts=True)
+        win = zero = all_sense = 0.0
+        for (y, w), f in zip(pairs.tolist(), freq.tolist(), strict=True):
+            win += f * reference_win_probability([0.5] * y + [0.0] * w)
+            zero += f * 0.5**y
+            all_sense += f * (0.5**y if w == 0 else 0.0)
+        got = baseline_from_counts(yn, wh)
+        if not seen.any():
+            assert got.win_rate is None
+            continue
+        total = int(freq.sum())
+        assert (got.win_rate, got.zero_sense, got.all_sense) == (
+            win / total,
+            zero / total,
+            all_sense / total,
+        )

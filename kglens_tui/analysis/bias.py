@@ -321,12 +321,12 @@ def baseline_from_counts(yes_no_asks: np.ndarray, wh_asks: np.ndarray) -> Baseli
     width = int(wh_seen.max()) + 1
     keys, freq = np.unique(yn_seen * width + wh_seen, return_counts=True)
     total = int(freq.sum())
-    win = zero = all_sense = 0.0
-    for key, f in zip(keys.tolist(), freq.tolist(), strict=True):
-        yn, wh = divmod(key, width)
-        win += f * guess_win_probability(yn, wh)
-        zero += f * 0.5**yn
-        all_sense += f * (0.5**yn if wh == 0 else 0.0)
+    yn, wh = np.divmod(keys, width)
+    wins = [guess_win_probability(y, w) for y, w in zip(yn.tolist(), wh.tolist(), strict=True)]
+    # summed pair by pair in order, as a loop over the pairs would
+    win = sum((freq * np.array(wins)).tolist())
+    zero = sum((freq * 0.5**yn).tolist())
+    all_sense = sum((freq * np.where(wh == 0, 0.5**yn, 0.0)).tolist())
     asks = int(yes_no_asks.sum() + wh_asks.sum())
     return Baseline(
         0.5 * int(yes_no_asks.sum()) / asks, win / total, zero / total, all_sense / total
