@@ -274,7 +274,12 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
     try:
         config = None if args.resume is not None else _config_from_args(args)
-        engine = prepare(conn, config=config, resume=args.resume, on_iteration=on_iteration)
+        engine = prepare(
+            conn,
+            config=config,
+            resume=args.resume,
+            on_iteration=None if args.quiet else on_iteration,
+        )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
     label = " [yellow](simulated)[/]" if engine.target.simulated else ""
@@ -403,11 +408,14 @@ def cmd_bench_import(args: argparse.Namespace) -> int:
 
 def cmd_bench_engine(args: argparse.Namespace) -> int:
     from kglens_tui.bench.engine_bench import parse_sizes, run_engine_bench
+    from kglens_tui.bench.long_run import MIN_LATE
 
     try:
         sizes = parse_sizes(args.sizes)
     except ValueError as exc:
         raise CLIError(str(exc)) from exc
+    if 0 < args.long_iterations < MIN_LATE:
+        raise CLIError(f"--long-iterations must be 0 (skip) or at least {MIN_LATE}")
     run_engine_bench(
         console,
         sizes=sizes,
@@ -416,6 +424,7 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
         latency_ms=args.latency_ms,
         concurrency=args.concurrency,
         throughput_iterations=args.throughput_iterations,
+        long_iterations=args.long_iterations,
     )
     return 0
 
@@ -624,6 +633,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--latency-ms", type=float, default=100.0, help="fake server latency")
     p.add_argument("--concurrency", type=int, default=32)
     p.add_argument("--throughput-iterations", type=int, default=20)
+    p.add_argument(
+        "--long-iterations", type=int, default=1_000, help="long-run mark (0: skip the long run)"
+    )
     p.set_defaults(func=cmd_bench_engine)
     p = bench_sub.add_parser(
         "sampling", help="efficiency study (paper Fig. 3): samplers against brute force"
