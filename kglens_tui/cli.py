@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from kglens_tui.core.safewrite import ExportError
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
@@ -450,8 +451,9 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
             plot_path=Path(args.plot) if args.plot else None,
             throughput=not args.no_throughput,
             throughput_iterations=args.throughput_iterations,
+            force=args.force,
         )
-    except (ValueError, LookupError) as exc:
+    except (ValueError, LookupError, ExportError) as exc:
         raise CLIError(str(exc)) from exc
     return 0
 
@@ -656,6 +658,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", default="200,600", help="top-k sizes, comma-separated")
     p.add_argument("--csv", metavar="PATH", help="write every curve as CSV")
     p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")
+    p.add_argument("--force", action="store_true", help="replace existing --csv / --plot files")
     p.add_argument("--no-throughput", action="store_true", help="skip sync vs continuous")
     p.add_argument("--throughput-iterations", type=int, default=10)
     p.set_defaults(func=cmd_bench_sampling)
@@ -703,8 +706,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         KGNotFoundError,
         StoreError,
         RunBusyError,
+        ExportError,
     ) as exc:
-        err_console.print(f"[red]error:[/] {exc}")
+        err_console.print(f"[red]error:[/] {exc}", soft_wrap=True)
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")
