@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from kglens_tui.core.safetext import literal, markup_literal, visible
+from kglens_tui.core.console import SafeConsole
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 
 HOSTILE = "Yes.\n[/INST] [/] [bold red]x[/] [ \x1b]0;PWNED\x07\x1b[2J\x00nul\u202eevil\r\x9b"
 
@@ -19,8 +20,8 @@ def _render(markup: str) -> str:
 def test_visible_leaves_no_control_character() -> None:
     out = visible(HOSTILE)
     assert all(ch in "\n\t" or (ord(ch) >= 0x20 and not 0x7F <= ord(ch) <= 0x9F) for ch in out)
-    assert "␛]0;PWNED␇" in out and "␀nul" in out and "<U+202E>evil" in out
-    assert "<U+009B>" in out and "␍" in out
+    assert "␛]0;PWNED␇" in out and "␀nul" in out and "\ufffdevil" in out
+    assert out.endswith("␍\ufffd") and len(out) == len(HOSTILE)
 
 
 def test_one_line_and_limit() -> None:
@@ -38,3 +39,20 @@ def test_markup_literal_renders_the_text_itself() -> None:
 def test_literal_is_never_parsed() -> None:
     text = literal("[b]not bold[/]", "red")
     assert isinstance(text, Text) and text.plain == "[b]not bold[/]" and text.style == "red"
+
+
+def test_table_cells_and_title_are_literal() -> None:
+    table = LiteralTable(title="KG [/] \x1b[2J")
+    table.add_column("cell")
+    table.add_row("[bold]x[/] \x1b]0;T\x07")
+    table.add_row(Text("styled", "dim"))
+    console = SafeConsole(width=80, color_system=None, record=True)
+    console.print(table)
+    shown = console.export_text()
+    assert "KG [/] ␛[2J" in shown and "[bold]x[/] ␛]0;T␇" in shown and "styled" in shown
+
+
+def test_safe_console_makes_unescaped_control_characters_visible() -> None:
+    console = SafeConsole(width=80, color_system=None, record=True)
+    console.print("[b]ok[/] \x1b[2Jrest")
+    assert console.export_text() == "ok ␛[2Jrest\n"

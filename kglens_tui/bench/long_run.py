@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from rich.table import Table
+from rich.text import Text
 
+from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine
 from kglens_tui.probe.runner import prepare
@@ -133,9 +134,9 @@ def measure_long_run(db: Path, kg: str, late: int = 1_000, batch_size: int = 64)
         conn.close()
 
 
-def long_run_table(r: LongRunResult) -> Table:
+def long_run_table(r: LongRunResult) -> LiteralTable:
     """Per-iteration time early and late in the run, and the late / early ratio."""
-    table = Table(
+    table = LiteralTable(
         title=f"long run: {r.late_iteration + WINDOW:,} iterations of {r.batch_size} edges on "
         f"{r.edges:,} edges, "
         "simulated zero-latency target, full snapshot after every iteration "
@@ -151,15 +152,18 @@ def long_run_table(r: LongRunResult) -> Table:
     )
     for name, t in rows:
         table.add_row(name, f"{t.wall_ms:.2f} ms", f"{t.cpu_ms:.2f} ms")
-    met = "[green]met[/]" if r.ratio <= TARGET_RATIO else "[red]missed[/]"
+    met = Text("met", "green") if r.ratio <= TARGET_RATIO else Text("missed", "red")
     table.add_row(
-        f"[bold]ratio {r.late_iteration:,} / {r.early_iteration:,} (replayed)[/]",
-        f"[bold]{r.ratio:.2f}x[/]",
+        Text(f"ratio {r.late_iteration:,} / {r.early_iteration:,} (replayed)", "bold"),
+        Text(f"{r.ratio:.2f}x", "bold"),
         f"{r.cpu_ratio:.2f}x",
     )
-    table.caption = (
-        f"target: ratio ≤ {TARGET_RATIO:g}x ({met}) · against the run's own iteration "
-        f"{r.early_iteration:,}: {_ratio(r.late.wall_ms, r.early.wall_ms):.2f}x wall, "
-        f"{_ratio(r.late.cpu_ms, r.early.cpu_ms):.2f}x CPU"
+    table.caption = Text.assemble(
+        f"target: ratio ≤ {TARGET_RATIO:g}x (",
+        met,
+        f") · against the run's own iteration {r.early_iteration:,}: "
+        f"{_ratio(r.late.wall_ms, r.early.wall_ms):.2f}x wall, "
+        f"{_ratio(r.late.cpu_ms, r.early.cpu_ms):.2f}x CPU",
+        style="table.caption",
     )
     return table

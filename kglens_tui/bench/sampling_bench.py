@@ -6,11 +6,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kglens_tui.bench.sampling_report import print_result, write_csv, write_plot
 from kglens_tui.bench.sampling_study import StudyResult, load_ground_truth, methods_named, run_study
+from kglens_tui.core.console import console, err_console
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.safewrite import check_destination
 
@@ -30,7 +30,6 @@ def parse_ints(text: str, what: str) -> list[int]:
 
 def run_sampling_bench(
     conn: sqlite3.Connection,
-    console: Console,
     *,
     kg: str = "country",
     subset: str | None = None,
@@ -68,7 +67,7 @@ def run_sampling_bench(
         MofNCompleteColumn(),
         TextColumn("method × seed runs"),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=err_console,
         transient=True,
     )
     task = progress.add_task("study", total=len(chosen) * seeds)

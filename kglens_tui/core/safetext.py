@@ -4,36 +4,46 @@ Every string that comes from a model, a KG file or a user goes through one of th
 reaches a widget, a table cell, a notification or a CLI line:
 
 - `visible(text)` replaces control characters (C0, DEL, C1, bidi overrides, line separators) with
-  visible stand-ins (ESC shows as "␛", NUL as "␀", U+202E as "<U+202E>"), so nothing moves the
-  cursor, clears the screen or sets the window title;
+  visible stand-ins of the same length (ESC shows as "␛", NUL as "␀", U+202E as "�"), so
+  nothing moves the cursor, clears the screen, sets the window title or reorders the line;
 - `markup_literal(text)` is `visible` plus Rich markup escaping, for text embedded in a markup
   string such as f"[b]Reply[/]: {markup_literal(reply)}";
 - `literal(text, style)` is a Rich `Text` holding the visible text as plain data, for widgets and
-  tables that accept renderables (a `Text` is never parsed as markup).
+  tables that accept renderables (a `Text` is never parsed as markup);
+- `LiteralTable` is a Rich table whose string cells are shown that way (the CLI's only table).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
-# C0 controls except tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates, and
-# the Unicode line and paragraph separators.
-_CONTROL = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
-)
+# Every character that could steer a terminal or reorder text, mapped to one visible stand-in of
+# the same length (so styled spans over the text stay where they are): C0 controls show as their
+# Unicode control pictures (ESC as "␛", NUL as "␀"), DEL as "␡", C1 controls, bidi embeddings,
+# overrides and isolates and the Unicode line/paragraph separators as "�".
+_STAND_INS = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)}
+_STAND_INS[0x7F] = 0x2421
+for _code in (*range(0x80, 0xA0), 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F)):
+    _STAND_INS[_code] = 0xFFFD
+for _code in range(0x2066, 0x206A):
+    _STAND_INS[_code] = 0xFFFD
+LABEL_LIMIT = 120
+"""Characters of a name (entity, predicate, KG, model) shown in a heading or a one-line field."""
+TEXT_LIMIT = 4000
+"""Characters of a question, reply or note shown in a detail pane."""
+
 _NEWLINES = re.compile("\r\n|\n")
+_BRACKET = re.compile(r"(\\*)\[")
+_ZWSP = "\u200b"
 
 
-def _stand_in(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    if code < 0x20:
-        return chr(0x2400 + code)  # ␀ ␁ ... ␛ ... ␟
-    if code == 0x7F:
-        return "␡"
-    return f"<U+{code:04X}>"
+def _escape_bracket(match: re.Match[str]) -> str:
+    backslashes = match.group(1)
+    return backslashes + (_ZWSP if backslashes else "") + "\\["
 
 
 def visible(text: object, *, one_line: bool = False, limit: int | None = None) -> str:
@@ -46,15 +56,18 @@ def visible(text: object, *, one_line: bool = False, limit: int | None = None) -
     out = "" if text is None else str(text)
     if one_line:
         out = _NEWLINES.sub("⏎", out).replace("\t", " ")
-    out = _CONTROL.sub(_stand_in, out)
+    out = out.translate(_STAND_INS)
     if limit is not None and len(out) > limit:
         out = out[: max(limit - 1, 0)] + "…"
     return out
 
 
 def markup_literal(text: object, *, one_line: bool = False, limit: int | None = None) -> str:
-    """`visible(text)` escaped for embedding in a Rich markup string."""
-    return escape(visible(text, one_line=one_line, limit=limit))
+    """`visible(text)` escaped for embedding in a markup string, read the same way by Rich's and
+    by Textual's markup parsers: every "[" is escaped, and a zero-width space separates a literal
+    backslash from a following bracket or from the end (where it would escape the next tag)."""
+    out = _BRACKET.sub(_escape_bracket, visible(text, one_line=one_line, limit=limit))
+    return out + _ZWSP if out.endswith("\\") else out
 
 
 def literal(
@@ -62,3 +75,31 @@ def literal(
 ) -> Text:
     """A Rich `Text` showing `text` literally (never parsed as markup), in `style`."""
     return Text(visible(text, one_line=one_line, limit=limit), style=style)
+
+
+def _cell(value: object, style: str = "") -> object:
+    return literal(value, style, one_line=True) if isinstance(value, str) else value
+
+
+class LiteralTable(Table):
+    """A Rich table whose string cells, column headers, title and caption are data, never markup.
+
+    Styled cells are passed as `Text` (e.g. `Text("dead", "dim")`); everything given as a string
+    is shown literally on one line, control characters made visible.
+    """
+
+    def __init__(self, *headers: Any, title: object = None, caption: object = None, **kw: Any):
+        # string headers go through add_column below; a Text title or caption is not given the
+        # table's title / caption style by Rich, so it carries that style itself
+        super().__init__(
+            *headers,
+            title=_cell(title, kw.get("title_style") or "table.title"),
+            caption=_cell(caption, kw.get("caption_style") or "table.caption"),
+            **kw,
+        )
+
+    def add_column(self, header: Any = "", footer: Any = "", **kw: Any) -> None:
+        super().add_column(_cell(header), _cell(footer), **kw)
+
+    def add_row(self, *renderables: Any, **kw: Any) -> None:
+        super().add_row(*(_cell(r) for r in renderables), **kw)

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from kglens_tui.core.safetext import visible
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.probe.config import RunConfig
@@ -51,6 +53,21 @@ class KGLensApp(App):
         self.session: ProbeSession | None = None
         self._welcome = welcome
         self.theme = self.settings.theme
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast. Its text is always data, shown literally with control characters made
+        visible, whatever `markup` says (screens pass Textual's default, True)."""
+        super().notify(
+            visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False
+        )
 
     def db(self) -> sqlite3.Connection:
         """The UI thread's connection to the workspace."""

@@ -18,6 +18,7 @@ from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import interval
 from kglens_tui.tui.screens.review import run_label
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 ANALYSIS_HELP = """\
 ## Analysis
@@ -88,7 +89,7 @@ class AnalysisScreen(RunDataScreen):
                 )
                 yield Static("", id="an-mode")
             yield Static("", id="an-overall")
-            yield DataTable(id="an-table", cursor_type="row", zebra_stripes=False)
+            yield LiteralDataTable(id="an-table", cursor_type="row", zebra_stripes=False)
         yield Footer()
 
     def on_mount(self) -> None:

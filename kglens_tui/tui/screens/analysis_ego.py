@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, Static
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.ego import EgoGraph, ego_graph
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.review import short
 
@@ -88,7 +89,7 @@ def neighbour_list(graph: EgoGraph) -> Text:
         by_pred.items(), key=lambda kv: (-max((e.mean or 0.0) for e in kv[1]), kv[0].casefold())
     )
     for pred, edges in order:
-        text.append(f"{pred}\n", style="bold")
+        text.append(f"{visible(pred)}\n", style="bold")
         for e in sorted(edges, key=lambda e: -(e.mean or 0.0)):
             other = e.target if e.source == graph.center else e.source
             arrow = "→" if e.source == graph.center else "←"
@@ -138,7 +139,7 @@ class EgoScreen(Screen):
         centre = next((n.label for n in graph.nodes if n.key == graph.center), self.entity)
         asked = sum(1 for e in graph.edges if e.in_run)
         self.query_one("#ego-title", Static).update(
-            f"[b]{centre}[/] · radius {self.radius} · {len(graph.nodes)} entities, "
+            f"[b]{markup_literal(centre, limit=LABEL_LIMIT)}[/] · radius {self.radius} · {len(graph.nodes)} entities, "
             f"{len(graph.edges)} edges ({asked} in run {self.data.run.id})"
             f"{' · truncated' if graph.truncated else ''}"
         )

@@ -50,6 +50,7 @@ from kglens_tui.annotate.labels import (
     undo_label,
 )
 from kglens_tui.annotate.rounds import get_round
+from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 
 ANNOTATE_HELP = """\
@@ -271,7 +272,7 @@ class AnnotateScreen(Screen):
         conn = self.app.db()
         rnd = get_round(conn, self.round_id)
         self.items = items_for_annotator(conn, self.round_id, self.annotator)
-        self.sub_title = f"round '{rnd.name}' · annotating as {self.annotator}"
+        self.sub_title = visible(f"round '{rnd.name}' · annotating as {self.annotator}")
         fresh = not any(i.label is not None for i in self.items)
         yield Header()
         with Horizontal(id="ann-top"):
@@ -326,7 +327,9 @@ class AnnotateScreen(Screen):
         total = len(self.items)
         done = self.done_count()
         flagged = sum(self.state_of(i).flag for i in self.items)
-        self._set("#ann-who", Text.assemble(("Annotator ", "dim"), (self.annotator, "bold")))
+        self._set(
+            "#ann-who", Text.assemble(("Annotator ", "dim"), (visible(self.annotator), "bold"))
+        )
         self.query_one("#ann-bar", ProgressBar).update(progress=done)
         count = f"{done} of {total} done" + (f" · {flagged} flagged" if flagged else "")
         self._set("#ann-count", count)
@@ -343,11 +346,11 @@ class AnnotateScreen(Screen):
         state = self.state_of(item)
         draft = self._draft.get(item.item_id, CLEARED)
         kind = "Wh question" if item.asks_response else "Yes/No question"
-        meta = f"Item {item.position} of {len(self.items)} · {kind} · KG {item.kg}"
+        meta = f"Item {item.position} of {len(self.items)} · {kind} · KG {visible(item.kg)}"
         self._set(
             "#ann-meta", Text(meta + (" · calibration" if item.calibration else ""), style="dim")
         )
-        self._set("#ann-question", Text(item.question, style="bold"))
+        self._set("#ann-question", literal(item.question, "bold"))
         for selector in ("#ann-answers", "#ann-response", "#ann-q2"):
             widget = self.query_one(selector, Static)
             if widget.display != item.asks_response:
@@ -362,11 +365,13 @@ class AnnotateScreen(Screen):
             body = Text(title, style="dim")
             for group in item.answers:
                 body.append("\n" + ("• " if several else ""))
-                body.append(", ".join(group), style="bold cyan")
+                body.append(visible(", ".join(group)), style="bold cyan")
             self._set("#ann-answers", body)
             self._set(
                 "#ann-response",
-                Text.assemble(("AI's response", "dim"), "\n", ((item.response or "").strip(), "")),
+                Text.assemble(
+                    ("AI's response", "dim"), "\n", (visible((item.response or "").strip()), "")
+                ),
             )
         clear, clear_saved = state.question_clear, True
         if draft.question_clear is not None:
@@ -400,7 +405,7 @@ class AnnotateScreen(Screen):
             text.append(f"Not rated yet: {keys}; s skips, f flags.", style="dim")
         if state.flag:
             text.append("\nFlagged", style="bold magenta")
-            text.append(f": {state.note}" if state.note else " (no note)")
+            text.append(f": {visible(state.note)}" if state.note else " (no note)")
         if self.done_count() == len(self.items):
             text.append(
                 f"\nAll {len(self.items)} items done, thank you. You can still go back and "

@@ -17,7 +17,9 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sel
 from kglens_tui.annotate.adjudication import Adjudication, adjudicate, adjudication_history
 from kglens_tui.annotate.agreement import ItemResult, round_results
 from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 ADJUDICATION_HELP = """\
 ## Adjudication
@@ -218,12 +220,12 @@ class AdjudicationScreen(Screen):
         with Horizontal(id="adj"):
             with Vertical(id="adj-left"):
                 yield Static("", id="adj-list-title", classes="section-title")
-                yield DataTable(id="adj-items", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(id="adj-items", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="adj-detail", can_focus=False):
                 yield Static("", id="adj-head")
                 yield Static("", id="adj-body")
                 yield Static("Labels side by side", classes="section-title")
-                yield DataTable(id="adj-labels", cursor_type="none")
+                yield LiteralDataTable(id="adj-labels", cursor_type="none")
                 yield Static("", id="adj-verdicts")
                 yield Static("", id="adj-decision")
         yield Footer()
@@ -242,7 +244,7 @@ class AdjudicationScreen(Screen):
 
     def action_refresh(self) -> None:
         res = round_results(self.app.db(), self.round_id)
-        self.sub_title = f"adjudication of round '{res.round.name}'"
+        self.sub_title = visible(f"adjudication of round '{res.round.name}'")
         self.majority = res.round.settings.majority
         self.items = {i.item_id: i for i in res.items}
         table = self.query_one("#adj-items", DataTable)
@@ -303,15 +305,17 @@ class AdjudicationScreen(Screen):
         kind = "Wh question" if item.qtype == "wh" else "Yes/No question"
         head.update(
             Text.assemble(
-                (f"Item {item.item_id}", "bold"), f" · KG {item.kg} · {kind} · ", _styled(item)
+                (f"Item {item.item_id}", "bold"),
+                f" · KG {visible(item.kg)} · {kind} · ",
+                _styled(item),
             )
         )
-        body = Text(item.question, style="bold")
+        body = literal(item.question, "bold")
         if item.qtype == "wh":
             body.append("\nAnswer (aliases separated by commas): ", style="dim")
-            body.append("; ".join(", ".join(g) for g in item.answers), style="cyan")
+            body.append(visible("; ".join(", ".join(g) for g in item.answers)), style="cyan")
             body.append("\nAI's response: ", style="dim")
-            body.append(" ".join((item.response or "").split()))
+            body.append(visible(" ".join((item.response or "").split())))
         self.query_one("#adj-body", Static).update(body)
         for name in item.assigned:
             state = item.labels.get(name)
@@ -323,7 +327,7 @@ class AdjudicationScreen(Screen):
                 clear, correct = state.question_clear or "", state.response_correct or ""
             note = ""
             if state is not None and state.flag:
-                note = Text("⚑ " + (state.note or "(no note)"), style="magenta")
+                note = literal("⚑ " + (state.note or "(no note)"), "magenta")
             labels.add_row(name, clear, correct if item.qtype == "wh" else "—", note)
         self.query_one("#adj-verdicts", Static).update(self._verdicts(item))
         self.query_one("#adj-decision", Static).update(self._decision(item))
@@ -367,9 +371,9 @@ class AdjudicationScreen(Screen):
                 )
                 if value is not None
             )
-            text.append(f"\n{adj.adjudicator}", style="bold")
+            text.append(f"\n{visible(adj.adjudicator)}", style="bold")
             text.append(f": {decided}. ")
-            text.append(adj.reason, style="italic")
+            text.append(visible(adj.reason), style="italic")
         return text
 
     def action_decide(self) -> None:

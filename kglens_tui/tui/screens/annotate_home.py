@@ -17,7 +17,9 @@ from textual.widgets.option_list import Option
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
+from kglens_tui.core.safetext import literal
 from kglens_tui.tui.screens.annotate import AnnotateScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 ROUNDS_HELP = """\
 ## Annotation rounds
@@ -80,11 +82,11 @@ class AnnotatorPickScreen(ModalScreen[str | None]):
         conn = self.app.db()
         rnd = get_round(conn, self.round_id)
         options = [
-            Option(f"{p.annotator}  ·  {p.done} of {p.total} done", id=p.annotator)
+            Option(literal(f"{p.annotator}  ·  {p.done} of {p.total} done"), id=p.annotator)
             for p in progress(conn, rnd.id)
         ]
         with Vertical(classes="dialog"):
-            yield Label(f"Who is annotating round '{rnd.name}'?", classes="dialog-title")
+            yield Label(literal(f"Who is annotating round '{rnd.name}'?"), classes="dialog-title")
             yield Static("Choose your name and press enter (esc cancels).", classes="hint")
             yield OptionList(*options, id="ann-names")
 
@@ -124,7 +126,7 @@ class RoundsScreen(Screen):
         with Vertical(id="ann-rounds"):
             yield Static("", id="ann-banner")
             yield Static("Annotation rounds", classes="section-title")
-            yield DataTable(id="ann-rounds-table", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="ann-rounds-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:

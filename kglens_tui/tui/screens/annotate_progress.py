@@ -11,7 +11,9 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import get_round
+from kglens_tui.core.safetext import literal, markup_literal, visible
 from kglens_tui.tui.format import duration
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 PROGRESS_HELP = """\
 ## Progress
@@ -54,7 +56,7 @@ class ProgressScreen(Screen):
         yield Header()
         with Vertical(id="ann-progress-pane"):
             yield Static("", id="ann-progress-title")
-            yield DataTable(id="ann-progress", cursor_type="none", zebra_stripes=True)
+            yield LiteralDataTable(id="ann-progress", cursor_type="none", zebra_stripes=True)
             yield Static("", id="ann-progress-total")
         yield Footer()
 
@@ -71,10 +73,10 @@ class ProgressScreen(Screen):
         conn = self.app.db()
         rnd = get_round(conn, self.round_id)
         rows = progress(conn, rnd.id)
-        self.sub_title = f"progress of round '{rnd.name}'"
+        self.sub_title = visible(f"progress of round '{rnd.name}'")
         raters = rnd.settings.raters_per_item or len(rnd.annotators)
         self.query_one("#ann-progress-title", Static).update(
-            f"[b]Round {rnd.id} '{rnd.name}'[/] · {rnd.items:,} items · {len(rnd.annotators)} "
+            f"[b]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {rnd.items:,} items · {len(rnd.annotators)} "
             f"annotators, {raters} per item · majority {rnd.settings.majority} of {raters}"
         )
         table = self.query_one("#ann-progress", DataTable)
@@ -103,4 +105,4 @@ class ProgressScreen(Screen):
             duration(p.seconds),
             "—" if per is None else f"{per:.1f} s",
         ]
-        return [p.annotator, bar(p.share), *(Text(v, justify="right") for v in right)]
+        return [literal(p.annotator), bar(p.share), *(Text(v, justify="right") for v in right)]

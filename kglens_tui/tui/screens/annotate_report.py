@@ -13,9 +13,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_results
+from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 REPORT_HELP = """\
 ## Report
@@ -81,19 +83,19 @@ class ReportScreen(Screen):
                     yield Static(
                         "Human assessment (paper Table 4): majority vote", classes="section-title"
                     )
-                    yield DataTable(id="ann-t4", cursor_type="none", classes="ann-static")
+                    yield LiteralDataTable(id="ann-t4", cursor_type="none", classes="ann-static")
                 with Vertical(classes="ann-report-cell"):
                     yield Static("Inter-annotator agreement", classes="section-title")
-                    yield DataTable(id="ann-agree", cursor_type="none", classes="ann-static")
+                    yield LiteralDataTable(id="ann-agree", cursor_type="none", classes="ann-static")
             with Horizontal(classes="ann-report-row"):
                 for question, name in QUESTION_NAMES.items():
                     with Vertical(classes="ann-report-cell"):
                         yield Static(f"Cohen's κ, {name}", classes="section-title")
-                        yield DataTable(
+                        yield LiteralDataTable(
                             id=f"ann-kappa-{question}", cursor_type="none", classes="ann-static"
                         )
             yield Static("", id="ann-disagree-title", classes="section-title")
-            yield DataTable(id="ann-disagree", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="ann-disagree", cursor_type="row", zebra_stripes=True)
             yield Static("", id="ann-report-notes")
         yield Footer()
 
@@ -108,11 +110,11 @@ class ReportScreen(Screen):
     def action_refresh(self) -> None:
         res = round_results(self.app.db(), self.round_id)
         rnd = res.round
-        self.sub_title = f"report of round '{rnd.name}'"
+        self.sub_title = visible(f"report of round '{rnd.name}'")
         raters = rnd.settings.raters_per_item or len(rnd.annotators)
         self.query_one("#ann-report-title", Static).update(
-            f"[b]Round {rnd.id} '{rnd.name}'[/] · {rnd.items:,} items · annotators "
-            f"{', '.join(rnd.annotators)} · majority {rnd.settings.majority} of {raters}"
+            f"[b]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {rnd.items:,} items · annotators "
+            f"{markup_literal(', '.join(rnd.annotators))} · majority {rnd.settings.majority} of {raters}"
         )
         t4 = self.query_one("#ann-t4", DataTable)
         t4.clear(columns=True)
@@ -152,7 +154,7 @@ class ReportScreen(Screen):
             notes.append(f"All labels in, no majority (adjudicate with d): items {ids}.\n")
         if res.flagged:
             flagged = "; ".join(
-                f"item {item_id} by {name}" + (f": {short(note, 40)}" if note else "")
+                f"item {item_id} by {visible(name)}" + (f": {short(note, 40)}" if note else "")
                 for item_id, name, note in res.flagged
             )
             notes.append(f"Flagged: {flagged}.\n", style="magenta")

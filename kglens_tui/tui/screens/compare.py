@@ -3,7 +3,6 @@ the same KG, the edges one model knows and the other does not."""
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,9 +20,11 @@ from kglens_tui.analysis.compare import (
     run_grid,
 )
 from kglens_tui.analysis.groups import run_column
+from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.review import heat, short
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 COMPARE_HELP = """\
 ## Compare runs
@@ -84,7 +85,7 @@ class CompareScreen(Screen):
         yield Header()
         with Vertical(id="cmp"):
             yield Static("Table 3 · win rate per model, KG and difficulty", classes="section-title")
-            yield DataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="cmp-controls"):
                 yield Static("", id="cmp-a")
                 yield Select([], id="cmp-b", prompt="run B")
@@ -92,10 +93,10 @@ class CompareScreen(Screen):
             with Horizontal(id="cmp-diff"):
                 with Vertical(classes="cmp-side"):
                     yield Static("", id="cmp-a-title", classes="section-title")
-                    yield DataTable(id="cmp-a-only", cursor_type="row", zebra_stripes=True)
+                    yield LiteralDataTable(id="cmp-a-only", cursor_type="row", zebra_stripes=True)
                 with Vertical(classes="cmp-side"):
                     yield Static("", id="cmp-b-title", classes="section-title")
-                    yield DataTable(id="cmp-b-only", cursor_type="row", zebra_stripes=True)
+                    yield LiteralDataTable(id="cmp-b-only", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -110,7 +111,7 @@ class CompareScreen(Screen):
             else []
         )
         select = self.query_one("#cmp-b", Select)
-        select.set_options([(f"run {rid} · {label}", rid) for rid, label in others])
+        select.set_options([(literal(f"run {rid} · {label}"), rid) for rid, label in others])
         if self.run_b is None and others:
             self.run_b = int(others[0][0])
         if self.run_b is not None:
@@ -156,7 +157,8 @@ class CompareScreen(Screen):
         runs = load_runs(self.app.db(), run_ids)
         col_a = run_column(runs[0])
         self.query_one("#cmp-a", Static).update(
-            f"[b]A[/]: run {col_a.run_id} · {escape(model_name(col_a.label))} · {col_a.kg} "
+            f"[b]A[/]: run {col_a.run_id} · {markup_literal(model_name(col_a.label), limit=LABEL_LIMIT)} · "
+            f"{markup_literal(col_a.kg, limit=LABEL_LIMIT)} "
             f"{col_a.difficulty} · [b]B[/]:"
         )
         if len(runs) < 2:

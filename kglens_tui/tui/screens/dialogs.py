@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
+from kglens_tui.core.safetext import literal
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.store.connection import connect
 
@@ -96,10 +97,10 @@ class ImportScreen(ModalScreen[str | None]):
             return
         path = Path(raw).expanduser()
         if not path.exists():
-            status.update(f"[red]{path}: no such file or directory[/]")
+            status.update(literal(f"{path}: no such file or directory", "red"))
             return
         name = self.query_one("#name", Input).value.strip() or path.stem
-        status.update(f"importing {path.name}…")
+        status.update(literal(f"importing {path.name}…"))
         self._run_import(path, name)
 
     @work(thread=True, exclusive=True, group="import", exit_on_error=False)
@@ -115,7 +116,7 @@ class ImportScreen(ModalScreen[str | None]):
         self.app.call_from_thread(self.dismiss, report.summary())
 
     def _show_error(self, message: str) -> None:
-        self.query_one("#import-status", Static).update(f"[red]{message}[/]")
+        self.query_one("#import-status", Static).update(literal(message, "red"))
 
 
 class WelcomeScreen(ModalScreen[bool]):

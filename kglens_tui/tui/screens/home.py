@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.kg.stats import kg_summaries
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 HOME_HELP = """\
 ## Home
@@ -56,9 +57,9 @@ class HomeScreen(Screen):
         with Vertical(id="home"):
             yield Static("", id="banner")
             yield Static("Knowledge graphs", classes="section-title")
-            yield DataTable(id="kgs", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="kgs", cursor_type="row", zebra_stripes=True)
             yield Static("Runs", classes="section-title")
-            yield DataTable(id="runs", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="runs", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -13,10 +13,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
 from kglens_tui.analysis.bias import bias_from_counts, wilson
+from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import VERDICT_STYLE, duration, interval
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 LIVE_HELP = """\
 ## Live probe
@@ -115,9 +117,9 @@ class LiveScreen(Screen):
                 yield RichLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
                 yield Static("Blind spots (highest posterior error)", classes="section-title")
-                yield DataTable(id="blind", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
                 yield Static("Per predicate (paper Fig. 6)", classes="section-title")
-                yield DataTable(id="preds", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -143,7 +145,7 @@ class LiveScreen(Screen):
         if snap is None:
             error = self.session.error if self.session is not None else ""
             self.query_one("#run-title", Static).update(
-                f"[red]{error}[/]" if error else "starting the run…"
+                f"[red]{markup_literal(error)}[/]" if error else "starting the run…"
             )
             return
         key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s))
@@ -168,11 +170,14 @@ class LiveScreen(Screen):
         status = {"running": "green", "paused": "yellow", "pausing": "yellow", "failed": "red"}.get(
             snap.status, "cyan"
         )
-        text = f"[b]Run {snap.run_id}[/] · target {snap.target_label}{sim} · [{status}]{snap.status}[/]"
+        text = (
+            f"[b]Run {snap.run_id}[/] · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim}"
+            f" · [{status}]{snap.status}[/]"
+        )
         if snap.stop_reason:
-            text += f" ({snap.stop_reason})"
+            text += f" ({markup_literal(snap.stop_reason)})"
         if snap.error:
-            text += f"\n[red]{snap.error}[/]"
+            text += f"\n[red]{markup_literal(snap.error)}[/]"
         self.query_one("#run-title", Static).update(text)
 
     def _progress(self, snap: ProbeSnapshot) -> None:
@@ -205,9 +210,10 @@ class LiveScreen(Screen):
                 if block:
                     block.append("\n")
                 block.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
-                block.append(f" {view.question}\n", style="bold")
-                expected = f" (expected {view.expected})" if view.expected else ""
-                block.append(f"            → {view.reply.strip()[:200]}{expected}", style="dim")
+                block.append(f" {visible(view.question)}\n", style="bold")
+                expected = f" (expected {visible(view.expected)})" if view.expected else ""
+                reply = visible(view.reply.strip(), limit=200)
+                block.append(f"            → {reply}{expected}", style="dim")
             log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
         self._shown_replies = max(snap.replies_total, self._shown_replies)
 

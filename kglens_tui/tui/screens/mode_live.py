@@ -11,9 +11,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Static
 
+from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import duration
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 MODE_HELP = """\
 ## Consistency / fact-eval run
@@ -65,7 +67,7 @@ class ModeLiveScreen(Screen):
         yield Static("starting the run…", id="mode-title")
         with Horizontal(id="mode-top"):
             yield Static("", id="mode-progress")
-            yield DataTable(id="mode-metrics", cursor_type="none", zebra_stripes=True)
+            yield LiteralDataTable(id="mode-metrics", cursor_type="none", zebra_stripes=True)
         with Vertical(id="mode-feed"):
             yield Static("Questions and replies", classes="section-title")
             yield RichLog(id="mode-replies", wrap=True, markup=False, max_lines=400)
@@ -80,17 +82,20 @@ class ModeLiveScreen(Screen):
         snap = self.session.snapshot()
         if snap is None:
             if self.session.error:
-                self.query_one("#mode-title", Static).update(f"[red]{self.session.error}[/]")
+                self.query_one("#mode-title", Static).update(
+                    f"[red]{markup_literal(self.session.error)}[/]"
+                )
             return
         key = (snap.units_done, snap.requests, snap.status, int(snap.elapsed_s))
         if key == self._last:
             return
         self._last = key
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
-        reason = f" ({snap.stop_reason})" if snap.stop_reason else ""
+        reason = f" ({markup_literal(snap.stop_reason)})" if snap.stop_reason else ""
         self.query_one("#mode-title", Static).update(
-            f"[b]Run {snap.run_id}[/b] · {snap.mode} · target {snap.target_label}{sim} · "
-            f"{snap.status}{reason}" + (f"\n[red]{snap.error}[/]" if snap.error else "")
+            f"[b]Run {snap.run_id}[/b] · {snap.mode} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
+            f"{snap.status}{reason}"
+            + (f"\n[red]{markup_literal(snap.error)}[/]" if snap.error else "")
         )
         self.query_one("#mode-progress", Static).update(
             f"done {snap.units_done:,} of {snap.units_total:,}\n"
@@ -153,8 +158,8 @@ class ModeLiveScreen(Screen):
             if block:
                 block.append("\n")
             block.append(f"{view.label:<11}", style=LABEL_STYLE.get(view.label, ""))
-            block.append(f" [{view.kind}] {view.question}\n", style="bold")
-            block.append(f"            → {view.reply.strip()[:200]}", style="dim")
+            block.append(f" [{view.kind}] {visible(view.question)}\n", style="bold")
+            block.append(f"            → {visible(view.reply.strip(), limit=200)}", style="dim")
         log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
         self._shown = max(self._shown, total)
 

@@ -9,6 +9,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from kglens_tui.core.safetext import literal
 from kglens_tui.kg.bundled import bundled_names
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
@@ -67,7 +68,7 @@ class NewRunScreen(Screen):
                 yield Label("Facts (other modes)")
                 yield Input("20", type="integer", id="facts")
                 yield Label("Knowledge graph")
-                yield Select([(n, n) for n in names], value=kg, allow_blank=False, id="kg")
+                yield Select([(literal(n), n) for n in names], value=kg, allow_blank=False, id="kg")
                 yield Label("Subset of subjects")
                 yield Select(self._subset_options(kg), value="", allow_blank=False, id="subset")
                 yield Label("Target")
@@ -144,7 +145,7 @@ class NewRunScreen(Screen):
         self._toggle_openai()
 
     def _subset_options(self, kg: str) -> list[tuple[str, str]]:
-        return [("all subjects", "")] + [(s, s) for s in subset_names(self.app.db(), kg)]
+        return [("all subjects", "")] + [(literal(s), s) for s in subset_names(self.app.db(), kg)]
 
     @on(Select.Changed, "#kg")
     def _kg_changed(self, event: Select.Changed) -> None:

@@ -16,9 +16,11 @@ from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import interval
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 REVIEW_HELP = """\
 ## Review blind spots
@@ -70,9 +72,9 @@ def run_metrics(data: RunData, flt: EdgeFilter | None = None) -> str:
 
 
 def short(text: str, width: int) -> str:
-    """Text cut to `width` characters with an ellipsis."""
-    text = text.replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """Text on one line, cut to `width` characters with an ellipsis, control characters made
+    visible (for a table cell or a literal Text)."""
+    return visible(text, one_line=True, limit=width)
 
 
 def run_label(data: RunData) -> str:
@@ -81,7 +83,7 @@ def run_label(data: RunData) -> str:
     if data.run.simulated and "simulat" not in label:
         label += " (simulated)"
     return (
-        f"[b]Run {data.run.id}[/] · {label} · KG {data.run.kg_name} · "
+        f"[b]Run {data.run.id}[/] · {markup_literal(label, limit=LABEL_LIMIT)} · KG {markup_literal(data.run.kg_name, limit=LABEL_LIMIT)} · "
         f"{data.run.config.difficulty} · {data.n_edges:,} edges"
     )
 
@@ -148,7 +150,7 @@ class ReviewScreen(RunDataScreen):
                     value=ALL,
                 )
                 yield Static("", id="rv-count")
-            yield DataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -159,12 +161,14 @@ class ReviewScreen(RunDataScreen):
             {(kg.pred_labels[int(p)], kg.pred_keys[int(p)]) for p in kg.p[data.kg_pos].tolist()}
         )
         pred_select = self.query_one("#rv-pred", Select)
-        pred_select.set_options([("every predicate", ALL), *preds])
+        pred_select.set_options(
+            [("every predicate", ALL), *((literal(label), key) for label, key in preds)]
+        )
         pred_select.value = ALL
         subjects = {int(kg.s[int(i)]) for i in data.kg_pos.tolist()}
         groups = sorted({g for node in subjects for g in kg.groups[node]})
         group_select = self.query_one("#rv-group", Select)
-        group_select.set_options([("every group", ALL), *((g, g) for g in groups)])
+        group_select.set_options([("every group", ALL), *((literal(g), g) for g in groups)])
         group_select.value = ALL
         table = self.query_one("#rv-edges", DataTable)
         table.add_columns(

@@ -7,7 +7,6 @@ import os
 from collections.abc import Callable
 
 import numpy as np
-from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -28,9 +27,11 @@ from kglens_tui.analysis.triage import (
     mark_verifier_error,
     tag_error_type,
 )
+from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import VERDICT_STYLE, interval
 from kglens_tui.tui.screens.review import heat, run_metrics, short
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 DRILL_HELP = """\
 ## Edge drill-down
@@ -132,11 +133,11 @@ class DrillDownScreen(Screen):
         yield Header()
         with Vertical(id="dd"):
             yield Static("", id="dd-head")
-            yield DataTable(id="dd-replies", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="dd-replies", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="dd-reply-box"):
                 yield Static("", id="dd-reply")
             with Horizontal(id="dd-bottom"):
-                yield DataTable(id="dd-history", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(id="dd-history", cursor_type="row", zebra_stripes=True)
                 with VerticalScroll(id="dd-triage-box"):
                     yield Static("", id="dd-triage")
         yield Footer()
@@ -158,8 +159,8 @@ class DrillDownScreen(Screen):
         e = d.edge
         raw = edge_rows(data, np.array([e.pos]), adjusted=False)[0]
         self.query_one("#dd-head", Static).update(
-            f"[b]Edge {e.edge_id}[/]: {escape(e.subject)} · [b]{escape(e.predicate)}[/] · "
-            f"{escape(e.object)}   (true objects: {escape(', '.join(d.true_objects))}; "
+            f"[b]Edge {e.edge_id}[/]: {markup_literal(e.subject, limit=LABEL_LIMIT)} · [b]{markup_literal(e.predicate, limit=LABEL_LIMIT)}[/] · "
+            f"{markup_literal(e.object, limit=LABEL_LIMIT)}   (true objects: {markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}; "
             f"{d.neighbours} neighbours)\n"
             f"edge with overrides: m {e.m} n {e.n} · expected error {pct(e.mean)} "
             f"{interval(e.low, e.high)}"
@@ -199,8 +200,8 @@ class DrillDownScreen(Screen):
                     heat(h.mean, pct(h.mean)),
                 )
         lines = ["[b]Triage[/]"] + [
-            f"#{t.id} {t.action}{' ' + t.value if t.value else ''} by {escape(t.author)}"
-            f"{' [retracted]' if t.id in d.retracted else ''}: {escape(t.reason)}"
+            f"#{t.id} {t.action}{' ' + markup_literal(t.value) if t.value else ''} by {markup_literal(t.author)}"
+            f"{' (retracted)' if t.id in d.retracted else ''}: {markup_literal(t.reason)}"
             for t in d.triage
         ]
         if not d.triage:
@@ -223,13 +224,13 @@ class DrillDownScreen(Screen):
         if r is None:
             box.update("[dim]No question was asked about this edge yet.[/]")
             return
-        detected = f" · detected: {', '.join(r.detected)}" if r.detected else ""
+        detected = f" · detected: {markup_literal(', '.join(r.detected))}" if r.detected else ""
         box.update(
-            f"[b]Q[/] ({r.qtype}, {escape(r.generator)}): {escape(r.question)}\n"
-            f"[b]Reply[/]: {escape(r.reply)}\n"
+            f"[b]Q[/] ({r.qtype}, {markup_literal(r.generator)}): {markup_literal(r.question, limit=TEXT_LIMIT)}\n"
+            f"[b]Reply[/]: {markup_literal(r.reply, limit=TEXT_LIMIT)}\n"
             f"[b]Verdict[/]: {verdict_text(r).markup}{detected}"
-            f"{' · error: ' + escape(r.error) if r.error else ''}\n"
-            f"[b]Verifier[/]: {escape(r.verifier) or '—'}"
+            f"{' · error: ' + markup_literal(r.error, limit=TEXT_LIMIT) if r.error else ''}\n"
+            f"[b]Verifier[/]: {markup_literal(r.verifier, limit=TEXT_LIMIT) or '—'}"
         )
 
     @on(DataTable.RowHighlighted, "#dd-replies")

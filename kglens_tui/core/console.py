@@ -1,0 +1,37 @@
+"""The one pair of Rich consoles every CLI command prints through.
+
+Markup in the command's own strings styles the output; untrusted text must still go in through
+`markup_literal` (or as a `literal` Text). As a second line of defence the consoles make every
+control character in a parsed string visible, so a reply that slipped through unescaped can at
+worst show its brackets, never clear the screen or set the window title.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from kglens_tui.core.safetext import visible
+
+
+class SafeConsole(Console):
+    """A Rich console whose strings never carry terminal control characters."""
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        rendered = super().render_str(text, **kwargs)
+        # visible() keeps the length, so the styled spans stay over the same characters
+        rendered.plain = visible(rendered.plain)
+        return rendered
+
+
+console = SafeConsole(highlight=False)
+err_console = SafeConsole(stderr=True, highlight=False)
+
+
+def print_error(message: object) -> None:
+    """One red `error:` line on stderr, the message shown literally (newlines as "⏎")."""
+    err_console.print(
+        Text.assemble(("error:", "red"), " ", visible(message, one_line=True)), soft_wrap=True
+    )

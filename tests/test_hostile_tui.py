@@ -1,0 +1,269 @@
+"""Hostile text (markup, terminal escapes, control characters, NUL, 100 kB) in KG names, labels,
+model names, replies and annotations: every screen shows it literally and nothing reaches the
+terminal as control. Each screen is opened with Pilot and its rendered text checked."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.widgets._toast import Toast
+
+from kglens_tui.annotate.adjudication import adjudicate
+from kglens_tui.annotate.labels import flag_item, submit_label
+from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.llm.base import ChatRequest, Completion
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.analysis import AnalysisScreen
+from kglens_tui.tui.screens.annotate import AnnotateScreen
+from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen
+from kglens_tui.tui.screens.annotate_home import RoundsScreen
+from kglens_tui.tui.screens.annotate_progress import ProgressScreen
+from kglens_tui.tui.screens.annotate_report import ReportScreen
+from kglens_tui.tui.screens.compare import CompareScreen
+from kglens_tui.tui.screens.dialogs import ImportScreen
+from kglens_tui.tui.screens.review import ReviewScreen
+from tests.conftest import write_jsonl
+
+SIZE = (160, 48)
+ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x00\u202e\x9b"
+"""Sets the window title, clears the screen, leaves the alternate screen; NUL, RTL override, CSI."""
+MARKUP = "[/] [bold red]x[/] [ [/INST] [link=http://x]y[/link] \\"
+KG_NAME = "evil[/]kg[b]"
+MODEL = "evil[/]model[b]"
+COUNTRY = "Evil[/]land"
+LONG = "L" * 100_000
+NAMES = ("ann[/]1", "ann2", "ann3", "ann4", "ann5")
+# Rendered text must never hold a control character (the SVG keeps newlines between lines).
+FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]")
+
+
+class HostileTarget:
+    """A target whose name and every reply are hostile."""
+
+    label = f"{MODEL} {ESCAPES}"
+    simulated = False
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        self.calls += 1
+        replies = (
+            f"Yes.\n[/INST] {MARKUP} {ESCAPES}",
+            f"No {ESCAPES} [/]",
+            f"{COUNTRY} {MARKUP}",
+            f"[bold]Cap{ESCAPES}[/bold]",
+        )
+        return Completion(replies[self.calls % len(replies)], 10, 5, 0.0)
+
+    async def aclose(self) -> None:
+        return None
+
+
+def _hostile_kg(path: Path) -> Path:
+    d = path / "kg"
+    d.mkdir()
+    countries = [("c:E", COUNTRY), ("c:B", "Bad[bold]ia"), ("c:C", "Cee")]
+    entities = [
+        {"id": key, "label": label, "type": "country", "groups": ["region:[/]zone"]}
+        for key, label in countries
+    ]
+    entities += [{"id": f"city:{k}", "label": f"Cap[red]{k}", "type": "city"} for k, _ in countries]
+    entities += [{"id": "lang:x", "label": "Lang[/]x", "type": "language"}]
+    entities += [{"id": "lang:y", "label": "Why", "type": "language"}]
+    write_jsonl(d / "entities.jsonl", entities)
+    write_jsonl(
+        d / "predicates.jsonl",
+        [{"id": "capital", "label": "capital[/]of"}, {"id": "lang", "label": "official[b]lang"}],
+    )
+    triples = [{"subject": k, "predicate": "capital", "object": f"city:{k}"} for k, _ in countries]
+    triples += [{"subject": k, "predicate": "lang", "object": "lang:x"} for k, _ in countries]
+    triples += [{"subject": "c:C", "predicate": "lang", "object": "lang:y"}]
+    write_jsonl(d / "triples.jsonl", triples)
+    return d
+
+
+def _build(db: Path, tmp: Path) -> None:
+    conn = connect(db)
+    import_kg(conn, _hostile_kg(tmp), KG_NAME)
+    # Labels as a legacy workspace or another tool may have stored them: escapes, NUL, 100 kB.
+    conn.execute(
+        "UPDATE entity SET label = label || ? WHERE key IN ('c:E', 'city:c:E')", (" " + ESCAPES,)
+    )
+    conn.execute("UPDATE entity SET label = ? WHERE key = 'c:C'", ("Cee" + LONG,))
+    conn.commit()
+    for seed in (1, 2):
+        engine = prepare(
+            conn,
+            config=RunConfig(
+                kg=KG_NAME, target="sim", difficulty="hard", iterations=3, batch_size=4, seed=seed
+            ),
+            target=HostileTarget(),
+        )
+        run_blocking(engine)
+    conn.execute("UPDATE run SET stop_reason = ? WHERE id = 2", (f"stopped {MARKUP} {ESCAPES}",))
+    conn.commit()
+    specs = [
+        ItemSpec(
+            kg=KG_NAME,
+            qtype="wh",
+            app_verdict="correct",
+            question=f"What is the capital of {COUNTRY} {ESCAPES}?",
+            answers=[[f"Cap[red]{ESCAPES}", "[/]"]],
+            response=f"It is [/] {MARKUP} {ESCAPES}",
+        ),
+        ItemSpec(
+            kg=KG_NAME,
+            qtype="yes_no",
+            app_verdict="incorrect",
+            question=f"Is {MARKUP} {ESCAPES} right?",
+            expected="yes",
+            response=f"No.\n[/INST]{ESCAPES}",
+        ),
+    ]
+    create_round_from_items(conn, f"round[/]{ESCAPES}", specs, annotators=NAMES, seed=1)
+    ids = [r[0] for r in conn.execute("SELECT id FROM annotation_item ORDER BY id")]
+    for item_id in ids:
+        for k, name in enumerate(NAMES):
+            wh = conn.execute(
+                "SELECT qtype FROM annotation_item WHERE id = ?", (item_id,)
+            ).fetchone()[0]
+            submit_label(
+                conn,
+                item_id,
+                name,
+                question_clear="yes" if k % 2 else "no",
+                response_correct=("correct" if k < 2 else "incorrect") if wh == "wh" else None,
+                seconds=3.0,
+            )
+    flag_item(conn, ids[0], NAMES[0], f"note {MARKUP} {ESCAPES}", seconds=1.0)
+    adjudicate(
+        conn,
+        ids[0],
+        reason=f"because {MARKUP} {ESCAPES}",
+        adjudicator=f"lead[/]{ESCAPES}",
+        response_correct="correct",
+    )
+    conn.close()
+
+
+@pytest.fixture(scope="module")
+def hostile_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("hostile")
+    db = tmp / "w.db"
+    _build(db, tmp)
+    return db
+
+
+@pytest.fixture
+def hostile_db(hostile_template: Path, tmp_path: Path) -> Path:
+    db = tmp_path / "w.db"
+    src, dst = sqlite3.connect(hostile_template), sqlite3.connect(db)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    return db
+
+
+def assert_literal(app: KGLensApp, *expected: str) -> str:
+    """The screen holds no control character and shows each expected string as written."""
+    shown = app.export_screenshot()
+    bad = FORBIDDEN.search(shown)
+    assert bad is None, f"{type(app.screen).__name__} sends {bad.group()!r} to the terminal"
+    text = re.sub(r"<[^>]+>", "", shown).replace("&#160;", " ")
+    text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+    for piece in expected:
+        assert piece in text, f"{type(app.screen).__name__} does not show {piece!r}"
+    return text
+
+
+async def _show(pilot, screen) -> None:
+    pilot.app.push_screen(screen)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path) -> None:
+    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert_literal(app, KG_NAME, MODEL, "␛]0;PWNED")
+        await pilot.press("n")
+        await pilot.pause()
+        assert_literal(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.open_run(2)
+        await pilot.pause(0.3)
+        assert_literal(app, MODEL, "[bold red]x[/]", "␛]0;PWNED␇␛[2J")
+        await pilot.press("escape")
+        await pilot.pause()
+        await _show(pilot, ReviewScreen(1))
+        assert_literal(app, MODEL, KG_NAME, "capital[/]of")
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert type(app.screen).__name__ == "DrillDownScreen"
+        shown = [assert_literal(app, "␛]0;PWNED")]
+        for _ in range(4):
+            await pilot.press("down")
+            await pilot.pause()
+            shown.append(assert_literal(app))
+        assert any("[/] [bold red]x[/] [ [/" in t for t in shown)
+        await pilot.press("g")
+        await pilot.pause(0.3)
+        assert type(app.screen).__name__ == "EgoScreen"
+        assert_literal(app, "capital[/]of")
+        await _show(pilot, AnalysisScreen(1))
+        assert_literal(app)
+        for key in ("g", "y", "p"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert_literal(app)
+        await _show(pilot, CompareScreen(1, 2))
+        assert_literal(app, MODEL)
+        app.notify(f"toast {MARKUP} {ESCAPES}")
+        while not app.screen.query(Toast):
+            await pilot.pause()
+        await pilot.pause()
+        assert_literal(app, "toast [/] [bold")
+
+
+async def test_annotation_screens_show_hostile_text_literally(hostile_db: Path) -> None:
+    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await _show(pilot, RoundsScreen())
+        assert_literal(app, "round[/]␛]0;PWNED")
+        await _show(pilot, AnnotateScreen(1, NAMES[0]))
+        assert_literal(app, "[/]")
+        await pilot.press("right")
+        await pilot.pause()
+        assert_literal(app)
+        await _show(pilot, ProgressScreen(1))
+        assert_literal(app, "ann[/]1")
+        await _show(pilot, ReportScreen(1))
+        assert_literal(app, "ann[/]1")
+        await _show(pilot, AdjudicationScreen(1, None))
+        assert_literal(app, "[bold red]x[/]")
+
+
+async def test_import_dialog_shows_a_hostile_path_literally(hostile_db: Path) -> None:
+    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _show(pilot, ImportScreen(hostile_db))
+        path = app.screen.query_one("#path")
+        path.value = "/nonexistent/[/]x[bold]"
+        path.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        status = app.screen.query_one("#import-status").render()
+        assert "/nonexistent/[/]x[bold]: no such file" in str(status)
+        assert_literal(app, "/nonexistent/[/]x[bold]: no such file")
