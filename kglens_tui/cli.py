@@ -13,6 +13,7 @@ from rich.text import Text
 
 from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.core.safewrite import ExportError
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
@@ -288,7 +289,12 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
     try:
         config = None if args.resume is not None else _config_from_args(args)
-        engine = prepare(conn, config=config, resume=args.resume, on_iteration=on_iteration)
+        engine = prepare(
+            conn,
+            config=config,
+            resume=args.resume,
+            on_iteration=None if args.quiet else on_iteration,
+        )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
     label = " [yellow](simulated)[/]" if engine.target.simulated else ""
@@ -431,11 +437,14 @@ def cmd_bench_import(args: argparse.Namespace) -> int:
 
 def cmd_bench_engine(args: argparse.Namespace) -> int:
     from kglens_tui.bench.engine_bench import parse_sizes, run_engine_bench
+    from kglens_tui.bench.long_run import MIN_LATE
 
     try:
         sizes = parse_sizes(args.sizes)
     except ValueError as exc:
         raise CLIError(str(exc)) from exc
+    if 0 < args.long_iterations < MIN_LATE:
+        raise CLIError(f"--long-iterations must be 0 (skip) or at least {MIN_LATE}")
     run_engine_bench(
         console,
         sizes=sizes,
@@ -444,6 +453,7 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
         latency_ms=args.latency_ms,
         concurrency=args.concurrency,
         throughput_iterations=args.throughput_iterations,
+        long_iterations=args.long_iterations,
     )
     return 0
 
@@ -468,8 +478,9 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
             plot_path=Path(args.plot) if args.plot else None,
             throughput=not args.no_throughput,
             throughput_iterations=args.throughput_iterations,
+            force=args.force,
         )
-    except (ValueError, LookupError) as exc:
+    except (ValueError, LookupError, ExportError) as exc:
         raise CLIError(str(exc)) from exc
     return 0
 
@@ -659,6 +670,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--latency-ms", type=float, default=100.0, help="fake server latency")
     p.add_argument("--concurrency", type=int, default=32)
     p.add_argument("--throughput-iterations", type=int, default=20)
+    p.add_argument(
+        "--long-iterations", type=int, default=1_000, help="long-run mark (0: skip the long run)"
+    )
     p.set_defaults(func=cmd_bench_engine)
     p = bench_sub.add_parser(
         "sampling", help="efficiency study (paper Fig. 3): samplers against brute force"
@@ -679,6 +693,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", default="200,600", help="top-k sizes, comma-separated")
     p.add_argument("--csv", metavar="PATH", help="write every curve as CSV")
     p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")
+    p.add_argument("--force", action="store_true", help="replace existing --csv / --plot files")
     p.add_argument("--no-throughput", action="store_true", help="skip sync vs continuous")
     p.add_argument("--throughput-iterations", type=int, default=10)
     p.set_defaults(func=cmd_bench_sampling)
@@ -729,6 +744,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ConfigError,
         RunNotFoundError,
         KGNameError,
+        ExportError,
     ) as exc:
         print_error(exc)
         return 2

@@ -356,6 +356,7 @@ def test_engine_bench_smoke() -> None:
         latency_ms=20.0,
         concurrency=8,
         throughput_iterations=2,
+        long_iterations=21,
     )
     (result,) = figures["engine"]
     assert result.edges > 1_900
@@ -379,3 +380,5 @@ def test_engine_bench_smoke() -> None:
     assert "engine total" in text and "continuous" in text
     flat = " ".join(text.split())
     assert "HTTP client alone" in flat and "of the client alone" in flat
+    assert figures["long_run"].late_iteration == 21
+    assert "iteration 21" in flat and f"{figures['long_run'].ratio:.2f}x" in flat

@@ -18,6 +18,7 @@ from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
+from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from kglens_tui.analysis.rundata import RunData
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
+FORCE_HELP = "replace an existing output file (never a symbolic link)"
 
 
 def _ci(p: Proportion) -> str:
@@ -66,7 +68,7 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     if args.edge is not None:
-        return _drilldown(data, args.edge, adjusted, args.json)
+        return _drilldown(data, args.edge, adjusted, args.json, args.force)
     flt = _filter(args)
     kind = args.kind.replace("-", "_")
     rows = blind_spots(data, flt, kind=kind, adjusted=adjusted, sort=args.sort, limit=args.limit)
@@ -105,13 +107,20 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     return 0
 
 
-def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | None) -> int:
+def _wrote(path: Path | str) -> None:
+    console.print(f"wrote {markup_literal(path)}")
+
+
+def _drilldown(
+    data: RunData, edge_id: int, adjusted: bool, json_path: str | None, force: bool
+) -> int:
     from kglens_tui.analysis.drilldown import edge_detail
     from kglens_tui.analysis.exports import write_edge_detail_json
 
     if json_path:
-        write_edge_detail_json(data, edge_id, Path(json_path), adjusted=adjusted)
-        console.print(f"wrote {markup_literal(json_path)}")
+        _wrote(
+            write_edge_detail_json(data, edge_id, Path(json_path), adjusted=adjusted, force=force)
+        )
         return 0
     d = edge_detail(data, edge_id, adjusted=adjusted)
     e = d.edge
@@ -223,8 +232,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if everyone.warning():
         console.print(f"[bold yellow]⚠ {everyone.warning()}[/]")
     if args.csv:
-        write_groups_csv(rows, Path(args.csv))
-        console.print(f"wrote {markup_literal(args.csv)}")
+        _wrote(write_groups_csv(rows, Path(args.csv), force=args.force))
     if args.error_types:
         s = error_type_summary(data, adjusted)
         t5 = LiteralTable(
@@ -428,8 +436,7 @@ def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
     if row is None:
         raise LookupError(f"no KG named '{args.kg}'")
     if args.out:
-        write_corrections(conn, row[0], Path(args.out))
-        console.print(f"wrote {markup_literal(args.out)}")
+        _wrote(write_corrections(conn, row[0], Path(args.out), force=args.force))
         return 0
     table = LiteralTable(title=f"KG corrections for {args.kg}", title_justify="left")
     for col in ("entry", "kind", "edge", "fact", "candidate / reply", "why", "who"):
@@ -454,36 +461,37 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.htmlreport import write_html_report
     from kglens_tui.analysis.rundata import load_run_data
 
+    outputs = [args.gexf, args.graphml, args.csv, args.jsonl, args.replies, args.groups, args.html]
+    if not any(outputs):
+        raise ValueError(
+            "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
+            "--groups or --html"
+        )
+    force = args.force
+    for path in filter(None, outputs):  # refuse before any work, so no output is half done
+        check_destination(path, force)
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
-    wrote = []
     graph_opts = {"adjusted": adjusted, "include_unprobed": args.unprobed}
     if args.gexf:
-        wrote.append(exports.write_gexf(data, Path(args.gexf), **graph_opts))
+        _wrote(exports.write_gexf(data, Path(args.gexf), force=force, **graph_opts))
     if args.graphml:
-        wrote.append(exports.write_graphml(data, Path(args.graphml), **graph_opts))
+        _wrote(exports.write_graphml(data, Path(args.graphml), force=force, **graph_opts))
     if args.csv:
-        wrote.append(exports.write_edges_csv(data, Path(args.csv), adjusted=adjusted))
+        _wrote(exports.write_edges_csv(data, Path(args.csv), adjusted=adjusted, force=force))
     if args.jsonl:
-        wrote.append(exports.write_edges_jsonl(data, Path(args.jsonl), adjusted=adjusted))
+        _wrote(exports.write_edges_jsonl(data, Path(args.jsonl), adjusted=adjusted, force=force))
     if args.replies:
         path = Path(args.replies)
         writer = (
             exports.write_replies_jsonl if path.suffix == ".jsonl" else exports.write_replies_csv
         )
-        wrote.append(writer(data, path, adjusted=adjusted))
+        _wrote(writer(data, path, adjusted=adjusted, force=force))
     if args.groups:
         rows = group_table(data, args.by, adjusted=adjusted, prefix=args.prefix)
-        wrote.append(exports.write_groups_csv(rows, Path(args.groups)))
+        _wrote(exports.write_groups_csv(rows, Path(args.groups), force=force))
     if args.html:
-        wrote.append(write_html_report(data, Path(args.html)))
-    if not wrote:
-        raise ValueError(
-            "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
-            "--groups or --html"
-        )
-    for path in wrote:
-        console.print(f"wrote {markup_literal(path)}")
+        _wrote(write_html_report(data, Path(args.html), force=force))
     return 0
 
 
@@ -496,8 +504,8 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         data, args.entity, radius=args.radius, max_edges=args.max_edges, adjusted=not args.raw
     )
     if args.json:
-        Path(args.json).write_text(json.dumps(asdict(ego), ensure_ascii=False, indent=2))
-        console.print(f"wrote {markup_literal(args.json)}")
+        payload = json.dumps(asdict(ego), ensure_ascii=False, indent=2)
+        _wrote(write_text(args.json, payload, force=args.force))
         return 0
     labels = {n.key: n.label for n in ego.nodes}
     table = LiteralTable(
@@ -525,7 +533,7 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
         conn = connect(args.db or default_db_path())
         try:
             return command(args, conn)
-        except (LookupError, ValueError, sqlite3.IntegrityError) as exc:
+        except (LookupError, ValueError, sqlite3.IntegrityError, ExportError) as exc:
             print_error(exc)
             return 2
         finally:
@@ -590,6 +598,7 @@ def _add_triage_commands(sub: argparse._SubParsersAction) -> None:
     p = tri_sub.add_parser("corrections", help="the KG-corrections list (kg_error entries)")
     p.add_argument("kg")
     p.add_argument("--out", metavar="PATH", help="write CSV (or JSONL for .jsonl)")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.set_defaults(func=_run(cmd_triage))
 
 
@@ -606,6 +615,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, default=30)
     p.add_argument("--edge", type=int, help="drill down on one edge id")
     p.add_argument("--json", metavar="PATH", help="with --edge: write the drill-down as JSON")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     _add_filters(p)
     p.set_defaults(func=_run(cmd_review))
 
@@ -617,6 +627,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prefix", help="with --by group: only tags starting with this, e.g. region:")
     p.add_argument("--sort", choices=["zero_sense", "win", "all_sense", "edges", "name"])
     p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--error-types", action="store_true", help="also the Table 5 error types")
     _add_filters(p)
     p.set_defaults(func=_run(cmd_analyze))
@@ -649,6 +660,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--prefix")
     p.add_argument("--html", metavar="PATH", help="self-contained report with plots")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")
     p.add_argument("--raw", action="store_true", help="ignore triage")
     p.set_defaults(func=_run(cmd_export))
@@ -659,5 +671,6 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--radius", type=int, default=1)
     p.add_argument("--max-edges", type=int, default=150)
     p.add_argument("--json", metavar="PATH", help="write nodes and edges (with layout) as JSON")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--raw", action="store_true", help="ignore triage")
     p.set_defaults(func=_run(cmd_ego))

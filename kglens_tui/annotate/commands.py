@@ -17,6 +17,7 @@ from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import DEFAULT_ANNOTATORS, create_round, get_round, list_rounds
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
+from kglens_tui.core.safewrite import ExportError
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -222,7 +223,8 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 
 def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    path = export_pack(conn, args.round, args.annotator, Path(args.output) if args.output else None)
+    output = Path(args.output) if args.output else None
+    path = export_pack(conn, args.round, args.annotator, output, force=args.force)
     console.print(
         f"wrote {markup_literal(path)}: send it to {markup_literal(args.annotator)}, "
         "then `kglens annotate import FILE`"
@@ -245,7 +247,7 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
         conn = connect(args.db or default_db_path())
         try:
             return command(args, conn)
-        except (AnnotationError, LookupError) as exc:
+        except (AnnotationError, LookupError, ExportError) as exc:
             print_error(exc)
             return 2
         finally:
@@ -303,6 +305,9 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("round", help="round id or name")
     p.add_argument("--annotator", required=True)
     p.add_argument("-o", "--output", help="file (default: ROUND-ANNOTATOR.jsonl)")
+    p.add_argument(
+        "--force", action="store_true", help="replace an existing file (never a symbolic link)"
+    )
     p.set_defaults(func=_run(cmd_export))
     p = ann_sub.add_parser("import", help="read a filled-in pack back (validated, idempotent)")
     p.add_argument("file")

@@ -8,10 +8,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import re
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +21,7 @@ from kglens_tui.annotate.guidelines import GUIDELINES_MARKDOWN
 from kglens_tui.annotate.items import AnnotatorItem, annotator_id, items_for_annotator
 from kglens_tui.annotate.labels import LabelState, label_problem, state_from_row
 from kglens_tui.annotate.rounds import Round, get_round
+from kglens_tui.core.safewrite import write_text
 
 PACK_FORMAT = "kglens-annotation-pack"
 PACK_VERSION = 1
@@ -95,9 +94,15 @@ def default_pack_path(round_name: str, annotator: str) -> Path:
 
 
 def export_pack(
-    conn: sqlite3.Connection, round_ref: int | str, annotator: str, path: Path | None = None
+    conn: sqlite3.Connection,
+    round_ref: int | str,
+    annotator: str,
+    path: Path | None = None,
+    *,
+    force: bool = False,
 ) -> Path:
-    """Write the annotator's pack (with their current labels, if any); returns its path."""
+    """Write the annotator's pack (with their current labels, if any); returns its path. An
+    existing file (perhaps a pack being filled in) is replaced only with force (core.safewrite)."""
     rnd = get_round(conn, round_ref)
     items = items_for_annotator(conn, rnd.id, annotator)
     seconds = _seconds_by_item(conn, rnd.id, annotator)
@@ -130,15 +135,7 @@ def export_pack(
         lines.append(json.dumps(line, ensure_ascii=False))
     target = Path(path) if path is not None else default_pack_path(rnd.name, annotator)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".pack-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write("\n".join(lines) + "\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_text(target, "\n".join(lines) + "\n", force=force)
 
 
 @dataclass(frozen=True)

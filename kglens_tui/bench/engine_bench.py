@@ -4,6 +4,9 @@ Part one imports synthetic KGs (see `import_bench.write_synthetic`) and drives t
 synchronous loop step by step against a zero-latency simulated target, timing sampling, question
 generation, ask + verify, the PKG update and the SQLite commit of each iteration.
 
+A long run on a small KG then compares the wall time per iteration at iteration 1,000 with
+iteration 10 of the same run (`long_run`).
+
 Part two runs the engine against a loopback OpenAI-compatible server (`latency_server`, in a
 child process) with a fixed latency, and compares synchronous with continuous scheduling against
 the bound concurrency / latency.
@@ -26,6 +29,7 @@ from rich.text import Text
 
 from kglens_tui.bench.import_bench import write_synthetic
 from kglens_tui.bench.latency_server import latency_server
+from kglens_tui.bench.long_run import LongRunResult, long_run_table, measure_long_run
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
@@ -46,6 +50,8 @@ not engine time; with a real target that work happens in the model's server."""
 TARGETS_MS = {20_000: 10.0, 1_000_000: 150.0}
 """Engine time per 64-edge iteration that the design aims for, by KG size."""
 KG_NAME = "synthetic"
+LONG_RUN_EDGES = 2_000
+"""A small KG for the long run, so its edges are asked again and again (as in a long real run)."""
 
 
 @dataclass(frozen=True)
@@ -452,11 +458,15 @@ def run_engine_bench(
     concurrency: int = 32,
     throughput_iterations: int = 20,
     progress: Callable[[str], None] | None = None,
+    long_iterations: int = 1_000,
+    long_edges: int = LONG_RUN_EDGES,
 ) -> dict:
-    """Run both parts and print their tables; returns the figures."""
+    """Run both parts and the long run (skipped when long_iterations is 0) and print their
+    tables; returns the figures."""
     say = progress or (lambda text: console.print(f"[dim]{text}[/]"))
     results: list[SizeResult] = []
     throughput: ThroughputResult | None = None
+    long_run: LongRunResult | None = None
     with tempfile.TemporaryDirectory(prefix="kglens-engine-bench-") as tmp:
         root = Path(tmp)
         dbs = []
@@ -467,13 +477,22 @@ def run_engine_bench(
             edges, setup_s, timings, baseline = measure_engine(dbs[-1], iterations, warmup)
             results.append(summarise(edges, setup_s, timings, baseline))
         console.print(_engine_table(results, iterations, warmup))
+        if long_iterations:
+            say(f"long run: {long_iterations:,} iterations on {long_edges:,} edges…")
+            long_db = (
+                build_kg(root, long_edges)
+                if long_edges not in sizes
+                else dbs[sizes.index(long_edges)]
+            )
+            long_run = measure_long_run(long_db, KG_NAME, long_iterations)
+            console.print(long_run_table(long_run))
         if dbs:
             say(f"throughput: {throughput_iterations} iterations per scheduling…")
             throughput = measure_throughput(
                 dbs[0], latency_ms / 1000.0, concurrency, throughput_iterations
             )
             console.print(_throughput_table(throughput))
-    return {"engine": results, "throughput": throughput}
+    return {"engine": results, "throughput": throughput, "long_run": long_run}
 
 
 def parse_sizes(text: str) -> list[int]:

@@ -15,6 +15,7 @@ from kglens_tui.analysis.efficiency import requests_to_reach
 from kglens_tui.bench.sampling_study import BRUTE_FORCE, Reach, StudyResult
 from kglens_tui.bench.sampling_svg import PALETTE, Panel, Series, render_svg
 from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.core.safewrite import atomic_output, write_text
 from kglens_tui.probe.samplers import Sampler
 
 SAMPLER_COLOURS = {
@@ -210,11 +211,11 @@ def prior_note(result: StudyResult) -> str:
     return "; ".join(parts)
 
 
-def write_csv(result: StudyResult, path: Path) -> int:
+def write_csv(result: StudyResult, path: Path, *, force: bool = False) -> int:
     """One row per method, seed and recorded point; returns the number of rows."""
     metrics = result.metric_names
     rows = 0
-    with path.open("w", newline="", encoding="utf-8") as fh:
+    with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(["method", "seed", "requests", "epochs", *metrics])
         for method in result.methods:
@@ -272,14 +273,14 @@ def chart_svg(result: StudyResult) -> str:
     return render_svg(panels, title)
 
 
-def write_plot(result: StudyResult, path: Path) -> None:
+def write_plot(result: StudyResult, path: Path, *, force: bool = False) -> None:
     """Write the chart; only SVG (no plotting dependency)."""
     if path.suffix.lower() != ".svg":
         raise ValueError(
             f"--plot writes SVG only (got {path.name}); convert it with e.g. "
             "`rsvg-convert -o out.png out.svg`"
         )
-    path.write_text(chart_svg(result), encoding="utf-8")
+    write_text(path, chart_svg(result), force=force)
 
 
 def print_result(result: StudyResult, console: Console) -> None:

@@ -1,7 +1,9 @@
 """The probing loop (paper section 2), headless: sample, ask, verify, update, commit, repeat.
 
 The engine never touches a UI. It keeps a `ProbeStats` object current and hands out immutable
-`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_iteration`.
+`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_iteration`. The
+cost of one iteration, snapshots included, stays flat however long the run gets: the per-iteration
+callback gets progress figures only, and a snapshot carries the last SNAPSHOT_HISTORY rates.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ MAX_CONSECUTIVE_ERRORS = 3
 RECENT_REPLIES = 200
 LOOKAHEAD = 2
 """Continuous scheduling dispatches at most this many iterations past the last commit."""
+SNAPSHOT_HISTORY = 120
+"""Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,9 @@ class ProbeSnapshot:
     """What random guessing would score on the questions asked so far."""
     blind_spots: tuple[BlindSpot, ...] = ()
     per_predicate: tuple[PredicateRates, ...] = ()
+    insights_iteration: int | None = None
+    """The iteration that baseline, blind spots and per-predicate rates describe (None: never
+    computed); older than `iteration` in a snapshot taken without insights."""
 
     @property
     def rates(self) -> Rates | None:
@@ -158,6 +165,7 @@ class ProbeStats:
     yes_no: Counter = field(default_factory=Counter)
     """(expected, given) counts of Yes/No replies that start with yes or no."""
     baseline: Baseline | None = None
+    insights_iteration: int | None = None
 
     def snapshot(self) -> ProbeSnapshot:
         return ProbeSnapshot(
@@ -172,7 +180,7 @@ class ProbeStats:
             completion_tokens=self.completion_tokens,
             elapsed_s=self.elapsed_before + time.monotonic() - self.started,
             counts=dict(self.counts),
-            history=tuple(self.history),
+            history=tuple(self.history[-SNAPSHOT_HISTORY:]),
             recent=tuple(self.recent),
             converged=self.converged,
             stop_reason=self.stop_reason,
@@ -185,6 +193,7 @@ class ProbeStats:
             baseline=self.baseline,
             blind_spots=self.blind_spots,
             per_predicate=self.per_predicate,
+            insights_iteration=self.insights_iteration,
         )
 
 
@@ -309,15 +318,16 @@ class ProbeEngine:
         self._running.set()
         self.stats.status = "running"
 
-    def snapshot(self) -> ProbeSnapshot:
+    def snapshot(self, insights: bool = True) -> ProbeSnapshot:
         """The run's progress now. Blind spots, per-predicate rates and the random baseline are
-        computed here, at most once per committed iteration, so a run nobody watches skips them."""
+        computed here, at most once per committed iteration, so a run nobody watches skips them;
+        with insights=False they stay as last computed (see `insights_iteration`)."""
         s = self.stats
-        if self._insights_of != s.iteration:
+        if insights and s.insights_iteration != s.iteration:
             s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
             s.blind_spots = self._blind_spots()
             s.per_predicate = self._per_predicate()
-            self._insights_of = s.iteration
+            s.insights_iteration = s.iteration
         return s.snapshot()
 
     def _load_progress(self) -> None:
@@ -336,8 +346,6 @@ class ProbeEngine:
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._load_totals()
-        self._insights_of: int | None = None
-        """The `stats.iteration` that baseline, blind spots and per-predicate rates describe."""
         self._load_recent()
 
     def _reload_if_advanced(self) -> None:
@@ -718,7 +726,7 @@ class ProbeEngine:
             elif o.verdict is Verdict.INCORRECT:
                 s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
         if self.on_iteration is not None:
-            self.on_iteration(self.snapshot())
+            self.on_iteration(self.snapshot(insights=False))
 
     def _blind_spots(self, k: int = 12) -> tuple[BlindSpot, ...]:
         examined = np.flatnonzero((self.state.m + self.state.n) > 0)
@@ -726,6 +734,9 @@ class ProbeEngine:
             return ()
         mean_all = self.state.mean_error
         mean = mean_all[examined]
+        if len(mean) > k:  # the k highest (all ties at the k-th value) before the stable sort
+            kth = np.partition(mean, len(mean) - k)[len(mean) - k]
+            examined, mean = examined[mean >= kth], mean[mean >= kth]
         top = examined[np.argsort(-mean, kind="stable")[:k]]
         kg = self.kg
         out = []

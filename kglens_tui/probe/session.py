@@ -22,6 +22,9 @@ from kglens_tui.store.connection import connect
 
 SNAPSHOT_EVERY_S = 0.2
 """How often the probe process sends its progress to the UI."""
+INSIGHTS_EVERY_S = 1.0
+"""How often those snapshots bring fresh blind spots, per-predicate rates and the random baseline
+(the live screen redraws its tables at most as often)."""
 
 
 def _describe(exc: BaseException) -> str:
@@ -72,10 +75,14 @@ def _child_main(
             loop.add_reader(pipe.fileno(), on_command)
 
         async def stream() -> None:
+            insights_at = -INSIGHTS_EVERY_S
             while True:
                 await asyncio.sleep(SNAPSHOT_EVERY_S)
                 if "engine" in holder:
-                    pipe.send(("snapshot", holder["engine"].snapshot()))
+                    insights = loop.time() - insights_at >= INSIGHTS_EVERY_S
+                    if insights:
+                        insights_at = loop.time()
+                    pipe.send(("snapshot", holder["engine"].snapshot(insights=insights)))
 
         streamer = asyncio.ensure_future(stream())
         try:
