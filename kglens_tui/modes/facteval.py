@@ -8,8 +8,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from kglens_tui.analysis.bias import YesNoBias
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
 from kglens_tui.modes.config import FACTEVAL
 from kglens_tui.modes.engine import ModeEngine, QueryView, Reply, UnitResult, ask
 from kglens_tui.modes.facteval_plan import MASK
@@ -103,10 +105,20 @@ class FactevalMetrics:
     questions_done: int
     scores: tuple[Scores, ...]
     saq_named: tuple[SaqNamed, ...]
+    chance: tuple[GroupChance, ...]
+    """What guessers that ignore the question score on the same questions, per group."""
+    tfq_bias: tuple[tuple[str, YesNoBias], ...]
+    """Per context, how the true/false answers lean (yes = CORRECT) and bias-corrected scores."""
 
     def get(self, qtype: str, fmt: str, context: str) -> Scores | None:
         return next(
             (s for s in self.scores if (s.qtype, s.format, s.context) == (qtype, fmt, context)),
+            None,
+        )
+
+    def chance_of(self, qtype: str, fmt: str, context: str) -> GroupChance | None:
+        return next(
+            (g for g in self.chance if (g.qtype, g.format, g.context) == (qtype, fmt, context)),
             None,
         )
 
@@ -117,13 +129,21 @@ def facteval_metrics(
     """Metrics from the questions and their answers keyed by (question id, context)."""
     rows = []
     named: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    asked: list[tuple[AskedQuestion, str]] = []
+    tfq: dict[str, list[tuple[str, str]]] = defaultdict(list)
     done = 0
     for q in questions:
         got = [answers[(q.id, c)] for c in q.contexts if (q.id, c) in answers]
         done += len(got) == len(q.contexts)
+        shape = AskedQuestion(q.qtype, q.format, q.predicate_id, q.truth, len(q.choices), q.answers)
         for a in got:
             rows.append((q.qtype, q.format, a.context, a.category))
-            if q.qtype == "saq" and a.category != ERROR:
+            if a.category == ERROR:
+                continue
+            asked.append((shape, a.context))
+            if q.qtype == "tfq":
+                tfq[a.context].append((q.truth, a.category))
+            if q.qtype == "saq":
                 named[a.context][0] += a.matched
                 named[a.context][1] += len(q.answers)
     return FactevalMetrics(
@@ -131,6 +151,8 @@ def facteval_metrics(
         questions_done=done,
         scores=tuple(score_groups(rows)),
         saq_named=tuple(SaqNamed(c, *v) for c, v in sorted(named.items())),
+        chance=facteval_chance(asked),
+        tfq_bias=tuple((c, tfq_bias(v)) for c, v in sorted(tfq.items())),
     )
 
 

@@ -1,0 +1,147 @@
+"""Honest KONTEST and fact-eval numbers: the ontological rate over the paper's denominator, chance
+levels of guessers that ignore the question (checked against brute force), and the answer-bias
+warning for a target that always says No or always says CORRECT."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+import pytest
+
+from kglens_tui.analysis.bias import Rate
+from kglens_tui.modes.chance import (
+    COIN,
+    AskedQuestion,
+    coverage_chance,
+    facteval_chance,
+    metamorphic_chance,
+    ontological_chance,
+    tfq_bias,
+)
+from kglens_tui.modes.facteval_scoring import ABSTAINED, CORRECT, INCORRECT
+from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
+from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
+from kglens_tui.modes.store import PathRow, RelationRow
+
+P = 9  # the predicate's database id
+
+
+def _relation(idx: int, s: int, o: int) -> RelationRow:
+    return RelationRow(idx, s, P, o, None, "path", f"q1 {s} {o}", f"q2 {s} {o}")
+
+
+def _answers(t1: str, t2: str) -> dict[tuple[str, int], str]:
+    """Every conversation repeats the template's atomic answer (no metamorphic error)."""
+    out = {("atomic1", 0): t1, ("atomic2", 0): t2}
+    for name, templates in CONVERSATIONS.items():
+        if name.startswith("seq"):
+            for turn, template in enumerate(templates):
+                out[(name, turn)] = t1 if template == 1 else t2
+    return out
+
+
+def test_ontological_rate_uses_non_adjacent_pairs_times_two_templates() -> None:
+    # one path 1 -> 2 -> 3 -> 4: 6 pairs asked, (4 - 1)(4 - 2) / 2 = 3 of them non-adjacent
+    # ((1, 3), (2, 4), (1, 4)), so 3 x 2 templates = 6 ontological tests (KONTEST Table 3)
+    t1 = {(1, 2): "yes", (2, 3): "yes", (3, 4): "yes", (1, 3): "no", (2, 4): "yes", (1, 4): "no"}
+    t2 = {(1, 2): "yes", (2, 3): "yes", (3, 4): "yes", (1, 3): "no", (2, 4): "yes", (1, 4): "yes"}
+    relations = [_relation(i, s, o) for i, (s, o) in enumerate(t1)]
+    answers = {
+        r.idx: _answers(t1[(r.subject_id, r.object_id)], t2[(r.subject_id, r.object_id)])
+        for r in relations
+    }
+    names = {"entity": {n: f"E{n}" for n in range(1, 5)}, "predicate": {P: "in"}}
+    m = kontest_metrics(relations, [PathRow(0, P, (1, 2, 3, 4))], answers, names)
+    onto = m.oracle("ontological")
+    # template 1: (1, 3) no though 1 -> 2 -> 3, (1, 4) no though 1 -> 2 -> 4; template 2: (1, 3)
+    assert (onto.inconsistent, onto.valid) == (3, 6)
+    assert onto.error_rate == pytest.approx(3 / 6)
+    # the per-pair view: (1, 3) and (1, 4) inconsistent under some template, of 3 pairs
+    assert m.ontological_pairs == Rate(2, 3)
+    assert m.paths_done == 1
+    assert m.oracle("all").valid == m.oracle("metamorphic").valid + 6
+
+
+def _brute_force(paths: Sequence[Sequence[str]], p_yes: float) -> float:
+    """The expected per-test error rate of a random guesser, by enumerating every answer set."""
+    pairs = path_pairs(paths)
+    total = 0.0
+    tests = 0
+    for bits in itertools.product((True, False), repeat=len(pairs)):
+        weight = math.prod(p_yes if b else 1 - p_yes for b in bits)
+        answers = {pair: "yes" if b else "no" for pair, b in zip(pairs, bits, strict=True)}
+        outcomes = [t.outcome for t in ontological_tests(paths, answers)]
+        tests = len(outcomes)
+        total += weight * outcomes.count(INCONSISTENT)
+    return total / tests
+
+
+@pytest.mark.parametrize(
+    "paths",
+    [
+        [("a", "b", "c")],
+        [("a", "b", "c", "d")],
+        [("a", "b", "c", "d", "e")],
+        [("K", "U", "I"), ("D", "U", "I")],
+        [("a", "b", "d", "e"), ("a", "c", "d", "e")],  # a diamond: not a chain between a and e
+    ],
+)
+@pytest.mark.parametrize("p_yes", [COIN, 0.2])
+def test_ontological_chance_equals_brute_force(paths, p_yes: float) -> None:
+    assert ontological_chance(paths, p_yes) == pytest.approx(_brute_force(paths, p_yes))
+
+
+def test_chance_levels_by_hand() -> None:
+    # three nodes: no to (a, c) (1/2) and yes to both (a, b), (b, c) (1/4)
+    assert ontological_chance([("a", "b", "c")], COIN) == pytest.approx(1 / 8)
+    assert ontological_chance([("a", "b")], COIN) is None  # no non-adjacent pair: no test
+    assert ontological_chance([("a", "b", "c")], 0.0) == 0.0  # always No: never inconsistent
+    assert ontological_chance([("a", "b", "c")], 1.0) == 0.0  # always Yes: never inconsistent
+    assert (metamorphic_chance(0.0), metamorphic_chance(1.0), metamorphic_chance(COIN)) == (
+        0.0,
+        0.0,
+        0.5,
+    )
+    assert coverage_chance(COIN) == 0.75
+
+
+def test_facteval_chance_levels_on_the_questions_asked() -> None:
+    tfq = [AskedQuestion("tfq", "statement", 1, t, 0, ()) for t in ("true", "true", "false")]
+    mcq = [
+        AskedQuestion("mcq", "wh", 1, "", 4, (("Paris",),)),
+        AskedQuestion("mcq", "wh", 1, "", 2, (("Rome",),)),
+    ]
+    saq = [
+        AskedQuestion("saq", "wh", 7, "", 0, (("English",), ("French",))),
+        AskedQuestion("saq", "wh", 7, "", 0, (("English",),)),
+        AskedQuestion("saq", "wh", 7, "", 0, (("German",),)),
+        AskedQuestion("saq", "wh", 8, "", 0, (("Europe",),)),
+    ]
+    groups = {
+        (g.qtype, g.context): g for g in facteval_chance([(q, "none") for q in [*tfq, *mcq, *saq]])
+    }
+    levels = {c.guesser: c.value for c in groups[("tfq", "none")].levels}
+    assert levels == {
+        "always CORRECT": pytest.approx(2 / 3),
+        "always INCORRECT": pytest.approx(1 / 3),
+        "random CORRECT/INCORRECT": 0.5,
+    }
+    assert groups[("tfq", "none")].best.guesser == "always CORRECT"
+    assert groups[("mcq", "none")].best.value == pytest.approx((1 / 4 + 1 / 2) / 2)
+    # "English" for relation 7 answers 2 of its 3 questions, "Europe" 1 of 1 for relation 8
+    assert groups[("saq", "none")].best.value == pytest.approx(3 / 4)
+    everything = groups[("all", "none")]
+    assert everything.questions == 9
+    assert everything.best.value == pytest.approx((2 + 0.75 + 3) / 9)
+
+
+def test_tfq_bias_reads_the_categories() -> None:
+    # always CORRECT: right on the true statements, wrong on the false ones
+    bias = tfq_bias([("true", CORRECT)] * 9 + [("false", INCORRECT)] * 9 + [("true", ABSTAINED)])
+    assert bias.yes_rate == Rate(18, 18) and bias.unparsed == 1
+    assert bias.balanced_accuracy == 0.5 and bias.kappa == 0.0
+    assert bias.warning(yes="CORRECT", no="INCORRECT", kind="true/false").startswith(
+        "answer bias: the model says CORRECT to 100% of true/false questions"
+    )
