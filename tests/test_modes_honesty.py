@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import itertools
 import math
+import sqlite3
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
+from test_modes_kontest import hand_kg
 
 from kglens_tui.analysis.bias import Rate
+from kglens_tui.kg.graph import load_kg
+from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes.chance import (
     COIN,
     AskedQuestion,
@@ -20,12 +25,27 @@ from kglens_tui.modes.chance import (
     ontological_chance,
     tfq_bias,
 )
-from kglens_tui.modes.facteval_scoring import ABSTAINED, CORRECT, INCORRECT
+from kglens_tui.modes.engine import Reply
+from kglens_tui.modes.facteval import entity_names, score
+from kglens_tui.modes.facteval_scoring import (
+    ABSTAINED,
+    CORRECT,
+    INCORRECT,
+    UNPARSEABLE,
+    score_mcq,
+    score_saq,
+)
 from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
 from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
-from kglens_tui.modes.store import PathRow, RelationRow
+from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
 
 P = 9  # the predicate's database id
+
+
+@pytest.fixture
+def hand(conn: sqlite3.Connection, tmp_path: Path) -> sqlite3.Connection:
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    return conn
 
 
 def _relation(idx: int, s: int, o: int) -> RelationRow:
@@ -145,3 +165,44 @@ def test_tfq_bias_reads_the_categories() -> None:
     assert bias.warning(yes="CORRECT", no="INCORRECT", kind="true/false").startswith(
         "answer bias: the model says CORRECT to 100% of true/false questions"
     )
+
+
+def test_fuzzy_matching_works_both_ways() -> None:
+    # the reference in the reply, and (the paper's "vice versa") the reply in the reference
+    assert score_saq("Southern Sotho", [("Sotho",)]) == (CORRECT, 1)
+    assert score_saq("Sotho", [("Southern Sotho",)]) == (CORRECT, 1)
+    assert score_saq("The answer is: sotho.", [("Southern Sotho",), ("English",)]) == (CORRECT, 1)
+    assert score_saq("English, Sotho", [("Southern Sotho",), ("English",)]) == (CORRECT, 2)
+    right, wrong = [("Southern Sotho",)], [("Zulu",), ("Xhosa",), ("Tswana",)]
+    assert score_mcq("Sotho", right, wrong) == CORRECT
+    assert score_mcq("Southern Sotho", [("Sotho",)], wrong) == CORRECT
+    # a short answer only of generic words, or inside two references, names neither
+    assert score_saq("Republic", [("Czech Republic",)]) == (INCORRECT, 0)
+    assert score_saq("Sotho", [("Northern Sotho",), ("Southern Sotho",)]) == (INCORRECT, 0)
+    # a reply that is exactly one reference's name is that reference, not part of another
+    assert score_saq("Sotho", [("Sotho",), ("Northern Sotho",)]) == (CORRECT, 1)
+
+
+def test_a_short_answer_naming_another_entity_does_not_match() -> None:
+    # "Guinea" lies inside "Equatorial Guinea", so the paper's rule alone would match it; but it
+    # is the name of another entity of the KG (a country of its own), so it names that one
+    kg_names = frozenset({"guinea", "equatorial guinea", "gabon", "ghana", "cameroon"})
+    right, wrong = [("Equatorial Guinea",)], [("Gabon",), ("Ghana",), ("Cameroon",)]
+    assert score_mcq("Guinea", right, wrong, kg_names) == UNPARSEABLE
+    assert score_saq("Guinea", right, kg_names) == (INCORRECT, 0)
+    assert score_saq("Guinea", right) == (CORRECT, 1)  # without the KG: the paper's rule
+    assert score_saq("Sotho", [("Southern Sotho",)], kg_names) == (CORRECT, 1)
+    # and when it is itself a choice, it is that choice
+    assert score_mcq("Guinea.", right, [("Guinea",), ("Gabon",)]) == INCORRECT
+
+
+def test_the_engine_scores_with_the_kg_names(hand: sqlite3.Connection) -> None:
+    kg = load_kg(hand, "hand")
+    names = entity_names(kg)
+    assert {"kinawley", "ulster", "paris"} <= names
+    q = QuestionRow(
+        1, 0, None, 1, 1, "saq", "wh", "", "Where?", "template", (), (("Ulster Province",),), (), {}
+    )
+    assert score(q, Reply(text="Ulster"), names) == (INCORRECT, 0)  # Ulster is an entity
+    assert score(q, Reply(text="Province")) == (INCORRECT, 0)
+    assert score(q, Reply(text="Ulster")) == (CORRECT, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kglens_tui.analysis.bias import YesNoBias
@@ -33,7 +33,7 @@ from kglens_tui.modes.store import (
     write_facteval_answers,
 )
 from kglens_tui.probe.prompts import load_prompt
-from kglens_tui.probe.verify import mentions_any
+from kglens_tui.probe.verify import mentions_any, normalize
 
 ANSWER_PROMPTS = {
     ("tfq", "statement"): "facteval_tfq",
@@ -64,15 +64,27 @@ def answer_messages(q: QuestionRow, context: str, text: str | None = None) -> tu
     )
 
 
-def score(q: QuestionRow, reply: Reply) -> tuple[str, int]:
-    """(category, correct answers named) of one reply."""
+def entity_names(kg: KGIndex) -> frozenset[str]:
+    """Every entity's label and aliases, normalised: a short answer that is one of them names that
+    entity, not part of a longer reference name (`contained_answers`)."""
+    return frozenset(
+        normalize(name)
+        for label, aliases in zip(kg.labels, kg.aliases, strict=True)
+        for name in (label, *aliases)
+    )
+
+
+def score(
+    q: QuestionRow, reply: Reply, other_names: Collection[str] = frozenset()
+) -> tuple[str, int]:
+    """(category, correct answers named) of one reply; ``other_names``: `entity_names`."""
     if reply.failed:
         return ERROR, 0
     if q.qtype == "tfq":
         return score_tfq(reply.text, q.truth), 0
     if q.qtype == "mcq":
-        return score_mcq(reply.text, q.answers, q.wrong), 0
-    return score_saq(reply.text, q.answers)
+        return score_mcq(reply.text, q.answers, q.wrong, other_names), 0
+    return score_saq(reply.text, q.answers, other_names)
 
 
 @dataclass(frozen=True)
@@ -170,6 +182,7 @@ class FactevalEngine(ModeEngine):
         self.questions = load_questions(conn, run.id)
         self.answers = answers_by_key(load_answers(conn, run.id))
         self.names = label_maps(conn, kg.kg_id)
+        self._entity_names = entity_names(kg)
         self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
         self.load_totals(
@@ -275,7 +288,7 @@ class FactevalEngine(ModeEngine):
                 meta=meta,
             )
         )
-        category, matched = score(q, reply)
+        category, matched = score(q, reply, self._entity_names)
         row = AnswerRow(
             q.id,
             context,
