@@ -4,18 +4,22 @@ warning for a target that always says No or always says CORRECT."""
 
 from __future__ import annotations
 
+import html
 import itertools
 import math
+import re
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from test_modes_kontest import hand_kg
+from test_modes_kontest import ScriptedTarget, hand_kg
 
 from kglens_tui.analysis.bias import Rate
+from kglens_tui.cli import main
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
+from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
 from kglens_tui.modes.chance import (
     COIN,
     AskedQuestion,
@@ -37,6 +41,7 @@ from kglens_tui.modes.facteval_scoring import (
 )
 from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
 from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
+from kglens_tui.modes.runner import run_blocking
 from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
 
 P = 9  # the predicate's database id
@@ -206,3 +211,131 @@ def test_the_engine_scores_with_the_kg_names(hand: sqlite3.Connection) -> None:
     assert score(q, Reply(text="Ulster"), names) == (INCORRECT, 0)  # Ulster is an entity
     assert score(q, Reply(text="Province")) == (INCORRECT, 0)
     assert score(q, Reply(text="Ulster")) == (CORRECT, 1)
+
+
+def _flat(printed: str) -> str:
+    """CLI output as one line of words, table rules dropped."""
+    return " ".join(printed.replace("│", " ").split())
+
+
+def _always(text: str) -> ScriptedTarget:
+    return ScriptedTarget(reply_fn=lambda users: text, label=f"always {text}")
+
+
+def test_an_always_no_target_is_flagged_and_scores_the_chance_line(
+    hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
+    snap = run_blocking(prepare_mode(hand, config=config, target=_always("No.")))
+    m = snap.metrics
+    assert m.chance.yes_rate == Rate(0, 48)
+    assert m.chance.warning().startswith("answer bias: the model says No to 100% of the 48")
+    # its perfect consistency is exactly what the constant guess scores
+    assert m.oracle("metamorphic").error_rate == metamorphic_chance(0.0) == 0.0
+    assert m.oracle("ontological").error_rate == m.chance.ontological_at_rate == 0.0
+    assert m.coverage.coverage_rate == coverage_chance(0.0) == 0.0
+    assert m.chance.ontological_random == pytest.approx(1 / 8)  # two 3-node paths
+    assert m.coin_error_rate("all") == pytest.approx((40 * 0.5 + 4 / 8) / 44)
+    db = hand.execute("PRAGMA database_list").fetchone()[2]
+    assert main(["--db", db, "consistency", "report", str(snap.run_id)]) == 0
+    out = _flat(capsys.readouterr().out)
+    head = out.index("Consistency (KONTEST Table 3)")
+    assert -1 < out.index("⚠ answer bias: the model says No") < head
+    assert -1 < out.index("yes-rate 0.0% [0.0–7.4] (n=48)") < head
+    assert -1 < out.index("always No 0.0% 0.0% 0.0%") < head
+    assert "coin 50.0% 12.5% 75.0%" in out
+
+
+def test_a_target_without_a_lean_gets_no_warning(hand: sqlite3.Connection) -> None:
+    # yes to the capitals, no to the places: 3 of 8 facts, a yes-rate of 37.5%
+    target = ScriptedTarget(reply_fn=lambda users: "Yes." if "capital" in users[-1] else "No.")
+    config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
+    m = run_blocking(prepare_mode(hand, config=config, target=target)).metrics
+    assert m.chance.yes_rate == Rate(18, 48) and m.chance.warning() == ""
+
+
+def test_an_always_correct_target_is_flagged_next_to_its_f1(
+    hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"], contexts=["none"])
+    snap = run_blocking(prepare_mode(hand, config=config, target=_always("CORRECT")))
+    m = snap.metrics
+    tfq = m.get("tfq", "statement", "none")
+    best = m.chance_of("tfq", "statement", "none").best
+    assert (tfq.correct, tfq.total) == (6, 12)  # one true and one false statement per fact
+    assert tfq.f1 == best.value == 0.5 and best.guesser == "always CORRECT"
+    ((context, bias),) = m.tfq_bias
+    assert context == "none" and bias.biased and bias.balanced_accuracy == 0.5
+    db = hand.execute("PRAGMA database_list").fetchone()[2]
+    assert main(["--db", db, "facteval", "report", str(snap.run_id)]) == 0
+    out = _flat(capsys.readouterr().out)
+    head = out.index("LLM-facteval: F1 per context")
+    assert -1 < out.index("100.0% [75.7–100.0] (n=12) 0.50 0.00") < head  # bias-corrected first
+    assert -1 < out.index("⚠ TFQ, no context: answer bias: the model says CORRECT to 100%") < head
+    assert -1 < out.index("TFQ statement no context 50.0% 50.0% always CORRECT 12") < head
+
+
+class _Shown:
+    """A finished session as the live screen polls it."""
+
+    error = None
+
+    def __init__(self, snap) -> None:
+        self._snap = snap
+
+    def snapshot(self):
+        return self._snap
+
+
+@pytest.fixture(params=["kontest", "facteval"])
+def finished(request: pytest.FixtureRequest, hand: sqlite3.Connection):
+    if request.param == "kontest":
+        config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
+        return request.param, run_blocking(prepare_mode(hand, config=config, target=_always("No.")))
+    config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"], contexts=["none"])
+    return request.param, run_blocking(prepare_mode(hand, config=config, target=_always("CORRECT")))
+
+
+async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
+    from textual.app import App
+    from textual.widgets import DataTable, Static
+
+    from kglens_tui import tui
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+    mode, snap = finished
+    if mode == "kontest":
+        column, row, lines = (
+            "coin",
+            "metamorphic",
+            ("yes-rate 0.0% [0.0–7.4] (n=48)", "⚠ answer bias: always No"),
+        )
+    else:
+        column, row, lines = (
+            "chance",
+            "tfq statement",
+            ("CORRECT-rate 100.0% [75.7–100.0] (n=12)", "⚠ answer bias"),
+        )
+
+    class Host(App):
+        CSS_PATH = Path(tui.__file__).parent / "app.tcss"
+
+        def on_mount(self) -> None:
+            self.push_screen(ModeLiveScreen(_Shown(snap)))
+
+    app = Host()
+    async with app.run_test(size=(160, 40)) as pilot:
+        while (
+            not isinstance(app.screen, ModeLiveScreen)
+            or not app.screen.query_one("#mode-metrics", DataTable).row_count
+        ):
+            await pilot.pause(0.05)
+        table = app.screen.query_one("#mode-metrics", DataTable)
+        labels = [str(c.label) for c in table.columns.values()]
+        cells = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
+        assert str(cells[row][labels.index(column)]) == "50.0%"
+        await pilot.pause()
+        drawn = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
+        assert "50.0%" in drawn  # the column is as wide as its cells, not as its label
+        progress = " ".join(str(app.screen.query_one("#mode-progress", Static).render()).split())
+        assert all(line in progress for line in lines)

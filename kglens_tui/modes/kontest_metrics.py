@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kglens_tui.analysis.bias import Rate
-from kglens_tui.modes.chance import KontestChance, kontest_chance
+from kglens_tui.modes.chance import COIN, KontestChance, kontest_chance, metamorphic_chance
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.oracles import (
     CONSISTENT,
@@ -109,6 +109,19 @@ class KontestMetrics:
 
     def oracle(self, name: str) -> OracleCounts:
         return next(o for o in self.oracles if o.oracle == name)
+
+    def coin_error_rate(self, name: str) -> float | None:
+        """The error rate of a coin (Yes half the time, whatever the question) on an oracle's
+        tests; for 'all', weighted by the valid tests of each kind."""
+        meta, onto = metamorphic_chance(COIN), self.chance.ontological_random
+        if name == ONTOLOGICAL:
+            return onto
+        if name != ALL:
+            return meta
+        n_meta, n_onto = self.oracle(METAMORPHIC).valid, self.oracle(ONTOLOGICAL).valid
+        if n_meta + n_onto == 0 or (n_onto and onto is None):
+            return None
+        return (n_meta * meta + n_onto * (onto or 0.0)) / (n_meta + n_onto)
 
 
 def _fact(names: Mapping[str, Mapping[int, str]], r: RelationRow) -> str:
