@@ -32,7 +32,9 @@ MODE_HELP = """\
 **KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
 both orders (sequential); answers that disagree are inconsistencies. **Fact-eval**: true/false,
 multiple-choice and list questions; precision over answered questions, recall over all, F1.
-Transport errors are never counted as inconsistent or wrong.
+Transport errors are never counted as inconsistent or wrong. The **coin** / **chance** column is
+what a guesser that ignores the question scores on the same questions; the box on the left shows
+the yes-rate (CORRECT-rate of true/false statements) and warns of a strong answer bias.
 """
 
 LABEL_STYLE = {
