@@ -15,9 +15,11 @@ from kglens_tui.analysis.bias import Rate
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
+from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.modes import KontestConfig, ModeSession, open_mode_snapshot, prepare_mode
 from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
 from kglens_tui.modes.runner import run_blocking
+from kglens_tui.modes.store import load_mode_run
 from kglens_tui.probe.runstore import load_run
 
 LOCATED = "located in the administrative territorial entity"
@@ -237,7 +239,13 @@ def test_a_target_that_keeps_failing_stops_the_run(hand: sqlite3.Connection) -> 
 
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=1)
     snap = run_blocking(prepare_mode(hand, config=config, target=Down()))
-    assert snap.status == "stopped" and "failed" in snap.stop_reason
+    assert (snap.status, snap.stop_reason) == ("failed", STOP_REASON)
+    assert snap.error == (
+        "24 of the last 24 requests failed (connection 24); latest: connection: connection refused"
+    )
+    stored = load_mode_run(hand, snap.run_id)
+    assert (stored.status, stored.stop_reason, stored.error) == ("failed", STOP_REASON, snap.error)
+    assert snap.requests == snap.errors == 24
     assert all(o.inconsistent == 0 and o.consistent == 0 for o in snap.metrics.oracles)
     assert snap.metrics.coverage.known1 == 0
 

@@ -12,20 +12,17 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
+from kglens_tui.core.console import console, print_error
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.analysis.rundata import RunData
-
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
@@ -34,9 +31,8 @@ def _ci(p: Proportion) -> str:
     return "—" if p.value is None else f"{_pct(p.value)} [{_pct(p.low)}–{_pct(p.high)}]"
 
 
-def _short(text: str, width: int = 70) -> str:
-    text = (text or "").replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _short(text: str | None, width: int = 70) -> str:
+    return visible(text, one_line=True, limit=width)
 
 
 def _filter(args: argparse.Namespace) -> EdgeFilter:
@@ -75,7 +71,7 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     kind = args.kind.replace("-", "_")
     rows = blind_spots(data, flt, kind=kind, adjusted=adjusted, sort=args.sort, limit=args.limit)
     counts = review_counts(data, flt, adjusted=adjusted)
-    table = Table(
+    table = LiteralTable(
         title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']} examined, "
         f"{counts['zero_sense']} zero-sense, {counts['flips']} flip, "
         f"{counts['confirmed']} confirmed, {counts['kg_errors']} KG errors",
@@ -97,9 +93,9 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         )
         table.add_row(
             str(r.edge_id),
-            escape(r.subject),
-            escape(r.predicate),
-            escape(_short(r.object, 40)),
+            r.subject,
+            r.predicate,
+            _short(r.object, 40),
             str(r.m),
             str(r.n),
             f"{_pct(r.mean)} [{_pct(r.low)}–{_pct(r.high)}]",
@@ -115,17 +111,17 @@ def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | Non
 
     if json_path:
         write_edge_detail_json(data, edge_id, Path(json_path), adjusted=adjusted)
-        console.print(f"wrote {json_path}")
+        console.print(f"wrote {markup_literal(json_path)}")
         return 0
     d = edge_detail(data, edge_id, adjusted=adjusted)
     e = d.edge
     console.print(
-        f"[bold]Edge {e.edge_id}[/]: {escape(e.subject)} · {escape(e.predicate)} · "
-        f"{escape(e.object)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
+        f"[bold]Edge {e.edge_id}[/]: {markup_literal(e.subject)} · {markup_literal(e.predicate)} · "
+        f"{markup_literal(e.object)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
         f"[{_pct(e.low)}–{_pct(e.high)}] · {d.neighbours} neighbours · true objects: "
-        f"{escape(', '.join(d.true_objects))}"
+        f"{markup_literal(', '.join(d.true_objects))}"
     )
-    replies = Table(title="Questions and replies", title_justify="left")
+    replies = LiteralTable(title="Questions and replies", title_justify="left")
     for col in ("reply id", "it", "question", "expected", "reply", "verdict", "verifier", "type"):
         replies.add_column(col, justify="right" if col in ("reply id", "it") else "left")
     for r in d.replies:
@@ -134,15 +130,15 @@ def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | Non
         replies.add_row(
             str(r.observation_id),
             str(r.iteration),
-            escape(_short(r.question, 60)),
-            escape(_short(expected, 24)),
-            escape(_short(r.reply, 50)),
+            _short(r.question, 60),
+            _short(expected, 24),
+            _short(r.reply, 50),
             verdict,
-            escape(_short(r.verifier, 24)),
+            _short(r.verifier, 24),
             r.error_type or "",
         )
     console.print(replies)
-    hist = Table(title="PKG history", title_justify="left")
+    hist = LiteralTable(title="PKG history", title_justify="left")
     for col in ("iteration", "asked", "alpha", "beta", "m", "n", "mean"):
         hist.add_column(col, justify="right")
     for h in d.history:
@@ -159,11 +155,13 @@ def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | Non
     console.print(hist)
     if d.triage:
         console.print(
-            "Triage: "
-            + "; ".join(
-                f"#{t.id} {t.action}{' ' + t.value if t.value else ''} by {t.author} "
-                f"({t.created_at}){' [retracted]' if t.id in d.retracted else ''}: {t.reason}"
-                for t in d.triage
+            literal(
+                "Triage: "
+                + "; ".join(
+                    f"#{t.id} {t.action}{' ' + t.value if t.value else ''} by {t.author} "
+                    f"({t.created_at}){' [retracted]' if t.id in d.retracted else ''}: {t.reason}"
+                    for t in d.triage
+                )
             )
         )
     return 0
@@ -183,7 +181,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         data, args.by, flt, adjusted=adjusted, prefix=args.prefix, side=args.side, sort=args.sort
     )
     total = overall(data, flt, adjusted=adjusted)
-    table = Table(
+    table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
         f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals over edges",
         title_justify="left",
@@ -211,7 +209,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     for r in [*rows, total]:
         b = everyone if r is total else bias.get(r.key)
         table.add_row(
-            escape(r.label) if r is not total else "[bold]all[/]",
+            r.label if r is not total else Text("all", "bold"),
             str(r.edges),
             str(r.rates.examined),
             _ci(r.rates.win),
@@ -226,10 +224,12 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         console.print(f"[bold yellow]⚠ {everyone.warning()}[/]")
     if args.csv:
         write_groups_csv(rows, Path(args.csv))
-        console.print(f"wrote {args.csv}")
+        console.print(f"wrote {markup_literal(args.csv)}")
     if args.error_types:
         s = error_type_summary(data, adjusted)
-        t5 = Table(title="Error types (paper Table 5) of incorrect replies", title_justify="left")
+        t5 = LiteralTable(
+            title="Error types (paper Table 5) of incorrect replies", title_justify="left"
+        )
         for col in ("type", "replies", "edges", "detected", "tagged", "examples (reply ids)"):
             t5.add_column(
                 col, justify="left" if col in ("type", "examples (reply ids)") else "right"
@@ -258,7 +258,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     runs = load_runs(conn, args.runs) if args.runs else []
     grid = grid_of_runs(runs, adjusted=adjusted) if runs else run_grid(conn, adjusted=adjusted)
     metric = args.metric.replace("-", "_")
-    t3 = Table(
+    t3 = LiteralTable(
         title=f"{metric.replace('_', '-')} rate (paper Table 3 layout)", title_justify="left"
     )
     t3.add_column("model")
@@ -273,17 +273,19 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             cells.append("" if c is None else f"{_ci(c.rates.get(metric))} (run {c.run_id})")
         if metric == "win":
             cells.append(_pct(grid.average[model]))
-        t3.add_row(escape(model), *cells)
+        t3.add_row(model, *cells)
     console.print(t3)
     if runs and args.by:
         comp = group_comparison(runs, args.by, adjusted=adjusted, prefix=args.prefix)
-        table = Table(title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left")
+        table = LiteralTable(
+            title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left"
+        )
         table.add_column(args.by)
         for col in comp.runs:
             table.add_column(f"{col.label} (run {col.run_id})", justify="right")
         for row in comp.rows:
             table.add_row(
-                escape(row.label),
+                row.label,
                 *(
                     "" if c is None else f"{_pct(c.rates.get(metric).value)} ({c.edges})"
                     for c in row.cells
@@ -294,7 +296,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         a, b = runs
         dr = drift(a, b, adjusted=adjusted)
         diff = dr.diff
-        ct = Table(
+        ct = LiteralTable(
             title=f"Edges both examined ({diff.common}): run {a.run.id} rows, run {b.run.id} "
             "columns",
             title_justify="left",
@@ -310,15 +312,15 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             (f"Run {a.run.id} knows, run {b.run.id} does not", diff.a_only),
             (f"Run {b.run.id} knows, run {a.run.id} does not", diff.b_only),
         ):
-            t = Table(title=f"{title} ({len(pairs)})", title_justify="left")
+            t = LiteralTable(title=f"{title} ({len(pairs)})", title_justify="left")
             for col in ("edge", "subject", "predicate", "object", "a m/n", "b m/n"):
                 t.add_column(col)
             for p in pairs[: args.limit]:
                 t.add_row(
                     str(p.edge_id),
-                    escape(p.subject),
-                    escape(p.predicate),
-                    escape(_short(p.object, 40)),
+                    p.subject,
+                    p.predicate,
+                    _short(p.object, 40),
                     f"{p.m_a}/{p.n_a}",
                     f"{p.m_b}/{p.n_b}",
                 )
@@ -399,20 +401,20 @@ def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
         kg_id = row[0]
     log = triage_log(conn, kg_id=kg_id, run_id=args.run, edge_id=args.edge)
     live = {e.id for e in current_entries(log)}
-    table = Table(title="Triage audit trail", title_justify="left")
+    table = LiteralTable(title="Triage audit trail", title_justify="left")
     for col in ("id", "when", "who", "action", "run", "edge", "reply", "value", "why", "in force"):
         table.add_column(col, justify="right" if col in ("id", "run", "edge", "reply") else "left")
     for e in log:
         table.add_row(
             str(e.id),
             e.created_at,
-            escape(e.author),
+            e.author,
             e.action,
             "KG-wide" if e.run_id is None else str(e.run_id),
             str(e.edge_id),
             "" if e.observation_id is None else str(e.observation_id),
             e.value or (f"#{e.retracts}" if e.retracts else ""),
-            escape(_short(e.reason, 50)),
+            _short(e.reason, 50),
             "yes" if e.id in live else "",
         )
     console.print(table)
@@ -427,9 +429,9 @@ def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
         raise LookupError(f"no KG named '{args.kg}'")
     if args.out:
         write_corrections(conn, row[0], Path(args.out))
-        console.print(f"wrote {args.out}")
+        console.print(f"wrote {markup_literal(args.out)}")
         return 0
-    table = Table(title=f"KG corrections for {args.kg}", title_justify="left")
+    table = LiteralTable(title=f"KG corrections for {args.kg}", title_justify="left")
     for col in ("entry", "kind", "edge", "fact", "candidate / reply", "why", "who"):
         table.add_column(col)
     for c in kg_corrections(conn, row[0]):
@@ -437,10 +439,10 @@ def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
             str(c.entry_id),
             c.kind,
             str(c.edge_id),
-            escape(f"{c.subject} · {c.predicate} · {c.object}"),
-            escape(_short(c.candidate or c.reply, 40)),
-            escape(_short(c.reason, 40)),
-            escape(c.author),
+            f"{c.subject} · {c.predicate} · {c.object}",
+            _short(c.candidate or c.reply, 40),
+            _short(c.reason, 40),
+            c.author,
         )
     console.print(table)
     return 0
@@ -481,7 +483,7 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             "--groups or --html"
         )
     for path in wrote:
-        console.print(f"wrote {path}")
+        console.print(f"wrote {markup_literal(path)}")
     return 0
 
 
@@ -495,10 +497,10 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     )
     if args.json:
         Path(args.json).write_text(json.dumps(asdict(ego), ensure_ascii=False, indent=2))
-        console.print(f"wrote {args.json}")
+        console.print(f"wrote {markup_literal(args.json)}")
         return 0
     labels = {n.key: n.label for n in ego.nodes}
-    table = Table(
+    table = LiteralTable(
         title=f"Ego graph of {labels[ego.center]} (radius {ego.radius}): {len(ego.nodes)} nodes, "
         f"{len(ego.edges)} edges{' (truncated)' if ego.truncated else ''}",
         title_justify="left",
@@ -508,9 +510,9 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     for e in sorted(ego.edges, key=lambda e: (e.mean is None, -(e.mean or 0.0))):
         table.add_row(
             str(e.edge_id),
-            escape(labels[e.source]),
-            escape(e.predicate),
-            escape(_short(labels[e.target], 40)),
+            labels[e.source],
+            e.predicate,
+            _short(labels[e.target], 40),
             f"{e.m}/{e.n}" if e.in_run else "not probed",
             "" if e.mean is None else f"{_pct(e.mean)} [{_pct(e.low)}–{_pct(e.high)}]",
         )
@@ -524,7 +526,7 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
         try:
             return command(args, conn)
         except (LookupError, ValueError, sqlite3.IntegrityError) as exc:
-            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            print_error(exc)
             return 2
         finally:
             conn.close()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kglens_tui.llm.urls import redact_text
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts, shown_status
 from kglens_tui.textfmt import pct as _pct
@@ -105,7 +106,8 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
     was killed shows as interrupted)."""
     rows = conn.execute(
         """
-        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.owner, r.target_label,
+        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.error, r.owner,
+               r.target_label,
                r.simulated,
                r.config, r.iterations_done, r.created_at, r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined
@@ -140,10 +142,12 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
     out = []
     for r in list_runs(conn):
         cfg = json.loads(r["config"])
-        target = r["target_label"]
+        target = redact_text(r["target_label"])
         if r["simulated"] and "simulated" not in target:
             target += " (simulated)"
         status = r["status"] + (f" · {r['stop_reason']}" if r["stop_reason"] else "")
+        if r["status"] == "failed" and r["error"]:
+            status += f": {redact_text(r['error'])}"
         out.append(
             (
                 str(r["id"]),

@@ -6,10 +6,11 @@ from __future__ import annotations
 import sqlite3
 
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.report import CATEGORIES, build_report
+from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
@@ -21,27 +22,33 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     trust = run_trust(conn, run_id)
     run, cfg = rep.run, rep.run.config
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
+    subset = "/" + cfg.subset if cfg.subset else ""
     console.print(
-        f"[bold]Run {run.id}[/] · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''} · "
-        f"target {run.target_label}{sim}"
+        f"[bold]Run {run.id}[/] · KG {markup_literal(run.kg_name + subset)} · "
+        f"target {markup_literal(run.target_label)}{sim}"
     )
     status, reason = shown_status(run.status, run.stop_reason, run.owner)
     console.print(
         f"{cfg.difficulty.upper()} · sampler {cfg.sampler}"
         f"{' · propagation ' + cfg.propagation_mode if cfg.propagation else ' (no propagation)'}"
-        f" · generator {cfg.generator} · "
-        f"verifier {cfg.verifier} · prompt order {cfg.prompt_order} · seed {cfg.seed} · "
-        f"status {status}{': ' + reason if reason else ''} · "
+        f" · generator {markup_literal(cfg.generator)} · "
+        f"verifier {markup_literal(cfg.verifier)} · prompt order {cfg.prompt_order} · "
+        f"seed {cfg.seed} · status {status}{': ' + markup_literal(reason) if reason else ''} · "
         f"{run.iterations_done}/{cfg.iterations} iterations"
     )
+    if status == "failed" and run.error:
+        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     r, base = rep.rates, trust.baseline
-    head = Table(
+    n = r.examined
+    head = LiteralTable(
         title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
         title_justify="left",
+        caption=f"{n:,} of {rep.active_edges:,} active edges examined. The random-guess column is "
+        "what a coin-flipping model would score on the questions actually asked (Yes/No right "
+        f"half the time, Wh never): {_pct(base.per_question)} of questions.",
     )
     for col in ("metric", "value [95% interval] (n)", "random guess"):
         head.add_column(col, justify="left" if col == "metric" else "right")
-    n = r.examined
     for name, value, guess in (
         ("win rate (m > n)", r.win, base.win_rate),
         ("zero-sense rate (m = 0)", r.zero_sense, base.zero_sense),
@@ -49,14 +56,11 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     ):
         k = round(value * n) if value is not None else 0
         head.add_row(name, Rate(k, n).text(), _pct(guess))
-    head.caption = (
-        f"{n:,} of {rep.active_edges:,} active edges examined. The random-guess column is what a "
-        "coin-flipping model would score on the questions actually asked (Yes/No right half the "
-        f"time, Wh never): {_pct(base.per_question)} of questions."
-    )
     console.print(head)
     bias = trust.bias
-    yes_no = Table(title="Yes/No answers: bias and bias-corrected scores", title_justify="left")
+    yes_no = LiteralTable(
+        title="Yes/No answers: bias and bias-corrected scores", title_justify="left"
+    )
     for col in ("measure", "value"):
         yes_no.add_column(col, justify="left" if col == "measure" else "right")
     yes_no.add_row("yes-rate (replies starting with yes)", bias.yes_rate.text())
@@ -69,13 +73,15 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     console.print(yes_no)
     if bias.warning():
         console.print(f"[bold yellow]⚠ {bias.warning()}[/]")
-    cats = Table(title="Replies by category", title_justify="left")
+    cats = LiteralTable(title="Replies by category", title_justify="left")
     cats.add_column("question type")
     for c in CATEGORIES:
         cats.add_column(c, justify="right")
     for qtype, row in sorted(rep.by_qtype.items()):
         cats.add_row(qtype, *(f"{row.get(c, 0):,}" for c in CATEGORIES))
-    cats.add_row("[bold]all[/]", *(f"[bold]{rep.counts.get(c, 0):,}[/]" for c in CATEGORIES))
+    cats.add_row(
+        Text("all", "bold"), *(Text(f"{rep.counts.get(c, 0):,}", "bold") for c in CATEGORIES)
+    )
     console.print(cats)
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
     console.print(
@@ -83,7 +89,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
         "Refused and unparseable replies count as failures; errors never do."
     )
-    per = Table(title="Per predicate (worst zero-sense first)", title_justify="left")
+    per = LiteralTable(title="Per predicate (worst zero-sense first)", title_justify="left")
     for col in (
         "predicate",
         "edges",
@@ -109,7 +115,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         )
     console.print(per)
     if trust.bias_by_group:
-        groups = Table(title="Yes/No answers per region of the subject", title_justify="left")
+        groups = LiteralTable(
+            title="Yes/No answers per region of the subject", title_justify="left"
+        )
         for col in (
             "region",
             "answered",

@@ -22,10 +22,11 @@ from pathlib import Path
 
 import numpy as np
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.bench.import_bench import write_synthetic
 from kglens_tui.bench.latency_server import latency_server
+from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.llm.openai_compat import OpenAICompatClient
@@ -351,18 +352,23 @@ def measure_throughput(
     )
 
 
-def _target_cell(r: SizeResult) -> str:
+def _met(met: bool) -> Text:
+    return Text("met", "green") if met else Text("missed", "red")
+
+
+def _target_cell(r: SizeResult) -> Text:
     if r.target_ms is None:
-        return "—"
-    met = "[green]met[/]" if r.total_median_ms < r.target_ms else "[red]missed[/]"
-    return f"< {r.target_ms:g} {met}"
+        return Text("—")
+    return Text.assemble(f"< {r.target_ms:g} ", _met(r.total_median_ms < r.target_ms))
 
 
-def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -> Table:
-    table = Table(
+def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -> LiteralTable:
+    table = LiteralTable(
         title=f"kglens bench engine: per 64-edge iteration, simulated zero-latency target "
         f"({iterations} iterations after {warmup} warm-up; median / p90 ms)",
         title_justify="left",
+        caption="ask + verify excludes the time spent inside the simulated target (its own answer "
+        "synthesis), which a real target spends in its server; it is shown on its own row",
     )
     table.add_column("stage")
     for r in results:
@@ -373,37 +379,36 @@ def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -
             name, *(f"{r.stages[name][0]:.2f} / {r.stages[name][1]:.2f}" for r in results)
         )
     table.add_row(
-        "[bold]engine total[/]",
-        *(f"[bold]{r.total_median_ms:.2f} / {r.total_p90_ms:.2f}[/]" for r in results),
+        Text("engine total", "bold"),
+        *(Text(f"{r.total_median_ms:.2f} / {r.total_p90_ms:.2f}", "bold") for r in results),
     )
     table.add_row("performance target (median)", *(_target_cell(r) for r in results))
     if all(TARGET in r.stages for r in results):
         table.add_row(
-            "[dim]simulated target's own work (not engine)[/]",
-            *(f"[dim]{r.stages[TARGET][0]:.2f} / {r.stages[TARGET][1]:.2f}[/]" for r in results),
+            Text("simulated target's own work (not engine)", "dim"),
+            *(
+                Text(f"{r.stages[TARGET][0]:.2f} / {r.stages[TARGET][1]:.2f}", "dim")
+                for r in results
+            ),
         )
         table.add_row(
-            "[dim]engine + simulated target[/]",
-            *(f"[dim]{r.with_target_median_ms:.2f}[/]" for r in results),
+            Text("engine + simulated target", "dim"),
+            *(Text(f"{r.with_target_median_ms:.2f}", "dim") for r in results),
         )
     table.add_row(
-        "[dim]baseline: bare Thompson draw + top 64[/]",
-        *(f"[dim]{r.baseline_ms:.2f}[/]" for r in results),
+        Text("baseline: bare Thompson draw + top 64", "dim"),
+        *(Text(f"{r.baseline_ms:.2f}", "dim") for r in results),
     )
     table.add_row(
         "engine total / baseline",
         *(f"{r.total_median_ms / r.baseline_ms:.1f}x" if r.baseline_ms else "—" for r in results),
     )
     table.add_row("questions per second", *(f"{r.questions_per_s:,.0f}" for r in results))
-    table.caption = (
-        "ask + verify excludes the time spent inside the simulated target (its own answer "
-        "synthesis), which a real target spends in its server; it is shown on its own row"
-    )
     return table
 
 
-def _throughput_table(t: ThroughputResult) -> Table:
-    table = Table(
+def _throughput_table(t: ThroughputResult) -> LiteralTable:
+    table = LiteralTable(
         title=f"throughput against the loopback server: {t.latency_ms:g} ms latency, "
         f"concurrency {t.concurrency}",
         title_justify="left",
@@ -416,17 +421,24 @@ def _throughput_table(t: ThroughputResult) -> Table:
     ):
         table.add_row(name, f"{t.requests[key]:,}", f"{rate:,.1f}", f"{rate / t.bound_per_s:.1%}")
     table.add_row(
-        "[dim]HTTP client alone (no engine)[/]",
-        f"[dim]{t.client_only_requests:,}[/]",
-        f"[dim]{t.client_only_per_s:,.1f}[/]",
-        f"[dim]{t.client_only_per_s / t.bound_per_s:.1%}[/]",
+        *(
+            Text(cell, "dim")
+            for cell in (
+                "HTTP client alone (no engine)",
+                f"{t.client_only_requests:,}",
+                f"{t.client_only_per_s:,.1f}",
+                f"{t.client_only_per_s / t.bound_per_s:.1%}",
+            )
+        )
     )
-    met = "[green]met[/]" if t.continuous_per_s >= 0.9 * t.bound_per_s else "[red]missed[/]"
-    table.caption = (
-        f"target: continuous ≥ 90% of the bound ({met}) · continuous reaches "
+    table.caption = Text.assemble(
+        "target: continuous ≥ 90% of the bound (",
+        _met(t.continuous_per_s >= 0.9 * t.bound_per_s),
+        f") · continuous reaches "
         f"{t.continuous_per_s / max(t.client_only_per_s, 1e-9):.0%} of the client alone in "
         f"this run · CPU per request in this process (engine + HTTP client): "
-        f"{t.cpu_ms_per_request:.2f} ms"
+        f"{t.cpu_ms_per_request:.2f} ms",
+        style="table.caption",
     )
     return table
 

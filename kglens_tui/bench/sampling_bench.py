@@ -6,11 +6,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kglens_tui.bench.sampling_report import print_result, write_csv, write_plot
 from kglens_tui.bench.sampling_study import StudyResult, load_ground_truth, methods_named, run_study
+from kglens_tui.core.console import console, err_console
+from kglens_tui.core.safetext import markup_literal
 
 
 def parse_ints(text: str, what: str) -> list[int]:
@@ -28,7 +29,6 @@ def parse_ints(text: str, what: str) -> list[int]:
 
 def run_sampling_bench(
     conn: sqlite3.Connection,
-    console: Console,
     *,
     kg: str = "country",
     subset: str | None = None,
@@ -61,7 +61,7 @@ def run_sampling_bench(
         MofNCompleteColumn(),
         TextColumn("method × seed runs"),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=err_console,
         transient=True,
     )
     task = progress.add_task("study", total=len(chosen) * seeds)
@@ -79,10 +79,10 @@ def run_sampling_bench(
     print_result(result, console)
     if csv_path is not None:
         rows = write_csv(result, csv_path)
-        console.print(f"curves: {rows:,} rows written to {csv_path}")
+        console.print(f"curves: {rows:,} rows written to {markup_literal(csv_path)}")
     if plot_path is not None:
         write_plot(result, plot_path)
-        console.print(f"chart written to {plot_path}")
+        console.print(f"chart written to {markup_literal(plot_path)}")
     if throughput:
         from kglens_tui.bench.sampling_throughput import run_throughput
 

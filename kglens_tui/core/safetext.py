@@ -77,19 +77,29 @@ def literal(
     return Text(visible(text, one_line=one_line, limit=limit), style=style)
 
 
-def _cell(value: object) -> object:
-    return literal(value, one_line=True) if isinstance(value, str) else value
+def _cell(value: object, style: str = "") -> object:
+    return literal(value, style, one_line=True) if isinstance(value, str) else value
 
 
 class LiteralTable(Table):
-    """A Rich table whose string cells, title and caption are data, never markup.
+    """A Rich table whose string cells, column headers, title and caption are data, never markup.
 
     Styled cells are passed as `Text` (e.g. `Text("dead", "dim")`); everything given as a string
     is shown literally on one line, control characters made visible.
     """
 
     def __init__(self, *headers: Any, title: object = None, caption: object = None, **kw: Any):
-        super().__init__(*headers, title=_cell(title), caption=_cell(caption), **kw)
+        # string headers go through add_column below; a Text title or caption is not given the
+        # table's title / caption style by Rich, so it carries that style itself
+        super().__init__(
+            *headers,
+            title=_cell(title, kw.get("title_style") or "table.title"),
+            caption=_cell(caption, kw.get("caption_style") or "table.caption"),
+            **kw,
+        )
+
+    def add_column(self, header: Any = "", footer: Any = "", **kw: Any) -> None:
+        super().add_column(_cell(header), _cell(footer), **kw)
 
     def add_row(self, *renderables: Any, **kw: Any) -> None:
         super().add_row(*(_cell(r) for r in renderables), **kw)

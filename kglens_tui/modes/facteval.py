@@ -179,8 +179,7 @@ class FactevalEngine(ModeEngine):
 
     def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
         super().__init__(conn, run, kg, target, **kwargs)
-        self.questions = load_questions(conn, run.id)
-        self.answers = answers_by_key(load_answers(conn, run.id))
+        self.load_stored()
         self.names = label_maps(conn, kg.kg_id)
         self._entity_names = entity_names(kg)
         self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
@@ -191,6 +190,10 @@ class FactevalEngine(ModeEngine):
             "ON q.id = a.question_id WHERE q.run_id = ?"
         )
         self._metrics = self.compute_metrics()
+
+    def load_stored(self) -> None:
+        self.questions = load_questions(self.conn, self.run.id)
+        self.answers = answers_by_key(load_answers(self.conn, self.run.id))
 
     def units_total(self) -> int:
         return len(self.questions)

@@ -21,6 +21,7 @@ from kglens_tui import __version__
 from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
+from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.probe.config import RunConfig, Scheduling
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
@@ -198,6 +199,8 @@ class _Outcome:
     latency_ms: float | None = None
     retries: int = 0
     error: str = ""
+    kind: str = ""
+    """The failure's kind (an LLMError kind, or "verifier") when the verdict is an error."""
 
 
 def _p95(values: list[float]) -> float | None:
@@ -279,26 +282,11 @@ class ProbeEngine:
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
             else None
         )
-        self.state, history = rebuild_state(
-            conn, run, self.neighbourhood, self.config.propagation_weight, self.scale
-        )
-        self.stats = ProbeStats(
-            run_id=run.id,
-            iterations_total=self.config.iterations,
-            target_label=target.label,
-            simulated=bool(target.simulated),
-            iteration=run.iterations_done,
-            history=history,
-        )
-        self._yes_no_asks = np.zeros(len(positions), dtype=np.int32)
-        self._wh_asks = np.zeros(len(positions), dtype=np.int32)
-        self._load_totals()
-        self._insights_of: int | None = None
-        """The `stats.iteration` that baseline, blind spots and per-predicate rates describe."""
-        self._load_recent()
+        self._load_progress()
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
+        self.guard = FailureGuard()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
         for qtype, name in ((YES_NO, "answer_yes_no"), (WH, "answer_generative")):
@@ -331,6 +319,34 @@ class ProbeEngine:
             s.per_predicate = self._per_predicate()
             self._insights_of = s.iteration
         return s.snapshot()
+
+    def _load_progress(self) -> None:
+        """The PKG state, counters and feed of `self.run` as stored."""
+        self.state, history = rebuild_state(
+            self.conn, self.run, self.neighbourhood, self.config.propagation_weight, self.scale
+        )
+        self.stats = ProbeStats(
+            run_id=self.run.id,
+            iterations_total=self.config.iterations,
+            target_label=self.target.label,
+            simulated=bool(self.target.simulated),
+            iteration=self.run.iterations_done,
+            history=history,
+        )
+        self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._load_totals()
+        self._insights_of: int | None = None
+        """The `stats.iteration` that baseline, blind spots and per-predicate rates describe."""
+        self._load_recent()
+
+    def _reload_if_advanced(self) -> None:
+        """Inside the claim: load the run again if another process committed iterations since
+        this engine read it (continuing from a stale state would write them twice)."""
+        stored = load_run(self.conn, self.run.id)
+        if stored.iterations_done != self.run.iterations_done:
+            self.run = stored
+            self._load_progress()
 
     def _load_totals(self) -> None:
         row = self.conn.execute(
@@ -391,10 +407,12 @@ class ProbeEngine:
 
     async def run_to_end(self) -> ProbeSnapshot:
         """Run until done; records the final status. Never leaves a half-written iteration."""
-        claim_run(self.conn, self.run.id)
+        claim_run(self.conn, self.run.id, self._reload_if_advanced)
         self.stats.status = "running"
         try:
-            if self.config.scheduling is Scheduling.CONTINUOUS:
+            if self._limit_reached() and len(self.pending_edges()):
+                await self._ask_pending()
+            elif self.config.scheduling is Scheduling.CONTINUOUS:
                 await self._continuous()
             else:
                 await self._synchronous()
@@ -403,12 +421,72 @@ class ProbeEngine:
             self.stats.error = f"{type(exc).__name__}: {exc}"
             set_status(self.conn, self.run.id, "failed", "error", self.stats.error)
             raise
-        status = "stopped" if self.stats.stop_reason == "stopped by user" else "finished"
-        self.stats.status = status
-        set_status(self.conn, self.run.id, status, self.stats.stop_reason)
+        stopped = self.stats.stop_reason == "stopped by user"
+        cause = self.guard.cause or ("" if stopped else self.guard.finish())
+        if cause:
+            s = self.stats
+            s.status, s.stop_reason, s.error = "failed", STOP_REASON, cause
+            set_status(self.conn, self.run.id, "failed", STOP_REASON, cause)
+            return self.snapshot()
+        pending = len(self.pending_edges())
+        if pending:
+            self.stats.stop_reason += (
+                f"; {pending:,} edge{'s' if pending > 1 else ''} whose last request failed "
+                "(resume the run to ask them again)"
+            )
+        self.stats.status = "stopped" if stopped else "finished"
+        set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)
         return self.snapshot()
 
+    def pending_edges(self) -> np.ndarray:
+        """Positions of the edges whose latest request failed (an API error, not an answer)."""
+        return np.flatnonzero(self.state.err > 0)
+
+    def _limit_reached(self) -> bool:
+        """Whether the run already met its iteration limit or converged (a resumed run)."""
+        return self.stats.iteration >= self.config.iterations or (
+            self.config.stop_on_convergence
+            and converged(
+                self.stats.history,
+                self.config.convergence_window,
+                self.config.convergence_tolerance,
+            )
+        )
+
+    async def _ask_pending(self) -> None:
+        """A resumed run that met its limit asks its pending edges again, in extra iterations
+        of at most batch_size edges each, then stops for the reason it had stopped."""
+        pending = self.pending_edges()
+        for start in range(0, len(pending), self.config.batch_size):
+            await asyncio.sleep(0)
+            if not self._running.is_set():
+                self.stats.status = "paused"
+                await self._running.wait()
+            left = self._budget_left()
+            if self._stop.is_set() or (left is not None and left <= 0):
+                break
+            self.stats.status = "running"
+            batch = pending[start : start + self.config.batch_size][:left]
+            if not await self._ask_iteration(batch):
+                return
+        self._should_stop()
+
+    async def _ask_iteration(self, batch: np.ndarray) -> bool:
+        """Ask one iteration's edges and commit it; False when the failure rule stopped the
+        run first (the iteration's replies are dropped: a resume asks the same questions)."""
+        iteration = self.stats.iteration + 1
+        started = time.perf_counter()
+        questions = await self._questions(batch, iteration)
+        done, outcomes = await self.guard.run_until_tripped(self._ask_all(questions))
+        if not done or outcomes is None:
+            return False
+        self._finish_iteration(iteration, outcomes, time.perf_counter() - started)
+        return True
+
     def _should_stop(self) -> bool:
+        if self.guard.cause:
+            self.stats.stop_reason = STOP_REASON
+            return True
         if self._stop.is_set():
             self.stats.stop_reason = "stopped by user"
             return True
@@ -438,19 +516,16 @@ class ProbeEngine:
             if self._should_stop():
                 return
             self.stats.status = "running"
-            iteration = self.stats.iteration + 1
-            started = time.perf_counter()
             k = self.config.batch_size
             left = self._budget_left()
             if left is not None:
                 k = min(k, left)
-            batch = self._sample(iteration, k)
+            batch = self._sample(self.stats.iteration + 1, k)
             if len(batch) == 0:
                 self.stats.stop_reason = "no edges to ask"
                 return
-            questions = await self._questions(batch, iteration)
-            outcomes = await self._ask_all(questions)
-            self._finish_iteration(iteration, outcomes, time.perf_counter() - started)
+            if not await self._ask_iteration(batch):
+                return
 
     def _sample(
         self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
@@ -512,8 +587,15 @@ class ProbeEngine:
             reply = await self.target.complete(request)
         except LLMError as exc:
             failed = _Outcome(
-                question, "", Verdict.ERROR, "", retries=exc.retries, error=f"{exc.kind}: {exc}"
+                question,
+                "",
+                Verdict.ERROR,
+                "",
+                retries=exc.retries,
+                error=f"{exc.kind}: {exc}",
+                kind=exc.kind,
             )
+            self.guard.record(exc.kind, failed.error)
             self._show(failed)
             return failed
         outcome = _Outcome(
@@ -531,6 +613,8 @@ class ProbeEngine:
         else:
             outcome.verdict = verify_yes_no(reply.text, question.expected)
             outcome.verifier = "first word"
+        failed = outcome.verdict is Verdict.ERROR
+        self.guard.record(outcome.kind if failed else None, outcome.error)
         self._show(outcome)
         return outcome
 
@@ -563,13 +647,14 @@ class ProbeEngine:
         try:
             judged = await self.judge.complete(ChatRequest(messages=messages, max_tokens=4))
         except LLMError as exc:
-            outcome.verdict = Verdict.ERROR
+            outcome.verdict, outcome.kind = Verdict.ERROR, exc.kind
             outcome.error = f"verifier {exc.kind}: {exc}"
             return
         outcome.verdict = parse_judge_reply(judged.text)
         outcome.verifier = f"llm judge ({self.judge.label}): {judged.text.strip()[:40]}"
         if outcome.verdict is Verdict.UNPARSEABLE:
             outcome.verdict, outcome.error = Verdict.ERROR, "the verifier gave no yes/no"
+            outcome.kind = "verifier"
 
     def _finish_iteration(self, iteration: int, outcomes: list[_Outcome], seconds: float) -> None:
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
@@ -729,6 +814,14 @@ class ProbeEngine:
             wake.set()
 
         while True:
+            if self.guard.cause:
+                # the failure rule stopped the run: commit whole iterations, drop the rest
+                self._commit_ready(pending, dispatched, closed, started)
+                for task in in_flight:
+                    task.cancel()
+                await asyncio.gather(*in_flight, return_exceptions=True)
+                self._should_stop()
+                return
             paused = not self._running.is_set()
             stopping = self._should_stop()
             outstanding = len(in_flight) + sum(len(v) for v in pending.values())
