@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import write_jsonl
 
+from kglens_tui.analysis.bias import Rate
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
@@ -187,12 +188,21 @@ def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Con
     assert _counts(snap, "atomic") == (6, 1, 0, 1)
     assert _counts(snap, "sequential-intra") == (12, 1, 1, 2)
     assert _counts(snap, "sequential-inter") == (10, 3, 1, 2)
-    assert _counts(snap, "ontological") == (2, 1, 0, 2)
-    found = {(f.oracle, f.fact) for f in snap.metrics.findings}
+    # one test per non-adjacent pair (Kinawley-Ireland, Dromore-Ireland) and template: both
+    # templates say no to Kinawley-Ireland though yes along Ulster; Dromore-Ireland is an error
+    # for template 2 but unknown for template 1 (its Dromore-Ulster request failed)
+    assert _counts(snap, "ontological") == (0, 3, 0, 1)
+    assert snap.metrics.ontological_pairs == Rate(2, 2)
+    found = {
+        (f.oracle, f.fact, f.detail.split(":")[0] if f.oracle == "ontological" else "")
+        for f in snap.metrics.findings
+    }
     assert found == {
-        ("atomic, sequential-inter", "France · capital · Paris"),
-        ("sequential-intra, sequential-inter", "Germany · capital · Berlin"),
-        ("ontological", f"Kinawley · {LOCATED} · Ireland"),
+        ("atomic, sequential-inter", "France · capital · Paris", ""),
+        ("sequential-intra, sequential-inter", "Germany · capital · Berlin", ""),
+        ("ontological", f"Kinawley · {LOCATED} · Ireland", "template 1"),
+        ("ontological", f"Kinawley · {LOCATED} · Ireland", "template 2"),
+        ("ontological", f"Dromore · {LOCATED} · Ireland", "template 2"),
     }
     c = snap.metrics.coverage
     assert (c.gap1, c.known1, c.gap2, c.known2, c.gap_both, c.known_both) == (2, 7, 3, 8, 2, 7)
@@ -214,8 +224,9 @@ def test_resume_asks_failed_units_again(hand: sqlite3.Connection) -> None:
     assert len(fixed.asked) == 6  # one relation, four conversations
     assert (snap.errors, snap.requests) == (0, 48)  # the stored replies: 8 relations x 6
     assert _counts(snap, "atomic") == (7, 1, 0, 0)
-    # now Dromore -> Ulster -> Ireland is affirmed and "Dromore in Ireland?" is no
-    assert _counts(snap, "ontological") == (3, 2, 0, 0)
+    # now Dromore -> Ulster -> Ireland is affirmed and "Dromore in Ireland?" is no, in both
+    # templates: 2 non-adjacent pairs x 2 templates, all inconsistent
+    assert _counts(snap, "ontological") == (0, 4, 0, 0)
     assert snap.stop_reason == "all tests asked"
     stored = open_mode_snapshot(hand, first.run_id)
     assert stored.metrics == snap.metrics and stored.requests == snap.requests

@@ -99,22 +99,31 @@ class YesNoBias:
     @property
     def biased(self) -> bool:
         """True when the yes-rate is extreme and the balanced accuracy near chance."""
-        rate, balanced = self.yes_rate.value, self.balanced_accuracy
-        if rate is None or balanced is None:
+        balanced = self.balanced_accuracy
+        if leaning(self.yes_rate) is None or balanced is None:
             return False
-        lo, hi = BIAS_YES_RATE
-        return (rate < lo or rate > hi) and balanced < BIAS_BALANCED_ACCURACY
+        return balanced < BIAS_BALANCED_ACCURACY
 
-    def warning(self) -> str:
-        """A one-line warning, or '' when the answers are not explained by bias."""
+    def warning(self, yes: str = "Yes", no: str = "No", kind: str = "Yes/No") -> str:
+        """A one-line warning, or '' when the answers are not explained by bias. ``yes`` / ``no``
+        name the two answers and ``kind`` the questions (e.g. CORRECT / INCORRECT, true/false)."""
         if not self.biased:
             return ""
-        side = "Yes" if self.yes_rate.value > 0.5 else "No"
+        side = yes if self.yes_rate.value > 0.5 else no
         return (
             f"answer bias: the model says {side} to {max(self.yes_rate.value, 1 - self.yes_rate.value):.0%}"
-            f" of Yes/No questions; its balanced accuracy is {self.balanced_accuracy:.2f} "
-            "(0.5 = chance), so its Yes/No scores are explained by the bias, not by knowledge"
+            f" of {kind} questions; its balanced accuracy is {self.balanced_accuracy:.2f} "
+            f"(0.5 = chance), so its {kind} scores are explained by the bias, not by knowledge"
         )
+
+
+def leaning(yes_rate: Rate) -> str | None:
+    """'yes' or 'no' when a yes-rate lies outside BIAS_YES_RATE (a strong answer bias), else None."""
+    rate = yes_rate.value
+    lo, hi = BIAS_YES_RATE
+    if rate is None or lo <= rate <= hi:
+        return None
+    return "yes" if rate > hi else "no"
 
 
 def yes_no_bias(pairs: Iterable[tuple[str, str]]) -> YesNoBias:

@@ -14,6 +14,7 @@ from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
 from kglens_tui.modes.ensemble import weighted_ensemble
@@ -189,7 +190,8 @@ def _coverage_table(c: Coverage) -> LiteralTable:
 
 
 def print_kontest(m: KontestMetrics, findings: int) -> None:
-    """Tables 3 and 4, per-predicate errors and some inconsistencies."""
+    """The bias and chance head, Tables 3 and 4, per-predicate errors and some inconsistencies."""
+    print_kontest_chance(m, console)
     t = LiteralTable(title="Consistency (KONTEST Table 3)", title_justify="left")
     for col in ("oracle", "valid executions", "invalid", "API errors", "inconsistent"):
         t.add_column(col, justify="left" if col == "oracle" else "right")
@@ -230,7 +232,8 @@ def print_kontest(m: KontestMetrics, findings: int) -> None:
 
 
 def print_facteval(m: FactevalMetrics) -> None:
-    """Precision, recall and F1 with contexts side by side."""
+    """The bias and chance head, then precision, recall and F1 with contexts side by side."""
+    print_facteval_chance(m, console)
     contexts = [c for c in CONTEXTS if any(s.context == c for s in m.scores)]
     groups = sorted({(s.qtype, s.format) for s in m.scores}, key=lambda k: (k[0] == "all", k))
     for title, cell in (
