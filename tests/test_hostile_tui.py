@@ -267,3 +267,16 @@ async def test_import_dialog_shows_a_hostile_path_literally(hostile_db: Path) ->
         status = app.screen.query_one("#import-status").render()
         assert "/nonexistent/[/]x[bold]: no such file" in str(status)
         assert_literal(app, "/nonexistent/[/]x[bold]: no such file")
+
+
+def test_a_crashed_app_exits_non_zero(
+    hostile_db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kglens_tui.tui import app as app_module
+    from kglens_tui.tui.screens.home import HomeScreen
+
+    def boom(self: HomeScreen) -> None:
+        raise RuntimeError("a screen broke")
+
+    monkeypatch.setattr(HomeScreen, "on_mount", boom)
+    assert app_module.run_app(str(hostile_db), headless=True) == 1
