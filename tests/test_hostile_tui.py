@@ -280,3 +280,41 @@ def test_a_crashed_app_exits_non_zero(
 
     monkeypatch.setattr(HomeScreen, "on_mount", boom)
     assert app_module.run_app(str(hostile_db), headless=True) == 1
+
+
+class _Shown:
+    """A finished mode session as its live screen polls it."""
+
+    error = f"failed {MARKUP} {ESCAPES}"
+
+    def __init__(self, snap) -> None:
+        self._snap = snap
+
+    def snapshot(self):
+        return self._snap
+
+
+@pytest.fixture(params=["kontest", "facteval"])
+def mode_snapshot(hostile_db: Path, request: pytest.FixtureRequest):
+    from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
+    from kglens_tui.modes.runner import run_blocking as run_mode
+
+    conn = connect(hostile_db)
+    config = (
+        KontestConfig(kg=KG_NAME, relations=None)
+        if request.param == "kontest"
+        else FactevalConfig(kg=KG_NAME, facts=None, qtypes=["tfq", "saq"], contexts=["none"])
+    )
+    yield run_mode(prepare_mode(conn, config=config, target=HostileTarget()))
+    conn.close()
+
+
+async def test_mode_live_screen_shows_hostile_text_literally(
+    hostile_db: Path, mode_snapshot
+) -> None:
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _show(pilot, ModeLiveScreen(_Shown(mode_snapshot)))
+        assert_literal(app, MODEL, "␛]0;PWNED")
