@@ -224,6 +224,9 @@ def test_a_kg_with_runs_is_not_replaced_under_them(conn, tiny_kg_dir: Path) -> N
         prepare(conn, config=RunConfig(kg="tiny", target="sim", iterations=1, batch_size=4))
     )
     before = dump(conn)
-    with pytest.raises(KGExistsError, match=r"1 run refer to it; `kglens kg rm tiny`"):
+    with pytest.raises(
+        KGExistsError,
+        match=r"it has 1 run, which would point at edges that are gone; `kglens kg rm tiny`",
+    ):
         import_kg(conn, tiny_kg_dir, "tiny", replace=True)
     assert dump(conn) == before

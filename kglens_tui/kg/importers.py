@@ -215,8 +215,8 @@ def _check_unused(conn: sqlite3.Connection, kg_id: int, name: str) -> None:
     if any(n for _, _, n in used):
         listed = ", ".join(f"{n:,} {one if n == 1 else many}" for one, many, n in used if n)
         raise KGExistsError(
-            f"KG '{name}' cannot be replaced: {listed} refer to it; `kglens kg rm {name}` "
-            "deletes it with them, or import under another name"
+            f"KG '{name}' cannot be replaced: it has {listed}, which would point at edges that "
+            f"are gone; `kglens kg rm {name}` deletes it with them, or import under another name"
         )
 
 
