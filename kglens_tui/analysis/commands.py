@@ -192,7 +192,8 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     total = overall(data, flt, adjusted=adjusted)
     table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
-        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals over edges",
+        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals and the mean "
+        "posterior error, all over the examined edges",
         title_justify="left",
     )
     for col in (
@@ -202,7 +203,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         "win",
         "zero-sense",
         "all-sense",
-        "mean error",
+        "mean P(err)",
         "yes-rate",
         "bal. acc.",
     ):
