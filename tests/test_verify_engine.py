@@ -99,9 +99,11 @@ def test_judge_verdict_is_stored_beside_the_matchers(conn: sqlite3.Connection) -
     assert f"(n={len(wh)})" in verdict_notes(report)
 
 
-def test_entity_names_are_built_once_per_type(
+def test_entity_names_are_built_once_per_run(
     conn: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A HARD run builds the names of every type a Wh question can ask for before its first
+    question, one table per type, and none while it verifies."""
     built: list[int] = []
 
     class Counted(mentions.NameTable):
@@ -110,16 +112,33 @@ def test_entity_names_are_built_once_per_type(
             super().__init__(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(mentions, "NameTable", Counted)
-    run_id = _run(conn, Scripted(hedging))
-    types = {
-        t
-        for (t,) in conn.execute(
-            "SELECT DISTINCT eo.type FROM observation o JOIN edge e ON e.id = o.edge_id "
-            "JOIN entity eo ON eo.id = e.object_id WHERE o.run_id = ? AND o.qtype = 'wh'",
-            (run_id,),
-        )
-    }
+    config = RunConfig(
+        kg="country",
+        target="sim",
+        difficulty="hard",
+        batch_size=16,
+        iterations=3,
+        stop_on_convergence=False,
+    )
+    engine = prepare(conn, config=config, target=Scripted(hedging))
+    types = engine._wh_object_types()
+    assert {"city", "country", "time_zone"} <= types
+    assert len(built) == len(types)
+    run_blocking(engine)
+    assert len(built) == len(types)
     wh = conn.execute(
-        "SELECT COUNT(*) FROM observation WHERE run_id = ? AND qtype = 'wh'", (run_id,)
+        "SELECT COUNT(*) FROM observation WHERE run_id = ? AND qtype = 'wh'", (engine.run.id,)
     ).fetchone()[0]
-    assert len(built) == len(types) < wh
+    assert wh > 0
+
+
+def test_easy_runs_build_no_names(
+    conn: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[int] = []
+    monkeypatch.setattr(mentions.TypeNames, "table", lambda self, t: built.append(1))
+    engine = prepare(
+        conn, config=RunConfig(kg="country", target="sim", batch_size=16, iterations=2)
+    )
+    run_blocking(engine)
+    assert built == []

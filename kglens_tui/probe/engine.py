@@ -22,7 +22,7 @@ from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
-from kglens_tui.probe.config import RunConfig, Scheduling
+from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
@@ -283,6 +283,8 @@ class ProbeEngine:
         )
         self.names = TypeNames(kg)
         """Every entity name by type: what a Wh answer is told apart from (built per type, once)."""
+        if self.config.difficulty is Difficulty.HARD:
+            self.names.build(self._wh_object_types())
         self.scale = (
             1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
@@ -299,6 +301,13 @@ class ProbeEngine:
             prompt = load_prompt(name)
             self._prompts[(qtype, False)] = prompt
             self._prompts[(qtype, True)] = prompt.examples_reversed()
+
+    def _wh_object_types(self) -> set[str]:
+        """Types of the objects a Wh question of this run can ask for."""
+        kg = self.kg
+        has_wh = np.array([bool(t.get("wh")) for t in kg.pred_templates], dtype=bool)
+        asked = self.positions[has_wh[self._preds]] if len(has_wh) else self.positions[:0]
+        return {kg.types[int(o)] for o in np.unique(kg.o[asked]).tolist()}
 
     # control, safe to call from the event loop's thread
     def request_stop(self) -> None:

@@ -80,29 +80,13 @@ _NOT_A_NEGATION_BEFORE = frozenset(
 )
 """'not only X', 'not sure, X': the word after 'not' that makes it no negation of X."""
 
-_HEDGES = (
-    ("i", "think"),
-    ("i", "believe"),
-    ("i", "guess"),
-    ("i", "suppose"),
-    ("i", "recall"),
-    ("i", "remember"),
-    ("probably",),
-    ("possibly",),
-    ("perhaps",),
-    ("maybe",),
-    ("might",),
-    ("likely",),
-    ("may", "be"),
-    ("could", "be"),
-    ("not", "sure"),
-    ("not", "certain"),
-    ("not", "entirely"),
-    ("unsure",),
-    ("uncertain",),
-    ("as", "far", "as", "i", "know"),
-    ("best", "guess"),
+_HEDGE = re.compile(
+    r"\b(?=[iplmcnuab])(?:i\s+(?:think|believe|guess|suppose|recall|remember)|"
+    r"p(?:robably|ossibly|erhaps)|ma(?:ybe|y\s+be)|might|likely|could\s+be|"
+    r"not\s+(?:sure|certain|entirely)|un(?:sure|certain)|as\s+far\s+as\s+i\s+know|best\s+guess)\b",
+    re.IGNORECASE,
 )
+"""Words that express doubt: "I think", "probably", "not sure", "might"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +110,8 @@ def clean_quotes(text: str) -> str:
 
 def _fold(text: str) -> str:
     """Typographic apostrophes and minus signs made ASCII, accents dropped (case kept)."""
+    if text.isascii():
+        return text
     cleaned = clean_quotes(text).translate(_MINUS)
     decomposed = unicodedata.normalize("NFKD", cleaned)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -139,7 +125,6 @@ def _offset(match: re.Match[str]) -> str:
     return f"utc{sign}{hours:02d}:{minutes:02d}"
 
 
-@lru_cache(maxsize=65536)
 def tokenize(text: str) -> tuple[Token, ...]:
     """The tokens of a text, in order (see the module docstring)."""
     out: list[Token] = []
@@ -171,14 +156,9 @@ def tokenize(text: str) -> tuple[Token, ...]:
     return tuple(out)
 
 
-def has_hedge(tokens: Sequence[Token]) -> bool:
-    """Whether the tokens express doubt ("I think", "probably", "not sure", "might")."""
-    norms = [t.norm for t in tokens]
-    for i in range(len(norms)):
-        for phrase in _HEDGES:
-            if tuple(norms[i : i + len(phrase)]) == phrase:
-                return True
-    return False
+def has_hedge(text: str, end: int | None = None) -> bool:
+    """Whether a text (up to `end`) expresses doubt ("I think", "probably", "not sure")."""
+    return _HEDGE.search(text, 0, len(text) if end is None else end) is not None
 
 
 def negated(tokens: Sequence[Token], start: int) -> bool:
@@ -198,12 +178,9 @@ def negated(tokens: Sequence[Token], start: int) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
-class _Name:
-    tokens: tuple[str, ...]
-    code: str | None
-    """The exact raw text a code must match; None for other names."""
-    owner: int
+_Name = tuple[tuple[str, ...], "str | None", int]
+"""(matching tokens, the exact text a code must match or None, owner): a plain tuple, which the
+garbage collector stops tracking, so a run's many names cost no collection time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +193,10 @@ class Mention:
     negated: bool
 
 
+@lru_cache(maxsize=1 << 18)
 def name_tokens(name: str) -> tuple[tuple[str, ...], str | None]:
-    """(matching tokens, code text or None) of a name."""
+    """(matching tokens, code text or None) of a name; cached, so the true answers of a question
+    reuse what their type's table worked out."""
     toks = tokenize(name)
     norms = tuple(t.norm for t in toks)
     if len(toks) == 1 and toks[0].word and len(toks[0].raw) <= CODE_MAX_CHARS:
@@ -245,37 +224,42 @@ class NameTable:
         for text in {name, head} if head.strip() else {name}:
             tokens, code = name_tokens(text)
             if tokens:
-                self._by_first.setdefault(tokens[0], []).append(_Name(tokens, code, owner))
+                self._by_first.setdefault(tokens[0], []).append((tokens, code, owner))
                 self.size += 1
 
     def names(self) -> Iterable[tuple[tuple[str, ...], int]]:
         """Every (tokens, owner) that is not a code."""
         for entries in self._by_first.values():
-            for entry in entries:
-                if entry.code is None:
-                    yield entry.tokens, entry.owner
+            for tokens, code, owner in entries:
+                if code is None:
+                    yield tokens, owner
 
     def matches(self, tokens: Sequence[Token]) -> list[tuple[int, int, int]]:
         """Every (start, end, owner) where a name occurs in the tokens."""
         found = []
+        by_first = self._by_first
         for i, tok in enumerate(tokens):
-            keys = [tok.norm]
-            if tok.word:
-                keys += [tok.norm[: -len(s)] for s in _PLURALS if tok.norm.endswith(s)]
-                keys += [tok.norm + s for s in _PLURALS]
-            for key in keys:
-                for name in self._by_first.get(key, ()):
-                    end = i + len(name.tokens)
+            for key in _keys(tok.norm) if tok.word else (tok.norm,):
+                for name in by_first.get(key, ()):
+                    end = i + len(name[0])
                     if end <= len(tokens) and _same(name, tokens, i):
-                        found.append((i, end, name.owner))
+                        found.append((i, end, name[2]))
         return found
 
 
+@lru_cache(maxsize=65536)
+def _keys(word: str) -> tuple[str, ...]:
+    """The word and its plural / singular forms, under which a name may be filed."""
+    singular = tuple(word[: -len(s)] for s in _PLURALS if word.endswith(s))
+    return (word, *singular, *(word + s for s in _PLURALS))
+
+
 def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:
-    if name.code is not None:
-        return tokens[start].raw == name.code
-    last = len(name.tokens) - 1
-    for k, want in enumerate(name.tokens):
+    words, code, _ = name
+    if code is not None:
+        return tokens[start].raw == code
+    last = len(words) - 1
+    for k, want in enumerate(words):
         tok = tokens[start + k]
         if tok.norm == want:
             continue
@@ -304,13 +288,18 @@ def mentions(tokens: Sequence[Token], *tables: NameTable) -> list[Mention]:
 
 
 class TypeNames:
-    """Every entity name of a KG grouped by entity type, each type's table built on first use
-    and kept for the run (the rivals an answer is told apart from)."""
+    """Every entity name of a KG grouped by entity type, each type's table built once (on first
+    use, or all at once with `build`) and kept for the run: the rivals an answer is told from."""
 
     def __init__(self, kg: KGIndex) -> None:
         self.kg = kg
         self._members: dict[str, list[int]] | None = None
         self._tables: dict[str, NameTable] = {}
+
+    def build(self, entity_types: Iterable[str]) -> None:
+        """Build the tables of these types now (a run does it before its first question)."""
+        for entity_type in entity_types:
+            self.table(entity_type)
 
     def table(self, entity_type: str) -> NameTable:
         """Labels and aliases of every entity of a type (owner: the node index)."""

@@ -1,8 +1,10 @@
 """Classify model replies as correct / incorrect / refused / unparseable (KGLens QAV, sec. 2.3).
 
-Yes/No replies are verified by their first word; Wh replies by alias matching on normalised text
-(word boundaries, accents and case ignored) with a fuzzy fallback for minor misspellings. All
-functions are pure and fast.
+Yes/No replies are verified by their first word ("No, I don't know." is a refusal; "I think
+yes" a hedged Yes). Wh replies by whole entity names (`mentions`): a true object counts when
+named as itself, not inside a longer name of another entity of its type, not negated; signed
+numbers and UTC offsets by their sign; codes only as written; a fuzzy fallback for misspellings.
+Answers given with doubt keep their verdict and carry a hedged flag. All functions are pure.
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
 
 from kglens_tui.probe.mentions import (
     Mention,
@@ -63,13 +65,13 @@ _NO_INFO = re.compile(
 )
 
 _KNOWS_NOT = re.compile(
-    r"^[\s,.!:;\-–—]*(?:i\s+(?:do\s+not|don't|dont)\s+know\b|i\s+(?:have\s+)?no\s+idea\b|"
+    r"[\s,.!:;\-–—]*(?:i\s+(?:do\s+not|don't|dont)\s+know\b|i\s+(?:have\s+)?no\s+idea\b|"
     r"i(?:'m|\s+am)\s+not\s+(?:sure|certain)\b|i\s+(?:cannot|can't|can\s+not)\s+(?:say|tell)\b|"
     r"(?:i'm\s+|i\s+am\s+)?sorry\b)",
     re.IGNORECASE,
 )
 """What after a first "No," says the reply does not know."""
-_FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s|\n")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
 _HEDGED_YES_NO = re.compile(
     r"^(?:i(?:'m|\s+am)\s+not\s+(?:sure|certain)[\s,.;]*(?:but\s+)?)?"
     r"(?:i\s+(?:think|believe|guess)|probably|possibly|perhaps|maybe|most\s+likely)"
@@ -129,31 +131,32 @@ def _strip_lead(text: str) -> str:
     return current
 
 
-def _yes_no_of(body: str) -> str | None:
+def _yes_no_of(body: str) -> tuple[str | None, int]:
+    """(yes / no / None, where the answer word ends) of a reply's opening."""
     match = _ANSWER_IS.match(body)
     if match:
-        return match.group(1).lower()
+        return match.group(1).lower(), len(body)
     match = _FIRST_WORD.match(body)
     if not match or _NO_INFO.match(body):
-        return None
+        return None, 0
     word = match.group(1).lower()
     if word in _YES_WORDS:
-        return "yes"
+        return "yes", match.end()
     if word in _NO_WORDS:
-        return "no"
-    return None
+        return "no", match.end()
+    return None, 0
 
 
 def _read_yes_no(text: str) -> tuple[str | None, bool]:
     """(yes / no / None, hedged) of a reply: its first word, unless what follows says it does not
     know ("No, I don't know." answers nothing); or the word after a hedge ("I think yes")."""
     body = _strip_lead(clean_quotes(text))
-    answer = _yes_no_of(body)
+    answer, end = _yes_no_of(body)
     if answer is not None:
-        rest = _FIRST_WORD.sub("", body, count=1) if not _ANSWER_IS.match(body) else ""
-        if _KNOWS_NOT.match(rest):
+        if _KNOWS_NOT.match(body, end):
             return None, False
-        return answer, has_hedge(tokenize(_FIRST_SENTENCE.split(body, maxsplit=1)[0]))
+        stop = _SENTENCE_END.search(body, end)
+        return answer, has_hedge(body, stop.start() if stop else None)
     hedge = _HEDGED_YES_NO.match(body)
     if hedge:
         return ("yes" if hedge.group(1).lower() == "yes" else "no"), True
@@ -215,8 +218,7 @@ def mentions_any(reply: str, aliases: Iterable[str], *, fuzzy: bool = True) -> b
     return bool(found) or (fuzzy and _fuzzy_answer(tokens, table, None, found, deny=False))
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     """A verdict, and whether the reply hedged ("I think it is Canberra", "probably Yes")."""
 
     verdict: Verdict
@@ -239,7 +241,17 @@ def _clauses(reply: str) -> list[str]:
 
 def _guesses(reply: str) -> bool:
     """Whether a clause that does not refuse offers a guess ("..., but I think it's X")."""
-    return any(has_hedge(tokenize(clause)) and not is_refusal(clause) for clause in _clauses(reply))
+    return any(has_hedge(clause) and not is_refusal(clause) for clause in _clauses(reply))
+
+
+@lru_cache(maxsize=4096)
+def _fuzzy_names(truth: NameTable) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(tokens, text) of the true names long enough, and all letters, for fuzzy matching."""
+    return tuple(
+        (alias, " ".join(alias))
+        for alias, _ in truth.names()
+        if len("".join(alias)) >= _FUZZY_MIN_CHARS and all(a.isalpha() for a in alias)
+    )
 
 
 def _fuzzy_answer(
@@ -252,21 +264,22 @@ def _fuzzy_answer(
 ) -> bool:
     """A near spelling of a true name ("Ouagadougouu") in words no exact name covers, which
     no rival name resembles as much, and (with ``deny``) which no negation denies."""
+    initials = {t.norm[:1] for t in tokens if t.word}
+    candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in initials]
+    if not candidates:
+        return False
     covered = {i for m in taken for i in range(m.start, m.end)}
     true_names = {alias for alias, _ in truth.names()}
-    for alias, _ in truth.names():
-        text = " ".join(alias)
-        if len(text.replace(" ", "")) < _FUZZY_MIN_CHARS or any(not a.isalpha() for a in alias):
-            continue
+    for alias, text in candidates:
         n = len(alias)
         for size in {max(n - 1, 1), n, n + 1}:
             for start in range(0, len(tokens) - size + 1):
                 window = tokens[start : start + size]
+                if not _same_initials(window, alias):
+                    continue
                 if any(t.clause != window[0].clause or not t.word for t in window):
                     continue
                 if covered.intersection(range(start, start + size)):
-                    continue
-                if not _same_initials(window, alias):
                     continue
                 words = " ".join(t.norm for t in window)
                 score = _similarity(words, text)
@@ -326,7 +339,7 @@ def check_wh(
     truth = _truth_table(_as_tuples(true_answers))
     found = mentions(tokens, truth) if rivals is None else mentions(tokens, truth, rivals)
     refusing = is_refusal(reply)
-    hedged = refusing or has_hedge(tokens)
+    hedged = refusing or has_hedge(reply)
     if any(m.owner < 0 and not m.negated for m in found):
         return Checked(Verdict.CORRECT, hedged)
     if _fuzzy_answer(tokens, truth, rivals, found):
