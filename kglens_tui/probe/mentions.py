@@ -6,9 +6,9 @@ numbers ("−2", "+2" and "2" differ only in sign: "2" is "+2"), UTC offsets ("U
 domains (".is"). A name of at most three characters written as one token is a code ("IT",
 "USA", "bcc"): it matches only the same characters in the same case, never the English word.
 
-`NameTable.mentions` finds every name in a reply; a mention inside a longer one is dropped
-(the longest name wins: "South Sudan" is not "Sudan", "group 10" is not "group 1"). A mention
-whose clause says "not", "isn't", "never" ... before it is negated.
+`mentions` finds the names of some `NameTable`s in a reply; a mention inside a longer one is
+dropped (the longest name wins: "South Sudan" is not "Sudan", "group 10" is not "group 1"). A
+mention whose clause says "not", "isn't", "never" ... before it is negated.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def clean_quotes(text: str) -> str:
 def _fold(text: str) -> str:
     """Typographic apostrophes and minus signs made ASCII, accents dropped (case kept)."""
     if text.isascii():
-        return text
+        return text.replace("`", "'")
     cleaned = clean_quotes(text).translate(_MINUS)
     decomposed = unicodedata.normalize("NFKD", cleaned)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
