@@ -9,11 +9,21 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.bias import Rate, run_trust
-from kglens_tui.analysis.report import CATEGORIES, build_report
+from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
+
+
+def verdict_notes(rep: RunReport) -> str:
+    """How sure the verdicts are: hedged answers, and matcher-judge agreement when judged."""
+    right, wrong = rep.hedged.get("correct", 0), rep.hedged.get("incorrect", 0)
+    line = f"hedged answers (given with doubt): {right:,} correct, {wrong:,} incorrect"
+    if rep.judged:
+        agree = Rate(rep.judge_agrees, rep.judged).text()
+        line += f" · alias matcher agrees with the LLM judge on {agree} of judged Wh replies"
+    return line
 
 
 def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> None:
@@ -83,6 +93,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         Text("all", "bold"), *(Text(f"{rep.counts.get(c, 0):,}", "bold") for c in CATEGORIES)
     )
     console.print(cats)
+    console.print(verdict_notes(rep), soft_wrap=True)
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
     console.print(
         f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
