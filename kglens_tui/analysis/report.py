@@ -46,6 +46,9 @@ class RunReport:
     """Wh replies an LLM judge decided (the alias matcher's verdict stored beside)."""
     judge_agrees: int
     """Of those, how many the alias matcher gave the same verdict."""
+    question_sources: dict[str, int]
+    """Questions by who wrote them: "llm:MODEL", "template", or "template (why the generated
+    one was not used)"."""
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRates]:
@@ -95,6 +98,13 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         "WHERE run_id = ? AND matcher != ''",
         (run.id,),
     ).fetchone()
+    question_sources = dict(
+        conn.execute(
+            "SELECT generator, COUNT(*) FROM observation WHERE run_id = ? AND category != 'error' "
+            "GROUP BY generator ORDER BY COUNT(*) DESC",
+            (run.id,),
+        ).fetchall()
+    )
     pred_of_edge = dict(
         conn.execute(
             "SELECT e.id, p.label FROM edge e JOIN predicate p ON p.id = e.predicate_id "
@@ -119,6 +129,7 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         hedged=hedged,
         judged=int(judged),
         judge_agrees=int(judge_agrees),
+        question_sources=question_sources,
     )
 
 

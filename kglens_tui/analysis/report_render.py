@@ -10,7 +10,7 @@ from rich.text import Text
 
 from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
-from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
@@ -23,6 +23,10 @@ def verdict_notes(rep: RunReport) -> str:
     if rep.judged:
         agree = Rate(rep.judge_agrees, rep.judged).text()
         line += f" · alias matcher agrees with the LLM judge on {agree} of judged Wh replies"
+    if any(source != "template" for source in rep.question_sources):
+        asked = sum(rep.question_sources.values())
+        shown = " · ".join(f"{n:,} {source}" for source, n in rep.question_sources.items())
+        line += f"\nquestions asked ({asked:,}) by who wrote them: {shown}"
     return line
 
 
@@ -93,7 +97,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         Text("all", "bold"), *(Text(f"{rep.counts.get(c, 0):,}", "bold") for c in CATEGORIES)
     )
     console.print(cats)
-    console.print(verdict_notes(rep), soft_wrap=True)
+    console.print(literal(verdict_notes(rep)), soft_wrap=True)
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
     console.print(
         f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
