@@ -40,7 +40,7 @@ def run_sampling_bench(
     reference_epochs: float = 4.5,
     batch_size: int = 64,
     seeds: int = 3,
-    ks: str = "200,600",
+    ks: str = "100,200",
     csv_path: Path | None = None,
     plot_path: Path | None = None,
     throughput: bool = True,

@@ -27,6 +27,7 @@ SAMPLER_COLOURS = {
 
 
 _METRIC_LABELS = (
+    ("g_top", "top-{} blind-spot gain G", "G@{}"),
     ("mse_examined", "examined MSE", "MSE exam."),
     ("mse_top", "top-{} MSE", "MSE@{}"),
     ("recall_failed_top", "always-failed recall@{}", "failed@{}"),
@@ -125,9 +126,17 @@ def _value_text(values: np.ndarray, percent: bool) -> str:
 def _has_values(result: StudyResult, metric: str) -> bool:
     """False for metrics without a value (no always-failed edge) or trivial ones (recall with a
     k that covers every edge)."""
-    if metric.startswith("recall") and int(metric.rsplit("top", 1)[1]) >= result.n_edges:
+    if metric.startswith(("recall", "g_")) and int(metric.rsplit("top", 1)[1]) >= result.n_edges:
         return False
     return bool(np.isfinite(result.curves[BRUTE_FORCE.name][metric]).any())
+
+
+def _percent(metric: str) -> bool:
+    return metric.startswith("recall")
+
+
+def _named(result: StudyResult, prefix: str) -> list[str]:
+    return [m for m in result.metric_names if m.startswith(prefix)]
 
 
 def _name(method) -> Text:
@@ -164,6 +173,7 @@ def values_tables(result: StudyResult) -> list[LiteralTable]:
     """Every metric at the reference request count: errors, then rankings."""
     ref = result.reference_requests
     groups = (
+        ("blind-spot gain G@k (higher is better)", _named(result, "g_")),
         ("MSE (lower is better)", [m for m in result.metric_names if m.startswith("mse")]),
         ("recall (higher is better)", [m for m in result.metric_names if m.startswith("recall")]),
     )
@@ -180,18 +190,12 @@ def values_tables(result: StudyResult) -> list[LiteralTable]:
             table.add_column(short_label(metric), justify="right")
         table.add_row(
             Text("prior Beta(1,1), no request", "dim"),
-            *(
-                _value_text(result.curves[BRUTE_FORCE.name][m][:, 0], m.startswith("recall"))
-                for m in metrics
-            ),
+            *(_value_text(result.curves[BRUTE_FORCE.name][m][:, 0], _percent(m)) for m in metrics),
         )
         for method in result.methods:
             table.add_row(
                 _name(method),
-                *(
-                    _value_text(result.at(method.name, m, ref), m.startswith("recall"))
-                    for m in metrics
-                ),
+                *(_value_text(result.at(method.name, m, ref), _percent(m)) for m in metrics),
             )
         tables.append(table)
     return tables
@@ -302,7 +306,9 @@ def print_result(result: StudyResult, console: Console) -> None:
     for table in values_tables(result):
         console.print(table)
     console.print(
-        "[dim]MSE@k: over the k edges with the highest true error rate (the paper's); MSE exam.: "
+        "[dim]G@k: mean true error rate of the method's top k, rescaled so that a constant "
+        "estimate scores 0 and the true top k scores 1; MSE@k: over the k edges with the highest "
+        "true error rate (the paper's); MSE exam.: "
         "over the edges the method asked about; recall@k: share of the method's top k in the "
         "true top k; failed@k: share of the always-failed edges in the method's top k.[/]"
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from kglens_tui.analysis.efficiency import Scorer, requests_to_reach, value_at
+from kglens_tui.analysis.efficiency import Scorer, higher_is_better, requests_to_reach, value_at
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
@@ -362,9 +362,9 @@ class StudyResult:
 
     def reach(self, method: str, metric: str) -> Reach:
         """Requests to match brute force's reference value (lower-is-better for MSE, higher for
-        recall), per seed, as fractions of brute force's reference requests."""
+        recall and G@k), per seed, as fractions of brute force's reference requests."""
         target = self.target(metric)
-        sign = -1.0 if metric.startswith("recall") else 1.0
+        sign = -1.0 if higher_is_better(metric) else 1.0
         out: list[float | None] = []
         for row in self.curves[method][metric]:
             got = requests_to_reach(self.requests, sign * row, sign * target)
@@ -379,7 +379,7 @@ def run_study(
     budget_epochs: float = 6.0,
     batch_size: int = 64,
     seeds: Sequence[int] = (0, 1, 2),
-    ks: Sequence[int] = (200, 600),
+    ks: Sequence[int] = (100, 200),
     reference_epochs: float = 4.5,
     progress: Callable[[int, int], None] | None = None,
 ) -> StudyResult:
