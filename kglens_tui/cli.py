@@ -479,6 +479,7 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
             kg=args.kg,
             subset=args.subset,
             ground_truth=args.ground_truth,
+            settings=args.settings,
             shuffle=args.shuffle_truth,
             methods=args.methods,
             budget_epochs=args.budget_epochs,
@@ -699,6 +700,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
     p.add_argument(
         "--ground-truth", default="sim", help="sim[:SEED] (simulated rates) or run:ID (brute force)"
+    )
+    p.add_argument(
+        "--settings",
+        default="auto",
+        help="truth settings, comma-separated: as-is, shuffled, corr=X (neighbour correlation), "
+        "base=X (mean error rate), blind=X (random blind spots), joined by + "
+        "(auto: a suite for sim, as-is,shuffled for run/csv)",
     )
     p.add_argument(
         "--shuffle-truth", action="store_true", help="deal the true rates to edges at random"

@@ -293,11 +293,19 @@ def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> No
         ]
     )
     out = capsys.readouterr().out
-    assert code == 0
+    assert code == 0, out
     assert "Requests to match brute force after 4.5 epochs" in out
     assert "thompson + prop" in out
-    assert csv_path.stat().st_size > 0
-    ET.parse(svg_path)
+    # the suite: every setting the tiny graph can take, then G@k per method and truth
+    assert "left out: corr=0.4 is above what this simulated truth holds" in out
+    for setting in ("truth as-is", "truth corr=0", "truth base=0.1", "truth blind=0.1"):
+        assert setting in out
+    assert "Requests to reach brute force's 4.5-epoch G@3" in out
+    with csv_path.open() as fh:
+        truths = {row["truth"] for row in csv.DictReader(fh)}
+    assert truths == {"as-is", "corr=0", "base=0.1", "base=0.85", "blind=0.1", "shuffled"}
+    for slug in ("asis", "corr0", "base0.1", "blind0.1", "shuffled"):
+        ET.parse(tmp_path / f"c-{slug}.svg")
     assert main(["--db", str(db), "bench", "sampling", "--kg", "tiny", "--plot", "x.png"]) == 2
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+import scipy.sparse as sp
 
 from kglens_tui.analysis.efficiency import Scorer, higher_is_better, requests_to_reach, value_at
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
@@ -100,6 +101,10 @@ class GroundTruth:
     n_nodes: int
     edge_ids: np.ndarray
     note: str = ""
+    simulated: bool = False
+    """True for the simulated target's rates (a latent logistic model that settings reshape)."""
+    setting: str = "as-is"
+    """The truth setting that dealt these rates (see kglens_tui.bench.truths)."""
 
     @property
     def n_edges(self) -> int:
@@ -107,6 +112,10 @@ class GroundTruth:
 
     def neighbourhood(self) -> Neighbourhood:
         return Neighbourhood(self.s, self.o, self.n_nodes)
+
+    def neighbour_correlation(self) -> float:
+        """Correlation of an edge's true rate with its neighbours' mean rate."""
+        return neighbour_correlation(self.rates, neighbour_matrix(self))
 
     def shuffled(self, seed: int = 0) -> GroundTruth:
         """The same rates dealt to edges at random: no correlation through the graph left (the
@@ -118,6 +127,27 @@ class GroundTruth:
             rates=self.rates[order],
             always_failed=self.always_failed[order],
         )
+
+
+def neighbour_matrix(truth: GroundTruth) -> sp.csr_matrix:
+    """Edge x edge 0/1 matrix of one-hop neighbours (sharing a node)."""
+    idx, nbr = truth.neighbourhood().pairs(np.arange(truth.n_edges))
+    n = truth.n_edges
+    return sp.csr_matrix((np.ones(len(idx)), (idx, nbr)), shape=(n, n))
+
+
+def neighbour_correlation(rates: np.ndarray, adjacency: sp.csr_matrix) -> float:
+    """Pearson correlation of each edge's rate with the mean rate of its neighbours (over edges
+    with a neighbour); NaN when the rates do not vary."""
+    degree = np.asarray(adjacency.sum(axis=1)).ravel()
+    has = degree > 0
+    if has.sum() < 3:
+        return float("nan")
+    mean = (adjacency @ rates)[has] / degree[has]
+    own = rates[has]
+    if own.std() == 0 or mean.std() == 0:
+        return float("nan")
+    return float(np.corrcoef(own, mean)[0, 1])
 
 
 def simulated_truth(
@@ -148,6 +178,7 @@ def simulated_truth(
         n_nodes=len(kg.entity_keys),
         edge_ids=kg.edge_ids[pos],
         note=f"always failed = true rate >= {SIM_ALWAYS_FAILED}",
+        simulated=True,
     )
 
 
@@ -328,6 +359,13 @@ class StudyResult:
     curves: dict[str, dict[str, np.ndarray]] = field(default_factory=dict)
     """method name -> metric name -> array (seeds x points)."""
     seconds: float = 0.0
+    setting: str = "as-is"
+    """The truth setting (as-is, shuffled, corr=0.4, ...)."""
+    base_rate: float = float("nan")
+    """The truth's mean error rate."""
+    neighbour_corr: float = float("nan")
+    """Correlation of the true rate of an edge with its neighbours' mean (what propagation
+    relies on)."""
 
     @property
     def metric_names(self) -> list[str]:
@@ -411,6 +449,9 @@ def run_study(
         reference_epochs=reference_epochs,
         methods=list(methods),
         requests=np.empty(0),
+        setting=truth.setting,
+        base_rate=float(truth.rates.mean()),
+        neighbour_corr=truth.neighbour_correlation(),
     )
     total, done = len(methods) * len(seeds), 0
     traces: dict[str, list[Trace]] = {m.name: [] for m in methods}
