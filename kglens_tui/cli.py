@@ -480,6 +480,7 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
             subset=args.subset,
             ground_truth=args.ground_truth,
             settings=args.settings,
+            continuous="" if args.no_continuous else args.continuous,
             shuffle=args.shuffle_truth,
             methods=args.methods,
             budget_epochs=args.budget_epochs,
@@ -721,6 +722,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")
     p.add_argument("--force", action="store_true", help="replace existing --csv / --plot files")
     p.add_argument("--no-throughput", action="store_true", help="skip sync vs continuous")
+    p.add_argument(
+        "--continuous",
+        help="methods whose G@k under continuous scheduling is compared with synchronous "
+        "(default: the paper's default, thompson, and the learned methods)",
+    )
+    p.add_argument(
+        "--no-continuous", action="store_true", help="skip the continuous scheduling cost"
+    )
     p.add_argument("--throughput-iterations", type=int, default=10)
     p.set_defaults(func=cmd_bench_sampling)
 

@@ -301,6 +301,8 @@ def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> No
     for setting in ("truth as-is", "truth corr=0", "truth base=0.1", "truth blind=0.1"):
         assert setting in out
     assert "Requests to reach brute force's 4.5-epoch G@3" in out
+    assert "Continuous scheduling's cost" in out
+    assert "top-k + learned" in out
     with csv_path.open() as fh:
         truths = {row["truth"] for row in csv.DictReader(fh)}
     assert truths == {"as-is", "corr=0", "base=0.1", "base=0.85", "blind=0.1", "shuffled"}
@@ -313,3 +315,28 @@ def test_lognormal_parameters_match_median_and_p99() -> None:
     mu, sigma = lognormal_params(0.2, 2.0)
     assert math.exp(mu) == pytest.approx(0.2)
     assert math.exp(mu + Z99 * sigma) == pytest.approx(2.0)
+
+
+def test_continuous_lag_draws_from_an_older_posterior_without_edges_in_flight(
+    monkeypatch,
+) -> None:
+    import kglens_tui.bench.sampling_study as study
+
+    truth = tiny_truth()
+    scorer = Scorer(truth.rates, (10,), truth.always_failed)
+    seen: list[tuple[int, np.ndarray]] = []
+    real = study.sample_batch
+
+    def recording(sampler, state, k, rng, iteration, seed, **kw):
+        batch = real(sampler, state, k, rng, iteration, seed, **kw)
+        seen.append((int((state.m + state.n).sum()), batch))
+        return batch
+
+    monkeypatch.setattr(study, "sample_batch", recording)
+    method = methods_named("thompson")[1]
+    trace = simulate(method, truth, scorer, 6 * 8, 8, seed=0, lag=1)
+    assert trace.requests[-1] == 48
+    # batch t is drawn from the answers after batch t - 2, and never repeats batch t - 1
+    assert [answered for answered, _ in seen] == [0, 0, 8, 16, 24, 32]
+    for (_, before), (_, after) in zip(seen, seen[1:], strict=False):
+        assert not set(before.tolist()) & set(after.tolist())

@@ -9,8 +9,21 @@ from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from kglens_tui.bench.sampling_report import print_result, print_suite, write_csv, write_plot
-from kglens_tui.bench.sampling_study import StudyResult, load_ground_truth, methods_named, run_study
+from kglens_tui.bench.sampling_report import (
+    continuous_table,
+    print_result,
+    print_suite,
+    write_csv,
+    write_plot,
+)
+from kglens_tui.bench.sampling_study import (
+    BRUTE_FORCE,
+    CONTINUOUS_METHODS,
+    StudyResult,
+    load_ground_truth,
+    methods_named,
+    run_study,
+)
 from kglens_tui.bench.truths import (
     SUITE_SIM,
     SUITE_STORED,
@@ -55,6 +68,7 @@ def run_sampling_bench(
     throughput: bool = True,
     throughput_iterations: int = 10,
     force: bool = False,
+    continuous: str | None = None,
 ) -> list[StudyResult]:
     """The whole benchmark, once per truth setting; returns the studies' curves. Raises
     ValueError on bad options and ExportError on an output path it may not write (checked before
@@ -101,8 +115,11 @@ def run_sampling_bench(
         console=err_console,
         transient=True,
     )
+    continuous = CONTINUOUS_METHODS if continuous is None else continuous
+    late = methods_named(continuous)[1:] if continuous.strip() else []
     per_truth = len(chosen) * seeds
-    task = progress.add_task("study", total=len(truths) * per_truth)
+    extra = 2 * len(late) * seeds + seeds if late else 0
+    task = progress.add_task("study", total=len(truths) * per_truth + extra)
     results = []
     with progress:
         for i, dealt in enumerate(truths):
@@ -120,10 +137,25 @@ def run_sampling_bench(
                     ),
                 )
             )
+        if late:
+            cost = run_study(
+                truths[0],
+                [BRUTE_FORCE, *(x for m in late for x in (m, m.continuous()))],
+                budget_epochs=budget_epochs,
+                batch_size=batch_size,
+                seeds=tuple(range(seeds)),
+                ks=tuple(k_values),
+                reference_epochs=reference_epochs,
+                progress=lambda done, _total: progress.update(
+                    task, completed=len(truths) * per_truth + done
+                ),
+            )
     for result in results:
         print_result(result, console, details=len(results) == 1)
     if len(results) > 1:
         print_suite(results, console)
+    if late:
+        console.print(continuous_table(cost))
     if csv_path is not None:
         rows = write_csv(results, csv_path, force=force)
         console.print(f"curves: {rows:,} rows written to {markup_literal(csv_path)}")

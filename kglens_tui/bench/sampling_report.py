@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.efficiency import requests_to_reach
-from kglens_tui.bench.sampling_study import BRUTE_FORCE, Reach, StudyResult
+from kglens_tui.bench.sampling_study import BRUTE_FORCE, CONTINUOUS, Reach, StudyResult
 from kglens_tui.bench.sampling_svg import PALETTE, Panel, Series, render_svg
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.core.safewrite import atomic_output, write_text
@@ -371,6 +371,45 @@ def _share_text(reach: Reach) -> Text:
         return Text("—", "dim")
     text = f"{np.mean(got):.0%}"
     return Text(text) if len(got) == n else Text.assemble(text, ("*", "dim"))
+
+
+def continuous_table(result: StudyResult) -> LiteralTable:
+    """Each method under synchronous and continuous scheduling at the same requests: G@k at the
+    reference, and the share of brute force's requests needed to reach its G@k."""
+    metrics = [m for m in result.metric_names if m.startswith("g_") and _has_values(result, m)]
+    ref = result.reference_requests
+    table = LiteralTable(
+        title=f"Continuous scheduling's cost: G@k after {ref:,.0f} requests and requests to "
+        f"reach brute force's {result.reference_epochs:g}-epoch G@k, synchronous → continuous "
+        f"(mean over {len(result.seeds)} seeds; truth {result.setting})",
+        title_justify="left",
+        caption="Continuous scheduling draws from a posterior up to two iterations old (it "
+        "dispatches at most two iterations past the last commit) and skips edges in flight.",
+    )
+    table.add_column("method", no_wrap=True)
+    for metric in metrics:
+        table.add_column(short_label(metric), justify="right")
+        table.add_column(f"{short_label(metric)} reach", justify="right")
+    for method in result.methods:
+        if method.lag or method.name == BRUTE_FORCE.name:
+            continue
+        late = method.name + CONTINUOUS
+        if late not in result.curves:
+            continue
+        cells: list[Text] = []
+        for metric in metrics:
+            sync = float(np.mean(result.at(method.name, metric, ref)))
+            cont = float(np.mean(result.at(late, metric, ref)))
+            cells.append(Text(f"{sync:.3f} → {cont:.3f}"))
+            cells.append(
+                Text.assemble(
+                    _share_text(result.reach(method.name, metric)),
+                    " → ",
+                    _share_text(result.reach(late, metric)),
+                )
+            )
+        table.add_row(method.name, *cells)
+    return table
 
 
 def print_suite(results: Sequence[StudyResult], console: Console) -> None:
