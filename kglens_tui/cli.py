@@ -240,6 +240,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
         generator=args.generator,
         verifier=args.verifier,
         difficulty=args.difficulty,
+        wh_max_objects=args.wh_max_objects,
         sampler=args.sampler,
         propagation=not args.no_propagation,
         propagation_mode=args.propagation_mode,
@@ -617,7 +618,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--generator", default="template", help="template | openai:MODEL")
     p.add_argument("--verifier", default="alias", help="alias | openai:MODEL (LLM judge)")
-    p.add_argument("--difficulty", default="easy", choices=["easy", "hard"])
+    p.add_argument(
+        "--difficulty",
+        default="easy",
+        choices=["easy", "hard", "wh"],
+        help="easy: Yes/No; hard: Yes/No and Wh 50/50; wh: open questions only, on the edges "
+        "that allow them",
+    )
+    p.add_argument(
+        "--wh-max-objects",
+        type=int,
+        default=10,
+        help="Wh questions only when the subject has fewer objects than this for the predicate",
+    )
     p.add_argument(
         "--sampler",
         default="thompson",

@@ -13,6 +13,7 @@ from kglens_tui.probe.samplers import Sampler
 class Difficulty(StrEnum):
     EASY = "easy"  # Yes/No questions only
     HARD = "hard"  # Yes/No or Wh at 50/50 (Wh only when the subject has few objects)
+    WH = "wh"  # open questions only, on the edges where the paper allows them (the rest left out)
 
 
 class Scheduling(StrEnum):

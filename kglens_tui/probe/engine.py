@@ -292,7 +292,7 @@ class ProbeEngine:
         )
         self.names = TypeNames(kg)
         """Every entity name by type: what a Wh answer is told apart from (built per type, once)."""
-        if self.config.difficulty is Difficulty.HARD:
+        if self.config.difficulty in (Difficulty.HARD, Difficulty.WH):
             self.names.build(self._wh_object_types())
         self.scale = (
             1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
@@ -984,11 +984,12 @@ def start_run(
     kg: KGIndex,
     positions: np.ndarray,
     name: str = "",
+    manifest_extra: dict | None = None,
 ) -> RunRecord:
     """Create a run over the given edge positions of the loaded KG (see run_edge_positions)."""
     if len(positions) == 0:
         raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
-    manifest = build_manifest(kg, config, target)
+    manifest = {**build_manifest(kg, config, target), **(manifest_extra or {})}
     run_id = create_run(
         conn,
         kg.kg_id,

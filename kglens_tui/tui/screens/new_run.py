@@ -101,7 +101,11 @@ class NewRunScreen(Screen):
                 yield Input("alias", placeholder="alias or openai:MODEL (LLM judge)", id="verifier")
                 yield Label("Difficulty")
                 yield Select(
-                    [("EASY: Yes/No only", "easy"), ("HARD: Yes/No and Wh, 50/50", "hard")],
+                    [
+                        ("EASY: Yes/No only", "easy"),
+                        ("HARD: Yes/No and Wh, 50/50", "hard"),
+                        ("WH: open questions only", "wh"),
+                    ],
                     value=settings.difficulty,
                     allow_blank=False,
                     id="difficulty",
