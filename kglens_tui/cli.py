@@ -241,6 +241,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
         verifier=args.verifier,
         difficulty=args.difficulty,
         wh_max_objects=args.wh_max_objects,
+        temperature=args.temperature,
         sampler=args.sampler,
         propagation=not args.no_propagation,
         propagation_mode=args.propagation_mode,
@@ -624,6 +625,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["easy", "hard", "wh"],
         help="easy: Yes/No; hard: Yes/No and Wh 50/50; wh: open questions only, on the edges "
         "that allow them",
+    )
+    p.add_argument(
+        "--temperature",
+        type=float,
+        default=0.0,
+        help="sampling temperature of the target (above 0: graded per-edge rates for a truth)",
     )
     p.add_argument(
         "--wh-max-objects",
