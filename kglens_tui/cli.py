@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -20,14 +19,12 @@ from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.probe.config import ConfigError
+from kglens_tui.probe.config import PROPAGATION_MODES, ConfigError, RunConfig
 from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError
+from kglens_tui.probe.samplers import Sampler
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
-
-if TYPE_CHECKING:
-    from kglens_tui.probe.config import RunConfig
 
 
 class CLIError(Exception):
@@ -226,8 +223,6 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options."""
-    from kglens_tui.probe.config import RunConfig
-
     target = args.target
     if not target.startswith(("local:", "openai:", "sim")):
         raise CLIError(f"unknown target '{target}': use local:smollm2, openai:MODEL or sim")
@@ -245,6 +240,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
         sampler=args.sampler,
         propagation=not args.no_propagation,
         propagation_mode=args.propagation_mode,
+        blind_spots=args.blind_spots,
         batch_size=args.batch_size,
         iterations=args.iterations,
         concurrency=args.concurrency,
@@ -370,7 +366,6 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
 
     from kglens_tui.analysis.prompt_order import run_prompt_order_study, study_questions
     from kglens_tui.kg.graph import load_kg
-    from kglens_tui.probe.config import RunConfig
     from kglens_tui.probe.runner import target_client
 
     conn = _open(args)
@@ -640,15 +635,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--sampler",
-        default="thompson",
-        choices=["thompson", "epsilon-greedy", "monte-carlo", "brute-force"],
+        default=str(RunConfig.sampler),
+        choices=[str(s) for s in Sampler],
+        help="top-k: the edges whose place among the --blind-spots worst is least certain",
     )
     p.add_argument("--no-propagation", action="store_true")
     p.add_argument(
         "--propagation-mode",
-        default="sum",
-        choices=["sum", "degree"],
-        help="sum: the paper's eq. 2-3; degree: divided by each edge's neighbour count",
+        default=RunConfig.propagation_mode,
+        choices=list(PROPAGATION_MODES),
+        help="sum: the paper's eq. 2-3; degree: divided by each edge's neighbour count; learned: "
+        "predicate and entity effects learned from the run's answers",
+    )
+    p.add_argument(
+        "--blind-spots",
+        type=int,
+        default=RunConfig.blind_spots,
+        help="how many blind spots the run looks for (the top-k sampler's k, the live list)",
     )
     p.add_argument("--iterations", type=int, default=60)
     p.add_argument("--batch-size", type=int, default=64)

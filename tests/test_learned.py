@@ -99,3 +99,43 @@ def test_top_k_sampler_serves_any_k(k: int) -> None:
     scores = boundary_uncertainty(state, top_k=k)
     # the most uncertain edges sit next to the k-th highest rate
     assert set(np.argsort(-scores)[:2].tolist()) == {k - 1, k}
+
+
+def test_a_learned_top_k_run_rebuilds_its_state_exactly_on_resume(tmp_path) -> None:
+    from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.probe.runner import prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim:7",
+        sampler="top-k",
+        propagation_mode="learned",
+        blind_spots=20,
+        iterations=7,
+        batch_size=16,
+        seed=3,
+        stop_on_convergence=False,
+        checkpoint_every=3,
+    )
+    engine = prepare(conn, config=config)
+    assert engine.neighbourhood is None and engine.learned is not None
+    snap = run_blocking(engine)
+    unasked = (engine.state.m + engine.state.n) == 0
+    assert not np.allclose(engine.state.alpha[unasked], 1.0)  # the learned prior reached them
+    assert len(snap.blind_spots) == 20
+    assert all(0 < b.from_neighbours < 1 for b in snap.blind_spots)
+    assert snap.learned is not None and snap.learned.answers == 7 * 16
+    rebuilt = prepare(conn, resume=engine.run.id)
+    for name in ("alpha", "beta", "m", "n"):
+        assert np.array_equal(getattr(rebuilt.state, name), getattr(engine.state, name)), name
+    conn.execute("DELETE FROM run_checkpoint")
+    replayed = prepare(conn, resume=engine.run.id)
+    assert np.array_equal(replayed.state.alpha, engine.state.alpha)
+    # the review's replay of the log refits as the engine did
+    data = load_run_data(conn, engine.run.id)
+    assert np.array_equal(data.replay(adjusted=False)[0].alpha, engine.state.alpha)
+    assert np.array_equal(data.state(adjusted=False).beta, engine.state.beta)

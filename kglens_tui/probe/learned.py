@@ -71,8 +71,11 @@ class ErrorModel:
     object codes."""
 
     def __init__(self, p: np.ndarray, s: np.ndarray, o: np.ndarray) -> None:
-        self.codes = tuple(_dense(np.asarray(x, dtype=np.int64)) for x in (p, s, o))
-        self.levels = tuple(int(c.max()) + 1 if len(c) else 0 for c in self.codes)
+        dense = [_dense(np.asarray(x, dtype=np.int64)) for x in (p, s, o)]
+        self.ids = tuple(ids for ids, _ in dense)
+        """The original predicate / node index of each level."""
+        self.codes = tuple(codes for _, codes in dense)
+        self.levels = tuple(len(ids) for ids in self.ids)
         self.n_edges = len(self.codes[0])
 
     def fit(self, m: np.ndarray, n: np.ndarray, sweeps: int = 16) -> ModelFit:
@@ -190,12 +193,10 @@ class ErrorModel:
         return tuple(explained * x / sum(parts) for x in parts)  # type: ignore[return-value]
 
 
-def _dense(codes: np.ndarray) -> np.ndarray:
-    """Codes renumbered 0..L-1 (only the levels present)."""
-    if len(codes) == 0:
-        return codes
-    _, inverse = np.unique(codes, return_inverse=True)
-    return inverse.astype(np.int64)
+def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(level ids, codes renumbered 0..L-1): only the levels present."""
+    ids, inverse = np.unique(codes, return_inverse=True)
+    return ids, inverse.astype(np.int64)
 
 
 def _sigmoid(x):
@@ -306,3 +307,87 @@ class LearnedPropagation:
         state.beta[:] = prior_b + state.m
         self.fit = fit
         return fit
+
+
+NOTABLE = 0.5
+"""A predicate or subject counts among the weakest when its effect raises the odds of an error
+by at least this much on the logit scale (by 65%)."""
+
+
+@dataclass(frozen=True)
+class Weakness:
+    """A predicate or subject the model errs on: its expected error rate for a typical edge
+    (the other effects at zero) and the answers it rests on."""
+
+    index: int
+    """Predicate or node index in the KG."""
+    error: float
+    answers: int
+
+
+@dataclass(frozen=True)
+class Learned:
+    """What a run's answers teach about the model, for a screen: the neighbour weight (share of
+    the error rate's variation its entities explain), the predicate share, S, and the weakest
+    predicates and subjects."""
+
+    answers: int
+    examined: int
+    strength: float
+    neighbour_weight: float
+    predicate_share: float
+    mean_error: float
+    weakest_predicates: tuple[Weakness, ...]
+    weakest_subjects: tuple[Weakness, ...]
+
+
+def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
+    """The fit as a `Learned` (levels with answers only; at least two for a subject)."""
+
+    def weakest(group: int, least: int) -> tuple[Weakness, ...]:
+        effect, answers = fit.effects[group], fit.answers[group]
+        ok = np.flatnonzero(answers >= least)
+        ok = ok[np.argsort(-effect[ok], kind="stable")][:top]
+        return tuple(
+            Weakness(int(model.ids[group][i]), float(_sigmoid(fit.mu + effect[i])), int(answers[i]))
+            for i in ok.tolist()
+            if effect[i] > NOTABLE
+        )
+
+    return Learned(
+        answers=int(fit.answers[0].sum()),
+        examined=fit.examined,
+        strength=fit.strength,
+        neighbour_weight=fit.neighbour_weight,
+        predicate_share=fit.predicate_share,
+        mean_error=float(_sigmoid(fit.mu)),
+        weakest_predicates=weakest(0, 1),
+        weakest_subjects=weakest(1, 2),
+    )
+
+
+def rank_blind_spots(
+    model: ErrorModel, fit: ModelFit, m: np.ndarray, n: np.ndarray, k: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The k examined edges with the highest posterior mean error rate under the fit, with
+    their posterior means and the share of each estimate that comes from the model (its
+    predicate and neighbours: S / (S + answers)) rather than the edge's own answers.
+
+    An edge that failed itself outranks one whose neighbours failed: its own answers count in
+    full, the model's prediction for it (made without them) only as S answers."""
+    seen = np.flatnonzero((np.asarray(m) + np.asarray(n)) > 0)
+    if len(seen) == 0:
+        empty = np.empty(0)
+        return seen, empty, empty
+    _, prior_a, prior_b = model.prior(fit, m, n)
+    a = prior_a[seen] + np.asarray(n)[seen]
+    b = prior_b[seen] + np.asarray(m)[seen]
+    mean = a / (a + b)
+    k = min(k, len(seen))
+    # the stable top k (ties in position order) without sorting every examined edge
+    cut = np.partition(mean, len(mean) - k)[len(mean) - k]
+    above = np.flatnonzero(mean > cut)
+    top = np.concatenate((above, np.flatnonzero(mean == cut)[: k - len(above)]))
+    top = top[np.argsort(-mean[top], kind="stable")]
+    share = fit.strength / (a[top] + b[top])
+    return seen[top], mean[top], share

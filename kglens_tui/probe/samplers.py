@@ -6,7 +6,6 @@ from __future__ import annotations
 from enum import StrEnum
 
 import numpy as np
-from scipy.special import ndtr
 
 from kglens_tui.probe.pkg import PKGState
 
@@ -123,6 +122,8 @@ def boundary_uncertainty(state: PKGState, top_k: int, tolerance: float = TOLERAN
     cut-off (which side it falls on changes the list's error rates by at most `tolerance`).
     Beta tails are approximated by a normal on the logit scale (exact mean and variance of
     logit theta, digamma and trigamma by one recurrence step and their series)."""
+    from scipy.special import ndtr  # not at import: the CLI starts without scipy
+
     a, b = state.alpha, state.beta
     mean = a / (a + b)
     n = len(mean)

@@ -122,6 +122,7 @@ class NewRunScreen(Screen):
                     [
                         ("sum: paper eq. 2-3", "sum"),
                         ("degree: mean of neighbours", "degree"),
+                        ("learned: predicates and entities", "learned"),
                         ("off", "off"),
                     ],
                     value="sum",
@@ -202,7 +203,9 @@ class NewRunScreen(Screen):
             sampler=str(self.query_one("#sampler", Select).value),
             propagation=self.query_one("#propagation", Select).value != "off",
             propagation_mode=(
-                "degree" if self.query_one("#propagation", Select).value == "degree" else "sum"
+                str(self.query_one("#propagation", Select).value)
+                if self.query_one("#propagation", Select).value in ("degree", "learned")
+                else "sum"
             ),
             batch_size=values["batch_size"],
             iterations=values["iterations"],
