@@ -723,7 +723,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kg", default="country")
     p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
     p.add_argument(
-        "--ground-truth", default="sim", help="sim[:SEED] (simulated rates) or run:ID (brute force)"
+        "--ground-truth",
+        default="sim",
+        help="sim[:SEED] (simulated rates), run:ID (a brute-force run) or csv:PATH (subject, "
+        "predicate, object, error_rate)",
     )
     p.add_argument(
         "--settings",

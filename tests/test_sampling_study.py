@@ -260,7 +260,7 @@ def test_ground_truth_needs_a_brute_force_run(conn, tiny_kg_dir: Path) -> None:
     snap = run_blocking(prepare(conn, config=config))
     with pytest.raises(ValueError, match="brute-force"):
         load_ground_truth(conn, f"run:{snap.run_id}", "tiny", None)
-    with pytest.raises(ValueError, match="sim, sim:SEED or run:ID"):
+    with pytest.raises(ValueError, match="sim, sim:SEED, run:ID or csv:PATH"):
         load_ground_truth(conn, "oracle", "tiny", None)
 
 

@@ -85,3 +85,62 @@ def test_stored_truths_take_no_reshaping() -> None:
     shuffled = apply_setting(stored, TruthSetting(shuffled=True))
     assert np.array_equal(np.sort(shuffled.rates), np.sort(stored.rates))
     assert shuffled.setting == "shuffled"
+
+
+# a truth made elsewhere: --ground-truth csv:PATH
+
+
+def write_truth(path, rows) -> None:
+    path.write_text(
+        "subject,predicate,object,error_rate\n" + "".join(",".join(r) + "\n" for r in rows),
+        encoding="utf-8",
+    )
+
+
+def test_a_csv_truth_names_edges_by_key_or_label(conn, tiny_kg_dir, tmp_path) -> None:
+    from kglens_tui.bench.sampling_study import load_ground_truth, run_study
+    from kglens_tui.kg.importers import import_kg
+
+    import_kg(conn, tiny_kg_dir, "tiny")
+    path = tmp_path / "truth.csv"
+    write_truth(
+        path,
+        [
+            ("c:AT", "capital", "city:vienna", "0.1"),
+            ("Germany", "Capital", "berlin", "0.9"),  # labels, any case
+            ("TO", "official language", "Tongan", "1"),  # an alias
+            ("Tonga", "official_language", "English", "0.5"),
+        ],
+    )
+    truth = load_ground_truth(conn, f"csv:{path}", "tiny", None)
+    assert truth.n_edges == 4
+    assert sorted(truth.rates.tolist()) == [0.1, 0.5, 0.9, 1.0]
+    assert truth.always_failed.sum() == 2
+    assert "6 active edges it does not cover left out" in truth.note
+    result = run_study(truth, [], budget_epochs=5, batch_size=2, seeds=(0,), ks=(2,))
+    assert result.n_edges == 4
+
+
+@pytest.mark.parametrize(
+    "row, message",
+    [
+        (("Austria", "capital", "Berlin", "0.2"), "line 2, field 'object'.*matches no active edge"),
+        (("Atlantis", "capital", "Vienna", "0.2"), "line 2, field 'subject': no entity"),
+        (("Austria", "anthem", "Vienna", "0.2"), "line 2, field 'predicate': no predicate"),
+        (("Austria", "capital", "Vienna", "1.5"), "line 2, field 'error_rate'.*between 0 and 1"),
+        (("Austria", "capital", "Vienna", "often"), "line 2, field 'error_rate': not a number"),
+        (("Austria", "member of", "UN", "0.2"), "matches no active edge"),  # a dead predicate
+    ],
+)
+def test_a_csv_truth_refuses_rows_it_cannot_use(conn, tiny_kg_dir, tmp_path, row, message):
+    from kglens_tui.bench.sampling_study import load_ground_truth
+    from kglens_tui.kg.importers import import_kg
+
+    import_kg(conn, tiny_kg_dir, "tiny")
+    path = tmp_path / "truth.csv"
+    write_truth(path, [row])
+    with pytest.raises(ValueError, match=message):
+        load_ground_truth(conn, f"csv:{path}", "tiny", None)
+    path.write_text("subject,object,rate\nAustria,Vienna,0.1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1, field 'predicate': the header needs"):
+        load_ground_truth(conn, f"csv:{path}", "tiny", None)

@@ -14,6 +14,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
@@ -253,7 +254,7 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
 def load_ground_truth(
     conn: sqlite3.Connection, spec: str, kg_name: str, subset: str | None
 ) -> GroundTruth:
-    """``sim``, ``sim:SEED`` or ``run:ID``."""
+    """``sim``, ``sim:SEED``, ``run:ID`` or ``csv:PATH`` (see `truth_csv`)."""
     kind, _, arg = spec.strip().partition(":")
     if kind == "run":
         try:
@@ -271,7 +272,17 @@ def load_ground_truth(
             raise ValueError(f"the seed in {spec!r} must be an integer") from None
         ensure_kg(conn, kg_name)
         return simulated_truth(conn, load_kg(conn, kg_name), subset, seed)
-    raise ValueError(f"unknown ground truth {spec!r}: use sim, sim:SEED or run:ID")
+    if kind == "csv":
+        from kglens_tui.bench.truth_csv import csv_truth
+        from kglens_tui.kg.bundled import ensure_kg
+        from kglens_tui.probe.engine import run_edge_positions
+
+        if not arg.strip():
+            raise ValueError("--ground-truth csv:PATH needs a path")
+        ensure_kg(conn, kg_name)
+        kg = load_kg(conn, kg_name)
+        return csv_truth(conn, Path(arg), kg_name, run_edge_positions(conn, kg, subset))
+    raise ValueError(f"unknown ground truth {spec!r}: use sim, sim:SEED, run:ID or csv:PATH")
 
 
 @dataclass
