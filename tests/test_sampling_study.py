@@ -340,3 +340,16 @@ def test_continuous_lag_draws_from_an_older_posterior_without_edges_in_flight(
     assert [answered for answered, _ in seen] == [0, 0, 8, 16, 24, 32]
     for (_, before), (_, after) in zip(seen, seen[1:], strict=False):
         assert not set(before.tolist()) & set(after.tolist())
+
+
+def test_the_default_run_is_a_method_of_the_study() -> None:
+    from kglens_tui.bench.sampling_study import default_method
+
+    method = default_method()
+    assert method.name == "top-k + learned"
+    config = RunConfig()
+    assert (config.sampler, config.propagation, config.propagation_mode) == (
+        method.sampler,
+        True,
+        "learned",
+    )

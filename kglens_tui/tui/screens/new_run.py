@@ -30,7 +30,7 @@ works with OpenAI, vLLM, Ollama, llama.cpp's server, LM Studio; **simulated** an
 seeded latent-knowledge model and is labelled *simulated* everywhere.
 """
 
-INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed")
+INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
 
 
 class NewRunScreen(Screen):
@@ -113,7 +113,7 @@ class NewRunScreen(Screen):
                 yield Label("Sampler")
                 yield Select(
                     [(s.value, s.value) for s in Sampler],
-                    value="thompson",
+                    value=str(RunConfig.sampler),
                     allow_blank=False,
                     id="sampler",
                 )
@@ -125,7 +125,7 @@ class NewRunScreen(Screen):
                         ("learned: predicates and entities", "learned"),
                         ("off", "off"),
                     ],
-                    value="sum",
+                    value=RunConfig.propagation_mode,
                     allow_blank=False,
                     id="propagation",
                 )
@@ -139,6 +139,8 @@ class NewRunScreen(Screen):
                 yield Input("", placeholder="no limit", type="integer", id="max_requests")
                 yield Label("Seed")
                 yield Input("0", type="integer", id="seed")
+                yield Label("Blind spots to find (top-k sampler, live list)")
+                yield Input(str(RunConfig.blind_spots), type="integer", id="blind_spots")
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Check endpoint", id="check")
@@ -212,6 +214,7 @@ class NewRunScreen(Screen):
             concurrency=values["concurrency"],
             max_requests=int(budget) if budget else None,
             seed=values["seed"],
+            blind_spots=values["blind_spots"],
             sim_latency_s=self.app.settings.sim_latency_s,
         ).validate()
 
