@@ -1131,7 +1131,10 @@ def parse_highest_point(text: str) -> tuple[str, list[str]] | None:
         return None
     aliases = []
     for inner in re.findall(r"\(([^()]*)\)", name):
-        if not re.search(r"\b(highest|located|a |the |now |on |in )", inner) and len(inner) < 40:
+        if (
+            not re.search(r"\b(highest|located|a |the |now |on |in |at |for )", inner)
+            and len(inner) < 40
+        ):
             aliases.extend(a.strip() for a in re.split(r",|/| or ", inner) if a.strip())
     base = re.sub(r"\s*\([^()]*\)", "", name).strip()
     full = base
