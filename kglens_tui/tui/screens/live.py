@@ -187,18 +187,16 @@ class LiveScreen(Screen):
         per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
         remaining = snap.iterations_total - snap.iteration
         eta = per_it * remaining if per_it is not None and snap.status == "running" else None
-        stable = _stable_iterations(snap)
-        conv = "[green]converged[/]" if snap.converged else f"stable {stable}/5 iterations"
         tokens = snap.prompt_tokens + snap.completion_tokens
+        rate = f" · {snap.requests_per_s:,.1f}/s" if snap.session_requests else ""
         lines = [
             f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
             + (f"  (+{snap.answered_in_iteration} answered)" if snap.answered_in_iteration else ""),
-            f"requests {snap.requests:,} · {snap.requests_per_s:.1f}/s",
-            f"tokens {tokens:,}",
-            f"errors {snap.errors:,} · retries {snap.retries:,}",
+            "[b yellow]loading model…[/]" if snap.loading else f"requests {snap.requests:,}{rate}",
+            f"tokens {tokens:,} · errors {snap.errors:,} · retries {snap.retries:,}",
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
-            f"convergence: {conv}",
-            _bias_line(snap),
+            f"convergence: {_convergence(snap)}",
+            *_bias_lines(snap),
         ]
         self.query_one("#progress", Static).update("\n".join(lines))
 
@@ -255,27 +253,23 @@ class LiveScreen(Screen):
         self.app.pop_screen()
 
 
-def _bias_line(snap: ProbeSnapshot) -> str:
-    """Yes-rate and balanced accuracy of the Yes/No replies, with a warning on strong bias."""
+def _bias_lines(snap: ProbeSnapshot) -> list[str]:
+    """Yes-rate and balanced accuracy of the Yes/No replies, and a warning line on strong bias."""
     bias = bias_from_counts(snap.yes_no)
     if not bias.answered:
-        return "yes-rate —"
+        return ["yes-rate —"]
     text = f"yes-rate {pct(bias.yes_rate.value)} (n={bias.answered:,}) · bal. acc. "
     text += "—" if bias.balanced_accuracy is None else f"{bias.balanced_accuracy:.2f}"
-    return text + (" [b yellow]⚠ answer bias[/]" if bias.biased else "")
+    if not bias.biased:
+        return [text]
+    rate = bias.yes_rate.value
+    side, share = ("Yes", rate) if rate > 0.5 else ("No", 1 - rate)
+    return [text, f"[b yellow]⚠ answer bias: says {side} to {share:.0%}[/]"]
 
 
-def _stable_iterations(snap: ProbeSnapshot, tolerance: float = 0.005) -> int:
-    """How many of the last iterations all three rates stayed within the tolerance."""
-    hist = [r for r in snap.history if r.win is not None]
-    count = 0
-    for i in range(len(hist) - 1, 0, -1):
-        a, b = hist[i], hist[i - 1]
-        if all(
-            abs(getattr(a, x) - getattr(b, x)) < tolerance
-            for x in ("win", "zero_sense", "all_sense")
-        ):
-            count += 1
-        else:
-            break
-    return min(count, 5)
+def _convergence(snap: ProbeSnapshot) -> str:
+    """The engine's own convergence state: converged, or how many of its window the rates held."""
+    window = snap.convergence_window
+    if snap.converged or snap.stable_iterations >= window:
+        return "[green]converged[/]" + ("" if snap.stop_on_convergence else " (not stopping)")
+    return f"stable {snap.stable_iterations} of {window} iterations"
