@@ -1,5 +1,5 @@
 """The review, drill-down, analysis and comparison screens driven with Pilot on stored simulated
-runs: triage from the drill-down, plus snapshots."""
+runs: triage from the drill-down (snapshots: tests/test_tui_layout.py)."""
 
 from __future__ import annotations
 
@@ -161,57 +161,6 @@ async def test_analysis_and_compare_open_from_home(stored_db: Path) -> None:
         assert isinstance(app.screen, CompareScreen)
         assert app.screen.run_b is not None
         assert app.screen.query_one("#cmp-grid", DataTable).row_count == 2
-
-
-def _push(screen_factory):
-    async def run_before(pilot) -> None:
-        await pilot.pause()
-        pilot.app.push_screen(screen_factory())
-        await pilot.pause(0.3)
-
-    return run_before
-
-
-def test_snapshot_review(snap_compare, stored_db: Path) -> None:
-    assert snap_compare(
-        make_app(stored_db), run_before=_push(lambda: ReviewScreen(1)), terminal_size=SIZE
-    )
-
-
-def test_snapshot_drill_down(snap_compare, stored_db: Path) -> None:
-    async def run_before(pilot) -> None:
-        await pilot.pause()
-        pilot.app.push_screen(ReviewScreen(1))
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-
-    assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=SIZE)
-
-
-def test_snapshot_analysis(snap_compare, stored_db: Path) -> None:
-    assert snap_compare(
-        make_app(stored_db), run_before=_push(lambda: AnalysisScreen(1)), terminal_size=SIZE
-    )
-
-
-def test_snapshot_compare(snap_compare, stored_db: Path) -> None:
-    assert snap_compare(
-        make_app(stored_db), run_before=_push(lambda: CompareScreen(1, 2)), terminal_size=SIZE
-    )
-
-
-def test_snapshot_ego_graph(snap_compare, stored_db: Path) -> None:
-    async def run_before(pilot) -> None:
-        await pilot.pause()
-        pilot.app.push_screen(ReviewScreen(1))
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("g")
-        await pilot.pause(0.3)
-
-    assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=SIZE)
 
 
 async def test_review_filters_by_entity_group_and_fact_date(stored_db: Path) -> None:

@@ -42,6 +42,9 @@ TABLES_EVERY_S = 1.0
 REPLIES_PER_REFRESH = 6
 """At full speed only the newest replies of each refresh are written (nobody reads faster)."""
 
+NAME_LIMIT = 18
+"""Characters of a subject, predicate or object in the live tables (the numbers come first)."""
+
 BASELINE_ATTR = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "all_sense"}
 
 METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
@@ -125,9 +128,9 @@ class LiveScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#replies", RichLog).can_focus = False
         blind = self.query_one("#blind", DataTable)
-        blind.add_columns("subject", "predicate", "object", "P(err)", "m", "n")
+        blind.add_columns("P(err)", "m", "n", "subject", "predicate", "object")
         preds = self.query_one("#preds", DataTable)
-        preds.add_columns("predicate", "examined", "zero-sense", "win")
+        preds.add_columns("examined", "zero-sense", "win", "predicate")
         self.call_after_refresh(self.refresh_view)
         self.set_interval(1 / max(self.app.settings.ui_refresh_hz, 0.5), self.refresh_view)
 
@@ -223,12 +226,22 @@ class LiveScreen(Screen):
         blind.clear()
         for b in snap.blind_spots:
             blind.add_row(
-                b.subject, b.predicate, b.object, f"{b.mean_error:.2f}", str(b.m), str(b.n)
+                f"{b.mean_error:.2f}",
+                str(b.m),
+                str(b.n),
+                visible(b.subject, one_line=True, limit=NAME_LIMIT),
+                visible(b.predicate, one_line=True, limit=NAME_LIMIT),
+                visible(b.object, one_line=True, limit=NAME_LIMIT),
             )
         preds = self.query_one("#preds", DataTable)
         preds.clear()
         for p in snap.per_predicate:
-            preds.add_row(p.predicate, f"{p.examined}/{p.edges}", pct(p.zero_sense), pct(p.win))
+            preds.add_row(
+                f"{p.examined}/{p.edges}",
+                pct(p.zero_sense),
+                pct(p.win),
+                visible(p.predicate, one_line=True, limit=2 * NAME_LIMIT),
+            )
 
     def action_toggle_pause(self) -> None:
         if self.session is None or self.session.snapshot() is None:
