@@ -135,7 +135,7 @@ async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
         await pilot.pause()
         assert app.screen is review
         assert "1 overridden" in str(
-            review.query_one("#rv-edges", DataTable).get_row(str(edge_id))[8]
+            review.query_one("#rv-edges", DataTable).get_row(str(edge_id))[5]
         )
         assert text_of(review, "#rv-metrics").splitlines()[1] == metrics_before.splitlines()[1]
 
@@ -176,13 +176,13 @@ async def test_review_filters_by_entity_group_and_fact_date(stored_db: Path) -> 
         everything = edges.row_count
         review.query_one("#rv-group", Select).value = "region:Oceania"
         await pilot.pause()
-        subjects = {str(edges.get_row_at(i)[1]) for i in range(edges.row_count)}
+        subjects = {str(edges.get_row_at(i)[6]) for i in range(edges.row_count)}
         assert 0 < edges.row_count < everything
         assert subjects <= {"Australia"}  # the only Oceanian country of the paper's 16
         review.query_one("#rv-group", Select).value = "__all__"
         review.query_one("#rv-dates", Select).value = "dated"
         await pilot.pause()
         dated = edges.row_count
-        predicates = {str(edges.get_row_at(i)[2]) for i in range(dated)}
+        predicates = {str(edges.get_row_at(i)[7]) for i in range(dated)}
         assert 0 < dated < everything
         assert "capital" not in predicates  # capitals carry no date in the bundled KG

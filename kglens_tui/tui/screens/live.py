@@ -17,7 +17,7 @@ from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import VERDICT_STYLE, duration, interval
+from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 LIVE_HELP = """\
@@ -64,18 +64,36 @@ class MetricCard(Vertical):
         yield Sparkline([], classes="metric-spark")
 
     def show(self, snap: ProbeSnapshot) -> None:
-        values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
-        self.query_one(".metric-value", Static).update(pct(values[-1] if values else None))
-        detail = ""
-        if values and snap.rates is not None:
-            n = snap.rates.examined
-            lo, hi = wilson(round(values[-1] * n), n)
-            detail = f"{interval(lo, hi)} n={n:,}"
-        guess = getattr(snap.baseline, BASELINE_ATTR[self.attr], None) if snap.baseline else None
-        if guess is not None:
-            detail += f" · guess {pct(guess)}"
+        value, low_high, guess = _figures(snap, self.attr)
+        detail = low_high + (f" n={snap.rates.examined:,}" if low_high else "")
+        detail += f" · guess {guess}" if guess else ""
+        self.query_one(".metric-value", Static).update(value)
         self.query_one(".metric-detail", Static).update(detail)
+        values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
         self.query_one(Sparkline).data = values[-60:] or [0.0]
+
+
+def _figures(snap: ProbeSnapshot, attr: str) -> tuple[str, str, str]:
+    """A rate now, its 95% interval ('' before any) and what guessing scores ('' unknown)."""
+    latest = snap.rates
+    value = getattr(latest, attr) if latest is not None else None
+    low_high = ""
+    if value is not None:
+        lo, hi = wilson(round(value * latest.examined), latest.examined)
+        low_high = interval(lo, hi)
+    guess = getattr(snap.baseline, BASELINE_ATTR[attr], None) if snap.baseline else None
+    return pct(value), low_high, "" if guess is None else pct(guess)
+
+
+def _compact_rates(snap: ProbeSnapshot) -> str:
+    """The three rates in a narrow box (below 130 columns, in place of the cards)."""
+    lines = []
+    for attr, title in METRICS:
+        value, low_high, guess = _figures(snap, attr)
+        lines.append(f"{title:<16}[b]{value}[/]")
+        lines.append(f"  {low_high}" + (f" · guess {guess}" if guess else ""))
+    examined = snap.rates.examined if snap.rates is not None else 0
+    return "\n".join([*lines, f"[dim]n={examined:,} edges examined[/]"])
 
 
 class LiveScreen(Screen):
@@ -89,6 +107,7 @@ class LiveScreen(Screen):
         Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
     HELP = LIVE_HELP
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(
         self,
@@ -113,6 +132,7 @@ class LiveScreen(Screen):
         with Horizontal(id="top"):
             for attr, title in METRICS:
                 yield MetricCard(attr, title)
+            yield Static("", id="rates")
             yield Static("", id="progress")
         with Grid(id="panes"):
             with Vertical(id="replies-pane"):
@@ -169,6 +189,7 @@ class LiveScreen(Screen):
             self._tables_at = now
             for card in self.query(MetricCard):
                 card.show(snap)
+            self.query_one("#rates", Static).update(_compact_rates(snap))
             self._tables(snap)
 
     def _title(self, snap: ProbeSnapshot) -> None:

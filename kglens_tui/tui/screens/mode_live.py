@@ -17,7 +17,7 @@ from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
 from kglens_tui.textfmt import num, pct
-from kglens_tui.tui.format import duration
+from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 MODE_HELP = """\
@@ -59,6 +59,8 @@ class ModeLiveScreen(Screen):
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = MODE_HELP
+
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, session: ModeSession) -> None:
         super().__init__()
