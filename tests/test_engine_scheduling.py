@@ -242,3 +242,19 @@ def test_snapshots_flag_a_target_loading_its_model(conn: sqlite3.Connection) -> 
     snap = run_blocking(engine)
     assert seen[0].loading and seen[0].requests == 0
     assert not snap.loading and snap.requests > 0
+
+
+def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:
+    """Continuous scheduling re-asks edges inside an epoch (3-7 asks after 4 epochs), which
+    breaks brute force's one ask per edge per epoch: the combination is refused clearly."""
+    from kglens_tui.cli import main
+    from kglens_tui.probe.config import ConfigError, RunConfig
+
+    config = RunConfig(kg="country", target="sim", sampler="brute-force", scheduling="continuous")
+    with pytest.raises(ConfigError, match="use --scheduling sync with brute force"):
+        config.validate()
+    args = ["--db", str(tmp_path / "w.db"), "probe", "--no-tui", "--target", "sim"]
+    args += ["--sampler", "brute-force", "--scheduling", "continuous"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: sampler brute-force") and err.count("\n") == 1
