@@ -65,7 +65,8 @@ ANNOTATE_HELP = """\
 | `s` | skip this item (it counts as handled and casts no vote) |
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
-| `g` | show or hide the guidelines |
+| `g` | show or hide the guidelines (on a narrow terminal they replace the item) |
+| `↑` / `↓`, `page up` / `page down` | scroll the item (or the guidelines shown in its place) |
 | `escape` | back to the rounds |
 
 A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. After a new
