@@ -138,3 +138,32 @@ def make_app(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBe
 def test_snapshot(snap_compare, templates: dict, tmp_path: Path, name: str, size: str) -> None:
     app, run_before = make_app(templates, name, tmp_path)
     assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
+
+
+async def test_at_80x24_the_wh_item_scrolls_with_the_keyboard(
+    templates: dict, tmp_path: Path
+) -> None:
+    app, run_before = make_app(templates, "annotate_wh", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        item = app.screen.query_one("#ann-item")
+        assert item.max_scroll_y > 0, "the second question does not fit: it needs scrolling"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert item.scroll_y == item.max_scroll_y
+        await pilot.press("up")
+        await pilot.pause()
+        assert item.scroll_y < item.max_scroll_y
+
+
+async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path) -> None:
+    app, run_before = make_app(templates, "live", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        blind = app.screen.query_one("#blind")
+        labels = [str(c.label) for c in blind.columns.values()]
+        assert labels[:3] == ["P(err)", "m", "n"]
+        assert blind.row_count > 0
+        assert all(len(str(blind.get_row_at(i)[3])) <= 18 for i in range(blind.row_count))
+        progress = str(app.screen.query_one("#progress").render())
+        assert "convergence: stable 0 of 5 iterations" in progress
