@@ -8,15 +8,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from rich.text import Text
 
+from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.core.safewrite import ExportError
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
+from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
-from kglens_tui.probe.runstore import RunBusyError
+from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.probe.config import ConfigError
+from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -24,16 +29,17 @@ from kglens_tui.textfmt import pct as _pct
 if TYPE_CHECKING:
     from kglens_tui.probe.config import RunConfig
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
-
 
 class CLIError(Exception):
     """A user-facing error: printed as one line, exit code 2."""
 
 
 def _open(args: argparse.Namespace):
-    return connect(args.db or default_db_path())
+    return connect(args.db or default_db_path(), lock_notice=_lock_notice)
+
+
+def _lock_notice(message: str) -> None:
+    err_console.print(f"[yellow]note:[/] {markup_literal(message)}", soft_wrap=True)
 
 
 def _kg_id(conn, name: str) -> int:
@@ -48,7 +54,7 @@ def _kg_id(conn, name: str) -> int:
 
 def cmd_kg_list(args: argparse.Namespace) -> int:
     conn = _open(args)
-    table = Table(title="Knowledge graphs", title_justify="left")
+    table = LiteralTable(title="Knowledge graphs", title_justify="left")
     for col in ("name", "entities", "edges", "source", "snapshot", "in workspace"):
         table.add_column(col, justify="right" if col in ("entities", "edges") else "left")
     summaries = kg_summaries(conn)
@@ -67,14 +73,15 @@ def cmd_kg_list(args: argparse.Namespace) -> int:
 
 def _progress_bar(label: str) -> tuple[Progress, Callable[[int, int], None]]:
     bar = Progress(
-        TextColumn(f"[bold]{label}"),
+        TextColumn("[bold]{task.description}"),
         BarColumn(),
         TextColumn("{task.percentage:>3.0f}%"),
         TimeRemainingColumn(),
         console=err_console,
         transient=True,
+        disable=not err_console.is_terminal,
     )
-    task = bar.add_task(label, total=None)
+    task = bar.add_task(markup_literal(label, one_line=True), total=None)
 
     def update(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
@@ -85,7 +92,7 @@ def _progress_bar(label: str) -> tuple[Progress, Callable[[int, int], None]]:
 def cmd_kg_import(args: argparse.Namespace) -> int:
     conn = _open(args)
     path = Path(args.path)
-    name = args.name or path.stem
+    name = check_kg_name(args.name or path.stem)
     if kg_exists(conn, name) and not args.replace:
         raise CLIError(f"a KG named '{name}' already exists (use --replace to overwrite)")
     bar, update = _progress_bar(f"importing {path.name}")
@@ -98,14 +105,16 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
             replace=args.replace,
             progress=update,
         )
-    console.print(report.summary())
+    for warning in report.warnings:
+        err_console.print(f"[yellow]warning:[/] {markup_literal(warning)}", soft_wrap=True)
+    console.print(markup_literal(report.summary()), soft_wrap=True)
     return 0
 
 
 def cmd_kg_stats(args: argparse.Namespace) -> int:
     conn = _open(args)
     st = kg_stats(conn, _kg_id(conn, args.name))
-    head = Table(title=f"KG '{st.name}'", title_justify="left", show_header=False)
+    head = LiteralTable(title=f"KG '{st.name}'", title_justify="left", show_header=False)
     head.add_column("what")
     head.add_column("count", justify="right")
     for what, value in (
@@ -123,7 +132,7 @@ def cmd_kg_stats(args: argparse.Namespace) -> int:
     for s, n in st.subsets.items():
         head.add_row(f"subset '{s}'", f"{n:,} entities")
     console.print(head)
-    per = Table(title="Per predicate", title_justify="left")
+    per = LiteralTable(title="Per predicate", title_justify="left")
     for col in ("predicate", "key", "status", "edges", "subjects", "multi-valued", "objects"):
         per.add_column(col, justify="left" if col in ("predicate", "key", "status") else "right")
     for ps in st.per_predicate:
@@ -131,7 +140,7 @@ def cmd_kg_stats(args: argparse.Namespace) -> int:
         per.add_row(
             ps.label,
             ps.key,
-            "active" if ps.active else "[dim]dead[/]",
+            "active" if ps.active else Text("dead", "dim"),
             f"{ps.edges:,}",
             f"{ps.subjects:,}",
             f"{share:.0%}",
@@ -153,20 +162,25 @@ def cmd_kg_show(args: argparse.Namespace) -> int:
         keys = ", ".join(m["key"] for m in matches[:10])
         raise CLIError(f"'{args.entity}' matches {len(matches)} entities: {keys}; use a key")
     view = entity_view(conn, matches[0]["id"])
-    console.print(f"[bold]{view.label}[/]  [dim]{view.key} · {view.type}[/]")
+    console.print(
+        f"[bold]{markup_literal(view.label)}[/]  "
+        f"[dim]{markup_literal(view.key)} · {markup_literal(view.type)}[/]"
+    )
     if view.aliases:
-        console.print(f"also known as: {', '.join(view.aliases)}")
+        console.print(f"also known as: {markup_literal(', '.join(view.aliases))}")
     if view.groups:
-        console.print(f"groups: {', '.join(view.groups)}")
+        console.print(f"groups: {markup_literal(', '.join(view.groups))}")
     if view.description:
-        console.print(view.description)
-    table = Table(show_lines=False)
+        console.print(markup_literal(view.description))
+    table = LiteralTable(show_lines=False)
     for col in ("", "predicate", "entity", "key", "dates"):
         table.add_column(col)
     for e in view.edges:
         arrow = "→" if e.direction == "out" else "←"
-        pred = e.predicate if e.active else f"[dim]{e.predicate} (dead)[/]"
-        table.add_row(arrow, pred, e.other_label, f"[dim]{e.other_key}[/]", e.dates)
+        pred = e.predicate if e.active else literal(f"{e.predicate} (dead)", "dim", one_line=True)
+        table.add_row(
+            arrow, pred, e.other_label, literal(e.other_key, "dim", one_line=True), e.dates
+        )
     console.print(table)
     return 0
 
@@ -176,6 +190,7 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     from kglens_tui.kg.wikidata import command as wd
 
     conn = _open(args)
+    check_kg_name(args.name)
     if kg_exists(conn, args.name) and not args.replace:
         raise CLIError(f"a KG named '{args.name}' already exists (use --replace to overwrite)")
     try:
@@ -185,8 +200,8 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     cache = wd.cache_dir(args)
     notice = wd.contact_notice(args)
     if notice:
-        err_console.print(f"[yellow]note:[/] {notice}")
-    bar, update, on_wait = wd.progress_display(err_console)
+        err_console.print(f"[yellow]note:[/] {markup_literal(notice)}")
+    bar, update, on_wait = wd.progress_display()
     client = wd.sparql_client(args, cache, on_wait)
     resume = f"nothing imported; finished queries are cached in {cache}: rerun to resume"
     with bar:
@@ -203,9 +218,9 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
         except WikidataError as exc:
             raise CLIError(f"{exc}; {resume}") from exc
         except KeyboardInterrupt:
-            err_console.print(f"interrupted: {resume}")
+            err_console.print(f"interrupted: {markup_literal(resume)}")
             return 130
-    wd.print_report(report, console, err_console)
+    wd.print_report(report)
     return 0
 
 
@@ -234,6 +249,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
         requests_per_minute=args.rpm,
         scheduling=args.scheduling,
         timeout_s=args.timeout,
+        max_retries=args.max_retries,
         max_requests=args.max_requests,
         max_tokens_total=args.max_tokens_total,
         prompt_order=args.prompt_order,
@@ -244,7 +260,6 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def cmd_probe(args: argparse.Namespace) -> int:
     from kglens_tui.llm.base import LLMError
-    from kglens_tui.probe.config import ConfigError
     from kglens_tui.probe.runner import prepare, run_blocking
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
@@ -274,13 +289,19 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
     try:
         config = None if args.resume is not None else _config_from_args(args)
-        engine = prepare(conn, config=config, resume=args.resume, on_iteration=on_iteration)
+        engine = prepare(
+            conn,
+            config=config,
+            resume=args.resume,
+            on_iteration=None if args.quiet else on_iteration,
+        )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
     label = " [yellow](simulated)[/]" if engine.target.simulated else ""
     err_console.print(
-        f"run {engine.run.id}: KG '{engine.kg.name}', {len(engine.run.edge_ids):,} active edges, "
-        f"target {engine.target.label}{label}, {engine.config.difficulty}, {engine.config.sampler}"
+        f"run {engine.run.id}: KG '{markup_literal(engine.kg.name)}', "
+        f"{len(engine.run.edge_ids):,} active edges, target {markup_literal(engine.target.label)}"
+        f"{label}, {engine.config.difficulty}, {engine.config.sampler}"
     )
     bar.update(
         task, completed=engine.stats.iteration, total=engine.config.iterations, run=engine.run.id
@@ -296,9 +317,18 @@ def cmd_probe(args: argparse.Namespace) -> int:
             return 130
         except LLMError as exc:
             raise CLIError(f"the target failed: {exc}") from exc
+    if snap.status == "failed":
+        err_console.print(
+            f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
+            f"; fix that, then `kglens probe --resume {snap.run_id}` continues the run",
+            soft_wrap=True,
+        )
+        return EXIT_STATUS
     console.print(
-        f"run {snap.run_id} {snap.status} ({snap.stop_reason}) after {snap.iteration} iterations, "
-        f"{snap.requests:,} requests; `kglens report {snap.run_id}` shows the results"
+        f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}) after "
+        f"{snap.iteration} iterations, {snap.requests:,} requests; "
+        f"`kglens report {snap.run_id}` shows the results",
+        soft_wrap=True,
     )
     return 0
 
@@ -307,11 +337,11 @@ def cmd_runs(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 
     conn = _open(args)
-    table = Table(title="Runs", title_justify="left")
+    table = LiteralTable(title="Runs", title_justify="left")
     for col in RUN_COLUMNS:
         table.add_column(col, justify="right" if col in ("run", "iterations") else "left")
     for row in run_rows(conn):
-        table.add_row(*row)
+        table.add_row(*(literal(cell) for cell in row))
     console.print(table)
     return 0
 
@@ -355,7 +385,9 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
     kg = load_kg(conn, args.kg)
     questions = study_questions(conn, kg, args.subset, args.questions, args.seed)
     client = target_client(config, kg, [q.edge_id for q in questions])
-    err_console.print(f"asking {len(questions)} Yes/No questions three times ({client.label})…")
+    err_console.print(
+        f"asking {len(questions)} Yes/No questions three times ({markup_literal(client.label)})…"
+    )
 
     async def go():
         try:
@@ -364,7 +396,9 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
             await client.aclose()
 
     study = asyncio.run(go())
-    table = Table(title="Few-shot example order: how much the scores move", title_justify="left")
+    table = LiteralTable(
+        title="Few-shot example order: how much the scores move", title_justify="left"
+    )
     for col in ("order", "accuracy", "yes-rate", "balanced acc.", "kappa", "errors"):
         table.add_column(col, justify="left" if col == "order" else "right")
     for r in study.results:
@@ -403,11 +437,14 @@ def cmd_bench_import(args: argparse.Namespace) -> int:
 
 def cmd_bench_engine(args: argparse.Namespace) -> int:
     from kglens_tui.bench.engine_bench import parse_sizes, run_engine_bench
+    from kglens_tui.bench.long_run import MIN_LATE
 
     try:
         sizes = parse_sizes(args.sizes)
     except ValueError as exc:
         raise CLIError(str(exc)) from exc
+    if 0 < args.long_iterations < MIN_LATE:
+        raise CLIError(f"--long-iterations must be 0 (skip) or at least {MIN_LATE}")
     run_engine_bench(
         console,
         sizes=sizes,
@@ -416,7 +453,20 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
         latency_ms=args.latency_ms,
         concurrency=args.concurrency,
         throughput_iterations=args.throughput_iterations,
+        long_iterations=args.long_iterations,
     )
+    return 0
+
+
+def cmd_bench_verifier(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.verifier_bench import DEFAULT_DATA, BenchDataError, run_verifier_bench
+
+    try:
+        run_verifier_bench(
+            console, Path(args.data) if args.data else DEFAULT_DATA, show_misses=args.misses
+        )
+    except BenchDataError as exc:
+        raise CLIError(str(exc)) from exc
     return 0
 
 
@@ -426,7 +476,6 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
     try:
         run_sampling_bench(
             _open(args),
-            console,
             kg=args.kg,
             subset=args.subset,
             ground_truth=args.ground_truth,
@@ -441,8 +490,9 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
             plot_path=Path(args.plot) if args.plot else None,
             throughput=not args.no_throughput,
             throughput_iterations=args.throughput_iterations,
+            force=args.force,
         )
-    except (ValueError, LookupError) as exc:
+    except (ValueError, LookupError, ExportError) as exc:
         raise CLIError(str(exc)) from exc
     return 0
 
@@ -489,12 +539,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             f"kglens serve needs textual-serve ({exc}): pip install textual-serve"
         ) from exc
     console.print(
-        f"[b]Serving the annotation app[/] of {db} at {server.public_url}", soft_wrap=True
+        f"[b]Serving the annotation app[/] of {markup_literal(db)} at "
+        f"{markup_literal(server.public_url)}",
+        soft_wrap=True,
     )
-    err_console.print(f"[yellow]note:[/] {no_auth_note(server)}", soft_wrap=True)
+    err_console.print(f"[yellow]note:[/] {markup_literal(no_auth_note(server))}", soft_wrap=True)
     if not is_loopback(args.host):
         err_console.print(
-            f"[bold red]warning:[/] --host {args.host} lets other machines connect, "
+            f"[bold red]warning:[/] --host {markup_literal(args.host)} lets other machines connect, "
             "with no password.",
             soft_wrap=True,
         )
@@ -520,7 +572,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show")
+    kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show, rename, rm")
     kg_sub = kg.add_subparsers(dest="kg_command", metavar="KG_COMMAND", required=True)
     p = kg_sub.add_parser("list", help="KGs in the workspace and bundled with the package")
     p.set_defaults(func=cmd_kg_list)
@@ -543,9 +595,11 @@ def build_parser() -> argparse.ArgumentParser:
         "build-wikidata", help="build a KG by random walks over Wikidata (needs network access)"
     )
     from kglens_tui.kg.wikidata.command import add_arguments as add_wikidata_arguments
+    from kglens_tui.store.commands import add_kg_commands, add_runs_commands
 
     add_wikidata_arguments(p)
     p.set_defaults(func=cmd_kg_build_wikidata)
+    add_kg_commands(kg_sub)
 
     p = sub.add_parser("probe", help="probe a target LLM over a KG (headless with --no-tui)")
     p.add_argument("--no-tui", action="store_true", help="run headless with a progress display")
@@ -580,6 +634,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rpm", type=float, help="requests-per-minute limit")
     p.add_argument("--scheduling", default="sync", choices=["sync", "continuous"])
     p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument(
+        "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
+    )
     p.add_argument("--max-requests", type=int, help="request budget")
     p.add_argument("--max-tokens-total", type=int, help="token budget")
     p.add_argument("--prompt-order", default="paper", choices=["paper", "reversed", "shuffled"])
@@ -587,8 +644,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=cmd_probe)
-    p = sub.add_parser("runs", help="every run with status and rates")
+    p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")
     p.set_defaults(func=cmd_runs)
+    add_runs_commands(p)
     p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
     p.add_argument("run", type=int)
     p.set_defaults(func=cmd_report)
@@ -624,7 +682,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--latency-ms", type=float, default=100.0, help="fake server latency")
     p.add_argument("--concurrency", type=int, default=32)
     p.add_argument("--throughput-iterations", type=int, default=20)
+    p.add_argument(
+        "--long-iterations", type=int, default=1_000, help="long-run mark (0: skip the long run)"
+    )
     p.set_defaults(func=cmd_bench_engine)
+    p = bench_sub.add_parser(
+        "verifier", help="verdicts against human labels on real and hard replies, with a baseline"
+    )
+    p.add_argument("--data", metavar="PATH", help="labelled JSONL (default: the bundled set)")
+    p.add_argument("--misses", action="store_true", help="list the replies it gets wrong")
+    p.set_defaults(func=cmd_bench_verifier)
     p = bench_sub.add_parser(
         "sampling", help="efficiency study (paper Fig. 3): samplers against brute force"
     )
@@ -644,6 +711,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", default="200,600", help="top-k sizes, comma-separated")
     p.add_argument("--csv", metavar="PATH", help="write every curve as CSV")
     p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")
+    p.add_argument("--force", action="store_true", help="replace existing --csv / --plot files")
     p.add_argument("--no-throughput", action="store_true", help="skip sync vs continuous")
     p.add_argument("--throughput-iterations", type=int, default=10)
     p.set_defaults(func=cmd_bench_sampling)
@@ -691,8 +759,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         KGNotFoundError,
         StoreError,
         RunBusyError,
+        ConfigError,
+        RunNotFoundError,
+        KGNameError,
+        ExportError,
     ) as exc:
-        err_console.print(f"[red]error:[/] {exc}")
+        print_error(exc)
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")

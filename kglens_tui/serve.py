@@ -39,6 +39,19 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def default_public_url(host: str, port: int) -> str:
+    """The URL a browser on this machine opens: http://HOST:PORT, with an IPv6 address in brackets
+    (http://[::1]:8000) and its zone, if any, percent-encoded (http://[fe80::1%25eth0]:8000)."""
+    address, _, zone = host.partition("%")
+    try:
+        is_v6 = ipaddress.ip_address(address).version == 6
+    except ValueError:
+        is_v6 = False
+    if is_v6:
+        host = f"[{address}%25{zone}]" if zone else f"[{address}]"
+    return f"http://{host}:{port}"
+
+
 def make_server(
     db: Path,
     *,
@@ -55,7 +68,7 @@ def make_server(
         host=host,
         port=port,
         title="KGLens annotation",
-        public_url=public_url,
+        public_url=public_url or default_public_url(host, port),
     )
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 import platformdirs
 
+from kglens_tui.llm.urls import check_base_url
+
 CONFIG_ENV = "KGLENS_CONFIG"
 
 
@@ -73,7 +75,10 @@ def _coerce(name: str, value: Any, kind: type, where: str) -> Any:
             if not isinstance(value, dict):
                 raise TypeError("expected a table")
             return {str(k): str(v) for k, v in value.items()}
-        return kind(value)
+        coerced = kind(value)
+        if name == "base_url" and coerced:
+            check_base_url(coerced)
+        return coerced
     except (TypeError, ValueError) as exc:
         raise SettingsError(f"{where}: setting '{name}': {exc}") from None
 

@@ -53,6 +53,7 @@ class FakeOpenAIServer:
     Faults for chat request number ``i`` (0-based) come from ``faults[i]`` when ``i`` is inside
     the schedule, else from ``fault_rates`` drawn with ``random.Random(f"{seed}:{i}")``.
     ``latency_fn(rng)`` (or fixed ``latency_s``) delays each chat answer without blocking others.
+    ``reject=(status, message)`` answers every chat request with that HTTP error instead.
     """
 
     def __init__(
@@ -70,6 +71,7 @@ class FakeOpenAIServer:
         latency_s: float = 0.0,
         latency_fn: Callable[[random.Random], float] | None = None,
         include_usage: bool = True,
+        reject: tuple[int, str] | None = None,
     ) -> None:
         unknown = {f for f in faults if f is not None} | set(fault_rates or {})
         if unknown - FAULTS:
@@ -86,6 +88,8 @@ class FakeOpenAIServer:
         self.latency_s = latency_s
         self.latency_fn = latency_fn
         self.include_usage = include_usage
+        self.reject = reject
+        """(status, error message) that answers every chat request, e.g. (400, "bad input")."""
 
         self.lock = threading.Lock()
         self.requests = 0
@@ -93,6 +97,8 @@ class FakeOpenAIServer:
         self.model_requests = 0
         self.last_headers: dict[str, str] = {}
         """The HTTP headers of the latest chat request."""
+        self.last_path = ""
+        """The path and query string of the latest chat request."""
         self.completed = 0
         """Chat requests answered with a proper completion."""
         self.fault_counts: Counter[str] = Counter()
@@ -238,7 +244,7 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802
             self._read_body()
-            if not self.path.rstrip("/").endswith("/models"):
+            if not self.path.partition("?")[0].rstrip("/").endswith("/models"):
                 self._send(404, _error_body(f"no route {self.path}", "invalid_request_error"))
                 return
             with server.lock:
@@ -253,13 +259,14 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:  # noqa: N802
             raw = self._read_body()
-            if not self.path.rstrip("/").endswith("/chat/completions"):
+            if not self.path.partition("?")[0].rstrip("/").endswith("/chat/completions"):
                 self._send(404, _error_body(f"no route {self.path}", "invalid_request_error"))
                 return
             with server.lock:
                 index = server.requests
                 server.requests += 1
                 server.last_headers = dict(self.headers.items())
+                server.last_path = self.path
                 server.request_times.append(time.monotonic())
                 server.in_flight += 1
                 server.peak_in_flight = max(server.peak_in_flight, server.in_flight)
@@ -278,6 +285,10 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             with server.lock:
                 server.received.append(body)
             if not self._authorised():
+                return
+            if server.reject is not None:
+                status, message = server.reject
+                self._send(status, _error_body(message, "invalid_request_error"))
                 return
             model = body.get("model")
             if model not in server.models:

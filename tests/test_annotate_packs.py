@@ -167,6 +167,19 @@ BAD_PACKS = {
     ),
     "unknown label field": (_set_label(2, confidence=3), 3, "label.confidence", "unknown field"),
     "negative seconds": (_set_label(2, seconds=-4), 3, "label.seconds", "0 or more"),
+    "infinite seconds": (
+        _set_label(2, seconds=float("inf")),
+        3,
+        "label.seconds",
+        "finite number of seconds, 0 or more (got inf)",
+    ),
+    "NaN seconds": (_set_label(4, seconds=float("nan")), 5, "label.seconds", "(got nan)"),
+    "seconds too big for a float": (
+        _set_label(2, seconds=10**400),
+        3,
+        "label.seconds",
+        "finite number",
+    ),
     "changed hash": (
         _mutate_item(0, lambda r: r.update(items_sha256=hashlib.sha256(b"x").hexdigest())),
         1,
@@ -231,6 +244,17 @@ def test_broken_json_line_is_rejected(conn, rnd, tmp_path: Path) -> None:
         import_pack(conn, path)
     with pytest.raises(PackError, match="cannot read"):
         import_pack(conn, tmp_path / "missing.jsonl")
+
+
+def test_deeply_nested_line_is_rejected(conn, rnd, tmp_path: Path) -> None:
+    path = export_pack(conn, rnd.id, "ann1", tmp_path / "pack.jsonl")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2][:-1] + ', "label": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = list(conn.iterdump())
+    with pytest.raises(PackError, match=rf"^{path}:3: not valid JSON \(nested too deeply\)$"):
+        import_pack(conn, path)
+    assert list(conn.iterdump()) == before
 
 
 def test_item_of_another_annotator_is_rejected(conn, tmp_path: Path) -> None:

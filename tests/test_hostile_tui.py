@@ -267,3 +267,71 @@ async def test_import_dialog_shows_a_hostile_path_literally(hostile_db: Path) ->
         status = app.screen.query_one("#import-status").render()
         assert "/nonexistent/[/]x[bold]: no such file" in str(status)
         assert_literal(app, "/nonexistent/[/]x[bold]: no such file")
+
+
+def test_a_crashed_app_exits_non_zero(
+    hostile_db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kglens_tui.tui import app as app_module
+    from kglens_tui.tui.screens.home import HomeScreen
+
+    def boom(self: HomeScreen) -> None:
+        raise RuntimeError("a screen broke")
+
+    monkeypatch.setattr(HomeScreen, "on_mount", boom)
+    assert app_module.run_app(str(hostile_db), headless=True) == 1
+
+
+class _Shown:
+    """A finished mode session as its live screen polls it."""
+
+    error = f"failed {MARKUP} {ESCAPES}"
+
+    def __init__(self, snap) -> None:
+        self._snap = snap
+
+    def snapshot(self):
+        return self._snap
+
+
+@pytest.fixture(params=["kontest", "facteval"])
+def mode_snapshot(hostile_db: Path, request: pytest.FixtureRequest):
+    from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
+    from kglens_tui.modes.runner import run_blocking as run_mode
+
+    conn = connect(hostile_db)
+    config = (
+        KontestConfig(kg=KG_NAME, relations=None)
+        if request.param == "kontest"
+        else FactevalConfig(kg=KG_NAME, facts=None, qtypes=["tfq", "saq"], contexts=["none"])
+    )
+    yield run_mode(prepare_mode(conn, config=config, target=HostileTarget()))
+    conn.close()
+
+
+async def test_mode_live_screen_shows_hostile_text_literally(
+    hostile_db: Path, mode_snapshot
+) -> None:
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _show(pilot, ModeLiveScreen(_Shown(mode_snapshot)))
+        assert_literal(app, MODEL, "␛]0;PWNED")
+
+
+def test_xml_exports_parse_with_hostile_labels(hostile_db: Path, tmp_path: Path) -> None:
+    """XML 1.0 cannot hold control characters: GEXF and GraphML show them visibly instead."""
+    import xml.etree.ElementTree as ET
+
+    from kglens_tui.analysis.exports import write_gexf, write_graphml
+    from kglens_tui.analysis.rundata import load_run_data
+
+    conn = connect(hostile_db)
+    data = load_run_data(conn, 1)
+    for write in (write_gexf, write_graphml):
+        path = write(data, tmp_path / f"pkg.{write.__name__}")
+        text = path.read_text(encoding="utf-8")
+        ET.fromstring(text)
+        assert "Evil[/]land ␛]0;PWNED␇" in text
+    conn.close()

@@ -11,12 +11,15 @@ from pathlib import Path
 import pytest
 from conftest import write_jsonl
 
+from kglens_tui.analysis.bias import Rate
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
+from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.modes import KontestConfig, ModeSession, open_mode_snapshot, prepare_mode
 from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
 from kglens_tui.modes.runner import run_blocking
+from kglens_tui.modes.store import load_mode_run
 from kglens_tui.probe.runstore import load_run
 
 LOCATED = "located in the administrative territorial entity"
@@ -185,12 +188,21 @@ def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Con
     assert _counts(snap, "atomic") == (6, 1, 0, 1)
     assert _counts(snap, "sequential-intra") == (12, 1, 1, 2)
     assert _counts(snap, "sequential-inter") == (10, 3, 1, 2)
-    assert _counts(snap, "ontological") == (2, 1, 0, 2)
-    found = {(f.oracle, f.fact) for f in snap.metrics.findings}
+    # one test per non-adjacent pair (Kinawley-Ireland, Dromore-Ireland) and template: both
+    # templates say no to Kinawley-Ireland though yes along Ulster; Dromore-Ireland is an error
+    # for template 2 but unknown for template 1 (its Dromore-Ulster request failed)
+    assert _counts(snap, "ontological") == (0, 3, 0, 1)
+    assert snap.metrics.ontological_pairs == Rate(2, 2)
+    found = {
+        (f.oracle, f.fact, f.detail.split(":")[0] if f.oracle == "ontological" else "")
+        for f in snap.metrics.findings
+    }
     assert found == {
-        ("atomic, sequential-inter", "France · capital · Paris"),
-        ("sequential-intra, sequential-inter", "Germany · capital · Berlin"),
-        ("ontological", f"Kinawley · {LOCATED} · Ireland"),
+        ("atomic, sequential-inter", "France · capital · Paris", ""),
+        ("sequential-intra, sequential-inter", "Germany · capital · Berlin", ""),
+        ("ontological", f"Kinawley · {LOCATED} · Ireland", "template 1"),
+        ("ontological", f"Kinawley · {LOCATED} · Ireland", "template 2"),
+        ("ontological", f"Dromore · {LOCATED} · Ireland", "template 2"),
     }
     c = snap.metrics.coverage
     assert (c.gap1, c.known1, c.gap2, c.known2, c.gap_both, c.known_both) == (2, 7, 3, 8, 2, 7)
@@ -212,8 +224,9 @@ def test_resume_asks_failed_units_again(hand: sqlite3.Connection) -> None:
     assert len(fixed.asked) == 6  # one relation, four conversations
     assert (snap.errors, snap.requests) == (0, 48)  # the stored replies: 8 relations x 6
     assert _counts(snap, "atomic") == (7, 1, 0, 0)
-    # now Dromore -> Ulster -> Ireland is affirmed and "Dromore in Ireland?" is no
-    assert _counts(snap, "ontological") == (3, 2, 0, 0)
+    # now Dromore -> Ulster -> Ireland is affirmed and "Dromore in Ireland?" is no, in both
+    # templates: 2 non-adjacent pairs x 2 templates, all inconsistent
+    assert _counts(snap, "ontological") == (0, 4, 0, 0)
     assert snap.stop_reason == "all tests asked"
     stored = open_mode_snapshot(hand, first.run_id)
     assert stored.metrics == snap.metrics and stored.requests == snap.requests
@@ -226,7 +239,13 @@ def test_a_target_that_keeps_failing_stops_the_run(hand: sqlite3.Connection) -> 
 
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=1)
     snap = run_blocking(prepare_mode(hand, config=config, target=Down()))
-    assert snap.status == "stopped" and "failed" in snap.stop_reason
+    assert (snap.status, snap.stop_reason) == ("failed", STOP_REASON)
+    assert snap.error == (
+        "24 of the last 24 requests failed (connection 24); latest: connection: connection refused"
+    )
+    stored = load_mode_run(hand, snap.run_id)
+    assert (stored.status, stored.stop_reason, stored.error) == ("failed", STOP_REASON, snap.error)
+    assert snap.requests == snap.errors == 24
     assert all(o.inconsistent == 0 and o.consistent == 0 for o in snap.metrics.oracles)
     assert snap.metrics.coverage.known1 == 0
 
@@ -290,3 +309,23 @@ def test_session_runs_on_a_thread_and_stops(tmp_path: Path) -> None:
     final = session.snapshot()
     assert not session.error and final is not None
     assert final.status in ("stopped", "finished") and final.run_id == session.run_id
+
+
+def test_status_reads_loading_model_while_the_local_target_loads(
+    hand: sqlite3.Connection,
+) -> None:
+    """A local target loads its model before the first request; snapshots say so meanwhile."""
+    import asyncio
+
+    class Loading(ScriptedTarget):
+        async def aload(self) -> None:
+            self.seen_while_loading = engine.snapshot()
+            await asyncio.sleep(0)
+
+    target = Loading(**PLANTED)
+    config = KontestConfig(kg="hand", relations=2)
+    engine = prepare_mode(hand, config=config, target=target)
+    snap = run_blocking(engine)
+    seen = target.seen_while_loading
+    assert (seen.status, seen.requests) == ("loading model", 0)
+    assert snap.status == "finished" and snap.requests > 0

@@ -18,6 +18,7 @@ from kglens_tui.modes.oracles import (
     coverage,
     metamorphic_errors,
     metamorphic_tests,
+    non_adjacent_pairs,
     ontological_tests,
     path_pairs,
 )
@@ -97,16 +98,28 @@ def test_ontological_oracle_finds_exactly_the_planted_transitivity_violations() 
     assert tests[("a", "d")].via[0] == "a" and tests[("a", "d")].via[-1] == "d"
     assert tests[("D", "I")].outcome == CONSISTENT
     assert tests[("x", "z")].outcome == ERROR
-    assert tests[("x", "y")].outcome == ERROR
-    assert len(tests) == 3 + 2 + 6 + 3  # (U, I) is shared by two paths
+    # one test per non-adjacent pair: adjacent pairs such as (x, y) only build the graph
+    assert set(tests) == {("K", "I"), ("D", "I"), ("a", "c"), ("b", "d"), ("a", "d"), ("x", "z")}
 
 
 def test_an_invalid_answer_leaves_no_edge_and_is_counted_invalid() -> None:
     tests = ontological_tests(
         [("A", "B", "C")], {("A", "B"): INVALID, ("B", "C"): Y, ("A", "C"): N}
     )
-    outcomes = {(t.source, t.target): t.outcome for t in tests}
-    assert outcomes == {("A", "B"): INVALID, ("B", "C"): CONSISTENT, ("A", "C"): CONSISTENT}
+    assert {(t.source, t.target): t.outcome for t in tests} == {("A", "C"): CONSISTENT}
+    tests = ontological_tests(
+        [("A", "B", "C")], {("A", "B"): Y, ("B", "C"): Y, ("A", "C"): INVALID}
+    )
+    assert [(t.source, t.target, t.outcome) for t in tests] == [("A", "C", INVALID)]
+
+
+def test_non_adjacent_pairs_are_the_ontological_tests() -> None:
+    # a path of k nodes has (k - 1)(k - 2) / 2 non-adjacent pairs; shared ones count once
+    assert non_adjacent_pairs([("a", "b", "c", "d")]) == [("a", "c"), ("a", "d"), ("b", "d")]
+    assert non_adjacent_pairs([("K", "U", "I"), ("D", "U", "I"), ("U", "I")]) == [
+        ("K", "I"),
+        ("D", "I"),
+    ]
 
 
 def test_coverage_reproduces_table_4_falcon_places() -> None:

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.core.console import SafeConsole
-from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
+from kglens_tui.core.safetext import LiteralTable, control_char, literal, markup_literal, visible
 
 HOSTILE = "Yes.\n[/INST] [/] [bold red]x[/] [ \x1b]0;PWNED\x07\x1b[2J\x00nul\u202eevil\r\x9b"
 
@@ -39,6 +39,13 @@ def test_markup_literal_renders_the_text_itself() -> None:
 def test_literal_is_never_parsed() -> None:
     text = literal("[b]not bold[/]", "red")
     assert isinstance(text, Text) and text.plain == "[b]not bold[/]" and text.style == "red"
+
+
+def test_control_char_finds_what_imports_refuse() -> None:
+    assert control_char("capi\x00tal") == "\x00"
+    assert control_char("a\tb") == "\t" and control_char("a\tb", allow_tab=True) is None
+    assert control_char("x\x9by") == "\x9b" and control_char("del\x7f") == "\x7f"
+    assert control_char("\u200fالبحرين and [/] markup") is None  # kept as data, shown by visible
 
 
 def test_table_cells_and_title_are_literal() -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -97,22 +99,31 @@ class YesNoBias:
     @property
     def biased(self) -> bool:
         """True when the yes-rate is extreme and the balanced accuracy near chance."""
-        rate, balanced = self.yes_rate.value, self.balanced_accuracy
-        if rate is None or balanced is None:
+        balanced = self.balanced_accuracy
+        if leaning(self.yes_rate) is None or balanced is None:
             return False
-        lo, hi = BIAS_YES_RATE
-        return (rate < lo or rate > hi) and balanced < BIAS_BALANCED_ACCURACY
+        return balanced < BIAS_BALANCED_ACCURACY
 
-    def warning(self) -> str:
-        """A one-line warning, or '' when the answers are not explained by bias."""
+    def warning(self, yes: str = "Yes", no: str = "No", kind: str = "Yes/No") -> str:
+        """A one-line warning, or '' when the answers are not explained by bias. ``yes`` / ``no``
+        name the two answers and ``kind`` the questions (e.g. CORRECT / INCORRECT, true/false)."""
         if not self.biased:
             return ""
-        side = "Yes" if self.yes_rate.value > 0.5 else "No"
+        side = yes if self.yes_rate.value > 0.5 else no
         return (
             f"answer bias: the model says {side} to {max(self.yes_rate.value, 1 - self.yes_rate.value):.0%}"
-            f" of Yes/No questions; its balanced accuracy is {self.balanced_accuracy:.2f} "
-            "(0.5 = chance), so its Yes/No scores are explained by the bias, not by knowledge"
+            f" of {kind} questions; its balanced accuracy is {self.balanced_accuracy:.2f} "
+            f"(0.5 = chance), so its {kind} scores are explained by the bias, not by knowledge"
         )
+
+
+def leaning(yes_rate: Rate) -> str | None:
+    """'yes' or 'no' when a yes-rate lies outside BIAS_YES_RATE (a strong answer bias), else None."""
+    rate = yes_rate.value
+    lo, hi = BIAS_YES_RATE
+    if rate is None or lo <= rate <= hi:
+        return None
+    return "yes" if rate > hi else "no"
 
 
 def yes_no_bias(pairs: Iterable[tuple[str, str]]) -> YesNoBias:
@@ -144,16 +155,68 @@ def bias_from_counts(counts: Mapping[tuple[str, str], int], unparsed: int = 0) -
 
 
 def win_probability(p_success: Sequence[float]) -> float:
-    """P(successes > failures) for independent asks with the given success probabilities."""
-    dist = [1.0]
+    """P(successes > failures) for independent asks with the given success probabilities.
+
+    The distribution of the successes is built one ask at a time, each step one vectorised update
+    in the floating-point order of the plain double loop it replaced (so the result is the same
+    to the last bit), and its upper tail is summed in order."""
+    dist = np.ones(1)
     for p in p_success:
-        nxt = [0.0] * (len(dist) + 1)
-        for k, mass in enumerate(dist):
-            nxt[k] += mass * (1 - p)
-            nxt[k + 1] += mass * p
-        dist = nxt
-    asks = len(p_success)
-    return sum(mass for k, mass in enumerate(dist) if k > asks - k)
+        dist = _add_ask(dist, float(p))
+    return _upper_tail(dist, len(p_success))
+
+
+def _add_ask(dist: np.ndarray, p: float) -> np.ndarray:
+    """The successes after one more ask that succeeds with probability p."""
+    nxt = np.zeros(len(dist) + 1)
+    nxt[1:] = dist * p
+    nxt[:-1] += dist * (1 - p)
+    return nxt
+
+
+def _upper_tail(dist: np.ndarray, asks: int) -> float:
+    """P(k > asks - k) from dist[k], summed from the lowest such k up; k beyond dist has mass 0."""
+    return float(sum(dist[asks // 2 + 1 :].tolist()))
+
+
+class _GuessWins:
+    """win_probability of `yes_no` fair-coin guesses and `wh` never-right ones, per count pair,
+    memoised (a run asks the same pairs again and again). A never-right ask only appends a zero
+    to the distribution, so one fair-coin row serves every `wh`; rows are built from the nearest
+    kept smaller row, which for a growing run is the last one built."""
+
+    ROWS_KEPT = 64
+    WINS_KEPT = 1 << 16
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._wins: dict[tuple[int, int], float] = {}
+
+    def __call__(self, yes_no: int, wh: int) -> float:
+        with self._lock:
+            key = (yes_no, wh)
+            win = self._wins.get(key)
+            if win is None:
+                if len(self._wins) >= self.WINS_KEPT:
+                    self._wins.clear()
+                win = self._wins[key] = _upper_tail(self._row(yes_no), yes_no + wh)
+            return win
+
+    def _row(self, asks: int) -> np.ndarray:
+        start = max((k for k in self._rows if k <= asks), default=0)
+        dist = self._rows.get(start, np.ones(1))
+        for _ in range(asks - start):
+            dist = _add_ask(dist, 0.5)
+        self._rows[asks] = dist
+        self._rows.move_to_end(asks)
+        while len(self._rows) > self.ROWS_KEPT:
+            self._rows.popitem(last=False)
+        return dist
+
+
+guess_win_probability = _GuessWins()
+"""win_probability([0.5] * yes_no + [0.0] * wh), as guess_win_probability(yes_no, wh)."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +243,9 @@ def random_baseline(asks_per_edge: Iterable[Sequence[str]]) -> Baseline:
     probs = [[0.5 if t == "yes_no" else 0.0 for t in types] for types in edges]
     asks = sum(len(p) for p in probs)
     per_question = sum(sum(p) for p in probs) / asks
-    win = sum(win_probability(p) for p in probs) / len(probs)
+    guesses = [t.count("yes_no") for t in edges]
+    win = sum(guess_win_probability(g, len(t) - g) for g, t in zip(guesses, edges, strict=True))
+    win /= len(edges)
     zero = sum(math.prod(1 - x for x in p) for p in probs) / len(probs)
     all_sense = sum(math.prod(p) for p in probs) / len(probs)
     return Baseline(per_question, win, zero, all_sense)
@@ -261,16 +326,16 @@ def baseline_from_counts(yes_no_asks: np.ndarray, wh_asks: np.ndarray) -> Baseli
     seen = (yes_no_asks + wh_asks) > 0
     if not seen.any():
         return Baseline(None, None, None, None)
-    pairs, freq = np.unique(
-        np.stack((yes_no_asks[seen], wh_asks[seen]), axis=1), axis=0, return_counts=True
-    )
+    yn_seen, wh_seen = yes_no_asks[seen].astype(np.int64), wh_asks[seen].astype(np.int64)
+    width = int(wh_seen.max()) + 1
+    keys, freq = np.unique(yn_seen * width + wh_seen, return_counts=True)
     total = int(freq.sum())
-    win = zero = all_sense = 0.0
-    for (yn, wh), f in zip(pairs.tolist(), freq.tolist(), strict=True):
-        probs = [0.5] * yn + [0.0] * wh
-        win += f * win_probability(probs)
-        zero += f * 0.5**yn
-        all_sense += f * (0.5**yn if wh == 0 else 0.0)
+    yn, wh = np.divmod(keys, width)
+    wins = [guess_win_probability(y, w) for y, w in zip(yn.tolist(), wh.tolist(), strict=True)]
+    # summed pair by pair in order, as a loop over the pairs would
+    win = sum((freq * np.array(wins)).tolist())
+    zero = sum((freq * 0.5**yn).tolist())
+    all_sense = sum((freq * np.where(wh == 0, 0.5**yn, 0.0)).tolist())
     asks = int(yes_no_asks.sum() + wh_asks.sum())
     return Baseline(
         0.5 * int(yes_no_asks.sum()) / asks, win / total, zero / total, all_sense / total

@@ -12,31 +12,29 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
+from kglens_tui.core.console import console, print_error
+from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
+from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.analysis.rundata import RunData
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
-
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
+FORCE_HELP = "replace an existing output file (never a symbolic link)"
 
 
 def _ci(p: Proportion) -> str:
     return "—" if p.value is None else f"{_pct(p.value)} [{_pct(p.low)}–{_pct(p.high)}]"
 
 
-def _short(text: str, width: int = 70) -> str:
-    text = (text or "").replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _short(text: str | None, width: int = 70) -> str:
+    return visible(text, one_line=True, limit=width)
 
 
 def _filter(args: argparse.Namespace) -> EdgeFilter:
@@ -70,12 +68,12 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     if args.edge is not None:
-        return _drilldown(data, args.edge, adjusted, args.json)
+        return _drilldown(data, args.edge, adjusted, args.json, args.force)
     flt = _filter(args)
     kind = args.kind.replace("-", "_")
     rows = blind_spots(data, flt, kind=kind, adjusted=adjusted, sort=args.sort, limit=args.limit)
     counts = review_counts(data, flt, adjusted=adjusted)
-    table = Table(
+    table = LiteralTable(
         title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']} examined, "
         f"{counts['zero_sense']} zero-sense, {counts['flips']} flip, "
         f"{counts['confirmed']} confirmed, {counts['kg_errors']} KG errors",
@@ -97,9 +95,9 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         )
         table.add_row(
             str(r.edge_id),
-            escape(r.subject),
-            escape(r.predicate),
-            escape(_short(r.object, 40)),
+            r.subject,
+            r.predicate,
+            _short(r.object, 40),
             str(r.m),
             str(r.n),
             f"{_pct(r.mean)} [{_pct(r.low)}–{_pct(r.high)}]",
@@ -109,23 +107,30 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     return 0
 
 
-def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | None) -> int:
+def _wrote(path: Path | str) -> None:
+    console.print(f"wrote {markup_literal(path)}")
+
+
+def _drilldown(
+    data: RunData, edge_id: int, adjusted: bool, json_path: str | None, force: bool
+) -> int:
     from kglens_tui.analysis.drilldown import edge_detail
     from kglens_tui.analysis.exports import write_edge_detail_json
 
     if json_path:
-        write_edge_detail_json(data, edge_id, Path(json_path), adjusted=adjusted)
-        console.print(f"wrote {json_path}")
+        _wrote(
+            write_edge_detail_json(data, edge_id, Path(json_path), adjusted=adjusted, force=force)
+        )
         return 0
     d = edge_detail(data, edge_id, adjusted=adjusted)
     e = d.edge
     console.print(
-        f"[bold]Edge {e.edge_id}[/]: {escape(e.subject)} · {escape(e.predicate)} · "
-        f"{escape(e.object)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
+        f"[bold]Edge {e.edge_id}[/]: {markup_literal(e.subject, limit=LABEL_LIMIT)} · {markup_literal(e.predicate, limit=LABEL_LIMIT)} · "
+        f"{markup_literal(e.object, limit=LABEL_LIMIT)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
         f"[{_pct(e.low)}–{_pct(e.high)}] · {d.neighbours} neighbours · true objects: "
-        f"{escape(', '.join(d.true_objects))}"
+        f"{markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}"
     )
-    replies = Table(title="Questions and replies", title_justify="left")
+    replies = LiteralTable(title="Questions and replies", title_justify="left")
     for col in ("reply id", "it", "question", "expected", "reply", "verdict", "verifier", "type"):
         replies.add_column(col, justify="right" if col in ("reply id", "it") else "left")
     for r in d.replies:
@@ -134,15 +139,15 @@ def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | Non
         replies.add_row(
             str(r.observation_id),
             str(r.iteration),
-            escape(_short(r.question, 60)),
-            escape(_short(expected, 24)),
-            escape(_short(r.reply, 50)),
+            _short(r.question, 60),
+            _short(expected, 24),
+            _short(r.reply, 50),
             verdict,
-            escape(_short(r.verifier, 24)),
+            _short(r.verifier, 24),
             r.error_type or "",
         )
     console.print(replies)
-    hist = Table(title="PKG history", title_justify="left")
+    hist = LiteralTable(title="PKG history", title_justify="left")
     for col in ("iteration", "asked", "alpha", "beta", "m", "n", "mean"):
         hist.add_column(col, justify="right")
     for h in d.history:
@@ -159,11 +164,13 @@ def _drilldown(data: RunData, edge_id: int, adjusted: bool, json_path: str | Non
     console.print(hist)
     if d.triage:
         console.print(
-            "Triage: "
-            + "; ".join(
-                f"#{t.id} {t.action}{' ' + t.value if t.value else ''} by {t.author} "
-                f"({t.created_at}){' [retracted]' if t.id in d.retracted else ''}: {t.reason}"
-                for t in d.triage
+            literal(
+                "Triage: "
+                + "; ".join(
+                    f"#{t.id} {t.action}{' ' + t.value if t.value else ''} by {t.author} "
+                    f"({t.created_at}){' [retracted]' if t.id in d.retracted else ''}: {t.reason}"
+                    for t in d.triage
+                )
             )
         )
     return 0
@@ -183,9 +190,10 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         data, args.by, flt, adjusted=adjusted, prefix=args.prefix, side=args.side, sort=args.sort
     )
     total = overall(data, flt, adjusted=adjusted)
-    table = Table(
+    table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
-        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals over edges",
+        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals and the mean "
+        "posterior error, all over the examined edges",
         title_justify="left",
     )
     for col in (
@@ -195,7 +203,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         "win",
         "zero-sense",
         "all-sense",
-        "mean error",
+        "mean P(err)",
         "yes-rate",
         "bal. acc.",
     ):
@@ -211,7 +219,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     for r in [*rows, total]:
         b = everyone if r is total else bias.get(r.key)
         table.add_row(
-            escape(r.label) if r is not total else "[bold]all[/]",
+            r.label if r is not total else Text("all", "bold"),
             str(r.edges),
             str(r.rates.examined),
             _ci(r.rates.win),
@@ -225,11 +233,12 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if everyone.warning():
         console.print(f"[bold yellow]⚠ {everyone.warning()}[/]")
     if args.csv:
-        write_groups_csv(rows, Path(args.csv))
-        console.print(f"wrote {args.csv}")
+        _wrote(write_groups_csv(rows, Path(args.csv), force=args.force))
     if args.error_types:
         s = error_type_summary(data, adjusted)
-        t5 = Table(title="Error types (paper Table 5) of incorrect replies", title_justify="left")
+        t5 = LiteralTable(
+            title="Error types (paper Table 5) of incorrect replies", title_justify="left"
+        )
         for col in ("type", "replies", "edges", "detected", "tagged", "examples (reply ids)"):
             t5.add_column(
                 col, justify="left" if col in ("type", "examples (reply ids)") else "right"
@@ -258,7 +267,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     runs = load_runs(conn, args.runs) if args.runs else []
     grid = grid_of_runs(runs, adjusted=adjusted) if runs else run_grid(conn, adjusted=adjusted)
     metric = args.metric.replace("-", "_")
-    t3 = Table(
+    t3 = LiteralTable(
         title=f"{metric.replace('_', '-')} rate (paper Table 3 layout)", title_justify="left"
     )
     t3.add_column("model")
@@ -273,17 +282,19 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             cells.append("" if c is None else f"{_ci(c.rates.get(metric))} (run {c.run_id})")
         if metric == "win":
             cells.append(_pct(grid.average[model]))
-        t3.add_row(escape(model), *cells)
+        t3.add_row(model, *cells)
     console.print(t3)
     if runs and args.by:
         comp = group_comparison(runs, args.by, adjusted=adjusted, prefix=args.prefix)
-        table = Table(title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left")
+        table = LiteralTable(
+            title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left"
+        )
         table.add_column(args.by)
         for col in comp.runs:
             table.add_column(f"{col.label} (run {col.run_id})", justify="right")
         for row in comp.rows:
             table.add_row(
-                escape(row.label),
+                row.label,
                 *(
                     "" if c is None else f"{_pct(c.rates.get(metric).value)} ({c.edges})"
                     for c in row.cells
@@ -294,7 +305,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         a, b = runs
         dr = drift(a, b, adjusted=adjusted)
         diff = dr.diff
-        ct = Table(
+        ct = LiteralTable(
             title=f"Edges both examined ({diff.common}): run {a.run.id} rows, run {b.run.id} "
             "columns",
             title_justify="left",
@@ -310,15 +321,15 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             (f"Run {a.run.id} knows, run {b.run.id} does not", diff.a_only),
             (f"Run {b.run.id} knows, run {a.run.id} does not", diff.b_only),
         ):
-            t = Table(title=f"{title} ({len(pairs)})", title_justify="left")
+            t = LiteralTable(title=f"{title} ({len(pairs)})", title_justify="left")
             for col in ("edge", "subject", "predicate", "object", "a m/n", "b m/n"):
                 t.add_column(col)
             for p in pairs[: args.limit]:
                 t.add_row(
                     str(p.edge_id),
-                    escape(p.subject),
-                    escape(p.predicate),
-                    escape(_short(p.object, 40)),
+                    p.subject,
+                    p.predicate,
+                    _short(p.object, 40),
                     f"{p.m_a}/{p.n_a}",
                     f"{p.m_b}/{p.n_b}",
                 )
@@ -399,20 +410,20 @@ def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
         kg_id = row[0]
     log = triage_log(conn, kg_id=kg_id, run_id=args.run, edge_id=args.edge)
     live = {e.id for e in current_entries(log)}
-    table = Table(title="Triage audit trail", title_justify="left")
+    table = LiteralTable(title="Triage audit trail", title_justify="left")
     for col in ("id", "when", "who", "action", "run", "edge", "reply", "value", "why", "in force"):
         table.add_column(col, justify="right" if col in ("id", "run", "edge", "reply") else "left")
     for e in log:
         table.add_row(
             str(e.id),
             e.created_at,
-            escape(e.author),
+            e.author,
             e.action,
             "KG-wide" if e.run_id is None else str(e.run_id),
             str(e.edge_id),
             "" if e.observation_id is None else str(e.observation_id),
             e.value or (f"#{e.retracts}" if e.retracts else ""),
-            escape(_short(e.reason, 50)),
+            _short(e.reason, 50),
             "yes" if e.id in live else "",
         )
     console.print(table)
@@ -426,10 +437,9 @@ def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
     if row is None:
         raise LookupError(f"no KG named '{args.kg}'")
     if args.out:
-        write_corrections(conn, row[0], Path(args.out))
-        console.print(f"wrote {args.out}")
+        _wrote(write_corrections(conn, row[0], Path(args.out), force=args.force))
         return 0
-    table = Table(title=f"KG corrections for {args.kg}", title_justify="left")
+    table = LiteralTable(title=f"KG corrections for {args.kg}", title_justify="left")
     for col in ("entry", "kind", "edge", "fact", "candidate / reply", "why", "who"):
         table.add_column(col)
     for c in kg_corrections(conn, row[0]):
@@ -437,10 +447,10 @@ def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
             str(c.entry_id),
             c.kind,
             str(c.edge_id),
-            escape(f"{c.subject} · {c.predicate} · {c.object}"),
-            escape(_short(c.candidate or c.reply, 40)),
-            escape(_short(c.reason, 40)),
-            escape(c.author),
+            f"{c.subject} · {c.predicate} · {c.object}",
+            _short(c.candidate or c.reply, 40),
+            _short(c.reason, 40),
+            c.author,
         )
     console.print(table)
     return 0
@@ -452,36 +462,37 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.htmlreport import write_html_report
     from kglens_tui.analysis.rundata import load_run_data
 
+    outputs = [args.gexf, args.graphml, args.csv, args.jsonl, args.replies, args.groups, args.html]
+    if not any(outputs):
+        raise ValueError(
+            "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
+            "--groups or --html"
+        )
+    force = args.force
+    for path in filter(None, outputs):  # refuse before any work, so no output is half done
+        check_destination(path, force)
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
-    wrote = []
     graph_opts = {"adjusted": adjusted, "include_unprobed": args.unprobed}
     if args.gexf:
-        wrote.append(exports.write_gexf(data, Path(args.gexf), **graph_opts))
+        _wrote(exports.write_gexf(data, Path(args.gexf), force=force, **graph_opts))
     if args.graphml:
-        wrote.append(exports.write_graphml(data, Path(args.graphml), **graph_opts))
+        _wrote(exports.write_graphml(data, Path(args.graphml), force=force, **graph_opts))
     if args.csv:
-        wrote.append(exports.write_edges_csv(data, Path(args.csv), adjusted=adjusted))
+        _wrote(exports.write_edges_csv(data, Path(args.csv), adjusted=adjusted, force=force))
     if args.jsonl:
-        wrote.append(exports.write_edges_jsonl(data, Path(args.jsonl), adjusted=adjusted))
+        _wrote(exports.write_edges_jsonl(data, Path(args.jsonl), adjusted=adjusted, force=force))
     if args.replies:
         path = Path(args.replies)
         writer = (
             exports.write_replies_jsonl if path.suffix == ".jsonl" else exports.write_replies_csv
         )
-        wrote.append(writer(data, path, adjusted=adjusted))
+        _wrote(writer(data, path, adjusted=adjusted, force=force))
     if args.groups:
         rows = group_table(data, args.by, adjusted=adjusted, prefix=args.prefix)
-        wrote.append(exports.write_groups_csv(rows, Path(args.groups)))
+        _wrote(exports.write_groups_csv(rows, Path(args.groups), force=force))
     if args.html:
-        wrote.append(write_html_report(data, Path(args.html)))
-    if not wrote:
-        raise ValueError(
-            "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
-            "--groups or --html"
-        )
-    for path in wrote:
-        console.print(f"wrote {path}")
+        _wrote(write_html_report(data, Path(args.html), force=force))
     return 0
 
 
@@ -494,11 +505,11 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         data, args.entity, radius=args.radius, max_edges=args.max_edges, adjusted=not args.raw
     )
     if args.json:
-        Path(args.json).write_text(json.dumps(asdict(ego), ensure_ascii=False, indent=2))
-        console.print(f"wrote {args.json}")
+        payload = json.dumps(asdict(ego), ensure_ascii=False, indent=2)
+        _wrote(write_text(args.json, payload, force=args.force))
         return 0
     labels = {n.key: n.label for n in ego.nodes}
-    table = Table(
+    table = LiteralTable(
         title=f"Ego graph of {labels[ego.center]} (radius {ego.radius}): {len(ego.nodes)} nodes, "
         f"{len(ego.edges)} edges{' (truncated)' if ego.truncated else ''}",
         title_justify="left",
@@ -508,9 +519,9 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     for e in sorted(ego.edges, key=lambda e: (e.mean is None, -(e.mean or 0.0))):
         table.add_row(
             str(e.edge_id),
-            escape(labels[e.source]),
-            escape(e.predicate),
-            escape(_short(labels[e.target], 40)),
+            labels[e.source],
+            e.predicate,
+            _short(labels[e.target], 40),
             f"{e.m}/{e.n}" if e.in_run else "not probed",
             "" if e.mean is None else f"{_pct(e.mean)} [{_pct(e.low)}–{_pct(e.high)}]",
         )
@@ -523,8 +534,8 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
         conn = connect(args.db or default_db_path())
         try:
             return command(args, conn)
-        except (LookupError, ValueError, sqlite3.IntegrityError) as exc:
-            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        except (LookupError, ValueError, sqlite3.IntegrityError, ExportError) as exc:
+            print_error(exc)
             return 2
         finally:
             conn.close()
@@ -588,6 +599,7 @@ def _add_triage_commands(sub: argparse._SubParsersAction) -> None:
     p = tri_sub.add_parser("corrections", help="the KG-corrections list (kg_error entries)")
     p.add_argument("kg")
     p.add_argument("--out", metavar="PATH", help="write CSV (or JSONL for .jsonl)")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.set_defaults(func=_run(cmd_triage))
 
 
@@ -604,6 +616,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, default=30)
     p.add_argument("--edge", type=int, help="drill down on one edge id")
     p.add_argument("--json", metavar="PATH", help="with --edge: write the drill-down as JSON")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     _add_filters(p)
     p.set_defaults(func=_run(cmd_review))
 
@@ -615,6 +628,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prefix", help="with --by group: only tags starting with this, e.g. region:")
     p.add_argument("--sort", choices=["zero_sense", "win", "all_sense", "edges", "name"])
     p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--error-types", action="store_true", help="also the Table 5 error types")
     _add_filters(p)
     p.set_defaults(func=_run(cmd_analyze))
@@ -647,6 +661,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--prefix")
     p.add_argument("--html", metavar="PATH", help="self-contained report with plots")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")
     p.add_argument("--raw", action="store_true", help="ignore triage")
     p.set_defaults(func=_run(cmd_export))
@@ -657,5 +672,6 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--radius", type=int, default=1)
     p.add_argument("--max-edges", type=int, default=150)
     p.add_argument("--json", metavar="PATH", help="write nodes and edges (with layout) as JSON")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--raw", action="store_true", help="ignore triage")
     p.set_defaults(func=_run(cmd_ego))

@@ -1,6 +1,7 @@
 """Exports of a run's results: the PKG as GEXF / GraphML (networkx, for Gephi) with the expected
 error rate as an edge attribute, edges and replies as CSV / JSONL, group tables as CSV, and the
-KG-corrections list built from kg_error triage."""
+KG-corrections list built from kg_error triage. Every file goes through `core.safewrite`: written
+whole or not at all, an existing file replaced only with force, never through a symbolic link."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from kglens_tui.analysis.filters import EdgeFilter, filter_mask
 from kglens_tui.analysis.groups import GroupRow
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import current_entries, triage_log
+from kglens_tui.core.safetext import visible
+from kglens_tui.core.safewrite import atomic_output, write_text
 
 EDGE_FIELDS = tuple(EdgeRow.__dataclass_fields__)
 
@@ -94,15 +97,31 @@ def pkg_graph(
     return graph
 
 
-def write_gexf(data: RunData, path: Path, **options: bool) -> Path:
+def _xml_safe(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """The graph with every string made `visible`: XML 1.0 cannot hold control characters, and a
+    label from a model or a KG file may carry them."""
+    safe = nx.relabel_nodes(graph, lambda key: visible(key) if isinstance(key, str) else key)
+    safe.graph.update({k: visible(v) for k, v in safe.graph.items() if isinstance(v, str)})
+    items = [attrs for _, attrs in safe.nodes(data=True)]
+    items += [attrs for *_, attrs in safe.edges(keys=True, data=True)]
+    for attrs in items:
+        attrs.update({k: visible(v) for k, v in attrs.items() if isinstance(v, str)})
+    return safe
+
+
+def write_gexf(data: RunData, path: Path, *, force: bool = False, **options: bool) -> Path:
     """Write the PKG as GEXF (with heat colours) for Gephi."""
-    nx.write_gexf(pkg_graph(data, viz=True, **options), path)
+    graph = _xml_safe(pkg_graph(data, viz=True, **options))
+    with atomic_output(path, force=force, binary=True) as fh:
+        nx.write_gexf(graph, fh)
     return Path(path)
 
 
-def write_graphml(data: RunData, path: Path, **options: bool) -> Path:
+def write_graphml(data: RunData, path: Path, *, force: bool = False, **options: bool) -> Path:
     """Write the PKG as GraphML."""
-    nx.write_graphml(pkg_graph(data, **options), path)
+    graph = _xml_safe(pkg_graph(data, **options))
+    with atomic_output(path, force=force, binary=True) as fh:
+        nx.write_graphml(graph, fh)
     return Path(path)
 
 
@@ -121,11 +140,16 @@ def _filtered_rows(data: RunData, flt: EdgeFilter | None, adjusted: bool) -> lis
 
 
 def write_edges_csv(
-    data: RunData, path: Path, flt: EdgeFilter | None = None, *, adjusted: bool = True
+    data: RunData,
+    path: Path,
+    flt: EdgeFilter | None = None,
+    *,
+    adjusted: bool = True,
+    force: bool = False,
 ) -> Path:
     """One row per run edge (EdgeRow fields), in run order."""
     rows = _filtered_rows(data, flt, adjusted)
-    with Path(path).open("w", newline="", encoding="utf-8") as fh:
+    with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(EDGE_FIELDS)
         for r in rows:
@@ -134,11 +158,16 @@ def write_edges_csv(
 
 
 def write_edges_jsonl(
-    data: RunData, path: Path, flt: EdgeFilter | None = None, *, adjusted: bool = True
+    data: RunData,
+    path: Path,
+    flt: EdgeFilter | None = None,
+    *,
+    adjusted: bool = True,
+    force: bool = False,
 ) -> Path:
     """One JSON object per run edge (EdgeRow fields)."""
     rows = _filtered_rows(data, flt, adjusted)
-    with Path(path).open("w", encoding="utf-8") as fh:
+    with atomic_output(path, force=force) as fh:
         for r in rows:
             fh.write(json.dumps(asdict(r), ensure_ascii=False) + "\n")
     return Path(path)
@@ -200,20 +229,26 @@ def reply_records(data: RunData, *, adjusted: bool = True) -> list[dict]:
     return out
 
 
-def write_replies_jsonl(data: RunData, path: Path, *, adjusted: bool = True) -> Path:
+def write_replies_jsonl(
+    data: RunData, path: Path, *, adjusted: bool = True, force: bool = False
+) -> Path:
     """One JSON object per reply (REPLY_FIELDS)."""
-    with Path(path).open("w", encoding="utf-8") as fh:
-        for rec in reply_records(data, adjusted=adjusted):
+    records = reply_records(data, adjusted=adjusted)
+    with atomic_output(path, force=force) as fh:
+        for rec in records:
             fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
     return Path(path)
 
 
-def write_replies_csv(data: RunData, path: Path, *, adjusted: bool = True) -> Path:
+def write_replies_csv(
+    data: RunData, path: Path, *, adjusted: bool = True, force: bool = False
+) -> Path:
     """One CSV row per reply; list fields are JSON-encoded."""
-    with Path(path).open("w", newline="", encoding="utf-8") as fh:
+    records = reply_records(data, adjusted=adjusted)
+    with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(REPLY_FIELDS)
-        for rec in reply_records(data, adjusted=adjusted):
+        for rec in records:
             writer.writerow(
                 [
                     json.dumps(v, ensure_ascii=False) if isinstance(v, list) else _csv_value(v)
@@ -241,9 +276,9 @@ GROUP_FIELDS = (
 )
 
 
-def write_groups_csv(rows: list[GroupRow], path: Path) -> Path:
+def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -> Path:
     """A group table as CSV: counts, rates and their interval bounds (fractions)."""
-    with Path(path).open("w", newline="", encoding="utf-8") as fh:
+    with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(GROUP_FIELDS)
         for r in rows:
@@ -326,12 +361,14 @@ def kg_corrections(conn: sqlite3.Connection, kg_id: int) -> list[Correction]:
     return out
 
 
-def write_corrections(conn: sqlite3.Connection, kg_id: int, path: Path) -> Path:
+def write_corrections(
+    conn: sqlite3.Connection, kg_id: int, path: Path, *, force: bool = False
+) -> Path:
     """The KG-corrections list as CSV, or JSONL when the path ends in .jsonl."""
     items = kg_corrections(conn, kg_id)
     path = Path(path)
     fields = tuple(Correction.__dataclass_fields__)
-    with path.open("w", newline="", encoding="utf-8") as fh:
+    with atomic_output(path, force=force, newline="") as fh:
         if path.suffix == ".jsonl":
             for c in items:
                 fh.write(json.dumps(asdict(c), ensure_ascii=False) + "\n")
@@ -344,11 +381,10 @@ def write_corrections(conn: sqlite3.Connection, kg_id: int, path: Path) -> Path:
 
 
 def write_edge_detail_json(
-    data: RunData, edge_id: int, path: Path, *, adjusted: bool = True
+    data: RunData, edge_id: int, path: Path, *, adjusted: bool = True, force: bool = False
 ) -> Path:
     """One edge's drill-down (questions, replies, history, triage) as JSON."""
     detail = edge_detail(data, edge_id, adjusted=adjusted)
     payload = asdict(detail)
     payload["retracted"] = sorted(detail.retracted)
-    Path(path).write_text(json.dumps(payload, ensure_ascii=False, indent=2), encoding="utf-8")
-    return Path(path)
+    return write_text(path, json.dumps(payload, ensure_ascii=False, indent=2), force=force)

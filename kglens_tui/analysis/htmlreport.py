@@ -16,6 +16,7 @@ from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
 from kglens_tui.analysis.triage import current_entries, triage_log
+from kglens_tui.core.safewrite import write_text
 from kglens_tui.textfmt import pct
 
 CSS = """
@@ -185,7 +186,6 @@ def _flags(zero: bool, flips: bool, confirmed: bool) -> str:
     )
 
 
-def write_html_report(data: RunData, path: Path, *, top: int = 25) -> Path:
-    """Write the report to a file."""
-    Path(path).write_text(render_html_report(data, top=top), encoding="utf-8")
-    return Path(path)
+def write_html_report(data: RunData, path: Path, *, top: int = 25, force: bool = False) -> Path:
+    """Write the report to a file (see core.safewrite)."""
+    return write_text(path, render_html_report(data, top=top), force=force)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kglens_tui.llm.urls import redact_text
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts, shown_status
 from kglens_tui.textfmt import pct as _pct
@@ -39,6 +40,15 @@ class RunReport:
     latency_ms_mean: float | None
     seconds: float
     per_predicate: list[GroupRates]
+    hedged: dict[str, int]
+    """Replies that gave their answer with doubt, by category (correct, incorrect)."""
+    judged: int
+    """Wh replies an LLM judge decided (the alias matcher's verdict stored beside)."""
+    judge_agrees: int
+    """Of those, how many the alias matcher gave the same verdict."""
+    question_sources: dict[str, int]
+    """Questions by who wrote them: "llm:MODEL", "template", or "template (why the generated
+    one was not used)"."""
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRates]:
@@ -76,6 +86,25 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         "SELECT AVG(latency_ms) FROM observation WHERE run_id = ? AND latency_ms IS NOT NULL",
         (run.id,),
     ).fetchone()[0]
+    hedged = dict(
+        conn.execute(
+            "SELECT category, COUNT(*) FROM observation WHERE run_id = ? AND hedged = 1 "
+            "GROUP BY category",
+            (run.id,),
+        ).fetchall()
+    )
+    judged, judge_agrees = conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(matcher = category), 0) FROM observation "
+        "WHERE run_id = ? AND matcher != ''",
+        (run.id,),
+    ).fetchone()
+    question_sources = dict(
+        conn.execute(
+            "SELECT generator, COUNT(*) FROM observation WHERE run_id = ? AND category != 'error' "
+            "GROUP BY generator ORDER BY COUNT(*) DESC",
+            (run.id,),
+        ).fetchall()
+    )
     pred_of_edge = dict(
         conn.execute(
             "SELECT e.id, p.label FROM edge e JOIN predicate p ON p.id = e.predicate_id "
@@ -97,6 +126,10 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         latency_ms_mean=latency,
         seconds=float(totals[4]),
         per_predicate=group_rates(m, n, labels),
+        hedged=hedged,
+        judged=int(judged),
+        judge_agrees=int(judge_agrees),
+        question_sources=question_sources,
     )
 
 
@@ -105,7 +138,8 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
     was killed shows as interrupted)."""
     rows = conn.execute(
         """
-        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.owner, r.target_label,
+        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.error, r.owner,
+               r.target_label,
                r.simulated,
                r.config, r.iterations_done, r.created_at, r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined
@@ -140,10 +174,12 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
     out = []
     for r in list_runs(conn):
         cfg = json.loads(r["config"])
-        target = r["target_label"]
+        target = redact_text(r["target_label"])
         if r["simulated"] and "simulated" not in target:
             target += " (simulated)"
         status = r["status"] + (f" · {r['stop_reason']}" if r["stop_reason"] else "")
+        if r["status"] == "failed" and r["error"]:
+            status += f": {redact_text(r['error'])}"
         out.append(
             (
                 str(r["id"]),

@@ -6,13 +6,29 @@ from __future__ import annotations
 import sqlite3
 
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.analysis.bias import Rate, run_trust
-from kglens_tui.analysis.report import CATEGORIES, build_report
+from kglens_tui.analysis.coin_baseline import coin_baseline
+from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
+
+
+def verdict_notes(rep: RunReport) -> str:
+    """How sure the verdicts are: hedged answers, and matcher-judge agreement when judged."""
+    right, wrong = rep.hedged.get("correct", 0), rep.hedged.get("incorrect", 0)
+    line = f"hedged answers (given with doubt): {right:,} correct, {wrong:,} incorrect"
+    if rep.judged:
+        agree = Rate(rep.judge_agrees, rep.judged).text()
+        line += f" · alias matcher agrees with the LLM judge on {agree} of judged Wh replies"
+    if any(source != "template" for source in rep.question_sources):
+        asked = sum(rep.question_sources.values())
+        shown = " · ".join(f"{n:,} {source}" for source, n in rep.question_sources.items())
+        line += f"\nquestions asked ({asked:,}) by who wrote them: {shown}"
+    return line
 
 
 def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> None:
@@ -21,42 +37,55 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     trust = run_trust(conn, run_id)
     run, cfg = rep.run, rep.run.config
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
+    subset = "/" + cfg.subset if cfg.subset else ""
     console.print(
-        f"[bold]Run {run.id}[/] · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''} · "
-        f"target {run.target_label}{sim}"
+        f"[bold]Run {run.id}[/] · KG {markup_literal(run.kg_name + subset)} · "
+        f"target {markup_literal(run.target_label)}{sim}"
     )
     status, reason = shown_status(run.status, run.stop_reason, run.owner)
     console.print(
         f"{cfg.difficulty.upper()} · sampler {cfg.sampler}"
         f"{' · propagation ' + cfg.propagation_mode if cfg.propagation else ' (no propagation)'}"
-        f" · generator {cfg.generator} · "
-        f"verifier {cfg.verifier} · prompt order {cfg.prompt_order} · seed {cfg.seed} · "
-        f"status {status}{': ' + reason if reason else ''} · "
+        f" · generator {markup_literal(cfg.generator)} · "
+        f"verifier {markup_literal(cfg.verifier)} · prompt order {cfg.prompt_order} · "
+        f"seed {cfg.seed} · status {status}{': ' + markup_literal(reason) if reason else ''} · "
         f"{run.iterations_done}/{cfg.iterations} iterations"
     )
+    if status == "failed" and run.error:
+        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     r, base = rep.rates, trust.baseline
-    head = Table(
+    coin = coin_baseline(conn, run.id)
+    n = r.examined
+    head = LiteralTable(
         title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
         title_justify="left",
+        caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a coin-flipping "
+        "model (Yes/No right half the time, Wh never) asked by this run's sampler, batch, "
+        "propagation and number of answers, mean and central 95% over "
+        f"{coin.replicas if coin else 0} replays; the sampler re-asks edges a coin failed, so it "
+        "scores more than the same coin on independent asks (last column: "
+        f"{_pct(base.per_question)} of questions right).",
     )
-    for col in ("metric", "value [95% interval] (n)", "random guess"):
+    for col in (
+        "metric",
+        "value [95% interval] (n)",
+        "chance under this sampler",
+        "chance, independent asks",
+    ):
         head.add_column(col, justify="left" if col == "metric" else "right")
-    n = r.examined
-    for name, value, guess in (
-        ("win rate (m > n)", r.win, base.win_rate),
-        ("zero-sense rate (m = 0)", r.zero_sense, base.zero_sense),
-        ("all-sense rate (n = 0)", r.all_sense, base.all_sense),
+    for name, key, value, guess in (
+        ("win rate (m > n)", "win", r.win, base.win_rate),
+        ("zero-sense rate (m = 0)", "zero_sense", r.zero_sense, base.zero_sense),
+        ("all-sense rate (n = 0)", "all_sense", r.all_sense, base.all_sense),
     ):
         k = round(value * n) if value is not None else 0
-        head.add_row(name, Rate(k, n).text(), _pct(guess))
-    head.caption = (
-        f"{n:,} of {rep.active_edges:,} active edges examined. The random-guess column is what a "
-        "coin-flipping model would score on the questions actually asked (Yes/No right half the "
-        f"time, Wh never): {_pct(base.per_question)} of questions."
-    )
+        shown = coin.rates[key].text() if coin else "—"
+        head.add_row(name, Rate(k, n).text(), shown, _pct(guess))
     console.print(head)
     bias = trust.bias
-    yes_no = Table(title="Yes/No answers: bias and bias-corrected scores", title_justify="left")
+    yes_no = LiteralTable(
+        title="Yes/No answers: bias and bias-corrected scores", title_justify="left"
+    )
     for col in ("measure", "value"):
         yes_no.add_column(col, justify="left" if col == "measure" else "right")
     yes_no.add_row("yes-rate (replies starting with yes)", bias.yes_rate.text())
@@ -69,21 +98,24 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     console.print(yes_no)
     if bias.warning():
         console.print(f"[bold yellow]⚠ {bias.warning()}[/]")
-    cats = Table(title="Replies by category", title_justify="left")
+    cats = LiteralTable(title="Replies by category", title_justify="left")
     cats.add_column("question type")
     for c in CATEGORIES:
         cats.add_column(c, justify="right")
     for qtype, row in sorted(rep.by_qtype.items()):
         cats.add_row(qtype, *(f"{row.get(c, 0):,}" for c in CATEGORIES))
-    cats.add_row("[bold]all[/]", *(f"[bold]{rep.counts.get(c, 0):,}[/]" for c in CATEGORIES))
+    cats.add_row(
+        Text("all", "bold"), *(Text(f"{rep.counts.get(c, 0):,}", "bold") for c in CATEGORIES)
+    )
     console.print(cats)
+    console.print(literal(verdict_notes(rep)), soft_wrap=True)
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
     console.print(
         f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
         f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
         "Refused and unparseable replies count as failures; errors never do."
     )
-    per = Table(title="Per predicate (worst zero-sense first)", title_justify="left")
+    per = LiteralTable(title="Per predicate (worst zero-sense first)", title_justify="left")
     for col in (
         "predicate",
         "edges",
@@ -109,7 +141,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         )
     console.print(per)
     if trust.bias_by_group:
-        groups = Table(title="Yes/No answers per region of the subject", title_justify="left")
+        groups = LiteralTable(
+            title="Yes/No answers per region of the subject", title_justify="left"
+        )
         for col in (
             "region",
             "answered",

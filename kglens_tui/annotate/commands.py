@@ -9,23 +9,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.packs import export_pack, import_pack
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import DEFAULT_ANNOTATORS, create_round, get_round, list_rounds
+from kglens_tui.core.console import console, print_error
+from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
+from kglens_tui.core.safewrite import ExportError
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.annotate.agreement import ItemResult
-
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
@@ -66,15 +64,15 @@ def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     ).fetchall()
     parts = ", ".join(f"{r[0]}: {r[1]} Yes/No + {r[2]} Wh" for r in mix)
     console.print(
-        f"round {rnd.id} '{rnd.name}': {rnd.items} items ({parts}); annotators "
-        f"{', '.join(rnd.annotators)}; {rnd.raters} per item; majority {rnd.settings.majority} "
-        f"of {rnd.raters}"
+        f"round {rnd.id} '{markup_literal(rnd.name)}': {rnd.items} items ({markup_literal(parts)}); "
+        f"annotators {markup_literal(', '.join(rnd.annotators))}; {rnd.raters} per item; "
+        f"majority {rnd.settings.majority} of {rnd.raters}"
     )
     return 0
 
 
 def cmd_rounds(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    table = Table(title="Annotation rounds", title_justify="left")
+    table = LiteralTable(title="Annotation rounds", title_justify="left")
     for col in ("id", "name", "created", "items", "annotators", "majority", "source"):
         table.add_column(col, justify="right" if col in ("id", "items") else "left")
     for rnd in list_rounds(conn):
@@ -100,7 +98,7 @@ def cmd_rounds(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 def cmd_progress(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     rnd = get_round(conn, args.round)
-    table = Table(title=f"Progress of round '{rnd.name}'", title_justify="left")
+    table = LiteralTable(title=f"Progress of round '{rnd.name}'", title_justify="left")
     for col in ("annotator", "done", "%", "labelled", "skipped", "flagged", "time", "s / item"):
         table.add_column(col, justify="left" if col == "annotator" else "right")
     for p in progress(conn, rnd.id):
@@ -127,8 +125,7 @@ def _votes(item: ItemResult, question: str) -> str:
 
 
 def _short(text: str | None, width: int = 60) -> str:
-    text = (text or "").replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return visible(text, one_line=True, limit=width)
 
 
 def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
@@ -137,10 +134,11 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     res = round_results(conn, args.round)
     rnd = res.round
     console.print(
-        f"[bold]Round {rnd.id} '{rnd.name}'[/] · {rnd.items:,} items · annotators "
-        f"{', '.join(rnd.annotators)} · majority {rnd.settings.majority} of {rnd.raters}"
+        f"[bold]Round {rnd.id} '{markup_literal(rnd.name)}'[/] · {rnd.items:,} items · "
+        f"annotators {markup_literal(', '.join(rnd.annotators))} · majority "
+        f"{rnd.settings.majority} of {rnd.raters}"
     )
-    t4 = Table(
+    t4 = LiteralTable(
         title="Human assessment (paper Table 4): majority vote of the annotators",
         title_justify="left",
     )
@@ -156,17 +154,20 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     )
     for label, attr in rows:
         t4.add_row(label, *(_pct(getattr(c, attr)) for c in res.table4))
-    t4.add_row("[dim]items (Wh + Yes/No)[/]", *(f"[dim]{c.wh} + {c.yes_no}[/]" for c in res.table4))
+    t4.add_row(
+        Text("items (Wh + Yes/No)", "dim"),
+        *(Text(f"{c.wh} + {c.yes_no}", "dim") for c in res.table4),
+    )
     console.print(t4)
 
-    agree = Table(title="Inter-annotator agreement", title_justify="left")
+    agree = LiteralTable(title="Inter-annotator agreement", title_justify="left")
     for col in ("question", "items", "Krippendorff α (nominal)", "percent agreement"):
         agree.add_column(col, justify="left" if col == "question" else "right")
     for q in res.agreement.values():
         agree.add_row(q.question, f"{q.items:,}", num(q.alpha, 3), _pct(q.percent))
     console.print(agree)
     for q in res.agreement.values():
-        km = Table(title=f"Cohen's κ, {q.question}", title_justify="left")
+        km = LiteralTable(title=f"Cohen's κ, {q.question}", title_justify="left")
         km.add_column("")
         for name in q.annotators:
             km.add_column(name, justify="right")
@@ -174,7 +175,7 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             km.add_row(name, *(num(v, 3) for v in row))
         console.print(km)
 
-    dis = Table(
+    dis = LiteralTable(
         title=f"Majority disagrees with the app ({len(res.disagreements)})", title_justify="left"
     )
     for col in ("item", "kg", "question", "response", "app", "humans", "votes"):
@@ -196,7 +197,7 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             "they count as not clear / not agreed until they have a majority[/]"
         )
     if res.undecided:
-        und = Table(
+        und = LiteralTable(
             title=f"All labels in, no majority: adjudicate ({len(res.undecided)})",
             title_justify="left",
         )
@@ -212,7 +213,7 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             )
         console.print(und)
     if res.flagged:
-        fl = Table(title=f"Flagged ({len(res.flagged)})", title_justify="left")
+        fl = LiteralTable(title=f"Flagged ({len(res.flagged)})", title_justify="left")
         for col in ("item", "annotator", "note"):
             fl.add_column(col, justify="right" if col == "item" else "left")
         for item_id, name, note in res.flagged:
@@ -222,15 +223,20 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 
 def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    path = export_pack(conn, args.round, args.annotator, Path(args.output) if args.output else None)
-    console.print(f"wrote {path}: send it to {args.annotator}, then `kglens annotate import FILE`")
+    output = Path(args.output) if args.output else None
+    path = export_pack(conn, args.round, args.annotator, output, force=args.force)
+    console.print(
+        f"wrote {markup_literal(path)}: send it to {markup_literal(args.annotator)}, "
+        "then `kglens annotate import FILE`"
+    )
     return 0
 
 
 def cmd_import(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     s = import_pack(conn, Path(args.file))
     console.print(
-        f"{s.path}: round '{s.round}', annotator {s.annotator}: {s.applied} labels stored, "
+        f"{markup_literal(s.path)}: round '{markup_literal(s.round)}', annotator "
+        f"{markup_literal(s.annotator)}: {s.applied} labels stored, "
         f"{s.unchanged} unchanged, {s.unlabelled} not rated"
     )
     return 0
@@ -241,8 +247,8 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
         conn = connect(args.db or default_db_path())
         try:
             return command(args, conn)
-        except (AnnotationError, LookupError) as exc:
-            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        except (AnnotationError, LookupError, ExportError) as exc:
+            print_error(exc)
             return 2
         finally:
             conn.close()
@@ -299,6 +305,9 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("round", help="round id or name")
     p.add_argument("--annotator", required=True)
     p.add_argument("-o", "--output", help="file (default: ROUND-ANNOTATOR.jsonl)")
+    p.add_argument(
+        "--force", action="store_true", help="replace an existing file (never a symbolic link)"
+    )
     p.set_defaults(func=_run(cmd_export))
     p = ann_sub.add_parser("import", help="read a filled-in pack back (validated, idempotent)")
     p.add_argument("file")

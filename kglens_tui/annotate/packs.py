@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
+import math
 import re
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,6 +21,7 @@ from kglens_tui.annotate.guidelines import GUIDELINES_MARKDOWN
 from kglens_tui.annotate.items import AnnotatorItem, annotator_id, items_for_annotator
 from kglens_tui.annotate.labels import LabelState, label_problem, state_from_row
 from kglens_tui.annotate.rounds import Round, get_round
+from kglens_tui.core.safewrite import write_text
 
 PACK_FORMAT = "kglens-annotation-pack"
 PACK_VERSION = 1
@@ -94,9 +94,15 @@ def default_pack_path(round_name: str, annotator: str) -> Path:
 
 
 def export_pack(
-    conn: sqlite3.Connection, round_ref: int | str, annotator: str, path: Path | None = None
+    conn: sqlite3.Connection,
+    round_ref: int | str,
+    annotator: str,
+    path: Path | None = None,
+    *,
+    force: bool = False,
 ) -> Path:
-    """Write the annotator's pack (with their current labels, if any); returns its path."""
+    """Write the annotator's pack (with their current labels, if any); returns its path. An
+    existing file (perhaps a pack being filled in) is replaced only with force (core.safewrite)."""
     rnd = get_round(conn, round_ref)
     items = items_for_annotator(conn, rnd.id, annotator)
     seconds = _seconds_by_item(conn, rnd.id, annotator)
@@ -129,15 +135,7 @@ def export_pack(
         lines.append(json.dumps(line, ensure_ascii=False))
     target = Path(path) if path is not None else default_pack_path(rnd.name, annotator)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".pack-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write("\n".join(lines) + "\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_text(target, "\n".join(lines) + "\n", force=force)
 
 
 @dataclass(frozen=True)
@@ -191,6 +189,10 @@ class _Reader:
                 raise self.fail(
                     n, None, f"not valid JSON ({exc.msg} at column {exc.colno})"
                 ) from exc
+            except RecursionError:
+                raise self.fail(n, None, "not valid JSON (nested too deeply)") from None
+            except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+                raise self.fail(n, None, f"not valid JSON ({exc})") from None
             if not isinstance(obj, dict):
                 raise self.fail(n, None, "expected a JSON object")
             rows.append((n, obj))
@@ -217,10 +219,12 @@ def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState,
     note = label.get("note", "")
     if not isinstance(note, str):
         raise r.fail(n, "label.note", "must be text")
-    seconds = label.get("seconds", 0)
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+    seconds = _seconds(label.get("seconds", 0))
+    if seconds is None:
         raise r.fail(
-            n, "label.seconds", f"must be a number of seconds, 0 or more (got {seconds!r})"
+            n,
+            "label.seconds",
+            f"must be a finite number of seconds, 0 or more (got {label['seconds']!r:.40})",
         )
     clear, correct = label.get("question_clear"), label.get("response_correct")
     skipped = label.get("skipped", False)
@@ -229,7 +233,18 @@ def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState,
         if problem:
             raise r.fail(n, f"label.{problem[0]}", problem[1])
     state = LabelState(clear, correct, skipped, label.get("flag", False), note.strip())
-    return None if state.empty else (state, float(seconds))
+    return None if state.empty else (state, seconds)
+
+
+def _seconds(value: Any) -> float | None:
+    """`value` as seconds if it is a finite number, 0 or more (not NaN, Infinity or true)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None
 
 
 def _read_pack(

@@ -4,6 +4,9 @@ Part one imports synthetic KGs (see `import_bench.write_synthetic`) and drives t
 synchronous loop step by step against a zero-latency simulated target, timing sampling, question
 generation, ask + verify, the PKG update and the SQLite commit of each iteration.
 
+A long run on a small KG then compares the wall time per iteration at iteration 1,000 with
+iteration 10 of the same run (`long_run`).
+
 Part two runs the engine against a loopback OpenAI-compatible server (`latency_server`, in a
 child process) with a fixed latency, and compares synchronous with continuous scheduling against
 the bound concurrency / latency.
@@ -22,10 +25,12 @@ from pathlib import Path
 
 import numpy as np
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.bench.import_bench import write_synthetic
 from kglens_tui.bench.latency_server import latency_server
+from kglens_tui.bench.long_run import LongRunResult, long_run_table, measure_long_run
+from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.llm.openai_compat import OpenAICompatClient
@@ -45,6 +50,8 @@ not engine time; with a real target that work happens in the model's server."""
 TARGETS_MS = {20_000: 10.0, 1_000_000: 150.0}
 """Engine time per 64-edge iteration that the design aims for, by KG size."""
 KG_NAME = "synthetic"
+LONG_RUN_EDGES = 2_000
+"""A small KG for the long run, so its edges are asked again and again (as in a long real run)."""
 
 
 @dataclass(frozen=True)
@@ -351,18 +358,23 @@ def measure_throughput(
     )
 
 
-def _target_cell(r: SizeResult) -> str:
+def _met(met: bool) -> Text:
+    return Text("met", "green") if met else Text("missed", "red")
+
+
+def _target_cell(r: SizeResult) -> Text:
     if r.target_ms is None:
-        return "—"
-    met = "[green]met[/]" if r.total_median_ms < r.target_ms else "[red]missed[/]"
-    return f"< {r.target_ms:g} {met}"
+        return Text("—")
+    return Text.assemble(f"< {r.target_ms:g} ", _met(r.total_median_ms < r.target_ms))
 
 
-def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -> Table:
-    table = Table(
+def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -> LiteralTable:
+    table = LiteralTable(
         title=f"kglens bench engine: per 64-edge iteration, simulated zero-latency target "
         f"({iterations} iterations after {warmup} warm-up; median / p90 ms)",
         title_justify="left",
+        caption="ask + verify excludes the time spent inside the simulated target (its own answer "
+        "synthesis), which a real target spends in its server; it is shown on its own row",
     )
     table.add_column("stage")
     for r in results:
@@ -373,37 +385,36 @@ def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -
             name, *(f"{r.stages[name][0]:.2f} / {r.stages[name][1]:.2f}" for r in results)
         )
     table.add_row(
-        "[bold]engine total[/]",
-        *(f"[bold]{r.total_median_ms:.2f} / {r.total_p90_ms:.2f}[/]" for r in results),
+        Text("engine total", "bold"),
+        *(Text(f"{r.total_median_ms:.2f} / {r.total_p90_ms:.2f}", "bold") for r in results),
     )
     table.add_row("performance target (median)", *(_target_cell(r) for r in results))
     if all(TARGET in r.stages for r in results):
         table.add_row(
-            "[dim]simulated target's own work (not engine)[/]",
-            *(f"[dim]{r.stages[TARGET][0]:.2f} / {r.stages[TARGET][1]:.2f}[/]" for r in results),
+            Text("simulated target's own work (not engine)", "dim"),
+            *(
+                Text(f"{r.stages[TARGET][0]:.2f} / {r.stages[TARGET][1]:.2f}", "dim")
+                for r in results
+            ),
         )
         table.add_row(
-            "[dim]engine + simulated target[/]",
-            *(f"[dim]{r.with_target_median_ms:.2f}[/]" for r in results),
+            Text("engine + simulated target", "dim"),
+            *(Text(f"{r.with_target_median_ms:.2f}", "dim") for r in results),
         )
     table.add_row(
-        "[dim]baseline: bare Thompson draw + top 64[/]",
-        *(f"[dim]{r.baseline_ms:.2f}[/]" for r in results),
+        Text("baseline: bare Thompson draw + top 64", "dim"),
+        *(Text(f"{r.baseline_ms:.2f}", "dim") for r in results),
     )
     table.add_row(
         "engine total / baseline",
         *(f"{r.total_median_ms / r.baseline_ms:.1f}x" if r.baseline_ms else "—" for r in results),
     )
     table.add_row("questions per second", *(f"{r.questions_per_s:,.0f}" for r in results))
-    table.caption = (
-        "ask + verify excludes the time spent inside the simulated target (its own answer "
-        "synthesis), which a real target spends in its server; it is shown on its own row"
-    )
     return table
 
 
-def _throughput_table(t: ThroughputResult) -> Table:
-    table = Table(
+def _throughput_table(t: ThroughputResult) -> LiteralTable:
+    table = LiteralTable(
         title=f"throughput against the loopback server: {t.latency_ms:g} ms latency, "
         f"concurrency {t.concurrency}",
         title_justify="left",
@@ -416,17 +427,24 @@ def _throughput_table(t: ThroughputResult) -> Table:
     ):
         table.add_row(name, f"{t.requests[key]:,}", f"{rate:,.1f}", f"{rate / t.bound_per_s:.1%}")
     table.add_row(
-        "[dim]HTTP client alone (no engine)[/]",
-        f"[dim]{t.client_only_requests:,}[/]",
-        f"[dim]{t.client_only_per_s:,.1f}[/]",
-        f"[dim]{t.client_only_per_s / t.bound_per_s:.1%}[/]",
+        *(
+            Text(cell, "dim")
+            for cell in (
+                "HTTP client alone (no engine)",
+                f"{t.client_only_requests:,}",
+                f"{t.client_only_per_s:,.1f}",
+                f"{t.client_only_per_s / t.bound_per_s:.1%}",
+            )
+        )
     )
-    met = "[green]met[/]" if t.continuous_per_s >= 0.9 * t.bound_per_s else "[red]missed[/]"
-    table.caption = (
-        f"target: continuous ≥ 90% of the bound ({met}) · continuous reaches "
+    table.caption = Text.assemble(
+        "target: continuous ≥ 90% of the bound (",
+        _met(t.continuous_per_s >= 0.9 * t.bound_per_s),
+        f") · continuous reaches "
         f"{t.continuous_per_s / max(t.client_only_per_s, 1e-9):.0%} of the client alone in "
         f"this run · CPU per request in this process (engine + HTTP client): "
-        f"{t.cpu_ms_per_request:.2f} ms"
+        f"{t.cpu_ms_per_request:.2f} ms",
+        style="table.caption",
     )
     return table
 
@@ -440,11 +458,15 @@ def run_engine_bench(
     concurrency: int = 32,
     throughput_iterations: int = 20,
     progress: Callable[[str], None] | None = None,
+    long_iterations: int = 1_000,
+    long_edges: int = LONG_RUN_EDGES,
 ) -> dict:
-    """Run both parts and print their tables; returns the figures."""
+    """Run both parts and the long run (skipped when long_iterations is 0) and print their
+    tables; returns the figures."""
     say = progress or (lambda text: console.print(f"[dim]{text}[/]"))
     results: list[SizeResult] = []
     throughput: ThroughputResult | None = None
+    long_run: LongRunResult | None = None
     with tempfile.TemporaryDirectory(prefix="kglens-engine-bench-") as tmp:
         root = Path(tmp)
         dbs = []
@@ -455,13 +477,22 @@ def run_engine_bench(
             edges, setup_s, timings, baseline = measure_engine(dbs[-1], iterations, warmup)
             results.append(summarise(edges, setup_s, timings, baseline))
         console.print(_engine_table(results, iterations, warmup))
+        if long_iterations:
+            say(f"long run: {long_iterations:,} iterations on {long_edges:,} edges…")
+            long_db = (
+                build_kg(root, long_edges)
+                if long_edges not in sizes
+                else dbs[sizes.index(long_edges)]
+            )
+            long_run = measure_long_run(long_db, KG_NAME, long_iterations)
+            console.print(long_run_table(long_run))
         if dbs:
             say(f"throughput: {throughput_iterations} iterations per scheduling…")
             throughput = measure_throughput(
                 dbs[0], latency_ms / 1000.0, concurrency, throughput_iterations
             )
             console.print(_throughput_table(throughput))
-    return {"engine": results, "throughput": throughput}
+    return {"engine": results, "throughput": throughput, "long_run": long_run}
 
 
 def parse_sizes(text: str) -> list[int]:

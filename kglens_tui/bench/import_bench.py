@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
+
+from kglens_tui.core.safetext import LiteralTable
 
 
 def write_synthetic(directory: Path, n_triples: int, n_entities: int, seed: int = 0) -> None:
@@ -110,7 +111,7 @@ def run_import_bench(n_triples: int, n_entities: int, console: Console) -> dict:
         result = json.loads(proc.stdout.strip().splitlines()[-1])
     rate = n_triples / result["seconds"]
     base_rate = n_triples / base_s
-    table = Table(title="kglens bench import", title_justify="left")
+    table = LiteralTable(title="kglens bench import", title_justify="left")
     for col in ("measure", "value"):
         table.add_column(col)
     table.add_row("triples in file", f"{n_triples:,}")

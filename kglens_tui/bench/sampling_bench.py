@@ -6,11 +6,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kglens_tui.bench.sampling_report import print_result, write_csv, write_plot
 from kglens_tui.bench.sampling_study import StudyResult, load_ground_truth, methods_named, run_study
+from kglens_tui.core.console import console, err_console
+from kglens_tui.core.safetext import markup_literal
+from kglens_tui.core.safewrite import check_destination
 
 
 def parse_ints(text: str, what: str) -> list[int]:
@@ -28,7 +30,6 @@ def parse_ints(text: str, what: str) -> list[int]:
 
 def run_sampling_bench(
     conn: sqlite3.Connection,
-    console: Console,
     *,
     kg: str = "country",
     subset: str | None = None,
@@ -44,12 +45,17 @@ def run_sampling_bench(
     plot_path: Path | None = None,
     throughput: bool = True,
     throughput_iterations: int = 10,
+    force: bool = False,
 ) -> StudyResult:
-    """The whole benchmark; returns the study's curves. Raises ValueError on bad options."""
+    """The whole benchmark; returns the study's curves. Raises ValueError on bad options and
+    ExportError on an output path it may not write (checked before the study runs)."""
     if seeds < 1:
         raise ValueError("--seeds must be at least 1")
     if plot_path is not None and plot_path.suffix.lower() != ".svg":
         raise ValueError(f"--plot writes SVG only (got {plot_path.name}); name it *.svg")
+    for path in (csv_path, plot_path):
+        if path is not None:
+            check_destination(path, force)
     k_values = parse_ints(ks, "--k")
     chosen = methods_named(methods)
     truth = load_ground_truth(conn, ground_truth, kg, subset)
@@ -61,7 +67,7 @@ def run_sampling_bench(
         MofNCompleteColumn(),
         TextColumn("method × seed runs"),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=err_console,
         transient=True,
     )
     task = progress.add_task("study", total=len(chosen) * seeds)
@@ -78,11 +84,11 @@ def run_sampling_bench(
         )
     print_result(result, console)
     if csv_path is not None:
-        rows = write_csv(result, csv_path)
-        console.print(f"curves: {rows:,} rows written to {csv_path}")
+        rows = write_csv(result, csv_path, force=force)
+        console.print(f"curves: {rows:,} rows written to {markup_literal(csv_path)}")
     if plot_path is not None:
-        write_plot(result, plot_path)
-        console.print(f"chart written to {plot_path}")
+        write_plot(result, plot_path, force=force)
+        console.print(f"chart written to {markup_literal(plot_path)}")
     if throughput:
         from kglens_tui.bench.sampling_throughput import run_throughput
 

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import numpy as np
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from kglens_tui.analysis.efficiency import requests_to_reach
 from kglens_tui.bench.sampling_study import BRUTE_FORCE, Reach, StudyResult
 from kglens_tui.bench.sampling_svg import PALETTE, Panel, Series, render_svg
+from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.core.safewrite import atomic_output, write_text
 from kglens_tui.probe.samplers import Sampler
 
 SAMPLER_COLOURS = {
@@ -128,39 +130,37 @@ def _has_values(result: StudyResult, metric: str) -> bool:
     return bool(np.isfinite(result.curves[BRUTE_FORCE.name][metric]).any())
 
 
-def _name(method) -> str:
-    return method.name if method.paper else f"{method.name} [dim](new)[/]"
+def _name(method) -> Text:
+    return Text(method.name) if method.paper else Text.assemble(method.name, (" (new)", "dim"))
 
 
-def reach_table(result: StudyResult) -> Table:
+def reach_table(result: StudyResult) -> LiteralTable:
     """The headline: requests to match brute force at the reference epochs, per metric."""
     ref = result.reference_requests
-    table = Table(
-        title=f"Requests to match brute force after {result.reference_epochs:g} epochs "
-        f"({ref:,.0f} requests), as a share of them (mean±sd over {len(result.seeds)} seeds; "
-        "lower is better)",
-        title_justify="left",
-    )
-    table.add_column("method", no_wrap=True)
     metrics = [
         m
         for m in result.metric_names
         if not m.startswith("recall_failed") and _has_values(result, m)
     ]
+    table = LiteralTable(
+        title=f"Requests to match brute force after {result.reference_epochs:g} epochs "
+        f"({ref:,.0f} requests), as a share of them (mean±sd over {len(result.seeds)} seeds; "
+        "lower is better)",
+        title_justify="left",
+        caption="Reached = at least as good as the target from then on to the end of the budget; "
+        "— = not reached; n/N = reached with n of N seeds. "
+        "Brute force's targets: "
+        + ", ".join(f"{short_label(m)} {result.target(m):.4g}" for m in metrics),
+    )
+    table.add_column("method", no_wrap=True)
     for metric in metrics:
         table.add_column(short_label(metric), justify="right")
     for method in result.methods:
         table.add_row(_name(method), *(_reach_text(result.reach(method.name, m)) for m in metrics))
-    table.caption = (
-        "Reached = at least as good as the target from then on to the end of the budget; "
-        "— = not reached; n/N = reached with n of N seeds. "
-        "Brute force's targets: "
-        + ", ".join(f"{short_label(m)} {result.target(m):.4g}" for m in metrics)
-    )
     return table
 
 
-def values_tables(result: StudyResult) -> list[Table]:
+def values_tables(result: StudyResult) -> list[LiteralTable]:
     """Every metric at the reference request count: errors, then rankings."""
     ref = result.reference_requests
     groups = (
@@ -170,7 +170,7 @@ def values_tables(result: StudyResult) -> list[Table]:
     tables = []
     for what, metrics in groups:
         metrics = [m for m in metrics if _has_values(result, m)]
-        table = Table(
+        table = LiteralTable(
             title=f"{what} after {ref:,.0f} requests ({result.reference_epochs:g} brute-force "
             f"epochs), mean±sd over {len(result.seeds)} seeds",
             title_justify="left",
@@ -179,7 +179,7 @@ def values_tables(result: StudyResult) -> list[Table]:
         for metric in metrics:
             table.add_column(short_label(metric), justify="right")
         table.add_row(
-            "[dim]prior Beta(1,1), no request[/]",
+            Text("prior Beta(1,1), no request", "dim"),
             *(
                 _value_text(result.curves[BRUTE_FORCE.name][m][:, 0], m.startswith("recall"))
                 for m in metrics
@@ -211,11 +211,11 @@ def prior_note(result: StudyResult) -> str:
     return "; ".join(parts)
 
 
-def write_csv(result: StudyResult, path: Path) -> int:
+def write_csv(result: StudyResult, path: Path, *, force: bool = False) -> int:
     """One row per method, seed and recorded point; returns the number of rows."""
     metrics = result.metric_names
     rows = 0
-    with path.open("w", newline="", encoding="utf-8") as fh:
+    with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(["method", "seed", "requests", "epochs", *metrics])
         for method in result.methods:
@@ -273,20 +273,21 @@ def chart_svg(result: StudyResult) -> str:
     return render_svg(panels, title)
 
 
-def write_plot(result: StudyResult, path: Path) -> None:
+def write_plot(result: StudyResult, path: Path, *, force: bool = False) -> None:
     """Write the chart; only SVG (no plotting dependency)."""
     if path.suffix.lower() != ".svg":
         raise ValueError(
             f"--plot writes SVG only (got {path.name}); convert it with e.g. "
             "`rsvg-convert -o out.png out.svg`"
         )
-    path.write_text(chart_svg(result), encoding="utf-8")
+    write_text(path, chart_svg(result), force=force)
 
 
 def print_result(result: StudyResult, console: Console) -> None:
     """The headline table, all metrics side by side, and notes."""
     console.print(
-        f"[bold]Efficiency study[/] · ground truth {result.truth_source} ({result.truth_note}) · "
+        f"[bold]Efficiency study[/] · ground truth {markup_literal(result.truth_source)} "
+        f"({markup_literal(result.truth_note)}) · "
         f"{result.n_edges:,} edges · budget {result.budget:,} requests "
         f"({result.budget / result.epoch:g} epochs) · batch {result.batch_size} · seeds "
         f"{', '.join(map(str, result.seeds))} · {result.seconds:.0f} s"
@@ -305,4 +306,4 @@ def print_result(result: StudyResult, console: Console) -> None:
         "over the edges the method asked about; recall@k: share of the method's top k in the "
         "true top k; failed@k: share of the always-failed edges in the method's top k.[/]"
     )
-    console.print(f"[dim]{prior_note(result)}[/]")
+    console.print(f"[dim]{markup_literal(prior_note(result))}[/]")

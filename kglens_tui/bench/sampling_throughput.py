@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
 
 from kglens_tui.bench.engine_bench import time_scheduling
 from kglens_tui.bench.latency_server import latency_server
+from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.store.connection import connect
 
@@ -96,20 +96,20 @@ def measure(
     return ThroughputFigures(median_ms, p99_ms, concurrency, batch_size, requests, per_s, seconds)
 
 
-def throughput_table(f: ThroughputFigures) -> Table:
-    table = Table(
+def throughput_table(f: ThroughputFigures) -> LiteralTable:
+    speedup = f.per_s["continuous"] / f.per_s["sync"]
+    table = LiteralTable(
         title=f"Throughput, lognormal latency (median {f.median_ms:g} ms, p99 {f.p99_ms:g} ms, "
         f"mean {f.mean_latency_s * 1000:.0f} ms), concurrency {f.concurrency}, batch "
         f"{f.batch_size}, {f.requests:,} requests per run",
         title_justify="left",
+        caption=f"continuous / synchronous: {speedup:.2f}x",
     )
     for col in ("scheduling", "requests/s", "seconds", f"of the {f.bound_per_s:,.0f}/s bound"):
         table.add_column(col, justify="left" if col == "scheduling" else "right")
     for name, key in (("synchronous batches", "sync"), ("continuous", "continuous")):
         rate = f.per_s[key]
         table.add_row(name, f"{rate:,.1f}", f"{f.seconds[key]:.1f}", f"{rate / f.bound_per_s:.0%}")
-    speedup = f.per_s["continuous"] / f.per_s["sync"]
-    table.caption = f"continuous / synchronous: {speedup:.2f}x"
     return table
 
 

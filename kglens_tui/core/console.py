@@ -31,5 +31,7 @@ err_console = SafeConsole(stderr=True, highlight=False)
 
 
 def print_error(message: object) -> None:
-    """One red `error:` line on stderr, the message shown literally."""
-    err_console.print(Text.assemble(("error:", "red"), " ", visible(message)), soft_wrap=True)
+    """One red `error:` line on stderr, the message shown literally (newlines as "⏎")."""
+    err_console.print(
+        Text.assemble(("error:", "red"), " ", visible(message, one_line=True)), soft_wrap=True
+    )

@@ -11,6 +11,10 @@ reaches a widget, a table cell, a notification or a CLI line:
 - `literal(text, style)` is a Rich `Text` holding the visible text as plain data, for widgets and
   tables that accept renderables (a `Text` is never parsed as markup);
 - `LiteralTable` is a Rich table whose string cells are shown that way (the CLI's only table).
+
+Imported data is checked with `control_char`: a value holding a C0 control (NUL, tab and newline
+included), DEL or a C1 control is rejected; other invisible characters (bidi marks, U+2028) are
+kept as data, and shown through `visible` like everything else.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ TEXT_LIMIT = 4000
 """Characters of a question, reply or note shown in a detail pane."""
 
 _NEWLINES = re.compile("\r\n|\n")
+_CONTROL_CODE = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_CODE_NO_TAB = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 _BRACKET = re.compile(r"(\\*)\[")
 _ZWSP = "\u200b"
 
@@ -77,19 +83,36 @@ def literal(
     return Text(visible(text, one_line=one_line, limit=limit), style=style)
 
 
-def _cell(value: object) -> object:
-    return literal(value, one_line=True) if isinstance(value, str) else value
+def control_char(text: str, *, allow_tab: bool = False) -> str | None:
+    """The first C0 control (NUL, newline, tab unless `allow_tab`...), DEL or C1 control in
+    `text`; None when there is none."""
+    found = (_CONTROL_CODE_NO_TAB if allow_tab else _CONTROL_CODE).search(text)
+    return None if found is None else found.group()
+
+
+def _cell(value: object, style: str = "") -> object:
+    return literal(value, style, one_line=True) if isinstance(value, str) else value
 
 
 class LiteralTable(Table):
-    """A Rich table whose string cells, title and caption are data, never markup.
+    """A Rich table whose string cells, column headers, title and caption are data, never markup.
 
     Styled cells are passed as `Text` (e.g. `Text("dead", "dim")`); everything given as a string
     is shown literally on one line, control characters made visible.
     """
 
     def __init__(self, *headers: Any, title: object = None, caption: object = None, **kw: Any):
-        super().__init__(*headers, title=_cell(title), caption=_cell(caption), **kw)
+        # string headers go through add_column below; a Text title or caption is not given the
+        # table's title / caption style by Rich, so it carries that style itself
+        super().__init__(
+            *headers,
+            title=_cell(title, kw.get("title_style") or "table.title"),
+            caption=_cell(caption, kw.get("caption_style") or "table.caption"),
+            **kw,
+        )
+
+    def add_column(self, header: Any = "", footer: Any = "", **kw: Any) -> None:
+        super().add_column(_cell(header), _cell(footer), **kw)
 
     def add_row(self, *renderables: Any, **kw: Any) -> None:
         super().add_row(*(_cell(r) for r in renderables), **kw)

@@ -13,11 +13,13 @@ import ssl
 import time
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qsl
 
 import aiohttp
 import openai
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
+from kglens_tui.llm.urls import check_base_url
 
 PLACEHOLDER_KEY = "not-needed"
 """Sent as the API key when the named environment variable is unset (local servers need none)."""
@@ -63,7 +65,8 @@ class OpenAICompatClient:
     failures and malformed bodies with bounded exponential backoff (full jitter), honouring
     ``Retry-After`` / ``retry-after-ms``. Authentication, not-found and bad-request errors raise
     :class:`LLMError` at once. ``temperature`` and ``max_tokens``, when given, override the
-    values of each request.
+    values of each request. A base URL that carries credentials is refused (BaseURLError), so
+    no error message or label can show them.
     """
 
     simulated = False
@@ -91,7 +94,10 @@ class OpenAICompatClient:
             raise ValueError("max_retries must be >= 0")
         if requests_per_minute is not None and requests_per_minute <= 0:
             raise ValueError("requests_per_minute must be positive")
-        self.base_url = base_url.rstrip("/")
+        self.base_url = check_base_url(base_url.strip()).rstrip("/")
+        # a query string (e.g. ?api-version=...) goes with every request, after the path
+        endpoint, _, query = self.base_url.partition("?")
+        endpoint = endpoint.rstrip("/")
         self.model = model
         self.api_key_env = api_key_env
         self.temperature = temperature
@@ -107,7 +113,8 @@ class OpenAICompatClient:
         self._key_from_env = bool(os.environ.get(api_key_env))
         self._client = openai.AsyncOpenAI(
             api_key=os.environ.get(api_key_env) or PLACEHOLDER_KEY,
-            base_url=self.base_url,
+            base_url=endpoint,
+            default_query=dict(parse_qsl(query, keep_blank_values=True)) or None,
             timeout=timeout_s,
             max_retries=0,
             http_client=openai.DefaultAioHttpClient(verify=_shared_ssl_context()),
@@ -119,11 +126,8 @@ class OpenAICompatClient:
         self._next_start = 0.0
         self._pause_until = 0.0
         self._token_param = "max_tokens"
-        # an absolute URL spares the SDK two URL parses per request; a base URL with a query
-        # string (e.g. ?api-version=...) keeps the SDK's own joining
-        self._chat_path = (
-            "/chat/completions" if "?" in self.base_url else f"{self.base_url}/chat/completions"
-        )
+        # an absolute URL spares the SDK two URL parses per request
+        self._chat_path = f"{endpoint}/chat/completions"
 
     async def aclose(self) -> None:
         """Close the underlying HTTP connection pool."""
@@ -249,7 +253,7 @@ class OpenAICompatClient:
                     if self._key_from_env
                     else f"the endpoint needs an API key: set ${self.api_key_env}"
                 )
-                return LLMError("auth", f"{where}: HTTP {status}: {key_hint}")
+                return LLMError("auth", f"{where}: HTTP {status}: {key_hint}{suffix}")
             if status == 404:
                 return LLMError(
                     "not_found",

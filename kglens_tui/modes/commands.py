@@ -6,13 +6,15 @@ import argparse
 import sqlite3
 from collections.abc import Callable
 
-from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from rich.text import Text
 
+from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
+from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
 from kglens_tui.modes.ensemble import weighted_ensemble
@@ -25,9 +27,6 @@ from kglens_tui.modes.store import load_mode_run, mode_runs
 from kglens_tui.probe.config import ConfigError
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
-
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
@@ -66,6 +65,7 @@ def _common(args: argparse.Namespace) -> dict:
         "concurrency": args.concurrency,
         "requests_per_minute": args.rpm,
         "timeout_s": args.timeout,
+        "max_retries": args.max_retries,
         "seed": args.seed,
     }
 
@@ -99,8 +99,9 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
     sim = "" if "simulated" in engine.target.label else sim
     first = engine.snapshot()
     err_console.print(
-        f"run {engine.run.id} ({engine.mode}): KG '{engine.kg.name}', {first.units_total:,} "
-        f"units ({first.units_done:,} done), target {escape(engine.target.label)}{sim}"
+        f"run {engine.run.id} ({engine.mode}): KG '{markup_literal(engine.kg.name)}', "
+        f"{first.units_total:,} units ({first.units_done:,} done), "
+        f"target {markup_literal(engine.target.label)}{sim}"
     )
     with bar:
         try:
@@ -111,8 +112,15 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
                 f"`kglens {args.command} run --resume {engine.run.id}`"
             )
             raise
+    if snap.status == "failed":
+        err_console.print(
+            f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
+            f"; fix that, then `kglens {args.command} run --resume {snap.run_id}` continues it",
+            soft_wrap=True,
+        )
+        return snap
     console.print(
-        f"run {snap.run_id} {snap.status} ({snap.stop_reason}): {snap.units_done:,}/"
+        f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}): {snap.units_done:,}/"
         f"{snap.units_total:,} units, {snap.requests:,} requests, {snap.errors:,} failed; "
         f"`kglens {args.command} report {snap.run_id}` shows the results"
     )
@@ -128,8 +136,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
             transitive=args.transitive or [],
             max_paths=args.max_paths,
         )
-    _drive(args, conn, config)
-    return 0
+    return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
 
 
 def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
@@ -143,8 +150,7 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             contexts=_list(args.contexts),
             distractors=args.distractors,
         )
-    _drive(args, conn, config)
-    return 0
+    return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
 
 
 def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
@@ -152,11 +158,15 @@ def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
     snap = open_mode_snapshot(conn, run_id)
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
     cfg = run.config
+    subset = "/" + cfg.subset if cfg.subset else ""
+    reason = ": " + markup_literal(run.stop_reason) if run.stop_reason else ""
     console.print(
-        f"[bold]Run {run.id}[/] · {mode} · KG {run.kg_name}{'/' + cfg.subset if cfg.subset else ''}"
-        f" · target {escape(run.target_label)}{sim} · generator {cfg.generator} · seed {cfg.seed}"
-        f" · status {run.status}{': ' + escape(run.stop_reason) if run.stop_reason else ''}"
+        f"[bold]Run {run.id}[/] · {mode} · KG {markup_literal(run.kg_name + subset)}"
+        f" · target {markup_literal(run.target_label)}{sim} · generator "
+        f"{markup_literal(cfg.generator)} · seed {cfg.seed} · status {run.status}{reason}"
     )
+    if run.status == "failed" and run.error:
+        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     console.print(
         f"{snap.units_done:,}/{snap.units_total:,} units · {snap.requests:,} requests "
         f"({snap.errors:,} failed, never counted as model answers) · tokens "
@@ -165,8 +175,8 @@ def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
     return snap
 
 
-def _coverage_table(c: Coverage) -> Table:
-    t = Table(title="Knowledge coverage (KONTEST Table 4)", title_justify="left")
+def _coverage_table(c: Coverage) -> LiteralTable:
+    t = LiteralTable(title="Knowledge coverage (KONTEST Table 4)", title_justify="left")
     for col in ("relations", "gap template 1", "gap template 2", "gap both", "coverage"):
         t.add_column(col, justify="right")
     t.add_row(
@@ -180,12 +190,13 @@ def _coverage_table(c: Coverage) -> Table:
 
 
 def print_kontest(m: KontestMetrics, findings: int) -> None:
-    """Tables 3 and 4, per-predicate errors and some inconsistencies."""
-    t = Table(title="Consistency (KONTEST Table 3)", title_justify="left")
+    """The bias and chance head, Tables 3 and 4, per-predicate errors and some inconsistencies."""
+    print_kontest_chance(m, console)
+    t = LiteralTable(title="Consistency (KONTEST Table 3)", title_justify="left")
     for col in ("oracle", "valid executions", "invalid", "API errors", "inconsistent"):
         t.add_column(col, justify="left" if col == "oracle" else "right")
     for o in m.oracles:
-        name = f"[bold]{o.oracle}[/]" if o.oracle in ("metamorphic", "all") else o.oracle
+        name = Text(o.oracle, "bold") if o.oracle in ("metamorphic", "all") else o.oracle
         t.add_row(
             name,
             _count(o.valid, o.valid_rate),
@@ -199,7 +210,7 @@ def print_kontest(m: KontestMetrics, findings: int) -> None:
         f"{m.paths_done:,}/{m.paths:,} paths"
     )
     console.print(_coverage_table(m.coverage))
-    per = Table(title="Per predicate (metamorphic)", title_justify="left")
+    per = LiteralTable(title="Per predicate (metamorphic)", title_justify="left")
     for col in ("predicate", "relations", "valid tests", "inconsistent", "gap both"):
         per.add_column(col, justify="left" if col == "predicate" else "right")
     for p in m.per_predicate:
@@ -212,32 +223,33 @@ def print_kontest(m: KontestMetrics, findings: int) -> None:
         )
     console.print(per)
     if findings and m.findings:
-        f = Table(title="Inconsistencies (latest)", title_justify="left")
+        f = LiteralTable(title="Inconsistencies (latest)", title_justify="left")
         for col in ("oracle", "fact", "answers"):
             f.add_column(col)
         for x in m.findings[-findings:]:
-            f.add_row(x.oracle, escape(x.fact), escape(x.detail))
+            f.add_row(x.oracle, x.fact, x.detail)
         console.print(f)
 
 
 def print_facteval(m: FactevalMetrics) -> None:
-    """Precision, recall and F1 with contexts side by side."""
+    """The bias and chance head, then precision, recall and F1 with contexts side by side."""
+    print_facteval_chance(m, console)
     contexts = [c for c in CONTEXTS if any(s.context == c for s in m.scores)]
     groups = sorted({(s.qtype, s.format) for s in m.scores}, key=lambda k: (k[0] == "all", k))
     for title, cell in (
         ("F1", lambda s: _pct(s.f1)),
         ("precision · recall", lambda s: f"{_pct(s.precision)} · {_pct(s.recall)}"),
     ):
-        t = Table(title=f"LLM-facteval: {title} per context", title_justify="left")
+        t = LiteralTable(title=f"LLM-facteval: {title} per context", title_justify="left")
         t.add_column("question")
         for c in contexts:
             t.add_column(c if c != "none" else "no context", justify="right")
         for qtype, fmt in groups:
             found = [m.get(qtype, fmt, c) for c in contexts]
-            name = "[bold]all[/]" if qtype == "all" else f"{qtype.upper()} {fmt}"
+            name = Text("all", "bold") if qtype == "all" else f"{qtype.upper()} {fmt}"
             t.add_row(name, *("—" if s is None else cell(s) for s in found))
         console.print(t)
-    counts = Table(title="Answers by category", title_justify="left")
+    counts = LiteralTable(title="Answers by category", title_justify="left")
     for col in (
         "question",
         "context",
@@ -281,7 +293,7 @@ def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> i
 def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     answers, errors = ensemble_inputs(conn, args.runs)
     result = weighted_ensemble(answers, errors, folds=args.folds, seed=args.seed)
-    t = Table(
+    t = LiteralTable(
         title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
         f"{args.folds} fold(s)",
         title_justify="left",
@@ -297,7 +309,10 @@ def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection)
             f"{g.models_mean:,.2f} ({_pct(g.models_mean / n if n else None)})",
         )
     t.add_row(
-        "[bold]all[/]", f"{result.weighted:,}", f"{result.majority:,}", f"{result.models_mean:,.2f}"
+        Text("all", "bold"),
+        f"{result.weighted:,}",
+        f"{result.majority:,}",
+        f"{result.models_mean:,.2f}",
     )
     t.add_row(
         "gap reduction vs models",
@@ -325,12 +340,14 @@ def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) ->
     found = transitive_candidates(kg)
     if not found:
         console.print(
-            f"KG '{kg.name}' has no predicate with a path of two or more edges (A -> B -> C), so "
-            "the ontological oracle has nothing to check; import a KG with a deeper hierarchy "
+            f"KG '{markup_literal(kg.name)}' has no predicate with a path of two or more edges "
+            "(A -> B -> C), so the ontological oracle has nothing to check; import a KG with a deeper hierarchy "
             "(e.g. Wikidata P131) and pass --transitive PREDICATE"
         )
         return 0
-    t = Table(title=f"Predicates with paths A -> B -> C in '{kg.name}'", title_justify="left")
+    t = LiteralTable(
+        title=f"Predicates with paths A -> B -> C in '{kg.name}'", title_justify="left"
+    )
     t.add_column("predicate")
     t.add_column("paths", justify="right")
     for key, n in found:
@@ -345,7 +362,7 @@ def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) ->
 
 def _cmd_list(mode: str) -> Command:
     def run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-        t = Table(title=f"{mode} runs", title_justify="left")
+        t = LiteralTable(title=f"{mode} runs", title_justify="left")
         for col in ("id", "kg", "target", "status", "units", "created"):
             t.add_column(col, justify="right" if col in ("id", "units") else "left")
         for run_id in mode_runs(conn, mode):
@@ -354,7 +371,7 @@ def _cmd_list(mode: str) -> Command:
             t.add_row(
                 str(run.id),
                 run.kg_name,
-                escape(run.target_label),
+                run.target_label,
                 run.status,
                 f"{units.fetchone()[0]:,}",
                 run.created_at,
@@ -371,7 +388,7 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
         try:
             return command(args, conn)
         except (ModeCommandError, ConfigError, ValueError, LookupError, LLMError) as exc:
-            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            print_error(exc)
             return 2
         except KeyboardInterrupt:
             return 130
@@ -399,6 +416,9 @@ def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
         "--max-tokens", type=int, help="reply length limit (default: 16 for KONTEST, 48 facteval)"
     )
     p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument(
+        "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quiet", action="store_true", help="no progress display")
 

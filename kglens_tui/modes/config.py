@@ -10,7 +10,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Self
 
-from kglens_tui.probe.config import ConfigError
+from kglens_tui.probe.config import ConfigError, check_endpoint_setting, stored_base_url
 
 KONTEST = "kontest"
 FACTEVAL = "facteval"
@@ -51,8 +51,11 @@ class _ModeConfig:
                 raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
         if self.timeout_s <= 0:
             raise ConfigError("timeout_s must be positive")
+        if self.max_retries < 0:
+            raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
         if not self.kg:
             raise ConfigError("kg must be named")
+        check_endpoint_setting(self.base_url)
         return self
 
     def to_json(self) -> str:
@@ -61,6 +64,7 @@ class _ModeConfig:
     @classmethod
     def from_json(cls, text: str) -> Self:
         data: dict[str, Any] = json.loads(text)
+        data["base_url"] = stored_base_url(data.get("base_url"))
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known}).validate()
 

@@ -3,7 +3,8 @@
 Like `ProbeEngine`, it keeps mutable stats and hands out immutable `ModeSnapshot`s; a UI polls
 `snapshot()`, a CLI passes `on_progress`. Units are committed in small batches, each in one
 transaction, so a stopped or crashed run resumes from its last commit. A unit with a failed
-request is asked again on resume; a failed request is never counted as a model answer.
+request is asked again on resume; a failed request is never counted as a model answer. When the
+target keeps failing, `kglens_tui.llm.failures.FailureGuard` stops the run as failed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
+from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.modes.store import ModeRun, set_units_done
 from kglens_tui.probe.runstore import claim_run, set_status
 from kglens_tui.store.connection import retry_busy, transaction
@@ -26,8 +28,6 @@ RECENT = 200
 COMMIT_EVERY = 16
 """Units per commit (at most); a commit also happens every COMMIT_S seconds."""
 COMMIT_S = 0.5
-MAX_FAILURES_IN_A_ROW = 24
-"""Stop the run when this many requests in a row failed (the target is down or refuses us)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ class Reply:
     completion_tokens: int = 0
     latency_ms: float | None = None
     retries: int = 0
+    kind: str = ""
+    """The LLMError kind of a failed request."""
 
     @property
     def failed(self) -> bool:
@@ -59,7 +61,7 @@ async def ask(
     try:
         done = await client.complete(request)
     except LLMError as exc:
-        return Reply(error=f"{exc.kind}: {exc}", retries=exc.retries)
+        return Reply(error=f"{exc.kind}: {exc}", retries=exc.retries, kind=exc.kind)
     return Reply(
         done.text,
         "",
@@ -140,8 +142,6 @@ class _Stats:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     session_requests: int = 0
-    failures_in_a_row: int = 0
-    last_error: str = ""
 
 
 class ModeEngine:
@@ -171,6 +171,7 @@ class ModeEngine:
         self.stop_reason = ""
         self.error = ""
         self.stats = _Stats()
+        self.guard = FailureGuard()
         self.recent: deque[QueryView] = deque(maxlen=RECENT)
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
@@ -200,6 +201,11 @@ class ModeEngine:
         raise NotImplementedError
 
     def units_done(self) -> int:
+        raise NotImplementedError
+
+    def load_stored(self) -> None:
+        """Read what the run has stored (its answers, and the questions a generator wrote) into
+        the state `pending` and the metrics come from."""
         raise NotImplementedError
 
     def pending(self) -> Sequence[int]:
@@ -260,6 +266,15 @@ class ModeEngine:
             session_requests=s.session_requests,
         )
 
+    async def _load_target(self, needed: bool) -> None:
+        """Load a local target's model before the first request, as status "loading model"
+        (it takes seconds, during which no request goes out)."""
+        load = getattr(self.target, "aload", None)
+        if load is None or not needed:
+            return
+        self.status = "loading model"
+        await load()
+
     async def limited(self, coro_fn: Callable[[], Any]) -> Any:
         """Run one request under the concurrency limit."""
         async with self._slots:
@@ -267,12 +282,16 @@ class ModeEngine:
 
     async def run_to_end(self) -> ModeSnapshot:
         """Ask every pending unit; records the final status. Never half-writes a unit."""
-        claim_run(self.conn, self.run.id)
-        self.status = "running"
+        claim_run(self.conn, self.run.id, self._reload)
         queue = deque(self.pending())
         try:
+            await self._load_target(bool(queue))
+            self.status = "running" if self._running.is_set() else "paused"
             workers = min(len(queue), max(1, int(self.config.concurrency)))
-            await asyncio.gather(*(self._worker(queue) for _ in range(workers)))
+            # the failure rule cancels the units in flight: a resume asks them again
+            await self.guard.run_until_tripped(
+                asyncio.gather(*(self._worker(queue) for _ in range(workers)))
+            )
             self._flush()
         except Exception as exc:
             self.request_stop()
@@ -280,7 +299,12 @@ class ModeEngine:
             self.error = f"{type(exc).__name__}: {exc}"
             set_status(self.conn, self.run.id, "failed", "error", self.error)
             raise
-        if queue:
+        stopped = self._stop.is_set() and not self.guard.cause
+        cause = self.guard.cause or ("" if stopped else self.guard.finish())
+        if cause:
+            self.status, self.stop_reason, self.error = "failed", STOP_REASON, cause
+            set_status(self.conn, self.run.id, "failed", STOP_REASON, cause)
+        elif queue:
             self.status = "stopped"
             self.stop_reason = self.stop_reason or "stopped by user"
         else:
@@ -289,17 +313,25 @@ class ModeEngine:
             self.stop_reason = "all tests asked" + (
                 f"; {failed} with a failed request (resume to ask them again)" if failed else ""
             )
-        set_status(self.conn, self.run.id, self.status, self.stop_reason)
+        if not cause:
+            set_status(self.conn, self.run.id, self.status, self.stop_reason)
         snap = self.snapshot()
         if self.on_progress is not None:
             self.on_progress(snap)
         return snap
 
+    def _reload(self) -> None:
+        """Inside the claim: read the stored results again, so units another process answered
+        since this engine loaded the run are not asked twice."""
+        self.load_stored()
+        self.load_totals()
+        self._metrics = self.compute_metrics()
+
     async def _worker(self, queue: deque[int]) -> None:
         while queue:
             if not self._running.is_set():
                 await self._running.wait()
-            if self._stop.is_set() or not queue:
+            if self._stop.is_set() or self.guard.cause or not queue:
                 return
             result = await self.run_unit(queue.popleft())
             self._account(result)
@@ -307,12 +339,6 @@ class ModeEngine:
             due = time.monotonic() - self._last_commit >= COMMIT_S
             if len(self._buffer) >= COMMIT_EVERY or due:
                 self._flush()
-            if self.stats.failures_in_a_row >= MAX_FAILURES_IN_A_ROW and not self._stop.is_set():
-                self.stop_reason = (
-                    f"the target failed {self.stats.failures_in_a_row} requests in a row "
-                    f"({self.stats.last_error}); resume to ask them again"
-                )
-                self.request_stop()
 
     def _account(self, result: UnitResult) -> None:
         """Count replies not committed yet (a commit reloads the stored totals)."""
@@ -325,10 +351,7 @@ class ModeEngine:
             s.completion_tokens += r.completion_tokens
             if r.failed:
                 s.errors += 1
-                s.failures_in_a_row += 1
-                s.last_error = r.error
-            else:
-                s.failures_in_a_row = 0
+            self.guard.record((r.kind or "error") if r.failed else None, r.error)
         self.recent.extend(result.views)
 
     def _flush(self) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from kglens_tui.analysis.bias import YesNoBias
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
 from kglens_tui.modes.config import FACTEVAL
 from kglens_tui.modes.engine import ModeEngine, QueryView, Reply, UnitResult, ask
 from kglens_tui.modes.facteval_plan import MASK
@@ -31,7 +33,7 @@ from kglens_tui.modes.store import (
     write_facteval_answers,
 )
 from kglens_tui.probe.prompts import load_prompt
-from kglens_tui.probe.verify import mentions_any
+from kglens_tui.probe.verify import mentions_any, normalize
 
 ANSWER_PROMPTS = {
     ("tfq", "statement"): "facteval_tfq",
@@ -62,15 +64,27 @@ def answer_messages(q: QuestionRow, context: str, text: str | None = None) -> tu
     )
 
 
-def score(q: QuestionRow, reply: Reply) -> tuple[str, int]:
-    """(category, correct answers named) of one reply."""
+def entity_names(kg: KGIndex) -> frozenset[str]:
+    """Every entity's label and aliases, normalised: a short answer that is one of them names that
+    entity, not part of a longer reference name (`contained_answers`)."""
+    return frozenset(
+        normalize(name)
+        for label, aliases in zip(kg.labels, kg.aliases, strict=True)
+        for name in (label, *aliases)
+    )
+
+
+def score(
+    q: QuestionRow, reply: Reply, other_names: Collection[str] = frozenset()
+) -> tuple[str, int]:
+    """(category, correct answers named) of one reply; ``other_names``: `entity_names`."""
     if reply.failed:
         return ERROR, 0
     if q.qtype == "tfq":
         return score_tfq(reply.text, q.truth), 0
     if q.qtype == "mcq":
-        return score_mcq(reply.text, q.answers, q.wrong), 0
-    return score_saq(reply.text, q.answers)
+        return score_mcq(reply.text, q.answers, q.wrong, other_names), 0
+    return score_saq(reply.text, q.answers, other_names)
 
 
 @dataclass(frozen=True)
@@ -103,10 +117,20 @@ class FactevalMetrics:
     questions_done: int
     scores: tuple[Scores, ...]
     saq_named: tuple[SaqNamed, ...]
+    chance: tuple[GroupChance, ...]
+    """What guessers that ignore the question score on the same questions, per group."""
+    tfq_bias: tuple[tuple[str, YesNoBias], ...]
+    """Per context, how the true/false answers lean (yes = CORRECT) and bias-corrected scores."""
 
     def get(self, qtype: str, fmt: str, context: str) -> Scores | None:
         return next(
             (s for s in self.scores if (s.qtype, s.format, s.context) == (qtype, fmt, context)),
+            None,
+        )
+
+    def chance_of(self, qtype: str, fmt: str, context: str) -> GroupChance | None:
+        return next(
+            (g for g in self.chance if (g.qtype, g.format, g.context) == (qtype, fmt, context)),
             None,
         )
 
@@ -117,13 +141,21 @@ def facteval_metrics(
     """Metrics from the questions and their answers keyed by (question id, context)."""
     rows = []
     named: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    asked: list[tuple[AskedQuestion, str]] = []
+    tfq: dict[str, list[tuple[str, str]]] = defaultdict(list)
     done = 0
     for q in questions:
         got = [answers[(q.id, c)] for c in q.contexts if (q.id, c) in answers]
         done += len(got) == len(q.contexts)
+        shape = AskedQuestion(q.qtype, q.format, q.predicate_id, q.truth, len(q.choices), q.answers)
         for a in got:
             rows.append((q.qtype, q.format, a.context, a.category))
-            if q.qtype == "saq" and a.category != ERROR:
+            if a.category == ERROR:
+                continue
+            asked.append((shape, a.context))
+            if q.qtype == "tfq":
+                tfq[a.context].append((q.truth, a.category))
+            if q.qtype == "saq":
                 named[a.context][0] += a.matched
                 named[a.context][1] += len(q.answers)
     return FactevalMetrics(
@@ -131,6 +163,8 @@ def facteval_metrics(
         questions_done=done,
         scores=tuple(score_groups(rows)),
         saq_named=tuple(SaqNamed(c, *v) for c, v in sorted(named.items())),
+        chance=facteval_chance(asked),
+        tfq_bias=tuple((c, tfq_bias(v)) for c, v in sorted(tfq.items())),
     )
 
 
@@ -145,9 +179,9 @@ class FactevalEngine(ModeEngine):
 
     def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
         super().__init__(conn, run, kg, target, **kwargs)
-        self.questions = load_questions(conn, run.id)
-        self.answers = answers_by_key(load_answers(conn, run.id))
+        self.load_stored()
         self.names = label_maps(conn, kg.kg_id)
+        self._entity_names = entity_names(kg)
         self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
         self.load_totals(
@@ -156,6 +190,10 @@ class FactevalEngine(ModeEngine):
             "ON q.id = a.question_id WHERE q.run_id = ?"
         )
         self._metrics = self.compute_metrics()
+
+    def load_stored(self) -> None:
+        self.questions = load_questions(self.conn, self.run.id)
+        self.answers = answers_by_key(load_answers(self.conn, self.run.id))
 
     def units_total(self) -> int:
         return len(self.questions)
@@ -253,7 +291,7 @@ class FactevalEngine(ModeEngine):
                 meta=meta,
             )
         )
-        category, matched = score(q, reply)
+        category, matched = score(q, reply, self._entity_names)
         row = AnswerRow(
             q.id,
             context,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from kglens_tui.probe.verify import first_word_answer, is_refusal, mentions_any, normalize
@@ -96,13 +96,65 @@ def _matched_alias(reply_norm: str, aliases: Sequence[str]) -> str | None:
     return max(found, key=len) if found else None
 
 
-def named_choices(reply: str, choices: Sequence[Sequence[str]]) -> list[int]:
+_ANSWER_IS = re.compile(r"\b(?:the )?(?:correct |final )?answer is\s*:?", re.IGNORECASE)
+_ITEMS = re.compile(r"[,;/\n]|(?<=[.!?])\s")
+_GENERIC = (
+    "the of and a an in on de la le el du des da do st saint republic kingdom state states united "
+    "island islands city county province region north south east west northern southern eastern "
+    "western central new great upper lower"
+)
+GENERIC_WORDS = frozenset(_GENERIC.split())
+"""Words that alone never make a short answer ("Republic" is not a short "Czech Republic")."""
+
+
+def _final(reply: str) -> str:
+    """The part after "the answer is", when the reply says so; else the whole reply."""
+    parts = _ANSWER_IS.split(reply)
+    return parts[-1] if len(parts) > 1 else reply
+
+
+def short_answers(reply: str) -> list[str]:
+    """The reply read as a list of short answers, normalised: split at commas, semicolons,
+    slashes, line breaks and sentence ends ("German, Sotho." -> ["german", "sotho"])."""
+    return [item for item in (normalize(part) for part in _ITEMS.split(reply)) if item]
+
+
+def contained_answers(
+    reply: str, groups: Sequence[Sequence[str]], other_names: Collection[str] = frozenset()
+) -> set[int]:
+    """The paper's second direction of fuzzy matching (LLM-facteval 2.2, "checks if the
+    generated answer appears in the reference answers and vice versa"): the indexes of the
+    groups (each a reference's names) inside one of whose names a short answer of the reply lies
+    as whole words, so "Sotho" names "Southern Sotho".
+
+    A short answer does not count when it is exactly a name of any group or of another entity
+    (``other_names``, normalised: "Guinea" is a country of its own, not a short "Equatorial
+    Guinea"), when it has only generic words ("Republic"), or when it lies inside the names of
+    more than one group (ambiguous: "Sotho" in "Northern Sotho" and "Southern Sotho")."""
+    names = [[n for n in (normalize(a) for a in g) if n] for g in groups]
+    exact = {n for g in names for n in g}
+    found: set[int] = set()
+    for item in short_answers(reply):
+        if item in exact or item in other_names or not set(item.split()) - GENERIC_WORDS:
+            continue
+        padded = f" {item} "
+        hits = [i for i, g in enumerate(names) if any(padded in f" {n} " for n in g)]
+        if len(hits) == 1:
+            found.add(hits[0])
+    return found
+
+
+def named_choices(
+    reply: str, choices: Sequence[Sequence[str]], other_names: Collection[str] = frozenset()
+) -> list[int]:
     """Indexes of the choices a reply names. A choice named only inside a longer named choice
-    ("Guinea" in "Equatorial Guinea") does not count; without any exact match, fuzzy matching."""
+    ("Guinea" in "Equatorial Guinea") does not count; without any exact match, fuzzy matching,
+    and without that, a short answer inside one choice's name (`contained_answers`)."""
     norm = normalize(reply)
     matched = {i: m for i, c in enumerate(choices) if (m := _matched_alias(norm, c)) is not None}
     if not matched:
-        return [i for i, c in enumerate(choices) if mentions_any(reply, c)]
+        fuzzy = [i for i, c in enumerate(choices) if mentions_any(reply, c)]
+        return fuzzy or sorted(contained_answers(reply, choices, other_names))
     return [
         i
         for i, m in matched.items()
@@ -110,18 +162,19 @@ def named_choices(reply: str, choices: Sequence[Sequence[str]]) -> list[int]:
     ]
 
 
-_ANSWER_IS = re.compile(r"\b(?:the )?(?:correct |final )?answer is\s*:?", re.IGNORECASE)
-
-
-def score_mcq(reply: str, answers: Sequence[Sequence[str]], wrong: Sequence[Sequence[str]]) -> str:
+def score_mcq(
+    reply: str,
+    answers: Sequence[Sequence[str]],
+    wrong: Sequence[Sequence[str]],
+    other_names: Collection[str] = frozenset(),
+) -> str:
     """An MCQ reply: correct when it names a correct choice and no wrong one (after "the answer
-    is", when the reply says so)."""
+    is", when the reply says so). ``other_names``: see `contained_answers`."""
     if not reply.strip():
         return UNPARSEABLE
     if is_abstention(reply):
         return ABSTAINED
-    final = _ANSWER_IS.split(reply)
-    named = named_choices(final[-1] if len(final) > 1 else reply, [*answers, *wrong])
+    named = named_choices(_final(reply), [*answers, *wrong], other_names)
     right = any(i < len(answers) for i in named)
     wrong_named = any(i >= len(answers) for i in named)
     if right and not wrong_named:
@@ -129,13 +182,18 @@ def score_mcq(reply: str, answers: Sequence[Sequence[str]], wrong: Sequence[Sequ
     return INCORRECT if named else UNPARSEABLE
 
 
-def score_saq(reply: str, answers: Sequence[Sequence[str]]) -> tuple[str, int]:
-    """An SAQ reply: correct when it names any correct answer; also how many it names."""
+def score_saq(
+    reply: str, answers: Sequence[Sequence[str]], other_names: Collection[str] = frozenset()
+) -> tuple[str, int]:
+    """An SAQ reply: correct when it names any correct answer, fuzzily both ways (an answer's
+    name in the reply, `mentions_any`, or a short answer of the reply in an answer's name,
+    `contained_answers`); also how many it names."""
     if not reply.strip():
         return UNPARSEABLE, 0
     if is_abstention(reply):
         return ABSTAINED, 0
-    matched = sum(mentions_any(reply, group) for group in answers)
+    contained = contained_answers(_final(reply), answers, other_names)
+    matched = sum(mentions_any(reply, g) or i in contained for i, g in enumerate(answers))
     return (CORRECT if matched else INCORRECT), matched
 
 

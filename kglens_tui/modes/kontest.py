@@ -48,7 +48,7 @@ class KontestEngine(ModeEngine):
         self.relations = load_relations(conn, run.id)
         self.paths = load_paths(conn, run.id)
         self.names = label_maps(conn, kg.kg_id)
-        self.answers = answers_by_relation(load_kontest_queries(conn, run.id))
+        self.load_stored()
         self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
         self._prompt = load_prompt("kontest_yes_no")
@@ -58,6 +58,9 @@ class KontestEngine(ModeEngine):
             "WHERE run_id = ? AND error NOT LIKE 'not asked%'"
         )
         self._metrics = self.compute_metrics()
+
+    def load_stored(self) -> None:
+        self.answers = answers_by_relation(load_kontest_queries(self.conn, self.run.id))
 
     def units_total(self) -> int:
         return len(self.relations)

@@ -8,6 +8,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from kglens_tui.analysis.bias import Rate
+from kglens_tui.modes.chance import COIN, KontestChance, kontest_chance, metamorphic_chance
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.oracles import (
     CONSISTENT,
@@ -42,6 +44,8 @@ CONVERSATIONS = {
     "seq21": (2, 1),
 }
 """Each conversation's questions, by template, in the order asked."""
+ATOMIC_TURNS = {1: ("atomic1", 0), 2: ("atomic2", 0)}
+"""Where each template's atomic answer is: the answers the ontological oracle reads."""
 METAMORPHIC = "metamorphic"
 ALL = "all"
 MAX_FINDINGS = 50
@@ -98,9 +102,26 @@ class KontestMetrics:
     coverage: Coverage
     per_predicate: tuple[PredicateConsistency, ...]
     findings: tuple[Finding, ...]
+    ontological_pairs: Rate
+    """Second view of the ontological oracle: non-adjacent pairs inconsistent under at least one
+    template, over the pairs with a valid test under at least one."""
+    chance: KontestChance
 
     def oracle(self, name: str) -> OracleCounts:
         return next(o for o in self.oracles if o.oracle == name)
+
+    def coin_error_rate(self, name: str) -> float | None:
+        """The error rate of a coin (Yes half the time, whatever the question) on an oracle's
+        tests; for 'all', weighted by the valid tests of each kind."""
+        meta, onto = metamorphic_chance(COIN), self.chance.ontological_random
+        if name == ONTOLOGICAL:
+            return onto
+        if name != ALL:
+            return meta
+        n_meta, n_onto = self.oracle(METAMORPHIC).valid, self.oracle(ONTOLOGICAL).valid
+        if n_meta + n_onto == 0 or (n_onto and onto is None):
+            return None
+        return (n_meta * meta + n_onto * (onto or 0.0)) / (n_meta + n_onto)
 
 
 def _fact(names: Mapping[str, Mapping[int, str]], r: RelationRow) -> str:
@@ -146,7 +167,7 @@ def kontest_metrics(
         row[1] += sum(o in (CONSISTENT, INCONSISTENT) for _, o in tests)
         row[2] += len(bad)
         row[3] += ra.atomic1 not in ("yes", ERROR) and ra.atomic2 not in ("yes", ERROR)
-    onto, paths_done = _ontological(relations, paths, answers, names, findings)
+    onto, onto_pairs, complete = _ontological(relations, paths, answers, names, findings)
     counts = [count_outcomes(o, outcomes[o]) for o in METAMORPHIC_ORACLES]
     meta = merge_counts(METAMORPHIC, counts)
     onto_counts = count_outcomes(ONTOLOGICAL, onto)
@@ -155,7 +176,7 @@ def kontest_metrics(
         relations=len(relations),
         relations_done=done,
         paths=len(paths),
-        paths_done=paths_done,
+        paths_done=len(complete),
         oracles=(*counts, meta, onto_counts, merge_counts(ALL, [meta, onto_counts])),
         coverage=coverage(atomic_pairs),
         per_predicate=tuple(
@@ -168,6 +189,12 @@ def kontest_metrics(
             )
         ),
         findings=tuple(findings[-MAX_FINDINGS:]),
+        ontological_pairs=onto_pairs,
+        chance=kontest_chance(
+            (a for r in relations for a in answers.get(r.idx, {}).values()),
+            atomic_pairs,
+            [tuple((p, n) for n in nodes) for p, nodes in complete],
+        ),
     )
 
 
@@ -177,33 +204,57 @@ def _ontological(
     answers: Mapping[int, Mapping[tuple[str, int], str]],
     names: Mapping[str, Mapping[int, str]],
     findings: list[Finding],
-) -> tuple[list[str], int]:
-    """Algorithm 2 over the paths whose pairs are all answered (template 1, atomic)."""
+) -> tuple[list[str], Rate, list[tuple[int, tuple[int, ...]]]]:
+    """The ontological oracle as KONTEST counts it (section 3.2 "Ontological Oracle" and
+    Algorithm 2; Table 1's last row; section 5 RQ1 / Table 3, "8.9% = 133/1497").
+
+    For each template, the model's graph gets an edge A -> B when the template's atomic question
+    about (A, B) was answered yes, for every pair along the paths; each pair (A_i, A_j) of a path
+    with j > i + 1 (non-adjacent, so with a node between) is then one test, an error when it got
+    no while the graph joins A_i to A_j indirectly (Table 1: yes to Q3 and Q4 but no to Q2). The
+    error rate is inconsistent tests over valid tests, i.e. over non-adjacent pairs x 2 templates,
+    not over every queried pair: an adjacent pair can never fail, and counting it would dilute
+    the rate. (Table 3's music rows fit this: 3-node paths, 96 ontological executions per model
+    = 48 non-adjacent pairs x 2 templates.) Paths whose pairs lack an atomic answer are skipped.
+
+    Returns every test's outcome, the per-pair view (see `KontestMetrics.ontological_pairs`) and
+    the complete paths as (predicate, nodes)."""
     by_key = {(r.predicate_id, r.subject_id, r.object_id): r for r in relations}
+    turns = ATOMIC_TURNS.values()
     outcomes: list[str] = []
-    done = 0
+    complete: list[tuple[int, tuple[int, ...]]] = []
     by_pred: dict[int, list[tuple[int, ...]]] = defaultdict(list)
     for path in paths:
         rels = [by_key.get((path.predicate_id, a, c)) for a, c in path_pairs([path.nodes])]
-        if all(r is not None and ("atomic1", 0) in answers.get(r.idx, {}) for r in rels):
+        if all(r is not None and all(t in answers.get(r.idx, {}) for t in turns) for r in rels):
             by_pred[path.predicate_id].append(path.nodes)
-            done += 1
+            complete.append((path.predicate_id, path.nodes))
     ent = names["entity"]
-    for p, complete in by_pred.items():
-        pair_answers = {
-            (r.subject_id, r.object_id): answers[r.idx][("atomic1", 0)]
-            for r in relations
-            if r.predicate_id == p and ("atomic1", 0) in answers.get(r.idx, {})
-        }
-        for test in ontological_tests(complete, pair_answers):
-            outcomes.append(test.outcome)
-            if test.outcome == INCONSISTENT:
-                r = by_key[(p, test.source, test.target)]
-                chain = " → ".join(ent.get(int(n), "?") for n in test.via)
-                findings.append(
-                    Finding(r.idx, ONTOLOGICAL, _fact(names, r), f"no, though yes along {chain}")
-                )
-    return outcomes, done
+    per_pair: dict[tuple[int, int, int], list[str]] = defaultdict(list)
+    for p, chosen in by_pred.items():
+        for template, turn in ATOMIC_TURNS.items():
+            pair_answers = {
+                (r.subject_id, r.object_id): answers[r.idx][turn]
+                for r in relations
+                if r.predicate_id == p and turn in answers.get(r.idx, {})
+            }
+            for test in ontological_tests(chosen, pair_answers):
+                outcomes.append(test.outcome)
+                per_pair[(p, test.source, test.target)].append(test.outcome)
+                if test.outcome == INCONSISTENT:
+                    r = by_key[(p, test.source, test.target)]
+                    chain = " → ".join(ent.get(int(n), "?") for n in test.via)
+                    findings.append(
+                        Finding(
+                            r.idx,
+                            ONTOLOGICAL,
+                            _fact(names, r),
+                            f"template {template}: no, though yes along {chain}",
+                        )
+                    )
+    valid = [o for o in per_pair.values() if CONSISTENT in o or INCONSISTENT in o]
+    pairs = Rate(sum(INCONSISTENT in o for o in valid), len(valid))
+    return outcomes, pairs, complete
 
 
 def label_maps(conn: sqlite3.Connection, kg_id: int) -> dict[str, dict[int, str]]:

@@ -86,6 +86,21 @@ def path_pairs(paths: Iterable[Sequence[Hashable]]) -> list[tuple[Hashable, Hash
     return list(seen)
 
 
+def non_adjacent_pairs(paths: Iterable[Sequence[Hashable]]) -> list[tuple[Hashable, Hashable]]:
+    """The pairs (A_i, A_j), j > i + 1, of some path: those an ontological test checks, each once.
+
+    Only these can be ontological errors: an adjacent pair has no node between its ends on a path,
+    so the model's graph (built from the queried forward pairs) has no indirect path for it.
+    """
+    seen: dict[tuple[Hashable, Hashable], None] = {}
+    for path in paths:
+        for i in range(len(path)):
+            for j in range(i + 2, len(path)):
+                if path[i] != path[j]:
+                    seen[(path[i], path[j])] = None
+    return list(seen)
+
+
 def _indirect_path(
     edges: Mapping[Hashable, set[Hashable]], source: Hashable, target: Hashable
 ) -> tuple[Hashable, ...] | None:
@@ -113,13 +128,16 @@ def _indirect_path(
 def ontological_tests(
     paths: Iterable[Sequence[Hashable]], answers: Mapping[tuple[Hashable, Hashable], str]
 ) -> list[OntologicalTest]:
-    """Algorithm 2 over the queried pairs of the paths.
+    """Algorithm 2 over the queried pairs of the paths, one test per non-adjacent pair.
 
-    The model's graph has an edge a -> b when it answered yes about (a, b). A pair without a
-    direct edge but with an indirect path is an ontological error. A pair answered 'no' that an
-    indirect path would reach if failed requests had been answered yes is an 'error' (unknown),
-    not consistent.
+    The model's graph has an edge a -> b when it answered yes about (a, b) (every queried pair
+    along the paths). A non-adjacent pair (a, c) without a direct edge but with an indirect path
+    is an ontological error (KONTEST section 3.2, Table 1: yes to Q3 and Q4 but not to Q2). A pair
+    answered 'no' that an indirect path would reach if failed requests had been answered yes is an
+    'error' (unknown), not consistent. Adjacent pairs only build the graph: they can never fail
+    the test, so they are not tests (`non_adjacent_pairs`).
     """
+    paths = [tuple(p) for p in paths]
     pairs = path_pairs(paths)
     affirmed: dict[Hashable, set[Hashable]] = {}
     possible: dict[Hashable, set[Hashable]] = {}
@@ -130,7 +148,7 @@ def ontological_tests(
         if answer in (YES, ERROR):
             possible.setdefault(a, set()).add(b)
     out = []
-    for a, c in pairs:
+    for a, c in non_adjacent_pairs(paths):
         answer = answers.get((a, c), ERROR)
         if answer in (ERROR, INVALID):
             out.append(OntologicalTest(a, c, answer))

@@ -12,6 +12,7 @@ import numpy as np
 from kglens_tui import __version__
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
+from kglens_tui.llm.urls import redact_text
 from kglens_tui.modes.config import FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.facteval_plan import PlannedQuestion
 from kglens_tui.modes.kontest_plan import KontestPlan
@@ -78,10 +79,10 @@ def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None
         status=shown[0],
         config=CONFIGS[row["mode"]].from_json(row["config"]),
         manifest=json.loads(row["manifest"]),
-        target_label=row["target_label"],
+        target_label=redact_text(row["target_label"]),
         simulated=bool(row["simulated"]),
         stop_reason=shown[1],
-        error=row["error"],
+        error=redact_text(row["error"]),
         created_at=row["created_at"],
         edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
     )

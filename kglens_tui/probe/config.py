@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 
+from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
 from kglens_tui.probe.samplers import Sampler
 
 
@@ -21,6 +22,20 @@ class Scheduling(StrEnum):
 
 class ConfigError(ValueError):
     """A setting out of range; the message names the setting."""
+
+
+def stored_base_url(base_url: str | None) -> str | None:
+    """A stored run's base URL, without credentials that earlier versions stored."""
+    return strip_credentials(base_url) if base_url else base_url
+
+
+def check_endpoint_setting(base_url: str | None) -> None:
+    """Raise ConfigError when a base URL is malformed or carries credentials (never stored)."""
+    if base_url:
+        try:
+            check_base_url(base_url)
+        except BaseURLError as exc:
+            raise ConfigError(str(exc)) from None
 
 
 @dataclass
@@ -80,6 +95,13 @@ class RunConfig:
         self.difficulty = _enum(Difficulty, self.difficulty, "difficulty")
         self.sampler = _enum(Sampler, self.sampler, "sampler")
         self.scheduling = _enum(Scheduling, self.scheduling, "scheduling")
+        check_endpoint_setting(self.base_url)
+        if self.sampler == Sampler.BRUTE_FORCE and self.scheduling == Scheduling.CONTINUOUS:
+            raise ConfigError(
+                "sampler brute-force asks every edge once per epoch in fixed batches; continuous "
+                "scheduling refills slots one question at a time and re-asks edges within an "
+                "epoch: use --scheduling sync with brute force"
+            )
         for name in ("batch_size", "iterations", "concurrency", "max_tokens", "checkpoint_every"):
             if int(getattr(self, name)) < 1:
                 raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
@@ -93,6 +115,8 @@ class RunConfig:
             raise ConfigError("propagation_weight must not be negative")
         if self.timeout_s <= 0:
             raise ConfigError("timeout_s must be positive")
+        if self.max_retries < 0:
+            raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
         if self.prompt_order not in ("paper", "reversed", "shuffled"):
             raise ConfigError("prompt_order must be paper, reversed or shuffled")
         for name in ("max_requests", "max_tokens_total"):
@@ -109,6 +133,7 @@ class RunConfig:
     @classmethod
     def from_json(cls, text: str) -> RunConfig:
         data = json.loads(text)
+        data["base_url"] = stored_base_url(data.get("base_url"))
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known}).validate()
 

@@ -1,7 +1,9 @@
 """The probing loop (paper section 2), headless: sample, ask, verify, update, commit, repeat.
 
 The engine never touches a UI. It keeps a `ProbeStats` object current and hands out immutable
-`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_iteration`.
+`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_iteration`. The
+cost of one iteration, snapshots included, stays flat however long the run gets: the per-iteration
+callback gets progress figures only, and a snapshot carries the last SNAPSHOT_HISTORY rates.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from kglens_tui import __version__
 from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
-from kglens_tui.probe.config import RunConfig, Scheduling
-from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
+from kglens_tui.llm.failures import STOP_REASON, FailureGuard
+from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
+from kglens_tui.probe.mentions import TypeNames
+from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
@@ -39,10 +43,10 @@ from kglens_tui.probe.runstore import (
 from kglens_tui.probe.samplers import sample_batch
 from kglens_tui.probe.verify import (
     Verdict,
+    check_wh,
+    check_yes_no,
     first_word_answer,
     parse_judge_reply,
-    verify_wh,
-    verify_yes_no,
 )
 
 MAX_CONSECUTIVE_ERRORS = 3
@@ -50,6 +54,8 @@ MAX_CONSECUTIVE_ERRORS = 3
 RECENT_REPLIES = 200
 LOOKAHEAD = 2
 """Continuous scheduling dispatches at most this many iterations past the last commit."""
+SNAPSHOT_HISTORY = 120
+"""Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,20 @@ class ProbeSnapshot:
     """What random guessing would score on the questions asked so far."""
     blind_spots: tuple[BlindSpot, ...] = ()
     per_predicate: tuple[PredicateRates, ...] = ()
+    insights_iteration: int | None = None
+    """The iteration that baseline, blind spots and per-predicate rates describe (None: never
+    computed); older than `iteration` in a snapshot taken without insights."""
+    stable_iterations: int = 0
+    """Of the last `convergence_window` iterations, how many the rates stayed within the
+    run's tolerance (the engine's own convergence rule; converged at the full window)."""
+    convergence_window: int = 5
+    stop_on_convergence: bool = True
+    session_requests: int = 0
+    """Requests sent since this engine started (`requests` counts every stored one)."""
+    session_elapsed_s: float = 0.0
+    """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
+    loading: bool = False
+    """The target is loading its model (a local model); no request is sent yet."""
 
     @property
     def rates(self) -> Rates | None:
@@ -124,7 +144,11 @@ class ProbeSnapshot:
 
     @property
     def requests_per_s(self) -> float:
-        return self.requests / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        """Requests per second over this session's requests and time (a resumed run's stored
+        requests were sent in another session)."""
+        if self.session_elapsed_s <= 0:
+            return 0.0
+        return self.session_requests / self.session_elapsed_s
 
 
 @dataclass
@@ -157,8 +181,16 @@ class ProbeStats:
     yes_no: Counter = field(default_factory=Counter)
     """(expected, given) counts of Yes/No replies that start with yes or no."""
     baseline: Baseline | None = None
+    insights_iteration: int | None = None
+    requests_before: int = 0
+    """Requests stored before this engine started."""
+    convergence_window: int = 5
+    convergence_tolerance: float = 0.005
+    stop_on_convergence: bool = True
+    loading: bool = False
 
     def snapshot(self) -> ProbeSnapshot:
+        session_elapsed = time.monotonic() - self.started
         return ProbeSnapshot(
             run_id=self.run_id,
             status=self.status,
@@ -169,9 +201,9 @@ class ProbeStats:
             retries=self.retries,
             prompt_tokens=self.prompt_tokens,
             completion_tokens=self.completion_tokens,
-            elapsed_s=self.elapsed_before + time.monotonic() - self.started,
+            elapsed_s=self.elapsed_before + session_elapsed,
             counts=dict(self.counts),
-            history=tuple(self.history),
+            history=tuple(self.history[-SNAPSHOT_HISTORY:]),
             recent=tuple(self.recent),
             converged=self.converged,
             stop_reason=self.stop_reason,
@@ -184,6 +216,15 @@ class ProbeStats:
             baseline=self.baseline,
             blind_spots=self.blind_spots,
             per_predicate=self.per_predicate,
+            insights_iteration=self.insights_iteration,
+            stable_iterations=stable_iterations(
+                self.history, self.convergence_window, self.convergence_tolerance
+            ),
+            convergence_window=self.convergence_window,
+            stop_on_convergence=self.stop_on_convergence,
+            session_requests=self.requests - self.requests_before,
+            session_elapsed_s=session_elapsed,
+            loading=self.loading,
         )
 
 
@@ -198,6 +239,11 @@ class _Outcome:
     latency_ms: float | None = None
     retries: int = 0
     error: str = ""
+    kind: str = ""
+    """The failure's kind (an LLMError kind, or "verifier") when the verdict is an error."""
+    hedged: bool = False
+    matcher: str = ""
+    """The alias matcher's verdict when the LLM judge gave the final one."""
 
 
 def _p95(values: list[float]) -> float | None:
@@ -274,37 +320,33 @@ class ProbeEngine:
             self.config.wh_max_objects,
             wrong_labels=bool(target.simulated),
         )
+        self.names = TypeNames(kg)
+        """Every entity name by type: what a Wh answer is told apart from (built per type, once)."""
+        if self.config.difficulty is Difficulty.HARD:
+            self.names.build(self._wh_object_types())
         self.scale = (
             1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
             else None
         )
-        self.state, history = rebuild_state(
-            conn, run, self.neighbourhood, self.config.propagation_weight, self.scale
-        )
-        self.stats = ProbeStats(
-            run_id=run.id,
-            iterations_total=self.config.iterations,
-            target_label=target.label,
-            simulated=bool(target.simulated),
-            iteration=run.iterations_done,
-            history=history,
-        )
-        self._yes_no_asks = np.zeros(len(positions), dtype=np.int32)
-        self._wh_asks = np.zeros(len(positions), dtype=np.int32)
-        self._load_totals()
-        self._insights_of: int | None = None
-        """The `stats.iteration` that baseline, blind spots and per-predicate rates describe."""
-        self._load_recent()
+        self._load_progress()
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
+        self.guard = FailureGuard()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
         for qtype, name in ((YES_NO, "answer_yes_no"), (WH, "answer_generative")):
             prompt = load_prompt(name)
             self._prompts[(qtype, False)] = prompt
             self._prompts[(qtype, True)] = prompt.examples_reversed()
+
+    def _wh_object_types(self) -> set[str]:
+        """Types of the objects a Wh question of this run can ask for."""
+        kg = self.kg
+        has_wh = np.array([bool(t.get("wh")) for t in kg.pred_templates], dtype=bool)
+        asked = self.positions[has_wh[self._preds]] if len(has_wh) else self.positions[:0]
+        return {kg.types[int(o)] for o in np.unique(kg.o[asked]).tolist()}
 
     # control, safe to call from the event loop's thread
     def request_stop(self) -> None:
@@ -321,16 +363,46 @@ class ProbeEngine:
         self._running.set()
         self.stats.status = "running"
 
-    def snapshot(self) -> ProbeSnapshot:
+    def snapshot(self, insights: bool = True) -> ProbeSnapshot:
         """The run's progress now. Blind spots, per-predicate rates and the random baseline are
-        computed here, at most once per committed iteration, so a run nobody watches skips them."""
+        computed here, at most once per committed iteration, so a run nobody watches skips them;
+        with insights=False they stay as last computed (see `insights_iteration`)."""
         s = self.stats
-        if self._insights_of != s.iteration:
+        if insights and s.insights_iteration != s.iteration:
             s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
             s.blind_spots = self._blind_spots()
             s.per_predicate = self._per_predicate()
-            self._insights_of = s.iteration
+            s.insights_iteration = s.iteration
         return s.snapshot()
+
+    def _load_progress(self) -> None:
+        """The PKG state, counters and feed of `self.run` as stored."""
+        self.state, history = rebuild_state(
+            self.conn, self.run, self.neighbourhood, self.config.propagation_weight, self.scale
+        )
+        self.stats = ProbeStats(
+            run_id=self.run.id,
+            iterations_total=self.config.iterations,
+            target_label=self.target.label,
+            simulated=bool(self.target.simulated),
+            iteration=self.run.iterations_done,
+            history=history,
+            convergence_window=self.config.convergence_window,
+            convergence_tolerance=self.config.convergence_tolerance,
+            stop_on_convergence=self.config.stop_on_convergence,
+        )
+        self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._load_totals()
+        self._load_recent()
+
+    def _reload_if_advanced(self) -> None:
+        """Inside the claim: load the run again if another process committed iterations since
+        this engine read it (continuing from a stale state would write them twice)."""
+        stored = load_run(self.conn, self.run.id)
+        if stored.iterations_done != self.run.iterations_done:
+            self.run = stored
+            self._load_progress()
 
     def _load_totals(self) -> None:
         row = self.conn.execute(
@@ -342,6 +414,7 @@ class ProbeEngine:
         s = self.stats
         s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = map(int, row[:5])
         s.elapsed_before = float(row[5])
+        s.requests_before = s.requests
         for cat, count in self.conn.execute(
             "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
             (self.run.id,),
@@ -391,10 +464,13 @@ class ProbeEngine:
 
     async def run_to_end(self) -> ProbeSnapshot:
         """Run until done; records the final status. Never leaves a half-written iteration."""
-        claim_run(self.conn, self.run.id)
+        claim_run(self.conn, self.run.id, self._reload_if_advanced)
         self.stats.status = "running"
         try:
-            if self.config.scheduling is Scheduling.CONTINUOUS:
+            await self._load_target()
+            if self._limit_reached() and len(self.pending_edges()):
+                await self._ask_pending()
+            elif self.config.scheduling is Scheduling.CONTINUOUS:
                 await self._continuous()
             else:
                 await self._synchronous()
@@ -403,12 +479,84 @@ class ProbeEngine:
             self.stats.error = f"{type(exc).__name__}: {exc}"
             set_status(self.conn, self.run.id, "failed", "error", self.stats.error)
             raise
-        status = "stopped" if self.stats.stop_reason == "stopped by user" else "finished"
-        self.stats.status = status
-        set_status(self.conn, self.run.id, status, self.stats.stop_reason)
+        stopped = self.stats.stop_reason == "stopped by user"
+        cause = self.guard.cause or ("" if stopped else self.guard.finish())
+        if cause:
+            s = self.stats
+            s.status, s.stop_reason, s.error = "failed", STOP_REASON, cause
+            set_status(self.conn, self.run.id, "failed", STOP_REASON, cause)
+            return self.snapshot()
+        pending = len(self.pending_edges())
+        if pending:
+            self.stats.stop_reason += (
+                f"; {pending:,} edge{'s' if pending > 1 else ''} whose last request failed "
+                "(resume the run to ask them again)"
+            )
+        self.stats.status = "stopped" if stopped else "finished"
+        set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)
         return self.snapshot()
 
+    async def _load_target(self) -> None:
+        """Load a local target's model before the first request, flagged in the snapshot (it
+        takes seconds, during which no request goes out)."""
+        load = getattr(self.target, "aload", None)
+        if load is None:
+            return
+        self.stats.loading = True
+        try:
+            await load()
+        finally:
+            self.stats.loading = False
+
+    def pending_edges(self) -> np.ndarray:
+        """Positions of the edges whose latest request failed (an API error, not an answer)."""
+        return np.flatnonzero(self.state.err > 0)
+
+    def _limit_reached(self) -> bool:
+        """Whether the run already met its iteration limit or converged (a resumed run)."""
+        return self.stats.iteration >= self.config.iterations or (
+            self.config.stop_on_convergence
+            and converged(
+                self.stats.history,
+                self.config.convergence_window,
+                self.config.convergence_tolerance,
+            )
+        )
+
+    async def _ask_pending(self) -> None:
+        """A resumed run that met its limit asks its pending edges again, in extra iterations
+        of at most batch_size edges each, then stops for the reason it had stopped."""
+        pending = self.pending_edges()
+        for start in range(0, len(pending), self.config.batch_size):
+            await asyncio.sleep(0)
+            if not self._running.is_set():
+                self.stats.status = "paused"
+                await self._running.wait()
+            left = self._budget_left()
+            if self._stop.is_set() or (left is not None and left <= 0):
+                break
+            self.stats.status = "running"
+            batch = pending[start : start + self.config.batch_size][:left]
+            if not await self._ask_iteration(batch):
+                return
+        self._should_stop()
+
+    async def _ask_iteration(self, batch: np.ndarray) -> bool:
+        """Ask one iteration's edges and commit it; False when the failure rule stopped the
+        run first (the iteration's replies are dropped: a resume asks the same questions)."""
+        iteration = self.stats.iteration + 1
+        started = time.perf_counter()
+        questions = await self._questions(batch, iteration)
+        done, outcomes = await self.guard.run_until_tripped(self._ask_all(questions))
+        if not done or outcomes is None:
+            return False
+        self._finish_iteration(iteration, outcomes, time.perf_counter() - started)
+        return True
+
     def _should_stop(self) -> bool:
+        if self.guard.cause:
+            self.stats.stop_reason = STOP_REASON
+            return True
         if self._stop.is_set():
             self.stats.stop_reason = "stopped by user"
             return True
@@ -438,19 +586,16 @@ class ProbeEngine:
             if self._should_stop():
                 return
             self.stats.status = "running"
-            iteration = self.stats.iteration + 1
-            started = time.perf_counter()
             k = self.config.batch_size
             left = self._budget_left()
             if left is not None:
                 k = min(k, left)
-            batch = self._sample(iteration, k)
+            batch = self._sample(self.stats.iteration + 1, k)
             if len(batch) == 0:
                 self.stats.stop_reason = "no edges to ask"
                 return
-            questions = await self._questions(batch, iteration)
-            outcomes = await self._ask_all(questions)
-            self._finish_iteration(iteration, outcomes, time.perf_counter() - started)
+            if not await self._ask_iteration(batch):
+                return
 
     def _sample(
         self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
@@ -512,8 +657,15 @@ class ProbeEngine:
             reply = await self.target.complete(request)
         except LLMError as exc:
             failed = _Outcome(
-                question, "", Verdict.ERROR, "", retries=exc.retries, error=f"{exc.kind}: {exc}"
+                question,
+                "",
+                Verdict.ERROR,
+                "",
+                retries=exc.retries,
+                error=f"{exc.kind}: {exc}",
+                kind=exc.kind,
             )
+            self.guard.record(exc.kind, failed.error)
             self._show(failed)
             return failed
         outcome = _Outcome(
@@ -529,8 +681,11 @@ class ProbeEngine:
         if question.qtype == WH:
             await self._verify_wh(outcome)
         else:
-            outcome.verdict = verify_yes_no(reply.text, question.expected)
+            checked = check_yes_no(reply.text, question.expected)
+            outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
             outcome.verifier = "first word"
+        failed = outcome.verdict is Verdict.ERROR
+        self.guard.record(outcome.kind if failed else None, outcome.error)
         self._show(outcome)
         return outcome
 
@@ -551,9 +706,15 @@ class ProbeEngine:
 
     async def _verify_wh(self, outcome: _Outcome) -> None:
         question = outcome.question
-        verdict = verify_wh(outcome.reply, question.expected_answers)
-        outcome.verdict, outcome.verifier = verdict, "alias match"
-        if self.judge is None or verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
+        kg = self.kg
+        object_type = kg.types[int(kg.o[int(self.positions[question.pos])])]
+        checked = check_wh(outcome.reply, question.expected_answers, self.names.table(object_type))
+        outcome.verdict, outcome.hedged, outcome.verifier = (
+            checked.verdict,
+            checked.hedged,
+            "alias match",
+        )
+        if self.judge is None or checked.verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
             return
         messages = load_prompt("verify_wh").render(
             question=question.text,
@@ -563,13 +724,16 @@ class ProbeEngine:
         try:
             judged = await self.judge.complete(ChatRequest(messages=messages, max_tokens=4))
         except LLMError as exc:
-            outcome.verdict = Verdict.ERROR
+            outcome.verdict, outcome.kind = Verdict.ERROR, exc.kind
             outcome.error = f"verifier {exc.kind}: {exc}"
             return
         outcome.verdict = parse_judge_reply(judged.text)
         outcome.verifier = f"llm judge ({self.judge.label}): {judged.text.strip()[:40]}"
         if outcome.verdict is Verdict.UNPARSEABLE:
             outcome.verdict, outcome.error = Verdict.ERROR, "the verifier gave no yes/no"
+            outcome.kind = "verifier"
+        else:
+            outcome.matcher = checked.verdict.value
 
     def _finish_iteration(self, iteration: int, outcomes: list[_Outcome], seconds: float) -> None:
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
@@ -633,7 +797,7 @@ class ProbeEngine:
             elif o.verdict is Verdict.INCORRECT:
                 s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
         if self.on_iteration is not None:
-            self.on_iteration(self.snapshot())
+            self.on_iteration(self.snapshot(insights=False))
 
     def _blind_spots(self, k: int = 12) -> tuple[BlindSpot, ...]:
         examined = np.flatnonzero((self.state.m + self.state.n) > 0)
@@ -641,6 +805,9 @@ class ProbeEngine:
             return ()
         mean_all = self.state.mean_error
         mean = mean_all[examined]
+        if len(mean) > k:  # the k highest (all ties at the k-th value) before the stable sort
+            kth = np.partition(mean, len(mean) - k)[len(mean) - k]
+            examined, mean = examined[mean >= kth], mean[mean >= kth]
         top = examined[np.argsort(-mean, kind="stable")[:k]]
         kg = self.kg
         out = []
@@ -707,6 +874,8 @@ class ProbeEngine:
             latency_ms=o.latency_ms,
             retries=o.retries,
             error=o.error,
+            hedged=o.hedged,
+            matcher=o.matcher,
         )
 
     async def _continuous(self) -> None:
@@ -729,6 +898,14 @@ class ProbeEngine:
             wake.set()
 
         while True:
+            if self.guard.cause:
+                # the failure rule stopped the run: commit whole iterations, drop the rest
+                self._commit_ready(pending, dispatched, closed, started)
+                for task in in_flight:
+                    task.cancel()
+                await asyncio.gather(*in_flight, return_exceptions=True)
+                self._should_stop()
+                return
             paused = not self._running.is_set()
             stopping = self._should_stop()
             outstanding = len(in_flight) + sum(len(v) for v in pending.values())

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from kglens_tui.kg.graph import Neighbourhood
+from kglens_tui.llm.urls import redact_text
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.owner import is_alive, owner_pid, this_process
+
+T = TypeVar("T")
 
 
 class RunNotFoundError(LookupError):
@@ -62,6 +67,10 @@ class ObservationRow:
     latency_ms: float | None
     retries: int
     error: str
+    hedged: bool = False
+    """The reply gave its answer with doubt ("I think it is Canberra")."""
+    matcher: str = ""
+    """The alias matcher's category when an LLM judge gave the verdict; '' otherwise."""
 
 
 FAILED = ("incorrect", "refused", "unparseable")
@@ -112,12 +121,12 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
         status=row["status"],
         config=RunConfig.from_json(row["config"]),
         manifest=json.loads(row["manifest"]),
-        target_label=row["target_label"],
+        target_label=redact_text(row["target_label"]),
         simulated=bool(row["simulated"]),
         edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
         iterations_done=row["iterations_done"],
         stop_reason=row["stop_reason"],
-        error=row["error"],
+        error=redact_text(row["error"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         owner=row["owner"],
@@ -147,15 +156,24 @@ def set_status(
     )
 
 
-def claim_run(conn: sqlite3.Connection, run_id: int) -> None:
-    """Mark a run running, owned by this process. Raises RunBusyError when another process that
-    still lives holds it (two processes appending to one run would corrupt its log)."""
+def claim_run(
+    conn: sqlite3.Connection, run_id: int, load: Callable[[], T] | None = None
+) -> T | None:
+    """Mark a run running, owned by this process, and return `load()` read in the same
+    transaction. Raises RunBusyError when another process that still lives holds it (two
+    processes appending to one run would corrupt its log).
+
+    The claim holds the write lock until `load` has read the run's state, so no other process
+    can commit between the claim and the read: the state returned is the state this process now
+    owns. An error in `load` rolls the claim back."""
     me = this_process()
 
-    def claim() -> None:
+    def claim() -> T | None:
         with transaction(conn):
             row = conn.execute("SELECT owner FROM run WHERE id = ?", (run_id,)).fetchone()
-            owner = row[0] if row is not None else None
+            if row is None:
+                raise RunNotFoundError(f"no run {run_id} in this workspace (it was deleted?)")
+            owner = row[0]
             if owner and owner != me and is_alive(owner):
                 raise RunBusyError(
                     f"run {run_id} is being probed by process {owner_pid(owner)} on this "
@@ -166,8 +184,9 @@ def claim_run(conn: sqlite3.Connection, run_id: int) -> None:
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
                 (me, run_id),
             )
+            return load() if load is not None else None
 
-    retry_busy(claim)
+    return retry_busy(claim)
 
 
 def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str, str]:
@@ -197,8 +216,8 @@ def commit_iteration(
             conn.executemany(
                 "INSERT INTO observation(run_id, iteration, slot, pos, edge_id, qtype, generator, "
                 "question, candidate_id, expected, expected_answers, reply, category, verifier, "
-                "prompt_tokens, completion_tokens, latency_ms, retries, error) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         run_id,
@@ -220,6 +239,8 @@ def commit_iteration(
                         o.latency_ms,
                         o.retries,
                         o.error,
+                        int(o.hedged),
+                        o.matcher,
                     )
                     for o in observations
                 ],

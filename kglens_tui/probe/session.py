@@ -22,6 +22,9 @@ from kglens_tui.store.connection import connect
 
 SNAPSHOT_EVERY_S = 0.2
 """How often the probe process sends its progress to the UI."""
+INSIGHTS_EVERY_S = 1.0
+"""How often those snapshots bring fresh blind spots, per-predicate rates and the random baseline
+(the live screen redraws its tables at most as often)."""
 
 
 def _describe(exc: BaseException) -> str:
@@ -33,8 +36,9 @@ async def _drive(
     config: RunConfig | None,
     resume: int | None,
     on_engine: Callable[[ProbeEngine], None],
+    on_notice: Callable[[str], None],
 ) -> ProbeSnapshot:
-    conn = connect(db_path)
+    conn = connect(db_path, lock_notice=on_notice)
     try:
         engine = prepare(conn, config=config, resume=resume)
         on_engine(engine)
@@ -71,14 +75,20 @@ def _child_main(
             loop.add_reader(pipe.fileno(), on_command)
 
         async def stream() -> None:
+            insights_at = -INSIGHTS_EVERY_S
             while True:
                 await asyncio.sleep(SNAPSHOT_EVERY_S)
                 if "engine" in holder:
-                    pipe.send(("snapshot", holder["engine"].snapshot()))
+                    insights = loop.time() - insights_at >= INSIGHTS_EVERY_S
+                    if insights:
+                        insights_at = loop.time()
+                    pipe.send(("snapshot", holder["engine"].snapshot(insights=insights)))
 
         streamer = asyncio.ensure_future(stream())
         try:
-            final = await _drive(db_path, config, resume, on_engine)
+            final = await _drive(
+                db_path, config, resume, on_engine, lambda text: pipe.send(("notice", text))
+            )
         finally:
             streamer.cancel()
         pipe.send(("done", final))
@@ -123,6 +133,8 @@ class ProbeSession:
         self.resume_id = resume
         self.run_id: int | None = None
         self.error: str = ""
+        self.notice: str = ""
+        """The latest message from the probe process, e.g. that it waits for a write lock."""
         self._pipe: Connection | None = None
         self._latest: ProbeSnapshot | None = None
         self._ready = threading.Event()
@@ -170,6 +182,8 @@ class ProbeSession:
                 if kind == "ready":
                     self.run_id = payload
                     self._ready.set()
+                elif kind == "notice":
+                    self.notice = payload
                 elif kind == "snapshot":
                     self._latest = payload
                 elif kind == "done":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sqlite3
@@ -17,6 +18,11 @@ from kglens_tui.shipped import shipped_dir
 
 DB_ENV = "KGLENS_DB"
 BUSY_TIMEOUT_MS = 10_000
+LOCK_WAIT_ENV = "KGLENS_LOCK_WAIT"
+LOCK_WAIT_S = 600.0
+"""How long a write transaction waits for another process's write lock before it gives up, in
+seconds; $KGLENS_LOCK_WAIT overrides it."""
+_LOCK_POLL_MS = 200
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 T = TypeVar("T")
@@ -24,6 +30,17 @@ T = TypeVar("T")
 
 class StoreError(Exception):
     """The workspace database cannot be opened or is newer than this program."""
+
+
+class LockTimeoutError(StoreError):
+    """Another process held the workspace's write lock for longer than the lock wait."""
+
+
+class WorkspaceConnection(sqlite3.Connection):
+    """A workspace connection. `lock_notice`, when set, is called once (with a one-line message)
+    when a write transaction has to wait for another process's write lock."""
+
+    lock_notice: Callable[[str], None] | None = None
 
 
 def default_db_path() -> Path:
@@ -66,7 +83,7 @@ def migrate(conn: sqlite3.Connection) -> int:
     for version, _name, sql in steps:
         if version <= current:
             continue
-        conn.execute("BEGIN IMMEDIATE")
+        begin_write(conn)
         try:
             if schema_version(conn) >= version:  # another process migrated meanwhile
                 conn.execute("ROLLBACK")
@@ -95,8 +112,14 @@ def _split_sql(script: str) -> list[str]:
     return statements
 
 
-def connect(path: Path | str | None = None, *, migrate_schema: bool = True) -> sqlite3.Connection:
-    """Open (creating if needed) the workspace database in autocommit mode with WAL on."""
+def connect(
+    path: Path | str | None = None,
+    *,
+    migrate_schema: bool = True,
+    lock_notice: Callable[[str], None] | None = None,
+) -> WorkspaceConnection:
+    """Open (creating if needed) the workspace database in autocommit mode with WAL on.
+    `lock_notice` is told when a write waits for another process (see `begin_write`)."""
     db_path = Path(path) if path is not None else default_db_path()
     if str(db_path) != ":memory:":
         db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -106,7 +129,9 @@ def connect(path: Path | str | None = None, *, migrate_schema: bool = True) -> s
             timeout=BUSY_TIMEOUT_MS / 1000,
             isolation_level=None,
             check_same_thread=False,
+            factory=WorkspaceConnection,
         )
+        conn.lock_notice = lock_notice
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -124,8 +149,12 @@ def connect(path: Path | str | None = None, *, migrate_schema: bool = True) -> s
 def transaction(
     conn: sqlite3.Connection, *, immediate: bool = True
 ) -> Iterator[sqlite3.Connection]:
-    """One transaction: BEGIN IMMEDIATE (write lock up front), COMMIT, or ROLLBACK on any error."""
-    conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    """One transaction: BEGIN IMMEDIATE (write lock up front, see `begin_write`), COMMIT, or
+    ROLLBACK on any error."""
+    if immediate:
+        begin_write(conn)
+    else:
+        conn.execute("BEGIN")
     try:
         yield conn
     except BaseException:
@@ -134,13 +163,68 @@ def transaction(
     conn.execute("COMMIT")
 
 
+def lock_wait_s() -> float:
+    """The lock wait in seconds: $KGLENS_LOCK_WAIT, else LOCK_WAIT_S."""
+    raw = os.environ.get(LOCK_WAIT_ENV)
+    if raw is None or not raw.strip():
+        return LOCK_WAIT_S
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise StoreError(f"${LOCK_WAIT_ENV}: expected a number of seconds, 0 or more, got {raw!r}")
+    return value
+
+
+def begin_write(conn: sqlite3.Connection, wait_s: float | None = None) -> None:
+    """BEGIN IMMEDIATE. While another process holds the write lock, wait for it (up to `wait_s`,
+    default `lock_wait_s()`), telling the connection's `lock_notice` once; then give up with
+    LockTimeoutError, one line saying why."""
+    limit = lock_wait_s() if wait_s is None else wait_s
+    deadline = time.monotonic() + limit
+    told = False
+    conn.execute(f"PRAGMA busy_timeout = {_LOCK_POLL_MS}")
+    try:
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc):
+                    raise
+            if time.monotonic() >= deadline:
+                raise LockTimeoutError(
+                    f"{_db_file(conn)}: another process has held the workspace's write lock for "
+                    f"more than {limit:g}s, giving up (set ${LOCK_WAIT_ENV} to wait longer)"
+                )
+            notice = getattr(conn, "lock_notice", None)
+            if not told and notice is not None:
+                told = True
+                notice(
+                    f"waiting for another process to finish writing to the workspace "
+                    f"(up to {limit:g}s, ${LOCK_WAIT_ENV})…"
+                )
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def _db_file(conn: sqlite3.Connection) -> str:
+    row = conn.execute("PRAGMA database_list").fetchone()
+    return str(row[2]) if row is not None and row[2] else ":memory:"
+
+
 def retry_busy(fn: Callable[[], T], *, attempts: int = 50, delay_s: float = 0.05) -> T:
     """Run fn, retrying when SQLite reports the database locked past the busy timeout."""
     for attempt in range(attempts):
         try:
             return fn()
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            if not _is_busy(exc):
                 raise
             if attempt == attempts - 1:
                 raise

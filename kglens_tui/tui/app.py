@@ -335,13 +335,19 @@ class KGLensApp(App):
         yield SystemCommand("Quit KGLens", "Asks first while a run is active", self.action_quit_app)
 
 
-def run_app(db: str | None = None) -> int:
+def _exit_status(app: KGLensApp, *, headless: bool = False) -> int:
+    """Run the app; its exit status is non-zero when it stopped on an error."""
+    app.run(headless=headless)
+    return app.return_code or 0
+
+
+def run_app(db: str | None = None, *, headless: bool = False) -> int:
     """Entry point for `kglens` without a command."""
-    KGLensApp(db).run()
-    return 0
+    return _exit_status(KGLensApp(db), headless=headless)
 
 
 def run_annotation(db: str | None, round_ref: str | None, annotator: str | None) -> int:
     """Entry point for `kglens annotate tui` (and each browser session of `kglens serve`)."""
-    KGLensApp(db, welcome=False, annotation=AnnotationEntry(round_ref, annotator)).run()
-    return 0
+    return _exit_status(
+        KGLensApp(db, welcome=False, annotation=AnnotationEntry(round_ref, annotator))
+    )

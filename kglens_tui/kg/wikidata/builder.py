@@ -22,15 +22,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from kglens_tui.kg.bundled import kg_exists
-from kglens_tui.kg.importers import (
+from kglens_tui.kg.importers import KGExistsError, write_kg
+from kglens_tui.kg.parsed import (
     EntityRow,
-    KGExistsError,
     ParsedKG,
     PredicateRow,
     clean_aliases,
     default_templates,
     finish_parsed,
-    write_kg,
 )
 from kglens_tui.kg.wikidata.client import SparqlClient
 from kglens_tui.kg.wikidata.errors import WikidataError

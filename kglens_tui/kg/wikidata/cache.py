@@ -7,23 +7,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from kglens_tui.core.safewrite import atomic_output
+
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON to a temporary file and rename it over `path` (never a half-written file)."""
+    """Write JSON over `path` through core.safewrite (never a half-written file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_output(path, force=True) as fh:
+        json.dump(data, fh, ensure_ascii=False)
 
 
 def read_json(path: Path) -> Any | None:

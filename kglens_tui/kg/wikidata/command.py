@@ -8,10 +8,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import platformdirs
-from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from kglens_tui.core.console import console, err_console
+from kglens_tui.core.safetext import markup_literal
 from kglens_tui.kg.wikidata.builder import BuildReport, ProgressFn, WalkConfig
 from kglens_tui.kg.wikidata.cache import ResponseCache
 from kglens_tui.kg.wikidata.client import CONTACT_ENV, DEFAULT_ENDPOINT, SparqlClient, WaitFn
@@ -136,34 +136,39 @@ def sparql_client(args: argparse.Namespace, cache: Path, on_wait: WaitFn) -> Spa
     )
 
 
-def progress_display(console: Console) -> tuple[Progress, ProgressFn, WaitFn]:
-    """A rich progress bar, its progress callback and a notice for rate-limit waits."""
+def progress_display() -> tuple[Progress, ProgressFn, WaitFn]:
+    """A rich progress bar on stderr, its progress callback and a notice for rate-limit waits."""
     bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         TextColumn("{task.completed}/{task.total} queries"),
         TimeElapsedColumn(),
-        console=console,
+        console=err_console,
         transient=True,
     )
     task = bar.add_task("starting", total=None)
 
     def update(stage: str, done: int, total: int) -> None:
-        bar.update(task, description=stage, completed=done, total=total)
+        bar.update(task, description=markup_literal(stage), completed=done, total=total)
 
     def on_wait(seconds: float, reason: str) -> None:
-        bar.console.print(f"[yellow]{reason}[/]: waiting {seconds:.1f}s as the server asked")
+        bar.console.print(
+            f"[yellow]{markup_literal(reason)}[/]: waiting {seconds:.1f}s as the server asked"
+        )
 
     return bar, update, on_wait
 
 
-def print_report(report: BuildReport, console: Console, err_console: Console) -> None:
-    console.print(escape(report.summary()))
+def print_report(report: BuildReport) -> None:
+    """The build summary and dead predicates on stdout, warnings on stderr."""
+    console.print(markup_literal(report.summary()))
     for pid, reason in sorted(report.dead.items(), key=lambda item: int(item[0][1:])):
         label = report.predicate_labels.get(pid, "")
-        console.print(f"  dead: {pid} {escape(label)} ({escape(reason)})")
+        console.print(
+            f"  dead: {markup_literal(pid)} {markup_literal(label)} ({markup_literal(reason)})"
+        )
     for warning in report.warnings:
-        err_console.print(f"[yellow]warning:[/] {escape(warning)}")
+        err_console.print(f"[yellow]warning:[/] {markup_literal(warning)}")
 
 
 def contact_notice(args: argparse.Namespace) -> str | None:

@@ -11,9 +11,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
-from kglens_tui.core.safetext import literal
+from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
-from kglens_tui.store.connection import connect
+from kglens_tui.kg.names import KGNameError, check_kg_name
+from kglens_tui.store.connection import StoreError, connect
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -91,32 +92,48 @@ class ImportScreen(ModalScreen[str | None]):
     @on(Button.Pressed, "#import")
     def _import(self) -> None:
         raw = self.query_one("#path", Input).value.strip()
-        status = self.query_one("#import-status", Static)
         if not raw:
-            status.update("[red]Enter a path.[/]")
+            self._show_error("Enter a path.")
             return
         path = Path(raw).expanduser()
         if not path.exists():
-            status.update(literal(f"{path}: no such file or directory", "red"))
+            self._show_error(f"{path}: no such file or directory")
             return
-        name = self.query_one("#name", Input).value.strip() or path.stem
-        status.update(literal(f"importing {path.name}…"))
+        try:
+            name = check_kg_name(self.query_one("#name", Input).value.strip() or path.stem)
+        except KGNameError as exc:
+            self._show_error(str(exc))
+            return
+        self._status(f"importing {path.name}…")
         self._run_import(path, name)
 
     @work(thread=True, exclusive=True, group="import", exit_on_error=False)
     def _run_import(self, path: Path, name: str) -> None:
-        conn = connect(self.db_path)
         try:
-            report = import_kg(conn, path, name)
-        except (KGImportError, KGExistsError, OSError) as exc:
+            conn = connect(self.db_path, lock_notice=self._notice_from_thread)
+            try:
+                report = import_kg(conn, path, name)
+            finally:
+                conn.close()
+        except (KGImportError, KGExistsError, StoreError) as exc:
             self.app.call_from_thread(self._show_error, str(exc))
             return
-        finally:
-            conn.close()
-        self.app.call_from_thread(self.dismiss, report.summary())
+        except Exception as exc:  # shown in the dialog, so the user can fix the path and retry
+            self.app.call_from_thread(self._show_error, f"{type(exc).__name__}: {exc}")
+            return
+        lines = [report.summary(), *(f"warning: {w}" for w in report.warnings)]
+        self.app.call_from_thread(self.dismiss, visible("\n".join(lines)))
+
+    def _notice_from_thread(self, message: str) -> None:
+        self.app.call_from_thread(self._status, message, "yellow")
+
+    def _status(self, message: str, style: str = "") -> None:
+        self.query_one("#import-status", Static).update(literal(message, style))
 
     def _show_error(self, message: str) -> None:
-        self.query_one("#import-status", Static).update(literal(message, "red"))
+        """Show the error as plain text (never markup) and put the cursor back on the path."""
+        self._status(message, "red")
+        self.query_one("#path", Input).focus()
 
 
 class WelcomeScreen(ModalScreen[bool]):

@@ -4,6 +4,7 @@ questions and replies. It polls the session's snapshot; it never blocks."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,10 +12,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Static
 
+from kglens_tui.analysis.bias import leaning
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import duration
+from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
+from kglens_tui.textfmt import num, pct
+from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 MODE_HELP = """\
@@ -29,7 +32,9 @@ MODE_HELP = """\
 **KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
 both orders (sequential); answers that disagree are inconsistencies. **Fact-eval**: true/false,
 multiple-choice and list questions; precision over answered questions, recall over all, F1.
-Transport errors are never counted as inconsistent or wrong.
+Transport errors are never counted as inconsistent or wrong. The **coin** / **chance** column is
+what a guesser that ignores the question scores on the same questions; the box on the left shows
+the yes-rate (CORRECT-rate of true/false statements) and warns of a strong answer bias.
 """
 
 LABEL_STYLE = {
@@ -54,6 +59,8 @@ class ModeLiveScreen(Screen):
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = MODE_HELP
+
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, session: ModeSession) -> None:
         super().__init__()
@@ -94,53 +101,67 @@ class ModeLiveScreen(Screen):
         reason = f" ({markup_literal(snap.stop_reason)})" if snap.stop_reason else ""
         self.query_one("#mode-title", Static).update(
             f"[b]Run {snap.run_id}[/b] · {snap.mode} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
-            f"{snap.status}{reason}"
+            f"{_status(snap.status)}{reason}"
             + (f"\n[red]{markup_literal(snap.error)}[/]" if snap.error else "")
         )
+        loading = "[b yellow]loading model…[/]\n" if snap.status == "loading model" else ""
         self.query_one("#mode-progress", Static).update(
-            f"done {snap.units_done:,} of {snap.units_total:,}\n"
+            f"{loading}done {snap.units_done:,} of {snap.units_total:,}\n"
             f"requests {snap.requests:,} · errors {snap.errors:,} · retries {snap.retries:,}\n"
             f"tokens {snap.prompt_tokens + snap.completion_tokens:,}\n"
-            f"elapsed {duration(snap.elapsed_s)}"
+            f"elapsed {duration(snap.elapsed_s)}" + _bias_lines(snap.metrics)
         )
         self._metrics(snap)
         self._feed(snap)
 
     def _metrics(self, snap: ModeSnapshot) -> None:
-        table = self.query_one("#mode-metrics", DataTable)
-        table.clear(columns=True)
         metrics = snap.metrics
+        rows: list[tuple[str, ...]] = []
         if isinstance(metrics, KontestMetrics):
-            table.add_columns("oracle", "valid", "inconsistent", "error rate", "invalid", "errors")
+            columns = ("oracle", "valid", "inconsistent", "error rate", "coin", "invalid", "errors")
             for o in metrics.oracles:
-                table.add_row(
-                    o.oracle,
-                    str(o.valid),
-                    str(o.inconsistent),
-                    pct(o.error_rate),
-                    str(o.invalid),
-                    str(o.errors),
+                rows.append(
+                    (
+                        o.oracle,
+                        str(o.valid),
+                        str(o.inconsistent),
+                        pct(o.error_rate),
+                        pct(metrics.coin_error_rate(o.oracle)),
+                        str(o.invalid),
+                        str(o.errors),
+                    )
                 )
             cov = metrics.coverage
-            table.add_row(
-                "knowledge gap (both)",
-                str(cov.relations),
-                str(cov.gap_both),
-                pct(cov.gap_both / cov.relations if cov.relations else None),
-                "",
-                "",
+            rows.append(
+                (
+                    "knowledge gap (both)",
+                    str(cov.relations),
+                    str(cov.gap_both),
+                    pct(cov.gap_both / cov.relations if cov.relations else None),
+                    pct(1 - coverage_chance(COIN)),
+                    "",
+                    "",
+                )
             )
         elif isinstance(metrics, FactevalMetrics):
-            table.add_columns("question", "context", "precision", "recall", "F1", "abstained")
+            columns = ("question", "context", "precision", "recall", "F1", "chance", "abstained")
             for s in metrics.scores:
-                table.add_row(
-                    f"{s.qtype} {s.format}",
-                    s.context,
-                    pct(s.precision),
-                    pct(s.recall),
-                    pct(s.f1),
-                    pct(s.abstention_rate),
+                chance = metrics.chance_of(s.qtype, s.format, s.context)
+                best = chance.best if chance is not None else None
+                rows.append(
+                    (
+                        f"{s.qtype} {s.format}",
+                        s.context,
+                        pct(s.precision),
+                        pct(s.recall),
+                        pct(s.f1),
+                        pct(best.value if best is not None else None),
+                        pct(s.abstention_rate),
+                    )
                 )
+        else:
+            columns = ()
+        _fill(self.query_one("#mode-metrics", DataTable), columns, rows)
 
     def _feed(self, snap: ModeSnapshot) -> None:
         log = self.query_one("#mode-replies", RichLog)
@@ -175,3 +196,46 @@ class ModeLiveScreen(Screen):
     def action_stop(self) -> None:
         self.session.stop()
         self.notify("Stopping: answers so far are kept.")
+
+
+def _status(status: str) -> str:
+    """The run's status, marked while the local model loads (no request goes out then)."""
+    return "[b yellow]loading model…[/]" if status == "loading model" else markup_literal(status)
+
+
+def _fill(table: DataTable, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    """Refill the table with columns as wide as their widest cell: auto-sized columns keep their
+    label's width when the table was drawn between the rows' arrival and its re-measuring."""
+    table.clear(columns=True)
+    for i, label in enumerate(columns):
+        width = max(
+            cell_len(visible(text, one_line=True)) for text in (label, *(r[i] for r in rows))
+        )
+        table.add_column(label, width=width)
+    for row in rows:
+        table.add_row(*row)
+
+
+def _bias_lines(metrics: object) -> str:
+    """The yes-rate (the CORRECT-rate of true/false questions) with its interval and n, and a
+    warning on a strong answer bias; '' before any answer."""
+    if isinstance(metrics, KontestMetrics) and metrics.chance.yes_rate.n:
+        c = metrics.chance
+        text = f"\nyes-rate {c.yes_rate.text()}"
+        if c.warning():
+            side = leaning(c.yes_rate).capitalize()
+            text += (
+                f"\n[b yellow]⚠ answer bias: always {side} makes no error on these true facts[/]"
+            )
+        return text
+    if isinstance(metrics, FactevalMetrics) and metrics.tfq_bias:
+        context, b = next(((c, b) for c, b in metrics.tfq_bias if c == "none"), metrics.tfq_bias[0])
+        text = (
+            f"\nTFQ {markup_literal(context, limit=20)}: CORRECT-rate {b.yes_rate.text()}"
+            f"\nbalanced acc. {num(b.balanced_accuracy)} (chance 0.50)"
+        )
+        if b.biased:
+            side = TFQ_WORDS[leaning(b.yes_rate)]
+            text += f"\n[b yellow]⚠ answer bias: near what always {side} scores[/]"
+        return text
+    return ""

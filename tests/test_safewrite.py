@@ -1,0 +1,271 @@
+"""Writes to a user's path: all or nothing, an existing file only with --force, never through a
+symbolic link; the helper itself and every command that writes a file."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from test_analysis_support import RUN_A, edge_ids, import_mini, make_run
+
+from kglens_tui.analysis import commands, exports
+from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
+from kglens_tui.cli import main
+from kglens_tui.core.safewrite import ExportError, atomic_output, check_destination, write_text
+from kglens_tui.store.connection import connect
+
+OLD = "previous content\n"
+
+
+def _leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_new_file_is_written_whole(tmp_path: Path) -> None:
+    target = write_text(tmp_path / "out.txt", "hello\n")
+    assert target.read_text(encoding="utf-8") == "hello\n"
+    assert _leftovers(tmp_path) == []
+
+
+def test_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    umask = os.umask(0o022)
+    try:
+        target = write_text(tmp_path / "out.txt", "x")
+    finally:
+        os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o644
+
+
+def test_existing_file_is_refused_without_force_and_replaced_with_it(tmp_path: Path) -> None:
+    target = tmp_path / "out.csv"
+    target.write_text(OLD, encoding="utf-8")
+    with pytest.raises(ExportError) as info:
+        write_text(target, "new\n")
+    message = str(info.value)
+    assert "\n" not in message and str(target) in message and "--force" in message
+    assert target.read_text(encoding="utf-8") == OLD
+    write_text(target, "new\n", force=True)
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("dangling", [False, True])
+def test_symlink_at_the_destination_is_refused_even_with_force(
+    tmp_path: Path, dangling: bool
+) -> None:
+    elsewhere = tmp_path / "elsewhere.txt"
+    if not dangling:
+        elsewhere.write_text(OLD, encoding="utf-8")
+    link = tmp_path / "out.txt"
+    link.symlink_to(elsewhere)
+    for force in (False, True):
+        with pytest.raises(ExportError, match="symbolic link"):
+            write_text(link, "new\n", force=force)
+    assert link.is_symlink()
+    assert elsewhere.exists() is not dangling
+    if not dangling:
+        assert elsewhere.read_text(encoding="utf-8") == OLD
+    assert _leftovers(tmp_path) == []
+
+
+def test_directory_or_missing_parent_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "dir").mkdir()
+    with pytest.raises(ExportError, match="not a regular file"):
+        check_destination(tmp_path / "dir", force=True)
+    with pytest.raises(ExportError, match="does not exist"):
+        check_destination(tmp_path / "nowhere" / "out.csv")
+
+
+@pytest.mark.parametrize("error", [OSError(errno.ENOSPC, "No space left on device"), KeyError])
+def test_failure_mid_write_keeps_the_previous_file_and_leaves_no_temp(
+    tmp_path: Path, error: BaseException
+) -> None:
+    target = tmp_path / "out.csv"
+    target.write_text(OLD, encoding="utf-8")
+    expected = ExportError if isinstance(error, OSError) else KeyError
+    with pytest.raises(expected) as info, atomic_output(target, force=True) as fh:
+        fh.write("half of the new")
+        fh.flush()
+        raise error
+    if expected is ExportError:
+        assert "No space left on device" in str(info.value)
+        assert "previous file is unchanged" in str(info.value)
+    assert target.read_text(encoding="utf-8") == OLD
+    assert _leftovers(tmp_path) == []
+
+
+def test_failure_at_the_final_flush_keeps_the_previous_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk often shows only when the data is forced out (fsync), after every write."""
+    target = tmp_path / "out.csv"
+    target.write_text(OLD, encoding="utf-8")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(ExportError, match="No space left"):
+        write_text(target, "new\n", force=True)
+    assert target.read_text(encoding="utf-8") == OLD
+    assert _leftovers(tmp_path) == []
+
+
+# every command that writes a file -------------------------------------------------------------
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> tuple[str, int, int]:
+    path = tmp_path / "ws.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    run_id = make_run(conn, RUN_A)
+    edge = edge_ids(conn)["e7"]
+    create_round_from_items(
+        conn,
+        "remote",
+        [ItemSpec(kg="country", qtype="yes_no", question="Q?", app_verdict="correct")],
+        annotators=("ann1", "ann2", "ann3"),
+    )
+    conn.close()
+    return str(path), run_id, edge
+
+
+def _commands(run_id: int, edge: int, out: Path) -> dict[str, list[str]]:
+    """Command lines that write `out`, by name."""
+    r = str(run_id)
+    return {
+        "export --csv": ["export", r, "--csv", str(out)],
+        "export --gexf": ["export", r, "--gexf", str(out)],
+        "export --graphml": ["export", r, "--graphml", str(out)],
+        "export --jsonl": ["export", r, "--jsonl", str(out)],
+        "export --replies": ["export", r, "--replies", str(out)],
+        "export --groups": ["export", r, "--groups", str(out), "--by", "predicate"],
+        "export --html": ["export", r, "--html", str(out)],
+        "review --json": ["review", r, "--edge", str(edge), "--json", str(out)],
+        "analyze --csv": ["analyze", r, "--by", "predicate", "--csv", str(out)],
+        "triage corrections": ["triage", "corrections", "mini", "--out", str(out)],
+        "ego --json": ["ego", r, "Aland", "--json", str(out)],
+        "annotate export": ["annotate", "export", "remote", "--annotator", "ann1", "-o", str(out)],
+        "bench sampling --csv": [
+            "bench",
+            "sampling",
+            "--kg",
+            "country",
+            "--seeds",
+            "1",
+            "--no-throughput",
+            "--csv",
+            str(out),
+        ],  # fmt: skip
+        "bench sampling --plot": [
+            "bench",
+            "sampling",
+            "--kg",
+            "country",
+            "--seeds",
+            "1",
+            "--no-throughput",
+            "--plot",
+            str(out.with_suffix(".svg")),
+        ],  # fmt: skip
+    }
+
+
+COMMANDS = list(_commands(1, 1, Path("x")))
+
+
+@pytest.fixture(autouse=True)
+def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(commands.console, "width", 220)
+
+
+def _destination(argv: list[str]) -> Path:
+    return Path(next(a for a in argv if a.endswith((".out", ".svg"))))
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_refuses_an_existing_file_and_a_symlink(
+    workspace, tmp_path: Path, capsys, name: str
+) -> None:
+    db, run_id, edge = workspace
+    argv = _commands(run_id, edge, tmp_path / "result.out")[name]
+    target = _destination(argv)
+    target.write_text(OLD, encoding="utf-8")
+    assert main(["--db", db, *argv]) == 2
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "already exists" in lines[0] and "--force" in lines[0], err
+    assert target.read_text(encoding="utf-8") == OLD
+    target.unlink()
+    secret = tmp_path / "secret.txt"
+    secret.write_text(OLD, encoding="utf-8")
+    target.symlink_to(secret)
+    assert main(["--db", db, *argv, "--force"]) == 2
+    assert "symbolic link" in capsys.readouterr().err
+    assert secret.read_text(encoding="utf-8") == OLD and target.is_symlink()
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in COMMANDS if not n.startswith("bench")]
+)  # the study takes a while: its --force is the same flag through the same helper
+def test_every_command_replaces_with_force(workspace, tmp_path: Path, capsys, name: str) -> None:
+    db, run_id, edge = workspace
+    argv = _commands(run_id, edge, tmp_path / "result.out")[name]
+    target = _destination(argv)
+    target.write_text(OLD, encoding="utf-8")
+    assert main(["--db", db, *argv, "--force"]) == 0, capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") != OLD and target.stat().st_size > 0
+    assert _leftovers(tmp_path) == []
+
+
+def test_export_refuses_every_output_before_writing_any(workspace, tmp_path: Path, capsys) -> None:
+    db, run_id, _ = workspace
+    first, taken = tmp_path / "edges.csv", tmp_path / "report.html"
+    taken.write_text(OLD, encoding="utf-8")
+    argv = ["--db", db, "export", str(run_id), "--csv", str(first), "--html", str(taken)]
+    assert main(argv) == 2
+    assert not first.exists() and taken.read_text(encoding="utf-8") == OLD
+
+
+@pytest.mark.parametrize("fmt", ["csv", "gexf", "html"])
+def test_export_failing_mid_write_keeps_the_previous_file(
+    workspace, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    db, run_id, _ = workspace
+    target = tmp_path / f"out.{fmt}"
+    target.write_text(OLD, encoding="utf-8")
+
+    def full_disk(*args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    calls = {"n": 0}
+    real_csv_value = exports._csv_value
+
+    def csv_value_then_full(value: object) -> object:
+        calls["n"] += 1
+        if calls["n"] > 30:  # some rows are out already
+            full_disk()
+        return real_csv_value(value)
+
+    if fmt == "csv":
+        monkeypatch.setattr(exports, "_csv_value", csv_value_then_full)
+    elif fmt == "gexf":
+
+        def half_then_full(graph: nx.Graph, fh) -> None:
+            fh.write(b"<?xml version='1.0'?><gexf")
+            full_disk()
+
+        monkeypatch.setattr(nx, "write_gexf", half_then_full)
+    else:  # the whole report is written, then forcing it out to disk fails
+        monkeypatch.setattr(os, "fsync", full_disk)
+    assert main(["--db", db, "export", str(run_id), f"--{fmt}", str(target), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "previous file is unchanged" in err
+    assert len([line for line in err.splitlines() if line.strip()]) == 1
+    assert target.read_text(encoding="utf-8") == OLD
+    assert _leftovers(tmp_path) == []
