@@ -19,6 +19,7 @@ from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.live_chart import LiveChart
 
 LIVE_HELP = """\
 ## Live probe
@@ -86,6 +87,9 @@ class LiveScreen(Screen):
         Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
     HELP = LIVE_HELP
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
+    """The chart pane shows only where it leaves the tables room (see app.tcss)."""
 
     def __init__(
         self,
@@ -120,6 +124,7 @@ class LiveScreen(Screen):
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
                 yield Static("Per predicate (paper Fig. 6)", classes="section-title")
                 yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
+        yield LiveChart(id="live-chart")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -167,6 +172,7 @@ class LiveScreen(Screen):
             for card in self.query(MetricCard):
                 card.show(snap)
             self._tables(snap)
+            self.query_one(LiveChart).show(snap, self.app.db())
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
