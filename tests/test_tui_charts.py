@@ -109,3 +109,80 @@ def test_snapshot_live_with_chart(snap_compare, stored_db: Path, size) -> None:
         await pilot.pause(0.3)
 
     assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=size)
+
+
+def _plain(cell) -> str:
+    return cell.plain if hasattr(cell, "plain") else str(cell)
+
+
+async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
+    from textual.widgets import DataTable
+
+    from kglens_tui.analysis.groups import cross_table, group_table
+    from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.tui.screens.analysis import AnalysisScreen
+
+    conn = connect(stored_db)
+    data = load_run_data(conn, 1)
+    cross = cross_table(data, "subject", "predicate")
+    preds = group_table(data, "predicate")
+    app = make_app(stored_db)
+    async with app.run_test(size=BIG) as pilot:
+        app.push_screen(AnalysisScreen(1))
+        await wait_for(pilot, lambda: bool(app.screen.query("#an-grid")))
+        await pilot.press("f")
+        await pilot.pause()
+        grid = app.screen.query_one("#an-grid", DataTable)
+        assert app.screen.focused is grid
+        assert grid.row_count == len(cross.rows) == len({r.key for r in cross.rows})
+        assert len(grid.columns) == 2 + len(cross.cols)
+        checked = 0
+        for r, row in enumerate(cross.rows):
+            cells = [_plain(c) for c in grid.get_row_at(r)]
+            assert cells[0] == row.label
+            zs = row.rates.zero_sense.value
+            assert cells[1].strip() == ("—" if zs is None else f"{zs * 100:.0f}%")
+            for c, col in enumerate(cross.cols):
+                cell = cross.cells.get((row.key, col.key))
+                shown = cells[2 + c]
+                if cell is None:
+                    assert shown == ""
+                    continue
+                p = cell.rates.zero_sense
+                assert shown[1:].strip() == ("—" if p.value is None else f"{p.value * 100:.0f}%")
+                checked += 1
+        assert checked == len(cross.cells) > 20
+        # the highlighted cell's line gives its interval and n
+        await pilot.press("right", "right", "down")
+        await pilot.pause()
+        row, col = cross.rows[1], cross.cols[0]  # column 2: after subject and all
+        cell = cross.cells.get((row.key, col.key))
+        line = str(app.screen.query_one("#an-grid-cell").render())
+        assert line.startswith(f"{row.label} × {col.label}: ")
+        if cell is not None:
+            assert f"n={cell.rates.examined} examined of {cell.edges} edges" in line
+        # the bars show the predicate table's zero-sense rates, intervals and n
+        await pilot.press("b")
+        await pilot.pause()
+        bars = app.screen.bars.bars
+        assert [b.label for b in bars] == [r.label for r in preds]
+        for b, r in zip(bars, preds, strict=True):
+            zs = r.rates.zero_sense
+            assert (b.value, b.low, b.high) == (zs.value, zs.low, zs.high)
+            assert b.note == f"n={r.rates.examined}"
+    conn.close()
+
+
+@pytest.mark.parametrize("key", ["f", "b"], ids=["grid", "bars"])
+@pytest.mark.parametrize("size", [BIG, SMALL], ids=["160x48", "80x24"])
+def test_snapshot_analysis_charts(snap_compare, stored_db: Path, size, key) -> None:
+    from kglens_tui.tui.screens.analysis import AnalysisScreen
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(AnalysisScreen(1))
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query("#an-grid")))
+        await pilot.press(key)
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=size)

@@ -215,8 +215,8 @@ class BarChart:
     """Horizontal bars coloured by the heat scale (the value is the error: red is bad), each with
     its interval as a whisker ├──┤ and its numbers at the right."""
 
-    def __init__(self, bars: Sequence[Bar], *, label_width: int = 18) -> None:
-        self.bars, self.label_width = list(bars), label_width
+    def __init__(self, bars: Sequence[Bar], *, label_width: int = 18, title: str = "") -> None:
+        self.bars, self.label_width, self.title = list(bars), label_width, title
 
     @staticmethod
     def numbers(bar: Bar) -> str:
@@ -229,6 +229,8 @@ class BarChart:
         text_w = max((len(self.numbers(b)) for b in self.bars), default=0)
         label_w = min(self.label_width, max(options.max_width // 4, 6))
         track = max(options.max_width - label_w - 1 - text_w - 2, 4)
+        if self.title:
+            yield Text(self.title, style="bold")
         for bar in self.bars:
             line = Text(f"{visible(bar.label, one_line=True, limit=label_w):<{label_w}} ")
             line.append("▕", style="dim")
