@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
+from rich import box
 from rich.text import Text
 
 from kglens_tui.analysis.colours import heat_hex, text_on
@@ -67,23 +68,57 @@ def cell_detail(row_label: str, col_label: str, cell: CrossCell | None) -> str:
     )
 
 
-def grid_table(cross: CrossTable, *, title: str | None = None) -> LiteralTable:
-    """The grid as a Rich table for the CLI: a row per subject, a column per predicate, plus the
-    subject's overall rate and edge count; labels literal and truncated."""
-    table = LiteralTable(title=title, caption=LEGEND, show_lines=False, pad_edge=False)
-    table.add_column(cross.row_by, no_wrap=True)
-    table.add_column("n", justify="right")
-    table.add_column("all", justify="right")
+def _col_width(label: str) -> int:
+    return max(len(visible(label, one_line=True, limit=COL_LABEL_LIMIT)), 6)
+
+
+def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> list[LiteralTable]:
+    """The grid as Rich tables for the CLI, the predicates split over as many tables as it takes
+    to fit `width` columns: a row per subject with its examined edges and overall rate, a column
+    per predicate; labels literal and truncated."""
+    label_w = max(
+        (len(visible(r.label, one_line=True, limit=ROW_LABEL_LIMIT)) for r in cross.rows),
+        default=len(cross.row_by),
+    )
+    fixed = max(label_w, len(cross.row_by)) + 4 + 7 + 8
+    chunks: list[list] = [[]]
+    used = fixed
     for col in cross.cols:
-        table.add_column(literal(col.label, one_line=True, limit=COL_LABEL_LIMIT), no_wrap=True)
-    for row in cross.rows:
-        table.add_row(
-            literal(row.label, one_line=True, limit=ROW_LABEL_LIMIT),
-            str(row.rates.examined),
-            total_text(row.rates.get(GRID_METRIC)),
-            *(cell_text(cross.cells.get((row.key, col.key))) for col in cross.cols),
+        need = _col_width(col.label) + 3
+        if chunks[-1] and used + need > width:
+            chunks.append([])
+            used = fixed
+        chunks[-1].append(col)
+        used += need
+    tables = []
+    for i, cols in enumerate(chunks):
+        last = i == len(chunks) - 1
+        part = f"predicates {i + 1} of {len(chunks)} parts" if len(chunks) > 1 else None
+        table = LiteralTable(
+            title=title if i == 0 else part,
+            box=box.SIMPLE_HEAD,
+            caption=LEGEND if last else None,
+            title_justify="left",
+            caption_justify="left",
         )
-    return table
+        table.add_column(cross.row_by, no_wrap=True, max_width=ROW_LABEL_LIMIT)
+        table.add_column("n", justify="right", no_wrap=True, min_width=4)
+        table.add_column("all", justify="right", no_wrap=True, min_width=5)
+        for col in cols:
+            table.add_column(
+                literal(col.label, one_line=True, limit=COL_LABEL_LIMIT),
+                no_wrap=True,
+                min_width=_col_width(col.label),
+            )
+        for row in cross.rows:
+            table.add_row(
+                literal(row.label, one_line=True, limit=ROW_LABEL_LIMIT),
+                str(row.rates.examined),
+                total_text(row.rates.get(GRID_METRIC)),
+                *(cell_text(cross.cells.get((row.key, col.key))) for col in cols),
+            )
+        tables.append(table)
+    return tables
 
 
 def grid_html(cross: CrossTable) -> str:
