@@ -458,6 +458,18 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_verifier(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.verifier_bench import DEFAULT_DATA, BenchDataError, run_verifier_bench
+
+    try:
+        run_verifier_bench(
+            console, Path(args.data) if args.data else DEFAULT_DATA, show_misses=args.misses
+        )
+    except BenchDataError as exc:
+        raise CLIError(str(exc)) from exc
+    return 0
+
+
 def cmd_bench_sampling(args: argparse.Namespace) -> int:
     from kglens_tui.bench.sampling_bench import run_sampling_bench
 
@@ -674,6 +686,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--long-iterations", type=int, default=1_000, help="long-run mark (0: skip the long run)"
     )
     p.set_defaults(func=cmd_bench_engine)
+    p = bench_sub.add_parser(
+        "verifier", help="verdicts against human labels on real and hard replies, with a baseline"
+    )
+    p.add_argument("--data", metavar="PATH", help="labelled JSONL (default: the bundled set)")
+    p.add_argument("--misses", action="store_true", help="list the replies it gets wrong")
+    p.set_defaults(func=cmd_bench_verifier)
     p = bench_sub.add_parser(
         "sampling", help="efficiency study (paper Fig. 3): samplers against brute force"
     )

@@ -206,3 +206,19 @@ def test_an_instant_target_still_lets_the_event_loop_serve_a_stop(
     snap = asyncio.run(go())
     assert snap.stop_reason == "stopped by user"
     assert 0 < snap.iteration < 3000
+
+
+def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:
+    """Continuous scheduling re-asks edges inside an epoch (3-7 asks after 4 epochs), which
+    breaks brute force's one ask per edge per epoch: the combination is refused clearly."""
+    from kglens_tui.cli import main
+    from kglens_tui.probe.config import ConfigError, RunConfig
+
+    config = RunConfig(kg="country", target="sim", sampler="brute-force", scheduling="continuous")
+    with pytest.raises(ConfigError, match="use --scheduling sync with brute force"):
+        config.validate()
+    args = ["--db", str(tmp_path / "w.db"), "probe", "--no-tui", "--target", "sim"]
+    args += ["--sampler", "brute-force", "--scheduling", "continuous"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: sampler brute-force") and err.count("\n") == 1

@@ -17,7 +17,7 @@ from rich.text import Text
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.core.console import console, print_error
-from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
+from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
@@ -125,10 +125,10 @@ def _drilldown(
     d = edge_detail(data, edge_id, adjusted=adjusted)
     e = d.edge
     console.print(
-        f"[bold]Edge {e.edge_id}[/]: {markup_literal(e.subject)} · {markup_literal(e.predicate)} · "
-        f"{markup_literal(e.object)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
+        f"[bold]Edge {e.edge_id}[/]: {markup_literal(e.subject, limit=LABEL_LIMIT)} · {markup_literal(e.predicate, limit=LABEL_LIMIT)} · "
+        f"{markup_literal(e.object, limit=LABEL_LIMIT)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
         f"[{_pct(e.low)}–{_pct(e.high)}] · {d.neighbours} neighbours · true objects: "
-        f"{markup_literal(', '.join(d.true_objects))}"
+        f"{markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}"
     )
     replies = LiteralTable(title="Questions and replies", title_justify="left")
     for col in ("reply id", "it", "question", "expected", "reply", "verdict", "verifier", "type"):
@@ -194,7 +194,8 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     total = overall(data, flt, adjusted=adjusted)
     table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
-        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals over edges",
+        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals and the mean "
+        "posterior error, all over the examined edges",
         title_justify="left",
     )
     for col in (
@@ -204,7 +205,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         "win",
         "zero-sense",
         "all-sense",
-        "mean error",
+        "mean P(err)",
         "yes-rate",
         "bal. acc.",
     ):

@@ -96,6 +96,12 @@ class RunConfig:
         self.sampler = _enum(Sampler, self.sampler, "sampler")
         self.scheduling = _enum(Scheduling, self.scheduling, "scheduling")
         check_endpoint_setting(self.base_url)
+        if self.sampler == Sampler.BRUTE_FORCE and self.scheduling == Scheduling.CONTINUOUS:
+            raise ConfigError(
+                "sampler brute-force asks every edge once per epoch in fixed batches; continuous "
+                "scheduling refills slots one question at a time and re-asks edges within an "
+                "epoch: use --scheduling sync with brute force"
+            )
         for name in ("batch_size", "iterations", "concurrency", "max_tokens", "checkpoint_every"):
             if int(getattr(self, name)) < 1:
                 raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")

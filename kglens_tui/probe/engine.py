@@ -24,7 +24,8 @@ from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
-from kglens_tui.probe.config import RunConfig, Scheduling
+from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
+from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
@@ -42,10 +43,10 @@ from kglens_tui.probe.runstore import (
 from kglens_tui.probe.samplers import sample_batch
 from kglens_tui.probe.verify import (
     Verdict,
+    check_wh,
+    check_yes_no,
     first_word_answer,
     parse_judge_reply,
-    verify_wh,
-    verify_yes_no,
 )
 
 MAX_CONSECUTIVE_ERRORS = 3
@@ -210,6 +211,9 @@ class _Outcome:
     error: str = ""
     kind: str = ""
     """The failure's kind (an LLMError kind, or "verifier") when the verdict is an error."""
+    hedged: bool = False
+    matcher: str = ""
+    """The alias matcher's verdict when the LLM judge gave the final one."""
 
 
 def _p95(values: list[float]) -> float | None:
@@ -286,6 +290,10 @@ class ProbeEngine:
             self.config.wh_max_objects,
             wrong_labels=bool(target.simulated),
         )
+        self.names = TypeNames(kg)
+        """Every entity name by type: what a Wh answer is told apart from (built per type, once)."""
+        if self.config.difficulty is Difficulty.HARD:
+            self.names.build(self._wh_object_types())
         self.scale = (
             1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
@@ -302,6 +310,13 @@ class ProbeEngine:
             prompt = load_prompt(name)
             self._prompts[(qtype, False)] = prompt
             self._prompts[(qtype, True)] = prompt.examples_reversed()
+
+    def _wh_object_types(self) -> set[str]:
+        """Types of the objects a Wh question of this run can ask for."""
+        kg = self.kg
+        has_wh = np.array([bool(t.get("wh")) for t in kg.pred_templates], dtype=bool)
+        asked = self.positions[has_wh[self._preds]] if len(has_wh) else self.positions[:0]
+        return {kg.types[int(o)] for o in np.unique(kg.o[asked]).tolist()}
 
     # control, safe to call from the event loop's thread
     def request_stop(self) -> None:
@@ -619,7 +634,8 @@ class ProbeEngine:
         if question.qtype == WH:
             await self._verify_wh(outcome)
         else:
-            outcome.verdict = verify_yes_no(reply.text, question.expected)
+            checked = check_yes_no(reply.text, question.expected)
+            outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
             outcome.verifier = "first word"
         failed = outcome.verdict is Verdict.ERROR
         self.guard.record(outcome.kind if failed else None, outcome.error)
@@ -643,9 +659,15 @@ class ProbeEngine:
 
     async def _verify_wh(self, outcome: _Outcome) -> None:
         question = outcome.question
-        verdict = verify_wh(outcome.reply, question.expected_answers)
-        outcome.verdict, outcome.verifier = verdict, "alias match"
-        if self.judge is None or verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
+        kg = self.kg
+        object_type = kg.types[int(kg.o[int(self.positions[question.pos])])]
+        checked = check_wh(outcome.reply, question.expected_answers, self.names.table(object_type))
+        outcome.verdict, outcome.hedged, outcome.verifier = (
+            checked.verdict,
+            checked.hedged,
+            "alias match",
+        )
+        if self.judge is None or checked.verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
             return
         messages = load_prompt("verify_wh").render(
             question=question.text,
@@ -663,6 +685,8 @@ class ProbeEngine:
         if outcome.verdict is Verdict.UNPARSEABLE:
             outcome.verdict, outcome.error = Verdict.ERROR, "the verifier gave no yes/no"
             outcome.kind = "verifier"
+        else:
+            outcome.matcher = checked.verdict.value
 
     def _finish_iteration(self, iteration: int, outcomes: list[_Outcome], seconds: float) -> None:
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
@@ -803,6 +827,8 @@ class ProbeEngine:
             latency_ms=o.latency_ms,
             retries=o.retries,
             error=o.error,
+            hedged=o.hedged,
+            matcher=o.matcher,
         )
 
     async def _continuous(self) -> None:

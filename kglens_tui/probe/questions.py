@@ -10,6 +10,7 @@ import numpy as np
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.probe.config import Difficulty
+from kglens_tui.probe.generated import rejection
 from kglens_tui.probe.prompts import load_prompt
 
 YES_NO = "yes_no"
@@ -180,6 +181,18 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
     except LLMError as exc:
         return replace(question, generator=f"template (generator failed: {exc.kind})")
     text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
-    if not text.endswith("?"):
+    if not text:
         return replace(question, generator="template (generator gave no question)")
+    why = rejection(
+        text,
+        subject_names=(kg.labels[s], *aliases),
+        asked_names=_names(kg, question.candidate) if question.qtype == YES_NO else (),
+        answer_names=question.expected_answers if question.qtype != YES_NO else (),
+    )
+    if why:
+        return replace(question, generator=f"template (generated question rejected: {why})")
     return replace(question, text=text, generator=f"llm:{client.label}")
+
+
+def _names(kg: KGIndex, node: int | None) -> tuple[str, ...]:
+    return () if node is None else (kg.labels[node], *kg.aliases[node])

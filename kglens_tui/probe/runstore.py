@@ -67,6 +67,10 @@ class ObservationRow:
     latency_ms: float | None
     retries: int
     error: str
+    hedged: bool = False
+    """The reply gave its answer with doubt ("I think it is Canberra")."""
+    matcher: str = ""
+    """The alias matcher's category when an LLM judge gave the verdict; '' otherwise."""
 
 
 FAILED = ("incorrect", "refused", "unparseable")
@@ -212,8 +216,8 @@ def commit_iteration(
             conn.executemany(
                 "INSERT INTO observation(run_id, iteration, slot, pos, edge_id, qtype, generator, "
                 "question, candidate_id, expected, expected_answers, reply, category, verifier, "
-                "prompt_tokens, completion_tokens, latency_ms, retries, error) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         run_id,
@@ -235,6 +239,8 @@ def commit_iteration(
                         o.latency_ms,
                         o.retries,
                         o.error,
+                        int(o.hedged),
+                        o.matcher,
                     )
                     for o in observations
                 ],

@@ -156,7 +156,7 @@ class AnalysisScreen(RunDataScreen):
         table = self.query_one("#an-table", DataTable)
         table.clear(columns=True)
         table.add_columns(
-            label, "edges", "examined", "win", "zero-sense", "all-sense", "mean exp. error"
+            label, "edges", "examined", "win", "zero-sense", "all-sense", "mean P(err), examined"
         )
         for row in rows:
             table.add_row(*self._cells(row), key=row.key)
