@@ -19,6 +19,7 @@ from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.live_chart import LiveChart
 
 LIVE_HELP = """\
 ## Live probe
@@ -108,6 +109,8 @@ class LiveScreen(Screen):
     ]
     HELP = LIVE_HELP
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
+    """The chart pane shows only on wide (BREAKPOINTS) and tall terminals (see app.tcss)."""
 
     def __init__(
         self,
@@ -143,6 +146,7 @@ class LiveScreen(Screen):
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
                 yield Static("Per predicate (paper Fig. 6)", classes="section-title")
                 yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
+        yield LiveChart(id="live-chart")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -191,6 +195,7 @@ class LiveScreen(Screen):
                 card.show(snap)
             self.query_one("#rates", Static).update(_compact_rates(snap))
             self._tables(snap)
+            self.query_one(LiveChart).show(snap, self.app.db())
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
