@@ -214,6 +214,42 @@ def test_an_instant_target_still_lets_the_event_loop_serve_a_stop(
     assert 0 < snap.iteration < 3000
 
 
+def test_a_resumed_run_counts_its_rate_over_this_session_only(conn: sqlite3.Connection) -> None:
+    """After a resume the stored requests were sent in another session: the rate counts only
+    the requests and the seconds of this one (it read twice the real rate before)."""
+    config = RunConfig(
+        kg="country", target="sim", batch_size=16, iterations=4, stop_on_convergence=False
+    )
+    first = prepare(conn, config=config, on_iteration=lambda _snap: first.request_stop())
+    stored = run_blocking(first)
+    assert stored.iteration == 1 and stored.session_requests == stored.requests > 0
+    resumed = prepare(conn, resume=stored.run_id)
+    before = resumed.snapshot()
+    assert (before.requests, before.session_requests, before.requests_per_s) == (
+        stored.requests,
+        0,
+        0.0,
+    )
+    snap = run_blocking(resumed)
+    assert snap.iteration == 4
+    assert snap.session_requests == snap.requests - stored.requests > 0
+    assert snap.requests_per_s == snap.session_requests / snap.session_elapsed_s
+
+
+def test_snapshots_flag_a_target_loading_its_model(conn: sqlite3.Connection) -> None:
+    engine = _engine(conn, iterations=1)
+    seen = []
+
+    async def aload() -> None:
+        seen.append(engine.snapshot(insights=False))
+        await asyncio.sleep(0)
+
+    engine.target.aload = aload
+    snap = run_blocking(engine)
+    assert seen[0].loading and seen[0].requests == 0
+    assert not snap.loading and snap.requests > 0
+
+
 def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:
     """Continuous scheduling re-asks edges inside an epoch (3-7 asks after 4 epochs), which
     breaks brute force's one ask per edge per epoch: the combination is refused clearly."""

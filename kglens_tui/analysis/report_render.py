@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.bias import Rate, run_trust
+from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.probe.runstore import shown_status
@@ -59,23 +60,33 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
             f"Wh template, or {cfg.wh_max_objects} or more objects per subject) and are left out"
         )
     r, base = rep.rates, trust.baseline
+    coin = coin_baseline(conn, run.id)
     n = r.examined
     head = LiteralTable(
         title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
         title_justify="left",
-        caption=f"{n:,} of {rep.active_edges:,} active edges examined. The random-guess column is "
-        "what a coin-flipping model would score on the questions actually asked (Yes/No right "
-        f"half the time, Wh never): {_pct(base.per_question)} of questions.",
+        caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a coin-flipping "
+        "model (Yes/No right half the time, Wh never) asked by this run's sampler, batch, "
+        "propagation and number of answers, mean and central 95% over "
+        f"{coin.replicas if coin else 0} replays; the sampler re-asks edges a coin failed, so it "
+        "scores more than the same coin on independent asks (last column: "
+        f"{_pct(base.per_question)} of questions right).",
     )
-    for col in ("metric", "value [95% interval] (n)", "random guess"):
+    for col in (
+        "metric",
+        "value [95% interval] (n)",
+        "chance under this sampler",
+        "chance, independent asks",
+    ):
         head.add_column(col, justify="left" if col == "metric" else "right")
-    for name, value, guess in (
-        ("win rate (m > n)", r.win, base.win_rate),
-        ("zero-sense rate (m = 0)", r.zero_sense, base.zero_sense),
-        ("all-sense rate (n = 0)", r.all_sense, base.all_sense),
+    for name, key, value, guess in (
+        ("win rate (m > n)", "win", r.win, base.win_rate),
+        ("zero-sense rate (m = 0)", "zero_sense", r.zero_sense, base.zero_sense),
+        ("all-sense rate (n = 0)", "all_sense", r.all_sense, base.all_sense),
     ):
         k = round(value * n) if value is not None else 0
-        head.add_row(name, Rate(k, n).text(), _pct(guess))
+        shown = coin.rates[key].text() if coin else "—"
+        head.add_row(name, Rate(k, n).text(), shown, _pct(guess))
     console.print(head)
     bias = trust.bias
     yes_no = LiteralTable(

@@ -106,6 +106,10 @@ class LocalLlamaClient:
         with self._lock:
             self._load()
 
+    async def aload(self) -> None:
+        """Load the model in a worker thread (the event loop keeps serving snapshots)."""
+        await asyncio.to_thread(self.load)
+
     def _complete_sync(self, request: ChatRequest) -> Completion:
         with self._lock:
             llama = self._load()

@@ -32,7 +32,7 @@ from kglens_tui.probe.learned import (
     rank_blind_spots,
 )
 from kglens_tui.probe.mentions import TypeNames
-from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
+from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
@@ -152,6 +152,17 @@ class ProbeSnapshot:
     computed); older than `iteration` in a snapshot taken without insights."""
     learned: LearnedView | None = None
     """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
+    stable_iterations: int = 0
+    """Of the last `convergence_window` iterations, how many the rates stayed within the
+    run's tolerance (the engine's own convergence rule; converged at the full window)."""
+    convergence_window: int = 5
+    stop_on_convergence: bool = True
+    session_requests: int = 0
+    """Requests sent since this engine started (`requests` counts every stored one)."""
+    session_elapsed_s: float = 0.0
+    """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
+    loading: bool = False
+    """The target is loading its model (a local model); no request is sent yet."""
 
     @property
     def rates(self) -> Rates | None:
@@ -159,7 +170,11 @@ class ProbeSnapshot:
 
     @property
     def requests_per_s(self) -> float:
-        return self.requests / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        """Requests per second over this session's requests and time (a resumed run's stored
+        requests were sent in another session)."""
+        if self.session_elapsed_s <= 0:
+            return 0.0
+        return self.session_requests / self.session_elapsed_s
 
 
 @dataclass
@@ -194,8 +209,15 @@ class ProbeStats:
     """(expected, given) counts of Yes/No replies that start with yes or no."""
     baseline: Baseline | None = None
     insights_iteration: int | None = None
+    requests_before: int = 0
+    """Requests stored before this engine started."""
+    convergence_window: int = 5
+    convergence_tolerance: float = 0.005
+    stop_on_convergence: bool = True
+    loading: bool = False
 
     def snapshot(self) -> ProbeSnapshot:
+        session_elapsed = time.monotonic() - self.started
         return ProbeSnapshot(
             run_id=self.run_id,
             status=self.status,
@@ -206,7 +228,7 @@ class ProbeStats:
             retries=self.retries,
             prompt_tokens=self.prompt_tokens,
             completion_tokens=self.completion_tokens,
-            elapsed_s=self.elapsed_before + time.monotonic() - self.started,
+            elapsed_s=self.elapsed_before + session_elapsed,
             counts=dict(self.counts),
             history=tuple(self.history[-SNAPSHOT_HISTORY:]),
             recent=tuple(self.recent),
@@ -223,6 +245,14 @@ class ProbeStats:
             per_predicate=self.per_predicate,
             insights_iteration=self.insights_iteration,
             learned=self.learned,
+            stable_iterations=stable_iterations(
+                self.history, self.convergence_window, self.convergence_tolerance
+            ),
+            convergence_window=self.convergence_window,
+            stop_on_convergence=self.stop_on_convergence,
+            session_requests=self.requests - self.requests_before,
+            session_elapsed_s=session_elapsed,
+            loading=self.loading,
         )
 
 
@@ -398,6 +428,9 @@ class ProbeEngine:
             simulated=bool(self.target.simulated),
             iteration=self.run.iterations_done,
             history=history,
+            convergence_window=self.config.convergence_window,
+            convergence_tolerance=self.config.convergence_tolerance,
+            stop_on_convergence=self.config.stop_on_convergence,
         )
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
@@ -422,6 +455,7 @@ class ProbeEngine:
         s = self.stats
         s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = map(int, row[:5])
         s.elapsed_before = float(row[5])
+        s.requests_before = s.requests
         for cat, count in self.conn.execute(
             "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
             (self.run.id,),
@@ -474,6 +508,7 @@ class ProbeEngine:
         claim_run(self.conn, self.run.id, self._reload_if_advanced)
         self.stats.status = "running"
         try:
+            await self._load_target()
             if self._limit_reached() and len(self.pending_edges()):
                 await self._ask_pending()
             elif self.config.scheduling is Scheduling.CONTINUOUS:
@@ -501,6 +536,18 @@ class ProbeEngine:
         self.stats.status = "stopped" if stopped else "finished"
         set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)
         return self.snapshot()
+
+    async def _load_target(self) -> None:
+        """Load a local target's model before the first request, flagged in the snapshot (it
+        takes seconds, during which no request goes out)."""
+        load = getattr(self.target, "aload", None)
+        if load is None:
+            return
+        self.stats.loading = True
+        try:
+            await load()
+        finally:
+            self.stats.loading = False
 
     def pending_edges(self) -> np.ndarray:
         """Positions of the edges whose latest request failed (an API error, not an answer)."""

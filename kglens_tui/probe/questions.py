@@ -3,6 +3,8 @@ subjects with few objects, from per-predicate templates or the paper's few-shot 
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -35,6 +37,42 @@ class Question:
     expected_answers: tuple[tuple[str, ...], ...]
     """Wh: every true object as (label, alias, ...)."""
     meta: QuestionMeta
+
+
+CODE = re.compile(r"[^\W\d_]{1,3}")
+"""An alias of at most three letters ('IT', 'ITA', 'Fe'): a code, no help to a reader."""
+
+
+def _fold(text: str) -> str:
+    """Case and accents aside: 'Repubblica Italiana' -> 'repubblica italiana'."""
+    norm = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in norm if not unicodedata.combining(c))
+
+
+def _gives_away(folded_alias: str, name: str) -> bool:
+    """Whether an alias contains a name as a whole word or, for names of four or more
+    characters, as the start of a word ('Italian' in 'Repubblica Italiana')."""
+    tail = r"(?!\w)" if len(name) < 4 else ""
+    return re.search(r"(?<!\w)" + re.escape(_fold(name)) + tail, folded_alias) is not None
+
+
+def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
+    """The subject's first alias that is no code and contains no name or alias of a true
+    object ("Italian Republic" would give away Italy's demonym); None if there is none."""
+    names = [n for t in true_nodes.tolist() for n in (kg.labels[t], *kg.aliases[t])]
+    for alias in kg.aliases[s]:
+        if CODE.fullmatch(alias):
+            continue
+        folded = _fold(alias)
+        if not any(_gives_away(folded, n) for n in names):
+            return alias
+    return None
+
+
+def subject_display(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str:
+    """The subject as a question shows it: its label and, as in the paper, an alias."""
+    alias = shown_alias(kg, s, true_nodes)
+    return f"{kg.labels[s]} (also known as {alias})" if alias else kg.labels[s]
 
 
 def iteration_rng(seed: int, iteration: int) -> np.random.Generator:
@@ -76,6 +114,7 @@ class QuestionFactory:
         """Attach false candidates to each question (a simulated target answers with them)."""
         self._rngs: dict[int, np.random.Generator] = {}
         self._true_labels: dict[tuple[int, int], tuple[str, ...]] = {}
+        self._displays: dict[tuple[int, int], str] = {}
 
     def _rng(self, iteration: int) -> np.random.Generator:
         rng = self._rngs.get(iteration)
@@ -110,6 +149,13 @@ class QuestionFactory:
             self._true_labels[(s, p)] = labels
         return labels
 
+    def _display(self, s: int, p: int, true_nodes: np.ndarray) -> str:
+        """The subject as shown in questions about (s, p), built once per pair."""
+        shown = self._displays.get((s, p))
+        if shown is None:
+            shown = self._displays[(s, p)] = subject_display(self.kg, s, true_nodes)
+        return shown
+
     def _wrong_labels(
         self, s: int, p: int, rng: np.random.Generator, k: int = 3
     ) -> tuple[str, ...]:
@@ -135,7 +181,7 @@ class QuestionFactory:
             "Is {object} the " + kg.pred_labels[p] + " of {subject}?"
         ]
         template = options[int(rng.integers(len(options)))]
-        text = template.replace("{subject}", kg.display_name(s)).replace(
+        text = template.replace("{subject}", self._display(s, p, true_nodes)).replace(
             "{object}", kg.labels[candidate]
         )
         meta = QuestionMeta(
@@ -157,7 +203,7 @@ class QuestionFactory:
     def _wh(self, iteration, slot, pos, edge_id, s, p, o, template, true_nodes, rng) -> Question:
         kg = self.kg
         answers = tuple((kg.labels[int(t)], *kg.aliases[int(t)]) for t in true_nodes)
-        text = template.replace("{subject}", kg.display_name(s))
+        text = template.replace("{subject}", self._display(s, p, true_nodes))
         meta = QuestionMeta(
             key=f"it{iteration}:s{slot}:e{edge_id}",
             edge_id=edge_id,
@@ -178,13 +224,12 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
     when the generator fails or returns nothing, and the generator field says so."""
     e = kg.edge_position(question.edge_id)
     s, p = int(kg.s[e]), int(kg.p[e])
-    aliases = kg.aliases[s]
     if question.qtype == YES_NO:
         messages = load_prompt("generate_yes_no").render(
             subject=kg.labels[s],
             predicate=kg.pred_labels[p],
             object=kg.labels[question.candidate] if question.candidate is not None else "",
-            subject_alias=aliases[0] if aliases else kg.labels[s],
+            subject_alias=shown_alias(kg, s, kg.true_objects(s, p)) or kg.labels[s],
         )
     else:
         messages = load_prompt("generate_wh").render(
@@ -199,7 +244,7 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
         return replace(question, generator="template (generator gave no question)")
     why = rejection(
         text,
-        subject_names=(kg.labels[s], *aliases),
+        subject_names=(kg.labels[s], *kg.aliases[s]),
         asked_names=_names(kg, question.candidate) if question.qtype == YES_NO else (),
         answer_names=question.expected_answers if question.qtype != YES_NO else (),
     )

@@ -6,8 +6,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from kglens_tui.core.safetext import literal
 from kglens_tui.kg.bundled import bundled_names
@@ -16,6 +17,7 @@ from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.probe.config import ConfigError, RunConfig
 from kglens_tui.probe.samplers import Sampler
+from kglens_tui.tui.format import BREAKPOINTS
 
 NEW_RUN_HELP = """\
 ## New run
@@ -30,6 +32,40 @@ works with OpenAI, vLLM, Ollama, llama.cpp's server, LM Studio; **simulated** an
 seeded latent-knowledge model and is labelled *simulated* everywhere.
 """
 
+FIELD_HELP = {
+    "mode": "KGLens probes the KG's edges adaptively (the paper); KONTEST counts inconsistent "
+    "answers to paraphrases; fact-eval scores true/false, multiple-choice and short answers.",
+    "facts": "How many facts to ask (KONTEST: relations); each becomes several questions.",
+    "kg": "The knowledge graph whose edges become questions (bundled, or imported with i).",
+    "subset": "Ask only about edges whose subject is in this named subset of the KG.",
+    "target": "The model under test: SmolLM2 in-process, an OpenAI-compatible endpoint, or a "
+    "seeded simulator (labelled simulated everywhere).",
+    "base_url": "The endpoint's base URL, e.g. http://127.0.0.1:8080/v1 (empty: api.openai.com).",
+    "model": "The model name the endpoint serves.",
+    "api_key_env": "The environment variable that holds the API key; the key is never stored.",
+    "generator": "Who words the questions: template fills the KG's templates; openai:MODEL asks "
+    "an LLM.",
+    "verifier": "How Wh answers are judged: alias matches the KG's names and aliases; "
+    "openai:MODEL asks an LLM judge.",
+    "difficulty": "EASY asks Yes/No questions only; HARD mixes Yes/No and Wh (open) questions "
+    "half and half; WH asks open questions only, on the edges that allow one.",
+    "sampler": "Which edges to ask next. top-k: those whose place among the blind spots to find "
+    "is least certain; Thompson (the paper's): a draw from each edge's error posterior.",
+    "propagation": "After an answer, move the error belief of other edges too: learned (how much "
+    "an edge's predicate and entities tell, learned from the answers), sum (paper eq. 2-3), "
+    "degree (mean of the neighbours) or off.",
+    "batch_size": "Edges asked per iteration; the posteriors are updated after each iteration.",
+    "iterations": "The most iterations the run makes.",
+    "stop_on_convergence": "Stop once the win, zero-sense and all-sense rates moved less than "
+    "0.5 points over 5 iterations; untick to run every iteration.",
+    "concurrency": "Requests sent at the same time.",
+    "max_requests": "Stop after this many requests (empty: no limit).",
+    "seed": "Seed of the sampling (and of the simulator): the same seed repeats the run.",
+    "blind_spots": "How many blind spots the run looks for: the top-k sampler's k and the live "
+    "list's length.",
+}
+"""One line per field, shown while it is focused."""
+
 INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
 
 
@@ -42,6 +78,8 @@ class NewRunScreen(Screen):
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = NEW_RUN_HELP
+    AUTO_FOCUS = "#mode"
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -51,7 +89,7 @@ class NewRunScreen(Screen):
         target_kind, model = app.default_target()
         local_label = "local SmolLM2-135M" + ("" if local_available() else " (not installed)")
         yield Header()
-        with VerticalScroll(id="form"):
+        with VerticalScroll(id="form", can_focus=False):
             yield Static("New run", classes="section-title")
             with Grid(classes="form-grid"):
                 yield Label("Mode")
@@ -65,8 +103,8 @@ class NewRunScreen(Screen):
                     allow_blank=False,
                     id="mode",
                 )
-                yield Label("Facts (other modes)")
-                yield Input("20", type="integer", id="facts")
+                yield Label("Facts to ask", classes="mode-only")
+                yield Input("20", type="integer", id="facts", classes="mode-only")
                 yield Label("Knowledge graph")
                 yield Select([(literal(n), n) for n in names], value=kg, allow_blank=False, id="kg")
                 yield Label("Subset of subjects")
@@ -95,11 +133,21 @@ class NewRunScreen(Screen):
                 )
                 yield Label("API key variable", classes="openai-only")
                 yield Input(settings.api_key_env, id="api_key_env", classes="openai-only")
-                yield Label("Question generator")
-                yield Input("template", placeholder="template or openai:MODEL", id="generator")
-                yield Label("Wh verifier")
-                yield Input("alias", placeholder="alias or openai:MODEL (LLM judge)", id="verifier")
-                yield Label("Difficulty")
+                yield Label("Question generator", classes="kglens-only")
+                yield Input(
+                    "template",
+                    placeholder="template or openai:MODEL",
+                    id="generator",
+                    classes="kglens-only",
+                )
+                yield Label("Wh verifier", classes="kglens-only")
+                yield Input(
+                    "alias",
+                    placeholder="alias or openai:MODEL (LLM judge)",
+                    id="verifier",
+                    classes="kglens-only",
+                )
+                yield Label("Difficulty", classes="kglens-only")
                 yield Select(
                     [
                         ("EASY: Yes/No only", "easy"),
@@ -109,15 +157,17 @@ class NewRunScreen(Screen):
                     value=settings.difficulty,
                     allow_blank=False,
                     id="difficulty",
+                    classes="kglens-only",
                 )
-                yield Label("Sampler")
+                yield Label("Sampler", classes="kglens-only")
                 yield Select(
                     [(s.value, s.value) for s in Sampler],
                     value=str(RunConfig.sampler),
                     allow_blank=False,
                     id="sampler",
+                    classes="kglens-only",
                 )
-                yield Label("Propagation")
+                yield Label("Propagation", classes="kglens-only")
                 yield Select(
                     [
                         ("sum: paper eq. 2-3", "sum"),
@@ -128,28 +178,57 @@ class NewRunScreen(Screen):
                     value=RunConfig.propagation_mode,
                     allow_blank=False,
                     id="propagation",
+                    classes="kglens-only",
                 )
-                yield Label("Batch size")
-                yield Input(str(settings.batch_size), type="integer", id="batch_size")
-                yield Label("Iterations")
-                yield Input(str(settings.iterations), type="integer", id="iterations")
+                yield Label("Blind spots to find", classes="kglens-only")
+                yield Input(
+                    str(RunConfig.blind_spots),
+                    type="integer",
+                    id="blind_spots",
+                    classes="kglens-only",
+                )
+                yield Label("Batch size", classes="kglens-only")
+                yield Input(
+                    str(settings.batch_size), type="integer", id="batch_size", classes="kglens-only"
+                )
+                yield Label("Iterations", classes="kglens-only")
+                yield Input(
+                    str(settings.iterations), type="integer", id="iterations", classes="kglens-only"
+                )
+                yield Label("Convergence", classes="kglens-only")
+                yield Checkbox(
+                    "stop when the rates converge",
+                    value=True,
+                    id="stop_on_convergence",
+                    classes="kglens-only",
+                )
                 yield Label("Requests in flight")
                 yield Input(str(settings.concurrency), type="integer", id="concurrency")
-                yield Label("Budget: max requests")
-                yield Input("", placeholder="no limit", type="integer", id="max_requests")
+                yield Label("Budget: max requests", classes="kglens-only")
+                yield Input(
+                    "",
+                    placeholder="no limit",
+                    type="integer",
+                    id="max_requests",
+                    classes="kglens-only",
+                )
                 yield Label("Seed")
                 yield Input("0", type="integer", id="seed")
-                yield Label("Blind spots to find (top-k sampler, live list)")
-                yield Input(str(RunConfig.blind_spots), type="integer", id="blind_spots")
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Check endpoint", id="check")
                 yield Button("Start (ctrl+s)", id="start", variant="success")
                 yield Button("Back (esc)", id="back")
+        yield Static("", id="field-help")
         yield Footer()
 
     def on_mount(self) -> None:
-        self._toggle_openai()
+        self._toggle_fields()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Explain the focused field in the line above the footer."""
+        widget_id = event.widget.id or ""
+        self.query_one("#field-help", Static).update(FIELD_HELP.get(widget_id, ""))
 
     def _subset_options(self, kg: str) -> list[tuple[str, str]]:
         return [("all subjects", "")] + [(literal(s), s) for s in subset_names(self.app.db(), kg)]
@@ -160,10 +239,18 @@ class NewRunScreen(Screen):
         self.query_one("#subset", Select).value = ""
 
     @on(Select.Changed, "#target")
-    def _toggle_openai(self) -> None:
-        show = self.query_one("#target", Select).value == "openai"
-        for widget in self.query(".openai-only"):
-            widget.display = show
+    @on(Select.Changed, "#mode")
+    def _toggle_fields(self) -> None:
+        """Show only the fields the chosen mode and target use."""
+        kglens = self.query_one("#mode", Select).value == "kglens"
+        openai = self.query_one("#target", Select).value == "openai"
+        for selector, show in (
+            (".kglens-only", kglens),
+            (".mode-only", not kglens),
+            (".openai-only", openai),
+        ):
+            for widget in self.query(selector):
+                widget.display = show
 
     def _status(self, text: str) -> None:
         self.query_one("#form-status", Static).update(text)
@@ -213,6 +300,7 @@ class NewRunScreen(Screen):
             iterations=values["iterations"],
             concurrency=values["concurrency"],
             max_requests=int(budget) if budget else None,
+            stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             blind_spots=values["blind_spots"],
             sim_latency_s=self.app.settings.sim_latency_s,
