@@ -25,7 +25,6 @@ from scipy.special import betaln
 
 from kglens_tui.probe.pkg import PKGState
 
-GROUPS = ("predicate", "subject", "object")
 MIN_STRENGTH, MAX_STRENGTH = 0.3, 1000.0
 """Range of S searched (answers the model's prediction is worth)."""
 MIN_VAR, MAX_VAR = 1e-4, 16.0
@@ -101,11 +100,11 @@ class ErrorModel:
         strength = 10.0
         hess = [np.zeros(size) for size in self.levels]
         eta = np.full(len(seen), mu)
+        rate = y / t
         for sweep in range(sweeps):
             # quasi-likelihood weights of the beta-binomial: an edge asked t times tells about
             # its neighbours at most as much as S answers would (its own rate varies around q)
             weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
-            rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
             for g in range(3):
                 p = _sigmoid(eta)
                 resid = weight * (rate - p)
