@@ -17,6 +17,7 @@ import numpy as np
 
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.probe.config import Difficulty, RunConfig
+from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
 from kglens_tui.probe.runstore import load_run
 from kglens_tui.probe.samplers import sample_batch
@@ -67,8 +68,10 @@ def replay(
     neighbourhood: Neighbourhood | None,
     answered: int,
     replica: int,
+    learned: LearnedPropagation | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One coin target under the run's sampler: (m, n) after `answered` answers."""
+    """One coin target under the run's sampler: (m, n) after `answered` answers. `learned`:
+    the run's learned propagation (refitted as the engine does)."""
     state = PKGState.prior(len(fail))
     rng = np.random.default_rng([config.seed, 4099, replica])
     coin = np.random.default_rng([config.seed, 8191, replica])
@@ -87,11 +90,14 @@ def replay(
             iteration,
             config.seed,
             epsilon=config.epsilon,
+            top_k=config.blind_spots,
         )[:k]
         failed = coin.random(len(batch)) < fail[batch]
         apply_outcomes(
             state, batch, failed, ~failed, neighbourhood, config.propagation_weight, scale
         )
+        if learned is not None:
+            learned.after_iteration(state, iteration)
         spent += len(batch)
     return state.m, state.n
 
@@ -111,15 +117,21 @@ def coin_baseline(
     kg = load_kg(conn, run.kg_name)
     positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
     config = run.config
+    is_learned = config.propagation and config.propagation_mode == "learned"
     nbh = (
         Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
-        if config.propagation
+        if config.propagation and not is_learned
+        else None
+    )
+    learned = (
+        LearnedPropagation(kg.p[positions], kg.s[positions], kg.o[positions])
+        if is_learned
         else None
     )
     fail = coin_error_rates(kg, positions, config)
     values: dict[str, list[float]] = {name: [] for name in RATE_NAMES}
     for replica in range(replicas):
-        r = rates(*replay(config, fail, nbh, answered, replica))
+        r = rates(*replay(config, fail, nbh, answered, replica, learned))
         for name in RATE_NAMES:
             values[name].append(getattr(r, name) or 0.0)
     return CoinBaseline(
