@@ -96,12 +96,11 @@ def run_sampling_bench(
             if not suite:
                 raise
             console.print(f"[yellow]left out:[/] {markup_literal(exc)}")
+    # the first truth's chart at the given path, the others' beside it
     plots = (
         []
         if plot_path is None
-        else [plot_path]
-        if len(truths) == 1
-        else [setting_path(plot_path, t.setting) for t in truths]
+        else [plot_path, *(setting_path(plot_path, t.setting) for t in truths[1:])]
     )
     for path in (csv_path, *plots):
         if path is not None:
