@@ -262,17 +262,19 @@ def test_an_always_correct_target_is_flagged_next_to_its_f1(
     m = snap.metrics
     tfq = m.get("tfq", "statement", "none")
     best = m.chance_of("tfq", "statement", "none").best
-    assert (tfq.correct, tfq.total) == (6, 12)  # one true and one false statement per fact
-    assert tfq.f1 == best.value == 0.5 and best.guesser == "always CORRECT"
+    # one true and one false statement per fact, but Ulster's only other place is Ulster itself,
+    # which is no wrong answer: 6 true and 5 false statements
+    assert (tfq.correct, tfq.total) == (6, 11)
+    assert tfq.f1 == best.value == pytest.approx(6 / 11) and best.guesser == "always CORRECT"
     ((context, bias),) = m.tfq_bias
     assert context == "none" and bias.biased and bias.balanced_accuracy == 0.5
     db = hand.execute("PRAGMA database_list").fetchone()[2]
     assert main(["--db", db, "facteval", "report", str(snap.run_id)]) == 0
     out = _flat(capsys.readouterr().out)
     head = out.index("LLM-facteval: F1 per context")
-    assert -1 < out.index("100.0% [75.7–100.0] (n=12) 0.50 0.00") < head  # bias-corrected first
+    assert -1 < out.index("100.0% [74.1–100.0] (n=11) 0.50 0.00") < head  # bias-corrected first
     assert -1 < out.index("⚠ TFQ, no context: answer bias: the model says CORRECT to 100%") < head
-    assert -1 < out.index("TFQ statement no context 50.0% 50.0% always CORRECT 12") < head
+    assert -1 < out.index("TFQ statement no context 54.5% 54.5% always CORRECT 11") < head
 
 
 class _Shown:
@@ -305,16 +307,18 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
 
     mode, snap = finished
     if mode == "kontest":
-        column, row, lines = (
+        column, row, value, lines = (
             "coin",
             "metamorphic",
+            "50.0%",
             ("yes-rate 0.0% [0.0–7.4] (n=48)", "⚠ answer bias: always No"),
         )
-    else:
-        column, row, lines = (
+    else:  # 6 true and 5 false statements (Ulster has no wrong place but itself)
+        column, row, value, lines = (
             "chance",
             "tfq statement",
-            ("CORRECT-rate 100.0% [75.7–100.0] (n=12)", "⚠ answer bias"),
+            "54.5%",
+            ("CORRECT-rate 100.0% [74.1–100.0] (n=11)", "⚠ answer bias"),
         )
 
     class Host(App):
@@ -333,9 +337,9 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
         table = app.screen.query_one("#mode-metrics", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         cells = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
-        assert str(cells[row][labels.index(column)]) == "50.0%"
+        assert str(cells[row][labels.index(column)]) == value
         await pilot.pause()
         drawn = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
-        assert "50.0%" in drawn  # the column is as wide as its cells, not as its label
+        assert value in drawn  # the column is as wide as its cells, not as its label
         progress = " ".join(str(app.screen.query_one("#mode-progress", Static).render()).split())
         assert all(line in progress for line in lines)

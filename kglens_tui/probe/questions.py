@@ -230,7 +230,7 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
         return replace(question, generator="template (generator gave no question)")
     why = rejection(
         text,
-        subject_names=(kg.labels[s], *aliases),
+        subject_names=(kg.labels[s], *kg.aliases[s]),
         asked_names=_names(kg, question.candidate) if question.qtype == YES_NO else (),
         answer_names=question.expected_answers if question.qtype != YES_NO else (),
     )
