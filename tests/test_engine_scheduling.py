@@ -97,20 +97,26 @@ def test_snapshot_carries_a_bounded_history(conn: sqlite3.Connection) -> None:
 
 
 def test_blind_spots_are_the_stable_top_k_with_ties(conn: sqlite3.Connection) -> None:
+    from kglens_tui.probe.learned import ErrorModel
+
     engine = _engine(conn)
     state = engine.state
     rng = np.random.default_rng(3)
     size = len(state.m)
     state.m[:] = rng.integers(0, 3, size)
     state.n[:] = rng.integers(0, 3, size)  # many edges share a posterior: ties everywhere
-    state.alpha[:] = 1.0 + state.n
-    state.beta[:] = 1.0 + state.m
     examined = np.flatnonzero((state.m + state.n) > 0)
-    mean = state.mean_error[examined]
+    kg, pos = engine.kg, engine.positions
+    model = ErrorModel(kg.p[pos], kg.s[pos], kg.o[pos])
+    fit = model.fit(state.m, state.n)
+    _, prior_a, prior_b = model.prior(fit, state.m, state.n)
+    mean = ((prior_a + state.n) / (prior_a + prior_b + state.m + state.n))[examined]
     pos_of = {int(e): i for i, e in enumerate(engine.run.edge_ids)}
     for k in (1, 5, 12, len(examined), len(examined) + 3):
         want = examined[np.argsort(-mean, kind="stable")[:k]]
-        assert [pos_of[b.edge_id] for b in engine._blind_spots(k)] == want.tolist(), k
+        spots, learned = engine._blind_spots(k)
+        assert [pos_of[b.edge_id] for b in spots] == want.tolist(), k
+        assert learned is not None and learned.answers == int((state.m + state.n).sum())
 
 
 def test_draw_cache_hands_out_one_draw_without_busy_edges(conn: sqlite3.Connection) -> None:

@@ -559,6 +559,9 @@ CASES = {
         "analyze", args=lambda w: [str(w.runs[0]), "--by", "subject", "--csv", w.out("g.csv")]
     ),
     "analyze-group": _c("analyze", args=lambda w: [str(w.runs[0]), "--by", "group"]),
+    "analyze-grid": _c(  # labels truncated in the grid: the markup shows, the escapes are cut
+        "analyze", args=lambda w: [str(w.runs[0]), "--grid"], shown=SHOWN[:1]
+    ),
     "compare": _c("compare"),
     "compare-two": _c("compare", args=lambda w: [*map(str, w.runs), "--by", "predicate"]),
     "triage-confirm": _c(

@@ -186,6 +186,8 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     flt = _filter(args)
+    if args.grid:
+        return _print_grid(data, flt, adjusted)
     rows = group_table(
         data, args.by, flt, adjusted=adjusted, prefix=args.prefix, side=args.side, sort=args.sort
     )
@@ -256,6 +258,21 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         console.print(
             f"{s.incorrect} incorrect, {s.refused} refused, {s.unparseable} unparseable replies"
         )
+    return 0
+
+
+def _print_grid(data: RunData, flt: EdgeFilter, adjusted: bool) -> int:
+    """`analyze --grid`: the paper's Fig. 6 subjects x predicates grid."""
+    from kglens_tui.analysis.grid import grid_tables
+    from kglens_tui.analysis.groups import cross_table
+
+    cross = cross_table(data, "subject", "predicate", flt, adjusted=adjusted)
+    title = (
+        f"Run {data.run.id}: zero-sense rate per subject x predicate (paper Fig. 6)"
+        f"{'' if adjusted else ' (as logged)'}; n: examined edges of the subject"
+    )
+    for table in grid_tables(cross, console.width, title=title):
+        console.print(table)
     return 0
 
 
@@ -630,6 +647,11 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--error-types", action="store_true", help="also the Table 5 error types")
+    p.add_argument(
+        "--grid",
+        action="store_true",
+        help="instead: the subjects x predicates grid of zero-sense rates (paper Fig. 6)",
+    )
     _add_filters(p)
     p.set_defaults(func=_run(cmd_analyze))
 

@@ -53,6 +53,12 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     if status == "failed" and run.error:
         console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
+    left_out = run.manifest.get("wh_left_out")
+    if left_out:
+        console.print(
+            f"WH: open questions only; {left_out:,} active edges of the selection allow none (no "
+            f"Wh template, or {cfg.wh_max_objects} or more objects per subject) and are left out"
+        )
     r, base = rep.rates, trust.baseline
     coin = coin_baseline(conn, run.id)
     n = r.examined

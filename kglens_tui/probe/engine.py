@@ -25,6 +25,12 @@ from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
+from kglens_tui.probe.learned import (
+    ErrorModel,
+    LearnedPropagation,
+    learned_summary,
+    rank_blind_spots,
+)
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
@@ -72,7 +78,8 @@ class ReplyView:
 
 @dataclass(frozen=True)
 class BlindSpot:
-    """An examined edge with a high posterior mean error rate."""
+    """An examined edge with a high posterior mean error rate under the model learned from the
+    run's answers (see `learned.rank_blind_spots`)."""
 
     edge_id: int
     subject: str
@@ -81,6 +88,23 @@ class BlindSpot:
     mean_error: float
     m: int
     n: int
+    from_neighbours: float = 0.0
+    """Share of the estimate that comes from the edge's predicate and neighbours rather than
+    its own m + n answers."""
+
+
+@dataclass(frozen=True)
+class LearnedView:
+    """What the run's answers teach, with names: `learned.Learned` for a screen."""
+
+    answers: int
+    strength: float
+    neighbour_weight: float
+    predicate_share: float
+    mean_error: float
+    weakest_predicates: tuple[tuple[str, float, int], ...]
+    """(predicate, expected error rate, answers)."""
+    weakest_subjects: tuple[tuple[str, float, int], ...]
 
 
 @dataclass(frozen=True)
@@ -137,6 +161,8 @@ class ProbeSnapshot:
     """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
     loading: bool = False
     """The target is loading its model (a local model); no request is sent yet."""
+    learned: LearnedView | None = None
+    """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
 
     @property
     def rates(self) -> Rates | None:
@@ -178,6 +204,7 @@ class ProbeStats:
     replies_total: int = 0
     blind_spots: tuple[BlindSpot, ...] = ()
     per_predicate: tuple[PredicateRates, ...] = ()
+    learned: LearnedView | None = None
     yes_no: Counter = field(default_factory=Counter)
     """(expected, given) counts of Yes/No replies that start with yes or no."""
     baseline: Baseline | None = None
@@ -225,6 +252,7 @@ class ProbeStats:
             session_requests=self.requests - self.requests_before,
             session_elapsed_s=session_elapsed,
             loading=self.loading,
+            learned=self.learned,
         )
 
 
@@ -307,11 +335,19 @@ class ProbeEngine:
         positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
         self.positions = positions
         self._preds = kg.p[positions]
+        learned = self.config.propagation and self.config.propagation_mode == "learned"
         self.neighbourhood = (
             Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
-            if self.config.propagation
+            if self.config.propagation and not learned
             else None
         )
+        self.learned = (
+            LearnedPropagation(kg.p[positions], kg.s[positions], kg.o[positions])
+            if learned
+            else None
+        )
+        """Learned propagation, when the run uses it (refits the PKG state on schedule)."""
+        self._panel_model: ErrorModel | None = None
         self.factory = QuestionFactory(
             kg,
             positions,
@@ -322,7 +358,7 @@ class ProbeEngine:
         )
         self.names = TypeNames(kg)
         """Every entity name by type: what a Wh answer is told apart from (built per type, once)."""
-        if self.config.difficulty is Difficulty.HARD:
+        if self.config.difficulty in (Difficulty.HARD, Difficulty.WH):
             self.names.build(self._wh_object_types())
         self.scale = (
             1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
@@ -370,7 +406,7 @@ class ProbeEngine:
         s = self.stats
         if insights and s.insights_iteration != s.iteration:
             s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
-            s.blind_spots = self._blind_spots()
+            s.blind_spots, s.learned = self._blind_spots()
             s.per_predicate = self._per_predicate()
             s.insights_iteration = s.iteration
         return s.snapshot()
@@ -378,7 +414,12 @@ class ProbeEngine:
     def _load_progress(self) -> None:
         """The PKG state, counters and feed of `self.run` as stored."""
         self.state, history = rebuild_state(
-            self.conn, self.run, self.neighbourhood, self.config.propagation_weight, self.scale
+            self.conn,
+            self.run,
+            self.neighbourhood,
+            self.config.propagation_weight,
+            self.scale,
+            self.learned.after_iteration if self.learned is not None else None,
         )
         self.stats = ProbeStats(
             run_id=self.run.id,
@@ -613,6 +654,7 @@ class ProbeEngine:
             self.config.seed,
             exclude=np.concatenate((busy, retry)),
             epsilon=self.config.epsilon,
+            top_k=self.config.blind_spots,
         )
         return np.concatenate((retry, fresh)).astype(np.int64)
 
@@ -748,6 +790,8 @@ class ProbeEngine:
             self.config.propagation_weight,
             self.scale,
         )
+        if self.learned is not None:
+            self.learned.after_iteration(self.state, iteration)
         current = rates(self.state.m, self.state.n)
         counts = Counter(o.verdict.value for o in outcomes)
         latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
@@ -799,19 +843,30 @@ class ProbeEngine:
         if self.on_iteration is not None:
             self.on_iteration(self.snapshot(insights=False))
 
-    def _blind_spots(self, k: int = 12) -> tuple[BlindSpot, ...]:
-        examined = np.flatnonzero((self.state.m + self.state.n) > 0)
-        if len(examined) == 0:
-            return ()
-        mean_all = self.state.mean_error
-        mean = mean_all[examined]
-        if len(mean) > k:  # the k highest (all ties at the k-th value) before the stable sort
-            kth = np.partition(mean, len(mean) - k)[len(mean) - k]
-            examined, mean = examined[mean >= kth], mean[mean >= kth]
-        top = examined[np.argsort(-mean, kind="stable")[:k]]
+    def _blind_spots(
+        self, k: int | None = None
+    ) -> tuple[tuple[BlindSpot, ...], LearnedView | None]:
+        """The k (default: the run's `blind_spots`) worst examined edges and what the answers
+        teach, from the
+        error model fitted to the answers so far (the run's own fit with learned propagation),
+        whatever the run's propagation: an edge that failed itself outranks its neighbours."""
+        if not (self.state.m + self.state.n).any():
+            return (), None
+        if self.learned is not None:
+            model = self.learned.model
+            fit = self.learned.fit or self.learned.refit(self.state)
+        else:
+            if self._panel_model is None:
+                kg, pos = self.kg, self.positions
+                self._panel_model = ErrorModel(kg.p[pos], kg.s[pos], kg.o[pos])
+            model = self._panel_model
+            fit = model.fit(self.state.m, self.state.n)
+        top, mean, share = rank_blind_spots(
+            model, fit, self.state.m, self.state.n, k or self.config.blind_spots
+        )
         kg = self.kg
         out = []
-        for pos in top.tolist():
+        for pos, est, nbr in zip(top.tolist(), mean.tolist(), share.tolist(), strict=True):
             e = int(self.positions[pos])
             out.append(
                 BlindSpot(
@@ -819,12 +874,27 @@ class ProbeEngine:
                     subject=kg.labels[int(kg.s[e])],
                     predicate=kg.pred_labels[int(kg.p[e])],
                     object=kg.labels[int(kg.o[e])],
-                    mean_error=float(mean_all[pos]),
+                    mean_error=est,
                     m=int(self.state.m[pos]),
                     n=int(self.state.n[pos]),
+                    from_neighbours=nbr,
                 )
             )
-        return tuple(out)
+        summary = learned_summary(model, fit)
+        view = LearnedView(
+            answers=summary.answers,
+            strength=summary.strength,
+            neighbour_weight=summary.neighbour_weight,
+            predicate_share=summary.predicate_share,
+            mean_error=summary.mean_error,
+            weakest_predicates=tuple(
+                (kg.pred_labels[w.index], w.error, w.answers) for w in summary.weakest_predicates
+            ),
+            weakest_subjects=tuple(
+                (kg.labels[w.index], w.error, w.answers) for w in summary.weakest_subjects
+            ),
+        )
+        return tuple(out), view
 
     def _per_predicate(self) -> tuple[PredicateRates, ...]:
         m, n = self.state.m, self.state.n
@@ -1031,11 +1101,12 @@ def start_run(
     kg: KGIndex,
     positions: np.ndarray,
     name: str = "",
+    manifest_extra: dict | None = None,
 ) -> RunRecord:
     """Create a run over the given edge positions of the loaded KG (see run_edge_positions)."""
     if len(positions) == 0:
         raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
-    manifest = build_manifest(kg, config, target)
+    manifest = {**build_manifest(kg, config, target), **(manifest_extra or {})}
     run_id = create_run(
         conn,
         kg.kg_id,

@@ -81,6 +81,18 @@ def iteration_rng(seed: int, iteration: int) -> np.random.Generator:
     return np.random.default_rng([seed, 104729, iteration])
 
 
+def wh_allowed(kg: KGIndex, positions: np.ndarray, wh_max_objects: int) -> np.ndarray:
+    """For each KG edge position: whether the paper allows a Wh question about it (its predicate
+    has a Wh template and the subject has fewer than `wh_max_objects` objects for it)."""
+    positions = np.asarray(positions, dtype=np.int64)
+    has_wh = np.array([bool(t.get("wh")) for t in kg.pred_templates], dtype=bool)
+    ok = has_wh[kg.p[positions]] if len(has_wh) else np.zeros(len(positions), dtype=bool)
+    for i in np.flatnonzero(ok).tolist():
+        e = int(positions[i])
+        ok[i] = kg.out_degree(int(kg.s[e]), int(kg.p[e])) < wh_max_objects
+    return ok
+
+
 class QuestionFactory:
     """Turns sampled run edges into questions with templates (no LLM needed)."""
 
@@ -120,7 +132,9 @@ class QuestionFactory:
         edge_id = int(kg.edge_ids[e])
         rng = self._rng(iteration)
         templates = kg.pred_templates[p]
-        want_wh = self.difficulty is Difficulty.HARD and rng.random() < 0.5
+        want_wh = self.difficulty is Difficulty.WH or (
+            self.difficulty is Difficulty.HARD and rng.random() < 0.5
+        )
         wh_template = templates.get("wh") or ""
         true_nodes = kg.true_objects(s, p)
         if want_wh and wh_template and len(true_nodes) < self.wh_max_objects:

@@ -19,6 +19,7 @@ from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.live_chart import LiveChart
 
 LIVE_HELP = """\
 ## Live probe
@@ -108,6 +109,8 @@ class LiveScreen(Screen):
     ]
     HELP = LIVE_HELP
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
+    """The chart pane shows only on wide (BREAKPOINTS) and tall terminals (see app.tcss)."""
 
     def __init__(
         self,
@@ -139,16 +142,21 @@ class LiveScreen(Screen):
                 yield Static("Questions and replies", classes="section-title")
                 yield RichLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
-                yield Static("Blind spots (highest posterior error)", classes="section-title")
+                yield Static(
+                    "Blind spots (highest posterior error)",
+                    classes="section-title",
+                    id="blind-title",
+                )
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
                 yield Static("Per predicate (paper Fig. 6)", classes="section-title")
                 yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
+        yield LiveChart(id="live-chart")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#replies", RichLog).can_focus = False
         blind = self.query_one("#blind", DataTable)
-        blind.add_columns("P(err)", "m", "n", "subject", "predicate", "object")
+        blind.add_columns("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
         preds = self.query_one("#preds", DataTable)
         preds.add_columns("examined", "zero-sense", "win", "predicate")
         self.call_after_refresh(self.refresh_view)
@@ -191,6 +199,7 @@ class LiveScreen(Screen):
                 card.show(snap)
             self.query_one("#rates", Static).update(_compact_rates(snap))
             self._tables(snap)
+            self.query_one(LiveChart).show(snap, self.app.db())
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
@@ -250,10 +259,12 @@ class LiveScreen(Screen):
                 f"{b.mean_error:.2f}",
                 str(b.m),
                 str(b.n),
+                f"{b.from_neighbours:.0%}",
                 visible(b.subject, one_line=True, limit=NAME_LIMIT),
                 visible(b.predicate, one_line=True, limit=NAME_LIMIT),
                 visible(b.object, one_line=True, limit=NAME_LIMIT),
             )
+        self.query_one("#blind-title", Static).update(_learned_line(snap))
         preds = self.query_one("#preds", DataTable)
         preds.clear()
         for p in snap.per_predicate:
@@ -285,6 +296,23 @@ class LiveScreen(Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _learned_line(snap: ProbeSnapshot) -> str:
+    """The blind spots' title: what the answers teach (markup; names made literal)."""
+    title = "Blind spots · nbrs: part from neighbours"
+    learned = snap.learned
+    if learned is None:
+        return title
+    weakest = ", ".join(
+        f"{markup_literal(name, limit=LABEL_LIMIT)} {error:.0%}"
+        for name, error, _ in learned.weakest_predicates
+    )
+    return (
+        f"{title}\n[dim]learned from {learned.answers:,}: nbrs {learned.neighbour_weight:.0%} · "
+        f"preds {learned.predicate_share:.0%}"
+        f"{' · worst: ' + weakest if weakest else ''}[/]"
+    )
 
 
 def _bias_lines(snap: ProbeSnapshot) -> list[str]:

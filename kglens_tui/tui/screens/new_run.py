@@ -146,7 +146,11 @@ class NewRunScreen(Screen):
                 )
                 yield Label("Difficulty", classes="kglens-only")
                 yield Select(
-                    [("EASY: Yes/No only", "easy"), ("HARD: Yes/No and Wh, 50/50", "hard")],
+                    [
+                        ("EASY: Yes/No only", "easy"),
+                        ("HARD: Yes/No and Wh, 50/50", "hard"),
+                        ("WH: open questions only", "wh"),
+                    ],
                     value=settings.difficulty,
                     allow_blank=False,
                     id="difficulty",
@@ -165,6 +169,7 @@ class NewRunScreen(Screen):
                     [
                         ("sum: paper eq. 2-3", "sum"),
                         ("degree: mean of neighbours", "degree"),
+                        ("learned: predicates and entities", "learned"),
                         ("off", "off"),
                     ],
                     value="sum",
@@ -277,7 +282,9 @@ class NewRunScreen(Screen):
             sampler=str(self.query_one("#sampler", Select).value),
             propagation=self.query_one("#propagation", Select).value != "off",
             propagation_mode=(
-                "degree" if self.query_one("#propagation", Select).value == "degree" else "sum"
+                str(self.query_one("#propagation", Select).value)
+                if self.query_one("#propagation", Select).value in ("degree", "learned")
+                else "sum"
             ),
             batch_size=values["batch_size"],
             iterations=values["iterations"],
