@@ -742,7 +742,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget-epochs", type=float, default=6.0, help="request budget in epochs")
     p.add_argument("--reference-epochs", type=float, default=4.5, help="brute-force reference")
     p.add_argument("--batch-size", type=int, default=64)
-    p.add_argument("--seeds", type=int, default=3)
+    p.add_argument("--seeds", type=int, default=5)
     p.add_argument("--k", default="100,200", help="top-k sizes, comma-separated")
     p.add_argument("--csv", metavar="PATH", help="write every curve as CSV")
     p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")

@@ -285,6 +285,10 @@ def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> No
             "4",
             "--k",
             "3,6",
+            "--methods",
+            "thompson + prop, top-k + learned",
+            "--continuous",
+            "top-k + learned",
             "--no-throughput",
             "--csv",
             str(csv_path),
@@ -298,15 +302,23 @@ def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> No
     assert "thompson + prop" in out
     # the suite: every setting the tiny graph can take, then G@k per method and truth
     assert "left out: corr=0.4 is above what this simulated truth holds" in out
-    for setting in ("truth as-is", "truth corr=0", "truth base=0.1", "truth blind=0.1"):
+    for setting in ("truth as-is", "truth corr=0", "truth base=0.05", "truth blind=0.02"):
         assert setting in out
     assert "Requests to reach brute force's 4.5-epoch G@3" in out
     assert "Continuous scheduling's cost" in out
     assert "top-k + learned" in out
     with csv_path.open() as fh:
         truths = {row["truth"] for row in csv.DictReader(fh)}
-    assert truths == {"as-is", "corr=0", "base=0.1", "base=0.85", "blind=0.1", "shuffled"}
-    for slug in ("asis", "corr0", "base0.1", "blind0.1", "shuffled"):
+    assert truths == {
+        "as-is",
+        "corr=0",
+        "base=0.05",
+        "base=0.85",
+        "blind=0.02",
+        "blind=0.1",
+        "shuffled",
+    }
+    for slug in ("asis", "corr0", "base0.05", "blind0.02", "shuffled"):
         ET.parse(tmp_path / f"c-{slug}.svg")
     assert main(["--db", str(db), "bench", "sampling", "--kg", "tiny", "--plot", "x.png"]) == 2
 
@@ -340,3 +352,16 @@ def test_continuous_lag_draws_from_an_older_posterior_without_edges_in_flight(
     assert [answered for answered, _ in seen] == [0, 0, 8, 16, 24, 32]
     for (_, before), (_, after) in zip(seen, seen[1:], strict=False):
         assert not set(before.tolist()) & set(after.tolist())
+
+
+def test_the_default_run_is_a_method_of_the_study() -> None:
+    from kglens_tui.bench.sampling_study import default_method
+
+    method = default_method()
+    assert method.name == "top-k + learned"
+    config = RunConfig()
+    assert (config.sampler, config.propagation, config.propagation_mode) == (
+        method.sampler,
+        True,
+        "learned",
+    )

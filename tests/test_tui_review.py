@@ -39,6 +39,9 @@ def _store_runs(db: Path) -> None:
                 iterations=6,
                 batch_size=16,
                 seed=seed,
+                # the paper's sampling: these runs feed screen snapshots, not a sampler test
+                sampler="thompson",
+                propagation_mode="sum",
             ),
         )
         run_blocking(engine)

@@ -53,6 +53,7 @@ def test_report_says_how_many_edges_a_wh_run_left_out(tmp_path: Path, tiny_kg_di
     out = capsys.readouterr().out
     assert out.splitlines()[1].startswith("WH · ")
     assert "WH: open questions only; 2 active edges of the selection allow none" in out
+    assert "What the answers teach" in out  # the learned model, rebuilt from the log
 
 
 def test_the_welcome_probe_of_the_local_model_asks_open_questions(

@@ -12,6 +12,8 @@ from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.probe.engine import LearnedView
+from kglens_tui.probe.runner import open_snapshot
 from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
@@ -29,6 +31,27 @@ def verdict_notes(rep: RunReport) -> str:
         shown = " · ".join(f"{n:,} {source}" for source, n in rep.question_sources.items())
         line += f"\nquestions asked ({asked:,}) by who wrote them: {shown}"
     return line
+
+
+def learned_text(learned: LearnedView) -> str:
+    """What a model of the error rate (predicate and entity effects) fitted to the run's answers
+    learned, as markup (names made literal)."""
+
+    def worst(items: tuple[tuple[str, float, int], ...]) -> str:
+        return ", ".join(f"{markup_literal(name)} {error:.0%} ({n:,})" for name, error, n in items)
+
+    text = (
+        f"[bold]What the answers teach[/] (a model of the error rate with predicate, subject and "
+        f"object effects, fitted to the {learned.answers:,} answers): neighbours explain "
+        f"{learned.neighbour_weight:.0%} of the variation of error rates, predicates "
+        f"{learned.predicate_share:.0%}; its prediction for an edge is worth "
+        f"{learned.strength:.1f} answers."
+    )
+    if learned.weakest_predicates:
+        text += f" Worst predicates (expected error, answers): {worst(learned.weakest_predicates)}."
+    if learned.weakest_subjects:
+        text += f" Worst subjects: {worst(learned.weakest_subjects)}."
+    return text
 
 
 def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> None:
@@ -146,6 +169,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
             _num(pb.balanced_accuracy) if pb else "—",
         )
     console.print(per)
+    learned = open_snapshot(conn, run_id).learned
+    if learned is not None:
+        console.print(learned_text(learned), soft_wrap=True)
     if trust.bias_by_group:
         groups = LiteralTable(
             title="Yes/No answers per region of the subject", title_justify="left"

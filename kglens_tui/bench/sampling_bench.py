@@ -61,7 +61,7 @@ def run_sampling_bench(
     budget_epochs: float = 6.0,
     reference_epochs: float = 4.5,
     batch_size: int = 64,
-    seeds: int = 3,
+    seeds: int = 5,
     ks: str = "100,200",
     csv_path: Path | None = None,
     plot_path: Path | None = None,

@@ -13,7 +13,13 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.efficiency import requests_to_reach
-from kglens_tui.bench.sampling_study import BRUTE_FORCE, CONTINUOUS, Reach, StudyResult
+from kglens_tui.bench.sampling_study import (
+    BRUTE_FORCE,
+    CONTINUOUS,
+    Reach,
+    StudyResult,
+    default_method,
+)
 from kglens_tui.bench.sampling_svg import PALETTE, Panel, Series, render_svg
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.core.safewrite import atomic_output, write_text
@@ -141,6 +147,8 @@ def _named(result: StudyResult, prefix: str) -> list[str]:
 
 
 def _name(method) -> Text:
+    if method.name == default_method().name:
+        return Text.assemble(method.name, (" (default)", "bold"))
     return Text(method.name) if method.paper else Text.assemble(method.name, (" (new)", "dim"))
 
 

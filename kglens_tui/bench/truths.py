@@ -24,7 +24,7 @@ BLIND_RATES = (0.8, 1.0)
 """Random blind spots fail with a rate drawn uniformly from this range ..."""
 SEEN_RATES = (0.0, 0.1)
 """... every other edge from this one."""
-SUITE_SIM = "as-is,corr=0.4,corr=0,base=0.1,base=0.85,blind=0.1,shuffled"
+SUITE_SIM = "as-is,corr=0.4,corr=0,base=0.05,base=0.85,blind=0.02,blind=0.1,shuffled"
 """The settings `kglens bench sampling` reports on a simulated truth."""
 SUITE_STORED = "as-is,shuffled"
 """... and on a truth from a stored run or a CSV file."""

@@ -61,10 +61,13 @@ class RunConfig:
     verifier: str = "alias"
     """alias (alias and fuzzy matching), or openai:MODEL for the LLM judge on Wh answers."""
     difficulty: Difficulty = Difficulty.EASY
-    sampler: Sampler = Sampler.THOMPSON
+    sampler: Sampler = Sampler.TOP_K
+    """top-k (default): the edges whose place among the `blind_spots` worst is least certain;
+    thompson is the paper's. The efficiency study chose the default (README, Efficiency study):
+    never worse than brute force, best where the model's knowledge has structure."""
     propagation: bool = True
     propagation_weight: float = 1.0
-    propagation_mode: str = "sum"
+    propagation_mode: str = "learned"
     """sum: eq. 2-3 of the paper (neighbours' outcomes added); degree: divided by the receiving
     edge's neighbour count (their mean); learned: a hierarchical model of the error rate
     (predicate and entity effects) learns from the run's answers how much an edge's predicate

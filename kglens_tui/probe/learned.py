@@ -17,6 +17,7 @@ resumed run rebuilds exactly the posterior it had.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,13 +25,14 @@ from scipy.special import betaln
 
 from kglens_tui.probe.pkg import PKGState
 
-GROUPS = ("predicate", "subject", "object")
 MIN_STRENGTH, MAX_STRENGTH = 0.3, 1000.0
 """Range of S searched (answers the model's prediction is worth)."""
 MIN_VAR, MAX_VAR = 1e-4, 16.0
 """Range of a group's prior variance (logit scale)."""
 LOG_STRENGTH_PRIOR = (float(np.log(4.0)), 1.5)
 """Hyperprior of log S (mean, sd): weak, centred on the prediction being worth 4 answers."""
+SHARE_SAMPLE = 50_000
+"""At most this many edges, spread evenly, measure each group's share (big graphs stay fast)."""
 STRENGTH_SAMPLE = 1500
 """At most this many edges (asked twice or more) estimate S."""
 
@@ -77,6 +79,10 @@ class ErrorModel:
         self.codes = tuple(codes for _, codes in dense)
         self.levels = tuple(len(ids) for ids in self.ids)
         self.n_edges = len(self.codes[0])
+        self.sample = np.linspace(0, self.n_edges - 1, min(self.n_edges, SHARE_SAMPLE)).astype(
+            np.int64
+        )
+        """Edges the shares are measured over (all of a graph of up to SHARE_SAMPLE edges)."""
 
     def fit(self, m: np.ndarray, n: np.ndarray, sweeps: int = 16) -> ModelFit:
         """Fit to successes m and failures n per edge (a cold start: the result depends on the
@@ -94,11 +100,11 @@ class ErrorModel:
         strength = 10.0
         hess = [np.zeros(size) for size in self.levels]
         eta = np.full(len(seen), mu)
+        rate = y / t
         for sweep in range(sweeps):
             # quasi-likelihood weights of the beta-binomial: an edge asked t times tells about
             # its neighbours at most as much as S answers would (its own rate varies around q)
             weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
-            rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
             for g in range(3):
                 p = _sigmoid(eta)
                 resid = weight * (rate - p)
@@ -149,18 +155,24 @@ class ErrorModel:
 
     def predict(self, fit: ModelFit, positions: np.ndarray | None = None) -> np.ndarray:
         """q: the model's error rate for each edge (all edges, or the given positions)."""
-        eta = np.full(self.n_edges if positions is None else len(positions), fit.mu)
+        return _sigmoid(self._eta(fit.mu, fit.effects, positions))
+
+    def _eta(
+        self, mu: float, effects: Sequence[np.ndarray], positions: np.ndarray | None = None
+    ) -> np.ndarray:
+        """The linear predictor of each edge (all, or the given positions)."""
+        eta = np.full(self.n_edges if positions is None else len(positions), mu)
         for g in range(3):
             codes = self.codes[g] if positions is None else self.codes[g][positions]
-            eta += fit.effects[g][codes]
-        return _sigmoid(eta)
+            eta += effects[g][codes]
+        return eta
 
     def prior(
         self, fit: ModelFit, m: np.ndarray, n: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(q, prior alpha, prior beta) per edge: S q and S (1 - q), where an edge with answers
         gets the prediction made without them."""
-        eta = _logit(np.clip(self.predict(fit), 1e-9, 1 - 1e-9))
+        eta = self._eta(fit.mu, fit.effects)
         seen = np.flatnonzero((np.asarray(m) + np.asarray(n)) > 0)
         if len(seen):
             t = (np.asarray(m, np.float64) + n)[seen]
@@ -174,7 +186,8 @@ class ErrorModel:
             ]
             eta[seen] = self._left_out(eta[seen], y, t, codes, hess, weight)
         q = _sigmoid(eta)
-        return q, fit.strength * q, fit.strength * (1.0 - q)
+        prior_a = fit.strength * q
+        return q, prior_a, fit.strength - prior_a
 
     def _shares(
         self, mu: float, effects: list[np.ndarray], var: list[float], strength: float
@@ -183,8 +196,9 @@ class ErrorModel:
         the model's predictions over the edges against the variance of an edge's own rate around
         its prediction (a beta of strength S), split between the groups in proportion to the
         variance of their effects over the edges (logit scale)."""
-        parts = [float(np.var(effects[g][self.codes[g]])) for g in range(3)]
-        q = _sigmoid(mu + sum(effects[g][self.codes[g]] for g in range(3)))
+        some = self.sample
+        parts = [float(np.var(effects[g][self.codes[g][some]])) for g in range(3)]
+        q = _sigmoid(self._eta(mu, effects, some))
         model = float(np.var(q))
         own = float(np.mean(q * (1 - q))) / (strength + 1.0)
         if model + own <= 0 or sum(parts) <= 0:

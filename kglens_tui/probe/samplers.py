@@ -21,6 +21,10 @@ class Sampler(StrEnum):
 TOLERANCE = 0.05
 """Top-k: an edge within this distance of the k-th error rate counts as settled once its
 posterior is that narrow (asking it more would not change which rates the list shows)."""
+GRID, GRID_LOGIT = 2048, 14.0
+INTERPOLATE_FROM = 4096
+"""Top-k: with more unasked edges than this, their scores are interpolated (see
+`boundary_uncertainty`)."""
 
 
 def thompson_draws(state: PKGState, rng: np.random.Generator) -> np.ndarray:
@@ -120,25 +124,52 @@ def boundary_uncertainty(state: PKGState, top_k: int, tolerance: float = TOLERAN
     probabilities of lying above the k-th error rate (plus `tolerance`) and below it (minus
     `tolerance`). An edge surely in or surely out scores 0, and so does one known to sit at the
     cut-off (which side it falls on changes the list's error rates by at most `tolerance`).
-    Beta tails are approximated by a normal on the logit scale (exact mean and variance of
-    logit theta, digamma and trigamma by one recurrence step and their series)."""
-    from scipy.special import ndtr  # not at import: the CLI starts without scipy
 
+    Beta tails are approximated by a normal on the logit scale (exact mean and variance of
+    logit theta, digamma and trigamma by one recurrence step and their series). Edges never
+    asked whose priors have one strength (Beta(1, 1), or learned propagation's Beta(S q,
+    S (1 - q))) score by interpolation in their prior mean, so a big graph stays fast."""
     a, b = state.alpha, state.beta
-    mean = a / (a + b)
-    n = len(mean)
-    k = min(max(top_k, 1), n - 1) if n > 1 else 1
+    n = len(a)
     if n <= 1:
         return np.zeros(n)
+    total = a + b
+    mean = a / total
+    k = min(max(top_k, 1), n - 1)
     part = np.partition(mean, (n - k - 1, n - k))
     cut = float(part[n - k - 1] + part[n - k]) / 2
+    fresh = (state.m == 0) & (state.n == 0)
+    fresh_total = total[fresh]
+    if len(fresh_total) > INTERPOLATE_FROM and np.ptp(fresh_total) < 1e-9 * fresh_total[0]:
+        strength = float(fresh_total[0])
+        # linear interpolation on a uniform grid of logit(mean) (np.interp's search is slower)
+        grid = np.linspace(-GRID_LOGIT, GRID_LOGIT, GRID + 1)
+        inner = 1.0 / (1.0 + np.exp(-grid))
+        on_grid = _uncertainty(inner * strength, (1 - inner) * strength, cut, tolerance)
+        fresh_mean = np.clip(mean[fresh], 1e-12, 1 - 1e-12)
+        x = (np.log(fresh_mean / (1 - fresh_mean)) + GRID_LOGIT) * (GRID / (2 * GRID_LOGIT))
+        x = np.clip(x, 0.0, GRID - 1e-9)
+        i = x.astype(np.int64)
+        w = x - i
+        scores = np.empty(n)
+        scores[fresh] = on_grid[i] * (1 - w) + on_grid[i + 1] * w
+        rest = np.flatnonzero(~fresh)
+        scores[rest] = _uncertainty(a[rest], b[rest], cut, tolerance)
+        return scores
+    return _uncertainty(a, b, cut, tolerance)
+
+
+def _uncertainty(a: np.ndarray, b: np.ndarray, cut: float, tolerance: float) -> np.ndarray:
+    """min(P(theta > cut + tolerance), P(theta < cut - tolerance)) for Beta(a, b): logit theta
+    taken as normal, its tails by the logistic approximation Phi(x) ~ sigmoid(1.702 x) (off by
+    under 0.01; the ranking of uncertain edges is what counts)."""
     centre = _digamma(a) - _digamma(b)
-    spread = np.sqrt(_trigamma(a) + _trigamma(b))
+    scale = 1.702 / np.sqrt(_trigamma(a) + _trigamma(b))
     high = _logit(min(cut + tolerance, 1 - 1e-6))
     low = _logit(max(cut - tolerance, 1e-6))
-    above = ndtr((centre - high) / spread)
-    below = ndtr((low - centre) / spread)
-    return np.minimum(above, below)
+    # the smaller tail is the one on the far side of the nearer bound
+    gap = np.maximum(high - centre, centre - low) * scale
+    return 1.0 / (1.0 + np.exp(np.minimum(gap, 700.0)))
 
 
 def _logit(x: float) -> float:

@@ -35,7 +35,11 @@ LIVE_HELP = """\
 **Win rate**: share of examined edges the model answers right more often than wrong (m > n).
 **Zero-sense**: never right (m = 0). **All-sense**: never wrong (n = 0). Refused and
 unparseable replies count as wrong; transport errors never do (the edge is asked again).
-**Blind spots**: edges with the highest posterior mean error rate alpha / (alpha + beta).
+**Blind spots**: examined edges with the highest posterior error rate P(err) under a model
+learned from the run's answers (predicate and entity effects): m right and n wrong answers of
+the edge itself, and *nbrs*, the share of P(err) that comes from its predicate and neighbours
+rather than its own answers. **learned** (under the progress): how much of the variation of
+error rates neighbours and predicates explain, and the predicates the model fails most.
 """
 
 TABLES_EVERY_S = 1.0
@@ -142,11 +146,7 @@ class LiveScreen(Screen):
                 yield Static("Questions and replies", classes="section-title")
                 yield RichLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
-                yield Static(
-                    "Blind spots (highest posterior error)",
-                    classes="section-title",
-                    id="blind-title",
-                )
+                yield Static("Blind spots (nbrs: from neighbours)", classes="section-title")
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
                 yield Static("Per predicate (paper Fig. 6)", classes="section-title")
                 yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
@@ -230,6 +230,7 @@ class LiveScreen(Screen):
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap),
+            *_learned_line(snap),
         ]
         self.query_one("#progress", Static).update("\n".join(lines))
 
@@ -264,7 +265,6 @@ class LiveScreen(Screen):
                 visible(b.predicate, one_line=True, limit=NAME_LIMIT),
                 visible(b.object, one_line=True, limit=NAME_LIMIT),
             )
-        self.query_one("#blind-title", Static).update(_learned_line(snap))
         preds = self.query_one("#preds", DataTable)
         preds.clear()
         for p in snap.per_predicate:
@@ -298,21 +298,19 @@ class LiveScreen(Screen):
         self.app.pop_screen()
 
 
-def _learned_line(snap: ProbeSnapshot) -> str:
-    """The blind spots' title: what the answers teach (markup; names made literal)."""
-    title = "Blind spots · nbrs: part from neighbours"
+def _learned_line(snap: ProbeSnapshot) -> list[str]:
+    """What the answers teach, in one line (markup; names made literal), when known."""
     learned = snap.learned
     if learned is None:
-        return title
-    weakest = ", ".join(
-        f"{markup_literal(name, limit=LABEL_LIMIT)} {error:.0%}"
-        for name, error, _ in learned.weakest_predicates
+        return []
+    worst = ", ".join(
+        f"{markup_literal(name, limit=NAME_LIMIT)} {error:.0%}"
+        for name, error, _ in learned.weakest_predicates[:2]
     )
-    return (
-        f"{title}\n[dim]learned from {learned.answers:,}: nbrs {learned.neighbour_weight:.0%} · "
-        f"preds {learned.predicate_share:.0%}"
-        f"{' · worst: ' + weakest if weakest else ''}[/]"
-    )
+    return [
+        f"learned: nbrs {learned.neighbour_weight:.0%} · predicates "
+        f"{learned.predicate_share:.0%}{' · worst ' + worst if worst else ''}"
+    ]
 
 
 def _bias_lines(snap: ProbeSnapshot) -> list[str]:

@@ -48,11 +48,12 @@ FIELD_HELP = {
     "verifier": "How Wh answers are judged: alias matches the KG's names and aliases; "
     "openai:MODEL asks an LLM judge.",
     "difficulty": "EASY asks Yes/No questions only; HARD mixes Yes/No and Wh (open) questions "
-    "half and half.",
-    "sampler": "Which edges to ask next. Thompson: a draw from each edge's error posterior, so "
-    "likely blind spots come first while unexplored edges still get asked.",
-    "propagation": "After an answer, move the error belief of neighbouring edges too: sum (paper "
-    "eq. 2-3), degree (mean of the neighbours) or off.",
+    "half and half; WH asks open questions only, on the edges that allow one.",
+    "sampler": "Which edges to ask next. top-k: those whose place among the blind spots to find "
+    "is least certain; Thompson (the paper's): a draw from each edge's error posterior.",
+    "propagation": "After an answer, move the error belief of other edges too: learned (how much "
+    "an edge's predicate and entities tell, learned from the answers), sum (paper eq. 2-3), "
+    "degree (mean of the neighbours) or off.",
     "batch_size": "Edges asked per iteration; the posteriors are updated after each iteration.",
     "iterations": "The most iterations the run makes.",
     "stop_on_convergence": "Stop once the win, zero-sense and all-sense rates moved less than "
@@ -60,10 +61,12 @@ FIELD_HELP = {
     "concurrency": "Requests sent at the same time.",
     "max_requests": "Stop after this many requests (empty: no limit).",
     "seed": "Seed of the sampling (and of the simulator): the same seed repeats the run.",
+    "blind_spots": "How many blind spots the run looks for: the top-k sampler's k and the live "
+    "list's length.",
 }
 """One line per field, shown while it is focused."""
 
-INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed")
+INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
 
 
 class NewRunScreen(Screen):
@@ -159,7 +162,7 @@ class NewRunScreen(Screen):
                 yield Label("Sampler", classes="kglens-only")
                 yield Select(
                     [(s.value, s.value) for s in Sampler],
-                    value="thompson",
+                    value=str(RunConfig.sampler),
                     allow_blank=False,
                     id="sampler",
                     classes="kglens-only",
@@ -172,9 +175,16 @@ class NewRunScreen(Screen):
                         ("learned: predicates and entities", "learned"),
                         ("off", "off"),
                     ],
-                    value="sum",
+                    value=RunConfig.propagation_mode,
                     allow_blank=False,
                     id="propagation",
+                    classes="kglens-only",
+                )
+                yield Label("Blind spots to find", classes="kglens-only")
+                yield Input(
+                    str(RunConfig.blind_spots),
+                    type="integer",
+                    id="blind_spots",
                     classes="kglens-only",
                 )
                 yield Label("Batch size", classes="kglens-only")
@@ -292,6 +302,7 @@ class NewRunScreen(Screen):
             max_requests=int(budget) if budget else None,
             stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
+            blind_spots=values["blind_spots"],
             sim_latency_s=self.app.settings.sim_latency_s,
         ).validate()
 
