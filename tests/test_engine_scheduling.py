@@ -97,20 +97,26 @@ def test_snapshot_carries_a_bounded_history(conn: sqlite3.Connection) -> None:
 
 
 def test_blind_spots_are_the_stable_top_k_with_ties(conn: sqlite3.Connection) -> None:
+    from kglens_tui.probe.learned import ErrorModel
+
     engine = _engine(conn)
     state = engine.state
     rng = np.random.default_rng(3)
     size = len(state.m)
     state.m[:] = rng.integers(0, 3, size)
     state.n[:] = rng.integers(0, 3, size)  # many edges share a posterior: ties everywhere
-    state.alpha[:] = 1.0 + state.n
-    state.beta[:] = 1.0 + state.m
     examined = np.flatnonzero((state.m + state.n) > 0)
-    mean = state.mean_error[examined]
+    kg, pos = engine.kg, engine.positions
+    model = ErrorModel(kg.p[pos], kg.s[pos], kg.o[pos])
+    fit = model.fit(state.m, state.n)
+    _, prior_a, prior_b = model.prior(fit, state.m, state.n)
+    mean = ((prior_a + state.n) / (prior_a + prior_b + state.m + state.n))[examined]
     pos_of = {int(e): i for i, e in enumerate(engine.run.edge_ids)}
     for k in (1, 5, 12, len(examined), len(examined) + 3):
         want = examined[np.argsort(-mean, kind="stable")[:k]]
-        assert [pos_of[b.edge_id] for b in engine._blind_spots(k)] == want.tolist(), k
+        spots, learned = engine._blind_spots(k)
+        assert [pos_of[b.edge_id] for b in spots] == want.tolist(), k
+        assert learned is not None and learned.answers == int((state.m + state.n).sum())
 
 
 def test_draw_cache_hands_out_one_draw_without_busy_edges(conn: sqlite3.Connection) -> None:
@@ -206,3 +212,55 @@ def test_an_instant_target_still_lets_the_event_loop_serve_a_stop(
     snap = asyncio.run(go())
     assert snap.stop_reason == "stopped by user"
     assert 0 < snap.iteration < 3000
+
+
+def test_a_resumed_run_counts_its_rate_over_this_session_only(conn: sqlite3.Connection) -> None:
+    """After a resume the stored requests were sent in another session: the rate counts only
+    the requests and the seconds of this one (it read twice the real rate before)."""
+    config = RunConfig(
+        kg="country", target="sim", batch_size=16, iterations=4, stop_on_convergence=False
+    )
+    first = prepare(conn, config=config, on_iteration=lambda _snap: first.request_stop())
+    stored = run_blocking(first)
+    assert stored.iteration == 1 and stored.session_requests == stored.requests > 0
+    resumed = prepare(conn, resume=stored.run_id)
+    before = resumed.snapshot()
+    assert (before.requests, before.session_requests, before.requests_per_s) == (
+        stored.requests,
+        0,
+        0.0,
+    )
+    snap = run_blocking(resumed)
+    assert snap.iteration == 4
+    assert snap.session_requests == snap.requests - stored.requests > 0
+    assert snap.requests_per_s == snap.session_requests / snap.session_elapsed_s
+
+
+def test_snapshots_flag_a_target_loading_its_model(conn: sqlite3.Connection) -> None:
+    engine = _engine(conn, iterations=1)
+    seen = []
+
+    async def aload() -> None:
+        seen.append(engine.snapshot(insights=False))
+        await asyncio.sleep(0)
+
+    engine.target.aload = aload
+    snap = run_blocking(engine)
+    assert seen[0].loading and seen[0].requests == 0
+    assert not snap.loading and snap.requests > 0
+
+
+def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:
+    """Continuous scheduling re-asks edges inside an epoch (3-7 asks after 4 epochs), which
+    breaks brute force's one ask per edge per epoch: the combination is refused clearly."""
+    from kglens_tui.cli import main
+    from kglens_tui.probe.config import ConfigError, RunConfig
+
+    config = RunConfig(kg="country", target="sim", sampler="brute-force", scheduling="continuous")
+    with pytest.raises(ConfigError, match="use --scheduling sync with brute force"):
+        config.validate()
+    args = ["--db", str(tmp_path / "w.db"), "probe", "--no-tui", "--target", "sim"]
+    args += ["--sampler", "brute-force", "--scheduling", "continuous"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: sampler brute-force") and err.count("\n") == 1

@@ -50,11 +50,6 @@ def test_hard_negative_none_when_every_candidate_is_true(kg) -> None:
     assert kg.hard_negative(kg.node("c:AT"), member, rng) is None
 
 
-def test_display_name_carries_aliases(kg) -> None:
-    assert kg.display_name(kg.node("c:TO")) == "Tonga (also known as TO)"
-    assert kg.display_name(kg.node("city:vienna")) == "Vienna"
-
-
 def test_dead_edges_are_masked(kg) -> None:
     member = kg.pred_keys.index("member_of")
     assert not kg.active_mask[kg.p == member].any()

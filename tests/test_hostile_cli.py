@@ -319,6 +319,27 @@ def _c(*command: str, args=lambda w: [], code: int = 0, shown: tuple[str, ...] =
     return Case(command, args, code, shown)
 
 
+def _verifier_data(w: Workspace) -> Path:
+    """A labelled reply the verifier gets wrong, so --misses prints its hostile text."""
+    path = w.root / "verifier.jsonl"
+    record = {
+        "id": f"h {H}",
+        "source": f"hand {H}",
+        "kg": "country",
+        "predicate": "capital",
+        "object_type": "city",
+        "qtype": "wh",
+        "question": f"What is the capital of {H}?",
+        "expected": "",
+        "answers": [["Rome"]],
+        "reply": f"It is Rome {H}",
+        "label": "incorrect",
+        "hedged": False,
+    }
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    return path
+
+
 def _openai(w: Workspace) -> list[str]:
     return ["--target", f"openai:{MODEL}", "--base-url", w.openai_url]
 
@@ -410,6 +431,9 @@ CASES = {
         args=lambda w: ["--kg", KG, *_openai(w), "--questions", "4", "--concurrency", "2"],
     ),
     "bench-ui": _c("bench", "ui", args=lambda w: ["--presses", "2"], shown=()),
+    "bench-verifier": _c(
+        "bench", "verifier", args=lambda w: ["--data", str(_verifier_data(w)), "--misses"]
+    ),
     "bench-import": _c(
         "bench", "import", args=lambda w: ["--triples", "300", "--entities", "30"], shown=()
     ),
@@ -535,6 +559,9 @@ CASES = {
         "analyze", args=lambda w: [str(w.runs[0]), "--by", "subject", "--csv", w.out("g.csv")]
     ),
     "analyze-group": _c("analyze", args=lambda w: [str(w.runs[0]), "--by", "group"]),
+    "analyze-grid": _c(  # labels truncated in the grid: the markup shows, the escapes are cut
+        "analyze", args=lambda w: [str(w.runs[0]), "--grid"], shown=SHOWN[:1]
+    ),
     "compare": _c("compare"),
     "compare-two": _c("compare", args=lambda w: [*map(str, w.runs), "--by", "predicate"]),
     "triage-confirm": _c(

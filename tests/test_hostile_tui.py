@@ -318,3 +318,20 @@ async def test_mode_live_screen_shows_hostile_text_literally(
     async with app.run_test(size=SIZE) as pilot:
         await _show(pilot, ModeLiveScreen(_Shown(mode_snapshot)))
         assert_literal(app, MODEL, "␛]0;PWNED")
+
+
+def test_xml_exports_parse_with_hostile_labels(hostile_db: Path, tmp_path: Path) -> None:
+    """XML 1.0 cannot hold control characters: GEXF and GraphML show them visibly instead."""
+    import xml.etree.ElementTree as ET
+
+    from kglens_tui.analysis.exports import write_gexf, write_graphml
+    from kglens_tui.analysis.rundata import load_run_data
+
+    conn = connect(hostile_db)
+    data = load_run_data(conn, 1)
+    for write in (write_gexf, write_graphml):
+        path = write(data, tmp_path / f"pkg.{write.__name__}")
+        text = path.read_text(encoding="utf-8")
+        ET.fromstring(text)
+        assert "Evil[/]land ␛]0;PWNED␇" in text
+    conn.close()

@@ -212,3 +212,21 @@ def test_bulk_import_rebuilds_the_edge_indexes(tmp_path: Path, conn) -> None:
         r[3] for r in conn.execute("EXPLAIN QUERY PLAN SELECT * FROM edge WHERE object_id = 5")
     )
     assert "edge_object" in plan
+
+
+def test_a_kg_with_runs_is_not_replaced_under_them(conn, tiny_kg_dir: Path) -> None:
+    """--replace would leave the KG's runs pointing at edges that no longer exist."""
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.probe.runner import prepare, run_blocking
+
+    import_kg(conn, tiny_kg_dir, "tiny")
+    run_blocking(
+        prepare(conn, config=RunConfig(kg="tiny", target="sim", iterations=1, batch_size=4))
+    )
+    before = dump(conn)
+    with pytest.raises(
+        KGExistsError,
+        match=r"it has 1 run, which would point at edges that are gone; `kglens kg rm tiny`",
+    ):
+        import_kg(conn, tiny_kg_dir, "tiny", replace=True)
+    assert dump(conn) == before

@@ -93,3 +93,18 @@ def test_smollm2_answers_yes_no_prompt() -> None:
     assert first.strip()
     assert first == second  # greedy decoding is deterministic
     assert prompt_tokens > 20 and completion_tokens > 0
+
+
+def test_sampling_is_greedy_at_zero_and_seeded_per_question_above() -> None:
+    from kglens_tui.llm.base import ChatRequest, QuestionMeta
+    from kglens_tui.llm.local_llama import sampling
+
+    def request(key: str, temperature: float) -> ChatRequest:
+        meta = QuestionMeta(key=key, edge_id=1, subject="s", predicate="p", object="o", qtype="wh")
+        return ChatRequest(messages=(), temperature=temperature, meta=meta)
+
+    assert sampling(request("it1:s0:e1", 0.0), 7) == {"temperature": 0.0, "top_k": 1, "seed": 7}
+    first = sampling(request("it1:s0:e1", 0.8), 7)
+    assert first["temperature"] == 0.8 and first["top_k"] > 1
+    assert first == sampling(request("it1:s0:e1", 0.8), 7)  # a rerun answers the same
+    assert first["seed"] != sampling(request("it9:s3:e1", 0.8), 7)["seed"]  # another epoch

@@ -309,3 +309,23 @@ def test_session_runs_on_a_thread_and_stops(tmp_path: Path) -> None:
     final = session.snapshot()
     assert not session.error and final is not None
     assert final.status in ("stopped", "finished") and final.run_id == session.run_id
+
+
+def test_status_reads_loading_model_while_the_local_target_loads(
+    hand: sqlite3.Connection,
+) -> None:
+    """A local target loads its model before the first request; snapshots say so meanwhile."""
+    import asyncio
+
+    class Loading(ScriptedTarget):
+        async def aload(self) -> None:
+            self.seen_while_loading = engine.snapshot()
+            await asyncio.sleep(0)
+
+    target = Loading(**PLANTED)
+    config = KontestConfig(kg="hand", relations=2)
+    engine = prepare_mode(hand, config=config, target=target)
+    snap = run_blocking(engine)
+    seen = target.seen_while_loading
+    assert (seen.status, seen.requests) == ("loading model", 0)
+    assert snap.status == "finished" and snap.requests > 0

@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from kglens_tui.kg.graph import Neighbourhood
-from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, converged, rates
+from kglens_tui.probe.pkg import (
+    PKGState,
+    Rates,
+    apply_outcomes,
+    converged,
+    rates,
+    stable_iterations,
+)
 
 # Nodes A=0 B=1 C=2 D=3 E=4. Edges: e0 A->B, e1 B->C, e2 C->D, e3 A->C, e4 D->E.
 SUBJ = np.array([0, 1, 2, 0, 3])
@@ -69,6 +76,17 @@ def test_convergence_needs_all_three_rates_stable() -> None:
     assert not converged(stable[:5], window=5, tolerance=0.005)
     moving = stable[:-1] + [Rates(10, 0.5, 0.2, 0.31)]
     assert not converged(moving, window=5, tolerance=0.005)
+
+
+def test_stable_iterations_follow_the_convergence_rule() -> None:
+    """A slow drift (each step under the tolerance, the window's span over it) is not stable
+    for the whole window: the count the live screen shows never reads 5 of 5 unconverged."""
+    drift = [Rates(10, 0.5 + 0.002 * i, 0.2, 0.3) for i in range(8)]
+    assert stable_iterations(drift, window=5, tolerance=0.005) == 2  # 0.004 span over 3
+    assert not converged(drift, window=5, tolerance=0.005)
+    flat = [Rates(10, 0.4, 0.2, 0.3)] * 2 + [Rates(10, 0.5, 0.2, 0.3)] * 6
+    assert [stable_iterations(flat[:k], 5, 0.005) for k in (1, 3, 5, 8)] == [0, 0, 2, 5]
+    assert converged(flat, 5, 0.005) and not converged(flat[:7], 5, 0.005)
 
 
 def test_degree_mode_adds_the_mean_of_neighbour_outcomes() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from kglens_tui.analysis.efficiency import (
     Scorer,
+    blind_spot_gain,
     examined_mse,
     hardest,
     requests_to_reach,
@@ -84,6 +85,30 @@ def test_recall_counts_ties_at_the_cutoff_as_hits() -> None:
     failed = np.array([True, True, False, False])
     assert set_recall(np.array([0.9, 0.1, 0.8, 0.0]), failed, 2) == 0.5
     assert math.isnan(set_recall(np.zeros(4), np.zeros(4, bool), 2))
+
+
+def test_blind_spot_gain_scores_a_constant_0_and_the_truth_1() -> None:
+    rng = np.random.default_rng(3)
+    truth = rng.beta(0.6, 1.4, 500)
+    for k in (1, 10, 100, 499):
+        assert blind_spot_gain(truth, truth, k) == pytest.approx(1.0)
+        assert blind_spot_gain(np.full(500, 0.512), truth, k) == pytest.approx(0.0, abs=1e-12)
+        assert blind_spot_gain(-truth, truth, k) < 0  # the easiest edges: worse than a guess
+    # shrinking towards a constant cannot gain: only the order of the estimate counts
+    assert blind_spot_gain(0.5 + 0.01 * (truth - 0.5), truth, 50) == pytest.approx(1.0)
+    noisy = truth + rng.normal(0, 0.2, 500)
+    assert 0.2 < blind_spot_gain(noisy, truth, 50) < 0.95
+    assert math.isnan(blind_spot_gain(truth, np.full(500, 0.3), 10))
+
+
+def test_blind_spot_gain_counts_ties_at_the_cutoff_by_their_mean() -> None:
+    truth = np.array([1.0, 0.0, 0.6, 0.2])
+    estimate = np.array([0.9, 0.5, 0.5, 0.5])  # edge 0 first, then one of three tied edges
+    chance, best = truth.mean(), (1.0 + 0.6) / 2
+    expected = ((1.0 + (0.0 + 0.6 + 0.2) / 3) / 2 - chance) / (best - chance)
+    assert blind_spot_gain(estimate, truth, 2) == pytest.approx(expected)
+    scorer = Scorer(truth, (2,), truth >= 0.9)
+    assert scorer.score(estimate, np.ones(4))["g_top2"] == pytest.approx(expected)
 
 
 def test_examined_mse_only_counts_asked_edges() -> None:
@@ -184,12 +209,21 @@ def test_csv_and_svg_outputs(tmp_path: Path) -> None:
     with path.open() as fh:
         table = list(csv.DictReader(fh))
     assert len(table) == rows == 3 * 2 * len(result.requests)
-    assert {"method", "seed", "requests", "epochs", "mse_top200", "recall_top600"} <= set(table[0])
+    assert {
+        "method",
+        "seed",
+        "requests",
+        "epochs",
+        "g_top100",
+        "mse_top200",
+        "recall_top200",
+    } <= set(table[0])
     svg = ET.fromstring(chart_svg(result))
     lines = svg.findall(".//{http://www.w3.org/2000/svg}polyline")
     titles = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
-    assert {"top-200 MSE", "top-600 MSE", "examined MSE"} <= set(titles)
+    assert {"top-100 MSE", "top-200 MSE", "examined MSE"} <= set(titles)
     assert "top-200 recall" not in titles  # k covers all 40 edges: trivial, left out
+    assert "top-100 blind-spot gain G" not in titles
     assert len(lines) % 3 == 0 and len(lines) >= 3 * 3
 
 
@@ -226,7 +260,7 @@ def test_ground_truth_needs_a_brute_force_run(conn, tiny_kg_dir: Path) -> None:
     snap = run_blocking(prepare(conn, config=config))
     with pytest.raises(ValueError, match="brute-force"):
         load_ground_truth(conn, f"run:{snap.run_id}", "tiny", None)
-    with pytest.raises(ValueError, match="sim, sim:SEED or run:ID"):
+    with pytest.raises(ValueError, match="sim, sim:SEED, run:ID or csv:PATH"):
         load_ground_truth(conn, "oracle", "tiny", None)
 
 
@@ -259,11 +293,21 @@ def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> No
         ]
     )
     out = capsys.readouterr().out
-    assert code == 0
+    assert code == 0, out
     assert "Requests to match brute force after 4.5 epochs" in out
     assert "thompson + prop" in out
-    assert csv_path.stat().st_size > 0
-    ET.parse(svg_path)
+    # the suite: every setting the tiny graph can take, then G@k per method and truth
+    assert "left out: corr=0.4 is above what this simulated truth holds" in out
+    for setting in ("truth as-is", "truth corr=0", "truth base=0.1", "truth blind=0.1"):
+        assert setting in out
+    assert "Requests to reach brute force's 4.5-epoch G@3" in out
+    assert "Continuous scheduling's cost" in out
+    assert "top-k + learned" in out
+    with csv_path.open() as fh:
+        truths = {row["truth"] for row in csv.DictReader(fh)}
+    assert truths == {"as-is", "corr=0", "base=0.1", "base=0.85", "blind=0.1", "shuffled"}
+    for slug in ("asis", "corr0", "base0.1", "blind0.1", "shuffled"):
+        ET.parse(tmp_path / f"c-{slug}.svg")
     assert main(["--db", str(db), "bench", "sampling", "--kg", "tiny", "--plot", "x.png"]) == 2
 
 
@@ -271,3 +315,28 @@ def test_lognormal_parameters_match_median_and_p99() -> None:
     mu, sigma = lognormal_params(0.2, 2.0)
     assert math.exp(mu) == pytest.approx(0.2)
     assert math.exp(mu + Z99 * sigma) == pytest.approx(2.0)
+
+
+def test_continuous_lag_draws_from_an_older_posterior_without_edges_in_flight(
+    monkeypatch,
+) -> None:
+    import kglens_tui.bench.sampling_study as study
+
+    truth = tiny_truth()
+    scorer = Scorer(truth.rates, (10,), truth.always_failed)
+    seen: list[tuple[int, np.ndarray]] = []
+    real = study.sample_batch
+
+    def recording(sampler, state, k, rng, iteration, seed, **kw):
+        batch = real(sampler, state, k, rng, iteration, seed, **kw)
+        seen.append((int((state.m + state.n).sum()), batch))
+        return batch
+
+    monkeypatch.setattr(study, "sample_batch", recording)
+    method = methods_named("thompson")[1]
+    trace = simulate(method, truth, scorer, 6 * 8, 8, seed=0, lag=1)
+    assert trace.requests[-1] == 48
+    # batch t is drawn from the answers after batch t - 2, and never repeats batch t - 1
+    assert [answered for answered, _ in seen] == [0, 0, 8, 16, 24, 32]
+    for (_, before), (_, after) in zip(seen, seen[1:], strict=False):
+        assert not set(before.tolist()) & set(after.tolist())

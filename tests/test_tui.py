@@ -1,5 +1,5 @@
 """The TUI driven headless with Pilot: start a simulated run from the form, watch it, pause,
-resume, stop; plus snapshots of the home, form and live screens."""
+resume, stop; the form (snapshots: tests/test_tui_layout.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pytest
 from textual.widgets import Input, Select
 
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
@@ -105,6 +104,33 @@ async def test_form_reports_bad_settings(tmp_path: Path) -> None:
         assert isinstance(app.screen, NewRunScreen)
 
 
+async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert app.focused is screen.query_one("#mode", Select)
+        help_line = screen.query_one("#field-help")
+        assert "KONTEST counts inconsistent" in str(help_line.render())
+        await pilot.press("tab")
+        assert app.focused.id == "kg" and "knowledge graph" in str(help_line.render())
+        shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id}
+        assert {"sampler", "propagation", "stop_on_convergence"} <= shown
+        assert "facts" not in shown
+        screen.query_one("#mode", Select).value = "kontest"
+        await pilot.pause()
+        shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id}
+        assert shown == {"mode", "facts", "kg", "subset", "target", "concurrency", "seed"}
+        screen.query_one("#mode", Select).value = "kglens"
+        await pilot.pause()
+        assert screen.build_config().stop_on_convergence
+        screen.query_one("#stop_on_convergence").value = False
+        assert not screen.build_config().stop_on_convergence
+
+
 async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:
     import socket
 
@@ -146,48 +172,6 @@ async def test_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
         assert isinstance(app.screen, LiveScreen)
         app.session.stop()
         await wait_for(pilot, lambda: not app._busy())
-
-
-def _stored_run(db: Path) -> None:
-    conn = connect(db)
-    engine = prepare(
-        conn,
-        config=RunConfig(
-            kg="country",
-            subset="paper16",
-            target="sim:3",
-            difficulty="hard",
-            iterations=6,
-            batch_size=16,
-            seed=5,
-        ),
-    )
-    run_blocking(engine)
-    conn.execute("UPDATE iteration SET seconds = 2.0")
-    conn.close()
-
-
-@pytest.fixture
-def stored_db(tmp_path: Path) -> Path:
-    db = tmp_path / "w.db"
-    _stored_run(db)
-    return db
-
-
-def test_snapshot_home(snap_compare, stored_db: Path) -> None:
-    assert snap_compare(make_app(stored_db), terminal_size=SIZE)
-
-
-def test_snapshot_new_run_form(snap_compare, stored_db: Path) -> None:
-    assert snap_compare(make_app(stored_db), press=["n"], terminal_size=SIZE)
-
-
-def test_snapshot_live_screen(snap_compare, stored_db: Path) -> None:
-    async def open_run(pilot) -> None:
-        pilot.app.open_run(1)
-        await pilot.pause(0.3)
-
-    assert snap_compare(make_app(stored_db), run_before=open_run, terminal_size=SIZE)
 
 
 async def test_mode_runs_point_to_their_own_commands(tmp_path: Path) -> None:

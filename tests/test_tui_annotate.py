@@ -1,11 +1,10 @@
 """The annotation screens driven with Pilot: five annotators rate a small round sampled from a
 simulated run, and Table 4 and the agreement figures match values worked out by hand; then an
-adjudication. Plus snapshots of the rounds, annotate, progress, report and adjudication screens
-and `kglens serve`'s server (built, never started)."""
+adjudication; and `kglens serve`'s server (built, never started). Snapshots of these screens:
+tests/test_tui_layout.py."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from pathlib import Path
 
@@ -350,60 +349,3 @@ def _hand_db(db: Path) -> None:
         )
     assert r1.id == 1
     conn.close()
-
-
-@pytest.fixture(scope="module")
-def hand_db_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("annotate_tui") / "hand.db"
-    _hand_db(path)
-    return path
-
-
-@pytest.fixture
-def hand_db(hand_db_template: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "hand.db"
-    src = sqlite3.connect(hand_db_template)
-    dst = sqlite3.connect(copy)
-    src.backup(dst)
-    src.close()
-    dst.close()
-    return copy
-
-
-def keys(*names: str):
-    """run_before for snap_compare: press keys, then let the tables settle their widths."""
-
-    async def run(pilot) -> None:
-        await pilot.pause()
-        await pilot.press(*names)
-        await pilot.pause(0.1)
-
-    return run
-
-
-def test_snapshot_rounds(snap_compare, hand_db: Path) -> None:
-    assert snap_compare(make_app(hand_db), run_before=keys("a"), terminal_size=SIZE)
-
-
-def test_snapshot_annotate_first_item(snap_compare, hand_db: Path) -> None:
-    app = make_app(hand_db, AnnotationEntry("r2", "ann3"))
-    assert snap_compare(app, run_before=keys(), terminal_size=SIZE)
-
-
-def test_snapshot_annotate_wh_item(snap_compare, hand_db: Path) -> None:
-    app = make_app(hand_db, AnnotationEntry("r2", "ann2"))
-    assert snap_compare(app, run_before=keys("y"), terminal_size=SIZE)
-
-
-def test_snapshot_progress(snap_compare, hand_db: Path) -> None:
-    app = make_app(hand_db)
-    assert snap_compare(app, run_before=keys("a", "down", "p"), terminal_size=SIZE)
-
-
-def test_snapshot_report(snap_compare, hand_db: Path) -> None:
-    assert snap_compare(make_app(hand_db), run_before=keys("a", "r"), terminal_size=SIZE)
-
-
-def test_snapshot_adjudication(snap_compare, hand_db: Path) -> None:
-    app = make_app(hand_db)
-    assert snap_compare(app, run_before=keys("a", "d", "down"), terminal_size=SIZE)

@@ -17,7 +17,7 @@ from rich.text import Text
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.core.console import console, print_error
-from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
+from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
@@ -125,10 +125,10 @@ def _drilldown(
     d = edge_detail(data, edge_id, adjusted=adjusted)
     e = d.edge
     console.print(
-        f"[bold]Edge {e.edge_id}[/]: {markup_literal(e.subject)} · {markup_literal(e.predicate)} · "
-        f"{markup_literal(e.object)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
+        f"[bold]Edge {e.edge_id}[/]: {markup_literal(e.subject, limit=LABEL_LIMIT)} · {markup_literal(e.predicate, limit=LABEL_LIMIT)} · "
+        f"{markup_literal(e.object, limit=LABEL_LIMIT)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
         f"[{_pct(e.low)}–{_pct(e.high)}] · {d.neighbours} neighbours · true objects: "
-        f"{markup_literal(', '.join(d.true_objects))}"
+        f"{markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}"
     )
     replies = LiteralTable(title="Questions and replies", title_justify="left")
     for col in ("reply id", "it", "question", "expected", "reply", "verdict", "verifier", "type"):
@@ -186,13 +186,16 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     flt = _filter(args)
+    if args.grid:
+        return _print_grid(data, flt, adjusted)
     rows = group_table(
         data, args.by, flt, adjusted=adjusted, prefix=args.prefix, side=args.side, sort=args.sort
     )
     total = overall(data, flt, adjusted=adjusted)
     table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
-        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals over edges",
+        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals and the mean "
+        "posterior error, all over the examined edges",
         title_justify="left",
     )
     for col in (
@@ -202,7 +205,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         "win",
         "zero-sense",
         "all-sense",
-        "mean error",
+        "mean P(err)",
         "yes-rate",
         "bal. acc.",
     ):
@@ -255,6 +258,21 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         console.print(
             f"{s.incorrect} incorrect, {s.refused} refused, {s.unparseable} unparseable replies"
         )
+    return 0
+
+
+def _print_grid(data: RunData, flt: EdgeFilter, adjusted: bool) -> int:
+    """`analyze --grid`: the paper's Fig. 6 subjects x predicates grid."""
+    from kglens_tui.analysis.grid import grid_tables
+    from kglens_tui.analysis.groups import cross_table
+
+    cross = cross_table(data, "subject", "predicate", flt, adjusted=adjusted)
+    title = (
+        f"Run {data.run.id}: zero-sense rate per subject x predicate (paper Fig. 6)"
+        f"{'' if adjusted else ' (as logged)'}; n: examined edges of the subject"
+    )
+    for table in grid_tables(cross, console.width, title=title):
+        console.print(table)
     return 0
 
 
@@ -629,6 +647,11 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--error-types", action="store_true", help="also the Table 5 error types")
+    p.add_argument(
+        "--grid",
+        action="store_true",
+        help="instead: the subjects x predicates grid of zero-sense rates (paper Fig. 6)",
+    )
     _add_filters(p)
     p.set_defaults(func=_run(cmd_analyze))
 

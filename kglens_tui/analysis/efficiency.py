@@ -1,5 +1,9 @@
 """Metrics of the efficiency study (paper 2.4, Fig. 3): how close a method's estimated error
-rates are to the ground truth, and how well it ranks the hardest edges, as pure functions."""
+rates are to the ground truth, and how well it ranks the hardest edges, as pure functions.
+
+The headline is G@k (blind-spot gain), which a constant guess cannot win: MSE over the true top k
+rewards any estimate that sits near the truth's typical value, so a constant 0.5 or a pull towards
+a neighbourhood average scores well without finding a single blind spot."""
 
 from __future__ import annotations
 
@@ -70,6 +74,37 @@ def top_k_recall(estimate: np.ndarray, truth: np.ndarray, k: int) -> float:
     return float(np.count_nonzero(truth[top_by_estimate(estimate, k)] >= cutoff) / k)
 
 
+def expected_top_truth(estimate: np.ndarray, truth: np.ndarray, k: int) -> float:
+    """Mean true rate of the method's top k by estimate. Edges tied at the k-th estimate count
+    with the mean true rate of the tied group (the expectation over every way of breaking the tie),
+    so a ranking cannot gain or lose by how ties fall: a constant estimate gets the mean rate."""
+    estimate = np.asarray(estimate, dtype=np.float64)
+    n = len(estimate)
+    k = min(k, n)
+    if k <= 0:
+        return float("nan")
+    threshold = np.partition(estimate, n - k)[n - k]
+    above = estimate > threshold
+    tied = estimate == threshold
+    taken = int(above.sum())
+    return float((truth[above].sum() + (k - taken) * truth[tied].mean()) / k)
+
+
+def blind_spot_gain(estimate: np.ndarray, truth: np.ndarray, k: int) -> float:
+    """G@k: the mean true error rate of the method's reported top k, rescaled so that a constant
+    estimate (a random k edges) scores 0 and the true top k scores 1; NaN when every true rate is
+    the same (nothing to find). Negative when the reported edges are easier than average."""
+    truth = np.asarray(truth, dtype=np.float64)
+    k = min(k, len(truth))
+    if k <= 0:
+        return float("nan")
+    chance = float(truth.mean())
+    best = float(truth[hardest(truth, k)].mean())
+    if best - chance <= 1e-12:
+        return float("nan")
+    return (expected_top_truth(estimate, truth, k) - chance) / (best - chance)
+
+
 def set_recall(estimate: np.ndarray, targets: np.ndarray, k: int) -> float:
     """Share of the target edges (e.g. the always-failed ones) found in the method's top k,
     out of min(k, number of targets); NaN when there are no targets."""
@@ -79,6 +114,11 @@ def set_recall(estimate: np.ndarray, targets: np.ndarray, k: int) -> float:
         return float("nan")
     found = np.count_nonzero(targets[top_by_estimate(estimate, k)])
     return float(min(found, wanted) / wanted)
+
+
+def higher_is_better(metric: str) -> bool:
+    """Recall and G@k grow as a method gets better; MSE shrinks."""
+    return metric.startswith(("recall", "g_"))
 
 
 def requests_to_reach(requests: np.ndarray, values: np.ndarray, target: float) -> float | None:
@@ -106,9 +146,9 @@ def value_at(requests: np.ndarray, values: np.ndarray, at: float) -> float:
 class Scorer:
     """Every metric of the study at once, with the ground-truth sets computed once.
 
-    Names: ``mse_top{k}`` (the paper's), ``mse_examined``, ``recall_top{k}`` (true top k among
-    the method's top k) and ``recall_failed_top{k}`` (always-failed edges among the method's
-    top k).
+    Names: ``g_top{k}`` (blind-spot gain, see `blind_spot_gain`), ``mse_top{k}`` (the paper's),
+    ``mse_examined``, ``recall_top{k}`` (true top k among the method's top k) and
+    ``recall_failed_top{k}`` (always-failed edges among the method's top k).
     """
 
     def __init__(self, truth: np.ndarray, ks: tuple[int, ...], always_failed: np.ndarray) -> None:
@@ -119,8 +159,11 @@ class Scorer:
         ordered = np.sort(self.truth)
         self._hard = {k: hardest(self.truth, k) for k in self.ks}
         self._cutoff = {k: ordered[n - min(k, n)] if n else 0.0 for k in self.ks}
+        self._chance = float(self.truth.mean()) if n else 0.0
+        self._best = {k: float(self.truth[self._hard[k]].mean()) if n else 0.0 for k in self.ks}
         self.names = (
-            [f"mse_top{k}" for k in self.ks]
+            [f"g_top{k}" for k in self.ks]
+            + [f"mse_top{k}" for k in self.ks]
             + ["mse_examined"]
             + [f"recall_top{k}" for k in self.ks]
             + [f"recall_failed_top{k}" for k in self.ks]
@@ -129,6 +172,13 @@ class Scorer:
     def score(self, estimate: np.ndarray, asked: np.ndarray) -> dict[str, float]:
         """Every metric for one estimate; `asked` counts each edge's own answers."""
         out: dict[str, float] = {}
+        for k in self.ks:
+            span = self._best[k] - self._chance
+            out[f"g_top{k}"] = (
+                (expected_top_truth(estimate, self.truth, k) - self._chance) / span
+                if span > 1e-12
+                else float("nan")
+            )
         for k in self.ks:
             out[f"mse_top{k}"] = mse(estimate, self.truth, self._hard[k])
         out["mse_examined"] = examined_mse(estimate, self.truth, asked)

@@ -22,6 +22,7 @@ from kglens_tui.analysis.filters import EdgeFilter, filter_mask
 from kglens_tui.analysis.groups import GroupRow
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import current_entries, triage_log
+from kglens_tui.core.safetext import visible
 from kglens_tui.core.safewrite import atomic_output, write_text
 
 EDGE_FIELDS = tuple(EdgeRow.__dataclass_fields__)
@@ -96,9 +97,21 @@ def pkg_graph(
     return graph
 
 
+def _xml_safe(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """The graph with every string made `visible`: XML 1.0 cannot hold control characters, and a
+    label from a model or a KG file may carry them."""
+    safe = nx.relabel_nodes(graph, lambda key: visible(key) if isinstance(key, str) else key)
+    safe.graph.update({k: visible(v) for k, v in safe.graph.items() if isinstance(v, str)})
+    items = [attrs for _, attrs in safe.nodes(data=True)]
+    items += [attrs for *_, attrs in safe.edges(keys=True, data=True)]
+    for attrs in items:
+        attrs.update({k: visible(v) for k, v in attrs.items() if isinstance(v, str)})
+    return safe
+
+
 def write_gexf(data: RunData, path: Path, *, force: bool = False, **options: bool) -> Path:
     """Write the PKG as GEXF (with heat colours) for Gephi."""
-    graph = pkg_graph(data, viz=True, **options)
+    graph = _xml_safe(pkg_graph(data, viz=True, **options))
     with atomic_output(path, force=force, binary=True) as fh:
         nx.write_gexf(graph, fh)
     return Path(path)
@@ -106,7 +119,7 @@ def write_gexf(data: RunData, path: Path, *, force: bool = False, **options: boo
 
 def write_graphml(data: RunData, path: Path, *, force: bool = False, **options: bool) -> Path:
     """Write the PKG as GraphML."""
-    graph = pkg_graph(data, **options)
+    graph = _xml_safe(pkg_graph(data, **options))
     with atomic_output(path, force=force, binary=True) as fh:
         nx.write_graphml(graph, fh)
     return Path(path)

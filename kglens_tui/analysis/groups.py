@@ -54,7 +54,8 @@ def rate_set(m: np.ndarray, n: np.ndarray, level: float = LEVEL) -> RateSet:
 
 @dataclass(frozen=True)
 class GroupRow:
-    """One group: its edges, rates with intervals, and mean posterior error over its edges."""
+    """One group: its edges, rates with intervals, and the mean posterior error over the same
+    examined edges (m + n > 0) the rates are over; None when none was examined."""
 
     key: str
     label: str
@@ -128,13 +129,14 @@ def _rows_for(
     rows = []
     for (key, label), ps in members.items():
         idx = np.array(ps, dtype=np.int64)
+        examined = idx[(m[idx] + n[idx]) > 0]
         rows.append(
             GroupRow(
                 key=key,
                 label=label,
                 edges=len(idx),
                 rates=rate_set(m[idx], n[idx], level),
-                mean_error=float(mean[idx].mean()) if len(idx) else None,
+                mean_error=float(mean[examined].mean()) if len(examined) else None,
             )
         )
     return rows

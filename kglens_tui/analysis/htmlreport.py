@@ -11,7 +11,8 @@ from pathlib import Path
 from kglens_tui.analysis.blindspots import blind_spots, review_counts
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.errortypes import error_type_summary
-from kglens_tui.analysis.groups import GroupRow, group_table, overall
+from kglens_tui.analysis.grid import grid_html
+from kglens_tui.analysis.groups import GroupRow, cross_table, group_table, overall
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
@@ -134,6 +135,7 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         )
     )
     parts.append(_group_html("Per predicate", per_pred))
+    parts.append(grid_html(cross_table(data, "subject", "predicate")))
     parts.append(_group_html("Per subject", group_table(data, "subject")))
     parts.append(_group_html("Per entity group (subject)", group_table(data, "group")))
     parts.append(_group_html("Per year of dated facts", group_table(data, "year")))

@@ -40,6 +40,15 @@ class RunReport:
     latency_ms_mean: float | None
     seconds: float
     per_predicate: list[GroupRates]
+    hedged: dict[str, int]
+    """Replies that gave their answer with doubt, by category (correct, incorrect)."""
+    judged: int
+    """Wh replies an LLM judge decided (the alias matcher's verdict stored beside)."""
+    judge_agrees: int
+    """Of those, how many the alias matcher gave the same verdict."""
+    question_sources: dict[str, int]
+    """Questions by who wrote them: "llm:MODEL", "template", or "template (why the generated
+    one was not used)"."""
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRates]:
@@ -77,6 +86,25 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         "SELECT AVG(latency_ms) FROM observation WHERE run_id = ? AND latency_ms IS NOT NULL",
         (run.id,),
     ).fetchone()[0]
+    hedged = dict(
+        conn.execute(
+            "SELECT category, COUNT(*) FROM observation WHERE run_id = ? AND hedged = 1 "
+            "GROUP BY category",
+            (run.id,),
+        ).fetchall()
+    )
+    judged, judge_agrees = conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(matcher = category), 0) FROM observation "
+        "WHERE run_id = ? AND matcher != ''",
+        (run.id,),
+    ).fetchone()
+    question_sources = dict(
+        conn.execute(
+            "SELECT generator, COUNT(*) FROM observation WHERE run_id = ? AND category != 'error' "
+            "GROUP BY generator ORDER BY COUNT(*) DESC",
+            (run.id,),
+        ).fetchall()
+    )
     pred_of_edge = dict(
         conn.execute(
             "SELECT e.id, p.label FROM edge e JOIN predicate p ON p.id = e.predicate_id "
@@ -98,6 +126,10 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         latency_ms_mean=latency,
         seconds=float(totals[4]),
         per_predicate=group_rates(m, n, labels),
+        hedged=hedged,
+        judged=int(judged),
+        judge_agrees=int(judge_agrees),
+        question_sources=question_sources,
     )
 
 

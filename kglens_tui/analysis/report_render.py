@@ -9,11 +9,26 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.bias import Rate, run_trust
-from kglens_tui.analysis.report import CATEGORIES, build_report
-from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.analysis.coin_baseline import coin_baseline
+from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.probe.runstore import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
+
+
+def verdict_notes(rep: RunReport) -> str:
+    """How sure the verdicts are: hedged answers, and matcher-judge agreement when judged."""
+    right, wrong = rep.hedged.get("correct", 0), rep.hedged.get("incorrect", 0)
+    line = f"hedged answers (given with doubt): {right:,} correct, {wrong:,} incorrect"
+    if rep.judged:
+        agree = Rate(rep.judge_agrees, rep.judged).text()
+        line += f" · alias matcher agrees with the LLM judge on {agree} of judged Wh replies"
+    if any(source != "template" for source in rep.question_sources):
+        asked = sum(rep.question_sources.values())
+        shown = " · ".join(f"{n:,} {source}" for source, n in rep.question_sources.items())
+        line += f"\nquestions asked ({asked:,}) by who wrote them: {shown}"
+    return line
 
 
 def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> None:
@@ -38,24 +53,40 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     if status == "failed" and run.error:
         console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
+    left_out = run.manifest.get("wh_left_out")
+    if left_out:
+        console.print(
+            f"WH: open questions only; {left_out:,} active edges of the selection allow none (no "
+            f"Wh template, or {cfg.wh_max_objects} or more objects per subject) and are left out"
+        )
     r, base = rep.rates, trust.baseline
+    coin = coin_baseline(conn, run.id)
     n = r.examined
     head = LiteralTable(
         title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
         title_justify="left",
-        caption=f"{n:,} of {rep.active_edges:,} active edges examined. The random-guess column is "
-        "what a coin-flipping model would score on the questions actually asked (Yes/No right "
-        f"half the time, Wh never): {_pct(base.per_question)} of questions.",
+        caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a coin-flipping "
+        "model (Yes/No right half the time, Wh never) asked by this run's sampler, batch, "
+        "propagation and number of answers, mean and central 95% over "
+        f"{coin.replicas if coin else 0} replays; the sampler re-asks edges a coin failed, so it "
+        "scores more than the same coin on independent asks (last column: "
+        f"{_pct(base.per_question)} of questions right).",
     )
-    for col in ("metric", "value [95% interval] (n)", "random guess"):
+    for col in (
+        "metric",
+        "value [95% interval] (n)",
+        "chance under this sampler",
+        "chance, independent asks",
+    ):
         head.add_column(col, justify="left" if col == "metric" else "right")
-    for name, value, guess in (
-        ("win rate (m > n)", r.win, base.win_rate),
-        ("zero-sense rate (m = 0)", r.zero_sense, base.zero_sense),
-        ("all-sense rate (n = 0)", r.all_sense, base.all_sense),
+    for name, key, value, guess in (
+        ("win rate (m > n)", "win", r.win, base.win_rate),
+        ("zero-sense rate (m = 0)", "zero_sense", r.zero_sense, base.zero_sense),
+        ("all-sense rate (n = 0)", "all_sense", r.all_sense, base.all_sense),
     ):
         k = round(value * n) if value is not None else 0
-        head.add_row(name, Rate(k, n).text(), _pct(guess))
+        shown = coin.rates[key].text() if coin else "—"
+        head.add_row(name, Rate(k, n).text(), shown, _pct(guess))
     console.print(head)
     bias = trust.bias
     yes_no = LiteralTable(
@@ -83,6 +114,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         Text("all", "bold"), *(Text(f"{rep.counts.get(c, 0):,}", "bold") for c in CATEGORIES)
     )
     console.print(cats)
+    console.print(literal(verdict_notes(rep)), soft_wrap=True)
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
     console.print(
         f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "

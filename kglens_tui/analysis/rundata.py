@@ -25,6 +25,7 @@ import numpy as np
 
 from kglens_tui.analysis.triage import Overrides, load_overrides
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
+from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
 from kglens_tui.probe.runstore import FAILED, RunRecord, load_run, rebuild_state
 
@@ -134,12 +135,21 @@ class RunData:
 
     @cached_property
     def neighbourhood(self) -> Neighbourhood | None:
-        """The run's one-hop neighbourhoods, None when propagation is off."""
-        if not self.run.config.propagation:
+        """The run's one-hop neighbourhoods, None when propagation is off or learned."""
+        if not self.run.config.propagation or self.run.config.propagation_mode == "learned":
             return None
         return Neighbourhood(
             self.kg.s[self.kg_pos], self.kg.o[self.kg_pos], len(self.kg.entity_keys)
         )
+
+    @property
+    def after_iteration(self) -> Callable[[PKGState, int], None] | None:
+        """Learned propagation's refits, as the engine ran them (None for other runs)."""
+        cfg = self.run.config
+        if not cfg.propagation or cfg.propagation_mode != "learned":
+            return None
+        kg, pos = self.kg, self.kg_pos
+        return LearnedPropagation(kg.p[pos], kg.s[pos], kg.o[pos]).after_iteration
 
     @property
     def weight(self) -> float:
@@ -230,7 +240,12 @@ class RunData:
                 self._cache[key] = self.replay(adjusted=True)[0]
             else:
                 self._cache[key], _ = rebuild_state(
-                    self.conn, self.run, self.neighbourhood, self.weight, self.scale
+                    self.conn,
+                    self.run,
+                    self.neighbourhood,
+                    self.weight,
+                    self.scale,
+                    self.after_iteration,
                 )
         return self._cache[key]
 
@@ -252,6 +267,7 @@ class RunData:
         starts = np.concatenate(([0], bounds)) if len(its) else np.empty(0, np.int64)
         ends = np.concatenate((bounds, [len(its)])) if len(its) else np.empty(0, np.int64)
         by_iteration = {int(its[a]): (a, b) for a, b in zip(starts, ends, strict=True)}
+        refit = self.after_iteration
         for it in range(1, self.run.iterations_done + 1):
             a, b = by_iteration.get(it, (0, 0))
             sl = slice(a, b)
@@ -266,6 +282,8 @@ class RunData:
                 self.weight,
                 self.scale,
             )
+            if refit is not None:
+                refit(state, it)
             for k, p in enumerate(tracked):
                 history[k].append(
                     HistoryPoint(

@@ -3,13 +3,34 @@ throughput with synchronous against continuous scheduling."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from kglens_tui.bench.sampling_report import print_result, write_csv, write_plot
-from kglens_tui.bench.sampling_study import StudyResult, load_ground_truth, methods_named, run_study
+from kglens_tui.bench.sampling_report import (
+    continuous_table,
+    print_result,
+    print_suite,
+    write_csv,
+    write_plot,
+)
+from kglens_tui.bench.sampling_study import (
+    BRUTE_FORCE,
+    CONTINUOUS_METHODS,
+    StudyResult,
+    load_ground_truth,
+    methods_named,
+    run_study,
+)
+from kglens_tui.bench.truths import (
+    SUITE_SIM,
+    SUITE_STORED,
+    UnreachableSetting,
+    apply_setting,
+    parse_settings,
+)
 from kglens_tui.core.console import console, err_console
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.safewrite import check_destination
@@ -34,64 +55,122 @@ def run_sampling_bench(
     kg: str = "country",
     subset: str | None = None,
     ground_truth: str = "sim",
+    settings: str = "auto",
     shuffle: bool = False,
     methods: str = "all",
     budget_epochs: float = 6.0,
     reference_epochs: float = 4.5,
     batch_size: int = 64,
     seeds: int = 3,
-    ks: str = "200,600",
+    ks: str = "100,200",
     csv_path: Path | None = None,
     plot_path: Path | None = None,
     throughput: bool = True,
     throughput_iterations: int = 10,
     force: bool = False,
-) -> StudyResult:
-    """The whole benchmark; returns the study's curves. Raises ValueError on bad options and
-    ExportError on an output path it may not write (checked before the study runs)."""
+    continuous: str | None = None,
+) -> list[StudyResult]:
+    """The whole benchmark, once per truth setting; returns the studies' curves. Raises
+    ValueError on bad options and ExportError on an output path it may not write (checked before
+    the study runs). `settings` ``auto`` is the suite for the kind of truth (`SUITE_SIM` or
+    `SUITE_STORED`); `shuffle` is ``--settings shuffled``."""
     if seeds < 1:
         raise ValueError("--seeds must be at least 1")
     if plot_path is not None and plot_path.suffix.lower() != ".svg":
         raise ValueError(f"--plot writes SVG only (got {plot_path.name}); name it *.svg")
-    for path in (csv_path, plot_path):
-        if path is not None:
-            check_destination(path, force)
     k_values = parse_ints(ks, "--k")
     chosen = methods_named(methods)
     truth = load_ground_truth(conn, ground_truth, kg, subset)
     if shuffle:
-        truth = truth.shuffled()
+        if settings.strip() not in ("auto", "shuffled"):
+            raise ValueError("--shuffle-truth is --settings shuffled: give one of them")
+        settings = "shuffled"
+    suite = settings.strip() == "auto"
+    if suite:
+        settings = SUITE_SIM if truth.simulated else SUITE_STORED
+    truths = []
+    for setting in parse_settings(settings):
+        try:
+            truths.append(apply_setting(truth, setting))
+        except UnreachableSetting as exc:
+            if not suite:
+                raise
+            console.print(f"[yellow]left out:[/] {markup_literal(exc)}")
+    plots = (
+        []
+        if plot_path is None
+        else [plot_path]
+        if len(truths) == 1
+        else [setting_path(plot_path, t.setting) for t in truths]
+    )
+    for path in (csv_path, *plots):
+        if path is not None:
+            check_destination(path, force)
     progress = Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("method × seed runs"),
+        TextColumn("truth × method × seed runs"),
         TimeElapsedColumn(),
         console=err_console,
         transient=True,
     )
-    task = progress.add_task("study", total=len(chosen) * seeds)
+    continuous = CONTINUOUS_METHODS if continuous is None else continuous
+    late = methods_named(continuous)[1:] if continuous.strip() else []
+    per_truth = len(chosen) * seeds
+    extra = 2 * len(late) * seeds + seeds if late else 0
+    task = progress.add_task("study", total=len(truths) * per_truth + extra)
+    results = []
     with progress:
-        result = run_study(
-            truth,
-            chosen,
-            budget_epochs=budget_epochs,
-            batch_size=batch_size,
-            seeds=tuple(range(seeds)),
-            ks=tuple(k_values),
-            reference_epochs=reference_epochs,
-            progress=lambda done, total: progress.update(task, completed=done, total=total),
-        )
-    print_result(result, console)
+        for i, dealt in enumerate(truths):
+            results.append(
+                run_study(
+                    dealt,
+                    chosen,
+                    budget_epochs=budget_epochs,
+                    batch_size=batch_size,
+                    seeds=tuple(range(seeds)),
+                    ks=tuple(k_values),
+                    reference_epochs=reference_epochs,
+                    progress=lambda done, _total, i=i: progress.update(
+                        task, completed=i * per_truth + done
+                    ),
+                )
+            )
+        if late:
+            cost = run_study(
+                truths[0],
+                [BRUTE_FORCE, *(x for m in late for x in (m, m.continuous()))],
+                budget_epochs=budget_epochs,
+                batch_size=batch_size,
+                seeds=tuple(range(seeds)),
+                ks=tuple(k_values),
+                reference_epochs=reference_epochs,
+                progress=lambda done, _total: progress.update(
+                    task, completed=len(truths) * per_truth + done
+                ),
+            )
+    for result in results:
+        print_result(result, console, details=len(results) == 1)
+    if len(results) > 1:
+        print_suite(results, console)
+    if late:
+        console.print(continuous_table(cost))
     if csv_path is not None:
-        rows = write_csv(result, csv_path, force=force)
+        rows = write_csv(results, csv_path, force=force)
         console.print(f"curves: {rows:,} rows written to {markup_literal(csv_path)}")
-    if plot_path is not None:
-        write_plot(result, plot_path, force=force)
-        console.print(f"chart written to {markup_literal(plot_path)}")
+    for result, path in zip(results, plots, strict=False):
+        write_plot(result, path, force=force)
+        console.print(f"chart written to {markup_literal(path)}")
     if throughput:
         from kglens_tui.bench.sampling_throughput import run_throughput
 
         console.print("[dim]throughput: synchronous then continuous scheduling…[/]")
         run_throughput(console, iterations=throughput_iterations)
-    return result
+    return results
+
+
+def setting_path(path: Path, setting: str) -> Path:
+    """sampling.svg -> sampling-corr0.4.svg: one chart per truth setting."""
+    slug = re.sub(r"[^a-z0-9.]+", "", setting.lower().replace("as-is", "asis"))
+    return path.with_name(f"{path.stem}-{slug}{path.suffix}")

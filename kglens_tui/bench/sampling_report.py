@@ -4,6 +4,7 @@ curves as plain data for a TUI chart."""
 from __future__ import annotations
 
 import csv
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.efficiency import requests_to_reach
-from kglens_tui.bench.sampling_study import BRUTE_FORCE, Reach, StudyResult
+from kglens_tui.bench.sampling_study import BRUTE_FORCE, CONTINUOUS, Reach, StudyResult
 from kglens_tui.bench.sampling_svg import PALETTE, Panel, Series, render_svg
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.core.safewrite import atomic_output, write_text
@@ -27,6 +28,7 @@ SAMPLER_COLOURS = {
 
 
 _METRIC_LABELS = (
+    ("g_top", "top-{} blind-spot gain G", "G@{}"),
     ("mse_examined", "examined MSE", "MSE exam."),
     ("mse_top", "top-{} MSE", "MSE@{}"),
     ("recall_failed_top", "always-failed recall@{}", "failed@{}"),
@@ -99,16 +101,16 @@ def method_colours(result: StudyResult) -> dict[str, str]:
     }
 
 
-def _reach_text(reach: Reach) -> str:
+def _reach_text(reach: Reach) -> Text:
     got = reach.reached
     n = len(reach.fractions)
     if not got:
-        return "[dim]—[/]"
+        return Text("—", "dim")
     if len(got) < n:
-        return f"{np.mean(got):.0%} [dim]{len(got)}/{n}[/]"
+        return Text.assemble(f"{np.mean(got):.0%} ", (f"{len(got)}/{n}", "dim"))
     if n == 1:
-        return f"{got[0]:.0%}"
-    return f"{np.mean(got) * 100:.0f}±{np.std(got, ddof=1) * 100:.0f}%"
+        return Text(f"{got[0]:.0%}")
+    return Text(f"{np.mean(got) * 100:.0f}±{np.std(got, ddof=1) * 100:.0f}%")
 
 
 def _value_text(values: np.ndarray, percent: bool) -> str:
@@ -125,9 +127,17 @@ def _value_text(values: np.ndarray, percent: bool) -> str:
 def _has_values(result: StudyResult, metric: str) -> bool:
     """False for metrics without a value (no always-failed edge) or trivial ones (recall with a
     k that covers every edge)."""
-    if metric.startswith("recall") and int(metric.rsplit("top", 1)[1]) >= result.n_edges:
+    if metric.startswith(("recall", "g_")) and int(metric.rsplit("top", 1)[1]) >= result.n_edges:
         return False
     return bool(np.isfinite(result.curves[BRUTE_FORCE.name][metric]).any())
+
+
+def _percent(metric: str) -> bool:
+    return metric.startswith("recall")
+
+
+def _named(result: StudyResult, prefix: str) -> list[str]:
+    return [m for m in result.metric_names if m.startswith(prefix)]
 
 
 def _name(method) -> Text:
@@ -164,6 +174,7 @@ def values_tables(result: StudyResult) -> list[LiteralTable]:
     """Every metric at the reference request count: errors, then rankings."""
     ref = result.reference_requests
     groups = (
+        ("blind-spot gain G@k (higher is better)", _named(result, "g_")),
         ("MSE (lower is better)", [m for m in result.metric_names if m.startswith("mse")]),
         ("recall (higher is better)", [m for m in result.metric_names if m.startswith("recall")]),
     )
@@ -180,18 +191,12 @@ def values_tables(result: StudyResult) -> list[LiteralTable]:
             table.add_column(short_label(metric), justify="right")
         table.add_row(
             Text("prior Beta(1,1), no request", "dim"),
-            *(
-                _value_text(result.curves[BRUTE_FORCE.name][m][:, 0], m.startswith("recall"))
-                for m in metrics
-            ),
+            *(_value_text(result.curves[BRUTE_FORCE.name][m][:, 0], _percent(m)) for m in metrics),
         )
         for method in result.methods:
             table.add_row(
                 _name(method),
-                *(
-                    _value_text(result.at(method.name, m, ref), m.startswith("recall"))
-                    for m in metrics
-                ),
+                *(_value_text(result.at(method.name, m, ref), _percent(m)) for m in metrics),
             )
         tables.append(table)
     return tables
@@ -211,29 +216,39 @@ def prior_note(result: StudyResult) -> str:
     return "; ".join(parts)
 
 
-def write_csv(result: StudyResult, path: Path, *, force: bool = False) -> int:
-    """One row per method, seed and recorded point; returns the number of rows."""
-    metrics = result.metric_names
+def write_csv(
+    results: StudyResult | Sequence[StudyResult], path: Path, *, force: bool = False
+) -> int:
+    """One row per truth setting, method, seed and recorded point; returns the number of rows."""
+    results = [results] if isinstance(results, StudyResult) else list(results)
+    metrics = sorted({m for r in results for m in r.metric_names}, key=_metric_order)
     rows = 0
     with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["method", "seed", "requests", "epochs", *metrics])
-        for method in result.methods:
-            curves = result.curves[method.name]
-            for s, seed in enumerate(result.seeds):
-                for i, req in enumerate(result.requests.tolist()):
-                    values = (curves[m][s, i] for m in metrics)
-                    writer.writerow(
-                        [
-                            method.name,
-                            seed,
-                            req,
-                            f"{req / result.epoch:.4f}",
-                            *("" if not np.isfinite(v) else f"{v:.6g}" for v in values),
-                        ]
-                    )
-                    rows += 1
+        writer.writerow(["truth", "method", "seed", "requests", "epochs", *metrics])
+        for result in results:
+            for method in result.methods:
+                curves = result.curves[method.name]
+                for s, seed in enumerate(result.seeds):
+                    for i, req in enumerate(result.requests.tolist()):
+                        values = (curves[m][s, i] if m in curves else float("nan") for m in metrics)
+                        writer.writerow(
+                            [
+                                result.setting,
+                                method.name,
+                                seed,
+                                req,
+                                f"{req / result.epoch:.4f}",
+                                *("" if not np.isfinite(v) else f"{v:.6g}" for v in values),
+                            ]
+                        )
+                        rows += 1
     return rows
+
+
+def _metric_order(metric: str) -> tuple[int, str]:
+    prefixes = ("g_", "mse_top", "mse_exam", "recall_top", "recall_failed")
+    return next(i for i, p in enumerate((*prefixes, "")) if metric.startswith(p)), metric
 
 
 def chart_svg(result: StudyResult) -> str:
@@ -283,27 +298,123 @@ def write_plot(result: StudyResult, path: Path, *, force: bool = False) -> None:
     write_text(path, chart_svg(result), force=force)
 
 
-def print_result(result: StudyResult, console: Console) -> None:
-    """The headline table, all metrics side by side, and notes."""
+METRICS_NOTE = (
+    "G@k: mean true error rate of the method's top k, rescaled so that a constant estimate "
+    "scores 0 and the true top k scores 1; MSE@k: over the k edges with the highest true error "
+    "rate (the paper's); MSE exam.: over the edges the method asked about; recall@k: share of the "
+    "method's top k in the true top k; failed@k: share of the always-failed edges in the "
+    "method's top k."
+)
+
+
+def truth_line(result: StudyResult) -> str:
+    """The truth's setting, mean rate and neighbour correlation, as markup."""
+    corr = "—" if not np.isfinite(result.neighbour_corr) else f"{result.neighbour_corr:.2f}"
+    return (
+        f"[bold]truth {markup_literal(result.setting)}[/]: mean error rate "
+        f"{result.base_rate:.0%}, neighbour correlation {corr} · "
+        f"{markup_literal(result.truth_note)}"
+    )
+
+
+def print_result(result: StudyResult, console: Console, details: bool = True) -> None:
+    """The truth, the headline table and, with `details`, every metric side by side."""
     console.print(
-        f"[bold]Efficiency study[/] · ground truth {markup_literal(result.truth_source)} "
-        f"({markup_literal(result.truth_note)}) · "
+        f"[bold]Efficiency study[/] · ground truth {markup_literal(result.truth_source)} · "
         f"{result.n_edges:,} edges · budget {result.budget:,} requests "
         f"({result.budget / result.epoch:g} epochs) · batch {result.batch_size} · seeds "
         f"{', '.join(map(str, result.seeds))} · {result.seconds:.0f} s"
     )
+    console.print(truth_line(result))
     too_big = [k for k in result.ks if k >= result.n_edges]
     if too_big:
         console.print(
             f"[yellow]note:[/] k = {', '.join(map(str, too_big))} covers every edge of this "
-            "graph: its top-k MSE is the MSE over all edges; its recall (always 100%) is left out"
+            "graph: its top-k MSE is the MSE over all edges; its recall and G (trivial) are left "
+            "out"
         )
     console.print(reach_table(result))
-    for table in values_tables(result):
-        console.print(table)
-    console.print(
-        "[dim]MSE@k: over the k edges with the highest true error rate (the paper's); MSE exam.: "
-        "over the edges the method asked about; recall@k: share of the method's top k in the "
-        "true top k; failed@k: share of the always-failed edges in the method's top k.[/]"
+    if details:
+        for table in values_tables(result):
+            console.print(table)
+        console.print(f"[dim]{markup_literal(METRICS_NOTE)}[/]")
+        console.print(f"[dim]{markup_literal(prior_note(result))}[/]")
+
+
+def suite_table(results: Sequence[StudyResult], metric: str) -> LiteralTable:
+    """Every method (rows) at every truth setting (columns): the share of brute force's
+    reference requests needed to reach its value of one metric."""
+    first = results[0]
+    table = LiteralTable(
+        title=f"Requests to reach brute force's {first.reference_epochs:g}-epoch "
+        f"{short_label(metric)}, as a share of them, per truth (mean over "
+        f"{len(first.seeds)} seeds; lower is better)",
+        title_justify="left",
+        caption="— = never within the budget; * = reached with some of the seeds only (mean over "
+        "those; how many: the per-truth tables above).",
     )
-    console.print(f"[dim]{markup_literal(prior_note(result))}[/]")
+    table.add_column("method", no_wrap=True)
+    for result in results:
+        table.add_column(result.setting.replace("=", " ").replace("+", " + "), justify="right")
+    for method in first.methods:
+        cells = []
+        for result in results:
+            known = method.name in result.curves and metric in result.curves[method.name]
+            cells.append(_share_text(result.reach(method.name, metric)) if known else "")
+        table.add_row(method.name, *cells)
+    return table
+
+
+def _share_text(reach: Reach) -> Text:
+    got, n = reach.reached, len(reach.fractions)
+    if not got:
+        return Text("—", "dim")
+    text = f"{np.mean(got):.0%}"
+    return Text(text) if len(got) == n else Text.assemble(text, ("*", "dim"))
+
+
+def continuous_table(result: StudyResult) -> LiteralTable:
+    """Each method under synchronous and continuous scheduling at the same requests: G@k at the
+    reference, and the share of brute force's requests needed to reach its G@k."""
+    metrics = [m for m in result.metric_names if m.startswith("g_") and _has_values(result, m)]
+    ref = result.reference_requests
+    table = LiteralTable(
+        title=f"Continuous scheduling's cost: G@k after {ref:,.0f} requests and requests to "
+        f"reach brute force's {result.reference_epochs:g}-epoch G@k, synchronous → continuous "
+        f"(mean over {len(result.seeds)} seeds; truth {result.setting})",
+        title_justify="left",
+        caption="Continuous scheduling draws from a posterior up to two iterations old (it "
+        "dispatches at most two iterations past the last commit) and skips edges in flight.",
+    )
+    table.add_column("method", no_wrap=True)
+    for metric in metrics:
+        table.add_column(short_label(metric), justify="right")
+        table.add_column(f"{short_label(metric)} reach", justify="right")
+    for method in result.methods:
+        if method.lag or method.name == BRUTE_FORCE.name:
+            continue
+        late = method.name + CONTINUOUS
+        if late not in result.curves:
+            continue
+        cells: list[Text] = []
+        for metric in metrics:
+            sync = float(np.mean(result.at(method.name, metric, ref)))
+            cont = float(np.mean(result.at(late, metric, ref)))
+            cells.append(Text(f"{sync:.3f} → {cont:.3f}"))
+            cells.append(
+                Text.assemble(
+                    _share_text(result.reach(method.name, metric)),
+                    " → ",
+                    _share_text(result.reach(late, metric)),
+                )
+            )
+        table.add_row(method.name, *cells)
+    return table
+
+
+def print_suite(results: Sequence[StudyResult], console: Console) -> None:
+    """The summary over truth settings: G@k for every k, then the notes."""
+    for metric in (m for m in results[0].metric_names if m.startswith("g_")):
+        if all(_has_values(r, metric) for r in results):
+            console.print(suite_table(results, metric))
+    console.print(f"[dim]{markup_literal(METRICS_NOTE)}[/]")

@@ -14,12 +14,15 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import numpy as np
+import scipy.sparse as sp
 
-from kglens_tui.analysis.efficiency import Scorer, requests_to_reach, value_at
+from kglens_tui.analysis.efficiency import Scorer, higher_is_better, requests_to_reach, value_at
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
+from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
 from kglens_tui.probe.runstore import load_run, observed_counts
 from kglens_tui.probe.samplers import Sampler, sample_batch
@@ -35,8 +38,12 @@ class Method:
     ``weighting``: ``constant`` is the paper's eq. 2-3 (every neighbour gets ``weight`` times the
     count of its failed / succeeded evaluated neighbours); ``degree`` divides that by the
     receiving edge's number of neighbours, so an edge next to a hub (a country with 80 edges, the
-    UN with 190) gets the mean of its neighbours' outcomes rather than their sum. The estimate is
-    always the posterior mean alpha / (alpha + beta).
+    UN with 190) gets the mean of its neighbours' outcomes rather than their sum; ``learned`` is
+    the hierarchical model of kglens_tui.probe.learned (predicate and entity effects learned
+    from the answers). The estimate is always the posterior mean alpha / (alpha + beta).
+    ``top_k``: how many blind spots the top-k sampler looks for (None: the study's first k).
+    ``lag``: iterations the posterior a batch is drawn from lags behind (continuous scheduling;
+    see `simulate`).
     """
 
     name: str
@@ -45,8 +52,20 @@ class Method:
     weight: float = 1.0
     weighting: str = "constant"
     paper: bool = True
+    top_k: int | None = None
+    lag: int = 0
+
+    def continuous(self) -> Method:
+        """The same method under continuous scheduling: the engine dispatches up to LOOKAHEAD
+        iterations past the last commit, so a batch may be drawn from a posterior one iteration
+        older than a synchronous run's, without the edges still in flight."""
+        from kglens_tui.probe.engine import LOOKAHEAD
+
+        return replace(self, name=self.name + CONTINUOUS, lag=LOOKAHEAD - 1)
 
 
+CONTINUOUS = " · continuous"
+"""Suffix of a method's continuous-scheduling variant."""
 BRUTE_FORCE = Method("brute force", Sampler.BRUTE_FORCE)
 PAPER_METHODS: tuple[Method, ...] = (
     BRUTE_FORCE,
@@ -65,9 +84,14 @@ VARIANTS: tuple[Method, ...] = (
         weighting="degree",
         paper=False,
     ),
+    Method("thompson + learned", Sampler.THOMPSON, True, weighting="learned", paper=False),
+    Method("top-k", Sampler.TOP_K, paper=False),
+    Method("top-k + learned", Sampler.TOP_K, True, weighting="learned", paper=False),
 )
 """Methods past the paper that the benchmark showed to gain (see README, Efficiency study)."""
 ALL_METHODS: tuple[Method, ...] = PAPER_METHODS + VARIANTS
+CONTINUOUS_METHODS = "thompson + prop, thompson, thompson + learned, top-k + learned"
+"""Methods whose cost under continuous scheduling `kglens bench sampling` measures."""
 
 
 def methods_named(spec: str) -> list[Method]:
@@ -100,6 +124,16 @@ class GroundTruth:
     n_nodes: int
     edge_ids: np.ndarray
     note: str = ""
+    simulated: bool = False
+    """True for the simulated target's rates (a latent logistic model that settings reshape)."""
+    setting: str = "as-is"
+    """The truth setting that dealt these rates (see kglens_tui.bench.truths)."""
+    p: np.ndarray | None = None
+    """Each edge's predicate (for learned propagation); None = one predicate."""
+
+    @property
+    def predicates(self) -> np.ndarray:
+        return np.zeros(self.n_edges, dtype=np.int64) if self.p is None else self.p
 
     @property
     def n_edges(self) -> int:
@@ -107,6 +141,10 @@ class GroundTruth:
 
     def neighbourhood(self) -> Neighbourhood:
         return Neighbourhood(self.s, self.o, self.n_nodes)
+
+    def neighbour_correlation(self) -> float:
+        """Correlation of an edge's true rate with its neighbours' mean rate."""
+        return neighbour_correlation(self.rates, neighbour_matrix(self))
 
     def shuffled(self, seed: int = 0) -> GroundTruth:
         """The same rates dealt to edges at random: no correlation through the graph left (the
@@ -118,6 +156,27 @@ class GroundTruth:
             rates=self.rates[order],
             always_failed=self.always_failed[order],
         )
+
+
+def neighbour_matrix(truth: GroundTruth) -> sp.csr_matrix:
+    """Edge x edge 0/1 matrix of one-hop neighbours (sharing a node)."""
+    idx, nbr = truth.neighbourhood().pairs(np.arange(truth.n_edges))
+    n = truth.n_edges
+    return sp.csr_matrix((np.ones(len(idx)), (idx, nbr)), shape=(n, n))
+
+
+def neighbour_correlation(rates: np.ndarray, adjacency: sp.csr_matrix) -> float:
+    """Pearson correlation of each edge's rate with the mean rate of its neighbours (over edges
+    with a neighbour); NaN when the rates do not vary."""
+    degree = np.asarray(adjacency.sum(axis=1)).ravel()
+    has = degree > 0
+    if has.sum() < 3:
+        return float("nan")
+    mean = (adjacency @ rates)[has] / degree[has]
+    own = rates[has]
+    if own.std() == 0 or mean.std() == 0:
+        return float("nan")
+    return float(np.corrcoef(own, mean)[0, 1])
 
 
 def simulated_truth(
@@ -148,6 +207,8 @@ def simulated_truth(
         n_nodes=len(kg.entity_keys),
         edge_ids=kg.edge_ids[pos],
         note=f"always failed = true rate >= {SIM_ALWAYS_FAILED}",
+        p=kg.p[pos],
+        simulated=True,
     )
 
 
@@ -186,13 +247,14 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
         n_nodes=len(kg.entity_keys),
         edge_ids=run.edge_ids[keep],
         note=note,
+        p=kg.p[pos],
     )
 
 
 def load_ground_truth(
     conn: sqlite3.Connection, spec: str, kg_name: str, subset: str | None
 ) -> GroundTruth:
-    """``sim``, ``sim:SEED`` or ``run:ID``."""
+    """``sim``, ``sim:SEED``, ``run:ID`` or ``csv:PATH`` (see `truth_csv`)."""
     kind, _, arg = spec.strip().partition(":")
     if kind == "run":
         try:
@@ -210,7 +272,17 @@ def load_ground_truth(
             raise ValueError(f"the seed in {spec!r} must be an integer") from None
         ensure_kg(conn, kg_name)
         return simulated_truth(conn, load_kg(conn, kg_name), subset, seed)
-    raise ValueError(f"unknown ground truth {spec!r}: use sim, sim:SEED or run:ID")
+    if kind == "csv":
+        from kglens_tui.bench.truth_csv import csv_truth
+        from kglens_tui.kg.bundled import ensure_kg
+        from kglens_tui.probe.engine import run_edge_positions
+
+        if not arg.strip():
+            raise ValueError("--ground-truth csv:PATH needs a path")
+        ensure_kg(conn, kg_name)
+        kg = load_kg(conn, kg_name)
+        return csv_truth(conn, Path(arg), kg_name, run_edge_positions(conn, kg, subset))
+    raise ValueError(f"unknown ground truth {spec!r}: use sim, sim:SEED, run:ID or csv:PATH")
 
 
 @dataclass
@@ -223,7 +295,9 @@ class Trace:
 
 
 def _method_key(method: Method) -> int:
-    return stable_hash(method.name) % (2**31)
+    """The method's random stream; a continuous variant shares its synchronous method's, so the
+    two differ by scheduling only."""
+    return stable_hash(method.name.removesuffix(CONTINUOUS)) % (2**31)
 
 
 def update(
@@ -234,9 +308,11 @@ def update(
     neighbourhood: Neighbourhood | None,
     degree: np.ndarray | None = None,
 ) -> None:
-    """Apply one batch's answers the method's way (the paper's eq. 2-3, or degree-weighted)."""
-    if method.weighting == "constant" or neighbourhood is None:
-        apply_outcomes(state, batch, failed, ~failed, neighbourhood, method.weight)
+    """Apply one batch's answers the method's way (the paper's eq. 2-3, or degree-weighted;
+    learned propagation adds the edges' own answers here and refits in `simulate`)."""
+    if method.weighting in ("constant", "learned") or neighbourhood is None:
+        nbh = neighbourhood if method.weighting == "constant" else None
+        apply_outcomes(state, batch, failed, ~failed, nbh, method.weight)
         return
     if method.weighting != "degree":
         raise ValueError(f"unknown propagation weighting {method.weighting!r}")
@@ -255,25 +331,46 @@ def simulate(
     seed: int,
     neighbourhood: Neighbourhood | None = None,
     degree: np.ndarray | None = None,
+    lag: int | None = None,
 ) -> Trace:
-    """Spend exactly `budget` requests with one method; score after every batch."""
+    """Spend exactly `budget` requests with one method; score after every batch.
+
+    `lag` > 0 (default: the method's) models continuous scheduling: batch t is drawn from the
+    posterior after batch t - 1 - lag, without the edges of the batches still in flight (t - lag
+    to t - 1)."""
+    lag = method.lag if lag is None else lag
     n_edges = truth.n_edges
     iterations = -(-budget // batch_size)
-    nbh = (neighbourhood or truth.neighbourhood()) if method.propagation else None
+    learned = method.propagation and method.weighting == "learned"
+    nbh = (neighbourhood or truth.neighbourhood()) if method.propagation and not learned else None
     if nbh is not None and method.weighting == "degree" and degree is None:
         degree = nbh.neighbour_counts()
+    model = LearnedPropagation(truth.predicates, truth.s, truth.o) if learned else None
+    top_k = method.top_k or scorer.ks[0]
     rng = np.random.default_rng([seed, _method_key(method)])
     state = PKGState.prior(n_edges)
+    views: list[PKGState] = [state.copy()] if lag else []
+    flying: list[np.ndarray] = []
     points = [scorer.score(state.mean_error, state.m + state.n)]
     requests = [0]
     spent = 0
     for iteration in range(1, iterations + 1):
         k = min(batch_size, budget - spent)
+        view = views[0] if lag else state
+        busy = np.concatenate(flying) if flying else None
         # the full batch, cut: brute force's round-robin position assumes a constant batch size
-        batch = sample_batch(method.sampler, state, batch_size, rng, iteration, seed)[:k]
+        batch = sample_batch(
+            method.sampler, view, batch_size, rng, iteration, seed, exclude=busy, top_k=top_k
+        )[:k]
         count = state.m[batch] + state.n[batch]
         failed = answer_uniforms(seed, batch, count) < truth.rates[batch]
         update(method, state, batch, failed, nbh, degree)
+        if model is not None:
+            model.after_iteration(state, iteration)
+        if lag:
+            views.append(state.copy())
+            flying.append(batch)
+            views, flying = views[-(lag + 1) :], flying[-lag:]
         spent += len(batch)
         requests.append(spent)
         points.append(scorer.score(state.mean_error, state.m + state.n))
@@ -328,6 +425,13 @@ class StudyResult:
     curves: dict[str, dict[str, np.ndarray]] = field(default_factory=dict)
     """method name -> metric name -> array (seeds x points)."""
     seconds: float = 0.0
+    setting: str = "as-is"
+    """The truth setting (as-is, shuffled, corr=0.4, ...)."""
+    base_rate: float = float("nan")
+    """The truth's mean error rate."""
+    neighbour_corr: float = float("nan")
+    """Correlation of the true rate of an edge with its neighbours' mean (what propagation
+    relies on)."""
 
     @property
     def metric_names(self) -> list[str]:
@@ -362,9 +466,9 @@ class StudyResult:
 
     def reach(self, method: str, metric: str) -> Reach:
         """Requests to match brute force's reference value (lower-is-better for MSE, higher for
-        recall), per seed, as fractions of brute force's reference requests."""
+        recall and G@k), per seed, as fractions of brute force's reference requests."""
         target = self.target(metric)
-        sign = -1.0 if metric.startswith("recall") else 1.0
+        sign = -1.0 if higher_is_better(metric) else 1.0
         out: list[float | None] = []
         for row in self.curves[method][metric]:
             got = requests_to_reach(self.requests, sign * row, sign * target)
@@ -379,7 +483,7 @@ def run_study(
     budget_epochs: float = 6.0,
     batch_size: int = 64,
     seeds: Sequence[int] = (0, 1, 2),
-    ks: Sequence[int] = (200, 600),
+    ks: Sequence[int] = (100, 200),
     reference_epochs: float = 4.5,
     progress: Callable[[int, int], None] | None = None,
 ) -> StudyResult:
@@ -411,6 +515,9 @@ def run_study(
         reference_epochs=reference_epochs,
         methods=list(methods),
         requests=np.empty(0),
+        setting=truth.setting,
+        base_rate=float(truth.rates.mean()),
+        neighbour_corr=truth.neighbour_correlation(),
     )
     total, done = len(methods) * len(seeds), 0
     traces: dict[str, list[Trace]] = {m.name: [] for m in methods}

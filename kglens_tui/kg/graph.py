@@ -48,6 +48,8 @@ class KGIndex:
     _edge_pos: dict[int, int] = field(default_factory=dict, repr=False)
     _type_code: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64), repr=False)
     _typed_cands: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
+    _name_index: dict[int, dict[str, list[int]]] = field(default_factory=dict, repr=False)
+    _not_false: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         order = np.lexsort((self.o, self.p, self.s))
@@ -98,11 +100,12 @@ class KGIndex:
     ) -> int | None:
         """A random object from C_p minus T(s, p), of the same type as `like` when possible.
 
-        Returns None when every candidate is true for this subject (nothing false to ask).
-        Draws at random and rejects true objects; falls back to the exact set difference when
-        the true set covers most of the pool.
+        Never the subject itself nor a namesake of it or of a true object (see `not_false`).
+        Returns None when no candidate is false for this subject (nothing false to ask).
+        Draws at random and rejects the excluded; falls back to the exact set difference when
+        they cover most of the pool.
         """
-        true = self.true_objects(s, p)
+        excluded = self.not_false(s, p)
         pools = []
         if like is not None and self.types[like]:
             pools.append(self._same_type_candidates(p, int(self._type_code[like])))
@@ -112,12 +115,39 @@ class KGIndex:
                 continue
             for _ in range(16):
                 pick = int(pool[int(rng.integers(len(pool)))])
-                if not _contains(true, pick):
+                if not _contains(excluded, pick):
                     return pick
-            rest = np.setdiff1d(pool, true, assume_unique=True)
+            rest = np.setdiff1d(pool, excluded, assume_unique=True)
             if len(rest):
                 return int(rest[int(rng.integers(len(rest)))])
         return None
+
+    def not_false(self, s: int, p: int) -> np.ndarray:
+        """Sorted nodes that are no wrong answer for (s, p): the true objects, the subject (no
+        "Bolivia borders Bolivia") and every candidate sharing a name (label or alias, case
+        aside) with one of them, since naming it would make the statement true."""
+        key = (s, p)
+        out = self._not_false.get(key)
+        if out is None:
+            index = self._names_of_candidates(p)
+            nodes = {s, *self.true_objects(s, p).tolist()}
+            for node in list(nodes):
+                for name in self._names(node):
+                    nodes.update(index.get(name, ()))
+            out = self._not_false[key] = np.array(sorted(nodes), dtype=self.o.dtype)
+        return out
+
+    def _names(self, node: int) -> set[str]:
+        return {n.casefold() for n in (self.labels[node], *self.aliases[node])}
+
+    def _names_of_candidates(self, p: int) -> dict[str, list[int]]:
+        index = self._name_index.get(p)
+        if index is None:
+            index = self._name_index[p] = {}
+            for node in self.candidates(p).tolist():
+                for name in self._names(node):
+                    index.setdefault(name, []).append(node)
+        return index
 
     def _same_type_candidates(self, p: int, type_code: int) -> np.ndarray:
         key = (p, type_code)
@@ -127,13 +157,6 @@ class KGIndex:
             pool = cands[self._type_code[cands] == type_code]
             self._typed_cands[key] = pool
         return pool
-
-    def display_name(self, node: int) -> str:
-        """An entity's label followed by its aliases, as the paper puts them in questions."""
-        aliases = self.aliases[node]
-        if not aliases:
-            return self.labels[node]
-        return f"{self.labels[node]} (also known as {aliases[0]})"
 
     def to_networkx(self, positions: np.ndarray | None = None) -> nx.MultiDiGraph:
         """The KG (or the given edges) as a networkx multigraph keyed by entity keys."""

@@ -181,6 +181,7 @@ def _insert_kg(
     if existing is not None:
         if not replace:
             raise KGExistsError(f"a KG named '{name}' already exists (use --replace to overwrite)")
+        _check_unused(conn, int(existing[0]), name)
         _delete_kg(conn, int(existing[0]))
     cur = conn.execute(
         "INSERT INTO kg(name, description, source, snapshot_date, content_hash) VALUES (?,?,?,?,?)",
@@ -193,6 +194,30 @@ def _insert_kg(
         ),
     )
     return int(cur.lastrowid)
+
+
+def _check_unused(conn: sqlite3.Connection, kg_id: int, name: str) -> None:
+    """Refuse to replace a KG that runs, triage or annotation items refer to: its new edges
+    would leave them pointing at nothing."""
+    counts = (
+        ("run", "runs", "SELECT COUNT(*) FROM run WHERE kg_id = ?", kg_id),
+        ("triage entry", "triage entries", "SELECT COUNT(*) FROM triage WHERE kg_id = ?", kg_id),
+        (
+            "annotation item",
+            "annotation items",
+            "SELECT COUNT(*) FROM annotation_item WHERE kg = ?",
+            name,
+        ),
+    )
+    used = [
+        (one, many, int(conn.execute(sql, (key,)).fetchone()[0])) for one, many, sql, key in counts
+    ]
+    if any(n for _, _, n in used):
+        listed = ", ".join(f"{n:,} {one if n == 1 else many}" for one, many, n in used if n)
+        raise KGExistsError(
+            f"KG '{name}' cannot be replaced: it has {listed}, which would point at edges that "
+            f"are gone; `kglens kg rm {name}` deletes it with them, or import under another name"
+        )
 
 
 def _delete_kg(conn: sqlite3.Connection, kg_id: int) -> None:

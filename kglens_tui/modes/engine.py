@@ -276,6 +276,15 @@ class ModeEngine:
             session_requests=s.session_requests,
         )
 
+    async def _load_target(self, needed: bool) -> None:
+        """Load a local target's model before the first request, as status "loading model"
+        (it takes seconds, during which no request goes out)."""
+        load = getattr(self.target, "aload", None)
+        if load is None or not needed:
+            return
+        self.status = "loading model"
+        await load()
+
     async def limited(self, coro_fn: Callable[[], Any]) -> Any:
         """Run one request under the concurrency limit."""
         async with self._slots:
@@ -284,9 +293,10 @@ class ModeEngine:
     async def run_to_end(self) -> ModeSnapshot:
         """Ask every pending unit; records the final status. Never half-writes a unit."""
         claim_run(self.conn, self.run.id, self._reload)
-        self.status = "running"
         queue = deque(self.pending())
         try:
+            await self._load_target(bool(queue))
+            self.status = "running" if self._running.is_set() else "paused"
             workers = min(len(queue), max(1, int(self.config.concurrency)))
             # the failure rule cancels the units in flight: a resume asks them again
             self._work = asyncio.gather(*(self._worker(queue) for _ in range(workers)))

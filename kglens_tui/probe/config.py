@@ -13,11 +13,15 @@ from kglens_tui.probe.samplers import Sampler
 class Difficulty(StrEnum):
     EASY = "easy"  # Yes/No questions only
     HARD = "hard"  # Yes/No or Wh at 50/50 (Wh only when the subject has few objects)
+    WH = "wh"  # open questions only, on the edges where the paper allows them (the rest left out)
 
 
 class Scheduling(StrEnum):
     SYNC = "sync"  # the paper's synchronous batches
     CONTINUOUS = "continuous"  # keep N requests in flight, sample again as results arrive
+
+
+PROPAGATION_MODES = ("sum", "degree", "learned")
 
 
 class ConfigError(ValueError):
@@ -62,7 +66,11 @@ class RunConfig:
     propagation_weight: float = 1.0
     propagation_mode: str = "sum"
     """sum: eq. 2-3 of the paper (neighbours' outcomes added); degree: divided by the receiving
-    edge's neighbour count (their mean), which the efficiency study found more accurate."""
+    edge's neighbour count (their mean); learned: a hierarchical model of the error rate
+    (predicate and entity effects) learns from the run's answers how much an edge's predicate
+    and neighbours tell about it (kglens_tui.probe.learned)."""
+    blind_spots: int = 100
+    """How many blind spots the run looks for: the top-k sampler's k and the live list's size."""
     epsilon: float = 0.1
     """Exploration rate of the epsilon-greedy sampler."""
     batch_size: int = 64
@@ -96,6 +104,12 @@ class RunConfig:
         self.sampler = _enum(Sampler, self.sampler, "sampler")
         self.scheduling = _enum(Scheduling, self.scheduling, "scheduling")
         check_endpoint_setting(self.base_url)
+        if self.sampler == Sampler.BRUTE_FORCE and self.scheduling == Scheduling.CONTINUOUS:
+            raise ConfigError(
+                "sampler brute-force asks every edge once per epoch in fixed batches; continuous "
+                "scheduling refills slots one question at a time and re-asks edges within an "
+                "epoch: use --scheduling sync with brute force"
+            )
         for name in ("batch_size", "iterations", "concurrency", "max_tokens", "checkpoint_every"):
             if int(getattr(self, name)) < 1:
                 raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
@@ -103,8 +117,10 @@ class RunConfig:
             raise ConfigError("wh_max_objects must be at least 1")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ConfigError(f"epsilon must be between 0 and 1 (got {self.epsilon})")
-        if self.propagation_mode not in ("sum", "degree"):
-            raise ConfigError("propagation_mode must be sum or degree")
+        if self.propagation_mode not in PROPAGATION_MODES:
+            raise ConfigError(f"propagation_mode must be one of {', '.join(PROPAGATION_MODES)}")
+        if self.blind_spots < 1:
+            raise ConfigError(f"blind_spots must be at least 1 (got {self.blind_spots})")
         if self.propagation_weight < 0:
             raise ConfigError("propagation_weight must not be negative")
         if self.timeout_s <= 0:

@@ -24,8 +24,15 @@ from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
-from kglens_tui.probe.config import RunConfig, Scheduling
-from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates
+from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
+from kglens_tui.probe.learned import (
+    ErrorModel,
+    LearnedPropagation,
+    learned_summary,
+    rank_blind_spots,
+)
+from kglens_tui.probe.mentions import TypeNames
+from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
@@ -42,10 +49,10 @@ from kglens_tui.probe.runstore import (
 from kglens_tui.probe.samplers import sample_batch
 from kglens_tui.probe.verify import (
     Verdict,
+    check_wh,
+    check_yes_no,
     first_word_answer,
     parse_judge_reply,
-    verify_wh,
-    verify_yes_no,
 )
 
 MAX_CONSECUTIVE_ERRORS = 3
@@ -71,7 +78,8 @@ class ReplyView:
 
 @dataclass(frozen=True)
 class BlindSpot:
-    """An examined edge with a high posterior mean error rate."""
+    """An examined edge with a high posterior mean error rate under the model learned from the
+    run's answers (see `learned.rank_blind_spots`)."""
 
     edge_id: int
     subject: str
@@ -80,6 +88,23 @@ class BlindSpot:
     mean_error: float
     m: int
     n: int
+    from_neighbours: float = 0.0
+    """Share of the estimate that comes from the edge's predicate and neighbours rather than
+    its own m + n answers."""
+
+
+@dataclass(frozen=True)
+class LearnedView:
+    """What the run's answers teach, with names: `learned.Learned` for a screen."""
+
+    answers: int
+    strength: float
+    neighbour_weight: float
+    predicate_share: float
+    mean_error: float
+    weakest_predicates: tuple[tuple[str, float, int], ...]
+    """(predicate, expected error rate, answers)."""
+    weakest_subjects: tuple[tuple[str, float, int], ...]
 
 
 @dataclass(frozen=True)
@@ -125,6 +150,19 @@ class ProbeSnapshot:
     insights_iteration: int | None = None
     """The iteration that baseline, blind spots and per-predicate rates describe (None: never
     computed); older than `iteration` in a snapshot taken without insights."""
+    stable_iterations: int = 0
+    """Of the last `convergence_window` iterations, how many the rates stayed within the
+    run's tolerance (the engine's own convergence rule; converged at the full window)."""
+    convergence_window: int = 5
+    stop_on_convergence: bool = True
+    session_requests: int = 0
+    """Requests sent since this engine started (`requests` counts every stored one)."""
+    session_elapsed_s: float = 0.0
+    """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
+    loading: bool = False
+    """The target is loading its model (a local model); no request is sent yet."""
+    learned: LearnedView | None = None
+    """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
 
     @property
     def rates(self) -> Rates | None:
@@ -132,7 +170,11 @@ class ProbeSnapshot:
 
     @property
     def requests_per_s(self) -> float:
-        return self.requests / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        """Requests per second over this session's requests and time (a resumed run's stored
+        requests were sent in another session)."""
+        if self.session_elapsed_s <= 0:
+            return 0.0
+        return self.session_requests / self.session_elapsed_s
 
 
 @dataclass
@@ -162,12 +204,20 @@ class ProbeStats:
     replies_total: int = 0
     blind_spots: tuple[BlindSpot, ...] = ()
     per_predicate: tuple[PredicateRates, ...] = ()
+    learned: LearnedView | None = None
     yes_no: Counter = field(default_factory=Counter)
     """(expected, given) counts of Yes/No replies that start with yes or no."""
     baseline: Baseline | None = None
     insights_iteration: int | None = None
+    requests_before: int = 0
+    """Requests stored before this engine started."""
+    convergence_window: int = 5
+    convergence_tolerance: float = 0.005
+    stop_on_convergence: bool = True
+    loading: bool = False
 
     def snapshot(self) -> ProbeSnapshot:
+        session_elapsed = time.monotonic() - self.started
         return ProbeSnapshot(
             run_id=self.run_id,
             status=self.status,
@@ -178,7 +228,7 @@ class ProbeStats:
             retries=self.retries,
             prompt_tokens=self.prompt_tokens,
             completion_tokens=self.completion_tokens,
-            elapsed_s=self.elapsed_before + time.monotonic() - self.started,
+            elapsed_s=self.elapsed_before + session_elapsed,
             counts=dict(self.counts),
             history=tuple(self.history[-SNAPSHOT_HISTORY:]),
             recent=tuple(self.recent),
@@ -194,6 +244,15 @@ class ProbeStats:
             blind_spots=self.blind_spots,
             per_predicate=self.per_predicate,
             insights_iteration=self.insights_iteration,
+            stable_iterations=stable_iterations(
+                self.history, self.convergence_window, self.convergence_tolerance
+            ),
+            convergence_window=self.convergence_window,
+            stop_on_convergence=self.stop_on_convergence,
+            session_requests=self.requests - self.requests_before,
+            session_elapsed_s=session_elapsed,
+            loading=self.loading,
+            learned=self.learned,
         )
 
 
@@ -210,6 +269,9 @@ class _Outcome:
     error: str = ""
     kind: str = ""
     """The failure's kind (an LLMError kind, or "verifier") when the verdict is an error."""
+    hedged: bool = False
+    matcher: str = ""
+    """The alias matcher's verdict when the LLM judge gave the final one."""
 
 
 def _p95(values: list[float]) -> float | None:
@@ -273,11 +335,19 @@ class ProbeEngine:
         positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
         self.positions = positions
         self._preds = kg.p[positions]
+        learned = self.config.propagation and self.config.propagation_mode == "learned"
         self.neighbourhood = (
             Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
-            if self.config.propagation
+            if self.config.propagation and not learned
             else None
         )
+        self.learned = (
+            LearnedPropagation(kg.p[positions], kg.s[positions], kg.o[positions])
+            if learned
+            else None
+        )
+        """Learned propagation, when the run uses it (refits the PKG state on schedule)."""
+        self._panel_model: ErrorModel | None = None
         self.factory = QuestionFactory(
             kg,
             positions,
@@ -286,6 +356,10 @@ class ProbeEngine:
             self.config.wh_max_objects,
             wrong_labels=bool(target.simulated),
         )
+        self.names = TypeNames(kg)
+        """Every entity name by type: what a Wh answer is told apart from (built per type, once)."""
+        if self.config.difficulty in (Difficulty.HARD, Difficulty.WH):
+            self.names.build(self._wh_object_types())
         self.scale = (
             1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
@@ -306,6 +380,13 @@ class ProbeEngine:
             prompt = load_prompt(name)
             self._prompts[(qtype, False)] = prompt
             self._prompts[(qtype, True)] = prompt.examples_reversed()
+
+    def _wh_object_types(self) -> set[str]:
+        """Types of the objects a Wh question of this run can ask for."""
+        kg = self.kg
+        has_wh = np.array([bool(t.get("wh")) for t in kg.pred_templates], dtype=bool)
+        asked = self.positions[has_wh[self._preds]] if len(has_wh) else self.positions[:0]
+        return {kg.types[int(o)] for o in np.unique(kg.o[asked]).tolist()}
 
     # control, safe to call from the event loop's thread
     def request_stop(self) -> None:
@@ -339,7 +420,7 @@ class ProbeEngine:
         s = self.stats
         if insights and s.insights_iteration != s.iteration:
             s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
-            s.blind_spots = self._blind_spots()
+            s.blind_spots, s.learned = self._blind_spots()
             s.per_predicate = self._per_predicate()
             s.insights_iteration = s.iteration
         return s.snapshot()
@@ -347,7 +428,12 @@ class ProbeEngine:
     def _load_progress(self) -> None:
         """The PKG state, counters and feed of `self.run` as stored."""
         self.state, history = rebuild_state(
-            self.conn, self.run, self.neighbourhood, self.config.propagation_weight, self.scale
+            self.conn,
+            self.run,
+            self.neighbourhood,
+            self.config.propagation_weight,
+            self.scale,
+            self.learned.after_iteration if self.learned is not None else None,
         )
         self.stats = ProbeStats(
             run_id=self.run.id,
@@ -356,6 +442,9 @@ class ProbeEngine:
             simulated=bool(self.target.simulated),
             iteration=self.run.iterations_done,
             history=history,
+            convergence_window=self.config.convergence_window,
+            convergence_tolerance=self.config.convergence_tolerance,
+            stop_on_convergence=self.config.stop_on_convergence,
         )
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
@@ -380,6 +469,7 @@ class ProbeEngine:
         s = self.stats
         s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = map(int, row[:5])
         s.elapsed_before = float(row[5])
+        s.requests_before = s.requests
         for cat, count in self.conn.execute(
             "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
             (self.run.id,),
@@ -431,13 +521,7 @@ class ProbeEngine:
         """Run until done; records the final status. Never leaves a half-written iteration."""
         claim_run(self.conn, self.run.id, self._reload_if_advanced)
         self.stats.status = "running"
-        if self._limit_reached() and len(self.pending_edges()):
-            body = self._ask_pending()
-        elif self.config.scheduling is Scheduling.CONTINUOUS:
-            body = self._continuous()
-        else:
-            body = self._synchronous()
-        self._body = asyncio.ensure_future(body)
+        self._body = asyncio.ensure_future(self._loaded_body())
         if self._abort_reason:  # asked to end before it started
             self._body.cancel()
         try:
@@ -467,6 +551,28 @@ class ProbeEngine:
         self.stats.status = "stopped" if stopped else "finished"
         set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)
         return self.snapshot()
+
+    async def _loaded_body(self) -> None:
+        """Load the target, then ask: the pending errors of a finished run, or new iterations."""
+        await self._load_target()
+        if self._limit_reached() and len(self.pending_edges()):
+            await self._ask_pending()
+        elif self.config.scheduling is Scheduling.CONTINUOUS:
+            await self._continuous()
+        else:
+            await self._synchronous()
+
+    async def _load_target(self) -> None:
+        """Load a local target's model before the first request, flagged in the snapshot (it
+        takes seconds, during which no request goes out)."""
+        load = getattr(self.target, "aload", None)
+        if load is None:
+            return
+        self.stats.loading = True
+        try:
+            await load()
+        finally:
+            self.stats.loading = False
 
     async def _interrupted(self) -> ProbeSnapshot:
         """After `abort()`: cancel what is still in flight, commit the whole iterations whose
@@ -591,6 +697,7 @@ class ProbeEngine:
             self.config.seed,
             exclude=np.concatenate((busy, retry)),
             epsilon=self.config.epsilon,
+            top_k=self.config.blind_spots,
         )
         return np.concatenate((retry, fresh)).astype(np.int64)
 
@@ -659,7 +766,8 @@ class ProbeEngine:
         if question.qtype == WH:
             await self._verify_wh(outcome)
         else:
-            outcome.verdict = verify_yes_no(reply.text, question.expected)
+            checked = check_yes_no(reply.text, question.expected)
+            outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
             outcome.verifier = "first word"
         failed = outcome.verdict is Verdict.ERROR
         self.guard.record(outcome.kind if failed else None, outcome.error)
@@ -683,9 +791,15 @@ class ProbeEngine:
 
     async def _verify_wh(self, outcome: _Outcome) -> None:
         question = outcome.question
-        verdict = verify_wh(outcome.reply, question.expected_answers)
-        outcome.verdict, outcome.verifier = verdict, "alias match"
-        if self.judge is None or verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
+        kg = self.kg
+        object_type = kg.types[int(kg.o[int(self.positions[question.pos])])]
+        checked = check_wh(outcome.reply, question.expected_answers, self.names.table(object_type))
+        outcome.verdict, outcome.hedged, outcome.verifier = (
+            checked.verdict,
+            checked.hedged,
+            "alias match",
+        )
+        if self.judge is None or checked.verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
             return
         messages = load_prompt("verify_wh").render(
             question=question.text,
@@ -703,6 +817,8 @@ class ProbeEngine:
         if outcome.verdict is Verdict.UNPARSEABLE:
             outcome.verdict, outcome.error = Verdict.ERROR, "the verifier gave no yes/no"
             outcome.kind = "verifier"
+        else:
+            outcome.matcher = checked.verdict.value
 
     def _finish_iteration(self, iteration: int, outcomes: list[_Outcome], seconds: float) -> None:
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
@@ -717,6 +833,8 @@ class ProbeEngine:
             self.config.propagation_weight,
             self.scale,
         )
+        if self.learned is not None:
+            self.learned.after_iteration(self.state, iteration)
         current = rates(self.state.m, self.state.n)
         counts = Counter(o.verdict.value for o in outcomes)
         latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
@@ -768,19 +886,30 @@ class ProbeEngine:
         if self.on_iteration is not None:
             self.on_iteration(self.snapshot(insights=False))
 
-    def _blind_spots(self, k: int = 12) -> tuple[BlindSpot, ...]:
-        examined = np.flatnonzero((self.state.m + self.state.n) > 0)
-        if len(examined) == 0:
-            return ()
-        mean_all = self.state.mean_error
-        mean = mean_all[examined]
-        if len(mean) > k:  # the k highest (all ties at the k-th value) before the stable sort
-            kth = np.partition(mean, len(mean) - k)[len(mean) - k]
-            examined, mean = examined[mean >= kth], mean[mean >= kth]
-        top = examined[np.argsort(-mean, kind="stable")[:k]]
+    def _blind_spots(
+        self, k: int | None = None
+    ) -> tuple[tuple[BlindSpot, ...], LearnedView | None]:
+        """The k (default: the run's `blind_spots`) worst examined edges and what the answers
+        teach, from the
+        error model fitted to the answers so far (the run's own fit with learned propagation),
+        whatever the run's propagation: an edge that failed itself outranks its neighbours."""
+        if not (self.state.m + self.state.n).any():
+            return (), None
+        if self.learned is not None:
+            model = self.learned.model
+            fit = self.learned.fit or self.learned.refit(self.state)
+        else:
+            if self._panel_model is None:
+                kg, pos = self.kg, self.positions
+                self._panel_model = ErrorModel(kg.p[pos], kg.s[pos], kg.o[pos])
+            model = self._panel_model
+            fit = model.fit(self.state.m, self.state.n)
+        top, mean, share = rank_blind_spots(
+            model, fit, self.state.m, self.state.n, k or self.config.blind_spots
+        )
         kg = self.kg
         out = []
-        for pos in top.tolist():
+        for pos, est, nbr in zip(top.tolist(), mean.tolist(), share.tolist(), strict=True):
             e = int(self.positions[pos])
             out.append(
                 BlindSpot(
@@ -788,12 +917,27 @@ class ProbeEngine:
                     subject=kg.labels[int(kg.s[e])],
                     predicate=kg.pred_labels[int(kg.p[e])],
                     object=kg.labels[int(kg.o[e])],
-                    mean_error=float(mean_all[pos]),
+                    mean_error=est,
                     m=int(self.state.m[pos]),
                     n=int(self.state.n[pos]),
+                    from_neighbours=nbr,
                 )
             )
-        return tuple(out)
+        summary = learned_summary(model, fit)
+        view = LearnedView(
+            answers=summary.answers,
+            strength=summary.strength,
+            neighbour_weight=summary.neighbour_weight,
+            predicate_share=summary.predicate_share,
+            mean_error=summary.mean_error,
+            weakest_predicates=tuple(
+                (kg.pred_labels[w.index], w.error, w.answers) for w in summary.weakest_predicates
+            ),
+            weakest_subjects=tuple(
+                (kg.labels[w.index], w.error, w.answers) for w in summary.weakest_subjects
+            ),
+        )
+        return tuple(out), view
 
     def _per_predicate(self) -> tuple[PredicateRates, ...]:
         m, n = self.state.m, self.state.n
@@ -843,6 +987,8 @@ class ProbeEngine:
             latency_ms=o.latency_ms,
             retries=o.retries,
             error=o.error,
+            hedged=o.hedged,
+            matcher=o.matcher,
         )
 
     async def _continuous(self) -> None:
@@ -999,11 +1145,12 @@ def start_run(
     kg: KGIndex,
     positions: np.ndarray,
     name: str = "",
+    manifest_extra: dict | None = None,
 ) -> RunRecord:
     """Create a run over the given edge positions of the loaded KG (see run_edge_positions)."""
     if len(positions) == 0:
         raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
-    manifest = build_manifest(kg, config, target)
+    manifest = {**build_manifest(kg, config, target), **(manifest_extra or {})}
     run_id = create_run(
         conn,
         kg.kg_id,

@@ -104,16 +104,22 @@ def rates(m: np.ndarray, n: np.ndarray) -> Rates:
     )
 
 
+def stable_iterations(history: list[Rates], window: int = 5, tolerance: float = 0.005) -> int:
+    """How many of the last iterations (at most `window`) the win, zero-sense and all-sense
+    rates each stayed within `tolerance` (a fraction: 0.005 = 0.5 points) of one another: the
+    longest k such that the last k + 1 rates span less than the tolerance."""
+    stable = 0
+    for k in range(1, min(window, len(history) - 1) + 1):
+        recent = history[-(k + 1) :]
+        for attr in ("win", "zero_sense", "all_sense"):
+            values = [getattr(r, attr) for r in recent]
+            if any(v is None for v in values) or max(values) - min(values) >= tolerance:
+                return stable
+        stable = k
+    return stable
+
+
 def converged(history: list[Rates], window: int = 5, tolerance: float = 0.005) -> bool:
     """True when win, zero-sense and all-sense rates each moved less than `tolerance` (a fraction:
     0.005 = 0.5 points) over the last `window` iterations."""
-    if len(history) < window + 1:
-        return False
-    recent = history[-(window + 1) :]
-    for attr in ("win", "zero_sense", "all_sense"):
-        values = [getattr(r, attr) for r in recent]
-        if any(v is None for v in values):
-            return False
-        if max(values) - min(values) >= tolerance:
-            return False
-    return True
+    return len(history) >= window + 1 and stable_iterations(history, window, tolerance) >= window

@@ -3,6 +3,8 @@ subjects with few objects, from per-predicate templates or the paper's few-shot 
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -10,6 +12,7 @@ import numpy as np
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.probe.config import Difficulty
+from kglens_tui.probe.generated import rejection
 from kglens_tui.probe.prompts import load_prompt
 
 YES_NO = "yes_no"
@@ -36,10 +39,58 @@ class Question:
     meta: QuestionMeta
 
 
+CODE = re.compile(r"[^\W\d_]{1,3}")
+"""An alias of at most three letters ('IT', 'ITA', 'Fe'): a code, no help to a reader."""
+
+
+def _fold(text: str) -> str:
+    """Case and accents aside: 'Repubblica Italiana' -> 'repubblica italiana'."""
+    norm = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in norm if not unicodedata.combining(c))
+
+
+def _gives_away(folded_alias: str, name: str) -> bool:
+    """Whether an alias contains a name as a whole word or, for names of four or more
+    characters, as the start of a word ('Italian' in 'Repubblica Italiana')."""
+    tail = r"(?!\w)" if len(name) < 4 else ""
+    return re.search(r"(?<!\w)" + re.escape(_fold(name)) + tail, folded_alias) is not None
+
+
+def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
+    """The subject's first alias that is no code and contains no name or alias of a true
+    object ("Italian Republic" would give away Italy's demonym); None if there is none."""
+    names = [n for t in true_nodes.tolist() for n in (kg.labels[t], *kg.aliases[t])]
+    for alias in kg.aliases[s]:
+        if CODE.fullmatch(alias):
+            continue
+        folded = _fold(alias)
+        if not any(_gives_away(folded, n) for n in names):
+            return alias
+    return None
+
+
+def subject_display(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str:
+    """The subject as a question shows it: its label and, as in the paper, an alias."""
+    alias = shown_alias(kg, s, true_nodes)
+    return f"{kg.labels[s]} (also known as {alias})" if alias else kg.labels[s]
+
+
 def iteration_rng(seed: int, iteration: int) -> np.random.Generator:
     """The random stream of one iteration's questions, drawn in slot order: the same run, seed
     and iteration always give the same questions (which is what makes resume exact)."""
     return np.random.default_rng([seed, 104729, iteration])
+
+
+def wh_allowed(kg: KGIndex, positions: np.ndarray, wh_max_objects: int) -> np.ndarray:
+    """For each KG edge position: whether the paper allows a Wh question about it (its predicate
+    has a Wh template and the subject has fewer than `wh_max_objects` objects for it)."""
+    positions = np.asarray(positions, dtype=np.int64)
+    has_wh = np.array([bool(t.get("wh")) for t in kg.pred_templates], dtype=bool)
+    ok = has_wh[kg.p[positions]] if len(has_wh) else np.zeros(len(positions), dtype=bool)
+    for i in np.flatnonzero(ok).tolist():
+        e = int(positions[i])
+        ok[i] = kg.out_degree(int(kg.s[e]), int(kg.p[e])) < wh_max_objects
+    return ok
 
 
 class QuestionFactory:
@@ -63,6 +114,7 @@ class QuestionFactory:
         """Attach false candidates to each question (a simulated target answers with them)."""
         self._rngs: dict[int, np.random.Generator] = {}
         self._true_labels: dict[tuple[int, int], tuple[str, ...]] = {}
+        self._displays: dict[tuple[int, int], str] = {}
 
     def _rng(self, iteration: int) -> np.random.Generator:
         rng = self._rngs.get(iteration)
@@ -80,7 +132,9 @@ class QuestionFactory:
         edge_id = int(kg.edge_ids[e])
         rng = self._rng(iteration)
         templates = kg.pred_templates[p]
-        want_wh = self.difficulty is Difficulty.HARD and rng.random() < 0.5
+        want_wh = self.difficulty is Difficulty.WH or (
+            self.difficulty is Difficulty.HARD and rng.random() < 0.5
+        )
         wh_template = templates.get("wh") or ""
         true_nodes = kg.true_objects(s, p)
         if want_wh and wh_template and len(true_nodes) < self.wh_max_objects:
@@ -94,6 +148,13 @@ class QuestionFactory:
             labels = tuple(self.kg.labels[t] for t in true_nodes.tolist())
             self._true_labels[(s, p)] = labels
         return labels
+
+    def _display(self, s: int, p: int, true_nodes: np.ndarray) -> str:
+        """The subject as shown in questions about (s, p), built once per pair."""
+        shown = self._displays.get((s, p))
+        if shown is None:
+            shown = self._displays[(s, p)] = subject_display(self.kg, s, true_nodes)
+        return shown
 
     def _wrong_labels(
         self, s: int, p: int, rng: np.random.Generator, k: int = 3
@@ -120,7 +181,7 @@ class QuestionFactory:
             "Is {object} the " + kg.pred_labels[p] + " of {subject}?"
         ]
         template = options[int(rng.integers(len(options)))]
-        text = template.replace("{subject}", kg.display_name(s)).replace(
+        text = template.replace("{subject}", self._display(s, p, true_nodes)).replace(
             "{object}", kg.labels[candidate]
         )
         meta = QuestionMeta(
@@ -142,7 +203,7 @@ class QuestionFactory:
     def _wh(self, iteration, slot, pos, edge_id, s, p, o, template, true_nodes, rng) -> Question:
         kg = self.kg
         answers = tuple((kg.labels[int(t)], *kg.aliases[int(t)]) for t in true_nodes)
-        text = template.replace("{subject}", kg.display_name(s))
+        text = template.replace("{subject}", self._display(s, p, true_nodes))
         meta = QuestionMeta(
             key=f"it{iteration}:s{slot}:e{edge_id}",
             edge_id=edge_id,
@@ -163,13 +224,12 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
     when the generator fails or returns nothing, and the generator field says so."""
     e = kg.edge_position(question.edge_id)
     s, p = int(kg.s[e]), int(kg.p[e])
-    aliases = kg.aliases[s]
     if question.qtype == YES_NO:
         messages = load_prompt("generate_yes_no").render(
             subject=kg.labels[s],
             predicate=kg.pred_labels[p],
             object=kg.labels[question.candidate] if question.candidate is not None else "",
-            subject_alias=aliases[0] if aliases else kg.labels[s],
+            subject_alias=shown_alias(kg, s, kg.true_objects(s, p)) or kg.labels[s],
         )
     else:
         messages = load_prompt("generate_wh").render(
@@ -180,6 +240,18 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
     except LLMError as exc:
         return replace(question, generator=f"template (generator failed: {exc.kind})")
     text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
-    if not text.endswith("?"):
+    if not text:
         return replace(question, generator="template (generator gave no question)")
+    why = rejection(
+        text,
+        subject_names=(kg.labels[s], *kg.aliases[s]),
+        asked_names=_names(kg, question.candidate) if question.qtype == YES_NO else (),
+        answer_names=question.expected_answers if question.qtype != YES_NO else (),
+    )
+    if why:
+        return replace(question, generator=f"template (generated question rejected: {why})")
     return replace(question, text=text, generator=f"llm:{client.label}")
+
+
+def _names(kg: KGIndex, node: int | None) -> tuple[str, ...]:
+    return () if node is None else (kg.labels[node], *kg.aliases[node])

@@ -11,8 +11,9 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.factory import make_client
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
+from kglens_tui.probe.questions import wh_allowed
 from kglens_tui.probe.runstore import RunRecord, load_run, shown_status
 
 
@@ -94,8 +95,19 @@ def prepare(
         ensure_kg(conn, config.kg)
         kg = load_kg(conn, config.kg)
         positions = run_edge_positions(conn, kg, config.subset)
+        extra = {}
+        if config.difficulty is Difficulty.WH:
+            allowed = wh_allowed(kg, positions, config.wh_max_objects)
+            if not allowed.any():
+                raise ValueError(
+                    f"no edge of KG '{kg.name}' in this selection allows a Wh question "
+                    f"(a predicate with a Wh template and fewer than {config.wh_max_objects} "
+                    "objects per subject): use --difficulty easy or hard"
+                )
+            extra["wh_left_out"] = int((~allowed).sum())
+            positions = positions[allowed]
         client = target or target_client(config, kg, kg.edge_ids[positions])
-        run = start_run(conn, config, client, kg, positions, name=name)
+        run = start_run(conn, config, client, kg, positions, name=name, manifest_extra=extra)
     return ProbeEngine(
         conn,
         run,

@@ -67,6 +67,10 @@ class ObservationRow:
     latency_ms: float | None
     retries: int
     error: str
+    hedged: bool = False
+    """The reply gave its answer with doubt ("I think it is Canberra")."""
+    matcher: str = ""
+    """The alias matcher's category when an LLM judge gave the verdict; '' otherwise."""
 
 
 FAILED = ("incorrect", "refused", "unparseable")
@@ -212,8 +216,8 @@ def commit_iteration(
             conn.executemany(
                 "INSERT INTO observation(run_id, iteration, slot, pos, edge_id, qtype, generator, "
                 "question, candidate_id, expected, expected_answers, reply, category, verifier, "
-                "prompt_tokens, completion_tokens, latency_ms, retries, error) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         run_id,
@@ -235,6 +239,8 @@ def commit_iteration(
                         o.latency_ms,
                         o.retries,
                         o.error,
+                        int(o.hedged),
+                        o.matcher,
                     )
                     for o in observations
                 ],
@@ -318,9 +324,12 @@ def rebuild_state(
     neighbourhood: Neighbourhood | None,
     weight: float,
     scale: np.ndarray | None = None,
+    after_iteration: Callable[[PKGState, int], None] | None = None,
 ) -> tuple[PKGState, list[Rates]]:
     """The PKG after the last committed iteration: last checkpoint plus the log replayed since,
-    and the rates after every iteration (for convergence)."""
+    and the rates after every iteration (for convergence). `after_iteration(state, iteration)`
+    runs after each replayed iteration's update, as the engine ran it (learned propagation's
+    refits)."""
     n_edges = len(run.edge_ids)
     row = conn.execute(
         "SELECT iteration, alpha, beta, m, n, err FROM run_checkpoint WHERE run_id = ? "
@@ -341,6 +350,8 @@ def rebuild_state(
     for it in range(start + 1, run.iterations_done + 1):
         pos, failed, succeeded = iteration_outcomes(conn, run.id, it)
         apply_outcomes(state, pos, failed, succeeded, neighbourhood, weight, scale)
+        if after_iteration is not None:
+            after_iteration(state, it)
     history = [
         Rates(r[0], r[1], r[2], r[3])
         for r in conn.execute(

@@ -1,4 +1,5 @@
-"""Edge samplers: Thompson (the paper's default), epsilon-greedy, Monte Carlo and brute force."""
+"""Edge samplers: Thompson (the paper's), epsilon-greedy, Monte Carlo, brute force, and top-k
+(past the paper: the edges whose place among the k blind spots is least certain)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ class Sampler(StrEnum):
     EPSILON_GREEDY = "epsilon-greedy"
     MONTE_CARLO = "monte-carlo"
     BRUTE_FORCE = "brute-force"
+    TOP_K = "top-k"
+
+
+TOLERANCE = 0.05
+"""Top-k: an edge within this distance of the k-th error rate counts as settled once its
+posterior is that narrow (asking it more would not change which rates the list shows)."""
 
 
 def thompson_draws(state: PKGState, rng: np.random.Generator) -> np.ndarray:
@@ -45,8 +52,10 @@ def sample_batch(
     seed: int,
     exclude: np.ndarray | None = None,
     epsilon: float = 0.1,
+    top_k: int = 100,
 ) -> np.ndarray:
-    """Positions of the next k edges to ask about. `exclude` positions are never returned."""
+    """Positions of the next k edges to ask about. `exclude` positions are never returned.
+    `top_k` is how many blind spots the top-k sampler looks for."""
     n_edges = len(state.alpha)
     allowed = np.ones(n_edges, dtype=bool)
     if exclude is not None and len(exclude):
@@ -62,6 +71,8 @@ def sample_batch(
         return _epsilon_greedy(state, k, rng, allowed, epsilon)
     elif sampler is Sampler.MONTE_CARLO:
         scores = rng.random(n_edges)
+    elif sampler is Sampler.TOP_K:
+        scores = boundary_uncertainty(state, top_k)
     else:
         raise ValueError(f"unknown sampler {sampler!r}")
     scores = np.where(allowed, scores, -np.inf)
@@ -102,3 +113,47 @@ def _epsilon_greedy(
     pool = np.flatnonzero(rest)
     explore = rng.choice(pool, size=min(n_explore, len(pool)), replace=False)
     return np.concatenate((greedy, explore)).astype(np.int64)
+
+
+def boundary_uncertainty(state: PKGState, top_k: int, tolerance: float = TOLERANCE) -> np.ndarray:
+    """How uncertain each edge's membership of the top k is: the smaller of its posterior
+    probabilities of lying above the k-th error rate (plus `tolerance`) and below it (minus
+    `tolerance`). An edge surely in or surely out scores 0, and so does one known to sit at the
+    cut-off (which side it falls on changes the list's error rates by at most `tolerance`).
+    Beta tails are approximated by a normal on the logit scale (exact mean and variance of
+    logit theta, digamma and trigamma by one recurrence step and their series)."""
+    from scipy.special import ndtr  # not at import: the CLI starts without scipy
+
+    a, b = state.alpha, state.beta
+    mean = a / (a + b)
+    n = len(mean)
+    k = min(max(top_k, 1), n - 1) if n > 1 else 1
+    if n <= 1:
+        return np.zeros(n)
+    part = np.partition(mean, (n - k - 1, n - k))
+    cut = float(part[n - k - 1] + part[n - k]) / 2
+    centre = _digamma(a) - _digamma(b)
+    spread = np.sqrt(_trigamma(a) + _trigamma(b))
+    high = _logit(min(cut + tolerance, 1 - 1e-6))
+    low = _logit(max(cut - tolerance, 1e-6))
+    above = ndtr((centre - high) / spread)
+    below = ndtr((low - centre) / spread)
+    return np.minimum(above, below)
+
+
+def _logit(x: float) -> float:
+    return float(np.log(x / (1 - x)))
+
+
+def _digamma(x: np.ndarray) -> np.ndarray:
+    """psi(x) = psi(x + 1) - 1 / x, then the series at x + 1 >= 1 (error < 0.01)."""
+    y = x + 1.0
+    inv = 1.0 / y
+    return np.log(y) - inv / 2 - inv * inv / 12 - 1.0 / x
+
+
+def _trigamma(x: np.ndarray) -> np.ndarray:
+    """psi'(x) = psi'(x + 1) + 1 / x**2, then the series at x + 1 >= 1 (error < 0.03)."""
+    y = x + 1.0
+    inv = 1.0 / y
+    return inv + inv * inv / 2 + inv**3 / 6 + 1.0 / (x * x)

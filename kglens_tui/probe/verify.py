@@ -1,8 +1,10 @@
 """Classify model replies as correct / incorrect / refused / unparseable (KGLens QAV, sec. 2.3).
 
-Yes/No replies are verified by their first word; Wh replies by alias matching on normalised text
-(word boundaries, accents and case ignored) with a fuzzy fallback for minor misspellings. All
-functions are pure and fast.
+Yes/No replies are verified by their first word ("No, I don't know." is a refusal; "I think
+yes" a hedged Yes). Wh replies by whole entity names (`mentions`): a true object counts when
+named as itself, not inside a longer name of another entity of its type, not negated; signed
+numbers and UTC offsets by their sign; codes only as written; a fuzzy fallback for misspellings.
+Answers given with doubt keep their verdict and carry a hedged flag. All functions are pure.
 """
 
 from __future__ import annotations
@@ -13,6 +15,18 @@ from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
 from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
+
+from kglens_tui.probe.mentions import (
+    Mention,
+    NameTable,
+    Token,
+    clean_quotes,
+    has_hedge,
+    mentions,
+    negated,
+    tokenize,
+)
 
 
 class Verdict(StrEnum):
@@ -50,6 +64,22 @@ _NO_INFO = re.compile(
     r"^no\s+(?:\w+\s+)?(?:information|data|records?|details|knowledge|idea)\b", re.IGNORECASE
 )
 
+_KNOWS_NOT = re.compile(
+    r"[\s,.!:;\-–—]*(?:i\s+(?:do\s+not|don't|dont)\s+know\b|i\s+(?:have\s+)?no\s+idea\b|"
+    r"i(?:'m|\s+am)\s+not\s+(?:sure|certain)\b|i\s+(?:cannot|can't|can\s+not)\s+(?:say|tell)\b|"
+    r"(?:i'm\s+|i\s+am\s+)?sorry\b)",
+    re.IGNORECASE,
+)
+"""What after a first "No," says the reply does not know."""
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_HEDGED_YES_NO = re.compile(
+    r"^(?:i(?:'m|\s+am)\s+not\s+(?:sure|certain)[\s,.;]*(?:but\s+)?)?"
+    r"(?:i\s+(?:think|believe|guess)|probably|possibly|perhaps|maybe|most\s+likely)"
+    r"(?:\s+(?:that|so))?[\s,:]*(?:the\s+answer\s+is\s*:?\s*)?[\"'*]*(yes|no|not)\b",
+    re.IGNORECASE,
+)
+"""A hedge, then the answer: "I think yes", "Probably not", "I'm not sure, but I think no"."""
+
 _REFUSAL_PATTERNS = [
     r"\bi(?:'m| am)\s+(?:so\s+|very\s+)?sorry\b",
     r"^sorry\b",
@@ -57,6 +87,7 @@ _REFUSAL_PATTERNS = [
     r"\bas an ai\b",
     r"\bas a (?:large )?language model\b",
     r"\bi (?:do not|don't|dont) know\b",
+    r"\bno idea\b",
     r"\bi (?:do not|don't) have (?:any |enough |specific |real-time |access )",
     r"\bi (?:cannot|can't|can not)\b",
     r"\bi(?:'m| am) (?:unable|not able) to\b",
@@ -74,6 +105,7 @@ _REFUSAL_PATTERNS = [
 ]
 _REFUSAL = re.compile("|".join(_REFUSAL_PATTERNS), re.IGNORECASE)
 _REFUSAL_WINDOW = 240
+_CLAUSE_SPLIT = re.compile(r"[.!?;,\n]+\s*|\s+\bbut\b\s*", re.IGNORECASE)
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|neither|nor|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|"
@@ -82,17 +114,9 @@ _NEGATION = re.compile(
 )
 
 
-_APOSTROPHES = str.maketrans(dict.fromkeys("\u2018\u2019\u02bb\u02bc\u0060\u00b4\u2032", "'"))
-
-
-def _clean_quotes(text: str) -> str:
-    """Map typographic apostrophes (’ ‘ ʻ ʼ ` ´) to ASCII '."""
-    return text.translate(_APOSTROPHES)
-
-
 def is_refusal(text: str) -> bool:
     """Whether a reply declines to answer ("I'm sorry, but I couldn't find...", "As an AI...")."""
-    head = _clean_quotes(text.strip())[:_REFUSAL_WINDOW]
+    head = clean_quotes(text.strip())[:_REFUSAL_WINDOW]
     return bool(head) and _REFUSAL.search(head) is not None
 
 
@@ -107,42 +131,68 @@ def _strip_lead(text: str) -> str:
     return current
 
 
-def first_word_answer(text: str) -> str | None:
-    """The yes/no answer carried by the first word of a reply: "yes", "no" or None."""
-    body = _strip_lead(_clean_quotes(text))
+def _yes_no_of(body: str) -> tuple[str | None, int]:
+    """(yes / no / None, where the answer word ends) of a reply's opening."""
     match = _ANSWER_IS.match(body)
     if match:
-        return match.group(1).lower()
+        return match.group(1).lower(), len(body)
     match = _FIRST_WORD.match(body)
     if not match or _NO_INFO.match(body):
-        return None
+        return None, 0
     word = match.group(1).lower()
     if word in _YES_WORDS:
-        return "yes"
+        return "yes", match.end()
     if word in _NO_WORDS:
-        return "no"
-    return None
+        return "no", match.end()
+    return None, 0
 
 
-def verify_yes_no(reply: str, expected: str) -> Verdict:
-    """Verify a Yes/No reply by its first word against ``expected`` ("yes" or "no")."""
+def _read_yes_no(text: str) -> tuple[str | None, bool]:
+    """(yes / no / None, hedged) of a reply: its first word, unless what follows says it does not
+    know ("No, I don't know." answers nothing); or the word after a hedge ("I think yes")."""
+    body = _strip_lead(clean_quotes(text))
+    answer, end = _yes_no_of(body)
+    if answer is not None:
+        if _KNOWS_NOT.match(body, end):
+            return None, False
+        stop = _SENTENCE_END.search(body, end)
+        return answer, has_hedge(body, stop.start() if stop else None)
+    hedge = _HEDGED_YES_NO.match(body)
+    if hedge:
+        return ("yes" if hedge.group(1).lower() == "yes" else "no"), True
+    return None, False
+
+
+def first_word_answer(text: str) -> str | None:
+    """The yes/no answer a reply opens with: "yes", "no" or None (see `check_yes_no`)."""
+    return _read_yes_no(text)[0]
+
+
+def check_yes_no(reply: str, expected: str) -> Checked:
+    """Verify a Yes/No reply by its first word against ``expected`` ("yes" or "no"); a hedged
+    answer ("I think yes", "Probably not") counts with the hedged flag."""
     want = expected.strip().lower()
     if want not in ("yes", "no"):
         raise ValueError(f"expected must be 'yes' or 'no', not {expected!r}")
     if not reply or not reply.strip():
-        return Verdict.UNPARSEABLE
-    answer = first_word_answer(reply)
+        return Checked(Verdict.UNPARSEABLE)
+    answer, hedged = _read_yes_no(reply)
     if answer is not None:
-        return Verdict.CORRECT if answer == want else Verdict.INCORRECT
+        return Checked(Verdict.CORRECT if answer == want else Verdict.INCORRECT, hedged)
     if is_refusal(reply):
-        return Verdict.REFUSED
-    return Verdict.UNPARSEABLE
+        return Checked(Verdict.REFUSED)
+    return Checked(Verdict.UNPARSEABLE)
+
+
+def verify_yes_no(reply: str, expected: str) -> Verdict:
+    """The verdict of `check_yes_no`."""
+    return check_yes_no(reply, expected).verdict
 
 
 @lru_cache(maxsize=65536)
 def normalize(text: str) -> str:
     """Lower-case, strip accents, turn punctuation into spaces and collapse whitespace."""
-    decomposed = unicodedata.normalize("NFKD", _clean_quotes(text))
+    decomposed = unicodedata.normalize("NFKD", clean_quotes(text))
     no_marks = "".join(c for c in decomposed if not unicodedata.combining(c))
     folded = no_marks.casefold().replace("'", "").replace("&", " and ")
     return " ".join(re.sub(r"[^\w]+|_", " ", folded).split())
@@ -157,64 +207,153 @@ def _is_derived_form(window: str, alias: str) -> bool:
     return long.startswith(short) and long[len(short) :] in _DERIVED_SUFFIXES
 
 
-def _fuzzy_contains(tokens: list[str], alias: str) -> bool:
-    """Whether some window of reply tokens is within FUZZY_THRESHOLD of ``alias``."""
-    alias_tokens = alias.split()
-    n = len(alias_tokens)
-    for size in {max(n - 1, 1), n, n + 1}:
-        for start in range(0, max(len(tokens) - size + 1, 0)):
-            window = " ".join(tokens[start : start + size])
-            matcher = SequenceMatcher(None, window, alias, autojunk=False)
-            if matcher.real_quick_ratio() < FUZZY_THRESHOLD:
-                continue
-            if matcher.quick_ratio() < FUZZY_THRESHOLD or matcher.ratio() < FUZZY_THRESHOLD:
-                continue
-            if not _is_derived_form(window, alias):
+def mentions_any(reply: str, aliases: Iterable[str], *, fuzzy: bool = True) -> bool:
+    """Whether the text names one of the aliases as a whole name (negated or not; see
+    `mentions`), or with ``fuzzy`` a near spelling of one."""
+    tokens = tokenize(reply)
+    if not tokens:
+        return False
+    table = _truth_table((tuple(aliases),))
+    found = mentions(tokens, table)
+    return bool(found) or (fuzzy and _fuzzy_answer(tokens, table, None, found, deny=False))
+
+
+class Checked(NamedTuple):
+    """A verdict, and whether the reply hedged ("I think it is Canberra", "probably Yes")."""
+
+    verdict: Verdict
+    hedged: bool = False
+
+
+@lru_cache(maxsize=4096)
+def _truth_table(true_answers: tuple[tuple[str, ...], ...]) -> NameTable:
+    """The true objects' names; owner -1 - i for the i-th object."""
+    return NameTable((name, -1 - i) for i, names in enumerate(true_answers) for name in names)
+
+
+def _as_tuples(answers: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(group) for group in answers)
+
+
+def _clauses(reply: str) -> list[str]:
+    return [c for c in _CLAUSE_SPLIT.split(reply) if c and c.strip()]
+
+
+def _guesses(reply: str) -> bool:
+    """Whether a clause that does not refuse offers a guess ("..., but I think it's X")."""
+    return any(has_hedge(clause) and not is_refusal(clause) for clause in _clauses(reply))
+
+
+@lru_cache(maxsize=4096)
+def _fuzzy_names(truth: NameTable) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(tokens, text) of the true names long enough, and all letters, for fuzzy matching."""
+    return tuple(
+        (alias, " ".join(alias))
+        for alias, _ in truth.names()
+        if len("".join(alias)) >= _FUZZY_MIN_CHARS and all(a.isalpha() for a in alias)
+    )
+
+
+def _fuzzy_answer(
+    tokens: Sequence[Token],
+    truth: NameTable,
+    rivals: NameTable | None,
+    taken: list[Mention],
+    *,
+    deny: bool = True,
+) -> bool:
+    """A near spelling of a true name ("Ouagadougouu") in words no exact name covers, which
+    no rival name resembles as much, and (with ``deny``) which no negation denies."""
+    initials = {t.norm[:1] for t in tokens if t.word}
+    candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in initials]
+    if not candidates:
+        return False
+    covered = {i for m in taken for i in range(m.start, m.end)}
+    true_names = {alias for alias, _ in truth.names()}
+    for alias, text in candidates:
+        n = len(alias)
+        for size in {max(n - 1, 1), n, n + 1}:
+            for start in range(0, len(tokens) - size + 1):
+                window = tokens[start : start + size]
+                if not _same_initials(window, alias):
+                    continue
+                if any(t.clause != window[0].clause or not t.word for t in window):
+                    continue
+                if covered.intersection(range(start, start + size)):
+                    continue
+                words = " ".join(t.norm for t in window)
+                score = _similarity(words, text)
+                if score < FUZZY_THRESHOLD or _is_derived_form(words, text):
+                    continue
+                if (deny and negated(tokens, start)) or _rival_as_close(
+                    words, score, rivals, true_names
+                ):
+                    continue
                 return True
     return False
 
 
-def mentions_any(reply: str, aliases: Iterable[str], *, fuzzy: bool = True) -> bool:
-    """Whether the reply mentions an alias (normalised whole words, plurals, or fuzzily)."""
-    norm = normalize(reply)
-    if not norm:
+def _same_initials(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
+    """Whether the first and the last word start as the name's do (a misspelling keeps them:
+    "Ouagadogou", "Kuala Lumpar"; "Burundi" is not "Urundi", "or metals" not "poor metals")."""
+    if window[0].norm[:1] != alias[0][:1]:
         return False
-    padded = f" {norm} "
-    candidates = [a for a in (normalize(x) for x in aliases) if a]
-    for alias in candidates:
-        if any(f" {alias}{plural} " in padded for plural in ("", "s", "es")):
-            return True
-    if not fuzzy:
+    return len(window) == 1 or len(alias) == 1 or window[-1].norm[:1] == alias[-1][:1]
+
+
+def _similarity(a: str, b: str) -> float:
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
+        return 0.0
+    return matcher.ratio()
+
+
+def _rival_as_close(
+    words: str, score: float, rivals: NameTable | None, true_names: set[tuple[str, ...]]
+) -> bool:
+    """Whether some other entity's name is at least as near to the words as the true name is."""
+    if rivals is None:
         return False
-    tokens = norm.split()
     return any(
-        _fuzzy_contains(tokens, alias)
-        for alias in candidates
-        if len(alias.replace(" ", "")) >= _FUZZY_MIN_CHARS
+        _similarity(words, " ".join(name)) >= score
+        for name, _ in rivals.names()
+        if name not in true_names
     )
 
 
-def _non_refusal_text(reply: str) -> str:
-    """The reply without its refusing sentences ("I couldn't find information about X.")."""
-    sentences = re.split(r"(?<=[.!?;])\s+|\n+", reply)
-    return " ".join(s for s in sentences if not is_refusal(s))
+def check_wh(
+    reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None = None
+) -> Checked:
+    """Verify a Wh reply: correct when it names a true object (any of its names) as a whole
+    entity, not negated. ``rivals``: names of every entity of the object's type; a mention of a
+    longer rival name that contains a true name ("South Sudan" for "Sudan") is not the answer.
 
-
-def verify_wh(reply: str, true_answers: Sequence[Sequence[str]]) -> Verdict:
-    """Verify a Wh reply: correct when it names any true object (any of its aliases).
-
-    A refusal is ``refused`` unless a sentence outside the refusing ones names a true object.
+    Without a true mention the reply is incorrect if it names a rival or offers a guess, else
+    refused if it declines to answer, else incorrect. Hedged: it expresses doubt or declines.
     """
     if not reply or not reply.strip():
-        return Verdict.UNPARSEABLE
-    aliases = [alias for answer in true_answers for alias in answer]
-    if is_refusal(reply):
-        return (
-            Verdict.CORRECT
-            if mentions_any(_non_refusal_text(reply), aliases)
-            else (Verdict.REFUSED)
-        )
-    return Verdict.CORRECT if mentions_any(reply, aliases) else Verdict.INCORRECT
+        return Checked(Verdict.UNPARSEABLE)
+    tokens = tokenize(reply)
+    if not tokens:
+        return Checked(Verdict.UNPARSEABLE)
+    truth = _truth_table(_as_tuples(true_answers))
+    found = mentions(tokens, truth) if rivals is None else mentions(tokens, truth, rivals)
+    refusing = is_refusal(reply)
+    hedged = refusing or has_hedge(reply)
+    if any(m.owner < 0 and not m.negated for m in found):
+        return Checked(Verdict.CORRECT, hedged)
+    if _fuzzy_answer(tokens, truth, rivals, found):
+        return Checked(Verdict.CORRECT, hedged)
+    if refusing and not any(not m.negated for m in found) and not _guesses(reply):
+        return Checked(Verdict.REFUSED)
+    return Checked(Verdict.INCORRECT, hedged)
+
+
+def verify_wh(
+    reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None = None
+) -> Verdict:
+    """The verdict of `check_wh`."""
+    return check_wh(reply, true_answers, rivals).verdict
 
 
 def parse_judge_reply(text: str) -> Verdict:
@@ -243,7 +382,7 @@ def self_contradiction(reply: str, expected: str, candidate_label: str = "") -> 
     want = expected.strip().lower()
     if answer is None or answer == want:
         return False
-    body = _strip_lead(_clean_quotes(reply))
+    body = _strip_lead(clean_quotes(reply))
     explanation = re.sub(r"^[A-Za-z]+[\s,.!:;\-–—]*", "", body, count=1).strip()
     if len(explanation.split()) < 3:
         return False

@@ -16,7 +16,7 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.core.safetext import visible
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.runner import open_snapshot
 from kglens_tui.probe.runstore import set_status
 from kglens_tui.probe.session import ProbeSession
@@ -144,12 +144,21 @@ class KGLensApp(App):
             sim_latency_s=self.settings.sim_latency_s,
         ).validate()
 
+    def welcome_config(self) -> RunConfig:
+        """The first run's settings: the default ones, and for the local model small batches
+        (first metrics within a minute on a CPU) and open questions (SmolLM2's Yes/No answers
+        carry no knowledge, it says No to nearly everything; its open answers do, by predicate,
+        and the first run should show that)."""
+        config = self.default_config()
+        if config.target.startswith("local:"):
+            config.batch_size = min(config.batch_size, 16)
+            config.difficulty = Difficulty.WH
+        return config
+
     def _welcome_answer(self, start: bool | None) -> None:
         if not start:
             return
-        config = self.default_config()
-        if config.target.startswith("local:"):
-            config.batch_size = min(config.batch_size, 16)  # first metrics within a minute on a CPU
+        config = self.welcome_config()
         if config.target.startswith("openai:") and config.target == "openai:":
             self.action_new_run()
             return

@@ -28,3 +28,7 @@ def duration(seconds: float | None) -> str:
     if seconds < 3600:
         return f"{seconds // 60}m {seconds % 60:02d}s"
     return f"{seconds // 3600}h {seconds % 3600 // 60:02d}m"
+
+
+BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
+"""Screens below 130 columns (80x24, 100x30) reflow to one column or hide secondary panes."""

@@ -7,17 +7,35 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedContent, TabPane
 
 from kglens_tui.analysis.colours import heat_hex, text_on
-from kglens_tui.analysis.groups import GroupRow, group_table, overall
+from kglens_tui.analysis.grid import (
+    COL_LABEL_LIMIT,
+    GRID_METRIC,
+    LEGEND,
+    ROW_LABEL_LIMIT,
+    cell_detail,
+    cell_text,
+    total_text,
+)
+from kglens_tui.analysis.groups import (
+    CrossCell,
+    CrossTable,
+    GroupRow,
+    cross_table,
+    group_table,
+    overall,
+)
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.safetext import literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import interval
 from kglens_tui.tui.screens.review import run_label
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
+from kglens_tui.tui.widgets.charts import Bar, BarChart
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 ANALYSIS_HELP = """\
@@ -27,12 +45,18 @@ ANALYSIS_HELP = """\
 | --- | --- |
 | `p` / `g` / `y` / `s` | group by predicate / region / year / subject |
 | `o` | show the numbers with or without the triage overrides |
+| `t` / `f` / `b` | the table / the subjects x predicates grid (paper Fig. 6) / bars |
 | `escape` | back |
 
 Each row is a group of edges (its number of edges in `edges`); rates are over the examined
 edges (`examined`) with 95% Wilson intervals. **Win**: m > n; **zero-sense**: m = 0;
 **all-sense**: n = 0. Cells are coloured by error: red is bad (a low win rate or a high
 zero-sense rate), green good.
+
+**Grid** (Fig. 6): a row per subject, a column per predicate; a cell's colour is the zero-sense
+rate of the subject's edges with that predicate, its dot their share of the subject's edges.
+Move the cursor onto a cell for its rates, intervals and n. **Bars**: the zero-sense rate of
+each group of the table with its 95% interval (the whisker) and n.
 """
 
 GROUPINGS = {
@@ -57,6 +81,11 @@ def plain_cell(p: Proportion) -> str:
     return "—" if p.value is None else f"{pct(p.value)} {interval(p.low, p.high)}"
 
 
+def _row_cell(row: GroupRow) -> CrossCell:
+    """A subject's whole row as a cell (all its edges, share 1)."""
+    return CrossCell(row.edges, 1.0, row.rates)
+
+
 class AnalysisScreen(RunDataScreen):
     """Group-by tables of one run."""
 
@@ -66,6 +95,9 @@ class AnalysisScreen(RunDataScreen):
         Binding("y", "by('year')", "By year"),
         Binding("s", "by('subject')", "By subject", show=False),
         Binding("o", "toggle_overrides", "Overrides on/off"),
+        Binding("t", "tab('an-tab-table')", "Table", show=False),
+        Binding("f", "tab('an-tab-grid')", "Fig. 6 grid"),
+        Binding("b", "tab('an-tab-bars')", "Bars"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
@@ -89,7 +121,15 @@ class AnalysisScreen(RunDataScreen):
                 )
                 yield Static("", id="an-mode")
             yield Static("", id="an-overall")
-            yield LiteralDataTable(id="an-table", cursor_type="row", zebra_stripes=False)
+            with TabbedContent(id="an-tabs"):
+                with TabPane("Table", id="an-tab-table"):
+                    yield LiteralDataTable(id="an-table", cursor_type="row", zebra_stripes=False)
+                with TabPane("Grid (Fig. 6)", id="an-tab-grid"):
+                    yield Static(LEGEND, id="an-grid-legend", markup=False)
+                    yield LiteralDataTable(id="an-grid", cursor_type="cell", zebra_stripes=False)
+                    yield Static("", id="an-grid-cell", markup=False)
+                with TabPane("Bars", id="an-tab-bars"), VerticalScroll(id="an-bars-pane"):
+                    yield Static("", id="an-bars")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -116,10 +156,63 @@ class AnalysisScreen(RunDataScreen):
         table = self.query_one("#an-table", DataTable)
         table.clear(columns=True)
         table.add_columns(
-            label, "edges", "examined", "win", "zero-sense", "all-sense", "mean exp. error"
+            label, "edges", "examined", "win", "zero-sense", "all-sense", "mean P(err), examined"
         )
         for row in rows:
             table.add_row(*self._cells(row), key=row.key)
+        self.bars = BarChart(
+            [
+                Bar(
+                    row.label,
+                    row.rates.zero_sense.value,
+                    row.rates.zero_sense.low,
+                    row.rates.zero_sense.high,
+                    f"n={row.rates.examined}",
+                )
+                for row in rows
+            ],
+            label_width=28,
+            title=f"Zero-sense rate per {label}: 95% Wilson interval ├─┤, n examined edges",
+        )
+        self.query_one("#an-bars", Static).update(self.bars)
+        self._grid(cross_table(data, "subject", "predicate", adjusted=self.adjusted))
+
+    def _grid(self, cross: CrossTable) -> None:
+        """The Fig. 6 grid: one row per subject, one column per predicate, worst first."""
+        self.cross = cross
+        grid = self.query_one("#an-grid", DataTable)
+        grid.clear(columns=True)
+        grid.add_column("subject", key="subject")
+        grid.add_column("all", key="all")
+        for col in cross.cols:
+            grid.add_column(literal(col.label, one_line=True, limit=COL_LABEL_LIMIT), key=col.key)
+        for row in cross.rows:
+            grid.add_row(
+                literal(row.label, one_line=True, limit=ROW_LABEL_LIMIT),
+                total_text(row.rates.get(GRID_METRIC)),
+                *(cell_text(cross.cells.get((row.key, col.key))) for col in cross.cols),
+                key=row.key,
+            )
+
+    @on(DataTable.CellHighlighted, "#an-grid")
+    def _grid_cell(self, event: DataTable.CellHighlighted) -> None:
+        """The highlighted cell's rates, intervals and n under the grid."""
+        cross = self.cross
+        r, c = event.coordinate.row, event.coordinate.column
+        if not (0 <= r < len(cross.rows)):
+            return
+        row = cross.rows[r]
+        if c < 2:
+            text = cell_detail(row.label, "all predicates", _row_cell(row))
+        else:
+            col = cross.cols[c - 2]
+            text = cell_detail(row.label, col.label, cross.cells.get((row.key, col.key)))
+        self.query_one("#an-grid-cell", Static).update(text)
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one("#an-tabs", TabbedContent).active = tab
+        focus = {"an-tab-table": "#an-table", "an-tab-grid": "#an-grid"}.get(tab)
+        self.set_focus(self.query_one(focus) if focus else self.query_one("#an-bars-pane"))
 
     @staticmethod
     def _cells(row: GroupRow) -> list[str | Text]:
@@ -137,6 +230,7 @@ class AnalysisScreen(RunDataScreen):
         ]
 
     def action_by(self, by: str) -> None:
+        self.action_tab("an-tab-table")
         self.query_one("#an-by", Select).value = by
 
     @on(Select.Changed, "#an-by")

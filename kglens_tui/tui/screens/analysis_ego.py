@@ -15,6 +15,7 @@ from kglens_tui.analysis.ego import EgoGraph, ego_graph
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.review import short
 
 EGO_HELP = """\
@@ -112,6 +113,8 @@ class EgoScreen(Screen):
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = EGO_HELP
+
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, data: RunData, entity: str, radius: int = 1) -> None:
         super().__init__()

@@ -52,6 +52,7 @@ from kglens_tui.annotate.labels import (
 from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
+from kglens_tui.tui.format import BREAKPOINTS
 
 ANNOTATE_HELP = """\
 ## Annotate
@@ -64,7 +65,8 @@ ANNOTATE_HELP = """\
 | `s` | skip this item (it counts as handled and casts no vote) |
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
-| `g` | show or hide the guidelines |
+| `g` | show or hide the guidelines (on a narrow terminal they replace the item) |
+| `↑` / `↓`, `page up` / `page down` | scroll the item (or the guidelines shown in its place) |
 | `escape` | back to the rounds |
 
 A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. After a new
@@ -239,10 +241,15 @@ class AnnotateScreen(Screen):
         Binding("right,j", "move(1)", "Next", key_display="→/j", priority=True),
         Binding("left,k", "move(-1)", "Prev", key_display="←/k", priority=True),
         Binding("g", "guidelines", "Guidelines"),
+        Binding("down", "scroll('down')", "Scroll", key_display="↑/↓"),
+        Binding("up", "scroll('up')", "Scroll up", show=False),
+        Binding("pagedown", "scroll('page_down')", "Page down", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "back", "Rounds"),
     ]
     HELP = ANNOTATE_HELP
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, round_id: int, annotator: str) -> None:
         super().__init__()
@@ -279,7 +286,7 @@ class AnnotateScreen(Screen):
             yield Static("", id="ann-who")
             yield ProgressBar(total=max(len(self.items), 1), show_eta=False, id="ann-bar")
             yield Static("", id="ann-count")
-        with Horizontal(id="ann-main"):
+        with Horizontal(id="ann-main", classes="-guides" if fresh else ""):
             with VerticalScroll(id="ann-item", can_focus=False):
                 yield Static("", id="ann-meta")
                 yield Static("", id="ann-question")
@@ -537,6 +544,13 @@ class AnnotateScreen(Screen):
     @on(Collapsible.Collapsed)
     def _guidelines_toggled(self, event: Collapsible.Toggled) -> None:
         self.query_one("#ann-side").set_class(event.collapsible.collapsed, "-shut")
+        self.query_one("#ann-main").set_class(not event.collapsible.collapsed, "-guides")
+
+    def action_scroll(self, how: str) -> None:
+        """Scroll the item (or, when a narrow screen shows only them, the guidelines)."""
+        item = self.query_one("#ann-item", VerticalScroll)
+        pane = item if item.display else self.query_one("#ann-side", VerticalScroll)
+        getattr(pane, f"scroll_{how}")()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_results
 from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.textfmt import num, pct
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -69,6 +70,8 @@ class ReportScreen(Screen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
     HELP = REPORT_HELP
+
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, round_id: int) -> None:
         super().__init__()

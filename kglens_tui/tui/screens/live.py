@@ -17,8 +17,9 @@ from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import VERDICT_STYLE, duration, interval
+from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.live_chart import LiveChart
 
 LIVE_HELP = """\
 ## Live probe
@@ -42,6 +43,9 @@ TABLES_EVERY_S = 1.0
 REPLIES_PER_REFRESH = 6
 """At full speed only the newest replies of each refresh are written (nobody reads faster)."""
 
+NAME_LIMIT = 18
+"""Characters of a subject, predicate or object in the live tables (the numbers come first)."""
+
 BASELINE_ATTR = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "all_sense"}
 
 METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
@@ -61,18 +65,36 @@ class MetricCard(Vertical):
         yield Sparkline([], classes="metric-spark")
 
     def show(self, snap: ProbeSnapshot) -> None:
-        values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
-        self.query_one(".metric-value", Static).update(pct(values[-1] if values else None))
-        detail = ""
-        if values and snap.rates is not None:
-            n = snap.rates.examined
-            lo, hi = wilson(round(values[-1] * n), n)
-            detail = f"{interval(lo, hi)} n={n:,}"
-        guess = getattr(snap.baseline, BASELINE_ATTR[self.attr], None) if snap.baseline else None
-        if guess is not None:
-            detail += f" · guess {pct(guess)}"
+        value, low_high, guess = _figures(snap, self.attr)
+        detail = low_high + (f" n={snap.rates.examined:,}" if low_high else "")
+        detail += f" · guess {guess}" if guess else ""
+        self.query_one(".metric-value", Static).update(value)
         self.query_one(".metric-detail", Static).update(detail)
+        values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
         self.query_one(Sparkline).data = values[-60:] or [0.0]
+
+
+def _figures(snap: ProbeSnapshot, attr: str) -> tuple[str, str, str]:
+    """A rate now, its 95% interval ('' before any) and what guessing scores ('' unknown)."""
+    latest = snap.rates
+    value = getattr(latest, attr) if latest is not None else None
+    low_high = ""
+    if value is not None:
+        lo, hi = wilson(round(value * latest.examined), latest.examined)
+        low_high = interval(lo, hi)
+    guess = getattr(snap.baseline, BASELINE_ATTR[attr], None) if snap.baseline else None
+    return pct(value), low_high, "" if guess is None else pct(guess)
+
+
+def _compact_rates(snap: ProbeSnapshot) -> str:
+    """The three rates in a narrow box (below 130 columns, in place of the cards)."""
+    lines = []
+    for attr, title in METRICS:
+        value, low_high, guess = _figures(snap, attr)
+        lines.append(f"{title:<16}[b]{value}[/]")
+        lines.append(f"  {low_high}" + (f" · guess {guess}" if guess else ""))
+    examined = snap.rates.examined if snap.rates is not None else 0
+    return "\n".join([*lines, f"[dim]n={examined:,} edges examined[/]"])
 
 
 class LiveScreen(Screen):
@@ -86,6 +108,9 @@ class LiveScreen(Screen):
         Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
     HELP = LIVE_HELP
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
+    """The chart pane shows only on wide (BREAKPOINTS) and tall terminals (see app.tcss)."""
 
     def __init__(
         self,
@@ -110,24 +135,30 @@ class LiveScreen(Screen):
         with Horizontal(id="top"):
             for attr, title in METRICS:
                 yield MetricCard(attr, title)
+            yield Static("", id="rates")
             yield Static("", id="progress")
         with Grid(id="panes"):
             with Vertical(id="replies-pane"):
                 yield Static("Questions and replies", classes="section-title")
                 yield RichLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
-                yield Static("Blind spots (highest posterior error)", classes="section-title")
+                yield Static(
+                    "Blind spots (highest posterior error)",
+                    classes="section-title",
+                    id="blind-title",
+                )
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
                 yield Static("Per predicate (paper Fig. 6)", classes="section-title")
                 yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
+        yield LiveChart(id="live-chart")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#replies", RichLog).can_focus = False
         blind = self.query_one("#blind", DataTable)
-        blind.add_columns("subject", "predicate", "object", "P(err)", "m", "n")
+        blind.add_columns("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
         preds = self.query_one("#preds", DataTable)
-        preds.add_columns("predicate", "examined", "zero-sense", "win")
+        preds.add_columns("examined", "zero-sense", "win", "predicate")
         self.call_after_refresh(self.refresh_view)
         self.set_interval(1 / max(self.app.settings.ui_refresh_hz, 0.5), self.refresh_view)
 
@@ -166,7 +197,9 @@ class LiveScreen(Screen):
             self._tables_at = now
             for card in self.query(MetricCard):
                 card.show(snap)
+            self.query_one("#rates", Static).update(_compact_rates(snap))
             self._tables(snap)
+            self.query_one(LiveChart).show(snap, self.app.db())
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
@@ -187,18 +220,16 @@ class LiveScreen(Screen):
         per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
         remaining = snap.iterations_total - snap.iteration
         eta = per_it * remaining if per_it is not None and snap.status == "running" else None
-        stable = _stable_iterations(snap)
-        conv = "[green]converged[/]" if snap.converged else f"stable {stable}/5 iterations"
         tokens = snap.prompt_tokens + snap.completion_tokens
+        rate = f" · {snap.requests_per_s:,.1f}/s" if snap.session_requests else ""
         lines = [
             f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
             + (f"  (+{snap.answered_in_iteration} answered)" if snap.answered_in_iteration else ""),
-            f"requests {snap.requests:,} · {snap.requests_per_s:.1f}/s",
-            f"tokens {tokens:,}",
-            f"errors {snap.errors:,} · retries {snap.retries:,}",
+            "[b yellow]loading model…[/]" if snap.loading else f"requests {snap.requests:,}{rate}",
+            f"tokens {tokens:,} · errors {snap.errors:,} · retries {snap.retries:,}",
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
-            f"convergence: {conv}",
-            _bias_line(snap),
+            f"convergence: {_convergence(snap)}",
+            *_bias_lines(snap),
         ]
         self.query_one("#progress", Static).update("\n".join(lines))
 
@@ -225,12 +256,24 @@ class LiveScreen(Screen):
         blind.clear()
         for b in snap.blind_spots:
             blind.add_row(
-                b.subject, b.predicate, b.object, f"{b.mean_error:.2f}", str(b.m), str(b.n)
+                f"{b.mean_error:.2f}",
+                str(b.m),
+                str(b.n),
+                f"{b.from_neighbours:.0%}",
+                visible(b.subject, one_line=True, limit=NAME_LIMIT),
+                visible(b.predicate, one_line=True, limit=NAME_LIMIT),
+                visible(b.object, one_line=True, limit=NAME_LIMIT),
             )
+        self.query_one("#blind-title", Static).update(_learned_line(snap))
         preds = self.query_one("#preds", DataTable)
         preds.clear()
         for p in snap.per_predicate:
-            preds.add_row(p.predicate, f"{p.examined}/{p.edges}", pct(p.zero_sense), pct(p.win))
+            preds.add_row(
+                f"{p.examined}/{p.edges}",
+                pct(p.zero_sense),
+                pct(p.win),
+                visible(p.predicate, one_line=True, limit=2 * NAME_LIMIT),
+            )
 
     def action_toggle_pause(self) -> None:
         if self.session is None or self.session.snapshot() is None:
@@ -255,27 +298,40 @@ class LiveScreen(Screen):
         self.app.pop_screen()
 
 
-def _bias_line(snap: ProbeSnapshot) -> str:
-    """Yes-rate and balanced accuracy of the Yes/No replies, with a warning on strong bias."""
+def _learned_line(snap: ProbeSnapshot) -> str:
+    """The blind spots' title: what the answers teach (markup; names made literal)."""
+    title = "Blind spots · nbrs: part from neighbours"
+    learned = snap.learned
+    if learned is None:
+        return title
+    weakest = ", ".join(
+        f"{markup_literal(name, limit=LABEL_LIMIT)} {error:.0%}"
+        for name, error, _ in learned.weakest_predicates
+    )
+    return (
+        f"{title}\n[dim]learned from {learned.answers:,}: nbrs {learned.neighbour_weight:.0%} · "
+        f"preds {learned.predicate_share:.0%}"
+        f"{' · worst: ' + weakest if weakest else ''}[/]"
+    )
+
+
+def _bias_lines(snap: ProbeSnapshot) -> list[str]:
+    """Yes-rate and balanced accuracy of the Yes/No replies, and a warning line on strong bias."""
     bias = bias_from_counts(snap.yes_no)
     if not bias.answered:
-        return "yes-rate —"
+        return ["yes-rate —"]
     text = f"yes-rate {pct(bias.yes_rate.value)} (n={bias.answered:,}) · bal. acc. "
     text += "—" if bias.balanced_accuracy is None else f"{bias.balanced_accuracy:.2f}"
-    return text + (" [b yellow]⚠ answer bias[/]" if bias.biased else "")
+    if not bias.biased:
+        return [text]
+    rate = bias.yes_rate.value
+    side, share = ("Yes", rate) if rate > 0.5 else ("No", 1 - rate)
+    return [text, f"[b yellow]⚠ answer bias: says {side} to {share:.0%}[/]"]
 
 
-def _stable_iterations(snap: ProbeSnapshot, tolerance: float = 0.005) -> int:
-    """How many of the last iterations all three rates stayed within the tolerance."""
-    hist = [r for r in snap.history if r.win is not None]
-    count = 0
-    for i in range(len(hist) - 1, 0, -1):
-        a, b = hist[i], hist[i - 1]
-        if all(
-            abs(getattr(a, x) - getattr(b, x)) < tolerance
-            for x in ("win", "zero_sense", "all_sense")
-        ):
-            count += 1
-        else:
-            break
-    return min(count, 5)
+def _convergence(snap: ProbeSnapshot) -> str:
+    """The engine's own convergence state: converged, or how many of its window the rates held."""
+    window = snap.convergence_window
+    if snap.converged or snap.stable_iterations >= window:
+        return "[green]converged[/]" + ("" if snap.stop_on_convergence else " (not stopping)")
+    return f"stable {snap.stable_iterations} of {window} iterations"

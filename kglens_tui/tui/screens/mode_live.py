@@ -17,7 +17,7 @@ from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
 from kglens_tui.textfmt import num, pct
-from kglens_tui.tui.format import duration
+from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 MODE_HELP = """\
@@ -60,6 +60,8 @@ class ModeLiveScreen(Screen):
     ]
     HELP = MODE_HELP
 
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+
     def __init__(self, session: ModeSession) -> None:
         super().__init__()
         self.session = session
@@ -99,11 +101,12 @@ class ModeLiveScreen(Screen):
         reason = f" ({markup_literal(snap.stop_reason)})" if snap.stop_reason else ""
         self.query_one("#mode-title", Static).update(
             f"[b]Run {snap.run_id}[/b] · {snap.mode} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
-            f"{snap.status}{reason}"
+            f"{_status(snap.status)}{reason}"
             + (f"\n[red]{markup_literal(snap.error)}[/]" if snap.error else "")
         )
+        loading = "[b yellow]loading model…[/]\n" if snap.status == "loading model" else ""
         self.query_one("#mode-progress", Static).update(
-            f"done {snap.units_done:,} of {snap.units_total:,}\n"
+            f"{loading}done {snap.units_done:,} of {snap.units_total:,}\n"
             f"requests {snap.requests:,} · errors {snap.errors:,} · retries {snap.retries:,}\n"
             f"tokens {snap.prompt_tokens + snap.completion_tokens:,}\n"
             f"elapsed {duration(snap.elapsed_s)}" + _bias_lines(snap.metrics)
@@ -193,6 +196,11 @@ class ModeLiveScreen(Screen):
     def action_stop(self) -> None:
         self.session.stop()
         self.notify("Stopping: answers so far are kept.")
+
+
+def _status(status: str) -> str:
+    """The run's status, marked while the local model loads (no request goes out then)."""
+    return "[b yellow]loading model…[/]" if status == "loading model" else markup_literal(status)
 
 
 def _fill(table: DataTable, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:

@@ -6,8 +6,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from kglens_tui.core.safetext import literal
 from kglens_tui.kg.bundled import bundled_names
@@ -16,6 +17,7 @@ from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.probe.config import ConfigError, RunConfig
 from kglens_tui.probe.samplers import Sampler
+from kglens_tui.tui.format import BREAKPOINTS
 
 NEW_RUN_HELP = """\
 ## New run
@@ -30,6 +32,37 @@ works with OpenAI, vLLM, Ollama, llama.cpp's server, LM Studio; **simulated** an
 seeded latent-knowledge model and is labelled *simulated* everywhere.
 """
 
+FIELD_HELP = {
+    "mode": "KGLens probes the KG's edges adaptively (the paper); KONTEST counts inconsistent "
+    "answers to paraphrases; fact-eval scores true/false, multiple-choice and short answers.",
+    "facts": "How many facts to ask (KONTEST: relations); each becomes several questions.",
+    "kg": "The knowledge graph whose edges become questions (bundled, or imported with i).",
+    "subset": "Ask only about edges whose subject is in this named subset of the KG.",
+    "target": "The model under test: SmolLM2 in-process, an OpenAI-compatible endpoint, or a "
+    "seeded simulator (labelled simulated everywhere).",
+    "base_url": "The endpoint's base URL, e.g. http://127.0.0.1:8080/v1 (empty: api.openai.com).",
+    "model": "The model name the endpoint serves.",
+    "api_key_env": "The environment variable that holds the API key; the key is never stored.",
+    "generator": "Who words the questions: template fills the KG's templates; openai:MODEL asks "
+    "an LLM.",
+    "verifier": "How Wh answers are judged: alias matches the KG's names and aliases; "
+    "openai:MODEL asks an LLM judge.",
+    "difficulty": "EASY asks Yes/No questions only; HARD mixes Yes/No and Wh (open) questions "
+    "half and half.",
+    "sampler": "Which edges to ask next. Thompson: a draw from each edge's error posterior, so "
+    "likely blind spots come first while unexplored edges still get asked.",
+    "propagation": "After an answer, move the error belief of neighbouring edges too: sum (paper "
+    "eq. 2-3), degree (mean of the neighbours) or off.",
+    "batch_size": "Edges asked per iteration; the posteriors are updated after each iteration.",
+    "iterations": "The most iterations the run makes.",
+    "stop_on_convergence": "Stop once the win, zero-sense and all-sense rates moved less than "
+    "0.5 points over 5 iterations; untick to run every iteration.",
+    "concurrency": "Requests sent at the same time.",
+    "max_requests": "Stop after this many requests (empty: no limit).",
+    "seed": "Seed of the sampling (and of the simulator): the same seed repeats the run.",
+}
+"""One line per field, shown while it is focused."""
+
 INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed")
 
 
@@ -42,6 +75,8 @@ class NewRunScreen(Screen):
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = NEW_RUN_HELP
+    AUTO_FOCUS = "#mode"
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -51,7 +86,7 @@ class NewRunScreen(Screen):
         target_kind, model = app.default_target()
         local_label = "local SmolLM2-135M" + ("" if local_available() else " (not installed)")
         yield Header()
-        with VerticalScroll(id="form"):
+        with VerticalScroll(id="form", can_focus=False):
             yield Static("New run", classes="section-title")
             with Grid(classes="form-grid"):
                 yield Label("Mode")
@@ -65,8 +100,8 @@ class NewRunScreen(Screen):
                     allow_blank=False,
                     id="mode",
                 )
-                yield Label("Facts (other modes)")
-                yield Input("20", type="integer", id="facts")
+                yield Label("Facts to ask", classes="mode-only")
+                yield Input("20", type="integer", id="facts", classes="mode-only")
                 yield Label("Knowledge graph")
                 yield Select([(literal(n), n) for n in names], value=kg, allow_blank=False, id="kg")
                 yield Label("Subset of subjects")
@@ -95,43 +130,78 @@ class NewRunScreen(Screen):
                 )
                 yield Label("API key variable", classes="openai-only")
                 yield Input(settings.api_key_env, id="api_key_env", classes="openai-only")
-                yield Label("Question generator")
-                yield Input("template", placeholder="template or openai:MODEL", id="generator")
-                yield Label("Wh verifier")
-                yield Input("alias", placeholder="alias or openai:MODEL (LLM judge)", id="verifier")
-                yield Label("Difficulty")
+                yield Label("Question generator", classes="kglens-only")
+                yield Input(
+                    "template",
+                    placeholder="template or openai:MODEL",
+                    id="generator",
+                    classes="kglens-only",
+                )
+                yield Label("Wh verifier", classes="kglens-only")
+                yield Input(
+                    "alias",
+                    placeholder="alias or openai:MODEL (LLM judge)",
+                    id="verifier",
+                    classes="kglens-only",
+                )
+                yield Label("Difficulty", classes="kglens-only")
                 yield Select(
-                    [("EASY: Yes/No only", "easy"), ("HARD: Yes/No and Wh, 50/50", "hard")],
+                    [
+                        ("EASY: Yes/No only", "easy"),
+                        ("HARD: Yes/No and Wh, 50/50", "hard"),
+                        ("WH: open questions only", "wh"),
+                    ],
                     value=settings.difficulty,
                     allow_blank=False,
                     id="difficulty",
+                    classes="kglens-only",
                 )
-                yield Label("Sampler")
+                yield Label("Sampler", classes="kglens-only")
                 yield Select(
                     [(s.value, s.value) for s in Sampler],
                     value="thompson",
                     allow_blank=False,
                     id="sampler",
+                    classes="kglens-only",
                 )
-                yield Label("Propagation")
+                yield Label("Propagation", classes="kglens-only")
                 yield Select(
                     [
                         ("sum: paper eq. 2-3", "sum"),
                         ("degree: mean of neighbours", "degree"),
+                        ("learned: predicates and entities", "learned"),
                         ("off", "off"),
                     ],
                     value="sum",
                     allow_blank=False,
                     id="propagation",
+                    classes="kglens-only",
                 )
-                yield Label("Batch size")
-                yield Input(str(settings.batch_size), type="integer", id="batch_size")
-                yield Label("Iterations")
-                yield Input(str(settings.iterations), type="integer", id="iterations")
+                yield Label("Batch size", classes="kglens-only")
+                yield Input(
+                    str(settings.batch_size), type="integer", id="batch_size", classes="kglens-only"
+                )
+                yield Label("Iterations", classes="kglens-only")
+                yield Input(
+                    str(settings.iterations), type="integer", id="iterations", classes="kglens-only"
+                )
+                yield Label("Convergence", classes="kglens-only")
+                yield Checkbox(
+                    "stop when the rates converge",
+                    value=True,
+                    id="stop_on_convergence",
+                    classes="kglens-only",
+                )
                 yield Label("Requests in flight")
                 yield Input(str(settings.concurrency), type="integer", id="concurrency")
-                yield Label("Budget: max requests")
-                yield Input("", placeholder="no limit", type="integer", id="max_requests")
+                yield Label("Budget: max requests", classes="kglens-only")
+                yield Input(
+                    "",
+                    placeholder="no limit",
+                    type="integer",
+                    id="max_requests",
+                    classes="kglens-only",
+                )
                 yield Label("Seed")
                 yield Input("0", type="integer", id="seed")
             yield Static("", id="form-status")
@@ -139,10 +209,16 @@ class NewRunScreen(Screen):
                 yield Button("Check endpoint", id="check")
                 yield Button("Start (ctrl+s)", id="start", variant="success")
                 yield Button("Back (esc)", id="back")
+        yield Static("", id="field-help")
         yield Footer()
 
     def on_mount(self) -> None:
-        self._toggle_openai()
+        self._toggle_fields()
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Explain the focused field in the line above the footer."""
+        widget_id = event.widget.id or ""
+        self.query_one("#field-help", Static).update(FIELD_HELP.get(widget_id, ""))
 
     def _subset_options(self, kg: str) -> list[tuple[str, str]]:
         return [("all subjects", "")] + [(literal(s), s) for s in subset_names(self.app.db(), kg)]
@@ -153,10 +229,18 @@ class NewRunScreen(Screen):
         self.query_one("#subset", Select).value = ""
 
     @on(Select.Changed, "#target")
-    def _toggle_openai(self) -> None:
-        show = self.query_one("#target", Select).value == "openai"
-        for widget in self.query(".openai-only"):
-            widget.display = show
+    @on(Select.Changed, "#mode")
+    def _toggle_fields(self) -> None:
+        """Show only the fields the chosen mode and target use."""
+        kglens = self.query_one("#mode", Select).value == "kglens"
+        openai = self.query_one("#target", Select).value == "openai"
+        for selector, show in (
+            (".kglens-only", kglens),
+            (".mode-only", not kglens),
+            (".openai-only", openai),
+        ):
+            for widget in self.query(selector):
+                widget.display = show
 
     def _status(self, text: str) -> None:
         self.query_one("#form-status", Static).update(text)
@@ -198,12 +282,15 @@ class NewRunScreen(Screen):
             sampler=str(self.query_one("#sampler", Select).value),
             propagation=self.query_one("#propagation", Select).value != "off",
             propagation_mode=(
-                "degree" if self.query_one("#propagation", Select).value == "degree" else "sum"
+                str(self.query_one("#propagation", Select).value)
+                if self.query_one("#propagation", Select).value in ("degree", "learned")
+                else "sum"
             ),
             batch_size=values["batch_size"],
             iterations=values["iterations"],
             concurrency=values["concurrency"],
             max_requests=int(budget) if budget else None,
+            stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             sim_latency_s=self.app.settings.sim_latency_s,
         ).validate()

@@ -18,7 +18,7 @@ from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import interval
+from kglens_tui.tui.format import BREAKPOINTS, interval
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
@@ -129,6 +129,8 @@ class ReviewScreen(RunDataScreen):
         self.group = ALL
         self.dates = ALL
 
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="rv"):
@@ -172,7 +174,7 @@ class ReviewScreen(RunDataScreen):
         group_select.value = ALL
         table = self.query_one("#rv-edges", DataTable)
         table.add_columns(
-            "edge", "subject", "predicate", "object", "m", "n", "exp. error", "95% CrI", "flags"
+            "edge", "m", "n", "exp. error", "95% CrI", "flags", "subject", "predicate", "object"
         )
         table.focus()
 
@@ -207,14 +209,14 @@ class ReviewScreen(RunDataScreen):
         for r in rows:
             table.add_row(
                 str(r.edge_id),
-                short(r.subject, 24),
-                short(r.predicate, 26),
-                short(r.object, 36),
                 str(r.m),
                 str(r.n),
                 heat(r.mean, pct(r.mean)),
                 interval(r.low, r.high),
                 edge_flags(r),
+                short(r.subject, 24),
+                short(r.predicate, 26),
+                short(r.object, 36),
                 key=str(r.edge_id),
             )
         if rows:

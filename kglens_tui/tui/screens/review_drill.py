@@ -29,7 +29,7 @@ from kglens_tui.analysis.triage import (
 )
 from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import VERDICT_STYLE, interval
+from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, interval
 from kglens_tui.tui.screens.review import heat, run_metrics, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
@@ -129,10 +129,13 @@ class DrillDownScreen(Screen):
         self.edge_id = edge_id
         self.detail: EdgeDetail | None = None
 
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="dd"):
             yield Static("", id="dd-head")
+            yield Static("", id="dd-run")
             yield LiteralDataTable(id="dd-replies", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="dd-reply-box"):
                 yield Static("", id="dd-reply")
@@ -166,8 +169,9 @@ class DrillDownScreen(Screen):
             f"{interval(e.low, e.high)}"
             f"{' · KG error' if e.kg_error else ''}{' · confirmed' if e.confirmed else ''}"
             f" · raw: m {raw.m} n {raw.n} · expected error {pct(raw.mean)} "
-            f"{interval(raw.low, raw.high)}\n{run_metrics(data)}"
+            f"{interval(raw.low, raw.high)}"
         )
+        self.query_one("#dd-run", Static).update(run_metrics(data))
         table = self.query_one("#dd-replies", DataTable)
         row_index = table.cursor_row
         table.clear()

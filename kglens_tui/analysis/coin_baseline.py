@@ -1,0 +1,134 @@
+"""What a coin-flipping target scores under a run's own sampler: the honest chance level.
+
+The random-guess column of `bias.py` assumes every ask is independent of the last. The sampler is
+not: it asks again the edges that failed, so a coin that happened to fail an edge gets more
+chances at it, and a coin beats that column by a few points. This module replays the run's
+sampler, batch size, propagation and number of answered questions with a simulated target that
+answers each Yes/No question right with probability 1/2 and can never name a Wh answer, over
+`replicas` seeds, and reports the mean and the 2.5-97.5% range of each rate.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
+from kglens_tui.probe.config import Difficulty, RunConfig
+from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
+from kglens_tui.probe.runstore import load_run
+from kglens_tui.probe.samplers import sample_batch
+
+REPLICAS = 40
+"""Replays of the coin target; the range of the rates over them is shown."""
+RATE_NAMES = ("win", "zero_sense", "all_sense")
+
+
+@dataclass(frozen=True)
+class CoinRate:
+    """One rate of the coin target: mean over replicas and the central 95% of them."""
+
+    mean: float
+    low: float
+    high: float
+
+    def text(self) -> str:
+        return f"{self.mean * 100:.1f}% [{self.low * 100:.1f}–{self.high * 100:.1f}]"
+
+
+@dataclass(frozen=True)
+class CoinBaseline:
+    """The coin target's rates after as many answered questions as the run had."""
+
+    answered: int
+    replicas: int
+    rates: dict[str, CoinRate]
+
+
+def coin_error_rates(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.ndarray:
+    """Chance that a coin fails one question about each edge: 1/2 for Yes/No; on HARD runs half
+    the questions about an edge whose subject has few enough objects are Wh, which a coin never
+    answers (the same rule as `QuestionFactory.make`)."""
+    fail = np.full(len(positions), 0.5)
+    if Difficulty(config.difficulty) is not Difficulty.HARD:
+        return fail
+    for i, e in enumerate(positions.tolist()):
+        s, p = int(kg.s[e]), int(kg.p[e])
+        if kg.pred_templates[p].get("wh") and len(kg.true_objects(s, p)) < config.wh_max_objects:
+            fail[i] = 0.75
+    return fail
+
+
+def replay(
+    config: RunConfig,
+    fail: np.ndarray,
+    neighbourhood: Neighbourhood | None,
+    answered: int,
+    replica: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """One coin target under the run's sampler: (m, n) after `answered` answers."""
+    state = PKGState.prior(len(fail))
+    rng = np.random.default_rng([config.seed, 4099, replica])
+    coin = np.random.default_rng([config.seed, 8191, replica])
+    scale = None
+    if neighbourhood is not None and config.propagation_mode == "degree":
+        scale = 1.0 / np.maximum(neighbourhood.neighbour_counts(), 1.0)
+    spent, iteration = 0, 0
+    while spent < answered:
+        iteration += 1
+        k = min(config.batch_size, answered - spent)
+        batch = sample_batch(
+            config.sampler,
+            state,
+            config.batch_size,
+            rng,
+            iteration,
+            config.seed,
+            epsilon=config.epsilon,
+        )[:k]
+        failed = coin.random(len(batch)) < fail[batch]
+        apply_outcomes(
+            state, batch, failed, ~failed, neighbourhood, config.propagation_weight, scale
+        )
+        spent += len(batch)
+    return state.m, state.n
+
+
+def coin_baseline(
+    conn: sqlite3.Connection, run_id: int, replicas: int = REPLICAS
+) -> CoinBaseline | None:
+    """The coin target's rates under run `run_id`'s settings; None before any answer."""
+    run = load_run(conn, run_id)
+    answered = int(
+        conn.execute(
+            "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'", (run.id,)
+        ).fetchone()[0]
+    )
+    if not answered:
+        return None
+    kg = load_kg(conn, run.kg_name)
+    positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
+    config = run.config
+    nbh = (
+        Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
+        if config.propagation
+        else None
+    )
+    fail = coin_error_rates(kg, positions, config)
+    values: dict[str, list[float]] = {name: [] for name in RATE_NAMES}
+    for replica in range(replicas):
+        r = rates(*replay(config, fail, nbh, answered, replica))
+        for name in RATE_NAMES:
+            values[name].append(getattr(r, name) or 0.0)
+    return CoinBaseline(
+        answered,
+        replicas,
+        {
+            name: CoinRate(
+                float(np.mean(v)), float(np.quantile(v, 0.025)), float(np.quantile(v, 0.975))
+            )
+            for name, v in values.items()
+        },
+    )

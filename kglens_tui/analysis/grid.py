@@ -1,0 +1,148 @@
+"""The paper's Fig. 6 grid: subjects x predicates, each cell coloured by its zero-sense rate (the
+paper's error measure) with a dot sized by the cell's share of the subject's edges. One cell
+format for the terminal (CLI table and TUI screen) and one for the HTML report."""
+
+from __future__ import annotations
+
+from html import escape
+
+from rich import box
+from rich.text import Text
+
+from kglens_tui.analysis.colours import heat_hex, text_on
+from kglens_tui.analysis.groups import CrossCell, CrossTable
+from kglens_tui.analysis.intervals import Proportion
+from kglens_tui.core.safetext import LiteralTable, literal, visible
+
+GRID_METRIC = "zero_sense"
+ROW_LABEL_LIMIT = 24
+COL_LABEL_LIMIT = 10
+DOTS = ((0.1, "·"), (0.25, "•"), (1.01, "●"))
+"""Share of the subject's edges below which a cell gets this dot (Fig. 6's dot size)."""
+LEGEND = (
+    "colour: zero-sense rate (green 0% .. red 100%); dot: share of the subject's edges "
+    "(· < 10% ≤ • < 25% ≤ ●); blank: no edge; — : none examined"
+)
+
+
+def dot(share: float) -> str:
+    """The Fig. 6 dot for a cell holding `share` of its row's edges."""
+    return next(d for limit, d in DOTS if share < limit)
+
+
+def rate_text(p: Proportion) -> str:
+    """A rate as a whole percent, or an em dash when no edge was examined."""
+    return "—" if p.value is None else f"{p.value * 100:.0f}%"
+
+
+def cell_text(cell: CrossCell | None) -> Text:
+    """A grid cell: dot and zero-sense rate on its heat colour; empty when there is no edge."""
+    if cell is None:
+        return Text("")
+    p = cell.rates.get(GRID_METRIC)
+    return Text(
+        f"{dot(cell.share)}{rate_text(p):>5}", style=f"{text_on(p.value)} on {heat_hex(p.value)}"
+    )
+
+
+def total_text(p: Proportion) -> Text:
+    """A row's or column's overall zero-sense rate, heat-coloured, without a dot."""
+    return Text(f"{rate_text(p):>5}", style=f"{text_on(p.value)} on {heat_hex(p.value)}")
+
+
+def cell_detail(row_label: str, col_label: str, cell: CrossCell | None) -> str:
+    """One plain line on a cell: its rates with intervals and n (labels made visible)."""
+    head = f"{visible(row_label, one_line=True)} × {visible(col_label, one_line=True)}: "
+    if cell is None:
+        return head + "no edge"
+    r = cell.rates
+
+    def ci(p: Proportion) -> str:
+        if p.value is None:
+            return "—"
+        return f"{p.value * 100:.1f}% [{p.low * 100:.1f}–{p.high * 100:.1f}]"
+
+    return (
+        f"{head}zero-sense {ci(r.zero_sense)} · win {ci(r.win)} · all-sense {ci(r.all_sense)}"
+        f" · n={r.examined} examined of {cell.edges} edges ({cell.share * 100:.0f}% of the row)"
+    )
+
+
+def _col_width(label: str) -> int:
+    return max(len(visible(label, one_line=True, limit=COL_LABEL_LIMIT)), 6)
+
+
+def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> list[LiteralTable]:
+    """The grid as Rich tables for the CLI, the predicates split over as many tables as it takes
+    to fit `width` columns: a row per subject with its examined edges and overall rate, a column
+    per predicate; labels literal and truncated."""
+    label_w = max(
+        (len(visible(r.label, one_line=True, limit=ROW_LABEL_LIMIT)) for r in cross.rows),
+        default=len(cross.row_by),
+    )
+    fixed = max(label_w, len(cross.row_by)) + 4 + 7 + 8
+    chunks: list[list] = [[]]
+    used = fixed
+    for col in cross.cols:
+        need = _col_width(col.label) + 3
+        if chunks[-1] and used + need > width:
+            chunks.append([])
+            used = fixed
+        chunks[-1].append(col)
+        used += need
+    tables = []
+    for i, cols in enumerate(chunks):
+        last = i == len(chunks) - 1
+        part = f"predicates {i + 1} of {len(chunks)} parts" if len(chunks) > 1 else None
+        table = LiteralTable(
+            title=title if i == 0 else part,
+            box=box.SIMPLE_HEAD,
+            caption=LEGEND if last else None,
+            title_justify="left",
+            caption_justify="left",
+        )
+        table.add_column(cross.row_by, no_wrap=True, max_width=ROW_LABEL_LIMIT)
+        table.add_column("n", justify="right", no_wrap=True, min_width=4)
+        table.add_column("all", justify="right", no_wrap=True, min_width=5)
+        for col in cols:
+            table.add_column(
+                literal(col.label, one_line=True, limit=COL_LABEL_LIMIT),
+                no_wrap=True,
+                min_width=_col_width(col.label),
+            )
+        for row in cross.rows:
+            table.add_row(
+                literal(row.label, one_line=True, limit=ROW_LABEL_LIMIT),
+                str(row.rates.examined),
+                total_text(row.rates.get(GRID_METRIC)),
+                *(cell_text(cross.cells.get((row.key, col.key))) for col in cols),
+            )
+        tables.append(table)
+    return tables
+
+
+def grid_html(cross: CrossTable) -> str:
+    """The grid as an HTML table (cell title: the detail line)."""
+    if not cross.rows:
+        return ""
+    head = "".join(f"<th>{escape(c.label)}</th>" for c in cross.cols)
+    body = []
+    for row in cross.rows:
+        cells = []
+        for col in cross.cols:
+            cell = cross.cells.get((row.key, col.key))
+            if cell is None:
+                cells.append("<td></td>")
+                continue
+            p = cell.rates.get(GRID_METRIC)
+            cells.append(
+                f"<td title='{escape(cell_detail(row.label, col.label, cell), quote=True)}' "
+                f"style='background:{heat_hex(p.value)};color:{text_on(p.value)}'>"
+                f"{dot(cell.share)} {rate_text(p)}</td>"
+            )
+        body.append(f"<tr><td class='l'>{escape(row.label)}</td>{''.join(cells)}</tr>")
+    return (
+        "<h2>Subjects × predicates (paper Fig. 6)</h2>"
+        f"<table><tr><th class='l'>{escape(cross.row_by)}</th>{head}</tr>{''.join(body)}</table>"
+        f"<p class='note'>{escape(LEGEND)}. Hover a cell for its intervals and n.</p>"
+    )

@@ -1,0 +1,310 @@
+"""`kglens bench verifier`: how often the verdict is the one a careful human gives.
+
+The labelled set (tests/data/verifier_bench.jsonl, described in tests/data/verifier_bench.md)
+holds real SmolLM2 replies to the product's own questions on both bundled KGs and hand-written
+hard cases, each labelled by a person: correct / incorrect / refused / unparseable, and hedged.
+Every reply is verified as a run verifies it (Wh replies against the names of every entity of
+the object's type in the bundled KG) and, as the same-run baseline, by a plain case-insensitive
+substring matcher. Rates come with n and a 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from kglens_tui.analysis.intervals import Proportion, wilson
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.kg.bundled import bundled_names, ensure_kg
+from kglens_tui.kg.graph import load_kg
+from kglens_tui.probe.mentions import NameTable, TypeNames
+from kglens_tui.probe.questions import WH, YES_NO
+from kglens_tui.probe.verify import Checked, Verdict, check_wh, check_yes_no
+from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import pct
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "verifier_bench.jsonl"
+LABELS = ("correct", "incorrect", "refused", "unparseable")
+TARGETS = {WH: 0.98, YES_NO: 1.0}
+"""Accuracy the verifier must reach on the labelled set, by question type."""
+
+
+class BenchDataError(ValueError):
+    """A labelled record that cannot be used (the message names file, line and field)."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One labelled reply."""
+
+    id: str
+    source: str
+    kg: str
+    object_type: str
+    qtype: str
+    question: str
+    expected: str
+    answers: tuple[tuple[str, ...], ...]
+    reply: str
+    label: str
+    hedged: bool
+    kg_gap: str = ""
+    """Why no matcher can get it from the KG's names (the right name is missing there)."""
+
+    @property
+    def hand_written(self) -> bool:
+        return self.source.startswith("hand-written")
+
+
+def _field(record: dict, name: str, kind: type, where: str) -> object:
+    value = record.get(name)
+    if not isinstance(value, kind):
+        raise BenchDataError(f"{where}: field '{name}' must be a {kind.__name__}")
+    return value
+
+
+def load_cases(path: Path) -> list[Case]:
+    """Every record of a labelled JSONL file; one clear error naming file, line and field."""
+    cases = []
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{lineno}"
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise BenchDataError(f"{where}: not JSON ({exc.msg})") from None
+            if not isinstance(record, dict):
+                raise BenchDataError(f"{where}: a record must be a JSON object")
+            qtype = _field(record, "qtype", str, where)
+            if qtype not in (WH, YES_NO):
+                raise BenchDataError(f"{where}: field 'qtype' must be '{WH}' or '{YES_NO}'")
+            label = _field(record, "label", str, where)
+            if label not in LABELS:
+                raise BenchDataError(f"{where}: field 'label' must be one of {', '.join(LABELS)}")
+            expected = record.get("expected", "")
+            if qtype == YES_NO and expected not in ("yes", "no"):
+                raise BenchDataError(f"{where}: field 'expected' must be 'yes' or 'no'")
+            answers = record.get("answers", [])
+            if not isinstance(answers, list) or not all(
+                isinstance(g, list) and all(isinstance(a, str) for a in g) for g in answers
+            ):
+                raise BenchDataError(f"{where}: field 'answers' must be a list of lists of names")
+            if qtype == WH and not answers:
+                raise BenchDataError(f"{where}: field 'answers' is empty for a Wh question")
+            cases.append(
+                Case(
+                    id=str(_field(record, "id", str, where)),
+                    source=str(_field(record, "source", str, where)),
+                    kg=str(_field(record, "kg", str, where)),
+                    object_type=str(_field(record, "object_type", str, where)),
+                    qtype=qtype,
+                    question=str(_field(record, "question", str, where)),
+                    expected=str(expected),
+                    answers=tuple(tuple(g) for g in answers),
+                    reply=str(_field(record, "reply", str, where)),
+                    label=label,
+                    hedged=bool(_field(record, "hedged", bool, where)),
+                    kg_gap=str(record.get("kg_gap", "")),
+                )
+            )
+    return cases
+
+
+def substring_verdict(case: Case) -> str:
+    """The baseline: a plain case-insensitive substring matcher. Wh: correct when any name of a
+    true object occurs in the reply. Yes/No: whichever of "yes" and "no" occurs first."""
+    text = case.reply.casefold()
+    if not text.strip():
+        return Verdict.UNPARSEABLE.value
+    if case.qtype == WH:
+        hit = any(name.casefold() in text for group in case.answers for name in group)
+        return (Verdict.CORRECT if hit else Verdict.INCORRECT).value
+    places = {word: text.find(word) for word in ("yes", "no") if word in text}
+    if not places:
+        return Verdict.UNPARSEABLE.value
+    given = min(places, key=lambda w: places[w])
+    return (Verdict.CORRECT if given == case.expected else Verdict.INCORRECT).value
+
+
+class Rivals:
+    """Names of every entity type of the bundled KGs, loaded once into a scratch database."""
+
+    def __init__(self, kgs: Sequence[str]) -> None:
+        known = set(bundled_names())
+        conn = connect(":memory:")
+        self._names: dict[str, TypeNames] = {}
+        try:
+            for kg in sorted(set(kgs)):
+                if kg not in known:
+                    raise BenchDataError(
+                        f"KG '{kg}' in the labelled set is not bundled "
+                        f"(bundled: {', '.join(sorted(known)) or 'none'})"
+                    )
+                ensure_kg(conn, kg)
+                self._names[kg] = TypeNames(load_kg(conn, kg))
+        finally:
+            conn.close()
+
+    def table(self, kg: str, object_type: str) -> NameTable:
+        return self._names[kg].table(object_type)
+
+
+def matcher_verdict(case: Case, rivals: Rivals) -> Checked:
+    """The verdict a run gives the reply (the alias matcher, or the first word)."""
+    if case.qtype == WH:
+        return check_wh(case.reply, case.answers, rivals.table(case.kg, case.object_type))
+    return check_yes_no(case.reply, case.expected)
+
+
+@dataclass
+class Tally:
+    """Agreement with the labels over a group of cases."""
+
+    n: int = 0
+    matcher: int = 0
+    baseline: int = 0
+
+    def add(self, matcher_ok: bool, baseline_ok: bool) -> None:
+        self.n += 1
+        self.matcher += matcher_ok
+        self.baseline += baseline_ok
+
+
+@dataclass
+class Miss:
+    """A case the verifier got wrong."""
+
+    case: Case
+    got: Checked
+
+
+@dataclass
+class VerifierBench:
+    """Everything `kglens bench verifier` prints."""
+
+    by_qtype: dict[str, Tally] = field(default_factory=dict)
+    by_label: dict[tuple[str, str], Tally] = field(default_factory=dict)
+    by_source: dict[tuple[str, str], Tally] = field(default_factory=dict)
+    hedged: Tally = field(default_factory=Tally)
+    """Agreement on the hedged flag over answered replies (labelled correct or incorrect)."""
+    without_gaps: dict[str, Tally] = field(default_factory=dict)
+    gaps: int = 0
+    misses: list[Miss] = field(default_factory=list)
+    matcher_us: float = 0.0
+    baseline_us: float = 0.0
+
+    def accuracy(self, qtype: str) -> Proportion:
+        t = self.by_qtype.get(qtype, Tally())
+        return wilson(t.matcher, t.n)
+
+
+def _per_reply_us(func: Callable[[], object], n: int, rounds: int = 3) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - started)
+    return best / max(n, 1) * 1e6
+
+
+def evaluate(cases: Sequence[Case], rivals: Rivals) -> VerifierBench:
+    """Verify every case with the matcher and the baseline and tally agreement with the labels."""
+    bench = VerifierBench()
+    for case in cases:
+        got = matcher_verdict(case, rivals)
+        ok = got.verdict.value == case.label
+        base_ok = substring_verdict(case) == case.label
+        for key, table in (
+            (case.qtype, bench.by_qtype),
+            ((case.qtype, case.label), bench.by_label),
+            ((case.qtype, "hand-written" if case.hand_written else "model"), bench.by_source),
+        ):
+            table.setdefault(key, Tally()).add(ok, base_ok)
+        if case.kg_gap:
+            bench.gaps += 1
+        else:
+            bench.without_gaps.setdefault(case.qtype, Tally()).add(ok, base_ok)
+        if case.label in ("correct", "incorrect"):
+            bench.hedged.add(got.hedged == case.hedged, not case.hedged)
+        if not ok or (case.label in ("correct", "incorrect") and got.hedged != case.hedged):
+            bench.misses.append(Miss(case, got))
+    bench.matcher_us = _per_reply_us(
+        lambda: [matcher_verdict(c, rivals) for c in cases], len(cases)
+    )
+    bench.baseline_us = _per_reply_us(lambda: [substring_verdict(c) for c in cases], len(cases))
+    return bench
+
+
+def rate_text(k: int, n: int) -> str:
+    """'98.4% [96.3–99.3]', or '—' when n is 0 (the 95% Wilson interval in brackets)."""
+    p = wilson(k, n)
+    if p.value is None or p.low is None or p.high is None:
+        return "—"
+    return f"{pct(p.value)} [{p.low * 100:.1f}–{p.high * 100:.1f}]"
+
+
+def run_verifier_bench(
+    console: Console, path: Path = DEFAULT_DATA, show_misses: bool = False
+) -> VerifierBench:
+    """Load the labelled set, evaluate it and print the figures."""
+    if not path.is_file():
+        raise BenchDataError(f"{path}: no labelled set there (pass --data PATH)")
+    cases = load_cases(path)
+    if not cases:
+        raise BenchDataError(f"{path}: no labelled replies in the file")
+    bench = evaluate(cases, Rivals([c.kg for c in cases]))
+    table = Table(
+        title=f"kglens bench verifier: {len(cases)} labelled replies; share whose verdict is "
+        "the human label, with 95% intervals",
+        title_justify="left",
+    )
+    for col in ("replies", "n", "verifier", "baseline: substring"):
+        table.add_column(col, justify="left" if col == "replies" else "right")
+
+    def row(name: str, t: Tally) -> None:
+        table.add_row(name, f"{t.n:,}", rate_text(t.matcher, t.n), rate_text(t.baseline, t.n))
+
+    for qtype in (WH, YES_NO):
+        row(
+            f"[bold]{qtype}[/] (target ≥ {pct(TARGETS[qtype])})", bench.by_qtype.get(qtype, Tally())
+        )
+        for label in LABELS:
+            if (qtype, label) in bench.by_label:
+                row(f"  labelled {label}", bench.by_label[(qtype, label)])
+        for source, what in (("model", "SmolLM2 replies"), ("hand-written", "hand-written cases")):
+            if (qtype, source) in bench.by_source:
+                row(f"  {what}", bench.by_source[(qtype, source)])
+    row("hedged flag (answered replies)", bench.hedged)
+    table.add_row(
+        "time per reply", "", f"{bench.matcher_us:,.0f} µs", f"{bench.baseline_us:,.1f} µs"
+    )
+    console.print(table)
+    wg = bench.without_gaps.get(WH, Tally())
+    console.print(
+        f"{bench.gaps} Wh replies name a true answer by a name the KG lacks (kg_gap in the data): "
+        f"without them the verifier scores {rate_text(wg.matcher, wg.n)} (n={wg.n}) on Wh. "
+        "The baseline never says refused and reads any 'no' inside a word as No.",
+        soft_wrap=True,
+    )
+    if show_misses and bench.misses:
+        misses = LiteralTable(title="Misses", title_justify="left")
+        for col in ("id", "label", "verdict", "hedged (label / verdict)", "reply"):
+            misses.add_column(col)
+        for m in bench.misses:
+            misses.add_row(
+                m.case.id,
+                m.case.label,
+                m.got.verdict.value,
+                f"{m.case.hedged} / {m.got.hedged}",
+                m.case.reply[:100],
+            )
+        console.print(misses)
+    return bench

@@ -1,0 +1,393 @@
+"""Learned propagation (past the paper): a small hierarchical model of the error rate, fitted
+online from the run's own answers, that decides how much an edge's predicate and entities tell
+about it.
+
+``logit p_j = mu + predicate[p_j] + subject[s_j] + object[o_j]`` with a normal (ridge) prior on
+each group of effects whose spread is learned by empirical Bayes: a group that explains nothing
+(the answers about one entity are no more alike than any others) shrinks to zero, one that does
+("this model does not know calling codes", "knows little about Bhutan") keeps its effects. Each
+edge's posterior is ``Beta(S q_j + failures_j, S (1 - q_j) + successes_j)``, where ``q_j`` is the
+model's prediction for edge j left out of the fit and ``S``, the number of answers that
+prediction is worth, maximises the beta-binomial likelihood of the answers. Propagation is thus
+strong when the graph carries the signal and fades to none when it does not.
+
+The fit is a deterministic function of the answer counts (cold start, a fixed schedule), so a
+resumed run rebuilds exactly the posterior it had.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import betaln
+
+from kglens_tui.probe.pkg import PKGState
+
+GROUPS = ("predicate", "subject", "object")
+MIN_STRENGTH, MAX_STRENGTH = 0.3, 1000.0
+"""Range of S searched (answers the model's prediction is worth)."""
+MIN_VAR, MAX_VAR = 1e-4, 16.0
+"""Range of a group's prior variance (logit scale)."""
+LOG_STRENGTH_PRIOR = (float(np.log(4.0)), 1.5)
+"""Hyperprior of log S (mean, sd): weak, centred on the prediction being worth 4 answers."""
+STRENGTH_SAMPLE = 1500
+"""At most this many edges (asked twice or more) estimate S."""
+
+
+@dataclass(frozen=True)
+class ModelFit:
+    """One fit of the error model: effects, their learned spread, and the strength S."""
+
+    mu: float
+    effects: tuple[np.ndarray, np.ndarray, np.ndarray]
+    """predicate, subject and object effects (logit), zero where a level has no answer."""
+    answers: tuple[np.ndarray, np.ndarray, np.ndarray]
+    """How many answers each level's effect rests on."""
+    sd: tuple[float, float, float]
+    """Learned prior sd of each group of effects."""
+    strength: float
+    """S: how many answers the model's prediction for an edge is worth."""
+    shares: tuple[float, float, float]
+    """Share of the variation of edges' error rates each group explains; the rest is the
+    edge's own (what only its answers can tell)."""
+    examined: int
+    """Edges with an answer when fitted."""
+
+    @property
+    def neighbour_weight(self) -> float:
+        """The learned neighbour weight: the share of an edge's error rate that its entities
+        (the nodes it shares with its neighbours) predict; about 0 when the graph carries no
+        signal."""
+        return self.shares[1] + self.shares[2]
+
+    @property
+    def predicate_share(self) -> float:
+        return self.shares[0]
+
+
+class ErrorModel:
+    """The structure the model shares strength along: each run edge's predicate, subject and
+    object codes."""
+
+    def __init__(self, p: np.ndarray, s: np.ndarray, o: np.ndarray) -> None:
+        dense = [_dense(np.asarray(x, dtype=np.int64)) for x in (p, s, o)]
+        self.ids = tuple(ids for ids, _ in dense)
+        """The original predicate / node index of each level."""
+        self.codes = tuple(codes for _, codes in dense)
+        self.levels = tuple(len(ids) for ids in self.ids)
+        self.n_edges = len(self.codes[0])
+
+    def fit(self, m: np.ndarray, n: np.ndarray, sweeps: int = 16) -> ModelFit:
+        """Fit to successes m and failures n per edge (a cold start: the result depends on the
+        counts only)."""
+        m = np.asarray(m, dtype=np.float64)
+        n = np.asarray(n, dtype=np.float64)
+        seen = np.flatnonzero((m + n) > 0)
+        t = (m + n)[seen]
+        y = n[seen]
+        codes = [c[seen] for c in self.codes]
+        effects = [np.zeros(size) for size in self.levels]
+        var = [1.0, 1.0, 1.0]
+        total_n, total_t = float(y.sum()), float(t.sum())
+        mu = _logit((total_n + 0.5) / (total_t + 1.0)) if len(seen) else 0.0
+        strength = 10.0
+        hess = [np.zeros(size) for size in self.levels]
+        eta = np.full(len(seen), mu)
+        for sweep in range(sweeps):
+            # quasi-likelihood weights of the beta-binomial: an edge asked t times tells about
+            # its neighbours at most as much as S answers would (its own rate varies around q)
+            weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
+            rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
+            for g in range(3):
+                p = _sigmoid(eta)
+                resid = weight * (rate - p)
+                curv = weight * p * (1.0 - p)
+                size = self.levels[g]
+                grad = np.bincount(codes[g], resid, size) - effects[g] / var[g]
+                hess[g] = np.bincount(codes[g], curv, size) + 1.0 / var[g]
+                step = np.clip(grad / hess[g], -2.0, 2.0)
+                effects[g] += step
+                eta += step[codes[g]]
+            p = _sigmoid(eta)
+            step = float(np.sum(weight * (rate - p)) / max(np.sum(weight * p * (1 - p)), 1e-9))
+            mu += float(np.clip(step, -2.0, 2.0))
+            eta += float(np.clip(step, -2.0, 2.0))
+            if sweep % 2 == 1:
+                for g in range(3):
+                    var[g] = _update_variance(effects[g], hess[g], var[g])
+            if sweep == sweeps // 2:
+                strength = self._strength(eta, y, t, codes, hess, weight)
+        strength = self._strength(eta, y, t, codes, hess, weight)
+        answers = tuple(np.bincount(codes[g], t, self.levels[g]) for g in range(3))
+        shares = self._shares(mu, effects, var, strength)
+        return ModelFit(
+            mu=float(mu),
+            effects=(effects[0], effects[1], effects[2]),
+            answers=answers,  # type: ignore[arg-type]
+            sd=(float(np.sqrt(var[0])), float(np.sqrt(var[1])), float(np.sqrt(var[2]))),
+            strength=float(strength),
+            shares=shares,
+            examined=len(seen),
+        )
+
+    def _strength(self, eta, y, t, codes, hess, weight) -> float:
+        """S maximising the beta-binomial likelihood of each edge's answers given the model's
+        prediction with that edge left out (one Newton step back from the fit)."""
+        q = _sigmoid(self._left_out(eta, y, t, codes, hess, weight))
+        return _best_strength(q, y, t)
+
+    @staticmethod
+    def _left_out(eta, y, t, codes, hess, weight) -> np.ndarray:
+        """Each examined edge's linear predictor without its own answers (approximately: its
+        pull on each of its effects taken back)."""
+        p = _sigmoid(eta)
+        rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
+        resid = weight * (rate - p)
+        back = sum(resid / hess[g][codes[g]] for g in range(3))
+        return eta - back
+
+    def predict(self, fit: ModelFit, positions: np.ndarray | None = None) -> np.ndarray:
+        """q: the model's error rate for each edge (all edges, or the given positions)."""
+        eta = np.full(self.n_edges if positions is None else len(positions), fit.mu)
+        for g in range(3):
+            codes = self.codes[g] if positions is None else self.codes[g][positions]
+            eta += fit.effects[g][codes]
+        return _sigmoid(eta)
+
+    def prior(
+        self, fit: ModelFit, m: np.ndarray, n: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(q, prior alpha, prior beta) per edge: S q and S (1 - q), where an edge with answers
+        gets the prediction made without them."""
+        eta = _logit(np.clip(self.predict(fit), 1e-9, 1 - 1e-9))
+        seen = np.flatnonzero((np.asarray(m) + np.asarray(n)) > 0)
+        if len(seen):
+            t = (np.asarray(m, np.float64) + n)[seen]
+            y = np.asarray(n, np.float64)[seen]
+            codes = [c[seen] for c in self.codes]
+            weight = t / (1.0 + (t - 1.0) / (fit.strength + 1.0))
+            p = _sigmoid(eta[seen])
+            hess = [
+                np.bincount(codes[g], weight * p * (1 - p), self.levels[g]) + 1.0 / fit.sd[g] ** 2
+                for g in range(3)
+            ]
+            eta[seen] = self._left_out(eta[seen], y, t, codes, hess, weight)
+        q = _sigmoid(eta)
+        return q, fit.strength * q, fit.strength * (1.0 - q)
+
+    def _shares(
+        self, mu: float, effects: list[np.ndarray], var: list[float], strength: float
+    ) -> tuple[float, float, float]:
+        """How much of the variation of edges' error rates each group explains: the variance of
+        the model's predictions over the edges against the variance of an edge's own rate around
+        its prediction (a beta of strength S), split between the groups in proportion to the
+        variance of their effects over the edges (logit scale)."""
+        parts = [float(np.var(effects[g][self.codes[g]])) for g in range(3)]
+        q = _sigmoid(mu + sum(effects[g][self.codes[g]] for g in range(3)))
+        model = float(np.var(q))
+        own = float(np.mean(q * (1 - q))) / (strength + 1.0)
+        if model + own <= 0 or sum(parts) <= 0:
+            return (0.0, 0.0, 0.0)
+        explained = model / (model + own)
+        return tuple(explained * x / sum(parts) for x in parts)  # type: ignore[return-value]
+
+
+def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(level ids, codes renumbered 0..L-1): only the levels present."""
+    ids, inverse = np.unique(codes, return_inverse=True)
+    return ids, inverse.astype(np.int64)
+
+
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _logit(p):
+    return np.log(p / (1.0 - p))
+
+
+def _update_variance(effect: np.ndarray, hess: np.ndarray, var: float) -> float:
+    """Empirical-Bayes (MacKay) update of a group's prior variance: the spread of its effects
+    over the number of levels the data pin down."""
+    has = hess > 1.0 / var + 1e-12
+    if not has.any():
+        return var
+    pinned = float(np.sum(1.0 - (1.0 / var) / hess[has]))
+    if pinned <= 1e-6:
+        return MIN_VAR
+    return float(np.clip(np.sum(effect[has] ** 2) / pinned, MIN_VAR, MAX_VAR))
+
+
+def _best_strength(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> float:
+    """Golden-section search of log S for the beta-binomial log likelihood, with a weak
+    log-normal hyperprior (answers about an edge asked once say nothing about S: only edges
+    asked twice or more do)."""
+    repeat = np.flatnonzero(t > 1)
+    if len(repeat) == 0:
+        return float(np.exp(LOG_STRENGTH_PRIOR[0]))
+    if len(repeat) > STRENGTH_SAMPLE:
+        # a fixed, spread-out subset bounds the cost on big graphs (deterministic: resume)
+        repeat = repeat[np.linspace(0, len(repeat) - 1, STRENGTH_SAMPLE).astype(np.int64)]
+    q = np.clip(q[repeat], 1e-6, 1 - 1e-6)
+    y, t = y[repeat], t[repeat]
+    x = t - y
+    centre, spread = LOG_STRENGTH_PRIOR
+
+    def loglik(log_s: float) -> float:
+        s = np.exp(log_s)
+        a, b = s * q, s * (1 - q)
+        prior = -0.5 * ((log_s - centre) / spread) ** 2
+        return float(np.sum(betaln(a + y, b + x) - betaln(a, b))) + prior
+
+    low, high = np.log(MIN_STRENGTH), np.log(MAX_STRENGTH)
+    ratio = (np.sqrt(5) - 1) / 2
+    c = high - ratio * (high - low)
+    d = low + ratio * (high - low)
+    fc, fd = loglik(c), loglik(d)
+    for _ in range(16):
+        if fc > fd:
+            high, d, fd = d, c, fc
+            c = high - ratio * (high - low)
+            fc = loglik(c)
+        else:
+            low, c, fc = c, d, fd
+            d = low + ratio * (high - low)
+            fd = loglik(d)
+    return float(np.exp((low + high) / 2))
+
+
+def _trigamma(x: np.ndarray) -> np.ndarray:
+    """psi'(x), vectorised: the recurrence up to x >= 6, then the asymptotic series."""
+    x = np.asarray(x, dtype=np.float64).copy()
+    out = np.zeros_like(x)
+    small = x < 6
+    while small.any():
+        out[small] += 1.0 / x[small] ** 2
+        x[small] += 1.0
+        small = x < 6
+    inv = 1.0 / x
+    inv2 = inv * inv
+    return out + inv + inv2 / 2 + inv2 * inv / 6 - inv2 * inv2 * inv / 30 + inv2**3 * inv / 42
+
+
+REFITS_PER_RUN = 20
+"""Learned propagation refits after every iteration at first, then every iteration / 20
+(about 20 refits per doubling of the run's length): the model settles as answers pile up, and
+the edges' own answers are added after every iteration in between."""
+EDGES_PER_REFIT_STEP = 200_000
+"""... and at most every ceil(edges / this) iterations, so big graphs stay fast."""
+
+
+class LearnedPropagation:
+    """Keeps a PKG state's alpha and beta at the learned posterior: the edges' own answers are
+    added after every iteration (as without propagation), the model refitted on schedule."""
+
+    def __init__(self, p: np.ndarray, s: np.ndarray, o: np.ndarray) -> None:
+        self.model = ErrorModel(p, s, o)
+        self.min_every = max(1, -(-self.model.n_edges // EDGES_PER_REFIT_STEP))
+        self.fit: ModelFit | None = None
+
+    def due(self, iteration: int) -> bool:
+        """Whether the model is refitted after this iteration (a function of the iteration
+        only, so a resumed run refits where the original did)."""
+        return iteration % max(self.min_every, iteration // REFITS_PER_RUN) == 0
+
+    def after_iteration(self, state: PKGState, iteration: int) -> None:
+        """Call after the iteration's own answers were applied (pkg.apply_outcomes without
+        propagation)."""
+        if self.due(iteration):
+            self.refit(state)
+
+    def refit(self, state: PKGState) -> ModelFit:
+        """Fit the model to the answers so far and reset the posterior to it."""
+        fit = self.model.fit(state.m, state.n)
+        _, prior_a, prior_b = self.model.prior(fit, state.m, state.n)
+        state.alpha[:] = prior_a + state.n
+        state.beta[:] = prior_b + state.m
+        self.fit = fit
+        return fit
+
+
+NOTABLE = 0.5
+"""A predicate or subject counts among the weakest when its effect raises the odds of an error
+by at least this much on the logit scale (by 65%)."""
+
+
+@dataclass(frozen=True)
+class Weakness:
+    """A predicate or subject the model errs on: its expected error rate for a typical edge
+    (the other effects at zero) and the answers it rests on."""
+
+    index: int
+    """Predicate or node index in the KG."""
+    error: float
+    answers: int
+
+
+@dataclass(frozen=True)
+class Learned:
+    """What a run's answers teach about the model, for a screen: the neighbour weight (share of
+    the error rate's variation its entities explain), the predicate share, S, and the weakest
+    predicates and subjects."""
+
+    answers: int
+    examined: int
+    strength: float
+    neighbour_weight: float
+    predicate_share: float
+    mean_error: float
+    weakest_predicates: tuple[Weakness, ...]
+    weakest_subjects: tuple[Weakness, ...]
+
+
+def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
+    """The fit as a `Learned` (levels with answers only; at least two for a subject)."""
+
+    def weakest(group: int, least: int) -> tuple[Weakness, ...]:
+        effect, answers = fit.effects[group], fit.answers[group]
+        ok = np.flatnonzero(answers >= least)
+        ok = ok[np.argsort(-effect[ok], kind="stable")][:top]
+        return tuple(
+            Weakness(int(model.ids[group][i]), float(_sigmoid(fit.mu + effect[i])), int(answers[i]))
+            for i in ok.tolist()
+            if effect[i] > NOTABLE
+        )
+
+    return Learned(
+        answers=int(fit.answers[0].sum()),
+        examined=fit.examined,
+        strength=fit.strength,
+        neighbour_weight=fit.neighbour_weight,
+        predicate_share=fit.predicate_share,
+        mean_error=float(_sigmoid(fit.mu)),
+        weakest_predicates=weakest(0, 1),
+        weakest_subjects=weakest(1, 2),
+    )
+
+
+def rank_blind_spots(
+    model: ErrorModel, fit: ModelFit, m: np.ndarray, n: np.ndarray, k: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The k examined edges with the highest posterior mean error rate under the fit, with
+    their posterior means and the share of each estimate that comes from the model (its
+    predicate and neighbours: S / (S + answers)) rather than the edge's own answers.
+
+    An edge that failed itself outranks one whose neighbours failed: its own answers count in
+    full, the model's prediction for it (made without them) only as S answers."""
+    seen = np.flatnonzero((np.asarray(m) + np.asarray(n)) > 0)
+    if len(seen) == 0:
+        empty = np.empty(0)
+        return seen, empty, empty
+    _, prior_a, prior_b = model.prior(fit, m, n)
+    a = prior_a[seen] + np.asarray(n)[seen]
+    b = prior_b[seen] + np.asarray(m)[seen]
+    mean = a / (a + b)
+    k = min(k, len(seen))
+    # the stable top k (ties in position order) without sorting every examined edge
+    cut = np.partition(mean, len(mean) - k)[len(mean) - k]
+    above = np.flatnonzero(mean > cut)
+    top = np.concatenate((above, np.flatnonzero(mean == cut)[: k - len(above)]))
+    top = top[np.argsort(-mean[top], kind="stable")]
+    share = fit.strength / (a[top] + b[top])
+    return seen[top], mean[top], share

@@ -1,0 +1,320 @@
+"""Entity names found whole in a reply (the matcher behind Wh verification).
+
+A reply and every name are cut into the same tokens: words (case and accents folded), signed
+numbers ("−2", "+2" and "2" differ only in sign: "2" is "+2"), UTC offsets ("UTC−5",
+"UTC-05:00" and "GMT-5" are one token; a bare "UTC" or "GMT" is "UTC+00:00") and top-level
+domains (".is"). A name of at most three characters written as one token is a code ("IT",
+"USA", "bcc"): it matches only the same characters in the same case, never the English word.
+
+`mentions` finds the names of some `NameTable`s in a reply; a mention inside a longer one is
+dropped (the longest name wins: "South Sudan" is not "Sudan", "group 10" is not "group 1"). A
+mention whose clause says "not", "isn't", "never" ... before it is negated.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kglens_tui.kg.graph import KGIndex
+
+CODE_MAX_CHARS = 3
+"""A one-token name this short is a code (country, currency or language code)."""
+
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2018\u2019\u02bb\u02bc\u0060\u00b4\u2032", "'"))
+_MINUS = str.maketrans(dict.fromkeys("\u2212\u2012\u2013\ufe63\uff0d", "-"))
+"""Minus sign, figure dash, en dash, small and full-width hyphen-minus: all read as '-'."""
+
+_TOKEN = re.compile(
+    r"""
+    (?P<offset>\b(?:utc|gmt)
+        (?:\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?::?(?P<minutes>\d{2}))?(?!\d)|(?!\w)))
+    |(?P<tld>(?<![\w.])\.[^\W\d_]{2,3}\b)
+    |(?P<number>(?P<lead>[+-])?(?P<digits>\d+(?:\.\d+)?)(?![^\W\d_])(?:(?P<trail>[+-])(?!\w))?)
+    |(?P<word>[^\W_]+(?:'[^\W_]+)*)
+    |(?P<amp>&)
+    |(?P<stop>[,;:.!?()\[\]\n\u2014]+)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_CLAUSE_WORDS = frozenset({"but", "however", "although", "though", "whereas", "while"})
+
+_NEGATORS = frozenset(
+    {
+        "not",
+        "no",
+        "never",
+        "neither",
+        "nor",
+        "isnt",
+        "arent",
+        "wasnt",
+        "werent",
+        "doesnt",
+        "dont",
+        "didnt",
+        "cant",
+        "cannot",
+        "couldnt",
+        "wont",
+        "wouldnt",
+        "hasnt",
+        "havent",
+        "hadnt",
+        "shouldnt",
+        "aint",
+        "except",
+        "excluding",
+        "besides",
+    }
+)
+_NEGATING_PAIRS = frozenset({("rather", "than"), ("other", "than"), ("instead", "of")})
+"""'rather than X', 'other than X', 'instead of X'."""
+_NOT_A_NEGATION_BEFORE = frozenset(
+    {"only", "just", "merely", "sure", "certain", "entirely", "completely", "100", "quite"}
+)
+"""'not only X', 'not sure, X': the word after 'not' that makes it no negation of X."""
+
+_HEDGE = re.compile(
+    r"\b(?=[iplmcnuab])(?:i\s+(?:think|believe|guess|suppose|recall|remember)|"
+    r"p(?:robably|ossibly|erhaps)|ma(?:ybe|y\s+be)|might|likely|could\s+be|"
+    r"not\s+(?:sure|certain|entirely)|un(?:sure|certain)|as\s+far\s+as\s+i\s+know|best\s+guess)\b",
+    re.IGNORECASE,
+)
+"""Words that express doubt: "I think", "probably", "not sure", "might"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token of a reply or a name."""
+
+    norm: str
+    """Matching form: folded word, '+2' / '-2', 'utc-05:00', '.is'."""
+    raw: str
+    """As written (accents stripped), for codes."""
+    clause: int
+    """Index of the clause the token is in (clauses end at , ; : . ! ? ( ) and 'but')."""
+    word: bool
+    """A word (may take a plural -s and be a code); not a number, offset or domain."""
+
+
+def clean_quotes(text: str) -> str:
+    """Map typographic apostrophes (’ ‘ ʻ ʼ ` ´) to ASCII '."""
+    return text.translate(_APOSTROPHES)
+
+
+def _fold(text: str) -> str:
+    """Typographic apostrophes and minus signs made ASCII, accents dropped (case kept)."""
+    if text.isascii():
+        return text.replace("`", "'")
+    cleaned = clean_quotes(text).translate(_MINUS)
+    decomposed = unicodedata.normalize("NFKD", cleaned)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _offset(match: re.Match[str]) -> str:
+    if match["sign"] is None:
+        return "utc+00:00"
+    hours, minutes = int(match["hours"]), int(match["minutes"] or 0)
+    sign = "+" if hours == minutes == 0 else match["sign"]
+    return f"utc{sign}{hours:02d}:{minutes:02d}"
+
+
+def tokenize(text: str) -> tuple[Token, ...]:
+    """The tokens of a text, in order (see the module docstring)."""
+    out: list[Token] = []
+    clause = 0
+    folded = _fold(text)
+    for match in _TOKEN.finditer(folded):
+        kind = match.lastgroup
+        raw = match.group(0)
+        if kind == "stop":
+            clause += 1
+            continue
+        if kind == "offset":
+            out.append(Token(_offset(match), raw, clause, False))
+        elif kind == "tld":
+            out.append(Token(raw.casefold(), raw, clause, False))
+        elif kind == "number":
+            lead = match["lead"]
+            if lead and match.start() > 0 and folded[match.start() - 1].isalnum():
+                lead = None  # "1-868", "A-3": a hyphen between, not a sign
+            sign = lead or match["trail"] or "+"
+            out.append(Token(sign + match["digits"], raw, clause, False))
+        elif kind == "amp":
+            out.append(Token("and", raw, clause, True))
+        else:
+            norm = raw.casefold().replace("'", "")
+            if norm in _CLAUSE_WORDS:
+                clause += 1
+            out.append(Token(norm, raw, clause, True))
+    return tuple(out)
+
+
+def has_hedge(text: str, end: int | None = None) -> bool:
+    """Whether a text (up to `end`) expresses doubt ("I think", "probably", "not sure")."""
+    return _HEDGE.search(text, 0, len(text) if end is None else end) is not None
+
+
+def negated(tokens: Sequence[Token], start: int) -> bool:
+    """Whether the mention starting at tokens[start] is denied by an earlier word of its clause
+    ("not X", "isn't X", "no X", "X, not Y", "rather than X")."""
+    clause = tokens[start].clause
+    i = start - 1
+    while i >= 0 and tokens[i].clause == clause:
+        word = tokens[i].norm
+        if word in _NEGATORS:
+            after = tokens[i + 1].norm if i + 1 < start else ""
+            if not (word == "not" and after in _NOT_A_NEGATION_BEFORE):
+                return True
+        if i > 0 and (tokens[i - 1].norm, word) in _NEGATING_PAIRS:
+            return True
+        i -= 1
+    return False
+
+
+_Name = tuple[tuple[str, ...], "str | None", int]
+"""(matching tokens, the exact text a code must match or None, owner): a plain tuple, which the
+garbage collector stops tracking, so a run's many names cost no collection time."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A name found in a reply: tokens [start, end) name `owner`."""
+
+    start: int
+    end: int
+    owner: int
+    negated: bool
+
+
+@lru_cache(maxsize=1 << 18)
+def name_tokens(name: str) -> tuple[tuple[str, ...], str | None]:
+    """(matching tokens, code text or None) of a name; cached, so the true answers of a question
+    reuse what their type's table worked out."""
+    toks = tokenize(name)
+    norms = tuple(t.norm for t in toks)
+    if len(toks) == 1 and toks[0].word and len(toks[0].raw) <= CODE_MAX_CHARS:
+        return norms, toks[0].raw
+    return norms, None
+
+
+_PLURALS = ("s", "es")
+_QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+class NameTable:
+    """Names of some entities, looked up by their first token."""
+
+    def __init__(self, names: Iterable[tuple[str, int]] = ()) -> None:
+        self._by_first: dict[str, list[_Name]] = {}
+        self.size = 0
+        for name, owner in names:
+            self.add(name, owner)
+
+    def add(self, name: str, owner: int) -> None:
+        """Add one name of entity `owner`, and its head when it ends in a qualifier in brackets
+        ("Serbian Dinar (2002–2006)" is also "Serbian Dinar"). Names without tokens are ignored."""
+        head = _QUALIFIER.sub("", name)
+        for text in {name, head} if head.strip() else {name}:
+            tokens, code = name_tokens(text)
+            if tokens:
+                self._by_first.setdefault(tokens[0], []).append((tokens, code, owner))
+                self.size += 1
+
+    def names(self) -> Iterable[tuple[tuple[str, ...], int]]:
+        """Every (tokens, owner) that is not a code."""
+        for entries in self._by_first.values():
+            for tokens, code, owner in entries:
+                if code is None:
+                    yield tokens, owner
+
+    def matches(self, tokens: Sequence[Token]) -> list[tuple[int, int, int]]:
+        """Every (start, end, owner) where a name occurs in the tokens."""
+        found = []
+        by_first = self._by_first
+        for i, tok in enumerate(tokens):
+            for key in _keys(tok.norm) if tok.word else (tok.norm,):
+                for name in by_first.get(key, ()):
+                    end = i + len(name[0])
+                    if end <= len(tokens) and _same(name, tokens, i):
+                        found.append((i, end, name[2]))
+        return found
+
+
+@lru_cache(maxsize=65536)
+def _keys(word: str) -> tuple[str, ...]:
+    """The word and its plural / singular forms, under which a name may be filed."""
+    singular = tuple(word[: -len(s)] for s in _PLURALS if word.endswith(s))
+    return (word, *singular, *(word + s for s in _PLURALS))
+
+
+def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:
+    words, code, _ = name
+    if code is not None:
+        return tokens[start].raw == code
+    last = len(words) - 1
+    for k, want in enumerate(words):
+        tok = tokens[start + k]
+        if tok.norm == want:
+            continue
+        if k == last and tok.word and _plural_pair(tok.norm, want):
+            continue
+        return False
+    return True
+
+
+def _plural_pair(a: str, b: str) -> bool:
+    """Whether one word is the other plus -s or -es ("euros" / "euro", "metal" / "metals")."""
+    short, long = sorted((a, b), key=len)
+    return any(long == short + s for s in _PLURALS)
+
+
+def mentions(tokens: Sequence[Token], *tables: NameTable) -> list[Mention]:
+    """Names of the tables found in the tokens, except those inside a longer mention; several
+    owners of one span each get a mention."""
+    spans = [m for table in tables for m in table.matches(tokens)]
+    kept = []
+    for start, end, owner in spans:
+        inside = any(s <= start and end <= e and (e - s) > (end - start) for s, e, _ in spans)
+        if not inside:
+            kept.append(Mention(start, end, owner, negated(tokens, start)))
+    return kept
+
+
+class TypeNames:
+    """Every entity name of a KG grouped by entity type, each type's table built once (on first
+    use, or all at once with `build`) and kept for the run: the rivals an answer is told from."""
+
+    def __init__(self, kg: KGIndex) -> None:
+        self.kg = kg
+        self._members: dict[str, list[int]] | None = None
+        self._tables: dict[str, NameTable] = {}
+
+    def build(self, entity_types: Iterable[str]) -> None:
+        """Build the tables of these types now (a run does it before its first question)."""
+        for entity_type in entity_types:
+            self.table(entity_type)
+
+    def table(self, entity_type: str) -> NameTable:
+        """Labels and aliases of every entity of a type (owner: the node index)."""
+        table = self._tables.get(entity_type)
+        if table is None:
+            if self._members is None:
+                members: dict[str, list[int]] = {}
+                for node, t in enumerate(self.kg.types):
+                    members.setdefault(t, []).append(node)
+                self._members = members
+            kg = self.kg
+            table = NameTable(
+                (name, node)
+                for node in self._members.get(entity_type, ())
+                for name in (kg.labels[node], *kg.aliases[node])
+            )
+            self._tables[entity_type] = table
+        return table

@@ -1,0 +1,118 @@
+"""The live screen's chart pane: win, zero-sense and all-sense rates over the iterations with
+their 95% Wilson bands, and requests/s per iteration."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from kglens_tui.analysis.intervals import wilson
+from kglens_tui.probe.engine import ProbeSnapshot
+from kglens_tui.tui.format import interval
+from kglens_tui.tui.widgets.charts import ColumnChart, LineChart, Series
+
+RATE_SERIES = (
+    ("win", "win", "#2ea043"),
+    ("zero_sense", "zero-sense", "#e5534b"),
+    ("all_sense", "all-sense", "#58a6ff"),
+)
+RATE_HEIGHT = 7
+SPEED_HEIGHT = 7
+
+
+def _pct(v: float | None) -> str:
+    return "—" if v is None else f"{v * 100:.1f}%"
+
+
+def rate_chart(snap: ProbeSnapshot, height: int = RATE_HEIGHT) -> LineChart:
+    """The three rates after each iteration in the snapshot's history, each with its interval
+    over the examined edges of that iteration."""
+    hist = list(snap.history)
+    first = snap.iteration - len(hist) + 1
+    xs = list(range(first, first + len(hist)))
+    series = []
+    for attr, name, colour in RATE_SERIES:
+        values, lows, highs = [], [], []
+        for r in hist:
+            v = getattr(r, attr)
+            p = wilson(round(v * r.examined), r.examined) if v is not None else None
+            values.append(v)
+            lows.append(p.low if p else None)
+            highs.append(p.high if p else None)
+        legend = "—"
+        if hist and values[-1] is not None:
+            legend = f"{_pct(values[-1])} {interval(lows[-1], highs[-1])} n={hist[-1].examined:,}"
+        series.append(Series(name, colour, values, lows, highs, legend))
+    return LineChart(xs, series, height=height)
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """Requests and seconds of each committed iteration."""
+
+    iterations: list[int]
+    requests: list[int]
+    seconds: list[float]
+
+    @property
+    def per_second(self) -> list[float | None]:
+        """Requests per second of each iteration (None when it took no measurable time)."""
+        return [r / s if s > 0 else None for r, s in zip(self.requests, self.seconds, strict=True)]
+
+
+def throughput(conn: sqlite3.Connection, run_id: int, last: int) -> Throughput:
+    """The latest `last` iterations of a run as stored (oldest first)."""
+    rows = conn.execute(
+        "SELECT iteration, requests, seconds FROM iteration WHERE run_id = ? "
+        "ORDER BY iteration DESC LIMIT ?",
+        (run_id, last),
+    ).fetchall()[::-1]
+    return Throughput([r[0] for r in rows], [r[1] for r in rows], [float(r[2]) for r in rows])
+
+
+def speed_chart(t: Throughput, height: int = SPEED_HEIGHT) -> ColumnChart:
+    """Requests/s per iteration; the legend gives the newest value with its requests and time."""
+    values = t.per_second
+    legend = "—"
+    if values and values[-1] is not None:
+        total = sum(t.requests) / sum(t.seconds) if sum(t.seconds) > 0 else None
+        legend = f"{values[-1]:.1f}/s (n={t.requests[-1]:,} requests in {t.seconds[-1]:.1f} s)" + (
+            f" · {total:.1f}/s over {len(values)} iterations" if total is not None else ""
+        )
+    return ColumnChart(
+        t.iterations,
+        Series("requests/s", "#d29922", values, legend=legend),
+        height=height,
+        y_format=lambda v: f"{v:.0f}",
+    )
+
+
+class LiveChart(Horizontal):
+    """Rates with bands (left) and requests/s (right), redrawn on each new iteration."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.rates: LineChart | None = None
+        self.speed: ColumnChart | None = None
+        self._drawn: int | None = None
+
+    def on_mount(self) -> None:
+        self.border_title = "Rates with 95% Wilson bands · requests/s per iteration"
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="chart-rates")
+        yield Static("", id="chart-speed")
+
+    def show(self, snap: ProbeSnapshot, conn: sqlite3.Connection) -> None:
+        """Redraw when the snapshot holds an iteration not drawn yet."""
+        if snap.iteration == self._drawn:
+            return
+        self._drawn = snap.iteration
+        self.rates = rate_chart(snap)
+        self.speed = speed_chart(throughput(conn, snap.run_id, max(len(snap.history), 1)))
+        self.query_one("#chart-rates", Static).update(self.rates)
+        self.query_one("#chart-speed", Static).update(self.speed)

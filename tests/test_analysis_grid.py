@@ -1,0 +1,99 @@
+"""The paper's Fig. 6 grid (subjects x predicates, zero-sense rate per cell) from the CLI
+(`analyze --grid`) and in the HTML report, on the hand-made run whose answers are worked out
+in test_analysis_support:
+
+  zero-sense  currency (1/2)  capital (1/3)  head of state (0/1)   all
+  Caledonia   — (e6 unasked)  100% (e3 0/2)  no edge               100% of 1
+  Borduria    100% (e5 0/1)   0% (e2 1/1)    — (e8 errors only)     50% of 2
+  Aland       0% (e4 1/0)     0% (e1 2/0)    0% (e7 1/2)             0% of 3
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_analysis_support import RUN_A, import_mini, make_run
+
+from kglens_tui.analysis import commands
+from kglens_tui.analysis.grid import DOTS, dot, grid_html, grid_tables
+from kglens_tui.analysis.groups import cross_table
+from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.cli import main
+from kglens_tui.store.connection import connect
+
+EXPECTED = [
+    "Caledonia 1 100% ● — ● 100%",
+    "Borduria 2 50% ● 100% ● 0% ● —",
+    "Aland 3 0% ● 0% ● 0% ● 0%",
+]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> tuple[str, int]:
+    path = tmp_path / "grid.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    run = make_run(conn, RUN_A)
+    conn.close()
+    return str(path), run
+
+
+def _grid(capsys, path: str, *argv: str) -> list[str]:
+    assert main(["--db", path, "analyze", *argv, "--grid"]) == 0
+    return [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_cli_grid_has_the_worked_out_cells(db, capsys, monkeypatch) -> None:
+    monkeypatch.setattr(commands.console, "width", 200)
+    path, run = db
+    lines = _grid(capsys, path, str(run))
+    assert "subject n all currency capital head of s…" in lines
+    body = [line for line in lines if line.split(" ")[0] in ("Caledonia", "Borduria", "Aland")]
+    assert body == EXPECTED
+    assert any("zero-sense rate" in line and "paper Fig. 6" in line for line in lines)
+    # a filter narrows the grid to its edges
+    lines = _grid(capsys, path, str(run), "--predicate", "capital")
+    assert "subject n all capital" in lines
+    body = [line for line in lines if line.split(" ")[0] in ("Caledonia", "Borduria", "Aland")]
+    # ties in zero-sense go by name
+    assert body == ["Caledonia 1 100% ● 100%", "Aland 1 0% ● 0%", "Borduria 1 0% ● 0%"]
+
+
+def test_cli_grid_splits_the_predicates_to_fit_the_width(db, capsys, monkeypatch) -> None:
+    monkeypatch.setattr(commands.console, "width", 50)
+    path, run = db
+    lines = _grid(capsys, path, str(run))
+    assert max(len(line) for line in lines) <= 50
+    assert any(line.startswith("predicates 2 of") for line in lines)
+    headers = [line for line in lines if line.startswith("subject n all")]
+    assert " ".join(h.removeprefix("subject n all ") for h in headers) == (
+        "currency capital head of s…"
+    )
+
+
+def test_grid_tables_and_html_use_cross_table(db) -> None:
+    path, run = db
+    conn = connect(path)
+    cross = cross_table(load_run_data(conn, run), "subject", "predicate")
+    (table,) = grid_tables(cross, 200)
+    assert table.row_count == 3 and len(table.columns) == 3 + 3
+    html = grid_html(cross)
+    assert html.count("<tr>") == 4 and html.count("<td></td>") == 1
+    assert "Caledonia × capital: zero-sense 100.0% [20.7–100.0]" in html
+    assert "n=1 examined of 1 edges (50% of the row)" in html
+    conn.close()
+
+
+def test_dots_grow_with_the_share() -> None:
+    assert [dot(s) for s in (0.05, 0.1, 0.2, 0.25, 1.0)] == ["·", "•", "•", "●", "●"]
+    assert DOTS[-1][0] > 1.0
+
+
+def test_html_export_includes_the_grid(db, tmp_path: Path) -> None:
+    path, run = db
+    out = tmp_path / "r.html"
+    assert main(["--db", path, "export", str(run), "--html", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "Subjects × predicates (paper Fig. 6)" in text
+    assert "Borduria × currency: zero-sense 100.0%" in text

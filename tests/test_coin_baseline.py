@@ -1,0 +1,99 @@
+"""The chance level is what a coin-flipping target scores under the run's own sampler: a real
+coin target lands inside it, while it beats the independent-asks column."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.analysis.bias import run_trust
+from kglens_tui.analysis.coin_baseline import RATE_NAMES, coin_baseline
+from kglens_tui.cli import main
+from kglens_tui.llm.base import ChatRequest, Completion
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.store.connection import connect
+
+
+class CoinTarget:
+    """Says Yes or No at random and never knows a Wh answer."""
+
+    label = "coin"
+    simulated = False
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        wh = request.meta is not None and request.meta.qtype == "wh"
+        text = "I don't know." if wh else self.rng.choice(("Yes.", "No."))
+        return Completion(text, 10, 2, 0.0)
+
+    async def aclose(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "hard"])
+def test_coin_targets_land_inside_the_chance_band(tmp_path: Path, difficulty: str) -> None:
+    """Six coin runs (propagation on and off): on average within 3.5 points of the replays'
+    mean, and mostly inside their central 95% (real coin runs spread somewhat more than the
+    replays: about 1.2-1.35 times their standard deviation over 20 seeds)."""
+    inside, checks, gaps = 0, 0, {name: [] for name in RATE_NAMES}
+    for seed in range(1, 7):
+        conn = connect(tmp_path / f"w{seed}.db")
+        config = RunConfig(
+            kg="country",
+            subset="paper16",
+            target="sim",
+            difficulty=difficulty,
+            iterations=25,
+            batch_size=16,
+            seed=seed,
+            propagation=seed % 2 == 0,
+            stop_on_convergence=False,
+        )
+        snap = run_blocking(prepare(conn, config=config, target=CoinTarget(seed)))
+        coin = coin_baseline(conn, 1, replicas=60)
+        assert coin is not None and coin.answered == snap.replies_total
+        for name in RATE_NAMES:
+            actual, band = getattr(snap.rates, name), coin.rates[name]
+            inside += band.low <= actual <= band.high
+            checks += 1
+            gaps[name].append(actual - band.mean)
+        conn.close()
+    assert inside >= 0.7 * checks, (inside, checks)
+    for name, values in gaps.items():
+        assert abs(sum(values) / len(values)) < 0.035, (name, values)
+
+
+def test_the_sampler_moves_chance_away_from_independent_asks(tmp_path: Path) -> None:
+    """Re-asking what a coin failed changes what the coin scores: the independent-asks column
+    the report showed alone before is not the chance level of this run."""
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim",
+        iterations=25,
+        batch_size=16,
+        seed=3,
+        stop_on_convergence=False,
+    )
+    run_blocking(prepare(conn, config=config, target=CoinTarget(3)))
+    coin = coin_baseline(conn, 1)
+    independent = run_trust(conn, 1).baseline
+    assert coin is not None
+    assert abs(coin.rates["all_sense"].mean - independent.all_sense) > 0.01
+    conn.close()
+
+
+def test_report_shows_the_chance_band(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "w.db"
+    args = ["--db", str(db), "probe", "--no-tui", "--kg", "country", "--subset", "paper16"]
+    assert main([*args, "--target", "sim", "--iterations", "3", "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "chance under this" in out and "over 40 replays" in out

@@ -1,0 +1,141 @@
+"""Learned propagation: the hierarchical error model learns how much predicates and entities
+(neighbours) tell about an edge, from the answers alone, and the top-k sampler."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kglens_tui.probe.learned import ErrorModel, LearnedPropagation
+from kglens_tui.probe.pkg import PKGState, apply_outcomes
+from kglens_tui.probe.samplers import Sampler, boundary_uncertainty, sample_batch
+
+
+def graph(n_nodes: int = 80, n_edges: int = 600, n_preds: int = 6, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    s = rng.integers(0, n_nodes, n_edges)
+    o = (s + 1 + rng.integers(0, n_nodes - 1, n_edges)) % n_nodes
+    p = rng.integers(0, n_preds, n_edges)
+    return rng, p, s, o
+
+
+def answers(rng, rates: np.ndarray, times: int) -> tuple[np.ndarray, np.ndarray]:
+    n = rng.binomial(times, rates).astype(np.int32)
+    return (times - n).astype(np.int32), n
+
+
+def test_neighbour_weight_follows_the_graph_signal() -> None:
+    rng, p, s, o = graph()
+    effect = rng.normal(0, 1.5, 80)
+    rates = 1 / (1 + np.exp(-(-1.0 + effect[s] + effect[o])))
+    model = ErrorModel(p, s, o)
+    correlated = model.fit(*answers(rng, rates, 4))
+    shuffled = model.fit(*answers(rng, rng.permutation(rates), 4))
+    assert correlated.neighbour_weight > 0.3
+    assert shuffled.neighbour_weight < 0.05
+    assert correlated.strength > shuffled.strength
+    # the entities' effects are learned, in order
+    learned = correlated.effects[1] + correlated.effects[2]
+    assert np.corrcoef(learned, effect)[0, 1] > 0.8
+
+
+def test_a_predicate_the_model_does_not_know_is_learned_after_a_few_answers() -> None:
+    rng, p, s, o = graph()
+    rates = np.where(p == 2, 0.97, 0.1)
+    m, n = answers(rng, rates, 1)
+    asked = rng.random(len(rates)) < 0.2  # about 20 answers per predicate
+    m, n = np.where(asked, m, 0), np.where(asked, n, 0)
+    model = ErrorModel(p, s, o)
+    fit = model.fit(m, n)
+    q = model.predict(fit)
+    assert q[p == 2].min() > 0.7  # unasked calling-code edges already look like blind spots
+    assert q[p != 2].mean() < 0.2 and q[p != 2].max() < 0.5
+    assert fit.predicate_share > 0.5 > fit.neighbour_weight
+
+
+def test_posterior_leaves_an_edge_out_of_its_own_prior_and_refits_on_schedule() -> None:
+    rng, p, s, o = graph()
+    rates = np.full(len(p), 0.2)
+    learned = LearnedPropagation(p, s, o)
+    state = PKGState.prior(len(p))
+    batch = np.arange(64)
+    failed = rng.random(64) < 0.2
+    apply_outcomes(state, batch, failed, ~failed, None)
+    learned.after_iteration(state, 1)
+    fit = learned.fit
+    assert fit is not None and fit.examined == 64
+    q, a0, b0 = learned.model.prior(fit, state.m, state.n)
+    assert np.allclose(state.alpha, a0 + state.n) and np.allclose(state.beta, b0 + state.m)
+    assert np.allclose(a0 + b0, fit.strength)
+    again = LearnedPropagation(p, s, o)
+    again.refit(state)
+    assert np.array_equal(state.alpha, a0 + state.n)  # a pure function of the counts
+    assert [i for i in range(1, 100) if learned.due(i)][:25] == list(range(1, 26))
+    assert not learned.due(101) and learned.due(100)
+    del rates
+
+
+def test_top_k_sampler_asks_what_decides_the_list() -> None:
+    state = PKGState.prior(6)
+    # 0: surely a blind spot, 1: surely not, 2: sits at the cut-off, known; 3-5: unknown
+    state.alpha[:] = [400, 2, 100, 2, 3, 2]
+    state.beta[:] = [2, 400, 100, 2, 2, 3]
+    scores = boundary_uncertainty(state, top_k=2)
+    assert scores[0] < 0.01 and scores[1] < 0.01 and scores[2] < 0.1
+    assert min(scores[3:]) > 0.15
+    batch = sample_batch(Sampler.TOP_K, state, 3, np.random.default_rng(0), 1, 0, top_k=2)
+    assert sorted(batch.tolist()) == [3, 4, 5]
+    excluded = sample_batch(
+        Sampler.TOP_K, state, 3, np.random.default_rng(0), 1, 0, exclude=np.array([4]), top_k=2
+    )
+    assert 4 not in excluded.tolist()
+
+
+@pytest.mark.parametrize("k", [1, 3, 5])
+def test_top_k_sampler_serves_any_k(k: int) -> None:
+    state = PKGState.prior(6)
+    state.alpha[:] = [50, 40, 30, 20, 10, 5]
+    state.beta[:] = [5, 10, 20, 30, 40, 50]
+    scores = boundary_uncertainty(state, top_k=k)
+    # the most uncertain edges sit next to the k-th highest rate
+    assert set(np.argsort(-scores)[:2].tolist()) == {k - 1, k}
+
+
+def test_a_learned_top_k_run_rebuilds_its_state_exactly_on_resume(tmp_path) -> None:
+    from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.probe.runner import prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim:7",
+        sampler="top-k",
+        propagation_mode="learned",
+        blind_spots=20,
+        iterations=7,
+        batch_size=16,
+        seed=3,
+        stop_on_convergence=False,
+        checkpoint_every=3,
+    )
+    engine = prepare(conn, config=config)
+    assert engine.neighbourhood is None and engine.learned is not None
+    snap = run_blocking(engine)
+    unasked = (engine.state.m + engine.state.n) == 0
+    assert not np.allclose(engine.state.alpha[unasked], 1.0)  # the learned prior reached them
+    assert len(snap.blind_spots) == 20
+    assert all(0 < b.from_neighbours < 1 for b in snap.blind_spots)
+    assert snap.learned is not None and snap.learned.answers == 7 * 16
+    rebuilt = prepare(conn, resume=engine.run.id)
+    for name in ("alpha", "beta", "m", "n"):
+        assert np.array_equal(getattr(rebuilt.state, name), getattr(engine.state, name)), name
+    conn.execute("DELETE FROM run_checkpoint")
+    replayed = prepare(conn, resume=engine.run.id)
+    assert np.array_equal(replayed.state.alpha, engine.state.alpha)
+    # the review's replay of the log refits as the engine did
+    data = load_run_data(conn, engine.run.id)
+    assert np.array_equal(data.replay(adjusted=False)[0].alpha, engine.state.alpha)
+    assert np.array_equal(data.state(adjusted=False).beta, engine.state.beta)

@@ -1,0 +1,180 @@
+"""Charts in the TUI on a stored simulated run: the live screen's rates and requests/s, the
+analysis screen's Fig. 6 grid and per-group bars; what they plot is checked against the stored
+numbers, and snapshots of the grid and bar tabs at 160x48 and 80x24 (the live screen's, chart
+included, are in test_tui_layout)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from test_tui import make_app, wait_for
+from test_tui_review import _store_runs
+
+from kglens_tui.analysis.intervals import wilson
+from kglens_tui.probe.runner import open_snapshot
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.widgets.charts import BarChart, columns_for
+from kglens_tui.tui.widgets.live_chart import LiveChart
+
+BIG, SMALL = (160, 48), (80, 24)
+
+
+@pytest.fixture(scope="module")
+def stored_db(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("charts") / "w.db"
+    _store_runs(db)
+    with sqlite3.connect(db) as conn:  # a varied requests/s per iteration
+        conn.execute("UPDATE iteration SET seconds = 1.0 + iteration")
+    return db
+
+
+async def test_live_chart_plots_the_stored_rates_and_speed(stored_db: Path) -> None:
+    app = make_app(stored_db)
+    async with app.run_test(size=BIG) as pilot:
+        app.open_run(1)
+        await wait_for(
+            pilot,
+            lambda: (
+                app.screen.query(LiveChart) and app.screen.query_one(LiveChart).rates is not None
+            ),
+        )
+        chart = app.screen.query_one(LiveChart)
+        assert chart.display and chart.region.height > 0
+        conn = connect(stored_db)
+        rows = conn.execute(
+            "SELECT iteration, examined, win_rate, zero_sense_rate, all_sense_rate, requests, "
+            "seconds FROM iteration WHERE run_id = 1 ORDER BY iteration"
+        ).fetchall()
+        snap = open_snapshot(conn, 1)
+        assert [tuple(r[:5]) for r in rows] == [
+            (i + 1, h.examined, h.win, h.zero_sense, h.all_sense)
+            for i, h in enumerate(snap.history)
+        ]
+        assert chart.rates.xs == [r[0] for r in rows]
+        by_name = {s.name: s for s in chart.rates.series}
+        for col, name in ((2, "win"), (3, "zero-sense"), (4, "all-sense")):
+            s = by_name[name]
+            assert list(s.values) == [r[col] for r in rows]
+            for r, low, high in zip(rows, s.low, s.high, strict=True):
+                p = wilson(round(r[col] * r[1]), r[1])
+                assert (low, high) == pytest.approx((p.low, p.high))
+            last = rows[-1]
+            assert f"n={last[1]:,}" in s.legend and f"{last[col] * 100:.1f}%" in s.legend
+        speed = chart.speed.series
+        assert chart.speed.xs == [r[0] for r in rows]
+        assert list(speed.values) == pytest.approx([r[5] / r[6] for r in rows])
+        assert f"n={rows[-1][5]} requests in {rows[-1][6]:.1f} s" in speed.legend
+        # the drawn line: each plot column shows its iteration's value in the right row
+        width = chart.query_one("#chart-rates").content_region.width
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(chart.rates)
+        lines = console.export_text().splitlines()
+        h = chart.rates.height
+        win = by_name["win"].values
+        for c, i in enumerate(columns_for(len(win), width - 6)):
+            level = min(int(win[i] * 3 * h), 3 * h - 1)
+            row = lines[h - 1 - level // 3]
+            assert row[6 + c] in "▁─▔", (c, i, row)
+        conn.close()
+
+
+async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
+    app = make_app(stored_db)
+    async with app.run_test(size=SMALL) as pilot:
+        app.open_run(1)
+        await wait_for(pilot, lambda: bool(app.screen.query(LiveChart)))
+        await pilot.pause(0.1)
+        assert app.screen.query_one(LiveChart).region.height == 0
+        assert app.screen.query_one("#blind").region.height > 0
+
+
+def test_bar_chart_whisker_and_numbers() -> None:
+    from kglens_tui.tui.widgets.charts import Bar
+
+    bar = Bar("\x1b[31mred[/] pred", 0.5, 0.25, 0.75, "n=8")
+    track = BarChart.track(bar, 8).plain
+    assert track == "██├──┤  "
+    console = Console(width=60, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(BarChart([bar]))
+    text = console.export_text()
+    assert "␛[31mred[/] pr…" in text and "50% [25%, 75%] n=8" in text
+
+
+def _plain(cell) -> str:
+    return cell.plain if hasattr(cell, "plain") else str(cell)
+
+
+async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
+    from textual.widgets import DataTable
+
+    from kglens_tui.analysis.groups import cross_table, group_table
+    from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.tui.screens.analysis import AnalysisScreen
+
+    conn = connect(stored_db)
+    data = load_run_data(conn, 1)
+    cross = cross_table(data, "subject", "predicate")
+    preds = group_table(data, "predicate")
+    app = make_app(stored_db)
+    async with app.run_test(size=BIG) as pilot:
+        app.push_screen(AnalysisScreen(1))
+        await wait_for(pilot, lambda: bool(app.screen.query("#an-grid")))
+        await pilot.press("f")
+        await pilot.pause()
+        grid = app.screen.query_one("#an-grid", DataTable)
+        assert app.screen.focused is grid
+        assert grid.row_count == len(cross.rows) == len({r.key for r in cross.rows})
+        assert len(grid.columns) == 2 + len(cross.cols)
+        checked = 0
+        for r, row in enumerate(cross.rows):
+            cells = [_plain(c) for c in grid.get_row_at(r)]
+            assert cells[0] == row.label
+            zs = row.rates.zero_sense.value
+            assert cells[1].strip() == ("—" if zs is None else f"{zs * 100:.0f}%")
+            for c, col in enumerate(cross.cols):
+                cell = cross.cells.get((row.key, col.key))
+                shown = cells[2 + c]
+                if cell is None:
+                    assert shown == ""
+                    continue
+                p = cell.rates.zero_sense
+                assert shown[1:].strip() == ("—" if p.value is None else f"{p.value * 100:.0f}%")
+                checked += 1
+        assert checked == len(cross.cells) > 20
+        # the highlighted cell's line gives its interval and n
+        await pilot.press("right", "right", "down")
+        await pilot.pause()
+        row, col = cross.rows[1], cross.cols[0]  # column 2: after subject and all
+        cell = cross.cells.get((row.key, col.key))
+        line = str(app.screen.query_one("#an-grid-cell").render())
+        assert line.startswith(f"{row.label} × {col.label}: ")
+        if cell is not None:
+            assert f"n={cell.rates.examined} examined of {cell.edges} edges" in line
+        # the bars show the predicate table's zero-sense rates, intervals and n
+        await pilot.press("b")
+        await pilot.pause()
+        bars = app.screen.bars.bars
+        assert [b.label for b in bars] == [r.label for r in preds]
+        for b, r in zip(bars, preds, strict=True):
+            zs = r.rates.zero_sense
+            assert (b.value, b.low, b.high) == (zs.value, zs.low, zs.high)
+            assert b.note == f"n={r.rates.examined}"
+    conn.close()
+
+
+@pytest.mark.parametrize("key", ["f", "b"], ids=["grid", "bars"])
+@pytest.mark.parametrize("size", [BIG, SMALL], ids=["160x48", "80x24"])
+def test_snapshot_analysis_charts(snap_compare, stored_db: Path, size, key) -> None:
+    from kglens_tui.tui.screens.analysis import AnalysisScreen
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(AnalysisScreen(1))
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query("#an-grid")))
+        await pilot.press(key)
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=size)

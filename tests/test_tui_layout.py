@@ -1,0 +1,169 @@
+"""Every screen at the smallest supported terminal (80x24) and at a large one (160x48): snapshots
+of what a person sees, plus checks that nothing a screen needs is out of reach at 80x24. The
+stored runs and the annotation rounds are built once for the module."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from test_tui_annotate import _hand_db
+from test_tui_review import _store_runs
+
+from kglens_tui.modes import KontestConfig, ModeSession, ModeSnapshot
+from kglens_tui.settings import Settings
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.analysis import AnalysisScreen
+from kglens_tui.tui.screens.annotate_home import AnnotationEntry
+from kglens_tui.tui.screens.compare import CompareScreen
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.review import ReviewScreen
+
+SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
+
+RunBefore = Callable[..., Awaitable[None]]
+
+
+class FinishedModeRun:
+    """A finished mode run's final snapshot, served the way a `ModeSession` serves it."""
+
+    error = ""
+
+    def __init__(self, final: ModeSnapshot) -> None:
+        self.final = final
+
+    def snapshot(self) -> ModeSnapshot:
+        return self.final
+
+    def pause(self) -> None:
+        raise AssertionError("a finished run is not paused")
+
+    resume = stop = pause
+
+
+def _keys(*names: str) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        await pilot.press(*names)
+        await pilot.pause(0.2)
+
+    return run
+
+
+def _push(factory: Callable[..., object]) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(factory(pilot))
+        await pilot.pause(0.3)
+
+    return run
+
+
+def _open_run(pilot_run: int) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        pilot.app.open_run(pilot_run)
+        await pilot.pause(0.3)
+
+    return run
+
+
+def _review_then(*names: str) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(ReviewScreen(1))
+        await pilot.pause()
+        await pilot.press(*names)
+        await pilot.pause(0.3)
+
+    return run
+
+
+# screen name -> (database: "runs" or "hand", annotation entry, what to do before the picture)
+SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
+    "home": ("runs", None, _keys()),
+    "new_run": ("runs", None, _keys("n")),
+    "live": ("runs", None, _open_run(1)),
+    "review": ("runs", None, _push(lambda _p: ReviewScreen(1))),
+    "drill_down": ("runs", None, _review_then("enter")),
+    "ego_graph": ("runs", None, _review_then("enter", "g")),
+    "analysis": ("runs", None, _push(lambda _p: AnalysisScreen(1))),
+    "compare": ("runs", None, _push(lambda _p: CompareScreen(1, 2))),
+    "mode_live": ("runs", None, _push(lambda p: ModeLiveScreen(p.app.mode_run))),
+    "rounds": ("hand", None, _keys("a")),
+    "annotate_first": ("hand", AnnotationEntry("r2", "ann3"), _keys()),
+    "annotate_yes_no": ("hand", AnnotationEntry("r2", "ann3"), _keys("g", "right")),
+    "annotate_wh": ("hand", AnnotationEntry("r2", "ann2"), _keys("y")),
+    "progress": ("hand", None, _keys("a", "down", "p")),
+    "report": ("hand", None, _keys("a", "r")),
+    "adjudication": ("hand", None, _keys("a", "d", "down")),
+}
+
+
+def _kontest_run(db: Path) -> ModeSnapshot:
+    """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed."""
+    session = ModeSession(db, config=KontestConfig(kg="country", relations=6, target="sim:2"))
+    final = session.run()
+    assert final is not None and not session.error, session.error
+    return dataclasses.replace(final, elapsed_s=3.0)
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path | ModeSnapshot]:
+    folder = tmp_path_factory.mktemp("layout")
+    _store_runs(folder / "runs.db")
+    mode = _kontest_run(folder / "runs.db")
+    _hand_db(folder / "hand.db")
+    return {"runs": folder / "runs.db", "hand": folder / "hand.db", "mode": mode}
+
+
+def make_app(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBefore]:
+    """A private copy of the screen's database and an app on it (screens may write)."""
+    kind, entry, run_before = SCREENS[name]
+    db = folder / f"{kind}.db"
+    src, dst = sqlite3.connect(templates[kind]), sqlite3.connect(db)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    app = KGLensApp(db, Settings(target="sim"), welcome=False, annotation=entry)
+    app.mode_run = FinishedModeRun(templates["mode"])
+    return app, run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", SCREENS)
+def test_snapshot(snap_compare, templates: dict, tmp_path: Path, name: str, size: str) -> None:
+    app, run_before = make_app(templates, name, tmp_path)
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
+
+
+async def test_at_80x24_the_wh_item_scrolls_with_the_keyboard(
+    templates: dict, tmp_path: Path
+) -> None:
+    app, run_before = make_app(templates, "annotate_wh", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        item = app.screen.query_one("#ann-item")
+        assert item.max_scroll_y > 0, "the second question does not fit: it needs scrolling"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert item.scroll_y == item.max_scroll_y
+        await pilot.press("up")
+        await pilot.pause()
+        assert item.scroll_y < item.max_scroll_y
+
+
+async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path) -> None:
+    app, run_before = make_app(templates, "live", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        blind = app.screen.query_one("#blind")
+        labels = [str(c.label) for c in blind.columns.values()]
+        assert labels[:3] == ["P(err)", "m", "n"]
+        assert blind.row_count > 0
+        assert all(len(str(blind.get_row_at(i)[3])) <= 18 for i in range(blind.row_count))
+        progress = str(app.screen.query_one("#progress").render())
+        assert "convergence: stable 0 of 5 iterations" in progress

@@ -1,0 +1,127 @@
+"""`kglens bench verifier`: the labelled set is sound, and the verifier reaches its targets on it
+(a correctness test of the matcher against human labels, not a timing test)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.bench.verifier_bench import (
+    DEFAULT_DATA,
+    TARGETS,
+    BenchDataError,
+    Rivals,
+    evaluate,
+    load_cases,
+    substring_verdict,
+)
+from kglens_tui.cli import main
+from kglens_tui.probe.questions import WH, YES_NO
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return load_cases(DEFAULT_DATA)
+
+
+@pytest.fixture(scope="module")
+def bench(cases):
+    return evaluate(cases, Rivals([c.kg for c in cases]))
+
+
+def test_labelled_set_has_real_replies_of_both_kgs_and_types(cases) -> None:
+    real = [c for c in cases if not c.hand_written]
+    assert len(real) >= 300
+    assert {(c.kg, c.qtype) for c in real} == {
+        ("country", WH),
+        ("country", YES_NO),
+        ("elements", WH),
+        ("elements", YES_NO),
+    }
+    assert all(c.source.startswith("smollm2") for c in real)
+    ids = Counter(c.id for c in cases)
+    assert max(ids.values()) == 1
+    labels = Counter((c.qtype, c.label) for c in cases)
+    for qtype in (WH, YES_NO):
+        for label in ("correct", "incorrect", "refused", "unparseable"):
+            assert labels[(qtype, label)] > 0, (qtype, label)
+
+
+def test_verifier_meets_its_targets_on_the_labelled_set(bench) -> None:
+    yes_no = bench.by_qtype[YES_NO]
+    assert yes_no.matcher == yes_no.n, "every Yes/No verdict must be the human label"
+    wh = bench.by_qtype[WH]
+    matchable = bench.without_gaps[WH]
+    # the replies that name a true answer by a name the KG lacks are misses for any matcher
+    # working from the KG's names; they are counted overall and left out here
+    assert matchable.matcher / matchable.n >= TARGETS[WH]
+    assert wh.n - matchable.n == bench.gaps
+    assert wh.matcher / wh.n >= 0.97
+    assert bench.hedged.matcher == bench.hedged.n
+    assert wh.matcher > wh.baseline and yes_no.matcher > yes_no.baseline
+
+
+def test_every_hand_written_case_gets_its_label(bench) -> None:
+    wrong = [(m.case.id, m.case.reply) for m in bench.misses if m.case.hand_written]
+    assert wrong == []
+
+
+def test_substring_baseline_is_plain(cases) -> None:
+    sudan = next(c for c in cases if c.reply == "South Sudan and Chad.")
+    assert (sudan.label, substring_verdict(sudan)) == ("incorrect", "correct")
+    dont_know = next(c for c in cases if c.reply == "No, I don't know.")
+    assert dont_know.label == "refused" and substring_verdict(dont_know) == "incorrect"
+
+
+def _write(tmp_path: Path, records: list[dict]) -> Path:
+    path = tmp_path / "bench.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+GOOD = {
+    "id": "x1",
+    "source": "hand-written",
+    "kg": "country",
+    "predicate": "capital",
+    "object_type": "city",
+    "qtype": "wh",
+    "question": "What is the capital of Australia?",
+    "expected": "",
+    "answers": [["Canberra"]],
+    "reply": "Canberra.",
+    "label": "correct",
+    "hedged": False,
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"label": "right"}, "bench.jsonl:2: field 'label' must be one of"),
+        ({"qtype": "why"}, "bench.jsonl:2: field 'qtype'"),
+        ({"answers": "Canberra"}, "bench.jsonl:2: field 'answers'"),
+        ({"hedged": "no"}, "bench.jsonl:2: field 'hedged' must be a bool"),
+        ({"qtype": "yes_no", "expected": "maybe"}, "bench.jsonl:2: field 'expected'"),
+    ],
+)
+def test_bad_records_name_file_line_and_field(tmp_path: Path, change: dict, message: str) -> None:
+    path = _write(tmp_path, [GOOD, {**GOOD, "id": "x2", **change}])
+    with pytest.raises(BenchDataError, match=message.replace("(", r"\(")):
+        load_cases(path)
+
+
+def test_cli_prints_rates_and_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, [GOOD, {**GOOD, "id": "x2", "reply": "Sydney.", "label": "incorrect"}])
+    assert main(["bench", "verifier", "--data", str(path), "--misses"]) == 0
+    out = capsys.readouterr().out
+    assert "100.0% [" in out and "baseline" in out and "time per reply" in out
+    broken = _write(tmp_path, [{**GOOD, "kg": "atlantis"}])
+    assert main(["bench", "verifier", "--data", str(broken)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "atlantis" in err and "not bundled" in err

@@ -1,0 +1,70 @@
+"""The wh difficulty: open questions only, on the edges where the paper allows them; the run
+leaves the rest out and its report says how many."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.cli import main
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+
+
+def test_a_wh_run_asks_open_questions_on_the_edges_that_allow_them(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    config = RunConfig(
+        kg="tiny",
+        target="sim:2",
+        difficulty="wh",
+        wh_max_objects=2,
+        batch_size=4,
+        iterations=4,
+        stop_on_convergence=False,
+    )
+    engine = prepare(conn, config=config)
+    # Tonga has two official languages: with fewer than 2 objects allowed, both edges go
+    assert len(engine.run.edge_ids) == 8
+    assert engine.run.manifest["wh_left_out"] == 2
+    snap = run_blocking(engine)
+    assert snap.requests == 16
+    kinds = {r[0] for r in conn.execute("SELECT DISTINCT qtype FROM observation")}
+    assert kinds == {"wh"}
+    assert snap.baseline is not None and snap.baseline.per_question == 0.0
+
+
+def test_wh_needs_an_edge_that_allows_it(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    config = RunConfig(kg="tiny", target="sim", difficulty="wh", wh_max_objects=1)
+    with pytest.raises(ValueError, match="allows a Wh question"):
+        prepare(conn, config=config)
+
+
+def test_report_says_how_many_edges_a_wh_run_left_out(tmp_path: Path, tiny_kg_dir: Path, capsys):
+    db = str(tmp_path / "ws.db")
+    assert main(["--db", db, "kg", "import", str(tiny_kg_dir), "--name", "tiny"]) == 0
+    args = ["--db", db, "probe", "--no-tui", "--kg", "tiny", "--target", "sim", "--quiet"]
+    wh = ["--difficulty", "wh", "--wh-max-objects", "2", "--iterations", "2", "--batch-size", "3"]
+    assert main([*args, *wh]) == 0
+    capsys.readouterr()
+    assert main(["--db", db, "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].startswith("WH · ")
+    assert "WH: open questions only; 2 active edges of the selection allow none" in out
+
+
+def test_the_welcome_probe_of_the_local_model_asks_open_questions(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import kglens_tui.tui.app as tui_app
+    from kglens_tui.settings import Settings
+
+    monkeypatch.setattr(tui_app, "local_available", lambda: True)
+    local = tui_app.KGLensApp(tmp_path / "w.db", Settings(target="local"), welcome=False)
+    config = local.welcome_config()
+    assert config.target == "local:smollm2"
+    assert config.difficulty == "wh" and config.batch_size <= 16
+    simulated = tui_app.KGLensApp(tmp_path / "w.db", Settings(target="sim"), welcome=False)
+    assert simulated.welcome_config().difficulty == "easy"  # Yes/No and its bias warning stay
