@@ -51,7 +51,9 @@ def test_coin_targets_land_inside_the_chance_band(tmp_path: Path, difficulty: st
             iterations=25,
             batch_size=16,
             seed=seed,
+            sampler="thompson",
             propagation=seed % 2 == 0,
+            propagation_mode="sum",
             stop_on_convergence=False,
         )
         snap = run_blocking(prepare(conn, config=config, target=CoinTarget(seed)))
@@ -79,6 +81,8 @@ def test_the_sampler_moves_chance_away_from_independent_asks(tmp_path: Path) -> 
         iterations=25,
         batch_size=16,
         seed=3,
+        sampler="thompson",
+        propagation_mode="sum",
         stop_on_convergence=False,
     )
     run_blocking(prepare(conn, config=config, target=CoinTarget(3)))
@@ -92,8 +96,18 @@ def test_the_sampler_moves_chance_away_from_independent_asks(tmp_path: Path) -> 
 def test_report_shows_the_chance_band(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "w.db"
     args = ["--db", str(db), "probe", "--no-tui", "--kg", "country", "--subset", "paper16"]
+    args += ["--sampler", "thompson", "--propagation-mode", "sum"]
     assert main([*args, "--target", "sim", "--iterations", "3", "--quiet"]) == 0
     capsys.readouterr()
     assert main(["--db", str(db), "report", "1"]) == 0
     out = capsys.readouterr().out
     assert "chance under this" in out and "over 40 replays" in out
+
+
+def test_a_sampler_the_replay_cannot_reproduce_gets_no_band(tmp_path: Path) -> None:
+    """The learned model and the top-k sampler are not replayed: no band rather than a wrong one."""
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(kg="country", subset="paper16", target="sim", iterations=2, batch_size=8)
+    run_blocking(prepare(conn, config=config, target=CoinTarget(1)))
+    assert coin_baseline(conn, 1) is None
+    conn.close()

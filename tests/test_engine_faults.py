@@ -112,7 +112,8 @@ def check_invariants(
     run_id = engine.run.id
     assert snap.status == "finished", snap.error
     pending = int((engine.state.err > 0).sum())
-    note = f"; {pending} edges whose last request failed (resume the run to ask them again)"
+    edges = "edge" if pending == 1 else "edges"
+    note = f"; {pending} {edges} whose last request failed (resume the run to ask them again)"
     assert snap.stop_reason == "iteration limit" + (note if pending else "")
     assert snap.iteration == ITERATIONS
     obs = observations(conn, run_id)

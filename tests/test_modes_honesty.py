@@ -262,17 +262,20 @@ def test_an_always_correct_target_is_flagged_next_to_its_f1(
     m = snap.metrics
     tfq = m.get("tfq", "statement", "none")
     best = m.chance_of("tfq", "statement", "none").best
-    assert (tfq.correct, tfq.total) == (6, 12)  # one true and one false statement per fact
-    assert tfq.f1 == best.value == 0.5 and best.guesser == "always CORRECT"
+    # one true and one false statement per fact, but Ulster has no false "located in": the only
+    # other object is Ulster itself, and a statement never puts the subject as its object
+    assert (tfq.correct, tfq.total) == (6, 11)
+    assert tfq.f1 == best.value and best.guesser == "always CORRECT"
     ((context, bias),) = m.tfq_bias
     assert context == "none" and bias.biased and bias.balanced_accuracy == 0.5
     db = hand.execute("PRAGMA database_list").fetchone()[2]
     assert main(["--db", db, "facteval", "report", str(snap.run_id)]) == 0
     out = _flat(capsys.readouterr().out)
     head = out.index("LLM-facteval: F1 per context")
-    assert -1 < out.index("100.0% [75.7–100.0] (n=12) 0.50 0.00") < head  # bias-corrected first
+    assert -1 < out.index("100.0% [74.1–100.0] (n=11) 0.50 0.00") < head  # bias-corrected first
     assert -1 < out.index("⚠ TFQ, no context: answer bias: the model says CORRECT to 100%") < head
-    assert -1 < out.index("TFQ statement no context 50.0% 50.0% always CORRECT 12") < head
+    f1 = f"{tfq.f1 * 100:.1f}%"
+    assert -1 < out.index(f"TFQ statement no context {f1} {f1} always CORRECT 11") < head
 
 
 class _Shown:
@@ -314,7 +317,7 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
         column, row, lines = (
             "chance",
             "tfq statement",
-            ("CORRECT-rate 100.0% [75.7–100.0] (n=12)", "⚠ answer bias"),
+            ("CORRECT-rate 100.0% [74.1–100.0] (n=11)", "⚠ answer bias"),
         )
 
     class Host(App):
@@ -333,9 +336,12 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
         table = app.screen.query_one("#mode-metrics", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         cells = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
-        assert str(cells[row][labels.index(column)]) == "50.0%"
+        chance = "50.0%"
+        if mode == "facteval":
+            chance = f"{snap.metrics.chance_of('tfq', 'statement', 'none').best.value * 100:.1f}%"
+        assert str(cells[row][labels.index(column)]) == chance
         await pilot.pause()
         drawn = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
-        assert "50.0%" in drawn  # the column is as wide as its cells, not as its label
+        assert chance in drawn  # the column is as wide as its cells, not as its label
         progress = " ".join(str(app.screen.query_one("#mode-progress", Static).render()).split())
         assert all(line in progress for line in lines)

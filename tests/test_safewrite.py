@@ -169,6 +169,8 @@ def _commands(run_id: int, edge: int, out: Path) -> dict[str, list[str]]:
             "--seeds",
             "1",
             "--no-throughput",
+            "--settings",
+            "shuffled",  # one truth setting: one plot at exactly this path
             "--plot",
             str(out.with_suffix(".svg")),
         ],  # fmt: skip

@@ -90,10 +90,14 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         title_justify="left",
         caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a coin-flipping "
         "model (Yes/No right half the time, Wh never) asked by this run's sampler, batch, "
-        "propagation and number of answers, mean and central 95% over "
-        f"{coin.replicas if coin else 0} replays; the sampler re-asks edges a coin failed, so it "
-        "scores more than the same coin on independent asks (last column: "
-        f"{_pct(base.per_question)} of questions right).",
+        "propagation and number of answers, "
+        + (
+            f"mean and central 95% over {coin.replicas} replays; "
+            if coin
+            else "not replayed for the top-k sampler or learned propagation yet (—); "
+        )
+        + "the sampler re-asks edges a coin failed, so it scores more than the same coin on "
+        f"independent asks (last column: {_pct(base.per_question)} of questions right).",
     )
     for col in (
         "metric",

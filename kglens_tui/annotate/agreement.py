@@ -100,12 +100,16 @@ class ItemResult:
     human_correct: str | None
     """Final human judgement of the response (Wh only)."""
     app_agrees: bool | None
-    """Wh only: the app's verdict matches the final human judgement."""
+    """Wh only: the app's verdict matches the final human judgement; None while the humans have
+    no judgement on the response (no majority yet)."""
+
+    threshold: int = 3
+    """Votes a majority needs (the round's setting)."""
 
     @property
     def accurate(self) -> bool:
         """QG+QAV: the question is clear and (Wh) the app's verdict agrees with the humans."""
-        return self.question_clear and (self.app_agrees is not False)
+        return self.question_clear and (self.qtype != "wh" or self.app_agrees is True)
 
     @property
     def complete(self) -> bool:
@@ -125,8 +129,54 @@ class ItemResult:
         )
 
     @property
+    def settled(self) -> bool:
+        """Every question the item needs has a majority that the labels still missing cannot
+        change (always so once the item is complete and has its majorities)."""
+        if self.undecided:
+            return False
+        remaining = sum(not (a in self.labels and self.labels[a].done) for a in self.assigned)
+        questions = QUESTIONS if self.qtype == "wh" else QUESTIONS[:1]
+        return all(
+            _beyond_reach([getattr(s, q) for s in self.labels.values()], remaining)
+            for q in questions
+        )
+
+    @property
+    def clarity(self) -> str:
+        """The final word on the question's intent: 'clear', 'not clear' or 'undecided'."""
+        final = (
+            self.adjudication.question_clear if self.adjudication else None
+        ) or self.clear_majority
+        return {"yes": "clear", "no": "not clear"}.get(final or "", "undecided")
+
+    @property
+    def status(self) -> str:
+        """Why the item needs a decision, or its state: decided (adjudicated), disagrees (the
+        human majority on the response differs from the app), no majority (all labels in),
+        flagged, ok (majorities settled, agreeing with the app) or pending (labels missing
+        that could still change the outcome)."""
+        if self.adjudication is not None:
+            return "decided"
+        if self.app_agrees is False:
+            return "disagrees"
+        if self.undecided and self.complete:
+            return "no majority"
+        if any(s.flag for s in self.labels.values()):
+            return "flagged"
+        return "ok" if self.settled else "pending"
+
+    @property
     def app_judgement(self) -> str:
         return app_judgement(self.app_verdict)
+
+
+def _beyond_reach(votes: Sequence[str | None], remaining: int) -> bool:
+    """True when the leading value's lead over the runner-up exceeds the votes still to come."""
+    ranked = Counter(v for v in votes if v is not None).most_common(2)
+    if not ranked:
+        return False
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    return ranked[0][1] > second + remaining
 
 
 @dataclass(frozen=True)
@@ -240,44 +290,76 @@ def _item_results(
         params,
     ):
         labels.setdefault(r["item_id"], {})[r["name"]] = state_from_row(r)
-    results = []
-    for it in items:
-        own = labels.get(it["id"], {})
-        wh = it["qtype"] == "wh"
-        clear_majority = majority(
-            (s.question_clear for s in own.values() if s.question_clear), threshold
+    return [
+        judge_item(
+            item_id=it["id"],
+            position=it["position"],
+            kg=it["kg"],
+            qtype=it["qtype"],
+            question=it["question"],
+            answers=json.loads(it["answers"]),
+            response=it["response"],
+            app_verdict=it["app_verdict"],
+            labels=labels.get(it["id"], {}),
+            assigned=tuple(assigned.get(it["id"], ())),
+            threshold=threshold,
+            adjudication=adjudications.get(it["id"]),
         )
-        correct_majority = (
-            majority((s.response_correct for s in own.values() if s.response_correct), threshold)
-            if wh
+        for it in items
+    ]
+
+
+def judge_item(
+    *,
+    item_id: int,
+    qtype: str,
+    app_verdict: str,
+    labels: dict[str, LabelState],
+    assigned: Sequence[str],
+    threshold: int,
+    adjudication: Adjudication | None = None,
+    position: int = 0,
+    kg: str = "",
+    question: str = "",
+    answers: list[list[str]] | None = None,
+    response: str | None = None,
+) -> ItemResult:
+    """One item's majorities and final judgements from its annotators' labels."""
+    wh = qtype == "wh"
+    clear_majority = majority(
+        (s.question_clear for s in labels.values() if s.question_clear), threshold
+    )
+    correct_majority = (
+        majority((s.response_correct for s in labels.values() if s.response_correct), threshold)
+        if wh
+        else None
+    )
+    adj = adjudication
+    final_clear = (adj.question_clear if adj else None) or clear_majority
+    human_correct = ((adj.response_correct if adj else None) or correct_majority) if wh else None
+    return ItemResult(
+        item_id=item_id,
+        position=position,
+        kg=kg,
+        qtype=qtype,
+        question=question,
+        answers=answers or [],
+        response=response,
+        app_verdict=app_verdict,
+        labels=labels,
+        assigned=tuple(assigned),
+        clear_majority=clear_majority,
+        correct_majority=correct_majority,
+        adjudication=adj,
+        question_clear=final_clear == "yes",
+        human_correct=human_correct,
+        app_agrees=(
+            human_correct == app_judgement(app_verdict)
+            if wh and human_correct is not None
             else None
-        )
-        adj = adjudications.get(it["id"])
-        final_clear = (adj.question_clear if adj else None) or clear_majority
-        human_correct = (
-            ((adj.response_correct if adj else None) or correct_majority) if wh else None
-        )
-        results.append(
-            ItemResult(
-                item_id=it["id"],
-                position=it["position"],
-                kg=it["kg"],
-                qtype=it["qtype"],
-                question=it["question"],
-                answers=json.loads(it["answers"]),
-                response=it["response"],
-                app_verdict=it["app_verdict"],
-                labels=own,
-                assigned=tuple(assigned.get(it["id"], ())),
-                clear_majority=clear_majority,
-                correct_majority=correct_majority,
-                adjudication=adj,
-                question_clear=final_clear == "yes",
-                human_correct=human_correct,
-                app_agrees=(human_correct == app_judgement(it["app_verdict"])) if wh else None,
-            )
-        )
-    return results
+        ),
+        threshold=threshold,
+    )
 
 
 def _agreement(

@@ -176,6 +176,8 @@ class ModeEngine:
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
+        self._work: asyncio.Future | None = None
+        self._abort_reason = ""
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
         self._buffer: list[UnitResult] = []
         self._last_commit = time.monotonic()
@@ -231,6 +233,14 @@ class ModeEngine:
         """Finish the units in flight, commit them, then stop."""
         self._stop.set()
         self._running.set()
+
+    def abort(self, reason: str) -> None:
+        """End now (the app quits): cancel the units in flight (a resume asks them again),
+        commit the finished ones and store the run as interrupted with this reason."""
+        self._abort_reason = reason or "interrupted"
+        self.request_stop()
+        if self._work is not None:
+            self._work.cancel()
 
     def pause(self) -> None:
         """Hold before the next unit."""
@@ -289,10 +299,18 @@ class ModeEngine:
             self.status = "running" if self._running.is_set() else "paused"
             workers = min(len(queue), max(1, int(self.config.concurrency)))
             # the failure rule cancels the units in flight: a resume asks them again
-            await self.guard.run_until_tripped(
-                asyncio.gather(*(self._worker(queue) for _ in range(workers)))
-            )
+            self._work = asyncio.gather(*(self._worker(queue) for _ in range(workers)))
+            if self._abort_reason:
+                self._work.cancel()
+            await self.guard.run_until_tripped(self._work)
             self._flush()
+        except asyncio.CancelledError:
+            if not self._abort_reason or self._work is None or not self._work.cancelled():
+                raise  # cancelled from outside, not by abort()
+            self._flush()
+            self.status, self.stop_reason = "interrupted", self._abort_reason
+            set_status(self.conn, self.run.id, self.status, self.stop_reason)
+            return self.snapshot()
         except Exception as exc:
             self.request_stop()
             self.status = "failed"

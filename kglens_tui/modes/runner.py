@@ -128,6 +128,9 @@ class ModeSession:
         self._ready = threading.Event()
         self._final: ModeSnapshot | None = None
         self._latest: ModeSnapshot | None = None
+        self._queued: list[tuple[str, tuple]] = []
+        """Commands given before the engine existed, applied as soon as it does."""
+        self._lock = threading.Lock()
 
     def run(self) -> ModeSnapshot | None:
         """Run to the end; errors are kept in `error`, never raised."""
@@ -144,8 +147,12 @@ class ModeSession:
         try:
             target = self.target_factory() if self.target_factory else None
             engine = prepare_mode(conn, config=self.config, resume=self.resume_id, target=target)
-            self._engine, self.run_id = engine, engine.run.id
-            self._loop = asyncio.get_running_loop()
+            with self._lock:
+                self._engine, self.run_id = engine, engine.run.id
+                self._loop = asyncio.get_running_loop()
+                for method, args in self._queued:
+                    getattr(engine, method)(*args)
+                self._queued.clear()
             self._ready.set()
             return await drive(engine)
         finally:
@@ -173,10 +180,20 @@ class ModeSession:
             return self._latest
         return self._latest
 
-    def _call(self, method: str) -> None:
-        loop, engine = self._loop, self._engine
-        if loop is not None and engine is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(getattr(engine, method))
+    def _call(self, method: str, *args: object) -> None:
+        """Call an engine method on the run's event loop, or keep the call until the engine
+        exists (a pause or stop given early is never lost)."""
+        with self._lock:
+            loop, engine = self._loop, self._engine
+            if engine is None:
+                if self._final is None and not self.error:
+                    self._queued.append((method, args))
+                return
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(getattr(engine, method), *args)
+            except RuntimeError:
+                return  # the run's event loop closed meanwhile: the run has ended
 
     def pause(self) -> None:
         self._call("pause")
@@ -187,3 +204,8 @@ class ModeSession:
     def stop(self) -> None:
         """Finish the units in flight, commit them, then end the run."""
         self._call("request_stop")
+
+    def abort(self, reason: str) -> None:
+        """End now: cancel the units in flight, commit the finished ones and store the run as
+        interrupted with this reason."""
+        self._call("abort", reason)

@@ -150,8 +150,6 @@ class ProbeSnapshot:
     insights_iteration: int | None = None
     """The iteration that baseline, blind spots and per-predicate rates describe (None: never
     computed); older than `iteration` in a snapshot taken without insights."""
-    learned: LearnedView | None = None
-    """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
     stable_iterations: int = 0
     """Of the last `convergence_window` iterations, how many the rates stayed within the
     run's tolerance (the engine's own convergence rule; converged at the full window)."""
@@ -163,6 +161,8 @@ class ProbeSnapshot:
     """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
     loading: bool = False
     """The target is loading its model (a local model); no request is sent yet."""
+    learned: LearnedView | None = None
+    """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
 
     @property
     def rates(self) -> Rates | None:
@@ -244,7 +244,6 @@ class ProbeStats:
             blind_spots=self.blind_spots,
             per_predicate=self.per_predicate,
             insights_iteration=self.insights_iteration,
-            learned=self.learned,
             stable_iterations=stable_iterations(
                 self.history, self.convergence_window, self.convergence_tolerance
             ),
@@ -253,6 +252,7 @@ class ProbeStats:
             session_requests=self.requests - self.requests_before,
             session_elapsed_s=session_elapsed,
             loading=self.loading,
+            learned=self.learned,
         )
 
 
@@ -369,6 +369,10 @@ class ProbeEngine:
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
+        self._body: asyncio.Future | None = None
+        self._abort_reason = ""
+        self._dispatch: tuple | None = None
+        """Continuous scheduling's in-flight tasks and uncommitted replies, for `abort()`."""
         self.guard = FailureGuard()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
@@ -389,6 +393,16 @@ class ProbeEngine:
         """Finish and commit the current iteration, then stop."""
         self._stop.set()
         self._running.set()
+
+    def abort(self, reason: str) -> None:
+        """End now (the app quits): cancel the requests in flight, commit the iterations whose
+        replies are all in, drop the rest (a resume asks them again) and store the run as
+        interrupted with this reason."""
+        self._abort_reason = reason or "interrupted"
+        self._stop.set()
+        self._running.set()
+        if self._body is not None:
+            self._body.cancel()
 
     def pause(self) -> None:
         """Hold before the next iteration."""
@@ -507,14 +521,15 @@ class ProbeEngine:
         """Run until done; records the final status. Never leaves a half-written iteration."""
         claim_run(self.conn, self.run.id, self._reload_if_advanced)
         self.stats.status = "running"
+        self._body = asyncio.ensure_future(self._loaded_body())
+        if self._abort_reason:  # asked to end before it started
+            self._body.cancel()
         try:
-            await self._load_target()
-            if self._limit_reached() and len(self.pending_edges()):
-                await self._ask_pending()
-            elif self.config.scheduling is Scheduling.CONTINUOUS:
-                await self._continuous()
-            else:
-                await self._synchronous()
+            await self._body
+        except asyncio.CancelledError:
+            if not self._abort_reason or not self._body.cancelled():
+                raise  # cancelled from outside, not by abort()
+            return await self._interrupted()
         except Exception as exc:
             self.stats.status = "failed"
             self.stats.error = f"{type(exc).__name__}: {exc}"
@@ -537,6 +552,16 @@ class ProbeEngine:
         set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)
         return self.snapshot()
 
+    async def _loaded_body(self) -> None:
+        """Load the target, then ask: the pending errors of a finished run, or new iterations."""
+        await self._load_target()
+        if self._limit_reached() and len(self.pending_edges()):
+            await self._ask_pending()
+        elif self.config.scheduling is Scheduling.CONTINUOUS:
+            await self._continuous()
+        else:
+            await self._synchronous()
+
     async def _load_target(self) -> None:
         """Load a local target's model before the first request, flagged in the snapshot (it
         takes seconds, during which no request goes out)."""
@@ -548,6 +573,24 @@ class ProbeEngine:
             await load()
         finally:
             self.stats.loading = False
+
+    async def _interrupted(self) -> ProbeSnapshot:
+        """After `abort()`: cancel what is still in flight, commit the whole iterations whose
+        replies are in, and store the run as interrupted."""
+        if self._dispatch is not None:
+            in_flight, pending, dispatched, closed, started = self._dispatch
+            for task in in_flight:
+                task.cancel()
+            await asyncio.gather(*in_flight, return_exceptions=True)
+            for task in in_flight:
+                if not task.cancelled() and task.exception() is None:
+                    outcome = task.result()
+                    pending.setdefault(outcome.question.iteration, []).append(outcome)
+            self._commit_ready(pending, dispatched, closed, started)
+        s = self.stats
+        s.status, s.stop_reason = "interrupted", self._abort_reason
+        set_status(self.conn, self.run.id, s.status, s.stop_reason)
+        return self.snapshot()
 
     def pending_edges(self) -> np.ndarray:
         """Positions of the edges whose latest request failed (an API error, not an answer)."""
@@ -962,6 +1005,7 @@ class ProbeEngine:
         draws = _DrawCache(self)
         done: list[asyncio.Task] = []
         wake = asyncio.Event()
+        self._dispatch = (in_flight, pending, dispatched, closed, started)
 
         def on_done(task: asyncio.Task) -> None:
             done.append(task)

@@ -64,10 +64,12 @@ def _child_main(
                 command = "stop"
                 loop.remove_reader(pipe.fileno())
             engine = holder.get("engine")
-            if engine is not None:
-                {"pause": engine.pause, "resume": engine.resume, "stop": engine.request_stop}[
-                    command
-                ]()
+            if engine is None:
+                return
+            if isinstance(command, tuple):  # ("abort", reason)
+                engine.abort(command[1])
+                return
+            {"pause": engine.pause, "resume": engine.resume, "stop": engine.request_stop}[command]()
 
         def on_engine(engine: ProbeEngine) -> None:
             holder["engine"] = engine
@@ -136,6 +138,9 @@ class ProbeSession:
         self.notice: str = ""
         """The latest message from the probe process, e.g. that it waits for a write lock."""
         self._pipe: Connection | None = None
+        self._queued: list[str | tuple[str, str]] = []
+        """Commands given before the probe process started, sent as soon as it has."""
+        self._process: multiprocessing.process.BaseProcess | None = None
         self._latest: ProbeSnapshot | None = None
         self._ready = threading.Event()
         self._send_lock = threading.Lock()
@@ -163,7 +168,12 @@ class ProbeSession:
         )
         process.start()
         child.close()
-        self._pipe = parent
+        self._process = process
+        with self._send_lock:
+            self._pipe = parent
+            for command in self._queued:
+                parent.send(command)
+            self._queued.clear()
         try:
             while True:
                 if not parent.poll(0.5):
@@ -193,7 +203,8 @@ class ProbeSession:
                     self.error = payload
                     return None
         finally:
-            self._pipe = None
+            with self._send_lock:
+                self._pipe = None
             parent.close()
             process.join(10)
             if process.is_alive():
@@ -207,14 +218,18 @@ class ProbeSession:
         """The latest progress, or None before the run exists."""
         return self._latest
 
-    def _command(self, command: str) -> None:
-        pipe = self._pipe
-        if pipe is not None:
-            with self._send_lock:
-                try:
-                    pipe.send(command)
-                except (OSError, ValueError):
-                    return  # the probe process already ended
+    def _command(self, command: str | tuple[str, str]) -> None:
+        """Send a command to the probe process, or keep it until the process has started (a
+        pause or stop given early is never lost)."""
+        with self._send_lock:
+            if self._pipe is None:
+                if self._process is None:
+                    self._queued.append(command)
+                return  # None after a start: the probe process already ended
+            try:
+                self._pipe.send(command)
+            except (OSError, ValueError):
+                return  # the probe process already ended
 
     def pause(self) -> None:
         """Hold before the next iteration (the current one finishes)."""
@@ -226,3 +241,15 @@ class ProbeSession:
     def stop(self) -> None:
         """Finish and commit the current iteration, then end the run."""
         self._command("stop")
+
+    def abort(self, reason: str) -> None:
+        """End now: cancel the requests in flight, commit the whole iterations already answered
+        and store the run as interrupted with this reason."""
+        self._command(("abort", reason))
+
+    def kill(self) -> None:
+        """End the probe process at once (when `abort` was not obeyed in time); what it had
+        committed stays, the iteration it was on is lost."""
+        process = self._process
+        if process is not None and process.is_alive():
+            process.kill()

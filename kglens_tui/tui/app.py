@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,10 +23,21 @@ from kglens_tui.probe.session import ProbeSession
 from kglens_tui.settings import Settings, config_path, load_settings
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
-from kglens_tui.tui.screens.dialogs import ConfirmScreen, HelpScreen, ImportScreen, WelcomeScreen
+from kglens_tui.tui.screens.dialogs import (
+    ConfirmScreen,
+    HelpScreen,
+    ImportScreen,
+    QuittingScreen,
+    WelcomeScreen,
+)
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.new_run import NewRunScreen
+
+QUIT_GRACE_S = 1.5
+"""How long a quit waits for the active run to cancel its requests and commit before the probe
+process is ended outright (its committed iterations stay either way)."""
+QUIT_REASON = "quit during the run: resume it (r on Home, or --resume) to ask the rest"
 
 
 class KGLensApp(App):
@@ -34,7 +46,10 @@ class KGLensApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "KGLens"
     SUB_TITLE = "where a model's knowledge breaks"
-    BINDINGS = [Binding("ctrl+q", "quit_app", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit_app", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_app", "Quit", show=False, system=True),
+    ]
 
     def __init__(
         self,
@@ -52,6 +67,8 @@ class KGLensApp(App):
         self._conn: sqlite3.Connection | None = None
         self.session: ProbeSession | None = None
         self._welcome = welcome
+        self._quit_started: float | None = None
+        """When a quit began ending the active run (None: not quitting)."""
         self.theme = self.settings.theme
 
     def notify(
@@ -149,13 +166,13 @@ class KGLensApp(App):
 
     # runs
     def _busy(self) -> bool:
-        return (
-            self.session is not None
-            and self.session.error == ""
-            and any(
-                w.group == "probe" and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
-                for w in self.workers
-            )
+        return self.session is not None and self.session.error == "" and self._busy_worker()
+
+    def _busy_worker(self) -> bool:
+        """The worker driving the session has not ended."""
+        return any(
+            w.group == "probe" and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+            for w in self.workers
         )
 
     def start_run(self, config: RunConfig) -> None:
@@ -269,38 +286,75 @@ class KGLensApp(App):
         self.push_screen(HelpScreen(text))
 
     def action_quit_app(self) -> None:
-        if self._busy():
+        """Every way to quit (q, ctrl+q, ctrl+c, the palette) comes here: asks first while a
+        run is active, then ends the run and quits."""
+        if self._quit_started is not None or isinstance(self.screen, ConfirmScreen):
+            return
+        if not self._busy():
+            self.exit()
+            return
 
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self._quit_now()
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._quit_now()
 
-            self.push_screen(
-                ConfirmScreen(
-                    "A run is active. Quit? Committed iterations are kept; the run "
-                    "can be resumed later."
-                ),
-                answer,
-            )
-        else:
-            self._quit_now()
+        self.push_screen(
+            ConfirmScreen(
+                "A run is active. Quit? Its requests in flight are cancelled; the iterations "
+                "already answered are committed and the run can be resumed later."
+            ),
+            answer,
+        )
+
+    async def action_quit(self) -> None:
+        """Textual's quit (its palette command and key) asks like every other quit."""
+        self.action_quit_app()
+
+    def action_help_quit(self) -> None:
+        self.action_quit_app()
 
     def _quit_now(self) -> None:
-        if self.session is not None and self._busy():
-            self.session.stop()
-            if self.session.run_id is not None:
-                set_status(
-                    self.db(),
-                    self.session.run_id,
-                    "interrupted",
-                    "quit during the run: press r on it (or kglens probe --resume) to continue",
-                )
+        """End the active run (cancel in-flight requests, commit what is answered, store it as
+        interrupted), saying so while it happens, then exit."""
+        session = self.session
+        if session is None or not self._busy():
+            self.exit()
+            return
+        self._quit_started = time.monotonic()
+        session.abort(QUIT_REASON)
+        run = f"run {session.run_id}" if session.run_id is not None else "the run"
+        self.push_screen(
+            QuittingScreen(
+                f"Ending {run}: cancelling its requests in flight and committing the "
+                "iterations already answered…"
+            )
+        )
+        self.set_interval(0.05, self._quit_when_stopped)
+
+    def _quit_when_stopped(self) -> None:
+        session = self.session
+        assert session is not None and self._quit_started is not None
+        if self._busy_worker():
+            if time.monotonic() - self._quit_started > QUIT_GRACE_S and hasattr(session, "kill"):
+                if isinstance(self.screen, QuittingScreen):
+                    self.screen.show("The run did not stop in time: ending its process…")
+                session.kill()
+            return
+        if session.run_id is not None:
+            row = (
+                self.db()
+                .execute("SELECT status FROM run WHERE id = ?", (session.run_id,))
+                .fetchone()
+            )
+            if row is not None and row[0] == "running":
+                set_status(self.db(), session.run_id, "interrupted", QUIT_REASON)
         self.exit()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")
         if self.annotation is not None:
             yield SystemCommand("Help", "Keys of this screen", self.action_help)
+            yield SystemCommand("Quit", "Quit KGLens", self.action_quit_app)
             return
         yield SystemCommand("New run", "Open the new-run form", self.action_new_run)
         yield SystemCommand(

@@ -43,19 +43,6 @@ ones are kept as history.
 KEEP = "keep"
 
 
-def status(item: ItemResult) -> str:
-    """Why an item needs a decision, or its state."""
-    if item.adjudication is not None:
-        return "decided"
-    if item.app_agrees is False:
-        return "disagrees"
-    if item.undecided and item.complete:
-        return "no majority"
-    if any(s.flag for s in item.labels.values()):
-        return "flagged"
-    return "pending" if not item.complete else "ok"
-
-
 STATUS_STYLE = {
     "decided": "green",
     "disagrees": "red",
@@ -240,7 +227,7 @@ class AdjudicationScreen(Screen):
         table.focus()
 
     def _listed(self, item: ItemResult) -> bool:
-        return self.show_all or status(item) not in ("ok", "pending")
+        return self.show_all or item.status not in ("ok", "pending")
 
     def action_refresh(self) -> None:
         res = round_results(self.app.db(), self.round_id)
@@ -256,7 +243,7 @@ class AdjudicationScreen(Screen):
         table.clear()
         listed = [i for i in res.items if self._listed(i) or i.item_id == keep]
         for it in listed:
-            st = status(it)
+            st = it.status
             table.add_row(
                 Text(str(it.item_id), justify="right"),
                 it.kg,
@@ -346,7 +333,7 @@ class AdjudicationScreen(Screen):
             if item.app_verdict not in ("correct", "incorrect"):
                 text.append(f" (counts as {item.app_judgement})", style="dim")
         text.append("\nFinal           ", style="bold")
-        text.append("clear" if item.question_clear else "not clear")
+        text.append(item.clarity)
         if item.qtype == "wh":
             text.append(f", response {item.human_correct or 'undecided'}")
             if item.app_agrees is True:
@@ -397,5 +384,5 @@ class AdjudicationScreen(Screen):
 
 
 def _styled(item: ItemResult) -> Text:
-    st = status(item)
+    st = item.status
     return Text(st, style=STATUS_STYLE[st])

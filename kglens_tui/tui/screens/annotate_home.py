@@ -145,7 +145,8 @@ class RoundsScreen(Screen):
 
     def action_refresh(self) -> None:
         conn = self.app.db()
-        table = self.query_one("#ann-rounds-table", DataTable)
+        table = self.query_one("#ann-rounds-table", LiteralDataTable)
+        selected = table.selected_key()
         table.clear()
         rounds = list_rounds(conn)
         for rnd in rounds:
@@ -163,6 +164,7 @@ class RoundsScreen(Screen):
                 _source(rnd),
                 key=str(rnd.id),
             )
+        table.select_key(selected)
         banner = self.query_one("#ann-banner", Static)
         if not rounds:
             banner.update(
@@ -178,12 +180,11 @@ class RoundsScreen(Screen):
             )
 
     def selected_round(self) -> int | None:
-        table = self.query_one("#ann-rounds-table", DataTable)
-        if table.row_count == 0:
+        key = self.query_one("#ann-rounds-table", LiteralDataTable).selected_key()
+        if key is None:
             self.notify("No rounds yet: create one with `kglens annotate round create`.")
             return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return int(key) if key is not None else None
+        return int(key)
 
     def _open_entry(self) -> None:
         """Go straight to the round and annotator given on the command line, if any."""

@@ -1,4 +1,4 @@
-"""Modal dialogs: confirm, help, import a KG, welcome."""
+"""Modal dialogs: confirm, help, import a KG, welcome, quitting."""
 
 from __future__ import annotations
 
@@ -39,6 +39,23 @@ class ConfirmScreen(ModalScreen[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+
+class QuittingScreen(ModalScreen[None]):
+    """Shown while the app ends an active run before it quits: what it is waiting for."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Quitting", classes="dialog-title")
+            yield Static(literal(self.text), id="quitting")
+
+    def show(self, text: str) -> None:
+        self.text = text
+        self.query_one("#quitting", Static).update(literal(text))
 
 
 class HelpScreen(ModalScreen[None]):

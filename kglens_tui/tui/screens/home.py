@@ -74,7 +74,8 @@ class HomeScreen(Screen):
 
     def action_refresh(self) -> None:
         conn = self.app.db()
-        kgs = self.query_one("#kgs", DataTable)
+        kgs = self.query_one("#kgs", LiteralDataTable)
+        selected_kg = kgs.selected_key()
         kgs.clear()
         for k in kg_summaries(conn):
             kgs.add_row(
@@ -86,11 +87,14 @@ class HomeScreen(Screen):
                 k.snapshot_date,
                 key=k.name,
             )
-        runs = self.query_one("#runs", DataTable)
+        kgs.select_key(selected_kg)
+        runs = self.query_one("#runs", LiteralDataTable)
+        selected = runs.selected_key()
         runs.clear()
         rows = run_rows(conn)
         for row in rows:
             runs.add_row(*row, key=row[0])
+        runs.select_key(selected)
         banner = self.query_one("#banner", Static)
         if not rows:
             banner.update(
@@ -104,12 +108,11 @@ class HomeScreen(Screen):
             )
 
     def _selected_run(self) -> int | None:
-        runs = self.query_one("#runs", DataTable)
-        if runs.row_count == 0:
+        key = self.query_one("#runs", LiteralDataTable).selected_key()
+        if key is None:
             self.notify("No runs yet: press n to start one.", severity="warning")
             return None
-        key = runs.coordinate_to_cell_key(runs.cursor_coordinate).row_key.value
-        return int(key) if key is not None else None
+        return int(key)
 
     def action_resume_run(self) -> None:
         run_id = self._selected_run()

@@ -1,0 +1,45 @@
+"""Dialogs fit the terminal: at 80x24 and 160x48 the quit confirmation and the error-type
+question show their whole text (wrapped), with the dialog inside the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from textual.widgets import Label
+
+from kglens_tui.analysis.triage import ERROR_TYPES
+from kglens_tui.settings import Settings
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.dialogs import ConfirmScreen
+from kglens_tui.tui.screens.review_drill import ReasonScreen
+
+CHOICES = " · ".join(f"{i} {t.replace('_', ' ')}" for i, t in enumerate(ERROR_TYPES, 1))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+@pytest.mark.parametrize(
+    "dialog",
+    [
+        lambda: ConfirmScreen(
+            "A run is active. Quit? Its requests in flight are cancelled; the iterations "
+            "already answered are committed and the run can be resumed later."
+        ),
+        lambda: ReasonScreen(f"Error type of this reply: {CHOICES}", "1-4 or a name"),
+    ],
+)
+async def test_dialog_text_fits(tmp_path: Path, size: tuple[int, int], dialog) -> None:
+    app = KGLensApp(tmp_path / "w.db", Settings(target="sim"), welcome=False)
+    async with app.run_test(size=size) as pilot:
+        screen = dialog()
+        app.push_screen(screen)
+        await pilot.pause()
+        title = screen.query_one(".dialog-title", Label)
+        box = screen.query_one(".dialog")
+        text = str(title.render())
+        assert box.region.right <= size[0] and box.region.bottom <= size[1]
+        assert title.region.right <= box.region.right
+        # every character of the title is on screen: its lines hold the whole text
+        assert title.content_region.width * title.content_region.height >= cell_len(text)
+        assert title.content_region.width < cell_len(text) or title.content_region.height == 1

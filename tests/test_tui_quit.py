@@ -1,0 +1,125 @@
+"""Quitting with a run active: every way to quit asks first; a confirmed quit says what it waits
+for, cancels the requests in flight, commits what was answered and stores the run as
+interrupted (a probe run in its child process, a fact-eval run in its thread)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from kglens_tui.modes.config import FactevalConfig
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.settings import Settings
+from kglens_tui.tui.app import QUIT_REASON, KGLensApp
+from kglens_tui.tui.screens.dialogs import ConfirmScreen, QuittingScreen
+from kglens_tui.tui.screens.live import LiveScreen
+
+SIZE = (140, 44)
+
+
+def make_app(db: Path) -> KGLensApp:
+    return KGLensApp(db, Settings(target="sim"), welcome=False)
+
+
+async def wait_for(pilot, predicate, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("condition not reached in time")
+
+
+def slow_probe() -> RunConfig:
+    # 0.3 s per simulated answer: requests are always in flight when the quit comes
+    return RunConfig(
+        kg="country",
+        target="sim",
+        iterations=100000,
+        batch_size=4,
+        stop_on_convergence=False,
+        sim_latency_s=0.3,
+    )
+
+
+async def test_every_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(slow_probe())
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        quits = [c for c in app.get_system_commands(app.screen) if "Quit" in c.title]
+        assert [c.callback for c in quits] == [app.action_quit_app]  # Textual's own is gone
+        for way in ("q", "ctrl+q", "ctrl+c", "palette"):
+            if way == "palette":
+                await app.run_action("quit")  # what Textual's palette and keymaps call
+            else:
+                await pilot.press(way)
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        assert app._busy()
+        app.session.stop()
+        await wait_for(pilot, lambda: not app._busy())
+
+
+async def test_quit_ends_a_probe_run_and_keeps_its_iterations(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(slow_probe())
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        await wait_for(pilot, lambda: app.session.snapshot().iteration >= 2)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        assert isinstance(app.screen, QuittingScreen)
+        assert f"run {app.session.run_id}" in app.screen.text
+        await wait_for(pilot, lambda: app.return_code is not None)
+    conn = sqlite3.connect(db)
+    run_id, done, status, reason = conn.execute(
+        "SELECT id, iterations_done, status, stop_reason FROM run"
+    ).fetchone()
+    assert (status, reason) == ("interrupted", QUIT_REASON)
+    assert done >= 2
+    iterations = [
+        r[0]
+        for r in conn.execute(
+            "SELECT iteration FROM iteration WHERE run_id = ? ORDER BY 1", (run_id,)
+        )
+    ]
+    assert iterations == list(range(1, done + 1))
+    assert (
+        conn.execute("SELECT COUNT(*) FROM observation WHERE run_id = ?", (run_id,)).fetchone()[0]
+        == done * 4
+    )
+
+
+async def test_quit_ends_a_facteval_run_and_keeps_its_answers(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    config = FactevalConfig(
+        kg="country", subset="paper16", facts=60, concurrency=2, sim_latency_s=0.3
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_mode_run(config)
+        await wait_for(pilot, lambda: app._busy() and app.session.run_id is not None)
+        session = app.session
+        await wait_for(
+            pilot, lambda: (session.snapshot() or None) and session.snapshot().units_done >= 2
+        )
+        await app.run_action("quit")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    conn = sqlite3.connect(db)
+    status, reason, units_done = conn.execute(
+        "SELECT status, stop_reason, iterations_done FROM run"
+    ).fetchone()
+    assert (status, reason) == ("interrupted", QUIT_REASON)
+    questions = conn.execute("SELECT COUNT(*) FROM facteval_question").fetchone()[0]
+    answered = conn.execute(
+        "SELECT COUNT(DISTINCT question_id) FROM facteval_answer WHERE category != 'error'"
+    ).fetchone()[0]
+    assert 2 <= answered < questions  # what was answered is kept, the rest was not asked
+    assert units_done >= 2
