@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from kglens_tui.analysis.bias import run_trust
@@ -104,10 +105,42 @@ def test_report_shows_the_chance_band(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "chance under this" in out and "over 40 replays" in out
 
 
-def test_a_sampler_the_replay_cannot_reproduce_gets_no_band(tmp_path: Path) -> None:
-    """The learned model and the top-k sampler are not replayed: no band rather than a wrong one."""
-    conn = connect(tmp_path / "w.db")
-    config = RunConfig(kg="country", subset="paper16", target="sim", iterations=2, batch_size=8)
-    run_blocking(prepare(conn, config=config, target=CoinTarget(1)))
-    assert coin_baseline(conn, 1) is None
-    conn.close()
+def test_the_default_sampler_and_learned_propagation_are_replayed(tmp_path: Path) -> None:
+    """Coin runs under the default top-k sampler with learned propagation land in their band."""
+    inside, checks, gaps = 0, 0, []
+    for seed in range(1, 4):
+        conn = connect(tmp_path / f"w{seed}.db")
+        config = RunConfig(
+            kg="country",
+            subset="paper16",
+            target="sim",
+            iterations=12,
+            batch_size=16,
+            seed=seed,
+            stop_on_convergence=False,
+        )
+        assert (config.sampler, config.propagation_mode) == ("top-k", "learned")
+        snap = run_blocking(prepare(conn, config=config, target=CoinTarget(seed)))
+        coin = coin_baseline(conn, 1, replicas=30)
+        assert coin is not None and coin.answered == snap.replies_total
+        for name in RATE_NAMES:
+            actual, band = getattr(snap.rates, name), coin.rates[name]
+            inside += band.low <= actual <= band.high
+            checks += 1
+            gaps.append(actual - band.mean)
+        conn.close()
+    assert inside >= 0.7 * checks, (inside, checks)
+    assert abs(sum(gaps) / len(gaps)) < 0.05, gaps
+
+
+def test_a_coin_never_answers_an_open_question() -> None:
+    from kglens_tui.analysis.coin_baseline import coin_error_rates
+    from kglens_tui.kg.bundled import ensure_kg
+    from kglens_tui.kg.graph import load_kg
+
+    conn = connect(":memory:")
+    ensure_kg(conn, "country")
+    kg = load_kg(conn, "country")
+    positions = np.arange(10)
+    assert coin_error_rates(kg, positions, RunConfig(difficulty="wh")).tolist() == [1.0] * 10
+    assert coin_error_rates(kg, positions, RunConfig(difficulty="easy")).tolist() == [0.5] * 10

@@ -20,11 +20,8 @@ from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
 from kglens_tui.probe.runstore import load_run
-from kglens_tui.probe.samplers import Sampler, sample_batch
+from kglens_tui.probe.samplers import sample_batch
 
-REPLAYED_SAMPLERS = frozenset(
-    {Sampler.THOMPSON, Sampler.EPSILON_GREEDY, Sampler.MONTE_CARLO, Sampler.BRUTE_FORCE}
-)
 REPLICAS = 40
 """Replays of the coin target; the range of the rates over them is shown."""
 RATE_NAMES = ("win", "zero_sense", "all_sense")
@@ -55,22 +52,17 @@ def coin_error_rates(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> n
     """Chance that a coin fails one question about each edge: 1/2 for Yes/No; on HARD runs half
     the questions about an edge whose subject has few enough objects are Wh, which a coin never
     answers (the same rule as `QuestionFactory.make`)."""
+    difficulty = Difficulty(config.difficulty)
+    if difficulty is Difficulty.WH:
+        return np.ones(len(positions))  # open questions only: a coin names no answer
     fail = np.full(len(positions), 0.5)
-    if Difficulty(config.difficulty) is not Difficulty.HARD:
+    if difficulty is not Difficulty.HARD:
         return fail
     for i, e in enumerate(positions.tolist()):
         s, p = int(kg.s[e]), int(kg.p[e])
         if kg.pred_templates[p].get("wh") and len(kg.true_objects(s, p)) < config.wh_max_objects:
             fail[i] = 0.75
     return fail
-
-
-def replayable(config: RunConfig) -> bool:
-    """Whether `replay` reproduces the run's sampler: the paper's samplers with no or the
-    paper's propagation (the learned model and the top-k sampler are not replayed yet)."""
-    return config.sampler in REPLAYED_SAMPLERS and (
-        not config.propagation or config.propagation_mode in ("sum", "degree")
-    )
 
 
 def replay(
@@ -118,8 +110,6 @@ def coin_baseline(
 ) -> CoinBaseline | None:
     """The coin target's rates under run `run_id`'s settings; None before any answer."""
     run = load_run(conn, run_id)
-    if not replayable(run.config):
-        return None
     answered = int(
         conn.execute(
             "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'", (run.id,)

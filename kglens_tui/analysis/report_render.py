@@ -94,7 +94,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         + (
             f"mean and central 95% over {coin.replicas} replays; "
             if coin
-            else "not replayed for the top-k sampler or learned propagation yet (—); "
+            else "nothing answered to replay yet (—); "
         )
         + "the sampler re-asks edges a coin failed, so it scores more than the same coin on "
         f"independent asks (last column: {_pct(base.per_question)} of questions right).",
