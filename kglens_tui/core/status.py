@@ -1,0 +1,27 @@
+"""Run status: the one vocabulary every probing mode, the store and the screens share."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class RunStatus(StrEnum):
+    """A run's state as stored in `run.status` / `mode_run.status` and shown to users."""
+
+    CREATED = "created"
+    RUNNING = "running"
+    PAUSED = "paused"
+    STOPPED = "stopped"
+    FINISHED = "finished"
+    FAILED = "failed"
+    INTERRUPTED = "interrupted"
+
+    @property
+    def ended(self) -> bool:
+        """True once the run will not go on by itself (it may still be resumed)."""
+        return self in (
+            RunStatus.STOPPED,
+            RunStatus.FINISHED,
+            RunStatus.FAILED,
+            RunStatus.INTERRUPTED,
+        )
