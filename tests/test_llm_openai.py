@@ -151,10 +151,10 @@ def test_500s_are_retried_then_succeed() -> None:
 
 def test_timeouts_are_retried() -> None:
     with FakeOpenAIServer(faults=["timeout"], timeout_delay_s=3.0) as srv:
-        started = time.perf_counter()
         reply = run(one(srv, timeout_s=0.3))
+        # The slow first answer arrives only after 3 s: a retry means the 0.3 s timeout fired.
         assert reply.retries == 1
-        assert time.perf_counter() - started < 2.5
+        assert srv.fault_counts["timeout"] == 1 and srv.requests == 2
 
 
 @pytest.mark.parametrize("fault", ["malformed", "empty_choices", "missing_choices", "null_content"])
@@ -209,21 +209,19 @@ def test_a_server_that_drops_the_connection_is_no_timeout() -> None:
             f"http://127.0.0.1:{port}/v1", "m", max_retries=1, backoff_base_s=0.01, timeout_s=5
         )
 
-        async def go() -> tuple[LLMError, float]:
-            started = time.perf_counter()
+        async def go() -> LLMError:
             try:
                 with pytest.raises(LLMError) as info:
                     await client.complete(REQUEST)
-                return info.value, time.perf_counter() - started
+                return info.value
             finally:
                 await client.aclose()
 
-        err, seconds = run(go())
+        err = run(go())
         dropper.join(5)
     assert err.kind == "connection", str(err)
     assert "closed the connection" in str(err)
     assert err.retries == 1 and len(accepted) == 2
-    assert seconds < 2.5, "failed at once, not after the 5 s timeout"
 
 
 def test_connection_refused_raises_connection() -> None:
@@ -320,19 +318,18 @@ def test_requests_per_minute_spaces_starts() -> None:
 
 
 def test_sampled_latency_does_not_block_other_requests() -> None:
-    async def burst(srv: FakeOpenAIServer) -> float:
+    async def burst(srv: FakeOpenAIServer) -> None:
         client = make(srv)
         try:
             await client.complete(REQUEST)
-            started = time.perf_counter()
             await asyncio.gather(*(client.complete(REQUEST) for _ in range(16)))
-            return time.perf_counter() - started
         finally:
             await client.aclose()
 
     with FakeOpenAIServer(latency_fn=lambda rng: rng.uniform(0.2, 0.3)) as srv:
-        assert run(burst(srv)) < 2.0  # sequential answers would take at least 3.2 s
+        run(burst(srv))
         assert srv.completed == 17
+        assert srv.peak_in_flight > 1  # a blocking client would keep one request in flight
 
 
 def test_parse_retry_after_forms() -> None:
