@@ -1855,6 +1855,15 @@ def merge_same_named(kg: KG, etype: str) -> None:
             kg.triples.setdefault((key[0], key[1], new), t)
 
 
+# Everyday names a careful person accepts for a currency that CLDR's English name lacks. Only
+# names that belong to one currency: "rupee", "dollar" or "franc" alone name several.
+CURRENCY_ALIASES = {
+    "CNY": ["renminbi", "yuan", "Chinese renminbi", "RMB"],
+    "GBP": ["pound sterling", "sterling"],
+    "JPY": ["yen"],
+}
+
+
 def currency_entity(kg: KG, en, rec: dict, code: str) -> str:
     oid = f"currency:{code}"
     if oid in kg.entities:
@@ -1865,6 +1874,8 @@ def currency_entity(kg: KG, en, rec: dict, code: str) -> str:
     kg.entity(oid, label, "currency", aliases=[code], description="currency")
     rc_name = (rec.get("currencies") or {}).get(code, {}).get("name")
     kg.alias(oid, rc_name)
+    for alias in CURRENCY_ALIASES.get(code, ()):
+        kg.alias(oid, alias)
     return oid
 
 
@@ -2174,6 +2185,28 @@ GOLDSCHMIDT = {  # source spelling -> label
     "chalcophile": "chalcophile",
     "atmophile": "atmophile",
 }
+# IUPAC's names for groups of the periodic table (Red Book 2005, IR-3.5), and the family names
+# after a group's first element that chemists use for the groups in between.
+GROUP_NAMES = {
+    1: ["alkali metals"],
+    2: ["alkaline earth metals"],
+    3: ["scandium group"],
+    4: ["titanium group"],
+    5: ["vanadium group"],
+    6: ["chromium group"],
+    7: ["manganese group"],
+    8: ["iron group"],
+    9: ["cobalt group"],
+    10: ["nickel group"],
+    11: ["copper group", "coinage metals"],
+    12: ["zinc group"],
+    13: ["boron group"],
+    14: ["carbon group"],
+    15: ["pnictogens", "nitrogen group"],
+    16: ["chalcogens", "oxygen group"],
+    17: ["halogens"],
+    18: ["noble gases"],
+}
 SERIES_LABELS = {
     "Nonmetals": ("nonmetals", ["reactive nonmetals"]),
     "Noble gases": ("noble gases", []),
@@ -2282,6 +2315,7 @@ def build_elements() -> tuple[KG, dict]:
                 f"group:{r['group_id']}",
                 f"group {r['group_id']}",
                 "group",
+                aliases=GROUP_NAMES.get(int(r["group_id"]), []),
                 description="group of the periodic table",
             )
             kg.triple(sid, "group", oid, "mendeleev")

@@ -123,6 +123,25 @@ def test_country_spot_facts():
     assert ("country:AUT", "emergency_number", "phone:112") in facts
 
 
+def test_everyday_names_of_currencies_and_groups_are_aliases():
+    """Names a person gives that CLDR and mendeleev lack: renminbi, the IUPAC group names."""
+    names = {
+        e["id"]: {e["label"].casefold(), *(a.casefold() for a in e["aliases"])}
+        for kg in ("country", "elements")
+        for e in load(kg)["entities"]
+    }
+    assert {"renminbi", "yuan"} <= names["currency:CNY"]
+    assert "pound sterling" in names["currency:GBP"]
+    assert "alkali metals" in names["group:1"]
+    assert "alkaline earth metals" in names["group:2"]
+    assert {"halogens", "chalcogens", "pnictogens"} <= names["group:17"] | names[
+        "group:16"
+    ] | names["group:15"]
+    assert "noble gases" in names["group:18"]
+    # a name shared by several currencies is no alias of one
+    assert not any({"dollar", "rupee", "franc"} & n for n in names.values())
+
+
 def test_country_former_facts_are_separate():
     """Ended facts live under former_* predicates with an end date; current ones have none."""
     kg = load("country")

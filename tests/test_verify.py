@@ -220,6 +220,11 @@ def test_fuzzy_spelling() -> None:
     assert verify_wh("They pay in euros.", [["euro"]]) is Verdict.CORRECT
     assert verify_wh("Sweden", [["Swedish"]]) is Verdict.INCORRECT
     assert verify_wh("Mali", [["Malia"]]) is Verdict.INCORRECT
+    # the subject's name and the next word are no misspelling of the demonym made from it
+    tajik = [["Tajik", "Tajikistani"]]
+    assert verify_wh('People from Tajikistan are "Shaodian".', tajik) is Verdict.INCORRECT
+    assert verify_wh("Tajikistan is Shaodian in Persian.", tajik) is Verdict.INCORRECT
+    assert verify_wh("They are called Tajikistanis.", tajik) is Verdict.CORRECT
 
 
 def test_wh_empty_and_refusal_priority() -> None:

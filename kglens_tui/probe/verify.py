@@ -207,6 +207,16 @@ def _is_derived_form(window: str, alias: str) -> bool:
     return long.startswith(short) and long[len(short) :] in _DERIVED_SUFFIXES
 
 
+def _derived_window(window: Sequence[Token], words: str, alias: tuple[str, ...], text: str) -> bool:
+    """Whether the words, or their first or last word, are a derived form of the name rather than
+    a misspelling of it ("Tajikistan is" is not "Tajikistani": it is the country and a verb)."""
+    return (
+        _is_derived_form(words, text)
+        or _is_derived_form(window[0].norm, alias[0])
+        or _is_derived_form(window[-1].norm, alias[-1])
+    )
+
+
 def mentions_any(reply: str, aliases: Iterable[str], *, fuzzy: bool = True) -> bool:
     """Whether the text names one of the aliases as a whole name (negated or not; see
     `mentions`), or with ``fuzzy`` a near spelling of one."""
@@ -283,7 +293,7 @@ def _fuzzy_answer(
                     continue
                 words = " ".join(t.norm for t in window)
                 score = _similarity(words, text)
-                if score < FUZZY_THRESHOLD or _is_derived_form(words, text):
+                if score < FUZZY_THRESHOLD or _derived_window(window, words, alias, text):
                     continue
                 if (deny and negated(tokens, start)) or _rival_as_close(
                     words, score, rivals, true_names
