@@ -19,6 +19,7 @@ from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.config import PROPAGATION_MODES, ConfigError, RunConfig
 from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError
 from kglens_tui.probe.samplers import Sampler
@@ -279,7 +280,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         r = snap.rates
         text = (
             f"win {_pct(r.win)} · zero-sense {_pct(r.zero_sense)} · all-sense {_pct(r.all_sense)}"
-            f" · {snap.requests} req · {snap.errors} err"
+            f" · {calls_text(snap.requests, snap.helpers)} req · {snap.errors} err"
         )
         bar.update(
             task, completed=snap.iteration, total=snap.iterations_total, run=snap.run_id, rates=text
@@ -324,7 +325,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         return EXIT_STATUS
     console.print(
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}) after "
-        f"{snap.iteration} iterations, {snap.requests:,} requests; "
+        f"{snap.iteration} iterations, {calls_text(snap.requests, snap.helpers)} requests; "
         f"`kglens report {snap.run_id}` shows the results",
         soft_wrap=True,
     )

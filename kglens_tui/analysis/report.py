@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from kglens_tui.llm.urls import redact_text
+from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts, shown_status
+from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.textfmt import pct as _pct
 
 CATEGORIES = ("correct", "incorrect", "refused", "unparseable", "error")
@@ -49,6 +51,8 @@ class RunReport:
     question_sources: dict[str, int]
     """Questions by who wrote them: "llm:MODEL", "template", or "template (why the generated
     one was not used)"."""
+    helpers: dict[str, Usage] = field(default_factory=dict)
+    """Calls of the question generator and the judge, apart from the target's `requests`."""
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRates]:
@@ -130,6 +134,7 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         judged=int(judged),
         judge_agrees=int(judge_agrees),
         question_sources=question_sources,
+        helpers=load_usage(conn, run.id),
     )
 
 

@@ -12,6 +12,7 @@ from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.llm.usage import helpers_line
 from kglens_tui.probe.engine import LearnedView
 from kglens_tui.probe.runner import open_snapshot
 from kglens_tui.probe.runstore import shown_status
@@ -148,6 +149,8 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
         "Refused and unparseable replies count as failures; errors never do."
     )
+    if rep.helpers:
+        console.print(helpers_line(rep.helpers), soft_wrap=True)
     per = LiteralTable(title="Per predicate (worst zero-sense first)", title_justify="left")
     for col in (
         "predicate",

@@ -14,6 +14,7 @@ from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.llm.usage import calls_text, helpers_line
 from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
@@ -83,7 +84,7 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
     task = bar.add_task("run", total=None, run="?", info="")
 
     def on_progress(snap: ModeSnapshot) -> None:
-        info = f"{snap.requests:,} req · {snap.errors:,} failed"
+        info = f"{calls_text(snap.requests, snap.helpers)} req · {snap.errors:,} failed"
         bar.update(
             task, completed=snap.units_done, total=snap.units_total, run=snap.run_id, info=info
         )
@@ -121,7 +122,8 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         return snap
     console.print(
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}): {snap.units_done:,}/"
-        f"{snap.units_total:,} units, {snap.requests:,} requests, {snap.errors:,} failed; "
+        f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests, "
+        f"{snap.errors:,} failed; "
         f"`kglens {args.command} report {snap.run_id}` shows the results"
     )
     return snap
@@ -172,6 +174,8 @@ def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
         f"({snap.errors:,} failed, never counted as model answers) · tokens "
         f"{snap.prompt_tokens:,} in / {snap.completion_tokens:,} out"
     )
+    if snap.helpers:
+        console.print(helpers_line(snap.helpers))
     return snap
 
 

@@ -20,9 +20,11 @@ from typing import Any
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
+from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
 from kglens_tui.modes.store import ModeRun, set_units_done
 from kglens_tui.probe.runstore import claim_run, set_status
 from kglens_tui.store.connection import retry_busy, transaction
+from kglens_tui.store.helper_usage import add_usage, load_usage
 
 RECENT = 200
 COMMIT_EVERY = 16
@@ -112,6 +114,8 @@ class ModeSnapshot:
     metrics: Any
     session_requests: int = 0
     """Requests sent since this engine started (``requests`` counts every stored one)."""
+    helpers: dict[str, Usage] = field(default_factory=dict)
+    """Calls of the generator or paraphraser, apart from the target's ``requests``."""
 
     @property
     def progress(self) -> float:
@@ -149,6 +153,8 @@ class ModeEngine:
     ask them, store them and compute their metrics."""
 
     mode = ""
+    helper_role = HelperRole.GENERATOR
+    """What the `generator` client does in this mode."""
 
     def __init__(
         self,
@@ -165,7 +171,8 @@ class ModeEngine:
         self.config = run.config
         self.kg = kg
         self.target = target
-        self.generator = generator
+        self.helpers = UsageLedger()
+        self.generator = counted(generator, self.helper_role, self.helpers)
         self.on_progress = on_progress
         self.status = "created"
         self.stop_reason = ""
@@ -193,6 +200,7 @@ class ModeEngine:
         if not self._totals_sql:
             return
         row = self.conn.execute(self._totals_sql, (self.run.id,)).fetchone()
+        self.helpers.stored = load_usage(self.conn, self.run.id)
         s = self.stats
         s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = (
             int(v or 0) for v in row
@@ -274,6 +282,7 @@ class ModeEngine:
             recent=tuple(self.recent),
             metrics=self._metrics,
             session_requests=s.session_requests,
+            helpers=self.helpers.totals(),
         )
 
     async def _load_target(self, needed: bool) -> None:
@@ -377,10 +386,12 @@ class ModeEngine:
         if not self._buffer:
             return
         results, self._buffer = self._buffer, []
+        helpers = self.helpers.take()
 
         def write() -> None:
             with transaction(self.conn):
                 self.store(results)
+                add_usage(self.conn, self.run.id, helpers)
 
         retry_busy(write)
         for r in results:

@@ -7,6 +7,7 @@ import asyncio
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.llm.usage import HelperRole
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.engine import ModeEngine, QueryView, Reply, UnitResult, ask
 from kglens_tui.modes.kontest_metrics import (
@@ -42,6 +43,7 @@ class KontestEngine(ModeEngine):
     """Asks every planned relation its six questions (one unit per relation)."""
 
     mode = KONTEST
+    helper_role = HelperRole.PARAPHRASER
 
     def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
         super().__init__(conn, run, kg, target, **kwargs)

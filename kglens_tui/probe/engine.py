@@ -24,6 +24,7 @@ from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
+from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.learned import (
     ErrorModel,
@@ -54,6 +55,7 @@ from kglens_tui.probe.verify import (
     first_word_answer,
     parse_judge_reply,
 )
+from kglens_tui.store.helper_usage import load_usage
 
 MAX_CONSECUTIVE_ERRORS = 3
 """An edge whose request failed is retried first in the next iteration, at most this often."""
@@ -163,6 +165,8 @@ class ProbeSnapshot:
     """The target is loading its model (a local model); no request is sent yet."""
     learned: LearnedView | None = None
     """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
+    helpers: dict[str, Usage] = field(default_factory=dict)
+    """Calls of the generator and the judge by role, apart from the target's `requests`."""
 
     @property
     def rates(self) -> Rates | None:
@@ -215,6 +219,8 @@ class ProbeStats:
     convergence_tolerance: float = 0.005
     stop_on_convergence: bool = True
     loading: bool = False
+    helpers: UsageLedger = field(default_factory=UsageLedger)
+    """Calls of the generator and the judge (stored and since the last commit)."""
 
     def snapshot(self) -> ProbeSnapshot:
         session_elapsed = time.monotonic() - self.started
@@ -253,6 +259,7 @@ class ProbeStats:
             session_elapsed_s=session_elapsed,
             loading=self.loading,
             learned=self.learned,
+            helpers=self.helpers.totals(),
         )
 
 
@@ -329,8 +336,9 @@ class ProbeEngine:
         self.config = run.config
         self.kg = kg
         self.target = target
-        self.generator = generator
-        self.judge = judge
+        self.helpers = UsageLedger()
+        self.generator = counted(generator, HelperRole.GENERATOR, self.helpers)
+        self.judge = counted(judge, HelperRole.JUDGE, self.helpers)
         self.on_iteration = on_iteration
         positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
         self.positions = positions
@@ -445,6 +453,7 @@ class ProbeEngine:
             convergence_window=self.config.convergence_window,
             convergence_tolerance=self.config.convergence_tolerance,
             stop_on_convergence=self.config.stop_on_convergence,
+            helpers=self.helpers,
         )
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
@@ -470,6 +479,7 @@ class ProbeEngine:
         s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = map(int, row[:5])
         s.elapsed_before = float(row[5])
         s.requests_before = s.requests
+        self.helpers.stored = load_usage(self.conn, self.run.id)
         for cat, count in self.conn.execute(
             "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
             (self.run.id,),
@@ -508,11 +518,16 @@ class ProbeEngine:
         return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
 
     def _budget_left(self) -> int | None:
+        """Questions the budgets still allow. A budget caps every call the run makes: each
+        question costs a target request and a call of each helper that serves it (generator,
+        judge), and the helpers' tokens count with the target's."""
         left = None
         if self.config.max_requests is not None:
-            left = self.config.max_requests - self.stats.requests
+            spent = self.stats.requests + self.helpers.requests
+            per_question = 1 + (self.generator is not None) + (self.judge is not None)
+            left = (self.config.max_requests - spent) // per_question
         if self.config.max_tokens_total is not None:
-            used = self.stats.prompt_tokens + self.stats.completion_tokens
+            used = self.stats.prompt_tokens + self.stats.completion_tokens + self.helpers.tokens
             if used >= self.config.max_tokens_total:
                 return 0
         return left
@@ -859,7 +874,9 @@ class ProbeEngine:
             if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
             else None
         )
-        commit_iteration(self.conn, self.run.id, iteration, rows, summary, checkpoint)
+        commit_iteration(
+            self.conn, self.run.id, iteration, rows, summary, checkpoint, self.helpers.take()
+        )
         s = self.stats
         s.iteration = iteration
         s.requests += summary["requests"]

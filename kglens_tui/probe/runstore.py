@@ -13,9 +13,11 @@ import numpy as np
 
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.llm.urls import redact_text
+from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
 from kglens_tui.store.connection import retry_busy, transaction
+from kglens_tui.store.helper_usage import add_usage
 from kglens_tui.store.owner import is_alive, owner_pid, this_process
 
 T = TypeVar("T")
@@ -208,8 +210,10 @@ def commit_iteration(
     observations: list[ObservationRow],
     summary: dict,
     checkpoint: PKGState | None,
+    helpers: dict[str, Usage] | None = None,
 ) -> None:
-    """Store one iteration in one transaction: observations, metrics row, optional checkpoint."""
+    """Store one iteration in one transaction: observations, metrics row, optional checkpoint
+    and the helper calls made since the last commit."""
 
     def write() -> None:
         with transaction(conn):
@@ -270,6 +274,8 @@ def commit_iteration(
             )
             if checkpoint is not None:
                 write_checkpoint(conn, run_id, iteration, checkpoint)
+            if helpers:
+                add_usage(conn, run_id, helpers)
             conn.execute(
                 "UPDATE run SET iterations_done = ?, status = 'running', "
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",

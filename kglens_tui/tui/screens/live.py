@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Stati
 
 from kglens_tui.analysis.bias import bias_from_counts, wilson
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
+from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.textfmt import pct
@@ -220,13 +221,15 @@ class LiveScreen(Screen):
         per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
         remaining = snap.iterations_total - snap.iteration
         eta = per_it * remaining if per_it is not None and snap.status == "running" else None
-        tokens = snap.prompt_tokens + snap.completion_tokens
+        tokens = calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, "tokens")
         rate = f" · {snap.requests_per_s:,.1f}/s" if snap.session_requests else ""
         lines = [
             f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
             + (f"  (+{snap.answered_in_iteration} answered)" if snap.answered_in_iteration else ""),
-            "[b yellow]loading model…[/]" if snap.loading else f"requests {snap.requests:,}{rate}",
-            f"tokens {tokens:,} · errors {snap.errors:,} · retries {snap.retries:,}",
+            "[b yellow]loading model…[/]"
+            if snap.loading
+            else f"requests {calls_text(snap.requests, snap.helpers)}{rate}",
+            f"tokens {tokens} · errors {snap.errors:,} · retries {snap.retries:,}",
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap),

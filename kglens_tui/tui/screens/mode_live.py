@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, RichLog, Static
 
 from kglens_tui.analysis.bias import leaning
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
+from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
 from kglens_tui.textfmt import num, pct
@@ -107,8 +108,9 @@ class ModeLiveScreen(Screen):
         loading = "[b yellow]loading model…[/]\n" if snap.status == "loading model" else ""
         self.query_one("#mode-progress", Static).update(
             f"{loading}done {snap.units_done:,} of {snap.units_total:,}\n"
-            f"requests {snap.requests:,} · errors {snap.errors:,} · retries {snap.retries:,}\n"
-            f"tokens {snap.prompt_tokens + snap.completion_tokens:,}\n"
+            f"requests {calls_text(snap.requests, snap.helpers)} · errors {snap.errors:,} · "
+            f"retries {snap.retries:,}\n"
+            f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}\n"
             f"elapsed {duration(snap.elapsed_s)}" + _bias_lines(snap.metrics)
         )
         self._metrics(snap)
