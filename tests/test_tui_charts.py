@@ -178,3 +178,32 @@ def test_snapshot_analysis_charts(snap_compare, stored_db: Path, size, key) -> N
         await pilot.pause(0.3)
 
     assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=size)
+
+
+async def test_live_rates_show_the_coin_band_replayed_under_the_runs_sampler(
+    stored_db: Path,
+) -> None:
+    from kglens_tui.analysis.coin_baseline import coin_baseline
+    from kglens_tui.tui.screens.live import LiveScreen, MetricCard
+
+    conn = connect(stored_db)
+    expected = coin_baseline(conn, 1)
+    conn.close()
+    assert expected is not None
+    app = make_app(stored_db)
+    async with app.run_test(size=BIG) as pilot:
+        app.open_run(1)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen) and app.screen.coin)
+        screen = app.screen
+        assert screen.coin == expected  # the same replays `kglens report` shows
+        await wait_for(
+            pilot,
+            lambda: (
+                "coin "
+                in str(screen.query(MetricCard).first().query(".metric-detail").first().render())
+            ),
+        )
+        for card in screen.query(MetricCard):
+            band = expected.rates[card.attr]
+            detail = str(card.query(".metric-detail").first().render())
+            assert f"coin {band.mean * 100:.1f}%" in detail, detail

@@ -66,6 +66,11 @@ def _open_run(pilot_run: int) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.open_run(pilot_run)
+        # the chance band is replayed on a worker thread: shoot once it is on the screen
+        for _ in range(600):
+            if getattr(pilot.app.screen, "coin", None) is not None:
+                break
+            await pilot.pause(0.05)
         await pilot.pause(0.3)
 
     return run

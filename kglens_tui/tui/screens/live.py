@@ -4,6 +4,7 @@ per-predicate rates. It polls the session's snapshot a few times a second; it ne
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,10 +14,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
 from kglens_tui.analysis.bias import bias_from_counts, wilson
+from kglens_tui.analysis.coin_baseline import CoinBaseline, coin_baseline
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
+from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -44,6 +47,9 @@ error rates neighbours and predicates explain, and the predicates the model fail
 """
 
 TABLES_EVERY_S = 1.0
+COIN_EVERY = 5
+"""Iterations between two replays of a coin-flipping target under the run's sampler (the
+chance band beside each rate; a simulation, run on a worker thread)."""
 """Metric cards and tables redraw at most this often; a fast run must not make the UI lag."""
 REPLIES_PER_REFRESH = 6
 """At full speed only the newest replies of each refresh are written (nobody reads faster)."""
@@ -69,35 +75,42 @@ class MetricCard(Vertical):
         yield Static("", classes="metric-detail")
         yield Sparkline([], classes="metric-spark")
 
-    def show(self, snap: ProbeSnapshot) -> None:
-        value, low_high, guess = _figures(snap, self.attr)
+    def show(self, snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> None:
+        value, low_high, guess = _figures(snap, self.attr, coin)
         detail = low_high + (f" n={snap.rates.examined:,}" if low_high else "")
-        detail += f" · guess {guess}" if guess else ""
+        detail += f"\n{guess}" if guess else ""
         self.query_one(".metric-value", Static).update(value)
         self.query_one(".metric-detail", Static).update(detail)
         values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
         self.query_one(Sparkline).data = values[-60:] or [0.0]
 
 
-def _figures(snap: ProbeSnapshot, attr: str) -> tuple[str, str, str]:
-    """A rate now, its 95% interval ('' before any) and what guessing scores ('' unknown)."""
+def _figures(
+    snap: ProbeSnapshot, attr: str, coin: CoinBaseline | None = None
+) -> tuple[str, str, str]:
+    """A rate now, its 95% interval ('' before any) and what chance scores ('' unknown): a
+    coin-flipping target under the run's sampler once replayed ("coin 52% [49–55]"), until then
+    guessing on independent asks ("guess 50%")."""
     latest = snap.rates
     value = getattr(latest, attr) if latest is not None else None
     low_high = ""
     if value is not None:
         lo, hi = wilson(round(value * latest.examined), latest.examined)
         low_high = interval(lo, hi)
+    if coin is not None:
+        band = coin.rates[attr]
+        return pct(value), low_high, f"coin {pct(band.mean)} {interval(band.low, band.high)}"
     guess = getattr(snap.baseline, BASELINE_ATTR[attr], None) if snap.baseline else None
-    return pct(value), low_high, "" if guess is None else pct(guess)
+    return pct(value), low_high, "" if guess is None else f"guess {pct(guess)}"
 
 
-def _compact_rates(snap: ProbeSnapshot) -> str:
+def _compact_rates(snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> str:
     """The three rates in a narrow box (below 130 columns, in place of the cards)."""
     lines = []
     for attr, title in METRICS:
-        value, low_high, guess = _figures(snap, attr)
-        lines.append(f"{title:<16}[b]{value}[/]")
-        lines.append(f"  {low_high}" + (f" · guess {guess}" if guess else ""))
+        value, low_high, guess = _figures(snap, attr, coin)
+        lines.append(f"{title.removesuffix(' rate'):<11}[b]{value}[/] {low_high}")
+        lines.append(f"  {guess}")
     examined = snap.rates.examined if snap.rates is not None else 0
     return "\n".join([*lines, f"[dim]n={examined:,} edges examined[/]"])
 
@@ -133,6 +146,10 @@ class LiveScreen(Screen):
         self._paused = snap is not None and snap.status in ("paused", "pausing")
         """Reopened on a paused session, p resumes it."""
         self._tables_at = 0.0
+        self.coin: CoinBaseline | None = None
+        """The coin target's band, replayed at iteration `_coin_at` (None: not yet)."""
+        self._coin_at: int | None = None
+        self._coin_busy = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -197,10 +214,47 @@ class LiveScreen(Screen):
         if structural:
             self._tables_at = now
             for card in self.query(MetricCard):
-                card.show(snap)
-            self.query_one("#rates", Static).update(_compact_rates(snap))
+                card.show(snap, self.coin)
+            self.query_one("#rates", Static).update(_compact_rates(snap, self.coin))
+            self._replay_coin_if_due(snap)
             self._tables(snap)
             self.query_one(LiveChart).show(snap, self.app.db())
+
+    def _replay_coin_if_due(self, snap: ProbeSnapshot) -> None:
+        """Replay the coin target on a worker thread every COIN_EVERY iterations and once the
+        run has ended, never two at a time."""
+        answered = sum(n for category, n in snap.counts.items() if category != "error")
+        if self._coin_busy or not answered:
+            return
+        ended = snap.status not in ("running", "paused", "pausing", "created")
+        last = self._coin_at
+        if last is not None and not (
+            snap.iteration - last >= COIN_EVERY or (ended and snap.iteration != last)
+        ):
+            return
+        self._coin_busy, self._coin_at = True, snap.iteration
+        self.run_worker(
+            partial(self._replay_coin, snap.run_id), thread=True, group="coin", exit_on_error=False
+        )
+
+    def _replay_coin(self, run_id: int) -> None:
+        conn = connect(self.app.db_path)
+        try:
+            coin = coin_baseline(conn, run_id)
+        except Exception as exc:  # shown, and the independent-asks guess stays
+            self.app.call_from_thread(self._coin_failed, f"{type(exc).__name__}: {exc}")
+            return
+        finally:
+            conn.close()
+        self.app.call_from_thread(self._coin_done, coin)
+
+    def _coin_done(self, coin: CoinBaseline | None) -> None:
+        self.coin, self._coin_busy, self._last_key = coin, False, None
+        self.refresh_view()
+
+    def _coin_failed(self, error: str) -> None:
+        self._coin_busy = False
+        self.app.notify(f"chance band not replayed: {error}", severity="warning")
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
