@@ -172,3 +172,58 @@ async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path
         assert all(len(str(blind.get_row_at(i)[3])) <= 18 for i in range(blind.row_count))
         progress = str(app.screen.query_one("#progress").render())
         assert "convergence: stable 0 of 5 iterations" in progress
+
+
+@pytest.mark.parametrize("name", SCREENS)
+async def test_every_action_of_every_screen_is_in_the_palette(
+    templates: dict, tmp_path: Path, name: str
+) -> None:
+    """Each described binding the screen declares is a palette command with its description."""
+    from kglens_tui.tui.palette import APP_COMMANDS
+
+    app, run_before = make_app(templates, name, tmp_path)
+    async with app.run_test(size=SIZES["160x48"]) as pilot:
+        await run_before(pilot)
+        screen = app.screen
+        titles = {c.title for c in app.get_system_commands(screen)}
+        declared = [
+            active.binding
+            for active in screen.active_bindings.values()
+            if active.node is screen
+            and active.enabled
+            and active.binding.description
+            and active.binding.action not in APP_COMMANDS
+        ]
+        assert declared, f"{name} declares no action of its own"
+        missing = [b.description for b in declared if b.description not in titles]
+        assert missing == [], missing
+        assert {"Help", "Quit KGLens"} & titles
+
+
+async def test_a_palette_command_runs_its_binding(templates: dict, tmp_path: Path) -> None:
+    app, run_before = make_app(templates, "home", tmp_path)
+    async with app.run_test(size=SIZES["160x48"]) as pilot:
+        await run_before(pilot)
+        review = next(c for c in app.get_system_commands(app.screen) if c.title == "Review")
+        assert "key v" in review.help
+        app.call_next(review.callback)
+        for _ in range(200):
+            if isinstance(app.screen, ReviewScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ReviewScreen)
+
+
+async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
+    templates: dict, tmp_path: Path
+) -> None:
+    app, run_before = make_app(templates, "mode_live", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        assert isinstance(app.screen, ModeLiveScreen)
+        await pilot.press("q")
+        for _ in range(200):
+            if app._exit:
+                break
+            await pilot.pause(0.05)
+        assert app._exit, "q did not quit (no run is active, so no question is asked)"

@@ -22,6 +22,7 @@ from kglens_tui.probe.runstore import set_status
 from kglens_tui.probe.session import ProbeSession
 from kglens_tui.settings import Settings, config_path, load_settings
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.tui.palette import screen_commands
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.dialogs import (
     ConfirmScreen,
@@ -353,6 +354,7 @@ class KGLensApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")
         if self.annotation is not None:
+            yield from screen_commands(self, screen)
             yield SystemCommand("Help", "Keys of this screen", self.action_help)
             yield SystemCommand("Quit", "Quit KGLens", self.action_quit_app)
             return
@@ -364,37 +366,7 @@ class KGLensApp(App):
         )
         yield SystemCommand("Import KG", "Import a KG directory or CSV/TSV", self.action_import_kg)
         yield SystemCommand("Help", "Keys and settings of this screen", self.action_help)
-        if isinstance(screen, LiveScreen):
-            yield SystemCommand(
-                "Pause / resume run",
-                "Pause after this iteration, or go on",
-                screen.action_toggle_pause,
-            )
-            yield SystemCommand(
-                "Stop run", "Finish and commit this iteration, then stop", screen.action_stop
-            )
-        if isinstance(screen, HomeScreen):
-            yield SystemCommand(
-                "Resume selected run", "Continue the selected run", screen.action_resume_run
-            )
-            yield SystemCommand(
-                "Open selected run", "Show the selected run", screen.action_open_run
-            )
-            yield SystemCommand(
-                "Review selected run",
-                "Blind spots, drill-down and triage of the selected run",
-                screen.action_review_run,
-            )
-            yield SystemCommand(
-                "Analyse selected run",
-                "Rates per predicate, region and year, heat-coloured",
-                screen.action_analyse_run,
-            )
-            yield SystemCommand(
-                "Compare selected run",
-                "Table 3 and the edges one run knows and another doesn't",
-                screen.action_compare_run,
-            )
+        yield from screen_commands(self, screen)
         yield SystemCommand("Quit KGLens", "Asks first while a run is active", self.action_quit_app)
 
 

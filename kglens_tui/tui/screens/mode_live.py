@@ -58,6 +58,7 @@ class ModeLiveScreen(Screen):
         Binding("s", "stop", "Stop"),
         Binding("escape", "app.pop_screen", "Runs"),
         Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit_app", "Quit"),
     ]
     HELP = MODE_HELP
 
