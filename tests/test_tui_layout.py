@@ -227,3 +227,13 @@ async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
                 break
             await pilot.pause(0.05)
         assert app._exit, "q did not quit (no run is active, so no question is asked)"
+
+
+async def test_the_compare_screens_run_b_select_fits_80_columns(
+    templates: dict, tmp_path: Path
+) -> None:
+    app, run_before = make_app(templates, "compare", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        select = app.screen.query_one("#cmp-b")
+        assert select.region.width >= 30 and select.region.right <= 80, select.region
