@@ -237,3 +237,22 @@ async def test_the_compare_screens_run_b_select_fits_80_columns(
         await run_before(pilot)
         select = app.screen.query_one("#cmp-b")
         assert select.region.width >= 30 and select.region.right <= 80, select.region
+
+
+async def test_at_80x24_the_annotation_report_scrolls_with_the_keyboard(
+    templates: dict, tmp_path: Path
+) -> None:
+    app, run_before = make_app(templates, "report", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        report = app.screen.query_one("#ann-report")
+        assert report.max_scroll_y > 0, "the report fits: nothing to scroll"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert report.scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert report.scroll_y == report.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert report.scroll_y == 0

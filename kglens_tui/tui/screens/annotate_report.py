@@ -68,6 +68,10 @@ class ReportScreen(Screen):
         Binding("ctrl+r", "refresh", "Refresh"),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "app.pop_screen", "Back"),
+        Binding("pagedown", "scroll_report('page_down')", "Page down", show=False, priority=True),
+        Binding("pageup", "scroll_report('page_up')", "Page up", show=False, priority=True),
+        Binding("home", "scroll_report('home')", "Top", show=False, priority=True),
+        Binding("end", "scroll_report('end')", "Bottom", show=False, priority=True),
     ]
     HELP = REPORT_HELP
 
@@ -76,6 +80,18 @@ class ReportScreen(Screen):
     def __init__(self, round_id: int) -> None:
         super().__init__()
         self.round_id = round_id
+
+    def action_scroll_report(self, how: str) -> None:
+        """Page through the whole report (it is taller than a small terminal); the arrow keys
+        stay with the disagreements table."""
+        report = self.query_one("#ann-report", VerticalScroll)
+        moves = {
+            "page_down": report.scroll_page_down,
+            "page_up": report.scroll_page_up,
+            "home": report.scroll_home,
+            "end": report.scroll_end,
+        }
+        moves[how](animate=False)
 
     def compose(self) -> ComposeResult:
         yield Header()
