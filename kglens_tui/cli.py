@@ -362,6 +362,45 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_search(args: argparse.Namespace) -> int:
+    from kglens_tui.analysis.search import SearchError, search
+
+    conn = _open(args)
+    if (
+        args.run is not None
+        and not conn.execute("SELECT 1 FROM run WHERE id = ?", (args.run,)).fetchone()
+    ):
+        raise CLIError(f"no run {args.run} (`kglens runs` lists them)")
+    try:
+        hits = search(conn, args.query, args.run, args.limit)
+    except SearchError as exc:
+        raise CLIError(str(exc)) from exc
+    where = f" in run {args.run}" if args.run is not None else ""
+    if not hits:
+        console.print(literal(f"no question or reply{where} contains {args.query!r}"))
+        return 0
+    table = LiteralTable(
+        title=f"{len(hits)} questions and replies{where} matching {args.query!r}, best first"
+        + (f" (the first {args.limit}; --limit shows more)" if len(hits) == args.limit else ""),
+        title_justify="left",
+    )
+    for col in ("run", "it.", "subject", "predicate", "object", "verdict", "question", "reply"):
+        table.add_column(col, justify="right" if col in ("run", "it.") else "left")
+    for h in hits:
+        table.add_row(
+            str(h.run_id),
+            str(h.iteration),
+            h.subject,
+            h.predicate,
+            h.object,
+            h.category,
+            h.question,
+            h.reply,
+        )
+    console.print(table)
+    return 0
+
+
 def cmd_study_prompt_order(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -676,6 +715,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
     p.add_argument("run", type=int)
     p.set_defaults(func=cmd_report)
+    p = sub.add_parser("search", help="full-text search over the questions and replies of runs")
+    p.add_argument("query", help="words that must all appear (FTS syntax is read as words)")
+    p.add_argument("--run", type=int, metavar="RUN", help="only this run")
+    p.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
+    p.set_defaults(func=cmd_search)
 
     study = sub.add_parser("study", help="small studies of how trustworthy the numbers are")
     study_sub = study.add_subparsers(dest="study_command", metavar="STUDY", required=True)

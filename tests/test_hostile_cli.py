@@ -425,6 +425,9 @@ CASES = {
     "runs-rm-unconfirmed": _c("runs", "rm", args=lambda w: [str(w.runs[0])], code=2),
     "report": _c("report", args=lambda w: [str(w.runs[0])]),
     "report-judged": _c("report", args=lambda w: [str(w.runs[1])]),
+    "search": _c("search", args=lambda w: ["PWNED"]),
+    "search-fts-syntax": _c("search", args=lambda w: [f'NEAR( "x* {H}'], shown=SHOWN[:1]),
+    "search-nothing": _c("search", args=lambda w: ["* ( )"], code=2, shown=()),
     "study-prompt-order": _c(
         "study",
         "prompt-order",

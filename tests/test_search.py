@@ -1,0 +1,125 @@
+"""Full-text search over questions and replies: the FTS5 index follows every insert and delete,
+old workspaces are indexed on migration, hostile queries never crash, and the Datasette views
+agree with the tables they summarise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.analysis.search import SearchError, search
+from kglens_tui.cli import main
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.store.connection import connect
+
+
+def sim_run(conn, seed: int) -> int:
+    config = RunConfig(
+        kg="country", subset="paper16", target="sim", iterations=3, batch_size=16, seed=seed
+    )
+    return run_blocking(prepare(conn, config=config)).run_id
+
+
+def matches(conn, word: str, run_id: int | None = None) -> set[int]:
+    """Observation ids whose question or reply has the word, read without the index."""
+    sql = "SELECT id, question, reply FROM observation" + (
+        " WHERE run_id = ?" if run_id is not None else ""
+    )
+    rows = conn.execute(sql, () if run_id is None else (run_id,)).fetchall()
+    return {
+        int(i)
+        for i, q, r in rows
+        if word.casefold() in {w.strip("?.,!()'\"").casefold() for w in f"{q} {r}".split()}
+    }
+
+
+def test_search_finds_exactly_the_observations_with_the_words(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "w.db")
+    first = sim_run(conn, 1)
+    second = sim_run(conn, 2)
+    for word in ("Italy", "border", "Yes"):
+        expected = matches(conn, word)
+        assert expected, word
+        assert {h.observation_id for h in search(conn, word, limit=10_000)} == expected
+        only = {h.observation_id for h in search(conn, word, second, limit=10_000)}
+        assert only == matches(conn, word, second)
+    hit = search(conn, "Italy border", first)[0]
+    assert hit.subject == "Italy" and hit.predicate == "shares border with"
+    assert "Italy" in hit.question and hit.run_id == first
+    conn.close()
+
+
+def test_the_index_follows_deleted_runs(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    sim_run(conn, 1)
+    doomed = sim_run(conn, 2)
+    before = len(search(conn, "Italy", limit=10_000))
+    conn.close()
+    assert main(["--db", str(db), "runs", "rm", str(doomed), "--yes"]) == 0
+    conn = connect(db)
+    assert {h.run_id for h in search(conn, "Italy", limit=10_000)} == {1}
+    assert len(search(conn, "Italy", limit=10_000)) < before
+    conn.execute("INSERT INTO observation_fts(observation_fts) VALUES ('integrity-check')")
+    conn.close()
+
+
+def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    sim_run(conn, 1)
+    # back to schema 9: no index, no triggers, no views
+    for sql in (
+        "DROP VIEW observation_labelled",
+        "DROP VIEW run_rates",
+        "DROP TRIGGER observation_ai",
+        "DROP TRIGGER observation_ad",
+        "DROP TRIGGER observation_au",
+        "DROP TABLE observation_fts",
+        "PRAGMA user_version = 9",
+    ):
+        conn.execute(sql)
+    conn.commit()
+    conn.close()
+    conn = connect(db)
+    assert {h.observation_id for h in search(conn, "Italy", limit=10_000)} == matches(conn, "Italy")
+    conn.close()
+
+
+@pytest.mark.parametrize("query", ['"', "NEAR(", 'x" OR "y', "capital*", "[red]x[/]", "\x1b[2J"])
+def test_fts_syntax_is_searched_as_words(tmp_path: Path, query: str) -> None:
+    conn = connect(tmp_path / "w.db")
+    sim_run(conn, 1)
+    if any(ch.isalnum() for ch in query):
+        assert isinstance(search(conn, query), list)
+    else:
+        with pytest.raises(SearchError, match="nothing to search for"):
+            search(conn, query)
+    conn.close()
+
+
+def test_views_for_datasette_agree_with_the_tables(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "w.db")
+    run_id = sim_run(conn, 1)
+    row = conn.execute(
+        "SELECT kg, iterations_done, examined, win_rate, requests FROM run_rates WHERE run_id = ?",
+        (run_id,),
+    ).fetchone()
+    last = conn.execute(
+        "SELECT iteration, examined, win_rate FROM iteration WHERE run_id = ? "
+        "ORDER BY iteration DESC LIMIT 1",
+        (run_id,),
+    ).fetchone()
+    total = conn.execute("SELECT SUM(requests) FROM iteration WHERE run_id = ?", (run_id,))
+    assert tuple(row) == ("country", last[0], last[1], last[2], total.fetchone()[0])
+    labelled = conn.execute(
+        "SELECT COUNT(*) FROM observation_labelled WHERE run_id = ?", (run_id,)
+    ).fetchone()[0]
+    assert labelled == conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0]
+    subject, question = conn.execute(
+        "SELECT subject, question FROM observation_labelled LIMIT 1"
+    ).fetchone()
+    assert subject in question
+    conn.close()
