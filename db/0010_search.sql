@@ -37,7 +37,7 @@ LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done;
 -- Every KGLens question and reply with the labels of the fact it asked about.
 CREATE VIEW observation_labelled AS
 SELECT
-    o.id, o.run_id, o.iteration, s.label AS subject, p.label AS predicate, ob.label AS object,
+    o.id, o.run_id, o.iteration, o.edge_id, s.label AS subject, p.label AS predicate, ob.label AS object,
     o.qtype, o.question, o.reply, o.category, o.hedged, o.generator, o.verifier, o.error
 FROM observation o
 JOIN edge e ON e.id = o.edge_id

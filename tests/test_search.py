@@ -123,3 +123,47 @@ def test_views_for_datasette_agree_with_the_tables(tmp_path: Path) -> None:
     ).fetchone()
     assert subject in question
     conn.close()
+
+
+def test_the_review_screens_search_keeps_the_edges_asked_with_the_words(tmp_path: Path) -> None:
+    import asyncio
+
+    from kglens_tui.settings import Settings
+    from kglens_tui.tui.app import KGLensApp
+
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    run_id = sim_run(conn, 1)
+    expected = {
+        int(e)
+        for (e,) in conn.execute(
+            "SELECT DISTINCT edge_id FROM observation WHERE id IN "
+            f"({','.join(str(i) for i in matches(conn, 'Italy'))})"
+        )
+    }
+    conn.close()
+    app = KGLensApp(db, Settings(target="sim"), welcome=False)
+    asyncio.run(_search_on_review(app, run_id, expected))
+
+
+async def _search_on_review(app, run_id: int, expected: set[int]) -> None:
+    from textual.widgets import DataTable, Input
+
+    from kglens_tui.tui.screens.review import ReviewScreen
+
+    async with app.run_test(size=(160, 48)) as pilot:
+        app.push_screen(ReviewScreen(run_id))
+        await pilot.pause()
+        await pilot.press("slash")
+        box = app.screen.query_one("#rv-search", Input)
+        assert box.display and box.has_focus
+        await pilot.press(*"Italy", "enter")
+        await pilot.pause()
+        table = app.screen.query_one("#rv-edges", DataTable)
+        shown = {int(str(table.get_row_at(i)[0])) for i in range(table.row_count)}
+        examined = app.screen.matched
+        assert shown and shown <= expected and examined == expected
+        await pilot.press("slash", "ctrl+u", "enter")  # clear the search
+        await pilot.pause()
+        assert app.screen.matched is None and not box.display
+        assert table.row_count >= len(shown)

@@ -23,6 +23,7 @@ class Hit:
     observation_id: int
     run_id: int
     iteration: int
+    edge_id: int
     subject: str
     predicate: str
     object: str
@@ -55,7 +56,7 @@ def search(
         return []
     marks = ",".join("?" * len(ids))
     rows = conn.execute(
-        "SELECT id, run_id, iteration, subject, predicate, object, qtype, question, reply, "
+        "SELECT id, run_id, iteration, edge_id, subject, predicate, object, qtype, question, reply, "
         f"category FROM observation_labelled WHERE id IN ({marks})",
         ids,
     ).fetchall()

@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
 from kglens_tui.analysis.colours import heat_hex
@@ -16,6 +16,7 @@ from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.analysis.search import SearchError, search
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, interval
@@ -29,6 +30,7 @@ REVIEW_HELP = """\
 | --- | --- |
 | `r` / `z` / `f` / `c` / `k` | ranked / zero-sense / flips / confirmed / KG-error edges |
 | `enter` | drill down on the selected edge (questions, replies, history, triage) |
+| `/` | search the run's questions and replies: the list keeps the edges asked about with all the words (enter an empty search to clear) |
 | `A` | analysis: rates per predicate, region, year |
 | `escape` | back |
 
@@ -117,6 +119,7 @@ class ReviewScreen(RunDataScreen):
         Binding("k", "kind('kg_errors')", "KG errors", show=False),
         Binding("enter", "drill", "Drill down", show=False),
         Binding("A", "analysis", "Analysis"),
+        Binding("slash", "search", "Search"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
@@ -128,6 +131,10 @@ class ReviewScreen(RunDataScreen):
         self.predicate = ALL
         self.group = ALL
         self.dates = ALL
+        self.query_text = ""
+        """The search in force ('' none)."""
+        self.matched: set[int] | None = None
+        """Edges with a question or reply matching it (None: no search)."""
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
@@ -152,6 +159,7 @@ class ReviewScreen(RunDataScreen):
                     value=ALL,
                 )
                 yield Static("", id="rv-count")
+            yield Input(placeholder="/ search questions and replies", id="rv-search")
             yield LiteralDataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
@@ -202,7 +210,13 @@ class ReviewScreen(RunDataScreen):
             )
             kind_select.value = self.kind
         self.query_one("#rv-metrics", Static).update(run_metrics(data, flt))
-        rows = blind_spots(data, flt, kind=self.kind, limit=LIMIT)
+        if self.matched is None:
+            rows = blind_spots(data, flt, kind=self.kind, limit=LIMIT)
+            total = counts[self.kind]
+        else:
+            every = blind_spots(data, flt, kind=self.kind, limit=None)
+            found = [r for r in every if r.edge_id in self.matched]
+            rows, total = found[:LIMIT], len(found)
         table = self.query_one("#rv-edges", DataTable)
         row_index = table.cursor_row
         table.clear()
@@ -221,10 +235,32 @@ class ReviewScreen(RunDataScreen):
             )
         if rows:
             table.move_cursor(row=min(row_index, len(rows) - 1))
-        shown = f"first {LIMIT} of " if counts[self.kind] > LIMIT else ""
+        shown = f"first {LIMIT} of " if total > LIMIT else ""
+        found = f" matching {self.query_text!r}" if self.matched is not None else ""
         self.query_one("#rv-count", Static).update(
-            f"{shown}{counts[self.kind]} edges · enter drills down"
+            literal(f"{shown}{total} edges{found} · enter drills down")
         )
+
+    def action_search(self) -> None:
+        box = self.query_one("#rv-search", Input)
+        box.add_class("-shown")
+        box.focus()
+
+    @on(Input.Submitted, "#rv-search")
+    def _search(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self.query_text, self.matched = "", None
+            event.input.remove_class("-shown")
+        else:
+            try:
+                hits = search(self.app.db(), text, self.run_id, limit=100_000)
+            except SearchError as exc:
+                self.notify(str(exc), severity="warning")
+                return
+            self.query_text, self.matched = text, {h.edge_id for h in hits}
+        self.refresh_view()
+        self.query_one("#rv-edges", DataTable).focus()
 
     def action_kind(self, kind: str) -> None:
         self.kind = kind
