@@ -2,12 +2,41 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 
 import pytest
 
 from kglens_tui.store.connection import connect
+
+LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
+"""Test files that load the local SmolLM2 model (marker `llm`)."""
+
+
+TUI_WORDS = ("run_test(", "snap_compare", "pilot", "KGLensApp")
+
+
+def _drives_the_tui(item: pytest.Item) -> bool:
+    """A test of the terminal UI: in a test_tui_* file, or one that runs the app (Pilot,
+    snapshots)."""
+    if item.path.name.startswith(("test_tui", "test_hostile_tui")):
+        return True
+    function = getattr(item, "function", None)
+    if function is None:
+        return False
+    source = inspect.getsource(function)
+    return any(word in source for word in TUI_WORDS)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark tests by what they need, for the fast lane `pytest -m "not llm and not tui"`:
+    `llm` loads the local model, `tui` drives the terminal UI."""
+    for item in items:
+        if item.path.name in LLM_FILES:
+            item.add_marker(pytest.mark.llm)
+        if _drives_the_tui(item):
+            item.add_marker(pytest.mark.tui)
 
 
 @pytest.fixture(autouse=True)

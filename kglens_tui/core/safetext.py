@@ -90,7 +90,7 @@ def control_char(text: str, *, allow_tab: bool = False) -> str | None:
     return None if found is None else found.group()
 
 
-def _cell(value: object, style: str = "") -> object:
+def _cell(value: object, style: str = "") -> Any:
     return literal(value, style, one_line=True) if isinstance(value, str) else value
 
 

@@ -193,7 +193,8 @@ def _insert_kg(
             fingerprint,
         ),
     )
-    return int(cur.lastrowid)
+    assert cur.lastrowid is not None
+    return cur.lastrowid
 
 
 def _check_unused(conn: sqlite3.Connection, kg_id: int, name: str) -> None:

@@ -97,6 +97,8 @@ def parse_jsonl(
         parsed.sources,
     )
     for line, obj in _json_lines(triples_path, progress):
+        si: int | None
+        oi: int | None
         try:
             si, oi = eidx[obj["subject"]], eidx[obj["object"]]
             pkey = obj["predicate"]

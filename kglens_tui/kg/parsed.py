@@ -132,10 +132,10 @@ def decoded_lines(path: Path, progress: ProgressFn | None) -> Iterator[tuple[int
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+        lineno = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1)
         raise KGImportError(
-            path, line, "(line)", f"invalid UTF-8 at byte {column} of the line"
+            path, lineno, "(line)", f"invalid UTF-8 at byte {column} of the line"
         ) from None
     del data
     if text.startswith("\ufeff"):

@@ -12,7 +12,7 @@ import random
 import ssl
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl
 
 import aiohttp
@@ -118,7 +118,10 @@ class OpenAICompatClient:
             timeout=timeout_s,
             max_retries=0,
             http_client=openai.DefaultAioHttpClient(verify=_shared_ssl_context()),
-            default_headers={name: openai.Omit() for name in SDK_TELEMETRY_HEADERS},
+            # the SDK drops a default header whose value is Omit() (typed as str there)
+            default_headers=cast(
+                "dict[str, str]", dict.fromkeys(SDK_TELEMETRY_HEADERS, openai.Omit())
+            ),
         )
         self._semaphore = asyncio.Semaphore(max_in_flight)
         self._rng = random.Random(seed)
