@@ -144,3 +144,34 @@ def test_a_coin_never_answers_an_open_question() -> None:
     positions = np.arange(10)
     assert coin_error_rates(kg, positions, RunConfig(difficulty="wh")).tolist() == [1.0] * 10
     assert coin_error_rates(kg, positions, RunConfig(difficulty="easy")).tolist() == [0.5] * 10
+
+
+def _wait(job, tries: int = 2400) -> None:
+    import time
+
+    for _ in range(tries):
+        if job.poll():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the replay process gave nothing")
+
+
+def test_a_replay_in_a_child_process_gives_the_same_band_or_one_line(tmp_path: Path) -> None:
+    from kglens_tui.analysis.coin_replay import CoinReplay
+
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    config = RunConfig(kg="country", subset="paper16", target="sim", iterations=3, batch_size=8)
+    run_blocking(prepare(conn, config=config, target=CoinTarget(1)))
+    expected = coin_baseline(conn, 1)
+    conn.close()
+    job = CoinReplay(db, 1)
+    _wait(job)
+    assert job.band == expected and job.error == ""
+    missing = CoinReplay(db, 99)
+    _wait(missing)
+    assert missing.band is None
+    assert missing.error == "RunNotFoundError: no run 99 in this workspace (see `kglens runs`)"
+    slow = CoinReplay(db, 1)
+    slow.terminate()
+    assert slow.poll() and slow.band is None

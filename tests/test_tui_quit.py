@@ -4,6 +4,7 @@ interrupted (a probe run in its child process, a fact-eval run in its thread).""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from pathlib import Path
@@ -123,3 +124,27 @@ async def test_quit_ends_a_facteval_run_and_keeps_its_answers(tmp_path: Path) ->
     ).fetchone()[0]
     assert 2 <= answered < questions  # what was answered is kept, the rest was not asked
     assert units_done >= 2
+
+
+async def test_an_app_that_ends_without_quitting_ends_its_paused_run(tmp_path: Path) -> None:
+    """However the app ends (a crash, the end of a test), the run going does not outlive it: it
+    is stored as interrupted and its probe process ends."""
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(slow_probe())
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        session = app.session
+        session.pause()
+    await asyncio.to_thread(session._ready.wait)  # the worker thread's run() has returned
+    for _ in range(600):
+        if session._process is not None and not session._process.is_alive():
+            break
+        await asyncio.sleep(0.05)
+    assert not session._process.is_alive()
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT status, stop_reason FROM run").fetchone() == (
+        "interrupted",
+        QUIT_REASON,
+    )
+    conn.close()

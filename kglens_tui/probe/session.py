@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import sys
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from kglens_tui.core.spawn import start_resource_tracker
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
 from kglens_tui.probe.runner import drive, prepare
@@ -103,23 +103,6 @@ def _child_main(
         pipe.close()
 
 
-_tracker_lock = threading.Lock()
-
-
-def _start_resource_tracker() -> None:
-    """multiprocessing hands its helper process our stderr; a UI that replaced sys.stderr (as
-    Textual does) has no usable file descriptor there, so start the helper on the real one."""
-    from multiprocessing import resource_tracker
-
-    with _tracker_lock:
-        saved = sys.stderr
-        sys.stderr = sys.__stderr__
-        try:
-            resource_tracker.ensure_running()
-        finally:
-            sys.stderr = saved
-
-
 class ProbeSession:
     """One run (new or resumed), driven by `run()` on the caller's worker thread."""
 
@@ -156,7 +139,7 @@ class ProbeSession:
             self._ready.set()
 
     def _run_in_child(self) -> ProbeSnapshot | None:
-        _start_resource_tracker()
+        start_resource_tracker()
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe(duplex=True)
         config_json = self.config.validate().to_json() if self.config is not None else None

@@ -307,6 +307,12 @@ class KGLensApp(App):
             answer,
         )
 
+    def on_unmount(self) -> None:
+        """However the app ends (a crash, a test's end), a run still going is ended as on quit,
+        so its worker thread and probe process do not outlive the app."""
+        if self.session is not None and self._quit_started is None and self._busy_worker():
+            self.session.abort(QUIT_REASON)
+
     async def action_quit(self) -> None:
         """Textual's quit (its palette command and key) asks like every other quit."""
         self.action_quit_app()

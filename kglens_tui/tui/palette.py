@@ -17,12 +17,14 @@ APP_COMMANDS = frozenset(
 
 def screen_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
     """One command per enabled binding that the screen or one of KGLens's own widgets declares,
-    titled by its description, with its key as help; Textual's own widget keys (cursor moves,
-    text editing) are left to the keyboard."""
+    titled by its description, with its key as help; the app's own keys are listed once by the
+    app, and Textual's widget keys (cursor moves, text editing) are left to the keyboard."""
     seen: set[str] = set()
     for active in screen.active_bindings.values():
         binding, node = active.binding, active.node
-        own = node is screen or type(node).__module__.startswith("kglens_tui.")
+        own = node is screen or (
+            node is not app and type(node).__module__.startswith("kglens_tui.")
+        )
         if not (own and active.enabled and binding.description):
             continue
         if binding.action in APP_COMMANDS or binding.action in seen:

@@ -4,7 +4,6 @@ per-predicate rates. It polls the session's snapshot a few times a second; it ne
 from __future__ import annotations
 
 import time
-from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,12 +13,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
 from kglens_tui.analysis.bias import bias_from_counts, wilson
-from kglens_tui.analysis.coin_baseline import CoinBaseline, coin_baseline
+from kglens_tui.analysis.coin_baseline import CoinBaseline
+from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.probe.session import ProbeSession
-from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -47,9 +46,6 @@ error rates neighbours and predicates explain, and the predicates the model fail
 """
 
 TABLES_EVERY_S = 1.0
-COIN_EVERY = 5
-"""Iterations between two replays of a coin-flipping target under the run's sampler (the
-chance band beside each rate; a simulation, run on a worker thread)."""
 """Metric cards and tables redraw at most this often; a fast run must not make the UI lag."""
 REPLIES_PER_REFRESH = 6
 """At full speed only the newest replies of each refresh are written (nobody reads faster)."""
@@ -149,7 +145,7 @@ class LiveScreen(Screen):
         self.coin: CoinBaseline | None = None
         """The coin target's band, replayed at iteration `_coin_at` (None: not yet)."""
         self._coin_at: int | None = None
-        self._coin_busy = False
+        self._coin_job: CoinReplay | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -190,6 +186,7 @@ class LiveScreen(Screen):
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed."""
+        self._collect_coin()
         snap = self.snapshot()
         if snap is None:
             error = self.session.error if self.session is not None else ""
@@ -221,40 +218,34 @@ class LiveScreen(Screen):
             self.query_one(LiveChart).show(snap, self.app.db())
 
     def _replay_coin_if_due(self, snap: ProbeSnapshot) -> None:
-        """Replay the coin target on a worker thread every COIN_EVERY iterations and once the
-        run has ended, never two at a time."""
+        """Replay the coin target in a child process at iterations 1, 2, 4, 8... (the whole
+        replays then cost about twice the last one) and once the run has ended."""
         answered = sum(n for category, n in snap.counts.items() if category != "error")
-        if self._coin_busy or not answered:
+        if self._coin_job is not None or not answered:
             return
         ended = snap.status not in ("running", "paused", "pausing", "created")
         last = self._coin_at
         if last is not None and not (
-            snap.iteration - last >= COIN_EVERY or (ended and snap.iteration != last)
+            snap.iteration >= max(2 * last, last + 1) or (ended and snap.iteration != last)
         ):
             return
-        self._coin_busy, self._coin_at = True, snap.iteration
-        self.run_worker(
-            partial(self._replay_coin, snap.run_id), thread=True, group="coin", exit_on_error=False
-        )
+        self._coin_at = snap.iteration
+        self._coin_job = CoinReplay(self.app.db_path, snap.run_id)
 
-    def _replay_coin(self, run_id: int) -> None:
-        conn = connect(self.app.db_path)
-        try:
-            coin = coin_baseline(conn, run_id)
-        except Exception as exc:  # shown, and the independent-asks guess stays
-            self.app.call_from_thread(self._coin_failed, f"{type(exc).__name__}: {exc}")
+    def _collect_coin(self) -> None:
+        """Take a finished replay's band (checked on every refresh tick)."""
+        job = self._coin_job
+        if job is None or not job.poll():
             return
-        finally:
-            conn.close()
-        self.app.call_from_thread(self._coin_done, coin)
+        self._coin_job = None
+        if job.error:
+            self.app.notify(f"chance band not replayed: {job.error}", severity="warning")
+            return
+        self.coin, self._last_key = job.band, None
 
-    def _coin_done(self, coin: CoinBaseline | None) -> None:
-        self.coin, self._coin_busy, self._last_key = coin, False, None
-        self.refresh_view()
-
-    def _coin_failed(self, error: str) -> None:
-        self._coin_busy = False
-        self.app.notify(f"chance band not replayed: {error}", severity="warning")
+    def on_unmount(self) -> None:
+        if self._coin_job is not None:
+            self._coin_job.terminate()
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
