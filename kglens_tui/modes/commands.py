@@ -11,6 +11,7 @@ from rich.text import Text
 
 from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.kg.bundled import bundled_transitive, ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
@@ -133,7 +134,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
         config = KontestConfig(
             **_common(args),
             relations=_limit(args.relations),
-            transitive=args.transitive or [],
+            transitive=args.transitive or bundled_transitive(args.kg),
             max_paths=args.max_paths,
         )
     return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
@@ -333,8 +334,6 @@ def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection)
 
 
 def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    from kglens_tui.kg.bundled import ensure_kg
-
     ensure_kg(conn, args.kg)
     kg = load_kg(conn, args.kg)
     found = transitive_candidates(kg)
@@ -436,7 +435,8 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
         "--transitive",
         action="append",
         metavar="KEY",
-        help="transitive predicate for the ontological oracle (repeatable; see `paths`)",
+        help="transitive predicate for the ontological oracle (repeatable; see `paths`; "
+        "default: the KG's own, e.g. located_in of the bundled places KG)",
     )
     p.add_argument("--max-paths", type=int, default=50, help="paths sampled (leaf to root)")
     p.set_defaults(func=_run(cmd_consistency_run))
