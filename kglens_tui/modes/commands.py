@@ -16,10 +16,12 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
+from kglens_tui.modes.compare_commands import add_compare_commands
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
 from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.facteval import FactevalMetrics
+from kglens_tui.modes.facteval_compare import run_per_relation_table
 from kglens_tui.modes.kontest_metrics import KontestMetrics, ensemble_inputs
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
@@ -239,7 +241,10 @@ def print_facteval(m: FactevalMetrics) -> None:
     groups = sorted({(s.qtype, s.format) for s in m.scores}, key=lambda k: (k[0] == "all", k))
     for title, cell in (
         ("F1", lambda s: _pct(s.f1)),
-        ("precision · recall", lambda s: f"{_pct(s.precision)} · {_pct(s.recall)}"),
+        (
+            "precision · recall · abstention rate",
+            lambda s: f"{_pct(s.precision)} · {_pct(s.recall)} · {_pct(s.abstention_rate)}",
+        ),
     ):
         t = LiteralTable(title=f"LLM-facteval: {title} per context", title_justify="left")
         t.add_column("question")
@@ -288,6 +293,7 @@ def cmd_consistency_report(args: argparse.Namespace, conn: sqlite3.Connection) -
 def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     snap = _header(conn, args.run, FACTEVAL)
     print_facteval(snap.metrics)
+    console.print(run_per_relation_table(conn, args.run))
     return 0
 
 
@@ -474,3 +480,4 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run(cmd_facteval_report))
     p = fe_sub.add_parser("list", help="every facteval run")
     p.set_defaults(func=_run(_cmd_list(FACTEVAL)))
+    add_compare_commands(kon_sub, fe_sub, _run)

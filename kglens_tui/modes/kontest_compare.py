@@ -1,0 +1,103 @@
+"""KONTEST across runs: which relations each model answers inconsistently, unique to one model,
+shared by some or by all (KONTEST Fig. 4); for two runs of one model, which errors repeat and
+which change (stability, RQ1)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.modes.config import KONTEST
+from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs
+from kglens_tui.modes.store import ModeRun, load_mode_run
+from kglens_tui.textfmt import pct
+
+
+@dataclass(frozen=True)
+class ErrorOverlap:
+    """Metamorphic errors of several runs over the relations every run answered."""
+
+    relations: int
+    """Relations every run answered (the only ones compared)."""
+    errors: tuple[frozenset[RelationKey], ...]
+    """Per run, the relations with at least one inconsistent metamorphic test."""
+
+    def unique(self, i: int) -> int:
+        """Errors of run i that no other run makes."""
+        others = frozenset().union(*(e for j, e in enumerate(self.errors) if j != i))
+        return len(self.errors[i] - others)
+
+    def shared_by(self, k: int) -> int:
+        """Relations exactly k runs answer inconsistently."""
+        union = frozenset().union(*self.errors)
+        return sum(sum(key in e for e in self.errors) == k for key in union)
+
+    @property
+    def union(self) -> int:
+        return len(frozenset().union(*self.errors))
+
+
+def error_overlap(errors: Sequence[Mapping[RelationKey, int]]) -> ErrorOverlap:
+    """From each run's metamorphic error count per relation (`ensemble_inputs`)."""
+    common = set(errors[0]).intersection(*errors[1:]) if errors else set()
+    return ErrorOverlap(
+        len(common),
+        tuple(frozenset(k for k in common if run[k] > 0) for run in errors),
+    )
+
+
+def load_overlap(
+    conn: sqlite3.Connection, run_ids: Sequence[int]
+) -> tuple[list[ModeRun], ErrorOverlap]:
+    """The runs and their error overlap; at least two KONTEST runs of one KG."""
+    if len(run_ids) < 2 or len(set(run_ids)) != len(run_ids):
+        raise ValueError("compare needs at least two different KONTEST runs")
+    runs = [load_mode_run(conn, r, KONTEST) for r in run_ids]
+    _answers, errors = ensemble_inputs(conn, run_ids)
+    return runs, error_overlap(errors)
+
+
+def overlap_tables(runs: Sequence[ModeRun], o: ErrorOverlap) -> list[LiteralTable]:
+    """Per run: errors and those unique to it; then errors shared by k runs; for two runs of one
+    model, the stability table."""
+    per = LiteralTable(
+        title=f"Consistency errors per run over the {o.relations:,} relations all answered "
+        "(KONTEST Fig. 4)",
+        title_justify="left",
+    )
+    for col in ("run", "model", "errors", "unique to it"):
+        per.add_column(col, justify="left" if col == "model" else "right")
+    for i, run in enumerate(runs):
+        n = len(o.errors[i])
+        per.add_row(
+            str(run.id),
+            run.target_label,
+            f"{n:,} ({pct(n / o.relations if o.relations else None)})",
+            f"{o.unique(i):,}",
+        )
+    shared = LiteralTable(title="Errors shared by k runs", title_justify="left")
+    shared.add_column("made by")
+    shared.add_column("relations", justify="right")
+    shared.add_column("of all errors", justify="right")
+    for k in range(1, len(runs) + 1):
+        n = o.shared_by(k)
+        name = "one run only" if k == 1 else ("all runs" if k == len(runs) else f"{k} runs")
+        shared.add_row(name, f"{n:,}", pct(n / o.union if o.union else None))
+    tables = [per, shared]
+    if len(runs) == 2 and runs[0].target_label == runs[1].target_label:
+        a, b = o.errors
+        stable = LiteralTable(
+            title="Stability: the same model run twice (KONTEST RQ1)", title_justify="left"
+        )
+        for col in ("errors that repeat", "only in the first", "only in the second", "repeat rate"):
+            stable.add_column(col, justify="right")
+        stable.add_row(
+            f"{len(a & b):,}",
+            f"{len(a - b):,}",
+            f"{len(b - a):,}",
+            pct(len(a & b) / o.union if o.union else None),
+        )
+        tables.append(stable)
+    return tables

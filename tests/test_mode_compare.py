@@ -1,0 +1,180 @@
+"""Analyses across runs and relations on hand-built runs with known answers: fact-eval per
+relation, compare (Table 2), template vs LLM-written questions, the SAQ prompt on multi-valued
+relations; KONTEST error overlap (Fig. 4) and stability."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from test_modes_kontest import ScriptedTarget, hand_kg
+
+from kglens_tui.cli import main
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
+from kglens_tui.modes.facteval_compare import (
+    compare_table,
+    generator_pairs,
+    generator_table,
+    load_run_scores,
+    per_relation,
+    run_per_relation_table,
+)
+from kglens_tui.modes.kontest_compare import error_overlap, load_overlap, overlap_tables
+from kglens_tui.modes.runner import run_blocking
+from kglens_tui.modes.store import load_answers, load_questions
+from kglens_tui.store.connection import connect
+
+CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
+
+
+def text(*renderables) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=300, color_system=None)
+    for r in renderables:
+        console.print(r)
+    return out.getvalue()
+
+
+@pytest.fixture
+def hand(tmp_path: Path) -> sqlite3.Connection:
+    conn = connect(tmp_path / "w.db")
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    yield conn
+    conn.close()
+
+
+def _knows_capitals(users: list[str]) -> str:
+    """Judges capital statements right, abstains on 'located in' ones, and calls any other
+    statement (an LLM-written one) INCORRECT."""
+    statement = users[-1].splitlines()[-1]
+    if statement.startswith("The capital of "):
+        country, city = statement.removeprefix("The capital of ").rstrip(".").split(" is ")
+        return "CORRECT" if CAPITALS[country] == city else "INCORRECT"
+    return "UNKNOWN" if " is located in " in statement else "INCORRECT"
+
+
+def _facteval(conn: sqlite3.Connection, generator: ScriptedTarget | None = None) -> int:
+    config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"])
+    engine = prepare_mode(
+        conn, config=config, target=ScriptedTarget(reply_fn=_knows_capitals), generator=generator
+    )
+    return run_blocking(engine).run_id
+
+
+def test_per_relation_scores_and_abstention(hand: sqlite3.Connection) -> None:
+    run = _facteval(hand)
+    answers = {(a.question_id, a.context): a for a in load_answers(hand, run)}
+    scores = per_relation(load_questions(hand, run), answers)
+    preds = dict(hand.execute("SELECT key, id FROM predicate"))
+    capital, located = scores[(preds["capital"], "none")], scores[(preds["located_in"], "none")]
+    assert (capital.total, capital.precision, capital.recall, capital.abstention_rate) == (
+        6,
+        1.0,
+        1.0,
+        0.0,
+    )
+    # Kinawley and Dromore have no wrong province to be false about: 3 true, 2 false statements
+    assert (located.total, located.precision, located.recall) == (5, None, 0.0)
+    assert located.abstention_rate == 1.0
+    out = text(run_per_relation_table(hand, run))
+    assert "capital" in out and "located in" in out and "100.0%" in out
+
+
+def test_compare_and_template_vs_llm_questions_on_the_same_facts(
+    hand: sqlite3.Connection,
+) -> None:
+    template_run = _facteval(hand)
+    writer = ScriptedTarget(reply_fn=lambda users: "A place is where it is.", label="writer")
+    llm_run = _facteval(hand, generator=writer)
+    runs = load_run_scores(hand, [template_run, llm_run])
+    table = text(compare_table(runs))
+    # 11 statements (6 capital, 5 located in). Template run: 6 right, 5 abstained -> P 1,
+    # R 6/11, F1 70.6%, abstention 45.5%. LLM-written run: every statement called INCORRECT, so
+    # only the 5 false ones are right -> F1 45.5%, no abstention
+    assert "70.6% · 45.5%" in table and "45.5% · 0.0%" in table
+    ((a, b, shared),) = generator_pairs(runs)
+    assert (a.run.id, b.run.id, len(shared)) == (template_run, llm_run, 11)
+    side = text(generator_table(a, b, shared))
+    assert "on the same 11 facts" in " ".join(side.split())
+    row = next(line for line in side.splitlines() if "TFQ statement" in line)
+    assert row.index("70.6% · 45.5%") < row.index("45.5% · 0.0%") and "11 / 11" in row
+
+
+def test_fill_in_the_blank_asks_for_every_answer_on_a_multi_valued_relation(
+    hand: sqlite3.Connection,
+) -> None:
+    hand.execute("UPDATE predicate SET multi_valued = 1 WHERE key = 'capital'")
+    target = ScriptedTarget(reply_fn=lambda users: "Paris")
+    config = FactevalConfig(kg="hand", facts=None, qtypes=["saq"], formats=["fib", "wh"])
+    run_blocking(prepare_mode(hand, config=config, target=target))
+    fib = [m[-1]["content"] for m in target.messages if "[MASK]" in m[-1]["content"]]
+    several = [m for m in fib if "return all of them as a list" in m]
+    assert len(fib) == 6 and len(several) == 3
+    assert all("capital" in m for m in several)
+    wh = [m[-1]["content"] for m in target.messages if "[MASK]" not in m[-1]["content"]]
+    assert len(wh) == 6 and all("return the possible answers as a list" in m for m in wh)
+
+
+def _kontest(conn: sqlite3.Connection, no: set[str], label: str) -> int:
+    """A run answering 'No.' to the questions in ``no`` and 'Yes.' to every other."""
+    target = ScriptedTarget(reply_fn=lambda u: "No." if u[-1] in no else "Yes.", label=label)
+    config = KontestConfig(kg="hand", relations=None, predicates=["capital"])
+    return run_blocking(prepare_mode(conn, config=config, target=target)).run_id
+
+
+def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> None:
+    france, germany, ireland = (f"Is the capital of {c} {city}?" for c, city in CAPITALS.items())
+    first = _kontest(hand, {france}, "model A")
+    again = _kontest(hand, {france, germany}, "model A")
+    other = _kontest(hand, {germany, ireland}, "model B")
+    runs, o = load_overlap(hand, [first, again, other])
+    assert o.relations == 3 and [len(e) for e in o.errors] == [1, 2, 2]
+    assert [o.unique(i) for i in range(3)] == [0, 0, 1]
+    assert [o.shared_by(k) for k in (1, 2, 3)] == [1, 2, 0]
+    out = text(*overlap_tables(runs, o))
+    assert "Stability" not in out and "one run only" in out
+    runs, o = load_overlap(hand, [first, again])
+    out = text(*overlap_tables(runs, o))
+    stable = out[out.index("Stability") :].splitlines()[-2]
+    assert [c.strip() for c in stable.strip("│ ").split("│")] == ["1", "0", "1", "50.0%"]
+    with pytest.raises(ValueError, match="at least two"):
+        load_overlap(hand, [first])
+
+
+def test_error_overlap_counts_only_relations_every_run_answered() -> None:
+    o = error_overlap(
+        [
+            {"a": 1, "b": 0, "c": 2, "d": 1},
+            {"a": 0, "b": 0, "c": 1, "d": 3, "e": 1},
+            {"a": 0, "b": 1, "c": 1, "d": 0},
+        ]
+    )
+    assert o.relations == 4 and o.union == 4
+    assert [o.unique(i) for i in range(3)] == [1, 0, 1]
+    assert [o.shared_by(k) for k in (1, 2, 3)] == [2, 1, 1]
+
+
+def test_compare_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "cli.db")
+    conn = connect(db)
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    conn.close()
+    for mode, run in (("consistency", "--relations"), ("facteval", "--facts")):
+        for seed in (1, 1, 2):
+            argv = ["--db", db, mode, "run", "--kg", "hand", run, "all", "--quiet"]
+            assert main([*argv, "--target", f"sim:{seed}"]) == 0
+    capsys.readouterr()
+    assert main(["--db", db, "consistency", "compare", "1", "2", "3"]) == 0
+    assert "Errors shared by k runs" in capsys.readouterr().out
+    assert main(["--db", db, "consistency", "compare", "1", "2"]) == 0
+    assert "Stability" in capsys.readouterr().out
+    assert main(["--db", db, "consistency", "compare", "1", "4"]) == 2
+    assert "facteval run, not kontest" in capsys.readouterr().err
+    assert main(["--db", db, "facteval", "compare", "4", "5", "6"]) == 0
+    assert "(Table 2)" in capsys.readouterr().out
+    assert main(["--db", db, "facteval", "report", "4"]) == 0
+    assert "per relation" in capsys.readouterr().out
