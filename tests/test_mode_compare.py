@@ -15,6 +15,7 @@ from test_modes_kontest import ScriptedTarget, hand_kg
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
+from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.facteval_compare import (
     compare_table,
     generator_pairs,
@@ -23,7 +24,13 @@ from kglens_tui.modes.facteval_compare import (
     per_relation,
     run_per_relation_table,
 )
-from kglens_tui.modes.kontest_compare import error_overlap, load_overlap, overlap_tables
+from kglens_tui.modes.kontest_compare import (
+    add_template3,
+    error_overlap,
+    load_overlap,
+    overlap_tables,
+)
+from kglens_tui.modes.kontest_metrics import ensemble_inputs
 from kglens_tui.modes.runner import run_blocking
 from kglens_tui.modes.store import load_answers, load_questions
 from kglens_tui.store.connection import connect
@@ -174,7 +181,48 @@ def test_compare_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "Stability" in capsys.readouterr().out
     assert main(["--db", db, "consistency", "compare", "1", "4"]) == 2
     assert "facteval run, not kontest" in capsys.readouterr().err
+    t3 = ["--db", db, "consistency", "run", "--kg", "hand", "--relations", "all", "--quiet"]
+    assert main([*t3, "--target", "sim:1", "--template3"]) == 0
+    assert main([*t3, "--target", "sim:2", "--template3"]) == 0
+    capsys.readouterr()
+    ensemble = ["--db", db, "consistency", "ensemble", "1", "3", "--folds", "1"]
+    assert main([*ensemble, "--template3", "7", "8"]) == 0
+    assert "3 (unseen)" in capsys.readouterr().out
+    assert main([*ensemble, "--template3", "7"]) == 2
     assert main(["--db", db, "facteval", "compare", "4", "5", "6"]) == 0
     assert "(Table 2)" in capsys.readouterr().out
     assert main(["--db", db, "facteval", "report", "4"]) == 0
     assert "per relation" in capsys.readouterr().out
+
+
+def test_template3_runs_evaluate_the_ensemble_on_an_unseen_phrasing(
+    hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str]
+) -> None:
+    unseen = {
+        c: f"Would you agree that the capital of {c} is {city}?" for c, city in CAPITALS.items()
+    }
+    a = _kontest(hand, set(), "model A")
+    b = _kontest(hand, {"Is the capital of France Paris?"}, "model B")
+    t3 = []
+    for label, no in (("model A", {unseen["France"]}), ("model B", {unseen["Germany"]})):
+        target = ScriptedTarget(
+            reply_fn=lambda u, no=no: "No." if u[-1] in no else "Yes.", label=label
+        )
+        config = KontestConfig(kg="hand", relations=None, predicates=["capital"], template3=True)
+        t3.append(run_blocking(prepare_mode(hand, config=config, target=target)).run_id)
+    asked = {
+        q for (q,) in hand.execute("SELECT question FROM kontest_query WHERE run_id = ?", (t3[0],))
+    }
+    assert set(unseen.values()) <= asked and "Is the capital of France Paris?" not in asked
+    answers, errors = ensemble_inputs(hand, [a, b])
+    add_template3(hand, answers, [a, b], t3)
+    assert answers[0][("france", "capital", "paris")] == {1: "yes", 2: "yes", 3: "no"}
+    result = weighted_ensemble(answers, errors, templates=(1, 2, 3))
+    # A (no metamorphic errors) outweighs B (France inconsistent): A's "no" to France on template 3
+    # leaves it unaffirmed; B's "no" to Germany does not outweigh A's "yes"
+    t3_gap = result.per_template[2]
+    assert (t3_gap.template, t3_gap.weighted, t3_gap.majority, t3_gap.models_mean) == (3, 1, 2, 1.0)
+    with pytest.raises(ValueError, match="not made with --template3"):
+        add_template3(hand, answers, [a, b], [b, a])
+    with pytest.raises(ValueError, match="one run per model"):
+        add_template3(hand, answers, [a, b], t3[:1])

@@ -22,6 +22,7 @@ from kglens_tui.modes.engine import ModeSnapshot
 from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.facteval_compare import run_per_relation_table
+from kglens_tui.modes.kontest_compare import add_template3
 from kglens_tui.modes.kontest_metrics import KontestMetrics, ensemble_inputs
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
@@ -138,6 +139,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
             relations=_limit(args.relations),
             transitive=args.transitive or bundled_transitive(args.kg),
             max_paths=args.max_paths,
+            template3=args.template3,
         )
     return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
 
@@ -299,7 +301,12 @@ def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> i
 
 def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     answers, errors = ensemble_inputs(conn, args.runs)
-    result = weighted_ensemble(answers, errors, folds=args.folds, seed=args.seed)
+    if args.template3:
+        add_template3(conn, answers, args.runs, args.template3)
+    templates = (1, 2, 3) if args.template3 else (1, 2)
+    result = weighted_ensemble(
+        answers, errors, templates=templates, folds=args.folds, seed=args.seed
+    )
     t = LiteralTable(
         title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
         f"{args.folds} fold(s)",
@@ -310,7 +317,7 @@ def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection)
     n = result.relations
     for g in result.per_template:
         t.add_row(
-            str(g.template),
+            "3 (unseen)" if g.template == 3 else str(g.template),
             _count(g.weighted, g.weighted / n if n else None),
             _count(g.majority, g.majority / n if n else None),
             f"{g.models_mean:,.2f} ({_pct(g.models_mean / n if n else None)})",
@@ -445,6 +452,11 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
         "default: the KG's own, e.g. located_in of the bundled places KG)",
     )
     p.add_argument("--max-paths", type=int, default=50, help="paths sampled (leaf to root)")
+    p.add_argument(
+        "--template3",
+        action="store_true",
+        help="ask template 3 (the unseen phrasing, Table 5) in template 2's place",
+    )
     p.set_defaults(func=_run(cmd_consistency_run))
     p = kon_sub.add_parser("report", help="oracle errors (Table 3), coverage and gap (Table 4)")
     p.add_argument("run", type=int)
@@ -455,6 +467,14 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("runs", type=int, nargs="+", metavar="RUN")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (1 = none)")
+    p.add_argument(
+        "--template3",
+        type=int,
+        nargs="+",
+        metavar="RUN",
+        help="each model's `run --template3` run, in the order of RUN: the ensemble evaluated "
+        "on the unseen template 3 too",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=_run(cmd_consistency_ensemble))
     p = kon_sub.add_parser("paths", help="predicates of a KG with paths A -> B -> C")

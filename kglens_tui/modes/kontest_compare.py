@@ -1,6 +1,6 @@
 """KONTEST across runs: which relations each model answers inconsistently, unique to one model,
 shared by some or by all (KONTEST Fig. 4); for two runs of one model, which errors repeat and
-which change (stability, RQ1)."""
+which change (stability, RQ1); template 3 for the ensemble (Table 5)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,34 @@ def error_overlap(errors: Sequence[Mapping[RelationKey, int]]) -> ErrorOverlap:
         len(common),
         tuple(frozenset(k for k in common if run[k] > 0) for run in errors),
     )
+
+
+def add_template3(
+    conn: sqlite3.Connection,
+    answers: Sequence[dict[RelationKey, dict[int, str]]],
+    run_ids: Sequence[int],
+    template3_runs: Sequence[int],
+) -> None:
+    """Put each model's template-3 answers (the atomic answer in template 2's place of its
+    `--template3` run, given in the same order as ``run_ids``) under template 3 of ``answers``."""
+    if len(template3_runs) != len(run_ids):
+        raise ValueError(
+            f"--template3 needs one run per model: {len(run_ids)} runs, "
+            f"{len(template3_runs)} template-3 runs"
+        )
+    for run_id, t3_id in zip(run_ids, template3_runs, strict=True):
+        run, t3 = load_mode_run(conn, run_id, KONTEST), load_mode_run(conn, t3_id, KONTEST)
+        if not t3.config.template3:
+            raise ValueError(f"run {t3_id} was not made with --template3")
+        if run.config.template3:
+            raise ValueError(f"run {run_id} is a template-3 run: name it after --template3")
+        if t3.kg_name != run.kg_name:
+            raise ValueError(f"runs {run_id} and {t3_id} probe different KGs")
+    t3_answers, _errors = ensemble_inputs(conn, template3_runs)
+    for model, got in zip(answers, t3_answers, strict=True):
+        for key, by_template in got.items():
+            if key in model:
+                model[key][3] = by_template[2]
 
 
 def load_overlap(
