@@ -4,6 +4,7 @@ relations; KONTEST error overlap (Fig. 4) and stability."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import sqlite3
 from pathlib import Path
@@ -226,3 +227,50 @@ def test_template3_runs_evaluate_the_ensemble_on_an_unseen_phrasing(
         add_template3(hand, answers, [a, b], [b, a])
     with pytest.raises(ValueError, match="one run per model"):
         add_template3(hand, answers, [a, b], t3[:1])
+
+
+async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
+    from test_tui import make_app
+    from textual.widgets import Static
+
+    from kglens_tui.tui.screens.home import HomeScreen
+    from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
+    from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+    db = tmp_path / "w.db"
+
+    def runs() -> tuple[int, int]:
+        conn = connect(db)
+        import_kg(conn, hand_kg(tmp_path), "hand")
+        france = "Is the capital of France Paris?"
+        first = _kontest(conn, {france}, "model A")
+        _kontest(conn, {france, "Is the capital of Germany Berlin?"}, "model A")
+        fact = _facteval(conn)
+        conn.close()
+        return first, fact
+
+    first, fact = await asyncio.to_thread(runs)
+    app = make_app(db)
+    async with app.run_test(size=(140, 44)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#runs", LiteralDataTable)
+        table.select_key(str(first))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ModeAnalysisScreen)
+        title = app.screen.query_one("#mode-analysis-title", Static).render()
+        assert str(title) == "KONTEST runs 1, 2"
+        assert len(app.screen.query("#mode-analysis Static")) == 3
+        assert "Stability" in text(app.screen.renderables[2])
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        table.select_key(str(fact))
+        await pilot.press("A")
+        await pilot.pause()
+        assert isinstance(app.screen, ModeAnalysisScreen)
+        shown = text(*app.screen.renderables)
+        assert "per relation" in shown and "capital" in shown
+        await pilot.press("escape")
+        await pilot.press("c")  # one fact-eval run only: nothing to compare with
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
