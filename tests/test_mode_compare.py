@@ -246,6 +246,9 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
         first = _kontest(conn, {france}, "model A")
         _kontest(conn, {france, "Is the capital of Germany Berlin?"}, "model A")
         fact = _facteval(conn)
+        target = ScriptedTarget(label="model A")
+        config = KontestConfig(kg="hand", relations=None, predicates=["capital"], template3=True)
+        run_blocking(prepare_mode(conn, config=config, target=target))
         conn.close()
         return first, fact
 
@@ -260,8 +263,9 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
         assert isinstance(app.screen, ModeAnalysisScreen)
         title = app.screen.query_one("#mode-analysis-title", Static).render()
         assert str(title) == "KONTEST runs 1, 2"
-        assert len(app.screen.query("#mode-analysis Static")) == 3
+        assert len(app.screen.query("#mode-analysis Static")) == 5
         assert "Stability" in text(app.screen.renderables[2])
+        assert "3 (unseen)" in text(app.screen.renderables[3])  # run 4, model A's template 3
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
         table.select_key(str(fact))

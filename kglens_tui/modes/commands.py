@@ -19,11 +19,10 @@ from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_
 from kglens_tui.modes.compare_commands import add_compare_commands
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
-from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.facteval_compare import run_per_relation_table
-from kglens_tui.modes.kontest_compare import add_template3
-from kglens_tui.modes.kontest_metrics import KontestMetrics, ensemble_inputs
+from kglens_tui.modes.kontest_compare import ensemble_renderables
+from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
@@ -300,49 +299,10 @@ def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> i
 
 
 def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    answers, errors = ensemble_inputs(conn, args.runs)
-    if args.template3:
-        add_template3(conn, answers, args.runs, args.template3)
-    templates = (1, 2, 3) if args.template3 else (1, 2)
-    result = weighted_ensemble(
-        answers, errors, templates=templates, folds=args.folds, seed=args.seed
-    )
-    t = LiteralTable(
-        title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
-        f"{args.folds} fold(s)",
-        title_justify="left",
-    )
-    for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
-        t.add_column(col, justify="right")
-    n = result.relations
-    for g in result.per_template:
-        t.add_row(
-            "3 (unseen)" if g.template == 3 else str(g.template),
-            _count(g.weighted, g.weighted / n if n else None),
-            _count(g.majority, g.majority / n if n else None),
-            f"{g.models_mean:,.2f} ({_pct(g.models_mean / n if n else None)})",
-        )
-    t.add_row(
-        Text("all", "bold"),
-        f"{result.weighted:,}",
-        f"{result.majority:,}",
-        f"{result.models_mean:,.2f}",
-    )
-    t.add_row(
-        "gap reduction vs models",
-        _pct(result.improvement(result.weighted)),
-        _pct(result.improvement(result.majority)),
-        "",
-    )
-    console.print(t)
-    weights = ", ".join(
-        f"run {r}: {sum(w[i] for w in result.weights) / len(result.weights):.3f}"
-        for i, r in enumerate(args.runs)
-    )
-    console.print(
-        f"weights (mean over folds): {weights}. {result.excluded:,} relations left out because "
-        "some run's atomic answer was invalid or failed."
-    )
+    for renderable in ensemble_renderables(
+        conn, args.runs, args.template3 or [], folds=args.folds, seed=args.seed
+    ):
+        console.print(renderable)
     return 0
 
 

@@ -8,8 +8,11 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rich.text import Text
+
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.config import KONTEST
+from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs
 from kglens_tui.modes.store import ModeRun, load_mode_run
 from kglens_tui.textfmt import pct
@@ -129,3 +132,83 @@ def overlap_tables(runs: Sequence[ModeRun], o: ErrorOverlap) -> list[LiteralTabl
         )
         tables.append(stable)
     return tables
+
+
+def _count(value: int, n: int) -> str:
+    return f"{value:,} ({pct(value / n if n else None)})"
+
+
+def ensemble_renderables(
+    conn: sqlite3.Connection,
+    run_ids: Sequence[int],
+    template3_runs: Sequence[int] = (),
+    *,
+    folds: int = 5,
+    seed: int = 0,
+) -> list[LiteralTable | Text]:
+    """KONTEST Table 5 for the runs (one per model), with the template-3 row when each model's
+    template-3 run is given; then the models' weights."""
+    answers, errors = ensemble_inputs(conn, run_ids)
+    if template3_runs:
+        add_template3(conn, answers, run_ids, template3_runs)
+    templates = (1, 2, 3) if template3_runs else (1, 2)
+    result = weighted_ensemble(answers, errors, templates=templates, folds=folds, seed=seed)
+    t = LiteralTable(
+        title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
+        f"{folds} fold(s)",
+        title_justify="left",
+    )
+    for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
+        t.add_column(col, justify="right")
+    n = result.relations
+    for g in result.per_template:
+        t.add_row(
+            "3 (unseen)" if g.template == 3 else str(g.template),
+            _count(g.weighted, n),
+            _count(g.majority, n),
+            f"{g.models_mean:,.2f} ({pct(g.models_mean / n if n else None)})",
+        )
+    t.add_row(
+        Text("all", "bold"),
+        f"{result.weighted:,}",
+        f"{result.majority:,}",
+        f"{result.models_mean:,.2f}",
+    )
+    t.add_row(
+        "gap reduction vs models",
+        pct(result.improvement(result.weighted)),
+        pct(result.improvement(result.majority)),
+        "",
+    )
+    weights = ", ".join(
+        f"run {r}: {sum(w[i] for w in result.weights) / len(result.weights):.3f}"
+        for i, r in enumerate(run_ids)
+    )
+    return [
+        t,
+        Text(
+            f"weights (mean over folds): {weights}. {result.excluded:,} relations left out "
+            "because some run's atomic answer was invalid or failed."
+        ),
+    ]
+
+
+def template3_partners(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list[int]:
+    """Each run's latest finished template-3 run of the same KG and target, or [] unless every
+    run has one."""
+    partners = []
+    for run_id in run_ids:
+        run = load_mode_run(conn, run_id, KONTEST)
+        found = []
+        for (r,) in conn.execute(
+            "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND status = 'finished' "
+            "ORDER BY id DESC",
+            (KONTEST, run.kg_id),
+        ):
+            other = load_mode_run(conn, r, KONTEST)
+            if other.config.template3 and other.target_label == run.target_label:
+                found.append(r)
+        if not found:
+            return []
+        partners.append(found[0])
+    return partners

@@ -22,7 +22,12 @@ from kglens_tui.modes.facteval_compare import (
     load_run_scores,
     run_per_relation_table,
 )
-from kglens_tui.modes.kontest_compare import load_overlap, overlap_tables
+from kglens_tui.modes.kontest_compare import (
+    ensemble_renderables,
+    load_overlap,
+    overlap_tables,
+    template3_partners,
+)
 from kglens_tui.modes.store import load_mode_run
 
 MODE_ANALYSIS_HELP = """\
@@ -37,7 +42,9 @@ MODE_ANALYSIS_HELP = """\
 on the same KG. Fact-eval: F1 · abstention rate per question type and context, one column per
 model (LLM-facteval Table 2), and template- against LLM-written questions on the same facts.
 KONTEST: errors per run, unique to it and shared by k runs (KONTEST Fig. 4); for two runs of one
-model, the errors that repeat (stability). Template-3 runs are left out of the comparison.
+model, the errors that repeat (stability); then the weighted ensemble of the runs (KONTEST
+Table 5), with the template-3 row when every run's model has a finished `--template3` run.
+Template-3 runs are not compared themselves.
 """
 
 
@@ -68,9 +75,11 @@ def analysis_renderables(
         )
     if run.mode == KONTEST:
         loaded, overlap = load_overlap(conn, runs)
-        return f"KONTEST runs {', '.join(map(str, runs))}", list(overlap_tables(loaded, overlap))
+        tables: list[RenderableType] = [*overlap_tables(loaded, overlap)]
+        tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
+        return f"KONTEST runs {', '.join(map(str, runs))}", tables
     scores = load_run_scores(conn, runs)
-    tables: list[RenderableType] = [compare_table(scores)]
+    tables = [compare_table(scores)]
     tables += [generator_table(*pair) for pair in generator_pairs(scores)]
     return f"Fact-eval runs {', '.join(map(str, runs))}", tables
 
