@@ -313,8 +313,9 @@ def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) ->
     if not found:
         console.print(
             f"KG '{markup_literal(kg.name)}' has no predicate with a path of two or more edges "
-            "(A -> B -> C), so the ontological oracle has nothing to check; import a KG with a deeper hierarchy "
-            "(e.g. Wikidata P131) and pass --transitive PREDICATE"
+            "(A -> B -> C), so the ontological oracle has nothing to check; use the bundled "
+            "'places' KG, or import a deeper hierarchy (e.g. Wikidata P131) and pass "
+            "--transitive PREDICATE"
         )
         return 0
     t = LiteralTable(
