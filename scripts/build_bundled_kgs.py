@@ -2530,7 +2530,9 @@ def write_kg(kg: KG, predicates: list[dict], subsets: dict, meta: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--only", choices=["country", "elements"], help="build one KG only")
+    parser.add_argument(
+        "--only", choices=["country", "elements", "places"], help="build one KG only"
+    )
     parser.add_argument("--notes", action="store_true", help="print every skipped record")
     args = parser.parse_args(argv)
 
@@ -2575,6 +2577,8 @@ def main(argv: list[str] | None = None) -> int:
         }
         write_kg(kg, ELEMENT_PREDICATES, subsets, meta)
         report(kg, args.notes)
+    if args.only in (None, "places"):
+        __import__("build_places_kg").write_places(args.notes)  # reads the country KG's output
     return 0
 
 

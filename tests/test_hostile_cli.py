@@ -542,6 +542,7 @@ CASES = {
         "consistency", "paths", args=lambda w: ["--kg", f"nope {H}"], code=2
     ),
     "consistency-list": _c("consistency", "list"),
+    "consistency-compare": _c("consistency", "compare", args=lambda w: [*map(str, w.kontest)]),
     "facteval-run": _c(
         "facteval",
         "run",
@@ -550,6 +551,7 @@ CASES = {
     "facteval-report": _c("facteval", "report", args=lambda w: [str(w.facteval[0])]),
     "facteval-report-failed": _c("facteval", "report", args=lambda w: [str(w.facteval[1])]),
     "facteval-list": _c("facteval", "list"),
+    "facteval-compare": _c("facteval", "compare", args=lambda w: [*map(str, w.facteval)]),
     "review": _c("review", args=lambda w: [str(w.runs[0])]),
     "review-kg-errors": _c("review", args=lambda w: [str(w.runs[0]), "--kind", "kg-errors"]),
     "review-edge": _c("review", args=lambda w: [str(w.runs[0]), "--edge", str(w.edge)]),

@@ -29,6 +29,12 @@ def bundled_meta(name: str) -> dict:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
+def bundled_transitive(name: str) -> list[str]:
+    """The transitive predicates a bundled KG declares (meta.json `transitive`): the ones the
+    KONTEST ontological oracle walks when none is named."""
+    return [str(k) for k in bundled_meta(name).get("transitive", [])]
+
+
 def kg_exists(conn: sqlite3.Connection, name: str) -> bool:
     """Whether the workspace already holds a KG of that name."""
     return conn.execute("SELECT 1 FROM kg WHERE name = ?", (name,)).fetchone() is not None

@@ -11,16 +11,19 @@ from rich.text import Text
 
 from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.kg.bundled import bundled_transitive, ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text, helpers_line
 from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
+from kglens_tui.modes.compare_commands import add_compare_commands
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.engine import ModeSnapshot
-from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.facteval import FactevalMetrics
-from kglens_tui.modes.kontest_metrics import KontestMetrics, ensemble_inputs
+from kglens_tui.modes.facteval_compare import run_per_relation_table
+from kglens_tui.modes.kontest_compare import ensemble_renderables
+from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
@@ -135,8 +138,9 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
         config = KontestConfig(
             **_common(args),
             relations=_limit(args.relations),
-            transitive=args.transitive or [],
+            transitive=args.transitive or bundled_transitive(args.kg),
             max_paths=args.max_paths,
+            template3=args.template3,
         )
     return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
 
@@ -242,7 +246,10 @@ def print_facteval(m: FactevalMetrics) -> None:
     groups = sorted({(s.qtype, s.format) for s in m.scores}, key=lambda k: (k[0] == "all", k))
     for title, cell in (
         ("F1", lambda s: _pct(s.f1)),
-        ("precision · recall", lambda s: f"{_pct(s.precision)} · {_pct(s.recall)}"),
+        (
+            "precision · recall · abstention rate",
+            lambda s: f"{_pct(s.precision)} · {_pct(s.recall)} · {_pct(s.abstention_rate)}",
+        ),
     ):
         t = LiteralTable(title=f"LLM-facteval: {title} per context", title_justify="left")
         t.add_column("question")
@@ -291,62 +298,28 @@ def cmd_consistency_report(args: argparse.Namespace, conn: sqlite3.Connection) -
 def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     snap = _header(conn, args.run, FACTEVAL)
     print_facteval(snap.metrics)
+    console.print(run_per_relation_table(conn, args.run))
     return 0
 
 
 def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    answers, errors = ensemble_inputs(conn, args.runs)
-    result = weighted_ensemble(answers, errors, folds=args.folds, seed=args.seed)
-    t = LiteralTable(
-        title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
-        f"{args.folds} fold(s)",
-        title_justify="left",
-    )
-    for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
-        t.add_column(col, justify="right")
-    n = result.relations
-    for g in result.per_template:
-        t.add_row(
-            str(g.template),
-            _count(g.weighted, g.weighted / n if n else None),
-            _count(g.majority, g.majority / n if n else None),
-            f"{g.models_mean:,.2f} ({_pct(g.models_mean / n if n else None)})",
-        )
-    t.add_row(
-        Text("all", "bold"),
-        f"{result.weighted:,}",
-        f"{result.majority:,}",
-        f"{result.models_mean:,.2f}",
-    )
-    t.add_row(
-        "gap reduction vs models",
-        _pct(result.improvement(result.weighted)),
-        _pct(result.improvement(result.majority)),
-        "",
-    )
-    console.print(t)
-    weights = ", ".join(
-        f"run {r}: {sum(w[i] for w in result.weights) / len(result.weights):.3f}"
-        for i, r in enumerate(args.runs)
-    )
-    console.print(
-        f"weights (mean over folds): {weights}. {result.excluded:,} relations left out because "
-        "some run's atomic answer was invalid or failed."
-    )
+    for renderable in ensemble_renderables(
+        conn, args.runs, args.template3 or [], folds=args.folds, seed=args.seed
+    ):
+        console.print(renderable)
     return 0
 
 
 def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    from kglens_tui.kg.bundled import ensure_kg
-
     ensure_kg(conn, args.kg)
     kg = load_kg(conn, args.kg)
     found = transitive_candidates(kg)
     if not found:
         console.print(
             f"KG '{markup_literal(kg.name)}' has no predicate with a path of two or more edges "
-            "(A -> B -> C), so the ontological oracle has nothing to check; import a KG with a deeper hierarchy "
-            "(e.g. Wikidata P131) and pass --transitive PREDICATE"
+            "(A -> B -> C), so the ontological oracle has nothing to check; use the bundled "
+            "'places' KG, or import a deeper hierarchy (e.g. Wikidata P131) and pass "
+            "--transitive PREDICATE"
         )
         return 0
     t = LiteralTable(
@@ -440,9 +413,15 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
         "--transitive",
         action="append",
         metavar="KEY",
-        help="transitive predicate for the ontological oracle (repeatable; see `paths`)",
+        help="transitive predicate for the ontological oracle (repeatable; see `paths`; "
+        "default: the KG's own, e.g. located_in of the bundled places KG)",
     )
     p.add_argument("--max-paths", type=int, default=50, help="paths sampled (leaf to root)")
+    p.add_argument(
+        "--template3",
+        action="store_true",
+        help="ask template 3 (the unseen phrasing, Table 5) in template 2's place",
+    )
     p.set_defaults(func=_run(cmd_consistency_run))
     p = kon_sub.add_parser("report", help="oracle errors (Table 3), coverage and gap (Table 4)")
     p.add_argument("run", type=int)
@@ -453,6 +432,14 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("runs", type=int, nargs="+", metavar="RUN")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (1 = none)")
+    p.add_argument(
+        "--template3",
+        type=int,
+        nargs="+",
+        metavar="RUN",
+        help="each model's `run --template3` run, in the order of RUN: the ensemble evaluated "
+        "on the unseen template 3 too",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=_run(cmd_consistency_ensemble))
     p = kon_sub.add_parser("paths", help="predicates of a KG with paths A -> B -> C")
@@ -478,3 +465,4 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run(cmd_facteval_report))
     p = fe_sub.add_parser("list", help="every facteval run")
     p.set_defaults(func=_run(_cmd_list(FACTEVAL)))
+    add_compare_commands(kon_sub, fe_sub, _run)

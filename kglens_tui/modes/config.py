@@ -82,6 +82,9 @@ class KontestConfig(_ModeConfig):
     """Predicate keys whose chains A -> B -> C feed the ontological oracle."""
     max_paths: int = 50
     """Paths (leaf to root) sampled per run from the transitive predicates."""
+    template3: bool = False
+    """Ask template 3 (the unseen phrasing of KONTEST Table 5) in template 2's place: the run an
+    ensemble of ordinary runs is evaluated on (`consistency ensemble --template3`)."""
 
     def validate(self) -> Self:
         super().validate()
@@ -89,6 +92,8 @@ class KontestConfig(_ModeConfig):
             raise ConfigError("relations must not be negative")
         if self.max_paths < 0:
             raise ConfigError("max_paths must not be negative")
+        if self.template3 and self.generator != "template":
+            raise ConfigError("template3 asks the template-3 phrasing: use --generator template")
         if self.relations == 0 and not self.transitive:
             raise ConfigError("nothing to test: relations is 0 and no transitive predicate given")
         return self

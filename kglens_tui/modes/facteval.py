@@ -54,13 +54,21 @@ def context_prefix(text: str) -> str:
     return f"Context: {text}\n" if text else ""
 
 
-def answer_messages(q: QuestionRow, context: str, text: str | None = None) -> tuple[dict, ...]:
-    """The chat messages asking question ``q`` under one context variant."""
+SEVERAL = " If several answers are correct, return all of them as a list."
+"""Appended to the fill-in-the-blank instruction on a multi-valued relation (`{several}`)."""
+
+
+def answer_messages(
+    q: QuestionRow, context: str, text: str | None = None, multi_valued: bool = False
+) -> tuple[dict, ...]:
+    """The chat messages asking question ``q`` under one context variant; on a multi-valued
+    relation the fill-in-the-blank prompt asks for every answer."""
     prompt = load_prompt(ANSWER_PROMPTS[(q.qtype, q.format)])
     return prompt.render(
         context=context_prefix(q.contexts.get(context, "")),
         choices="; ".join(q.choices),
         question=text if text is not None else q.question,
+        several=SEVERAL if multi_valued else "",
     )
 
 
@@ -184,6 +192,12 @@ class FactevalEngine(ModeEngine):
         self._entity_names = entity_names(kg)
         self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
+        self._multi_valued = {
+            row[0]
+            for row in conn.execute(
+                "SELECT id FROM predicate WHERE kg_id = ? AND multi_valued", (kg.kg_id,)
+            )
+        }
         self.load_totals(
             "SELECT COUNT(*), SUM(a.category = 'error'), SUM(a.retries), SUM(a.prompt_tokens), "
             "SUM(a.completion_tokens) FROM facteval_answer a JOIN facteval_question q "
@@ -280,7 +294,7 @@ class FactevalEngine(ModeEngine):
         return text, f"llm:{self.generator.label}"
 
     async def _ask_one(self, q: QuestionRow, context: str, text: str) -> tuple[AnswerRow, Reply]:
-        messages = answer_messages(q, context, text)
+        messages = answer_messages(q, context, text, q.predicate_id in self._multi_valued)
         meta = self._meta(q, context)
         reply = await self.limited(
             lambda: ask(

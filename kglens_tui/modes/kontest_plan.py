@@ -48,19 +48,47 @@ class KontestPlan:
 def paraphrases(kg: KGIndex, s: int, p: int, o: int) -> tuple[str, str]:
     """Two equivalent Yes/No questions from the predicate's templates. With only one Yes/No
     template, the second asks whether the statement template is true."""
-    templates = kg.pred_templates[p]
-    options = list(templates.get("yes_no") or [])
-    label = kg.pred_labels[p]
-    if not options:
-        options = [f"Is {{object}} the {label} of {{subject}}?"]
-    if len(options) < 2:
-        statement = templates.get("statement") or f"The {label} of {{subject}} is {{object}}."
-        if statement.startswith(("The ", "A ", "An ")):
-            statement = statement[0].lower() + statement[1:]
-        options.append("Is it true that " + statement.rstrip(".") + "?")
-    subject, obj = kg.labels[s], kg.labels[o]
-    first, second = (t.replace("{subject}", subject).replace("{object}", obj) for t in options[:2])
+    options = _yes_no_templates(kg, p)
+    first, second = (_fill(kg, t, s, o) for t in options[:2])
     return first, second
+
+
+def third_phrasing(kg: KGIndex, s: int, p: int, o: int) -> str:
+    """Template 3 (KONTEST Table 5), a phrasing neither oracle nor ensemble weight saw: the
+    predicate's third Yes/No template, else its statement asked as "Would you agree that ...?"."""
+    options = _yes_no_templates(kg, p)
+    if len(options) >= 3:
+        return _fill(kg, options[2], s, o)
+    return _fill(kg, _statement_question(kg, p, "Would you agree that "), s, o)
+
+
+def _yes_no_templates(kg: KGIndex, p: int) -> list[str]:
+    options = list(kg.pred_templates[p].get("yes_no") or [])
+    if not options:
+        options = [f"Is {{object}} the {kg.pred_labels[p]} of {{subject}}?"]
+    if len(options) < 2:
+        options.append(_statement_question(kg, p, "Is it true that "))
+    return options
+
+
+def _statement_question(kg: KGIndex, p: int, lead: str) -> str:
+    label = kg.pred_labels[p]
+    statement = (
+        kg.pred_templates[p].get("statement") or f"The {label} of {{subject}} is {{object}}."
+    )
+    if statement.startswith(("The ", "A ", "An ")):
+        statement = statement[0].lower() + statement[1:]
+    return lead + statement.rstrip(".") + "?"
+
+
+def _fill(kg: KGIndex, template: str, s: int, o: int) -> str:
+    return template.replace("{subject}", kg.labels[s]).replace("{object}", kg.labels[o])
+
+
+def questions(kg: KGIndex, s: int, p: int, o: int, template3: bool) -> tuple[str, str]:
+    """The relation's question pair: templates 1 and 2, or 1 and 3 in a template-3 run."""
+    first, second = paraphrases(kg, s, p, o)
+    return (first, third_phrasing(kg, s, p, o)) if template3 else (first, second)
 
 
 def predicate_index(kg: KGIndex, key: str) -> int:
@@ -114,7 +142,7 @@ def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -
     for i in positions.tolist():
         s, p, o = int(kg.s[i]), int(kg.p[i]), int(kg.o[i])
         planned[(s, p, o)] = PlannedRelation(
-            s, p, o, int(kg.edge_ids[i]), "edge", *paraphrases(kg, s, p, o)
+            s, p, o, int(kg.edge_ids[i]), "edge", *questions(kg, s, p, o, config.template3)
         )
     paths = _sample_paths(kg, config.transitive, config.max_paths, rng)
     lookups = {p: _edge_lookup(kg, p) for p in {path.p for path in paths}}
@@ -129,7 +157,7 @@ def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -
                     key[2],
                     edges.get((key[0], key[2])),
                     "path",
-                    *paraphrases(kg, key[0], path.p, key[2]),
+                    *questions(kg, key[0], path.p, key[2], config.template3),
                 )
     return KontestPlan(tuple(planned.values()), tuple(paths))
 

@@ -133,16 +133,18 @@ class HomeScreen(Screen):
 
     def action_analyse_run(self) -> None:
         from kglens_tui.tui.screens.analysis import AnalysisScreen
+        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
 
         run_id = self._selected_run()
-        if run_id is not None:
+        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=False):
             self.app.push_screen(AnalysisScreen(run_id))
 
     def action_compare_run(self) -> None:
         from kglens_tui.tui.screens.compare import CompareScreen
+        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
 
         run_id = self._selected_run()
-        if run_id is not None:
+        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=True):
             self.app.push_screen(CompareScreen(run_id))
 
     @on(DataTable.RowSelected, "#runs")

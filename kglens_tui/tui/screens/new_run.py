@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from kglens_tui.core.safetext import literal
-from kglens_tui.kg.bundled import bundled_names
+from kglens_tui.kg.bundled import bundled_names, bundled_transitive
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
@@ -36,7 +36,8 @@ FIELD_HELP = {
     "mode": "KGLens probes the KG's edges adaptively (the paper); KONTEST counts inconsistent "
     "answers to paraphrases; fact-eval scores true/false, multiple-choice and short answers.",
     "facts": "How many facts to ask (KONTEST: relations); each becomes several questions.",
-    "kg": "The knowledge graph whose edges become questions (bundled, or imported with i).",
+    "kg": "The knowledge graph whose edges become questions (bundled, or imported with i). "
+    "KONTEST on 'places' also walks its located-in chains (the ontological oracle).",
     "subset": "Ask only about edges whose subject is in this named subset of the KG.",
     "target": "The model under test: SmolLM2 in-process, an OpenAI-compatible endpoint, or a "
     "seeded simulator (labelled simulated everywhere).",
@@ -328,7 +329,8 @@ class NewRunScreen(Screen):
             sim_latency_s=base.sim_latency_s,
         )
         if mode == "kontest":
-            return KontestConfig(relations=facts, **common).validate()
+            transitive = bundled_transitive(base.kg)  # places: located_in
+            return KontestConfig(relations=facts, transitive=transitive, **common).validate()
         return FactevalConfig(
             facts=facts, contexts=["none", "relevant", "irrelevant", "antifactual"], **common
         ).validate()

@@ -1,0 +1,59 @@
+"""`kglens consistency compare` and `kglens facteval compare`: analyses across runs."""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+from collections.abc import Callable
+
+from kglens_tui.core.console import console
+from kglens_tui.modes.facteval_compare import (
+    compare_table,
+    generator_pairs,
+    generator_table,
+    load_run_scores,
+)
+from kglens_tui.modes.kontest_compare import load_overlap, overlap_tables
+
+Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
+
+
+def cmd_consistency_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    runs, overlap = load_overlap(conn, args.runs)
+    for table in overlap_tables(runs, overlap):
+        console.print(table)
+    console.print(
+        "An error: a relation with at least one inconsistent metamorphic test (atomic or "
+        "sequential); only relations every run answered completely are compared."
+    )
+    return 0
+
+
+def cmd_facteval_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    if len(set(args.runs)) != len(args.runs):
+        raise ValueError("each run may be named once")
+    runs = load_run_scores(conn, args.runs)
+    console.print(compare_table(runs))
+    for template, llm, shared in generator_pairs(runs):
+        console.print(generator_table(template, llm, shared))
+    console.print(
+        "Cells: F1 · abstention rate; precision is over non-abstained answers, recall over all "
+        "answered questions, failed requests are left out."
+    )
+    return 0
+
+
+def add_compare_commands(
+    kon_sub: argparse._SubParsersAction,
+    fe_sub: argparse._SubParsersAction,
+    wrap: Callable[[Command], Callable[[argparse.Namespace], int]],
+) -> None:
+    """Add the two `compare` subcommands; ``wrap`` opens the workspace and reports errors."""
+    p = kon_sub.add_parser(
+        "compare", help="consistency errors shared across runs (Fig. 4); stability of one model"
+    )
+    p.add_argument("runs", type=int, nargs="+", metavar="RUN")
+    p.set_defaults(func=wrap(cmd_consistency_compare))
+    p = fe_sub.add_parser("compare", help="F1 per KG x model x question type x context (Table 2)")
+    p.add_argument("runs", type=int, nargs="+", metavar="RUN")
+    p.set_defaults(func=wrap(cmd_facteval_compare))

@@ -1,0 +1,220 @@
+"""Fact-eval across runs and relations: per-relation scores, F1 per KG x model x question type x
+context (LLM-facteval Table 2, Figs. 2/4), and template- vs LLM-written questions on the same facts."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.modes.config import CONTEXTS, FACTEVAL
+from kglens_tui.modes.facteval_scoring import ALL, Scores, score_groups
+from kglens_tui.modes.store import (
+    AnswerRow,
+    ModeRun,
+    QuestionRow,
+    load_answers,
+    load_mode_run,
+    load_questions,
+)
+from kglens_tui.textfmt import pct
+
+TEMPLATE, LLM = "template", "llm"
+
+
+def question_source(q: QuestionRow) -> str:
+    """'llm' for a question a generator model wrote, 'template' otherwise (fallbacks included)."""
+    return LLM if q.generator.startswith("llm:") else TEMPLATE
+
+
+def per_relation(
+    questions: Sequence[QuestionRow], answers: Mapping[tuple[int, str], AnswerRow]
+) -> dict[tuple[int, str], Scores]:
+    """Scores of every question type together, per (predicate id, context)."""
+    rows: dict[int, list[tuple[str, str, str, str]]] = defaultdict(list)
+    for q in questions:
+        for c in q.contexts:
+            a = answers.get((q.id, c))
+            if a is not None:
+                rows[q.predicate_id].append((q.qtype, q.format, c, a.category))
+    return {
+        (p, s.context): s
+        for p, group in rows.items()
+        for s in score_groups(group)
+        if s.qtype == ALL
+    }
+
+
+def per_relation_table(
+    scores: Mapping[tuple[int, str], Scores], labels: Mapping[int, str]
+) -> LiteralTable:
+    """Precision, recall, F1 and abstention rate per predicate and context."""
+    t = LiteralTable(title="LLM-facteval per relation (every question type)", title_justify="left")
+    for col in ("relation", "context", "answers", "precision", "recall", "F1", "abstained"):
+        t.add_column(col, justify="left" if col in ("relation", "context") else "right")
+    order = sorted(scores, key=lambda k: (labels.get(k[0], str(k[0])), CONTEXTS.index(k[1])))
+    for p, context in order:
+        s = scores[(p, context)]
+        t.add_row(
+            labels.get(p, str(p)),
+            context,
+            f"{s.total:,}",
+            pct(s.precision),
+            pct(s.recall),
+            pct(s.f1),
+            pct(s.abstention_rate),
+        )
+    return t
+
+
+def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable:
+    """`per_relation_table` of one stored fact-eval run."""
+    run = load_mode_run(conn, run_id, FACTEVAL)
+    answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
+    labels = dict(conn.execute("SELECT id, label FROM predicate WHERE kg_id = ?", (run.kg_id,)))
+    return per_relation_table(per_relation(load_questions(conn, run_id), answers), labels)
+
+
+@dataclass(frozen=True)
+class RunScores:
+    """One run's scores per (question type, format, context, question source)."""
+
+    run: ModeRun
+    questions: tuple[QuestionRow, ...]
+    answers: Mapping[tuple[int, str], AnswerRow]
+
+    @property
+    def column(self) -> str:
+        return f"{self.run.target_label} (run {self.run.id})"
+
+    def scores(self, keep: set | None = None) -> dict[tuple[str, str, str, str], Scores]:
+        """Scores keyed by (qtype, format, context, source); ``keep``: only these `fact_key`s."""
+        rows: dict[str, list[tuple[str, str, str, str]]] = defaultdict(list)
+        for q in self.questions:
+            if keep is not None and fact_key(q) not in keep:
+                continue
+            for c in q.contexts:
+                a = self.answers.get((q.id, c))
+                if a is not None:
+                    rows[question_source(q)].append((q.qtype, q.format, c, a.category))
+        return {
+            (s.qtype, s.format, s.context, source): s
+            for source, group in rows.items()
+            for s in score_groups(group)
+        }
+
+
+def fact_key(q: QuestionRow) -> tuple:
+    """The same question about the same fact in another run of the same KG."""
+    return (q.edge_id, q.subject_id, q.predicate_id, q.qtype, q.format, q.truth)
+
+
+def load_run_scores(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list[RunScores]:
+    """Every run's questions and answers (each must be a fact-eval run)."""
+    out = []
+    for run_id in run_ids:
+        run = load_mode_run(conn, run_id, FACTEVAL)
+        answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
+        out.append(RunScores(run, tuple(load_questions(conn, run_id)), answers))
+    return out
+
+
+def _cell(s: Scores | None) -> str:
+    return "—" if s is None or s.total == 0 else f"{pct(s.f1)} · {pct(s.abstention_rate)}"
+
+
+def _row_name(qtype: str, fmt: str) -> str:
+    return "all" if qtype == ALL else f"{qtype.upper()} {fmt}"
+
+
+def compare_table(runs: Sequence[RunScores]) -> LiteralTable:
+    """F1 · abstention rate per KG x question type x context (rows) and model (columns)."""
+    t = LiteralTable(
+        title="LLM-facteval F1 · abstention rate per KG, question type, context and model "
+        "(Table 2)",
+        title_justify="left",
+    )
+    for col in ("KG", "question", "context"):
+        t.add_column(col)
+    for r in runs:
+        t.add_column(r.column, justify="right")
+    merged = [_merge_sources(r.scores()) for r in runs]
+    keys = sorted(
+        {(r.run.kg_name, *k) for r, m in zip(runs, merged, strict=True) for k in m},
+        key=lambda k: (k[0], k[1] == ALL, k[1], k[2], CONTEXTS.index(k[3])),
+    )
+    for kg, qtype, fmt, context in keys:
+        t.add_row(
+            kg,
+            _row_name(qtype, fmt),
+            context,
+            *(
+                _cell(m.get((qtype, fmt, context)) if r.run.kg_name == kg else None)
+                for r, m in zip(runs, merged, strict=True)
+            ),
+        )
+    return t
+
+
+def _merge_sources(scores: Mapping[tuple[str, str, str, str], Scores]) -> dict:
+    """Template and LLM-written questions together, per (qtype, format, context)."""
+    out: dict[tuple[str, str, str], Scores] = {}
+    for (qtype, fmt, context, _source), s in scores.items():
+        old = out.get((qtype, fmt, context))
+        out[(qtype, fmt, context)] = s if old is None else _add(old, s)
+    return out
+
+
+def _add(a: Scores, b: Scores) -> Scores:
+    return Scores(
+        a.qtype,
+        a.format,
+        a.context,
+        a.correct + b.correct,
+        a.incorrect + b.incorrect,
+        a.abstained + b.abstained,
+        a.unparseable + b.unparseable,
+        a.errors + b.errors,
+    )
+
+
+def generator_pairs(runs: Sequence[RunScores]) -> list[tuple[RunScores, RunScores, set]]:
+    """(template run, LLM-question run, facts both asked) for runs of one KG and one model where
+    one asked only template questions and the other asked some a generator model wrote."""
+    out = []
+    for a in runs:
+        for b in runs:
+            same = (a.run.kg_name, a.run.target_label) == (b.run.kg_name, b.run.target_label)
+            if not same or any(question_source(q) == LLM for q in a.questions):
+                continue
+            llm_facts = {fact_key(q) for q in b.questions if question_source(q) == LLM}
+            shared = {fact_key(q) for q in a.questions} & llm_facts
+            if shared:
+                out.append((a, b, shared))
+    return out
+
+
+def generator_table(template: RunScores, llm: RunScores, shared: set) -> LiteralTable:
+    """F1 · abstention rate of template and LLM-written questions on the same facts."""
+    t = LiteralTable(
+        title=f"Template (run {template.run.id}) vs LLM-written questions (run {llm.run.id}) on "
+        f"the same {len(shared):,} facts",
+        title_justify="left",
+    )
+    for col in ("question", "context", "template", "LLM-written", "answers"):
+        t.add_column(col, justify="left" if col in ("question", "context") else "right")
+    left = _merge_sources(template.scores(shared))
+    right = {k[:3]: s for k, s in llm.scores(shared).items() if k[3] == LLM}
+    for key in sorted(
+        set(left) & set(right), key=lambda k: (k[0] == ALL, k[0], k[1], CONTEXTS.index(k[2]))
+    ):
+        t.add_row(
+            _row_name(key[0], key[1]),
+            key[2],
+            _cell(left[key]),
+            _cell(right[key]),
+            f"{left[key].total:,} / {right[key].total:,}",
+        )
+    return t

@@ -1,0 +1,214 @@
+"""KONTEST across runs: which relations each model answers inconsistently, unique to one model,
+shared by some or by all (KONTEST Fig. 4); for two runs of one model, which errors repeat and
+which change (stability, RQ1); template 3 for the ensemble (Table 5)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.modes.config import KONTEST
+from kglens_tui.modes.ensemble import weighted_ensemble
+from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs
+from kglens_tui.modes.store import ModeRun, load_mode_run
+from kglens_tui.textfmt import pct
+
+
+@dataclass(frozen=True)
+class ErrorOverlap:
+    """Metamorphic errors of several runs over the relations every run answered."""
+
+    relations: int
+    """Relations every run answered (the only ones compared)."""
+    errors: tuple[frozenset[RelationKey], ...]
+    """Per run, the relations with at least one inconsistent metamorphic test."""
+
+    def unique(self, i: int) -> int:
+        """Errors of run i that no other run makes."""
+        others = frozenset().union(*(e for j, e in enumerate(self.errors) if j != i))
+        return len(self.errors[i] - others)
+
+    def shared_by(self, k: int) -> int:
+        """Relations exactly k runs answer inconsistently."""
+        union = frozenset().union(*self.errors)
+        return sum(sum(key in e for e in self.errors) == k for key in union)
+
+    @property
+    def union(self) -> int:
+        return len(frozenset().union(*self.errors))
+
+
+def error_overlap(errors: Sequence[Mapping[RelationKey, int]]) -> ErrorOverlap:
+    """From each run's metamorphic error count per relation (`ensemble_inputs`)."""
+    common = set(errors[0]).intersection(*errors[1:]) if errors else set()
+    return ErrorOverlap(
+        len(common),
+        tuple(frozenset(k for k in common if run[k] > 0) for run in errors),
+    )
+
+
+def add_template3(
+    conn: sqlite3.Connection,
+    answers: Sequence[dict[RelationKey, dict[int, str]]],
+    run_ids: Sequence[int],
+    template3_runs: Sequence[int],
+) -> None:
+    """Put each model's template-3 answers (the atomic answer in template 2's place of its
+    `--template3` run, given in the same order as ``run_ids``) under template 3 of ``answers``."""
+    if len(template3_runs) != len(run_ids):
+        raise ValueError(
+            f"--template3 needs one run per model: {len(run_ids)} runs, "
+            f"{len(template3_runs)} template-3 runs"
+        )
+    for run_id, t3_id in zip(run_ids, template3_runs, strict=True):
+        run, t3 = load_mode_run(conn, run_id, KONTEST), load_mode_run(conn, t3_id, KONTEST)
+        if not t3.config.template3:
+            raise ValueError(f"run {t3_id} was not made with --template3")
+        if run.config.template3:
+            raise ValueError(f"run {run_id} is a template-3 run: name it after --template3")
+        if t3.kg_name != run.kg_name:
+            raise ValueError(f"runs {run_id} and {t3_id} probe different KGs")
+    t3_answers, _errors = ensemble_inputs(conn, template3_runs)
+    for model, got in zip(answers, t3_answers, strict=True):
+        for key, by_template in got.items():
+            if key in model:
+                model[key][3] = by_template[2]
+
+
+def load_overlap(
+    conn: sqlite3.Connection, run_ids: Sequence[int]
+) -> tuple[list[ModeRun], ErrorOverlap]:
+    """The runs and their error overlap; at least two KONTEST runs of one KG."""
+    if len(run_ids) < 2 or len(set(run_ids)) != len(run_ids):
+        raise ValueError("compare needs at least two different KONTEST runs")
+    runs = [load_mode_run(conn, r, KONTEST) for r in run_ids]
+    _answers, errors = ensemble_inputs(conn, run_ids)
+    return runs, error_overlap(errors)
+
+
+def overlap_tables(runs: Sequence[ModeRun], o: ErrorOverlap) -> list[LiteralTable]:
+    """Per run: errors and those unique to it; then errors shared by k runs; for two runs of one
+    model, the stability table."""
+    per = LiteralTable(
+        title=f"Consistency errors per run over the {o.relations:,} relations all answered "
+        "(KONTEST Fig. 4)",
+        title_justify="left",
+    )
+    for col in ("run", "model", "errors", "unique to it"):
+        per.add_column(col, justify="left" if col == "model" else "right")
+    for i, run in enumerate(runs):
+        n = len(o.errors[i])
+        per.add_row(
+            str(run.id),
+            run.target_label,
+            f"{n:,} ({pct(n / o.relations if o.relations else None)})",
+            f"{o.unique(i):,}",
+        )
+    shared = LiteralTable(title="Errors shared by k runs", title_justify="left")
+    shared.add_column("made by")
+    shared.add_column("relations", justify="right")
+    shared.add_column("of all errors", justify="right")
+    for k in range(1, len(runs) + 1):
+        n = o.shared_by(k)
+        name = "one run only" if k == 1 else ("all runs" if k == len(runs) else f"{k} runs")
+        shared.add_row(name, f"{n:,}", pct(n / o.union if o.union else None))
+    tables = [per, shared]
+    if len(runs) == 2 and runs[0].target_label == runs[1].target_label:
+        a, b = o.errors
+        stable = LiteralTable(
+            title="Stability: the same model run twice (KONTEST RQ1)", title_justify="left"
+        )
+        for col in ("errors that repeat", "only in the first", "only in the second", "repeat rate"):
+            stable.add_column(col, justify="right")
+        stable.add_row(
+            f"{len(a & b):,}",
+            f"{len(a - b):,}",
+            f"{len(b - a):,}",
+            pct(len(a & b) / o.union if o.union else None),
+        )
+        tables.append(stable)
+    return tables
+
+
+def _count(value: int, n: int) -> str:
+    return f"{value:,} ({pct(value / n if n else None)})"
+
+
+def ensemble_renderables(
+    conn: sqlite3.Connection,
+    run_ids: Sequence[int],
+    template3_runs: Sequence[int] = (),
+    *,
+    folds: int = 5,
+    seed: int = 0,
+) -> list[LiteralTable | Text]:
+    """KONTEST Table 5 for the runs (one per model), with the template-3 row when each model's
+    template-3 run is given; then the models' weights."""
+    answers, errors = ensemble_inputs(conn, run_ids)
+    if template3_runs:
+        add_template3(conn, answers, run_ids, template3_runs)
+    templates = (1, 2, 3) if template3_runs else (1, 2)
+    result = weighted_ensemble(answers, errors, templates=templates, folds=folds, seed=seed)
+    t = LiteralTable(
+        title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
+        f"{folds} fold(s)",
+        title_justify="left",
+    )
+    for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
+        t.add_column(col, justify="right")
+    n = result.relations
+    for g in result.per_template:
+        t.add_row(
+            "3 (unseen)" if g.template == 3 else str(g.template),
+            _count(g.weighted, n),
+            _count(g.majority, n),
+            f"{g.models_mean:,.2f} ({pct(g.models_mean / n if n else None)})",
+        )
+    t.add_row(
+        Text("all", "bold"),
+        f"{result.weighted:,}",
+        f"{result.majority:,}",
+        f"{result.models_mean:,.2f}",
+    )
+    t.add_row(
+        "gap reduction vs models",
+        pct(result.improvement(result.weighted)),
+        pct(result.improvement(result.majority)),
+        "",
+    )
+    weights = ", ".join(
+        f"run {r}: {sum(w[i] for w in result.weights) / len(result.weights):.3f}"
+        for i, r in enumerate(run_ids)
+    )
+    return [
+        t,
+        Text(
+            f"weights (mean over folds): {weights}. {result.excluded:,} relations left out "
+            "because some run's atomic answer was invalid or failed."
+        ),
+    ]
+
+
+def template3_partners(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list[int]:
+    """Each run's latest finished template-3 run of the same KG and target, or [] unless every
+    run has one."""
+    partners = []
+    for run_id in run_ids:
+        run = load_mode_run(conn, run_id, KONTEST)
+        found = []
+        for (r,) in conn.execute(
+            "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND status = 'finished' "
+            "ORDER BY id DESC",
+            (KONTEST, run.kg_id),
+        ):
+            other = load_mode_run(conn, r, KONTEST)
+            if other.config.template3 and other.target_label == run.target_label:
+                found.append(r)
+        if not found:
+            return []
+        partners.append(found[0])
+    return partners

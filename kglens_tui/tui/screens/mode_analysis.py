@@ -1,0 +1,123 @@
+"""The paper analyses of KONTEST and fact-eval runs, as the CLI prints them: fact-eval per relation,
+`facteval compare` (Table 2, template vs LLM-written questions) and `consistency compare`
+(Fig. 4, stability), over the chosen run and the other runs of its mode and KG."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from rich.console import RenderableType
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from kglens_tui.core.safetext import literal, markup_literal
+from kglens_tui.modes.config import FACTEVAL, KONTEST
+from kglens_tui.modes.facteval_compare import (
+    compare_table,
+    generator_pairs,
+    generator_table,
+    load_run_scores,
+    run_per_relation_table,
+)
+from kglens_tui.modes.kontest_compare import (
+    ensemble_renderables,
+    load_overlap,
+    overlap_tables,
+    template3_partners,
+)
+from kglens_tui.modes.store import load_mode_run
+
+MODE_ANALYSIS_HELP = """\
+## KONTEST and fact-eval analyses
+
+| key | action |
+| --- | --- |
+| `escape` | back |
+
+**Fact-eval run** (`A`): precision, recall, F1 and abstention rate per relation and context.
+**Compare** (`c` on a KONTEST or fact-eval run): the run with every other finished run of its mode
+on the same KG. Fact-eval: F1 · abstention rate per question type and context, one column per
+model (LLM-facteval Table 2), and template- against LLM-written questions on the same facts.
+KONTEST: errors per run, unique to it and shared by k runs (KONTEST Fig. 4); for two runs of one
+model, the errors that repeat (stability); then the weighted ensemble of the runs (KONTEST
+Table 5), with the template-3 row when every run's model has a finished `--template3` run.
+Template-3 runs are not compared themselves.
+"""
+
+
+def peer_runs(conn: sqlite3.Connection, run_id: int) -> list[int]:
+    """The run and every other finished run of its mode and KG (not template-3 runs), oldest
+    first."""
+    run = load_mode_run(conn, run_id)
+    rows = conn.execute(
+        "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND id != ? AND status = 'finished' "
+        "ORDER BY id",
+        (run.mode, run.kg_id, run_id),
+    )
+    peers = [r for (r,) in rows if not getattr(load_mode_run(conn, r).config, "template3", False)]
+    return sorted([run_id, *peers])
+
+
+def analysis_renderables(
+    conn: sqlite3.Connection, run_id: int, compare: bool
+) -> tuple[str, list[RenderableType]]:
+    """The screen's title and tables: per relation (fact-eval), or the comparison with peers."""
+    run = load_mode_run(conn, run_id)
+    if not compare and run.mode == FACTEVAL:
+        return f"Fact-eval run {run_id} per relation", [run_per_relation_table(conn, run_id)]
+    runs = peer_runs(conn, run_id)
+    if len(runs) < 2:
+        raise ValueError(
+            f"no other finished {run.mode} run on KG '{run.kg_name}' to compare run {run_id} with"
+        )
+    if run.mode == KONTEST:
+        loaded, overlap = load_overlap(conn, runs)
+        tables: list[RenderableType] = [*overlap_tables(loaded, overlap)]
+        tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
+        return f"KONTEST runs {', '.join(map(str, runs))}", tables
+    scores = load_run_scores(conn, runs)
+    tables = [compare_table(scores)]
+    tables += [generator_table(*pair) for pair in generator_pairs(scores)]
+    return f"Fact-eval runs {', '.join(map(str, runs))}", tables
+
+
+class ModeAnalysisScreen(Screen):
+    """Tables rendered by the CLI's own renderers, scrollable."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+    HELP = MODE_ANALYSIS_HELP
+
+    def __init__(self, title: str, renderables: list[RenderableType]) -> None:
+        super().__init__()
+        self._title = title
+        self.renderables = renderables
+        """The tables shown, in order (as the CLI prints them)."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(literal(self._title), classes="section-title", id="mode-analysis-title")
+        with VerticalScroll(id="mode-analysis"):
+            for i, r in enumerate(self.renderables):
+                yield Static(r, id=f"mode-analysis-{i}")
+        yield Footer()
+
+
+def open_mode_analysis(app: App, run_id: int, compare: bool) -> bool:
+    """Show a KONTEST or fact-eval run's analysis (``compare``: against its peers); False for a
+    KGLens run, which the caller shows as before."""
+    row = app.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
+    if row is None or row[0] not in (KONTEST, FACTEVAL):
+        return False
+    try:
+        title, renderables = analysis_renderables(app.db(), run_id, compare)
+    except (LookupError, ValueError) as exc:
+        app.notify(markup_literal(str(exc)), severity="warning")
+        return True
+    app.push_screen(ModeAnalysisScreen(title, renderables))
+    return True

@@ -1,0 +1,280 @@
+"""Analyses across runs and relations on hand-built runs with known answers: fact-eval per
+relation, compare (Table 2), template vs LLM-written questions, the SAQ prompt on multi-valued
+relations; KONTEST error overlap (Fig. 4) and stability."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sqlite3
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from test_modes_kontest import ScriptedTarget, hand_kg
+
+from kglens_tui.cli import main
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
+from kglens_tui.modes.ensemble import weighted_ensemble
+from kglens_tui.modes.facteval_compare import (
+    compare_table,
+    generator_pairs,
+    generator_table,
+    load_run_scores,
+    per_relation,
+    run_per_relation_table,
+)
+from kglens_tui.modes.kontest_compare import (
+    add_template3,
+    error_overlap,
+    load_overlap,
+    overlap_tables,
+)
+from kglens_tui.modes.kontest_metrics import ensemble_inputs
+from kglens_tui.modes.runner import run_blocking
+from kglens_tui.modes.store import load_answers, load_questions
+from kglens_tui.store.connection import connect
+
+CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
+
+
+def text(*renderables) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=300, color_system=None)
+    for r in renderables:
+        console.print(r)
+    return out.getvalue()
+
+
+@pytest.fixture
+def hand(tmp_path: Path) -> sqlite3.Connection:
+    conn = connect(tmp_path / "w.db")
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    yield conn
+    conn.close()
+
+
+def _knows_capitals(users: list[str]) -> str:
+    """Judges capital statements right, abstains on 'located in' ones, and calls any other
+    statement (an LLM-written one) INCORRECT."""
+    statement = users[-1].splitlines()[-1]
+    if statement.startswith("The capital of "):
+        country, city = statement.removeprefix("The capital of ").rstrip(".").split(" is ")
+        return "CORRECT" if CAPITALS[country] == city else "INCORRECT"
+    return "UNKNOWN" if " is located in " in statement else "INCORRECT"
+
+
+def _facteval(conn: sqlite3.Connection, generator: ScriptedTarget | None = None) -> int:
+    config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"])
+    engine = prepare_mode(
+        conn, config=config, target=ScriptedTarget(reply_fn=_knows_capitals), generator=generator
+    )
+    return run_blocking(engine).run_id
+
+
+def test_per_relation_scores_and_abstention(hand: sqlite3.Connection) -> None:
+    run = _facteval(hand)
+    answers = {(a.question_id, a.context): a for a in load_answers(hand, run)}
+    scores = per_relation(load_questions(hand, run), answers)
+    preds = dict(hand.execute("SELECT key, id FROM predicate"))
+    capital, located = scores[(preds["capital"], "none")], scores[(preds["located_in"], "none")]
+    assert (capital.total, capital.precision, capital.recall, capital.abstention_rate) == (
+        6,
+        1.0,
+        1.0,
+        0.0,
+    )
+    # Kinawley and Dromore have no wrong province to be false about: 3 true, 2 false statements
+    assert (located.total, located.precision, located.recall) == (5, None, 0.0)
+    assert located.abstention_rate == 1.0
+    out = text(run_per_relation_table(hand, run))
+    assert "capital" in out and "located in" in out and "100.0%" in out
+
+
+def test_compare_and_template_vs_llm_questions_on_the_same_facts(
+    hand: sqlite3.Connection,
+) -> None:
+    template_run = _facteval(hand)
+    writer = ScriptedTarget(reply_fn=lambda users: "A place is where it is.", label="writer")
+    llm_run = _facteval(hand, generator=writer)
+    runs = load_run_scores(hand, [template_run, llm_run])
+    table = text(compare_table(runs))
+    # 11 statements (6 capital, 5 located in). Template run: 6 right, 5 abstained -> P 1,
+    # R 6/11, F1 70.6%, abstention 45.5%. LLM-written run: every statement called INCORRECT, so
+    # only the 5 false ones are right -> F1 45.5%, no abstention
+    assert "70.6% · 45.5%" in table and "45.5% · 0.0%" in table
+    ((a, b, shared),) = generator_pairs(runs)
+    assert (a.run.id, b.run.id, len(shared)) == (template_run, llm_run, 11)
+    side = text(generator_table(a, b, shared))
+    assert "on the same 11 facts" in " ".join(side.split())
+    row = next(line for line in side.splitlines() if "TFQ statement" in line)
+    assert row.index("70.6% · 45.5%") < row.index("45.5% · 0.0%") and "11 / 11" in row
+
+
+def test_fill_in_the_blank_asks_for_every_answer_on_a_multi_valued_relation(
+    hand: sqlite3.Connection,
+) -> None:
+    hand.execute("UPDATE predicate SET multi_valued = 1 WHERE key = 'capital'")
+    target = ScriptedTarget(reply_fn=lambda users: "Paris")
+    config = FactevalConfig(kg="hand", facts=None, qtypes=["saq"], formats=["fib", "wh"])
+    run_blocking(prepare_mode(hand, config=config, target=target))
+    fib = [m[-1]["content"] for m in target.messages if "[MASK]" in m[-1]["content"]]
+    several = [m for m in fib if "return all of them as a list" in m]
+    assert len(fib) == 6 and len(several) == 3
+    assert all("capital" in m for m in several)
+    wh = [m[-1]["content"] for m in target.messages if "[MASK]" not in m[-1]["content"]]
+    assert len(wh) == 6 and all("return the possible answers as a list" in m for m in wh)
+
+
+def _kontest(conn: sqlite3.Connection, no: set[str], label: str) -> int:
+    """A run answering 'No.' to the questions in ``no`` and 'Yes.' to every other."""
+    target = ScriptedTarget(reply_fn=lambda u: "No." if u[-1] in no else "Yes.", label=label)
+    config = KontestConfig(kg="hand", relations=None, predicates=["capital"])
+    return run_blocking(prepare_mode(conn, config=config, target=target)).run_id
+
+
+def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> None:
+    france, germany, ireland = (f"Is the capital of {c} {city}?" for c, city in CAPITALS.items())
+    first = _kontest(hand, {france}, "model A")
+    again = _kontest(hand, {france, germany}, "model A")
+    other = _kontest(hand, {germany, ireland}, "model B")
+    runs, o = load_overlap(hand, [first, again, other])
+    assert o.relations == 3 and [len(e) for e in o.errors] == [1, 2, 2]
+    assert [o.unique(i) for i in range(3)] == [0, 0, 1]
+    assert [o.shared_by(k) for k in (1, 2, 3)] == [1, 2, 0]
+    out = text(*overlap_tables(runs, o))
+    assert "Stability" not in out and "one run only" in out
+    runs, o = load_overlap(hand, [first, again])
+    out = text(*overlap_tables(runs, o))
+    stable = out[out.index("Stability") :].splitlines()[-2]
+    assert [c.strip() for c in stable.strip("│ ").split("│")] == ["1", "0", "1", "50.0%"]
+    with pytest.raises(ValueError, match="at least two"):
+        load_overlap(hand, [first])
+
+
+def test_error_overlap_counts_only_relations_every_run_answered() -> None:
+    o = error_overlap(
+        [
+            {"a": 1, "b": 0, "c": 2, "d": 1},
+            {"a": 0, "b": 0, "c": 1, "d": 3, "e": 1},
+            {"a": 0, "b": 1, "c": 1, "d": 0},
+        ]
+    )
+    assert o.relations == 4 and o.union == 4
+    assert [o.unique(i) for i in range(3)] == [1, 0, 1]
+    assert [o.shared_by(k) for k in (1, 2, 3)] == [2, 1, 1]
+
+
+def test_compare_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "cli.db")
+    conn = connect(db)
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    conn.close()
+    for mode, run in (("consistency", "--relations"), ("facteval", "--facts")):
+        for seed in (1, 1, 2):
+            argv = ["--db", db, mode, "run", "--kg", "hand", run, "all", "--quiet"]
+            assert main([*argv, "--target", f"sim:{seed}"]) == 0
+    capsys.readouterr()
+    assert main(["--db", db, "consistency", "compare", "1", "2", "3"]) == 0
+    assert "Errors shared by k runs" in capsys.readouterr().out
+    assert main(["--db", db, "consistency", "compare", "1", "2"]) == 0
+    assert "Stability" in capsys.readouterr().out
+    assert main(["--db", db, "consistency", "compare", "1", "4"]) == 2
+    assert "facteval run, not kontest" in capsys.readouterr().err
+    t3 = ["--db", db, "consistency", "run", "--kg", "hand", "--relations", "all", "--quiet"]
+    assert main([*t3, "--target", "sim:1", "--template3"]) == 0
+    assert main([*t3, "--target", "sim:2", "--template3"]) == 0
+    capsys.readouterr()
+    ensemble = ["--db", db, "consistency", "ensemble", "1", "3", "--folds", "1"]
+    assert main([*ensemble, "--template3", "7", "8"]) == 0
+    assert "3 (unseen)" in capsys.readouterr().out
+    assert main([*ensemble, "--template3", "7"]) == 2
+    assert main(["--db", db, "facteval", "compare", "4", "5", "6"]) == 0
+    assert "(Table 2)" in capsys.readouterr().out
+    assert main(["--db", db, "facteval", "report", "4"]) == 0
+    assert "per relation" in capsys.readouterr().out
+
+
+def test_template3_runs_evaluate_the_ensemble_on_an_unseen_phrasing(
+    hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str]
+) -> None:
+    unseen = {
+        c: f"Would you agree that the capital of {c} is {city}?" for c, city in CAPITALS.items()
+    }
+    a = _kontest(hand, set(), "model A")
+    b = _kontest(hand, {"Is the capital of France Paris?"}, "model B")
+    t3 = []
+    for label, no in (("model A", {unseen["France"]}), ("model B", {unseen["Germany"]})):
+        target = ScriptedTarget(
+            reply_fn=lambda u, no=no: "No." if u[-1] in no else "Yes.", label=label
+        )
+        config = KontestConfig(kg="hand", relations=None, predicates=["capital"], template3=True)
+        t3.append(run_blocking(prepare_mode(hand, config=config, target=target)).run_id)
+    asked = {
+        q for (q,) in hand.execute("SELECT question FROM kontest_query WHERE run_id = ?", (t3[0],))
+    }
+    assert set(unseen.values()) <= asked and "Is the capital of France Paris?" not in asked
+    answers, errors = ensemble_inputs(hand, [a, b])
+    add_template3(hand, answers, [a, b], t3)
+    assert answers[0][("france", "capital", "paris")] == {1: "yes", 2: "yes", 3: "no"}
+    result = weighted_ensemble(answers, errors, templates=(1, 2, 3))
+    # A (no metamorphic errors) outweighs B (France inconsistent): A's "no" to France on template 3
+    # leaves it unaffirmed; B's "no" to Germany does not outweigh A's "yes"
+    t3_gap = result.per_template[2]
+    assert (t3_gap.template, t3_gap.weighted, t3_gap.majority, t3_gap.models_mean) == (3, 1, 2, 1.0)
+    with pytest.raises(ValueError, match="not made with --template3"):
+        add_template3(hand, answers, [a, b], [b, a])
+    with pytest.raises(ValueError, match="one run per model"):
+        add_template3(hand, answers, [a, b], t3[:1])
+
+
+async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
+    from test_tui import make_app
+    from textual.widgets import Static
+
+    from kglens_tui.tui.screens.home import HomeScreen
+    from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
+    from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+    db = tmp_path / "w.db"
+
+    def runs() -> tuple[int, int]:
+        conn = connect(db)
+        import_kg(conn, hand_kg(tmp_path), "hand")
+        france = "Is the capital of France Paris?"
+        first = _kontest(conn, {france}, "model A")
+        _kontest(conn, {france, "Is the capital of Germany Berlin?"}, "model A")
+        fact = _facteval(conn)
+        target = ScriptedTarget(label="model A")
+        config = KontestConfig(kg="hand", relations=None, predicates=["capital"], template3=True)
+        run_blocking(prepare_mode(conn, config=config, target=target))
+        conn.close()
+        return first, fact
+
+    first, fact = await asyncio.to_thread(runs)
+    app = make_app(db)
+    async with app.run_test(size=(140, 44)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#runs", LiteralDataTable)
+        table.select_key(str(first))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ModeAnalysisScreen)
+        title = app.screen.query_one("#mode-analysis-title", Static).render()
+        assert str(title) == "KONTEST runs 1, 2"
+        assert len(app.screen.query("#mode-analysis Static")) == 5
+        assert "Stability" in text(app.screen.renderables[2])
+        assert "3 (unseen)" in text(app.screen.renderables[3])  # run 4, model A's template 3
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        table.select_key(str(fact))
+        await pilot.press("A")
+        await pilot.pause()
+        assert isinstance(app.screen, ModeAnalysisScreen)
+        shown = text(*app.screen.renderables)
+        assert "per relation" in shown and "capital" in shown
+        await pilot.press("escape")
+        await pilot.press("c")  # one fact-eval run only: nothing to compare with
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
