@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from kglens_tui.analysis.bias import random_baseline, wilson, win_probability, yes_no_bias
+from kglens_tui.analysis.bias import random_baseline, win_probability, yes_no_bias
+from kglens_tui.analysis.intervals import wilson
 
 
 def test_always_no_model_is_at_chance_and_flagged() -> None:
@@ -60,13 +61,14 @@ def test_win_probability_and_wilson_interval_by_hand() -> None:
     assert win_probability([0.5]) == 0.5
     assert win_probability([1.0, 1.0, 0.0]) == 1.0
     assert win_probability([]) == 0.0
-    lo, hi = wilson(8, 10)
-    # Wilson 95%: centre (0.8 + 1.96^2/20) / (1 + 1.96^2/10)
-    z = 1.96
+    p = wilson(8, 10)
+    lo, hi = p.low, p.high
+    # Wilson 95%: centre (0.8 + z^2/20) / (1 + z^2/10), z = 1.959964 (the one interval module)
+    z = 1.959963984540054
     centre = (0.8 + z * z / 20) / (1 + z * z / 10)
     half = z * math.sqrt(0.8 * 0.2 / 10 + z * z / 400) / (1 + z * z / 10)
     assert (lo, hi) == pytest.approx((centre - half, centre + half))
-    assert wilson(0, 0) is None
+    assert wilson(0, 0).low is None
 
 
 class AlwaysNo:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kglens_tui.analysis.intervals import wilson
 from kglens_tui.probe.verify import first_word_answer
 from kglens_tui.textfmt import pct
 
@@ -25,7 +26,6 @@ BIAS_YES_RATE = (0.2, 0.8)
 """A yes-rate outside this range is a strong answer bias."""
 BIAS_BALANCED_ACCURACY = 0.6
 """Below this balanced accuracy, with a strong bias, results are explained by the bias."""
-WILSON_Z = 1.96
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,8 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float] | None:
-        return wilson(self.k, self.n)
+        p = wilson(self.k, self.n)
+        return None if p.low is None or p.high is None else (p.low, p.high)
 
     def text(self) -> str:
         """'62.5% [48.1–75.0] (n=40)' or '— (n=0)'."""
@@ -49,17 +50,6 @@ class Rate:
             return "— (n=0)"
         lo, hi = self.interval
         return f"{pct(self.value)} [{lo * 100:.1f}–{hi * 100:.1f}] (n={self.n})"
-
-
-def wilson(k: int, n: int, z: float = WILSON_Z) -> tuple[float, float] | None:
-    """The Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return None
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
-from kglens_tui.analysis.bias import bias_from_counts, wilson
+from kglens_tui.analysis.bias import bias_from_counts
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
+from kglens_tui.analysis.intervals import wilson
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.engine import ProbeSnapshot
@@ -91,8 +92,8 @@ def _figures(
     value = getattr(latest, attr) if latest is not None else None
     low_high = ""
     if value is not None:
-        lo, hi = wilson(round(value * latest.examined), latest.examined)
-        low_high = interval(lo, hi)
+        p = wilson(round(value * latest.examined), latest.examined)
+        low_high = interval(p.low, p.high)
     if coin is not None:
         band = coin.rates[attr]
         return pct(value), low_high, f"coin {pct(band.mean)} {interval(band.low, band.high)}"
