@@ -54,6 +54,9 @@ def test_report_says_how_many_edges_a_wh_run_left_out(tmp_path: Path, tiny_kg_di
     assert out.splitlines()[1].startswith("WH · ")
     assert "WH: open questions only; 2 active edges of the selection allow none" in out
     assert "What the answers teach" in out  # the learned model, rebuilt from the log
+    # no empty Yes/No table for a run that asked none
+    assert "Yes/No answers: none (this run asked open questions only)" in out
+    assert "yes-rate (replies starting with yes)" not in out
 
 
 def test_the_welcome_probe_of_the_local_model_asks_open_questions(

@@ -129,7 +129,10 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     yes_no.add_row("balanced accuracy (chance = 0.50)", _num(bias.balanced_accuracy))
     yes_no.add_row("Cohen's kappa, expected vs given (chance = 0)", _num(bias.kappa))
     yes_no.add_row("replies without yes/no (not counted above)", f"{bias.unparsed:,}")
-    console.print(yes_no)
+    if bias.answered or bias.unparsed:
+        console.print(yes_no)
+    else:
+        console.print("Yes/No answers: none (this run asked open questions only)")
     if bias.warning():
         console.print(f"[bold yellow]⚠ {bias.warning()}[/]")
     cats = LiteralTable(title="Replies by category", title_justify="left")
