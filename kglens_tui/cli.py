@@ -465,6 +465,19 @@ def cmd_bench_ui(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_curves(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.sampling_csv import CurvesFileError, read_curves
+
+    try:
+        study = read_curves(Path(args.file))
+    except CurvesFileError as exc:
+        raise CLIError(str(exc)) from exc
+    from kglens_tui.tui.curves_ui import CurvesApp
+
+    CurvesApp(study).run()
+    return 0
+
+
 def cmd_bench_import(args: argparse.Namespace) -> int:
     from kglens_tui.bench.import_bench import run_import_bench
 
@@ -741,6 +754,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = bench_sub.add_parser("ui", help="key-press latency while a simulated run goes full speed")
     p.add_argument("--presses", type=int, default=100)
     p.set_defaults(func=cmd_bench_ui)
+    p = bench_sub.add_parser(
+        "curves", help="draw the efficiency study's curves (a `bench sampling --csv` file)"
+    )
+    p.add_argument("file", help="the CSV that `kglens bench sampling --csv` wrote")
+    p.set_defaults(func=cmd_bench_curves)
     p = bench_sub.add_parser("import", help="import synthetic triples: triples/s and peak memory")
     p.add_argument("--triples", type=int, default=1_000_000)
     p.add_argument("--entities", type=int, default=100_000)

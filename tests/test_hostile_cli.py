@@ -426,6 +426,9 @@ CASES = {
     "report": _c("report", args=lambda w: [str(w.runs[0])]),
     "report-judged": _c("report", args=lambda w: [str(w.runs[1])]),
     "search": _c("search", args=lambda w: ["PWNED"]),
+    "bench-curves-bad": _c(
+        "bench", "curves", args=lambda w: [_bad_curves(w)], code=2, shown=SHOWN[:1]
+    ),  # fmt: skip
     "search-fts-syntax": _c("search", args=lambda w: [f'NEAR( "x* {H}'], shown=SHOWN[:1]),
     "search-nothing": _c("search", args=lambda w: ["* ( )"], code=2, shown=()),
     "study-prompt-order": _c(
@@ -609,6 +612,18 @@ CASES = {
     "ego": _c("ego", args=lambda w: [str(w.runs[0]), "a"]),
     "ego-json": _c("ego", args=lambda w: [str(w.runs[0]), "a", "--json", w.out("ego.json")]),
 }
+
+
+def _bad_curves(w: Workspace) -> str:
+    """A study CSV whose first row has hostile text where a number belongs."""
+    path = w.root / "curves.csv"
+    path.write_text(
+        "truth,method,seed,requests,epochs,g_top100\n"
+        f"as-is,brute force,0,64,0.1,{H.replace(',', ' ')}\n".replace("\r", " "),
+        encoding="utf-8",
+    )
+    return str(path)
+
 
 SKIPPED = {
     (): "no command opens the Textual app (the TUI screens are checked by their own tests)",

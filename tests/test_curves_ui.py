@@ -1,0 +1,87 @@
+"""`kglens bench curves`: the study's CSV read back gives the study's own curves, bad files stop
+with one line, and the terminal chart draws the chosen truth and metric."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_sampling_study import PAPER_METHODS, tiny_truth
+
+from kglens_tui.bench.sampling_csv import CurvesFileError, read_curves
+from kglens_tui.bench.sampling_report import curve_data, write_csv
+from kglens_tui.bench.sampling_study import run_study
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory):
+    result = run_study(tiny_truth(), PAPER_METHODS[:3], budget_epochs=5, batch_size=8, seeds=(0, 1))
+    path = tmp_path_factory.mktemp("curves") / "curves.csv"
+    write_csv(result, path)
+    return result, path
+
+
+def test_the_csv_gives_back_the_studys_curves(study) -> None:
+    result, path = study
+    loaded = read_curves(path)
+    assert loaded.truths == (result.setting,)
+    for metric in ("g_top100", "mse_top200", "mse_examined"):
+        for want, got in zip(
+            curve_data(result, metric), loaded.curves[result.setting][metric], strict=True
+        ):
+            assert got.method == want.method
+            assert got.requests.tolist() == want.requests.tolist()
+            for a, b in ((got.mean, want.mean), (got.low, want.low), (got.high, want.high)):
+                assert np.allclose(a, b, rtol=1e-5, atol=1e-9, equal_nan=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "curves.csv:1: header: expected truth, method, seed, requests, epochs"),
+        ("truth,method,seed,requests,epochs,g_top100\n", "curves.csv:2: row: no curve"),
+        ("truth,method,seed,requests,epochs,g_top100\nas-is,bf,0,64,0.1\n",
+         "curves.csv:2: row: 5 fields, the header has 6"),
+        ("truth,method,seed,requests,epochs,g_top100\nas-is,bf,0,x,0.1,0.5\n",
+         "curves.csv:2: requests: not a number: 'x'"),
+    ],
+)  # fmt: skip
+def test_a_bad_file_stops_with_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "curves.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CurvesFileError) as info:
+        read_curves(path)
+    assert str(info.value) == f"{tmp_path}/{message}" or str(info.value).startswith(
+        f"{tmp_path}/{message}"
+    )
+
+
+def test_the_terminal_chart_follows_the_selectors(study) -> None:
+    from textual.widgets import Select, Static
+
+    from kglens_tui.tui.curves_ui import CurvesApp, metric_title
+
+    result, path = study
+    loaded = read_curves(path)
+    app = CurvesApp(loaded)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            chart = app.query_one("#chart", Static).content
+            first = loaded.metrics[0]
+            assert [s.name for s in chart.series] == [m.name for m in result.methods]
+            assert chart.xs == loaded.curves[loaded.truths[0]][first][0].requests.tolist()
+            app.query_one("#metric", Select).value = "mse_top200"
+            await pilot.pause()
+            assert app.metric == "mse_top200"
+            chart = app.query_one("#chart", Static).content
+            want = loaded.curves[loaded.truths[0]]["mse_top200"][0].mean
+            got = chart.series[0].values
+            assert [v is None for v in got] == np.isnan(want).tolist()
+            caption = str(app.query_one("#caption", Static).content)
+            assert metric_title("mse_top200") == "MSE@200" and "MSE@200" in caption
+
+    asyncio.run(drive())
