@@ -11,24 +11,23 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
-from kglens_tui.kg.graph import KGNotFoundError
-from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
-from kglens_tui.kg.names import KGNameError, check_kg_name
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.config import PROPAGATION_MODES, ConfigError, RunConfig
-from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError
 from kglens_tui.probe.samplers import Sampler
-from kglens_tui.store.connection import DB_ENV, StoreError, connect, default_db_path
+from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
 
 
-class CLIError(Exception):
+class CLIError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
 
 
@@ -858,18 +857,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app(args.db)
     try:
         return int(args.func(args) or 0)
-    except (
-        CLIError,
-        KGImportError,
-        KGExistsError,
-        KGNotFoundError,
-        StoreError,
-        RunBusyError,
-        ConfigError,
-        RunNotFoundError,
-        KGNameError,
-        ExportError,
-    ) as exc:
+    except KGLensError as exc:
         print_error(exc)
         return 2
     except KeyboardInterrupt:

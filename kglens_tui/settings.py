@@ -11,12 +11,13 @@ from typing import Any
 
 import platformdirs
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.llm.urls import check_base_url
 
 CONFIG_ENV = "KGLENS_CONFIG"
 
 
-class SettingsError(ValueError):
+class SettingsError(KGLensError, ValueError):
     """A bad value in the settings file or environment; names where it came from."""
 
 

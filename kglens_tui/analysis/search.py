@@ -9,10 +9,12 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from kglens_tui.core.errors import KGLensError
+
 DEFAULT_LIMIT = 50
 
 
-class SearchError(ValueError):
+class SearchError(KGLensError, ValueError):
     """A query that cannot be searched (empty, or nothing searchable in it)."""
 
 

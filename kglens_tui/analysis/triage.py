@@ -19,6 +19,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.store.connection import retry_busy, transaction
 
 ERROR_TYPES = ("factual_error", "obsolete_knowledge", "self_contradiction", "inconsistent_response")
@@ -27,7 +28,7 @@ ACTIONS = ("confirm", "kg_error", "verifier_error", "note", "error_type", "retra
 VERDICTS = ("correct", "incorrect", "refused", "unparseable")
 
 
-class TriageError(ValueError):
+class TriageError(KGLensError, ValueError):
     """A triage request that cannot be stored; the message says why."""
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from kglens_tui.core.errors import KGLensError
 
-class AnnotationError(ValueError):
+
+class AnnotationError(KGLensError, ValueError):
     """Bad input to a round, label or adjudication: the message says what and where."""
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.bench.sampling_report import CurveData
+from kglens_tui.core.errors import KGLensError
 
 KEYS = ("truth", "method", "seed", "requests", "epochs")
 
 
-class CurvesFileError(ValueError):
+class CurvesFileError(KGLensError, ValueError):
     """A curves CSV that cannot be read: one line naming the file, line and field."""
 
 

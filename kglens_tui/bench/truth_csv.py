@@ -14,12 +14,13 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.bench.sampling_study import SIM_ALWAYS_FAILED, GroundTruth
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.graph import KGIndex, load_kg
 
 COLUMNS = ("subject", "predicate", "object", "error_rate")
 
 
-class TruthFileError(ValueError):
+class TruthFileError(KGLensError, ValueError):
     """A row of a truth file that cannot be used; the message names file, line and field."""
 
 

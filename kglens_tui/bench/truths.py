@@ -19,6 +19,7 @@ from kglens_tui.bench.sampling_study import (
     neighbour_correlation,
     neighbour_matrix,
 )
+from kglens_tui.core.errors import KGLensError
 
 BLIND_RATES = (0.8, 1.0)
 """Random blind spots fail with a rate drawn uniformly from this range ..."""
@@ -30,7 +31,7 @@ SUITE_STORED = "as-is,shuffled"
 """... and on a truth from a stored run or a CSV file."""
 
 
-class UnreachableSetting(ValueError):
+class UnreachableSetting(KGLensError, ValueError):
     """The truth cannot take this setting (e.g. more neighbour correlation than it holds)."""
 
 

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kglens_tui.analysis.intervals import Proportion, wilson
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.bundled import bundled_names, ensure_kg
 from kglens_tui.kg.graph import load_kg
@@ -35,7 +36,7 @@ TARGETS = {WH: 0.98, YES_NO: 1.0}
 """Accuracy the verifier must reach on the labelled set, by question type."""
 
 
-class BenchDataError(ValueError):
+class BenchDataError(KGLensError, ValueError):
     """A labelled record that cannot be used (the message names file, line and field)."""
 
 

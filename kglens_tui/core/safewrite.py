@@ -15,8 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from kglens_tui.core.errors import KGLensError
 
-class ExportError(Exception):
+
+class ExportError(KGLensError):
     """A refused or failed write to a user's path, as one line naming the path."""
 
 

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from kglens_tui.core.errors import KGLensError
+
 if TYPE_CHECKING:
     import networkx as nx
 
 
-class KGNotFoundError(LookupError):
+class KGNotFoundError(KGLensError, LookupError):
     """No KG of that name in the workspace."""
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.csv_triples import parse_csv
 from kglens_tui.kg.jsonl import parse_jsonl, read_extras
 from kglens_tui.kg.parsed import KGImportError, ParsedKG, ProgressFn
@@ -134,7 +135,7 @@ _EDGE_INDEXES = {
 """The edge indexes of db/0001_kg.sql, rebuilt after a bulk import into a small workspace."""
 
 
-class KGExistsError(Exception):
+class KGExistsError(KGLensError):
     """A KG with that name is already in the workspace."""
 
 

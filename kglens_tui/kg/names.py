@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import visible
 
 MAX_NAME = 200
 
 
-class KGNameError(ValueError):
+class KGNameError(KGLensError, ValueError):
     """A KG name that cannot be stored."""
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import control_char, visible
 
 ProgressFn = Callable[[int, int], None]
@@ -29,7 +30,7 @@ MAX_VALUE_CHARS = 131_072
 _MESSAGE_CHARS = 300
 
 
-class KGImportError(Exception):
+class KGImportError(KGLensError):
     """A bad input row: names the file, the line and the field, on one line of visible text."""
 
     def __init__(self, path: Path | str, line: int, field_name: str, message: str) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from kglens_tui.core.errors import KGLensError
+
 ERROR_KINDS: frozenset[str] = frozenset(
     {
         "timeout",
@@ -70,7 +72,7 @@ class Completion:
     retries: int = 0
 
 
-class LLMError(Exception):
+class LLMError(KGLensError):
     """A transport or API failure that persisted after retries; never a model (answer) error.
 
     ``kind`` is one of :data:`ERROR_KINDS`; ``retries`` is how many retries were made.

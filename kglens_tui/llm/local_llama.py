@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.simulated import stable_hash
 
@@ -20,7 +21,7 @@ INSTALL_HINT = (
 )
 
 
-class LocalModelUnavailable(RuntimeError):
+class LocalModelUnavailable(KGLensError, RuntimeError):
     """The local model or llama-cpp-python is not installed."""
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from kglens_tui.core.errors import KGLensError
+
 REDACTED = "***"
 
 _SECRET_PARTS = frozenset(
@@ -40,7 +42,7 @@ ADVICE = (
 )
 
 
-class BaseURLError(ValueError):
+class BaseURLError(KGLensError, ValueError):
     """A base URL that is malformed or carries credentials; the message shows it redacted."""
 
 

@@ -10,6 +10,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.kg.bundled import bundled_transitive, ensure_kg
 from kglens_tui.kg.graph import load_kg
@@ -35,7 +36,7 @@ from kglens_tui.textfmt import pct as _pct
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
 
-class ModeCommandError(Exception):
+class ModeCommandError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
 
 

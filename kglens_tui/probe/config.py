@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
 from kglens_tui.probe.samplers import Sampler
 
@@ -24,7 +25,7 @@ class Scheduling(StrEnum):
 PROPAGATION_MODES = ("sum", "degree", "learned")
 
 
-class ConfigError(ValueError):
+class ConfigError(KGLensError, ValueError):
     """A setting out of range; the message names the setting."""
 
 

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.shipped import shipped_dir
 
 PROMPT_NAMES = (
@@ -27,7 +28,7 @@ PROMPT_NAMES = (
 _ROLES = ("system", "user", "assistant")
 
 
-class PromptError(ValueError):
+class PromptError(KGLensError, ValueError):
     """A prompt file that cannot be parsed."""
 
 

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
@@ -23,7 +24,7 @@ from kglens_tui.store.owner import is_alive, owner_pid, this_process
 T = TypeVar("T")
 
 
-class RunNotFoundError(LookupError):
+class RunNotFoundError(KGLensError, LookupError):
     """No run with that id."""
 
 
@@ -135,7 +136,7 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
     )
 
 
-class RunBusyError(RuntimeError):
+class RunBusyError(KGLensError, RuntimeError):
     """Another live process is probing the run."""
 
 

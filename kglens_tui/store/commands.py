@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.kg.bundled import bundled_names
 from kglens_tui.kg.names import KGNameError
@@ -28,7 +29,7 @@ RUNS_SHOWN = 8
 """Runs named one by one in a confirmation; the rest are counted."""
 
 
-class NotConfirmed(Exception):
+class NotConfirmed(KGLensError):
     """No terminal to ask on and no --yes."""
 
 

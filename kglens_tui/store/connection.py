@@ -14,6 +14,7 @@ from typing import TypeVar
 
 import platformdirs
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.shipped import shipped_dir
 
 DB_ENV = "KGLENS_DB"
@@ -28,7 +29,7 @@ _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 T = TypeVar("T")
 
 
-class StoreError(Exception):
+class StoreError(KGLensError):
     """The workspace database cannot be opened or is newer than this program."""
 
 

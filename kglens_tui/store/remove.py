@@ -22,6 +22,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.bundled import bundled_names
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.names import check_kg_name
@@ -30,11 +31,11 @@ from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.owner import is_alive, owner_pid
 
 
-class DeletionChangedError(RuntimeError):
+class DeletionChangedError(KGLensError, RuntimeError):
     """What was to be deleted changed between counting it and deleting it."""
 
 
-class KGNameTakenError(ValueError):
+class KGNameTakenError(KGLensError, ValueError):
     """The new name of a KG is already used."""
 
 

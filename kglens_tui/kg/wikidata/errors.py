@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from kglens_tui.core.errors import KGLensError
 
-class WikidataError(Exception):
+
+class WikidataError(KGLensError):
     """A request to the SPARQL endpoint failed, or the build cannot go on."""
 
 
