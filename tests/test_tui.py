@@ -174,7 +174,13 @@ async def test_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: not app._busy())
 
 
-async def test_mode_runs_point_to_their_own_commands(tmp_path: Path) -> None:
+async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
+    tmp_path: Path,
+) -> None:
+    """A bare KONTEST run record opens on the mode's screen, as stored, without an error
+    (resuming one: test_tui_mode_runs)."""
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+
     db = tmp_path / "w.db"
     conn = connect(db)
     conn.execute("INSERT INTO kg(name) VALUES ('k')")
@@ -187,8 +193,9 @@ async def test_mode_runs_point_to_their_own_commands(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.open_run(1)
         await pilot.pause(0.1)
-        assert isinstance(app.screen, HomeScreen)
-        assert any("kglens consistency report 1" in n.message for n in app._notifications)
+        assert isinstance(app.screen, ModeLiveScreen)
+        assert isinstance(app.screen.session, StoredModeRun)
+        assert not [n for n in app._notifications if n.severity == "error"]
 
 
 @pytest.mark.parametrize(("mode", "metric_column"), [("kontest", "oracle"), ("facteval", "F1")])

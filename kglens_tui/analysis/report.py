@@ -143,7 +143,7 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
     was killed shows as interrupted)."""
     rows = conn.execute(
         """
-        SELECT r.id, r.name, k.name AS kg, r.status, r.stop_reason, r.error, r.owner,
+        SELECT r.id, r.name, r.mode, k.name AS kg, r.status, r.stop_reason, r.error, r.owner,
                r.target_label,
                r.simulated,
                r.config, r.iterations_done, r.created_at, r.updated_at,
@@ -159,8 +159,12 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
     return runs
 
 
+MODE_LABELS = {"kglens": "KGLens", "kontest": "KONTEST", "facteval": "fact-eval"}
+"""How each probing mode is named in lists."""
+
 RUN_COLUMNS = (
     "run",
+    "mode",
     "KG",
     "target",
     "difficulty",
@@ -188,12 +192,15 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
         out.append(
             (
                 str(r["id"]),
+                MODE_LABELS.get(r["mode"], r["mode"]),
                 r["kg"] + (f"/{cfg['subset']}" if cfg.get("subset") else ""),
                 target,
                 cfg.get("difficulty", ""),
                 cfg.get("sampler", ""),
                 status,
-                f"{r['iterations_done']}/{cfg.get('iterations', '?')}",
+                f"{r['iterations_done']}/{cfg['iterations']}"
+                if r["mode"] == "kglens"
+                else f"{r['iterations_done']} units",
                 _pct(r["win_rate"]),
                 _pct(r["zero_sense_rate"]),
                 _pct(r["all_sense_rate"]),

@@ -132,6 +132,9 @@ class ModeSession:
         """Commands given before the engine existed, applied as soon as it does."""
         self._lock = threading.Lock()
 
+    live = True
+    """A session drives its run (a stored run shown on the same screen is not live)."""
+
     def run(self) -> ModeSnapshot | None:
         """Run to the end; errors are kept in `error`, never raised."""
         try:

@@ -185,20 +185,35 @@ class KGLensApp(App):
             return
         self._launch(ProbeSession(self.db_path, config=config), f"new run on {config.kg}")
 
-    def _other_mode(self, run_id: int) -> bool:
-        """True (and says where to look) when a run is a KONTEST or fact-eval run."""
-        row = self.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-        from kglens_tui.modes.config import MODE_COMMANDS as commands
+    def _mode_of(self, run_id: int) -> str | None:
+        """'kontest' or 'facteval' for a run of those modes, else None (KGLens or no run)."""
+        from kglens_tui.modes.config import MODE_COMMANDS
 
-        if row is None or row[0] not in commands:
-            return False
-        self.notify(
-            f"Run {run_id} is a {row[0]} run: `kglens {commands[row[0]]} report {run_id}` shows "
-            f"it and `kglens {commands[row[0]]} run --resume {run_id}` continues it.",
-            severity="warning",
-            timeout=10,
-        )
-        return True
+        row = self.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
+        return row[0] if row is not None and row[0] in MODE_COMMANDS else None
+
+    def _resume_mode_run(self, run_id: int) -> None:
+        from kglens_tui.modes import ModeSession
+        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+        session = ModeSession(self.db_path, resume=run_id)
+        self._launch(session, f"resume run {run_id}", ModeLiveScreen(session))
+
+    def _open_mode_run(self, run_id: int) -> None:
+        from kglens_tui.modes.runner import open_mode_snapshot
+        from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+
+        session = self.session
+        snap = session.snapshot() if session is not None else None
+        if snap is not None and snap.run_id == run_id and self._busy():
+            self.push_screen(ModeLiveScreen(session))
+            return
+        try:
+            stored = open_mode_snapshot(self.db(), run_id)
+        except (LookupError, ValueError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.push_screen(ModeLiveScreen(StoredModeRun(stored)))
 
     def start_mode_run(self, config) -> None:
         """Start a KONTEST or fact-eval run in a background thread and show it live."""
@@ -212,10 +227,11 @@ class KGLensApp(App):
         self._launch(session, f"{config.mode} run on {config.kg}", ModeLiveScreen(session))
 
     def resume_run(self, run_id: int) -> None:
-        if self._other_mode(run_id):
-            return
         if self._busy():
             self.notify("A run is already active.", severity="warning")
+            return
+        if self._mode_of(run_id) is not None:
+            self._resume_mode_run(run_id)
             return
         self._launch(ProbeSession(self.db_path, resume=run_id), f"resume run {run_id}")
 
@@ -237,7 +253,8 @@ class KGLensApp(App):
 
     def open_run(self, run_id: int) -> None:
         """Show a run: live if it is the active session, else as stored."""
-        if self._other_mode(run_id):
+        if self._mode_of(run_id) is not None:
+            self._open_mode_run(run_id)
             return
         snap = self.session.snapshot() if self.session is not None else None
         if snap is not None and snap.run_id == run_id and self._busy():

@@ -188,6 +188,9 @@ class ModeLiveScreen(Screen):
         self._shown = max(self._shown, total)
 
     def action_toggle_pause(self) -> None:
+        if not self.session.live:
+            self.notify("This run is not going: r on Home resumes it.", severity="warning")
+            return
         if self._paused:
             self.session.resume()
             self.notify("Resumed.")
@@ -197,8 +200,24 @@ class ModeLiveScreen(Screen):
         self._paused = not self._paused
 
     def action_stop(self) -> None:
+        if not self.session.live:
+            self.notify("This run is not going: nothing to stop.", severity="warning")
+            return
         self.session.stop()
         self.notify("Stopping: answers so far are kept.")
+
+
+class StoredModeRun:
+    """A KONTEST or fact-eval run as stored, shown like a live one (nothing to pause)."""
+
+    error = ""
+    live = False
+
+    def __init__(self, snapshot: ModeSnapshot) -> None:
+        self._snapshot = snapshot
+
+    def snapshot(self) -> ModeSnapshot:
+        return self._snapshot
 
 
 def _status(status: str) -> str:

@@ -1,0 +1,80 @@
+"""KONTEST and fact-eval runs are not lost once their live screen is left: Home reopens them
+(as stored, or live while they run) and resumes them."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from test_tui import make_app, wait_for
+
+from kglens_tui.modes import KontestConfig
+from kglens_tui.modes.runner import prepare_mode, run_blocking
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+
+SIZE = (120, 36)
+
+
+def _stopped_kontest_run(db: Path) -> tuple[int, int]:
+    """A KONTEST run stopped after its first commit: (run id, units planned)."""
+    conn = connect(db)
+    engine = prepare_mode(
+        conn, config=KontestConfig(kg="country", relations=40, target="sim:1", concurrency=1)
+    )
+
+    def stop_after_first(snap) -> None:
+        if snap.units_done >= 1:
+            engine.request_stop()
+
+    engine.on_progress = stop_after_first
+    snap = run_blocking(engine)
+    conn.close()
+    assert snap.status == "stopped" and 0 < snap.units_done < snap.units_total
+    return snap.run_id, snap.units_total
+
+
+def _units_done(db: Path, run_id: int) -> tuple[int, str]:
+    conn = sqlite3.connect(db)
+    try:
+        done, status = conn.execute(
+            "SELECT iterations_done, status FROM run WHERE id = ?", (run_id,)
+        ).fetchone()
+        return int(done), str(status)
+    finally:
+        conn.close()
+
+
+def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    run_id, total = _stopped_kontest_run(db)
+    app = make_app(db)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.open_run(run_id)
+            await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+            screen = app.screen
+            assert isinstance(screen.session, StoredModeRun)
+
+            def title() -> str:
+                found = screen.query("#mode-title")
+                return str(found.first().content) if found else ""
+
+            await wait_for(pilot, lambda: f"Run {run_id}" in title())
+            assert "stopped" in title()
+            await pilot.press("p")  # a stored run has nothing to pause: says so
+            await pilot.pause()
+            assert app.session is None
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: not isinstance(app.screen, ModeLiveScreen))
+            app.resume_run(run_id)
+            await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+            assert app.screen.session is app.session and app.session.live
+            await wait_for(pilot, lambda: not app._busy(), timeout=120)
+            assert not app.session.error
+
+    asyncio.run(drive())
+    assert _units_done(db, run_id) == (total, "finished")
