@@ -70,6 +70,12 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             assert app.session is None
             await pilot.press("escape")
             await wait_for(pilot, lambda: not isinstance(app.screen, ModeLiveScreen))
+            home = app.screen
+            home.query_one("#runs").select_key(str(run_id))
+            await pilot.press("v")  # no empty KGLens review: the mode's analyses, or why not
+            await wait_for(pilot, lambda: len(app._notifications) >= 2)
+            assert app.screen is home
+            assert "no other finished kontest run" in list(app._notifications)[-1].message
             app.resume_run(run_id)
             await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
             assert app.screen.session is app.session and app.session.live

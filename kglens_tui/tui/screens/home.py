@@ -125,10 +125,12 @@ class HomeScreen(Screen):
             self.app.open_run(run_id)
 
     def action_review_run(self) -> None:
+        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
         from kglens_tui.tui.screens.review import ReviewScreen
 
         run_id = self._selected_run()
-        if run_id is not None:
+        # a KONTEST or fact-eval run has no blind-spot review: its analyses stand in for it
+        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=False):
             self.app.push_screen(ReviewScreen(run_id))
 
     def action_analyse_run(self) -> None:

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from kglens_tui.core.safetext import literal, markup_literal
+from kglens_tui.core.safetext import literal
 from kglens_tui.modes.config import FACTEVAL, KONTEST
 from kglens_tui.modes.facteval_compare import (
     compare_table,
@@ -117,7 +117,7 @@ def open_mode_analysis(app: App, run_id: int, compare: bool) -> bool:
     try:
         title, renderables = analysis_renderables(app.db(), run_id, compare)
     except (LookupError, ValueError) as exc:
-        app.notify(markup_literal(str(exc)), severity="warning")
+        app.notify(str(exc), severity="warning")
         return True
     app.push_screen(ModeAnalysisScreen(title, renderables))
     return True
