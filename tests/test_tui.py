@@ -225,6 +225,25 @@ async def test_consistency_and_facteval_runs_from_the_form(
     assert conn.execute("SELECT mode, status FROM run").fetchall() == [(mode, "finished")]
 
 
+async def test_p_twice_before_the_engine_answers_pauses_then_resumes(tmp_path: Path) -> None:
+    """The toggle follows what was last asked, not a copy of the engine's state kept by the
+    screen, so a second p before the engine has paused resumes."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(
+            RunConfig(kg="country", target="sim", iterations=400, batch_size=8, sim_latency_s=0.03)
+        )
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        session = app.session
+        await pilot.press("p", "p")
+        assert session.pause_requested is False
+        held = session.snapshot().iteration
+        await wait_for(pilot, lambda: session.snapshot().iteration > held + 1)
+        assert session.snapshot().status == "running"
+        session.stop()
+        await wait_for(pilot, lambda: not app._busy())
+
+
 async def test_a_reopened_paused_run_resumes_on_p(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:

@@ -198,10 +198,15 @@ class ModeSession:
             except RuntimeError:
                 return  # the run's event loop closed meanwhile: the run has ended
 
+    pause_requested = False
+    """The last of pause / resume asked (the engine's own state is the snapshot's status)."""
+
     def pause(self) -> None:
+        self.pause_requested = True
         self._call("pause")
 
     def resume(self) -> None:
+        self.pause_requested = False
         self._call("resume")
 
     def stop(self) -> None:

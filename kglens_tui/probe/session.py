@@ -214,11 +214,16 @@ class ProbeSession:
             except (OSError, ValueError):
                 return  # the probe process already ended
 
+    pause_requested = False
+    """The last of pause / resume asked (the engine's own state is the snapshot's status)."""
+
     def pause(self) -> None:
         """Hold before the next iteration (the current one finishes)."""
+        self.pause_requested = True
         self._command("pause")
 
     def resume(self) -> None:
+        self.pause_requested = False
         self._command("resume")
 
     def stop(self) -> None:

@@ -139,9 +139,6 @@ class LiveScreen(Screen):
         self._static = snapshot
         self._shown_replies = 0
         self._last_key: tuple | None = None
-        snap = session.snapshot() if session is not None else None
-        self._paused = snap is not None and snap.status in ("paused", "pausing")
-        """Reopened on a paused session, p resumes it."""
         self._tables_at = 0.0
         self.coin: CoinBaseline | None = None
         """The coin target's band, replayed at iteration `_coin_at` (None: not yet)."""
@@ -328,13 +325,13 @@ class LiveScreen(Screen):
         if self.session is None or self.session.snapshot() is None:
             self.notify("This run is not running here.", severity="warning")
             return
-        if self._paused:
+        # the session knows what was last asked; the engine's state shows in the title
+        if self.session.pause_requested:
             self.session.resume()
             self.notify("Resumed.")
         else:
             self.session.pause()
             self.notify("Pausing after the current iteration.")
-        self._paused = not self._paused
 
     def action_stop(self) -> None:
         if self.session is None or self.session.snapshot() is None:

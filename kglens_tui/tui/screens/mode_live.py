@@ -67,7 +67,6 @@ class ModeLiveScreen(Screen):
     def __init__(self, session: ModeSession) -> None:
         super().__init__()
         self.session = session
-        self._paused = False
         self._shown = 0
         self._last: tuple | None = None
 
@@ -191,13 +190,13 @@ class ModeLiveScreen(Screen):
         if not self.session.live:
             self.notify("This run is not going: r on Home resumes it.", severity="warning")
             return
-        if self._paused:
+        # the session knows what was last asked; the engine's state shows in the title
+        if self.session.pause_requested:
             self.session.resume()
             self.notify("Resumed.")
         else:
             self.session.pause()
             self.notify("Pausing.")
-        self._paused = not self._paused
 
     def action_stop(self) -> None:
         if not self.session.live:
