@@ -31,6 +31,19 @@ class CLIError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
 
 
+SETTINGS_OPTIONS = ("kg", "target", "api_key_env", "difficulty", "batch_size", "iterations",
+                    "concurrency")  # fmt: skip
+"""`kglens probe` options that the settings file and KGLENS_* variables also set (and
+--base-url, which RunConfig checks itself so that its refusal names the flag)."""
+
+
+def _settings(args: argparse.Namespace):
+    """The settings with the options given on the command line laid over them."""
+    from kglens_tui.settings import load_settings
+
+    return load_settings(overrides={name: getattr(args, name, None) for name in SETTINGS_OPTIONS})
+
+
 def _open(args: argparse.Namespace):
     return connect(args.db or default_db_path(), lock_notice=_lock_notice)
 
@@ -222,28 +235,30 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 
 
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
-    """The validated run configuration of `kglens probe`'s options."""
-    target = args.target
+    """The validated run configuration of `kglens probe`'s options; an option not given comes
+    from the settings file and KGLENS_* variables (file < environment < flag)."""
+    settings = _settings(args)
+    target = settings.target or "sim"
     if not target.startswith(("local:", "openai:", "sim")):
         raise CLIError(f"unknown target '{target}': use local:smollm2, openai:MODEL or sim")
     return RunConfig(
-        kg=args.kg,
+        kg=settings.kg,
         subset=args.subset,
         target=target,
-        base_url=args.base_url,
-        api_key_env=args.api_key_env,
+        base_url=args.base_url if args.base_url is not None else settings.base_url or None,
+        api_key_env=settings.api_key_env,
         generator=args.generator,
         verifier=args.verifier,
-        difficulty=args.difficulty,
+        difficulty=settings.difficulty,
         wh_max_objects=args.wh_max_objects,
         temperature=args.temperature,
         sampler=args.sampler,
         propagation=not args.no_propagation,
         propagation_mode=args.propagation_mode,
         blind_spots=args.blind_spots,
-        batch_size=args.batch_size,
-        iterations=args.iterations,
-        concurrency=args.concurrency,
+        batch_size=settings.batch_size,
+        iterations=settings.iterations,
+        concurrency=settings.concurrency,
         requests_per_minute=args.rpm,
         scheduling=args.scheduling,
         timeout_s=args.timeout,
@@ -657,21 +672,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--resume", type=int, metavar="RUN", help="continue a run from its last iteration"
     )
-    p.add_argument("--kg", default="country")
+    # options that the settings file and KGLENS_* variables also set: no argparse default, so
+    # a flag given wins and an absent one falls back to them (see `_settings`)
+    p.add_argument("--kg", help="KG name (setting kg; default country)")
     p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
-    p.add_argument("--target", default="sim", help="local:smollm2 | openai:MODEL | sim[:SEED]")
+    p.add_argument(
+        "--target", help="local:smollm2 | openai:MODEL | sim[:SEED] (setting target; default sim)"
+    )
     p.add_argument("--base-url", help="OpenAI-compatible endpoint for openai:MODEL")
     p.add_argument(
-        "--api-key-env", default="OPENAI_API_KEY", help="environment variable with the key"
+        "--api-key-env", help="environment variable with the key (default OPENAI_API_KEY)"
     )
     p.add_argument("--generator", default="template", help="template | openai:MODEL")
     p.add_argument("--verifier", default="alias", help="alias | openai:MODEL (LLM judge)")
     p.add_argument(
         "--difficulty",
-        default="easy",
         choices=["easy", "hard", "wh"],
         help="easy: Yes/No; hard: Yes/No and Wh 50/50; wh: open questions only, on the edges "
-        "that allow them",
+        "that allow them (setting difficulty; default easy)",
     )
     p.add_argument(
         "--temperature",
@@ -705,9 +723,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=RunConfig.blind_spots,
         help="how many blind spots the run looks for (the top-k sampler's k, the live list)",
     )
-    p.add_argument("--iterations", type=int, default=60)
-    p.add_argument("--batch-size", type=int, default=64)
-    p.add_argument("--concurrency", type=int, default=16)
+    p.add_argument("--iterations", type=int, help="iteration limit (default 60)")
+    p.add_argument("--batch-size", type=int, help="edges per iteration (default 64)")
+    p.add_argument("--concurrency", type=int, help="requests in flight (default 16)")
     p.add_argument("--rpm", type=float, help="requests-per-minute limit")
     p.add_argument("--scheduling", default="sync", choices=["sync", "continuous"])
     p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")

@@ -42,6 +42,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KGLENS_DB", str(tmp_path / "workspace.db"))
+    # the user's settings file and KGLENS_* variables must not change what a test runs
+    monkeypatch.setenv("KGLENS_CONFIG", str(tmp_path / "no-config.toml"))
+    for name in ("TARGET", "BASE_URL", "API_KEY_ENV", "KG", "DIFFICULTY", "BATCH_SIZE",
+                 "ITERATIONS", "CONCURRENCY"):  # fmt: skip
+        monkeypatch.delenv(f"KGLENS_{name}", raising=False)
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from fake_openai_server import FakeOpenAIServer
 
-from kglens_tui.analysis.report import run_rows
+from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.cli import main
 from kglens_tui.llm.failures import FAILED_SHARE, STOP_REASON, WINDOW, FailureGuard
 from kglens_tui.modes.runner import open_mode_snapshot
@@ -125,7 +125,7 @@ def test_a_failing_endpoint_fails_the_run_with_its_cause(
     assert not conn.execute("SELECT 1 FROM observation WHERE category != 'error'").fetchall()
     # the cause is on every view of the run: `kglens runs`, `kglens report`, the live screen
     (row,) = run_rows(conn)
-    assert row[5] == f"failed · {STOP_REASON}: {run.error}"
+    assert row[RUN_COLUMNS.index("status")] == f"failed · {STOP_REASON}: {run.error}"
     assert open_snapshot(conn, 1).error == run.error
     assert main(["--db", str(db), "report", "1"]) == 0
     assert f"cause: {run.error}" in capsys.readouterr().out

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.analysis.report import run_rows
+from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import open_snapshot, prepare, run_blocking
@@ -71,7 +71,7 @@ def test_a_killed_run_is_listed_as_interrupted(
     sleeper.wait()
     _hold(conn, run_id, dead)
     (row,) = [r for r in run_rows(conn) if r[0] == str(run_id)]
-    assert row[5] == f"interrupted · {STALE_REASON}"
+    assert row[RUN_COLUMNS.index("status")] == f"interrupted · {STALE_REASON}"
     assert open_snapshot(conn, run_id).status == "interrupted"
     assert load_run(conn, run_id).status == "running", "listing never rewrites the run"
 
@@ -89,7 +89,7 @@ def test_a_run_held_by_a_live_process_is_not_resumed(
     assert (after.status, after.owner) == ("running", _tag(sleeper)), "left untouched"
     assert after.iterations_done == before.iterations_done
     (row,) = [r for r in run_rows(conn) if r[0] == str(run_id)]
-    assert row[5].startswith("running")
+    assert row[RUN_COLUMNS.index("status")].startswith("running")
 
 
 def test_cli_resume_of_a_held_run_is_a_clear_error(

@@ -43,3 +43,41 @@ async def test_key_overrides_apply(tmp_path: Path) -> None:
         await pilot.press("f2")
         await pilot.pause(0.1)
         assert isinstance(app.screen, NewRunScreen)
+
+
+def test_probe_options_come_from_file_then_environment_then_flag(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kglens probe` reads the settings file and KGLENS_* variables for every option it
+    shares with them; a flag given wins."""
+    import json
+    import sqlite3
+
+    from kglens_tui.cli import main
+
+    config = tmp_path / "config.toml"
+    config.write_text('iterations = 3\nbatch_size = 2\ndifficulty = "hard"\n', encoding="utf-8")
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    monkeypatch.delenv("KGLENS_ITERATIONS", raising=False)
+    db = tmp_path / "w.db"
+    base = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16",
+            "--no-convergence-stop"]  # fmt: skip
+
+    def last_run() -> dict:
+        conn = sqlite3.connect(db)
+        try:
+            row = conn.execute("SELECT config FROM run ORDER BY id DESC LIMIT 1").fetchone()
+            return json.loads(row[0])
+        finally:
+            conn.close()
+
+    assert main(base) == 0
+    cfg = last_run()
+    assert (cfg["iterations"], cfg["batch_size"], cfg["difficulty"]) == (3, 2, "hard")
+    assert cfg["target"] == "sim" and cfg["kg"] == "country"  # the built-in defaults
+    monkeypatch.setenv("KGLENS_ITERATIONS", "4")
+    assert main(base) == 0
+    assert last_run()["iterations"] == 4
+    assert main([*base, "--iterations", "5", "--difficulty", "easy"]) == 0
+    cfg = last_run()
+    assert (cfg["iterations"], cfg["batch_size"], cfg["difficulty"]) == (5, 2, "easy")
