@@ -98,6 +98,7 @@ SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
     "analysis": ("runs", None, _push(lambda _p: AnalysisScreen(1))),
     "compare": ("runs", None, _push(lambda _p: CompareScreen(1, 2))),
     "mode_live": ("runs", None, _push(lambda p: ModeLiveScreen(p.app.mode_run))),
+    "mode_analysis": ("runs", None, _push(lambda p: _mode_analysis(p.app))),
     "rounds": ("hand", None, _keys("a")),
     "annotate_first": ("hand", AnnotationEntry("r2", "ann3"), _keys()),
     "annotate_yes_no": ("hand", AnnotationEntry("r2", "ann3"), _keys("g", "right")),
@@ -108,9 +109,16 @@ SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
 }
 
 
-def _kontest_run(db: Path) -> ModeSnapshot:
+def _mode_analysis(app: KGLensApp):
+    """The KONTEST analyses of run 3 against run 4 (Fig. 4 overlap, Table 5 ensemble)."""
+    from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen, analysis_renderables
+
+    return ModeAnalysisScreen(*analysis_renderables(app.db(), 3, True))
+
+
+def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
     """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed."""
-    session = ModeSession(db, config=KontestConfig(kg="country", relations=6, target="sim:2"))
+    session = ModeSession(db, config=KontestConfig(kg="country", relations=6, target=target))
     final = session.run()
     assert final is not None and not session.error, session.error
     return dataclasses.replace(final, elapsed_s=3.0)
@@ -121,6 +129,7 @@ def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path | Mode
     folder = tmp_path_factory.mktemp("layout")
     _store_runs(folder / "runs.db")
     mode = _kontest_run(folder / "runs.db")
+    _kontest_run(folder / "runs.db", "sim:5")  # a second model for the comparison
     _hand_db(folder / "hand.db")
     return {"runs": folder / "runs.db", "hand": folder / "hand.db", "mode": mode}
 
@@ -204,6 +213,7 @@ async def test_a_palette_command_runs_its_binding(templates: dict, tmp_path: Pat
     app, run_before = make_app(templates, "home", tmp_path)
     async with app.run_test(size=SIZES["160x48"]) as pilot:
         await run_before(pilot)
+        app.screen.query_one("#runs").select_key("1")  # a KGLens run (the top one is KONTEST)
         review = next(c for c in app.get_system_commands(app.screen) if c.title == "Review")
         assert "key v" in review.help
         app.call_next(review.callback)

@@ -91,4 +91,14 @@ def read_curves(path: Path) -> StudyCurves:
             curves.setdefault(truth, {}).setdefault(metric, []).append(
                 CurveData(method, np.array(xs), mean, low, high)
             )
-    return StudyCurves(path, metrics, curves)
+    # a metric no method has a value of (k larger than the graph) is left out
+    shown = tuple(
+        m
+        for m in metrics
+        if any(np.isfinite(c.mean).any() for by_metric in curves.values() for c in by_metric[m])
+    )
+    if not shown:
+        raise CurvesFileError(f"{path}:2: row: no metric has a value")
+    return StudyCurves(
+        path, shown, {t: {m: by_metric[m] for m in shown} for t, by_metric in curves.items()}
+    )
