@@ -45,3 +45,19 @@ def test_the_cli_shows_any_of_them_as_one_line(
     assert main(["runs"]) == 2
     err = capsys.readouterr().err
     assert err == "error: edge 7 is not in run 3\n"
+
+
+def test_llm_error_kinds_are_one_vocabulary_stored_as_their_values() -> None:
+    import pickle
+
+    from kglens_tui.llm.base import ERROR_KINDS, ErrorKind, LLMError
+    from kglens_tui.llm.failures import FATAL_KINDS
+
+    err = LLMError("timeout", "no answer within 30 s", retries=2)
+    assert (
+        err.kind is ErrorKind.TIMEOUT and f"{err.kind}: {err}" == "timeout: no answer within 30 s"
+    )
+    assert pickle.loads(pickle.dumps(err)).kind is ErrorKind.TIMEOUT
+    assert {k.value for k in ErrorKind} == ERROR_KINDS and FATAL_KINDS < ERROR_KINDS
+    with pytest.raises(ValueError, match="unknown LLMError kind"):
+        LLMError("teapot", "?")

@@ -3,26 +3,36 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
 from kglens_tui.core.errors import KGLensError
 
-ERROR_KINDS: frozenset[str] = frozenset(
-    {
-        "timeout",
-        "rate_limit",
-        "server",
-        "malformed",
-        "connection",
-        "auth",
-        "not_found",
-        "bad_request",
-    }
-)
+
+class ErrorKind(StrEnum):
+    """What kind of transport or API failure an :class:`LLMError` is (stored as its value)."""
+
+    TIMEOUT = "timeout"
+    RATE_LIMIT = "rate_limit"
+    SERVER = "server"
+    MALFORMED = "malformed"
+    CONNECTION = "connection"
+    AUTH = "auth"
+    NOT_FOUND = "not_found"
+    BAD_REQUEST = "bad_request"
+
+
+ERROR_KINDS: frozenset[str] = frozenset(ErrorKind)
 """The values of :attr:`LLMError.kind`."""
 
 RETRYABLE_KINDS: frozenset[str] = frozenset(
-    {"timeout", "rate_limit", "server", "malformed", "connection"}
+    {
+        ErrorKind.TIMEOUT,
+        ErrorKind.RATE_LIMIT,
+        ErrorKind.SERVER,
+        ErrorKind.MALFORMED,
+        ErrorKind.CONNECTION,
+    }
 )
 """Kinds that are worth retrying: the same request may succeed later."""
 
@@ -82,7 +92,7 @@ class LLMError(KGLensError):
         if kind not in ERROR_KINDS:
             raise ValueError(f"unknown LLMError kind {kind!r}")
         super().__init__(message)
-        self.kind = kind
+        self.kind = ErrorKind(kind)
         self.message = message
         self.retries = retries
 

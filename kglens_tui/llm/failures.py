@@ -23,7 +23,9 @@ from collections import Counter, deque
 from collections.abc import Awaitable
 from typing import TypeVar
 
-FATAL_KINDS: frozenset[str] = frozenset({"auth", "not_found"})
+from kglens_tui.llm.base import ErrorKind
+
+FATAL_KINDS: frozenset[str] = frozenset({ErrorKind.AUTH, ErrorKind.NOT_FOUND})
 """Failure kinds after which no later request can succeed."""
 WINDOW = 32
 """How many of the latest requests the share is taken over."""
