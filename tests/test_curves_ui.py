@@ -98,3 +98,30 @@ def test_snapshot_curves(snap_compare, study, size) -> None:
     app = CurvesApp(read_curves(path))
     app.study = type(app.study)(Path("curves.csv"), app.study.metrics, app.study.curves)
     assert snap_compare(app, terminal_size=size)
+
+
+def test_names_from_the_file_are_shown_literally(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from kglens_tui.tui.curves_ui import CurvesApp
+
+    path = tmp_path / "curves.csv"
+    path.write_text(
+        "truth,method,seed,requests,epochs,[b]g_top1[/b]\n"
+        "[red]t[/],[bold]m[/],0,0,0,0.1\n[red]t[/],[bold]m[/],0,8,0.5,0.4\n",
+        encoding="utf-8",
+    )
+    app = CurvesApp(read_curves(path))
+
+    async def drive() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            shown = " ".join(
+                str(o[0])
+                for s in app.query(Select)
+                for o in s._options  # noqa: SLF001
+            )
+            assert "[red]t[/]" in shown and "[b]g_top1[/b]" in shown
+            assert "[bold]m[/]" in str(app.query_one("#chart").content.series[0].name)
+
+    asyncio.run(drive())

@@ -89,7 +89,7 @@ class CurvesApp(App):
                 id="truth",
             )
             yield Select(
-                [(metric_title(m), m) for m in self.study.metrics],
+                [(literal(metric_title(m)), m) for m in self.study.metrics],
                 value=self.metric,
                 allow_blank=False,
                 id="metric",
