@@ -20,8 +20,9 @@ from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text
-from kglens_tui.probe.config import PROPAGATION_MODES, ConfigError, RunConfig
+from kglens_tui.probe.config import PROPAGATION_MODES, RunConfig
 from kglens_tui.probe.samplers import Sampler
+from kglens_tui.runs.config import ConfigError
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -420,7 +421,7 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
 
     from kglens_tui.analysis.prompt_order import run_prompt_order_study, study_questions
     from kglens_tui.kg.graph import load_kg
-    from kglens_tui.probe.runner import target_client
+    from kglens_tui.runs.clients import target_client
 
     conn = _open(args)
     config = RunConfig(
@@ -842,9 +843,11 @@ def build_parser() -> argparse.ArgumentParser:
     from kglens_tui.analysis.commands import add_analysis_commands
     from kglens_tui.annotate.commands import add_annotate_commands
     from kglens_tui.modes.commands import add_mode_commands
+    from kglens_tui.runs.commands import add_run_commands
 
     add_annotate_commands(sub)
     add_mode_commands(sub)
+    add_run_commands(sub)
     add_analysis_commands(sub)
     p = _subcommands(sub.choices["annotate"]).add_parser(
         "tui", help="annotate in the terminal UI (annotators only: no runs or results)"

@@ -23,7 +23,8 @@ import numpy as np
 
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runstore import ObservationRow, commit_iteration, create_run, set_status
+from kglens_tui.probe.runstore import ObservationRow, commit_iteration
+from kglens_tui.runs.record import create_run, set_status
 
 ENTITIES = [
     ("c:A", "Aland", "country", ["region:Europe", "member:EU"]),

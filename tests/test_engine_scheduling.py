@@ -254,7 +254,8 @@ def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:
     """Continuous scheduling re-asks edges inside an epoch (3-7 asks after 4 epochs), which
     breaks brute force's one ask per edge per epoch: the combination is refused clearly."""
     from kglens_tui.cli import main
-    from kglens_tui.probe.config import ConfigError, RunConfig
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.runs.config import ConfigError
 
     config = RunConfig(kg="country", target="sim", sampler="brute-force", scheduling="continuous")
     with pytest.raises(ConfigError, match="use --scheduling sync with brute force"):

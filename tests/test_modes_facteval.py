@@ -14,6 +14,7 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.modes import FactevalConfig, prepare_mode
 from kglens_tui.modes.facteval import answer_messages
+from kglens_tui.modes.facteval_mode import MODE as FACTEVAL_MODE
 from kglens_tui.modes.facteval_plan import MASK, plan_facteval
 from kglens_tui.modes.facteval_scoring import (
     ABSTAINED,
@@ -30,8 +31,8 @@ from kglens_tui.modes.facteval_scoring import (
     score_tfq,
 )
 from kglens_tui.modes.runner import run_blocking
-from kglens_tui.modes.store import create_mode_run, load_questions
-from kglens_tui.probe.config import ConfigError
+from kglens_tui.modes.store import load_questions
+from kglens_tui.runs.config import ConfigError
 
 CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
 
@@ -141,7 +142,7 @@ def test_context_injection_variants(hand: sqlite3.Connection) -> None:
         "Berlin",
         "Dublin",
     )
-    run_id = create_mode_run(hand, kg, config, ScriptedTarget(), plan)
+    run_id = FACTEVAL_MODE.create_run(hand, kg, config, ScriptedTarget(), plan)
     stored = {(q.qtype, q.format, q.truth, q.subject_id): q for q in load_questions(hand, run_id)}
     q = stored[("tfq", "statement", "true", int(kg.entity_db_ids[france]))]
     relevant = answer_messages(q, "relevant")[-1]["content"]

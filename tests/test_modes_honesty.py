@@ -29,7 +29,6 @@ from kglens_tui.modes.chance import (
     ontological_chance,
     tfq_bias,
 )
-from kglens_tui.modes.engine import Reply
 from kglens_tui.modes.facteval import entity_names, score
 from kglens_tui.modes.facteval_scoring import (
     ABSTAINED,
@@ -43,6 +42,7 @@ from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
 from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
 from kglens_tui.modes.runner import run_blocking
 from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
+from kglens_tui.runs.units import Reply
 
 P = 9  # the predicate's database id
 

@@ -16,11 +16,12 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.failures import STOP_REASON
-from kglens_tui.modes import KontestConfig, ModeSession, open_mode_snapshot, prepare_mode
+from kglens_tui.modes import KontestConfig, open_mode_snapshot, prepare_mode
 from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
 from kglens_tui.modes.runner import run_blocking
-from kglens_tui.modes.store import load_mode_run
 from kglens_tui.probe.runstore import load_run
+from kglens_tui.runs.record import load_mode_run
+from kglens_tui.runs.session import RunSession
 
 LOCATED = "located in the administrative territorial entity"
 
@@ -287,7 +288,7 @@ def test_mode_runs_list_with_kglens_runs(hand: sqlite3.Connection) -> None:
     assert load_run(hand, snap.run_id).config.kg == "hand"
 
 
-def test_session_runs_on_a_thread_and_stops(tmp_path: Path) -> None:
+def test_session_runs_in_its_own_process_and_stops(tmp_path: Path) -> None:
     import threading
 
     from kglens_tui.store.connection import connect
@@ -296,8 +297,9 @@ def test_session_runs_on_a_thread_and_stops(tmp_path: Path) -> None:
     conn = connect(db)
     import_kg(conn, hand_kg(tmp_path), "hand")
     conn.close()
-    session = ModeSession(
+    session = RunSession(
         db,
+        "kontest",
         config=KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=1),
         target_factory=ScriptedTarget,
     )

@@ -31,7 +31,8 @@ CHILD = """
 import sys
 from kglens_tui.store.connection import connect
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking, target_client
+from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.clients import target_client
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.probe.engine import run_edge_positions

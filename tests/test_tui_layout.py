@@ -13,7 +13,8 @@ import pytest
 from test_tui_annotate import _hand_db
 from test_tui_review import _store_runs
 
-from kglens_tui.modes import KontestConfig, ModeSession, ModeSnapshot
+from kglens_tui.modes import KontestConfig, ModeSnapshot
+from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.analysis import AnalysisScreen
@@ -28,7 +29,7 @@ RunBefore = Callable[..., Awaitable[None]]
 
 
 class FinishedModeRun:
-    """A finished mode run's final snapshot, served the way a `ModeSession` serves it."""
+    """A finished mode run's final snapshot, served the way a `RunSession` serves it."""
 
     error = ""
 
@@ -118,7 +119,9 @@ def _mode_analysis(app: KGLensApp):
 
 def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
     """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed."""
-    session = ModeSession(db, config=KontestConfig(kg="country", relations=6, target=target))
+    session = RunSession(
+        db, "kontest", config=KontestConfig(kg="country", relations=6, target=target)
+    )
     final = session.run()
     assert final is not None and not session.error, session.error
     return dataclasses.replace(final, elapsed_s=3.0)

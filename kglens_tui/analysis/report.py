@@ -12,7 +12,9 @@ import numpy as np
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.pkg import Rates, rates
-from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts, shown_status
+from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts
+from kglens_tui.runs.record import shown_status
+from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.textfmt import pct as _pct
 
@@ -159,7 +161,6 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
     return runs
 
 
-MODE_LABELS = {"kglens": "KGLens", "kontest": "KONTEST", "facteval": "fact-eval"}
 """How each probing mode is named in lists."""
 
 RUN_COLUMNS = (
@@ -192,7 +193,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
         out.append(
             (
                 str(r["id"]),
-                MODE_LABELS.get(r["mode"], r["mode"]),
+                mode_label(r["mode"]),
                 r["kg"] + (f"/{cfg['subset']}" if cfg.get("subset") else ""),
                 target,
                 cfg.get("difficulty", ""),

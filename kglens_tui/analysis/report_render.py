@@ -15,7 +15,7 @@ from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.llm.usage import helpers_line
 from kglens_tui.probe.engine import LearnedView
 from kglens_tui.probe.runner import open_snapshot
-from kglens_tui.probe.runstore import shown_status
+from kglens_tui.runs.record import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
 

@@ -1,12 +1,12 @@
 """Two more probing modes on the same KGs and database as KGLens: KONTEST consistency testing
 and LLM-facteval question types with abstention. Headless; a UI drives them through
-`prepare_mode` / `ModeSession` and renders `ModeSnapshot`s."""
+`prepare_mode` / `kglens_tui.runs.session.RunSession` and renders `ModeSnapshot`s."""
 
 from kglens_tui.modes.config import FACTEVAL, KONTEST, FactevalConfig, KontestConfig
-from kglens_tui.modes.engine import ModeEngine, ModeSnapshot, QueryView
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.kontest_metrics import KontestMetrics
-from kglens_tui.modes.runner import ModeSession, open_mode_snapshot, prepare_mode, run_blocking
+from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
+from kglens_tui.runs.units import ModeEngine, ModeSnapshot, QueryView
 
 __all__ = [
     "FACTEVAL",
@@ -16,7 +16,6 @@ __all__ = [
     "KontestConfig",
     "KontestMetrics",
     "ModeEngine",
-    "ModeSession",
     "ModeSnapshot",
     "QueryView",
     "open_mode_snapshot",

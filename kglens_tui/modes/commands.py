@@ -20,7 +20,6 @@ from kglens_tui.llm.usage import calls_text, helpers_line
 from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
 from kglens_tui.modes.compare_commands import add_compare_commands
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
-from kglens_tui.modes.engine import ModeSnapshot
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.facteval_compare import run_per_relation_table
 from kglens_tui.modes.kontest_compare import ensemble_renderables
@@ -28,8 +27,9 @@ from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
-from kglens_tui.modes.store import load_mode_run, mode_runs
-from kglens_tui.probe.config import ConfigError
+from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.record import load_mode_run, mode_runs
+from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 

@@ -1,16 +1,11 @@
-"""Settings of the KONTEST and LLM-facteval modes: dataclasses stored as JSON with the run.
-
-Field names shared with `RunConfig` (kg, target, base_url, timeout_s, ...) mean the same thing, so
-`kglens_tui.probe.runner.target_client` and `helper_client` accept these objects as they are.
-"""
+"""Settings of the KONTEST and LLM-facteval modes: dataclasses stored as JSON with the run."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Self
+from dataclasses import dataclass, field
+from typing import Self
 
-from kglens_tui.probe.config import ConfigError, check_endpoint_setting, stored_base_url
+from kglens_tui.runs.config import ConfigError, ModeConfig
 
 KONTEST = "kontest"
 FACTEVAL = "facteval"
@@ -22,55 +17,7 @@ CONTEXTS = ("none", "relevant", "irrelevant", "antifactual")
 
 
 @dataclass
-class _ModeConfig:
-    """What every mode shares: the KG, the target and how to talk to it."""
-
-    kg: str = "country"
-    subset: str | None = None
-    """Named subset of subjects; None = every subject."""
-    predicates: list[str] = field(default_factory=list)
-    """Predicate keys to draw facts from (empty = every active predicate)."""
-    target: str = "sim"
-    base_url: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
-    generator: str = "template"
-    """template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST)."""
-    concurrency: int = 8
-    requests_per_minute: float | None = None
-    temperature: float = 0.0
-    max_tokens: int = 48
-    timeout_s: float = 30.0
-    max_retries: int = 5
-    seed: int = 0
-    sim_latency_s: float = 0.0
-
-    def validate(self) -> Self:
-        """Raise ConfigError naming the first bad setting; returns self."""
-        for name in ("concurrency", "max_tokens"):
-            if int(getattr(self, name)) < 1:
-                raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
-        if self.timeout_s <= 0:
-            raise ConfigError("timeout_s must be positive")
-        if self.max_retries < 0:
-            raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
-        if not self.kg:
-            raise ConfigError("kg must be named")
-        check_endpoint_setting(self.base_url)
-        return self
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self))
-
-    @classmethod
-    def from_json(cls, text: str) -> Self:
-        data: dict[str, Any] = json.loads(text)
-        data["base_url"] = stored_base_url(data.get("base_url"))
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known}).validate()
-
-
-@dataclass
-class KontestConfig(_ModeConfig):
+class KontestConfig(ModeConfig):
     """KONTEST: paraphrase pairs asked atomically and sequentially; transitivity along paths."""
 
     mode: str = KONTEST
@@ -100,7 +47,7 @@ class KontestConfig(_ModeConfig):
 
 
 @dataclass
-class FactevalConfig(_ModeConfig):
+class FactevalConfig(ModeConfig):
     """LLM-facteval: TFQ / MCQ / SAQ with abstention, optionally with an injected context."""
 
     mode: str = FACTEVAL

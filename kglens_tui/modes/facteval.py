@@ -13,7 +13,6 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
 from kglens_tui.modes.config import FACTEVAL
-from kglens_tui.modes.engine import ModeEngine, QueryView, Reply, UnitResult, ask
 from kglens_tui.modes.facteval_plan import MASK
 from kglens_tui.modes.facteval_scoring import (
     ERROR,
@@ -34,6 +33,7 @@ from kglens_tui.modes.store import (
 )
 from kglens_tui.probe.prompts import load_prompt
 from kglens_tui.probe.verify import mentions_any, normalize
+from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
 ANSWER_PROMPTS = {
     ("tfq", "statement"): "facteval_tfq",

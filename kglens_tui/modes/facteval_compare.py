@@ -11,14 +11,8 @@ from dataclasses import dataclass
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL
 from kglens_tui.modes.facteval_scoring import ALL, Scores, score_groups
-from kglens_tui.modes.store import (
-    AnswerRow,
-    ModeRun,
-    QuestionRow,
-    load_answers,
-    load_mode_run,
-    load_questions,
-)
+from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
+from kglens_tui.runs.record import ModeRun, load_mode_run
 from kglens_tui.textfmt import pct
 
 TEMPLATE, LLM = "template", "llm"

@@ -9,7 +9,6 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.llm.usage import HelperRole
 from kglens_tui.modes.config import KONTEST
-from kglens_tui.modes.engine import ModeEngine, QueryView, Reply, UnitResult, ask
 from kglens_tui.modes.kontest_metrics import (
     CONVERSATIONS,
     KontestMetrics,
@@ -30,6 +29,7 @@ from kglens_tui.modes.store import (
 )
 from kglens_tui.probe.prompts import load_prompt
 from kglens_tui.probe.verify import first_word_answer, normalize
+from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
 
 def classify(reply: Reply) -> str:

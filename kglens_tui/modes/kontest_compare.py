@@ -14,7 +14,7 @@ from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs
-from kglens_tui.modes.store import ModeRun, load_mode_run
+from kglens_tui.runs.record import ModeRun, load_mode_run
 from kglens_tui.textfmt import pct
 
 

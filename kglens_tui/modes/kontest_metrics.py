@@ -33,9 +33,9 @@ from kglens_tui.modes.store import (
     PathRow,
     RelationRow,
     load_kontest_queries,
-    load_mode_run,
     load_relations,
 )
+from kglens_tui.runs.record import load_mode_run
 
 CONVERSATIONS = {
     "atomic1": (1,),

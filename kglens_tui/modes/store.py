@@ -7,162 +7,15 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
-import numpy as np
-
-from kglens_tui import __version__
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.llm.base import ChatClient
-from kglens_tui.llm.urls import redact_text
-from kglens_tui.modes.config import FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.facteval_plan import PlannedQuestion
 from kglens_tui.modes.kontest_plan import KontestPlan
-from kglens_tui.probe.prompts import load_prompt
-from kglens_tui.probe.runstore import RunNotFoundError, create_run, shown_status
-from kglens_tui.store.connection import retry_busy, transaction
-
-MODE_PROMPTS = {
-    KONTEST: ("kontest_yes_no", "kontest_paraphrase"),
-    FACTEVAL: (
-        "facteval_tfq",
-        "facteval_mcq",
-        "facteval_fib",
-        "facteval_saq",
-        "facteval_generate_tfq",
-        "facteval_generate_fib",
-        "facteval_generate_wh",
-    ),
-}
-CONFIGS: dict[str, type[KontestConfig] | type[FactevalConfig]] = {
-    KONTEST: KontestConfig,
-    FACTEVAL: FactevalConfig,
-}
 
 
-@dataclass
-class ModeRun:
-    """A KONTEST or facteval run's settings and status."""
-
-    id: int
-    kg_id: int
-    kg_name: str
-    mode: str
-    status: str
-    config: KontestConfig | FactevalConfig
-    manifest: dict
-    target_label: str
-    simulated: bool
-    stop_reason: str
-    error: str
-    created_at: str
-    edge_ids: np.ndarray
-    """The KG edges the plan asks about (a simulated target needs them)."""
-
-
-def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> ModeRun:
-    """A run of one of the two modes (``mode`` checks which); a running run whose process is
-    gone reads as interrupted."""
-    row = conn.execute(
-        "SELECT r.*, k.name AS kg_name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?",
-        (run_id,),
-    ).fetchone()
-    if row is None:
-        raise RunNotFoundError(f"no run {run_id} in this workspace (see `kglens runs`)")
-    if row["mode"] not in CONFIGS or (mode is not None and row["mode"] != mode):
-        want = mode or " or ".join(CONFIGS)
-        raise RunNotFoundError(f"run {run_id} is a {row['mode']} run, not {want}")
-    shown = shown_status(row["status"], row["stop_reason"], row["owner"])
-    return ModeRun(
-        id=row["id"],
-        kg_id=row["kg_id"],
-        kg_name=row["kg_name"],
-        mode=row["mode"],
-        status=shown[0],
-        config=CONFIGS[row["mode"]].from_json(row["config"]),
-        manifest=json.loads(row["manifest"]),
-        target_label=redact_text(row["target_label"]),
-        simulated=bool(row["simulated"]),
-        stop_reason=shown[1],
-        error=redact_text(row["error"]),
-        created_at=row["created_at"],
-        edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
-    )
-
-
-def mode_runs(conn: sqlite3.Connection, mode: str) -> list[int]:
-    """Ids of every run of a mode, newest first."""
-    return [
-        r[0] for r in conn.execute("SELECT id FROM run WHERE mode = ? ORDER BY id DESC", (mode,))
-    ]
-
-
-def build_manifest(kg: KGIndex, config: KontestConfig | FactevalConfig, target: ChatClient) -> dict:
-    """What makes a mode run reproducible: KG hash, prompt hashes, settings, versions."""
-    return {
-        "mode": config.mode,
-        "kg": kg.name,
-        "kg_content_hash": kg.content_hash,
-        "prompts": {name: load_prompt(name).sha256 for name in MODE_PROMPTS[config.mode]},
-        "target": target.label,
-        "target_simulated": bool(target.simulated),
-        "generator": config.generator,
-        "seed": config.seed,
-        "kglens_version": __version__,
-        "numpy_version": np.__version__,
-    }
-
-
-def set_units_done(conn: sqlite3.Connection, run_id: int, done: int) -> None:
-    """Record progress in run.iterations_done (units done, for listings)."""
-    retry_busy(
-        lambda: conn.execute(
-            "UPDATE run SET iterations_done = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', "
-            "'now') WHERE id = ?",
-            (done, run_id),
-        )
-    )
-
-
-def plan_edge_ids(plan: KontestPlan | list[PlannedQuestion]) -> list[int]:
-    """The KG edges a plan asks about, sorted and distinct (path-only relations have none)."""
-    units = plan.relations if isinstance(plan, KontestPlan) else plan
-    return sorted({u.edge_id for u in units if u.edge_id is not None})
-
-
-def create_mode_run(
-    conn: sqlite3.Connection,
-    kg: KGIndex,
-    config: KontestConfig | FactevalConfig,
-    target: ChatClient,
-    plan: KontestPlan | list[PlannedQuestion],
-    name: str = "",
-) -> int:
-    """Store a new run with its plan; the run row goes away again if the plan cannot be stored."""
-    run_id = create_run(
-        conn,
-        kg.kg_id,
-        config,
-        build_manifest(kg, config, target),
-        target.label,
-        bool(target.simulated),
-        np.array(plan_edge_ids(plan), dtype=np.int64),
-        name=name,
-        mode=config.mode,
-    )
-    try:
-        with transaction(conn):
-            if isinstance(plan, KontestPlan):
-                _write_kontest_plan(conn, kg, run_id, plan)
-            else:
-                _write_facteval_plan(conn, kg, run_id, plan)
-    except BaseException:
-        conn.execute("DELETE FROM run WHERE id = ?", (run_id,))
-        raise
-    return run_id
-
-
-def _write_kontest_plan(
+def write_kontest_plan(
     conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: KontestPlan
 ) -> None:
+    """Store a KONTEST plan (relations and paths) inside the caller's transaction."""
     ent, pred = kg.entity_db_ids, predicate_ids(conn, kg)
     conn.executemany(
         "INSERT INTO kontest_relation(run_id, idx, subject_id, predicate_id, object_id, edge_id, "
@@ -182,9 +35,10 @@ def _write_kontest_plan(
     )
 
 
-def _write_facteval_plan(
+def write_facteval_plan(
     conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: list[PlannedQuestion]
 ) -> None:
+    """Store a fact-eval plan (its questions) inside the caller's transaction."""
     ent, pred = kg.entity_db_ids, predicate_ids(conn, kg)
     conn.executemany(
         "INSERT INTO facteval_question(run_id, idx, edge_id, subject_id, predicate_id, qtype, "

@@ -6,9 +6,8 @@ import json
 from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 
-from kglens_tui.core.errors import KGLensError
-from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
 from kglens_tui.probe.samplers import Sampler
+from kglens_tui.runs.config import ConfigError, check_endpoint_setting, stored_base_url
 
 
 class Difficulty(StrEnum):
@@ -23,24 +22,6 @@ class Scheduling(StrEnum):
 
 
 PROPAGATION_MODES = ("sum", "degree", "learned")
-
-
-class ConfigError(KGLensError, ValueError):
-    """A setting out of range; the message names the setting."""
-
-
-def stored_base_url(base_url: str | None) -> str | None:
-    """A stored run's base URL, without credentials that earlier versions stored."""
-    return strip_credentials(base_url) if base_url else base_url
-
-
-def check_endpoint_setting(base_url: str | None) -> None:
-    """Raise ConfigError when a base URL is malformed or carries credentials (never stored)."""
-    if base_url:
-        try:
-            check_base_url(base_url)
-        except BaseURLError as exc:
-            raise ConfigError(str(exc)) from None
 
 
 @dataclass

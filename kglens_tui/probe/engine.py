@@ -40,12 +40,9 @@ from kglens_tui.probe.runstore import (
     FAILED,
     ObservationRow,
     RunRecord,
-    claim_run,
     commit_iteration,
-    create_run,
     load_run,
     rebuild_state,
-    set_status,
 )
 from kglens_tui.probe.samplers import sample_batch
 from kglens_tui.probe.verify import (
@@ -55,6 +52,7 @@ from kglens_tui.probe.verify import (
     first_word_answer,
     parse_judge_reply,
 )
+from kglens_tui.runs.record import claim_run, create_run, set_status
 from kglens_tui.store.helper_usage import load_usage
 
 MAX_CONSECUTIVE_ERRORS = 3

@@ -8,55 +8,14 @@ import time
 from collections.abc import Callable
 
 from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import ChatClient
-from kglens_tui.llm.factory import make_client
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
 from kglens_tui.probe.questions import wh_allowed
-from kglens_tui.probe.runstore import RunRecord, load_run, shown_status
-
-
-def target_client(config: RunConfig, kg: KGIndex, edge_ids) -> ChatClient:
-    """The client for the run's target (simulated targets get the run's edges)."""
-    if config.target.split(":", 1)[0] in ("sim", "simulated"):
-        pos = [kg.edge_position(int(e)) for e in edge_ids]
-        edges = [
-            (
-                int(kg.edge_ids[i]),
-                kg.entity_keys[int(kg.s[i])],
-                kg.pred_keys[int(kg.p[i])],
-                kg.entity_keys[int(kg.o[i])],
-            )
-            for i in pos
-        ]
-        return make_client(config.target, edges=edges, latency_s=config.sim_latency_s)
-    options: dict = {}
-    if config.target.startswith("openai:"):
-        options = {
-            "timeout_s": config.timeout_s,
-            "max_retries": config.max_retries,
-            "max_in_flight": config.concurrency,
-            "requests_per_minute": config.requests_per_minute,
-            "seed": config.seed,
-        }
-    return make_client(
-        config.target, base_url=config.base_url, api_key_env=config.api_key_env, **options
-    )
-
-
-def helper_client(spec: str, config: RunConfig) -> ChatClient | None:
-    """The generator or judge client, or None for template / alias."""
-    if spec in ("template", "alias", ""):
-        return None
-    return make_client(
-        spec,
-        base_url=config.base_url,
-        api_key_env=config.api_key_env,
-        timeout_s=config.timeout_s,
-        max_retries=config.max_retries,
-        max_in_flight=config.concurrency,
-    )
+from kglens_tui.probe.runstore import RunRecord, load_run
+from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
+from kglens_tui.runs.record import shown_status
 
 
 async def drive(engine: ProbeEngine) -> ProbeSnapshot:
@@ -122,20 +81,6 @@ def prepare(
 def run_blocking(engine: ProbeEngine) -> ProbeSnapshot:
     """Run an engine to its end on a fresh event loop (for the CLI and tests)."""
     return asyncio.run(drive(engine))
-
-
-class ViewOnlyTarget:
-    """Stands in for a target when a stored run is only looked at (never asked anything)."""
-
-    def __init__(self, label: str, simulated: bool) -> None:
-        self.label = label
-        self.simulated = simulated
-
-    async def complete(self, request):  # pragma: no cover - never called
-        raise RuntimeError("this run is being viewed, not probed")
-
-    async def aclose(self) -> None:
-        return None
 
 
 def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:

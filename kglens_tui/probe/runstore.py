@@ -11,21 +11,16 @@ from typing import TypeVar
 
 import numpy as np
 
-from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
+from kglens_tui.runs.record import RunNotFoundError
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
-from kglens_tui.store.owner import is_alive, owner_pid, this_process
 
 T = TypeVar("T")
-
-
-class RunNotFoundError(KGLensError, LookupError):
-    """No run with that id."""
 
 
 @dataclass
@@ -79,36 +74,6 @@ class ObservationRow:
 FAILED = ("incorrect", "refused", "unparseable")
 
 
-def create_run(
-    conn: sqlite3.Connection,
-    kg_id: int,
-    config: RunConfig,
-    manifest: dict,
-    target_label: str,
-    simulated: bool,
-    edge_ids: np.ndarray,
-    name: str = "",
-    mode: str = "kglens",
-) -> int:
-    """Store a new run with its active edges (array position -> edge id)."""
-    with transaction(conn):
-        cur = conn.execute(
-            "INSERT INTO run(kg_id, name, mode, config, manifest, target_label, simulated, edge_ids) "
-            "VALUES (?,?,?,?,?,?,?,?)",
-            (
-                kg_id,
-                name,
-                mode,
-                config.to_json(),
-                json.dumps(manifest),
-                target_label,
-                int(simulated),
-                np.asarray(edge_ids, dtype="<i8").tobytes(),
-            ),
-        )
-    return int(cur.lastrowid)
-
-
 def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
     """A run's settings and progress."""
     row = conn.execute(
@@ -134,70 +99,6 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
         updated_at=row["updated_at"],
         owner=row["owner"],
     )
-
-
-class RunBusyError(KGLensError, RuntimeError):
-    """Another live process is probing the run."""
-
-
-STALE_REASON = "its process ended without stopping it (killed?): resume it to continue"
-
-
-def set_status(
-    conn: sqlite3.Connection, run_id: int, status: str, stop_reason: str = "", error: str = ""
-) -> None:
-    """Record a run's status (stopped, finished, failed, interrupted) and why. The owner process
-    is released only when it is the caller: a UI that marks its probe child's run interrupted
-    leaves the child owning it until the child stops. Use `claim_run` to mark a run running."""
-    retry_busy(
-        lambda: conn.execute(
-            "UPDATE run SET status = ?, stop_reason = ?, error = ?, "
-            "owner = CASE WHEN owner = ? THEN NULL ELSE owner END, "
-            "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-            (status, stop_reason, error, this_process(), run_id),
-        )
-    )
-
-
-def claim_run(
-    conn: sqlite3.Connection, run_id: int, load: Callable[[], T] | None = None
-) -> T | None:
-    """Mark a run running, owned by this process, and return `load()` read in the same
-    transaction. Raises RunBusyError when another process that still lives holds it (two
-    processes appending to one run would corrupt its log).
-
-    The claim holds the write lock until `load` has read the run's state, so no other process
-    can commit between the claim and the read: the state returned is the state this process now
-    owns. An error in `load` rolls the claim back."""
-    me = this_process()
-
-    def claim() -> T | None:
-        with transaction(conn):
-            row = conn.execute("SELECT owner FROM run WHERE id = ?", (run_id,)).fetchone()
-            if row is None:
-                raise RunNotFoundError(f"no run {run_id} in this workspace (it was deleted?)")
-            owner = row[0]
-            if owner and owner != me and is_alive(owner):
-                raise RunBusyError(
-                    f"run {run_id} is being probed by process {owner_pid(owner)} on this "
-                    "machine: stop it there (or wait for it to finish) before resuming it here"
-                )
-            conn.execute(
-                "UPDATE run SET status = 'running', stop_reason = '', error = '', owner = ?, "
-                "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-                (me, run_id),
-            )
-            return load() if load is not None else None
-
-    return retry_busy(claim)
-
-
-def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str, str]:
-    """(status, stop reason) as a list shows them: a 'running' run whose owner process is gone
-    was killed, and shows as interrupted."""
-    if status == "running" and is_alive(owner) is False:
-        return "interrupted", STALE_REASON
-    return status, stop_reason
 
 
 def _blob(a: np.ndarray, dtype: str) -> bytes:

@@ -26,7 +26,7 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.bundled import bundled_names
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.names import check_kg_name
-from kglens_tui.probe.runstore import RunBusyError, RunNotFoundError, shown_status
+from kglens_tui.runs.record import RunBusyError, RunNotFoundError, shown_status
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.owner import is_alive, owner_pid
 

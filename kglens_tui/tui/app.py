@@ -17,9 +17,9 @@ from kglens_tui.core.safetext import visible
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.probe.config import Difficulty, RunConfig
-from kglens_tui.probe.runner import open_snapshot
-from kglens_tui.probe.runstore import set_status
-from kglens_tui.probe.session import ProbeSession
+from kglens_tui.runs.record import KGLENS, set_status
+from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
+from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings, config_path, load_settings
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.tui.palette import screen_commands
@@ -66,7 +66,7 @@ class KGLensApp(App):
         self.settings = settings or load_settings()
         self.db_path = Path(db_path or self.settings.db or default_db_path())
         self._conn: sqlite3.Connection | None = None
-        self.session: ProbeSession | None = None
+        self.session: RunSession | None = None
         self._welcome = welcome
         self._quit_started: float | None = None
         """When a quit began ending the active run (None: not quitting)."""
@@ -177,66 +177,54 @@ class KGLensApp(App):
         )
 
     def start_run(self, config: RunConfig) -> None:
-        """Start a new run in a background thread and show it live."""
+        """Start a new KGLens run in its own process and show it live."""
+        self._start(config, KGLENS)
+
+    def start_mode_run(self, config) -> None:
+        """Start a KONTEST, fact-eval or other mode's run in its own process and show it live."""
+        self._start(config, config.mode)
+
+    def _start(self, config, mode: str) -> None:
         if self._busy():
             self.notify(
                 "A run is already active: stop it first (s on its live screen).", severity="warning"
             )
             return
-        self._launch(ProbeSession(self.db_path, config=config), f"new run on {config.kg}")
+        session = RunSession(self.db_path, mode, config=config)
+        self._launch(session, f"{mode_label(mode)} run on {config.kg}", self._live_screen(session))
 
     def _mode_of(self, run_id: int) -> str | None:
-        """'kontest' or 'facteval' for a run of those modes, else None (KGLens or no run)."""
-        from kglens_tui.modes.config import MODE_COMMANDS
-
+        """The mode of a stored run, or None when there is no such run."""
         row = self.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-        return row[0] if row is not None and row[0] in MODE_COMMANDS else None
+        return row[0] if row is not None else None
 
-    def _resume_mode_run(self, run_id: int) -> None:
-        from kglens_tui.modes import ModeSession
+    def _live_screen(self, session: RunSession, run_id: int | None = None) -> Screen:
+        """The live screen of a session's mode: KGLens has its own, every other mode the unit
+        modes' screen."""
         from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
-        session = ModeSession(self.db_path, resume=run_id)
-        self._launch(session, f"resume run {run_id}", ModeLiveScreen(session))
-
-    def _open_mode_run(self, run_id: int) -> None:
-        from kglens_tui.modes.runner import open_mode_snapshot
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
-
-        session = self.session
-        snap = session.snapshot() if session is not None else None
-        if snap is not None and snap.run_id == run_id and self._busy():
-            self.push_screen(ModeLiveScreen(session))
-            return
-        try:
-            stored = open_mode_snapshot(self.db(), run_id)
-        except (LookupError, ValueError) as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self.push_screen(ModeLiveScreen(StoredModeRun(stored)))
-
-    def start_mode_run(self, config) -> None:
-        """Start a KONTEST or fact-eval run in a background thread and show it live."""
-        from kglens_tui.modes import ModeSession
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
-
-        if self._busy():
-            self.notify("A run is already active: stop it first.", severity="warning")
-            return
-        session = ModeSession(self.db_path, config=config)
-        self._launch(session, f"{config.mode} run on {config.kg}", ModeLiveScreen(session))
+        if session.mode == KGLENS:
+            return LiveScreen(run_id, session=session)
+        return ModeLiveScreen(session)
 
     def resume_run(self, run_id: int) -> None:
         if self._busy():
             self.notify("A run is already active.", severity="warning")
             return
-        if self._mode_of(run_id) is not None:
-            self._resume_mode_run(run_id)
+        mode = self._mode_of(run_id)
+        if mode is None:
+            self.notify(f"No run {run_id} in this workspace.", severity="error")
             return
-        self._launch(ProbeSession(self.db_path, resume=run_id), f"resume run {run_id}")
+        try:
+            get_mode(mode)
+        except UnknownModeError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        session = RunSession(self.db_path, mode, resume=run_id)
+        self._launch(session, f"resume run {run_id}", self._live_screen(session, run_id))
 
-    def _launch(self, session, description: str, screen: Screen | None = None) -> None:
-        """Run the session in a worker thread and show it live (LiveScreen unless `screen`)."""
+    def _launch(self, session: RunSession, description: str, screen: Screen) -> None:
+        """Drive the session from a worker thread and show its live screen."""
         self.session = session
         self.run_worker(
             session.run,
@@ -249,23 +237,29 @@ class KGLensApp(App):
         )
         while isinstance(self.screen, NewRunScreen | LiveScreen):
             self.pop_screen()
-        self.push_screen(LiveScreen(None, session=session) if screen is None else screen)
+        self.push_screen(screen)
 
     def open_run(self, run_id: int) -> None:
         """Show a run: live if it is the active session, else as stored."""
-        if self._mode_of(run_id) is not None:
-            self._open_mode_run(run_id)
+        from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+
+        session = self.session
+        snap = session.snapshot() if session is not None else None
+        if session is not None and snap is not None and snap.run_id == run_id and self._busy():
+            self.push_screen(self._live_screen(session, run_id))
             return
-        snap = self.session.snapshot() if self.session is not None else None
-        if snap is not None and snap.run_id == run_id and self._busy():
-            self.push_screen(LiveScreen(run_id, session=self.session))
-            return
+        mode = self._mode_of(run_id)
         try:
-            stored = open_snapshot(self.db(), run_id)
+            if mode is None:
+                raise LookupError(f"no run {run_id} in this workspace")
+            stored = get_mode(mode).open_snapshot(self.db(), run_id)
         except (LookupError, ValueError) as exc:
             self.notify(str(exc), severity="error")
             return
-        self.push_screen(LiveScreen(run_id, snapshot=stored))
+        if mode == KGLENS:
+            self.push_screen(LiveScreen(run_id, snapshot=stored))
+        else:
+            self.push_screen(ModeLiveScreen(StoredModeRun(stored)))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The one place worker outcomes reach the user: a message, never a traceback."""

@@ -19,7 +19,7 @@ from kglens_tui.analysis.intervals import wilson
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.engine import ProbeSnapshot
-from kglens_tui.probe.session import ProbeSession
+from kglens_tui.runs.session import RunSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -130,7 +130,7 @@ class LiveScreen(Screen):
     def __init__(
         self,
         run_id: int | None,
-        session: ProbeSession | None = None,
+        session: RunSession | None = None,
         snapshot: ProbeSnapshot | None = None,
     ) -> None:
         super().__init__()

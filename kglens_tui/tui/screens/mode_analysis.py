@@ -28,7 +28,7 @@ from kglens_tui.modes.kontest_compare import (
     overlap_tables,
     template3_partners,
 )
-from kglens_tui.modes.store import load_mode_run
+from kglens_tui.runs.record import load_mode_run
 
 MODE_ANALYSIS_HELP = """\
 ## KONTEST and fact-eval analyses

@@ -15,8 +15,10 @@ from textual.widgets import DataTable, Footer, Header, RichLog, Static
 from kglens_tui.analysis.bias import leaning
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.llm.usage import calls_text
-from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSession, ModeSnapshot
+from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
+from kglens_tui.runs.session import RunSession
+from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -51,7 +53,7 @@ LABEL_STYLE = {
 
 
 class ModeLiveScreen(Screen):
-    """Shows one mode run driven by a ModeSession."""
+    """Shows one unit mode's run driven by a RunSession (or stored)."""
 
     BINDINGS = [
         Binding("p", "toggle_pause", "Pause/resume"),
@@ -64,7 +66,7 @@ class ModeLiveScreen(Screen):
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
-    def __init__(self, session: ModeSession) -> None:
+    def __init__(self, session: RunSession | StoredModeRun) -> None:
         super().__init__()
         self.session = session
         self._shown = 0
@@ -161,6 +163,8 @@ class ModeLiveScreen(Screen):
                         pct(s.abstention_rate),
                     )
                 )
+        elif isinstance(metrics, MetricsTable):
+            columns, rows = metrics.table()
         else:
             columns = ()
         _fill(self.query_one("#mode-metrics", DataTable), columns, rows)

@@ -15,8 +15,9 @@ from kglens_tui.kg.bundled import bundled_names, bundled_transitive
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
-from kglens_tui.probe.config import ConfigError, RunConfig
+from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.samplers import Sampler
+from kglens_tui.runs.config import ConfigError
 from kglens_tui.tui.format import BREAKPOINTS
 
 NEW_RUN_HELP = """\

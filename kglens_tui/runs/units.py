@@ -1,4 +1,5 @@
-"""The loop both modes share, headless: take planned test units, ask, commit, repeat.
+"""The loop every unit mode shares (KONTEST, fact-eval, a plugin's), headless: take planned test
+units, ask, commit, repeat.
 
 Like `ProbeEngine`, it keeps mutable stats and hands out immutable `ModeSnapshot`s; a UI polls
 `snapshot()`, a CLI passes `on_progress`. Units are committed in small batches, each in one
@@ -15,14 +16,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.modes.store import ModeRun, set_units_done
-from kglens_tui.probe.runstore import claim_run, set_status
+from kglens_tui.runs.record import ModeRun, claim_run, set_status, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage, load_usage
 
@@ -72,6 +72,16 @@ async def ask(
         done.latency_s * 1000,
         done.retries,
     )
+
+
+@runtime_checkable
+class MetricsTable(Protocol):
+    """Metrics a live screen shows as one table (a plugin mode's; the built-in modes' metrics
+    have screens of their own)."""
+
+    def table(self) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+        """Column titles and rows of display strings."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -259,7 +269,9 @@ class ModeEngine:
         self._running.set()
         self.status = "running"
 
-    def snapshot(self) -> ModeSnapshot:
+    def snapshot(self, insights: bool = True) -> ModeSnapshot:
+        """The run's progress and metrics (``insights`` is for the harness: a unit mode's
+        metrics are kept current at each commit)."""
         if self._metrics is None:
             self._metrics = self.compute_metrics()
         s = self.stats
@@ -311,7 +323,11 @@ class ModeEngine:
             self._work = asyncio.gather(*(self._worker(queue) for _ in range(workers)))
             if self._abort_reason:
                 self._work.cancel()
-            await self.guard.run_until_tripped(self._work)
+            flusher = asyncio.create_task(self._flush_periodically())
+            try:
+                await self.guard.run_until_tripped(self._work)
+            finally:
+                flusher.cancel()
             self._flush()
         except asyncio.CancelledError:
             if not self._abort_reason or self._work is None or not self._work.cancelled():
@@ -365,6 +381,14 @@ class ModeEngine:
             self._buffer.append(result)
             due = time.monotonic() - self._last_commit >= COMMIT_S
             if len(self._buffer) >= COMMIT_EVERY or due:
+                self._flush()
+
+    async def _flush_periodically(self) -> None:
+        """Commit finished units every COMMIT_S even while the next answer is slow to come, so
+        a run killed during a long wait loses nothing it had already been told."""
+        while True:
+            await asyncio.sleep(COMMIT_S)
+            if time.monotonic() - self._last_commit >= COMMIT_S:
                 self._flush()
 
     def _account(self, result: UnitResult) -> None:

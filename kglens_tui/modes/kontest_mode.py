@@ -1,0 +1,39 @@
+"""KONTEST as a registered mode: plan paraphrase pairs and paths, store the plan."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.modes.config import KONTEST, KontestConfig
+from kglens_tui.modes.kontest import KontestEngine
+from kglens_tui.modes.kontest_plan import KontestPlan, plan_kontest
+from kglens_tui.modes.store import write_kontest_plan
+from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.registry import register
+from kglens_tui.runs.unit_mode import UnitMode
+
+
+class KontestMode(UnitMode):
+    name = KONTEST
+    label = "KONTEST"
+    config_type = KontestConfig
+    engine_type = KontestEngine
+    prompts = ("kontest_yes_no", "kontest_paraphrase")
+
+    def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
+        plan = plan_kontest(conn, kg, config)
+        if not plan.relations:
+            raise ConfigError(f"nothing to test in KG '{kg.name}' with these settings")
+        return plan
+
+    def plan_edge_ids(self, plan: KontestPlan) -> list[int]:
+        return sorted({r.edge_id for r in plan.relations if r.edge_id is not None})
+
+    def write_plan(
+        self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: KontestPlan
+    ) -> None:
+        write_kontest_plan(conn, kg, run_id, plan)
+
+
+MODE = register(KontestMode())

@@ -1,0 +1,64 @@
+"""One stored answer per unit, for unit modes without a table of their own (db/0011)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+TOTALS_SQL = (
+    "SELECT COUNT(*), SUM(error != ''), SUM(retries), SUM(prompt_tokens), "
+    "SUM(completion_tokens) FROM unit_answer WHERE run_id = ?"
+)
+"""The five sums `ModeEngine.load_totals` wants, over these answers."""
+
+
+@dataclass(frozen=True)
+class UnitAnswer:
+    """A unit's question, the reply and the mode's label for it, or the API failure."""
+
+    unit: int
+    question: str
+    reply: str = ""
+    label: str = ""
+    error: str = ""
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float | None = None
+    retries: int = 0
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.error)
+
+
+def write_answers(conn: sqlite3.Connection, run_id: int, answers: list[UnitAnswer]) -> None:
+    """Store answers inside the caller's transaction, replacing a unit's earlier failed one."""
+    conn.executemany(
+        "INSERT OR REPLACE INTO unit_answer(run_id, unit, question, reply, label, error, "
+        "prompt_tokens, completion_tokens, latency_ms, retries) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        [
+            (
+                run_id,
+                a.unit,
+                a.question,
+                a.reply,
+                a.label,
+                a.error,
+                a.prompt_tokens,
+                a.completion_tokens,
+                a.latency_ms,
+                a.retries,
+            )
+            for a in answers
+        ],
+    )
+
+
+def load_answers(conn: sqlite3.Connection, run_id: int) -> dict[int, UnitAnswer]:
+    """The run's stored answers by unit."""
+    rows = conn.execute(
+        "SELECT unit, question, reply, label, error, prompt_tokens, completion_tokens, "
+        "latency_ms, retries FROM unit_answer WHERE run_id = ? ORDER BY unit",
+        (run_id,),
+    ).fetchall()
+    return {int(r[0]): UnitAnswer(*r) for r in rows}

@@ -1,0 +1,66 @@
+"""The clients a run talks to, built from its settings: the target, the generator or judge, and a
+stand-in target for a stored run that is only looked at."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.base import ChatClient
+from kglens_tui.llm.factory import make_client
+
+
+def target_client(config: Any, kg: KGIndex, edge_ids: Any) -> ChatClient:
+    """The client for the run's target (simulated targets get the run's edges)."""
+    if config.target.split(":", 1)[0] in ("sim", "simulated"):
+        pos = [kg.edge_position(int(e)) for e in edge_ids]
+        edges = [
+            (
+                int(kg.edge_ids[i]),
+                kg.entity_keys[int(kg.s[i])],
+                kg.pred_keys[int(kg.p[i])],
+                kg.entity_keys[int(kg.o[i])],
+            )
+            for i in pos
+        ]
+        return make_client(config.target, edges=edges, latency_s=config.sim_latency_s)
+    options: dict = {}
+    if config.target.startswith("openai:"):
+        options = {
+            "timeout_s": config.timeout_s,
+            "max_retries": config.max_retries,
+            "max_in_flight": config.concurrency,
+            "requests_per_minute": config.requests_per_minute,
+            "seed": config.seed,
+        }
+    return make_client(
+        config.target, base_url=config.base_url, api_key_env=config.api_key_env, **options
+    )
+
+
+def helper_client(spec: str, config: Any) -> ChatClient | None:
+    """The generator or judge client, or None for template / alias."""
+    if spec in ("template", "alias", ""):
+        return None
+    return make_client(
+        spec,
+        base_url=config.base_url,
+        api_key_env=config.api_key_env,
+        timeout_s=config.timeout_s,
+        max_retries=config.max_retries,
+        max_in_flight=config.concurrency,
+    )
+
+
+class ViewOnlyTarget:
+    """Stands in for a target when a stored run is only looked at (never asked anything)."""
+
+    def __init__(self, label: str, simulated: bool) -> None:
+        self.label = label
+        self.simulated = simulated
+
+    async def complete(self, request):  # pragma: no cover - never called
+        raise RuntimeError("this run is being viewed, not probed")
+
+    async def aclose(self) -> None:
+        return None

@@ -1,0 +1,117 @@
+"""`kglens run MODE --set key=value` and `kglens resume RUN`: any mode, through the same harness
+as the TUI (the run in its own process, progress from its snapshots, Ctrl-C stops it)."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+
+from kglens_tui.core.console import console, err_console
+from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.safetext import markup_literal
+from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.runs.options import apply_assignments
+from kglens_tui.runs.record import RunNotFoundError
+from kglens_tui.runs.registry import get_mode, mode_names
+from kglens_tui.runs.session import RunSession
+from kglens_tui.store.connection import connect, default_db_path
+
+PROGRESS_EVERY_S = 1.0
+
+
+class RunCommandError(KGLensError):
+    """The run could not start or failed to set up: one line, exit 2."""
+
+
+def _progress_line(snap: object) -> str:
+    done, total = getattr(snap, "units_done", None), getattr(snap, "units_total", None)
+    where = (
+        f"{done:,} of {total:,} units"
+        if done is not None and total is not None
+        else f"iteration {getattr(snap, 'iteration', 0):,}"
+    )
+    status = getattr(snap, "status", "")
+    return f"run {getattr(snap, 'run_id', '?')}: {where} · {getattr(snap, 'requests', 0):,} requests · {status}"
+
+
+def drive_session(session: RunSession, quiet: bool) -> int:
+    """Drive a session from a thread until it ends, printing progress; Ctrl-C stops the run
+    (what is in flight is committed), a second Ctrl-C ends it at once as interrupted."""
+    worker = threading.Thread(target=session.run, name="kglens-run", daemon=True)
+    worker.start()
+    interrupts = 0
+    last = ""
+    while worker.is_alive():
+        try:
+            worker.join(PROGRESS_EVERY_S)
+        except KeyboardInterrupt:
+            interrupts += 1
+            if interrupts == 1:
+                err_console.print("stopping: what is answered is kept (Ctrl-C again: at once)")
+                session.stop()
+            else:
+                session.abort("interrupted from the command line")
+            continue
+        snap = session.snapshot()
+        line = _progress_line(snap) if snap is not None else ""
+        if not quiet and line and line != last:
+            err_console.print(markup_literal(line), soft_wrap=True)
+            last = line
+    if session.error:
+        raise RunCommandError(session.error)
+    final = session.snapshot()
+    if final is None:
+        raise RunCommandError("the run ended before it started")
+    reason = f" ({markup_literal(final.stop_reason)})" if final.stop_reason else ""
+    console.print(
+        f"run {final.run_id} {markup_literal(final.status)}{reason} after "
+        f"{final.requests:,} requests",
+        soft_wrap=True,
+    )
+    return EXIT_STATUS if final.status == "failed" else 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    mode = get_mode(args.mode)
+    config = apply_assignments(mode.config_type(), args.set)
+    session = RunSession(args.db or default_db_path(), mode.name, config=config)
+    return drive_session(session, args.quiet)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    db = args.db or default_db_path()
+    conn = connect(db)
+    try:
+        row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
+    finally:
+        conn.close()
+    if row is None:
+        raise RunNotFoundError(f"no run {args.run} in this workspace (see `kglens runs`)")
+    mode = get_mode(row[0])
+    return drive_session(RunSession(db, mode.name, resume=args.run), args.quiet)
+
+
+def add_run_commands(sub: argparse._SubParsersAction) -> None:
+    """Add `run` and `resume` to the top-level parser."""
+    p = sub.add_parser(
+        "run",
+        help="start a run of any probing mode (its settings as --set key=value)",
+        description="Modes: "
+        + ", ".join(mode_names())
+        + ". Every field of the mode's settings can be set, e.g. --set kg=country "
+        "--set target=sim --set relations=20.",
+    )
+    p.add_argument("mode", help="the probing mode, e.g. kglens, kontest, facteval")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="one setting (repeatable); lists are comma-separated",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.set_defaults(func=cmd_run)
+    p = sub.add_parser("resume", help="resume a stopped or interrupted run of any mode")
+    p.add_argument("run", type=int)
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.set_defaults(func=cmd_resume)

@@ -1,0 +1,81 @@
+"""Settings every mode shares: the base dataclass of a unit mode's settings and its checks.
+
+Field names shared with `kglens_tui.probe.config.RunConfig` (kg, target, base_url, timeout_s, ...)
+mean the same thing, so `kglens_tui.runs.clients` builds clients from either.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Self
+
+from kglens_tui.core.errors import KGLensError
+from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
+
+
+class ConfigError(KGLensError, ValueError):
+    """A setting out of range; the message names the setting."""
+
+
+def stored_base_url(base_url: str | None) -> str | None:
+    """A stored run's base URL, without credentials that earlier versions stored."""
+    return strip_credentials(base_url) if base_url else base_url
+
+
+def check_endpoint_setting(base_url: str | None) -> None:
+    """Raise ConfigError when a base URL is malformed or carries credentials (never stored)."""
+    if base_url:
+        try:
+            check_base_url(base_url)
+        except BaseURLError as exc:
+            raise ConfigError(str(exc)) from None
+
+
+@dataclass
+class ModeConfig:
+    """What every unit mode's settings share: the KG, the target and how to talk to it. A mode
+    subclasses it with its own fields and a ``mode`` field holding its name."""
+
+    kg: str = "country"
+    subset: str | None = None
+    """Named subset of subjects; None = every subject."""
+    predicates: list[str] = field(default_factory=list)
+    """Predicate keys to draw facts from (empty = every active predicate)."""
+    target: str = "sim"
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    generator: str = "template"
+    """template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST)."""
+    concurrency: int = 8
+    requests_per_minute: float | None = None
+    temperature: float = 0.0
+    max_tokens: int = 48
+    timeout_s: float = 30.0
+    max_retries: int = 5
+    seed: int = 0
+    sim_latency_s: float = 0.0
+
+    def validate(self) -> Self:
+        """Raise ConfigError naming the first bad setting; returns self."""
+        for name in ("concurrency", "max_tokens"):
+            if int(getattr(self, name)) < 1:
+                raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
+        if self.timeout_s <= 0:
+            raise ConfigError("timeout_s must be positive")
+        if self.max_retries < 0:
+            raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
+        if not self.kg:
+            raise ConfigError("kg must be named")
+        check_endpoint_setting(self.base_url)
+        return self
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        data: dict[str, Any] = json.loads(text)
+        data["base_url"] = stored_base_url(data.get("base_url"))
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known}).validate()

@@ -1,0 +1,69 @@
+"""What a run's child process and the UI say to each other over their pipe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The run exists (created or claimed for a resume)."""
+
+    run_id: int
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the user should know while the run goes on (e.g. it waits for a write lock)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The engine's latest snapshot."""
+
+    snapshot: Any
+
+
+@dataclass(frozen=True)
+class Done:
+    """The run ended (finished, stopped, failed by the failure rule or interrupted)."""
+
+    snapshot: Any
+
+
+@dataclass(frozen=True)
+class Failed:
+    """Setting up or driving the run raised: one line, never a traceback."""
+
+    error: str
+
+
+ChildMessage = Ready | Notice | Progress | Done | Failed
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Hold before the next iteration or unit."""
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Go on after a pause."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Finish and commit what is in flight, then end the run."""
+
+
+@dataclass(frozen=True)
+class Abort:
+    """End now: cancel what is in flight, commit what is answered, store as interrupted."""
+
+    reason: str
+
+
+Command = Pause | Resume | Stop | Abort

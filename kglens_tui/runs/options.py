@@ -1,0 +1,55 @@
+"""Settings given as ``key=value`` text (``kglens run MODE --set key=value``), typed by the
+settings dataclass's own fields, so a mode's options need no parser of their own."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+from kglens_tui.runs.config import ConfigError
+
+TRUE = ("1", "true", "yes", "on")
+FALSE = ("0", "false", "no", "off")
+
+
+def _convert(name: str, kind: Any, text: str) -> Any:
+    """``text`` as a value of the field's type; ConfigError names the field."""
+    args = typing.get_args(kind)
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        if text.lower() in ("none", "") and type(None) in args:
+            return None
+        kind = next(a for a in args if a is not type(None))
+        args = typing.get_args(kind)
+    if typing.get_origin(kind) is list:
+        return [_convert(name, args[0], part.strip()) for part in text.split(",") if part.strip()]
+    try:
+        if kind is bool:
+            if text.lower() not in TRUE + FALSE:
+                raise ValueError
+            return text.lower() in TRUE
+        if kind in (int, float, str):
+            return kind(text)
+        if isinstance(kind, type):
+            return kind(text)  # an enum, by value
+    except ValueError:
+        kind_name = getattr(kind, "__name__", kind)
+        raise ConfigError(f"{name}: {text!r} is not a valid {kind_name}") from None
+    return text
+
+
+def apply_assignments(config: Any, assignments: list[str]) -> Any:
+    """A copy of ``config`` with each ``key=value`` applied, then validated."""
+    hints = typing.get_type_hints(type(config))
+    known = {f.name for f in dataclasses.fields(config)} - {"mode"}
+    changes: dict[str, Any] = {}
+    for item in assignments:
+        key, sep, text = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ConfigError(f"--set {item!r}: write it as key=value")
+        if key not in known:
+            raise ConfigError(f"--set {key}: no such setting (known: {', '.join(sorted(known))})")
+        changes[key] = _convert(key, hints[key], text.strip())
+    return dataclasses.replace(config, **changes).validate()

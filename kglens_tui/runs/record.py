@@ -1,0 +1,200 @@
+"""Run rows every mode shares: create, claim for one process, record the status, load.
+
+A run row holds the mode, its settings as JSON, the manifest, the target's label and the KG edges
+the run asks about. One process owns a running run (`claim_run`); a running run whose owner is
+gone reads as interrupted (`shown_status`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+
+from kglens_tui.core.errors import KGLensError
+from kglens_tui.llm.urls import redact_text
+from kglens_tui.runs.registry import get_mode
+from kglens_tui.store.connection import retry_busy, transaction
+from kglens_tui.store.owner import is_alive, owner_pid, this_process
+
+T = TypeVar("T")
+KGLENS = "kglens"
+"""The KGLens mode's name (its runs keep their own record, `kglens_tui.probe.runstore`)."""
+
+
+class StoredConfig(Protocol):
+    """A mode's settings as a run row stores them."""
+
+    def to_json(self) -> str: ...
+
+
+class RunNotFoundError(KGLensError, LookupError):
+    """No run with that id."""
+
+
+def create_run(
+    conn: sqlite3.Connection,
+    kg_id: int,
+    config: StoredConfig,
+    manifest: dict,
+    target_label: str,
+    simulated: bool,
+    edge_ids: np.ndarray,
+    name: str = "",
+    mode: str = KGLENS,
+) -> int:
+    """Store a new run with its active edges (array position -> edge id)."""
+    with transaction(conn):
+        cur = conn.execute(
+            "INSERT INTO run(kg_id, name, mode, config, manifest, target_label, simulated, edge_ids) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            (
+                kg_id,
+                name,
+                mode,
+                config.to_json(),
+                json.dumps(manifest),
+                target_label,
+                int(simulated),
+                np.asarray(edge_ids, dtype="<i8").tobytes(),
+            ),
+        )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+class RunBusyError(KGLensError, RuntimeError):
+    """Another live process is probing the run."""
+
+
+STALE_REASON = "its process ended without stopping it (killed?): resume it to continue"
+
+
+def set_status(
+    conn: sqlite3.Connection, run_id: int, status: str, stop_reason: str = "", error: str = ""
+) -> None:
+    """Record a run's status (stopped, finished, failed, interrupted) and why. The owner process
+    is released only when it is the caller: a UI that marks its probe child's run interrupted
+    leaves the child owning it until the child stops. Use `claim_run` to mark a run running."""
+    retry_busy(
+        lambda: conn.execute(
+            "UPDATE run SET status = ?, stop_reason = ?, error = ?, "
+            "owner = CASE WHEN owner = ? THEN NULL ELSE owner END, "
+            "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+            (status, stop_reason, error, this_process(), run_id),
+        )
+    )
+
+
+def claim_run(
+    conn: sqlite3.Connection, run_id: int, load: Callable[[], T] | None = None
+) -> T | None:
+    """Mark a run running, owned by this process, and return `load()` read in the same
+    transaction. Raises RunBusyError when another process that still lives holds it (two
+    processes appending to one run would corrupt its log).
+
+    The claim holds the write lock until `load` has read the run's state, so no other process
+    can commit between the claim and the read: the state returned is the state this process now
+    owns. An error in `load` rolls the claim back."""
+    me = this_process()
+
+    def claim() -> T | None:
+        with transaction(conn):
+            row = conn.execute("SELECT owner FROM run WHERE id = ?", (run_id,)).fetchone()
+            if row is None:
+                raise RunNotFoundError(f"no run {run_id} in this workspace (it was deleted?)")
+            owner = row[0]
+            if owner and owner != me and is_alive(owner):
+                raise RunBusyError(
+                    f"run {run_id} is being probed by process {owner_pid(owner)} on this "
+                    "machine: stop it there (or wait for it to finish) before resuming it here"
+                )
+            conn.execute(
+                "UPDATE run SET status = 'running', stop_reason = '', error = '', owner = ?, "
+                "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                (me, run_id),
+            )
+            return load() if load is not None else None
+
+    return retry_busy(claim)
+
+
+def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str, str]:
+    """(status, stop reason) as a list shows them: a 'running' run whose owner process is gone
+    was killed, and shows as interrupted."""
+    if status == "running" and is_alive(owner) is False:
+        return "interrupted", STALE_REASON
+    return status, stop_reason
+
+
+@dataclass
+class ModeRun:
+    """A run of a unit mode (every mode but KGLens): its settings and status."""
+
+    id: int
+    kg_id: int
+    kg_name: str
+    mode: str
+    status: str
+    config: Any
+    manifest: dict
+    target_label: str
+    simulated: bool
+    stop_reason: str
+    error: str
+    created_at: str
+    edge_ids: np.ndarray
+    """The KG edges the plan asks about (a simulated target needs them)."""
+
+
+def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> ModeRun:
+    """A run of a unit mode (``mode`` checks which); a running run whose process is gone reads
+    as interrupted."""
+    row = conn.execute(
+        "SELECT r.*, k.name AS kg_name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?",
+        (run_id,),
+    ).fetchone()
+    if row is None:
+        raise RunNotFoundError(f"no run {run_id} in this workspace (see `kglens runs`)")
+    if row["mode"] == KGLENS or (mode is not None and row["mode"] != mode):
+        want = mode or "a consistency, fact-eval or other mode's run"
+        raise RunNotFoundError(f"run {run_id} is a {row['mode']} run, not {want}")
+    config_type = get_mode(row["mode"]).config_type
+    shown = shown_status(row["status"], row["stop_reason"], row["owner"])
+    return ModeRun(
+        id=row["id"],
+        kg_id=row["kg_id"],
+        kg_name=row["kg_name"],
+        mode=row["mode"],
+        status=shown[0],
+        config=config_type.from_json(row["config"]),
+        manifest=json.loads(row["manifest"]),
+        target_label=redact_text(row["target_label"]),
+        simulated=bool(row["simulated"]),
+        stop_reason=shown[1],
+        error=redact_text(row["error"]),
+        created_at=row["created_at"],
+        edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
+    )
+
+
+def mode_runs(conn: sqlite3.Connection, mode: str) -> list[int]:
+    """Ids of every run of a mode, newest first."""
+    return [
+        r[0] for r in conn.execute("SELECT id FROM run WHERE mode = ? ORDER BY id DESC", (mode,))
+    ]
+
+
+def set_units_done(conn: sqlite3.Connection, run_id: int, done: int) -> None:
+    """Record progress in run.iterations_done (units done, for listings)."""
+    retry_busy(
+        lambda: conn.execute(
+            "UPDATE run SET iterations_done = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', "
+            "'now') WHERE id = ?",
+            (done, run_id),
+        )
+    )

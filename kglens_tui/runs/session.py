@@ -1,0 +1,282 @@
+"""A run of any mode in its own process, controlled and watched from a UI.
+
+The UI calls `run()` from a worker thread. It starts the mode's engine in a child process (so a
+CPU-hungry run never competes with the UI for the GIL, and a crash in the engine cannot take the
+UI down), receives a snapshot a few times a second, and forwards pause, resume, stop and abort.
+Both sides speak the dataclasses of `kglens_tui.runs.messages`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from kglens_tui.core.spawn import start_resource_tracker
+from kglens_tui.llm.base import ChatClient
+from kglens_tui.runs.messages import (
+    Abort,
+    Command,
+    Done,
+    Failed,
+    Notice,
+    Pause,
+    Progress,
+    Ready,
+    Resume,
+    Stop,
+)
+from kglens_tui.runs.registry import Engine, get_mode, mode_module
+from kglens_tui.store.connection import connect
+
+SNAPSHOT_EVERY_S = 0.2
+"""How often the run's process sends its progress to the UI."""
+INSIGHTS_EVERY_S = 1.0
+"""How often those snapshots bring the costly parts (KGLens: fresh blind spots, per-predicate
+rates and the random baseline); the live screens redraw their tables at most as often."""
+
+
+def describe(exc: BaseException) -> str:
+    """One line for an exception: its type and message."""
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _obey(engine: Engine, command: Command) -> None:
+    if isinstance(command, Abort):
+        engine.abort(command.reason)
+    elif isinstance(command, Pause):
+        engine.pause()
+    elif isinstance(command, Resume):
+        engine.resume()
+    else:
+        engine.request_stop()
+
+
+def _child_main(
+    db_path: str,
+    module: str,
+    mode_name: str,
+    config_json: str | None,
+    resume: int | None,
+    target_factory: Callable[[], ChatClient] | None,
+    pipe: Connection,
+) -> None:
+    """The run's process: set the run up, drive it, stream snapshots, obey commands. Ctrl-C in
+    a terminal reaches the whole process group; the UI decides what it means, so it is ignored
+    here."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    async def main() -> None:
+        importlib.import_module(module)
+        mode = get_mode(mode_name)
+        config = mode.config_type.from_json(config_json) if config_json else None
+        loop = asyncio.get_running_loop()
+        holder: dict[str, Engine] = {}
+
+        def on_command() -> None:
+            try:
+                command: Command = pipe.recv()
+            except EOFError:  # the UI went away: finish what is in flight and stop
+                command = Stop()
+                loop.remove_reader(pipe.fileno())
+            _obey(holder["engine"], command)
+
+        async def stream() -> None:
+            insights_at = -INSIGHTS_EVERY_S
+            while True:
+                await asyncio.sleep(SNAPSHOT_EVERY_S)
+                insights = loop.time() - insights_at >= INSIGHTS_EVERY_S
+                if insights:
+                    insights_at = loop.time()
+                pipe.send(Progress(holder["engine"].snapshot(insights=insights)))
+
+        conn = connect(db_path, lock_notice=lambda text: pipe.send(Notice(text)))
+        try:
+            target = target_factory() if target_factory is not None else None
+            engine = mode.prepare(conn, config=config, resume=resume, target=target)
+            holder["engine"] = engine
+            pipe.send(Ready(engine.run.id))  # type: ignore[attr-defined]
+            loop.add_reader(pipe.fileno(), on_command)
+            streamer = asyncio.ensure_future(stream())
+            try:
+                final = await mode.drive(engine)
+            finally:
+                streamer.cancel()
+        finally:
+            conn.close()
+        pipe.send(Done(final))
+
+    try:
+        asyncio.run(main())
+    except Exception as exc:  # reported to the UI as one message, never as a traceback
+        pipe.send(Failed(describe(exc)))
+    finally:
+        pipe.close()
+
+
+class RunSession:
+    """One run (new or resumed) of one mode, driven by `run()` on the caller's worker thread.
+
+    ``target_factory`` (a picklable callable, e.g. a class) builds the target in the run's
+    process instead of the client its settings name."""
+
+    def __init__(
+        self,
+        db_path: Path | str,
+        mode: str,
+        *,
+        config: Any = None,
+        resume: int | None = None,
+        target_factory: Callable[[], ChatClient] | None = None,
+    ) -> None:
+        self.db_path = str(db_path)
+        self.mode = mode
+        self.config = config
+        self.resume_id = resume
+        self.target_factory = target_factory
+        self.run_id: int | None = None
+        self.error: str = ""
+        self.notice: str = ""
+        """The latest notice from the run's process, e.g. that it waits for a write lock."""
+        self.pid: int | None = None
+        """The run's process id, once started."""
+        self._pipe: Connection | None = None
+        self._queued: list[Command] = []
+        """Commands given before the run's process started, sent as soon as it has."""
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._latest: Any = None
+        self._ready = threading.Event()
+        self._send_lock = threading.Lock()
+
+    live = True
+    """A session drives its run (a stored run shown on the same screen is not live)."""
+
+    def run(self) -> Any:
+        """Run to the end and return the final snapshot; errors are kept in `error`, never
+        raised."""
+        try:
+            return self._run_in_child()
+        except Exception as exc:
+            self.error = describe(exc)
+            return None
+        finally:
+            self._ready.set()
+
+    def _run_in_child(self) -> Any:
+        start_resource_tracker()
+        module = mode_module(self.mode)
+        config_json = self.config.validate().to_json() if self.config is not None else None
+        ctx = multiprocessing.get_context("spawn")
+        parent, child = ctx.Pipe(duplex=True)
+        process = ctx.Process(
+            target=_child_main,
+            args=(
+                self.db_path,
+                module,
+                self.mode,
+                config_json,
+                self.resume_id,
+                self.target_factory,
+                child,
+            ),
+            name=f"kglens-{self.mode}",
+            daemon=True,
+        )
+        process.start()
+        child.close()
+        self._process, self.pid = process, process.pid
+        with self._send_lock:
+            self._pipe = parent
+            for command in self._queued:
+                parent.send(command)
+            self._queued.clear()
+        try:
+            return self._receive(parent, process)
+        finally:
+            with self._send_lock:
+                self._pipe = None
+            parent.close()
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+
+    def _receive(self, parent: Connection, process: multiprocessing.process.BaseProcess) -> Any:
+        gone = "the run's process ended unexpectedly (exit code {})"
+        while True:
+            if not parent.poll(0.5):
+                if not process.is_alive():
+                    raise RuntimeError(gone.format(process.exitcode))
+                continue
+            try:
+                message = parent.recv()
+            except EOFError:
+                process.join(5)
+                raise RuntimeError(gone.format(process.exitcode)) from None
+            if isinstance(message, Ready):
+                self.run_id = message.run_id
+                self._ready.set()
+            elif isinstance(message, Notice):
+                self.notice = message.text
+            elif isinstance(message, Progress):
+                self._latest = message.snapshot
+            elif isinstance(message, Done):
+                self._latest = message.snapshot
+                return message.snapshot
+            elif isinstance(message, Failed):
+                self.error = message.error
+                return None
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until the run exists (or setting it up failed)."""
+        return self._ready.wait(timeout)
+
+    def snapshot(self) -> Any:
+        """The latest progress, or None before the run exists."""
+        return self._latest
+
+    def _command(self, command: Command) -> None:
+        """Send a command to the run's process, or keep it until the process has started (a
+        pause or stop given early is never lost)."""
+        with self._send_lock:
+            if self._pipe is None:
+                if self._process is None:
+                    self._queued.append(command)
+                return  # None after a start: the run's process already ended
+            try:
+                self._pipe.send(command)
+            except (OSError, ValueError):
+                return  # the run's process already ended
+
+    pause_requested = False
+    """The last of pause / resume asked (the engine's own state is the snapshot's status)."""
+
+    def pause(self) -> None:
+        """Hold before the next iteration or unit (what is in flight finishes)."""
+        self.pause_requested = True
+        self._command(Pause())
+
+    def resume(self) -> None:
+        self.pause_requested = False
+        self._command(Resume())
+
+    def stop(self) -> None:
+        """Finish and commit what is in flight, then end the run."""
+        self._command(Stop())
+
+    def abort(self, reason: str) -> None:
+        """End now: cancel the requests in flight, commit what is answered and store the run
+        as interrupted with this reason."""
+        self._command(Abort(reason))
+
+    def kill(self) -> None:
+        """End the run's process at once (when `abort` was not obeyed in time); what it had
+        committed stays, what was in flight is lost."""
+        process = self._process
+        if process is not None and process.is_alive():
+            process.kill()

@@ -1,0 +1,151 @@
+"""A mode made of planned test units (KONTEST, fact-eval, a plugin's): plan, ask, score, commit.
+
+A unit mode subclasses `UnitMode` (what to plan and how to store the plan) and `ModeEngine` (how to
+ask and score one unit, store its rows, and compute the metrics), then calls `register`. The
+harness does the rest: the run row and manifest, ownership and resume, budgets of failures,
+commits, the child process, pause / resume / stop and the stored view.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from kglens_tui import __version__
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.llm.base import ChatClient
+from kglens_tui.probe.prompts import load_prompt
+from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
+from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.record import create_run, load_mode_run
+from kglens_tui.runs.units import ModeEngine, ModeSnapshot
+from kglens_tui.store.connection import transaction
+
+
+class UnitMode:
+    """The `Mode` of a unit engine; subclasses set the class attributes and `plan`."""
+
+    name = ""
+    label = ""
+    config_type: type = object
+    engine_type: type[ModeEngine] = ModeEngine
+    prompts: tuple[str, ...] = ()
+    """Prompt names whose hashes go into the manifest."""
+
+    def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: Any) -> Any:
+        """What a new run asks; ConfigError (or ValueError) when it would ask nothing."""
+        raise NotImplementedError
+
+    def plan_edge_ids(self, plan: Any) -> list[int]:
+        """The KG edges a plan asks about, sorted and distinct."""
+        raise NotImplementedError
+
+    def write_plan(self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: Any) -> None:
+        """Store the plan inside the caller's transaction (nothing when the edges say it all)."""
+
+    def manifest(self, kg: KGIndex, config: Any, target: ChatClient) -> dict:
+        """What makes a run reproducible: KG hash, prompt hashes, settings, versions."""
+        return {
+            "mode": self.name,
+            "kg": kg.name,
+            "kg_content_hash": kg.content_hash,
+            "prompts": {name: load_prompt(name).sha256 for name in self.prompts},
+            "target": target.label,
+            "target_simulated": bool(target.simulated),
+            "generator": getattr(config, "generator", ""),
+            "seed": getattr(config, "seed", None),
+            "kglens_version": __version__,
+            "numpy_version": np.__version__,
+        }
+
+    def create_run(
+        self,
+        conn: sqlite3.Connection,
+        kg: KGIndex,
+        config: Any,
+        target: ChatClient,
+        plan: Any,
+        name: str = "",
+    ) -> int:
+        """Store a new run with its plan; the run row goes away again if the plan cannot be
+        stored."""
+        run_id = create_run(
+            conn,
+            kg.kg_id,
+            config,
+            self.manifest(kg, config, target),
+            target.label,
+            bool(target.simulated),
+            np.array(self.plan_edge_ids(plan), dtype=np.int64),
+            name=name,
+            mode=self.name,
+        )
+        try:
+            with transaction(conn):
+                self.write_plan(conn, kg, run_id, plan)
+        except BaseException:
+            conn.execute("DELETE FROM run WHERE id = ?", (run_id,))
+            raise
+        return run_id
+
+    def prepare(
+        self,
+        conn: sqlite3.Connection,
+        *,
+        config: Any = None,
+        resume: int | None = None,
+        name: str = "",
+        target: ChatClient | None = None,
+        generator: ChatClient | None = None,
+        on_progress: Callable[[ModeSnapshot], None] | None = None,
+    ) -> ModeEngine:
+        """An engine for a new run (config) or a stored one (resume: asks what is missing and
+        what failed). ``target`` and ``generator`` replace the clients the settings name."""
+        if resume is not None:
+            run = load_mode_run(conn, resume, self.name)
+            kg = load_kg(conn, run.kg_name)
+            if run.manifest.get("kg_content_hash") not in (None, kg.content_hash):
+                raise ConfigError(
+                    f"KG '{kg.name}' changed since run {run.id} started (content hash differs): "
+                    "start a new run"
+                )
+            client = target or target_client(run.config, kg, run.edge_ids)
+        else:
+            if config is None:
+                raise ConfigError("a new run needs its settings")
+            config.validate()
+            ensure_kg(conn, config.kg)
+            kg = load_kg(conn, config.kg)
+            plan = self.plan(conn, kg, config)
+            client = target or target_client(config, kg, self.plan_edge_ids(plan))
+            run = load_mode_run(conn, self.create_run(conn, kg, config, client, plan, name=name))
+        spec = getattr(run.config, "generator", "template")
+        return self.engine_type(
+            conn,
+            run,
+            kg,
+            client,
+            generator=generator or helper_client(spec, run.config),
+            on_progress=on_progress,
+        )
+
+    async def drive(self, engine: ModeEngine) -> ModeSnapshot:
+        """Run an engine to its end and close its clients."""
+        try:
+            return await engine.run_to_end()
+        finally:
+            for client in (engine.target, engine.generator):
+                if client is not None:
+                    await client.aclose()
+
+    def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> ModeSnapshot:
+        """A stored run's progress and metrics, without contacting its target."""
+        run = load_mode_run(conn, run_id, self.name)
+        kg = load_kg(conn, run.kg_name)
+        engine = self.engine_type(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
+        engine.status, engine.stop_reason, engine.error = run.status, run.stop_reason, run.error
+        return engine.snapshot()

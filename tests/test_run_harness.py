@@ -1,0 +1,215 @@
+"""One harness for every mode: a mode added as one module plus registration (tests/toy_mode.py)
+runs from the CLI and the TUI in its own process, with pause / resume / stop and a resume after
+its process was killed, with no edit to the harness."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from test_tui import make_app, wait_for
+from toy_mode import TOY, ToyConfig, ToyMetrics
+
+from kglens_tui.cli import main
+from kglens_tui.runs.messages import Abort, Done, Pause, Ready
+from kglens_tui.runs.options import apply_assignments
+from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_names
+from kglens_tui.runs.session import RunSession
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+
+SIZE = (120, 36)
+
+
+class YesTarget:
+    """Answers "Yes" after ``delay_s``; counts its requests in this process."""
+
+    label = "yes-sayer"
+    simulated = True
+
+    def __init__(self, delay_s: float = 0.0) -> None:
+        self.delay_s = delay_s
+
+    async def complete(self, request):
+        from kglens_tui.llm.base import Completion
+
+        await asyncio.sleep(self.delay_s)
+        return Completion(text="Yes.", prompt_tokens=3, completion_tokens=1, latency_s=0.0)
+
+    async def aclose(self) -> None:
+        return None
+
+
+class SlowYes(YesTarget):
+    """Slow enough (per answer) to be paused, stopped or killed in the middle of a run."""
+
+    def __init__(self) -> None:
+        super().__init__(delay_s=0.05)
+
+
+class HangAfterThree(YesTarget):
+    """Answers three questions, then never again (the process is killed meanwhile)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answered = 0
+
+    async def complete(self, request):
+        if self.answered >= 3:
+            await asyncio.Event().wait()
+        self.answered += 1
+        return await super().complete(request)
+
+
+def _answers(db: Path, run_id: int) -> list[tuple[int, str, str]]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(
+            "SELECT unit, reply, label FROM unit_answer WHERE run_id = ? ORDER BY unit", (run_id,)
+        ).fetchall()
+    finally:
+        conn.close()
+
+
+def _wait(predicate, what: str, timeout: float = 60.0) -> None:
+    """Wait on state (a generous deadline only so a broken run fails instead of hanging)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not reached: {what}")
+        time.sleep(0.02)
+
+
+def test_the_registry_knows_the_built_in_modes_and_the_toy() -> None:
+    assert mode_names()[:3] == ["kglens", "kontest", "facteval"]
+    assert TOY in mode_names()
+    assert get_mode(TOY).config_type is ToyConfig
+    with pytest.raises(UnknownModeError, match="known: kglens, kontest, facteval"):
+        get_mode("nosuch")
+
+
+def test_settings_are_typed_by_the_dataclass_fields() -> None:
+    config = apply_assignments(ToyConfig(), ["kg=country", "edges=none", "temperature=0.5"])
+    assert (config.kg, config.edges, config.temperature) == ("country", None, 0.5)
+    with pytest.raises(ValueError, match="edges: 'many' is not a valid int"):
+        apply_assignments(ToyConfig(), ["edges=many"])
+    with pytest.raises(ValueError, match="--set colour: no such setting"):
+        apply_assignments(ToyConfig(), ["colour=red"])
+
+
+def test_the_toy_mode_runs_from_the_cli_in_its_own_process(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    code = main(["--db", str(db), "run", TOY, "--set", "kg=country", "--set", "edges=5"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "run 1 finished (all tests asked) after 5 requests" in out.out
+    answers = _answers(db, 1)
+    assert [a[0] for a in answers] == [0, 1, 2, 3, 4]
+    assert {a[2] for a in answers} == {"yes"}  # the simulated target knows these facts
+    conn = sqlite3.connect(db)
+    mode, status = conn.execute("SELECT mode, status FROM run WHERE id = 1").fetchone()
+    assert (mode, status) == (TOY, "finished")
+    assert main(["--db", str(db), "runs"]) == 0
+    assert "toy" in capsys.readouterr().out
+
+
+def test_a_bad_setting_is_one_line_and_stores_nothing(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", TOY, "--set", "edges=lots"]) == 2
+    assert capsys.readouterr().err.strip() == "error: edges: 'lots' is not a valid int"
+    assert main(["--db", str(db), "run", "nosuch"]) == 2
+    assert "no probing mode called 'nosuch'" in capsys.readouterr().err
+    conn = sqlite3.connect(db) if db.exists() else None
+    assert conn is None or conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+def test_pause_resume_and_stop_reach_the_runs_process(tmp_path: Path) -> None:
+    session = RunSession(
+        tmp_path / "w.db",
+        TOY,
+        config=ToyConfig(kg="country", edges=200, concurrency=1),
+        target_factory=SlowYes,
+    )
+    session.pause()  # given before the process started: applied before the first unit
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(60) and not session.error
+    _wait(lambda: (s := session.snapshot()) is not None and s.status == "paused", "paused")
+    assert session.snapshot().units_done == 0 and session.pid != os.getpid()
+    session.resume()
+    _wait(lambda: session.snapshot().units_done >= 2, "two units answered")
+    session.stop()
+    worker.join(60)
+    final = session.snapshot()
+    assert final.status == "stopped" and 2 <= final.units_done < 200
+    assert isinstance(final.metrics, ToyMetrics) and final.metrics.yes == final.units_done
+    assert len(_answers(tmp_path / "w.db", final.run_id)) == final.units_done
+
+
+def test_a_killed_run_resumes_from_its_last_commit_from_the_cli(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    session = RunSession(
+        db,
+        TOY,
+        config=ToyConfig(kg="country", edges=8, concurrency=1),
+        target_factory=HangAfterThree,
+    )
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(60)
+    _wait(lambda: len(_answers(db, session.run_id)) == 3, "three answers committed")
+    session.kill()  # a crash: the process ends without a word
+    worker.join(60)
+    assert "ended unexpectedly" in session.error
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT status FROM run").fetchone()[0] == "running"  # as left
+    conn.close()
+    assert main(["--db", str(db), "resume", str(session.run_id), "--quiet"]) == 0
+    assert "finished (all tests asked) after 8 requests" in capsys.readouterr().out
+    answers = _answers(db, session.run_id)
+    assert [a[0] for a in answers] == list(range(8))
+    assert [a[1] for a in answers[:3]] == ["Yes."] * 3  # the first three were not asked again
+
+
+def test_messages_are_typed_dataclasses() -> None:
+    assert Ready(3).run_id == 3 and Abort("quit").reason == "quit"
+    assert Pause() == Pause() and Done(None).snapshot is None
+
+
+async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_mode_run(ToyConfig(kg="country", edges=60, concurrency=1, sim_latency_s=0.05))
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        session = app.session
+        assert isinstance(session, RunSession) and session.mode == TOY
+        await wait_for(pilot, lambda: (s := session.snapshot()) is not None and s.units_done, 60)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: session.snapshot().status == "paused", 60)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: session.snapshot().status == "running", 60)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: not app._busy(), 60)
+        final = session.snapshot()
+        assert final.status == "stopped" and 0 < final.units_done < 60
+        table = app.screen.query_one("#mode-metrics")
+        row = ["yes", str(final.metrics.yes)]
+        await wait_for(
+            pilot, lambda: table.row_count == 2 and [str(c) for c in table.get_row_at(0)] == row, 60
+        )
+        await pilot.press("escape")
+        app.open_run(final.run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        assert isinstance(app.screen.session, StoredModeRun)
+        assert app.screen.session.snapshot().units_done == final.units_done
+        await pilot.press("escape")
+        app.resume_run(final.run_id)
+        await wait_for(pilot, lambda: app.session is not session, 60)
+        await wait_for(pilot, lambda: not app._busy(), 120)
+        assert app.session.snapshot().status == "finished"
+    assert len(_answers(db, final.run_id)) == 60
