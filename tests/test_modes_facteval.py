@@ -7,12 +7,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from test_modes_kontest import ScriptedTarget, hand_kg
 
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.modes import FactevalConfig, prepare_mode
+from kglens_tui.modes.chance_render import print_facteval_chance
 from kglens_tui.modes.facteval import answer_messages
 from kglens_tui.modes.facteval_mode import MODE as FACTEVAL_MODE
 from kglens_tui.modes.facteval_plan import MASK, plan_facteval
@@ -197,6 +199,14 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
         (snap.run_id,),
     ).fetchall()
     assert len(rows) == 4 and {r[0] for r in rows} == {"error"}
+    console = Console(width=200, record=True)
+    print_facteval_chance(m, console)
+    lines = console.export_text().splitlines()
+    # the abstention column: TFQ with no context, 2 of the 4 replies abstained (failures left out)
+    tfq_row = next(x for x in lines if x.lstrip("│ ").startswith("TFQ statement │ no context"))
+    assert tfq_row.rstrip(" │").endswith("50.0% (n=4)")
+    saq_row = next(x for x in lines if x.lstrip("│ ").startswith("SAQ wh") and "no context" in x)
+    assert "100.0% (n=3)" in saq_row
     again = run_blocking(
         prepare_mode(hand, resume=snap.run_id, target=ScriptedTarget(reply_fn=lambda u: "UNKNOWN"))
     )

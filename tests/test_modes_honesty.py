@@ -255,8 +255,9 @@ def test_a_target_without_a_lean_gets_no_warning(hand: sqlite3.Connection) -> No
 
 
 def test_an_always_correct_target_is_flagged_next_to_its_f1(
-    hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str]
+    hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "160")  # one table row per line
     config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"], contexts=["none"])
     snap = run_blocking(prepare_mode(hand, config=config, target=_always("CORRECT")))
     m = snap.metrics
@@ -275,7 +276,8 @@ def test_an_always_correct_target_is_flagged_next_to_its_f1(
     assert -1 < out.index("100.0% [74.1–100.0] (n=11) 0.50 0.00") < head  # bias-corrected first
     assert -1 < out.index("⚠ TFQ, no context: answer bias: the model says CORRECT to 100%") < head
     f1 = f"{tfq.f1 * 100:.1f}%"
-    assert -1 < out.index(f"TFQ statement no context {f1} {f1} always CORRECT 11") < head
+    row = f"TFQ statement no context {f1} {f1} always CORRECT 11 0.0% (n=11)"
+    assert -1 < out.index(row) < head
 
 
 class _Shown:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from test_tui import make_app
-from textual.widgets import Select
+from textual.widgets import Checkbox, Select
 
 from kglens_tui.cli import main
 from kglens_tui.kg.bundled import bundled_root, bundled_transitive
@@ -96,6 +96,15 @@ async def test_the_new_run_form_gives_kontest_the_places_hierarchy(tmp_path: Pat
         await pilot.pause()
         config = screen.build_mode_config(screen.build_config())
         assert config.kg == "places" and config.transitive == ["located_in"]
+        assert not config.template3
+        screen.query_one("#template3", Checkbox).value = True
+        assert screen.build_mode_config(screen.build_config()).template3
+        screen.query_one("#mode", Select).value = "facteval"
+        await pilot.pause()
+        assert not screen.query_one("#template3", Checkbox).display
+        screen.query_one("#mode", Select).value = "kontest"
+        await pilot.pause()
+        assert screen.query_one("#template3", Checkbox).display
         screen.query_one("#kg", Select).value = "country"
         await pilot.pause()
         assert screen.build_mode_config(screen.build_config()).transitive == []

@@ -123,7 +123,16 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
         screen.query_one("#mode", Select).value = "kontest"
         await pilot.pause()
         shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id}
-        assert shown == {"mode", "facts", "kg", "subset", "target", "concurrency", "seed"}
+        assert shown == {
+            "mode",
+            "facts",
+            "template3",
+            "kg",
+            "subset",
+            "target",
+            "concurrency",
+            "seed",
+        }
         screen.query_one("#mode", Select).value = "kglens"
         await pilot.pause()
         assert screen.build_config().stop_on_convergence

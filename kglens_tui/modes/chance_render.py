@@ -113,13 +113,15 @@ def print_facteval_chance(m: FactevalMetrics, console: Console) -> None:
         title="Against chance: F1 next to the best guesser that ignores the question",
         title_justify="left",
         caption="A guesser never abstains, so its precision, recall and F1 all equal its "
-        "accuracy; 'all' lets it pick the best guess per question type.",
+        "accuracy; 'all' lets it pick the best guess per question type. Abstained: the model's "
+        "abstention rate over the questions it replied to (failed requests excluded).",
         caption_justify="left",
     )
     for col in ("question", "context", "F1", "chance", "best blind guess", "questions"):
         t.add_column(
             col, justify="left" if col in ("question", "context", "best blind guess") else "right"
         )
+    t.add_column("abstained (n)", justify="right")
     for s in m.scores:
         g = m.chance_of(s.qtype, s.format, s.context)
         best = g.best if g is not None else None
@@ -130,5 +132,6 @@ def print_facteval_chance(m: FactevalMetrics, console: Console) -> None:
             pct(best.value if best else None),
             best.guesser if best else "—",
             f"{g.questions:,}" if g else "0",
+            f"{pct(s.abstention_rate)} (n={s.total:,})",
         )
     console.print(t)

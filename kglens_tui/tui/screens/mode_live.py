@@ -160,7 +160,7 @@ class ModeLiveScreen(Screen):
                         pct(s.recall),
                         pct(s.f1),
                         pct(best.value if best is not None else None),
-                        pct(s.abstention_rate),
+                        f"{pct(s.abstention_rate)} (n={s.total})",
                     )
                 )
         elif isinstance(metrics, MetricsTable):

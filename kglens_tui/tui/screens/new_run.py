@@ -36,6 +36,8 @@ seeded latent-knowledge model and is labelled *simulated* everywhere.
 FIELD_HELP = {
     "mode": "KGLens probes the KG's edges adaptively (the paper); KONTEST counts inconsistent "
     "answers to paraphrases; fact-eval scores true/false, multiple-choice and short answers.",
+    "template3": "KONTEST: ask template 3 (the unseen phrasing, KONTEST Table 5) in template 2's "
+    "place; the analysis screen evaluates the ensemble of ordinary runs on this run.",
     "facts": "How many facts to ask (KONTEST: relations); each becomes several questions.",
     "kg": "The knowledge graph whose edges become questions (bundled, or imported with i). "
     "KONTEST on 'places' also walks its located-in chains (the ontological oracle).",
@@ -107,6 +109,13 @@ class NewRunScreen(Screen):
                 )
                 yield Label("Facts to ask", classes="mode-only")
                 yield Input("20", type="integer", id="facts", classes="mode-only")
+                yield Label("Unseen template", classes="kontest-only")
+                yield Checkbox(
+                    "ask template 3 (for the ensemble)",
+                    value=False,
+                    id="template3",
+                    classes="kontest-only",
+                )
                 yield Label("Knowledge graph")
                 yield Select([(literal(n), n) for n in names], value=kg, allow_blank=False, id="kg")
                 yield Label("Subset of subjects")
@@ -244,11 +253,13 @@ class NewRunScreen(Screen):
     @on(Select.Changed, "#mode")
     def _toggle_fields(self) -> None:
         """Show only the fields the chosen mode and target use."""
-        kglens = self.query_one("#mode", Select).value == "kglens"
+        mode = self.query_one("#mode", Select).value
+        kglens = mode == "kglens"
         openai = self.query_one("#target", Select).value == "openai"
         for selector, show in (
             (".kglens-only", kglens),
             (".mode-only", not kglens),
+            (".kontest-only", mode == "kontest"),
             (".openai-only", openai),
         ):
             for widget in self.query(selector):
@@ -331,7 +342,10 @@ class NewRunScreen(Screen):
         )
         if mode == "kontest":
             transitive = bundled_transitive(base.kg)  # places: located_in
-            return KontestConfig(relations=facts, transitive=transitive, **common).validate()
+            template3 = self.query_one("#template3", Checkbox).value
+            return KontestConfig(
+                relations=facts, transitive=transitive, template3=template3, **common
+            ).validate()
         return FactevalConfig(
             facts=facts, contexts=["none", "relevant", "irrelevant", "antifactual"], **common
         ).validate()
