@@ -662,7 +662,7 @@ def build_parser() -> argparse.ArgumentParser:
         "build-wikidata", help="build a KG by random walks over Wikidata (needs network access)"
     )
     from kglens_tui.kg.wikidata.command import add_arguments as add_wikidata_arguments
-    from kglens_tui.store.commands import add_kg_commands, add_runs_commands
+    from kglens_tui.workspace.commands import add_kg_commands, add_runs_commands
 
     add_wikidata_arguments(p)
     p.set_defaults(func=cmd_kg_build_wikidata)

@@ -11,8 +11,8 @@ from test_analysis_support import RUN_A, import_mini, make_run
 
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import cross_table, group_table, overall, rate_set
-from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.core.intervals import Proportion
 
 Z = 1.959963984540054
 

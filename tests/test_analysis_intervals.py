@@ -1,4 +1,4 @@
-"""Beta quantiles (numpy only) and Wilson intervals against closed forms and known values."""
+"""Beta quantiles and Wilson intervals against closed forms and known values."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from kglens_tui.analysis.intervals import (
+from kglens_tui.core.intervals import (
     beta_cdf,
     beta_interval,
     beta_quantile,
@@ -36,6 +36,19 @@ def test_closed_forms() -> None:
     x = np.linspace(0.01, 0.99, 9)
     assert np.allclose(beta_cdf(x, 2, 2), 3 * x**2 - 2 * x**3, atol=1e-12)
     assert np.allclose(beta_quantile(0.5, [3, 40, 700], [3, 40, 700]), 0.5, atol=1e-10)
+
+
+@pytest.mark.parametrize("q", [1e-9, 1e-6, 0.025, 0.5, 0.975, 1 - 1e-6])
+def test_extreme_parameters_match_closed_forms_in_relative_terms(q: float) -> None:
+    """The tails of a long run's posteriors: Beta(2000, 1) and Beta(1, 1500.5) have closed-form
+    quantiles; the distance from the bound (1 - x, or x) must be right to 1e-9 relative, which a
+    bisection to an absolute tolerance misses. Beta(0.01, 50) (a skewed prior) inverts its cdf."""
+    upper = beta_quantile(q, 2000, 1)
+    assert math.isclose(1 - upper, 1 - q ** (1 / 2000), rel_tol=1e-6)
+    lower = beta_quantile(q, 1, 1500.5)
+    assert math.isclose(lower, -math.expm1(math.log1p(-q) / 1500.5), rel_tol=1e-9)
+    if q >= 0.01:  # lower quantiles of Beta(0.01, 50) lie below the smallest double
+        assert math.isclose(beta_cdf(beta_quantile(q, 0.01, 50), 0.01, 50), q, rel_tol=1e-9)
 
 
 def test_known_quantiles() -> None:

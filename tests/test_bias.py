@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from kglens_tui.analysis.bias import random_baseline, win_probability, yes_no_bias
-from kglens_tui.analysis.intervals import wilson
+from kglens_tui.core.intervals import wilson
+from kglens_tui.probe.bias import random_baseline, win_probability, yes_no_bias
 
 
 def test_always_no_model_is_at_chance_and_flagged() -> None:
@@ -89,8 +89,8 @@ class AlwaysNo:
 def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
     from rich.console import Console
 
-    from kglens_tui.analysis.bias import bias_from_counts
     from kglens_tui.analysis.report_render import render_report
+    from kglens_tui.probe.bias import bias_from_counts
     from kglens_tui.probe.config import RunConfig
     from kglens_tui.probe.runner import prepare, run_blocking
 
@@ -113,7 +113,7 @@ def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
 
 
 def test_group_bias_splits_yes_no_replies_by_group() -> None:
-    from kglens_tui.analysis.bias import group_bias
+    from kglens_tui.probe.bias import group_bias
 
     groups = [[("eu", "EU")], [("eu", "EU"), ("un", "UN")], [("un", "UN")]]
     bias = group_bias(
@@ -133,7 +133,7 @@ def test_group_bias_splits_yes_no_replies_by_group() -> None:
 def test_vectorised_baseline_equals_the_per_edge_one() -> None:
     import numpy as np
 
-    from kglens_tui.analysis.bias import baseline_from_counts
+    from kglens_tui.probe.bias import baseline_from_counts
 
     asks = [["yes_no", "yes_no"], ["yes_no", "wh"], ["yes_no"] * 3, ["wh"], ["yes_no"], []]
     yn = np.array([sum(t == "yes_no" for t in a) for a in asks])
@@ -169,7 +169,7 @@ def test_win_probability_equals_the_reference_to_the_last_bit_on_random_inputs()
 def test_guess_wins_equal_the_reference_in_any_order_of_asks() -> None:
     import random
 
-    from kglens_tui.analysis.bias import guess_win_probability
+    from kglens_tui.probe.bias import guess_win_probability
 
     rng = random.Random(7)
     # rows are built from kept smaller ones: ask for counts going up, down and far apart
@@ -186,7 +186,7 @@ def test_guess_wins_equal_the_reference_in_any_order_of_asks() -> None:
 def test_baseline_from_counts_equals_the_reference_loop_exactly() -> None:
     import numpy as np
 
-    from kglens_tui.analysis.bias import baseline_from_counts
+    from kglens_tui.probe.bias import baseline_from_counts
 
     rng = np.random.default_rng(5)
     for _ in range(20):

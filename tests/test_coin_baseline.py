@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kglens_tui.analysis.bias import run_trust
 from kglens_tui.analysis.coin_baseline import RATE_NAMES, coin_baseline
 from kglens_tui.cli import main
 from kglens_tui.llm.base import ChatRequest, Completion
+from kglens_tui.probe.bias import run_trust
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from test_modes_kontest import ScriptedTarget, hand_kg
 
-from kglens_tui.analysis.bias import Rate
 from kglens_tui.cli import main
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
@@ -42,6 +41,7 @@ from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
 from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
 from kglens_tui.modes.runner import run_blocking
 from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
+from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.units import Reply
 
 P = 9  # the predicate's database id

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from conftest import write_jsonl
 
-from kglens_tui.analysis.bias import Rate
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
@@ -19,6 +18,7 @@ from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.modes import KontestConfig, open_mode_snapshot, prepare_mode
 from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
 from kglens_tui.modes.runner import run_blocking
+from kglens_tui.probe.bias import Rate
 from kglens_tui.probe.runstore import load_run
 from kglens_tui.runs.record import load_mode_run
 from kglens_tui.runs.session import RunSession

@@ -80,7 +80,7 @@ def test_a_source_checkout_finds_db_and_prompts_without_installing() -> None:
         "import kglens_tui\n"
         f"assert kglens_tui.__file__.startswith({str(ROOT)!r}), kglens_tui.__file__\n"
         "from kglens_tui.store.connection import connect, migrations\n"
-        "from kglens_tui.probe.prompts import prompt_hashes\n"
+        "from kglens_tui.runs.prompts import prompt_hashes\n"
         "print(len(migrations()), len(prompt_hashes()))\n"
         "connect(':memory:')\n"
     )

@@ -34,7 +34,7 @@ from kglens_tui.probe.runstore import load_run
 from kglens_tui.runs.record import RunBusyError, RunNotFoundError
 from kglens_tui.store.connection import connect
 from kglens_tui.store.owner import _start_time
-from kglens_tui.store.remove import (
+from kglens_tui.workspace.remove import (
     DeletionChangedError,
     delete,
     plan_kg_deletion,

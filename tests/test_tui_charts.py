@@ -13,7 +13,7 @@ from rich.console import Console
 from test_tui import make_app, wait_for
 from test_tui_review import _store_runs
 
-from kglens_tui.analysis.intervals import wilson
+from kglens_tui.core.intervals import wilson
 from kglens_tui.probe.runner import open_snapshot
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.widgets.charts import BarChart, columns_for

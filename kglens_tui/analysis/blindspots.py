@@ -9,8 +9,8 @@ import numpy as np
 
 from kglens_tui.analysis.errortypes import flip_mask
 from kglens_tui.analysis.filters import EdgeFilter, filter_mask
-from kglens_tui.analysis.intervals import LEVEL, beta_interval
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.intervals import LEVEL, beta_interval
 
 KINDS = ("ranked", "zero_sense", "flips", "confirmed", "kg_errors")
 SORTS = ("mean", "low", "high", "failures")

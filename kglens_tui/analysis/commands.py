@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
-from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.core.console import console, print_error
+from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.store.connection import connect, default_db_path
@@ -177,11 +177,11 @@ def _drilldown(
 
 
 def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    from kglens_tui.analysis.bias import group_bias, yes_no_bias
     from kglens_tui.analysis.errortypes import error_type_summary
     from kglens_tui.analysis.exports import write_groups_csv
     from kglens_tui.analysis.groups import group_table, memberships, overall
     from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.probe.bias import group_bias, yes_no_bias
 
     data = load_run_data(conn, args.run)
     adjusted = not args.raw

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.analysis.groups import RateSet, RunColumn, rate_set, run_column
-from kglens_tui.analysis.intervals import LEVEL, Proportion, wilson
 from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.core.intervals import LEVEL, Proportion, wilson
 from kglens_tui.kg.graph import KGIndex, load_kg
 
 STATUSES = ("knows", "partial", "unknown")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kglens_tui.analysis.intervals import LEVEL, beta_interval
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.intervals import LEVEL, beta_interval
 
 
 @dataclass(frozen=True)

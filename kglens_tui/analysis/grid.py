@@ -11,7 +11,7 @@ from rich.text import Text
 
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.groups import CrossCell, CrossTable
-from kglens_tui.analysis.intervals import Proportion
+from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable, literal, visible
 
 GRID_METRIC = "zero_sense"

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
-from kglens_tui.analysis.intervals import LEVEL, Proportion, wilson
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.intervals import LEVEL, Proportion, wilson
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
 ROW_SORTS = ("zero_sense", "win", "all_sense", "edges", "name")

@@ -13,10 +13,10 @@ from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.errortypes import error_type_summary
 from kglens_tui.analysis.grid import grid_html
 from kglens_tui.analysis.groups import GroupRow, cross_table, group_table, overall
-from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
 from kglens_tui.analysis.triage import current_entries, triage_log
+from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.textfmt import pct
 

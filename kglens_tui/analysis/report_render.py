@@ -8,11 +8,11 @@ import sqlite3
 from rich.console import Console
 from rich.text import Text
 
-from kglens_tui.analysis.bias import Rate, run_trust
 from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.llm.usage import helpers_line
+from kglens_tui.probe.bias import Rate, run_trust
 from kglens_tui.probe.engine import LearnedView
 from kglens_tui.probe.runner import open_snapshot
 from kglens_tui.runs.record import shown_status

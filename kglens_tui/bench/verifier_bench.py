@@ -19,8 +19,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from kglens_tui.analysis.intervals import Proportion, wilson
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.intervals import Proportion, wilson
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.bundled import bundled_names, ensure_kg
 from kglens_tui.kg.graph import load_kg

@@ -5,7 +5,7 @@ A constant answer is perfectly consistent (no metamorphic or ontological error);
 CORRECT to every true/false statement scores the share of true ones; naming each relation's most
 common object answers many short-answer questions. The reports put these chance levels next to
 the model's figures so that a bias is not read as knowledge. Rates, Wilson intervals and the
-two-class bias figures (balanced accuracy, kappa, the warning) are `kglens_tui.analysis.bias`'s.
+two-class bias figures (balanced accuracy, kappa, the warning) are `kglens_tui.probe.bias`'s.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from graphlib import CycleError, TopologicalSorter
 
-from kglens_tui.analysis.bias import Rate, YesNoBias, bias_from_counts, leaning
 from kglens_tui.modes.facteval_scoring import ABSTAINED, CORRECT, INCORRECT, UNPARSEABLE
 from kglens_tui.modes.oracles import non_adjacent_pairs, path_pairs
+from kglens_tui.probe.bias import Rate, YesNoBias, bias_from_counts, leaning
 from kglens_tui.probe.verify import normalize
 
 COIN = 0.5

@@ -8,7 +8,6 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from kglens_tui.analysis.bias import YesNoBias
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
@@ -31,8 +30,9 @@ from kglens_tui.modes.store import (
     predicate_ids,
     write_facteval_answers,
 )
-from kglens_tui.probe.prompts import load_prompt
+from kglens_tui.probe.bias import YesNoBias
 from kglens_tui.probe.verify import mentions_any, normalize
+from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
 ANSWER_PROMPTS = {

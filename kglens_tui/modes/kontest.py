@@ -27,8 +27,8 @@ from kglens_tui.modes.store import (
     predicate_ids,
     write_kontest_queries,
 )
-from kglens_tui.probe.prompts import load_prompt
 from kglens_tui.probe.verify import first_word_answer, normalize
+from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
 

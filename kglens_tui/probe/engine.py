@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kglens_tui import __version__
-from kglens_tui.analysis.bias import Baseline, baseline_from_counts
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
+from kglens_tui.probe.bias import Baseline, baseline_from_counts
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.learned import (
     ErrorModel,
@@ -34,7 +34,6 @@ from kglens_tui.probe.learned import (
 )
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
-from kglens_tui.probe.prompts import Prompt, load_prompt, prompt_hashes
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
     FAILED,
@@ -52,6 +51,7 @@ from kglens_tui.probe.verify import (
     first_word_answer,
     parse_judge_reply,
 )
+from kglens_tui.runs.prompts import Prompt, load_prompt, prompt_hashes
 from kglens_tui.runs.record import claim_run, create_run, set_status
 from kglens_tui.store.helper_usage import load_usage
 

@@ -13,7 +13,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.probe.config import Difficulty
 from kglens_tui.probe.generated import rejection
-from kglens_tui.probe.prompts import load_prompt
+from kglens_tui.runs.prompts import load_prompt
 
 YES_NO = "yes_no"
 WH = "wh"

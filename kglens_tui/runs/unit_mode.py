@@ -18,9 +18,9 @@ from kglens_tui import __version__
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.llm.base import ChatClient
-from kglens_tui.probe.prompts import load_prompt
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.record import create_run, load_mode_run
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot
 from kglens_tui.store.connection import transaction

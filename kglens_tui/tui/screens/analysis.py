@@ -28,8 +28,8 @@ from kglens_tui.analysis.groups import (
     group_table,
     overall,
 )
-from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import interval

@@ -12,12 +12,12 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
 
-from kglens_tui.analysis.bias import bias_from_counts
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
-from kglens_tui.analysis.intervals import wilson
+from kglens_tui.core.intervals import wilson
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.llm.usage import calls_text
+from kglens_tui.probe.bias import bias_from_counts
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.runs.session import RunSession
 from kglens_tui.textfmt import pct

@@ -12,11 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Static
 
-from kglens_tui.analysis.bias import leaning
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
+from kglens_tui.probe.bias import leaning
 from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import num, pct

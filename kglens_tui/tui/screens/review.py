@@ -14,9 +14,9 @@ from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import GroupRow, overall
-from kglens_tui.analysis.intervals import Proportion
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
+from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, interval

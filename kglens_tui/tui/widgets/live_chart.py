@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from kglens_tui.analysis.intervals import wilson
+from kglens_tui.core.intervals import wilson
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.tui.format import interval
 from kglens_tui.tui.widgets.charts import ColumnChart, LineChart, Series

@@ -13,7 +13,7 @@ from kglens_tui.kg.bundled import bundled_names
 from kglens_tui.kg.names import KGNameError
 from kglens_tui.runs.record import RunBusyError
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.store.remove import (
+from kglens_tui.workspace.remove import (
     Deletion,
     DeletionChangedError,
     KGNameTakenError,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kglens_tui.analysis.intervals import wilson
+from kglens_tui.core.intervals import wilson
 from kglens_tui.probe.verify import first_word_answer
 from kglens_tui.textfmt import pct
 

@@ -1,0 +1,88 @@
+"""Intervals: Beta quantiles (credible intervals of an edge's error rate, by scipy's
+regularized incomplete beta and its inverse, accurate at extreme parameters such as Beta(2000, 1)
+or Beta(0.01, 50)) and Wilson score intervals (confidence intervals of a rate over edges)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+import numpy.typing as npt
+from scipy.special import betainc, betaincinv
+
+LEVEL = 0.95
+"""Default coverage of every interval."""
+
+Floats = npt.NDArray[np.float64]
+
+
+def _broadcast(*arrays: npt.ArrayLike) -> list[Floats]:
+    return [np.asarray(a, dtype=np.float64) for a in np.broadcast_arrays(*arrays)]
+
+
+def _positive(a: Floats, b: Floats) -> None:
+    if np.any(a <= 0) or np.any(b <= 0):
+        raise ValueError("Beta parameters must be positive")
+
+
+def beta_cdf(x: npt.ArrayLike, a: npt.ArrayLike, b: npt.ArrayLike) -> Floats:
+    """The regularized incomplete beta I_x(a, b): P(X <= x) for X ~ Beta(a, b)."""
+    xs, av, bv = _broadcast(x, a, b)
+    _positive(av, bv)
+    out: Floats = np.asarray(betainc(av, bv, np.clip(xs, 0.0, 1.0)), dtype=np.float64)
+    return out
+
+
+def beta_quantile(q: npt.ArrayLike, a: npt.ArrayLike, b: npt.ArrayLike) -> Floats:
+    """The q-quantile of Beta(a, b), element-wise (q in [0, 1])."""
+    qs, av, bv = _broadcast(q, a, b)
+    _positive(av, bv)
+    if np.any((qs < 0) | (qs > 1)):
+        raise ValueError("quantile levels must lie in [0, 1]")
+    out: Floats = np.asarray(betaincinv(av, bv, qs), dtype=np.float64)
+    return out
+
+
+def beta_interval(
+    a: npt.ArrayLike, b: npt.ArrayLike, level: float = LEVEL
+) -> tuple[Floats, Floats]:
+    """Equal-tailed credible interval of Beta(a, b): the (1-level)/2 and (1+level)/2 quantiles."""
+    tail = (1.0 - level) / 2.0
+    av, bv = _broadcast(a, b)
+    both = beta_quantile(np.stack([np.full(av.shape, tail), np.full(av.shape, 1.0 - tail)]), av, bv)
+    return both[0], both[1]
+
+
+def z_value(level: float = LEVEL) -> float:
+    """The two-sided normal critical value for a coverage (1.959964 for 0.95)."""
+    return NormalDist().inv_cdf(0.5 + level / 2.0)
+
+
+@dataclass(frozen=True)
+class Proportion:
+    """k of n edges, with a Wilson score interval; value, low and high are None when n = 0."""
+
+    k: int
+    n: int
+    value: float | None
+    low: float | None
+    high: float | None
+
+
+def wilson(k: int, n: int, level: float = LEVEL) -> Proportion:
+    """k / n with its Wilson score interval:
+    (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)."""
+    if n < 0 or k < 0 or k > n:
+        raise ValueError(f"need 0 <= k <= n (got k={k}, n={n})")
+    if n == 0:
+        return Proportion(0, 0, None, None, None)
+    z = z_value(level)
+    p = k / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return Proportion(k, n, p, low, high)
