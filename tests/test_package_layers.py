@@ -37,7 +37,9 @@ def imports_between_packages() -> dict[str, set[str]]:
                 if parts[0] == "kglens_tui":
                     names = [parts[1]] if len(parts) > 1 else [a.name for a in node.names]
             elif isinstance(node, ast.Import):
-                names = [a.name.split(".")[1] for a in node.names if a.name.startswith("kglens_tui.")]
+                names = [
+                    a.name.split(".")[1] for a in node.names if a.name.startswith("kglens_tui.")
+                ]
             graph[source].update(n for n in names if n not in (source, "__version__"))
     return graph
 
