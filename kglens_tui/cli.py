@@ -14,6 +14,7 @@ from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.safewrite import ExportError
+from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.names import check_kg_name
@@ -21,7 +22,7 @@ from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.config import PROPAGATION_MODES, RunConfig
-from kglens_tui.probe.samplers import Sampler
+from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num
@@ -331,7 +332,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
             return 130
         except LLMError as exc:
             raise CLIError(f"the target failed: {exc}") from exc
-    if snap.status == "failed":
+    if snap.status == RunStatus.FAILED:
         err_console.print(
             f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
             f"; fix that, then `kglens probe --resume {snap.run_id}` continues the run",
@@ -707,7 +708,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--sampler",
         default=str(RunConfig.sampler),
-        choices=[str(s) for s in Sampler],
+        choices=sampler_names(),
         help="top-k: the edges whose place among the --blind-spots worst is least certain",
     )
     p.add_argument("--no-propagation", action="store_true")

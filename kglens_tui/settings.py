@@ -113,3 +113,27 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
             sources.append("command line")
     settings.source = ", ".join(dict.fromkeys(sources)) or "defaults"
     return settings
+
+
+RUN_SETTINGS = (
+    "kg",
+    "target",
+    "base_url",
+    "api_key_env",
+    "difficulty",
+    "batch_size",
+    "iterations",
+    "concurrency",
+    "sim_latency_s",
+)
+"""The settings that are also run settings: a new run of any mode starts from them."""
+
+
+def given_run_settings(settings: Settings) -> dict[str, Any]:
+    """The run settings the file or environment set (those that differ from the defaults)."""
+    defaults = Settings()
+    return {
+        name: getattr(settings, name)
+        for name in RUN_SETTINGS
+        if getattr(settings, name) != getattr(defaults, name)
+    }

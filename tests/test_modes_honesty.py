@@ -16,6 +16,7 @@ import pytest
 from test_modes_kontest import ScriptedTarget, hand_kg
 
 from kglens_tui.cli import main
+from kglens_tui.core.console import console
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
@@ -257,7 +258,7 @@ def test_a_target_without_a_lean_gets_no_warning(hand: sqlite3.Connection) -> No
 def test_an_always_correct_target_is_flagged_next_to_its_f1(
     hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "160")  # one table row per line
+    monkeypatch.setattr(console, "width", 200)  # one table row per line, whatever ran before
     config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"], contexts=["none"])
     snap = run_blocking(prepare_mode(hand, config=config, target=_always("CORRECT")))
     m = snap.metrics

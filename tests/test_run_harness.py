@@ -5,6 +5,7 @@ its process was killed, with no edit to the harness."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sqlite3
 import threading
@@ -213,3 +214,25 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
         await wait_for(pilot, lambda: not app._busy(), 120)
         assert app.session.snapshot().status == "finished"
     assert len(_answers(db, final.run_id)) == 60
+
+
+def test_settings_file_then_environment_then_set(tmp_path: Path, monkeypatch, capsys) -> None:
+    """A new run of any mode starts from the settings: file < KGLENS_* variable < --set."""
+    config_file = tmp_path / "config.toml"
+    config_file.write_text('kg = "no such kg"\nconcurrency = 3\nsim_latency_s = 0.001\n')
+    monkeypatch.setenv("KGLENS_CONFIG", str(config_file))
+    monkeypatch.setenv("KGLENS_KG", "country")
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", TOY, "--quiet", "--set", "edges=2"]) == 0
+    assert main(["--db", str(db), "run", TOY, "--quiet", "--set", "concurrency=2"]) == 0, (
+        capsys.readouterr().err
+    )
+    conn = sqlite3.connect(db)
+    stored = [json.loads(c) for (c,) in conn.execute("SELECT config FROM run ORDER BY id")]
+    assert [(c["kg"], c["concurrency"], c["sim_latency_s"]) for c in stored] == [
+        ("country", 3, 0.001),
+        ("country", 2, 0.001),
+    ]
+    monkeypatch.delenv("KGLENS_KG")
+    assert main(["--db", str(db), "run", TOY, "--quiet"]) == 2
+    assert "no such kg" in capsys.readouterr().err

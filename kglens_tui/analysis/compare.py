@@ -16,6 +16,7 @@ import numpy as np
 from kglens_tui.analysis.groups import RateSet, RunColumn, rate_set, run_column
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson
+from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
 
 STATUSES = ("knows", "partial", "unknown")
@@ -98,8 +99,8 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
     for d in runs:
         key = (model_label(d), d.run.kg_name, str(d.run.config.difficulty))
         old = chosen.get(key)
-        rank = (d.run.status == "finished", d.run.id)
-        if old is None or rank > (old.run.status == "finished", old.run.id):
+        rank = (d.run.status == RunStatus.FINISHED, d.run.id)
+        if old is None or rank > (old.run.status == RunStatus.FINISHED, old.run.id):
             chosen[key] = d
     models = list(dict.fromkeys(k[0] for k in sorted(chosen, key=lambda k: chosen[k].run.id)))
     columns = sorted(

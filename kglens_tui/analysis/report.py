@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.pkg import Rates, rates
@@ -188,7 +189,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
         if r["simulated"] and "simulated" not in target:
             target += " (simulated)"
         status = r["status"] + (f" · {r['stop_reason']}" if r["stop_reason"] else "")
-        if r["status"] == "failed" and r["error"]:
+        if r["status"] == RunStatus.FAILED and r["error"]:
             status += f": {redact_text(r['error'])}"
         out.append(
             (

@@ -11,6 +11,7 @@ from rich.text import Text
 from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
 from kglens_tui.probe.bias import Rate, run_trust
 from kglens_tui.probe.engine import LearnedView
@@ -75,7 +76,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f"seed {cfg.seed} · status {status}{': ' + markup_literal(reason) if reason else ''} · "
         f"{run.iterations_done}/{cfg.iterations} iterations"
     )
-    if status == "failed" and run.error:
+    if status == RunStatus.FAILED and run.error:
         console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     left_out = run.manifest.get("wh_left_out")
     if left_out:

@@ -102,7 +102,7 @@ def default_method() -> Method:
     return next(
         m
         for m in ALL_METHODS
-        if m.sampler is config.sampler
+        if m.sampler == config.sampler
         and m.propagation == config.propagation
         and (not m.propagation or m.weighting == weighting)
     )

@@ -15,6 +15,10 @@ class RunStatus(StrEnum):
     FINISHED = "finished"
     FAILED = "failed"
     INTERRUPTED = "interrupted"
+    LOADING_MODEL = "loading model"
+    """Live only: a local target loads its model before the first request."""
+    PAUSING = "pausing"
+    """Live only: a pause was asked for and the requests in flight are finishing."""
 
     @property
     def ended(self) -> bool:

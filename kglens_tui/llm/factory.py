@@ -1,4 +1,5 @@
-"""Build a chat client from a short spec: ``openai:gpt-4o-mini``, ``local:smollm2``, ``sim:3``."""
+"""Build a chat client from a short spec: ``openai:gpt-4o-mini``, ``local:smollm2``, ``sim:3``,
+or any kind registered in `kglens_tui.llm.targets`. The built-in kinds are defined here."""
 
 from __future__ import annotations
 
@@ -7,9 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from kglens_tui.llm.base import ChatClient
+from kglens_tui.llm.targets import (
+    SPEC_HELP,
+    TargetKind,
+    TargetRequest,
+    TargetSpec,
+    register_target,
+    target_kind,
+)
 
 DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
-SPEC_HELP = "use 'openai:MODEL', 'local:smollm2' (or 'local:PATH.gguf'), 'sim' or 'sim:SEED'"
 
 
 def make_client(
@@ -24,37 +32,58 @@ def make_client(
 
     ``openai:MODEL`` talks to ``base_url`` (default: the OpenAI API); ``local:smollm2`` runs the
     bundled SmolLM2 with llama.cpp; ``sim`` / ``sim:SEED`` simulates a target and needs ``edges``.
-    Raises ValueError for a malformed spec.
+    Raises ValueError for a malformed spec or an unknown kind.
     """
-    text = spec.strip()
-    kind, _, arg = text.partition(":")
-    kind = kind.strip().lower()
-    arg = arg.strip()
-    if kind == "openai":
-        if not arg:
-            raise ValueError(f"missing model name in {spec!r}; {SPEC_HELP}")
-        from kglens_tui.llm.openai_compat import OpenAICompatClient
+    parsed = TargetSpec.parse(spec)
+    request = TargetRequest(base_url, api_key_env, edges, dict(options))
+    return target_kind(parsed).build(parsed, request)
 
-        return OpenAICompatClient(
-            base_url or DEFAULT_OPENAI_BASE_URL, arg, api_key_env=api_key_env, **options
-        )
-    if kind == "local":
-        from kglens_tui.llm.local_llama import LocalLlamaClient
 
-        if arg in ("", "smollm2"):
-            return LocalLlamaClient(**options)
-        if arg.endswith(".gguf"):
-            return LocalLlamaClient(model_path=Path(arg), **options)
-        raise ValueError(f"unknown local model {arg!r} in {spec!r}; {SPEC_HELP}")
-    if kind in ("sim", "simulated"):
-        try:
-            seed = int(arg) if arg else int(options.pop("seed", 0))
-        except ValueError:
-            raise ValueError(f"the seed in {spec!r} must be an integer; {SPEC_HELP}") from None
-        if edges is None:
-            raise ValueError("a simulated target needs the knowledge graph's edges (edges=...)")
-        from kglens_tui.llm.simulated import SimulatedClient
+def _openai(spec: TargetSpec, request: TargetRequest) -> ChatClient:
+    if not spec.arg:
+        raise ValueError(f"missing model name in {str(spec)!r}; {SPEC_HELP}")
+    from kglens_tui.llm.openai_compat import OpenAICompatClient
 
-        options.pop("seed", None)
-        return SimulatedClient(edges, seed=seed, **options)
-    raise ValueError(f"unknown target {spec!r}; {SPEC_HELP}")
+    return OpenAICompatClient(
+        request.base_url or DEFAULT_OPENAI_BASE_URL,
+        spec.arg,
+        api_key_env=request.api_key_env,
+        **request.options,
+    )
+
+
+def _local(spec: TargetSpec, request: TargetRequest) -> ChatClient:
+    from kglens_tui.llm.local_llama import LocalLlamaClient
+
+    if spec.arg in ("", "smollm2"):
+        return LocalLlamaClient(**request.options)
+    if spec.arg.endswith(".gguf"):
+        return LocalLlamaClient(model_path=Path(spec.arg), **request.options)
+    raise ValueError(f"unknown local model {spec.arg!r} in {str(spec)!r}; {SPEC_HELP}")
+
+
+def _simulated(spec: TargetSpec, request: TargetRequest) -> ChatClient:
+    options = dict(request.options)
+    try:
+        seed = int(spec.arg) if spec.arg else int(options.pop("seed", 0))
+    except ValueError:
+        raise ValueError(f"the seed in {str(spec)!r} must be an integer; {SPEC_HELP}") from None
+    if request.edges is None:
+        raise ValueError("a simulated target needs the knowledge graph's edges (edges=...)")
+    from kglens_tui.llm.simulated import SimulatedClient
+
+    options.pop("seed", None)
+    return SimulatedClient(request.edges, seed=seed, **options)
+
+
+OPENAI = register_target(
+    "openai",
+    TargetKind(
+        _openai,
+        options=("timeout_s", "max_retries", "max_in_flight", "requests_per_minute", "seed"),
+    ),
+)
+LOCAL = register_target("local", TargetKind(_local))
+SIMULATED = TargetKind(_simulated, options=("latency_s",), needs_edges=True)
+register_target("sim", SIMULATED)
+register_target("simulated", SIMULATED)

@@ -12,6 +12,7 @@ from rich.text import Text
 from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import bundled_transitive, ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
@@ -117,7 +118,7 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
                 f"`kglens {args.command} run --resume {engine.run.id}`"
             )
             raise
-    if snap.status == "failed":
+    if snap.status == RunStatus.FAILED:
         err_console.print(
             f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
             f"; fix that, then `kglens {args.command} run --resume {snap.run_id}` continues it",
@@ -143,7 +144,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
             max_paths=args.max_paths,
             template3=args.template3,
         )
-    return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
+    return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 
 def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
@@ -157,7 +158,7 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             contexts=_list(args.contexts),
             distractors=args.distractors,
         )
-    return EXIT_STATUS if _drive(args, conn, config).status == "failed" else 0
+    return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 
 def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
@@ -172,7 +173,7 @@ def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
         f" · target {markup_literal(run.target_label)}{sim} · generator "
         f"{markup_literal(cfg.generator)} · seed {cfg.seed} · status {run.status}{reason}"
     )
-    if run.status == "failed" and run.error:
+    if run.status == RunStatus.FAILED and run.error:
         console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     console.print(
         f"{snap.units_done:,}/{snap.units_total:,} units · {snap.requests:,} requests "

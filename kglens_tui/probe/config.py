@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 
-from kglens_tui.probe.samplers import Sampler
+from kglens_tui.probe.samplers import Sampler, sampler_names
 from kglens_tui.runs.config import ConfigError, check_endpoint_setting, stored_base_url
 
 
@@ -43,7 +43,7 @@ class RunConfig:
     verifier: str = "alias"
     """alias (alias and fuzzy matching), or openai:MODEL for the LLM judge on Wh answers."""
     difficulty: Difficulty = Difficulty.EASY
-    sampler: Sampler = Sampler.TOP_K
+    sampler: str = Sampler.TOP_K.value
     """top-k (default): the edges whose place among the `blind_spots` worst is least certain;
     thompson is the paper's. The efficiency study chose the default (README, Efficiency study):
     never worse than brute force, best where the model's knowledge has structure."""
@@ -86,7 +86,10 @@ class RunConfig:
     def validate(self) -> RunConfig:
         """Raise ConfigError naming the first bad setting; returns self."""
         self.difficulty = _enum(Difficulty, self.difficulty, "difficulty")
-        self.sampler = _enum(Sampler, self.sampler, "sampler")
+        self.sampler = str(self.sampler)
+        if self.sampler not in sampler_names():
+            known = ", ".join(sampler_names())
+            raise ConfigError(f"sampler must be one of {known} (got {self.sampler!r})")
         self.scheduling = _enum(Scheduling, self.scheduling, "scheduling")
         check_endpoint_setting(self.base_url)
         if self.sampler == Sampler.BRUTE_FORCE and self.scheduling == Scheduling.CONTINUOUS:

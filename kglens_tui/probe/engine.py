@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kglens_tui import __version__
+from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
@@ -187,7 +188,7 @@ class ProbeStats:
     iterations_total: int
     target_label: str
     simulated: bool
-    status: str = "created"
+    status: str = RunStatus.CREATED
     iteration: int = 0
     requests: int = 0
     errors: int = 0
@@ -413,11 +414,11 @@ class ProbeEngine:
     def pause(self) -> None:
         """Hold before the next iteration."""
         self._running.clear()
-        self.stats.status = "pausing"
+        self.stats.status = RunStatus.PAUSING
 
     def resume(self) -> None:
         self._running.set()
-        self.stats.status = "running"
+        self.stats.status = RunStatus.RUNNING
 
     def snapshot(self, insights: bool = True) -> ProbeSnapshot:
         """The run's progress now. Blind spots, per-predicate rates and the random baseline are
@@ -533,7 +534,7 @@ class ProbeEngine:
     async def run_to_end(self) -> ProbeSnapshot:
         """Run until done; records the final status. Never leaves a half-written iteration."""
         claim_run(self.conn, self.run.id, self._reload_if_advanced)
-        self.stats.status = "running"
+        self.stats.status = RunStatus.RUNNING
         self._body = asyncio.ensure_future(self._loaded_body())
         if self._abort_reason:  # asked to end before it started
             self._body.cancel()
@@ -544,16 +545,16 @@ class ProbeEngine:
                 raise  # cancelled from outside, not by abort()
             return await self._interrupted()
         except Exception as exc:
-            self.stats.status = "failed"
+            self.stats.status = RunStatus.FAILED
             self.stats.error = f"{type(exc).__name__}: {exc}"
-            set_status(self.conn, self.run.id, "failed", "error", self.stats.error)
+            set_status(self.conn, self.run.id, RunStatus.FAILED, "error", self.stats.error)
             raise
         stopped = self.stats.stop_reason == "stopped by user"
         cause = self.guard.cause or ("" if stopped else self.guard.finish())
         if cause:
             s = self.stats
-            s.status, s.stop_reason, s.error = "failed", STOP_REASON, cause
-            set_status(self.conn, self.run.id, "failed", STOP_REASON, cause)
+            s.status, s.stop_reason, s.error = RunStatus.FAILED, STOP_REASON, cause
+            set_status(self.conn, self.run.id, RunStatus.FAILED, STOP_REASON, cause)
             return self.snapshot()
         pending = len(self.pending_edges())
         if pending:
@@ -561,7 +562,7 @@ class ProbeEngine:
                 f"; {pending:,} edge{'s' if pending > 1 else ''} whose last request failed "
                 "(resume the run to ask them again)"
             )
-        self.stats.status = "stopped" if stopped else "finished"
+        self.stats.status = RunStatus.STOPPED if stopped else RunStatus.FINISHED
         set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)
         return self.snapshot()
 
@@ -601,7 +602,7 @@ class ProbeEngine:
                     pending.setdefault(outcome.question.iteration, []).append(outcome)
             self._commit_ready(pending, dispatched, closed, started)
         s = self.stats
-        s.status, s.stop_reason = "interrupted", self._abort_reason
+        s.status, s.stop_reason = RunStatus.INTERRUPTED, self._abort_reason
         set_status(self.conn, self.run.id, s.status, s.stop_reason)
         return self.snapshot()
 
@@ -627,12 +628,12 @@ class ProbeEngine:
         for start in range(0, len(pending), self.config.batch_size):
             await asyncio.sleep(0)
             if not self._running.is_set():
-                self.stats.status = "paused"
+                self.stats.status = RunStatus.PAUSED
                 await self._running.wait()
             left = self._budget_left()
             if self._stop.is_set() or (left is not None and left <= 0):
                 break
-            self.stats.status = "running"
+            self.stats.status = RunStatus.RUNNING
             batch = pending[start : start + self.config.batch_size][:left]
             if not await self._ask_iteration(batch):
                 return
@@ -678,11 +679,11 @@ class ProbeEngine:
             # instant target): snapshots, pause and stop requests are served in between
             await asyncio.sleep(0)
             if not self._running.is_set():
-                self.stats.status = "paused"
+                self.stats.status = RunStatus.PAUSED
                 await self._running.wait()
             if self._should_stop():
                 return
-            self.stats.status = "running"
+            self.stats.status = RunStatus.RUNNING
             k = self.config.batch_size
             left = self._budget_left()
             if left is not None:
@@ -1076,9 +1077,9 @@ class ProbeEngine:
                     iteration, slot = iteration + 1, 0
                 self._commit_ready(pending, dispatched, closed, started)
                 if paused and not self._stop.is_set():
-                    self.stats.status = "paused"
+                    self.stats.status = RunStatus.PAUSED
                     await self._running.wait()
-                    self.stats.status = "running"
+                    self.stats.status = RunStatus.RUNNING
                     continue
                 if self._should_stop():
                     return

@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
 
+from kglens_tui.core.registry import Registry
 from kglens_tui.probe.pkg import PKGState
 
 
 class Sampler(StrEnum):
+    """The built-in samplers (a plugin adds one with `register_sampler`)."""
+
     THOMPSON = "thompson"
     EPSILON_GREEDY = "epsilon-greedy"
     MONTE_CARLO = "monte-carlo"
@@ -47,8 +52,50 @@ def _top(scores: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
     return part[np.argsort(-jitter[part], kind="stable")]
 
 
+@dataclass(frozen=True)
+class SampleRequest:
+    """What a sampler picks from: the PKG, how many edges, and which it may pick."""
+
+    state: PKGState
+    k: int
+    """How many positions to return (at most the allowed ones; at least one)."""
+    rng: np.random.Generator
+    iteration: int
+    seed: int
+    allowed: np.ndarray
+    """Boolean mask over edge positions."""
+    epsilon: float = 0.1
+    top_k: int = 100
+
+
+SamplerFn = Callable[[SampleRequest], np.ndarray]
+"""A sampler: the positions of the next edges to ask (distinct, allowed, len <= k)."""
+
+SAMPLERS: Registry[SamplerFn] = Registry(
+    "sampler", "kglens_tui.samplers", {str(s): __name__ for s in Sampler}
+)
+
+
+def register_sampler(name: str, sampler: SamplerFn, module: str | None = None) -> SamplerFn:
+    """Make ``sampler`` available by name (`--sampler`, the new-run form, the study);
+    ``module`` is where a run's process finds it (default: the function's module)."""
+    return SAMPLERS.register(name, sampler, module or sampler.__module__)
+
+
+def sampler_names() -> list[str]:
+    """Every sampler's name, the built-in ones first."""
+    return SAMPLERS.names()
+
+
+def top_scores(request: SampleRequest, scores: np.ndarray) -> np.ndarray:
+    """The k allowed positions with the highest scores (ties at random), highest first: a
+    sampler that scores every edge ends with this."""
+    masked = np.where(request.allowed, scores, -np.inf)
+    return _top(masked, request.k, request.rng).astype(np.int64)
+
+
 def sample_batch(
-    sampler: Sampler,
+    sampler: str,
     state: PKGState,
     k: int,
     rng: np.random.Generator,
@@ -58,8 +105,9 @@ def sample_batch(
     epsilon: float = 0.1,
     top_k: int = 100,
 ) -> np.ndarray:
-    """Positions of the next k edges to ask about. `exclude` positions are never returned.
-    `top_k` is how many blind spots the top-k sampler looks for."""
+    """Positions of the next k edges to ask about, by the sampler registered as ``sampler``.
+    `exclude` positions are never returned. `top_k` is how many blind spots the top-k sampler
+    looks for."""
     n_edges = len(state.alpha)
     allowed = np.ones(n_edges, dtype=bool)
     if exclude is not None and len(exclude):
@@ -67,20 +115,29 @@ def sample_batch(
     k = min(k, int(allowed.sum()))
     if k <= 0:
         return np.empty(0, dtype=np.int64)
-    if sampler is Sampler.BRUTE_FORCE:
-        return _brute_force(n_edges, k, iteration, seed, allowed)
-    if sampler is Sampler.THOMPSON:
-        scores = thompson_draws(state, rng)
-    elif sampler is Sampler.EPSILON_GREEDY:
-        return _epsilon_greedy(state, k, rng, allowed, epsilon)
-    elif sampler is Sampler.MONTE_CARLO:
-        scores = rng.random(n_edges)
-    elif sampler is Sampler.TOP_K:
-        scores = boundary_uncertainty(state, top_k)
-    else:
-        raise ValueError(f"unknown sampler {sampler!r}")
-    scores = np.where(allowed, scores, -np.inf)
-    return _top(scores, k, rng).astype(np.int64)
+    pick = SAMPLERS.get(str(sampler))
+    request = SampleRequest(state, k, rng, iteration, seed, allowed, epsilon, top_k)
+    return np.asarray(pick(request), dtype=np.int64)
+
+
+def _thompson(r: SampleRequest) -> np.ndarray:
+    return top_scores(r, thompson_draws(r.state, r.rng))
+
+
+def _monte_carlo(r: SampleRequest) -> np.ndarray:
+    return top_scores(r, r.rng.random(len(r.state.alpha)))
+
+
+def _top_k(r: SampleRequest) -> np.ndarray:
+    return top_scores(r, boundary_uncertainty(r.state, r.top_k))
+
+
+def _brute(r: SampleRequest) -> np.ndarray:
+    return _brute_force(len(r.state.alpha), r.k, r.iteration, r.seed, r.allowed)
+
+
+def _greedy(r: SampleRequest) -> np.ndarray:
+    return _epsilon_greedy(r.state, r.k, r.rng, r.allowed, r.epsilon)
 
 
 def _brute_force(
@@ -188,3 +245,13 @@ def _trigamma(x: np.ndarray) -> np.ndarray:
     y = x + 1.0
     inv = 1.0 / y
     return inv + inv * inv / 2 + inv**3 / 6 + 1.0 / (x * x)
+
+
+for _name, _fn in (
+    (Sampler.THOMPSON, _thompson),
+    (Sampler.EPSILON_GREEDY, _greedy),
+    (Sampler.MONTE_CARLO, _monte_carlo),
+    (Sampler.BRUTE_FORCE, _brute),
+    (Sampler.TOP_K, _top_k),
+):
+    register_sampler(str(_name), _fn)

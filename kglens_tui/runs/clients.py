@@ -8,11 +8,24 @@ from typing import Any
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.factory import make_client
+from kglens_tui.llm.targets import RUN_OPTIONS, TargetRequest, TargetSpec, target_kind
 
 
 def target_client(config: Any, kg: KGIndex, edge_ids: Any) -> ChatClient:
-    """The client for the run's target (simulated targets get the run's edges)."""
-    if config.target.split(":", 1)[0] in ("sim", "simulated"):
+    """The client for the run's target, given the run settings its kind takes (and the run's
+    edges, for a kind that needs them, such as a simulated target)."""
+    spec = TargetSpec.parse(config.target)
+    kind = target_kind(spec)
+    settings = {
+        "timeout_s": config.timeout_s,
+        "max_retries": config.max_retries,
+        "max_in_flight": config.concurrency,
+        "requests_per_minute": config.requests_per_minute,
+        "seed": config.seed,
+        "latency_s": config.sim_latency_s,
+    }
+    edges = None
+    if kind.needs_edges:
         pos = [kg.edge_position(int(e)) for e in edge_ids]
         edges = [
             (
@@ -23,19 +36,9 @@ def target_client(config: Any, kg: KGIndex, edge_ids: Any) -> ChatClient:
             )
             for i in pos
         ]
-        return make_client(config.target, edges=edges, latency_s=config.sim_latency_s)
-    options: dict = {}
-    if config.target.startswith("openai:"):
-        options = {
-            "timeout_s": config.timeout_s,
-            "max_retries": config.max_retries,
-            "max_in_flight": config.concurrency,
-            "requests_per_minute": config.requests_per_minute,
-            "seed": config.seed,
-        }
-    return make_client(
-        config.target, base_url=config.base_url, api_key_env=config.api_key_env, **options
-    )
+    options = {k: settings[k] for k in kind.options if k in RUN_OPTIONS}
+    request = TargetRequest(config.base_url, config.api_key_env, edges, options)
+    return kind.build(spec, request)
 
 
 def helper_client(spec: str, config: Any) -> ChatClient | None:

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import argparse
 import threading
+from dataclasses import fields
+from typing import Any
 
 from kglens_tui.core.console import console, err_console
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
+from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.record import RunNotFoundError
 from kglens_tui.runs.registry import get_mode, mode_names
 from kglens_tui.runs.session import RunSession
+from kglens_tui.settings import given_run_settings, load_settings
 from kglens_tui.store.connection import connect, default_db_path
 
 PROGRESS_EVERY_S = 1.0
@@ -68,12 +72,23 @@ def drive_session(session: RunSession, quiet: bool) -> int:
         f"{final.requests:,} requests",
         soft_wrap=True,
     )
-    return EXIT_STATUS if final.status == "failed" else 0
+    return EXIT_STATUS if final.status == RunStatus.FAILED else 0
+
+
+def settings_config(mode_name: str) -> Any:
+    """A new run's settings for a mode: its defaults, then the settings file, then KGLENS_*
+    variables (for the fields the mode has)."""
+    config = get_mode(mode_name).config_type()
+    names = {f.name for f in fields(config)}
+    for name, value in given_run_settings(load_settings()).items():
+        if name in names:
+            setattr(config, name, value)
+    return config
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     mode = get_mode(args.mode)
-    config = apply_assignments(mode.config_type(), args.set)
+    config = apply_assignments(settings_config(mode.name), args.set)
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
     return drive_session(session, args.quiet)
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.runs.registry import get_mode
 from kglens_tui.store.connection import retry_busy, transaction
@@ -126,8 +127,8 @@ def claim_run(
 def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str, str]:
     """(status, stop reason) as a list shows them: a 'running' run whose owner process is gone
     was killed, and shows as interrupted."""
-    if status == "running" and is_alive(owner) is False:
-        return "interrupted", STALE_REASON
+    if status == RunStatus.RUNNING and is_alive(owner) is False:
+        return RunStatus.INTERRUPTED, STALE_REASON
     return status, stop_reason
 
 

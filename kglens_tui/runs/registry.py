@@ -3,19 +3,16 @@
 A mode is found by the name stored in `run.mode`. The built-in modes are imported on first use
 (the harness imports no mode). A plugin package adds one through the entry-point group
 ``kglens_tui.modes`` (the entry point names an object with the `Mode` attributes) or by calling
-`register`; a child process imports the module that registered a mode before looking it up, so
-a mode registered in any importable module runs there too.
+`register` (see `kglens_tui.core.registry`).
 """
 
 from __future__ import annotations
 
-import importlib
 import sqlite3
 from collections.abc import Awaitable
-from importlib.metadata import entry_points
 from typing import Any, Protocol
 
-from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 
 ENTRY_POINT_GROUP = "kglens_tui.modes"
@@ -27,7 +24,7 @@ BUILTIN = {
 """Built-in mode name -> the module that registers it."""
 
 
-class UnknownModeError(KGLensError, LookupError):
+class UnknownModeError(UnknownNameError):
     """No mode of that name is registered."""
 
 
@@ -82,52 +79,28 @@ class Mode(Protocol):
         ...
 
 
-_MODES: dict[str, Mode] = {}
-_MODULES: dict[str, str] = {}
-_plugins_loaded = False
+MODES: Registry[Mode] = Registry("probing mode", ENTRY_POINT_GROUP, BUILTIN, UnknownModeError)
 
 
 def register(mode: Mode, module: str | None = None) -> Mode:
     """Make ``mode`` available by its name (replacing one of the same name); ``module`` is where
     a child process finds it (default: the module that defines its class)."""
-    _MODES[mode.name] = mode
-    _MODULES[mode.name] = module or type(mode).__module__
-    return mode
-
-
-def _load_plugins() -> None:
-    global _plugins_loaded
-    if _plugins_loaded:
-        return
-    _plugins_loaded = True
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name not in _MODES:
-            register(ep.load(), ep.module)
+    return MODES.register(mode.name, mode, module or type(mode).__module__)
 
 
 def get_mode(name: str) -> Mode:
     """The mode called ``name``; UnknownModeError names the known ones."""
-    if name not in _MODES and name in BUILTIN:
-        importlib.import_module(BUILTIN[name])
-    if name not in _MODES:
-        _load_plugins()
-    if name not in _MODES:
-        raise UnknownModeError(
-            f"no probing mode called {name!r} (known: {', '.join(mode_names())})"
-        )
-    return _MODES[name]
+    return MODES.get(name)
 
 
 def mode_names() -> list[str]:
     """Every mode's name: the built-in ones first, then the registered and plugin ones."""
-    _load_plugins()
-    return list(BUILTIN) + sorted(n for n in _MODES if n not in BUILTIN)
+    return MODES.names()
 
 
 def mode_module(name: str) -> str:
     """The module a child process imports to find the mode called ``name``."""
-    get_mode(name)
-    return _MODULES[name]
+    return MODES.module(name)
 
 
 def mode_label(name: str) -> str:

@@ -9,7 +9,6 @@ Both sides speak the dataclasses of `kglens_tui.runs.messages`.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import multiprocessing
 import signal
 import threading
@@ -18,6 +17,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from kglens_tui.core.registry import import_modules, plugin_modules
 from kglens_tui.core.spawn import start_resource_tracker
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.messages import (
@@ -60,7 +60,7 @@ def _obey(engine: Engine, command: Command) -> None:
 
 def _child_main(
     db_path: str,
-    module: str,
+    modules: list[str],
     mode_name: str,
     config_json: str | None,
     resume: int | None,
@@ -73,7 +73,7 @@ def _child_main(
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     async def main() -> None:
-        importlib.import_module(module)
+        import_modules(modules)
         mode = get_mode(mode_name)
         config = mode.config_type.from_json(config_json) if config_json else None
         loop = asyncio.get_running_loop()
@@ -170,7 +170,7 @@ class RunSession:
 
     def _run_in_child(self) -> Any:
         start_resource_tracker()
-        module = mode_module(self.mode)
+        modules = [mode_module(self.mode), *plugin_modules()]
         config_json = self.config.validate().to_json() if self.config is not None else None
         ctx = multiprocessing.get_context("spawn")
         parent, child = ctx.Pipe(duplex=True)
@@ -178,7 +178,7 @@ class RunSession:
             target=_child_main,
             args=(
                 self.db_path,
-                module,
+                modules,
                 self.mode,
                 config_json,
                 self.resume_id,

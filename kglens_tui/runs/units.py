@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
@@ -184,7 +185,7 @@ class ModeEngine:
         self.helpers = UsageLedger()
         self.generator = counted(generator, self.helper_role, self.helpers)
         self.on_progress = on_progress
-        self.status = "created"
+        self.status: str = RunStatus.CREATED
         self.stop_reason = ""
         self.error = ""
         self.stats = _Stats()
@@ -263,11 +264,11 @@ class ModeEngine:
     def pause(self) -> None:
         """Hold before the next unit."""
         self._running.clear()
-        self.status = "paused"
+        self.status = RunStatus.PAUSED
 
     def resume(self) -> None:
         self._running.set()
-        self.status = "running"
+        self.status = RunStatus.RUNNING
 
     def snapshot(self, insights: bool = True) -> ModeSnapshot:
         """The run's progress and metrics (``insights`` is for the harness: a unit mode's
@@ -303,7 +304,7 @@ class ModeEngine:
         load = getattr(self.target, "aload", None)
         if load is None or not needed:
             return
-        self.status = "loading model"
+        self.status = RunStatus.LOADING_MODEL
         await load()
 
     async def limited(self, coro_fn: Callable[[], Any]) -> Any:
@@ -317,7 +318,7 @@ class ModeEngine:
         queue = deque(self.pending())
         try:
             await self._load_target(bool(queue))
-            self.status = "running" if self._running.is_set() else "paused"
+            self.status = RunStatus.RUNNING if self._running.is_set() else RunStatus.PAUSED
             workers = min(len(queue), max(1, int(self.config.concurrency)))
             # the failure rule cancels the units in flight: a resume asks them again
             self._work = asyncio.gather(*(self._worker(queue) for _ in range(workers)))
@@ -333,25 +334,25 @@ class ModeEngine:
             if not self._abort_reason or self._work is None or not self._work.cancelled():
                 raise  # cancelled from outside, not by abort()
             self._flush()
-            self.status, self.stop_reason = "interrupted", self._abort_reason
+            self.status, self.stop_reason = RunStatus.INTERRUPTED, self._abort_reason
             set_status(self.conn, self.run.id, self.status, self.stop_reason)
             return self.snapshot()
         except Exception as exc:
             self.request_stop()
-            self.status = "failed"
+            self.status = RunStatus.FAILED
             self.error = f"{type(exc).__name__}: {exc}"
-            set_status(self.conn, self.run.id, "failed", "error", self.error)
+            set_status(self.conn, self.run.id, RunStatus.FAILED, "error", self.error)
             raise
         stopped = self._stop.is_set() and not self.guard.cause
         cause = self.guard.cause or ("" if stopped else self.guard.finish())
         if cause:
-            self.status, self.stop_reason, self.error = "failed", STOP_REASON, cause
-            set_status(self.conn, self.run.id, "failed", STOP_REASON, cause)
+            self.status, self.stop_reason, self.error = RunStatus.FAILED, STOP_REASON, cause
+            set_status(self.conn, self.run.id, RunStatus.FAILED, STOP_REASON, cause)
         elif queue:
-            self.status = "stopped"
+            self.status = RunStatus.STOPPED
             self.stop_reason = self.stop_reason or "stopped by user"
         else:
-            self.status = "finished"
+            self.status = RunStatus.FINISHED
             failed = len(self.pending())
             self.stop_reason = "all tests asked" + (
                 f"; {failed} with a failed request (resume to ask them again)" if failed else ""

@@ -14,8 +14,10 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import visible
+from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
+from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.runs.record import KGLENS, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
@@ -110,11 +112,12 @@ class KGLensApp(App):
     def default_target(self) -> tuple[str, str]:
         """(kind, model) of the best available target: settings, local, endpoint, simulated."""
         configured = self.settings.target
-        if configured.startswith("openai:"):
-            return "openai", configured.split(":", 1)[1]
-        if configured.startswith("local") and local_available():
+        kind = spec_kind(configured)
+        if kind == "openai":
+            return "openai", configured.partition(":")[2].strip()
+        if kind == "local" and local_available():
             return "local", ""
-        if configured.startswith("sim"):
+        if kind in ("sim", "simulated"):
             return "sim", ""
         if local_available():
             return "local", ""
@@ -151,7 +154,7 @@ class KGLensApp(App):
         carry no knowledge, it says No to nearly everything; its open answers do, by predicate,
         and the first run should show that)."""
         config = self.default_config()
-        if config.target.startswith("local:"):
+        if spec_kind(config.target) == "local":
             config.batch_size = min(config.batch_size, 16)
             config.difficulty = Difficulty.WH
         return config
@@ -160,7 +163,7 @@ class KGLensApp(App):
         if not start:
             return
         config = self.welcome_config()
-        if config.target.startswith("openai:") and config.target == "openai:":
+        if config.target == "openai:":
             self.action_new_run()
             return
         self.start_run(config)
@@ -364,8 +367,8 @@ class KGLensApp(App):
                 .execute("SELECT status FROM run WHERE id = ?", (session.run_id,))
                 .fetchone()
             )
-            if row is not None and row[0] == "running":
-                set_status(self.db(), session.run_id, "interrupted", QUIT_REASON)
+            if row is not None and row[0] == RunStatus.RUNNING:
+                set_status(self.db(), session.run_id, RunStatus.INTERRUPTED, QUIT_REASON)
         self.exit()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

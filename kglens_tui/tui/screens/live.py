@@ -16,6 +16,7 @@ from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.core.intervals import wilson
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
+from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
 from kglens_tui.probe.engine import ProbeSnapshot
@@ -200,7 +201,7 @@ class LiveScreen(Screen):
             return
         now = time.monotonic()
         structural = (self._last_key is None or self._last_key[0] != snap.iteration) and (
-            now - self._tables_at >= TABLES_EVERY_S or snap.status != "running"
+            now - self._tables_at >= TABLES_EVERY_S or snap.status != RunStatus.RUNNING
         )
         self._last_key = key
         self._title(snap)
@@ -221,7 +222,12 @@ class LiveScreen(Screen):
         answered = sum(n for category, n in snap.counts.items() if category != "error")
         if self._coin_job is not None or not answered:
             return
-        ended = snap.status not in ("running", "paused", "pausing", "created")
+        ended = snap.status not in (
+            RunStatus.RUNNING,
+            RunStatus.PAUSED,
+            RunStatus.PAUSING,
+            RunStatus.CREATED,
+        )
         last = self._coin_at
         if last is not None and not (
             snap.iteration >= max(2 * last, last + 1) or (ended and snap.iteration != last)
@@ -247,9 +253,12 @@ class LiveScreen(Screen):
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
-        status = {"running": "green", "paused": "yellow", "pausing": "yellow", "failed": "red"}.get(
-            snap.status, "cyan"
-        )
+        status = {
+            RunStatus.RUNNING: "green",
+            RunStatus.PAUSED: "yellow",
+            RunStatus.PAUSING: "yellow",
+            RunStatus.FAILED: "red",
+        }.get(snap.status, "cyan")
         text = (
             f"[b]Run {snap.run_id}[/] · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim}"
             f" · [{status}]{snap.status}[/]"
@@ -263,7 +272,9 @@ class LiveScreen(Screen):
     def _progress(self, snap: ProbeSnapshot) -> None:
         per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
         remaining = snap.iterations_total - snap.iteration
-        eta = per_it * remaining if per_it is not None and snap.status == "running" else None
+        eta = (
+            per_it * remaining if per_it is not None and snap.status == RunStatus.RUNNING else None
+        )
         tokens = calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, "tokens")
         rate = f" · {snap.requests_per_s:,.1f}/s" if snap.session_requests else ""
         lines = [

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Static
 
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
+from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
@@ -107,7 +108,7 @@ class ModeLiveScreen(Screen):
             f"{_status(snap.status)}{reason}"
             + (f"\n[red]{markup_literal(snap.error)}[/]" if snap.error else "")
         )
-        loading = "[b yellow]loading model…[/]\n" if snap.status == "loading model" else ""
+        loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
         self.query_one("#mode-progress", Static).update(
             f"{loading}done {snap.units_done:,} of {snap.units_total:,}\n"
             f"requests {calls_text(snap.requests, snap.helpers)} · errors {snap.errors:,} · "
@@ -225,7 +226,11 @@ class StoredModeRun:
 
 def _status(status: str) -> str:
     """The run's status, marked while the local model loads (no request goes out then)."""
-    return "[b yellow]loading model…[/]" if status == "loading model" else markup_literal(status)
+    return (
+        "[b yellow]loading model…[/]"
+        if status == RunStatus.LOADING_MODEL
+        else markup_literal(status)
+    )
 
 
 def _fill(table: DataTable, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:

@@ -15,8 +15,9 @@ from kglens_tui.kg.bundled import bundled_names, bundled_transitive
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
+from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.samplers import Sampler
+from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.tui.format import BREAKPOINTS
 
@@ -172,7 +173,7 @@ class NewRunScreen(Screen):
                 )
                 yield Label("Sampler", classes="kglens-only")
                 yield Select(
-                    [(s.value, s.value) for s in Sampler],
+                    [(name, name) for name in sampler_names()],
                     value=str(RunConfig.sampler),
                     allow_blank=False,
                     id="sampler",
@@ -368,10 +369,8 @@ class NewRunScreen(Screen):
         except (ConfigError, ValueError) as exc:
             self._status(f"[red]{exc}[/]")
             return
-        if (
-            config.target.startswith("openai:")
-            or config.generator.startswith("openai:")
-            or (config.verifier.startswith("openai:"))
+        if any(
+            spec_kind(s) == "openai" for s in (config.target, config.generator, config.verifier)
         ):
             self._status("checking the endpoint…")
             self._check_endpoint(config, start)
@@ -386,9 +385,9 @@ class NewRunScreen(Screen):
 
         base = config.base_url or "https://api.openai.com/v1"
         models = {
-            s.split(":", 1)[1]
+            s.partition(":")[2].strip()
             for s in (config.target, config.generator, config.verifier)
-            if s.startswith("openai:")
+            if spec_kind(s) == "openai"
         }
         try:
             notes = [
