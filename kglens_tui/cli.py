@@ -20,6 +20,7 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.llm.targets import TargetSpec, target_kind
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.config import PROPAGATION_MODES, RunConfig
 from kglens_tui.probe.samplers import sampler_names
@@ -241,8 +242,10 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
     from the settings file and KGLENS_* variables (file < environment < flag)."""
     settings = _settings(args)
     target = settings.target or "sim"
-    if not target.startswith(("local:", "openai:", "sim")):
-        raise CLIError(f"unknown target '{target}': use local:smollm2, openai:MODEL or sim")
+    try:
+        target_kind(TargetSpec.parse(target))
+    except ValueError as exc:
+        raise CLIError(str(exc)) from None
     return RunConfig(
         kg=settings.kg,
         subset=args.subset,

@@ -45,7 +45,7 @@ def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     # the user's settings file and KGLENS_* variables must not change what a test runs
     monkeypatch.setenv("KGLENS_CONFIG", str(tmp_path / "no-config.toml"))
     for name in ("TARGET", "BASE_URL", "API_KEY_ENV", "KG", "DIFFICULTY", "BATCH_SIZE",
-                 "ITERATIONS", "CONCURRENCY"):  # fmt: skip
+                 "ITERATIONS", "CONCURRENCY", "SIM_LATENCY_S"):  # fmt: skip
         monkeypatch.delenv(f"KGLENS_{name}", raising=False)
 
 

@@ -110,3 +110,13 @@ async def test_a_kglens_run_uses_both_from_the_tui(tmp_path: Path) -> None:
     asked = _asked(db, 1)
     assert [pos for _, pos, _ in asked] == list(range(12))
     assert {reply for *_, reply in asked} == {"No"}
+
+
+def test_kglens_probe_accepts_both(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--target", f"{PARROT}:Yes"]
+    argv += ["--sampler", FIRST, "--iterations", "1", "--batch-size", "3", "--difficulty", "easy"]
+    assert main(argv) == 0, capsys.readouterr().err
+    assert [pos for _, pos, _ in _asked(db, 1)] == [0, 1, 2]
+    assert main(["--db", str(db), "probe", "--no-tui", "--target", "nosuch:x"]) == 2
+    assert "unknown target 'nosuch:x'" in capsys.readouterr().err

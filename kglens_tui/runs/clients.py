@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.llm.base import ChatClient
+from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
 from kglens_tui.llm.factory import make_client
 from kglens_tui.llm.targets import RUN_OPTIONS, TargetRequest, TargetSpec, target_kind
 
@@ -62,7 +62,7 @@ class ViewOnlyTarget:
         self.label = label
         self.simulated = simulated
 
-    async def complete(self, request):  # pragma: no cover - never called
+    async def complete(self, request: ChatRequest) -> Completion:  # pragma: no cover
         raise RuntimeError("this run is being viewed, not probed")
 
     async def aclose(self) -> None:

@@ -106,7 +106,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return drive_session(RunSession(db, mode.name, resume=args.run), args.quiet)
 
 
-def add_run_commands(sub: argparse._SubParsersAction) -> None:
+def add_run_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `run` and `resume` to the top-level parser."""
     p = sub.add_parser(
         "run",

@@ -41,7 +41,7 @@ def create_run(
     conn: sqlite3.Connection,
     kg_id: int,
     config: StoredConfig,
-    manifest: dict,
+    manifest: dict[str, Any],
     target_label: str,
     simulated: bool,
     edge_ids: np.ndarray,
@@ -142,7 +142,7 @@ class ModeRun:
     mode: str
     status: str
     config: Any
-    manifest: dict
+    manifest: dict[str, Any]
     target_label: str
     simulated: bool
     stop_reason: str

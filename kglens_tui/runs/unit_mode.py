@@ -47,7 +47,7 @@ class UnitMode:
     def write_plan(self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: Any) -> None:
         """Store the plan inside the caller's transaction (nothing when the edges say it all)."""
 
-    def manifest(self, kg: KGIndex, config: Any, target: ChatClient) -> dict:
+    def manifest(self, kg: KGIndex, config: Any, target: ChatClient) -> dict[str, Any]:
         """What makes a run reproducible: KG hash, prompt hashes, settings, versions."""
         return {
             "mode": self.name,

@@ -194,7 +194,7 @@ class ModeEngine:
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._running.set()
-        self._work: asyncio.Future | None = None
+        self._work: asyncio.Future[Any] | None = None
         self._abort_reason = ""
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
         self._buffer: list[UnitResult] = []
