@@ -16,6 +16,7 @@ import numpy as np
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import control_char, visible
+from kglens_tui.kg.templates import templates_for
 
 ProgressFn = Callable[[int, int], None]
 """Called with (lines read, total lines) while a file is parsed."""
@@ -248,15 +249,8 @@ def clean_aliases(label: str, aliases: Iterable[str]) -> list[str]:
 
 
 def default_templates(label: str) -> dict[str, Any]:
-    """Question templates for a predicate that came without any."""
-    return {
-        "yes_no": [
-            f"Is {{object}} the {label} of {{subject}}?",
-            f"Is the {label} of {{subject}} {{object}}?",
-        ],
-        "wh": f"What is the {label} of {{subject}}?",
-        "statement": f"The {label} of {{subject}} is {{object}}.",
-    }
+    """Question templates for a predicate that came without any (see kg.templates)."""
+    return templates_for(label)
 
 
 def predicate_for(parsed: ParsedKG, key: str) -> int:
