@@ -174,7 +174,7 @@ def test_plan_pairs_every_path_node_and_paraphrases(hand: sqlite3.Connection) ->
     )
     kg.pred_templates[located] = {"statement": "{subject} is located in {object}."}
     assert paraphrases(kg, kg.node("ulster"), located, kg.node("ireland")) == (
-        f"Is Ireland the {LOCATED} of Ulster?",
+        f"Is Ulster {LOCATED} Ireland?",  # the grammatical default of its label
         "Is it true that Ulster is located in Ireland?",
     )
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex
+from kglens_tui.kg.templates import templates_for
 from kglens_tui.modes.config import FactevalConfig
 from kglens_tui.modes.kontest_plan import predicate_index
 from kglens_tui.probe.engine import run_edge_positions
@@ -40,13 +41,13 @@ class PlannedQuestion:
 def statement(kg: KGIndex, s: int, p: int, obj: str) -> str:
     """The predicate's statement template filled in (``obj`` may be the [MASK] token)."""
     label = kg.pred_labels[p]
-    template = kg.pred_templates[p].get("statement") or f"The {label} of {{subject}} is {{object}}."
+    template = kg.pred_templates[p].get("statement") or templates_for(label)["statement"]
     return template.replace("{subject}", kg.labels[s]).replace("{object}", obj)
 
 
 def wh_question(kg: KGIndex, s: int, p: int) -> str:
     """The predicate's Wh template filled in."""
-    template = kg.pred_templates[p].get("wh") or f"What is the {kg.pred_labels[p]} of {{subject}}?"
+    template = kg.pred_templates[p].get("wh") or templates_for(kg.pred_labels[p])["wh"]
     return template.replace("{subject}", kg.labels[s])
 
 

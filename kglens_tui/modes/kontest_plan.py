@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex
+from kglens_tui.kg.templates import templates_for
 from kglens_tui.modes.config import KontestConfig
 from kglens_tui.modes.oracles import path_pairs
 from kglens_tui.probe.engine import run_edge_positions
@@ -65,7 +66,7 @@ def third_phrasing(kg: KGIndex, s: int, p: int, o: int) -> str:
 def _yes_no_templates(kg: KGIndex, p: int) -> list[str]:
     options = list(kg.pred_templates[p].get("yes_no") or [])
     if not options:
-        options = [f"Is {{object}} the {kg.pred_labels[p]} of {{subject}}?"]
+        options = templates_for(kg.pred_labels[p])["yes_no"][:1]
     if len(options) < 2:
         options.append(_statement_question(kg, p, "Is it true that "))
     return options
@@ -73,9 +74,7 @@ def _yes_no_templates(kg: KGIndex, p: int) -> list[str]:
 
 def _statement_question(kg: KGIndex, p: int, lead: str) -> str:
     label = kg.pred_labels[p]
-    statement = (
-        kg.pred_templates[p].get("statement") or f"The {label} of {{subject}} is {{object}}."
-    )
+    statement = kg.pred_templates[p].get("statement") or templates_for(label)["statement"]
     if statement.startswith(("The ", "A ", "An ")):
         statement = statement[0].lower() + statement[1:]
     return lead + statement.rstrip(".") + "?"

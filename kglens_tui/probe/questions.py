@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex
+from kglens_tui.kg.templates import templates_for
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.probe.config import Difficulty
 from kglens_tui.probe.generated import rejection
@@ -177,9 +178,7 @@ class QuestionFactory:
             negative = kg.hard_negative(s, p, rng, like=o)
             if negative is not None:
                 candidate, expected = negative, "no"
-        options = templates.get("yes_no") or [
-            "Is {object} the " + kg.pred_labels[p] + " of {subject}?"
-        ]
+        options = templates.get("yes_no") or templates_for(kg.pred_labels[p])["yes_no"][:1]
         template = options[int(rng.integers(len(options)))]
         text = template.replace("{subject}", self._display(s, p, true_nodes)).replace(
             "{object}", kg.labels[candidate]
