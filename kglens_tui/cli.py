@@ -22,9 +22,11 @@ from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.targets import TargetSpec, target_kind
 from kglens_tui.llm.usage import calls_text
-from kglens_tui.probe.config import PROPAGATION_MODES, RunConfig
+from kglens_tui.probe.config import PROMPT_ORDERS, PROPAGATION_MODES, RunConfig
 from kglens_tui.probe.samplers import sampler_names
+from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.fields import add_config_arguments, config_from_args
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -32,19 +34,6 @@ from kglens_tui.textfmt import pct as _pct
 
 class CLIError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
-
-
-SETTINGS_OPTIONS = ("kg", "target", "api_key_env", "difficulty", "batch_size", "iterations",
-                    "concurrency")  # fmt: skip
-"""`kglens probe` options that the settings file and KGLENS_* variables also set (and
---base-url, which RunConfig checks itself so that its refusal names the flag)."""
-
-
-def _settings(args: argparse.Namespace):
-    """The settings with the options given on the command line laid over them."""
-    from kglens_tui.settings import load_settings
-
-    return load_settings(overrides={name: getattr(args, name, None) for name in SETTINGS_OPTIONS})
 
 
 def _open(args: argparse.Namespace):
@@ -240,40 +229,12 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options; an option not given comes
     from the settings file and KGLENS_* variables (file < environment < flag)."""
-    settings = _settings(args)
-    target = settings.target or "sim"
+    config = config_from_args(settings_config("kglens"), args)
     try:
-        target_kind(TargetSpec.parse(target))
+        target_kind(TargetSpec.parse(config.target))
     except ValueError as exc:
         raise CLIError(str(exc)) from None
-    return RunConfig(
-        kg=settings.kg,
-        subset=args.subset,
-        target=target,
-        base_url=args.base_url if args.base_url is not None else settings.base_url or None,
-        api_key_env=settings.api_key_env,
-        generator=args.generator,
-        verifier=args.verifier,
-        difficulty=settings.difficulty,
-        wh_max_objects=args.wh_max_objects,
-        temperature=args.temperature,
-        sampler=args.sampler,
-        propagation=not args.no_propagation,
-        propagation_mode=args.propagation_mode,
-        blind_spots=args.blind_spots,
-        batch_size=settings.batch_size,
-        iterations=settings.iterations,
-        concurrency=settings.concurrency,
-        requests_per_minute=args.rpm,
-        scheduling=args.scheduling,
-        timeout_s=args.timeout,
-        max_retries=args.max_retries,
-        max_requests=args.max_requests,
-        max_tokens_total=args.max_tokens_total,
-        prompt_order=args.prompt_order,
-        seed=args.seed,
-        stop_on_convergence=not args.no_convergence_stop,
-    ).validate()
+    return config.validate()
 
 
 def cmd_probe(args: argparse.Namespace) -> int:
@@ -677,71 +638,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--resume", type=int, metavar="RUN", help="continue a run from its last iteration"
     )
-    # options that the settings file and KGLENS_* variables also set: no argparse default, so
-    # a flag given wins and an absent one falls back to them (see `_settings`)
-    p.add_argument("--kg", help="KG name (setting kg; default country)")
-    p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
-    p.add_argument(
-        "--target", help="local:smollm2 | openai:MODEL | sim[:SEED] (setting target; default sim)"
+    # one flag per RunConfig field, its help the field's docstring; a flag not given falls back
+    # to the settings file and KGLENS_* variables, then the field's default
+    add_config_arguments(
+        p,
+        RunConfig,
+        flags={"requests_per_minute": "--rpm", "timeout_s": "--timeout"},
+        negated={"stop_on_convergence": "--no-convergence-stop"},
+        choices={
+            "sampler": sampler_names(),
+            "propagation_mode": PROPAGATION_MODES,
+            "prompt_order": PROMPT_ORDERS,
+        },
     )
-    p.add_argument("--base-url", help="OpenAI-compatible endpoint for openai:MODEL")
-    p.add_argument(
-        "--api-key-env", help="environment variable with the key (default OPENAI_API_KEY)"
-    )
-    p.add_argument("--generator", default="template", help="template | openai:MODEL")
-    p.add_argument("--verifier", default="alias", help="alias | openai:MODEL (LLM judge)")
-    p.add_argument(
-        "--difficulty",
-        choices=["easy", "hard", "wh"],
-        help="easy: Yes/No; hard: Yes/No and Wh 50/50; wh: open questions only, on the edges "
-        "that allow them (setting difficulty; default easy)",
-    )
-    p.add_argument(
-        "--temperature",
-        type=float,
-        default=0.0,
-        help="sampling temperature of the target (above 0: graded per-edge rates for a truth)",
-    )
-    p.add_argument(
-        "--wh-max-objects",
-        type=int,
-        default=10,
-        help="Wh questions only when the subject has fewer objects than this for the predicate",
-    )
-    p.add_argument(
-        "--sampler",
-        default=str(RunConfig.sampler),
-        choices=sampler_names(),
-        help="top-k: the edges whose place among the --blind-spots worst is least certain",
-    )
-    p.add_argument("--no-propagation", action="store_true")
-    p.add_argument(
-        "--propagation-mode",
-        default=RunConfig.propagation_mode,
-        choices=list(PROPAGATION_MODES),
-        help="sum: the paper's eq. 2-3; degree: divided by each edge's neighbour count; learned: "
-        "predicate and entity effects learned from the run's answers",
-    )
-    p.add_argument(
-        "--blind-spots",
-        type=int,
-        default=RunConfig.blind_spots,
-        help="how many blind spots the run looks for (the top-k sampler's k, the live list)",
-    )
-    p.add_argument("--iterations", type=int, help="iteration limit (default 60)")
-    p.add_argument("--batch-size", type=int, help="edges per iteration (default 64)")
-    p.add_argument("--concurrency", type=int, help="requests in flight (default 16)")
-    p.add_argument("--rpm", type=float, help="requests-per-minute limit")
-    p.add_argument("--scheduling", default="sync", choices=["sync", "continuous"])
-    p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
-    p.add_argument(
-        "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
-    )
-    p.add_argument("--max-requests", type=int, help="request budget")
-    p.add_argument("--max-tokens-total", type=int, help="token budget")
-    p.add_argument("--prompt-order", default="paper", choices=["paper", "reversed", "shuffled"])
-    p.add_argument("--no-convergence-stop", action="store_true", help="run every iteration")
-    p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=cmd_probe)
     p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")

@@ -54,10 +54,13 @@ class FactevalConfig(ModeConfig):
     facts: int | None = 100
     """How many active KG edges to turn into questions (seeded sample); None = all."""
     qtypes: list[str] = field(default_factory=lambda: list(QTYPES))
+    """Question types: tfq (true/false), mcq (multiple choice), saq (short answer)."""
     formats: list[str] = field(default_factory=lambda: ["wh"])
     """Formats of MCQ and SAQ questions: fib (fill in the blank) and/or wh."""
     contexts: list[str] = field(default_factory=lambda: ["none"])
+    """Context given with each question: none, relevant, irrelevant and/or antifactual."""
     distractors: int = 3
+    """Wrong options of a multiple-choice question."""
 
     def validate(self) -> Self:
         super().validate()

@@ -22,6 +22,7 @@ class Scheduling(StrEnum):
 
 
 PROPAGATION_MODES = ("sum", "degree", "learned")
+PROMPT_ORDERS = ("paper", "reversed", "shuffled")
 
 
 @dataclass
@@ -29,59 +30,87 @@ class RunConfig:
     """Everything that decides what a run asks and how."""
 
     kg: str = "country"
-    """Name of the KG in the workspace."""
+    """The knowledge graph whose edges become questions (bundled, or imported)."""
     subset: str | None = None
-    """Named subset of subjects to probe (e.g. paper16); None = every active edge."""
+    """Ask only about edges whose subject is in this named subset of the KG (e.g. paper16);
+    none = every active edge."""
     target: str = "sim"
-    """openai:MODEL, local:smollm2, or sim / sim:SEED (simulated, labelled as such)."""
+    """The model under test: local:smollm2 (in-process), openai:MODEL (an OpenAI-compatible
+    endpoint), sim or sim:SEED (a simulator, labelled simulated everywhere), or a registered
+    plugin kind."""
     base_url: str | None = None
-    """OpenAI-compatible endpoint for openai:MODEL targets."""
+    """The endpoint's base URL for openai:MODEL, e.g. http://127.0.0.1:8080/v1 (none: the
+    OpenAI API). A URL with credentials is refused."""
     api_key_env: str = "OPENAI_API_KEY"
-    """Name of the environment variable that holds the key (the key itself is never stored)."""
+    """The environment variable that holds the API key; the key itself is never stored."""
     generator: str = "template"
-    """template, or openai:MODEL for the paper's few-shot LLM question generator."""
+    """Who words the questions: template fills the KG's templates; openai:MODEL asks an LLM
+    (the paper's few-shot generator)."""
     verifier: str = "alias"
-    """alias (alias and fuzzy matching), or openai:MODEL for the LLM judge on Wh answers."""
+    """How Wh answers are judged: alias matches the KG's names and aliases; openai:MODEL asks
+    an LLM judge."""
     difficulty: Difficulty = Difficulty.EASY
+    """easy asks Yes/No questions only; hard mixes Yes/No and Wh (open) questions half and half;
+    wh asks open questions only, on the edges that allow one."""
     sampler: str = Sampler.TOP_K.value
-    """top-k (default): the edges whose place among the `blind_spots` worst is least certain;
-    thompson is the paper's. The efficiency study chose the default (README, Efficiency study):
-    never worse than brute force, best where the model's knowledge has structure."""
+    """Which edges to ask next. top-k: those whose place among the blind spots to find is least
+    certain; thompson (the paper's): a draw from each edge's error posterior; also
+    epsilon-greedy, monte-carlo, brute-force and registered plugin samplers."""
     propagation: bool = True
+    """After an answer, move the error belief of other edges too (see propagation_mode)."""
     propagation_weight: float = 1.0
+    """The weight of a neighbour's outcome in sum and degree propagation."""
     propagation_mode: str = "learned"
-    """sum: eq. 2-3 of the paper (neighbours' outcomes added); degree: divided by the receiving
-    edge's neighbour count (their mean); learned: a hierarchical model of the error rate
-    (predicate and entity effects) learns from the run's answers how much an edge's predicate
-    and neighbours tell about it (kglens_tui.probe.learned)."""
+    """learned: a hierarchical model of the error rate (predicate and entity effects) learns from
+    the run's answers how much an edge's predicate and neighbours tell about it; sum: the
+    paper's eq. 2-3 (neighbours' outcomes added); degree: divided by the receiving edge's
+    neighbour count (their mean)."""
     blind_spots: int = 100
-    """How many blind spots the run looks for: the top-k sampler's k and the live list's size."""
+    """How many blind spots the run looks for: the top-k sampler's k and the live list's
+    length."""
     epsilon: float = 0.1
     """Exploration rate of the epsilon-greedy sampler."""
     batch_size: int = 64
+    """Edges asked per iteration; the posteriors are updated after each iteration."""
     iterations: int = 60
+    """The most iterations the run makes."""
     wh_max_objects: int = 10
     """Wh questions only when the subject has fewer objects than this for the predicate."""
     concurrency: int = 16
+    """Requests sent at the same time."""
     requests_per_minute: float | None = None
+    """A requests-per-minute limit on the target (none: no limit)."""
     scheduling: Scheduling = Scheduling.SYNC
+    """sync: the paper's synchronous batches; continuous: keep the requests in flight and sample
+    again as answers arrive."""
     temperature: float = 0.0
+    """Sampling temperature of the target (above 0: graded per-edge rates, e.g. for a truth)."""
     max_tokens: int = 64
+    """The longest reply asked for, in tokens."""
     timeout_s: float = 30.0
+    """Seconds one request may take."""
     max_retries: int = 5
+    """Retries of a failed request (timeouts, 429s, 5xx) before it counts as an error."""
     max_requests: int | None = None
-    """Budget: stop before sending more requests than this."""
+    """Budget: stop before sending more requests than this (none: no limit)."""
     max_tokens_total: int | None = None
-    """Budget: stop once prompt + completion tokens reach this."""
+    """Budget: stop once prompt + completion tokens reach this (none: no limit)."""
     convergence_window: int = 5
+    """Iterations over which the three rates must hold still to count as converged."""
     convergence_tolerance: float = 0.005
+    """How far (as a fraction) a rate may move within the window and still hold still."""
     stop_on_convergence: bool = True
+    """Stop once the win, zero-sense and all-sense rates have converged; off: run every
+    iteration."""
     prompt_order: str = "paper"
-    """Order of few-shot examples: paper, reversed, or shuffled (per question)."""
+    """Order of the few-shot examples: paper, reversed, or shuffled (per question)."""
     seed: int = 0
+    """Seed of the sampling (and of the simulator): the same seed repeats the run."""
     checkpoint_every: int = 10
+    """Iterations between stored checkpoints of the PKG (a resume replays the answers since)."""
     sim_latency_s: float = 0.0
-    """Seconds a simulated target takes per answer (0 = as fast as it can; for demos and tests)."""
+    """Seconds a simulated target takes per answer (0 = as fast as it can; for demos and
+    tests)."""
 
     def validate(self) -> RunConfig:
         """Raise ConfigError naming the first bad setting; returns self."""
@@ -115,7 +144,7 @@ class RunConfig:
             raise ConfigError("timeout_s must be positive")
         if self.max_retries < 0:
             raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
-        if self.prompt_order not in ("paper", "reversed", "shuffled"):
+        if self.prompt_order not in PROMPT_ORDERS:
             raise ConfigError("prompt_order must be paper, reversed or shuffled")
         for name in ("max_requests", "max_tokens_total"):
             value = getattr(self, name)

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import argparse
 import threading
+import typing
 from dataclasses import fields
 from typing import Any
+
+from rich.table import Table
 
 from kglens_tui.core.console import console, err_console
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.record import RunNotFoundError
-from kglens_tui.runs.registry import get_mode, mode_names
+from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import given_run_settings, load_settings
 from kglens_tui.store.connection import connect, default_db_path
@@ -86,7 +90,35 @@ def settings_config(mode_name: str) -> Any:
     return config
 
 
+def print_settings(mode_name: str) -> None:
+    """Every setting of a mode: name, type, default and help (the field's docstring)."""
+    config_type: type = type(get_mode(mode_name).config_type())
+    docs = field_help(config_type)
+    hints = typing.get_type_hints(config_type)
+    table = Table(
+        title=f"{mode_label(mode_name)} settings (--set NAME=VALUE)", title_justify="left"
+    )
+    for column in ("name", "type", "default", "help"):
+        table.add_column(column, overflow="fold")
+    defaults = config_type()
+    for f in fields(config_type):
+        if f.name == "mode":
+            continue
+        hint = hints[f.name]
+        kind = hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")
+        table.add_row(
+            f.name,
+            kind,
+            markup_literal(str(getattr(defaults, f.name))),
+            markup_literal(docs.get(f.name, "")),
+        )
+    console.print(table)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
+    if args.list_settings:
+        print_settings(args.mode)
+        return 0
     mode = get_mode(args.mode)
     config = apply_assignments(settings_config(mode.name), args.set)
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
@@ -125,6 +157,7 @@ def add_run_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="one setting (repeatable); lists are comma-separated",
     )
     p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--list-settings", action="store_true", help="list the mode's settings and exit")
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("resume", help="resume a stopped or interrupted run of any mode")
     p.add_argument("run", type=int)

@@ -38,23 +38,35 @@ class ModeConfig:
     subclasses it with its own fields and a ``mode`` field holding its name."""
 
     kg: str = "country"
+    """The knowledge graph whose facts become questions (bundled, or imported)."""
     subset: str | None = None
-    """Named subset of subjects; None = every subject."""
+    """Named subset of subjects; none = every subject."""
     predicates: list[str] = field(default_factory=list)
     """Predicate keys to draw facts from (empty = every active predicate)."""
     target: str = "sim"
+    """The model under test: local:smollm2, openai:MODEL, sim or sim:SEED, or a plugin kind."""
     base_url: str | None = None
+    """The endpoint's base URL for openai:MODEL (none: the OpenAI API)."""
     api_key_env: str = "OPENAI_API_KEY"
+    """The environment variable that holds the API key; the key itself is never stored."""
     generator: str = "template"
     """template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST)."""
     concurrency: int = 8
+    """Requests sent at the same time."""
     requests_per_minute: float | None = None
+    """A requests-per-minute limit on the target (none: no limit)."""
     temperature: float = 0.0
+    """Sampling temperature of the target."""
     max_tokens: int = 48
+    """The longest reply asked for, in tokens."""
     timeout_s: float = 30.0
+    """Seconds one request may take."""
     max_retries: int = 5
+    """Retries of a failed request before it counts as an error."""
     seed: int = 0
+    """Seed of the plan (and of the simulator): the same seed repeats the run."""
     sim_latency_s: float = 0.0
+    """Seconds a simulated target takes per answer (0 = as fast as it can)."""
 
     def validate(self) -> Self:
         """Raise ConfigError naming the first bad setting; returns self."""

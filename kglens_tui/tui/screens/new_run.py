@@ -19,6 +19,7 @@ from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.fields import field_help
 from kglens_tui.tui.format import BREAKPOINTS
 
 NEW_RUN_HELP = """\
@@ -35,41 +36,19 @@ seeded latent-knowledge model and is labelled *simulated* everywhere.
 """
 
 FIELD_HELP = {
+    **field_help(RunConfig),
     "mode": "KGLens probes the KG's edges adaptively (the paper); KONTEST counts inconsistent "
     "answers to paraphrases; fact-eval scores true/false, multiple-choice and short answers.",
     "template3": "KONTEST: ask template 3 (the unseen phrasing, KONTEST Table 5) in template 2's "
     "place; the analysis screen evaluates the ensemble of ordinary runs on this run.",
     "facts": "How many facts to ask (KONTEST: relations); each becomes several questions.",
-    "kg": "The knowledge graph whose edges become questions (bundled, or imported with i). "
-    "KONTEST on 'places' also walks its located-in chains (the ontological oracle).",
-    "subset": "Ask only about edges whose subject is in this named subset of the KG.",
-    "target": "The model under test: SmolLM2 in-process, an OpenAI-compatible endpoint, or a "
-    "seeded simulator (labelled simulated everywhere).",
-    "base_url": "The endpoint's base URL, e.g. http://127.0.0.1:8080/v1 (empty: api.openai.com).",
     "model": "The model name the endpoint serves.",
-    "api_key_env": "The environment variable that holds the API key; the key is never stored.",
-    "generator": "Who words the questions: template fills the KG's templates; openai:MODEL asks "
-    "an LLM.",
-    "verifier": "How Wh answers are judged: alias matches the KG's names and aliases; "
-    "openai:MODEL asks an LLM judge.",
-    "difficulty": "EASY asks Yes/No questions only; HARD mixes Yes/No and Wh (open) questions "
-    "half and half; WH asks open questions only, on the edges that allow one.",
-    "sampler": "Which edges to ask next. top-k: those whose place among the blind spots to find "
-    "is least certain; Thompson (the paper's): a draw from each edge's error posterior.",
     "propagation": "After an answer, move the error belief of other edges too: learned (how much "
     "an edge's predicate and entities tell, learned from the answers), sum (paper eq. 2-3), "
     "degree (mean of the neighbours) or off.",
-    "batch_size": "Edges asked per iteration; the posteriors are updated after each iteration.",
-    "iterations": "The most iterations the run makes.",
-    "stop_on_convergence": "Stop once the win, zero-sense and all-sense rates moved less than "
-    "0.5 points over 5 iterations; untick to run every iteration.",
-    "concurrency": "Requests sent at the same time.",
-    "max_requests": "Stop after this many requests (empty: no limit).",
-    "seed": "Seed of the sampling (and of the simulator): the same seed repeats the run.",
-    "blind_spots": "How many blind spots the run looks for: the top-k sampler's k and the live "
-    "list's length.",
 }
-"""One line per field, shown while it is focused."""
+"""Shown while a field is focused: the run setting's own docstring (`RunConfig`), and for the
+form's own fields (mode, model, facts, template 3, propagation as one choice) the text here."""
 
 INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
 

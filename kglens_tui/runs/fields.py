@@ -1,0 +1,128 @@
+"""A settings dataclass is the one definition of its options: each field's docstring is its help
+text, and command-line flags are generated from the fields (name, type, default, help), so the
+CLI, `--set key=value`, the settings file and the new-run form cannot drift apart."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import dataclasses
+import inspect
+import textwrap
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from functools import cache
+from typing import Any
+
+
+@cache
+def field_help(cls: type) -> dict[str, str]:
+    """Each field's docstring (the string literal right below it), subclasses' first; a field
+    without one is absent."""
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not dataclasses.is_dataclass(klass):
+            continue
+        try:
+            source = textwrap.dedent(inspect.getsource(klass))
+        except (OSError, TypeError):
+            continue
+        body = ast.parse(source).body[0]
+        assert isinstance(body, ast.ClassDef)
+        for node, after in zip(body.body, body.body[1:], strict=False):
+            if (
+                isinstance(node, ast.AnnAssign)
+                and isinstance(node.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[node.target.id] = " ".join(after.value.value.split())
+    return docs
+
+
+def _plain(kind: Any) -> tuple[Any, bool, bool]:
+    """(the type without None, whether None is allowed, whether it is a list)."""
+    optional = False
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        args = typing.get_args(kind)
+        optional = type(None) in args
+        kind = next(a for a in args if a is not type(None))
+    if typing.get_origin(kind) is list:
+        return typing.get_args(kind)[0], optional, True
+    return kind, optional, False
+
+
+def _comma_list(item: Any) -> Any:
+    def parse(text: str) -> list[Any]:
+        return [item(part.strip()) for part in text.split(",") if part.strip()]
+
+    parse.__name__ = f"list of {getattr(item, '__name__', 'values')}"
+    return parse
+
+
+def add_config_arguments(
+    parser: argparse.ArgumentParser,
+    cls: type,
+    *,
+    flags: Mapping[str, str] | None = None,
+    negated: Mapping[str, str] | None = None,
+    choices: Mapping[str, Sequence[str]] | None = None,
+    skip: Sequence[str] = (),
+) -> None:
+    """One flag per field of the dataclass ``cls``: ``--field-name`` (or ``flags[name]``), typed
+    by the field, its help the field's docstring plus its default. A True-by-default bool is
+    turned off by ``--no-field-name`` (or ``negated[name]``); a False one on by ``--field-name``.
+    Every flag defaults to None, so `config_from_args` knows which ones were given."""
+    hints = typing.get_type_hints(cls)
+    docs = field_help(cls)
+    for f in dataclasses.fields(cls):
+        if f.name in skip:
+            continue
+        factory = f.default_factory
+        default = f.default if f.default is not dataclasses.MISSING else None
+        if default is None and callable(factory):
+            default = factory()
+        shown = default.value if isinstance(default, Enum) else default
+        text = docs.get(f.name, "")
+        kind, _, many = _plain(hints[f.name])
+        if kind is bool:
+            on = not default
+            flag = (flags or {}).get(f.name) if on else (negated or {}).get(f.name)
+            flag = flag or f"--{'' if on else 'no-'}{f.name.replace('_', '-')}"
+            text = text if on else f"Turn off (default on): {text}"
+            parser.add_argument(
+                flag, dest=f.name, action="store_const", const=on, default=None, help=text
+            )
+            continue
+        flag = (flags or {}).get(f.name) or f"--{f.name.replace('_', '-')}"
+        options: dict[str, Any] = {
+            "dest": f.name,
+            "default": None,
+            "metavar": flag.lstrip("-").replace("-", "_").upper(),
+        }
+        names = (choices or {}).get(f.name)
+        if names is None and isinstance(kind, type) and issubclass(kind, Enum):
+            names = [str(m.value) for m in kind]
+        if names is not None and not many:
+            options["choices"] = list(names)
+            del options["metavar"]
+        elif kind in (int, float):
+            options["type"] = _comma_list(kind) if many else kind
+        elif many:
+            options["type"] = _comma_list(str)
+        suffix = f" (default {shown})" if shown not in (None, "", []) else ""
+        options["help"] = (text + suffix).replace("%", "%%") or None
+        parser.add_argument(flag, **options)
+
+
+def config_from_args(config: Any, args: argparse.Namespace) -> Any:
+    """``config`` with every field whose flag was given replaced by the flag's value."""
+    given = {
+        f.name: getattr(args, f.name)
+        for f in dataclasses.fields(config)
+        if getattr(args, f.name, None) is not None
+    }
+    return dataclasses.replace(config, **given)

@@ -1,0 +1,71 @@
+"""One definition of each run option: the settings dataclass's fields and their docstrings make
+the `kglens probe` flags, the `kglens run --list-settings` table and the new-run form's help."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+
+import pytest
+
+from kglens_tui.cli import build_parser, main
+from kglens_tui.modes.config import FactevalConfig, KontestConfig
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.runs.fields import add_config_arguments, config_from_args, field_help
+from kglens_tui.settings import RUN_SETTINGS
+from kglens_tui.tui.screens.new_run import FIELD_HELP
+
+
+def _probe_parser() -> argparse.ArgumentParser:
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices["probe"]
+
+
+@pytest.mark.parametrize("config_type", [RunConfig, KontestConfig, FactevalConfig])
+def test_every_setting_has_its_help_written_once(config_type: type) -> None:
+    docs = field_help(config_type)
+    missing = [f.name for f in dataclasses.fields(config_type) if f.name != "mode"]
+    assert [name for name in missing if not docs.get(name)] == []
+
+
+def test_every_probe_flag_is_a_run_setting_with_the_fields_help() -> None:
+    docs = field_help(RunConfig)
+    actions = {a.dest: a for a in _probe_parser()._actions}
+    settings = {f.name for f in dataclasses.fields(RunConfig)}
+    assert settings <= set(actions)
+    assert set(actions) - settings == {"help", "no_tui", "resume", "quiet"}
+    for name in settings:
+        assert actions[name].default is None  # given or not is known: settings fill the rest
+        assert docs[name] in (actions[name].help or "").replace("%%", "%")
+    assert actions["sampler"].choices[:5] == [
+        "thompson",
+        "epsilon-greedy",
+        "monte-carlo",
+        "brute-force",
+        "top-k",
+    ]
+    assert actions["stop_on_convergence"].option_strings == ["--no-convergence-stop"]
+    assert set(RUN_SETTINGS) <= settings
+
+
+def test_flags_are_typed_and_only_given_ones_replace_the_config() -> None:
+    parser = argparse.ArgumentParser()
+    add_config_arguments(parser, RunConfig)
+    args = parser.parse_args(["--batch-size", "8", "--no-propagation", "--difficulty", "wh"])
+    config = config_from_args(RunConfig(iterations=7), args)
+    assert (config.batch_size, config.propagation, config.difficulty) == (8, False, "wh")
+    assert config.iterations == 7 and config.sampler == RunConfig.sampler
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--batch-size", "eight"])
+
+
+def test_the_form_shows_the_fields_own_help() -> None:
+    docs = field_help(RunConfig)
+    for name in ("sampler", "difficulty", "batch_size", "max_requests", "base_url"):
+        assert FIELD_HELP[name] == docs[name]
+
+
+def test_run_lists_a_modes_settings(capsys) -> None:
+    assert main(["run", "kontest", "--list-settings"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "max_paths" in out and "KONTEST settings" in out
