@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.core.verdict import Verdict
 from kglens_tui.probe.verify import (
-    Verdict,
     first_word_answer,
     is_refusal,
     normalize,

@@ -19,6 +19,7 @@ from kglens_tui.core.console import console, print_error
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
+from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
@@ -584,7 +585,7 @@ def _add_triage_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--reason", required=True)
     p = add("verifier-error", "override a reply's verdict (default: flip it)")
     p.add_argument("reply", type=int, help="observation id")
-    p.add_argument("--category", choices=["correct", "incorrect", "refused", "unparseable"])
+    p.add_argument("--category", choices=[str(v) for v in ANSWERED])
     p.add_argument("--reason", required=True)
     p = add("note", "a note on a reply, an edge in a run, or an edge KG-wide")
     p.add_argument("text")

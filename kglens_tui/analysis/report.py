@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kglens_tui.core.status import RunStatus
+from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.pkg import Rates, rates
@@ -19,7 +20,7 @@ from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.textfmt import pct as _pct
 
-CATEGORIES = ("correct", "incorrect", "refused", "unparseable", "error")
+CATEGORIES = tuple(str(v) for v in ALL)
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,13 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import retry_busy, transaction
 
 ERROR_TYPES = ("factual_error", "obsolete_knowledge", "self_contradiction", "inconsistent_response")
 """The paper's Table 5 error types."""
 ACTIONS = ("confirm", "kg_error", "verifier_error", "note", "error_type", "retract")
-VERDICTS = ("correct", "incorrect", "refused", "unparseable")
+VERDICTS = tuple(str(v) for v in ANSWERED)
 
 
 class TriageError(KGLensError, ValueError):

@@ -12,10 +12,11 @@ from dataclasses import asdict, dataclass, field
 
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.core.verdict import ANSWERED
 
 DEFAULT_ANNOTATORS: tuple[str, ...] = ("ann1", "ann2", "ann3", "ann4", "ann5")
 QTYPES = ("yes_no", "wh")
-APP_VERDICTS = ("correct", "incorrect", "refused", "unparseable")
+APP_VERDICTS = tuple(str(v) for v in ANSWERED)
 """Stored categories an item may carry; 'error' observations are never sampled."""
 
 

@@ -22,11 +22,12 @@ from rich.table import Table
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.intervals import Proportion, wilson
 from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.bundled import bundled_names, ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.probe.mentions import NameTable, TypeNames
 from kglens_tui.probe.questions import WH, YES_NO
-from kglens_tui.probe.verify import Checked, Verdict, check_wh, check_yes_no
+from kglens_tui.probe.verify import Checked, check_wh, check_yes_no
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 

@@ -21,6 +21,7 @@ import numpy as np
 
 from kglens_tui import __version__
 from kglens_tui.core.status import RunStatus
+from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
@@ -46,7 +47,6 @@ from kglens_tui.probe.runstore import (
 )
 from kglens_tui.probe.samplers import sample_batch
 from kglens_tui.probe.verify import (
-    Verdict,
     check_wh,
     check_yes_no,
     first_word_answer,

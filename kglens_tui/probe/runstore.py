@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from kglens_tui.core.verdict import FAILURES
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
@@ -71,7 +72,7 @@ class ObservationRow:
     """The alias matcher's category when an LLM judge gave the verdict; '' otherwise."""
 
 
-FAILED = ("incorrect", "refused", "unparseable")
+FAILED = tuple(str(v) for v in FAILURES)
 
 
 def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:

@@ -13,10 +13,10 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
-from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
 
+from kglens_tui.core.verdict import Verdict
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
@@ -27,23 +27,6 @@ from kglens_tui.probe.mentions import (
     negated,
     tokenize,
 )
-
-
-class Verdict(StrEnum):
-    """Outcome of verifying one reply."""
-
-    CORRECT = "correct"
-    INCORRECT = "incorrect"
-    REFUSED = "refused"
-    UNPARSEABLE = "unparseable"
-    ERROR = "error"
-    """The request failed (transport/API error); not the model's fault."""
-
-    @property
-    def is_failure(self) -> bool:
-        """Whether the edge counts as failed (KGLens marks refusals as failures)."""
-        return self in (Verdict.INCORRECT, Verdict.REFUSED, Verdict.UNPARSEABLE)
-
 
 FUZZY_THRESHOLD = 0.9
 _FUZZY_MIN_CHARS = 5

@@ -1,0 +1,30 @@
+"""What a reply was judged to be: the one vocabulary of verdicts that runs store (`observation.
+category`), reports count, triage corrects and annotators check."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Verdict(StrEnum):
+    """Outcome of verifying one reply."""
+
+    CORRECT = "correct"
+    INCORRECT = "incorrect"
+    REFUSED = "refused"
+    UNPARSEABLE = "unparseable"
+    ERROR = "error"
+    """The request failed (transport/API error); not the model's fault."""
+
+    @property
+    def is_failure(self) -> bool:
+        """Whether the edge counts as failed (KGLens marks refusals as failures)."""
+        return self in (Verdict.INCORRECT, Verdict.REFUSED, Verdict.UNPARSEABLE)
+
+
+ANSWERED = (Verdict.CORRECT, Verdict.INCORRECT, Verdict.REFUSED, Verdict.UNPARSEABLE)
+"""The verdicts of a reply the model gave (everything but a failed request)."""
+FAILURES = (Verdict.INCORRECT, Verdict.REFUSED, Verdict.UNPARSEABLE)
+"""The verdicts that count as the model failing an edge (KGLens counts refusals as failures)."""
+ALL = (*ANSWERED, Verdict.ERROR)
+"""Every verdict, in the order reports show them."""
