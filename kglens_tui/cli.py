@@ -509,6 +509,7 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
             kg=args.kg,
             subset=args.subset,
             ground_truth=args.ground_truth,
+            predicates=args.predicates,
             settings=args.settings,
             continuous="" if args.no_continuous else args.continuous,
             shuffle=args.shuffle_truth,
@@ -721,6 +722,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="sim",
         help="sim[:SEED] (simulated rates), run:ID (a brute-force run) or csv:PATH (subject, "
         "predicate, object, error_rate)",
+    )
+    p.add_argument(
+        "--predicates",
+        metavar="P1,P2,...",
+        help="keep the truth's edges of these predicates only (keys or labels, comma-separated; "
+        "e.g. the ones a model mostly knows: a real truth at a low base rate)",
     )
     p.add_argument(
         "--settings",

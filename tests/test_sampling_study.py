@@ -31,11 +31,13 @@ from kglens_tui.bench.sampling_study import (
     answer_uniforms,
     load_ground_truth,
     methods_named,
+    restrict_predicates,
     run_study,
     simulate,
 )
 from kglens_tui.bench.sampling_throughput import Z99, lognormal_params
 from kglens_tui.cli import main
+from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import prepare, run_blocking
@@ -262,6 +264,85 @@ def test_ground_truth_needs_a_brute_force_run(conn, tiny_kg_dir: Path) -> None:
         load_ground_truth(conn, f"run:{snap.run_id}", "tiny", None)
     with pytest.raises(ValueError, match="sim, sim:SEED, run:ID or csv:PATH"):
         load_ground_truth(conn, "oracle", "tiny", None)
+
+
+# a truth restricted to some predicates: --predicates
+
+
+def test_predicates_keep_only_their_edges_of_a_stored_run(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    config = RunConfig(
+        kg="tiny", target="sim:4", sampler="brute-force", batch_size=5, iterations=8,
+        stop_on_convergence=False,
+    )  # fmt: skip
+    snap = run_blocking(prepare(conn, config=config))
+    whole = load_ground_truth(conn, f"run:{snap.run_id}", "ignored", None)
+    # a label in any case, a key, spaces and a repeat
+    part = load_ground_truth(
+        conn,
+        f"run:{snap.run_id}",
+        "ignored",
+        None,
+        " Official Language ,driving_side,official_language",
+    )
+    kg = load_kg(conn, "tiny")
+    kept = {kg.pred_keys[int(p)] for p in part.predicates}
+    assert kept == {"official_language", "driving_side"}
+    assert part.n_edges == 7  # 4 languages and 3 driving sides of the 10 edges
+    rate_of = dict(zip(whole.edge_ids.tolist(), whole.rates.tolist(), strict=True))
+    assert part.rates.tolist() == [rate_of[e] for e in part.edge_ids.tolist()]
+    failed_of = dict(zip(whole.edge_ids.tolist(), whole.always_failed.tolist(), strict=True))
+    assert part.always_failed.tolist() == [failed_of[e] for e in part.edge_ids.tolist()]
+    for i, edge in enumerate(part.edge_ids.tolist()):  # the graph follows its edges
+        pos = kg.edge_position(edge)
+        assert (part.s[i], part.o[i], part.p[i]) == (kg.s[pos], kg.o[pos], kg.p[pos])
+    assert part.source.endswith("predicates official_language, driving_side")
+    assert part.note.startswith("7 of 10 edges (2 predicates); 4 answers per edge")
+    result = run_study(part, PAPER_METHODS, budget_epochs=5, batch_size=2, seeds=(0,), ks=(3,))
+    assert result.n_edges == 7
+
+
+def test_predicates_restrict_a_simulated_truth_too(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    whole = load_ground_truth(conn, "sim:3", "tiny", None)
+    part = load_ground_truth(conn, "sim:3", "tiny", None, "capital")
+    keep = np.isin(whole.edge_ids, part.edge_ids)
+    assert part.n_edges == keep.sum() == 3
+    assert np.array_equal(part.rates, whole.rates[keep])
+    assert part.simulated  # a restricted simulated truth still takes corr=X and base=X
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("capital,anthem", "--predicates: no predicate 'anthem' in KG 'tiny'"),
+        ("member of", "--predicates: predicate 'member of' has no edge in the truth"),  # inactive
+        (" , ", "--predicates names no predicate"),
+    ],
+)
+def test_predicates_refuse_names_they_cannot_use(conn, tiny_kg_dir: Path, spec, message) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    with pytest.raises(ValueError, match=message):
+        load_ground_truth(conn, "sim", "tiny", None, spec)
+    bare = tiny_truth()  # from no KG: nothing to name predicates by
+    with pytest.raises(ValueError, match="--predicates needs a truth from a KG"):
+        restrict_predicates(conn, bare, "capital")
+
+
+def test_bench_sampling_takes_predicates(tmp_path: Path, tiny_kg_dir: Path, capsys) -> None:
+    db = tmp_path / "ws.db"
+    assert main(["--db", str(db), "kg", "import", str(tiny_kg_dir), "--name", "tiny"]) == 0
+    base = ["--db", str(db), "bench", "sampling", "--kg", "tiny", "--settings", "as-is"]
+    quick = ["--seeds", "1", "--batch-size", "2", "--k", "2", "--methods", "top-k"]
+    code = main([*base, *quick, "--no-throughput", "--no-continuous", "--predicates",
+                 "capital,official_language"])  # fmt: skip
+    out = " ".join(capsys.readouterr().out.split())  # as one line, wrapping undone
+    assert code == 0, out
+    assert "predicates capital, official_language · 7 edges ·" in out
+    assert "· 7 of 10 edges (2 predicates); always failed" in out
+    assert main([*base, "--predicates", "capital,anthem"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: --predicates: no predicate 'anthem'") and "\n" not in err
 
 
 # the command

@@ -117,6 +117,8 @@ def test_a_csv_truth_names_edges_by_key_or_label(conn, tiny_kg_dir, tmp_path) ->
     assert sorted(truth.rates.tolist()) == [0.1, 0.5, 0.9, 1.0]
     assert truth.always_failed.sum() == 2
     assert "6 active edges it does not cover left out" in truth.note
+    capitals = load_ground_truth(conn, f"csv:{path}", "tiny", None, "capital")  # --predicates
+    assert sorted(capitals.rates.tolist()) == [0.1, 0.9]
     result = run_study(truth, [], budget_epochs=5, batch_size=2, seeds=(0,), ks=(2,))
     assert result.n_edges == 4
 

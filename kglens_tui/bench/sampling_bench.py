@@ -55,6 +55,7 @@ def run_sampling_bench(
     kg: str = "country",
     subset: str | None = None,
     ground_truth: str = "sim",
+    predicates: str | None = None,
     settings: str = "auto",
     shuffle: bool = False,
     methods: str = "all",
@@ -73,14 +74,15 @@ def run_sampling_bench(
     """The whole benchmark, once per truth setting; returns the studies' curves. Raises
     ValueError on bad options and ExportError on an output path it may not write (checked before
     the study runs). `settings` ``auto`` is the suite for the kind of truth (`SUITE_SIM` or
-    `SUITE_STORED`); `shuffle` is ``--settings shuffled``."""
+    `SUITE_STORED`); `shuffle` is ``--settings shuffled``; `predicates` keeps the truth's edges of
+    those predicates only (``--predicates``)."""
     if seeds < 1:
         raise ValueError("--seeds must be at least 1")
     if plot_path is not None and plot_path.suffix.lower() != ".svg":
         raise ValueError(f"--plot writes SVG only (got {plot_path.name}); name it *.svg")
     k_values = parse_ints(ks, "--k")
     chosen = methods_named(methods)
-    truth = load_ground_truth(conn, ground_truth, kg, subset)
+    truth = load_ground_truth(conn, ground_truth, kg, subset, predicates)
     if shuffle:
         if settings.strip() not in ("auto", "shuffled"):
             raise ValueError("--shuffle-truth is --settings shuffled: give one of them")

@@ -147,6 +147,8 @@ class GroundTruth:
     """The truth setting that dealt these rates (see kglens_tui.bench.truths)."""
     p: np.ndarray | None = None
     """Each edge's predicate (for learned propagation); None = one predicate."""
+    kg_name: str = ""
+    """The KG whose predicates `p` indexes ("" when the truth comes from no KG)."""
 
     @property
     def predicates(self) -> np.ndarray:
@@ -226,6 +228,7 @@ def simulated_truth(
         note=f"always failed = true rate >= {SIM_ALWAYS_FAILED}",
         p=kg.p[pos],
         simulated=True,
+        kg_name=kg.name,
     )
 
 
@@ -265,13 +268,26 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
         edge_ids=run.edge_ids[keep],
         note=note,
         p=kg.p[pos],
+        kg_name=kg.name,
     )
 
 
 def load_ground_truth(
+    conn: sqlite3.Connection,
+    spec: str,
+    kg_name: str,
+    subset: str | None,
+    predicates: str | None = None,
+) -> GroundTruth:
+    """``sim``, ``sim:SEED``, ``run:ID`` or ``csv:PATH`` (see `truth_csv`); with `predicates`
+    (``--predicates``), only the edges of those predicates (see `restrict_predicates`)."""
+    truth = _load_truth(conn, spec, kg_name, subset)
+    return truth if predicates is None else restrict_predicates(conn, truth, predicates)
+
+
+def _load_truth(
     conn: sqlite3.Connection, spec: str, kg_name: str, subset: str | None
 ) -> GroundTruth:
-    """``sim``, ``sim:SEED``, ``run:ID`` or ``csv:PATH`` (see `truth_csv`)."""
     kind, _, arg = spec.strip().partition(":")
     if kind == "run":
         try:
@@ -300,6 +316,51 @@ def load_ground_truth(
         kg = load_kg(conn, kg_name)
         return csv_truth(conn, Path(arg), kg_name, run_edge_positions(conn, kg, subset))
     raise ValueError(f"unknown ground truth {spec!r}: use sim, sim:SEED, run:ID or csv:PATH")
+
+
+def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str) -> GroundTruth:
+    """The truth on the edges of some predicates only: ``spec`` is a comma list of predicate
+    keys or labels (case-insensitive, as in a truth CSV). The study then runs on those edges,
+    their neighbourhood taken among them; e.g. a stored run's truth on the predicates a model
+    mostly knows is a real truth at a low base rate. A name that is no predicate of the truth's
+    KG, or one without an edge in the truth, stops with one line naming it."""
+    from kglens_tui.bench.truth_csv import predicate_lookup
+
+    names = [part.strip() for part in spec.split(",") if part.strip()]
+    if not names:
+        raise ValueError("--predicates names no predicate (keys or labels, comma-separated)")
+    if truth.p is None or not truth.kg_name:
+        raise ValueError(f"--predicates needs a truth from a KG; {truth.source} has none")
+    kg = load_kg(conn, truth.kg_name)
+    lookup = predicate_lookup(kg)
+    chosen: list[int] = []
+    for name in names:
+        pred = lookup.get(name.casefold())
+        if pred is None:
+            raise ValueError(
+                f"--predicates: no predicate {name!r} in KG '{kg.name}' (keys or labels, "
+                "comma-separated)"
+            )
+        if not (truth.p == pred).any():
+            raise ValueError(
+                f"--predicates: predicate {name!r} has no edge in the truth ({truth.source})"
+            )
+        if pred not in chosen:
+            chosen.append(pred)
+    keep = np.isin(truth.p, chosen)
+    keys = ", ".join(kg.pred_keys[i] for i in chosen)
+    return replace(
+        truth,
+        source=f"{truth.source}, predicates {keys}",
+        rates=truth.rates[keep],
+        always_failed=truth.always_failed[keep],
+        s=truth.s[keep],
+        o=truth.o[keep],
+        edge_ids=truth.edge_ids[keep],
+        p=truth.p[keep],
+        note=f"{int(keep.sum()):,} of {truth.n_edges:,} edges ({len(chosen)} predicates); "
+        + truth.note,
+    )
 
 
 @dataclass

@@ -35,17 +35,24 @@ class _Names:
             self.labels[label.casefold()].append(i)
             for alias in kg.aliases[i]:
                 self.aliases[alias.casefold()].append(i)
-        self.preds: dict[str, int] = {}
-        for i, label in enumerate(kg.pred_labels):
-            self.preds.setdefault(label.casefold(), i)
-        for i, key in enumerate(kg.pred_keys):
-            self.preds[key.casefold()] = i
+        self.preds = predicate_lookup(kg)
 
     def entities(self, text: str) -> list[int]:
         if text in self.keys:
             return [self.keys[text]]
         folded = text.casefold()
         return self.labels.get(folded) or self.aliases.get(folded, [])
+
+
+def predicate_lookup(kg: KGIndex) -> dict[str, int]:
+    """Predicate index by casefolded key or label; a key wins over another predicate's label,
+    and the first of several predicates sharing a label wins."""
+    preds: dict[str, int] = {}
+    for i, label in enumerate(kg.pred_labels):
+        preds.setdefault(label.casefold(), i)
+    for i, key in enumerate(kg.pred_keys):
+        preds[key.casefold()] = i
+    return preds
 
 
 def csv_truth(
@@ -93,6 +100,7 @@ def csv_truth(
         o=kg.o[pos],
         n_nodes=len(kg.entity_keys),
         edge_ids=kg.edge_ids[pos],
+        kg_name=kg.name,
         note=f"{len(pos):,} edges from the file"
         + (f" ({left:,} active edges it does not cover left out)" if left else "")
         + f"; always failed = true rate >= {SIM_ALWAYS_FAILED}",
