@@ -187,6 +187,7 @@ WORKER = textwrap.dedent(
     conn = connect(db)
     ids = [r[0] for r in conn.execute("SELECT id, qtype FROM annotation_item ORDER BY id")]
     qtypes = dict(conn.execute("SELECT id, qtype FROM annotation_item"))
+    (go.parent / f"ready-{name}").touch()
     while not go.exists():
         time.sleep(0.005)
     for n, item in enumerate(ids):
@@ -219,7 +220,10 @@ def test_five_processes_submit_1000_labels_at_once(tmp_path: Path) -> None:
         )
         for name in NAMES
     ]
-    time.sleep(0.3)
+    deadline = time.monotonic() + 120  # all five connected: then they start together
+    while not all((tmp_path / f"ready-{name}").exists() for name in NAMES):
+        assert time.monotonic() < deadline and all(p.poll() is None for p in procs)
+        time.sleep(0.01)
     go.touch()
     for p in procs:
         out, err = p.communicate(timeout=120)
