@@ -302,6 +302,25 @@ def test_predicates_keep_only_their_edges_of_a_stored_run(conn, tiny_kg_dir: Pat
     assert result.n_edges == 7
 
 
+def test_a_restricted_truth_counts_the_answers_of_its_own_edges(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    config = RunConfig(
+        kg="tiny", target="sim:4", sampler="brute-force", batch_size=5, iterations=7,
+        stop_on_convergence=False,
+    )  # fmt: skip
+    snap = run_blocking(prepare(conn, config=config))
+    whole = load_ground_truth(conn, f"run:{snap.run_id}", "ignored", None)
+    assert whole.answers is not None and set(whole.answers.tolist()) == {3, 4}
+    assert whole.note.startswith("3-4 answers per edge")
+    kg = load_kg(conn, "tiny")
+    for key in ("official_language", "driving_side"):
+        part = load_ground_truth(conn, f"run:{snap.run_id}", "ignored", None, key)
+        mine = whole.answers[whole.predicates == kg.pred_keys.index(key)]
+        lo, hi = int(mine.min()), int(mine.max())
+        span = str(lo) if lo == hi else f"{lo}-{hi}"
+        assert f"predicates); {span} answers per edge" in part.note
+
+
 def test_predicates_restrict_a_simulated_truth_too(conn, tiny_kg_dir: Path) -> None:
     import_kg(conn, tiny_kg_dir, "tiny")
     whole = load_ground_truth(conn, "sim:3", "tiny", None)

@@ -149,6 +149,8 @@ class GroundTruth:
     """Each edge's predicate (for learned propagation); None = one predicate."""
     kg_name: str = ""
     """The KG whose predicates `p` indexes ("" when the truth comes from no KG)."""
+    answers: np.ndarray | None = None
+    """Answers per edge behind each rate (a stored run's truth); None = known rates."""
 
     @property
     def predicates(self) -> np.ndarray:
@@ -232,6 +234,11 @@ def simulated_truth(
     )
 
 
+def _answers_note(answers: np.ndarray) -> str:
+    lo, hi = int(answers.min()), int(answers.max())
+    return f"{lo if lo == hi else f'{lo}-{hi}'} answers per edge; always failed = failed every time"
+
+
 def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
     """Failure frequency per edge over a stored brute-force run (errors never count).
 
@@ -251,10 +258,8 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
         raise ValueError(f"run {run_id} has no answered questions yet")
     pos = np.array([kg.edge_position(int(e)) for e in run.edge_ids[keep]], dtype=np.int64)
     rates = n[keep] / asked[keep]
-    lo, hi = int(asked[keep].min()), int(asked[keep].max())
-    epochs = f"{lo}" if lo == hi else f"{lo}-{hi}"
     dropped = int((~keep).sum())
-    note = f"{epochs} answers per edge; always failed = failed every time"
+    note = _answers_note(asked[keep])
     if dropped:
         note += f"; {dropped} edges without an answer left out"
     return GroundTruth(
@@ -269,6 +274,7 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
         note=note,
         p=kg.p[pos],
         kg_name=kg.name,
+        answers=asked[keep],
     )
 
 
@@ -359,7 +365,8 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
         edge_ids=truth.edge_ids[keep],
         p=truth.p[keep],
         note=f"{int(keep.sum()):,} of {truth.n_edges:,} edges ({len(chosen)} predicates); "
-        + truth.note,
+        + (truth.note if truth.answers is None else _answers_note(truth.answers[keep])),
+        answers=None if truth.answers is None else truth.answers[keep],
     )
 
 
