@@ -93,8 +93,13 @@ def world_facts() -> set[Edge]:
 
 
 def values_lists(queries: list[str]) -> list[list[str]]:
+    """The first VALUES list of each query: its ids, or its rows when they are tuples."""
     lists = [re.search(r"VALUES [^{]*\{(.*?)\}", q, re.S) for q in queries]
-    return [re.findall(r"wd:Q\d+", m.group(1)) for m in lists if m]
+    return [
+        re.findall(r"\(([^()]*)\)", m.group(1)) or re.findall(r"wd:Q\d+", m.group(1))
+        for m in lists
+        if m
+    ]
 
 
 def test_two_step_walk_builds_the_expected_graph(conn, server, tmp_path: Path) -> None:
@@ -167,12 +172,14 @@ def test_two_step_walk_builds_the_expected_graph(conn, server, tmp_path: Path) -
     source = conn.execute("SELECT source FROM kg WHERE name = 'wd'").fetchone()[0]
     assert source == f"wikidata:{server.endpoint} seeds=Q30,Q183 steps=2"
 
-    assert report.requests == len(server.queries) == 11
+    # 8 walk and filter queries, completion and its 2 filters, dates (2 chunks), types
+    assert report.requests == len(server.queries) == 14
     assert all(
         "kglens-tui/" in ua and "kglens-tests@example.org" in ua for ua in server.user_agents
     )
     assert stages[0] == "step 1/2 forward walk" and stages[-1] == "writing"
     assert {"step 2/2 backward walk", "step 1/2 aliases", "completing T(s, p)"} <= set(stages)
+    assert {"dates of statements", "types and countries"} <= set(stages)
     assert not state_file(tmp_path / "cache", CONFIG.validate()).exists()
 
 
@@ -183,7 +190,7 @@ def test_chunked_values_lists_build_the_same_graph(conn, server, tmp_path: Path)
     assert kg_edges(conn, "chunked") == kg_edges(conn, "wide")
     lists = values_lists(server.queries)
     assert max(len(v) for v in lists) == 3
-    assert len(server.queries) > 11
+    assert len(server.queries) > 14
 
 
 def test_frontier_is_a_seeded_sample_up_to_the_cap(conn, server, tmp_path: Path) -> None:
@@ -213,7 +220,7 @@ def test_retry_after_is_honoured(conn, server, tmp_path: Path, status: int) -> N
     assert server.queries[0] == server.queries[1]  # the same query, sent again
     gap = server.arrivals[1] - server.arrivals[0]
     assert 0.3 <= gap < 2.0
-    assert report.requests == len(server.queries) == 12
+    assert report.requests == len(server.queries) == 15
     assert report.edges == 75
 
 
@@ -252,7 +259,7 @@ def test_interrupted_build_resumes_from_its_cache(
     config = replace(CONFIG, chunk_size=8)
     build(conn, server, tmp_path / "reference", "reference", config=config)
     every = list(server.queries)
-    assert len(every) == len(set(every)) == 25
+    assert len(every) == len(set(every)) == 40  # 25, dates in 10 chunks, types in 5
 
     server.reset()
     server.fail_after(10)
@@ -272,7 +279,7 @@ def test_interrupted_build_resumes_from_its_cache(
     server.fail_after(None)
     report = build(conn, server, cache, config=config)
     assert server.queries == every[10:]  # only the missing requests
-    assert report.requests == 15
+    assert report.requests == 30
     assert report.cache_hits == (2 if keep_state else 10)
     assert kg_edges(conn, "wd") == kg_edges(conn, "reference")
     hashes = {r[0] for r in conn.execute("SELECT content_hash FROM kg WHERE name != 'tiny'")}

@@ -70,7 +70,7 @@ def test_build_wikidata_failure_imports_nothing_and_says_how_to_resume(
     server.fail_after(None)
     server.reset()
     assert main(_args(tmp_path, server)) == 0
-    assert len(server.queries) == 11 - 3
+    assert len(server.queries) == 14 - 3
 
 
 def test_build_wikidata_rejects_bad_seeds(tmp_path: Path, server, capsys) -> None:

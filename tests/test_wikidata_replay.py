@@ -121,12 +121,14 @@ class ReplayServer:
         if len(keep) == 1:
             ids = set(re.findall(r"wd:(Q\d+)", listed))
             rows = [r for r in doc["results"]["bindings"] if _term_id(r.get(keep[0])) in ids]
-        else:
-            pairs = set(re.findall(r"\(wd:(Q\d+) wdt:(P\d+)\)", listed))
+        else:  # one VALUES row per tuple, e.g. (wd:Q30 wdt:P47): its ids against `keep`
+            tuples = {
+                tuple(re.findall(r"\w+:([QP]\d+)", t)) for t in re.findall(r"\(([^()]*)\)", listed)
+            }
             rows = [
                 r
                 for r in doc["results"]["bindings"]
-                if (_term_id(r.get(keep[0])), _term_id(r.get(keep[1]))) in pairs
+                if tuple(_term_id(r.get(var)) for var in keep) in tuples
             ]
         limit = re.search(r"LIMIT (\d+)", query)
         if limit:

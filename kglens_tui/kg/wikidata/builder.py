@@ -2,11 +2,13 @@
 
 A walk of `steps` steps starts at the seed entities. Each step sends the forward and backward walk
 queries for the frontier (in chunks of `chunk_size` ids, each LIMIT `limit` rows in random order),
-filters the entities it finds (English aliases, label languages), and a seeded random sample of
-the new entities that passed, up to `frontier_cap`, becomes the next frontier. Seeds are always
-kept. Then predicate analysis marks dead predicates, and every kept (subject, active predicate)
-pair is completed with all its objects, so hard negatives are really false. Nothing is written
-until the whole graph is built; `write_kg` stores it in one transaction.
+filters the entities it finds (English aliases, label languages, sitelinks), and a seeded random
+sample of the new entities that passed, up to `frontier_cap`, becomes the next frontier. Seeds are
+always kept. Then predicate analysis marks dead predicates, and every kept (subject, active
+predicate) pair is completed with all its objects, so hard negatives are really false. Last, the
+edges get the dates of their statements (see `dates`) and the entities their types and group tags
+(see `facets`). Nothing is written until the whole graph is built; `write_kg` stores it in one
+transaction.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from kglens_tui.kg.parsed import (
     finish_parsed,
 )
 from kglens_tui.kg.wikidata.client import SparqlClient
+from kglens_tui.kg.wikidata.dates import Dates, dates_query, edge_dates, latest
 from kglens_tui.kg.wikidata.errors import WikidataError
+from kglens_tui.kg.wikidata.facets import Facets, facets_query, group_tags, nearest_seeds
 from kglens_tui.kg.wikidata.predicates import (
     DEFAULT_DEAD_PREDICATES,
     PredicateRule,
@@ -68,6 +72,8 @@ ProgressFn = Callable[[str, int, int], None]
 """Called with (stage, queries done, queries in the stage), e.g. ('step 1/3 forward walk', 0, 2)."""
 
 NO_ALIAS = "no English alias"
+FEW_SITELINKS = "sitelinks"
+"""The end of the reason an entity with too few sitelinks was left out."""
 
 
 def _qnum(qid: str) -> int:
@@ -86,6 +92,7 @@ class WalkConfig:
     seed: int = 0
     require_aliases: bool = True
     min_languages: int = 10
+    min_sitelinks: int = 0
     dead_predicates: tuple[str, ...] = tuple(DEFAULT_DEAD_PREDICATES)
     max_object_degree: float = 10.0
     max_subject_share: float = 0.8
@@ -102,6 +109,7 @@ class WalkConfig:
             ("frontier cap", self.frontier_cap, 1),
             ("chunk size", self.chunk_size, 1),
             ("min languages", self.min_languages, 0),
+            ("min sitelinks", self.min_sitelinks, 0),
         ):
             if value < low:
                 raise ValueError(f"{name} must be at least {low}, got {value}")
@@ -129,6 +137,7 @@ class WalkConfig:
                 "seed",
                 "require_aliases",
                 "min_languages",
+                "min_sitelinks",
             )
         }
         return hashlib.sha256(json.dumps(walk, sort_keys=True).encode()).hexdigest()[:16]
@@ -151,6 +160,7 @@ class BuildResult:
     rejected: dict[str, str]
     steps_walked: int
     warnings: list[str] = field(default_factory=list)
+    dated_edges: int = 0
 
 
 @dataclass
@@ -166,6 +176,9 @@ class BuildReport:
     predicate_labels: dict[str, str]
     no_alias: int
     few_languages: int
+    few_sitelinks: int
+    min_sitelinks: int
+    dated_edges: int
     steps_walked: int
     requests: int
     cache_hits: int
@@ -174,13 +187,19 @@ class BuildReport:
 
     def summary(self) -> str:
         """One paragraph for the terminal."""
+        rare = (
+            f", {self.few_sitelinks:,} with fewer than {self.min_sitelinks:,} sitelinks"
+            if self.min_sitelinks
+            else ""
+        )
         return (
             f"built '{self.name}' from Wikidata in {self.steps_walked} steps: "
             f"{self.entities:,} entities, {self.predicates:,} predicates ({len(self.dead):,} dead), "
-            f"{self.edges:,} edges ({self.active_edges:,} active); left out "
-            f"{self.no_alias:,} entities without an English alias and {self.few_languages:,} "
-            f"labelled in too few languages; {self.requests:,} requests, {self.cache_hits:,} "
-            f"answered from the cache, {self.seconds:.1f}s"
+            f"{self.edges:,} edges ({self.active_edges:,} active, {self.dated_edges:,} dated); "
+            f"left out {self.no_alias:,} entities without an English alias, "
+            f"{self.few_languages:,} labelled in too few languages{rare}; "
+            f"{self.requests:,} requests, {self.cache_hits:,} answered from the cache, "
+            f"{self.seconds:.1f}s"
         )
 
 
@@ -220,7 +239,10 @@ class _Builder:
             for s in cfg.seeds
             if s not in nodes
         ]
-        return BuildResult(self._parsed(edges, dead), dead, state.rejected, steps_walked, warnings)
+        dates = self._dates(edges)
+        facets = self._facets(nodes)
+        parsed = self._parsed(edges, dead, dates, facets)
+        return BuildResult(parsed, dead, state.rejected, steps_walked, warnings, len(dates))
 
     def _run(self, stage: str, queries: list[str]) -> Iterator[tuple[str, list[Binding]]]:
         total = len(queries)
@@ -278,18 +300,30 @@ class _Builder:
             if cfg.require_aliases and qid not in force and not state.aliases.get(qid):
                 state.rejected[qid] = NO_ALIAS
         counted = [q for q in todo if q not in state.rejected]
-        if cfg.min_languages > 1 and counted:
+        if (cfg.min_languages > 1 or cfg.min_sitelinks > 0) and counted:
             queries = [languages_query(group) for group in chunks(counted, cfg.chunk_size)]
-            for label, bindings in self._run(f"{stage} languages", queries):
+            what = "languages" if cfg.min_languages > 1 else "sitelinks"
+            for label, bindings in self._run(f"{stage} {what}", queries):
                 for row in bindings:
                     qid = item_id(row.get("item"))
                     if qid is not None:
                         state.languages[qid] = int_value(row, "languages", label)
+                        if "sitelinks" in row:
+                            state.sitelinks[qid] = int_value(row, "sitelinks", label)
             for qid in counted:
-                n = state.languages.get(qid, 0)
-                if qid not in force and n < cfg.min_languages:
-                    state.rejected[qid] = f"labels in {n} languages (< {cfg.min_languages})"
+                if qid not in force:
+                    self._judge(qid)
         state.kept.update(q for q in todo if q not in state.rejected)
+
+    def _judge(self, qid: str) -> None:
+        """Reject an entity labelled in too few languages or with too few sitelinks."""
+        cfg, state = self.config, self.state
+        n = state.languages.get(qid, 0)
+        links = state.sitelinks.get(qid, 0)
+        if cfg.min_languages > 1 and n < cfg.min_languages:
+            state.rejected[qid] = f"labels in {n} languages (< {cfg.min_languages})"
+        elif links < cfg.min_sitelinks:
+            state.rejected[qid] = f"{links} {FEW_SITELINKS} (< {cfg.min_sitelinks})"
 
     def _complete(self, edges: list[Edge], dead: dict[str, str]) -> None:
         """Fetch every object of each kept (subject, active predicate) pair."""
@@ -304,7 +338,7 @@ class _Builder:
                 o = item_id(row.get("object"))
                 if s is None or p is None or o is None or (s, p) not in wanted:
                     continue
-                object_label = text(row, "objectLabel", label)
+                object_label = text(row, "objectLabel", label, required=False) or o
                 state.add_entity(o, object_label, text(row, "objectDesc", label, required=False))
                 state.add_edge((s, p, o), COMPLETION)
                 found.add(o)
@@ -312,17 +346,40 @@ class _Builder:
         state.seen |= new
         self._filter(new, "completion")
 
+    def _dates(self, edges: list[Edge]) -> dict[Edge, Dates]:
+        """The dates of each edge with dated statements (see `dates`)."""
+        wanted = set(edges)
+        found: dict[Edge, list[Dates]] = {}
+        queries = [dates_query(group) for group in chunks(edges, self.config.chunk_size)]
+        for _, bindings in self._run("dates of statements", queries):
+            for edge, dates in edge_dates(bindings, wanted):
+                found.setdefault(edge, []).append(dates)
+        return {edge: latest(statements) for edge, statements in found.items()}
+
+    def _facets(self, nodes: set[str]) -> Facets:
+        """Classes and countries of the KG's entities (see `facets`)."""
+        facets = Facets()
+        ordered = sorted(nodes, key=_qnum)
+        queries = [facets_query(group) for group in chunks(ordered, self.config.chunk_size)]
+        for label, bindings in self._run("types and countries", queries):
+            facets.add(bindings, label)
+        return facets
+
     def _kept_edges(self) -> list[Edge]:
         state = self.state
         return sorted(
             e for e in state.edges if e[0] in state.kept and e[2] in state.kept and e[0] != e[2]
         )
 
-    def _parsed(self, edges: list[Edge], dead: dict[str, str]) -> ParsedKG:
+    def _parsed(
+        self, edges: list[Edge], dead: dict[str, str], dates: dict[Edge, Dates], facets: Facets
+    ) -> ParsedKG:
         state, cfg = self.state, self.config
         parsed = ParsedKG()
+        nearest = nearest_seeds(cfg.seeds, edges)
         for qid in sorted({e[0] for e in edges} | {e[2] for e in edges}, key=_qnum):
             label, description = state.entities[qid]
+            seeds = [state.entities[s][0] for s in nearest.get(qid, [])]
             parsed.add_entity(
                 EntityRow(
                     key=qid,
@@ -330,9 +387,12 @@ class _Builder:
                     aliases=clean_aliases(
                         label, sorted(state.aliases.get(qid, []), key=lambda a: (a.casefold(), a))
                     ),
+                    type=facets.type_of(qid),
+                    groups=group_tags(qid, facets, seeds),
                     description=description,
                 )
             )
+        temporal = {p for _, p, _ in dates}
         for pid in sorted({e[1] for e in edges}, key=_qnum):
             label, description = state.predicates[pid]
             parsed.add_predicate(
@@ -341,13 +401,15 @@ class _Builder:
                     label=label,
                     description=description,
                     active=pid not in dead,
+                    temporal=pid in temporal,
                     templates=default_templates(label),
                 )
             )
         eidx, pidx = parsed.entity_index, parsed.predicate_index
         for s, p, o in edges:
             source = f"wikidata:{state.edges[(s, p, o)]}"
-            parsed.add_triple(eidx[s], pidx[p], eidx[o], [None, None, None], source, 0)
+            when = list(dates.get((s, p, o), [None, None, None]))
+            parsed.add_triple(eidx[s], pidx[p], eidx[o], when, source, 0)
         finish_parsed(parsed)
         parsed.subsets["seeds"] = [eidx[s] for s in cfg.seeds if s in eidx]
         parsed.meta = {
@@ -403,7 +465,10 @@ def build_wikidata(
         dead=result.dead,
         predicate_labels={p.key: p.label for p in parsed.predicates},
         no_alias=sum(1 for r in rejected if r == NO_ALIAS),
-        few_languages=sum(1 for r in rejected if r != NO_ALIAS),
+        few_languages=sum(1 for r in rejected if r.startswith("labels in")),
+        few_sitelinks=sum(1 for r in rejected if FEW_SITELINKS in r),
+        min_sitelinks=config.min_sitelinks,
+        dated_edges=result.dated_edges,
         steps_walked=result.steps_walked,
         requests=client.requests,
         cache_hits=client.cache_hits,

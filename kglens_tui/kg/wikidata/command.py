@@ -58,6 +58,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="keep entities labelled in at least this many languages (default: %(default)s)",
     )
     p.add_argument(
+        "--min-sitelinks",
+        type=int,
+        default=defaults.min_sitelinks,
+        metavar="N",
+        help="keep entities with a page on at least N Wikimedia sites, the popularity filter "
+        "(default: %(default)s, off)",
+    )
+    p.add_argument(
         "--keep-unaliased", action="store_true", help="keep entities without an English alias"
     )
     p.add_argument(
@@ -110,6 +118,7 @@ def walk_config(args: argparse.Namespace) -> WalkConfig:
         seed=args.seed,
         require_aliases=not args.keep_unaliased,
         min_languages=args.min_languages,
+        min_sitelinks=args.min_sitelinks,
         dead_predicates=_ids(args.dead_predicates),
         max_object_degree=args.max_object_degree,
         max_subject_share=args.max_subject_share,

@@ -12,6 +12,7 @@ from kglens_tui.kg.wikidata.errors import WikidataResponseError
 
 ENTITY_PREFIX = "http://www.wikidata.org/entity/"
 DIRECT_PREFIX = "http://www.wikidata.org/prop/direct/"
+CLAIM_PREFIX = "http://www.wikidata.org/prop/"
 _QID = re.compile(r"^Q[1-9][0-9]*$")
 _PID = re.compile(r"^P[1-9][0-9]*$")
 
@@ -59,16 +60,18 @@ WHERE {{
 """
 """English aliases (skos:altLabel) of some entities."""
 
-LANGUAGES = """SELECT ?item (COUNT(DISTINCT lang(?label)) AS ?languages)
+LANGUAGES = """SELECT ?item (COUNT(DISTINCT lang(?label)) AS ?languages) (SAMPLE(?links) AS ?sitelinks)
 WHERE {{
   VALUES ?item {{
     {values}
   }}
   ?item rdfs:label ?label .
+  OPTIONAL {{ ?item wikibase:sitelinks ?links . }}
 }}
 GROUP BY ?item
 """
-"""In how many languages each entity has a label (paper A.2.3, filtering by language count)."""
+"""In how many languages each entity has a label (paper A.2.3, filtering by language count), and
+on how many Wikimedia sites it has a page (its sitelinks: the popularity filter)."""
 
 COMPLETION = """SELECT DISTINCT ?subject ?predicate ?object ?objectLabel ?objectDesc
 WHERE {{
@@ -162,6 +165,17 @@ def property_id(term: dict[str, str] | None) -> str | None:
     return pid if _PID.match(pid) else None
 
 
+def claim_id(term: dict[str, str] | None) -> str | None:
+    """The P-id of a statement predicate URI (p:P..); None otherwise."""
+    if not term or term.get("type") != "uri":
+        return None
+    value = term.get("value", "")
+    if not value.startswith(CLAIM_PREFIX):
+        return None
+    pid = value[len(CLAIM_PREFIX) :]
+    return pid if _PID.match(pid) else None
+
+
 def text(row: Binding, var: str, label: str, *, required: bool = True) -> str:
     """The value of a literal variable; a clear error when a required one is missing."""
     term = row.get(var)
@@ -188,7 +202,8 @@ class WalkRow:
 
 
 def walk_rows(bindings: list[Binding], label: str) -> list[WalkRow]:
-    """Rows of a walk query between two items over a direct claim; other rows are skipped."""
+    """Rows of a walk query between two items over a direct claim; other rows are skipped. A
+    missing or empty label becomes the id (labels are stored as the literal text given)."""
     rows = []
     for row in bindings:
         for var in ("subject", "predicate", "object"):
@@ -200,13 +215,13 @@ def walk_rows(bindings: list[Binding], label: str) -> list[WalkRow]:
         rows.append(
             WalkRow(
                 s,
-                text(row, "subjectLabel", label),
+                text(row, "subjectLabel", label, required=False) or s,
                 text(row, "subjectDesc", label, required=False),
                 p,
-                text(row, "predicateLabel", label),
+                text(row, "predicateLabel", label, required=False) or p,
                 text(row, "predicateDesc", label, required=False),
                 o,
-                text(row, "objectLabel", label),
+                text(row, "objectLabel", label, required=False) or o,
                 text(row, "objectDesc", label, required=False),
             )
         )

@@ -26,6 +26,7 @@ class WalkState:
     edges: dict[Edge, str] = field(default_factory=dict)
     aliases: dict[str, list[str]] = field(default_factory=dict)
     languages: dict[str, int] = field(default_factory=dict)
+    sitelinks: dict[str, int] = field(default_factory=dict)
     kept: set[str] = field(default_factory=set)
     rejected: dict[str, str] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
@@ -50,6 +51,7 @@ class WalkState:
             "edges": [[*edge, origin] for edge, origin in sorted(self.edges.items())],
             "aliases": dict(sorted(self.aliases.items())),
             "languages": dict(sorted(self.languages.items())),
+            "sitelinks": dict(sorted(self.sitelinks.items())),
             "kept": sorted(self.kept),
             "rejected": dict(sorted(self.rejected.items())),
             "seen": sorted(self.seen),
@@ -66,6 +68,7 @@ class WalkState:
             edges={(s, p, o): origin for s, p, o, origin in data["edges"]},
             aliases={k: list(v) for k, v in data["aliases"].items()},
             languages={k: int(v) for k, v in data["languages"].items()},
+            sitelinks={k: int(v) for k, v in data.get("sitelinks", {}).items()},
             kept=set(data["kept"]),
             rejected=dict(data["rejected"]),
             seen=set(data["seen"]),
