@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kglens_tui.probe.learned import ErrorModel, LearnedPropagation
+from kglens_tui.probe.learned import PRIOR_WORTH_CAP, ErrorModel, LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
 from kglens_tui.probe.samplers import Sampler, boundary_uncertainty, sample_batch
 
@@ -66,7 +66,7 @@ def test_posterior_leaves_an_edge_out_of_its_own_prior_and_refits_on_schedule() 
     assert fit is not None and fit.examined == 64
     q, a0, b0 = learned.model.prior(fit, state.m, state.n)
     assert np.allclose(state.alpha, a0 + state.n) and np.allclose(state.beta, b0 + state.m)
-    assert np.allclose(a0 + b0, fit.strength)
+    assert np.allclose(a0 + b0, fit.worth) and fit.worth == min(fit.strength, PRIOR_WORTH_CAP)
     again = LearnedPropagation(p, s, o)
     again.refit(state)
     assert np.array_equal(state.alpha, a0 + state.n)  # a pure function of the counts
