@@ -50,7 +50,8 @@ def test_the_cli_shows_any_of_them_as_one_line(
 def test_llm_error_kinds_are_one_vocabulary_stored_as_their_values() -> None:
     import pickle
 
-    from kglens_tui.llm.base import ERROR_KINDS, ErrorKind, LLMError
+    from kglens_tui.core.error_kinds import ERROR_KINDS, ErrorKind
+    from kglens_tui.llm.base import LLMError
     from kglens_tui.llm.failures import FATAL_KINDS
 
     err = LLMError("timeout", "no answer within 30 s", retries=2)

@@ -236,3 +236,25 @@ def test_settings_file_then_environment_then_set(tmp_path: Path, monkeypatch, ca
     monkeypatch.delenv("KGLENS_KG")
     assert main(["--db", str(db), "run", TOY, "--quiet"]) == 2
     assert "no such kg" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("command", "size"), [(["consistency", "run"], "--relations"), (["facteval", "run"], "--facts")]
+)
+def test_mode_commands_start_from_the_settings_too(
+    tmp_path: Path, monkeypatch, capsys, command: list[str], size: str
+) -> None:
+    config_file = tmp_path / "config.toml"
+    config_file.write_text('concurrency = 3\ntarget = "sim:1"\n')
+    monkeypatch.setenv("KGLENS_CONFIG", str(config_file))
+    monkeypatch.setenv("KGLENS_TARGET", "sim:5")
+    db = tmp_path / "w.db"
+    base = ["--db", str(db), *command, "--quiet", size, "2"]
+    assert main(base) == 0, capsys.readouterr().err
+    assert main([*base, "--concurrency", "2", "--target", "sim:7"]) == 0
+    conn = sqlite3.connect(db)
+    stored = [json.loads(c) for (c,) in conn.execute("SELECT config FROM run ORDER BY id")]
+    assert [(c["concurrency"], c["target"], c["kg"]) for c in stored] == [
+        (3, "sim:5", "country"),
+        (2, "sim:7", "country"),
+    ]

@@ -3,27 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
+from kglens_tui.core.error_kinds import ERROR_KINDS, ErrorKind
 from kglens_tui.core.errors import KGLensError
-
-
-class ErrorKind(StrEnum):
-    """What kind of transport or API failure an :class:`LLMError` is (stored as its value)."""
-
-    TIMEOUT = "timeout"
-    RATE_LIMIT = "rate_limit"
-    SERVER = "server"
-    MALFORMED = "malformed"
-    CONNECTION = "connection"
-    AUTH = "auth"
-    NOT_FOUND = "not_found"
-    BAD_REQUEST = "bad_request"
-
-
-ERROR_KINDS: frozenset[str] = frozenset(ErrorKind)
-"""The values of :attr:`LLMError.kind`."""
 
 RETRYABLE_KINDS: frozenset[str] = frozenset(
     {

@@ -23,7 +23,7 @@ from collections import Counter, deque
 from collections.abc import Awaitable
 from typing import TypeVar
 
-from kglens_tui.llm.base import ErrorKind
+from kglens_tui.core.error_kinds import ErrorKind
 
 FATAL_KINDS: frozenset[str] = frozenset({ErrorKind.AUTH, ErrorKind.NOT_FOUND})
 """Failure kinds after which no later request can succeed."""

@@ -28,6 +28,7 @@ from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
+from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.record import load_mode_run, mode_runs
 from kglens_tui.runs.units import ModeSnapshot
@@ -58,17 +59,29 @@ def _list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _common(args: argparse.Namespace) -> dict:
+SETTINGS_BACKED = ("kg", "target", "base_url", "api_key_env", "concurrency", "sim_latency_s")
+"""Options that fall back to the settings file and KGLENS_* variables when not given."""
+
+
+def _common(args: argparse.Namespace, mode: str) -> dict:
+    """The shared settings of a new run: flags given, else the settings file and KGLENS_*
+    variables, else the mode's defaults (file < environment < flag)."""
+    base = settings_config(mode)
+    for name in SETTINGS_BACKED:
+        if getattr(args, name, None) is not None:
+            setattr(base, name, getattr(args, name))
+    args.kg = base.kg
     extra = {"max_tokens": args.max_tokens} if args.max_tokens is not None else {}
     return extra | {
-        "kg": args.kg,
+        "kg": base.kg,
         "subset": args.subset,
         "predicates": args.predicate or [],
-        "target": args.target,
-        "base_url": args.base_url,
-        "api_key_env": args.api_key_env,
+        "target": base.target,
+        "base_url": base.base_url,
+        "api_key_env": base.api_key_env,
         "generator": args.generator,
-        "concurrency": args.concurrency,
+        "concurrency": base.concurrency,
+        "sim_latency_s": base.sim_latency_s,
         "requests_per_minute": args.rpm,
         "timeout_s": args.timeout,
         "max_retries": args.max_retries,
@@ -138,7 +151,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
     config = None
     if args.resume is None:
         config = KontestConfig(
-            **_common(args),
+            **_common(args, KONTEST),
             relations=_limit(args.relations),
             transitive=args.transitive or bundled_transitive(args.kg),
             max_paths=args.max_paths,
@@ -151,7 +164,7 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
         config = FactevalConfig(
-            **_common(args),
+            **_common(args, FACTEVAL),
             facts=_limit(args.facts),
             qtypes=_list(args.qtypes),
             formats=_list(args.formats),
@@ -380,16 +393,18 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
 def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
     p.add_argument("--resume", type=int, metavar="RUN", help="ask what is missing or failed")
     p.add_argument("--name", default="", help="a name for the run")
-    p.add_argument("--kg", default="country")
+    p.add_argument("--kg", help="KG name (setting kg; default country)")
     p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
     p.add_argument(
         "--predicate", action="append", metavar="KEY", help="only this predicate (repeatable)"
     )
-    p.add_argument("--target", default="sim", help="local:smollm2 | openai:MODEL | sim[:SEED]")
+    p.add_argument(
+        "--target", help="local:smollm2 | openai:MODEL | sim[:SEED] (setting target; default sim)"
+    )
     p.add_argument("--base-url", help="OpenAI-compatible endpoint for openai:MODEL")
-    p.add_argument("--api-key-env", default="OPENAI_API_KEY")
+    p.add_argument("--api-key-env", help="variable holding the key (default OPENAI_API_KEY)")
     p.add_argument("--generator", default="template", help=generator_help)
-    p.add_argument("--concurrency", type=int, default=8)
+    p.add_argument("--concurrency", type=int, help="requests in flight (default 8)")
     p.add_argument("--rpm", type=float, help="requests-per-minute limit")
     p.add_argument(
         "--max-tokens", type=int, help="reply length limit (default: 16 for KONTEST, 48 facteval)"
