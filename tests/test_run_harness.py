@@ -258,3 +258,69 @@ def test_mode_commands_start_from_the_settings_too(
         (3, "sim:5", "country"),
         (2, "sim:7", "country"),
     ]
+
+
+def test_ctrl_c_stops_a_cli_run_and_keeps_what_is_answered(tmp_path: Path) -> None:
+    """The first Ctrl-C (SIGINT to the CLI process) stops the run: status stopped, exit 0."""
+    import signal
+    import subprocess
+    import sys
+
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "run", "kontest", "--set", "relations=400"]
+    argv += ["--set", "sim_latency_s=0.05", "--set", "concurrency=2"]
+    code = f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stderr is not None
+        while "units" not in (line := proc.stderr.readline()):  # a first progress line
+            assert line, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "stopping: what is answered is kept" in err
+    assert "run 1 stopped (stopped by user)" in out
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT status FROM run").fetchone()[0] == "stopped"
+
+
+def test_a_killed_run_process_is_one_line_with_the_way_back(tmp_path: Path, capsys) -> None:
+    from kglens_tui.runs.commands import drive_session
+
+    db = tmp_path / "w.db"
+    session = RunSession(
+        db,
+        TOY,
+        config=ToyConfig(kg="country", edges=8, concurrency=1),
+        target_factory=HangAfterThree,
+    )
+
+    def kill_after_three() -> None:
+        _wait(lambda: session.run_id is not None and len(_answers(db, session.run_id)) == 3, "3")
+        session.kill()
+
+    killer = threading.Thread(target=kill_after_three)
+    killer.start()
+    assert drive_session(session, quiet=True) == 1
+    killer.join(60)
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"error: run {session.run_id}: the run's process ended unexpectedly")
+    assert err.endswith(f"`kglens resume {session.run_id}` continues it")
+    assert "RuntimeError" not in err and "\n" not in err
+
+
+def test_kglens_probe_never_resumes_another_modes_run(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
+    conn = sqlite3.connect(db)
+    before = conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone()
+    capsys.readouterr()
+    assert main(["--db", str(db), "probe", "--no-tui", "--resume", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "run 1 is a kontest run, not a KGLens one" in err and "kglens resume 1" in err
+    assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
+    assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0

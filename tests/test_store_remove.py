@@ -289,7 +289,8 @@ def test_kg_rm_leaves_exactly_a_workspace_that_never_had_the_kg(
     assert "\x1b" not in out and "\x07" not in out
     kept = {r[0] for r in conn.execute("SELECT name FROM annotation_round")}
     assert kept == {"keep-only", "keep-by-name"}
-    assert [load_run(conn, r).status for r in keep["runs"]] == ["finished"] * 3
+    status = "SELECT status FROM run WHERE id = ?"
+    assert [conn.execute(status, (r,)).fetchone()[0] for r in keep["runs"]] == ["finished"] * 3
 
 
 def test_runs_rm_deletes_the_run_s_rows_everywhere_and_nothing_else(

@@ -17,7 +17,7 @@ from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
-from kglens_tui.runs.record import RunNotFoundError
+from kglens_tui.runs.record import KGLENS, RunNotFoundError
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
 
@@ -83,6 +83,11 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
     ).fetchone()
     if row is None:
         raise RunNotFoundError(f"no run {run_id} in this workspace (see `kglens runs`)")
+    if row["mode"] != KGLENS:
+        raise RunNotFoundError(
+            f"run {run_id} is a {row['mode']} run, not a KGLens one (`kglens resume {run_id}` "
+            "continues a run of any mode)"
+        )
     return RunRecord(
         id=row["id"],
         kg_id=row["kg_id"],

@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.table import Table
 
-from kglens_tui.core.console import console, err_console
+from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
@@ -45,13 +45,21 @@ def _progress_line(snap: object) -> str:
 def drive_session(session: RunSession, quiet: bool) -> int:
     """Drive a session from a thread until it ends, printing progress; Ctrl-C stops the run
     (what is in flight is committed), a second Ctrl-C ends it at once as interrupted."""
-    worker = threading.Thread(target=session.run, name="kglens-run", daemon=True)
+    ended = threading.Event()
+
+    def run() -> None:
+        try:
+            session.run()
+        finally:
+            ended.set()
+
+    worker = threading.Thread(target=run, name="kglens-run", daemon=True)
     worker.start()
     interrupts = 0
     last = ""
-    while worker.is_alive():
-        try:
-            worker.join(PROGRESS_EVERY_S)
+    while not ended.is_set():
+        try:  # an Event, not Thread.join: a Ctrl-C inside join() can make the thread look ended
+            ended.wait(PROGRESS_EVERY_S)
         except KeyboardInterrupt:
             interrupts += 1
             if interrupts == 1:
@@ -65,9 +73,14 @@ def drive_session(session: RunSession, quiet: bool) -> int:
         if not quiet and line and line != last:
             err_console.print(markup_literal(line), soft_wrap=True)
             last = line
+    worker.join()
+    final = session.snapshot()
+    hint = f"; `kglens resume {session.run_id}` continues it" if session.run_id else ""
+    if session.crashed:
+        print_error(f"run {session.run_id}: {session.error}{hint}")
+        return EXIT_STATUS
     if session.error:
         raise RunCommandError(session.error)
-    final = session.snapshot()
     if final is None:
         raise RunCommandError("the run ended before it started")
     reason = f" ({markup_literal(final.stop_reason)})" if final.stop_reason else ""
@@ -76,7 +89,11 @@ def drive_session(session: RunSession, quiet: bool) -> int:
         f"{final.requests:,} requests",
         soft_wrap=True,
     )
-    return EXIT_STATUS if final.status == RunStatus.FAILED else 0
+    if final.status == RunStatus.FAILED:
+        cause = getattr(final, "error", "") or final.stop_reason
+        print_error(f"run {final.run_id} failed: {cause}{hint}")
+        return EXIT_STATUS
+    return 0
 
 
 def settings_config(mode_name: str) -> Any:

@@ -17,6 +17,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.registry import import_modules, plugin_modules
 from kglens_tui.core.spawn import start_resource_tracker
 from kglens_tui.llm.base import ChatClient
@@ -42,9 +43,29 @@ INSIGHTS_EVERY_S = 1.0
 rates and the random baseline); the live screens redraw their tables at most as often."""
 
 
+UI_GONE = "the program that started it ended"
+"""Why a run stops when its UI (TUI or CLI) went away without a word: resume continues it."""
+
+
+class RunProcessEnded(KGLensError):
+    """The run's process ended without a word (killed, or crashed): `kglens resume` continues."""
+
+
 def describe(exc: BaseException) -> str:
-    """One line for an exception: its type and message."""
+    """One line for an exception: the message of one a user can act on, else type and message
+    (an unexpected failure)."""
+    if isinstance(exc, KGLensError) and str(exc):
+        return str(exc)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _tell(pipe: Connection, message: object) -> bool:
+    """Send to the UI; False when it is gone (nothing is lost: the run's state is stored)."""
+    try:
+        pipe.send(message)
+    except OSError:  # BrokenPipeError, ConnectionResetError: the UI's end is closed
+        return False
+    return True
 
 
 def _obey(engine: Engine, command: Command) -> None:
@@ -82,8 +103,8 @@ def _child_main(
         def on_command() -> None:
             try:
                 command: Command = pipe.recv()
-            except EOFError:  # the UI went away: finish what is in flight and stop
-                command = Stop()
+            except EOFError:  # the UI went away: keep what is in flight, stop as resumable
+                command = Abort(UI_GONE)
                 loop.remove_reader(pipe.fileno())
             _obey(holder["engine"], command)
 
@@ -94,14 +115,19 @@ def _child_main(
                 insights = loop.time() - insights_at >= INSIGHTS_EVERY_S
                 if insights:
                     insights_at = loop.time()
-                pipe.send(Progress(holder["engine"].snapshot(insights=insights)))
+                if not _tell(pipe, Progress(holder["engine"].snapshot(insights=insights))):
+                    holder["engine"].abort(UI_GONE)
+                    return
 
-        conn = connect(db_path, lock_notice=lambda text: pipe.send(Notice(text)))
+        def notice(text: str) -> None:
+            _tell(pipe, Notice(text))
+
+        conn = connect(db_path, lock_notice=notice)
         try:
             target = target_factory() if target_factory is not None else None
             engine = mode.prepare(conn, config=config, resume=resume, target=target)
             holder["engine"] = engine
-            pipe.send(Ready(engine.run.id))  # type: ignore[attr-defined]
+            _tell(pipe, Ready(engine.run.id))  # type: ignore[attr-defined]
             loop.add_reader(pipe.fileno(), on_command)
             streamer = asyncio.ensure_future(stream())
             try:
@@ -110,12 +136,12 @@ def _child_main(
                 streamer.cancel()
         finally:
             conn.close()
-        pipe.send(Done(final))
+        _tell(pipe, Done(final))
 
     try:
         asyncio.run(main())
     except Exception as exc:  # reported to the UI as one message, never as a traceback
-        pipe.send(Failed(describe(exc)))
+        _tell(pipe, Failed(describe(exc)))
     finally:
         pipe.close()
 
@@ -142,6 +168,8 @@ class RunSession:
         self.target_factory = target_factory
         self.run_id: int | None = None
         self.error: str = ""
+        self.crashed = False
+        """True when the run's process ended without a word (killed): its run is resumable."""
         self.notice: str = ""
         """The latest notice from the run's process, e.g. that it waits for a write lock."""
         self.pid: int | None = None
@@ -208,16 +236,19 @@ class RunSession:
 
     def _receive(self, parent: Connection, process: multiprocessing.process.BaseProcess) -> Any:
         gone = "the run's process ended unexpectedly (exit code {})"
+        self.crashed = False
         while True:
             if not parent.poll(0.5):
                 if not process.is_alive():
-                    raise RuntimeError(gone.format(process.exitcode))
+                    self.crashed = True
+                    raise RunProcessEnded(gone.format(process.exitcode))
                 continue
             try:
                 message = parent.recv()
             except EOFError:
                 process.join(5)
-                raise RuntimeError(gone.format(process.exitcode)) from None
+                self.crashed = True
+                raise RunProcessEnded(gone.format(process.exitcode)) from None
             if isinstance(message, Ready):
                 self.run_id = message.run_id
                 self._ready.set()
