@@ -20,12 +20,11 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.llm.targets import TargetSpec, target_kind
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.config import PROMPT_ORDERS, PROPAGATION_MODES, RunConfig
 from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.commands import settings_config
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num
@@ -229,12 +228,9 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options; an option not given comes
     from the settings file and KGLENS_* variables (file < environment < flag)."""
-    config = config_from_args(settings_config("kglens"), args)
-    try:
-        target_kind(TargetSpec.parse(config.target))
-    except ValueError as exc:
-        raise CLIError(str(exc)) from None
-    return config.validate()
+    config = config_from_args(settings_config("kglens"), args).validate()
+    check_new_run(config)
+    return config
 
 
 def cmd_probe(args: argparse.Namespace) -> int:

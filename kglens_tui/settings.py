@@ -56,6 +56,8 @@ class Settings:
 
     source: str = "defaults"
     """Where the values came from (not a setting)."""
+    given: frozenset[str] = frozenset()
+    """The settings the file, the environment or the command line set (not a setting)."""
 
 
 def config_path() -> Path:
@@ -88,8 +90,11 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
     """Settings from the file, then KGLENS_<NAME> environment variables, then `overrides`."""
     settings = Settings()
     types = {
-        f.name: type(getattr(settings, f.name)) for f in fields(settings) if f.name != "source"
+        f.name: type(getattr(settings, f.name))
+        for f in fields(settings)
+        if f.name not in ("source", "given")
     }
+    given: set[str] = set()
     sources = []
     file = path or config_path()
     if file.is_file():
@@ -101,17 +106,21 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
             if key not in types:
                 raise SettingsError(f"{file}: unknown setting '{key}' (known: {', '.join(types)})")
             setattr(settings, key, _coerce(key, value, types[key], str(file)))
+            given.add(key)
         sources.append(str(file))
     for key, kind in types.items():
         env = os.environ.get(f"KGLENS_{key.upper()}")
         if env is not None and kind is not dict:
             setattr(settings, key, _coerce(key, env, kind, f"$KGLENS_{key.upper()}"))
+            given.add(key)
             sources.append(f"$KGLENS_{key.upper()}")
     for key, value in (overrides or {}).items():
         if value is not None and key in types:
             setattr(settings, key, _coerce(key, value, types[key], "command line"))
+            given.add(key)
             sources.append("command line")
     settings.source = ", ".join(dict.fromkeys(sources)) or "defaults"
+    settings.given = frozenset(given)
     return settings
 
 
@@ -130,10 +139,5 @@ RUN_SETTINGS = (
 
 
 def given_run_settings(settings: Settings) -> dict[str, Any]:
-    """The run settings the file or environment set (those that differ from the defaults)."""
-    defaults = Settings()
-    return {
-        name: getattr(settings, name)
-        for name in RUN_SETTINGS
-        if getattr(settings, name) != getattr(defaults, name)
-    }
+    """The run settings the file or environment set (even to the built-in default value)."""
+    return {name: getattr(settings, name) for name in RUN_SETTINGS if name in settings.given}

@@ -20,7 +20,7 @@ from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
 from kglens_tui.modes.runner import run_blocking
 from kglens_tui.probe.bias import Rate
 from kglens_tui.probe.runstore import load_run
-from kglens_tui.runs.record import load_mode_run
+from kglens_tui.runs.record import RunNotFoundError, load_mode_run
 from kglens_tui.runs.session import RunSession
 
 LOCATED = "located in the administrative territorial entity"
@@ -285,7 +285,8 @@ def test_mode_runs_list_with_kglens_runs(hand: sqlite3.Connection) -> None:
     row = hand.execute("SELECT mode, iterations_done, config FROM run WHERE id = ?", (snap.run_id,))
     mode, done, cfg = row.fetchone()
     assert (mode, done, json.loads(cfg)["relations"]) == ("kontest", 2, 2)
-    assert load_run(hand, snap.run_id).config.kg == "hand"
+    with pytest.raises(RunNotFoundError, match="is a kontest run, not a KGLens one"):
+        load_run(hand, snap.run_id)  # KGLens code never reads another mode's run as its own
 
 
 def test_session_runs_in_its_own_process_and_stops(tmp_path: Path) -> None:

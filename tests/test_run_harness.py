@@ -324,3 +324,38 @@ def test_kglens_probe_never_resumes_another_modes_run(tmp_path: Path, capsys) ->
     assert "run 1 is a kontest run, not a KGLens one" in err and "kglens resume 1" in err
     assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
     assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
+
+
+def test_a_setting_given_at_its_built_in_default_still_applies(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """concurrency = 16 is the settings' own default but not KONTEST's (8): given, it wins."""
+    config_file = tmp_path / "config.toml"
+    config_file.write_text("concurrency = 16\n")
+    monkeypatch.setenv("KGLENS_CONFIG", str(config_file))
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
+    conn = sqlite3.connect(db)
+    assert json.loads(conn.execute("SELECT config FROM run").fetchone()[0])["concurrency"] == 16
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["run", "kontest", "--set", "generator=bogus"], "generator: unknown target 'bogus'"),
+        (["run", "facteval", "--set", "requests_per_minute=0"], "requests_per_minute must be"),
+        (["run", "kglens", "--set", "verifier=nosuch:x"], "verifier: unknown target"),
+        (["run", "kglens", "--set", "sim_latency_s=-1"], "sim_latency_s must not be negative"),
+        (["probe", "--no-tui", "--temperature", "-1"], "temperature must be between 0 and 2"),
+        (["probe", "--no-tui", "--generator", "bogus"], "generator: unknown target 'bogus'"),
+    ],
+)
+def test_bad_client_settings_are_one_line_and_leave_no_run(
+    tmp_path: Path, capsys, argv: list[str], message: str
+) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err and "Error:" not in err
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0

@@ -104,6 +104,20 @@ async def test_form_reports_bad_settings(tmp_path: Path) -> None:
         assert isinstance(app.screen, NewRunScreen)
 
 
+async def test_form_errors_are_literal_and_notified(tmp_path: Path) -> None:
+    """A bad value quoted in the error shows as typed (never as markup), and as a notification
+    too, since a small terminal may have the status line scrolled out of view."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#max_requests", Input).value = "[red]x[/] \x1b[2J"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: bool(app._notifications), 30)
+        status = str(app.screen.query_one("#form-status").render())
+        assert "[red]x[/]" in status and "\x1b" not in status and "␛[2J" in status
+        assert any("[red]x[/]" in n.message for n in app._notifications)
+
+
 async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
     tmp_path: Path,
 ) -> None:

@@ -15,6 +15,7 @@ from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positio
 from kglens_tui.probe.questions import wh_allowed
 from kglens_tui.probe.runstore import RunRecord, load_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
+from kglens_tui.runs.config import check_new_run
 from kglens_tui.runs.record import shown_status
 
 
@@ -51,6 +52,7 @@ def prepare(
     else:
         assert config is not None
         config.validate()
+        check_new_run(config)
         ensure_kg(conn, config.kg)
         kg = load_kg(conn, config.kg)
         positions = run_edge_positions(conn, kg, config.subset)

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Self
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.llm.targets import TargetSpec, target_kind
 from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
 
 
@@ -30,6 +31,35 @@ def check_endpoint_setting(base_url: str | None) -> None:
             check_base_url(base_url)
         except BaseURLError as exc:
             raise ConfigError(str(exc)) from None
+
+
+def _known_spec(name: str, value: str, plain: tuple[str, ...] = ()) -> None:
+    if value in plain:
+        return
+    try:
+        target_kind(TargetSpec.parse(value))
+    except ValueError as exc:
+        raise ConfigError(f"{name}: {exc}") from None
+
+
+def check_new_run(config: Any) -> None:
+    """Checks a new run's settings get on top of `validate` (which stored runs pass too, so that
+    a run made before a rule existed, or with a plugin no longer installed, can still be read):
+    ranges of the request settings, and that the target, generator and verifier name known
+    kinds. Raises ConfigError naming the setting."""
+    rpm = getattr(config, "requests_per_minute", None)
+    if rpm is not None and rpm <= 0:
+        raise ConfigError(f"requests_per_minute must be positive (got {rpm})")
+    if getattr(config, "sim_latency_s", 0.0) < 0:
+        raise ConfigError(f"sim_latency_s must not be negative (got {config.sim_latency_s})")
+    temperature = getattr(config, "temperature", 0.0)
+    if not 0.0 <= temperature <= 2.0:
+        raise ConfigError(f"temperature must be between 0 and 2 (got {temperature})")
+    if getattr(config, "convergence_tolerance", 0.0) < 0:
+        raise ConfigError("convergence_tolerance must not be negative")
+    _known_spec("target", config.target)
+    _known_spec("generator", getattr(config, "generator", "template"), ("template",))
+    _known_spec("verifier", getattr(config, "verifier", "alias"), ("alias",))
 
 
 @dataclass

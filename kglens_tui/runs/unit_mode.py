@@ -19,7 +19,7 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.record import create_run, load_mode_run
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot
@@ -118,6 +118,7 @@ class UnitMode:
             if config is None:
                 raise ConfigError("a new run needs its settings")
             config.validate()
+            check_new_run(config)
             ensure_kg(conn, config.kg)
             kg = load_kg(conn, config.kg)
             plan = self.plan(conn, kg, config)

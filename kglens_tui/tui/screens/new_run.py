@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,7 +11,7 @@ from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
-from kglens_tui.core.safetext import literal
+from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.bundled import bundled_names, bundled_transitive
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
@@ -51,6 +52,16 @@ FIELD_HELP = {
 form's own fields (mode, model, facts, template 3, propagation as one choice) the text here."""
 
 INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
+
+
+def _whole(name: str, raw: str) -> int:
+    """A whole-number field's value; ConfigError names the field and shows what was typed."""
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(
+            f"{name.replace('_', ' ')} must be a whole number (got '{raw}')"
+        ) from None
 
 
 class NewRunScreen(Screen):
@@ -245,8 +256,15 @@ class NewRunScreen(Screen):
             for widget in self.query(selector):
                 widget.display = show
 
-    def _status(self, text: str) -> None:
-        self.query_one("#form-status", Static).update(text)
+    def _status(self, text: str, style: str = "") -> None:
+        """The form's status line, the text shown literally (it may quote a field's value)."""
+        self.query_one("#form-status", Static).update(Text(visible(text), style=style))
+
+    def _error(self, exc: BaseException) -> None:
+        """A bad setting: on the status line and as a notification (the status line may be
+        scrolled out of view on a small terminal)."""
+        self._status(str(exc), "red")
+        self.notify(str(exc), severity="error")
 
     def build_config(self) -> RunConfig:
         """The form as a validated RunConfig; raises ConfigError naming the field."""
@@ -255,7 +273,7 @@ class NewRunScreen(Screen):
             raw = self.query_one(f"#{name}", Input).value.strip()
             if not raw:
                 raise ConfigError(f"{name.replace('_', ' ')} is required")
-            values[name] = int(raw)
+            values[name] = _whole(name, raw)
         budget = self.query_one("#max_requests", Input).value.strip()
         kind = self.query_one("#target", Select).value
         base_url = self.query_one("#base_url", Input).value.strip() or None
@@ -292,7 +310,7 @@ class NewRunScreen(Screen):
             batch_size=values["batch_size"],
             iterations=values["iterations"],
             concurrency=values["concurrency"],
-            max_requests=int(budget) if budget else None,
+            max_requests=_whole("max_requests", budget) if budget else None,
             stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             blind_spots=values["blind_spots"],
@@ -307,7 +325,7 @@ class NewRunScreen(Screen):
         if mode == "kglens":
             return None
         raw = self.query_one("#facts", Input).value.strip()
-        facts = int(raw) if raw else 20
+        facts = _whole("facts", raw) if raw else 20
         if facts < 1:
             raise ConfigError("facts must be at least 1")
         common = dict(
@@ -346,7 +364,7 @@ class NewRunScreen(Screen):
         try:
             config = self.build_config()
         except (ConfigError, ValueError) as exc:
-            self._status(f"[red]{exc}[/]")
+            self._error(exc)
             return
         if any(
             spec_kind(s) == "openai" for s in (config.target, config.generator, config.verifier)
@@ -356,7 +374,7 @@ class NewRunScreen(Screen):
         elif start:
             self._start(config)
         else:
-            self._status(f"[green]{config.target}: nothing to check, ready to start[/]")
+            self._status(f"{config.target}: nothing to check, ready to start", "green")
 
     @work(exclusive=True, group="check", exit_on_error=False)
     async def _check_endpoint(self, config: RunConfig, start: bool) -> None:
@@ -373,9 +391,9 @@ class NewRunScreen(Screen):
                 await check_endpoint(base, m, config.api_key_env, timeout_s=10) for m in models
             ]
         except LLMError as exc:
-            self._status(f"[red]{exc}[/]")
+            self._error(exc)
             return
-        self._status("[green]" + "; ".join(notes) + "[/]")
+        self._status("; ".join(notes), "green")
         if start:
             self._start(config)
 
@@ -383,7 +401,7 @@ class NewRunScreen(Screen):
         try:
             mode_config = self.build_mode_config(config)
         except (ConfigError, ValueError) as exc:
-            self._status(f"[red]{exc}[/]")
+            self._error(exc)
             return
         if mode_config is None:
             self.app.start_run(config)
