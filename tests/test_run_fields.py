@@ -36,7 +36,7 @@ def test_every_probe_flag_is_a_run_setting_with_the_fields_help() -> None:
     assert set(actions) - settings == {"help", "no_tui", "resume", "quiet"}
     for name in settings:
         assert actions[name].default is None  # given or not is known: settings fill the rest
-        assert docs[name] in (actions[name].help or "").replace("%%", "%")
+        assert docs[name][1:] in (actions[name].help or "").replace("%%", "%")
     assert actions["sampler"].choices[:5] == [
         "thompson",
         "epsilon-greedy",

@@ -359,3 +359,43 @@ def test_bad_client_settings_are_one_line_and_leave_no_run(
     assert message in err and "\n" not in err and "Error:" not in err
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+def test_ctrl_c_in_kglens_probe_records_the_run_as_interrupted(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--sim-latency-s", "0.02"]
+    argv += ["--batch-size", "8", "--concurrency", "2", "--no-convergence-stop"]
+    code = f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+    def iterations() -> int:
+        if not db.exists():
+            return 0
+        conn = sqlite3.connect(db)
+        try:
+            row = conn.execute("SELECT iterations_done FROM run").fetchone()
+        except sqlite3.OperationalError:  # the schema is still being written
+            return 0
+        finally:
+            conn.close()
+        return row[0] if row else 0
+
+    try:
+        _wait(lambda: iterations() >= 1 or proc.poll() is not None, "a first iteration", 120)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "kglens probe --resume 1" in " ".join(err.split())
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT status, stop_reason FROM run").fetchone() == (
+        "interrupted",
+        "interrupted from the command line",
+    )

@@ -100,8 +100,8 @@ class RunConfig:
     convergence_tolerance: float = 0.005
     """How far (as a fraction) a rate may move within the window and still hold still."""
     stop_on_convergence: bool = True
-    """Stop once the win, zero-sense and all-sense rates have converged; off: run every
-    iteration."""
+    """Stop once the win, zero-sense and all-sense rates have converged (else run every
+    iteration)."""
     prompt_order: str = "paper"
     """Order of the few-shot examples: paper, reversed, or shuffled (per question)."""
     seed: int = 0

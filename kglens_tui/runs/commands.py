@@ -58,8 +58,15 @@ def drive_session(session: RunSession, quiet: bool) -> int:
     interrupts = 0
     last = ""
     while not ended.is_set():
-        try:  # an Event, not Thread.join: a Ctrl-C inside join() can make the thread look ended
+        # an Event, not Thread.join (a Ctrl-C inside join() can make the thread look ended);
+        # a Ctrl-C may also land while a progress line is printed
+        try:
             ended.wait(PROGRESS_EVERY_S)
+            snap = session.snapshot()
+            line = _progress_line(snap) if snap is not None else ""
+            if not quiet and line and line != last:
+                err_console.print(markup_literal(line), soft_wrap=True)
+                last = line
         except KeyboardInterrupt:
             interrupts += 1
             if interrupts == 1:
@@ -67,12 +74,6 @@ def drive_session(session: RunSession, quiet: bool) -> int:
                 session.stop()
             else:
                 session.abort("interrupted from the command line")
-            continue
-        snap = session.snapshot()
-        line = _progress_line(snap) if snap is not None else ""
-        if not quiet and line and line != last:
-            err_console.print(markup_literal(line), soft_wrap=True)
-            last = line
     worker.join()
     final = session.snapshot()
     hint = f"; `kglens resume {session.run_id}` continues it" if session.run_id else ""
@@ -107,6 +108,13 @@ def settings_config(mode_name: str) -> Any:
     return config
 
 
+def _shown_default(value: object) -> str:
+    """A default as it would be typed in --set: lists comma-separated, None as none."""
+    if isinstance(value, list):
+        return ",".join(map(str, value)) or "(empty)"
+    return "none" if value is None else str(value)
+
+
 def print_settings(mode_name: str) -> None:
     """Every setting of a mode: name, type, default and help (the field's docstring)."""
     config_type: type = type(get_mode(mode_name).config_type())
@@ -126,7 +134,7 @@ def print_settings(mode_name: str) -> None:
         table.add_row(
             f.name,
             kind,
-            markup_literal(str(getattr(defaults, f.name))),
+            markup_literal(_shown_default(getattr(defaults, f.name))),
             markup_literal(docs.get(f.name, "")),
         )
     console.print(table)

@@ -92,7 +92,9 @@ def add_config_arguments(
             on = not default
             flag = (flags or {}).get(f.name) if on else (negated or {}).get(f.name)
             flag = flag or f"--{'' if on else 'no-'}{f.name.replace('_', '-')}"
-            text = text if on else f"Turn off (default on): {text}"
+            text = (
+                text if on or not text else f"turn off (on by default): {text[0].lower()}{text[1:]}"
+            )
             parser.add_argument(
                 flag, dest=f.name, action="store_const", const=on, default=None, help=text
             )

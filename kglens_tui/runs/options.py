@@ -17,8 +17,10 @@ FALSE = ("0", "false", "no", "off")
 def _convert(name: str, kind: Any, text: str) -> Any:
     """``text`` as a value of the field's type; ConfigError names the field."""
     args = typing.get_args(kind)
+    if not text:
+        raise ConfigError(f"{name}: give a value (none for no limit, where that is allowed)")
     if typing.get_origin(kind) in (typing.Union, types.UnionType):
-        if text.lower() in ("none", "") and type(None) in args:
+        if text.lower() == "none" and type(None) in args:
             return None
         kind = next(a for a in args if a is not type(None))
         args = typing.get_args(kind)

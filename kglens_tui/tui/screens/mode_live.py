@@ -18,6 +18,7 @@ from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
 from kglens_tui.probe.bias import leaning
+from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import num, pct
@@ -104,7 +105,7 @@ class ModeLiveScreen(Screen):
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
         reason = f" ({markup_literal(snap.stop_reason)})" if snap.stop_reason else ""
         self.query_one("#mode-title", Static).update(
-            f"[b]Run {snap.run_id}[/b] · {snap.mode} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
+            f"[b]Run {snap.run_id}[/b] · {markup_literal(mode_label(snap.mode))} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
             f"{_status(snap.status)}{reason}"
             + (f"\n[red]{markup_literal(snap.error)}[/]" if snap.error else "")
         )
