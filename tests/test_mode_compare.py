@@ -140,30 +140,34 @@ def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> 
     again = _kontest(hand, {france, germany}, "model A")
     other = _kontest(hand, {germany, ireland}, "model B")
     runs, o = load_overlap(hand, [first, again, other])
-    assert o.relations == 3 and [len(e) for e in o.errors] == [1, 2, 2]
-    assert [o.unique(i) for i in range(3)] == [0, 0, 1]
-    assert [o.shared_by(k) for k in (1, 2, 3)] == [1, 2, 0]
+    # a 'No.' to template 2 fails three of a relation's five tests (atomic and both
+    # sequential-intra orders); the sequential-inter ones compare like with like
+    assert o.relations == 3 and [len(e) for e in o.errors] == [3, 6, 6]
+    assert [o.unique(i) for i in range(3)] == [0, 0, 3]
+    assert [o.shared_by(k) for k in (1, 2, 3)] == [3, 6, 0]
     out = text(*overlap_tables(runs, o))
     assert "Stability" not in out and "one run only" in out
     runs, o = load_overlap(hand, [first, again])
     out = text(*overlap_tables(runs, o))
     stable = out[out.index("Stability") :].splitlines()[-2]
-    assert [c.strip() for c in stable.strip("│ ").split("│")] == ["1", "0", "1", "50.0%"]
+    assert [c.strip() for c in stable.strip("│ ").split("│")] == ["3", "0", "3", "50.0%"]
     with pytest.raises(ValueError, match="at least two"):
         load_overlap(hand, [first])
 
 
 def test_error_overlap_counts_only_relations_every_run_answered() -> None:
+    f = frozenset
     o = error_overlap(
         [
-            {"a": 1, "b": 0, "c": 2, "d": 1},
-            {"a": 0, "b": 0, "c": 1, "d": 3, "e": 1},
-            {"a": 0, "b": 1, "c": 1, "d": 0},
+            {"a": f({0}), "b": f(), "c": f({0, 1}), "d": f({3})},
+            {"a": f(), "b": f(), "c": f({1}), "d": f({3, 4}), "e": f({0})},
+            {"a": f(), "b": f({2}), "c": f({1}), "d": f()},
         ]
     )
-    assert o.relations == 4 and o.union == 4
-    assert [o.unique(i) for i in range(3)] == [1, 0, 1]
-    assert [o.shared_by(k) for k in (1, 2, 3)] == [2, 1, 1]
+    # errors are (relation, test) pairs: e is answered by one run only and left out
+    assert o.relations == 4 and o.union == 6
+    assert [o.unique(i) for i in range(3)] == [2, 1, 1]
+    assert [o.shared_by(k) for k in (1, 2, 3)] == [4, 1, 1]
 
 
 def test_compare_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,5 +1,5 @@
-"""KONTEST across runs: which relations each model answers inconsistently, unique to one model,
-shared by some or by all (KONTEST Fig. 4); for two runs of one model, which errors repeat and
+"""KONTEST across runs: each model's consistency errors (inconsistent metamorphic tests), unique
+to one model, shared by some or by all (KONTEST Fig. 4); for two runs of one model, which errors repeat and
 which change (stability, RQ1); template 3 for the ensemble (Table 5)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rich.text import Text
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.ensemble import weighted_ensemble
-from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs
+from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs, inconsistent_tests
 from kglens_tui.runs.record import ModeRun, load_mode_run
 from kglens_tui.textfmt import pct
 
@@ -24,8 +24,9 @@ class ErrorOverlap:
 
     relations: int
     """Relations every run answered (the only ones compared)."""
-    errors: tuple[frozenset[RelationKey], ...]
-    """Per run, the relations with at least one inconsistent metamorphic test."""
+    errors: tuple[frozenset[tuple[RelationKey, int]], ...]
+    """Per run, its errors: (relation, metamorphic test 0-4) pairs that found an inconsistency,
+    as KONTEST Fig. 4 counts them (one relation can hold up to five)."""
 
     def unique(self, i: int) -> int:
         """Errors of run i that no other run makes."""
@@ -33,7 +34,7 @@ class ErrorOverlap:
         return len(self.errors[i] - others)
 
     def shared_by(self, k: int) -> int:
-        """Relations exactly k runs answer inconsistently."""
+        """Errors exactly k runs make."""
         union = frozenset().union(*self.errors)
         return sum(sum(key in e for e in self.errors) == k for key in union)
 
@@ -42,12 +43,13 @@ class ErrorOverlap:
         return len(frozenset().union(*self.errors))
 
 
-def error_overlap(errors: Sequence[Mapping[RelationKey, int]]) -> ErrorOverlap:
-    """From each run's metamorphic error count per relation (`ensemble_inputs`)."""
-    common = set(errors[0]).intersection(*errors[1:]) if errors else set()
+def error_overlap(failed: Sequence[Mapping[RelationKey, frozenset[int]]]) -> ErrorOverlap:
+    """From each run's inconsistent tests per answered relation (`inconsistent_tests`), over
+    the relations every run answered."""
+    common = set(failed[0]).intersection(*failed[1:]) if failed else set()
     return ErrorOverlap(
         len(common),
-        tuple(frozenset(k for k in common if run[k] > 0) for run in errors),
+        tuple(frozenset((k, t) for k in common for t in run[k]) for run in failed),
     )
 
 
@@ -86,16 +88,15 @@ def load_overlap(
     if len(run_ids) < 2 or len(set(run_ids)) != len(run_ids):
         raise ValueError("compare needs at least two different KONTEST runs")
     runs = [load_mode_run(conn, r, KONTEST) for r in run_ids]
-    _answers, errors = ensemble_inputs(conn, run_ids)
-    return runs, error_overlap(errors)
+    return runs, error_overlap(inconsistent_tests(conn, run_ids))
 
 
 def overlap_tables(runs: Sequence[ModeRun], o: ErrorOverlap) -> list[LiteralTable]:
     """Per run: errors and those unique to it; then errors shared by k runs; for two runs of one
     model, the stability table."""
     per = LiteralTable(
-        title=f"Consistency errors per run over the {o.relations:,} relations all answered "
-        "(KONTEST Fig. 4)",
+        title=f"Consistency errors (inconsistent metamorphic tests, 5 per relation) per run "
+        f"over the {o.relations:,} relations all answered (KONTEST Fig. 4)",
         title_justify="left",
     )
     for col in ("run", "model", "errors", "unique to it"):
@@ -105,12 +106,12 @@ def overlap_tables(runs: Sequence[ModeRun], o: ErrorOverlap) -> list[LiteralTabl
         per.add_row(
             str(run.id),
             run.target_label,
-            f"{n:,} ({pct(n / o.relations if o.relations else None)})",
+            f"{n:,} ({pct(n / (5 * o.relations) if o.relations else None)} of the tests)",
             f"{o.unique(i):,}",
         )
     shared = LiteralTable(title="Errors shared by k runs", title_justify="left")
     shared.add_column("made by")
-    shared.add_column("relations", justify="right")
+    shared.add_column("errors", justify="right")
     shared.add_column("of all errors", justify="right")
     for k in range(1, len(runs) + 1):
         n = o.shared_by(k)

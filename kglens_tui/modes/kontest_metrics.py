@@ -278,11 +278,11 @@ RelationKey = tuple[str, str, str]
 """(subject key, predicate key, object key): the same relation in different runs."""
 
 
-def ensemble_inputs(
+def _answered_relations(
     conn: sqlite3.Connection, run_ids: Sequence[int]
-) -> tuple[list[dict[RelationKey, dict[int, str]]], list[dict[RelationKey, int]]]:
-    """Each run's atomic answers per relation and template, and its metamorphic error count per
-    relation, for `weighted_ensemble`. The runs must probe the same KG."""
+) -> list[list[tuple[RelationKey, RelationAnswers]]]:
+    """Per run, each relation with its answers (those whose questions were all answered), keyed
+    by entity and predicate keys. The runs must probe the same KG."""
     for run_id in run_ids:
         load_mode_run(conn, run_id, KONTEST)
     kgs = {
@@ -296,18 +296,41 @@ def ensemble_inputs(
     (kg_id,) = kgs
     keys = dict(conn.execute("SELECT id, key FROM entity WHERE kg_id = ?", (kg_id,)))
     preds = dict(conn.execute("SELECT id, key FROM predicate WHERE kg_id = ?", (kg_id,)))
-    answers, errors = [], []
+    runs = []
     for run_id in run_ids:
         by_rel = answers_by_relation(load_kontest_queries(conn, run_id))
-        run_answers: dict[RelationKey, dict[int, str]] = {}
-        run_errors: dict[RelationKey, int] = {}
+        answered = []
         for r in load_relations(conn, run_id):
             ra = relation_answers(by_rel.get(r.idx, {}))
-            if ra is None:
-                continue
-            key = (keys[r.subject_id], preds[r.predicate_id], keys[r.object_id])
-            run_answers[key] = {1: ra.atomic1, 2: ra.atomic2}
-            run_errors[key] = metamorphic_errors(ra)
-        answers.append(run_answers)
-        errors.append(run_errors)
+            if ra is not None:
+                key = (keys[r.subject_id], preds[r.predicate_id], keys[r.object_id])
+                answered.append((key, ra))
+        runs.append(answered)
+    return runs
+
+
+def ensemble_inputs(
+    conn: sqlite3.Connection, run_ids: Sequence[int]
+) -> tuple[list[dict[RelationKey, dict[int, str]]], list[dict[RelationKey, int]]]:
+    """Each run's atomic answers per relation and template, and its metamorphic error count per
+    relation, for `weighted_ensemble`. The runs must probe the same KG."""
+    runs = _answered_relations(conn, run_ids)
+    answers = [{key: {1: ra.atomic1, 2: ra.atomic2} for key, ra in run} for run in runs]
+    errors = [{key: metamorphic_errors(ra) for key, ra in run} for run in runs]
     return answers, errors
+
+
+def inconsistent_tests(
+    conn: sqlite3.Connection, run_ids: Sequence[int]
+) -> list[dict[RelationKey, frozenset[int]]]:
+    """Per run and answered relation, which of its five metamorphic tests (0-4, in the order of
+    `metamorphic_tests`) found an inconsistency: the individual errors KONTEST Fig. 4 counts."""
+    return [
+        {
+            key: frozenset(
+                i for i, (_, outcome) in enumerate(metamorphic_tests(ra)) if outcome == INCONSISTENT
+            )
+            for key, ra in run
+        }
+        for run in _answered_relations(conn, run_ids)
+    ]
