@@ -17,7 +17,7 @@ from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
-from kglens_tui.runs.record import KGLENS, RunNotFoundError
+from kglens_tui.runs.record import KGLENS, RunNotFoundError, run_row
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
 
@@ -77,12 +77,7 @@ FAILED = tuple(str(v) for v in FAILURES)
 
 def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
     """A run's settings and progress."""
-    row = conn.execute(
-        "SELECT r.*, k.name AS kg_name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?",
-        (run_id,),
-    ).fetchone()
-    if row is None:
-        raise RunNotFoundError(f"no run {run_id} in this workspace (see `kglens runs`)")
+    row = run_row(conn, run_id)
     if row["mode"] != KGLENS:
         raise RunNotFoundError(
             f"run {run_id} is a {row['mode']} run, not a KGLens one (`kglens resume {run_id}` "

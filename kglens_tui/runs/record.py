@@ -152,15 +152,22 @@ class ModeRun:
     """The KG edges the plan asks about (a simulated target needs them)."""
 
 
-def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> ModeRun:
-    """A run of a unit mode (``mode`` checks which); a running run whose process is gone reads
-    as interrupted."""
+def run_row(conn: sqlite3.Connection, run_id: int) -> sqlite3.Row:
+    """A run's row with its KG's name (``kg_name``); RunNotFoundError when there is none."""
     row = conn.execute(
         "SELECT r.*, k.name AS kg_name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?",
         (run_id,),
     ).fetchone()
     if row is None:
         raise RunNotFoundError(f"no run {run_id} in this workspace (see `kglens runs`)")
+    found: sqlite3.Row = row  # fetchone() is untyped
+    return found
+
+
+def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> ModeRun:
+    """A run of a unit mode (``mode`` checks which); a running run whose process is gone reads
+    as interrupted."""
+    row = run_row(conn, run_id)
     if row["mode"] == KGLENS or (mode is not None and row["mode"] != mode):
         want = mode or "a consistency, fact-eval or other mode's run"
         raise RunNotFoundError(f"run {run_id} is a {row['mode']} run, not {want}")
