@@ -312,14 +312,34 @@ def cmd_probe(args: argparse.Namespace) -> int:
     return 0
 
 
+NARROW_RUNS = 110
+"""Below this many columns `kglens runs` leaves out target, difficulty and sampler and puts the
+three rates in one column."""
+
+
 def cmd_runs(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 
     conn = _open(args)
+    rows = run_rows(conn)
+    columns = list(RUN_COLUMNS)
+    if console.width < NARROW_RUNS:  # mode and status stay readable: target and the
+        # KGLens-only settings left out, the three rates in one column
+        rates = ("win", "zero-sense", "all-sense")
+        keep = [c for c in columns if c not in ("target", "difficulty", "sampler", *rates)]
+        at = {c: i for i, c in enumerate(columns)}
+        rows = [
+            (
+                *(row[at[c]] for c in keep),
+                " · ".join(f"{c} {row[at[c]]}" for c in rates) if row[at["win"]] != "—" else "—",
+            )
+            for row in rows
+        ]
+        columns = [*keep, "rates"]
     table = LiteralTable(title="Runs", title_justify="left")
-    for col in RUN_COLUMNS:
+    for col in columns:
         table.add_column(col, justify="right" if col in ("run", "iterations") else "left")
-    for row in run_rows(conn):
+    for row in rows:
         table.add_row(*(literal(cell) for cell in row))
     console.print(table)
     return 0

@@ -399,3 +399,18 @@ def test_ctrl_c_in_kglens_probe_records_the_run_as_interrupted(tmp_path: Path) -
         "interrupted",
         "interrupted from the command line",
     )
+
+
+def test_runs_stay_readable_on_an_80_column_terminal(tmp_path: Path, monkeypatch, capsys) -> None:
+    from kglens_tui.core.console import console
+
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
+    assert main(["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "1"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(console, "width", 80)
+    assert main(["--db", str(db), "runs"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "KONTEST" in out and "KGLens" in out and "finished" in out and "…" not in out
+    assert "win " in out and "zero-sense " in out
