@@ -414,3 +414,14 @@ def test_runs_stay_readable_on_an_80_column_terminal(tmp_path: Path, monkeypatch
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "KONTEST" in out and "KGLens" in out and "finished" in out and "…" not in out
     assert "win " in out and "zero-sense " in out
+
+
+def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(
+    tmp_path: Path, capsys
+) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "facteval", "run", "--quiet", "--facts", "2"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "`kglens facteval report 1`" in out

@@ -20,7 +20,14 @@ from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text, helpers_line
 from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
 from kglens_tui.modes.compare_commands import add_compare_commands
-from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST, FactevalConfig, KontestConfig
+from kglens_tui.modes.config import (
+    CONTEXTS,
+    FACTEVAL,
+    KONTEST,
+    MODE_COMMANDS,
+    FactevalConfig,
+    KontestConfig,
+)
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.facteval_compare import run_per_relation_table
 from kglens_tui.modes.kontest_compare import ensemble_renderables
@@ -128,7 +135,7 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         except KeyboardInterrupt:
             err_console.print(
                 f"interrupted: committed units are kept; continue with "
-                f"`kglens {args.command} run --resume {engine.run.id}`"
+                f"`kglens {MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}`"
             )
             raise
     if snap.status == RunStatus.FAILED:
@@ -142,7 +149,7 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}): {snap.units_done:,}/"
         f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests, "
         f"{snap.errors:,} failed; "
-        f"`kglens {args.command} report {snap.run_id}` shows the results"
+        f"`kglens {MODE_COMMANDS[engine.mode]} report {snap.run_id}` shows the results"
     )
     return snap
 
