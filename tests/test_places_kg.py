@@ -108,3 +108,29 @@ async def test_the_new_run_form_gives_kontest_the_places_hierarchy(tmp_path: Pat
         screen.query_one("#kg", Select).value = "country"
         await pilot.pause()
         assert screen.build_mode_config(screen.build_config()).transitive == []
+
+
+def test_a_bundled_kg_is_parsed_once_per_process_and_stored_the_same(
+    tmp_path, monkeypatch
+) -> None:
+    import kglens_tui.kg.bundled as bundled
+    from kglens_tui.store.connection import connect
+
+    calls: list[str] = []
+    real = bundled.parse_path
+
+    def counting(path, *args, **kwargs):
+        calls.append(str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(bundled, "parse_path", counting)
+    bundled._parsed.cache_clear()
+    hashes = []
+    for name in ("a.db", "b.db"):
+        conn = connect(tmp_path / name)
+        bundled.ensure_kg(conn, "places")
+        hashes.append(conn.execute("SELECT content_hash, source FROM kg").fetchone())
+        edges = conn.execute("SELECT COUNT(*) FROM edge").fetchone()[0]
+        conn.close()
+    assert len(calls) == 1 and hashes[0] == hashes[1] and edges > 8000
+    bundled._parsed.cache_clear()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from kglens_tui.kg.importers import ImportReport, import_kg
+from kglens_tui.kg.importers import ImportReport, parse_path, store_parsed
+from kglens_tui.kg.parsed import ParsedKG
 
 
 def bundled_root() -> Path:
@@ -44,4 +46,11 @@ def ensure_kg(conn: sqlite3.Connection, name: str) -> ImportReport | None:
     """Import a bundled KG into the workspace the first time it is named; None if present."""
     if kg_exists(conn, name) or name not in bundled_names():
         return None
-    return import_kg(conn, bundled_root() / name, name, source=f"bundled:{name}")
+    return store_parsed(conn, _parsed(name), name, source=f"bundled:{name}")
+
+
+@cache
+def _parsed(name: str) -> ParsedKG:
+    """A bundled KG parsed once per process: its files are read-only package data, and parsing
+    is most of an import (a process that sets up several workspaces stores it again only)."""
+    return parse_path(bundled_root() / name)

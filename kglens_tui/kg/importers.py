@@ -326,9 +326,22 @@ def import_kg(
     """Parse, validate and store a KG file or directory; nothing is written unless all is valid."""
     started = time.perf_counter()
     parsed = parse_path(Path(path), entities, progress)
-    write_kg(
-        conn, parsed, name, source=source if source is not None else str(path), replace=replace
-    )
+    source = source if source is not None else str(path)
+    return store_parsed(conn, parsed, name, source=source, replace=replace, started=started)
+
+
+def store_parsed(
+    conn: sqlite3.Connection,
+    parsed: ParsedKG,
+    name: str,
+    *,
+    source: str,
+    replace: bool = False,
+    started: float | None = None,
+) -> ImportReport:
+    """Store an already parsed KG (it is not changed, so a parse can be stored more than once)."""
+    started = time.perf_counter() if started is None else started
+    write_kg(conn, parsed, name, source=source, replace=replace)
     return ImportReport(
         name=name,
         entities=len(parsed.entities),
