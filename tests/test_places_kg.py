@@ -110,9 +110,7 @@ async def test_the_new_run_form_gives_kontest_the_places_hierarchy(tmp_path: Pat
         assert screen.build_mode_config(screen.build_config()).transitive == []
 
 
-def test_a_bundled_kg_is_parsed_once_per_process_and_stored_the_same(
-    tmp_path, monkeypatch
-) -> None:
+def test_a_bundled_kg_is_parsed_once_per_process_and_stored_the_same(tmp_path, monkeypatch) -> None:
     import kglens_tui.kg.bundled as bundled
     from kglens_tui.store.connection import connect
 
