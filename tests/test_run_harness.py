@@ -425,3 +425,16 @@ def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(
     assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "`kglens facteval report 1`" in out
+
+
+async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_mode_run(ToyConfig(kg="country", edges=3))
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: not app._busy(), 60)
+        await wait_for(pilot, lambda: app.session.snapshot().status == "finished", 60)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: bool(app._notifications), 30)
+        assert any("nothing to stop" in n.message for n in app._notifications)
+        assert not any("Stopping" in n.message for n in app._notifications)

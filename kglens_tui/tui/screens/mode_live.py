@@ -54,6 +54,10 @@ LABEL_STYLE = {
 }
 
 
+ENDED = frozenset(str(s) for s in RunStatus if s.ended)
+"""Statuses of a run that will not go on by itself: nothing to pause or stop."""
+
+
 class ModeLiveScreen(Screen):
     """Shows one unit mode's run driven by a RunSession (or stored)."""
 
@@ -192,8 +196,14 @@ class ModeLiveScreen(Screen):
         log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
         self._shown = max(self._shown, total)
 
+    def _going(self) -> bool:
+        """Whether the shown run is being driven and has not ended."""
+        snap = self.session.snapshot()
+        ended = snap is not None and snap.status in ENDED
+        return bool(self.session.live) and not ended
+
     def action_toggle_pause(self) -> None:
-        if not self.session.live:
+        if not self._going():
             self.notify("This run is not going: r on Home resumes it.", severity="warning")
             return
         # the session knows what was last asked; the engine's state shows in the title
@@ -205,7 +215,7 @@ class ModeLiveScreen(Screen):
             self.notify("Pausing.")
 
     def action_stop(self) -> None:
-        if not self.session.live:
+        if not self._going():
             self.notify("This run is not going: nothing to stop.", severity="warning")
             return
         self.session.stop()
