@@ -291,7 +291,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
             )
             err_console.print(
                 f"interrupted: every committed iteration is kept; continue with "
-                f"`kglens probe --resume {engine.run.id}`"
+                f"`kglens probe --resume {engine.run.id}`",
+                soft_wrap=True,  # a command to copy is never broken across lines
             )
             return 130
         except LLMError as exc:

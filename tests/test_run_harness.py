@@ -393,7 +393,7 @@ def test_ctrl_c_in_kglens_probe_records_the_run_as_interrupted(tmp_path: Path) -
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    assert "kglens probe --resume 1" in " ".join(err.split())
+    assert "`kglens probe --resume 1`" in err  # on one line, to copy
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT status, stop_reason FROM run").fetchone() == (
         "interrupted",
