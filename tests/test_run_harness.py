@@ -438,3 +438,14 @@ async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Pa
         await wait_for(pilot, lambda: bool(app._notifications), 30)
         assert any("nothing to stop" in n.message for n in app._notifications)
         assert not any("Stopping" in n.message for n in app._notifications)
+
+
+def test_a_unit_mode_stops_at_its_request_budget(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "run", TOY, "--quiet", "--set", "kg=country", "--set", "edges=10"]
+    argv += ["--set", "concurrency=1", "--set", "max_requests=3"]
+    assert main(argv) == 0
+    assert "run 1 stopped (budget used up) after 3 requests" in capsys.readouterr().out
+    assert len(_answers(db, 1)) == 3
+    assert main(["--db", str(db), "run", TOY, "--set", "max_requests=0"]) == 2
+    assert "max_requests must be at least 1 when set" in capsys.readouterr().err

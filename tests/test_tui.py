@@ -145,6 +145,7 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
             "subset",
             "target",
             "concurrency",
+            "max_requests",
             "seed",
         }
         screen.query_one("#mode", Select).value = "kglens"

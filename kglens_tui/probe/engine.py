@@ -54,6 +54,7 @@ from kglens_tui.probe.verify import (
 )
 from kglens_tui.runs.prompts import Prompt, load_prompt, prompt_hashes
 from kglens_tui.runs.record import claim_run, create_run, set_status
+from kglens_tui.runs.units import BUDGET_REASON
 from kglens_tui.store.helper_usage import load_usage
 
 MAX_CONSECUTIVE_ERRORS = 3
@@ -669,7 +670,7 @@ class ProbeEngine:
             return True
         left = self._budget_left()
         if left is not None and left <= 0:
-            self.stats.stop_reason = "budget used up"
+            self.stats.stop_reason = BUDGET_REASON
             return True
         return False
 

@@ -93,6 +93,11 @@ class ModeConfig:
     """Seconds one request may take."""
     max_retries: int = 5
     """Retries of a failed request before it counts as an error."""
+    max_requests: int | None = None
+    """Budget: start no unit once the run's requests (target and helpers) reach this; the units
+    in flight finish (none: no limit)."""
+    max_tokens_total: int | None = None
+    """Budget: start no unit once prompt + completion tokens reach this (none: no limit)."""
     seed: int = 0
     """Seed of the plan (and of the simulator): the same seed repeats the run."""
     sim_latency_s: float = 0.0
@@ -109,6 +114,10 @@ class ModeConfig:
             raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
         if not self.kg:
             raise ConfigError("kg must be named")
+        for name in ("max_requests", "max_tokens_total"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ConfigError(f"{name} must be at least 1 when set")
         check_endpoint_setting(self.base_url)
         return self
 

@@ -31,6 +31,7 @@ RECENT = 200
 COMMIT_EVERY = 16
 """Units per commit (at most); a commit also happens every COMMIT_S seconds."""
 COMMIT_S = 0.5
+BUDGET_REASON = "budget used up"
 
 
 @dataclass(frozen=True)
@@ -371,11 +372,23 @@ class ModeEngine:
         self.load_totals()
         self._metrics = self.compute_metrics()
 
+    def _budget_used_up(self) -> bool:
+        """Whether a budget stops the run: every call counts, the helpers' with the target's."""
+        c = self.config
+        spent = self.stats.requests + self.helpers.requests
+        if c.max_requests is not None and spent >= c.max_requests:
+            return True
+        used = self.stats.prompt_tokens + self.stats.completion_tokens + self.helpers.tokens
+        return c.max_tokens_total is not None and used >= c.max_tokens_total
+
     async def _worker(self, queue: deque[int]) -> None:
         while queue:
             if not self._running.is_set():
                 await self._running.wait()
             if self._stop.is_set() or self.guard.cause or not queue:
+                return
+            if self._budget_used_up():
+                self.stop_reason = BUDGET_REASON
                 return
             result = await self.run_unit(queue.popleft())
             self._account(result)

@@ -206,14 +206,8 @@ class NewRunScreen(Screen):
                 )
                 yield Label("Requests in flight")
                 yield Input(str(settings.concurrency), type="integer", id="concurrency")
-                yield Label("Budget: max requests", classes="kglens-only")
-                yield Input(
-                    "",
-                    placeholder="no limit",
-                    type="integer",
-                    id="max_requests",
-                    classes="kglens-only",
-                )
+                yield Label("Budget: max requests")
+                yield Input("", placeholder="no limit", type="integer", id="max_requests")
                 yield Label("Seed")
                 yield Input("0", type="integer", id="seed")
             yield Static("", id="form-status")
@@ -335,6 +329,7 @@ class NewRunScreen(Screen):
             base_url=base.base_url,
             api_key_env=base.api_key_env,
             concurrency=base.concurrency,
+            max_requests=base.max_requests,
             seed=base.seed,
             sim_latency_s=base.sim_latency_s,
         )
