@@ -39,6 +39,7 @@ from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.record import load_mode_run, mode_runs
 from kglens_tui.runs.units import ModeSnapshot
+from kglens_tui.settings import RUN_SETTINGS
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
@@ -66,18 +67,13 @@ def _list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-SETTINGS_BACKED = ("kg", "target", "base_url", "api_key_env", "concurrency", "sim_latency_s")
-"""Options that fall back to the settings file and KGLENS_* variables when not given."""
-
-
 def _common(args: argparse.Namespace, mode: str) -> dict:
     """The shared settings of a new run: flags given, else the settings file and KGLENS_*
     variables, else the mode's defaults (file < environment < flag)."""
     base = settings_config(mode)
-    for name in SETTINGS_BACKED:
-        if getattr(args, name, None) is not None:
+    for name in RUN_SETTINGS:
+        if getattr(args, name, None) is not None and hasattr(base, name):
             setattr(base, name, getattr(args, name))
-    args.kg = base.kg
     extra = {"max_tokens": args.max_tokens} if args.max_tokens is not None else {}
     return extra | {
         "kg": base.kg,
@@ -157,10 +153,11 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
 def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
+        common = _common(args, KONTEST)
         config = KontestConfig(
-            **_common(args, KONTEST),
+            **common,
             relations=_limit(args.relations),
-            transitive=args.transitive or bundled_transitive(args.kg),
+            transitive=args.transitive or bundled_transitive(common["kg"]),
             max_paths=args.max_paths,
             template3=args.template3,
         )

@@ -10,6 +10,7 @@ from kglens_tui.modes.facteval import FactevalEngine
 from kglens_tui.modes.facteval_plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.store import write_facteval_plan
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.prompts import PROMPT_NAMES
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
@@ -19,15 +20,7 @@ class FactevalMode(UnitMode):
     label = "fact-eval"
     config_type = FactevalConfig
     engine_type = FactevalEngine
-    prompts = (
-        "facteval_tfq",
-        "facteval_mcq",
-        "facteval_fib",
-        "facteval_saq",
-        "facteval_generate_tfq",
-        "facteval_generate_fib",
-        "facteval_generate_wh",
-    )
+    prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
     def plan(
         self, conn: sqlite3.Connection, kg: KGIndex, config: FactevalConfig

@@ -10,6 +10,7 @@ from kglens_tui.modes.kontest import KontestEngine
 from kglens_tui.modes.kontest_plan import KontestPlan, plan_kontest
 from kglens_tui.modes.store import write_kontest_plan
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.prompts import PROMPT_NAMES
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
@@ -19,7 +20,7 @@ class KontestMode(UnitMode):
     label = "KONTEST"
     config_type = KontestConfig
     engine_type = KontestEngine
-    prompts = ("kontest_yes_no", "kontest_paraphrase")
+    prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
 
     def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
         plan = plan_kontest(conn, kg, config)
