@@ -176,6 +176,7 @@ class GroundTruth:
             source=f"{self.source}, shuffled",
             rates=self.rates[order],
             always_failed=self.always_failed[order],
+            answers=None if self.answers is None else self.answers[order],
         )
 
 

@@ -173,6 +173,7 @@ def apply_setting(truth: GroundTruth, setting: TruthSetting, seed: int = 0) -> G
             truth,
             rates=rates,
             always_failed=rates >= SIM_ALWAYS_FAILED,
+            answers=None,  # dealt rates: no answers behind them
             note=f"random blind spots: {setting.blind:.0%} of edges fail "
             f"{BLIND_RATES[0]:.0%}-{BLIND_RATES[1]:.0%} of the time, the rest "
             f"{SEEN_RATES[0]:.0%}-{SEEN_RATES[1]:.0%}; always failed = true rate >= "
