@@ -143,6 +143,7 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
             "template3",
             "kg",
             "subset",
+            "predicates",
             "target",
             "concurrency",
             "max_requests",
@@ -153,6 +154,16 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
         assert screen.build_config().stop_on_convergence
         screen.query_one("#stop_on_convergence").value = False
         assert not screen.build_config().stop_on_convergence
+        screen.query_one("#predicates", Input).value = " capital, Official Language ,"
+        assert screen.build_config().predicates == ["capital", "Official Language"]
+        screen.query_one("#mode", Select).value = "kontest"
+        assert screen.build_mode_config(screen.build_config()).predicates == [
+            "capital",
+            "Official Language",
+        ]
+        screen.query_one("#predicates", Input).value = "capitol"
+        with pytest.raises(ValueError, match="no predicate 'capitol' in KG 'country'"):
+            screen.build_config()
 
 
 async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:

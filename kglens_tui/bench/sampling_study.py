@@ -20,7 +20,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from kglens_tui.analysis.efficiency import Scorer, higher_is_better, requests_to_reach, value_at
-from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
+from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, predicate_lookup
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
@@ -331,8 +331,6 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
     their neighbourhood taken among them; e.g. a stored run's truth on the predicates a model
     mostly knows is a real truth at a low base rate. A name that is no predicate of the truth's
     KG, or one without an edge in the truth, stops with one line naming it."""
-    from kglens_tui.bench.truth_csv import predicate_lookup
-
     names = [part.strip() for part in spec.split(",") if part.strip()]
     if not names:
         raise ValueError("--predicates names no predicate (keys or labels, comma-separated)")

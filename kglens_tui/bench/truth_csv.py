@@ -15,7 +15,7 @@ import numpy as np
 
 from kglens_tui.bench.sampling_study import SIM_ALWAYS_FAILED, GroundTruth
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.kg.graph import KGIndex, load_kg, predicate_lookup
 
 COLUMNS = ("subject", "predicate", "object", "error_rate")
 
@@ -42,17 +42,6 @@ class _Names:
             return [self.keys[text]]
         folded = text.casefold()
         return self.labels.get(folded) or self.aliases.get(folded, [])
-
-
-def predicate_lookup(kg: KGIndex) -> dict[str, int]:
-    """Predicate index by casefolded key or label; a key wins over another predicate's label,
-    and the first of several predicates sharing a label wins."""
-    preds: dict[str, int] = {}
-    for i, label in enumerate(kg.pred_labels):
-        preds.setdefault(label.casefold(), i)
-    for i, key in enumerate(kg.pred_keys):
-        preds[key.casefold()] = i
-    return preds
 
 
 def csv_truth(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,10 @@ if TYPE_CHECKING:
 
 class KGNotFoundError(KGLensError, LookupError):
     """No KG of that name in the workspace."""
+
+
+class UnknownPredicateError(KGLensError, ValueError):
+    """A predicate name that is no key or label of the KG."""
 
 
 @dataclass
@@ -311,6 +316,37 @@ def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
         end=[e[5] for e in edges],
         point_in_time=[e[6] for e in edges],
     )
+
+
+def predicate_lookup(kg: KGIndex) -> dict[str, int]:
+    """Predicate index by casefolded key or label; a key wins over another predicate's label,
+    and the first of several predicates sharing a label wins."""
+    preds: dict[str, int] = {}
+    for i, label in enumerate(kg.pred_labels):
+        preds.setdefault(label.casefold(), i)
+    for i, key in enumerate(kg.pred_keys):
+        preds[key.casefold()] = i
+    return preds
+
+
+def predicate_index(kg: KGIndex, name: str) -> int:
+    """The index of a predicate named by key or label (case-insensitive)."""
+    found = predicate_lookup(kg).get(name.strip().casefold())
+    if found is None:
+        raise UnknownPredicateError(
+            f"no predicate {name!r} in KG '{kg.name}' (keys: {', '.join(kg.pred_keys)})"
+        )
+    return found
+
+
+def predicate_indexes(kg: KGIndex, names: Sequence[str]) -> list[int]:
+    """The indexes of predicates named by key or label, each once, in the order given."""
+    out: list[int] = []
+    for name in names:
+        index = predicate_index(kg, name)
+        if index not in out:
+            out.append(index)
+    return out
 
 
 def subset_nodes(conn: sqlite3.Connection, kg_id: int, subset: str) -> np.ndarray:

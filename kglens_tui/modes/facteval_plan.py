@@ -12,7 +12,6 @@ import numpy as np
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.templates import templates_for
 from kglens_tui.modes.config import FactevalConfig
-from kglens_tui.modes.kontest_plan import predicate_index
 from kglens_tui.probe.engine import run_edge_positions
 
 MASK = "[MASK]"
@@ -189,10 +188,7 @@ def plan_facteval(
 ) -> list[PlannedQuestion]:
     """The run's questions, drawn with the config's seed; contexts not asked for are dropped."""
     rng = np.random.default_rng([config.seed, 104723])
-    positions = run_edge_positions(conn, kg, config.subset)
-    if config.predicates:
-        wanted = [predicate_index(kg, k) for k in config.predicates]
-        positions = positions[np.isin(kg.p[positions], wanted)]
+    positions = run_edge_positions(conn, kg, config.subset, config.predicates)
     pool = positions
     if config.facts is not None and len(positions) > config.facts:
         positions = np.sort(rng.choice(positions, size=config.facts, replace=False))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kglens_tui.kg.graph import KGIndex
+from kglens_tui.kg.graph import KGIndex, predicate_index
 from kglens_tui.kg.templates import templates_for
 from kglens_tui.modes.config import KontestConfig
 from kglens_tui.modes.oracles import path_pairs
@@ -90,15 +90,6 @@ def questions(kg: KGIndex, s: int, p: int, o: int, template3: bool) -> tuple[str
     return (first, third_phrasing(kg, s, p, o)) if template3 else (first, second)
 
 
-def predicate_index(kg: KGIndex, key: str) -> int:
-    """The index of a predicate key, with a helpful error."""
-    try:
-        return kg.pred_keys.index(key)
-    except ValueError:
-        known = ", ".join(kg.pred_keys)
-        raise ValueError(f"no predicate '{key}' in KG '{kg.name}' (known: {known})") from None
-
-
 def chains(kg: KGIndex, p: int, limit: int = MAX_ENUMERATED_PATHS) -> list[tuple[int, ...]]:
     """Every maximal path of at least two edges along predicate p, from a node nothing points to
     (a leaf such as a village) to a node that points nowhere (a root such as a country)."""
@@ -131,10 +122,7 @@ def _edge_lookup(kg: KGIndex, p: int) -> dict[tuple[int, int], int]:
 def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
     """The run's relations and paths, drawn with the config's seed."""
     rng = np.random.default_rng([config.seed, 7919])
-    positions = run_edge_positions(conn, kg, config.subset)
-    if config.predicates:
-        wanted = {predicate_index(kg, k) for k in config.predicates}
-        positions = positions[np.isin(kg.p[positions], list(wanted))]
+    positions = run_edge_positions(conn, kg, config.subset, config.predicates)
     if config.relations is not None and len(positions) > config.relations:
         positions = np.sort(rng.choice(positions, size=config.relations, replace=False))
     planned: dict[tuple[int, int, int], PlannedRelation] = {}

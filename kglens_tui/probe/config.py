@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 
 from kglens_tui.probe.samplers import Sampler, sampler_names
@@ -34,6 +34,9 @@ class RunConfig:
     subset: str | None = None
     """Ask only about edges whose subject is in this named subset of the KG (e.g. paper16);
     none = every active edge."""
+    predicates: list[str] = field(default_factory=list)
+    """Ask only about edges of these predicates (keys or labels, comma-separated; none = every
+    active predicate)."""
     target: str = "sim"
     """The model under test: local:smollm2 (in-process), openai:MODEL (an OpenAI-compatible
     endpoint), sim or sim:SEED (a simulator, labelled simulated everywhere), or a registered

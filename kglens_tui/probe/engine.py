@@ -14,7 +14,7 @@ import json
 import sqlite3
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,7 +22,7 @@ import numpy as np
 from kglens_tui import __version__
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.graph import KGIndex, Neighbourhood, subset_nodes
+from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
@@ -289,11 +289,19 @@ def _p95(values: list[float]) -> float | None:
     return float(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
 
 
-def run_edge_positions(conn: sqlite3.Connection, kg: KGIndex, subset: str | None) -> np.ndarray:
-    """Positions (into the KG arrays) of the edges a run probes: active, within the subset."""
+def run_edge_positions(
+    conn: sqlite3.Connection,
+    kg: KGIndex,
+    subset: str | None,
+    predicates: Sequence[str] = (),
+) -> np.ndarray:
+    """Positions (into the KG arrays) of the edges a run probes: active, within the subset, of
+    the named predicates (keys or labels; none named = every predicate)."""
     mask = kg.active_mask.copy()
     if subset:
         mask &= np.isin(kg.entity_db_ids[kg.s], subset_nodes(conn, kg.kg_id, subset))
+    if predicates:
+        mask &= np.isin(kg.p, predicate_indexes(kg, predicates))
     return np.flatnonzero(mask)
 
 

@@ -55,7 +55,7 @@ def prepare(
         check_new_run(config)
         ensure_kg(conn, config.kg)
         kg = load_kg(conn, config.kg)
-        positions = run_edge_positions(conn, kg, config.subset)
+        positions = run_edge_positions(conn, kg, config.subset, config.predicates)
         extra = {}
         if config.difficulty is Difficulty.WH:
             allowed = wh_allowed(kg, positions, config.wh_max_objects)

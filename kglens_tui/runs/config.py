@@ -72,7 +72,8 @@ class ModeConfig:
     subset: str | None = None
     """Named subset of subjects; none = every subject."""
     predicates: list[str] = field(default_factory=list)
-    """Predicate keys to draw facts from (empty = every active predicate)."""
+    """Draw facts from edges of these predicates only (keys or labels, comma-separated; none =
+    every active predicate)."""
     target: str = "sim"
     """The model under test: local:smollm2, openai:MODEL, sim or sim:SEED, or a plugin kind."""
     base_url: str | None = None

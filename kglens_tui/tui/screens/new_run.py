@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.kg.bundled import bundled_names, bundled_transitive
+from kglens_tui.kg.bundled import bundled_names, bundled_transitive, ensure_kg
+from kglens_tui.kg.graph import load_kg, predicate_indexes
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
@@ -111,6 +112,10 @@ class NewRunScreen(Screen):
                 yield Select([(literal(n), n) for n in names], value=kg, allow_blank=False, id="kg")
                 yield Label("Subset of subjects")
                 yield Select(self._subset_options(kg), value="", allow_blank=False, id="subset")
+                yield Label("Predicates")
+                yield Input(
+                    "", placeholder="all (or keys / labels, comma-separated)", id="predicates"
+                )
                 yield Label("Target")
                 yield Select(
                     [
@@ -285,9 +290,16 @@ class NewRunScreen(Screen):
             target = "local:smollm2"
         else:
             target = f"sim:{values['seed']}"
+        kg = str(self.query_one("#kg", Select).value)
+        raw_predicates = self.query_one("#predicates", Input).value
+        predicates = [name.strip() for name in raw_predicates.split(",") if name.strip()]
+        if predicates:
+            ensure_kg(self.app.db(), kg)
+            predicate_indexes(load_kg(self.app.db(), kg), predicates)
         return RunConfig(
-            kg=str(self.query_one("#kg", Select).value),
+            kg=kg,
             subset=str(self.query_one("#subset", Select).value) or None,
+            predicates=predicates,
             target=target,
             base_url=base_url,
             api_key_env=self.query_one("#api_key_env", Input).value.strip() or "OPENAI_API_KEY",
@@ -325,6 +337,7 @@ class NewRunScreen(Screen):
         common = dict(
             kg=base.kg,
             subset=base.subset,
+            predicates=base.predicates,
             target=base.target,
             base_url=base.base_url,
             api_key_env=base.api_key_env,
