@@ -466,3 +466,45 @@ def test_the_default_run_is_a_method_of_the_study() -> None:
         True,
         "learned",
     )
+
+
+def test_the_headline_share_follows_the_seed_mean_curve() -> None:
+    """A seed that never gets to brute force's value still counts in the headline (no mean over
+    the lucky seeds only), and a target that one seed misses by noise is still reached by the
+    mean."""
+    from kglens_tui.bench.sampling_report import suite_table
+    from kglens_tui.bench.sampling_study import StudyResult, methods_named
+
+    brute = BRUTE_FORCE
+    other = next(m for m in methods_named("thompson") if m.name == "thompson")
+    requests = np.array([10.0, 20.0, 30.0, 40.0])
+    result = StudyResult(
+        truth_source="hand-made",
+        truth_note="",
+        n_edges=10,
+        budget=40,
+        batch_size=10,
+        seeds=(0, 1),
+        ks=(5,),
+        reference_epochs=3.0,
+        methods=[brute, other],
+        requests=requests,
+        curves={
+            brute.name: {"g_top5": np.array([[0.2, 0.5, 0.8, 0.9], [0.2, 0.5, 0.8, 0.9]])},
+            # seed 0 gets there at 10 requests, seed 1 ends just under 0.8: the mean (0.70, then
+            # 0.82) crosses 0.8 at 10 + 10 * 0.10 / 0.12 requests
+            other.name: {"g_top5": np.array([[0.85, 0.85, 0.85, 0.85], [0.55, 0.79, 0.79, 0.79]])},
+        },
+    )
+    reach = result.reach(other.name, "g_top5")
+    assert reach.fractions[0] == pytest.approx(10 / 30) and reach.fractions[1] is None
+    assert reach.mean_curve == pytest.approx((10 + 10 * 0.10 / 0.12) / 30)
+    assert result.reach(brute.name, "g_top5").mean_curve == pytest.approx(1.0)
+    cells = {row[0]: row[1] for row in _rows(suite_table([result], "g_top5"))}
+    assert cells[other.name] == "61% 1/2"
+    assert cells[brute.name] == "100%"
+
+
+def _rows(table) -> list[list[str]]:
+    columns = [[str(cell) for cell in column._cells] for column in table.columns]
+    return [list(row) for row in zip(*columns, strict=True)]

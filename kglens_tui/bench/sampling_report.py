@@ -355,11 +355,12 @@ def suite_table(results: Sequence[StudyResult], metric: str) -> LiteralTable:
     first = results[0]
     table = LiteralTable(
         title=f"Requests to reach brute force's {first.reference_epochs:g}-epoch "
-        f"{short_label(metric)}, as a share of them, per truth (mean over "
+        f"{short_label(metric)}, as a share of them, per truth (seed-mean curves over "
         f"{len(first.seeds)} seeds; lower is better)",
         title_justify="left",
-        caption="— = never within the budget; * = reached with some of the seeds only (mean over "
-        "those; how many: the per-truth tables above).",
+        caption="Where the mean over the seeds reaches brute force's mean and stays at least as "
+        "good to the end of the budget; — = never; n/N = only n of N seeds get there on their "
+        "own (per seed: the per-truth tables above).",
     )
     table.add_column("method", no_wrap=True)
     for result in results:
@@ -374,11 +375,14 @@ def suite_table(results: Sequence[StudyResult], metric: str) -> LiteralTable:
 
 
 def _share_text(reach: Reach) -> Text:
-    got, n = reach.reached, len(reach.fractions)
-    if not got:
-        return Text("—", "dim")
-    text = f"{np.mean(got):.0%}"
-    return Text(text) if len(got) == n else Text.assemble(text, ("*", "dim"))
+    """The seed-mean curve's share, and how many seeds reach the target on their own when not
+    all do."""
+    got, n = len(reach.reached), len(reach.fractions)
+    share = "—" if reach.mean_curve is None else f"{reach.mean_curve:.0%}"
+    text = Text(share, "dim" if reach.mean_curve is None else "")
+    if got < n:
+        text.append(f" {got}/{n}", "dim")
+    return text
 
 
 def continuous_table(result: StudyResult) -> LiteralTable:
