@@ -19,6 +19,7 @@ import aiohttp
 import openai
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
+from kglens_tui.llm.pacing import Pacer
 from kglens_tui.llm.urls import check_base_url
 
 PLACEHOLDER_KEY = "not-needed"
@@ -88,12 +89,9 @@ class OpenAICompatClient:
         backoff_cap_s: float = 20.0,
         max_retry_after_s: float = 60.0,
     ) -> None:
-        if max_in_flight < 1:
-            raise ValueError("max_in_flight must be at least 1")
         if max_retries < 0:
             raise ValueError("max_retries must be >= 0")
-        if requests_per_minute is not None and requests_per_minute <= 0:
-            raise ValueError("requests_per_minute must be positive")
+        self._pacer = Pacer(max_in_flight, requests_per_minute)
         self.base_url = check_base_url(base_url.strip()).rstrip("/")
         # a query string (e.g. ?api-version=...) goes with every request, after the path
         endpoint, _, query = self.base_url.partition("?")
@@ -123,10 +121,7 @@ class OpenAICompatClient:
                 "dict[str, str]", dict.fromkeys(SDK_TELEMETRY_HEADERS, openai.Omit())
             ),
         )
-        self._semaphore = asyncio.Semaphore(max_in_flight)
         self._rng = random.Random(seed)
-        self._interval_s = 60.0 / requests_per_minute if requests_per_minute else 0.0
-        self._next_start = 0.0
         self._pause_until = 0.0
         self._token_param = "max_tokens"
         # an absolute URL spares the SDK two URL parses per request
@@ -171,8 +166,7 @@ class OpenAICompatClient:
 
     async def _attempt(self, request: ChatRequest) -> tuple[str, int, int]:
         """One HTTP attempt, holding an in-flight slot; maps every failure to an LLMError."""
-        async with self._semaphore:
-            await self._wait_for_turn()
+        async with self._pacer.turn(not_before=self._pause_until):
             max_tokens = self.max_tokens if self.max_tokens is not None else request.max_tokens
             temperature = self.temperature if self.temperature is not None else request.temperature
             body = await self._post_chat(request, max_tokens, temperature)
@@ -208,16 +202,6 @@ class OpenAICompatClient:
             except openai.APIError as exc:
                 self._note_retry_after(exc)
                 raise self._translate(exc) from None
-
-    async def _wait_for_turn(self) -> None:
-        """Respect a server-requested pause and space request starts for the RPM limit."""
-        now = time.monotonic()
-        start = max(now, self._pause_until)
-        if self._interval_s:
-            start = max(start, self._next_start)
-            self._next_start = start + self._interval_s
-        if start > now:
-            await asyncio.sleep(start - now)
 
     def _note_retry_after(self, exc: openai.APIError) -> None:
         """After a 429/503 with Retry-After, pause every request of this client until then."""

@@ -80,9 +80,9 @@ class RunConfig:
     wh_max_objects: int = 10
     """Wh questions only when the subject has fewer objects than this for the predicate."""
     concurrency: int = 16
-    """Requests sent at the same time."""
+    """Requests sent at the same time (to any target kind)."""
     requests_per_minute: float | None = None
-    """A requests-per-minute limit on the target (none: no limit)."""
+    """A requests-per-minute limit on the target, any kind (none: no limit)."""
     scheduling: Scheduling = Scheduling.SYNC
     """sync: the paper's synchronous batches; continuous: keep the requests in flight and sample
     again as answers arrive."""

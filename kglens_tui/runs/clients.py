@@ -8,6 +8,7 @@ from typing import Any
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
 from kglens_tui.llm.factory import make_client
+from kglens_tui.llm.pacing import PacedClient, Pacer
 from kglens_tui.llm.targets import RUN_OPTIONS, TargetRequest, TargetSpec, target_kind
 
 
@@ -38,7 +39,10 @@ def target_client(config: Any, kg: KGIndex, edge_ids: Any) -> ChatClient:
         ]
     options = {k: settings[k] for k in kind.options if k in RUN_OPTIONS}
     request = TargetRequest(config.base_url, config.api_key_env, edges, options)
-    return kind.build(spec, request)
+    client = kind.build(spec, request)
+    if "max_in_flight" in kind.options:
+        return client  # paces itself
+    return PacedClient(client, Pacer(config.concurrency, config.requests_per_minute))
 
 
 def helper_client(spec: str, config: Any) -> ChatClient | None:

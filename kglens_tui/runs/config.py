@@ -83,9 +83,9 @@ class ModeConfig:
     generator: str = "template"
     """template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST)."""
     concurrency: int = 8
-    """Requests sent at the same time."""
+    """Requests sent at the same time (to any target kind)."""
     requests_per_minute: float | None = None
-    """A requests-per-minute limit on the target (none: no limit)."""
+    """A requests-per-minute limit on the target, any kind (none: no limit)."""
     temperature: float = 0.0
     """Sampling temperature of the target."""
     max_tokens: int = 48

@@ -1,0 +1,64 @@
+"""How fast a run may talk to its target: at most `max_in_flight` requests at once, their starts
+spaced for a requests-per-minute limit. The OpenAI-compatible client paces itself with a
+`Pacer`; every other target kind is wrapped in a `PacedClient`, so `--concurrency` and
+`--requests-per-minute` mean the same for every target."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
+
+
+class Pacer:
+    """In-flight slots and start spacing, shared by every request of one client."""
+
+    def __init__(self, max_in_flight: int, requests_per_minute: float | None = None) -> None:
+        if max_in_flight < 1:
+            raise ValueError("max_in_flight must be at least 1")
+        if requests_per_minute is not None and requests_per_minute <= 0:
+            raise ValueError("requests_per_minute must be positive")
+        self.max_in_flight = max_in_flight
+        self.requests_per_minute = requests_per_minute
+        self._slots = asyncio.Semaphore(max_in_flight)
+        self._interval_s = 60.0 / requests_per_minute if requests_per_minute else 0.0
+        self._next_start = 0.0
+
+    @asynccontextmanager
+    async def turn(self, not_before: float = 0.0) -> AsyncIterator[None]:
+        """Hold an in-flight slot, starting no earlier than the RPM spacing and `not_before`
+        (a `time.monotonic()` instant, e.g. a server's Retry-After) allow."""
+        async with self._slots:
+            now = time.monotonic()
+            start = max(now, not_before)
+            if self._interval_s:
+                start = max(start, self._next_start)
+                self._next_start = start + self._interval_s
+            if start > now:
+                await asyncio.sleep(start - now)
+            yield
+
+
+class PacedClient:
+    """A target client whose requests go through a `Pacer`; everything else is the inner
+    client's."""
+
+    def __init__(self, inner: ChatClient, pacer: Pacer) -> None:
+        self.inner = inner
+        self.pacer = pacer
+        self.label = inner.label
+        self.simulated = inner.simulated
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        async with self.pacer.turn():
+            return await self.inner.complete(request)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)

@@ -1,0 +1,102 @@
+"""`--concurrency` and `--requests-per-minute` hold for every target kind: the OpenAI-compatible
+client paces itself, every other kind is wrapped in a PacedClient."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import load_kg
+from kglens_tui.llm.base import ChatRequest, Completion, user_messages
+from kglens_tui.llm.openai_compat import OpenAICompatClient
+from kglens_tui.llm.pacing import PacedClient, Pacer
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.runs.clients import target_client
+from kglens_tui.store.connection import connect
+
+
+class Gate:
+    """A target that holds every request until released, counting those in flight."""
+
+    label = "gate"
+    simulated = True
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.most = 0
+        self.started: list[float] = []
+        self.release = asyncio.Event()
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        self.in_flight += 1
+        self.most = max(self.most, self.in_flight)
+        self.started.append(time.monotonic())
+        await self.release.wait()
+        self.in_flight -= 1
+        return Completion("yes", 1, 1, 0.0)
+
+    async def aclose(self) -> None:
+        return None
+
+
+REQUEST = ChatRequest(user_messages(None, "Is Vienna the capital of Austria?"))
+
+
+def test_a_paced_client_keeps_at_most_max_in_flight_requests_open() -> None:
+    async def go() -> tuple[int, int]:
+        gate = Gate()
+        client = PacedClient(gate, Pacer(2))
+        tasks = [asyncio.ensure_future(client.complete(REQUEST)) for _ in range(7)]
+        while gate.in_flight < 2:
+            await asyncio.sleep(0)
+        for _ in range(20):  # give the others every chance to start
+            await asyncio.sleep(0)
+        held = gate.most
+        gate.release.set()
+        await asyncio.gather(*tasks)
+        return held, gate.most
+
+    held, most = asyncio.run(go())
+    assert held == 2 and most == 2
+
+
+def test_a_paced_client_spaces_starts_for_the_rpm_limit() -> None:
+    async def go() -> list[float]:
+        gate = Gate()
+        gate.release.set()
+        client = PacedClient(gate, Pacer(8, requests_per_minute=1200))  # 50 ms apart
+        await asyncio.gather(*(client.complete(REQUEST) for _ in range(4)))
+        return gate.started
+
+    started = asyncio.run(go())
+    gaps = [b - a for a, b in zip(started, started[1:], strict=False)]
+    assert len(gaps) == 3 and min(gaps) >= 0.05 - 1e-3
+
+
+def test_every_target_kind_gets_the_runs_concurrency() -> None:
+    config = RunConfig(target="sim:3", concurrency=3, requests_per_minute=600.0)
+    conn = connect(":memory:")
+    ensure_kg(conn, "country")
+    kg = load_kg(conn, "country")
+    sim = target_client(config, kg, kg.edge_ids[:5])
+    assert isinstance(sim, PacedClient)
+    assert (sim.pacer.max_in_flight, sim.pacer.requests_per_minute) == (3, 600.0)
+    assert sim.simulated and sim.label == sim.inner.label
+    remote = target_client(
+        RunConfig(target="openai:m", base_url="http://127.0.0.1:9/v1", concurrency=3),
+        kg,
+        kg.edge_ids[:5],
+    )
+    assert isinstance(remote, OpenAICompatClient)  # paces itself
+    asyncio.run(remote.aclose())
+
+
+@pytest.mark.parametrize(
+    "bad", [{"max_in_flight": 0}, {"max_in_flight": 1, "requests_per_minute": 0}]
+)
+def test_a_pacer_refuses_impossible_limits(bad) -> None:
+    with pytest.raises(ValueError):
+        Pacer(**bad)
