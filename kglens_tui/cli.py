@@ -26,7 +26,7 @@ from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args
-from kglens_tui.runs.record import set_status
+from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
@@ -241,6 +241,13 @@ def cmd_probe(args: argparse.Namespace) -> int:
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
         err_console.print("[dim]tip: the live screen opens with `kglens`; running headless[/]")
     conn = _open(args)
+    if (
+        args.resume is not None
+        and run_row(conn, args.resume)["mode"] == KGLENS  # another mode's run: prepare says so
+        and (finished := nothing_to_resume(conn, args.resume))
+    ):
+        console.print(markup_literal(finished), soft_wrap=True)
+        return 0
     bar = Progress(
         TextColumn("[bold]run {task.fields[run]}"),
         BarColumn(),

@@ -449,3 +449,38 @@ def test_a_unit_mode_stops_at_its_request_budget(tmp_path: Path, capsys) -> None
     assert len(_answers(db, 1)) == 3
     assert main(["--db", str(db), "run", TOY, "--set", "max_requests=0"]) == 2
     assert "max_requests must be at least 1 when set" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["resume", "1"], ["probe", "--no-tui", "--resume", "1"]])
+def test_resuming_a_finished_run_says_so_and_asks_nothing(
+    tmp_path: Path, capsys, command: list[str]
+) -> None:
+    db = tmp_path / "w.db"
+    probe = ["probe", "--no-tui", "--quiet", "--iterations", "2", "--batch-size", "4"]
+    assert main(["--db", str(db), *probe]) == 0
+    conn = sqlite3.connect(db)
+    before = conn.execute("SELECT status, updated_at, iterations_done FROM run").fetchone()
+    asked = conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0]
+    capsys.readouterr()
+    assert main(["--db", str(db), *command]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out == [
+        "run 1 has finished (iteration limit): nothing to resume (start a new run for more)"
+    ]
+    assert conn.execute("SELECT status, updated_at, iterations_done FROM run").fetchone() == before
+    assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == asked
+
+
+def test_r_on_a_finished_run_says_there_is_nothing_to_resume(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "1"]) == 0
+    app = make_app(db)
+
+    async def press_r() -> None:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.press("r")
+            await wait_for(pilot, lambda: bool(app._notifications), 30)
+            assert any("nothing to resume" in n.message for n in app._notifications)
+            assert not app._busy() and app.session is None
+
+    asyncio.run(press_r())

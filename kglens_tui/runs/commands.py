@@ -18,7 +18,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.options import apply_assignments
-from kglens_tui.runs.record import RunNotFoundError
+from kglens_tui.runs.record import nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import given_run_settings, load_settings
@@ -154,12 +154,14 @@ def cmd_resume(args: argparse.Namespace) -> int:
     db = args.db or default_db_path()
     conn = connect(db)
     try:
-        row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
+        row = run_row(conn, args.run)
+        finished = nothing_to_resume(conn, args.run)
     finally:
         conn.close()
-    if row is None:
-        raise RunNotFoundError(f"no run {args.run} in this workspace (see `kglens runs`)")
-    mode = get_mode(row[0])
+    if finished is not None:
+        console.print(markup_literal(finished), soft_wrap=True)
+        return 0
+    mode = get_mode(row["mode"])
     return drive_session(RunSession(db, mode.name, resume=args.run), args.quiet)
 
 

@@ -164,6 +164,16 @@ def run_row(conn: sqlite3.Connection, run_id: int) -> sqlite3.Row:
     return found
 
 
+def nothing_to_resume(conn: sqlite3.Connection, run_id: int) -> str | None:
+    """Why resuming a run would do nothing (it has finished), as one line; None when it can go
+    on. RunNotFoundError when there is no such run."""
+    row = run_row(conn, run_id)
+    if row["status"] != RunStatus.FINISHED:
+        return None
+    reason = f" ({row['stop_reason']})" if row["stop_reason"] else ""
+    return f"run {run_id} has finished{reason}: nothing to resume (start a new run for more)"
+
+
 def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> ModeRun:
     """A run of a unit mode (``mode`` checks which); a running run whose process is gone reads
     as interrupted."""

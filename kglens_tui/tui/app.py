@@ -19,7 +19,7 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
-from kglens_tui.runs.record import KGLENS, set_status
+from kglens_tui.runs.record import KGLENS, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings, config_path, load_settings
@@ -222,6 +222,10 @@ class KGLensApp(App):
             get_mode(mode)
         except UnknownModeError as exc:
             self.notify(str(exc), severity="error")
+            return
+        finished = nothing_to_resume(self.db(), run_id)
+        if finished is not None:
+            self.notify(finished, severity="warning")
             return
         session = RunSession(self.db_path, mode, resume=run_id)
         self._launch(session, f"resume run {run_id}", self._live_screen(session, run_id))
