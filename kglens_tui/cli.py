@@ -28,7 +28,7 @@ from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
-from kglens_tui.textfmt import num
+from kglens_tui.textfmt import num, selection
 from kglens_tui.textfmt import pct as _pct
 
 
@@ -282,7 +282,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
         raise CLIError(str(exc)) from exc
     label = " [yellow](simulated)[/]" if engine.target.simulated else ""
     err_console.print(
-        f"run {engine.run.id}: KG '{markup_literal(engine.kg.name)}', "
+        f"run {engine.run.id}: KG "
+        f"'{markup_literal(selection(engine.kg.name, engine.config.subset, engine.config.predicates))}', "
         f"{len(engine.run.edge_ids):,} active edges, target {markup_literal(engine.target.label)}"
         f"{label}, {engine.config.difficulty}, {engine.config.sampler}"
     )

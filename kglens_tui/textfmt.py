@@ -11,3 +11,19 @@ def pct(value: float | None) -> str:
 def num(value: float | None, digits: int = 2) -> str:
     """A number with fixed decimals, or an em dash when there is none."""
     return "—" if value is None else f"{value:.{digits}f}"
+
+
+def selection(
+    kg: str, subset: str | None = None, predicates: list[str] | None = None, *, full: bool = True
+) -> str:
+    """What a run asks about: the KG, its subset of subjects and its predicates (all of them, or
+    just how many when not ``full``), e.g. ``country/paper16 [currency, member_of]``."""
+    text = kg + (f"/{subset}" if subset else "")
+    if predicates:
+        named = (
+            ", ".join(predicates)
+            if full or len(predicates) == 1
+            else f"{len(predicates)} predicates"
+        )
+        text += f" [{named}]"
+    return text

@@ -3,6 +3,7 @@ one function of the KG layer."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import run_edge_positions
 from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.textfmt import selection
 
 
 def test_predicates_are_named_by_key_or_label_case_insensitively(conn, tiny_kg_dir: Path) -> None:
@@ -67,3 +69,52 @@ def test_the_cli_names_an_unknown_predicate_in_one_line(
     assert len(err) == 1 and "no predicate 'capitol' in KG 'tiny'" in err[0]
     with sqlite3.connect(db) as stored:
         assert stored.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+def test_every_unknown_name_and_every_dead_predicate_is_named(conn, tiny_kg_dir: Path) -> None:
+    import_kg(conn, tiny_kg_dir, "tiny")
+    kg = load_kg(conn, "tiny")
+    with pytest.raises(UnknownPredicateError, match="no predicates 'nosuch', 'foo' in KG 'tiny'"):
+        predicate_indexes(kg, ["capital", "nosuch", "foo"])
+    # member_of is dead in the tiny KG: kept, never asked
+    assert predicate_indexes(kg, ["member_of"]) == [kg.pred_keys.index("member_of")]
+    with pytest.raises(UnknownPredicateError, match="'member_of' of KG 'tiny' is dead"):
+        predicate_indexes(kg, ["capital", "member of"], active=True)
+    with pytest.raises(UnknownPredicateError, match="is dead"):
+        prepare(conn, config=RunConfig(kg="tiny", target="sim", predicates=["member_of"]))
+    assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+def test_a_run_stores_the_keys_it_matched_and_shows_its_selection(
+    tmp_path: Path, tiny_kg_dir: Path, capsys
+) -> None:
+    db = str(tmp_path / "ws.db")
+    assert main(["--db", db, "kg", "import", str(tiny_kg_dir), "--name", "tiny"]) == 0
+    probe = ["--db", db, "probe", "--no-tui", "--kg", "tiny", "--iterations", "1", "--quiet"]
+    assert main([*probe, "--predicates", "CAPITAL, official language,capital,"]) == 0
+    assert main([*probe, "--predicates", "none"]) == 0  # none: every predicate
+    with sqlite3.connect(db) as stored:
+        configs = [r[0] for r in stored.execute("SELECT config FROM run ORDER BY id")]
+    assert [json.loads(c)["predicates"] for c in configs] == [
+        ["capital", "official_language"],
+        [],
+    ]
+    capsys.readouterr()
+    assert main(["--db", db, "report", "1"]) == 0
+    assert "KG tiny [capital, official_language]" in capsys.readouterr().out.splitlines()[0]
+    assert selection("tiny", "paper16", ["a", "b"], full=False) == "tiny/paper16 [2 predicates]"
+    assert selection("tiny", None, ["a"], full=False) == "tiny [a]"
+
+
+@pytest.mark.parametrize("flag", [["--rpm", "nan"], ["--timeout", "inf"]])
+def test_a_flag_that_is_no_finite_number_is_refused(tmp_path: Path, flag, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", str(tmp_path / "ws.db"), "probe", "--no-tui", *flag])
+    assert exit_.value.code == 2
+    assert f"invalid finite_float value: '{flag[1]}'" in capsys.readouterr().err
+
+
+def test_a_set_value_that_is_no_finite_number_is_refused(tmp_path: Path, capsys) -> None:
+    argv = ["run", "kontest", "--set", "requests_per_minute=nan"]
+    assert main(["--db", str(tmp_path / "ws.db"), *argv]) != 0
+    assert "requests_per_minute: 'nan' is not a valid float" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from kglens_tui.runs.record import shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.textfmt import pct as _pct
+from kglens_tui.textfmt import selection
 
 CATEGORIES = tuple(str(v) for v in ALL)
 
@@ -196,7 +197,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
             (
                 str(r["id"]),
                 mode_label(r["mode"]),
-                r["kg"] + (f"/{cfg['subset']}" if cfg.get("subset") else ""),
+                selection(r["kg"], cfg.get("subset"), cfg.get("predicates"), full=False),
                 target,
                 cfg.get("difficulty", ""),
                 cfg.get("sampler", ""),

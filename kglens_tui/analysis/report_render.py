@@ -19,6 +19,7 @@ from kglens_tui.probe.runner import open_snapshot
 from kglens_tui.runs.record import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
+from kglens_tui.textfmt import selection
 
 
 def verdict_notes(rep: RunReport) -> str:
@@ -62,9 +63,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     trust = run_trust(conn, run_id)
     run, cfg = rep.run, rep.run.config
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
-    subset = "/" + cfg.subset if cfg.subset else ""
+    asked = selection(run.kg_name, cfg.subset, cfg.predicates)
     console.print(
-        f"[bold]Run {run.id}[/] · KG {markup_literal(run.kg_name + subset)} · "
+        f"[bold]Run {run.id}[/] · KG {markup_literal(asked)} · "
         f"target {markup_literal(run.target_label)}{sim}"
     )
     status, reason = shown_status(run.status, run.stop_reason, run.owner)

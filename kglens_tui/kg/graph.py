@@ -329,24 +329,57 @@ def predicate_lookup(kg: KGIndex) -> dict[str, int]:
     return preds
 
 
+SHOWN_KEYS = 8
+"""An error about predicate names lists at most this many of the KG's keys."""
+
+
+def _some_keys(kg: KGIndex) -> str:
+    keys = kg.pred_keys
+    shown = ", ".join(keys[:SHOWN_KEYS])
+    if len(keys) <= SHOWN_KEYS:
+        return f"keys: {shown}"
+    return (
+        f"keys: {shown}… and {len(keys) - SHOWN_KEYS} more; `kglens kg stats {kg.name}` lists them"
+    )
+
+
 def predicate_index(kg: KGIndex, name: str) -> int:
     """The index of a predicate named by key or label (case-insensitive)."""
-    found = predicate_lookup(kg).get(name.strip().casefold())
-    if found is None:
+    return predicate_indexes(kg, [name])[0]
+
+
+def predicate_indexes(kg: KGIndex, names: Sequence[str], *, active: bool = False) -> list[int]:
+    """The indexes of predicates named by key or label (case-insensitive), each once, in the
+    order given. Every name that is no predicate is named in one error; with ``active``, so is
+    every dead predicate (its edges are kept but never asked)."""
+    lookup = predicate_lookup(kg)
+    unknown = [name for name in names if name.strip().casefold() not in lookup]
+    if unknown:
+        which = ", ".join(repr(name) for name in unknown)
+        plural = "s" if len(unknown) > 1 else ""
         raise UnknownPredicateError(
-            f"no predicate {name!r} in KG '{kg.name}' (keys: {', '.join(kg.pred_keys)})"
+            f"no predicate{plural} {which} in KG '{kg.name}' ({_some_keys(kg)})"
         )
-    return found
-
-
-def predicate_indexes(kg: KGIndex, names: Sequence[str]) -> list[int]:
-    """The indexes of predicates named by key or label, each once, in the order given."""
     out: list[int] = []
     for name in names:
-        index = predicate_index(kg, name)
+        index = lookup[name.strip().casefold()]
         if index not in out:
             out.append(index)
+    dead = [kg.pred_keys[i] for i in out if active and not kg.pred_active[i]]
+    if dead:
+        which = ", ".join(repr(key) for key in dead)
+        raise UnknownPredicateError(
+            f"predicate{'s' if len(dead) > 1 else ''} {which} of KG '{kg.name}' "
+            f"{'are' if len(dead) > 1 else 'is'} dead: kept in the KG, never asked "
+            f"(`kglens kg stats {kg.name}` lists the active ones)"
+        )
     return out
+
+
+def predicate_keys(kg: KGIndex, names: Sequence[str]) -> list[str]:
+    """The keys of the active predicates named by key or label (what a run stores, so the same
+    selection is stored the same way however it was typed)."""
+    return [kg.pred_keys[i] for i in predicate_indexes(kg, names, active=True)]
 
 
 def subset_nodes(conn: sqlite3.Connection, kg_id: int, subset: str) -> np.ndarray:

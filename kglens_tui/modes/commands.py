@@ -37,6 +37,7 @@ from kglens_tui.modes.oracles import Coverage
 from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.options import comma_list
 from kglens_tui.runs.record import load_mode_run, mode_runs
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.settings import RUN_SETTINGS
@@ -400,7 +401,13 @@ def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
     p.add_argument("--kg", help="KG name (setting kg; default country)")
     p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
     p.add_argument(
-        "--predicate", action="append", metavar="KEY", help="only this predicate (repeatable)"
+        "--predicates",
+        "--predicate",
+        dest="predicate",
+        type=comma_list,
+        action="extend",
+        metavar="PREDICATES",
+        help="only edges of these predicates: keys or labels, comma-separated (repeatable)",
     )
     p.add_argument(
         "--target", help="local:smollm2 | openai:MODEL | sim[:SEED] (setting target; default sim)"

@@ -301,7 +301,7 @@ def run_edge_positions(
     if subset:
         mask &= np.isin(kg.entity_db_ids[kg.s], subset_nodes(conn, kg.kg_id, subset))
     if predicates:
-        mask &= np.isin(kg.p, predicate_indexes(kg, predicates))
+        mask &= np.isin(kg.p, predicate_indexes(kg, predicates, active=True))
     return np.flatnonzero(mask)
 
 

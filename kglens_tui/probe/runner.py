@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 
 from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.kg.graph import load_kg
+from kglens_tui.kg.graph import load_kg, predicate_keys
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
@@ -55,6 +55,7 @@ def prepare(
         check_new_run(config)
         ensure_kg(conn, config.kg)
         kg = load_kg(conn, config.kg)
+        config.predicates = predicate_keys(kg, config.predicates)
         positions = run_edge_positions(conn, kg, config.subset, config.predicates)
         extra = {}
         if config.difficulty is Difficulty.WH:

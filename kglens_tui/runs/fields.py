@@ -16,6 +16,8 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from kglens_tui.runs.options import comma_list, finite_float
+
 
 @cache
 def field_help(cls: type) -> dict[str, str]:
@@ -57,7 +59,7 @@ def _plain(kind: Any) -> tuple[Any, bool, bool]:
 
 def _comma_list(item: Any) -> Any:
     def parse(text: str) -> list[Any]:
-        return [item(part.strip()) for part in text.split(",") if part.strip()]
+        return comma_list(text, item)
 
     parse.__name__ = f"list of {getattr(item, '__name__', 'values')}"
     return parse
@@ -112,6 +114,7 @@ def add_config_arguments(
             options["choices"] = list(names)
             del options["metavar"]
         elif kind in (int, float):
+            kind = finite_float if kind is float else kind
             options["type"] = _comma_list(kind) if many else kind
         elif many:
             options["type"] = _comma_list(str)

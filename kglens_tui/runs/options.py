@@ -4,6 +4,7 @@ settings dataclass's own fields, so a mode's options need no parser of their own
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from typing import Any
@@ -12,6 +13,25 @@ from kglens_tui.runs.config import ConfigError
 
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
+
+
+NONE = "none"
+"""What a list setting takes for "no list" (every predicate, every context...)."""
+
+
+def finite_float(text: str) -> float:
+    """A float that is a number (nan and inf are not: they are no setting and not JSON)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r} is not a finite number")
+    return value
+
+
+def comma_list(text: str, item: Any = str) -> list[Any]:
+    """A comma-separated list (empty parts dropped); ``none`` is the empty list."""
+    if text.strip().lower() == NONE:
+        return []
+    return [item(part.strip()) for part in text.split(",") if part.strip()]
 
 
 def _convert(name: str, kind: Any, text: str) -> Any:
@@ -25,13 +45,15 @@ def _convert(name: str, kind: Any, text: str) -> Any:
         kind = next(a for a in args if a is not type(None))
         args = typing.get_args(kind)
     if typing.get_origin(kind) is list:
-        return [_convert(name, args[0], part.strip()) for part in text.split(",") if part.strip()]
+        return [_convert(name, args[0], part) for part in comma_list(text)]
     try:
         if kind is bool:
             if text.lower() not in TRUE + FALSE:
                 raise ValueError
             return text.lower() in TRUE
-        if kind in (int, float, str):
+        if kind is float:
+            return finite_float(text)
+        if kind in (int, str):
             return kind(text)
         if isinstance(kind, type):
             return kind(text)  # an enum, by value

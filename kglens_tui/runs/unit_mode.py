@@ -16,7 +16,7 @@ import numpy as np
 
 from kglens_tui import __version__
 from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.kg.graph import KGIndex, load_kg, predicate_keys
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, check_new_run
@@ -121,6 +121,8 @@ class UnitMode:
             check_new_run(config)
             ensure_kg(conn, config.kg)
             kg = load_kg(conn, config.kg)
+            if getattr(config, "predicates", None):
+                config.predicates = predicate_keys(kg, config.predicates)
             plan = self.plan(conn, kg, config)
             client = target or target_client(config, kg, self.plan_edge_ids(plan))
             run = load_mode_run(conn, self.create_run(conn, kg, config, client, plan, name=name))

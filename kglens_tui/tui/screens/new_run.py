@@ -255,6 +255,13 @@ class NewRunScreen(Screen):
             for widget in self.query(selector):
                 widget.display = show
 
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _clear_status(self) -> None:
+        """An edited form no longer shows the last check's verdict."""
+        self._status("")
+
     def _status(self, text: str, style: str = "") -> None:
         """The form's status line, the text shown literally (it may quote a field's value)."""
         self.query_one("#form-status", Static).update(Text(visible(text), style=style))
@@ -295,7 +302,7 @@ class NewRunScreen(Screen):
         predicates = [name.strip() for name in raw_predicates.split(",") if name.strip()]
         if predicates:
             ensure_kg(self.app.db(), kg)
-            predicate_indexes(load_kg(self.app.db(), kg), predicates)
+            predicate_indexes(load_kg(self.app.db(), kg), predicates, active=True)
         return RunConfig(
             kg=kg,
             subset=str(self.query_one("#subset", Select).value) or None,
