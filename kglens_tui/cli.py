@@ -25,7 +25,7 @@ from kglens_tui.probe.config import PROMPT_ORDERS, PROPAGATION_MODES, RunConfig
 from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError, check_new_run
-from kglens_tui.runs.fields import add_config_arguments, config_from_args
+from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num, selection
@@ -240,6 +240,11 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
         err_console.print("[dim]tip: the live screen opens with `kglens`; running headless[/]")
+    if args.resume is not None and (ignored := given_fields(RunConfig, args)):
+        raise CLIError(
+            f"--resume continues run {args.resume} with its own settings, but these were given "
+            f"too: {', '.join(ignored)} (drop them, or start a new run)"
+        )
     conn = _open(args)
     if (
         args.resume is not None

@@ -484,3 +484,19 @@ def test_r_on_a_finished_run_says_there_is_nothing_to_resume(tmp_path: Path) -> 
             assert not app._busy() and app.session is None
 
     asyncio.run(press_r())
+
+
+def test_probe_resume_refuses_settings_it_would_ignore(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    probe = ["probe", "--no-tui", "--quiet", "--iterations", "3", "--batch-size", "4"]
+    assert main(["--db", str(db), *probe, "--max-requests", "4"]) == 0
+    conn = sqlite3.connect(db)
+    before = conn.execute("SELECT status, updated_at, config FROM run").fetchone()
+    capsys.readouterr()
+    assert main(["--db", str(db), "probe", "--resume", "1", "--iterations", "9", "--rpm", "5"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "error: --resume continues run 1 with its own settings, but these were given too: "
+        "iterations, requests_per_minute (drop them, or start a new run)"
+    )
+    assert conn.execute("SELECT status, updated_at, config FROM run").fetchone() == before

@@ -123,11 +123,15 @@ def add_config_arguments(
         parser.add_argument(flag, **options)
 
 
-def config_from_args(config: Any, args: argparse.Namespace) -> Any:
-    """``config`` with every field whose flag was given replaced by the flag's value."""
-    given = {
+def given_fields(cls: type, args: argparse.Namespace) -> dict[str, Any]:
+    """The fields of the dataclass ``cls`` whose flags were given, with their values."""
+    return {
         f.name: getattr(args, f.name)
-        for f in dataclasses.fields(config)
+        for f in dataclasses.fields(cls)
         if getattr(args, f.name, None) is not None
     }
-    return dataclasses.replace(config, **given)
+
+
+def config_from_args(config: Any, args: argparse.Namespace) -> Any:
+    """``config`` with every field whose flag was given replaced by the flag's value."""
+    return dataclasses.replace(config, **given_fields(type(config), args))
