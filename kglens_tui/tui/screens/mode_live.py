@@ -75,6 +75,7 @@ class ModeLiveScreen(Screen):
     def __init__(self, session: RunSession | StoredModeRun) -> None:
         super().__init__()
         self.session = session
+        self._live = session.live
         self._shown = 0
         self._last: tuple | None = None
 
@@ -119,7 +120,9 @@ class ModeLiveScreen(Screen):
             f"requests {calls_text(snap.requests, snap.helpers)} · errors {snap.errors:,} · "
             f"retries {snap.retries:,}\n"
             f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}\n"
-            f"elapsed {duration(snap.elapsed_s)}" + _bias_lines(snap.metrics)
+            # a stored run keeps no wall-clock time: the elapsed time is this session's
+            + (f"elapsed {duration(snap.elapsed_s)} (this session)" if self._live else "stored run")
+            + _bias_lines(snap.metrics)
         )
         self._metrics(snap)
         self._feed(snap)
