@@ -95,7 +95,8 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         "model (Yes/No right half the time, Wh never) asked by this run's sampler, batch, "
         "propagation and number of answers, "
         + (
-            f"mean and central 95% over {coin.replicas} replays; "
+            f"mean and range of {coin.replicas} replays, where one coin run falls "
+            f"{coin.replicas - 1} times in {coin.replicas + 1}; "
             if coin
             else "nothing answered to replay yet (—); "
         )
