@@ -508,3 +508,32 @@ def test_the_headline_share_follows_the_seed_mean_curve() -> None:
 def _rows(table) -> list[list[str]]:
     columns = [[str(cell) for cell in column._cells] for column in table.columns]
     return [list(row) for row in zip(*columns, strict=True)]
+
+
+def test_matching_brute_force_means_coming_within_its_standard_error() -> None:
+    from kglens_tui.bench.sampling_study import StudyResult, methods_named
+
+    other = next(m for m in methods_named("top-k") if m.name == "top-k")
+    brute_rows = np.array([[0.2, 0.6, 0.7, 0.9], [0.2, 0.6, 0.9, 0.9]])  # at 30: 0.7 and 0.9
+    result = StudyResult(
+        truth_source="hand-made",
+        truth_note="",
+        n_edges=10,
+        budget=40,
+        batch_size=10,
+        seeds=(0, 1),
+        ks=(5,),
+        reference_epochs=3.0,
+        methods=[BRUTE_FORCE, other],
+        requests=np.array([10.0, 20.0, 30.0, 40.0]),
+        curves={
+            BRUTE_FORCE.name: {"g_top5": brute_rows},
+            other.name: {"g_top5": np.array([[0.75, 0.75, 0.75, 0.75]] * 2)},
+        },
+    )
+    assert result.target("g_top5") == pytest.approx(0.8)
+    assert result.target_error("g_top5") == pytest.approx(0.1)  # sd 0.1414 / sqrt(2)
+    # 0.75 is short of 0.8 but within its standard error: matched from the start
+    assert result.reach(other.name, "g_top5").mean_curve == pytest.approx(10 / 30)
+    # brute force's own mean (0.6 at 20, 0.8 at 30) gets within 0.1 at 25 requests
+    assert result.reach(BRUTE_FORCE.name, "g_top5").mean_curve == pytest.approx(25 / 30)

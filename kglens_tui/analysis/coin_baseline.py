@@ -144,9 +144,7 @@ def coin_baseline(
         answered,
         replicas,
         {
-            name: CoinRate(
-                float(np.mean(v)), float(np.min(v)), float(np.max(v))
-            )
+            name: CoinRate(float(np.mean(v)), float(np.min(v)), float(np.max(v)))
             for name, v in values.items()
         },
     )

@@ -168,7 +168,10 @@ def reach_table(result: StudyResult) -> LiteralTable:
         caption="Reached = at least as good as the target from then on to the end of the budget; "
         "— = not reached; n/N = reached with n of N seeds. "
         "Brute force's targets: "
-        + ", ".join(f"{short_label(m)} {result.target(m):.4g}" for m in metrics),
+        + ", ".join(
+            f"{short_label(m)} {result.target(m):.4g}±{result.target_error(m):.2g}" for m in metrics
+        )
+        + " (± its standard error over the seeds: coming within it counts as matching).",
     )
     table.add_column("method", no_wrap=True)
     for metric in metrics:
@@ -358,9 +361,9 @@ def suite_table(results: Sequence[StudyResult], metric: str) -> LiteralTable:
         f"{short_label(metric)}, as a share of them, per truth (seed-mean curves over "
         f"{len(first.seeds)} seeds; lower is better)",
         title_justify="left",
-        caption="Where the mean over the seeds reaches brute force's mean and stays at least as "
-        "good to the end of the budget; — = never; n/N = only n of N seeds get there on their "
-        "own (per seed: the per-truth tables above).",
+        caption="Where the mean over the seeds comes within the standard error of brute force's "
+        "mean and stays there to the end of the budget; — = never; n/N = only n of N seeds get "
+        "there on their own (per seed: the per-truth tables above).",
     )
     table.add_column("method", no_wrap=True)
     for result in results:
