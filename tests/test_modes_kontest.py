@@ -20,7 +20,7 @@ from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
 from kglens_tui.modes.runner import run_blocking
 from kglens_tui.probe.bias import Rate
 from kglens_tui.probe.runstore import load_run
-from kglens_tui.runs.record import RunNotFoundError, load_mode_run
+from kglens_tui.runs.record import RunNotFoundError, load_mode_run, nothing_to_resume
 from kglens_tui.runs.session import RunSession
 
 LOCATED = "located in the administrative territorial entity"
@@ -185,6 +185,7 @@ def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Con
     snap = run_blocking(prepare_mode(hand, config=config, target=target))
     assert snap.status == "finished" and snap.units_done == snap.units_total == 8
     assert "1 with a failed request" in snap.stop_reason
+    assert nothing_to_resume(hand, snap.run_id) is None  # the failed request is asked again
     # (consistent, inconsistent, invalid, API error), worked out by hand per relation
     assert _counts(snap, "atomic") == (6, 1, 0, 1)
     assert _counts(snap, "sequential-intra") == (12, 1, 1, 2)

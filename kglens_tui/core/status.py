@@ -29,3 +29,8 @@ class RunStatus(StrEnum):
             RunStatus.FAILED,
             RunStatus.INTERRUPTED,
         )
+
+
+ASK_AGAIN = "resume the run to ask them again"
+"""Closes the stop reason of a run that finished with failed requests still to ask: such a run
+is resumable (every mode's engine writes it; `nothing_to_resume` looks for it)."""

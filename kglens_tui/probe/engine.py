@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kglens_tui import __version__
-from kglens_tui.core.status import RunStatus
+from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
@@ -569,7 +569,7 @@ class ProbeEngine:
         if pending:
             self.stats.stop_reason += (
                 f"; {pending:,} edge{'s' if pending > 1 else ''} whose last request failed "
-                "(resume the run to ask them again)"
+                f"({ASK_AGAIN})"
             )
         self.stats.status = RunStatus.STOPPED if stopped else RunStatus.FINISHED
         set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from kglens_tui.core.status import RunStatus
+from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
@@ -356,7 +356,7 @@ class ModeEngine:
             self.status = RunStatus.FINISHED
             failed = len(self.pending())
             self.stop_reason = "all tests asked" + (
-                f"; {failed} with a failed request (resume to ask them again)" if failed else ""
+                f"; {failed} with a failed request ({ASK_AGAIN})" if failed else ""
             )
         if not cause:
             set_status(self.conn, self.run.id, self.status, self.stop_reason)
