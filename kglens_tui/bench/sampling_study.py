@@ -363,7 +363,7 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
         o=truth.o[keep],
         edge_ids=truth.edge_ids[keep],
         p=truth.p[keep],
-        note=f"{int(keep.sum()):,} of {truth.n_edges:,} edges ({len(chosen)} predicates); "
+        note=f"{int(keep.sum()):,} of {truth.n_edges:,} edges ({len(chosen)} predicate{'s' if len(chosen) > 1 else ''}); "
         + (truth.note if truth.answers is None else _answers_note(truth.answers[keep])),
         answers=None if truth.answers is None else truth.answers[keep],
     )
