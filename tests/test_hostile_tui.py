@@ -285,6 +285,7 @@ def test_a_crashed_app_exits_non_zero(
 class _Shown:
     """A finished mode session as its live screen polls it."""
 
+    live = False
     error = f"failed {MARKUP} {ESCAPES}"
 
     def __init__(self, snap) -> None:

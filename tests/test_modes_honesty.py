@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from test_modes_kontest import ScriptedTarget, hand_kg
+from test_tui import wait_for
 
 from kglens_tui.cli import main
 from kglens_tui.core.console import console
@@ -285,6 +286,7 @@ class _Shown:
     """A finished session as the live screen polls it."""
 
     error = None
+    live = False
 
     def __init__(self, snap) -> None:
         self._snap = snap
@@ -331,11 +333,13 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
 
     app = Host()
     async with app.run_test(size=(160, 40)) as pilot:
-        while (
-            not isinstance(app.screen, ModeLiveScreen)
-            or not app.screen.query_one("#mode-metrics", DataTable).row_count
-        ):
-            await pilot.pause(0.05)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ModeLiveScreen)
+                and app.screen.query_one("#mode-metrics", DataTable).row_count > 0
+            ),
+        )
         table = app.screen.query_one("#mode-metrics", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         cells = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}

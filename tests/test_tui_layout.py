@@ -32,6 +32,7 @@ class FinishedModeRun:
     """A finished mode run's final snapshot, served the way a `RunSession` serves it."""
 
     error = ""
+    live = False
 
     def __init__(self, final: ModeSnapshot) -> None:
         self.final = final
