@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_tui import wait_for
 from textual.widgets._toast import Toast
 
 from kglens_tui.annotate.adjudication import adjudicate
@@ -230,8 +231,7 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
         await _show(pilot, CompareScreen(1, 2))
         assert_literal(app, MODEL)
         app.notify(f"toast {MARKUP} {ESCAPES}")
-        while not app.screen.query(Toast):
-            await pilot.pause()
+        await wait_for(pilot, lambda: bool(app.screen.query(Toast)))
         await pilot.pause()
         assert_literal(app, "toast [/] [bold")
 
