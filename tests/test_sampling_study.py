@@ -318,7 +318,7 @@ def test_a_restricted_truth_counts_the_answers_of_its_own_edges(conn, tiny_kg_di
         mine = whole.answers[whole.predicates == kg.pred_keys.index(key)]
         lo, hi = int(mine.min()), int(mine.max())
         span = str(lo) if lo == hi else f"{lo}-{hi}"
-        assert f"predicates); {span} answers per edge" in part.note
+        assert f"(1 predicate); {span} answers per edge" in part.note
 
 
 def test_predicates_restrict_a_simulated_truth_too(conn, tiny_kg_dir: Path) -> None:
