@@ -3,6 +3,7 @@ variables < command-line flags. Every field is typed and documented here."""
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -79,6 +80,8 @@ def _coerce(name: str, value: Any, kind: type, where: str) -> Any:
                 raise TypeError("expected a table")
             return {str(k): str(v) for k, v in value.items()}
         coerced = kind(value)
+        if kind is float and not math.isfinite(coerced):
+            raise ValueError(f"{value!r} is not a finite number")
         if name == "base_url" and coerced:
             check_base_url(coerced)
         return coerced

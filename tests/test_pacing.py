@@ -100,3 +100,30 @@ def test_every_target_kind_gets_the_runs_concurrency() -> None:
 def test_a_pacer_refuses_impossible_limits(bad) -> None:
     with pytest.raises(ValueError):
         Pacer(**bad)
+
+
+def test_a_pause_that_begins_while_a_request_waits_still_holds_it_back() -> None:
+    """A server's Retry-After pause is read once the request holds its slot, not before it
+    queued for one."""
+
+    async def go() -> tuple[float, float]:
+        gate = Gate()
+        pause = {"until": 0.0}
+        pacer = Pacer(1)
+
+        async def ask() -> None:
+            async with pacer.turn(not_before=lambda: pause["until"]):
+                await gate.complete(REQUEST)
+
+        first = asyncio.ensure_future(ask())
+        while gate.in_flight < 1:
+            await asyncio.sleep(0)
+        second = asyncio.ensure_future(ask())  # queues for the one slot
+        await asyncio.sleep(0)
+        pause["until"] = time.monotonic() + 0.05  # the first request was told to back off
+        gate.release.set()
+        await asyncio.gather(first, second)
+        return pause["until"], gate.started[1]
+
+    until, second_started = asyncio.run(go())
+    assert second_started >= until

@@ -118,3 +118,27 @@ def test_a_set_value_that_is_no_finite_number_is_refused(tmp_path: Path, capsys)
     argv = ["run", "kontest", "--set", "requests_per_minute=nan"]
     assert main(["--db", str(tmp_path / "ws.db"), *argv]) != 0
     assert "requests_per_minute: 'nan' is not a valid float" in capsys.readouterr().err
+
+
+def test_none_is_the_empty_list_only_where_that_is_the_default() -> None:
+    from kglens_tui.modes import FactevalConfig
+    from kglens_tui.runs.options import apply_assignments
+
+    assert apply_assignments(FactevalConfig(), ["predicates=none"]).predicates == []
+    # fact-eval has a context called none: it stays a value
+    assert apply_assignments(FactevalConfig(), ["contexts=none"]).contexts == ["none"]
+
+
+def test_a_mode_commands_rate_limit_must_be_a_number(tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--db", str(tmp_path / "ws.db"), "facteval", "run", "--rpm", "nan"])
+    assert "invalid finite_float value: 'nan'" in capsys.readouterr().err
+
+
+def test_a_settings_file_float_must_be_a_number(tmp_path: Path, monkeypatch) -> None:
+    from kglens_tui.settings import SettingsError, load_settings
+
+    path = tmp_path / "config.toml"
+    path.write_text("sim_latency_s = nan\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match="setting 'sim_latency_s': nan is not a finite number"):
+        load_settings(path)

@@ -500,3 +500,18 @@ def test_probe_resume_refuses_settings_it_would_ignore(tmp_path: Path, capsys) -
         "iterations, requests_per_minute (drop them, or start a new run)"
     )
     assert conn.execute("SELECT status, updated_at, config FROM run").fetchone() == before
+
+
+def test_a_run_stored_with_the_old_ask_again_note_stays_resumable(tmp_path: Path) -> None:
+    from kglens_tui.runs.record import nothing_to_resume
+
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "1"]) == 0
+    conn = sqlite3.connect(db)
+    conn.row_factory = sqlite3.Row
+    assert nothing_to_resume(conn, 1) is not None
+    old = "all tests asked; 2 with a failed request (resume to ask them again)"
+    conn.execute("UPDATE run SET stop_reason = ? WHERE id = 1", (old,))
+    conn.commit()
+    assert nothing_to_resume(conn, 1) is None
+    conn.close()

@@ -34,3 +34,5 @@ class RunStatus(StrEnum):
 ASK_AGAIN = "resume the run to ask them again"
 """Closes the stop reason of a run that finished with failed requests still to ask: such a run
 is resumable (every mode's engine writes it; `nothing_to_resume` looks for it)."""
+ASK_AGAIN_NOTES = (ASK_AGAIN, "resume to ask them again")
+"""ASK_AGAIN and what KONTEST and fact-eval runs stored before it wrote in its place."""

@@ -166,7 +166,7 @@ class OpenAICompatClient:
 
     async def _attempt(self, request: ChatRequest) -> tuple[str, int, int]:
         """One HTTP attempt, holding an in-flight slot; maps every failure to an LLMError."""
-        async with self._pacer.turn(not_before=self._pause_until):
+        async with self._pacer.turn(not_before=lambda: self._pause_until):
             max_tokens = self.max_tokens if self.max_tokens is not None else request.max_tokens
             temperature = self.temperature if self.temperature is not None else request.temperature
             body = await self._post_chat(request, max_tokens, temperature)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -29,12 +29,13 @@ class Pacer:
         self._next_start = 0.0
 
     @asynccontextmanager
-    async def turn(self, not_before: float = 0.0) -> AsyncIterator[None]:
-        """Hold an in-flight slot, starting no earlier than the RPM spacing and `not_before`
-        (a `time.monotonic()` instant, e.g. a server's Retry-After) allow."""
+    async def turn(self, not_before: Callable[[], float] | None = None) -> AsyncIterator[None]:
+        """Hold an in-flight slot, starting no earlier than the RPM spacing and `not_before()`
+        (a `time.monotonic()` instant, e.g. a server's Retry-After: read once the slot is held,
+        so a pause that began while the request waited still holds it back) allow."""
         async with self._slots:
             now = time.monotonic()
-            start = max(now, not_before)
+            start = max(now, not_before() if not_before is not None else 0.0)
             if self._interval_s:
                 start = max(start, self._next_start)
                 self._next_start = start + self._interval_s
@@ -61,4 +62,6 @@ class PacedClient:
         await self.inner.aclose()
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("inner", "pacer"):
+            raise AttributeError(name)  # copy and pickle look these up before __init__ ran
         return getattr(self.inner, name)

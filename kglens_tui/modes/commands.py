@@ -37,7 +37,7 @@ from kglens_tui.modes.oracles import Coverage
 from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
-from kglens_tui.runs.options import comma_list
+from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import load_mode_run, mode_runs
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.settings import RUN_SETTINGS
@@ -416,11 +416,11 @@ def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
     p.add_argument("--api-key-env", help="variable holding the key (default OPENAI_API_KEY)")
     p.add_argument("--generator", default="template", help=generator_help)
     p.add_argument("--concurrency", type=int, help="requests in flight (default 8)")
-    p.add_argument("--rpm", type=float, help="requests-per-minute limit")
+    p.add_argument("--rpm", type=finite_float, help="requests-per-minute limit")
     p.add_argument(
         "--max-tokens", type=int, help="reply length limit (default: 16 for KONTEST, 48 facteval)"
     )
-    p.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
+    p.add_argument("--timeout", type=finite_float, default=30.0, help="seconds per request")
     p.add_argument(
         "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
     )

@@ -40,7 +40,7 @@ def target_client(config: Any, kg: KGIndex, edge_ids: Any) -> ChatClient:
     options = {k: settings[k] for k in kind.options if k in RUN_OPTIONS}
     request = TargetRequest(config.base_url, config.api_key_env, edges, options)
     client = kind.build(spec, request)
-    if "max_in_flight" in kind.options:
+    if {"max_in_flight", "requests_per_minute"} <= set(kind.options):
         return client  # paces itself
     return PacedClient(client, Pacer(config.concurrency, config.requests_per_minute))
 

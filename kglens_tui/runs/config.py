@@ -7,6 +7,7 @@ mean the same thing, so `kglens_tui.runs.clients` builds clients from either.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Self
 
@@ -48,9 +49,11 @@ def check_new_run(config: Any) -> None:
     ranges of the request settings, and that the target, generator and verifier name known
     kinds. Raises ConfigError naming the setting."""
     rpm = getattr(config, "requests_per_minute", None)
-    if rpm is not None and rpm <= 0:
-        raise ConfigError(f"requests_per_minute must be positive (got {rpm})")
-    if getattr(config, "sim_latency_s", 0.0) < 0:
+    if rpm is not None and not 0 < rpm < math.inf:  # nan and inf fail too
+        raise ConfigError(f"requests_per_minute must be a positive number (got {rpm})")
+    if not 0 < getattr(config, "timeout_s", 1.0) < math.inf:
+        raise ConfigError(f"timeout_s must be a positive number (got {config.timeout_s})")
+    if not 0 <= getattr(config, "sim_latency_s", 0.0) < math.inf:
         raise ConfigError(f"sim_latency_s must not be negative (got {config.sim_latency_s})")
     temperature = getattr(config, "temperature", 0.0)
     if not 0.0 <= temperature <= 2.0:

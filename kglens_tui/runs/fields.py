@@ -16,7 +16,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from kglens_tui.runs.options import comma_list, finite_float
+from kglens_tui.runs.options import comma_list, empty_by_default, finite_float
 
 
 @cache
@@ -57,9 +57,9 @@ def _plain(kind: Any) -> tuple[Any, bool, bool]:
     return kind, optional, False
 
 
-def _comma_list(item: Any) -> Any:
+def _comma_list(item: Any, none_is_empty: bool) -> Any:
     def parse(text: str) -> list[Any]:
-        return comma_list(text, item)
+        return comma_list(text, item, none_is_empty=none_is_empty)
 
     parse.__name__ = f"list of {getattr(item, '__name__', 'values')}"
     return parse
@@ -115,9 +115,9 @@ def add_config_arguments(
             del options["metavar"]
         elif kind in (int, float):
             kind = finite_float if kind is float else kind
-            options["type"] = _comma_list(kind) if many else kind
+            options["type"] = _comma_list(kind, empty_by_default(f)) if many else kind
         elif many:
-            options["type"] = _comma_list(str)
+            options["type"] = _comma_list(str, empty_by_default(f))
         suffix = f" (default {shown})" if shown not in (None, "", []) else ""
         options["help"] = (text + suffix).replace("%", "%%") or None
         parser.add_argument(flag, **options)

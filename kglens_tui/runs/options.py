@@ -16,7 +16,8 @@ FALSE = ("0", "false", "no", "off")
 
 
 NONE = "none"
-"""What a list setting takes for "no list" (every predicate, every context...)."""
+"""What a list setting whose default is the empty list takes for it (e.g. predicates: every
+predicate). Where the default is not empty, "none" may be a value (fact-eval's context "none")."""
 
 
 def finite_float(text: str) -> float:
@@ -27,14 +28,20 @@ def finite_float(text: str) -> float:
     return value
 
 
-def comma_list(text: str, item: Any = str) -> list[Any]:
-    """A comma-separated list (empty parts dropped); ``none`` is the empty list."""
-    if text.strip().lower() == NONE:
+def comma_list(text: str, item: Any = str, *, none_is_empty: bool = True) -> list[Any]:
+    """A comma-separated list (empty parts dropped); ``none`` is the empty list where
+    ``none_is_empty``."""
+    if none_is_empty and text.strip().lower() == NONE:
         return []
     return [item(part.strip()) for part in text.split(",") if part.strip()]
 
 
-def _convert(name: str, kind: Any, text: str) -> Any:
+def empty_by_default(f: dataclasses.Field[Any]) -> bool:
+    """Whether a dataclass field's default is the empty list (so ``none`` can name it)."""
+    return callable(f.default_factory) and f.default_factory() == []
+
+
+def _convert(name: str, kind: Any, text: str, none_is_empty: bool = True) -> Any:
     """``text`` as a value of the field's type; ConfigError names the field."""
     args = typing.get_args(kind)
     if not text:
@@ -45,7 +52,9 @@ def _convert(name: str, kind: Any, text: str) -> Any:
         kind = next(a for a in args if a is not type(None))
         args = typing.get_args(kind)
     if typing.get_origin(kind) is list:
-        return [_convert(name, args[0], part) for part in comma_list(text)]
+        return [
+            _convert(name, args[0], part) for part in comma_list(text, none_is_empty=none_is_empty)
+        ]
     try:
         if kind is bool:
             if text.lower() not in TRUE + FALSE:
@@ -66,7 +75,8 @@ def _convert(name: str, kind: Any, text: str) -> Any:
 def apply_assignments(config: Any, assignments: list[str]) -> Any:
     """A copy of ``config`` with each ``key=value`` applied, then validated."""
     hints = typing.get_type_hints(type(config))
-    known = {f.name for f in dataclasses.fields(config)} - {"mode"}
+    by_name = {f.name: f for f in dataclasses.fields(config) if f.name != "mode"}
+    known = set(by_name)
     changes: dict[str, Any] = {}
     for item in assignments:
         key, sep, text = item.partition("=")
@@ -75,5 +85,5 @@ def apply_assignments(config: Any, assignments: list[str]) -> Any:
             raise ConfigError(f"--set {item!r}: write it as key=value")
         if key not in known:
             raise ConfigError(f"--set {key}: no such setting (known: {', '.join(sorted(known))})")
-        changes[key] = _convert(key, hints[key], text.strip())
+        changes[key] = _convert(key, hints[key], text.strip(), empty_by_default(by_name[key]))
     return dataclasses.replace(config, **changes).validate()

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.core.status import ASK_AGAIN, RunStatus
+from kglens_tui.core.status import ASK_AGAIN_NOTES, RunStatus
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.runs.registry import get_mode
 from kglens_tui.store.connection import retry_busy, transaction
@@ -168,7 +168,9 @@ def nothing_to_resume(conn: sqlite3.Connection, run_id: int) -> str | None:
     """Why resuming a run would do nothing (it has finished), as one line; None when it can go
     on. RunNotFoundError when there is no such run."""
     row = run_row(conn, run_id)
-    if row["status"] != RunStatus.FINISHED or ASK_AGAIN in row["stop_reason"]:
+    if row["status"] != RunStatus.FINISHED or any(
+        note in row["stop_reason"] for note in ASK_AGAIN_NOTES
+    ):
         return None
     reason = f" ({row['stop_reason']})" if row["stop_reason"] else ""
     return f"run {run_id} has finished{reason}: nothing to resume (start a new run for more)"

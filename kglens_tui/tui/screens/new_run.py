@@ -22,6 +22,7 @@ from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.fields import field_help
+from kglens_tui.runs.options import comma_list
 from kglens_tui.tui.format import BREAKPOINTS
 
 NEW_RUN_HELP = """\
@@ -299,7 +300,7 @@ class NewRunScreen(Screen):
             target = f"sim:{values['seed']}"
         kg = str(self.query_one("#kg", Select).value)
         raw_predicates = self.query_one("#predicates", Input).value
-        predicates = [name.strip() for name in raw_predicates.split(",") if name.strip()]
+        predicates = comma_list(raw_predicates)
         if predicates:
             ensure_kg(self.app.db(), kg)
             predicate_indexes(load_kg(self.app.db(), kg), predicates, active=True)
