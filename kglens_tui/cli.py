@@ -243,7 +243,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
     if args.resume is not None and (ignored := given_fields(RunConfig, args)):
         raise CLIError(
             f"--resume continues run {args.resume} with its own settings, but these were given "
-            f"too: {', '.join(ignored)} (drop them, or start a new run)"
+            f"too: {', '.join(args.flag_of.get(name, name) for name in ignored)} (drop them, or "
+            "start a new run)"
         )
     conn = _open(args)
     if (
@@ -687,7 +688,9 @@ def build_parser() -> argparse.ArgumentParser:
         },
     )
     p.add_argument("--quiet", action="store_true", help="no progress display")
-    p.set_defaults(func=cmd_probe)
+    # the flag each setting was given by, for messages (--rpm, --no-convergence-stop...)
+    flag_of = {a.dest: a.option_strings[0] for a in p._actions if a.option_strings}
+    p.set_defaults(func=cmd_probe, flag_of=flag_of)
     p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")
     p.set_defaults(func=cmd_runs)
     add_runs_commands(p)

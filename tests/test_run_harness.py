@@ -497,7 +497,7 @@ def test_probe_resume_refuses_settings_it_would_ignore(tmp_path: Path, capsys) -
     err = capsys.readouterr().err.strip()
     assert err == (
         "error: --resume continues run 1 with its own settings, but these were given too: "
-        "iterations, requests_per_minute (drop them, or start a new run)"
+        "--iterations, --rpm (drop them, or start a new run)"
     )
     assert conn.execute("SELECT status, updated_at, config FROM run").fetchone() == before
 
