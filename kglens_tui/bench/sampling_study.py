@@ -354,6 +354,7 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
             chosen.append(pred)
     keep = np.isin(truth.p, chosen)
     keys = ", ".join(kg.pred_keys[i] for i in chosen)
+    named = f"{len(chosen)} predicate" + ("s" if len(chosen) > 1 else "")
     return replace(
         truth,
         source=f"{truth.source}, predicates {keys}",
@@ -363,7 +364,7 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
         o=truth.o[keep],
         edge_ids=truth.edge_ids[keep],
         p=truth.p[keep],
-        note=f"{int(keep.sum()):,} of {truth.n_edges:,} edges ({len(chosen)} predicate{'s' if len(chosen) > 1 else ''}); "
+        note=f"{int(keep.sum()):,} of {truth.n_edges:,} edges ({named}); "
         + (truth.note if truth.answers is None else _answers_note(truth.answers[keep])),
         answers=None if truth.answers is None else truth.answers[keep],
     )

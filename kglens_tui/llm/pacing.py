@@ -20,8 +20,8 @@ class Pacer:
     def __init__(self, max_in_flight: int, requests_per_minute: float | None = None) -> None:
         if max_in_flight < 1:
             raise ValueError("max_in_flight must be at least 1")
-        if requests_per_minute is not None and requests_per_minute <= 0:
-            raise ValueError("requests_per_minute must be positive")
+        if requests_per_minute is not None and not 0 < requests_per_minute < float("inf"):
+            raise ValueError("requests_per_minute must be a positive number")
         self.max_in_flight = max_in_flight
         self.requests_per_minute = requests_per_minute
         self._slots = asyncio.Semaphore(max_in_flight)
