@@ -14,7 +14,7 @@ from kglens_tui.cli import main
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.llm.urls import BaseURLError, check_base_url, redact_text, redact_url
 from kglens_tui.modes.runner import open_mode_snapshot
-from kglens_tui.probe.runstore import load_run
+from kglens_tui.runs.record import load_run
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.store.connection import connect
 

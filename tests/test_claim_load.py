@@ -16,8 +16,7 @@ from kglens_tui.modes import KontestConfig, prepare_mode
 from kglens_tui.modes.runner import run_blocking as run_mode
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import prepare, run_blocking
-from kglens_tui.probe.runstore import load_run
-from kglens_tui.runs.record import claim_run
+from kglens_tui.runs.record import claim_run, load_run
 from kglens_tui.store.connection import connect
 
 CONFIG = dict(

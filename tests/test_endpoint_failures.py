@@ -19,7 +19,7 @@ from kglens_tui.cli import main
 from kglens_tui.llm.failures import FAILED_SHARE, STOP_REASON, WINDOW, FailureGuard
 from kglens_tui.modes.runner import open_mode_snapshot
 from kglens_tui.probe.runner import open_snapshot
-from kglens_tui.probe.runstore import load_run
+from kglens_tui.runs.record import load_run
 from kglens_tui.store.connection import connect
 
 KEY_ENV = "KGLENS_TEST_KEY"

@@ -185,7 +185,7 @@ def test_compare_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["--db", db, "consistency", "compare", "1", "2"]) == 0
     assert "Stability" in capsys.readouterr().out
     assert main(["--db", db, "consistency", "compare", "1", "4"]) == 2
-    assert "facteval run, not kontest" in capsys.readouterr().err
+    assert "run 4 is a fact-eval run, not a KONTEST one" in capsys.readouterr().err
     t3 = ["--db", db, "consistency", "run", "--kg", "hand", "--relations", "all", "--quiet"]
     assert main([*t3, "--target", "sim:1", "--template3"]) == 0
     assert main([*t3, "--target", "sim:2", "--template3"]) == 0

@@ -52,7 +52,7 @@ def test_facteval_commands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert "F1 per context" in out and "antifactual" in out and "SAQ fib" in out
     assert main([*base, "report", "2"]) == 2
     assert main(["--db", db, "consistency", "report", "1"]) == 2
-    assert "facteval run, not kontest" in capsys.readouterr().err
+    assert "run 1 is a fact-eval run, not a KONTEST one" in capsys.readouterr().err
     assert main([*base, "run", "--kg", "hand", "--contexts", "misleading", "--quiet"]) == 2
 
 

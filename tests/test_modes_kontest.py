@@ -19,8 +19,7 @@ from kglens_tui.modes import KontestConfig, open_mode_snapshot, prepare_mode
 from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
 from kglens_tui.modes.runner import run_blocking
 from kglens_tui.probe.bias import Rate
-from kglens_tui.probe.runstore import load_run
-from kglens_tui.runs.record import RunNotFoundError, load_mode_run, nothing_to_resume
+from kglens_tui.runs.record import KGLENS, RunNotFoundError, load_run, nothing_to_resume
 from kglens_tui.runs.session import RunSession
 
 LOCATED = "located in the administrative territorial entity"
@@ -245,7 +244,7 @@ def test_a_target_that_keeps_failing_stops_the_run(hand: sqlite3.Connection) -> 
     assert snap.error == (
         "24 of the last 24 requests failed (connection 24); latest: connection: connection refused"
     )
-    stored = load_mode_run(hand, snap.run_id)
+    stored = load_run(hand, snap.run_id)
     assert (stored.status, stored.stop_reason, stored.error) == ("failed", STOP_REASON, snap.error)
     assert snap.requests == snap.errors == 24
     assert all(o.inconsistent == 0 and o.consistent == 0 for o in snap.metrics.oracles)
@@ -286,8 +285,8 @@ def test_mode_runs_list_with_kglens_runs(hand: sqlite3.Connection) -> None:
     row = hand.execute("SELECT mode, iterations_done, config FROM run WHERE id = ?", (snap.run_id,))
     mode, done, cfg = row.fetchone()
     assert (mode, done, json.loads(cfg)["relations"]) == ("kontest", 2, 2)
-    with pytest.raises(RunNotFoundError, match="is a kontest run, not a KGLens one"):
-        load_run(hand, snap.run_id)  # KGLens code never reads another mode's run as its own
+    with pytest.raises(RunNotFoundError, match="is a KONTEST run, not a KGLens one"):
+        load_run(hand, snap.run_id, KGLENS)  # KGLens code never reads another mode's run
 
 
 def test_session_runs_in_its_own_process_and_stops(tmp_path: Path) -> None:

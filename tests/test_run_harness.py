@@ -321,7 +321,7 @@ def test_kglens_probe_never_resumes_another_modes_run(tmp_path: Path, capsys) ->
     capsys.readouterr()
     assert main(["--db", str(db), "probe", "--no-tui", "--resume", "1"]) == 2
     err = capsys.readouterr().err
-    assert "run 1 is a kontest run, not a KGLens one" in err and "kglens resume 1" in err
+    assert "run 1 is a KONTEST run, not a KGLens one" in err and "kglens resume 1" in err
     assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
     assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
 

@@ -30,8 +30,7 @@ from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
 from kglens_tui.modes.runner import run_blocking as run_mode
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runner import prepare, run_blocking
-from kglens_tui.probe.runstore import load_run
-from kglens_tui.runs.record import RunBusyError, RunNotFoundError
+from kglens_tui.runs.record import RunBusyError, RunNotFoundError, load_run
 from kglens_tui.store.connection import connect
 from kglens_tui.store.owner import _start_time
 from kglens_tui.workspace.remove import (

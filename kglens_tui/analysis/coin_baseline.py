@@ -21,8 +21,8 @@ from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
-from kglens_tui.probe.runstore import load_run
 from kglens_tui.probe.samplers import sample_batch
+from kglens_tui.runs.record import KGLENS, load_run
 
 REPLICAS = 40
 """Replays of the coin target; the range of the rates over them is shown."""
@@ -112,7 +112,7 @@ def coin_baseline(
     conn: sqlite3.Connection, run_id: int, replicas: int = REPLICAS
 ) -> CoinBaseline | None:
     """The coin target's rates under run `run_id`'s settings; None before any answer."""
-    run = load_run(conn, run_id)
+    run = load_run(conn, run_id, KGLENS)
     answered = int(
         conn.execute(
             "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'", (run.id,)

@@ -14,8 +14,8 @@ from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.pkg import Rates, rates
-from kglens_tui.probe.runstore import RunRecord, load_run, observed_counts
-from kglens_tui.runs.record import shown_status
+from kglens_tui.probe.runstore import observed_counts
+from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.textfmt import pct as _pct
@@ -76,7 +76,7 @@ def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRa
 
 def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
     """Everything `kglens report` prints for a run, from the observation log."""
-    run = load_run(conn, run_id)
+    run = load_run(conn, run_id, KGLENS)
     m, n = observed_counts(conn, run.id, len(run.edge_ids))
     counts = dict.fromkeys(CATEGORIES, 0)
     by_qtype: dict[str, dict[str, int]] = {}

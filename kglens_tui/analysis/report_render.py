@@ -16,7 +16,6 @@ from kglens_tui.llm.usage import helpers_line
 from kglens_tui.probe.bias import Rate, run_trust
 from kglens_tui.probe.engine import LearnedView
 from kglens_tui.probe.runner import open_snapshot
-from kglens_tui.runs.record import shown_status
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
 from kglens_tui.textfmt import selection
@@ -68,7 +67,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         f"[bold]Run {run.id}[/] · KG {markup_literal(asked)} · "
         f"target {markup_literal(run.target_label)}{sim}"
     )
-    status, reason = shown_status(run.status, run.stop_reason, run.owner)
+    status, reason = run.shown
     console.print(
         f"{cfg.difficulty.upper()} · sampler {cfg.sampler}"
         f"{' · propagation ' + cfg.propagation_mode if cfg.propagation else ' (no propagation)'}"

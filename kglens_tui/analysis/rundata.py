@@ -27,7 +27,8 @@ from kglens_tui.analysis.triage import Overrides, load_overrides
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
-from kglens_tui.probe.runstore import FAILED, RunRecord, load_run, rebuild_state
+from kglens_tui.probe.runstore import FAILED, rebuild_state
+from kglens_tui.runs.record import KGLENS, RunRecord, load_run
 
 T = TypeVar("T")
 
@@ -320,7 +321,7 @@ class RunData:
 
 def load_run_data(conn: sqlite3.Connection, run_id: int, kg: KGIndex | None = None) -> RunData:
     """Load a run with its KG (pass `kg` to share one among runs), log and triage."""
-    run = load_run(conn, run_id)
+    run = load_run(conn, run_id, KGLENS)
     if kg is None or kg.kg_id != run.kg_id:
         kg = load_kg(conn, run.kg_name)
     try:

@@ -24,8 +24,9 @@ from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, predicate_looku
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
-from kglens_tui.probe.runstore import load_run, observed_counts
+from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.probe.samplers import Sampler, sample_batch
+from kglens_tui.runs.record import KGLENS, load_run
 
 SIM_ALWAYS_FAILED = 0.9
 """With a simulated truth, edges whose true error rate is at least this count as always failed."""
@@ -245,7 +246,7 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
 
     Edges that never got an answer are left out; always failed = failed every time asked.
     """
-    run = load_run(conn, run_id)
+    run = load_run(conn, run_id, KGLENS)
     if run.config.sampler != Sampler.BRUTE_FORCE:
         raise ValueError(
             f"run {run_id} used the {run.config.sampler} sampler; ground truth needs a "

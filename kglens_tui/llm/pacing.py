@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -17,7 +17,15 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
 class Pacer:
     """In-flight slots and start spacing, shared by every request of one client."""
 
-    def __init__(self, max_in_flight: int, requests_per_minute: float | None = None) -> None:
+    def __init__(
+        self,
+        max_in_flight: int,
+        requests_per_minute: float | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        """``clock`` and ``sleep`` are the time the spacing is kept in (a test's own clock)."""
         if max_in_flight < 1:
             raise ValueError("max_in_flight must be at least 1")
         if requests_per_minute is not None and not 0 < requests_per_minute < float("inf"):
@@ -27,6 +35,8 @@ class Pacer:
         self._slots = asyncio.Semaphore(max_in_flight)
         self._interval_s = 60.0 / requests_per_minute if requests_per_minute else 0.0
         self._next_start = 0.0
+        self._clock = clock
+        self._sleep = sleep
 
     @asynccontextmanager
     async def turn(self, not_before: Callable[[], float] | None = None) -> AsyncIterator[None]:
@@ -34,13 +44,13 @@ class Pacer:
         (a `time.monotonic()` instant, e.g. a server's Retry-After: read once the slot is held,
         so a pause that began while the request waited still holds it back) allow."""
         async with self._slots:
-            now = time.monotonic()
+            now = self._clock()
             start = max(now, not_before() if not_before is not None else 0.0)
             if self._interval_s:
                 start = max(start, self._next_start)
                 self._next_start = start + self._interval_s
             if start > now:
-                await asyncio.sleep(start - now)
+                await self._sleep(start - now)
             yield
 
 

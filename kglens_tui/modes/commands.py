@@ -38,7 +38,7 @@ from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocki
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.options import comma_list, finite_float
-from kglens_tui.runs.record import load_mode_run, mode_runs
+from kglens_tui.runs.record import load_run, mode_runs
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.settings import RUN_SETTINGS
 from kglens_tui.store.connection import connect, default_db_path
@@ -180,18 +180,19 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 
 def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
-    run = load_mode_run(conn, run_id, mode)
+    run = load_run(conn, run_id, mode)
     snap = open_mode_snapshot(conn, run_id)
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
     cfg = run.config
     subset = "/" + cfg.subset if cfg.subset else ""
-    reason = ": " + markup_literal(run.stop_reason) if run.stop_reason else ""
+    status, stop_reason = run.shown
+    reason = ": " + markup_literal(stop_reason) if stop_reason else ""
     console.print(
         f"[bold]Run {run.id}[/] · {mode} · KG {markup_literal(run.kg_name + subset)}"
         f" · target {markup_literal(run.target_label)}{sim} · generator "
-        f"{markup_literal(cfg.generator)} · seed {cfg.seed} · status {run.status}{reason}"
+        f"{markup_literal(cfg.generator)} · seed {cfg.seed} · status {status}{reason}"
     )
-    if run.status == RunStatus.FAILED and run.error:
+    if status == RunStatus.FAILED and run.error:
         console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     console.print(
         f"{snap.units_done:,}/{snap.units_total:,} units · {snap.requests:,} requests "
@@ -363,14 +364,13 @@ def _cmd_list(mode: str) -> Command:
         for col in ("id", "kg", "target", "status", "units", "created"):
             t.add_column(col, justify="right" if col in ("id", "units") else "left")
         for run_id in mode_runs(conn, mode):
-            run = load_mode_run(conn, run_id, mode)
-            units = conn.execute("SELECT iterations_done FROM run WHERE id = ?", (run_id,))
+            run = load_run(conn, run_id, mode)
             t.add_row(
                 str(run.id),
                 run.kg_name,
                 run.target_label,
-                run.status,
-                f"{units.fetchone()[0]:,}",
+                run.shown[0],
+                f"{run.iterations_done:,}",
                 run.created_at,
             )
         console.print(t)

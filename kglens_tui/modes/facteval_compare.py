@@ -12,7 +12,7 @@ from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL
 from kglens_tui.modes.facteval_scoring import ALL, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
-from kglens_tui.runs.record import ModeRun, load_mode_run
+from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct
 
 TEMPLATE, LLM = "template", "llm"
@@ -65,7 +65,7 @@ def per_relation_table(
 
 def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable:
     """`per_relation_table` of one stored fact-eval run."""
-    run = load_mode_run(conn, run_id, FACTEVAL)
+    run = load_run(conn, run_id, FACTEVAL)
     answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
     labels = dict(conn.execute("SELECT id, label FROM predicate WHERE kg_id = ?", (run.kg_id,)))
     return per_relation_table(per_relation(load_questions(conn, run_id), answers), labels)
@@ -75,7 +75,7 @@ def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTabl
 class RunScores:
     """One run's scores per (question type, format, context, question source)."""
 
-    run: ModeRun
+    run: RunRecord
     questions: tuple[QuestionRow, ...]
     answers: Mapping[tuple[int, str], AnswerRow]
 
@@ -109,7 +109,7 @@ def load_run_scores(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list[Ru
     """Every run's questions and answers (each must be a fact-eval run)."""
     out = []
     for run_id in run_ids:
-        run = load_mode_run(conn, run_id, FACTEVAL)
+        run = load_run(conn, run_id, FACTEVAL)
         answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
         out.append(RunScores(run, tuple(load_questions(conn, run_id)), answers))
     return out

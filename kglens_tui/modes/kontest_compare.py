@@ -14,7 +14,7 @@ from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs, inconsistent_tests
-from kglens_tui.runs.record import ModeRun, load_mode_run
+from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct
 
 
@@ -67,7 +67,7 @@ def add_template3(
             f"{len(template3_runs)} template-3 runs"
         )
     for run_id, t3_id in zip(run_ids, template3_runs, strict=True):
-        run, t3 = load_mode_run(conn, run_id, KONTEST), load_mode_run(conn, t3_id, KONTEST)
+        run, t3 = load_run(conn, run_id, KONTEST), load_run(conn, t3_id, KONTEST)
         if not t3.config.template3:
             raise ValueError(f"run {t3_id} was not made with --template3")
         if run.config.template3:
@@ -83,15 +83,15 @@ def add_template3(
 
 def load_overlap(
     conn: sqlite3.Connection, run_ids: Sequence[int]
-) -> tuple[list[ModeRun], ErrorOverlap]:
+) -> tuple[list[RunRecord], ErrorOverlap]:
     """The runs and their error overlap; at least two KONTEST runs of one KG."""
     if len(run_ids) < 2 or len(set(run_ids)) != len(run_ids):
         raise ValueError("compare needs at least two different KONTEST runs")
-    runs = [load_mode_run(conn, r, KONTEST) for r in run_ids]
+    runs = [load_run(conn, r, KONTEST) for r in run_ids]
     return runs, error_overlap(inconsistent_tests(conn, run_ids))
 
 
-def overlap_tables(runs: Sequence[ModeRun], o: ErrorOverlap) -> list[LiteralTable]:
+def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTable]:
     """Per run: errors and those unique to it; then errors shared by k runs; for two runs of one
     model, the stability table."""
     per = LiteralTable(
@@ -199,14 +199,14 @@ def template3_partners(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list
     run has one."""
     partners = []
     for run_id in run_ids:
-        run = load_mode_run(conn, run_id, KONTEST)
+        run = load_run(conn, run_id, KONTEST)
         found = []
         for (r,) in conn.execute(
             "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND status = 'finished' "
             "ORDER BY id DESC",
             (KONTEST, run.kg_id),
         ):
-            other = load_mode_run(conn, r, KONTEST)
+            other = load_run(conn, r, KONTEST)
             if other.config.template3 and other.target_label == run.target_label:
                 found.append(r)
         if not found:

@@ -35,7 +35,7 @@ from kglens_tui.modes.store import (
     load_relations,
 )
 from kglens_tui.probe.bias import Rate
-from kglens_tui.runs.record import load_mode_run
+from kglens_tui.runs.record import load_run
 
 CONVERSATIONS = {
     "atomic1": (1,),
@@ -284,7 +284,7 @@ def _answered_relations(
     """Per run, each relation with its answers (those whose questions were all answered), keyed
     by entity and predicate keys. The runs must probe the same KG."""
     for run_id in run_ids:
-        load_mode_run(conn, run_id, KONTEST)
+        load_run(conn, run_id, KONTEST)
     kgs = {
         r[0]
         for r in conn.execute(

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
-from kglens_tui.runs.record import load_mode_run
+from kglens_tui.runs.record import load_run
 from kglens_tui.runs.registry import get_mode
 from kglens_tui.runs.unit_mode import UnitMode
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot
@@ -31,7 +31,7 @@ def prepare_mode(
     on_progress: Callable[[ModeSnapshot], None] | None = None,
 ) -> ModeEngine:
     """An engine for a new run (config: its mode decides which) or a stored one (resume)."""
-    mode = config.mode if config is not None else load_mode_run(conn, resume or 0).mode
+    mode = config.mode if config is not None else load_run(conn, resume or 0).mode
     return _unit_mode(mode).prepare(
         conn,
         config=config,
@@ -50,4 +50,4 @@ def run_blocking(engine: ModeEngine) -> ModeSnapshot:
 
 def open_mode_snapshot(conn: sqlite3.Connection, run_id: int) -> ModeSnapshot:
     """A stored run's progress and metrics, without contacting its target."""
-    return _unit_mode(load_mode_run(conn, run_id).mode).open_snapshot(conn, run_id)
+    return _unit_mode(load_run(conn, run_id).mode).open_snapshot(conn, run_id)

@@ -40,9 +40,7 @@ from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, re
 from kglens_tui.probe.runstore import (
     FAILED,
     ObservationRow,
-    RunRecord,
     commit_iteration,
-    load_run,
     rebuild_state,
 )
 from kglens_tui.probe.samplers import sample_batch
@@ -53,7 +51,7 @@ from kglens_tui.probe.verify import (
     parse_judge_reply,
 )
 from kglens_tui.runs.prompts import Prompt, load_prompt, prompt_hashes
-from kglens_tui.runs.record import claim_run, create_run, set_status
+from kglens_tui.runs.record import KGLENS, RunRecord, claim_run, create_run, load_run, set_status
 from kglens_tui.runs.units import BUDGET_REASON
 from kglens_tui.store.helper_usage import load_usage
 
@@ -471,7 +469,7 @@ class ProbeEngine:
     def _reload_if_advanced(self) -> None:
         """Inside the claim: load the run again if another process committed iterations since
         this engine read it (continuing from a stale state would write them twice)."""
-        stored = load_run(self.conn, self.run.id)
+        stored = load_run(self.conn, self.run.id, KGLENS)
         if stored.iterations_done != self.run.iterations_done:
             self.run = stored
             self._load_progress()
@@ -1186,4 +1184,4 @@ def start_run(
         kg.edge_ids[positions],
         name=name,
     )
-    return load_run(conn, run_id)
+    return load_run(conn, run_id, KGLENS)

@@ -13,10 +13,9 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
 from kglens_tui.probe.questions import wh_allowed
-from kglens_tui.probe.runstore import RunRecord, load_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import check_new_run
-from kglens_tui.runs.record import shown_status
+from kglens_tui.runs.record import KGLENS, RunRecord, load_run, load_run_to_resume
 
 
 async def drive(engine: ProbeEngine) -> ProbeSnapshot:
@@ -40,7 +39,7 @@ def prepare(
 ) -> ProbeEngine:
     """An engine for a new run (config) or an existing one (resume)."""
     if resume is not None:
-        run: RunRecord = load_run(conn, resume)
+        run: RunRecord = load_run_to_resume(conn, resume, KGLENS)
         kg = load_kg(conn, run.kg_name)
         config = run.config
         if run.manifest.get("kg_content_hash") not in (None, kg.content_hash):
@@ -88,12 +87,10 @@ def run_blocking(engine: ProbeEngine) -> ProbeSnapshot:
 
 def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
     """A run's progress rebuilt from the database, without contacting its target."""
-    run = load_run(conn, run_id)
+    run = load_run(conn, run_id, KGLENS)
     kg = load_kg(conn, run.kg_name)
     engine = ProbeEngine(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
-    engine.stats.status, engine.stats.stop_reason = shown_status(
-        run.status, run.stop_reason, run.owner
-    )
+    engine.stats.status, engine.stats.stop_reason = run.shown
     engine.stats.error = run.error
     engine.stats.started = time.monotonic()
     return engine.snapshot()

@@ -7,41 +7,16 @@ import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 import numpy as np
 
 from kglens_tui.core.verdict import FAILURES
 from kglens_tui.kg.graph import Neighbourhood
-from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
-from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
-from kglens_tui.runs.record import KGLENS, RunNotFoundError, run_row
+from kglens_tui.runs.record import RunRecord
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
-
-T = TypeVar("T")
-
-
-@dataclass
-class RunRecord:
-    id: int
-    kg_id: int
-    kg_name: str
-    status: str
-    config: RunConfig
-    manifest: dict
-    target_label: str
-    simulated: bool
-    edge_ids: np.ndarray
-    iterations_done: int
-    stop_reason: str
-    error: str
-    created_at: str
-    updated_at: str
-    owner: str | None = None
-    """The process probing the run ('host:pid:start'), None when none holds it."""
 
 
 @dataclass(frozen=True)
@@ -73,33 +48,6 @@ class ObservationRow:
 
 
 FAILED = tuple(str(v) for v in FAILURES)
-
-
-def load_run(conn: sqlite3.Connection, run_id: int) -> RunRecord:
-    """A run's settings and progress."""
-    row = run_row(conn, run_id)
-    if row["mode"] != KGLENS:
-        raise RunNotFoundError(
-            f"run {run_id} is a {row['mode']} run, not a KGLens one (`kglens resume {run_id}` "
-            "continues a run of any mode)"
-        )
-    return RunRecord(
-        id=row["id"],
-        kg_id=row["kg_id"],
-        kg_name=row["kg_name"],
-        status=row["status"],
-        config=RunConfig.from_json(row["config"]),
-        manifest=json.loads(row["manifest"]),
-        target_label=redact_text(row["target_label"]),
-        simulated=bool(row["simulated"]),
-        edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
-        iterations_done=row["iterations_done"],
-        stop_reason=row["stop_reason"],
-        error=redact_text(row["error"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        owner=row["owner"],
-    )
 
 
 def _blob(a: np.ndarray, dtype: str) -> bytes:

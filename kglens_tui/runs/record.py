@@ -18,13 +18,13 @@ import numpy as np
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.status import ASK_AGAIN_NOTES, RunStatus
 from kglens_tui.llm.urls import redact_text
-from kglens_tui.runs.registry import get_mode
+from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.owner import is_alive, owner_pid, this_process
 
 T = TypeVar("T")
 KGLENS = "kglens"
-"""The KGLens mode's name (its runs keep their own record, `kglens_tui.probe.runstore`)."""
+"""The KGLens mode's name."""
 
 
 class StoredConfig(Protocol):
@@ -133,8 +133,9 @@ def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str,
 
 
 @dataclass
-class ModeRun:
-    """A run of a unit mode (every mode but KGLens): its settings and status."""
+class RunRecord:
+    """A stored run of any mode: its settings, manifest, progress and owner, as stored (a
+    running run whose process is gone still says running: see `shown`)."""
 
     id: int
     kg_id: int
@@ -145,11 +146,21 @@ class ModeRun:
     manifest: dict[str, Any]
     target_label: str
     simulated: bool
+    edge_ids: np.ndarray
+    """The KG edges the run asks about (array position -> edge id)."""
+    iterations_done: int
+    """KGLens: committed iterations; a unit mode: units done (for listings)."""
     stop_reason: str
     error: str
     created_at: str
-    edge_ids: np.ndarray
-    """The KG edges the plan asks about (a simulated target needs them)."""
+    updated_at: str
+    owner: str | None = None
+    """The process running it ('host:pid:start'), None when none holds it."""
+
+    @property
+    def shown(self) -> tuple[str, str]:
+        """(status, stop reason) as lists show them (see `shown_status`)."""
+        return shown_status(self.status, self.stop_reason, self.owner)
 
 
 def run_row(conn: sqlite3.Connection, run_id: int) -> sqlite3.Row:
@@ -176,30 +187,45 @@ def nothing_to_resume(conn: sqlite3.Connection, run_id: int) -> str | None:
     return f"run {run_id} has finished{reason}: nothing to resume (start a new run for more)"
 
 
-def load_mode_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> ModeRun:
-    """A run of a unit mode (``mode`` checks which); a running run whose process is gone reads
-    as interrupted."""
+def load_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> RunRecord:
+    """A run of any mode (``mode`` checks which); RunNotFoundError when there is none, or when
+    it is a run of another mode."""
     row = run_row(conn, run_id)
-    if row["mode"] == KGLENS or (mode is not None and row["mode"] != mode):
-        want = mode or "a consistency, fact-eval or other mode's run"
-        raise RunNotFoundError(f"run {run_id} is a {row['mode']} run, not {want}")
-    config_type = get_mode(row["mode"]).config_type
-    shown = shown_status(row["status"], row["stop_reason"], row["owner"])
-    return ModeRun(
+    if mode is not None and row["mode"] != mode:
+        raise RunNotFoundError(
+            f"run {run_id} is a {mode_label(row['mode'])} run, not a {mode_label(mode)} one"
+        )
+    return RunRecord(
         id=row["id"],
         kg_id=row["kg_id"],
         kg_name=row["kg_name"],
         mode=row["mode"],
-        status=shown[0],
-        config=config_type.from_json(row["config"]),
+        status=row["status"],
+        config=get_mode(row["mode"]).config_type.from_json(row["config"]),
         manifest=json.loads(row["manifest"]),
         target_label=redact_text(row["target_label"]),
         simulated=bool(row["simulated"]),
-        stop_reason=shown[1],
+        edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
+        iterations_done=row["iterations_done"],
+        stop_reason=row["stop_reason"],
         error=redact_text(row["error"]),
         created_at=row["created_at"],
-        edge_ids=np.frombuffer(row["edge_ids"], dtype="<i8").astype(np.int64),
+        updated_at=row["updated_at"],
+        owner=row["owner"],
     )
+
+
+def load_run_to_resume(conn: sqlite3.Connection, run_id: int, mode: str) -> RunRecord:
+    """`load_run` for resuming a run of ``mode``: a run of another mode names the command that
+    resumes any run."""
+    try:
+        return load_run(conn, run_id, mode)
+    except RunNotFoundError as exc:
+        if run_row(conn, run_id)["mode"] == mode:
+            raise
+        raise RunNotFoundError(
+            f"{exc} (`kglens resume {run_id}` continues a run of any mode)"
+        ) from None
 
 
 def mode_runs(conn: sqlite3.Connection, mode: str) -> list[int]:

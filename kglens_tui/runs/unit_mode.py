@@ -21,7 +21,7 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.prompts import load_prompt
-from kglens_tui.runs.record import create_run, load_mode_run
+from kglens_tui.runs.record import create_run, load_run, load_run_to_resume
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot
 from kglens_tui.store.connection import transaction
 
@@ -106,7 +106,7 @@ class UnitMode:
         """An engine for a new run (config) or a stored one (resume: asks what is missing and
         what failed). ``target`` and ``generator`` replace the clients the settings name."""
         if resume is not None:
-            run = load_mode_run(conn, resume, self.name)
+            run = load_run_to_resume(conn, resume, self.name)
             kg = load_kg(conn, run.kg_name)
             if run.manifest.get("kg_content_hash") not in (None, kg.content_hash):
                 raise ConfigError(
@@ -125,7 +125,7 @@ class UnitMode:
                 config.predicates = predicate_keys(kg, config.predicates)
             plan = self.plan(conn, kg, config)
             client = target or target_client(config, kg, self.plan_edge_ids(plan))
-            run = load_mode_run(conn, self.create_run(conn, kg, config, client, plan, name=name))
+            run = load_run(conn, self.create_run(conn, kg, config, client, plan, name=name))
         spec = getattr(run.config, "generator", "template")
         return self.engine_type(
             conn,
@@ -147,8 +147,8 @@ class UnitMode:
 
     def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> ModeSnapshot:
         """A stored run's progress and metrics, without contacting its target."""
-        run = load_mode_run(conn, run_id, self.name)
+        run = load_run(conn, run_id, self.name)
         kg = load_kg(conn, run.kg_name)
         engine = self.engine_type(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
-        engine.status, engine.stop_reason, engine.error = run.status, run.stop_reason, run.error
+        (engine.status, engine.stop_reason), engine.error = run.shown, run.error
         return engine.snapshot()

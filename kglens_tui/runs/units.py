@@ -23,7 +23,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.runs.record import ModeRun, claim_run, set_status, set_units_done
+from kglens_tui.runs.record import RunRecord, claim_run, set_status, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage, load_usage
 
@@ -171,7 +171,7 @@ class ModeEngine:
     def __init__(
         self,
         conn: sqlite3.Connection,
-        run: ModeRun,
+        run: RunRecord,
         kg: KGIndex,
         target: ChatClient,
         *,

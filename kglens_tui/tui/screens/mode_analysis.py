@@ -28,7 +28,7 @@ from kglens_tui.modes.kontest_compare import (
     overlap_tables,
     template3_partners,
 )
-from kglens_tui.runs.record import load_mode_run
+from kglens_tui.runs.record import load_run
 
 MODE_ANALYSIS_HELP = """\
 ## KONTEST and fact-eval analyses
@@ -51,13 +51,13 @@ Template-3 runs are not compared themselves.
 def peer_runs(conn: sqlite3.Connection, run_id: int) -> list[int]:
     """The run and every other finished run of its mode and KG (not template-3 runs), oldest
     first."""
-    run = load_mode_run(conn, run_id)
+    run = load_run(conn, run_id)
     rows = conn.execute(
         "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND id != ? AND status = 'finished' "
         "ORDER BY id",
         (run.mode, run.kg_id, run_id),
     )
-    peers = [r for (r,) in rows if not getattr(load_mode_run(conn, r).config, "template3", False)]
+    peers = [r for (r,) in rows if not getattr(load_run(conn, r).config, "template3", False)]
     return sorted([run_id, *peers])
 
 
@@ -65,7 +65,7 @@ def analysis_renderables(
     conn: sqlite3.Connection, run_id: int, compare: bool
 ) -> tuple[str, list[RenderableType]]:
     """The screen's title and tables: per relation (fact-eval), or the comparison with peers."""
-    run = load_mode_run(conn, run_id)
+    run = load_run(conn, run_id)
     if not compare and run.mode == FACTEVAL:
         return f"Fact-eval run {run_id} per relation", [run_per_relation_table(conn, run_id)]
     runs = peer_runs(conn, run_id)
