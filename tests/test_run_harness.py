@@ -515,3 +515,29 @@ def test_a_run_stored_with_the_old_ask_again_note_stays_resumable(tmp_path: Path
     conn.commit()
     assert nothing_to_resume(conn, 1) is None
     conn.close()
+
+
+@pytest.mark.parametrize("mode", ["kglens", "kontest", "toy"])
+def test_every_mode_s_manifest_has_the_shared_fields_and_a_changed_kg_stops_resume(
+    tmp_path: Path, capsys, mode: str
+) -> None:
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "run", mode, "--quiet", "--set", "max_requests=6"]
+    assert main(argv) == 0
+    conn = sqlite3.connect(db)
+    manifest = json.loads(conn.execute("SELECT manifest FROM run").fetchone()[0])
+    assert manifest["mode"] == mode and manifest["prompts"] is not None
+    for key in ("kg", "kg_content_hash", "target", "target_simulated", "seed", "kglens_version"):
+        assert key in manifest, key
+    if mode == "kglens":
+        assert set(manifest["prompts"]) >= {"answer_yes_no", "verify_wh"}
+        assert "kontest_yes_no" not in manifest["prompts"], "only the prompts KGLens uses"
+    manifest["kg_content_hash"] = "0" * 64
+    with conn:
+        conn.execute("UPDATE run SET manifest = ?, status = 'stopped'", (json.dumps(manifest),))
+    before = conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone()
+    capsys.readouterr()
+    assert main(["--db", str(db), "resume", "1", "--quiet"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "changed since run 1 started" in err and "start a new run" in err
+    assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before

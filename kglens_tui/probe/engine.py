@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kglens_tui import __version__
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
@@ -50,7 +49,8 @@ from kglens_tui.probe.verify import (
     first_word_answer,
     parse_judge_reply,
 )
-from kglens_tui.runs.prompts import Prompt, load_prompt, prompt_hashes
+from kglens_tui.runs.manifest import build_manifest
+from kglens_tui.runs.prompts import Prompt, load_prompt
 from kglens_tui.runs.record import KGLENS, RunRecord, claim_run, create_run, load_run, set_status
 from kglens_tui.runs.units import BUDGET_REASON
 from kglens_tui.store.helper_usage import load_usage
@@ -60,6 +60,8 @@ MAX_CONSECUTIVE_ERRORS = 3
 RECENT_REPLIES = 200
 LOOKAHEAD = 2
 """Continuous scheduling dispatches at most this many iterations past the last commit."""
+PROMPTS = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
+"""The prompt files a KGLens run's questions and verdicts use (their hashes go in the manifest)."""
 SNAPSHOT_HISTORY = 120
 """Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
 
@@ -301,26 +303,6 @@ def run_edge_positions(
     if predicates:
         mask &= np.isin(kg.p, predicate_indexes(kg, predicates, active=True))
     return np.flatnonzero(mask)
-
-
-def build_manifest(kg: KGIndex, config: RunConfig, target: ChatClient) -> dict:
-    """What makes a run reproducible: KG hash, prompt hashes, settings, seed, versions."""
-    return {
-        "kg": kg.name,
-        "kg_content_hash": kg.content_hash,
-        "prompts": prompt_hashes(),
-        "target": target.label,
-        "target_simulated": bool(target.simulated),
-        "generator": config.generator,
-        "verifier": config.verifier,
-        "sampler": str(config.sampler),
-        "propagation": config.propagation,
-        "difficulty": str(config.difficulty),
-        "prompt_order": config.prompt_order,
-        "seed": config.seed,
-        "kglens_version": __version__,
-        "numpy_version": np.__version__,
-    }
 
 
 class ProbeEngine:
@@ -1173,7 +1155,19 @@ def start_run(
     """Create a run over the given edge positions of the loaded KG (see run_edge_positions)."""
     if len(positions) == 0:
         raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
-    manifest = {**build_manifest(kg, config, target), **(manifest_extra or {})}
+    manifest = build_manifest(
+        KGLENS,
+        kg,
+        config,
+        target,
+        PROMPTS,
+        verifier=config.verifier,
+        sampler=str(config.sampler),
+        propagation=config.propagation,
+        difficulty=str(config.difficulty),
+        prompt_order=config.prompt_order,
+        **(manifest_extra or {}),
+    )
     run_id = create_run(
         conn,
         kg.kg_id,

@@ -15,6 +15,7 @@ from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positio
 from kglens_tui.probe.questions import wh_allowed
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import check_new_run
+from kglens_tui.runs.manifest import check_kg_unchanged
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run, load_run_to_resume
 
 
@@ -42,11 +43,7 @@ def prepare(
         run: RunRecord = load_run_to_resume(conn, resume, KGLENS)
         kg = load_kg(conn, run.kg_name)
         config = run.config
-        if run.manifest.get("kg_content_hash") not in (None, kg.content_hash):
-            raise ValueError(
-                f"KG '{kg.name}' changed since run {run.id} started (content hash differs): "
-                "start a new run"
-            )
+        check_kg_unchanged(run, kg)
         client = target or target_client(config, kg, run.edge_ids)
     else:
         assert config is not None

@@ -14,13 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from kglens_tui import __version__
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg, predicate_keys
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, check_new_run
-from kglens_tui.runs.prompts import load_prompt
+from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
 from kglens_tui.runs.record import create_run, load_run, load_run_to_resume
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot
 from kglens_tui.store.connection import transaction
@@ -49,18 +48,7 @@ class UnitMode:
 
     def manifest(self, kg: KGIndex, config: Any, target: ChatClient) -> dict[str, Any]:
         """What makes a run reproducible: KG hash, prompt hashes, settings, versions."""
-        return {
-            "mode": self.name,
-            "kg": kg.name,
-            "kg_content_hash": kg.content_hash,
-            "prompts": {name: load_prompt(name).sha256 for name in self.prompts},
-            "target": target.label,
-            "target_simulated": bool(target.simulated),
-            "generator": getattr(config, "generator", ""),
-            "seed": getattr(config, "seed", None),
-            "kglens_version": __version__,
-            "numpy_version": np.__version__,
-        }
+        return build_manifest(self.name, kg, config, target, self.prompts)
 
     def create_run(
         self,
@@ -108,11 +96,7 @@ class UnitMode:
         if resume is not None:
             run = load_run_to_resume(conn, resume, self.name)
             kg = load_kg(conn, run.kg_name)
-            if run.manifest.get("kg_content_hash") not in (None, kg.content_hash):
-                raise ConfigError(
-                    f"KG '{kg.name}' changed since run {run.id} started (content hash differs): "
-                    "start a new run"
-                )
+            check_kg_unchanged(run, kg)
             client = target or target_client(run.config, kg, run.edge_ids)
         else:
             if config is None:
