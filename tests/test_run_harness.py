@@ -433,7 +433,9 @@ async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Pa
         app.start_mode_run(ToyConfig(kg="country", edges=3))
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
         await wait_for(pilot, lambda: not app._busy(), 60)
-        await wait_for(pilot, lambda: app.session.snapshot().status == "finished", 60)
+        await wait_for(
+            pilot, lambda: getattr(app.session.snapshot(), "status", "") == "finished", 60
+        )
         await pilot.press("s")
         await wait_for(pilot, lambda: bool(app._notifications), 30)
         assert any("nothing to stop" in n.message for n in app._notifications)

@@ -23,7 +23,7 @@ from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
-from kglens_tui.llm.failures import STOP_REASON, FailureGuard
+from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
 from kglens_tui.probe.bias import Baseline, baseline_from_counts
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
@@ -49,10 +49,10 @@ from kglens_tui.probe.verify import (
     first_word_answer,
     parse_judge_reply,
 )
+from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
 from kglens_tui.runs.prompts import Prompt, load_prompt
-from kglens_tui.runs.record import KGLENS, RunRecord, claim_run, create_run, load_run, set_status
-from kglens_tui.runs.units import BUDGET_REASON
+from kglens_tui.runs.record import KGLENS, RunRecord, create_run, load_run
 from kglens_tui.store.helper_usage import load_usage
 
 MAX_CONSECUTIVE_ERRORS = 3
@@ -189,7 +189,6 @@ class ProbeStats:
     iterations_total: int
     target_label: str
     simulated: bool
-    status: str = RunStatus.CREATED
     iteration: int = 0
     requests: int = 0
     errors: int = 0
@@ -200,8 +199,6 @@ class ProbeStats:
     history: list[Rates] = field(default_factory=list)
     recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))
     converged: bool = False
-    stop_reason: str = ""
-    error: str = ""
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
     answered: int = 0
@@ -218,15 +215,15 @@ class ProbeStats:
     convergence_window: int = 5
     convergence_tolerance: float = 0.005
     stop_on_convergence: bool = True
-    loading: bool = False
     helpers: UsageLedger = field(default_factory=UsageLedger)
     """Calls of the generator and the judge (stored and since the last commit)."""
 
-    def snapshot(self) -> ProbeSnapshot:
+    def snapshot(self, status: str, stop_reason: str, error: str) -> ProbeSnapshot:
+        """The counters with the engine's status, as a snapshot."""
         session_elapsed = time.monotonic() - self.started
         return ProbeSnapshot(
             run_id=self.run_id,
-            status=self.status,
+            status=status,
             iteration=self.iteration,
             iterations_total=self.iterations_total,
             requests=self.requests,
@@ -239,10 +236,10 @@ class ProbeStats:
             history=tuple(self.history[-SNAPSHOT_HISTORY:]),
             recent=tuple(self.recent),
             converged=self.converged,
-            stop_reason=self.stop_reason,
+            stop_reason=stop_reason,
             target_label=self.target_label,
             simulated=self.simulated,
-            error=self.error,
+            error=error,
             answered_in_iteration=self.answered,
             replies_total=self.replies_total,
             yes_no=dict(self.yes_no),
@@ -257,7 +254,7 @@ class ProbeStats:
             stop_on_convergence=self.stop_on_convergence,
             session_requests=self.requests - self.requests_before,
             session_elapsed_s=session_elapsed,
-            loading=self.loading,
+            loading=status == RunStatus.LOADING_MODEL,
             learned=self.learned,
             helpers=self.helpers.totals(),
         )
@@ -305,8 +302,12 @@ def run_edge_positions(
     return np.flatnonzero(mask)
 
 
-class ProbeEngine:
-    """Runs one probing run to its end (iterations, convergence, budget or stop)."""
+class ProbeEngine(RunEngine):
+    """Runs one probing run to its end (iterations, convergence, budget or stop): each
+    iteration plans a batch from the posterior (`_sample`), asks and scores it (`_ask`), and
+    commits it with the posterior's update (`_finish_iteration`)."""
+
+    mode = KGLENS
 
     def __init__(
         self,
@@ -319,12 +320,7 @@ class ProbeEngine:
         judge: ChatClient | None = None,
         on_iteration: Callable[[ProbeSnapshot], None] | None = None,
     ) -> None:
-        self.conn = conn
-        self.run = run
-        self.config = run.config
-        self.kg = kg
-        self.target = target
-        self.helpers = UsageLedger()
+        super().__init__(conn, run, kg, target)
         self.generator = counted(generator, HelperRole.GENERATOR, self.helpers)
         self.judge = counted(judge, HelperRole.JUDGE, self.helpers)
         self.on_iteration = on_iteration
@@ -362,14 +358,8 @@ class ProbeEngine:
             else None
         )
         self._load_progress()
-        self._stop = asyncio.Event()
-        self._running = asyncio.Event()
-        self._running.set()
-        self._body: asyncio.Future | None = None
-        self._abort_reason = ""
         self._dispatch: tuple | None = None
         """Continuous scheduling's in-flight tasks and uncommitted replies, for `abort()`."""
-        self.guard = FailureGuard()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
         for qtype, name in ((YES_NO, "answer_yes_no"), (WH, "answer_generative")):
@@ -384,31 +374,6 @@ class ProbeEngine:
         asked = self.positions[has_wh[self._preds]] if len(has_wh) else self.positions[:0]
         return {kg.types[int(o)] for o in np.unique(kg.o[asked]).tolist()}
 
-    # control, safe to call from the event loop's thread
-    def request_stop(self) -> None:
-        """Finish and commit the current iteration, then stop."""
-        self._stop.set()
-        self._running.set()
-
-    def abort(self, reason: str) -> None:
-        """End now (the app quits): cancel the requests in flight, commit the iterations whose
-        replies are all in, drop the rest (a resume asks them again) and store the run as
-        interrupted with this reason."""
-        self._abort_reason = reason or "interrupted"
-        self._stop.set()
-        self._running.set()
-        if self._body is not None:
-            self._body.cancel()
-
-    def pause(self) -> None:
-        """Hold before the next iteration."""
-        self._running.clear()
-        self.stats.status = RunStatus.PAUSING
-
-    def resume(self) -> None:
-        self._running.set()
-        self.stats.status = RunStatus.RUNNING
-
     def snapshot(self, insights: bool = True) -> ProbeSnapshot:
         """The run's progress now. Blind spots, per-predicate rates and the random baseline are
         computed here, at most once per committed iteration, so a run nobody watches skips them;
@@ -419,7 +384,7 @@ class ProbeEngine:
             s.blind_spots, s.learned = self._blind_spots()
             s.per_predicate = self._per_predicate()
             s.insights_iteration = s.iteration
-        return s.snapshot()
+        return s.snapshot(self.status, self.stop_reason, self.error)
 
     def _load_progress(self) -> None:
         """The PKG state, counters and feed of `self.run` as stored."""
@@ -448,7 +413,7 @@ class ProbeEngine:
         self._load_totals()
         self._load_recent()
 
-    def _reload_if_advanced(self) -> None:
+    def _reload(self) -> None:
         """Inside the claim: load the run again if another process committed iterations since
         this engine read it (continuing from a stale state would write them twice)."""
         stored = load_run(self.conn, self.run.id, KGLENS)
@@ -506,56 +471,27 @@ class ProbeEngine:
         return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
 
     def _budget_left(self) -> int | None:
-        """Questions the budgets still allow. A budget caps every call the run makes: each
-        question costs a target request and a call of each helper that serves it (generator,
-        judge), and the helpers' tokens count with the target's."""
-        left = None
-        if self.config.max_requests is not None:
-            spent = self.stats.requests + self.helpers.requests
-            per_question = 1 + (self.generator is not None) + (self.judge is not None)
-            left = (self.config.max_requests - spent) // per_question
-        if self.config.max_tokens_total is not None:
-            used = self.stats.prompt_tokens + self.stats.completion_tokens + self.helpers.tokens
-            if used >= self.config.max_tokens_total:
-                return 0
-        return left
+        """Questions the budgets still allow: each costs a target request and a call of each
+        helper that serves it (generator, judge)."""
+        return self._calls_left(1 + (self.generator is not None) + (self.judge is not None))
 
-    async def run_to_end(self) -> ProbeSnapshot:
-        """Run until done; records the final status. Never leaves a half-written iteration."""
-        claim_run(self.conn, self.run.id, self._reload_if_advanced)
-        self.stats.status = RunStatus.RUNNING
-        self._body = asyncio.ensure_future(self._loaded_body())
-        if self._abort_reason:  # asked to end before it started
-            self._body.cancel()
-        try:
-            await self._body
-        except asyncio.CancelledError:
-            if not self._abort_reason or not self._body.cancelled():
-                raise  # cancelled from outside, not by abort()
-            return await self._interrupted()
-        except Exception as exc:
-            self.stats.status = RunStatus.FAILED
-            self.stats.error = f"{type(exc).__name__}: {exc}"
-            set_status(self.conn, self.run.id, RunStatus.FAILED, "error", self.stats.error)
-            raise
-        stopped = self.stats.stop_reason == "stopped by user"
-        cause = self.guard.cause or ("" if stopped else self.guard.finish())
-        if cause:
-            s = self.stats
-            s.status, s.stop_reason, s.error = RunStatus.FAILED, STOP_REASON, cause
-            set_status(self.conn, self.run.id, RunStatus.FAILED, STOP_REASON, cause)
-            return self.snapshot()
+    def _target_usage(self) -> tuple[int, int]:
+        s = self.stats
+        return s.requests, s.prompt_tokens + s.completion_tokens
+
+    def _stopped_by_user(self) -> bool:
+        return self.stop_reason == STOPPED_BY_USER
+
+    def _ended(self, stopped: bool) -> str:
         pending = len(self.pending_edges())
         if pending:
-            self.stats.stop_reason += (
+            self.stop_reason += (
                 f"; {pending:,} edge{'s' if pending > 1 else ''} whose last request failed "
                 f"({ASK_AGAIN})"
             )
-        self.stats.status = RunStatus.STOPPED if stopped else RunStatus.FINISHED
-        set_status(self.conn, self.run.id, self.stats.status, self.stats.stop_reason)
-        return self.snapshot()
+        return RunStatus.STOPPED if stopped else RunStatus.FINISHED
 
-    async def _loaded_body(self) -> None:
+    async def _ask_until_done(self) -> None:
         """Load the target, then ask: the pending errors of a finished run, or new iterations."""
         await self._load_target()
         if self._limit_reached() and len(self.pending_edges()):
@@ -565,21 +501,9 @@ class ProbeEngine:
         else:
             await self._synchronous()
 
-    async def _load_target(self) -> None:
-        """Load a local target's model before the first request, flagged in the snapshot (it
-        takes seconds, during which no request goes out)."""
-        load = getattr(self.target, "aload", None)
-        if load is None:
-            return
-        self.stats.loading = True
-        try:
-            await load()
-        finally:
-            self.stats.loading = False
-
-    async def _interrupted(self) -> ProbeSnapshot:
-        """After `abort()`: cancel what is still in flight, commit the whole iterations whose
-        replies are in, and store the run as interrupted."""
+    async def _keep_finished(self) -> None:
+        """After `abort()`: cancel what is still in flight and commit the whole iterations
+        whose replies are in."""
         if self._dispatch is not None:
             in_flight, pending, dispatched, closed, started = self._dispatch
             for task in in_flight:
@@ -590,10 +514,6 @@ class ProbeEngine:
                     outcome = task.result()
                     pending.setdefault(outcome.question.iteration, []).append(outcome)
             self._commit_ready(pending, dispatched, closed, started)
-        s = self.stats
-        s.status, s.stop_reason = RunStatus.INTERRUPTED, self._abort_reason
-        set_status(self.conn, self.run.id, s.status, s.stop_reason)
-        return self.snapshot()
 
     def pending_edges(self) -> np.ndarray:
         """Positions of the edges whose latest request failed (an API error, not an answer)."""
@@ -616,13 +536,11 @@ class ProbeEngine:
         pending = self.pending_edges()
         for start in range(0, len(pending), self.config.batch_size):
             await asyncio.sleep(0)
-            if not self._running.is_set():
-                self.stats.status = RunStatus.PAUSED
-                await self._running.wait()
+            await self._holding()
             left = self._budget_left()
-            if self._stop.is_set() or (left is not None and left <= 0):
+            if self.stopping or (left is not None and left <= 0):
                 break
-            self.stats.status = RunStatus.RUNNING
+            self.status = RunStatus.RUNNING
             batch = pending[start : start + self.config.batch_size][:left]
             if not await self._ask_iteration(batch):
                 return
@@ -642,23 +560,23 @@ class ProbeEngine:
 
     def _should_stop(self) -> bool:
         if self.guard.cause:
-            self.stats.stop_reason = STOP_REASON
+            self.stop_reason = STOP_REASON
             return True
-        if self._stop.is_set():
-            self.stats.stop_reason = "stopped by user"
+        if self.stopping:
+            self.stop_reason = STOPPED_BY_USER
             return True
         if self.stats.iteration >= self.config.iterations:
-            self.stats.stop_reason = "iteration limit"
+            self.stop_reason = "iteration limit"
             return True
         if self.config.stop_on_convergence and converged(
             self.stats.history, self.config.convergence_window, self.config.convergence_tolerance
         ):
             self.stats.converged = True
-            self.stats.stop_reason = "converged"
+            self.stop_reason = "converged"
             return True
         left = self._budget_left()
         if left is not None and left <= 0:
-            self.stats.stop_reason = BUDGET_REASON
+            self.stop_reason = BUDGET_REASON
             return True
         return False
 
@@ -667,19 +585,17 @@ class ProbeEngine:
             # one turn of the event loop per iteration, even when no request waits on I/O (an
             # instant target): snapshots, pause and stop requests are served in between
             await asyncio.sleep(0)
-            if not self._running.is_set():
-                self.stats.status = RunStatus.PAUSED
-                await self._running.wait()
+            await self._holding()
             if self._should_stop():
                 return
-            self.stats.status = RunStatus.RUNNING
+            self.status = RunStatus.RUNNING
             k = self.config.batch_size
             left = self._budget_left()
             if left is not None:
                 k = min(k, left)
             batch = self._sample(self.stats.iteration + 1, k)
             if len(batch) == 0:
-                self.stats.stop_reason = "no edges to ask"
+                self.stop_reason = "no edges to ask"
                 return
             if not await self._ask_iteration(batch):
                 return
@@ -1065,15 +981,14 @@ class ProbeEngine:
                     closed.add(iteration)
                     iteration, slot = iteration + 1, 0
                 self._commit_ready(pending, dispatched, closed, started)
-                if paused and not self._stop.is_set():
-                    self.stats.status = RunStatus.PAUSED
-                    await self._running.wait()
-                    self.stats.status = RunStatus.RUNNING
+                if paused and not self.stopping:
+                    await self._holding()
+                    self.status = RunStatus.RUNNING
                     continue
                 if self._should_stop():
                     return
                 if can_send and not dispatched:
-                    self.stats.stop_reason = "no edges to ask"
+                    self.stop_reason = "no edges to ask"
                     return
                 continue
             if committed and len(in_flight) < self.config.concurrency:

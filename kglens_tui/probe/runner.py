@@ -87,7 +87,6 @@ def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
     run = load_run(conn, run_id, KGLENS)
     kg = load_kg(conn, run.kg_name)
     engine = ProbeEngine(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
-    engine.stats.status, engine.stats.stop_reason = run.shown
-    engine.stats.error = run.error
+    (engine.status, engine.stop_reason), engine.error = run.shown, run.error
     engine.stats.started = time.monotonic()
     return engine.snapshot()

@@ -123,7 +123,8 @@ class UnitMode:
     async def drive(self, engine: ModeEngine) -> ModeSnapshot:
         """Run an engine to its end and close its clients."""
         try:
-            return await engine.run_to_end()
+            final: ModeSnapshot = await engine.run_to_end()
+            return final
         finally:
             for client in (engine.target, engine.generator):
                 if client is not None:

@@ -21,9 +21,9 @@ from typing import Any, Protocol, runtime_checkable
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
-from kglens_tui.llm.failures import STOP_REASON, FailureGuard
-from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.runs.record import RunRecord, claim_run, set_status, set_units_done
+from kglens_tui.llm.usage import HelperRole, Usage, counted
+from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
+from kglens_tui.runs.record import RunRecord, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage, load_usage
 
@@ -31,7 +31,6 @@ RECENT = 200
 COMMIT_EVERY = 16
 """Units per commit (at most); a commit also happens every COMMIT_S seconds."""
 COMMIT_S = 0.5
-BUDGET_REASON = "budget used up"
 
 
 @dataclass(frozen=True)
@@ -160,11 +159,10 @@ class _Stats:
     session_requests: int = 0
 
 
-class ModeEngine:
+class ModeEngine(RunEngine):
     """Runs one mode run's pending units to the end (or a stop). Subclasses plan the units,
     ask them, store them and compute their metrics."""
 
-    mode = ""
     helper_role = HelperRole.GENERATOR
     """What the `generator` client does in this mode."""
 
@@ -178,25 +176,12 @@ class ModeEngine:
         generator: ChatClient | None = None,
         on_progress: Callable[[ModeSnapshot], None] | None = None,
     ) -> None:
-        self.conn = conn
-        self.run = run
-        self.config = run.config
-        self.kg = kg
-        self.target = target
-        self.helpers = UsageLedger()
+        super().__init__(conn, run, kg, target)
         self.generator = counted(generator, self.helper_role, self.helpers)
         self.on_progress = on_progress
-        self.status: str = RunStatus.CREATED
-        self.stop_reason = ""
-        self.error = ""
         self.stats = _Stats()
-        self.guard = FailureGuard()
         self.recent: deque[QueryView] = deque(maxlen=RECENT)
-        self._stop = asyncio.Event()
-        self._running = asyncio.Event()
-        self._running.set()
-        self._work: asyncio.Future[Any] | None = None
-        self._abort_reason = ""
+        self._queue: deque[int] = deque()
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
         self._buffer: list[UnitResult] = []
         self._last_commit = time.monotonic()
@@ -248,29 +233,6 @@ class ModeEngine:
     def compute_metrics(self) -> Any:
         raise NotImplementedError
 
-    # control, safe to call from the event loop's thread
-    def request_stop(self) -> None:
-        """Finish the units in flight, commit them, then stop."""
-        self._stop.set()
-        self._running.set()
-
-    def abort(self, reason: str) -> None:
-        """End now (the app quits): cancel the units in flight (a resume asks them again),
-        commit the finished ones and store the run as interrupted with this reason."""
-        self._abort_reason = reason or "interrupted"
-        self.request_stop()
-        if self._work is not None:
-            self._work.cancel()
-
-    def pause(self) -> None:
-        """Hold before the next unit."""
-        self._running.clear()
-        self.status = RunStatus.PAUSED
-
-    def resume(self) -> None:
-        self._running.set()
-        self.status = RunStatus.RUNNING
-
     def snapshot(self, insights: bool = True) -> ModeSnapshot:
         """The run's progress and metrics (``insights`` is for the harness: a unit mode's
         metrics are kept current at each commit)."""
@@ -299,67 +261,41 @@ class ModeEngine:
             helpers=self.helpers.totals(),
         )
 
-    async def _load_target(self, needed: bool) -> None:
-        """Load a local target's model before the first request, as status "loading model"
-        (it takes seconds, during which no request goes out)."""
-        load = getattr(self.target, "aload", None)
-        if load is None or not needed:
-            return
-        self.status = RunStatus.LOADING_MODEL
-        await load()
-
     async def limited(self, coro_fn: Callable[[], Any]) -> Any:
         """Run one request under the concurrency limit."""
         async with self._slots:
             return await coro_fn()
 
-    async def run_to_end(self) -> ModeSnapshot:
-        """Ask every pending unit; records the final status. Never half-writes a unit."""
-        claim_run(self.conn, self.run.id, self._reload)
-        queue = deque(self.pending())
+    # the loop: work through the planned units, committing in small batches
+    async def _ask_until_done(self) -> None:
+        """Ask every pending unit with `concurrency` workers. The failure rule cancels the
+        units in flight (a resume asks them again)."""
+        queue = self._queue = deque(self.pending())
+        if queue:
+            await self._load_target()
+        workers = min(len(queue), max(1, int(self.config.concurrency)))
+        work = asyncio.gather(*(self._worker(queue) for _ in range(workers)))
+        flusher = asyncio.create_task(self._flush_periodically())
         try:
-            await self._load_target(bool(queue))
-            self.status = RunStatus.RUNNING if self._running.is_set() else RunStatus.PAUSED
-            workers = min(len(queue), max(1, int(self.config.concurrency)))
-            # the failure rule cancels the units in flight: a resume asks them again
-            self._work = asyncio.gather(*(self._worker(queue) for _ in range(workers)))
-            if self._abort_reason:
-                self._work.cancel()
-            flusher = asyncio.create_task(self._flush_periodically())
-            try:
-                await self.guard.run_until_tripped(self._work)
-            finally:
-                flusher.cancel()
-            self._flush()
-        except asyncio.CancelledError:
-            if not self._abort_reason or self._work is None or not self._work.cancelled():
-                raise  # cancelled from outside, not by abort()
-            self._flush()
-            self.status, self.stop_reason = RunStatus.INTERRUPTED, self._abort_reason
-            set_status(self.conn, self.run.id, self.status, self.stop_reason)
-            return self.snapshot()
-        except Exception as exc:
-            self.request_stop()
-            self.status = RunStatus.FAILED
-            self.error = f"{type(exc).__name__}: {exc}"
-            set_status(self.conn, self.run.id, RunStatus.FAILED, "error", self.error)
-            raise
-        stopped = self._stop.is_set() and not self.guard.cause
-        cause = self.guard.cause or ("" if stopped else self.guard.finish())
-        if cause:
-            self.status, self.stop_reason, self.error = RunStatus.FAILED, STOP_REASON, cause
-            set_status(self.conn, self.run.id, RunStatus.FAILED, STOP_REASON, cause)
-        elif queue:
-            self.status = RunStatus.STOPPED
-            self.stop_reason = self.stop_reason or "stopped by user"
-        else:
-            self.status = RunStatus.FINISHED
-            failed = len(self.pending())
-            self.stop_reason = "all tests asked" + (
-                f"; {failed} with a failed request ({ASK_AGAIN})" if failed else ""
-            )
-        if not cause:
-            set_status(self.conn, self.run.id, self.status, self.stop_reason)
+            await self.guard.run_until_tripped(work)
+        finally:
+            flusher.cancel()
+        self._flush()
+
+    async def _keep_finished(self) -> None:
+        self._flush()
+
+    def _ended(self, stopped: bool) -> str:
+        if self._queue:
+            self.stop_reason = self.stop_reason or STOPPED_BY_USER
+            return RunStatus.STOPPED
+        failed = len(self.pending())
+        self.stop_reason = "all tests asked" + (
+            f"; {failed} with a failed request ({ASK_AGAIN})" if failed else ""
+        )
+        return RunStatus.FINISHED
+
+    def _final_snapshot(self) -> ModeSnapshot:
         snap = self.snapshot()
         if self.on_progress is not None:
             self.on_progress(snap)
@@ -372,22 +308,17 @@ class ModeEngine:
         self.load_totals()
         self._metrics = self.compute_metrics()
 
-    def _budget_used_up(self) -> bool:
-        """Whether a budget stops the run: every call counts, the helpers' with the target's."""
-        c = self.config
-        spent = self.stats.requests + self.helpers.requests
-        if c.max_requests is not None and spent >= c.max_requests:
-            return True
-        used = self.stats.prompt_tokens + self.stats.completion_tokens + self.helpers.tokens
-        return c.max_tokens_total is not None and used >= c.max_tokens_total
+    def _target_usage(self) -> tuple[int, int]:
+        s = self.stats
+        return s.requests, s.prompt_tokens + s.completion_tokens
 
     async def _worker(self, queue: deque[int]) -> None:
         while queue:
-            if not self._running.is_set():
-                await self._running.wait()
-            if self._stop.is_set() or self.guard.cause or not queue:
+            await self._holding()
+            if self.stopping or self.guard.cause or not queue:
                 return
-            if self._budget_used_up():
+            self.status = RunStatus.RUNNING
+            if self._calls_left() == 0:
                 self.stop_reason = BUDGET_REASON
                 return
             result = await self.run_unit(queue.popleft())

@@ -222,12 +222,7 @@ class LiveScreen(Screen):
         answered = sum(n for category, n in snap.counts.items() if category != "error")
         if self._coin_job is not None or not answered:
             return
-        ended = snap.status not in (
-            RunStatus.RUNNING,
-            RunStatus.PAUSED,
-            RunStatus.PAUSING,
-            RunStatus.CREATED,
-        )
+        ended = RunStatus(snap.status).ended
         last = self._coin_at
         if last is not None and not (
             snap.iteration >= max(2 * last, last + 1) or (ended and snap.iteration != last)

@@ -1,0 +1,177 @@
+"""What every mode's engine shares, headless: the control surface (pause, resume, stop, abort),
+the claim on the run, loading a local model, the failure rule, the budgets and the final status.
+
+An engine subclasses `RunEngine` and provides its loop, `_ask_until_done`: plan what to ask, ask
+the target, score the replies, commit them, until its plan is done, a limit is met or a stop is
+asked for (KGLens plans each iteration from the answers so far; a unit mode works through a plan
+made when the run was created, `kglens_tui.runs.units`). `run_to_end` drives that loop and records
+how the run ended, the same way for every mode.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from typing import Any
+
+from kglens_tui.core.status import RunStatus
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.base import ChatClient
+from kglens_tui.llm.failures import STOP_REASON, FailureGuard
+from kglens_tui.llm.usage import UsageLedger
+from kglens_tui.runs.record import RunRecord, claim_run, set_status
+
+BUDGET_REASON = "budget used up"
+STOPPED_BY_USER = "stopped by user"
+
+
+class RunEngine:
+    """One run's engine; a mode's subclass provides the loop and the snapshot."""
+
+    mode = ""
+
+    def __init__(
+        self, conn: sqlite3.Connection, run: RunRecord, kg: KGIndex, target: ChatClient
+    ) -> None:
+        self.conn = conn
+        self.run = run
+        self.config: Any = run.config
+        self.kg = kg
+        self.target = target
+        self.helpers = UsageLedger()
+        """Calls of the helper clients (generator, judge), stored and since the last commit."""
+        self.guard = FailureGuard()
+        self.status: str = RunStatus.CREATED
+        self.stop_reason = ""
+        self.error = ""
+        self._stop = asyncio.Event()
+        self._running = asyncio.Event()
+        self._running.set()
+        self._abort_reason = ""
+        self._body: asyncio.Future[None] | None = None
+
+    # what a mode's engine provides
+    async def _ask_until_done(self) -> None:
+        """Plan, ask, score and commit until the plan is done, a limit is met or a stop is
+        asked for (see `_holding`); the reason goes in `stop_reason`."""
+        raise NotImplementedError
+
+    def _reload(self) -> None:
+        """Inside the claim: read the run's stored state again (another process may have
+        committed since this engine loaded it)."""
+        raise NotImplementedError
+
+    def _ended(self, stopped: bool) -> str:
+        """The final status when no failure ended the run (``stopped``: by the user); may add to
+        `stop_reason`."""
+        raise NotImplementedError
+
+    def snapshot(self, insights: bool = True) -> Any:
+        raise NotImplementedError
+
+    def _target_usage(self) -> tuple[int, int]:
+        """(requests, tokens) the target has cost, stored and in this session."""
+        raise NotImplementedError
+
+    async def _keep_finished(self) -> None:
+        """After `abort`: commit what is whole among the answers in (default: nothing)."""
+
+    def _stopped_by_user(self) -> bool:
+        """Whether the loop ended because a stop was asked for."""
+        return self._stop.is_set() and not self.guard.cause
+
+    def _final_snapshot(self) -> Any:
+        return self.snapshot()
+
+    # control, safe to call from the event loop's thread
+    def request_stop(self) -> None:
+        """Finish and commit what is in flight, then stop."""
+        self._stop.set()
+        self._running.set()
+
+    def abort(self, reason: str) -> None:
+        """End now (the app quits): cancel the requests in flight (a resume asks them again),
+        commit what is whole and store the run as interrupted with this reason."""
+        self._abort_reason = reason or "interrupted"
+        self.request_stop()
+        if self._body is not None:
+            self._body.cancel()
+
+    def pause(self) -> None:
+        """Hold before the next question; what is in flight finishes first ("pausing")."""
+        self._running.clear()
+        self.status = RunStatus.PAUSING
+
+    def resume(self) -> None:
+        self._running.set()
+        self.status = RunStatus.RUNNING
+
+    async def _holding(self) -> None:
+        """Wait here while paused (status "paused"); returns at once otherwise."""
+        if self._running.is_set():
+            return
+        self.status = RunStatus.PAUSED
+        await self._running.wait()
+
+    @property
+    def stopping(self) -> bool:
+        """A stop (or abort) was asked for."""
+        return self._stop.is_set()
+
+    # limits
+    def _calls_left(self, requests_per_call: int = 1) -> int | None:
+        """Calls the budgets still allow, each costing ``requests_per_call`` requests (None: no
+        budget). Every call counts, the helpers' with the target's, tokens too."""
+        requests, tokens = self._target_usage()
+        c = self.config
+        if c.max_tokens_total is not None and tokens + self.helpers.tokens >= c.max_tokens_total:
+            return 0
+        if c.max_requests is None:
+            return None
+        left = int(c.max_requests) - requests - self.helpers.requests
+        return max(0, left // requests_per_call)
+
+    async def _load_target(self) -> None:
+        """Load a local target's model before the first request, as status "loading model" (it
+        takes seconds, during which no request goes out)."""
+        load = getattr(self.target, "aload", None)
+        if load is None:
+            return
+        self.status = RunStatus.LOADING_MODEL
+        try:
+            await load()
+        finally:
+            self.status = RunStatus.RUNNING if self._running.is_set() else RunStatus.PAUSING
+
+    # the run
+    async def run_to_end(self) -> Any:
+        """Claim the run, run the loop, record how it ended; returns the final snapshot. Never
+        leaves a half-written commit."""
+        claim_run(self.conn, self.run.id, self._reload)
+        self.status = RunStatus.RUNNING if self._running.is_set() else RunStatus.PAUSING
+        self._body = asyncio.ensure_future(self._ask_until_done())
+        if self._abort_reason:  # asked to end before it started
+            self._body.cancel()
+        try:
+            await self._body
+        except asyncio.CancelledError:
+            if not self._abort_reason or not self._body.cancelled():
+                raise  # cancelled from outside, not by abort()
+            await self._keep_finished()
+            return self._end(RunStatus.INTERRUPTED, self._abort_reason)
+        except Exception as exc:
+            self.request_stop()
+            self._end(RunStatus.FAILED, "error", f"{type(exc).__name__}: {exc}")
+            raise
+        stopped = self._stopped_by_user()
+        cause = self.guard.cause or ("" if stopped else self.guard.finish())
+        if cause:
+            return self._end(RunStatus.FAILED, STOP_REASON, cause)
+        status = self._ended(stopped)
+        return self._end(status, self.stop_reason)
+
+    def _end(self, status: str, reason: str, error: str = "") -> Any:
+        """Record the final status and return the final snapshot."""
+        self.status, self.stop_reason, self.error = status, reason, error
+        set_status(self.conn, self.run.id, status, reason, error)
+        return self._final_snapshot()
