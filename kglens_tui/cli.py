@@ -236,7 +236,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def cmd_probe(args: argparse.Namespace) -> int:
     from kglens_tui.llm.base import LLMError
-    from kglens_tui.probe.runner import prepare, run_blocking
+    from kglens_tui.runs.runner import prepare, run_blocking
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
         err_console.print("[dim]tip: the live screen opens with `kglens`; running headless[/]")
@@ -282,7 +282,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
             conn,
             config=config,
             resume=args.resume,
-            on_iteration=None if args.quiet else on_iteration,
+            on_progress=None if args.quiet else on_iteration,
+            mode_name=KGLENS,
         )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc

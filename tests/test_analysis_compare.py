@@ -95,7 +95,7 @@ def test_different_kgs_refused(runs, tmp_path: Path, tiny_kg_dir: Path) -> None:
     conn, (a, _, _), _ = runs
     from kglens_tui.kg.importers import import_kg
     from kglens_tui.probe.config import RunConfig
-    from kglens_tui.probe.runner import prepare, run_blocking
+    from kglens_tui.runs.runner import prepare, run_blocking
 
     import_kg(conn, tiny_kg_dir, "tiny")
     snap = run_blocking(prepare(conn, config=RunConfig(kg="tiny", iterations=1, batch_size=4)))

@@ -14,7 +14,7 @@ from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.packs import export_pack
 from kglens_tui.annotate.rounds import create_round, get_round, list_rounds
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 

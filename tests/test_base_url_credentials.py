@@ -13,8 +13,8 @@ from kglens_tui.analysis.report import run_rows
 from kglens_tui.cli import main
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.llm.urls import BaseURLError, check_base_url, redact_text, redact_url
-from kglens_tui.modes.runner import open_mode_snapshot
 from kglens_tui.runs.record import load_run
+from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.store.connection import connect
 
@@ -158,4 +158,4 @@ def test_runs_stored_with_credentials_by_earlier_versions_never_show_them(
     run = load_run(conn, 1)
     assert run.config.base_url == "http://127.0.0.1:9/v1"
     assert run.target_label == "openai:m @ http://***@127.0.0.1:9/v1?key=***"
-    assert SECRET not in run.error and SECRET not in open_mode_snapshot(conn, 2).error
+    assert SECRET not in run.error and SECRET not in open_snapshot(conn, 2).error

@@ -12,11 +12,11 @@ import pytest
 from test_modes_kontest import PLANTED, ScriptedTarget, hand_kg
 
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.modes import KontestConfig, prepare_mode
-from kglens_tui.modes.runner import run_blocking as run_mode
+from kglens_tui.modes import KontestConfig
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.runs.record import claim_run, load_run
+from kglens_tui.runs.runner import prepare, run_blocking
+from kglens_tui.runs.runner import run_blocking as run_mode
 from kglens_tui.store.connection import connect
 
 CONFIG = dict(
@@ -35,8 +35,8 @@ CONFIG = dict(
 ADVANCE_AND_DIE = """
 import os, sys
 from kglens_tui.store.connection import connect
-from kglens_tui.probe.runner import prepare, run_blocking
-engine = prepare(connect(sys.argv[1]), resume=int(sys.argv[2]), on_iteration=lambda s: os._exit(3))
+from kglens_tui.runs.runner import prepare, run_blocking
+engine = prepare(connect(sys.argv[1]), resume=int(sys.argv[2]), on_progress=lambda s: os._exit(3))
 run_blocking(engine)
 """
 
@@ -65,7 +65,7 @@ def _stopped_after(conn: sqlite3.Connection, iterations: int, run_id: int | None
             holder["engine"].request_stop()
 
     config = None if run_id is not None else RunConfig(**CONFIG)
-    engine = prepare(conn, config=config, resume=run_id, on_iteration=on_iteration)
+    engine = prepare(conn, config=config, resume=run_id, on_progress=on_iteration)
     holder["engine"] = engine
     run_blocking(engine)
     assert load_run(conn, engine.run.id).iterations_done == iterations
@@ -151,12 +151,12 @@ def test_a_mode_run_finished_meanwhile_asks_nothing_again(
     import_kg(conn, hand_kg(tmp_path), "hand")
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
     failing = ScriptedTarget(**PLANTED, fail={"Is Dromore located in Ulster?"})
-    first = run_mode(prepare_mode(conn, config=config, target=failing))
+    first = run_mode(prepare(conn, config=config, target=failing))
     late = ScriptedTarget(**PLANTED)
-    stale = prepare_mode(conn, resume=first.run_id, target=late)
+    stale = prepare(conn, resume=first.run_id, target=late)
     assert len(stale.pending()) == 1
     other = connect(conn.execute("PRAGMA database_list").fetchone()[2])
-    done = run_mode(prepare_mode(other, resume=first.run_id, target=ScriptedTarget(**PLANTED)))
+    done = run_mode(prepare(other, resume=first.run_id, target=ScriptedTarget(**PLANTED)))
     assert done.errors == 0
     snap = run_mode(stale)
     assert late.asked == [], "the unit answered meanwhile is not asked again"

@@ -14,7 +14,7 @@ from kglens_tui.cli import main
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.probe.bias import run_trust
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 

@@ -17,9 +17,8 @@ from fake_openai_server import FakeOpenAIServer
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.cli import main
 from kglens_tui.llm.failures import FAILED_SHARE, STOP_REASON, WINDOW, FailureGuard
-from kglens_tui.modes.runner import open_mode_snapshot
-from kglens_tui.probe.runner import open_snapshot
 from kglens_tui.runs.record import load_run
+from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
 
 KEY_ENV = "KGLENS_TEST_KEY"
@@ -163,7 +162,7 @@ def test_mode_runs_follow_the_same_rule(
     assert status == 1
     line = error_line(capsys.readouterr().err)
     assert f"HTTP {reject[0]}" in line and reject[1] in line and srv.base_url in line
-    snap = open_mode_snapshot(connect(db), 1)
+    snap = open_snapshot(connect(db), 1)
     assert (snap.status, snap.stop_reason) == ("failed", STOP_REASON)
     assert snap.error in line
     if reject[0] == 401:

@@ -24,8 +24,8 @@ from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import MAX_CONSECUTIVE_ERRORS, ProbeEngine, ProbeSnapshot
-from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.probe.runstore import observed_counts
+from kglens_tui.runs.runner import prepare, run_blocking
 
 BATCH = 16
 ITERATIONS = 4

@@ -11,7 +11,7 @@ import pytest
 
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine, _DrawCache
-from kglens_tui.probe.runner import open_snapshot, prepare, run_blocking
+from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 
 
 def _engine(conn: sqlite3.Connection, **overrides: object) -> ProbeEngine:
@@ -56,7 +56,7 @@ def test_iteration_callbacks_get_progress_without_computing_insights(
     config = RunConfig(
         kg="country", target="sim", batch_size=16, iterations=3, stop_on_convergence=False
     )
-    engine = prepare(conn, config=config, on_iteration=seen.append)
+    engine = prepare(conn, config=config, on_progress=seen.append)
     calls: list[int] = []
     original = engine._per_predicate
 
@@ -220,7 +220,7 @@ def test_a_resumed_run_counts_its_rate_over_this_session_only(conn: sqlite3.Conn
     config = RunConfig(
         kg="country", target="sim", batch_size=16, iterations=4, stop_on_convergence=False
     )
-    first = prepare(conn, config=config, on_iteration=lambda _snap: first.request_stop())
+    first = prepare(conn, config=config, on_progress=lambda _snap: first.request_stop())
     stored = run_blocking(first)
     assert stored.iteration == 1 and stored.session_requests == stored.requests > 0
     resumed = prepare(conn, resume=stored.run_id)

@@ -11,7 +11,7 @@ from kglens_tui.cli import main
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.generated import rejection
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 ITALY = ("Italy", "Italian Republic")

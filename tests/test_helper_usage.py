@@ -11,10 +11,9 @@ from fake_openai_server import FakeOpenAIServer
 
 from kglens_tui.cli import main
 from kglens_tui.modes.config import KontestConfig
-from kglens_tui.modes.runner import prepare_mode
-from kglens_tui.modes.runner import run_blocking as run_mode
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
+from kglens_tui.runs.runner import run_blocking as run_mode
 from kglens_tui.store.connection import connect
 from kglens_tui.store.helper_usage import load_usage
 
@@ -81,7 +80,7 @@ def test_a_resume_counts_each_call_once(tmp_path: Path, server: FakeOpenAIServer
         if snap.iteration == 2:
             engine.request_stop()
 
-    engine = prepare(conn, config=config, on_iteration=stop_after_two)
+    engine = prepare(conn, config=config, on_progress=stop_after_two)
     snap = run_blocking(engine)
     conn.close()
     assert (snap.status, snap.iteration) == ("stopped", 2)
@@ -128,7 +127,7 @@ def test_kontest_paraphraser_calls_are_counted(tmp_path: Path, server: FakeOpenA
         kg="country", relations=5, generator="openai:gen", base_url=server.base_url,
         api_key_env=KEY_ENV,
     )  # fmt: skip
-    snap = run_mode(prepare_mode(conn, config=config))
+    snap = run_mode(prepare(conn, config=config))
     usage = load_usage(conn, snap.run_id)
     conn.close()
     assert usage["paraphraser"].requests == server.requests == 5

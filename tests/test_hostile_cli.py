@@ -34,11 +34,10 @@ from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.kg.importers import parse_path, write_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
-from kglens_tui.modes.runner import prepare_mode
-from kglens_tui.modes.runner import run_blocking as run_mode
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare
-from kglens_tui.probe.runner import run_blocking as run_probe
+from kglens_tui.runs.runner import prepare
+from kglens_tui.runs.runner import run_blocking as run_mode
+from kglens_tui.runs.runner import run_blocking as run_probe
 from kglens_tui.store.connection import connect
 
 H = "[bold red]x[/] [/] [ \x1b]0;PWNED\x07\x1b[2J end\\"
@@ -192,7 +191,7 @@ def _probe(conn, label: str, seed: int) -> int:
 
 
 def _mode(conn, config, target: HostileTarget) -> int:
-    return run_mode(prepare_mode(conn, config=config, target=target)).run_id
+    return run_mode(prepare(conn, config=config, target=target)).run_id
 
 
 def _annotate(conn, run_id: int, root: Path) -> Path:

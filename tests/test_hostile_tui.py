@@ -18,7 +18,7 @@ from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
@@ -297,8 +297,9 @@ class _Shown:
 
 @pytest.fixture(params=["kontest", "facteval"])
 def mode_snapshot(hostile_db: Path, request: pytest.FixtureRequest):
-    from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
-    from kglens_tui.modes.runner import run_blocking as run_mode
+    from kglens_tui.modes import FactevalConfig, KontestConfig
+    from kglens_tui.runs.runner import prepare
+    from kglens_tui.runs.runner import run_blocking as run_mode
 
     conn = connect(hostile_db)
     config = (
@@ -306,7 +307,7 @@ def mode_snapshot(hostile_db: Path, request: pytest.FixtureRequest):
         if request.param == "kontest"
         else FactevalConfig(kg=KG_NAME, facts=None, qtypes=["tfq", "saq"], contexts=["none"])
     )
-    yield run_mode(prepare_mode(conn, config=config, target=HostileTarget()))
+    yield run_mode(prepare(conn, config=config, target=HostileTarget()))
     conn.close()
 
 

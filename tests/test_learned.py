@@ -104,7 +104,7 @@ def test_top_k_sampler_serves_any_k(k: int) -> None:
 def test_a_learned_top_k_run_rebuilds_its_state_exactly_on_resume(tmp_path) -> None:
     from kglens_tui.analysis.rundata import load_run_data
     from kglens_tui.probe.config import RunConfig
-    from kglens_tui.probe.runner import prepare, run_blocking
+    from kglens_tui.runs.runner import prepare, run_blocking
     from kglens_tui.store.connection import connect
 
     conn = connect(tmp_path / "w.db")

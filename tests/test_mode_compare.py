@@ -15,7 +15,7 @@ from test_modes_kontest import ScriptedTarget, hand_kg
 
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
+from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.modes.ensemble import weighted_ensemble
 from kglens_tui.modes.facteval_compare import (
     compare_table,
@@ -32,8 +32,8 @@ from kglens_tui.modes.kontest_compare import (
     overlap_tables,
 )
 from kglens_tui.modes.kontest_metrics import ensemble_inputs
-from kglens_tui.modes.runner import run_blocking
 from kglens_tui.modes.store import load_answers, load_questions
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
@@ -67,7 +67,7 @@ def _knows_capitals(users: list[str]) -> str:
 
 def _facteval(conn: sqlite3.Connection, generator: ScriptedTarget | None = None) -> int:
     config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"])
-    engine = prepare_mode(
+    engine = prepare(
         conn, config=config, target=ScriptedTarget(reply_fn=_knows_capitals), generator=generator
     )
     return run_blocking(engine).run_id
@@ -118,7 +118,7 @@ def test_fill_in_the_blank_asks_for_every_answer_on_a_multi_valued_relation(
     hand.execute("UPDATE predicate SET multi_valued = 1 WHERE key = 'capital'")
     target = ScriptedTarget(reply_fn=lambda users: "Paris")
     config = FactevalConfig(kg="hand", facts=None, qtypes=["saq"], formats=["fib", "wh"])
-    run_blocking(prepare_mode(hand, config=config, target=target))
+    run_blocking(prepare(hand, config=config, target=target))
     fib = [m[-1]["content"] for m in target.messages if "[MASK]" in m[-1]["content"]]
     several = [m for m in fib if "return all of them as a list" in m]
     assert len(fib) == 6 and len(several) == 3
@@ -131,7 +131,7 @@ def _kontest(conn: sqlite3.Connection, no: set[str], label: str) -> int:
     """A run answering 'No.' to the questions in ``no`` and 'Yes.' to every other."""
     target = ScriptedTarget(reply_fn=lambda u: "No." if u[-1] in no else "Yes.", label=label)
     config = KontestConfig(kg="hand", relations=None, predicates=["capital"])
-    return run_blocking(prepare_mode(conn, config=config, target=target)).run_id
+    return run_blocking(prepare(conn, config=config, target=target)).run_id
 
 
 def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> None:
@@ -214,7 +214,7 @@ def test_template3_runs_evaluate_the_ensemble_on_an_unseen_phrasing(
             reply_fn=lambda u, no=no: "No." if u[-1] in no else "Yes.", label=label
         )
         config = KontestConfig(kg="hand", relations=None, predicates=["capital"], template3=True)
-        t3.append(run_blocking(prepare_mode(hand, config=config, target=target)).run_id)
+        t3.append(run_blocking(prepare(hand, config=config, target=target)).run_id)
     asked = {
         q for (q,) in hand.execute("SELECT question FROM kontest_query WHERE run_id = ?", (t3[0],))
     }
@@ -252,7 +252,7 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
         fact = _facteval(conn)
         target = ScriptedTarget(label="model A")
         config = KontestConfig(kg="hand", relations=None, predicates=["capital"], template3=True)
-        run_blocking(prepare_mode(conn, config=config, target=target))
+        run_blocking(prepare(conn, config=config, target=target))
         conn.close()
         return first, fact
 

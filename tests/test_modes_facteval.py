@@ -13,7 +13,7 @@ from test_modes_kontest import ScriptedTarget, hand_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import LLMError
-from kglens_tui.modes import FactevalConfig, prepare_mode
+from kglens_tui.modes import FactevalConfig
 from kglens_tui.modes.chance_render import print_facteval_chance
 from kglens_tui.modes.facteval import answer_messages
 from kglens_tui.modes.facteval_mode import MODE as FACTEVAL_MODE
@@ -32,9 +32,9 @@ from kglens_tui.modes.facteval_scoring import (
     score_saq,
     score_tfq,
 )
-from kglens_tui.modes.runner import run_blocking
 from kglens_tui.modes.store import load_questions
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.runner import prepare, run_blocking
 
 CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
 
@@ -181,7 +181,7 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
         kg="hand", facts=None, predicates=["capital"], contexts=["none", "antifactual"]
     )
     target = ScriptedTarget(reply_fn=_reply)
-    snap = run_blocking(prepare_mode(hand, config=config, target=target))
+    snap = run_blocking(prepare(hand, config=config, target=target))
     assert snap.status == "finished" and snap.units_done == snap.units_total == 12
     assert (snap.requests, snap.errors) == (24, 4)
     m = snap.metrics
@@ -208,7 +208,7 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
     saq_row = next(x for x in lines if x.lstrip("│ ").startswith("SAQ wh") and "no context" in x)
     assert "100.0% (n=3)" in saq_row
     again = run_blocking(
-        prepare_mode(hand, resume=snap.run_id, target=ScriptedTarget(reply_fn=lambda u: "UNKNOWN"))
+        prepare(hand, resume=snap.run_id, target=ScriptedTarget(reply_fn=lambda u: "UNKNOWN"))
     )
     assert again.errors == 0
     assert again.metrics.get("tfq", "statement", "none").abstained == 4
@@ -226,7 +226,7 @@ def test_llm_written_questions_fall_back_to_templates(hand: sqlite3.Connection) 
         kg="hand", facts=1, predicates=["capital"], qtypes=["tfq", "mcq"], formats=["fib", "wh"]
     )
     generator = ScriptedTarget(reply_fn=write, label="writer")
-    run_blocking(prepare_mode(hand, config=config, target=ScriptedTarget(), generator=generator))
+    run_blocking(prepare(hand, config=config, target=ScriptedTarget(), generator=generator))
     rows = dict(hand.execute("SELECT format, generator FROM facteval_question WHERE qtype = 'mcq'"))
     assert rows == {"fib": "template (generator gave no usable question)", "wh": "llm:writer"}
     tfq = {

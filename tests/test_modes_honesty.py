@@ -20,7 +20,7 @@ from kglens_tui.cli import main
 from kglens_tui.core.console import console
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
+from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.modes.chance import (
     COIN,
     AskedQuestion,
@@ -41,9 +41,9 @@ from kglens_tui.modes.facteval_scoring import (
 )
 from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
 from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
-from kglens_tui.modes.runner import run_blocking
 from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
 from kglens_tui.probe.bias import Rate
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.units import Reply
 
 P = 9  # the predicate's database id
@@ -228,7 +228,7 @@ def test_an_always_no_target_is_flagged_and_scores_the_chance_line(
     hand: sqlite3.Connection, capsys: pytest.CaptureFixture[str]
 ) -> None:
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
-    snap = run_blocking(prepare_mode(hand, config=config, target=_always("No.")))
+    snap = run_blocking(prepare(hand, config=config, target=_always("No.")))
     m = snap.metrics
     assert m.chance.yes_rate == Rate(0, 48)
     assert m.chance.warning().startswith("answer bias: the model says No to 100% of the 48")
@@ -252,7 +252,7 @@ def test_a_target_without_a_lean_gets_no_warning(hand: sqlite3.Connection) -> No
     # yes to the capitals, no to the places: 3 of 8 facts, a yes-rate of 37.5%
     target = ScriptedTarget(reply_fn=lambda users: "Yes." if "capital" in users[-1] else "No.")
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
-    m = run_blocking(prepare_mode(hand, config=config, target=target)).metrics
+    m = run_blocking(prepare(hand, config=config, target=target)).metrics
     assert m.chance.yes_rate == Rate(18, 48) and m.chance.warning() == ""
 
 
@@ -261,7 +261,7 @@ def test_an_always_correct_target_is_flagged_next_to_its_f1(
 ) -> None:
     monkeypatch.setattr(console, "width", 200)  # one table row per line, whatever ran before
     config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"], contexts=["none"])
-    snap = run_blocking(prepare_mode(hand, config=config, target=_always("CORRECT")))
+    snap = run_blocking(prepare(hand, config=config, target=_always("CORRECT")))
     m = snap.metrics
     tfq = m.get("tfq", "statement", "none")
     best = m.chance_of("tfq", "statement", "none").best
@@ -299,9 +299,9 @@ class _Shown:
 def finished(request: pytest.FixtureRequest, hand: sqlite3.Connection):
     if request.param == "kontest":
         config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
-        return request.param, run_blocking(prepare_mode(hand, config=config, target=_always("No.")))
+        return request.param, run_blocking(prepare(hand, config=config, target=_always("No.")))
     config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"], contexts=["none"])
-    return request.param, run_blocking(prepare_mode(hand, config=config, target=_always("CORRECT")))
+    return request.param, run_blocking(prepare(hand, config=config, target=_always("CORRECT")))
 
 
 async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:

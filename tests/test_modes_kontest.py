@@ -15,11 +15,11 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.failures import STOP_REASON
-from kglens_tui.modes import KontestConfig, open_mode_snapshot, prepare_mode
+from kglens_tui.modes import KontestConfig
 from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
-from kglens_tui.modes.runner import run_blocking
 from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.record import KGLENS, RunNotFoundError, load_run, nothing_to_resume
+from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.session import RunSession
 
 LOCATED = "located in the administrative territorial entity"
@@ -181,7 +181,7 @@ def test_plan_pairs_every_path_node_and_paraphrases(hand: sqlite3.Connection) ->
 def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Connection) -> None:
     target = ScriptedTarget(**PLANTED, fail={"Is Dromore located in Ulster?"})
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=3)
-    snap = run_blocking(prepare_mode(hand, config=config, target=target))
+    snap = run_blocking(prepare(hand, config=config, target=target))
     assert snap.status == "finished" and snap.units_done == snap.units_total == 8
     assert "1 with a failed request" in snap.stop_reason
     assert nothing_to_resume(hand, snap.run_id) is None  # the failed request is asked again
@@ -219,9 +219,9 @@ def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Con
 def test_resume_asks_failed_units_again(hand: sqlite3.Connection) -> None:
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"])
     failing = ScriptedTarget(**PLANTED, fail={"Is Dromore located in Ulster?"})
-    first = run_blocking(prepare_mode(hand, config=config, target=failing))
+    first = run_blocking(prepare(hand, config=config, target=failing))
     fixed = ScriptedTarget(**PLANTED)
-    snap = run_blocking(prepare_mode(hand, resume=first.run_id, target=fixed))
+    snap = run_blocking(prepare(hand, resume=first.run_id, target=fixed))
     assert len(fixed.asked) == 6  # one relation, four conversations
     assert (snap.errors, snap.requests) == (0, 48)  # the stored replies: 8 relations x 6
     assert _counts(snap, "atomic") == (7, 1, 0, 0)
@@ -229,7 +229,7 @@ def test_resume_asks_failed_units_again(hand: sqlite3.Connection) -> None:
     # templates: 2 non-adjacent pairs x 2 templates, all inconsistent
     assert _counts(snap, "ontological") == (0, 4, 0, 0)
     assert snap.stop_reason == "all tests asked"
-    stored = open_mode_snapshot(hand, first.run_id)
+    stored = open_snapshot(hand, first.run_id)
     assert stored.metrics == snap.metrics and stored.requests == snap.requests
 
 
@@ -239,7 +239,7 @@ def test_a_target_that_keeps_failing_stops_the_run(hand: sqlite3.Connection) -> 
             raise LLMError("connection", "connection refused")
 
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=1)
-    snap = run_blocking(prepare_mode(hand, config=config, target=Down()))
+    snap = run_blocking(prepare(hand, config=config, target=Down()))
     assert (snap.status, snap.stop_reason) == ("failed", STOP_REASON)
     assert snap.error == (
         "24 of the last 24 requests failed (connection 24); latest: connection: connection refused"
@@ -257,7 +257,7 @@ def test_llm_paraphraser_supplies_template_2(hand: sqlite3.Connection) -> None:
     )
     target = ScriptedTarget()
     config = KontestConfig(kg="hand", relations=2, predicates=["capital"])
-    snap = run_blocking(prepare_mode(hand, config=config, target=target, generator=generator))
+    snap = run_blocking(prepare(hand, config=config, target=target, generator=generator))
     rows = hand.execute(
         "SELECT question, generator FROM kontest_query WHERE run_id = ? AND template = 2",
         (snap.run_id,),
@@ -268,7 +268,7 @@ def test_llm_paraphraser_supplies_template_2(hand: sqlite3.Connection) -> None:
 def test_sequential_conversations_carry_the_first_reply(hand: sqlite3.Connection) -> None:
     target = ScriptedTarget()
     config = KontestConfig(kg="hand", relations=1, predicates=["capital"], seed=1)
-    run_blocking(prepare_mode(hand, config=config, target=target))
+    run_blocking(prepare(hand, config=config, target=target))
     assert sorted(len(a) for a in target.asked) == [1, 1, 1, 1, 2, 2]
     q1, q2 = sorted({a[0] for a in target.asked if len(a) == 1})
     assert {a for a in target.asked if len(a) == 2} == {(q1, q2), (q2, q1)}
@@ -281,7 +281,7 @@ def test_sequential_conversations_carry_the_first_reply(hand: sqlite3.Connection
 
 def test_mode_runs_list_with_kglens_runs(hand: sqlite3.Connection) -> None:
     config = KontestConfig(kg="hand", relations=2, target="sim:1")
-    snap = run_blocking(prepare_mode(hand, config=config))
+    snap = run_blocking(prepare(hand, config=config))
     row = hand.execute("SELECT mode, iterations_done, config FROM run WHERE id = ?", (snap.run_id,))
     mode, done, cfg = row.fetchone()
     assert (mode, done, json.loads(cfg)["relations"]) == ("kontest", 2, 2)
@@ -327,7 +327,7 @@ def test_status_reads_loading_model_while_the_local_target_loads(
 
     target = Loading(**PLANTED)
     config = KontestConfig(kg="hand", relations=2)
-    engine = prepare_mode(hand, config=config, target=target)
+    engine = prepare(hand, config=config, target=target)
     snap = run_blocking(engine)
     seen = target.seen_while_loading
     assert (seen.status, seen.requests) == ("loading model", 0)

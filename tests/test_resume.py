@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 CONFIG = dict(
@@ -31,7 +31,7 @@ CHILD = """
 import sys
 from kglens_tui.store.connection import connect
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.clients import target_client
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg

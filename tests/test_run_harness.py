@@ -543,3 +543,17 @@ def test_every_mode_s_manifest_has_the_shared_fields_and_a_changed_kg_stops_resu
     err = " ".join(capsys.readouterr().err.split())
     assert "changed since run 1 started" in err and "start a new run" in err
     assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
+
+
+def test_a_mode_command_never_resumes_a_kglens_run(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "kglens", "--quiet", "--set", "iterations=1"]) == 0
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE run SET status = 'stopped'")
+    conn.commit()
+    before = conn.execute("SELECT status, iterations_done, updated_at FROM run").fetchone()
+    capsys.readouterr()
+    assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "run 1 is a KGLens run: `kglens resume 1` continues it" in err
+    assert conn.execute("SELECT status, iterations_done, updated_at FROM run").fetchone() == before

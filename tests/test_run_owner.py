@@ -16,8 +16,8 @@ import pytest
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.record import STALE_REASON, RunBusyError, load_run, set_status
+from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.store.owner import _start_time, is_alive, owner_pid, this_process
 

@@ -40,8 +40,8 @@ from kglens_tui.cli import main
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.probe.runstore import observed_counts
+from kglens_tui.runs.runner import prepare, run_blocking
 
 
 def tiny_truth(n_nodes: int = 12, n_edges: int = 40, seed: int = 0) -> GroundTruth:

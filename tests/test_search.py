@@ -11,7 +11,7 @@ import pytest
 from kglens_tui.analysis.search import SearchError, search
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 

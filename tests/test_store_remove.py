@@ -26,11 +26,11 @@ from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from
 from kglens_tui.cli import main
 from kglens_tui.core.safetext import visible
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.modes import FactevalConfig, KontestConfig, prepare_mode
-from kglens_tui.modes.runner import run_blocking as run_mode
+from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.runs.record import RunBusyError, RunNotFoundError, load_run
+from kglens_tui.runs.runner import prepare, run_blocking
+from kglens_tui.runs.runner import run_blocking as run_mode
 from kglens_tui.store.connection import connect
 from kglens_tui.store.owner import _start_time
 from kglens_tui.workspace.remove import (
@@ -163,14 +163,14 @@ def populate(conn: sqlite3.Connection, kg_dir: Path, name: str) -> dict:
     )
     run_blocking(probe)
     kontest = run_mode(
-        prepare_mode(
+        prepare(
             conn,
             config=KontestConfig(kg=name, relations=None, transitive=["located_in"]),
             target=ScriptedTarget(**PLANTED),
         )
     )
     facteval = run_mode(
-        prepare_mode(
+        prepare(
             conn,
             config=FactevalConfig(kg=name, facts=None, predicates=["capital"]),
             target=ScriptedTarget(reply_fn=lambda users: "I don't know."),

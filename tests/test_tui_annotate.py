@@ -19,7 +19,7 @@ from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from_items
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.serve import app_command, is_loopback, make_server, no_auth_note
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect

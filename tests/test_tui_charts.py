@@ -14,7 +14,7 @@ from test_tui import make_app, wait_for
 from test_tui_review import _store_runs
 
 from kglens_tui.core.intervals import wilson
-from kglens_tui.probe.runner import open_snapshot
+from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.widgets.charts import BarChart, columns_for
 from kglens_tui.tui.widgets.live_chart import LiveChart

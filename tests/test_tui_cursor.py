@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp

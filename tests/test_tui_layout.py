@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from test_tui import wait_for
 from test_tui_annotate import _hand_db
 from test_tui_review import _store_runs
 
@@ -221,11 +222,7 @@ async def test_a_palette_command_runs_its_binding(templates: dict, tmp_path: Pat
         review = next(c for c in app.get_system_commands(app.screen) if c.title == "Review")
         assert "key v" in review.help
         app.call_next(review.callback)
-        for _ in range(200):
-            if isinstance(app.screen, ReviewScreen):
-                break
-            await pilot.pause(0.05)
-        assert isinstance(app.screen, ReviewScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), 60)
 
 
 async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
@@ -236,11 +233,7 @@ async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
         await run_before(pilot)
         assert isinstance(app.screen, ModeLiveScreen)
         await pilot.press("q")
-        for _ in range(200):
-            if app._exit:
-                break
-            await pilot.pause(0.05)
-        assert app._exit, "q did not quit (no run is active, so no question is asked)"
+        await wait_for(pilot, lambda: app._exit, 60)  # no run is active: no question asked
 
 
 async def test_the_compare_screens_run_b_select_fits_80_columns(

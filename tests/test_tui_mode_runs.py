@@ -10,7 +10,7 @@ from pathlib import Path
 from test_tui import make_app, wait_for
 
 from kglens_tui.modes import KontestConfig
-from kglens_tui.modes.runner import prepare_mode, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
 
@@ -20,7 +20,7 @@ SIZE = (120, 36)
 def _stopped_kontest_run(db: Path) -> tuple[int, int]:
     """A KONTEST run stopped after its first commit: (run id, units planned)."""
     conn = connect(db)
-    engine = prepare_mode(
+    engine = prepare(
         conn, config=KontestConfig(kg="country", relations=40, target="sim:1", concurrency=1)
     )
 

@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import DataTable, Input, Static
 
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp

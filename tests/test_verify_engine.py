@@ -13,7 +13,7 @@ from kglens_tui.analysis.report_render import verdict_notes
 from kglens_tui.llm.base import ChatRequest, Completion, QuestionMeta
 from kglens_tui.probe import mentions
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 
 
 class Scripted:

@@ -10,7 +10,7 @@ import pytest
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 
 
 def test_a_wh_run_asks_open_questions_on_the_edges_that_allow_them(conn, tiny_kg_dir: Path) -> None:

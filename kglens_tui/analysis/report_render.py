@@ -15,7 +15,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
 from kglens_tui.probe.bias import Rate, run_trust
 from kglens_tui.probe.engine import LearnedView
-from kglens_tui.probe.runner import open_snapshot
+from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
 from kglens_tui.textfmt import selection

@@ -38,9 +38,9 @@ from kglens_tui.probe import engine as engine_module
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine
 from kglens_tui.probe.pkg import PKGState
-from kglens_tui.probe.runner import prepare, run_blocking
 from kglens_tui.probe.samplers import thompson_draws
 from kglens_tui.runs.prompts import load_prompt
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 STAGES = ("sampling", "questions", "ask + verify", "update", "commit")

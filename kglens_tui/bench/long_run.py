@@ -19,7 +19,7 @@ from rich.text import Text
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import ProbeEngine
-from kglens_tui.probe.runner import prepare
+from kglens_tui.runs.runner import prepare
 from kglens_tui.store.connection import connect
 
 EARLY_ITERATION = 10

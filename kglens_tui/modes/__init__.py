@@ -1,11 +1,10 @@
 """Two more probing modes on the same KGs and database as KGLens: KONTEST consistency testing
 and LLM-facteval question types with abstention. Headless; a UI drives them through
-`prepare_mode` / `kglens_tui.runs.session.RunSession` and renders `ModeSnapshot`s."""
+`kglens_tui.runs.runner.prepare` / `kglens_tui.runs.session.RunSession` and renders `ModeSnapshot`s."""
 
 from kglens_tui.modes.config import FACTEVAL, KONTEST, FactevalConfig, KontestConfig
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.kontest_metrics import KontestMetrics
-from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot, QueryView
 
 __all__ = [
@@ -18,7 +17,4 @@ __all__ = [
     "ModeEngine",
     "ModeSnapshot",
     "QueryView",
-    "open_mode_snapshot",
-    "prepare_mode",
-    "run_blocking",
 ]

@@ -34,11 +34,13 @@ from kglens_tui.modes.kontest_compare import ensemble_renderables
 from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
-from kglens_tui.modes.runner import open_mode_snapshot, prepare_mode, run_blocking
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.options import comma_list, finite_float
-from kglens_tui.runs.record import load_run, mode_runs
+from kglens_tui.runs.record import load_run, mode_runs, run_row
+from kglens_tui.runs.registry import get_mode, mode_label
+from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
+from kglens_tui.runs.unit_mode import UnitMode
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.settings import RUN_SETTINGS
 from kglens_tui.store.connection import connect, default_db_path
@@ -111,7 +113,14 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
             task, completed=snap.units_done, total=snap.units_total, run=snap.run_id, info=info
         )
 
-    engine = prepare_mode(
+    if args.resume is not None and not isinstance(
+        get_mode(stored := run_row(conn, args.resume)["mode"]), UnitMode
+    ):
+        raise ConfigError(
+            f"run {args.resume} is a {mode_label(stored)} run: `kglens resume {args.resume}` "
+            "continues it"
+        )
+    engine = prepare(
         conn,
         config=config,
         resume=args.resume,
@@ -181,7 +190,7 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
     run = load_run(conn, run_id, mode)
-    snap = open_mode_snapshot(conn, run_id)
+    snap = open_snapshot(conn, run_id)
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
     cfg = run.config
     subset = "/" + cfg.subset if cfg.subset else ""

@@ -1,7 +1,7 @@
 """The probing loop (paper section 2), headless: sample, ask, verify, update, commit, repeat.
 
 The engine never touches a UI. It keeps a `ProbeStats` object current and hands out immutable
-`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_iteration`. The
+`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_progress`. The
 cost of one iteration, snapshots included, stays flat however long the run gets: the per-iteration
 callback gets progress figures only, and a snapshot carries the last SNAPSHOT_HISTORY rates.
 """
@@ -318,12 +318,12 @@ class ProbeEngine(RunEngine):
         *,
         generator: ChatClient | None = None,
         judge: ChatClient | None = None,
-        on_iteration: Callable[[ProbeSnapshot], None] | None = None,
+        on_progress: Callable[[ProbeSnapshot], None] | None = None,
     ) -> None:
         super().__init__(conn, run, kg, target)
         self.generator = counted(generator, HelperRole.GENERATOR, self.helpers)
         self.judge = counted(judge, HelperRole.JUDGE, self.helpers)
-        self.on_iteration = on_iteration
+        self.on_progress = on_progress
         positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
         self.positions = positions
         self._preds = kg.p[positions]
@@ -804,8 +804,8 @@ class ProbeEngine(RunEngine):
                 s.yes_no[(expected, expected)] += 1
             elif o.verdict is Verdict.INCORRECT:
                 s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
-        if self.on_iteration is not None:
-            self.on_iteration(self.snapshot(insights=False))
+        if self.on_progress is not None:
+            self.on_progress(self.snapshot(insights=False))
 
     def _blind_spots(
         self, k: int | None = None

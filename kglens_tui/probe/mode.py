@@ -1,11 +1,91 @@
-"""KGLens (the paper's probing loop) as a registered mode."""
+"""KGLens (the paper's probing loop) as a registered mode: how a run is set up (clients, the
+edges it asks about, the run row), driven to its end, and looked at when stored."""
 
 from __future__ import annotations
 
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runner import drive, open_snapshot, prepare
-from kglens_tui.runs.record import KGLENS
+import sqlite3
+import time
+from collections.abc import Callable
+
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import load_kg, predicate_keys
+from kglens_tui.llm.base import ChatClient
+from kglens_tui.probe.config import Difficulty, RunConfig
+from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
+from kglens_tui.probe.questions import wh_allowed
+from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
+from kglens_tui.runs.config import check_new_run
+from kglens_tui.runs.manifest import check_kg_unchanged
+from kglens_tui.runs.record import KGLENS, RunRecord, load_run, load_run_to_resume
 from kglens_tui.runs.registry import register
+
+
+async def drive(engine: ProbeEngine) -> ProbeSnapshot:
+    """Run an engine to its end, then close its target, generator and judge clients."""
+    try:
+        return await engine.run_to_end()
+    finally:
+        for client in (engine.target, engine.generator, engine.judge):
+            if client is not None:
+                await client.aclose()
+
+
+def prepare(
+    conn: sqlite3.Connection,
+    *,
+    config: RunConfig | None = None,
+    resume: int | None = None,
+    name: str = "",
+    on_progress: Callable[[ProbeSnapshot], None] | None = None,
+    target: ChatClient | None = None,
+) -> ProbeEngine:
+    """An engine for a new run (config) or an existing one (resume)."""
+    if resume is not None:
+        run: RunRecord = load_run_to_resume(conn, resume, KGLENS)
+        kg = load_kg(conn, run.kg_name)
+        config = run.config
+        check_kg_unchanged(run, kg)
+        client = target or target_client(config, kg, run.edge_ids)
+    else:
+        assert config is not None
+        config.validate()
+        check_new_run(config)
+        ensure_kg(conn, config.kg)
+        kg = load_kg(conn, config.kg)
+        config.predicates = predicate_keys(kg, config.predicates)
+        positions = run_edge_positions(conn, kg, config.subset, config.predicates)
+        extra = {}
+        if config.difficulty is Difficulty.WH:
+            allowed = wh_allowed(kg, positions, config.wh_max_objects)
+            if not allowed.any():
+                raise ValueError(
+                    f"no edge of KG '{kg.name}' in this selection allows a Wh question "
+                    f"(a predicate with a Wh template and fewer than {config.wh_max_objects} "
+                    "objects per subject): use --difficulty easy or hard"
+                )
+            extra["wh_left_out"] = int((~allowed).sum())
+            positions = positions[allowed]
+        client = target or target_client(config, kg, kg.edge_ids[positions])
+        run = start_run(conn, config, client, kg, positions, name=name, manifest_extra=extra)
+    return ProbeEngine(
+        conn,
+        run,
+        kg,
+        client,
+        generator=helper_client(config.generator, config),
+        judge=helper_client(config.verifier, config),
+        on_progress=on_progress,
+    )
+
+
+def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
+    """A run's progress rebuilt from the database, without contacting its target."""
+    run = load_run(conn, run_id, KGLENS)
+    kg = load_kg(conn, run.kg_name)
+    engine = ProbeEngine(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
+    (engine.status, engine.stop_reason), engine.error = run.shown, run.error
+    engine.stats.started = time.monotonic()
+    return engine.snapshot()
 
 
 class KGLensMode:

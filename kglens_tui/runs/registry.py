@@ -9,7 +9,7 @@ A mode is found by the name stored in `run.mode`. The built-in modes are importe
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from kglens_tui.core.registry import Registry, UnknownNameError
@@ -30,6 +30,9 @@ class UnknownModeError(UnknownNameError):
 
 class Engine(Protocol):
     """What the harness drives: one run's loop, controlled from the same event loop."""
+
+    mode: str
+    """The name of its mode."""
 
     def snapshot(self, insights: bool = True) -> Any: ...
     def pause(self) -> None: ...
@@ -66,8 +69,10 @@ class Mode(Protocol):
         resume: int | None = None,
         name: str = "",
         target: ChatClient | None = None,
+        on_progress: Callable[[Any], None] | None = None,
     ) -> Engine:
-        """An engine for a new run (config) or a stored one (resume)."""
+        """An engine for a new run (config) or a stored one (resume); ``target`` replaces the
+        client its settings name; ``on_progress`` gets a snapshot after each commit."""
         ...
 
     def drive(self, engine: Any) -> Awaitable[Any]:
@@ -91,6 +96,16 @@ def register(mode: Mode, module: str | None = None) -> Mode:
 def get_mode(name: str) -> Mode:
     """The mode called ``name``; UnknownModeError names the known ones."""
     return MODES.get(name)
+
+
+def mode_of_config(config: object) -> Mode:
+    """The mode whose settings ``config`` holds; UnknownModeError when none has that type."""
+    for name in mode_names():
+        mode = get_mode(name)
+        config_type: object = mode.config_type
+        if type(config) is config_type:
+            return mode
+    raise UnknownModeError(f"no probing mode takes settings of type {type(config).__name__}")
 
 
 def mode_names() -> list[str]:
