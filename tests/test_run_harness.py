@@ -447,7 +447,11 @@ def test_a_unit_mode_stops_at_its_request_budget(tmp_path: Path, capsys) -> None
     argv = ["--db", str(db), "run", TOY, "--quiet", "--set", "kg=country", "--set", "edges=10"]
     argv += ["--set", "concurrency=1", "--set", "max_requests=3"]
     assert main(argv) == 0
-    assert "run 1 stopped (budget used up) after 3 requests" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "run 1 finished (budget used up; 7 of 10 tests not asked) after 3 requests" in out
+    assert len(_answers(db, 1)) == 3
+    assert main(["--db", str(db), "resume", "1"]) == 0, "the same budget would ask nothing"
+    assert "run 1 has finished (budget used up; 7 of 10" in capsys.readouterr().out
     assert len(_answers(db, 1)) == 3
     assert main(["--db", str(db), "run", TOY, "--set", "max_requests=0"]) == 2
     assert "max_requests must be at least 1 when set" in capsys.readouterr().err
@@ -557,3 +561,42 @@ def test_a_mode_command_never_resumes_a_kglens_run(tmp_path: Path, capsys) -> No
     err = " ".join(capsys.readouterr().err.split())
     assert "run 1 is a KGLens run: `kglens resume 1` continues it" in err
     assert conn.execute("SELECT status, iterations_done, updated_at FROM run").fetchone() == before
+
+
+class FailsEveryThird(YesTarget):
+    """Answers Yes, except that every third request fails (an API error, not an answer)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    async def complete(self, request):
+        from kglens_tui.llm.base import LLMError
+
+        self.calls += 1
+        if self.calls % 3 == 0:
+            raise LLMError("server", "503 from the test target")
+        return await super().complete(request)
+
+
+@pytest.mark.parametrize("budget", [None, 12])
+def test_a_finished_run_with_failed_requests_is_resumable_only_with_budget_left(
+    tmp_path: Path, budget: int | None
+) -> None:
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.runs.record import nothing_to_resume
+    from kglens_tui.runs.runner import prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country", subset="paper16", iterations=2, batch_size=6, max_requests=budget
+    )
+    snap = run_blocking(prepare(conn, config=config, target=FailsEveryThird()))
+    assert snap.status == "finished" and "whose last request failed" in snap.stop_reason
+    if budget is None:
+        assert "resume the run to ask them again" in snap.stop_reason
+        assert nothing_to_resume(conn, snap.run_id) is None
+    else:
+        assert "no budget left to ask them again" in snap.stop_reason
+        assert "has finished" in (nothing_to_resume(conn, snap.run_id) or "")

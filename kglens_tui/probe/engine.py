@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kglens_tui.core.status import ASK_AGAIN, RunStatus
+from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
@@ -485,9 +485,8 @@ class ProbeEngine(RunEngine):
     def _ended(self, stopped: bool) -> str:
         pending = len(self.pending_edges())
         if pending:
-            self.stop_reason += (
-                f"; {pending:,} edge{'s' if pending > 1 else ''} whose last request failed "
-                f"({ASK_AGAIN})"
+            self.stop_reason += self._failed_note(
+                f"{pending:,} edge{'s' if pending > 1 else ''} whose last request failed"
             )
         return RunStatus.STOPPED if stopped else RunStatus.FINISHED
 

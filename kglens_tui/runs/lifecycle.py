@@ -14,7 +14,7 @@ import asyncio
 import sqlite3
 from typing import Any
 
-from kglens_tui.core.status import RunStatus
+from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
@@ -130,6 +130,13 @@ class RunEngine:
             return None
         left = int(c.max_requests) - requests - self.helpers.requests
         return max(0, left // requests_per_call)
+
+    def _failed_note(self, failed: str) -> str:
+        """What a finished run says of its ``failed`` requests ("3 edges whose last request
+        failed"): resumable (`ASK_AGAIN`) while the budgets leave a call to ask them with."""
+        if self._calls_left() == 0:
+            return f"; {failed} (no budget left to ask them again)"
+        return f"; {failed} ({ASK_AGAIN})"
 
     async def _load_target(self) -> None:
         """Load a local target's model before the first request, as status "loading model" (it

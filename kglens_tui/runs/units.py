@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from kglens_tui.core.status import ASK_AGAIN, RunStatus
+from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.usage import HelperRole, Usage, counted
@@ -286,12 +286,16 @@ class ModeEngine(RunEngine):
         self._flush()
 
     def _ended(self, stopped: bool) -> str:
+        if self.stop_reason == BUDGET_REASON:  # a resume would stop on the same budget
+            left = len(self.pending())
+            self.stop_reason += f"; {left:,} of {self.units_total():,} tests not asked"
+            return RunStatus.FINISHED
         if self._queue:
             self.stop_reason = self.stop_reason or STOPPED_BY_USER
             return RunStatus.STOPPED
         failed = len(self.pending())
         self.stop_reason = "all tests asked" + (
-            f"; {failed} with a failed request ({ASK_AGAIN})" if failed else ""
+            self._failed_note(f"{failed} with a failed request") if failed else ""
         )
         return RunStatus.FINISHED
 
