@@ -146,6 +146,7 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
             "predicates",
             "target",
             "concurrency",
+            "requests_per_minute",
             "max_requests",
             "seed",
         }
@@ -163,6 +164,14 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
         ]
         screen.query_one("#predicates", Input).value = "capitol"
         with pytest.raises(ValueError, match="no predicate 'capitol' in KG 'country'"):
+            screen.build_config()
+        screen.query_one("#predicates", Input).value = ""
+        assert screen.build_config().requests_per_minute is None
+        screen.query_one("#requests_per_minute", Input).value = "30"
+        assert screen.build_config().requests_per_minute == 30.0
+        assert screen.build_mode_config(screen.build_config()).requests_per_minute == 30.0
+        screen.query_one("#requests_per_minute", Input).value = "-5"
+        with pytest.raises(ValueError, match="requests_per_minute must be a positive number"):
             screen.build_config()
 
 

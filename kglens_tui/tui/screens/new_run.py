@@ -20,9 +20,9 @@ from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.samplers import sampler_names
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
-from kglens_tui.runs.options import comma_list
+from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.tui.format import BREAKPOINTS
 
 NEW_RUN_HELP = """\
@@ -64,6 +64,14 @@ def _whole(name: str, raw: str) -> int:
         raise ConfigError(
             f"{name.replace('_', ' ')} must be a whole number (got '{raw}')"
         ) from None
+
+
+def _number(name: str, raw: str) -> float:
+    """A number field's value; ConfigError names the field and shows what was typed."""
+    try:
+        return finite_float(raw)
+    except ValueError:
+        raise ConfigError(f"{name.replace('_', ' ')} must be a number (got '{raw}')") from None
 
 
 class NewRunScreen(Screen):
@@ -212,6 +220,8 @@ class NewRunScreen(Screen):
                 )
                 yield Label("Requests in flight")
                 yield Input(str(settings.concurrency), type="integer", id="concurrency")
+                yield Label("Requests per minute")
+                yield Input("", placeholder="no limit", type="number", id="requests_per_minute")
                 yield Label("Budget: max requests")
                 yield Input("", placeholder="no limit", type="integer", id="max_requests")
                 yield Label("Seed")
@@ -282,6 +292,7 @@ class NewRunScreen(Screen):
                 raise ConfigError(f"{name.replace('_', ' ')} is required")
             values[name] = _whole(name, raw)
         budget = self.query_one("#max_requests", Input).value.strip()
+        rpm = self.query_one("#requests_per_minute", Input).value.strip()
         kind = self.query_one("#target", Select).value
         base_url = self.query_one("#base_url", Input).value.strip() or None
         model = self.query_one("#model", Input).value.strip()
@@ -304,7 +315,7 @@ class NewRunScreen(Screen):
         if predicates:
             ensure_kg(self.app.db(), kg)
             predicate_indexes(load_kg(self.app.db(), kg), predicates, active=True)
-        return RunConfig(
+        config = RunConfig(
             kg=kg,
             subset=str(self.query_one("#subset", Select).value) or None,
             predicates=predicates,
@@ -325,11 +336,14 @@ class NewRunScreen(Screen):
             iterations=values["iterations"],
             concurrency=values["concurrency"],
             max_requests=_whole("max_requests", budget) if budget else None,
+            requests_per_minute=_number("requests_per_minute", rpm) if rpm else None,
             stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             blind_spots=values["blind_spots"],
             sim_latency_s=self.app.settings.sim_latency_s,
         ).validate()
+        check_new_run(config)
+        return config
 
     def build_mode_config(self, base: RunConfig):
         """A KONTEST or fact-eval config from the form, or None in KGLens mode."""
@@ -351,6 +365,7 @@ class NewRunScreen(Screen):
             api_key_env=base.api_key_env,
             concurrency=base.concurrency,
             max_requests=base.max_requests,
+            requests_per_minute=base.requests_per_minute,
             seed=base.seed,
             sim_latency_s=base.sim_latency_s,
         )
