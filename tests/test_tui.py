@@ -175,6 +175,34 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
             screen.build_config()
 
 
+async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -> None:
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        fresh = app.screen
+        assert fresh.query_one("#mode", Select).value == "kglens"
+        fresh.query_one("#mode", Select).value = "kontest"
+        fresh.query_one("#target", Select).value = "sim"
+        fresh.query_one("#facts", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: not app._busy(), 60)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
+        form = app.screen
+        assert form is not fresh
+        assert form.query_one("#mode", Select).value == "kontest"
+        assert form.query_one("#target", Select).value == "sim"
+    other = make_app(tmp_path / "w.db")
+    async with other.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert other.screen.query_one("#mode", Select).value == "kglens", "per program only"
+
+
 async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:
     import socket
 

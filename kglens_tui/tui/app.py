@@ -35,7 +35,7 @@ from kglens_tui.tui.screens.dialogs import (
 )
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
-from kglens_tui.tui.screens.new_run import NewRunScreen
+from kglens_tui.tui.screens.new_run import FormChoice, NewRunScreen
 
 QUIT_GRACE_S = 1.5
 """How long a quit waits for the active run to cancel its requests and commit before the probe
@@ -73,6 +73,8 @@ class KGLensApp(App):
         self._quit_started: float | None = None
         """When a quit began ending the active run (None: not quitting)."""
         self.theme = self.settings.theme
+        self.form_choice: FormChoice | None = None
+        """The new-run form's main choices when a run last started from it (it reopens so)."""
 
     def notify(
         self,

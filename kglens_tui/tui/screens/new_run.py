@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -74,6 +76,17 @@ def _number(name: str, raw: str) -> float:
         raise ConfigError(f"{name.replace('_', ' ')} must be a number (got '{raw}')") from None
 
 
+@dataclass(frozen=True)
+class FormChoice:
+    """The form's main choices when a run last started from it."""
+
+    mode: str
+    target_kind: str
+    model: str
+    url: str
+    kg: str
+
+
 class NewRunScreen(Screen):
     """The form; on success calls app.start_run(config)."""
 
@@ -92,6 +105,12 @@ class NewRunScreen(Screen):
         names = sorted({k.name for k in kg_summaries(app.db())} | set(bundled_names()))
         kg = settings.kg if settings.kg in names else (names[0] if names else "country")
         target_kind, model = app.default_target()
+        base_url = settings.base_url
+        mode = "kglens"
+        last = app.form_choice
+        if last is not None:  # the form opens as it was when the last run started from it
+            mode, target_kind, model, base_url = last.mode, last.target_kind, last.model, last.url
+            kg = last.kg if last.kg in names else kg
         local_label = "local SmolLM2-135M" + ("" if local_available() else " (not installed)")
         yield Header()
         with VerticalScroll(id="form", can_focus=False):
@@ -104,7 +123,7 @@ class NewRunScreen(Screen):
                         ("Consistency (KONTEST oracles)", "kontest"),
                         ("Fact-eval: TFQ / MCQ / SAQ, abstention", "facteval"),
                     ],
-                    value="kglens",
+                    value=mode,
                     allow_blank=False,
                     id="mode",
                 )
@@ -138,7 +157,7 @@ class NewRunScreen(Screen):
                 )
                 yield Label("Base URL", classes="openai-only")
                 yield Input(
-                    settings.base_url,
+                    base_url,
                     placeholder="http://127.0.0.1:8080/v1",
                     id="base_url",
                     classes="openai-only",
@@ -434,6 +453,13 @@ class NewRunScreen(Screen):
         except (ConfigError, ValueError) as exc:
             self._error(exc)
             return
+        self.app.form_choice = FormChoice(
+            str(self.query_one("#mode", Select).value),
+            str(self.query_one("#target", Select).value),
+            self.query_one("#model", Input).value.strip(),
+            self.query_one("#base_url", Input).value.strip(),
+            config.kg,
+        )
         if mode_config is None:
             self.app.start_run(config)
         else:
