@@ -600,3 +600,56 @@ def test_a_finished_run_with_failed_requests_is_resumable_only_with_budget_left(
     else:
         assert "no budget left to ask them again" in snap.stop_reason
         assert "has finished" in (nothing_to_resume(conn, snap.run_id) or "")
+
+
+@pytest.mark.parametrize("mode", [TOY, "kglens"])
+def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
+    tmp_path: Path, mode: str
+) -> None:
+    from kglens_tui.probe.config import RunConfig
+
+    db = tmp_path / "w.db"
+    config = (
+        ToyConfig(kg="country", edges=50, concurrency=2)
+        if mode == TOY
+        else RunConfig(kg="country", subset="paper16", batch_size=8, iterations=5)
+    )
+    session = RunSession(db, mode, config=config, target_factory=HangAfterThree)
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(60) and not session.error
+    _wait(lambda: session.snapshot() is not None, "the first snapshot")
+    conn = sqlite3.connect(db)
+    if mode == TOY:
+        _wait(lambda: len(_answers(db, session.run_id)) == 3, "three units committed")
+    session.stop()  # the requests in flight never come back: this stop alone would wait forever
+    session.stop(now=True)
+    worker.join(60)
+    assert not worker.is_alive()
+    final = session.snapshot()
+    assert (final.status, final.stop_reason) == ("stopped", "stopped by user")
+    status, reason = conn.execute("SELECT status, stop_reason FROM run").fetchone()
+    assert (status, reason) == ("stopped", "stopped by user")
+    if mode == TOY:
+        assert len(_answers(db, session.run_id)) == 3, "what was committed stays"
+    else:
+        assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
+        assert final.iteration == 0, "the iteration in flight is dropped whole"
+
+
+async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
+    from kglens_tui.modes import KontestConfig
+    from kglens_tui.runs.session import STOP_NOW
+
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_mode_run(KontestConfig(kg="country", relations=3, sim_latency_s=600.0))
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: getattr(app.session.snapshot(), "status", "") == "running")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: any("s again" in n.message for n in app._notifications))
+        await pilot.press("s")  # every request takes ten minutes: only a stop now ends it
+        await wait_for(pilot, lambda: any(n.message == STOP_NOW for n in app._notifications))
+        await wait_for(pilot, lambda: not app._busy(), 60)
+        final = app.session.snapshot()
+        assert (final.status, final.stop_reason) == ("stopped", "stopped by user")

@@ -48,6 +48,7 @@ class RunEngine:
         self._running = asyncio.Event()
         self._running.set()
         self._abort_reason = ""
+        self._stop_now = False
         self._body: asyncio.Future[None] | None = None
 
     # what a mode's engine provides
@@ -84,10 +85,14 @@ class RunEngine:
         return self.snapshot()
 
     # control, safe to call from the event loop's thread
-    def request_stop(self) -> None:
-        """Finish and commit what is in flight, then stop."""
+    def request_stop(self, now: bool = False) -> None:
+        """Finish and commit what is in flight, then stop; ``now``: cancel what is in flight
+        (a resume asks it again), commit what is whole and store the run as stopped."""
         self._stop.set()
         self._running.set()
+        if now and not self._abort_reason:
+            self._stop_now = True
+            self.abort(STOPPED_BY_USER)
 
     def abort(self, reason: str) -> None:
         """End now (the app quits): cancel the requests in flight (a resume asks them again),
@@ -165,7 +170,8 @@ class RunEngine:
             if not self._abort_reason or not self._body.cancelled():
                 raise  # cancelled from outside, not by abort()
             await self._keep_finished()
-            return self._end(RunStatus.INTERRUPTED, self._abort_reason)
+            ended = RunStatus.STOPPED if self._stop_now else RunStatus.INTERRUPTED
+            return self._end(ended, self._abort_reason)
         except Exception as exc:
             self.request_stop()
             self._end(RunStatus.FAILED, "error", f"{type(exc).__name__}: {exc}")

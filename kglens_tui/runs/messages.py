@@ -56,7 +56,10 @@ class Resume:
 
 @dataclass(frozen=True)
 class Stop:
-    """Finish and commit what is in flight, then end the run."""
+    """Finish and commit what is in flight, then end the run (``now``: drop what is in flight
+    instead; a resume asks it again)."""
+
+    now: bool = False
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,10 @@ UI_GONE = "the program that started it ended"
 """Why a run stops when its UI (TUI or CLI) went away without a word: resume continues it."""
 
 
+STOP_NOW = "Stopping now: what is in flight is dropped (a resume asks it again)."
+"""What a UI says when a second stop ends the run without waiting for its requests in flight."""
+
+
 class RunProcessEnded(KGLensError):
     """The run's process ended without a word (killed, or crashed): `kglens resume` continues."""
 
@@ -76,7 +80,7 @@ def _obey(engine: Engine, command: Command) -> None:
     elif isinstance(command, Resume):
         engine.resume()
     else:
-        engine.request_stop()
+        engine.request_stop(now=command.now)
 
 
 def _child_main(
@@ -296,9 +300,14 @@ class RunSession:
         self.pause_requested = False
         self._command(Resume())
 
-    def stop(self) -> None:
-        """Finish and commit what is in flight, then end the run."""
-        self._command(Stop())
+    stop_requested = False
+    """A stop was asked for (a second one is `stop(now=True)`)."""
+
+    def stop(self, now: bool = False) -> None:
+        """Finish and commit what is in flight, then end the run (``now``: drop what is in
+        flight instead, as stopped; a resume asks it again)."""
+        self.stop_requested = True
+        self._command(Stop(now))
 
     def abort(self, reason: str) -> None:
         """End now: cancel the requests in flight, commit what is answered and store the run

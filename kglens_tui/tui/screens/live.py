@@ -20,7 +20,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
 from kglens_tui.probe.engine import ProbeSnapshot
-from kglens_tui.runs.session import RunSession
+from kglens_tui.runs.session import STOP_NOW, RunSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -32,7 +32,7 @@ LIVE_HELP = """\
 | key | action |
 | --- | --- |
 | `p` | pause / resume (pauses after the current iteration) |
-| `s` | stop: finish and commit the current iteration, then end the run |
+| `s` | stop: finish and commit the current iteration, then end the run; `s` again: stop now (the iteration in flight is asked again on resume) |
 | `escape` | back to the runs (a running probe keeps going) |
 | `q` | quit (asks first while a run is active) |
 | `ctrl+p` | command palette |
@@ -343,8 +343,14 @@ class LiveScreen(Screen):
         if self.session is None or self.session.snapshot() is None:
             self.notify("This run is not running here.", severity="warning")
             return
+        if self.session.stop_requested:
+            self.session.stop(now=True)
+            self.notify(STOP_NOW)
+            return
         self.session.stop()
-        self.notify("Stopping: the current iteration finishes and is committed.")
+        self.notify(
+            "Stopping: the current iteration finishes and is committed (s again: stop now)."
+        )
 
     def action_back(self) -> None:
         self.app.pop_screen()

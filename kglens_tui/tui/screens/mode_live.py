@@ -19,7 +19,7 @@ from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
 from kglens_tui.probe.bias import leaning
 from kglens_tui.runs.registry import mode_label
-from kglens_tui.runs.session import RunSession
+from kglens_tui.runs.session import STOP_NOW, RunSession
 from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS, duration
@@ -31,7 +31,7 @@ MODE_HELP = """\
 | key | action |
 | --- | --- |
 | `p` | pause / resume |
-| `s` | stop (what is answered is kept; `--resume` asks the rest) |
+| `s` | stop (what is answered is kept; `r` on home resumes the rest); `s` again: stop now, without waiting for the tests in flight |
 | `escape` | back to the runs |
 
 **KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
@@ -221,8 +221,12 @@ class ModeLiveScreen(Screen):
         if not self._going():
             self.notify("This run is not going: nothing to stop.", severity="warning")
             return
+        if self.session.stop_requested:
+            self.session.stop(now=True)
+            self.notify(STOP_NOW)
+            return
         self.session.stop()
-        self.notify("Stopping: answers so far are kept.")
+        self.notify("Stopping: the tests in flight finish and are kept (s again: stop now).")
 
 
 class StoredModeRun:
