@@ -8,7 +8,14 @@ import pytest
 
 from kglens_tui.probe.learned import PRIOR_WORTH_CAP, ErrorModel, LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
-from kglens_tui.probe.samplers import Sampler, boundary_uncertainty, sample_batch
+from kglens_tui.probe.samplers import (
+    TOLERANCE,
+    Sampler,
+    _uncertainty,
+    boundary_uncertainty,
+    lift_prior,
+    sample_batch,
+)
 
 
 def graph(n_nodes: int = 80, n_edges: int = 600, n_preds: int = 6, seed: int = 0):
@@ -139,3 +146,26 @@ def test_a_learned_top_k_run_rebuilds_its_state_exactly_on_resume(tmp_path) -> N
     data = load_run_data(conn, engine.run.id)
     assert np.array_equal(data.replay(adjusted=False)[0].alpha, engine.state.alpha)
     assert np.array_equal(data.state(adjusted=False).beta, engine.state.beta)
+
+
+def test_the_top_k_sampler_lifts_only_priors_piled_at_an_error_rate_of_one() -> None:
+    lift = lift_prior(
+        np.array([1.0, 1.6, 0.2, 0.3, 2.0, 6.0]), np.array([1.0, 0.4, 0.6, 0.7, 1.0, 0.2])
+    )
+    # Beta(1, 1) and any prior with a pseudo-success are read as they are; a low mean keeps
+    # its shape (a rare blind spot's chance); a J-shaped high-mean prior gets a full answer each
+    assert lift.tolist() == pytest.approx([0.0, 1.0, 0.0, 0.12, 0.0, 1.0])
+
+
+def test_plain_top_k_reads_beta_1_1_priors_unchanged() -> None:
+    rng = np.random.default_rng(3)
+    state = PKGState.prior(40)
+    state.n[:20] = rng.integers(0, 4, 20)
+    state.m[:20] = rng.integers(0, 4, 20)
+    state.alpha += state.n
+    state.beta += state.m
+    mean = state.alpha / (state.alpha + state.beta)
+    top = np.sort(mean)[::-1]
+    cut = float(top[4] + top[5]) / 2
+    expected = _uncertainty(state.alpha, state.beta, cut, TOLERANCE)
+    assert boundary_uncertainty(state, top_k=5) == pytest.approx(expected)
