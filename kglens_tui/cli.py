@@ -26,6 +26,7 @@ from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
+from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num, selection
@@ -301,9 +302,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         try:
             snap = run_blocking(engine)
         except KeyboardInterrupt:
-            set_status(
-                conn, engine.run.id, RunStatus.INTERRUPTED, "interrupted from the command line"
-            )
+            set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
             err_console.print(
                 f"interrupted: every committed iteration is kept; continue with "
                 f"`kglens probe --resume {engine.run.id}`",

@@ -361,17 +361,29 @@ def test_bad_client_settings_are_one_line_and_leave_no_run(
     assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
 
 
-def test_ctrl_c_in_kglens_probe_records_the_run_as_interrupted(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["probe", "consistency"])
+def test_ctrl_c_in_an_in_process_run_records_it_as_interrupted(
+    tmp_path: Path, command: str
+) -> None:
     import signal
     import subprocess
     import sys
 
     db = tmp_path / "w.db"
-    argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--sim-latency-s", "0.02"]
-    argv += ["--batch-size", "8", "--concurrency", "2", "--no-convergence-stop"]
+    if command == "probe":
+        argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--sim-latency-s", "0.02"]
+        argv += ["--batch-size", "8", "--concurrency", "2", "--no-convergence-stop"]
+    else:
+        argv = ["--db", str(db), "consistency", "run", "--quiet", "--relations", "200"]
+        argv += ["--concurrency", "2"]
     code = f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+    env = {**os.environ, "KGLENS_SIM_LATENCY_S": "0.02"}
     proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
 
     def iterations() -> int:
@@ -393,7 +405,9 @@ def test_ctrl_c_in_kglens_probe_records_the_run_as_interrupted(tmp_path: Path) -
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    assert "`kglens probe --resume 1`" in err  # on one line, to copy
+    resume = "`kglens probe --resume 1`" if command == "probe" else "run --resume 1`"
+    assert resume in err  # on one line, to copy
+    assert "Traceback" not in err and "never retrieved" not in err, err
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT status, stop_reason FROM run").fetchone() == (
         "interrupted",
@@ -448,7 +462,9 @@ def test_a_unit_mode_stops_at_its_request_budget(tmp_path: Path, capsys) -> None
     argv += ["--set", "concurrency=1", "--set", "max_requests=3"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "run 1 finished (budget used up; 7 of 10 tests not asked) after 3 requests" in out
+    assert (
+        "run 1 finished (budget used up; 7 of 10 tests without an answer) after 3 requests" in out
+    )
     assert len(_answers(db, 1)) == 3
     assert main(["--db", str(db), "resume", "1"]) == 0, "the same budget would ask nothing"
     assert "run 1 has finished (budget used up; 7 of 10" in capsys.readouterr().out
@@ -653,3 +669,107 @@ async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: not app._busy(), 60)
         final = app.session.snapshot()
         assert (final.status, final.stop_reason) == ("stopped", "stopped by user")
+
+
+class Gated(YesTarget):
+    """Holds every request until the test lets one through."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting = 0
+        self.passes = asyncio.Semaphore(0)
+
+    async def complete(self, request):
+        self.waiting += 1
+        await self.passes.acquire()
+        self.waiting -= 1
+        return await super().complete(request)
+
+
+async def _until(predicate, what: str) -> None:
+    deadline = time.monotonic() + 60
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not reached: {what}")
+        await asyncio.sleep(0.01)
+
+
+def test_status_says_pausing_and_stopping_until_nothing_is_in_flight(tmp_path: Path) -> None:
+    from kglens_tui.runs.runner import prepare
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    target = Gated()
+    engine = prepare(conn, config=ToyConfig(kg="country", edges=20, concurrency=2), target=target)
+
+    async def go() -> None:
+        task = asyncio.ensure_future(engine.run_to_end())
+        await _until(lambda: target.waiting == 2, "two units in flight")
+        engine.pause()
+        assert engine.snapshot().status == "pausing"
+        target.passes.release()  # one unit finishes; the other is still in flight
+        await _until(lambda: engine.snapshot().requests == 1 and target.waiting == 1, "one")
+        await asyncio.sleep(0.05)
+        assert engine.snapshot().status == "pausing", "a unit is still in flight"
+        target.passes.release()
+        await _until(lambda: engine.snapshot().status == "paused", "paused once idle")
+        assert target.waiting == 0 and engine.snapshot().requests == 2
+        engine.resume()
+        await _until(lambda: target.waiting == 2, "going again")
+        engine.request_stop()
+        assert engine.snapshot().status == "stopping"
+        engine.pause()
+        assert engine.snapshot().status == "stopping", "a pause does not undo a stop"
+        target.passes.release()
+        target.passes.release()
+        final = await task
+        assert (final.status, final.units_done) == ("stopped", 4)
+
+    asyncio.run(go())
+
+
+def test_pause_and_resume_while_the_model_loads_keep_saying_loading(tmp_path: Path) -> None:
+    from kglens_tui.runs.runner import prepare
+    from kglens_tui.store.connection import connect
+
+    class Loading(YesTarget):
+        def __init__(self) -> None:
+            super().__init__()
+            self.loaded = asyncio.Event()
+
+        async def aload(self) -> None:
+            await self.loaded.wait()
+
+    conn = connect(tmp_path / "w.db")
+    target = Loading()
+    engine = prepare(conn, config=ToyConfig(kg="country", edges=3), target=target)
+
+    async def go() -> None:
+        task = asyncio.ensure_future(engine.run_to_end())
+        await _until(lambda: engine.snapshot().status == "loading model", "loading")
+        engine.pause()
+        assert engine.snapshot().status == "loading model"
+        engine.resume()
+        engine.pause()
+        assert engine.snapshot().status == "loading model"
+        target.loaded.set()
+        await _until(lambda: engine.snapshot().status == "paused", "paused after the load")
+        assert engine.snapshot().requests == 0
+        engine.resume()
+        final = await task
+        assert (final.status, final.units_done) == ("finished", 3)
+
+    asyncio.run(go())
+
+
+def test_a_mode_command_says_a_finished_run_has_nothing_to_resume(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=30"]
+    assert main([*argv, "--set", "max_requests=5", "--set", "concurrency=1"]) == 0
+    conn = sqlite3.connect(db)
+    before = conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone()
+    assert before[0] == "finished" and before[1].startswith("budget used up;")
+    capsys.readouterr()
+    assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 0
+    assert "run 1 has finished (budget used up;" in capsys.readouterr().out
+    assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before

@@ -19,6 +19,8 @@ class RunStatus(StrEnum):
     """Live only: a local target loads its model before the first request."""
     PAUSING = "pausing"
     """Live only: a pause was asked for and the requests in flight are finishing."""
+    STOPPING = "stopping"
+    """Live only: a stop was asked for and the requests in flight are finishing."""
 
     @property
     def ended(self) -> bool:

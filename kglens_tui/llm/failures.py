@@ -103,7 +103,8 @@ class FailureGuard:
         try:
             await asyncio.wait({task, tripped}, return_when=asyncio.FIRST_COMPLETED)
         except BaseException:
-            task.cancel()
+            task.cancel()  # and wait for it to unwind, so its outcome is never left unread
+            await asyncio.gather(task, return_exceptions=True)
             raise
         finally:
             tripped.cancel()

@@ -36,8 +36,9 @@ from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.options import comma_list, finite_float
-from kglens_tui.runs.record import load_run, mode_runs, run_row
+from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row, set_status
 from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.unit_mode import UnitMode
@@ -113,6 +114,14 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
             task, completed=snap.units_done, total=snap.units_total, run=snap.run_id, info=info
         )
 
+    if args.resume is not None and (finished := nothing_to_resume(conn, args.resume)):
+        group = MODE_COMMANDS.get(run_row(conn, args.resume)["mode"])
+        report = f"kglens {group} report" if group else "kglens report"
+        console.print(
+            f"{markup_literal(finished)}; `{report} {args.resume}` shows it", soft_wrap=True
+        )
+        stored: ModeSnapshot = open_snapshot(conn, args.resume)
+        return stored
     if args.resume is not None and not isinstance(
         get_mode(stored := run_row(conn, args.resume)["mode"]), UnitMode
     ):
@@ -139,9 +148,11 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         try:
             snap = run_blocking(engine)
         except KeyboardInterrupt:
+            set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
             err_console.print(
                 f"interrupted: committed units are kept; continue with "
-                f"`kglens {MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}`"
+                f"`kglens {MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}`",
+                soft_wrap=True,  # a command to copy is never broken across lines
             )
             raise
     if snap.status == RunStatus.FAILED:

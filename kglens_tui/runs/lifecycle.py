@@ -23,6 +23,8 @@ from kglens_tui.runs.record import RunRecord, claim_run, set_status
 
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"
+INTERRUPTED_IN_CLI = "interrupted from the command line"
+"""Why a run driven in the command's own process ended on Ctrl-C (resume continues it)."""
 
 
 class RunEngine:
@@ -77,6 +79,10 @@ class RunEngine:
     async def _keep_finished(self) -> None:
         """After `abort`: commit what is whole among the answers in (default: nothing)."""
 
+    def _idle(self) -> bool:
+        """Nothing is in flight (a pause then holds: "paused" rather than "pausing")."""
+        return True
+
     def _stopped_by_user(self) -> bool:
         """Whether the loop ended because a stop was asked for."""
         return self._stop.is_set() and not self.guard.cause
@@ -90,6 +96,8 @@ class RunEngine:
         (a resume asks it again), commit what is whole and store the run as stopped."""
         self._stop.set()
         self._running.set()
+        if self.status != RunStatus.LOADING_MODEL:
+            self.status = RunStatus.STOPPING
         if now and not self._abort_reason:
             self._stop_now = True
             self.abort(STOPPED_BY_USER)
@@ -104,18 +112,25 @@ class RunEngine:
 
     def pause(self) -> None:
         """Hold before the next question; what is in flight finishes first ("pausing")."""
+        if self.stopping:
+            return
         self._running.clear()
-        self.status = RunStatus.PAUSING
+        if self.status != RunStatus.LOADING_MODEL:
+            self.status = RunStatus.PAUSING
 
     def resume(self) -> None:
+        if self.stopping:
+            return
         self._running.set()
-        self.status = RunStatus.RUNNING
+        if self.status != RunStatus.LOADING_MODEL:
+            self.status = RunStatus.RUNNING
 
     async def _holding(self) -> None:
-        """Wait here while paused (status "paused"); returns at once otherwise."""
+        """Wait here while paused ("paused" once nothing is in flight, "pausing" until then);
+        returns at once otherwise."""
         if self._running.is_set():
             return
-        self.status = RunStatus.PAUSED
+        self.status = RunStatus.PAUSED if self._idle() else RunStatus.PAUSING
         await self._running.wait()
 
     @property
@@ -153,7 +168,13 @@ class RunEngine:
         try:
             await load()
         finally:
-            self.status = RunStatus.RUNNING if self._running.is_set() else RunStatus.PAUSING
+            self.status = (
+                RunStatus.STOPPING
+                if self.stopping
+                else RunStatus.RUNNING
+                if self._running.is_set()
+                else RunStatus.PAUSING
+            )
 
     # the run
     async def run_to_end(self) -> Any:

@@ -182,6 +182,7 @@ class ModeEngine(RunEngine):
         self.stats = _Stats()
         self.recent: deque[QueryView] = deque(maxlen=RECENT)
         self._queue: deque[int] = deque()
+        self._in_flight = 0
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
         self._buffer: list[UnitResult] = []
         self._last_commit = time.monotonic()
@@ -288,7 +289,7 @@ class ModeEngine(RunEngine):
     def _ended(self, stopped: bool) -> str:
         if self.stop_reason == BUDGET_REASON:  # a resume would stop on the same budget
             left = len(self.pending())
-            self.stop_reason += f"; {left:,} of {self.units_total():,} tests not asked"
+            self.stop_reason += f"; {left:,} of {self.units_total():,} tests without an answer"
             return RunStatus.FINISHED
         if self._queue:
             self.stop_reason = self.stop_reason or STOPPED_BY_USER
@@ -312,6 +313,9 @@ class ModeEngine(RunEngine):
         self.load_totals()
         self._metrics = self.compute_metrics()
 
+    def _idle(self) -> bool:
+        return self._in_flight == 0
+
     def _target_usage(self) -> tuple[int, int]:
         s = self.stats
         return s.requests, s.prompt_tokens + s.completion_tokens
@@ -325,7 +329,11 @@ class ModeEngine(RunEngine):
             if self._calls_left() == 0:
                 self.stop_reason = BUDGET_REASON
                 return
-            result = await self.run_unit(queue.popleft())
+            self._in_flight += 1
+            try:
+                result = await self.run_unit(queue.popleft())
+            finally:
+                self._in_flight -= 1
             self._account(result)
             self._buffer.append(result)
             due = time.monotonic() - self._last_commit >= COMMIT_S
