@@ -773,3 +773,46 @@ def test_a_mode_command_says_a_finished_run_has_nothing_to_resume(tmp_path: Path
     assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 0
     assert "run 1 has finished (budget used up;" in capsys.readouterr().out
     assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
+
+
+def test_a_unit_mode_counts_every_request_across_resumes_and_budgets_them(
+    tmp_path: Path,
+) -> None:
+    """A unit whose request failed is asked again on resume and its answer row replaced; the
+    failed attempt still counts (toward the totals and the budget)."""
+    from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    flaky = FailsEveryThird()
+    first = run_blocking(
+        prepare(conn, config=ToyConfig(kg="country", edges=12, concurrency=1), target=flaky)
+    )
+    assert first.status == "finished" and first.errors == 4 and flaky.calls == 12
+    steady = YesTarget()
+    calls = {"n": 0}
+    original = steady.complete
+
+    async def counted(request):
+        calls["n"] += 1
+        return await original(request)
+
+    steady.complete = counted
+    second = run_blocking(prepare(conn, resume=first.run_id, target=steady))
+    assert calls["n"] == 4 and second.units_done == 12
+    assert (second.requests, second.errors) == (16, 4), "the 4 failed attempts still count"
+    assert open_snapshot(conn, first.run_id).requests == 16
+    view = conn.execute("SELECT requests FROM run_rates WHERE run_id = ?", (first.run_id,))
+    assert view.fetchone()[0] == 16
+
+    budgeted = run_blocking(
+        prepare(
+            conn,
+            config=ToyConfig(kg="country", edges=12, concurrency=1, max_requests=14),
+            target=FailsEveryThird(),
+        )
+    )
+    assert budgeted.status == "finished" and budgeted.requests == 12
+    again = YesTarget()
+    resumed = run_blocking(prepare(conn, resume=budgeted.run_id, target=again))
+    assert resumed.requests == 14, "a resume spends only what the budget has left"

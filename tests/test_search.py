@@ -79,6 +79,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
         "DROP TRIGGER observation_au",
         "DROP TABLE observation_fts",
         "DROP TABLE unit_answer",
+        "DROP TABLE target_usage",
         "PRAGMA user_version = 9",
     ):
         conn.execute(sql)

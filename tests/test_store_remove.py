@@ -567,3 +567,33 @@ def test_a_deletion_that_fails_half_way_leaves_everything(full) -> None:
     conn.execute("DROP TRIGGER fail_last")
     delete(conn, plan_kg_deletion(conn, HOSTILE))
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_runs_rm_leaves_no_row_of_the_run_in_any_table_that_refers_to_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every table with a foreign key to run(id) (a new one included) is emptied of the run:
+    SQLite reuses the highest id, so a leftover answer would belong to the next run."""
+    import toy_mode  # noqa: F401  (registers the toy mode, whose answers go in unit_answer)
+
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "toy", "--quiet", "--set", "kg=country"]) == 0
+    first = capsys.readouterr().out
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("INSERT INTO helper_usage(run_id, role, requests) VALUES (1, 'generator', 3)")
+    tables = [
+        name
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if any(fk[2] == "run" for fk in conn.execute(f"PRAGMA foreign_key_list({name})"))
+    ]
+    assert {"unit_answer", "helper_usage", "target_usage"} <= set(tables)
+    assert conn.execute("SELECT COUNT(*) FROM unit_answer").fetchone()[0] > 0
+    assert cli(db, "runs", "rm", "1", "-y") == 0
+    for table in tables:
+        left = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE run_id = 1").fetchone()[0]
+        assert left == 0, table
+    capsys.readouterr()
+    assert main(["--db", str(db), "run", "toy", "--quiet", "--set", "kg=country"]) == 0
+    assert conn.execute("SELECT id FROM run").fetchall() == [(1,)], "the id is reused"
+    assert capsys.readouterr().out == first, "the new run starts from nothing"

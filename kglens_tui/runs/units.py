@@ -26,6 +26,12 @@ from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.record import RunRecord, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage, load_usage
+from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
+from kglens_tui.store.target_usage import (
+    add_target_usage,
+    load_target_usage,
+    start_target_usage,
+)
 
 RECENT = 200
 COMMIT_EVERY = 16
@@ -191,18 +197,23 @@ class ModeEngine(RunEngine):
         self._totals_sql = ""
 
     def load_totals(self, sql: str | None = None) -> None:
-        """Counters of what the run has stored (requests, failed, retries, tokens): ``sql``
-        selects those five sums for the run id; it is kept and run again after each commit."""
+        """Counters of the requests the run has sent (requests, failed, retries, tokens), as
+        stored with its answers. ``sql`` selects those five sums over the answers the run keeps
+        for its id: what a run stored before every request was counted shows."""
         if sql is not None:
             self._totals_sql = sql
-        if not self._totals_sql:
-            return
-        row = self.conn.execute(self._totals_sql, (self.run.id,)).fetchone()
+        stored = load_target_usage(self.conn, self.run.id)
+        counts = stored if stored is not None else self._answer_sums()
         self.helpers.stored = load_usage(self.conn, self.run.id)
         s = self.stats
-        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = (
-            int(v or 0) for v in row
-        )
+        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = counts
+
+    def _answer_sums(self) -> tuple[int, ...]:
+        """The five counts summed over the answers the run keeps (its latest attempts)."""
+        if not self._totals_sql:
+            return (0,) * len(USAGE_COLUMNS)
+        row = self.conn.execute(self._totals_sql, (self.run.id,)).fetchone()
+        return tuple(int(v or 0) for v in row)
 
     # what a mode provides
     def units_total(self) -> int:
@@ -310,6 +321,7 @@ class ModeEngine(RunEngine):
         """Inside the claim: read the stored results again, so units another process answered
         since this engine loaded the run are not asked twice."""
         self.load_stored()
+        start_target_usage(self.conn, self.run.id, self._answer_sums())
         self.load_totals()
         self._metrics = self.compute_metrics()
 
@@ -369,10 +381,20 @@ class ModeEngine(RunEngine):
         results, self._buffer = self._buffer, []
         helpers = self.helpers.take()
 
+        replies = [r for result in results for r in result.replies]
+        sent = (
+            len(replies),
+            sum(r.failed for r in replies),
+            sum(r.retries for r in replies),
+            sum(r.prompt_tokens for r in replies),
+            sum(r.completion_tokens for r in replies),
+        )
+
         def write() -> None:
             with transaction(self.conn):
                 self.store(results)
                 add_usage(self.conn, self.run.id, helpers)
+                add_target_usage(self.conn, self.run.id, sent)
 
         retry_busy(write)
         for r in results:

@@ -1,0 +1,36 @@
+"""Requests a unit-mode run has sent its target, stored per run (table target_usage)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+COLUMNS = ("requests", "errors", "retries", "prompt_tokens", "completion_tokens")
+"""The counts, in the order every function here takes and returns them."""
+
+
+def load_target_usage(conn: sqlite3.Connection, run_id: int) -> tuple[int, ...] | None:
+    """The run's stored counts (COLUMNS), None for a run stored before the table existed."""
+    row = conn.execute(
+        f"SELECT {', '.join(COLUMNS)} FROM target_usage WHERE run_id = ?", (run_id,)
+    ).fetchone()
+    return None if row is None else tuple(int(v) for v in row)
+
+
+def start_target_usage(conn: sqlite3.Connection, run_id: int, counts: Sequence[int]) -> None:
+    """Give the run its counts row, holding ``counts`` (what its answers show), unless it has one
+    (inside the caller's transaction)."""
+    conn.execute(
+        f"INSERT OR IGNORE INTO target_usage(run_id, {', '.join(COLUMNS)}) VALUES (?,?,?,?,?,?)",
+        (run_id, *counts),
+    )
+
+
+def add_target_usage(conn: sqlite3.Connection, run_id: int, counts: Sequence[int]) -> None:
+    """Add ``counts`` (COLUMNS) to the run's row (inside the caller's transaction)."""
+    conn.execute(
+        "UPDATE target_usage SET "
+        + ", ".join(f"{c} = {c} + ?" for c in COLUMNS)
+        + " WHERE run_id = ?",
+        (*counts, run_id),
+    )
