@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kglens_tui.bench.sampling_study import GroundTruth, neighbour_correlation, neighbour_matrix
+from kglens_tui.bench.ground_truth import GroundTruth, neighbour_correlation, neighbour_matrix
 from kglens_tui.bench.truths import (
     TruthSetting,
     UnreachableSetting,

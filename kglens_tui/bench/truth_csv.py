@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from kglens_tui.bench.sampling_study import SIM_ALWAYS_FAILED, GroundTruth
+from kglens_tui.bench.ground_truth import SIM_ALWAYS_FAILED, GroundTruth
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.graph import KGIndex, load_kg, predicate_lookup
 

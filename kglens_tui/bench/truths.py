@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import scipy.sparse as sp
 
-from kglens_tui.bench.sampling_study import (
+from kglens_tui.bench.ground_truth import (
     SIM_ALWAYS_FAILED,
     GroundTruth,
     neighbour_correlation,

@@ -33,8 +33,8 @@ from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import interval
-from kglens_tui.tui.screens.review import run_label
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
+from kglens_tui.tui.screens.run_text import run_label
 from kglens_tui.tui.widgets.charts import Bar, BarChart
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 

@@ -16,7 +16,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS
-from kglens_tui.tui.screens.review import short
+from kglens_tui.tui.screens.run_text import short
 
 EGO_HELP = """\
 ## Ego graph

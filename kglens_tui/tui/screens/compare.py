@@ -23,7 +23,7 @@ from kglens_tui.analysis.groups import run_column
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
-from kglens_tui.tui.screens.review import heat, short
+from kglens_tui.tui.screens.run_text import heat, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 COMPARE_HELP = """\

@@ -3,7 +3,6 @@ posterior means and credible intervals, a predicate filter, and a drill-down on 
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,16 +10,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
-from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
-from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
-from kglens_tui.core.intervals import Proportion
-from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
+from kglens_tui.core.safetext import literal
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, interval
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
+from kglens_tui.tui.screens.run_text import heat, run_label, run_metrics, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 REVIEW_HELP = """\
@@ -49,50 +46,6 @@ KIND_LABELS = {
 ALL = "__all__"
 DATE_FILTERS = {ALL: "dated or not", "dated": "dated facts only", "undated": "undated facts only"}
 LIMIT = 200
-
-
-def prop_text(p: Proportion) -> str:
-    """A rate with its interval and counts."""
-    if p.value is None:
-        return "—"
-    return f"{pct(p.value)} {interval(p.low, p.high)} {p.k}/{p.n}"
-
-
-def rates_line(row: GroupRow) -> str:
-    """Win / zero-sense / all-sense of a group row on one line."""
-    r = row.rates
-    return (
-        f"win {prop_text(r.win)} · zero-sense {prop_text(r.zero_sense)} · "
-        f"all-sense {prop_text(r.all_sense)}"
-    )
-
-
-def run_metrics(data: RunData, flt: EdgeFilter | None = None) -> str:
-    """The run's rates with triage overrides, and without them (raw)."""
-    adj, raw = overall(data, flt, adjusted=True), overall(data, flt, adjusted=False)
-    return f"with overrides: {rates_line(adj)}\nraw:            {rates_line(raw)}"
-
-
-def short(text: str, width: int) -> str:
-    """Text on one line, cut to `width` characters with an ellipsis, control characters made
-    visible (for a table cell or a literal Text)."""
-    return visible(text, one_line=True, limit=width)
-
-
-def run_label(data: RunData) -> str:
-    """Run id, model, KG and difficulty on one line."""
-    label = data.run.target_label
-    if data.run.simulated and "simulat" not in label:
-        label += " (simulated)"
-    return (
-        f"[b]Run {data.run.id}[/] · {markup_literal(label, limit=LABEL_LIMIT)} · KG {markup_literal(data.run.kg_name, limit=LABEL_LIMIT)} · "
-        f"{data.run.config.difficulty} · {data.n_edges:,} edges"
-    )
-
-
-def heat(value: float | None, text: str) -> Text:
-    """Text coloured by the heat scale of an error rate."""
-    return Text(text, style=heat_hex(value) if value is not None else "")
 
 
 def edge_flags(r: EdgeRow) -> str:

@@ -1,0 +1,58 @@
+"""How the review, analysis and compare screens write a run's rates, labels and cells."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from kglens_tui.analysis.colours import heat_hex
+from kglens_tui.analysis.filters import EdgeFilter
+from kglens_tui.analysis.groups import GroupRow, overall
+from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.intervals import Proportion
+from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
+from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import interval
+
+
+def prop_text(p: Proportion) -> str:
+    """A rate with its interval and counts."""
+    if p.value is None:
+        return "—"
+    return f"{pct(p.value)} {interval(p.low, p.high)} {p.k}/{p.n}"
+
+
+def rates_line(row: GroupRow) -> str:
+    """Win / zero-sense / all-sense of a group row on one line."""
+    r = row.rates
+    return (
+        f"win {prop_text(r.win)} · zero-sense {prop_text(r.zero_sense)} · "
+        f"all-sense {prop_text(r.all_sense)}"
+    )
+
+
+def run_metrics(data: RunData, flt: EdgeFilter | None = None) -> str:
+    """The run's rates with triage overrides, and without them (raw)."""
+    adj, raw = overall(data, flt, adjusted=True), overall(data, flt, adjusted=False)
+    return f"with overrides: {rates_line(adj)}\nraw:            {rates_line(raw)}"
+
+
+def short(text: str, width: int) -> str:
+    """Text on one line, cut to `width` characters with an ellipsis, control characters made
+    visible (for a table cell or a literal Text)."""
+    return visible(text, one_line=True, limit=width)
+
+
+def run_label(data: RunData) -> str:
+    """Run id, model, KG and difficulty on one line."""
+    label = data.run.target_label
+    if data.run.simulated and "simulat" not in label:
+        label += " (simulated)"
+    return (
+        f"[b]Run {data.run.id}[/] · {markup_literal(label, limit=LABEL_LIMIT)} · KG {markup_literal(data.run.kg_name, limit=LABEL_LIMIT)} · "
+        f"{data.run.config.difficulty} · {data.n_edges:,} edges"
+    )
+
+
+def heat(value: float | None, text: str) -> Text:
+    """Text coloured by the heat scale of an error rate."""
+    return Text(text, style=heat_hex(value) if value is not None else "")
