@@ -816,3 +816,14 @@ def test_a_unit_mode_counts_every_request_across_resumes_and_budgets_them(
     again = YesTarget()
     resumed = run_blocking(prepare(conn, resume=budgeted.run_id, target=again))
     assert resumed.requests == 14, "a resume spends only what the budget has left"
+
+
+def test_a_unit_mode_budget_counts_the_units_in_flight(tmp_path: Path) -> None:
+    from kglens_tui.runs.runner import prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    config = ToyConfig(kg="country", edges=40, concurrency=4, max_requests=6)
+    snap = run_blocking(prepare(conn, config=config, target=YesTarget(delay_s=0.01)))
+    assert snap.status == "finished" and snap.stop_reason.startswith("budget used up")
+    assert snap.requests == 6, "four units in flight, each expected to cost one request"

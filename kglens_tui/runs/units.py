@@ -189,6 +189,9 @@ class ModeEngine(RunEngine):
         self.recent: deque[QueryView] = deque(maxlen=RECENT)
         self._queue: deque[int] = deque()
         self._in_flight = 0
+        self._units_session = 0
+        """Units this engine asked (answered or failed)."""
+        self._unit_ended = asyncio.Event()
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
         self._buffer: list[UnitResult] = []
         self._last_commit = time.monotonic()
@@ -338,19 +341,40 @@ class ModeEngine(RunEngine):
             if self.stopping or self.guard.cause or not queue:
                 return
             self.status = RunStatus.RUNNING
-            if self._calls_left() == 0:
+            if not await self._budget_allows_a_unit():
                 self.stop_reason = BUDGET_REASON
+                return
+            if not queue or self.stopping:
                 return
             self._in_flight += 1
             try:
                 result = await self.run_unit(queue.popleft())
             finally:
                 self._in_flight -= 1
+                self._units_session += 1
+                self._unit_ended.set()
             self._account(result)
             self._buffer.append(result)
             due = time.monotonic() - self._last_commit >= COMMIT_S
             if len(self._buffer) >= COMMIT_EVERY or due:
                 self._flush()
+
+    async def _budget_allows_a_unit(self) -> bool:
+        """Whether the budgets leave room for one more unit besides those in flight (each
+        expected to cost what this session's units cost on average); waits for units in flight
+        to end while that is unclear. False when the budget is used up."""
+        while True:
+            left = self._calls_left()
+            if left is None:
+                return True
+            if left == 0:
+                return False
+            answered = max(self._units_session, 1)
+            per_unit = max(self.stats.session_requests / answered, 1.0)
+            if left > self._in_flight * per_unit or self._in_flight == 0:
+                return True
+            self._unit_ended.clear()
+            await self._unit_ended.wait()
 
     async def _flush_periodically(self) -> None:
         """Commit finished units every COMMIT_S even while the next answer is slow to come, so
