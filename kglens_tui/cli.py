@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.console import console, err_console, name_workspace, print_error, suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.safewrite import ExportError
@@ -305,7 +305,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
             set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
             err_console.print(
                 f"interrupted: every committed iteration is kept; continue with "
-                f"`kglens probe --resume {engine.run.id}`",
+                f"`{markup_literal(suggested(f'probe --resume {engine.run.id}'))}`",
                 soft_wrap=True,  # a command to copy is never broken across lines
             )
             return 130
@@ -314,7 +314,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
     if snap.status == RunStatus.FAILED:
         err_console.print(
             f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
-            f"; fix that, then `kglens probe --resume {snap.run_id}` continues the run",
+            f"; fix that, then `{markup_literal(suggested(f'probe --resume {snap.run_id}'))}` "
+            "continues the run",
             soft_wrap=True,
         )
         return EXIT_STATUS
@@ -829,6 +830,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    name_workspace(args.db)
     if args.command is None:
         from kglens_tui.tui.app import run_app
 

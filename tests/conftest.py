@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kglens_tui.core.console import name_workspace
 from kglens_tui.store.connection import connect
 
 LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
@@ -47,6 +48,9 @@ def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     for name in ("TARGET", "BASE_URL", "API_KEY_ENV", "KG", "DIFFICULTY", "BATCH_SIZE",
                  "ITERATIONS", "CONCURRENCY", "SIM_LATENCY_S"):  # fmt: skip
         monkeypatch.delenv(f"KGLENS_{name}", raising=False)
+    name_workspace(
+        None
+    )  # commands suggested by an earlier test's `main(["--db", ...])` do not leak
 
 
 @pytest.fixture

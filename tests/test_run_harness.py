@@ -321,7 +321,8 @@ def test_kglens_probe_never_resumes_another_modes_run(tmp_path: Path, capsys) ->
     capsys.readouterr()
     assert main(["--db", str(db), "probe", "--no-tui", "--resume", "1"]) == 2
     err = capsys.readouterr().err
-    assert "run 1 is a KONTEST run, not a KGLens one" in err and "kglens resume 1" in err
+    assert "run 1 is a KONTEST run, not a KGLens one" in err
+    assert f"`kglens --db {db} resume 1`" in err, "the command names the workspace given"
     assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
     assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
 
@@ -405,7 +406,7 @@ def test_ctrl_c_in_an_in_process_run_records_it_as_interrupted(
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    resume = "`kglens probe --resume 1`" if command == "probe" else "run --resume 1`"
+    resume = f"`kglens --db {db} {'probe' if command == 'probe' else 'consistency run'} --resume 1`"
     assert resume in err  # on one line, to copy
     assert "Traceback" not in err and "never retrieved" not in err, err
     conn = sqlite3.connect(db)
@@ -462,9 +463,7 @@ def test_a_unit_mode_stops_at_its_request_budget(tmp_path: Path, capsys) -> None
     argv += ["--set", "concurrency=1", "--set", "max_requests=3"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert (
-        "run 1 finished (budget used up; 7 of 10 tests without an answer) after 3 requests" in out
-    )
+    assert "run 1 finished (budget used up; 7 of 10 tests not asked) after 3 requests" in out
     assert len(_answers(db, 1)) == 3
     assert main(["--db", str(db), "resume", "1"]) == 0, "the same budget would ask nothing"
     assert "run 1 has finished (budget used up; 7 of 10" in capsys.readouterr().out
@@ -575,7 +574,7 @@ def test_a_mode_command_never_resumes_a_kglens_run(tmp_path: Path, capsys) -> No
     capsys.readouterr()
     assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert "run 1 is a KGLens run: `kglens resume 1` continues it" in err
+    assert f"run 1 is a KGLens run: `kglens --db {db} resume 1` continues it" in err
     assert conn.execute("SELECT status, iterations_done, updated_at FROM run").fetchone() == before
 
 
@@ -827,3 +826,26 @@ def test_a_unit_mode_budget_counts_the_units_in_flight(tmp_path: Path) -> None:
     snap = run_blocking(prepare(conn, config=config, target=YesTarget(delay_s=0.01)))
     assert snap.status == "finished" and snap.stop_reason.startswith("budget used up")
     assert snap.requests == 6, "four units in flight, each expected to cost one request"
+
+
+def test_a_kontest_budget_holds_with_many_tests_in_flight(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "run", "kontest", "--set", "max_requests=10"]
+    assert main([*argv, "--set", "concurrency=16", "--set", "relations=20"]) == 0
+    conn = sqlite3.connect(db)
+    (requests,) = conn.execute("SELECT requests FROM target_usage").fetchone()
+    assert 0 < requests <= 10, "each test is several requests: none starts that would not fit"
+    assert "budget used up; " in capsys.readouterr().out
+
+
+def test_a_suggested_command_names_the_workspace_quoted_and_literal(tmp_path: Path, capsys) -> None:
+    import shlex
+
+    folder = tmp_path / "my [bold]runs"
+    folder.mkdir()
+    db = folder / "w.db"
+    argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "2"]
+    argv += ["--target", "openai:m", "--base-url", "http://127.0.0.1:9/v1", "--max-retries", "0"]
+    assert main(argv) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"`kglens --db {shlex.quote(str(db))} probe --resume 1` continues the run" in err

@@ -186,6 +186,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
         fresh.query_one("#mode", Select).value = "kontest"
         fresh.query_one("#target", Select).value = "sim"
         fresh.query_one("#facts", Input).value = "2"
+        fresh.query_one("#api_key_env", Input).value = "MY_KEY"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
         await wait_for(pilot, lambda: not app._busy(), 60)
@@ -197,6 +198,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
         assert form is not fresh
         assert form.query_one("#mode", Select).value == "kontest"
         assert form.query_one("#target", Select).value == "sim"
+        assert form.query_one("#api_key_env", Input).value == "MY_KEY"
     other = make_app(tmp_path / "w.db")
     async with other.run_test(size=SIZE) as pilot:
         await pilot.press("n")

@@ -8,6 +8,7 @@ worst show its brackets, never clear the screen or set the window title.
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from rich.console import Console
@@ -28,6 +29,21 @@ class SafeConsole(Console):
 
 console = SafeConsole(highlight=False)
 err_console = SafeConsole(stderr=True, highlight=False)
+
+
+_PROGRAM = ["kglens"]
+
+
+def name_workspace(db: str | None) -> None:
+    """Commands suggested from now on name this workspace (`--db`, as given on the command line;
+    None: the default one, named by nothing)."""
+    _PROGRAM[0] = f"kglens --db {shlex.quote(str(db))}" if db else "kglens"
+
+
+def suggested(words: str) -> str:
+    """A command to copy: ``kglens WORDS``, with the workspace the user named (plain text: print
+    it through `markup_literal` where markup is parsed)."""
+    return f"{_PROGRAM[0]} {words}"
 
 
 def print_error(message: object) -> None:

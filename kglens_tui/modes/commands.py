@@ -9,7 +9,7 @@ from collections.abc import Callable
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.console import console, err_console, print_error, suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.core.status import RunStatus
@@ -126,8 +126,8 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         get_mode(stored := run_row(conn, args.resume)["mode"]), UnitMode
     ):
         raise ConfigError(
-            f"run {args.resume} is a {mode_label(stored)} run: `kglens resume {args.resume}` "
-            "continues it"
+            f"run {args.resume} is a {mode_label(stored)} run: "
+            f"`{suggested(f'resume {args.resume}')}` continues it"
         )
     engine = prepare(
         conn,
@@ -151,14 +151,16 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
             set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
             err_console.print(
                 f"interrupted: committed units are kept; continue with "
-                f"`kglens {MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}`",
+                f"`{markup_literal(suggested(f'{MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}'))}`",
                 soft_wrap=True,  # a command to copy is never broken across lines
             )
             raise
     if snap.status == RunStatus.FAILED:
         err_console.print(
             f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
-            f"; fix that, then `kglens {args.command} run --resume {snap.run_id}` continues it",
+            f"; fix that, then "
+            f"`{markup_literal(suggested(f'{args.command} run --resume {snap.run_id}'))}` "
+            "continues it",
             soft_wrap=True,
         )
         return snap

@@ -11,12 +11,13 @@ from typing import Any
 
 from rich.table import Table
 
-from kglens_tui.core.console import console, err_console, print_error
+from kglens_tui.core.console import console, err_console, print_error, suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.runs.fields import field_help
+from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.record import nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
@@ -73,10 +74,10 @@ def drive_session(session: RunSession, quiet: bool) -> int:
                 err_console.print("stopping: what is answered is kept (Ctrl-C again: at once)")
                 session.stop()
             else:
-                session.abort("interrupted from the command line")
+                session.abort(INTERRUPTED_IN_CLI)
     worker.join()
     final = session.snapshot()
-    hint = f"; `kglens resume {session.run_id}` continues it" if session.run_id else ""
+    hint = f"; `{suggested(f'resume {session.run_id}')}` continues it" if session.run_id else ""
     if session.crashed:
         print_error(f"run {session.run_id}: {session.error}{hint}")
         return EXIT_STATUS

@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
+from kglens_tui.core.console import suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.status import ASK_AGAIN_NOTES, RunStatus
 from kglens_tui.llm.urls import redact_text
@@ -224,7 +225,7 @@ def load_run_to_resume(conn: sqlite3.Connection, run_id: int, mode: str) -> RunR
         if run_row(conn, run_id)["mode"] == mode:
             raise
         raise RunNotFoundError(
-            f"{exc} (`kglens resume {run_id}` continues a run of any mode)"
+            f"{exc} (`{suggested(f'resume {run_id}')}` continues a run of any mode)"
         ) from None
 
 

@@ -302,8 +302,11 @@ class ModeEngine(RunEngine):
 
     def _ended(self, stopped: bool) -> str:
         if self.stop_reason == BUDGET_REASON:  # a resume would stop on the same budget
-            left = len(self.pending())
-            self.stop_reason += f"; {left:,} of {self.units_total():,} tests without an answer"
+            unasked = len(self._queue)
+            failed = len(self.pending()) - unasked
+            self.stop_reason += f"; {unasked:,} of {self.units_total():,} tests not asked" + (
+                f", {failed:,} with a failed request" if failed > 0 else ""
+            )
             return RunStatus.FINISHED
         if self._queue:
             self.stop_reason = self.stop_reason or STOPPED_BY_USER
@@ -360,19 +363,25 @@ class ModeEngine(RunEngine):
                 self._flush()
 
     async def _budget_allows_a_unit(self) -> bool:
-        """Whether the budgets leave room for one more unit besides those in flight (each
-        expected to cost what this session's units cost on average); waits for units in flight
-        to end while that is unclear. False when the budget is used up."""
+        """Whether the budgets leave room for one more unit besides those in flight, each
+        expected to cost what this session's units cost on average (the first unit runs alone,
+        to show what a unit costs); waits for units in flight to end while that is unclear.
+        False when the budget is used up or one more unit would not fit."""
         while True:
             left = self._calls_left()
             if left is None:
                 return True
             if left == 0:
                 return False
-            answered = max(self._units_session, 1)
-            per_unit = max(self.stats.session_requests / answered, 1.0)
-            if left > self._in_flight * per_unit or self._in_flight == 0:
-                return True
+            if self._units_session == 0:
+                if self._in_flight == 0:
+                    return True
+            else:
+                per_unit = max(self.stats.session_requests / self._units_session, 1.0)
+                if left >= (self._in_flight + 1) * per_unit:
+                    return True
+                if self._in_flight == 0:
+                    return False
             self._unit_ended.clear()
             await self._unit_ended.wait()
 

@@ -73,7 +73,7 @@ def _number(name: str, raw: str) -> float:
     try:
         return finite_float(raw)
     except ValueError:
-        raise ConfigError(f"{name.replace('_', ' ')} must be a number (got '{raw}')") from None
+        raise ConfigError(f"{name} must be a positive number (got '{raw}')") from None
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,7 @@ class FormChoice:
     target_kind: str
     model: str
     url: str
+    key_env: str
     kg: str
 
 
@@ -105,11 +106,12 @@ class NewRunScreen(Screen):
         names = sorted({k.name for k in kg_summaries(app.db())} | set(bundled_names()))
         kg = settings.kg if settings.kg in names else (names[0] if names else "country")
         target_kind, model = app.default_target()
-        base_url = settings.base_url
+        base_url, key_env = settings.base_url, settings.api_key_env
         mode = "kglens"
         last = app.form_choice
         if last is not None:  # the form opens as it was when the last run started from it
             mode, target_kind, model, base_url = last.mode, last.target_kind, last.model, last.url
+            key_env = last.key_env
             kg = last.kg if last.kg in names else kg
         local_label = "local SmolLM2-135M" + ("" if local_available() else " (not installed)")
         yield Header()
@@ -167,7 +169,7 @@ class NewRunScreen(Screen):
                     model, placeholder="e.g. gpt-4o-mini", id="model", classes="openai-only"
                 )
                 yield Label("API key variable", classes="openai-only")
-                yield Input(settings.api_key_env, id="api_key_env", classes="openai-only")
+                yield Input(key_env, id="api_key_env", classes="openai-only")
                 yield Label("Question generator", classes="kglens-only")
                 yield Input(
                     "template",
@@ -458,6 +460,7 @@ class NewRunScreen(Screen):
             str(self.query_one("#target", Select).value),
             self.query_one("#model", Input).value.strip(),
             self.query_one("#base_url", Input).value.strip(),
+            config.api_key_env,
             config.kg,
         )
         if mode_config is None:
