@@ -322,7 +322,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
     console.print(
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}) after "
         f"{snap.iteration} iterations, {calls_text(snap.requests, snap.helpers)} requests; "
-        f"`kglens report {snap.run_id}` shows the results",
+        f"`{markup_literal(suggested(f'report {snap.run_id}'))}` shows the results",
         soft_wrap=True,
     )
     return 0
@@ -369,7 +369,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
     if row is not None and row[0] in other:
         raise CLIError(
-            f"run {args.run} is a {row[0]} run: `kglens {other[row[0]]} report {args.run}` shows it"
+            f"run {args.run} is a {row[0]} run: "
+            f"`{suggested(f'{other[row[0]]} report {args.run}')}` shows it"
         )
     try:
         render_report(conn, args.run, console)

@@ -439,7 +439,7 @@ def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(
     capsys.readouterr()
     assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "`kglens facteval report 1`" in out
+    assert f"`kglens --db {db} facteval report 1`" in out
 
 
 async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Path) -> None:

@@ -116,9 +116,9 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
 
     if args.resume is not None and (finished := nothing_to_resume(conn, args.resume)):
         group = MODE_COMMANDS.get(run_row(conn, args.resume)["mode"])
-        report = f"kglens {group} report" if group else "kglens report"
+        report = suggested(f"{group} report {args.resume}" if group else f"report {args.resume}")
         console.print(
-            f"{markup_literal(finished)}; `{report} {args.resume}` shows it", soft_wrap=True
+            f"{markup_literal(finished)}; `{markup_literal(report)}` shows it", soft_wrap=True
         )
         stored: ModeSnapshot = open_snapshot(conn, args.resume)
         return stored
@@ -168,7 +168,9 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}): {snap.units_done:,}/"
         f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests, "
         f"{snap.errors:,} failed; "
-        f"`kglens {MODE_COMMANDS[engine.mode]} report {snap.run_id}` shows the results"
+        f"`{markup_literal(suggested(f'{MODE_COMMANDS[engine.mode]} report {snap.run_id}'))}` "
+        "shows the results",
+        soft_wrap=True,
     )
     return snap
 
