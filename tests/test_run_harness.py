@@ -701,6 +701,9 @@ def test_status_says_pausing_and_stopping_until_nothing_is_in_flight(tmp_path: P
     target = Gated()
     engine = prepare(conn, config=ToyConfig(kg="country", edges=20, concurrency=2), target=target)
 
+    def stored() -> str:
+        return conn.execute("SELECT status FROM run WHERE id = ?", (engine.run.id,)).fetchone()[0]
+
     async def go() -> None:
         task = asyncio.ensure_future(engine.run_to_end())
         await _until(lambda: target.waiting == 2, "two units in flight")
@@ -713,8 +716,10 @@ def test_status_says_pausing_and_stopping_until_nothing_is_in_flight(tmp_path: P
         target.passes.release()
         await _until(lambda: engine.snapshot().status == "paused", "paused once idle")
         assert target.waiting == 0 and engine.snapshot().requests == 2
+        assert stored() == "paused", "another process (kglens runs, home) sees the pause"
         engine.resume()
         await _until(lambda: target.waiting == 2, "going again")
+        assert stored() == "running"
         engine.request_stop()
         assert engine.snapshot().status == "stopping"
         engine.pause()

@@ -74,6 +74,12 @@ def test_a_killed_run_is_listed_as_interrupted(
     assert row[RUN_COLUMNS.index("status")] == f"interrupted · {STALE_REASON}"
     assert open_snapshot(conn, run_id).status == "interrupted"
     assert load_run(conn, run_id).status == "running", "listing never rewrites the run"
+    conn.execute("UPDATE run SET status = 'paused' WHERE id = ?", (run_id,))
+    conn.commit()
+    (row,) = [r for r in run_rows(conn) if r[0] == str(run_id)]
+    assert row[RUN_COLUMNS.index("status")] == f"interrupted · {STALE_REASON}", (
+        "paused, then killed"
+    )
 
 
 def test_a_run_held_by_a_live_process_is_not_resumed(

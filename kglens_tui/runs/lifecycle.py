@@ -19,7 +19,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.usage import UsageLedger
-from kglens_tui.runs.record import RunRecord, claim_run, set_status
+from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"
@@ -51,6 +51,7 @@ class RunEngine:
         self._running.set()
         self._abort_reason = ""
         self._stop_now = False
+        self._paused_stored = False
         self._body: asyncio.Future[None] | None = None
 
     # what a mode's engine provides
@@ -131,7 +132,13 @@ class RunEngine:
         if self._running.is_set():
             return
         self.status = RunStatus.PAUSED if self._idle() else RunStatus.PAUSING
+        if self.status == RunStatus.PAUSED and not self._paused_stored:
+            self._paused_stored = True  # `kglens runs` and the home screen see it too
+            mark_going(self.conn, self.run.id, RunStatus.PAUSED)
         await self._running.wait()
+        if self._paused_stored:
+            self._paused_stored = False
+            mark_going(self.conn, self.run.id, RunStatus.RUNNING)
 
     @property
     def stopping(self) -> bool:

@@ -125,10 +125,26 @@ def claim_run(
     return retry_busy(claim)
 
 
+GOING = (RunStatus.RUNNING, RunStatus.PAUSED)
+"""Stored statuses of a run its owner process is still going on with (paused: held by the user)."""
+
+
+def mark_going(conn: sqlite3.Connection, run_id: int, status: str) -> None:
+    """Store that this process's run is running or paused (another process can see it), keeping
+    the ownership: unlike `set_status`, which ends it."""
+    retry_busy(
+        lambda: conn.execute(
+            "UPDATE run SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') "
+            "WHERE id = ? AND owner = ?",
+            (status, run_id, this_process()),
+        )
+    )
+
+
 def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str, str]:
-    """(status, stop reason) as a list shows them: a 'running' run whose owner process is gone
-    was killed, and shows as interrupted."""
-    if status == RunStatus.RUNNING and is_alive(owner) is False:
+    """(status, stop reason) as a list shows them: a running or paused run whose owner process
+    is gone was killed, and shows as interrupted."""
+    if status in GOING and is_alive(owner) is False:
         return RunStatus.INTERRUPTED, STALE_REASON
     return status, stop_reason
 

@@ -19,7 +19,7 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
-from kglens_tui.runs.record import KGLENS, nothing_to_resume, set_status
+from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings, config_path, load_settings
@@ -373,7 +373,7 @@ class KGLensApp(App):
                 .execute("SELECT status FROM run WHERE id = ?", (session.run_id,))
                 .fetchone()
             )
-            if row is not None and row[0] == RunStatus.RUNNING:
+            if row is not None and row[0] in GOING:
                 set_status(self.db(), session.run_id, RunStatus.INTERRUPTED, QUIT_REASON)
         self.exit()
 

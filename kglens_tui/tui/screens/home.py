@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.kg.stats import kg_summaries
+from kglens_tui.runs.record import GOING
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 HOME_HELP = """\
@@ -101,9 +102,9 @@ class HomeScreen(Screen):
                 f"No runs yet. Press [b]n[/] to probe a model ({self.app.default_target_text()})."
             )
         else:
-            active = sum(1 for r in rows if r[5].startswith("running"))
+            active = sum(1 for r in rows if r[5].startswith(GOING))
             banner.update(
-                f"{len(rows)} runs, {active} running · enter opens a run, r resumes it, "
+                f"{len(rows)} runs, {active} active · enter opens a run, r resumes it, "
                 "? shows every key"
             )
 
