@@ -650,6 +650,7 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
     else:
         assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
         assert final.iteration == 0, "the iteration in flight is dropped whole"
+        assert final.answered_in_iteration == 0, "no count of dropped replies stays on screen"
 
 
 async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:

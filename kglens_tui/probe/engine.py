@@ -513,6 +513,7 @@ class ProbeEngine(RunEngine):
                     outcome = task.result()
                     pending.setdefault(outcome.question.iteration, []).append(outcome)
             self._commit_ready(pending, dispatched, closed, started)
+        self.stats.answered = 0  # the replies of an iteration left whole are dropped with it
 
     def pending_edges(self) -> np.ndarray:
         """Positions of the edges whose latest request failed (an API error, not an answer)."""
