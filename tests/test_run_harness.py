@@ -647,6 +647,8 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
     assert (status, reason) == ("stopped", "stopped by user")
     if mode == TOY:
         assert len(_answers(db, session.run_id)) == 3, "what was committed stays"
+        sent = conn.execute("SELECT requests, errors FROM target_usage").fetchone()
+        assert sent == (5, 2), "the two requests in flight were sent: they count, as failed"
     else:
         assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
         assert final.iteration == 0, "the iteration in flight is dropped whole"

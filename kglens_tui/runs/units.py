@@ -15,6 +15,7 @@ import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -57,6 +58,11 @@ class Reply:
         return bool(self.error)
 
 
+SENT: ContextVar[list[int] | None] = ContextVar("kglens_unit_sent", default=None)
+"""The requests the unit being asked has sent (`ask` adds to it): a unit cancelled in the middle
+(a stop now, the app quitting, the failure rule) still counts what it sent."""
+
+
 async def ask(
     client: ChatClient,
     messages: tuple[dict[str, str], ...],
@@ -67,6 +73,9 @@ async def ask(
 ) -> Reply:
     """Send one request; an LLMError becomes a failed Reply, never a model answer."""
     request = ChatRequest(messages, max_tokens=max_tokens, temperature=temperature, meta=meta)
+    sent = SENT.get()
+    if sent is not None:
+        sent[0] += 1
     try:
         done = await client.complete(request)
     except LLMError as exc:
@@ -190,6 +199,8 @@ class ModeEngine(RunEngine):
         self._queue: deque[int] = deque()
         self._in_flight = 0
         self._units_session = 0
+        self._dropped = 0
+        """Requests of units cancelled in the middle, not stored yet."""
         """Units this engine asked (answered or failed)."""
         self._unit_ended = asyncio.Event()
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
@@ -350,8 +361,13 @@ class ModeEngine(RunEngine):
             if not queue or self.stopping:
                 return
             self._in_flight += 1
+            unit_sent = [0]
+            SENT.set(unit_sent)
             try:
                 result = await self.run_unit(queue.popleft())
+            except asyncio.CancelledError:
+                self._dropped += unit_sent[0]  # sent, never answered: counted as failed
+                raise
             finally:
                 self._in_flight -= 1
                 self._units_session += 1
@@ -408,16 +424,17 @@ class ModeEngine(RunEngine):
         self.recent.extend(result.views)
 
     def _flush(self) -> None:
-        """Commit the buffered units in one transaction and refresh the metrics."""
-        if not self._buffer:
+        """Commit the buffered units (and the count of requests that cancelled units had sent)
+        in one transaction and refresh the metrics."""
+        if not self._buffer and not self._dropped:
             return
         results, self._buffer = self._buffer, []
+        dropped, self._dropped = self._dropped, 0
         helpers = self.helpers.take()
-
         replies = [r for result in results for r in result.replies]
         sent = (
-            len(replies),
-            sum(r.failed for r in replies),
+            len(replies) + dropped,
+            sum(r.failed for r in replies) + dropped,
             sum(r.retries for r in replies),
             sum(r.prompt_tokens for r in replies),
             sum(r.completion_tokens for r in replies),
