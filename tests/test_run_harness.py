@@ -857,3 +857,28 @@ def test_a_suggested_command_names_the_workspace_quoted_and_literal(tmp_path: Pa
     assert main(argv) == 1
     err = " ".join(capsys.readouterr().err.split())
     assert f"`kglens --db {shlex.quote(str(db))} probe --resume 1` continues the run" in err
+
+
+def test_a_pause_holds_workers_that_waited_for_room_in_the_budget(tmp_path: Path) -> None:
+    from kglens_tui.runs.runner import prepare
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    target = Gated()
+    config = ToyConfig(kg="country", edges=20, concurrency=4, max_requests=100)
+    engine = prepare(conn, config=config, target=target)
+
+    async def go() -> None:
+        task = asyncio.ensure_future(engine.run_to_end())
+        await _until(lambda: target.waiting == 1, "the first unit runs alone")
+        engine.pause()
+        target.passes.release()
+        await _until(lambda: engine.snapshot().status == "paused", "paused")
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert target.waiting == 0 and engine.snapshot().requests == 1, "no unit started"
+        engine.request_stop()
+        final = await task
+        assert (final.status, final.requests) == ("stopped", 1)
+
+    asyncio.run(go())

@@ -22,7 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
-from kglens_tui.llm.usage import HelperRole, Usage, counted
+from kglens_tui.llm.usage import CountingClient, HelperRole, Usage, counted
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.record import RunRecord, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
@@ -74,7 +74,7 @@ async def ask(
     """Send one request; an LLMError becomes a failed Reply, never a model answer."""
     request = ChatRequest(messages, max_tokens=max_tokens, temperature=temperature, meta=meta)
     sent = SENT.get()
-    if sent is not None:
+    if sent is not None and not isinstance(client, CountingClient):  # helpers count themselves
         sent[0] += 1
     try:
         done = await client.complete(request)
@@ -360,6 +360,8 @@ class ModeEngine(RunEngine):
                 return
             if not queue or self.stopping:
                 return
+            if not self._running.is_set():
+                continue  # paused while waiting for room in the budget: hold first
             self._in_flight += 1
             unit_sent = [0]
             SENT.set(unit_sent)
