@@ -475,10 +475,6 @@ class ProbeEngine(RunEngine):
         helper that serves it (generator, judge)."""
         return self._calls_left(1 + (self.generator is not None) + (self.judge is not None))
 
-    def _target_usage(self) -> tuple[int, int]:
-        s = self.stats
-        return s.requests, s.prompt_tokens + s.completion_tokens
-
     def _stopped_by_user(self) -> bool:
         return self.stop_reason == STOPPED_BY_USER
 

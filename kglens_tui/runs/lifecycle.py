@@ -31,6 +31,8 @@ class RunEngine:
     """One run's engine; a mode's subclass provides the loop and the snapshot."""
 
     mode = ""
+    stats: Any
+    """The engine's counters (requests, tokens...), set by the mode's engine."""
 
     def __init__(
         self, conn: sqlite3.Connection, run: RunRecord, kg: KGIndex, target: ChatClient
@@ -74,8 +76,10 @@ class RunEngine:
         raise NotImplementedError
 
     def _target_usage(self) -> tuple[int, int]:
-        """(requests, tokens) the target has cost, stored and in this session."""
-        raise NotImplementedError
+        """(requests, tokens) the target has cost, stored and in this session (every engine's
+        `stats` counts them)."""
+        s = self.stats
+        return int(s.requests), int(s.prompt_tokens + s.completion_tokens)
 
     async def _keep_finished(self) -> None:
         """After `abort`: commit what is whole among the answers in (default: nothing)."""
@@ -97,8 +101,7 @@ class RunEngine:
         (a resume asks it again), commit what is whole and store the run as stopped."""
         self._stop.set()
         self._running.set()
-        if self.status != RunStatus.LOADING_MODEL:
-            self.status = RunStatus.STOPPING
+        self._control_status(RunStatus.STOPPING)
         if now and not self._abort_reason:
             self._stop_now = True
             self.abort(STOPPED_BY_USER)
@@ -116,15 +119,19 @@ class RunEngine:
         if self.stopping:
             return
         self._running.clear()
-        if self.status != RunStatus.LOADING_MODEL:
-            self.status = RunStatus.PAUSING
+        self._control_status(RunStatus.PAUSING)
 
     def resume(self) -> None:
         if self.stopping:
             return
         self._running.set()
+        self._control_status(RunStatus.RUNNING)
+
+    def _control_status(self, status: RunStatus) -> None:
+        """The status a control call leads to, unless the model is loading (it says so until
+        it is loaded)."""
         if self.status != RunStatus.LOADING_MODEL:
-            self.status = RunStatus.RUNNING
+            self.status = status
 
     async def _holding(self) -> None:
         """Wait here while paused ("paused" once nothing is in flight, "pausing" until then);

@@ -345,10 +345,6 @@ class ModeEngine(RunEngine):
     def _idle(self) -> bool:
         return self._in_flight == 0
 
-    def _target_usage(self) -> tuple[int, int]:
-        s = self.stats
-        return s.requests, s.prompt_tokens + s.completion_tokens
-
     async def _worker(self, queue: deque[int]) -> None:
         while queue:
             await self._holding()
