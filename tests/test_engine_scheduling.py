@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import ProbeEngine, _DrawCache
+from kglens_tui.probe.engine import ProbeEngine
+from kglens_tui.probe.schedules import DrawCache
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 
 
@@ -121,7 +122,7 @@ def test_blind_spots_are_the_stable_top_k_with_ties(conn: sqlite3.Connection) ->
 
 def test_draw_cache_hands_out_one_draw_without_busy_edges(conn: sqlite3.Connection) -> None:
     engine = _engine(conn, batch_size=64)
-    draws = _DrawCache(engine)
+    draws = DrawCache(engine)
     sampled: list[int] = []
     original = engine._sample
 
@@ -147,7 +148,7 @@ def test_draw_cache_puts_failed_edges_first_and_redraws_after_a_commit(
     conn: sqlite3.Connection,
 ) -> None:
     engine = _engine(conn, batch_size=64)
-    draws = _DrawCache(engine)
+    draws = DrawCache(engine)
     draws.take(2, 4, np.empty(0, dtype=np.int64), slot=0)
     engine.state.err[[7, 9]] = 1  # their last request failed: they are retried first
     engine.stats.iteration = 1  # a commit: new posterior, new draw

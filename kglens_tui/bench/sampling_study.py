@@ -61,7 +61,7 @@ class Method:
         """The same method under continuous scheduling: the engine dispatches up to LOOKAHEAD
         iterations past the last commit, so a batch may be drawn from a posterior one iteration
         older than a synchronous run's, without the edges still in flight."""
-        from kglens_tui.probe.engine import LOOKAHEAD
+        from kglens_tui.probe.schedules import LOOKAHEAD
 
         return replace(self, name=self.name + CONTINUOUS, lag=LOOKAHEAD - 1)
 

@@ -9,7 +9,6 @@ callback gets progress figures only, and a snapshot carries the last SNAPSHOT_HI
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import sqlite3
 import time
@@ -43,6 +42,7 @@ from kglens_tui.probe.runstore import (
     rebuild_state,
 )
 from kglens_tui.probe.samplers import sample_batch
+from kglens_tui.probe.schedules import Batches, Continuous, in_order
 from kglens_tui.probe.verify import (
     check_wh,
     check_yes_no,
@@ -58,8 +58,6 @@ from kglens_tui.store.helper_usage import load_usage
 MAX_CONSECUTIVE_ERRORS = 3
 """An edge whose request failed is retried first in the next iteration, at most this often."""
 RECENT_REPLIES = 200
-LOOKAHEAD = 2
-"""Continuous scheduling dispatches at most this many iterations past the last commit."""
 PROMPTS = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
 """The prompt files a KGLens run's questions and verdicts use (their hashes go in the manifest)."""
 SNAPSHOT_HISTORY = 120
@@ -358,8 +356,6 @@ class ProbeEngine(RunEngine):
             else None
         )
         self._load_progress()
-        self._dispatch: tuple | None = None
-        """Continuous scheduling's in-flight tasks and uncommitted replies, for `abort()`."""
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
         for qtype, name in ((YES_NO, "answer_yes_no"), (WH, "answer_generative")):
@@ -487,28 +483,33 @@ class ProbeEngine(RunEngine):
         return RunStatus.STOPPED if stopped else RunStatus.FINISHED
 
     async def _ask_until_done(self) -> None:
-        """Load the target, then ask: the pending errors of a finished run, or new iterations."""
+        """Load the target, then ask: the pending errors of a finished run (in extra iterations
+        of at most batch_size edges, then it stops for the reason it had stopped), or new
+        iterations, synchronous or continuous."""
         await self._load_target()
+        schedule: Batches | Continuous
         if self._limit_reached() and len(self.pending_edges()):
-            await self._ask_pending()
-        elif self.config.scheduling is Scheduling.CONTINUOUS:
-            await self._continuous()
+            pick = in_order(self.pending_edges(), self.config.batch_size)
+            schedule = Batches(self, pick, self._no_budget_left)
+            await self._dispatch(schedule, 1)
+            self._should_stop()
+            return
+        if self.config.scheduling is Scheduling.CONTINUOUS:
+            schedule = Continuous(self)
+            await self._dispatch(schedule, self.config.concurrency)
         else:
-            await self._synchronous()
+            schedule = Batches(self, self._sample, self._should_stop)
+            await self._dispatch(schedule, 1)
+        if not self.stop_reason and not self._should_stop():
+            self.stop_reason = "no edges to ask"
+
+    def _no_budget_left(self) -> bool:
+        left = self._budget_left()
+        return left is not None and left <= 0
 
     async def _keep_finished(self) -> None:
-        """After `abort()`: cancel what is still in flight and commit the whole iterations
-        whose replies are in."""
-        if self._dispatch is not None:
-            in_flight, pending, dispatched, closed, started = self._dispatch
-            for task in in_flight:
-                task.cancel()
-            await asyncio.gather(*in_flight, return_exceptions=True)
-            for task in in_flight:
-                if not task.cancelled() and task.exception() is None:
-                    outcome = task.result()
-                    pending.setdefault(outcome.question.iteration, []).append(outcome)
-            self._commit_ready(pending, dispatched, closed, started)
+        """After `abort()`: commit the whole iterations whose replies are in."""
+        await super()._keep_finished()
         self.stats.answered = 0  # the replies of an iteration left whole are dropped with it
 
     def pending_edges(self) -> np.ndarray:
@@ -525,34 +526,6 @@ class ProbeEngine(RunEngine):
                 self.config.convergence_tolerance,
             )
         )
-
-    async def _ask_pending(self) -> None:
-        """A resumed run that met its limit asks its pending edges again, in extra iterations
-        of at most batch_size edges each, then stops for the reason it had stopped."""
-        pending = self.pending_edges()
-        for start in range(0, len(pending), self.config.batch_size):
-            await asyncio.sleep(0)
-            await self._holding()
-            left = self._budget_left()
-            if self.stopping or (left is not None and left <= 0):
-                break
-            self.status = RunStatus.RUNNING
-            batch = pending[start : start + self.config.batch_size][:left]
-            if not await self._ask_iteration(batch):
-                return
-        self._should_stop()
-
-    async def _ask_iteration(self, batch: np.ndarray) -> bool:
-        """Ask one iteration's edges and commit it; False when the failure rule stopped the
-        run first (the iteration's replies are dropped: a resume asks the same questions)."""
-        iteration = self.stats.iteration + 1
-        started = time.perf_counter()
-        questions = await self._questions(batch, iteration)
-        done, outcomes = await self.guard.run_until_tripped(self._ask_all(questions))
-        if not done or outcomes is None:
-            return False
-        self._finish_iteration(iteration, outcomes, time.perf_counter() - started)
-        return True
 
     def _should_stop(self) -> bool:
         if self.guard.cause:
@@ -575,26 +548,6 @@ class ProbeEngine(RunEngine):
             self.stop_reason = BUDGET_REASON
             return True
         return False
-
-    async def _synchronous(self) -> None:
-        while True:
-            # one turn of the event loop per iteration, even when no request waits on I/O (an
-            # instant target): snapshots, pause and stop requests are served in between
-            await asyncio.sleep(0)
-            await self._holding()
-            if self._should_stop():
-                return
-            self.status = RunStatus.RUNNING
-            k = self.config.batch_size
-            left = self._budget_left()
-            if left is not None:
-                k = min(k, left)
-            batch = self._sample(self.stats.iteration + 1, k)
-            if len(batch) == 0:
-                self.stop_reason = "no edges to ask"
-                return
-            if not await self._ask_iteration(batch):
-                return
 
     def _sample(
         self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
@@ -907,151 +860,6 @@ class ProbeEngine(RunEngine):
             hedged=o.hedged,
             matcher=o.matcher,
         )
-
-    async def _continuous(self) -> None:
-        """Keep `concurrency` requests in flight and sample again as results arrive. Every
-        `batch_size` dispatched questions form one iteration, committed (and applied to the PKG)
-        in order as soon as all its replies are in. Dispatch runs at most LOOKAHEAD iterations
-        ahead of the last commit, so sampling never drifts far from the posterior."""
-        in_flight: dict[asyncio.Task, int] = {}
-        pending: dict[int, list[_Outcome]] = {}
-        dispatched: dict[int, int] = {}
-        closed: set[int] = set()
-        started: dict[int, float] = {}
-        iteration, slot = self.stats.iteration + 1, 0
-        draws = _DrawCache(self)
-        done: list[asyncio.Task] = []
-        wake = asyncio.Event()
-        self._dispatch = (in_flight, pending, dispatched, closed, started)
-
-        def on_done(task: asyncio.Task) -> None:
-            done.append(task)
-            wake.set()
-
-        while True:
-            if self.guard.cause:
-                # the failure rule stopped the run: commit whole iterations, drop the rest
-                self._commit_ready(pending, dispatched, closed, started)
-                for task in in_flight:
-                    task.cancel()
-                await asyncio.gather(*in_flight, return_exceptions=True)
-                self._should_stop()
-                return
-            paused = not self._running.is_set()
-            stopping = self._should_stop()
-            outstanding = len(in_flight) + sum(len(v) for v in pending.values())
-            free = self.config.concurrency - len(in_flight)
-            left = self._budget_left()
-            if left is not None:
-                free = min(free, left - outstanding)
-            can_send = (
-                not stopping
-                and not paused
-                and free > 0
-                and iteration <= self.config.iterations
-                and iteration <= self.stats.iteration + LOOKAHEAD
-            )
-            if can_send:
-                k = min(free, self.config.batch_size - slot)
-                waiting = [o.question.pos for outs in pending.values() for o in outs]
-                busy = np.array([*in_flight.values(), *waiting], dtype=np.int64)
-                batch = draws.take(iteration, k, busy, slot)
-                if len(batch):
-                    started.setdefault(iteration, time.perf_counter())
-                    for q in await self._questions(batch, iteration, first_slot=slot):
-                        task = asyncio.ensure_future(self._ask(q))
-                        task.add_done_callback(on_done)
-                        in_flight[task] = q.pos
-                    dispatched[iteration] = dispatched.get(iteration, 0) + len(batch)
-                    slot += len(batch)
-                if slot >= self.config.batch_size or (len(batch) == 0 and slot):
-                    closed.add(iteration)
-                    iteration, slot = iteration + 1, 0
-                # let the new requests go out before a commit holds the event loop
-                await asyncio.sleep(0)
-            # commit after refilling the free slots, so a commit never holds requests back
-            committed = self._commit_ready(pending, dispatched, closed, started)
-            if not in_flight:
-                # nothing in flight: stopping, paused, a limit reached, or waiting on commits
-                if slot:
-                    closed.add(iteration)
-                    iteration, slot = iteration + 1, 0
-                self._commit_ready(pending, dispatched, closed, started)
-                if paused and not self.stopping:
-                    await self._holding()
-                    self.status = RunStatus.RUNNING
-                    continue
-                if self._should_stop():
-                    return
-                if can_send and not dispatched:
-                    self.stop_reason = "no edges to ask"
-                    return
-                continue
-            if committed and len(in_flight) < self.config.concurrency:
-                continue  # the commit may have lifted the lookahead limit: dispatch again
-            if not done:
-                # woken by the first reply in; the timeout re-checks pause and stop requests
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(0.25):
-                        await wake.wait()
-            wake.clear()
-            finished, done[:] = done[:], []
-            for task in finished:
-                in_flight.pop(task)
-                outcome = task.result()
-                pending.setdefault(outcome.question.iteration, []).append(outcome)
-
-    def _commit_ready(
-        self,
-        pending: dict[int, list[_Outcome]],
-        dispatched: dict[int, int],
-        closed: set[int],
-        started: dict[int, float],
-    ) -> bool:
-        """Commit, in order, every closed iteration whose replies are all in; True if any."""
-        committed = False
-        while True:
-            it = self.stats.iteration + 1
-            done = pending.get(it, [])
-            if it not in closed or len(done) < dispatched.get(it, 0) or not done:
-                return committed
-            committed = True
-            done.sort(key=lambda o: o.question.slot)
-            self._finish_iteration(it, done, time.perf_counter() - started.get(it, 0.0))
-            pending.pop(it, None)
-            dispatched.pop(it, None)
-            closed.discard(it)
-
-
-class _DrawCache:
-    """Continuous dispatch hands out one sampler draw per iteration and posterior, a few edges at
-    a time as slots free up, instead of drawing over every edge for each freed slot. A commit
-    (new posterior) or a new iteration starts a fresh draw; edges that failed go first."""
-
-    def __init__(self, engine: ProbeEngine) -> None:
-        self.engine = engine
-        self.key: tuple[int, int] | None = None
-        self.queue: list[int] = []
-
-    def take(self, iteration: int, k: int, busy: np.ndarray, slot: int) -> np.ndarray:
-        """Up to k edges for `iteration` starting at `slot`, none of them `busy`."""
-        engine = self.engine
-        retry = np.setdiff1d(engine._retry_edges(), busy)[:k]
-        key = (iteration, engine.stats.iteration)
-        if key != self.key:
-            self.key, self.queue = key, []
-        blocked = set(busy.tolist()) | set(retry.tolist())
-        self.queue = [pos for pos in self.queue if pos not in blocked]
-        want = k - len(retry)
-        if len(self.queue) < want:
-            room = engine.config.batch_size - slot
-            fresh = engine._sample(
-                iteration, max(room, want), np.array(sorted(blocked), np.int64), slot
-            )
-            queued = set(self.queue)
-            self.queue += [pos for pos in fresh.tolist() if pos not in queued]
-        picked, self.queue = self.queue[:want], self.queue[want:]
-        return np.concatenate((retry, np.array(picked, dtype=np.int64))).astype(np.int64)
 
 
 def start_run(

@@ -1,11 +1,12 @@
 """What every mode's engine shares, headless: the control surface (pause, resume, stop, abort),
-the claim on the run, loading a local model, the failure rule, the budgets and the final status.
+the claim on the run, loading a local model, the failure rule, the budgets, the loop that asks
+(`kglens_tui.runs.dispatch`) and the final status.
 
-An engine subclasses `RunEngine` and provides its loop, `_ask_until_done`: plan what to ask, ask
-the target, score the replies, commit them, until its plan is done, a limit is met or a stop is
-asked for (KGLens plans each iteration from the answers so far; a unit mode works through a plan
-made when the run was created, `kglens_tui.runs.units`). `run_to_end` drives that loop and records
-how the run ended, the same way for every mode.
+An engine subclasses `RunEngine` and provides `_ask_until_done`: it makes the mode's `Schedule`
+(what to ask next, how to score and commit it) and runs it through `_dispatch` (KGLens plans each
+iteration from the answers so far; a unit mode works through a plan made when the run was
+created, `kglens_tui.runs.units`). `run_to_end` drives it and records how the run ended, the same
+way for every mode.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.usage import UsageLedger
+from kglens_tui.runs.dispatch import Dispatcher, Schedule
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 
 BUDGET_REASON = "budget used up"
@@ -53,13 +55,13 @@ class RunEngine:
         self._running.set()
         self._abort_reason = ""
         self._stop_now = False
-        self._paused_stored = False
         self._body: asyncio.Future[None] | None = None
+        self._dispatcher: Dispatcher | None = None
 
     # what a mode's engine provides
     async def _ask_until_done(self) -> None:
-        """Plan, ask, score and commit until the plan is done, a limit is met or a stop is
-        asked for (see `_holding`); the reason goes in `stop_reason`."""
+        """Plan, ask, score and commit (a `Schedule` run by `_dispatch`) until the plan is
+        done, a limit is met or a stop is asked for; the reason goes in `stop_reason`."""
         raise NotImplementedError
 
     def _reload(self) -> None:
@@ -82,11 +84,20 @@ class RunEngine:
         return int(s.requests), int(s.prompt_tokens + s.completion_tokens)
 
     async def _keep_finished(self) -> None:
-        """After `abort`: commit what is whole among the answers in (default: nothing)."""
+        """After `abort`: commit what is whole among the answers in (what is in flight was
+        cancelled by then)."""
+        if self._dispatcher is not None:
+            self._dispatcher.schedule.commit(False)
 
-    def _idle(self) -> bool:
-        """Nothing is in flight (a pause then holds: "paused" rather than "pausing")."""
-        return True
+    async def _dispatch(self, schedule: Schedule, concurrency: int) -> None:
+        """Run ``schedule`` with up to ``concurrency`` pieces of work in flight."""
+        self._dispatcher = Dispatcher(self, schedule, concurrency)
+        await self._dispatcher.run()
+
+    @property
+    def in_flight(self) -> int:
+        """Pieces of work out now (questions, tests or a batch, as the mode's schedule says)."""
+        return 0 if self._dispatcher is None else self._dispatcher.in_flight
 
     def _stopped_by_user(self) -> bool:
         """Whether the loop ended because a stop was asked for."""
@@ -134,18 +145,14 @@ class RunEngine:
             self.status = status
 
     async def _holding(self) -> None:
-        """Wait here while paused ("paused" once nothing is in flight, "pausing" until then);
-        returns at once otherwise."""
+        """Wait here while paused, once nothing is in flight (until then the status says
+        "pausing"); returns at once otherwise."""
         if self._running.is_set():
             return
-        self.status = RunStatus.PAUSED if self._idle() else RunStatus.PAUSING
-        if self.status == RunStatus.PAUSED and not self._paused_stored:
-            self._paused_stored = True  # `kglens runs` and the home screen see it too
-            mark_going(self.conn, self.run.id, RunStatus.PAUSED)
+        self.status = RunStatus.PAUSED
+        mark_going(self.conn, self.run.id, RunStatus.PAUSED)  # `kglens runs` and home see it
         await self._running.wait()
-        if self._paused_stored:
-            self._paused_stored = False
-            mark_going(self.conn, self.run.id, RunStatus.RUNNING)
+        mark_going(self.conn, self.run.id, RunStatus.RUNNING)
 
     @property
     def stopping(self) -> bool:

@@ -133,6 +133,8 @@ def _child_main(
             holder["engine"] = engine
             _tell(pipe, Ready(engine.run.id))  # type: ignore[attr-defined]
             loop.add_reader(pipe.fileno(), on_command)
+            while not engine.stopping and pipe.poll():  # given before the run started
+                on_command()  # (a pause holds it before its first question)
             streamer = asyncio.ensure_future(stream())
             try:
                 final = await mode.drive(engine)

@@ -14,7 +14,7 @@ import asyncio
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -197,12 +197,10 @@ class ModeEngine(RunEngine):
         self.stats = _Stats()
         self.recent: deque[QueryView] = deque(maxlen=RECENT)
         self._queue: deque[int] = deque()
-        self._in_flight = 0
         self._units_session = 0
+        """Units this engine asked (answered, failed or cancelled)."""
         self._dropped = 0
         """Requests of units cancelled in the middle, not stored yet."""
-        """Units this engine asked (answered or failed)."""
-        self._unit_ended = asyncio.Event()
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
         self._buffer: list[UnitResult] = []
         self._last_commit = time.monotonic()
@@ -294,18 +292,12 @@ class ModeEngine(RunEngine):
 
     # the loop: work through the planned units, committing in small batches
     async def _ask_until_done(self) -> None:
-        """Ask every pending unit with `concurrency` workers. The failure rule cancels the
-        units in flight (a resume asks them again)."""
-        queue = self._queue = deque(self.pending())
-        if queue:
+        """Ask every pending unit, `concurrency` at a time. The failure rule cancels the units
+        in flight (a resume asks them again)."""
+        self._queue = deque(self.pending())
+        if self._queue:
             await self._load_target()
-        workers = min(len(queue), max(1, int(self.config.concurrency)))
-        work = asyncio.gather(*(self._worker(queue) for _ in range(workers)))
-        flusher = asyncio.create_task(self._flush_periodically())
-        try:
-            await self.guard.run_until_tripped(work)
-        finally:
-            flusher.cancel()
+        await self._dispatch(_Units(self), self.config.concurrency)
         self._flush()
 
     async def _keep_finished(self) -> None:
@@ -342,70 +334,34 @@ class ModeEngine(RunEngine):
         self.load_totals()
         self._metrics = self.compute_metrics()
 
-    def _idle(self) -> bool:
-        return self._in_flight == 0
+    async def _ask_unit(self, unit: int) -> UnitResult:
+        """Ask one unit, counting the requests it sends (those of a unit cancelled midway are
+        stored as sent and failed)."""
+        unit_sent = [0]
+        SENT.set(unit_sent)
+        try:
+            return await self.run_unit(unit)
+        except asyncio.CancelledError:
+            self._dropped += unit_sent[0]
+            raise
+        finally:
+            self._units_session += 1
 
-    async def _worker(self, queue: deque[int]) -> None:
-        while queue:
-            await self._holding()
-            if self.stopping or self.guard.cause or not queue:
-                return
-            self.status = RunStatus.RUNNING
-            if not await self._budget_allows_a_unit():
-                self.stop_reason = BUDGET_REASON
-                return
-            if not queue or self.stopping:
-                return
-            if not self._running.is_set():
-                continue  # paused while waiting for room in the budget: hold first
-            self._in_flight += 1
-            unit_sent = [0]
-            SENT.set(unit_sent)
-            try:
-                result = await self.run_unit(queue.popleft())
-            except asyncio.CancelledError:
-                self._dropped += unit_sent[0]  # sent, never answered: counted as failed
-                raise
-            finally:
-                self._in_flight -= 1
-                self._units_session += 1
-                self._unit_ended.set()
-            self._account(result)
-            self._buffer.append(result)
-            due = time.monotonic() - self._last_commit >= COMMIT_S
-            if len(self._buffer) >= COMMIT_EVERY or due:
-                self._flush()
-
-    async def _budget_allows_a_unit(self) -> bool:
-        """Whether the budgets leave room for one more unit besides those in flight, each
+    def _budget_fits(self, in_flight: int) -> bool | None:
+        """Whether the budgets leave room for one more unit besides ``in_flight`` ones, each
         expected to cost what this session's units cost on average (the first unit runs alone,
-        to show what a unit costs); waits for units in flight to end while that is unclear.
-        False when the budget is used up or one more unit would not fit."""
-        while True:
-            left = self._calls_left()
-            if left is None:
-                return True
-            if left == 0:
-                return False
-            if self._units_session == 0:
-                if self._in_flight == 0:
-                    return True
-            else:
-                per_unit = max(self.stats.session_requests / self._units_session, 1.0)
-                if left >= (self._in_flight + 1) * per_unit:
-                    return True
-                if self._in_flight == 0:
-                    return False
-            self._unit_ended.clear()
-            await self._unit_ended.wait()
-
-    async def _flush_periodically(self) -> None:
-        """Commit finished units every COMMIT_S even while the next answer is slow to come, so
-        a run killed during a long wait loses nothing it had already been told."""
-        while True:
-            await asyncio.sleep(COMMIT_S)
-            if time.monotonic() - self._last_commit >= COMMIT_S:
-                self._flush()
+        to show what a unit costs); None: unclear until a unit in flight ends."""
+        left = self._calls_left()
+        if left is None:
+            return True
+        if left == 0:
+            return False
+        if self._units_session == 0:
+            return True if in_flight == 0 else None
+        per_unit = max(self.stats.session_requests / self._units_session, 1.0)
+        if left >= (in_flight + 1) * per_unit:
+            return True
+        return False if in_flight == 0 else None
 
     def _account(self, result: UnitResult) -> None:
         """Count replies not committed yet (a commit reloads the stored totals)."""
@@ -453,3 +409,41 @@ class ModeEngine(RunEngine):
         self._metrics = self.compute_metrics()
         if self.on_progress is not None:
             self.on_progress(self.snapshot())
+
+
+class _Units:
+    """A unit mode's schedule: the planned units in order, as many at once as the budgets
+    allow; finished units are committed every COMMIT_EVERY units or COMMIT_S seconds, and
+    whenever nothing is in flight (a pause)."""
+
+    def __init__(self, engine: ModeEngine) -> None:
+        self.engine = engine
+
+    def limit(self) -> bool:
+        return False  # a unit mode's budget is looked at unit by unit, in `plan`
+
+    async def plan(self, room: int) -> list[Awaitable[Any]] | None:
+        engine, queue = self.engine, self.engine._queue
+        work: list[Awaitable[Any]] = []
+        while len(work) < room and queue:
+            fits = engine._budget_fits(engine.in_flight + len(work))
+            if fits is None:
+                break
+            if not fits:
+                engine.stop_reason = BUDGET_REASON
+                return None
+            work.append(engine._ask_unit(queue.popleft()))
+        return work if work or queue else None
+
+    def take(self, result: UnitResult) -> None:
+        engine = self.engine
+        engine._account(result)
+        engine._buffer.append(result)
+        if len(engine._buffer) >= COMMIT_EVERY:
+            engine._flush()
+
+    def commit(self, idle: bool) -> bool:
+        engine = self.engine
+        if idle or time.monotonic() - engine._last_commit >= COMMIT_S:
+            engine._flush()
+        return False
