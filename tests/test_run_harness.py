@@ -653,6 +653,10 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
         assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
         assert final.iteration == 0, "the iteration in flight is dropped whole"
         assert final.answered_in_iteration == 0, "no count of dropped replies stays on screen"
+        sent = conn.execute("SELECT requests, errors FROM target_usage").fetchone()
+        assert sent == (8, 8), "the dropped iteration's 8 requests were sent: they count, as failed"
+        assert (final.requests, final.errors) == (8, 8)
+        assert conn.execute("SELECT requests FROM run_rates").fetchone() == (8,)
 
 
 async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:

@@ -90,6 +90,29 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
     conn.close()
 
 
+def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_iterations(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    run_id = sim_run(conn, 1)
+    sums = conn.execute(
+        "SELECT SUM(requests), SUM(errors), SUM(retries), SUM(prompt_tokens), "
+        "SUM(completion_tokens) FROM iteration WHERE run_id = ?",
+        (run_id,),
+    ).fetchone()
+    stored = "SELECT * FROM target_usage"
+    assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums)]
+    conn.execute("DELETE FROM target_usage")  # back to schema 12: KGLens counted per iteration
+    conn.execute("PRAGMA user_version = 12")
+    conn.commit()
+    conn.close()
+    conn = connect(db)
+    assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums)]
+    assert tuple(conn.execute("SELECT requests FROM run_rates").fetchone()) == (sums[0],)
+    conn.close()
+
+
 @pytest.mark.parametrize("query", ['"', "NEAR(", 'x" OR "y', "capital*", "[red]x[/]", "\x1b[2J"])
 def test_fts_syntax_is_searched_as_words(tmp_path: Path, query: str) -> None:
     conn = connect(tmp_path / "w.db")

@@ -309,6 +309,7 @@ def test_runs_rm_deletes_the_run_s_rows_everywhere_and_nothing_else(
     removed = {
         "run": 1,
         "iteration": 2,
+        "target_usage": 1,
         "observation": len(gone["observation"]),
         "run_checkpoint": n("SELECT COUNT(*) FROM run_checkpoint WHERE run_id = ?", run),
         "triage": 3,  # confirm, verifier error and its retraction; KG-wide entries stay

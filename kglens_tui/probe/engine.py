@@ -53,7 +53,10 @@ from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
 from kglens_tui.runs.prompts import Prompt, load_prompt
 from kglens_tui.runs.record import KGLENS, RunRecord, create_run, load_run
+from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import load_usage
+from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
+from kglens_tui.store.target_usage import add_target_usage, load_target_usage
 
 MAX_CONSECUTIVE_ERRORS = 3
 """An edge whose request failed is retried first in the next iteration, at most this often."""
@@ -355,6 +358,10 @@ class ProbeEngine(RunEngine):
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
             else None
         )
+        self._sent = 0
+        """Requests sent to the target in this session..."""
+        self._settled = 0
+        """...of which committed or counted as dropped."""
         self._load_progress()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
@@ -418,15 +425,16 @@ class ProbeEngine(RunEngine):
             self._load_progress()
 
     def _load_totals(self) -> None:
-        row = self.conn.execute(
-            "SELECT COALESCE(SUM(requests),0), COALESCE(SUM(errors),0), COALESCE(SUM(retries),0), "
-            "COALESCE(SUM(prompt_tokens),0), COALESCE(SUM(completion_tokens),0), "
-            "COALESCE(SUM(seconds),0) FROM iteration WHERE run_id = ?",
-            (self.run.id,),
-        ).fetchone()
+        """The run's stored counts: every request it sent (target_usage: those of iterations
+        dropped whole too), the time its iterations took, its verdicts and yes/no answers."""
         s = self.stats
-        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = map(int, row[:5])
-        s.elapsed_before = float(row[5])
+        usage = load_target_usage(self.conn, self.run.id) or (0,) * len(USAGE_COLUMNS)
+        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = usage
+        s.elapsed_before = float(
+            self.conn.execute(
+                "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (self.run.id,)
+            ).fetchone()[0]
+        )
         s.requests_before = s.requests
         self.helpers.stored = load_usage(self.conn, self.run.id)
         for cat, count in self.conn.execute(
@@ -492,6 +500,7 @@ class ProbeEngine(RunEngine):
             pick = in_order(self.pending_edges(), self.config.batch_size)
             schedule = Batches(self, pick, self._no_budget_left)
             await self._dispatch(schedule, 1)
+            self._count_dropped()
             self._should_stop()
             return
         if self.config.scheduling is Scheduling.CONTINUOUS:
@@ -500,6 +509,7 @@ class ProbeEngine(RunEngine):
         else:
             schedule = Batches(self, self._sample, self._should_stop)
             await self._dispatch(schedule, 1)
+        self._count_dropped()
         if not self.stop_reason and not self._should_stop():
             self.stop_reason = "no edges to ask"
 
@@ -510,7 +520,25 @@ class ProbeEngine(RunEngine):
     async def _keep_finished(self) -> None:
         """After `abort()`: commit the whole iterations whose replies are in."""
         await super()._keep_finished()
+        self._count_dropped()
         self.stats.answered = 0  # the replies of an iteration left whole are dropped with it
+
+    def _count_dropped(self) -> None:
+        """Store the requests this session sent that no committed iteration holds (their
+        iteration was dropped whole: a stop now, quitting, the failure rule) as sent and failed,
+        so the run's totals and its budget count them."""
+        dropped = self._sent - self._settled
+        if dropped <= 0:
+            return
+        self._settled = self._sent
+
+        def write() -> None:
+            with transaction(self.conn):
+                add_target_usage(self.conn, self.run.id, (dropped, dropped, 0, 0, 0))
+
+        retry_busy(write)
+        self.stats.requests += dropped
+        self.stats.errors += dropped
 
     def pending_edges(self) -> np.ndarray:
         """Positions of the edges whose latest request failed (an API error, not an answer)."""
@@ -606,6 +634,7 @@ class ProbeEngine(RunEngine):
             temperature=self.config.temperature,
             meta=question.meta,
         )
+        self._sent += 1
         try:
             reply = await self.target.complete(request)
         except LLMError as exc:
@@ -730,6 +759,7 @@ class ProbeEngine(RunEngine):
         commit_iteration(
             self.conn, self.run.id, iteration, rows, summary, checkpoint, self.helpers.take()
         )
+        self._settled += len(outcomes)
         s = self.stats
         s.iteration = iteration
         s.requests += summary["requests"]

@@ -17,6 +17,8 @@ from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
 from kglens_tui.runs.record import RunRecord
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
+from kglens_tui.store.target_usage import COLUMNS as TARGET_USAGE
+from kglens_tui.store.target_usage import add_target_usage
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,8 @@ def commit_iteration(
     checkpoint: PKGState | None,
     helpers: dict[str, Usage] | None = None,
 ) -> None:
-    """Store one iteration in one transaction: observations, metrics row, optional checkpoint
-    and the helper calls made since the last commit."""
+    """Store one iteration in one transaction: observations, metrics row, optional checkpoint,
+    the helper calls made since the last commit and the target's requests."""
 
     def write() -> None:
         with transaction(conn):
@@ -127,6 +129,7 @@ def commit_iteration(
                 write_checkpoint(conn, run_id, iteration, checkpoint)
             if helpers:
                 add_usage(conn, run_id, helpers)
+            add_target_usage(conn, run_id, [summary[c] for c in TARGET_USAGE])
             conn.execute(
                 "UPDATE run SET iterations_done = ?, status = 'running', "
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",

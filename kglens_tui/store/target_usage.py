@@ -1,4 +1,4 @@
-"""Requests a unit-mode run has sent its target, stored per run (table target_usage)."""
+"""Requests a run (of any mode) has sent its target, stored per run (table target_usage)."""
 
 from __future__ import annotations
 
@@ -27,10 +27,11 @@ def start_target_usage(conn: sqlite3.Connection, run_id: int, counts: Sequence[i
 
 
 def add_target_usage(conn: sqlite3.Connection, run_id: int, counts: Sequence[int]) -> None:
-    """Add ``counts`` (COLUMNS) to the run's row (inside the caller's transaction)."""
+    """Add ``counts`` (COLUMNS) to the run's row, made if it has none (inside the caller's
+    transaction)."""
     conn.execute(
-        "UPDATE target_usage SET "
-        + ", ".join(f"{c} = {c} + ?" for c in COLUMNS)
-        + " WHERE run_id = ?",
-        (*counts, run_id),
+        f"INSERT INTO target_usage(run_id, {', '.join(COLUMNS)}) VALUES (?,?,?,?,?,?) "
+        "ON CONFLICT(run_id) DO UPDATE SET "
+        + ", ".join(f"{c} = {c} + excluded.{c}" for c in COLUMNS),
+        (run_id, *counts),
     )
