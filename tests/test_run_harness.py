@@ -578,6 +578,23 @@ def test_a_mode_command_never_resumes_a_kglens_run(tmp_path: Path, capsys) -> No
     assert conn.execute("SELECT status, iterations_done, updated_at FROM run").fetchone() == before
 
 
+def test_a_mode_command_never_resumes_a_run_of_another_mode(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    new = ["--db", str(db), "consistency", "run", "--quiet", "--kg", "places", "--relations", "4"]
+    assert main(new) == 0
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE run SET status = 'stopped'")
+    conn.commit()
+    before = conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone()
+    capsys.readouterr()
+    assert main(["--db", str(db), "facteval", "run", "--quiet", "--resume", "1"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert (
+        f"run 1 is a KONTEST run: `kglens --db {db} consistency run --resume 1` continues it" in err
+    )
+    assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
+
+
 class FailsEveryThird(YesTarget):
     """Answers Yes, except that every third request fails (an API error, not an answer)."""
 
@@ -769,6 +786,9 @@ def test_pause_and_resume_while_the_model_loads_keep_saying_loading(tmp_path: Pa
         engine.resume()
         final = await task
         assert (final.status, final.units_done) == ("finished", 3)
+        for late in (engine.pause, engine.resume, engine.request_stop):
+            late()  # a control call that arrives after the end changes nothing
+            assert engine.snapshot().status == "finished"
 
     asyncio.run(go())
 

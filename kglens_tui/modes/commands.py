@@ -39,9 +39,8 @@ from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row, set_status
-from kglens_tui.runs.registry import get_mode, mode_label
+from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
-from kglens_tui.runs.unit_mode import UnitMode
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.settings import RUN_SETTINGS
 from kglens_tui.store.connection import connect, default_db_path
@@ -114,21 +113,22 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
             task, completed=snap.units_done, total=snap.units_total, run=snap.run_id, info=info
         )
 
+    if (
+        args.resume is not None
+        and (group := MODE_COMMANDS.get(stored := run_row(conn, args.resume)["mode"]))
+        != args.command
+    ):
+        how = f"{group} run --resume {args.resume}" if group else f"resume {args.resume}"
+        raise ConfigError(
+            f"run {args.resume} is a {mode_label(stored)} run: `{suggested(how)}` continues it"
+        )
     if args.resume is not None and (finished := nothing_to_resume(conn, args.resume)):
-        group = MODE_COMMANDS.get(run_row(conn, args.resume)["mode"])
-        report = suggested(f"{group} report {args.resume}" if group else f"report {args.resume}")
+        report = suggested(f"{args.command} report {args.resume}")
         console.print(
             f"{markup_literal(finished)}; `{markup_literal(report)}` shows it", soft_wrap=True
         )
-        stored: ModeSnapshot = open_snapshot(conn, args.resume)
-        return stored
-    if args.resume is not None and not isinstance(
-        get_mode(stored := run_row(conn, args.resume)["mode"]), UnitMode
-    ):
-        raise ConfigError(
-            f"run {args.resume} is a {mode_label(stored)} run: "
-            f"`{suggested(f'resume {args.resume}')}` continues it"
-        )
+        snap: ModeSnapshot = open_snapshot(conn, args.resume)
+        return snap
     engine = prepare(
         conn,
         config=config,

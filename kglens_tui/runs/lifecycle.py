@@ -140,8 +140,8 @@ class RunEngine:
 
     def _control_status(self, status: RunStatus) -> None:
         """The status a control call leads to, unless the model is loading (it says so until
-        it is loaded)."""
-        if self.status != RunStatus.LOADING_MODEL:
+        it is loaded) or the run has ended (a late call changes nothing)."""
+        if self.status != RunStatus.LOADING_MODEL and not RunStatus(self.status).ended:
             self.status = status
 
     async def _holding(self) -> None:
