@@ -140,7 +140,11 @@ def test_a_killed_but_unreaped_process_is_dead() -> None:
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     tag = _tag(proc)
     proc.kill()
-    time.sleep(0.3)  # exited, but not waited for: a zombie still has /proc/PID/stat
+    stat = Path(f"/proc/{proc.pid}/stat")
+    deadline = time.monotonic() + 60  # exited, but not waited for: a zombie keeps its stat
+    while stat.read_text().rsplit(")", 1)[1].split()[0] != "Z":
+        assert time.monotonic() < deadline, "the killed process never exited"
+        time.sleep(0.01)
     try:
         assert is_alive(tag) is False
     finally:
