@@ -10,7 +10,14 @@ from pathlib import Path
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from kglens_tui.core.console import console, err_console, name_workspace, print_error, suggested
+from kglens_tui.core.console import (
+    INTERRUPTED_EXIT,
+    console,
+    err_console,
+    name_workspace,
+    print_error,
+    suggested,
+)
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.safewrite import ExportError
@@ -222,7 +229,7 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
             raise CLIError(f"{exc}; {resume}") from exc
         except KeyboardInterrupt:
             err_console.print(f"interrupted: {markup_literal(resume)}")
-            return 130
+            return INTERRUPTED_EXIT
     wd.print_report(report)
     return 0
 
@@ -308,7 +315,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
                 f"`{markup_literal(suggested(f'probe --resume {engine.run.id}'))}`",
                 soft_wrap=True,  # a command to copy is never broken across lines
             )
-            return 130
+            return INTERRUPTED_EXIT
         except LLMError as exc:
             raise CLIError(f"the target failed: {exc}") from exc
     if snap.status == RunStatus.FAILED:
@@ -843,7 +850,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")
-        return 130
+        return INTERRUPTED_EXIT
 
 
 if __name__ == "__main__":

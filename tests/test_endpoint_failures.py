@@ -260,3 +260,26 @@ def test_continuous_scheduling_follows_the_rule(
         assert sent <= 2 * CONCURRENCY and run.iterations_done == 0
     else:
         assert sent < FAILED + 2 * CONCURRENCY and run.iterations_done < ITERATIONS
+
+
+@pytest.mark.parametrize("scheduling", ["sync", "continuous"])
+def test_requests_that_never_went_out_are_not_counted_as_sent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scheduling: str
+) -> None:
+    """A batch of 32 with 2 in flight stops at the first 401: the questions still waiting for a
+    slot were never sent, so the run's stored requests match what the server received."""
+    db = tmp_path / "w.db"
+    args = probe_args(db, "", "fake-model")
+    args[args.index("--batch-size") + 1] = "32"
+    args[args.index("--concurrency") + 1] = "2"
+    with FakeOpenAIServer(reject=(401, "Invalid token.")) as srv:
+        args[args.index("--base-url") + 1] = srv.base_url
+        assert main([*args, "--scheduling", scheduling]) == 1
+        sent = srv.requests
+    capsys.readouterr()
+    conn = sqlite3.connect(db)
+    stored, errors = conn.execute("SELECT requests, errors FROM target_usage").fetchone()
+    # a request the pacer had just let start when the rule cancelled it may not have reached
+    # the server: at most one per slot
+    assert sent <= stored <= sent + 2 and stored == errors
+    assert stored < 8, "the questions waiting for a slot were not counted"

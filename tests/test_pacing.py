@@ -13,7 +13,7 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import ChatRequest, Completion, user_messages
 from kglens_tui.llm.openai_compat import OpenAICompatClient
-from kglens_tui.llm.pacing import PacedClient, Pacer
+from kglens_tui.llm.pacing import PacedClient, Pacer, complete_counted
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.clients import target_client
 from kglens_tui.store.connection import connect
@@ -145,3 +145,35 @@ def test_a_pause_that_begins_while_a_request_waits_still_holds_it_back() -> None
 
     until, second_started = asyncio.run(go())
     assert second_started >= until
+
+
+def test_a_request_counts_as_sent_once_its_pacer_lets_it_start() -> None:
+    """Cancelled requests that waited for a slot never went out: only those the pacer started
+    count (a client that does not pace counts each request at once)."""
+
+    async def go(client, gate: Gate) -> tuple[int, int]:
+        sent = [0]
+        tasks = [asyncio.ensure_future(complete_counted(client, REQUEST, sent)) for _ in range(5)]
+        want = 2 if isinstance(client, PacedClient) else 5
+        while gate.in_flight < want:
+            await asyncio.sleep(0)
+        for _ in range(20):  # give the others every chance to start
+            await asyncio.sleep(0)
+        out = gate.in_flight
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return out, sent[0]
+
+    gate = Gate()
+    assert asyncio.run(go(PacedClient(gate, Pacer(2)), gate)) == (2, 2)
+    gate = Gate()
+    assert asyncio.run(go(gate, gate)) == (5, 5)
+
+    async def answered() -> int:
+        gate, sent = Gate(), [0]
+        gate.release.set()
+        await complete_counted(PacedClient(gate, Pacer(1)), REQUEST, sent)
+        return sent[0]
+
+    assert asyncio.run(answered()) == 1

@@ -636,7 +636,7 @@ def test_a_finished_run_with_failed_requests_is_resumable_only_with_budget_left(
 
 @pytest.mark.parametrize("mode", [TOY, "kglens"])
 def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
-    tmp_path: Path, mode: str
+    tmp_path: Path, mode: str, capsys
 ) -> None:
     from kglens_tui.probe.config import RunConfig
 
@@ -674,6 +674,11 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
         assert sent == (8, 8), "the dropped iteration's 8 requests were sent: they count, as failed"
         assert (final.requests, final.errors) == (8, 8)
         assert conn.execute("SELECT requests FROM run_rates").fetchone() == (8,)
+        capsys.readouterr()
+        assert main(["--db", str(db), "report", str(session.run_id)]) == 0
+        report = " ".join(capsys.readouterr().out.split())
+        assert "requests 8 (retries 0)" in report
+        assert "8 of the requests were in iterations dropped whole" in report
 
 
 async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
@@ -906,3 +911,40 @@ def test_a_pause_holds_workers_that_waited_for_room_in_the_budget(tmp_path: Path
         assert (final.status, final.requests) == ("stopped", 1)
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("mode", [TOY, "kglens"])
+def test_a_run_cancelled_from_outside_keeps_what_is_whole_and_counts_what_it_sent(
+    tmp_path: Path, mode: str
+) -> None:
+    """Ctrl-C in a command that runs the engine in its own process cancels the run's task (as
+    asyncio.run does): the run ends interrupted, whole work kept, every sent request counted."""
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.runs.runner import prepare
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    config = (
+        ToyConfig(kg="country", edges=50, concurrency=2)
+        if mode == TOY
+        else RunConfig(kg="country", subset="paper16", batch_size=8, iterations=5)
+    )
+    target = HangAfterThree()
+    engine = prepare(conn, config=config, target=target)
+
+    async def go() -> None:
+        task = asyncio.ensure_future(engine.run_to_end())
+        await _until(lambda: target.answered == 3 and engine.in_flight > 0, "three answered")
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(go())
+    row = conn.execute("SELECT status, stop_reason FROM run").fetchone()
+    assert tuple(row) == ("interrupted", "interrupted")
+    requests, errors = conn.execute("SELECT requests, errors FROM target_usage").fetchone()
+    if mode == TOY:  # three units answered and stored, two sent and never answered
+        assert len(_answers(tmp_path / "w.db", engine.run.id)) == 3
+        assert (requests, errors) == (5, 2)
+    else:  # the iteration in flight is dropped whole: its 8 requests count, as failed
+        assert (requests, errors) == (8, 8)

@@ -93,6 +93,26 @@ async def test_start_watch_pause_resume_stop(tmp_path: Path) -> None:
     assert done == final.iteration
 
 
+async def test_a_pause_pressed_while_the_run_starts_holds_it_before_its_first_question(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#target", Select).value = "sim"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        session = app.session
+        assert session.snapshot() is None, "the run's process is still starting"
+        await pilot.press("p")
+        assert session.pause_requested
+        await wait_for(pilot, lambda: (s := session.snapshot()) and s.status == "paused")
+        assert session.snapshot().requests == 0, "held before its first question"
+        await pilot.press("s")
+        await wait_for(pilot, lambda: not app._busy())
+        assert session.snapshot().status == "stopped"
+
+
 async def test_form_reports_bad_settings(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:

@@ -18,6 +18,8 @@ from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
+from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
+from kglens_tui.store.target_usage import load_target_usage
 from kglens_tui.textfmt import pct as _pct
 from kglens_tui.textfmt import selection
 
@@ -86,11 +88,10 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
     ):
         counts[category] = counts.get(category, 0) + count
         by_qtype.setdefault(qtype, dict.fromkeys(CATEGORIES, 0))[category] = count
-    totals = conn.execute(
-        "SELECT COALESCE(SUM(requests),0), COALESCE(SUM(retries),0), COALESCE(SUM(prompt_tokens),0), "
-        "COALESCE(SUM(completion_tokens),0), COALESCE(SUM(seconds),0) FROM iteration WHERE run_id = ?",
-        (run.id,),
-    ).fetchone()
+    usage = dict(zip(USAGE_COLUMNS, load_target_usage(conn, run.id) or (0,) * 5, strict=True))
+    seconds = conn.execute(
+        "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (run.id,)
+    ).fetchone()[0]
     latency = conn.execute(
         "SELECT AVG(latency_ms) FROM observation WHERE run_id = ? AND latency_ms IS NOT NULL",
         (run.id,),
@@ -128,12 +129,12 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         active_edges=len(run.edge_ids),
         counts=counts,
         by_qtype=by_qtype,
-        requests=int(totals[0]),
-        retries=int(totals[1]),
-        prompt_tokens=int(totals[2]),
-        completion_tokens=int(totals[3]),
+        requests=usage["requests"],
+        retries=usage["retries"],
+        prompt_tokens=usage["prompt_tokens"],
+        completion_tokens=usage["completion_tokens"],
         latency_ms_mean=latency,
-        seconds=float(totals[4]),
+        seconds=float(seconds),
         per_predicate=group_rates(m, n, labels),
         hedged=hedged,
         judged=int(judged),

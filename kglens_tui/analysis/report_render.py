@@ -149,10 +149,17 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     console.print(cats)
     console.print(literal(verdict_notes(rep)), soft_wrap=True)
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
+    dropped = rep.requests - sum(rep.counts.values())
     console.print(
         f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
         f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
         "Refused and unparseable replies count as failures; errors never do."
+        + (
+            f" {dropped:,} of the requests were in iterations dropped whole (a stop now, "
+            "quitting, the failure rule): counted as failed requests, never scored."
+            if dropped > 0
+            else ""
+        )
     )
     if rep.helpers:
         console.print(helpers_line(rep.helpers), soft_wrap=True)

@@ -31,6 +31,8 @@ console = SafeConsole(highlight=False)
 err_console = SafeConsole(stderr=True, highlight=False)
 
 
+INTERRUPTED_EXIT = 130
+"""Exit status of a command stopped by Ctrl-C (128 + SIGINT), its committed work kept."""
 _PROGRAM = ["kglens"]
 
 

@@ -91,7 +91,7 @@ class OpenAICompatClient:
     ) -> None:
         if max_retries < 0:
             raise ValueError("max_retries must be >= 0")
-        self._pacer = Pacer(max_in_flight, requests_per_minute)
+        self.pacer = Pacer(max_in_flight, requests_per_minute)
         self.base_url = check_base_url(base_url.strip()).rstrip("/")
         # a query string (e.g. ?api-version=...) goes with every request, after the path
         endpoint, _, query = self.base_url.partition("?")
@@ -166,7 +166,7 @@ class OpenAICompatClient:
 
     async def _attempt(self, request: ChatRequest) -> tuple[str, int, int]:
         """One HTTP attempt, holding an in-flight slot; maps every failure to an LLMError."""
-        async with self._pacer.turn(not_before=lambda: self._pause_until):
+        async with self.pacer.turn(not_before=lambda: self._pause_until):
             max_tokens = self.max_tokens if self.max_tokens is not None else request.max_tokens
             temperature = self.temperature if self.temperature is not None else request.temperature
             body = await self._post_chat(request, max_tokens, temperature)

@@ -9,9 +9,32 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
+
+_LEFT: ContextVar[list[bool] | None] = ContextVar("kglens_request_left", default=None)
+"""Set by `complete_counted` around one request; a pacer marks it when the request starts."""
+
+
+async def complete_counted(client: ChatClient, request: ChatRequest, sent: list[int]) -> Completion:
+    """``client.complete(request)``, adding 1 to ``sent[0]`` once the request has gone out: it
+    came back (answer or error), or it was cancelled after its pacer let it start. A request
+    cancelled while it waited for a slot or for the rate limit was never sent; a client that does
+    not pace with a `Pacer` is taken to send at once."""
+    left = [not isinstance(getattr(client, "pacer", None), Pacer)]
+    token = _LEFT.set(left)
+    cancelled = False
+    try:
+        return await client.complete(request)
+    except asyncio.CancelledError:
+        cancelled = True
+        raise
+    finally:
+        _LEFT.reset(token)
+        if left[0] or not cancelled:
+            sent[0] += 1
 
 
 class Pacer:
@@ -51,6 +74,8 @@ class Pacer:
                 self._next_start = start + self._interval_s
             if start > now:
                 await self._sleep(start - now)
+            if (left := _LEFT.get()) is not None:
+                left[0] = True  # the request goes out now
             yield
 
 

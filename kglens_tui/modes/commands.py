@@ -9,7 +9,7 @@ from collections.abc import Callable
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from kglens_tui.core.console import console, err_console, print_error, suggested
+from kglens_tui.core.console import INTERRUPTED_EXIT, console, err_console, print_error, suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.core.status import RunStatus
@@ -113,6 +113,14 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
             task, completed=snap.units_done, total=snap.units_total, run=snap.run_id, info=info
         )
 
+    if args.resume is not None and (finished := nothing_to_resume(conn, args.resume)):
+        group = MODE_COMMANDS.get(run_row(conn, args.resume)["mode"])
+        report = suggested(f"{group} report {args.resume}" if group else f"report {args.resume}")
+        console.print(
+            f"{markup_literal(finished)}; `{markup_literal(report)}` shows it", soft_wrap=True
+        )
+        snap: ModeSnapshot = open_snapshot(conn, args.resume)
+        return snap
     if (
         args.resume is not None
         and (group := MODE_COMMANDS.get(stored := run_row(conn, args.resume)["mode"]))
@@ -122,13 +130,6 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         raise ConfigError(
             f"run {args.resume} is a {mode_label(stored)} run: `{suggested(how)}` continues it"
         )
-    if args.resume is not None and (finished := nothing_to_resume(conn, args.resume)):
-        report = suggested(f"{args.command} report {args.resume}")
-        console.print(
-            f"{markup_literal(finished)}; `{markup_literal(report)}` shows it", soft_wrap=True
-        )
-        snap: ModeSnapshot = open_snapshot(conn, args.resume)
-        return snap
     engine = prepare(
         conn,
         config=config,
@@ -412,7 +413,7 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
             print_error(exc)
             return 2
         except KeyboardInterrupt:
-            return 130
+            return INTERRUPTED_EXIT
         finally:
             conn.close()
 

@@ -23,6 +23,7 @@ from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
+from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
 from kglens_tui.probe.bias import Baseline, baseline_from_counts
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
@@ -358,8 +359,8 @@ class ProbeEngine(RunEngine):
             if self.neighbourhood is not None and self.config.propagation_mode == "degree"
             else None
         )
-        self._sent = 0
-        """Requests sent to the target in this session..."""
+        self._sent = [0]
+        """Requests sent to the target in this session (`complete_counted` adds to it)..."""
         self._settled = 0
         """...of which committed or counted as dropped."""
         self._load_progress()
@@ -527,10 +528,10 @@ class ProbeEngine(RunEngine):
         """Store the requests this session sent that no committed iteration holds (their
         iteration was dropped whole: a stop now, quitting, the failure rule) as sent and failed,
         so the run's totals and its budget count them."""
-        dropped = self._sent - self._settled
+        dropped = self._sent[0] - self._settled
         if dropped <= 0:
             return
-        self._settled = self._sent
+        self._settled = self._sent[0]
 
         def write() -> None:
             with transaction(self.conn):
@@ -634,9 +635,8 @@ class ProbeEngine(RunEngine):
             temperature=self.config.temperature,
             meta=question.meta,
         )
-        self._sent += 1
         try:
-            reply = await self.target.complete(request)
+            reply = await complete_counted(self.target, request, self._sent)
         except LLMError as exc:
             failed = _Outcome(
                 question,

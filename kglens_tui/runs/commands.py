@@ -11,7 +11,13 @@ from typing import Any
 
 from rich.table import Table
 
-from kglens_tui.core.console import console, err_console, print_error, suggested
+from kglens_tui.core.console import (
+    INTERRUPTED_EXIT,
+    console,
+    err_console,
+    print_error,
+    suggested,
+)
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
@@ -95,6 +101,9 @@ def drive_session(session: RunSession, quiet: bool) -> int:
         cause = getattr(final, "error", "") or final.stop_reason
         print_error(f"run {final.run_id} failed: {cause}{hint}")
         return EXIT_STATUS
+    if final.status == RunStatus.INTERRUPTED:
+        err_console.print(f"interrupted{markup_literal(hint)}", soft_wrap=True)
+        return INTERRUPTED_EXIT
     return 0
 
 

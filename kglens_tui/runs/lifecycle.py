@@ -25,6 +25,8 @@ from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"
+INTERRUPTED = "interrupted"
+"""Why a run ended when its task was cancelled from outside (the caller may say more)."""
 INTERRUPTED_IN_CLI = "interrupted from the command line"
 """Why a run driven in the command's own process ended on Ctrl-C (resume continues it)."""
 
@@ -209,11 +211,14 @@ class RunEngine:
         try:
             await self._body
         except asyncio.CancelledError:
-            if not self._abort_reason or not self._body.cancelled():
-                raise  # cancelled from outside, not by abort()
+            if not self._body.cancelled():
+                raise
             await self._keep_finished()
             ended = RunStatus.STOPPED if self._stop_now else RunStatus.INTERRUPTED
-            return self._end(ended, self._abort_reason)
+            snapshot = self._end(ended, self._abort_reason or INTERRUPTED)
+            if not self._abort_reason:
+                raise  # cancelled from outside (Ctrl-C in a command): what is whole is kept
+            return snapshot
         except Exception as exc:
             self.request_stop()
             self._end(RunStatus.FAILED, "error", f"{type(exc).__name__}: {exc}")

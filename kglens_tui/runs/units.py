@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
+from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import CountingClient, HelperRole, Usage, counted
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.record import RunRecord, set_units_done
@@ -59,8 +60,8 @@ class Reply:
 
 
 SENT: ContextVar[list[int] | None] = ContextVar("kglens_unit_sent", default=None)
-"""The requests the unit being asked has sent (`ask` adds to it): a unit cancelled in the middle
-(a stop now, the app quitting, the failure rule) still counts what it sent."""
+"""The requests the unit being asked has sent (`ask` adds to each that went out): a unit
+cancelled in the middle (a stop now, the app quitting, the failure rule) still counts them."""
 
 
 async def ask(
@@ -74,10 +75,11 @@ async def ask(
     """Send one request; an LLMError becomes a failed Reply, never a model answer."""
     request = ChatRequest(messages, max_tokens=max_tokens, temperature=temperature, meta=meta)
     sent = SENT.get()
-    if sent is not None and not isinstance(client, CountingClient):  # helpers count themselves
-        sent[0] += 1
     try:
-        done = await client.complete(request)
+        if sent is None or isinstance(client, CountingClient):  # helpers count themselves
+            done = await client.complete(request)
+        else:
+            done = await complete_counted(client, request, sent)
     except LLMError as exc:
         return Reply(error=f"{exc.kind}: {exc}", retries=exc.retries, kind=exc.kind)
     return Reply(

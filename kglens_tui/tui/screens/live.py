@@ -327,8 +327,16 @@ class LiveScreen(Screen):
                 visible(p.predicate, one_line=True, limit=2 * NAME_LIMIT),
             )
 
+    def _going(self) -> bool:
+        """Whether this screen drives the run and it has not ended (while it starts, a pause or
+        a stop waits for it and applies before its first question)."""
+        if self.session is None or self.session.error:
+            return False
+        snap = self.session.snapshot()
+        return snap is None or not RunStatus(snap.status).ended
+
     def action_toggle_pause(self) -> None:
-        if self.session is None or self.session.snapshot() is None:
+        if not self._going():
             self.notify("This run is not running here.", severity="warning")
             return
         # the session knows what was last asked; the engine's state shows in the title
@@ -340,7 +348,7 @@ class LiveScreen(Screen):
             self.notify("Pausing after the current iteration.")
 
     def action_stop(self) -> None:
-        if self.session is None or self.session.snapshot() is None:
+        if not self._going():
             self.notify("This run is not running here.", severity="warning")
             return
         if self.session.stop_requested:
