@@ -361,7 +361,9 @@ def cmd_runs(args: argparse.Namespace) -> int:
         columns = [*keep, "rates"]
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
-        table.add_column(col, justify="right" if col in ("run", "iterations") else "left")
+        table.add_column(
+            col, justify="right" if col in ("run", "iterations", "requests") else "left"
+        )
     for row in rows:
         table.add_row(*(literal(cell) for cell in row))
     console.print(table)

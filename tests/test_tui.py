@@ -106,10 +106,12 @@ async def test_a_pause_pressed_while_the_run_starts_holds_it_before_its_first_qu
         assert session.snapshot() is None, "the run's process is still starting"
         await pilot.press("p")
         assert session.pause_requested
-        await wait_for(pilot, lambda: (s := session.snapshot()) and s.status == "paused")
+        await wait_for(
+            pilot, lambda: (s := session.snapshot()) and s.status == "paused", timeout=120
+        )
         assert session.snapshot().requests == 0, "held before its first question"
         await pilot.press("s")
-        await wait_for(pilot, lambda: not app._busy())
+        await wait_for(pilot, lambda: not app._busy(), timeout=120)
         assert session.snapshot().status == "stopped"
 
 

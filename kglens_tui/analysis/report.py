@@ -145,17 +145,19 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
 
 
 def list_runs(conn: sqlite3.Connection) -> list[dict]:
-    """Every run with its KG, target, settings, progress and latest rates (a run whose process
-    was killed shows as interrupted)."""
+    """Every run with its KG, target, settings, progress, requests sent and latest rates (a run
+    whose process was killed shows as interrupted)."""
     rows = conn.execute(
         """
         SELECT r.id, r.name, r.mode, k.name AS kg, r.status, r.stop_reason, r.error, r.owner,
                r.target_label,
                r.simulated,
                r.config, r.iterations_done, r.created_at, r.updated_at,
-               i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined
+               i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined,
+               COALESCE(u.requests, 0) AS requests
         FROM run r JOIN kg k ON k.id = r.kg_id
         LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done
+        LEFT JOIN target_usage u ON u.run_id = r.id
         ORDER BY r.id DESC
         """
     ).fetchall()
@@ -176,6 +178,7 @@ RUN_COLUMNS = (
     "sampler",
     "status",
     "iterations",
+    "requests",
     "win",
     "zero-sense",
     "all-sense",
@@ -206,6 +209,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 f"{r['iterations_done']}/{cfg['iterations']}"
                 if r["mode"] == "kglens"
                 else f"{r['iterations_done']} units",
+                f"{r['requests']:,}",
                 _pct(r["win_rate"]),
                 _pct(r["zero_sense_rate"]),
                 _pct(r["all_sense_rate"]),
