@@ -145,6 +145,7 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         f"{first.units_total:,} units ({first.units_done:,} done), "
         f"target {markup_literal(engine.target.label)}{sim}"
     )
+    bar.update(task, completed=first.units_done, total=first.units_total, run=engine.run.id)
     with bar:
         try:
             snap = run_blocking(engine)
