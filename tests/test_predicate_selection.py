@@ -142,3 +142,16 @@ def test_a_settings_file_float_must_be_a_number(tmp_path: Path, monkeypatch) -> 
     path.write_text("sim_latency_s = nan\n", encoding="utf-8")
     with pytest.raises(SettingsError, match="setting 'sim_latency_s': nan is not a finite number"):
         load_settings(path)
+
+
+@pytest.mark.parametrize("command", [["probe", "--no-tui"], ["facteval", "run"]])
+def test_a_rate_limit_of_less_than_one_request_an_hour_is_refused(
+    tmp_path: Path, command: list[str], capsys
+) -> None:
+    db = tmp_path / "ws.db"
+    assert main(["--db", str(db), *command, "--rpm", "1e-300"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "requests_per_minute 1e-300 spaces requests more than an hour apart" in err
+    assert (
+        not db.exists() or not sqlite3.connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0]
+    )

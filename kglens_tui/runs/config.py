@@ -43,6 +43,10 @@ def _known_spec(name: str, value: str, plain: tuple[str, ...] = ()) -> None:
         raise ConfigError(f"{name}: {exc}") from None
 
 
+MIN_RPM = 1 / 60
+"""The slowest pace a run may be given: one request an hour (less is a typo, never a plan)."""
+
+
 def check_new_run(config: Any) -> None:
     """Checks a new run's settings get on top of `validate` (which stored runs pass too, so that
     a run made before a rule existed, or with a plugin no longer installed, can still be read):
@@ -51,6 +55,11 @@ def check_new_run(config: Any) -> None:
     rpm = getattr(config, "requests_per_minute", None)
     if rpm is not None and not 0 < rpm < math.inf:  # nan and inf fail too
         raise ConfigError(f"requests_per_minute must be a positive number (got {rpm})")
+    if rpm is not None and rpm < MIN_RPM:
+        raise ConfigError(
+            f"requests_per_minute {rpm:g} spaces requests more than an hour apart: "
+            f"use at least {MIN_RPM:.4g} (one request an hour)"
+        )
     if not 0 < getattr(config, "timeout_s", 1.0) < math.inf:
         raise ConfigError(f"timeout_s must be a positive number (got {config.timeout_s})")
     if not 0 <= getattr(config, "sim_latency_s", 0.0) < math.inf:
