@@ -197,3 +197,25 @@ def test_a_plan_that_waits_on_its_commits_goes_on_after_each_commit() -> None:
     schedule = asyncio.run(go())
     assert sorted(schedule.committed) == list(range(12))
     assert schedule.plans < 40
+
+
+def test_a_piece_that_raises_ends_the_loop_with_nothing_left_in_flight() -> None:
+    class Broken(Gated):
+        async def piece(self, n: int) -> int:
+            if n == 0:
+                raise RuntimeError("a bug in the mode")
+            return await super().piece(n)
+
+    async def go() -> None:
+        schedule = Broken(6)
+        dispatcher = Dispatcher(Engine(), schedule, 3)  # type: ignore[arg-type]
+        try:
+            await dispatcher.run()
+        except RuntimeError as exc:
+            assert str(exc) == "a bug in the mode"
+        else:
+            raise AssertionError("the error was swallowed")
+        assert dispatcher.in_flight == 0 and schedule.in_flight == 0
+        assert sorted(schedule.cancelled) == sorted(schedule.started)
+
+    asyncio.run(go())

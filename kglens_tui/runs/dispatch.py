@@ -61,13 +61,14 @@ class Dispatcher:
     async def run(self) -> None:
         """Dispatch until the plan is done, a limit is met, a stop is asked for or the failure
         rule trips (whole work is committed, the rest cancelled: a resume asks it again). When
-        cancelled (abort), cancels what is in flight and takes what had come in."""
+        cancelled (abort) or when a piece of work raises, cancels what is in flight and takes
+        what had come in."""
         engine = self.engine
         tripped = asyncio.ensure_future(engine.guard.tripped.wait())
         tripped.add_done_callback(lambda _: self._wake.set())
         try:
             await self._loop()
-        except asyncio.CancelledError:
+        except BaseException:  # cancelled (abort), or a piece of work raised: nothing is left
             await self._cancel_in_flight()
             raise
         finally:
