@@ -266,3 +266,36 @@ def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: sampler brute-force") and err.count("\n") == 1
+
+
+def test_a_pause_in_continuous_scheduling_leaves_every_iteration_whole(
+    conn: sqlite3.Connection,
+) -> None:
+    """A pause holds the iteration being handed out open; a resume goes on filling it, so the
+    run asks what it would have asked without the pause."""
+    engine = _engine(
+        conn,
+        scheduling="continuous",
+        concurrency=4,
+        batch_size=8,
+        iterations=4,
+        sim_latency_s=0.02,
+    )
+
+    async def go() -> None:
+        task = asyncio.ensure_future(engine.run_to_end())
+        for replies in (3, 13):  # in the middle of iterations 1 and 2
+            while engine.stats.replies_total < replies:
+                await asyncio.sleep(0.005)
+            engine.pause()
+            while engine.status != "paused":
+                await asyncio.sleep(0.005)
+            engine.resume()
+        await task
+
+    asyncio.run(go())
+    sizes = conn.execute(
+        "SELECT iteration, COUNT(*) FROM observation WHERE run_id = ? GROUP BY iteration",
+        (engine.run.id,),
+    ).fetchall()
+    assert [tuple(r) for r in sizes] == [(1, 8), (2, 8), (3, 8), (4, 8)]

@@ -948,3 +948,30 @@ def test_a_run_cancelled_from_outside_keeps_what_is_whole_and_counts_what_it_sen
         assert (requests, errors) == (5, 2)
     else:  # the iteration in flight is dropped whole: its 8 requests count, as failed
         assert (requests, errors) == (8, 8)
+
+
+def test_a_mode_that_raises_keeps_its_whole_answers_and_counts_its_requests(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from toy_mode import ToyEngine
+
+    from kglens_tui.runs.runner import prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    answer = ToyEngine.run_unit
+
+    async def broken(self, unit):
+        result = await answer(self, unit)
+        if unit == 6:
+            raise RuntimeError("a bug in the mode")
+        return result
+
+    monkeypatch.setattr(ToyEngine, "run_unit", broken)
+    conn = connect(tmp_path / "w.db")
+    engine = prepare(conn, config=ToyConfig(kg="country", edges=12, concurrency=1))
+    with pytest.raises(RuntimeError, match="a bug in the mode"):
+        run_blocking(engine)
+    status, error = conn.execute("SELECT status, error FROM run").fetchone()
+    assert (status, error) == ("failed", "RuntimeError: a bug in the mode")
+    assert len(_answers(tmp_path / "w.db", engine.run.id)) == 6, "units 0-5 were answered"
+    assert conn.execute("SELECT requests FROM target_usage").fetchone()[0] == 7

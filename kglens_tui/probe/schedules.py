@@ -146,9 +146,11 @@ class Continuous:
         self.iteration, self.slot = self.iteration + 1, 0
 
     def commit(self, idle: bool) -> bool:
-        """Commit, in order, every closed iteration whose replies are all in (``idle``: the
-        iteration being handed out closes first); True if any."""
-        if idle and self.slot:
+        """Commit, in order, every closed iteration whose replies are all in; True if any.
+        ``idle`` (nothing in flight, nothing more to hand out now) closes the iteration being
+        handed out, unless the run is pausing: a resume goes on filling it, so a pause never
+        changes what the run asks."""
+        if idle and self.slot and self.engine._running.is_set():
             self._close()
         committed = False
         engine = self.engine

@@ -221,7 +221,12 @@ class RunEngine:
             return snapshot
         except Exception as exc:
             self.request_stop()
-            self._end(RunStatus.FAILED, "error", f"{type(exc).__name__}: {exc}")
+            error = f"{type(exc).__name__}: {exc}"
+            try:  # what is whole stays, and what was sent counts
+                await self._keep_finished()
+            except Exception as keeping:  # the run fails with its first error; this one is told
+                error += f"; keeping its answers failed too: {type(keeping).__name__}: {keeping}"
+            self._end(RunStatus.FAILED, "error", error)
             raise
         stopped = self._stopped_by_user()
         cause = self.guard.cause or ("" if stopped else self.guard.finish())

@@ -224,8 +224,8 @@ class RunSession:
         )
         process.start()
         child.close()
-        self._process, self.pid = process, process.pid
-        with self._send_lock:
+        with self._send_lock:  # a command given meanwhile is queued, then sent here
+            self._process, self.pid = process, process.pid
             self._pipe = parent
             for command in self._queued:
                 parent.send(command)

@@ -337,13 +337,13 @@ class ModeEngine(RunEngine):
         self._metrics = self.compute_metrics()
 
     async def _ask_unit(self, unit: int) -> UnitResult:
-        """Ask one unit, counting the requests it sends (those of a unit cancelled midway are
-        stored as sent and failed)."""
+        """Ask one unit, counting the requests it sends (those of a unit cancelled or failed
+        midway are stored as sent and failed)."""
         unit_sent = [0]
         SENT.set(unit_sent)
         try:
             return await self.run_unit(unit)
-        except asyncio.CancelledError:
+        except BaseException:  # cancelled, or the mode failed: what it sent still counts
             self._dropped += unit_sent[0]
             raise
         finally:
