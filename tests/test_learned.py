@@ -8,14 +8,7 @@ import pytest
 
 from kglens_tui.probe.learned import PRIOR_WORTH_CAP, ErrorModel, LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
-from kglens_tui.probe.samplers import (
-    TOLERANCE,
-    Sampler,
-    _uncertainty,
-    boundary_uncertainty,
-    lift_prior,
-    sample_batch,
-)
+from kglens_tui.probe.samplers import Sampler, boundary_gap, sample_batch
 
 
 def graph(n_nodes: int = 80, n_edges: int = 600, n_preds: int = 6, seed: int = 0):
@@ -87,9 +80,10 @@ def test_top_k_sampler_asks_what_decides_the_list() -> None:
     # 0: surely a blind spot, 1: surely not, 2: sits at the cut-off, known; 3-5: unknown
     state.alpha[:] = [400, 2, 100, 2, 3, 2]
     state.beta[:] = [2, 400, 100, 2, 2, 3]
-    scores = boundary_uncertainty(state, top_k=2)
-    assert scores[0] < 0.01 and scores[1] < 0.01 and scores[2] < 0.1
-    assert min(scores[3:]) > 0.15
+    state.n[:] = state.alpha - 1  # the edges' own answers (the top-k sampler weighs them)
+    state.m[:] = state.beta - 1
+    gap = boundary_gap(state, top_k=2)
+    assert max(gap[3:]) < min(gap[:3]), "the unknown edges are the least settled"
     batch = sample_batch(Sampler.TOP_K, state, 3, np.random.default_rng(0), 1, 0, top_k=2)
     assert sorted(batch.tolist()) == [3, 4, 5]
     excluded = sample_batch(
@@ -103,9 +97,9 @@ def test_top_k_sampler_serves_any_k(k: int) -> None:
     state = PKGState.prior(6)
     state.alpha[:] = [50, 40, 30, 20, 10, 5]
     state.beta[:] = [5, 10, 20, 30, 40, 50]
-    scores = boundary_uncertainty(state, top_k=k)
-    # the most uncertain edges sit next to the k-th highest rate
-    assert set(np.argsort(-scores)[:2].tolist()) == {k - 1, k}
+    gap = boundary_gap(state, top_k=k)
+    # with as many answers each, the least settled edges sit next to the k-th highest rate
+    assert set(np.argsort(gap)[:2].tolist()) == {k - 1, k}
 
 
 def test_a_learned_top_k_run_rebuilds_its_state_exactly_on_resume(tmp_path) -> None:
@@ -148,24 +142,20 @@ def test_a_learned_top_k_run_rebuilds_its_state_exactly_on_resume(tmp_path) -> N
     assert np.array_equal(data.state(adjusted=False).beta, engine.state.beta)
 
 
-def test_the_top_k_sampler_lifts_only_priors_piled_at_an_error_rate_of_one() -> None:
-    lift = lift_prior(
-        np.array([1.0, 1.6, 0.2, 0.3, 2.0, 6.0]), np.array([1.0, 0.4, 0.6, 0.7, 1.0, 0.2])
-    )
-    # Beta(1, 1) and any prior with a pseudo-success are read as they are; a low mean keeps
-    # its shape (a rare blind spot's chance); a J-shaped high-mean prior gets a full answer each
-    assert lift.tolist() == pytest.approx([0.0, 1.0, 0.0, 0.12, 0.0, 1.0])
-
-
-def test_plain_top_k_reads_beta_1_1_priors_unchanged() -> None:
-    rng = np.random.default_rng(3)
-    state = PKGState.prior(40)
-    state.n[:20] = rng.integers(0, 4, 20)
-    state.m[:20] = rng.integers(0, 4, 20)
+def test_an_edge_at_the_cut_is_asked_again_only_while_it_has_few_answers() -> None:
+    """An edge that fails 6 answers in 8 sits at the cut below one that failed all 8: it stays
+    uncertain, but unasked edges go first (asked on and on, it kept them waiting)."""
+    state = PKGState.prior(4)
+    state.n[:2] = [8, 6]  # failed
+    state.m[:2] = [0, 2]  # succeeded
     state.alpha += state.n
     state.beta += state.m
-    mean = state.alpha / (state.alpha + state.beta)
-    top = np.sort(mean)[::-1]
-    cut = float(top[4] + top[5]) / 2
-    expected = _uncertainty(state.alpha, state.beta, cut, TOLERANCE)
-    assert boundary_uncertainty(state, top_k=5) == pytest.approx(expected)
+    gap = boundary_gap(state, top_k=1)
+    assert set(np.argsort(gap)[:2].tolist()) == {2, 3}
+    batch = sample_batch(Sampler.TOP_K, state, 2, np.random.default_rng(0), 1, 0, top_k=1)
+    assert sorted(batch.tolist()) == [2, 3]
+    state.n[2:] = state.m[2:] = 0
+    state.alpha[2:] = state.beta[2:] = 1.0  # answers, not the prior, make an edge settled
+    state.alpha[1], state.beta[1] = 7.0, 3.0
+    state.n[1] = state.m[1] = 0
+    assert np.argmin(boundary_gap(state, top_k=1)) == 1, "a prior at the cut is asked first"

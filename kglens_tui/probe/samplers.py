@@ -1,5 +1,5 @@
 """Edge samplers: Thompson (the paper's), epsilon-greedy, Monte Carlo, brute force, and top-k
-(past the paper: the edges whose place among the k blind spots is least certain)."""
+(past the paper: the edges whose side of the k blind spots' cut-off is least settled)."""
 
 from __future__ import annotations
 
@@ -23,13 +23,9 @@ class Sampler(StrEnum):
     TOP_K = "top-k"
 
 
-TOLERANCE = 0.05
-"""Top-k: an edge within this distance of the k-th error rate counts as settled once its
-posterior is that narrow (asking it more would not change which rates the list shows)."""
-GRID, GRID_LOGIT = 2048, 14.0
-INTERPOLATE_FROM = 4096
-"""Top-k: with more unasked edges than this, their scores are interpolated (see
-`boundary_uncertainty`)."""
+GAP_SLACK = 1.0
+"""Top-k: added to every edge's distance from the cut (logit scale) before it is weighed by the
+square root of the edge's answers (see `boundary_gap`)."""
 
 
 def thompson_draws(state: PKGState, rng: np.random.Generator) -> np.ndarray:
@@ -129,7 +125,7 @@ def _monte_carlo(r: SampleRequest) -> np.ndarray:
 
 
 def _top_k(r: SampleRequest) -> np.ndarray:
-    return top_scores(r, boundary_uncertainty(r.state, r.top_k))
+    return top_scores(r, -boundary_gap(r.state, r.top_k))
 
 
 def _brute(r: SampleRequest) -> np.ndarray:
@@ -176,96 +172,27 @@ def _epsilon_greedy(
     return np.concatenate((greedy, explore)).astype(np.int64)
 
 
-def boundary_uncertainty(state: PKGState, top_k: int, tolerance: float = TOLERANCE) -> np.ndarray:
-    """How uncertain each edge's membership of the top k is: the smaller of its posterior
-    probabilities of lying above the k-th error rate (plus `tolerance`) and below it (minus
-    `tolerance`). An edge surely in or surely out scores 0, and so does one known to sit at the
-    cut-off (which side it falls on changes the list's error rates by at most `tolerance`).
-
-    The edges' priors are read through `lift_prior` (a no-op for Beta(1, 1)). Beta tails are
-    approximated by a normal on the logit scale (exact mean and variance of logit theta, digamma
-    and trigamma by one recurrence step and their series). Edges never asked whose priors have
-    one strength (Beta(1, 1), or learned propagation's Beta(S q, S (1 - q))) score by
-    interpolation in their prior mean, so a big graph stays fast."""
+def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> np.ndarray:
+    """How settled each edge's side of the top k is: sqrt(1 + answers) (|logit mean - logit cut|
+    + slack), the cut halfway between the k-th and (k+1)-th posterior means; the top-k sampler
+    asks the smallest. APT's index for thresholding bandits (Locatelli et al., 2016) with the
+    cut as the threshold, on the logit scale: an edge near the cut is asked again only while it
+    has few answers of its own, so an edge sitting at the cut (a tie at the top, one failing 3
+    answers in 4 against a list failing every time) is not asked on and on while unasked edges
+    wait. Chosen by the efficiency study (README)."""
     n = len(state.alpha)
     if n <= 1:
         return np.zeros(n)
-    lift = lift_prior(state.alpha - state.n, state.beta - state.m)
-    a, b = state.alpha + lift, state.beta + lift
-    total = a + b
-    mean = a / total
+    mean = np.clip(state.mean_error, 1e-6, 1 - 1e-6)
     k = min(max(top_k, 1), n - 1)
     part = np.partition(mean, (n - k - 1, n - k))
     cut = float(part[n - k - 1] + part[n - k]) / 2
-    fresh = (state.m == 0) & (state.n == 0)
-    fresh_total = (state.alpha + state.beta)[fresh]
-    if len(fresh_total) > INTERPOLATE_FROM and np.ptp(fresh_total) < 1e-9 * fresh_total[0]:
-        strength = float(fresh_total[0])
-        # linear interpolation on a uniform grid of logit(mean) (np.interp's search is slower)
-        grid = np.linspace(-GRID_LOGIT, GRID_LOGIT, GRID + 1)
-        inner = 1.0 / (1.0 + np.exp(-grid))
-        grid_a, grid_b = inner * strength, (1 - inner) * strength
-        grid_lift = lift_prior(grid_a, grid_b)
-        on_grid = _uncertainty(grid_a + grid_lift, grid_b + grid_lift, cut, tolerance)
-        # interpolated in the prior mean as given (the lift is a function of it here)
-        fresh_mean = np.clip(state.alpha[fresh] / fresh_total, 1e-12, 1 - 1e-12)
-        x = (np.log(fresh_mean / (1 - fresh_mean)) + GRID_LOGIT) * (GRID / (2 * GRID_LOGIT))
-        x = np.clip(x, 0.0, GRID - 1e-9)
-        i = x.astype(np.int64)
-        w = x - i
-        scores = np.empty(n)
-        scores[fresh] = on_grid[i] * (1 - w) + on_grid[i + 1] * w
-        rest = np.flatnonzero(~fresh)
-        scores[rest] = _uncertainty(a[rest], b[rest], cut, tolerance)
-        return scores
-    return _uncertainty(a, b, cut, tolerance)
-
-
-def lift_prior(prior_alpha: np.ndarray, prior_beta: np.ndarray) -> np.ndarray:
-    """Pseudo-answers of each kind the top-k sampler adds to an edge's prior (the part of its
-    posterior that is not its own answers) before reading it: 2 (1 - b0), at most 1, for a
-    prior with mean q >= 1/2 holding b0 < 1 pseudo-successes, tapering to 0 as q falls to 1/4.
-    Such a prior (learned propagation's Beta(S q, S (1 - q)) with a high prediction q or a weak
-    S) piles its mass at an error rate of 1, so every unasked edge it covers reads as likely to
-    belong among the k highest rates and the sampler asks each once before settling any; read
-    lifted, it settles the list first. A prior of low mean keeps its shape (its mass near 1 is
-    the chance of a rare blind spot, worth exploring), and Beta(1, 1) or any prior with a
-    pseudo-success or more is read as it is. Chosen by the efficiency study (README, "Efficiency
-    study"): it cuts the requests `top-k + learned` needs on real-model truths, most on shuffled
-    ones, and leaves the simulated truths as they were."""
-    q = prior_alpha / np.maximum(prior_alpha + prior_beta, 1e-12)
-    return np.clip(2.0 * (1.0 - prior_beta), 0.0, 1.0) * np.clip(4.0 * q - 1.0, 0.0, 1.0)
-
-
-def _uncertainty(a: np.ndarray, b: np.ndarray, cut: float, tolerance: float) -> np.ndarray:
-    """min(P(theta > cut + tolerance), P(theta < cut - tolerance)) for Beta(a, b): logit theta
-    taken as normal, its tails by the logistic approximation Phi(x) ~ sigmoid(1.702 x) (off by
-    under 0.01; the ranking of uncertain edges is what counts)."""
-    centre = _digamma(a) - _digamma(b)
-    scale = 1.702 / np.sqrt(_trigamma(a) + _trigamma(b))
-    high = _logit(min(cut + tolerance, 1 - 1e-6))
-    low = _logit(max(cut - tolerance, 1e-6))
-    # the smaller tail is the one on the far side of the nearer bound
-    gap = np.maximum(high - centre, centre - low) * scale
-    return 1.0 / (1.0 + np.exp(np.minimum(gap, 700.0)))
+    gap = np.abs(np.log(mean / (1 - mean)) - _logit(cut))
+    return np.sqrt(1.0 + state.m + state.n) * (gap + slack)
 
 
 def _logit(x: float) -> float:
     return float(np.log(x / (1 - x)))
-
-
-def _digamma(x: np.ndarray) -> np.ndarray:
-    """psi(x) = psi(x + 1) - 1 / x, then the series at x + 1 >= 1 (error < 0.01)."""
-    y = x + 1.0
-    inv = 1.0 / y
-    return np.log(y) - inv / 2 - inv * inv / 12 - 1.0 / x
-
-
-def _trigamma(x: np.ndarray) -> np.ndarray:
-    """psi'(x) = psi'(x + 1) + 1 / x**2, then the series at x + 1 >= 1 (error < 0.03)."""
-    y = x + 1.0
-    inv = 1.0 / y
-    return inv + inv * inv / 2 + inv**3 / 6 + 1.0 / (x * x)
 
 
 for _name, _fn in (
