@@ -35,6 +35,7 @@ from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
+from kglens_tui.settings import load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num, selection
 from kglens_tui.textfmt import pct as _pct
@@ -846,6 +847,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app(args.db)
     try:
+        # the workspace: --db, else $KGLENS_DB, else the settings file's db, else the default
+        args.db = args.db or load_settings().db or None
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)

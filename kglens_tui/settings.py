@@ -1,5 +1,6 @@
 """Settings: defaults < TOML file in the platform config directory < KGLENS_* environment
-variables < command-line flags. Every field is typed and documented here."""
+variables < command-line flags. The app's own settings are typed and documented here; run
+options are the fields of each mode's run settings, typed and documented there."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from typing import Any
 import platformdirs
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.llm.urls import check_base_url
 
 CONFIG_ENV = "KGLENS_CONFIG"
 
@@ -24,41 +24,35 @@ class SettingsError(KGLensError, ValueError):
 
 @dataclass
 class Settings:
-    """User settings. The TOML file uses the same names, e.g. `theme = "textual-light"`."""
+    """User settings. The TOML file uses the same names, e.g. `theme = "textual-light"`; any
+    other name in it is a run option (see `run`)."""
 
     db: str = ""
     """Workspace database path; empty means $KGLENS_DB or the per-user data directory."""
-    target: str = ""
-    """Default target for new runs: local:smollm2, openai:MODEL or sim. Empty = best available."""
-    base_url: str = ""
-    """Default OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1."""
-    api_key_env: str = "OPENAI_API_KEY"
-    """Name of the environment variable holding the API key (the key is never stored)."""
-    kg: str = "country"
-    """Default KG for new runs."""
-    difficulty: str = "easy"
-    """Default difficulty: easy (Yes/No only) or hard (Yes/No and Wh)."""
-    batch_size: int = 64
-    """Default batch size (paper: 64)."""
-    iterations: int = 60
-    """Default iteration limit (paper: 60)."""
-    concurrency: int = 16
-    """Default requests in flight."""
     theme: str = "textual-dark"
     """Textual theme name."""
-    sim_latency_s: float = 0.0
-    """Seconds the simulated target takes per answer (0 = full speed)."""
     ui_refresh_hz: float = 4.0
     """How often the live screen redraws from the engine's stats (a few times a second)."""
     keys: dict[str, str] = field(default_factory=dict)
     """Key overrides by binding id: new_run, resume, import, help, quit, pause, stop, start;
     e.g. [keys] pause = "space". The defaults avoid ctrl+b and ctrl+a (tmux and screen
     prefixes); so should overrides."""
+    run: dict[str, Any] = field(default_factory=dict)
+    """Run options the file sets, by the name of the run settings' field (`kglens run MODE
+    --list-settings`), e.g. `sampler = "thompson"`: a new run of every mode that has the option
+    starts from it, and a KGLENS_<NAME> variable overrides it (checked and applied by
+    `kglens_tui.runs.commands.settings_config`)."""
 
     source: str = "defaults"
     """Where the values came from (not a setting)."""
     given: frozenset[str] = frozenset()
-    """The settings the file, the environment or the command line set (not a setting)."""
+    """The app settings the file, the environment or the command line set (not a setting)."""
+    run_file: str = ""
+    """The file the run options came from (not a setting)."""
+
+
+NOT_SETTINGS = ("run", "source", "given", "run_file")
+"""Fields of `Settings` that are not app settings a file or variable sets by name."""
 
 
 def config_path() -> Path:
@@ -82,8 +76,6 @@ def _coerce(name: str, value: Any, kind: type, where: str) -> Any:
         coerced = kind(value)
         if kind is float and not math.isfinite(coerced):
             raise ValueError(f"{value!r} is not a finite number")
-        if name == "base_url" and coerced:
-            check_base_url(coerced)
         return coerced
     except (TypeError, ValueError) as exc:
         raise SettingsError(f"{where}: setting '{name}': {exc}") from None
@@ -95,7 +87,7 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
     types = {
         f.name: type(getattr(settings, f.name))
         for f in fields(settings)
-        if f.name not in ("source", "given")
+        if f.name not in NOT_SETTINGS
     }
     given: set[str] = set()
     sources = []
@@ -107,9 +99,11 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
             raise SettingsError(f"{file}: {exc}") from None
         for key, value in data.items():
             if key not in types:
-                raise SettingsError(f"{file}: unknown setting '{key}' (known: {', '.join(types)})")
+                settings.run[key] = value
+                continue
             setattr(settings, key, _coerce(key, value, types[key], str(file)))
             given.add(key)
+        settings.run_file = str(file)
         sources.append(str(file))
     for key, kind in types.items():
         env = os.environ.get(f"KGLENS_{key.upper()}")
@@ -125,22 +119,3 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
     settings.source = ", ".join(dict.fromkeys(sources)) or "defaults"
     settings.given = frozenset(given)
     return settings
-
-
-RUN_SETTINGS = (
-    "kg",
-    "target",
-    "base_url",
-    "api_key_env",
-    "difficulty",
-    "batch_size",
-    "iterations",
-    "concurrency",
-    "sim_latency_s",
-)
-"""The settings that are also run settings: a new run of any mode starts from them."""
-
-
-def given_run_settings(settings: Settings) -> dict[str, Any]:
-    """The run settings the file or environment set (even to the built-in default value)."""
-    return {name: getattr(settings, name) for name in RUN_SETTINGS if name in settings.given}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -45,9 +46,9 @@ def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("KGLENS_DB", str(tmp_path / "workspace.db"))
     # the user's settings file and KGLENS_* variables must not change what a test runs
     monkeypatch.setenv("KGLENS_CONFIG", str(tmp_path / "no-config.toml"))
-    for name in ("TARGET", "BASE_URL", "API_KEY_ENV", "KG", "DIFFICULTY", "BATCH_SIZE",
-                 "ITERATIONS", "CONCURRENCY", "SIM_LATENCY_S"):  # fmt: skip
-        monkeypatch.delenv(f"KGLENS_{name}", raising=False)
+    for name in list(os.environ):
+        if name.startswith("KGLENS_") and name not in ("KGLENS_DB", "KGLENS_CONFIG"):
+            monkeypatch.delenv(name)
     name_workspace(
         None
     )  # commands suggested by an earlier test's `main(["--db", ...])` do not leak

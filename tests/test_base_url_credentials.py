@@ -13,6 +13,7 @@ from kglens_tui.analysis.report import run_rows
 from kglens_tui.cli import main
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.llm.urls import BaseURLError, check_base_url, redact_text, redact_url
+from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.record import load_run
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.settings import SettingsError, load_settings
@@ -102,7 +103,7 @@ def test_settings_and_client_refuse_credentials(
     url = f"http://alice:{SECRET}@127.0.0.1:8080/v1"
     monkeypatch.setenv("KGLENS_BASE_URL", url)
     with pytest.raises(SettingsError) as info:
-        load_settings(tmp_path / "none.toml")
+        settings_config("kglens", load_settings(tmp_path / "none.toml"))
     assert str(info.value).startswith(
         "$KGLENS_BASE_URL: setting 'base_url': the base URL http://***@"
     )
@@ -111,7 +112,7 @@ def test_settings_and_client_refuse_credentials(
     toml = tmp_path / "config.toml"
     toml.write_text(f'base_url = "http://127.0.0.1:8080/v1?api_key={SECRET}"\n', encoding="utf-8")
     with pytest.raises(SettingsError) as info:
-        load_settings(toml)
+        settings_config("kontest", load_settings(toml))
     message = str(info.value)
     assert message.startswith(f"{toml}: setting 'base_url'") and SECRET not in message
     with pytest.raises(BaseURLError) as info:

@@ -193,7 +193,7 @@ async def _show(pilot, screen) -> None:
 
 
 async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path) -> None:
-    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert_literal(app, KG_NAME, MODEL, "␛]0;PWNED")
@@ -237,7 +237,7 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
 
 
 async def test_annotation_screens_show_hostile_text_literally(hostile_db: Path) -> None:
-    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await _show(pilot, RoundsScreen())
@@ -256,7 +256,7 @@ async def test_annotation_screens_show_hostile_text_literally(hostile_db: Path) 
 
 
 async def test_import_dialog_shows_a_hostile_path_literally(hostile_db: Path) -> None:
-    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=SIZE) as pilot:
         await _show(pilot, ImportScreen(hostile_db))
         path = app.screen.query_one("#path")
@@ -316,7 +316,7 @@ async def test_mode_live_screen_shows_hostile_text_literally(
 ) -> None:
     from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
-    app = KGLensApp(hostile_db, Settings(target="sim"), welcome=False)
+    app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=SIZE) as pilot:
         await _show(pilot, ModeLiveScreen(_Shown(mode_snapshot)))
         assert_literal(app, MODEL, "␛]0;PWNED")

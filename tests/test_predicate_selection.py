@@ -136,12 +136,16 @@ def test_a_mode_commands_rate_limit_must_be_a_number(tmp_path: Path, capsys) -> 
 
 
 def test_a_settings_file_float_must_be_a_number(tmp_path: Path, monkeypatch) -> None:
+    from kglens_tui.runs.commands import settings_config
     from kglens_tui.settings import SettingsError, load_settings
 
     path = tmp_path / "config.toml"
-    path.write_text("sim_latency_s = nan\n", encoding="utf-8")
-    with pytest.raises(SettingsError, match="setting 'sim_latency_s': nan is not a finite number"):
+    path.write_text("sim_latency_s = nan\nui_refresh_hz = inf\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match="setting 'ui_refresh_hz': inf is not a finite number"):
         load_settings(path)
+    path.write_text("sim_latency_s = nan\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match="setting 'sim_latency_s': 'nan' is not a valid float"):
+        settings_config("kglens", load_settings(path))
 
 
 @pytest.mark.parametrize("command", [["probe", "--no-tui"], ["facteval", "run"]])

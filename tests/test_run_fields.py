@@ -12,7 +12,6 @@ from kglens_tui.cli import build_parser, main
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, field_help
-from kglens_tui.settings import RUN_SETTINGS
 from kglens_tui.tui.screens.new_run import FIELD_HELP
 
 
@@ -45,7 +44,6 @@ def test_every_probe_flag_is_a_run_setting_with_the_fields_help() -> None:
         "top-k",
     ]
     assert actions["stop_on_convergence"].option_strings == ["--no-convergence-stop"]
-    assert set(RUN_SETTINGS) <= settings
 
 
 def test_flags_are_typed_and_only_given_ones_replace_the_config() -> None:

@@ -167,7 +167,7 @@ def test_the_review_screens_search_keeps_the_edges_asked_with_the_words(tmp_path
         )
     }
     conn.close()
-    app = KGLensApp(db, Settings(target="sim"), welcome=False)
+    app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
     asyncio.run(_search_on_review(app, run_id, expected))
 
 

@@ -11,22 +11,27 @@ from kglens_tui.tui.screens.new_run import NewRunScreen
 
 def test_file_then_environment_then_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "config.toml"
-    path.write_text('batch_size = 32\ntheme = "textual-light"\n[keys]\nnew_run = "f2"\n')
-    monkeypatch.setenv("KGLENS_BATCH_SIZE", "48")
+    path.write_text('ui_refresh_hz = 2\ntheme = "textual-light"\n[keys]\nnew_run = "f2"\n')
+    monkeypatch.setenv("KGLENS_UI_REFRESH_HZ", "8")
     settings = load_settings(path, overrides={"theme": "nord"})
-    assert settings.batch_size == 48
+    assert settings.ui_refresh_hz == 8
     assert settings.theme == "nord"
     assert settings.keys == {"new_run": "f2"}
-    assert str(path) in settings.source and "$KGLENS_BATCH_SIZE" in settings.source
+    assert str(path) in settings.source and "$KGLENS_UI_REFRESH_HZ" in settings.source
 
 
 def test_bad_settings_name_the_file_and_setting(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
+    from kglens_tui.runs.commands import settings_config
+
     path.write_text("batch_size = 'many'\n")
     with pytest.raises(SettingsError, match=r"config.toml: setting 'batch_size'"):
-        load_settings(path)
+        settings_config("kglens", load_settings(path))
     path.write_text("colour = 'red'\n")
-    with pytest.raises(SettingsError, match="unknown setting 'colour'"):
+    with pytest.raises(SettingsError, match="config.toml: unknown setting 'colour'"):
+        settings_config("kontest", load_settings(path))
+    path.write_text("ui_refresh_hz = 'often'\n")
+    with pytest.raises(SettingsError, match=r"config.toml: setting 'ui_refresh_hz'"):
         load_settings(path)
     path.write_text("batch_size = \n")
     with pytest.raises(SettingsError, match="config.toml"):
@@ -81,3 +86,67 @@ def test_probe_options_come_from_file_then_environment_then_flag(
     assert main([*base, "--iterations", "5", "--difficulty", "easy"]) == 0
     cfg = last_run()
     assert (cfg["iterations"], cfg["batch_size"], cfg["difficulty"]) == (5, 2, "easy")
+
+
+@pytest.mark.parametrize("mode", ["kglens", "kontest", "facteval"])
+def test_every_run_option_comes_from_file_then_environment_then_flag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
+    """Not only a few: sampler, seed and a budget from the file reach a run of every mode
+    that has them; a KGLENS_<NAME> variable overrides the file, a flag both."""
+    import json
+    import sqlite3
+
+    from kglens_tui.cli import main
+
+    config = tmp_path / "config.toml"
+    config.write_text(
+        'seed = 7\nmax_requests = 3\nsampler = "thompson"\ntimeout_s = 12.5\n', encoding="utf-8"
+    )
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    db = tmp_path / "w.db"
+    command = {
+        "kglens": ["probe", "--no-tui", "--subset", "paper16"],
+        "kontest": ["consistency", "run", "--kg", "places", "--relations", "4"],
+        "facteval": ["facteval", "run", "--facts", "4"],
+    }[mode]
+
+    def last_run() -> dict:
+        conn = sqlite3.connect(db)
+        try:
+            row = conn.execute("SELECT config FROM run ORDER BY id DESC LIMIT 1").fetchone()
+            return json.loads(row[0])
+        finally:
+            conn.close()
+
+    assert main(["--db", str(db), *command, "--quiet"]) == 0
+    cfg = last_run()
+    assert (cfg["seed"], cfg["max_requests"], cfg["timeout_s"]) == (7, 3, 12.5)
+    assert cfg.get("sampler", "thompson") == "thompson"  # KGLens has it, the others do not
+    monkeypatch.setenv("KGLENS_SEED", "8")
+    assert main(["--db", str(db), *command, "--quiet"]) == 0
+    assert last_run()["seed"] == 8
+    assert main(["--db", str(db), *command, "--quiet", "--seed", "9"]) == 0
+    assert last_run()["seed"] == 9
+    monkeypatch.setenv("KGLENS_MAX_REQUESTS", "many")
+    assert main(["--db", str(db), *command, "--quiet"]) == 2
+
+
+def test_the_settings_file_names_the_workspace_of_every_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    from kglens_tui.cli import main
+
+    config = tmp_path / "config.toml"
+    chosen = tmp_path / "from-file.db"
+    config.write_text(f'db = "{chosen}"\n', encoding="utf-8")
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    monkeypatch.delenv("KGLENS_DB")
+    assert main(["probe", "--no-tui", "--quiet", "--subset", "paper16", "--iterations", "1"]) == 0
+    assert chosen.exists()
+    capsys.readouterr()
+    assert main(["runs"]) == 0
+    assert "KGLens" in capsys.readouterr().out  # the run made above, in the file's workspace
+    monkeypatch.setenv("KGLENS_DB", str(tmp_path / "from-env.db"))
+    assert main(["runs"]) == 0
+    assert "KGLens" not in capsys.readouterr().out  # $KGLENS_DB wins over the file

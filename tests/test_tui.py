@@ -22,9 +22,8 @@ SIZE = (140, 44)
 
 def make_app(db: Path, **kw) -> KGLensApp:
     # 30 ms per simulated answer, so the run can be watched, paused and stopped like a real one
-    settings = Settings(
-        target="sim", iterations=40, batch_size=16, ui_refresh_hz=20, sim_latency_s=0.03
-    )
+    run = {"target": "sim", "iterations": 40, "batch_size": 16, "sim_latency_s": 0.03}
+    settings = Settings(ui_refresh_hz=20, run=run)
     return KGLensApp(db, settings, welcome=False, **kw)
 
 

@@ -34,7 +34,7 @@ NAMES = ("ann1", "ann2", "ann3", "ann4", "ann5")
 
 
 def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
-    return KGLensApp(db, Settings(target="sim"), welcome=False, annotation=entry)
+    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
 
 
 async def wait_for(pilot, predicate, timeout: float = 10.0) -> None:

@@ -30,7 +30,7 @@ CHOICES = " · ".join(f"{i} {t.replace('_', ' ')}" for i, t in enumerate(ERROR_T
     ],
 )
 async def test_dialog_text_fits(tmp_path: Path, size: tuple[int, int], dialog) -> None:
-    app = KGLensApp(tmp_path / "w.db", Settings(target="sim"), welcome=False)
+    app = KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=size) as pilot:
         screen = dialog()
         app.push_screen(screen)

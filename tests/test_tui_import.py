@@ -145,7 +145,7 @@ async def test_a_new_run_waits_visibly_for_a_held_write_lock(
     from kglens_tui.tui.screens.live import LiveScreen
 
     db = tmp_path / "w.db"
-    app = KGLensApp(db, Settings(target="sim"), welcome=False)
+    app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=SIZE) as pilot:
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")

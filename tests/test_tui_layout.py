@@ -147,7 +147,7 @@ def make_app(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBe
     src.backup(dst)
     src.close()
     dst.close()
-    app = KGLensApp(db, Settings(target="sim"), welcome=False, annotation=entry)
+    app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
     app.mode_run = FinishedModeRun(templates["mode"])
     return app, run_before
 

@@ -20,7 +20,7 @@ SIZE = (140, 44)
 
 
 def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(target="sim"), welcome=False)
+    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
 async def wait_for(pilot, predicate, timeout: float = 60.0) -> None:

@@ -23,7 +23,7 @@ SIZE = (140, 44)
 
 
 def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(target="sim"), welcome=False)
+    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
 def _store_runs(db: Path) -> None:

@@ -66,9 +66,9 @@ def test_the_welcome_probe_of_the_local_model_asks_open_questions(
     from kglens_tui.settings import Settings
 
     monkeypatch.setattr(tui_app, "local_available", lambda: True)
-    local = tui_app.KGLensApp(tmp_path / "w.db", Settings(target="local"), welcome=False)
+    local = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "local"}), welcome=False)
     config = local.welcome_config()
     assert config.target == "local:smollm2"
     assert config.difficulty == "wh" and config.batch_size <= 16
-    simulated = tui_app.KGLensApp(tmp_path / "w.db", Settings(target="sim"), welcome=False)
+    simulated = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
     assert simulated.welcome_config().difficulty == "easy"  # Yes/No and its bias warning stay

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sqlite3
 from collections.abc import Callable
+from typing import Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -25,8 +27,6 @@ from kglens_tui.modes.config import (
     FACTEVAL,
     KONTEST,
     MODE_COMMANDS,
-    FactevalConfig,
-    KontestConfig,
 )
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.facteval_compare import run_per_relation_table
@@ -42,7 +42,6 @@ from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_r
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import ModeSnapshot
-from kglens_tui.settings import RUN_SETTINGS
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 
@@ -70,29 +69,26 @@ def _list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _common(args: argparse.Namespace, mode: str) -> dict:
-    """The shared settings of a new run: flags given, else the settings file and KGLENS_*
-    variables, else the mode's defaults (file < environment < flag)."""
-    base = settings_config(mode)
-    for name in RUN_SETTINGS:
-        if getattr(args, name, None) is not None and hasattr(base, name):
-            setattr(base, name, getattr(args, name))
-    extra = {"max_tokens": args.max_tokens} if args.max_tokens is not None else {}
-    return extra | {
-        "kg": base.kg,
+def _new_config(args: argparse.Namespace, mode: str, flags: dict[str, Any]) -> Any:
+    """A new run's settings: the mode's defaults < the settings file < KGLENS_* variables <
+    the flags given (``flags``: the mode's own, None when not given)."""
+    shared = {
+        "kg": args.kg,
         "subset": args.subset,
-        "predicates": args.predicate or [],
-        "target": base.target,
-        "base_url": base.base_url,
-        "api_key_env": base.api_key_env,
+        "predicates": args.predicate,
+        "target": args.target,
+        "base_url": args.base_url,
+        "api_key_env": args.api_key_env,
         "generator": args.generator,
-        "concurrency": base.concurrency,
-        "sim_latency_s": base.sim_latency_s,
+        "concurrency": args.concurrency,
         "requests_per_minute": args.rpm,
+        "max_tokens": args.max_tokens,
         "timeout_s": args.timeout,
         "max_retries": args.max_retries,
         "seed": args.seed,
     }
+    given = {name: value for name, value in (shared | flags).items() if value is not None}
+    return dataclasses.replace(settings_config(mode), **given)
 
 
 def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSnapshot:
@@ -180,28 +176,26 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
 def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
-        common = _common(args, KONTEST)
-        config = KontestConfig(
-            **common,
-            relations=_limit(args.relations),
-            transitive=args.transitive or bundled_transitive(common["kg"]),
-            max_paths=args.max_paths,
-            template3=args.template3,
-        )
+        flags = {
+            "transitive": args.transitive,
+            "max_paths": args.max_paths,
+            "template3": args.template3 or None,
+        }
+        config = _new_config(args, KONTEST, flags)
+        if args.relations is not None:
+            config.relations = _limit(args.relations)
+        config.transitive = config.transitive or bundled_transitive(config.kg)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 
 def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
-        config = FactevalConfig(
-            **_common(args, FACTEVAL),
-            facts=_limit(args.facts),
-            qtypes=_list(args.qtypes),
-            formats=_list(args.formats),
-            contexts=_list(args.contexts),
-            distractors=args.distractors,
-        )
+        lists = {name: getattr(args, name) for name in ("qtypes", "formats", "contexts")}
+        flags = {name: _list(text) for name, text in lists.items() if text is not None}
+        config = _new_config(args, FACTEVAL, flags | {"distractors": args.distractors})
+        if args.facts is not None:
+            config.facts = _limit(args.facts)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 
@@ -440,17 +434,17 @@ def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
     )
     p.add_argument("--base-url", help="OpenAI-compatible endpoint for openai:MODEL")
     p.add_argument("--api-key-env", help="variable holding the key (default OPENAI_API_KEY)")
-    p.add_argument("--generator", default="template", help=generator_help)
+    p.add_argument("--generator", help=generator_help + " (default template)")
     p.add_argument("--concurrency", type=int, help="requests in flight (default 8)")
     p.add_argument("--rpm", type=finite_float, help="requests-per-minute limit")
     p.add_argument(
         "--max-tokens", type=int, help="reply length limit (default: 16 for KONTEST, 48 facteval)"
     )
-    p.add_argument("--timeout", type=finite_float, default=30.0, help="seconds per request")
     p.add_argument(
-        "--max-retries", type=int, default=5, help="retries of a failed request (default 5)"
+        "--timeout", type=finite_float, help="seconds per request (setting timeout_s; default 30)"
     )
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-retries", type=int, help="retries of a failed request (default 5)")
+    p.add_argument("--seed", type=int, help="seed of every random choice (default 0)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
 
 
@@ -462,7 +456,7 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
         "run", help="paraphrase pairs atomic and sequential; transitivity along paths"
     )
     _add_run_options(p, "template (two templates) | openai:MODEL (LLM paraphrase)")
-    p.add_argument("--relations", default="100", help="KG edges to test (seeded sample) or 'all'")
+    p.add_argument("--relations", help="KG edges to test (seeded sample) or 'all' (default 100)")
     p.add_argument(
         "--transitive",
         action="append",
@@ -470,7 +464,7 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
         help="transitive predicate for the ontological oracle (repeatable; see `paths`; "
         "default: the KG's own, e.g. located_in of the bundled places KG)",
     )
-    p.add_argument("--max-paths", type=int, default=50, help="paths sampled (leaf to root)")
+    p.add_argument("--max-paths", type=int, help="paths sampled (leaf to root; default 50)")
     p.add_argument(
         "--template3",
         action="store_true",
@@ -506,13 +500,13 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     fe_sub = fe.add_subparsers(dest="facteval_command", metavar="FACTEVAL", required=True)
     p = fe_sub.add_parser("run", help="ask TFQ / MCQ / SAQ, optionally with injected contexts")
     _add_run_options(p, "template | openai:MODEL (LLM-written questions)")
-    p.add_argument("--facts", default="100", help="KG edges to ask about (seeded) or 'all'")
-    p.add_argument("--qtypes", default="tfq,mcq,saq", help="comma list of tfq, mcq, saq")
-    p.add_argument("--formats", default="wh", help="MCQ / SAQ formats: comma list of fib, wh")
+    p.add_argument("--facts", help="KG edges to ask about (seeded) or 'all' (default 100)")
+    p.add_argument("--qtypes", help="comma list of tfq, mcq, saq (default all three)")
+    p.add_argument("--formats", help="MCQ / SAQ formats: comma list of fib, wh (default wh)")
     p.add_argument(
-        "--contexts", default="none", help="comma list of none, relevant, irrelevant, antifactual"
+        "--contexts", help="comma list of none, relevant, irrelevant, antifactual (default none)"
     )
-    p.add_argument("--distractors", type=int, default=3, help="wrong choices per MCQ")
+    p.add_argument("--distractors", type=int, help="wrong choices per MCQ (default 3)")
     p.set_defaults(func=_run(cmd_facteval_run))
     p = fe_sub.add_parser("report", help="precision, recall, F1 per type, format and context")
     p.add_argument("run", type=int)

@@ -4,6 +4,7 @@ as the TUI (the run in its own process, progress from its snapshots, Ctrl-C stop
 from __future__ import annotations
 
 import argparse
+import os
 import threading
 import typing
 from dataclasses import fields
@@ -28,7 +29,7 @@ from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.record import nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
-from kglens_tui.settings import given_run_settings, load_settings
+from kglens_tui.settings import NOT_SETTINGS, Settings, SettingsError, load_settings
 from kglens_tui.store.connection import connect, default_db_path
 
 PROGRESS_EVERY_S = 1.0
@@ -107,15 +108,54 @@ def drive_session(session: RunSession, quiet: bool) -> int:
     return 0
 
 
-def settings_config(mode_name: str) -> Any:
-    """A new run's settings for a mode: its defaults, then the settings file, then KGLENS_*
-    variables (for the fields the mode has)."""
+def settings_config(mode_name: str, settings: Settings | None = None) -> Any:
+    """A new run's settings for a mode: its defaults, then the settings file, then KGLENS_<NAME>
+    variables, for every field of the mode's run settings (``settings``: as loaded, default
+    the user's). An option of no mode in the file is an error that names the file."""
     config = get_mode(mode_name).config_type()
-    names = {f.name for f in fields(config)}
-    for name, value in given_run_settings(load_settings()).items():
-        if name in names:
-            setattr(config, name, value)
+    for name, text, where in given_run_options(mode_name, settings):
+        try:  # checked one by one, so that the error names where the bad value came from
+            config = apply_assignments(config, [f"{name}={text}"]).validate()
+        except ValueError as exc:
+            reason = str(exc).removeprefix(f"{name}: ")
+            raise SettingsError(f"{where}: setting '{name}': {reason}") from None
     return config
+
+
+def given_run_options(
+    mode_name: str, settings: Settings | None = None
+) -> list[tuple[str, str, str]]:
+    """(name, value as text, where it came from) of each of the mode's run options the settings
+    file or a KGLENS_<NAME> variable gives, the file's first (the variable overrides it)."""
+    settings = settings if settings is not None else load_settings()
+    known = {f.name for name in mode_names() for f in fields(get_mode(name).config_type())}
+    for name in settings.run:
+        if name not in known:
+            app = [f.name for f in fields(Settings) if f.name not in NOT_SETTINGS]
+            raise SettingsError(
+                f"{settings.run_file}: unknown setting '{name}' (app settings: "
+                f"{', '.join(app)}; run options: `kglens run MODE --list-settings`)"
+            )
+    own = [f.name for f in fields(get_mode(mode_name).config_type())]
+    given = [
+        (name, _as_text(settings.run[name]), settings.run_file)
+        for name in own
+        if name in settings.run
+    ]
+    for name in own:
+        variable = f"KGLENS_{name.upper()}"
+        if (value := os.environ.get(variable)) is not None:
+            given.append((name, value, f"${variable}"))
+    return given
+
+
+def _as_text(value: object) -> str:
+    """A settings-file value as `--set` takes it (lists comma-separated)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value)
 
 
 def _shown_default(value: object) -> str:

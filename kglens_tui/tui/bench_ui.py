@@ -47,7 +47,7 @@ async def _measure(app: _BenchApp, pilot, presses: int) -> list[float]:
 
 
 async def _run(db: Path, presses: int) -> tuple[list[float], list[float], int]:
-    settings = Settings(target="sim", ui_refresh_hz=4)
+    settings = Settings(ui_refresh_hz=4, run={"target": "sim"})
     app = _BenchApp(db, settings, welcome=False)
     async with app.run_test(size=(140, 44)) as pilot:
         baseline = await _measure(app, pilot, presses)

@@ -102,11 +102,11 @@ class NewRunScreen(Screen):
 
     def compose(self) -> ComposeResult:
         app = self.app
-        settings = app.settings
+        defaults = app.run_defaults()
         names = sorted({k.name for k in kg_summaries(app.db())} | set(bundled_names()))
-        kg = settings.kg if settings.kg in names else (names[0] if names else "country")
+        kg = defaults.kg if defaults.kg in names else (names[0] if names else "country")
         target_kind, model = app.default_target()
-        base_url, key_env = settings.base_url, settings.api_key_env
+        base_url, key_env = defaults.base_url or "", defaults.api_key_env
         mode = "kglens"
         last = app.form_choice
         if last is not None:  # the form opens as it was when the last run started from it
@@ -191,7 +191,7 @@ class NewRunScreen(Screen):
                         ("HARD: Yes/No and Wh, 50/50", "hard"),
                         ("WH: open questions only", "wh"),
                     ],
-                    value=settings.difficulty,
+                    value=str(defaults.difficulty),
                     allow_blank=False,
                     id="difficulty",
                     classes="kglens-only",
@@ -199,7 +199,7 @@ class NewRunScreen(Screen):
                 yield Label("Sampler", classes="kglens-only")
                 yield Select(
                     [(name, name) for name in sampler_names()],
-                    value=str(RunConfig.sampler),
+                    value=str(defaults.sampler),
                     allow_blank=False,
                     id="sampler",
                     classes="kglens-only",
@@ -212,41 +212,51 @@ class NewRunScreen(Screen):
                         ("learned: predicates and entities", "learned"),
                         ("off", "off"),
                     ],
-                    value=RunConfig.propagation_mode,
+                    value=defaults.propagation_mode if defaults.propagation else "off",
                     allow_blank=False,
                     id="propagation",
                     classes="kglens-only",
                 )
                 yield Label("Blind spots to find", classes="kglens-only")
                 yield Input(
-                    str(RunConfig.blind_spots),
+                    str(defaults.blind_spots),
                     type="integer",
                     id="blind_spots",
                     classes="kglens-only",
                 )
                 yield Label("Batch size", classes="kglens-only")
                 yield Input(
-                    str(settings.batch_size), type="integer", id="batch_size", classes="kglens-only"
+                    str(defaults.batch_size), type="integer", id="batch_size", classes="kglens-only"
                 )
                 yield Label("Iterations", classes="kglens-only")
                 yield Input(
-                    str(settings.iterations), type="integer", id="iterations", classes="kglens-only"
+                    str(defaults.iterations), type="integer", id="iterations", classes="kglens-only"
                 )
                 yield Label("Convergence", classes="kglens-only")
                 yield Checkbox(
                     "stop when the rates converge",
-                    value=True,
+                    value=defaults.stop_on_convergence,
                     id="stop_on_convergence",
                     classes="kglens-only",
                 )
                 yield Label("Requests in flight")
-                yield Input(str(settings.concurrency), type="integer", id="concurrency")
+                yield Input(str(defaults.concurrency), type="integer", id="concurrency")
                 yield Label("Requests per minute")
-                yield Input("", placeholder="no limit", type="number", id="requests_per_minute")
+                yield Input(
+                    _shown(defaults.requests_per_minute),
+                    placeholder="no limit",
+                    type="number",
+                    id="requests_per_minute",
+                )
                 yield Label("Budget: max requests")
-                yield Input("", placeholder="no limit", type="integer", id="max_requests")
+                yield Input(
+                    _shown(defaults.max_requests),
+                    placeholder="no limit",
+                    type="integer",
+                    id="max_requests",
+                )
                 yield Label("Seed")
-                yield Input("0", type="integer", id="seed")
+                yield Input(str(defaults.seed), type="integer", id="seed")
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Check endpoint", id="check")
@@ -361,7 +371,7 @@ class NewRunScreen(Screen):
             stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             blind_spots=values["blind_spots"],
-            sim_latency_s=self.app.settings.sim_latency_s,
+            sim_latency_s=self.app.run_defaults().sim_latency_s,
         ).validate()
         check_new_run(config)
         return config
@@ -467,3 +477,8 @@ class NewRunScreen(Screen):
             self.app.start_run(config)
         else:
             self.app.start_mode_run(mode_config)
+
+
+def _shown(value: float | None) -> str:
+    """A number a field starts with ("" for none: the placeholder says what that means)."""
+    return "" if value is None else f"{value:g}"
