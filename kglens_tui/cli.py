@@ -35,6 +35,7 @@ from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
+from kglens_tui.runs.registry import mode_label
 from kglens_tui.settings import load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import num, selection
@@ -393,11 +394,15 @@ def cmd_search(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.search import SearchError, search
 
     conn = _open(args)
-    if (
-        args.run is not None
-        and not conn.execute("SELECT 1 FROM run WHERE id = ?", (args.run,)).fetchone()
-    ):
-        raise CLIError(f"no run {args.run} (`kglens runs` lists them)")
+    if args.run is not None:
+        row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
+        if row is None:
+            raise CLIError(f"no run {args.run} (`kglens runs` lists them)")
+        if row[0] != KGLENS:
+            raise CLIError(
+                f"run {args.run} is a {mode_label(row[0])} run: search covers the questions and "
+                "replies of KGLens runs (its report lists what it asked)"
+            )
     try:
         hits = search(conn, args.query, args.run, args.limit)
     except SearchError as exc:

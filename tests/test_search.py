@@ -192,3 +192,12 @@ async def _search_on_review(app, run_id: int, expected: set[int]) -> None:
         await pilot.pause()
         assert app.screen.matched is None and not box.display
         assert table.row_count >= len(shown)
+
+
+def test_searching_a_run_of_another_mode_says_what_search_covers(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "consistency", "run", "--quiet", "--relations", "3"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "search", "is", "--run", "1"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "run 1 is a KONTEST run: search covers the questions and replies of KGLens runs" in err

@@ -64,13 +64,13 @@ def adjudicate(
             raise AnnotationError(f"no annotation item {item_id}")
         if item[0] == "yes_no" and response_correct is not None:
             raise AnnotationError(f"item {item_id} is a Yes/No item: its response is not judged")
-        return int(
-            c.execute(
-                "INSERT INTO annotation_adjudication(item_id, question_clear, response_correct, "
-                "reason, adjudicator) VALUES (?,?,?,?,?)",
-                (item_id, question_clear, response_correct, reason.strip(), adjudicator.strip()),
-            ).lastrowid
+        cur = c.execute(
+            "INSERT INTO annotation_adjudication(item_id, question_clear, response_correct, "
+            "reason, adjudicator) VALUES (?,?,?,?,?)",
+            (item_id, question_clear, response_correct, reason.strip(), adjudicator.strip()),
         )
+        assert cur.lastrowid is not None  # set by the INSERT just run
+        return cur.lastrowid
 
     new_id = atomic(conn, write)
     row = conn.execute("SELECT * FROM annotation_adjudication WHERE id = ?", (new_id,)).fetchone()

@@ -365,8 +365,10 @@ def judge_item(
 def _agreement(
     question: str, items: Sequence[ItemResult], names: Sequence[str]
 ) -> QuestionAgreement:
-    matrix = [[getattr(i.labels.get(a), question, None) for i in items] for a in names]
-    units = [[row[k] for row in matrix if row[k] is not None] for k in range(len(items))]
+    matrix: list[list[str | None]] = [
+        [getattr(i.labels.get(a), question, None) for i in items] for a in names
+    ]
+    units = [[v for row in matrix if (v := row[k]) is not None] for k in range(len(items))]
     kappa = [
         [1.0 if a == b else cohen_kappa(matrix[a], matrix[b]) for b in range(len(names))]
         for a in range(len(names))

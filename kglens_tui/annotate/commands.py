@@ -161,8 +161,8 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     console.print(t4)
 
     agree = LiteralTable(title="Inter-annotator agreement", title_justify="left")
-    for col in ("question", "items", "Krippendorff α (nominal)", "percent agreement"):
-        agree.add_column(col, justify="left" if col == "question" else "right")
+    for heading in ("question", "items", "Krippendorff α (nominal)", "percent agreement"):
+        agree.add_column(heading, justify="left" if heading == "question" else "right")
     for q in res.agreement.values():
         agree.add_row(q.question, f"{q.items:,}", num(q.alpha, 3), _pct(q.percent))
     console.print(agree)
@@ -178,8 +178,8 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     dis = LiteralTable(
         title=f"Majority disagrees with the app ({len(res.disagreements)})", title_justify="left"
     )
-    for col in ("item", "kg", "question", "response", "app", "humans", "votes"):
-        dis.add_column(col, justify="right" if col == "item" else "left")
+    for heading in ("item", "kg", "question", "response", "app", "humans", "votes"):
+        dis.add_column(heading, justify="right" if heading == "item" else "left")
     for it in res.disagreements:
         dis.add_row(
             str(it.item_id),
@@ -201,8 +201,8 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             title=f"All labels in, no majority: adjudicate ({len(res.undecided)})",
             title_justify="left",
         )
-        for col in ("item", "kg", "type", "question clear", "response correct"):
-            und.add_column(col, justify="right" if col == "item" else "left")
+        for heading in ("item", "kg", "type", "question clear", "response correct"):
+            und.add_column(heading, justify="right" if heading == "item" else "left")
         for it in res.undecided:
             und.add_row(
                 str(it.item_id),
@@ -214,8 +214,8 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         console.print(und)
     if res.flagged:
         fl = LiteralTable(title=f"Flagged ({len(res.flagged)})", title_justify="left")
-        for col in ("item", "annotator", "note"):
-            fl.add_column(col, justify="right" if col == "item" else "left")
+        for heading in ("item", "annotator", "note"):
+            fl.add_column(heading, justify="right" if heading == "item" else "left")
         for item_id, name, note in res.flagged:
             fl.add_row(str(item_id), name, note)
         console.print(fl)

@@ -15,6 +15,9 @@ from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRE
 
 ACTIONS = ("label", "skip", "flag", "undo", "import")
 
+# A stored annotation_label row: a sqlite3.Row, or a mapping with its columns.
+LabelRow = sqlite3.Row | Mapping[str, Any]
+
 
 @dataclass(frozen=True)
 class LabelState:
@@ -82,7 +85,7 @@ def label_problem(
     return None
 
 
-def revision_from_row(row: Mapping[str, Any], annotator: str) -> Revision:
+def revision_from_row(row: LabelRow, annotator: str) -> Revision:
     """A Revision from a stored annotation_label row (or a mapping with its columns)."""
     return Revision(
         item_id=row["item_id"],
@@ -130,7 +133,7 @@ def _history(conn: sqlite3.Connection, item_id: int, annotator_id: int) -> list[
     ).fetchall()
 
 
-def state_from_row(row: Mapping[str, Any] | None) -> LabelState:
+def state_from_row(row: LabelRow | None) -> LabelState:
     """The label state held by a stored revision row (CLEARED for None)."""
     if row is None:
         return CLEARED

@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError, PackError
@@ -201,7 +201,7 @@ class _Reader:
         return rows
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

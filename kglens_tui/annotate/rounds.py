@@ -128,6 +128,7 @@ def _assignments(
     rated: dict[int, list[int]] = {a: [] for a in range(n)}
     k = 0
     for idx in order:
+        chosen: Sequence[int]
         if idx in calibration or raters == n:
             chosen = range(n)
         else:
@@ -171,10 +172,12 @@ def create_round_from_items(
     def write(c: sqlite3.Connection) -> int:
         if c.execute("SELECT 1 FROM annotation_round WHERE name = ?", (name,)).fetchone():
             raise AnnotationError(f"a round named '{name}' already exists")
-        round_id = c.execute(
+        cur = c.execute(
             "INSERT INTO annotation_round(name, source, seed, settings) VALUES (?,?,?,?)",
             (name, json.dumps(source or {}), seed, json.dumps(asdict(settings))),
-        ).lastrowid
+        )
+        assert cur.lastrowid is not None  # set by the INSERT just run
+        round_id = cur.lastrowid
         annotator_ids = [
             c.execute(
                 "INSERT INTO annotator(round_id, name, position) VALUES (?,?,?)",
@@ -213,7 +216,7 @@ def create_round_from_items(
                 for pos, idx in enumerate(idxs)
             ],
         )
-        return int(round_id)
+        return round_id
 
     return get_round(conn, atomic(conn, write))
 

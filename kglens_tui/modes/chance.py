@@ -151,9 +151,10 @@ class KontestChance:
         """The answer-bias warning ('' without a strong bias). Every KONTEST question states a
         true fact, so no score can separate knowledge from a constant answer."""
         side = leaning(self.yes_rate)
-        if side is None:
+        rate = self.yes_rate.value
+        if side is None or rate is None:  # leaning() is None whenever the rate is
             return ""
-        share = self.yes_rate.value if side == "yes" else 1 - self.yes_rate.value
+        share = rate if side == "yes" else 1 - rate
         constant = (
             "would be just as consistent (no errors) and cover every fact"
             if side == "yes"
@@ -254,9 +255,13 @@ def facteval_chance(asked: Iterable[tuple[AskedQuestion, str]]) -> tuple[GroupCh
         groups[(q.qtype, q.format, context)].append(q)
     out = [GroupChance(t, f, c, len(qs), _levels(t, qs)) for (t, f, c), qs in groups.items()]
     for context in sorted({g.context for g in out}):
-        parts = [g for g in out if g.context == context and g.best is not None]
-        n = sum(g.questions for g in parts)
-        best = sum(g.best.value * g.questions for g in parts) / n if n else 0.0
+        parts = [
+            (g.questions, top.value)
+            for g in out
+            if g.context == context and (top := g.best) is not None
+        ]
+        n = sum(questions for questions, _ in parts)
+        best = sum(value * questions for questions, value in parts) / n if n else 0.0
         levels = (Chance("best blind guess per question type", best),) if n else ()
         out.append(GroupChance("all", "all", context, n, levels))
     return tuple(sorted(out, key=lambda g: (g.qtype == "all", g.qtype, g.format, g.context)))

@@ -46,9 +46,10 @@ class Rate:
 
     def text(self) -> str:
         """'62.5% [48.1–75.0] (n=40)' or '— (n=0)'."""
-        if not self.n:
+        interval = self.interval
+        if not self.n or interval is None:
             return "— (n=0)"
-        lo, hi = self.interval
+        lo, hi = interval
         return f"{pct(self.value)} [{lo * 100:.1f}–{hi * 100:.1f}] (n={self.n})"
 
 
@@ -97,11 +98,12 @@ class YesNoBias:
     def warning(self, yes: str = "Yes", no: str = "No", kind: str = "Yes/No") -> str:
         """A one-line warning, or '' when the answers are not explained by bias. ``yes`` / ``no``
         name the two answers and ``kind`` the questions (e.g. CORRECT / INCORRECT, true/false)."""
-        if not self.biased:
+        rate = self.yes_rate.value
+        if not self.biased or rate is None:
             return ""
-        side = yes if self.yes_rate.value > 0.5 else no
+        side = yes if rate > 0.5 else no
         return (
-            f"answer bias: the model says {side} to {max(self.yes_rate.value, 1 - self.yes_rate.value):.0%}"
+            f"answer bias: the model says {side} to {max(rate, 1 - rate):.0%}"
             f" of {kind} questions; its balanced accuracy is {self.balanced_accuracy:.2f} "
             f"(0.5 = chance), so its {kind} scores are explained by the bias, not by knowledge"
         )

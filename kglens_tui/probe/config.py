@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
+from typing import TypeVar
 
 from kglens_tui.probe.samplers import Sampler, sampler_names
 from kglens_tui.runs.config import ConfigError, check_endpoint_setting, stored_base_url
@@ -168,7 +169,10 @@ class RunConfig:
         return cls(**{k: v for k, v in data.items() if k in known}).validate()
 
 
-def _enum(kind: type[StrEnum], value: object, name: str) -> StrEnum:
+E = TypeVar("E", bound=StrEnum)
+
+
+def _enum(kind: type[E], value: object, name: str) -> E:
     try:
         return kind(str(value))
     except ValueError:

@@ -638,7 +638,7 @@ class ProbeEngine(RunEngine):
         try:
             reply = await complete_counted(self.target, request, self._sent)
         except LLMError as exc:
-            failed = _Outcome(
+            errored = _Outcome(
                 question,
                 "",
                 Verdict.ERROR,
@@ -647,9 +647,9 @@ class ProbeEngine(RunEngine):
                 error=f"{exc.kind}: {exc}",
                 kind=exc.kind,
             )
-            self.guard.record(exc.kind, failed.error)
-            self._show(failed)
-            return failed
+            self.guard.record(exc.kind, errored.error)
+            self._show(errored)
+            return errored
         outcome = _Outcome(
             question,
             reply.text,

@@ -108,9 +108,9 @@ class ErrorModel:
         effects = [np.zeros(size) for size in self.levels]
         var = [1.0, 1.0, 1.0]
         total_n, total_t = float(y.sum()), float(t.sum())
-        mu = _logit((total_n + 0.5) / (total_t + 1.0)) if len(seen) else 0.0
+        mu = float(_logit((total_n + 0.5) / (total_t + 1.0))) if len(seen) else 0.0
         strength = 10.0
-        hess = [np.zeros(size) for size in self.levels]
+        hess: list[np.ndarray] = [np.zeros(size) for size in self.levels]
         eta = np.full(len(seen), mu)
         rate = y / t
         for sweep in range(sweeps):
