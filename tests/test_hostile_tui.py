@@ -192,6 +192,16 @@ async def _show(pilot, screen) -> None:
     await pilot.pause()
 
 
+async def _until(pilot, condition) -> None:
+    """Let the app work until ``condition()`` holds (a state, never a fixed wait)."""
+    for _ in range(3000):
+        if condition():
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the screen never got there")
+
+
 async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path) -> None:
     app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -202,16 +212,16 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
         assert_literal(app)
         await pilot.press("escape")
         await pilot.pause()
+        home = app.screen
         app.open_run(2)
-        await pilot.pause(0.3)
+        await _until(pilot, lambda: app.screen is not home)
         assert_literal(app, MODEL, "[bold red]x[/]", "␛]0;PWNED␇␛[2J")
         await pilot.press("escape")
         await pilot.pause()
         await _show(pilot, ReviewScreen(1))
         assert_literal(app, MODEL, KG_NAME, "capital[/]of")
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert type(app.screen).__name__ == "DrillDownScreen"
+        await _until(pilot, lambda: type(app.screen).__name__ == "DrillDownScreen")
         shown = [assert_literal(app, "␛]0;PWNED")]
         for _ in range(4):
             await pilot.press("down")
@@ -219,8 +229,7 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
             shown.append(assert_literal(app))
         assert any("[/] [bold red]x[/] [ [/" in t for t in shown)
         await pilot.press("g")
-        await pilot.pause(0.3)
-        assert type(app.screen).__name__ == "EgoScreen"
+        await _until(pilot, lambda: type(app.screen).__name__ == "EgoScreen")
         assert_literal(app, "capital[/]of")
         await _show(pilot, AnalysisScreen(1))
         assert_literal(app)

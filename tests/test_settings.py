@@ -43,10 +43,13 @@ async def test_key_overrides_apply(tmp_path: Path) -> None:
     app = KGLensApp(tmp_path / "w.db", settings, welcome=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("n")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert not isinstance(app.screen, NewRunScreen)
         await pilot.press("f2")
-        await pilot.pause(0.1)
+        for _ in range(3000):  # until the screen is pushed (a state, not a fixed wait)
+            if isinstance(app.screen, NewRunScreen):
+                break
+            await pilot.pause(0.01)
         assert isinstance(app.screen, NewRunScreen)
 
 

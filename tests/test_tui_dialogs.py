@@ -43,3 +43,25 @@ async def test_dialog_text_fits(tmp_path: Path, size: tuple[int, int], dialog) -
         # every character of the title is on screen: its lines hold the whole text
         assert title.content_region.width * title.content_region.height >= cell_len(text)
         assert title.content_region.width < cell_len(text) or title.content_region.height == 1
+
+
+async def test_a_kglens_error_that_reaches_the_app_is_a_notification(tmp_path: Path) -> None:
+    from kglens_tui.core.errors import KGLensError
+    from kglens_tui.tui.screens.home import HomeScreen
+
+    class Refused(KGLensError):
+        pass
+
+    app = KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+
+        def refuse() -> None:
+            raise Refused("run 3 is held by another process")
+
+        home.action_refresh = refuse  # type: ignore[method-assign]
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.is_running and app.screen is home
+        assert [n.message for n in app._notifications] == ["run 3 is held by another process"]

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from kglens_tui.modes.oracles import ERROR, INVALID, METAMORPHIC_TESTS, YES
 
 THRESHOLD = 0.5
+
+R = TypeVar("R", bound=Hashable)
+"""A relation's key (the same in every model's answers and errors)."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,7 @@ class EnsembleResult:
         return (base - gap) / base if base else None
 
 
-def model_weights(errors: Sequence[Mapping[Hashable, int]], relations: Sequence[Hashable]) -> list:
+def model_weights(errors: Sequence[Mapping[R, int]], relations: Sequence[R]) -> list[float]:
     """Eq. 1: each model's summed score (5 - errors per relation), normalised to sum to 1."""
     scores = [sum(METAMORPHIC_TESTS - e[r] for r in relations) for e in errors]
     total = sum(scores)
@@ -69,9 +73,9 @@ def model_weights(errors: Sequence[Mapping[Hashable, int]], relations: Sequence[
 
 
 def _gaps(
-    answers: Sequence[Mapping[Hashable, Mapping[int, str]]],
+    answers: Sequence[Mapping[R, Mapping[int, str]]],
     weights: Sequence[float],
-    relations: Sequence[Hashable],
+    relations: Sequence[R],
     template: int,
 ) -> tuple[int, int, float]:
     """(weighted gap, majority gap, models' mean gap) over relations for one template."""
@@ -88,8 +92,8 @@ def _gaps(
 
 
 def usable_relations(
-    answers: Sequence[Mapping[Hashable, Mapping[int, str]]], templates: Sequence[int]
-) -> tuple[list[Hashable], int]:
+    answers: Sequence[Mapping[R, Mapping[int, str]]], templates: Sequence[int]
+) -> tuple[list[R], int]:
     """Relations every model answered (yes or no) with every template, and how many were not."""
     common = set(answers[0])
     for a in answers[1:]:
@@ -104,8 +108,8 @@ def usable_relations(
 
 
 def weighted_ensemble(
-    answers: Sequence[Mapping[Hashable, Mapping[int, str]]],
-    errors: Sequence[Mapping[Hashable, int]],
+    answers: Sequence[Mapping[R, Mapping[int, str]]],
+    errors: Sequence[Mapping[R, int]],
     *,
     templates: Sequence[int] = (1, 2),
     folds: int = 1,

@@ -7,6 +7,7 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
@@ -93,6 +94,16 @@ def score(
     if q.qtype == "mcq":
         return score_mcq(reply.text, q.answers, q.wrong, other_names), 0
     return score_saq(reply.text, q.answers, other_names)
+
+
+class _MetaIds(TypedDict):
+    """The QuestionMeta fields shared by every question type."""
+
+    key: str
+    edge_id: int
+    subject: str
+    predicate: str
+    object: str
 
 
 @dataclass(frozen=True)
@@ -248,7 +259,7 @@ class FactevalEngine(ModeEngine):
         s = self._node[q.subject_id]
         obj = kg.entity_keys[int(kg.o[kg.edge_position(q.edge_id)])] if q.edge_id else ""
         labels = tuple(a[0] for a in q.answers)
-        common = {
+        common: _MetaIds = {
             "key": f"f{q.idx}:{context}",
             "edge_id": q.edge_id if q.edge_id is not None else -1,
             "subject": kg.entity_keys[s],
@@ -271,16 +282,15 @@ class FactevalEngine(ModeEngine):
 
     async def _generate(self, q: QuestionRow) -> tuple[str, str]:
         """The generator's question, or the template question when it fails or leaks."""
-        assert self.generator is not None
+        generator = self.generator
+        assert generator is not None
         obj = q.answers[0][0] if q.truth != "false" else q.wrong[0][0]
         messages = load_prompt(GENERATE_PROMPTS[q.format]).render(
             subject=self.names["entity"].get(q.subject_id, ""),
             predicate=self.names["predicate"].get(q.predicate_id, ""),
             object=obj,
         )
-        reply = await self.limited(
-            lambda: ask(self.generator, messages, max_tokens=80, temperature=0.0)
-        )
+        reply = await self.limited(lambda: ask(generator, messages, max_tokens=80, temperature=0.0))
         if reply.failed:
             return q.question, f"template (generator failed: {reply.error.split(':')[0]})"
         text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
@@ -291,7 +301,7 @@ class FactevalEngine(ModeEngine):
         }[q.format]
         if not ok:
             return q.question, "template (generator gave no usable question)"
-        return text, f"llm:{self.generator.label}"
+        return text, f"llm:{generator.label}"
 
     async def _ask_one(self, q: QuestionRow, context: str, text: str) -> tuple[AnswerRow, Reply]:
         messages = answer_messages(q, context, text, q.predicate_id in self._multi_valued)

@@ -4,6 +4,7 @@ the oracles and coverage over the answers are in `kontest_metrics`."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
@@ -108,17 +109,16 @@ class KontestEngine(ModeEngine):
 
     async def _paraphrase(self, first: str, fallback: str) -> tuple[str, str]:
         """The generator's paraphrase of template 1, or template 2 when it fails."""
-        assert self.generator is not None
+        generator = self.generator
+        assert generator is not None
         messages = load_prompt("kontest_paraphrase").render(question=first)
-        reply = await self.limited(
-            lambda: ask(self.generator, messages, max_tokens=80, temperature=0.0)
-        )
+        reply = await self.limited(lambda: ask(generator, messages, max_tokens=80, temperature=0.0))
         if reply.failed:
             return fallback, f"template (paraphraser failed: {reply.error.split(':')[0]})"
         text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
         if not text.endswith("?") or normalize(text) == normalize(first):
             return fallback, "template (paraphraser gave no new question)"
-        return text, f"llm:{self.generator.label}"
+        return text, f"llm:{generator.label}"
 
     async def _conversation(
         self, r: RelationRow, name: str, texts: dict[int, str], generator: str
@@ -151,11 +151,11 @@ class KontestEngine(ModeEngine):
                     {"role": "user", "content": texts[template]},
                 )
             meta = self._meta(r, template, first=turn == 0)
-            msgs = messages
             reply = await self.limited(
-                lambda msgs=msgs, meta=meta: ask(
+                partial(
+                    ask,
                     self.target,
-                    msgs,
+                    messages,
                     max_tokens=self.config.max_tokens,
                     temperature=self.config.temperature,
                     meta=meta,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 YES, NO, INVALID, ERROR = "yes", "no", "invalid", "error"
 CONSISTENT, INCONSISTENT = "consistent", "inconsistent"
@@ -27,6 +28,9 @@ METAMORPHIC_ORACLES = (ATOMIC, SEQ_INTRA, SEQ_INTER)
 ORACLES = (*METAMORPHIC_ORACLES, ONTOLOGICAL)
 METAMORPHIC_TESTS = 5
 """Tests per relation: 1 atomic, 2 sequential-intra, 2 sequential-inter (the ensemble's 5)."""
+
+N = TypeVar("N", bound=Hashable)
+"""A path's node (entity ids or names)."""
 
 
 @dataclass(frozen=True)
@@ -65,19 +69,19 @@ def metamorphic_errors(r: RelationAnswers) -> int:
 
 
 @dataclass(frozen=True)
-class OntologicalTest:
+class OntologicalTest(Generic[N]):
     """One pair (a, c) of a path checked by Algorithm 2."""
 
-    source: Hashable
-    target: Hashable
+    source: N
+    target: N
     outcome: str
-    via: tuple[Hashable, ...] = ()
+    via: tuple[N, ...] = ()
     """The indirect path the model affirmed (for an inconsistency)."""
 
 
-def path_pairs(paths: Iterable[Sequence[Hashable]]) -> list[tuple[Hashable, Hashable]]:
+def path_pairs(paths: Iterable[Sequence[N]]) -> list[tuple[N, N]]:
     """Every ordered pair (A_i, A_j), i < j, of every path (Algorithm 1), each once."""
-    seen: dict[tuple[Hashable, Hashable], None] = {}
+    seen: dict[tuple[N, N], None] = {}
     for path in paths:
         for i in range(len(path)):
             for j in range(i + 1, len(path)):
@@ -86,13 +90,13 @@ def path_pairs(paths: Iterable[Sequence[Hashable]]) -> list[tuple[Hashable, Hash
     return list(seen)
 
 
-def non_adjacent_pairs(paths: Iterable[Sequence[Hashable]]) -> list[tuple[Hashable, Hashable]]:
+def non_adjacent_pairs(paths: Iterable[Sequence[N]]) -> list[tuple[N, N]]:
     """The pairs (A_i, A_j), j > i + 1, of some path: those an ontological test checks, each once.
 
     Only these can be ontological errors: an adjacent pair has no node between its ends on a path,
     so the model's graph (built from the queried forward pairs) has no indirect path for it.
     """
-    seen: dict[tuple[Hashable, Hashable], None] = {}
+    seen: dict[tuple[N, N], None] = {}
     for path in paths:
         for i in range(len(path)):
             for j in range(i + 2, len(path)):
@@ -101,11 +105,9 @@ def non_adjacent_pairs(paths: Iterable[Sequence[Hashable]]) -> list[tuple[Hashab
     return list(seen)
 
 
-def _indirect_path(
-    edges: Mapping[Hashable, set[Hashable]], source: Hashable, target: Hashable
-) -> tuple[Hashable, ...] | None:
+def _indirect_path(edges: Mapping[N, set[N]], source: N, target: N) -> tuple[N, ...] | None:
     """A path source -> ... -> target of at least two edges (breadth first), or None."""
-    parents: dict[Hashable, Hashable] = {}
+    parents: dict[N, N] = {}
     frontier = [n for n in edges.get(source, ()) if n != target]
     for n in frontier:
         parents[n] = source
@@ -126,8 +128,8 @@ def _indirect_path(
 
 
 def ontological_tests(
-    paths: Iterable[Sequence[Hashable]], answers: Mapping[tuple[Hashable, Hashable], str]
-) -> list[OntologicalTest]:
+    paths: Iterable[Sequence[N]], answers: Mapping[tuple[N, N], str]
+) -> list[OntologicalTest[N]]:
     """Algorithm 2 over the queried pairs of the paths, one test per non-adjacent pair.
 
     The model's graph has an edge a -> b when it answered yes about (a, b) (every queried pair
@@ -139,15 +141,15 @@ def ontological_tests(
     """
     paths = [tuple(p) for p in paths]
     pairs = path_pairs(paths)
-    affirmed: dict[Hashable, set[Hashable]] = {}
-    possible: dict[Hashable, set[Hashable]] = {}
+    affirmed: dict[N, set[N]] = {}
+    possible: dict[N, set[N]] = {}
     for a, b in pairs:
         answer = answers.get((a, b), ERROR)
         if answer == YES:
             affirmed.setdefault(a, set()).add(b)
         if answer in (YES, ERROR):
             possible.setdefault(a, set()).add(b)
-    out = []
+    out: list[OntologicalTest[N]] = []
     for a, c in non_adjacent_pairs(paths):
         answer = answers.get((a, c), ERROR)
         if answer in (ERROR, INVALID):

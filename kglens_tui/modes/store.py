@@ -214,13 +214,24 @@ def load_questions(conn: sqlite3.Connection, run_id: int) -> list[QuestionRow]:
         "ORDER BY idx",
         (run_id,),
     ):
+        qid, idx, edge_id, subject_id, predicate_id, qtype, fmt, truth, question, generator = r[:10]
+        choices, answers, wrong, contexts = r[10:]
         out.append(
             QuestionRow(
-                *r[:10],
-                choices=tuple(json.loads(r[10])),
-                answers=tuple(tuple(a) for a in json.loads(r[11])),
-                wrong=tuple(tuple(w) for w in json.loads(r[12])),
-                contexts=json.loads(r[13]),
+                qid,
+                idx,
+                edge_id,
+                subject_id,
+                predicate_id,
+                qtype,
+                fmt,
+                truth,
+                question,
+                generator,
+                choices=tuple(json.loads(choices)),
+                answers=tuple(tuple(a) for a in json.loads(answers)),
+                wrong=tuple(tuple(w) for w in json.loads(wrong)),
+                contexts=json.loads(contexts),
             )
         )
     return out

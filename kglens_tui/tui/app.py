@@ -6,13 +6,16 @@ import sqlite3
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
@@ -92,6 +95,16 @@ class KGLensApp(App):
         super().notify(
             visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False
         )
+
+    async def _dispatch_action(self, namespace: DOMNode, action_name: str, params: Any) -> bool:
+        """The TUI's one handler of the app's own errors: a KGLensError raised by any screen's
+        action (a key, a command) is a notification and the app goes on; anything else is a bug
+        and ends the app with its traceback, as Textual does (textual is pinned)."""
+        try:
+            return await super()._dispatch_action(namespace, action_name, params)
+        except KGLensError as error:
+            self.notify(str(error), severity="error")
+            return True
 
     def db(self) -> sqlite3.Connection:
         """The UI thread's connection to the workspace."""
