@@ -458,6 +458,8 @@ CASES = {
             "2",
             "--throughput-iterations",
             "1",
+            "--long-iterations",
+            "0",
         ],
         shown=(),
     ),

@@ -38,10 +38,10 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.probe.engine import run_edge_positions
 conn = connect(sys.argv[1])
 config = RunConfig(**{cfg!r})
+config.sim_latency_s = 0.02  # slow enough to be killed mid-iteration (answers are the same)
 ensure_kg(conn, config.kg)
 kg = load_kg(conn, config.kg)
 target = target_client(config, kg, kg.edge_ids[run_edge_positions(conn, kg, config.subset)])
-target.latency_s = 0.02  # slow enough to be killed mid-iteration
 engine = prepare(conn, config=config, target=target)
 print(engine.run.id, flush=True)
 run_blocking(engine)
