@@ -15,7 +15,8 @@ def heat_rgb(value: float | None) -> tuple[int, int, int]:
     for (x0, c0), (x1, c1) in zip(_STOPS, _STOPS[1:], strict=False):
         if v <= x1:
             t = (v - x0) / (x1 - x0)
-            return tuple(round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True))
+            r, g, b = (round(lo + (hi - lo) * t) for lo, hi in zip(c0, c1, strict=True))
+            return r, g, b
     return _STOPS[-1][1]
 
 

@@ -213,7 +213,9 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         table.add_column(col, justify="left" if col == "group" else "right")
     groups = memberships(data, args.by, prefix=args.prefix, side=args.side)
     obs = data.obs
-    bias = group_bias(groups, obs.pos, obs.qtype, obs.category, obs.expected, obs.reply)
+    bias = group_bias(
+        groups, obs.pos.tolist(), obs.qtype, obs.category.tolist(), obs.expected, obs.reply
+    )
     everyone = yes_no_bias(
         (e, r)
         for q, c, e, r in zip(obs.qtype, obs.category, obs.expected, obs.reply, strict=True)
@@ -289,14 +291,14 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         title=f"{metric.replace('_', '-')} rate (paper Table 3 layout)", title_justify="left"
     )
     t3.add_column("model")
-    for kg, diff in grid.columns:
-        t3.add_column(f"{kg} {diff.upper()}", justify="right")
+    for kg, difficulty in grid.columns:
+        t3.add_column(f"{kg} {difficulty.upper()}", justify="right")
     if metric == "win":
         t3.add_column("average", justify="right")
     for model in grid.models:
         cells = []
-        for kg, diff in grid.columns:
-            c = grid.cell(model, kg, diff)
+        for kg, difficulty in grid.columns:
+            c = grid.cell(model, kg, difficulty)
             cells.append("" if c is None else f"{_ci(c.rates.get(metric))} (run {c.run_id})")
         if metric == "win":
             cells.append(_pct(grid.average[model]))
@@ -308,8 +310,8 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left"
         )
         table.add_column(args.by)
-        for col in comp.runs:
-            table.add_column(f"{col.label} (run {col.run_id})", justify="right")
+        for run_col in comp.runs:
+            table.add_column(f"{run_col.label} (run {run_col.run_id})", justify="right")
         for row in comp.rows:
             table.add_row(
                 row.label,

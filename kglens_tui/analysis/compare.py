@@ -113,8 +113,11 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
     }
     average = {}
     for model in models:
-        wins = [c.rates.win.value for k, c in cells.items() if k[0] == model]
-        wins = [w for w in wins if w is not None]
+        wins = [
+            c.rates.win.value
+            for k, c in cells.items()
+            if k[0] == model and c.rates.win.value is not None
+        ]
         average[model] = float(np.mean(wins)) if wins else None
     return RunGrid(models, columns, cells, average)
 

@@ -112,7 +112,7 @@ def set_recall(estimate: np.ndarray, targets: np.ndarray, k: int) -> float:
     wanted = min(k, int(targets.sum()))
     if wanted == 0:
         return float("nan")
-    found = np.count_nonzero(targets[top_by_estimate(estimate, k)])
+    found = int(np.count_nonzero(targets[top_by_estimate(estimate, k)]))
     return float(min(found, wanted) / wanted)
 
 
@@ -193,7 +193,7 @@ class Scorer:
             )
             wanted = min(kk, n_failed)
             out[f"recall_failed_top{k}"] = (
-                float(min(np.count_nonzero(self.always_failed[top]), wanted) / wanted)
+                float(min(int(np.count_nonzero(self.always_failed[top])), wanted) / wanted)
                 if wanted
                 else float("nan")
             )

@@ -119,10 +119,10 @@ def ego_graph(
         if truncated or not frontier:
             break
     probed = [run_pos[i] for i in chosen if i in run_pos]
-    lows, highs = (
-        beta_interval(state.alpha[probed], state.beta[probed], level) if probed else ([], [])
-    )
-    bounds = {p: (float(lo), float(hi)) for p, lo, hi in zip(probed, lows, highs, strict=True)}
+    bounds: dict[int, tuple[float, float]] = {}
+    if probed:
+        lows, highs = beta_interval(state.alpha[probed], state.beta[probed], level)
+        bounds = {p: (float(lo), float(hi)) for p, lo, hi in zip(probed, lows, highs, strict=True)}
     edges = []
     incident: dict[int, list[float]] = {}
     degree: dict[int, int] = {}

@@ -60,6 +60,7 @@ def cell_detail(row_label: str, col_label: str, cell: CrossCell | None) -> str:
     def ci(p: Proportion) -> str:
         if p.value is None:
             return "—"
+        assert p.low is not None and p.high is not None  # set whenever value is (n > 0)
         return f"{p.value * 100:.1f}% [{p.low * 100:.1f}–{p.high * 100:.1f}]"
 
     return (

@@ -44,8 +44,7 @@ class PromptOrderStudy:
 
     @property
     def balanced_spread(self) -> float | None:
-        values = [r.bias.balanced_accuracy for r in self.results]
-        values = [v for v in values if v is not None]
+        values = [v for v in (r.bias.balanced_accuracy for r in self.results) if v is not None]
         return (max(values) - min(values)) * 100 if values else None
 
 

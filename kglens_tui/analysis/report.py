@@ -188,7 +188,7 @@ RUN_COLUMNS = (
 
 def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
     """Every run as display strings in RUN_COLUMNS order (for `kglens runs` and the TUI)."""
-    out = []
+    out: list[tuple[str, ...]] = []
     for r in list_runs(conn):
         cfg = json.loads(r["config"])
         target = redact_text(r["target_label"])

@@ -44,7 +44,7 @@ def search(
     if limit < 1:
         raise SearchError(f"limit must be at least 1 (got {limit})")
     where, args = ("run_id = :run", {"run": run_id}) if run_id is not None else (None, None)
-    table = sqlite_utils.Database(conn)["observation"]
+    table = sqlite_utils.Database(conn).table("observation")
     try:
         ids = [
             int(row["id"])

@@ -90,10 +90,10 @@ def line_chart(
     pw, ph = width - left - right, height - top - bottom
     out = _open(width, height, title)
     for tick in (0, 25, 50, 75, 100):
-        y = top + ph * (1 - tick / 100)
+        ty = top + ph * (1 - tick / 100)
         out.append(
-            f"<line x1='{left}' y1='{y:.1f}' x2='{left + pw}' y2='{y:.1f}' stroke='#ddd'/>"
-            f"<text x='{left - 4}' y='{y + 4:.1f}' {FONT} text-anchor='end'>{tick}%</text>"
+            f"<line x1='{left}' y1='{ty:.1f}' x2='{left + pw}' y2='{ty:.1f}' stroke='#ddd'/>"
+            f"<text x='{left - 4}' y='{ty + 4:.1f}' {FONT} text-anchor='end'>{tick}%</text>"
         )
     out.append(
         f"<text x='{left + pw / 2:.1f}' y='{height - 6}' {FONT} text-anchor='middle'>"
@@ -134,7 +134,7 @@ def histogram(
     counts = [0] * bins
     for v in values:
         counts[min(int(min(max(v, 0.0), 1.0) * bins), bins - 1)] += 1
-    peak = max(counts) if counts and max(counts) else 1
+    peak = max(counts, default=0) or 1
     pw, ph = width - left - 10, height - top - bottom
     out = _open(width, height, title)
     bw = pw / bins

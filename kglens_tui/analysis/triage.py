@@ -133,7 +133,8 @@ def _insert(
                     seen_in_run,
                 ),
             )
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # an INSERT sets it
+        return cur.lastrowid
 
     return retry_busy(write)
 

@@ -35,7 +35,7 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.probe import engine as engine_module
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.config import RunConfig, Scheduling
 from kglens_tui.probe.engine import ProbeEngine
 from kglens_tui.probe.pkg import PKGState
 from kglens_tui.probe.samplers import thompson_draws
@@ -127,7 +127,7 @@ def _timed_commits(sink: list[float]) -> Iterator[None]:
         finally:
             sink.append(time.perf_counter() - started)
 
-    engine_module.commit_iteration = timed  # type: ignore[assignment]
+    engine_module.commit_iteration = timed
     try:
         yield
     finally:
@@ -287,7 +287,7 @@ def time_scheduling(
         batch_size=batch_size,
         iterations=iterations,
         concurrency=concurrency,
-        scheduling=scheduling,
+        scheduling=Scheduling(scheduling),
         timeout_s=30.0,
         max_retries=0,
         stop_on_convergence=False,

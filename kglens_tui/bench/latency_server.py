@@ -85,7 +85,12 @@ async def serve(delay: Callable[[], float]) -> None:
     print(f"http://127.0.0.1:{port}/v1", flush=True)
     loop = asyncio.get_running_loop()
     closed = loop.create_future()
-    loop.add_reader(sys.stdin.fileno(), lambda: closed.done() or closed.set_result(None))
+
+    def close() -> None:
+        if not closed.done():
+            closed.set_result(None)
+
+    loop.add_reader(sys.stdin.fileno(), close)
     try:
         await closed
     finally:

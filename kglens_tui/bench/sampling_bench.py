@@ -124,6 +124,10 @@ def run_sampling_bench(
     results = []
     with progress:
         for i, dealt in enumerate(truths):
+
+            def advance(done: int, _total: int, i: int = i) -> None:
+                progress.update(task, completed=i * per_truth + done)
+
             results.append(
                 run_study(
                     dealt,
@@ -133,9 +137,7 @@ def run_sampling_bench(
                     seeds=tuple(range(seeds)),
                     ks=tuple(k_values),
                     reference_epochs=reference_epochs,
-                    progress=lambda done, _total, i=i: progress.update(
-                        task, completed=i * per_truth + done
-                    ),
+                    progress=advance,
                 )
             )
         if late:

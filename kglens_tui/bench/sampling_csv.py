@@ -81,13 +81,13 @@ def read_curves(path: Path) -> StudyCurves:
                 if r in by_req:
                     grid[s, i] = by_req[r]
         for m, metric in enumerate(metrics):
-            values = grid[:, :, m]
-            seen = np.isfinite(values).any(axis=0)
+            per_seed = grid[:, :, m]
+            seen = np.isfinite(per_seed).any(axis=0)
             mean, low, high = (np.full(len(xs), np.nan) for _ in range(3))
             if seen.any():
-                mean[seen] = np.nanmean(values[:, seen], axis=0)
-                low[seen] = np.nanmin(values[:, seen], axis=0)
-                high[seen] = np.nanmax(values[:, seen], axis=0)
+                mean[seen] = np.nanmean(per_seed[:, seen], axis=0)
+                low[seen] = np.nanmin(per_seed[:, seen], axis=0)
+                high[seen] = np.nanmax(per_seed[:, seen], axis=0)
             curves.setdefault(truth, {}).setdefault(metric, []).append(
                 CurveData(method, np.array(xs), mean, low, high)
             )

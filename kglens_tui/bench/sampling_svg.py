@@ -69,12 +69,14 @@ def _fmt(value: float) -> str:
     return f"{value:.3g}"
 
 
-def _thin(x: np.ndarray, *ys: np.ndarray | None) -> tuple[np.ndarray, ...]:
+def _thin(
+    x: np.ndarray, y: np.ndarray, lo: np.ndarray | None, hi: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
     """At most MAX_POINTS evenly spaced points (keeping the last)."""
     if len(x) <= MAX_POINTS:
-        return (x, *ys)
+        return x, y, lo, hi
     idx = np.unique(np.linspace(0, len(x) - 1, MAX_POINTS).round().astype(int))
-    return (x[idx], *(None if y is None else y[idx] for y in ys))
+    return x[idx], y[idx], None if lo is None else lo[idx], None if hi is None else hi[idx]
 
 
 def _panel(panel: Panel, left: float, top: float) -> list[str]:

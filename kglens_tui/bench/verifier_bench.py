@@ -245,8 +245,8 @@ def evaluate(cases: Sequence[Case], rivals: Rivals) -> VerifierBench:
         got = matcher_verdict(case, rivals)
         ok = got.verdict.value == case.label
         base_ok = substring_verdict(case) == case.label
+        bench.by_qtype.setdefault(case.qtype, Tally()).add(ok, base_ok)
         for key, table in (
-            (case.qtype, bench.by_qtype),
             ((case.qtype, case.label), bench.by_label),
             ((case.qtype, "hand-written" if case.hand_written else "model"), bench.by_source),
         ):

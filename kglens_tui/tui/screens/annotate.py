@@ -7,9 +7,10 @@ import queue
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -53,6 +54,11 @@ from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 ANNOTATE_HELP = """\
 ## Annotate
@@ -100,7 +106,12 @@ class LabelStored(Message):
         self.error = error
 
 
-WRITES = {"label": submit_label, "skip": skip_item, "flag": flag_item, "undo": undo_label}
+WRITES: dict[str, Callable[..., Revision | None]] = {
+    "label": submit_label,
+    "skip": skip_item,
+    "flag": flag_item,
+    "undo": undo_label,
+}
 
 
 class LabelWriter:
@@ -229,6 +240,9 @@ class FlagScreen(ModalScreen[tuple[bool, str] | None]):
 
 class AnnotateScreen(Screen):
     """One annotator's items of a round, one at a time."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("y", "clear('yes')", "Yes"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import getpass
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -20,6 +21,11 @@ from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 ADJUDICATION_HELP = """\
 ## Adjudication
@@ -80,6 +86,9 @@ def _default_adjudicator() -> str:
 
 class DecisionScreen(ModalScreen[Adjudication | None]):
     """The decision form; stores it off the UI thread and dismisses with the stored decision."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("escape", "dismiss(None)", "Cancel"),
@@ -183,6 +192,9 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
 
 class AdjudicationScreen(Screen):
     """Items needing a decision on the left, the selected one side by side on the right."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("d", "decide", "Decide"),
@@ -306,13 +318,14 @@ class AdjudicationScreen(Screen):
         self.query_one("#adj-body", Static).update(body)
         for name in item.assigned:
             state = item.labels.get(name)
+            clear: Text | str
             if state is None or not state.done:
                 clear, correct = Text("not yet", style="dim"), ""
             elif state.skipped:
                 clear, correct = Text("skipped", style="dim"), ""
             else:
                 clear, correct = state.question_clear or "", state.response_correct or ""
-            note = ""
+            note: Text | str = ""
             if state is not None and state.flag:
                 note = literal("⚑ " + (state.note or "(no note)"), "magenta")
             labels.add_row(name, clear, correct if item.qtype == "wh" else "—", note)

@@ -5,6 +5,7 @@ progress, report and adjudication screens from here; annotators only (`kglens an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,6 +21,11 @@ from kglens_tui.annotate.rounds import Round, get_round, list_rounds
 from kglens_tui.core.safetext import literal
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 ROUNDS_HELP = """\
 ## Annotation rounds
@@ -72,6 +78,9 @@ def _source(rnd: Round) -> str:
 class AnnotatorPickScreen(ModalScreen[str | None]):
     """Who is annotating: one of the round's annotators."""
 
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
+
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, round_id: int) -> None:
@@ -98,6 +107,9 @@ class AnnotatorPickScreen(ModalScreen[str | None]):
 class RoundsScreen(Screen):
     """Every annotation round with how far it is."""
 
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
+
     BINDINGS = [
         Binding("a,enter", "annotate", "Annotate", key_display="a/enter"),
         Binding("p", "progress", "Progress"),
@@ -117,8 +129,10 @@ class RoundsScreen(Screen):
     def annotators_only(self) -> bool:
         return getattr(self.app, "annotation", None) is not None
 
+    # Textual declares HELP a ClassVar; this screen's help depends on the app's entry, so it is
+    # read per instance (the app's help reads screen.HELP)
     @property
-    def HELP(self) -> str:  # the app's help reads screen.HELP
+    def HELP(self) -> str:  # type: ignore[override]
         return ANNOTATOR_HELP if self.annotators_only else ROUNDS_HELP
 
     def compose(self) -> ComposeResult:

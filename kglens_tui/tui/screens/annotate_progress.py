@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +16,11 @@ from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, markup_literal, visible
 from kglens_tui.tui.format import duration
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 PROGRESS_HELP = """\
 ## Progress
@@ -40,6 +47,9 @@ def bar(share: float, width: int = BAR_WIDTH) -> Text:
 
 class ProgressScreen(Screen):
     """Done of total and time per item, one row per annotator."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("ctrl+r", "refresh", "Refresh"),

@@ -4,6 +4,8 @@ majority disagrees with the app. Loads numpy and krippendorff, so it is imported
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -19,6 +21,11 @@ from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 REPORT_HELP = """\
 ## Report
@@ -61,6 +68,9 @@ def right(value: str) -> Text:
 
 class ReportScreen(Screen):
     """Table 4, agreement and disagreements of one round."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("d", "adjudicate", "Adjudicate"),
@@ -149,8 +159,8 @@ class ReportScreen(Screen):
         agree = self.query_one("#ann-agree", DataTable)
         agree.clear(columns=True)
         agree.add_column("question")
-        for col in ("items", "Krippendorff α", "agreement"):
-            agree.add_column(right(col), key=col)
+        for heading in ("items", "Krippendorff α", "agreement"):
+            agree.add_column(right(heading), key=heading)
         for q in res.agreement.values():
             agree.add_row(
                 QUESTION_NAMES[q.question],

@@ -3,6 +3,8 @@ the same KG, the edges one model knows and the other does not."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,6 +27,11 @@ from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import heat, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 COMPARE_HELP = """\
 ## Compare runs
@@ -67,6 +74,9 @@ def pair_row(p: EdgePair) -> tuple[str | Text, ...]:
 
 class CompareScreen(Screen):
     """Table 3 and a knowledge diff of two runs."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("o", "toggle_overrides", "Overrides on/off"),

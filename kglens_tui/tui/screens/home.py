@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +15,11 @@ from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.kg.stats import kg_summaries
 from kglens_tui.runs.record import GOING
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 HOME_HELP = """\
 ## Home
@@ -37,6 +44,9 @@ Runs keep every committed iteration; a stopped or interrupted run resumes where 
 
 class HomeScreen(Screen):
     """Lists KGs and runs."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("n", "app.new_run", "New run", id="new_run"),

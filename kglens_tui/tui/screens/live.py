@@ -4,6 +4,7 @@ per-predicate rates. It polls the session's snapshot a few times a second; it ne
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,6 +26,11 @@ from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 LIVE_HELP = """\
 ## Live probe
@@ -75,7 +81,8 @@ class MetricCard(Vertical):
 
     def show(self, snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> None:
         value, low_high, guess = _figures(snap, self.attr, coin)
-        detail = low_high + (f" n={snap.rates.examined:,}" if low_high else "")
+        rates = snap.rates
+        detail = low_high + (f" n={rates.examined:,}" if low_high and rates is not None else "")
         detail += f"\n{guess}" if guess else ""
         self.query_one(".metric-value", Static).update(value)
         self.query_one(".metric-detail", Static).update(detail)
@@ -92,7 +99,7 @@ def _figures(
     latest = snap.rates
     value = getattr(latest, attr) if latest is not None else None
     low_high = ""
-    if value is not None:
+    if latest is not None and value is not None:
         p = wilson(round(value * latest.examined), latest.examined)
         low_high = interval(p.low, p.high)
     if coin is not None:
@@ -115,6 +122,9 @@ def _compact_rates(snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> str
 
 class LiveScreen(Screen):
     """Shows one run: live when a session drives it, else as stored."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("p", "toggle_pause", "Pause/resume", id="pause"),
@@ -248,12 +258,13 @@ class LiveScreen(Screen):
 
     def _title(self, snap: ProbeSnapshot) -> None:
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
-        status = {
+        colours: dict[str, str] = {
             RunStatus.RUNNING: "green",
             RunStatus.PAUSED: "yellow",
             RunStatus.PAUSING: "yellow",
             RunStatus.FAILED: "red",
-        }.get(snap.status, "cyan")
+        }
+        status = colours.get(snap.status, "cyan")
         text = (
             f"[b]Run {snap.run_id}[/] · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim}"
             f" · [{status}]{snap.status}[/]"
@@ -339,6 +350,7 @@ class LiveScreen(Screen):
         if not self._going():
             self.notify("This run is not running here.", severity="warning")
             return
+        assert self.session is not None  # _going() is False without one
         # the session knows what was last asked; the engine's state shows in the title
         if self.session.pause_requested:
             self.session.resume()
@@ -351,6 +363,7 @@ class LiveScreen(Screen):
         if not self._going():
             self.notify("This run is not running here.", severity="warning")
             return
+        assert self.session is not None  # _going() is False without one
         if self.session.stop_requested:
             self.session.stop(now=True)
             self.notify(STOP_NOW)
@@ -389,6 +402,7 @@ def _bias_lines(snap: ProbeSnapshot) -> list[str]:
     if not bias.biased:
         return [text]
     rate = bias.yes_rate.value
+    assert rate is not None  # biased implies a yes-rate (leaning() needs one)
     side, share = ("Yes", rate) if rate > 0.5 else ("No", 1 - rate)
     return [text, f"[b yellow]⚠ answer bias: says {side} to {share:.0%}[/]"]
 

@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -29,6 +30,9 @@ from kglens_tui.modes.kontest_compare import (
     template3_partners,
 )
 from kglens_tui.runs.record import load_run
+
+if TYPE_CHECKING:
+    from kglens_tui.tui.app import KGLensApp
 
 MODE_ANALYSIS_HELP = """\
 ## KONTEST and fact-eval analyses
@@ -108,7 +112,7 @@ class ModeAnalysisScreen(Screen):
         yield Footer()
 
 
-def open_mode_analysis(app: App, run_id: int, compare: bool) -> bool:
+def open_mode_analysis(app: KGLensApp, run_id: int, compare: bool) -> bool:
     """Show a KONTEST or fact-eval run's analysis (``compare``: against its peers); False for a
     KGLens run, which the caller shows as before."""
     row = app.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()

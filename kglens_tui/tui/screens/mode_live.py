@@ -130,6 +130,7 @@ class ModeLiveScreen(Screen):
     def _metrics(self, snap: ModeSnapshot) -> None:
         metrics = snap.metrics
         rows: list[tuple[str, ...]] = []
+        columns: tuple[str, ...]
         if isinstance(metrics, KontestMetrics):
             columns = ("oracle", "valid", "inconsistent", "error rate", "coin", "invalid", "errors")
             for o in metrics.oracles:
@@ -209,6 +210,7 @@ class ModeLiveScreen(Screen):
         if not self._going():
             self.notify("This run is not going: r on Home resumes it.", severity="warning")
             return
+        assert isinstance(self.session, RunSession)  # a stored run is never going
         # the session knows what was last asked; the engine's state shows in the title
         if self.session.pause_requested:
             self.session.resume()
@@ -221,6 +223,7 @@ class ModeLiveScreen(Screen):
         if not self._going():
             self.notify("This run is not going: nothing to stop.", severity="warning")
             return
+        assert isinstance(self.session, RunSession)  # a stored run is never going
         if self.session.stop_requested:
             self.session.stop(now=True)
             self.notify(STOP_NOW)
@@ -271,7 +274,9 @@ def _bias_lines(metrics: object) -> str:
         c = metrics.chance
         text = f"\nyes-rate {c.yes_rate.text()}"
         if c.warning():
-            side = leaning(c.yes_rate).capitalize()
+            leans = leaning(c.yes_rate)
+            assert leans is not None  # warning() is '' without a leaning
+            side = leans.capitalize()
             text += (
                 f"\n[b yellow]⚠ answer bias: always {side} makes no error on these true facts[/]"
             )
@@ -283,7 +288,9 @@ def _bias_lines(metrics: object) -> str:
             f"\nbalanced acc. {num(b.balanced_accuracy)} (chance 0.50)"
         )
         if b.biased:
-            side = TFQ_WORDS[leaning(b.yes_rate)]
+            leans = leaning(b.yes_rate)
+            assert leans is not None  # biased implies a leaning
+            side = TFQ_WORDS[leans]
             text += f"\n[b yellow]⚠ answer bias: near what always {side} scores[/]"
         return text
     return ""

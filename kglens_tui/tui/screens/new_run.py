@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -20,12 +22,17 @@ from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.tui.format import BREAKPOINTS
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 NEW_RUN_HELP = """\
 ## New run
@@ -88,8 +95,27 @@ class FormChoice:
     kg: str
 
 
+class _SharedFields(TypedDict):
+    """The fields a KONTEST or fact-eval config takes from the form's KGLens config."""
+
+    kg: str
+    subset: str | None
+    predicates: list[str]
+    target: str
+    base_url: str | None
+    api_key_env: str
+    concurrency: int
+    max_requests: int | None
+    requests_per_minute: float | None
+    seed: int
+    sim_latency_s: float
+
+
 class NewRunScreen(Screen):
     """The form; on success calls app.start_run(config)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -273,7 +299,7 @@ class NewRunScreen(Screen):
         widget_id = event.widget.id or ""
         self.query_one("#field-help", Static).update(FIELD_HELP.get(widget_id, ""))
 
-    def _subset_options(self, kg: str) -> list[tuple[str, str]]:
+    def _subset_options(self, kg: str) -> list[tuple[RenderableType, str]]:
         return [("all subjects", "")] + [(literal(s), s) for s in subset_names(self.app.db(), kg)]
 
     @on(Select.Changed, "#kg")
@@ -355,7 +381,7 @@ class NewRunScreen(Screen):
             api_key_env=self.query_one("#api_key_env", Input).value.strip() or "OPENAI_API_KEY",
             generator=self.query_one("#generator", Input).value.strip() or "template",
             verifier=self.query_one("#verifier", Input).value.strip() or "alias",
-            difficulty=str(self.query_one("#difficulty", Select).value),
+            difficulty=Difficulty(str(self.query_one("#difficulty", Select).value)),
             sampler=str(self.query_one("#sampler", Select).value),
             propagation=self.query_one("#propagation", Select).value != "off",
             propagation_mode=(
@@ -387,7 +413,7 @@ class NewRunScreen(Screen):
         facts = _whole("facts", raw) if raw else 20
         if facts < 1:
             raise ConfigError("facts must be at least 1")
-        common = dict(
+        common = _SharedFields(
             kg=base.kg,
             subset=base.subset,
             predicates=base.predicates,

@@ -189,9 +189,9 @@ class ReviewScreen(RunDataScreen):
         if rows:
             table.move_cursor(row=min(row_index, len(rows) - 1))
         shown = f"first {LIMIT} of " if total > LIMIT else ""
-        found = f" matching {self.query_text!r}" if self.matched is not None else ""
+        matching = f" matching {self.query_text!r}" if self.matched is not None else ""
         self.query_one("#rv-count", Static).update(
-            literal(f"{shown}{total} edges{found} · enter drills down")
+            literal(f"{shown}{total} edges{matching} · enter drills down")
         )
 
     def action_search(self) -> None:

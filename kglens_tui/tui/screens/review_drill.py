@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 from rich.text import Text
@@ -32,6 +33,11 @@ from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, interval
 from kglens_tui.tui.screens.run_text import heat, run_metrics, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 DRILL_HELP = """\
 ## Edge drill-down
@@ -110,6 +116,9 @@ def verdict_text(r: ReplyView) -> Text:
 
 class DrillDownScreen(Screen):
     """One edge of a run, with triage."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     BINDINGS = [
         Binding("b", "confirm", "Confirm blind spot"),

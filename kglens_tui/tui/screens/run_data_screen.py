@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.screen import Screen
 
 from kglens_tui.analysis.rundata import RunData, load_run_data
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
+
 
 class RunDataScreen(Screen):
     """Base of the review and analysis screens: `data` loads the run lazily and is shareable."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
 
     def __init__(self, run_id: int, data: RunData | None = None) -> None:
         super().__init__()
