@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -441,18 +442,11 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
     from kglens_tui.runs.clients import target_client
 
     conn = _open(args)
-    config = RunConfig(
-        kg=args.kg,
-        subset=args.subset,
-        target=args.target,
-        base_url=args.base_url,
-        api_key_env=args.api_key_env,
-        seed=args.seed,
-        concurrency=args.concurrency,
-    ).validate()
-    ensure_kg(conn, args.kg)
-    kg = load_kg(conn, args.kg)
-    questions = study_questions(conn, kg, args.subset, args.questions, args.seed)
+    # the run options it shares with a run: flags, else the settings file and KGLENS_* variables
+    config = config_from_args(settings_config("kglens"), args).validate()
+    ensure_kg(conn, config.kg)
+    kg = load_kg(conn, config.kg)
+    questions = study_questions(conn, kg, config.subset, args.questions, config.seed)
     client = target_client(config, kg, [q.edge_id for q in questions])
     err_console.print(
         f"asking {len(questions)} Yes/No questions three times ({markup_literal(client.label)})…"
@@ -460,7 +454,7 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
 
     async def go():
         try:
-            return await run_prompt_order_study(client, questions, args.seed)
+            return await run_prompt_order_study(client, questions, config.seed)
         finally:
             await client.aclose()
 
@@ -725,14 +719,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = study_sub.add_parser(
         "prompt-order", help="ask the same Yes/No questions with each few-shot example order"
     )
-    p.add_argument("--target", default="sim", help="local:smollm2 | openai:MODEL | sim[:SEED]")
-    p.add_argument("--base-url")
-    p.add_argument("--api-key-env", default="OPENAI_API_KEY")
-    p.add_argument("--kg", default="country")
-    p.add_argument("--subset")
-    p.add_argument("--questions", type=int, default=64)
-    p.add_argument("--concurrency", type=int, default=16)
-    p.add_argument("--seed", type=int, default=0)
+    shared = ("target", "base_url", "api_key_env", "kg", "subset", "concurrency", "seed")
+    add_config_arguments(
+        p, RunConfig, skip=[f.name for f in dataclasses.fields(RunConfig) if f.name not in shared]
+    )
+    p.add_argument("--questions", type=int, default=64, help="Yes/No questions (default 64)")
     p.set_defaults(func=cmd_study_prompt_order)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")

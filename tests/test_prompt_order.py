@@ -43,3 +43,18 @@ def test_same_questions_each_order_and_the_spread(conn) -> None:
     assert 0.0 < shuffled.bias.yes_rate.value < 1.0
     expected_yes = sum(q.expected == "yes" for q in questions) / 40
     assert study.accuracy_spread == abs((1 - expected_yes) - expected_yes) * 100
+
+
+def test_the_study_takes_its_run_options_from_the_settings_file_then_flags(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    from kglens_tui.cli import main
+
+    config = tmp_path / "config.toml"
+    config.write_text('target = "sim:3"\nsubset = "paper16"\n', encoding="utf-8")
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    db = str(tmp_path / "w.db")
+    assert main(["--db", db, "study", "prompt-order", "--questions", "4"]) == 0
+    assert "simulated (seed 3)" in capsys.readouterr().err
+    assert main(["--db", db, "study", "prompt-order", "--questions", "4", "--target", "sim:5"]) == 0
+    assert "simulated (seed 5)" in capsys.readouterr().err
