@@ -86,7 +86,7 @@ async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
     async with app.run_test(size=SMALL) as pilot:
         app.open_run(1)
         await wait_for(pilot, lambda: bool(app.screen.query(LiveChart)))
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert app.screen.query_one(LiveChart).region.height == 0
         assert app.screen.query_one("#blind").region.height > 0
 
@@ -175,7 +175,9 @@ def test_snapshot_analysis_charts(snap_compare, stored_db: Path, size, key) -> N
         pilot.app.push_screen(AnalysisScreen(1))
         await wait_for(pilot, lambda: bool(pilot.app.screen.query("#an-grid")))
         await pilot.press(key)
-        await pilot.pause(0.3)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
 
     assert snap_compare(make_app(stored_db), run_before=run_before, terminal_size=size)
 

@@ -47,11 +47,18 @@ class FinishedModeRun:
     resume = stop = pause
 
 
+async def _settled(pilot) -> None:
+    """Let every pending message and animation finish (a state, not a fixed wait)."""
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
 def _keys(*names: str) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         await pilot.press(*names)
-        await pilot.pause(0.2)
+        await _settled(pilot)
 
     return run
 
@@ -60,7 +67,7 @@ def _push(factory: Callable[..., object]) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.push_screen(factory(pilot))
-        await pilot.pause(0.3)
+        await _settled(pilot)
 
     return run
 
@@ -74,7 +81,7 @@ def _open_run(pilot_run: int) -> RunBefore:
             if getattr(pilot.app.screen, "coin", None) is not None:
                 break
             await pilot.pause(0.05)
-        await pilot.pause(0.3)
+        await _settled(pilot)
 
     return run
 
@@ -85,7 +92,7 @@ def _review_then(*names: str) -> RunBefore:
         pilot.app.push_screen(ReviewScreen(1))
         await pilot.pause()
         await pilot.press(*names)
-        await pilot.pause(0.3)
+        await _settled(pilot)
 
     return run
 
