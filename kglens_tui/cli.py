@@ -838,11 +838,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     name_workspace(args.db)
-    if args.command is None:
-        from kglens_tui.tui.app import run_app
-
-        return run_app(args.db)
     try:
+        if args.command is None:
+            from kglens_tui.tui.app import run_app
+
+            return run_app(args.db)
         # the workspace: --db, else $KGLENS_DB, else the settings file's db, else the default
         args.db = args.db or load_settings().db or None
         return int(args.func(args) or 0)

@@ -28,7 +28,8 @@ class Settings:
     other name in it is a run option (see `run`)."""
 
     db: str = ""
-    """Workspace database path; empty means $KGLENS_DB or the per-user data directory."""
+    """Workspace database path (`~` is your home; a relative path is taken from the current
+    directory); `--db` and $KGLENS_DB win over it; empty means the per-user data directory."""
     theme: str = "textual-dark"
     """Textual theme name."""
     ui_refresh_hz: float = 4.0
@@ -74,6 +75,8 @@ def _coerce(name: str, value: Any, kind: type, where: str) -> Any:
                 raise TypeError("expected a table")
             return {str(k): str(v) for k, v in value.items()}
         coerced = kind(value)
+        if name == "db" and coerced:
+            coerced = str(Path(coerced).expanduser())
         if kind is float and not math.isfinite(coerced):
             raise ValueError(f"{value!r} is not a finite number")
         return coerced

@@ -153,3 +153,36 @@ def test_the_settings_file_names_the_workspace_of_every_command(
     monkeypatch.setenv("KGLENS_DB", str(tmp_path / "from-env.db"))
     assert main(["runs"]) == 0
     assert "KGLens" not in capsys.readouterr().out  # $KGLENS_DB wins over the file
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('sampler = "nope"', "setting 'sampler': sampler must be one of"),
+        ('target = "nope:x"', "setting 'target': unknown target"),
+        ("requests_per_minute = 0", "setting 'requests_per_minute': requests_per_minute must be"),
+        ("colour = 1", "unknown setting 'colour'"),
+    ],
+)
+def test_a_bad_run_option_in_the_settings_stops_the_tui_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, text: str, shown: str
+) -> None:
+    from kglens_tui.cli import main
+
+    config = tmp_path / "config.toml"
+    config.write_text(text + "\n", encoding="utf-8")
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    assert main(["--db", str(tmp_path / "w.db")]) == 2  # the TUI, before it starts
+    err = " ".join(capsys.readouterr().err.split())
+    assert err.startswith(f"error: {config}: ") and shown in err
+    assert "Traceback" not in err
+
+
+def test_a_settings_file_workspace_may_start_at_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('db = "~/work.db"\n', encoding="utf-8")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("KGLENS_DB")
+    assert load_settings(config).db == str(tmp_path / "work.db")

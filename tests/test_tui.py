@@ -131,7 +131,7 @@ async def test_form_reports_bad_settings(tmp_path: Path) -> None:
         await pilot.press("n")
         app.screen.query_one("#batch_size", Input).value = "0"
         await pilot.press("ctrl+s")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert "batch_size must be at least 1" in str(app.screen.query_one("#form-status").render())
         assert isinstance(app.screen, NewRunScreen)
 
@@ -271,11 +271,9 @@ async def test_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
         )
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         await pilot.press("q")
-        await pilot.pause(0.1)
-        assert "ConfirmScreen" in type(app.screen).__name__
+        await wait_for(pilot, lambda: "ConfirmScreen" in type(app.screen).__name__)
         await pilot.press("n")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, LiveScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         app.session.stop()
         await wait_for(pilot, lambda: not app._busy())
 
@@ -298,8 +296,8 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         app.open_run(1)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, ModeLiveScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))  # mounted whole
         assert isinstance(app.screen.session, StoredModeRun)
         assert not [n for n in app._notifications if n.severity == "error"]
 
@@ -321,7 +319,7 @@ async def test_consistency_and_facteval_runs_from_the_form(
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
         await wait_for(pilot, lambda: not app._busy(), timeout=60)
-        await pilot.pause(0.5)
+        await wait_for(pilot, lambda: app.screen.query_one("#mode-metrics").row_count > 0)
         snap = app.session.snapshot()
         assert snap.status == "finished" and snap.mode == mode and snap.requests > 0
         table = app.screen.query_one("#mode-metrics")

@@ -23,6 +23,7 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.failures import EXIT_STATUS
+from kglens_tui.runs.config import check_new_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.options import apply_assignments
@@ -116,6 +117,7 @@ def settings_config(mode_name: str, settings: Settings | None = None) -> Any:
     for name, text, where in given_run_options(mode_name, settings):
         try:  # checked one by one, so that the error names where the bad value came from
             config = apply_assignments(config, [f"{name}={text}"]).validate()
+            check_new_run(config)
         except ValueError as exc:
             reason = str(exc).removeprefix(f"{name}: ")
             raise SettingsError(f"{where}: setting '{name}': {reason}") from None
