@@ -564,35 +564,36 @@ def test_every_mode_s_manifest_has_the_shared_fields_and_a_changed_kg_stops_resu
     assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
 
 
-def test_a_mode_command_never_resumes_a_kglens_run(tmp_path: Path, capsys) -> None:
+@pytest.mark.parametrize(
+    ("new", "resume", "shown"),
+    [
+        (
+            ["run", "kglens", "--set", "iterations=1"],
+            ["consistency", "run"],
+            "run 1 is a KGLens run: `kglens --db {db} resume 1` continues it",
+        ),
+        (
+            ["consistency", "run", "--kg", "places", "--relations", "4"],
+            ["facteval", "run"],
+            "run 1 is a KONTEST run: `kglens --db {db} consistency run --resume 1` continues it",
+        ),
+    ],
+)
+def test_a_mode_command_never_resumes_a_run_of_another_mode(
+    tmp_path: Path, capsys, new: list[str], resume: list[str], shown: str
+) -> None:
     db = tmp_path / "w.db"
-    assert main(["--db", str(db), "run", "kglens", "--quiet", "--set", "iterations=1"]) == 0
+    assert main(["--db", str(db), *new, "--quiet"]) == 0
     conn = sqlite3.connect(db)
     conn.execute("UPDATE run SET status = 'stopped'")
     conn.commit()
-    before = conn.execute("SELECT status, iterations_done, updated_at FROM run").fetchone()
+    stored = "SELECT status, iterations_done, stop_reason, updated_at FROM run"
+    before = conn.execute(stored).fetchone()
     capsys.readouterr()
-    assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 2
+    assert main(["--db", str(db), *resume, "--quiet", "--resume", "1"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert f"run 1 is a KGLens run: `kglens --db {db} resume 1` continues it" in err
-    assert conn.execute("SELECT status, iterations_done, updated_at FROM run").fetchone() == before
-
-
-def test_a_mode_command_never_resumes_a_run_of_another_mode(tmp_path: Path, capsys) -> None:
-    db = tmp_path / "w.db"
-    new = ["--db", str(db), "consistency", "run", "--quiet", "--kg", "places", "--relations", "4"]
-    assert main(new) == 0
-    conn = sqlite3.connect(db)
-    conn.execute("UPDATE run SET status = 'stopped'")
-    conn.commit()
-    before = conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone()
-    capsys.readouterr()
-    assert main(["--db", str(db), "facteval", "run", "--quiet", "--resume", "1"]) == 2
-    err = " ".join(capsys.readouterr().err.split())
-    assert (
-        f"run 1 is a KONTEST run: `kglens --db {db} consistency run --resume 1` continues it" in err
-    )
-    assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
+    assert shown.format(db=db) in err
+    assert conn.execute(stored).fetchone() == before
 
 
 class FailsEveryThird(YesTarget):

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -7,6 +9,16 @@ import pytest
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.new_run import NewRunScreen
+
+
+def last_config(db: Path) -> dict:
+    """The settings of the workspace's latest run, as stored."""
+    conn = sqlite3.connect(db)
+    try:
+        row = conn.execute("SELECT config FROM run ORDER BY id DESC LIMIT 1").fetchone()
+        return json.loads(row[0])
+    finally:
+        conn.close()
 
 
 def test_file_then_environment_then_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,9 +70,6 @@ def test_probe_options_come_from_file_then_environment_then_flag(
 ) -> None:
     """`kglens probe` reads the settings file and KGLENS_* variables for every option it
     shares with them; a flag given wins."""
-    import json
-    import sqlite3
-
     from kglens_tui.cli import main
 
     config = tmp_path / "config.toml"
@@ -71,23 +80,15 @@ def test_probe_options_come_from_file_then_environment_then_flag(
     base = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16",
             "--no-convergence-stop"]  # fmt: skip
 
-    def last_run() -> dict:
-        conn = sqlite3.connect(db)
-        try:
-            row = conn.execute("SELECT config FROM run ORDER BY id DESC LIMIT 1").fetchone()
-            return json.loads(row[0])
-        finally:
-            conn.close()
-
     assert main(base) == 0
-    cfg = last_run()
+    cfg = last_config(db)
     assert (cfg["iterations"], cfg["batch_size"], cfg["difficulty"]) == (3, 2, "hard")
     assert cfg["target"] == "sim" and cfg["kg"] == "country"  # the built-in defaults
     monkeypatch.setenv("KGLENS_ITERATIONS", "4")
     assert main(base) == 0
-    assert last_run()["iterations"] == 4
+    assert last_config(db)["iterations"] == 4
     assert main([*base, "--iterations", "5", "--difficulty", "easy"]) == 0
-    cfg = last_run()
+    cfg = last_config(db)
     assert (cfg["iterations"], cfg["batch_size"], cfg["difficulty"]) == (5, 2, "easy")
 
 
@@ -97,9 +98,6 @@ def test_every_run_option_comes_from_file_then_environment_then_flag(
 ) -> None:
     """Not only a few: sampler, seed and a budget from the file reach a run of every mode
     that has them; a KGLENS_<NAME> variable overrides the file, a flag both."""
-    import json
-    import sqlite3
-
     from kglens_tui.cli import main
 
     config = tmp_path / "config.toml"
@@ -114,23 +112,15 @@ def test_every_run_option_comes_from_file_then_environment_then_flag(
         "facteval": ["facteval", "run", "--facts", "4"],
     }[mode]
 
-    def last_run() -> dict:
-        conn = sqlite3.connect(db)
-        try:
-            row = conn.execute("SELECT config FROM run ORDER BY id DESC LIMIT 1").fetchone()
-            return json.loads(row[0])
-        finally:
-            conn.close()
-
     assert main(["--db", str(db), *command, "--quiet"]) == 0
-    cfg = last_run()
+    cfg = last_config(db)
     assert (cfg["seed"], cfg["max_requests"], cfg["timeout_s"]) == (7, 3, 12.5)
     assert cfg.get("sampler", "thompson") == "thompson"  # KGLens has it, the others do not
     monkeypatch.setenv("KGLENS_SEED", "8")
     assert main(["--db", str(db), *command, "--quiet"]) == 0
-    assert last_run()["seed"] == 8
+    assert last_config(db)["seed"] == 8
     assert main(["--db", str(db), *command, "--quiet", "--seed", "9"]) == 0
-    assert last_run()["seed"] == 9
+    assert last_config(db)["seed"] == 9
     monkeypatch.setenv("KGLENS_MAX_REQUESTS", "many")
     assert main(["--db", str(db), *command, "--quiet"]) == 2
 
