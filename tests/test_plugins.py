@@ -106,7 +106,9 @@ async def test_a_kglens_run_uses_both_from_the_tui(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
         assert isinstance(app.session, RunSession)
         await wait_for(pilot, lambda: not app._busy(), 120)
-        assert app.session.snapshot().status == "finished"
+        final = app.session.snapshot()
+        assert final is not None, f"the run never reported: {app.session.error!r}"
+        assert final.status == "finished"
     asked = _asked(db, 1)
     assert [pos for _, pos, _ in asked] == list(range(12))
     assert {reply for *_, reply in asked} == {"No"}

@@ -176,3 +176,28 @@ def test_a_settings_file_workspace_may_start_at_home(
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("KGLENS_DB")
     assert load_settings(config).db == str(tmp_path / "work.db")
+
+
+def test_a_variable_replaces_the_file_s_value_before_the_settings_are_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kglens_tui.runs.commands import settings_config
+
+    config = tmp_path / "config.toml"
+    config.write_text('sampler = "brute-force"\nscheduling = "continuous"\n', encoding="utf-8")
+    monkeypatch.setenv("KGLENS_SCHEDULING", "sync")  # brute force with continuous is refused
+    settings = load_settings(config)
+    assert str(settings_config("kglens", settings).scheduling) == "sync"
+
+
+async def test_the_form_keeps_the_settings_options_it_does_not_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('temperature = 0.7\nprompt_order = "reversed"\n', encoding="utf-8")
+    app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        built = app.screen.build_config()
+        assert (built.temperature, built.prompt_order) == (0.7, "reversed")

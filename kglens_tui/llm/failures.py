@@ -20,8 +20,6 @@ from __future__ import annotations
 import asyncio
 import math
 from collections import Counter, deque
-from collections.abc import Awaitable
-from typing import TypeVar
 
 from kglens_tui.core.error_kinds import ErrorKind
 
@@ -35,8 +33,6 @@ STOP_REASON = "the target failed"
 """The stop reason of a run this rule stopped; the cause goes in the run's error."""
 EXIT_STATUS = 1
 """Exit status of a command whose run this rule stopped."""
-
-T = TypeVar("T")
 
 
 class FailureGuard:
@@ -94,22 +90,3 @@ class FailureGuard:
     def _trip(self, cause: str) -> None:
         self.cause = cause
         self.tripped.set()
-
-    async def run_until_tripped(self, awaitable: Awaitable[T]) -> tuple[bool, T | None]:
-        """Await `awaitable` unless the guard trips first, which cancels it (requests in flight
-        included). Returns (True, result) when it completed, (False, None) when cancelled."""
-        task = asyncio.ensure_future(awaitable)
-        tripped = asyncio.ensure_future(self.tripped.wait())
-        try:
-            await asyncio.wait({task, tripped}, return_when=asyncio.FIRST_COMPLETED)
-        except BaseException:
-            task.cancel()  # and wait for it to unwind, so its outcome is never left unread
-            await asyncio.gather(task, return_exceptions=True)
-            raise
-        finally:
-            tripped.cancel()
-        if task.done():
-            return True, task.result()
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-        return False, None

@@ -13,7 +13,6 @@ import numpy as np
 
 if TYPE_CHECKING:
     from kglens_tui.probe.engine import ProbeEngine, _Outcome
-    from kglens_tui.probe.questions import Question
 
 LOOKAHEAD = 2
 """Continuous scheduling dispatches at most this many iterations past the last commit."""
@@ -122,7 +121,7 @@ class Continuous:
             self.started.setdefault(self.iteration, time.perf_counter())
             for q in await engine._questions(batch, self.iteration, first_slot=self.slot):
                 self.flying[q.pos] = self.flying.get(q.pos, 0) + 1
-                work.append(self._ask(q))
+                work.append(engine._ask(q))
             self.dispatched[self.iteration] = self.dispatched.get(self.iteration, 0) + len(batch)
             self.slot += len(batch)
         if self.slot >= config.batch_size or (len(batch) == 0 and self.slot):
@@ -130,9 +129,6 @@ class Continuous:
         if not work and not self.flying and not self.dispatched:
             return None  # no edge left to ask
         return work
-
-    async def _ask(self, question: Question) -> _Outcome:
-        return await self.engine._ask(question)
 
     def take(self, result: _Outcome) -> None:
         pos = result.question.pos

@@ -114,9 +114,10 @@ def settings_config(mode_name: str, settings: Settings | None = None) -> Any:
     variables, for every field of the mode's run settings (``settings``: as loaded, default
     the user's). An option of no mode in the file is an error that names the file."""
     config = get_mode(mode_name).config_type()
-    for name, text, where in given_run_options(mode_name, settings):
+    given = {name: (text, where) for name, text, where in given_run_options(mode_name, settings)}
+    for name, (text, where) in given.items():  # a variable has replaced the file's value
         try:  # checked one by one, so that the error names where the bad value came from
-            config = apply_assignments(config, [f"{name}={text}"]).validate()
+            config = apply_assignments(config, [f"{name}={text}"])
             check_new_run(config)
         except ValueError as exc:
             reason = str(exc).removeprefix(f"{name}: ")

