@@ -88,7 +88,11 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
     ):
         counts[category] = counts.get(category, 0) + count
         by_qtype.setdefault(qtype, dict.fromkeys(CATEGORIES, 0))[category] = count
-    usage = dict(zip(USAGE_COLUMNS, load_target_usage(conn, run.id) or (0,) * 5, strict=True))
+    usage = dict(
+        zip(
+            USAGE_COLUMNS, load_target_usage(conn, run.id) or (0,) * len(USAGE_COLUMNS), strict=True
+        )
+    )
     seconds = conn.execute(
         "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (run.id,)
     ).fetchone()[0]

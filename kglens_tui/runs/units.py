@@ -438,14 +438,17 @@ class _Units:
         return work if work or queue else None
 
     def take(self, result: UnitResult) -> None:
-        engine = self.engine
-        engine._account(result)
-        engine._buffer.append(result)
-        if len(engine._buffer) >= COMMIT_EVERY:
-            engine._flush()
+        self.engine._account(result)
+        self.engine._buffer.append(result)
 
     def commit(self, idle: bool) -> bool:
         engine = self.engine
-        if idle or time.monotonic() - engine._last_commit >= COMMIT_S:
-            engine._flush()
-        return False
+        due = (
+            idle
+            or len(engine._buffer) >= COMMIT_EVERY
+            or time.monotonic() - engine._last_commit >= COMMIT_S
+        )
+        if not due or not (engine._buffer or engine._dropped):
+            return False
+        engine._flush()
+        return True
