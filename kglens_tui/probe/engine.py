@@ -360,9 +360,7 @@ class ProbeEngine(RunEngine):
             else None
         )
         self._sent = [0]
-        """Requests sent to the target in this session (`complete_counted` adds to it)..."""
-        self._settled = 0
-        """...of which committed or counted as dropped."""
+        """Requests sent to the target in this session (`complete_counted` adds to it)."""
         self._load_progress()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
@@ -528,10 +526,10 @@ class ProbeEngine(RunEngine):
         """Store the requests this session sent that no committed iteration holds (their
         iteration was dropped whole: a stop now, quitting, the failure rule) as sent and failed,
         so the run's totals and its budget count them."""
-        dropped = self._sent[0] - self._settled
+        s = self.stats  # this session's committed requests, dropped ones included
+        dropped = self._sent[0] - (s.requests - s.requests_before)
         if dropped <= 0:
             return
-        self._settled = self._sent[0]
 
         def write() -> None:
             with transaction(self.conn):
@@ -759,7 +757,6 @@ class ProbeEngine(RunEngine):
         commit_iteration(
             self.conn, self.run.id, iteration, rows, summary, checkpoint, self.helpers.take()
         )
-        self._settled += len(outcomes)
         s = self.stats
         s.iteration = iteration
         s.requests += summary["requests"]
