@@ -976,3 +976,31 @@ def test_a_mode_that_raises_keeps_its_whole_answers_and_counts_its_requests(
     assert (status, error) == ("failed", "RuntimeError: a bug in the mode")
     assert len(_answers(tmp_path / "w.db", engine.run.id)) == 6, "units 0-5 were answered"
     assert conn.execute("SELECT requests FROM target_usage").fetchone()[0] == 7
+
+
+class _LatePipe:
+    """A pipe whose last message arrives just after a wait for it timed out."""
+
+    def __init__(self, message: object) -> None:
+        self.polls = [False, True, True]
+        self.message = message
+
+    def poll(self, timeout: float = 0.0) -> bool:
+        return self.polls.pop(0)
+
+    def recv(self) -> object:
+        return self.message
+
+
+class _EndedProcess:
+    exitcode = 0
+
+    def is_alive(self) -> bool:
+        return False
+
+
+def test_a_run_s_last_message_sent_just_before_its_process_ended_is_received() -> None:
+    session = RunSession("unused.db", TOY)
+    final = ToyMetrics(yes=2, answered=3)
+    got = session._receive(_LatePipe(Done(final)), _EndedProcess())  # type: ignore[arg-type]
+    assert got == final and not session.crashed

@@ -42,7 +42,7 @@ class CoinReplay:
             else:
                 self.error = str(payload)
             self._end()
-        elif not self._process.is_alive():
+        elif not self._process.is_alive() and not self._recv.poll():  # (sent as it ended)
             self.error = (
                 f"the replay process ended unexpectedly (exit code {self._process.exitcode})"
             )

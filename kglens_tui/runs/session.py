@@ -245,7 +245,8 @@ class RunSession:
         self.crashed = False
         while True:
             if not parent.poll(0.5):
-                if not process.is_alive():
+                # what it sent just before it ended may have come after the wait above
+                if not process.is_alive() and not parent.poll(0):
                     self.crashed = True
                     raise RunProcessEnded(gone.format(process.exitcode))
                 continue
