@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from test_tui import make_app, wait_for
+from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
 
 from kglens_tui.cli import main
@@ -1004,3 +1005,71 @@ def test_a_run_s_last_message_sent_just_before_its_process_ended_is_received() -
     final = ToyMetrics(yes=2, answered=3)
     got = session._receive(_LatePipe(Done(final)), _EndedProcess())  # type: ignore[arg-type]
     assert got == final and not session.crashed
+
+
+def _status(db: Path, run_id: int) -> str:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT status FROM run WHERE id = ?", (run_id,)).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _run_elsewhere(db: Path) -> tuple[RunSession, threading.Thread]:
+    """A toy run driven by a session this test does not touch again: for the control
+    requests, another process drives it."""
+    session = RunSession(
+        db, TOY, config=ToyConfig(kg="country", edges=200, concurrency=1), target_factory=SlowYes
+    )
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(60) and not session.error
+    return session, worker
+
+
+def test_another_process_pauses_resumes_and_stops_a_run_through_the_workspace(
+    tmp_path: Path, capsys
+) -> None:
+    db = tmp_path / "w.db"
+    session, worker = _run_elsewhere(db)
+    run_id = session.run_id
+    assert main(["--db", str(db), "pause", str(run_id)]) == 0
+    assert f"asked process {session.pid} to pause run {run_id}" in capsys.readouterr().out
+    _wait(lambda: _status(db, run_id) == "paused", "paused")
+    _wait(lambda: session.held, "its UI sees the engine held")  # the engine's state, not a copy
+    held_at = len(_answers(db, run_id))
+    assert main(["--db", str(db), "resume", str(run_id)]) == 0  # goes on in its own process
+    _wait(lambda: len(_answers(db, run_id)) > held_at + 1, "answers after the resume")
+    assert not session.held
+    assert main(["--db", str(db), "stop", str(run_id)]) == 0
+    worker.join(60)
+    assert session.snapshot().status == "stopped" and not session.error
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT status, control FROM run").fetchone() == ("stopped", "")
+    conn.close()
+    capsys.readouterr()
+    assert main(["--db", str(db), "stop", str(run_id)]) == 2
+    err = capsys.readouterr().err
+    assert f"run {run_id} is stopped: no process is running it" in err and "\n" not in err.strip()
+
+
+async def test_home_pauses_and_stops_a_run_another_process_drives(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    session, worker = await asyncio.to_thread(_run_elsewhere, db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        runs = lambda: app.screen.query_one("#runs", DataTable)  # noqa: E731
+        banner = lambda: str(app.screen.query_one("#banner", Static).content)  # noqa: E731
+        await wait_for(pilot, lambda: app.screen.query("#runs") and runs().row_count == 1)
+        assert "1 run, 1 active" in banner()
+        await pilot.press("p")
+        await wait_for(pilot, lambda: _status(db, session.run_id) == "paused")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: _status(db, session.run_id) == "running")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: not worker.is_alive(), 60)
+        assert session.snapshot().status == "stopped"
+        messages = [n.message for n in app._notifications]
+        assert f"Asked process {session.pid} to stop run {session.run_id}" in messages[-1]
+        await wait_for(pilot, lambda: "stopped" in str(runs().get_row_at(0)))
+        assert "1 run, 0 active" in banner()

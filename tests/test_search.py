@@ -80,6 +80,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
         "DROP TABLE observation_fts",
         "DROP TABLE unit_answer",
         "DROP TABLE target_usage",
+        "ALTER TABLE run DROP COLUMN control",
         "PRAGMA user_version = 9",
     ):
         conn.execute(sql)
@@ -104,6 +105,7 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
     stored = "SELECT * FROM target_usage"
     assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums)]
     conn.execute("DELETE FROM target_usage")  # back to schema 12: KGLens counted per iteration
+    conn.execute("ALTER TABLE run DROP COLUMN control")
     conn.execute("PRAGMA user_version = 12")
     conn.commit()
     conn.close()

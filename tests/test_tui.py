@@ -115,7 +115,7 @@ async def test_a_pause_pressed_while_the_run_starts_holds_it(tmp_path: Path) -> 
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         session = app.session
         await pilot.press("p")  # most often before the run's process has started
-        assert session.pause_requested
+        assert session.held
         assert not any("not running" in n.message for n in app._notifications)
         await wait_for(
             pilot, lambda: (s := session.snapshot()) and s.status == "paused", timeout=120
@@ -330,8 +330,8 @@ async def test_consistency_and_facteval_runs_from_the_form(
 
 
 async def test_p_twice_before_the_engine_answers_pauses_then_resumes(tmp_path: Path) -> None:
-    """The toggle follows what was last asked, not a copy of the engine's state kept by the
-    screen, so a second p before the engine has paused resumes."""
+    """The toggle follows the engine's state, and the commands it has not obeyed yet, so a
+    second p before the engine has paused resumes."""
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
         app.start_run(
@@ -340,7 +340,7 @@ async def test_p_twice_before_the_engine_answers_pauses_then_resumes(tmp_path: P
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         session = app.session
         await pilot.press("p", "p")
-        assert session.pause_requested is False
+        assert session.held is False
         held = session.snapshot().iteration
         await wait_for(pilot, lambda: session.snapshot().iteration > held + 1)
         assert session.snapshot().status == "running"

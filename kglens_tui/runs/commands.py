@@ -24,10 +24,12 @@ from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.runs.config import check_new_run
+from kglens_tui.runs.control import ask_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
+from kglens_tui.runs.messages import Command, Pause, Resume, Stop
 from kglens_tui.runs.options import apply_assignments
-from kglens_tui.runs.record import nothing_to_resume, run_row
+from kglens_tui.runs.record import nothing_to_resume, run_row, shown_status
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import NOT_SETTINGS, Settings, SettingsError, load_settings
@@ -203,11 +205,31 @@ def cmd_run(args: argparse.Namespace) -> int:
     return drive_session(session, args.quiet)
 
 
+def _ask(args: argparse.Namespace, command: Command) -> int:
+    """Leave ``command`` for the process that drives run ``args.run``."""
+    conn = connect(args.db or default_db_path())
+    try:
+        console.print(markup_literal(ask_run(conn, args.run, command)), soft_wrap=True)
+    finally:
+        conn.close()
+    return 0
+
+
+def cmd_stop(args: argparse.Namespace) -> int:
+    return _ask(args, Stop(now=args.now))
+
+
+def cmd_pause(args: argparse.Namespace) -> int:
+    return _ask(args, Pause())
+
+
 def cmd_resume(args: argparse.Namespace) -> int:
     db = args.db or default_db_path()
     conn = connect(db)
     try:
         row = run_row(conn, args.run)
+        if shown_status(row["status"], row["stop_reason"], row["owner"])[0] == RunStatus.PAUSED:
+            return _ask(args, Resume())  # held by the process that drives it: it goes on there
         finished = nothing_to_resume(conn, args.run)
     finally:
         conn.close()
@@ -239,7 +261,23 @@ def add_run_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.add_argument("--list-settings", action="store_true", help="list the mode's settings and exit")
     p.set_defaults(func=cmd_run)
-    p = sub.add_parser("resume", help="resume a stopped or interrupted run of any mode")
+    p = sub.add_parser(
+        "resume",
+        help="resume a stopped or interrupted run of any mode (a paused one goes on where it runs)",
+    )
     p.add_argument("run", type=int)
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_resume)
+    p = sub.add_parser(
+        "stop", help="stop a run that goes on in another process (what is in flight finishes)"
+    )
+    p.add_argument("run", type=int)
+    p.add_argument(
+        "--now", action="store_true", help="drop what is in flight instead (a resume asks it again)"
+    )
+    p.set_defaults(func=cmd_stop)
+    p = sub.add_parser(
+        "pause", help="pause a run that goes on in another process (`kglens resume RUN` goes on)"
+    )
+    p.add_argument("run", type=int)
+    p.set_defaults(func=cmd_pause)

@@ -20,7 +20,9 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.usage import UsageLedger
+from kglens_tui.runs.control import POLL_S, take_request
 from kglens_tui.runs.dispatch import Dispatcher, Schedule
+from kglens_tui.runs.messages import Abort, Command, Pause, Resume
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 
 BUDGET_REASON = "budget used up"
@@ -109,6 +111,33 @@ class RunEngine:
         return self.snapshot()
 
     # control, safe to call from the event loop's thread
+    def obey(self, command: Command) -> None:
+        """Do what the run's UI, or another process through the workspace, asks."""
+        if isinstance(command, Abort):
+            self.abort(command.reason)
+        elif isinstance(command, Pause):
+            self.pause()
+        elif isinstance(command, Resume):
+            self.resume()
+        else:
+            self.request_stop(now=command.now)
+
+    @property
+    def held(self) -> bool:
+        """Asked to pause and not resumed since (what is in flight finishes first)."""
+        return not self._running.is_set()
+
+    async def _take_requests(self) -> None:
+        """Obey what other processes ask of this run through the workspace (`runs.control`)."""
+        while True:
+            await asyncio.sleep(POLL_S)
+            try:
+                command = take_request(self.conn, self.run.id)
+            except sqlite3.OperationalError:  # locked past the busy timeout: at the next poll
+                continue
+            if command is not None:
+                self.obey(command)
+
     def request_stop(self, now: bool = False) -> None:
         """Finish and commit what is in flight, then stop; ``now``: cancel what is in flight
         (a resume asks it again), commit what is whole and store the run as stopped."""
@@ -208,10 +237,18 @@ class RunEngine:
         self._body = asyncio.ensure_future(self._ask_until_done())
         if self._abort_reason:  # asked to end before it started
             self._body.cancel()
+        requests = asyncio.ensure_future(self._take_requests())
         try:
-            await self._body
+            return await self._drive_body(self._body)
+        finally:
+            requests.cancel()
+
+    async def _drive_body(self, body: asyncio.Future[None]) -> Any:
+        """Await the loop and record how the run ended."""
+        try:
+            await body
         except asyncio.CancelledError:
-            if not self._body.cancelled():
+            if not body.cancelled():
                 raise
             await self._keep_finished()
             ended = RunStatus.STOPPED if self._stop_now else RunStatus.INTERRUPTED

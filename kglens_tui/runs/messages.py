@@ -22,9 +22,16 @@ class Notice:
 
 @dataclass(frozen=True)
 class Progress:
-    """The engine's latest snapshot."""
+    """The engine's latest snapshot and control state, sent a few times a second and at once
+    after each command it obeyed."""
 
     snapshot: Any
+    held: bool = False
+    """Asked to pause and not resumed since."""
+    stopping: bool = False
+    """A stop was asked for (by the UI or another process)."""
+    obeyed: int = 0
+    """How many of the UI's commands the engine has obeyed so far."""
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def set_status(
     leaves the child owning it until the child stops. Use `claim_run` to mark a run running."""
     retry_busy(
         lambda: conn.execute(
-            "UPDATE run SET status = ?, stop_reason = ?, error = ?, "
+            "UPDATE run SET status = ?, stop_reason = ?, error = ?, control = '', "
             "owner = CASE WHEN owner = ? THEN NULL ELSE owner END, "
             "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
             (status, stop_reason, error, this_process(), run_id),
@@ -113,10 +113,12 @@ def claim_run(
             if owner and owner != me and is_alive(owner):
                 raise RunBusyError(
                     f"run {run_id} is being probed by process {owner_pid(owner)} on this "
-                    "machine: stop it there (or wait for it to finish) before resuming it here"
+                    f"machine: stop it first (`kglens stop {run_id}`, or s on home) or wait for "
+                    "it to finish"
                 )
             conn.execute(
-                "UPDATE run SET status = 'running', stop_reason = '', error = '', owner = ?, "
+                "UPDATE run SET status = 'running', stop_reason = '', error = '', control = '', "
+                "owner = ?, "
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
                 (me, run_id),
             )

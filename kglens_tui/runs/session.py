@@ -72,17 +72,6 @@ def _tell(pipe: Connection, message: object) -> bool:
     return True
 
 
-def _obey(engine: Engine, command: Command) -> None:
-    if isinstance(command, Abort):
-        engine.abort(command.reason)
-    elif isinstance(command, Pause):
-        engine.pause()
-    elif isinstance(command, Resume):
-        engine.resume()
-    else:
-        engine.request_stop(now=command.now)
-
-
 def _child_main(
     db_path: str,
     modules: list[str],
@@ -103,14 +92,26 @@ def _child_main(
         config = mode.config_type.from_json(config_json) if config_json else None
         loop = asyncio.get_running_loop()
         holder: dict[str, Engine] = {}
+        obeyed = 0
+
+        def report(insights: bool) -> bool:
+            engine = holder["engine"]
+            progress = Progress(
+                engine.snapshot(insights=insights), engine.held, engine.stopping, obeyed
+            )
+            return _tell(pipe, progress)
 
         def on_command() -> None:
+            nonlocal obeyed
             try:
                 command: Command = pipe.recv()
             except EOFError:  # the UI went away: keep what is in flight, stop as resumable
-                command = Abort(UI_GONE)
                 loop.remove_reader(pipe.fileno())
-            _obey(holder["engine"], command)
+                holder["engine"].obey(Abort(UI_GONE))
+                return
+            holder["engine"].obey(command)
+            obeyed += 1
+            report(insights=False)  # the UI sees the new state at once
 
         async def stream() -> None:
             insights_at = -INSIGHTS_EVERY_S
@@ -119,8 +120,8 @@ def _child_main(
                 insights = loop.time() - insights_at >= INSIGHTS_EVERY_S
                 if insights:
                     insights_at = loop.time()
-                if not _tell(pipe, Progress(holder["engine"].snapshot(insights=insights))):
-                    holder["engine"].abort(UI_GONE)
+                if not report(insights):
+                    holder["engine"].obey(Abort(UI_GONE))
                     return
 
         def notice(text: str) -> None:
@@ -187,6 +188,13 @@ class RunSession:
         self._latest: Any = None
         self._ready = threading.Event()
         self._send_lock = threading.Lock()
+        self._sent = 0
+        """Commands given so far (the engine says how many it has obeyed)."""
+        self.held = False
+        """The engine is asked to pause (what is in flight finishes first): as it last said, or
+        as the commands it has not obeyed yet will leave it."""
+        self.stopping = False
+        """A stop was asked for (by this UI or another process), in the same way."""
 
     live = True
     """A session drives its run (a stored run shown on the same screen is not live)."""
@@ -263,6 +271,9 @@ class RunSession:
                 self.notice = message.text
             elif isinstance(message, Progress):
                 self._latest = message.snapshot
+                with self._send_lock:
+                    if message.obeyed >= self._sent:  # else a command is on its way
+                        self.held, self.stopping = message.held, message.stopping
             elif isinstance(message, Done):
                 self._latest = message.snapshot
                 return message.snapshot
@@ -283,33 +294,43 @@ class RunSession:
         pause or stop given early is never lost)."""
         with self._send_lock:
             if self._pipe is None:
-                if self._process is None:
-                    self._queued.append(command)
-                return  # None after a start: the run's process already ended
-            try:
-                self._pipe.send(command)
-            except (OSError, ValueError):
-                return  # the run's process already ended
+                if self._process is not None:
+                    return  # the run's process already ended
+                self._queued.append(command)
+            else:
+                try:
+                    self._pipe.send(command)
+                except (OSError, ValueError):
+                    return  # the run's process already ended
+            self._sent += 1
+            self._expect(command)
 
-    pause_requested = False
-    """The last of pause / resume asked (the engine's own state is the snapshot's status)."""
+    def _expect(self, command: Command) -> None:
+        """The control state the engine will be in once it obeys ``command``."""
+        if isinstance(command, Stop | Abort):
+            self.held, self.stopping = False, True
+        elif not self.stopping:  # a stopping engine ignores pause and resume
+            self.held = isinstance(command, Pause)
 
     def pause(self) -> None:
         """Hold before the next iteration or unit (what is in flight finishes)."""
-        self.pause_requested = True
         self._command(Pause())
 
     def resume(self) -> None:
-        self.pause_requested = False
         self._command(Resume())
 
-    stop_requested = False
-    """A stop was asked for (a second one is `stop(now=True)`)."""
+    def toggle_pause(self) -> bool:
+        """Pause a going run, resume a held one; True when it paused."""
+        held = self.held
+        if held:
+            self.resume()
+        else:
+            self.pause()
+        return not held
 
     def stop(self, now: bool = False) -> None:
         """Finish and commit what is in flight, then end the run (``now``: drop what is in
         flight instead, as stopped; a resume asks it again)."""
-        self.stop_requested = True
         self._command(Stop(now))
 
     def abort(self, reason: str) -> None:

@@ -269,13 +269,19 @@ class KGLensApp(App):
             self.pop_screen()
         self.push_screen(screen)
 
+    def driving(self, run_id: int) -> RunSession | None:
+        """This app's session when it drives run ``run_id`` now, else None."""
+        session = self.session
+        if session is not None and session.run_id == run_id and self._busy():
+            return session
+        return None
+
     def open_run(self, run_id: int) -> None:
         """Show a run: live if it is the active session, else as stored."""
         from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
 
-        session = self.session
-        snap = session.snapshot() if session is not None else None
-        if session is not None and snap is not None and snap.run_id == run_id and self._busy():
+        session = self.driving(run_id)
+        if session is not None and session.snapshot() is not None:
             self.push_screen(self._live_screen(session, run_id))
             return
         mode = self._mode_of(run_id)

@@ -14,12 +14,17 @@ from textual.widgets import DataTable, Footer, Header, Static
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.kg.stats import kg_summaries
 from kglens_tui.runs.record import GOING
+from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
     from textual import getters
 
     from kglens_tui.tui.app import KGLensApp
+
+_STATUS = RUN_COLUMNS.index("status")
+REFRESH_GOING_S = 2.0
+"""How often home refreshes its lists while a run goes on."""
 
 HOME_HELP = """\
 ## Home
@@ -28,6 +33,8 @@ HOME_HELP = """\
 | --- | --- |
 | `n` | new run (form) |
 | `r` | resume the selected run |
+| `p` | pause or resume the selected run while it goes (also one another process drives) |
+| `s` | stop the selected run while it goes (s again: stop now, dropping what is in flight) |
 | `enter` | open the selected run's live screen |
 | `v` | review the selected run's blind spots (drill down, triage) |
 | `A` | analysis of the selected run: rates per predicate, region, year |
@@ -51,6 +58,8 @@ class HomeScreen(Screen):
     BINDINGS = [
         Binding("n", "app.new_run", "New run", id="new_run"),
         Binding("r", "resume_run", "Resume", id="resume"),
+        Binding("p", "pause_run", "Pause/resume", show=False),
+        Binding("s", "stop_run", "Stop", show=False),
         Binding("enter", "open_run", "Open", show=False),
         Binding("i", "app.import_kg", "Import KG", id="import"),
         Binding("a", "app.annotate", "Annotate"),
@@ -79,6 +88,14 @@ class HomeScreen(Screen):
         runs = self.query_one("#runs", DataTable)
         runs.add_columns(*RUN_COLUMNS)
         runs.focus()
+        self._going = 0
+        self._asked_to_stop: set[int] = set()
+        self.set_interval(REFRESH_GOING_S, self._refresh_while_going)
+
+    def _refresh_while_going(self) -> None:
+        """Follow runs that go on (here or in another process) while this screen shows."""
+        if self._going and self.app.screen is self:
+            self.action_refresh()
 
     def on_screen_resume(self) -> None:
         self.action_refresh()  # also when first shown
@@ -106,15 +123,15 @@ class HomeScreen(Screen):
         for row in rows:
             runs.add_row(*row, key=row[0])
         runs.select_key(selected)
+        self._going = sum(1 for r in rows if r[_STATUS].startswith(GOING))
         banner = self.query_one("#banner", Static)
         if not rows:
             banner.update(
                 f"No runs yet. Press [b]n[/] to probe a model ({self.app.default_target_text()})."
             )
         else:
-            active = sum(1 for r in rows if r[5].startswith(GOING))
             banner.update(
-                f"{len(rows)} runs, {active} active · enter opens a run, r resumes it, "
+                f"{len(rows)} run{'s' if len(rows) != 1 else ''}, {self._going} active · enter opens a run, r resumes it, "
                 "? shows every key"
             )
 
@@ -129,6 +146,30 @@ class HomeScreen(Screen):
         run_id = self._selected_run()
         if run_id is not None:
             self.app.resume_run(run_id)
+
+    def action_pause_run(self) -> None:
+        self._control("pause")
+
+    def action_stop_run(self) -> None:
+        self._control("stop")
+
+    def _control(self, action: str) -> None:
+        """p or s on the selected run: through this app's session when it drives the run, else
+        through the workspace to the process that does."""
+        run_id = self._selected_run()
+        if run_id is None:
+            return
+        session = self.app.driving(run_id)
+        if session is not None:
+            if action == "stop":
+                run_controls.stop(self, session)
+            else:
+                run_controls.toggle_pause(self, session)
+            return
+        again = action == "stop" and run_id in self._asked_to_stop
+        run_controls.ask_other(self, self.app.db(), run_id, action, again)
+        if action == "stop":
+            self._asked_to_stop.add(run_id)
 
     def action_open_run(self) -> None:
         run_id = self._selected_run()

@@ -21,9 +21,10 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
 from kglens_tui.probe.engine import ProbeSnapshot
-from kglens_tui.runs.session import STOP_NOW, RunSession
+from kglens_tui.runs.session import RunSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
+from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
@@ -351,27 +352,14 @@ class LiveScreen(Screen):
             self.notify("This run is not running here.", severity="warning")
             return
         assert self.session is not None  # _going() is False without one
-        # the session knows what was last asked; the engine's state shows in the title
-        if self.session.pause_requested:
-            self.session.resume()
-            self.notify("Resumed.")
-        else:
-            self.session.pause()
-            self.notify("Pausing after the current iteration.")
+        run_controls.toggle_pause(self, self.session)
 
     def action_stop(self) -> None:
         if not self._going():
             self.notify("This run is not running here.", severity="warning")
             return
         assert self.session is not None  # _going() is False without one
-        if self.session.stop_requested:
-            self.session.stop(now=True)
-            self.notify(STOP_NOW)
-            return
-        self.session.stop()
-        self.notify(
-            "Stopping: the current iteration finishes and is committed (s again: stop now)."
-        )
+        run_controls.stop(self, self.session)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -19,10 +19,11 @@ from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
 from kglens_tui.probe.bias import leaning
 from kglens_tui.runs.registry import mode_label
-from kglens_tui.runs.session import STOP_NOW, RunSession
+from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS, duration
+from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 MODE_HELP = """\
@@ -211,25 +212,14 @@ class ModeLiveScreen(Screen):
             self.notify("This run is not going: r on Home resumes it.", severity="warning")
             return
         assert isinstance(self.session, RunSession)  # a stored run is never going
-        # the session knows what was last asked; the engine's state shows in the title
-        if self.session.pause_requested:
-            self.session.resume()
-            self.notify("Resumed.")
-        else:
-            self.session.pause()
-            self.notify("Pausing.")
+        run_controls.toggle_pause(self, self.session)
 
     def action_stop(self) -> None:
         if not self._going():
             self.notify("This run is not going: nothing to stop.", severity="warning")
             return
         assert isinstance(self.session, RunSession)  # a stored run is never going
-        if self.session.stop_requested:
-            self.session.stop(now=True)
-            self.notify(STOP_NOW)
-            return
-        self.session.stop()
-        self.notify("Stopping: the tests in flight finish and are kept (s again: stop now).")
+        run_controls.stop(self, self.session)
 
 
 class StoredModeRun:
