@@ -1,0 +1,102 @@
+"""The smallest shape of a probing mode: one question per planned KG edge, one label per reply.
+
+A mode of this shape says what to ask about an edge (`EdgeUnitEngine.question`), how to label a
+reply (`label`) and what its metrics are (`compute_metrics`), and which edges a new run asks
+(`EdgeUnitMode.plan`). The harness asks, stores the answers (`unit_answer`, `runs.answers`),
+knows what is left and what failed, resumes, budgets, pauses and stops (`tests/toy_mode.py` is
+one in full).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.base import ChatClient, QuestionMeta
+from kglens_tui.runs.answers import TOTALS_SQL, UnitAnswer, load_answers, write_answers
+from kglens_tui.runs.record import RunRecord
+from kglens_tui.runs.unit_mode import UnitMode
+from kglens_tui.runs.units import ModeEngine, QueryView, UnitResult, ask
+
+
+class EdgeUnitEngine(ModeEngine):
+    """Unit i asks about the run's i-th edge (its edge ids, sorted); answers in `unit_answer`."""
+
+    kind = "edge"
+    """How the live screen names a question of this mode."""
+
+    def __init__(
+        self, conn: sqlite3.Connection, run: RunRecord, kg: KGIndex, target: ChatClient, **kw: Any
+    ) -> None:
+        super().__init__(conn, run, kg, target, **kw)
+        self.answers: dict[int, UnitAnswer] = {}
+        self.load_stored()
+        self.load_totals(TOTALS_SQL)
+
+    # what the mode provides
+    def question(self, unit: int, edge: int) -> tuple[str, QuestionMeta]:
+        """The question about edge ``edge`` (a position in the KG's arrays) and what it
+        asks, for the record."""
+        raise NotImplementedError
+
+    def label(self, reply: str) -> str:
+        """The mode's label for a reply that came back."""
+        raise NotImplementedError
+
+    # the rest
+    async def run_unit(self, unit: int) -> UnitResult:
+        question, meta = self.question(unit, self.kg.edge_position(int(self.run.edge_ids[unit])))
+        reply = await self.limited(
+            lambda: ask(
+                self.target,
+                ({"role": "user", "content": question},),
+                max_tokens=self.config.max_tokens,
+                temperature=self.config.temperature,
+                meta=meta,
+            )
+        )
+        label = "" if reply.failed else self.label(reply.text)
+        answer = UnitAnswer(
+            unit,
+            question,
+            reply.text,
+            label,
+            reply.error,
+            reply.prompt_tokens,
+            reply.completion_tokens,
+            reply.latency_ms,
+            reply.retries,
+        )
+        view = QueryView(unit, self.kind, question, reply.text or reply.error, label or "error")
+        return UnitResult(unit, [answer], [reply], [view])
+
+    def units_total(self) -> int:
+        return len(self.run.edge_ids)
+
+    def units_done(self) -> int:
+        return sum(not a.failed for a in self.answers.values())
+
+    def load_stored(self) -> None:
+        self.answers = load_answers(self.conn, self.run.id)
+
+    def pending(self) -> list[int]:
+        return [
+            u for u in range(self.units_total()) if u not in self.answers or self.answers[u].failed
+        ]
+
+    def store(self, results: list[UnitResult]) -> None:
+        write_answers(self.conn, self.run.id, [a for r in results for a in r.rows])
+
+    def absorb(self, result: UnitResult) -> None:
+        for answer in result.rows:
+            self.answers[answer.unit] = answer
+
+
+class EdgeUnitMode(UnitMode):
+    """The `Mode` of an `EdgeUnitEngine`: `plan` returns the KG edge ids a new run asks."""
+
+    engine_type: type[ModeEngine] = EdgeUnitEngine
+
+    def plan_edge_ids(self, plan: Any) -> list[int]:
+        return sorted({int(e) for e in plan})
