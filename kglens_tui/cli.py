@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -844,7 +845,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_app(args.db)
         # the workspace: --db, else $KGLENS_DB, else the settings file's db, else the default
-        args.db = args.db or load_settings().db or None
+        args.db = os.path.expanduser(args.db) if args.db else load_settings().db or None
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)

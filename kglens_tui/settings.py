@@ -95,6 +95,8 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
     given: set[str] = set()
     sources = []
     file = path or config_path()
+    if os.environ.get(CONFIG_ENV) and path is None and not file.is_file():
+        raise SettingsError(f"${CONFIG_ENV} names {file}, which is not a file")
     if file.is_file():
         try:
             data = tomllib.loads(file.read_text(encoding="utf-8"))

@@ -45,7 +45,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KGLENS_DB", str(tmp_path / "workspace.db"))
     # the user's settings file and KGLENS_* variables must not change what a test runs
-    monkeypatch.setenv("KGLENS_CONFIG", str(tmp_path / "no-config.toml"))
+    empty = tmp_path / "empty-settings.toml"
+    empty.write_text("")
+    monkeypatch.setenv("KGLENS_CONFIG", str(empty))
     for name in list(os.environ):
         if name.startswith("KGLENS_") and name not in ("KGLENS_DB", "KGLENS_CONFIG"):
             monkeypatch.delenv(name)

@@ -72,7 +72,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("datasette")
     db = root / f"{DB}.db"
     with pytest.MonkeyPatch.context() as mp:  # the user's settings must not shape these runs
-        mp.setenv("KGLENS_CONFIG", str(root / "no-config.toml"))
+        (root / "empty-settings.toml").write_text("")
+        mp.setenv("KGLENS_CONFIG", str(root / "empty-settings.toml"))
         mp.setenv("KGLENS_DB", str(db))
         common = ["--target", "sim", "--quiet"]
         probe = ["probe", "--no-tui", *common, "--iterations", "3", "--batch-size", "8"]

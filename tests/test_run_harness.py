@@ -1073,3 +1073,21 @@ async def test_home_pauses_and_stops_a_run_another_process_drives(tmp_path: Path
         assert f"Asked process {session.pid} to stop run {session.run_id}" in messages[-1]
         await wait_for(pilot, lambda: "stopped" in str(runs().get_row_at(0)))
         assert "1 run, 0 active" in banner()
+
+
+def test_a_missing_settings_file_named_by_the_variable_is_one_line(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    missing = tmp_path / "typo.toml"
+    monkeypatch.setenv("KGLENS_CONFIG", str(missing))
+    assert main(["runs"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: $KGLENS_CONFIG names {missing}, which is not a file"
+
+
+def test_a_workspace_flag_starting_with_a_tilde_is_the_home_directory(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert main(["--db", "~/w.db", "runs"]) == 0
+    assert (tmp_path / "w.db").is_file() and not Path("~").exists()
