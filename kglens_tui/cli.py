@@ -339,30 +339,11 @@ def cmd_probe(args: argparse.Namespace) -> int:
     return 0
 
 
-NARROW_RUNS = 110
-"""Below this many columns `kglens runs` leaves out target, difficulty and sampler and puts the
-three rates in one column."""
-
-
 def cmd_runs(args: argparse.Namespace) -> int:
-    from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
+    from kglens_tui.analysis.report import run_rows, runs_table
 
     conn = _open(args)
-    rows = run_rows(conn)
-    columns = list(RUN_COLUMNS)
-    if console.width < NARROW_RUNS:  # mode and status stay readable: target and the
-        # KGLens-only settings left out, the three rates in one column
-        rates = ("win", "zero-sense", "all-sense")
-        keep = [c for c in columns if c not in ("target", "difficulty", "sampler", *rates)]
-        at = {c: i for i, c in enumerate(columns)}
-        rows = [
-            (
-                *(row[at[c]] for c in keep),
-                " · ".join(f"{c} {row[at[c]]}" for c in rates) if row[at["win"]] != "—" else "—",
-            )
-            for row in rows
-        ]
-        columns = [*keep, "rates"]
+    columns, rows = runs_table(run_rows(conn), console.width)
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
         table.add_column(

@@ -189,6 +189,30 @@ RUN_COLUMNS = (
 )
 """Column titles of `run_rows`."""
 
+NARROW_RUNS = 110
+"""Below this many columns a list of runs leaves out target, difficulty and sampler and puts the
+three rates in one column."""
+
+
+def runs_table(rows: list[tuple[str, ...]], width: int) -> tuple[list[str], list[tuple[str, ...]]]:
+    """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them: below
+    `NARROW_RUNS` mode and status stay readable, target and the KGLens-only settings are left
+    out and the three rates share one column."""
+    columns = list(RUN_COLUMNS)
+    if width >= NARROW_RUNS:
+        return columns, rows
+    rates = ("win", "zero-sense", "all-sense")
+    keep = [c for c in columns if c not in ("target", "difficulty", "sampler", *rates)]
+    at = {c: i for i, c in enumerate(columns)}
+    narrow = [
+        (
+            *(row[at[c]] for c in keep),
+            " · ".join(f"{c} {row[at[c]]}" for c in rates) if row[at["win"]] != "—" else "—",
+        )
+        for row in rows
+    ]
+    return [*keep, "rates"], narrow
+
 
 def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
     """Every run as display strings in RUN_COLUMNS order (for `kglens runs` and the TUI)."""

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
+from kglens_tui.analysis.report import run_rows, runs_table
 from kglens_tui.kg.stats import kg_summaries
 from kglens_tui.runs.record import GOING
 from kglens_tui.tui.screens import run_controls
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
     from kglens_tui.tui.app import KGLensApp
 
-_STATUS = RUN_COLUMNS.index("status")
 REFRESH_GOING_S = 2.0
 """How often home refreshes its lists while a run goes on."""
 
@@ -85,9 +84,8 @@ class HomeScreen(Screen):
     def on_mount(self) -> None:
         kgs = self.query_one("#kgs", DataTable)
         kgs.add_columns("name", "entities", "edges", "active edges", "source", "snapshot")
-        runs = self.query_one("#runs", DataTable)
-        runs.add_columns(*RUN_COLUMNS)
-        runs.focus()
+        self.query_one("#runs", DataTable).focus()
+        self._columns: list[str] = []
         self._going = 0
         self._asked_to_stop: set[int] = set()
         self.set_interval(REFRESH_GOING_S, self._refresh_while_going)
@@ -99,6 +97,10 @@ class HomeScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.action_refresh()  # also when first shown
+
+    def on_resize(self) -> None:
+        if self._columns and runs_table([], self.size.width)[0] != self._columns:
+            self.action_refresh()  # narrow or wide columns
 
     def action_refresh(self) -> None:
         conn = self.app.db()
@@ -118,12 +120,16 @@ class HomeScreen(Screen):
         kgs.select_key(selected_kg)
         runs = self.query_one("#runs", LiteralDataTable)
         selected = runs.selected_key()
-        runs.clear()
-        rows = run_rows(conn)
+        columns, rows = runs_table(run_rows(conn), self.size.width)
+        runs.clear(columns=columns != self._columns)
+        if columns != self._columns:
+            runs.add_columns(*columns)
+            self._columns = columns
         for row in rows:
             runs.add_row(*row, key=row[0])
         runs.select_key(selected)
-        self._going = sum(1 for r in rows if r[_STATUS].startswith(GOING))
+        status = columns.index("status")
+        self._going = sum(1 for r in rows if r[status].startswith(GOING))
         banner = self.query_one("#banner", Static)
         if not rows:
             banner.update(
@@ -131,8 +137,8 @@ class HomeScreen(Screen):
             )
         else:
             banner.update(
-                f"{len(rows)} run{'s' if len(rows) != 1 else ''}, {self._going} active · enter opens a run, r resumes it, "
-                "? shows every key"
+                f"{len(rows)} run{'s' if len(rows) != 1 else ''}, {self._going} active · "
+                "enter opens a run, r resumes it, ? shows every key"
             )
 
     def _selected_run(self) -> int | None:
