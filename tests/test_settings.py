@@ -5,7 +5,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_tui import wait_for
+from textual.widgets import Input, Select
 
+from kglens_tui.modes.config import CONTEXTS, FactevalConfig, KontestConfig
+from kglens_tui.probe.config import RunConfig
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.new_run import NewRunScreen
@@ -201,3 +205,121 @@ async def test_the_form_keeps_the_settings_options_it_does_not_show(
         await pilot.pause()
         built = app.screen.build_config()
         assert (built.temperature, built.prompt_order) == (0.7, "reversed")
+
+
+async def _open_form(pilot) -> NewRunScreen:
+    """The new-run form, once it is on the screen."""
+    await pilot.press("n")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, NewRunScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, NewRunScreen)
+    return screen
+
+
+def _field(screen: NewRunScreen, name: str) -> str:
+    return screen.query_one(f"#{name}", Input).value
+
+
+@pytest.mark.parametrize(
+    ("mode", "config_type", "facts"),
+    [("kontest", KontestConfig, "relations"), ("facteval", FactevalConfig, "facts")],
+)
+async def test_the_form_starts_each_mode_from_its_own_defaults(
+    tmp_path: Path, mode: str, config_type: type, facts: str
+) -> None:
+    """Concurrency and facts are the mode's (`kglens consistency run` / `facteval run`), not
+    KGLens's; back in KGLens mode its own return."""
+    own, kglens = config_type(), RunConfig()
+    assert own.concurrency != kglens.concurrency  # else this test shows nothing
+    app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open_form(pilot)
+        assert _field(screen, "concurrency") == str(kglens.concurrency)
+        screen.query_one("#mode", Select).value = mode
+        await wait_for(pilot, lambda: _field(screen, "facts") == str(getattr(own, facts)))
+        assert _field(screen, "concurrency") == str(own.concurrency)
+        built = screen.build_mode_config(screen.build_config())
+        assert (built.concurrency, getattr(built, facts)) == (own.concurrency, getattr(own, facts))
+        if mode == "facteval":  # no contexts in the settings: the form asks every one
+            assert built.contexts == list(CONTEXTS)
+        screen.query_one("#mode", Select).value = "kglens"
+        await wait_for(pilot, lambda: _field(screen, "concurrency") == str(kglens.concurrency))
+
+
+async def test_a_change_of_mode_keeps_what_the_user_typed(tmp_path: Path) -> None:
+    app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open_form(pilot)
+        screen.query_one("#concurrency", Input).value = "3"
+        screen.query_one("#mode", Select).value = "kontest"
+        relations = str(KontestConfig().relations)
+        await wait_for(pilot, lambda: _field(screen, "facts") == relations)
+        assert _field(screen, "concurrency") == "3"
+        built = screen.build_mode_config(screen.build_config())
+        assert (built.concurrency, built.relations) == (3, KontestConfig().relations)
+
+
+@pytest.mark.parametrize(("mode", "facts", "expected"), [("kontest", "relations", 5),
+                                                          ("facteval", "facts", 6)])  # fmt: skip
+async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, facts: str, expected: int
+) -> None:
+    """The settings file, then a KGLENS_* variable, fill the unit mode's fields; the run
+    started from the form has them."""
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+    config = tmp_path / "config.toml"
+    config.write_text(
+        'target = "sim"\nsubset = "paper16"\nrelations = 7\nfacts = 6\nconcurrency = 3\n'
+        "max_requests = 2000000\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    monkeypatch.setenv("KGLENS_RELATIONS", "5")  # the variable wins over the file
+    db = tmp_path / "w.db"
+    app = KGLensApp(db, welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open_form(pilot)
+        screen.query_one("#mode", Select).value = mode
+        await wait_for(pilot, lambda: _field(screen, "facts") == str(expected))
+        assert (_field(screen, "concurrency"), _field(screen, "max_requests")) == ("3", "2000000")
+        assert screen.query_one("#subset", Select).value == "paper16"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: not app._busy(), 60)
+    cfg = last_config(db)
+    assert (cfg["mode"], cfg[facts], cfg["concurrency"]) == (mode, expected, 3)
+    assert (cfg["subset"], cfg["max_requests"]) == ("paper16", 2000000)
+
+
+async def test_the_form_keeps_a_unit_modes_settings_it_does_not_show(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        "max_paths = 4\ntemperature = 0.5\nmax_tokens = 12\nsim_latency_s = 0.01\n"
+        'distractors = 2\nqtypes = ["tfq", "mcq"]\ncontexts = ["none", "relevant"]\n',
+        encoding="utf-8",
+    )
+    app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open_form(pilot)
+        screen.query_one("#mode", Select).value = "kontest"
+        kontest = screen.build_mode_config(screen.build_config())
+        assert (kontest.max_paths, kontest.temperature, kontest.max_tokens) == (4, 0.5, 12)
+        assert kontest.sim_latency_s == 0.01
+        screen.query_one("#mode", Select).value = "facteval"
+        facteval = screen.build_mode_config(screen.build_config())
+        assert (facteval.distractors, facteval.qtypes) == (2, ["tfq", "mcq"])
+        assert (facteval.contexts, facteval.temperature) == (["none", "relevant"], 0.5)
+
+
+async def test_a_bad_unit_mode_setting_is_an_error_on_the_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A value only fact-eval takes, bad, does not stop the TUI: choosing fact-eval says so."""
+    monkeypatch.setenv("KGLENS_FACTS", "0")
+    app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open_form(pilot)
+        screen.query_one("#mode", Select).value = "facteval"
+        await wait_for(pilot, lambda: any("$KGLENS_FACTS" in n.message for n in app._notifications))
+        assert app.screen is screen

@@ -7,7 +7,7 @@ import sqlite3
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -71,7 +71,8 @@ class KGLensApp(App):
         self.annotation = annotation
         """Set: annotators only (`kglens annotate tui`, `kglens serve`), no runs or results."""
         self.settings = settings or load_settings()
-        self._run_defaults: RunConfig | None = None
+        self._run_defaults: dict[str, Any] = {}
+        """Each mode's new-run settings, by mode name (`run_defaults`)."""
         self._given_target = ""
         if annotation is None:  # a bad run option in the settings is told before the TUI starts
             self.run_defaults()
@@ -162,14 +163,21 @@ class KGLensApp(App):
         config.target = target
         return config.validate()
 
-    def run_defaults(self) -> RunConfig:
-        """A new KGLens run's settings: its defaults, the settings file, KGLENS_* variables
-        (read once; a copy each time)."""
-        if self._run_defaults is None:
-            self._run_defaults = settings_config(KGLENS, self.settings)
-            given = {name for name, _, _ in given_run_options(KGLENS, self.settings)}
-            self._given_target = self._run_defaults.target if "target" in given else ""
-        return dataclasses.replace(self._run_defaults)
+    @overload
+    def run_defaults(self) -> RunConfig: ...
+    @overload
+    def run_defaults(self, mode: str) -> Any: ...
+    def run_defaults(self, mode: str = KGLENS) -> Any:
+        """A new run's settings for a mode (KGLens when none is named): its defaults, the
+        settings file, KGLENS_* variables (read once per mode; a copy each time). SettingsError
+        names a bad value of the mode's."""
+        if mode not in self._run_defaults:
+            config = settings_config(mode, self.settings)
+            if mode == KGLENS:
+                given = {name for name, _, _ in given_run_options(KGLENS, self.settings)}
+                self._given_target = config.target if "target" in given else ""
+            self._run_defaults[mode] = config
+        return dataclasses.replace(self._run_defaults[mode])
 
     def welcome_config(self) -> RunConfig:
         """The first run's settings: the default ones, and for the local model small batches

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -23,11 +23,15 @@ from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
+from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.samplers import sampler_names
+from kglens_tui.runs.commands import given_run_options
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.options import comma_list, finite_float
+from kglens_tui.runs.record import KGLENS
+from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
 
 if TYPE_CHECKING:
@@ -54,7 +58,8 @@ FIELD_HELP = {
     "answers to paraphrases; fact-eval scores true/false, multiple-choice and short answers.",
     "template3": "KONTEST: ask template 3 (the unseen phrasing, KONTEST Table 5) in template 2's "
     "place; the analysis screen evaluates the ensemble of ordinary runs on this run.",
-    "facts": "How many facts to ask (KONTEST: relations); each becomes several questions.",
+    "facts": "How many facts to ask (KONTEST: relations); each becomes several questions. "
+    "Empty: the mode's run setting (the placeholder; all facts when it is none).",
     "model": "The model name the endpoint serves.",
     "propagation": "After an answer, move the error belief of other edges too: learned (how much "
     "an edge's predicate and entities tell, learned from the answers), sum (paper eq. 2-3), "
@@ -64,6 +69,34 @@ FIELD_HELP = {
 form's own fields (mode, model, facts, template 3, propagation as one choice) the text here."""
 
 INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
+
+FACTS_SETTING = {KONTEST: "relations", FACTEVAL: "facts"}
+"""The run setting behind the form's "Facts to ask" in each unit mode."""
+
+FORM_CONTEXTS = CONTEXTS
+"""The contexts a fact-eval run from the form asks each question in (every one, so that its live
+screen compares them), unless the settings file or $KGLENS_CONTEXTS names them."""
+
+FieldValue = str | bool
+"""What a form field holds: an Input's text or a Checkbox's value."""
+
+
+def mode_fields(mode: str, config: Any) -> dict[str, FieldValue]:
+    """What the form's fields that differ by mode show for a mode's run settings ``config``
+    (`KGLensApp.run_defaults(mode)`), by field id: the fields every mode shows and that mode's
+    own (facts, template 3). The KGLens-only fields start from KGLens's settings in `compose`."""
+    values: dict[str, FieldValue] = {
+        "predicates": ", ".join(config.predicates),
+        "concurrency": str(config.concurrency),
+        "requests_per_minute": _shown(config.requests_per_minute),
+        "max_requests": _shown(config.max_requests),
+        "seed": str(config.seed),
+    }
+    if mode in FACTS_SETTING:
+        values["facts"] = _shown(getattr(config, FACTS_SETTING[mode]))
+    if mode == KONTEST:
+        values["template3"] = bool(config.template3)
+    return values
 
 
 def _whole(name: str, raw: str) -> int:
@@ -97,7 +130,8 @@ class FormChoice:
 
 
 class _SharedFields(TypedDict):
-    """The fields a KONTEST or fact-eval config takes from the form's KGLens config."""
+    """The fields a KONTEST or fact-eval config takes from the form's KGLens config (the rest
+    come from the mode's run settings)."""
 
     kg: str
     subset: str | None
@@ -109,7 +143,6 @@ class _SharedFields(TypedDict):
     max_requests: int | None
     requests_per_minute: float | None
     seed: int
-    sim_latency_s: float
 
 
 class NewRunScreen(Screen):
@@ -127,9 +160,20 @@ class NewRunScreen(Screen):
     AUTO_FOCUS = "#mode"
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
+    _filled: dict[str, FieldValue]
+    """What the form last put in each field `mode_fields` names (a field whose value differs
+    from it has been edited)."""
+    _edited: set[str]
+    """Fields of `mode_fields` the user has edited: a change of mode leaves them as they are."""
+    _subsets_of: str
+    """The KG whose subsets the subset field offers."""
+
     def compose(self) -> ComposeResult:
         app = self.app
         defaults = app.run_defaults()
+        shown = mode_fields(KGLENS, defaults)  # a unit mode's own on mount (_mode_changed)
+        self._filled = {**shown, "facts": "", "template3": False}
+        self._edited = set()
         names = sorted({k.name for k in kg_summaries(app.db())} | set(bundled_names()))
         kg = defaults.kg if defaults.kg in names else (names[0] if names else "country")
         target_kind, model = app.default_target()
@@ -140,6 +184,9 @@ class NewRunScreen(Screen):
             mode, target_kind, model, base_url = last.mode, last.target_kind, last.model, last.url
             key_env = last.key_env
             kg = last.kg if last.kg in names else kg
+        subsets = self._subset_options(kg)
+        self._subsets_of = kg
+        subset = defaults.subset if defaults.subset in {value for _, value in subsets} else ""
         local_label = "local SmolLM2-135M" + ("" if local_available() else " (not installed)")
         yield Header()
         with VerticalScroll(id="form", can_focus=False):
@@ -157,7 +204,7 @@ class NewRunScreen(Screen):
                     id="mode",
                 )
                 yield Label("Facts to ask", classes="mode-only")
-                yield Input("20", type="integer", id="facts", classes="mode-only")
+                yield Input("", type="integer", id="facts", classes="mode-only")
                 yield Label("Unseen template", classes="kontest-only")
                 yield Checkbox(
                     "ask template 3 (for the ensemble)",
@@ -168,10 +215,12 @@ class NewRunScreen(Screen):
                 yield Label("Knowledge graph")
                 yield Select([(literal(n), n) for n in names], value=kg, allow_blank=False, id="kg")
                 yield Label("Subset of subjects")
-                yield Select(self._subset_options(kg), value="", allow_blank=False, id="subset")
+                yield Select(subsets, value=subset, allow_blank=False, id="subset")
                 yield Label("Predicates")
                 yield Input(
-                    "", placeholder="all (or keys / labels, comma-separated)", id="predicates"
+                    str(shown["predicates"]),
+                    placeholder="all (or keys / labels, comma-separated)",
+                    id="predicates",
                 )
                 yield Label("Target")
                 yield Select(
@@ -199,14 +248,14 @@ class NewRunScreen(Screen):
                 yield Input(key_env, id="api_key_env", classes="openai-only")
                 yield Label("Question generator", classes="kglens-only")
                 yield Input(
-                    "template",
+                    defaults.generator,
                     placeholder="template or openai:MODEL",
                     id="generator",
                     classes="kglens-only",
                 )
                 yield Label("Wh verifier", classes="kglens-only")
                 yield Input(
-                    "alias",
+                    defaults.verifier,
                     placeholder="alias or openai:MODEL (LLM judge)",
                     id="verifier",
                     classes="kglens-only",
@@ -267,23 +316,23 @@ class NewRunScreen(Screen):
                     classes="kglens-only",
                 )
                 yield Label("Requests in flight")
-                yield Input(str(defaults.concurrency), type="integer", id="concurrency")
+                yield Input(str(shown["concurrency"]), type="integer", id="concurrency")
                 yield Label("Requests per minute")
                 yield Input(
-                    _shown(defaults.requests_per_minute),
+                    str(shown["requests_per_minute"]),
                     placeholder="no limit",
                     type="number",
                     id="requests_per_minute",
                 )
                 yield Label("Budget: max requests")
                 yield Input(
-                    _shown(defaults.max_requests),
+                    str(shown["max_requests"]),
                     placeholder="no limit",
                     type="integer",
                     id="max_requests",
                 )
                 yield Label("Seed")
-                yield Input(str(defaults.seed), type="integer", id="seed")
+                yield Input(str(shown["seed"]), type="integer", id="seed")
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Check endpoint", id="check")
@@ -294,6 +343,7 @@ class NewRunScreen(Screen):
 
     def on_mount(self) -> None:
         self._toggle_fields()
+        self._mode_changed()  # the form may open in a unit mode (the last run's)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """Explain the focused field in the line above the footer."""
@@ -305,8 +355,45 @@ class NewRunScreen(Screen):
 
     @on(Select.Changed, "#kg")
     def _kg_changed(self, event: Select.Changed) -> None:
+        """Offer the chosen KG's subsets (the KG's Select reports its first value on mount
+        too: the subset the settings chose stays)."""
+        if event.value == self._subsets_of:
+            return
+        self._subsets_of = str(event.value)
         self.query_one("#subset", Select).set_options(self._subset_options(str(event.value)))
         self.query_one("#subset", Select).value = ""
+
+    @on(Select.Changed, "#mode")
+    def _mode_changed(self) -> None:
+        """Fill the fields the chosen mode shows from that mode's run settings (its defaults,
+        the settings file, KGLENS_* variables: `KGLensApp.run_defaults(mode)`), so that e.g.
+        KONTEST's concurrency is KONTEST's, not KGLens's.
+
+        A field the user has edited (its value differs from what the form last put there) is
+        left as typed, then and at every later change of mode; every other field of
+        `mode_fields` takes the new mode's value (a field whose setting is the same in both
+        modes keeps its value). A bad run option of the mode in the settings is an error on
+        the form, and the fields stay as they are (Start names it again)."""
+        mode = str(self.query_one("#mode", Select).value)
+        try:
+            values = mode_fields(mode, self.app.run_defaults(mode))
+        except SettingsError as exc:
+            self._error(exc)
+            return
+        if "facts" in values:  # what an empty field means
+            self.query_one("#facts", Input).placeholder = str(values["facts"]) or "all"
+        for name, value in values.items():
+            widget = self.query_one(f"#{name}")
+            assert isinstance(widget, Input | Checkbox)
+            if widget.value != self._filled[name]:
+                self._edited.add(name)
+            if name in self._edited:
+                continue
+            if isinstance(widget, Input):
+                widget.value = str(value)
+            else:
+                widget.value = bool(value)
+            self._filled[name] = value
 
     @on(Select.Changed, "#target")
     @on(Select.Changed, "#mode")
@@ -403,16 +490,17 @@ class NewRunScreen(Screen):
         check_new_run(config)
         return config
 
-    def build_mode_config(self, base: RunConfig):
-        """A KONTEST or fact-eval config from the form, or None in KGLens mode."""
-        from kglens_tui.modes import FactevalConfig, KontestConfig
-
-        mode = self.query_one("#mode", Select).value
-        if mode == "kglens":
+    def build_mode_config(self, base: RunConfig) -> Any:
+        """A KONTEST or fact-eval config from the form, or None in KGLens mode: the mode's run
+        settings (`KGLensApp.run_defaults(mode)`, so every option the form does not show keeps
+        the settings' value) with the form's fields; an empty "facts" is the setting's."""
+        mode = str(self.query_one("#mode", Select).value)
+        if mode == KGLENS:
             return None
+        settings = self.app.run_defaults(mode)
         raw = self.query_one("#facts", Input).value.strip()
-        facts = _whole("facts", raw) if raw else 20
-        if facts < 1:
+        facts = _whole("facts", raw) if raw else getattr(settings, FACTS_SETTING[mode])
+        if facts is not None and facts < 1:
             raise ConfigError("facts must be at least 1")
         common = _SharedFields(
             kg=base.kg,
@@ -425,17 +513,26 @@ class NewRunScreen(Screen):
             max_requests=base.max_requests,
             requests_per_minute=base.requests_per_minute,
             seed=base.seed,
-            sim_latency_s=base.sim_latency_s,
         )
-        if mode == "kontest":
-            transitive = bundled_transitive(base.kg)  # places: located_in
-            template3 = self.query_one("#template3", Checkbox).value
-            return KontestConfig(
-                relations=facts, transitive=transitive, template3=template3, **common
-            ).validate()
-        return FactevalConfig(
-            facts=facts, contexts=["none", "relevant", "irrelevant", "antifactual"], **common
-        ).validate()
+        if mode == KONTEST:
+            config = dataclasses.replace(
+                settings,
+                relations=facts,
+                # as `kglens consistency run`: the settings' transitive predicates, else the
+                # KG's own (places: located_in)
+                transitive=settings.transitive or bundled_transitive(base.kg),
+                template3=self.query_one("#template3", Checkbox).value,
+                **common,
+            )
+        else:
+            given = {name for name, _, _ in given_run_options(mode, self.app.settings)}
+            contexts = settings.contexts if "contexts" in given else list(FORM_CONTEXTS)
+            config = dataclasses.replace(
+                settings, **{FACTS_SETTING[mode]: facts}, contexts=contexts, **common
+            )
+        config.validate()
+        check_new_run(config)
+        return config
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -507,5 +604,8 @@ class NewRunScreen(Screen):
 
 
 def _shown(value: float | None) -> str:
-    """A number a field starts with ("" for none: the placeholder says what that means)."""
-    return "" if value is None else f"{value:g}"
+    """A number a field starts with ("" for none: the placeholder says what that means); a
+    whole number as typed (``:g`` would show 1000000 as 1e+06, which no integer field takes)."""
+    if value is None:
+        return ""
+    return str(value) if isinstance(value, int) else f"{value:g}"
