@@ -72,3 +72,16 @@ def test_the_welcome_probe_of_the_local_model_asks_open_questions(
     assert config.difficulty == "wh" and config.batch_size <= 16
     simulated = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
     assert simulated.welcome_config().difficulty == "easy"  # Yes/No and its bias warning stay
+
+
+def test_the_welcome_offers_the_local_extra_only_when_the_settings_chose_no_simulation(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import kglens_tui.tui.app as tui_app
+    from kglens_tui.settings import Settings
+
+    monkeypatch.setattr(tui_app, "local_available", lambda: False)
+    chosen = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
+    assert chosen.default_target_text() == "a SIMULATED model (the settings choose it)"
+    fallback = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "local"}))
+    assert "install the `local` extra" in fallback.default_target_text()

