@@ -422,6 +422,8 @@ CASES = {
     "runs": _c("runs"),
     "runs-rm": _c("runs", "rm", args=lambda w: [str(w.spare), "--yes"]),
     "runs-rm-unconfirmed": _c("runs", "rm", args=lambda w: [str(w.runs[0])], code=2),
+    "stop-not-going": _c("stop", args=lambda w: [str(w.runs[0])], code=2, shown=()),
+    "pause-not-going": _c("pause", args=lambda w: [str(w.runs[0])], code=2, shown=()),
     "report": _c("report", args=lambda w: [str(w.runs[0])]),
     "report-judged": _c("report", args=lambda w: [str(w.runs[1])]),
     "search": _c("search", args=lambda w: ["PWNED"]),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 import scipy.sparse as sp
+from scipy.special import expit, logit
 
 from kglens_tui.bench.ground_truth import (
     SIM_ALWAYS_FAILED,
@@ -94,16 +95,12 @@ def parse_settings(text: str) -> list[TruthSetting]:
     return settings
 
 
-def _sigmoid(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-x))
-
-
 def _solve_intercept(z: np.ndarray, base: float) -> float:
     """The shift a with mean(sigmoid(a + z)) = base (bisection; the mean grows with a)."""
     low, high = -30.0, 30.0
     for _ in range(60):
         mid = (low + high) / 2
-        if _sigmoid(mid + z).mean() < base:
+        if expit(mid + z).mean() < base:
             low = mid
         else:
             high = mid
@@ -121,16 +118,16 @@ def reshape_simulated(
     ``a + s * (sqrt(w) * structure + sqrt(1 - w) * noise)``, the spread s kept, the weight w
     chosen to give the neighbour correlation ``corr`` and the shift a the mean rate ``base``."""
     rates = np.clip(truth.rates, 1e-6, 1 - 1e-6)
-    logit = np.log(rates / (1 - rates))
-    spread = float(logit.std()) or 1.0
-    structure = (logit - logit.mean()) / spread
+    logits = logit(rates)
+    spread = float(logits.std()) or 1.0
+    structure = (logits - logits.mean()) / spread
     noise = np.random.default_rng([seed, 8647]).standard_normal(truth.n_edges)
     adjacency = neighbour_matrix(truth) if adjacency is None and corr is not None else adjacency
 
     def make(w: float) -> np.ndarray:
         z = spread * (np.sqrt(w) * structure + np.sqrt(1 - w) * noise)
-        shift = float(logit.mean()) if base is None else _solve_intercept(z, base)
-        return _sigmoid(shift + z)
+        shift = float(logits.mean()) if base is None else _solve_intercept(z, base)
+        return expit(shift + z)
 
     if corr is None:
         return make(1.0)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
+from scipy.special import expit
 
 from kglens_tui.llm.base import ChatRequest, Completion, QuestionMeta
 
@@ -37,10 +38,6 @@ _WH_TEMPLATES = ("{label}.", "{label}", "The answer is {label}.", "It is {label}
 def stable_hash(text: str) -> int:
     """A 64-bit hash of ``text`` that is stable across processes (unlike ``hash``)."""
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "little")
-
-
-def _sigmoid(x: float) -> float:
-    return float(1.0 / (1.0 + np.exp(-x)))
 
 
 @lru_cache(maxsize=4096)
@@ -120,7 +117,7 @@ class SimulatedClient:
         )
         if qtype == "wh":
             logit += self.wh_extra_logit
-        return _sigmoid(logit)
+        return float(expit(logit))
 
     def error_rate(self, meta: QuestionMeta) -> float:
         """True error rate for the question's edge and type."""

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import betaln
+from scipy.special import betaln, expit
 
 from kglens_tui.probe.pkg import PKGState
 
@@ -118,7 +118,7 @@ class ErrorModel:
             # its neighbours at most as much as S answers would (its own rate varies around q)
             weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
             for g in range(3):
-                p = _sigmoid(eta)
+                p = expit(eta)
                 resid = weight * (rate - p)
                 curv = weight * p * (1.0 - p)
                 size = self.levels[g]
@@ -127,7 +127,7 @@ class ErrorModel:
                 step = np.clip(grad / hess[g], -2.0, 2.0)
                 effects[g] += step
                 eta += step[codes[g]]
-            p = _sigmoid(eta)
+            p = expit(eta)
             step = float(np.sum(weight * (rate - p)) / max(np.sum(weight * p * (1 - p)), 1e-9))
             mu += float(np.clip(step, -2.0, 2.0))
             eta += float(np.clip(step, -2.0, 2.0))
@@ -152,14 +152,14 @@ class ErrorModel:
     def _strength(self, eta, y, t, codes, hess, weight) -> float:
         """S maximising the beta-binomial likelihood of each edge's answers given the model's
         prediction with that edge left out (one Newton step back from the fit)."""
-        q = _sigmoid(self._left_out(eta, y, t, codes, hess, weight))
+        q = expit(self._left_out(eta, y, t, codes, hess, weight))
         return _best_strength(q, y, t)
 
     @staticmethod
     def _left_out(eta, y, t, codes, hess, weight) -> np.ndarray:
         """Each examined edge's linear predictor without its own answers (approximately: its
         pull on each of its effects taken back)."""
-        p = _sigmoid(eta)
+        p = expit(eta)
         rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
         resid = weight * (rate - p)
         back = sum(resid / hess[g][codes[g]] for g in range(3))
@@ -167,7 +167,7 @@ class ErrorModel:
 
     def predict(self, fit: ModelFit, positions: np.ndarray | None = None) -> np.ndarray:
         """q: the model's error rate for each edge (all edges, or the given positions)."""
-        return _sigmoid(self._eta(fit.mu, fit.effects, positions))
+        return expit(self._eta(fit.mu, fit.effects, positions))
 
     def _eta(
         self, mu: float, effects: Sequence[np.ndarray], positions: np.ndarray | None = None
@@ -191,13 +191,13 @@ class ErrorModel:
             y = np.asarray(n, np.float64)[seen]
             codes = [c[seen] for c in self.codes]
             weight = t / (1.0 + (t - 1.0) / (fit.strength + 1.0))
-            p = _sigmoid(eta[seen])
+            p = expit(eta[seen])
             hess = [
                 np.bincount(codes[g], weight * p * (1 - p), self.levels[g]) + 1.0 / fit.sd[g] ** 2
                 for g in range(3)
             ]
             eta[seen] = self._left_out(eta[seen], y, t, codes, hess, weight)
-        q = _sigmoid(eta)
+        q = expit(eta)
         prior_a = fit.worth * q
         return q, prior_a, fit.worth - prior_a
 
@@ -210,7 +210,7 @@ class ErrorModel:
         variance of their effects over the edges (logit scale)."""
         some = self.sample
         parts = [float(np.var(effects[g][self.codes[g][some]])) for g in range(3)]
-        q = _sigmoid(self._eta(mu, effects, some))
+        q = expit(self._eta(mu, effects, some))
         model = float(np.var(q))
         own = float(np.mean(q * (1 - q))) / (strength + 1.0)
         if model + own <= 0 or sum(parts) <= 0:
@@ -223,10 +223,6 @@ def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(level ids, codes renumbered 0..L-1): only the levels present."""
     ids, inverse = np.unique(codes, return_inverse=True)
     return ids, inverse.astype(np.int64)
-
-
-def _sigmoid(x):
-    return 1.0 / (1.0 + np.exp(-x))
 
 
 def _logit(p):
@@ -375,7 +371,7 @@ def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
         ok = np.flatnonzero(answers >= least)
         ok = ok[np.argsort(-effect[ok], kind="stable")][:top]
         return tuple(
-            Weakness(int(model.ids[group][i]), float(_sigmoid(fit.mu + effect[i])), int(answers[i]))
+            Weakness(int(model.ids[group][i]), float(expit(fit.mu + effect[i])), int(answers[i]))
             for i in ok.tolist()
             if effect[i] > NOTABLE
         )
@@ -386,7 +382,7 @@ def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
         strength=fit.strength,
         neighbour_weight=fit.neighbour_weight,
         predicate_share=fit.predicate_share,
-        mean_error=float(_sigmoid(fit.mu)),
+        mean_error=float(expit(fit.mu)),
         weakest_predicates=weakest(0, 1),
         weakest_subjects=weakest(1, 2),
     )

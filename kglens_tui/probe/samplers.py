@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
+from scipy.special import logit
 
 from kglens_tui.core.registry import Registry
 from kglens_tui.probe.pkg import PKGState
@@ -187,12 +188,8 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> np.nd
     k = min(max(top_k, 1), n - 1)
     part = np.partition(mean, (n - k - 1, n - k))
     cut = float(part[n - k - 1] + part[n - k]) / 2
-    gap = np.abs(np.log(mean / (1 - mean)) - _logit(cut))
+    gap = np.abs(logit(mean) - logit(cut))
     return np.sqrt(1.0 + state.m + state.n) * (gap + slack)
-
-
-def _logit(x: float) -> float:
-    return float(np.log(x / (1 - x)))
 
 
 for _name, _fn in (
