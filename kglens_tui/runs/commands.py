@@ -155,18 +155,11 @@ def given_run_options(
 
 
 def _as_text(value: object) -> str:
-    """A settings-file value as `--set` takes it (lists comma-separated)."""
+    """A value as `--set` takes it: lists comma-separated, booleans true / false, None as none."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
         return ",".join(map(str, value))
-    return str(value)
-
-
-def _shown_default(value: object) -> str:
-    """A default as it would be typed in --set: lists comma-separated, None as none."""
-    if isinstance(value, list):
-        return ",".join(map(str, value)) or "(empty)"
     return "none" if value is None else str(value)
 
 
@@ -189,7 +182,7 @@ def print_settings(mode_name: str) -> None:
         table.add_row(
             f.name,
             kind,
-            markup_literal(_shown_default(getattr(defaults, f.name))),
+            markup_literal(_as_text(getattr(defaults, f.name)) or "(empty)"),
             markup_literal(docs.get(f.name, "")),
         )
     console.print(table)
