@@ -284,6 +284,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
             f"win {_pct(r.win)} · zero-sense {_pct(r.zero_sense)} · all-sense {_pct(r.all_sense)}"
             f" · {calls_text(snap.requests, snap.helpers)} req · {snap.errors} err"
         )
+        if snap.status != RunStatus.RUNNING:
+            text += f" · {snap.status}"
         bar.update(
             task, completed=snap.iteration, total=snap.iterations_total, run=snap.run_id, rates=text
         )

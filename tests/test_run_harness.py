@@ -22,7 +22,8 @@ from kglens_tui.runs.messages import Abort, Done, Pause, Ready
 from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_names
 from kglens_tui.runs.session import RunSession
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.stored_run import StoredRun
 
 SIZE = (120, 36)
 
@@ -207,7 +208,7 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
         await pilot.press("escape")
         app.open_run(final.run_id)
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
-        assert isinstance(app.screen.session, StoredModeRun)
+        assert isinstance(app.screen.session, StoredRun)
         assert app.screen.session.snapshot().units_done == final.units_done
         await pilot.press("escape")
         app.resume_run(final.run_id)
@@ -454,7 +455,9 @@ async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Pa
         )
         await pilot.press("s")
         await wait_for(pilot, lambda: bool(app._notifications), 30)
-        assert any("nothing to stop" in n.message for n in app._notifications)
+        assert any(
+            n.message.endswith("is finished: no process is running it") for n in app._notifications
+        )
         assert not any("Stopping" in n.message for n in app._notifications)
 
 

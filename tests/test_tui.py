@@ -283,7 +283,8 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
 ) -> None:
     """A bare KONTEST run record opens on the mode's screen, as stored, without an error
     (resuming one: test_tui_mode_runs)."""
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.stored_run import StoredRun
 
     db = tmp_path / "w.db"
     conn = connect(db)
@@ -298,7 +299,7 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
         app.open_run(1)
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
         await wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))  # mounted whole
-        assert isinstance(app.screen.session, StoredModeRun)
+        assert isinstance(app.screen.session, StoredRun)
         assert not [n for n in app._notifications if n.severity == "error"]
 
 

@@ -23,8 +23,8 @@ CHOICES = " · ".join(f"{i} {t.replace('_', ' ')}" for i, t in enumerate(ERROR_T
     "dialog",
     [
         lambda: ConfirmScreen(
-            "A run is active. Quit? Its requests in flight are cancelled; the iterations "
-            "already answered are committed and the run can be resumed later."
+            "A run is active. Quit? Its requests in flight are cancelled; what is already "
+            "answered is committed and the run can be resumed later."
         ),
         lambda: ReasonScreen(f"Error type of this reply: {CHOICES}", "1-4 or a name"),
     ],

@@ -12,7 +12,8 @@ from test_tui import make_app, wait_for
 from kglens_tui.modes import KontestConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.stored_run import StoredRun
 
 SIZE = (120, 36)
 
@@ -57,7 +58,7 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             app.open_run(run_id)
             await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
             screen = app.screen
-            assert isinstance(screen.session, StoredModeRun)
+            assert isinstance(screen.session, StoredRun)
 
             def said(text: str) -> bool:
                 return any(text in n.message for n in app._notifications)
@@ -71,7 +72,9 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             progress = str(screen.query_one("#mode-progress").content)
             assert "stored run" in progress and "elapsed" not in progress  # no made-up 0 s
             await pilot.press("p")  # a stored run has nothing to pause: says so
-            await wait_for(pilot, lambda: said("not going"))
+            await wait_for(
+                pilot, lambda: said(f"run {run_id} is stopped: no process is running it")
+            )
             assert app.session is None
             await pilot.press("escape")
             await wait_for(pilot, lambda: not isinstance(app.screen, ModeLiveScreen))

@@ -105,6 +105,8 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
 
     def on_progress(snap: ModeSnapshot) -> None:
         info = f"{calls_text(snap.requests, snap.helpers)} req · {snap.errors:,} failed"
+        if snap.status != RunStatus.RUNNING:
+            info += f" · {snap.status}"
         bar.update(
             task, completed=snap.units_done, total=snap.units_total, run=snap.run_id, info=info
         )

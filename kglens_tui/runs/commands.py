@@ -24,12 +24,12 @@ from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.runs.config import check_new_run
-from kglens_tui.runs.control import ask_run
+from kglens_tui.runs.control import ask_run, resume_elsewhere
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
-from kglens_tui.runs.messages import Command, Pause, Resume, Stop
+from kglens_tui.runs.messages import Command, Pause, Stop
 from kglens_tui.runs.options import apply_assignments
-from kglens_tui.runs.record import nothing_to_resume, run_row, shown_status
+from kglens_tui.runs.record import nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import NOT_SETTINGS, Settings, SettingsError, load_settings
@@ -221,8 +221,10 @@ def cmd_resume(args: argparse.Namespace) -> int:
     conn = connect(db)
     try:
         row = run_row(conn, args.run)
-        if shown_status(row["status"], row["stop_reason"], row["owner"])[0] == RunStatus.PAUSED:
-            return _ask(args, Resume())  # held by the process that drives it: it goes on there
+        elsewhere = resume_elsewhere(conn, args.run)  # another process drives it
+        if elsewhere is not None:
+            console.print(markup_literal(elsewhere), soft_wrap=True)
+            return 0
         finished = nothing_to_resume(conn, args.run)
     finally:
         conn.close()
@@ -258,13 +260,13 @@ def add_run_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "resume",
         help="resume a stopped or interrupted run of any mode (a paused one goes on where it runs)",
     )
-    p.add_argument("run", type=int)
+    p.add_argument("run", type=int, help="the run's id (`kglens runs` lists them)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_resume)
     p = sub.add_parser(
         "stop", help="stop a run that goes on in another process (what is in flight finishes)"
     )
-    p.add_argument("run", type=int)
+    p.add_argument("run", type=int, help="the run's id (`kglens runs` lists them)")
     p.add_argument(
         "--now", action="store_true", help="drop what is in flight instead (a resume asks it again)"
     )
@@ -272,5 +274,5 @@ def add_run_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p = sub.add_parser(
         "pause", help="pause a run that goes on in another process (`kglens resume RUN` goes on)"
     )
-    p.add_argument("run", type=int)
+    p.add_argument("run", type=int, help="the run's id (`kglens runs` lists them)")
     p.set_defaults(func=cmd_pause)

@@ -25,8 +25,9 @@ _WORDS: dict[str, Command] = {
 }
 
 
-class RunNotGoingError(KGLensError):
-    """The run has no live process to ask (it ended, or its process died)."""
+class RunControlError(KGLensError):
+    """The request cannot go to the run: no live process drives it (it ended, or its process
+    died), or it is in that state already."""
 
 
 def word(command: Command) -> str:
@@ -37,15 +38,27 @@ def word(command: Command) -> str:
     raise ValueError(f"{command!r} cannot be sent through the workspace")
 
 
+def toggled(conn: sqlite3.Connection, run_id: int) -> Command:
+    """What a pause key asks of a run another process drives: resume when it is paused (or a
+    pause is on its way to it), else pause."""
+    row = run_row(conn, run_id)
+    pending = row["control"]
+    if pending in ("pause", "resume"):
+        return Resume() if pending == "pause" else Pause()
+    return Resume() if row["status"] == RunStatus.PAUSED else Pause()
+
+
 def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
     """Leave ``command`` for the process driving run ``run_id``; returns one line for the user.
-    A later request replaces one not yet taken. Raises RunNotGoingError when no live process
-    drives the run, so nobody would see it."""
+    A later request replaces one not yet taken. Raises RunControlError when no live process
+    drives the run (nobody would see it), or when it is paused already."""
     row = run_row(conn, run_id)
     status, _ = shown_status(row["status"], row["stop_reason"], row["owner"])
     if status not in (RunStatus.RUNNING, RunStatus.PAUSED):
-        raise RunNotGoingError(f"run {run_id} is {status}: no process is running it")
+        raise RunControlError(f"run {run_id} is {status}: no process is running it")
     text = word(command)
+    if text == "pause" and status == RunStatus.PAUSED and row["control"] != "resume":
+        raise RunControlError(f"run {run_id} is paused already (resume: `kglens resume {run_id}`)")
     retry_busy(
         lambda: conn.execute(
             "UPDATE run SET control = ? WHERE id = ? AND owner = ?",
@@ -53,7 +66,22 @@ def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
         )
     )
     pid = owner_pid(row["owner"] or "")
-    return f"asked process {pid} to {text} run {run_id}"
+    verb, _, now = text.partition(" ")
+    return f"asked process {pid} to {verb} run {run_id}{' ' + now if now else ''}"
+
+
+def resume_elsewhere(conn: sqlite3.Connection, run_id: int) -> str | None:
+    """What resuming run ``run_id`` means when a live process drives it: a paused run is asked
+    to go on there (the line says so), a running one is left alone; None when none drives it
+    (then resuming it here is the way)."""
+    row = run_row(conn, run_id)
+    status, _ = shown_status(row["status"], row["stop_reason"], row["owner"])
+    if status == RunStatus.PAUSED:
+        return ask_run(conn, run_id, Resume())
+    if status == RunStatus.RUNNING:
+        pid = owner_pid(row["owner"] or "")
+        return f"run {run_id} goes on in process {pid} (pause: `kglens pause {run_id}`)"
+    return None
 
 
 def take_request(conn: sqlite3.Connection, run_id: int) -> Command | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
@@ -39,6 +40,9 @@ class RunEngine:
     mode = ""
     stats: Any
     """The engine's counters (requests, tokens...), set by the mode's engine."""
+    on_progress: Callable[[Any], None] | None = None
+    """Called with a snapshot after each commit and when a pause holds or ends (a CLI's
+    progress line)."""
 
     def __init__(
         self, conn: sqlite3.Connection, run: RunRecord, kg: KGIndex, target: ChatClient
@@ -158,7 +162,7 @@ class RunEngine:
 
     def pause(self) -> None:
         """Hold before the next question; what is in flight finishes first ("pausing")."""
-        if self.stopping:
+        if self.stopping or self.held:  # a second pause leaves a paused run paused
             return
         self._running.clear()
         self._control_status(RunStatus.PAUSING)
@@ -182,8 +186,15 @@ class RunEngine:
             return
         self.status = RunStatus.PAUSED
         mark_going(self.conn, self.run.id, RunStatus.PAUSED)  # `kglens runs` and home see it
+        self._tell_progress()
         await self._running.wait()
         mark_going(self.conn, self.run.id, RunStatus.RUNNING)
+        self._tell_progress()
+
+    def _tell_progress(self) -> None:
+        """Give `on_progress` (a command's progress line) the run's state now."""
+        if self.on_progress is not None:
+            self.on_progress(self.snapshot(insights=False))
 
     @property
     def stopping(self) -> bool:

@@ -190,6 +190,8 @@ class RunSession:
         self._send_lock = threading.Lock()
         self._sent = 0
         """Commands given so far (the engine says how many it has obeyed)."""
+        self.obeyed = 0
+        """How many of them the engine has obeyed, as it last said."""
         self.held = False
         """The engine is asked to pause (what is in flight finishes first): as it last said, or
         as the commands it has not obeyed yet will leave it."""
@@ -272,6 +274,7 @@ class RunSession:
             elif isinstance(message, Progress):
                 self._latest = message.snapshot
                 with self._send_lock:
+                    self.obeyed = message.obeyed
                     if message.obeyed >= self._sent:  # else a command is on its way
                         self.held, self.stopping = message.held, message.stopping
             elif isinstance(message, Done):

@@ -24,6 +24,7 @@ from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.runs.commands import given_run_options, settings_config
+from kglens_tui.runs.control import resume_elsewhere
 from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
 from kglens_tui.runs.session import RunSession
@@ -41,6 +42,7 @@ from kglens_tui.tui.screens.dialogs import (
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.new_run import FormChoice, NewRunScreen
+from kglens_tui.tui.screens.stored_run import StoredRun
 
 QUIT_GRACE_S = 1.5
 """How long a quit waits for the active run to cancel its requests and commit before the probe
@@ -79,6 +81,8 @@ class KGLensApp(App):
         self.db_path = Path(db_path or self.settings.db or default_db_path())
         self._conn: sqlite3.Connection | None = None
         self.session: RunSession | None = None
+        self.asked_to_stop: set[int] = set()
+        """Runs of other processes this app asked to stop (a second s stops them now)."""
         self._welcome = welcome
         self._quit_started: float | None = None
         """When a quit began ending the active run (None: not quitting)."""
@@ -259,6 +263,14 @@ class KGLensApp(App):
         except UnknownModeError as exc:
             self.notify(str(exc), severity="error")
             return
+        try:
+            elsewhere = resume_elsewhere(self.db(), run_id)  # another process drives it
+        except KGLensError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        if elsewhere is not None:
+            self.notify(elsewhere[0].upper() + elsewhere[1:] + ".")
+            return
         finished = nothing_to_resume(self.db(), run_id)
         if finished is not None:
             self.notify(finished, severity="warning")
@@ -291,7 +303,7 @@ class KGLensApp(App):
 
     def open_run(self, run_id: int) -> None:
         """Show a run: live if it is the active session, else as stored."""
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen, StoredModeRun
+        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
         session = self.driving(run_id)
         if session is not None and session.snapshot() is not None:
@@ -305,10 +317,11 @@ class KGLensApp(App):
         except (LookupError, ValueError) as exc:
             self.notify(str(exc), severity="error")
             return
+        followed = StoredRun(stored, mode, self.db())  # another process may drive it
         if mode == KGLENS:
-            self.push_screen(LiveScreen(run_id, snapshot=stored))
+            self.push_screen(LiveScreen(run_id, stored=followed))
         else:
-            self.push_screen(ModeLiveScreen(StoredModeRun(stored)))
+            self.push_screen(ModeLiveScreen(followed))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The one place worker outcomes reach the user: a message, never a traceback."""
@@ -361,8 +374,8 @@ class KGLensApp(App):
 
         self.push_screen(
             ConfirmScreen(
-                "A run is active. Quit? Its requests in flight are cancelled; the iterations "
-                "already answered are committed and the run can be resumed later."
+                "A run is active. Quit? Its requests in flight are cancelled; what is already "
+                "answered is committed and the run can be resumed later."
             ),
             answer,
         )
@@ -392,8 +405,8 @@ class KGLensApp(App):
         run = f"run {session.run_id}" if session.run_id is not None else "the run"
         self.push_screen(
             QuittingScreen(
-                f"Ending {run}: cancelling its requests in flight and committing the "
-                "iterations already answered…"
+                f"Ending {run}: cancelling its requests in flight and committing what is "
+                "already answered…"
             )
         )
         self.set_interval(0.05, self._quit_when_stopped)

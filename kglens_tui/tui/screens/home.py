@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from kglens_tui.analysis.report import run_rows, runs_table
+from kglens_tui.core.safetext import visible
 from kglens_tui.kg.stats import kg_summaries
 from kglens_tui.runs.record import GOING
 from kglens_tui.tui.screens import run_controls
@@ -23,7 +24,11 @@ if TYPE_CHECKING:
     from kglens_tui.tui.app import KGLensApp
 
 REFRESH_GOING_S = 2.0
-"""How often home refreshes its lists while a run goes on."""
+"""How often home refreshes its lists while a run goes on (else when the runs changed)."""
+RUNS_MARK_SQL = "SELECT COUNT(*), MAX(id), MAX(updated_at) FROM run"
+"""What changes when another process starts, ends or deletes a run."""
+STATUS_LIMIT = 40
+"""Characters of a run's status and stop reason shown in the list."""
 
 HOME_HELP = """\
 ## Home
@@ -87,12 +92,16 @@ class HomeScreen(Screen):
         self.query_one("#runs", DataTable).focus()
         self._columns: list[str] = []
         self._going = 0
-        self._asked_to_stop: set[int] = set()
+        self._mark: tuple | None = None
         self.set_interval(REFRESH_GOING_S, self._refresh_while_going)
 
     def _refresh_while_going(self) -> None:
-        """Follow runs that go on (here or in another process) while this screen shows."""
-        if self._going and self.app.screen is self:
+        """Follow runs that go on (here or in another process), and runs another process
+        starts, while this screen shows."""
+        if self.app.screen is not self:
+            return
+        mark = tuple(self.app.db().execute(RUNS_MARK_SQL).fetchone())
+        if self._going or mark != self._mark:
             self.action_refresh()
 
     def on_screen_resume(self) -> None:
@@ -125,11 +134,14 @@ class HomeScreen(Screen):
         if columns != self._columns:
             runs.add_columns(*columns)
             self._columns = columns
-        for row in rows:
-            runs.add_row(*row, key=row[0])
-        runs.select_key(selected)
         status = columns.index("status")
+        for row in rows:  # a long stop reason is read on the run's own screen
+            cells = [*row]
+            cells[status] = visible(row[status], one_line=True, limit=STATUS_LIMIT)
+            runs.add_row(*cells, key=row[0])
+        runs.select_key(selected)
         self._going = sum(1 for r in rows if r[status].startswith(GOING))
+        self._mark = tuple(conn.execute(RUNS_MARK_SQL).fetchone())
         banner = self.query_one("#banner", Static)
         if not rows:
             banner.update(
@@ -160,22 +172,13 @@ class HomeScreen(Screen):
         self._control("stop")
 
     def _control(self, action: str) -> None:
-        """p or s on the selected run: through this app's session when it drives the run, else
-        through the workspace to the process that does."""
+        """p or s on the selected run (`run_controls.press`)."""
         run_id = self._selected_run()
-        if run_id is None:
-            return
-        session = self.app.driving(run_id)
-        if session is not None:
-            if action == "stop":
-                run_controls.stop(self, session)
-            else:
-                run_controls.toggle_pause(self, session)
-            return
-        again = action == "stop" and run_id in self._asked_to_stop
-        run_controls.ask_other(self, self.app.db(), run_id, action, again)
-        if action == "stop":
-            self._asked_to_stop.add(run_id)
+        if run_id is not None:
+            app = self.app
+            run_controls.press(
+                self, action, app.driving(run_id), app.db(), run_id, app.asked_to_stop
+            )
 
     def action_open_run(self) -> None:
         run_id = self._selected_run()

@@ -3,6 +3,7 @@ per-predicate rates. It polls the session's snapshot a few times a second; it ne
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ from kglens_tui.runs.session import RunSession
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
 from kglens_tui.tui.screens import run_controls
+from kglens_tui.tui.screens.stored_run import StoredRun
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
@@ -143,12 +145,12 @@ class LiveScreen(Screen):
         self,
         run_id: int | None,
         session: RunSession | None = None,
-        snapshot: ProbeSnapshot | None = None,
+        stored: StoredRun | None = None,
     ) -> None:
         super().__init__()
         self.run_id = run_id
         self.session = session
-        self._static = snapshot
+        self._stored = stored
         self._shown_replies = 0
         self._last_key: tuple | None = None
         self._tables_at = 0.0
@@ -192,7 +194,7 @@ class LiveScreen(Screen):
             if snap is not None:
                 self.run_id = snap.run_id
             return snap
-        return self._static
+        return self._stored.snapshot() if self._stored is not None else None
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed."""
@@ -207,7 +209,8 @@ class LiveScreen(Screen):
                 else (markup_literal(notice) or "starting the run…")
             )
             return
-        key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s))
+        lost = self._lost(snap)
+        key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s), lost)
         if key == self._last_key:
             return
         now = time.monotonic()
@@ -257,7 +260,18 @@ class LiveScreen(Screen):
         if self._coin_job is not None:
             self._coin_job.terminate()
 
+    def _lost(self, snap: ProbeSnapshot) -> str:
+        """Why the run's process ended before the run did (it died), else ''."""
+        if self.session is None or RunStatus(snap.status).ended:
+            return ""
+        return self.session.error
+
     def _title(self, snap: ProbeSnapshot) -> None:
+        lost = self._lost(snap)
+        if lost:  # the last snapshot still says running
+            snap = dataclasses.replace(
+                snap, status=RunStatus.INTERRUPTED, stop_reason="", error=lost
+            )
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
         colours: dict[str, str] = {
             RunStatus.RUNNING: "green",
@@ -348,18 +362,17 @@ class LiveScreen(Screen):
         return snap is None or not RunStatus(snap.status).ended
 
     def action_toggle_pause(self) -> None:
-        if not self._going():
-            self.notify("This run is not running here.", severity="warning")
-            return
-        assert self.session is not None  # _going() is False without one
-        run_controls.toggle_pause(self, self.session)
+        self._press("pause")
 
     def action_stop(self) -> None:
-        if not self._going():
-            self.notify("This run is not running here.", severity="warning")
-            return
-        assert self.session is not None  # _going() is False without one
-        run_controls.stop(self, self.session)
+        self._press("stop")
+
+    def _press(self, action: str) -> None:
+        """p or s: to this app's session while it drives the run, else through the workspace
+        to the process that does (`run_controls.press`)."""
+        session = self.session if self._going() else None
+        app = self.app
+        run_controls.press(self, action, session, app.db(), self.run_id, app.asked_to_stop)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -4,6 +4,8 @@ questions and replies. It polls the session's snapshot; it never blocks."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,7 +26,13 @@ from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.screens import run_controls
+from kglens_tui.tui.screens.stored_run import StoredRun
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from kglens_tui.tui.app import KGLensApp
 
 MODE_HELP = """\
 ## Consistency / fact-eval run
@@ -62,6 +70,9 @@ ENDED = frozenset(str(s) for s in RunStatus if s.ended)
 class ModeLiveScreen(Screen):
     """Shows one unit mode's run driven by a RunSession (or stored)."""
 
+    if TYPE_CHECKING:
+        app = getters.app(KGLensApp)
+
     BINDINGS = [
         Binding("p", "toggle_pause", "Pause/resume"),
         Binding("s", "stop", "Stop"),
@@ -73,7 +84,7 @@ class ModeLiveScreen(Screen):
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
-    def __init__(self, session: RunSession | StoredModeRun) -> None:
+    def __init__(self, session: RunSession | StoredRun) -> None:
         super().__init__()
         self.session = session
         self._live = session.live
@@ -104,16 +115,18 @@ class ModeLiveScreen(Screen):
                     f"[red]{markup_literal(self.session.error)}[/]"
                 )
             return
-        key = (snap.units_done, snap.requests, snap.status, int(snap.elapsed_s))
+        lost = self.session.error if snap.status not in ENDED else ""  # its process died
+        key = (snap.units_done, snap.requests, snap.status, int(snap.elapsed_s), lost)
         if key == self._last:
             return
         self._last = key
         sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
         reason = f" ({markup_literal(snap.stop_reason)})" if snap.stop_reason else ""
+        error = lost or snap.error
         self.query_one("#mode-title", Static).update(
             f"[b]Run {snap.run_id}[/b] · {markup_literal(mode_label(snap.mode))} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
-            f"{_status(snap.status)}{reason}"
-            + (f"\n[red]{markup_literal(snap.error)}[/]" if snap.error else "")
+            + (_status(RunStatus.INTERRUPTED) if lost else f"{_status(snap.status)}{reason}")
+            + (f"\n[red]{markup_literal(error)}[/]" if error else "")
         )
         loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
         self.query_one("#mode-progress", Static).update(
@@ -202,37 +215,25 @@ class ModeLiveScreen(Screen):
         self._shown = max(self._shown, total)
 
     def _going(self) -> bool:
-        """Whether the shown run is being driven and has not ended."""
+        """Whether this app's session drives the shown run and it has not ended."""
         snap = self.session.snapshot()
         ended = snap is not None and snap.status in ENDED
-        return bool(self.session.live) and not ended
+        return bool(self.session.live) and not self.session.error and not ended
 
     def action_toggle_pause(self) -> None:
-        if not self._going():
-            self.notify("This run is not going: r on Home resumes it.", severity="warning")
-            return
-        assert isinstance(self.session, RunSession)  # a stored run is never going
-        run_controls.toggle_pause(self, self.session)
+        self._press("pause")
 
     def action_stop(self) -> None:
-        if not self._going():
-            self.notify("This run is not going: nothing to stop.", severity="warning")
-            return
-        assert isinstance(self.session, RunSession)  # a stored run is never going
-        run_controls.stop(self, self.session)
+        self._press("stop")
 
-
-class StoredModeRun:
-    """A KONTEST or fact-eval run as stored, shown like a live one (nothing to pause)."""
-
-    error = ""
-    live = False
-
-    def __init__(self, snapshot: ModeSnapshot) -> None:
-        self._snapshot = snapshot
-
-    def snapshot(self) -> ModeSnapshot:
-        return self._snapshot
+    def _press(self, action: str) -> None:
+        """p or s: to this app's session while it drives the run, else through the workspace
+        to the process that does (`run_controls.press`)."""
+        session = self.session if isinstance(self.session, RunSession) and self._going() else None
+        snap = self.session.snapshot()
+        run_id = snap.run_id if snap is not None else self.session.run_id
+        app = self.app
+        run_controls.press(self, action, session, app.db(), run_id, app.asked_to_stop)
 
 
 def _status(status: str) -> str:

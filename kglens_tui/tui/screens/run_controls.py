@@ -1,6 +1,6 @@
-"""p and s on a run, the same on every screen that offers them: for the run this app drives,
-through its session; for a run another process drives, through the workspace
-(`kglens_tui.runs.control`)."""
+"""p and s on a run, the same on every screen that offers them (home, both live screens): for the
+run this app drives, through its session; for a run another process drives, through the
+workspace (`kglens_tui.runs.control`); for a run nobody drives, one line saying so."""
 
 from __future__ import annotations
 
@@ -9,21 +9,48 @@ import sqlite3
 from textual.screen import Screen
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.runs.control import ask_run
-from kglens_tui.runs.messages import Command, Pause, Resume, Stop
-from kglens_tui.runs.record import run_row
+from kglens_tui.runs.control import ask_run, toggled
+from kglens_tui.runs.messages import Command, Stop
 from kglens_tui.runs.session import STOP_NOW, RunSession
 
 PAUSING = "Pausing: what is in flight finishes first (p again: resume)."
 STOPPING = "Stopping: what is in flight finishes and is kept (s again: stop now)."
 
 
-def toggle_pause(screen: Screen, session: RunSession) -> None:
-    """Pause the session's run, or resume it when the engine is held."""
-    screen.notify(PAUSING if session.toggle_pause() else "Resumed.")
+def press(
+    screen: Screen,
+    action: str,
+    session: RunSession | None,
+    conn: sqlite3.Connection,
+    run_id: int | None,
+    asked_to_stop: set[int],
+) -> None:
+    """p (``action`` "pause") or s ("stop") on run ``run_id``. ``session``: this app's session
+    while it drives the run (a command given while it starts waits for it). Otherwise the
+    request goes to the process that drives the run; ``asked_to_stop`` holds the runs this app
+    asked so, and a second s stops now."""
+    if session is not None:
+        if action == "stop":
+            _stop(screen, session)
+        else:
+            screen.notify(PAUSING if session.toggle_pause() else "Resumed.")
+        return
+    if run_id is None:
+        screen.notify("No run here to pause or stop.", severity="warning")
+        return
+    try:
+        stop = Stop(now=run_id in asked_to_stop)
+        command: Command = stop if action == "stop" else toggled(conn, run_id)
+        said = ask_run(conn, run_id, command)
+    except KGLensError as exc:
+        screen.notify(str(exc), severity="warning")
+        return
+    if action == "stop":
+        asked_to_stop.add(run_id)
+    screen.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second.")
 
 
-def stop(screen: Screen, session: RunSession) -> None:
+def _stop(screen: Screen, session: RunSession) -> None:
     """Stop the session's run; a second stop drops what is in flight."""
     if session.stopping:
         session.stop(now=True)
@@ -31,21 +58,3 @@ def stop(screen: Screen, session: RunSession) -> None:
     else:
         session.stop()
         screen.notify(STOPPING)
-
-
-def ask_other(
-    screen: Screen, conn: sqlite3.Connection, run_id: int, action: str, again: bool = False
-) -> None:
-    """p or s (``action``) on a run another process drives: leave the request for it (``again``:
-    a second s, which stops it now)."""
-    command: Command
-    if action == "stop":
-        command = Stop(now=again)
-    else:
-        command = Resume() if run_row(conn, run_id)["status"] == "paused" else Pause()
-    try:
-        said = ask_run(conn, run_id, command)
-    except KGLensError as exc:
-        screen.notify(str(exc), severity="warning")
-        return
-    screen.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second.")

@@ -1,0 +1,141 @@
+"""Pausing, resuming and stopping a run from wherever it is seen: the process that drives it
+obeys requests left in the workspace, and every screen that shows a run offers p and s."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+from test_run_harness import SIZE, HangAfterThree, SlowYes, _answers, _wait
+from test_tui import make_app, wait_for
+from textual.widgets import DataTable, Static
+from toy_mode import TOY, ToyConfig
+
+from kglens_tui.cli import main
+from kglens_tui.runs.control import RunControlError, ask_run
+from kglens_tui.runs.messages import Pause
+from kglens_tui.runs.session import RunSession
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.stored_run import StoredRun
+
+
+def _status(db: Path, run_id: int) -> str:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT status FROM run WHERE id = ?", (run_id,)).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _drive(session: RunSession) -> threading.Thread:
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(60) and not session.error
+    return worker
+
+
+def _toy(db: Path, target=SlowYes) -> RunSession:
+    return RunSession(
+        db, TOY, config=ToyConfig(kg="country", edges=200, concurrency=1), target_factory=target
+    )
+
+
+def test_a_second_pause_leaves_a_paused_run_paused(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    session = _toy(db)
+    worker = _drive(session)
+    session.pause()
+    _wait(lambda: session.snapshot() is not None and session.snapshot().status == "paused", "held")
+    session.pause()  # the engine said "pausing" for good before: nothing would set it back
+    _wait(lambda: session.obeyed == 2, "the second pause obeyed")
+    _wait(lambda: session.snapshot().status == "paused", "still paused")
+    conn = connect(db)
+    with pytest.raises(RunControlError, match=r"is paused already \(resume: `kglens resume 1`\)"):
+        ask_run(conn, session.run_id, Pause())
+    conn.close()
+    assert main(["--db", str(db), "stop", str(session.run_id), "--now"]) == 0
+    assert f"to stop run {session.run_id} now" in capsys.readouterr().out
+    worker.join(60)
+    assert session.snapshot().status == "stopped"
+
+
+async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_controls_it(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "w.db"
+    session = _toy(db)
+    worker = await asyncio.to_thread(_drive, session)
+    run_id = session.run_id
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#runs"))
+        app.open_run(run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        screen = app.screen
+        assert isinstance(screen.session, StoredRun)
+        done = screen.session.snapshot().units_done
+        await wait_for(pilot, lambda: screen.session.snapshot().units_done > done + 1, 60)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: screen.session.snapshot().status == "paused", 60)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: screen.session.snapshot().status == "running", 60)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: not worker.is_alive(), 60)
+        await wait_for(pilot, lambda: screen.session.snapshot().status == "stopped", 60)
+        await pilot.press("s")
+        messages = [n.message for n in app._notifications]
+        assert messages[-1] == f"run {run_id} is stopped: no process is running it"
+        title = str(screen.query_one("#mode-title", Static).content)
+        assert "stopped" in title
+
+
+async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    session = _toy(db)
+    session.pause()
+    worker = await asyncio.to_thread(_drive, session)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#runs"))
+        await wait_for(pilot, lambda: _status(db, session.run_id) == "paused", 60)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: _status(db, session.run_id) == "running", 60)
+        assert app.session is None  # nothing resumed here: it went on where it runs
+        await pilot.press("r")
+        messages = [n.message for n in app._notifications]
+        assert messages[-1].startswith(f"Run {session.run_id} goes on in process {session.pid}")
+        session.stop()
+        await asyncio.to_thread(worker.join, 60)
+
+
+async def test_home_shows_a_run_another_process_starts(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        runs = lambda: app.screen.query_one("#runs", DataTable)  # noqa: E731
+        await wait_for(pilot, lambda: app.screen.query("#runs") and runs().row_count == 0)
+        argv = ["--db", str(db), "run", "toy", "--quiet", "--set", "kg=country"]
+        assert await asyncio.to_thread(main, argv) == 0
+        await wait_for(pilot, lambda: runs().row_count == 1, 60)  # no ctrl+r
+
+
+async def test_a_live_screen_says_so_when_its_runs_process_dies(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        session = _toy(db, target=HangAfterThree)
+        app._launch(session, "toy", ModeLiveScreen(session))
+        await wait_for(pilot, lambda: session.run_id is not None, 60)
+        await wait_for(pilot, lambda: len(_answers(db, session.run_id)) == 3, 60)
+        await wait_for(pilot, lambda: session.snapshot() is not None, 60)
+        session.kill()
+        title = lambda: str(app.screen.query_one("#mode-title", Static).content)  # noqa: E731
+        await wait_for(pilot, lambda: "interrupted" in title(), 60)
+        assert "ended unexpectedly" in title()
+        await pilot.press("p")
+        messages = [n.message for n in app._notifications]
+        assert messages[-1] == f"run {session.run_id} is interrupted: no process is running it"
