@@ -4,12 +4,11 @@ obeys requests left in the workspace, and every screen that shows a run offers p
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 from pathlib import Path
 
 import pytest
-from test_run_harness import SIZE, HangAfterThree, SlowYes, _answers, _wait
+from test_run_harness import SIZE, HangAfterThree, SlowYes, _answers, _status, _wait
 from test_tui import make_app, wait_for
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig
@@ -21,14 +20,6 @@ from kglens_tui.runs.session import RunSession
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
-
-
-def _status(db: Path, run_id: int) -> str:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute("SELECT status FROM run WHERE id = ?", (run_id,)).fetchone()[0]
-    finally:
-        conn.close()
 
 
 def _drive(session: RunSession) -> threading.Thread:
