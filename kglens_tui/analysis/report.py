@@ -236,7 +236,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 status,
                 f"{r['iterations_done']}/{cfg['iterations']}"
                 if r["mode"] == "kglens"
-                else f"{r['iterations_done']} units",
+                else f"{r['iterations_done']:,} units",
                 f"{r['requests']:,}",
                 _pct(r["win_rate"]),
                 _pct(r["zero_sense_rate"]),
