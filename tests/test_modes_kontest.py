@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import pytest
 from conftest import write_jsonl
+from run_targets import ScriptedTarget
 
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
@@ -23,47 +23,6 @@ from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.session import RunSession
 
 LOCATED = "located in the administrative territorial entity"
-
-
-class ScriptedTarget:
-    """Answers the last user message from a dict ("Yes." by default); ``after`` overrides the
-    answer to a question asked right after another one; questions in ``fail`` raise LLMError."""
-
-    simulated = False
-
-    def __init__(
-        self,
-        replies: Mapping[str, str] | None = None,
-        *,
-        after: Mapping[tuple[str, str], str] | None = None,
-        fail: Iterable[str] = (),
-        reply_fn: Callable[[list[str]], str] | None = None,
-        label: str = "scripted",
-    ) -> None:
-        self.replies = dict(replies or {})
-        self.after = dict(after or {})
-        self.fail = set(fail)
-        self.reply_fn = reply_fn
-        self.label = label
-        self.asked: list[tuple[str, ...]] = []
-        self.messages: list[tuple[dict[str, str], ...]] = []
-
-    async def complete(self, request: ChatRequest) -> Completion:
-        users = [m["content"] for m in request.messages if m["role"] == "user"]
-        self.asked.append(tuple(users))
-        self.messages.append(request.messages)
-        if users[-1] in self.fail:
-            raise LLMError("server", "HTTP 500 from the scripted target", retries=2)
-        if self.reply_fn is not None:
-            text = self.reply_fn(users)
-        elif len(users) > 1 and (users[-2], users[-1]) in self.after:
-            text = self.after[(users[-2], users[-1])]
-        else:
-            text = self.replies.get(users[-1], "Yes.")
-        return Completion(text, 12, 2, 0.001)
-
-    async def aclose(self) -> None:
-        return None
 
 
 def hand_kg(root: Path) -> Path:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -85,6 +86,7 @@ def test_wh_expected_answers_hold_every_true_object_with_aliases(kg) -> None:
     pytest.fail("no Wh question about Tonga's languages was generated")
 
 
+@cache
 def fold(text: str) -> str:
     return "".join(
         c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
@@ -94,8 +96,15 @@ def fold(text: str) -> str:
 def gives_away(alias: str, name: str) -> bool:
     """Whether a shown alias contains an answer: as a whole word, or (names of four or more
     characters) as the start of a word ("Italian" in "Italian Republic", "Repubblica Italiana")."""
+    return _answer_pattern(name).search(fold(alias)) is not None
+
+
+@cache
+def _answer_pattern(name: str) -> re.Pattern[str]:
+    """Compiled once per name: the walk over a bundled KG checks thousands of names, more than
+    `re` keeps compiled."""
     tail = r"(?!\w)" if len(name) < 4 else ""
-    return re.search(r"(?<!\w)" + re.escape(fold(name)) + tail, fold(alias)) is not None
+    return re.compile(r"(?<!\w)" + re.escape(fold(name)) + tail)
 
 
 @pytest.mark.parametrize("name", ["country", "elements"])

@@ -8,7 +8,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from test_run_harness import SIZE, HangAfterThree, SlowYes, _answers, _status, _wait
+from run_targets import HangAfterThree, SlowYes
+from test_run_harness import SIZE, _answers, _status, _wait
 from test_tui import make_app, wait_for
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig
@@ -80,8 +81,12 @@ async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_co
         await pilot.press("s")
         messages = [n.message for n in app._notifications]
         assert messages[-1] == f"run {run_id} is stopped: no process is running it"
-        title = str(screen.query_one("#mode-title", Static).content)
-        assert "stopped" in title
+
+        def title() -> str:
+            return str(screen.query_one("#mode-title", Static).content)
+
+        # the title follows on the screen's next refresh (every 0.25 s): wait for it, not race it
+        await wait_for(pilot, lambda: "stopped" in title(), 60)
 
 
 async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path: Path) -> None:

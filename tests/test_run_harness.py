@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from run_targets import HangAfterThree, SlowYes, YesTarget
 from test_tui import make_app, wait_for
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
@@ -26,46 +27,6 @@ from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
 SIZE = (120, 36)
-
-
-class YesTarget:
-    """Answers "Yes" after ``delay_s``; counts its requests in this process."""
-
-    label = "yes-sayer"
-    simulated = True
-
-    def __init__(self, delay_s: float = 0.0) -> None:
-        self.delay_s = delay_s
-
-    async def complete(self, request):
-        from kglens_tui.llm.base import Completion
-
-        await asyncio.sleep(self.delay_s)
-        return Completion(text="Yes.", prompt_tokens=3, completion_tokens=1, latency_s=0.0)
-
-    async def aclose(self) -> None:
-        return None
-
-
-class SlowYes(YesTarget):
-    """Slow enough (per answer) to be paused, stopped or killed in the middle of a run."""
-
-    def __init__(self) -> None:
-        super().__init__(delay_s=0.05)
-
-
-class HangAfterThree(YesTarget):
-    """Answers three questions, then never again (the process is killed meanwhile)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.answered = 0
-
-    async def complete(self, request):
-        if self.answered >= 3:
-            await asyncio.Event().wait()
-        self.answered += 1
-        return await super().complete(request)
 
 
 def _answers(db: Path, run_id: int) -> list[tuple[int, str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -65,8 +65,9 @@ class KGIndex:
             breaks = np.flatnonzero((np.diff(s) != 0) | (np.diff(p) != 0)) + 1
             starts = np.concatenate(([0], breaks))
             ends = np.concatenate((breaks, [len(s)]))
-            for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
-                self._true[(int(s[a]), int(p[a]))] = o[a:b]
+            keys = zip(s[starts].tolist(), p[starts].tolist(), strict=True)
+            for key, a, b in zip(keys, starts.tolist(), ends.tolist(), strict=True):
+                self._true[key] = o[a:b]
         for pi in range(len(self.pred_keys)):
             self._cands[pi] = np.unique(self.o[self.p == pi])
         self._key_index = {k: i for i, k in enumerate(self.entity_keys)}
@@ -269,6 +270,24 @@ class Neighbourhood:
         return m, n
 
 
+def _json_lists(texts: Iterable[str]) -> list:
+    """`json.loads` of each text (a column of JSON lists of names, most of them "[]" or shared
+    by many entities), decoding each distinct list of strings once: every entity still gets a
+    list of its own."""
+    decoded: dict[str, list[str]] = {}
+    out = []
+    for text in texts:
+        known = decoded.get(text)
+        if known is not None:
+            out.append(known.copy())
+            continue
+        value = json.loads(text)
+        if type(value) is list and all(type(x) is str for x in value):
+            decoded[text] = value
+        out.append(value)
+    return out
+
+
 def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
     """Load every edge of a KG with labels, aliases, types and templates."""
     row = conn.execute("SELECT id, name, content_hash FROM kg WHERE name = ?", (name,)).fetchone()
@@ -301,9 +320,9 @@ def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
         entity_db_ids=ent_db,
         entity_keys=[e[1] for e in ents],
         labels=[e[2] for e in ents],
-        aliases=[json.loads(e[3]) for e in ents],
+        aliases=_json_lists(e[3] for e in ents),
         types=[e[4] for e in ents],
-        groups=[json.loads(e[5]) for e in ents],
+        groups=_json_lists(e[5] for e in ents),
         pred_keys=[p[1] for p in preds],
         pred_labels=[p[2] for p in preds],
         pred_templates=[json.loads(p[3]) for p in preds],

@@ -108,14 +108,22 @@ def _canonical_order(parsed: ParsedKG) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return order, s[order], p[order], o[order]
 
 
+_to_json = json.JSONEncoder(ensure_ascii=False).encode
+"""`json.dumps(value, ensure_ascii=False)`, without building an encoder for each value: an
+import encodes every entity three times (its fingerprint, aliases and groups)."""
+
+
+def _names_json(names: list[str]) -> str:
+    """`_to_json` of an entity's aliases or groups, most of which are empty."""
+    return "[]" if names == [] else _to_json(names)
+
+
 def content_hash(parsed: ParsedKG, canonical: tuple | None = None) -> str:
     """A sha256 fingerprint of the KG's entities, predicates, templates and facts, independent of
     the order of lines in the files."""
     h = hashlib.sha256()
     for e in sorted(parsed.entities, key=lambda e: e.key):
-        h.update(
-            json.dumps([e.key, e.label, e.aliases, e.type, e.groups], ensure_ascii=False).encode()
-        )
+        h.update(_to_json([e.key, e.label, e.aliases, e.type, e.groups]).encode())
     for p in sorted(parsed.predicates, key=lambda p: p.key):
         h.update(json.dumps([p.key, p.label, p.active, p.templates], sort_keys=True).encode())
     order, s, p, o = canonical if canonical is not None else _canonical_order(parsed)
@@ -248,9 +256,9 @@ def _insert_rows(conn: sqlite3.Connection, parsed: ParsedKG, kg_id: int, order: 
                 kg_id,
                 e.key,
                 e.label,
-                json.dumps(e.aliases, ensure_ascii=False),
+                _names_json(e.aliases),
                 e.type,
-                json.dumps(e.groups, ensure_ascii=False),
+                _names_json(e.groups),
                 e.description,
             )
             for i, e in enumerate(parsed.entities)
@@ -275,7 +283,7 @@ def _insert_rows(conn: sqlite3.Connection, parsed: ParsedKG, kg_id: int, order: 
                 int(p.multi_valued),
                 int(p.temporal),
                 p.object_type,
-                json.dumps(p.templates, ensure_ascii=False),
+                _to_json(p.templates),
             )
             for i, p in enumerate(parsed.predicates)
         ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -53,8 +54,16 @@ def _fold(text: str) -> str:
 def _gives_away(folded_alias: str, name: str) -> bool:
     """Whether an alias contains a name as a whole word or, for names of four or more
     characters, as the start of a word ('Italian' in 'Repubblica Italiana')."""
+    return _name_pattern(name).search(folded_alias) is not None
+
+
+@lru_cache(maxsize=1 << 15)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """What `_gives_away` looks for, compiled once per name (at most 32,768 kept, some 16 MB): a
+    KG has more names than `re` keeps compiled, so a pattern built from a string each time was
+    compiled again each time."""
     tail = r"(?!\w)" if len(name) < 4 else ""
-    return re.search(r"(?<!\w)" + re.escape(_fold(name)) + tail, folded_alias) is not None
+    return re.compile(r"(?<!\w)" + re.escape(_fold(name)) + tail)
 
 
 def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
