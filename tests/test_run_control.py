@@ -135,3 +135,14 @@ async def test_a_live_screen_says_so_when_its_runs_process_dies(tmp_path: Path) 
         await pilot.press("p")
         messages = [n.message for n in app._notifications]
         assert messages[-1] == f"run {session.run_id} is interrupted: no process is running it"
+
+
+def test_a_running_run_with_no_owner_recorded_is_not_asked(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "toy", "--quiet", "--set", "kg=country"]) == 0
+    conn = connect(db)
+    conn.execute("UPDATE run SET status = 'running', owner = NULL")
+    with pytest.raises(RunControlError, match="run 1 is stored as running but no process holds it"):
+        ask_run(conn, 1, Pause())
+    assert conn.execute("SELECT control FROM run").fetchone()[0] == ""
+    conn.close()

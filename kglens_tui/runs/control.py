@@ -56,6 +56,8 @@ def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
     status, _ = shown_status(row["status"], row["stop_reason"], row["owner"])
     if status not in (RunStatus.RUNNING, RunStatus.PAUSED):
         raise RunControlError(f"run {run_id} is {status}: no process is running it")
+    if not row["owner"]:  # stored as going, held by no process (resume continues it)
+        raise RunControlError(f"run {run_id} is stored as {status} but no process holds it")
     text = word(command)
     if text == "pause" and status == RunStatus.PAUSED and row["control"] != "resume":
         raise RunControlError(f"run {run_id} is paused already (resume: `kglens resume {run_id}`)")
@@ -65,7 +67,7 @@ def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
             (text, run_id, row["owner"]),
         )
     )
-    pid = owner_pid(row["owner"] or "")
+    pid = owner_pid(row["owner"])
     verb, _, now = text.partition(" ")
     return f"asked process {pid} to {verb} run {run_id}{' ' + now if now else ''}"
 
