@@ -209,7 +209,7 @@ class LiveScreen(Screen):
                 else (markup_literal(notice) or "starting the run…")
             )
             return
-        lost = self._lost(snap)
+        lost = run_controls.process_lost(self.session, snap.status)
         key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s), lost)
         if key == self._last_key:
             return
@@ -260,14 +260,8 @@ class LiveScreen(Screen):
         if self._coin_job is not None:
             self._coin_job.terminate()
 
-    def _lost(self, snap: ProbeSnapshot) -> str:
-        """Why the run's process ended before the run did (it died), else ''."""
-        if self.session is None or RunStatus(snap.status).ended:
-            return ""
-        return self.session.error
-
     def _title(self, snap: ProbeSnapshot) -> None:
-        lost = self._lost(snap)
+        lost = run_controls.process_lost(self.session, snap.status)
         if lost:  # the last snapshot still says running
             snap = dataclasses.replace(
                 snap, status=RunStatus.INTERRUPTED, stop_reason="", error=lost

@@ -115,7 +115,7 @@ class ModeLiveScreen(Screen):
                     f"[red]{markup_literal(self.session.error)}[/]"
                 )
             return
-        lost = self.session.error if snap.status not in ENDED else ""  # its process died
+        lost = run_controls.process_lost(self.session, snap.status)
         key = (snap.units_done, snap.requests, snap.status, int(snap.elapsed_s), lost)
         if key == self._last:
             return

@@ -9,6 +9,7 @@ import sqlite3
 from textual.screen import Screen
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.status import RunStatus
 from kglens_tui.runs.control import ask_run, toggled
 from kglens_tui.runs.messages import Command, Stop
 from kglens_tui.runs.session import STOP_NOW, RunSession
@@ -58,3 +59,11 @@ def _stop(screen: Screen, session: RunSession) -> None:
     else:
         session.stop()
         screen.notify(STOPPING)
+
+
+def process_lost(session: object, status: str) -> str:
+    """Why a run's process ended before the run did (it died; the last snapshot still says it
+    goes on), else ''. ``session``: a screen's RunSession, StoredRun or None."""
+    if session is None or RunStatus(status).ended:
+        return ""
+    return str(getattr(session, "error", ""))
