@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 
@@ -36,6 +37,20 @@ class SlowYes(YesTarget):
 
     def __init__(self) -> None:
         super().__init__(delay_s=0.05)
+
+
+class GatedYes(YesTarget):
+    """Answers "Yes" only while the file ``gate`` exists: a request in flight waits for it (a
+    run asked to stop stays stopping until the test opens the gate)."""
+
+    def __init__(self, gate: str) -> None:
+        super().__init__()
+        self.gate = Path(gate)
+
+    async def complete(self, request):
+        while not self.gate.exists():
+            await asyncio.sleep(0.02)
+        return await super().complete(request)
 
 
 class HangAfterThree(YesTarget):

@@ -10,10 +10,11 @@ import os
 import sqlite3
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
-from run_targets import HangAfterThree, SlowYes, YesTarget
+from run_targets import GatedYes, HangAfterThree, SlowYes, YesTarget
 from test_tui import make_app, wait_for
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
@@ -1015,6 +1016,40 @@ def test_another_process_pauses_resumes_and_stops_a_run_through_the_workspace(
     assert main(["--db", str(db), "stop", str(run_id)]) == 2
     err = capsys.readouterr().err
     assert f"run {run_id} is stopped: no process is running it" in err and "\n" not in err.strip()
+
+
+def test_a_run_asked_to_stop_shows_stopping_until_what_is_in_flight_ends(
+    tmp_path: Path, capsys
+) -> None:
+    db, gate = tmp_path / "w.db", tmp_path / "gate"
+    gate.touch()
+    session = RunSession(
+        db,
+        TOY,
+        config=ToyConfig(kg="country", edges=200, concurrency=1),
+        target_factory=partial(GatedYes, str(gate)),
+    )
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(60) and not session.error
+    run_id = session.run_id
+    _wait(lambda: len(_answers(db, run_id)) > 0, "a first answer")
+    gate.unlink()  # the next request stays in flight
+    assert main(["--db", str(db), "stop", str(run_id)]) == 0
+    _wait(lambda: _status(db, run_id) == "stopping", "stored as stopping")
+    capsys.readouterr()
+    assert main(["--db", str(db), "runs"]) == 0
+    assert "stopping" in capsys.readouterr().out
+    assert main(["--db", str(db), "pause", str(run_id)]) == 2
+    assert f"run {run_id} is stopping (`kglens stop {run_id}`: stop now)" in capsys.readouterr().err
+    assert main(["--db", str(db), "resume", str(run_id)]) == 0
+    assert "is stopping in process" in capsys.readouterr().out
+    done = len(_answers(db, run_id))
+    assert main(["--db", str(db), "stop", str(run_id)]) == 0  # a second stop drops it
+    assert f"to stop run {run_id} now" in capsys.readouterr().out
+    worker.join(60)
+    assert session.snapshot().status == "stopped" and not session.error
+    assert _status(db, run_id) == "stopped" and len(_answers(db, run_id)) == done
 
 
 async def test_home_pauses_and_stops_a_run_another_process_drives(tmp_path: Path) -> None:

@@ -264,7 +264,9 @@ def add_run_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_resume)
     p = sub.add_parser(
-        "stop", help="stop a run that goes on in another process (what is in flight finishes)"
+        "stop",
+        help="stop a run that goes on in another process (what is in flight finishes; a second "
+        "stop drops it)",
     )
     p.add_argument("run", type=int, help="the run's id (`kglens runs` lists them)")
     p.add_argument(

@@ -10,7 +10,7 @@ import sqlite3
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.status import RunStatus
 from kglens_tui.runs.messages import Command, Pause, Resume, Stop
-from kglens_tui.runs.record import run_row, shown_status
+from kglens_tui.runs.record import GOING, run_row, shown_status
 from kglens_tui.store.connection import retry_busy
 from kglens_tui.store.owner import owner_pid
 
@@ -50,15 +50,19 @@ def toggled(conn: sqlite3.Connection, run_id: int) -> Command:
 
 def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
     """Leave ``command`` for the process driving run ``run_id``; returns one line for the user.
-    A later request replaces one not yet taken. Raises RunControlError when no live process
+    A later request replaces one not yet taken; a stop to a run that is stopping stops it now. Raises RunControlError when no live process
     drives the run (nobody would see it), or when it is paused already."""
     row = run_row(conn, run_id)
     status, _ = shown_status(row["status"], row["stop_reason"], row["owner"])
-    if status not in (RunStatus.RUNNING, RunStatus.PAUSED):
+    if status not in GOING:
         raise RunControlError(f"run {run_id} is {status}: no process is running it")
     if not row["owner"]:  # stored as going, held by no process (resume continues it)
         raise RunControlError(f"run {run_id} is stored as {status} but no process holds it")
     text = word(command)
+    if status == RunStatus.STOPPING:  # a second stop stops now, as a second s or Ctrl-C does
+        if not text.startswith("stop"):
+            raise RunControlError(f"run {run_id} is stopping (`kglens stop {run_id}`: stop now)")
+        text = "stop now"
     if text == "pause" and status == RunStatus.PAUSED and row["control"] != "resume":
         raise RunControlError(f"run {run_id} is paused already (resume: `kglens resume {run_id}`)")
     retry_busy(
@@ -80,9 +84,11 @@ def resume_elsewhere(conn: sqlite3.Connection, run_id: int) -> str | None:
     status, _ = shown_status(row["status"], row["stop_reason"], row["owner"])
     if status == RunStatus.PAUSED:
         return ask_run(conn, run_id, Resume())
+    pid = owner_pid(row["owner"] or "")
     if status == RunStatus.RUNNING:
-        pid = owner_pid(row["owner"] or "")
         return f"run {run_id} goes on in process {pid} (pause: `kglens pause {run_id}`)"
+    if status == RunStatus.STOPPING:
+        return f"run {run_id} is stopping in process {pid}: resume it once it has stopped"
     return None
 
 

@@ -145,9 +145,12 @@ class RunEngine:
     def request_stop(self, now: bool = False) -> None:
         """Finish and commit what is in flight, then stop; ``now``: cancel what is in flight
         (a resume asks it again), commit what is whole and store the run as stopped."""
+        first = not self._stop.is_set()
         self._stop.set()
         self._running.set()
         self._control_status(RunStatus.STOPPING)
+        if first:  # `kglens runs` and home say stopping while what is in flight finishes
+            mark_going(self.conn, self.run.id, RunStatus.STOPPING)
         if now and not self._abort_reason:
             self._stop_now = True
             self.abort(STOPPED_BY_USER)
@@ -188,7 +191,8 @@ class RunEngine:
         mark_going(self.conn, self.run.id, RunStatus.PAUSED)  # `kglens runs` and home see it
         self._tell_progress()
         await self._running.wait()
-        mark_going(self.conn, self.run.id, RunStatus.RUNNING)
+        going = RunStatus.STOPPING if self.stopping else RunStatus.RUNNING
+        mark_going(self.conn, self.run.id, going)
         self._tell_progress()
 
     def _tell_progress(self) -> None:

@@ -127,13 +127,14 @@ def claim_run(
     return retry_busy(claim)
 
 
-GOING = (RunStatus.RUNNING, RunStatus.PAUSED)
-"""Stored statuses of a run its owner process is still going on with (paused: held by the user)."""
+GOING = (RunStatus.RUNNING, RunStatus.PAUSED, RunStatus.STOPPING)
+"""Stored statuses of a run its owner process is still going on with (paused: held by the user;
+stopping: asked to stop, finishing what is in flight)."""
 
 
 def mark_going(conn: sqlite3.Connection, run_id: int, status: str) -> None:
-    """Store that this process's run is running or paused (another process can see it), keeping
-    the ownership: unlike `set_status`, which ends it."""
+    """Store that this process's run is running, paused or stopping (another process can see
+    it), keeping the ownership: unlike `set_status`, which ends it."""
     retry_busy(
         lambda: conn.execute(
             "UPDATE run SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') "
