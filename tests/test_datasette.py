@@ -172,6 +172,13 @@ async def test_the_observations_view_shows_labels_as_literal_text(workspace: Pat
             (run_id,),
         )
     }
+    asked = dict(
+        conn.execute(
+            "SELECT ob.id, COALESCE(c.label, '') || '|' || ob.expected FROM observation ob "
+            "LEFT JOIN entity c ON c.id = ob.candidate_id WHERE ob.run_id = ?",
+            (run_id,),
+        ).fetchall()
+    )
     keys = {k for (k,) in conn.execute("SELECT key FROM entity")}
     conn.close()
     assert len(expected) == 12  # 3 iterations of 4 questions
@@ -180,6 +187,10 @@ async def test_the_observations_view_shows_labels_as_literal_text(workspace: Pat
     rows = (await _get(ds, path)).json()
     shown = {r["id"]: (r["subject"], r["predicate"], r["object"], r["question"]) for r in rows}
     assert shown == expected
+    # a Yes/No question names the entity it asked about, the fact's object or another one
+    assert {r["id"]: f"{r['asked_object'] or ''}|{r['expected']}" for r in rows} == asked
+    assert {r["expected"] for r in rows} == {"yes", "no"}
+    assert any(r["asked_object"] != r["object"] for r in rows if r["expected"] == "no")
     for subject, predicate, obj, question in shown.values():
         assert subject not in keys and obj not in keys  # labels, not the KG's ids
         assert predicate == LOCATED and subject in question
