@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import importlib.util
 import json
 import sqlite3
 from pathlib import Path
@@ -10,6 +11,7 @@ from textual.widgets import Input, Select
 
 from kglens_tui.modes.config import CONTEXTS, FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
+from kglens_tui.runs.config import ConfigError
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.new_run import NewRunScreen
@@ -323,3 +325,33 @@ async def test_a_bad_unit_mode_setting_is_an_error_on_the_form(
         screen.query_one("#mode", Select).value = "facteval"
         await wait_for(pilot, lambda: any("$KGLENS_FACTS" in n.message for n in app._notifications))
         assert app.screen is screen
+
+
+async def test_the_settings_target_reaches_runs_from_the_form_and_the_welcome(
+    tmp_path: Path,
+) -> None:
+    """A simulated seed or a local model file chosen in the settings is the target the form
+    and the first run ask, not the kind's default."""
+    config = tmp_path / "config.toml"
+    config.write_text('target = "sim:3"\nseed = 1\n', encoding="utf-8")
+    app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
+    assert app.welcome_config().target == "sim:3"
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open_form(pilot)
+        target = screen.query_one("#target", Select)
+        assert target.value == "sim"
+        assert "sim:3, from the settings" in str(dict((v, p) for p, v in target._options)["sim"])
+        assert screen.build_config().target == "sim:3"
+
+    model = tmp_path / "[bold]tiny.gguf"
+    config.write_text(f'target = "local:{model}"\n', encoding="utf-8")
+    app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
+    assert app.local_model() == str(model)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _open_form(pilot)
+        screen.query_one("#target", Select).value = "local"
+        with pytest.raises(ConfigError, match="not a file"):  # not there yet
+            screen.build_config()
+        model.write_bytes(b"GGUF")
+        if importlib.util.find_spec("llama_cpp") is not None:
+            assert screen.build_config().target == f"local:{model}"

