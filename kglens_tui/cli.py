@@ -241,7 +241,9 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options; an option not given comes
     from the settings file and KGLENS_* variables (file < environment < flag)."""
-    config = config_from_args(settings_config("kglens"), args).validate()
+    config = config_from_args(
+        settings_config("kglens", overridden=given_fields(RunConfig, args)), args
+    ).validate()
     check_new_run(config)
     return config
 
@@ -427,7 +429,9 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
 
     conn = _open(args)
     # the run options it shares with a run: flags, else the settings file and KGLENS_* variables
-    config = config_from_args(settings_config("kglens"), args).validate()
+    config = config_from_args(
+        settings_config("kglens", overridden=given_fields(RunConfig, args)), args
+    ).validate()
     ensure_kg(conn, config.kg)
     kg = load_kg(conn, config.kg)
     questions = study_questions(conn, kg, config.subset, args.questions, config.seed)

@@ -129,6 +129,14 @@ def test_every_run_option_comes_from_file_then_environment_then_flag(
     assert last_config(db)["seed"] == 9
     monkeypatch.setenv("KGLENS_MAX_REQUESTS", "many")
     assert main(["--db", str(db), *command, "--quiet"]) == 2
+    monkeypatch.delenv("KGLENS_MAX_REQUESTS")
+    monkeypatch.setenv("KGLENS_SEED", "eight")  # a bad value a flag replaces is not in the way
+    assert main(["--db", str(db), *command, "--quiet", "--seed", "10"]) == 0
+    assert last_config(db)["seed"] == 10
+    kg = ["--set", "kg=places"] if mode == "kontest" else []
+    assert main(["--db", str(db), "run", mode, "--quiet", "--set", "seed=11", *kg]) == 0
+    assert last_config(db)["seed"] == 11
+    assert main(["--db", str(db), "run", mode, "--quiet", *kg]) == 2
 
 
 def test_the_settings_file_names_the_workspace_of_every_command(

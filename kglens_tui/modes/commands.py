@@ -88,7 +88,7 @@ def _new_config(args: argparse.Namespace, mode: str, flags: dict[str, Any]) -> A
         "seed": args.seed,
     }
     given = {name: value for name, value in (shared | flags).items() if value is not None}
-    return dataclasses.replace(settings_config(mode), **given)
+    return dataclasses.replace(settings_config(mode, overridden=given), **given)
 
 
 def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSnapshot:

@@ -7,6 +7,7 @@ import argparse
 import os
 import threading
 import typing
+from collections.abc import Iterable
 from dataclasses import fields
 from typing import Any
 
@@ -111,12 +112,17 @@ def drive_session(session: RunSession, quiet: bool) -> int:
     return 0
 
 
-def settings_config(mode_name: str, settings: Settings | None = None) -> Any:
+def settings_config(
+    mode_name: str, settings: Settings | None = None, overridden: Iterable[str] = ()
+) -> Any:
     """A new run's settings for a mode: its defaults, then the settings file, then KGLENS_<NAME>
     variables, for every field of the mode's run settings (``settings``: as loaded, default
-    the user's). An option of no mode in the file is an error that names the file."""
+    the user's). An option of no mode in the file is an error that names the file. The options
+    named in ``overridden`` (the command line gives them) are neither applied nor checked."""
     config = get_mode(mode_name).config_type()
     given = {name: (text, where) for name, text, where in given_run_options(mode_name, settings)}
+    for name in overridden:
+        given.pop(name, None)
     for name, (text, where) in given.items():  # a variable has replaced the file's value
         try:  # checked one by one, so that the error names where the bad value came from
             config = apply_assignments(config, [f"{name}={text}"])
@@ -193,7 +199,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         print_settings(args.mode)
         return 0
     mode = get_mode(args.mode)
-    config = apply_assignments(settings_config(mode.name), args.set)
+    named = [item.partition("=")[0].strip().replace("-", "_") for item in args.set]
+    config = apply_assignments(settings_config(mode.name, overridden=named), args.set)
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
     return drive_session(session, args.quiet)
 
