@@ -821,6 +821,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_runs_workspace(args: argparse.Namespace) -> None:
+    """A command about stored runs (it names run ids) needs a workspace that exists: a mistyped
+    --db is one line, not a new empty workspace."""
+    runs = getattr(args, "runs", None) or [getattr(args, "run", None)]
+    db = Path(args.db or default_db_path())
+    if isinstance(runs[0], int) and not db.exists():
+        raise KGLensError(
+            f"no workspace at {db}, so no run {runs[0]} (--db or $KGLENS_DB names another)"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
@@ -833,6 +844,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app(args.db)
         # the workspace: --db, else $KGLENS_DB, else the settings file's db, else the default
         args.db = os.path.expanduser(args.db) if args.db else load_settings().db or None
+        _check_runs_workspace(args)
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)

@@ -1090,3 +1090,17 @@ def test_a_workspace_flag_starting_with_a_tilde_is_the_home_directory(
     monkeypatch.setenv("HOME", str(tmp_path))
     assert main(["--db", "~/w.db", "runs"]) == 0
     assert (tmp_path / "w.db").is_file() and not Path("~").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["stop", "1"], ["report", "1"], ["resume", "1"], ["review", "1"], ["compare", "1", "2"]],
+)
+def test_a_command_about_runs_in_a_workspace_that_does_not_exist_creates_none(
+    tmp_path: Path, capsys, command: list[str]
+) -> None:
+    typo = tmp_path / "sub" / "typo.db"
+    assert main(["--db", str(typo), *command]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: no workspace at {typo}, so no run 1 (--db or $KGLENS_DB names another)"
+    assert not typo.exists() and not typo.parent.exists()
