@@ -175,10 +175,7 @@ class HomeScreen(Screen):
         """p or s on the selected run (`run_controls.press`)."""
         run_id = self._selected_run()
         if run_id is not None:
-            app = self.app
-            run_controls.press(
-                self, action, app.driving(run_id), app.db(), run_id, app.asked_to_stop
-            )
+            run_controls.press(self, action, self.app.driving(run_id), run_id)
 
     def action_open_run(self) -> None:
         run_id = self._selected_run()

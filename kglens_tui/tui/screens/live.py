@@ -364,9 +364,7 @@ class LiveScreen(Screen):
     def _press(self, action: str) -> None:
         """p or s: to this app's session while it drives the run, else through the workspace
         to the process that does (`run_controls.press`)."""
-        session = self.session if self._going() else None
-        app = self.app
-        run_controls.press(self, action, session, app.db(), self.run_id, app.asked_to_stop)
+        run_controls.press(self, action, self.session if self._going() else None, self.run_id)
 
     def action_back(self) -> None:
         self.app.pop_screen()

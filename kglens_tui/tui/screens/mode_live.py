@@ -232,8 +232,7 @@ class ModeLiveScreen(Screen):
         session = self.session if isinstance(self.session, RunSession) and self._going() else None
         snap = self.session.snapshot()
         run_id = snap.run_id if snap is not None else self.session.run_id
-        app = self.app
-        run_controls.press(self, action, session, app.db(), run_id, app.asked_to_stop)
+        run_controls.press(self, action, session, run_id)
 
 
 def _status(status: str) -> str:

@@ -4,7 +4,7 @@ workspace (`kglens_tui.runs.control`); for a run nobody drives, one line saying 
 
 from __future__ import annotations
 
-import sqlite3
+from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
@@ -14,22 +14,18 @@ from kglens_tui.runs.control import ask_run, toggled
 from kglens_tui.runs.messages import Command, Stop
 from kglens_tui.runs.session import STOP_NOW, RunSession
 
+if TYPE_CHECKING:
+    from kglens_tui.tui.app import KGLensApp
+
 PAUSING = "Pausing: what is in flight finishes first (p again: resume)."
 STOPPING = "Stopping: what is in flight finishes and is kept (s again: stop now)."
 
 
-def press(
-    screen: Screen,
-    action: str,
-    session: RunSession | None,
-    conn: sqlite3.Connection,
-    run_id: int | None,
-    asked_to_stop: set[int],
-) -> None:
+def press(screen: Screen, action: str, session: RunSession | None, run_id: int | None) -> None:
     """p (``action`` "pause") or s ("stop") on run ``run_id``. ``session``: this app's session
     while it drives the run (a command given while it starts waits for it). Otherwise the
-    request goes to the process that drives the run; ``asked_to_stop`` holds the runs this app
-    asked so, and a second s stops now."""
+    request goes through the workspace to the process that drives the run; the app remembers
+    the runs it asked to stop (`asked_to_stop`), and a second s stops now."""
     if session is not None:
         if action == "stop":
             _stop(screen, session)
@@ -39,6 +35,8 @@ def press(
     if run_id is None:
         screen.notify("No run here to pause or stop.", severity="warning")
         return
+    app: KGLensApp = screen.app  # type: ignore[assignment]  # every screen here is the app's
+    conn, asked_to_stop = app.db(), app.asked_to_stop
     try:
         stop = Stop(now=run_id in asked_to_stop)
         command: Command = stop if action == "stop" else toggled(conn, run_id)
