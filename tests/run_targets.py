@@ -40,15 +40,16 @@ class SlowYes(YesTarget):
 
 
 class GatedYes(YesTarget):
-    """Answers "Yes" only while the file ``gate`` exists: a request in flight waits for it (a
-    run asked to stop stays stopping until the test opens the gate)."""
+    """Answers "Yes" to the first ``free`` requests, then only once the file ``gate`` exists: a
+    request in flight waits for it (a run asked to stop stays stopping until the gate opens)."""
 
-    def __init__(self, gate: str) -> None:
+    def __init__(self, gate: str, free: int = 1) -> None:
         super().__init__()
-        self.gate = Path(gate)
+        self.gate, self.free = Path(gate), free
 
     async def complete(self, request):
-        while not self.gate.exists():
+        self.free -= 1
+        while self.free < 0 and not self.gate.exists():
             await asyncio.sleep(0.02)
         return await super().complete(request)
 
