@@ -65,7 +65,7 @@ def test_the_welcome_probe_of_the_local_model_asks_open_questions(
     import kglens_tui.tui.app as tui_app
     from kglens_tui.settings import Settings
 
-    monkeypatch.setattr(tui_app, "local_available", lambda: True)
+    monkeypatch.setattr(tui_app, "local_available", lambda model="smollm2": True)
     local = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "local"}), welcome=False)
     config = local.welcome_config()
     assert config.target == "local:smollm2"
@@ -80,7 +80,7 @@ def test_the_welcome_offers_the_local_extra_only_when_the_settings_chose_no_simu
     import kglens_tui.tui.app as tui_app
     from kglens_tui.settings import Settings
 
-    monkeypatch.setattr(tui_app, "local_available", lambda: False)
+    monkeypatch.setattr(tui_app, "local_available", lambda model="smollm2": False)
     chosen = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
     assert chosen.default_target_text() == "a SIMULATED model (the settings choose it)"
     fallback = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "local"}))
