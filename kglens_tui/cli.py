@@ -344,18 +344,24 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
-    from kglens_tui.analysis.report import run_rows, runs_table
+    from kglens_tui.analysis.report import RATES_NOTE, RUN_COLUMNS, run_rows, runs_table
 
     conn = _open(args)
-    columns, rows = runs_table(run_rows(conn), console.width)
+    listed = run_rows(conn)
+    columns, rows = runs_table(listed, console.width)
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
         table.add_column(
-            col, justify="right" if col in ("run", "iterations", "requests") else "left"
+            col,
+            justify="right" if col in ("run", "iterations", "requests", "examined") else "left",
+            no_wrap=col not in ("KG", "status", "target"),
+            overflow="fold" if col == "KG" else "ellipsis",
         )
     for row in rows:
         table.add_row(*(literal(cell) for cell in row))
     console.print(table)
+    if any(row[RUN_COLUMNS.index("win")] != "—" for row in listed):
+        console.print(RATES_NOTE, style="dim")
     return 0
 
 

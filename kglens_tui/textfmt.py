@@ -8,6 +8,19 @@ def pct(value: float | None) -> str:
     return "—" if value is None else f"{value * 100:.1f}%"
 
 
+def interval(low: float | None, high: float | None) -> str:
+    """A credible or confidence interval as "[12.0–34.5]" percent ('' when there is none)."""
+    if low is None or high is None:
+        return ""
+    return f"[{low * 100:.1f}–{high * 100:.1f}]"
+
+
+def rate_ci(value: float | None, low: float | None, high: float | None) -> str:
+    """A rate with its interval, "66.2% [60.9–71.0]", or an em dash when there is none (n = 0;
+    give a `core.intervals.Proportion`'s value, low and high)."""
+    return "—" if value is None else f"{pct(value)} {interval(low, high)}"
+
+
 def num(value: float | None, digits: int = 2) -> str:
     """A number with fixed decimals, or an em dash when there is none."""
     return "—" if value is None else f"{value:.{digits}f}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -392,7 +393,8 @@ def test_runs_stay_readable_on_an_80_column_terminal(tmp_path: Path, monkeypatch
     out = capsys.readouterr().out
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "KONTEST" in out and "KGLens" in out and "finished" in out and "…" not in out
-    assert "win " in out and "zero-sense " in out
+    assert "win " in out and "zero-sense " in out and "examined" in out
+    assert re.search(r"win \d+\.\d% \[\d+\.\d–\d+\.\d\]", out)  # with its interval
 
 
 def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(

@@ -3,6 +3,7 @@ resume, stop; the form (snapshots: tests/test_tui_layout.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -368,3 +369,41 @@ async def test_a_reopened_paused_run_resumes_on_p(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: session.snapshot().iteration > held)
         session.stop()
         await wait_for(pilot, lambda: not app._busy())
+
+
+def _two_runs(db: Path) -> dict[str, str]:
+    """Two finished KGLens runs; what home should show of each one's win rate."""
+    from kglens_tui.cli import main
+    from kglens_tui.core.intervals import wilson
+    from kglens_tui.textfmt import rate_ci
+
+    for seed in ("1", "2"):
+        argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "2"]
+        assert main([*argv, "--target", f"sim:{seed}", "--subset", "paper16"]) == 0
+    conn = connect(db)
+    rows = conn.execute(
+        "SELECT r.id, i.win_rate, i.examined FROM run r JOIN iteration i "
+        "ON i.run_id = r.id AND i.iteration = r.iterations_done"
+    ).fetchall()
+    conn.close()
+    return {
+        str(run_id): f"win {rate_ci(*wilson(round(win * n), n).bounds)} · zero-sense"
+        for run_id, win, n in rows
+    }
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_home_shows_the_selected_runs_rates_with_intervals_and_n(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    db = tmp_path / "w.db"
+    expected = await asyncio.to_thread(_two_runs, db)
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        detail = lambda: str(app.screen.query_one("#run-detail").content)  # noqa: E731
+        await wait_for(pilot, lambda: detail().startswith("run 2 ·"))
+        assert expected["2"] in detail() and " examined · enter: its live screen" in detail()
+        assert "simulated (seed 2)" in detail()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: detail().startswith("run 1 ·"))
+        assert expected["1"] in detail() and "simulated (seed 1)" in detail()

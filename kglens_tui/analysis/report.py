@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kglens_tui.core.intervals import wilson
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
@@ -20,8 +21,7 @@ from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import pct as _pct
-from kglens_tui.textfmt import selection
+from kglens_tui.textfmt import rate_ci, selection
 
 CATEGORIES = tuple(str(v) for v in ALL)
 
@@ -177,41 +177,71 @@ RUN_COLUMNS = (
     "run",
     "mode",
     "KG",
-    "target",
-    "difficulty",
-    "sampler",
     "status",
     "iterations",
     "requests",
+    "examined",
     "win",
     "zero-sense",
     "all-sense",
+    "target",
+    "difficulty",
+    "sampler",
 )
-"""Column titles of `run_rows`."""
+"""Column titles of `run_rows`: the three rates (KGLens runs) with 95% Wilson intervals over the
+edges examined (what chance scores under a run's sampler: its report), before the settings."""
+RATES = ("win", "zero-sense", "all-sense")
+RATES_NOTE = (
+    "Rates over the edges examined, with 95% intervals; what chance scores under a run's own "
+    "sampler: its report."
+)
 
 NARROW_RUNS = 110
-"""Below this many columns a list of runs leaves out target, difficulty and sampler and puts the
-three rates in one column."""
+"""Below this many columns a list of runs leaves out target, difficulty and sampler."""
 
 
-def runs_table(rows: list[tuple[str, ...]], width: int) -> tuple[list[str], list[tuple[str, ...]]]:
-    """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them: below
-    `NARROW_RUNS` mode and status stay readable, target and the KGLens-only settings are left
-    out and the three rates share one column."""
+def runs_table(
+    rows: list[tuple[str, ...]], width: int, *, one_line: bool = False
+) -> tuple[list[str], list[tuple[str, ...]]]:
+    """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them. Below
+    `NARROW_RUNS` target and the KGLens-only settings are left out, progress goes under the
+    status and the three rates share one column, one per line with n last; ``one_line`` (a
+    list whose rows are one line, that shows the selected run's rates beside it): progress
+    keeps its columns and the rates are left out."""
     columns = list(RUN_COLUMNS)
     if width >= NARROW_RUNS:
         return columns, rows
-    rates = ("win", "zero-sense", "all-sense")
-    keep = [c for c in columns if c not in ("target", "difficulty", "sampler", *rates)]
     at = {c: i for i, c in enumerate(columns)}
+    if one_line:
+        keep = ["run", "mode", "KG", "status", "iterations", "requests"]
+        return keep, [tuple(row[at[c]] for c in keep) for row in rows]
     narrow = [
         (
-            *(row[at[c]] for c in keep),
-            " · ".join(f"{c} {row[at[c]]}" for c in rates) if row[at["win"]] != "—" else "—",
+            *(row[at[c]] for c in ("run", "mode", "KG")),
+            f"{row[at['status']]}\n{row[at['iterations']]} · {row[at['requests']]} requests",
+            rates_lines(dict(zip(columns, row, strict=True))),
         )
         for row in rows
     ]
-    return [*keep, "rates"], narrow
+    return ["run", "mode", "KG", "status", "rates"], narrow
+
+
+def rates_lines(row: dict[str, str], sep: str = "\n") -> str:
+    """A listed run's three rates and n (a `run_rows` row by column), one per line; "—" for a
+    run without them."""
+    if row["win"] == "—":
+        return "—"
+    return sep.join([*(f"{c} {row[c]}" for c in RATES), f"n={row['examined']} examined"])
+
+
+RATE_FIELDS = ("win_rate", "zero_sense_rate", "all_sense_rate")
+
+
+def _rate(value: float | None, examined: int | None) -> str:
+    """A stored rate over ``examined`` edges with its 95% Wilson interval."""
+    if value is None or not examined:
+        return "—"
+    return rate_ci(*wilson(round(value * examined), examined).bounds)
 
 
 def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
@@ -230,17 +260,16 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 str(r["id"]),
                 mode_label(r["mode"]),
                 selection(r["kg"], cfg.get("subset"), cfg.get("predicates"), full=False),
-                target,
-                cfg.get("difficulty", ""),
-                cfg.get("sampler", ""),
                 status,
                 f"{r['iterations_done']}/{cfg['iterations']}"
                 if r["mode"] == "kglens"
                 else f"{r['iterations_done']:,} units",
                 f"{r['requests']:,}",
-                _pct(r["win_rate"]),
-                _pct(r["zero_sense_rate"]),
-                _pct(r["all_sense_rate"]),
+                "—" if r["examined"] is None else f"{r['examined']:,}",
+                *(_rate(r[rate], r["examined"]) for rate in RATE_FIELDS),
+                target,
+                cfg.get("difficulty", ""),
+                cfg.get("sampler", ""),
             )
         )
     return out

@@ -29,7 +29,7 @@ from kglens_tui.probe.mentions import NameTable, TypeNames
 from kglens_tui.probe.questions import WH, YES_NO
 from kglens_tui.probe.verify import Checked, check_wh, check_yes_no
 from kglens_tui.store.connection import connect
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import pct, rate_ci
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "verifier_bench.jsonl"
 LABELS = ("correct", "incorrect", "refused", "unparseable")
@@ -268,10 +268,7 @@ def evaluate(cases: Sequence[Case], rivals: Rivals) -> VerifierBench:
 
 def rate_text(k: int, n: int) -> str:
     """'98.4% [96.3–99.3]', or '—' when n is 0 (the 95% Wilson interval in brackets)."""
-    p = wilson(k, n)
-    if p.value is None or p.low is None or p.high is None:
-        return "—"
-    return f"{pct(p.value)} [{p.low * 100:.1f}–{p.high * 100:.1f}]"
+    return rate_ci(*wilson(k, n).bounds)
 
 
 def run_verifier_bench(

@@ -70,6 +70,11 @@ class Proportion:
     low: float | None
     high: float | None
 
+    @property
+    def bounds(self) -> tuple[float | None, float | None, float | None]:
+        """(value, low, high), as `textfmt.rate_ci` shows them."""
+        return self.value, self.low, self.high
+
 
 def wilson(k: int, n: int, level: float = LEVEL) -> Proportion:
     """k / n with its Wilson score interval:

@@ -11,13 +11,6 @@ VERDICT_STYLE = {
 }
 
 
-def interval(low: float | None, high: float | None) -> str:
-    """A credible or confidence interval as "[12.0–34.5]" percent."""
-    if low is None or high is None:
-        return ""
-    return f"[{low * 100:.1f}–{high * 100:.1f}]"
-
-
 def duration(seconds: float | None) -> str:
     """12s, 3m 04s, 1h 02m."""
     if seconds is None or seconds != seconds or seconds < 0:

@@ -31,8 +31,7 @@ from kglens_tui.analysis.groups import (
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import interval
+from kglens_tui.textfmt import interval, pct, rate_ci
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import run_label
 from kglens_tui.tui.widgets.charts import Bar, BarChart
@@ -74,11 +73,6 @@ def heat_cell(p: Proportion, badness: float | None) -> Text:
         return Text("—")
     label = f" {pct(p.value):>6} {interval(p.low, p.high):<14}"
     return Text(label, style=f"{text_on(badness)} on {heat_hex(badness)}")
-
-
-def plain_cell(p: Proportion) -> str:
-    """A rate with its interval, uncoloured."""
-    return "—" if p.value is None else f"{pct(p.value)} {interval(p.low, p.high)}"
 
 
 def _row_cell(row: GroupRow) -> CrossCell:
@@ -150,8 +144,8 @@ class AnalysisScreen(RunDataScreen):
         r = total.rates
         self.query_one("#an-overall", Static).update(
             f"[b]All {total.edges:,} edges[/] ({r.examined:,} examined) · win "
-            f"{plain_cell(r.win)} · zero-sense {plain_cell(r.zero_sense)} · all-sense "
-            f"{plain_cell(r.all_sense)}"
+            f"{rate_ci(*r.win.bounds)} · zero-sense {rate_ci(*r.zero_sense.bounds)} · all-sense "
+            f"{rate_ci(*r.all_sense.bounds)}"
         )
         table = self.query_one("#an-table", DataTable)
         table.clear(columns=True)
@@ -225,7 +219,7 @@ class AnalysisScreen(RunDataScreen):
             f"{r.examined:,}",
             heat_cell(r.win, None if win is None else 1.0 - win),
             heat_cell(r.zero_sense, r.zero_sense.value),
-            plain_cell(r.all_sense),
+            rate_ci(*r.all_sense.bounds),
             Text(pct(mean), style=heat_hex(mean)) if mean is not None else "—",
         ]
 

@@ -11,10 +11,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from kglens_tui.analysis.report import run_rows, runs_table
-from kglens_tui.core.safetext import visible
+from kglens_tui.analysis.report import RUN_COLUMNS, rates_lines, run_rows, runs_table
+from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import kg_summaries
-from kglens_tui.runs.record import GOING
+from kglens_tui.runs.record import GOING, KGLENS
+from kglens_tui.runs.registry import mode_label
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
@@ -28,7 +29,10 @@ REFRESH_GOING_S = 2.0
 RUNS_MARK_SQL = "SELECT COUNT(*), MAX(id), MAX(updated_at) FROM run"
 """What changes when another process starts, ends or deletes a run."""
 STATUS_LIMIT = 40
-"""Characters of a run's status and stop reason shown in the list."""
+"""Most characters of a run's status and stop reason shown in the list (fewer when the screen
+is narrow: `_status_room`)."""
+DETAIL_LIMIT = 600
+"""Characters of the selected run's detail under the list (a failed run's error can be long)."""
 
 HOME_HELP = """\
 ## Home
@@ -51,6 +55,18 @@ HOME_HELP = """\
 
 Runs keep every committed iteration; a stopped or interrupted run resumes where it left off.
 """
+
+
+def _status_room(columns: list[str], rows: list[tuple[str, ...]], width: int) -> int:
+    """Characters of status the list shows: what the other columns leave of ``width`` (each
+    column is its widest cell plus two of padding; the screen's margins and scrollbar take four),
+    between 12 and `STATUS_LIMIT`."""
+    others = sum(
+        max([len(column), *(len(row[i]) for row in rows)]) + 2
+        for i, column in enumerate(columns)
+        if column != "status"
+    )
+    return max(12, min(STATUS_LIMIT, width - others - 6))
 
 
 class HomeScreen(Screen):
@@ -84,6 +100,7 @@ class HomeScreen(Screen):
             yield LiteralDataTable(id="kgs", cursor_type="row", zebra_stripes=True)
             yield Static("Runs", classes="section-title")
             yield LiteralDataTable(id="runs", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="run-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -91,6 +108,8 @@ class HomeScreen(Screen):
         kgs.add_columns("name", "entities", "edges", "active edges", "source", "snapshot")
         self.query_one("#runs", DataTable).focus()
         self._columns: list[str] = []
+        self._listed: dict[str, dict[str, str]] = {}
+        """Every listed run's cells (`RUN_COLUMNS`) by run id, for the selected run's detail."""
         self._going = 0
         self._mark: tuple | None = None
         self.set_interval(REFRESH_GOING_S, self._refresh_while_going)
@@ -108,7 +127,7 @@ class HomeScreen(Screen):
         self.action_refresh()  # also when first shown
 
     def on_resize(self) -> None:
-        if self._columns and runs_table([], self.size.width)[0] != self._columns:
+        if self._columns and runs_table([], self.size.width, one_line=True)[0] != self._columns:
             self.action_refresh()  # narrow or wide columns
 
     def action_refresh(self) -> None:
@@ -129,17 +148,21 @@ class HomeScreen(Screen):
         kgs.select_key(selected_kg)
         runs = self.query_one("#runs", LiteralDataTable)
         selected = runs.selected_key()
-        columns, rows = runs_table(run_rows(conn), self.size.width)
+        listed = run_rows(conn)
+        self._listed = {row[0]: dict(zip(RUN_COLUMNS, row, strict=True)) for row in listed}
+        columns, rows = runs_table(listed, self.size.width, one_line=True)
         runs.clear(columns=columns != self._columns)
         if columns != self._columns:
             runs.add_columns(*columns)
             self._columns = columns
         status = columns.index("status")
-        for row in rows:  # a long stop reason is read on the run's own screen
+        limit = _status_room(columns, rows, self.size.width)
+        for row in rows:  # the whole status is in the selected run's detail
             cells = [*row]
-            cells[status] = visible(row[status], one_line=True, limit=STATUS_LIMIT)
+            cells[status] = visible(row[status], one_line=True, limit=limit)
             runs.add_row(*cells, key=row[0])
         runs.select_key(selected)
+        self._show_detail(runs.selected_key())
         self._going = sum(1 for r in rows if r[status].startswith(GOING))
         self._mark = tuple(conn.execute(RUNS_MARK_SQL).fetchone())
         banner = self.query_one("#banner", Static)
@@ -152,6 +175,32 @@ class HomeScreen(Screen):
                 f"{len(rows)} run{'s' if len(rows) != 1 else ''}, {self._going} active · "
                 "enter opens a run, r resumes it, ? shows every key"
             )
+
+    @on(DataTable.RowHighlighted, "#runs")
+    def _run_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail(event.row_key.value)
+
+    def _show_detail(self, run_id: str | None) -> None:
+        """The selected run in full under the list: settings, whole status and its rates with
+        their intervals and n (the list's rows are one line)."""
+        row = self._listed.get(run_id or "")
+        detail = self.query_one("#run-detail", Static)
+        if row is None:
+            detail.update("")
+            return
+        setting = [row[c] for c in ("mode", "KG", "target", "difficulty", "sampler") if row[c]]
+        where = "its live screen" if row["mode"] == mode_label(KGLENS) else "its results"
+        rates = (
+            f"{rates_lines(row, ' · ')} · enter: {where}, with what chance scores"
+            if row["win"] != "—"
+            else f"enter: {where}, with what chance scores"
+        )
+        detail.update(
+            literal(
+                f"run {row['run']} · {' · '.join(setting)}\n{row['status']}\n{rates}",
+                limit=DETAIL_LIMIT,
+            )
+        )
 
     def _selected_run(self) -> int | None:
         key = self.query_one("#runs", LiteralDataTable).selected_key()

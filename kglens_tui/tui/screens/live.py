@@ -23,8 +23,8 @@ from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.runs.session import RunSession
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration, interval
+from kglens_tui.textfmt import interval, pct
+from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import StoredRun
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable

@@ -14,8 +14,8 @@ from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
 from kglens_tui.core.safetext import literal
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import BREAKPOINTS, interval
+from kglens_tui.textfmt import interval, pct
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import heat, run_label, run_metrics, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable

@@ -29,8 +29,8 @@ from kglens_tui.analysis.triage import (
     tag_error_type,
 )
 from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, interval
+from kglens_tui.textfmt import interval, pct
+from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE
 from kglens_tui.tui.screens.run_text import heat, run_metrics, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 

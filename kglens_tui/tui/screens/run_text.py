@@ -10,8 +10,7 @@ from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
-from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import interval
+from kglens_tui.textfmt import interval, pct
 
 
 def prop_text(p: Proportion) -> str:

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from kglens_tui.core.intervals import wilson
 from kglens_tui.probe.engine import ProbeSnapshot
-from kglens_tui.tui.format import interval
+from kglens_tui.textfmt import interval
 from kglens_tui.tui.widgets.charts import ColumnChart, LineChart, Series
 
 RATE_SERIES = (
