@@ -159,3 +159,27 @@ def test_an_edge_at_the_cut_is_asked_again_only_while_it_has_few_answers() -> No
     state.alpha[1], state.beta[1] = 7.0, 3.0
     state.n[1] = state.m[1] = 0
     assert np.argmin(boundary_gap(state, top_k=1)) == 1, "a prior at the cut is asked first"
+
+
+@pytest.mark.parametrize("failed", [False, True])
+def test_answers_all_alike_leave_an_edge_a_posterior_with_room_to_move(failed: bool) -> None:
+    """Two edges, each asked twice, every answer right (or every one wrong): the fit's
+    intercept runs off to infinity, yet no edge gets an error rate of exactly 0% (100%) with an
+    interval of nothing: the prediction is no more extreme than 4 answers allow."""
+    from kglens_tui.core.intervals import beta_interval
+
+    p, s, o = np.array([0, 0]), np.array([0, 2]), np.array([1, 3])
+    learned = LearnedPropagation(p, s, o)
+    state = PKGState.prior(2)
+    for iteration in (1, 2):
+        both = np.array([failed, failed])
+        apply_outcomes(state, np.arange(2), both, ~both, None)
+        learned.after_iteration(state, iteration)
+    fit = learned.fit
+    assert fit is not None
+    q = learned.model.predict(fit)
+    edge = 0.5 / (4 + 1)
+    assert np.all(q >= edge - 1e-12) and np.all(q <= 1 - edge + 1e-12)
+    low, high = beta_interval(state.alpha, state.beta)
+    assert np.all(high - low > 0.2), (low, high)
+    assert np.all(state.alpha > 0.1) and np.all(state.beta > 0.1)

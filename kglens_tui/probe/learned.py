@@ -167,7 +167,7 @@ class ErrorModel:
 
     def predict(self, fit: ModelFit, positions: np.ndarray | None = None) -> np.ndarray:
         """q: the model's error rate for each edge (all edges, or the given positions)."""
-        return expit(self._eta(fit.mu, fit.effects, positions))
+        return _bounded(expit(self._eta(fit.mu, fit.effects, positions)), fit)
 
     def _eta(
         self, mu: float, effects: Sequence[np.ndarray], positions: np.ndarray | None = None
@@ -197,7 +197,7 @@ class ErrorModel:
                 for g in range(3)
             ]
             eta[seen] = self._left_out(eta[seen], y, t, codes, hess, weight)
-        q = expit(eta)
+        q = _bounded(expit(eta), fit)
         prior_a = fit.worth * q
         return q, prior_a, fit.worth - prior_a
 
@@ -217,6 +217,16 @@ class ErrorModel:
             return (0.0, 0.0, 0.0)
         explained = model / (model + own)
         return tuple(explained * x / sum(parts) for x in parts)  # type: ignore[return-value]
+
+
+def _bounded(q: np.ndarray, fit: ModelFit) -> np.ndarray:
+    """``q`` no more extreme than the answers the fit rests on allow: within 1/(2(T + 1)) of 0
+    and 1 after T answers. When every answer so far is right (or every one wrong) the fit's
+    intercept runs off towards minus (plus) infinity, and an unbounded q would give an edge a
+    posterior of Beta(1e-8, ...): an error rate of exactly 0% with an interval of [0%, 0%]
+    after two answers."""
+    edge = 0.5 / (float(np.sum(fit.answers[0])) + 1.0)
+    return np.clip(q, edge, 1.0 - edge)
 
 
 def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
