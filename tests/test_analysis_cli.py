@@ -119,3 +119,11 @@ def test_export_and_ego(db, capsys, tmp_path: Path) -> None:
     assert code == 0 and json.loads(ego.read_text())["center"] == "c:A"
     code, out = run(capsys, "--db", path, "ego", str(a), "Aland")
     assert code == 0 and "Apolis" in out
+
+
+def test_an_unknown_edge_or_entity_is_named_as_written(db, capsys) -> None:
+    path, runs, _, _ = db
+    code, out = run(capsys, "--db", path, "review", str(runs[0]), "--edge", "99999999")
+    assert (code, out.strip()) == (2, f"error: edge 99999999 is not probed by run {runs[0]}")
+    code, out = run(capsys, "--db", path, "ego", str(runs[0]), "Nowhere")
+    assert code == 2 and out.strip().startswith("error: no entity 'Nowhere' in KG")

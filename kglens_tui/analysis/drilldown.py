@@ -11,6 +11,7 @@ from kglens_tui.analysis.blindspots import EdgeRow, edge_rows
 from kglens_tui.analysis.errortypes import detect, error_type_of
 from kglens_tui.analysis.rundata import HistoryPoint, RunData
 from kglens_tui.analysis.triage import TriageEntry, current_entries, triage_log
+from kglens_tui.core.errors import NotFoundError
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def edge_detail(data: RunData, edge_id: int, *, adjusted: bool = True) -> EdgeDe
     """The drill-down of one run edge (KeyError when the edge is not in the run)."""
     pos = data.position_of.get(int(edge_id))
     if pos is None:
-        raise KeyError(f"edge {edge_id} is not probed by run {data.run.id}")
+        raise NotFoundError(f"edge {edge_id} is not probed by run {data.run.id}")
     row = edge_rows(data, np.array([pos]), adjusted=adjusted)[0]
     log = triage_log(data.conn, run_id=data.run.id, edge_id=int(edge_id))
     in_force = {e.id for e in current_entries(log)}

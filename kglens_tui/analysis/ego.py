@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.errors import NotFoundError
 from kglens_tui.core.intervals import LEVEL, beta_interval
 
 
@@ -70,7 +71,7 @@ def resolve_entity(data: RunData, entity: str) -> int:
         for i, aliases in enumerate(kg.aliases):
             if any(a.casefold() == folded for a in aliases):
                 return i
-    raise KeyError(f"no entity '{entity}' in KG '{kg.name}'")
+    raise NotFoundError(f"no entity '{entity}' in KG '{kg.name}'")
 
 
 def ego_graph(

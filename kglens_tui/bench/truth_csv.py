@@ -115,8 +115,8 @@ def _edges(row: dict, names: _Names, by_fact: dict, kg: KGIndex, where: str) -> 
     found = [p for s in subjects for o in objects for p in by_fact.get((s, pred, o), [])]
     if not found:
         raise TruthFileError(
-            f"{where}, field 'object': ({texts['subject']!r}, {kg.pred_keys[pred]!r}, "
-            f"{texts['object']!r}) matches no active edge of KG '{kg.name}' in this selection"
+            f"{where}, field 'object': '{texts['subject']}' {kg.pred_keys[pred]} "
+            f"'{texts['object']}' matches no active edge of KG '{kg.name}' in this selection"
         )
     facts = {(int(kg.s[p]), int(kg.o[p])) for p in found}
     if len(facts) > 1:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.errors import KGLensError, NotFoundError
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -85,7 +85,7 @@ class KGIndex:
         try:
             return self._key_index[key]
         except KeyError:
-            raise KeyError(f"no entity '{key}' in KG '{self.name}'") from None
+            raise NotFoundError(f"no entity '{key}' in KG '{self.name}'") from None
 
     def edge_position(self, edge_id: int) -> int:
         """The array position of an edge's database id."""
