@@ -125,6 +125,9 @@ def test_a_failing_endpoint_fails_the_run_with_its_cause(
     # the cause is on every view of the run: `kglens runs`, `kglens report`, the live screen
     (row,) = run_rows(conn)
     assert row[RUN_COLUMNS.index("status")] == f"failed · {STOP_REASON}: {run.error}"
+    failed = conn.execute("SELECT errors FROM target_usage WHERE run_id = 1").fetchone()[0]
+    assert failed  # what failed is counted beside what was sent
+    assert row[RUN_COLUMNS.index("requests")].endswith(f" ({failed:,} failed)")
     assert open_snapshot(conn, 1).error == run.error
     assert main(["--db", str(db), "report", "1"]) == 0
     assert f"cause: {run.error}" in capsys.readouterr().out

@@ -158,7 +158,7 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
                r.simulated,
                r.config, r.iterations_done, r.created_at, r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined,
-               COALESCE(u.requests, 0) AS requests
+               COALESCE(u.requests, 0) AS requests, COALESCE(u.errors, 0) AS failed
         FROM run r JOIN kg k ON k.id = r.kg_id
         LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done
         LEFT JOIN target_usage u ON u.run_id = r.id
@@ -264,7 +264,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 f"{r['iterations_done']}/{cfg['iterations']}"
                 if r["mode"] == "kglens"
                 else f"{r['iterations_done']:,} units",
-                f"{r['requests']:,}",
+                f"{r['requests']:,}" + (f" ({r['failed']:,} failed)" if r["failed"] else ""),
                 "—" if r["examined"] is None else f"{r['examined']:,}",
                 *(_rate(r[rate], r["examined"]) for rate in RATE_FIELDS),
                 target,
