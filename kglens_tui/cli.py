@@ -284,7 +284,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
         r = snap.rates
         text = (
             f"win {_pct(r.win)} · zero-sense {_pct(r.zero_sense)} · all-sense {_pct(r.all_sense)}"
-            f" · {calls_text(snap.requests, snap.helpers)} req · {snap.errors} err"
+            f" of {r.examined:,} edges · {calls_text(snap.requests, snap.helpers)} req · "
+            f"{snap.errors} err"
         )
         if snap.status != RunStatus.RUNNING:
             text += f" · {snap.status}"

@@ -1104,3 +1104,17 @@ def test_a_command_about_runs_in_a_workspace_that_does_not_exist_creates_none(
     err = capsys.readouterr().err.strip()
     assert err == f"error: no workspace at {typo}, so no run 1 (--db or $KGLENS_DB names another)"
     assert not typo.exists() and not typo.parent.exists()
+
+
+def test_the_headless_progress_line_says_over_how_many_edges_its_rates_are(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    from kglens_tui.core.console import err_console
+
+    monkeypatch.setattr(err_console, "width", 200)
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "probe", "--no-tui", "--subset", "paper16", "--iterations", "1"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    examined = sqlite3.connect(db).execute("SELECT examined FROM iteration").fetchone()[0]
+    assert re.search(rf"all-sense \d+\.\d% of {examined} edges · ", err), err
