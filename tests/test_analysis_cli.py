@@ -127,3 +127,9 @@ def test_an_unknown_edge_or_entity_is_named_as_written(db, capsys) -> None:
     assert (code, out.strip()) == (2, f"error: edge 99999999 is not probed by run {runs[0]}")
     code, out = run(capsys, "--db", path, "ego", str(runs[0]), "Nowhere")
     assert code == 2 and out.strip().startswith("error: no entity 'Nowhere' in KG")
+
+
+def test_ego_and_compare_name_their_answer_counts(db, capsys) -> None:
+    path, runs, _, _ = db
+    code, out = run(capsys, "--db", path, "ego", str(runs[0]), "Aland")
+    assert code == 0 and "right/wrong" in out and "m/n" not in out

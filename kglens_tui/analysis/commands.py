@@ -342,7 +342,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             (f"Run {b.run.id} knows, run {a.run.id} does not", diff.b_only),
         ):
             t = LiteralTable(title=f"{title} ({len(pairs)})", title_justify="left")
-            for col in ("edge", "subject", "predicate", "object", "a m/n", "b m/n"):
+            for col in ("edge", "subject", "predicate", "object", "a right/wrong", "b right/wrong"):
                 t.add_column(col)
             for p in pairs[: args.limit]:
                 t.add_row(
@@ -534,7 +534,7 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         f"{len(ego.edges)} edges{' (truncated)' if ego.truncated else ''}",
         title_justify="left",
     )
-    for col in ("edge", "source", "predicate", "target", "m/n", "expected error"):
+    for col in ("edge", "source", "predicate", "target", "right/wrong", "expected error"):
         table.add_column(col)
     for e in sorted(ego.edges, key=lambda e: (e.mean is None, -(e.mean or 0.0))):
         table.add_row(
