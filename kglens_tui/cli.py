@@ -347,6 +347,10 @@ def cmd_probe(args: argparse.Namespace) -> int:
 def cmd_runs(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report import RATES_NOTE, RUN_COLUMNS, run_rows, runs_table
 
+    db = Path(args.db or default_db_path())
+    if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind
+        console.print(f"No runs: no workspace at {markup_literal(db)} yet.", soft_wrap=True)
+        return 0
     conn = _open(args)
     listed = run_rows(conn)
     columns, rows = runs_table(listed, console.width)

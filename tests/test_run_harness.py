@@ -1118,3 +1118,12 @@ def test_the_headless_progress_line_says_over_how_many_edges_its_rates_are(
     err = capsys.readouterr().err
     examined = sqlite3.connect(db).execute("SELECT examined FROM iteration").fetchone()[0]
     assert re.search(rf"all-sense \d+\.\d% of {examined} edges · ", err), err
+
+
+def test_listing_runs_of_a_workspace_that_does_not_exist_creates_none(
+    tmp_path: Path, capsys
+) -> None:
+    typo = tmp_path / "sub" / "typo.db"
+    assert main(["--db", str(typo), "runs"]) == 0
+    assert capsys.readouterr().out.strip() == f"No runs: no workspace at {typo} yet."
+    assert not typo.parent.exists()
