@@ -92,6 +92,12 @@ def test_compare(db, capsys) -> None:
     assert code == 0 and "model-a" in out and "model-b" in out and "mini EASY" in out
     code, out = run(capsys, "--db", path, "compare", str(a), str(b), "--by", "subject")
     assert code == 0 and "knows, run" in out and "Drift" in out and "Caledonia" in out
+    assert f"(run {b})" in out and "stopped" not in out
+    conn = connect(path)
+    conn.execute("UPDATE run SET status = 'stopped' WHERE id = ?", (b,))
+    conn.close()
+    code, out = run(capsys, "--db", path, "compare")
+    assert code == 0 and f"(run {b}, stopped)" in out  # an unfinished run's figure says so
 
 
 def test_export_and_ego(db, capsys, tmp_path: Path) -> None:

@@ -299,7 +299,9 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         cells = []
         for kg, difficulty in grid.columns:
             c = grid.cell(model, kg, difficulty)
-            cells.append("" if c is None else f"{_ci(c.rates.get(metric))} (run {c.run_id})")
+            cells.append(
+                "" if c is None else f"{_ci(c.rates.get(metric))} (run {c.run_id}{c.incomplete})"
+            )
         if metric == "win":
             cells.append(_pct(grid.average[model]))
         t3.add_row(model, *cells)

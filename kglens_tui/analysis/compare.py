@@ -36,6 +36,11 @@ class GridCell:
     status: str
     rates: RateSet
 
+    @property
+    def incomplete(self) -> str:
+        """ ", stopped" (the run's status) when the run did not finish, else ''."""
+        return "" if self.status == RunStatus.FINISHED else f", {self.status}"
+
 
 @dataclass(frozen=True)
 class RunGrid:

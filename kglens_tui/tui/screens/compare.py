@@ -152,7 +152,7 @@ class CompareScreen(Screen):
                     continue
                 win = cell.rates.win
                 text = heat_cell(win, None if win.value is None else 1.0 - win.value)
-                text.append(f" run {cell.run_id}, {cell.rates.examined} edges")
+                text.append(f" run {cell.run_id}, {cell.rates.examined} edges{cell.incomplete}")
                 cells.append(text)
             cells.append(pct(grid.average.get(model)))
             table.add_row(*cells)
