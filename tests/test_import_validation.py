@@ -64,6 +64,25 @@ BAD_CSV = {
         "object",
         "appears twice",
     ),
+    # named, not taken for a missing predicate column
+    "subject named twice in place of the predicate": (
+        "subject,subject,object\nAustria,capital,Vienna\n",
+        1,
+        "subject",
+        "the column appears twice in the header (columns 1 and 2)",
+    ),
+    "a column named twice, differently spelt": (
+        "Subject,predicate, subject ,object\nAustria,capital,Österreich,Vienna\n",
+        1,
+        "subject",
+        "appears twice in the header (columns 1 and 3)",
+    ),
+    "predicate named twice and object missing": (
+        "predicate,subject,predicate\ncapital,Austria,Vienna\n",
+        1,
+        "predicate",
+        "appears twice",
+    ),
 }
 
 

@@ -42,11 +42,32 @@ def kg_exists(conn: sqlite3.Connection, name: str) -> bool:
     return conn.execute("SELECT 1 FROM kg WHERE name = ?", (name,)).fetchone() is not None
 
 
+def bundled_source(name: str) -> str:
+    """The `kg.source` of the bundled KG `name` once imported: what marks it as that KG."""
+    return f"bundled:{name}"
+
+
+def renamed_bundled(conn: sqlite3.Connection, name: str) -> str | None:
+    """The name the bundled KG `name` has in the workspace if that is another (it was renamed
+    when renaming a bundled KG away was still allowed); None otherwise."""
+    row = conn.execute(
+        "SELECT name FROM kg WHERE source = ? AND name != ? ORDER BY id LIMIT 1",
+        (bundled_source(name), name),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
 def ensure_kg(conn: sqlite3.Connection, name: str) -> ImportReport | None:
-    """Import a bundled KG into the workspace the first time it is named; None if present."""
+    """Import a bundled KG into the workspace the first time it is named; None if present.
+
+    Also None, importing nothing, when the workspace holds that bundled KG under another name
+    (`renamed_bundled`): a second copy is never imported unnoticed. Loading `name` then fails
+    with a line saying where the KG is and how to rename it back (`graph.load_kg`)."""
     if kg_exists(conn, name) or name not in bundled_names():
         return None
-    return store_parsed(conn, _parsed(name), name, source=f"bundled:{name}")
+    if renamed_bundled(conn, name) is not None:
+        return None
+    return store_parsed(conn, _parsed(name), name, source=bundled_source(name))
 
 
 @cache

@@ -105,7 +105,18 @@ def parse_csv(path: Path, progress: ProgressFn | None = None) -> ParsedKG:
 
 
 def _columns(parsed: ParsedKG, path: Path, header: list[str]) -> dict[str, int]:
-    """Known column name -> index; refuses a missing or repeated column, warns of unknown ones."""
+    """Known column name -> index; refuses a repeated or missing column (a repeated one first:
+    `subject,subject,object` is a doubled subject, whatever else it lacks), warns of unknown
+    ones."""
+    for i, name in enumerate(header):
+        if name in header[:i]:
+            raise KGImportError(
+                path,
+                1,
+                name,
+                f"the column appears twice in the header (columns {header.index(name) + 1} "
+                f"and {i + 1})",
+            )
     for required in CSV_REQUIRED:
         if required not in header:
             raise KGImportError(
@@ -114,9 +125,6 @@ def _columns(parsed: ParsedKG, path: Path, header: list[str]) -> dict[str, int]:
                 required,
                 f"missing column '{required}' (the header has: {', '.join(header) or 'nothing'})",
             )
-    for i, name in enumerate(header):
-        if name in header[:i]:
-            raise KGImportError(path, 1, name, "the column appears twice in the header")
     unknown = [
         f"'{name}'" if name else f"column {i + 1} (no name)"
         for i, name in enumerate(header)

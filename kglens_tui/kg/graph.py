@@ -4,6 +4,7 @@ hard negatives and one-hop neighbourhoods fit for vectorised updates."""
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kglens_tui.core.errors import KGLensError, NotFoundError
+from kglens_tui.kg.bundled import renamed_bundled
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -288,13 +290,27 @@ def _json_lists(texts: Iterable[str]) -> list:
     return out
 
 
+def _renamed_note(conn: sqlite3.Connection, name: str) -> str:
+    """Where the bundled KG `name` is if it was renamed away (not imported again: see
+    bundled.ensure_kg), as the tail of a not-found line; empty otherwise."""
+    copy = renamed_bundled(conn, name)
+    if copy is None:
+        return ""
+    return (
+        f"; the bundled KG '{name}' is in it as '{copy}' (renamed): "
+        f"`kglens kg rename {shlex.quote(copy)} {shlex.quote(name)}` gives it its name back"
+    )
+
+
 def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
     """Load every edge of a KG with labels, aliases, types and templates."""
     row = conn.execute("SELECT id, name, content_hash FROM kg WHERE name = ?", (name,)).fetchone()
     if row is None:
         names = [r[0] for r in conn.execute("SELECT name FROM kg ORDER BY name")]
         known = ", ".join(names) if names else "none yet"
-        raise KGNotFoundError(f"no KG named '{name}' in this workspace (known: {known})")
+        raise KGNotFoundError(
+            f"no KG named '{name}' in this workspace (known: {known}){_renamed_note(conn, name)}"
+        )
     kg_id = int(row[0])
     ents = conn.execute(
         "SELECT id, key, label, aliases, type, groups FROM entity WHERE kg_id = ? ORDER BY id",

@@ -334,7 +334,10 @@ def import_kg(
     """Parse, validate and store a KG file or directory; nothing is written unless all is valid."""
     started = time.perf_counter()
     parsed = parse_path(Path(path), entities, progress)
-    source = source if source is not None else str(path)
+    if source is None:
+        source = str(path)
+        if source.startswith("bundled:"):  # would read as a bundled KG's mark (bundled.py)
+            source = str(Path(path).absolute())
     return store_parsed(conn, parsed, name, source=source, replace=replace, started=started)
 
 

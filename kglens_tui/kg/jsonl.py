@@ -28,6 +28,7 @@ from kglens_tui.kg.parsed import (
     str_field,
     str_list_field,
 )
+from kglens_tui.kg.templates import PLACEHOLDERS, template_problem
 
 _raw_decode = json.JSONDecoder().raw_decode
 
@@ -187,29 +188,38 @@ def _flag(obj: dict, key: str, default: bool, path: Path, line: int) -> bool:
 
 
 def _templates(obj: dict, label: str, path: Path, line: int) -> dict[str, Any]:
-    """A predicate's question templates, checked: yes_no strings with {subject} and {object}, a
-    wh string with {subject} only, a statement string."""
+    """A predicate's question templates, checked: yes_no a list of strings, wh and statement
+    strings, each free of control characters and a valid template of its kind (see
+    kg.templates.template_problem: only its placeholders, all of them, no other brace)."""
     templates = obj.get("templates") or default_templates(label)
     if not isinstance(templates, dict):
         raise KGImportError(path, line, "templates", "expected an object")
     yes_no = templates.get("yes_no", [])
-    if not isinstance(yes_no, list) or not all(
-        isinstance(t, str) and "{subject}" in t and "{object}" in t for t in yes_no
-    ):
+    if not isinstance(yes_no, list):
         raise KGImportError(
-            path, line, "templates.yes_no", "expected strings with {subject} and {object}"
+            path, line, "templates.yes_no", "expected a list of strings with {subject} and {object}"
         )
-    for i, text in enumerate(yes_no):
-        check_text(text, path, line, f"templates.yes_no[{i}]")
+    texts = [(f"templates.yes_no[{i}]", "yes_no", text) for i, text in enumerate(yes_no)]
     wh = templates.get("wh", "")
-    if wh and (not isinstance(wh, str) or "{subject}" not in wh or "{object}" in wh):
-        raise KGImportError(path, line, "templates.wh", "expected a string with {subject} only")
+    if wh:
+        texts.append(("templates.wh", "wh", wh))
     statement = templates.get("statement", "")
-    if not isinstance(statement, str):
-        raise KGImportError(path, line, "templates.statement", "expected a string")
-    check_text(wh, path, line, "templates.wh")
-    check_text(statement, path, line, "templates.statement")
+    if statement or not isinstance(statement, str):
+        texts.append(("templates.statement", "statement", statement))
+    for name, kind, text in texts:
+        if not isinstance(text, str):
+            raise KGImportError(
+                path, line, name, f"expected a string with {_needs(kind)}, got {_json_type(text)}"
+            )
+        check_text(text, path, line, name)
+        problem = template_problem(text, kind)
+        if problem is not None:
+            raise KGImportError(path, line, name, problem)
     return templates
+
+
+def _needs(kind: str) -> str:
+    return " and ".join(f"{{{name}}}" for name in PLACEHOLDERS[kind])
 
 
 def read_extras(parsed: ParsedKG, directory: Path) -> None:
@@ -258,7 +268,13 @@ def _json_object(path: Path, holding: str) -> tuple[str, dict[str, Any]]:
 
 
 def _json_type(value: Any) -> str:
-    names = {list: "a list", str: "a string", bool: "true or false", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true or false",
+        type(None): "null",
+    }
     return names.get(type(value), "a number")
 
 

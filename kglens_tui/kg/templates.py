@@ -31,6 +31,7 @@ label can add a placeholder (templates are filled with str.replace of {subject} 
 from __future__ import annotations
 
 import re
+import string
 from typing import Any
 
 
@@ -78,6 +79,50 @@ _PLURAL_MARK = re.compile(r"\(s\)")
 
 Phrasing = tuple[str, str, str]
 """(Yes/No question, Wh question, statement)."""
+
+
+PLACEHOLDERS: dict[str, tuple[str, ...]] = {
+    "yes_no": ("subject", "object"),
+    "wh": ("subject",),
+    "statement": ("subject", "object"),
+}
+"""The placeholders each kind of template is filled with, every one of them required. Templates
+are filled by replacing exactly these (probe/questions.py: Yes/No and Wh questions;
+modes/kontest_plan.py: Yes/No and statement; modes/facteval_plan.py: statement and Wh): any other
+brace would reach the model verbatim, and a Yes/No question without its object (or a Wh question
+naming it) would not ask about the fact."""
+
+_KIND_NAMES = {"yes_no": "a Yes/No template", "wh": "a Wh template", "statement": "a statement"}
+
+
+def template_problem(text: str, kind: str) -> str | None:
+    """Why `text` cannot be a template of `kind` (a key of PLACEHOLDERS), or None if it can: it
+    must parse as a format string whose only fields are the kind's placeholders, plain (no
+    conversion, format spec, index or attribute), each present; no other brace, escaped or not."""
+    allowed = PLACEHOLDERS[kind]
+    what = _KIND_NAMES[kind]
+    needs = " and ".join(f"{{{name}}}" for name in allowed)
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return f"not a valid template ({exc}): braces may only enclose {needs}"
+    found: set[str] = set()
+    for literal, field, spec, conversion in parts:
+        if "{" in literal or "}" in literal:
+            return (
+                "escaped braces ('{{' or '}}') are not allowed: templates are filled by "
+                f"replacing {needs}, not by str.format, so they would reach the model as typed"
+            )
+        if field is None:
+            continue
+        if field not in allowed or conversion or spec:
+            raw = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            return f"unknown placeholder '{{{raw}}}': {what} may use only {needs}"
+        found.add(field)
+    missing = [name for name in allowed if name not in found]
+    if missing:
+        return f"missing {{{missing[0]}}}: {what} needs {needs}"
+    return None
 
 
 def templates_for(label: str) -> dict[str, Any]:

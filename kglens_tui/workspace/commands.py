@@ -17,6 +17,7 @@ from kglens_tui.workspace.remove import (
     Deletion,
     DeletionChangedError,
     KGNameTakenError,
+    KGRenameRefusedError,
     check_not_live,
     delete,
     plan_kg_deletion,
@@ -24,7 +25,14 @@ from kglens_tui.workspace.remove import (
     rename_kg,
 )
 
-REFUSALS = (LookupError, RunBusyError, DeletionChangedError, KGNameError, KGNameTakenError)
+REFUSALS = (
+    LookupError,
+    RunBusyError,
+    DeletionChangedError,
+    KGNameError,
+    KGNameTakenError,
+    KGRenameRefusedError,
+)
 RUNS_SHOWN = 8
 """Runs named one by one in a confirmation; the rest are counted."""
 

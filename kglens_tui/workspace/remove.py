@@ -18,12 +18,13 @@ every table that refers to a KG or a run is cleared here, children first:
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.kg.bundled import bundled_names
+from kglens_tui.kg.bundled import bundled_names, bundled_root, bundled_source
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.names import check_kg_name
 from kglens_tui.runs.record import RunBusyError, RunNotFoundError, shown_status
@@ -37,6 +38,10 @@ class DeletionChangedError(KGLensError, RuntimeError):
 
 class KGNameTakenError(KGLensError, ValueError):
     """The new name of a KG is already used."""
+
+
+class KGRenameRefusedError(KGLensError, ValueError):
+    """A bundled KG renamed away from its name (it would be imported again, a second copy)."""
 
 
 @dataclass(frozen=True)
@@ -285,23 +290,35 @@ def _delete_rows(conn: sqlite3.Connection, plan: Deletion) -> None:
 
 def rename_kg(conn: sqlite3.Connection, old: str, new: str) -> None:
     """Rename a KG, with the KG name its annotation items and its runs' settings carry.
-    Refuses a name that is invalid, taken in the workspace or a bundled KG's."""
+
+    Refuses a name that is invalid, taken in the workspace or a bundled KG's, except the bundled
+    KG's own name for that KG (source `bundled:NEW`: one renamed away before this was refused
+    takes its name back). Refuses to rename a bundled KG away from its name: the next use of
+    that name (`country` is the default KG) would import it again, a second copy beside the
+    renamed one."""
     check_kg_name(new)
 
     def run() -> None:
         with transaction(conn):
-            row = conn.execute("SELECT id FROM kg WHERE name = ?", (old,)).fetchone()
+            row = conn.execute("SELECT id, source FROM kg WHERE name = ?", (old,)).fetchone()
             if row is None:
                 raise KGNotFoundError(
                     f"no KG named '{old}' in this workspace (see `kglens kg list`)"
                 )
+            kg_id, source = int(row[0]), row[1]
             if conn.execute("SELECT 1 FROM kg WHERE name = ?", (new,)).fetchone() is not None:
                 raise KGNameTakenError(f"a KG named '{new}' already exists")
-            if new in bundled_names():
+            if new in bundled_names() and source != bundled_source(new):
                 raise KGNameTakenError(
                     f"'{new}' is the name of a bundled KG (imported on first use): choose another"
                 )
-            kg_id = int(row[0])
+            if source == bundled_source(old) and old in bundled_names():
+                raise KGRenameRefusedError(
+                    f"KG '{old}' is a bundled KG and keeps its name: renamed, it would be "
+                    f"imported again the next time '{old}' is named, a second copy beside "
+                    f"'{new}'; for a copy under another name, `kglens kg import "
+                    f"{shlex.quote(str(bundled_root() / old))} --name {shlex.quote(new)}`"
+                )
             conn.execute("UPDATE kg SET name = ? WHERE id = ?", (new, kg_id))
             conn.execute("UPDATE annotation_item SET kg = ? WHERE kg = ?", (new, old))
             for run_id, config in conn.execute(
