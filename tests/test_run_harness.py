@@ -1070,6 +1070,7 @@ async def test_home_pauses_and_stops_a_run_another_process_drives(tmp_path: Path
         assert session.snapshot().status == "stopped"
         messages = [n.message for n in app._notifications]
         assert f"Asked process {session.pid} to stop run {session.run_id}" in messages[-1]
+        assert "then finishes what is in flight (s again: stop now)." in messages[-1]
         await wait_for(pilot, lambda: "stopped" in str(runs().get_row_at(0)))
         assert "1 run, 0 active" in banner()
 

@@ -44,9 +44,11 @@ def press(screen: Screen, action: str, session: RunSession | None, run_id: int |
     except KGLensError as exc:
         screen.notify(str(exc), severity="warning")
         return
+    then = ""
     if action == "stop":
+        then = "" if stop.now else ", then finishes what is in flight (s again: stop now)"
         asked_to_stop.add(run_id)
-    screen.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second.")
+    screen.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second{then}.")
 
 
 def _stop(screen: Screen, session: RunSession) -> None:
