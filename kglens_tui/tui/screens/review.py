@@ -46,6 +46,10 @@ KIND_LABELS = {
 ALL = "__all__"
 DATE_FILTERS = {ALL: "dated or not", "dated": "dated facts only", "undated": "undated facts only"}
 LIMIT = 200
+NARROW_FACT = 110
+"""Below this many columns the edge list shows subject, predicate and object as one "fact"."""
+FACT_LIMIT = 60
+"""Characters of that fact shown (the drill-down has it whole)."""
 
 
 def edge_flags(r: EdgeRow) -> str:
@@ -103,8 +107,8 @@ class ReviewScreen(RunDataScreen):
                     allow_blank=False,
                     value="ranked",
                 )
-                yield Select([("every predicate", ALL)], id="rv-pred", allow_blank=False, value=ALL)
-                yield Select([("every group", ALL)], id="rv-group", allow_blank=False, value=ALL)
+                yield Select([("any predicate", ALL)], id="rv-pred", allow_blank=False, value=ALL)
+                yield Select([("any group", ALL)], id="rv-group", allow_blank=False, value=ALL)
                 yield Select(
                     [(label, key) for key, label in DATE_FILTERS.items()],
                     id="rv-dates",
@@ -125,19 +129,34 @@ class ReviewScreen(RunDataScreen):
         )
         pred_select = self.query_one("#rv-pred", Select)
         pred_select.set_options(
-            [("every predicate", ALL), *((literal(label), key) for label, key in preds)]
+            [("any predicate", ALL), *((literal(label), key) for label, key in preds)]
         )
         pred_select.value = ALL
         subjects = {int(kg.s[int(i)]) for i in data.kg_pos.tolist()}
         groups = sorted({g for node in subjects for g in kg.groups[node]})
         group_select = self.query_one("#rv-group", Select)
-        group_select.set_options([("every group", ALL), *((literal(g), g) for g in groups)])
+        group_select.set_options([("any group", ALL), *((literal(g), g) for g in groups)])
         group_select.value = ALL
         table = self.query_one("#rv-edges", DataTable)
-        table.add_columns(
-            "edge", "m", "n", "exp. error", "95% CrI", "flags", "subject", "predicate", "object"
-        )
+        self._narrow = self._is_narrow()
+        table.add_columns(*self._columns())
         table.focus()
+
+    def _is_narrow(self) -> bool:
+        return self.size.width < NARROW_FACT
+
+    def _columns(self) -> tuple[str, ...]:
+        """Below `NARROW_FACT` columns the fact is one column, so that it stays on screen."""
+        fact = ("fact",) if self._narrow else ("subject", "predicate", "object")
+        return ("edge", "m", "n", "exp. error", "95% CrI", "flags", *fact)
+
+    def on_resize(self) -> None:
+        if self._is_narrow() != self._narrow:
+            self._narrow = not self._narrow
+            table = self.query_one("#rv-edges", DataTable)
+            table.clear(columns=True)
+            table.add_columns(*self._columns())
+            self.refresh_view()
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # also when first shown, and after a drill-down's triage
@@ -181,9 +200,11 @@ class ReviewScreen(RunDataScreen):
                 heat(r.mean, pct(r.mean)),
                 interval(r.low, r.high),
                 edge_flags(r),
-                short(r.subject, 24),
-                short(r.predicate, 26),
-                short(r.object, 36),
+                *(
+                    (short(f"{r.subject} · {r.predicate} · {r.object}", FACT_LIMIT),)
+                    if self._narrow
+                    else (short(r.subject, 24), short(r.predicate, 26), short(r.object, 36))
+                ),
                 key=str(r.edge_id),
             )
         if rows:
