@@ -211,3 +211,154 @@ def test_round_in_progress_counts_pending_items(conn) -> None:
     res = round_results(conn, rnd.id)
     assert res.pending == 2
     assert [i.item_id for i in res.undecided] == [ids[0]]
+
+
+def _label_round(conn, rows, name: str = "partial"):
+    """A round of (qtype, app verdict, clarity votes, response votes) rated by NAMES in order; a
+    vote string shorter than five leaves the rest unlabelled, "-" is a skip."""
+    from kglens_tui.annotate.labels import skip_item, submit_label
+
+    items = [
+        ItemSpec(
+            kg="country",
+            qtype=qtype,
+            question=f"question {n}?",
+            app_verdict=verdict,
+            answers=[["Vienna"]] if qtype == "wh" else [],
+            response="Vienna." if qtype == "wh" else None,
+        )
+        for n, (qtype, verdict, _, _) in enumerate(rows, start=1)
+    ]
+    rnd = create_round_from_items(conn, name, items, annotators=NAMES)
+    ids = [
+        r[0]
+        for r in conn.execute(
+            "SELECT id FROM annotation_item WHERE round_id = ? ORDER BY position", (rnd.id,)
+        )
+    ]
+    for item_id, (qtype, _, clear, correct) in zip(ids, rows, strict=True):
+        for k, vote in enumerate(clear):
+            if vote == "-":
+                skip_item(conn, item_id, NAMES[k])
+                continue
+            submit_label(
+                conn,
+                item_id,
+                NAMES[k],
+                question_clear=WORDS[vote],
+                response_correct=WORDS[correct[k]] if qtype == "wh" else None,
+            )
+    return rnd, ids
+
+
+# 1 clear; 2 not clear by 3 of 5 with two labels missing; 3 clear, response agrees with the app
+# (3 of 5, two missing); 4 clear (3 of 5) but its response has no majority yet; 5 every label in,
+# no majority; 6 not labelled at all.
+PARTIAL = [
+    ("yes_no", "correct", "yyyyy", ""),
+    ("yes_no", "correct", "nnn", ""),
+    ("wh", "correct", "yyy", "ccc"),
+    ("wh", "correct", "yyy", "cci"),
+    ("yes_no", "correct", "yynn-", ""),
+    ("yes_no", "correct", "", ""),
+]
+
+
+def test_table4_rates_count_only_items_with_a_final_label(conn) -> None:
+    from kglens_tui.core.intervals import wilson
+
+    rnd, ids = _label_round(conn, PARTIAL)
+    res = round_results(conn, rnd.id)
+    overall = res.table4[-1]
+    # was: every item counted, the ones without a majority as not clear / not agreeing (QG 3/6)
+    got = {rate: (p.k, p.n) for rate, p in overall.rates.items()}
+    assert got == {
+        "qg": (3, 4),  # items 1-4 have their clarity: 1, 3, 4 clear
+        "qg_wh": (2, 2),
+        "qg_yes_no": (1, 2),
+        "qav": (1, 1),  # item 3 only: item 4's response is undecided
+        "qg_qav": (2, 3),  # items 1-3 have every final label; 1 and 3 are accurate
+    }
+    assert overall.rates["qg"] == wilson(3, 4)
+    assert (overall.qg, overall.qav, overall.qg_qav) == pytest.approx((0.75, 1.0, 2 / 3))
+    assert (res.not_counted, res.awaiting, res.pending) == (3, 2, 4)
+    assert [i.item_id for i in res.undecided] == [ids[4]]
+    assert res.not_counted_note() == (
+        "Not counted yet: 3 of 6 items without a final label (a majority or an adjudication): "
+        "2 still being labelled, 1 with every label in but no majority (adjudicate them)."
+    )
+    # the agreement figures compare the items at least two annotators labelled
+    assert res.agreement["question_clear"].items == 5
+    assert res.agreement["response_correct"].items == 2
+
+    adjudicate(conn, ids[4], question_clear="yes", reason="plain enough", adjudicator="lead")
+    overall = round_results(conn, rnd.id).table4[-1]
+    assert (overall.rates["qg"].k, overall.rates["qg"].n) == (4, 5)
+    assert (overall.rates["qg_qav"].k, overall.rates["qg_qav"].n) == (3, 4)
+
+
+def test_table4_is_unchanged_and_has_no_note_when_every_item_is_labelled(conn, hand_round):
+    rnd, _ = hand_round
+    res = round_results(conn, rnd.id)
+    assert res.not_counted == 0 and res.not_counted_note() is None
+    overall = res.table4[-1]
+    assert [overall.rates[r].n for r in ("qg", "qg_wh", "qg_yes_no", "qav", "qg_qav")] == [
+        6,
+        3,
+        3,
+        3,
+        6,
+    ]
+    average = next(c for c in res.table4 if c.name == "Average")
+    assert average.averaged and average.rates["qg"].low is None  # a mean: no interval
+
+
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kglens_tui.core.console import console, err_console
+
+    for c in (console, err_console):
+        monkeypatch.setattr(c, "width", 200)
+
+
+def test_cli_report_shows_each_rate_with_its_n_and_interval(conn, wide, capsys) -> None:
+    from kglens_tui.cli import main
+    from kglens_tui.core.intervals import wilson
+    from kglens_tui.textfmt import rate_ci
+
+    rnd, _ = _label_round(conn, PARTIAL)
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    assert main(["--db", path, "annotate", "report", rnd.name]) == 0
+    out = capsys.readouterr().out
+    rows = {
+        line.split("│")[1].strip(): line.split("│")[2:] for line in out.splitlines() if "│" in line
+    }
+    assert rows["QG"][0].strip() == f"{rate_ci(*wilson(3, 4).bounds)} n=4"
+    assert rows["QAV (Wh)"][0].strip() == f"{rate_ci(*wilson(1, 1).bounds)} n=1"
+    assert rows["QG+QAV"][0].strip() == f"{rate_ci(*wilson(2, 3).bounds)} n=3"
+    assert "50.0%" not in rows["QG"][0]  # the old figure, 3 of all 6
+    assert "Not counted yet: 3 of 6 items" in out
+    assert "count as not clear" not in out
+    assert "95% interval" in out
+
+
+def test_cli_report_average_column_is_a_mean_without_interval(conn, hand_round, wide, capsys):
+    from kglens_tui.cli import main
+    from kglens_tui.core.intervals import wilson
+    from kglens_tui.textfmt import rate_ci
+
+    rnd, _ = hand_round
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    assert main(["--db", path, "annotate", "report", rnd.name]) == 0
+    out = capsys.readouterr().out
+    qg = next(line for line in out.splitlines() if line.startswith("│ QG  "))
+    cells = [c.strip() for c in qg.split("│")[2:-1]]
+    # country 2 of 3, nba 3 of 3, Average their mean (no interval), Overall 5 of 6
+    assert cells == [
+        f"{rate_ci(*wilson(2, 3).bounds)} n=3",
+        f"{rate_ci(*wilson(3, 3).bounds)} n=3",
+        "83.3% n=6",
+        f"{rate_ci(*wilson(5, 6).bounds)} n=6",
+    ]
+    assert "Not counted yet" not in out
+    assert "Average is the mean of the KG columns" in out

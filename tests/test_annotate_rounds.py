@@ -225,3 +225,58 @@ def test_cli_round_create_rounds_progress_report(db, capsys) -> None:
     assert "no annotation round 'nope'" in capsys.readouterr().err
     assert main([*args, "round", "create", "--runs", "1,x", "--name", "z"]) == 2
     assert "--runs takes comma-separated ids" in capsys.readouterr().err
+
+
+def _create(path: str, *extra: str) -> int:
+    from kglens_tui.cli import main
+
+    return main(["--db", path, "annotate", "round", "create", "--runs", "1", *extra])
+
+
+def test_default_majority_is_a_strict_majority_of_the_raters(db, capsys) -> None:
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    # was: "majority must be between 1 and the 2 raters per item (got 3)", a 3 never given
+    assert _create(path, "--name", "two", "--annotators", "a,b") == 0
+    assert "majority 2 of 2" in capsys.readouterr().out
+    assert _create(path, "--name", "four", "--annotators", "a,b,c,d") == 0
+    assert _create(path, "--name", "five") == 0  # the paper's 3 of 5
+    assert _create(path, "--name", "overlap", "--raters-per-item", "3") == 0
+    capsys.readouterr()
+    majorities = {r.name: (r.settings.majority, r.raters) for r in list_rounds(db)}
+    assert majorities == {"two": (2, 2), "four": (3, 4), "five": (3, 5), "overlap": (2, 3)}
+    assert create_round(db, "api", runs=[1], annotators=("x", "y", "z")).settings.majority == 2
+    # a majority the user gives is checked, and the error names the flags
+    assert _create(path, "--name", "bad", "--annotators", "a,b", "--majority", "3") == 2
+    err = capsys.readouterr().err
+    assert err == "error: --majority must be between 1 and the 2 raters per item (got 3)\n"
+    assert _create(path, "--name", "bad", "--annotators", "a,b", "--raters-per-item", "3") == 2
+    assert "--raters-per-item must be between 1 and 2 annotators" in capsys.readouterr().err
+    assert "bad" not in {r.name for r in list_rounds(db)}
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "shown"),
+    [
+        ("--name", "r\x1b[31m2", "'r␛[31m2'"),
+        ("--name", "r\x00", "'r␀'"),
+        ("--name", "right\u202eleft", "'right\ufffdleft'"),
+        ("--annotators", "a\nb", "'a⏎b'"),
+        ("--annotators", "ann1,ann\t2", "'ann␉2'"),
+        ("--annotators", "ann1,x\x9by", "'x\ufffdy'"),
+    ],
+)
+def test_control_characters_in_round_and_annotator_names_are_refused(
+    db, capsys, flag: str, value: str, shown: str
+) -> None:
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    args = {"--name": "ok", "--annotators": "ann1,ann2,ann3", "--majority": "1", flag: value}
+    assert _create(path, *(x for pair in args.items() for x in pair)) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(f"error: {flag}: {shown} ")
+    assert "control character" in err
+    assert not any(ch in err for ch in "\x1b\x00\u202e\t\x9b")
+    assert list_rounds(db) == []  # nothing stored
+    assert db.execute("SELECT COUNT(*) FROM annotator").fetchone()[0] == 0
+    # markup-like text is a name like any other
+    assert _create(path, "--name", "[b]r[/]", "--annotators", "[i]a,b") == 0
+    assert [r.annotators for r in list_rounds(db)] == [("[i]a", "b")]

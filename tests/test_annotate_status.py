@@ -96,7 +96,20 @@ def test_a_flag_and_an_adjudication() -> None:
     assert (decided.status, decided.clarity, decided.app_agrees) == ("decided", "clear", True)
 
 
-def test_table4_counts_an_undecided_response_as_not_agreeing() -> None:
-    column = table4_column("x", [wh("yyy", "cc"), wh("yyy", "ccc")])
-    assert column.qav == 0.5
-    assert column.qg_qav == 0.5
+def test_table4_leaves_an_item_without_a_final_label_out_of_its_rates() -> None:
+    # was: the first item (two labels of five, no majority) counted as not clear / not agreeing,
+    # halving QG, QAV and QG+QAV; it is not counted until it has a majority
+    column = table4_column("x", [wh("yy", "cc"), wh("yyy", "ccc")])
+    assert (column.qg, column.qav, column.qg_qav) == (1.0, 1.0, 1.0)
+    assert [column.rates[r].n for r in ("qg", "qg_wh", "qg_yes_no", "qav", "qg_qav")] == [
+        1,
+        1,
+        0,
+        1,
+        1,
+    ]
+    assert column.qg_yes_no is None  # nothing to rate
+    # clear by 3 of 5 but the response has no majority yet: counted in QG, not in QAV / QG+QAV
+    split = table4_column("y", [wh("yyyy", "ccii"), wh("yyy", "ccc")])
+    assert (split.rates["qg"].k, split.rates["qg"].n) == (2, 2)
+    assert (split.rates["qav"].n, split.rates["qg_qav"].n) == (1, 1)

@@ -219,6 +219,37 @@ async def test_five_annotators_then_report_and_adjudication(
     conn.close()
 
 
+async def test_report_screen_rates_only_items_with_a_majority(tmp_path: Path) -> None:
+    # was: the items not labelled yet counted as not clear, QG 2 of 10 = 20.0%
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    specs = [
+        ItemSpec(kg="country", qtype="yes_no", app_verdict="correct", question=f"Q{n}?")
+        for n in range(10)
+    ]
+    create_round_from_items(conn, "partial", specs, annotators=NAMES)
+    ids = [r[0] for r in conn.execute("SELECT id FROM annotation_item ORDER BY position")]
+    for item_id, vote in zip(ids[:3], ("yes", "yes", "no"), strict=True):
+        for name in NAMES:
+            submit_label(conn, item_id, name, question_clear=vote)
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen))
+        t4 = app.screen.query_one("#ann-t4", DataTable)
+        await wait_for(pilot, lambda: t4.row_count == 6)
+        assert [str(t4.get_row_at(r)[1]) for r in range(5)] == [
+            "66.7%",  # QG: 2 clear of the 3 items with a majority
+            "—",  # no Wh item
+            "66.7%",
+            "—",
+            "66.7%",
+        ]
+
+
 async def test_annotators_only_never_reach_results(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     _hand_db(db)

@@ -2,8 +2,10 @@
 Krippendorff's alpha, pairwise Cohen's kappa, percent agreement and the disputed items.
 
 Majority: a value is the human label when at least `majority` annotators chose it and no other
-value has as many votes (paper: 3 of 5). Without one the item is undecided and counts as not
-clear / not agreed until adjudicated; an adjudication overrides the majority."""
+value has as many votes (paper: 3 of 5); an adjudication overrides the majority. An item without
+a final label (majority or adjudication) on a question is left out of the rates that need it
+until it has one: every rate is over the items that have their final label, with its n and 95%
+Wilson interval, and the report says how many items are not counted yet."""
 
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ import numpy as np
 from kglens_tui.annotate.adjudication import Adjudication, latest_adjudications
 from kglens_tui.annotate.labels import LabelState, state_from_row
 from kglens_tui.annotate.rounds import Round, app_judgement, get_round
+from kglens_tui.core.intervals import Proportion, wilson
+from kglens_tui.textfmt import pct, rate_ci
 
 QUESTIONS = ("question_clear", "response_correct")
 
@@ -129,6 +133,21 @@ class ItemResult:
         )
 
     @property
+    def clarity_decided(self) -> bool:
+        """The question's clarity has its final label (a majority or an adjudication)."""
+        return self.clarity != "undecided"
+
+    @property
+    def response_decided(self) -> bool:
+        """Wh: the response has its final human judgement (a majority or an adjudication)."""
+        return self.human_correct is not None
+
+    @property
+    def decided(self) -> bool:
+        """Every question the item asks has its final label (counted in QG+QAV)."""
+        return not self.undecided
+
+    @property
     def settled(self) -> bool:
         """Every question the item needs has a majority that the labels still missing cannot
         change (always so once the item is complete and has its majorities)."""
@@ -179,19 +198,56 @@ def _beyond_reach(votes: Sequence[str | None], remaining: int) -> bool:
     return ranked[0][1] > second + remaining
 
 
+TABLE4_RATES = ("qg", "qg_wh", "qg_yes_no", "qav", "qg_qav")
+"""The rates of a Table 4 column, in the paper's row order."""
+
+
 @dataclass(frozen=True)
 class Table4Column:
-    """One column of the paper's Table 4; rates are None when there is nothing to rate."""
+    """One column of the paper's Table 4. Each rate is k of n over the items that have the final
+    labels it needs (a majority or an adjudication): QG and its Wh / Yes/No rows over the items
+    whose question clarity is decided, QAV over the Wh items whose response judgement is decided,
+    QG+QAV over the items with every final label they need. Items still without one are not
+    counted (never as 'not clear' or 'not agreed'). `qg`, `qav`... are the rates' values, None
+    when n is 0."""
 
     name: str
     items: int
     wh: int
     yes_no: int
-    qg: float | None
-    qg_wh: float | None
-    qg_yes_no: float | None
-    qav: float | None
-    qg_qav: float | None
+    rates: dict[str, Proportion]
+    """Rate name (TABLE4_RATES) -> k of n with its 95% Wilson interval. In the 'Average' column
+    the value is the mean of the KG columns' values, n (and k) their sums, and there is no
+    interval (low and high are None)."""
+    averaged: bool = False
+    """The 'Average' column: a mean of the KG columns, not a rate over items."""
+
+    def cell(self, rate: str) -> str:
+        """A rate with its 95% Wilson interval and n, "66.7% [20.8–93.9] n=3"; the 'Average'
+        column's mean has no interval ("83.3% n=6", n summing the KG columns')."""
+        p = self.rates[rate]
+        shown = pct(p.value) if self.averaged else rate_ci(*p.bounds)
+        return f"{shown} n={p.n:,}"
+
+    @property
+    def qg(self) -> float | None:
+        return self.rates["qg"].value
+
+    @property
+    def qg_wh(self) -> float | None:
+        return self.rates["qg_wh"].value
+
+    @property
+    def qg_yes_no(self) -> float | None:
+        return self.rates["qg_yes_no"].value
+
+    @property
+    def qav(self) -> float | None:
+        return self.rates["qav"].value
+
+    @property
+    def qg_qav(self) -> float | None:
+        return self.rates["qg_qav"].value
 
 
 @dataclass(frozen=True)
@@ -200,6 +256,8 @@ class QuestionAgreement:
 
     question: str
     items: int
+    """Items at least two annotators answered this question on: the ones compared (all labels
+    count, majority or not; an item with fewer labels adds nothing to the figures)."""
     alpha: float | None
     percent: float | None
     annotators: tuple[str, ...]
@@ -224,14 +282,42 @@ class RoundResults:
     flagged: list[tuple[int, str, str]]
     """(item id, annotator, note) for every current flag."""
 
+    @property
+    def awaiting(self) -> int:
+        """Items still being labelled that lack a final label they need (not counted yet)."""
+        return sum(i.undecided and not i.complete for i in self.items)
 
-def _rate(hits: Iterable[bool]) -> float | None:
-    values = list(hits)
-    return sum(values) / len(values) if values else None
+    @property
+    def not_counted(self) -> int:
+        """Items lacking a final label they need: left out of the rates that need it."""
+        return sum(i.undecided for i in self.items)
+
+    def not_counted_note(self) -> str | None:
+        """One sentence saying how many items Table 4 does not count yet and why; None when every
+        item has its final labels."""
+        if not self.not_counted:
+            return None
+        parts = []
+        if self.awaiting:
+            parts.append(f"{self.awaiting:,} still being labelled")
+        if self.undecided:
+            parts.append(
+                f"{len(self.undecided):,} with every label in but no majority (adjudicate them)"
+            )
+        return (
+            f"Not counted yet: {self.not_counted:,} of {len(self.items):,} items without a final "
+            f"label (a majority or an adjudication): {', '.join(parts)}."
+        )
+
+
+def _rate(items: Iterable[ItemResult], counted: str, hit: str) -> Proportion:
+    """Share of `items` with `counted` true that have `hit` true, with its Wilson interval."""
+    hits = [bool(getattr(i, hit)) for i in items if getattr(i, counted)]
+    return wilson(sum(hits), len(hits))
 
 
 def table4_column(name: str, items: Sequence[ItemResult]) -> Table4Column:
-    """Table 4 figures over some items."""
+    """Table 4 figures over the items of `items` with the final labels each rate needs."""
     wh = [i for i in items if i.qtype == "wh"]
     yes_no = [i for i in items if i.qtype == "yes_no"]
     return Table4Column(
@@ -239,29 +325,35 @@ def table4_column(name: str, items: Sequence[ItemResult]) -> Table4Column:
         items=len(items),
         wh=len(wh),
         yes_no=len(yes_no),
-        qg=_rate(i.question_clear for i in items),
-        qg_wh=_rate(i.question_clear for i in wh),
-        qg_yes_no=_rate(i.question_clear for i in yes_no),
-        qav=_rate(bool(i.app_agrees) for i in wh),
-        qg_qav=_rate(i.accurate for i in items),
+        rates={
+            "qg": _rate(items, "clarity_decided", "question_clear"),
+            "qg_wh": _rate(wh, "clarity_decided", "question_clear"),
+            "qg_yes_no": _rate(yes_no, "clarity_decided", "question_clear"),
+            "qav": _rate(wh, "response_decided", "app_agrees"),
+            "qg_qav": _rate(items, "decided", "accurate"),
+        },
     )
 
 
 def _average(columns: Sequence[Table4Column]) -> Table4Column:
-    def mean(attr: str) -> float | None:
-        values = [getattr(c, attr) for c in columns if getattr(c, attr) is not None]
-        return sum(values) / len(values) if values else None
+    def mean(attr: str) -> Proportion:
+        rates = [c.rates[attr] for c in columns if c.rates[attr].value is not None]
+        values = [r.value for r in rates if r.value is not None]
+        return Proportion(
+            k=sum(r.k for r in rates),
+            n=sum(r.n for r in rates),
+            value=sum(values) / len(values) if values else None,
+            low=None,
+            high=None,
+        )
 
     return Table4Column(
         name="Average",
         items=sum(c.items for c in columns),
         wh=sum(c.wh for c in columns),
         yes_no=sum(c.yes_no for c in columns),
-        qg=mean("qg"),
-        qg_wh=mean("qg_wh"),
-        qg_yes_no=mean("qg_yes_no"),
-        qav=mean("qav"),
-        qg_qav=mean("qg_qav"),
+        rates={attr: mean(attr) for attr in TABLE4_RATES},
+        averaged=True,
     )
 
 
@@ -375,7 +467,7 @@ def _agreement(
     ]
     return QuestionAgreement(
         question=question,
-        items=len(items),
+        items=sum(len(values) >= 2 for values in units),
         alpha=nominal_alpha(matrix),
         percent=percent_agreement(units),
         annotators=tuple(names),

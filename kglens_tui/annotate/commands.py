@@ -14,13 +14,18 @@ from rich.text import Text
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.packs import export_pack, import_pack
 from kglens_tui.annotate.progress import progress
-from kglens_tui.annotate.rounds import DEFAULT_ANNOTATORS, create_round, get_round, list_rounds
+from kglens_tui.annotate.rounds import (
+    DEFAULT_ANNOTATORS,
+    check_name,
+    create_round,
+    get_round,
+    list_rounds,
+)
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import num
-from kglens_tui.textfmt import pct as _pct
+from kglens_tui.textfmt import num, pct
 
 if TYPE_CHECKING:
     from kglens_tui.annotate.agreement import ItemResult
@@ -38,24 +43,36 @@ def _ids(text: str | None, option: str) -> list[int]:
 
 
 def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",")]
+    return [check_name(part.strip(), "--annotators") for part in text.split(",")]
+
+
+CREATE_FLAGS = {
+    "majority": "--majority",
+    "raters_per_item": "--raters-per-item",
+    "calibration_size": "--calibration",
+    "per_kg": "--per-kg",
+}
+"""How `round create`'s errors name the settings it takes."""
 
 
 def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    name = check_name(args.name, "--name")
+    annotators = _names(args.annotators)
     observations = _ids(args.observations, "--observations")
     per_kg = args.per_kg if args.per_kg is not None else (None if observations else 100)
     rnd = create_round(
         conn,
-        args.name,
+        name,
         runs=_ids(args.runs, "--runs"),
         observation_ids=observations,
         edge_ids=_ids(args.edges, "--edges"),
         per_kg=per_kg or None,
         seed=args.seed,
-        annotators=_names(args.annotators),
+        annotators=annotators,
         majority=args.majority,
         raters_per_item=args.raters_per_item,
         calibration_size=args.calibration,
+        setting_names=CREATE_FLAGS,
     )
     mix = conn.execute(
         "SELECT kg, SUM(qtype = 'yes_no'), SUM(qtype = 'wh') FROM annotation_item "
@@ -138,9 +155,17 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         f"annotators {markup_literal(', '.join(rnd.annotators))} · majority "
         f"{rnd.settings.majority} of {rnd.raters}"
     )
+    caption = (
+        "Each rate is over the items with the final label it needs (majority or adjudication): "
+        "n of them, with its 95% interval"
+    )
+    if any(c.averaged for c in res.table4):
+        caption += "; Average is the mean of the KG columns"
     t4 = LiteralTable(
         title="Human assessment (paper Table 4): majority vote of the annotators",
+        caption=caption,
         title_justify="left",
+        caption_justify="left",
     )
     t4.add_column("")
     for col in res.table4:
@@ -153,18 +178,21 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         ("QG+QAV", "qg_qav"),
     )
     for label, attr in rows:
-        t4.add_row(label, *(_pct(getattr(c, attr)) for c in res.table4))
+        t4.add_row(label, *(c.cell(attr) for c in res.table4))
     t4.add_row(
         Text("items (Wh + Yes/No)", "dim"),
         *(Text(f"{c.wh} + {c.yes_no}", "dim") for c in res.table4),
     )
     console.print(t4)
+    note = res.not_counted_note()
+    if note:
+        console.print(Text(note, "yellow"))
 
     agree = LiteralTable(title="Inter-annotator agreement", title_justify="left")
-    for heading in ("question", "items", "Krippendorff α (nominal)", "percent agreement"):
+    for heading in ("question", "items compared", "Krippendorff α (nominal)", "percent agreement"):
         agree.add_column(heading, justify="left" if heading == "question" else "right")
     for q in res.agreement.values():
-        agree.add_row(q.question, f"{q.items:,}", num(q.alpha, 3), _pct(q.percent))
+        agree.add_row(q.question, f"{q.items:,}", num(q.alpha, 3), pct(q.percent))
     console.print(agree)
     for q in res.agreement.values():
         km = LiteralTable(title=f"Cohen's κ, {q.question}", title_justify="left")
@@ -191,11 +219,6 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             _votes(it, "response_correct"),
         )
     console.print(dis)
-    if res.pending:
-        console.print(
-            f"[yellow]{res.pending:,} of {rnd.items:,} items are still being labelled: "
-            "they count as not clear / not agreed until they have a majority[/]"
-        )
     if res.undecided:
         und = LiteralTable(
             title=f"All labels in, no majority: adjudicate ({len(res.undecided)})",
@@ -266,7 +289,7 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
     p = rnd_sub.add_parser(
         "create", help="sample a round from runs (stratified per KG and question type, seeded)"
     )
-    p.add_argument("--name", required=True)
+    p.add_argument("--name", required=True, help="the round's name (no control characters)")
     p.add_argument("--runs", help="run ids, e.g. 1,2")
     p.add_argument("--observations", help="filter: observation ids (every one is taken)")
     p.add_argument("--edges", help="filter: edge ids, e.g. flagged edges")
@@ -277,9 +300,16 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
-        "--annotators", default=",".join(DEFAULT_ANNOTATORS), help="names, comma-separated"
+        "--annotators",
+        default=",".join(DEFAULT_ANNOTATORS),
+        help="names, comma-separated (no control characters)",
     )
-    p.add_argument("--majority", type=int, default=3, help="votes needed for the majority label")
+    p.add_argument(
+        "--majority",
+        type=int,
+        help="votes needed for the majority label (default: a strict majority of the raters "
+        "per item: 3 of 5 as in the paper, 2 of 2 or 3)",
+    )
     p.add_argument(
         "--raters-per-item", type=int, help="annotators per item (default: every annotator)"
     )

@@ -7,17 +7,51 @@ import json
 import random
 import sqlite3
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.core.safetext import visible
 from kglens_tui.core.verdict import ANSWERED
 
 DEFAULT_ANNOTATORS: tuple[str, ...] = ("ann1", "ann2", "ann3", "ann4", "ann5")
 QTYPES = ("yes_no", "wh")
 APP_VERDICTS = tuple(str(v) for v in ANSWERED)
 """Stored categories an item may carry; 'error' observations are never sampled."""
+
+
+SETTING_NAMES: Mapping[str, str] = {
+    "majority": "majority",
+    "raters_per_item": "raters_per_item",
+    "calibration_size": "calibration_size",
+    "per_kg": "per_kg",
+}
+"""How errors name the settings of a round; the CLI passes its flags instead."""
+
+
+def strict_majority(raters: int) -> int:
+    """The fewest votes that are more than half of `raters` (3 of 5, 2 of 2 or 3, 3 of 4): the
+    default majority, which the votes still missing can never overturn."""
+    return raters // 2 + 1
+
+
+def check_name(name: str, what: str) -> str:
+    """`name` (a round's or an annotator's, as `what` names it: a flag on the command line) if
+    it holds no control character: no escape, NUL, newline, tab, DEL, C1 control, bidi
+    override or line separator, the characters `visible` would show as stand-ins (the rule KG
+    names follow). Markup-like text such as `[/]` is allowed: names are shown literally.
+
+    Rounds made through the Python API are not checked (a workspace may hold such names from
+    older versions, and every view shows them literally); the CLI checks what it is given."""
+    bad = next((ch for ch in name if visible(ch, one_line=True) != ch), None)
+    if bad is not None:
+        shown = visible(name.replace("\t", "\u2409"), one_line=True)  # a tab as "␉"
+        raise AnnotationError(
+            f"{what}: '{shown}' holds the control character U+{ord(bad):04X}; names may not "
+            "hold escapes, NUL, newlines, tabs or bidi controls"
+        )
+    return name
 
 
 def app_judgement(verdict: str) -> str:
@@ -73,7 +107,12 @@ class Round:
         return self.settings.raters_per_item or len(self.annotators)
 
 
-def _check_settings(settings: RoundSettings, annotators: Sequence[str]) -> None:
+def _check_settings(
+    settings: RoundSettings,
+    annotators: Sequence[str],
+    setting_names: Mapping[str, str] = SETTING_NAMES,
+) -> None:
+    said = {**SETTING_NAMES, **setting_names}
     names = [a.strip() for a in annotators]
     if not names:
         raise AnnotationError("a round needs at least one annotator")
@@ -86,18 +125,20 @@ def _check_settings(settings: RoundSettings, annotators: Sequence[str]) -> None:
     raters = settings.raters_per_item or len(names)
     if not 1 <= raters <= len(names):
         raise AnnotationError(
-            f"raters_per_item must be between 1 and {len(names)} annotators (got {raters})"
+            f"{said['raters_per_item']} must be between 1 and {len(names)} annotators "
+            f"(got {raters})"
         )
     if not 1 <= settings.majority <= raters:
         raise AnnotationError(
-            f"majority must be between 1 and the {raters} raters per item (got {settings.majority})"
+            f"{said['majority']} must be between 1 and the {raters} raters per item "
+            f"(got {settings.majority})"
         )
     if settings.calibration_size < 0:
         raise AnnotationError(
-            f"calibration_size must be 0 or more (got {settings.calibration_size})"
+            f"{said['calibration_size']} must be 0 or more (got {settings.calibration_size})"
         )
     if settings.per_kg is not None and settings.per_kg < 1:
-        raise AnnotationError(f"per_kg must be at least 1 (got {settings.per_kg})")
+        raise AnnotationError(f"{said['per_kg']} must be at least 1 (got {settings.per_kg})")
     if not 0.0 <= settings.yes_no_share <= 1.0:
         raise AnnotationError(f"yes_no_share must be between 0 and 1 (got {settings.yes_no_share})")
 
@@ -155,14 +196,16 @@ def create_round_from_items(
     settings: RoundSettings | None = None,
     seed: int = 0,
     source: dict | None = None,
+    setting_names: Mapping[str, str] = SETTING_NAMES,
 ) -> Round:
-    """Store a round of the given items (in this order) with its annotators and assignments."""
+    """Store a round of the given items (in this order) with its annotators and assignments.
+    `setting_names` says how errors name the settings (the CLI passes its flags)."""
     settings = settings or RoundSettings(per_kg=None)
     name = name.strip()
     if not name:
         raise AnnotationError("a round needs a name")
     annotators = [a.strip() for a in annotators]
-    _check_settings(settings, annotators)
+    _check_settings(settings, annotators, setting_names)
     if not items:
         raise AnnotationError(f"round '{name}' would have no items")
     for n, item in enumerate(items, start=1):
@@ -302,14 +345,19 @@ def create_round(
     yes_no_share: float = 0.5,
     seed: int = 0,
     annotators: Sequence[str] = DEFAULT_ANNOTATORS,
-    majority: int = 3,
+    majority: int | None = None,
     raters_per_item: int | None = None,
     calibration_size: int = 0,
+    setting_names: Mapping[str, str] = SETTING_NAMES,
 ) -> Round:
     """Sample a round from stored observations of the given runs and/or filters (observation
-    ids, edge ids), stratified per KG and question type, seeded; 'error' replies are skipped."""
+    ids, edge ids), stratified per KG and question type, seeded; 'error' replies are skipped.
+    `majority` defaults to a strict majority of the raters per item (3 of 5, as in the paper;
+    2 of 2); `setting_names` says how errors name the settings (the CLI passes its flags)."""
     if not (runs or observation_ids or edge_ids):
         raise AnnotationError("choose the runs, observation ids or edge ids to sample from")
+    if majority is None:
+        majority = strict_majority(raters_per_item or len(annotators))
     settings = RoundSettings(
         per_kg=per_kg,
         yes_no_share=yes_no_share,
@@ -317,7 +365,7 @@ def create_round(
         raters_per_item=raters_per_item,
         calibration_size=calibration_size,
     )
-    _check_settings(settings, annotators)
+    _check_settings(settings, annotators, setting_names)
     pool = _pool(conn, runs, observation_ids, edge_ids)
     if not pool:
         raise AnnotationError("no usable observations to sample from ('error' replies are skipped)")
@@ -344,7 +392,14 @@ def create_round(
         "edge_ids": sorted(set(edge_ids)),
     }
     return create_round_from_items(
-        conn, name, items, annotators=annotators, settings=settings, seed=seed, source=source
+        conn,
+        name,
+        items,
+        annotators=annotators,
+        settings=settings,
+        seed=seed,
+        source=source,
+        setting_names=setting_names,
     )
 
 

@@ -33,9 +33,10 @@ REPORT_HELP = """\
 The paper's Table 4 from the human majority (at least `majority` votes, no tie; an adjudication
 overrides it). **QG**: share of questions whose intent is clear. **QAV**: share of Wh items where
 the app's verdict agrees with the humans (refused and unparseable count as incorrect).
-**QG+QAV**: clear and, for Wh items, agreed. Items still being labelled count as not clear / not
-agreed until they have a majority. Krippendorff's alpha is nominal; Cohen's kappa is over the
-items both annotators labelled.
+**QG+QAV**: clear and, for Wh items, agreed. Each rate is over the items with the final label it
+needs (a majority or an adjudication); items still without one are not counted yet, and the notes
+under the report say how many. Krippendorff's alpha is nominal; Cohen's kappa is over the items
+both annotators labelled.
 
 | key | action |
 | --- | --- |
@@ -172,12 +173,9 @@ class ReportScreen(Screen):
             self._kappa(q)
         self._disagreements(res.disagreements)
         notes = Text()
-        if res.pending:
-            notes.append(
-                f"{res.pending:,} of {rnd.items:,} items are still being labelled: they count as "
-                "not clear / not agreed until they have a majority.\n",
-                style="yellow",
-            )
+        not_counted = res.not_counted_note()
+        if not_counted:
+            notes.append(f"{not_counted}\n", style="yellow")
         if res.undecided:
             ids = ", ".join(str(i.item_id) for i in res.undecided)
             notes.append(f"All labels in, no majority (adjudicate with d): items {ids}.\n")
