@@ -31,13 +31,15 @@ class Settings:
     """Workspace database path (`~` is your home; a relative path is taken from the current
     directory); `--db` and $KGLENS_DB win over it; empty means the per-user data directory."""
     theme: str = "textual-dark"
-    """Textual theme name."""
+    """Textual theme name (the TUI checks it is one of Textual's themes when it starts)."""
     ui_refresh_hz: float = 4.0
-    """How often the live screen redraws from the engine's stats (a few times a second)."""
+    """How often the live screen redraws from the engine's stats (a few times a second;
+    between 0.5 and 60, Textual's most frames a second)."""
     keys: dict[str, str] = field(default_factory=dict)
     """Key overrides by binding id: new_run, resume, import, help, quit, pause, stop, start;
-    e.g. [keys] pause = "space". The defaults avoid ctrl+b and ctrl+a (tmux and screen
-    prefixes); so should overrides."""
+    e.g. [keys] pause = "space" (several keys: "f2,ctrl+n"). The TUI checks, when it starts,
+    the names, the keys and that no two actions of a screen share a key. The defaults avoid
+    ctrl+b and ctrl+a (tmux and screen prefixes); so should overrides."""
     run: dict[str, Any] = field(default_factory=dict)
     """Run options the file sets, by the name of the run settings' field (`kglens run MODE
     --list-settings`), e.g. `sampler = "thompson"`: a new run of every mode that has the option
@@ -50,10 +52,18 @@ class Settings:
     """The app settings the file, the environment or the command line set (not a setting)."""
     run_file: str = ""
     """The file the run options came from (not a setting)."""
+    origins: dict[str, str] = field(default_factory=dict)
+    """Where each given app setting's value came from, by name: the file's path,
+    $KGLENS_<NAME> or "command line" (not a setting)."""
 
 
-NOT_SETTINGS = ("run", "source", "given", "run_file")
+NOT_SETTINGS = ("run", "source", "given", "run_file", "origins")
 """Fields of `Settings` that are not app settings a file or variable sets by name."""
+
+RANGES: dict[str, tuple[float, float]] = {"ui_refresh_hz": (0.5, 60.0)}
+"""The values a number setting may take, inclusive. The live screen redraws at least every
+2 s (it raises a lower rate to 0.5) and Textual draws at most 60 frames a second (its
+default $TEXTUAL_FPS), so a faster rate only costs CPU."""
 
 
 def config_path() -> Path:
@@ -65,20 +75,35 @@ def config_path() -> Path:
 
 
 def _coerce(name: str, value: Any, kind: type, where: str) -> Any:
+    """``value`` as the setting's type; SettingsError, naming ``where`` and the setting, when
+    it is of another type (a TOML file's `db = 5`: no workspace named "5") or out of range."""
+    if kind is dict and isinstance(value, dict):
+        for key, entry in value.items():
+            if not isinstance(entry, str):
+                raise SettingsError(
+                    f'{where}: [{name}] {key}: expected a string, e.g. {key} = "ctrl+n", '
+                    f"got {entry!r}"
+                )
+        return {str(k): v for k, v in value.items()}
     try:
         if kind is bool:
             if isinstance(value, str):
                 return value.strip().lower() in ("1", "true", "yes", "on")
             return bool(value)
         if kind is dict:
-            if not isinstance(value, dict):
-                raise TypeError("expected a table")
-            return {str(k): str(v) for k, v in value.items()}
+            raise TypeError(f"expected a table, e.g. [{name}], got {value!r}")
+        if kind is str and not isinstance(value, str):
+            raise TypeError(f"expected a string (in quotes), got {value!r}")
+        if kind is float and (isinstance(value, bool) or not isinstance(value, int | float | str)):
+            raise TypeError(f"expected a number, got {value!r}")
         coerced = kind(value)
         if name == "db" and coerced:
             coerced = str(Path(coerced).expanduser())
         if kind is float and not math.isfinite(coerced):
             raise ValueError(f"{value!r} is not a finite number")
+        if name in RANGES and not RANGES[name][0] <= coerced <= RANGES[name][1]:
+            low, high = RANGES[name]
+            raise ValueError(f"{name} must be between {low:g} and {high:g} (got {value})")
         return coerced
     except (TypeError, ValueError) as exc:
         raise SettingsError(f"{where}: setting '{name}': {exc}") from None
@@ -108,6 +133,7 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
                 continue
             setattr(settings, key, _coerce(key, value, types[key], str(file)))
             given.add(key)
+            settings.origins[key] = str(file)
         settings.run_file = str(file)
         sources.append(str(file))
     for key, kind in types.items():
@@ -115,11 +141,13 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
         if env is not None and kind is not dict:
             setattr(settings, key, _coerce(key, env, kind, f"$KGLENS_{key.upper()}"))
             given.add(key)
+            settings.origins[key] = f"$KGLENS_{key.upper()}"
             sources.append(f"$KGLENS_{key.upper()}")
     for key, value in (overrides or {}).items():
         if value is not None and key in types:
             setattr(settings, key, _coerce(key, value, types[key], "command line"))
             given.add(key)
+            settings.origins[key] = "command line"
             sources.append("command line")
     settings.source = ", ".join(dict.fromkeys(sources)) or "defaults"
     settings.given = frozenset(given)

@@ -146,3 +146,28 @@ def test_a_running_run_with_no_owner_recorded_is_not_asked(tmp_path: Path) -> No
         ask_run(conn, 1, Pause())
     assert conn.execute("SELECT control FROM run").fetchone()[0] == ""
     conn.close()
+
+
+async def test_a_kglens_runs_death_says_interrupted_and_drops_what_was_in_flight(
+    tmp_path: Path,
+) -> None:
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.tui.screens.live import LiveScreen
+
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        config = RunConfig(kg="country", subset="paper16", batch_size=8, concurrency=1)
+        session = RunSession(db, "kglens", config=config, target_factory=HangAfterThree)
+        app._launch(session, "kglens", LiveScreen(None, session))
+        await wait_for(pilot, lambda: session.snapshot() is not None, 60)
+        await wait_for(pilot, lambda: session.snapshot().answered_in_iteration == 3, 60)
+        progress = lambda: str(app.screen.query_one("#progress", Static).content)  # noqa: E731
+        await wait_for(pilot, lambda: "(+3 answered)" in progress(), 60)
+        session.kill()
+        messages = lambda: [n.message for n in app._notifications]  # noqa: E731
+        said = f"Run {session.run_id} interrupted: the run's process ended unexpectedly"
+        await wait_for(pilot, lambda: any(m.startswith(said) for m in messages()), 60)
+        assert not any(m.startswith("The run failed") for m in messages())
+        await wait_for(pilot, lambda: "answered" not in progress(), 60)
+        assert "ETA —" in progress()

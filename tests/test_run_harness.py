@@ -1089,7 +1089,7 @@ def test_a_workspace_flag_starting_with_a_tilde_is_the_home_directory(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
-    assert main(["--db", "~/w.db", "runs"]) == 0
+    assert main(["--db", "~/w.db", "kg", "list"]) == 0
     assert (tmp_path / "w.db").is_file() and not Path("~").exists()
 
 

@@ -363,3 +363,64 @@ async def test_the_settings_target_reaches_runs_from_the_form_and_the_welcome(
         model.write_bytes(b"GGUF")
         if importlib.util.find_spec("llama_cpp") is not None:
             assert screen.build_config().target == f"local:{model}"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("db = 5", "setting 'db': expected a string (in quotes), got 5"),
+        ("db = true", "setting 'db': expected a string"),
+        ("theme = 5", "setting 'theme': expected a string (in quotes), got 5"),
+        ("ui_refresh_hz = 0", "ui_refresh_hz must be between 0.5 and 60 (got 0)"),
+        ("ui_refresh_hz = -5", "ui_refresh_hz must be between 0.5 and 60 (got -5)"),
+        ("ui_refresh_hz = 1000", "ui_refresh_hz must be between 0.5 and 60 (got 1000)"),
+        ("ui_refresh_hz = true", "setting 'ui_refresh_hz': expected a number, got True"),
+        ("keys = 'q'", "setting 'keys': expected a table"),
+        ("[keys]\nquit = 5", "[keys] quit: expected a string"),
+    ],
+)
+def test_app_settings_of_the_wrong_type_or_range_are_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, text: str, shown: str
+) -> None:
+    """`db = 5` is no workspace named "5" in the current directory; a refresh rate the live
+    screen cannot use is refused, not raised to 0.5 or spent on frames Textual never draws."""
+    from kglens_tui.cli import main
+
+    config = tmp_path / "config.toml"
+    config.write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match=f"^{config}: ") as raised:
+        load_settings(config)
+    assert shown in str(raised.value)
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    monkeypatch.delenv("KGLENS_DB")
+    monkeypatch.chdir(tmp_path)
+    assert main(["runs"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {config}: ") and len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "empty-settings.toml"]
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "61", "nan"])
+def test_a_bad_refresh_rate_variable_names_the_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("KGLENS_UI_REFRESH_HZ", value)
+    with pytest.raises(SettingsError, match=r"^\$KGLENS_UI_REFRESH_HZ: setting 'ui_refresh_hz'"):
+        load_settings(tmp_path / "none.toml")
+
+
+def test_the_refresh_rate_s_bounds_are_allowed_and_origins_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('ui_refresh_hz = 0.5\ndb = "w.db"\n[keys]\nquit = "x"\n', encoding="utf-8")
+    monkeypatch.setenv("KGLENS_THEME", "nord")
+    monkeypatch.delenv("KGLENS_DB")
+    settings = load_settings(config, overrides={"ui_refresh_hz": 60})
+    assert settings.ui_refresh_hz == 60 and load_settings(config).ui_refresh_hz == 0.5
+    assert settings.origins == {
+        "db": str(config),
+        "keys": str(config),
+        "ui_refresh_hz": "command line",
+        "theme": "$KGLENS_THEME",
+    }

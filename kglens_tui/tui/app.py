@@ -43,6 +43,7 @@ from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.new_run import FormChoice, NewRunScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
+from kglens_tui.tui.settings_check import check_keys, check_theme
 
 QUIT_GRACE_S = 1.5
 """How long a quit waits for the active run to cancel its requests and commit before the probe
@@ -73,6 +74,9 @@ class KGLensApp(App):
         self.annotation = annotation
         """Set: annotators only (`kglens annotate tui`, `kglens serve`), no runs or results."""
         self.settings = settings or load_settings()
+        # a bad theme or [keys] entry is told, one line, before the TUI starts
+        check_theme(self.settings, self.available_themes)
+        check_keys(self.settings, [b for _, b in self._bindings])
         self._run_defaults: dict[str, Any] = {}
         """Each mode's new-run settings, by mode name (`run_defaults`)."""
         self._given_target = ""
@@ -349,7 +353,14 @@ class KGLensApp(App):
         if worker.group != "probe" or self.session is None:
             return
         if event.state is WorkerState.SUCCESS:
-            if self.session.error:
+            if self.session.crashed:  # stored as interrupted: what it committed is kept
+                self.notify(
+                    f"Run {self.session.run_id} interrupted: {self.session.error}. Its committed "
+                    "answers are kept; r on home resumes it.",
+                    severity="warning",
+                    timeout=15,
+                )
+            elif self.session.error:
                 self.notify(f"The run failed: {self.session.error}", severity="error", timeout=15)
             else:
                 snap = self.session.snapshot()

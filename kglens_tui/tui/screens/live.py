@@ -285,6 +285,8 @@ class LiveScreen(Screen):
         self.query_one("#run-title", Static).update(text)
 
     def _progress(self, snap: ProbeSnapshot) -> None:
+        if run_controls.process_lost(self.session, snap.status):  # what was in flight is gone
+            snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED, answered_in_iteration=0)
         per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
         remaining = snap.iterations_total - snap.iteration
         eta = (
@@ -298,7 +300,7 @@ class LiveScreen(Screen):
             "[b yellow]loading model…[/]"
             if snap.loading
             else f"requests {calls_text(snap.requests, snap.helpers)}{rate}",
-            f"tokens {tokens} · errors {snap.errors:,} · retries {snap.retries:,}",
+            f"tokens {tokens} · failed requests {snap.errors:,} · retries {snap.retries:,}",
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap),

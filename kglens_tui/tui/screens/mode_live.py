@@ -131,7 +131,7 @@ class ModeLiveScreen(Screen):
         loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
         self.query_one("#mode-progress", Static).update(
             f"{loading}done {snap.units_done:,} of {snap.units_total:,}\n"
-            f"requests {calls_text(snap.requests, snap.helpers)} · errors {snap.errors:,} · "
+            f"requests {calls_text(snap.requests, snap.helpers)} · failed {snap.errors:,} · "
             f"retries {snap.retries:,}\n"
             f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}\n"
             # a stored run keeps no wall-clock time: the elapsed time is this session's
