@@ -1128,3 +1128,20 @@ def test_listing_runs_of_a_workspace_that_does_not_exist_creates_none(
     assert main(["--db", str(typo), "runs"]) == 0
     assert capsys.readouterr().out.strip() == f"No runs: no workspace at {typo} yet."
     assert not typo.parent.exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["probe", "--no-tui", "--quiet", "--target", "openai:M\nX"],
+        ["probe", "--no-tui", "--quiet", "--generator", "openai:g\x1b[31m"],
+        ["run", "kontest", "--quiet", "--set", "target=sim\r2"],
+    ],
+)
+def test_a_new_runs_names_may_not_hold_control_characters(
+    tmp_path: Path, capsys, argv: list[str]
+) -> None:
+    assert main(["--db", str(tmp_path / "w.db"), *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "holds the control character U+" in err and "\n" not in err
+    assert "\x1b" not in err and "\r" not in err

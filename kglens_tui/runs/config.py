@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Self
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.safetext import control_char
 from kglens_tui.llm.targets import TargetSpec, target_kind
 from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
 
@@ -47,6 +48,10 @@ MIN_RPM = 1 / 60
 """The slowest pace a run may be given: one request an hour (less is a typo, never a plan)."""
 
 
+TEXT_SETTINGS = ("kg", "subset", "target", "base_url", "api_key_env", "generator", "verifier")
+"""A new run's settings that are names shown wherever the run is: one line of printable text."""
+
+
 def check_new_run(config: Any) -> None:
     """Checks a new run's settings get on top of `validate` (which stored runs pass too, so that
     a run made before a rule existed, or with a plugin no longer installed, can still be read):
@@ -69,6 +74,11 @@ def check_new_run(config: Any) -> None:
         raise ConfigError(f"temperature must be between 0 and 2 (got {temperature})")
     if getattr(config, "convergence_tolerance", 0.0) < 0:
         raise ConfigError("convergence_tolerance must not be negative")
+    for name in TEXT_SETTINGS:
+        value = getattr(config, name, None)
+        bad = control_char(value) if isinstance(value, str) else None
+        if bad is not None:  # it would be shown on every line that names the run
+            raise ConfigError(f"{name} holds the control character U+{ord(bad):04X}: {value!r}")
     _known_spec("target", config.target)
     _known_spec("generator", getattr(config, "generator", "template"), ("template",))
     _known_spec("verifier", getattr(config, "verifier", "alias"), ("alias",))
