@@ -48,8 +48,9 @@ MIN_RPM = 1 / 60
 """The slowest pace a run may be given: one request an hour (less is a typo, never a plan)."""
 
 
-TEXT_SETTINGS = ("kg", "subset", "target", "base_url", "api_key_env", "generator", "verifier")
-"""A new run's settings that are names shown wherever the run is: one line of printable text."""
+TEXT_SETTINGS = ("target", "base_url", "api_key_env", "generator", "verifier")
+"""A new run's settings that are names shown wherever the run is: one line of printable text
+(KG and subset names are checked where they are made: `kg.names`)."""
 
 
 def check_new_run(config: Any) -> None:
