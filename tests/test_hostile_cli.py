@@ -289,7 +289,9 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     pack = _annotate(conn, runs[0], root)
     conn.close()
     with (
-        FakeOpenAIServer(models=(MODEL, CLI_MODEL), answer_fn=lambda m: _reply(m[-1]["content"])) as ai,
+        FakeOpenAIServer(
+            models=(MODEL, CLI_MODEL), answer_fn=lambda m: _reply(m[-1]["content"])
+        ) as ai,
         ReplayServer() as wikidata,
     ):
         yield Workspace(
