@@ -195,6 +195,27 @@ async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path
         assert "convergence: stable 0 of 5 iterations" in progress
 
 
+async def test_the_narrow_rates_box_holds_a_rate_of_100_percent_on_one_line(
+    templates: dict, tmp_path: Path
+) -> None:
+    """At 80x24 the three rates share a box: 100.0% and its interval must stay on its line, or
+    the n under them falls out of the box."""
+    from types import SimpleNamespace
+
+    from rich.text import Text
+
+    from kglens_tui.tui.screens.live import _compact_rates
+
+    app, run_before = make_app(templates, "live", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        room = app.screen.query_one("#rates").content_size.width
+    rates = SimpleNamespace(win=1.0, zero_sense=0.0, all_sense=1.0, examined=4)
+    text = _compact_rates(SimpleNamespace(rates=rates, baseline=None))
+    widest = max(len(line) for line in Text.from_markup(text).plain.splitlines())
+    assert widest <= room, (widest, room)
+
+
 @pytest.mark.parametrize("name", SCREENS)
 async def test_every_action_of_every_screen_is_in_the_palette(
     templates: dict, tmp_path: Path, name: str

@@ -117,7 +117,7 @@ def _compact_rates(snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> str
     lines = []
     for attr, title in METRICS:
         value, low_high, guess = _figures(snap, attr, coin)
-        lines.append(f"{title.removesuffix(' rate'):<11}[b]{value}[/] {low_high}")
+        lines.append(f"{title.removesuffix(' rate'):<10} [b]{value}[/] {low_high}")
         lines.append(f"  {guess}")
     examined = snap.rates.examined if snap.rates is not None else 0
     return "\n".join([*lines, f"[dim]n={examined:,} edges examined[/]"])
@@ -300,7 +300,7 @@ class LiveScreen(Screen):
             "[b yellow]loading model…[/]"
             if snap.loading
             else f"requests {calls_text(snap.requests, snap.helpers)}{rate}",
-            f"tokens {tokens} · failed requests {snap.errors:,} · retries {snap.retries:,}",
+            f"tokens {tokens} · failed {snap.errors:,} · retries {snap.retries:,}",
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap),
