@@ -151,7 +151,7 @@ async def test_the_runs_view_agrees_with_kglens_runs(workspace: Path) -> None:
             assert row["iterations_done"] == 3 and shown["iterations"] == "3/3"
             assert all(r is not None and 0 <= r <= 1 for r in rates)
         else:
-            assert shown["iterations"] == f"{row['iterations_done']} units"
+            assert shown["iterations"] == f"{row['iterations_done']}/{row['iterations_done']} units"
             assert rates == (None, None, None)
 
 

@@ -1145,3 +1145,19 @@ def test_a_new_runs_names_may_not_hold_control_characters(
     err = capsys.readouterr().err.strip()
     assert "holds the control character U+" in err and "\n" not in err
     assert "\x1b" not in err and "\r" not in err
+
+
+def test_a_unit_mode_run_is_listed_with_its_planned_units_while_it_goes(
+    tmp_path: Path, capsys
+) -> None:
+    db = tmp_path / "w.db"
+    session, worker = _run_elsewhere(db)
+    assert main(["--db", str(db), "pause", str(session.run_id)]) == 0
+    _wait(lambda: _status(db, session.run_id) == "paused", "paused")
+    capsys.readouterr()
+    assert main(["--db", str(db), "runs"]) == 0
+    done = sqlite3.connect(db).execute("SELECT iterations_done FROM run").fetchone()[0]
+    assert done < 200 and f"{done}/200 units" in capsys.readouterr().out
+    assert main(["--db", str(db), "stop", str(session.run_id)]) == 0
+    assert main(["--db", str(db), "resume", str(session.run_id)]) == 0  # paused: goes on there
+    worker.join(60)

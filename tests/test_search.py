@@ -81,6 +81,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
         "DROP TABLE unit_answer",
         "DROP TABLE target_usage",
         "ALTER TABLE run DROP COLUMN control",
+        "ALTER TABLE run DROP COLUMN units_total",
         "PRAGMA user_version = 9",
     ):
         conn.execute(sql)
@@ -106,6 +107,7 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
     assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums)]
     conn.execute("DELETE FROM target_usage")  # back to schema 12: KGLens counted per iteration
     conn.execute("ALTER TABLE run DROP COLUMN control")
+    conn.execute("ALTER TABLE run DROP COLUMN units_total")
     conn.execute("PRAGMA user_version = 12")
     conn.commit()
     conn.close()

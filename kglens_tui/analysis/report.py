@@ -156,7 +156,7 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
         SELECT r.id, r.name, r.mode, k.name AS kg, r.status, r.stop_reason, r.error, r.owner,
                r.target_label,
                r.simulated,
-               r.config, r.iterations_done, r.created_at, r.updated_at,
+               r.config, r.iterations_done, r.units_total, r.created_at, r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined,
                COALESCE(u.requests, 0) AS requests, COALESCE(u.errors, 0) AS failed
         FROM run r JOIN kg k ON k.id = r.kg_id
@@ -263,7 +263,9 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 status,
                 f"{r['iterations_done']}/{cfg['iterations']}"
                 if r["mode"] == "kglens"
-                else f"{r['iterations_done']:,} units",
+                else f"{r['iterations_done']:,}"
+                + ("" if r["units_total"] is None else f"/{r['units_total']:,}")
+                + " units",
                 f"{r['requests']:,}" + (f" ({r['failed']:,} failed)" if r["failed"] else ""),
                 "—" if r["examined"] is None else f"{r['examined']:,}",
                 *(_rate(r[rate], r["examined"]) for rate in RATE_FIELDS),

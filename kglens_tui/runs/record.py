@@ -255,12 +255,13 @@ def mode_runs(conn: sqlite3.Connection, mode: str) -> list[int]:
     ]
 
 
-def set_units_done(conn: sqlite3.Connection, run_id: int, done: int) -> None:
-    """Record progress in run.iterations_done (units done, for listings)."""
+def set_units_done(conn: sqlite3.Connection, run_id: int, done: int, total: int) -> None:
+    """Record progress in run.iterations_done and run.units_total (units done of planned, for
+    listings)."""
     retry_busy(
         lambda: conn.execute(
-            "UPDATE run SET iterations_done = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', "
-            "'now') WHERE id = ?",
-            (done, run_id),
+            "UPDATE run SET iterations_done = ?, units_total = ?, "
+            "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+            (done, total, run_id),
         )
     )

@@ -297,6 +297,7 @@ class ModeEngine(RunEngine):
         """Ask every pending unit, `concurrency` at a time. The failure rule cancels the units
         in flight (a resume asks them again)."""
         self._queue = deque(self.pending())
+        set_units_done(self.conn, self.run.id, self.units_done(), self.units_total())
         if self._queue:
             await self._load_target()
         await self._dispatch(_Units(self), self.config.concurrency)
@@ -405,7 +406,7 @@ class ModeEngine(RunEngine):
         retry_busy(write)
         for r in results:
             self.absorb(r)
-        set_units_done(self.conn, self.run.id, self.units_done())
+        set_units_done(self.conn, self.run.id, self.units_done(), self.units_total())
         self.load_totals()
         self._last_commit = time.monotonic()
         self._metrics = self.compute_metrics()
