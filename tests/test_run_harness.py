@@ -1161,3 +1161,21 @@ def test_a_unit_mode_run_is_listed_with_its_planned_units_while_it_goes(
     assert main(["--db", str(db), "stop", str(session.run_id)]) == 0
     assert main(["--db", str(db), "resume", str(session.run_id)]) == 0  # paused: goes on there
     worker.join(60)
+
+
+def test_a_run_s_process_writes_nothing_to_the_terminal_when_its_run_ends(
+    tmp_path: Path, capfd
+) -> None:
+    """The run's process shares the TUI's terminal: when the UI closes its end of the pipe
+    after the last message, nothing (no traceback of a late abort) may be written there."""
+    for _ in range(3):
+        session = RunSession(
+            tmp_path / "w.db",
+            TOY,
+            config=ToyConfig(kg="country", edges=3),
+            target_factory=YesTarget,
+        )
+        session.run()
+        assert session.snapshot().status == "finished" and not session.error
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Exception in callback" not in err, err

@@ -145,7 +145,7 @@ class RunEngine:
     def request_stop(self, now: bool = False) -> None:
         """Finish and commit what is in flight, then stop; ``now``: cancel what is in flight
         (a resume asks it again), commit what is whole and store the run as stopped."""
-        first = not self._stop.is_set()
+        first = not self._stop.is_set() and not RunStatus(self.status).ended
         self._stop.set()
         self._running.set()
         self._control_status(RunStatus.STOPPING)

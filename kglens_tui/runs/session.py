@@ -142,6 +142,9 @@ def _child_main(
             finally:
                 streamer.cancel()
         finally:
+            # the run has ended: a command or the UI closing its end (once it has Done) must not
+            # reach the engine after its workspace is closed
+            loop.remove_reader(pipe.fileno())
             conn.close()
         _tell(pipe, Done(final))
 
