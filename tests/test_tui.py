@@ -407,3 +407,26 @@ async def test_home_shows_the_selected_runs_rates_with_intervals_and_n(
         await pilot.press("down")
         await wait_for(pilot, lambda: detail().startswith("run 1 ·"))
         assert expected["1"] in detail() and "simulated (seed 1)" in detail()
+
+
+async def test_home_selects_the_run_the_app_just_started_when_it_comes_back(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "w.db"
+    await asyncio.to_thread(_two_runs, db)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        runs = lambda: app.screen.query_one("#runs")  # noqa: E731
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and runs().row_count == 2)
+        await pilot.press("down")  # run 1 selected
+        config = RunConfig(kg="country", subset="paper16", iterations=1, target="sim:4")
+        app.start_run(config)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        await wait_for(pilot, lambda: not app._busy(), 60)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and runs().row_count == 3)
+        assert app.screen.query_one("#runs").selected_key() == "3"  # r resumes the run just seen
+        await pilot.press("down")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.screen.query_one("#runs").selected_key() == "2"  # then the user's choice stays

@@ -109,6 +109,9 @@ class HomeScreen(Screen):
         self.query_one("#runs", DataTable).focus()
         self._columns: list[str] = []
         self._listed: dict[str, dict[str, str]] = {}
+        self._started_seen: int | None = None
+        """The last run this app started or resumed that home has selected once (after that,
+        the user's own selection stays)."""
         """Every listed run's cells (`RUN_COLUMNS`) by run id, for the selected run's detail."""
         self._going = 0
         self._mark: tuple | None = None
@@ -125,6 +128,13 @@ class HomeScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.action_refresh()  # also when first shown
+        session = self.app.session
+        started = session.run_id if session is not None else None
+        if started is not None and started != self._started_seen:  # back from a run it began
+            self._started_seen = started
+            runs = self.query_one("#runs", LiteralDataTable)
+            runs.select_key(str(started))
+            self._show_detail(runs.selected_key())
 
     def on_resize(self) -> None:
         if self._columns and runs_table([], self.size.width, one_line=True)[0] != self._columns:
