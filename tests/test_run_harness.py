@@ -1041,7 +1041,7 @@ def test_a_run_asked_to_stop_shows_stopping_until_what_is_in_flight_ends(
     assert main(["--db", str(db), "runs"]) == 0
     assert "stopping" in capsys.readouterr().out
     assert main(["--db", str(db), "pause", str(run_id)]) == 2
-    assert f"run {run_id} is stopping (`kglens stop {run_id}`: stop now)" in capsys.readouterr().err
+    assert f"run {run_id} is stopping (stop it again to drop" in capsys.readouterr().err
     assert main(["--db", str(db), "resume", str(run_id)]) == 0
     assert "is stopping in process" in capsys.readouterr().out
     done = len(_answers(db, run_id))

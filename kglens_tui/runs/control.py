@@ -61,7 +61,9 @@ def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
     text = word(command)
     if status == RunStatus.STOPPING:  # a second stop stops now, as a second s or Ctrl-C does
         if not text.startswith("stop"):
-            raise RunControlError(f"run {run_id} is stopping (`kglens stop {run_id}`: stop now)")
+            raise RunControlError(
+                f"run {run_id} is stopping (stop it again to drop what is in flight)"
+            )
         text = "stop now"
     if text == "pause" and status == RunStatus.PAUSED and row["control"] != "resume":
         raise RunControlError(f"run {run_id} is paused already (resume: `kglens resume {run_id}`)")

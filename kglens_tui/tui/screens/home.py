@@ -31,8 +31,10 @@ RUNS_MARK_SQL = "SELECT COUNT(*), MAX(id), MAX(updated_at) FROM run"
 STATUS_LIMIT = 40
 """Most characters of a run's status and stop reason shown in the list (fewer when the screen
 is narrow: `_status_room`)."""
-DETAIL_LIMIT = 600
-"""Characters of the selected run's detail under the list (a failed run's error can be long)."""
+DETAIL_LIMIT = 300
+"""Characters of the selected run's status under the list (a failed run's error can be long)."""
+TARGET_LIMIT = 60
+"""Characters of each setting (a target can be long) in the selected run's detail."""
 
 HOME_HELP = """\
 ## Home
@@ -191,24 +193,26 @@ class HomeScreen(Screen):
         self._show_detail(event.row_key.value)
 
     def _show_detail(self, run_id: str | None) -> None:
-        """The selected run in full under the list: settings, whole status and its rates with
-        their intervals and n (the list's rows are one line)."""
+        """The selected run in full under the list (its rows are one line): its rates with their
+        intervals and n first, then its whole status, then its settings (a long target is cut
+        there, never the rates)."""
         row = self._listed.get(run_id or "")
         detail = self.query_one("#run-detail", Static)
         if row is None:
             detail.update("")
             return
-        setting = [row[c] for c in ("mode", "KG", "target", "difficulty", "sampler") if row[c]]
         where = "its live screen" if row["mode"] == mode_label(KGLENS) else "its results"
-        rates = (
-            f"{rates_lines(row, ' · ')} · enter: {where}, with what chance scores"
-            if row["win"] != "—"
-            else f"enter: {where}, with what chance scores"
-        )
+        rates = rates_lines(row, " · ") if row["win"] != "—" else f"rates: {where} (enter)"
+        setting = [
+            visible(row[c], one_line=True, limit=TARGET_LIMIT)
+            for c in ("mode", "KG", "target", "difficulty", "sampler")
+            if row[c]
+        ]
+        status = visible(row["status"], one_line=True, limit=DETAIL_LIMIT)
         detail.update(
             literal(
-                f"run {row['run']} · {' · '.join(setting)}\n{row['status']}\n{rates}",
-                limit=DETAIL_LIMIT,
+                f"run {row['run']} · {rates}\n{status}\n{' · '.join(setting)} · enter: {where}, "
+                "with what chance scores"
             )
         )
 

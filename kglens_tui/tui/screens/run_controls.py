@@ -46,7 +46,8 @@ def press(screen: Screen, action: str, session: RunSession | None, run_id: int |
         return
     then = ""
     if action == "stop":
-        then = "" if stop.now else ", then finishes what is in flight (s again: stop now)"
+        now = stop.now or said.endswith(" now")  # a run stopping already is stopped now
+        then = "" if now else ", then finishes what is in flight (s again: stop now)"
         asked_to_stop.add(run_id)
     screen.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second{then}.")
 
