@@ -185,7 +185,9 @@ async def test_five_annotators_then_report_and_adjudication(
         await pilot.press("r")
         assert isinstance(app.screen, ReportScreen)
         t4 = app.screen.query_one("#ann-t4", DataTable)
-        assert [str(t4.get_row_at(r)[2]) for r in range(5)] == [
+        cells = [str(t4.get_row_at(r)[2]) for r in range(5)]
+        assert all(" n=" in c and "[" in c for c in cells)  # each rate with its interval and n
+        assert [c.split()[0] for c in cells] == [
             "66.7%",
             "33.3%",
             "100.0%",
@@ -241,8 +243,10 @@ async def test_report_screen_rates_only_items_with_a_majority(tmp_path: Path) ->
         await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen))
         t4 = app.screen.query_one("#ann-t4", DataTable)
         await wait_for(pilot, lambda: t4.row_count == 6)
-        assert [str(t4.get_row_at(r)[1]) for r in range(5)] == [
-            "66.7%",  # QG: 2 clear of the 3 items with a majority
+        cells = [str(t4.get_row_at(r)[1]) for r in range(5)]
+        assert cells[0] == "66.7% [20.8–93.9] n=3"  # QG: 2 clear of the 3 items with a majority
+        assert [c.split()[0] for c in cells] == [
+            "66.7%",
             "—",  # no Wh item
             "66.7%",
             "—",

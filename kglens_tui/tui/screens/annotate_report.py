@@ -152,7 +152,7 @@ class ReportScreen(Screen):
         for col in res.table4:
             t4.add_column(right(col.name), key=col.name)
         for label, attr in TABLE4_ROWS:
-            t4.add_row(label, *(right(pct(getattr(c, attr))) for c in res.table4))
+            t4.add_row(label, *(right(c.cell(attr)) for c in res.table4))
         t4.add_row(
             Text("items (Wh + Yes/No)", style="dim"),
             *(Text(f"{c.wh} + {c.yes_no}", style="dim", justify="right") for c in res.table4),
