@@ -832,15 +832,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _check_runs_workspace(args: argparse.Namespace) -> None:
-    """A command about stored runs (it names run ids) needs a workspace that exists: a mistyped
-    --db is one line, not a new empty workspace."""
-    runs = getattr(args, "runs", None) or [getattr(args, "run", None)]
+READS_A_WORKSPACE = {
+    ("kg", "list"),
+    ("kg", "stats"),
+    ("kg", "show"),
+    ("kg", "rm"),
+    ("kg", "rename"),
+    ("search", None),
+    ("annotate", "rounds"),
+    ("annotate", "progress"),
+    ("annotate", "report"),
+    ("annotate", "export"),
+}
+"""Commands that read or change what a workspace holds: on a workspace named by --db or
+$KGLENS_DB that does not exist they say so (a typo), instead of making an empty one."""
+
+
+def _check_workspace_exists(args: argparse.Namespace) -> None:
+    """A command about stored runs (it names run ids), or one of `READS_A_WORKSPACE` given a
+    workspace path, needs a workspace that exists: a mistyped --db is one line, not a new
+    empty workspace."""
     db = Path(args.db or default_db_path())
-    if isinstance(runs[0], int) and not db.exists():
+    if db.exists():
+        return
+    runs = getattr(args, "runs", None) or [getattr(args, "run", None)]
+    if isinstance(runs[0], int):
         raise KGLensError(
             f"no workspace at {db}, so no run {runs[0]} (--db or $KGLENS_DB names another)"
         )
+    sub = getattr(args, "kg_command", None) or getattr(args, "annotate_command", None)
+    named = bool(args.db) or bool(os.environ.get(DB_ENV))
+    if named and (args.command, sub) in READS_A_WORKSPACE:
+        raise KGLensError(f"no workspace at {db} (--db or $KGLENS_DB names another)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -855,7 +878,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app(args.db)
         # the workspace: --db, else $KGLENS_DB, else the settings file's db, else the default
         args.db = os.path.expanduser(args.db) if args.db else load_settings().db or None
-        _check_runs_workspace(args)
+        _check_workspace_exists(args)
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)

@@ -1179,3 +1179,17 @@ def test_a_run_s_process_writes_nothing_to_the_terminal_when_its_run_ends(
         assert session.snapshot().status == "finished" and not session.error
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Exception in callback" not in err, err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["kg", "list"], ["kg", "stats", "country"], ["search", "foo"], ["annotate", "rounds"]],
+)
+def test_a_command_reading_a_named_workspace_that_does_not_exist_creates_none(
+    tmp_path: Path, capsys, command: list[str]
+) -> None:
+    typo = tmp_path / "sub" / "typo.db"
+    assert main(["--db", str(typo), *command]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: no workspace at {typo} (--db or $KGLENS_DB names another)"
+    assert not typo.parent.exists()
