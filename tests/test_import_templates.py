@@ -109,6 +109,11 @@ BAD_TEMPLATES = {
         "expected a string with {subject} and {object}, got a number",
     ),
     "wh not a string": ({"wh": {"text": "x"}}, "templates.wh", "got an object"),
+    "a misspelt kind": (
+        {"yesno": ["Does {subject} like {object}?"]},
+        "templates.yesno",
+        "unknown template (known: yes_no, wh, statement)",
+    ),
 }
 
 

@@ -194,6 +194,14 @@ def _templates(obj: dict, label: str, path: Path, line: int) -> dict[str, Any]:
     templates = obj.get("templates") or default_templates(label)
     if not isinstance(templates, dict):
         raise KGImportError(path, line, "templates", "expected an object")
+    for key in templates:
+        if key not in PLACEHOLDERS:  # a typo ("yesno") would leave the label's own wording
+            raise KGImportError(
+                path,
+                line,
+                f"templates.{key}",
+                f"unknown template (known: {', '.join(PLACEHOLDERS)})",
+            )
     yes_no = templates.get("yes_no", [])
     if not isinstance(yes_no, list):
         raise KGImportError(
