@@ -139,3 +139,14 @@ def test_ego_and_compare_name_their_answer_counts(db, capsys) -> None:
     path, runs, _, _ = db
     code, out = run(capsys, "--db", path, "ego", str(runs[0]), "Aland")
     assert code == 0 and "right/wrong" in out and "m/n" not in out
+
+
+def test_a_drill_down_at_80_columns_puts_each_reply_under_its_question(
+    db, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(commands.console, "width", 80)
+    path, (a, _), ids, _ = db
+    code, out = run(capsys, "--db", path, "review", str(a), "--edge", str(ids["e7"]))
+    assert code == 0 and "question → reply" in out and "Hugo" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert any(line.lstrip("│ ").startswith("→ ") for line in out.splitlines())

@@ -34,6 +34,11 @@ def _ci(p: Proportion) -> str:
     return "—" if p.value is None else f"{_pct(p.value)} [{_pct(p.low)}–{_pct(p.high)}]"
 
 
+NARROW_REPLIES = 110
+"""Below this many columns a drill-down's replies go under their questions and the verifier and
+error type are left out (`kglens review RUN --edge E`)."""
+
+
 def _short(text: str | None, width: int = 70) -> str:
     return visible(text, one_line=True, limit=width)
 
@@ -132,14 +137,26 @@ def _drilldown(
         f"{markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}"
     )
     replies = LiteralTable(title="Questions and replies", title_justify="left")
-    for col in ("reply id", "it", "question", "expected", "reply", "verdict", "verifier", "type"):
+    narrow = console.width < NARROW_REPLIES  # the question gets the room, the reply under it
+    columns = (
+        ("reply id", "it", "question → reply", "expected", "verdict")
+        if narrow
+        else ("reply id", "it", "question", "expected", "reply", "verdict", "verifier", "type")
+    )
+    for col in columns:
         replies.add_column(col, justify="right" if col in ("reply id", "it") else "left")
     for r in d.replies:
         verdict = r.category if r.effective == r.category else f"{r.category} → {r.effective}"
         expected = r.expected or "; ".join(a[0] for a in r.expected_answers if a)
+        head = (str(r.observation_id), str(r.iteration))
+        if narrow:
+            asked = Text.assemble(
+                literal(_short(r.question, 120)), "\n→ ", literal(_short(r.reply, 80), "dim")
+            )
+            replies.add_row(*head, asked, _short(expected, 24), verdict)
+            continue
         replies.add_row(
-            str(r.observation_id),
-            str(r.iteration),
+            *head,
             _short(r.question, 60),
             _short(expected, 24),
             _short(r.reply, 50),
