@@ -40,7 +40,7 @@ from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_statu
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.settings import load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
-from kglens_tui.textfmt import num, selection
+from kglens_tui.textfmt import counted, num, selection
 from kglens_tui.textfmt import pct as _pct
 
 
@@ -284,7 +284,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         r = snap.rates
         text = (
             f"win {_pct(r.win)} · zero-sense {_pct(r.zero_sense)} · all-sense {_pct(r.all_sense)}"
-            f" of {r.examined:,} edges · {calls_text(snap.requests, snap.helpers)} req · "
+            f" of {counted(r.examined, 'edge')} · {calls_text(snap.requests, snap.helpers)} req · "
             f"{snap.errors} err"
         )
         if snap.status != RunStatus.RUNNING:
@@ -304,7 +304,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
         )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
-    label = " [yellow](simulated)[/]" if engine.target.simulated else ""
+    simulated = engine.target.simulated and "simulated" not in engine.target.label
+    label = " [yellow](simulated)[/]" if simulated else ""
     err_console.print(
         f"run {engine.run.id}: KG "
         f"'{markup_literal(selection(engine.kg.name, engine.config.subset, engine.config.predicates))}', "
@@ -337,7 +338,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
         return EXIT_STATUS
     console.print(
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}) after "
-        f"{snap.iteration} iterations, {calls_text(snap.requests, snap.helpers)} requests; "
+        f"{counted(snap.iteration, 'iteration')}, {calls_text(snap.requests, snap.helpers)} "
+        f"request{'' if snap.requests == 1 and not snap.helpers else 's'}; "
         f"`{markup_literal(suggested(f'report {snap.run_id}'))}` shows the results",
         soft_wrap=True,
     )

@@ -21,6 +21,11 @@ def rate_ci(value: float | None, low: float | None, high: float | None) -> str:
     return "—" if value is None else f"{pct(value)} {interval(low, high)}"
 
 
+def counted(n: int, noun: str) -> str:
+    """ "1 iteration", "2 iterations", "1,234 requests" (nouns that take an s)."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def num(value: float | None, digits: int = 2) -> str:
     """A number with fixed decimals, or an em dash when there is none."""
     return "—" if value is None else f"{value:.{digits}f}"

@@ -1193,3 +1193,14 @@ def test_a_command_reading_a_named_workspace_that_does_not_exist_creates_none(
     err = capsys.readouterr().err.strip()
     assert err == f"error: no workspace at {typo} (--db or $KGLENS_DB names another)"
     assert not typo.parent.exists()
+
+
+def test_one_iteration_and_one_request_are_not_plural(tmp_path: Path, capsys) -> None:
+    csv_path = tmp_path / "two.csv"
+    csv_path.write_text("subject,predicate,object\nA,capital,B\nC,capital,D\n", encoding="utf-8")
+    db = str(tmp_path / "w.db")
+    assert main(["--db", db, "kg", "import", str(csv_path), "--name", "two"]) == 0
+    argv = ["--db", db, "probe", "--no-tui", "--kg", "two", "--iterations", "1"]
+    assert main([*argv, "--batch-size", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "after 1 iteration, 1 request;" in out
