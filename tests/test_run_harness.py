@@ -1089,7 +1089,8 @@ def test_a_workspace_flag_starting_with_a_tilde_is_the_home_directory(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
-    assert main(["--db", "~/w.db", "kg", "list"]) == 0
+    argv = ["probe", "--no-tui", "--quiet", "--subset", "paper16", "--iterations", "1"]
+    assert main(["--db", "~/w.db", *argv]) == 0
     assert (tmp_path / "w.db").is_file() and not Path("~").exists()
 
 
