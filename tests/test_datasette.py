@@ -141,7 +141,8 @@ async def test_the_runs_view_agrees_with_kglens_runs(workspace: Path) -> None:
         assert row["status"] == "finished"
         assert f"{row['status']} · {row['stop_reason']}" == shown["status"]
         assert row["simulated"] == 1
-        assert f"{row['requests']:,}" == shown["requests"] and row["requests"] > 0
+        failed = f" ({row['failed']:,} failed)" if row["failed"] else ""
+        assert f"{row['requests']:,}{failed}" == shown["requests"] and row["requests"] > 0
         rates = (row["win_rate"], row["zero_sense_rate"], row["all_sense_rate"])
         assert tuple(pct(r) for r in rates) == tuple(  # the list adds their intervals
             shown[c].partition(" ")[0] for c in ("win", "zero-sense", "all-sense")
@@ -151,7 +152,7 @@ async def test_the_runs_view_agrees_with_kglens_runs(workspace: Path) -> None:
             assert row["iterations_done"] == 3 and shown["iterations"] == "3/3"
             assert all(r is not None and 0 <= r <= 1 for r in rates)
         else:
-            assert shown["iterations"] == f"{row['iterations_done']}/{row['iterations_done']} units"
+            assert shown["iterations"] == f"{row['iterations_done']}/{row['units_total']} units"
             assert rates == (None, None, None)
 
 
