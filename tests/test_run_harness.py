@@ -1205,3 +1205,33 @@ def test_one_iteration_and_one_request_are_not_plural(tmp_path: Path, capsys) ->
     assert main([*argv, "--batch-size", "1"]) == 0
     out = capsys.readouterr().out
     assert "after 1 iteration, 1 request;" in out
+
+
+def test_a_run_asked_to_pause_shows_pausing_until_what_is_in_flight_ends(
+    tmp_path: Path, capsys
+) -> None:
+    db, gate = tmp_path / "w.db", tmp_path / "gate"  # the second request waits for the gate
+    session = RunSession(
+        db,
+        TOY,
+        config=ToyConfig(kg="country", edges=200, concurrency=1),
+        target_factory=partial(GatedYes, str(gate)),
+    )
+    worker = threading.Thread(target=session.run)
+    worker.start()
+    assert session.wait_ready(60) and not session.error
+    run_id = session.run_id
+    _wait(lambda: len(_answers(db, run_id)) > 0, "a first answer")
+    assert main(["--db", str(db), "pause", str(run_id)]) == 0
+    _wait(lambda: _status(db, run_id) == "pausing", "stored as pausing")
+    capsys.readouterr()
+    assert main(["--db", str(db), "runs"]) == 0
+    assert "pausing" in capsys.readouterr().out
+    assert main(["--db", str(db), "pause", str(run_id)]) == 2
+    assert f"run {run_id} is pausing already" in capsys.readouterr().err
+    assert main(["--db", str(db), "resume", str(run_id)]) == 0  # goes on in its own process
+    _wait(lambda: _status(db, run_id) == "running", "running again before it ever held")
+    gate.touch()  # the request in flight is answered, then every other one
+    worker.join(60)
+    assert session.snapshot().status == "finished" and not session.error
+    assert len(_answers(db, run_id)) == 200

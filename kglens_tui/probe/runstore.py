@@ -132,7 +132,8 @@ def commit_iteration(
             add_target_usage(conn, run_id, [summary[c] for c in TARGET_USAGE])
             conn.execute(
                 "UPDATE run SET iterations_done = ?, "
-                "status = CASE WHEN status = 'stopping' THEN status ELSE 'running' END, "
+                "status = CASE WHEN status IN ('stopping', 'pausing') THEN status "
+                "ELSE 'running' END, "
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
                 (iteration, run_id),
             )

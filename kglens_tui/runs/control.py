@@ -17,6 +17,9 @@ from kglens_tui.store.owner import owner_pid
 POLL_S = 0.5
 """How often a run's engine looks for a request from another process."""
 
+HELD = (RunStatus.PAUSED, RunStatus.PAUSING)
+"""Stored statuses of a run asked to pause: the pause key resumes it."""
+
 _WORDS: dict[str, Command] = {
     "pause": Pause(),
     "resume": Resume(),
@@ -45,7 +48,7 @@ def toggled(conn: sqlite3.Connection, run_id: int) -> Command:
     pending = row["control"]
     if pending in ("pause", "resume"):
         return Resume() if pending == "pause" else Pause()
-    return Resume() if row["status"] == RunStatus.PAUSED else Pause()
+    return Resume() if row["status"] in HELD else Pause()
 
 
 def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
@@ -65,8 +68,10 @@ def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
                 f"run {run_id} is stopping (stop it again to drop what is in flight)"
             )
         text = "stop now"
-    if text == "pause" and status == RunStatus.PAUSED and row["control"] != "resume":
-        raise RunControlError(f"run {run_id} is paused already (resume: `kglens resume {run_id}`)")
+    if text == "pause" and status in HELD and row["control"] != "resume":
+        raise RunControlError(
+            f"run {run_id} is {status} already (resume: `kglens resume {run_id}`)"
+        )
     retry_busy(
         lambda: conn.execute(
             "UPDATE run SET control = ? WHERE id = ? AND owner = ?",
@@ -84,7 +89,7 @@ def resume_elsewhere(conn: sqlite3.Connection, run_id: int) -> str | None:
     (then resuming it here is the way)."""
     row = run_row(conn, run_id)
     status, _ = shown_status(row["status"], row["stop_reason"], row["owner"])
-    if status == RunStatus.PAUSED:
+    if status in HELD:
         return ask_run(conn, run_id, Resume())
     pid = owner_pid(row["owner"] or "")
     if status == RunStatus.RUNNING:

@@ -169,12 +169,17 @@ class RunEngine:
             return
         self._running.clear()
         self._control_status(RunStatus.PAUSING)
+        if not RunStatus(self.status).ended:  # other processes see it while in flight ends
+            mark_going(self.conn, self.run.id, RunStatus.PAUSING)
 
     def resume(self) -> None:
         if self.stopping:
             return
+        held = self.held
         self._running.set()
         self._control_status(RunStatus.RUNNING)
+        if held and not RunStatus(self.status).ended:  # resumed while still pausing
+            mark_going(self.conn, self.run.id, RunStatus.RUNNING)
 
     def _control_status(self, status: RunStatus) -> None:
         """The status a control call leads to, unless the model is loading (it says so until

@@ -127,9 +127,9 @@ def claim_run(
     return retry_busy(claim)
 
 
-GOING = (RunStatus.RUNNING, RunStatus.PAUSED, RunStatus.STOPPING)
+GOING = (RunStatus.RUNNING, RunStatus.PAUSED, RunStatus.PAUSING, RunStatus.STOPPING)
 """Stored statuses of a run its owner process is still going on with (paused: held by the user;
-stopping: asked to stop, finishing what is in flight)."""
+pausing and stopping: asked to, finishing what is in flight)."""
 
 
 def mark_going(conn: sqlite3.Connection, run_id: int, status: str) -> None:
