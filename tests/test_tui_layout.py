@@ -246,7 +246,10 @@ async def test_a_palette_command_runs_its_binding(templates: dict, tmp_path: Pat
     app, run_before = make_app(templates, "home", tmp_path)
     async with app.run_test(size=SIZES["160x48"]) as pilot:
         await run_before(pilot)
-        app.screen.query_one("#runs").select_key("1")  # a KGLens run (the top one is KONTEST)
+        runs = app.screen.query_one("#runs")
+        await wait_for(pilot, lambda: "1" in {k.value for k in runs.rows}, 60)  # filled
+        runs.select_key("1")  # a KGLens run (the top one is KONTEST)
+        await wait_for(pilot, lambda: runs.selected_key() == "1", 60)
         review = next(c for c in app.get_system_commands(app.screen) if c.title == "Review")
         assert "key v" in review.help
         app.call_next(review.callback)
