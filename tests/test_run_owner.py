@@ -149,3 +149,28 @@ def test_a_killed_but_unreaped_process_is_dead() -> None:
         assert is_alive(tag) is False
     finally:
         proc.wait()
+
+
+def test_pause_resume_and_stop_never_wait_on_the_workspace_lock(
+    conn: sqlite3.Connection,
+) -> None:
+    """Another process holding the write lock must not hold up a pressed key: the status the
+    key leads to is stored at the engine's next poll, not by the key itself."""
+    import threading
+
+    config = RunConfig(kg="country", target="sim", batch_size=8, iterations=2)
+    engine = prepare(conn, config=config)
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    locker = sqlite3.connect(db, isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")  # the write lock, as a long commit elsewhere holds it
+    try:
+        keys = threading.Thread(
+            target=lambda: (engine.pause(), engine.resume(), engine.pause(), engine.request_stop())
+        )
+        keys.start()
+        keys.join(60)  # a generous deadline so a regression fails instead of hanging
+        assert not keys.is_alive(), "a control call waited on the workspace"
+        assert engine.stopping
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()

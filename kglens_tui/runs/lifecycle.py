@@ -63,6 +63,10 @@ class RunEngine:
         self._running.set()
         self._abort_reason = ""
         self._stop_now = False
+        self._to_store: RunStatus | None = None
+        """A status a pause, resume or stop led to that the workspace does not say yet: stored
+        at the next poll (`_take_requests`), never by the control call itself (it must not wait
+        on the workspace's write lock)."""
         self._body: asyncio.Future[None] | None = None
         self._dispatcher: Dispatcher | None = None
 
@@ -132,25 +136,29 @@ class RunEngine:
         return not self._running.is_set()
 
     async def _take_requests(self) -> None:
-        """Obey what other processes ask of this run through the workspace (`runs.control`)."""
+        """Obey what other processes ask of this run through the workspace (`runs.control`),
+        and store the status a pause, resume or stop led to (`_to_store`)."""
         while True:
             await asyncio.sleep(POLL_S)
             try:
                 command = take_request(self.conn, self.run.id)
+                if command is not None:
+                    self.obey(command)
+                going = self._to_store
+                if going is not None and not RunStatus(self.status).ended:
+                    mark_going(self.conn, self.run.id, going)
+                if self._to_store is going:
+                    self._to_store = None
             except sqlite3.OperationalError:  # locked past the busy timeout: at the next poll
                 continue
-            if command is not None:
-                self.obey(command)
 
     def request_stop(self, now: bool = False) -> None:
         """Finish and commit what is in flight, then stop; ``now``: cancel what is in flight
         (a resume asks it again), commit what is whole and store the run as stopped."""
-        first = not self._stop.is_set() and not RunStatus(self.status).ended
         self._stop.set()
         self._running.set()
         self._control_status(RunStatus.STOPPING)
-        if first:  # `kglens runs` and home say stopping while what is in flight finishes
-            mark_going(self.conn, self.run.id, RunStatus.STOPPING)
+        self._to_store = RunStatus.STOPPING  # lists say so while what is in flight finishes
         if now and not self._abort_reason:
             self._stop_now = True
             self.abort(STOPPED_BY_USER)
@@ -169,17 +177,15 @@ class RunEngine:
             return
         self._running.clear()
         self._control_status(RunStatus.PAUSING)
-        if not RunStatus(self.status).ended:  # other processes see it while in flight ends
-            mark_going(self.conn, self.run.id, RunStatus.PAUSING)
+        self._to_store = RunStatus.PAUSING
 
     def resume(self) -> None:
         if self.stopping:
             return
-        held = self.held
+        if self.held:  # resumed while pausing (a paused run stores it as it wakes)
+            self._to_store = RunStatus.RUNNING
         self._running.set()
         self._control_status(RunStatus.RUNNING)
-        if held and not RunStatus(self.status).ended:  # resumed while still pausing
-            mark_going(self.conn, self.run.id, RunStatus.RUNNING)
 
     def _control_status(self, status: RunStatus) -> None:
         """The status a control call leads to, unless the model is loading (it says so until
@@ -193,9 +199,11 @@ class RunEngine:
         if self._running.is_set():
             return
         self.status = RunStatus.PAUSED
+        self._to_store = None  # this write says it, and what follows the wait
         mark_going(self.conn, self.run.id, RunStatus.PAUSED)  # `kglens runs` and home see it
         self._tell_progress()
         await self._running.wait()
+        self._to_store = None
         going = RunStatus.STOPPING if self.stopping else RunStatus.RUNNING
         mark_going(self.conn, self.run.id, going)
         self._tell_progress()
