@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import socket
 from pathlib import Path
 
 import networkx as nx
@@ -98,6 +99,12 @@ def test_compare(db, capsys) -> None:
     conn.close()
     code, out = run(capsys, "--db", path, "compare")
     assert code == 0 and f"(run {b}, stopped)" in out  # an unfinished run's figure says so
+    conn = connect(path)  # stored as running by a process that is gone: it was killed
+    dead = f"{socket.gethostname()}:999999999:1"
+    conn.execute("UPDATE run SET status = 'running', owner = ? WHERE id = ?", (dead, b))
+    conn.close()
+    code, out = run(capsys, "--db", path, "compare")
+    assert code == 0 and f"(run {b}, interrupted)" in out
 
 
 def test_export_and_ego(db, capsys, tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ def test_a_second_pause_leaves_a_paused_run_paused(tmp_path: Path, capsys) -> No
     _wait(lambda: session.obeyed == 2, "the second pause obeyed")
     _wait(lambda: session.snapshot().status == "paused", "still paused")
     conn = connect(db)
-    with pytest.raises(RunControlError, match=r"is paused already \(resume: `kglens resume 1`\)"):
+    with pytest.raises(RunControlError, match=r"is paused already \(resume it to go on\)"):
         ask_run(conn, session.run_id, Pause())
     conn.close()
     assert main(["--db", str(db), "stop", str(session.run_id), "--now"]) == 0

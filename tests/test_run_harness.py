@@ -1137,6 +1137,7 @@ def test_listing_runs_of_a_workspace_that_does_not_exist_creates_none(
         ["probe", "--no-tui", "--quiet", "--target", "openai:M\nX"],
         ["probe", "--no-tui", "--quiet", "--generator", "openai:g\x1b[31m"],
         ["run", "kontest", "--quiet", "--set", "target=sim\r2"],
+        ["probe", "--no-tui", "--quiet", "--target", "openai:gpt\u202e4"],  # a bidi override
     ],
 )
 def test_a_new_runs_names_may_not_hold_control_characters(

@@ -424,3 +424,17 @@ def test_the_refresh_rate_s_bounds_are_allowed_and_origins_are_kept(
         "ui_refresh_hz": "command line",
         "theme": "$KGLENS_THEME",
     }
+
+
+def test_a_missing_local_model_in_the_settings_falls_back_to_smollm2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kglens_tui.tui.app as tui_app
+
+    monkeypatch.setattr(tui_app, "local_available", lambda model="smollm2": model == "smollm2")
+    config = tmp_path / "config.toml"
+    config.write_text('target = "local:/nope/missing.gguf"\n', encoding="utf-8")
+    app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
+    assert app.default_target() == ("local", "smollm2")
+    assert app.welcome_config().target == "local:smollm2"
+    assert app.default_target_text() == "the local SmolLM2-135M model"

@@ -113,7 +113,7 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
         key=lambda c: (c[0], DIFFICULTIES.index(c[1]) if c[1] in DIFFICULTIES else 9, c[1]),
     )
     cells = {
-        key: GridCell(d.run.id, d.run.status, _run_rates(d, adjusted, level))
+        key: GridCell(d.run.id, d.run.shown[0], _run_rates(d, adjusted, level))
         for key, d in chosen.items()
     }
     average = {}

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
-from kglens_tui.core.safetext import visible
+from kglens_tui.core.safetext import unshown_char, visible
 from kglens_tui.core.verdict import ANSWERED
 
 DEFAULT_ANNOTATORS: tuple[str, ...] = ("ann1", "ann2", "ann3", "ann4", "ann5")
@@ -44,7 +44,7 @@ def check_name(name: str, what: str) -> str:
 
     Rounds made through the Python API are not checked (a workspace may hold such names from
     older versions, and every view shows them literally); the CLI checks what it is given."""
-    bad = next((ch for ch in name if visible(ch, one_line=True) != ch), None)
+    bad = unshown_char(name)
     if bad is not None:
         shown = visible(name.replace("\t", "\u2409"), one_line=True)  # a tab as "␉"
         raise AnnotationError(

@@ -90,6 +90,13 @@ def control_char(text: str, *, allow_tab: bool = False) -> str | None:
     return None if found is None else found.group()
 
 
+def unshown_char(text: str) -> str | None:
+    """The first character of `text` that `visible(one_line=True)` shows as a stand-in (a C0 or
+    C1 control, DEL, a bidi control, a line separator): what a name shown on one line may not
+    hold. None when there is none."""
+    return next((ch for ch in text if visible(ch, one_line=True) != ch), None)
+
+
 def _cell(value: object, style: str = "") -> Any:
     return literal(value, style, one_line=True) if isinstance(value, str) else value
 

@@ -18,9 +18,10 @@ class RunStatus(StrEnum):
     LOADING_MODEL = "loading model"
     """Live only: a local target loads its model before the first request."""
     PAUSING = "pausing"
-    """Live only: a pause was asked for and the requests in flight are finishing."""
+    """A pause was asked for and the requests in flight are finishing (stored too, so that
+    other processes see it)."""
     STOPPING = "stopping"
-    """Live only: a stop was asked for and the requests in flight are finishing."""
+    """A stop was asked for and the requests in flight are finishing (stored too)."""
 
     @property
     def ended(self) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Self
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.core.safetext import control_char
+from kglens_tui.core.safetext import unshown_char
 from kglens_tui.llm.targets import TargetSpec, target_kind
 from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
 
@@ -77,7 +77,7 @@ def check_new_run(config: Any) -> None:
         raise ConfigError("convergence_tolerance must not be negative")
     for name in TEXT_SETTINGS:
         value = getattr(config, name, None)
-        bad = control_char(value) if isinstance(value, str) else None
+        bad = unshown_char(value) if isinstance(value, str) else None
         if bad is not None:  # it would be shown on every line that names the run
             raise ConfigError(f"{name} holds the control character U+{ord(bad):04X}: {value!r}")
     _known_spec("target", config.target)

@@ -53,8 +53,9 @@ def toggled(conn: sqlite3.Connection, run_id: int) -> Command:
 
 def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
     """Leave ``command`` for the process driving run ``run_id``; returns one line for the user.
-    A later request replaces one not yet taken; a stop to a run that is stopping stops it now. Raises RunControlError when no live process
-    drives the run (nobody would see it), or when it is paused already."""
+    A later request replaces one not yet taken; a stop to a run that is stopping stops it now.
+    Raises RunControlError when no live process drives the run (nobody would see it), or when
+    it is paused (or pausing) already."""
     row = run_row(conn, run_id)
     status, _ = shown_status(row["status"], row["stop_reason"], row["owner"])
     if status not in GOING:
@@ -69,9 +70,7 @@ def ask_run(conn: sqlite3.Connection, run_id: int, command: Command) -> str:
             )
         text = "stop now"
     if text == "pause" and status in HELD and row["control"] != "resume":
-        raise RunControlError(
-            f"run {run_id} is {status} already (resume: `kglens resume {run_id}`)"
-        )
+        raise RunControlError(f"run {run_id} is {status} already (resume it to go on)")
     retry_busy(
         lambda: conn.execute(
             "UPDATE run SET control = ? WHERE id = ? AND owner = ?",

@@ -145,8 +145,8 @@ def mark_going(conn: sqlite3.Connection, run_id: int, status: str) -> None:
 
 
 def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str, str]:
-    """(status, stop reason) as a list shows them: a running or paused run whose owner process
-    is gone was killed, and shows as interrupted."""
+    """(status, stop reason) as a list shows them: a run stored as going (`GOING`) whose owner
+    process is gone was killed, and shows as interrupted."""
     if status in GOING and is_alive(owner) is False:
         return RunStatus.INTERRUPTED, STALE_REASON
     return status, stop_reason

@@ -21,7 +21,7 @@ from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
-from kglens_tui.llm.targets import spec_kind
+from kglens_tui.llm.targets import TargetSpec, spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.runs.commands import given_run_options, settings_config
 from kglens_tui.runs.control import resume_elsewhere
@@ -140,18 +140,19 @@ class KGLensApp(App):
 
     # choosing a target
     def default_target(self) -> tuple[str, str]:
-        """(kind, model) of the best available target: settings, local, endpoint, simulated."""
+        """(kind, model) of the best available target: settings, local, endpoint, simulated
+        (a local target's model: the settings' file, else SmolLM2)."""
         self.run_defaults()
-        configured = self._given_target
-        kind = spec_kind(configured)
-        if kind == "openai":
-            return "openai", configured.partition(":")[2].strip()
+        configured = TargetSpec.parse(self._given_target) if self._given_target else None
+        kind = configured.kind if configured is not None else ""
+        if kind == "openai" and configured is not None:
+            return "openai", configured.arg
         if kind == "local" and local_available(self.local_model()):
-            return "local", ""
+            return "local", self.local_model()
         if kind in ("sim", "simulated"):
             return "sim", ""
         if local_available():
-            return "local", ""
+            return "local", "smollm2"
         if self.run_defaults().base_url:
             return "openai", ""
         return "sim", ""
@@ -160,8 +161,8 @@ class KGLensApp(App):
         kind, model = self.default_target()
         return {
             "local": "the local SmolLM2-135M model"
-            if self.local_model() == "smollm2"
-            else markup_literal(f"the local model {self.local_model()}"),
+            if model == "smollm2"
+            else markup_literal(f"the local model {model}"),
             "openai": markup_literal(f"{model or 'the model'} at {self.run_defaults().base_url}"),
             "sim": "a SIMULATED model "
             + (
@@ -175,19 +176,19 @@ class KGLensApp(App):
         """The local model the settings name (`local:PATH.gguf`), else "smollm2"."""
         self.run_defaults()
         if spec_kind(self._given_target) == "local":
-            return self._given_target.partition(":")[2].strip() or "smollm2"
+            return TargetSpec.parse(self._given_target).arg or "smollm2"
         return "smollm2"
 
     def target_spec(self, kind: str, model: str = "", seed: int | None = None) -> str:
-        """The target a new run of ``kind`` asks: an endpoint's ``model``; the settings' local
-        model; the settings' simulated seed (`sim:3`), else ``seed``."""
+        """The target a new run of ``kind`` asks: an endpoint's or a local ``model`` (a local
+        one defaults to the settings'); the settings' simulated seed (`sim:3`), else ``seed``."""
         if kind == "openai":
             return f"openai:{model}"
         if kind == "local":
-            return f"local:{self.local_model()}"
-        given = self._given_target
-        if spec_kind(given) in ("sim", "simulated") and given.partition(":")[2].strip():
-            return given
+            return f"local:{model or self.local_model()}"
+        given = TargetSpec.parse(self._given_target) if self._given_target else None
+        if given is not None and given.kind in ("sim", "simulated") and given.arg:
+            return str(given)
         return "sim" if seed is None else f"sim:{seed}"
 
     def default_config(self) -> RunConfig:

@@ -111,10 +111,10 @@ class HomeScreen(Screen):
         self.query_one("#runs", DataTable).focus()
         self._columns: list[str] = []
         self._listed: dict[str, dict[str, str]] = {}
+        """Every listed run's cells (`RUN_COLUMNS`) by run id, for the selected run's detail."""
         self._started_seen: int | None = None
         """The last run this app started or resumed that home has selected once (after that,
         the user's own selection stays)."""
-        """Every listed run's cells (`RUN_COLUMNS`) by run id, for the selected run's detail."""
         self._going = 0
         self._mark: tuple | None = None
         self.set_interval(REFRESH_GOING_S, self._refresh_while_going)
