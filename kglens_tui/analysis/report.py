@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kglens_tui.core.intervals import wilson
+from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
@@ -241,7 +241,7 @@ def _rate(value: float | None, examined: int | None) -> str:
     """A stored rate over ``examined`` edges with its 95% Wilson interval."""
     if value is None or not examined:
         return "—"
-    return rate_ci(*wilson(round(value * examined), examined).bounds)
+    return rate_ci(*stored_rate(value, examined).bounds)
 
 
 def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:

@@ -91,3 +91,9 @@ def wilson(k: int, n: int, level: float = LEVEL) -> Proportion:
     low = 0.0 if k == 0 else max(0.0, centre - half)
     high = 1.0 if k == n else min(1.0, centre + half)
     return Proportion(k, n, p, low, high)
+
+
+def stored_rate(value: float, examined: int, level: float = LEVEL) -> Proportion:
+    """A rate stored as a fraction of ``examined`` edges, back as k of n with its Wilson
+    interval (the iteration table keeps rates, not counts)."""
+    return wilson(round(value * examined), examined, level)

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Stati
 
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
-from kglens_tui.core.intervals import wilson
+from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
@@ -103,7 +103,7 @@ def _figures(
     value = getattr(latest, attr) if latest is not None else None
     low_high = ""
     if latest is not None and value is not None:
-        p = wilson(round(value * latest.examined), latest.examined)
+        p = stored_rate(value, latest.examined)
         low_high = interval(p.low, p.high)
     if coin is not None:
         band = coin.rates[attr]

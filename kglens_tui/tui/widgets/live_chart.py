@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from kglens_tui.core.intervals import wilson
+from kglens_tui.core.intervals import stored_rate
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.textfmt import interval
 from kglens_tui.tui.widgets.charts import ColumnChart, LineChart, Series
@@ -39,7 +39,7 @@ def rate_chart(snap: ProbeSnapshot, height: int = RATE_HEIGHT) -> LineChart:
         values, lows, highs = [], [], []
         for r in hist:
             v = getattr(r, attr)
-            p = wilson(round(v * r.examined), r.examined) if v is not None else None
+            p = stored_rate(v, r.examined) if v is not None else None
             values.append(v)
             lows.append(p.low if p else None)
             highs.append(p.high if p else None)
