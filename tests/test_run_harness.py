@@ -1020,10 +1020,9 @@ def test_another_process_pauses_resumes_and_stops_a_run_through_the_workspace(
     assert f"run {run_id} is stopped: no process is running it" in err and "\n" not in err.strip()
 
 
-def test_a_run_asked_to_stop_shows_stopping_until_what_is_in_flight_ends(
-    tmp_path: Path, capsys
-) -> None:
-    db, gate = tmp_path / "w.db", tmp_path / "gate"  # never opened: the second request waits
+def _gated_run(db: Path, gate: Path) -> tuple[RunSession, threading.Thread]:
+    """A toy run in its own process whose first answer is in and whose second request waits
+    until the file ``gate`` exists (a pause or stop stays pausing or stopping until then)."""
     session = RunSession(
         db,
         TOY,
@@ -1033,8 +1032,16 @@ def test_a_run_asked_to_stop_shows_stopping_until_what_is_in_flight_ends(
     worker = threading.Thread(target=session.run)
     worker.start()
     assert session.wait_ready(60) and not session.error
+    _wait(lambda: len(_answers(db, session.run_id)) > 0, "a first answer")
+    return session, worker
+
+
+def test_a_run_asked_to_stop_shows_stopping_until_what_is_in_flight_ends(
+    tmp_path: Path, capsys
+) -> None:
+    db, gate = tmp_path / "w.db", tmp_path / "gate"
+    session, worker = _gated_run(db, gate)
     run_id = session.run_id
-    _wait(lambda: len(_answers(db, run_id)) > 0, "a first answer")
     assert main(["--db", str(db), "stop", str(run_id)]) == 0
     _wait(lambda: _status(db, run_id) == "stopping", "stored as stopping")
     capsys.readouterr()
@@ -1210,18 +1217,9 @@ def test_one_iteration_and_one_request_are_not_plural(tmp_path: Path, capsys) ->
 def test_a_run_asked_to_pause_shows_pausing_until_what_is_in_flight_ends(
     tmp_path: Path, capsys
 ) -> None:
-    db, gate = tmp_path / "w.db", tmp_path / "gate"  # the second request waits for the gate
-    session = RunSession(
-        db,
-        TOY,
-        config=ToyConfig(kg="country", edges=200, concurrency=1),
-        target_factory=partial(GatedYes, str(gate)),
-    )
-    worker = threading.Thread(target=session.run)
-    worker.start()
-    assert session.wait_ready(60) and not session.error
+    db, gate = tmp_path / "w.db", tmp_path / "gate"
+    session, worker = _gated_run(db, gate)
     run_id = session.run_id
-    _wait(lambda: len(_answers(db, run_id)) > 0, "a first answer")
     assert main(["--db", str(db), "pause", str(run_id)]) == 0
     _wait(lambda: _status(db, run_id) == "pausing", "stored as pausing")
     capsys.readouterr()
