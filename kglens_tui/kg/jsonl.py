@@ -28,7 +28,7 @@ from kglens_tui.kg.parsed import (
     str_field,
     str_list_field,
 )
-from kglens_tui.kg.templates import PLACEHOLDERS, template_problem
+from kglens_tui.kg.templates import PLACEHOLDERS, placeholders_text, template_problem
 
 _raw_decode = json.JSONDecoder().raw_decode
 
@@ -217,17 +217,16 @@ def _templates(obj: dict, label: str, path: Path, line: int) -> dict[str, Any]:
     for name, kind, text in texts:
         if not isinstance(text, str):
             raise KGImportError(
-                path, line, name, f"expected a string with {_needs(kind)}, got {_json_type(text)}"
+                path,
+                line,
+                name,
+                f"expected a string with {placeholders_text(kind)}, got {_json_type(text)}",
             )
         check_text(text, path, line, name)
         problem = template_problem(text, kind)
         if problem is not None:
             raise KGImportError(path, line, name, problem)
     return templates
-
-
-def _needs(kind: str) -> str:
-    return " and ".join(f"{{{name}}}" for name in PLACEHOLDERS[kind])
 
 
 def read_extras(parsed: ParsedKG, directory: Path) -> None:

@@ -95,13 +95,19 @@ naming it) would not ask about the fact."""
 _KIND_NAMES = {"yes_no": "a Yes/No template", "wh": "a Wh template", "statement": "a statement"}
 
 
+def placeholders_text(kind: str) -> str:
+    """The placeholders a template of `kind` needs, as a message names them: "{subject} and
+    {object}"."""
+    return " and ".join(f"{{{name}}}" for name in PLACEHOLDERS[kind])
+
+
 def template_problem(text: str, kind: str) -> str | None:
     """Why `text` cannot be a template of `kind` (a key of PLACEHOLDERS), or None if it can: it
     must parse as a format string whose only fields are the kind's placeholders, plain (no
     conversion, format spec, index or attribute), each present; no other brace, escaped or not."""
     allowed = PLACEHOLDERS[kind]
     what = _KIND_NAMES[kind]
-    needs = " and ".join(f"{{{name}}}" for name in allowed)
+    needs = placeholders_text(kind)
     try:
         parts = list(string.Formatter().parse(text))
     except ValueError as exc:

@@ -29,7 +29,7 @@ from kglens_tui.runs.control import ask_run, resume_elsewhere
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.messages import Command, Pause, Stop
-from kglens_tui.runs.options import apply_assignments
+from kglens_tui.runs.options import apply_assignments, assignment_key
 from kglens_tui.runs.record import nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
@@ -199,7 +199,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print_settings(args.mode)
         return 0
     mode = get_mode(args.mode)
-    named = [item.partition("=")[0].strip().replace("-", "_") for item in args.set]
+    named = [assignment_key(item) for item in args.set]
     config = apply_assignments(settings_config(mode.name, overridden=named), args.set)
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
     return drive_session(session, args.quiet)

@@ -72,6 +72,12 @@ def _convert(name: str, kind: Any, text: str, none_is_empty: bool = True) -> Any
     return text
 
 
+def assignment_key(item: str) -> str:
+    """The setting a ``key=value`` assignment names, as fields are spelt (dashes as
+    underscores)."""
+    return item.partition("=")[0].strip().replace("-", "_")
+
+
 def apply_assignments(config: Any, assignments: list[str]) -> Any:
     """A copy of ``config`` with each ``key=value`` applied, then validated."""
     hints = typing.get_type_hints(type(config))
@@ -79,8 +85,8 @@ def apply_assignments(config: Any, assignments: list[str]) -> Any:
     known = set(by_name)
     changes: dict[str, Any] = {}
     for item in assignments:
-        key, sep, text = item.partition("=")
-        key = key.strip().replace("-", "_")
+        key = assignment_key(item)
+        _, sep, text = item.partition("=")
         if not sep or not key:
             raise ConfigError(f"--set {item!r}: write it as key=value")
         if key not in known:
