@@ -131,9 +131,7 @@ def commit_iteration(
                 add_usage(conn, run_id, helpers)
             add_target_usage(conn, run_id, [summary[c] for c in TARGET_USAGE])
             conn.execute(
-                "UPDATE run SET iterations_done = ?, "
-                "status = CASE WHEN status IN ('stopping', 'pausing') THEN status "
-                "ELSE 'running' END, "
+                "UPDATE run SET iterations_done = ?, "  # the status is the engine's to store
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
                 (iteration, run_id),
             )

@@ -133,8 +133,8 @@ pausing and stopping: asked to, finishing what is in flight)."""
 
 
 def mark_going(conn: sqlite3.Connection, run_id: int, status: str) -> None:
-    """Store that this process's run is running, paused or stopping (another process can see
-    it), keeping the ownership: unlike `set_status`, which ends it."""
+    """Store that this process's run is running, pausing, paused or stopping (another process
+    can see it), keeping the ownership: unlike `set_status`, which ends it."""
     retry_busy(
         lambda: conn.execute(
             "UPDATE run SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') "
