@@ -254,6 +254,11 @@ async def test_a_palette_command_runs_its_binding(templates: dict, tmp_path: Pat
         assert "key v" in review.help
         app.call_next(review.callback)
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), 60)
+        # ends only once the screen has mounted whole (its header's title set, its edges
+        # listed): quitting while it mounts raises inside Textual's Header
+        await wait_for(pilot, lambda: app.screen.query("HeaderTitle"), 60)
+        await wait_for(pilot, lambda: app.screen.query_one("#rv-edges").row_count > 0, 60)
+        await pilot.pause()
 
 
 async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
