@@ -18,6 +18,7 @@ from kglens_tui.core.console import (
     err_console,
     name_workspace,
     print_error,
+    print_warning,
     suggested,
 )
 from kglens_tui.core.errors import KGLensError
@@ -32,13 +33,13 @@ from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.config import PROMPT_ORDERS, PROPAGATION_MODES, RunConfig
 from kglens_tui.probe.samplers import sampler_names
-from kglens_tui.runs.commands import settings_config
+from kglens_tui.runs.commands import settings_config, unread_variables
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
 from kglens_tui.runs.registry import mode_label
-from kglens_tui.settings import load_settings
+from kglens_tui.settings import Settings, load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import counted, num, selection
 from kglens_tui.textfmt import pct as _pct
@@ -850,22 +851,27 @@ READS_A_WORKSPACE = {
 $KGLENS_DB that does not exist they say so (a typo), instead of making an empty one."""
 
 
-def _check_workspace_exists(args: argparse.Namespace) -> None:
+def _check_workspace_exists(args: argparse.Namespace, origin: str) -> None:
     """A command about stored runs (it names run ids), or one of `READS_A_WORKSPACE` given a
-    workspace path, needs a workspace that exists: a mistyped --db is one line, not a new
-    empty workspace."""
+    workspace path, needs a workspace that exists: a mistyped path is one line naming where it
+    came from (``origin``: `workspace_origin`), not a new empty workspace."""
     db = Path(args.db or default_db_path())
     if db.exists():
         return
+    named = f"named by {origin}" if origin else "the default one; --db names another"
     runs = getattr(args, "runs", None) or [getattr(args, "run", None)]
     if isinstance(runs[0], int):
-        raise KGLensError(
-            f"no workspace at {db}, so no run {runs[0]} (--db or $KGLENS_DB names another)"
-        )
+        raise KGLensError(f"no workspace at {db}, so no run {runs[0]} ({named})")
     sub = getattr(args, "kg_command", None) or getattr(args, "annotate_command", None)
-    named = bool(args.db) or bool(os.environ.get(DB_ENV))
-    if named and (args.command, sub) in READS_A_WORKSPACE:
-        raise KGLensError(f"no workspace at {db} (--db or $KGLENS_DB names another)")
+    if origin and (args.command, sub) in READS_A_WORKSPACE:
+        raise KGLensError(f"no workspace at {db} ({named})")
+
+
+def workspace_origin(settings: Settings) -> str:
+    """Where the settings' workspace path came from: "$KGLENS_DB", "db in FILE", or "" (the
+    default path)."""
+    where = settings.origins.get("db", "")
+    return where if where.startswith("$") or not where else f"db in {where}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -874,13 +880,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     name_workspace(args.db)
     try:
+        if args.command is not None:  # the TUI tells them in a notification
+            for warning in unread_variables():
+                print_warning(warning)
         if args.command is None:
             from kglens_tui.tui.app import run_app
 
             return run_app(args.db)
         # the workspace: --db, else $KGLENS_DB, else the settings file's db, else the default
-        args.db = os.path.expanduser(args.db) if args.db else load_settings().db or None
-        _check_workspace_exists(args)
+        if args.db:
+            args.db, origin = os.path.expanduser(args.db), "--db"
+        else:
+            settings = load_settings()
+            args.db, origin = settings.db or None, workspace_origin(settings)
+        _check_workspace_exists(args, origin)
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)

@@ -56,6 +56,12 @@ class Settings:
     """Where each given app setting's value came from, by name: the file's path,
     $KGLENS_<NAME> or "command line" (not a setting)."""
 
+    def redraw_seconds(self) -> float:
+        """Seconds between live-screen redraws: 1 / ui_refresh_hz, the rate held within
+        `RANGES` (a Settings made in code is not checked)."""
+        low, high = RANGES["ui_refresh_hz"]
+        return 1 / min(max(self.ui_refresh_hz, low), high)
+
 
 NOT_SETTINGS = ("run", "source", "given", "run_file", "origins")
 """Fields of `Settings` that are not app settings a file or variable sets by name."""

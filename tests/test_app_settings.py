@@ -153,3 +153,18 @@ async def test_keys_may_swap_between_two_actions(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("n")
         await wait_for(pilot, lambda: not app.is_running)
+
+
+async def test_a_variable_no_setting_reads_is_a_warning_in_the_tui(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KGLENS_THEM", "nord")
+    app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        shown = [(n.message, n.severity) for n in app._notifications]
+        assert (
+            "$KGLENS_THEM is not a kglens setting, so it changes nothing "
+            "(did you mean $KGLENS_THEME?)",
+            "warning",
+        ) in shown

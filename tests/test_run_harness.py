@@ -1111,7 +1111,7 @@ def test_a_command_about_runs_in_a_workspace_that_does_not_exist_creates_none(
     typo = tmp_path / "sub" / "typo.db"
     assert main(["--db", str(typo), *command]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"error: no workspace at {typo}, so no run 1 (--db or $KGLENS_DB names another)"
+    assert err == f"error: no workspace at {typo}, so no run 1 (named by --db)"
     assert not typo.exists() and not typo.parent.exists()
 
 
@@ -1199,7 +1199,7 @@ def test_a_command_reading_a_named_workspace_that_does_not_exist_creates_none(
     typo = tmp_path / "sub" / "typo.db"
     assert main(["--db", str(typo), *command]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"error: no workspace at {typo} (--db or $KGLENS_DB names another)"
+    assert err == f"error: no workspace at {typo} (named by --db)"
     assert not typo.parent.exists()
 
 
@@ -1233,3 +1233,22 @@ def test_a_run_asked_to_pause_shows_pausing_until_what_is_in_flight_ends(
     worker.join(60)
     assert session.snapshot().status == "finished" and not session.error
     assert len(_answers(db, run_id)) == 200
+
+
+@pytest.mark.parametrize("where", ["variable", "file"])
+def test_a_missing_workspace_is_named_with_where_its_path_came_from(
+    tmp_path: Path, capsys, monkeypatch, where: str
+) -> None:
+    typo = tmp_path / "sub" / "typo.db"
+    config = tmp_path / "config.toml"
+    config.write_text(f'db = "{typo}"\n' if where == "file" else "", encoding="utf-8")
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    if where == "variable":
+        monkeypatch.setenv("KGLENS_DB", str(typo))
+    else:
+        monkeypatch.delenv("KGLENS_DB", raising=False)
+    assert main(["report", "1"]) == 2
+    named = "$KGLENS_DB" if where == "variable" else f"db in {config}"
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: no workspace at {typo}, so no run 1 (named by {named})"
+    assert not typo.parent.exists()

@@ -438,3 +438,55 @@ def test_a_missing_local_model_in_the_settings_falls_back_to_smollm2(
     assert app.default_target() == ("local", "smollm2")
     assert app.welcome_config().target == "local:smollm2"
     assert app.default_target_text() == "the local SmolLM2-135M model"
+
+
+def test_a_variable_no_setting_reads_is_one_warning_naming_the_nearest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    from kglens_tui.cli import main
+
+    db = tmp_path / "w.db"
+    monkeypatch.setenv("KGLENS_SAMPLR", "thompson")  # a typo: the run would use the default
+    monkeypatch.setenv("KGLENS_SEED", "3")  # read: no warning
+    assert main(["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "1"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        "warning: $KGLENS_SAMPLR is not a kglens setting, so it changes nothing "
+        "(did you mean $KGLENS_SAMPLER?)"
+    )
+    assert not any("warning" in line for line in err[1:])
+    assert last_config(db)["seed"] == 3
+
+
+def test_every_variable_kglens_reads_is_known_to_the_warning() -> None:
+    from kglens_tui.runs.commands import unread_variables
+    from kglens_tui.runs.registry import mode_names
+
+    read = ["KGLENS_DB", "KGLENS_CONFIG", "KGLENS_LOCK_WAIT", "KGLENS_WIKIDATA_CACHE"]
+    read += ["KGLENS_WIKIDATA_CONTACT", "KGLENS_THEME", "KGLENS_UI_REFRESH_HZ"]
+    read += ["KGLENS_SAMPLER", "KGLENS_RELATIONS", "KGLENS_FACTS", "KGLENS_SIM_LATENCY_S"]
+    assert len(mode_names()) >= 3
+    assert unread_variables(dict.fromkeys(read, "1")) == []
+    # a mode's own name is not an option: $KGLENS_MODE used to stop a KONTEST run
+    assert unread_variables({"KGLENS_MODE": "kontest"})[0].startswith("$KGLENS_MODE is not")
+
+
+def test_kglens_mode_in_the_environment_leaves_a_kontest_run_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    from kglens_tui.cli import main
+
+    monkeypatch.setenv("KGLENS_MODE", "facteval")
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "consistency", "run", "--quiet", "--relations", "5"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: $KGLENS_MODE is not a kglens setting" in err and "error" not in err
+    assert last_config(db)["mode"] == "kontest"
+
+
+def test_the_live_redraw_interval_keeps_to_the_refresh_rate_s_range() -> None:
+    from kglens_tui.settings import Settings
+
+    assert Settings(ui_refresh_hz=4).redraw_seconds() == 0.25
+    assert Settings(ui_refresh_hz=0).redraw_seconds() == 2.0  # never a division by zero
+    assert Settings(ui_refresh_hz=1e6).redraw_seconds() == 1 / 60

@@ -277,8 +277,6 @@ class RoundResults:
     """Wh items whose final human judgement differs from the app's verdict."""
     undecided: list[ItemResult]
     """Items every assigned annotator has handled that still lack a needed majority."""
-    pending: int
-    """Items some assigned annotator has not labelled or skipped yet."""
     flagged: list[tuple[int, str, str]]
     """(item id, annotator, note) for every current flag."""
 
@@ -506,7 +504,6 @@ def round_results(conn: sqlite3.Connection, round_ref: int | str) -> RoundResult
         agreement=agreement,
         disagreements=[i for i in items if i.human_correct is not None and i.app_agrees is False],
         undecided=[i for i in items if i.undecided and i.complete],
-        pending=sum(not i.complete for i in items),
         flagged=[
             (i.item_id, name, state.note)
             for i in items

@@ -53,3 +53,11 @@ def print_error(message: object) -> None:
     err_console.print(
         Text.assemble(("error:", "red"), " ", visible(message, one_line=True)), soft_wrap=True
     )
+
+
+def print_warning(message: object) -> None:
+    """One yellow `warning:` line on stderr, the message shown literally."""
+    err_console.print(
+        Text.assemble(("warning:", "yellow"), " ", visible(message, one_line=True)),
+        soft_wrap=True,
+    )

@@ -4,10 +4,11 @@ as the TUI (the run in its own process, progress from its snapshots, Ctrl-C stop
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import threading
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -23,6 +24,8 @@ from kglens_tui.core.console import (
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
+from kglens_tui.kg.wikidata.cache import CACHE_ENV
+from kglens_tui.kg.wikidata.client import CONTACT_ENV
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.runs.config import check_new_run
 from kglens_tui.runs.control import ask_run, resume_elsewhere
@@ -33,8 +36,8 @@ from kglens_tui.runs.options import apply_assignments, assignment_key
 from kglens_tui.runs.record import nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
-from kglens_tui.settings import NOT_SETTINGS, Settings, SettingsError, load_settings
-from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.settings import CONFIG_ENV, NOT_SETTINGS, Settings, SettingsError, load_settings
+from kglens_tui.store.connection import DB_ENV, LOCK_WAIT_ENV, connect, default_db_path
 
 PROGRESS_EVERY_S = 1.0
 
@@ -133,13 +136,18 @@ def settings_config(
     return config
 
 
+def run_options(mode_name: str) -> list[str]:
+    """The names of a mode's run options: its settings' fields but the mode itself."""
+    return [f.name for f in fields(get_mode(mode_name).config_type()) if f.name != "mode"]
+
+
 def given_run_options(
     mode_name: str, settings: Settings | None = None
 ) -> list[tuple[str, str, str]]:
     """(name, value as text, where it came from) of each of the mode's run options the settings
     file or a KGLENS_<NAME> variable gives, the file's first (the variable overrides it)."""
     settings = settings if settings is not None else load_settings()
-    known = {f.name for name in mode_names() for f in fields(get_mode(name).config_type())}
+    known = {option for name in mode_names() for option in run_options(name)}
     for name in settings.run:
         if name not in known:
             app = [f.name for f in fields(Settings) if f.name not in NOT_SETTINGS]
@@ -147,7 +155,7 @@ def given_run_options(
                 f"{settings.run_file}: unknown setting '{name}' (app settings: "
                 f"{', '.join(app)}; run options: `kglens run MODE --list-settings`)"
             )
-    own = [f.name for f in fields(get_mode(mode_name).config_type())]
+    own = run_options(mode_name)
     given = [
         (name, _as_text(settings.run[name]), settings.run_file)
         for name in own
@@ -158,6 +166,22 @@ def given_run_options(
         if (value := os.environ.get(variable)) is not None:
             given.append((name, value, f"${variable}"))
     return given
+
+
+def unread_variables(environ: Mapping[str, str] | None = None) -> list[str]:
+    """A warning for each KGLENS_* variable that no setting, run option or command reads (a typo
+    would otherwise change nothing without a word), naming the nearest one that is read."""
+    environ = os.environ if environ is None else environ
+    read = {CONFIG_ENV, DB_ENV, LOCK_WAIT_ENV, CONTACT_ENV, CACHE_ENV}
+    read |= {f"KGLENS_{f.name.upper()}" for f in fields(Settings) if f.name not in NOT_SETTINGS}
+    read |= {f"KGLENS_{option.upper()}" for name in mode_names() for option in run_options(name)}
+    read.discard("KGLENS_KEYS")  # a table: only the settings file gives it
+    warnings = []
+    for variable in sorted(v for v in environ if v.startswith("KGLENS_") and v not in read):
+        near = difflib.get_close_matches(variable, sorted(read), n=1)
+        hint = f" (did you mean ${near[0]}?)" if near else ""
+        warnings.append(f"${variable} is not a kglens setting, so it changes nothing{hint}")
+    return warnings
 
 
 def _as_text(value: object) -> str:

@@ -23,7 +23,7 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import TargetSpec, spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
-from kglens_tui.runs.commands import given_run_options, settings_config
+from kglens_tui.runs.commands import given_run_options, settings_config, unread_variables
 from kglens_tui.runs.control import resume_elsewhere
 from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
@@ -126,6 +126,8 @@ class KGLensApp(App):
         return self._conn
 
     def on_mount(self) -> None:
+        for warning in unread_variables():
+            self.notify(warning, severity="warning", timeout=15)
         if self.settings.keys:
             self.set_keymap(self.settings.keys)
         conn = self.db()

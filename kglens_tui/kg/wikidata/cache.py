@@ -12,6 +12,9 @@ from typing import Any
 
 from kglens_tui.core.safewrite import atomic_output
 
+CACHE_ENV = "KGLENS_WIKIDATA_CACHE"
+"""The cache directory when --cache is not given."""
+
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON over `path` through core.safewrite (never a half-written file)."""

@@ -13,11 +13,9 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from kglens_tui.core.console import console, err_console
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.kg.wikidata.builder import BuildReport, ProgressFn, WalkConfig
-from kglens_tui.kg.wikidata.cache import ResponseCache
+from kglens_tui.kg.wikidata.cache import CACHE_ENV, ResponseCache
 from kglens_tui.kg.wikidata.client import CONTACT_ENV, DEFAULT_ENDPOINT, SparqlClient, WaitFn
 from kglens_tui.kg.wikidata.predicates import DEFAULT_DEAD_PREDICATES
-
-CACHE_ENV = "KGLENS_WIKIDATA_CACHE"
 
 
 def _ids(text: str) -> tuple[str, ...]:

@@ -186,7 +186,7 @@ class LiveScreen(Screen):
         preds = self.query_one("#preds", DataTable)
         preds.add_columns("examined", "zero-sense", "win", "predicate")
         self.call_after_refresh(self.refresh_view)
-        self.set_interval(1 / max(self.app.settings.ui_refresh_hz, 0.5), self.refresh_view)
+        self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
 
     def snapshot(self) -> ProbeSnapshot | None:
         if self.session is not None:
