@@ -25,7 +25,8 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.status import RunStatus
-from kglens_tui.kg.bundled import bundled_meta, bundled_names, ensure_kg, kg_exists
+from kglens_tui.kg.bundled import ensure_kg, kg_exists
+from kglens_tui.kg.bundled_data import bundled_meta, bundled_names, check_not_bundled
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
@@ -108,6 +109,7 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
     conn = _open(args)
     path = Path(args.path)
     name = check_kg_name(args.name or path.stem)
+    check_not_bundled(name, source=str(path))
     if kg_exists(conn, name) and not args.replace:
         raise CLIError(f"a KG named '{name}' already exists (use --replace to overwrite)")
     bar, update = _progress_bar(f"importing {path.name}")
@@ -205,7 +207,7 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     from kglens_tui.kg.wikidata import command as wd
 
     conn = _open(args)
-    check_kg_name(args.name)
+    check_not_bundled(check_kg_name(args.name), source="")
     if kg_exists(conn, args.name) and not args.replace:
         raise CLIError(f"a KG named '{args.name}' already exists (use --replace to overwrite)")
     try:
@@ -310,7 +312,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
     err_console.print(
         f"run {engine.run.id}: KG "
         f"'{markup_literal(selection(engine.kg.name, engine.config.subset, engine.config.predicates))}', "
-        f"{len(engine.run.edge_ids):,} active edges, target {markup_literal(engine.target.label)}"
+        f"{counted(len(engine.run.edge_ids), 'active edge')}, target {markup_literal(engine.target.label)}"
         f"{label}, {engine.config.difficulty}, {engine.config.sampler}"
     )
     bar.update(

@@ -21,9 +21,10 @@ def rate_ci(value: float | None, low: float | None, high: float | None) -> str:
     return "—" if value is None else f"{pct(value)} {interval(low, high)}"
 
 
-def counted(n: int, noun: str) -> str:
-    """ "1 iteration", "2 iterations", "1,234 requests" (nouns that take an s)."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """ "1 iteration", "2 iterations", "1,234 requests"; ``plural`` for a noun that does not
+    take an s ("entities")."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
 def num(value: float | None, digits: int = 2) -> str:

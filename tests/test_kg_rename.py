@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from kglens_tui.cli import main
-from kglens_tui.kg.bundled import bundled_source, ensure_kg
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.bundled_data import bundled_source
 from kglens_tui.kg.graph import KGNotFoundError, load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.store.connection import connect
@@ -127,12 +128,14 @@ def test_only_its_own_bundled_name_is_open_to_a_kg(
 def test_a_kg_imported_under_a_bundled_name_may_be_renamed_away(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Only the bundled KG itself keeps its name: another KG that took it frees it on rename,
-    and the bundled KG is then imported when next named."""
+    """Only the bundled KG itself keeps its name: another KG that took it (an older version
+    allowed that) frees it on rename, and the bundled KG is then imported when next named."""
     db = tmp_path / "w.db"
     path = tmp_path / "mine.csv"
     path.write_text("subject,predicate,object\nA,p,B\n", encoding="utf-8")
-    assert cli(db, "kg", "import", str(path), "--name", BUNDLED) == 0
+    assert cli(db, "kg", "import", str(path), "--name", "old") == 0
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE kg SET name = ? WHERE name = 'old'", (BUNDLED,))
     assert cli(db, "kg", "rename", BUNDLED, "mine") == 0
     conn = connect(db)
     assert ensure_kg(conn, BUNDLED) is not None
@@ -140,6 +143,28 @@ def test_a_kg_imported_under_a_bundled_name_may_be_renamed_away(
         ("mine", str(path)),
         (BUNDLED, bundled_source(BUNDLED)),
     ]
+
+
+@pytest.mark.parametrize("replace", [False, True])
+def test_no_kg_may_be_imported_under_a_bundled_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], replace: bool
+) -> None:
+    """A file imported as `country` would stand in for the default KG of every new run."""
+    db = tmp_path / "w.db"
+    path = tmp_path / "mine.csv"
+    path.write_text("subject,predicate,object\nA,p,B\n", encoding="utf-8")
+    conn = connect(db)
+    ensure_kg(conn, BUNDLED)
+    before = kgs(conn)
+    argv = ["kg", "import", str(path), "--name", BUNDLED] + (["--replace"] if replace else [])
+    assert cli(db, *argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"error: '{BUNDLED}' is the name of a bundled KG (imported on first use): choose another"
+    )
+    assert kgs(conn) == before
+    assert cli(tmp_path / "fresh.db", "kg", "import", str(path), "--name", BUNDLED) == 2
+    assert kgs(connect(tmp_path / "fresh.db")) == []
 
 
 def test_an_import_from_a_path_named_like_a_bundled_source_is_not_taken_for_it(

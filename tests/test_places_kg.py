@@ -12,7 +12,7 @@ from test_tui import make_app
 from textual.widgets import Checkbox, Select
 
 from kglens_tui.cli import main
-from kglens_tui.kg.bundled import bundled_root, bundled_transitive
+from kglens_tui.kg.bundled_data import bundled_root, bundled_transitive
 
 DATA = bundled_root() / "places"
 

@@ -1205,13 +1205,15 @@ def test_a_command_reading_a_named_workspace_that_does_not_exist_creates_none(
 
 def test_one_iteration_and_one_request_are_not_plural(tmp_path: Path, capsys) -> None:
     csv_path = tmp_path / "two.csv"
-    csv_path.write_text("subject,predicate,object\nA,capital,B\nC,capital,D\n", encoding="utf-8")
+    csv_path.write_text("subject,predicate,object\nA,capital,B\n", encoding="utf-8")
     db = str(tmp_path / "w.db")
     assert main(["--db", db, "kg", "import", str(csv_path), "--name", "two"]) == 0
+    assert "'two': 2 entities, 1 predicate, 1 edge in" in capsys.readouterr().out
     argv = ["--db", db, "probe", "--no-tui", "--kg", "two", "--iterations", "1"]
     assert main([*argv, "--batch-size", "1"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert "after 1 iteration, 1 request;" in out
+    assert "'two', 1 active edge, target" in err
 
 
 def test_a_run_asked_to_pause_shows_pausing_until_what_is_in_flight_ends(

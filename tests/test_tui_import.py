@@ -182,3 +182,18 @@ async def test_a_name_with_control_characters_is_refused(tmp_path: Path) -> None
         assert isinstance(app.screen, ImportScreen)
     conn = sqlite3.connect(tmp_path / "w.db")
     assert conn.execute("SELECT COUNT(*) FROM kg WHERE name LIKE 'evil%'").fetchone()[0] == 0
+
+
+async def test_a_bundled_kg_s_name_is_refused_in_the_dialog(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    country = tmp_path / "country.csv"  # named after its file: the default KG's name
+    country.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
+    app = KGLensApp(db, Settings(), welcome=False)
+    async with app.run_test(size=SIZE) as pilot:
+        before = dump(db)
+        await open_dialog(pilot, app, country)
+        await wait_for(pilot, lambda: "bundled" in status_text(app))
+        assert status_text(app) == (
+            "'country' is the name of a bundled KG (imported on first use): choose another"
+        )
+        assert isinstance(app.screen, ImportScreen) and dump(db) == before

@@ -23,7 +23,8 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.intervals import Proportion, wilson
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.bundled import bundled_names, ensure_kg
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.probe.mentions import NameTable, TypeNames
 from kglens_tui.probe.questions import WH, YES_NO

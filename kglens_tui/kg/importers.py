@@ -16,10 +16,12 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.kg.bundled_data import check_not_bundled
 from kglens_tui.kg.csv_triples import parse_csv
 from kglens_tui.kg.jsonl import parse_jsonl, read_extras
 from kglens_tui.kg.parsed import KGImportError, ParsedKG, ProgressFn
 from kglens_tui.store.connection import transaction
+from kglens_tui.textfmt import counted
 
 
 @dataclass
@@ -39,8 +41,9 @@ class ImportReport:
     def summary(self) -> str:
         """One paragraph for the terminal."""
         text = (
-            f"imported '{self.name}': {self.entities:,} entities, {self.predicates:,} predicates, "
-            f"{self.edges:,} edges in {self.seconds:.1f}s"
+            f"imported '{self.name}': {counted(self.entities, 'entity', 'entities')}, "
+            f"{counted(self.predicates, 'predicate')}, {counted(self.edges, 'edge')} in "
+            f"{self.seconds:.1f}s"
         )
         if self.duplicates_merged:
             text += f"; {self.duplicates_merged:,} duplicate triples merged"
@@ -186,6 +189,7 @@ def _insert_kg(
     replace: bool,
     fingerprint: str,
 ) -> int:
+    check_not_bundled(name, source)
     existing = conn.execute("SELECT id FROM kg WHERE name = ?", (name,)).fetchone()
     if existing is not None:
         if not replace:

@@ -15,7 +15,8 @@ from kglens_tui.core.console import INTERRUPTED_EXIT, console, err_console, prin
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.core.status import RunStatus
-from kglens_tui.kg.bundled import bundled_transitive, ensure_kg
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.bundled_data import bundled_transitive
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS

@@ -9,7 +9,7 @@ import sys
 from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal, visible
-from kglens_tui.kg.bundled import bundled_names
+from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.names import KGNameError
 from kglens_tui.runs.record import RunBusyError
 from kglens_tui.store.connection import connect, default_db_path

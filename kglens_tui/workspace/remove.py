@@ -24,7 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.kg.bundled import bundled_names, bundled_root, bundled_source
+from kglens_tui.kg.bundled_data import (
+    bundled_names,
+    bundled_root,
+    bundled_source,
+    check_not_bundled,
+)
 from kglens_tui.kg.graph import KGNotFoundError
 from kglens_tui.kg.names import check_kg_name
 from kglens_tui.runs.record import RunBusyError, RunNotFoundError, shown_status
@@ -308,10 +313,7 @@ def rename_kg(conn: sqlite3.Connection, old: str, new: str) -> None:
             kg_id, source = int(row[0]), row[1]
             if conn.execute("SELECT 1 FROM kg WHERE name = ?", (new,)).fetchone() is not None:
                 raise KGNameTakenError(f"a KG named '{new}' already exists")
-            if new in bundled_names() and source != bundled_source(new):
-                raise KGNameTakenError(
-                    f"'{new}' is the name of a bundled KG (imported on first use): choose another"
-                )
+            check_not_bundled(new, source)
             if source == bundled_source(old) and old in bundled_names():
                 raise KGRenameRefusedError(
                     f"KG '{old}' is a bundled KG and keeps its name: renamed, it would be "

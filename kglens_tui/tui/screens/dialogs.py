@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
 from kglens_tui.core.safetext import literal, visible
+from kglens_tui.kg.bundled_data import check_not_bundled
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.names import KGNameError, check_kg_name
 from kglens_tui.store.connection import StoreError, connect
@@ -118,6 +119,7 @@ class ImportScreen(ModalScreen[str | None]):
             return
         try:
             name = check_kg_name(self.query_one("#name", Input).value.strip() or path.stem)
+            check_not_bundled(name, source=str(path))
         except KGNameError as exc:
             self._show_error(str(exc))
             return
@@ -132,7 +134,7 @@ class ImportScreen(ModalScreen[str | None]):
                 report = import_kg(conn, path, name)
             finally:
                 conn.close()
-        except (KGImportError, KGExistsError, StoreError) as exc:
+        except (KGImportError, KGExistsError, KGNameError, StoreError) as exc:
             self.app.call_from_thread(self._show_error, str(exc))
             return
         except Exception as exc:  # shown in the dialog, so the user can fix the path and retry

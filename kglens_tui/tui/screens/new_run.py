@@ -18,7 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.kg.bundled import bundled_names, bundled_transitive, ensure_kg
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.bundled_data import bundled_names, bundled_transitive
 from kglens_tui.kg.graph import load_kg, predicate_indexes
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
