@@ -364,7 +364,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
         table.add_column(
             col,
             justify="right" if col in ("run", "iterations", "requests", "examined") else "left",
-            no_wrap=col not in ("KG", "status", "target"),
+            no_wrap=col not in ("KG", "status", "target", "settings"),
             overflow="fold" if col == "KG" else "ellipsis",
         )
     for row in rows:

@@ -1254,3 +1254,25 @@ def test_a_missing_workspace_is_named_with_where_its_path_came_from(
     err = capsys.readouterr().err.strip()
     assert err == f"error: no workspace at {typo}, so no run 1 (named by {named})"
     assert not typo.parent.exists()
+
+
+@pytest.mark.parametrize("width", [80, 120, 140, 160, 220])
+def test_the_runs_list_shows_every_cell_whole_at_any_width(
+    tmp_path: Path, capsys, monkeypatch, width: int
+) -> None:
+    """Where every column does not fit unwrapped the list takes its narrow layout: Rich would
+    squeeze the wrappable columns (KG, status, target) to an ellipsis."""
+    from kglens_tui.core.console import console
+
+    db = str(tmp_path / "w.db")
+    argv = ["--db", db, "probe", "--no-tui", "--quiet", "--subset", "paper16", "--iterations", "1"]
+    assert main(argv) == 0
+    monkeypatch.setattr(console, "width", width)
+    capsys.readouterr()
+    assert main(["--db", db, "runs"]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out
+    assert max(len(line) for line in out.splitlines()) <= width
+    for header in ("run", "mode", "KG", "status"):
+        assert f" {header} " in out.splitlines()[2]
+    assert ("settings" in out or "target" in out) == (width >= 110)

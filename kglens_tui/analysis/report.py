@@ -198,32 +198,57 @@ RATES_NOTE = (
 
 NARROW_RUNS = 110
 """Below this many columns a list of runs leaves out target, difficulty and sampler."""
+DETAIL_COLUMNS = ("difficulty", "sampler")
+"""Columns a list whose selected run is shown in full beside it (the TUI's home) leaves out."""
+
+
+def _table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
+    """Columns a boxed table needs to show every cell unwrapped: each column's widest line,
+    header included, plus two of padding and one of border, and the last border."""
+    return 1 + sum(
+        3
+        + max(
+            len(line) for cell in (column, *(row[i] for row in rows)) for line in cell.split("\n")
+        )
+        for i, column in enumerate(columns)
+    )
 
 
 def runs_table(
     rows: list[tuple[str, ...]], width: int, *, one_line: bool = False
 ) -> tuple[list[str], list[tuple[str, ...]]]:
-    """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them. Below
-    `NARROW_RUNS` target and the KGLens-only settings are left out, progress goes under the
-    status and the three rates share one column, one per line with n last; ``one_line`` (a
-    list whose rows are one line, that shows the selected run's rates beside it): progress
-    keeps its columns and the rates are left out."""
+    """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them. Every column
+    when they fit unwrapped; else progress goes under the status, the three rates share one
+    column, one per line with n last, and the settings share one (left out below
+    `NARROW_RUNS`). ``one_line`` (a list whose rows are one line, that shows the selected run
+    in full beside it): from `NARROW_RUNS` on every column but `DETAIL_COLUMNS`, below it
+    progress keeps its columns and the rates are left out."""
     columns = list(RUN_COLUMNS)
-    if width >= NARROW_RUNS:
-        return columns, rows
     at = {c: i for i, c in enumerate(columns)}
     if one_line:
-        keep = ["run", "mode", "KG", "status", "iterations", "requests"]
+        keep = (
+            [c for c in columns if c not in DETAIL_COLUMNS]
+            if width >= NARROW_RUNS
+            else ["run", "mode", "KG", "status", "iterations", "requests"]
+        )
         return keep, [tuple(row[at[c]] for c in keep) for row in rows]
+    if _table_width(columns, rows) <= width:
+        return columns, rows
+    wide = width >= NARROW_RUNS
     narrow = [
         (
             *(row[at[c]] for c in ("run", "mode", "KG")),
             f"{row[at['status']]}\n{row[at['iterations']]} · {row[at['requests']]} requests",
             rates_lines(dict(zip(columns, row, strict=True))),
+            *(
+                [" · ".join(row[at[c]] for c in ("target", *DETAIL_COLUMNS) if row[at[c]])]
+                if wide
+                else []
+            ),
         )
         for row in rows
     ]
-    return ["run", "mode", "KG", "status", "rates"], narrow
+    return ["run", "mode", "KG", "status", "rates", *(["settings"] if wide else [])], narrow
 
 
 def rates_lines(row: dict[str, str], sep: str = "\n") -> str:
