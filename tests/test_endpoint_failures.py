@@ -286,3 +286,20 @@ def test_requests_that_never_went_out_are_not_counted_as_sent(
     # the server: at most one per slot
     assert sent <= stored <= sent + 2 and stored == errors
     assert stored < 8, "the questions waiting for a slot were not counted"
+
+
+def test_a_reply_holding_a_lone_surrogate_is_stored_with_a_stand_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Valid JSON may escape half an emoji ("\\ud83d"), which no SQLite text can hold: the run
+    goes on and stores U+FFFD in its place (it used to fail, and fail again on resume)."""
+    monkeypatch.setenv(KEY_ENV, WRONG_KEY)
+    db = tmp_path / "w.db"
+    with FakeOpenAIServer(answer_fn=lambda messages: "Yes \ud83d and more") as srv:
+        argv = probe_args(db, srv.base_url)
+        argv[argv.index("--iterations") + 1] = "2"
+        assert main(argv) == 0
+    conn = sqlite3.connect(db)
+    replies = {r[0] for r in conn.execute("SELECT reply FROM observation")}
+    assert replies == {"Yes \ufffd and more"}
+    assert conn.execute("SELECT status FROM run").fetchone()[0] == "finished"

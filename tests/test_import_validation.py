@@ -247,6 +247,13 @@ BAD_DIRECTORY = {
         "source",
         "U+001B",
     ),
+    "lone surrogate in a label (half an emoji, escaped)": (
+        "entities.jsonl",
+        lambda lines: lines.append('{"id": "x", "label": "Alpha \\ud800 x"}'),
+        13,
+        "label",
+        "lone surrogate U+D800 in 'Alpha \ufffd x' (half a character; not allowed)",
+    ),
     "invalid date": (
         "triples.jsonl",
         lambda lines: lines.append(

@@ -6,7 +6,14 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.core.console import SafeConsole
-from kglens_tui.core.safetext import LiteralTable, control_char, literal, markup_literal, visible
+from kglens_tui.core.safetext import (
+    LiteralTable,
+    control_char,
+    literal,
+    markup_literal,
+    storable,
+    visible,
+)
 
 HOSTILE = "Yes.\n[/INST] [/] [bold red]x[/] [ \x1b]0;PWNED\x07\x1b[2J\x00nul\u202eevil\r\x9b"
 
@@ -39,6 +46,13 @@ def test_markup_literal_renders_the_text_itself() -> None:
 def test_literal_is_never_parsed() -> None:
     text = literal("[b]not bold[/]", "red")
     assert isinstance(text, Text) and text.plain == "[b]not bold[/]" and text.style == "red"
+
+
+def test_lone_surrogates_are_shown_as_a_stand_in_and_stored_as_one() -> None:
+    assert visible("a\ud800b\udcffc") == "a\ufffdb\ufffdc"
+    assert visible("\u061cbidi") == "\ufffdbidi"  # the Arabic letter mark reorders text
+    assert storable("Yes \ud83d, \x1b[31m\n") == "Yes \ufffd, \x1b[31m\n"  # only surrogates
+    assert control_char("x\udcffy") == "\udcff"
 
 
 def test_control_char_finds_what_imports_refuse() -> None:

@@ -469,6 +469,8 @@ def test_every_variable_kglens_reads_is_known_to_the_warning() -> None:
     assert unread_variables(dict.fromkeys(read, "1")) == []
     # a mode's own name is not an option: $KGLENS_MODE used to stop a KONTEST run
     assert unread_variables({"KGLENS_MODE": "kontest"})[0].startswith("$KGLENS_MODE is not")
+    # what --api-key-env may name
+    assert unread_variables({"KGLENS_OPENAI_KEY": "sk", "KGLENS_HF_TOKEN": "t"}) == []
 
 
 def test_kglens_mode_in_the_environment_leaves_a_kontest_run_alone(

@@ -28,12 +28,13 @@ from rich.text import Text
 # Every character that could steer a terminal or reorder text, mapped to one visible stand-in of
 # the same length (so styled spans over the text stay where they are): C0 controls show as their
 # Unicode control pictures (ESC as "␛", NUL as "␀"), DEL as "␡", C1 controls, bidi embeddings,
-# overrides and isolates and the Unicode line/paragraph separators as "�".
+# overrides and isolates, the Unicode line/paragraph separators and lone UTF-16 surrogates (not
+# characters: no UTF-8 file or SQLite text can hold one) as "�".
 _STAND_INS = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)}
 _STAND_INS[0x7F] = 0x2421
-for _code in (*range(0x80, 0xA0), 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F)):
+for _code in (*range(0x80, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F)):
     _STAND_INS[_code] = 0xFFFD
-for _code in range(0x2066, 0x206A):
+for _code in (*range(0x2066, 0x206A), *range(0xD800, 0xE000)):
     _STAND_INS[_code] = 0xFFFD
 LABEL_LIMIT = 120
 """Characters of a name (entity, predicate, KG, model) shown in a heading or a one-line field."""
@@ -41,8 +42,9 @@ TEXT_LIMIT = 4000
 """Characters of a question, reply or note shown in a detail pane."""
 
 _NEWLINES = re.compile("\r\n|\n")
-_CONTROL_CODE = re.compile("[\x00-\x1f\x7f-\x9f]")
-_CONTROL_CODE_NO_TAB = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_CONTROL_CODE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_CODE_NO_TAB = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _BRACKET = re.compile(r"(\\*)\[")
 _ZWSP = "\u200b"
 
@@ -83,9 +85,20 @@ def literal(
     return Text(visible(text, one_line=one_line, limit=limit), style=style)
 
 
+def storable(text: str) -> str:
+    """`text` with each lone UTF-16 surrogate (which a JSON reply may escape, e.g. half an
+    emoji, but no UTF-8 file or SQLite text can hold) replaced by U+FFFD; all else kept."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def is_surrogate(ch: str) -> bool:
+    """Whether ``ch`` is a lone UTF-16 surrogate, not a character."""
+    return bool(_SURROGATE.fullmatch(ch))
+
+
 def control_char(text: str, *, allow_tab: bool = False) -> str | None:
-    """The first C0 control (NUL, newline, tab unless `allow_tab`...), DEL or C1 control in
-    `text`; None when there is none."""
+    """The first C0 control (NUL, newline, tab unless `allow_tab`...), DEL, C1 control or lone
+    surrogate in `text`; None when there is none."""
     found = (_CONTROL_CODE_NO_TAB if allow_tab else _CONTROL_CODE).search(text)
     return None if found is None else found.group()
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.core.safetext import control_char, visible
+from kglens_tui.core.safetext import control_char, is_surrogate, visible
 from kglens_tui.kg.templates import templates_for
 
 ProgressFn = Callable[[int, int], None]
@@ -169,6 +169,8 @@ def check_text(value: str, path: Path, line: int, key: str) -> str:
 def control_message(value: str, bad: str) -> str:
     """Why a value holding the control character `bad` is refused (the value shown visibly)."""
     shown = visible(value.replace("\t", "\u2409"), one_line=True)
+    if is_surrogate(bad):
+        return f"lone surrogate U+{ord(bad):04X} in '{shown}' (half a character; not allowed)"
     return f"control character U+{ord(bad):04X} in '{shown}' (not allowed)"
 
 

@@ -7,6 +7,7 @@ from typing import Protocol, runtime_checkable
 
 from kglens_tui.core.error_kinds import ERROR_KINDS, ErrorKind
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.safetext import storable
 
 RETRYABLE_KINDS: frozenset[str] = frozenset(
     {
@@ -59,10 +60,14 @@ class Completion:
     """A model reply with its token usage and timing."""
 
     text: str
+    """The reply as `storable` text (a lone surrogate an endpoint escaped becomes U+FFFD)."""
     prompt_tokens: int
     completion_tokens: int
     latency_s: float
     retries: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", storable(self.text))
 
 
 class LLMError(KGLensError):
@@ -74,6 +79,7 @@ class LLMError(KGLensError):
     def __init__(self, kind: str, message: str, *, retries: int = 0) -> None:
         if kind not in ERROR_KINDS:
             raise ValueError(f"unknown LLMError kind {kind!r}")
+        message = storable(message)
         super().__init__(message)
         self.kind = ErrorKind(kind)
         self.message = message

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import re
 import threading
 import typing
 from collections.abc import Iterable, Mapping
@@ -168,16 +169,21 @@ def given_run_options(
     return given
 
 
+_CREDENTIAL = re.compile("KEY|TOKEN|SECRET|PASS")
+
+
 def unread_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     """A warning for each KGLENS_* variable that no setting, run option or command reads (a typo
-    would otherwise change nothing without a word), naming the nearest one that is read."""
+    would otherwise change nothing without a word), naming the nearest one that is read. A
+    name holding KEY, TOKEN, SECRET or PASS is left alone: `--api-key-env` may name it."""
     environ = os.environ if environ is None else environ
     read = {CONFIG_ENV, DB_ENV, LOCK_WAIT_ENV, CONTACT_ENV, CACHE_ENV}
     read |= {f"KGLENS_{f.name.upper()}" for f in fields(Settings) if f.name not in NOT_SETTINGS}
     read |= {f"KGLENS_{option.upper()}" for name in mode_names() for option in run_options(name)}
     read.discard("KGLENS_KEYS")  # a table: only the settings file gives it
     warnings = []
-    for variable in sorted(v for v in environ if v.startswith("KGLENS_") and v not in read):
+    unread = [v for v in environ if v.startswith("KGLENS_") and v not in read]
+    for variable in sorted(v for v in unread if not _CREDENTIAL.search(v)):
         near = difflib.get_close_matches(variable, sorted(read), n=1)
         hint = f" (did you mean ${near[0]}?)" if near else ""
         warnings.append(f"${variable} is not a kglens setting, so it changes nothing{hint}")
