@@ -155,3 +155,32 @@ def test_ego_graph(data: RunData) -> None:
     assert cut.truncated and len(cut.edges) == 3
     with pytest.raises(KeyError):
         ego_graph(data, "Atlantis")
+
+
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(
+    conn: sqlite3.Connection, tmp_path: Path
+) -> None:
+    import_mini(conn, tmp_path)
+    run = make_run(conn, RUN_A)
+    formula = '=HYPERLINK("http://evil.example","click")'
+    conn.execute("UPDATE observation SET reply = ? WHERE run_id = ?", (formula, run))
+    conn.execute("UPDATE entity SET label = '@SUM(1+1)' WHERE label = 'Caledonia'")
+    data = load_run_data(conn, run)
+    exports.write_replies_csv(data, tmp_path / "replies.csv")
+    exports.write_edges_csv(data, tmp_path / "edges.csv")
+    with (tmp_path / "replies.csv").open(newline="") as fh:
+        replies = list(csv.DictReader(fh))
+    with (tmp_path / "edges.csv").open(newline="") as fh:
+        edges = list(csv.DictReader(fh))
+    assert {r["reply"] for r in replies} == {"'" + formula}
+    assert edges[EDGES.index("e3")]["subject"] == "'@SUM(1+1)"
+    exports.write_replies_jsonl(data, tmp_path / "replies.jsonl")  # JSONL keeps text as it is
+    lines = (tmp_path / "replies.jsonl").read_text().splitlines()
+    assert {json.loads(line)["reply"] for line in lines} == {formula}
+    assert [exports._csv_value(v) for v in (-1.5, "-", "a=b", None, True)] == [
+        -1.5,
+        "'-",
+        "a=b",
+        "",
+        1,
+    ]

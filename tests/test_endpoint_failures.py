@@ -206,6 +206,41 @@ def test_the_rule() -> None:
     for kind in ("connection", None, None, "connection"):
         healthy.record(kind, "refused")
     assert healthy.finish() == ""
+    spread = FailureGuard()  # two of three fail: never 24 of any 32, but most of the session
+    for kind in ("server", "server", None) * 20:
+        spread.record(kind, "HTTP 500")
+    assert not spread.cause
+    assert spread.finish() == (
+        "40 of this session's 60 requests failed, so its figures would rest on the rest; "
+        "latest: HTTP 500"
+    )
+
+
+def test_a_run_whose_requests_mostly_failed_does_not_end_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(KEY_ENV, WRONG_KEY)
+    db = tmp_path / "w.db"
+    # 22 of the first 32 requests fail, never 24 of 32; the server is healthy after them
+    with FakeOpenAIServer(faults=["500", "500", None] * 10 + ["500", "500"]) as srv:
+        args = probe_args(db, srv.base_url)
+        args[args.index("--iterations") + 1] = "4"
+        args[args.index("--max-retries") + 1] = "0"
+        assert main(args) == 1
+        assert srv.requests == 4 * BATCH
+        line = error_line(capsys.readouterr().err)
+        assert "22 of this session's 32 requests failed" in line
+        conn = connect(db)
+        run = load_run(conn, 1)
+        assert (run.status, run.stop_reason) == ("failed", STOP_REASON)
+        assert main(["--db", str(db), "probe", "--resume", "1", "--quiet"]) == 0
+        assert srv.requests > 4 * BATCH  # the edges whose last request failed, asked again
+    assert load_run(conn, 1).status == "finished"
+    last = conn.execute(
+        "SELECT category FROM observation o WHERE id = (SELECT MAX(id) FROM observation "
+        "WHERE edge_id = o.edge_id)"
+    ).fetchall()
+    assert last and ("error",) not in last
 
 
 def test_pending_errors_at_the_end_are_reported_and_asked_on_resume(

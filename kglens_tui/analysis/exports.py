@@ -125,11 +125,20 @@ def write_graphml(data: RunData, path: Path, *, force: bool = False, **options: 
     return Path(path)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a cell (OWASP's CSV injection list)."""
+
+
 def _csv_value(value: object) -> object:
+    """A CSV cell: "" for None, 0/1 for booleans, and text a spreadsheet would run as a formula
+    (a KG label or reply "=HYPERLINK(…)") behind a "'", which shows it as text (the JSONL
+    exports keep every text as it is)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return int(value)
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
     return value
 
 
@@ -282,7 +291,8 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
         writer = csv.writer(fh)
         writer.writerow(GROUP_FIELDS)
         for r in rows:
-            cells: list[object] = [r.key, r.label, r.edges, r.rates.examined]
+            cells: list[object] = [_csv_value(r.key), _csv_value(r.label), r.edges]
+            cells.append(r.rates.examined)
             for metric in ("win", "zero_sense", "all_sense"):
                 p = r.rates.get(metric)
                 cells += [_csv_value(p.value), _csv_value(p.low), _csv_value(p.high)]

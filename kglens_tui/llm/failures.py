@@ -7,7 +7,10 @@ The rule (`FailureGuard`):
 - otherwise the run stops as soon as at least ``FAILED_SHARE`` (75%) of its last ``WINDOW`` (32)
   requests failed (after retries): the endpoint is down, overloaded or rejects every request;
 - a run that ends having sent fewer than ``WINDOW`` requests in this session fails when that
-  share of them failed.
+  share of them failed;
+- a run that ends having had more than ``MOSTLY_FAILED`` (half) of this session's requests fail
+  fails too, however the failures were spread: its figures would rest on the few that did not
+  (a resume asks the edges whose last request failed again).
 
 A failed request is an API failure, never a model answer: the engines record it as an error
 outcome, and it stops the run only through this rule. The cause is one line: the failure's
@@ -29,6 +32,8 @@ WINDOW = 32
 """How many of the latest requests the share is taken over."""
 FAILED_SHARE = 0.75
 """The share of failed requests in the window that stops a run."""
+MOSTLY_FAILED = 0.5
+"""The share of a session's requests that, failed by its end, fails the run."""
 STOP_REASON = "the target failed"
 """The stop reason of a run this rule stopped; the cause goes in the run's error."""
 EXIT_STATUS = 1
@@ -50,6 +55,8 @@ class FailureGuard:
         self._failed = 0
         self._latest = ""
         self.requests = 0
+        self.failed = 0
+        """Requests of the session that failed."""
         self.cause = ""
         self.tripped = asyncio.Event()
 
@@ -63,6 +70,7 @@ class FailureGuard:
         if not kind:
             return
         self._failed += 1
+        self.failed += 1
         self._latest = " ".join(message.split()) or kind
         if self.cause:
             return
@@ -73,10 +81,16 @@ class FailureGuard:
 
     def finish(self) -> str:
         """The cause at the end of a session: a short session whose requests mostly failed also
-        fails. Returns the cause ("" when the run did not fail)."""
+        fails, and so does one where more than `MOSTLY_FAILED` of all its requests failed.
+        Returns the cause ("" when the run did not fail)."""
         sent = len(self._recent)
         if not self.cause and sent and sent < self.window and self._failed >= self.share * sent:
             self._trip(self._share_text())
+        if not self.cause and self.failed > MOSTLY_FAILED * self.requests:
+            self._trip(
+                f"{self.failed:,} of this session's {self.requests:,} requests failed, so its "
+                f"figures would rest on the rest; latest: {self._latest}"
+            )
         return self.cause
 
     def _share_text(self) -> str:
