@@ -26,7 +26,12 @@ from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg, kg_exists
-from kglens_tui.kg.bundled_data import bundled_meta, bundled_names, check_not_bundled
+from kglens_tui.kg.bundled_data import (
+    bundled_meta,
+    bundled_names,
+    bundled_source,
+    check_not_bundled,
+)
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
@@ -69,11 +74,17 @@ def _kg_id(conn, name: str) -> int:
 
 
 def cmd_kg_list(args: argparse.Namespace) -> int:
-    conn = _open(args)
+    """The workspace's KGs and the bundled ones; a workspace that does not exist yet is not
+    made (a mistyped --db leaves nothing behind): the bundled KGs are listed alone."""
+    db = Path(args.db or default_db_path())
     table = LiteralTable(title="Knowledge graphs", title_justify="left")
     for col in ("name", "entities", "edges", "source", "snapshot", "in workspace"):
         table.add_column(col, justify="right" if col in ("entities", "edges") else "left")
-    summaries = kg_summaries(conn)
+    if db.exists():
+        summaries = kg_summaries(_open(args))
+    else:
+        summaries = []
+        err_console.print(f"No workspace at {markup_literal(db)} yet.", soft_wrap=True)
     present = {k.name for k in summaries}
     for k in summaries:
         table.add_row(k.name, f"{k.entities:,}", f"{k.edges:,}", k.source, k.snapshot_date, "yes")
@@ -81,7 +92,7 @@ def cmd_kg_list(args: argparse.Namespace) -> int:
         if name not in present:
             meta = bundled_meta(name)
             table.add_row(
-                name, "", "", f"bundled:{name}", meta.get("snapshot_date", ""), "on first use"
+                name, "", "", bundled_source(name), meta.get("snapshot_date", ""), "on first use"
             )
     console.print(table)
     return 0
@@ -838,7 +849,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 READS_A_WORKSPACE = {
-    ("kg", "list"),
     ("kg", "stats"),
     ("kg", "show"),
     ("kg", "rm"),

@@ -1191,7 +1191,7 @@ def test_a_run_s_process_writes_nothing_to_the_terminal_when_its_run_ends(
 
 @pytest.mark.parametrize(
     "command",
-    [["kg", "list"], ["kg", "stats", "country"], ["search", "foo"], ["annotate", "rounds"]],
+    [["kg", "stats", "country"], ["search", "foo"], ["annotate", "rounds"]],
 )
 def test_a_command_reading_a_named_workspace_that_does_not_exist_creates_none(
     tmp_path: Path, capsys, command: list[str]
@@ -1276,3 +1276,14 @@ def test_the_runs_list_shows_every_cell_whole_at_any_width(
     for header in ("run", "mode", "KG", "status"):
         assert f" {header} " in out.splitlines()[2]
     assert ("settings" in out or "target" in out) == (width >= 110)
+
+
+def test_listing_kgs_of_a_workspace_that_does_not_exist_lists_the_bundled_ones(
+    tmp_path: Path, capsys
+) -> None:
+    typo = tmp_path / "sub" / "new.db"
+    assert main(["--db", str(typo), "kg", "list"]) == 0
+    out, err = capsys.readouterr()
+    assert err.strip() == f"No workspace at {typo} yet."
+    assert "bundled:country" in out and "on first use" in out
+    assert not typo.parent.exists()
