@@ -184,3 +184,15 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(
         "",
         1,
     ]
+
+
+def test_the_html_report_holds_no_bidi_control_or_escape(
+    conn: sqlite3.Connection, tmp_path: Path
+) -> None:
+    import_mini(conn, tmp_path)
+    run = make_run(conn, RUN_A)
+    conn.execute("UPDATE entity SET label = '\u202eCaledonia\x1b[2J' WHERE label = 'Caledonia'")
+    conn.execute("UPDATE predicate SET label = '<b>capital</b>' WHERE label = 'capital'")
+    html = render_html_report(load_run_data(conn, run))
+    assert "\u202e" not in html and "\x1b" not in html and "<b>capital" not in html
+    assert "\ufffdCaledonia␛[2J" in html and "&lt;b&gt;capital&lt;/b&gt;" in html

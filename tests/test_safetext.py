@@ -77,3 +77,11 @@ def test_safe_console_makes_unescaped_control_characters_visible() -> None:
     console = SafeConsole(width=80, color_system=None, record=True)
     console.print("[b]ok[/] \x1b[2Jrest")
     assert console.export_text() == "ok ␛[2Jrest\n"
+
+
+def test_html_text_is_escaped_and_shows_controls_and_bidi_marks() -> None:
+    from kglens_tui.core.safetext import html_text
+
+    assert html_text("<b>x</b> & 'q' \u202elanguage\x1b[2J") == (
+        "&lt;b&gt;x&lt;/b&gt; &amp; &#x27;q&#x27; \ufffdlanguage␛[2J"
+    )

@@ -4,15 +4,13 @@ format for the terminal (CLI table and TUI screen) and one for the HTML report."
 
 from __future__ import annotations
 
-from html import escape
-
 from rich import box
 from rich.text import Text
 
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.groups import CrossCell, CrossTable
 from kglens_tui.core.intervals import Proportion
-from kglens_tui.core.safetext import LiteralTable, literal, visible
+from kglens_tui.core.safetext import LiteralTable, html_text, literal, visible
 
 GRID_METRIC = "zero_sense"
 ROW_LABEL_LIMIT = 24
@@ -126,7 +124,7 @@ def grid_html(cross: CrossTable) -> str:
     """The grid as an HTML table (cell title: the detail line)."""
     if not cross.rows:
         return ""
-    head = "".join(f"<th>{escape(c.label)}</th>" for c in cross.cols)
+    head = "".join(f"<th>{html_text(c.label)}</th>" for c in cross.cols)
     body = []
     for row in cross.rows:
         cells = []
@@ -137,13 +135,13 @@ def grid_html(cross: CrossTable) -> str:
                 continue
             p = cell.rates.get(GRID_METRIC)
             cells.append(
-                f"<td title='{escape(cell_detail(row.label, col.label, cell), quote=True)}' "
+                f"<td title='{html_text(cell_detail(row.label, col.label, cell), quote=True)}' "
                 f"style='background:{heat_hex(p.value)};color:{text_on(p.value)}'>"
                 f"{dot(cell.share)} {rate_text(p)}</td>"
             )
-        body.append(f"<tr><td class='l'>{escape(row.label)}</td>{''.join(cells)}</tr>")
+        body.append(f"<tr><td class='l'>{html_text(row.label)}</td>{''.join(cells)}</tr>")
     return (
         "<h2>Subjects × predicates (paper Fig. 6)</h2>"
-        f"<table><tr><th class='l'>{escape(cross.row_by)}</th>{head}</tr>{''.join(body)}</table>"
-        f"<p class='note'>{escape(LEGEND)}. Hover a cell for its intervals and n.</p>"
+        f"<table><tr><th class='l'>{html_text(cross.row_by)}</th>{head}</tr>{''.join(body)}</table>"
+        f"<p class='note'>{html_text(LEGEND)}. Hover a cell for its intervals and n.</p>"
     )

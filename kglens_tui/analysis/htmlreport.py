@@ -5,7 +5,6 @@ edges and the triage, with inline SVG plots (no scripts, no external files)."""
 from __future__ import annotations
 
 from collections import Counter
-from html import escape
 from pathlib import Path
 
 from kglens_tui.analysis.blindspots import blind_spots, review_counts
@@ -17,6 +16,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
 from kglens_tui.analysis.triage import current_entries, triage_log
 from kglens_tui.core.intervals import Proportion
+from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.textfmt import pct
 
@@ -53,7 +53,7 @@ def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
         "<th>zero-sense</th><th>all-sense</th><th>mean expected error</th></tr>"
     )
     body = "".join(
-        f"<tr><td class='l'>{escape(r.label)}</td><td>{r.edges}</td><td>{r.rates.examined}</td>"
+        f"<tr><td class='l'>{html_text(r.label)}</td><td>{r.edges}</td><td>{r.rates.examined}</td>"
         f"{_heat_td(r.rates.win, colour=False)}{_heat_td(r.rates.zero_sense)}"
         f"{_heat_td(r.rates.all_sense, colour=False)}<td>{pct(r.mean_error)}</td></tr>"
         for r in rows[:limit]
@@ -61,7 +61,7 @@ def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
     more = (
         f"<p class='note'>{len(rows) - limit} more rows not shown.</p>" if len(rows) > limit else ""
     )
-    return f"<h2>{escape(title)}</h2><table>{head}{body}</table>{more}"
+    return f"<h2>{html_text(title)}</h2><table>{head}{body}</table>{more}"
 
 
 def render_html_report(data: RunData, *, top: int = 25) -> str:
@@ -71,12 +71,12 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
     parts = [
         "<!DOCTYPE html><html><head><meta charset='utf-8'>",
         f"<title>KGLens run {run.id}</title><style>{CSS}</style></head><body>",
-        f"<h1>Run {run.id}: {escape(run.target_label)} on {escape(run.kg_name)}"
-        f"{'/' + escape(cfg.subset) if cfg.subset else ''}</h1>",
+        f"<h1>Run {run.id}: {html_text(run.target_label)} on {html_text(run.kg_name)}"
+        f"{'/' + html_text(cfg.subset) if cfg.subset else ''}</h1>",
         "<p>"
         + ("<span class='sim'>SIMULATED TARGET</span> " if run.simulated else "")
-        + f"{escape(str(cfg.difficulty).upper())} · sampler {escape(str(cfg.sampler))} · "
-        f"verifier {escape(cfg.verifier)} · status {escape(run.status)} · "
+        + f"{html_text(str(cfg.difficulty).upper())} · sampler {html_text(str(cfg.sampler))} · "
+        f"verifier {html_text(cfg.verifier)} · status {html_text(run.status)} · "
         f"{run.iterations_done}/{cfg.iterations} iterations · {data.n_edges} active edges</p>",
     ]
     raw, adj = overall(data, adjusted=False), overall(data, adjusted=True)
@@ -144,7 +144,7 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         "<h2>Error types (paper Table 5)</h2><table><tr><th class='l'>type</th><th>replies</th>"
         "<th>edges</th><th>detected</th><th>tagged</th></tr>"
         + "".join(
-            f"<tr><td class='l'>{escape(t.label)}</td><td>{t.replies}</td><td>{t.edges}</td>"
+            f"<tr><td class='l'>{html_text(t.label)}</td><td>{t.replies}</td><td>{t.edges}</td>"
             f"<td>{t.detected}</td><td>{t.tagged}</td></tr>"
             for t in summary.types
         )
@@ -160,11 +160,11 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         "<th class='l'>subject</th><th class='l'>predicate</th><th class='l'>object</th>"
         "<th>m</th><th>n</th><th>expected error [95% credible]</th><th class='l'>flags</th></tr>"
         + "".join(
-            f"<tr><td>{r.edge_id}</td><td class='l'>{escape(r.subject)}</td>"
-            f"<td class='l'>{escape(r.predicate)}</td><td class='l'>{escape(r.object)}</td>"
+            f"<tr><td>{r.edge_id}</td><td class='l'>{html_text(r.subject)}</td>"
+            f"<td class='l'>{html_text(r.predicate)}</td><td class='l'>{html_text(r.object)}</td>"
             f"<td>{r.m}</td><td>{r.n}</td><td style='background:{heat_hex(r.mean)};"
             f"color:{text_on(r.mean)}'>{pct(r.mean)} [{pct(r.low)}, {pct(r.high)}]</td>"
-            f"<td class='l'>{escape(_flags(r.zero_sense, r.flips, r.confirmed))}</td></tr>"
+            f"<td class='l'>{html_text(_flags(r.zero_sense, r.flips, r.confirmed))}</td></tr>"
             for r in worst
         )
         + "</table>"

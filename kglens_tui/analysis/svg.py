@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 
 from kglens_tui.analysis.colours import heat_hex
+from kglens_tui.core.safetext import html_text
 
 FONT = "font-family='sans-serif' font-size='11'"
 SERIES_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
@@ -27,9 +27,9 @@ class Bar:
 def _open(width: int, height: int, title: str) -> list[str]:
     return [
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-        f"viewBox='0 0 {width} {height}' role='img' aria-label='{escape(title, quote=True)}'>",
-        f"<title>{escape(title)}</title>",
-        f"<text x='4' y='14' {FONT} font-weight='bold'>{escape(title)}</text>",
+        f"viewBox='0 0 {width} {height}' role='img' aria-label='{html_text(title, quote=True)}'>",
+        f"<title>{html_text(title)}</title>",
+        f"<text x='4' y='14' {FONT} font-weight='bold'>{html_text(title)}</text>",
     ]
 
 
@@ -50,7 +50,7 @@ def bar_chart(bars: Sequence[Bar], title: str, *, width: int = 640, label_width:
         y = top + k * row
         out.append(
             f"<text x='{label_width - 6}' y='{y + 12}' {FONT} text-anchor='end'>"
-            f"{escape(b.label[:40])}</text>"
+            f"{html_text(b.label[:40])}</text>"
         )
         if b.value is None:
             continue
@@ -69,7 +69,9 @@ def bar_chart(bars: Sequence[Bar], title: str, *, width: int = 640, label_width:
                 f"y2='{ym + 4:.1f}' stroke='#222'/>"
             )
         text = f"{b.value * 100:.1f}%" + (f" {b.note}" if b.note else "")
-        out.append(f"<text x='{label_width + plot + 4}' y='{y + 12}' {FONT}>{escape(text)}</text>")
+        out.append(
+            f"<text x='{label_width + plot + 4}' y='{y + 12}' {FONT}>{html_text(text)}</text>"
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -97,7 +99,7 @@ def line_chart(
         )
     out.append(
         f"<text x='{left + pw / 2:.1f}' y='{height - 6}' {FONT} text-anchor='middle'>"
-        f"{escape(x_label)} ({x_min:g}-{x_max:g})</text>"
+        f"{html_text(x_label)} ({x_min:g}-{x_max:g})</text>"
     )
     for k, (name, pts) in enumerate(series.items()):
         colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
@@ -120,7 +122,7 @@ def line_chart(
         ly = top + 14 * k + 6
         out.append(
             f"<rect x='{left + pw + 8}' y='{ly}' width='10' height='10' fill='{colour}'/>"
-            f"<text x='{left + pw + 22}' y='{ly + 9}' {FONT}>{escape(name)}</text>"
+            f"<text x='{left + pw + 22}' y='{ly + 9}' {FONT}>{html_text(name)}</text>"
         )
     out.append("</svg>")
     return "".join(out)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from html import escape
 
 import numpy as np
+
+from kglens_tui.core.safetext import html_text
 
 PALETTE = (
     "#222222",
@@ -110,7 +111,7 @@ def _panel(panel: Panel, left: float, top: float) -> list[str]:
 
     out.append(
         f'<text x="{MARGIN_L + w / 2:.0f}" y="18" text-anchor="middle" '
-        f'font-weight="bold">{escape(panel.title)}</text>'
+        f'font-weight="bold">{html_text(panel.title)}</text>'
     )
     out.append(
         f'<rect x="{MARGIN_L}" y="{MARGIN_T}" width="{w}" height="{h}" fill="none" stroke="#888"/>'
@@ -132,7 +133,7 @@ def _panel(panel: Panel, left: float, top: float) -> list[str]:
     if panel.x_label:
         out.append(
             f'<text x="{MARGIN_L + w / 2:.0f}" y="{MARGIN_T + h + 32}" text-anchor="middle" '
-            f'font-size="11">{escape(panel.x_label)}</text>'
+            f'font-size="11">{html_text(panel.x_label)}</text>'
         )
     for i, (at, label) in enumerate(panel.marks):
         if x_lo <= at <= x_hi:
@@ -146,7 +147,7 @@ def _panel(panel: Panel, left: float, top: float) -> list[str]:
             y_text = MARGIN_T + 10 + 10 * (i % 2)
             out.append(
                 f'<text x="{x_at + dx:.1f}" y="{y_text}" font-size="9" fill="#777" '
-                f'text-anchor="{anchor}">{escape(label)}</text>'
+                f'text-anchor="{anchor}">{html_text(label)}</text>'
             )
     for s in panel.series:
         xs, ys, lo, hi = _thin(x, np.asarray(s.y, float), s.lo, s.hi)
@@ -163,7 +164,7 @@ def _panel(panel: Panel, left: float, top: float) -> list[str]:
         dash = ' stroke-dasharray="6,3"' if s.dashed else ""
         out.append(
             f'<polyline points="{points}" fill="none" stroke="{s.colour}" '
-            f'stroke-width="1.6"{dash}><title>{escape(s.name)}</title></polyline>'
+            f'stroke-width="1.6"{dash}><title>{html_text(s.name)}</title></polyline>'
         )
     out.append("</g>")
     return out
@@ -186,7 +187,7 @@ def render_svg(panels: list[Panel], title: str = "", columns: int = 2) -> str:
     if title:
         out.append(
             f'<text x="{width / 2:.0f}" y="22" text-anchor="middle" font-size="15" '
-            f'font-weight="bold">{escape(title)}</text>'
+            f'font-weight="bold">{html_text(title)}</text>'
         )
     for i, panel in enumerate(panels):
         out.extend(_panel(panel, (i % columns) * PANEL_W, head + (i // columns) * PANEL_H))
@@ -199,6 +200,6 @@ def render_svg(panels: list[Panel], title: str = "", columns: int = 2) -> str:
             f'<line x1="{x:.0f}" x2="{x + 28:.0f}" y1="{y}" y2="{y}" stroke="{s.colour}" '
             f'stroke-width="2"{dash}/>'
         )
-        out.append(f'<text x="{x + 34:.0f}" y="{y + 4}">{escape(s.name)}</text>')
+        out.append(f'<text x="{x + 34:.0f}" y="{y + 4}">{html_text(s.name)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

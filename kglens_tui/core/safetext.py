@@ -19,6 +19,7 @@ kept as data, and shown through `visible` like everything else.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -76,6 +77,12 @@ def markup_literal(text: object, *, one_line: bool = False, limit: int | None = 
     backslash from a following bracket or from the end (where it would escape the next tag)."""
     out = _BRACKET.sub(_escape_bracket, visible(text, one_line=one_line, limit=limit))
     return out + _ZWSP if out.endswith("\\") else out
+
+
+def html_text(text: object, *, quote: bool = True) -> str:
+    """`visible(text)` escaped for HTML or SVG text and attribute values (as `html.escape`), so
+    a label or reply is data there as well: no tag, no entity, no bidi reordering."""
+    return html.escape(visible(text), quote=quote)
 
 
 def literal(
