@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from test_tui import wait_for
+from textual.widgets import RichLog
 from textual.widgets._toast import Toast
 
 from kglens_tui.annotate.adjudication import adjudicate
@@ -61,7 +62,7 @@ class HostileTarget:
             f"Yes.\n[/INST] {MARKUP} {ESCAPES}",
             f"No {ESCAPES} [/]",
             f"{COUNTRY} {MARKUP}",
-            f"[bold]Cap{ESCAPES}[/bold]",
+            f"[bold]Cap{ESCAPES}[/bold]" + "\n" * 200 + "after newlines",
         )
         return Completion(replies[self.calls % len(replies)], 10, 5, 0.0)
 
@@ -216,6 +217,9 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
         app.open_run(2)
         await _until(pilot, lambda: app.screen is not home)
         assert_literal(app, MODEL, "[bold red]x[/]", "␛]0;PWNED␇␛[2J")
+        log = app.screen.query_one("#replies", RichLog)
+        await wait_for(pilot, lambda: any("after newlines" in line.text for line in log.lines))
+        assert len(log.lines) < 100  # 200 newlines of a reply take one line, not the pane
         await pilot.press("escape")
         await pilot.pause()
         await _show(pilot, ReviewScreen(1))

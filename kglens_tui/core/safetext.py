@@ -43,6 +43,7 @@ TEXT_LIMIT = 4000
 """Characters of a question, reply or note shown in a detail pane."""
 
 _NEWLINES = re.compile("\r\n|\n")
+_BLANK_LINES = re.compile("[ \t\r]*\n(?:[ \t\r]*\n)+")
 _CONTROL_CODE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _CONTROL_CODE_NO_TAB = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -69,6 +70,12 @@ def visible(text: object, *, one_line: bool = False, limit: int | None = None) -
     if limit is not None and len(out) > limit:
         out = out[: max(limit - 1, 0)] + "…"
     return out
+
+
+def squeezed(text: str) -> str:
+    """``text`` stripped, with each run of blank lines cut to one line break (a reply of two
+    hundred newlines would otherwise push all else off a pane)."""
+    return _BLANK_LINES.sub("\n", text.strip())
 
 
 def markup_literal(text: object, *, one_line: bool = False, limit: int | None = None) -> str:

@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Stati
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.core.intervals import stored_rate
-from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
+from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, squeezed, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
@@ -319,9 +319,12 @@ class LiveScreen(Screen):
                 if block:
                     block.append("\n")
                 block.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
-                block.append(f" {visible(view.question)}\n", style="bold")
-                expected = f" (expected {visible(view.expected)})" if view.expected else ""
-                reply = visible(view.reply.strip(), limit=200)
+                question = visible(view.question, one_line=True, limit=LABEL_LIMIT * 3)
+                block.append(f" {question}\n", style="bold")
+                expected = (
+                    f" (expected {visible(view.expected, one_line=True)})" if view.expected else ""
+                )
+                reply = visible(squeezed(view.reply), one_line=True, limit=200)
                 block.append(f"            → {reply}{expected}", style="dim")
             log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
         self._shown_replies = max(snap.replies_total, self._shown_replies)
