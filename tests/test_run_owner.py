@@ -174,3 +174,20 @@ def test_pause_resume_and_stop_never_wait_on_the_workspace_lock(
     finally:
         locker.execute("ROLLBACK")
         locker.close()
+
+
+def test_a_followed_run_whose_process_dies_shows_as_interrupted(
+    conn: sqlite3.Connection, sleeper: subprocess.Popen, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A live screen following a run another process drives sees that process die, though
+    nothing in the run's row changes (kill -9 leaves it 'running')."""
+    from kglens_tui.tui.screens import stored_run
+
+    monkeypatch.setattr(stored_run, "FOLLOW_S", 0.0)
+    run_id = _run(conn)
+    _hold(conn, run_id, _tag(sleeper))
+    followed = stored_run.StoredRun(open_snapshot(conn, run_id), "kglens", conn)
+    assert followed.snapshot().status == "running"
+    sleeper.kill()
+    sleeper.wait()
+    assert followed.snapshot().status == "interrupted"

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from kglens_tui.runs.registry import get_mode
+from kglens_tui.store.owner import is_alive
 
 FOLLOW_S = 1.0
 """How often a screen looks for what another process committed to the run it shows."""
@@ -20,8 +21,9 @@ _MARK_SQL = (
 
 class StoredRun:
     """A stored run's snapshot for a live screen (nothing to pause here: p and s go through the
-    workspace). With ``conn``, read again (as ``mode`` reads it) when the run's row or its request count changed, at
-    most every `FOLLOW_S`."""
+    workspace). With ``conn``, read again (as ``mode`` reads it) when the run's row or its
+    request count changed, or its owner process died (it then shows as interrupted), at most
+    every `FOLLOW_S`."""
 
     error = ""
     live = False
@@ -41,7 +43,7 @@ class StoredRun:
         if self._conn is None:
             return None
         row = self._conn.execute(_MARK_SQL, (self.run_id,)).fetchone()
-        return tuple(row) if row is not None else None
+        return (*row, is_alive(row[1])) if row is not None else None
 
     def snapshot(self) -> Any:
         """The latest stored snapshot (the run deleted meanwhile: the last one read)."""
