@@ -267,9 +267,13 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
         assert isinstance(app.screen, ModeAnalysisScreen)
         title = app.screen.query_one("#mode-analysis-title", Static).render()
         assert str(title) == "KONTEST runs 1, 2"
-        assert len(app.screen.query("#mode-analysis Static")) == 5
+        assert len(app.screen.query("#mode-analysis Static")) == 6
         assert "Stability" in text(app.screen.renderables[2])
-        assert "3 (unseen)" in text(app.screen.renderables[3])  # run 4, model A's template 3
+        # three shared relations: said plainly, and Table 5 without a gap reduction
+        assert "share only 3 relations" in text(app.screen.renderables[3])
+        table5 = text(app.screen.renderables[4])
+        assert "3 (unseen)" in table5  # run 4, model A's template 3
+        assert "gap reduction" not in table5 and "3 fold(s) (capped at the 3 relations)" in table5
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
         table.select_key(str(fact))

@@ -182,9 +182,16 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
     )
     target = ScriptedTarget(reply_fn=_reply)
     snap = run_blocking(prepare(hand, config=config, target=target))
-    assert snap.status == "finished" and snap.units_done == snap.units_total == 12
+    # the two German statements had failed requests: not done (a resume asks them again)
+    assert snap.status == "finished" and (snap.units_done, snap.units_total) == (10, 12)
+    assert "2 with a failed request" in snap.stop_reason
     assert (snap.requests, snap.errors) == (24, 4)
     m = snap.metrics
+    assert (m.questions_done, m.questions_failed, m.questions) == (10, 2, 12)
+    stored = hand.execute(
+        "SELECT iterations_done, units_total FROM run WHERE id = ?", (snap.run_id,)
+    ).fetchone()
+    assert tuple(stored) == (10, 12)
     tfq = m.get("tfq", "statement", "none")
     # 6 statements: 2 about Germany failed, 2 about Ireland abstained, 2 right
     assert (tfq.correct, tfq.abstained, tfq.errors, tfq.incorrect) == (2, 2, 2, 0)
@@ -212,6 +219,7 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
     )
     # the 4 failed requests still count (their answers were asked again and replaced)
     assert (again.errors, again.requests) == (4, 28)
+    assert (again.units_done, again.metrics.questions_failed) == (12, 0)
     assert again.metrics.get("tfq", "statement", "none").abstained == 4
 
 

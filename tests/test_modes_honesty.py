@@ -235,7 +235,7 @@ def test_an_always_no_target_is_flagged_and_scores_the_chance_line(
     # its perfect consistency is exactly what the constant guess scores
     assert m.oracle("metamorphic").error_rate == metamorphic_chance(0.0) == 0.0
     assert m.oracle("ontological").error_rate == m.chance.ontological_at_rate == 0.0
-    assert m.coverage.coverage_rate == coverage_chance(0.0) == 0.0
+    assert m.coverage.coverage_rate.value == coverage_chance(0.0) == 0.0
     assert m.chance.ontological_random == pytest.approx(1 / 8)  # two 3-node paths
     assert m.coin_error_rate("all") == pytest.approx((40 * 0.5 + 4 / 8) / 44)
     db = hand.execute("PRAGMA database_list").fetchone()[2]

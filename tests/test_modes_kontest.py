@@ -141,8 +141,10 @@ def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Con
     target = ScriptedTarget(**PLANTED, fail={"Is Dromore located in Ulster?"})
     config = KontestConfig(kg="hand", relations=None, transitive=["located_in"], concurrency=3)
     snap = run_blocking(prepare(hand, config=config, target=target))
-    assert snap.status == "finished" and snap.units_done == snap.units_total == 8
+    # Dromore -> Ulster had a failed request: that relation is not done until a resume
+    assert snap.status == "finished" and (snap.units_done, snap.units_total) == (7, 8)
     assert "1 with a failed request" in snap.stop_reason
+    assert (snap.metrics.relations_done, snap.metrics.relations_failed) == (7, 1)
     assert nothing_to_resume(hand, snap.run_id) is None  # the failed request is asked again
     # (consistent, inconsistent, invalid, API error), worked out by hand per relation
     assert _counts(snap, "atomic") == (6, 1, 0, 1)

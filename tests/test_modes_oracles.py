@@ -126,7 +126,7 @@ def test_coverage_reproduces_table_4_falcon_places() -> None:
     pairs = [(N, N)] * 9 + [(N, Y)] * 3 + [(Y, N)] * 84 + [(Y, Y)] * 198
     c = coverage(pairs)
     assert (c.relations, c.gap1, c.gap2, c.gap_both, c.covered) == (294, 12, 93, 9, 285)
-    assert c.coverage_rate == pytest.approx(0.969, abs=1e-3)
+    assert c.coverage_rate.value == pytest.approx(0.969, abs=1e-3)
 
 
 def test_coverage_leaves_failed_requests_out() -> None:

@@ -8,10 +8,12 @@ import sqlite3
 from pathlib import Path
 
 from test_tui import make_app, wait_for
+from textual.widgets import Static
 
 from kglens_tui.modes import KontestConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
+from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
@@ -80,9 +82,21 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             await wait_for(pilot, lambda: not isinstance(app.screen, ModeLiveScreen))
             home = app.screen
             home.query_one("#runs").select_key(str(run_id))
-            await pilot.press("v")  # no empty KGLens review: the mode's analyses, or why not
+            for key in ("v", "A"):  # no empty KGLens review or analysis: the run's report
+                await pilot.press(key)
+                await wait_for(pilot, lambda: isinstance(app.screen, ModeAnalysisScreen))
+                shown = app.screen.query_one("#mode-analysis-title", Static).render()
+                assert str(shown) == f"KONTEST run {run_id} (consistency report)"
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: app.screen is home)
+            await pilot.press("c")  # only c compares, and names the mode as lists do
             # a toast expires: wait for this one, not for a count of them
-            await wait_for(pilot, lambda: said("no other finished kontest run"))
+            await wait_for(
+                pilot,
+                lambda: said(
+                    f"no other finished KONTEST run on KG 'country' to compare run {run_id} with"
+                ),
+            )
             assert app.screen is home
             app.resume_run(run_id)
             await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))

@@ -4,7 +4,9 @@ printed before the paper's tables so that a bias is never read as knowledge."""
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import Any, Protocol
+
+from rich.console import RenderableType
 from rich.text import Text
 
 from kglens_tui.core.safetext import LiteralTable
@@ -17,16 +19,31 @@ from kglens_tui.probe.bias import Rate
 from kglens_tui.textfmt import num, pct
 
 
-def _warn(console: Console, text: str) -> None:
+class Printer(Protocol):
+    """Where a report goes: a rich Console, or `Collected` (a screen's renderables)."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None: ...
+
+
+class Collected(list[RenderableType]):
+    """A `Printer` that keeps what is printed, in order (console markup of a str applied), for a
+    screen that shows a CLI report."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        for obj in objects:
+            self.append(Text.from_markup(obj) if isinstance(obj, str) else obj)
+
+
+def _warn(console: Printer, text: str) -> None:
     if text:
         console.print(Text(f"⚠ {text}", style="bold yellow"))
 
 
-def _line(console: Console, text: str) -> None:
+def _line(console: Printer, text: str) -> None:
     console.print(Text(text))
 
 
-def print_kontest_chance(m: KontestMetrics, console: Console) -> None:
+def print_kontest_chance(m: KontestMetrics, console: Printer) -> None:
     """Yes-rate, template agreement, the bias warning and the error rates against chance."""
     c = m.chance
     _line(
@@ -55,7 +72,7 @@ def print_kontest_chance(m: KontestMetrics, console: Console) -> None:
     t.add_row(
         "this model [95%] (n)",
         *(Rate(o.inconsistent, o.valid).text() for _, o in measures),
-        Rate(cov.covered, cov.known_both).text(),
+        cov.coverage_rate.text(),
     )
     guessers = [
         ("always Yes", 1.0, 0.0, 0.0),
@@ -83,7 +100,7 @@ def _context(name: str) -> str:
     return "no context" if name == "none" else name
 
 
-def print_facteval_chance(m: FactevalMetrics, console: Console) -> None:
+def print_facteval_chance(m: FactevalMetrics, console: Printer) -> None:
     """True/false bias and bias-corrected scores, the warning, and F1 next to chance."""
     order = {c: i for i, c in enumerate(CONTEXTS)}
     biases = sorted(m.tfq_bias, key=lambda cb: order.get(cb[0], len(order)))

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
+from rich.console import RenderableType
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
@@ -21,7 +22,12 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text, helpers_line
-from kglens_tui.modes.chance_render import print_facteval_chance, print_kontest_chance
+from kglens_tui.modes.chance_render import (
+    Collected,
+    Printer,
+    print_facteval_chance,
+    print_kontest_chance,
+)
 from kglens_tui.modes.compare_commands import add_compare_commands
 from kglens_tui.modes.config import (
     CONTEXTS,
@@ -35,6 +41,7 @@ from kglens_tui.modes.kontest_compare import ensemble_renderables
 from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
+from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
@@ -55,6 +62,11 @@ class ModeCommandError(KGLensError):
 
 def _count(value: int, rate: float | None) -> str:
     return f"{value:,} ({_pct(rate)})"
+
+
+def _counted_rate(rate: Rate) -> str:
+    """A count with its rate, interval and n: '7 · 58.3% [32.0–80.7] (n=12)'."""
+    return f"{rate.k:,} · {rate.text()}"
 
 
 def _limit(text: str) -> int | None:
@@ -202,7 +214,10 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 
-def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
+def _header(
+    conn: sqlite3.Connection, run_id: int, mode: str, out: Printer = console
+) -> ModeSnapshot:
+    """The run's settings, status and progress; its snapshot."""
     run = load_run(conn, run_id, mode)
     snap = open_snapshot(conn, run_id)
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
@@ -210,40 +225,52 @@ def _header(conn: sqlite3.Connection, run_id: int, mode: str) -> ModeSnapshot:
     subset = "/" + cfg.subset if cfg.subset else ""
     status, stop_reason = run.shown
     reason = ": " + markup_literal(stop_reason) if stop_reason else ""
-    console.print(
-        f"[bold]Run {run.id}[/] · {mode} · KG {markup_literal(run.kg_name + subset)}"
+    out.print(
+        f"[bold]Run {run.id}[/] · {mode_label(mode)} · KG {markup_literal(run.kg_name + subset)}"
         f" · target {markup_literal(run.target_label)}{sim} · generator "
         f"{markup_literal(cfg.generator)} · seed {cfg.seed} · status {status}{reason}"
     )
     if status == RunStatus.FAILED and run.error:
-        console.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
-    console.print(
-        f"{snap.units_done:,}/{snap.units_total:,} units · {snap.requests:,} requests "
+        out.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
+    out.print(
+        f"{snap.units_done:,}/{snap.units_total:,} units answered · {snap.requests:,} requests "
         f"({snap.errors:,} failed, never counted as model answers) · tokens "
         f"{snap.prompt_tokens:,} in / {snap.completion_tokens:,} out"
     )
     if snap.helpers:
-        console.print(helpers_line(snap.helpers))
+        out.print(helpers_line(snap.helpers))
     return snap
 
 
 def _coverage_table(c: Coverage) -> LiteralTable:
-    t = LiteralTable(title="Knowledge coverage (KONTEST Table 4)", title_justify="left")
+    t = LiteralTable(
+        title="Knowledge coverage (KONTEST Table 4) [95%] (n)",
+        title_justify="left",
+        caption="Each figure is over the relations whose atomic request(s) it needs were "
+        "answered (n): failed requests are left out, never counted as a gap.",
+        caption_justify="left",
+    )
     for col in ("relations", "gap template 1", "gap template 2", "gap both", "coverage"):
         t.add_column(col, justify="right")
     t.add_row(
         f"{c.relations:,}",
-        _count(c.gap1, c.rate(c.gap1, c.known1)),
-        _count(c.gap2, c.rate(c.gap2, c.known2)),
-        _count(c.gap_both, c.rate(c.gap_both, c.known_both)),
-        _count(c.covered, c.coverage_rate),
+        _counted_rate(c.gap1_rate),
+        _counted_rate(c.gap2_rate),
+        _counted_rate(c.gap_both_rate),
+        _counted_rate(c.coverage_rate),
     )
     return t
 
 
-def print_kontest(m: KontestMetrics, findings: int) -> None:
+def answered_line(done: int, total: int, failed: int, noun: str) -> str:
+    """'12/20 relations answered (8 with a failed request: a resume asks them again)'."""
+    note = f" ({failed:,} with a failed request: a resume asks them again)" if failed else ""
+    return f"{done:,}/{total:,} {noun} answered{note}"
+
+
+def print_kontest(m: KontestMetrics, findings: int, out: Printer = console) -> None:
     """The bias and chance head, Tables 3 and 4, per-predicate errors and some inconsistencies."""
-    print_kontest_chance(m, console)
+    print_kontest_chance(m, out)
     t = LiteralTable(title="Consistency (KONTEST Table 3)", title_justify="left")
     for col in ("oracle", "valid executions", "invalid", "API errors", "inconsistent"):
         t.add_column(col, justify="left" if col == "oracle" else "right")
@@ -256,14 +283,16 @@ def print_kontest(m: KontestMetrics, findings: int) -> None:
             f"{o.errors:,}",
             _count(o.inconsistent, o.error_rate),
         )
-    console.print(t)
-    console.print(
-        f"{m.relations_done:,}/{m.relations:,} relations answered; ontological oracle over "
-        f"{m.paths_done:,}/{m.paths:,} paths"
+    out.print(t)
+    out.print(
+        Text(
+            answered_line(m.relations_done, m.relations, m.relations_failed, "relations")
+            + f"; ontological oracle over {m.paths_done:,}/{m.paths:,} paths"
+        )
     )
-    console.print(_coverage_table(m.coverage))
+    out.print(_coverage_table(m.coverage))
     per = LiteralTable(title="Per predicate (metamorphic)", title_justify="left")
-    for col in ("predicate", "relations", "valid tests", "inconsistent", "gap both"):
+    for col in ("predicate", "relations", "valid tests", "inconsistent", "gap both [95%] (n)"):
         per.add_column(col, justify="left" if col == "predicate" else "right")
     for p in m.per_predicate:
         per.add_row(
@@ -271,21 +300,21 @@ def print_kontest(m: KontestMetrics, findings: int) -> None:
             f"{p.relations:,}",
             f"{p.valid:,}",
             _count(p.inconsistent, p.error_rate),
-            f"{p.gap_both:,}",
+            _counted_rate(p.coverage.gap_both_rate),
         )
-    console.print(per)
+    out.print(per)
     if findings and m.findings:
         f = LiteralTable(title="Inconsistencies (latest)", title_justify="left")
         for col in ("oracle", "fact", "answers"):
             f.add_column(col)
         for x in m.findings[-findings:]:
             f.add_row(x.oracle, x.fact, x.detail)
-        console.print(f)
+        out.print(f)
 
 
-def print_facteval(m: FactevalMetrics) -> None:
+def print_facteval(m: FactevalMetrics, out: Printer = console) -> None:
     """The bias and chance head, then precision, recall and F1 with contexts side by side."""
-    print_facteval_chance(m, console)
+    print_facteval_chance(m, out)
     contexts = [c for c in CONTEXTS if any(s.context == c for s in m.scores)]
     groups = sorted({(s.qtype, s.format) for s in m.scores}, key=lambda k: (k[0] == "all", k))
     for title, cell in (
@@ -303,7 +332,7 @@ def print_facteval(m: FactevalMetrics) -> None:
             found = [m.get(qtype, fmt, c) for c in contexts]
             name = Text("all", "bold") if qtype == "all" else f"{qtype.upper()} {fmt}"
             t.add_row(name, *("—" if s is None else cell(s) for s in found))
-        console.print(t)
+        out.print(t)
     counts = LiteralTable(title="Answers by category", title_justify="left")
     for col in (
         "question",
@@ -321,28 +350,57 @@ def print_facteval(m: FactevalMetrics) -> None:
             s.context,
             *(f"{v:,}" for v in (s.correct, s.incorrect, s.unparseable, s.abstained, s.errors)),
         )
-    console.print(counts)
-    for n in m.saq_named:
-        console.print(
-            f"SAQ, {n.context}: the replies name {n.named:,} of {n.total:,} correct answers "
-            f"({_pct(n.rate)})"
+    out.print(counts)
+    out.print(
+        Text(
+            answered_line(
+                m.questions_done, m.questions, m.questions_failed, "questions (every context)"
+            )
         )
-    console.print(
-        "Precision is over non-abstained answers, recall over all answered questions; "
-        "failed requests are left out of both."
+    )
+    for n in m.saq_named:
+        out.print(
+            Text(
+                f"SAQ, {n.context}: the replies name {n.named:,} of {n.total:,} correct answers "
+                f"({_pct(n.rate)})"
+            )
+        )
+    out.print(
+        Text(
+            "Precision is over non-abstained answers, recall over all answered questions; "
+            "failed requests are left out of both."
+        )
     )
 
 
+def report(
+    conn: sqlite3.Connection, run_id: int, mode: str, out: Printer = console, findings: int = 15
+) -> None:
+    """`consistency report` or `facteval report` of a run (by ``mode``)."""
+    snap = _header(conn, run_id, mode, out)
+    if mode == KONTEST:
+        print_kontest(snap.metrics, findings, out)
+    else:
+        print_facteval(snap.metrics, out)
+        out.print(run_per_relation_table(conn, run_id))
+
+
+def report_renderables(
+    conn: sqlite3.Connection, run_id: int, mode: str, findings: int = 15
+) -> list[RenderableType]:
+    """What `report` prints, as renderables for a screen."""
+    out = Collected()
+    report(conn, run_id, mode, out, findings)
+    return list(out)
+
+
 def cmd_consistency_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    snap = _header(conn, args.run, KONTEST)
-    print_kontest(snap.metrics, args.findings)
+    report(conn, args.run, KONTEST, findings=args.findings)
     return 0
 
 
 def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    snap = _header(conn, args.run, FACTEVAL)
-    print_facteval(snap.metrics)
-    console.print(run_per_relation_table(conn, args.run))
+    report(conn, args.run, FACTEVAL)
     return 0
 
 

@@ -19,6 +19,8 @@ import numpy as np
 from kglens_tui.modes.oracles import ERROR, INVALID, METAMORPHIC_TESTS, YES
 
 THRESHOLD = 0.5
+MIN_RELATIONS = 10
+"""Fewer shared relations than this make Table 5 too small to read a gap reduction from."""
 
 R = TypeVar("R", bound=Hashable)
 """A relation's key (the same in every model's answers and errors)."""
@@ -44,6 +46,13 @@ class EnsembleResult:
     per_template: tuple[TemplateGap, ...]
     weights: tuple[tuple[float, ...], ...]
     """The models' weights, one tuple per fold."""
+    folds: int = 1
+    """Cross-validation folds used: those asked for, at most one per relation."""
+
+    @property
+    def too_few(self) -> bool:
+        """Whether the runs share too few usable relations (`MIN_RELATIONS`) for a headline."""
+        return self.relations < MIN_RELATIONS
 
     @property
     def weighted(self) -> int:
@@ -118,13 +127,15 @@ def weighted_ensemble(
     """Table 5 for several models.
 
     ``answers[m][relation][template]`` is model m's atomic answer; ``errors[m][relation]`` its
-    metamorphic error count for the relation.
+    metamorphic error count for the relation. ``folds`` is capped at the number of usable
+    relations (a fold without a relation to hold out measures nothing).
     """
     if len(answers) < 2:
         raise ValueError("an ensemble needs at least two models")
     if folds < 1:
         raise ValueError("folds must be at least 1")
     relations, excluded = usable_relations(answers, templates)
+    folds = max(1, min(folds, len(relations)))
     if folds == 1:
         splits = [(relations, relations)]
     else:
@@ -156,4 +167,5 @@ def weighted_ensemble(
             TemplateGap(t, int(sums[t][0]), int(sums[t][1]), float(sums[t][2])) for t in templates
         ),
         weights=tuple(all_weights),
+        folds=folds,
     )

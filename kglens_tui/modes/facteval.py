@@ -134,6 +134,10 @@ class FactevalMetrics:
 
     questions: int
     questions_done: int
+    """Questions answered under every context without a failed request (`question_answered`):
+    the units done."""
+    questions_failed: int
+    """Questions asked under every context but with a failed request (asked again on resume)."""
     scores: tuple[Scores, ...]
     saq_named: tuple[SaqNamed, ...]
     chance: tuple[GroupChance, ...]
@@ -154,6 +158,12 @@ class FactevalMetrics:
         )
 
 
+def question_answered(q: QuestionRow, answers: Mapping[tuple[int, str], AnswerRow]) -> bool:
+    """Whether the question was answered under every context, no request failed: a done unit. A
+    question with a failed request is asked again on resume."""
+    return all((q.id, c) in answers and answers[(q.id, c)].category != ERROR for c in q.contexts)
+
+
 def facteval_metrics(
     questions: Sequence[QuestionRow], answers: Mapping[tuple[int, str], AnswerRow]
 ) -> FactevalMetrics:
@@ -162,10 +172,12 @@ def facteval_metrics(
     named: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     asked: list[tuple[AskedQuestion, str]] = []
     tfq: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    done = 0
+    done = failed = 0
     for q in questions:
         got = [answers[(q.id, c)] for c in q.contexts if (q.id, c) in answers]
-        done += len(got) == len(q.contexts)
+        answered = question_answered(q, answers)
+        done += answered
+        failed += not answered and len(got) == len(q.contexts)
         shape = AskedQuestion(q.qtype, q.format, q.predicate_id, q.truth, len(q.choices), q.answers)
         for a in got:
             rows.append((q.qtype, q.format, a.context, a.category))
@@ -180,6 +192,7 @@ def facteval_metrics(
     return FactevalMetrics(
         questions=len(questions),
         questions_done=done,
+        questions_failed=failed,
         scores=tuple(score_groups(rows)),
         saq_named=tuple(SaqNamed(c, *v) for c, v in sorted(named.items())),
         chance=facteval_chance(asked),
@@ -223,18 +236,8 @@ class FactevalEngine(ModeEngine):
     def units_total(self) -> int:
         return len(self.questions)
 
-    def units_done(self) -> int:
-        return sum(all((q.id, c) in self.answers for c in q.contexts) for q in self.questions)
-
     def pending(self) -> list[int]:
-        return [
-            q.idx
-            for q in self.questions
-            if any(
-                (q.id, c) not in self.answers or self.answers[(q.id, c)].category == ERROR
-                for c in q.contexts
-            )
-        ]
+        return [q.idx for q in self.questions if not question_answered(q, self.answers)]
 
     def compute_metrics(self) -> FactevalMetrics:
         return facteval_metrics(self.questions, self.answers)

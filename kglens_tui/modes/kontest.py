@@ -16,7 +16,7 @@ from kglens_tui.modes.kontest_metrics import (
     answers_by_relation,
     kontest_metrics,
     label_maps,
-    relation_answers,
+    relation_answered,
 )
 from kglens_tui.modes.oracles import ERROR, INVALID
 from kglens_tui.modes.store import (
@@ -68,18 +68,8 @@ class KontestEngine(ModeEngine):
     def units_total(self) -> int:
         return len(self.relations)
 
-    def units_done(self) -> int:
-        return sum(
-            relation_answers(self.answers.get(r.idx, {})) is not None for r in self.relations
-        )
-
     def pending(self) -> list[int]:
-        out = []
-        for r in self.relations:
-            got = self.answers.get(r.idx, {})
-            if relation_answers(got) is None or ERROR in got.values():
-                out.append(r.idx)
-        return out
+        return [r.idx for r in self.relations if not relation_answered(self.answers.get(r.idx, {}))]
 
     def compute_metrics(self) -> KontestMetrics:
         return kontest_metrics(self.relations, self.paths, self.answers, self.names)

@@ -12,8 +12,9 @@ from rich.text import Text
 
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.config import KONTEST
-from kglens_tui.modes.ensemble import weighted_ensemble
+from kglens_tui.modes.ensemble import MIN_RELATIONS, weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs, inconsistent_tests
+from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct
 
@@ -136,7 +137,8 @@ def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTa
 
 
 def _count(value: int, n: int) -> str:
-    return f"{value:,} ({pct(value / n if n else None)})"
+    """A count of relations with its rate, interval and n."""
+    return f"{value:,} · {Rate(value, n).text()}"
 
 
 def ensemble_renderables(
@@ -148,48 +150,67 @@ def ensemble_renderables(
     seed: int = 0,
 ) -> list[LiteralTable | Text]:
     """KONTEST Table 5 for the runs (one per model), with the template-3 row when each model's
-    template-3 run is given; then the models' weights."""
+    template-3 run is given; then the models' weights. Each run may be named once; with fewer
+    shared relations than `MIN_RELATIONS` it says so instead of a gap reduction."""
+    if len(set(run_ids)) != len(run_ids):
+        raise ValueError("each run may be named once")
     answers, errors = ensemble_inputs(conn, run_ids)
     if template3_runs:
         add_template3(conn, answers, run_ids, template3_runs)
     templates = (1, 2, 3) if template3_runs else (1, 2)
     result = weighted_ensemble(answers, errors, templates=templates, folds=folds, seed=seed)
+    n = result.relations
+    capped = f" (capped at the {n:,} relations)" if result.folds < folds else ""
     t = LiteralTable(
-        title=f"Knowledge gap mitigation (KONTEST Table 5), {result.relations:,} relations, "
-        f"{folds} fold(s)",
+        title=f"Knowledge gap mitigation (KONTEST Table 5): relations left unaffirmed of {n:,} "
+        f"relations every run answered validly, {result.folds} fold(s){capped}",
         title_justify="left",
     )
     for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
         t.add_column(col, justify="right")
-    n = result.relations
     for g in result.per_template:
         t.add_row(
             "3 (unseen)" if g.template == 3 else str(g.template),
             _count(g.weighted, n),
             _count(g.majority, n),
-            f"{g.models_mean:,.2f} ({pct(g.models_mean / n if n else None)})",
+            f"{g.models_mean:,.2f} of {n:,} ({pct(g.models_mean / n if n else None)})",
         )
+    every = n * len(result.per_template)
     t.add_row(
         Text("all", "bold"),
-        f"{result.weighted:,}",
-        f"{result.majority:,}",
-        f"{result.models_mean:,.2f}",
+        _count(result.weighted, every),
+        _count(result.majority, every),
+        f"{result.models_mean:,.2f} of {every:,}",
     )
-    t.add_row(
-        "gap reduction vs models",
-        pct(result.improvement(result.weighted)),
-        pct(result.improvement(result.majority)),
-        "",
-    )
+    if not result.too_few:
+        t.add_row(
+            "gap reduction vs models",
+            pct(result.improvement(result.weighted)),
+            pct(result.improvement(result.majority)),
+            "",
+        )
     weights = ", ".join(
         f"run {r}: {sum(w[i] for w in result.weights) / len(result.weights):.3f}"
         for i, r in enumerate(run_ids)
     )
+    out: list[LiteralTable | Text] = []
+    if result.too_few:
+        out.append(
+            Text(
+                f"Runs {', '.join(map(str, run_ids))} share only {n:,} relation"
+                f"{'' if n == 1 else 's'} every run answered validly (fewer than "
+                f"{MIN_RELATIONS}): too few to tell whether the ensemble narrows the gap; no "
+                "gap reduction is given.",
+                style="bold yellow",
+            )
+        )
     return [
+        *out,
         t,
         Text(
             f"weights (mean over folds): {weights}. {result.excluded:,} relations left out "
-            "because some run's atomic answer was invalid or failed."
+            "because some run's atomic answer was invalid; a relation with a failed request in "
+            "some run is left out until that run is resumed."
         ),
     ]
 

@@ -64,6 +64,12 @@ def relation_answers(rows: Mapping[tuple[str, int], str]) -> RelationAnswers | N
     )
 
 
+def relation_answered(rows: Mapping[tuple[str, int], str]) -> bool:
+    """Whether every request about a relation was answered (none missing, none failed): a done
+    unit. A relation with a failed request is asked again on resume."""
+    return relation_answers(rows) is not None and ERROR not in rows.values()
+
+
 @dataclass(frozen=True)
 class PredicateConsistency:
     """Metamorphic errors and knowledge gap of one predicate's relations."""
@@ -72,7 +78,8 @@ class PredicateConsistency:
     relations: int
     valid: int
     inconsistent: int
-    gap_both: int
+    coverage: Coverage
+    """Table 4 over this predicate's relations (the gap with its own n)."""
 
     @property
     def error_rate(self) -> float | None:
@@ -95,6 +102,10 @@ class KontestMetrics:
 
     relations: int
     relations_done: int
+    """Relations whose every request was answered (`relation_answered`): the units done."""
+    relations_failed: int
+    """Relations with all their replies in but a failed request among them (asked again on
+    resume); the oracles count their other tests."""
     paths: int
     paths_done: int
     oracles: tuple[OracleCounts, ...]
@@ -139,14 +150,19 @@ def kontest_metrics(
     ``names`` maps 'entity' and 'predicate' database ids to labels."""
     outcomes: dict[str, list[str]] = defaultdict(list)
     findings: list[Finding] = []
-    per_pred: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    per_pred: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
+    pred_pairs: dict[int, list[tuple[str, str]]] = defaultdict(list)
     atomic_pairs = []
-    done = 0
+    done = failed = 0
     for r in relations:
-        ra = relation_answers(answers.get(r.idx, {}))
+        got = answers.get(r.idx, {})
+        ra = relation_answers(got)
         if ra is None:
             continue
-        done += 1
+        if relation_answered(got):
+            done += 1
+        else:
+            failed += 1
         tests = metamorphic_tests(ra)
         for oracle, outcome in tests:
             outcomes[oracle].append(outcome)
@@ -162,11 +178,11 @@ def kontest_metrics(
                 )
             )
         atomic_pairs.append((ra.atomic1, ra.atomic2))
+        pred_pairs[r.predicate_id].append((ra.atomic1, ra.atomic2))
         row = per_pred[r.predicate_id]
         row[0] += 1
         row[1] += sum(o in (CONSISTENT, INCONSISTENT) for _, o in tests)
         row[2] += len(bad)
-        row[3] += ra.atomic1 not in ("yes", ERROR) and ra.atomic2 not in ("yes", ERROR)
     onto, onto_pairs, complete = _ontological(relations, paths, answers, names, findings)
     counts = [count_outcomes(o, outcomes[o]) for o in METAMORPHIC_ORACLES]
     meta = merge_counts(METAMORPHIC, counts)
@@ -175,6 +191,7 @@ def kontest_metrics(
     return KontestMetrics(
         relations=len(relations),
         relations_done=done,
+        relations_failed=failed,
         paths=len(paths),
         paths_done=len(complete),
         oracles=(*counts, meta, onto_counts, merge_counts(ALL, [meta, onto_counts])),
@@ -182,7 +199,9 @@ def kontest_metrics(
         per_predicate=tuple(
             sorted(
                 (
-                    PredicateConsistency(pred_names.get(p, str(p)), *row)
+                    PredicateConsistency(
+                        pred_names.get(p, str(p)), row[0], row[1], row[2], coverage(pred_pairs[p])
+                    )
                     for p, row in per_pred.items()
                 ),
                 key=lambda x: (-(x.error_rate or 0.0), x.predicate),
@@ -281,8 +300,8 @@ RelationKey = tuple[str, str, str]
 def _answered_relations(
     conn: sqlite3.Connection, run_ids: Sequence[int]
 ) -> list[list[tuple[RelationKey, RelationAnswers]]]:
-    """Per run, each relation with its answers (those whose questions were all answered), keyed
-    by entity and predicate keys. The runs must probe the same KG."""
+    """Per run, each relation with its answers (those whose requests were all answered,
+    `relation_answered`), keyed by entity and predicate keys. The runs must probe the same KG."""
     for run_id in run_ids:
         load_run(conn, run_id, KONTEST)
     kgs = {
@@ -301,8 +320,9 @@ def _answered_relations(
         by_rel = answers_by_relation(load_kontest_queries(conn, run_id))
         answered = []
         for r in load_relations(conn, run_id):
-            ra = relation_answers(by_rel.get(r.idx, {}))
-            if ra is not None:
+            got = by_rel.get(r.idx, {})
+            ra = relation_answers(got)
+            if ra is not None and relation_answered(got):
                 key = (keys[r.subject_id], preds[r.predicate_id], keys[r.object_id])
                 answered.append((key, ra))
         runs.append(answered)

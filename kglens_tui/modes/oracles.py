@@ -16,6 +16,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from kglens_tui.probe.bias import Rate
+
 YES, NO, INVALID, ERROR = "yes", "no", "invalid", "error"
 CONSISTENT, INCONSISTENT = "consistent", "inconsistent"
 ATOMIC, SEQ_INTRA, SEQ_INTER, ONTOLOGICAL = (
@@ -235,12 +237,30 @@ class Coverage:
         return self.known_both - self.gap_both
 
     @property
-    def coverage_rate(self) -> float | None:
-        return self.covered / self.known_both if self.known_both else None
+    def gap1_rate(self) -> Rate:
+        """Template 1's gap over the relations its atomic request was answered for."""
+        return Rate(self.gap1, self.known1)
 
-    @staticmethod
-    def rate(gap: int, known: int) -> float | None:
-        return gap / known if known else None
+    @property
+    def gap2_rate(self) -> Rate:
+        """Template 2's gap over the relations its atomic request was answered for."""
+        return Rate(self.gap2, self.known2)
+
+    @property
+    def gap_both_rate(self) -> Rate:
+        """The gap of both templates over the relations both atomic requests were answered for
+        (the one definition every screen and report shows)."""
+        return Rate(self.gap_both, self.known_both)
+
+    @property
+    def coverage_rate(self) -> Rate:
+        """Relations affirmed by at least one template, over the same n as `gap_both_rate`."""
+        return Rate(self.covered, self.known_both)
+
+    @property
+    def unknown_both(self) -> int:
+        """Relations left out of `gap_both_rate`: an atomic request failed."""
+        return self.relations - self.known_both
 
 
 def coverage(relations: Iterable[tuple[str, str]]) -> Coverage:

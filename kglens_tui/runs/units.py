@@ -126,6 +126,7 @@ class ModeSnapshot:
     mode: str
     status: str
     units_done: int
+    """Units whose every request was answered (`ModeEngine.units_done`)."""
     units_total: int
     requests: int
     errors: int
@@ -234,7 +235,9 @@ class ModeEngine(RunEngine):
         raise NotImplementedError
 
     def units_done(self) -> int:
-        raise NotImplementedError
+        """Units whose every request was answered: the planned units not `pending` (a unit with
+        a failed request is not done; a resume asks it again)."""
+        return self.units_total() - len(self.pending())
 
     def load_stored(self) -> None:
         """Read what the run has stored (its answers, and the questions a generator wrote) into

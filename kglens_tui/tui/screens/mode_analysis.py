@@ -1,4 +1,4 @@
-"""The paper analyses of KONTEST and fact-eval runs, as the CLI prints them: fact-eval per relation,
+"""The paper analyses of KONTEST and fact-eval runs, as the CLI prints them: a run's report,
 `facteval compare` (Table 2, template vs LLM-written questions) and `consistency compare`
 (Fig. 4, stability), over the chosen run and the other runs of its mode and KG."""
 
@@ -15,13 +15,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from kglens_tui.core.safetext import literal
+from kglens_tui.modes.commands import report_renderables
 from kglens_tui.modes.config import FACTEVAL, KONTEST
 from kglens_tui.modes.facteval_compare import (
     compare_table,
     generator_pairs,
     generator_table,
     load_run_scores,
-    run_per_relation_table,
 )
 from kglens_tui.modes.kontest_compare import (
     ensemble_renderables,
@@ -30,6 +30,7 @@ from kglens_tui.modes.kontest_compare import (
     template3_partners,
 )
 from kglens_tui.runs.record import load_run
+from kglens_tui.runs.registry import mode_label
 
 if TYPE_CHECKING:
     from kglens_tui.tui.app import KGLensApp
@@ -41,7 +42,10 @@ MODE_ANALYSIS_HELP = """\
 | --- | --- |
 | `escape` | back |
 
-**Fact-eval run** (`A`): precision, recall, F1 and abstention rate per relation and context.
+**A KONTEST or fact-eval run** (`v` or `A`): its report, as `consistency report` or `facteval
+report` prints it: chance levels and answer bias; KONTEST Tables 3 and 4 (each figure with its
+n), errors per predicate and the latest inconsistencies; fact-eval precision, recall, F1 and
+abstention rate per question type and context, and per relation.
 **Compare** (`c` on a KONTEST or fact-eval run): the run with every other finished run of its mode
 on the same KG. Fact-eval: F1 · abstention rate per question type and context, one column per
 model (LLM-facteval Table 2), and template- against LLM-written questions on the same facts.
@@ -68,24 +72,30 @@ def peer_runs(conn: sqlite3.Connection, run_id: int) -> list[int]:
 def analysis_renderables(
     conn: sqlite3.Connection, run_id: int, compare: bool
 ) -> tuple[str, list[RenderableType]]:
-    """The screen's title and tables: per relation (fact-eval), or the comparison with peers."""
+    """The screen's title and tables: the run's report as `consistency report` or `facteval
+    report` prints it, or (``compare``) the comparison with its peers."""
     run = load_run(conn, run_id)
-    if not compare and run.mode == FACTEVAL:
-        return f"Fact-eval run {run_id} per relation", [run_per_relation_table(conn, run_id)]
+    if run.mode not in (KONTEST, FACTEVAL):
+        raise ValueError(f"run {run_id} is a {mode_label(run.mode)} run, not a unit-mode run")
+    label = mode_label(run.mode)
+    title = label[:1].upper() + label[1:]
+    if not compare:
+        command = "consistency report" if run.mode == KONTEST else "facteval report"
+        return f"{title} run {run_id} ({command})", report_renderables(conn, run_id, run.mode)
     runs = peer_runs(conn, run_id)
     if len(runs) < 2:
         raise ValueError(
-            f"no other finished {run.mode} run on KG '{run.kg_name}' to compare run {run_id} with"
+            f"no other finished {label} run on KG '{run.kg_name}' to compare run {run_id} with"
         )
     if run.mode == KONTEST:
         loaded, overlap = load_overlap(conn, runs)
         tables: list[RenderableType] = [*overlap_tables(loaded, overlap)]
         tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
-        return f"KONTEST runs {', '.join(map(str, runs))}", tables
+        return f"{title} runs {', '.join(map(str, runs))}", tables
     scores = load_run_scores(conn, runs)
     tables = [compare_table(scores)]
     tables += [generator_table(*pair) for pair in generator_pairs(scores)]
-    return f"Fact-eval runs {', '.join(map(str, runs))}", tables
+    return f"{title} runs {', '.join(map(str, runs))}", tables
 
 
 class ModeAnalysisScreen(Screen):

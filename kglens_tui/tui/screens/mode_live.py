@@ -19,11 +19,11 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
-from kglens_tui.probe.bias import leaning
+from kglens_tui.probe.bias import Rate, leaning
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
-from kglens_tui.textfmt import num, pct
+from kglens_tui.textfmt import num, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import StoredRun
@@ -130,7 +130,7 @@ class ModeLiveScreen(Screen):
         )
         loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
         self.query_one("#mode-progress", Static).update(
-            f"{loading}done {snap.units_done:,} of {snap.units_total:,}\n"
+            f"{loading}done {snap.units_done:,} of {snap.units_total:,}{_failed_units(snap)}\n"
             f"requests {calls_text(snap.requests, snap.helpers)} · failed {snap.errors:,} · "
             f"retries {snap.retries:,}\n"
             f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}\n"
@@ -146,29 +146,31 @@ class ModeLiveScreen(Screen):
         rows: list[tuple[str, ...]] = []
         columns: tuple[str, ...]
         if isinstance(metrics, KontestMetrics):
-            columns = ("oracle", "valid", "inconsistent", "error rate", "coin", "invalid", "errors")
+            # "n" is each rate's denominator: valid tests, or for the gap the relations whose
+            # two atomic requests were answered (`Coverage.gap_both_rate`, as the report)
+            columns = ("oracle", "n", "inconsistent", "rate [95%]", "coin", "invalid", "errors")
             for o in metrics.oracles:
                 rows.append(
                     (
                         o.oracle,
                         str(o.valid),
                         str(o.inconsistent),
-                        pct(o.error_rate),
+                        _rate(Rate(o.inconsistent, o.valid)),
                         pct(metrics.coin_error_rate(o.oracle)),
                         str(o.invalid),
                         str(o.errors),
                     )
                 )
-            cov = metrics.coverage
+            gap = metrics.coverage.gap_both_rate
             rows.append(
                 (
                     "knowledge gap (both)",
-                    str(cov.relations),
-                    str(cov.gap_both),
-                    pct(cov.gap_both / cov.relations if cov.relations else None),
+                    str(gap.n),
+                    str(gap.k),
+                    _rate(gap),
                     pct(1 - coverage_chance(COIN)),
                     "",
-                    "",
+                    str(metrics.coverage.unknown_both),
                 )
             )
         elif isinstance(metrics, FactevalMetrics):
@@ -233,6 +235,19 @@ class ModeLiveScreen(Screen):
         snap = self.session.snapshot()
         run_id = snap.run_id if snap is not None else self.session.run_id
         run_controls.press(self, action, session, run_id)
+
+
+def _failed_units(snap: ModeSnapshot) -> str:
+    """' · 3 with a failed request' (units asked but not done: a resume asks them again)."""
+    m = snap.metrics
+    failed = getattr(m, "relations_failed", getattr(m, "questions_failed", 0))
+    return f" · {failed:,} with a failed request" if failed else ""
+
+
+def _rate(rate: Rate) -> str:
+    """A rate with its 95% interval (its n is in the row's n column)."""
+    interval = rate.interval
+    return rate_ci(rate.value, *(interval if interval is not None else (None, None)))
 
 
 def _status(status: str) -> str:
