@@ -362,3 +362,47 @@ def test_cli_report_average_column_is_a_mean_without_interval(conn, hand_round, 
     ]
     assert "Not counted yet" not in out
     assert "Average is the mean of the KG columns" in out
+
+
+def test_kappa_matrix_shows_n_per_pair_and_no_kappa_over_too_few_items(conn, capsys) -> None:
+    from kglens_tui.annotate.agreement import KAPPA_MIN_ITEMS
+    from kglens_tui.annotate.labels import submit_label
+    from kglens_tui.cli import main
+
+    specs = [
+        ItemSpec(kg="country", qtype="yes_no", question=f"Q{n}?", app_verdict="correct")
+        for n in range(12)
+    ]
+    rnd = create_round_from_items(conn, "few", specs, annotators=NAMES)
+    ids = [r[0] for r in conn.execute("SELECT id FROM annotation_item ORDER BY position")]
+    # A labels 3 items only: its kappa with B over them is -0.5 (y n n against n y n:
+    # p_o = 1/3, p_e = 5/9)
+    votes = {
+        "A": "ynn",
+        "B": "nyn" + "ynynynynn",
+        "C": "nyn" + "ynynynyny",
+        "D": "yyy" + "yyyyyyyyy",
+        "E": "yyy" + "yyyyyyyyy",
+    }
+    for name, given in votes.items():
+        for item_id, vote in zip(ids, given, strict=False):
+            submit_label(conn, item_id, name, question_clear=WORDS[vote])
+    clear = round_results(conn, rnd.id).agreement["question_clear"]
+    assert KAPPA_MIN_ITEMS == 10
+    assert clear.shared[0] == [3, 3, 3, 3, 3] and clear.shared[1] == [3, 12, 12, 12, 12]
+    assert clear.kappa[0][1] == pytest.approx(-0.5)  # computed, but over 3 items: not shown
+    assert clear.shown_kappa(0, 1) is None
+    assert clear.kappa_cell(0, 1) == "— n=3"
+    assert clear.kappa_cell(0, 0) == "n=3" and clear.kappa_cell(1, 1) == "n=12"
+    # B and C differ on the last item only: p_o = 11/12, p_e = (5*6 + 7*6) / 144 = 1/2 -> 5/6
+    assert clear.kappa[1][2] == pytest.approx(5 / 6)
+    assert clear.kappa_cell(1, 2) == f"{clear.kappa[1][2]:.3f} n=12"
+    assert clear.kappa_cell(3, 4) == "n/a n=12"  # D and E said yes throughout: undefined
+    assert clear.shown_kappa(3, 4) is None
+
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    assert main(["--db", db, "annotate", "report", "few"]) == 0
+    out = capsys.readouterr().out
+    # was: "-0.500" and "1.000" with no n
+    assert "-0.500" not in out and "— n=3" in out and " n=12 " in out
+    assert "under 10 such items" in " ".join(out.split())

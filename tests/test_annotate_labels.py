@@ -238,3 +238,16 @@ def test_five_processes_submit_1000_labels_at_once(tmp_path: Path) -> None:
     assert conn.execute("SELECT COUNT(*) FROM annotation_current").fetchone()[0] == 1000
     assert all(p.done == 200 for p in progress(conn, rnd.id))
     conn.close()
+
+
+@pytest.mark.parametrize("seconds", [-1.0, float("nan"), float("inf"), 86_400.5, 1e12])
+def test_an_impossible_time_is_refused_and_stores_nothing(conn, seconds: float) -> None:
+    rnd = create_round_from_items(
+        conn, "times", [ItemSpec(kg="k", qtype="yes_no", question="Q?", app_verdict="correct")]
+    )
+    item_id = conn.execute("SELECT id FROM annotation_item").fetchone()[0]
+    name = rnd.annotators[0]
+    with pytest.raises(AnnotationError, match=r"seconds must be a finite number .* 0 to 86,400"):
+        submit_label(conn, item_id, name, question_clear="yes", seconds=seconds)
+    assert label_history(conn, item_id, name) == []
+    submit_label(conn, item_id, name, question_clear="yes", seconds=86_400)  # a day: allowed

@@ -166,13 +166,22 @@ BAD_PACKS = {
         "must be 'yes' or 'no'",
     ),
     "unknown label field": (_set_label(2, confidence=3), 3, "label.confidence", "unknown field"),
-    "negative seconds": (_set_label(2, seconds=-4), 3, "label.seconds", "0 or more"),
+    "negative seconds": (_set_label(2, seconds=-4), 3, "label.seconds", "from 0 to 86,400"),
     "infinite seconds": (
         _set_label(2, seconds=float("inf")),
         3,
         "label.seconds",
-        "finite number of seconds, 0 or more (got inf)",
+        "finite number of seconds from 0 to 86,400, a day per item (got inf)",
     ),
+    # was: accepted, and progress showed "277777778h 06m recorded"
+    "seconds beyond a day": (
+        _set_label(3, seconds=1e12),
+        4,
+        "label.seconds",
+        "from 0 to 86,400, a day per item (got 1000000000000.0)",
+    ),
+    "seconds as text": (_set_label(2, seconds="12"), 3, "label.seconds", "(got '12')"),
+    "seconds as true": (_set_label(2, seconds=True), 3, "label.seconds", "(got True)"),
     "NaN seconds": (_set_label(4, seconds=float("nan")), 5, "label.seconds", "(got nan)"),
     "seconds too big for a float": (
         _set_label(2, seconds=10**400),
@@ -291,3 +300,37 @@ def test_cli_export_and_import(conn, rnd, tmp_path: Path, capsys) -> None:
     err = capsys.readouterr().err
     assert err.startswith(f"error: {out}:2: field 'label.question_clear': must be 'yes' or 'no'")
     assert err.count("\n") == 1
+
+
+def test_reimporting_an_older_pack_says_the_stored_label_was_kept(
+    conn, rnd, tmp_path: Path, capsys
+) -> None:
+    from kglens_tui.cli import main
+
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    first = export_pack(conn, rnd.id, "ann1", tmp_path / "first.jsonl")
+    rows = _fill(_read(first))
+    _write(first, rows)
+    assert import_pack(conn, first).applied == 6
+    # the annotator changes their mind on two items: in a second pack, and in the app
+    rows[1]["label"]["question_clear"] = (
+        "yes" if rows[1]["label"]["question_clear"] == "no" else "no"
+    )
+    second = _write(tmp_path / "second.jsonl", rows)
+    assert import_pack(conn, second).applied == 1
+    skip_item(conn, rows[2]["item"], "ann1")
+    stored = {r["item"]: current_label(conn, r["item"], "ann1").state for r in rows[1:]}
+    dump = list(conn.iterdump())
+
+    summary = import_pack(conn, first)  # the stored labels are newer: kept
+    # was: "0 labels stored, 6 unchanged" although two of them differ
+    assert (summary.applied, summary.unchanged, summary.superseded) == (0, 4, 2)
+    assert list(conn.iterdump()) == dump
+    assert {i: current_label(conn, i, "ann1").state for i in stored} == stored
+
+    assert main(["--db", db, "annotate", "import", str(first)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.endswith(
+        "annotator ann1: 0 labels stored, 4 unchanged, 2 older than the stored label (this pack "
+        "was imported before and the label changed since): kept the stored one, 0 not rated"
+    ), out

@@ -280,3 +280,25 @@ def test_control_characters_in_round_and_annotator_names_are_refused(
     # markup-like text is a name like any other
     assert _create(path, "--name", "[b]r[/]", "--annotators", "[i]a,b") == 0
     assert [r.annotators for r in list_rounds(db)] == [("[i]a", "b")]
+
+
+def test_only_kglens_runs_can_be_annotated(db, capsys) -> None:
+    from kglens_tui.modes.config import FactevalConfig, KontestConfig
+
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    run_blocking(prepare(db, config=FactevalConfig(kg="country", target="sim", facts=5)))
+    run_blocking(prepare(db, config=KontestConfig(kg="country", target="sim", relations=3)))
+    modes = dict(db.execute("SELECT id, mode FROM run").fetchall())
+    assert modes == {1: "kglens", 2: "kglens", 3: "facteval", 4: "kontest"}
+    # was: "no usable observations to sample from ('error' replies are skipped)"
+    assert _create(path, "--name", "fe", "--runs", "3", "--annotators", "a,b") == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("error: only KGLens runs can be annotated: run 3 is a fact-eval run")
+    # was: a round "from runs 1, 3" drawn from run 1 alone
+    assert _create(path, "--name", "mixed", "--runs", "1,4,3", "--annotators", "a,b") == 2
+    err = capsys.readouterr().err
+    assert "run 3 is a fact-eval run; run 4 is a KONTEST run" in err and "run 1" not in err
+    with pytest.raises(AnnotationError, match="run 4 is a KONTEST run"):
+        create_round(db, "api", runs=[4, 2])
+    assert list_rounds(db) == []

@@ -1,5 +1,6 @@
 """Results of a round: majority votes, the paper's Table 4 (QG, QAV, QG+QAV accuracy per KG),
-Krippendorff's alpha, pairwise Cohen's kappa, percent agreement and the disputed items.
+Krippendorff's alpha, pairwise Cohen's kappa (with the items each pair labelled; none shown over
+fewer than KAPPA_MIN_ITEMS), percent agreement and the disputed items.
 
 Majority: a value is the human label when at least `majority` annotators chose it and no other
 value has as many votes (paper: 3 of 5); an adjudication overrides the majority. An item without
@@ -27,6 +28,12 @@ from kglens_tui.core.intervals import Proportion, wilson
 from kglens_tui.textfmt import pct, rate_ci
 
 QUESTIONS = ("question_clear", "response_correct")
+
+KAPPA_MIN_ITEMS = 10
+"""Fewest items two annotators must both have labelled for their Cohen's kappa to be shown.
+Over fewer, one label more or less typically moves kappa by 0.2 or more (over 3 items it jumps
+between values like -0.500 and 1.000), so the report shows the count and no kappa. README,
+"Human evaluation", documents this threshold."""
 
 
 def majority(votes: Iterable[str], threshold: int) -> str | None:
@@ -262,7 +269,35 @@ class QuestionAgreement:
     percent: float | None
     annotators: tuple[str, ...]
     kappa: list[list[float | None]]
-    """Pairwise Cohen's kappa, rows and columns in `annotators` order."""
+    """Pairwise Cohen's kappa, rows and columns in `annotators` order (None: undefined, or no
+    item labelled by both); `shown_kappa` leaves out those over too few items."""
+    shared: list[list[int]]
+    """Items both annotators labelled on this question (the kappa's n), in the same order; on
+    the diagonal, the items that annotator labelled."""
+
+    def shown_kappa(self, a: int, b: int) -> float | None:
+        """The pair's kappa if it is over at least KAPPA_MIN_ITEMS shared items, else None."""
+        return self.kappa[a][b] if self.shared[a][b] >= KAPPA_MIN_ITEMS else None
+
+    def kappa_cell(self, a: int, b: int) -> str:
+        """One cell of the kappa matrix with its n: "0.571 n=24"; "— n=3" under
+        KAPPA_MIN_ITEMS shared items; "n/a n=24" where kappa is undefined (both gave one and the
+        same value throughout); "n=24" on the diagonal (the items that annotator labelled)."""
+        n = self.shared[a][b]
+        if a == b:
+            return f"n={n:,}"
+        if n < KAPPA_MIN_ITEMS:
+            return f"— n={n:,}"
+        value = self.kappa[a][b]
+        return f"n/a n={n:,}" if value is None else f"{value:.3f} n={n:,}"
+
+
+KAPPA_LEGEND = (
+    "Cohen's κ cells: κ over the items both annotators labelled, with that n; — under "
+    f"{KAPPA_MIN_ITEMS} such items (too few for κ to mean anything); n/a: κ undefined (both gave "
+    "one value throughout); diagonal: the items each annotator labelled."
+)
+"""What the kappa matrices' cells mean (CLI and TUI)."""
 
 
 @dataclass(frozen=True)
@@ -279,6 +314,11 @@ class RoundResults:
     """Items every assigned annotator has handled that still lack a needed majority."""
     flagged: list[tuple[int, str, str]]
     """(item id, annotator, note) for every current flag."""
+
+    @property
+    def pending(self) -> int:
+        """Items some assigned annotator has not labelled or skipped yet."""
+        return sum(not i.complete for i in self.items)
 
     @property
     def awaiting(self) -> int:
@@ -463,6 +503,13 @@ def _agreement(
         [1.0 if a == b else cohen_kappa(matrix[a], matrix[b]) for b in range(len(names))]
         for a in range(len(names))
     ]
+    shared = [
+        [
+            sum(x is not None and y is not None for x, y in zip(matrix[a], matrix[b], strict=True))
+            for b in range(len(names))
+        ]
+        for a in range(len(names))
+    ]
     return QuestionAgreement(
         question=question,
         items=sum(len(values) >= 2 for values in units),
@@ -470,6 +517,7 @@ def _agreement(
         percent=percent_agreement(units),
         annotators=tuple(names),
         kappa=kappa,
+        shared=shared,
     )
 
 

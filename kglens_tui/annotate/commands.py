@@ -146,7 +146,10 @@ def _short(text: str | None, width: int = 60) -> str:
 
 
 def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    from kglens_tui.annotate.agreement import round_results  # numpy + krippendorff: load lazily
+    from kglens_tui.annotate.agreement import (  # numpy + krippendorff: load lazily
+        KAPPA_LEGEND,
+        round_results,
+    )
 
     res = round_results(conn, args.round)
     rnd = res.round
@@ -199,9 +202,10 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         km.add_column("")
         for name in q.annotators:
             km.add_column(name, justify="right")
-        for name, row in zip(q.annotators, q.kappa, strict=True):
-            km.add_row(name, *(num(v, 3) for v in row))
+        for a, name in enumerate(q.annotators):
+            km.add_row(name, *(q.kappa_cell(a, b) for b in range(len(q.annotators))))
         console.print(km)
+    console.print(Text(KAPPA_LEGEND, "dim"))
 
     dis = LiteralTable(
         title=f"Majority disagrees with the app ({len(res.disagreements)})", title_justify="left"
@@ -259,8 +263,7 @@ def cmd_import(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     s = import_pack(conn, Path(args.file))
     console.print(
         f"{markup_literal(s.path)}: round '{markup_literal(s.round)}', annotator "
-        f"{markup_literal(s.annotator)}: {s.applied} labels stored, "
-        f"{s.unchanged} unchanged, {s.unlabelled} not rated"
+        f"{markup_literal(s.annotator)}: {s.sentence()}"
     )
     return 0
 

@@ -3,6 +3,7 @@ transaction retried on busy, and idempotent by a client-supplied revision id."""
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping
@@ -14,6 +15,26 @@ from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRECT_VALUES
 
 ACTIONS = ("label", "skip", "flag", "undo", "import")
+
+MAX_ITEM_SECONDS = 86_400.0
+"""The most time one item can have taken an annotator: a day. More (or a negative, NaN or
+infinite time) is refused: it would swamp every time total and mean shown."""
+
+
+def seconds_problem(seconds: object) -> str | None:
+    """Why `seconds` is not a possible time spent on one item, or None when it is: a number
+    (not true/false) from 0 to MAX_ITEM_SECONDS."""
+    try:
+        value = float(seconds) if isinstance(seconds, int | float) else math.nan
+    except OverflowError:  # an integer beyond any float
+        value = math.inf
+    if isinstance(seconds, bool) or not (math.isfinite(value) and 0 <= value <= MAX_ITEM_SECONDS):
+        return (
+            f"must be a finite number of seconds from 0 to {MAX_ITEM_SECONDS:,.0f}, a day per "
+            f"item (got {seconds!r:.40})"
+        )
+    return None
+
 
 # A stored annotation_label row: a sqlite3.Row, or a mapping with its columns.
 LabelRow = sqlite3.Row | Mapping[str, Any]
@@ -163,8 +184,9 @@ def append_revision(
     """Append one revision in its own transaction (low level: prefer the functions below)."""
     if action not in ACTIONS:
         raise AnnotationError(f"unknown label action {action!r}")
-    if seconds < 0:
-        raise AnnotationError(f"seconds must be 0 or more (got {seconds})")
+    problem = seconds_problem(seconds)
+    if problem:
+        raise AnnotationError(f"seconds {problem}")
     client_rev = rev_id or new_rev_id()
 
     def write(c: sqlite3.Connection) -> Revision | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -19,7 +18,12 @@ from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError, PackError
 from kglens_tui.annotate.guidelines import GUIDELINES_MARKDOWN
 from kglens_tui.annotate.items import AnnotatorItem, annotator_id, items_for_annotator
-from kglens_tui.annotate.labels import LabelState, label_problem, state_from_row
+from kglens_tui.annotate.labels import (
+    LabelState,
+    label_problem,
+    seconds_problem,
+    state_from_row,
+)
 from kglens_tui.annotate.rounds import Round, get_round
 from kglens_tui.core.safewrite import write_text
 
@@ -146,8 +150,24 @@ class ImportSummary:
     applied: int
     """Labels stored as new revisions."""
     unchanged: int
-    """Labels equal to the stored ones (or from this very pack, imported before)."""
+    """Labels equal to the stored ones."""
     unlabelled: int
+    superseded: int = 0
+    """Labels this very pack stored before that have been changed since (in the app or by
+    another pack): the stored, newer label is kept."""
+
+    def sentence(self) -> str:
+        """What the import did, e.g. "3 labels stored, 0 unchanged, 0 not rated"; labels kept
+        from an older import are counted on their own."""
+        parts = [f"{self.applied:,} {'label' if self.applied == 1 else 'labels'} stored"]
+        parts.append(f"{self.unchanged:,} unchanged")
+        if self.superseded:
+            parts.append(
+                f"{self.superseded:,} older than the stored label (this pack was imported "
+                "before and the label changed since): kept the stored one"
+            )
+        parts.append(f"{self.unlabelled:,} not rated")
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -219,13 +239,10 @@ def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState,
     note = label.get("note", "")
     if not isinstance(note, str):
         raise r.fail(n, "label.note", "must be text")
-    seconds = _seconds(label.get("seconds", 0))
-    if seconds is None:
-        raise r.fail(
-            n,
-            "label.seconds",
-            f"must be a finite number of seconds, 0 or more (got {label['seconds']!r:.40})",
-        )
+    seconds = label.get("seconds", 0)
+    wrong_time = seconds_problem(seconds)
+    if wrong_time:
+        raise r.fail(n, "label.seconds", wrong_time)
     clear, correct = label.get("question_clear"), label.get("response_correct")
     skipped = label.get("skipped", False)
     if skipped or clear is not None or correct is not None:
@@ -233,18 +250,7 @@ def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState,
         if problem:
             raise r.fail(n, f"label.{problem[0]}", problem[1])
     state = LabelState(clear, correct, skipped, label.get("flag", False), note.strip())
-    return None if state.empty else (state, seconds)
-
-
-def _seconds(value: Any) -> float | None:
-    """`value` as seconds if it is a finite number, 0 or more (not NaN, Infinity or true)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    try:
-        seconds = float(value)
-    except OverflowError:
-        return None
-    return seconds if math.isfinite(seconds) and seconds >= 0 else None
+    return None if state.empty else (state, float(seconds))
 
 
 def _read_pack(
@@ -347,25 +353,28 @@ def _read_pack(
 
 
 def import_pack(conn: sqlite3.Connection, path: Path | str) -> ImportSummary:
-    """Validate a filled-in pack and store its labels in one transaction (idempotent)."""
+    """Validate a filled-in pack and store its labels in one transaction (idempotent). A label
+    differing from the stored one becomes a new revision, unless this very pack (same file)
+    stored it before: then the stored label is newer and is kept (counted as superseded)."""
     path = Path(path)
     rnd, annotator, file_sha, labels, unlabelled = _read_pack(conn, path)
 
-    def write(c: sqlite3.Connection) -> int:
+    def write(c: sqlite3.Connection) -> tuple[int, int]:
         aid = annotator_id(c, rnd.id, annotator)
-        applied = 0
+        applied = superseded = 0
         for lab in labels:
             client_rev = f"import:{file_sha[:40]}:{lab.item_id}"
-            if c.execute(
-                "SELECT 1 FROM annotation_label WHERE client_rev = ?", (client_rev,)
-            ).fetchone():
-                continue
             last = c.execute(
                 "SELECT * FROM annotation_label WHERE item_id = ? AND annotator_id = ? "
                 "ORDER BY revision DESC LIMIT 1",
                 (lab.item_id, aid),
             ).fetchone()
             if state_from_row(last) == lab.state:
+                continue
+            if c.execute(
+                "SELECT 1 FROM annotation_label WHERE client_rev = ?", (client_rev,)
+            ).fetchone():
+                superseded += 1  # stored by this pack before, changed since: the newer stays
                 continue
             spent = c.execute(
                 "SELECT COALESCE(SUM(seconds), 0) FROM annotation_label "
@@ -391,14 +400,15 @@ def import_pack(conn: sqlite3.Connection, path: Path | str) -> ImportSummary:
                 ),
             )
             applied += 1
-        return applied
+        return applied, superseded
 
-    applied = atomic(conn, write)
+    applied, superseded = atomic(conn, write)
     return ImportSummary(
         path=path,
         round=rnd.name,
         annotator=annotator,
         applied=applied,
-        unchanged=len(labels) - applied,
+        unchanged=len(labels) - applied - superseded,
         unlabelled=unlabelled,
+        superseded=superseded,
     )

@@ -268,15 +268,33 @@ def _id_list(values: Sequence[int]) -> str:
     return json.dumps(sorted({int(v) for v in values}))
 
 
+def _check_runs(conn: sqlite3.Connection, runs: Sequence[int]) -> None:
+    """Every run exists and is a KGLens run (the only mode whose questions, answers and verdicts
+    a round can hold); else one error naming the runs that are not."""
+    from kglens_tui.runs.record import KGLENS  # the run layer: loaded when a round is made
+    from kglens_tui.runs.registry import mode_label
+
+    modes: dict[int, str] = {}
+    for run_id in sorted(set(runs)):
+        row = conn.execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
+        if row is None:
+            raise AnnotationError(f"no run {run_id} in this workspace (see `kglens runs`)")
+        modes[run_id] = row[0]
+    others = [f"run {r} is a {mode_label(m)} run" for r, m in modes.items() if m != KGLENS]
+    if others:
+        raise AnnotationError(
+            f"only {mode_label(KGLENS)} runs can be annotated: {'; '.join(others)} "
+            "(see `kglens runs`)"
+        )
+
+
 def _pool(
     conn: sqlite3.Connection,
     runs: Sequence[int],
     observation_ids: Sequence[int],
     edge_ids: Sequence[int],
 ) -> list[sqlite3.Row]:
-    for run_id in sorted(set(runs)):
-        if conn.execute("SELECT 1 FROM run WHERE id = ?", (run_id,)).fetchone() is None:
-            raise AnnotationError(f"no run {run_id} in this workspace (see `kglens runs`)")
+    _check_runs(conn, runs)
     if observation_ids:
         found = {
             r[0]
@@ -350,8 +368,9 @@ def create_round(
     calibration_size: int = 0,
     setting_names: Mapping[str, str] = SETTING_NAMES,
 ) -> Round:
-    """Sample a round from stored observations of the given runs and/or filters (observation
-    ids, edge ids), stratified per KG and question type, seeded; 'error' replies are skipped.
+    """Sample a round from stored observations of the given KGLens runs and/or filters
+    (observation ids, edge ids), stratified per KG and question type, seeded; 'error' replies
+    are skipped, and a run of another mode (KONTEST, fact-eval) is refused.
     `majority` defaults to a strict majority of the raters per item (3 of 5, as in the paper;
     2 of 2); `setting_names` says how errors name the settings (the CLI passes its flags)."""
     if not (runs or observation_ids or edge_ids):

@@ -39,8 +39,9 @@ ROUNDS_HELP = """\
 | `ctrl+r` | refresh |
 | `escape` | back |
 
-Create a round from runs with `kglens annotate round create --name NAME --runs 1,2`; remote
-annotators can use `kglens serve` (a browser) or a pack (`kglens annotate export`).
+Create a round from KGLens runs (not KONTEST or fact-eval ones) with `kglens annotate round
+create --name NAME --runs 1,2`; remote annotators can use `kglens serve` (a browser) or a pack
+(`kglens annotate export`).
 """
 
 ANNOTATOR_HELP = """\
@@ -182,7 +183,7 @@ class RoundsScreen(Screen):
         banner = self.query_one("#ann-banner", Static)
         if not rounds:
             banner.update(
-                "No annotation rounds yet. Create one from runs: "
+                "No annotation rounds yet. Create one from KGLens runs: "
                 "[b]kglens annotate round create --name NAME --runs 1,2[/]"
             )
         elif self.annotators_only:

@@ -26,7 +26,9 @@ PROGRESS_HELP = """\
 ## Progress
 
 Per annotator: items handled (labelled or skipped) of those assigned, flags, the time recorded
-over all their revisions and the mean time per handled item. Refreshes every few seconds.
+over all their revisions and the mean time per handled item (a day at most per item: an
+import with more is refused). The bar narrows, and on a narrow screen is left out, so the
+figures always fit. Refreshes every few seconds.
 
 | key | action |
 | --- | --- |
@@ -36,6 +38,12 @@ over all their revisions and the mean time per handled item. Refreshes every few
 
 REFRESH_S = 3.0
 BAR_WIDTH = 24
+MIN_BAR_WIDTH = 8
+"""Narrower than this, the bar is left out: the figures beside it say the same."""
+SIDE_ROOM = 4
+"""Columns the table cannot use: the pane's padding and a vertical scrollbar."""
+COLUMNS = ("of total", "%", "labelled", "skipped", "flagged", "time", "per item")
+"""The figures' columns, after the annotator and the bar."""
 
 
 def bar(share: float, width: int = BAR_WIDTH) -> Text:
@@ -61,6 +69,8 @@ class ProgressScreen(Screen):
     def __init__(self, round_id: int) -> None:
         super().__init__()
         self.round_id = round_id
+        self._shown_bar: int | None = None
+        """The bar width the table's columns were made for (None: no columns yet)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -71,13 +81,11 @@ class ProgressScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#ann-progress", DataTable)
-        table.add_column("annotator")
-        table.add_column("done", width=BAR_WIDTH)
-        for col in ("of total", "%", "labelled", "skipped", "flagged", "time", "per item"):
-            table.add_column(Text(col, justify="right"), key=col)
         self.action_refresh()
         self.set_interval(REFRESH_S, self.action_refresh)
+
+    def on_resize(self) -> None:
+        self.action_refresh()
 
     def action_refresh(self) -> None:
         conn = self.app.db()
@@ -90,9 +98,21 @@ class ProgressScreen(Screen):
             f"annotators, {raters} per item · majority {rnd.settings.majority} of {raters}"
         )
         table = self.query_one("#ann-progress", DataTable)
+        cells = [self._cells(p) for p in rows]
+        bar_width = self._bar_width(cells)
+        if bar_width != self._shown_bar:
+            table.clear(columns=True)
+            table.add_column("annotator")
+            if bar_width:
+                table.add_column("done", key="bar", width=bar_width)
+            for col in COLUMNS:
+                heading = "done" if col == "of total" and not bar_width else col
+                table.add_column(Text(heading, justify="right"), key=col)
+            self._shown_bar = bar_width
         table.clear()
-        for p in rows:
-            table.add_row(*self._cells(p), key=p.annotator)
+        for p, (name, *right) in zip(rows, cells, strict=True):
+            bars = [bar(p.share, bar_width)] if bar_width else []
+            table.add_row(name, *bars, *right, key=p.annotator)
         done = sum(p.done for p in rows)
         total = sum(p.total for p in rows)
         seconds = sum(p.seconds for p in rows)
@@ -103,8 +123,20 @@ class ProgressScreen(Screen):
             f"{finished} of {len(rows)} annotators finished · {duration(seconds)} recorded"
         )
 
+    def _bar_width(self, cells: list[list[Text]]) -> int:
+        """The bar's width: BAR_WIDTH, less where the screen is narrow, 0 (no bar) where even
+        MIN_BAR_WIDTH would push the numbers off the screen."""
+        headings = ["annotator", *COLUMNS]
+        widths = [
+            max([len(h), *(row[k].cell_len for row in cells)]) for k, h in enumerate(headings)
+        ]
+        used = sum(widths) + 2 * len(widths)  # each column has one cell of padding either side
+        room = self.size.width - SIDE_ROOM - used - 2
+        return min(BAR_WIDTH, room) if room >= MIN_BAR_WIDTH else 0
+
     @staticmethod
-    def _cells(p: AnnotatorProgress) -> list[Text | str]:
+    def _cells(p: AnnotatorProgress) -> list[Text]:
+        """The annotator's name and figures (every column but the bar)."""
         per = p.seconds_per_item
         right = [
             f"{p.done:,} of {p.total:,}",
@@ -113,6 +145,13 @@ class ProgressScreen(Screen):
             f"{p.skipped:,}",
             f"{p.flagged:,}",
             duration(p.seconds),
-            "—" if per is None else f"{per:.1f} s",
+            per_item(per),
         ]
-        return [literal(p.annotator), bar(p.share), *(Text(v, justify="right") for v in right)]
+        return [literal(p.annotator), *(Text(v, justify="right") for v in right)]
+
+
+def per_item(seconds: float | None) -> str:
+    """Mean time per item: "12.5 s" under a minute, else as `duration` ("1m 40s", "24h 00m")."""
+    if seconds is None:
+        return "—"
+    return f"{seconds:.1f} s" if seconds < 60 else duration(seconds)

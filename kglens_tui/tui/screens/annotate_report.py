@@ -14,7 +14,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from kglens_tui.annotate.agreement import ItemResult, QuestionAgreement, round_results
+from kglens_tui.annotate.agreement import (
+    KAPPA_LEGEND,
+    KAPPA_MIN_ITEMS,
+    ItemResult,
+    QuestionAgreement,
+    round_results,
+)
 from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS
@@ -27,7 +33,7 @@ if TYPE_CHECKING:
 
     from kglens_tui.tui.app import KGLensApp
 
-REPORT_HELP = """\
+REPORT_HELP = f"""\
 ## Report
 
 The paper's Table 4 from the human majority (at least `majority` votes, no tie; an adjudication
@@ -36,7 +42,7 @@ the app's verdict agrees with the humans (refused and unparseable count as incor
 **QG+QAV**: clear and, for Wh items, agreed. Each rate is over the items with the final label it
 needs (a majority or an adjudication); items still without one are not counted yet, and the notes
 under the report say how many. Krippendorff's alpha is nominal; Cohen's kappa is over the items
-both annotators labelled.
+both annotators labelled, shown with that n, and left out (—) under {KAPPA_MIN_ITEMS} such items.
 
 | key | action |
 | --- | --- |
@@ -124,6 +130,7 @@ class ReportScreen(Screen):
                         yield LiteralDataTable(
                             id=f"ann-kappa-{question}", cursor_type="none", classes="ann-static"
                         )
+            yield Static(Text(KAPPA_LEGEND, style="dim"), id="ann-kappa-legend")
             yield Static("", id="ann-disagree-title", classes="section-title")
             yield LiteralDataTable(id="ann-disagree", cursor_type="row", zebra_stripes=True)
             yield Static("", id="ann-report-notes")
@@ -193,8 +200,8 @@ class ReportScreen(Screen):
         table.add_column("")
         for name in q.annotators:
             table.add_column(right(name), key=name)
-        for name, row in zip(q.annotators, q.kappa, strict=True):
-            table.add_row(name, *(right(num(v, 3)) for v in row))
+        for a, name in enumerate(q.annotators):
+            table.add_row(name, *(right(q.kappa_cell(a, b)) for b in range(len(q.annotators))))
 
     def _disagreements(self, items: list[ItemResult]) -> None:
         self.query_one("#ann-disagree-title", Static).update(

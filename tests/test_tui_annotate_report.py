@@ -1,0 +1,103 @@
+"""The report and progress screens of a round: each Cohen's kappa with the number of items both
+annotators labelled (none shown over too few), and the progress table fitting an 80x24
+terminal. Snapshots of these screens: tests/test_tui_layout.py."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from kglens_tui.annotate.labels import flag_item, submit_label
+from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.annotate_progress import ProgressScreen
+from kglens_tui.tui.screens.annotate_report import ReportScreen
+
+NAMES = ("a1", "a2", "a3", "a4", "a5")
+
+
+def _round(db: Path, items: int = 12, seconds: float = 5.0) -> int:
+    """A round of Yes/No items: a1 labels 3 of them, the others every one (flagging the first)."""
+    conn = connect(db)
+    specs = [
+        ItemSpec(kg="country", qtype="yes_no", question=f"Q{n}?", app_verdict="correct")
+        for n in range(items)
+    ]
+    rnd = create_round_from_items(conn, "r5", specs, annotators=NAMES)
+    ids = [r[0] for r in conn.execute("SELECT id FROM annotation_item ORDER BY position")]
+    for k, name in enumerate(NAMES):
+        for n, item_id in enumerate(ids[:3] if name == "a1" else ids):
+            vote = "yes" if (n + k) % 3 else "no"
+            submit_label(conn, item_id, name, question_clear=vote, seconds=seconds)
+        if name != "a1":
+            flag_item(conn, ids[0], name, "odd wording")
+    conn.close()
+    return rnd.id
+
+
+def _app(db: Path) -> KGLensApp:
+    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
+
+
+async def _wait_for(pilot: Pilot, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached in time")
+
+
+async def _open(pilot: Pilot, screen: ReportScreen | ProgressScreen) -> None:
+    """Push `screen` once the home screen has mounted whole, and wait until it has too
+    (quitting while a screen mounts raises inside Textual's Header)."""
+    app = pilot.app
+    await _wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))
+    app.push_screen(screen)
+    await _wait_for(pilot, lambda: app.screen is screen and bool(screen.query("HeaderTitle")))
+
+
+async def test_report_kappa_cells_carry_their_n_and_hide_kappa_over_too_few_items(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "w.db"
+    round_id = _round(db)
+    app = _app(db)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await _open(pilot, ReportScreen(round_id))
+        kappa = app.screen.query_one("#ann-kappa-question_clear", DataTable)
+        await _wait_for(pilot, lambda: kappa.row_count == len(NAMES))
+        rows = [[str(c) for c in kappa.get_row_at(r)] for r in range(len(NAMES))]
+        # was: "1.000" and bare kappas such as "-0.500" over the 3 items a1 labelled
+        assert rows[0] == ["a1", "n=3", "— n=3", "— n=3", "— n=3", "— n=3"]
+        assert rows[1][2] == "n=12"
+        assert all(cell.endswith(" n=12") and cell[0] in "-0123456789n" for cell in rows[1][3:])
+        legend = str(app.screen.query_one("#ann-kappa-legend", Static).render())
+        assert "under 10 such items" in legend
+
+
+async def test_progress_table_fits_80_columns_and_keeps_the_bar_when_wide(tmp_path: Path) -> None:
+    db = tmp_path / "w.db"
+    # a day per item, the most a pack may record: the longest time the column can show
+    round_id = _round(db, items=100, seconds=86_400.0)
+    app = _app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(pilot, ProgressScreen(round_id))
+        table = app.screen.query_one("#ann-progress", DataTable)
+        await _wait_for(pilot, lambda: table.row_count == len(NAMES))
+        labels = [str(c.label) for c in table.columns.values()]
+        assert labels[-4:] == ["skipped", "flagged", "time", "per item"]
+        # was: 101 columns wide in 78, "flagged" cut to "fla" and the time off the screen
+        assert table.virtual_size.width <= table.size.width, labels
+        assert table.max_scroll_x == 0
+        assert [str(c) for c in table.get_row_at(1)][-3:] == ["1", "2400h 00m", "24h 00m"]
+        await pilot.resize_terminal(160, 48)
+        await _wait_for(pilot, lambda: "done" in [str(c.label) for c in table.columns.values()])
+        await _wait_for(pilot, lambda: "bar" in [c.key.value for c in table.columns.values()])
+        assert table.row_count == len(NAMES) and table.max_scroll_x == 0
