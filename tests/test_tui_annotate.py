@@ -198,7 +198,7 @@ async def test_five_annotators_then_report_and_adjudication(
         assert [str(agree.get_row_at(r)[2]) for r in range(2)] == ["0.067", "0.375"]
         assert [str(agree.get_row_at(r)[3]) for r in range(2)] == ["58.9%", "66.7%"]
         kappa = app.screen.query_one("#ann-kappa-question_clear", DataTable)
-        assert str(kappa.get_row_at(0)[5]) == "-0.364"
+        assert str(kappa.get_row_at(0)[5]) == "— n=5"  # too few shared items for a kappa
         await pilot.press("enter")
         assert isinstance(app.screen, AdjudicationScreen)
         assert app.screen.selected().item_id == by_role["W3"].item_id
@@ -384,3 +384,117 @@ def _hand_db(db: Path) -> None:
         )
     assert r1.id == 1
     conn.close()
+
+
+HOSTILE_REPLIES = {
+    "newlines": "No" + "\n" * 200 + "after newlines",
+    "empty": "",
+    "long": "I'm sorry, I cannot answer that. " * 80,
+}
+
+
+def _hostile_round(db: Path) -> None:
+    conn = connect(db)
+    specs = [
+        ItemSpec(
+            kg="country",
+            qtype="wh",
+            app_verdict="correct",
+            question=f"What is the capital of Country {n}?",
+            answers=[["Capital", "Cap"], ["Old capital"]],
+            response=reply,
+        )
+        for n, reply in enumerate(HOSTILE_REPLIES.values())
+    ]
+    create_round_from_items(conn, "hostile", specs, annotators=NAMES[:3], seed=1)
+    conn.close()
+
+
+def _in_view(screen, selector: str) -> bool:
+    """The widget is shown, inside the item's box and on the screen."""
+    widget = screen.query_one(selector)
+    item = screen.query_one("#ann-item")
+    return (
+        widget.display
+        and widget.region.height > 0
+        and item.region.contains_region(widget.region)
+        and screen.region.contains_region(widget.region)
+    )
+
+
+async def test_at_80x24_a_hostile_reply_leaves_both_questions_in_view(tmp_path: Path) -> None:
+    """A reply of 200 newlines shows as two short lines, an empty one as "(empty reply)", and a
+    long one scrolls with the keys under the two questions, which stay in view throughout."""
+    db = tmp_path / "w.db"
+    _hostile_round(db)
+    app = make_app(db, AnnotationEntry("hostile", "ann1"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        screen = app.screen
+        await pilot.press("g")  # guidelines read: show the item
+        await wait_for(pilot, lambda: screen.query_one("#ann-item").display)
+        item = screen.query_one("#ann-item")
+        questions = ("#ann-q1", "#ann-q2", "#ann-state")
+
+        def reply() -> str:
+            return str(screen.query_one("#ann-response").render())
+
+        for _ in HOSTILE_REPLIES:
+            await pilot.pause()
+            await wait_for(pilot, lambda: all(_in_view(screen, q) for q in questions))
+            assert "y  Yes" in str(screen.query_one("#ann-q1").render())
+            assert "x  Incorrect" in str(screen.query_one("#ann-q2").render())
+            text = reply()
+            if screen.item.response == HOSTILE_REPLIES["newlines"]:
+                assert text == "AI's response\nNo\n\nafter newlines"
+                assert _in_view(screen, "#ann-response") and item.max_scroll_y == 0
+            elif screen.item.response == HOSTILE_REPLIES["empty"]:
+                assert text == "AI's response\n(empty reply)"
+                assert _in_view(screen, "#ann-response")
+            else:
+                top = screen.query_one("#ann-response").region.y
+                assert item.region.y < top < screen.query_one("#ann-q1").region.y
+                assert item.max_scroll_y > 0, "the long reply fits: nothing to scroll"
+                await pilot.press("pagedown")
+                await wait_for(pilot, lambda: item.scroll_y > 0)
+                await pilot.press("end")
+                await wait_for(pilot, lambda: item.scroll_y == item.max_scroll_y)
+                assert text.rstrip().endswith("I cannot answer that.")
+                assert all(_in_view(screen, q) for q in questions)
+                await pilot.press("left", "right")  # another item opens at its top
+                await wait_for(pilot, lambda: item.scroll_y == 0)
+            await pilot.press("right")
+
+
+async def test_a_chosen_answer_reads_as_chosen(tmp_path: Path) -> None:
+    """After y the first question reads "Yes ✔" (yellow while the second is open, green once
+    saved), and the option not chosen is dimmed."""
+    from rich.style import Style
+
+    from kglens_tui.tui.screens.annotate import CLEAR_OPTIONS, question_line
+
+    db = tmp_path / "w.db"
+    _hostile_round(db)
+    app = make_app(db, AnnotationEntry("hostile", "ann1"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        screen = app.screen
+        first = screen.item
+        await pilot.press("g", "y")
+        q1 = screen.query_one("#ann-q1")
+        await wait_for(pilot, lambda: "Yes ✔" in str(q1.render()))
+        assert "…" not in str(q1.render())
+        await pilot.press("c")
+        await wait_for(pilot, lambda: screen.pending == 0 and screen.item is not first)
+        await pilot.press("left")
+        await wait_for(pilot, lambda: "Correct ✔" in str(screen.query_one("#ann-q2").render()))
+        assert "Yes ✔" in str(q1.render())
+
+    for saved, colour in ((False, "yellow"), (True, "green")):
+        line = question_line(1, "Clear?", CLEAR_OPTIONS, "yes", saved)
+        assert "Yes ✔" in line.plain
+        start = line.plain.index("Yes ✔")
+        styles = [Style.parse(str(s.style)) for s in line.spans if s.start <= start < s.end]
+        assert any(s.bold and s.color and s.color.name == colour for s in styles), styles
+        no = line.plain.index(" No")
+        assert any(Style.parse(str(s.style)).dim for s in line.spans if s.start <= no + 1 < s.end)

@@ -166,20 +166,28 @@ def test_snapshot(snap_compare, templates: dict, tmp_path: Path, name: str, size
     assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
 
 
-async def test_at_80x24_the_wh_item_scrolls_with_the_keyboard(
-    templates: dict, tmp_path: Path
+@pytest.mark.parametrize("name", ["annotate_wh", "annotate_yes_no"])
+async def test_at_80x24_an_item_shows_its_reply_and_both_questions_without_scrolling(
+    templates: dict, tmp_path: Path, name: str
 ) -> None:
-    app, run_before = make_app(templates, "annotate_wh", tmp_path)
+    """A new annotator sees the whole item at 80x24: the reply, each question with its keys
+    and the line that says what is left to do, none of it below the fold."""
+    app, run_before = make_app(templates, name, tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
-        item = app.screen.query_one("#ann-item")
-        assert item.max_scroll_y > 0, "the second question does not fit: it needs scrolling"
-        await pilot.press("pagedown")
-        await pilot.pause()
-        assert item.scroll_y == item.max_scroll_y
-        await pilot.press("up")
-        await pilot.pause()
-        assert item.scroll_y < item.max_scroll_y
+        screen = app.screen
+        item = screen.query_one("#ann-item")
+        wh = name == "annotate_wh"
+        parts = ["#ann-question", "#ann-q1", "#ann-state"]
+        parts += ["#ann-response", "#ann-q2"] if wh else []
+        for selector in parts:
+            widget = screen.query_one(selector)
+            assert widget.display and widget.region.height > 0, selector
+            assert item.region.contains_region(widget.region), (selector, widget.region)
+            assert screen.region.contains_region(widget.region), (selector, widget.region)
+        assert item.max_scroll_y == 0, "part of an ordinary item is below the fold"
+        if wh:
+            assert "x  Incorrect" in str(screen.query_one("#ann-q2").render())
 
 
 async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path) -> None:
@@ -221,7 +229,7 @@ async def test_every_action_of_every_screen_is_in_the_palette(
     templates: dict, tmp_path: Path, name: str
 ) -> None:
     """Each described binding the screen declares is a palette command with its description."""
-    from kglens_tui.tui.palette import APP_COMMANDS
+    from kglens_tui.tui.palette import APP_COMMANDS, own_bindings
 
     app, run_before = make_app(templates, name, tmp_path)
     async with app.run_test(size=SIZES["160x48"]) as pilot:
@@ -232,6 +240,7 @@ async def test_every_action_of_every_screen_is_in_the_palette(
             active.binding
             for active in screen.active_bindings.values()
             if active.node is screen
+            and (active.binding.action, active.binding.description) in own_bindings(type(screen))
             and active.enabled
             and active.binding.description
             and active.binding.action not in APP_COMMANDS
@@ -299,3 +308,101 @@ async def test_at_80x24_the_annotation_report_scrolls_with_the_keyboard(
         await pilot.press("home")
         await pilot.pause()
         assert report.scroll_y == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["home", "mode_live", "drill_down"])
+async def test_the_help_scrolls_to_its_last_line_above_its_close_button(
+    templates: dict, tmp_path: Path, name: str, size: str
+) -> None:
+    """The help text scrolls with the keyboard in a pane that has the focus; its last line (the
+    settings file and workspace) comes into view, and Close stays on screen below the pane."""
+    from textual.widgets import Button, Markdown
+
+    from kglens_tui.tui.screens.dialogs import HelpScreen
+
+    app, run_before = make_app(templates, name, tmp_path)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await run_before(pilot)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await _settled(pilot)
+        help_screen = app.screen
+        body = help_screen.query_one("#help-body")
+        last = list(help_screen.query_one(Markdown).children)[-1]
+        close = help_screen.query_one("#close", Button)
+        assert "Settings file:" in str(last.render())
+        assert app.focused is body
+        if size == "80x24":
+            assert body.max_scroll_y > 0, "the help fits at 80x24: nothing to scroll"
+            assert not body.region.contains_region(last.region)
+            await pilot.press("pagedown")
+            await wait_for(pilot, lambda: body.scroll_y > 0)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: body.scroll_y == body.max_scroll_y)
+        await _settled(pilot)
+        assert body.region.contains_region(last.region), (body.region, last.region)
+        assert help_screen.region.contains_region(close.region), close.region
+        assert close.region.y >= body.region.bottom
+        await pilot.press("home")
+        await wait_for(pilot, lambda: body.scroll_y == 0)
+
+
+async def test_the_palette_lists_no_key_a_kglens_widget_inherits_from_textual(
+    templates: dict, tmp_path: Path
+) -> None:
+    """Home's runs table is a KGLens DataTable: its cursor keys, and the screen's focus and copy
+    keys, all inherited from Textual, stay off the palette; what KGLens declares is listed."""
+    from textual.binding import Binding
+    from textual.screen import Screen
+    from textual.widgets import DataTable
+
+    from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+    app, run_before = make_app(templates, "home", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        assert isinstance(app.focused, LiteralDataTable)
+        commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        inherited = {b.description for b in DataTable.BINDINGS + Screen.BINDINGS}
+        inherited |= {"Cursor up", "Bottom", "Home", "Copy selected text", "Focus Next"}
+        assert not inherited & commands.keys(), inherited & commands.keys()
+        assert not [h for h in commands.values() if h.endswith(("key home", "key ^c"))]
+        assert {"Resume", "Refresh", "Review"} <= commands.keys()
+
+        class SortedTable(LiteralDataTable):
+            """A KGLens table with a key of its own."""
+
+            __module__ = "kglens_tui.tui.widgets.sorted_table"
+            BINDINGS = [Binding("o", "sort", "Sort rows")]
+
+            def action_sort(self) -> None:
+                pass
+
+        table = SortedTable()
+        await app.screen.mount(table)
+        table.focus()
+        await wait_for(pilot, lambda: app.focused is table)
+        commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert commands.get("Sort rows") == "Home · key o"
+        assert not inherited & commands.keys()
+
+
+async def test_at_80x24_every_home_footer_key_shows_whole_beside_the_palette_key(
+    templates: dict, tmp_path: Path
+) -> None:
+    """Quit and the rest of Home's keys fit left of the command palette's key at 80 columns."""
+    from textual.widgets._footer import FooterKey
+
+    app, run_before = make_app(templates, "home", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        keys = list(app.screen.query(FooterKey))
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        assert len(palette) == 1 and palette[0].region.right <= 80
+        shown = [k for k in keys if k not in palette]
+        assert [k.description for k in shown][-1] == "Quit"
+        for key in shown:
+            text = key.render().plain
+            assert key.region.width >= len(text), (text, key.region)
+            assert key.region.right <= palette[0].region.x, (text, key.region)

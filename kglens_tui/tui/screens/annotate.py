@@ -51,7 +51,7 @@ from kglens_tui.annotate.labels import (
     undo_label,
 )
 from kglens_tui.annotate.rounds import get_round
-from kglens_tui.core.safetext import literal, visible
+from kglens_tui.core.safetext import literal, squeezed, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
 
@@ -72,7 +72,7 @@ ANNOTATE_HELP = """\
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
 | `g` | show or hide the guidelines (on a narrow terminal they replace the item) |
-| `↑` / `↓`, `page up` / `page down` | scroll the item (or the guidelines shown in its place) |
+| `↑` / `↓`, `page up` / `page down`, `home` / `end` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it |
 | `escape` | back to the rounds |
 
 A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. After a new
@@ -163,14 +163,17 @@ class LabelWriter:
             conn.close()
 
 
-def _choice(key: str, label: str, chosen: bool, saved: bool) -> Text:
-    """One option: its key, its label; the chosen one green when saved, yellow while a draft."""
+def _choice(key: str, label: str, chosen: bool, other_chosen: bool, saved: bool) -> Text:
+    """One option: its key, its label. The chosen one is bold with a check mark, green when
+    saved and yellow while a draft; the options not chosen are dimmed beside it."""
     if chosen:
         colour = "green" if saved else "yellow"
         return Text.assemble(
-            (f" {key} ", f"bold reverse {colour}"), (f" {label} {'✔' if saved else '…'}", colour)
+            (f" {key} ", f"bold reverse {colour}"), (f" {label} ✔", f"bold {colour}")
         )
-    return Text.assemble((f" {key} ", "bold reverse"), f" {label}  ")
+    if other_chosen:
+        return Text.assemble((f" {key} ", "reverse dim"), (f" {label}", "dim"))
+    return Text.assemble((f" {key} ", "bold reverse"), f" {label}")
 
 
 def question_line(
@@ -182,11 +185,21 @@ def question_line(
 ) -> Text:
     """'1. prompt' and the options (key, label, value), the chosen one highlighted."""
     text = Text.assemble((f"{number}. {prompt}", "bold"), "\n   ")
+    answered = value is not None and any(value == option for _, _, option in options)
     for key, label, option in options:
-        text.append_text(_choice(key, label, value == option, saved))
-        text.append("    ")
+        chosen = value == option
+        text.append_text(_choice(key, label, chosen, answered and not chosen, saved))
+        text.append("      ")
     text.rstrip()
     return text
+
+
+def reply_text(reply: str | None) -> Text:
+    """A model's reply as shown to the annotator: literal, each run of blank lines as one blank
+    line (a reply of many newlines cannot push the questions away), "(empty reply)" dimmed
+    when there is nothing to show."""
+    text = squeezed(reply or "")
+    return literal(text) if text else Text("(empty reply)", style="dim italic")
 
 
 CLEAR_OPTIONS = (("y", "Yes", "yes"), ("n", "No", "no"))
@@ -259,6 +272,8 @@ class AnnotateScreen(Screen):
         Binding("up", "scroll('up')", "Scroll up", show=False),
         Binding("pagedown", "scroll('page_down')", "Page down", show=False),
         Binding("pageup", "scroll('page_up')", "Page up", show=False),
+        Binding("home", "scroll('home')", "Top of the item", show=False),
+        Binding("end", "scroll('end')", "End of the item", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "back", "Rounds"),
     ]
@@ -279,6 +294,7 @@ class AnnotateScreen(Screen):
         self._writer: LabelWriter | None = None
         self._bindings_for: bool | None = None
         self._shown: dict[str, Text | str] = {}
+        self._shown_item: int | None = None
 
     @property
     def pending(self) -> int:
@@ -306,9 +322,10 @@ class AnnotateScreen(Screen):
                 yield Static("", id="ann-question")
                 yield Static("", id="ann-answers")
                 yield Static("", id="ann-response")
-                yield Static("", id="ann-q1", classes="ann-ask")
-                yield Static("", id="ann-q2", classes="ann-ask")
-                yield Static("", id="ann-state")
+                with Vertical(id="ann-asks"):  # docked below what scrolls: always in view
+                    yield Static("", id="ann-q1", classes="ann-ask")
+                    yield Static("", id="ann-q2", classes="ann-ask")
+                    yield Static("", id="ann-state")
             side = VerticalScroll(id="ann-side", can_focus=False, classes="" if fresh else "-shut")
             box = Collapsible(title="Guidelines (g)", collapsed=not fresh, id="ann-guidelines")
             with side, box:
@@ -359,6 +376,9 @@ class AnnotateScreen(Screen):
             self._set("#ann-question", "This annotator has no items.")
             return
         self._show_item(item)
+        if item.item_id != self._shown_item:  # another item opens at its top, not scrolled
+            self._shown_item = item.item_id
+            self.query_one("#ann-item", VerticalScroll).scroll_home(animate=False)
         if item.asks_response != self._bindings_for:  # c / x apply to Wh items only
             self._bindings_for = item.asks_response
             self.refresh_bindings()
@@ -390,9 +410,7 @@ class AnnotateScreen(Screen):
             self._set("#ann-answers", body)
             self._set(
                 "#ann-response",
-                Text.assemble(
-                    ("AI's response", "dim"), "\n", (visible((item.response or "").strip()), "")
-                ),
+                Text.assemble(("AI's response", "dim"), "\n", reply_text(item.response)),
             )
         clear, clear_saved = state.question_clear, True
         if draft.question_clear is not None:

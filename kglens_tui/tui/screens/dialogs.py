@@ -7,7 +7,7 @@ from pathlib import Path
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
@@ -60,9 +60,11 @@ class QuittingScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """What the keys do on the screen below, plus where settings live."""
+    """What the keys do on the screen below, plus where settings live. The text scrolls in a
+    focused pane (arrows, page up / page down, home / end); the Close button stays below it."""
 
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+    AUTO_FOCUS = "#help-body"
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -70,7 +72,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog help"):
-            yield Markdown(self.text)
+            with VerticalScroll(id="help-body"):
+                yield Markdown(self.text)
             yield Button("Close (esc)", id="close", variant="primary")
 
     @on(Button.Pressed)
