@@ -47,7 +47,7 @@ from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_statu
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.settings import Settings, load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
-from kglens_tui.textfmt import counted, num, selection
+from kglens_tui.textfmt import counted, num, selection, simulated_mark
 from kglens_tui.textfmt import pct as _pct
 
 
@@ -318,8 +318,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
         )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
-    simulated = engine.target.simulated and "simulated" not in engine.target.label
-    label = " [yellow](simulated)[/]" if simulated else ""
+    mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
+    label = f" [yellow]{mark.strip()}[/]" if mark else ""
     err_console.print(
         f"run {engine.run.id}: KG "
         f"'{markup_literal(selection(engine.kg.name, engine.config.subset, engine.config.predicates))}', "

@@ -27,6 +27,12 @@ def counted(n: int, noun: str, plural: str = "") -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
+def simulated_mark(label: str, simulated: bool) -> str:
+    """ " (simulated)" to follow a target's label when the target is simulated and the label
+    does not say so already ("simulated (seed 0)"); "" otherwise."""
+    return " (simulated)" if simulated and "simulated" not in label else ""
+
+
 def num(value: float | None, digits: int = 2) -> str:
     """A number with fixed decimals, or an em dash when there is none."""
     return "—" if value is None else f"{value:.{digits}f}"

@@ -220,6 +220,7 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
         log = app.screen.query_one("#replies", RichLog)
         await wait_for(pilot, lambda: any("after newlines" in line.text for line in log.lines))
         assert len(log.lines) < 100  # 200 newlines of a reply take one line, not the pane
+        assert not any("⏎⏎⏎" in line.text for line in log.lines)
         await pilot.press("escape")
         await pilot.pause()
         await _show(pilot, ReviewScreen(1))

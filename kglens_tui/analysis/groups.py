@@ -16,6 +16,7 @@ import numpy as np
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson
+from kglens_tui.textfmt import simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
 ROW_SORTS = ("zero_sense", "win", "all_sense", "edges", "name")
@@ -263,7 +264,7 @@ class GroupComparison:
 
 def run_column(data: RunData) -> RunColumn:
     """A run's column header: its target label, KG and difficulty."""
-    label = data.run.target_label + (" (simulated)" if data.run.simulated else "")
+    label = data.run.target_label + simulated_mark(data.run.target_label, data.run.simulated)
     return RunColumn(data.run.id, label, data.run.kg_name, str(data.run.config.difficulty))
 
 

@@ -21,7 +21,7 @@ from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import rate_ci, selection
+from kglens_tui.textfmt import rate_ci, selection, simulated_mark
 
 CATEGORIES = tuple(str(v) for v in ALL)
 
@@ -275,8 +275,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
     for r in list_runs(conn):
         cfg = json.loads(r["config"])
         target = redact_text(r["target_label"])
-        if r["simulated"] and "simulated" not in target:
-            target += " (simulated)"
+        target += simulated_mark(target, bool(r["simulated"]))
         status = r["status"] + (f" · {r['stop_reason']}" if r["stop_reason"] else "")
         if r["status"] == RunStatus.FAILED and r["error"]:
             status += f": {redact_text(r['error'])}"

@@ -73,9 +73,9 @@ def visible(text: object, *, one_line: bool = False, limit: int | None = None) -
 
 
 def squeezed(text: str) -> str:
-    """``text`` stripped, with each run of blank lines cut to one line break (a reply of two
+    """``text`` stripped, with each run of blank lines cut to one blank line (a reply of two
     hundred newlines would otherwise push all else off a pane)."""
-    return _BLANK_LINES.sub("\n", text.strip())
+    return _BLANK_LINES.sub("\n\n", text.replace("\r\n", "\n").strip())
 
 
 def markup_literal(text: object, *, one_line: bool = False, limit: int | None = None) -> str:

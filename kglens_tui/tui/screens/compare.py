@@ -52,14 +52,6 @@ and expected error in each run).
 LIMIT = 100
 
 
-def model_name(label: str) -> str:
-    """A model label without a repeated "(simulated)" suffix."""
-    suffix = " (simulated)"
-    if label.endswith(suffix) and "simulated" in label[: -len(suffix)]:
-        return label[: -len(suffix)]
-    return label
-
-
 def pair_row(p: EdgePair) -> tuple[str | Text, ...]:
     """One edge known by one run and not the other."""
     return (
@@ -144,7 +136,7 @@ class CompareScreen(Screen):
         table.clear(columns=True)
         table.add_columns("model", *(f"{kg} {diff.upper()}" for kg, diff in grid.columns), "Avg")
         for model in grid.models:
-            cells: list[str | Text] = [model_name(model)]
+            cells: list[str | Text] = [model]
             for kg, diff in grid.columns:
                 cell = grid.cell(model, kg, diff)
                 if cell is None:
@@ -167,7 +159,7 @@ class CompareScreen(Screen):
         runs = load_runs(self.app.db(), run_ids)
         col_a = run_column(runs[0])
         self.query_one("#cmp-a", Static).update(
-            f"[b]A[/]: run {col_a.run_id} · {markup_literal(model_name(col_a.label), limit=LABEL_LIMIT)} · "
+            f"[b]A[/]: run {col_a.run_id} · {markup_literal(col_a.label, limit=LABEL_LIMIT)} · "
             f"{markup_literal(col_a.kg, limit=LABEL_LIMIT)} "
             f"{col_a.difficulty} · [b]B[/]:"
         )

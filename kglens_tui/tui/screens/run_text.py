@@ -10,7 +10,7 @@ from kglens_tui.analysis.groups import GroupRow, overall
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
-from kglens_tui.textfmt import interval, pct
+from kglens_tui.textfmt import interval, pct, simulated_mark
 
 
 def prop_text(p: Proportion) -> str:
@@ -43,9 +43,7 @@ def short(text: str, width: int) -> str:
 
 def run_label(data: RunData) -> str:
     """Run id, model, KG and difficulty on one line."""
-    label = data.run.target_label
-    if data.run.simulated and "simulat" not in label:
-        label += " (simulated)"
+    label = data.run.target_label + simulated_mark(data.run.target_label, data.run.simulated)
     return (
         f"[b]Run {data.run.id}[/] · {markup_literal(label, limit=LABEL_LIMIT)} · KG {markup_literal(data.run.kg_name, limit=LABEL_LIMIT)} · "
         f"{data.run.config.difficulty} · {data.n_edges:,} edges"
