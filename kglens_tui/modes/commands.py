@@ -52,6 +52,7 @@ from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
+from kglens_tui.textfmt import simulated_mark
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
@@ -148,8 +149,8 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         name=getattr(args, "name", "") or "",
         on_progress=on_progress,
     )
-    sim = " [yellow](simulated)[/]" if engine.target.simulated else ""
-    sim = "" if "simulated" in engine.target.label else sim
+    mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
+    sim = f" [yellow]{mark.strip()}[/]" if mark else ""
     first = engine.snapshot()
     err_console.print(
         f"run {engine.run.id} ({engine.mode}): KG '{markup_literal(engine.kg.name)}', "
