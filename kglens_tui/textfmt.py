@@ -27,6 +27,19 @@ def counted(n: int, noun: str, plural: str = "") -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
+def sent_note(failed: int, dropped: int) -> str:
+    """ " (3 failed, 8 dropped)" after a run's request count: the requests its target failed and
+    those dropped with a stopped iteration or unit; "" when there are none."""
+    parts = [f"{n:,} {what}" for n, what in ((failed, "failed"), (dropped, "dropped")) if n]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def failed_text(failed: int, dropped: int) -> str:
+    """ "failed 3" for a live screen's counters, with " · dropped 8" when requests went with a
+    stopped iteration or unit (neither answered nor failed by the target)."""
+    return f"failed {failed:,}" + (f" · dropped {dropped:,}" if dropped else "")
+
+
 def simulated_mark(label: str, simulated: bool) -> str:
     """ " (simulated)" to follow a target's label when the target is simulated and the label
     does not say so already ("simulated (seed 0)"); "" otherwise."""

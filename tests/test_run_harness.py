@@ -633,21 +633,27 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
     assert (status, reason) == ("stopped", "stopped by user")
     if mode == TOY:
         assert len(_answers(db, session.run_id)) == 3, "what was committed stays"
-        sent = conn.execute("SELECT requests, errors FROM target_usage").fetchone()
-        assert sent == (5, 2), "the two requests in flight were sent: they count, as failed"
+        sent = conn.execute("SELECT requests, errors, dropped FROM target_usage").fetchone()
+        assert sent == (5, 0, 2), "the two requests in flight were sent: they count, as dropped"
     else:
         assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
         assert final.iteration == 0, "the iteration in flight is dropped whole"
         assert final.answered_in_iteration == 0, "no count of dropped replies stays on screen"
-        sent = conn.execute("SELECT requests, errors FROM target_usage").fetchone()
-        assert sent == (8, 8), "the dropped iteration's 8 requests were sent: they count, as failed"
-        assert (final.requests, final.errors) == (8, 8)
-        assert conn.execute("SELECT requests FROM run_rates").fetchone() == (8,)
+        sent = conn.execute("SELECT requests, errors, dropped FROM target_usage").fetchone()
+        assert sent == (8, 0, 8), "the dropped iteration's 8 requests were sent: as dropped"
+        assert (final.requests, final.errors, final.dropped) == (8, 0, 8)
+        assert conn.execute("SELECT requests, failed, dropped FROM run_rates").fetchone() == (
+            8,
+            0,
+            8,
+        )
         capsys.readouterr()
         assert main(["--db", str(db), "report", str(session.run_id)]) == 0
         report = " ".join(capsys.readouterr().out.split())
         assert "requests 8 (retries 0)" in report
         assert "8 of the requests were in iterations dropped whole" in report
+        assert main(["--db", str(db), "runs"]) == 0
+        assert "8 (8 dropped)" in capsys.readouterr().out
 
 
 async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
@@ -911,12 +917,12 @@ def test_a_run_cancelled_from_outside_keeps_what_is_whole_and_counts_what_it_sen
     asyncio.run(go())
     row = conn.execute("SELECT status, stop_reason FROM run").fetchone()
     assert tuple(row) == ("interrupted", "interrupted")
-    requests, errors = conn.execute("SELECT requests, errors FROM target_usage").fetchone()
+    sent = conn.execute("SELECT requests, errors, dropped FROM target_usage").fetchone()
     if mode == TOY:  # three units answered and stored, two sent and never answered
         assert len(_answers(tmp_path / "w.db", engine.run.id)) == 3
-        assert (requests, errors) == (5, 2)
-    else:  # the iteration in flight is dropped whole: its 8 requests count, as failed
-        assert (requests, errors) == (8, 8)
+        assert tuple(sent) == (5, 0, 2)
+    else:  # the iteration in flight is dropped whole: its 8 requests count, as dropped
+        assert tuple(sent) == (8, 0, 8)
 
 
 def test_a_mode_that_raises_keeps_its_whole_answers_and_counts_its_requests(

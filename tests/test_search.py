@@ -104,17 +104,18 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
         (run_id,),
     ).fetchone()
     stored = "SELECT * FROM target_usage"
-    assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums)]
+    assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums, 0)]
     conn.execute("DELETE FROM target_usage")  # back to schema 12: KGLens counted per iteration
     conn.execute("DROP VIEW run_rates")  # it names columns schema 12 did not have
     conn.execute("ALTER TABLE run DROP COLUMN control")
     conn.execute("ALTER TABLE run DROP COLUMN units_total")
+    conn.execute("ALTER TABLE target_usage DROP COLUMN dropped")
     conn.execute("CREATE VIEW run_rates AS SELECT id FROM run")  # schema 13 replaces it
     conn.execute("PRAGMA user_version = 12")
     conn.commit()
     conn.close()
     conn = connect(db)
-    assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums)]
+    assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums, 0)]
     assert tuple(conn.execute("SELECT requests FROM run_rates").fetchone()) == (sums[0],)
     conn.close()
 

@@ -21,7 +21,7 @@ from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import rate_ci, selection, simulated_mark
+from kglens_tui.textfmt import rate_ci, selection, sent_note, simulated_mark
 
 CATEGORIES = tuple(str(v) for v in ALL)
 
@@ -158,7 +158,8 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
                r.simulated,
                r.config, r.iterations_done, r.units_total, r.created_at, r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined,
-               COALESCE(u.requests, 0) AS requests, COALESCE(u.errors, 0) AS failed
+               COALESCE(u.requests, 0) AS requests, COALESCE(u.errors, 0) AS failed,
+               COALESCE(u.dropped, 0) AS dropped
         FROM run r JOIN kg k ON k.id = r.kg_id
         LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done
         LEFT JOIN target_usage u ON u.run_id = r.id
@@ -290,7 +291,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 else f"{r['iterations_done']:,}"
                 + ("" if r["units_total"] is None else f"/{r['units_total']:,}")
                 + " units",
-                f"{r['requests']:,}" + (f" ({r['failed']:,} failed)" if r["failed"] else ""),
+                f"{r['requests']:,}" + sent_note(r["failed"], r["dropped"]),
                 "—" if r["examined"] is None else f"{r['examined']:,}",
                 *(_rate(r[rate], r["examined"]) for rate in RATE_FIELDS),
                 target,

@@ -156,7 +156,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         "Refused and unparseable replies count as failures; errors never do."
         + (
             f" {dropped:,} of the requests were in iterations dropped whole (a stop now, "
-            "quitting, the failure rule): counted as failed requests, never scored."
+            "quitting, the failure rule): counted as sent, not as failed, never scored."
             if dropped > 0
             else ""
         )

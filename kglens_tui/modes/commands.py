@@ -52,7 +52,7 @@ from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
-from kglens_tui.textfmt import simulated_mark
+from kglens_tui.textfmt import sent_note, simulated_mark
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
@@ -180,8 +180,8 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         return snap
     console.print(
         f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}): {snap.units_done:,}/"
-        f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests, "
-        f"{snap.errors:,} failed; "
+        f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests"
+        f"{sent_note(snap.errors, snap.dropped)}; "
         f"`{markup_literal(suggested(f'{MODE_COMMANDS[engine.mode]} report {snap.run_id}'))}` "
         "shows the results",
         soft_wrap=True,
@@ -235,7 +235,9 @@ def _header(
         out.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
     out.print(
         f"{snap.units_done:,}/{snap.units_total:,} units answered · {snap.requests:,} requests "
-        f"({snap.errors:,} failed, never counted as model answers) · tokens "
+        f"({snap.errors:,} failed, never counted as model answers"
+        + (f"; {snap.dropped:,} dropped with a stopped unit" if snap.dropped else "")
+        + ") · tokens "
         f"{snap.prompt_tokens:,} in / {snap.completion_tokens:,} out"
     )
     if snap.helpers:

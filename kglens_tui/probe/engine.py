@@ -161,6 +161,9 @@ class ProbeSnapshot:
     stop_on_convergence: bool = True
     session_requests: int = 0
     """Requests sent since this engine started (`requests` counts every stored one)."""
+    dropped: int = 0
+    """Requests in `requests` whose replies were dropped with their iteration (a stop now,
+    quitting, the failure rule): neither answers nor failures of the target (`errors`)."""
     session_elapsed_s: float = 0.0
     """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
     loading: bool = False
@@ -197,6 +200,7 @@ class ProbeStats:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    dropped: int = 0
     counts: Counter = field(default_factory=Counter)
     history: list[Rates] = field(default_factory=list)
     recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))
@@ -214,6 +218,8 @@ class ProbeStats:
     insights_iteration: int | None = None
     requests_before: int = 0
     """Requests stored before this engine started."""
+    errors_before: int = 0
+    """Failed requests stored before this engine started."""
     convergence_window: int = 5
     convergence_tolerance: float = 0.005
     stop_on_convergence: bool = True
@@ -230,6 +236,7 @@ class ProbeStats:
             iterations_total=self.iterations_total,
             requests=self.requests,
             errors=self.errors,
+            dropped=self.dropped,
             retries=self.retries,
             prompt_tokens=self.prompt_tokens,
             completion_tokens=self.completion_tokens,
@@ -428,13 +435,13 @@ class ProbeEngine(RunEngine):
         dropped whole too), the time its iterations took, its verdicts and yes/no answers."""
         s = self.stats
         usage = load_target_usage(self.conn, self.run.id) or (0,) * len(USAGE_COLUMNS)
-        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = usage
+        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens, s.dropped = usage
         s.elapsed_before = float(
             self.conn.execute(
                 "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (self.run.id,)
             ).fetchone()[0]
         )
-        s.requests_before = s.requests
+        s.requests_before, s.errors_before = s.requests, s.errors
         self.helpers.stored = load_usage(self.conn, self.run.id)
         for cat, count in self.conn.execute(
             "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
@@ -524,20 +531,24 @@ class ProbeEngine(RunEngine):
 
     def _count_dropped(self) -> None:
         """Store the requests this session sent that no committed iteration holds (their
-        iteration was dropped whole: a stop now, quitting, the failure rule) as sent and failed,
-        so the run's totals and its budget count them."""
-        s = self.stats  # this session's committed requests, dropped ones included
-        dropped = self._sent[0] - (s.requests - s.requests_before)
-        if dropped <= 0:
+        iteration was dropped whole: a stop now, quitting, the failure rule) as sent: those the
+        target failed (the failure rule saw them) as failed, the rest as dropped (in flight, or
+        answered: not the target's failures), so the run's totals and its budget count them."""
+        s = self.stats  # this session's counted requests and failures, dropped ones included
+        uncounted = self._sent[0] - (s.requests - s.requests_before)
+        if uncounted <= 0:
             return
+        failed = min(max(self.guard.failed - (s.errors - s.errors_before), 0), uncounted)
+        dropped = uncounted - failed
 
         def write() -> None:
             with transaction(self.conn):
-                add_target_usage(self.conn, self.run.id, (dropped, dropped, 0, 0, 0))
+                add_target_usage(self.conn, self.run.id, (uncounted, failed, 0, 0, 0, dropped))
 
         retry_busy(write)
-        self.stats.requests += dropped
-        self.stats.errors += dropped
+        s.requests += uncounted
+        s.errors += failed
+        s.dropped += dropped
 
     def pending_edges(self) -> np.ndarray:
         """Positions of the edges whose latest request failed (an API error, not an answer)."""

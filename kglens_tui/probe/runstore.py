@@ -129,7 +129,10 @@ def commit_iteration(
                 write_checkpoint(conn, run_id, iteration, checkpoint)
             if helpers:
                 add_usage(conn, run_id, helpers)
-            add_target_usage(conn, run_id, [summary[c] for c in TARGET_USAGE])
+            # an iteration committed whole dropped none of its requests
+            add_target_usage(
+                conn, run_id, [0 if c == "dropped" else summary[c] for c in TARGET_USAGE]
+            )
             conn.execute(
                 "UPDATE run SET iterations_done = ?, "  # the status is the engine's to store
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",

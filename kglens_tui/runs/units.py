@@ -143,6 +143,9 @@ class ModeSnapshot:
     metrics: Any
     session_requests: int = 0
     """Requests sent since this engine started (``requests`` counts every stored one)."""
+    dropped: int = 0
+    """Requests in ``requests`` whose replies went with a unit cancelled midway (a stop now,
+    quitting, the failure rule): neither answers nor failures of the target (``errors``)."""
     helpers: dict[str, Usage] = field(default_factory=dict)
     """Calls of the generator or paraphraser, apart from the target's ``requests``."""
 
@@ -174,6 +177,7 @@ class _Stats:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    dropped: int = 0
     session_requests: int = 0
 
 
@@ -212,8 +216,8 @@ class ModeEngine(RunEngine):
         self._totals_sql = ""
 
     def load_totals(self, sql: str | None = None) -> None:
-        """Counters of the requests the run has sent (requests, failed, retries, tokens), as
-        stored with its answers. ``sql`` selects those five sums over the answers the run keeps
+        """Counters of the requests the run has sent (requests, failed, retries, tokens,
+        dropped), as stored with its answers. ``sql`` selects those five sums over the answers the run keeps
         for its id: what a run stored before every request was counted shows."""
         if sql is not None:
             self._totals_sql = sql
@@ -221,14 +225,15 @@ class ModeEngine(RunEngine):
         counts = stored if stored is not None else self._answer_sums()
         self.helpers.stored = load_usage(self.conn, self.run.id)
         s = self.stats
-        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens = counts
+        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens, s.dropped = counts
 
     def _answer_sums(self) -> tuple[int, ...]:
-        """The five counts summed over the answers the run keeps (its latest attempts)."""
+        """The counts summed over the answers the run keeps (its latest attempts; none
+        dropped)."""
         if not self._totals_sql:
             return (0,) * len(USAGE_COLUMNS)
         row = self.conn.execute(self._totals_sql, (self.run.id,)).fetchone()
-        return tuple(int(v or 0) for v in row)
+        return (*(int(v or 0) for v in row), 0)
 
     # what a mode provides
     def units_total(self) -> int:
@@ -276,6 +281,7 @@ class ModeEngine(RunEngine):
             units_total=self.units_total(),
             requests=s.requests,
             errors=s.errors,
+            dropped=s.dropped,
             retries=s.retries,
             prompt_tokens=s.prompt_tokens,
             completion_tokens=s.completion_tokens,
@@ -342,7 +348,7 @@ class ModeEngine(RunEngine):
 
     async def _ask_unit(self, unit: int) -> UnitResult:
         """Ask one unit, counting the requests it sends (those of a unit cancelled or failed
-        midway are stored as sent and failed)."""
+        midway are stored as sent and dropped)."""
         unit_sent = [0]
         SENT.set(unit_sent)
         try:
@@ -394,10 +400,11 @@ class ModeEngine(RunEngine):
         replies = [r for result in results for r in result.replies]
         sent = (
             len(replies) + dropped,
-            sum(r.failed for r in replies) + dropped,
+            sum(r.failed for r in replies),
             sum(r.retries for r in replies),
             sum(r.prompt_tokens for r in replies),
             sum(r.completion_tokens for r in replies),
+            dropped,
         )
 
         def write() -> None:

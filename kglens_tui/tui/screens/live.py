@@ -23,7 +23,7 @@ from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.runs.session import RunSession
-from kglens_tui.textfmt import interval, pct
+from kglens_tui.textfmt import failed_text, interval, pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import StoredRun
@@ -300,7 +300,8 @@ class LiveScreen(Screen):
             "[b yellow]loading model…[/]"
             if snap.loading
             else f"requests {calls_text(snap.requests, snap.helpers)}{rate}",
-            f"tokens {tokens} · failed {snap.errors:,} · retries {snap.retries:,}",
+            f"tokens {tokens} · {failed_text(snap.errors, snap.dropped)} · "
+            f"retries {snap.retries:,}",
             f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap),

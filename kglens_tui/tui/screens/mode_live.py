@@ -23,7 +23,7 @@ from kglens_tui.probe.bias import Rate, leaning
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
-from kglens_tui.textfmt import num, pct, rate_ci
+from kglens_tui.textfmt import failed_text, num, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import StoredRun
@@ -131,7 +131,8 @@ class ModeLiveScreen(Screen):
         loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
         self.query_one("#mode-progress", Static).update(
             f"{loading}done {snap.units_done:,} of {snap.units_total:,}{_failed_units(snap)}\n"
-            f"requests {calls_text(snap.requests, snap.helpers)} · failed {snap.errors:,} · "
+            f"requests {calls_text(snap.requests, snap.helpers)} · "
+            f"{failed_text(snap.errors, snap.dropped)} · "
             f"retries {snap.retries:,}\n"
             f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}\n"
             # a stored run keeps no wall-clock time: the elapsed time is this session's
