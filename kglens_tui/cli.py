@@ -882,7 +882,7 @@ def _check_workspace_exists(args: argparse.Namespace, origin: str) -> None:
 def workspace_origin(settings: Settings) -> str:
     """Where the settings' workspace path came from: "$KGLENS_DB", "db in FILE", or "" (the
     default path)."""
-    where = settings.origins.get("db", "")
+    where = settings.origins.get("db", "") if settings.db else ""  # empty: the default path
     return where if where.startswith("$") or not where else f"db in {where}"
 
 

@@ -334,3 +334,20 @@ def test_reimporting_an_older_pack_says_the_stored_label_was_kept(
         "annotator ann1: 0 labels stored, 4 unchanged, 2 older than the stored label (this pack "
         "was imported before and the label changed since): kept the stored one, 0 not rated"
     ), out
+
+
+def test_a_note_holding_a_lone_surrogate_is_one_line_and_changes_nothing(
+    conn, rnd, tmp_path: Path
+) -> None:
+    """JSON may escape half an emoji ("\\ud83d"), which no SQLite text can hold."""
+    path = export_pack(conn, rnd.id, "ann1", tmp_path / "pack.jsonl")
+    rows = _fill(_read(path))
+    rows[2]["label"]["note"] = "nice \ud83d"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")  # escaped as \\ud83d
+    before = list(conn.iterdump())
+    with pytest.raises(PackError) as err:
+        import_pack(conn, path)
+    assert str(err.value) == (
+        f"{path}:3: field 'label.note': holds a lone surrogate (half a character, e.g. of an emoji)"
+    )
+    assert list(conn.iterdump()) == before

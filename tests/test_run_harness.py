@@ -1293,3 +1293,25 @@ def test_listing_kgs_of_a_workspace_that_does_not_exist_lists_the_bundled_ones(
     assert err.strip() == f"No workspace at {typo} yet."
     assert "bundled:country" in out and "on first use" in out
     assert not typo.parent.exists()
+
+
+def test_an_empty_workspace_variable_is_not_named_as_the_origin(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    monkeypatch.setenv("KGLENS_DB", "")
+    monkeypatch.delenv("KGLENS_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert main(["report", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "$KGLENS_DB" not in err and "the default one; --db names another" in err
+
+
+def test_the_runs_list_measures_wide_characters_in_terminal_cells() -> None:
+    from kglens_tui.analysis.report import RUN_COLUMNS, runs_table
+
+    row = tuple("中国知识图谱" * 3 if c == "KG" else "x" for c in RUN_COLUMNS)
+    plain = tuple("abcdefghijklmnopqr" if c == "KG" else "x" for c in RUN_COLUMNS)
+    width = 150  # every column of the plain row fits (142); the wide KG takes 36 cells, not 18
+    assert runs_table([plain], width)[0] == list(RUN_COLUMNS)
+    assert runs_table([row], width)[0] != list(RUN_COLUMNS)

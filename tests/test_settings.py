@@ -471,6 +471,14 @@ def test_every_variable_kglens_reads_is_known_to_the_warning() -> None:
     assert unread_variables({"KGLENS_MODE": "kontest"})[0].startswith("$KGLENS_MODE is not")
     # what --api-key-env may name
     assert unread_variables({"KGLENS_OPENAI_KEY": "sk", "KGLENS_HF_TOKEN": "t"}) == []
+    # ... but not a typo of an option that ends the same way
+    assert unread_variables({"KGLENS_MAX_TOKEN": "9"}) == [
+        "$KGLENS_MAX_TOKEN is not a kglens setting, so it changes nothing "
+        "(did you mean $KGLENS_MAX_TOKENS?)"
+    ]
+    assert unread_variables({"KGLENS_KEYS": "x"}) == [
+        "$KGLENS_KEYS changes nothing: [keys] is set in the settings file"
+    ]
 
 
 def test_kglens_mode_in_the_environment_leaves_a_kontest_run_alone(

@@ -8,6 +8,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 import numpy as np
+from rich.cells import cell_len
 
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.status import RunStatus
@@ -209,7 +210,9 @@ def _table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
     return 1 + sum(
         3
         + max(
-            len(line) for cell in (column, *(row[i] for row in rows)) for line in cell.split("\n")
+            cell_len(line)
+            for cell in (column, *(row[i] for row in rows))
+            for line in cell.split("\n")
         )
         for i, column in enumerate(columns)
     )

@@ -286,10 +286,10 @@ class QuestionAgreement:
         n = self.shared[a][b]
         if a == b:
             return f"n={n:,}"
-        if n < KAPPA_MIN_ITEMS:
-            return f"— n={n:,}"
-        value = self.kappa[a][b]
-        return f"n/a n={n:,}" if value is None else f"{value:.3f} n={n:,}"
+        value = self.shown_kappa(a, b)
+        if value is None:
+            return f"— n={n:,}" if n < KAPPA_MIN_ITEMS else f"n/a n={n:,}"
+        return f"{value:.3f} n={n:,}"
 
 
 KAPPA_LEGEND = (

@@ -25,6 +25,7 @@ from kglens_tui.annotate.labels import (
     state_from_row,
 )
 from kglens_tui.annotate.rounds import Round, get_round
+from kglens_tui.core.safetext import storable
 from kglens_tui.core.safewrite import write_text
 
 PACK_FORMAT = "kglens-annotation-pack"
@@ -178,6 +179,27 @@ class _PackLabel:
     seconds: float
 
 
+def _surrogate_field(value: Any, where: str = "") -> str | None:
+    """The dotted field of the first text in a parsed JSON value holding a lone surrogate (JSON
+    may escape one; no SQLite text can hold it), None when there is none."""
+    if isinstance(value, str):
+        return (where or "(line)") if storable(value) != value else None
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = ((f"[{i}]", v) for i, v in enumerate(value))  # type: ignore[assignment]
+    else:
+        return None
+    for key, item in items:
+        path = (
+            f"{where}{key}" if str(key).startswith("[") else f"{where}.{key}" if where else str(key)
+        )
+        found = _surrogate_field(item, path)
+        if found is not None:
+            return found
+    return None
+
+
 class _Reader:
     """Validation with messages naming the file, the line and the field."""
 
@@ -215,6 +237,11 @@ class _Reader:
                 raise self.fail(n, None, f"not valid JSON ({exc})") from None
             if not isinstance(obj, dict):
                 raise self.fail(n, None, "expected a JSON object")
+            broken = _surrogate_field(obj)
+            if broken is not None:
+                raise self.fail(
+                    n, broken, "holds a lone surrogate (half a character, e.g. of an emoji)"
+                )
             rows.append((n, obj))
         if not rows:
             raise PackError(f"{self.path}: empty pack (expected a header line)")

@@ -452,7 +452,7 @@ def _cmd_list(mode: str) -> Command:
             t.add_row(
                 str(run.id),
                 run.kg_name,
-                run.target_label,
+                run.target_label + simulated_mark(run.target_label, run.simulated),
                 run.shown[0],
                 f"{run.iterations_done:,}",
                 run.created_at,

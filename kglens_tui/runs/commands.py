@@ -169,22 +169,33 @@ def given_run_options(
     return given
 
 
-_CREDENTIAL = re.compile("KEY|TOKEN|SECRET|PASS")
+_CREDENTIAL = re.compile("_(?:API_KEY|KEY|TOKEN|SECRET|PASSWORD)$")
+"""How the name of a variable holding a credential ends: `--api-key-env` may name any."""
 
 
 def unread_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     """A warning for each KGLENS_* variable that no setting, run option or command reads (a typo
     would otherwise change nothing without a word), naming the nearest one that is read. A
-    name holding KEY, TOKEN, SECRET or PASS is left alone: `--api-key-env` may name it."""
+    name ending like a credential's (`_KEY`, `_TOKEN`, ...) is left alone, `--api-key-env` may
+    name it, unless it is one letter from a name that is read (`KGLENS_MAX_TOKEN`). The modes
+    (and plugins) are loaded only when some variable is not an app setting's."""
     environ = os.environ if environ is None else environ
     read = {CONFIG_ENV, DB_ENV, LOCK_WAIT_ENV, CONTACT_ENV, CACHE_ENV}
     read |= {f"KGLENS_{f.name.upper()}" for f in fields(Settings) if f.name not in NOT_SETTINGS}
-    read |= {f"KGLENS_{option.upper()}" for name in mode_names() for option in run_options(name)}
     read.discard("KGLENS_KEYS")  # a table: only the settings file gives it
+    if not any(v.startswith("KGLENS_") and v not in read for v in environ):
+        return []
+    read |= {f"KGLENS_{option.upper()}" for name in mode_names() for option in run_options(name)}
     warnings = []
-    unread = [v for v in environ if v.startswith("KGLENS_") and v not in read]
-    for variable in sorted(v for v in unread if not _CREDENTIAL.search(v)):
+    for variable in sorted(v for v in environ if v.startswith("KGLENS_") and v not in read):
         near = difflib.get_close_matches(variable, sorted(read), n=1)
+        if _CREDENTIAL.search(variable) and not difflib.get_close_matches(
+            variable, sorted(read), n=1, cutoff=0.95
+        ):
+            continue
+        if variable == "KGLENS_KEYS":
+            warnings.append("$KGLENS_KEYS changes nothing: [keys] is set in the settings file")
+            continue
         hint = f" (did you mean ${near[0]}?)" if near else ""
         warnings.append(f"${variable} is not a kglens setting, so it changes nothing{hint}")
     return warnings

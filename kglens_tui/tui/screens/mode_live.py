@@ -104,7 +104,7 @@ class ModeLiveScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#mode-replies", RichLog).can_focus = False
-        self.set_interval(0.25, self.refresh_view)
+        self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
         self.call_after_refresh(self.refresh_view)
 
     def refresh_view(self) -> None:
