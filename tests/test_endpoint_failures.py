@@ -340,3 +340,20 @@ def test_a_reply_holding_a_lone_surrogate_is_stored_with_a_stand_in(
     replies = {r[0] for r in conn.execute("SELECT reply FROM observation")}
     assert replies == {"Yes \ufffd and more"}
     assert conn.execute("SELECT status FROM run").fetchone()[0] == "finished"
+
+
+def test_a_kontest_run_with_most_tests_unanswered_does_not_end_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One request in six fails (never 24 of 32), but nearly every test of six requests then
+    has a failed one: its figures would rest on the few whole tests."""
+    db = tmp_path / "w.db"
+    with FakeOpenAIServer(faults=["500", None, None, None, None, None] * 40) as srv:
+        args = ["--db", str(db), "consistency", "run", "--target", "openai:fake-model"]
+        args += ["--relations", "20", "--base-url", srv.base_url, "--max-retries", "0"]
+        assert main([*args, "--quiet", "--concurrency", "1"]) == 1
+    line = error_line(capsys.readouterr().err)
+    assert "of the 20 tests have a failed request, so the figures would rest on the" in line
+    snap = open_snapshot(connect(db), 1)
+    assert (snap.status, snap.stop_reason) == ("failed", STOP_REASON)
+    assert snap.units_done < 10

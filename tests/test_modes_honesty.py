@@ -45,6 +45,7 @@ from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
 from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.units import Reply
+from kglens_tui.settings import Settings
 
 P = 9  # the predicate's database id
 
@@ -327,6 +328,7 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
 
     class Host(App):
         CSS_PATH = Path(tui.__file__).parent / "app.tcss"
+        settings = Settings()
 
         def on_mount(self) -> None:
             self.push_screen(ModeLiveScreen(_Shown(snap)))

@@ -93,6 +93,11 @@ class FailureGuard:
             )
         return self.cause
 
+    @property
+    def latest(self) -> str:
+        """The latest failure's one-line message ("" before any)."""
+        return self._latest
+
     def _share_text(self) -> str:
         kinds = Counter(k for k in self._recent if k)
         shown = ", ".join(f"{k} {n}" for k, n in kinds.most_common())

@@ -89,6 +89,12 @@ class RunEngine:
     def snapshot(self, insights: bool = True) -> Any:
         raise NotImplementedError
 
+    def _mostly_unanswered(self) -> str:
+        """The cause that fails a run reaching its end with most of what it plans unanswered
+        for a failed request (its figures would rest on the rest), else "" (no such rule: a
+        KGLens run's is the failure rule's share of requests)."""
+        return ""
+
     def _target_usage(self) -> tuple[int, int]:
         """(requests, tokens) the target has cost, stored and in this session (every engine's
         `stats` counts them)."""
@@ -295,6 +301,7 @@ class RunEngine:
             raise
         stopped = self._stopped_by_user()
         cause = self.guard.cause or ("" if stopped else self.guard.finish())
+        cause = cause or ("" if stopped else self._mostly_unanswered())
         if cause:
             return self._end(RunStatus.FAILED, STOP_REASON, cause)
         status = self._ended(stopped)

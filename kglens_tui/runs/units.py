@@ -19,9 +19,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from kglens_tui.core.status import RunStatus
+from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
+from kglens_tui.llm.failures import MOSTLY_FAILED
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import CountingClient, HelperRole, Usage, counted
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
@@ -314,6 +315,17 @@ class ModeEngine(RunEngine):
 
     async def _keep_finished(self) -> None:
         self._flush()
+
+    def _mostly_unanswered(self) -> str:
+        failed = len(self.pending()) - len(self._queue)
+        total = self.units_total()
+        if failed <= MOSTLY_FAILED * total:
+            return ""
+        return (
+            f"{failed:,} of the {total:,} tests have a failed request, so the figures would "
+            f"rest on the {total - failed:,} answered ({ASK_AGAIN}); latest: "
+            f"{self.guard.latest or 'none'}"
+        )
 
     def _ended(self, stopped: bool) -> str:
         if self.stop_reason == BUDGET_REASON:  # a resume would stop on the same budget
