@@ -97,8 +97,9 @@ def _figures(
     snap: ProbeSnapshot, attr: str, coin: CoinBaseline | None = None
 ) -> tuple[str, str, str]:
     """A rate now, its 95% interval ('' before any) and what chance scores ('' unknown): a
-    coin-flipping target under the run's sampler once replayed ("coin 52% [49–55]"), until then
-    guessing on independent asks ("guess 50%")."""
+    coin-flipping target under the run's sampler once replayed ("coin 52% [49–55]", with the
+    answers it was replayed at while the run has more: "at 512 answers"), until then guessing
+    on independent asks ("guess 50%")."""
     latest = snap.rates
     value = getattr(latest, attr) if latest is not None else None
     low_high = ""
@@ -107,7 +108,9 @@ def _figures(
         low_high = interval(p.low, p.high)
     if coin is not None:
         band = coin.rates[attr]
-        return pct(value), low_high, f"coin {pct(band.mean)} {interval(band.low, band.high)}"
+        answered = sum(n for category, n in snap.counts.items() if category != "error")
+        at = f" at {coin.answered:,} answers" if answered > coin.answered else ""
+        return pct(value), low_high, f"coin {pct(band.mean)} {interval(band.low, band.high)}{at}"
     guess = getattr(snap.baseline, BASELINE_ATTR[attr], None) if snap.baseline else None
     return pct(value), low_high, "" if guess is None else f"guess {pct(guess)}"
 
@@ -172,7 +175,10 @@ class LiveScreen(Screen):
                 yield Static("Questions and replies", classes="section-title")
                 yield RichLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
-                yield Static("Blind spots (nbrs: from neighbours)", classes="section-title")
+                yield Static(
+                    "Blind spots (nbrs: share from its predicate and neighbours)",
+                    classes="section-title",
+                )
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
                 yield Static("Per predicate (paper Fig. 6)", classes="section-title")
                 yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)

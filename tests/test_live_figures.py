@@ -1,0 +1,26 @@
+"""The live screen's rate figures: what chance scores, and when that figure is older than the
+rates beside it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
+from kglens_tui.probe.pkg import rates
+from kglens_tui.tui.screens.live import _figures
+
+
+def _snap(answered: int) -> SimpleNamespace:
+    import numpy as np
+
+    latest = rates(np.array([1, 0, 2]), np.array([0, 2, 1]))
+    return SimpleNamespace(rates=latest, counts={"correct": answered, "error": 5}, baseline=None)
+
+
+def test_a_coin_band_replayed_at_fewer_answers_says_when() -> None:
+    band = CoinRate(0.5, 0.4, 0.6)
+    coin = CoinBaseline(
+        answered=100, replicas=40, rates=dict.fromkeys(("win", "zero_sense", "all_sense"), band)
+    )
+    assert _figures(_snap(100), "win", coin)[2] == "coin 50.0% [40.0–60.0]"
+    assert _figures(_snap(512), "win", coin)[2] == "coin 50.0% [40.0–60.0] at 100 answers"
