@@ -210,3 +210,83 @@ def test_baseline_from_counts_equals_the_reference_loop_exactly() -> None:
             zero / total,
             all_sense / total,
         )
+
+
+def test_a_wh_guess_is_the_predicates_most_common_true_object() -> None:
+    """QA: "United Nations" is true of every member_of subject and "right" of most driving
+    sides, so a blind guesser wins those Wh questions; 0% was no chance level."""
+    import numpy as np
+
+    from kglens_tui.kg.bundled import ensure_kg
+    from kglens_tui.kg.graph import load_kg
+    from kglens_tui.probe.bias import constant_answers, constant_right
+    from kglens_tui.store.connection import connect
+
+    conn = connect(":memory:")
+    ensure_kg(conn, "country")
+    kg = load_kg(conn, "country")
+    answers = constant_answers(kg)
+    by_key = {kg.pred_keys[p]: kg.labels[o] for p, o in answers.items()}
+    assert by_key["member_of"] == "United Nations" and by_key["driving_side"] == "right"
+    member = np.flatnonzero(kg.p == kg.pred_keys.index("member_of"))
+    assert constant_right(kg, member).all()
+    side = constant_right(kg, np.flatnonzero(kg.p == kg.pred_keys.index("driving_side")))
+    assert 0.65 < side.mean() < 0.8
+
+
+def test_the_constant_counts_only_active_edges(conn, tiny_kg_dir) -> None:
+    from kglens_tui.kg.graph import load_kg
+    from kglens_tui.kg.importers import import_kg
+    from kglens_tui.probe.bias import constant_answers
+
+    import_kg(conn, tiny_kg_dir, "tiny")
+    kg = load_kg(conn, "tiny")
+    by_key = {kg.pred_keys[p]: kg.labels[o] for p, o in constant_answers(kg).items()}
+    # member_of is not active; German is the language of two subjects, right of two
+    assert by_key == {
+        "capital": by_key["capital"],
+        "official_language": "German",
+        "driving_side": "right",
+    }
+
+
+def test_baseline_with_constant_wh_answers_by_hand() -> None:
+    # edge 1: a Wh ask the constant gets right -> win 1, zero-sense 0, all-sense 1
+    # edge 2: a Wh ask it gets wrong -> win 0, zero-sense 1, all-sense 0
+    # edge 3: Yes/No then a right Wh -> m > n needs the coin right: 1/2; never m = 0; n = 0: 1/2
+    b = random_baseline([["wh"], ["wh"], ["yes_no", "wh"]], [True, False, True])
+    assert b.win_rate == pytest.approx((1 + 0 + 0.5) / 3)
+    assert b.zero_sense == pytest.approx((0 + 1 + 0) / 3)
+    assert b.all_sense == pytest.approx((1 + 0 + 0.5) / 3)
+    assert b.per_question == pytest.approx((1 + 0 + 0.5 + 1) / 4)
+
+
+def test_baseline_with_right_wh_asks_equals_the_reference_loop_exactly() -> None:
+    import numpy as np
+
+    from kglens_tui.probe.bias import baseline_from_counts, guess_win_probability
+
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        n = int(rng.integers(1, 300))
+        yn = rng.integers(0, int(rng.integers(1, 40)), n)
+        wh = rng.integers(0, 6, n)
+        right = rng.random(n) < 0.5
+        seen = (yn + wh) > 0
+        win = zero = all_sense = 0.0
+        for y, w, r in zip(yn[seen].tolist(), wh[seen].tolist(), right[seen].tolist(), strict=True):
+            hit = w if r else 0
+            probs = [0.5] * y + [0.0] * (w - hit) + [1.0] * hit
+            assert guess_win_probability(y, w - hit, hit) == reference_win_probability(probs)
+            win += reference_win_probability(probs)
+            zero += 0.5**y if hit == 0 else 0.0
+            all_sense += 0.5**y if hit == w else 0.0
+        got = baseline_from_counts(yn, wh, right)
+        if not seen.any():
+            continue
+        total = int(seen.sum())
+        assert got.win_rate == pytest.approx(win / total, abs=1e-12)
+        assert got.zero_sense == pytest.approx(zero / total)
+        assert got.all_sense == pytest.approx(all_sense / total)
+        asks = int(yn.sum() + wh.sum())
+        assert got.per_question == pytest.approx((0.5 * yn.sum() + wh[right].sum()) / asks)

@@ -4,6 +4,7 @@ coin target lands inside it, while it beats the independent-asks column."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -11,15 +12,28 @@ import pytest
 
 from kglens_tui.analysis.coin_baseline import RATE_NAMES, coin_baseline
 from kglens_tui.cli import main
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import ChatRequest, Completion
-from kglens_tui.probe.bias import run_trust
+from kglens_tui.probe.bias import constant_answers, constant_right, run_trust
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
 
+@lru_cache(maxsize=1)
+def constant_labels() -> dict[str, str]:
+    """The bundled country KG's constant Wh answer (label) by predicate key."""
+    conn = connect(":memory:")
+    ensure_kg(conn, "country")
+    kg = load_kg(conn, "country")
+    conn.close()
+    return {kg.pred_keys[p]: kg.labels[o] for p, o in constant_answers(kg).items()}
+
+
 class CoinTarget:
-    """Says Yes or No at random and never knows a Wh answer."""
+    """Says Yes or No at random and answers every Wh question of a predicate with its most
+    common true object: the blind guesser the chance band replays."""
 
     label = "coin"
     simulated = False
@@ -29,7 +43,11 @@ class CoinTarget:
 
     async def complete(self, request: ChatRequest) -> Completion:
         wh = request.meta is not None and request.meta.qtype == "wh"
-        text = "I don't know." if wh else self.rng.choice(("Yes.", "No."))
+        if wh:
+            assert request.meta is not None
+            text = constant_labels().get(request.meta.predicate, "I don't know.") + "."
+        else:
+            text = self.rng.choice(("Yes.", "No."))
         return Completion(text, 10, 2, 0.0)
 
     async def aclose(self) -> None:
@@ -133,17 +151,25 @@ def test_the_default_sampler_and_learned_propagation_are_replayed(tmp_path: Path
     assert abs(sum(gaps) / len(gaps)) < 0.05, gaps
 
 
-def test_a_coin_never_answers_an_open_question() -> None:
+def test_open_questions_are_answered_with_the_predicates_constant() -> None:
+    """A Wh question fails only where the predicate's most common true object is false of the
+    subject: every member of an organisation is in the United Nations, some drive on the left."""
     from kglens_tui.analysis.coin_baseline import coin_error_rates
-    from kglens_tui.kg.bundled import ensure_kg
-    from kglens_tui.kg.graph import load_kg
 
     conn = connect(":memory:")
     ensure_kg(conn, "country")
     kg = load_kg(conn, "country")
-    positions = np.arange(10)
-    assert coin_error_rates(kg, positions, RunConfig(difficulty="wh")).tolist() == [1.0] * 10
-    assert coin_error_rates(kg, positions, RunConfig(difficulty="easy")).tolist() == [0.5] * 10
+    member = np.flatnonzero(kg.p == kg.pred_keys.index("member_of"))
+    member = member[[kg.out_degree(int(kg.s[e]), int(kg.p[e])) < 10 for e in member]]
+    wh = RunConfig(difficulty="wh")
+    assert member.size and coin_error_rates(kg, member, wh).tolist() == [0.0] * len(member)
+    hard = coin_error_rates(kg, member, RunConfig(difficulty="hard"))
+    assert hard.tolist() == [0.25] * len(member)
+    side = np.flatnonzero(kg.p == kg.pred_keys.index("driving_side"))
+    fails = coin_error_rates(kg, side, wh)
+    assert fails.tolist() == (~constant_right(kg, side)).astype(float).tolist()
+    assert 0.2 < fails.mean() < 0.35  # left-hand traffic: about 28% of countries
+    assert coin_error_rates(kg, side, RunConfig(difficulty="easy")).tolist() == [0.5] * len(side)
 
 
 def _wait(job, tries: int = 2400) -> None:

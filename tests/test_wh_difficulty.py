@@ -9,6 +9,7 @@ import pytest
 
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg
+from kglens_tui.probe.bias import run_trust
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 
@@ -32,7 +33,11 @@ def test_a_wh_run_asks_open_questions_on_the_edges_that_allow_them(conn, tiny_kg
     assert snap.requests == 16
     kinds = {r[0] for r in conn.execute("SELECT DISTINCT qtype FROM observation")}
     assert kinds == {"wh"}
-    assert snap.baseline is not None and snap.baseline.per_question == 0.0
+    # the live baseline is the report's: each Wh question answered with its predicate's most
+    # common true object (right for some of these edges, so above the old 0%)
+    stored = run_trust(conn, engine.run.id).baseline
+    assert snap.baseline == stored and stored.per_question is not None
+    assert 0.0 < stored.per_question < 1.0
 
 
 def test_wh_needs_an_edge_that_allows_it(conn, tiny_kg_dir: Path) -> None:
@@ -85,3 +90,38 @@ def test_the_welcome_offers_the_local_extra_only_when_the_settings_chose_no_simu
     assert chosen.default_target_text() == "a SIMULATED model (the settings choose it)"
     fallback = tui_app.KGLensApp(tmp_path / "w.db", Settings(run={"target": "local"}))
     assert "install the `local` extra" in fallback.default_target_text()
+
+
+def test_wh_chance_is_the_best_constant_answer_per_predicate(
+    tmp_path: Path, tiny_kg_dir: Path, capsys
+) -> None:
+    """QA: a Wh run's report showed chance 0%, but "right" is the driving side of two countries
+    of three and German the language of both asked: the chance is the share of the asked
+    questions whose predicate's most common true object is a true object of the subject."""
+    from kglens_tui.probe.bias import run_trust
+    from kglens_tui.store.connection import connect
+
+    db = tmp_path / "ws.db"
+    assert main(["--db", str(db), "kg", "import", str(tiny_kg_dir), "--name", "tiny"]) == 0
+    args = ["--db", str(db), "probe", "--no-tui", "--kg", "tiny", "--target", "sim", "--quiet"]
+    wh = ["--difficulty", "wh", "--wh-max-objects", "2", "--iterations", "4", "--batch-size", "4"]
+    assert main([*args, *wh, "--predicates", "official_language,driving_side"]) == 0
+    conn = connect(db)
+    objects = [
+        label
+        for (label,) in conn.execute(
+            "SELECT l.label FROM observation o JOIN edge e ON e.id = o.edge_id "
+            "JOIN entity l ON l.id = e.object_id WHERE o.category != 'error'"
+        )
+    ]
+    baseline = run_trust(conn, 1).baseline
+    conn.close()
+    assert set(objects) == {"German", "left", "right"}
+    hits = sum(label in ("German", "right") for label in objects)
+    assert baseline.per_question == pytest.approx(hits / len(objects))
+    assert baseline.win_rate == pytest.approx(4 / 5)  # every edge asked; four of five right
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "most common true object" in out
+    assert f"{hits / len(objects):.1%} of questions right" in out

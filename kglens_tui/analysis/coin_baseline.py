@@ -1,10 +1,11 @@
-"""What a coin-flipping target scores under a run's own sampler: the honest chance level.
+"""What a blind-guessing target scores under a run's own sampler: the honest chance level.
 
 The random-guess column of `bias.py` assumes every ask is independent of the last. The sampler is
 not: it asks again the edges that failed, so a coin that happened to fail an edge gets more
 chances at it, and a coin beats that column by a few points. This module replays the run's
 sampler, batch size, propagation and number of answered questions with a simulated target that
-answers each Yes/No question right with probability 1/2 and can never name a Wh answer, over
+answers each Yes/No question right with probability 1/2 and each Wh question with its
+predicate's most common true object (`probe.bias.constant_answers`), over
 `replicas` seeds, and reports the mean and the range (lowest to highest) of each rate: a further
 coin run falls in the range of 40 replays with probability 39/41, so it is a 95% prediction
 interval for one run (the 2.5-97.5% quantiles of 40 replays hold one only 9 times in 10).
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
+from kglens_tui.probe.bias import constant_right
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
@@ -52,19 +54,20 @@ class CoinBaseline:
 
 
 def coin_error_rates(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.ndarray:
-    """Chance that a coin fails one question about each edge: 1/2 for Yes/No; on HARD runs half
-    the questions about an edge whose subject has few enough objects are Wh, which a coin never
-    answers (the same rule as `QuestionFactory.make`)."""
+    """Chance that the blind guesser fails one question about each edge: 1/2 for Yes/No; a Wh
+    question (all of them on WH runs, half on HARD, about an edge whose subject has few enough
+    objects: the same rule as `QuestionFactory.make`) 0 where the predicate's constant answer is
+    true of the subject, else 1."""
     difficulty = Difficulty(config.difficulty)
-    if difficulty is Difficulty.WH:
-        return np.ones(len(positions))  # open questions only: a coin names no answer
     fail = np.full(len(positions), 0.5)
-    if difficulty is not Difficulty.HARD:
+    if difficulty is Difficulty.EASY:
         return fail
+    share = 1.0 if difficulty is Difficulty.WH else 0.5
+    right = constant_right(kg, positions)
     for i, e in enumerate(positions.tolist()):
         s, p = int(kg.s[e]), int(kg.p[e])
         if kg.pred_templates[p].get("wh") and len(kg.true_objects(s, p)) < config.wh_max_objects:
-            fail[i] = 0.75
+            fail[i] = (1 - share) * 0.5 + share * (0.0 if right[i] else 1.0)
     return fail
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from rich.console import Console
 from rich.table import Table
 
@@ -26,7 +27,7 @@ from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.mentions import NameTable, TypeNames
+from kglens_tui.probe.mentions import NameTable, TypeNames, mentions, tokenize
 from kglens_tui.probe.questions import WH, YES_NO
 from kglens_tui.probe.verify import Checked, check_wh, check_yes_no
 from kglens_tui.store.connection import connect
@@ -59,6 +60,7 @@ class Case:
     hedged: bool
     kg_gap: str = ""
     """Why no matcher can get it from the KG's names (the right name is missing there)."""
+    predicate: str = ""
 
     @property
     def hand_written(self) -> bool:
@@ -116,6 +118,7 @@ def load_cases(path: Path) -> list[Case]:
                     label=label,
                     hedged=bool(_field(record, "hedged", bool, where)),
                     kg_gap=str(record.get("kg_gap", "")),
+                    predicate=str(record.get("predicate", "")),
                 )
             )
     return cases
@@ -145,6 +148,8 @@ class Rivals:
         conn = connect(":memory:")
         self._names: dict[str, TypeNames] = {}
         self._by_name: dict[tuple[str, str], dict[str, int]] = {}
+        self._subjects: dict[tuple[str, str], NameTable] = {}
+        self._subject_of: dict[str, tuple[str, ...]] = {}
         try:
             for kg in sorted(set(kgs)):
                 if kg not in known:
@@ -180,11 +185,43 @@ class Rivals:
             current.append(tuple(dict.fromkeys((*names, *extra))))
         return tuple(current)
 
+    def subject(self, case: Case) -> tuple[str, ...]:
+        """Every name of the entity the question asks about (a run knows it; the labelled set
+        keeps only the question): the first subject of the case's predicate the question names."""
+        known = self._subject_of.get(case.id)
+        if known is None:
+            known = self._subject_of[case.id] = self._find_subject(case)
+        return known
+
+    def _find_subject(self, case: Case) -> tuple[str, ...]:
+        kg = self._names[case.kg].kg
+        if case.predicate not in kg.pred_keys:
+            return ()
+        table = self._subjects.get((case.kg, case.predicate))
+        if table is None:
+            p = kg.pred_keys.index(case.predicate)
+            table = NameTable(
+                (name, node)
+                for node in np.unique(kg.s[kg.p == p]).tolist()
+                for name in (kg.labels[node], *kg.aliases[node])
+            )
+            self._subjects[(case.kg, case.predicate)] = table
+        found = mentions(tokenize(case.question), table)
+        if not found:
+            return ()
+        node = min(found, key=lambda m: m.start).owner
+        return (kg.labels[node], *kg.aliases[node])
+
 
 def matcher_verdict(case: Case, rivals: Rivals) -> Checked:
     """The verdict a run gives the reply (the alias matcher, or the first word)."""
     if case.qtype == WH:
-        return check_wh(case.reply, rivals.answers(case), rivals.table(case.kg, case.object_type))
+        return check_wh(
+            case.reply,
+            rivals.answers(case),
+            rivals.table(case.kg, case.object_type),
+            rivals.subject(case),
+        )
     return check_yes_no(case.reply, case.expected)
 
 

@@ -1,5 +1,9 @@
-"""Numbers people can trust: answer bias of Yes/No replies, bias-corrected scores, random-guess
+"""Numbers people can trust: answer bias of Yes/No replies, bias-corrected scores, blind-guess
 baselines for the actual mix of questions, and intervals on every rate.
+
+The blind guesser flips a coin on Yes/No questions and answers every Wh question of a predicate
+with the predicate's most common true object (`constant_answers`): "United Nations" names a
+true organisation of every member state, so a Wh chance of 0% would flatter any model.
 
 A model that always answers "No" scores about 100% on questions whose answer is No and 0% on the
 others; its accuracy and win rate then say more about the question mix than about knowledge.
@@ -9,7 +13,6 @@ expected and the given answers correct for that: both sit at chance (0.5 and 0) 
 
 from __future__ import annotations
 
-import math
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.core.intervals import wilson
+from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.probe.verify import first_word_answer
 from kglens_tui.textfmt import pct
 
@@ -166,16 +170,18 @@ def _add_ask(dist: np.ndarray, p: float) -> np.ndarray:
     return nxt
 
 
-def _upper_tail(dist: np.ndarray, asks: int) -> float:
-    """P(k > asks - k) from dist[k], summed from the lowest such k up; k beyond dist has mass 0."""
-    return float(sum(dist[asks // 2 + 1 :].tolist()))
+def _upper_tail(dist: np.ndarray, asks: int, shift: int = 0) -> float:
+    """P(k + shift > asks - k - shift) from dist[k] (``shift`` asks always right), summed from the
+    lowest such k up; k beyond dist has mass 0."""
+    return float(sum(dist[max(asks // 2 + 1 - shift, 0) :].tolist()))
 
 
 class _GuessWins:
-    """win_probability of `yes_no` fair-coin guesses and `wh` never-right ones, per count pair,
-    memoised (a run asks the same pairs again and again). A never-right ask only appends a zero
-    to the distribution, so one fair-coin row serves every `wh`; rows are built from the nearest
-    kept smaller row, which for a growing run is the last one built."""
+    """win_probability of `yes_no` fair-coin guesses, `wh` never-right and `wh_right` always-right
+    ones, per count triple, memoised (a run asks the same triples again and again). A never-right
+    ask only appends a zero to the distribution and an always-right one shifts it, so one
+    fair-coin row serves every Wh count; rows are built from the nearest kept smaller row, which
+    for a growing run is the last one built."""
 
     ROWS_KEPT = 64
     WINS_KEPT = 1 << 16
@@ -183,16 +189,17 @@ class _GuessWins:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
-        self._wins: dict[tuple[int, int], float] = {}
+        self._wins: dict[tuple[int, int, int], float] = {}
 
-    def __call__(self, yes_no: int, wh: int) -> float:
+    def __call__(self, yes_no: int, wh: int, wh_right: int = 0) -> float:
         with self._lock:
-            key = (yes_no, wh)
+            key = (yes_no, wh, wh_right)
             win = self._wins.get(key)
             if win is None:
                 if len(self._wins) >= self.WINS_KEPT:
                     self._wins.clear()
-                win = self._wins[key] = _upper_tail(self._row(yes_no), yes_no + wh)
+                asks = yes_no + wh + wh_right
+                win = self._wins[key] = _upper_tail(self._row(yes_no), asks, wh_right)
             return win
 
     def _row(self, asks: int) -> np.ndarray:
@@ -208,39 +215,69 @@ class _GuessWins:
 
 
 guess_win_probability = _GuessWins()
-"""win_probability([0.5] * yes_no + [0.0] * wh), as guess_win_probability(yes_no, wh)."""
+"""win_probability([0.5] * yes_no + [0.0] * wh + [1.0] * wh_right), as
+guess_win_probability(yes_no, wh, wh_right)."""
+
+
+def constant_answers(kg: KGIndex) -> dict[int, int]:
+    """The best constant Wh answer of each predicate with active edges: the object true for the
+    most subjects over the KG's active edges (the lowest node index on a tie). Answering every
+    Wh question of the predicate with it is the blind guesser's Wh answer."""
+    active = kg.active_mask
+    triples = np.unique(np.stack((kg.p[active], kg.o[active], kg.s[active]), axis=1), axis=0)
+    if not len(triples):
+        return {}
+    pairs, subjects = np.unique(triples[:, :2], axis=0, return_counts=True)
+    best: dict[int, int] = {}
+    most: dict[int, int] = {}
+    # pairs are sorted by predicate, then object: the first maximum is the lowest node index
+    for (p, o), count in zip(pairs.tolist(), subjects.tolist(), strict=True):
+        if count > most.get(p, 0):
+            best[p], most[p] = o, count
+    return best
+
+
+def constant_right(kg: KGIndex, positions: Sequence[int] | np.ndarray) -> np.ndarray:
+    """For each KG edge position: whether its predicate's constant answer (`constant_answers`) is
+    a true object of its subject, i.e. answers a Wh question about the edge right."""
+    answers = constant_answers(kg)
+    out = np.zeros(len(positions), dtype=bool)
+    for i, e in enumerate(np.asarray(positions, dtype=np.int64).tolist()):
+        s, p = int(kg.s[e]), int(kg.p[e])
+        answer = answers.get(p)
+        out[i] = answer is not None and bool(np.any(kg.true_objects(s, p) == answer))
+    return out
 
 
 @dataclass(frozen=True)
 class Baseline:
-    """What random guessing would score on the questions actually asked."""
+    """What blind guessing would score on the questions actually asked, each ask independent."""
 
     per_question: float | None
-    """Share of questions a random guesser gets right (Yes/No 1/2, Wh 0)."""
+    """Share of questions the guesser gets right (Yes/No 1/2; Wh 1 where the predicate's
+    constant answer is true of the subject, else 0)."""
     win_rate: float | None
-    """Expected win rate (m > n) of a random guesser over the examined edges."""
+    """Expected win rate (m > n) of the guesser over the examined edges."""
     zero_sense: float | None
     all_sense: float | None
 
 
-def random_baseline(asks_per_edge: Iterable[Sequence[str]]) -> Baseline:
-    """The random-guess baseline for edges asked the given question types ('yes_no' / 'wh').
+def random_baseline(
+    asks_per_edge: Iterable[Sequence[str]], wh_right: Iterable[bool] | None = None
+) -> Baseline:
+    """The blind-guess baseline for edges asked the given question types ('yes_no' / 'wh').
 
-    A Yes/No guess is right half the time; a guessed Wh answer is taken as never right. With one
-    ask per edge this gives the paper's 50% (EASY) and 25% (HARD, half Wh) win rates.
+    A Yes/No guess is right half the time; a Wh guess (the predicate's constant answer) is right
+    on the edges ``wh_right`` marks (parallel to ``asks_per_edge``; None: on none). With one ask
+    per edge and no constant right this gives the paper's 50% (EASY) and 25% (HARD) win rates.
     """
-    edges = [list(types) for types in asks_per_edge if types]
-    if not edges:
-        return Baseline(None, None, None, None)
-    probs = [[0.5 if t == "yes_no" else 0.0 for t in types] for types in edges]
-    asks = sum(len(p) for p in probs)
-    per_question = sum(sum(p) for p in probs) / asks
-    guesses = [t.count("yes_no") for t in edges]
-    win = sum(guess_win_probability(g, len(t) - g) for g, t in zip(guesses, edges, strict=True))
-    win /= len(edges)
-    zero = sum(math.prod(1 - x for x in p) for p in probs) / len(probs)
-    all_sense = sum(math.prod(p) for p in probs) / len(probs)
-    return Baseline(per_question, win, zero, all_sense)
+    edges = [list(types) for types in asks_per_edge]
+    right = [False] * len(edges) if wh_right is None else list(wh_right)
+    return baseline_from_counts(
+        np.array([t.count("yes_no") for t in edges], dtype=np.int64),
+        np.array([t.count("wh") for t in edges], dtype=np.int64),
+        np.array(right, dtype=bool),
+    )
 
 
 @dataclass(frozen=True)
@@ -254,8 +291,14 @@ class RunTrust:
     """By the subject's entity groups with the given prefix (e.g. region:Europe)."""
 
 
-def run_trust(conn: sqlite3.Connection, run_id: int, group_prefix: str = "region:") -> RunTrust:
-    """Bias (overall, per predicate, per subject group) and the random baseline of one run."""
+def run_trust(
+    conn: sqlite3.Connection,
+    run_id: int,
+    group_prefix: str = "region:",
+    kg: KGIndex | None = None,
+) -> RunTrust:
+    """Bias (overall, per predicate, per subject group) and the blind-guess baseline of one run;
+    ``kg``: the run's KG (loaded when the run asked Wh questions and none is given)."""
     rows = conn.execute(
         """
         SELECT o.edge_id, o.qtype, o.expected, o.reply, o.category, p.label
@@ -286,9 +329,17 @@ def run_trust(conn: sqlite3.Connection, run_id: int, group_prefix: str = "region
         (run_id, group_prefix + "%"),
     ):
         by_group.setdefault(grp[len(group_prefix) :], []).append((expected, reply))
+    right = None
+    if any("wh" in types for types in asks.values()):
+        if kg is None:
+            (name,) = conn.execute(
+                "SELECT k.name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?", (run_id,)
+            ).fetchone()
+            kg = load_kg(conn, name)
+        right = constant_right(kg, [kg.edge_position(e) for e in asks]).tolist()
     return RunTrust(
         bias=yes_no_bias(yes_no),
-        baseline=random_baseline(asks.values()),
+        baseline=random_baseline(asks.values(), right),
         bias_by_predicate={p: yes_no_bias(v) for p, v in sorted(by_pred.items())},
         bias_by_group={g: yes_no_bias(v) for g, v in sorted(by_group.items())},
     )
@@ -312,23 +363,33 @@ def group_bias(
     return {key: yes_no_bias(values) for key, values in pairs.items()}
 
 
-def baseline_from_counts(yes_no_asks: np.ndarray, wh_asks: np.ndarray) -> Baseline:
-    """random_baseline for edges given only how many Yes/No and Wh asks each had (vectorised:
-    edges with the same counts share one computation)."""
+def baseline_from_counts(
+    yes_no_asks: np.ndarray, wh_asks: np.ndarray, wh_right: np.ndarray | None = None
+) -> Baseline:
+    """The blind-guess baseline for edges given how many Yes/No and Wh asks each had and whether
+    the constant Wh answer is right for each (`constant_right`; None: for none). Vectorised:
+    edges with the same counts share one computation."""
     seen = (yes_no_asks + wh_asks) > 0
     if not seen.any():
         return Baseline(None, None, None, None)
-    yn_seen, wh_seen = yes_no_asks[seen].astype(np.int64), wh_asks[seen].astype(np.int64)
-    width = int(wh_seen.max()) + 1
-    keys, freq = np.unique(yn_seen * width + wh_seen, return_counts=True)
+    right_mask = np.zeros(len(wh_asks), dtype=bool) if wh_right is None else wh_right
+    yn_seen = yes_no_asks[seen].astype(np.int64)
+    wh_all = wh_asks[seen].astype(np.int64)
+    hit = np.where(right_mask[seen], wh_all, 0)
+    wh_seen = wh_all - hit
+    width = int(wh_all.max()) + 1
+    keys, freq = np.unique((yn_seen * width + wh_seen) * width + hit, return_counts=True)
     total = int(freq.sum())
-    yn, wh = np.divmod(keys, width)
-    wins = [guess_win_probability(y, w) for y, w in zip(yn.tolist(), wh.tolist(), strict=True)]
-    # summed pair by pair in order, as a loop over the pairs would
+    rest, hits = np.divmod(keys, width)
+    yn, wh = np.divmod(rest, width)
+    wins = [
+        guess_win_probability(y, w, r)
+        for y, w, r in zip(yn.tolist(), wh.tolist(), hits.tolist(), strict=True)
+    ]
+    # summed triple by triple in order, as a loop over the triples would
     win = sum((freq * np.array(wins)).tolist())
-    zero = sum((freq * 0.5**yn).tolist())
+    zero = sum((freq * np.where(hits == 0, 0.5**yn, 0.0)).tolist())
     all_sense = sum((freq * np.where(wh == 0, 0.5**yn, 0.0)).tolist())
     asks = int(yes_no_asks.sum() + wh_asks.sum())
-    return Baseline(
-        0.5 * int(yes_no_asks.sum()) / asks, win / total, zero / total, all_sense / total
-    )
+    right = 0.5 * int(yes_no_asks.sum()) + int(hit.sum())
+    return Baseline(right / asks, win / total, zero / total, all_sense / total)

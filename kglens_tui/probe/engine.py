@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kglens_tui.core.intervals import stored_rate, worst_first
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
@@ -25,7 +26,7 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.probe.bias import Baseline, baseline_from_counts
+from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.learned import (
     ErrorModel,
@@ -368,6 +369,9 @@ class ProbeEngine(RunEngine):
         )
         self._sent = [0]
         """Requests sent to the target in this session (`complete_counted` adds to it)."""
+        self._constant_right: np.ndarray | None = None
+        """Per run edge: whether its predicate's constant Wh answer is true (`constant_right`),
+        worked out at the first snapshot after a Wh ask."""
         self._load_progress()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
@@ -389,7 +393,11 @@ class ProbeEngine(RunEngine):
         with insights=False they stay as last computed (see `insights_iteration`)."""
         s = self.stats
         if insights and s.insights_iteration != s.iteration:
-            s.baseline = baseline_from_counts(self._yes_no_asks, self._wh_asks)
+            if self._constant_right is None and self._wh_asks.any():
+                self._constant_right = constant_right(self.kg, self.positions)
+            s.baseline = baseline_from_counts(
+                self._yes_no_asks, self._wh_asks, self._constant_right
+            )
             s.blind_spots, s.learned = self._blind_spots()
             s.per_predicate = self._per_predicate()
             s.insights_iteration = s.iteration
@@ -419,6 +427,7 @@ class ProbeEngine(RunEngine):
         )
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._constant_right = None
         self._load_totals()
         self._load_recent()
 
@@ -698,8 +707,15 @@ class ProbeEngine(RunEngine):
     async def _verify_wh(self, outcome: _Outcome) -> None:
         question = outcome.question
         kg = self.kg
-        object_type = kg.types[int(kg.o[int(self.positions[question.pos])])]
-        checked = check_wh(outcome.reply, question.expected_answers, self.names.table(object_type))
+        edge = int(self.positions[question.pos])
+        object_type = kg.types[int(kg.o[edge])]
+        subject = int(kg.s[edge])
+        checked = check_wh(
+            outcome.reply,
+            question.expected_answers,
+            self.names.table(object_type),
+            subject=(kg.labels[subject], *kg.aliases[subject]),
+        )
         outcome.verdict, outcome.hedged, outcome.verifier = (
             checked.verdict,
             checked.hedged,
@@ -867,7 +883,9 @@ class ProbeEngine(RunEngine):
                     float(zeros[p] / ex) if ex else None,
                 )
             )
-        out.sort(key=lambda x: (-(x.zero_sense if x.zero_sense is not None else -1.0), x.predicate))
+        out.sort(
+            key=lambda x: (worst_first(stored_rate(x.zero_sense or 0.0, x.examined)), x.predicate)
+        )
         return tuple(out)
 
     def _row(self, o: _Outcome) -> ObservationRow:

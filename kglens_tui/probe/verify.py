@@ -2,7 +2,8 @@
 
 Yes/No replies are verified by their first word ("No, I don't know." is a refusal; "I think
 yes" a hedged Yes). Wh replies by whole entity names (`mentions`): a true object counts when
-named as itself, not inside a longer name of another entity of its type, not negated; signed
+named as itself, not inside a longer name of another entity of its type, not negated, and no
+other entity of its type but the subject is named beside it (not negated); signed
 numbers and UTC offsets by their sign; codes only as written; a fuzzy fallback for misspellings.
 Answers given with doubt keep their verdict and carry a hedged flag. All functions are pure.
 """
@@ -314,12 +315,29 @@ def _rival_as_close(
     )
 
 
+def _names_rival(
+    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+) -> bool:
+    """Whether the reply names, not negated, an entity of the answer's type that is neither a
+    true object nor the subject: a rival mention whose span no true or subject name shares."""
+    known = {(m.start, m.end) for m in found if m.owner < 0}
+    if subject:
+        known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
+    return any(m.owner >= 0 and not m.negated and (m.start, m.end) not in known for m in found)
+
+
 def check_wh(
-    reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None = None
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
 ) -> Checked:
     """Verify a Wh reply: correct when it names a true object (any of its names) as a whole
-    entity, not negated. ``rivals``: names of every entity of the object's type; a mention of a
-    longer rival name that contains a true name ("South Sudan" for "Sudan") is not the answer.
+    entity, not negated, and no rival. ``rivals``: names of every entity of the object's type; a
+    longer rival name that contains a true name ("South Sudan" for "Sudan") is not the answer,
+    and a reply that also names, not negated, a rival that is no true object ("Arabic and
+    English", "Left or right") is incorrect. ``subject``: the names of the entity asked about,
+    never a rival ("Zambia gained independence from the United Kingdom").
 
     Without a true mention the reply is incorrect if it names a rival or offers a guess, else
     refused if it declines to answer, else incorrect. Hedged: it expresses doubt or declines.
@@ -333,20 +351,24 @@ def check_wh(
     found = mentions(tokens, truth) if rivals is None else mentions(tokens, truth, rivals)
     refusing = is_refusal(reply)
     hedged = refusing or has_hedge(reply)
-    if any(m.owner < 0 and not m.negated for m in found):
-        return Checked(Verdict.CORRECT, hedged)
-    if _fuzzy_answer(tokens, truth, rivals, found):
-        return Checked(Verdict.CORRECT, hedged)
+    if any(m.owner < 0 and not m.negated for m in found) or _fuzzy_answer(
+        tokens, truth, rivals, found
+    ):
+        rival = _names_rival(tokens, found, tuple(subject))
+        return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged)
     if refusing and not any(not m.negated for m in found) and not _guesses(reply):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
 
 
 def verify_wh(
-    reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None = None
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
 ) -> Verdict:
     """The verdict of `check_wh`."""
-    return check_wh(reply, true_answers, rivals).verdict
+    return check_wh(reply, true_answers, rivals, subject).verdict
 
 
 def parse_judge_reply(text: str) -> Verdict:
