@@ -6,11 +6,30 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_analysis_support import RUN_A, RUN_B, RUN_C, edge_ids, import_mini, make_run
+from test_analysis_support import (
+    RUN_A,
+    RUN_B,
+    RUN_C,
+    edge_ids,
+    import_mini,
+    make_run,
+)
 
+from kglens_tui.analysis import commands
 from kglens_tui.analysis import triage as tr
-from kglens_tui.analysis.compare import drift, knowledge_diff, load_runs, run_grid
+from kglens_tui.analysis.compare import (
+    drift,
+    grid_of_runs,
+    knowledge_diff,
+    load_runs,
+    mean_interval,
+    run_grid,
+)
 from kglens_tui.analysis.groups import group_comparison
+from kglens_tui.cli import main
+from kglens_tui.core.intervals import wilson
+from kglens_tui.runs.record import set_status
+from kglens_tui.store.connection import connect
 
 
 @pytest.fixture
@@ -32,8 +51,6 @@ def test_table3_grid(runs) -> None:
     assert grid.cell("model-b", "mini", "easy").rates.win.value == pytest.approx(4 / 5)
     assert grid.cell("model-a", "mini", "hard").rates.win.value == 1.0
     assert grid.cell("model-b", "mini", "hard") is None
-    assert grid.average["model-a"] == pytest.approx((2 / 6 + 1) / 2)
-    assert grid.average["model-b"] == pytest.approx(4 / 5)
     newer = make_run(conn, RUN_B, target="model-a")  # a later finished run fills the cell
     assert run_grid(conn).cell("model-a", "mini", "easy").run_id == newer
 
@@ -102,3 +119,78 @@ def test_different_kgs_refused(runs, tmp_path: Path, tiny_kg_dir: Path) -> None:
     ra, rt = load_runs(conn, [a, snap.run_id])
     with pytest.raises(ValueError, match="different KGs"):
         knowledge_diff(ra, rt)
+
+
+def test_averages_are_per_difficulty_over_finished_runs_with_their_n(runs) -> None:
+    """Table 3's average never mixes EASY with HARD (chance differs) nor holds a failed run,
+    and says which runs and how many edges it is over."""
+    conn, (a, b, c), _ = runs
+    grid = run_grid(conn)
+    easy = grid.average("model-a", "easy")
+    assert easy is not None and easy.value == pytest.approx(2 / 6)  # not (2/6 + 1) / 2
+    assert (easy.runs, easy.examined, easy.left_out) == ([a], 6, [])
+    assert easy.low is not None and easy.high is not None and easy.low < 2 / 6 < easy.high
+    assert easy.chance == pytest.approx(grid.cell("model-a", "mini", "easy").chance.win_rate)
+    set_status(conn, c, "failed", error="HTTP 500")
+    hard = run_grid(conn).average("model-a", "hard")
+    assert hard is not None and hard.value is None
+    assert (hard.runs, hard.examined, hard.left_out) == ([], 0, [(c, "failed")])
+
+
+def test_mean_interval_of_several_rates() -> None:
+    """The average's interval: the cells' standard errors (half-widths over z) combined."""
+    one, two = wilson(3, 10), wilson(8, 10)
+    mean, low, high = mean_interval([one, two, wilson(0, 0)])
+    assert mean == pytest.approx(0.55)
+    half = ((one.high - one.low) ** 2 + (two.high - two.low) ** 2) ** 0.5 / 4
+    assert (low, high) == (pytest.approx(0.55 - half), pytest.approx(0.55 + half))
+    assert mean_interval([]) == (None, None, None)
+
+
+def test_runs_sharing_a_cell_are_named_as_left_out(runs) -> None:
+    """Two requested runs of one model, KG and difficulty: the grid shows one and says which
+    it left out (compare 1 6 dropped run 1 silently)."""
+    conn, (a, _, _), _ = runs
+    newer = make_run(conn, RUN_B, target="model-a")
+    grid = grid_of_runs(load_runs(conn, [a, newer]))
+    assert grid.cell("model-a", "mini", "easy").run_id == newer
+    assert grid.hidden == [(a, newer)]
+
+
+def test_runs_of_different_difficulty_are_not_drift(runs) -> None:
+    conn, (a, b, c), _ = runs
+    ra, rb, rc = load_runs(conn, [a, b, c])
+    moved = drift(ra, rc)
+    assert moved.same_model and moved.differs == ["difficulty EASY → HARD"]
+    assert not moved.is_drift
+    assert not drift(ra, rb).is_drift  # different models
+    again = load_runs(conn, [make_run(conn, RUN_B, target="model-a")])[0]
+    assert drift(ra, again).is_drift and drift(ra, again).differs == []
+
+
+def _compare(capsys, path: Path, *argv: str) -> str:
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(commands.console, "width", 250)
+    try:
+        assert main(["--db", str(path), "compare", *argv]) == 0
+    finally:
+        monkey.undo()
+    return capsys.readouterr().out
+
+
+def test_compare_prints_examined_n_left_out_runs_and_no_false_drift(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "cmp.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    a = make_run(conn, RUN_A, target="model-a")
+    newer = make_run(conn, RUN_B, target="model-a")
+    hard = make_run(conn, RUN_C, target="model-a", difficulty="hard")
+    conn.close()
+    out = _compare(capsys, path, str(a), str(newer), "--by", "predicate")
+    # per predicate, the n beside a rate is the edges examined (currency: 2 in run a)
+    assert "50.0% [9.5%–90.5%] n=2" in out
+    assert f"Run {a} is not in the table: run {newer} has the same model" in out
+    assert "Drift run" in out and "chance 50.0%" in out
+    out = _compare(capsys, path, str(a), str(hard))
+    assert "Drift not measured (difficulty EASY → HARD)" in out and "Drift run" not in out
+    assert "No average for EASY, HARD: one KG there" in out

@@ -196,3 +196,25 @@ def test_the_html_report_holds_no_bidi_control_or_escape(
     html = render_html_report(load_run_data(conn, run))
     assert "\u202e" not in html and "\x1b" not in html and "<b>capital" not in html
     assert "\ufffdCaledonia␛[2J" in html and "&lt;b&gt;capital&lt;/b&gt;" in html
+
+
+def test_the_html_report_header_says_requests_failure_cause_and_chance(
+    conn: sqlite3.Connection, tmp_path: Path
+) -> None:
+    """As `kglens report`: requests with failed and dropped, a failed run's cause, and the
+    chance each rate is compared with (under the sampler and on independent asks)."""
+    from kglens_tui.runs.record import set_status
+    from kglens_tui.store.target_usage import add_target_usage
+
+    import_mini(conn, tmp_path)
+    run = make_run(conn, RUN_A)
+    add_target_usage(conn, run, (9, 4, 0, 0, 0, 5))
+    set_status(conn, run, "failed", error="HTTP 500 <b>boom</b> from http://x/v1")
+    conn.commit()
+    html = render_html_report(load_run_data(conn, run))
+    requests = conn.execute("SELECT requests FROM target_usage WHERE run_id = ?", (run,))
+    assert f"requests {requests.fetchone()[0]:,} (4 failed, 5 dropped)" in html
+    assert "cause: HTTP 500 &lt;b&gt;boom&lt;/b&gt; from http://x/v1" in html
+    assert "<td class='l'>chance under this sampler</td>" in html
+    assert "<td class='l'>chance, independent asks</td>" in html
+    assert "mean and range of 40 replays" in html

@@ -21,9 +21,11 @@ from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.textfmt import counted
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
+    from kglens_tui.analysis.compare import Drift, GridAverage, RunGrid
     from kglens_tui.analysis.rundata import RunData
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
@@ -296,6 +298,70 @@ def _print_grid(data: RunData, flt: EdgeFilter, adjusted: bool) -> int:
     return 0
 
 
+CHANCE_NOTE = (
+    "chance: what blind guessing scores on the questions the run asked, each ask independent "
+    "(as kglens report RUN, which also gives it under the run's own sampler)"
+)
+"""How `kglens compare` words the chance it shows beside each rate."""
+
+CHANCE_FIELD = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "all_sense"}
+"""A metric's field in `probe.bias.Baseline`."""
+
+
+def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
+    """What Table 3 leaves out and why: runs sharing a shown run's cell, runs left out of an
+    average, and the averages not given."""
+    notes = []
+    for run_id, shown in grid.hidden:
+        notes.append(
+            f"Run {run_id} is not in the table: run {shown} has the same model, KG and "
+            "difficulty, and a cell shows one run (the latest finished, else the latest)."
+        )
+    if metric != "win":
+        return notes
+    for (model, difficulty), avg in grid.averages.items():
+        if avg.left_out and grid.kgs_per_difficulty(difficulty) > 1:
+            gone = ", ".join(f"run {r} ({why})" for r, why in avg.left_out)
+            notes.append(
+                f"Left out of the {difficulty.upper()} average of {model}: {gone}; "
+                "an average holds finished runs only."
+            )
+    single = [d.upper() for d in grid.difficulties() if grid.kgs_per_difficulty(d) < 2]
+    if single:
+        notes.append(
+            f"No average for {', '.join(single)}: one KG there, so the cell is its own average. "
+            "Rates of different difficulties are never averaged together: what chance scores "
+            "differs with the questions asked (see each cell's chance)."
+        )
+    return notes
+
+
+def _average_cell(avg: GridAverage | None) -> str:
+    """An average column's cell: mean [interval], then its runs, edges and chance."""
+    if avg is None:
+        return ""
+    if avg.value is None:
+        return "— (no finished run)"
+    return (
+        f"{_pct(avg.value)} [{_pct(avg.low)}–{_pct(avg.high)}] "
+        f"{counted(len(avg.runs), 'run')}, n={avg.examined:,} · chance {_pct(avg.chance)}"
+    )
+
+
+def _rates_change(dr: Drift) -> str:
+    """Run a's rates → run b's, each with interval, n and chance."""
+    parts = []
+    for metric, name in (("win", "win"), ("zero_sense", "zero-sense"), ("all_sense", "all-sense")):
+        ends = []
+        for rs, chance in ((dr.rates_a, dr.chance_a), (dr.rates_b, dr.chance_b)):
+            ends.append(
+                f"{_ci(rs.get(metric))} n={rs.examined:,} "
+                f"(chance {_pct(getattr(chance, CHANCE_FIELD[metric]))})"
+            )
+        parts.append(f"{name} {ends[0]} → {ends[1]}")
+    return "; ".join(parts)
+
+
 def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs, run_grid
     from kglens_tui.analysis.groups import group_comparison
@@ -304,29 +370,42 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     runs = load_runs(conn, args.runs) if args.runs else []
     grid = grid_of_runs(runs, adjusted=adjusted) if runs else run_grid(conn, adjusted=adjusted)
     metric = args.metric.replace("-", "_")
+    averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
     t3 = LiteralTable(
-        title=f"{metric.replace('_', '-')} rate (paper Table 3 layout)", title_justify="left"
+        title=f"{metric.replace('_', '-')} rate (paper Table 3 layout), 95% Wilson interval; "
+        "n: examined edges",
+        title_justify="left",
+        caption=CHANCE_NOTE,
     )
     t3.add_column("model")
     for kg, difficulty in grid.columns:
         t3.add_column(f"{kg} {difficulty.upper()}", justify="right")
     if metric == "win":
-        t3.add_column("average", justify="right")
+        for difficulty in averaged:
+            t3.add_column(f"average {difficulty.upper()}", justify="right")
     for model in grid.models:
         cells = []
         for kg, difficulty in grid.columns:
             c = grid.cell(model, kg, difficulty)
+            chance = None if c is None else getattr(c.chance, CHANCE_FIELD[metric])
             cells.append(
-                "" if c is None else f"{_ci(c.rates.get(metric))} (run {c.run_id}{c.incomplete})"
+                ""
+                if c is None
+                else f"{_ci(c.rates.get(metric))} n={c.rates.examined:,} · chance "
+                f"{_pct(chance)} (run {c.run_id}{c.incomplete})"
             )
         if metric == "win":
-            cells.append(_pct(grid.average[model]))
+            cells.extend(_average_cell(grid.average(model, d)) for d in averaged)
         t3.add_row(model, *cells)
     console.print(t3)
+    for note in _grid_notes(grid, metric):
+        console.print(literal(note), soft_wrap=True)
     if runs and args.by:
         comp = group_comparison(runs, args.by, adjusted=adjusted, prefix=args.prefix)
         table = LiteralTable(
-            title=f"{metric.replace('_', '-')} per {args.by}", title_justify="left"
+            title=f"{metric.replace('_', '-')} per {args.by}, 95% Wilson interval; n: examined "
+            "edges of the group",
+            title_justify="left",
         )
         table.add_column(args.by)
         for run_col in comp.runs:
@@ -335,7 +414,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             table.add_row(
                 row.label,
                 *(
-                    "" if c is None else f"{_pct(c.rates.get(metric).value)} ({c.edges})"
+                    "" if c is None else f"{_ci(c.rates.get(metric))} n={c.rates.examined:,}"
                     for c in row.cells
                 ),
             )
@@ -373,14 +452,19 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
                     f"{p.m_b}/{p.n_b}",
                 )
             console.print(t)
-        same = "same model" if dr.same_model else "different models"
+        if dr.is_drift:
+            head = f"Drift run {a.run.id} → {b.run.id} (same model, same kind of questions)"
+        else:
+            why = [*([] if dr.same_model else ["different models"]), *dr.differs]
+            head = (
+                f"Drift not measured ({'; '.join(why)}): run {a.run.id} → {b.run.id} is a "
+                "comparison, not one model's drift"
+            )
         console.print(
-            f"Drift run {a.run.id} → {b.run.id} ({same}): win "
-            f"{_pct(dr.rates_a.win.value)} → {_pct(dr.rates_b.win.value)}, zero-sense "
-            f"{_pct(dr.rates_a.zero_sense.value)} → {_pct(dr.rates_b.zero_sense.value)}, "
-            f"all-sense {_pct(dr.rates_a.all_sense.value)} → {_pct(dr.rates_b.all_sense.value)}; "
-            f"{len(dr.changed)} edges changed status; mean expected-error shift "
-            f"{'—' if dr.mean_shift is None else f'{dr.mean_shift * 100:+.1f} points'}"
+            f"{head}: {_rates_change(dr)}; {len(dr.changed)} edges changed status; mean "
+            "expected-error shift "
+            f"{'—' if dr.mean_shift is None else f'{dr.mean_shift * 100:+.1f} points'}",
+            markup=False,
         )
     return 0
 

@@ -4,6 +4,10 @@ the edges one model knows and another does not, and drift between two runs of on
 An edge's status in a run: knows (m > n, a win), unknown (m = 0, zero-sense) or partial (the
 rest). Pairs of runs are compared on the edges both examined (by edge id, so subsets may differ),
 leaving out edges marked as KG errors in either when adjusted.
+
+Rates of different difficulties are never averaged together (what chance scores differs with
+the questions asked), nor are failed or unfinished runs; and two runs asked different kinds of
+question are a change of settings, not drift.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import numpy as np
 
 from kglens_tui.analysis.groups import RateSet, RunColumn, rate_set, run_column
 from kglens_tui.analysis.rundata import RunData, load_run_data
-from kglens_tui.core.intervals import LEVEL, Proportion, wilson
+from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.probe.bias import Baseline, run_trust
 
 STATUSES = ("knows", "partial", "unknown")
 DIFFICULTIES = ("easy", "hard")
@@ -30,30 +35,89 @@ def edge_status(m: np.ndarray, n: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class GridCell:
-    """One model on one KG at one difficulty: the run shown and its rates."""
+    """One model on one KG at one difficulty: the run shown, its rates and what chance scores
+    on the questions it asked (independent asks, see `run_chance`)."""
 
     run_id: int
     status: str
     rates: RateSet
+    chance: Baseline
+
+    @property
+    def finished(self) -> bool:
+        """Whether the run finished (only finished runs count in an average)."""
+        return self.status == RunStatus.FINISHED
 
     @property
     def incomplete(self) -> str:
         """ ", stopped" (the run's status) when the run did not finish, else ''."""
-        return "" if self.status == RunStatus.FINISHED else f", {self.status}"
+        return "" if self.finished else f", {self.status}"
+
+
+@dataclass(frozen=True)
+class GridAverage:
+    """One model's mean win rate over the KGs of one difficulty: finished runs only (those
+    left out in `left_out`), with `examined` edges over them, an interval (`mean_interval`)
+    and the mean chance win rate of the same runs."""
+
+    difficulty: str
+    value: float | None
+    low: float | None
+    high: float | None
+    runs: list[int]
+    examined: int
+    chance: float | None
+    left_out: list[tuple[int, str]]
 
 
 @dataclass(frozen=True)
 class RunGrid:
-    """Table 3: rows are models, columns (KG, difficulty); average is the mean of the model's
-    win rates over its filled cells (the paper's Average column)."""
+    """Table 3: rows are models, columns (KG, difficulty). `averages` holds each model's mean
+    win rate per difficulty (never across difficulties); `hidden` the runs not shown, each with
+    the run shown in its cell."""
 
     models: list[str]
     columns: list[tuple[str, str]]
     cells: dict[tuple[str, str, str], GridCell]
-    average: dict[str, float | None]
+    averages: dict[tuple[str, str], GridAverage]
+    hidden: list[tuple[int, int]]
 
     def cell(self, model: str, kg: str, difficulty: str) -> GridCell | None:
         return self.cells.get((model, kg, difficulty))
+
+    def average(self, model: str, difficulty: str) -> GridAverage | None:
+        """The model's average at one difficulty; None when it has no cell there."""
+        return self.averages.get((model, difficulty))
+
+    def kgs_per_difficulty(self, difficulty: str) -> int:
+        """How many KG columns the grid has at one difficulty (an average needs two)."""
+        return sum(1 for c in self.columns if c[1] == difficulty)
+
+    def difficulties(self) -> list[str]:
+        """The difficulties of the columns, in column order."""
+        return list(dict.fromkeys(c[1] for c in self.columns))
+
+
+def mean_interval(cells: list[Proportion]) -> tuple[float | None, float | None, float | None]:
+    """(mean, low, high) of several rates' unweighted mean (the paper's Average): each rate's
+    standard error taken as half its interval's width over z, the mean's as their root sum of
+    squares over the count, the interval mean +- z times that, clipped to [0, 1]."""
+    bounds = [c.bounds for c in cells]
+    shown = [
+        (v, lo, hi) for v, lo, hi in bounds if v is not None and lo is not None and hi is not None
+    ]
+    if not shown:
+        return None, None, None
+    z = z_value()
+    mean = float(np.mean([v for v, _, _ in shown]))
+    se = float(np.sqrt(sum(((hi - lo) / (2 * z)) ** 2 for _, lo, hi in shown))) / len(shown)
+    return mean, max(0.0, mean - z * se), min(1.0, mean + z * se)
+
+
+def run_chance(d: RunData) -> Baseline:
+    """What blind guessing scores on the questions the run asked, each ask independent: the
+    `kglens report` baseline (`probe.bias.run_trust`), over the replies as logged."""
+    return run_trust(d.conn, d.run.id).baseline
 
 
 def load_runs(conn: sqlite3.Connection, run_ids: list[int]) -> list[RunData]:
@@ -99,7 +163,7 @@ def run_grid(
 
 def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = LEVEL) -> RunGrid:
     """Table 3 over loaded runs. When several runs fill one cell the latest finished one is
-    shown, else the latest."""
+    shown, else the latest; the others are listed in `hidden`."""
     chosen: dict[tuple[str, str, str], RunData] = {}
     for d in runs:
         key = (model_label(d), d.run.kg_name, str(d.run.config.difficulty))
@@ -107,24 +171,48 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
         rank = (d.run.status == RunStatus.FINISHED, d.run.id)
         if old is None or rank > (old.run.status == RunStatus.FINISHED, old.run.id):
             chosen[key] = d
+    shown_ids = {d.run.id for d in chosen.values()}
+    hidden = [
+        (
+            d.run.id,
+            chosen[(model_label(d), d.run.kg_name, str(d.run.config.difficulty))].run.id,
+        )
+        for d in runs
+        if d.run.id not in shown_ids
+    ]
     models = list(dict.fromkeys(k[0] for k in sorted(chosen, key=lambda k: chosen[k].run.id)))
     columns = sorted(
         {(k[1], k[2]) for k in chosen},
         key=lambda c: (c[0], DIFFICULTIES.index(c[1]) if c[1] in DIFFICULTIES else 9, c[1]),
     )
     cells = {
-        key: GridCell(d.run.id, d.run.shown[0], _run_rates(d, adjusted, level))
+        key: GridCell(d.run.id, d.run.shown[0], _run_rates(d, adjusted, level), run_chance(d))
         for key, d in chosen.items()
     }
-    average = {}
+    averages = {}
     for model in models:
-        wins = [
-            c.rates.win.value
-            for k, c in cells.items()
-            if k[0] == model and c.rates.win.value is not None
-        ]
-        average[model] = float(np.mean(wins)) if wins else None
-    return RunGrid(models, columns, cells, average)
+        for difficulty in dict.fromkeys(c[1] for c in columns):
+            mine = [c for k, c in cells.items() if k[0] == model and k[2] == difficulty]
+            if not mine:
+                continue
+            counted = [c for c in mine if c.finished and c.rates.win.value is not None]
+            value, low, high = mean_interval([c.rates.win for c in counted])
+            chances = [c.chance.win_rate for c in counted if c.chance.win_rate is not None]
+            averages[(model, difficulty)] = GridAverage(
+                difficulty=difficulty,
+                value=value,
+                low=low,
+                high=high,
+                runs=[c.run_id for c in counted],
+                examined=sum(c.rates.examined for c in counted),
+                chance=float(np.mean(chances)) if chances else None,
+                left_out=[
+                    (c.run_id, c.status if not c.finished else "no edge examined")
+                    for c in mine
+                    if c not in counted
+                ],
+            )
+    return RunGrid(models, columns, cells, averages, hidden)
 
 
 @dataclass(frozen=True)
@@ -229,9 +317,14 @@ class PredicateDrift:
 @dataclass(frozen=True)
 class Drift:
     """How run b differs from run a (b minus a): rates over each run's own examined edges,
-    status changes and the mean shift of the posterior mean on the edges both examined."""
+    status changes and the mean shift of the posterior mean on the edges both examined.
+    `differs` names the settings that change what is asked (`asked_differently`); it is drift
+    only when the model is the same and nothing there differs (`is_drift`)."""
 
     same_model: bool
+    differs: list[str]
+    chance_a: Baseline
+    chance_b: Baseline
     rates_a: RateSet
     rates_b: RateSet
     delta: dict[str, float | None]
@@ -240,10 +333,31 @@ class Drift:
     mean_shift: float | None
     per_predicate: list[PredicateDrift]
 
+    @property
+    def is_drift(self) -> bool:
+        """Same model asked the same kind of questions: a change is the model's drift."""
+        return self.same_model and not self.differs
+
+
+ASKED_SETTINGS = ("difficulty", "generator")
+"""Run settings that change which questions are asked (Yes/No or Wh, who words them)."""
+
+
+def asked_differently(a: RunData, b: RunData) -> list[str]:
+    """The settings of `ASKED_SETTINGS` in which run b differs from run a, as "difficulty EASY
+    → HARD"; empty when they ask the same kind of questions."""
+    out = []
+    for name in ASKED_SETTINGS:
+        va, vb = str(getattr(a.run.config, name)), str(getattr(b.run.config, name))
+        if va != vb:
+            shown = (va.upper(), vb.upper()) if name == "difficulty" else (va, vb)
+            out.append(f"{name} {shown[0]} → {shown[1]}")
+    return out
+
 
 def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL) -> Drift:
-    """Drift between two runs, meant for two runs of the same model (same_model says whether
-    the target labels match)."""
+    """Run b against run a; drift when both are the same model asked the same kind of questions
+    (see `Drift.is_drift`)."""
     pairs = _pairs(a, b, adjusted)
     diff = _diff(a, b, pairs)
     ra, rb = _run_rates(a, adjusted, level), _run_rates(b, adjusted, level)
@@ -270,6 +384,9 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
     ]
     return Drift(
         same_model=a.run.target_label == b.run.target_label,
+        differs=asked_differently(a, b),
+        chance_a=run_chance(a),
+        chance_b=run_chance(b),
         rates_a=ra,
         rates_b=rb,
         delta=delta,

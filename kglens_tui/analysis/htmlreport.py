@@ -1,6 +1,8 @@
 """A self-contained HTML report of one run: metrics raw and adjusted, convergence, the
 distribution of expected error rates, group tables with heat colouring, error types, the worst
-edges and the triage, with inline SVG plots (no scripts, no external files)."""
+edges and the triage, with inline SVG plots (no scripts, no external files). Its header says
+what `kglens report` does: requests with those failed and dropped, a failed run's cause, and the
+chance each rate is compared with."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from kglens_tui.analysis.blindspots import blind_spots, review_counts
+from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.errortypes import error_type_summary
 from kglens_tui.analysis.grid import grid_html
@@ -18,7 +21,11 @@ from kglens_tui.analysis.triage import current_entries, triage_log
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
-from kglens_tui.textfmt import pct
+from kglens_tui.core.status import RunStatus
+from kglens_tui.probe.bias import run_trust
+from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
+from kglens_tui.store.target_usage import load_target_usage
+from kglens_tui.textfmt import pct, sent_note
 
 CSS = """
 body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -27,6 +34,7 @@ th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;font-size:13px}
 th{background:#f3f3f3} td.l,th.l{text-align:left}
 .sim{background:#ffd33d;padding:1px 6px;font-weight:bold}
 .note{color:#555;font-size:13px}
+.cause{color:#b00020}
 """
 
 
@@ -64,6 +72,64 @@ def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
     return f"<h2>{html_text(title)}</h2><table>{head}{body}</table>{more}"
 
 
+def _run_head(data: RunData) -> str:
+    """The run's settings, status with its reason, progress, requests (failed, dropped) and,
+    for a failed run, its cause, as `kglens report` gives them."""
+    run, cfg = data.run, data.run.config
+    status, reason = run.shown
+    usage = dict(
+        zip(
+            USAGE_COLUMNS,
+            load_target_usage(data.conn, run.id) or (0,) * len(USAGE_COLUMNS),
+            strict=True,
+        )
+    )
+    sent = f"{usage['requests']:,}{sent_note(usage['errors'], usage['dropped'])}"
+    head = (
+        "<p>"
+        + ("<span class='sim'>SIMULATED TARGET</span> " if run.simulated else "")
+        + f"{html_text(str(cfg.difficulty).upper())} · sampler {html_text(str(cfg.sampler))} · "
+        f"verifier {html_text(cfg.verifier)} · status {html_text(status)}"
+        f"{': ' + html_text(reason) if reason else ''} · "
+        f"{run.iterations_done}/{cfg.iterations} iterations · {data.n_edges} active edges · "
+        f"requests {html_text(sent)}</p>"
+    )
+    if status == RunStatus.FAILED and run.error:
+        head += f"<p class='cause'>cause: {html_text(run.error)}</p>"
+    return head
+
+
+def _chance_rows(data: RunData) -> tuple[str, str]:
+    """Metrics table rows with the chance each rate is compared with (as `kglens report`: the
+    blind guesser under the run's own sampler, and on independent asks), and their note."""
+    coin = coin_baseline(data.conn, data.run.id)
+    base = run_trust(data.conn, data.run.id).baseline
+    keys = ("win", "zero_sense", "all_sense")
+    sampler = "".join(f"<td>{html_text(coin.rates[k].text()) if coin else '—'}</td>" for k in keys)
+    independent = "".join(
+        f"<td>{pct(v)}</td>" for v in (base.win_rate, base.zero_sense, base.all_sense)
+    )
+    rows = (
+        "<tr><td class='l'>chance under this sampler</td><td></td><td></td>"
+        f"{sampler}</tr><tr><td class='l'>chance, independent asks</td><td></td><td></td>"
+        f"{independent}</tr>"
+    )
+    note = (
+        "Chance: what the blind guesser of kglens report scores when asked by this run's "
+        "sampler, batch, propagation and number of answers ("
+        + (
+            f"mean and range of {coin.replicas} replays, where one guessing run falls "
+            f"{coin.replicas - 1} times in {coin.replicas + 1})"
+            if coin
+            else "nothing answered to replay yet: —)"
+        )
+        + ", and on the questions the run asked with each ask independent "
+        f"({pct(base.per_question)} of questions right); the sampler re-asks edges the guesser "
+        "failed, so it scores more there."
+    )
+    return rows, note
+
+
 def render_html_report(data: RunData, *, top: int = 25) -> str:
     """The report as one HTML string (adjusted metrics unless noted)."""
     run, cfg = data.run, data.run.config
@@ -73,13 +139,10 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         f"<title>KGLens run {run.id}</title><style>{CSS}</style></head><body>",
         f"<h1>Run {run.id}: {html_text(run.target_label)} on {html_text(run.kg_name)}"
         f"{'/' + html_text(cfg.subset) if cfg.subset else ''}</h1>",
-        "<p>"
-        + ("<span class='sim'>SIMULATED TARGET</span> " if run.simulated else "")
-        + f"{html_text(str(cfg.difficulty).upper())} · sampler {html_text(str(cfg.sampler))} · "
-        f"verifier {html_text(cfg.verifier)} · status {html_text(run.status)} · "
-        f"{run.iterations_done}/{cfg.iterations} iterations · {data.n_edges} active edges</p>",
+        _run_head(data),
     ]
     raw, adj = overall(data, adjusted=False), overall(data, adjusted=True)
+    chance_rows, chance_note = _chance_rows(data)
     parts.append(
         "<h2>Metrics (paper 3.2)</h2><table><tr><th class='l'></th><th>edges</th>"
         "<th>examined</th><th>win</th><th>zero-sense</th><th>all-sense</th></tr>"
@@ -89,10 +152,12 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
             f"<td>{_ci(g.rates.all_sense)}</td></tr>"
             for name, g in (("as logged", raw), ("with triage", adj))
         )
+        + chance_rows
         + "</table>"
         f"<p class='note'>With triage: {len(ov.kg_error_edges)} KG-error edges and "
         f"{len(ov.kg_error_observations)} KG-error replies left out, {len(ov.verdicts)} verdicts "
-        "overridden. Intervals: 95% Wilson score intervals over edges.</p>"
+        "overridden. Intervals: 95% Wilson score intervals over edges. "
+        f"{html_text(chance_note)}</p>"
     )
     history = data.conn.execute(
         "SELECT iteration, win_rate, zero_sense_rate, all_sense_rate FROM iteration "

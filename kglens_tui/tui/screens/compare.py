@@ -17,13 +17,14 @@ from kglens_tui.analysis.compare import (
     STATUSES,
     Drift,
     EdgePair,
+    GridAverage,
     drift,
     load_runs,
     run_grid,
 )
 from kglens_tui.analysis.groups import run_column
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import counted, pct, rate_ci
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import heat, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -42,11 +43,15 @@ COMPARE_HELP = """\
 | `escape` | back |
 
 **Top**: Table 3, one row per model, one column per KG and difficulty: the win rate (95% Wilson
-interval) of the latest finished run in that cell; Average is the mean of a model's win rates.
+interval) of the latest finished run in that cell, n (examined edges) and chance (blind guessing
+on the questions the run asked, each ask independent, as `kglens report`). An average column per
+difficulty with two or more KGs: the mean of a model's finished runs there; rates of different
+difficulties are never averaged (what chance scores differs with the questions asked).
 **Bottom**: run A against run B (choose B above) on the edges both examined: how many edges each
 model knows (m > n), partly knows or does not know (m = 0), and the edges one knows and the other
 does not, largest difference in expected error first (m/n err: right / wrong answers
-and expected error in each run).
+and expected error in each run). The change B−A is drift only for the same model asked the same
+kind of questions (difficulty, question generator); otherwise it says what differs.
 """
 
 LIMIT = 100
@@ -132,9 +137,14 @@ class CompareScreen(Screen):
 
     def _show_grid(self) -> None:
         grid = run_grid(self.app.db(), adjusted=self.adjusted)
+        averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
         table = self.query_one("#cmp-grid", DataTable)
         table.clear(columns=True)
-        table.add_columns("model", *(f"{kg} {diff.upper()}" for kg, diff in grid.columns), "Avg")
+        table.add_columns(
+            "model",
+            *(f"{kg} {diff.upper()}" for kg, diff in grid.columns),
+            *(f"Avg {diff.upper()}" for diff in averaged),
+        )
         for model in grid.models:
             cells: list[str | Text] = [model]
             for kg, diff in grid.columns:
@@ -144,9 +154,12 @@ class CompareScreen(Screen):
                     continue
                 win = cell.rates.win
                 text = heat_cell(win, None if win.value is None else 1.0 - win.value)
-                text.append(f" run {cell.run_id}, {cell.rates.examined} edges{cell.incomplete}")
+                text.append(
+                    f" n={cell.rates.examined:,} · chance {pct(cell.chance.win_rate)} · run "
+                    f"{cell.run_id}{cell.incomplete}"
+                )
                 cells.append(text)
-            cells.append(pct(grid.average.get(model)))
+            cells.extend(average_text(grid.average(model, diff)) for diff in averaged)
             table.add_row(*cells)
 
     def _show_diff(self) -> None:
@@ -192,15 +205,38 @@ class CompareScreen(Screen):
         self.notify("With triage overrides." if self.adjusted else "Raw: triage ignored.")
 
 
+def average_text(avg: GridAverage | None) -> str:
+    """An average cell: mean [interval], its finished runs, edges and chance, and the runs left
+    out."""
+    if avg is None:
+        return ""
+    gone = "".join(f", run {r} {why} left out" for r, why in avg.left_out)
+    if avg.value is None:
+        return f"— (no finished run{gone})"
+    return (
+        f"{rate_ci(avg.value, avg.low, avg.high)} {counted(len(avg.runs), 'run')}, "
+        f"n={avg.examined:,} · chance {pct(avg.chance)}{gone}"
+    )
+
+
 def drift_line(moved: Drift) -> str:
-    """B minus A for the three rates and the mean posterior error (the drift between runs)."""
+    """B minus A for the three rates and the mean posterior error (markup): the drift between
+    runs when the same model was asked the same kind of questions, else what differs."""
     parts = []
     for metric, label in (("win", "win"), ("zero_sense", "zero-sense"), ("all_sense", "all-sense")):
         d = moved.delta.get(metric)
         parts.append(f"{label} {'—' if d is None else f'{d * 100:+.1f}'}")
     shift = "—" if moved.mean_shift is None else f"{moved.mean_shift * 100:+.1f}"
-    same = "same model" if moved.same_model else "different models"
+    if moved.is_drift:
+        head = "drift B−A (same model, same kind of questions; points)"
+    else:
+        why = [*([] if moved.same_model else ["different models"]), *moved.differs]
+        head = f"B−A, not drift ({markup_literal('; '.join(why))}; points)"
+    chance = (
+        f"chance win A {pct(moved.chance_a.win_rate)}, B {pct(moved.chance_b.win_rate)} · "
+        f"n A {moved.rates_a.examined:,}, B {moved.rates_b.examined:,}"
+    )
     return (
-        f"drift B−A ({same}, points): " + " · ".join(parts) + f" · mean error {shift}"
-        f" · {len(moved.changed):,} edges changed status"
+        f"{head}: " + " · ".join(parts) + f" · mean error {shift}"
+        f" · {len(moved.changed):,} edges changed status\n{chance}"
     )
