@@ -157,3 +157,17 @@ def test_a_drill_down_at_80_columns_puts_each_reply_under_its_question(
     assert code == 0 and "question → reply" in out and "Hugo" in out
     assert max(len(line) for line in out.splitlines()) <= 80
     assert any(line.lstrip("│ ").startswith("→ ") for line in out.splitlines())
+
+
+def test_the_report_says_what_triage_changes_of_its_as_logged_rates(db, capsys) -> None:
+    path, (a, _), _, wh = db
+    code, out = run(capsys, "--db", path, "report", str(a))
+    assert code == 0 and "Triage changes" not in out
+    argv = ["--db", path, "triage", "verifier-error", str(wh), "--reason", "alias"]
+    assert run(capsys, *argv)[0] == 0
+    code, out = run(capsys, "--db", path, "report", str(a))
+    words = " ".join(out.split())
+    assert "Triage changes 1 verdict of this run (verifier errors, KG errors): with them " in words
+    applied = words.split("with them applied, ")[1].split(". The rates above")[0]
+    assert applied.startswith("win ") and "/6" in applied
+    assert "The rates above are as logged" in words

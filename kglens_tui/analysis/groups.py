@@ -15,7 +15,7 @@ import numpy as np
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.core.intervals import LEVEL, Proportion, wilson
+from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
 from kglens_tui.textfmt import simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
@@ -106,12 +106,10 @@ def _sort_rows(rows: list[GroupRow], by: str, sort: str | None) -> list[GroupRow
     if sort == "edges":
         return sorted(rows, key=lambda r: (-r.edges, r.label.casefold()))
 
-    def worst_first(r: GroupRow) -> tuple:
-        value = r.rates.get(sort).value
-        sign = 1 if sort == "zero_sense" else -1
-        return (value is None, -sign * (value or 0.0), r.label.casefold())
-
-    return sorted(rows, key=worst_first)
+    return sorted(
+        rows,
+        key=lambda r: (*worst_first(r.rates.get(sort), sort == "zero_sense"), r.label.casefold()),
+    )
 
 
 def _rows_for(
@@ -161,7 +159,8 @@ def group_table(
 ) -> list[GroupRow]:
     """Rates per group. by: predicate, subject, object, group (entity-group tags of the edge's
     `side`, optionally only those starting with `prefix` such as "region:"), or year (of dated
-    facts; undated facts are in no row). Default order: by year, else worst zero-sense first."""
+    facts; undated facts are in no row). Default order: by year, else surely worst zero-sense
+    first (`worst_first`)."""
     groups = memberships(data, by, prefix=prefix, side=side)
     rows = _rows_for(data, groups, scope(data, flt, adjusted), adjusted, level)
     return _sort_rows(rows, by, sort)

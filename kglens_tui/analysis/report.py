@@ -10,7 +10,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from rich.cells import cell_len
 
-from kglens_tui.core.intervals import stored_rate
+from kglens_tui.analysis.groups import GroupRow, overall
+from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.core.console import suggested
+from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
@@ -22,7 +25,7 @@ from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import rate_ci, selection, sent_note, simulated_mark
+from kglens_tui.textfmt import counted, interval, pct, rate_ci, selection, sent_note, simulated_mark
 
 CATEGORIES = tuple(str(v) for v in ALL)
 
@@ -64,8 +67,8 @@ class RunReport:
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRates]:
-    """Rates per label over edges examined at least once, sorted by zero-sense rate (worst
-    first), then by name."""
+    """Rates per label over edges examined at least once, surely worst zero-sense first
+    (`worst_first`), then by name."""
     out = []
     labels_arr = np.asarray(labels, dtype=object)
     for name in sorted(set(labels)):
@@ -73,7 +76,11 @@ def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRa
         r = rates(m[mask], n[mask])
         out.append(GroupRates(name, int(mask.sum()), r))
     return sorted(
-        out, key=lambda g: (-(g.rates.zero_sense if g.rates.zero_sense is not None else -1), g.name)
+        out,
+        key=lambda g: (
+            worst_first(stored_rate(g.rates.zero_sense or 0.0, g.rates.examined)),
+            g.name,
+        ),
     )
 
 
@@ -194,8 +201,8 @@ RUN_COLUMNS = (
 edges examined (what chance scores under a run's sampler: its report), before the settings."""
 RATES = ("win", "zero-sense", "all-sense")
 RATES_NOTE = (
-    "Rates over the edges examined, with 95% intervals; what chance scores under a run's own "
-    "sampler: its report."
+    "Rates over the edges examined, with 95% intervals, as logged (triage applied: `kglens "
+    "review`); what chance scores under a run's own sampler: its report."
 )
 
 NARROW_RUNS = 110
@@ -303,3 +310,34 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
             )
         )
     return out
+
+
+def prop_text(p: Proportion) -> str:
+    """A rate with its interval and counts."""
+    if p.value is None:
+        return "—"
+    return f"{pct(p.value)} {interval(p.low, p.high)} {p.k}/{p.n}"
+
+
+def rates_line(row: GroupRow) -> str:
+    """Win / zero-sense / all-sense of a group row on one line."""
+    r = row.rates
+    return (
+        f"win {prop_text(r.win)} · zero-sense {prop_text(r.zero_sense)} · "
+        f"all-sense {prop_text(r.all_sense)}"
+    )
+
+
+def triage_note(conn: sqlite3.Connection, run_id: int) -> str | None:
+    """What triage changes of a run's figures, for reports that show them as logged: how many
+    verdicts it overrides or drops and the rates with them applied; None when it changes
+    none."""
+    data = load_run_data(conn, run_id)
+    changed = int(np.count_nonzero(data.categories(True) != data.categories(False)))
+    if not changed:
+        return None
+    return (
+        f"Triage changes {counted(changed, 'verdict')} of this run (verifier errors, KG errors): "
+        f"with them applied, {rates_line(overall(data, adjusted=True))}. The rates above are as "
+        f"logged; `{suggested(f'review {run_id}')}` applies them."
+    )

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.coin_baseline import coin_baseline
-from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report
+from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report, triage_note
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
@@ -90,9 +90,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     head = LiteralTable(
         title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
         title_justify="left",
-        caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a coin-flipping "
-        "model (Yes/No right half the time, Wh never) asked by this run's sampler, batch, "
-        "propagation and number of answers, "
+        caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a blind guesser "
+        "(Yes/No right half the time; each Wh question answered with its predicate's most common "
+        "true object) asked by this run's sampler, batch, propagation and number of answers, "
         + (
             f"mean and range of {coin.replicas} replays, where one coin run falls "
             f"{coin.replicas - 1} times in {coin.replicas + 1}; "
@@ -118,6 +118,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         shown = coin.rates[key].text() if coin else "—"
         head.add_row(name, Rate(k, n).text(), shown, _pct(guess))
     console.print(head)
+    triaged = triage_note(conn, run.id)
+    if triaged:
+        console.print(literal(triaged), soft_wrap=True)
     bias = trust.bias
     yes_no = LiteralTable(
         title="Yes/No answers: bias and bias-corrected scores", title_justify="left"
@@ -163,7 +166,10 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     if rep.helpers:
         console.print(helpers_line(rep.helpers), soft_wrap=True)
-    per = LiteralTable(title="Per predicate (worst zero-sense first)", title_justify="left")
+    per = LiteralTable(
+        title="Per predicate (surely worst zero-sense first: by its interval's lower end)",
+        title_justify="left",
+    )
     for col in (
         "predicate",
         "edges",

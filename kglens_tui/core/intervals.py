@@ -93,6 +93,15 @@ def wilson(k: int, n: int, level: float = LEVEL) -> Proportion:
     return Proportion(k, n, p, low, high)
 
 
+def worst_first(p: Proportion, higher_is_worse: bool = True) -> tuple[bool, float]:
+    """Sort key putting the groups surely worst first: by the end of the rate's 95% interval
+    nearest to good (1 of 1 zero-sense is at least 21%, 95 of 315 at least 25%: a group asked
+    once does not head the list); groups never examined last."""
+    if p.value is None:
+        return True, 0.0
+    return False, -(p.low or 0.0) if higher_is_worse else (p.high or 0.0)
+
+
 def stored_rate(value: float, examined: int, level: float = LEVEL) -> Proportion:
     """A rate stored as a fraction of ``examined`` edges, back as k of n with its Wilson
     interval (the iteration table keeps rates, not counts)."""

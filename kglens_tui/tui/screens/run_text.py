@@ -6,27 +6,11 @@ from rich.text import Text
 
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
-from kglens_tui.analysis.groups import GroupRow, overall
+from kglens_tui.analysis.groups import overall
+from kglens_tui.analysis.report import rates_line
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
-from kglens_tui.textfmt import interval, pct, simulated_mark
-
-
-def prop_text(p: Proportion) -> str:
-    """A rate with its interval and counts."""
-    if p.value is None:
-        return "—"
-    return f"{pct(p.value)} {interval(p.low, p.high)} {p.k}/{p.n}"
-
-
-def rates_line(row: GroupRow) -> str:
-    """Win / zero-sense / all-sense of a group row on one line."""
-    r = row.rates
-    return (
-        f"win {prop_text(r.win)} · zero-sense {prop_text(r.zero_sense)} · "
-        f"all-sense {prop_text(r.all_sense)}"
-    )
+from kglens_tui.textfmt import simulated_mark
 
 
 def run_metrics(data: RunData, flt: EdgeFilter | None = None) -> str:
