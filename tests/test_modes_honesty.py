@@ -315,7 +315,7 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
     mode, snap = finished
     if mode == "kontest":
         column, row, lines = (
-            "coin",
+            "coin · at yes-rate",
             "metamorphic",
             ("yes-rate 0.0% [0.0–7.4] (n=48)", "⚠ answer bias: always No"),
         )
@@ -345,7 +345,7 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
         table = app.screen.query_one("#mode-metrics", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         cells = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
-        chance = "50.0%"
+        chance = "50.0% · 0.0%"  # always No: a coin at its yes-rate (0%) is never inconsistent
         if mode == "facteval":
             chance = f"{snap.metrics.chance_of('tfq', 'statement', 'none').best.value * 100:.1f}%"
         assert str(cells[row][labels.index(column)]) == chance

@@ -121,10 +121,15 @@ class KontestMetrics:
     def oracle(self, name: str) -> OracleCounts:
         return next(o for o in self.oracles if o.oracle == name)
 
-    def coin_error_rate(self, name: str) -> float | None:
-        """The error rate of a coin (Yes half the time, whatever the question) on an oracle's
-        tests; for 'all', weighted by the valid tests of each kind."""
-        meta, onto = metamorphic_chance(COIN), self.chance.ontological_random
+    def coin_error_rate(self, name: str, at_yes_rate: bool = False) -> float | None:
+        """The error rate of a coin (Yes half the time, whatever the question; ``at_yes_rate``:
+        Yes as often as this model says it) on an oracle's tests; for 'all', weighted by the
+        valid tests of each kind. None at its yes-rate before any yes or no."""
+        p = self.chance.p_yes if at_yes_rate else COIN
+        if p is None:
+            return None
+        meta = metamorphic_chance(p)
+        onto = self.chance.ontological_at_rate if at_yes_rate else self.chance.ontological_random
         if name == ONTOLOGICAL:
             return onto
         if name != ALL:

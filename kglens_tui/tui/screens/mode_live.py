@@ -47,8 +47,10 @@ MODE_HELP = """\
 both orders (sequential); answers that disagree are inconsistencies. **Fact-eval**: true/false,
 multiple-choice and list questions; precision over answered questions, recall over all, F1.
 Transport errors are never counted as inconsistent or wrong. The **coin** / **chance** column is
-what a guesser that ignores the question scores on the same questions; the box on the left shows
-the yes-rate (CORRECT-rate of true/false statements) and warns of a strong answer bias.
+what a guesser that ignores the question scores on the same questions (KONTEST: a coin, then a
+coin saying Yes as often as this model; a constant answer makes no inconsistency and no gap at
+all, so an error rate means little without a moderate yes-rate); the box on the left shows the
+yes-rate (CORRECT-rate of true/false statements) and warns of a strong answer bias.
 """
 
 LABEL_STYLE = {
@@ -149,7 +151,16 @@ class ModeLiveScreen(Screen):
         if isinstance(metrics, KontestMetrics):
             # "n" is each rate's denominator: valid tests, or for the gap the relations whose
             # two atomic requests were answered (`Coverage.gap_both_rate`, as the report)
-            columns = ("oracle", "n", "inconsistent", "rate [95%]", "coin", "invalid", "errors")
+            columns = (
+                "oracle",
+                "n",
+                "inconsistent",
+                "rate [95%]",
+                "coin · at yes-rate",
+                "invalid",
+                "errors",
+            )
+            p_yes = metrics.chance.p_yes
             for o in metrics.oracles:
                 rows.append(
                     (
@@ -157,7 +168,8 @@ class ModeLiveScreen(Screen):
                         str(o.valid),
                         str(o.inconsistent),
                         _rate(Rate(o.inconsistent, o.valid)),
-                        pct(metrics.coin_error_rate(o.oracle)),
+                        f"{pct(metrics.coin_error_rate(o.oracle))} · "
+                        f"{pct(metrics.coin_error_rate(o.oracle, at_yes_rate=True))}",
                         str(o.invalid),
                         str(o.errors),
                     )
@@ -169,7 +181,8 @@ class ModeLiveScreen(Screen):
                     str(gap.n),
                     str(gap.k),
                     _rate(gap),
-                    pct(1 - coverage_chance(COIN)),
+                    f"{pct(1 - coverage_chance(COIN))} · "
+                    f"{pct(None if p_yes is None else 1 - coverage_chance(p_yes))}",
                     "",
                     str(metrics.coverage.unknown_both),
                 )
