@@ -46,8 +46,8 @@ HOME_HELP = """\
 | `p` | pause or resume the selected run while it goes (also one another process drives) |
 | `s` | stop the selected run while it goes (s again: stop now, dropping what is in flight) |
 | `enter` | open the selected run's live screen |
-| `v` | review the selected run's blind spots (drill down, triage) |
-| `A` | analysis of the selected run: rates per predicate, region, year |
+| `v` | review the selected run's blind spots (drill down, triage); a KONTEST or fact-eval run: its report |
+| `A` | analysis of the selected run: rates per predicate, region, year; a KONTEST or fact-eval run: its report |
 | `c` | compare the selected run with another run on its KG (and Table 3) |
 | `i` | import a KG (directory or CSV/TSV) |
 | `a` | human evaluation: annotate, progress, report, adjudicate |
