@@ -351,3 +351,24 @@ def test_a_note_holding_a_lone_surrogate_is_one_line_and_changes_nothing(
         f"{path}:3: field 'label.note': holds a lone surrogate (half a character, e.g. of an emoji)"
     )
     assert list(conn.iterdump()) == before
+
+
+def test_a_time_stored_beyond_a_day_by_an_older_version_exports_as_a_day(
+    conn, rnd, tmp_path: Path
+) -> None:
+    """An older version accepted 1e12 seconds: its workspace still exports a pack the import
+    takes back."""
+    path = export_pack(conn, rnd.id, "ann1", tmp_path / "pack.jsonl")
+    _write(path, _fill(_read(path)))
+    import_pack(conn, path)
+    conn.execute(  # a later revision of one item's label, as an older version stored it
+        "INSERT INTO annotation_label (item_id, annotator_id, revision, client_rev, action, "
+        "question_clear, response_correct, skipped, flag, note, seconds) "
+        "SELECT item_id, annotator_id, revision + 1, client_rev || '-old', action, "
+        "question_clear, response_correct, skipped, flag, note, 1e12 FROM annotation_label "
+        "ORDER BY id DESC LIMIT 1"
+    )
+    again = export_pack(conn, rnd.id, "ann1", tmp_path / "again.jsonl")
+    labels = [r["label"] for r in _read(again) if r.get("label")]
+    assert labels and max(lab["seconds"] for lab in labels) == 86_400.0
+    import_pack(conn, again)  # refused before: "must be ... from 0 to 86,400"

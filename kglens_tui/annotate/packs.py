@@ -19,6 +19,7 @@ from kglens_tui.annotate.errors import AnnotationError, PackError
 from kglens_tui.annotate.guidelines import GUIDELINES_MARKDOWN
 from kglens_tui.annotate.items import AnnotatorItem, annotator_id, items_for_annotator
 from kglens_tui.annotate.labels import (
+    MAX_ITEM_SECONDS,
     LabelState,
     label_problem,
     seconds_problem,
@@ -73,7 +74,8 @@ def _label_json(state: LabelState | None, seconds: float) -> dict | None:
         "skipped": state.skipped,
         "flag": state.flag,
         "note": state.note,
-        "seconds": round(seconds, 3),
+        # what an older version stored beyond a day is impossible, and its import refuses it
+        "seconds": round(min(seconds, MAX_ITEM_SECONDS), 3),
     }
 
 
