@@ -160,7 +160,7 @@ def ensemble_renderables(
     templates = (1, 2, 3) if template3_runs else (1, 2)
     result = weighted_ensemble(answers, errors, templates=templates, folds=folds, seed=seed)
     n = result.relations
-    capped = f" (capped at the {n:,} relations)" if result.folds < folds else ""
+    capped = f" (capped at the {n:,} relations)" if n and result.folds < folds else ""
     t = LiteralTable(
         title=f"Knowledge gap mitigation (KONTEST Table 5): relations left unaffirmed of {n:,} "
         f"relations every run answered validly, {result.folds} fold(s){capped}",

@@ -165,11 +165,13 @@ class LabelWriter:
 
 def _choice(key: str, label: str, chosen: bool, other_chosen: bool, saved: bool) -> Text:
     """One option: its key, its label. The chosen one is bold with a check mark, green when
-    saved and yellow while a draft; the options not chosen are dimmed beside it."""
+    saved and yellow with "(draft)" while not (told apart without colour too); the options not
+    chosen are dimmed beside it."""
     if chosen:
         colour = "green" if saved else "yellow"
         return Text.assemble(
-            (f" {key} ", f"bold reverse {colour}"), (f" {label} ✔", f"bold {colour}")
+            (f" {key} ", f"bold reverse {colour}"),
+            (f" {label} ✔" + ("" if saved else " (draft)"), f"bold {colour}"),
         )
     if other_chosen:
         return Text.assemble((f" {key} ", "reverse dim"), (f" {label}", "dim"))
