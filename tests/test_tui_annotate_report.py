@@ -4,10 +4,9 @@ terminal. Snapshots of these screens: tests/test_tui_layout.py."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from test_tui import wait_for
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -45,22 +44,13 @@ def _app(db: Path) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
-async def _wait_for(pilot: Pilot, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
-
-
 async def _open(pilot: Pilot, screen: ReportScreen | ProgressScreen) -> None:
     """Push `screen` once the home screen has mounted whole, and wait until it has too
     (quitting while a screen mounts raises inside Textual's Header)."""
     app = pilot.app
-    await _wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))
+    await wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))
     app.push_screen(screen)
-    await _wait_for(pilot, lambda: app.screen is screen and bool(screen.query("HeaderTitle")))
+    await wait_for(pilot, lambda: app.screen is screen and bool(screen.query("HeaderTitle")))
 
 
 async def test_report_kappa_cells_carry_their_n_and_hide_kappa_over_too_few_items(
@@ -72,7 +62,7 @@ async def test_report_kappa_cells_carry_their_n_and_hide_kappa_over_too_few_item
     async with app.run_test(size=(160, 48)) as pilot:
         await _open(pilot, ReportScreen(round_id))
         kappa = app.screen.query_one("#ann-kappa-question_clear", DataTable)
-        await _wait_for(pilot, lambda: kappa.row_count == len(NAMES))
+        await wait_for(pilot, lambda: kappa.row_count == len(NAMES))
         rows = [[str(c) for c in kappa.get_row_at(r)] for r in range(len(NAMES))]
         # was: "1.000" and bare kappas such as "-0.500" over the 3 items a1 labelled
         assert rows[0] == ["a1", "n=3", "— n=3", "— n=3", "— n=3", "— n=3"]
@@ -90,7 +80,7 @@ async def test_progress_table_fits_80_columns_and_keeps_the_bar_when_wide(tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(pilot, ProgressScreen(round_id))
         table = app.screen.query_one("#ann-progress", DataTable)
-        await _wait_for(pilot, lambda: table.row_count == len(NAMES))
+        await wait_for(pilot, lambda: table.row_count == len(NAMES))
         labels = [str(c.label) for c in table.columns.values()]
         assert labels[-4:] == ["skipped", "flagged", "time", "per item"]
         # was: 101 columns wide in 78, "flagged" cut to "fla" and the time off the screen
@@ -98,6 +88,6 @@ async def test_progress_table_fits_80_columns_and_keeps_the_bar_when_wide(tmp_pa
         assert table.max_scroll_x == 0
         assert [str(c) for c in table.get_row_at(1)][-3:] == ["1", "2400h 00m", "24h 00m"]
         await pilot.resize_terminal(160, 48)
-        await _wait_for(pilot, lambda: "done" in [str(c.label) for c in table.columns.values()])
-        await _wait_for(pilot, lambda: "bar" in [c.key.value for c in table.columns.values()])
+        await wait_for(pilot, lambda: "done" in [str(c.label) for c in table.columns.values()])
+        await wait_for(pilot, lambda: "bar" in [c.key.value for c in table.columns.values()])
         assert table.row_count == len(NAMES) and table.max_scroll_x == 0
