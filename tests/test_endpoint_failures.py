@@ -357,3 +357,23 @@ def test_a_kontest_run_with_most_tests_unanswered_does_not_end_finished(
     snap = open_snapshot(connect(db), 1)
     assert (snap.status, snap.stop_reason) == ("failed", STOP_REASON)
     assert snap.units_done < 10
+
+
+def test_the_report_splits_failed_and_dropped_requests_as_stored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The failure rule drops the iteration it trips in: the requests the target failed there
+    count as failed, the rest in flight as dropped, in the report as in `kglens runs`."""
+    monkeypatch.setenv(KEY_ENV, WRONG_KEY)
+    db = tmp_path / "w.db"
+    with FakeOpenAIServer(reject=(400, "Bad input.")) as srv:
+        assert main(probe_args(db, srv.base_url)) == 1
+    failed, dropped = (
+        sqlite3.connect(db).execute("SELECT errors, dropped FROM target_usage").fetchone()
+    )
+    assert failed >= FAILED
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    report = " ".join(capsys.readouterr().out.split())
+    parts = [f"{failed:,} failed"] + ([f"{dropped:,} dropped"] if dropped else [])
+    assert f"({', '.join(parts)}) (retries" in report

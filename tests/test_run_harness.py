@@ -650,7 +650,7 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
         capsys.readouterr()
         assert main(["--db", str(db), "report", str(session.run_id)]) == 0
         report = " ".join(capsys.readouterr().out.split())
-        assert "requests 8 (retries 0)" in report
+        assert "requests 8 (8 dropped) (retries 0)" in report
         assert "8 of the requests were in iterations dropped whole" in report
         assert main(["--db", str(db), "runs"]) == 0
         assert "8 (8 dropped)" in capsys.readouterr().out

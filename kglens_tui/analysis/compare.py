@@ -117,7 +117,7 @@ def mean_interval(cells: list[Proportion]) -> tuple[float | None, float | None, 
 def run_chance(d: RunData) -> Baseline:
     """What blind guessing scores on the questions the run asked, each ask independent: the
     `kglens report` baseline (`probe.bias.run_trust`), over the replies as logged."""
-    return run_trust(d.conn, d.run.id).baseline
+    return run_trust(d.conn, d.run.id, kg=d.kg).baseline
 
 
 def load_runs(conn: sqlite3.Connection, run_ids: list[int]) -> list[RunData]:

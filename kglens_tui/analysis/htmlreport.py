@@ -103,7 +103,7 @@ def _chance_rows(data: RunData) -> tuple[str, str]:
     """Metrics table rows with the chance each rate is compared with (as `kglens report`: the
     blind guesser under the run's own sampler, and on independent asks), and their note."""
     coin = coin_baseline(data.conn, data.run.id)
-    base = run_trust(data.conn, data.run.id).baseline
+    base = run_trust(data.conn, data.run.id, kg=data.kg).baseline
     keys = ("win", "zero_sense", "all_sense")
     sampler = "".join(f"<td>{html_text(coin.rates[k].text()) if coin else '—'}</td>" for k in keys)
     independent = "".join(

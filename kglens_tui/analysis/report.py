@@ -47,6 +47,11 @@ class RunReport:
     counts: dict[str, int]
     by_qtype: dict[str, dict[str, int]]
     requests: int
+    failed: int
+    """Requests the target failed (never scored)."""
+    dropped: int
+    """Requests whose iteration was dropped whole, neither answered nor failed (migration 0018;
+    a run stored before counted them as failed)."""
     retries: int
     prompt_tokens: int
     completion_tokens: int
@@ -142,6 +147,8 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         counts=counts,
         by_qtype=by_qtype,
         requests=usage["requests"],
+        failed=usage["errors"],
+        dropped=usage["dropped"],
         retries=usage["retries"],
         prompt_tokens=usage["prompt_tokens"],
         completion_tokens=usage["completion_tokens"],

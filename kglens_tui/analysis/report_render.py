@@ -18,7 +18,7 @@ from kglens_tui.probe.engine import LearnedView
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
-from kglens_tui.textfmt import selection
+from kglens_tui.textfmt import selection, sent_note
 
 
 def verdict_notes(rep: RunReport) -> str:
@@ -152,15 +152,15 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     console.print(cats)
     console.print(literal(verdict_notes(rep)), soft_wrap=True)
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
-    dropped = rep.requests - sum(rep.counts.values())
     console.print(
-        f"requests {rep.requests:,} (retries {rep.retries:,}) · tokens {rep.prompt_tokens:,} in / "
-        f"{rep.completion_tokens:,} out · mean latency {lat} · {rep.seconds:,.1f} s probing. "
-        "Refused and unparseable replies count as failures; errors never do."
+        f"requests {rep.requests:,}{sent_note(rep.failed, rep.dropped)} (retries "
+        f"{rep.retries:,}) · tokens {rep.prompt_tokens:,} in / {rep.completion_tokens:,} out · "
+        f"mean latency {lat} · {rep.seconds:,.1f} s probing. Refused and unparseable replies "
+        "count as failures; failed requests never do."
         + (
-            f" {dropped:,} of the requests were in iterations dropped whole (a stop now, "
-            "quitting, the failure rule): counted as sent, not as failed, never scored."
-            if dropped > 0
+            f" {rep.dropped:,} of the requests were in iterations dropped whole (a stop now, "
+            "quitting, the failure rule): sent, neither answered nor failed, never scored."
+            if rep.dropped > 0
             else ""
         )
     )

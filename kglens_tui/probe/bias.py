@@ -241,12 +241,20 @@ def constant_right(kg: KGIndex, positions: Sequence[int] | np.ndarray) -> np.nda
     """For each KG edge position: whether its predicate's constant answer (`constant_answers`) is
     a true object of its subject, i.e. answers a Wh question about the edge right."""
     answers = constant_answers(kg)
-    out = np.zeros(len(positions), dtype=bool)
-    for i, e in enumerate(np.asarray(positions, dtype=np.int64).tolist()):
-        s, p = int(kg.s[e]), int(kg.p[e])
-        answer = answers.get(p)
-        out[i] = answer is not None and bool(np.any(kg.true_objects(s, p) == answer))
-    return out
+    pos = np.asarray(positions, dtype=np.int64)
+    if not answers or not len(pos):
+        return np.zeros(len(pos), dtype=bool)
+    best = np.full(int(kg.p.max()) + 1, -1, dtype=np.int64)
+    best[list(answers)] = list(answers.values())
+    nodes, preds = len(kg.labels), len(best)
+
+    def key(s: np.ndarray, p: np.ndarray, o: np.ndarray) -> np.ndarray:
+        return (s.astype(np.int64) * preds + p) * nodes + o
+
+    s, p = kg.s[pos].astype(np.int64), kg.p[pos].astype(np.int64)
+    asked = best[p]  # as `true_objects`: every edge the KG states for (s, p)
+    stated = np.isin(key(s, p, np.maximum(asked, 0)), key(kg.s, kg.p, kg.o.astype(np.int64)))
+    return (asked >= 0) & stated
 
 
 @dataclass(frozen=True)

@@ -323,7 +323,7 @@ class ModeEngine(RunEngine):
             return ""
         return (
             f"{failed:,} of the {total:,} tests have a failed request, so the figures would "
-            f"rest on the {total - failed:,} answered ({ASK_AGAIN}); latest: "
+            f"rest on the {total - len(self.pending()):,} answered ({ASK_AGAIN}); latest: "
             f"{self.guard.latest or 'none'}"
         )
 
