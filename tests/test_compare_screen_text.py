@@ -10,7 +10,7 @@ from test_analysis_support import RUN_A, RUN_B, RUN_C, import_mini, make_run
 
 from kglens_tui.analysis.compare import drift, load_runs, run_grid
 from kglens_tui.runs.record import set_status
-from kglens_tui.tui.screens.compare import average_text, drift_line
+from kglens_tui.tui.screens.compare import drift_line
 
 
 def test_drift_line_says_when_a_change_is_not_drift(
@@ -30,8 +30,8 @@ def test_drift_line_says_when_a_change_is_not_drift(
 def test_average_text_leaves_out_a_failed_run(conn: sqlite3.Connection, tmp_path: Path) -> None:
     import_mini(conn, tmp_path)
     a = make_run(conn, RUN_A, target="model-a")
-    assert average_text(run_grid(conn).average("model-a", "easy")).startswith("33.3% [")
-    assert "1 run, n=6 · chance" in average_text(run_grid(conn).average("model-a", "easy"))
+    assert run_grid(conn).average("model-a", "easy").text().startswith("33.3% [")
+    assert "1 run, n=6 · chance" in run_grid(conn).average("model-a", "easy").text()
     set_status(conn, a, "failed", error="HTTP 500")
-    shown = average_text(run_grid(conn).average("model-a", "easy"))
+    shown = run_grid(conn).average("model-a", "easy").text()
     assert shown == f"— (no finished run, run {a} failed left out)"

@@ -21,11 +21,10 @@ from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import counted
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
-    from kglens_tui.analysis.compare import Drift, GridAverage, RunGrid
+    from kglens_tui.analysis.compare import Drift, RunGrid
     from kglens_tui.analysis.rundata import RunData
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
@@ -336,18 +335,6 @@ def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
     return notes
 
 
-def _average_cell(avg: GridAverage | None) -> str:
-    """An average column's cell: mean [interval], then its runs, edges and chance."""
-    if avg is None:
-        return ""
-    if avg.value is None:
-        return "— (no finished run)"
-    return (
-        f"{_pct(avg.value)} [{_pct(avg.low)}–{_pct(avg.high)}] "
-        f"{counted(len(avg.runs), 'run')}, n={avg.examined:,} · chance {_pct(avg.chance)}"
-    )
-
-
 def _rates_change(dr: Drift) -> str:
     """Run a's rates → run b's, each with interval, n and chance."""
     parts = []
@@ -395,7 +382,9 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
                 f"{_pct(chance)} (run {c.run_id}{c.incomplete})"
             )
         if metric == "win":
-            cells.extend(_average_cell(grid.average(model, d)) for d in averaged)
+            cells.extend(
+                "" if (avg := grid.average(model, d)) is None else avg.text(False) for d in averaged
+            )
         t3.add_row(model, *cells)
     console.print(t3)
     for note in _grid_notes(grid, metric):
@@ -455,7 +444,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         if dr.is_drift:
             head = f"Drift run {a.run.id} → {b.run.id} (same model, same kind of questions)"
         else:
-            why = [*([] if dr.same_model else ["different models"]), *dr.differs]
+            why = dr.not_drift_because
             head = (
                 f"Drift not measured ({'; '.join(why)}): run {a.run.id} → {b.run.id} is a "
                 "comparison, not one model's drift"

@@ -23,6 +23,7 @@ from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.probe.bias import Baseline, run_trust
+from kglens_tui.textfmt import counted, pct, rate_ci
 
 STATUSES = ("knows", "partial", "unknown")
 DIFFICULTIES = ("easy", "hard")
@@ -68,6 +69,21 @@ class GridAverage:
     examined: int
     chance: float | None
     left_out: list[tuple[int, str]]
+
+    def text(self, with_left_out: bool = True) -> str:
+        """The cell: mean [interval], its finished runs, edges and chance, then (``with_left_out``)
+        the runs left out."""
+        gone = (
+            "".join(f", run {r} {why} left out" for r, why in self.left_out)
+            if with_left_out
+            else ""
+        )
+        if self.value is None:
+            return f"— (no finished run{gone})"
+        return (
+            f"{rate_ci(self.value, self.low, self.high)} {counted(len(self.runs), 'run')}, "
+            f"n={self.examined:,} · chance {pct(self.chance)}{gone}"
+        )
 
 
 @dataclass(frozen=True)
@@ -337,6 +353,11 @@ class Drift:
     def is_drift(self) -> bool:
         """Same model asked the same kind of questions: a change is the model's drift."""
         return self.same_model and not self.differs
+
+    @property
+    def not_drift_because(self) -> list[str]:
+        """Why the change is no drift: "different models" and the settings in `differs`."""
+        return [*([] if self.same_model else ["different models"]), *self.differs]
 
 
 ASKED_SETTINGS = ("difficulty", "generator")

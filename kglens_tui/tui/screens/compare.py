@@ -24,7 +24,7 @@ from kglens_tui.analysis.compare import (
 )
 from kglens_tui.analysis.groups import run_column
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal
-from kglens_tui.textfmt import counted, pct, rate_ci
+from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import heat, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -159,7 +159,7 @@ class CompareScreen(Screen):
                     f"{cell.run_id}{cell.incomplete}"
                 )
                 cells.append(text)
-            cells.extend(average_text(grid.average(model, diff)) for diff in averaged)
+            cells.extend(_average(grid.average(model, diff)) for diff in averaged)
             table.add_row(*cells)
 
     def _show_diff(self) -> None:
@@ -205,18 +205,9 @@ class CompareScreen(Screen):
         self.notify("With triage overrides." if self.adjusted else "Raw: triage ignored.")
 
 
-def average_text(avg: GridAverage | None) -> str:
-    """An average cell: mean [interval], its finished runs, edges and chance, and the runs left
-    out."""
-    if avg is None:
-        return ""
-    gone = "".join(f", run {r} {why} left out" for r, why in avg.left_out)
-    if avg.value is None:
-        return f"— (no finished run{gone})"
-    return (
-        f"{rate_ci(avg.value, avg.low, avg.high)} {counted(len(avg.runs), 'run')}, "
-        f"n={avg.examined:,} · chance {pct(avg.chance)}{gone}"
-    )
+def _average(avg: GridAverage | None) -> str:
+    """An average cell, with the runs it leaves out ("" where there is no average)."""
+    return "" if avg is None else avg.text()
 
 
 def drift_line(moved: Drift) -> str:
@@ -230,7 +221,7 @@ def drift_line(moved: Drift) -> str:
     if moved.is_drift:
         head = "drift B−A (same model, same kind of questions; points)"
     else:
-        why = [*([] if moved.same_model else ["different models"]), *moved.differs]
+        why = moved.not_drift_because
         head = f"B−A, not drift ({markup_literal('; '.join(why))}; points)"
     chance = (
         f"chance win A {pct(moved.chance_a.win_rate)}, B {pct(moved.chance_b.win_rate)} · "
