@@ -427,7 +427,6 @@ class ProbeEngine(RunEngine):
         )
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
-        self._constant_right = None
         self._load_totals()
         self._load_recent()
 

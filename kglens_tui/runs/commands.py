@@ -169,7 +169,7 @@ def given_run_options(
     return given
 
 
-_CREDENTIAL = re.compile("_(?:API_KEY|KEY|TOKEN|SECRET|PASSWORD)$")
+_CREDENTIAL = re.compile("_(?:KEY|TOKEN|SECRET|PASSWORD)$")
 """How the name of a variable holding a credential ends: `--api-key-env` may name any."""
 
 
@@ -186,16 +186,17 @@ def unread_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     if not any(v.startswith("KGLENS_") and v not in read for v in environ):
         return []
     read |= {f"KGLENS_{option.upper()}" for name in mode_names() for option in run_options(name)}
+    names = sorted(read)
     warnings = []
     for variable in sorted(v for v in environ if v.startswith("KGLENS_") and v not in read):
-        near = difflib.get_close_matches(variable, sorted(read), n=1)
         if _CREDENTIAL.search(variable) and not difflib.get_close_matches(
-            variable, sorted(read), n=1, cutoff=0.95
+            variable, names, n=1, cutoff=0.95
         ):
             continue
         if variable == "KGLENS_KEYS":
             warnings.append("$KGLENS_KEYS changes nothing: [keys] is set in the settings file")
             continue
+        near = difflib.get_close_matches(variable, names, n=1)
         hint = f" (did you mean ${near[0]}?)" if near else ""
         warnings.append(f"${variable} is not a kglens setting, so it changes nothing{hint}")
     return warnings
