@@ -13,7 +13,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
 from kglens_tui.modes.config import FACTEVAL
-from kglens_tui.modes.facteval_plan import MASK
+from kglens_tui.modes.facteval_plan import MASK, names
 from kglens_tui.modes.facteval_scoring import (
     ERROR,
     Scores,
@@ -32,6 +32,7 @@ from kglens_tui.modes.store import (
     write_facteval_answers,
 )
 from kglens_tui.probe.bias import YesNoBias
+from kglens_tui.probe.mentions import NameTable, TypeNames
 from kglens_tui.probe.verify import mentions_any, normalize
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
@@ -84,16 +85,44 @@ def entity_names(kg: KGIndex) -> frozenset[str]:
 
 
 def score(
-    q: QuestionRow, reply: Reply, other_names: Collection[str] = frozenset()
+    q: QuestionRow,
+    reply: Reply,
+    other_names: Collection[str] = frozenset(),
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
 ) -> tuple[str, int]:
-    """(category, correct answers named) of one reply; ``other_names``: `entity_names`."""
+    """(category, correct answers named) of one reply; ``other_names``: `entity_names`;
+    ``rivals`` and ``subject``: every name of the answer's type and the subject's names, so that
+    an MCQ or SAQ reply naming another entity of that type beside a right answer is incorrect,
+    as a KGLens Wh reply is (`kglens_tui.probe.verify.names_rival`); `Rivals` gives both."""
     if reply.failed:
         return ERROR, 0
     if q.qtype == "tfq":
         return score_tfq(reply.text, q.truth), 0
     if q.qtype == "mcq":
-        return score_mcq(reply.text, q.answers, q.wrong, other_names), 0
-    return score_saq(reply.text, q.answers, other_names)
+        return score_mcq(reply.text, q.answers, q.wrong, other_names, rivals, subject), 0
+    return score_saq(reply.text, q.answers, other_names, rivals, subject)
+
+
+class Rivals:
+    """For a run's questions: the names of every entity of the asked fact's object type (each
+    type's table built once per run, `TypeNames`) and the subject's names (never a rival)."""
+
+    def __init__(self, kg: KGIndex) -> None:
+        self.kg = kg
+        self._types = TypeNames(kg)
+        self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
+
+    def of(self, q: QuestionRow) -> tuple[NameTable | None, tuple[str, ...]]:
+        """(rival table, subject names) of a question; no table without the asked edge (or when
+        the KG no longer has it)."""
+        kg = self.kg
+        s = self._node.get(q.subject_id)
+        subject = names(kg, s) if s is not None else ()
+        edge = None if q.edge_id is None else kg.edge_position_or_none(q.edge_id)
+        if edge is None:
+            return None, subject
+        return self._types.table(kg.types[int(kg.o[edge])]), subject
 
 
 class _MetaIds(TypedDict):
@@ -214,6 +243,7 @@ class FactevalEngine(ModeEngine):
         self.load_stored()
         self.names = label_maps(conn, kg.kg_id)
         self._entity_names = entity_names(kg)
+        self._rivals = Rivals(kg)
         self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
         self._multi_valued = {
@@ -318,7 +348,7 @@ class FactevalEngine(ModeEngine):
                 meta=meta,
             )
         )
-        category, matched = score(q, reply, self._entity_names)
+        category, matched = score(q, reply, self._entity_names, *self._rivals.of(q))
         row = AnswerRow(
             q.id,
             context,

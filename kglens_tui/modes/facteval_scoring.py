@@ -12,7 +12,15 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from kglens_tui.probe.verify import first_word_answer, is_refusal, mentions_any, normalize
+from kglens_tui.probe.mentions import NameTable, mentions, tokenize
+from kglens_tui.probe.verify import (
+    first_word_answer,
+    is_refusal,
+    mentions_any,
+    named_answers,
+    names_rival,
+    normalize,
+)
 
 CORRECT, INCORRECT, ABSTAINED, UNPARSEABLE, ERROR = (
     "correct",
@@ -162,39 +170,71 @@ def named_choices(
     ]
 
 
+def denied_choices(reply: str, choices: Sequence[Sequence[str]]) -> set[int]:
+    """Indexes of the choices a reply names only negated ("Paris, not Berlin": Berlin), as whole
+    names (`kglens_tui.probe.mentions`): such a choice is not chosen."""
+    tokens = tokenize(reply)
+    if not tokens:
+        return set()
+    table = NameTable((name, i) for i, names in enumerate(choices) for name in names)
+    found = mentions(tokens, table)
+    return {m.owner for m in found} - {m.owner for m in found if not m.negated}
+
+
 def score_mcq(
     reply: str,
     answers: Sequence[Sequence[str]],
     wrong: Sequence[Sequence[str]],
     other_names: Collection[str] = frozenset(),
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
 ) -> str:
     """An MCQ reply: correct when it names a correct choice and no wrong one (after "the answer
-    is", when the reply says so). ``other_names``: see `contained_answers`."""
+    is", when the reply says so); a choice named only negated ("not Berlin") is not chosen, and,
+    with ``rivals`` (every name of the answer's type), naming another entity of that type that is
+    not the subject (``subject``: its names) is wrong too, as in `check_wh` (`names_rival`).
+    ``other_names``: see `contained_answers`."""
     if not reply.strip():
         return UNPARSEABLE
     if is_abstention(reply):
         return ABSTAINED
-    named = named_choices(_final(reply), [*answers, *wrong], other_names)
-    right = any(i < len(answers) for i in named)
-    wrong_named = any(i >= len(answers) for i in named)
-    if right and not wrong_named:
+    final = _final(reply)
+    choices = [*answers, *wrong]
+    named = named_choices(final, choices, other_names)
+    denied = denied_choices(final, choices)
+    chosen = [i for i in named if i not in denied]
+    right = any(i < len(answers) for i in chosen)
+    wrong_named = any(i >= len(answers) for i in chosen)
+    if right and not wrong_named and not names_rival(final, answers, rivals, subject):
         return CORRECT
     return INCORRECT if named else UNPARSEABLE
 
 
 def score_saq(
-    reply: str, answers: Sequence[Sequence[str]], other_names: Collection[str] = frozenset()
+    reply: str,
+    answers: Sequence[Sequence[str]],
+    other_names: Collection[str] = frozenset(),
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
 ) -> tuple[str, int]:
-    """An SAQ reply: correct when it names any correct answer, fuzzily both ways (an answer's
-    name in the reply, `mentions_any`, or a short answer of the reply in an answer's name,
-    `contained_answers`); also how many it names."""
+    """An SAQ reply: correct when it names a correct answer, fuzzily both ways (an answer's name
+    in the reply, not negated, `named_answers`, or a short answer of the reply in an answer's
+    name, `contained_answers`), and no rival: with ``rivals`` (every name of the answer's type),
+    a reply that also names, not negated, another entity of that type that is neither a correct
+    answer nor the subject (``subject``: its names) is incorrect ("Arabic, English" for Kuwait's
+    official language), the rule of `check_wh` (`names_rival`, after "the answer is" when the
+    reply says so). Also how many correct answers it names, right or wrong overall."""
     if not reply.strip():
         return UNPARSEABLE, 0
     if is_abstention(reply):
         return ABSTAINED, 0
-    contained = contained_answers(_final(reply), answers, other_names)
-    matched = sum(mentions_any(reply, g) or i in contained for i, g in enumerate(answers))
-    return (CORRECT if matched else INCORRECT), matched
+    final = _final(reply)
+    matched = len(
+        named_answers(reply, answers, rivals) | contained_answers(final, answers, other_names)
+    )
+    if not matched or names_rival(final, answers, rivals, subject):
+        return INCORRECT, matched
+    return CORRECT, matched
 
 
 @dataclass(frozen=True)

@@ -319,11 +319,51 @@ def _names_rival(
     tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
 ) -> bool:
     """Whether the reply names, not negated, an entity of the answer's type that is neither a
-    true object nor the subject: a rival mention whose span no true or subject name shares."""
+    true object nor the subject: a rival mention whose span no true or subject name shares.
+    ``found``: the mentions of the true objects' and the rivals' names (`mentions`)."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
     return any(m.owner >= 0 and not m.negated and (m.start, m.end) not in known for m in found)
+
+
+def names_rival(
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    rivals: NameTable | None,
+    subject: Sequence[str] = (),
+) -> bool:
+    """Whether a reply names, not negated, a rival: an entity of the answer's type (``rivals``,
+    every name of that type, as `TypeNames.table` gives) that is neither a true object nor the
+    subject (``subject``: its names). The rule by which `check_wh` finds "Arabic and English"
+    incorrect for Kuwait's official language, for any mode that verifies open answers."""
+    if rivals is None:
+        return False
+    tokens = tokenize(reply)
+    if not tokens:
+        return False
+    found = mentions(tokens, _truth_table(_as_tuples(true_answers)), rivals)
+    return _names_rival(tokens, found, tuple(subject))
+
+
+def named_answers(
+    reply: str, true_answers: Sequence[Sequence[str]], rivals: NameTable | None = None
+) -> set[int]:
+    """Indexes of the true answers a reply names the way `check_wh` counts a true object: one of
+    its names, not negated and not inside a longer name of another true answer or of a rival
+    ("Northern Sotho" does not name "Sotho"), or a near spelling of one that no negation denies
+    and no rival name resembles as much."""
+    tokens = tokenize(reply)
+    if not tokens:
+        return set()
+    groups = _as_tuples(true_answers)
+    truth = _truth_table(groups)
+    found = mentions(tokens, truth) if rivals is None else mentions(tokens, truth, rivals)
+    named = {-1 - m.owner for m in found if m.owner < 0 and not m.negated}
+    for i, group in enumerate(groups):
+        if i not in named and _fuzzy_answer(tokens, _truth_table((group,)), rivals, found):
+            named.add(i)
+    return named
 
 
 def check_wh(
