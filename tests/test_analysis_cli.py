@@ -171,3 +171,55 @@ def test_the_report_says_what_triage_changes_of_its_as_logged_rates(db, capsys) 
     applied = words.split("with them applied, ")[1].split(". The rates above")[0]
     assert applied.startswith("win ") and "/6" in applied
     assert "The rates above are as logged" in words
+
+
+def _per_predicate_rows(out: str) -> dict[str, list[tuple[str, str]]]:
+    """The report's per-predicate table as predicate -> [(rate line, chance)], one per rate."""
+    table = out[out.index("Per predicate") :]
+    table = table[: table.index("└")]
+    rows: dict[str, list[tuple[str, str]]] = {}
+    name = ""
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if len(cells) < 3 or not cells[1]:
+            continue
+        if cells[1].startswith("win "):
+            name = cells[0]
+        rows.setdefault(name, []).append((cells[1], cells[2]))
+    return rows
+
+
+def test_the_reports_per_predicate_rows_carry_intervals_and_chance_at_80_columns(
+    db, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each predicate's three rates with the Wilson interval of its m/n (counted by hand from
+    run A) beside what blind guessing scores on the same questions, also by hand: capital was
+    asked e1 Yes/No twice (a coin wins 1/4, never right 1/4, never wrong 1/4), e2 and e3 once
+    Yes/No and once Wh, whose constant answer (Apolis) is wrong for both (wins 0, never right
+    1/2, never wrong 0); head of state e7 three Yes/No (wins 1/2, none right 1/8, all 1/8)."""
+    from kglens_tui.core.intervals import wilson
+    from kglens_tui.textfmt import interval, pct
+
+    monkeypatch.setattr(commands.console, "width", 80)
+    path, (a, _), _, _ = db
+    code, out = run(capsys, "--db", path, "report", str(a))
+    assert code == 0
+    rows = _per_predicate_rows(out)
+    # (k, n) of win, zero-sense, all-sense, and their chance
+    expected = {
+        "currency": ([(1, 2), (1, 2), (1, 2)], ["50.0%", "50.0%", "50.0%"]),
+        "capital": ([(1, 3), (1, 3), (1, 3)], [pct(1 / 12), pct(5 / 12), pct(1 / 12)]),
+        "head of state": ([(0, 1), (0, 1), (0, 1)], ["50.0%", "12.5%", "12.5%"]),
+    }
+    assert list(rows) == list(expected)  # surely worst zero-sense first: by the lower end
+    for name, (counts, chances) in expected.items():
+        lines = rows[name]
+        assert [line.split()[0] for line, _ in lines] == ["win", "zero-sense", "all-sense"]
+        for (line, chance), (k, n), want in zip(lines, counts, chances, strict=True):
+            p = wilson(k, n)
+            assert line.split(maxsplit=1)[1] == f"{pct(p.value)} {interval(p.low, p.high)}"
+            assert chance == want
+    table = out[out.index("Per predicate") :]
+    table = table[: table.index("└")]
+    assert "n=2 of 3" in table and "n=3 of 3" in table and "n=1 of 2" in table
+    assert max(len(line) for line in table.splitlines()) <= 80

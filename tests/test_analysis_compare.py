@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 from test_analysis_support import (
     RUN_A,
@@ -23,11 +24,13 @@ from kglens_tui.analysis.compare import (
     knowledge_diff,
     load_runs,
     mean_interval,
+    run_chance,
     run_grid,
 )
-from kglens_tui.analysis.groups import group_comparison
+from kglens_tui.analysis.groups import chance_of, group_chances, group_comparison
 from kglens_tui.cli import main
 from kglens_tui.core.intervals import wilson
+from kglens_tui.probe.bias import run_trust
 from kglens_tui.runs.record import set_status
 from kglens_tui.store.connection import connect
 
@@ -108,6 +111,33 @@ def test_group_comparison_fig7_layout(runs) -> None:
     assert (caledonia[0].edges, caledonia[1].rates.examined) == (2, 2)
 
 
+def test_group_comparison_gives_each_cell_what_chance_scores_on_its_questions(runs) -> None:
+    """Run A asked capital e1 Yes/No twice and e2, e3 each once Yes/No and once Wh, whose
+    constant answer (Apolis) is wrong for both: a coin wins (1/4 + 0 + 0) / 3, is never right
+    (1/4 + 1/2 + 1/2) / 3; run B asked each capital edge once Yes/No (1/2). Over every edge
+    the chance is the whole run's (`run_chance`, as the Table 3 cells), and a KG-error mark
+    takes its edge's questions out of the group's chance as out of its rates."""
+    conn, (a, b, _), ids = runs
+    ra, rb = load_runs(conn, [a, b])
+    comp = group_comparison([ra, rb], "predicate")
+    rows = {r.key: r for r in comp.rows}
+    capital_a, capital_b = rows["capital"].chances
+    assert capital_a is not None and capital_b is not None
+    assert capital_a.win_rate == pytest.approx(1 / 12)
+    assert capital_a.zero_sense == pytest.approx(5 / 12)
+    assert capital_b.win_rate == pytest.approx(1 / 2) and capital_b.zero_sense == 1 / 2
+    head = rows["head_of_state"].chances[0]  # e7: three Yes/No asks
+    assert head is not None and (head.win_rate, head.zero_sense) == (1 / 2, 1 / 8)
+    unasked = rows["head_of_state"].chances[1]  # run B examined none of its edges
+    assert unasked is not None and unasked.win_rate is None
+    everything = chance_of(ra, np.arange(ra.n_edges), adjusted=False)
+    assert everything == run_chance(ra) == run_trust(conn, a).baseline
+    tr.mark_kg_error(conn, edge_id=ids["e3"], author="ann", reason="wrong capital")
+    ra = load_runs(conn, [a])[0]
+    assert group_chances(ra, "predicate")["capital"].win_rate == pytest.approx(1 / 8)
+    assert group_chances(ra, "predicate", adjusted=False)["capital"] == capital_a
+
+
 def test_different_kgs_refused(runs, tmp_path: Path, tiny_kg_dir: Path) -> None:
     conn, (a, _, _), _ = runs
     from kglens_tui.kg.importers import import_kg
@@ -168,9 +198,9 @@ def test_runs_of_different_difficulty_are_not_drift(runs) -> None:
     assert drift(ra, again).is_drift and drift(ra, again).differs == []
 
 
-def _compare(capsys, path: Path, *argv: str) -> str:
+def _compare(capsys, path: Path, *argv: str, width: int = 250) -> str:
     monkey = pytest.MonkeyPatch()
-    monkey.setattr(commands.console, "width", 250)
+    monkey.setattr(commands.console, "width", width)
     try:
         assert main(["--db", str(path), "compare", *argv]) == 0
     finally:
@@ -189,6 +219,19 @@ def test_compare_prints_examined_n_left_out_runs_and_no_false_drift(tmp_path: Pa
     out = _compare(capsys, path, str(a), str(newer), "--by", "predicate")
     # per predicate, the n beside a rate is the edges examined (currency: 2 in run a)
     assert "50.0% [9.5%–90.5%] n=2" in out
+    # and what chance scores on the group's questions (capital in run a: a coin wins 1/12)
+    groups = out[out.index("win per predicate") :]
+    assert "33.3% [6.1%–79.2%] n=3 · chance 8.3%" in groups
+    assert "66.7% [20.8%–93.9%] n=3 · chance 50.0%" in groups  # run b: one Yes/No ask each
+    out = _compare(capsys, path, str(a), str(newer), "--by", "predicate", "--metric", "zero-sense")
+    groups = out[out.index("zero-sense per predicate") :]
+    assert "33.3% [6.1%–79.2%] n=3 · chance 41.7%" in groups
+    out = _compare(capsys, path, str(a), str(newer), "--by", "predicate", width=80)
+    groups = out[out.index("win per predicate") :]
+    groups = groups[: groups.index("└")]
+    assert max(len(line) for line in groups.splitlines()) <= 80
+    capital = [line for line in groups.splitlines() if "chance 8.3%" in line]
+    assert len(capital) == 1 and "n=3 · chance 8.3%" in capital[0]  # under its rate
     assert f"Run {a} is not in the table: run {newer} has the same model" in out
     assert "Drift run" in out and "chance 50.0%" in out
     out = _compare(capsys, path, str(a), str(hard))

@@ -634,6 +634,7 @@ CASES = {
         shown=(),
     ),
     "triage-retract": _c("triage", "retract", args=lambda w: ["1", "--reason", H], shown=()),
+    "triage-reverify": _c("triage", "reverify", args=lambda w: [str(w.runs[0])], shown=()),
     "triage-log": _c("triage", "log", args=lambda w: ["--run", str(w.runs[0])]),
     "triage-corrections": _c("triage", "corrections", args=lambda w: [KG]),
     "triage-corrections-out": _c(

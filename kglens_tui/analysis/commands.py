@@ -15,16 +15,18 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
-from kglens_tui.core.console import console, print_error
+from kglens_tui.core.console import console, print_error, suggested
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
+from kglens_tui.textfmt import counted
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.analysis.compare import Drift, RunGrid
+    from kglens_tui.analysis.groups import ComparisonRow
     from kglens_tui.analysis.rundata import RunData
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
@@ -335,6 +337,30 @@ def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
     return notes
 
 
+GROUP_CHANCE_NOTE = (
+    "chance: what blind guessing scores on the questions the run asked about the group, each "
+    "ask independent (as the per-predicate table of kglens report RUN)"
+)
+"""How `kglens compare --by` words the chance it shows beside each group's rate."""
+
+
+def _group_cells(row: ComparisonRow, metric: str, sep: str = " ") -> list[str]:
+    """A group's cell per run: rate [interval], then after ``sep`` n and chance ("— n=0" when
+    none of its edges was examined, "" when the run has none)."""
+    cells = []
+    for cell, chance in zip(row.cells, row.chances, strict=True):
+        if cell is None:
+            cells.append("")
+        elif not cell.rates.examined or chance is None:
+            cells.append("— n=0")
+        else:
+            cells.append(
+                f"{_ci(cell.rates.get(metric))}{sep}n={cell.rates.examined:,} · chance "
+                f"{_pct(getattr(chance, CHANCE_FIELD[metric]))}"
+            )
+    return cells
+
+
 def _rates_change(dr: Drift) -> str:
     """Run a's rates → run b's, each with interval, n and chance."""
     parts = []
@@ -352,6 +378,7 @@ def _rates_change(dr: Drift) -> str:
 def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs, run_grid
     from kglens_tui.analysis.groups import group_comparison
+    from kglens_tui.analysis.report import table_width
 
     adjusted = not args.raw
     runs = load_runs(conn, args.runs) if args.runs else []
@@ -395,18 +422,22 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             title=f"{metric.replace('_', '-')} per {args.by}, 95% Wilson interval; n: examined "
             "edges of the group",
             title_justify="left",
+            caption=GROUP_CHANCE_NOTE,
         )
-        table.add_column(args.by)
-        for run_col in comp.runs:
-            table.add_column(f"{run_col.label} (run {run_col.run_id})", justify="right")
-        for row in comp.rows:
-            table.add_row(
-                row.label,
-                *(
-                    "" if c is None else f"{_ci(c.rates.get(metric))} n={c.rates.examined:,}"
-                    for c in row.cells
-                ),
-            )
+        columns = [args.by, *(f"{c.label} (run {c.run_id})" for c in comp.runs)]
+        rows = [
+            (visible(row.label, one_line=True), *_group_cells(row, metric)) for row in comp.rows
+        ]
+        if table_width(columns, rows) > console.width:  # n and chance under the rate
+            rows = [
+                (visible(row.label, one_line=True), *_group_cells(row, metric, "\n"))
+                for row in comp.rows
+            ]
+        table.add_column(columns[0])
+        for column in columns[1:]:
+            table.add_column(column, justify="right")
+        for row in rows:
+            table.add_row(*(literal(cell) for cell in row))
         console.print(table)
     if len(runs) == 2:
         a, b = runs
@@ -505,9 +536,48 @@ def cmd_triage(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         entry = tr.retract(conn, args.entry, author=author, reason=args.reason)
     elif action == "log":
         return _triage_log(conn, args)
+    elif action == "reverify":
+        return _reverify(conn, args, author)
     else:
         return _corrections(conn, args)
     console.print(f"triage entry {entry} stored")
+    return 0
+
+
+def _reverify(conn: sqlite3.Connection, args: argparse.Namespace, author: str) -> int:
+    from kglens_tui.analysis.reverify import reverify_run
+
+    found = reverify_run(conn, args.run, author=author, store=not args.dry_run)
+    changes = ", ".join(f"{a} → {b} {n:,}" for (a, b), n in found.changes.most_common())
+    console.print(
+        f"run {found.run_id}: {counted(found.checked, 'reply', 'replies')} re-checked by "
+        f"today's verifier; {counted(found.changed, 'verdict changes', 'verdicts change')}"
+        + (f" ({changes})" if changes else ""),
+        markup=False,
+    )
+    left = [
+        (found.judged, "judged by an LLM"),
+        (found.by_person, "set by a person in triage"),
+        (found.no_edge, "about edges the KG no longer has"),
+    ]
+    if any(n for n, _ in left):
+        console.print(
+            "left alone: " + ", ".join(f"{n:,} {what}" for n, what in left if n), markup=False
+        )
+    for c in found.examples:
+        head = f"  reply {c.observation_id}: {c.before} → {c.after}: "
+        room = max(console.width - len(head), 20)
+        console.print(head + visible(c.reply, one_line=True, limit=room), markup=False)
+    if args.dry_run or not found.entries:
+        if args.dry_run and found.changed:
+            console.print("nothing stored (--dry-run)", markup=False)
+        return 0
+    console.print(
+        f"stored as triage entries {found.entries[0]}–{found.entries[-1]}: "
+        f"{suggested(f'review {found.run_id}')} and the report apply them; "
+        f"{suggested('triage retract ENTRY --reason ...')} withdraws one",
+        markup=False,
+    )
     return 0
 
 
@@ -703,6 +773,11 @@ def _add_triage_commands(sub: argparse._SubParsersAction) -> None:
     p = add("retract", "withdraw an earlier entry")
     p.add_argument("entry", type=int)
     p.add_argument("--reason", required=True)
+    p = add("reverify", "re-check a run's stored replies with today's verifier (as triage)")
+    p.add_argument("run", type=int)
+    p.add_argument(
+        "--dry-run", action="store_true", help="count and show the changes, store nothing"
+    )
     p = tri_sub.add_parser("log", help="the audit trail")
     p.add_argument("--run", type=int)
     p.add_argument("--kg")

@@ -3,7 +3,9 @@ entity group ("region:Europe") and per year of dated facts, each cell with its n
 
 A cell's edges are the run edges in the group (after the filter; KG-error edges left out when
 adjusted); its rates are over the examined ones (m + n > 0), each with a 95% Wilson score
-interval over edges. An edge whose entity has several group tags counts in each of them.
+interval over edges; what chance scores on the same questions is `chance_of` (each run's
+column of a comparison shows it). An edge whose entity has several group tags counts in each of
+them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import numpy as np
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
+from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
 from kglens_tui.textfmt import simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
@@ -141,6 +144,39 @@ def _rows_for(
     return rows
 
 
+def asks(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """(Yes/No, Wh) asks per run position, of the replies its m and n count (raw: every reply
+    but transport errors, as `probe.bias.run_trust` counts them; adjusted: also not those a
+    KG-error mark drops)."""
+
+    def count() -> tuple[np.ndarray, np.ndarray]:
+        _, failed, succeeded = data.outcomes(adjusted)
+        counted = failed | succeeded
+        qtype = np.asarray(data.obs.qtype, dtype=object)
+
+        def of(kind: str) -> np.ndarray:
+            picked = data.obs.pos[counted & (qtype == kind)]
+            return np.bincount(picked, minlength=data.n_edges).astype(np.int64)
+
+        return of("yes_no"), of("wh")
+
+    return data.memo(("asks", adjusted), count)
+
+
+def chance_of(data: RunData, positions: np.ndarray, adjusted: bool = True) -> Baseline:
+    """What blind guessing scores on the questions asked about the given run positions, each
+    ask independent: the baseline of `kglens report` and of `kglens compare`'s cells
+    (`probe.bias.baseline_from_counts`: a Yes/No guess right half the time, a Wh guess, the
+    predicate's most common true object, right where it is true of the subject), over the
+    replies their rates count (`asks`)."""
+    yes_no, wh = asks(data, adjusted)
+    idx = np.asarray(positions, dtype=np.int64)
+    right = None
+    if wh[idx].any():
+        right = data.memo(("wh_right",), lambda: constant_right(data.kg, data.kg_pos))[idx]
+    return baseline_from_counts(yes_no[idx], wh[idx], right)
+
+
 def scope(data: RunData, flt: EdgeFilter | None, adjusted: bool) -> np.ndarray:
     """Run positions in the analysis: passing the filter, not KG errors when adjusted."""
     return np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt) & data.included(adjusted))
@@ -164,6 +200,25 @@ def group_table(
     groups = memberships(data, by, prefix=prefix, side=side)
     rows = _rows_for(data, groups, scope(data, flt, adjusted), adjusted, level)
     return _sort_rows(rows, by, sort)
+
+
+def group_chances(
+    data: RunData,
+    by: str = "predicate",
+    flt: EdgeFilter | None = None,
+    *,
+    adjusted: bool = True,
+    prefix: str | None = None,
+    side: str = "subject",
+) -> dict[str, Baseline]:
+    """What chance scores on each group's questions (`chance_of`), by the keys of the rows
+    `group_table` gives for the same arguments."""
+    groups = memberships(data, by, prefix=prefix, side=side)
+    members: dict[str, list[int]] = defaultdict(list)
+    for p in scope(data, flt, adjusted).tolist():
+        for key, _ in groups[p]:
+            members[key].append(p)
+    return {key: chance_of(data, np.array(ps, np.int64), adjusted) for key, ps in members.items()}
 
 
 def overall(
@@ -245,11 +300,14 @@ class RunColumn:
 
 @dataclass(frozen=True)
 class ComparisonRow:
-    """One group across runs; a cell is None when the run has no edge in the group."""
+    """One group across runs; a cell is None when the run has no edge in the group, and
+    `chances` holds, parallel to the cells, what chance scores on the questions each run asked
+    about the group (`chance_of`)."""
 
     key: str
     label: str
     cells: list[GroupRow | None]
+    chances: list[Baseline | None]
 
 
 @dataclass(frozen=True)
@@ -277,7 +335,8 @@ def group_comparison(
     side: str = "subject",
     level: float = LEVEL,
 ) -> GroupComparison:
-    """The same group-by for several runs side by side, rows in name (or year) order."""
+    """The same group-by for several runs side by side, rows in name (or year) order, each
+    cell with its chance (`group_chances`)."""
     tables = [
         {
             r.key: r
@@ -287,6 +346,7 @@ def group_comparison(
         }
         for d in runs
     ]
+    chances = [group_chances(d, by, flt, adjusted=adjusted, prefix=prefix, side=side) for d in runs]
     labels: dict[str, str] = {}
     for t in tables:
         labels.update({k: r.label for k, r in t.items()})
@@ -294,5 +354,8 @@ def group_comparison(
         keys = sorted(labels, key=int)
     else:
         keys = sorted(labels, key=lambda k: (labels[k].casefold(), k))
-    rows = [ComparisonRow(k, labels[k], [t.get(k) for t in tables]) for k in keys]
+    rows = [
+        ComparisonRow(k, labels[k], [t.get(k) for t in tables], [c.get(k) for c in chances])
+        for k in keys
+    ]
     return GroupComparison(by, [run_column(d) for d in runs], rows)

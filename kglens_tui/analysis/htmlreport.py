@@ -125,7 +125,7 @@ def _chance_rows(data: RunData) -> tuple[str, str]:
         )
         + ", and on the questions the run asked with each ask independent "
         f"({pct(base.per_question)} of questions right); the sampler re-asks edges the guesser "
-        "failed, so it scores more there."
+        "failed, which moves its score away from that."
     )
     return rows, note
 

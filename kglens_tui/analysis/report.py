@@ -1,5 +1,6 @@
 """What `kglens report` shows: a run's three rates (paper Table 3, 6, 7), category counts,
-tokens and latency, and the per-predicate breakdown (paper Fig. 6)."""
+tokens and latency, and the per-predicate breakdown (paper Fig. 6), each rate with its n, 95%
+interval and what chance scores on the same questions."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from dataclasses import dataclass, field
 import numpy as np
 from rich.cells import cell_len
 
-from kglens_tui.analysis.groups import GroupRow, overall
-from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.analysis.groups import GroupRow, RateSet, chance_of, overall, rate_set
+from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
+from kglens_tui.probe.bias import Baseline
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
@@ -32,11 +34,14 @@ CATEGORIES = tuple(str(v) for v in ALL)
 
 @dataclass(frozen=True)
 class GroupRates:
-    """Rates over the examined edges of one group (a predicate, a country...)."""
+    """Rates over the examined edges of one group (a predicate, a country...), each with its
+    95% Wilson interval, and what chance scores on the questions asked about the group (the
+    report's independent-asks baseline: `groups.chance_of`)."""
 
     name: str
     edges: int
-    rates: Rates
+    rates: RateSet
+    chance: Baseline
 
 
 @dataclass(frozen=True)
@@ -71,27 +76,31 @@ class RunReport:
     """Calls of the question generator and the judge, apart from the target's `requests`."""
 
 
-def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str]) -> list[GroupRates]:
-    """Rates per label over edges examined at least once, surely worst zero-sense first
-    (`worst_first`), then by name."""
+def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str], data: RunData) -> list[GroupRates]:
+    """Rates per label (one per run position of ``data``, as logged) over edges examined at
+    least once, with their chance, surely worst zero-sense first (`worst_first`), then by
+    name."""
     out = []
     labels_arr = np.asarray(labels, dtype=object)
     for name in sorted(set(labels)):
         mask = labels_arr == name
-        r = rates(m[mask], n[mask])
-        out.append(GroupRates(name, int(mask.sum()), r))
-    return sorted(
-        out,
-        key=lambda g: (
-            worst_first(stored_rate(g.rates.zero_sense or 0.0, g.rates.examined)),
-            g.name,
-        ),
-    )
+        out.append(
+            GroupRates(
+                name,
+                int(mask.sum()),
+                rate_set(m[mask], n[mask]),
+                chance_of(data, np.flatnonzero(mask), adjusted=False),
+            )
+        )
+    return sorted(out, key=lambda g: (worst_first(g.rates.zero_sense), g.name))
 
 
-def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
-    """Everything `kglens report` prints for a run, from the observation log."""
+def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = None) -> RunReport:
+    """Everything `kglens report` prints for a run, from the observation log; ``data``: the run
+    loaded for analysis (loaded when not given)."""
     run = load_run(conn, run_id, KGLENS)
+    if data is None:
+        data = load_run_data(conn, run.id)
     m, n = observed_counts(conn, run.id, len(run.edge_ids))
     counts = dict.fromkeys(CATEGORIES, 0)
     by_qtype: dict[str, dict[str, int]] = {}
@@ -154,7 +163,7 @@ def build_report(conn: sqlite3.Connection, run_id: int) -> RunReport:
         completion_tokens=usage["completion_tokens"],
         latency_ms_mean=latency,
         seconds=float(seconds),
-        per_predicate=group_rates(m, n, labels),
+        per_predicate=group_rates(m, n, labels, data),
         hedged=hedged,
         judged=int(judged),
         judge_agrees=int(judge_agrees),
@@ -218,7 +227,7 @@ DETAIL_COLUMNS = ("difficulty", "sampler")
 """Columns a list whose selected run is shown in full beside it (the TUI's home) leaves out."""
 
 
-def _table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
+def table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
     """Columns a boxed table needs to show every cell unwrapped: each column's widest line,
     header included, plus two of padding and one of border, and the last border."""
     return 1 + sum(
@@ -250,7 +259,7 @@ def runs_table(
             else ["run", "mode", "KG", "status", "iterations", "requests"]
         )
         return keep, [tuple(row[at[c]] for c in keep) for row in rows]
-    if _table_width(columns, rows) <= width:
+    if table_width(columns, rows) <= width:
         return columns, rows
     wide = width >= NARROW_RUNS
     narrow = [
@@ -335,11 +344,12 @@ def rates_line(row: GroupRow) -> str:
     )
 
 
-def triage_note(conn: sqlite3.Connection, run_id: int) -> str | None:
+def triage_note(conn: sqlite3.Connection, run_id: int, data: RunData | None = None) -> str | None:
     """What triage changes of a run's figures, for reports that show them as logged: how many
     verdicts it overrides or drops and the rates with them applied; None when it changes
-    none."""
-    data = load_run_data(conn, run_id)
+    none. ``data``: the run loaded for analysis (loaded when not given)."""
+    if data is None:
+        data = load_run_data(conn, run_id)
     changed = int(np.count_nonzero(data.categories(True) != data.categories(False)))
     if not changed:
         return None

@@ -9,16 +9,31 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.coin_baseline import coin_baseline
-from kglens_tui.analysis.report import CATEGORIES, RunReport, build_report, triage_note
-from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.analysis.report import (
+    CATEGORIES,
+    GroupRates,
+    RunReport,
+    build_report,
+    triage_note,
+)
+from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.core.intervals import Proportion
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
-from kglens_tui.probe.bias import Rate, run_trust
+from kglens_tui.probe.bias import Rate, RunTrust, YesNoBias, run_trust
 from kglens_tui.probe.engine import LearnedView
 from kglens_tui.runs.runner import open_snapshot
+from kglens_tui.textfmt import counted, interval, selection, sent_note
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
-from kglens_tui.textfmt import selection, sent_note
+
+PREDICATE_RATES = (
+    ("win", "win", "win_rate"),
+    ("zero-sense", "zero_sense", "zero_sense"),
+    ("all-sense", "all_sense", "all_sense"),
+)
+"""Each rate of the per-predicate table: its name, `RateSet` field and `Baseline` field."""
 
 
 def verdict_notes(rep: RunReport) -> str:
@@ -56,10 +71,82 @@ def learned_text(learned: LearnedView) -> str:
     return text
 
 
+def _yes_no_lines(bias: YesNoBias | None) -> Text:
+    """A predicate's Yes/No figures, one per line: yes-rate, its interval and n, balanced
+    accuracy; "—" without Yes/No replies."""
+    if bias is None or not bias.answered:
+        return Text("—")
+    rate = bias.yes_rate
+    low, high = rate.interval or (None, None)
+    return Text(
+        f"yes-rate {_pct(rate.value)}\n{interval(low, high)} n={rate.n:,}\n"
+        f"bal. acc. {_num(bias.balanced_accuracy)}"
+    )
+
+
+def _rate_line(name: str, rate: Proportion) -> str:
+    """ "zero-sense  68.3% [57.6–77.4]": a rate's name, value and 95% interval, the values of
+    one cell aligned."""
+    return f"{name:<10} {_pct(rate.value):>6} {interval(rate.low, rate.high)}"
+
+
+def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
+    """The per-predicate breakdown of the examined predicates, surely worst zero-sense first:
+    each rate with its 95% interval beside what chance scores on the same questions (the
+    independent-asks baseline), the predicate's n, and its Yes/No bias. One rate a line keeps
+    it within 80 columns."""
+    yes_no = bool(trust.bias_by_predicate)
+    per = LiteralTable(
+        title="Per predicate (surely worst zero-sense first: by its interval's lower end)",
+        title_justify="left",
+        caption="n: the predicate's edges examined, of its active edges; rates with 95% Wilson "
+        "intervals over them. Chance: blind guessing on the same questions, each ask "
+        "independent (the last column of the metrics; what a coin scores under this run's "
+        "sampler is given there, for the whole run only)."
+        + (
+            " Yes/No: the yes-rate of the predicate's Yes/No replies with its interval and n, "
+            "and their balanced accuracy (chance 0.50)."
+            if yes_no
+            else ""
+        ),
+        caption_justify="left",
+    )
+    per.add_column("predicate")
+    per.add_column("rate [95% interval]", no_wrap=True)
+    per.add_column("chance", justify="right", no_wrap=True)
+    if yes_no:
+        per.add_column("Yes/No", no_wrap=True)
+    for g in rep.per_predicate:
+        if not g.rates.examined:
+            continue
+        per.add_row(
+            literal(f"{visible(g.name, one_line=True)}\nn={g.rates.examined:,} of {g.edges:,}"),
+            Text(
+                "\n".join(
+                    _rate_line(name, g.rates.get(field)) for name, field, _ in PREDICATE_RATES
+                )
+            ),
+            Text("\n".join(_pct(getattr(g.chance, base)) for _, _, base in PREDICATE_RATES)),
+            *([_yes_no_lines(trust.bias_by_predicate.get(g.name))] if yes_no else []),
+        )
+    return per
+
+
+def not_examined(rep: RunReport) -> str:
+    """The predicates with no edge examined yet and their active edges, on one line; '' when
+    every predicate has one."""
+    left: list[GroupRates] = [g for g in rep.per_predicate if not g.rates.examined]
+    if not left:
+        return ""
+    shown = ", ".join(f"{g.name} ({g.edges:,})" for g in left)
+    return f"{counted(len(left), 'predicate')} with no edge examined yet (active edges): {shown}"
+
+
 def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> None:
     """Print everything `kglens report` shows for one run."""
-    rep = build_report(conn, run_id)
-    trust = run_trust(conn, run_id)
+    data = load_run_data(conn, run_id)
+    rep = build_report(conn, run_id, data)
+    trust = run_trust(conn, run_id, kg=data.kg)
     run, cfg = rep.run, rep.run.config
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
     asked = selection(run.kg_name, cfg.subset, cfg.predicates)
@@ -99,8 +186,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
             if coin
             else "nothing answered to replay yet (—); "
         )
-        + "the sampler re-asks edges a coin failed, so it scores more than the same coin on "
-        f"independent asks (last column: {_pct(base.per_question)} of questions right).",
+        + "the sampler re-asks edges the guesser failed, which moves its score away from the "
+        "same guesser's on independent asks (last column: "
+        f"{_pct(base.per_question)} of questions right).",
     )
     for col in (
         "metric",
@@ -118,7 +206,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         shown = coin.rates[key].text() if coin else "—"
         head.add_row(name, Rate(k, n).text(), shown, _pct(guess))
     console.print(head)
-    triaged = triage_note(conn, run.id)
+    triaged = triage_note(conn, run.id, data)
     if triaged:
         console.print(literal(triaged), soft_wrap=True)
     bias = trust.bias
@@ -166,34 +254,11 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     if rep.helpers:
         console.print(helpers_line(rep.helpers), soft_wrap=True)
-    per = LiteralTable(
-        title="Per predicate (surely worst zero-sense first: by its interval's lower end)",
-        title_justify="left",
-    )
-    for col in (
-        "predicate",
-        "edges",
-        "examined",
-        "win",
-        "zero-sense",
-        "all-sense",
-        "yes-rate",
-        "balanced acc.",
-    ):
-        per.add_column(col, justify="left" if col == "predicate" else "right")
-    for g in rep.per_predicate:
-        pb = trust.bias_by_predicate.get(g.name)
-        per.add_row(
-            g.name,
-            f"{g.edges:,}",
-            f"{g.rates.examined:,}",
-            _pct(g.rates.win),
-            _pct(g.rates.zero_sense),
-            _pct(g.rates.all_sense),
-            _pct(pb.yes_rate.value) if pb else "—",
-            _num(pb.balanced_accuracy) if pb else "—",
-        )
-    console.print(per)
+    if any(g.rates.examined for g in rep.per_predicate):
+        console.print(predicate_table(rep, trust))
+    unasked = not_examined(rep)
+    if unasked:
+        console.print(literal(unasked, one_line=True), soft_wrap=True)
     learned = open_snapshot(conn, run_id).learned
     if learned is not None:
         console.print(learned_text(learned), soft_wrap=True)

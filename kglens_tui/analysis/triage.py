@@ -17,6 +17,7 @@ Actions and what they do to the metrics (see `Overrides` and `rundata.RunData`):
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kglens_tui.core.errors import KGLensError
@@ -231,6 +232,40 @@ def mark_verifier_error(
         raise TriageError(f"category must be one of {', '.join(VERDICTS)} (got {category!r})")
     target = (obs["kg_id"], obs["run_id"], obs["edge_id"], observation_id)
     return _insert(conn, target, "verifier_error", author=author, value=category, reason=reason)
+
+
+REVERIFY_REASON = "re-checked by the current verifier"
+"""How a verdict entry from `kglens triage reverify` starts its reason (a person's never does)."""
+
+
+def mark_verifier_errors(
+    conn: sqlite3.Connection, verdicts: Sequence[tuple[int, str]], *, author: str
+) -> list[int]:
+    """Store today's verifier's verdicts for replies of one run as `verifier_error` entries, in one
+    transaction (see `kglens_tui.analysis.reverify`); returns the entry ids."""
+    author = _need(author, "author")
+    rows = []
+    for observation_id, category in verdicts:
+        if category not in VERDICTS:
+            raise TriageError(f"category must be one of {', '.join(VERDICTS)} (got {category!r})")
+        obs = _observation(conn, observation_id)
+        reason = f"{REVERIFY_REASON} (was {obs['category']})"
+        rows.append((obs["kg_id"], obs["run_id"], obs["edge_id"], observation_id, category, reason))
+
+    def write() -> list[int]:
+        ids = []
+        with transaction(conn):
+            for kg_id, run_id, edge_id, observation_id, category, reason in rows:
+                cur = conn.execute(
+                    "INSERT INTO triage(kg_id, run_id, edge_id, observation_id, action, value, "
+                    "reason, author) VALUES (?,?,?,?,'verifier_error',?,?,?)",
+                    (kg_id, run_id, edge_id, observation_id, category, reason, author),
+                )
+                assert cur.lastrowid is not None  # an INSERT sets it
+                ids.append(cur.lastrowid)
+        return ids
+
+    return retry_busy(write)
 
 
 def add_note(

@@ -34,6 +34,7 @@ from kglens_tui.probe.learned import (
     learned_summary,
     rank_blind_spots,
 )
+from kglens_tui.probe.matcher import WH_MATCHER, YES_NO_MATCHER, check_edge_wh
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
@@ -46,7 +47,6 @@ from kglens_tui.probe.runstore import (
 from kglens_tui.probe.samplers import sample_batch
 from kglens_tui.probe.schedules import Batches, Continuous, in_order
 from kglens_tui.probe.verify import (
-    check_wh,
     check_yes_no,
     first_word_answer,
     parse_judge_reply,
@@ -682,7 +682,7 @@ class ProbeEngine(RunEngine):
         else:
             checked = check_yes_no(reply.text, question.expected)
             outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
-            outcome.verifier = "first word"
+            outcome.verifier = YES_NO_MATCHER
         failed = outcome.verdict is Verdict.ERROR
         self.guard.record(outcome.kind if failed else None, outcome.error)
         self._show(outcome)
@@ -705,20 +705,12 @@ class ProbeEngine(RunEngine):
 
     async def _verify_wh(self, outcome: _Outcome) -> None:
         question = outcome.question
-        kg = self.kg
         edge = int(self.positions[question.pos])
-        object_type = kg.types[int(kg.o[edge])]
-        subject = int(kg.s[edge])
-        checked = check_wh(
-            outcome.reply,
-            question.expected_answers,
-            self.names.table(object_type),
-            subject=(kg.labels[subject], *kg.aliases[subject]),
-        )
+        checked = check_edge_wh(outcome.reply, question.expected_answers, self.names, edge)
         outcome.verdict, outcome.hedged, outcome.verifier = (
             checked.verdict,
             checked.hedged,
-            "alias match",
+            WH_MATCHER,
         )
         if self.judge is None or checked.verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
             return

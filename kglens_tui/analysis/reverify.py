@@ -1,0 +1,112 @@
+"""Re-check a KGLens run's stored replies with today's verifier (`kglens triage reverify`).
+
+The verifier's rules improve, and a run keeps the verdicts it was given when it ran. This reads
+each answered reply the matcher judged (Wh by alias match, Yes/No by its first word) and, where
+today's verdict differs from the one in force, appends a triage `verifier_error` entry with the
+new verdict: the log stays as it was, the adjusted rates (review, analyze, compare, the report's
+triage line) use the new verdict, and `kglens triage retract` withdraws it. Verdicts of an LLM
+judge and verdicts a person set in triage are left alone.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass, field
+
+from kglens_tui.analysis.triage import (
+    REVERIFY_REASON,
+    current_entries,
+    mark_verifier_errors,
+    triage_log,
+)
+from kglens_tui.kg.graph import load_kg
+from kglens_tui.probe.matcher import WH_MATCHER, YES_NO_MATCHER, check_edge_wh
+from kglens_tui.probe.mentions import TypeNames
+from kglens_tui.probe.questions import WH
+from kglens_tui.probe.verify import check_yes_no
+from kglens_tui.runs.record import KGLENS, load_run
+
+EXAMPLES = 5
+"""Changed replies kept as examples for the summary."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One reply whose verdict today's verifier gives differently."""
+
+    observation_id: int
+    question: str
+    reply: str
+    before: str
+    after: str
+
+
+@dataclass
+class Reverified:
+    """What re-checking one run found (and stored, unless it was a dry run)."""
+
+    run_id: int
+    checked: int = 0
+    changes: Counter[tuple[str, str]] = field(default_factory=Counter)
+    examples: list[Change] = field(default_factory=list)
+    judged: int = 0
+    """Replies an LLM judge gave the verdict of (left alone)."""
+    by_person: int = 0
+    """Replies whose verdict a person set in triage (left alone)."""
+    no_edge: int = 0
+    """Wh replies about an edge the KG no longer has (no rivals to tell them from)."""
+    entries: list[int] = field(default_factory=list)
+
+    @property
+    def changed(self) -> int:
+        return sum(self.changes.values())
+
+
+def reverify_run(
+    conn: sqlite3.Connection, run_id: int, *, author: str, store: bool = True
+) -> Reverified:
+    """Re-check run ``run_id``'s matcher verdicts; with ``store``, append a triage entry for each
+    verdict that changes (one transaction). Running it again changes nothing more."""
+    run = load_run(conn, run_id, KGLENS)
+    kg = load_kg(conn, run.kg_name)
+    names = TypeNames(kg)
+    in_force = {
+        e.observation_id: e
+        for e in current_entries(triage_log(conn, run_id=run_id, include_kg_wide=False))
+        if e.action == "verifier_error" and e.observation_id is not None
+    }
+    out = Reverified(run_id)
+    found: list[tuple[int, str]] = []
+    rows = conn.execute(
+        "SELECT id, edge_id, qtype, question, reply, expected, expected_answers, category, "
+        "verifier FROM observation WHERE run_id = ? AND category != 'error' ORDER BY id",
+        (run_id,),
+    )
+    for oid, edge_id, qtype, question, reply, expected, answers, category, verifier in rows:
+        if verifier not in (WH_MATCHER, YES_NO_MATCHER):
+            out.judged += 1
+            continue
+        entry = in_force.get(oid)
+        if entry is not None and not entry.reason.startswith(REVERIFY_REASON):
+            out.by_person += 1
+            continue
+        if qtype == WH:
+            edge = kg.edge_position_or_none(int(edge_id))
+            if edge is None:
+                out.no_edge += 1
+                continue
+            after = check_edge_wh(reply, json.loads(answers), names, edge).verdict.value
+        else:
+            after = check_yes_no(reply, expected).verdict.value
+        out.checked += 1
+        before = category if entry is None else entry.value
+        if after != before:
+            out.changes[(before, after)] += 1
+            found.append((oid, after))
+            if len(out.examples) < EXAMPLES:
+                out.examples.append(Change(oid, question, reply, before, after))
+    if store and found:
+        out.entries = mark_verifier_errors(conn, found, author=author)
+    return out

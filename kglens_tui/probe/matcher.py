@@ -1,0 +1,32 @@
+"""The verdict a run's matcher gives one stored or fresh reply about a KG edge: Wh replies by
+alias match against the true objects, told apart from every other entity of the answer's type,
+the subject never counting against them; Yes/No replies by their first word. One definition for
+the engine and for re-checking stored replies (`kglens_tui.analysis.reverify`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.probe.mentions import TypeNames
+from kglens_tui.probe.verify import Checked, check_wh
+
+WH_MATCHER = "alias match"
+"""The `observation.verifier` of a Wh verdict the matcher gave."""
+YES_NO_MATCHER = "first word"
+"""The `observation.verifier` of a Yes/No verdict the matcher gave."""
+
+
+def check_edge_wh(
+    reply: str, expected_answers: Sequence[Sequence[str]], names: TypeNames, edge: int
+) -> Checked:
+    """A Wh reply about the edge at position ``edge`` of ``names.kg``: the rivals are the names of
+    every entity of its object's type, the subject's names never a rival."""
+    kg: KGIndex = names.kg
+    subject = int(kg.s[edge])
+    return check_wh(
+        reply,
+        expected_answers,
+        names.table(kg.types[int(kg.o[edge])]),
+        subject=(kg.labels[subject], *kg.aliases[subject]),
+    )

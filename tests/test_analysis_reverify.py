@@ -1,0 +1,154 @@
+"""Re-checking a run's stored replies with today's verifier: appended triage, log untouched."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from test_analysis_support import RUN_A, Ask, import_mini, make_run, observation_id
+
+from kglens_tui.analysis import triage as tr
+from kglens_tui.analysis.reverify import reverify_run
+from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.cli import main
+from kglens_tui.runs.record import RunNotFoundError
+from kglens_tui.store.connection import connect
+
+STALE = {
+    1: [
+        # Stored under an older rule: a wrong city beside the true one was "correct".
+        Ask(
+            "e2",
+            "What is the capital of Borduria?",
+            "Bopolis or Apolis.",
+            "correct",
+            qtype="wh",
+            expected="",
+            answers=(("Bopolis",),),
+        ),
+        # Stored as incorrect, though it opens with the expected Yes.
+        Ask(
+            "e1", "Is Apolis the capital of Aland?", "Yes, it is.", "incorrect", candidate="city:a"
+        ),
+        # Right then and now.
+        Ask(
+            "e3",
+            "What is the capital of Caledonia?",
+            "Copolis, the capital of Caledonia.",
+            "correct",
+            qtype="wh",
+            expected="",
+            answers=(("Copolis",),),
+        ),
+    ]
+}
+
+
+@pytest.fixture
+def mini(conn: sqlite3.Connection, tmp_path: Path) -> sqlite3.Connection:
+    import_mini(conn, tmp_path)
+    return conn
+
+
+def _categories(conn: sqlite3.Connection, run: int) -> list[str]:
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT category FROM observation WHERE run_id = ? ORDER BY id", (run,)
+        )
+    ]
+
+
+def test_a_run_judged_by_todays_rules_changes_nothing(mini) -> None:
+    run = make_run(mini, RUN_A)
+    found = reverify_run(mini, run, author="ann")
+    assert (found.checked, found.changed, found.entries) == (11, 0, [])
+    assert tr.triage_log(mini, run_id=run) == []
+
+
+def test_stale_verdicts_are_appended_as_triage_and_the_log_stays(mini) -> None:
+    run = make_run(mini, STALE)
+    logged = _categories(mini, run)
+    dry = reverify_run(mini, run, author="ann", store=False)
+    assert dry.changes == {("correct", "incorrect"): 1, ("incorrect", "correct"): 1}
+    assert tr.triage_log(mini, run_id=run) == []
+
+    found = reverify_run(mini, run, author="ann")
+    assert found.checked == 3 and found.changed == 2 and len(found.entries) == 2
+    assert [(c.reply, c.before, c.after) for c in found.examples] == [
+        ("Bopolis or Apolis.", "correct", "incorrect"),
+        ("Yes, it is.", "incorrect", "correct"),
+    ]
+    assert _categories(mini, run) == logged  # the log is as it was
+    data = load_run_data(mini, run)
+    assert list(data.categories(False)) == ["correct", "incorrect", "correct"]  # as logged
+    assert list(data.categories()) == ["incorrect", "correct", "correct"]  # today's verdicts
+    entries = tr.triage_log(mini, run_id=run)
+    assert all(e.reason.startswith(tr.REVERIFY_REASON) and e.author == "ann" for e in entries)
+    assert "(was correct)" in entries[0].reason
+
+    again = reverify_run(mini, run, author="bob")
+    assert again.changed == 0 and again.entries == []
+
+
+def test_a_persons_verdict_and_an_llm_judges_are_left_alone(mini) -> None:
+    run = make_run(mini, STALE)
+    wh = observation_id(mini, run, 1, 0)
+    yes_no = observation_id(mini, run, 1, 1)
+    tr.mark_verifier_error(
+        mini, wh, author="ann", reason="Apolis is named as a suburb", category="correct"
+    )
+    mini.execute("UPDATE observation SET verifier = 'llm judge (gpt): yes' WHERE id = ?", (yes_no,))
+    found = reverify_run(mini, run, author="bob")
+    assert (found.by_person, found.judged, found.changed) == (1, 1, 0)
+
+
+def test_a_retracted_reverify_entry_is_checked_again(mini) -> None:
+    run = make_run(mini, STALE)
+    first = reverify_run(mini, run, author="ann")
+    tr.retract(mini, first.entries[0], author="ann", reason="try again")
+    assert reverify_run(mini, run, author="ann").changed == 1
+
+
+def test_only_kglens_runs_are_reverified(mini) -> None:
+    run = make_run(mini, STALE)
+    mini.execute("UPDATE run SET mode = 'kontest' WHERE id = ?", (run,))
+    with pytest.raises(RunNotFoundError, match="not a KGLens"):
+        reverify_run(mini, run, author="ann")
+
+
+def test_the_command_shows_changes_literally_and_a_dry_run_stores_nothing(tmp_path, capsys) -> None:
+    path = tmp_path / "w.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    hostile = {
+        1: [Ask(**{**STALE[1][0].__dict__, "reply": "Bopolis or [bold]Apolis[/bold]\x1b[2J."})]
+    }
+    run = make_run(conn, hostile)
+    conn.close()
+
+    assert main(["--db", str(path), "triage", "reverify", str(run), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert f"run {run}: 1 reply re-checked by today's verifier; 1 verdict changes" in out
+    assert "correct → incorrect" in out and "[bold]Apolis[/bold]" in out and "\x1b" not in out
+    assert "nothing stored (--dry-run)" in out
+    conn = connect(path)
+    assert tr.triage_log(conn, run_id=run) == []
+    conn.close()
+
+    assert main(["--db", str(path), "triage", "reverify", str(run), "--author", "ann"]) == 0
+    assert "stored as triage entries" in capsys.readouterr().out
+    assert main(["--db", str(path), "triage", "reverify", str(run)]) == 0
+    assert "0 verdicts change" in capsys.readouterr().out
+
+
+def test_the_command_names_a_run_of_another_mode(tmp_path, capsys) -> None:
+    path = tmp_path / "w.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    run = make_run(conn, STALE)
+    conn.execute("UPDATE run SET mode = 'kontest' WHERE id = ?", (run,))
+    conn.close()
+    assert main(["--db", str(path), "triage", "reverify", str(run)]) != 0
+    assert "not a KGLens one" in capsys.readouterr().err
