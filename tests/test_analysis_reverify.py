@@ -9,10 +9,11 @@ import pytest
 from test_analysis_support import RUN_A, Ask, import_mini, make_run, observation_id
 
 from kglens_tui.analysis import triage as tr
-from kglens_tui.analysis.reverify import reverify_run
+from kglens_tui.analysis.reverify import reverify_run, stale_verdicts_note
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli import main
-from kglens_tui.runs.record import RunNotFoundError
+from kglens_tui.core.verdict import VERIFIER_RULES
+from kglens_tui.runs.record import RunNotFoundError, load_run
 from kglens_tui.store.connection import connect
 
 STALE = {
@@ -152,3 +153,47 @@ def test_the_command_names_a_run_of_another_mode(tmp_path, capsys) -> None:
     conn.close()
     assert main(["--db", str(path), "triage", "reverify", str(run)]) != 0
     assert "not a KGLens one" in capsys.readouterr().err
+
+
+def test_a_run_from_an_earlier_verifier_says_so_until_it_is_re_checked(mini) -> None:
+    run = make_run(mini, STALE)  # no verifier rules in its manifest: before they were numbered
+    note = stale_verdicts_note(mini, load_run(mini, run))
+    assert note is not None and "before rules were numbered" in note
+    assert f"triage reverify {run}" in note
+    reverify_run(mini, run, author="ann", store=False)
+    assert stale_verdicts_note(mini, load_run(mini, run)) is not None  # a dry run re-checks nothing
+    reverify_run(mini, run, author="ann")
+    assert stale_verdicts_note(mini, load_run(mini, run)) is None
+    rows = mini.execute("SELECT rules, changed, author FROM verifier_recheck").fetchall()
+    assert [tuple(r) for r in rows] == [(VERIFIER_RULES, 2, "ann")]
+
+
+def test_a_run_made_under_todays_rules_or_of_another_mode_has_no_note(mini) -> None:
+    current = make_run(mini, STALE)
+    mini.execute(
+        "UPDATE run SET manifest = json_object('verifier_rules', ?) WHERE id = ?",
+        (VERIFIER_RULES, current),
+    )
+    assert stale_verdicts_note(mini, load_run(mini, current)) is None
+    older = make_run(mini, STALE)
+    mini.execute(
+        "UPDATE run SET manifest = json_object('verifier_rules', ?) WHERE id = ?",
+        (VERIFIER_RULES - 1, older),
+    )
+    assert stale_verdicts_note(mini, load_run(mini, older)) is not None
+    mini.execute("UPDATE run SET mode = 'kontest' WHERE id = ?", (older,))
+    assert stale_verdicts_note(mini, load_run(mini, older)) is None
+
+
+def test_the_report_says_when_verdicts_are_from_an_earlier_verifier(tmp_path, capsys) -> None:
+    path = tmp_path / "w.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    run = make_run(conn, STALE)
+    conn.close()
+    assert main(["--db", str(path), "report", str(run)]) == 0
+    assert "given by an earlier verifier" in " ".join(capsys.readouterr().out.split())
+    assert main(["--db", str(path), "triage", "reverify", str(run)]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(path), "report", str(run)]) == 0
+    assert "earlier verifier" not in capsys.readouterr().out

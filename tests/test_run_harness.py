@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
 
 from kglens_tui.cli import main
+from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.runs.messages import Abort, Done, Pause, Ready
 from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_names
@@ -518,6 +519,7 @@ def test_every_mode_s_manifest_has_the_shared_fields_and_a_changed_kg_stops_resu
     assert manifest["mode"] == mode and manifest["prompts"] is not None
     for key in ("kg", "kg_content_hash", "target", "target_simulated", "seed", "kglens_version"):
         assert key in manifest, key
+    assert manifest["verifier_rules"] == VERIFIER_RULES
     if mode == "kglens":
         assert set(manifest["prompts"]) >= {"answer_yes_no", "verify_wh"}
         assert "kontest_yes_no" not in manifest["prompts"], "only the prompts KGLens uses"

@@ -20,6 +20,7 @@ from conftest import write_jsonl
 from test_modes_kontest import PLANTED, ScriptedTarget, hand_kg
 
 from kglens_tui.analysis import triage as tr
+from kglens_tui.analysis.reverify import reverify_run
 from kglens_tui.annotate.adjudication import adjudicate
 from kglens_tui.annotate.labels import submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from_items
@@ -185,6 +186,7 @@ def populate(conn: sqlite3.Connection, kg_dir: Path, name: str) -> dict:
     tr.retract(conn, fixed, author="ann", reason="not an alias after all")
     tr.add_note(conn, "KG-wide note", author="ann", edge_id=edge)
     tr.mark_kg_error(conn, author="ann", reason="outdated", edge_id=edge, seen_in_run=run)
+    reverify_run(conn, run, author="ann")
     return {"kg": name, "probe": run, "runs": [run, kontest.run_id, facteval.run_id]}
 
 
@@ -313,6 +315,7 @@ def test_runs_rm_deletes_the_run_s_rows_everywhere_and_nothing_else(
         "observation": len(gone["observation"]),
         "run_checkpoint": n("SELECT COUNT(*) FROM run_checkpoint WHERE run_id = ?", run),
         "triage": 3,  # confirm, verifier error and its retraction; KG-wide entries stay
+        "verifier_recheck": 1,
         "annotation_round": 2,
         "annotator": n(f"SELECT COUNT(*) FROM annotator WHERE round_id IN {in_rounds}", *rounds),
         "annotation_item": n(

@@ -16,6 +16,7 @@ from kglens_tui.analysis.report import (
     build_report,
     triage_note,
 )
+from kglens_tui.analysis.reverify import stale_verdicts_note
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
@@ -209,6 +210,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     triaged = triage_note(conn, run.id, data)
     if triaged:
         console.print(literal(triaged), soft_wrap=True)
+    stale = stale_verdicts_note(conn, run)
+    if stale:
+        console.print(literal(stale, "yellow"), soft_wrap=True)
     bias = trust.bias
     yes_no = LiteralTable(
         title="Yes/No answers: bias and bias-corrected scores", title_justify="left"

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from kglens_tui import __version__
+from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ConfigError
@@ -35,6 +36,7 @@ def build_manifest(
         "target_simulated": bool(target.simulated),
         "generator": getattr(config, "generator", ""),
         "seed": getattr(config, "seed", None),
+        "verifier_rules": VERIFIER_RULES,
         **extra,
         "kglens_version": __version__,
         "numpy_version": np.__version__,

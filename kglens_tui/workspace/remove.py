@@ -269,6 +269,7 @@ def _delete_rows(conn: sqlite3.Connection, plan: Deletion) -> None:
         f"DELETE FROM unit_answer WHERE run_id {IN_JSON}",
         f"DELETE FROM helper_usage WHERE run_id {IN_JSON}",
         f"DELETE FROM target_usage WHERE run_id {IN_JSON}",
+        f"DELETE FROM verifier_recheck WHERE run_id {IN_JSON}",
         f"DELETE FROM observation WHERE run_id {IN_JSON}",
         f"DELETE FROM iteration WHERE run_id {IN_JSON}",
         f"DELETE FROM run_checkpoint WHERE run_id {IN_JSON}",
