@@ -175,13 +175,13 @@ class Rivals:
                 name.casefold(): node
                 for node, t in enumerate(kg.types)
                 if t == case.object_type
-                for name in (kg.labels[node], *kg.aliases[node])
+                for name in kg.names(node)
             }
             self._by_name[(case.kg, case.object_type)] = by_name
         current = []
         for names in case.answers:
             node = next((by_name[n.casefold()] for n in names if n.casefold() in by_name), None)
-            extra = () if node is None else (kg.labels[node], *kg.aliases[node])
+            extra = () if node is None else kg.names(node)
             current.append(tuple(dict.fromkeys((*names, *extra))))
         return tuple(current)
 
@@ -203,14 +203,14 @@ class Rivals:
             table = NameTable(
                 (name, node)
                 for node in np.unique(kg.s[kg.p == p]).tolist()
-                for name in (kg.labels[node], *kg.aliases[node])
+                for name in kg.names(node)
             )
             self._subjects[(case.kg, case.predicate)] = table
         found = mentions(tokenize(case.question), table)
         if not found:
             return ()
         node = min(found, key=lambda m: m.start).owner
-        return (kg.labels[node], *kg.aliases[node])
+        return kg.names(node)
 
 
 def matcher_verdict(case: Case, rivals: Rivals) -> Checked:

@@ -151,8 +151,12 @@ class KGIndex:
             out = self._not_false[key] = np.array(sorted(nodes), dtype=self.o.dtype)
         return out
 
+    def names(self, node: int) -> tuple[str, ...]:
+        """An entity's label followed by its aliases."""
+        return (self.labels[node], *self.aliases[node])
+
     def _names(self, node: int) -> set[str]:
-        return {n.casefold() for n in (self.labels[node], *self.aliases[node])}
+        return {n.casefold() for n in self.names(node)}
 
     def _names_of_candidates(self, p: int) -> dict[str, list[int]]:
         index = self._name_index.get(p)

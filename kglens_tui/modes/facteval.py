@@ -13,7 +13,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
 from kglens_tui.modes.config import FACTEVAL
-from kglens_tui.modes.facteval_plan import MASK, names
+from kglens_tui.modes.facteval_plan import MASK
 from kglens_tui.modes.facteval_scoring import (
     ERROR,
     Scores,
@@ -118,7 +118,7 @@ class Rivals:
         the KG no longer has it)."""
         kg = self.kg
         s = self._node.get(q.subject_id)
-        subject = names(kg, s) if s is not None else ()
+        subject = kg.names(s) if s is not None else ()
         edge = None if q.edge_id is None else kg.edge_position_or_none(q.edge_id)
         if edge is None:
             return None, subject

@@ -50,11 +50,6 @@ def wh_question(kg: KGIndex, s: int, p: int) -> str:
     return template.replace("{subject}", kg.labels[s])
 
 
-def names(kg: KGIndex, node: int) -> tuple[str, ...]:
-    """An entity's label followed by its aliases."""
-    return (kg.labels[node], *kg.aliases[node])
-
-
 def _distinct_negatives(
     kg: KGIndex, s: int, p: int, like: int, k: int, rng: np.random.Generator
 ) -> list[int]:
@@ -119,7 +114,7 @@ def _questions_for_fact(
                 "statement",
                 statement(kg, s, p, kg.labels[o]),
                 "true",
-                answers=(names(kg, o),),
+                answers=(kg.names(o),),
                 contexts=ctx,
             )
         )
@@ -133,8 +128,8 @@ def _questions_for_fact(
                     "statement",
                     statement(kg, s, p, kg.labels[neg]),
                     "false",
-                    answers=(names(kg, o),),
-                    wrong=(names(kg, neg),),
+                    answers=(kg.names(o),),
+                    wrong=(kg.names(neg),),
                     contexts=ctx,
                 )
             )
@@ -156,8 +151,8 @@ def _questions_for_fact(
                         fmt,
                         text,
                         choices=choices,
-                        answers=(names(kg, o),),
-                        wrong=tuple(names(kg, n) for n in negatives),
+                        answers=(kg.names(o),),
+                        wrong=tuple(kg.names(n) for n in negatives),
                         contexts=ctx,
                     )
                 )
@@ -175,8 +170,8 @@ def _questions_for_fact(
                     "saq",
                     fmt,
                     text,
-                    answers=tuple(names(kg, t) for t in true_nodes),
-                    wrong=tuple(names(kg, n) for n in negatives),
+                    answers=tuple(kg.names(t) for t in true_nodes),
+                    wrong=tuple(kg.names(n) for n in negatives),
                     contexts=ctx,
                 )
             )

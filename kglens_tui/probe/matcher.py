@@ -28,5 +28,5 @@ def check_edge_wh(
         reply,
         expected_answers,
         names.table(kg.types[int(kg.o[edge])]),
-        subject=(kg.labels[subject], *kg.aliases[subject]),
+        subject=kg.names(subject),
     )

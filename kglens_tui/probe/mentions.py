@@ -314,7 +314,7 @@ class TypeNames:
             table = NameTable(
                 (name, node)
                 for node in self._members.get(entity_type, ())
-                for name in (kg.labels[node], *kg.aliases[node])
+                for name in kg.names(node)
             )
             self._tables[entity_type] = table
         return table

@@ -69,7 +69,7 @@ def _name_pattern(name: str) -> re.Pattern[str]:
 def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
     """The subject's first alias that is no code and contains no name or alias of a true
     object ("Italian Republic" would give away Italy's demonym); None if there is none."""
-    names = [n for t in true_nodes.tolist() for n in (kg.labels[t], *kg.aliases[t])]
+    names = [n for t in true_nodes.tolist() for n in kg.names(t)]
     for alias in kg.aliases[s]:
         if CODE.fullmatch(alias):
             continue
@@ -210,7 +210,7 @@ class QuestionFactory:
 
     def _wh(self, iteration, slot, pos, edge_id, s, p, o, template, true_nodes, rng) -> Question:
         kg = self.kg
-        answers = tuple((kg.labels[int(t)], *kg.aliases[int(t)]) for t in true_nodes)
+        answers = tuple(kg.names(int(t)) for t in true_nodes)
         text = template.replace("{subject}", self._display(s, p, true_nodes))
         meta = QuestionMeta(
             key=f"it{iteration}:s{slot}:e{edge_id}",
@@ -252,7 +252,7 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
         return replace(question, generator="template (generator gave no question)")
     why = rejection(
         text,
-        subject_names=(kg.labels[s], *kg.aliases[s]),
+        subject_names=kg.names(s),
         asked_names=_names(kg, question.candidate) if question.qtype == YES_NO else (),
         answer_names=question.expected_answers if question.qtype != YES_NO else (),
     )
@@ -262,4 +262,4 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
 
 
 def _names(kg: KGIndex, node: int | None) -> tuple[str, ...]:
-    return () if node is None else (kg.labels[node], *kg.aliases[node])
+    return () if node is None else kg.names(node)
