@@ -36,7 +36,14 @@ def test_consistency_commands(db: str, capsys: pytest.CaptureFixture[str]) -> No
     assert "weighted ensemble" in out and "majority vote" in out and "run 3:" in out
     assert main([*base, "paths", "--kg", "hand"]) == 0
     assert "located_in" in capsys.readouterr().out
+    capsys.readouterr()
     assert main([*base, "list"]) == 0
+    conn = connect(db)
+    done, total = conn.execute(
+        "SELECT iterations_done, units_total FROM run WHERE id = 1"
+    ).fetchone()
+    conn.close()
+    assert total and f"{done:,}/{total:,}" in capsys.readouterr().out  # units done of planned
     assert main([*base, "run", "--resume", "1", "--quiet"]) == 0
     assert main([*base, "ensemble", "1"]) == 2
     assert main([*base, "run", "--kg", "hand", "--transitive", "nope", "--quiet"]) == 2

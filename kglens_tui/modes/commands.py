@@ -445,16 +445,19 @@ def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) ->
 def _cmd_list(mode: str) -> Command:
     def run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         t = LiteralTable(title=f"{mode} runs", title_justify="left")
-        for col in ("id", "kg", "target", "status", "units", "created"):
-            t.add_column(col, justify="right" if col in ("id", "units") else "left")
+        for col in ("id", "kg", "target", "status", "units done", "created"):
+            t.add_column(col, justify="right" if col in ("id", "units done") else "left")
         for run_id in mode_runs(conn, mode):
             run = load_run(conn, run_id, mode)
+            (total,) = conn.execute(
+                "SELECT units_total FROM run WHERE id = ?", (run_id,)
+            ).fetchone()
             t.add_row(
                 str(run.id),
                 run.kg_name,
                 run.target_label + simulated_mark(run.target_label, run.simulated),
                 run.shown[0],
-                f"{run.iterations_done:,}",
+                f"{run.iterations_done:,}" + ("" if total is None else f"/{total:,}"),
                 run.created_at,
             )
         console.print(t)
