@@ -9,11 +9,12 @@ import pytest
 from test_analysis_support import RUN_A, Ask, import_mini, make_run, observation_id
 
 from kglens_tui.analysis import triage as tr
-from kglens_tui.analysis.reverify import reverify_run, stale_verdicts_note
+from kglens_tui.analysis.reverify import reverify_run
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli import main
 from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.runs.record import RunNotFoundError, load_run
+from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect
 
 STALE = {
@@ -168,7 +169,7 @@ def test_a_run_from_an_earlier_verifier_says_so_until_it_is_re_checked(mini) -> 
     assert [tuple(r) for r in rows] == [(VERIFIER_RULES, 2, "ann")]
 
 
-def test_a_run_made_under_todays_rules_or_of_another_mode_has_no_note(mini) -> None:
+def test_no_note_under_todays_rules_and_no_reverify_offered_for_another_mode(mini) -> None:
     current = make_run(mini, STALE)
     mini.execute(
         "UPDATE run SET manifest = json_object('verifier_rules', ?) WHERE id = ?",
@@ -182,7 +183,8 @@ def test_a_run_made_under_todays_rules_or_of_another_mode_has_no_note(mini) -> N
     )
     assert stale_verdicts_note(mini, load_run(mini, older)) is not None
     mini.execute("UPDATE run SET mode = 'kontest' WHERE id = ?", (older,))
-    assert stale_verdicts_note(mini, load_run(mini, older)) is None
+    note = stale_verdicts_note(mini, load_run(mini, older))
+    assert note is not None and "reverify" not in note and "a new run judges" in note
 
 
 def test_the_report_says_when_verdicts_are_from_an_earlier_verifier(tmp_path, capsys) -> None:

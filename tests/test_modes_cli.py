@@ -77,3 +77,20 @@ def test_a_killed_mode_run_is_listed_as_interrupted(
     assert main([*base, "list"]) == 0
     assert "interrupted" in capsys.readouterr().out
     assert main([*base, "run", "--resume", "1", "--quiet"]) == 0
+
+
+def test_a_mode_run_from_an_earlier_verifier_says_so(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["--db", db, "facteval"]
+    assert main([*base, "run", "--kg", "hand", "--facts", "all", "--quiet"]) == 0
+    assert main([*base, "report", "1"]) == 0
+    assert "earlier verifier" not in capsys.readouterr().out  # made under today's rules
+    conn = connect(db)
+    conn.execute("UPDATE run SET manifest = json_remove(manifest, '$.verifier_rules')")
+    conn.commit()
+    conn.close()
+    assert main([*base, "report", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "given by an earlier verifier (before rules were numbered" in out
+    assert "a new run judges its replies by today's" in out

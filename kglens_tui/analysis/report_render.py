@@ -16,7 +16,6 @@ from kglens_tui.analysis.report import (
     build_report,
     triage_note,
 )
-from kglens_tui.analysis.reverify import stale_verdicts_note
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
@@ -25,6 +24,7 @@ from kglens_tui.llm.usage import helpers_line
 from kglens_tui.probe.bias import Rate, RunTrust, YesNoBias, run_trust
 from kglens_tui.probe.engine import LearnedView
 from kglens_tui.runs.runner import open_snapshot
+from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.textfmt import counted, interval, selection, sent_note
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct

@@ -21,14 +21,13 @@ from kglens_tui.analysis.triage import (
     mark_verifier_errors,
     triage_log,
 )
-from kglens_tui.core.console import suggested
 from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.probe.matcher import WH_MATCHER, YES_NO_MATCHER, check_edge_wh
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.questions import WH
 from kglens_tui.probe.verify import check_yes_no
-from kglens_tui.runs.record import KGLENS, RunRecord, load_run
+from kglens_tui.runs.record import KGLENS, load_run
 from kglens_tui.store.connection import retry_busy, transaction
 
 EXAMPLES = 5
@@ -126,29 +125,3 @@ def _record(conn: sqlite3.Connection, run_id: int, changed: int, author: str) ->
             )
 
     retry_busy(write)
-
-
-def verdict_rules(conn: sqlite3.Connection, run: RunRecord) -> int:
-    """The verifier rules a run's verdicts stand under: its manifest's (0 when it has none), or
-    a later stored re-check's."""
-    made = int(run.manifest.get("verifier_rules", 0))
-    row = conn.execute(
-        "SELECT MAX(rules) FROM verifier_recheck WHERE run_id = ?", (run.id,)
-    ).fetchone()
-    return max(made, row[0] or 0)
-
-
-def stale_verdicts_note(conn: sqlite3.Connection, run: RunRecord) -> str | None:
-    """For a KGLens run whose verdicts stand under older verifier rules than today's: what to
-    run to re-check them; None when they are current (or the run is of another mode)."""
-    if run.mode != KGLENS:
-        return None
-    rules = verdict_rules(conn, run)
-    if rules >= VERIFIER_RULES:
-        return None
-    given = "before rules were numbered" if rules == 0 else f"rules {rules}"
-    return (
-        f"This run's verdicts were given by an earlier verifier ({given}; today's: rules "
-        f"{VERIFIER_RULES}), which may judge some replies differently: "
-        f"`{suggested(f'triage reverify {run.id}')}` re-checks them (as triage)."
-    )

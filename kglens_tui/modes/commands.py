@@ -14,7 +14,7 @@ from rich.text import Text
 
 from kglens_tui.core.console import INTERRUPTED_EXIT, console, err_console, print_error, suggested
 from kglens_tui.core.errors import KGLensError
-from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_transitive
@@ -50,6 +50,7 @@ from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_r
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import ModeSnapshot
+from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
 from kglens_tui.textfmt import sent_note, simulated_mark
@@ -381,6 +382,9 @@ def report(
 ) -> None:
     """`consistency report` or `facteval report` of a run (by ``mode``)."""
     snap = _header(conn, run_id, mode, out)
+    stale = stale_verdicts_note(conn, load_run(conn, run_id, mode))
+    if stale:
+        out.print(literal(stale, "yellow"), soft_wrap=True)
     if mode == KONTEST:
         print_kontest(snap.metrics, findings, out)
     else:
