@@ -199,3 +199,35 @@ def test_the_report_says_when_verdicts_are_from_an_earlier_verifier(tmp_path, ca
     capsys.readouterr()
     assert main(["--db", str(path), "report", str(run)]) == 0
     assert "earlier verifier" not in capsys.readouterr().out
+
+
+def test_only_reverifys_own_wording_marks_its_entries(mini) -> None:
+    """A person's reason that merely starts like a re-check's is still a person's verdict; an
+    in-force re-check entry is replaced, and its "(was X)" names the verdict then in force."""
+    run = make_run(mini, STALE)
+    wh = observation_id(mini, run, 1, 0)
+    yes_no = observation_id(mini, run, 1, 1)
+    tr.mark_verifier_error(
+        mini, wh, author="carol", reason=f"{tr.REVERIFY_REASON} by hand", category="correct"
+    )
+    with mini:
+        tr.add_reverified(mini, [(yes_no, "incorrect", "unparseable")], author="old kglens")
+    found = reverify_run(mini, run, author="ann")
+    assert (found.by_person, found.changes) == (1, {("unparseable", "correct"): 1})
+    assert tr.triage_log(mini, observation_id=yes_no)[-1].reason == (
+        f"{tr.REVERIFY_REASON} (was unparseable)"
+    )
+
+
+def test_a_blank_author_is_refused_before_any_work(mini) -> None:
+    run = make_run(mini, RUN_A)  # nothing would change
+    with pytest.raises(tr.TriageError, match="author is required"):
+        reverify_run(mini, run, author="  ")
+
+
+def test_entries_and_the_re_check_are_stored_together_or_not_at_all(mini) -> None:
+    run = make_run(mini, STALE)
+    mini.execute("DROP TABLE verifier_recheck")
+    with pytest.raises(sqlite3.OperationalError):
+        reverify_run(mini, run, author="ann")
+    assert tr.triage_log(mini, run_id=run) == []

@@ -182,3 +182,14 @@ def test_a_run_scores_a_stored_saq_reply_with_a_rival_incorrect(hand: sqlite3.Co
     assert saq is not None and (saq.correct, saq.incorrect) == (2, 1)
     kg = load_kg(hand, "hand")
     assert kg.types[kg.node("lyon")] == "city"  # the rival comes from the type, not the choices
+
+
+def test_after_the_answer_is_only_what_follows_decides_an_saq_reply() -> None:
+    """A right name before "the answer is" is not the answer (README: what follows decides)."""
+    assert score_saq("Arabic? No, the answer is Atlantis.", ARABIC, rivals=LANGUAGES) == (
+        INCORRECT,
+        0,
+    )
+    assert score_saq("Arabic is wrong; the answer is nobody knows.", ARABIC)[0] == INCORRECT
+    assert score_saq("English? No, the answer is Arabic.", ARABIC, rivals=LANGUAGES) == (CORRECT, 1)
+    assert score_saq("Hmm. The answer is Arabic.", ARABIC, rivals=LANGUAGES) == (CORRECT, 1)

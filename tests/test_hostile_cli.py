@@ -767,3 +767,15 @@ def test_literal_table_headers_are_literal() -> None:
     shown = Console(width=200, color_system=None, record=True)
     shown.print(table)
     assert "model [bold red]x[/] [/] [ ␛]0;PWNED␇" in shown.export_text()
+
+
+@pytest.mark.parametrize("stream", ["stdout", "stderr"])
+def test_an_emoji_code_in_untrusted_text_prints_as_written(capsys, stream: str) -> None:
+    """Rich turns ":smile:" into an emoji in a printed string; a reply, an error body or a
+    label must show as received."""
+    from kglens_tui.core.console import console, err_console
+
+    out = console if stream == "stdout" else err_console
+    out.print(f"reply: {markup_literal(':smile: :warning: United Nations')}")
+    shown = getattr(capsys.readouterr(), "out" if stream == "stdout" else "err")
+    assert ":smile: :warning: United Nations" in shown and "😄" not in shown

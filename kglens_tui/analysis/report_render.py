@@ -242,7 +242,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         Text("all", "bold"), *(Text(f"{rep.counts.get(c, 0):,}", "bold") for c in CATEGORIES)
     )
     console.print(cats)
-    console.print(literal(verdict_notes(rep)), soft_wrap=True)
+    console.print(literal(verdict_notes(rep)))
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
     console.print(
         f"requests {rep.requests:,}{sent_note(rep.failed, rep.dropped)} (retries "
@@ -257,15 +257,15 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
         )
     )
     if rep.helpers:
-        console.print(helpers_line(rep.helpers), soft_wrap=True)
+        console.print(helpers_line(rep.helpers))
     if any(g.rates.examined for g in rep.per_predicate):
         console.print(predicate_table(rep, trust))
     unasked = not_examined(rep)
     if unasked:
-        console.print(literal(unasked, one_line=True), soft_wrap=True)
+        console.print(literal(unasked, one_line=True))
     learned = open_snapshot(conn, run_id).learned
     if learned is not None:
-        console.print(learned_text(learned), soft_wrap=True)
+        console.print(learned_text(learned))
     if trust.bias_by_group:
         groups = LiteralTable(
             title="Yes/No answers per region of the subject", title_justify="left"

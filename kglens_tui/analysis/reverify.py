@@ -16,9 +16,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from kglens_tui.analysis.triage import (
-    REVERIFY_REASON,
+    add_reverified,
+    check_author,
     current_entries,
-    mark_verifier_errors,
+    reverified,
     triage_log,
 )
 from kglens_tui.core.verdict import VERIFIER_RULES
@@ -71,6 +72,7 @@ def reverify_run(
 ) -> Reverified:
     """Re-check run ``run_id``'s matcher verdicts; with ``store``, append a triage entry for each
     verdict that changes (one transaction). Running it again changes nothing more."""
+    author = check_author(author)
     run = load_run(conn, run_id, KGLENS)
     kg = load_kg(conn, run.kg_name)
     names = TypeNames(kg)
@@ -80,7 +82,7 @@ def reverify_run(
         if e.action == "verifier_error" and e.observation_id is not None
     }
     out = Reverified(run_id)
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, str, str]] = []
     rows = conn.execute(
         "SELECT id, edge_id, qtype, question, reply, expected, expected_answers, category, "
         "verifier FROM observation WHERE run_id = ? AND category != 'error' ORDER BY id",
@@ -91,7 +93,7 @@ def reverify_run(
             out.judged += 1
             continue
         entry = in_force.get(oid)
-        if entry is not None and not entry.reason.startswith(REVERIFY_REASON):
+        if entry is not None and not reverified(entry):
             out.by_person += 1
             continue
         if qtype == WH:
@@ -106,22 +108,22 @@ def reverify_run(
         before = category if entry is None else entry.value
         if after != before:
             out.changes[(before, after)] += 1
-            found.append((oid, after))
+            found.append((oid, before, after))
             if len(out.examples) < EXAMPLES:
                 out.examples.append(Change(oid, question, reply, before, after))
     if store:
-        if found:
-            out.entries = mark_verifier_errors(conn, found, author=author)
-        _record(conn, run_id, out.changed, author)
+        out.entries = retry_busy(lambda: _store(conn, run_id, found, author))
     return out
 
 
-def _record(conn: sqlite3.Connection, run_id: int, changed: int, author: str) -> None:
-    def write() -> None:
-        with transaction(conn):
-            conn.execute(
-                "INSERT INTO verifier_recheck(run_id, rules, changed, author) VALUES (?,?,?,?)",
-                (run_id, VERIFIER_RULES, changed, author),
-            )
-
-    retry_busy(write)
+def _store(
+    conn: sqlite3.Connection, run_id: int, found: list[tuple[int, str, str]], author: str
+) -> list[int]:
+    """The changed verdicts and the re-check itself, in one transaction."""
+    with transaction(conn):
+        entries = add_reverified(conn, found, author=author)
+        conn.execute(
+            "INSERT INTO verifier_recheck(run_id, rules, changed, author) VALUES (?,?,?,?)",
+            (run_id, VERIFIER_RULES, len(found), author),
+        )
+    return entries

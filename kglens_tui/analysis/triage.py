@@ -16,6 +16,7 @@ Actions and what they do to the metrics (see `Overrides` and `rundata.RunData`):
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -235,37 +236,48 @@ def mark_verifier_error(
 
 
 REVERIFY_REASON = "re-checked by the current verifier"
-"""How a verdict entry from `kglens triage reverify` starts its reason (a person's never does)."""
+"""How a verdict entry from `kglens triage reverify` words its reason: this, then "(was X)"."""
+_REVERIFIED = re.compile(rf"{REVERIFY_REASON} \(was (?:{'|'.join(VERDICTS)})\)")
 
 
-def mark_verifier_errors(
-    conn: sqlite3.Connection, verdicts: Sequence[tuple[int, str]], *, author: str
+def reverified(entry: TriageEntry) -> bool:
+    """Whether a verdict entry is one `kglens triage reverify` stored (its exact reason)."""
+    return entry.action == "verifier_error" and _REVERIFIED.fullmatch(entry.reason) is not None
+
+
+def check_author(author: str) -> str:
+    """The author of an entry, stripped; TriageError when blank."""
+    return _need(author, "author")
+
+
+def add_reverified(
+    conn: sqlite3.Connection, changes: Sequence[tuple[int, str, str]], *, author: str
 ) -> list[int]:
-    """Store today's verifier's verdicts for replies of one run as `verifier_error` entries, in one
-    transaction (see `kglens_tui.analysis.reverify`); returns the entry ids."""
-    author = _need(author, "author")
-    rows = []
-    for observation_id, category in verdicts:
-        if category not in VERDICTS:
-            raise TriageError(f"category must be one of {', '.join(VERDICTS)} (got {category!r})")
+    """Store today's verifier's verdicts, (reply, verdict in force, new verdict) each, as
+    `verifier_error` entries inside the caller's transaction (`kglens_tui.analysis.reverify`);
+    returns the entry ids."""
+    author = check_author(author)
+    ids = []
+    for observation_id, before, after in changes:
+        if after not in VERDICTS:
+            raise TriageError(f"category must be one of {', '.join(VERDICTS)} (got {after!r})")
         obs = _observation(conn, observation_id)
-        reason = f"{REVERIFY_REASON} (was {obs['category']})"
-        rows.append((obs["kg_id"], obs["run_id"], obs["edge_id"], observation_id, category, reason))
-
-    def write() -> list[int]:
-        ids = []
-        with transaction(conn):
-            for kg_id, run_id, edge_id, observation_id, category, reason in rows:
-                cur = conn.execute(
-                    "INSERT INTO triage(kg_id, run_id, edge_id, observation_id, action, value, "
-                    "reason, author) VALUES (?,?,?,?,'verifier_error',?,?,?)",
-                    (kg_id, run_id, edge_id, observation_id, category, reason, author),
-                )
-                assert cur.lastrowid is not None  # an INSERT sets it
-                ids.append(cur.lastrowid)
-        return ids
-
-    return retry_busy(write)
+        cur = conn.execute(
+            "INSERT INTO triage(kg_id, run_id, edge_id, observation_id, action, value, reason, "
+            "author) VALUES (?,?,?,?,'verifier_error',?,?,?)",
+            (
+                obs["kg_id"],
+                obs["run_id"],
+                obs["edge_id"],
+                observation_id,
+                after,
+                f"{REVERIFY_REASON} (was {before})",
+                author,
+            ),
+        )
+        assert cur.lastrowid is not None  # an INSERT sets it
+        ids.append(cur.lastrowid)
+    return ids
 
 
 def add_note(

@@ -18,7 +18,8 @@ from kglens_tui.core.safetext import visible
 
 
 class SafeConsole(Console):
-    """A Rich console whose strings never carry terminal control characters."""
+    """A Rich console whose strings never carry terminal control characters (and, as the two
+    below are made, never turn ":smile:" in a reply into an emoji)."""
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
         rendered = super().render_str(text, **kwargs)
@@ -27,8 +28,8 @@ class SafeConsole(Console):
         return rendered
 
 
-console = SafeConsole(highlight=False)
-err_console = SafeConsole(stderr=True, highlight=False)
+console = SafeConsole(highlight=False, emoji=False)
+err_console = SafeConsole(stderr=True, highlight=False, emoji=False)
 
 
 INTERRUPTED_EXIT = 130

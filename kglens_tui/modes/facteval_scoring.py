@@ -223,14 +223,15 @@ def score_saq(
     a reply that also names, not negated, another entity of that type that is neither a correct
     answer nor the subject (``subject``: its names) is incorrect ("Arabic, English" for Kuwait's
     official language), the rule of `check_wh` (`names_rival`, after "the answer is" when the
-    reply says so). Also how many correct answers it names, right or wrong overall."""
+    reply says so, what follows it decides). Also how many correct answers it names, right or wrong
+    overall."""
     if not reply.strip():
         return UNPARSEABLE, 0
     if is_abstention(reply):
         return ABSTAINED, 0
     final = _final(reply)
     matched = len(
-        named_answers(reply, answers, rivals) | contained_answers(final, answers, other_names)
+        named_answers(final, answers, rivals) | contained_answers(final, answers, other_names)
     )
     if not matched or names_rival(final, answers, rivals, subject):
         return INCORRECT, matched
