@@ -8,11 +8,15 @@ import socket
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pytest
 from test_analysis_support import RUN_A, RUN_B, edge_ids, import_mini, make_run, observation_id
 
 from kglens_tui.analysis import commands
+from kglens_tui.analysis.groups import chance_of
+from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli import main
+from kglens_tui.probe.bias import Baseline
 from kglens_tui.store.connection import connect
 
 
@@ -52,7 +56,7 @@ def test_review_and_drilldown(db, capsys) -> None:
 def test_triage_commands_change_analyze(db, capsys, tmp_path: Path) -> None:
     path, (a, _), ids, wh = db
     code, out = run(capsys, "--db", path, "analyze", str(a), "--by", "predicate")
-    assert code == 0 and "33.3% [9.7%–70.0%]" in out  # zero-sense 2 / 6 overall
+    assert code == 0 and "33.3% [9.7–70.0]" in out  # zero-sense 2 / 6 overall
     code, out = run(
         capsys,
         "--db",
@@ -69,7 +73,7 @@ def test_triage_commands_change_analyze(db, capsys, tmp_path: Path) -> None:
     code, out = run(capsys, "--db", path, "analyze", str(a), "--error-types")
     assert code == 0 and "16.7%" in out and "Self-contradiction" in out
     code, out = run(capsys, "--db", path, "analyze", str(a), "--raw")
-    assert "as logged" in out and "33.3% [9.7%–70.0%]" in out
+    assert "as logged" in out and "33.3% [9.7–70.0]" in out
     assert run(capsys, "--db", path, "triage", "confirm", str(a), str(ids["e3"]))[0] == 0
     assert run(capsys, "--db", path, "triage", "tag", "factual-error", "--reply", str(wh))[0] == 0
     assert run(capsys, "--db", path, "triage", "note", "check", "--edge", str(ids["e3"]))[0] == 0
@@ -85,6 +89,129 @@ def test_triage_commands_change_analyze(db, capsys, tmp_path: Path) -> None:
     assert code == 0 and len(list(csv.DictReader(fixes.open()))) == 1
     code, out = run(capsys, "--db", path, "triage", "verifier-error", "99999", "--reason", "x")
     assert code == 2 and "no reply" in out
+
+
+def _one_line_rows(out: str) -> dict[str, list[str]]:
+    """The cells of each one-line row (and of the header) of a boxed table, by its first cell."""
+    rows = {}
+    for line in out.splitlines():
+        if line.startswith(("│", "┃")):
+            cells = [c.strip() for c in line.strip()[1:-1].replace("┃", "│").split("│")]
+            rows[cells[0]] = cells
+    return rows
+
+
+def _chance_expected(path: str, run_id: int, adjusted: bool) -> dict[str, Baseline]:
+    """`chance_of` over each predicate's run edges (KG-error edges left out when adjusted) and,
+    as "all", over every such edge."""
+    conn = connect(path)
+    data = load_run_data(conn, run_id)
+    keep = data.included(adjusted)
+    preds = np.array([data.kg.pred_labels[int(data.kg.p[i])] for i in data.kg_pos])
+    out = {
+        label: chance_of(data, np.flatnonzero((preds == label) & keep), adjusted)
+        for label in set(preds.tolist())
+    }
+    out["all"] = chance_of(data, np.flatnonzero(keep), adjusted)
+    conn.close()
+    return out
+
+
+def test_analyze_gives_each_group_what_chance_scores_on_its_questions(
+    db, capsys, tmp_path: Path
+) -> None:
+    """Beside each rate of each group and of the whole run, `analyze` shows (and `--csv`
+    writes) what blind guessing scores on the questions the run asked about the group
+    (`chance_of`), with the triage as the rates: capital's e3 (asked Yes/No and Wh, whose
+    constant answer Apolis is wrong for it) marked as a KG error takes the capital chance from
+    (1/4 + 0 + 0) / 3 = 8.3% to (1/4 + 0) / 2 = 12.5%, and --raw keeps it."""
+    from kglens_tui.textfmt import pct
+
+    path, (a, _), ids, _ = db
+    fields = ("win_rate", "zero_sense", "all_sense")
+    groups = tmp_path / "groups.csv"
+
+    def analyze(*argv: str) -> dict[str, list[str]]:
+        code, out = run(capsys, "--db", path, "analyze", str(a), *argv, "--csv", str(groups))
+        assert code == 0
+        rows = _one_line_rows(out)  # 220 columns: one line a group, chance after each rate
+        head = rows["group"]
+        assert head[3:9] == ["win", "chance", "zero-sense", "chance", "all-sense", "chance"]
+        want = _chance_expected(path, a, adjusted="--raw" not in argv)
+        with groups.open(newline="") as fh:
+            written = {r["label"]: r for r in csv.DictReader(fh)}
+        groups.unlink()
+        assert set(want) == set(written) | {"all"}
+        for label, chance in want.items():
+            assert [rows[label][i] for i in (4, 6, 8)] == [pct(getattr(chance, f)) for f in fields]
+            for metric, field in zip(("win", "zero_sense", "all_sense"), fields, strict=True):
+                if label != "all":
+                    cell = written[label][f"{metric}_chance"]
+                    assert float(cell) == pytest.approx(getattr(chance, field))
+        return rows
+
+    assert analyze()["capital"][4] == pct(1 / 12)
+    triage = ["triage", "kg-error", "--edge", str(ids["e3"]), "--reason", "wrong capital"]
+    assert run(capsys, "--db", path, *triage)[0] == 0
+    assert analyze()["capital"][4] == pct(1 / 8)
+    assert analyze("--raw")["capital"][4] == pct(1 / 12)
+
+
+@pytest.mark.parametrize("by", ["predicate", "subject", "group", "year"])
+def test_analyze_at_80_columns_puts_one_rate_a_line_beside_its_chance(
+    db, capsys, monkeypatch: pytest.MonkeyPatch, by: str
+) -> None:
+    """At 80 columns no header is squeezed to "exami…" and no rate wraps: each group's three
+    rates go one a line with their interval, their chance beside them, n and the Yes/No
+    figures in their own column, every line within 80 cells."""
+    from rich.cells import cell_len
+
+    from kglens_tui.textfmt import pct
+
+    monkeypatch.setattr(commands.console, "width", 80)
+    path, (a, _), _, _ = db
+    code, out = run(capsys, "--db", path, "analyze", str(a), "--by", by)
+    assert code == 0 and "…" not in out
+    assert max(cell_len(line) for line in out.splitlines()) <= 80
+    heads = _one_line_rows(out)["group"]
+    assert heads == ["group", "rate [95% interval]", "chance", "Yes/No"]
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("│ all "))
+    cells = [[c.strip() for c in line.split("│")[1:-1]] for line in lines[at : at + 3]]
+    assert [c[1].split()[0] for c in cells] == ["win", "zero-sense", "all-sense"]
+    assert cells[0][1] == "win         33.3% [9.7–70.0]"  # m > n on 2 of 6 examined edges
+    chance = _chance_expected(path, a, adjusted=True)["all"]
+    assert [c[2] for c in cells] == [
+        pct(chance.win_rate),
+        pct(chance.zero_sense),
+        pct(chance.all_sense),
+    ]
+    assert cells[1][0] == "n=6 of 8" and cells[0][3].startswith("yes-rate ")
+
+
+def test_analyze_at_160_columns_puts_each_rates_chance_under_it(
+    db, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Too narrow for a chance column beside each rate, but not for one line per rate: each
+    group keeps its columns, its rates' chance under them, every line within 160 cells."""
+    from rich.cells import cell_len
+
+    from kglens_tui.textfmt import pct
+
+    monkeypatch.setattr(commands.console, "width", 160)
+    path, (a, _), _, _ = db
+    code, out = run(capsys, "--db", path, "analyze", str(a), "--by", "subject")
+    assert code == 0 and "…" not in out
+    assert max(cell_len(line) for line in out.splitlines()) <= 160
+    rows = _one_line_rows(out)
+    assert rows["group"][:6] == ["group", "edges", "examined", "win", "zero-sense", "all-sense"]
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("│ all "))
+    under = [c.strip() for c in lines[at + 1].split("│")[1:-1]]
+    chance = _chance_expected(path, a, adjusted=True)["all"]
+    assert under[3:6] == [
+        f"chance {pct(getattr(chance, f))}" for f in ("win_rate", "zero_sense", "all_sense")
+    ]
 
 
 def test_compare(db, capsys) -> None:

@@ -138,6 +138,28 @@ def test_group_comparison_gives_each_cell_what_chance_scores_on_its_questions(ru
     assert group_chances(ra, "predicate", adjusted=False)["capital"] == capital_a
 
 
+def test_the_whole_run_chance_follows_triage_as_the_rates(runs) -> None:
+    """Table 3's and drift's chance is over the replies the rates count: with triage by default
+    (a KG-error edge's questions leave it), as logged with --raw, where it is the report's.
+    Run A's e3 (capital, asked Yes/No and Wh, the constant answer wrong) chance never wins: the
+    chance wins of its six examined edges sum to 7/4, 7/24 of them, and 7/20 of the five left
+    when e3 is marked as a KG error."""
+    conn, (a, _, c), ids = runs
+    tr.mark_kg_error(conn, edge_id=ids["e3"], author="ann", reason="wrong capital")
+    ra, rc = load_runs(conn, [a, c])
+    raw = run_chance(ra, adjusted=False)
+    assert raw == run_trust(conn, a).baseline == chance_of(ra, np.arange(ra.n_edges), False)
+    kept = np.flatnonzero(ra.included(True))
+    assert len(kept) == ra.n_edges - 1
+    adjusted = run_chance(ra)
+    assert adjusted == run_chance(ra, adjusted=True) == chance_of(ra, kept, True)
+    assert raw.win_rate == pytest.approx(7 / 24) and adjusted.win_rate == pytest.approx(7 / 20)
+    assert run_grid(conn).cell("model-a", "mini", "easy").chance == adjusted
+    assert run_grid(conn, adjusted=False).cell("model-a", "mini", "easy").chance == raw
+    assert drift(ra, rc).chance_a == adjusted
+    assert drift(ra, rc, adjusted=False).chance_a == raw
+
+
 def test_different_kgs_refused(runs, tmp_path: Path, tiny_kg_dir: Path) -> None:
     conn, (a, _, _), _ = runs
     from kglens_tui.kg.importers import import_kg

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sqlite3
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pytest
 from test_analysis_support import EDGES, RUN_A, edge_ids, import_mini, make_run, observation_id
 
@@ -16,10 +18,11 @@ from kglens_tui.analysis import exports
 from kglens_tui.analysis import triage as tr
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.ego import ego_graph
-from kglens_tui.analysis.groups import group_table
+from kglens_tui.analysis.groups import chance_of, group_table
 from kglens_tui.analysis.htmlreport import render_html_report
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
+from kglens_tui.probe.bias import Baseline
 
 
 @pytest.fixture
@@ -101,6 +104,12 @@ def test_csv_and_jsonl(data: RunData, tmp_path: Path) -> None:
         groups = {r["key"]: r for r in csv.DictReader(fh)}
     assert groups["currency"]["edges"] == "2" and groups["currency"]["examined"] == "1"
     assert float(groups["capital"]["win"]) == pytest.approx(2 / 3)  # e1 2/0, e2 1/0, e3 0/2
+    for key, chance in _chances(data).items():  # with the triage, as the rates
+        assert [float(groups[key][f"{m}_chance"]) for m in ("win", "zero_sense", "all_sense")] == [
+            pytest.approx(chance.win_rate),
+            pytest.approx(chance.zero_sense),
+            pytest.approx(chance.all_sense),
+        ]
 
 
 def test_corrections_export(data: RunData, tmp_path: Path) -> None:
@@ -116,7 +125,38 @@ def test_corrections_export(data: RunData, tmp_path: Path) -> None:
     assert len((tmp_path / "fixes.jsonl").read_text().splitlines()) == 2
 
 
-def test_html_report_is_self_contained(data: RunData) -> None:
+def _chances(data: RunData, adjusted: bool = True) -> dict[str, Baseline]:
+    """`chance_of` over each predicate's run edges, KG-error edges left out when adjusted."""
+    preds = np.array([data.kg.pred_keys[int(data.kg.p[i])] for i in data.kg_pos])
+    keep = data.included(adjusted)
+    return {
+        key: chance_of(data, np.flatnonzero((preds == key) & keep), adjusted)
+        for key in set(preds.tolist())
+    }
+
+
+def test_the_html_group_tables_give_each_rate_its_chance(data: RunData) -> None:
+    """Each row of the HTML report's group tables has, after each rate, what chance scores on
+    the group's questions (`chance_of`), with the triage as its rates: the KG-error reply about
+    e2 (Yes/No) leaves capital e1 (two Yes/No), e2 (Wh) and e3 (Yes/No and Wh), the constant
+    answer Apolis wrong for e2 and e3, so chance is never right on (1/4 + 1 + 1/2) / 3."""
+    from kglens_tui.textfmt import pct
+
+    html = render_html_report(data)
+    table = html.split("<h2>Per predicate</h2>")[1].split("</table>")[0]
+    head = table.split("</tr>")[0]
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", head)[3:9] == [
+        "win", "chance", "zero-sense", "chance", "all-sense", "chance"
+    ]  # fmt: skip
+    labels = {k: data.kg.pred_labels[i] for i, k in enumerate(data.kg.pred_keys)}
+    chances = _chances(data)
+    assert chances["capital"].zero_sense == pytest.approx(7 / 12)
+    for key, chance in chances.items():
+        row = table.split(f"<td class='l'>{labels[key]}</td>")[1].split("</tr>")[0]
+        shown = re.findall(r"<td class='chance'>([^<]*)</td>", row)
+        assert shown == [pct(chance.win_rate), pct(chance.zero_sense), pct(chance.all_sense)]
+    assert html.count("chance: what blind guessing scores on the questions the run asked") == 4
+
     html = render_html_report(data)
     assert html.startswith("<!DOCTYPE html>")
     assert not any(tag in html for tag in ("<script", "<link", "src=", "href=", "@import"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 from rich.console import Console
 from test_tui import make_app, wait_for
@@ -110,14 +111,18 @@ def _plain(cell) -> str:
 async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
     from textual.widgets import DataTable
 
-    from kglens_tui.analysis.groups import cross_table, group_table
+    from kglens_tui.analysis.groups import chance_of, cross_table, group_table
     from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.textfmt import pct
     from kglens_tui.tui.screens.analysis import AnalysisScreen
 
     conn = connect(stored_db)
     data = load_run_data(conn, 1)
     cross = cross_table(data, "subject", "predicate")
     preds = group_table(data, "predicate")
+    keys = np.array([data.kg.pred_keys[int(data.kg.p[i])] for i in data.kg_pos])
+    keep = data.included(True)
+    chances = {r.key: chance_of(data, np.flatnonzero((keys == r.key) & keep)) for r in preds}
     app = make_app(stored_db)
     async with app.run_test(size=BIG) as pilot:
         app.push_screen(AnalysisScreen(1))
@@ -153,7 +158,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
         assert line.startswith(f"{row.label} × {col.label}: ")
         if cell is not None:
             assert f"n={cell.rates.examined} examined of {cell.edges} edges" in line
-        # the bars show the predicate table's zero-sense rates, intervals and n
+        # the bars show the predicate table's zero-sense rates, intervals, n and chance
         await pilot.press("b")
         await pilot.pause()
         bars = app.screen.bars.bars
@@ -161,7 +166,24 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
         for b, r in zip(bars, preds, strict=True):
             zs = r.rates.zero_sense
             assert (b.value, b.low, b.high) == (zs.value, zs.low, zs.high)
-            assert b.note == f"n={r.rates.examined}"
+            want = chances[r.key].zero_sense
+            chance = f" · chance {pct(want)}" if r.rates.examined else ""
+            assert b.note == f"n={r.rates.examined}{chance}"
+        # the table gives each rate what chance scores on the group's questions beside it
+        await pilot.press("t")
+        await pilot.pause()
+        table = app.screen.query_one("#an-table", DataTable)
+        heads = [_plain(c.label) for c in table.columns.values()]
+        assert heads[3:9] == ["win", "chance", "zero-sense", "chance", "all-sense", "chance"]
+        for i, r in enumerate(preds):
+            cells = [_plain(c) for c in table.get_row_at(i)]
+            chance = chances[r.key]
+            assert cells[0] == r.label
+            assert [cells[4], cells[6], cells[8]] == [
+                pct(chance.win_rate),
+                pct(chance.zero_sense),
+                pct(chance.all_sense),
+            ]
     conn.close()
 
 

@@ -21,13 +21,16 @@ from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import counted
+from kglens_tui.textfmt import counted, interval, num, rate_ci
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from kglens_tui.analysis.compare import Drift, RunGrid
-    from kglens_tui.analysis.groups import ComparisonRow
+    from kglens_tui.analysis.groups import ComparisonRow, GroupRow
     from kglens_tui.analysis.rundata import RunData
+    from kglens_tui.probe.bias import YesNoBias
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 FORCE_HELP = "replace an existing output file (never a symbolic link)"
@@ -197,12 +200,140 @@ def _drilldown(
     return 0
 
 
+ANALYZE_RATES = (("win", "win"), ("zero-sense", "zero_sense"), ("all-sense", "all_sense"))
+"""Each rate of `kglens analyze`: its name and `RateSet` field (its chance: `CHANCE_FIELD`)."""
+
+ANALYZE_NOTE = (
+    "Rates over each group's examined edges with 95% Wilson intervals; chance: what blind "
+    "guessing scores on the questions the run asked about the group, each ask independent (as "
+    "the per-predicate table of kglens report RUN); P(err): the mean posterior error of the "
+    "examined edges."
+)
+"""The caption of `kglens analyze`'s table."""
+
+YES_NO_NOTE = (
+    " Yes/No: the yes-rate of the group's Yes/No replies with its interval and n, and their "
+    "balanced accuracy (chance 0.50)."
+)
+"""The rest of the caption when the run has Yes/No replies."""
+
+
+def _yes_no_text(bias: YesNoBias | None) -> tuple[str, str, str]:
+    """A group's yes-rate, its interval with n, and balanced accuracy ("—" without Yes/No
+    replies)."""
+    if bias is None or not bias.answered:
+        return "—", "", "—"
+    rate = bias.yes_rate
+    low, high = rate.interval or (None, None)
+    return _pct(rate.value), f"{interval(low, high)} n={rate.n:,}", num(bias.balanced_accuracy)
+
+
+Layout = tuple[list[str], list[tuple[Text, ...]]]
+"""A table's column headers and rows."""
+
+
+def analyze_layouts(
+    rows: list[GroupRow], total: GroupRow, bias: dict[str, YesNoBias], everyone: YesNoBias
+) -> list[Layout]:
+    """`kglens analyze`'s table in each of its layouts, widest first: one line a group with a
+    chance column beside each rate; each rate's chance under it; then one rate a line with its
+    chance beside it (the report's per-predicate layout, within 80 columns). The last row is
+    the whole (filtered) run; the Yes/No columns only when the run has Yes/No replies."""
+    yes_no = bool(everyone.answered)
+    wide: list[tuple[Text, ...]] = []
+    medium: list[tuple[Text, ...]] = []
+    narrow: list[tuple[Text, ...]] = []
+    for r in [*rows, total]:
+        b = everyone if r is total else bias.get(r.key)
+        label = Text("all", "bold") if r is total else Text(visible(r.label, one_line=True))
+        rate = {f: rate_ci(*r.rates.get(f).bounds) for _, f in ANALYZE_RATES}
+        chance = {f: _pct(getattr(r.chance, CHANCE_FIELD[f])) for _, f in ANALYZE_RATES}
+        yes, yes_ci, balanced = _yes_no_text(b)
+        head = (label, Text(f"{r.edges:,}"), Text(f"{r.rates.examined:,}"))
+        mean = Text(_pct(r.mean_error))
+        wide.append(
+            (
+                *head,
+                *(Text(x) for _, f in ANALYZE_RATES for x in (rate[f], chance[f])),
+                mean,
+                *((Text(f"{yes} {yes_ci}".rstrip()), Text(balanced)) if yes_no else ()),
+            )
+        )
+        medium.append(
+            (
+                *head,
+                *(Text(f"{rate[f]}\nchance {chance[f]}") for _, f in ANALYZE_RATES),
+                mean,
+                *((Text(f"{yes}\n{yes_ci}".rstrip()), Text(balanced)) if yes_no else ()),
+            )
+        )
+        about = f"\nn={r.rates.examined:,} of {r.edges:,}\nP(err) {_pct(r.mean_error)}"
+        narrow.append(
+            (
+                Text.assemble(label, about),
+                Text("\n".join(_rate_line(n, r.rates.get(f)) for n, f in ANALYZE_RATES)),
+                Text("\n".join(chance[f] for _, f in ANALYZE_RATES)),
+                *(
+                    [Text("—" if yes == "—" else f"yes-rate {yes}\n{yes_ci}\nbal. acc. {balanced}")]
+                    if yes_no
+                    else []
+                ),
+            )
+        )
+    names = [n for n, _ in ANALYZE_RATES]
+    counts = ["group", "edges", "examined"]
+    after = ["mean P(err)", *(["yes-rate", "bal. acc."] if yes_no else [])]
+    return [
+        ([*counts, *(x for n in names for x in (n, "chance")), *after], wide),
+        ([*counts, *names, *after], medium),
+        (["group", "rate [95% interval]", "chance", *(["Yes/No"] if yes_no else [])], narrow),
+    ]
+
+
+def _rate_line(name: str, rate: Proportion) -> str:
+    """ "zero-sense  68.3% [57.6–77.4]": a rate's name, value and 95% interval, aligned."""
+    return f"{name:<10} {_pct(rate.value):>6} {interval(rate.low, rate.high)}"
+
+
+def _layout_for(layouts: list[Layout], width: int) -> Layout:
+    """The first (widest) layout whose table fits ``width`` cells unwrapped, else the last."""
+    from kglens_tui.analysis.report import table_width
+
+    for columns, rows in layouts:
+        if table_width(columns, [tuple(c.plain for c in row) for row in rows]) <= width:
+            return columns, rows
+    return layouts[-1]
+
+
+def _yes_no_bias(
+    data: RunData, groups: list[list[tuple[str, str]]], positions: np.ndarray, adjusted: bool
+) -> tuple[dict[str, YesNoBias], YesNoBias]:
+    """The Yes/No bias per group key and overall, over the replies the rates count: about the
+    given run positions (the filtered scope), without those triage drops when ``adjusted``."""
+    import numpy as np
+
+    from kglens_tui.probe.bias import group_bias, yes_no_bias
+
+    obs = data.obs
+    in_scope = np.zeros(data.n_edges, dtype=bool)
+    in_scope[positions] = True
+    use = np.flatnonzero(data.outcomes(adjusted)[0] & in_scope[obs.pos]).tolist()
+    qtype, category = [obs.qtype[i] for i in use], obs.category[use].tolist()
+    expected, reply = [obs.expected[i] for i in use], [obs.reply[i] for i in use]
+    everyone = yes_no_bias(
+        (e, r)
+        for q, c, e, r in zip(qtype, category, expected, reply, strict=True)
+        if q == "yes_no" and c != "error"
+    )
+    by_group = group_bias(groups, obs.pos[use].tolist(), qtype, category, expected, reply)
+    return by_group, everyone
+
+
 def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.errortypes import error_type_summary
     from kglens_tui.analysis.exports import write_groups_csv
-    from kglens_tui.analysis.groups import group_table, memberships, overall
+    from kglens_tui.analysis.groups import group_table, memberships, overall, scope
     from kglens_tui.analysis.rundata import load_run_data
-    from kglens_tui.probe.bias import group_bias, yes_no_bias
 
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
@@ -213,48 +344,31 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         data, args.by, flt, adjusted=adjusted, prefix=args.prefix, side=args.side, sort=args.sort
     )
     total = overall(data, flt, adjusted=adjusted)
+    groups = memberships(data, args.by, prefix=args.prefix, side=args.side)
+    bias, everyone = _yes_no_bias(data, groups, scope(data, flt, adjusted), adjusted)
+    examined = [r for r in rows if r.rates.examined]
+    columns, cells = _layout_for(analyze_layouts(examined, total, bias, everyone), console.width)
     table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
-        f"{'' if adjusted else ' (as logged)'}: rates with 95% Wilson intervals and the mean "
-        "posterior error, all over the examined edges",
+        f"{'' if adjusted else ' (as logged)'}: rates over the examined edges with 95% Wilson "
+        f"intervals and chance, mean posterior error{', Yes/No bias' if everyone.answered else ''}",
         title_justify="left",
+        caption=ANALYZE_NOTE + (YES_NO_NOTE if everyone.answered else ""),
+        caption_justify="left",
     )
-    for col in (
-        "group",
-        "edges",
-        "examined",
-        "win",
-        "zero-sense",
-        "all-sense",
-        "mean P(err)",
-        "yes-rate",
-        "bal. acc.",
-    ):
-        table.add_column(col, justify="left" if col == "group" else "right")
-    groups = memberships(data, args.by, prefix=args.prefix, side=args.side)
-    obs = data.obs
-    bias = group_bias(
-        groups, obs.pos.tolist(), obs.qtype, obs.category.tolist(), obs.expected, obs.reply
-    )
-    everyone = yes_no_bias(
-        (e, r)
-        for q, c, e, r in zip(obs.qtype, obs.category, obs.expected, obs.reply, strict=True)
-        if q == "yes_no" and c != "error"
-    )
-    for r in [*rows, total]:
-        b = everyone if r is total else bias.get(r.key)
-        table.add_row(
-            r.label if r is not total else Text("all", "bold"),
-            str(r.edges),
-            str(r.rates.examined),
-            _ci(r.rates.win),
-            _ci(r.rates.zero_sense),
-            _ci(r.rates.all_sense),
-            _pct(r.mean_error),
-            _pct(b.yes_rate.value) if b else "—",
-            f"{b.balanced_accuracy:.2f}" if b and b.balanced_accuracy is not None else "—",
-        )
+    for i, col in enumerate(columns):  # a narrow table wraps only the group's name
+        left = col in ("group", "rate [95% interval]", "Yes/No")
+        table.add_column(col, justify="left" if left else "right", no_wrap=i > 0)
+    for i, row in enumerate(cells):
+        table.add_row(*row, end_section=i == len(cells) - 2)
     console.print(table)
+    unexamined = [r for r in rows if not r.rates.examined]
+    if unexamined:
+        shown = ", ".join(f"{visible(r.label, one_line=True)} ({r.edges:,})" for r in unexamined)
+        console.print(
+            f"{counted(len(unexamined), args.by)} with no edge examined (edges): {shown}",
+            markup=False,
+        )
     if everyone.warning():
         console.print(f"[bold yellow]⚠ {everyone.warning()}[/]")
     if args.csv:
@@ -301,7 +415,8 @@ def _print_grid(data: RunData, flt: EdgeFilter, adjusted: bool) -> int:
 
 CHANCE_NOTE = (
     "chance: what blind guessing scores on the questions the run asked, each ask independent "
-    "(as kglens report RUN, which also gives it under the run's own sampler)"
+    "(as kglens report RUN, which also gives it under the run's own sampler), with triage "
+    "unless --raw"
 )
 """How `kglens compare` words the chance it shows beside each rate."""
 
@@ -339,7 +454,7 @@ def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
 
 GROUP_CHANCE_NOTE = (
     "chance: what blind guessing scores on the questions the run asked about the group, each "
-    "ask independent (as the per-predicate table of kglens report RUN)"
+    "ask independent (as the per-predicate table of kglens report RUN), with triage unless --raw"
 )
 """How `kglens compare --by` words the chance it shows beside each group's rate."""
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kglens_tui.analysis.groups import RateSet, RunColumn, rate_set, run_column
+from kglens_tui.analysis.groups import RateSet, RunColumn, chance_of, rate_set, run_column
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
-from kglens_tui.probe.bias import Baseline, run_trust
+from kglens_tui.probe.bias import Baseline
 from kglens_tui.textfmt import counted, pct, rate_ci
 
 STATUSES = ("knows", "partial", "unknown")
@@ -130,10 +130,12 @@ def mean_interval(cells: list[Proportion]) -> tuple[float | None, float | None, 
     return mean, max(0.0, mean - z * se), min(1.0, mean + z * se)
 
 
-def run_chance(d: RunData) -> Baseline:
-    """What blind guessing scores on the questions the run asked, each ask independent: the
-    `kglens report` baseline (`probe.bias.run_trust`), over the replies as logged."""
-    return run_trust(d.conn, d.run.id, kg=d.kg).baseline
+def run_chance(d: RunData, adjusted: bool = True) -> Baseline:
+    """What blind guessing scores on the questions the run asked, each ask independent
+    (`groups.chance_of` over the run's included edges), over the replies its rates count: with
+    triage when ``adjusted`` (a KG-error mark takes its replies out), else as logged, where it
+    is the `kglens report` baseline (`probe.bias.run_trust`)."""
+    return chance_of(d, np.flatnonzero(d.included(adjusted)), adjusted)
 
 
 def load_runs(conn: sqlite3.Connection, run_ids: list[int]) -> list[RunData]:
@@ -202,7 +204,9 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
         key=lambda c: (c[0], DIFFICULTIES.index(c[1]) if c[1] in DIFFICULTIES else 9, c[1]),
     )
     cells = {
-        key: GridCell(d.run.id, d.run.shown[0], _run_rates(d, adjusted, level), run_chance(d))
+        key: GridCell(
+            d.run.id, d.run.shown[0], _run_rates(d, adjusted, level), run_chance(d, adjusted)
+        )
         for key, d in chosen.items()
     }
     averages = {}
@@ -406,8 +410,8 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
     return Drift(
         same_model=a.run.target_label == b.run.target_label,
         differs=asked_differently(a, b),
-        chance_a=run_chance(a),
-        chance_b=run_chance(b),
+        chance_a=run_chance(a, adjusted),
+        chance_b=run_chance(b, adjusted),
         rates_a=ra,
         rates_b=rb,
         delta=delta,

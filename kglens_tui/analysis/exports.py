@@ -267,35 +267,32 @@ def write_replies_csv(
     return Path(path)
 
 
+GROUP_RATES = (("win", "win_rate"), ("zero_sense", "zero_sense"), ("all_sense", "all_sense"))
+"""Each rate of a group table: its `RateSet` field and its `probe.bias.Baseline` field."""
+
 GROUP_FIELDS = (
     "key",
     "label",
     "edges",
     "examined",
-    "win",
-    "win_low",
-    "win_high",
-    "zero_sense",
-    "zero_sense_low",
-    "zero_sense_high",
-    "all_sense",
-    "all_sense_low",
-    "all_sense_high",
+    *(f"{rate}{part}" for rate, _ in GROUP_RATES for part in ("", "_low", "_high", "_chance")),
     "mean_error",
 )
 
 
 def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -> Path:
-    """A group table as CSV: counts, rates and their interval bounds (fractions)."""
+    """A group table as CSV: counts, rates with their interval bounds and what chance scores on
+    the group's questions (`GroupRow.chance`), all fractions (empty where none was examined)."""
     with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(GROUP_FIELDS)
         for r in rows:
             cells: list[object] = [_csv_value(r.key), _csv_value(r.label), r.edges]
             cells.append(r.rates.examined)
-            for metric in ("win", "zero_sense", "all_sense"):
+            for metric, base in GROUP_RATES:
                 p = r.rates.get(metric)
-                cells += [_csv_value(p.value), _csv_value(p.low), _csv_value(p.high)]
+                chance = getattr(r.chance, base)
+                cells += [_csv_value(v) for v in (p.value, p.low, p.high, chance)]
             writer.writerow([*cells, _csv_value(r.mean_error)])
     return Path(path)
 

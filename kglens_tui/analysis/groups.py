@@ -3,9 +3,9 @@ entity group ("region:Europe") and per year of dated facts, each cell with its n
 
 A cell's edges are the run edges in the group (after the filter; KG-error edges left out when
 adjusted); its rates are over the examined ones (m + n > 0), each with a 95% Wilson score
-interval over edges; what chance scores on the same questions is `chance_of` (each run's
-column of a comparison shows it). An edge whose entity has several group tags counts in each of
-them.
+interval over edges; what chance scores on the same questions is `chance_of`, over the replies
+those rates count (each row carries it, and each run's column of a comparison shows it). An edge
+whose entity has several group tags counts in each of them.
 """
 
 from __future__ import annotations
@@ -58,14 +58,17 @@ def rate_set(m: np.ndarray, n: np.ndarray, level: float = LEVEL) -> RateSet:
 
 @dataclass(frozen=True)
 class GroupRow:
-    """One group: its edges, rates with intervals, and the mean posterior error over the same
-    examined edges (m + n > 0) the rates are over; None when none was examined."""
+    """One group: its edges, rates with intervals, the mean posterior error over the same
+    examined edges (m + n > 0) the rates are over (None when none was examined), and what
+    blind guessing scores on the questions asked about its edges (`chance_of`, over the replies
+    the rates count; its fields None when none was examined)."""
 
     key: str
     label: str
     edges: int
     rates: RateSet
     mean_error: float | None
+    chance: Baseline
 
 
 def memberships(
@@ -139,6 +142,7 @@ def _rows_for(
                 edges=len(idx),
                 rates=rate_set(m[idx], n[idx], level),
                 mean_error=float(mean[examined].mean()) if len(examined) else None,
+                chance=chance_of(data, idx, adjusted),
             )
         )
     return rows
@@ -212,13 +216,9 @@ def group_chances(
     side: str = "subject",
 ) -> dict[str, Baseline]:
     """What chance scores on each group's questions (`chance_of`), by the keys of the rows
-    `group_table` gives for the same arguments."""
-    groups = memberships(data, by, prefix=prefix, side=side)
-    members: dict[str, list[int]] = defaultdict(list)
-    for p in scope(data, flt, adjusted).tolist():
-        for key, _ in groups[p]:
-            members[key].append(p)
-    return {key: chance_of(data, np.array(ps, np.int64), adjusted) for key, ps in members.items()}
+    `group_table` gives for the same arguments (each row's `chance`)."""
+    rows = group_table(data, by, flt, adjusted=adjusted, prefix=prefix, side=side, sort="name")
+    return {r.key: r.chance for r in rows}
 
 
 def overall(
@@ -230,8 +230,10 @@ def overall(
     rows = _rows_for(data, groups, pos, adjusted, level)
     if rows:
         return rows[0]
-    empty = rate_set(np.zeros(0, np.int64), np.zeros(0, np.int64), level)
-    return GroupRow("all", "all", 0, empty, None)
+    none = np.zeros(0, np.int64)
+    return GroupRow(
+        "all", "all", 0, rate_set(none, none, level), None, chance_of(data, none, adjusted)
+    )
 
 
 @dataclass(frozen=True)
@@ -336,7 +338,7 @@ def group_comparison(
     level: float = LEVEL,
 ) -> GroupComparison:
     """The same group-by for several runs side by side, rows in name (or year) order, each
-    cell with its chance (`group_chances`)."""
+    cell with its chance (the row's `chance`, as `group_chances`)."""
     tables = [
         {
             r.key: r
@@ -346,7 +348,6 @@ def group_comparison(
         }
         for d in runs
     ]
-    chances = [group_chances(d, by, flt, adjusted=adjusted, prefix=prefix, side=side) for d in runs]
     labels: dict[str, str] = {}
     for t in tables:
         labels.update({k: r.label for k, r in t.items()})
@@ -354,8 +355,10 @@ def group_comparison(
         keys = sorted(labels, key=int)
     else:
         keys = sorted(labels, key=lambda k: (labels[k].casefold(), k))
-    rows = [
-        ComparisonRow(k, labels[k], [t.get(k) for t in tables], [c.get(k) for c in chances])
-        for k in keys
-    ]
+    rows = []
+    for k in keys:
+        cells = [t.get(k) for t in tables]
+        rows.append(
+            ComparisonRow(k, labels[k], cells, [None if c is None else c.chance for c in cells])
+        )
     return GroupComparison(by, [run_column(d) for d in runs], rows)

@@ -35,6 +35,7 @@ th{background:#f3f3f3} td.l,th.l{text-align:left}
 .sim{background:#ffd33d;padding:1px 6px;font-weight:bold}
 .note{color:#555;font-size:13px}
 .cause{color:#b00020}
+td.chance{color:#555}
 """
 
 
@@ -53,23 +54,44 @@ def _heat_td(p: Proportion, colour: bool = True) -> str:
     )
 
 
+GROUP_CHANCE_NOTE = (
+    "Rates over the group's examined edges with 95% Wilson intervals; chance: what blind "
+    "guessing scores on the questions the run asked about the group, each ask independent (a "
+    "Yes/No guess right half the time, a Wh guess the predicate's most common true object), "
+    "with triage as the rates."
+)
+"""What the chance column beside each rate of a group table means."""
+
+
 def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
+    """A group table: each rate with its interval (zero-sense heat-coloured) and beside it
+    what chance scores on the group's questions (`GroupRow.chance`)."""
     if not rows:
         return ""
     head = (
-        "<tr><th class='l'>group</th><th>edges</th><th>examined</th><th>win</th>"
-        "<th>zero-sense</th><th>all-sense</th><th>mean expected error</th></tr>"
+        "<tr><th class='l'>group</th><th>edges</th><th>examined</th><th>win</th><th>chance</th>"
+        "<th>zero-sense</th><th>chance</th><th>all-sense</th><th>chance</th>"
+        "<th>mean expected error</th></tr>"
     )
     body = "".join(
         f"<tr><td class='l'>{html_text(r.label)}</td><td>{r.edges}</td><td>{r.rates.examined}</td>"
-        f"{_heat_td(r.rates.win, colour=False)}{_heat_td(r.rates.zero_sense)}"
-        f"{_heat_td(r.rates.all_sense, colour=False)}<td>{pct(r.mean_error)}</td></tr>"
+        f"{_heat_td(r.rates.win, colour=False)}{_chance_td(r.chance.win_rate)}"
+        f"{_heat_td(r.rates.zero_sense)}{_chance_td(r.chance.zero_sense)}"
+        f"{_heat_td(r.rates.all_sense, colour=False)}{_chance_td(r.chance.all_sense)}"
+        f"<td>{pct(r.mean_error)}</td></tr>"
         for r in rows[:limit]
     )
     more = (
         f"<p class='note'>{len(rows) - limit} more rows not shown.</p>" if len(rows) > limit else ""
     )
-    return f"<h2>{html_text(title)}</h2><table>{head}{body}</table>{more}"
+    return (
+        f"<h2>{html_text(title)}</h2><table>{head}{body}</table>{more}"
+        f"<p class='note'>{html_text(GROUP_CHANCE_NOTE)}</p>"
+    )
+
+
+def _chance_td(value: float | None) -> str:
+    return f"<td class='chance'>{pct(value)}</td>"
 
 
 def _run_head(data: RunData) -> str:

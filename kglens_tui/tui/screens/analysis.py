@@ -50,12 +50,15 @@ ANALYSIS_HELP = """\
 Each row is a group of edges (its number of edges in `edges`); rates are over the examined
 edges (`examined`) with 95% Wilson intervals. **Win**: m > n; **zero-sense**: m = 0;
 **all-sense**: n = 0. Cells are coloured by error: red is bad (a low win rate or a high
-zero-sense rate), green good.
+zero-sense rate), green good. **Chance**, beside each rate: what blind guessing scores on the
+questions the run asked about the group, each ask independent (a Yes/No guess right half the
+time, a Wh guess the predicate's most common true object; as `kglens report`), with or without
+the triage as the rates.
 
 **Grid** (Fig. 6): a row per subject, a column per predicate; a cell's colour is the zero-sense
 rate of the subject's edges with that predicate, its dot their share of the subject's edges.
 Move the cursor onto a cell for its rates, intervals and n. **Bars**: the zero-sense rate of
-each group of the table with its 95% interval (the whisker) and n.
+each group of the table with its 95% interval (the whisker), n and chance.
 """
 
 GROUPINGS = {
@@ -73,6 +76,14 @@ def heat_cell(p: Proportion, badness: float | None) -> Text:
         return Text("—")
     label = f" {pct(p.value):>6} {interval(p.low, p.high):<14}"
     return Text(label, style=f"{text_on(badness)} on {heat_hex(badness)}")
+
+
+def bar_note(row: GroupRow) -> str:
+    """What follows a group's zero-sense bar: its n and, once an edge was examined, what chance
+    scores on the group's questions ("n=13 · chance 15.4%")."""
+    if not row.rates.examined:
+        return "n=0"
+    return f"n={row.rates.examined} · chance {pct(row.chance.zero_sense)}"
 
 
 def _row_cell(row: GroupRow) -> CrossCell:
@@ -141,16 +152,26 @@ class AnalysisScreen(RunDataScreen):
         mode = "with triage overrides" if self.adjusted else "raw (triage ignored)"
         self.query_one("#an-mode", Static).update(f"{len(rows)} groups · {mode} · o toggles")
         total = overall(data, adjusted=self.adjusted)
-        r = total.rates
+        r, chance = total.rates, total.chance
         self.query_one("#an-overall", Static).update(
             f"[b]All {total.edges:,} edges[/] ({r.examined:,} examined) · win "
-            f"{rate_ci(*r.win.bounds)} · zero-sense {rate_ci(*r.zero_sense.bounds)} · all-sense "
-            f"{rate_ci(*r.all_sense.bounds)}"
+            f"{rate_ci(*r.win.bounds)} chance {pct(chance.win_rate)} · zero-sense "
+            f"{rate_ci(*r.zero_sense.bounds)} chance {pct(chance.zero_sense)} · all-sense "
+            f"{rate_ci(*r.all_sense.bounds)} chance {pct(chance.all_sense)}"
         )
         table = self.query_one("#an-table", DataTable)
         table.clear(columns=True)
         table.add_columns(
-            label, "edges", "examined", "win", "zero-sense", "all-sense", "mean P(err), examined"
+            label,
+            "edges",
+            "examined",
+            "win",
+            "chance",
+            "zero-sense",
+            "chance",
+            "all-sense",
+            "chance",
+            "mean P(err), examined",
         )
         for row in rows:
             table.add_row(*self._cells(row), key=row.key)
@@ -161,12 +182,13 @@ class AnalysisScreen(RunDataScreen):
                     row.rates.zero_sense.value,
                     row.rates.zero_sense.low,
                     row.rates.zero_sense.high,
-                    f"n={row.rates.examined}",
+                    bar_note(row),
                 )
                 for row in rows
             ],
             label_width=28,
-            title=f"Zero-sense rate per {label}: 95% Wilson interval ├─┤, n examined edges",
+            title=f"Zero-sense rate per {label}: 95% Wilson interval ├─┤, n examined edges, "
+            "what chance scores on the same questions",
         )
         self.query_one("#an-bars", Static).update(self.bars)
         self._grid(cross_table(data, "subject", "predicate", adjusted=self.adjusted))
@@ -210,7 +232,7 @@ class AnalysisScreen(RunDataScreen):
 
     @staticmethod
     def _cells(row: GroupRow) -> list[str | Text]:
-        r = row.rates
+        r, chance = row.rates, row.chance
         win = r.win.value
         mean = row.mean_error
         return [
@@ -218,8 +240,11 @@ class AnalysisScreen(RunDataScreen):
             f"{row.edges:,}",
             f"{r.examined:,}",
             heat_cell(r.win, None if win is None else 1.0 - win),
+            pct(chance.win_rate),
             heat_cell(r.zero_sense, r.zero_sense.value),
+            pct(chance.zero_sense),
             rate_ci(*r.all_sense.bounds),
+            pct(chance.all_sense),
             Text(pct(mean), style=heat_hex(mean)) if mean is not None else "—",
         ]
 

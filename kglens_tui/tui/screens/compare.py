@@ -44,7 +44,8 @@ COMPARE_HELP = """\
 
 **Top**: Table 3, one row per model, one column per KG and difficulty: the win rate (95% Wilson
 interval) of the latest finished run in that cell, n (examined edges) and chance (blind guessing
-on the questions the run asked, each ask independent, as `kglens report`). An average column per
+on the questions the run asked, each ask independent, as `kglens report`; like the rates, over
+the replies left after triage unless `o` shows them as logged). An average column per
 difficulty with two or more KGs: the mean of a model's finished runs there; rates of different
 difficulties are never averaged (what chance scores differs with the questions asked).
 **Bottom**: run A against run B (choose B above) on the edges both examined: how many edges each
