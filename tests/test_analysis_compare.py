@@ -259,3 +259,16 @@ def test_compare_prints_examined_n_left_out_runs_and_no_false_drift(tmp_path: Pa
     out = _compare(capsys, path, str(a), str(hard))
     assert "Drift not measured (difficulty EASY → HARD)" in out and "Drift run" not in out
     assert "No average for EASY, HARD: one KG there" in out
+
+
+def test_compare_says_when_its_figures_ignore_triage(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "cmp.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    a = make_run(conn, RUN_A, target="model-a")
+    b = make_run(conn, RUN_B, target="model-b")
+    conn.close()
+    out = " ".join(_compare(capsys, path, str(a), str(b), "--by", "predicate", "--raw").split())
+    assert "(paper Table 3 layout) (as logged)" in out and "win per predicate (as logged)" in out
+    out = " ".join(_compare(capsys, path, str(a), str(b), "--by", "predicate").split())
+    assert "as logged" not in out.replace("kglens report RUN", "")

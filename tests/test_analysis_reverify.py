@@ -231,3 +231,29 @@ def test_entries_and_the_re_check_are_stored_together_or_not_at_all(mini) -> Non
     with pytest.raises(sqlite3.OperationalError):
         reverify_run(mini, run, author="ann")
     assert tr.triage_log(mini, run_id=run) == []
+
+
+@pytest.mark.parametrize("width", [80, 250])
+def test_the_log_shows_which_verdict_of_a_reply_is_in_force(
+    tmp_path, capsys, monkeypatch, width
+) -> None:
+    from kglens_tui.analysis import commands
+
+    monkeypatch.setattr(commands.console, "width", width)
+    path = tmp_path / "w.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    run = make_run(conn, STALE)
+    first = reverify_run(conn, run, author="ann").entries[0]
+    wh = observation_id(conn, run, 1, 0)
+    later = tr.mark_verifier_error(
+        conn, wh, author="carol", reason="read it: [bold]fine[/]", category="correct"
+    )
+    conn.close()
+    assert main(["--db", str(path), "triage", "log", "--run", str(run)]) == 0
+    out = capsys.readouterr().out
+    flat = " ".join(out.split())
+    assert f"replaced by #{later}" in flat and "read it: [bold]fine[/]" in flat
+    assert all(len(line) <= width for line in out.splitlines())
+    if width == 80:  # one entry a line or two, never a squeezed table
+        assert f"#{first} " in out and "…" not in out

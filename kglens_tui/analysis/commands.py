@@ -350,7 +350,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     columns, cells = _layout_for(analyze_layouts(examined, total, bias, everyone), console.width)
     table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
-        f"{'' if adjusted else ' (as logged)'}: rates over the examined edges with 95% Wilson "
+        f"{_logged(adjusted)}: rates over the examined edges with 95% Wilson "
         f"intervals and chance, mean posterior error{', Yes/No bias' if everyone.answered else ''}",
         title_justify="left",
         caption=ANALYZE_NOTE + (YES_NO_NOTE if everyone.answered else ""),
@@ -406,7 +406,7 @@ def _print_grid(data: RunData, flt: EdgeFilter, adjusted: bool) -> int:
     cross = cross_table(data, "subject", "predicate", flt, adjusted=adjusted)
     title = (
         f"Run {data.run.id}: zero-sense rate per subject x predicate (paper Fig. 6)"
-        f"{'' if adjusted else ' (as logged)'}; n: examined edges of the subject"
+        f"{_logged(adjusted)}; n: examined edges of the subject"
     )
     for table in grid_tables(cross, console.width, title=title):
         console.print(table)
@@ -490,6 +490,11 @@ def _rates_change(dr: Drift) -> str:
     return "; ".join(parts)
 
 
+def _logged(adjusted: bool) -> str:
+    """How a title says its figures ignore triage (`--raw`)."""
+    return "" if adjusted else " (as logged)"
+
+
 def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs, run_grid
     from kglens_tui.analysis.groups import group_comparison
@@ -501,8 +506,8 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     metric = args.metric.replace("-", "_")
     averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
     t3 = LiteralTable(
-        title=f"{metric.replace('_', '-')} rate (paper Table 3 layout), 95% Wilson interval; "
-        "n: examined edges",
+        title=f"{metric.replace('_', '-')} rate (paper Table 3 layout){_logged(adjusted)}, 95% "
+        "Wilson interval; n: examined edges",
         title_justify="left",
         caption=CHANCE_NOTE,
     )
@@ -534,8 +539,8 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if runs and args.by:
         comp = group_comparison(runs, args.by, adjusted=adjusted, prefix=args.prefix)
         table = LiteralTable(
-            title=f"{metric.replace('_', '-')} per {args.by}, 95% Wilson interval; n: examined "
-            "edges of the group",
+            title=f"{metric.replace('_', '-')} per {args.by}{_logged(adjusted)}, 95% Wilson "
+            "interval; n: examined edges of the group",
             title_justify="left",
             caption=GROUP_CHANCE_NOTE,
         )
@@ -697,7 +702,8 @@ def _reverify(conn: sqlite3.Connection, args: argparse.Namespace, author: str) -
 
 
 def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
-    from kglens_tui.analysis.triage import current_entries, triage_log
+    from kglens_tui.analysis.report import table_width
+    from kglens_tui.analysis.triage import triage_log
 
     kg_id = None
     if args.kg:
@@ -706,12 +712,10 @@ def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
             raise LookupError(f"no KG named '{args.kg}'")
         kg_id = row[0]
     log = triage_log(conn, kg_id=kg_id, run_id=args.run, edge_id=args.edge)
-    live = {e.id for e in current_entries(log)}
-    table = LiteralTable(title="Triage audit trail", title_justify="left")
-    for col in ("id", "when", "who", "action", "run", "edge", "reply", "value", "why", "in force"):
-        table.add_column(col, justify="right" if col in ("id", "run", "edge", "reply") else "left")
-    for e in log:
-        table.add_row(
+    force = _in_force(log)
+    columns = ["id", "when", "who", "action", "run", "edge", "reply", "value", "why", "in force"]
+    rows = [
+        (
             str(e.id),
             e.created_at,
             e.author,
@@ -720,11 +724,51 @@ def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
             str(e.edge_id),
             "" if e.observation_id is None else str(e.observation_id),
             e.value or (f"#{e.retracts}" if e.retracts else ""),
-            _short(e.reason, 50),
-            "yes" if e.id in live else "",
+            e.reason,
+            force[e.id],
         )
+        for e in log
+    ]
+    if table_width(columns, [tuple(visible(c, one_line=True) for c in r) for r in rows]) > (
+        console.width
+    ):
+        console.print("Triage audit trail", markup=False)
+        for e, r in zip(log, rows, strict=True):
+            on = ", ".join(
+                f"{name} {value}"
+                for name, value in (("run", r[4]), ("edge", r[5]), ("reply", r[6]))
+            )
+            head = f"#{e.id} {e.created_at[:10]} {e.author} · {e.action}"
+            value = f" {r[7]}" if r[7] else ""
+            console.print(literal(f"{head}{value} · {on} · {r[9] or 'not in force'}"))
+            if e.reason:
+                console.print(literal(f"    {visible(e.reason, one_line=True)}"))
+        return 0
+    table = LiteralTable(title="Triage audit trail", title_justify="left")
+    for col in columns:
+        table.add_column(col, justify="right" if col in ("id", "run", "edge", "reply") else "left")
+    for r in rows:
+        table.add_row(*r)
     console.print(table)
     return 0
+
+
+def _in_force(log: list) -> dict[int, str]:
+    """Per entry: "yes" when in force, "replaced by #N" for a reply's verdict a later one
+    overrides, "" when retracted or a retraction (the latest verdict of a reply wins)."""
+    from kglens_tui.analysis.triage import current_entries
+
+    live = current_entries(log)
+    out = {e.id: "" for e in log}
+    latest: dict[int, int] = {}
+    for e in live:
+        out[e.id] = "yes"
+        if e.action == "verifier_error" and e.observation_id is not None:
+            earlier = latest.get(e.observation_id)
+            if earlier is not None:
+                out[earlier] = f"replaced by #{e.id}"
+            latest[e.observation_id] = e.id
+    return out
 
 
 def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
