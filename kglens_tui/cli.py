@@ -411,7 +411,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.run is not None:
         row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
         if row is None:
-            raise CLIError(f"no run {args.run} (`kglens runs` lists them)")
+            raise CLIError(f"no run {args.run} (`{suggested('runs')}` lists them)")
         if row[0] != KGLENS:
             raise CLIError(
                 f"run {args.run} is a {mode_label(row[0])} run: search covers the questions and "

@@ -82,6 +82,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
         "DROP TABLE target_usage",
         "ALTER TABLE run DROP COLUMN control",
         "ALTER TABLE run DROP COLUMN units_total",
+        "DROP TABLE verifier_recheck",
         "PRAGMA user_version = 9",
     ):
         conn.execute(sql)
@@ -110,6 +111,7 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
     conn.execute("ALTER TABLE run DROP COLUMN control")
     conn.execute("ALTER TABLE run DROP COLUMN units_total")
     conn.execute("ALTER TABLE target_usage DROP COLUMN dropped")
+    conn.execute("DROP TABLE verifier_recheck")
     conn.execute("CREATE VIEW run_rates AS SELECT id FROM run")  # schema 13 replaces it
     conn.execute("PRAGMA user_version = 12")
     conn.commit()

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.core.console import suggested
 from kglens_tui.core.safetext import unshown_char, visible
 from kglens_tui.core.verdict import ANSWERED
 
@@ -278,13 +279,13 @@ def _check_runs(conn: sqlite3.Connection, runs: Sequence[int]) -> None:
     for run_id in sorted(set(runs)):
         row = conn.execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
         if row is None:
-            raise AnnotationError(f"no run {run_id} in this workspace (see `kglens runs`)")
+            raise AnnotationError(f"no run {run_id} in this workspace (see `{suggested('runs')}`)")
         modes[run_id] = row[0]
     others = [f"run {r} is a {mode_label(m)} run" for r, m in modes.items() if m != KGLENS]
     if others:
         raise AnnotationError(
             f"only {mode_label(KGLENS)} runs can be annotated: {'; '.join(others)} "
-            "(see `kglens runs`)"
+            f"(see `{suggested('runs')}`)"
         )
 
 

@@ -190,7 +190,7 @@ def run_row(conn: sqlite3.Connection, run_id: int) -> sqlite3.Row:
         (run_id,),
     ).fetchone()
     if row is None:
-        raise RunNotFoundError(f"no run {run_id} in this workspace (see `kglens runs`)")
+        raise RunNotFoundError(f"no run {run_id} in this workspace (see `{suggested('runs')}`)")
     found: sqlite3.Row = row  # fetchone() is untyped
     return found
 

@@ -23,6 +23,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kglens_tui.core.console import suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.bundled_data import (
     bundled_names,
@@ -192,7 +193,7 @@ def plan_runs_deletion(conn: sqlite3.Connection, run_ids: Sequence[int]) -> Dele
     missing = sorted(set(run_ids) - {r.id for r in runs})
     if missing:
         raise RunNotFoundError(
-            f"no run {', '.join(map(str, missing))} in this workspace (see `kglens runs`)"
+            f"no run {', '.join(map(str, missing))} in this workspace (see `{suggested('runs')}`)"
         )
     return _plan(conn, None, "", runs)
 
