@@ -258,3 +258,11 @@ def test_the_html_report_header_says_requests_failure_cause_and_chance(
     assert "<td class='l'>chance under this sampler</td>" in html
     assert "<td class='l'>chance, independent asks</td>" in html
     assert "mean and range of 40 replays" in html
+
+
+def test_the_html_report_says_when_verdicts_are_from_an_earlier_verifier(data: RunData) -> None:
+    from kglens_tui.analysis.reverify import reverify_run
+
+    assert "given by an earlier verifier" in render_html_report(data)  # no rules in its manifest
+    reverify_run(data.conn, data.run.id, author="ann")
+    assert "earlier verifier" not in render_html_report(data)

@@ -23,6 +23,7 @@ from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.status import RunStatus
 from kglens_tui.probe.bias import run_trust
+from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
 from kglens_tui.textfmt import pct, sent_note
@@ -95,8 +96,9 @@ def _chance_td(value: float | None) -> str:
 
 
 def _run_head(data: RunData) -> str:
-    """The run's settings, status with its reason, progress, requests (failed, dropped) and,
-    for a failed run, its cause, as `kglens report` gives them."""
+    """The run's settings, status with its reason, progress, requests (failed, dropped), for a
+    failed run its cause, and whether its verdicts are from an earlier verifier, as `kglens
+    report` gives them."""
     run, cfg = data.run, data.run.config
     status, reason = run.shown
     usage = dict(
@@ -118,6 +120,9 @@ def _run_head(data: RunData) -> str:
     )
     if status == RunStatus.FAILED and run.error:
         head += f"<p class='cause'>cause: {html_text(run.error)}</p>"
+    stale = stale_verdicts_note(data.conn, run)
+    if stale:
+        head += f"<p class='cause'>{html_text(stale)}</p>"
     return head
 
 
