@@ -256,6 +256,32 @@ def test_a_stored_brute_force_run_feeds_the_ground_truth(conn, tiny_kg_dir: Path
     assert result.target("mse_top3") >= 0
 
 
+def test_a_stored_runs_truth_applies_its_triage(conn, tiny_kg_dir: Path) -> None:
+    """A corrected verdict counts (so a run re-checked by `triage reverify` gives today's
+    truth) and a KG-error edge leaves the truth."""
+    from kglens_tui.analysis import triage as tr
+
+    import_kg(conn, tiny_kg_dir, "tiny")
+    config = RunConfig(
+        kg="tiny", target="sim:4", sampler="brute-force", batch_size=5, iterations=8,
+        stop_on_convergence=False,
+    )  # fmt: skip
+    run = run_blocking(prepare(conn, config=config)).run_id
+    before = load_ground_truth(conn, f"run:{run}", "tiny", None)
+    oid, edge, category = conn.execute(
+        "SELECT id, edge_id, category FROM observation WHERE run_id = ? ORDER BY id LIMIT 1",
+        (run,),
+    ).fetchone()
+    tr.mark_verifier_error(conn, oid, author="ann", reason="alias")
+    after = load_ground_truth(conn, f"run:{run}", "tiny", None)
+    at = list(after.edge_ids).index(edge)
+    shift = 0.25 if category == "correct" else -0.25  # one of its 4 answers flipped
+    assert after.rates[at] == pytest.approx(before.rates[at] + shift)
+    assert "triage changes 1 verdict" in after.note and "1 verdicts" not in after.note
+    tr.mark_kg_error(conn, author="ann", reason="outdated", edge_id=edge)
+    assert edge not in load_ground_truth(conn, f"run:{run}", "tiny", None).edge_ids
+
+
 def test_ground_truth_needs_a_brute_force_run(conn, tiny_kg_dir: Path) -> None:
     import_kg(conn, tiny_kg_dir, "tiny")
     config = RunConfig(kg="tiny", target="sim", batch_size=5, iterations=1)

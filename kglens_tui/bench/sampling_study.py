@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.analysis.efficiency import Scorer, higher_is_better, requests_to_reach, value_at
+from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.bench.ground_truth import (
     SIM_ALWAYS_FAILED,
     GroundTruth,
@@ -28,9 +29,9 @@ from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, predicate_looku
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
-from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.probe.samplers import Sampler, sample_batch
 from kglens_tui.runs.record import KGLENS, load_run
+from kglens_tui.textfmt import counted
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,9 @@ def _answers_note(answers: np.ndarray) -> str:
 
 
 def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
-    """Failure frequency per edge over a stored brute-force run (errors never count).
+    """Failure frequency per edge over a stored brute-force run (errors never count), with the
+    run's triage applied: a reply's corrected verdict counts (`kglens triage verifier-error`,
+    `kglens triage reverify`), a KG-error reply or edge does not.
 
     Edges that never got an answer are left out; always failed = failed every time asked.
     """
@@ -181,10 +184,11 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
             f"run {run_id} used the {run.config.sampler} sampler; ground truth needs a "
             "brute-force run (`kglens probe --sampler brute-force --no-convergence-stop`)"
         )
-    kg = load_kg(conn, run.kg_name)
-    m, n = observed_counts(conn, run.id, len(run.edge_ids))
+    data = load_run_data(conn, run_id)
+    kg = data.kg
+    m, n = data.counts()
     asked = m + n
-    keep = asked > 0
+    keep = (asked > 0) & data.included()
     if not keep.any():
         raise ValueError(f"run {run_id} has no answered questions yet")
     pos = np.array([kg.edge_position(int(e)) for e in run.edge_ids[keep]], dtype=np.int64)
@@ -192,7 +196,10 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
     dropped = int((~keep).sum())
     note = _answers_note(asked[keep])
     if dropped:
-        note += f"; {dropped} edges without an answer left out"
+        note += f"; {dropped} edges without an answer (or marked KG errors) left out"
+    changed = int(np.count_nonzero(data.categories(True) != data.categories(False)))
+    if changed:
+        note += f"; triage changes {counted(changed, 'verdict')}"
     return GroundTruth(
         source=f"run {run.id} ({run.target_label}, {run.kg_name}"
         f"{'/' + run.config.subset if run.config.subset else ''})",
