@@ -228,20 +228,21 @@ async def test_the_narrow_rates_box_holds_a_rate_of_100_percent_on_one_line(
 async def test_every_action_of_every_screen_is_in_the_palette(
     templates: dict, tmp_path: Path, name: str
 ) -> None:
-    """Each described binding the screen declares is a palette command with its description."""
+    """Each described binding the screen declares and enables is a palette command, titled by
+    its tooltip (a short footer label's full name) or its description: also one whose key a
+    focused widget takes (home's enter "Open" under the runs table's enter)."""
     from textual.binding import Binding
 
     from kglens_tui.tui.palette import APP_COMMANDS
 
-    def written(cls: type) -> set[tuple[str, str]]:
-        """(action, description) of the bindings kglens classes write in their BINDINGS (read
-        here directly, not through the palette's own filter)."""
-        out = set()
+    def written(cls: type) -> list[Binding]:
+        """The bindings kglens classes write in their BINDINGS (read here directly, not
+        through the screen's binding map or the palette's own filter)."""
+        out = []
         for klass in cls.__mro__:
             if klass.__module__.startswith("kglens_tui."):
                 for b in klass.__dict__.get("BINDINGS", []):
-                    b = b if isinstance(b, Binding) else Binding(*b)
-                    out.add((b.action, b.description))
+                    out.append(b if isinstance(b, Binding) else Binding(*b))
         return out
 
     app, run_before = make_app(templates, name, tmp_path)
@@ -250,16 +251,15 @@ async def test_every_action_of_every_screen_is_in_the_palette(
         screen = app.screen
         titles = {c.title for c in app.get_system_commands(screen)}
         declared = [
-            active.binding
-            for active in screen.active_bindings.values()
-            if active.node is screen
-            and (active.binding.action, active.binding.description) in written(type(screen))
-            and active.enabled
-            and active.binding.description
-            and active.binding.action not in APP_COMMANDS
+            b
+            for b in written(type(screen))
+            if b.description
+            and b.action not in APP_COMMANDS
+            and app._check_action_state(b.action, screen)
         ]
         assert declared, f"{name} declares no action of its own"
-        missing = [b.description for b in declared if b.description not in titles]
+        missing = [b.tooltip or b.description for b in declared]
+        missing = [t for t in missing if t not in titles]
         assert missing == [], missing
         assert {"Help", "Quit KGLens"} & titles
 
@@ -401,21 +401,183 @@ async def test_the_palette_lists_no_key_a_kglens_widget_inherits_from_textual(
         assert not inherited & commands.keys()
 
 
-async def test_at_80x24_every_home_footer_key_shows_whole_beside_the_palette_key(
-    templates: dict, tmp_path: Path
+# the screens of tests/test_tui_layout.py whose footers this file holds to 80 columns, and a
+# few more states of them: a key can come or go with the state
+FOOTER_SCREENS: dict[str, tuple[str, RunBefore | None]] = {
+    "home": ("home", None),
+    "review": ("review", None),
+    "review_search": ("review", _keys("slash")),
+    "drill_down": ("drill_down", None),
+    "mode_live": ("mode_live", None),
+    "mode_live_replies": ("mode_live", _keys("r")),
+    "rounds": ("rounds", None),
+    "annotate_first": ("annotate_first", None),
+    "annotate_yes_no": ("annotate_yes_no", None),
+    "annotate_wh": ("annotate_wh", None),
+    "progress": ("progress", None),
+    "report": ("report", None),
+    "adjudication": ("adjudication", None),
+}
+
+
+@pytest.mark.parametrize("name", FOOTER_SCREENS)
+async def test_at_80x24_every_footer_key_shows_whole_left_of_the_palette_key(
+    templates: dict, tmp_path: Path, name: str
 ) -> None:
-    """Quit and the rest of Home's keys fit left of the command palette's key at 80 columns."""
+    """Every key a footer shows fits at 80 columns, whole ("key label", a space between), left
+    of the command palette's key; Help is among them (Quit too where the screen has it)."""
+    from textual.widgets import Input
     from textual.widgets._footer import FooterKey
 
-    app, run_before = make_app(templates, "home", tmp_path)
+    screen_name, then = FOOTER_SCREENS[name]
+    app, run_before = make_app(templates, screen_name, tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
+        if then is not None:
+            await then(pilot)
+        await _settled(pilot)
         keys = list(app.screen.query(FooterKey))
         palette = [k for k in keys if k.has_class("-command-palette")]
         assert len(palette) == 1 and palette[0].region.right <= 80
         shown = [k for k in keys if k not in palette]
-        assert [k.description for k in shown][-1] == "Quit"
+        if not isinstance(app.focused, Input):  # one takes ? as a character
+            assert "Help" in [k.description for k in shown]
+        if name == "home":
+            assert [k.description for k in shown][-1] == "Quit"
         for key in shown:
             text = key.render().plain
+            assert text.strip() == f"{key.key_display} {key.description}", text
             assert key.region.width >= len(text), (text, key.region)
-            assert key.region.right <= palette[0].region.x, (text, key.region)
+            assert key.region.x >= 0 and key.region.right <= palette[0].region.x, (
+                text,
+                key.region,
+            )
+
+
+async def test_at_80x24_the_mode_live_screen_shows_the_questions_and_replies(
+    templates: dict, tmp_path: Path
+) -> None:
+    """Under the metrics, the KONTEST live screen keeps rows for what the model was asked and
+    answered; r gives them the whole screen, r again brings the metrics back."""
+    from textual.widgets import RichLog
+
+    app, run_before = make_app(templates, "mode_live", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        screen = app.screen
+        log = screen.query_one("#mode-replies", RichLog)
+        top, metrics = screen.query_one("#mode-top"), screen.query_one("#mode-metrics")
+        footer = screen.query_one("Footer")
+        await wait_for(pilot, lambda: len(log.lines) > 0)
+        await _settled(pilot)
+
+        def visible_lines() -> list[str]:
+            """The log's lines in its visible region."""
+            top = int(log.scroll_y)
+            return [s.text for s in log.lines[top : top + log.scrollable_content_region.height]]
+
+        assert log.region.height >= 3, log.region
+        assert screen.region.contains_region(log.region) and log.region.bottom <= footer.region.y
+        assert metrics.region.height >= 9 and metrics.region.bottom <= log.region.y
+        assert any("→" in line for line in visible_lines()), visible_lines()
+        assert any("[atomic" in line or "[seq" in line for line in visible_lines())
+        short = log.region.height
+
+        await pilot.press("r")
+        await wait_for(pilot, lambda: not top.display and log.region.height > short)
+        assert log.region.height >= 15, log.region
+        assert log.region.bottom <= footer.region.y
+        await pilot.press("r")
+        await wait_for(pilot, lambda: top.display and metrics.region.height >= 9)
+        assert log.region.height == short
+
+
+async def test_questions_written_on_a_narrow_screen_are_wrapped_again_when_it_widens(
+    templates: dict, tmp_path: Path
+) -> None:
+    """A question written at 80 columns takes one line at 160 once the screen widens (the log
+    keeps what it shows and wraps it again to its new width)."""
+    from textual.widgets import RichLog
+
+    app, run_before = make_app(templates, "mode_live", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        log = app.screen.query_one("#mode-replies", RichLog)
+        await wait_for(pilot, lambda: len(log.lines) > 0)
+        narrow = len(log.lines)
+        await pilot.resize_terminal(*SIZES["160x48"])
+        await wait_for(pilot, lambda: log.region.width > 100 and len(log.lines) < narrow)
+        questions = [s.text for s in log.lines if "[atomic" in s.text or "[seq" in s.text]
+        assert questions and all(q.rstrip().endswith("?") for q in questions), questions
+
+
+async def test_home_open_is_in_the_palette_and_opens_the_selected_run(
+    templates: dict, tmp_path: Path
+) -> None:
+    """Home's enter is the runs table's own key; opening the selected run is a palette command
+    all the same, with enter as its key."""
+    from textual.binding import Binding
+
+    from kglens_tui.tui.screens.live import LiveScreen
+
+    app, run_before = make_app(templates, "home", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        runs = app.screen.query_one("#runs")
+        await wait_for(pilot, lambda: "1" in {k.value for k in runs.rows}, 60)
+        runs.select_key("1")  # a KGLens run
+        await wait_for(pilot, lambda: runs.selected_key() == "1", 60)
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Open")
+        assert command.help == f"Home · key {app.get_key_display(Binding('enter', 'open_run'))}"
+        app.call_next(command.callback)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
+        await wait_for(pilot, lambda: getattr(app.screen, "coin", None) is not None, 60)
+        await _settled(pilot)
+
+
+async def test_at_80x24_no_answer_goes_to_an_item_the_guidelines_cover(
+    templates: dict, tmp_path: Path
+) -> None:
+    """A new annotator at 80x24 first sees the guidelines in the item's place: y then stores
+    nothing (it says g shows the item); after g, y answers the item now in view."""
+    app, run_before = make_app(templates, "annotate_first", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        screen = app.screen
+        item = screen.query_one("#ann-item")
+        assert not item.display
+        first = screen.item
+        await pilot.press("y", "s", "u")
+        await _settled(pilot)
+        assert screen.done_count() == 0 and screen.pending == 0 and screen.item is first
+        assert any("g shows it" in str(n.message) for n in app._notifications)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: item.display and item.region.height > 0)
+        await pilot.press("y", *("c" if first.asks_response else ()))
+        await wait_for(pilot, lambda: screen.done_count() == 1 and screen.pending == 0)
+
+
+async def test_at_80x24_the_adjudication_details_are_under_the_list_and_page_with_the_keys(
+    templates: dict, tmp_path: Path
+) -> None:
+    """At 80 columns the selected item's details take the width under the list (side by side,
+    they had a dozen columns); page down / up scroll them, the cursor stays on its item."""
+    from textual.containers import VerticalScroll
+
+    app, run_before = make_app(templates, "adjudication", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        screen = app.screen
+        items = screen.query_one("#adj-items")
+        detail = screen.query_one("#adj-detail", VerticalScroll)
+        assert detail.region.width >= 76 and detail.region.y >= items.region.bottom, (
+            detail.region,
+            items.region,
+        )
+        assert detail.max_scroll_y > 0, "the details fit: nothing to page"
+        row = items.cursor_row
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: detail.scroll_y > 0)
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: detail.scroll_y == 0)
+        assert items.cursor_row == row

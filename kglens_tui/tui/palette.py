@@ -33,21 +33,28 @@ def own_bindings(cls: type[DOMNode]) -> frozenset[tuple[str, str]]:
 
 def screen_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
     """One command per enabled binding that the screen or one of KGLens's own widgets declares,
-    titled by its description, with its key as help; the app's own keys are listed once by the
-    app, and Textual's keys (cursor moves, text editing, focus, copy), even where a KGLens
-    class inherits them, are left to the keyboard."""
+    titled by its tooltip (a short footer label's full name) or else its description, with its
+    key as help; the app's own keys are listed once by the app, and Textual's keys (cursor
+    moves, text editing, focus, copy), even where a KGLens class inherits them, are left to the
+    keyboard. A binding whose key a nearer node takes (home's enter "Open", under the runs
+    table's own enter, which opens the run too) is listed as well."""
     seen: set[str] = set()
-    for active in screen.active_bindings.values():
-        binding, node = active.binding, active.node
-        own = node is not app and (binding.action, binding.description) in own_bindings(type(node))
-        if not (own and active.enabled and binding.description):
-            continue
-        if binding.action in APP_COMMANDS or binding.action in seen:
-            continue
-        seen.add(binding.action)
-        title = screen.__class__.__name__.removesuffix("Screen")
-        yield SystemCommand(
-            binding.description,
-            f"{title} · key {app.get_key_display(binding)}",
-            partial(app.run_action, binding.action, node),
-        )
+    # the chain `Screen.active_bindings` reads (focused widget up to the app, none past a
+    # modal), without its one-binding-per-key merge, which drops the shadowed bindings
+    for node, bindings in screen._modal_binding_chain:
+        for _key, binding in bindings:
+            if node is app or binding.action in APP_COMMANDS or binding.action in seen:
+                continue
+            if not binding.description:
+                continue
+            if (binding.action, binding.description) not in own_bindings(type(node)):
+                continue
+            if not app._check_action_state(binding.action, node):  # hidden or disabled
+                continue
+            seen.add(binding.action)
+            title = screen.__class__.__name__.removesuffix("Screen")
+            yield SystemCommand(
+                binding.tooltip or binding.description,
+                f"{title} · key {app.get_key_display(binding)}",
+                partial(app.run_action, binding.action, node),
+            )

@@ -71,7 +71,7 @@ ANNOTATE_HELP = """\
 | `s` | skip this item (it counts as handled and casts no vote) |
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
-| `g` | show or hide the guidelines (on a narrow terminal they replace the item) |
+| `g` | show or hide the guidelines (on a narrow terminal they replace the item, and the keys that answer, skip, flag or undo wait until `g` shows it again) |
 | `↑` / `↓`, `page up` / `page down`, `home` / `end` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it |
 | `escape` | back to the rounds |
 
@@ -259,18 +259,20 @@ class AnnotateScreen(Screen):
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
 
+    # y / n and c / x show beside each question of the item, not in the footer, and the arrows
+    # stand for j / k there: so at 80 columns every key the footer shows fits
     BINDINGS = [
-        Binding("y", "clear('yes')", "Yes"),
-        Binding("n", "clear('no')", "No"),
-        Binding("c", "correct('correct')", "Correct"),
-        Binding("x", "correct('incorrect')", "Incorrect"),
+        Binding("y", "clear('yes')", "Yes", show=False),
+        Binding("n", "clear('no')", "No", show=False),
+        Binding("c", "correct('correct')", "Correct", show=False),
+        Binding("x", "correct('incorrect')", "Incorrect", show=False),
+        Binding("left,k", "move(-1)", "Prev", key_display="←", priority=True),
+        Binding("right,j", "move(1)", "Next", key_display="→", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip"),
         Binding("f", "flag", "Flag"),
-        Binding("right,j", "move(1)", "Next", key_display="→/j", priority=True),
-        Binding("left,k", "move(-1)", "Prev", key_display="←/k", priority=True),
         Binding("g", "guidelines", "Guidelines"),
-        Binding("down", "scroll('down')", "Scroll", key_display="↑/↓"),
+        Binding("down", "scroll('down')", "Scroll", key_display="↑/↓", show=False),
         Binding("up", "scroll('up')", "Scroll up", show=False),
         Binding("pagedown", "scroll('page_down')", "Page down", show=False),
         Binding("pageup", "scroll('page_up')", "Page up", show=False),
@@ -509,22 +511,32 @@ class AnnotateScreen(Screen):
             self._advance()
         self.show()
 
+    def _covered(self) -> bool:
+        """Whether the guidelines stand in the item's place (a narrow screen shows one of the
+        two): an answer, skip, flag or undo then would go to an item the annotator cannot
+        see, so it is refused with a note saying how to see the item."""
+        if self.query_one("#ann-item").display:
+            return False
+        self.notify("The guidelines cover the item: g shows it.", severity="warning")
+        return True
+
     def _advance(self) -> None:
         if self.index < len(self.items) - 1:
             self._leave_item()
             self.index += 1
 
     def action_clear(self, value: str) -> None:
-        self._answer(value, None)
+        if not self._covered():
+            self._answer(value, None)
 
     def action_correct(self, value: str) -> None:
         item = self.item
-        if item is not None and item.asks_response:
+        if item is not None and item.asks_response and not self._covered():
             self._answer(None, value)
 
     def action_skip(self) -> None:
         item = self.item
-        if item is None:
+        if item is None or self._covered():
             return
         self._draft.pop(item.item_id, None)
         state = self.state_of(item)
@@ -535,7 +547,7 @@ class AnnotateScreen(Screen):
 
     def action_undo(self) -> None:
         item = self.item
-        if item is None:
+        if item is None or self._covered():
             return
         if self._draft.pop(item.item_id, None) is not None:
             self.show()
@@ -545,7 +557,7 @@ class AnnotateScreen(Screen):
 
     def action_flag(self) -> None:
         item = self.item
-        if item is None:
+        if item is None or self._covered():
             return
         state = self.state_of(item)
 

@@ -20,6 +20,7 @@ from kglens_tui.annotate.agreement import ItemResult, round_results
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -30,15 +31,16 @@ if TYPE_CHECKING:
 ADJUDICATION_HELP = """\
 ## Adjudication
 
-Left: the items that need a decision (the human majority disagrees with the app, all labels are
-in without a majority, or an annotator flagged it) and those already decided; `t` lists every
-item. Right: the selected item with every annotator's labels side by side, the majority and the
-app's verdict.
+Left (above, below 130 columns): the items that need a decision (the human majority disagrees
+with the app, all labels are in without a majority, or an annotator flagged it) and those already
+decided; `t` lists every item. Right (below): the selected item with every annotator's labels
+side by side, the majority and the app's verdict.
 
 | key | action |
 | --- | --- |
 | `d` / `enter` | record a final decision with a reason |
 | `t` | all items / items needing a decision |
+| `page up` / `page down` | below 130 columns: scroll the selected item's details |
 | `ctrl+r` | refresh |
 | `escape` | back |
 
@@ -202,8 +204,14 @@ class AdjudicationScreen(Screen):
         Binding("ctrl+r", "refresh", "Refresh"),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "app.pop_screen", "Back"),
+        # below 130 columns the details are under the list, in a few rows (`check_action`)
+        Binding(
+            "pagedown", "scroll_detail('page_down')", "Details down", show=False, priority=True
+        ),
+        Binding("pageup", "scroll_detail('page_up')", "Details up", show=False, priority=True),
     ]
     HELP = ADJUDICATION_HELP
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, round_id: int, item_id: int | None = None) -> None:
         super().__init__()
@@ -394,6 +402,13 @@ class AdjudicationScreen(Screen):
     def action_toggle_all(self) -> None:
         self.show_all = not self.show_all
         self.action_refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # side by side, page up / down stay the list's
+        return action != "scroll_detail" or self.has_class("-narrow")
+
+    def action_scroll_detail(self, how: str) -> None:
+        getattr(self.query_one("#adj-detail", VerticalScroll), f"scroll_{how}")()
 
 
 def _styled(item: ItemResult) -> Text:

@@ -19,6 +19,7 @@ from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
 from kglens_tui.core.safetext import literal
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
@@ -111,12 +112,16 @@ class RoundsScreen(Screen):
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
 
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+
     BINDINGS = [
-        Binding("a,enter", "annotate", "Annotate", key_display="a/enter"),
+        # enter (the table's) and ctrl+r are in the help and the palette: at 80 columns the
+        # footer has room for the others
+        Binding("a,enter", "annotate", "Annotate", key_display="a"),
         Binding("p", "progress", "Progress"),
         Binding("r", "report", "Report"),
         Binding("d", "adjudicate", "Adjudicate"),
-        Binding("ctrl+r", "refresh", "Refresh"),
+        Binding("ctrl+r", "refresh", "Refresh", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "back", "Back"),
         Binding("q", "app.quit_app", "Quit"),

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, markup_literal, visible
-from kglens_tui.tui.format import duration
+from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ class ProgressScreen(Screen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
     HELP = PROGRESS_HELP
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, round_id: int) -> None:
         super().__init__()

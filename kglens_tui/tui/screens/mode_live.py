@@ -1,13 +1,19 @@
 """Live screen of a KONTEST consistency run or a fact-eval run: progress, the mode's own metrics
 (oracle error rates and knowledge gap, or precision / recall / F1 per context) and the latest
-questions and replies. It polls the session's snapshot; it never blocks."""
+questions and replies. It polls the session's snapshot; it never blocks.
+
+Below 130 columns the panes stack: the progress as a few lines, the metrics, then the questions
+and replies in what is left (at 80x24 the last two or three); `r` gives the whole screen to the
+questions and replies, and again back to the metrics."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -41,6 +47,7 @@ MODE_HELP = """\
 | --- | --- |
 | `p` | pause / resume |
 | `s` | stop (what is answered is kept; `r` on home resumes the rest); `s` again: stop now, without waiting for the tests in flight |
+| `r` | below 130 columns: the questions and replies on the whole screen, or back to the metrics |
 | `escape` | back to the runs |
 
 **KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
@@ -68,6 +75,49 @@ LABEL_STYLE = {
 ENDED = frozenset(str(s) for s in RunStatus if s.ended)
 """Statuses of a run that will not go on by itself: nothing to pause or stop."""
 
+KEPT_BLOCKS = 200
+"""Questions with their replies the feed keeps (to wrap them again when its width changes)."""
+NO_REPLIES_LIVE = "No replies yet: each question and its reply shows here as it is answered."
+NO_REPLIES_STORED = (
+    "No replies to show: this screen lists the questions and replies of a run this app is "
+    "running; this one is stored or driven by another process (its figures are above)."
+)
+
+
+class ReplyLog(RichLog):
+    """The questions and replies, wrapped again to the log's width whenever that changes: a
+    block written while the log was hidden (a narrow screen) or narrower would otherwise keep
+    its old line breaks. Says ``empty`` while it has nothing to show."""
+
+    def __init__(self, empty: str, *, id: str | None = None) -> None:
+        super().__init__(wrap=True, markup=False, max_lines=400, id=id)
+        self.blocks: deque[Text] = deque(maxlen=KEPT_BLOCKS)
+        self.empty = empty
+        self._width = 0
+
+    def _wrap_width(self) -> int:
+        # two columns for the scrollbar the log gets once it fills up
+        return max(self.scrollable_content_region.width - 2, 20)
+
+    def add(self, block: Text) -> None:
+        """Show ``block`` below the others (the first one replaces the empty line)."""
+        if not self.blocks:
+            self.clear()
+        self.blocks.append(block)
+        if self._width:
+            self.write(block, width=self._width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if not event.size.width:
+            return
+        width = self._wrap_width()
+        if width == self._width:
+            return
+        self._width = width
+        self.clear()
+        for block in self.blocks or [Text(self.empty, style="dim italic")]:
+            self.write(block, width=width, scroll_end=True)
+
 
 class ModeLiveScreen(Screen):
     """Shows one unit mode's run driven by a RunSession (or stored)."""
@@ -78,6 +128,9 @@ class ModeLiveScreen(Screen):
     BINDINGS = [
         Binding("p", "toggle_pause", "Pause/resume"),
         Binding("s", "stop", "Stop"),
+        # one of the two shows, below 130 columns only (`check_action`)
+        Binding("r", "replies(True)", "Replies", tooltip="Show the questions and replies"),
+        Binding("r", "replies(False)", "Metrics", tooltip="Show the progress and metrics"),
         Binding("escape", "app.pop_screen", "Runs"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit_app", "Quit"),
@@ -101,13 +154,37 @@ class ModeLiveScreen(Screen):
             yield LiteralDataTable(id="mode-metrics", cursor_type="none", zebra_stripes=True)
         with Vertical(id="mode-feed"):
             yield Static("Questions and replies", classes="section-title")
-            yield RichLog(id="mode-replies", wrap=True, markup=False, max_lines=400)
+            yield ReplyLog(NO_REPLIES_LIVE if self._live else NO_REPLIES_STORED, id="mode-replies")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#mode-replies", RichLog).can_focus = False
         self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
         self.call_after_refresh(self.refresh_view)
+
+    def on_resize(self) -> None:
+        # across 130 columns the progress changes its shape and `r` comes or goes: once the
+        # screen has its new breakpoint class
+        self.call_after_refresh(self._reshaped)
+
+    def _reshaped(self) -> None:
+        self._last = None
+        self.refresh_view()
+        self.refresh_bindings()
+
+    @property
+    def narrow(self) -> bool:
+        return self.has_class("-narrow")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replies":  # narrow only, and the one that changes what shows
+            return self.narrow and parameters[0] != self.has_class("-replies")
+        return True
+
+    def action_replies(self, show: bool) -> None:
+        """Below 130 columns: the questions and replies on the whole screen, or the metrics."""
+        self.set_class(show, "-replies")
+        self.refresh_bindings()
 
     def refresh_view(self) -> None:
         snap = self.session.snapshot()
@@ -130,16 +207,8 @@ class ModeLiveScreen(Screen):
             + (_status(RunStatus.INTERRUPTED) if lost else f"{_status(snap.status)}{reason}")
             + (f"\n[red]{markup_literal(error)}[/]" if error else "")
         )
-        loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
         self.query_one("#mode-progress", Static).update(
-            f"{loading}done {snap.units_done:,} of {snap.units_total:,}{_failed_units(snap)}\n"
-            f"requests {calls_text(snap.requests, snap.helpers)} · "
-            f"{failed_text(snap.errors, snap.dropped)} · "
-            f"retries {snap.retries:,}\n"
-            f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}\n"
-            # a stored run keeps no wall-clock time: the elapsed time is this session's
-            + (f"elapsed {duration(snap.elapsed_s)} (this session)" if self._live else "stored run")
-            + _bias_lines(snap.metrics)
+            _progress(snap, self._live, narrow=self.narrow) + _bias_lines(snap.metrics)
         )
         self._metrics(snap)
         self._feed(snap)
@@ -210,7 +279,7 @@ class ModeLiveScreen(Screen):
         _fill(self.query_one("#mode-metrics", DataTable), columns, rows)
 
     def _feed(self, snap: ModeSnapshot) -> None:
-        log = self.query_one("#mode-replies", RichLog)
+        log = self.query_one("#mode-replies", ReplyLog)
         total = snap.requests
         new = (
             min(max(total - self._shown, 0), len(snap.recent), 8)
@@ -220,14 +289,12 @@ class ModeLiveScreen(Screen):
         if new <= 0:
             self._shown = max(self._shown, total)
             return
-        block = Text()
         for view in snap.recent[len(snap.recent) - new :]:
-            if block:
-                block.append("\n")
+            block = Text()
             block.append(f"{view.label:<11}", style=LABEL_STYLE.get(view.label, ""))
             block.append(f" [{view.kind}] {visible(view.question)}\n", style="bold")
             block.append(f"            → {visible(view.reply.strip(), limit=200)}", style="dim")
-        log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
+            log.add(block)
         self._shown = max(self._shown, total)
 
     def _going(self) -> bool:
@@ -249,6 +316,25 @@ class ModeLiveScreen(Screen):
         snap = self.session.snapshot()
         run_id = snap.run_id if snap is not None else self.session.run_id
         run_controls.press(self, action, session, run_id)
+
+
+def _progress(snap: ModeSnapshot, live: bool, *, narrow: bool) -> str:
+    """Units done, requests, tokens and time: one figure a line, or on a narrow screen two
+    lines (the metrics and the replies under them need the rows)."""
+    loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
+    done = f"done {snap.units_done:,} of {snap.units_total:,}{_failed_units(snap)}"
+    requests = (
+        f"requests {calls_text(snap.requests, snap.helpers)} · "
+        f"{failed_text(snap.errors, snap.dropped)} · retries {snap.retries:,}"
+    )
+    tokens = (
+        f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}"
+    )
+    # a stored run keeps no wall-clock time: the elapsed time is this session's
+    elapsed = f"elapsed {duration(snap.elapsed_s)} (this session)" if live else "stored run"
+    if narrow:
+        return f"{loading}{done} · {requests}\n{tokens} · {elapsed}"
+    return f"{loading}{done}\n{requests}\n{tokens}\n{elapsed}"
 
 
 def _failed_units(snap: ModeSnapshot) -> str:

@@ -47,6 +47,7 @@ DRILL_HELP = """\
 | `b` | confirm the edge as a blind spot of this model |
 | `k` | mark a KG error: the model was right, the KG is wrong (the edge leaves the metrics) |
 | `v` | mark a verifier error on the selected reply (its verdict flips) |
+| `t` | tag the error type of the selected reply (factual error, obsolete knowledge, ...) |
 | `n` | add a note to the edge |
 | `g` | ego graph around the edge's subject, coloured by expected error |
 | `escape` | back to the review |
@@ -121,12 +122,14 @@ class DrillDownScreen(Screen):
         app = getters.app(KGLensApp)
 
     BINDINGS = [
-        Binding("b", "confirm", "Confirm blind spot"),
+        # short labels, so the triage keys fit the footer at 80 columns; the tooltip is the
+        # command's name in the palette (`palette.screen_commands`), which also has n and g
+        Binding("b", "confirm", "Confirm", tooltip="Confirm blind spot"),
         Binding("k", "kg_error", "KG error"),
         Binding("v", "verifier_error", "Verifier error"),
-        Binding("n", "note", "Note"),
-        Binding("t", "tag", "Tag error type"),
-        Binding("g", "ego", "Ego graph"),
+        Binding("t", "tag", "Error type", tooltip="Tag error type"),
+        Binding("n", "note", "Note", show=False),
+        Binding("g", "ego", "Ego graph", show=False),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
