@@ -330,7 +330,7 @@ async def test_the_help_scrolls_to_its_last_line_above_its_close_button(
 ) -> None:
     """The help text scrolls with the keyboard in a pane that has the focus; its last line (the
     settings file and workspace) comes into view, and Close stays on screen below the pane."""
-    from textual.widgets import Button, Markdown
+    from textual.widgets import Button, Static
 
     from kglens_tui.tui.screens.dialogs import HelpScreen
 
@@ -342,9 +342,9 @@ async def test_the_help_scrolls_to_its_last_line_above_its_close_button(
         await _settled(pilot)
         help_screen = app.screen
         body = help_screen.query_one("#help-body")
-        last = list(help_screen.query_one(Markdown).children)[-1]
+        last = help_screen.query_one("#help-where", Static)
         close = help_screen.query_one("#close", Button)
-        assert "Settings file:" in str(last.render())
+        assert "Settings file:" in str(last.render()) and "Workspace:" in str(last.render())
         assert app.focused is body
         if size == "80x24":
             assert body.max_scroll_y > 0, "the help fits at 80x24: nothing to scroll"
@@ -407,6 +407,7 @@ FOOTER_SCREENS: dict[str, tuple[str, RunBefore | None]] = {
     "home": ("home", None),
     "review": ("review", None),
     "review_search": ("review", _keys("slash")),
+    "analysis": ("analysis", None),
     "drill_down": ("drill_down", None),
     "mode_live": ("mode_live", None),
     "mode_live_replies": ("mode_live", _keys("r")),
@@ -581,3 +582,18 @@ async def test_at_80x24_the_adjudication_details_are_under_the_list_and_page_wit
         await pilot.press("pageup")
         await wait_for(pilot, lambda: detail.scroll_y == 0)
         assert items.cursor_row == row
+
+
+async def test_the_help_shows_a_workspace_path_with_a_backtick_or_markup_as_written() -> None:
+    from textual.app import App
+    from textual.widgets import Static
+
+    from kglens_tui.tui.screens.dialogs import HelpScreen
+
+    where = "Settings file: /tmp/k`s[bold]x[/].toml\nWorkspace: /tmp/w`b.db"
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(HelpScreen("# Keys\n\n`q` quits", where))
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        shown = str(app.screen.query_one("#help-where", Static).render())
+        assert "/tmp/k`s[bold]x[/].toml" in shown and "/tmp/w`b.db" in shown

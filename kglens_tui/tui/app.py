@@ -390,8 +390,8 @@ class KGLensApp(App):
 
     def action_help(self) -> None:
         text = getattr(self.screen, "HELP", "") or HomeScreen.HELP
-        text += f"\n\nSettings file: `{config_path()}` · workspace: `{self.db_path}`"
-        self.push_screen(HelpScreen(text))
+        where = f"Settings file: {config_path()}\nWorkspace: {self.db_path}"
+        self.push_screen(HelpScreen(text, where))
 
     def action_quit_app(self) -> None:
         """Every way to quit (q, ctrl+q, ctrl+c, the palette) comes here: asks first while a

@@ -32,6 +32,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal
 from kglens_tui.textfmt import interval, pct, rate_ci
+from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import run_label
 from kglens_tui.tui.widgets.charts import Bar, BarChart
@@ -95,18 +96,19 @@ class AnalysisScreen(RunDataScreen):
     """Group-by tables of one run."""
 
     BINDINGS = [
-        Binding("p", "by('predicate')", "By predicate"),
-        Binding("g", "by('region')", "By region"),
-        Binding("y", "by('year')", "By year"),
+        Binding("p", "by('predicate')", "Predicate", tooltip="By predicate"),
+        Binding("g", "by('region')", "Region", tooltip="By region"),
+        Binding("y", "by('year')", "Year", tooltip="By year", show=False),
         Binding("s", "by('subject')", "By subject", show=False),
-        Binding("o", "toggle_overrides", "Overrides on/off"),
+        Binding("o", "toggle_overrides", "Overrides", tooltip="Overrides on/off"),
         Binding("t", "tab('an-tab-table')", "Table", show=False),
-        Binding("f", "tab('an-tab-grid')", "Fig. 6 grid"),
+        Binding("f", "tab('an-tab-grid')", "Grid", tooltip="Fig. 6 grid"),
         Binding("b", "tab('an-tab-bars')", "Bars"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = ANALYSIS_HELP
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def __init__(self, run_id: int, data: RunData | None = None) -> None:
         super().__init__(run_id, data)

@@ -66,14 +66,18 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
     AUTO_FOCUS = "#help-body"
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, where: str = "") -> None:
         super().__init__()
         self.text = text
+        self.where = where
+        """Plain text under the help (the settings and workspace paths), shown literally."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog help"):
             with VerticalScroll(id="help-body"):
                 yield Markdown(self.text)
+                if self.where:
+                    yield Static(literal(self.where), id="help-where")
             yield Button("Close (esc)", id="close", variant="primary")
 
     @on(Button.Pressed)
