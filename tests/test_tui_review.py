@@ -189,3 +189,38 @@ async def test_review_filters_by_entity_group_and_fact_date(stored_db: Path) -> 
         predicates = {str(edges.get_row_at(i)[7]) for i in range(dated)}
         assert 0 < dated < everything
         assert "capital" not in predicates  # capitals carry no date in the bundled KG
+
+
+async def test_review_offers_to_re_check_verdicts_from_an_earlier_verifier(stored_db: Path) -> None:
+    """A run without today's verifier rules says so above its list, and V re-checks its
+    replies: each changed verdict becomes a triage entry and the note goes."""
+    from test_tui import wait_for
+
+    from kglens_tui.tui.screens.dialogs import ConfirmScreen
+
+    conn = connect(stored_db)
+    conn.execute("UPDATE run SET manifest = json_remove(manifest, '$.verifier_rules') WHERE id = 1")
+    flipped = conn.execute(
+        "UPDATE observation SET category = CASE category WHEN 'correct' THEN 'incorrect' "
+        "ELSE 'correct' END WHERE run_id = 1 AND category IN ('correct', 'incorrect') "
+        "AND id % 7 = 0"
+    ).rowcount
+    conn.commit()
+    conn.close()
+    assert flipped > 0
+    app = make_app(stored_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(ReviewScreen(1))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        stale = review.query_one("#rv-stale", Static)
+        await wait_for(pilot, lambda: stale.display)
+        assert "earlier verifier" in text_of(review, "#rv-stale")
+        await pilot.press("V")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not stale.display, 60)
+    conn = connect(stored_db)
+    stored = conn.execute("SELECT COUNT(*) FROM triage WHERE run_id = 1").fetchone()[0]
+    conn.close()
+    assert stored == flipped

@@ -3,7 +3,9 @@ posterior means and credible intervals, a predicate filter, and a drill-down on 
 
 from __future__ import annotations
 
-from textual import on
+import sqlite3
+
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -11,11 +13,17 @@ from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
 from kglens_tui.analysis.filters import EdgeFilter
+from kglens_tui.analysis.reverify import Reverified, reverify_run
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal
-from kglens_tui.textfmt import interval, pct
+from kglens_tui.runs.verdict_rules import stale_verdicts_note
+from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import counted, interval, pct
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.screens.dialogs import ConfirmScreen
+from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import heat, run_label, run_metrics, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -29,6 +37,7 @@ REVIEW_HELP = """\
 | `enter` | drill down on the selected edge (questions, replies, history, triage) |
 | `/` | search the run's questions and replies: the list keeps the edges asked about with all the words (enter an empty search to clear) |
 | `A` | analysis: rates per predicate, region, year |
+| `V` | re-check the run's stored replies with today's verifier; each verdict it changes is stored as triage (`kglens triage reverify`) |
 | `escape` | back |
 
 **Expected error** is the posterior mean alpha / (alpha + beta) with its 95% equal-tailed
@@ -77,6 +86,7 @@ class ReviewScreen(RunDataScreen):
         Binding("enter", "drill", "Drill down", show=False),
         Binding("A", "analysis", "Analysis"),
         Binding("slash", "search", "Search"),
+        Binding("V", "reverify", "Re-check verdicts", show=False),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
@@ -100,6 +110,7 @@ class ReviewScreen(RunDataScreen):
         with Vertical(id="rv"):
             yield Static("", id="rv-title")
             yield Static("", id="rv-metrics")
+            yield Static("", id="rv-stale")
             with Horizontal(id="rv-controls"):
                 yield Select(
                     [(label, k) for k, label in KIND_LABELS.items()],
@@ -182,6 +193,10 @@ class ReviewScreen(RunDataScreen):
             )
             kind_select.value = self.kind
         self.query_one("#rv-metrics", Static).update(run_metrics(data, flt))
+        stale = stale_verdicts_note(self.app.db(), data.run)
+        note = self.query_one("#rv-stale", Static)
+        note.update(literal(f"{stale} Here: V." if stale else "", "yellow"))
+        note.display = bool(stale)
         if self.matched is None:
             rows = blind_spots(data, flt, kind=self.kind, limit=LIMIT)
             total = counts[self.kind]
@@ -288,3 +303,39 @@ class ReviewScreen(RunDataScreen):
         from kglens_tui.tui.screens.analysis import AnalysisScreen
 
         self.app.push_screen(AnalysisScreen(self.run_id, self.data))
+
+    def action_reverify(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.notify("Re-checking the stored replies…")
+                self._reverify()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Re-check run {self.run_id}'s verdicts with today's verifier? Each verdict it "
+                "changes is stored as a triage entry."
+            ),
+            answer,
+        )
+
+    @work(thread=True, exclusive=True, group="reverify", exit_on_error=False)
+    def _reverify(self) -> None:
+        try:
+            conn = connect(self.app.db_path)
+            try:
+                found = reverify_run(conn, self.run_id, author=reviewer())
+            finally:
+                conn.close()
+        except (KGLensError, sqlite3.Error) as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.app.call_from_thread(self._reverified, found)
+
+    def _reverified(self, found: Reverified) -> None:
+        self.data.reload_triage()
+        self.refresh_view()
+        self.notify(
+            f"{counted(found.checked, 'reply', 'replies')} re-checked: "
+            f"{counted(found.changed, 'verdict changes', 'verdicts change')}"
+            + (", stored as triage." if found.changed else ".")
+        )
