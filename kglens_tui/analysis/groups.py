@@ -206,21 +206,6 @@ def group_table(
     return _sort_rows(rows, by, sort)
 
 
-def group_chances(
-    data: RunData,
-    by: str = "predicate",
-    flt: EdgeFilter | None = None,
-    *,
-    adjusted: bool = True,
-    prefix: str | None = None,
-    side: str = "subject",
-) -> dict[str, Baseline]:
-    """What chance scores on each group's questions (`chance_of`), by the keys of the rows
-    `group_table` gives for the same arguments (each row's `chance`)."""
-    rows = group_table(data, by, flt, adjusted=adjusted, prefix=prefix, side=side, sort="name")
-    return {r.key: r.chance for r in rows}
-
-
 def overall(
     data: RunData, flt: EdgeFilter | None = None, *, adjusted: bool = True, level: float = LEVEL
 ) -> GroupRow:
@@ -338,7 +323,7 @@ def group_comparison(
     level: float = LEVEL,
 ) -> GroupComparison:
     """The same group-by for several runs side by side, rows in name (or year) order, each
-    cell with its chance (the row's `chance`, as `group_chances`)."""
+    cell with its chance (the row's `chance`)."""
     tables = [
         {
             r.key: r
