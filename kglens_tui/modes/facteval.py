@@ -27,6 +27,7 @@ from kglens_tui.modes.store import (
     AnswerRow,
     QuestionRow,
     load_answers,
+    load_latest_answers,
     load_questions,
     predicate_ids,
     write_facteval_answers,
@@ -229,6 +230,14 @@ def facteval_metrics(
     )
 
 
+def answer_view(q: QuestionRow, text: str, row: AnswerRow) -> QueryView:
+    """How the live screen shows the reply ``row`` to question ``q`` asked as ``text`` (a
+    generator may have written it), asked now or stored."""
+    return QueryView(
+        q.idx, f"{q.qtype}/{q.format}/{row.context}", text, row.reply or row.error, row.category
+    )
+
+
 def answers_by_key(rows: Iterable[AnswerRow]) -> dict[tuple[int, str], AnswerRow]:
     return {(a.question_id, a.context): a for a in rows}
 
@@ -271,6 +280,22 @@ class FactevalEngine(ModeEngine):
 
     def compute_metrics(self) -> FactevalMetrics:
         return facteval_metrics(self.questions, self.answers)
+
+    def stored_views(self, limit: int) -> list[QueryView]:
+        """The replies to the last questions answered, each question's in the order of its
+        contexts (as asked), with the text it was asked with (stored with its answers)."""
+        by_id = {q.id: q for q in self.questions}
+
+        def asked(a: AnswerRow) -> tuple[int, int]:
+            q = by_id[a.question_id]
+            contexts = list(q.contexts)
+            return q.idx, contexts.index(a.context) if a.context in contexts else len(contexts)
+
+        latest = load_latest_answers(self.conn, self.run.id, limit)
+        rows = sorted((a for a in latest if a.question_id in by_id), key=asked)
+        return [answer_view(by_id[a.question_id], by_id[a.question_id].question, a) for a in rows][
+            -limit:
+        ]
 
     def store(self, results: list[UnitResult]) -> None:
         texts = [
@@ -370,14 +395,5 @@ class FactevalEngine(ModeEngine):
             text, generator = await self._generate(q)
         done = await asyncio.gather(*(self._ask_one(q, c, text) for c in q.contexts))
         rows: list = [QuestionText(q.id, text, generator), *(row for row, _ in done)]
-        views = [
-            QueryView(
-                unit,
-                f"{q.qtype}/{q.format}/{row.context}",
-                text,
-                row.reply or row.error,
-                row.category,
-            )
-            for row, _ in done
-        ]
+        views = [answer_view(q, text, row) for row, _ in done]
         return UnitResult(unit, rows, [reply for _, reply in done], views)

@@ -23,6 +23,7 @@ from kglens_tui.modes.store import (
     KontestQueryRow,
     RelationRow,
     load_kontest_queries,
+    load_latest_kontest_queries,
     load_paths,
     load_relations,
     predicate_ids,
@@ -38,6 +39,13 @@ def classify(reply: Reply) -> str:
     if reply.failed:
         return ERROR
     return first_word_answer(reply.text) or INVALID
+
+
+def query_view(q: KontestQueryRow) -> QueryView:
+    """How the live screen shows one query (the unit is its relation), asked now or stored."""
+    return QueryView(
+        q.relation, f"{q.conversation}:{q.turn}", q.question, q.reply or q.error, q.answer
+    )
 
 
 class KontestEngine(ModeEngine):
@@ -73,6 +81,9 @@ class KontestEngine(ModeEngine):
 
     def compute_metrics(self) -> KontestMetrics:
         return kontest_metrics(self.relations, self.paths, self.answers, self.names)
+
+    def stored_views(self, limit: int) -> list[QueryView]:
+        return [query_view(q) for q in load_latest_kontest_queries(self.conn, self.run.id, limit)]
 
     def store(self, results: list[UnitResult]) -> None:
         write_kontest_queries(self.conn, self.run.id, [row for r in results for row in r.rows])
@@ -167,11 +178,7 @@ class KontestEngine(ModeEngine):
         )
         rows = [row for part in parts for row in part[0]]
         replies = [reply for part in parts for reply in part[1]]
-        views = [
-            QueryView(unit, f"{q.conversation}:{q.turn}", q.question, q.reply or q.error, q.answer)
-            for q in rows
-        ]
-        return UnitResult(unit, rows, replies, views)
+        return UnitResult(unit, rows, replies, [query_view(q) for q in rows])
 
 
 def _row(

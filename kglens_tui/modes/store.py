@@ -113,6 +113,13 @@ class KontestQueryRow:
     error: str = ""
 
 
+_KONTEST_QUERY_COLUMNS = (
+    "relation, conversation, turn, template, generator, question, reply, answer, "
+    "prompt_tokens, completion_tokens, latency_ms, retries, error"
+)
+"""The columns of a `KontestQueryRow`, in its order."""
+
+
 def load_relations(conn: sqlite3.Connection, run_id: int) -> list[RelationRow]:
     return [
         RelationRow(*r)
@@ -138,12 +145,25 @@ def load_kontest_queries(conn: sqlite3.Connection, run_id: int) -> list[KontestQ
     return [
         KontestQueryRow(*r)
         for r in conn.execute(
-            "SELECT relation, conversation, turn, template, generator, question, reply, answer, "
-            "prompt_tokens, completion_tokens, latency_ms, retries, error FROM kontest_query "
+            f"SELECT {_KONTEST_QUERY_COLUMNS} FROM kontest_query "
             "WHERE run_id = ? ORDER BY relation, conversation, turn",
             (run_id,),
         )
     ]
+
+
+def load_latest_kontest_queries(
+    conn: sqlite3.Connection, run_id: int, limit: int
+) -> list[KontestQueryRow]:
+    """The run's last ``limit`` stored queries in the order the plan asks them (relation, then
+    conversation and turn: the conversations' names sort in the order they are asked), oldest
+    first; one walk back along the primary key."""
+    rows = conn.execute(
+        f"SELECT {_KONTEST_QUERY_COLUMNS} FROM kontest_query WHERE run_id = ? "
+        "ORDER BY relation DESC, conversation DESC, turn DESC LIMIT ?",
+        (run_id, limit),
+    ).fetchall()
+    return [KontestQueryRow(*r) for r in reversed(rows)]
 
 
 def write_kontest_queries(conn: sqlite3.Connection, run_id: int, rows: list) -> None:
@@ -246,6 +266,22 @@ def load_answers(conn: sqlite3.Connection, run_id: int) -> list[AnswerRow]:
             "JOIN facteval_question q ON q.id = a.question_id WHERE q.run_id = ? "
             "ORDER BY q.idx, a.context",
             (run_id,),
+        )
+    ]
+
+
+def load_latest_answers(conn: sqlite3.Connection, run_id: int, questions: int) -> list[AnswerRow]:
+    """The answers to the last ``questions`` questions of the run's plan that have any, in no
+    particular order: a walk back along the run's questions, not a read of all its answers."""
+    return [
+        AnswerRow(*r)
+        for r in conn.execute(
+            "SELECT question_id, context, reply, category, matched, prompt_tokens, "
+            "completion_tokens, latency_ms, retries, error FROM facteval_answer "
+            "WHERE question_id IN (SELECT q.id FROM facteval_question q WHERE q.run_id = ? AND EXISTS "
+            "(SELECT 1 FROM facteval_answer a WHERE a.question_id = q.id) "
+            "ORDER BY q.idx DESC LIMIT ?)",
+            (run_id, questions),
         )
     ]
 

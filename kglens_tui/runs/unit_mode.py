@@ -111,7 +111,7 @@ class UnitMode:
             client = target or target_client(config, kg, self.plan_edge_ids(plan))
             run = load_run(conn, self.create_run(conn, kg, config, client, plan, name=name))
         spec = getattr(run.config, "generator", "template")
-        return self.engine_type(
+        engine = self.engine_type(
             conn,
             run,
             kg,
@@ -119,6 +119,9 @@ class UnitMode:
             generator=generator or helper_client(spec, run.config),
             on_progress=on_progress,
         )
+        if resume is not None:  # its feed starts with what it answered before
+            engine.load_recent()
+        return engine
 
     async def drive(self, engine: ModeEngine) -> ModeSnapshot:
         """Run an engine to its end and close its clients."""
@@ -131,9 +134,12 @@ class UnitMode:
                     await client.aclose()
 
     def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> ModeSnapshot:
-        """A stored run's progress and metrics, without contacting its target."""
+        """A stored run's progress and metrics, and its latest questions and replies as the
+        engine that asked them showed them, without contacting its target. Read again while
+        another process drives the run (`StoredRun`), it has what that process committed."""
         run = load_run(conn, run_id, self.name)
         kg = load_kg(conn, run.kg_name)
         engine = self.engine_type(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
         (engine.status, engine.stop_reason), engine.error = run.shown, run.error
+        engine.load_recent()
         return engine.snapshot()

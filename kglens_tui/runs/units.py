@@ -268,6 +268,18 @@ class ModeEngine(RunEngine):
     def compute_metrics(self) -> Any:
         raise NotImplementedError
 
+    def stored_views(self, limit: int) -> list[QueryView]:
+        """The run's last ``limit`` stored questions and replies, oldest first, as `recent`
+        holds them (one indexed query, never the whole run). The order is the plan's: the order
+        in which concurrent units were answered is not stored. Empty for a mode that keeps no
+        replies it can show."""
+        return []
+
+    def load_recent(self) -> None:
+        """Fill `recent` with what the run has stored: a stored or resumed run's feed."""
+        self.recent.clear()
+        self.recent.extend(self.stored_views(RECENT))
+
     def snapshot(self, insights: bool = True) -> ModeSnapshot:
         """The run's progress and metrics (``insights`` is for the harness: a unit mode's
         metrics are kept current at each commit)."""

@@ -79,8 +79,7 @@ KEPT_BLOCKS = 200
 """Questions with their replies the feed keeps (to wrap them again when its width changes)."""
 NO_REPLIES_LIVE = "No replies yet: each question and its reply shows here as it is answered."
 NO_REPLIES_STORED = (
-    "No replies to show: this screen lists the questions and replies of a run this app is "
-    "running; this one is stored or driven by another process (its figures are above)."
+    "No stored replies to show: the questions and replies show here once the run commits them."
 )
 
 
