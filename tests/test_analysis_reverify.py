@@ -257,3 +257,35 @@ def test_the_log_shows_which_verdict_of_a_reply_is_in_force(
     assert all(len(line) <= width for line in out.splitlines())
     if width == 80:  # one entry a line or two, never a squeezed table
         assert f"#{first} " in out and "…" not in out
+
+
+def test_a_judged_runs_wh_replies_are_left_for_its_judge(mini) -> None:
+    """In a run with an LLM judge, a Wh reply the matcher now answers for would go to the judge
+    in a fresh run: the re-check leaves it (Yes/No replies are the matcher's in any run)."""
+    run = make_run(mini, STALE)
+    mini.execute(
+        "UPDATE run SET config = json_set(config, '$.verifier', 'openai:judge') WHERE id = ?",
+        (run,),
+    )
+    found = reverify_run(mini, run, author="ann", store=False)
+    assert found.judged == 2 and found.changes == {("incorrect", "correct"): 1}  # the Yes/No
+
+
+def test_a_verdict_given_while_the_re_check_ran_is_kept(mini, monkeypatch) -> None:
+    from kglens_tui.analysis import reverify
+
+    run = make_run(mini, STALE)
+    yes_no = observation_id(mini, run, 1, 1)
+    real = reverify.check_yes_no
+
+    def meanwhile(reply: str, expected: str):
+        tr.mark_verifier_error(mini, yes_no, author="carol", reason="read it", category="refused")
+        return real(reply, expected)
+
+    monkeypatch.setattr(reverify, "check_yes_no", meanwhile)
+    found = reverify_run(mini, run, author="ann")
+    assert found.moved == 1 and found.changes == {("correct", "incorrect"): 1}
+    in_force = [
+        e for e in tr.triage_log(mini, observation_id=yes_no) if e.action == "verifier_error"
+    ]
+    assert [e.author for e in in_force] == ["carol"]

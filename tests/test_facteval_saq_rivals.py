@@ -140,6 +140,30 @@ def test_mcq_reads_negated_choices_and_rivals_as_the_wh_verifier() -> None:
     assert score_mcq("Paris, Berlin", right, wrong, rivals=cities) == INCORRECT
 
 
+def test_an_mcq_reply_naming_another_true_object_of_the_fact_stays_correct() -> None:
+    """Canada's official languages are English and French; the MCQ asks about English."""
+    right, wrong = [("English",)], [("German",), ("Arabic",)]
+    french = [("French",)]
+    reply = "B) English. French is also an official language of Canada."
+    assert score_mcq(reply, right, wrong, rivals=LANGUAGES, also_true=french) == CORRECT
+    assert score_mcq("English and French", right, wrong, rivals=LANGUAGES) == INCORRECT
+    assert (
+        score_mcq("English and Italian", right, wrong, rivals=LANGUAGES, also_true=french)
+        == INCORRECT
+    )
+
+
+def test_an_answer_is_that_denies_is_no_answer() -> None:
+    """ "the answer is not X" / "isn't X" deny; they do not start the answer."""
+    english = [("English",), ("French",)]
+    assert score_saq("English. The answer is not Spanish.", english, rivals=LANGUAGES) == (
+        CORRECT,
+        1,
+    )
+    assert score_saq("English (the answer isn't Arabic)", english, rivals=LANGUAGES)[0] == CORRECT
+    assert score_saq("Arabic? The answer is: English", english, rivals=LANGUAGES)[0] == CORRECT
+
+
 @pytest.fixture
 def hand(conn: sqlite3.Connection, tmp_path: Path) -> sqlite3.Connection:
     import_kg(conn, hand_kg(tmp_path), "hand")

@@ -279,7 +279,10 @@ def test_a_stored_runs_truth_applies_its_triage(conn, tiny_kg_dir: Path) -> None
     assert after.rates[at] == pytest.approx(before.rates[at] + shift)
     assert "triage changes 1 verdict" in after.note and "1 verdicts" not in after.note
     tr.mark_kg_error(conn, author="ann", reason="outdated", edge_id=edge)
-    assert edge not in load_ground_truth(conn, f"run:{run}", "tiny", None).edge_ids
+    dropped = load_ground_truth(conn, f"run:{run}", "tiny", None)
+    assert edge not in dropped.edge_ids
+    assert "triage changes" not in dropped.note  # the corrected reply's edge is gone whole
+    assert "triage drops 4 replies (KG errors)" in dropped.note
 
 
 def test_ground_truth_needs_a_brute_force_run(conn, tiny_kg_dir: Path) -> None:

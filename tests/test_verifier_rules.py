@@ -1,5 +1,7 @@
 """The verifier rules' version is bumped with every change of verdicts: the verdicts (and hedged
-flags) today's verifier gives the 656 labelled bench replies are pinned to `VERIFIER_RULES`."""
+flags) today's matcher gives the 656 labelled bench replies, and the scores fact-eval's scorers
+give the same replies as short answers, multiple choice and true/false, are pinned to
+`VERIFIER_RULES`."""
 
 from __future__ import annotations
 
@@ -7,9 +9,11 @@ import hashlib
 
 from kglens_tui.bench.verifier_bench import DEFAULT_DATA, Rivals, load_cases, matcher_verdict
 from kglens_tui.core.verdict import VERIFIER_RULES
+from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
+from kglens_tui.probe.questions import WH
 
-VERDICTS_OF_RULES = {1: "03185be4ee23455fe6aa8a5a2ee39237f3536c576fbb9e476c5849ff641ea274"}
-"""sha256 of the bench's verdicts under each rules version (add the new one when you bump)."""
+VERDICTS_OF_RULES = {2: "df147db7c329a70b987251370df5613615b4c7687c4952416b075ae8dc9871ad"}
+"""sha256 of the bench's verdicts under the current rules (replace it when you bump)."""
 
 
 def bench_fingerprint() -> str:
@@ -18,13 +22,25 @@ def bench_fingerprint() -> str:
     digest = hashlib.sha256()
     for case in cases:
         checked = matcher_verdict(case, rivals)
-        digest.update(f"{case.id}\t{checked.verdict.value}\t{int(checked.hedged)}\n".encode())
+        line = [case.id, checked.verdict.value, str(int(checked.hedged))]
+        if case.qtype == WH:
+            answers = rivals.answers(case)
+            table = rivals.table(case.kg, case.object_type)
+            subject = rivals.subject(case)
+            saq, named = score_saq(case.reply, answers, rivals=table, subject=subject)
+            line += [
+                f"{saq}/{named}",
+                score_mcq(case.reply, answers, (), rivals=table, subject=subject),
+            ]
+        else:
+            line.append(score_tfq(case.reply, "true" if case.expected == "yes" else "false"))
+        digest.update(("\t".join(line) + "\n").encode())
     return digest.hexdigest()
 
 
 def test_a_change_of_verdicts_bumps_the_verifier_rules() -> None:
     assert bench_fingerprint() == VERDICTS_OF_RULES[VERIFIER_RULES], (
-        "today's verifier gives the bench replies other verdicts than rules "
-        f"{VERIFIER_RULES} did: bump VERIFIER_RULES (kglens_tui/core/verdict.py) and add the new "
+        "today's verifier or fact-eval scorers give the bench replies other verdicts than rules "
+        f"{VERIFIER_RULES} did: bump VERIFIER_RULES (kglens_tui/core/verdict.py) and put the new "
         "fingerprint here, so stored runs say their verdicts are from an earlier verifier"
     )

@@ -200,9 +200,6 @@ def _drilldown(
     return 0
 
 
-ANALYZE_RATES = (("win", "win"), ("zero-sense", "zero_sense"), ("all-sense", "all_sense"))
-"""Each rate of `kglens analyze`: its name and `RateSet` field (its chance: `CHANCE_FIELD`)."""
-
 ANALYZE_NOTE = (
     "Rates over each group's examined edges with 95% Wilson intervals; chance: what blind "
     "guessing scores on the questions the run asked about the group, each ask independent (as "
@@ -239,6 +236,9 @@ def analyze_layouts(
     chance column beside each rate; each rate's chance under it; then one rate a line with its
     chance beside it (the report's per-predicate layout, within 80 columns). The last row is
     the whole (filtered) run; the Yes/No columns only when the run has Yes/No replies."""
+    from kglens_tui.analysis.groups import CHANCE_FIELD, RATES
+    from kglens_tui.analysis.report import rate_line
+
     yes_no = bool(everyone.answered)
     wide: list[tuple[Text, ...]] = []
     medium: list[tuple[Text, ...]] = []
@@ -246,15 +246,15 @@ def analyze_layouts(
     for r in [*rows, total]:
         b = everyone if r is total else bias.get(r.key)
         label = Text("all", "bold") if r is total else Text(visible(r.label, one_line=True))
-        rate = {f: rate_ci(*r.rates.get(f).bounds) for _, f in ANALYZE_RATES}
-        chance = {f: _pct(getattr(r.chance, CHANCE_FIELD[f])) for _, f in ANALYZE_RATES}
+        rate = {f: rate_ci(*r.rates.get(f).bounds) for _, f, _ in RATES}
+        chance = {f: _pct(getattr(r.chance, CHANCE_FIELD[f])) for _, f, _ in RATES}
         yes, yes_ci, balanced = _yes_no_text(b)
         head = (label, Text(f"{r.edges:,}"), Text(f"{r.rates.examined:,}"))
         mean = Text(_pct(r.mean_error))
         wide.append(
             (
                 *head,
-                *(Text(x) for _, f in ANALYZE_RATES for x in (rate[f], chance[f])),
+                *(Text(x) for _, f, _ in RATES for x in (rate[f], chance[f])),
                 mean,
                 *((Text(f"{yes} {yes_ci}".rstrip()), Text(balanced)) if yes_no else ()),
             )
@@ -262,7 +262,7 @@ def analyze_layouts(
         medium.append(
             (
                 *head,
-                *(Text(f"{rate[f]}\nchance {chance[f]}") for _, f in ANALYZE_RATES),
+                *(Text(f"{rate[f]}\nchance {chance[f]}") for _, f, _ in RATES),
                 mean,
                 *((Text(f"{yes}\n{yes_ci}".rstrip()), Text(balanced)) if yes_no else ()),
             )
@@ -271,8 +271,8 @@ def analyze_layouts(
         narrow.append(
             (
                 Text.assemble(label, about),
-                Text("\n".join(_rate_line(n, r.rates.get(f)) for n, f in ANALYZE_RATES)),
-                Text("\n".join(chance[f] for _, f in ANALYZE_RATES)),
+                Text("\n".join(rate_line(n, r.rates.get(f)) for n, f, _ in RATES)),
+                Text("\n".join(chance[f] for _, f, _ in RATES)),
                 *(
                     [Text("—" if yes == "—" else f"yes-rate {yes}\n{yes_ci}\nbal. acc. {balanced}")]
                     if yes_no
@@ -280,7 +280,7 @@ def analyze_layouts(
                 ),
             )
         )
-    names = [n for n, _ in ANALYZE_RATES]
+    names = [n for n, _, _ in RATES]
     counts = ["group", "edges", "examined"]
     after = ["mean P(err)", *(["yes-rate", "bal. acc."] if yes_no else [])]
     return [
@@ -288,11 +288,6 @@ def analyze_layouts(
         ([*counts, *names, *after], medium),
         (["group", "rate [95% interval]", "chance", *(["Yes/No"] if yes_no else [])], narrow),
     ]
-
-
-def _rate_line(name: str, rate: Proportion) -> str:
-    """ "zero-sense  68.3% [57.6–77.4]": a rate's name, value and 95% interval, aligned."""
-    return f"{name:<10} {_pct(rate.value):>6} {interval(rate.low, rate.high)}"
 
 
 def _layout_for(layouts: list[Layout], width: int) -> Layout:
@@ -420,9 +415,6 @@ CHANCE_NOTE = (
 )
 """How `kglens compare` words the chance it shows beside each rate."""
 
-CHANCE_FIELD = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "all_sense"}
-"""A metric's field in `probe.bias.Baseline`."""
-
 
 def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
     """What Table 3 leaves out and why: runs sharing a shown run's cell, runs left out of an
@@ -462,6 +454,8 @@ GROUP_CHANCE_NOTE = (
 def _group_cells(row: ComparisonRow, metric: str, sep: str = " ") -> list[str]:
     """A group's cell per run: rate [interval], then after ``sep`` n and chance ("— n=0" when
     none of its edges was examined, "" when the run has none)."""
+    from kglens_tui.analysis.groups import CHANCE_FIELD
+
     cells = []
     for cell, chance in zip(row.cells, row.chances, strict=True):
         if cell is None:
@@ -478,8 +472,10 @@ def _group_cells(row: ComparisonRow, metric: str, sep: str = " ") -> list[str]:
 
 def _rates_change(dr: Drift) -> str:
     """Run a's rates → run b's, each with interval, n and chance."""
+    from kglens_tui.analysis.groups import CHANCE_FIELD, RATES
+
     parts = []
-    for metric, name in (("win", "win"), ("zero_sense", "zero-sense"), ("all_sense", "all-sense")):
+    for name, metric, _ in RATES:
         ends = []
         for rs, chance in ((dr.rates_a, dr.chance_a), (dr.rates_b, dr.chance_b)):
             ends.append(
@@ -497,7 +493,7 @@ def _logged(adjusted: bool) -> str:
 
 def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs, run_grid
-    from kglens_tui.analysis.groups import group_comparison
+    from kglens_tui.analysis.groups import CHANCE_FIELD, group_comparison
     from kglens_tui.analysis.report import table_width
 
     adjusted = not args.raw
@@ -676,9 +672,9 @@ def _reverify(conn: sqlite3.Connection, args: argparse.Namespace, author: str) -
         markup=False,
     )
     left = [
-        (found.judged, "judged by an LLM"),
+        (found.judged, "for the run's LLM judge"),
         (found.by_person, "set by a person in triage"),
-        (found.no_edge, "about edges the KG no longer has"),
+        (found.moved, "given another verdict while this ran"),
     ]
     if any(n for n, _ in left):
         console.print(
@@ -740,7 +736,8 @@ def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
             )
             head = f"#{e.id} {e.created_at[:10]} {e.author} · {e.action}"
             value = f" {r[7]}" if r[7] else ""
-            console.print(literal(f"{head}{value} · {on} · {r[9] or 'not in force'}"))
+            state = r[9] or ("" if e.action == "retract" else "not in force")
+            console.print(literal(f"{head}{value} · {on}" + (f" · {state}" if state else "")))
             if e.reason:
                 console.print(literal(f"    {visible(e.reason, one_line=True)}"))
         return 0

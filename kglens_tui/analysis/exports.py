@@ -19,7 +19,7 @@ from kglens_tui.analysis.colours import heat_rgb
 from kglens_tui.analysis.drilldown import edge_detail
 from kglens_tui.analysis.errortypes import detect, error_type_of
 from kglens_tui.analysis.filters import EdgeFilter, filter_mask
-from kglens_tui.analysis.groups import GroupRow
+from kglens_tui.analysis.groups import RATES, GroupRow
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import current_entries, triage_log
 from kglens_tui.core.safetext import visible
@@ -267,7 +267,6 @@ def write_replies_csv(
     return Path(path)
 
 
-GROUP_RATES = (("win", "win_rate"), ("zero_sense", "zero_sense"), ("all_sense", "all_sense"))
 """Each rate of a group table: its `RateSet` field and its `probe.bias.Baseline` field."""
 
 GROUP_FIELDS = (
@@ -275,7 +274,7 @@ GROUP_FIELDS = (
     "label",
     "edges",
     "examined",
-    *(f"{rate}{part}" for rate, _ in GROUP_RATES for part in ("", "_low", "_high", "_chance")),
+    *(f"{rate}{part}" for _, rate, _ in RATES for part in ("", "_low", "_high", "_chance")),
     "mean_error",
 )
 
@@ -289,7 +288,7 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
         for r in rows:
             cells: list[object] = [_csv_value(r.key), _csv_value(r.label), r.edges]
             cells.append(r.rates.examined)
-            for metric, base in GROUP_RATES:
+            for _, metric, base in RATES:
                 p = r.rates.get(metric)
                 chance = getattr(r.chance, base)
                 cells += [_csv_value(v) for v in (p.value, p.low, p.high, chance)]

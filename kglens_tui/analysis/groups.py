@@ -22,6 +22,16 @@ from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
 from kglens_tui.textfmt import simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
+
+RATES = (
+    ("win", "win", "win_rate"),
+    ("zero-sense", "zero_sense", "zero_sense"),
+    ("all-sense", "all_sense", "all_sense"),
+)
+"""The paper's three rates: each one's name, its `RateSet` field and its chance's field in
+`probe.bias.Baseline`."""
+CHANCE_FIELD = {field: chance for _, field, chance in RATES}
+"""A rate's `RateSet` field -> its chance's `Baseline` field."""
 ROW_SORTS = ("zero_sense", "win", "all_sense", "edges", "name")
 METRICS = ("win", "zero_sense", "all_sense")
 

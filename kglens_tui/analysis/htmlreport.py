@@ -55,7 +55,7 @@ def _heat_td(p: Proportion, colour: bool = True) -> str:
     )
 
 
-GROUP_CHANCE_NOTE = (
+HTML_GROUP_CHANCE_NOTE = (
     "Rates over the group's examined edges with 95% Wilson intervals; chance: what blind "
     "guessing scores on the questions the run asked about the group, each ask independent (a "
     "Yes/No guess right half the time, a Wh guess the predicate's most common true object), "
@@ -87,7 +87,7 @@ def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
     )
     return (
         f"<h2>{html_text(title)}</h2><table>{head}{body}</table>{more}"
-        f"<p class='note'>{html_text(GROUP_CHANCE_NOTE)}</p>"
+        f"<p class='note'>{html_text(HTML_GROUP_CHANCE_NOTE)}</p>"
     )
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from rich.cells import cell_len
 
-from kglens_tui.analysis.groups import GroupRow, RateSet, chance_of, overall, rate_set
+from kglens_tui.analysis.groups import RATES, GroupRow, RateSet, chance_of, overall, rate_set
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
@@ -215,7 +215,7 @@ RUN_COLUMNS = (
 )
 """Column titles of `run_rows`: the three rates (KGLens runs) with 95% Wilson intervals over the
 edges examined (what chance scores under a run's sampler: its report), before the settings."""
-RATES = ("win", "zero-sense", "all-sense")
+RATE_NAMES = tuple(name for name, _, _ in RATES)
 RATES_NOTE = (
     "Rates over the edges examined, with 95% intervals, as logged (triage applied: `kglens "
     "review`); what chance scores under a run's own sampler: its report."
@@ -283,7 +283,7 @@ def rates_lines(row: dict[str, str], sep: str = "\n") -> str:
     run without them."""
     if row["win"] == "—":
         return "—"
-    return sep.join([*(f"{c} {row[c]}" for c in RATES), f"n={row['examined']} examined"])
+    return sep.join([*(f"{c} {row[c]}" for c in RATE_NAMES), f"n={row['examined']} examined"])
 
 
 RATE_FIELDS = ("win_rate", "zero_sense_rate", "all_sense_rate")
@@ -333,6 +333,12 @@ def prop_text(p: Proportion) -> str:
     if p.value is None:
         return "—"
     return f"{pct(p.value)} {interval(p.low, p.high)} {p.k}/{p.n}"
+
+
+def rate_line(name: str, rate: Proportion) -> str:
+    """ "zero-sense  68.3% [57.6–77.4]": a rate's name, value and 95% interval, the values of
+    one cell aligned."""
+    return f"{name:<10} {pct(rate.value):>6} {interval(rate.low, rate.high)}"
 
 
 def rates_line(row: GroupRow) -> str:

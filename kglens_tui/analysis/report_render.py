@@ -9,15 +9,16 @@ from rich.console import Console
 from rich.text import Text
 
 from kglens_tui.analysis.coin_baseline import coin_baseline
+from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.report import (
     CATEGORIES,
     GroupRates,
     RunReport,
     build_report,
+    rate_line,
     triage_note,
 )
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
@@ -28,13 +29,6 @@ from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.textfmt import counted, interval, selection, sent_note
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
-
-PREDICATE_RATES = (
-    ("win", "win", "win_rate"),
-    ("zero-sense", "zero_sense", "zero_sense"),
-    ("all-sense", "all_sense", "all_sense"),
-)
-"""Each rate of the per-predicate table: its name, `RateSet` field and `Baseline` field."""
 
 
 def verdict_notes(rep: RunReport) -> str:
@@ -85,12 +79,6 @@ def _yes_no_lines(bias: YesNoBias | None) -> Text:
     )
 
 
-def _rate_line(name: str, rate: Proportion) -> str:
-    """ "zero-sense  68.3% [57.6–77.4]": a rate's name, value and 95% interval, the values of
-    one cell aligned."""
-    return f"{name:<10} {_pct(rate.value):>6} {interval(rate.low, rate.high)}"
-
-
 def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
     """The per-predicate breakdown of the examined predicates, surely worst zero-sense first:
     each rate with its 95% interval beside what chance scores on the same questions (the
@@ -122,12 +110,8 @@ def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
             continue
         per.add_row(
             literal(f"{visible(g.name, one_line=True)}\nn={g.rates.examined:,} of {g.edges:,}"),
-            Text(
-                "\n".join(
-                    _rate_line(name, g.rates.get(field)) for name, field, _ in PREDICATE_RATES
-                )
-            ),
-            Text("\n".join(_pct(getattr(g.chance, base)) for _, _, base in PREDICATE_RATES)),
+            Text("\n".join(rate_line(name, g.rates.get(field)) for name, field, _ in RATES)),
+            Text("\n".join(_pct(getattr(g.chance, base)) for _, _, base in RATES)),
             *([_yes_no_lines(trust.bias_by_predicate.get(g.name))] if yes_no else []),
         )
     return per

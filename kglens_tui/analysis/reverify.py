@@ -22,7 +22,7 @@ from kglens_tui.analysis.triage import (
     reverified,
     triage_log,
 )
-from kglens_tui.core.verdict import VERIFIER_RULES
+from kglens_tui.core.verdict import VERIFIER_RULES, Verdict
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.probe.matcher import WH_MATCHER, YES_NO_MATCHER, check_edge_wh
 from kglens_tui.probe.mentions import TypeNames
@@ -55,11 +55,12 @@ class Reverified:
     changes: Counter[tuple[str, str]] = field(default_factory=Counter)
     examples: list[Change] = field(default_factory=list)
     judged: int = 0
-    """Replies an LLM judge gave the verdict of (left alone)."""
+    """Replies an LLM judge gave the verdict of, or would today (a judged run's Wh replies the
+    matcher now answers for): left alone."""
     by_person: int = 0
     """Replies whose verdict a person set in triage (left alone)."""
-    no_edge: int = 0
-    """Wh replies about an edge the KG no longer has (no rivals to tell them from)."""
+    moved: int = 0
+    """Replies whose verdict in force changed while they were re-checked (left alone)."""
     entries: list[int] = field(default_factory=list)
 
     @property
@@ -76,11 +77,14 @@ def reverify_run(
     run = load_run(conn, run_id, KGLENS)
     kg = load_kg(conn, run.kg_name)
     names = TypeNames(kg)
+    log = triage_log(conn, run_id=run_id, include_kg_wide=False)
+    seen = max((e.id for e in log), default=0)
     in_force = {
         e.observation_id: e
-        for e in current_entries(triage_log(conn, run_id=run_id, include_kg_wide=False))
+        for e in current_entries(log)
         if e.action == "verifier_error" and e.observation_id is not None
     }
+    judge = run.config.verifier not in ("alias", "")
     out = Reverified(run_id)
     found: list[tuple[int, str, str]] = []
     rows = conn.execute(
@@ -97,11 +101,11 @@ def reverify_run(
             out.by_person += 1
             continue
         if qtype == WH:
-            edge = kg.edge_position_or_none(int(edge_id))
-            if edge is None:
-                out.no_edge += 1
-                continue
+            edge = kg.edge_position(int(edge_id))
             after = check_edge_wh(reply, json.loads(answers), names, edge).verdict.value
+            if judge and after in (Verdict.CORRECT, Verdict.INCORRECT):
+                out.judged += 1  # today's engine would ask the judge about it
+                continue
         else:
             after = check_yes_no(reply, expected).verdict.value
         out.checked += 1
@@ -112,18 +116,37 @@ def reverify_run(
             if len(out.examples) < EXAMPLES:
                 out.examples.append(Change(oid, question, reply, before, after))
     if store:
-        out.entries = retry_busy(lambda: _store(conn, run_id, found, author))
+        out.entries = retry_busy(lambda: _store(conn, out, found, author, seen))
     return out
 
 
 def _store(
-    conn: sqlite3.Connection, run_id: int, found: list[tuple[int, str, str]], author: str
+    conn: sqlite3.Connection,
+    out: Reverified,
+    found: list[tuple[int, str, str]],
+    author: str,
+    seen: int,
 ) -> list[int]:
-    """The changed verdicts and the re-check itself, in one transaction."""
+    """The changed verdicts and the re-check itself, in one transaction; a reply that got a
+    verdict entry since the scan (a person's, another re-check's) is left as it now is."""
     with transaction(conn):
-        entries = add_reverified(conn, found, author=author)
+        since = {
+            int(r[0])
+            for r in conn.execute(
+                "SELECT observation_id FROM triage WHERE run_id = ? AND id > ? "
+                "AND observation_id IS NOT NULL",
+                (out.run_id, seen),
+            )
+        }
+        keep = [c for c in found if c[0] not in since]
+        for oid, before, after in found:
+            if oid in since:
+                out.changes[(before, after)] -= 1
+                out.moved += 1
+        out.changes += Counter()  # drops the zero counts
+        entries = add_reverified(conn, keep, author=author)
         conn.execute(
             "INSERT INTO verifier_recheck(run_id, rules, changed, author) VALUES (?,?,?,?)",
-            (run_id, VERIFIER_RULES, len(found), author),
+            (out.run_id, VERIFIER_RULES, len(keep), author),
         )
     return entries

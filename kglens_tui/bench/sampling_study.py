@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.analysis.efficiency import Scorer, higher_is_better, requests_to_reach, value_at
-from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.analysis.rundata import DROPPED, load_run_data
 from kglens_tui.bench.ground_truth import (
     SIM_ALWAYS_FAILED,
     GroundTruth,
@@ -197,9 +197,13 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
     note = _answers_note(asked[keep])
     if dropped:
         note += f"; {dropped} edges without an answer (or marked KG errors) left out"
-    changed = int(np.count_nonzero(data.categories(True) != data.categories(False)))
+    adjusted, logged = data.categories(True), data.categories(False)
+    dropped_replies = int(np.count_nonzero(adjusted == DROPPED))
+    changed = int(np.count_nonzero((adjusted != logged) & (adjusted != DROPPED)))
     if changed:
         note += f"; triage changes {counted(changed, 'verdict')}"
+    if dropped_replies:
+        note += f"; triage drops {counted(dropped_replies, 'reply', 'replies')} (KG errors)"
     return GroundTruth(
         source=f"run {run.id} ({run.target_label}, {run.kg_name}"
         f"{'/' + run.config.subset if run.config.subset else ''})",

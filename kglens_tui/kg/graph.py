@@ -93,10 +93,6 @@ class KGIndex:
         """The array position of an edge's database id."""
         return self._edge_pos[edge_id]
 
-    def edge_position_or_none(self, edge_id: int) -> int | None:
-        """The array position of an edge's database id; None when the KG no longer has it."""
-        return self._edge_pos.get(edge_id)
-
     def true_objects(self, s: int, p: int) -> np.ndarray:
         """T(s, p): every object the KG states for subject s and predicate p."""
         return self._true.get((s, p), np.empty(0, dtype=self.o.dtype))

@@ -384,7 +384,7 @@ def report(
     snap = _header(conn, run_id, mode, out)
     stale = stale_verdicts_note(conn, load_run(conn, run_id, mode))
     if stale:
-        out.print(literal(stale, "yellow"), soft_wrap=True)
+        out.print(literal(stale, "yellow"))
     if mode == KONTEST:
         print_kontest(snap.metrics, findings, out)
     else:

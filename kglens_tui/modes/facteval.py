@@ -91,39 +91,47 @@ def score(
     other_names: Collection[str] = frozenset(),
     rivals: NameTable | None = None,
     subject: Sequence[str] = (),
+    also_true: Sequence[Sequence[str]] = (),
 ) -> tuple[str, int]:
     """(category, correct answers named) of one reply; ``other_names``: `entity_names`;
-    ``rivals`` and ``subject``: every name of the answer's type and the subject's names, so that
-    an MCQ or SAQ reply naming another entity of that type beside a right answer is incorrect,
-    as a KGLens Wh reply is (`kglens_tui.probe.verify.names_rival`); `Rivals` gives both."""
+    ``rivals``, ``subject`` and ``also_true``: every name of the answer's type, the subject's
+    names and the names of the fact's other true objects, so that an MCQ or SAQ reply naming
+    another entity of that type beside a right answer is incorrect, as a KGLens Wh reply is
+    (`kglens_tui.probe.verify.names_rival`); `ScoringNames` gives all three."""
     if reply.failed:
         return ERROR, 0
     if q.qtype == "tfq":
         return score_tfq(reply.text, q.truth), 0
     if q.qtype == "mcq":
-        return score_mcq(reply.text, q.answers, q.wrong, other_names, rivals, subject), 0
+        mcq = score_mcq(reply.text, q.answers, q.wrong, other_names, rivals, subject, also_true)
+        return mcq, 0
     return score_saq(reply.text, q.answers, other_names, rivals, subject)
 
 
-class Rivals:
+class ScoringNames:
     """For a run's questions: the names of every entity of the asked fact's object type (each
-    type's table built once per run, `TypeNames`) and the subject's names (never a rival)."""
+    type's table built once per run, `TypeNames`), the subject's names and the names of every
+    true object of the subject and predicate (neither is ever a rival)."""
 
-    def __init__(self, kg: KGIndex) -> None:
+    def __init__(self, kg: KGIndex, node: dict[int, int]) -> None:
         self.kg = kg
         self._types = TypeNames(kg)
-        self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
+        self._node = node
+        """Entity database id -> node index."""
 
-    def of(self, q: QuestionRow) -> tuple[NameTable | None, tuple[str, ...]]:
-        """(rival table, subject names) of a question; no table without the asked edge (or when
-        the KG no longer has it)."""
+    def of(
+        self, q: QuestionRow
+    ) -> tuple[NameTable | None, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """(rival table, subject names, true objects' names) of a question; no table without
+        the asked edge."""
         kg = self.kg
         s = self._node.get(q.subject_id)
         subject = kg.names(s) if s is not None else ()
-        edge = None if q.edge_id is None else kg.edge_position_or_none(q.edge_id)
-        if edge is None:
-            return None, subject
-        return self._types.table(kg.types[int(kg.o[edge])]), subject
+        if q.edge_id is None or s is None:
+            return None, subject, ()
+        edge = kg.edge_position(q.edge_id)
+        true = tuple(kg.names(int(t)) for t in kg.true_objects(s, int(kg.p[edge])))
+        return self._types.table(kg.types[int(kg.o[edge])]), subject, true
 
 
 class _MetaIds(TypedDict):
@@ -252,8 +260,8 @@ class FactevalEngine(ModeEngine):
         self.load_stored()
         self.names = label_maps(conn, kg.kg_id)
         self._entity_names = entity_names(kg)
-        self._rivals = Rivals(kg)
         self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
+        self._names = ScoringNames(kg, self._node)
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
         self._multi_valued = {
             row[0]
@@ -373,7 +381,7 @@ class FactevalEngine(ModeEngine):
                 meta=meta,
             )
         )
-        category, matched = score(q, reply, self._entity_names, *self._rivals.of(q))
+        category, matched = score(q, reply, self._entity_names, *self._names.of(q))
         row = AnswerRow(
             q.id,
             context,

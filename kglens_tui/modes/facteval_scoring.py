@@ -104,7 +104,11 @@ def _matched_alias(reply_norm: str, aliases: Sequence[str]) -> str | None:
     return max(found, key=len) if found else None
 
 
-_ANSWER_IS = re.compile(r"\b(?:the )?(?:correct |final )?answer is\s*:?", re.IGNORECASE)
+_ANSWER_IS = re.compile(
+    r"\b(?:the )?(?:correct |final )?answer is\b(?!\s*(?:not\b|n't))\s*:?", re.IGNORECASE
+)
+"""Where a reply says what its answer is ("The answer is: X"; not "the answer is not X" or
+"the answer isn't X", which deny rather than answer)."""
 _ITEMS = re.compile(r"[,;/\n]|(?<=[.!?])\s")
 _GENERIC = (
     "the of and a an in on de la le el du des da do st saint republic kingdom state states united "
@@ -188,12 +192,14 @@ def score_mcq(
     other_names: Collection[str] = frozenset(),
     rivals: NameTable | None = None,
     subject: Sequence[str] = (),
+    also_true: Sequence[Sequence[str]] = (),
 ) -> str:
     """An MCQ reply: correct when it names a correct choice and no wrong one (after "the answer
     is", when the reply says so); a choice named only negated ("not Berlin") is not chosen, and,
     with ``rivals`` (every name of the answer's type), naming another entity of that type that is
-    not the subject (``subject``: its names) is wrong too, as in `check_wh` (`names_rival`).
-    ``other_names``: see `contained_answers`."""
+    not the subject (``subject``: its names) nor another true object of the fact (``also_true``:
+    their names; "English and French" for Canada's official language) is wrong too, as in
+    `check_wh` (`names_rival`). ``other_names``: see `contained_answers`."""
     if not reply.strip():
         return UNPARSEABLE
     if is_abstention(reply):
@@ -205,7 +211,11 @@ def score_mcq(
     chosen = [i for i in named if i not in denied]
     right = any(i < len(answers) for i in chosen)
     wrong_named = any(i >= len(answers) for i in chosen)
-    if right and not wrong_named and not names_rival(final, answers, rivals, subject):
+    if (
+        right
+        and not wrong_named
+        and not names_rival(final, [*answers, *also_true], rivals, subject)
+    ):
         return CORRECT
     return INCORRECT if named else UNPARSEABLE
 

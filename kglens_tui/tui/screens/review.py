@@ -329,6 +329,9 @@ class ReviewScreen(RunDataScreen):
         except (KGLensError, sqlite3.Error) as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             return
+        except Exception as exc:  # shown, never a silent "Re-checking…" left on screen
+            self.app.call_from_thread(self.notify, f"{type(exc).__name__}: {exc}", severity="error")
+            return
         self.app.call_from_thread(self._reverified, found)
 
     def _reverified(self, found: Reverified) -> None:
