@@ -139,14 +139,11 @@ def _store(
             )
         }
         keep = [c for c in found if c[0] not in since]
-        for oid, before, after in found:
-            if oid in since:
-                out.changes[(before, after)] -= 1
-                out.moved += 1
-        out.changes += Counter()  # drops the zero counts
         entries = add_reverified(conn, keep, author=author)
         conn.execute(
             "INSERT INTO verifier_recheck(run_id, rules, changed, author) VALUES (?,?,?,?)",
             (out.run_id, VERIFIER_RULES, len(keep), author),
         )
+    out.moved = len(found) - len(keep)
+    out.changes = Counter((before, after) for _, before, after in keep)
     return entries
