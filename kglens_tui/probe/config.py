@@ -109,7 +109,8 @@ class RunConfig:
     prompt_order: str = "paper"
     """Order of the few-shot examples: paper, reversed, or shuffled (per question)."""
     seed: int = 0
-    """Seed of the sampling (and of the simulator): the same seed repeats the run."""
+    """Seed of the sampling: the same seed repeats the run (a simulated target's own seed is N
+    in `sim:N`, 0 for `sim`)."""
     checkpoint_every: int = 10
     """Iterations between stored checkpoints of the PKG (a resume replays the answers since)."""
     sim_latency_s: float = 0.0

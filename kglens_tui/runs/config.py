@@ -123,7 +123,8 @@ class ModeConfig:
     max_tokens_total: int | None = None
     """Budget: start no unit once prompt + completion tokens reach this (none: no limit)."""
     seed: int = 0
-    """Seed of the plan (and of the simulator): the same seed repeats the run."""
+    """Seed of the plan: the same seed repeats the run (a simulated target's own seed is N in
+    `sim:N`, 0 for `sim`)."""
     sim_latency_s: float = 0.0
     """Seconds a simulated target takes per answer (0 = as fast as it can)."""
 
