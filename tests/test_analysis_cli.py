@@ -220,7 +220,7 @@ def test_compare(db, capsys) -> None:
     assert code == 0 and "model-a" in out and "model-b" in out and "mini EASY" in out
     code, out = run(capsys, "--db", path, "compare", str(a), str(b), "--by", "subject")
     assert code == 0 and "knows, run" in out and "Drift" in out and "Caledonia" in out
-    assert f"(run {b})" in out and "stopped" not in out
+    assert f"(run {b}, EASY)" in out and "stopped" not in out  # a column names its difficulty
     conn = connect(path)
     conn.execute("UPDATE run SET status = 'stopped' WHERE id = ?", (b,))
     conn.close()

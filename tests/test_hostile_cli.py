@@ -286,6 +286,9 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     who = {"author": f"who {H}"}
     triage.mark_kg_error(conn, edge_id=edge, reason=f"kg wrong {H}", seen_in_run=runs[0], **who)
     triage.add_note(conn, f"note {H}", run_id=runs[0], edge_id=edge, **who)
+    # entry 3, for the retract case: retracting entry 1 (the KG error) would empty the kg-errors
+    # review for whichever case runs after it in the same worker
+    triage.add_note(conn, f"to retract {H}", run_id=runs[0], edge_id=edge, **who)
     pack = _annotate(conn, runs[0], root)
     conn.close()
     with (
@@ -633,7 +636,7 @@ CASES = {
         args=lambda w: ["factual-error", "--reply", str(w.reply), "--reason", H],
         shown=(),
     ),
-    "triage-retract": _c("triage", "retract", args=lambda w: ["1", "--reason", H], shown=()),
+    "triage-retract": _c("triage", "retract", args=lambda w: ["3", "--reason", H], shown=()),
     "triage-reverify": _c("triage", "reverify", args=lambda w: [str(w.runs[0])], shown=()),
     "triage-log": _c("triage", "log", args=lambda w: ["--run", str(w.runs[0])]),
     "triage-corrections": _c("triage", "corrections", args=lambda w: [KG]),

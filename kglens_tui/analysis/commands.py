@@ -540,7 +540,10 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             title_justify="left",
             caption=GROUP_CHANCE_NOTE,
         )
-        columns = [args.by, *(f"{c.label} (run {c.run_id})" for c in comp.runs)]
+        columns = [
+            args.by,
+            *(f"{c.label} (run {c.run_id}, {c.difficulty.upper()})" for c in comp.runs),
+        ]
         rows = [
             (visible(row.label, one_line=True), *_group_cells(row, metric)) for row in comp.rows
         ]
