@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import socket
 from pathlib import Path
 
@@ -350,3 +351,15 @@ def test_the_reports_per_predicate_rows_carry_intervals_and_chance_at_80_columns
     table = table[: table.index("└")]
     assert "n=2 of 3" in table and "n=3 of 3" in table and "n=1 of 2" in table
     assert max(len(line) for line in table.splitlines()) <= 80
+
+
+def test_review_at_80_columns_never_cuts_an_interval(db, capsys, monkeypatch) -> None:
+    path, (a, _), _, _ = db
+    monkeypatch.setattr(commands.console, "width", 80)
+    code, out = run(capsys, "--db", path, "review", str(a))
+    assert code == 0 and "fact" in out and "Caledonia · capital" in " ".join(out.split())
+    assert "…" not in out and all(len(line) <= 80 for line in out.splitlines())
+    assert re.search(r"\[\d+\.\d%–\d+\.\d%\]", out)  # each interval whole, under its value
+    monkeypatch.setattr(commands.console, "width", 220)
+    code, out = run(capsys, "--db", path, "review", str(a))
+    assert "subject" in out and "fact" not in out

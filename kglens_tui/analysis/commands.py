@@ -91,8 +91,13 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         f"{counts['confirmed']} confirmed, {counts['kg_errors']} KG errors",
         title_justify="left",
     )
-    for col in ("edge", "subject", "predicate", "object", "m", "n", "expected error [95% CrI]", ""):
-        table.add_column(col, justify="right" if col in ("edge", "m", "n") else "left")
+    from kglens_tui.analysis.report import table_width
+
+    wide_columns = ["edge", "subject", "predicate", "object", "m", "n", "expected error [95% CrI]"]
+    # below the width every cell needs, the fact is one column and the interval goes under the
+    # value, so that it is never cut
+    wide: list[tuple[str | Text, ...]] = []
+    narrow: list[tuple[str | Text, ...]] = []
     for r in rows:
         flags = " ".join(
             f
@@ -105,16 +110,36 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             )
             if on
         )
-        table.add_row(
-            str(r.edge_id),
-            r.subject,
-            r.predicate,
-            _short(r.object, 40),
-            str(r.m),
-            str(r.n),
-            f"{_pct(r.mean)} [{_pct(r.low)}–{_pct(r.high)}]",
-            flags,
+        mean, bounds = _pct(r.mean), f"[{_pct(r.low)}–{_pct(r.high)}]"
+        obj = _short(r.object, 40)
+        wide.append(
+            (
+                str(r.edge_id),
+                r.subject,
+                r.predicate,
+                obj,
+                str(r.m),
+                str(r.n),
+                f"{mean} {bounds}",
+                flags,
+            )
         )
+        fact = f"{r.subject} · {r.predicate} · {obj}"
+        narrow.append((str(r.edge_id), fact, str(r.m), str(r.n), Text(f"{mean}\n{bounds}"), flags))
+    fits = (
+        table_width(
+            [*wide_columns, ""],
+            [tuple(visible(str(c), one_line=True) for c in row) for row in wide],
+        )
+        <= console.width
+    )
+    columns = (
+        [*wide_columns, ""] if fits else ["edge", "fact", "m", "n", "expected error [95% CrI]", ""]
+    )
+    for col in columns:
+        table.add_column(col, justify="right" if col in ("edge", "m", "n") else "left")
+    for row in wide if fits else narrow:
+        table.add_row(*row)
     console.print(table)
     return 0
 
