@@ -210,8 +210,13 @@ def test_only_reverifys_own_wording_marks_its_entries(mini) -> None:
     tr.mark_verifier_error(
         mini, wh, author="carol", reason=f"{tr.REVERIFY_REASON} by hand", category="correct"
     )
+    kg_id, edge = mini.execute(
+        "SELECT r.kg_id, o.edge_id FROM observation o JOIN run r ON r.id = o.run_id WHERE o.id = ?",
+        (yes_no,),
+    ).fetchone()
+    change = (yes_no, edge, "incorrect", "unparseable")
     with mini:
-        tr.add_reverified(mini, [(yes_no, "incorrect", "unparseable")], author="old kglens")
+        tr.add_reverified(mini, kg_id, run, [change], author="old kglens")
     found = reverify_run(mini, run, author="ann")
     assert (found.by_person, found.changes) == (1, {("unparseable", "correct"): 1})
     assert tr.triage_log(mini, observation_id=yes_no)[-1].reason == (

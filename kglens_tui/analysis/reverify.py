@@ -28,7 +28,8 @@ from kglens_tui.probe.matcher import WH_MATCHER, YES_NO_MATCHER, check_edge_wh
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.questions import WH
 from kglens_tui.probe.verify import check_yes_no
-from kglens_tui.runs.record import KGLENS, load_run
+from kglens_tui.runs.clients import uses_model
+from kglens_tui.runs.record import KGLENS, RunRecord, load_run
 from kglens_tui.store.connection import retry_busy, transaction
 
 EXAMPLES = 5
@@ -84,9 +85,9 @@ def reverify_run(
         for e in current_entries(log)
         if e.action == "verifier_error" and e.observation_id is not None
     }
-    judge = run.config.verifier not in ("alias", "")
+    judge = uses_model(run.config.verifier)
     out = Reverified(run_id)
-    found: list[tuple[int, str, str]] = []
+    found: list[tuple[int, int, str, str]] = []
     rows = conn.execute(
         "SELECT id, edge_id, qtype, question, reply, expected, expected_answers, category, "
         "verifier FROM observation WHERE run_id = ? AND category != 'error' ORDER BY id",
@@ -112,18 +113,19 @@ def reverify_run(
         before = category if entry is None else entry.value
         if after != before:
             out.changes[(before, after)] += 1
-            found.append((oid, before, after))
+            found.append((oid, int(edge_id), before, after))
             if len(out.examples) < EXAMPLES:
                 out.examples.append(Change(oid, question, reply, before, after))
     if store:
-        out.entries = retry_busy(lambda: _store(conn, out, found, author, seen))
+        out.entries = retry_busy(lambda: _store(conn, run, out, found, author, seen))
     return out
 
 
 def _store(
     conn: sqlite3.Connection,
+    run: RunRecord,
     out: Reverified,
-    found: list[tuple[int, str, str]],
+    found: list[tuple[int, int, str, str]],
     author: str,
     seen: int,
 ) -> list[int]:
@@ -139,11 +141,11 @@ def _store(
             )
         }
         keep = [c for c in found if c[0] not in since]
-        entries = add_reverified(conn, keep, author=author)
+        entries = add_reverified(conn, run.kg_id, out.run_id, keep, author=author)
         conn.execute(
             "INSERT INTO verifier_recheck(run_id, rules, changed, author) VALUES (?,?,?,?)",
             (out.run_id, VERIFIER_RULES, len(keep), author),
         )
     out.moved = len(found) - len(keep)
-    out.changes = Counter((before, after) for _, before, after in keep)
+    out.changes = Counter((before, after) for _, _, before, after in keep)
     return entries

@@ -251,24 +251,28 @@ def check_author(author: str) -> str:
 
 
 def add_reverified(
-    conn: sqlite3.Connection, changes: Sequence[tuple[int, str, str]], *, author: str
+    conn: sqlite3.Connection,
+    kg_id: int,
+    run_id: int,
+    changes: Sequence[tuple[int, int, str, str]],
+    *,
+    author: str,
 ) -> list[int]:
-    """Store today's verifier's verdicts, (reply, verdict in force, new verdict) each, as
-    `verifier_error` entries inside the caller's transaction (`kglens_tui.analysis.reverify`);
-    returns the entry ids."""
+    """Store today's verifier's verdicts for replies of one run, (reply, its edge, verdict in
+    force, new verdict) each, as `verifier_error` entries inside the caller's transaction
+    (`kglens_tui.analysis.reverify`); returns the entry ids."""
     author = check_author(author)
     ids = []
-    for observation_id, before, after in changes:
+    for observation_id, edge_id, before, after in changes:
         if after not in VERDICTS:
             raise TriageError(f"category must be one of {', '.join(VERDICTS)} (got {after!r})")
-        obs = _observation(conn, observation_id)
         cur = conn.execute(
             "INSERT INTO triage(kg_id, run_id, edge_id, observation_id, action, value, reason, "
             "author) VALUES (?,?,?,?,'verifier_error',?,?,?)",
             (
-                obs["kg_id"],
-                obs["run_id"],
-                obs["edge_id"],
+                kg_id,
+                run_id,
+                edge_id,
                 observation_id,
                 after,
                 f"{REVERIFY_REASON} (was {before})",

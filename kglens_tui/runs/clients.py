@@ -45,9 +45,18 @@ def target_client(config: Any, kg: KGIndex, edge_ids: Any) -> ChatClient:
     return PacedClient(client, Pacer(config.concurrency, config.requests_per_minute))
 
 
+BUILT_IN_HELPERS = ("template", "alias", "")
+"""Generator and verifier settings that call no model: the templates, the alias matcher."""
+
+
+def uses_model(spec: str) -> bool:
+    """Whether a generator or verifier setting calls a model (e.g. openai:MODEL)."""
+    return spec not in BUILT_IN_HELPERS
+
+
 def helper_client(spec: str, config: Any) -> ChatClient | None:
     """The generator or judge client, or None for template / alias."""
-    if spec in ("template", "alias", ""):
+    if not uses_model(spec):
         return None
     return make_client(
         spec,
