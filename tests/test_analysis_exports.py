@@ -266,3 +266,26 @@ def test_the_html_report_says_when_verdicts_are_from_an_earlier_verifier(data: R
     assert "given by an earlier verifier" in render_html_report(data)  # no rules in its manifest
     reverify_run(data.conn, data.run.id, author="ann")
     assert "earlier verifier" not in render_html_report(data)
+
+
+def test_the_html_reports_independent_chance_follows_triage(
+    conn: sqlite3.Connection, tmp_path: Path
+) -> None:
+    """The rates have a with-triage row, so the independent-asks chance has one too: e7 (three
+    Yes/No asks, zero-sense chance 1/8) marked a KG error leaves e1 (1/4), e2, e3 (1/2: the Wh
+    guess is wrong there), e4 and e5 (1/2), 2.25 / 5 = 45.0%, against 2.375 / 6 = 39.6% as
+    logged."""
+    import_mini(conn, tmp_path)
+    run = make_run(conn, RUN_A)
+    html = render_html_report(load_run_data(conn, run))
+    assert "<td class='l'>chance, independent asks</td><td></td><td></td>" in html
+    assert "(as logged)" not in html.split("Metrics")[1].split("</table>")[0]
+    tr.mark_kg_error(conn, edge_id=edge_ids(conn)["e7"], author="ann", reason="outdated")
+    html = render_html_report(load_run_data(conn, run))
+    rows = re.findall(r"<tr><td class='l'>(chance, independent asks[^<]*)</td>(.*?)</tr>", html)
+    zero_sense = 3  # after edges, examined and win
+    cells = {label: re.findall(r"<td>([^<]*)</td>", tds)[zero_sense] for label, tds in rows}
+    assert cells == {
+        "chance, independent asks (as logged)": "39.6%",
+        "chance, independent asks (with triage)": "45.0%",
+    }

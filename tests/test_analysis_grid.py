@@ -23,10 +23,14 @@ from kglens_tui.cli import main
 from kglens_tui.store.connection import connect
 
 EXPECTED = [
-    "Caledonia 1 100% ● — ● 100%",
-    "Borduria 2 50% ● 100% ● 0% ● —",
-    "Aland 3 0% ● 0% ● 0% ● 0%",
+    "Caledonia 1 100% 50% ● — ● 100%",
+    "Borduria 2 50% 50% ● 100% ● 0% ● —",
+    "Aland 3 0% 29% ● 0% ● 0% ● 0%",
 ]
+"""Chance is the blind guesser's zero-sense rate on the same questions: Aland's edges were asked
+2, 1 and 3 Yes/No questions (e1, e4, e7), so (1/4 + 1/2 + 1/8) / 3 = 29%; Caledonia's e3 one Wh
+and one Yes/No, where the Wh guess (the predicate's most common true object) is not Copolis, 50%;
+Borduria's e2 likewise (not Bopolis) and e5 one Yes/No, 50%; all six edges (2.375 / 6) 39.6%."""
 
 
 @pytest.fixture
@@ -48,16 +52,24 @@ def test_cli_grid_has_the_worked_out_cells(db, capsys, monkeypatch) -> None:
     monkeypatch.setattr(commands.console, "width", 200)
     path, run = db
     lines = _grid(capsys, path, str(run))
-    assert "subject n all currency capital head of s…" in lines
+    assert "subject n all chance currency capital head of s…" in lines
     body = [line for line in lines if line.split(" ")[0] in ("Caledonia", "Borduria", "Aland")]
     assert body == EXPECTED
+    assert (
+        "All subjects: zero-sense 33.3% [9.7–70.0] of 6 examined edges; chance 39.6%."
+        in " ".join(lines)
+    )
     assert any("zero-sense rate" in line and "paper Fig. 6" in line for line in lines)
     # a filter narrows the grid to its edges
     lines = _grid(capsys, path, str(run), "--predicate", "capital")
-    assert "subject n all capital" in lines
+    assert "subject n all chance capital" in lines
     body = [line for line in lines if line.split(" ")[0] in ("Caledonia", "Borduria", "Aland")]
     # ties in zero-sense go by name
-    assert body == ["Caledonia 1 100% ● 100%", "Aland 1 0% ● 0%", "Borduria 1 0% ● 0%"]
+    assert [line.split(" ")[:3] + line.split(" ")[4:] for line in body] == [
+        ["Caledonia", "1", "100%", "●", "100%"],
+        ["Aland", "1", "0%", "●", "0%"],
+        ["Borduria", "1", "0%", "●", "0%"],
+    ]
 
 
 def test_cli_grid_splits_the_predicates_to_fit_the_width(db, capsys, monkeypatch) -> None:
@@ -66,8 +78,8 @@ def test_cli_grid_splits_the_predicates_to_fit_the_width(db, capsys, monkeypatch
     lines = _grid(capsys, path, str(run))
     assert max(len(line) for line in lines) <= 50
     assert any(line.startswith("predicates 2 of") for line in lines)
-    headers = [line for line in lines if line.startswith("subject n all")]
-    assert " ".join(h.removeprefix("subject n all ") for h in headers) == (
+    headers = [line for line in lines if line.startswith("subject n all chance")]
+    assert " ".join(h.removeprefix("subject n all chance ") for h in headers) == (
         "currency capital head of s…"
     )
 
@@ -77,10 +89,12 @@ def test_grid_tables_and_html_use_cross_table(db) -> None:
     conn = connect(path)
     cross = cross_table(load_run_data(conn, run), "subject", "predicate")
     (table,) = grid_tables(cross, 200)
-    assert table.row_count == 3 and len(table.columns) == 3 + 3
+    assert table.row_count == 3 and len(table.columns) == 4 + 3
     html = grid_html(cross)
     assert html.count("<tr>") == 4 and html.count("<td></td>") == 1
-    assert "Caledonia × capital: zero-sense 100.0% [20.7–100.0]" in html
+    assert "Caledonia × capital: zero-sense 100.0% [20.7–100.0] (chance 50.0%)" in html
+    assert "Aland × all predicates: zero-sense 0.0% [0.0–56.1] (chance 29.2%)" in html
+    assert "<td>29%</td>" in html
     assert "n=1 examined of 1 edges (50% of the row)" in html
     conn.close()
 
@@ -96,4 +110,4 @@ def test_html_export_includes_the_grid(db, tmp_path: Path) -> None:
     assert main(["--db", path, "export", str(run), "--html", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert "Subjects × predicates (paper Fig. 6)" in text
-    assert "Borduria × currency: zero-sense 100.0%" in text
+    assert "Borduria × currency: zero-sense 100.0% [20.7–100.0] (chance 50.0%) · win 0.0%" in text

@@ -113,7 +113,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
 
     from kglens_tui.analysis.groups import chance_of, cross_table, group_table
     from kglens_tui.analysis.rundata import load_run_data
-    from kglens_tui.textfmt import pct
+    from kglens_tui.textfmt import pct, rate_ci
     from kglens_tui.tui.screens.analysis import AnalysisScreen
 
     conn = connect(stored_db)
@@ -132,16 +132,18 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
         grid = app.screen.query_one("#an-grid", DataTable)
         assert app.screen.focused is grid
         assert grid.row_count == len(cross.rows) == len({r.key for r in cross.rows})
-        assert len(grid.columns) == 2 + len(cross.cols)
+        assert len(grid.columns) == 3 + len(cross.cols)
         checked = 0
         for r, row in enumerate(cross.rows):
             cells = [_plain(c) for c in grid.get_row_at(r)]
             assert cells[0] == row.label
             zs = row.rates.zero_sense.value
             assert cells[1].strip() == ("—" if zs is None else f"{zs * 100:.0f}%")
+            chance = row.chance.zero_sense
+            assert cells[2].strip() == ("—" if chance is None else f"{chance * 100:.0f}%")
             for c, col in enumerate(cross.cols):
                 cell = cross.cells.get((row.key, col.key))
-                shown = cells[2 + c]
+                shown = cells[3 + c]
                 if cell is None:
                     assert shown == ""
                     continue
@@ -149,15 +151,24 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
                 assert shown[1:].strip() == ("—" if p.value is None else f"{p.value * 100:.0f}%")
                 checked += 1
         assert checked == len(cross.cells) > 20
-        # the highlighted cell's line gives its interval and n
-        await pilot.press("right", "right", "down")
+        # the highlighted cell's line gives its intervals, chance and n
+        await pilot.press("right", "right", "right", "down")
         await pilot.pause()
-        row, col = cross.rows[1], cross.cols[0]  # column 2: after subject and all
+        row, col = cross.rows[1], cross.cols[0]  # column 3: after subject, all and chance
         cell = cross.cells.get((row.key, col.key))
         line = str(app.screen.query_one("#an-grid-cell").render())
         assert line.startswith(f"{row.label} × {col.label}: ")
         if cell is not None:
             assert f"n={cell.rates.examined} examined of {cell.edges} edges" in line
+            zs = cell.rates.zero_sense
+            assert f"zero-sense {rate_ci(zs.value, zs.low, zs.high)} (chance " in line
+            assert f"(chance {pct(cell.chance.zero_sense)}) · win" in line
+        # the subject's own columns describe its whole row
+        await pilot.press("left")
+        await pilot.pause()
+        line = str(app.screen.query_one("#an-grid-cell").render())
+        assert line.startswith(f"{row.label} × all predicates: ")
+        assert f"(chance {pct(row.chance.zero_sense)})" in line
         # the bars show the predicate table's zero-sense rates, intervals, n and chance
         await pilot.press("b")
         await pilot.pause()

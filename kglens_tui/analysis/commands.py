@@ -420,8 +420,8 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 def _print_grid(data: RunData, flt: EdgeFilter, adjusted: bool) -> int:
     """`analyze --grid`: the paper's Fig. 6 subjects x predicates grid."""
-    from kglens_tui.analysis.grid import grid_tables
-    from kglens_tui.analysis.groups import cross_table
+    from kglens_tui.analysis.grid import GRID_METRIC, grid_tables
+    from kglens_tui.analysis.groups import cross_table, overall
 
     cross = cross_table(data, "subject", "predicate", flt, adjusted=adjusted)
     title = (
@@ -430,6 +430,14 @@ def _print_grid(data: RunData, flt: EdgeFilter, adjusted: bool) -> int:
     )
     for table in grid_tables(cross, console.width, title=title):
         console.print(table)
+    whole = overall(data, flt, adjusted=adjusted)
+    rate = whole.rates.get(GRID_METRIC)
+    console.print(
+        f"All subjects: zero-sense {rate_ci(rate.value, rate.low, rate.high)} of "
+        f"{rate.n:,} examined edges; chance {_pct(whole.chance.zero_sense)}. Each subject's "
+        f"interval: {suggested(f'analyze {data.run.id} --by subject')}.",
+        markup=False,
+    )
     return 0
 
 

@@ -8,18 +8,23 @@ from rich import box
 from rich.text import Text
 
 from kglens_tui.analysis.colours import heat_hex, text_on
-from kglens_tui.analysis.groups import CrossCell, CrossTable
+from kglens_tui.analysis.groups import CHANCE_FIELD, RATES, CrossCell, CrossTable, GroupRow
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable, html_text, literal, visible
+from kglens_tui.probe.bias import Baseline
+from kglens_tui.textfmt import pct, rate_ci
 
 GRID_METRIC = "zero_sense"
+GRID_FIXED_COLUMNS = 3
+"""The TUI grid's columns before the predicates: subject, all, chance."""
 ROW_LABEL_LIMIT = 24
 COL_LABEL_LIMIT = 10
 DOTS = ((0.1, "·"), (0.25, "•"), (1.01, "●"))
 """Share of the subject's edges below which a cell gets this dot (Fig. 6's dot size)."""
 LEGEND = (
     "colour: zero-sense rate (green 0% .. red 100%); dot: share of the subject's edges "
-    "(· < 10% ≤ • < 25% ≤ ●); blank: no edge; — : none examined"
+    "(· < 10% ≤ • < 25% ≤ ●); blank: no edge; — : none examined; chance: a blind "
+    "guess's rate on the same questions"
 )
 
 
@@ -49,22 +54,32 @@ def total_text(p: Proportion) -> Text:
 
 
 def cell_detail(row_label: str, col_label: str, cell: CrossCell | None) -> str:
-    """One plain line on a cell: its rates with intervals and n (labels made visible)."""
+    """One plain line on a cell: each rate with its interval and what chance scores on the same
+    questions, and n (labels made visible)."""
     head = f"{visible(row_label, one_line=True)} × {visible(col_label, one_line=True)}: "
     if cell is None:
         return head + "no edge"
-    r = cell.rates
-
-    def ci(p: Proportion) -> str:
-        if p.value is None:
-            return "—"
-        assert p.low is not None and p.high is not None  # set whenever value is (n > 0)
-        return f"{p.value * 100:.1f}% [{p.low * 100:.1f}–{p.high * 100:.1f}]"
-
-    return (
-        f"{head}zero-sense {ci(r.zero_sense)} · win {ci(r.win)} · all-sense {ci(r.all_sense)}"
-        f" · n={r.examined} examined of {cell.edges} edges ({cell.share * 100:.0f}% of the row)"
+    r, chance = cell.rates, cell.chance
+    rates = " · ".join(
+        f"{name} {rate_ci(r.get(field).value, r.get(field).low, r.get(field).high)}"
+        f" (chance {pct(getattr(chance, CHANCE_FIELD[field]))})"
+        for name, field, _ in sorted(RATES, key=lambda rate: rate[1] != GRID_METRIC)
     )
+    return (
+        f"{head}{rates} · n={r.examined} examined of {cell.edges} edges"
+        f" ({cell.share * 100:.0f}% of the row)"
+    )
+
+
+def row_cell(row: GroupRow) -> CrossCell:
+    """A subject's whole row as a cell (all its edges, share 1)."""
+    return CrossCell(row.edges, 1.0, row.rates, row.chance)
+
+
+def chance_text(chance: Baseline) -> str:
+    """What chance scores on the grid's rate, as a whole percent (an em dash with no question)."""
+    value = getattr(chance, CHANCE_FIELD[GRID_METRIC])
+    return "—" if value is None else f"{value * 100:.0f}%"
 
 
 def _col_width(label: str) -> int:
@@ -79,7 +94,7 @@ def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> l
         (len(visible(r.label, one_line=True, limit=ROW_LABEL_LIMIT)) for r in cross.rows),
         default=len(cross.row_by),
     )
-    fixed = max(label_w, len(cross.row_by)) + 4 + 7 + 8
+    fixed = max(label_w, len(cross.row_by)) + 4 + 7 + 8 + 8
     chunks: list[list] = [[]]
     used = fixed
     for col in cross.cols:
@@ -103,6 +118,7 @@ def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> l
         table.add_column(cross.row_by, no_wrap=True, max_width=ROW_LABEL_LIMIT)
         table.add_column("n", justify="right", no_wrap=True, min_width=4)
         table.add_column("all", justify="right", no_wrap=True, min_width=5)
+        table.add_column("chance", justify="right", no_wrap=True, min_width=6)
         for col in cols:
             table.add_column(
                 literal(col.label, one_line=True, limit=COL_LABEL_LIMIT),
@@ -114,6 +130,7 @@ def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> l
                 literal(row.label, one_line=True, limit=ROW_LABEL_LIMIT),
                 str(row.rates.examined),
                 total_text(row.rates.get(GRID_METRIC)),
+                chance_text(row.chance),
                 *(cell_text(cross.cells.get((row.key, col.key))) for col in cols),
             )
         tables.append(table)
@@ -121,7 +138,8 @@ def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> l
 
 
 def grid_html(cross: CrossTable) -> str:
-    """The grid as an HTML table (cell title: the detail line)."""
+    """The grid as an HTML table: a row per subject with its overall rate and chance, then a
+    column per predicate (cell title: the detail line)."""
     if not cross.rows:
         return ""
     head = "".join(f"<th>{html_text(c.label)}</th>" for c in cross.cols)
@@ -139,9 +157,17 @@ def grid_html(cross: CrossTable) -> str:
                 f"style='background:{heat_hex(p.value)};color:{text_on(p.value)}'>"
                 f"{dot(cell.share)} {rate_text(p)}</td>"
             )
-        body.append(f"<tr><td class='l'>{html_text(row.label)}</td>{''.join(cells)}</tr>")
+        total = row.rates.get(GRID_METRIC)
+        detail = cell_detail(row.label, "all predicates", row_cell(row))
+        body.append(
+            f"<tr><td class='l'>{html_text(row.label)}</td>"
+            f"<td title='{html_text(detail, quote=True)}' "
+            f"style='background:{heat_hex(total.value)};color:{text_on(total.value)}'>"
+            f"{rate_text(total)}</td><td>{chance_text(row.chance)}</td>{''.join(cells)}</tr>"
+        )
     return (
         "<h2>Subjects × predicates (paper Fig. 6)</h2>"
-        f"<table><tr><th class='l'>{html_text(cross.row_by)}</th>{head}</tr>{''.join(body)}</table>"
+        f"<table><tr><th class='l'>{html_text(cross.row_by)}</th><th>all</th><th>chance</th>"
+        f"{head}</tr>{''.join(body)}</table>"
         f"<p class='note'>{html_text(LEGEND)}. Hover a cell for its intervals and n.</p>"
     )

@@ -234,11 +234,12 @@ def overall(
 @dataclass(frozen=True)
 class CrossCell:
     """One (row group, column group) cell; share is its edges over the row's edges (the dot
-    size of Fig. 6)."""
+    size of Fig. 6); chance is what blind guessing scores on its questions (`chance_of`)."""
 
     edges: int
     share: float
     rates: RateSet
+    chance: Baseline
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,10 @@ def cross_table(
     for (rk, ck), ps in members.items():
         idx = np.array(ps, dtype=np.int64)
         cells[(rk, ck)] = CrossCell(
-            edges=len(idx), share=len(idx) / row_edges[rk], rates=rate_set(m[idx], n[idx], level)
+            edges=len(idx),
+            share=len(idx) / row_edges[rk],
+            rates=rate_set(m[idx], n[idx], level),
+            chance=chance_of(data, idx, adjusted),
         )
     return CrossTable(rows, cols, row_rows, col_rows, cells)
 

@@ -22,7 +22,6 @@ from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.status import RunStatus
-from kglens_tui.probe.bias import run_trust
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
@@ -126,21 +125,23 @@ def _run_head(data: RunData) -> str:
     return head
 
 
-def _chance_rows(data: RunData) -> tuple[str, str]:
+def _chance_rows(data: RunData, raw: GroupRow, adj: GroupRow) -> tuple[str, str]:
     """Metrics table rows with the chance each rate is compared with (as `kglens report`: the
-    blind guesser under the run's own sampler, and on independent asks), and their note."""
+    blind guesser under the run's own sampler, and on independent asks, as logged and with
+    triage when triage changes it), and their note."""
     coin = coin_baseline(data.conn, data.run.id)
-    base = run_trust(data.conn, data.run.id, kg=data.kg).baseline
     keys = ("win", "zero_sense", "all_sense")
     sampler = "".join(f"<td>{html_text(coin.rates[k].text()) if coin else '—'}</td>" for k in keys)
-    independent = "".join(
-        f"<td>{pct(v)}</td>" for v in (base.win_rate, base.zero_sense, base.all_sense)
-    )
-    rows = (
-        "<tr><td class='l'>chance under this sampler</td><td></td><td></td>"
-        f"{sampler}</tr><tr><td class='l'>chance, independent asks</td><td></td><td></td>"
-        f"{independent}</tr>"
-    )
+    rows = f"<tr><td class='l'>chance under this sampler</td><td></td><td></td>{sampler}</tr>"
+    independent = [("as logged", raw.chance), ("with triage", adj.chance)]
+    if raw.chance == adj.chance:
+        independent = [("", adj.chance)]
+    for name, base in independent:
+        cells = "".join(
+            f"<td>{pct(v)}</td>" for v in (base.win_rate, base.zero_sense, base.all_sense)
+        )
+        label = f"chance, independent asks{f' ({name})' if name else ''}"
+        rows += f"<tr><td class='l'>{label}</td><td></td><td></td>{cells}</tr>"
     note = (
         "Chance: what the blind guesser of kglens report scores when asked by this run's "
         "sampler, batch, propagation and number of answers ("
@@ -151,8 +152,8 @@ def _chance_rows(data: RunData) -> tuple[str, str]:
             else "nothing answered to replay yet: —)"
         )
         + ", and on the questions the run asked with each ask independent "
-        f"({pct(base.per_question)} of questions right); the sampler re-asks edges the guesser "
-        "failed, which moves its score away from that."
+        f"({pct(adj.chance.per_question)} of questions right); the sampler re-asks edges the "
+        "guesser failed, which moves its score away from that."
     )
     return rows, note
 
@@ -169,7 +170,7 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         _run_head(data),
     ]
     raw, adj = overall(data, adjusted=False), overall(data, adjusted=True)
-    chance_rows, chance_note = _chance_rows(data)
+    chance_rows, chance_note = _chance_rows(data, raw, adj)
     parts.append(
         "<h2>Metrics (paper 3.2)</h2><table><tr><th class='l'></th><th>edges</th>"
         "<th>examined</th><th>win</th><th>zero-sense</th><th>all-sense</th></tr>"

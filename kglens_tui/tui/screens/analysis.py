@@ -13,15 +13,17 @@ from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedCon
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.grid import (
     COL_LABEL_LIMIT,
+    GRID_FIXED_COLUMNS,
     GRID_METRIC,
     LEGEND,
     ROW_LABEL_LIMIT,
     cell_detail,
     cell_text,
+    chance_text,
+    row_cell,
     total_text,
 )
 from kglens_tui.analysis.groups import (
-    CrossCell,
     CrossTable,
     GroupRow,
     cross_table,
@@ -85,11 +87,6 @@ def bar_note(row: GroupRow) -> str:
     if not row.rates.examined:
         return "n=0"
     return f"n={row.rates.examined} · chance {pct(row.chance.zero_sense)}"
-
-
-def _row_cell(row: GroupRow) -> CrossCell:
-    """A subject's whole row as a cell (all its edges, share 1)."""
-    return CrossCell(row.edges, 1.0, row.rates)
 
 
 class AnalysisScreen(RunDataScreen):
@@ -202,12 +199,14 @@ class AnalysisScreen(RunDataScreen):
         grid.clear(columns=True)
         grid.add_column("subject", key="subject")
         grid.add_column("all", key="all")
+        grid.add_column("chance", key="chance")
         for col in cross.cols:
             grid.add_column(literal(col.label, one_line=True, limit=COL_LABEL_LIMIT), key=col.key)
         for row in cross.rows:
             grid.add_row(
                 literal(row.label, one_line=True, limit=ROW_LABEL_LIMIT),
                 total_text(row.rates.get(GRID_METRIC)),
+                Text(chance_text(row.chance).rjust(len("chance"))),
                 *(cell_text(cross.cells.get((row.key, col.key))) for col in cross.cols),
                 key=row.key,
             )
@@ -220,10 +219,10 @@ class AnalysisScreen(RunDataScreen):
         if not (0 <= r < len(cross.rows)):
             return
         row = cross.rows[r]
-        if c < 2:
-            text = cell_detail(row.label, "all predicates", _row_cell(row))
+        if c < GRID_FIXED_COLUMNS:
+            text = cell_detail(row.label, "all predicates", row_cell(row))
         else:
-            col = cross.cols[c - 2]
+            col = cross.cols[c - GRID_FIXED_COLUMNS]
             text = cell_detail(row.label, col.label, cross.cells.get((row.key, col.key)))
         self.query_one("#an-grid-cell", Static).update(text)
 
