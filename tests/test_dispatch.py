@@ -28,7 +28,11 @@ class Engine:
     def stopping(self) -> bool:
         return self._stop.is_set()
 
-    async def _holding(self) -> None:
+    @property
+    def held(self) -> bool:
+        return not self._running.is_set()
+
+    async def hold(self) -> None:
         self.status = RunStatus.PAUSED
         self.holds += 1
         await self._running.wait()

@@ -124,13 +124,13 @@ def test_draw_cache_hands_out_one_draw_without_busy_edges(conn: sqlite3.Connecti
     engine = _engine(conn, batch_size=64)
     draws = DrawCache(engine)
     sampled: list[int] = []
-    original = engine._sample
+    original = engine.sample
 
     def counted(*args: object, **kwargs: object) -> np.ndarray:
         sampled.append(1)
         return original(*args, **kwargs)
 
-    engine._sample = counted  # type: ignore[method-assign]
+    engine.sample = counted  # type: ignore[method-assign]
     busy = np.array([0, 1, 2, 3], dtype=np.int64)
     first = draws.take(1, 8, busy, slot=0)
     taken = list(first)
@@ -163,7 +163,7 @@ def test_continuous_commit_waits_until_new_requests_are_out(
 ) -> None:
     events: list[str] = []
     engine = _engine(conn, scheduling="continuous", concurrency=4, batch_size=8, iterations=3)
-    ask, finish = engine._ask, engine._finish_iteration
+    ask, finish = engine.ask, engine.finish_iteration
 
     async def traced_ask(question):
         events.append(f"ask {question.iteration}")
@@ -173,8 +173,8 @@ def test_continuous_commit_waits_until_new_requests_are_out(
         events.append(f"commit {iteration}")
         return finish(iteration, outcomes, seconds)
 
-    monkeypatch.setattr(engine, "_ask", traced_ask)
-    monkeypatch.setattr(engine, "_finish_iteration", traced_finish)
+    monkeypatch.setattr(engine, "ask", traced_ask)
+    monkeypatch.setattr(engine, "finish_iteration", traced_finish)
     snap = run_blocking(engine)
     assert snap.requests == 24
     first_commit = events.index("commit 1")

@@ -163,14 +163,14 @@ async def _step(engine: ProbeEngine, iteration: int, commits: list[float]) -> di
     target's own time is taken out of "ask + verify" and reported as TARGET."""
     in_target = [0.0]
     t0 = time.perf_counter()
-    batch = engine._sample(iteration, engine.config.batch_size)
+    batch = engine.sample(iteration, engine.config.batch_size)
     t1 = time.perf_counter()
-    questions = await engine._questions(batch, iteration)
+    questions = await engine.questions_for(batch, iteration)
     t2 = time.perf_counter()
     with _timed_target(engine, in_target):
-        outcomes = await engine._ask_all(questions)
+        outcomes = await engine.ask_all(questions)
     t3 = time.perf_counter()
-    engine._finish_iteration(iteration, outcomes, t3 - t0)
+    engine.finish_iteration(iteration, outcomes, t3 - t0)
     t4 = time.perf_counter()
     commit = commits[-1]
     return {

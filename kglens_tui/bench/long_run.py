@@ -72,10 +72,10 @@ async def _timed_iteration(engine: ProbeEngine, iteration: int) -> tuple[float, 
     more often than any screen asks for it)."""
     wall, cpu = time.perf_counter(), time.process_time()
     await asyncio.sleep(0)
-    batch = engine._sample(iteration, engine.config.batch_size)
-    questions = await engine._questions(batch, iteration)
-    outcomes = await engine._ask_all(questions)
-    engine._finish_iteration(iteration, outcomes, time.perf_counter() - wall)
+    batch = engine.sample(iteration, engine.config.batch_size)
+    questions = await engine.questions_for(batch, iteration)
+    outcomes = await engine.ask_all(questions)
+    engine.finish_iteration(iteration, outcomes, time.perf_counter() - wall)
     engine.snapshot()
     return time.perf_counter() - wall, time.process_time() - cpu
 

@@ -271,7 +271,9 @@ class ProbeStats:
 
 
 @dataclass
-class _Outcome:
+class Outcome:
+    """One asked question: its reply and verdict, who gave the verdict, and its token counts."""
+
     question: Question
     reply: str
     verdict: Verdict
@@ -314,8 +316,8 @@ def run_edge_positions(
 
 class ProbeEngine(RunEngine):
     """Runs one probing run to its end (iterations, convergence, budget or stop): each
-    iteration plans a batch from the posterior (`_sample`), asks and scores it (`_ask`), and
-    commits it with the posterior's update (`_finish_iteration`)."""
+    iteration plans a batch from the posterior (`sample`), asks and scores it (`ask`), and
+    commits it with the posterior's update (`finish_iteration`)."""
 
     mode = KGLENS
 
@@ -481,14 +483,14 @@ class ProbeEngine(RunEngine):
         for row in reversed(rows):
             self.stats.recent.append(ReplyView(*row))
 
-    def _retry_edges(self) -> np.ndarray:
+    def retry_edges(self) -> np.ndarray:
         """Edges whose last request failed (transport/API error), fewer than
         MAX_CONSECUTIVE_ERRORS times in a row: they go first into the next batch. Derived from
         the PKG state, so a resumed run retries exactly what the original would have."""
         err = self.state.err
         return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
 
-    def _budget_left(self) -> int | None:
+    def budget_left(self) -> int | None:
         """Questions the budgets still allow: each costs a target request and a call of each
         helper that serves it (generator, judge)."""
         return self._calls_left(1 + (self.generator is not None) + (self.judge is not None))
@@ -515,20 +517,20 @@ class ProbeEngine(RunEngine):
             schedule = Batches(self, pick, self._no_budget_left)
             await self._dispatch(schedule, 1)
             self._count_dropped()
-            self._should_stop()
+            self.should_stop()
             return
         if self.config.scheduling is Scheduling.CONTINUOUS:
             schedule = Continuous(self)
             await self._dispatch(schedule, self.config.concurrency)
         else:
-            schedule = Batches(self, self._sample, self._should_stop)
+            schedule = Batches(self, self.sample, self.should_stop)
             await self._dispatch(schedule, 1)
         self._count_dropped()
-        if not self.stop_reason and not self._should_stop():
+        if not self.stop_reason and not self.should_stop():
             self.stop_reason = "no edges to ask"
 
     def _no_budget_left(self) -> bool:
-        left = self._budget_left()
+        left = self.budget_left()
         return left is not None and left <= 0
 
     async def _keep_finished(self) -> None:
@@ -573,7 +575,9 @@ class ProbeEngine(RunEngine):
             )
         )
 
-    def _should_stop(self) -> bool:
+    def should_stop(self) -> bool:
+        """Whether the run is done: failures past the guard's rule, a budget spent, or the rates
+        converged (sets `stop_reason`)."""
         if self.guard.cause:
             self.stop_reason = STOP_REASON
             return True
@@ -589,19 +593,19 @@ class ProbeEngine(RunEngine):
             self.stats.converged = True
             self.stop_reason = "converged"
             return True
-        left = self._budget_left()
+        left = self.budget_left()
         if left is not None and left <= 0:
             self.stop_reason = BUDGET_REASON
             return True
         return False
 
-    def _sample(
+    def sample(
         self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
     ) -> np.ndarray:
         """k edges: failed requests to retry first, then the sampler's picks; never `busy` ones."""
         busy = np.empty(0, dtype=np.int64) if busy is None else busy
         seed = [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
-        retry = np.setdiff1d(self._retry_edges(), busy)[:k]
+        retry = np.setdiff1d(self.retry_edges(), busy)[:k]
         fresh = sample_batch(
             self.config.sampler,
             self.state,
@@ -615,9 +619,11 @@ class ProbeEngine(RunEngine):
         )
         return np.concatenate((retry, fresh)).astype(np.int64)
 
-    async def _questions(
+    async def questions_for(
         self, batch: np.ndarray, iteration: int, first_slot: int = 0
     ) -> list[Question]:
+        """The questions to ask about a batch's edges in an iteration (slots from
+        `first_slot`)."""
         questions = [
             self.factory.make(int(pos), first_slot + slot, iteration)
             for slot, pos in enumerate(batch)
@@ -637,15 +643,17 @@ class ProbeEngine(RunEngine):
         )
         return self._prompts[(WH if question.qtype == WH else YES_NO, reverse)]
 
-    async def _ask_all(self, questions: list[Question]) -> list[_Outcome]:
+    async def ask_all(self, questions: list[Question]) -> list[Outcome]:
         """Ask a batch concurrently; a target that answers without waiting (the zero-latency
         simulator) is asked in order instead, which saves a task per question and gives the same
         outcomes (its answers depend on each question only)."""
         if getattr(self.target, "answers_instantly", False) and self.judge is None:
-            return [await self._ask(q) for q in questions]
-        return list(await asyncio.gather(*(self._ask(q) for q in questions)))
+            return [await self.ask(q) for q in questions]
+        return list(await asyncio.gather(*(self.ask(q) for q in questions)))
 
-    async def _ask(self, question: Question) -> _Outcome:
+    async def ask(self, question: Question) -> Outcome:
+        """Ask one question and verify the reply; a transport or API error is an error
+        outcome, never a wrong answer."""
         request = ChatRequest(
             messages=self._answer_prompt(question).render(question=question.text),
             max_tokens=self.config.max_tokens,
@@ -655,7 +663,7 @@ class ProbeEngine(RunEngine):
         try:
             reply = await complete_counted(self.target, request, self._sent)
         except LLMError as exc:
-            errored = _Outcome(
+            errored = Outcome(
                 question,
                 "",
                 Verdict.ERROR,
@@ -667,7 +675,7 @@ class ProbeEngine(RunEngine):
             self.guard.record(exc.kind, errored.error)
             self._show(errored)
             return errored
-        outcome = _Outcome(
+        outcome = Outcome(
             question,
             reply.text,
             Verdict.ERROR,
@@ -688,7 +696,7 @@ class ProbeEngine(RunEngine):
         self._show(outcome)
         return outcome
 
-    def _show(self, o: _Outcome) -> None:
+    def _show(self, o: Outcome) -> None:
         """Put a reply on the live feed as soon as it is verified."""
         self.stats.answered += 1
         self.stats.replies_total += 1
@@ -703,7 +711,7 @@ class ProbeEngine(RunEngine):
             )
         )
 
-    async def _verify_wh(self, outcome: _Outcome) -> None:
+    async def _verify_wh(self, outcome: Outcome) -> None:
         question = outcome.question
         edge = int(self.positions[question.pos])
         checked = check_edge_wh(outcome.reply, question.expected_answers, self.names, edge)
@@ -733,7 +741,8 @@ class ProbeEngine(RunEngine):
         else:
             outcome.matcher = checked.verdict.value
 
-    def _finish_iteration(self, iteration: int, outcomes: list[_Outcome], seconds: float) -> None:
+    def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
+        """Commit an iteration whole: its replies, the posterior's update and its metrics."""
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
         failed = np.array([o.verdict.value in FAILED for o in outcomes], dtype=bool)
         succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
@@ -879,7 +888,7 @@ class ProbeEngine(RunEngine):
         )
         return tuple(out)
 
-    def _row(self, o: _Outcome) -> ObservationRow:
+    def _row(self, o: Outcome) -> ObservationRow:
         q = o.question
         return ObservationRow(
             iteration=q.iteration,

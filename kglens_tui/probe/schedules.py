@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from kglens_tui.probe.engine import ProbeEngine, _Outcome
+    from kglens_tui.probe.engine import Outcome, ProbeEngine
 
 LOOKAHEAD = 2
 """Continuous scheduling dispatches at most this many iterations past the last commit."""
@@ -32,7 +32,7 @@ class Batches:
         self._asking = 0
         """The iteration out now (0: none)."""
         self._started = 0.0
-        self._ready: list[_Outcome] | None = None
+        self._ready: list[Outcome] | None = None
 
     def limit(self) -> bool:
         return self._limit()
@@ -42,7 +42,7 @@ class Batches:
             return []
         engine = self.engine
         k = engine.config.batch_size
-        left = engine._budget_left()
+        left = engine.budget_left()
         if left is not None:
             k = min(k, left)
         iteration = engine.stats.iteration + 1
@@ -50,17 +50,17 @@ class Batches:
         if len(batch) == 0:
             return None
         self._asking, self._started = iteration, time.perf_counter()
-        questions = await engine._questions(batch, iteration)
-        return [engine._ask_all(questions)]
+        questions = await engine.questions_for(batch, iteration)
+        return [engine.ask_all(questions)]
 
-    def take(self, result: list[_Outcome]) -> None:
+    def take(self, result: list[Outcome]) -> None:
         self._ready = result
 
     def commit(self, idle: bool) -> bool:
         if self._ready is None:
             return False
         outcomes, self._ready = self._ready, None
-        self.engine._finish_iteration(self._asking, outcomes, time.perf_counter() - self._started)
+        self.engine.finish_iteration(self._asking, outcomes, time.perf_counter() - self._started)
         self._asking = 0
         return True
 
@@ -89,7 +89,7 @@ class Continuous:
         self.engine = engine
         self.flying: dict[int, int] = {}
         """Edge position -> questions about it in flight."""
-        self.pending: dict[int, list[_Outcome]] = {}
+        self.pending: dict[int, list[Outcome]] = {}
         """Replies in, by iteration, not committed yet."""
         self.dispatched: dict[int, int] = {}
         self.closed: set[int] = set()
@@ -98,7 +98,7 @@ class Continuous:
         self.draws = DrawCache(engine)
 
     def limit(self) -> bool:
-        return self.engine._should_stop()
+        return self.engine.should_stop()
 
     async def plan(self, room: int) -> list[Awaitable[Any]] | None:
         engine, config = self.engine, self.engine.config
@@ -108,7 +108,7 @@ class Continuous:
             return []
         waiting = [o.question.pos for outs in self.pending.values() for o in outs]
         free = room
-        left = engine._budget_left()
+        left = engine.budget_left()
         if left is not None:
             free = min(free, left - sum(self.flying.values()) - len(waiting))
         if free <= 0:
@@ -119,9 +119,9 @@ class Continuous:
         work: list[Awaitable[Any]] = []
         if len(batch):
             self.started.setdefault(self.iteration, time.perf_counter())
-            for q in await engine._questions(batch, self.iteration, first_slot=self.slot):
+            for q in await engine.questions_for(batch, self.iteration, first_slot=self.slot):
                 self.flying[q.pos] = self.flying.get(q.pos, 0) + 1
-                work.append(engine._ask(q))
+                work.append(engine.ask(q))
             self.dispatched[self.iteration] = self.dispatched.get(self.iteration, 0) + len(batch)
             self.slot += len(batch)
         if self.slot >= config.batch_size or (len(batch) == 0 and self.slot):
@@ -130,7 +130,7 @@ class Continuous:
             return None  # no edge left to ask
         return work
 
-    def take(self, result: _Outcome) -> None:
+    def take(self, result: Outcome) -> None:
         pos = result.question.pos
         self.flying[pos] -= 1
         if not self.flying[pos]:
@@ -146,7 +146,7 @@ class Continuous:
         ``idle`` (nothing in flight, nothing more to hand out now) closes the iteration being
         handed out, unless the run is pausing: a resume goes on filling it, so a pause never
         changes what the run asks."""
-        if idle and self.slot and self.engine._running.is_set():
+        if idle and self.slot and not self.engine.held:
             self._close()
         committed = False
         engine = self.engine
@@ -157,7 +157,7 @@ class Continuous:
                 return committed
             committed = True
             done.sort(key=lambda o: o.question.slot)
-            engine._finish_iteration(it, done, time.perf_counter() - self.started.get(it, 0.0))
+            engine.finish_iteration(it, done, time.perf_counter() - self.started.get(it, 0.0))
             self.pending.pop(it, None)
             self.dispatched.pop(it, None)
             self.closed.discard(it)
@@ -176,7 +176,7 @@ class DrawCache:
     def take(self, iteration: int, k: int, busy: np.ndarray, slot: int) -> np.ndarray:
         """Up to k edges for `iteration` starting at `slot`, none of them `busy`."""
         engine = self.engine
-        retry = np.setdiff1d(engine._retry_edges(), busy)[:k]
+        retry = np.setdiff1d(engine.retry_edges(), busy)[:k]
         key = (iteration, engine.stats.iteration)
         if key != self.key:
             self.key, self.queue = key, []
@@ -185,7 +185,7 @@ class DrawCache:
         want = k - len(retry)
         if len(self.queue) < want:
             room = engine.config.batch_size - slot
-            fresh = engine._sample(
+            fresh = engine.sample(
                 iteration, max(room, want), np.array(sorted(blocked), np.int64), slot
             )
             queued = set(self.queue)

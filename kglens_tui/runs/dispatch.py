@@ -83,7 +83,7 @@ class Dispatcher:
                 schedule.commit(False)
                 await self._cancel_in_flight()
                 return
-            paused = not engine._running.is_set()
+            paused = engine.held
             room = self.concurrency - len(self.tasks)
             if room > 0 and not (paused or planned_all or engine.stopping or schedule.limit()):
                 work = await schedule.plan(room)
@@ -97,7 +97,7 @@ class Dispatcher:
             committed = schedule.commit(not self.tasks)
             if not self.tasks:
                 if paused and not engine.stopping:
-                    await engine._holding()
+                    await engine.hold()
                     continue
                 if committed:
                     continue  # the commit may let more work start

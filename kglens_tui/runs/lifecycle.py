@@ -199,7 +199,7 @@ class RunEngine:
         if self.status != RunStatus.LOADING_MODEL and not RunStatus(self.status).ended:
             self.status = status
 
-    async def _holding(self) -> None:
+    async def hold(self) -> None:
         """Wait here while paused, once nothing is in flight (until then the status says
         "pausing"); returns at once otherwise."""
         if self._running.is_set():
