@@ -135,9 +135,10 @@ def test_the_knowledge_gap_is_one_figure_with_its_n_on_screen_and_in_the_report(
             return next(r for r in rows if r[0] == "knowledge gap (both)")
 
     row = asyncio.run(on_screen())
-    # n, gap, the rate with the report's interval, ..., relations left out (failed requests)
-    assert row[1:4] == ("4", "1", gap.text().removesuffix(" (n=4)"))
-    assert row[-1] == "2"
+    # the gap over its n, the rate with the report's interval, ..., relations left out
+    # (failed requests)
+    assert row[1:3] == ("1/4", gap.text().removesuffix(" (n=4)"))
+    assert row[-1] == "— · 2"
 
 
 def test_ensemble_refuses_a_run_named_twice_and_says_when_runs_share_few_relations(

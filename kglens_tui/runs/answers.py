@@ -54,11 +54,25 @@ def write_answers(conn: sqlite3.Connection, run_id: int, answers: list[UnitAnswe
     )
 
 
+ANSWER_COLUMNS = (
+    "unit, question, reply, label, error, prompt_tokens, completion_tokens, latency_ms, retries"
+)
+"""`unit_answer`'s columns in `UnitAnswer`'s order."""
+
+
 def load_answers(conn: sqlite3.Connection, run_id: int) -> dict[int, UnitAnswer]:
     """The run's stored answers by unit."""
     rows = conn.execute(
-        "SELECT unit, question, reply, label, error, prompt_tokens, completion_tokens, "
-        "latency_ms, retries FROM unit_answer WHERE run_id = ? ORDER BY unit",
-        (run_id,),
+        f"SELECT {ANSWER_COLUMNS} FROM unit_answer WHERE run_id = ? ORDER BY unit", (run_id,)
     ).fetchall()
     return {int(r[0]): UnitAnswer(*r) for r in rows}
+
+
+def load_latest_answers(conn: sqlite3.Connection, run_id: int, limit: int) -> list[UnitAnswer]:
+    """The run's stored answers to its last ``limit`` units that have one, in plan order
+    (oldest first): one walk back along the primary key, not a read of the whole run."""
+    rows = conn.execute(
+        f"SELECT {ANSWER_COLUMNS} FROM unit_answer WHERE run_id = ? ORDER BY unit DESC LIMIT ?",
+        (run_id, limit),
+    ).fetchall()
+    return [UnitAnswer(*r) for r in reversed(rows)]

@@ -14,10 +14,25 @@ from typing import Any
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, QuestionMeta
-from kglens_tui.runs.answers import TOTALS_SQL, UnitAnswer, load_answers, write_answers
+from kglens_tui.runs.answers import (
+    TOTALS_SQL,
+    UnitAnswer,
+    load_answers,
+    load_latest_answers,
+    write_answers,
+)
 from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.unit_mode import UnitMode
 from kglens_tui.runs.units import ModeEngine, QueryView, UnitResult, ask
+
+
+def answer_view(answer: UnitAnswer, kind: str) -> QueryView:
+    """How the live screen shows one unit's answer, asked now or stored: the reply, or the API
+    failure labelled error. The texts stay as the model wrote them (the screen shows them
+    literally)."""
+    return QueryView(
+        answer.unit, kind, answer.question, answer.reply or answer.error, answer.label or "error"
+    )
 
 
 class EdgeUnitEngine(ModeEngine):
@@ -68,8 +83,7 @@ class EdgeUnitEngine(ModeEngine):
             reply.latency_ms,
             reply.retries,
         )
-        view = QueryView(unit, self.kind, question, reply.text or reply.error, label or "error")
-        return UnitResult(unit, [answer], [reply], [view])
+        return UnitResult(unit, [answer], [reply], [answer_view(answer, self.kind)])
 
     def units_total(self) -> int:
         return len(self.run.edge_ids)
@@ -79,6 +93,11 @@ class EdgeUnitEngine(ModeEngine):
 
     def load_stored(self) -> None:
         self.answers = load_answers(self.conn, self.run.id)
+
+    def stored_views(self, limit: int) -> list[QueryView]:
+        return [
+            answer_view(a, self.kind) for a in load_latest_answers(self.conn, self.run.id, limit)
+        ]
 
     def pending(self) -> list[int]:
         return [

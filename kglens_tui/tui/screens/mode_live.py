@@ -9,6 +9,7 @@ questions and replies, and again back to the metrics."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -53,11 +54,18 @@ MODE_HELP = """\
 **KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
 both orders (sequential); answers that disagree are inconsistencies. **Fact-eval**: true/false,
 multiple-choice and list questions; precision over answered questions, recall over all, F1.
-Transport errors are never counted as inconsistent or wrong. The **coin** / **chance** column is
-what a guesser that ignores the question scores on the same questions (KONTEST: a coin, then a
-coin saying Yes as often as this model; a constant answer makes no inconsistency and no gap at
-all, so an error rate means little without a moderate yes-rate); the box on the left shows the
-yes-rate (CORRECT-rate of true/false statements) and warns of a strong answer bias.
+Transport errors are never counted as inconsistent or wrong.
+
+In the KONTEST table, **incons. / n** is an oracle's inconsistent tests over its valid ones
+(knowledge gap: the relations the model affirmed with neither template, over those whose two
+atomic requests were answered), **rate [95%]** that share with its 95% interval, and
+**invalid · errors** the tests left out for a reply neither yes nor no or for a failed request
+(knowledge gap: — and the relations with a failed atomic request). The **coin · at yes-rate**
+/ **chance** column is what a guesser that ignores the question scores on the same questions
+(KONTEST: a coin, then a coin saying Yes as often as this model; a constant answer makes no
+inconsistency and no gap at all, so an error rate means little without a moderate yes-rate);
+the box on the left shows the yes-rate (CORRECT-rate of true/false statements) and warns of a
+strong answer bias.
 """
 
 LABEL_STYLE = {
@@ -215,46 +223,10 @@ class ModeLiveScreen(Screen):
     def _metrics(self, snap: ModeSnapshot) -> None:
         metrics = snap.metrics
         rows: list[tuple[str, ...]] = []
-        columns: tuple[str, ...]
+        columns: Sequence[str]
+        header = 1
         if isinstance(metrics, KontestMetrics):
-            # "n" is each rate's denominator: valid tests, or for the gap the relations whose
-            # two atomic requests were answered (`Coverage.gap_both_rate`, as the report)
-            columns = (
-                "oracle",
-                "n",
-                "inconsistent",
-                "rate [95%]",
-                "coin · at yes-rate",
-                "invalid",
-                "errors",
-            )
-            p_yes = metrics.chance.p_yes
-            for o in metrics.oracles:
-                rows.append(
-                    (
-                        o.oracle,
-                        str(o.valid),
-                        str(o.inconsistent),
-                        _rate(Rate(o.inconsistent, o.valid)),
-                        f"{pct(metrics.coin_error_rate(o.oracle))} · "
-                        f"{pct(metrics.coin_error_rate(o.oracle, at_yes_rate=True))}",
-                        str(o.invalid),
-                        str(o.errors),
-                    )
-                )
-            gap = metrics.coverage.gap_both_rate
-            rows.append(
-                (
-                    "knowledge gap (both)",
-                    str(gap.n),
-                    str(gap.k),
-                    _rate(gap),
-                    f"{pct(1 - coverage_chance(COIN))} · "
-                    f"{pct(None if p_yes is None else 1 - coverage_chance(p_yes))}",
-                    "",
-                    str(metrics.coverage.unknown_both),
-                )
-            )
+            columns, rows, header = KONTEST_COLUMNS, _kontest_rows(metrics), KONTEST_HEADER
         elif isinstance(metrics, FactevalMetrics):
             columns = ("question", "context", "precision", "recall", "F1", "chance", "abstained")
             for s in metrics.scores:
@@ -275,7 +247,7 @@ class ModeLiveScreen(Screen):
             columns, rows = metrics.table()
         else:
             columns = ()
-        _fill(self.query_one("#mode-metrics", DataTable), columns, rows)
+        _fill(self.query_one("#mode-metrics", DataTable), columns, rows, header)
 
     def _feed(self, snap: ModeSnapshot) -> None:
         log = self.query_one("#mode-replies", ReplyLog)
@@ -343,8 +315,48 @@ def _failed_units(snap: ModeSnapshot) -> str:
     return f" · {failed:,} with a failed request" if failed else ""
 
 
+KONTEST_COLUMNS = ("oracle", "incons. / n", "rate [95%]", "coin · at yes-rate", "invalid · errors")
+"""The KONTEST table's columns: the inconsistent tests over the rate's n, the rate with its
+interval, what a coin and a coin saying Yes at the model's yes-rate score, and the tests an
+invalid reply or a failed request left out. Their labels take two lines (`KONTEST_HEADER`) so
+that the table fits 80 columns."""
+KONTEST_HEADER = 2
+
+
+def _kontest_rows(metrics: KontestMetrics) -> list[tuple[str, ...]]:
+    """Each oracle's inconsistent tests over its valid ones (the gap's relations in the gap
+    over those whose two atomic requests were answered, `Coverage.gap_both_rate`, as the
+    report), the rate with its interval, the coin's and the coin at the yes-rate, and the
+    invalid and failed tests (for the gap: relations with a failed atomic request)."""
+    rows: list[tuple[str, ...]] = []
+    p_yes = metrics.chance.p_yes
+    for o in metrics.oracles:
+        rows.append(
+            (
+                o.oracle,
+                f"{o.inconsistent:,}/{o.valid:,}",
+                _rate(Rate(o.inconsistent, o.valid)),
+                f"{pct(metrics.coin_error_rate(o.oracle))} · "
+                f"{pct(metrics.coin_error_rate(o.oracle, at_yes_rate=True))}",
+                f"{o.invalid:,} · {o.errors:,}",
+            )
+        )
+    gap = metrics.coverage.gap_both_rate
+    rows.append(
+        (
+            "knowledge gap (both)",
+            f"{gap.k:,}/{gap.n:,}",
+            _rate(gap),
+            f"{pct(1 - coverage_chance(COIN))} · "
+            f"{pct(None if p_yes is None else 1 - coverage_chance(p_yes))}",
+            f"— · {metrics.coverage.unknown_both:,}",
+        )
+    )
+    return rows
+
+
 def _rate(rate: Rate) -> str:
-    """A rate with its 95% interval (its n is in the row's n column)."""
+    """A rate with its 95% interval (its k/n is in the row's "incons. / n" column)."""
     interval = rate.interval
     return rate_ci(rate.value, *(interval if interval is not None else (None, None)))
 
@@ -358,14 +370,27 @@ def _status(status: str) -> str:
     )
 
 
-def _fill(table: DataTable, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+def _fill(
+    table: DataTable,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    header: int = 1,
+) -> None:
     """Refill the table with columns as wide as their widest cell: auto-sized columns keep their
-    label's width when the table was drawn between the rows' arrival and its re-measuring."""
+    label's width when the table was drawn between the rows' arrival and its re-measuring. With
+    ``header`` lines a label wraps at its words, and its column is only as wide as that needs."""
     table.clear(columns=True)
+    table.header_height = header
+    console = table.app.console
     for i, label in enumerate(columns):
+        shown = visible(label, one_line=True)
         width = max(
-            cell_len(visible(text, one_line=True)) for text in (label, *(r[i] for r in rows))
+            [cell_len(word) for word in shown.split()]
+            + [cell_len(visible(r[i], one_line=True)) for r in rows]
+            + [1]
         )
+        while len(Text(shown).wrap(console, width)) > header:
+            width += 1
         table.add_column(label, width=width)
     for row in rows:
         table.add_row(*row)
