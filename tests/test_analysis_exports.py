@@ -235,7 +235,7 @@ def test_the_html_report_holds_no_bidi_control_or_escape(
     conn.execute("UPDATE predicate SET label = '<b>capital</b>' WHERE label = 'capital'")
     html = render_html_report(load_run_data(conn, run))
     assert "\u202e" not in html and "\x1b" not in html and "<b>capital" not in html
-    assert "\ufffdCaledonia␛[2J" in html and "&lt;b&gt;capital&lt;/b&gt;" in html
+    assert "\u21c4Caledonia␛[2J" in html and "&lt;b&gt;capital&lt;/b&gt;" in html
 
 
 def test_the_html_report_header_says_requests_failure_cause_and_chance(

@@ -259,7 +259,7 @@ def test_default_majority_is_a_strict_majority_of_the_raters(db, capsys) -> None
     [
         ("--name", "r\x1b[31m2", "'r␛[31m2'"),
         ("--name", "r\x00", "'r␀'"),
-        ("--name", "right\u202eleft", "'right\ufffdleft'"),
+        ("--name", "right\u202eleft", "'right\u21c4left'"),
         ("--annotators", "a\nb", "'a⏎b'"),
         ("--annotators", "ann1,ann\t2", "'ann␉2'"),
         ("--annotators", "ann1,x\x9by", "'x\ufffdy'"),

@@ -20,8 +20,9 @@ from kglens_tui.runs.units import RECENT, ModeSnapshot
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen, ReplyLog
 
-HOSTILE = "[bold red]x[/] \x1b[31m"
-"""Rich markup and a terminal escape (red text), as a model might reply."""
+HOSTILE = "[bold red]x[/] \x1b[31m\ncorrect     forged\tline"
+"""Rich markup, a terminal escape (red text) and a newline and tab that would forge an entry
+of the log, as a model might reply."""
 EDGES = RECENT + 40
 """More units than a live screen keeps."""
 FAIL = EDGES - 5
@@ -123,17 +124,19 @@ def test_a_stored_plugin_runs_screen_shows_its_replies_literally(tmp_path: Path)
             )
             log = app.screen.query_one("#mode-replies", ReplyLog)
             await wait_for(pilot, lambda: len(log.blocks) == 9)
+            assert all(len(b.plain.splitlines()) == 2 for b in log.blocks)  # question, reply
             assert [b.plain.splitlines()[-1].split("→ ", 1)[1] for b in log.blocks] == [
-                v.reply.strip().replace("\x1b", "␛") for v in live.recent
+                v.reply.strip().replace("\x1b", "␛").replace("\n", "⏎").replace("\t", " ")
+                for v in live.recent
             ]
             await pilot.press("r")  # the replies on the whole screen
             await wait_for(pilot, lambda: log.region.height > 12)
             await pilot.pause()
             lines = [strip.text for strip in log.lines]
-            assert any("[bold red]x[/] ␛[31m" in line for line in lines), lines
+            assert any("[bold red]x[/] ␛[31m⏎correct     forged line" in line for line in lines)
             assert not any("\x1b" in line for line in lines)
             svg = app.export_screenshot()
             drawn = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
-            assert "→ [bold red]x[/] ␛[31m" in drawn and "\x1b" not in svg
+            assert "→ [bold red]x[/] ␛[31m⏎correct" in drawn and "\x1b" not in svg
 
     asyncio.run(drive())

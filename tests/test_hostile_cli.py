@@ -741,7 +741,7 @@ def test_replies_and_notes_are_in_the_review_and_annotation_output(
 ) -> None:
     assert main(["--db", ws.db, "review", str(ws.runs[0]), "--edge", str(ws.edge)]) == 0
     out = capsys.readouterr().out
-    reply = re.compile(r"│ (Yes|No)\. \[bold red\]x\[/\] \[/\] \[ ␛\]0;PWNED␇␛\[2J end\\␀⏎\ufffd")
+    reply = re.compile(r"│ (Yes|No)\. \[bold red\]x\[/\] \[/\] \[ ␛\]0;PWNED␇␛\[2J end\\␀⏎\u21c4")
     assert len(reply.findall(out)) >= 2, out
     assert "│ llm judge (judge [bold " in out  # a Wh reply, judged
     assert "kg wrong [bold red]x[/] [/] [ ␛]0;PWNED␇␛[2J end\\;" in out  # the triage trail

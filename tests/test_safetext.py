@@ -27,7 +27,7 @@ def _render(markup: str) -> str:
 def test_visible_leaves_no_control_character() -> None:
     out = visible(HOSTILE)
     assert all(ch in "\n\t" or (ord(ch) >= 0x20 and not 0x7F <= ord(ch) <= 0x9F) for ch in out)
-    assert "␛]0;PWNED␇" in out and "␀nul" in out and "\ufffdevil" in out
+    assert "␛]0;PWNED␇" in out and "␀nul" in out and "\u21c4evil" in out
     assert out.endswith("␍\ufffd") and len(out) == len(HOSTILE)
 
 
@@ -50,7 +50,7 @@ def test_literal_is_never_parsed() -> None:
 
 def test_lone_surrogates_are_shown_as_a_stand_in_and_stored_as_one() -> None:
     assert visible("a\ud800b\udcffc") == "a\ufffdb\ufffdc"
-    assert visible("\u061cbidi") == "\ufffdbidi"  # the Arabic letter mark reorders text
+    assert visible("\u061cbidi") == "\u21c4bidi"  # the Arabic letter mark reorders text
     assert storable("Yes \ud83d, \x1b[31m\n") == "Yes \ufffd, \x1b[31m\n"  # only surrogates
     assert control_char("x\udcffy") == "\udcff"
 
@@ -83,5 +83,14 @@ def test_html_text_is_escaped_and_shows_controls_and_bidi_marks() -> None:
     from kglens_tui.core.safetext import html_text
 
     assert html_text("<b>x</b> & 'q' \u202elanguage\x1b[2J") == (
-        "&lt;b&gt;x&lt;/b&gt; &amp; &#x27;q&#x27; \ufffdlanguage␛[2J"
+        "&lt;b&gt;x&lt;/b&gt; &amp; &#x27;q&#x27; \u21c4language␛[2J"
     )
+
+
+def test_bidi_marks_and_line_separators_have_stand_ins_of_their_own() -> None:
+    """A reversed or split line is told apart from a decoding error (which shows as "�")."""
+    for mark in ("\u202e", "\u202a", "\u200f", "\u061c", "\u2066", "\u2069"):
+        assert visible(f"a{mark}b") == "a\u21c4b"
+    assert visible("a\u2028b\u2029c", one_line=True) == "a⏎b⏎c"
+    assert visible("a\u2028b") == "a⏎b"
+    assert visible("a\x9bb\ud800c") == "a\ufffdb\ufffdc"  # C1 control, lone surrogate

@@ -4,7 +4,7 @@ Every string that comes from a model, a KG file or a user goes through one of th
 reaches a widget, a table cell, a notification or a CLI line:
 
 - `visible(text)` replaces control characters (C0, DEL, C1, bidi overrides, line separators) with
-  visible stand-ins of the same length (ESC shows as "␛", NUL as "␀", U+202E as "�"), so
+  visible stand-ins of the same length (ESC shows as "␛", NUL as "␀", U+202E as "⇄"), so
   nothing moves the cursor, clears the screen, sets the window title or reorders the line;
 - `markup_literal(text)` is `visible` plus Rich markup escaping, for text embedded in a markup
   string such as f"[b]Reply[/]: {markup_literal(reply)}";
@@ -28,15 +28,18 @@ from rich.text import Text
 
 # Every character that could steer a terminal or reorder text, mapped to one visible stand-in of
 # the same length (so styled spans over the text stay where they are): C0 controls show as their
-# Unicode control pictures (ESC as "␛", NUL as "␀"), DEL as "␡", C1 controls, bidi embeddings,
-# overrides and isolates, the Unicode line/paragraph separators and lone UTF-16 surrogates (not
-# characters: no UTF-8 file or SQLite text can hold one) as "�".
+# Unicode control pictures (ESC as "␛", NUL as "␀"), DEL as "␡", bidi marks, embeddings,
+# overrides and isolates as "⇄" (so a reversed line is told from a decoding error), the Unicode
+# line/paragraph separators as "⏎", C1 controls and lone UTF-16 surrogates (not characters: no
+# UTF-8 file or SQLite text can hold one) as "�".
+BIDI_STAND_IN = "\u21c4"
 _STAND_INS = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)}
 _STAND_INS[0x7F] = 0x2421
-for _code in (*range(0x80, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F)):
+for _code in (*range(0x80, 0xA0), *range(0xD800, 0xE000)):
     _STAND_INS[_code] = 0xFFFD
-for _code in (*range(0x2066, 0x206A), *range(0xD800, 0xE000)):
-    _STAND_INS[_code] = 0xFFFD
+for _code in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)):
+    _STAND_INS[_code] = ord(BIDI_STAND_IN)
+_STAND_INS[0x2028] = _STAND_INS[0x2029] = 0x23CE
 LABEL_LIMIT = 120
 """Characters of a name (entity, predicate, KG, model) shown in a heading or a one-line field."""
 TEXT_LIMIT = 4000

@@ -262,9 +262,14 @@ class ModeLiveScreen(Screen):
             return
         for view in snap.recent[len(snap.recent) - new :]:
             block = Text()
-            block.append(f"{view.label:<11}", style=LABEL_STYLE.get(view.label, ""))
-            block.append(f" [{view.kind}] {visible(view.question)}\n", style="bold")
-            block.append(f"            → {visible(view.reply.strip(), limit=200)}", style="dim")
+            label = visible(view.label, one_line=True)
+            block.append(f"{label:<11}", style=LABEL_STYLE.get(view.label, ""))
+            block.append(
+                f" [{visible(view.kind, one_line=True)}] {visible(view.question, one_line=True)}\n",
+                style="bold",
+            )
+            reply = visible(view.reply.strip(), one_line=True, limit=200)
+            block.append(f"            → {reply}", style="dim")
             log.add(block)
         self._shown = max(self._shown, total)
 
