@@ -87,3 +87,33 @@ def test_wilson_by_hand() -> None:
     assert wilson(0, 0).value is None
     with pytest.raises(ValueError):
         wilson(3, 2)
+
+
+def test_f1_interval_holds_the_observed_f1_and_covers_the_true_one() -> None:
+    from kglens_tui.core.intervals import f1_interval
+
+    assert f1_interval(0, 0, 0) == (None, None)
+    with pytest.raises(ValueError):
+        f1_interval(-1, 2, 0)
+    assert f1_interval(77, 17, 6) == f1_interval(77, 17, 6)  # seeded: the same every time
+    for c, w, a in ((1, 0, 0), (0, 3, 1), (5, 0, 5), (77, 17, 6)):
+        low, high = f1_interval(c, w, a)
+        observed = 2 * c / (2 * (c + w + a) - a)
+        assert low is not None and high is not None and low <= observed <= high
+    assert f1_interval(1, 0, 0)[1] == 1.0 and f1_interval(0, 3, 1)[0] == 0.0
+    # without abstention F1 is accuracy: the interval is close to Wilson's
+    w = wilson(80, 100)
+    low, high = f1_interval(80, 20, 0)
+    assert abs(low - w.low) < 0.02 and abs(high - w.high) < 0.02
+    # more questions, a narrower interval
+    wide, narrow = f1_interval(6, 3, 1), f1_interval(60, 30, 10)
+    assert narrow[1] - narrow[0] < (wide[1] - wide[0]) / 2
+    # frequentist coverage of the true F1 (shares 0.6 / 0.3 / 0.1, 50 questions)
+    rng = np.random.default_rng(7)
+    truth = 2 * 0.6 / (2 - 0.1)
+    hits = 0
+    for _ in range(300):
+        c, w_, a = rng.multinomial(50, (0.6, 0.3, 0.1))
+        low, high = f1_interval(int(c), int(w_), int(a))
+        hits += low <= truth <= high
+    assert 0.90 <= hits / 300 <= 0.995

@@ -56,7 +56,8 @@ def test_facteval_commands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*base, *run, "--contexts", "none,relevant,antifactual", "--quiet"]) == 0
     assert main([*base, "report", "1"]) == 0
     out = capsys.readouterr().out
-    assert "F1 per context" in out and "antifactual" in out and "SAQ fib" in out
+    assert "precision · recall · abstention rate per context" in out
+    assert "SAQ fib" in out and "antifactual" in out and "F1 [95%]" in out
     assert main([*base, "report", "2"]) == 2
     assert main(["--db", db, "consistency", "report", "1"]) == 2
     assert "run 1 is a fact-eval run, not a KONTEST one" in capsys.readouterr().err

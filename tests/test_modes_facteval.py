@@ -14,7 +14,7 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.modes import FactevalConfig
-from kglens_tui.modes.chance_render import print_facteval_chance
+from kglens_tui.modes.commands import print_facteval
 from kglens_tui.modes.facteval import answer_messages
 from kglens_tui.modes.facteval_mode import MODE as FACTEVAL_MODE
 from kglens_tui.modes.facteval_plan import MASK, plan_facteval
@@ -207,13 +207,21 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
     ).fetchall()
     assert len(rows) == 4 and {r[0] for r in rows} == {"error"}
     console = Console(width=200, record=True)
-    print_facteval_chance(m, console)
-    lines = console.export_text().splitlines()
-    # the abstention column: TFQ with no context, 2 of the 4 replies abstained (failures left out)
-    tfq_row = next(x for x in lines if x.lstrip("│ ").startswith("TFQ statement │ no context"))
-    assert tfq_row.rstrip(" │").endswith("50.0% (n=4)")
-    saq_row = next(x for x in lines if x.lstrip("│ ").startswith("SAQ wh") and "no context" in x)
-    assert "100.0% (n=3)" in saq_row
+    print_facteval(m, console)
+    cells = [
+        [c.strip() for c in x.strip("│ ").split("│")] for x in console.export_text().splitlines()
+    ]
+    # against chance: TFQ with no context, F1 2c / (2n - a) = 4 / 6 over the 4 replies (failures
+    # left out), always CORRECT scores 1 of 2
+    assert ["TFQ statement", "no context", "66.7% [16.8–89.7]", "50.0%", "4"] in (
+        c[:5] for c in cells
+    )
+    # precision 2 / 2, recall 2 / 4, 2 of the 4 replies abstained; the SAQs all abstained
+    assert ["TFQ statement · no context", "100.0% [34.2–100.0]", "50.0% [15.0–85.0]"] in (
+        c[:3] for c in cells
+    )
+    assert ["50.0% [15.0–85.0]", "4"] in (c[-2:] for c in cells if c[0].startswith("TFQ"))
+    assert ["100.0% [43.9–100.0]", "3"] in (c[-2:] for c in cells if c[0].startswith("SAQ wh ·"))
     again = run_blocking(
         prepare(hand, resume=snap.run_id, target=ScriptedTarget(reply_fn=lambda u: "UNKNOWN"))
     )

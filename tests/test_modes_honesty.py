@@ -275,11 +275,12 @@ def test_an_always_correct_target_is_flagged_next_to_its_f1(
     db = hand.execute("PRAGMA database_list").fetchone()[2]
     assert main(["--db", db, "facteval", "report", str(snap.run_id)]) == 0
     out = _flat(capsys.readouterr().out)
-    head = out.index("LLM-facteval: F1 per context")
+    head = out.index("LLM-facteval: precision · recall · abstention rate per context")
     assert -1 < out.index("100.0% [74.1–100.0] (n=11) 0.50 0.00") < head  # bias-corrected first
     assert -1 < out.index("⚠ TFQ, no context: answer bias: the model says CORRECT to 100%") < head
     f1 = f"{tfq.f1 * 100:.1f}%"
-    row = f"TFQ statement no context {f1} {f1} always CORRECT 11 0.0% (n=11)"
+    low, high = (f"{x * 100:.1f}" for x in tfq.f1_ci)
+    row = f"TFQ statement no context {f1} [{low}–{high}] {f1} 11 always CORRECT"
     assert -1 < out.index(row) < head
 
 

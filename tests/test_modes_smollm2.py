@@ -60,4 +60,4 @@ def test_both_modes_against_smollm2(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "ontological" in out and "local:smollm2" in out
     assert main([*base, "facteval", "report", "2"]) == 0
-    assert "F1 per context" in capsys.readouterr().out
+    assert "precision · recall · abstention rate per context" in capsys.readouterr().out

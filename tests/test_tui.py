@@ -304,7 +304,9 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
         assert not [n for n in app._notifications if n.severity == "error"]
 
 
-@pytest.mark.parametrize(("mode", "metric_column"), [("kontest", "oracle"), ("facteval", "F1")])
+@pytest.mark.parametrize(
+    ("mode", "metric_column"), [("kontest", "oracle"), ("facteval", "F1 [95%]")]
+)
 async def test_consistency_and_facteval_runs_from_the_form(
     tmp_path: Path, mode: str, metric_column: str
 ) -> None:

@@ -16,7 +16,7 @@ from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.kontest_metrics import METAMORPHIC, KontestMetrics
 from kglens_tui.modes.oracles import ONTOLOGICAL
 from kglens_tui.probe.bias import Rate
-from kglens_tui.textfmt import num, pct
+from kglens_tui.textfmt import num, pct, rate_ci
 
 
 class Printer(Protocol):
@@ -129,26 +129,25 @@ def print_facteval_chance(m: FactevalMetrics, console: Printer) -> None:
     t = LiteralTable(
         title="Against chance: F1 next to the best guesser that ignores the question",
         title_justify="left",
-        caption="A guesser never abstains, so its precision, recall and F1 all equal its "
-        "accuracy; 'all' lets it pick the best guess per question type. Abstained: the model's "
-        "abstention rate over the questions it replied to (failed requests excluded).",
+        caption="F1 [95%]: credible interval under a Jeffreys prior on the shares of right, wrong "
+        "and abstained replies; n: questions replied to (failed requests excluded). A guesser "
+        "never abstains, so its precision, recall and F1 all equal its accuracy; 'all' lets it "
+        "pick the best guess per question type.",
         caption_justify="left",
     )
-    for col in ("question", "context", "F1", "chance", "best blind guess", "questions"):
+    for col in ("question", "context", "F1 [95%]", "chance", "n", "best blind guess"):
         t.add_column(
             col, justify="left" if col in ("question", "context", "best blind guess") else "right"
         )
-    t.add_column("abstained (n)", justify="right")
     for s in m.scores:
         g = m.chance_of(s.qtype, s.format, s.context)
         best = g.best if g is not None else None
         t.add_row(
             "all" if s.qtype == "all" else f"{s.qtype.upper()} {s.format}",
             _context(s.context),
-            pct(s.f1),
+            rate_ci(s.f1, *s.f1_ci),
             pct(best.value if best else None),
+            f"{s.total:,}",
             best.guesser if best else "—",
-            f"{g.questions:,}" if g else "0",
-            f"{pct(s.abstention_rate)} (n={s.total:,})",
         )
     console.print(t)

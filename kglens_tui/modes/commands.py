@@ -30,7 +30,6 @@ from kglens_tui.modes.chance_render import (
 )
 from kglens_tui.modes.compare_commands import add_compare_commands
 from kglens_tui.modes.config import (
-    CONTEXTS,
     FACTEVAL,
     KONTEST,
     MODE_COMMANDS,
@@ -53,7 +52,7 @@ from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
-from kglens_tui.textfmt import sent_note, simulated_mark
+from kglens_tui.textfmt import rate_ci, sent_note, simulated_mark
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
@@ -319,24 +318,32 @@ def print_kontest(m: KontestMetrics, findings: int, out: Printer = console) -> N
 def print_facteval(m: FactevalMetrics, out: Printer = console) -> None:
     """The bias and chance head, then precision, recall and F1 with contexts side by side."""
     print_facteval_chance(m, out)
-    contexts = [c for c in CONTEXTS if any(s.context == c for s in m.scores)]
-    groups = sorted({(s.qtype, s.format) for s in m.scores}, key=lambda k: (k[0] == "all", k))
-    for title, cell in (
-        ("F1", lambda s: _pct(s.f1)),
-        (
-            "precision · recall · abstention rate",
-            lambda s: f"{_pct(s.precision)} · {_pct(s.recall)} · {_pct(s.abstention_rate)}",
-        ),
-    ):
-        t = LiteralTable(title=f"LLM-facteval: {title} per context", title_justify="left")
-        t.add_column("question")
-        for c in contexts:
-            t.add_column(c if c != "none" else "no context", justify="right")
-        for qtype, fmt in groups:
-            found = [m.get(qtype, fmt, c) for c in contexts]
-            name = Text("all", "bold") if qtype == "all" else f"{qtype.upper()} {fmt}"
-            t.add_row(name, *("—" if s is None else cell(s) for s in found))
-        out.print(t)
+    t = LiteralTable(
+        title="LLM-facteval: precision · recall · abstention rate per context",
+        title_justify="left",
+        caption="Wilson 95% intervals; chance: the best blind guess's accuracy, which is its "
+        "precision and recall (it never abstains).",
+        caption_justify="left",
+    )
+    several = len({s.context for s in m.scores}) > 1
+    for col in ("question · context" if several else "question", "precision", "recall"):
+        t.add_column(col, justify="left" if col.startswith("question") else "right", min_width=11)
+    for col in ("chance", "abstained", "n"):
+        t.add_column(col, justify="right", min_width=11 if col == "abstained" else None)
+    for s in m.scores:
+        g = m.chance_of(s.qtype, s.format, s.context)
+        best = g.best if g is not None else None
+        name = "all" if s.qtype == "all" else f"{s.qtype.upper()} {s.format}"
+        context = s.context if s.context != "none" else "no context"
+        t.add_row(
+            Text(f"{name} · {context}" if several else name, "bold" if s.qtype == "all" else ""),
+            rate_ci(*s.precision_ci.bounds),
+            rate_ci(*s.recall_ci.bounds),
+            _pct(best.value if best else None),
+            rate_ci(*s.abstention_ci.bounds),
+            f"{s.total:,}",
+        )
+    out.print(t)
     counts = LiteralTable(title="Answers by category", title_justify="left")
     for col in (
         "question",

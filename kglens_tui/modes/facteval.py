@@ -196,6 +196,11 @@ class FactevalMetrics:
         )
 
 
+def asked_question(q: QuestionRow) -> AskedQuestion:
+    """What a question's chance levels need to know about it."""
+    return AskedQuestion(q.qtype, q.format, q.predicate_id, q.truth, len(q.choices), q.answers)
+
+
 def question_answered(q: QuestionRow, answers: Mapping[tuple[int, str], AnswerRow]) -> bool:
     """Whether the question was answered under every context, no request failed: a done unit. A
     question with a failed request is asked again on resume."""
@@ -216,7 +221,7 @@ def facteval_metrics(
         answered = question_answered(q, answers)
         done += answered
         failed += not answered and len(got) == len(q.contexts)
-        shape = AskedQuestion(q.qtype, q.format, q.predicate_id, q.truth, len(q.choices), q.answers)
+        shape = asked_question(q)
         for a in got:
             rows.append((q.qtype, q.format, a.context, a.category))
             if a.category == ERROR:

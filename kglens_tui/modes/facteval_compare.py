@@ -9,11 +9,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.modes.chance import AskedQuestion, facteval_chance
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL
-from kglens_tui.modes.facteval_scoring import ALL, Scores, score_groups
+from kglens_tui.modes.facteval import asked_question
+from kglens_tui.modes.facteval_scoring import ALL, ERROR, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
 from kglens_tui.runs.record import RunRecord, load_run
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import pct, rate_ci
 
 TEMPLATE, LLM = "template", "llm"
 
@@ -41,24 +43,58 @@ def per_relation(
     }
 
 
+def per_relation_chance(
+    questions: Sequence[QuestionRow], answers: Mapping[tuple[int, str], AnswerRow]
+) -> dict[tuple[int, str], float]:
+    """What the best blind guess per question type scores on each (predicate id, context)'s
+    answered questions (`modes.chance.facteval_chance`, failed requests excluded)."""
+    asked: dict[int, list[tuple[AskedQuestion, str]]] = defaultdict(list)
+    for q in questions:
+        shape = asked_question(q)
+        for c in q.contexts:
+            a = answers.get((q.id, c))
+            if a is not None and a.category != ERROR:
+                asked[q.predicate_id].append((shape, c))
+    return {
+        (p, g.context): best.value
+        for p, group in asked.items()
+        for g in facteval_chance(group)
+        if g.qtype == ALL and (best := g.best) is not None
+    }
+
+
 def per_relation_table(
-    scores: Mapping[tuple[int, str], Scores], labels: Mapping[int, str]
+    scores: Mapping[tuple[int, str], Scores],
+    labels: Mapping[int, str],
+    chance: Mapping[tuple[int, str], float],
 ) -> LiteralTable:
-    """Precision, recall, F1 and abstention rate per predicate and context."""
-    t = LiteralTable(title="LLM-facteval per relation (every question type)", title_justify="left")
-    for col in ("relation", "context", "answers", "precision", "recall", "F1", "abstained"):
-        t.add_column(col, justify="left" if col in ("relation", "context") else "right")
+    """F1 with its interval and chance, and the abstention rate, per predicate (and context, when
+    the run has several)."""
+    contexts = {context for _, context in scores}
+    t = LiteralTable(
+        title="LLM-facteval per relation (every question type)",
+        title_justify="left",
+        caption="F1 [95%] as above; chance: the best blind guess per question type on the "
+        "relation's questions; n: questions replied to.",
+        caption_justify="left",
+    )
+    cols = ["relation", *(["context"] if len(contexts) > 1 else []), "n", "F1 [95%]"]
+    for col in (*cols, "chance", "abstained"):
+        t.add_column(
+            col,
+            justify="left" if col in ("relation", "context") else "right",
+            min_width=11 if col in ("F1 [95%]", "abstained") else None,
+        )
     order = sorted(scores, key=lambda k: (labels.get(k[0], str(k[0])), CONTEXTS.index(k[1])))
     for p, context in order:
         s = scores[(p, context)]
         t.add_row(
             labels.get(p, str(p)),
-            context,
+            *([context] if len(contexts) > 1 else []),
             f"{s.total:,}",
-            pct(s.precision),
-            pct(s.recall),
-            pct(s.f1),
-            pct(s.abstention_rate),
+            rate_ci(s.f1, *s.f1_ci),
+            pct(chance.get((p, context))),
+            rate_ci(*s.abstention_ci.bounds),
         )
     return t
 
@@ -68,7 +104,10 @@ def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTabl
     run = load_run(conn, run_id, FACTEVAL)
     answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
     labels = dict(conn.execute("SELECT id, label FROM predicate WHERE kg_id = ?", (run.kg_id,)))
-    return per_relation_table(per_relation(load_questions(conn, run_id), answers), labels)
+    questions = load_questions(conn, run_id)
+    return per_relation_table(
+        per_relation(questions, answers), labels, per_relation_chance(questions, answers)
+    )
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from kglens_tui.core.intervals import Proportion, f1_interval, wilson
 from kglens_tui.probe.mentions import NameTable, mentions, tokenize
 from kglens_tui.probe.verify import (
     first_word_answer,
@@ -291,6 +292,28 @@ class Scores:
     @property
     def abstention_rate(self) -> float | None:
         return self.abstained / self.total if self.total else None
+
+    @property
+    def precision_ci(self) -> Proportion:
+        """Precision with its Wilson interval."""
+        return wilson(self.correct, self.answered)
+
+    @property
+    def recall_ci(self) -> Proportion:
+        """Recall with its Wilson interval."""
+        return wilson(self.correct, self.total)
+
+    @property
+    def abstention_ci(self) -> Proportion:
+        """Abstention rate with its Wilson interval."""
+        return wilson(self.abstained, self.total)
+
+    @property
+    def f1_ci(self) -> tuple[float | None, float | None]:
+        """F1's credible interval (`core.intervals.f1_interval`); none without an answer."""
+        if self.f1 is None:
+            return None, None
+        return f1_interval(self.correct, self.answered - self.correct, self.abstained)
 
 
 ALL = "all"

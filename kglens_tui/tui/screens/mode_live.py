@@ -1,5 +1,5 @@
 """Live screen of a KONTEST consistency run or a fact-eval run: progress, the mode's own metrics
-(oracle error rates and knowledge gap, or precision / recall / F1 per context) and the latest
+(oracle error rates and knowledge gap, or F1 and abstention per context) and the latest
 questions and replies. It polls the session's snapshot; it never blocks.
 
 Below 130 columns the panes stack: the progress as a few lines, the metrics, then the questions
@@ -53,7 +53,9 @@ MODE_HELP = """\
 
 **KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
 both orders (sequential); answers that disagree are inconsistencies. **Fact-eval**: true/false,
-multiple-choice and list questions; precision over answered questions, recall over all, F1.
+multiple-choice and list questions; F1 (of precision over answered questions and recall over
+all) with its 95% interval, beside what the best blind guess scores; `kglens facteval report`
+gives precision and recall with theirs.
 Transport errors are never counted as inconsistent or wrong.
 
 In the KONTEST table, **incons. / n** is an oracle's inconsistent tests over its valid ones
@@ -228,7 +230,7 @@ class ModeLiveScreen(Screen):
         if isinstance(metrics, KontestMetrics):
             columns, rows, header = KONTEST_COLUMNS, _kontest_rows(metrics), KONTEST_HEADER
         elif isinstance(metrics, FactevalMetrics):
-            columns = ("question", "context", "precision", "recall", "F1", "chance", "abstained")
+            columns = FACTEVAL_COLUMNS
             for s in metrics.scores:
                 chance = metrics.chance_of(s.qtype, s.format, s.context)
                 best = chance.best if chance is not None else None
@@ -236,11 +238,10 @@ class ModeLiveScreen(Screen):
                     (
                         f"{s.qtype} {s.format}",
                         s.context,
-                        pct(s.precision),
-                        pct(s.recall),
-                        pct(s.f1),
+                        rate_ci(s.f1, *s.f1_ci),
                         pct(best.value if best is not None else None),
-                        f"{pct(s.abstention_rate)} (n={s.total})",
+                        rate_ci(*s.abstention_ci.bounds),
+                        f"{s.total:,}",
                     )
                 )
         elif isinstance(metrics, MetricsTable):
@@ -373,6 +374,11 @@ def _status(status: str) -> str:
         if status == RunStatus.LOADING_MODEL
         else markup_literal(status)
     )
+
+
+FACTEVAL_COLUMNS = ("question", "context", "F1 [95%]", "chance", "abstained [95%]", "n")
+"""The fact-eval table's columns: each group's F1 and abstention rate with their intervals,
+what the best blind guess scores, and the questions replied to."""
 
 
 def _fill(
