@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from test_modes_kontest import ScriptedTarget, hand_kg
 from test_tui import wait_for
 
@@ -30,6 +31,7 @@ from kglens_tui.modes.chance import (
     ontological_chance,
     tfq_bias,
 )
+from kglens_tui.modes.commands import print_kontest
 from kglens_tui.modes.facteval import entity_names, score
 from kglens_tui.modes.facteval_scoring import (
     ABSTAINED,
@@ -247,6 +249,27 @@ def test_an_always_no_target_is_flagged_and_scores_the_chance_line(
     assert -1 < out.index("yes-rate 0.0% [0.0–7.4] (n=48)") < head
     assert -1 < out.index("always No 0.0% 0.0% 0.0%") < head
     assert "coin 50.0% 12.5% 75.0%" in out
+    # Table 3: each oracle's inconsistent tests with their interval and n, beside what a coin
+    # and a coin at the model's yes-rate (0%: never inconsistent) score
+    wide = Console(width=200, record=True)
+    print_kontest(m, 0, wide)
+    cells = [[c.strip() for c in x.strip("│ ").split("│")] for x in wide.export_text().split("\n")]
+    assert [
+        "metamorphic",
+        "40 · 100%",
+        "0",
+        "0",
+        "0 · 0.0% [0.0–8.8] (n=40)",
+        "50.0% · 0.0%",
+    ] in cells
+    assert [
+        "ontological",
+        "4 · 100%",
+        "0",
+        "0",
+        "0 · 0.0% [0.0–49.0] (n=4)",
+        "12.5% · 0.0%",
+    ] in cells
 
 
 def test_a_target_without_a_lean_gets_no_warning(hand: sqlite3.Connection) -> None:

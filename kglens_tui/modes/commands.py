@@ -22,6 +22,7 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text, helpers_line
+from kglens_tui.modes.chance import COIN, coverage_chance, metamorphic_chance
 from kglens_tui.modes.chance_render import (
     Collected,
     Printer,
@@ -59,10 +60,6 @@ Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
 class ModeCommandError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
-
-
-def _count(value: int, rate: float | None) -> str:
-    return f"{value:,} ({_pct(rate)})"
 
 
 def _counted_rate(rate: Rate) -> str:
@@ -274,17 +271,33 @@ def answered_line(done: int, total: int, failed: int, noun: str) -> str:
 def print_kontest(m: KontestMetrics, findings: int, out: Printer = console) -> None:
     """The bias and chance head, Tables 3 and 4, per-predicate errors and some inconsistencies."""
     print_kontest_chance(m, out)
-    t = LiteralTable(title="Consistency (KONTEST Table 3)", title_justify="left")
-    for col in ("oracle", "valid executions", "invalid", "API errors", "inconsistent"):
-        t.add_column(col, justify="left" if col == "oracle" else "right")
+    t = LiteralTable(
+        title="Consistency (KONTEST Table 3)",
+        title_justify="left",
+        caption="valid: executions with a yes or no to every question; errors: with a failed "
+        "request (never counted as inconsistent); inconsistent: of the valid tests; chance: what "
+        "a coin scores, and a coin saying Yes as often as the model.",
+        caption_justify="left",
+    )
+    t.add_column("oracle", no_wrap=True, min_width=len("sequential-intra"))
+    for col in (
+        "valid",
+        "invalid",
+        "errors",
+        "inconsistent [95%] (n)",
+        "chance: coin · at yes-rate",
+    ):
+        t.add_column(col, justify="right", min_width=len("inconsistent") if "[" in col else None)
     for o in m.oracles:
         name = Text(o.oracle, "bold") if o.oracle in ("metamorphic", "all") else o.oracle
         t.add_row(
             name,
-            _count(o.valid, o.valid_rate),
+            f"{o.valid:,} · {o.valid_rate:.0%}" if o.valid_rate is not None else f"{o.valid:,}",
             f"{o.invalid:,}",
             f"{o.errors:,}",
-            _count(o.inconsistent, o.error_rate),
+            _counted_rate(Rate(o.inconsistent, o.valid)),
+            f"{_pct(m.coin_error_rate(o.oracle))} · "
+            f"{_pct(m.coin_error_rate(o.oracle, at_yes_rate=True))}",
         )
     out.print(t)
     out.print(
@@ -294,15 +307,29 @@ def print_kontest(m: KontestMetrics, findings: int, out: Printer = console) -> N
         )
     )
     out.print(_coverage_table(m.coverage))
-    per = LiteralTable(title="Per predicate (metamorphic)", title_justify="left")
-    for col in ("predicate", "relations", "valid tests", "inconsistent", "gap both [95%] (n)"):
+    p_yes = m.chance.p_yes
+    at_rate = (
+        ""
+        if p_yes is None
+        else f"; at the model's yes-rate ({_pct(p_yes)}) {_pct(metamorphic_chance(p_yes))} "
+        f"and {_pct(1 - coverage_chance(p_yes))}"
+    )
+    per = LiteralTable(
+        title="Per predicate (metamorphic)",
+        title_justify="left",
+        caption=f"chance, on every predicate: a coin is inconsistent on "
+        f"{_pct(metamorphic_chance(COIN))} of the tests and leaves "
+        f"{_pct(1 - coverage_chance(COIN))} of the relations in the gap of both templates"
+        f"{at_rate}.",
+        caption_justify="left",
+    )
+    for col in ("predicate", "relations", "inconsistent [95%] (n)", "gap both [95%] (n)"):
         per.add_column(col, justify="left" if col == "predicate" else "right")
     for p in m.per_predicate:
         per.add_row(
             p.predicate,
             f"{p.relations:,}",
-            f"{p.valid:,}",
-            _count(p.inconsistent, p.error_rate),
+            _counted_rate(Rate(p.inconsistent, p.valid)),
             _counted_rate(p.coverage.gap_both_rate),
         )
     out.print(per)

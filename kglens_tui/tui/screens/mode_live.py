@@ -412,7 +412,7 @@ def _bias_lines(metrics: object) -> str:
     warning on a strong answer bias; '' before any answer."""
     if isinstance(metrics, KontestMetrics) and metrics.chance.yes_rate.n:
         c = metrics.chance
-        text = f"\nyes-rate {c.yes_rate.text()}"
+        text = f"\nyes-rate {c.yes_rate.text()} · a constant answer is never inconsistent"
         if c.warning():
             leans = leaning(c.yes_rate)
             assert leans is not None  # warning() is '' without a leaning
