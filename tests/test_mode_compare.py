@@ -39,6 +39,14 @@ from kglens_tui.store.connection import connect
 CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
 
 
+def _f1_ci(correct: int, wrong: int, abstained: int) -> str:
+    from kglens_tui.core.intervals import f1_interval
+
+    low, high = f1_interval(correct, wrong, abstained)
+    assert low is not None and high is not None
+    return f"{low * 100:.1f}–{high * 100:.1f}"
+
+
 def text(*renderables) -> str:
     out = io.StringIO()
     console = Console(file=out, width=300, color_system=None)
@@ -103,13 +111,27 @@ def test_compare_and_template_vs_llm_questions_on_the_same_facts(
     # 11 statements (6 capital, 5 located in). Template run: 6 right, 5 abstained -> P 1,
     # R 6/11, F1 70.6%, abstention 45.5%. LLM-written run: every statement called INCORRECT, so
     # only the 5 false ones are right -> F1 45.5%, no abstention
-    assert "70.6% · 45.5%" in table and "45.5% · 0.0%" in table
+    # chance: always CORRECT is right on the 6 true statements of 11 (54.5%) in both runs
+    cells = [[c.strip() for c in line.split("│")[4:6]] for line in table.splitlines()]
+    tfq = next(i for i, line in enumerate(table.splitlines()) if "TFQ statement" in line)
+    assert [c[0] for c in cells[tfq : tfq + 4]] == [
+        f"70.6% [{_f1_ci(6, 0, 5)}]",
+        "chance 54.5%",
+        "abst. 45.5% [21.3–72.0]",
+        "n=11",
+    ]
+    assert [c[1] for c in cells[tfq : tfq + 4]] == [
+        f"45.5% [{_f1_ci(5, 6, 0)}]",
+        "chance 54.5%",
+        "abst. 0.0% [0.0–25.9]",
+        "n=11",
+    ]
     ((a, b, shared),) = generator_pairs(runs)
     assert (a.run.id, b.run.id, len(shared)) == (template_run, llm_run, 11)
     side = text(generator_table(a, b, shared))
     assert "on the same 11 facts" in " ".join(side.split())
     row = next(line for line in side.splitlines() if "TFQ statement" in line)
-    assert row.index("70.6% · 45.5%") < row.index("45.5% · 0.0%") and "11 / 11" in row
+    assert row.index("70.6% [") < row.index("45.5% [") and "11 / 11" in row
 
 
 def test_fill_in_the_blank_asks_for_every_answer_on_a_multi_valued_relation(

@@ -8,10 +8,12 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rich.text import Text
+
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.chance import AskedQuestion, facteval_chance
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL
-from kglens_tui.modes.facteval import asked_question
+from kglens_tui.modes.facteval import FactevalMetrics, asked_question, facteval_metrics
 from kglens_tui.modes.facteval_scoring import ALL, ERROR, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
 from kglens_tui.runs.record import RunRecord, load_run
@@ -154,8 +156,15 @@ def load_run_scores(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list[Ru
     return out
 
 
-def _cell(s: Scores | None) -> str:
-    return "—" if s is None or s.total == 0 else f"{pct(s.f1)} · {pct(s.abstention_rate)}"
+def _cell(s: Scores | None, chance: float | None) -> Text | str:
+    """F1 with its interval, what the best blind guess scores on the same questions, and the
+    abstention rate with its interval and n, a line each."""
+    if s is None or s.total == 0:
+        return "—"
+    return Text(
+        f"{rate_ci(s.f1, *s.f1_ci)}\nchance {pct(chance)}\n"
+        f"abst. {rate_ci(*s.abstention_ci.bounds)}\nn={s.total:,}"
+    )
 
 
 def _row_name(qtype: str, fmt: str) -> str:
@@ -163,17 +172,22 @@ def _row_name(qtype: str, fmt: str) -> str:
 
 
 def compare_table(runs: Sequence[RunScores]) -> LiteralTable:
-    """F1 · abstention rate per KG x question type x context (rows) and model (columns)."""
+    """F1 · abstention rate per KG x question type x context (rows) and model (columns), each
+    with its interval, chance and n."""
     t = LiteralTable(
         title="LLM-facteval F1 · abstention rate per KG, question type, context and model "
         "(Table 2)",
         title_justify="left",
+        caption="Each cell: F1 [95%], what the best blind guess scores on that run's questions, "
+        "the abstention rate [95%] and n, the questions replied to.",
+        caption_justify="left",
     )
     for col in ("KG", "question", "context"):
         t.add_column(col)
     for r in runs:
         t.add_column(r.column, justify="right")
     merged = [_merge_sources(r.scores()) for r in runs]
+    chances = [facteval_metrics(r.questions, r.answers) for r in runs]
     keys = sorted(
         {(r.run.kg_name, *k) for r, m in zip(runs, merged, strict=True) for k in m},
         key=lambda k: (k[0], k[1] == ALL, k[1], k[2], CONTEXTS.index(k[3])),
@@ -184,11 +198,19 @@ def compare_table(runs: Sequence[RunScores]) -> LiteralTable:
             _row_name(qtype, fmt),
             context,
             *(
-                _cell(m.get((qtype, fmt, context)) if r.run.kg_name == kg else None)
-                for r, m in zip(runs, merged, strict=True)
+                _cell(m.get((qtype, fmt, context)), _best(c, qtype, fmt, context))
+                if r.run.kg_name == kg
+                else "—"
+                for r, m, c in zip(runs, merged, chances, strict=True)
             ),
         )
     return t
+
+
+def _best(m: FactevalMetrics, qtype: str, fmt: str, context: str) -> float | None:
+    group = m.chance_of(qtype, fmt, context)
+    best = group.best if group is not None else None
+    return None if best is None else best.value
 
 
 def _merge_sources(scores: Mapping[tuple[str, str, str, str], Scores]) -> dict:
@@ -230,7 +252,8 @@ def generator_pairs(runs: Sequence[RunScores]) -> list[tuple[RunScores, RunScore
 
 
 def generator_table(template: RunScores, llm: RunScores, shared: set) -> LiteralTable:
-    """F1 · abstention rate of template and LLM-written questions on the same facts."""
+    """F1 · abstention rate of template and LLM-written questions on the same facts, each with
+    its interval, chance and n."""
     t = LiteralTable(
         title=f"Template (run {template.run.id}) vs LLM-written questions (run {llm.run.id}) on "
         f"the same {len(shared):,} facts",
@@ -240,14 +263,21 @@ def generator_table(template: RunScores, llm: RunScores, shared: set) -> Literal
         t.add_column(col, justify="left" if col in ("question", "context") else "right")
     left = _merge_sources(template.scores(shared))
     right = {k[:3]: s for k, s in llm.scores(shared).items() if k[3] == LLM}
+    on_left = facteval_metrics(
+        [q for q in template.questions if fact_key(q) in shared], template.answers
+    )
+    on_right = facteval_metrics(
+        [q for q in llm.questions if fact_key(q) in shared and question_source(q) == LLM],
+        llm.answers,
+    )
     for key in sorted(
         set(left) & set(right), key=lambda k: (k[0] == ALL, k[0], k[1], CONTEXTS.index(k[2]))
     ):
         t.add_row(
             _row_name(key[0], key[1]),
             key[2],
-            _cell(left[key]),
-            _cell(right[key]),
+            _cell(left[key], _best(on_left, *key)),
+            _cell(right[key], _best(on_right, *key)),
             f"{left[key].total:,} / {right[key].total:,}",
         )
     return t
