@@ -33,8 +33,10 @@ from kglens_tui.modes.kontest_compare import (
 )
 from kglens_tui.modes.kontest_metrics import ensemble_inputs
 from kglens_tui.modes.store import load_answers, load_questions
-from kglens_tui.runs.runner import prepare, run_blocking
+from kglens_tui.probe.bias import Rate
+from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import pct
 
 CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
 
@@ -169,6 +171,15 @@ def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> 
     assert [o.shared_by(k) for k in (1, 2, 3)] == [3, 6, 0]
     out = text(*overlap_tables(runs, o))
     assert "Stability" not in out and "one run only" in out
+    # each run's errors over its 15 tests with their interval, beside what a coin at the run's
+    # yes-rate scores (2p(1 - p): every run says Yes to most questions)
+    rows = [[c.strip() for c in x.strip("│ ").split("│")] for x in out.splitlines()]
+    for i, run_id in enumerate((first, again, other)):
+        p_yes = open_snapshot(hand, run_id).metrics.chance.p_yes
+        assert o.yes_rates[i] == p_yes and 0.5 < p_yes < 1
+        row = next(r for r in rows if r[0] == str(run_id))
+        errors = len(o.errors[i])
+        assert row[2:4] == [f"{errors} · {Rate(errors, 15).text()}", pct(2 * p_yes * (1 - p_yes))]
     runs, o = load_overlap(hand, [first, again])
     out = text(*overlap_tables(runs, o))
     stable = out[out.index("Stability") :].splitlines()[-2]

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 
 from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.ensemble import MIN_RELATIONS, weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs, inconsistent_tests
@@ -28,6 +29,9 @@ class ErrorOverlap:
     errors: tuple[frozenset[tuple[RelationKey, int]], ...]
     """Per run, its errors: (relation, metamorphic test 0-4) pairs that found an inconsistency,
     as KONTEST Fig. 4 counts them (one relation can hold up to five)."""
+    yes_rates: tuple[float | None, ...] = ()
+    """Per run, its yes-rate over the whole run (None before any yes or no; empty: not known),
+    for what a coin saying Yes as often scores."""
 
     def unique(self, i: int) -> int:
         """Errors of run i that no other run makes."""
@@ -88,8 +92,12 @@ def load_overlap(
     """The runs and their error overlap; at least two KONTEST runs of one KG."""
     if len(run_ids) < 2 or len(set(run_ids)) != len(run_ids):
         raise ValueError("compare needs at least two different KONTEST runs")
+    from kglens_tui.runs.runner import open_snapshot
+
     runs = [load_run(conn, r, KONTEST) for r in run_ids]
-    return runs, error_overlap(inconsistent_tests(conn, run_ids))
+    overlap = error_overlap(inconsistent_tests(conn, run_ids))
+    rates = tuple(open_snapshot(conn, r).metrics.chance.p_yes for r in run_ids)
+    return runs, replace(overlap, yes_rates=rates)
 
 
 def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTable]:
@@ -99,15 +107,20 @@ def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTa
         title=f"Consistency errors (inconsistent metamorphic tests, 5 per relation) per run "
         f"over the {o.relations:,} relations all answered (KONTEST Fig. 4)",
         title_justify="left",
+        caption="errors: of the tests, with the 95% interval; chance: what a coin saying Yes as "
+        "often as the run's model scores (a coin: 50%; a constant answer: 0%).",
+        caption_justify="left",
     )
-    for col in ("run", "model", "errors", "unique to it"):
+    for col in ("run", "model", "errors [95%] (n)", "chance", "unique to it"):
         per.add_column(col, justify="left" if col == "model" else "right")
     for i, run in enumerate(runs):
-        n = len(o.errors[i])
+        rate = Rate(len(o.errors[i]), 5 * o.relations)
+        p_yes = o.yes_rates[i] if o.yes_rates else None
         per.add_row(
             str(run.id),
             run.target_label,
-            f"{n:,} ({pct(n / (5 * o.relations) if o.relations else None)} of the tests)",
+            f"{rate.k:,} · {rate.text()}",
+            pct(None if p_yes is None else metamorphic_chance(p_yes)),
             f"{o.unique(i):,}",
         )
     shared = LiteralTable(title="Errors shared by k runs", title_justify="left")
