@@ -23,10 +23,11 @@ from kglens_tui.cli import main
 from kglens_tui.store.connection import connect
 
 EXPECTED = [
-    "Caledonia 1 100% 50% ● — ● 100%",
-    "Borduria 2 50% 50% ● 100% ● 0% ● —",
-    "Aland 3 0% 29% ● 0% ● 0% ● 0%",
+    "Caledonia 1 1/1 50% ● — ● 1/1",
+    "Borduria 2 1/2 50% ● 1/1 ● 0/1 ● —",
+    "Aland 3 0/3 29% ● 0/1 ● 0/1 ● 0/1",
 ]
+"""Every group here has fewer than 5 examined edges, so its zero-sense rate shows as k/n."""
 """Chance is the blind guesser's zero-sense rate on the same questions: Aland's edges were asked
 2, 1 and 3 Yes/No questions (e1, e4, e7), so (1/4 + 1/2 + 1/8) / 3 = 29%; Caledonia's e3 one Wh
 and one Yes/No, where the Wh guess (the predicate's most common true object) is not Copolis, 50%;
@@ -66,9 +67,9 @@ def test_cli_grid_has_the_worked_out_cells(db, capsys, monkeypatch) -> None:
     body = [line for line in lines if line.split(" ")[0] in ("Caledonia", "Borduria", "Aland")]
     # ties in zero-sense go by name
     assert [line.split(" ")[:3] + line.split(" ")[4:] for line in body] == [
-        ["Caledonia", "1", "100%", "●", "100%"],
-        ["Aland", "1", "0%", "●", "0%"],
-        ["Borduria", "1", "0%", "●", "0%"],
+        ["Caledonia", "1", "1/1", "●", "1/1"],
+        ["Aland", "1", "0/1", "●", "0/1"],
+        ["Borduria", "1", "0/1", "●", "0/1"],
     ]
 
 
@@ -97,6 +98,18 @@ def test_grid_tables_and_html_use_cross_table(db) -> None:
     assert "<td>29%</td>" in html
     assert "n=1 examined of 1 edges (50% of the row)" in html
     conn.close()
+
+
+def test_a_rate_over_few_edges_shows_its_count() -> None:
+    from kglens_tui.analysis.grid import SMALL_N, rate_text
+    from kglens_tui.core.intervals import wilson
+
+    assert [rate_text(wilson(k, n)) for k, n in ((1, 1), (0, 4), (3, SMALL_N), (0, 0))] == [
+        "1/1",
+        "0/4",
+        "60%",
+        "—",
+    ]
 
 
 def test_dots_grow_with_the_share() -> None:

@@ -23,8 +23,8 @@ DOTS = ((0.1, "·"), (0.25, "•"), (1.01, "●"))
 """Share of the subject's edges below which a cell gets this dot (Fig. 6's dot size)."""
 LEGEND = (
     "colour: zero-sense rate (green 0% .. red 100%); dot: share of the subject's edges "
-    "(· < 10% ≤ • < 25% ≤ ●); blank: no edge; — : none examined; chance: a blind "
-    "guess's rate on the same questions"
+    "(· < 10% ≤ • < 25% ≤ ●); k/n: fewer than 5 edges examined; blank: no edge; — : none "
+    "examined; chance: a blind guess's rate on the same questions"
 )
 
 
@@ -33,9 +33,17 @@ def dot(share: float) -> str:
     return next(d for limit, d in DOTS if share < limit)
 
 
+SMALL_N = 5
+"""Below this many examined edges a cell shows its count (k/n), not a percent: "100%" of one
+edge would read as a finding."""
+
+
 def rate_text(p: Proportion) -> str:
-    """A rate as a whole percent, or an em dash when no edge was examined."""
-    return "—" if p.value is None else f"{p.value * 100:.0f}%"
+    """A rate as a whole percent, as k/n when fewer than `SMALL_N` edges were examined, or an
+    em dash when none was."""
+    if p.value is None:
+        return "—"
+    return f"{p.k}/{p.n}" if p.n < SMALL_N else f"{p.value * 100:.0f}%"
 
 
 def cell_text(cell: CrossCell | None) -> Text:
