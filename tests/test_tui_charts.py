@@ -111,6 +111,7 @@ def _plain(cell) -> str:
 async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
     from textual.widgets import DataTable
 
+    from kglens_tui.analysis.grid import rate_text
     from kglens_tui.analysis.groups import chance_of, cross_table, group_table
     from kglens_tui.analysis.rundata import load_run_data
     from kglens_tui.textfmt import pct, rate_ci
@@ -137,8 +138,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
         for r, row in enumerate(cross.rows):
             cells = [_plain(c) for c in grid.get_row_at(r)]
             assert cells[0] == row.label
-            zs = row.rates.zero_sense.value
-            assert cells[1].strip() == ("—" if zs is None else f"{zs * 100:.0f}%")
+            assert cells[1].strip() == rate_text(row.rates.zero_sense)
             chance = row.chance.zero_sense
             assert cells[2].strip() == ("—" if chance is None else f"{chance * 100:.0f}%")
             for c, col in enumerate(cross.cols):
@@ -148,7 +148,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
                     assert shown == ""
                     continue
                 p = cell.rates.zero_sense
-                assert shown[1:].strip() == ("—" if p.value is None else f"{p.value * 100:.0f}%")
+                assert shown[1:].strip() == rate_text(p)
                 checked += 1
         assert checked == len(cross.cells) > 20
         # the highlighted cell's line gives its intervals, chance and n
