@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
     err_console,
     name_workspace,
+    print_command,
     print_error,
     print_warning,
     suggested,
@@ -39,16 +43,24 @@ from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.config import PROMPT_ORDERS, PROPAGATION_MODES, RunConfig
 from kglens_tui.probe.samplers import sampler_names
-from kglens_tui.runs.commands import settings_config, unread_variables
+from kglens_tui.runs.commands import (
+    check_setting_names,
+    settings_config,
+    settings_problems,
+    unread_variables,
+)
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
 from kglens_tui.runs.registry import mode_label
-from kglens_tui.settings import Settings, load_settings
+from kglens_tui.settings import Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import counted, num, selection, simulated_mark
 from kglens_tui.textfmt import pct as _pct
+
+if TYPE_CHECKING:
+    from kglens_tui.probe.bias import Baseline
 
 
 class CLIError(KGLensError):
@@ -263,6 +275,7 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
 
 
 def cmd_probe(args: argparse.Namespace) -> int:
+    from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
     from kglens_tui.llm.base import LLMError
     from kglens_tui.runs.runner import prepare, run_blocking
 
@@ -282,29 +295,20 @@ def cmd_probe(args: argparse.Namespace) -> int:
     ):
         console.print(markup_literal(finished), soft_wrap=True)
         return 0
-    bar = Progress(
-        TextColumn("[bold]run {task.fields[run]}"),
-        BarColumn(),
-        TextColumn("it {task.completed}/{task.total}"),
-        TextColumn("{task.fields[rates]}"),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=False,
-        disable=args.quiet,
-    )
-    task = bar.add_task("probe", total=None, run="?", rates="")
+    bar = ProbeProgress(console=err_console, transient=False, disable=args.quiet)
+    task = bar.add_task("probe", total=None, run="?", figures=None)
+    running: dict[str, Any] = {}
 
     def on_iteration(snap) -> None:
-        r = snap.rates
-        text = (
-            f"win {_pct(r.win)} · zero-sense {_pct(r.zero_sense)} · all-sense {_pct(r.all_sense)}"
-            f" of {counted(r.examined, 'edge')} · {calls_text(snap.requests, snap.helpers)} req · "
-            f"{snap.errors} err"
-        )
-        if snap.status != RunStatus.RUNNING:
-            text += f" · {snap.status}"
+        # the engine's insights (chance on the questions asked) as of this iteration
+        engine = running.get("engine")
+        baseline = engine.snapshot().baseline if engine is not None else snap.baseline
         bar.update(
-            task, completed=snap.iteration, total=snap.iterations_total, run=snap.run_id, rates=text
+            task,
+            completed=snap.iteration,
+            total=snap.iterations_total,
+            run=snap.run_id,
+            figures=probe_figures(snap, baseline),
         )
 
     try:
@@ -318,6 +322,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
+    running["engine"] = engine
     mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
     label = f" [yellow]{mark.strip()}[/]" if mark else ""
     err_console.print(
@@ -333,15 +338,16 @@ def cmd_probe(args: argparse.Namespace) -> int:
         try:
             snap = run_blocking(engine)
         except KeyboardInterrupt:
-            set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-            err_console.print(
-                f"interrupted: every committed iteration is kept; continue with "
-                f"`{markup_literal(suggested(f'probe --resume {engine.run.id}'))}`",
-                soft_wrap=True,  # a command to copy is never broken across lines
-            )
-            return INTERRUPTED_EXIT
+            snap = None
         except LLMError as exc:
             raise CLIError(f"the target failed: {exc}") from exc
+    if snap is None:  # Ctrl-C; told once the display has stopped, nothing redrawn after it
+        set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
+        print_command(
+            "interrupted: every committed iteration is kept; continue with:",
+            suggested(f"probe --resume {engine.run.id}"),
+        )
+        return INTERRUPTED_EXIT
     if snap.status == RunStatus.FAILED:
         err_console.print(
             f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
@@ -350,14 +356,67 @@ def cmd_probe(args: argparse.Namespace) -> int:
             soft_wrap=True,
         )
         return EXIT_STATUS
-    console.print(
-        f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}) after "
+    print_command(
+        f"run {snap.run_id} {snap.status} ({snap.stop_reason}) after "
         f"{counted(snap.iteration, 'iteration')}, {calls_text(snap.requests, snap.helpers)} "
-        f"request{'' if snap.requests == 1 and not snap.helpers else 's'}; "
-        f"`{markup_literal(suggested(f'report {snap.run_id}'))}` shows the results",
-        soft_wrap=True,
+        f"request{'' if snap.requests == 1 and not snap.helpers else 's'}; the results:",
+        suggested(f"report {snap.run_id}"),
+        to=console,
     )
     return 0
+
+
+RUNS_CHANCE_NOTE = (
+    "chance: what blind guessing scores on the questions the run asked, each ask independent, "
+    "over the replies its rates count."
+)
+"""How `kglens runs` words the chance it shows beside each rate (`run_chances`)."""
+
+
+def run_chances(conn, rows: list[tuple[str, ...]]) -> dict[str, Baseline | None]:
+    """What blind guessing scores on the questions each listed run with rates asked, each ask
+    independent, over the replies its rates count, as logged like them
+    (`analysis.groups.overall`), by the run's id as listed; None for a run that cannot be
+    analysed (its KG lost edges)."""
+    from kglens_tui.analysis.compare import load_runs
+    from kglens_tui.analysis.groups import overall
+    from kglens_tui.analysis.report import RUN_COLUMNS
+
+    at = {c: i for i, c in enumerate(RUN_COLUMNS)}
+    ids = [int(row[at["run"]]) for row in rows if row[at["win"]] != "—"]
+    try:  # together, so that runs on one KG share its index
+        loaded = {d.run.id: d for d in load_runs(conn, ids)}
+    except LookupError:  # a run that cannot be analysed: the others one by one
+        loaded = {}
+        for run_id in ids:
+            with contextlib.suppress(LookupError):
+                loaded[run_id] = load_runs(conn, [run_id])[0]
+    return {
+        str(run_id): overall(loaded[run_id], adjusted=False).chance if run_id in loaded else None
+        for run_id in ids
+    }
+
+
+def with_chances(
+    rows: list[tuple[str, ...]], chances: dict[str, Baseline | None]
+) -> list[tuple[str, ...]]:
+    """`analysis.report.run_rows` rows with what chance scores under each rate: a rate cell
+    becomes two lines, "77.1% [67.7–84.4]" and "  chance 50.0%" (`run_chances`: "—" for a run
+    that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it."""
+    from kglens_tui.analysis.groups import CHANCE_FIELD, RATES
+    from kglens_tui.analysis.report import RUN_COLUMNS
+
+    at = {c: i for i, c in enumerate(RUN_COLUMNS)}
+    out = []
+    for row in rows:
+        base = chances.get(row[at["run"]])
+        cells = list(row)
+        for name, field, _ in RATES:
+            if row[at[name]] != "—":
+                chance = _pct(getattr(base, CHANCE_FIELD[field])) if base is not None else "—"
+                cells[at[name]] = f"{row[at[name]]}\n  chance {chance}"
+        out.append(tuple(cells))
+    return out
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
@@ -369,7 +428,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
         return 0
     conn = _open(args)
     listed = run_rows(conn)
-    columns, rows = runs_table(listed, console.width)
+    columns, rows = runs_table(with_chances(listed, run_chances(conn, listed)), console.width)
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
         table.add_column(
@@ -382,7 +441,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
         table.add_row(*(literal(cell) for cell in row))
     console.print(table)
     if any(row[RUN_COLUMNS.index("win")] != "—" for row in listed):
-        console.print(RATES_NOTE, style="dim")
+        console.print(f"{RATES_NOTE} {RUNS_CHANCE_NOTE}", style="dim", markup=False)
     return 0
 
 
@@ -654,7 +713,7 @@ def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="kglens",
         description="Probe what an LLM knows with a parameterized knowledge graph (KGLens). "
         "With no command, opens the terminal UI.",
@@ -886,24 +945,64 @@ def workspace_origin(settings: Settings) -> str:
     return where if where.startswith("$") or not where else f"db in {where}"
 
 
+def _started_mode(args: argparse.Namespace) -> str | None:
+    """The mode whose new run the command starts from the settings (None: it starts none)."""
+    from kglens_tui.modes.config import MODE_COMMANDS
+
+    if args.command in ("probe", "study"):
+        return KGLENS if getattr(args, "resume", None) is None else None
+    if args.command == "run":
+        return str(args.mode)
+    for mode, command in MODE_COMMANDS.items():
+        if args.command == command and getattr(args, f"{command}_command", None) == "run":
+            return mode
+    return None
+
+
+def settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]:
+    """What is wrong in the settings that this command does not use, one line each: the run
+    options a new run of some mode would refuse (a command that starts a run of a mode refuses
+    that mode's problem itself, as an error) and a theme Textual does not have (the TUI refuses
+    it when it starts)."""
+    problems = settings_problems(settings)
+    refused = problems.pop(_started_mode(args) or "", None)
+    warnings = [p for p in dict.fromkeys(problems.values()) if p != refused]
+    opens_tui = getattr(args, "func", None) is cmd_annotate_tui  # it refuses the theme itself
+    if "theme" in settings.given and not opens_tui:  # textual loaded only to check a theme set
+        from textual.theme import BUILTIN_THEMES
+
+        from kglens_tui.tui.settings_check import check_theme
+
+        try:
+            check_theme(settings, BUILTIN_THEMES)
+        except SettingsError as exc:
+            warnings.append(f"{exc} (the terminal UI will not start with it)")
+    return warnings
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     name_workspace(args.db)
     try:
-        if args.command is not None:  # the TUI tells them in a notification
-            for warning in unread_variables():
-                print_warning(warning)
-        if args.command is None:
+        if args.command is None:  # the TUI tells of the settings and variables itself
             from kglens_tui.tui.app import run_app
 
             return run_app(args.db)
+        for warning in unread_variables():
+            print_warning(warning)
+        # a settings file that cannot be read, or sets a name nothing reads, stops every
+        # command: it may hide the workspace (db) or any setting meant for the command; a
+        # value only another command uses is a warning (settings_warnings)
+        settings = load_settings()
+        check_setting_names(settings)
+        for warning in settings_warnings(args, settings):
+            print_warning(warning)
         # the workspace: --db, else $KGLENS_DB, else the settings file's db, else the default
         if args.db:
             args.db, origin = os.path.expanduser(args.db), "--db"
         else:
-            settings = load_settings()
             args.db, origin = settings.db or None, workspace_origin(settings)
         _check_workspace_exists(args, origin)
         return int(args.func(args) or 0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -31,7 +32,8 @@ class Settings:
     """Workspace database path (`~` is your home; a relative path is taken from the current
     directory); `--db` and $KGLENS_DB win over it; empty means the per-user data directory."""
     theme: str = "textual-dark"
-    """Textual theme name (the TUI checks it is one of Textual's themes when it starts)."""
+    """Textual theme name (the TUI checks it is one of Textual's themes when it starts; another
+    command warns of one Textual does not have)."""
     ui_refresh_hz: float = 4.0
     """How often the live screen redraws from the engine's stats (a few times a second;
     between 0.5 and 60, Textual's most frames a second)."""
@@ -53,8 +55,16 @@ class Settings:
     run_file: str = ""
     """The file the run options came from (not a setting)."""
     origins: dict[str, str] = field(default_factory=dict)
-    """Where each given app setting's value came from, by name: the file's path,
-    $KGLENS_<NAME> or "command line" (not a setting)."""
+    """Where each given app setting's value came from, by name: the file and the line that
+    sets it ("config.toml, line 3"), $KGLENS_<NAME> or "command line" (not a setting)."""
+    lines: dict[str, int] = field(default_factory=dict)
+    """The line of the settings file that sets each of its top-level names (a table's: its
+    header), for messages (not a setting)."""
+
+    def place(self, name: str) -> str:
+        """Where the settings file sets ``name``: "FILE, line N" ("FILE" when the line is not
+        known, e.g. a Settings made in code)."""
+        return at_line(self.run_file, self.lines.get(name))
 
     def redraw_seconds(self) -> float:
         """Seconds between live-screen redraws: 1 / ui_refresh_hz, the rate held within
@@ -63,7 +73,7 @@ class Settings:
         return 1 / min(max(self.ui_refresh_hz, low), high)
 
 
-NOT_SETTINGS = ("run", "source", "given", "run_file", "origins")
+NOT_SETTINGS = ("run", "source", "given", "run_file", "origins", "lines")
 """Fields of `Settings` that are not app settings a file or variable sets by name."""
 
 RANGES: dict[str, tuple[float, float]] = {"ui_refresh_hz": (0.5, 60.0)}
@@ -77,7 +87,86 @@ def config_path() -> Path:
     env = os.environ.get(CONFIG_ENV)
     if env:
         return Path(env).expanduser()
+    return default_config_path()
+
+
+def default_config_path() -> Path:
+    """config.toml in the platform config directory (read when it exists)."""
     return Path(platformdirs.user_config_dir("kglens", appauthor=False)) / "config.toml"
+
+
+def at_line(file: object, line: int | None) -> str:
+    """A place in a settings file as messages name it: "FILE, line N" (just "FILE" without a
+    line)."""
+    return f"{file}, line {line}" if line else str(file)
+
+
+_NAME = r"""(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))"""
+_PART = r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)"""
+_KEY = re.compile(rf"\s*{_NAME}(?:\s*\.\s*{_PART})*\s*=")
+_TABLE = re.compile(rf"\s*\[\[?\s*{_NAME}")
+_WORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_-]*)(?:\s|$)")
+"""A line that begins with a name but sets nothing ("seed 3", the "=" left out)."""
+_TOML_PLACE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
+
+
+def _name_on(line: str) -> tuple[str, str] | None:
+    """("key", name) when ``line`` sets a key, ("table", name) when it opens a table, else
+    None (the first part of a dotted or quoted name)."""
+    for kind, pattern in (("table", _TABLE), ("key", _KEY)):
+        found = pattern.match(line)
+        if found:
+            return kind, next(g for g in found.groups() if g is not None)
+    return None
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """The line (from 1) of each top-level name a TOML document sets: a key before the first
+    table, or a table's header; the first one where a name repeats."""
+    lines: dict[str, int] = {}
+    in_table = False
+    for number, line in enumerate(text.splitlines(), 1):
+        named = _name_on(line)
+        if named is None:
+            continue
+        kind, name = named
+        in_table = in_table or kind == "table"
+        if kind == "table" or not in_table:
+            lines.setdefault(name, number)
+    return lines
+
+
+def _toml_error(file: Path, text: str, exc: tomllib.TOMLDecodeError) -> SettingsError:
+    """One line for a settings file that is not TOML: the file and line, the setting (or table)
+    the line writes and what is wrong. tomllib says "at end of document" for a
+    value left open (an unclosed list or string): that is the last line that is not blank, and
+    the setting is the one begun nearest above it."""
+    message = str(exc)
+    found = _TOML_PLACE.search(message)
+    reason = message[: found.start()] if found else message
+    lines = text.splitlines()
+    if found and found.group(1):
+        number, detail = int(found.group(1)), f"column {found.group(2)}"
+        line = lines[number - 1] if number <= len(lines) else ""
+        word = _WORD.match(line)
+        named = _name_on(line) or (("key", word.group(1)) if word else None)
+    else:  # a value left open: the setting begun nearest above the last line
+        filled = [i for i, line in enumerate(lines, 1) if line.strip()]
+        number, detail = (filled[-1] if filled else 1), "the file ends before it is complete"
+        named = next((n for n in map(_name_on, reversed(lines[:number])) if n is not None), None)
+    table = ""
+    for line in lines[: number - 1]:
+        opened = _name_on(line)
+        if opened is not None and opened[0] == "table":
+            table = opened[1]
+    if named is None:
+        what = f"in table [{table}]: " if table else ""
+    elif named[0] == "table":
+        what = f"table [{named[1]}]: "
+    else:
+        what = f"[{table}] {named[1]}: " if table else f"setting '{named[1]}': "
+    # the line itself is not shown: it may hold a credential (a key pasted in a base URL)
+    return SettingsError(f"{at_line(file, number)}: {what}not valid TOML: {reason} ({detail})")
 
 
 def _coerce(name: str, value: Any, kind: type, where: str) -> Any:
@@ -127,20 +216,35 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
     sources = []
     file = path or config_path()
     if os.environ.get(CONFIG_ENV) and path is None and not file.is_file():
-        raise SettingsError(f"${CONFIG_ENV} names {file}, which is not a file")
+        what = "a directory" if file.is_dir() else "not a file" if file.exists() else "missing"
+        raise SettingsError(
+            f"${CONFIG_ENV} names the settings file {file}, which is {what} (unset "
+            f"${CONFIG_ENV} for the default one, {default_config_path()})"
+        )
     if file.is_file():
         try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise SettingsError(f"{file}: {exc}") from None
+            text = file.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            line = file.read_bytes()[: exc.start].count(b"\n") + 1
+            raise SettingsError(
+                f"{at_line(file, line)}: not UTF-8 text (byte {exc.object[exc.start]:#04x})"
+            ) from None
+        except OSError as exc:
+            raise SettingsError(f"{file}: cannot read the settings file ({exc.strerror})") from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise _toml_error(file, text, exc) from None
+        settings.lines = key_lines(text)
+        settings.run_file = str(file)
         for key, value in data.items():
             if key not in types:
                 settings.run[key] = value
                 continue
-            setattr(settings, key, _coerce(key, value, types[key], str(file)))
+            where = settings.place(key)
+            setattr(settings, key, _coerce(key, value, types[key], where))
             given.add(key)
-            settings.origins[key] = str(file)
-        settings.run_file = str(file)
+            settings.origins[key] = where
         sources.append(str(file))
     for key, kind in types.items():
         env = os.environ.get(f"KGLENS_{key.upper()}")

@@ -54,8 +54,11 @@ def test_table3_grid(runs) -> None:
     assert grid.cell("model-b", "mini", "easy").rates.win.value == pytest.approx(4 / 5)
     assert grid.cell("model-a", "mini", "hard").rates.win.value == 1.0
     assert grid.cell("model-b", "mini", "hard") is None
-    newer = make_run(conn, RUN_B, target="model-a")  # a later finished run fills the cell
+    fewer = make_run(conn, RUN_B, target="model-a")  # later, but 5 edges examined to a's 6
+    assert run_grid(conn).cell("model-a", "mini", "easy").run_id == a
+    newer = make_run(conn, RUN_A, target="model-a")  # as many edges, later: it fills the cell
     assert run_grid(conn).cell("model-a", "mini", "easy").run_id == newer
+    assert sorted(run_grid(conn).hidden) == [(a, newer), (fewer, newer)]
 
 
 def test_knows_and_does_not(runs) -> None:
@@ -205,7 +208,7 @@ def test_runs_sharing_a_cell_are_named_as_left_out(runs) -> None:
     """Two requested runs of one model, KG and difficulty: the grid shows one and says which
     it left out (compare 1 6 dropped run 1 silently)."""
     conn, (a, _, _), _ = runs
-    newer = make_run(conn, RUN_B, target="model-a")
+    newer = make_run(conn, RUN_A, target="model-a")
     grid = grid_of_runs(load_runs(conn, [a, newer]))
     assert grid.cell("model-a", "mini", "easy").run_id == newer
     assert grid.hidden == [(a, newer)]
@@ -256,7 +259,8 @@ def test_compare_prints_examined_n_left_out_runs_and_no_false_drift(tmp_path: Pa
     assert max(len(line) for line in groups.splitlines()) <= 80
     capital = [line for line in groups.splitlines() if "chance 8.3%" in line]
     assert len(capital) == 1 and "n=3 · chance 8.3%" in capital[0]  # under its rate
-    assert f"Run {a} is not in the table: run {newer} has the same model" in out
+    # run a examined 6 edges, the newer run 5: a has the cell
+    assert f"Run {newer} is not in the table: run {a} has the same model" in out
     assert "Drift run" in out and "chance 50.0%" in out
     out = _compare(capsys, path, str(a), str(hard))
     assert "Drift not measured (difficulty EASY → HARD)" in out and "Drift run" not in out
@@ -274,3 +278,94 @@ def test_compare_says_when_its_figures_ignore_triage(tmp_path: Path, capsys) -> 
     assert "(paper Table 3 layout) (as logged)" in out and "win per predicate (as logged)" in out
     out = " ".join(_compare(capsys, path, str(a), str(b), "--by", "predicate").split())
     assert "as logged" not in out.replace("kglens report RUN", "")
+
+
+def test_a_cell_prefers_a_run_that_did_not_fail_then_the_most_examined(runs, capsys) -> None:
+    """A failed run (later, fewer edges) never takes a stopped run's cell; a run with edges
+    examined beats one without; between runs alike, the most edges examined, then the latest."""
+    conn, (a, _, _), _ = runs
+    set_status(conn, a, "stopped")  # 6 edges examined
+    failed = make_run(conn, RUN_C, target="model-a")  # 1 edge examined, the latest
+    set_status(conn, failed, "failed", error="HTTP 500")
+    grid = run_grid(conn)
+    cell = grid.cell("model-a", "mini", "easy")
+    assert (cell.run_id, cell.status) == (a, "stopped")
+    assert (failed, a) in grid.hidden
+    set_status(conn, a, "failed", error="HTTP 500")
+    stopped = make_run(conn, RUN_C, target="model-a")  # 1 edge, not failed: it wins over a's 6
+    set_status(conn, stopped, "stopped")
+    assert run_grid(conn).cell("model-a", "mini", "easy").run_id == stopped
+
+
+def test_a_cell_with_several_runs_says_which_run_it_is(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "cmp.db"
+    conn = connect(path)
+    import_mini(conn, tmp_path)
+    a = make_run(conn, RUN_A, target="model-a")
+    set_status(conn, a, "stopped")
+    failed = make_run(conn, RUN_C, target="model-a")
+    set_status(conn, failed, "failed", error="HTTP 500")
+    conn.close()
+    out = _compare(capsys, path)
+    assert f"(run {a}, stopped)" in out and f"(run {failed}, failed)" not in out
+    assert f"Run {failed} is not in the table: run {a} has the same model" in out
+
+
+def test_the_default_partner_examined_edges_and_did_not_fail(tmp_path: Path, capsys) -> None:
+    """The run compared with by default (the TUI's B) is a KGLens run on the same KG that
+    examined edges and did not fail, the most edges first, then the latest: never a later run
+    that failed with no edge examined, nor another mode's run."""
+    from kglens_tui.analysis.compare import compare_partners
+
+    db = tmp_path / "w.db"
+    probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    probe += ["--batch-size", "16"]
+    assert main([*probe, "--iterations", "2"]) == 0  # run 1: 32 edges
+    assert main([*probe, "--iterations", "1"]) == 0  # run 2: 16 edges
+    assert main([*probe, "--iterations", "3", "--target", "sim:1"]) == 0  # run 3: 48 edges
+    failed = [*probe, "--iterations", "1", "--target", "openai:m", "--max-retries", "0"]
+    assert main([*failed, "--base-url", "http://127.0.0.1:9/v1"]) == 1  # run 4: no edge
+    assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
+    capsys.readouterr()
+    conn = connect(db)
+    statuses = dict(conn.execute("SELECT id, status FROM run").fetchall())
+    assert statuses == {1: "finished", 2: "finished", 3: "finished", 4: "failed", 5: "finished"}
+    assert compare_partners(conn, 2) == [3, 1, 4]
+    assert compare_partners(conn, 4) == [3, 1, 2]
+    set_status(conn, 3, "failed", error="HTTP 500")  # failed, though it examined the most
+    assert compare_partners(conn, 2) == [1, 3, 4]
+    assert compare_partners(conn, 99) == []
+
+
+def test_the_compare_screen_offers_the_default_partner_first(tmp_path: Path, capsys) -> None:
+    """Home's compare screen takes `compare_partners`' first run as B (not the newest run: a
+    later run that failed), and lists only the KGLens runs on A's KG."""
+    import asyncio
+
+    from test_tui import make_app, wait_for
+    from textual.widgets import Select
+
+    from kglens_tui.tui.screens.compare import CompareScreen
+
+    db = tmp_path / "w.db"
+    probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    probe += ["--batch-size", "16", "--iterations", "1"]
+    for _ in range(3):
+        assert main(probe) == 0
+    assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
+    capsys.readouterr()
+    conn = connect(db)
+    set_status(conn, 3, "failed", error="HTTP 500")
+    conn.close()
+    app = make_app(db)
+
+    async def drive() -> None:
+        async with app.run_test(size=(160, 48)) as pilot:
+            app.push_screen(CompareScreen(1))
+            await wait_for(pilot, lambda: isinstance(app.screen, CompareScreen))
+            await pilot.pause()
+            select = app.screen.query_one("#cmp-b", Select)
+            assert app.screen.run_b == 2 and select.value == 2
+            assert [value for _, value in select._options if isinstance(value, int)] == [2, 3]
+
+    asyncio.run(drive())

@@ -62,23 +62,30 @@ def test_a_bad_theme_stops_the_tui_with_one_line(
         monkeypatch.setenv("KGLENS_THEME", variable)
     assert main(["--db", str(tmp_path / "w.db")]) == 2
     err = _one_line_error(capsys)
-    origin = str(config) if variable is None else "$KGLENS_THEME"
+    origin = f"{config}, line 1" if variable is None else "$KGLENS_THEME"
     assert err.startswith(f"error: {origin}: ") and shown in err
     if "no theme" in shown:  # the names to choose from
         assert all(name in err for name in App().available_themes)
 
 
-def test_the_theme_name_is_checked_by_the_tui_only(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_bad_theme_is_a_warning_for_a_headless_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Headless commands do not load textual to check a theme they do not use."""
+    """A headless command does not use the theme: it goes on, after one warning line naming the
+    file, the line and the setting (the TUI refuses to start with it, above); a theme Textual
+    has is no warning."""
     from kglens_tui.cli import main
 
     config = tmp_path / "config.toml"
-    config.write_text('theme = "nope"\n', encoding="utf-8")
+    config.write_text('seed = 3\ntheme = "nope"\n', encoding="utf-8")
     monkeypatch.setenv("KGLENS_CONFIG", str(config))
-    assert main(["runs"]) == 0
+    assert main(["--db", str(tmp_path / "w.db"), "runs"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"warning: {config}, line 2: setting 'theme': no theme 'nope'")
+    assert len(err.strip().splitlines()) == 1 and "textual-dark" in err
     config.write_text('theme = "nord"\n', encoding="utf-8")
+    assert main(["--db", str(tmp_path / "w.db"), "runs"]) == 0
+    assert capsys.readouterr().err == ""
     assert KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False).theme == "nord"
 
 
@@ -115,7 +122,7 @@ def test_a_bad_key_binding_stops_the_tui_with_one_line(
     monkeypatch.setenv("KGLENS_CONFIG", str(config))
     assert main(["--db", str(tmp_path / "w.db")]) == 2
     err = _one_line_error(capsys)
-    assert err.startswith(f"error: {config}: [keys] ") and shown in err
+    assert err.startswith(f"error: {config}, line 1: [keys] ") and shown in err
 
 
 def test_the_annotators_tui_checks_keys_too(tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ def test_settings_and_client_refuse_credentials(
     with pytest.raises(SettingsError) as info:
         settings_config("kontest", load_settings(toml))
     message = str(info.value)
-    assert message.startswith(f"{toml}: setting 'base_url'") and SECRET not in message
+    assert message.startswith(f"{toml}, line 1: setting 'base_url'") and SECRET not in message
     with pytest.raises(BaseURLError) as info:
         OpenAICompatClient(url, "m")
     assert SECRET not in str(info.value)

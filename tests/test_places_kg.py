@@ -81,7 +81,7 @@ def test_the_cli_walks_the_hierarchy_without_being_told(
     assert main(["--db", db, "consistency", "report", "1"]) == 0
     out = capsys.readouterr().out
     assert "ontological oracle over 4/4 paths" in out
-    valid = re.search(r"│ ontological\s+│\s+(\d+) \(", out)
+    valid = re.search(r"│ ontological\s+│\s+(\d+) ·", out)
     assert valid and int(valid.group(1)) > 0
 
 

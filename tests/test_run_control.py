@@ -163,11 +163,11 @@ async def test_a_kglens_runs_death_says_interrupted_and_drops_what_was_in_flight
         await wait_for(pilot, lambda: session.snapshot() is not None, 60)
         await wait_for(pilot, lambda: session.snapshot().answered_in_iteration == 3, 60)
         progress = lambda: str(app.screen.query_one("#progress", Static).content)  # noqa: E731
-        await wait_for(pilot, lambda: "(+3 answered)" in progress(), 60)
+        await wait_for(pilot, lambda: "+3 not committed" in progress(), 60)
         session.kill()
         messages = lambda: [n.message for n in app._notifications]  # noqa: E731
         said = f"Run {session.run_id} interrupted: the run's process ended unexpectedly"
         await wait_for(pilot, lambda: any(m.startswith(said) for m in messages()), 60)
         assert not any(m.startswith("The run failed") for m in messages())
-        await wait_for(pilot, lambda: "answered" not in progress(), 60)
+        await wait_for(pilot, lambda: "not committed" not in progress(), 60)
         assert "ETA —" in progress()

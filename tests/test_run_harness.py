@@ -279,6 +279,34 @@ def test_a_killed_run_process_is_one_line_with_the_way_back(tmp_path: Path, caps
     assert "RuntimeError" not in err and "\n" not in err
 
 
+def test_an_interrupted_run_gives_the_command_that_continues_it_on_its_own_line(
+    tmp_path: Path, capsys
+) -> None:
+    """The second Ctrl-C of `kglens run` ends the run as interrupted: the command that goes on
+    is a line of its own, unbroken, to copy (it was wrapped in the middle of the path)."""
+    from kglens_tui.runs.commands import drive_session
+    from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
+
+    db = tmp_path / "w.db"
+    session = RunSession(
+        db,
+        TOY,
+        config=ToyConfig(kg="country", edges=8, concurrency=1),
+        target_factory=HangAfterThree,
+    )
+
+    def abort_after_three() -> None:
+        _wait(lambda: session.run_id is not None and len(_answers(db, session.run_id)) == 3, "3")
+        session.abort(INTERRUPTED_IN_CLI)
+
+    aborter = threading.Thread(target=abort_after_three)
+    aborter.start()
+    assert drive_session(session, quiet=True) == 130
+    aborter.join(60)
+    err = capsys.readouterr().err
+    assert err.endswith(f"interrupted; continue with:\n  kglens resume {session.run_id}\n"), err
+
+
 def test_kglens_probe_never_resumes_another_modes_run(tmp_path: Path, capsys) -> None:
     db = tmp_path / "w.db"
     assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
@@ -372,8 +400,9 @@ def test_ctrl_c_in_an_in_process_run_records_it_as_interrupted(
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    resume = f"`kglens --db {db} {'probe' if command == 'probe' else 'consistency run'} --resume 1`"
-    assert resume in err  # on one line, to copy
+    # on a line of its own, after the progress display, to copy whole
+    resume = "probe --resume 1" if command == "probe" else "consistency run --resume 1"
+    assert err.endswith(f"continue with:\n  kglens --db {db} {resume}\n"), err
     assert "Traceback" not in err and "never retrieved" not in err, err
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT status, stop_reason FROM run").fetchone() == (
@@ -1097,7 +1126,9 @@ def test_a_missing_settings_file_named_by_the_variable_is_one_line(
     monkeypatch.setenv("KGLENS_CONFIG", str(missing))
     assert main(["runs"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"error: $KGLENS_CONFIG names {missing}, which is not a file"
+    assert err.startswith(
+        f"error: $KGLENS_CONFIG names the settings file {missing}, which is missing (unset "
+    )
 
 
 def test_a_workspace_flag_starting_with_a_tilde_is_the_home_directory(
@@ -1134,7 +1165,8 @@ def test_the_headless_progress_line_says_over_how_many_edges_its_rates_are(
     assert main(argv) == 0
     err = capsys.readouterr().err
     examined = sqlite3.connect(db).execute("SELECT examined FROM iteration").fetchone()[0]
-    assert re.search(rf"all-sense \d+\.\d% of {examined} edges · ", err), err
+    rate = r"\d+\.\d% \[\d+\.\d–\d+\.\d\] \(chance \d+\.\d%\)"
+    assert re.search(rf"all-sense {rate} · n={examined} edges examined", err), err
 
 
 def test_listing_runs_of_a_workspace_that_does_not_exist_creates_none(
@@ -1258,7 +1290,7 @@ def test_a_missing_workspace_is_named_with_where_its_path_came_from(
     else:
         monkeypatch.delenv("KGLENS_DB", raising=False)
     assert main(["report", "1"]) == 2
-    named = "$KGLENS_DB" if where == "variable" else f"db in {config}"
+    named = "$KGLENS_DB" if where == "variable" else f"db in {config}, line 1"
     err = capsys.readouterr().err.strip()
     assert err == f"error: no workspace at {typo}, so no run 1 (named by {named})"
     assert not typo.parent.exists()

@@ -38,21 +38,21 @@ def test_file_then_environment_then_flags(tmp_path: Path, monkeypatch: pytest.Mo
     assert str(path) in settings.source and "$KGLENS_UI_REFRESH_HZ" in settings.source
 
 
-def test_bad_settings_name_the_file_and_setting(tmp_path: Path) -> None:
+def test_bad_settings_name_the_file_line_and_setting(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     from kglens_tui.runs.commands import settings_config
 
-    path.write_text("batch_size = 'many'\n")
-    with pytest.raises(SettingsError, match=r"config.toml: setting 'batch_size'"):
+    path.write_text("# run options\nbatch_size = 'many'\n")
+    with pytest.raises(SettingsError, match=r"config.toml, line 2: setting 'batch_size'"):
         settings_config("kglens", load_settings(path))
     path.write_text("colour = 'red'\n")
-    with pytest.raises(SettingsError, match="config.toml: unknown setting 'colour'"):
+    with pytest.raises(SettingsError, match="config.toml, line 1: unknown setting 'colour'"):
         settings_config("kontest", load_settings(path))
-    path.write_text("ui_refresh_hz = 'often'\n")
-    with pytest.raises(SettingsError, match=r"config.toml: setting 'ui_refresh_hz'"):
+    path.write_text("seed = 1\nui_refresh_hz = 'often'\n")
+    with pytest.raises(SettingsError, match=r"config.toml, line 2: setting 'ui_refresh_hz'"):
         load_settings(path)
     path.write_text("batch_size = \n")
-    with pytest.raises(SettingsError, match="config.toml"):
+    with pytest.raises(SettingsError, match="config.toml, line 1: setting 'batch_size'"):
         load_settings(path)
 
 
@@ -178,7 +178,7 @@ def test_a_bad_run_option_in_the_settings_stops_the_tui_with_one_line(
     monkeypatch.setenv("KGLENS_CONFIG", str(config))
     assert main(["--db", str(tmp_path / "w.db")]) == 2  # the TUI, before it starts
     err = " ".join(capsys.readouterr().err.split())
-    assert err.startswith(f"error: {config}: ") and shown in err
+    assert err.startswith(f"error: {config}, line 1: ") and shown in err
     assert "Traceback" not in err
 
 
@@ -388,7 +388,7 @@ def test_app_settings_of_the_wrong_type_or_range_are_one_line(
 
     config = tmp_path / "config.toml"
     config.write_text(text + "\n", encoding="utf-8")
-    with pytest.raises(SettingsError, match=f"^{config}: ") as raised:
+    with pytest.raises(SettingsError, match=f"^{config}, line 1: ") as raised:
         load_settings(config)
     assert shown in str(raised.value)
     monkeypatch.setenv("KGLENS_CONFIG", str(config))
@@ -396,7 +396,7 @@ def test_app_settings_of_the_wrong_type_or_range_are_one_line(
     monkeypatch.chdir(tmp_path)
     assert main(["runs"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {config}: ") and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"error: {config}, line 1: ") and len(err.strip().splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "empty-settings.toml"]
 
 
@@ -419,8 +419,8 @@ def test_the_refresh_rate_s_bounds_are_allowed_and_origins_are_kept(
     settings = load_settings(config, overrides={"ui_refresh_hz": 60})
     assert settings.ui_refresh_hz == 60 and load_settings(config).ui_refresh_hz == 0.5
     assert settings.origins == {
-        "db": str(config),
-        "keys": str(config),
+        "db": f"{config}, line 2",
+        "keys": f"{config}, line 3",
         "ui_refresh_hz": "command line",
         "theme": "$KGLENS_THEME",
     }

@@ -452,11 +452,13 @@ CHANCE_NOTE = (
 def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
     """What Table 3 leaves out and why: runs sharing a shown run's cell, runs left out of an
     average, and the averages not given."""
+    from kglens_tui.analysis.compare import CELL_RULE
+
     notes = []
     for run_id, shown in grid.hidden:
         notes.append(
             f"Run {run_id} is not in the table: run {shown} has the same model, KG and "
-            "difficulty, and a cell shows one run (the latest finished, else the latest)."
+            f"difficulty, and {CELL_RULE}."
         )
     if metric != "win":
         return notes

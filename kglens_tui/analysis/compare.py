@@ -23,6 +23,7 @@ from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.probe.bias import Baseline
+from kglens_tui.runs.record import shown_status
 from kglens_tui.textfmt import counted, pct, rate_ci
 
 STATUSES = ("knows", "partial", "unknown")
@@ -179,15 +180,68 @@ def run_grid(
     return grid_of_runs(load_runs(conn, run_ids), adjusted=adjusted, level=level)
 
 
+def run_preference(status: str, examined: int, run_id: int) -> tuple[bool, bool, bool, int, int]:
+    """How strongly a run stands for its model, KG and difficulty, to sort by (greater first):
+    a run that examined edges before one that examined none, one that did not fail before one
+    that failed, a finished one (the only kind an average holds) before one stopped or
+    interrupted, then the most edges examined, then the latest. A Table 3 cell shows the
+    greatest of its runs (`grid_of_runs`); a run is compared by default with the greatest of
+    the others (`compare_partners`)."""
+    return (
+        examined > 0,
+        status != RunStatus.FAILED,
+        status == RunStatus.FINISHED,
+        examined,
+        run_id,
+    )
+
+
+CELL_RULE = (
+    "a cell shows one run: one that examined edges, did not fail and finished before others, "
+    "then the one with most edges examined, then the latest"
+)
+"""`run_preference` in words, for notes that say why a run is not in its cell."""
+
+
+def compare_partners(conn: sqlite3.Connection, run_id: int) -> list[int]:
+    """The KGLens runs on run ``run_id``'s KG to compare it with, best first by
+    `run_preference` over their stored status and edges examined (a failed run, or one that
+    examined no edge, last): the first is the default partner. Empty when there is none (or no
+    run ``run_id``)."""
+    rows = conn.execute(
+        """
+        SELECT r.id, r.status, r.stop_reason, r.owner, COALESCE(i.examined, 0)
+        FROM run r
+        JOIN run a ON a.id = ? AND a.kg_id = r.kg_id
+        LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done
+        WHERE r.mode = 'kglens' AND r.id != a.id
+        """,
+        (run_id,),
+    ).fetchall()
+    ranked = sorted(
+        (
+            run_preference(shown_status(status, reason, owner)[0], int(examined), int(rid))
+            for rid, status, reason, owner, examined in rows
+        ),
+        reverse=True,
+    )
+    return [rank[-1] for rank in ranked]
+
+
 def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = LEVEL) -> RunGrid:
-    """Table 3 over loaded runs. When several runs fill one cell the latest finished one is
-    shown, else the latest; the others are listed in `hidden`."""
+    """Table 3 over loaded runs. When several runs fill one cell the one `run_preference` puts
+    first is shown (its id and, unless finished, its status in the cell); the others are listed
+    in `hidden`."""
+    rates = {d.run.id: _run_rates(d, adjusted, level) for d in runs}
     chosen: dict[tuple[str, str, str], RunData] = {}
+
+    def rank(d: RunData) -> tuple[bool, bool, bool, int, int]:
+        return run_preference(d.run.status, rates[d.run.id].examined, d.run.id)
+
     for d in runs:
         key = (model_label(d), d.run.kg_name, str(d.run.config.difficulty))
         old = chosen.get(key)
-        rank = (d.run.status == RunStatus.FINISHED, d.run.id)
-        if old is None or rank > (old.run.status == RunStatus.FINISHED, old.run.id):
+        if old is None or rank(d) > rank(old):
             chosen[key] = d
     shown_ids = {d.run.id for d in chosen.values()}
     hidden = [
@@ -204,9 +258,7 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
         key=lambda c: (c[0], DIFFICULTIES.index(c[1]) if c[1] in DIFFICULTIES else 9, c[1]),
     )
     cells = {
-        key: GridCell(
-            d.run.id, d.run.shown[0], _run_rates(d, adjusted, level), run_chance(d, adjusted)
-        )
+        key: GridCell(d.run.id, d.run.shown[0], rates[d.run.id], run_chance(d, adjusted))
         for key, d in chosen.items()
     }
     averages = {}

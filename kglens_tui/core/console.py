@@ -49,6 +49,15 @@ def suggested(words: str) -> str:
     return f"{_PROGRAM[0]} {words}"
 
 
+def print_command(lead: object, command: str, *, to: Console | None = None) -> None:
+    """``lead`` (shown literally) and, on a line of its own, ``command``: a command to copy
+    (`suggested`), indented and never wrapped by Rich, so no line break lands inside it; a
+    terminal narrower than the command wraps it softly, and copying gives it back whole."""
+    out = err_console if to is None else to
+    out.print(Text(visible(lead, one_line=True)), soft_wrap=True)
+    out.print(Text("  " + visible(command, one_line=True)), soft_wrap=True)
+
+
 def print_error(message: object) -> None:
     """One red `error:` line on stderr, the message shown literally (newlines as "⏎")."""
     err_console.print(

@@ -12,7 +12,14 @@ from rich.console import RenderableType
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from kglens_tui.core.console import INTERRUPTED_EXIT, console, err_console, print_error, suggested
+from kglens_tui.core.console import (
+    INTERRUPTED_EXIT,
+    console,
+    err_console,
+    print_command,
+    print_error,
+    suggested,
+)
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.status import RunStatus
@@ -128,8 +135,8 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         console.print(
             f"{markup_literal(finished)}; `{markup_literal(report)}` shows it", soft_wrap=True
         )
-        snap: ModeSnapshot = open_snapshot(conn, args.resume)
-        return snap
+        stored_snap: ModeSnapshot = open_snapshot(conn, args.resume)
+        return stored_snap
     if (
         args.resume is not None
         and (group := MODE_COMMANDS.get(stored := run_row(conn, args.resume)["mode"]))
@@ -155,17 +162,19 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         f"target {markup_literal(engine.target.label)}{sim}"
     )
     bar.update(task, completed=first.units_done, total=first.units_total, run=engine.run.id)
+    snap: ModeSnapshot | None = None  # None after Ctrl-C
     with bar:
         try:
             snap = run_blocking(engine)
         except KeyboardInterrupt:
-            set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-            err_console.print(
-                f"interrupted: committed units are kept; continue with "
-                f"`{markup_literal(suggested(f'{MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}'))}`",
-                soft_wrap=True,  # a command to copy is never broken across lines
-            )
-            raise
+            snap = None
+    if snap is None:  # Ctrl-C; told once the display has stopped, nothing redrawn after it
+        set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
+        print_command(
+            "interrupted: committed units are kept; continue with:",
+            suggested(f"{MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}"),
+        )
+        raise KeyboardInterrupt
     if snap.status == RunStatus.FAILED:
         err_console.print(
             f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
@@ -175,13 +184,12 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
             soft_wrap=True,
         )
         return snap
-    console.print(
-        f"run {snap.run_id} {snap.status} ({markup_literal(snap.stop_reason)}): {snap.units_done:,}/"
+    print_command(
+        f"run {snap.run_id} {snap.status} ({snap.stop_reason}): {snap.units_done:,}/"
         f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests"
-        f"{sent_note(snap.errors, snap.dropped)}; "
-        f"`{markup_literal(suggested(f'{MODE_COMMANDS[engine.mode]} report {snap.run_id}'))}` "
-        "shows the results",
-        soft_wrap=True,
+        f"{sent_note(snap.errors, snap.dropped)}; the results:",
+        suggested(f"{MODE_COMMANDS[engine.mode]} report {snap.run_id}"),
+        to=console,
     )
     return snap
 

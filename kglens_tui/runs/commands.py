@@ -19,6 +19,7 @@ from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
     err_console,
+    print_command,
     print_error,
     suggested,
 )
@@ -111,7 +112,10 @@ def drive_session(session: RunSession, quiet: bool) -> int:
         print_error(f"run {final.run_id} failed: {cause}{hint}")
         return EXIT_STATUS
     if final.status == RunStatus.INTERRUPTED:
-        err_console.print(f"interrupted{markup_literal(hint)}", soft_wrap=True)
+        if session.run_id:
+            print_command("interrupted; continue with:", suggested(f"resume {session.run_id}"))
+        else:
+            err_console.print("interrupted")
         return INTERRUPTED_EXIT
     return 0
 
@@ -146,19 +150,14 @@ def given_run_options(
     mode_name: str, settings: Settings | None = None
 ) -> list[tuple[str, str, str]]:
     """(name, value as text, where it came from) of each of the mode's run options the settings
-    file or a KGLENS_<NAME> variable gives, the file's first (the variable overrides it)."""
+    file ("FILE, line N") or a KGLENS_<NAME> variable gives, the file's first (the variable
+    overrides it). A name in the file that is no setting of any mode is an error naming the
+    file, the line and the nearest name."""
     settings = settings if settings is not None else load_settings()
-    known = {option for name in mode_names() for option in run_options(name)}
-    for name in settings.run:
-        if name not in known:
-            app = [f.name for f in fields(Settings) if f.name not in NOT_SETTINGS]
-            raise SettingsError(
-                f"{settings.run_file}: unknown setting '{name}' (app settings: "
-                f"{', '.join(app)}; run options: `kglens run MODE --list-settings`)"
-            )
+    check_setting_names(settings)
     own = run_options(mode_name)
     given = [
-        (name, _as_text(settings.run[name]), settings.run_file)
+        (name, _as_text(settings.run[name]), settings.place(name))
         for name in own
         if name in settings.run
     ]
@@ -167,6 +166,36 @@ def given_run_options(
         if (value := os.environ.get(variable)) is not None:
             given.append((name, value, f"${variable}"))
     return given
+
+
+def check_setting_names(settings: Settings) -> None:
+    """SettingsError, naming the file, the line and the nearest name, for a name in the
+    settings file that is neither an app setting nor a run option of any mode (a typo would
+    otherwise leave the option it meant at its default without a word)."""
+    known = {option for name in mode_names() for option in run_options(name)}
+    app = [f.name for f in fields(Settings) if f.name not in NOT_SETTINGS]
+    for name in settings.run:
+        if name not in known:
+            near = difflib.get_close_matches(name, sorted(known | set(app)), n=1)
+            hint = f"did you mean {near[0]}? " if near else ""
+            raise SettingsError(
+                f"{settings.place(name)}: unknown setting '{name}' ({hint}app settings: "
+                f"{', '.join(app)}; run options: `kglens run MODE --list-settings`)"
+            )
+
+
+def settings_problems(settings: Settings) -> dict[str, str]:
+    """What is wrong with the run options the settings file and KGLENS_* variables give, by the
+    mode whose new runs would refuse them: one line each naming where the value came from (a
+    mode without a problem is left out). A command that starts a run of a mode refuses its
+    problem itself (`settings_config`); any other command can warn of all of them."""
+    problems = {}
+    for name in mode_names():
+        try:
+            settings_config(name, settings)
+        except SettingsError as exc:
+            problems[name] = str(exc)
+    return problems
 
 
 _CREDENTIAL = re.compile("_(?:KEY|TOKEN|SECRET|PASSWORD)$")
@@ -284,7 +313,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return drive_session(RunSession(db, mode.name, resume=args.run), args.quiet)
 
 
-def add_run_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_run_commands(sub: argparse._SubParsersAction[Any]) -> None:
     """Add `run` and `resume` to the top-level parser."""
     p = sub.add_parser(
         "run",

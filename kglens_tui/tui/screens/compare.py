@@ -18,6 +18,7 @@ from kglens_tui.analysis.compare import (
     Drift,
     EdgePair,
     GridAverage,
+    compare_partners,
     drift,
     load_runs,
     run_grid,
@@ -43,12 +44,15 @@ COMPARE_HELP = """\
 | `escape` | back |
 
 **Top**: Table 3, one row per model, one column per KG and difficulty: the win rate (95% Wilson
-interval) of the latest finished run in that cell, n (examined edges) and chance (blind guessing
+interval) of the run that stands for that cell (one that examined edges, did not fail and
+finished before others, then the most edges examined, then the latest), n (examined edges) and
+chance (blind guessing
 on the questions the run asked, each ask independent, as `kglens report`; like the rates, over
 the replies left after triage unless `o` shows them as logged). An average column per
 difficulty with two or more KGs: the mean of a model's finished runs there; rates of different
 difficulties are never averaged (what chance scores differs with the questions asked).
-**Bottom**: run A against run B (choose B above) on the edges both examined: how many edges each
+**Bottom**: run A against run B (choose B above; the KGLens runs on A's KG, in the same order,
+the first by default) on the edges both examined: how many edges each
 model knows (m > n), partly knows or does not know (m = 0), and the edges one knows and the other
 does not, largest difference in expected error first (m/n err: right / wrong answers
 and expected error in each run). The change B−A is drift only for the same model asked the same
@@ -109,15 +113,8 @@ class CompareScreen(Screen):
 
     def on_mount(self) -> None:
         conn = self.app.db()
-        kg_id = conn.execute("SELECT kg_id FROM run WHERE id = ?", (self.run_a,)).fetchone()
-        others = (
-            conn.execute(
-                "SELECT id, target_label FROM run WHERE kg_id = ? AND id != ? ORDER BY id DESC",
-                (kg_id[0], self.run_a),
-            ).fetchall()
-            if kg_id
-            else []
-        )
+        labels = dict(conn.execute("SELECT id, target_label FROM run"))
+        others = [(rid, labels[rid]) for rid in compare_partners(conn, self.run_a)]
         select = self.query_one("#cmp-b", Select)
         select.set_options([(literal(f"run {rid} · {label}"), rid) for rid, label in others])
         if self.run_b is None and others:
