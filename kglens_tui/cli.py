@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import os
 import sys
@@ -60,7 +59,7 @@ from kglens_tui.textfmt import counted, num, selection, simulated_mark
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
-    from kglens_tui.probe.bias import Baseline
+    pass
 
 
 class CLIError(KGLensError):
@@ -366,61 +365,16 @@ def cmd_probe(args: argparse.Namespace) -> int:
     return 0
 
 
-RUNS_CHANCE_NOTE = (
-    "chance: what blind guessing scores on the questions the run asked, each ask independent, "
-    "over the replies its rates count."
-)
-"""How `kglens runs` words the chance it shows beside each rate (`run_chances`)."""
-
-
-def run_chances(conn, rows: list[tuple[str, ...]]) -> dict[str, Baseline | None]:
-    """What blind guessing scores on the questions each listed run with rates asked, each ask
-    independent, over the replies its rates count, as logged like them
-    (`analysis.groups.overall`), by the run's id as listed; None for a run that cannot be
-    analysed (its KG lost edges)."""
-    from kglens_tui.analysis.compare import load_runs
-    from kglens_tui.analysis.groups import overall
-    from kglens_tui.analysis.report import RUN_COLUMNS
-
-    at = {c: i for i, c in enumerate(RUN_COLUMNS)}
-    ids = [int(row[at["run"]]) for row in rows if row[at["win"]] != "—"]
-    try:  # together, so that runs on one KG share its index
-        loaded = {d.run.id: d for d in load_runs(conn, ids)}
-    except LookupError:  # a run that cannot be analysed: the others one by one
-        loaded = {}
-        for run_id in ids:
-            with contextlib.suppress(LookupError):
-                loaded[run_id] = load_runs(conn, [run_id])[0]
-    return {
-        str(run_id): overall(loaded[run_id], adjusted=False).chance if run_id in loaded else None
-        for run_id in ids
-    }
-
-
-def with_chances(
-    rows: list[tuple[str, ...]], chances: dict[str, Baseline | None]
-) -> list[tuple[str, ...]]:
-    """`analysis.report.run_rows` rows with what chance scores under each rate: a rate cell
-    becomes two lines, "77.1% [67.7–84.4]" and "  chance 50.0%" (`run_chances`: "—" for a run
-    that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it."""
-    from kglens_tui.analysis.groups import CHANCE_FIELD, RATES
-    from kglens_tui.analysis.report import RUN_COLUMNS
-
-    at = {c: i for i, c in enumerate(RUN_COLUMNS)}
-    out = []
-    for row in rows:
-        base = chances.get(row[at["run"]])
-        cells = list(row)
-        for name, field, _ in RATES:
-            if row[at[name]] != "—":
-                chance = _pct(getattr(base, CHANCE_FIELD[field])) if base is not None else "—"
-                cells[at[name]] = f"{row[at[name]]}\n  chance {chance}"
-        out.append(tuple(cells))
-    return out
-
-
 def cmd_runs(args: argparse.Namespace) -> int:
-    from kglens_tui.analysis.report import RATES_NOTE, RUN_COLUMNS, run_rows, runs_table
+    from kglens_tui.analysis.report import (
+        RATES_NOTE,
+        RUN_COLUMNS,
+        RUNS_CHANCE_NOTE,
+        run_chances,
+        run_rows,
+        runs_table,
+        with_chances,
+    )
 
     db = Path(args.db or default_db_path())
     if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind

@@ -4,6 +4,7 @@ interval and what chance scores on the same questions."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -11,7 +12,14 @@ from dataclasses import dataclass, field
 import numpy as np
 from rich.cells import cell_len
 
-from kglens_tui.analysis.groups import RATES, GroupRow, RateSet, chance_of, overall, rate_set
+from kglens_tui.analysis.groups import (
+    RATES,
+    GroupRow,
+    RateSet,
+    chance_of,
+    overall,
+    rate_set,
+)
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
@@ -294,6 +302,56 @@ def _rate(value: float | None, examined: int | None) -> str:
     if value is None or not examined:
         return "—"
     return rate_ci(*stored_rate(value, examined).bounds)
+
+
+RUNS_CHANCE_NOTE = (
+    "chance: what blind guessing scores on the questions the run asked, each ask independent, "
+    "over the replies its rates count."
+)
+"""How `kglens runs` words the chance it shows beside each rate (`run_chances`)."""
+
+
+def run_chances(
+    conn: sqlite3.Connection, rows: list[tuple[str, ...]]
+) -> dict[str, Baseline | None]:
+    """What blind guessing scores on the questions each listed run with rates asked, each ask
+    independent, over the replies its rates count, as logged like them
+    (`analysis.groups.overall`), by the run's id as listed; None for a run that cannot be
+    analysed (its KG lost edges)."""
+    from kglens_tui.analysis.compare import load_runs
+
+    at = {c: i for i, c in enumerate(RUN_COLUMNS)}
+    ids = [int(row[at["run"]]) for row in rows if row[at["win"]] != "—"]
+    try:  # together, so that runs on one KG share its index
+        loaded = {d.run.id: d for d in load_runs(conn, ids)}
+    except LookupError:  # a run that cannot be analysed: the others one by one
+        loaded = {}
+        for run_id in ids:
+            with contextlib.suppress(LookupError):
+                loaded[run_id] = load_runs(conn, [run_id])[0]
+    return {
+        str(run_id): overall(loaded[run_id], adjusted=False).chance if run_id in loaded else None
+        for run_id in ids
+    }
+
+
+def with_chances(
+    rows: list[tuple[str, ...]], chances: dict[str, Baseline | None]
+) -> list[tuple[str, ...]]:
+    """`analysis.report.run_rows` rows with what chance scores under each rate: a rate cell
+    becomes two lines, "77.1% [67.7–84.4]" and "  chance 50.0%" (`run_chances`: "—" for a run
+    that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it."""
+    at = {c: i for i, c in enumerate(RUN_COLUMNS)}
+    out = []
+    for row in rows:
+        base = chances.get(row[at["run"]])
+        cells = list(row)
+        for name, _, chance_field in RATES:
+            if row[at[name]] != "—":
+                chance = pct(getattr(base, chance_field)) if base is not None else "—"
+                cells[at[name]] = f"{row[at[name]]}\n  chance {chance}"
+        out.append(tuple(cells))
+    return out
 
 
 def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
