@@ -76,9 +76,14 @@ def _open_run(pilot_run: int) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.open_run(pilot_run)
-        # the chance band is replayed on a worker thread: shoot once it is on the screen
+        # the chance band is replayed in a child process and the per-predicate rates are read
+        # on a worker thread: shoot once both are on the screen
         for _ in range(600):
-            if getattr(pilot.app.screen, "coin", None) is not None:
+            screen = pilot.app.screen
+            if (
+                getattr(screen, "coin", None) is not None
+                and getattr(screen, "pred_rows", None) is not None
+            ):
                 break
             await pilot.pause(0.05)
         await _settled(pilot)

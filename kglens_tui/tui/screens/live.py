@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -13,17 +15,22 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
+from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
+from kglens_tui.analysis.groups import GroupRow, group_table
+from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.core.intervals import stored_rate
-from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, squeezed, visible
+from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squeezed, visible
 from kglens_tui.core.status import RunStatus
+from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
-from kglens_tui.probe.engine import ProbeSnapshot
+from kglens_tui.probe.engine import ProbeSnapshot, ReplyView
 from kglens_tui.runs.session import RunSession
-from kglens_tui.textfmt import failed_text, interval, pct
+from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import StoredRun
@@ -54,6 +61,14 @@ learned from the run's answers (predicate and entity effects): m right and n wro
 the edge itself, and *nbrs*, the share of P(err) that comes from its predicate and neighbours
 rather than its own answers. **learned** (under the progress): how much of the variation of
 error rates neighbours and predicates explain, and the predicates the model fails most.
+**Per predicate** (paper Fig. 6): each predicate's examined of its edges, its zero-sense and
+win rates with 95% intervals, and beside each what blind guessing scores on the questions the
+run asked about it (as the analysis screen, over the raw answers).
+**Progress**: *requests* and *failed* count every request whose reply (or failure) is in, also
+those of an iteration not committed yet (*+N not committed*); *tokens* and *retries* are
+counted as iterations commit (*committed* while some are not); *dropped*: requests that went
+with an iteration a stop or the failure rule dropped. A stored run's time is what its
+committed iterations took.
 """
 
 TABLES_EVERY_S = 1.0
@@ -100,6 +115,15 @@ def _figures(
     coin-flipping target under the run's sampler once replayed ("coin 52% [49–55]", with the
     answers it was replayed at while the run has more: "at 512 answers"), until then guessing
     on independent asks ("guess 50%")."""
+    value, low_high, chance = _rate_and_chance(snap, attr, coin)
+    at = _coin_replayed_at(snap, coin)
+    return value, low_high, f"{chance} {at}" if at else chance
+
+
+def _rate_and_chance(
+    snap: ProbeSnapshot, attr: str, coin: CoinBaseline | None
+) -> tuple[str, str, str]:
+    """`_figures` without saying when the coin band was replayed (`_coin_replayed_at` says it)."""
     latest = snap.rates
     value = getattr(latest, attr) if latest is not None else None
     low_high = ""
@@ -108,22 +132,132 @@ def _figures(
         low_high = interval(p.low, p.high)
     if coin is not None:
         band = coin.rates[attr]
-        answered = sum(n for category, n in snap.counts.items() if category != "error")
-        at = f" at {coin.answered:,} answers" if answered > coin.answered else ""
-        return pct(value), low_high, f"coin {pct(band.mean)} {interval(band.low, band.high)}{at}"
+        return pct(value), low_high, f"coin {pct(band.mean)} {interval(band.low, band.high)}"
     guess = getattr(snap.baseline, BASELINE_ATTR[attr], None) if snap.baseline else None
     return pct(value), low_high, "" if guess is None else f"guess {pct(guess)}"
 
 
-def _compact_rates(snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> str:
-    """The three rates in a narrow box (below 130 columns, in place of the cards)."""
+def _coin_replayed_at(snap: ProbeSnapshot, coin: CoinBaseline | None) -> str:
+    """ "at 512 answers" when the coin band was replayed at fewer answers than the run has
+    now, else ''."""
+    if coin is None:
+        return ""
+    answered = sum(n for category, n in snap.counts.items() if category != "error")
+    return f"at {coin.answered:,} answers" if answered > coin.answered else ""
+
+
+RATES_WIDTH = 30
+"""Columns inside the narrow rates box at 80x24 (what `_compact_rates` fits by default)."""
+
+
+def _compact_rates(
+    snap: ProbeSnapshot, coin: CoinBaseline | None = None, width: int = RATES_WIDTH
+) -> str:
+    """The three rates in a narrow box (below 130 columns, in place of the cards): seven lines
+    of at most ``width`` columns (its height at 80x24), each rate with its interval and under
+    it what chance scores, then n and, once, the answers the coin band was replayed at."""
     lines = []
     for attr, title in METRICS:
-        value, low_high, guess = _figures(snap, attr, coin)
-        lines.append(f"{title.removesuffix(' rate'):<10} [b]{value}[/] {low_high}")
+        value, low_high, guess = _rate_and_chance(snap, attr, coin)
+        name = title.removesuffix(" rate")
+        # aligned; unaligned when a long interval ("100.0% [100.0–100.0]") needs the room
+        for label in (f"{name:<10}", name, name.split("-")[0]):
+            if len(f"{label} {value} {low_high}") <= width:
+                break
+        lines.append(f"{label} [b]{value}[/] {low_high}")
         lines.append(f"  {guess}")
     examined = snap.rates.examined if snap.rates is not None else 0
-    return "\n".join([*lines, f"[dim]n={examined:,} edges examined[/]"])
+    last = f"n={examined:,} edges examined"
+    at = _coin_replayed_at(snap, coin)
+    if at:
+        last = f"n={examined:,} · coin {at}"
+        if len(last) > width:
+            last = last.removesuffix(" answers")
+    return "\n".join([*lines, f"[dim]{last}[/]"])
+
+
+PREDS_TITLE = "Per predicate (paper Fig. 6)"
+PREDS_WAIT = 4.0
+"""The per-predicate rates are read again no sooner than this many times the last read took."""
+SCROLLBAR = 2
+"""Columns a table's vertical scrollbar takes."""
+FINISHED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
+CHANCE_WIDTH = len("chance") + 2
+"""The chance column with its padding."""
+
+
+def _uncommitted(snap: ProbeSnapshot) -> tuple[int, int]:
+    """Requests whose replies are in but whose iteration is not committed yet, and how many of
+    them failed: `requests` and `errors` count them only at the commit (the engine's counters
+    move then), so the progress adds them to be at the snapshot's moment. (0, 0) once the run
+    has ended: what it left uncommitted was dropped and counted as sent then."""
+    if RunStatus(snap.status).ended:
+        return 0, 0
+    views = [v for v in snap.recent if v.iteration > snap.iteration]
+    back = max(snap.answered_in_iteration, len(views))
+    return back, sum(v.category == "error" for v in views)
+
+
+def _predicate_rows_worker(
+    db_path: Path | str, run_id: int, kg: KGIndex | None
+) -> Callable[[], tuple[list[GroupRow], KGIndex, float]]:
+    """The work of reading a run's per-predicate rates on a thread (its own connection): the
+    rows of `group_table` by predicate over the raw answers (as the live rates: no triage),
+    the KG (kept for the next read) and the seconds it took."""
+
+    def work() -> tuple[list[GroupRow], KGIndex, float]:
+        started = time.monotonic()
+        conn = connect(db_path, migrate_schema=False)
+        try:
+            data = load_run_data(conn, run_id, kg)
+            rows = group_table(data, "predicate", adjusted=False)
+        finally:
+            conn.close()
+        return rows, data.kg, time.monotonic() - started
+
+    return work
+
+
+def predicate_cells(
+    rows: list[GroupRow], width: int
+) -> tuple[tuple[str, ...], list[tuple[Text, ...]], int]:
+    """The per-predicate table in ``width`` columns: its column labels, its rows and their
+    height. Each predicate (literal) comes with its examined of its edges, its zero-sense and
+    win rates with their 95% intervals and beside each what chance scores on the same questions
+    (`GroupRow.chance`). Wide: a column per rate, the chance under it (two lines a row); narrow
+    (80 columns): the rates under the predicate, the chances beside them (three lines)."""
+    widest = len("100.0% [99.0–100.0]")
+    wide = width >= NAME_LIMIT + 2 * widest + 6
+    out = []
+    for row in rows:
+        r, chance = row.rates, row.chance
+        rates = (r.zero_sense, r.win)
+        odds = (chance.zero_sense, chance.win_rate)
+        examined = f"{r.examined:,}/{row.edges:,}"
+        if wide:
+            name = literal(row.label, "bold", one_line=True, limit=width - 2 * widest - 6)
+            name.append(f"\n{examined}", style="dim")
+            out.append(
+                (
+                    name,
+                    *(
+                        Text(f"{rate_ci(*p.bounds)}\nchance {pct(c)}")
+                        for p, c in zip(rates, odds, strict=True)
+                    ),
+                )
+            )
+            continue
+        room = max(width - CHANCE_WIDTH - 2, 12)
+        names = ("zero-sense", "win") if room >= len("zero-sense ") + widest else ("zero", "win")
+        label = max(len(n) for n in names)
+        text = literal(row.label, "bold", one_line=True, limit=max(room - len(examined) - 1, 6))
+        text.append(f" {examined}", style="dim")
+        for title, p in zip(names, rates, strict=True):
+            text.append(f"\n{title:<{label}} {rate_ci(*p.bounds)}")
+        out.append((text, Text("\n" + "\n".join(pct(c) for c in odds), justify="right")))
+    if wide:
+        return ("predicate · n", "zero-sense [95%]", "win [95%]"), out, 2
+    return ("predicate n · rate [95%]", "chance"), out, 3
 
 
 class LiveScreen(Screen):
@@ -154,13 +288,22 @@ class LiveScreen(Screen):
         self.run_id = run_id
         self.session = session
         self._stored = stored
-        self._shown_replies = 0
+        self._fed: int | None = None
+        """The feed count (`_feed_count`) the replies pane shows up to (None: nothing yet)."""
         self._last_key: tuple | None = None
         self._tables_at = 0.0
+        self._tables_iteration: int | None = None
+        """The iteration the cards, tables and chart show (None: not drawn yet)."""
         self.coin: CoinBaseline | None = None
         """The coin target's band, replayed at iteration `_coin_at` (None: not yet)."""
         self._coin_at: int | None = None
         self._coin_job: CoinReplay | None = None
+        self.pred_rows: list[GroupRow] | None = None
+        """The per-predicate rows shown (`group_table` of the stored run; None: not read yet)."""
+        self._preds_for: tuple | None = None
+        self._preds_worker: Worker | None = None
+        self._preds_next_at = 0.0
+        self._preds_kg: KGIndex | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -180,7 +323,7 @@ class LiveScreen(Screen):
                     classes="section-title",
                 )
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
-                yield Static("Per predicate (paper Fig. 6)", classes="section-title")
+                yield Static(PREDS_TITLE, id="preds-title", classes="section-title")
                 yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
         yield LiveChart(id="live-chart")
         yield Footer()
@@ -189,10 +332,12 @@ class LiveScreen(Screen):
         self.query_one("#replies", RichLog).can_focus = False
         blind = self.query_one("#blind", DataTable)
         blind.add_columns("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
-        preds = self.query_one("#preds", DataTable)
-        preds.add_columns("examined", "zero-sense", "win", "predicate")
         self.call_after_refresh(self.refresh_view)
         self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
+
+    def on_resize(self) -> None:
+        """The per-predicate rows take another layout at another width."""
+        self.call_after_refresh(self._draw_predicates)
 
     def snapshot(self) -> ProbeSnapshot | None:
         if self.session is not None:
@@ -215,23 +360,29 @@ class LiveScreen(Screen):
                 else (markup_literal(notice) or "starting the run…")
             )
             return
+        self._read_predicates_if_due(snap)
         lost = run_controls.process_lost(self.session, snap.status)
-        key = (snap.iteration, snap.replies_total, snap.status, int(snap.elapsed_s), lost)
+        key = (snap.iteration, self._feed_count(snap), snap.status, int(snap.elapsed_s), lost)
         if key == self._last_key:
             return
         now = time.monotonic()
-        structural = (self._last_key is None or self._last_key[0] != snap.iteration) and (
+        # the tables follow the iteration at most every TABLES_EVERY_S, and catch up with it on a
+        # later tick (never left an iteration behind the progress beside them)
+        structural = (self._last_key is None or self._tables_iteration != snap.iteration) and (
             now - self._tables_at >= TABLES_EVERY_S or snap.status != RunStatus.RUNNING
         )
-        self._last_key = key
+        self._last_key = key if structural or self._tables_iteration == snap.iteration else None
         self._title(snap)
         self._progress(snap)
         self._replies(snap)
         if structural:
             self._tables_at = now
+            self._tables_iteration = snap.iteration
             for card in self.query(MetricCard):
                 card.show(snap, self.coin)
-            self.query_one("#rates", Static).update(_compact_rates(snap, self.coin))
+            rates = self.query_one("#rates", Static)
+            width = rates.content_size.width or RATES_WIDTH
+            rates.update(_compact_rates(snap, self.coin, width))
             self._replay_coin_if_due(snap)
             self._tables(snap)
             self.query_one(LiveChart).show(snap, self.app.db())
@@ -291,50 +442,82 @@ class LiveScreen(Screen):
         self.query_one("#run-title", Static).update(text)
 
     def _progress(self, snap: ProbeSnapshot) -> None:
+        """Iteration, requests, failures, tokens, time and convergence, all at the moment of the
+        snapshot: the requests whose replies are in but whose iteration is not committed yet
+        count in `requests` and `failed` (`_uncommitted`); tokens and retries are counted as
+        iterations commit, and say so while some are not."""
         if run_controls.process_lost(self.session, snap.status):  # what was in flight is gone
             snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED, answered_in_iteration=0)
+        back, back_failed = _uncommitted(snap)
+        progress = self.query_one("#progress", Static)
         per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
         remaining = snap.iterations_total - snap.iteration
         eta = (
             per_it * remaining if per_it is not None and snap.status == RunStatus.RUNNING else None
         )
         tokens = calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, "tokens")
-        rate = f" · {snap.requests_per_s:,.1f}/s" if snap.session_requests else ""
+        session_requests = snap.session_requests + back
+        rate = (
+            f" · {session_requests / snap.session_elapsed_s:,.1f}/s"
+            if session_requests and snap.session_elapsed_s > 0
+            else ""
+        )
+        iteration = f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
+        if back:
+            iteration += f" · +{back:,} not committed"
+        requests = calls_text(snap.requests + back, snap.helpers)
+        failed = failed_text(snap.errors + back_failed, snap.dropped)
+        # a stored run's time is its committed iterations' (an iteration dropped is not timed)
+        elapsed = "elapsed" if self.session is not None else "committed iterations took"
         lines = [
-            f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
-            + (f"  (+{snap.answered_in_iteration} answered)" if snap.answered_in_iteration else ""),
-            "[b yellow]loading model…[/]"
-            if snap.loading
-            else f"requests {calls_text(snap.requests, snap.helpers)}{rate}",
-            f"tokens {tokens} · {failed_text(snap.errors, snap.dropped)} · "
-            f"retries {snap.retries:,}",
-            f"elapsed {duration(snap.elapsed_s)} · ETA {duration(eta)}",
+            iteration,
+            "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
+            f"tokens {tokens} · retries {snap.retries:,}" + (" (committed)" if back else ""),
+            f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap),
-            *_learned_line(snap),
+            *_learned_line(snap, progress.content_size.width or None),
         ]
-        self.query_one("#progress", Static).update("\n".join(lines))
+        progress.update("\n".join(lines))
+
+    def _feed_count(self, snap: ProbeSnapshot) -> int:
+        """How many replies the snapshot's feed has had: the replies this session's engine got
+        (it loaded the stored ones into `recent` first), or for a stored run (read again as
+        another process commits) every stored reply."""
+        if self.session is not None:
+            return snap.replies_total
+        return sum(snap.counts.values())
 
     def _replies(self, snap: ProbeSnapshot) -> None:
+        """Write the replies the pane does not show yet: on the first draw all of `recent`,
+        then those the feed count says are new (the newest REPLIES_PER_REFRESH of them). A
+        feed that starts again (an engine that reloaded the run) is written again whole."""
         log = self.query_one("#replies", RichLog)
-        new = min(snap.replies_total - self._shown_replies, len(snap.recent), REPLIES_PER_REFRESH)
-        if self._shown_replies == 0 and snap.replies_total == 0:
-            new = len(snap.recent)
-        if new > 0:
-            block = Text()
-            for view in snap.recent[len(snap.recent) - new :]:
-                if block:
-                    block.append("\n")
-                block.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
-                question = visible(view.question, one_line=True, limit=LABEL_LIMIT * 3)
-                block.append(f" {question}\n", style="bold")
-                expected = (
-                    f" (expected {visible(view.expected, one_line=True)})" if view.expected else ""
-                )
-                reply = visible(squeezed(view.reply), one_line=True, limit=200)
-                block.append(f"            → {reply}{expected}", style="dim")
-            log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
-        self._shown_replies = max(snap.replies_total, self._shown_replies)
+        count = self._feed_count(snap)
+        views: tuple[ReplyView, ...] = ()
+        if self._fed is None or count < self._fed:
+            if self._fed is not None:
+                log.clear()
+            views = snap.recent
+        elif count > self._fed:
+            new = min(count - self._fed, len(snap.recent), REPLIES_PER_REFRESH)
+            views = snap.recent[len(snap.recent) - new :]
+        self._fed = count
+        if not views:
+            return
+        block = Text()
+        for view in views:
+            if block:
+                block.append("\n")
+            block.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
+            question = visible(view.question, one_line=True, limit=LABEL_LIMIT * 3)
+            block.append(f" {question}\n", style="bold")
+            expected = (
+                f" (expected {visible(view.expected, one_line=True)})" if view.expected else ""
+            )
+            reply = visible(squeezed(view.reply), one_line=True, limit=200)
+            block.append(f"            → {reply}{expected}", style="dim")
+        log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
 
     def _tables(self, snap: ProbeSnapshot) -> None:
         blind = self.query_one("#blind", DataTable)
@@ -349,15 +532,63 @@ class LiveScreen(Screen):
                 visible(b.predicate, one_line=True, limit=NAME_LIMIT),
                 visible(b.object, one_line=True, limit=NAME_LIMIT),
             )
-        preds = self.query_one("#preds", DataTable)
-        preds.clear()
-        for p in snap.per_predicate:
-            preds.add_row(
-                f"{p.examined}/{p.edges}",
-                pct(p.zero_sense),
-                pct(p.win),
-                visible(p.predicate, one_line=True, limit=2 * NAME_LIMIT),
+
+    def _read_predicates_if_due(self, snap: ProbeSnapshot) -> None:
+        """Read the per-predicate rates of the run as stored, on a worker thread, once the run
+        committed an iteration (or ended) since the last read: at most every TABLES_EVERY_S,
+        nor more often than PREDS_WAIT times the last read took (a big run's read takes a
+        while; it must not take the UI's time)."""
+        due = (snap.run_id, snap.iteration, RunStatus(snap.status).ended)
+        if due == self._preds_for or self._preds_worker is not None:
+            return
+        if time.monotonic() < self._preds_next_at:
+            return
+        self._preds_for = due
+        self._preds_worker = self.run_worker(
+            _predicate_rows_worker(self.app.db_path, snap.run_id, self._preds_kg),
+            thread=True,
+            group="live-predicates",
+            exit_on_error=False,
+            description="per-predicate rates",
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        # by the event's state: the worker may be further on when an earlier event arrives
+        if worker is not self._preds_worker or event.state not in FINISHED:
+            return
+        self._preds_worker = None
+        if event.state is WorkerState.CANCELLED:  # the screen closes; or read at the next tick
+            self._preds_for = None
+            return
+        title = self.query_one("#preds-title", Static)
+        if event.state is WorkerState.SUCCESS and worker.result is not None:
+            rows, kg, seconds = worker.result
+            self._preds_kg = kg
+            self._preds_next_at = time.monotonic() + max(TABLES_EVERY_S, PREDS_WAIT * seconds)
+            self.pred_rows = rows
+            title.update(PREDS_TITLE)
+            self._draw_predicates()
+        elif event.state is WorkerState.ERROR:
+            title.update(
+                f"{PREDS_TITLE}: [red]not read: {markup_literal(worker.error, one_line=True)}[/]"
             )
+
+    def _draw_predicates(self) -> None:
+        """The per-predicate rows in the table's width (`predicate_cells`)."""
+        if self.pred_rows is None or not self.is_mounted:
+            return
+        table = self.query_one("#preds", DataTable)
+        width = table.size.width - SCROLLBAR
+        if width <= 0:
+            return
+        head, cells, height = predicate_cells(self.pred_rows, width)
+        table.clear(columns=True)
+        for i, label in enumerate(head):  # sized now: auto widths come only once it is idle
+            lines = [line for row in cells for line in row[i].plain.splitlines()]
+            table.add_column(label, width=max([len(label), *map(len, lines)]))
+        for row in cells:
+            table.add_row(*row, height=height)
 
     def _going(self) -> bool:
         """Whether this screen drives the run and it has not ended (while it starts, a pause or
@@ -382,19 +613,25 @@ class LiveScreen(Screen):
         self.app.pop_screen()
 
 
-def _learned_line(snap: ProbeSnapshot) -> list[str]:
-    """What the answers teach, in one line (markup; names made literal), when known."""
+def _learned_line(snap: ProbeSnapshot, width: int | None = None) -> list[str]:
+    """What the answers teach, in one line (markup; names made literal), when known: the worst
+    predicates as many as fit in ``width`` columns (None: the two worst)."""
     learned = snap.learned
     if learned is None:
         return []
-    worst = ", ".join(
-        f"{markup_literal(name, limit=NAME_LIMIT)} {error:.0%}"
-        for name, error, _ in learned.weakest_predicates[:2]
+    line = (
+        f"learned: nbrs {learned.neighbour_weight:.0%} · predicates {learned.predicate_share:.0%}"
     )
-    return [
-        f"learned: nbrs {learned.neighbour_weight:.0%} · predicates "
-        f"{learned.predicate_share:.0%}{' · worst ' + worst if worst else ''}"
-    ]
+    worst: list[tuple[str, str]] = []  # (plain, markup)
+    for name, error, _ in learned.weakest_predicates[:2]:
+        plain = f"{visible(name, one_line=True, limit=NAME_LIMIT)} {error:.0%}"
+        shown = ", ".join(w[0] for w in [*worst, (plain, "")])
+        if width is not None and len(f"{line} · worst {shown}") > width:
+            break
+        worst.append(
+            (plain, f"{markup_literal(name, one_line=True, limit=NAME_LIMIT)} {error:.0%}")
+        )
+    return [line + (" · worst " + ", ".join(w[1] for w in worst) if worst else "")]
 
 
 def _bias_lines(snap: ProbeSnapshot) -> list[str]:

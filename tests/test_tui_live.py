@@ -1,0 +1,398 @@
+"""The KGLens live screen: each stored reply once, the rates box whole at 80x24, progress
+counters taken at one moment, per-predicate rates with intervals and chance."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from fake_openai_server import FakeOpenAIServer
+from rich.text import Text
+from test_tui import wait_for
+from textual.geometry import Size
+from textual.widgets import DataTable, RichLog, Static
+
+from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
+from kglens_tui.analysis.groups import group_table
+from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.engine import ReplyView
+from kglens_tui.runs.runner import prepare, run_blocking
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.live import (
+    RATES_WIDTH,
+    LiveScreen,
+    _compact_rates,
+    predicate_cells,
+)
+
+SMALL, LARGE = (80, 24), (160, 48)
+
+
+def _store_run(db: Path, iterations: int = 2, batch_size: int = 8) -> int:
+    """A finished simulated run of `iterations` x `batch_size` questions; its id."""
+    conn = connect(db)
+    engine = prepare(
+        conn,
+        config=RunConfig(
+            kg="country",
+            subset="paper16",
+            target="sim:3",
+            iterations=iterations,
+            batch_size=batch_size,
+            stop_on_convergence=False,
+        ),
+    )
+    run_blocking(engine)
+    run_id = int(engine.run.id)
+    conn.close()
+    return run_id
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    db = tmp_path_factory.mktemp("live") / "w.db"
+    return db, _store_run(db)
+
+
+@pytest.fixture
+def stored(template: tuple[Path, int], tmp_path: Path) -> tuple[Path, int]:
+    """A private copy of the stored run (a screen may write)."""
+    db = tmp_path / "w.db"
+    src, dst = sqlite3.connect(template[0]), sqlite3.connect(db)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    return db, template[1]
+
+
+def make_app(db: Path) -> KGLensApp:
+    return KGLensApp(db, Settings(ui_refresh_hz=20, run={"target": "sim"}), welcome=False)
+
+
+def _entries(screen: LiveScreen) -> list[str]:
+    """The reply lines of the questions and replies pane, one per entry written."""
+    log = screen.query_one("#replies", RichLog)
+    return [s.text.strip() for s in log.lines if s.text.lstrip().startswith("→")]
+
+
+async def _open(pilot, run_id: int) -> LiveScreen:
+    """Open a stored run and wait until its chance band and per-predicate rates are in."""
+    app = pilot.app
+    app.open_run(run_id)
+    await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
+    screen = app.screen
+    await wait_for(pilot, lambda: screen.coin is not None and screen.pred_rows is not None, 120)
+    await pilot.pause()
+    return screen
+
+
+def _observations(db: Path, run_id: int) -> list[tuple[str, str]]:
+    conn = sqlite3.connect(db)
+    rows = conn.execute(
+        "SELECT question, reply FROM observation WHERE run_id = ? ORDER BY id", (run_id,)
+    ).fetchall()
+    conn.close()
+    return rows
+
+
+# 1. each stored reply once
+
+
+async def test_a_stored_run_shows_each_reply_once_also_after_a_refresh(
+    stored: tuple[Path, int],
+) -> None:
+    """A finished run's screen lists each of its N stored replies once: also after the chance
+    band lands (it redraws the screen) and after another forced redraw."""
+    db, run_id = stored
+    observations = _observations(db, run_id)
+    assert len(observations) == 16
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await _open(pilot, run_id)  # the coin band came in: a redraw
+        assert len(_entries(screen)) == len(observations)
+        screen._last_key = None  # any other redraw (a refresh tick with a change)
+        screen.refresh_view()
+        await pilot.pause()
+        assert len(_entries(screen)) == len(observations)
+        entries = _entries(screen)  # in the order they were stored
+        assert all(
+            e.startswith("→ " + reply.strip()[:12])
+            for e, (_, reply) in zip(entries, observations, strict=True)
+        ), entries
+
+
+async def test_a_followed_run_adds_only_the_replies_committed_since(
+    stored: tuple[Path, int],
+) -> None:
+    """A run another process drives is read again as it commits (a new snapshot whose feed
+    holds every stored reply): only the replies committed since are added, once, in order."""
+    db, run_id = stored
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await _open(pilot, run_id)
+        full = screen.snapshot()
+        assert full is not None and len(full.recent) == 16
+        first = dataclasses.replace(
+            full, iteration=1, recent=full.recent[:8], counts={"correct": 5, "incorrect": 3}
+        )
+        snapshots = iter([first, full])
+        current = [next(snapshots)]
+        screen._stored = SimpleNamespace(snapshot=lambda: current[0])  # type: ignore[assignment]
+        screen.query_one("#replies", RichLog).clear()
+        screen._fed, screen._last_key = None, None
+        screen.refresh_view()
+        await pilot.pause()
+        assert len(_entries(screen)) == 8
+        current[0] = next(snapshots)  # the other process committed iteration 2
+        screen.refresh_view()
+        await pilot.pause()
+        replies = [view.reply for view in full.recent]
+        entries = _entries(screen)
+        assert len(entries) == 8 + 6  # the newest REPLIES_PER_REFRESH of a refresh
+        expected = [*replies[:8], *replies[10:]]  # the first read, then the newest six
+        assert all(
+            e.startswith("→ " + r.strip()[:10]) for e, r in zip(entries, expected, strict=True)
+        ), entries
+
+
+# 2. the rates box at 80x24
+
+
+def _stale_coin(answered: int) -> CoinBaseline:
+    band = CoinRate(0.502, 0.440, 0.581)
+    return CoinBaseline(answered, 40, dict.fromkeys(("win", "zero_sense", "all_sense"), band))
+
+
+async def test_at_80x24_every_line_of_the_rates_box_shows_with_a_coin_band_of_fewer_answers(
+    stored: tuple[Path, int],
+) -> None:
+    """Once the coin band is older than the run's answers ("at 248 answers"), the narrow rates
+    box still holds its seven lines without wrapping: each rate, each chance and n."""
+    db, run_id = stored
+    app = make_app(db)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await _open(pilot, run_id)
+        screen.coin = _stale_coin(5)  # replayed at 5 answers, the run has 16
+        screen._last_key = None
+        screen.refresh_view()
+        await pilot.pause()
+        rates = screen.query_one("#rates", Static)
+        lines = str(rates.render()).splitlines()
+        assert len(lines) == 7
+        assert lines[-1].startswith("n=") and "at 5 answers" in lines[-1]
+        assert sum("coin 50.2% [44.0–58.1]" in line for line in lines) == 3
+        room = rates.content_size
+        assert max(len(line) for line in lines) <= room.width, (lines, room)
+        height = rates.get_content_height(Size(80, 24), Size(80, 24), room.width)
+        assert height <= room.height, (height, room)
+
+
+@pytest.mark.parametrize(("examined", "answered"), [(86, 12), (2_519, 248), (123_456, 99_999)])
+def test_the_narrow_rates_fit_their_box_whatever_the_counts(examined: int, answered: int) -> None:
+    rates = SimpleNamespace(win=1.0, zero_sense=0.0, all_sense=1.0, examined=examined)
+    snap = SimpleNamespace(rates=rates, baseline=None, counts={"correct": answered + 1})
+    text = Text.from_markup(_compact_rates(snap, _stale_coin(answered))).plain  # type: ignore[arg-type]
+    lines = text.splitlines()
+    assert len(lines) == 7 and max(len(line) for line in lines) <= RATES_WIDTH, lines
+    assert f"n={examined:,}" in lines[-1] and f"coin at {answered:,}" in lines[-1]
+
+
+# 3. counters at one moment
+
+
+def _view(iteration: int, category: str) -> ReplyView:
+    return ReplyView(iteration, "Q?", "A", category, "yes_no", "yes")
+
+
+async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet(
+    stored: tuple[Path, int],
+) -> None:
+    """Mid-iteration the requests whose replies are in count in requests and failed (their
+    iteration is not committed, so the engine's counters do not hold them yet); failures are
+    not answers; tokens say they are the committed iterations'; an ended run has none."""
+    db, run_id = stored
+    app = make_app(db)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await _open(pilot, run_id)
+        full = screen.snapshot()
+        assert full is not None
+        going = dataclasses.replace(
+            full,
+            status="running",
+            answered_in_iteration=5,
+            recent=(*full.recent, *[_view(3, "error")] * 3, *[_view(3, "correct")] * 2),
+            replies_total=5,
+        )
+        screen._stored = SimpleNamespace(snapshot=lambda: going)  # type: ignore[assignment]
+        screen._last_key = None
+        screen.refresh_view()
+        await pilot.pause()
+        progress = str(screen.query_one("#progress", Static).render())
+        assert "+5 not committed" in progress
+        assert f"requests {full.requests + 5} · failed {full.errors + 3}" in progress
+        assert "(committed)" in progress and "answered" not in progress
+        ended = dataclasses.replace(going, status="failed")
+        screen._stored = SimpleNamespace(snapshot=lambda: ended)  # type: ignore[assignment]
+        screen.refresh_view()
+        await pilot.pause()
+        progress = str(screen.query_one("#progress", Static).render())
+        assert "not committed" not in progress and "(committed)" not in progress
+        assert f"requests {full.requests} · failed {full.errors}" in progress
+        assert "committed iterations took" in progress  # a stored run's time, said as such
+
+
+NUMBERS = re.compile(r"requests ([\d,]+) · failed ([\d,]+)(?: · dropped ([\d,]+))?")
+PENDING = re.compile(r"\+([\d,]+) not committed")
+
+
+def _counters(text: str) -> tuple[int, int, int, int]:
+    """(requests, failed, dropped, not committed) as the progress says them."""
+    found = NUMBERS.search(text)
+    assert found is not None, text
+    requests, failed, dropped = (int((g or "0").replace(",", "")) for g in found.groups())
+    pending = PENDING.search(text)
+    return requests, failed, dropped, int(pending.group(1).replace(",", "")) if pending else 0
+
+
+async def test_against_a_failing_endpoint_the_counters_agree_at_every_moment(
+    tmp_path: Path,
+) -> None:
+    """Every request times out: at each redraw the requests shown are the failures shown plus
+    the dropped ones (no answer came), and the requests whose iteration is not committed are
+    among them; at the end they are what the workspace stores and the time ticked."""
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    with FakeOpenAIServer(fault_rates={"timeout": 1.0}, timeout_delay_s=10) as srv:
+        config = RunConfig(
+            kg="country",
+            subset="paper16",
+            target="openai:fake-model",
+            base_url=srv.base_url,
+            timeout_s=0.3,
+            max_retries=0,
+            batch_size=8,
+            concurrency=4,
+            iterations=60,
+        )
+        async with app.run_test(size=SMALL) as pilot:
+            app.start_run(config)
+            await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
+            screen = app.screen
+            await wait_for(pilot, lambda: bool(screen.query("#progress")))
+            progress = screen.query_one("#progress", Static)
+            seen: list[tuple[int, int, int, int]] = []
+
+            def sample() -> bool:
+                text = str(progress.render())
+                if "requests" in text:
+                    seen.append(_counters(text))
+                snap = app.session.snapshot() if app.session is not None else None
+                return snap is not None and snap.status == "failed" and not app._busy()
+
+            await wait_for(pilot, sample, 120)
+            await pilot.pause()
+            sample()
+            final_text = str(progress.render())
+    mid = [s for s in seen if s[3]]
+    assert mid, f"no redraw caught an iteration in flight: {seen}"
+    for requests, failed, dropped, pending in seen:
+        assert requests == failed + dropped, seen
+        assert failed >= pending, seen
+    requests, failed, dropped, pending = seen[-1]
+    assert pending == 0 and dropped >= 0
+    conn = sqlite3.connect(db)
+    stored = conn.execute("SELECT requests, errors, dropped FROM target_usage").fetchone()
+    conn.close()
+    assert (requests, failed, dropped) == stored
+    seconds = re.search(r"elapsed (\d+)s", final_text)
+    assert seconds is not None and int(seconds.group(1)) >= 1, final_text
+
+
+# 4. per predicate: intervals and chance
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x48"])
+async def test_each_predicate_rate_comes_with_its_interval_and_chance_within_the_width(
+    stored: tuple[Path, int], size: tuple[int, int]
+) -> None:
+    """The per-predicate rows give the analysis screen's figures (`group_table` over the raw
+    answers): each rate with its 95% interval and what chance scores on the same questions,
+    the predicate and n, all within the pane (nothing to scroll sideways)."""
+    db, run_id = stored
+    conn = connect(db)
+    rows = group_table(load_run_data(conn, run_id), "predicate", adjusted=False)
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        screen = await _open(pilot, run_id)
+        table = screen.query_one("#preds", DataTable)
+        await wait_for(pilot, lambda: table.row_count == len(rows))
+        await pilot.pause()
+        assert table.max_scroll_x == 0, (table.virtual_size, table.size)
+        for i, row in enumerate(rows):
+            shown = " ".join(str(cell) for cell in table.get_row_at(i))
+            r, chance = row.rates, row.chance
+            name = row.label if size == LARGE else row.label[:10]  # cut to fit at 80 columns
+            assert name in shown and f"{r.examined}/{row.edges}" in shown
+            for p in (r.zero_sense, r.win):
+                assert rate_ci(*p.bounds) in shown, (shown, p)
+            if r.examined:
+                assert pct(chance.zero_sense) in shown and pct(chance.win_rate) in shown
+        screen._draw_predicates()  # drawn again: its columns are as wide as their lines at once
+        for i, column in enumerate(table.columns.values()):
+            cells = [table.get_row_at(r)[i] for r in range(table.row_count)]
+            widest = max(len(line) for cell in cells for line in cell.plain.splitlines())
+            assert column.get_render_width(table) >= widest + 2, (column.label, widest)
+
+
+@pytest.mark.parametrize("width", [36, 76])
+def test_a_predicate_is_shown_literally(width: int) -> None:
+    import numpy as np
+
+    from kglens_tui.analysis.groups import GroupRow, rate_set
+    from kglens_tui.probe.bias import Baseline
+
+    label = "[red]cap[/] \x1b[31m"
+    row = GroupRow(
+        "p", label, 3, rate_set(np.array([0, 1]), np.array([2, 0])), 0.5,
+        Baseline(0.5, 0.5, 0.25, 0.25),
+    )  # fmt: skip
+    head, cells, height = predicate_cells([row], width)
+    text = "\n".join(c.plain for c in cells[0])
+    assert "[red]cap[/]" in text and "\x1b" not in text
+    assert "50.0% [9.5–90.5]" in text and "25.0%" in text
+    assert height == (2 if width == 76 else 3) and len(head) == (3 if width == 76 else 2)
+    widest = max(len(line) for c in cells[0] for line in c.plain.splitlines())
+    assert widest <= width
+
+
+async def test_the_per_predicate_rows_come_in_whatever_order_the_worker_events_arrive(
+    stored: tuple[Path, int],
+) -> None:
+    """A thread worker may have finished by the time its first state event (pending) reaches
+    the screen: the rows are taken with its success event, not lost with the first one."""
+    from textual.worker import WorkerState
+
+    db, run_id = stored
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await _open(pilot, run_id)
+        rows = screen.pred_rows
+        assert rows
+        finished = SimpleNamespace(
+            is_finished=True, result=(rows[:1], screen._preds_kg, 0.0), error=None
+        )
+        screen._preds_worker = finished  # type: ignore[assignment]
+        for state in (WorkerState.PENDING, WorkerState.RUNNING, WorkerState.SUCCESS):
+            screen.on_worker_state_changed(SimpleNamespace(worker=finished, state=state))  # type: ignore[arg-type]
+        await pilot.pause()
+        assert screen.pred_rows == rows[:1]
+        assert screen.query_one("#preds", DataTable).row_count == 1
