@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kglens_tui.core.intervals import stored_rate, worst_first
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
@@ -113,17 +112,6 @@ class LearnedView:
 
 
 @dataclass(frozen=True)
-class PredicateRates:
-    """The paper's Fig. 6 row: rates over one predicate's examined edges."""
-
-    predicate: str
-    edges: int
-    examined: int
-    win: float | None
-    zero_sense: float | None
-
-
-@dataclass(frozen=True)
 class ProbeSnapshot:
     """An immutable copy of the run's progress, safe to hand to another thread."""
 
@@ -151,10 +139,9 @@ class ProbeSnapshot:
     baseline: Baseline | None = None
     """What random guessing would score on the questions asked so far."""
     blind_spots: tuple[BlindSpot, ...] = ()
-    per_predicate: tuple[PredicateRates, ...] = ()
     insights_iteration: int | None = None
-    """The iteration that baseline, blind spots and per-predicate rates describe (None: never
-    computed); older than `iteration` in a snapshot taken without insights."""
+    """The iteration that baseline and blind spots describe (None: never computed); older than
+    `iteration` in a snapshot taken without insights."""
     stable_iterations: int = 0
     """Of the last `convergence_window` iterations, how many the rates stayed within the
     run's tolerance (the engine's own convergence rule; converged at the full window)."""
@@ -211,7 +198,6 @@ class ProbeStats:
     answered: int = 0
     replies_total: int = 0
     blind_spots: tuple[BlindSpot, ...] = ()
-    per_predicate: tuple[PredicateRates, ...] = ()
     learned: LearnedView | None = None
     yes_no: Counter = field(default_factory=Counter)
     """(expected, given) counts of Yes/No replies that start with yes or no."""
@@ -255,7 +241,6 @@ class ProbeStats:
             yes_no=dict(self.yes_no),
             baseline=self.baseline,
             blind_spots=self.blind_spots,
-            per_predicate=self.per_predicate,
             insights_iteration=self.insights_iteration,
             stable_iterations=stable_iterations(
                 self.history, self.convergence_window, self.convergence_tolerance
@@ -401,7 +386,6 @@ class ProbeEngine(RunEngine):
                 self._yes_no_asks, self._wh_asks, self._constant_right
             )
             s.blind_spots, s.learned = self._blind_spots()
-            s.per_predicate = self._per_predicate()
             s.insights_iteration = s.iteration
         return s.snapshot(self.status, self.stop_reason, self.error)
 
@@ -862,31 +846,6 @@ class ProbeEngine(RunEngine):
             ),
         )
         return tuple(out), view
-
-    def _per_predicate(self) -> tuple[PredicateRates, ...]:
-        m, n = self.state.m, self.state.n
-        seen = (m + n) > 0
-        size = len(self.kg.pred_keys)
-        edges = np.bincount(self._preds, minlength=size)
-        examined = np.bincount(self._preds, weights=seen, minlength=size)
-        wins = np.bincount(self._preds, weights=seen & (m > n), minlength=size)
-        zeros = np.bincount(self._preds, weights=seen & (m == 0), minlength=size)
-        out = []
-        for p in np.flatnonzero(edges).tolist():
-            ex = int(examined[p])
-            out.append(
-                PredicateRates(
-                    self.kg.pred_labels[p],
-                    int(edges[p]),
-                    ex,
-                    float(wins[p] / ex) if ex else None,
-                    float(zeros[p] / ex) if ex else None,
-                )
-            )
-        out.sort(
-            key=lambda x: (worst_first(stored_rate(x.zero_sense or 0.0, x.examined)), x.predicate)
-        )
-        return tuple(out)
 
     def _row(self, o: Outcome) -> ObservationRow:
         q = o.question
