@@ -374,10 +374,13 @@ async def test_a_reopened_paused_run_resumes_on_p(tmp_path: Path) -> None:
 
 
 def _two_runs(db: Path) -> dict[str, str]:
-    """Two finished KGLens runs; what home should show of each one's win rate."""
+    """Two finished KGLens runs; what home should show of each one's win rate: its interval
+    and what chance scores on the run's questions, as logged (`groups.overall`, raw)."""
+    from kglens_tui.analysis.groups import overall
+    from kglens_tui.analysis.rundata import load_run_data
     from kglens_tui.cli import main
     from kglens_tui.core.intervals import wilson
-    from kglens_tui.textfmt import rate_ci
+    from kglens_tui.textfmt import pct, rate_ci
 
     for seed in ("1", "2"):
         argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "2"]
@@ -387,9 +390,14 @@ def _two_runs(db: Path) -> dict[str, str]:
         "SELECT r.id, i.win_rate, i.examined FROM run r JOIN iteration i "
         "ON i.run_id = r.id AND i.iteration = r.iterations_done"
     ).fetchall()
+    chance = {
+        run_id: overall(load_run_data(conn, run_id), adjusted=False).chance.win_rate
+        for run_id, _, _ in rows
+    }
     conn.close()
     return {
-        str(run_id): f"win {rate_ci(*wilson(round(win * n), n).bounds)} · zero-sense"
+        str(run_id): f"win {rate_ci(*wilson(round(win * n), n).bounds)} chance "
+        f"{pct(chance[run_id])} · zero-sense"
         for run_id, win, n in rows
     }
 
@@ -404,6 +412,7 @@ async def test_home_shows_the_selected_runs_rates_with_intervals_and_n(
     async with app.run_test(size=size) as pilot:
         detail = lambda: str(app.screen.query_one("#run-detail").content)  # noqa: E731
         await wait_for(pilot, lambda: detail().startswith("run 2 ·"))
+        await wait_for(pilot, lambda: not app.screen.chance_pending)
         assert expected["2"] in detail() and "enter: its live screen" in detail()
         assert detail().startswith(f"run 2 · {expected['2']}")  # the rates first, never cut
         assert "simulated (seed 2)" in detail()

@@ -63,6 +63,17 @@ def _keys(*names: str) -> RunBefore:
     return run
 
 
+def _home() -> RunBefore:
+    """Home once it has worked out what chance scores on each listed run's questions."""
+
+    async def run(pilot) -> None:
+        await pilot.pause()
+        await wait_for(pilot, lambda: not pilot.app.screen.chance_pending, 60)
+        await _settled(pilot)
+
+    return run
+
+
 def _push(factory: Callable[..., object]) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
@@ -104,7 +115,7 @@ def _review_then(*names: str) -> RunBefore:
 
 # screen name -> (database: "runs" or "hand", annotation entry, what to do before the picture)
 SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
-    "home": ("runs", None, _keys()),
+    "home": ("runs", None, _home()),
     "new_run": ("runs", None, _keys("n")),
     "live": ("runs", None, _open_run(1)),
     "review": ("runs", None, _push(lambda _p: ReviewScreen(1))),

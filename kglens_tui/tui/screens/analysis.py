@@ -3,6 +3,7 @@ group (region, ...) or fact year, heat-coloured like the paper's Fig. 6-12."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -24,6 +25,8 @@ from kglens_tui.analysis.grid import (
     total_text,
 )
 from kglens_tui.analysis.groups import (
+    CHANCE_FIELD,
+    RATES,
     CrossTable,
     GroupRow,
     cross_table,
@@ -32,9 +35,9 @@ from kglens_tui.analysis.groups import (
 )
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
-from kglens_tui.core.safetext import literal
+from kglens_tui.core.safetext import literal, visible
 from kglens_tui.textfmt import interval, pct, rate_ci
-from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import run_label
 from kglens_tui.tui.widgets.charts import Bar, BarChart
@@ -73,12 +76,168 @@ GROUPINGS = {
 }
 
 
+def heat_style(badness: float | None) -> str:
+    """Text on the heat background of an error rate (badness 0 green .. 1 red)."""
+    return f"{text_on(badness)} on {heat_hex(badness)}"
+
+
 def heat_cell(p: Proportion, badness: float | None) -> Text:
     """A rate with its interval on a heat background (badness 0 green .. 1 red)."""
     if p.value is None:
         return Text("—")
     label = f" {pct(p.value):>6} {interval(p.low, p.high):<14}"
-    return Text(label, style=f"{text_on(badness)} on {heat_hex(badness)}")
+    return Text(label, style=heat_style(badness))
+
+
+def heat_rate(p: Proportion, badness: float | None) -> Text:
+    """`heat_cell` one cell narrower (for the analysis table: its colour blocks as wide as
+    the widest interval, "[100.0–100.0]")."""
+    if p.value is None:
+        return Text("—")
+    return Text(f" {pct(p.value):>6} {interval(p.low, p.high):<13}", style=heat_style(badness))
+
+
+def badness(row: GroupRow, field: str) -> float | None:
+    """How bad a group's rate is for its heat colour: a low win rate, a high zero-sense rate;
+    None (no colour) for all-sense, as in the paper's figures."""
+    value = row.rates.get(field).value
+    if value is None or field == "all_sense":
+        return None
+    return 1.0 - value if field == "win" else value
+
+
+LABEL_MOST = 40
+"""Most characters of a group's label in the table (cut with "…"; the grid's detail line gives
+a subject's or a predicate's label whole)."""
+NARROW_LABEL_LEAST = 12
+"""Fewest characters of a group's label in the narrowest layout."""
+SCROLLBAR = 2
+"""Cells the table's vertical scrollbar takes."""
+
+
+Layout = tuple[list[str], list[list[str | Text]], int]
+"""A table's column titles, rows and row height."""
+
+
+def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
+    """The analysis table in each of its layouts, widest first (`kglens analyze`'s three): one
+    line a group with a chance column after each rate; two, each rate's chance under it (and
+    the group's edges under its examined ones); three, the rates one a line with their chance
+    beside them and the group's n and mean posterior error under its label (within 80
+    columns). Win and zero-sense on their heat colours. In the last, the label is cut to what
+    ``width`` cells leave it."""
+    names = [(name, field) for name, field, _ in RATES]
+    wide: list[list[str | Text]] = []
+    medium: list[list[str | Text]] = []
+    narrow: list[list[str | Text]] = []
+    for row in rows:
+        r, chance = row.rates, row.chance
+        mean = row.mean_error
+        mean_text = Text(pct(mean), style=heat_hex(mean)) if mean is not None else Text("—")
+        head: list[str | Text] = [
+            visible(row.label, one_line=True, limit=LABEL_MOST),
+            f"{row.edges:,}",
+            f"{r.examined:,}",
+        ]
+        wide.append(
+            [
+                *head,
+                *(
+                    x
+                    for name, field in names
+                    for x in (_rate_cell(row, field), pct(getattr(chance, CHANCE_FIELD[field])))
+                ),
+                mean_text,
+            ]
+        )
+        medium.append(
+            [
+                head[0],
+                Text.assemble(head[2], "\n", (f"of {head[1]}", "dim")),
+                *(
+                    Text.assemble(
+                        _rate_cell(row, field),
+                        "\n",
+                        (f"chance {pct(getattr(chance, CHANCE_FIELD[field]))}", "dim"),
+                    )
+                    for _, field in names
+                ),
+                mean_text,
+            ]
+        )
+        lines = Text()
+        for n, (name, field) in enumerate(names):
+            p = r.get(field)
+            lines.append("\n" if n else "")
+            lines.append(f"{name:<10} ")
+            lines.append(
+                f"{pct(p.value):>6} {interval(p.low, p.high):<13}",
+                heat_style(badness(row, field))
+                if field != "all_sense" and p.value is not None
+                else "",
+            )
+        narrow.append(
+            [
+                row.label,
+                lines,
+                Text("\n".join(pct(getattr(chance, CHANCE_FIELD[f])).rjust(6) for _, f in names)),
+            ]
+        )
+    rate_titles = [name for name, _ in names]
+    after_rates = [x for name in rate_titles for x in (name, "chance")]
+    layouts: list[Layout] = [
+        ([label, "edges", "examined", *after_rates, "mean P(err)"], wide, 1),
+        ([label, "examined", *rate_titles, "mean P(err)"], medium, 2),
+    ]
+    # the narrowest: the label gets what the rates and chance columns leave
+    room = (
+        width
+        - SCROLLBAR
+        - 3 * CELL_PADDING
+        - max([len("rate [95% interval]"), *(_widest(cells[1]) for cells in narrow)])
+        - len("chance")
+    )
+    limit = max(NARROW_LABEL_LEAST, min(room, LABEL_MOST))
+    for cells, row in zip(narrow, rows, strict=True):
+        about = f"n={row.rates.examined:,} of {row.edges:,}"
+        mean = row.mean_error
+        cells[0] = Text.assemble(
+            visible(row.label, one_line=True, limit=limit),
+            f"\n{about}\n",
+            ("P(err) ", "dim"),
+            (pct(mean), heat_hex(mean) if mean is not None else ""),
+        )
+    layouts.append(([label, "rate [95% interval]", "chance"], narrow, 3))
+    return layouts
+
+
+def _rate_cell(row: GroupRow, field: str) -> Text:
+    """A rate with its interval, on its heat colour but for all-sense (as the paper)."""
+    p = row.rates.get(field)
+    if field == "all_sense":
+        return Text(rate_ci(*p.bounds))
+    return heat_rate(p, badness(row, field))
+
+
+def _widest(cell: str | Text) -> int:
+    """Cells the widest line of a table cell takes."""
+    plain = cell.plain if isinstance(cell, Text) else cell
+    return max(cell_len(line) for line in plain.split("\n"))
+
+
+def layout_width(layout: Layout) -> int:
+    """Cells a DataTable takes to show a layout whole: each column's widest line (title
+    included) and its padding, and the scrollbar."""
+    columns, rows, _ = layout
+    return SCROLLBAR + sum(
+        CELL_PADDING + max([cell_len(title), *(_widest(row[i]) for row in rows)])
+        for i, title in enumerate(columns)
+    )
+
+
+def pick_layout(layouts: list[Layout], width: int) -> Layout:
+    """The first (widest) layout that fits ``width`` cells, else the last."""
+    return next((lay for lay in layouts if layout_width(lay) <= width), layouts[-1])
 
 
 def bar_note(row: GroupRow) -> str:
@@ -111,6 +270,9 @@ class AnalysisScreen(RunDataScreen):
         super().__init__(run_id, data)
         self.by = "predicate"
         self.adjusted = True
+        self._rows: list[GroupRow] = []
+        self._label = "predicate"
+        self._layout_height = 0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -158,22 +320,8 @@ class AnalysisScreen(RunDataScreen):
             f"{rate_ci(*r.zero_sense.bounds)} chance {pct(chance.zero_sense)} · all-sense "
             f"{rate_ci(*r.all_sense.bounds)} chance {pct(chance.all_sense)}"
         )
-        table = self.query_one("#an-table", DataTable)
-        table.clear(columns=True)
-        table.add_columns(
-            label,
-            "edges",
-            "examined",
-            "win",
-            "chance",
-            "zero-sense",
-            "chance",
-            "all-sense",
-            "chance",
-            "mean P(err), examined",
-        )
-        for row in rows:
-            table.add_row(*self._cells(row), key=row.key)
+        self._rows, self._label = rows, label
+        self._draw_table()
         self.bars = BarChart(
             [
                 Bar(
@@ -231,23 +379,34 @@ class AnalysisScreen(RunDataScreen):
         focus = {"an-tab-table": "#an-table", "an-tab-grid": "#an-grid"}.get(tab)
         self.set_focus(self.query_one(focus) if focus else self.query_one("#an-bars-pane"))
 
-    @staticmethod
-    def _cells(row: GroupRow) -> list[str | Text]:
-        r, chance = row.rates, row.chance
-        win = r.win.value
-        mean = row.mean_error
-        return [
-            row.label,
-            f"{row.edges:,}",
-            f"{r.examined:,}",
-            heat_cell(r.win, None if win is None else 1.0 - win),
-            pct(chance.win_rate),
-            heat_cell(r.zero_sense, r.zero_sense.value),
-            pct(chance.zero_sense),
-            rate_ci(*r.all_sense.bounds),
-            pct(chance.all_sense),
-            Text(pct(mean), style=heat_hex(mean)) if mean is not None else "—",
-        ]
+    def _table_width(self) -> int:
+        """Cells the table has: the screen's width but the screen's padding."""
+        return self.size.width - 2
+
+    def _draw_table(self) -> None:
+        """The group table in the widest layout that fits the screen (`table_layouts`)."""
+        width = self._table_width()
+        columns, cells, height = pick_layout(table_layouts(self._rows, self._label, width), width)
+        self._layout_height = height
+        table = self.query_one("#an-table", DataTable)
+        row_key = (
+            table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            if table.row_count
+            else None
+        )
+        table.clear(columns=True)
+        table.add_columns(*columns)
+        for row, row_cells in zip(self._rows, cells, strict=True):
+            table.add_row(*row_cells, key=row.key, height=height)
+        if row_key is not None and row_key in table.rows:
+            table.move_cursor(row=table.get_row_index(row_key), animate=False)
+
+    def on_resize(self) -> None:
+        if self._layout_height:  # drawn once
+            width = self._table_width()
+            layout = pick_layout(table_layouts(self._rows, self._label, width), width)
+            if layout[2] != self._layout_height or layout[2] == 3:
+                self._draw_table()
 
     def action_by(self, by: str) -> None:
         self.action_tab("an-tab-table")

@@ -72,12 +72,14 @@ ANNOTATE_HELP = """\
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
 | `g` | show or hide the guidelines (on a narrow terminal they replace the item, and the keys that answer, skip, flag or undo wait until `g` shows it again) |
-| `↑` / `↓`, `page up` / `page down`, `home` / `end` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it |
+| `↑` / `↓`, `page up` / `page down`, `home` / `end` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it, and the line above them says how much of the item is below |
 | `escape` | back to the rounds |
 
-A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. After a new
-label the next item opens. Every change is saved at once as a new revision; the time you spend on
-each item is recorded. You never see the app's verdict or another annotator's labels.
+A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. `c` / `x`
+wait until the end of the AI's response has been on screen (a long reply on a small terminal:
+scroll to it first). After a new label the next item opens. Every change is saved at once as a
+new revision; the time you spend on each item is recorded. You never see the app's verdict or
+another annotator's labels.
 """
 
 IDLE_CAP_S = 600.0
@@ -299,6 +301,8 @@ class AnnotateScreen(Screen):
         self._bindings_for: bool | None = None
         self._shown: dict[str, Text | str] = {}
         self._shown_item: int | None = None
+        self._reply_seen: set[int] = set()
+        """Items whose reply was on screen to its end (c / x wait for it: `reply_seen`)."""
 
     @property
     def pending(self) -> int:
@@ -342,6 +346,9 @@ class AnnotateScreen(Screen):
         self._writer = LabelWriter(self.app.db_path, self.annotator, self)
         self._writer.start()
         self._shown_at = time.monotonic()
+        box = self.query_one("#ann-item")
+        for attribute in ("scroll_y", "virtual_size", "size"):  # scrolled, new item, resized
+            self.watch(box, attribute, self._scrolled, init=False)
         self.show()
 
     def on_unmount(self) -> None:
@@ -386,6 +393,40 @@ class AnnotateScreen(Screen):
         if item.asks_response != self._bindings_for:  # c / x apply to Wh items only
             self._bindings_for = item.asks_response
             self.refresh_bindings()
+        self.call_after_refresh(self._note_view)
+
+    def _scrolled(self) -> None:
+        self.call_after_refresh(self._note_view)
+
+    def _lines_below(self) -> int:
+        """Lines of the item (question, answers, reply) below what its box shows."""
+        box = self.query_one("#ann-item", VerticalScroll)
+        return max(0, round(box.max_scroll_y - box.scroll_y))
+
+    def _note_view(self) -> None:
+        """After a layout or a scroll: remember that the current reply's end was on screen,
+        and say above the two questions how much of the item is below (nothing when it all
+        shows)."""
+        if not self.is_attached or not self.is_current:
+            return
+        item = self.item
+        box = self.query_one("#ann-item", VerticalScroll)
+        asks = self.query_one("#ann-asks", Vertical)
+        below = self._lines_below() if box.display else 0
+        if item is not None and box.display and item.asks_response:
+            response = self.query_one("#ann-response", Static)
+            end = response.region.bottom
+            if response.region.height and box.region.y < end <= asks.region.y:
+                self._reply_seen.add(item.item_id)
+        title = (
+            f"↓ {below} more line{'s' if below != 1 else ''} below · ↓ / page down" if below else ""
+        )
+        if asks.border_title != title:
+            asks.border_title = title
+
+    def reply_seen(self, item: AnnotatorItem) -> bool:
+        """Whether the end of the item's reply has been on screen (a Yes/No item: no reply)."""
+        return not item.asks_response or item.item_id in self._reply_seen
 
     def _show_item(self, item: AnnotatorItem) -> None:
         state = self.state_of(item)
@@ -531,8 +572,30 @@ class AnnotateScreen(Screen):
 
     def action_correct(self, value: str) -> None:
         item = self.item
-        if item is not None and item.asks_response and not self._covered():
+        if item is None or not item.asks_response or self._covered():
+            return
+        self._note_view()
+        if self.reply_seen(item):
             self._answer(None, value)
+        else:  # the item may just have been laid out: judge it by the next frame
+            self.call_after_refresh(self._correct_when_seen, item.item_id, value)
+
+    def _correct_when_seen(self, item_id: int, value: str) -> None:
+        """c / x on an item still shown once its reply is on screen; else a note saying where the
+        rest of the reply is (the annotator would judge a reply they have not seen)."""
+        item = self.item
+        if item is None or item.item_id != item_id or not self.query_one("#ann-item").display:
+            return
+        self._note_view()
+        if not self.reply_seen(item):
+            below = self._lines_below()
+            self.notify(
+                f"The AI's response goes on below ({below} more line{'s' if below != 1 else ''}):"
+                " read it to its end (↓ / page down) before judging it.",
+                severity="warning",
+            )
+            return
+        self._answer(None, value)
 
     def action_skip(self) -> None:
         item = self.item

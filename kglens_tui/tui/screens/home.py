@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
+from textual.worker import Worker, WorkerState
 
-from kglens_tui.analysis.report import RUN_COLUMNS, rates_lines, run_rows, runs_table
+from kglens_tui.analysis.groups import RATES
+from kglens_tui.analysis.report import RUN_COLUMNS, run_chances, run_rows
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.kg.stats import kg_summaries
+from kglens_tui.kg.stats import KGSummary, kg_summaries
+from kglens_tui.probe.bias import Baseline
 from kglens_tui.runs.record import GOING, KGLENS
 from kglens_tui.runs.registry import mode_label
+from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
@@ -28,13 +36,39 @@ REFRESH_GOING_S = 2.0
 """How often home refreshes its lists while a run goes on (else when the runs changed)."""
 RUNS_MARK_SQL = "SELECT COUNT(*), MAX(id), MAX(updated_at) FROM run"
 """What changes when another process starts, ends or deletes a run."""
-STATUS_LIMIT = 40
-"""Most characters of a run's status and stop reason shown in the list (fewer when the screen
-is narrow: `_status_room`)."""
 DETAIL_LIMIT = 300
-"""Characters of the selected run's status under the list (a failed run's error can be long)."""
+"""Characters of the selected run's status, and of a KG's name, in the detail under the list
+(a failed run's error can be long)."""
 TARGET_LIMIT = 60
 """Characters of each setting (a target can be long) in the selected run's detail."""
+CHANCE_GROUP = "home-chance"
+"""The worker that works out what chance scores on each listed run's questions."""
+LOADING = "…"
+"""A chance not worked out yet (the worker reads the runs' logs)."""
+TABLE_ROOM = 4
+"""Cells of the screen's width a table cannot use: home's padding and the table's scrollbar."""
+KG_COLUMNS = ("name", "entities", "edges", "active edges", "source", "snapshot")
+KG_SHRINK = ((0, 40), (4, 16), (0, 12), (4, 10))
+"""How the KG list's columns are cut when the screen is too narrow for them (index, least
+width; first cut first): a long name to 40, the source to 16, then the name to 12 and the
+source to 10. The detail under the list shows the highlighted KG whole."""
+RUN_MOST = {"KG": 40, "status": 44, "target": 40}
+"""Most cells of each long column of the run list (the detail under it shows them whole)."""
+RUN_SHRINK = (
+    ("status", 28),
+    ("KG", 20),
+    ("target", 20),
+    ("KG", 16),
+    ("target", 16),
+    ("KG", 12),
+    ("target", 12),
+    ("status", 26),
+)
+"""How the run list's long columns are cut when the screen is too narrow for them (column,
+least width; first cut first): the status keeps 28 cells ("finished · iteration limit") while
+KG and target go down in turn to 20, 16 and 12; the status last, to 26. A layout whose columns
+do not fit so leaves the room to the next one (`runs_layout`); the last, one line a run
+without the rates, cuts the status as far as it must."""
 
 HOME_HELP = """\
 ## Home
@@ -51,24 +85,162 @@ HOME_HELP = """\
 | `c` | compare the selected run with another run on its KG (and Table 3) |
 | `i` | import a KG (directory or CSV/TSV) |
 | `a` | human evaluation: annotate, progress, report, adjudicate |
+| `tab` | move between the KG list and the run list (the line under them shows the one selected, whole) |
 | `ctrl+r` | refresh |
 | `ctrl+p` | command palette: every action |
 | `q` | quit |
 
-Runs keep every committed iteration; a stopped or interrupted run resumes where it left off.
+A run's rates are as logged, each with its 95% interval, n (the edges examined) and what chance
+scores on the same questions (blind guessing, each ask independent: a Yes/No guess right half
+the time, a Wh guess the predicate's most common true object; as `kglens report`). Cut names
+and statuses end in "…": the line under the lists shows them whole. Runs keep every committed
+iteration; a stopped or interrupted run resumes where it left off.
 """
 
+Cell = list[tuple[str, str]]
+"""A table cell as its lines, each (text, style)."""
 
-def _status_room(columns: list[str], rows: list[tuple[str, ...]], width: int) -> int:
-    """Characters of status the list shows: what the other columns leave of ``width`` (each
-    column is its widest cell plus two of padding; the screen's margins and scrollbar take four),
-    between 12 and `STATUS_LIMIT`."""
-    others = sum(
-        max([len(column), *(len(row[i]) for row in rows)]) + 2
-        for i, column in enumerate(columns)
-        if column != "status"
+
+def _chance_field(name: str) -> str:
+    """The `Baseline` field of a rate by its column title (win, zero-sense, all-sense)."""
+    return next(chance for rate, _, chance in RATES if rate == name)
+
+
+def chance_text(chance: Baseline | None | str, name: str) -> str:
+    """What chance scores on a rate's questions ("chance 50.0%"), "chance …" while it is worked
+    out (``chance`` is `LOADING`), "chance —" when it cannot be (the run's KG lost edges)."""
+    if isinstance(chance, str):
+        return f"chance {chance}"
+    return f"chance {pct(None if chance is None else getattr(chance, _chance_field(name)))}"
+
+
+def rates_detail(row: dict[str, str], chance: Baseline | None | str) -> str:
+    """A listed run's three rates, each with its interval and what chance scores, then n."""
+    rates = [f"{name} {row[name]} {chance_text(chance, name)}" for name, _, _ in RATES]
+    return " · ".join([*rates, f"n={row['examined']} examined"])
+
+
+def _progress(row: dict[str, str]) -> str:
+    """Iterations (units) and requests on one line, for under the status ("1/4 iterations · 64
+    requests (2 failed)")."""
+    done = row["iterations"]
+    sent, _, note = row["requests"].partition(" (")
+    return f"{done}{'' if done.endswith('units') else ' iterations'} · {sent} requests" + (
+        f" ({note}" if note else ""
     )
-    return max(12, min(STATUS_LIMIT, width - others - 6))
+
+
+def runs_layout(
+    listed: list[dict[str, str]], chances: dict[str, Baseline | None | str], width: int
+) -> tuple[list[str], list[list[Text]], int]:
+    """(columns, rows, row height) of home's run list ``width`` cells wide. Where they fit,
+    rows of two lines: the status over its iterations and requests, each rate with its interval
+    over what chance scores on the same questions, the target over difficulty and sampler (the
+    target left out when the rest needs its room), n (the edges examined) beside the rates.
+    Else one line a run without the rates (the detail under the list gives them, with chance).
+    Long cells are cut with "…" as `RUN_MOST` and `RUN_SHRINK` say, the status last (the
+    detail gives each whole)."""
+    room = width - TABLE_ROOM
+    wide: list[list[Cell]] = []
+    narrow: list[list[Cell]] = []
+    for row in listed:
+        chance = chances.get(row["run"], LOADING)
+        rated = row["win"] != "—"
+        settings = " · ".join(row[c] for c in ("difficulty", "sampler") if row[c])
+        head = [[(row["run"], "")], [(row["mode"], "")], [(row["KG"], "")]]
+        wide.append(
+            [
+                *head,
+                [(row["status"], ""), (_progress(row), "dim")],
+                [(row["examined"], "")],
+                *(
+                    [(row[name], ""), (f"  {chance_text(chance, name)}" if rated else "", "dim")]
+                    for name, _, _ in RATES
+                ),
+                [(row["target"], ""), (settings, "dim")],
+            ]
+        )
+        sent = row["requests"].partition(" (")[0]  # failures: in the detail
+        narrow.append([*head, [(row["status"], "")], [(row["iterations"], "")], [(sent, "")]])
+    rate_names = [name for name, _, _ in RATES]
+    layouts = [
+        (["run", "mode", "KG", "status", "n", *rate_names, "target"], wide),
+        (["run", "mode", "KG", "status", "n", *rate_names], wide),
+        (["run", "mode", "KG", "status", "iter.", "req."], narrow),
+    ]
+    for columns, rows in layouts:
+        cells = [row[: len(columns)] for row in rows]
+        natural = [
+            max([len(title), *(_width(line) for row in cells for line, _ in row[i])])
+            for i, title in enumerate(columns)
+        ]
+        at = {c: i for i, c in enumerate(columns)}
+        for column, most in RUN_MOST.items():  # the detail gives these whole
+            if column in at:
+                natural[at[column]] = min(natural[at[column]], most)
+        shrink = [(at[c], min(natural[at[c]], w)) for c, w in RUN_SHRINK if c in at]
+        least = dict(shrink)  # each column's last (smallest) least width
+        needs = sum(least.get(i, w) for i, w in enumerate(natural))
+        if needs + CELL_PADDING * len(columns) <= room:
+            break
+    shrink.append((at["status"], min(natural[at["status"]], 12)))  # the last layout: as it must
+    widths = fit_widths(natural, room - CELL_PADDING * len(columns), shrink)
+    out = [[_cell_text(cell, max(widths[i], 1)) for i, cell in enumerate(r)] for r in cells]
+    return columns, out, 2 if rows is wide else 1
+
+
+def _width(text: str) -> int:
+    """Cells a table needs to show ``text`` on one line, literally."""
+    return cell_len(visible(text, one_line=True))
+
+
+def _cell_text(cell: Cell, width: int) -> Text:
+    """A cell's lines as one Text, each line cut to ``width`` with "…", shown literally."""
+    text = Text()
+    for n, (line, style) in enumerate(cell):
+        if n:
+            text.append("\n")
+        text.append_text(literal(line, style, one_line=True, limit=width))
+    return text
+
+
+def kg_rows(kgs: list[KGSummary], width: int) -> list[list[str]]:
+    """The KG list's rows ``width`` cells wide: the source, then the name, cut with "…" when
+    the numbers would not fit beside them (the detail under the list gives them whole)."""
+    rows = [
+        [
+            k.name,
+            f"{k.entities:,}",
+            f"{k.edges:,}",
+            f"{k.active_edges:,}",
+            k.source,
+            k.snapshot_date,
+        ]
+        for k in kgs
+    ]
+    natural = [
+        max([len(title), *(_width(row[i]) for row in rows)]) for i, title in enumerate(KG_COLUMNS)
+    ]
+    room = width - TABLE_ROOM - CELL_PADDING * len(KG_COLUMNS)
+    widths = fit_widths(natural, room, [(i, min(natural[i], w)) for i, w in KG_SHRINK])
+    return [
+        [visible(cell, one_line=True, limit=widths[i]) for i, cell in enumerate(row)]
+        for row in rows
+    ]
+
+
+def _progress_mark(row: dict[str, str]) -> tuple[str, str]:
+    """What changes when a run's rates do (its iterations done and edges examined)."""
+    return row["iterations"], row["examined"]
+
+
+def kg_detail(k: KGSummary) -> str:
+    """A KG in full for the line under the lists."""
+    return (
+        f"KG {visible(k.name, one_line=True, limit=DETAIL_LIMIT)} · {k.entities:,} entities · "
+        f"{k.edges:,} edges ({k.active_edges:,} active) · source "
+        f"{visible(k.source, one_line=True, limit=DETAIL_LIMIT)} · snapshot {k.snapshot_date or '—'}"
+    )
 
 
 class HomeScreen(Screen):
@@ -98,7 +270,7 @@ class HomeScreen(Screen):
         yield Header()
         with Vertical(id="home"):
             yield Static("", id="banner")
-            yield Static("Knowledge graphs", classes="section-title")
+            yield Static("Knowledge graphs", id="kgs-title", classes="section-title")
             yield LiteralDataTable(id="kgs", cursor_type="row", zebra_stripes=True)
             yield Static("Runs", classes="section-title")
             yield LiteralDataTable(id="runs", cursor_type="row", zebra_stripes=True)
@@ -106,12 +278,17 @@ class HomeScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        kgs = self.query_one("#kgs", DataTable)
-        kgs.add_columns("name", "entities", "edges", "active edges", "source", "snapshot")
         self.query_one("#runs", DataTable).focus()
         self._columns: list[str] = []
         self._listed: dict[str, dict[str, str]] = {}
         """Every listed run's cells (`RUN_COLUMNS`) by run id, for the selected run's detail."""
+        self._kgs: dict[str, KGSummary] = {}
+        """Every listed KG by name, for the highlighted KG's detail."""
+        self._chances: dict[str, tuple[tuple[str, str], Baseline | None]] = {}
+        """What chance scores on each listed run's questions (`overall(..., adjusted=False)`:
+        as logged, like its rates), by run id, with the progress it was worked out at."""
+        self._chance_worker: Worker | None = None
+        self._chance_again = False
         self._started_seen: int | None = None
         """The last run this app started or resumed that home has selected once (after that,
         the user's own selection stays)."""
@@ -136,84 +313,156 @@ class HomeScreen(Screen):
             self._started_seen = started
             runs = self.query_one("#runs", LiteralDataTable)
             runs.select_key(str(started))
-            self._show_detail(runs.selected_key())
+            self._show_detail()
 
     def on_resize(self) -> None:
-        if self._columns and runs_table([], self.size.width, one_line=True)[0] != self._columns:
-            self.action_refresh()  # narrow or wide columns
+        if self._mark is not None:
+            self._draw()  # the columns' widths follow the screen's
 
     def action_refresh(self) -> None:
         conn = self.app.db()
-        kgs = self.query_one("#kgs", LiteralDataTable)
-        selected_kg = kgs.selected_key()
-        kgs.clear()
-        for k in kg_summaries(conn):
-            kgs.add_row(
-                k.name,
-                f"{k.entities:,}",
-                f"{k.edges:,}",
-                f"{k.active_edges:,}",
-                k.source,
-                k.snapshot_date,
-                key=k.name,
-            )
-        kgs.select_key(selected_kg)
-        runs = self.query_one("#runs", LiteralDataTable)
-        selected = runs.selected_key()
+        self._kgs = {k.name: k for k in kg_summaries(conn)}
         listed = run_rows(conn)
         self._listed = {row[0]: dict(zip(RUN_COLUMNS, row, strict=True)) for row in listed}
-        columns, rows = runs_table(listed, self.size.width, one_line=True)
-        runs.clear(columns=columns != self._columns)
-        if columns != self._columns:
-            runs.add_columns(*columns)
-            self._columns = columns
-        status = columns.index("status")
-        limit = _status_room(columns, rows, self.size.width)
-        for row in rows:  # the whole status is in the selected run's detail
-            cells = [*row]
-            cells[status] = visible(row[status], one_line=True, limit=limit)
-            runs.add_row(*cells, key=row[0])
-        runs.select_key(selected)
-        self._show_detail(runs.selected_key())
-        self._going = sum(1 for r in rows if r[status].startswith(GOING))
+        status = RUN_COLUMNS.index("status")
+        self._going = sum(1 for r in listed if r[status].startswith(GOING))
         self._mark = tuple(conn.execute(RUNS_MARK_SQL).fetchone())
+        self._draw()
+        self._work_out_chances()
+        self.query_one("#kgs-title", Static).update(f"Knowledge graphs ({len(self._kgs)})")
         banner = self.query_one("#banner", Static)
-        if not rows:
+        if not listed:
             banner.update(
                 f"No runs yet. Press [b]n[/] to probe a model ({self.app.default_target_text()})."
             )
         else:
             banner.update(
-                f"{len(rows)} run{'s' if len(rows) != 1 else ''}, {self._going} active · "
+                f"{len(listed)} run{'s' if len(listed) != 1 else ''}, {self._going} active · "
                 "enter opens a run, r resumes it, ? shows every key"
             )
 
-    @on(DataTable.RowHighlighted, "#runs")
-    def _run_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._show_detail(event.row_key.value)
+    def _draw(self) -> None:
+        """Both lists, laid out for the screen's width, from what was last read."""
+        kgs = self.query_one("#kgs", LiteralDataTable)
+        selected_kg = kgs.selected_key()
+        kgs.clear(columns=True)  # columns keep their widest cell until cleared
+        kgs.add_columns(*KG_COLUMNS)
+        for k, kg_cells in zip(
+            self._kgs.values(), kg_rows(list(self._kgs.values()), self.size.width), strict=True
+        ):
+            kgs.add_row(*kg_cells, key=k.name)
+        kgs.select_key(selected_kg)
+        runs = self.query_one("#runs", LiteralDataTable)
+        selected = runs.selected_key()
+        columns, rows, height = runs_layout(
+            list(self._listed.values()), self._chance_now(), self.size.width
+        )
+        runs.clear(columns=True)
+        runs.add_columns(*columns)
+        self._columns = columns
+        for run_id, cells in zip(self._listed, rows, strict=True):
+            runs.add_row(*cells, key=run_id, height=height)
+        runs.select_key(selected)
+        self._show_detail()
 
-    def _show_detail(self, run_id: str | None) -> None:
-        """The selected run in full under the list (its rows are one line): its rates with their
-        intervals and n first, then its whole status, then its settings (a long target is cut
-        there, never the rates)."""
-        row = self._listed.get(run_id or "")
-        detail = self.query_one("#run-detail", Static)
-        if row is None:
-            detail.update("")
+    def _chance_now(self) -> dict[str, Baseline | None | str]:
+        """Each listed run's chance as its rates stand now (`LOADING` until worked out)."""
+        out: dict[str, Baseline | None | str] = {}
+        for run_id, row in self._listed.items():
+            mark, chance = self._chances.get(run_id, (None, None))
+            out[run_id] = chance if mark == _progress_mark(row) else LOADING
+        return out
+
+    @property
+    def chance_pending(self) -> bool:
+        """Whether a listed run's chance is still being worked out."""
+        return self._chance_worker is not None or bool(self._wanted())
+
+    def _wanted(self) -> list[tuple[str, tuple[str, str]]]:
+        """Listed runs with rates whose chance is not worked out at their progress, each with
+        that progress."""
+        return [
+            (run_id, _progress_mark(row))
+            for run_id, row in self._listed.items()
+            if row["win"] != "—"
+            and self._chances.get(run_id, (None, None))[0] != _progress_mark(row)
+        ]
+
+    def _work_out_chances(self) -> None:
+        """Start the chance worker for the runs that need it (once the one going is done)."""
+        if self._chance_worker is not None:
+            self._chance_again = True
             return
+        wanted = self._wanted()
+        if wanted:
+            self._chance_again = False
+            rows = [tuple(self._listed[run_id][c] for c in RUN_COLUMNS) for run_id, _ in wanted]
+            self._chance_worker = self._chances_of(wanted, rows)
+
+    @work(thread=True, group=CHANCE_GROUP, exit_on_error=False, description="chance of the runs")
+    def _chances_of(
+        self, wanted: list[tuple[str, tuple[str, str]]], rows: list[tuple[str, ...]]
+    ) -> dict[str, tuple[tuple[str, str], Baseline | None]]:
+        """What chance scores on the questions of each wanted run (``rows``: their `run_rows`
+        rows), as logged like the listed rates (`analysis.report.run_chances`); None where it
+        cannot be worked out."""
+        conn = connect(self.app.db_path)
+        try:
+            chances = run_chances(conn, rows)
+        finally:
+            conn.close()
+        return {run_id: (mark, chances.get(run_id)) for run_id, mark in wanted}
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._chance_worker or not worker.is_finished:
+            return
+        self._chance_worker = None
+        if event.state is WorkerState.SUCCESS and worker.result is not None:
+            self._chances.update(worker.result)
+        elif event.state is WorkerState.ERROR:  # shown as "chance —", not retried in a loop
+            self._chances.update({run_id: (mark, None) for run_id, mark in self._wanted()})
+        if self.is_attached:
+            self._draw()
+            if self._chance_again:
+                self._work_out_chances()
+
+    @on(DataTable.RowHighlighted, "#runs")
+    @on(DataTable.RowHighlighted, "#kgs")
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The highlighted KG whole while its list has the focus, else the selected run
+        (`_run_detail`)."""
+        kgs = self.query_one("#kgs", LiteralDataTable)
+        detail = self.query_one("#run-detail", Static)
+        if kgs.has_focus:
+            k = self._kgs.get(kgs.selected_key() or "")
+            detail.update(literal(kg_detail(k)) if k is not None else "")
+            return
+        row = self._listed.get(self.query_one("#runs", LiteralDataTable).selected_key() or "")
+        detail.update(literal(self._run_detail(row)) if row is not None else "")
+
+    def _run_detail(self, row: dict[str, str]) -> str:
+        """The selected run in full under the list (its rows are cut to the screen): its rates
+        with their intervals and what chance scores, then n, then its whole status, then its
+        settings (a long target is cut there, never the rates)."""
         where = "its live screen" if row["mode"] == mode_label(KGLENS) else "its results"
-        rates = rates_lines(row, " · ") if row["win"] != "—" else f"rates: {where} (enter)"
+        chance = self._chance_now().get(row["run"], LOADING)
+        rates = rates_detail(row, chance) if row["win"] != "—" else f"rates: {where} (enter)"
         setting = [
-            visible(row[c], one_line=True, limit=TARGET_LIMIT)
+            visible(row[c], one_line=True, limit=DETAIL_LIMIT if c == "KG" else TARGET_LIMIT)
             for c in ("mode", "KG", "target", "difficulty", "sampler")
             if row[c]
         ]
         status = visible(row["status"], one_line=True, limit=DETAIL_LIMIT)
-        detail.update(
-            literal(
-                f"run {row['run']} · {rates}\n{status}\n{' · '.join(setting)} · enter: {where}, "
-                "with what chance scores"
-            )
+        return (
+            f"run {row['run']} · {rates}\n{status} · {_progress(row)}\n{' · '.join(setting)} · "
+            f"enter: {where}"
         )
 
     def _selected_run(self) -> int | None:
