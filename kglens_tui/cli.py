@@ -50,8 +50,8 @@ from kglens_tui.runs.commands import (
 )
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
-from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
-from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row, set_status
+from kglens_tui.runs.lifecycle import tell_interrupted
+from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.settings import Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
@@ -341,10 +341,11 @@ def cmd_probe(args: argparse.Namespace) -> int:
         except LLMError as exc:
             raise CLIError(f"the target failed: {exc}") from exc
     if snap is None:  # Ctrl-C; told once the display has stopped, nothing redrawn after it
-        set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-        print_command(
-            "interrupted: every committed iteration is kept; continue with:",
-            suggested(f"probe --resume {engine.run.id}"),
+        tell_interrupted(
+            conn,
+            engine.run.id,
+            "every committed iteration is kept",
+            f"probe --resume {engine.run.id}",
         )
         return INTERRUPTED_EXIT
     if snap.status == RunStatus.FAILED:

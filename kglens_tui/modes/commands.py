@@ -51,9 +51,9 @@ from kglens_tui.modes.oracles import Coverage
 from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.commands import settings_config
 from kglens_tui.runs.config import ConfigError
-from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
+from kglens_tui.runs.lifecycle import tell_interrupted
 from kglens_tui.runs.options import comma_list, finite_float
-from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row, set_status
+from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import ModeSnapshot
@@ -169,11 +169,8 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
         except KeyboardInterrupt:
             snap = None
     if snap is None:  # Ctrl-C; told once the display has stopped, nothing redrawn after it
-        set_status(conn, engine.run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-        print_command(
-            "interrupted: committed units are kept; continue with:",
-            suggested(f"{MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}"),
-        )
+        resume = f"{MODE_COMMANDS[engine.mode]} run --resume {engine.run.id}"
+        tell_interrupted(conn, engine.run.id, "committed units are kept", resume)
         raise KeyboardInterrupt
     if snap.status == RunStatus.FAILED:
         err_console.print(
