@@ -9,6 +9,7 @@ import itertools
 import math
 import re
 import sqlite3
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -144,10 +145,10 @@ def test_facteval_chance_levels_on_the_questions_asked() -> None:
         AskedQuestion("mcq", "wh", 1, "", 2, (("Rome",),)),
     ]
     saq = [
-        AskedQuestion("saq", "wh", 7, "", 0, (("English",), ("French",))),
-        AskedQuestion("saq", "wh", 7, "", 0, (("English",),)),
+        AskedQuestion("saq", "wh", 7, "", 0, (("English",), ("French",)), constant_right=True),
+        AskedQuestion("saq", "wh", 7, "", 0, (("English",),), constant_right=True),
         AskedQuestion("saq", "wh", 7, "", 0, (("German",),)),
-        AskedQuestion("saq", "wh", 8, "", 0, (("Europe",),)),
+        AskedQuestion("saq", "wh", 8, "", 0, (("Europe",),), constant_right=True),
     ]
     groups = {
         (g.qtype, g.context): g for g in facteval_chance([(q, "none") for q in [*tfq, *mcq, *saq]])
@@ -160,11 +161,43 @@ def test_facteval_chance_levels_on_the_questions_asked() -> None:
     }
     assert groups[("tfq", "none")].best.guesser == "always CORRECT"
     assert groups[("mcq", "none")].best.value == pytest.approx((1 / 4 + 1 / 2) / 2)
-    # "English" for relation 7 answers 2 of its 3 questions, "Europe" 1 of 1 for relation 8
+    # the KG's most common object of each relation answers 3 of the 4 (`saq_constant_right`)
     assert groups[("saq", "none")].best.value == pytest.approx(3 / 4)
     everything = groups[("all", "none")]
     assert everything.questions == 9
     assert everything.best.value == pytest.approx((2 + 0.75 + 3) / 9)
+
+
+def test_the_saq_guess_is_the_relations_most_common_object_over_the_kg(
+    conn: sqlite3.Connection,
+) -> None:
+    """A relation asked once does not hand the guesser its answer: the guess is the object true
+    of the most subjects over the KG's active edges, right only where the subject has it."""
+    from kglens_tui.kg.bundled import ensure_kg
+    from kglens_tui.modes.facteval import saq_constant_right
+    from kglens_tui.modes.store import load_questions
+
+    ensure_kg(conn, "country")
+    config = FactevalConfig(
+        kg="country", facts=40, predicates=["continent", "currency"], qtypes=["saq"], seed=3
+    )
+    snap = run_blocking(prepare(conn, config=config, target=_always("I do not know.")))
+    kg = load_kg(conn, "country")
+    questions = [q for q in load_questions(conn, snap.run_id) if q.qtype == "saq"]
+    right = saq_constant_right(kg, questions)
+    active = kg.active_mask
+    expected = {}
+    for q in questions:
+        pos = kg.edge_position(q.edge_id)
+        p, s = int(kg.p[pos]), int(kg.s[pos])
+        on = active & (kg.p == p)
+        pairs = {(int(a), int(b)) for a, b in zip(kg.o[on], kg.s[on], strict=True)}
+        counts = Counter(o for o, _ in pairs)
+        top = min(o for o, c in counts.items() if c == max(counts.values()))
+        expected[q.id] = (top, s) in pairs
+    assert right == expected and 0 < sum(right.values()) < len(right)
+    chance = snap.metrics.chance_of("saq", "wh", "none").best
+    assert chance.value == pytest.approx(sum(right.values()) / len(right))
 
 
 def test_tfq_bias_reads_the_categories() -> None:

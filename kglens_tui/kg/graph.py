@@ -93,6 +93,10 @@ class KGIndex:
         """The array position of an edge's database id."""
         return self._edge_pos[edge_id]
 
+    def has_edge(self, edge_id: int) -> bool:
+        """Whether the KG holds an edge of this database id."""
+        return edge_id in self._edge_pos
+
     def true_objects(self, s: int, p: int) -> np.ndarray:
         """T(s, p): every object the KG states for subject s and predicate p."""
         return self._true.get((s, p), np.empty(0, dtype=self.o.dtype))

@@ -19,7 +19,6 @@ from graphlib import CycleError, TopologicalSorter
 from kglens_tui.modes.facteval_scoring import ABSTAINED, CORRECT, INCORRECT, UNPARSEABLE
 from kglens_tui.modes.oracles import non_adjacent_pairs, path_pairs
 from kglens_tui.probe.bias import Rate, YesNoBias, bias_from_counts, leaning
-from kglens_tui.probe.verify import normalize
 
 COIN = 0.5
 """A random Yes/No guesser's yes-rate."""
@@ -224,6 +223,9 @@ class AskedQuestion:
     truth: str
     choices: int
     answers: tuple[tuple[str, ...], ...]
+    constant_right: bool = False
+    """Whether its relation's most common true object over the KG's active edges
+    (`probe.bias.constant_right`) is a true object of its subject: the blind SAQ guess is right."""
 
 
 def _levels(qtype: str, asked: Sequence[AskedQuestion]) -> tuple[Chance, ...]:
@@ -239,10 +241,9 @@ def _levels(qtype: str, asked: Sequence[AskedQuestion]) -> tuple[Chance, ...]:
         k = sum(len(q.answers) / q.choices for q in asked if q.choices)
         return (Chance("random choice", k / n),)
     if qtype == "saq":
-        by_relation: dict[Hashable, Counter[str]] = defaultdict(Counter)
-        for q in asked:
-            by_relation[q.predicate].update({normalize(g[0]) for g in q.answers if g})
-        hits = sum(c.most_common(1)[0][1] for c in by_relation.values() if c)
+        # the answer is the relation's most common object over the whole KG, never one read off
+        # the questions asked (a relation asked once would hand the guesser its answer)
+        hits = sum(q.constant_right for q in asked)
         return (Chance("relation's most common answer", hits / n),)
     return ()
 

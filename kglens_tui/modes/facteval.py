@@ -32,7 +32,7 @@ from kglens_tui.modes.store import (
     predicate_ids,
     write_facteval_answers,
 )
-from kglens_tui.probe.bias import YesNoBias
+from kglens_tui.probe.bias import YesNoBias, constant_right
 from kglens_tui.probe.mentions import NameTable, TypeNames
 from kglens_tui.probe.verify import mentions_any, normalize
 from kglens_tui.runs.prompts import load_prompt
@@ -196,9 +196,24 @@ class FactevalMetrics:
         )
 
 
-def asked_question(q: QuestionRow) -> AskedQuestion:
-    """What a question's chance levels need to know about it."""
-    return AskedQuestion(q.qtype, q.format, q.predicate_id, q.truth, len(q.choices), q.answers)
+def asked_question(q: QuestionRow, constant_right: bool = False) -> AskedQuestion:
+    """What a question's chance levels need to know about it (``constant_right``: from
+    `saq_constant_right`)."""
+    return AskedQuestion(
+        q.qtype, q.format, q.predicate_id, q.truth, len(q.choices), q.answers, constant_right
+    )
+
+
+def saq_constant_right(kg: KGIndex, questions: Sequence[QuestionRow]) -> dict[int, bool]:
+    """By question id, for the short-answer questions whose fact is still in the KG: whether
+    their relation's most common true object over the KG's active edges answers them
+    (`probe.bias.constant_right`, the KGLens Wh guesser's answer)."""
+    ids, positions = [], []
+    for q in questions:
+        if q.qtype == "saq" and q.edge_id is not None and kg.has_edge(q.edge_id):
+            ids.append(q.id)
+            positions.append(kg.edge_position(q.edge_id))
+    return dict(zip(ids, constant_right(kg, positions).tolist(), strict=True))
 
 
 def question_answered(q: QuestionRow, answers: Mapping[tuple[int, str], AnswerRow]) -> bool:
@@ -208,9 +223,12 @@ def question_answered(q: QuestionRow, answers: Mapping[tuple[int, str], AnswerRo
 
 
 def facteval_metrics(
-    questions: Sequence[QuestionRow], answers: Mapping[tuple[int, str], AnswerRow]
+    questions: Sequence[QuestionRow],
+    answers: Mapping[tuple[int, str], AnswerRow],
+    saq_right: Mapping[int, bool] | None = None,
 ) -> FactevalMetrics:
-    """Metrics from the questions and their answers keyed by (question id, context)."""
+    """Metrics from the questions and their answers keyed by (question id, context);
+    ``saq_right``: `saq_constant_right` of the run's KG (none: the SAQ guesser is never right)."""
     rows = []
     named: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     asked: list[tuple[AskedQuestion, str]] = []
@@ -221,7 +239,7 @@ def facteval_metrics(
         answered = question_answered(q, answers)
         done += answered
         failed += not answered and len(got) == len(q.contexts)
-        shape = asked_question(q)
+        shape = asked_question(q, bool(saq_right and saq_right.get(q.id)))
         for a in got:
             rows.append((q.qtype, q.format, a.context, a.category))
             if a.category == ERROR:
@@ -262,6 +280,7 @@ class FactevalEngine(ModeEngine):
 
     def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
         super().__init__(conn, run, kg, target, **kwargs)
+        self._saq_right: dict[int, bool] | None = None
         self.load_stored()
         self.names = label_maps(conn, kg.kg_id)
         self._entity_names = entity_names(kg)
@@ -292,7 +311,9 @@ class FactevalEngine(ModeEngine):
         return [q.idx for q in self.questions if not question_answered(q, self.answers)]
 
     def compute_metrics(self) -> FactevalMetrics:
-        return facteval_metrics(self.questions, self.answers)
+        if self._saq_right is None:
+            self._saq_right = saq_constant_right(self.kg, self.questions)
+        return facteval_metrics(self.questions, self.answers, self._saq_right)
 
     def stored_views(self, limit: int) -> list[QueryView]:
         """The replies to the last questions answered, each question's in the order of its

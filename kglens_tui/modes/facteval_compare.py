@@ -11,9 +11,15 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.modes.chance import AskedQuestion, facteval_chance
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL
-from kglens_tui.modes.facteval import FactevalMetrics, asked_question, facteval_metrics
+from kglens_tui.modes.facteval import (
+    FactevalMetrics,
+    asked_question,
+    facteval_metrics,
+    saq_constant_right,
+)
 from kglens_tui.modes.facteval_scoring import ALL, ERROR, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
 from kglens_tui.runs.record import RunRecord, load_run
@@ -46,13 +52,16 @@ def per_relation(
 
 
 def per_relation_chance(
-    questions: Sequence[QuestionRow], answers: Mapping[tuple[int, str], AnswerRow]
+    questions: Sequence[QuestionRow],
+    answers: Mapping[tuple[int, str], AnswerRow],
+    saq_right: Mapping[int, bool],
 ) -> dict[tuple[int, str], float]:
     """What the best blind guess per question type scores on each (predicate id, context)'s
-    answered questions (`modes.chance.facteval_chance`, failed requests excluded)."""
+    answered questions (`modes.chance.facteval_chance`, failed requests excluded; ``saq_right``:
+    `saq_constant_right`)."""
     asked: dict[int, list[tuple[AskedQuestion, str]]] = defaultdict(list)
     for q in questions:
-        shape = asked_question(q)
+        shape = asked_question(q, saq_right.get(q.id, False))
         for c in q.contexts:
             a = answers.get((q.id, c))
             if a is not None and a.category != ERROR:
@@ -107,8 +116,9 @@ def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTabl
     answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
     labels = dict(conn.execute("SELECT id, label FROM predicate WHERE kg_id = ?", (run.kg_id,)))
     questions = load_questions(conn, run_id)
+    right = saq_constant_right(load_kg(conn, run.kg_name), questions)
     return per_relation_table(
-        per_relation(questions, answers), labels, per_relation_chance(questions, answers)
+        per_relation(questions, answers), labels, per_relation_chance(questions, answers, right)
     )
 
 
@@ -119,6 +129,8 @@ class RunScores:
     run: RunRecord
     questions: tuple[QuestionRow, ...]
     answers: Mapping[tuple[int, str], AnswerRow]
+    saq_right: Mapping[int, bool]
+    """`saq_constant_right` of its questions on the run's KG."""
 
     @property
     def column(self) -> str:
@@ -149,10 +161,15 @@ def fact_key(q: QuestionRow) -> tuple:
 def load_run_scores(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list[RunScores]:
     """Every run's questions and answers (each must be a fact-eval run)."""
     out = []
+    kgs: dict[str, KGIndex] = {}
     for run_id in run_ids:
         run = load_run(conn, run_id, FACTEVAL)
         answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
-        out.append(RunScores(run, tuple(load_questions(conn, run_id)), answers))
+        questions = tuple(load_questions(conn, run_id))
+        if run.kg_name not in kgs:
+            kgs[run.kg_name] = load_kg(conn, run.kg_name)
+        right = saq_constant_right(kgs[run.kg_name], questions)
+        out.append(RunScores(run, questions, answers, right))
     return out
 
 
@@ -187,7 +204,7 @@ def compare_table(runs: Sequence[RunScores]) -> LiteralTable:
     for r in runs:
         t.add_column(r.column, justify="right")
     merged = [_merge_sources(r.scores()) for r in runs]
-    chances = [facteval_metrics(r.questions, r.answers) for r in runs]
+    chances = [facteval_metrics(r.questions, r.answers, r.saq_right) for r in runs]
     keys = sorted(
         {(r.run.kg_name, *k) for r, m in zip(runs, merged, strict=True) for k in m},
         key=lambda k: (k[0], k[1] == ALL, k[1], k[2], CONTEXTS.index(k[3])),
@@ -264,11 +281,14 @@ def generator_table(template: RunScores, llm: RunScores, shared: set) -> Literal
     left = _merge_sources(template.scores(shared))
     right = {k[:3]: s for k, s in llm.scores(shared).items() if k[3] == LLM}
     on_left = facteval_metrics(
-        [q for q in template.questions if fact_key(q) in shared], template.answers
+        [q for q in template.questions if fact_key(q) in shared],
+        template.answers,
+        template.saq_right,
     )
     on_right = facteval_metrics(
         [q for q in llm.questions if fact_key(q) in shared and question_source(q) == LLM],
         llm.answers,
+        llm.saq_right,
     )
     for key in sorted(
         set(left) & set(right), key=lambda k: (k[0] == ALL, k[0], k[1], CONTEXTS.index(k[2]))
