@@ -8,7 +8,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -46,20 +45,17 @@ from kglens_tui.runs.commands import (
     check_setting_names,
     settings_config,
     settings_problems,
+    tell_interrupted,
     unread_variables,
 )
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
-from kglens_tui.runs.lifecycle import tell_interrupted
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.settings import Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import counted, num, selection, simulated_mark
 from kglens_tui.textfmt import pct as _pct
-
-if TYPE_CHECKING:
-    pass
 
 
 class CLIError(KGLensError):
@@ -296,18 +292,15 @@ def cmd_probe(args: argparse.Namespace) -> int:
         return 0
     bar = ProbeProgress(console=err_console, transient=False, disable=args.quiet)
     task = bar.add_task("probe", total=None, run="?", figures=None)
-    running: dict[str, Any] = {}
 
     def on_iteration(snap) -> None:
-        # the engine's insights (chance on the questions asked) as of this iteration
-        engine = running.get("engine")
-        baseline = engine.snapshot().baseline if engine is not None else snap.baseline
+        # chance on the questions asked as of this iteration (called once `engine` is set)
         bar.update(
             task,
             completed=snap.iteration,
             total=snap.iterations_total,
             run=snap.run_id,
-            figures=probe_figures(snap, baseline),
+            figures=probe_figures(snap, engine.baseline()),
         )
 
     try:
@@ -321,7 +314,6 @@ def cmd_probe(args: argparse.Namespace) -> int:
         )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
-    running["engine"] = engine
     mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
     label = f" [yellow]{mark.strip()}[/]" if mark else ""
     err_console.print(

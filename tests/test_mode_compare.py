@@ -34,7 +34,7 @@ from kglens_tui.modes.kontest_compare import (
 from kglens_tui.modes.kontest_metrics import ensemble_inputs
 from kglens_tui.modes.store import load_answers, load_questions
 from kglens_tui.probe.bias import Rate
-from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
+from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 
@@ -174,9 +174,11 @@ def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> 
     # each run's errors over its 15 tests with their interval, beside what a coin at the run's
     # yes-rate scores (2p(1 - p): every run says Yes to most questions)
     rows = [[c.strip() for c in x.strip("│ ").split("│")] for x in out.splitlines()]
-    for i, run_id in enumerate((first, again, other)):
-        p_yes = open_snapshot(hand, run_id).metrics.chance.p_yes
-        assert o.yes_rates[i] == p_yes and 0.5 < p_yes < 1
+    # every answer is yes or no here: 15 valid tests each; template 2's question is asked three
+    # times of each relation's six, so each relation in `no` gives three 'No.' of its six answers
+    for i, (run_id, noes) in enumerate(((first, 3), (again, 6), (other, 6))):
+        p_yes = (18 - noes) / 18
+        assert o.valid[i] == 15 and o.yes_rates[i] == pytest.approx(p_yes)
         row = next(r for r in rows if r[0] == str(run_id))
         errors = len(o.errors[i])
         assert row[2:4] == [f"{errors} · {Rate(errors, 15).text()}", pct(2 * p_yes * (1 - p_yes))]
@@ -189,18 +191,32 @@ def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> 
 
 
 def test_error_overlap_counts_only_relations_every_run_answered() -> None:
-    f = frozenset
+    from kglens_tui.modes.oracles import RelationAnswers
+
+    def answers(a1: str, a2: str, s12: str, s21: str) -> RelationAnswers:
+        return RelationAnswers(a1, a2, (s12[0], s12[1]), (s21[0], s21[1]))
+
+    y, n, i = "yes", "no", "invalid"
+    every_yes, every_no = answers(y, y, (y, y), (y, y)), answers(n, n, (n, n), (n, n))
+    # tests 0-4: atomic, the two sequential-intra orders, then a1 vs seq21[1], a2 vs seq12[1]
+    a = answers(y, n, (y, y), (y, y))  # inconsistent: 0 and 4
+    b = answers(y, y, (y, n), (y, y))  # inconsistent: 1 and 4
+    half = answers(y, i, (y, y), (y, y))  # tests 0 and 4 invalid, none inconsistent
     o = error_overlap(
         [
-            {"a": f({0}), "b": f(), "c": f({0, 1}), "d": f({3})},
-            {"a": f(), "b": f(), "c": f({1}), "d": f({3, 4}), "e": f({0})},
-            {"a": f(), "b": f({2}), "c": f({1}), "d": f()},
+            [("a", a), ("b", every_yes), ("c", b)],
+            [("a", every_yes), ("b", every_yes), ("c", b), ("e", a)],
+            [("a", every_no), ("b", a), ("c", half)],
         ]
     )
     # errors are (relation, test) pairs: e is answered by one run only and left out
-    assert o.relations == 4 and o.union == 6
-    assert [o.unique(i) for i in range(3)] == [2, 1, 1]
-    assert [o.shared_by(k) for k in (1, 2, 3)] == [4, 1, 1]
+    assert o.relations == 3 and [len(e) for e in o.errors] == [4, 2, 2] and o.union == 6
+    assert [o.unique(k) for k in range(3)] == [2, 0, 2]
+    assert [o.shared_by(k) for k in (1, 2, 3)] == [4, 2, 0]
+    # the errors' n: the valid tests (15 of 15, 13 for the run with an invalid answer)
+    assert o.valid == (15, 15, 13)
+    # the yes-rate over the same relations' answers: 16 / 18, 17 / 18, 10 of 17 yes or no
+    assert o.yes_rates == (pytest.approx(16 / 18), pytest.approx(17 / 18), pytest.approx(10 / 17))
 
 
 def test_compare_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

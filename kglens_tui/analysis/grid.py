@@ -21,21 +21,19 @@ ROW_LABEL_LIMIT = 24
 COL_LABEL_LIMIT = 10
 DOTS = ((0.1, "·"), (0.25, "•"), (1.01, "●"))
 """Share of the subject's edges below which a cell gets this dot (Fig. 6's dot size)."""
+SMALL_N = 5
+"""Below this many examined edges a cell shows its count (k/n), not a percent: "100%" of one
+edge would read as a finding."""
 LEGEND = (
     "colour: zero-sense rate (green 0% .. red 100%); dot: share of the subject's edges "
-    "(· < 10% ≤ • < 25% ≤ ●); k/n: fewer than 5 edges examined; blank: no edge; — : none "
-    "examined; chance: a blind guess's rate on the same questions"
+    f"(· < 10% ≤ • < 25% ≤ ●); k/n: fewer than {SMALL_N} edges examined; blank: no edge; — : "
+    "none examined; chance: a blind guess's rate on the same questions"
 )
 
 
 def dot(share: float) -> str:
     """The Fig. 6 dot for a cell holding `share` of its row's edges."""
     return next(d for limit, d in DOTS if share < limit)
-
-
-SMALL_N = 5
-"""Below this many examined edges a cell shows its count (k/n), not a percent: "100%" of one
-edge would read as a finding."""
 
 
 def rate_text(p: Proportion) -> str:

@@ -151,9 +151,14 @@ def _chance_rows(data: RunData, raw: GroupRow, adj: GroupRow) -> tuple[str, str]
             if coin
             else "nothing answered to replay yet: —)"
         )
-        + ", and on the questions the run asked with each ask independent "
-        f"({pct(adj.chance.per_question)} of questions right); the sampler re-asks edges the "
-        "guesser failed, which moves its score away from that."
+        + ", and on the questions the run asked with each ask independent ("
+        + (
+            f"{pct(adj.chance.per_question)} of questions right"
+            if raw.chance.per_question == adj.chance.per_question
+            else f"{pct(raw.chance.per_question)} of questions right as logged, "
+            f"{pct(adj.chance.per_question)} with triage"
+        )
+        + "); the sampler re-asks edges the guesser failed, which moves its score away from that."
     )
     return rows, note
 

@@ -49,9 +49,8 @@ from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.probe.bias import Rate
-from kglens_tui.runs.commands import settings_config
+from kglens_tui.runs.commands import settings_config, tell_interrupted
 from kglens_tui.runs.config import ConfigError
-from kglens_tui.runs.lifecycle import tell_interrupted
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label

@@ -23,8 +23,8 @@ def cmd_consistency_compare(args: argparse.Namespace, conn: sqlite3.Connection) 
     for table in overlap_tables(runs, overlap):
         console.print(table)
     console.print(
-        "An error: a relation with at least one inconsistent metamorphic test (atomic or "
-        "sequential); only relations every run answered completely are compared."
+        "An error: one inconsistent metamorphic test (atomic or sequential, five per relation), "
+        "of the run's valid tests; only relations every run answered completely are compared."
     )
     return 0
 

@@ -5,8 +5,8 @@ which change (stability, RQ1); template 3 for the ensemble (Table 5)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 
@@ -14,7 +14,8 @@ from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.ensemble import MIN_RELATIONS, weighted_ensemble
-from kglens_tui.modes.kontest_metrics import RelationKey, ensemble_inputs, inconsistent_tests
+from kglens_tui.modes.kontest_metrics import RelationKey, answered_relations, ensemble_inputs
+from kglens_tui.modes.oracles import CONSISTENT, INCONSISTENT, RelationAnswers, metamorphic_tests
 from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct
@@ -29,9 +30,12 @@ class ErrorOverlap:
     errors: tuple[frozenset[tuple[RelationKey, int]], ...]
     """Per run, its errors: (relation, metamorphic test 0-4) pairs that found an inconsistency,
     as KONTEST Fig. 4 counts them (one relation can hold up to five)."""
+    valid: tuple[int, ...] = ()
+    """Per run, its valid metamorphic tests over those relations (both answers yes or no): the
+    errors' n, as `consistency report` counts them (empty: not known)."""
     yes_rates: tuple[float | None, ...] = ()
-    """Per run, its yes-rate over the whole run (None before any yes or no; empty: not known),
-    for what a coin saying Yes as often scores."""
+    """Per run, its yes-rate over the answers to those relations (None without a yes or no;
+    empty: not known), for what a coin saying Yes as often scores on the same tests."""
 
     def unique(self, i: int) -> int:
         """Errors of run i that no other run makes."""
@@ -48,14 +52,35 @@ class ErrorOverlap:
         return len(frozenset().union(*self.errors))
 
 
-def error_overlap(failed: Sequence[Mapping[RelationKey, frozenset[int]]]) -> ErrorOverlap:
-    """From each run's inconsistent tests per answered relation (`inconsistent_tests`), over
-    the relations every run answered."""
-    common = set(failed[0]).intersection(*failed[1:]) if failed else set()
-    return ErrorOverlap(
-        len(common),
-        tuple(frozenset((k, t) for k in common for t in run[k]) for run in failed),
-    )
+def error_overlap(
+    answered: Sequence[Sequence[tuple[RelationKey, RelationAnswers]]],
+) -> ErrorOverlap:
+    """From each run's answered relations (`answered_relations`), over the relations every run
+    answered: each run's inconsistent tests, its valid tests and its yes-rate on them."""
+    by_run = [dict(run) for run in answered]
+    common = set(by_run[0]).intersection(*by_run[1:]) if by_run else set()
+    errors, valid, rates = [], [], []
+    for run in by_run:
+        outcomes = {k: metamorphic_tests(run[k]) for k in common}
+        errors.append(
+            frozenset(
+                (k, t)
+                for k, tests in outcomes.items()
+                for t, (_, o) in enumerate(tests)
+                if o == INCONSISTENT
+            )
+        )
+        valid.append(
+            sum(o in (CONSISTENT, INCONSISTENT) for tests in outcomes.values() for _, o in tests)
+        )
+        said = [a for k in common for a in _answers(run[k])]
+        yes, no = said.count("yes"), said.count("no")
+        rates.append(Rate(yes, yes + no).value)
+    return ErrorOverlap(len(common), tuple(errors), tuple(valid), tuple(rates))
+
+
+def _answers(r: RelationAnswers) -> tuple[str, ...]:
+    return (r.atomic1, r.atomic2, *r.seq12, *r.seq21)
 
 
 def add_template3(
@@ -92,12 +117,8 @@ def load_overlap(
     """The runs and their error overlap; at least two KONTEST runs of one KG."""
     if len(run_ids) < 2 or len(set(run_ids)) != len(run_ids):
         raise ValueError("compare needs at least two different KONTEST runs")
-    from kglens_tui.runs.runner import open_snapshot
-
     runs = [load_run(conn, r, KONTEST) for r in run_ids]
-    overlap = error_overlap(inconsistent_tests(conn, run_ids))
-    rates = tuple(open_snapshot(conn, r).metrics.chance.p_yes for r in run_ids)
-    return runs, replace(overlap, yes_rates=rates)
+    return runs, error_overlap(answered_relations(conn, run_ids))
 
 
 def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTable]:
@@ -107,14 +128,15 @@ def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTa
         title=f"Consistency errors (inconsistent metamorphic tests, 5 per relation) per run "
         f"over the {o.relations:,} relations all answered (KONTEST Fig. 4)",
         title_justify="left",
-        caption="errors: of the tests, with the 95% interval; chance: what a coin saying Yes as "
-        "often as the run's model scores (a coin: 50%; a constant answer: 0%).",
+        caption="errors: of the run's valid tests on those relations (both answers yes or no), "
+        "with the 95% interval; chance: what a coin saying Yes as often as the model did on them "
+        "scores (a coin: 50%; a constant answer: 0%).",
         caption_justify="left",
     )
     for col in ("run", "model", "errors [95%] (n)", "chance", "unique to it"):
         per.add_column(col, justify="left" if col == "model" else "right")
     for i, run in enumerate(runs):
-        rate = Rate(len(o.errors[i]), 5 * o.relations)
+        rate = Rate(len(o.errors[i]), o.valid[i] if o.valid else 5 * o.relations)
         p_yes = o.yes_rates[i] if o.yes_rates else None
         per.add_row(
             str(run.id),

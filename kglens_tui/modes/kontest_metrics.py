@@ -302,7 +302,7 @@ RelationKey = tuple[str, str, str]
 """(subject key, predicate key, object key): the same relation in different runs."""
 
 
-def _answered_relations(
+def answered_relations(
     conn: sqlite3.Connection, run_ids: Sequence[int]
 ) -> list[list[tuple[RelationKey, RelationAnswers]]]:
     """Per run, each relation with its answers (those whose requests were all answered,
@@ -339,23 +339,7 @@ def ensemble_inputs(
 ) -> tuple[list[dict[RelationKey, dict[int, str]]], list[dict[RelationKey, int]]]:
     """Each run's atomic answers per relation and template, and its metamorphic error count per
     relation, for `weighted_ensemble`. The runs must probe the same KG."""
-    runs = _answered_relations(conn, run_ids)
+    runs = answered_relations(conn, run_ids)
     answers = [{key: {1: ra.atomic1, 2: ra.atomic2} for key, ra in run} for run in runs]
     errors = [{key: metamorphic_errors(ra) for key, ra in run} for run in runs]
     return answers, errors
-
-
-def inconsistent_tests(
-    conn: sqlite3.Connection, run_ids: Sequence[int]
-) -> list[dict[RelationKey, frozenset[int]]]:
-    """Per run and answered relation, which of its five metamorphic tests (0-4, in the order of
-    `metamorphic_tests`) found an inconsistency: the individual errors KONTEST Fig. 4 counts."""
-    return [
-        {
-            key: frozenset(
-                i for i, (_, outcome) in enumerate(metamorphic_tests(ra)) if outcome == INCONSISTENT
-            )
-            for key, ra in run
-        }
-        for run in _answered_relations(conn, run_ids)
-    ]

@@ -374,17 +374,20 @@ class ProbeEngine(RunEngine):
         asked = self.positions[has_wh[self._preds]] if len(has_wh) else self.positions[:0]
         return {kg.types[int(o)] for o in np.unique(kg.o[asked]).tolist()}
 
+    def baseline(self) -> Baseline:
+        """What blind guessing scores on the questions asked so far, each ask independent
+        (`probe.bias.baseline_from_counts`); without the blind spots a snapshot computes."""
+        if self._constant_right is None and self._wh_asks.any():
+            self._constant_right = constant_right(self.kg, self.positions)
+        return baseline_from_counts(self._yes_no_asks, self._wh_asks, self._constant_right)
+
     def snapshot(self, insights: bool = True) -> ProbeSnapshot:
-        """The run's progress now. Blind spots, per-predicate rates and the random baseline are
-        computed here, at most once per committed iteration, so a run nobody watches skips them;
-        with insights=False they stay as last computed (see `insights_iteration`)."""
+        """The run's progress now. Blind spots and the random baseline are computed here, at
+        most once per committed iteration, so a run nobody watches skips them; with
+        insights=False they stay as last computed (see `insights_iteration`)."""
         s = self.stats
         if insights and s.insights_iteration != s.iteration:
-            if self._constant_right is None and self._wh_asks.any():
-                self._constant_right = constant_right(self.kg, self.positions)
-            s.baseline = baseline_from_counts(
-                self._yes_no_asks, self._wh_asks, self._constant_right
-            )
+            s.baseline = self.baseline()
             s.blind_spots, s.learned = self._blind_spots()
             s.insights_iteration = s.iteration
         return s.snapshot(self.status, self.stop_reason, self.error)

@@ -7,6 +7,7 @@ import argparse
 import difflib
 import os
 import re
+import sqlite3
 import threading
 import typing
 from collections.abc import Iterable, Mapping
@@ -35,7 +36,7 @@ from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.messages import Command, Pause, Stop
 from kglens_tui.runs.options import apply_assignments, assignment_key
-from kglens_tui.runs.record import nothing_to_resume, run_row
+from kglens_tui.runs.record import nothing_to_resume, run_row, set_status
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import CONFIG_ENV, NOT_SETTINGS, Settings, SettingsError, load_settings
@@ -46,6 +47,13 @@ PROGRESS_EVERY_S = 1.0
 
 class RunCommandError(KGLensError):
     """The run could not start or failed to set up: one line, exit 2."""
+
+
+def tell_interrupted(conn: sqlite3.Connection, run_id: int, kept: str, resume: str) -> None:
+    """A run stopped by Ctrl-C on the command line: store it as interrupted, then say what is
+    kept and, on a line of its own, the command (`suggested` words) that continues it."""
+    set_status(conn, run_id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
+    print_command(f"interrupted: {kept}; continue with:", suggested(resume))
 
 
 def _progress_line(snap: object) -> str:

@@ -16,7 +16,6 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from kglens_tui.core.console import print_command, suggested
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
@@ -33,13 +32,6 @@ INTERRUPTED = "interrupted"
 """Why a run ended when its task was cancelled from outside (the caller may say more)."""
 INTERRUPTED_IN_CLI = "interrupted from the command line"
 """Why a run driven in the command's own process ended on Ctrl-C (resume continues it)."""
-
-
-def tell_interrupted(conn: sqlite3.Connection, run_id: int, kept: str, resume: str) -> None:
-    """A run stopped by Ctrl-C on the command line: store it as interrupted, then say what is
-    kept and, on a line of its own, the command (`suggested` words) that continues it."""
-    set_status(conn, run_id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-    print_command(f"interrupted: {kept}; continue with:", suggested(resume))
 
 
 class RunEngine:

@@ -63,7 +63,7 @@ rather than its own answers. **learned** (under the progress): how much of the v
 error rates neighbours and predicates explain, and the predicates the model fails most.
 **Per predicate** (paper Fig. 6): each predicate's examined of its edges, its zero-sense and
 win rates with 95% intervals, and beside each what blind guessing scores on the questions the
-run asked about it (as the analysis screen, over the raw answers).
+run asked about it (as the analysis screen shows them with `o`: over the answers as logged).
 **Progress**: *requests* and *failed* count every request whose reply (or failure) is in, also
 those of an iteration not committed yet (*+N not committed*); *tokens* and *retries* are
 counted as iterations commit (*committed* while some are not); *dropped*: requests that went
