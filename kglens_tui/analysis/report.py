@@ -231,8 +231,8 @@ RATES_NOTE = (
 
 NARROW_RUNS = 110
 """Below this many columns a list of runs leaves out target, difficulty and sampler."""
-DETAIL_COLUMNS = ("difficulty", "sampler")
-"""Columns a list whose selected run is shown in full beside it (the TUI's home) leaves out."""
+SETTING_COLUMNS = ("target", "difficulty", "sampler")
+"""The run settings a narrow list of runs puts in one column."""
 
 
 def table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
@@ -249,24 +249,13 @@ def table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
     )
 
 
-def runs_table(
-    rows: list[tuple[str, ...]], width: int, *, one_line: bool = False
-) -> tuple[list[str], list[tuple[str, ...]]]:
+def runs_table(rows: list[tuple[str, ...]], width: int) -> tuple[list[str], list[tuple[str, ...]]]:
     """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them. Every column
     when they fit unwrapped; else progress goes under the status, the three rates share one
     column, one per line with n last, and the settings share one (left out below
-    `NARROW_RUNS`). ``one_line`` (a list whose rows are one line, that shows the selected run
-    in full beside it): from `NARROW_RUNS` on every column but `DETAIL_COLUMNS`, below it
-    progress keeps its columns and the rates are left out."""
+    `NARROW_RUNS`)."""
     columns = list(RUN_COLUMNS)
     at = {c: i for i, c in enumerate(columns)}
-    if one_line:
-        keep = (
-            [c for c in columns if c not in DETAIL_COLUMNS]
-            if width >= NARROW_RUNS
-            else ["run", "mode", "KG", "status", "iterations", "requests"]
-        )
-        return keep, [tuple(row[at[c]] for c in keep) for row in rows]
     if table_width(columns, rows) <= width:
         return columns, rows
     wide = width >= NARROW_RUNS
@@ -275,23 +264,19 @@ def runs_table(
             *(row[at[c]] for c in ("run", "mode", "KG")),
             f"{row[at['status']]}\n{row[at['iterations']]} · {row[at['requests']]} requests",
             rates_lines(dict(zip(columns, row, strict=True))),
-            *(
-                [" · ".join(row[at[c]] for c in ("target", *DETAIL_COLUMNS) if row[at[c]])]
-                if wide
-                else []
-            ),
+            *([" · ".join(row[at[c]] for c in SETTING_COLUMNS if row[at[c]])] if wide else []),
         )
         for row in rows
     ]
     return ["run", "mode", "KG", "status", "rates", *(["settings"] if wide else [])], narrow
 
 
-def rates_lines(row: dict[str, str], sep: str = "\n") -> str:
+def rates_lines(row: dict[str, str]) -> str:
     """A listed run's three rates and n (a `run_rows` row by column), one per line; "—" for a
     run without them."""
     if row["win"] == "—":
         return "—"
-    return sep.join([*(f"{c} {row[c]}" for c in RATE_NAMES), f"n={row['examined']} examined"])
+    return "\n".join([*(f"{c} {row[c]}" for c in RATE_NAMES), f"n={row['examined']} examined"])
 
 
 RATE_FIELDS = ("win_rate", "zero_sense_rate", "all_sense_rate")

@@ -113,6 +113,14 @@ F1_DRAWS = 20_000
 """Posterior draws behind an F1 interval (its ends move by about 0.1 point between seeds)."""
 
 
+def f1_score(correct: int, wrong: int, abstained: int) -> float | None:
+    """F1, the harmonic mean of precision (correct of the answers given) and recall (correct of
+    all questions): 2·correct / (2·n - abstained); None without an answer given."""
+    if correct + wrong == 0:
+        return None
+    return 2 * correct / (2 * (correct + wrong + abstained) - abstained)
+
+
 @lru_cache(maxsize=4096)
 def f1_interval(
     correct: int, wrong: int, abstained: int, level: float = LEVEL
@@ -132,5 +140,7 @@ def f1_interval(
     )
     f1 = 2 * shares[:, 0] / (2 - shares[:, 2])
     low, high = np.quantile(f1, ((1 - level) / 2, (1 + level) / 2))
-    observed = 2 * correct / (2 * (correct + wrong + abstained) - abstained)
+    observed = f1_score(correct, wrong, abstained)
+    if observed is None:
+        return float(low), float(high)
     return min(float(low), observed), max(float(high), observed)

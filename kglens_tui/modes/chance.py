@@ -37,6 +37,11 @@ def coverage_chance(p_yes: float) -> float:
     return 1 - (1 - p_yes) ** 2
 
 
+def gap_chance(p_yes: float) -> float:
+    """Share of relations in the knowledge gap of both templates (affirmed by neither)."""
+    return 1 - coverage_chance(p_yes)
+
+
 @lru_cache(maxsize=256)
 def _chain_reach(between: int, p_yes: float) -> float:
     """P(an indirect path a -> ... -> c) when the ``between`` nodes and both ends are a chain with

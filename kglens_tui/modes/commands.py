@@ -29,7 +29,7 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text, helpers_line
-from kglens_tui.modes.chance import COIN, coverage_chance, metamorphic_chance
+from kglens_tui.modes.chance import COIN, gap_chance, metamorphic_chance
 from kglens_tui.modes.chance_render import (
     Collected,
     Printer,
@@ -316,14 +316,14 @@ def print_kontest(m: KontestMetrics, findings: int, out: Printer = console) -> N
         ""
         if p_yes is None
         else f"; at the model's yes-rate ({_pct(p_yes)}) {_pct(metamorphic_chance(p_yes))} "
-        f"and {_pct(1 - coverage_chance(p_yes))}"
+        f"and {_pct(gap_chance(p_yes))}"
     )
     per = LiteralTable(
         title="Per predicate (metamorphic)",
         title_justify="left",
         caption=f"chance, on every predicate: a coin is inconsistent on "
         f"{_pct(metamorphic_chance(COIN))} of the tests and leaves "
-        f"{_pct(1 - coverage_chance(COIN))} of the relations in the gap of both templates"
+        f"{_pct(gap_chance(COIN))} of the relations in the gap of both templates"
         f"{at_rate}.",
         caption_justify="left",
     )

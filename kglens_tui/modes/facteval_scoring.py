@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from kglens_tui.core.intervals import Proportion, f1_interval, wilson
+from kglens_tui.core.intervals import Proportion, f1_interval, f1_score, wilson
 from kglens_tui.probe.mentions import NameTable, mentions, tokenize
 from kglens_tui.probe.verify import (
     first_word_answer,
@@ -284,10 +284,8 @@ class Scores:
 
     @property
     def f1(self) -> float | None:
-        p, r = self.precision, self.recall
-        if p is None or r is None:
-            return None
-        return 2 * p * r / (p + r) if p + r else 0.0
+        """The harmonic mean of precision and recall (`core.intervals.f1_score`)."""
+        return f1_score(self.correct, self.answered - self.correct, self.abstained)
 
     @property
     def abstention_rate(self) -> float | None:

@@ -101,22 +101,18 @@ Cell = list[tuple[str, str]]
 """A table cell as its lines, each (text, style)."""
 
 
-def _chance_field(name: str) -> str:
-    """The `Baseline` field of a rate by its column title (win, zero-sense, all-sense)."""
-    return next(chance for rate, _, chance in RATES if rate == name)
-
-
-def chance_text(chance: Baseline | None | str, name: str) -> str:
-    """What chance scores on a rate's questions ("chance 50.0%"), "chance …" while it is worked
-    out (``chance`` is `LOADING`), "chance —" when it cannot be (the run's KG lost edges)."""
+def rate_chance(chance: Baseline | None | str, field: str) -> str:
+    """What chance scores on a rate's questions ("chance 50.0%"; ``field``: its `Baseline`
+    field), "chance …" while it is worked out (``chance`` is `LOADING`), "chance —" when it
+    cannot be (the run's KG lost edges)."""
     if isinstance(chance, str):
         return f"chance {chance}"
-    return f"chance {pct(None if chance is None else getattr(chance, _chance_field(name)))}"
+    return f"chance {pct(None if chance is None else getattr(chance, field))}"
 
 
 def rates_detail(row: dict[str, str], chance: Baseline | None | str) -> str:
     """A listed run's three rates, each with its interval and what chance scores, then n."""
-    rates = [f"{name} {row[name]} {chance_text(chance, name)}" for name, _, _ in RATES]
+    rates = [f"{name} {row[name]} {rate_chance(chance, field)}" for name, _, field in RATES]
     return " · ".join([*rates, f"n={row['examined']} examined"])
 
 
@@ -154,8 +150,8 @@ def runs_layout(
                 [(row["status"], ""), (_progress(row), "dim")],
                 [(row["examined"], "")],
                 *(
-                    [(row[name], ""), (f"  {chance_text(chance, name)}" if rated else "", "dim")]
-                    for name, _, _ in RATES
+                    [(row[name], ""), (f"  {rate_chance(chance, field)}" if rated else "", "dim")]
+                    for name, _, field in RATES
                 ),
                 [(row["target"], ""), (settings, "dim")],
             ]

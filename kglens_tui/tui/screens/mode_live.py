@@ -25,7 +25,7 @@ from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
-from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance
+from kglens_tui.modes.chance import COIN, TFQ_WORDS, gap_chance
 from kglens_tui.probe.bias import Rate, leaning
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession
@@ -353,8 +353,7 @@ def _kontest_rows(metrics: KontestMetrics) -> list[tuple[str, ...]]:
             "knowledge gap (both)",
             f"{gap.k:,}/{gap.n:,}",
             _rate(gap),
-            f"{pct(1 - coverage_chance(COIN))} · "
-            f"{pct(None if p_yes is None else 1 - coverage_chance(p_yes))}",
+            f"{pct(gap_chance(COIN))} · {pct(None if p_yes is None else gap_chance(p_yes))}",
             f"— · {metrics.coverage.unknown_both:,}",
         )
     )
