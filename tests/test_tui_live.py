@@ -396,3 +396,28 @@ async def test_the_per_predicate_rows_come_in_whatever_order_the_worker_events_a
         await pilot.pause()
         assert screen.pred_rows == rows[:1]
         assert screen.query_one("#preds", DataTable).row_count == 1
+
+
+def test_the_yes_rate_line_gives_its_interval_and_n() -> None:
+    from types import SimpleNamespace
+
+    from kglens_tui.probe.bias import bias_from_counts
+    from kglens_tui.textfmt import rate_ci
+    from kglens_tui.tui.screens.live import _bias_lines
+
+    counts = {("yes", "yes"): 3, ("yes", "no"): 17, ("no", "no"): 20}  # says Yes to 3 of 40
+    yes = bias_from_counts(counts).yes_rate
+    low, high = yes.interval
+    lines = _bias_lines(SimpleNamespace(yes_no=counts))
+    assert lines[0] == f"yes {rate_ci(3 / 40, low, high)} n=40 · bal. acc. 0.57"
+    assert lines[1].endswith("says No to 92%[/]")
+
+
+def test_on_a_narrow_box_the_yes_rate_line_keeps_to_one_line() -> None:
+    from types import SimpleNamespace
+
+    from kglens_tui.tui.screens.live import _bias_lines
+
+    counts = {("yes", "yes"): 3, ("yes", "no"): 17, ("no", "no"): 20}
+    (line, _warning) = _bias_lines(SimpleNamespace(yes_no=counts), 38)
+    assert line == "yes-rate 7.5% n=40 · bal. acc. 0.57"

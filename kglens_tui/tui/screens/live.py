@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -475,7 +476,7 @@ class LiveScreen(Screen):
             f"tokens {tokens} · retries {snap.retries:,}" + (" (committed)" if back else ""),
             f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
-            *_bias_lines(snap),
+            *_bias_lines(snap, progress.content_size.width or None),
             *_learned_line(snap, progress.content_size.width or None),
         ]
         progress.update("\n".join(lines))
@@ -634,13 +635,20 @@ def _learned_line(snap: ProbeSnapshot, width: int | None = None) -> list[str]:
     return [line + (" · worst " + ", ".join(w[1] for w in worst) if worst else "")]
 
 
-def _bias_lines(snap: ProbeSnapshot) -> list[str]:
-    """Yes-rate and balanced accuracy of the Yes/No replies, and a warning line on strong bias."""
+def _bias_lines(snap: ProbeSnapshot, width: int | None = None) -> list[str]:
+    """Yes-rate (with its interval when the line fits ``width``, and n) and balanced accuracy
+    of the Yes/No replies, and a warning line on strong bias."""
     bias = bias_from_counts(snap.yes_no)
     if not bias.answered:
         return ["yes-rate —"]
-    text = f"yes-rate {pct(bias.yes_rate.value)} (n={bias.answered:,}) · bal. acc. "
-    text += "—" if bias.balanced_accuracy is None else f"{bias.balanced_accuracy:.2f}"
+    yes = bias.yes_rate
+    accuracy = "—" if bias.balanced_accuracy is None else f"{bias.balanced_accuracy:.2f}"
+    text = (
+        f"yes {rate_ci(yes.value, *(yes.interval or (None, None)))} n={bias.answered:,} · "
+        f"bal. acc. {accuracy}"
+    )
+    if width is not None and cell_len(text) > width:  # the report gives the interval
+        text = f"yes-rate {pct(yes.value)} n={bias.answered:,} · bal. acc. {accuracy}"
     if not bias.biased:
         return [text]
     rate = bias.yes_rate.value
