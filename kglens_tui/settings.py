@@ -4,10 +4,12 @@ options are the fields of each mode's run settings, typed and documented there."
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -62,8 +64,8 @@ class Settings:
     header), for messages (not a setting)."""
 
     def place(self, name: str) -> str:
-        """Where the settings file sets ``name``: "FILE, line N" ("FILE" when the line is not
-        known, e.g. a Settings made in code)."""
+        """Where the settings file sets ``name`` (a table's entry: "table.entry"): "FILE, line
+        N" ("FILE" when the line is not known, e.g. a Settings made in code)."""
         return at_line(self.run_file, self.lines.get(name))
 
     def redraw_seconds(self) -> float:
@@ -122,17 +124,18 @@ def _name_on(line: str) -> tuple[str, str] | None:
 
 def key_lines(text: str) -> dict[str, int]:
     """The line (from 1) of each top-level name a TOML document sets: a key before the first
-    table, or a table's header; the first one where a name repeats."""
+    table, or a table's header; and of each key in a table, as "table.key"; the first one
+    where a name repeats."""
     lines: dict[str, int] = {}
-    in_table = False
+    table = None
     for number, line in enumerate(text.splitlines(), 1):
         named = _name_on(line)
         if named is None:
             continue
         kind, name = named
-        in_table = in_table or kind == "table"
-        if kind == "table" or not in_table:
-            lines.setdefault(name, number)
+        if kind == "table":
+            table = name
+        lines.setdefault(name if kind == "table" or table is None else f"{table}.{name}", number)
     return lines
 
 
@@ -169,14 +172,23 @@ def _toml_error(file: Path, text: str, exc: tomllib.TOMLDecodeError) -> Settings
     return SettingsError(f"{at_line(file, number)}: {what}not valid TOML: {reason} ({detail})")
 
 
-def _coerce(name: str, value: Any, kind: type, where: str) -> Any:
-    """``value`` as the setting's type; SettingsError, naming ``where`` and the setting, when
-    it is of another type (a TOML file's `db = 5`: no workspace named "5") or out of range."""
+def _entry_place(settings: Settings, table: str, entry: str) -> str:
+    """Where the settings file sets an entry of a table ("FILE, line N")."""
+    return settings.place(f"{table}.{entry}")
+
+
+def _coerce(
+    name: str, value: Any, kind: type, where: str, where_in: Callable[[str], str] | None = None
+) -> Any:
+    """``value`` as the setting's type; SettingsError, naming ``where`` (a table's entry:
+    ``where_in(entry)``) and the setting, when it is of another type (a TOML file's `db = 5`:
+    no workspace named "5") or out of range."""
     if kind is dict and isinstance(value, dict):
         for key, entry in value.items():
             if not isinstance(entry, str):
+                place = where_in(key) if where_in is not None else where
                 raise SettingsError(
-                    f'{where}: [{name}] {key}: expected a string, e.g. {key} = "ctrl+n", '
+                    f'{place}: [{name}] {key}: expected a string, e.g. {key} = "ctrl+n", '
                     f"got {entry!r}"
                 )
         return {str(k): v for k, v in value.items()}
@@ -242,7 +254,8 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
                 settings.run[key] = value
                 continue
             where = settings.place(key)
-            setattr(settings, key, _coerce(key, value, types[key], where))
+            where_in = functools.partial(_entry_place, settings, key)
+            setattr(settings, key, _coerce(key, value, types[key], where, where_in))
             given.add(key)
             settings.origins[key] = where
         sources.append(str(file))

@@ -122,7 +122,8 @@ def test_a_bad_key_binding_stops_the_tui_with_one_line(
     monkeypatch.setenv("KGLENS_CONFIG", str(config))
     assert main(["--db", str(tmp_path / "w.db")]) == 2
     err = _one_line_error(capsys)
-    assert err.startswith(f"error: {config}, line 1: [keys] ") and shown in err
+    # the entry's own line, under the table's header
+    assert err.startswith(f"error: {config}, line 2: [keys] ") and shown in err
 
 
 def test_the_annotators_tui_checks_keys_too(tmp_path: Path) -> None:

@@ -388,7 +388,8 @@ def test_app_settings_of_the_wrong_type_or_range_are_one_line(
 
     config = tmp_path / "config.toml"
     config.write_text(text + "\n", encoding="utf-8")
-    with pytest.raises(SettingsError, match=f"^{config}, line 1: ") as raised:
+    line = text.count("\n") + 1  # the setting's own line (a table's entry: under its header)
+    with pytest.raises(SettingsError, match=f"^{config}, line {line}: ") as raised:
         load_settings(config)
     assert shown in str(raised.value)
     monkeypatch.setenv("KGLENS_CONFIG", str(config))
@@ -396,7 +397,8 @@ def test_app_settings_of_the_wrong_type_or_range_are_one_line(
     monkeypatch.chdir(tmp_path)
     assert main(["runs"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {config}, line 1: ") and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"error: {config}, line {line}: ")
+    assert len(err.strip().splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "empty-settings.toml"]
 
 

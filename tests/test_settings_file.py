@@ -141,5 +141,6 @@ def test_the_line_of_each_name_the_file_sets() -> None:
         "quoted": 7,
         "dotted": 8,
         "keys": 9,
+        "keys.quit": 10,
         "keys2": 11,
     }

@@ -37,9 +37,8 @@ def cmd_facteval_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> 
     for template, llm, shared in generator_pairs(runs):
         console.print(generator_table(template, llm, shared))
     console.print(
-        "Cells: F1 [95%], chance (the best blind guess on the same questions), abstention rate "
-        "[95%] and n; precision is over non-abstained answers, recall over all answered "
-        "questions, failed requests are left out."
+        "Precision is over non-abstained answers, recall over all answered questions; failed "
+        "requests are left out."
     )
     return 0
 

@@ -90,6 +90,10 @@ def check_keys(settings: Settings, app_bindings: list[Binding]) -> None:
     if not settings.keys:
         return
     origin = settings.origins.get("keys", "settings")
+    places = {  # where each entry is set: its own line of the settings file
+        name: settings.place(f"keys.{name}") if f"keys.{name}" in settings.lines else origin
+        for name in settings.keys
+    }
     screens = {
         screen: [b for bs in screen._merge_bindings().key_to_bindings.values() for b in bs]
         for screen in _keyed_screens()
@@ -97,7 +101,7 @@ def check_keys(settings: Settings, app_bindings: list[Binding]) -> None:
     ids = {b.id for bindings in [*screens.values(), app_bindings] for b in bindings if b.id}
     keymap: dict[str, list[str]] = {}
     for name, value in settings.keys.items():
-        entry = f"{origin}: [keys] {name}"
+        entry = f"{places[name]}: [keys] {name}"
         if name not in ids:
             near = difflib.get_close_matches(name, sorted(ids), 1)
             hint = f"did you mean {near[0]}? " if near else ""
@@ -111,13 +115,13 @@ def check_keys(settings: Settings, app_bindings: list[Binding]) -> None:
                 raise SettingsError(f"{entry} = {value!r}: {problem}")
         keymap[name] = keys
     for screen, bindings in screens.items():
-        _check_clashes(keymap, settings.keys, origin, screen, bindings, app_bindings)
+        _check_clashes(keymap, settings.keys, places, screen, bindings, app_bindings)
 
 
 def _check_clashes(
     keymap: dict[str, list[str]],
     values: dict[str, str],
-    origin: str,
+    places: dict[str, str],
     screen: type[Screen],
     bindings: list[Binding],
     app_bindings: list[Binding],
@@ -154,7 +158,7 @@ def _check_clashes(
             else:
                 fix = "choose another key ([keys] cannot move that one)"
             raise SettingsError(
-                f"{origin}: [keys] {name} = {values[name]!r}: {key} is already {what} on "
+                f"{places[name]}: [keys] {name} = {values[name]!r}: {key} is already {what} on "
                 f"{where}; {fix}"
             )
 

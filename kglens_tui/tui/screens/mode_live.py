@@ -236,7 +236,7 @@ class ModeLiveScreen(Screen):
                 best = chance.best if chance is not None else None
                 rows.append(
                     (
-                        f"{s.qtype} {s.format}",
+                        "all" if s.qtype == "all" else f"{s.qtype} {s.format}",
                         s.context,
                         rate_ci(s.f1, *s.f1_ci),
                         pct(best.value if best is not None else None),
