@@ -15,8 +15,6 @@ from kglens_tui.probe.bias import Baseline
 from kglens_tui.textfmt import pct, rate_ci
 
 GRID_METRIC = "zero_sense"
-GRID_FIXED_COLUMNS = 3
-"""The TUI grid's columns before the predicates: subject, all, chance."""
 ROW_LABEL_LIMIT = 24
 COL_LABEL_LIMIT = 10
 DOTS = ((0.1, "·"), (0.25, "•"), (1.01, "●"))

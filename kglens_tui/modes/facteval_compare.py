@@ -12,15 +12,13 @@ from rich.text import Text
 
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.graph import KGIndex, load_kg
-from kglens_tui.modes.chance import AskedQuestion, facteval_chance
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL
 from kglens_tui.modes.facteval import (
     FactevalMetrics,
-    asked_question,
     facteval_metrics,
     saq_constant_right,
 )
-from kglens_tui.modes.facteval_scoring import ALL, ERROR, Scores, score_groups
+from kglens_tui.modes.facteval_scoring import ALL, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
 from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct, rate_ci
@@ -57,19 +55,15 @@ def per_relation_chance(
     saq_right: Mapping[int, bool],
 ) -> dict[tuple[int, str], float]:
     """What the best blind guess per question type scores on each (predicate id, context)'s
-    answered questions (`modes.chance.facteval_chance`, failed requests excluded; ``saq_right``:
-    `saq_constant_right`)."""
-    asked: dict[int, list[tuple[AskedQuestion, str]]] = defaultdict(list)
+    answered questions: `facteval_metrics`' chance of the predicate's questions alone
+    (``saq_right``: `saq_constant_right`)."""
+    by_predicate: dict[int, list[QuestionRow]] = defaultdict(list)
     for q in questions:
-        shape = asked_question(q, saq_right.get(q.id, False))
-        for c in q.contexts:
-            a = answers.get((q.id, c))
-            if a is not None and a.category != ERROR:
-                asked[q.predicate_id].append((shape, c))
+        by_predicate[q.predicate_id].append(q)
     return {
         (p, g.context): best.value
-        for p, group in asked.items()
-        for g in facteval_chance(group)
+        for p, asked in by_predicate.items()
+        for g in facteval_metrics(asked, answers, saq_right).chance
         if g.qtype == ALL and (best := g.best) is not None
     }
 

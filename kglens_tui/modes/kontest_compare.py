@@ -30,12 +30,12 @@ class ErrorOverlap:
     errors: tuple[frozenset[tuple[RelationKey, int]], ...]
     """Per run, its errors: (relation, metamorphic test 0-4) pairs that found an inconsistency,
     as KONTEST Fig. 4 counts them (one relation can hold up to five)."""
-    valid: tuple[int, ...] = ()
+    valid: tuple[int, ...]
     """Per run, its valid metamorphic tests over those relations (both answers yes or no): the
-    errors' n, as `consistency report` counts them (empty: not known)."""
-    yes_rates: tuple[float | None, ...] = ()
-    """Per run, its yes-rate over the answers to those relations (None without a yes or no;
-    empty: not known), for what a coin saying Yes as often scores on the same tests."""
+    errors' n, as `consistency report` counts them."""
+    yes_rates: tuple[float | None, ...]
+    """Per run, its yes-rate over the answers to those relations (None without a yes or no),
+    for what a coin saying Yes as often scores on the same tests."""
 
     def unique(self, i: int) -> int:
         """Errors of run i that no other run makes."""
@@ -136,8 +136,8 @@ def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTa
     for col in ("run", "model", "errors [95%] (n)", "chance", "unique to it"):
         per.add_column(col, justify="left" if col == "model" else "right")
     for i, run in enumerate(runs):
-        rate = Rate(len(o.errors[i]), o.valid[i] if o.valid else 5 * o.relations)
-        p_yes = o.yes_rates[i] if o.yes_rates else None
+        rate = Rate(len(o.errors[i]), o.valid[i])
+        p_yes = o.yes_rates[i]
         per.add_row(
             str(run.id),
             run.target_label,

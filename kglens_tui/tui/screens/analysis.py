@@ -14,7 +14,6 @@ from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedCon
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.grid import (
     COL_LABEL_LIMIT,
-    GRID_FIXED_COLUMNS,
     GRID_METRIC,
     LEGEND,
     ROW_LABEL_LIMIT,
@@ -248,6 +247,10 @@ def bar_note(row: GroupRow) -> str:
     return f"n={row.rates.examined} · chance {pct(row.chance.zero_sense)}"
 
 
+GRID_FIXED = ("subject", "all", "chance")
+"""The grid's columns before the predicates: a cell there describes the subject's whole row."""
+
+
 class AnalysisScreen(RunDataScreen):
     """Group-by tables of one run."""
 
@@ -345,9 +348,8 @@ class AnalysisScreen(RunDataScreen):
         self.cross = cross
         grid = self.query_one("#an-grid", DataTable)
         grid.clear(columns=True)
-        grid.add_column("subject", key="subject")
-        grid.add_column("all", key="all")
-        grid.add_column("chance", key="chance")
+        for name in GRID_FIXED:
+            grid.add_column(name, key=name)
         for col in cross.cols:
             grid.add_column(literal(col.label, one_line=True, limit=COL_LABEL_LIMIT), key=col.key)
         for row in cross.rows:
@@ -367,10 +369,10 @@ class AnalysisScreen(RunDataScreen):
         if not (0 <= r < len(cross.rows)):
             return
         row = cross.rows[r]
-        if c < GRID_FIXED_COLUMNS:
+        if c < len(GRID_FIXED):
             text = cell_detail(row.label, "all predicates", row_cell(row))
         else:
-            col = cross.cols[c - GRID_FIXED_COLUMNS]
+            col = cross.cols[c - len(GRID_FIXED)]
             text = cell_detail(row.label, col.label, cross.cells.get((row.key, col.key)))
         self.query_one("#an-grid-cell", Static).update(text)
 
