@@ -161,7 +161,7 @@ async def test_a_kglens_runs_death_says_interrupted_and_drops_what_was_in_flight
         session = RunSession(db, "kglens", config=config, target_factory=HangAfterThree)
         app._launch(session, "kglens", LiveScreen(None, session))
         await wait_for(pilot, lambda: session.snapshot() is not None, 60)
-        await wait_for(pilot, lambda: session.snapshot().answered_in_iteration == 3, 60)
+        await wait_for(pilot, lambda: session.snapshot().uncommitted.answered == 3, 60)
         progress = lambda: str(app.screen.query_one("#progress", Static).content)  # noqa: E731
         await wait_for(pilot, lambda: "+3 not committed" in progress(), 60)
         session.kill()

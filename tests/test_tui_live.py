@@ -20,7 +20,7 @@ from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
 from kglens_tui.analysis.groups import group_table
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import ReplyView
+from kglens_tui.probe.engine import RECENT_REPLIES, ReplyTally, ReplyView
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
@@ -215,20 +215,22 @@ def _view(iteration: int, category: str) -> ReplyView:
 async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet(
     stored: tuple[Path, int],
 ) -> None:
-    """Mid-iteration the requests whose replies are in count in requests and failed (their
-    iteration is not committed, so the engine's counters do not hold them yet); failures are
-    not answers; tokens say they are the committed iterations'; an ended run has none."""
+    """Mid-iteration the replies in count in requests, failed, tokens and retries as the
+    engine's counter of them says (their iteration is not committed, so the committed counters
+    do not hold them yet), also those the bounded feed no longer holds; failures are not
+    answers; an ended run has none."""
     db, run_id = stored
     app = make_app(db)
     async with app.run_test(size=SMALL) as pilot:
         screen = await _open(pilot, run_id)
         full = screen.snapshot()
         assert full is not None
+        in_feed = [_view(3, "error")] * 3 + [_view(3, "correct")] * 2
         going = dataclasses.replace(
             full,
             status="running",
-            answered_in_iteration=5,
-            recent=(*full.recent, *[_view(3, "error")] * 3, *[_view(3, "correct")] * 2),
+            uncommitted=ReplyTally(250, 240, 9, 1_000, 60),  # more than the feed's 5
+            recent=(*full.recent, *in_feed),
             replies_total=5,
         )
         screen._stored = SimpleNamespace(snapshot=lambda: going)  # type: ignore[assignment]
@@ -236,17 +238,75 @@ async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet
         screen.refresh_view()
         await pilot.pause()
         progress = str(screen.query_one("#progress", Static).render())
-        assert "+5 not committed" in progress
-        assert f"requests {full.requests + 5} · failed {full.errors + 3}" in progress
-        assert "(committed)" in progress and "answered" not in progress
+        assert "+250 not committed" in progress
+        assert f"requests {full.requests + 250} · failed {full.errors + 240}" in progress
+        tokens = full.prompt_tokens + full.completion_tokens + 1_060
+        assert f"tokens {tokens:,} · retries {full.retries + 9}" in progress
+        assert "committed)" not in progress and "answered" not in progress
         ended = dataclasses.replace(going, status="failed")
         screen._stored = SimpleNamespace(snapshot=lambda: ended)  # type: ignore[assignment]
         screen.refresh_view()
         await pilot.pause()
         progress = str(screen.query_one("#progress", Static).render())
-        assert "not committed" not in progress and "(committed)" not in progress
+        assert "not committed" not in progress
         assert f"requests {full.requests} · failed {full.errors}" in progress
         assert "committed iterations took" in progress  # a stored run's time, said as such
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+async def test_the_progress_box_shows_its_last_line_with_the_bias_warning(
+    stored: tuple[Path, int], size: tuple[int, int]
+) -> None:
+    """With the Yes/No answer-bias warning on, the progress box still holds every line, the
+    learned line last, without wrapping (the box has no line to spare at any size)."""
+    db, run_id = stored
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        screen = await _open(pilot, run_id)
+        full = screen.snapshot()
+        assert full is not None and full.learned is not None
+        biased = dataclasses.replace(full, yes_no=BIASED)
+        screen._stored = SimpleNamespace(snapshot=lambda: biased)  # type: ignore[assignment]
+        screen._last_key = None
+        screen.refresh_view()
+        await pilot.pause()
+        progress = screen.query_one("#progress", Static)
+        lines = str(progress.render()).splitlines()
+        assert any("⚠" in line and "92%" in line for line in lines), lines
+        assert lines[-1].startswith("learned:"), lines
+        room = progress.content_size
+        assert max(len(line) for line in lines) <= room.width, (lines, room)
+        height = progress.get_content_height(Size(*size), Size(*size), room.width)
+        assert height <= room.height, (height, room, lines)
+
+
+async def test_the_replies_wrap_again_when_the_terminal_is_resized(
+    stored: tuple[Path, int],
+) -> None:
+    """Replies written at 160 columns are written again at the pane's new width at 80: each
+    once, none wider than the pane; and back. The progress is drawn again to fit its box."""
+    db, run_id = stored
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await _open(pilot, run_id)
+        log = screen.query_one("#replies", RichLog)
+        wide = log.scrollable_content_region.width
+        assert len(_entries(screen)) == 16 and screen._shown.maxlen == RECENT_REPLIES
+        width = wide
+        for size in (SMALL, LARGE):
+            resized = lambda before=width: log.scrollable_content_region.width != before  # noqa: E731
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, resized)
+            await pilot.pause()  # the rewrap follows the refresh of the new layout
+            width = log.scrollable_content_region.width
+            assert len(_entries(screen)) == 16
+            assert max(strip.cell_length for strip in log.lines) <= width, width
+            progress = screen.query_one("#progress", Static)
+            lines = str(progress.render()).splitlines()
+            assert lines[-1].startswith("learned:"), lines
+            room = progress.content_size
+            assert max(len(line) for line in lines) <= room.width, (lines, room)
+        assert width == wide
 
 
 NUMBERS = re.compile(r"requests ([\d,]+) · failed ([\d,]+)(?: · dropped ([\d,]+))?")
@@ -398,26 +458,48 @@ async def test_the_per_predicate_rows_come_in_whatever_order_the_worker_events_a
         assert screen.query_one("#preds", DataTable).row_count == 1
 
 
+BIASED = {("yes", "yes"): 3, ("yes", "no"): 17, ("no", "no"): 20}
+"""Says Yes to 3 of 40: a strong lean to No."""
+BALANCED = {("yes", "yes"): 15, ("yes", "no"): 5, ("no", "no"): 14, ("no", "yes"): 6}
+
+
 def test_the_yes_rate_line_gives_its_interval_and_n() -> None:
-    from types import SimpleNamespace
-
     from kglens_tui.probe.bias import bias_from_counts
-    from kglens_tui.textfmt import rate_ci
     from kglens_tui.tui.screens.live import _bias_lines
 
-    counts = {("yes", "yes"): 3, ("yes", "no"): 17, ("no", "no"): 20}  # says Yes to 3 of 40
-    yes = bias_from_counts(counts).yes_rate
-    low, high = yes.interval
-    lines = _bias_lines(SimpleNamespace(yes_no=counts))
-    assert lines[0] == f"yes {rate_ci(3 / 40, low, high)} n=40 · bal. acc. 0.57"
-    assert lines[1].endswith("says No to 92%[/]")
+    for counts in (BALANCED, BIASED):
+        yes = bias_from_counts(counts).yes_rate
+        low, high = yes.interval
+        line = f"yes {rate_ci(yes.value, low, high)} n=40 · bal. acc. "
+        lines = _bias_lines(SimpleNamespace(yes_no=counts))
+        assert len(lines) == 1, "the warning shares the line: the progress box has no spare"
+        if counts is BIASED:
+            assert lines[0] == f"[b yellow]⚠ answer bias: says No to 92%[/] · {line}0.57"
+        else:
+            assert lines[0].startswith(line)
 
 
-def test_on_a_narrow_box_the_yes_rate_line_keeps_to_one_line() -> None:
-    from types import SimpleNamespace
-
+def test_on_a_narrow_box_the_yes_rate_line_drops_its_interval() -> None:
     from kglens_tui.tui.screens.live import _bias_lines
 
-    counts = {("yes", "yes"): 3, ("yes", "no"): 17, ("no", "no"): 20}
-    (line, _warning) = _bias_lines(SimpleNamespace(yes_no=counts), 38)
-    assert line == "yes-rate 7.5% n=40 · bal. acc. 0.57"
+    (line,) = _bias_lines(SimpleNamespace(yes_no=BALANCED), 38)
+    assert line == "yes-rate 52.5% n=40 · bal. acc. 0.72"
+
+
+@pytest.mark.parametrize(
+    ("width", "expected"),
+    [
+        (44, "[b yellow]⚠ bias: says No to 92%[/] n=40 · bal. acc. 0.57"),
+        (38, "[b yellow]⚠ bias: No 92%[/] n=40 · bal. acc. 0.57"),
+        (35, "[b yellow]⚠ bias: No 92%[/] · bal. acc. 0.57"),
+        (14, "[b yellow]⚠ bias: No 92%[/]"),
+    ],
+)
+def test_on_a_narrow_box_the_bias_warning_comes_first_and_keeps_what_fits(
+    width: int, expected: str
+) -> None:
+    from kglens_tui.tui.screens.live import _bias_lines
+
+    (line,) = _bias_lines(SimpleNamespace(yes_no=BIASED), width)
+    assert line == expected
+    assert len(Text.from_markup(line).plain) <= width

@@ -13,7 +13,7 @@ import json
 import sqlite3
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -81,6 +81,53 @@ class ReplyView:
 
 
 @dataclass(frozen=True)
+class ReplyTally:
+    """Counts of a set of replies, each a request whose answer or failure is in: the replies of
+    iterations not committed yet (`ProbeStats.uncommitted`, counted as each comes in), or those
+    of an iteration being committed."""
+
+    requests: int = 0
+    errors: int = 0
+    """Requests that failed (an API or verifier failure, never a wrong answer)."""
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def answered(self) -> int:
+        """Requests the model answered (right, wrong, refused or unparseable)."""
+        return self.requests - self.errors
+
+    @classmethod
+    def of(cls, outcomes: Iterable[Outcome]) -> ReplyTally:
+        """The counts of these outcomes."""
+        requests = errors = retries = prompt = completion = 0
+        for o in outcomes:
+            requests += 1
+            errors += o.failed
+            retries += o.retries
+            prompt += o.prompt_tokens
+            completion += o.completion_tokens
+        return cls(requests, errors, retries, prompt, completion)
+
+    def __add__(self, other: ReplyTally) -> ReplyTally:
+        return ReplyTally(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
+
+    def __sub__(self, other: ReplyTally) -> ReplyTally:
+        return ReplyTally(*(a - b for a, b in zip(self.counts(), other.counts(), strict=True)))
+
+    def counts(self) -> tuple[int, int, int, int, int]:
+        """(requests, errors, retries, prompt tokens, completion tokens)."""
+        return (
+            self.requests,
+            self.errors,
+            self.retries,
+            self.prompt_tokens,
+            self.completion_tokens,
+        )
+
+
+@dataclass(frozen=True)
 class BlindSpot:
     """An examined edge with a high posterior mean error rate under the model learned from the
     run's answers (see `learned.rank_blind_spots`)."""
@@ -133,7 +180,10 @@ class ProbeSnapshot:
     target_label: str
     simulated: bool
     error: str
-    answered_in_iteration: int = 0
+    uncommitted: ReplyTally = ReplyTally()
+    """Replies in (answers and failures) whose iteration is not committed yet: not in
+    `requests`, `errors`, `retries` or the tokens, which count committed iterations (and
+    requests dropped with theirs). Empty once the run has ended."""
     replies_total: int = 0
     yes_no: dict[tuple[str, str], int] = field(default_factory=dict)
     baseline: Baseline | None = None
@@ -195,7 +245,8 @@ class ProbeStats:
     converged: bool = False
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
-    answered: int = 0
+    uncommitted: ReplyTally = ReplyTally()
+    """Replies in whose iteration is not committed yet (both schedules; see `ProbeSnapshot`)."""
     replies_total: int = 0
     blind_spots: tuple[BlindSpot, ...] = ()
     learned: LearnedView | None = None
@@ -205,8 +256,6 @@ class ProbeStats:
     insights_iteration: int | None = None
     requests_before: int = 0
     """Requests stored before this engine started."""
-    errors_before: int = 0
-    """Failed requests stored before this engine started."""
     convergence_window: int = 5
     convergence_tolerance: float = 0.005
     stop_on_convergence: bool = True
@@ -236,7 +285,7 @@ class ProbeStats:
             target_label=self.target_label,
             simulated=self.simulated,
             error=error,
-            answered_in_iteration=self.answered,
+            uncommitted=self.uncommitted,
             replies_total=self.replies_total,
             yes_no=dict(self.yes_no),
             baseline=self.baseline,
@@ -273,6 +322,11 @@ class Outcome:
     hedged: bool = False
     matcher: str = ""
     """The alias matcher's verdict when the LLM judge gave the final one."""
+
+    @property
+    def failed(self) -> bool:
+        """The request or its verification failed: no answer of the model, never a wrong one."""
+        return self.verdict is Verdict.ERROR
 
 
 def _p95(values: list[float]) -> float | None:
@@ -438,7 +492,7 @@ class ProbeEngine(RunEngine):
                 "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (self.run.id,)
             ).fetchone()[0]
         )
-        s.requests_before, s.errors_before = s.requests, s.errors
+        s.requests_before = s.requests
         self.helpers.stored = load_usage(self.conn, self.run.id)
         for cat, count in self.conn.execute(
             "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
@@ -524,27 +578,32 @@ class ProbeEngine(RunEngine):
         """After `abort()`: commit the whole iterations whose replies are in."""
         await super()._keep_finished()
         self._count_dropped()
-        self.stats.answered = 0  # the replies of an iteration left whole are dropped with it
 
     def _count_dropped(self) -> None:
         """Store the requests this session sent that no committed iteration holds (their
-        iteration was dropped whole: a stop now, quitting, the failure rule) as sent: those the
-        target failed (the failure rule saw them) as failed, the rest as dropped (in flight, or
-        answered: not the target's failures), so the run's totals and its budget count them."""
+        iteration was dropped whole: a stop now, quitting, the failure rule) as sent: those that
+        failed (`uncommitted.errors`) as failed, the rest as dropped (in flight, or answered:
+        not the target's failures), with the retries and tokens of the replies that came in,
+        so the run's totals and its budget count them. The uncommitted replies are gone then."""
         s = self.stats  # this session's counted requests and failures, dropped ones included
+        late, s.uncommitted = s.uncommitted, ReplyTally()
         uncounted = self._sent[0] - (s.requests - s.requests_before)
         if uncounted <= 0:
             return
-        failed = min(max(self.guard.failed - (s.errors - s.errors_before), 0), uncounted)
+        failed = min(late.errors, uncounted)
         dropped = uncounted - failed
+        counts = (uncounted, failed, late.retries, late.prompt_tokens, late.completion_tokens)
 
         def write() -> None:
             with transaction(self.conn):
-                add_target_usage(self.conn, self.run.id, (uncounted, failed, 0, 0, 0, dropped))
+                add_target_usage(self.conn, self.run.id, (*counts, dropped))
 
         retry_busy(write)
         s.requests += uncounted
         s.errors += failed
+        s.retries += late.retries
+        s.prompt_tokens += late.prompt_tokens
+        s.completion_tokens += late.completion_tokens
         s.dropped += dropped
 
     def pending_edges(self) -> np.ndarray:
@@ -678,14 +737,14 @@ class ProbeEngine(RunEngine):
             checked = check_yes_no(reply.text, question.expected)
             outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
             outcome.verifier = YES_NO_MATCHER
-        failed = outcome.verdict is Verdict.ERROR
-        self.guard.record(outcome.kind if failed else None, outcome.error)
+        self.guard.record(outcome.kind if outcome.failed else None, outcome.error)
         self._show(outcome)
         return outcome
 
     def _show(self, o: Outcome) -> None:
-        """Put a reply on the live feed as soon as it is verified."""
-        self.stats.answered += 1
+        """Count a reply as soon as it is verified (`ProbeStats.uncommitted`) and put it on the
+        live feed."""
+        self.stats.uncommitted += ReplyTally.of((o,))
         self.stats.replies_total += 1
         self.stats.recent.append(
             ReplyView(
@@ -747,13 +806,14 @@ class ProbeEngine(RunEngine):
         current = rates(self.state.m, self.state.n)
         counts = Counter(o.verdict.value for o in outcomes)
         latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
+        tally = ReplyTally.of(outcomes)
         summary = {
             "seconds": seconds,
-            "requests": len(outcomes),
-            "errors": counts.get("error", 0),
-            "retries": sum(o.retries for o in outcomes),
-            "prompt_tokens": sum(o.prompt_tokens for o in outcomes),
-            "completion_tokens": sum(o.completion_tokens for o in outcomes),
+            "requests": tally.requests,
+            "errors": tally.errors,
+            "retries": tally.retries,
+            "prompt_tokens": tally.prompt_tokens,
+            "completion_tokens": tally.completion_tokens,
             "latency_ms_mean": sum(latencies) / len(latencies) if latencies else None,
             "latency_ms_p95": _p95(latencies),
             "examined": current.examined,
@@ -773,16 +833,16 @@ class ProbeEngine(RunEngine):
         )
         s = self.stats
         s.iteration = iteration
-        s.requests += summary["requests"]
-        s.errors += summary["errors"]
-        s.retries += summary["retries"]
-        s.prompt_tokens += summary["prompt_tokens"]
-        s.completion_tokens += summary["completion_tokens"]
+        s.requests += tally.requests
+        s.errors += tally.errors
+        s.retries += tally.retries
+        s.prompt_tokens += tally.prompt_tokens
+        s.completion_tokens += tally.completion_tokens
+        s.uncommitted -= tally  # later iterations' replies stay (continuous scheduling)
         s.counts.update(counts)
         s.history.append(current)
-        s.answered = 0
         for o in outcomes:
-            if o.verdict is Verdict.ERROR:
+            if o.failed:
                 continue
             if o.question.qtype == WH:
                 self._wh_asks[o.question.pos] += 1

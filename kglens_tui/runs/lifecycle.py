@@ -67,6 +67,8 @@ class RunEngine:
         """A status a pause, resume or stop led to that the workspace does not say yet: stored
         at the next poll (`_take_requests`), never by the control call itself (it must not wait
         on the workspace's write lock)."""
+        self._holding = False
+        """`hold` waits: the run is paused, and it stores the status a resume leads to."""
         self._body: asyncio.Future[None] | None = None
         self._dispatcher: Dispatcher | None = None
 
@@ -186,9 +188,10 @@ class RunEngine:
         self._to_store = RunStatus.PAUSING
 
     def resume(self) -> None:
+        """Go on after a pause; the status is stored once (by `hold` as it wakes, when paused)."""
         if self.stopping:
             return
-        if self.held:  # resumed while pausing (a paused run stores it as it wakes)
+        if self.held and not self._holding:  # resumed while pausing
             self._to_store = RunStatus.RUNNING
         self._running.set()
         self._control_status(RunStatus.RUNNING)
@@ -208,7 +211,11 @@ class RunEngine:
         self._to_store = None  # this write says it, and what follows the wait
         mark_going(self.conn, self.run.id, RunStatus.PAUSED)  # `kglens runs` and home see it
         self._tell_progress()
-        await self._running.wait()
+        self._holding = True
+        try:
+            await self._running.wait()
+        finally:
+            self._holding = False
         self._to_store = None
         going = RunStatus.STOPPING if self.stopping else RunStatus.RUNNING
         mark_going(self.conn, self.run.id, going)

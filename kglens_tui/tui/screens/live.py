@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
-from kglens_tui.probe.engine import ProbeSnapshot, ReplyView
+from kglens_tui.probe.engine import RECENT_REPLIES, ProbeSnapshot, ReplyTally, ReplyView
 from kglens_tui.runs.session import RunSession
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
@@ -65,11 +66,10 @@ error rates neighbours and predicates explain, and the predicates the model fail
 **Per predicate** (paper Fig. 6): each predicate's examined of its edges, its zero-sense and
 win rates with 95% intervals, and beside each what blind guessing scores on the questions the
 run asked about it (as the analysis screen shows them with `o`: over the answers as logged).
-**Progress**: *requests* and *failed* count every request whose reply (or failure) is in, also
-those of an iteration not committed yet (*+N not committed*); *tokens* and *retries* are
-counted as iterations commit (*committed* while some are not); *dropped*: requests that went
-with an iteration a stop or the failure rule dropped. A stored run's time is what its
-committed iterations took.
+**Progress**: *requests*, *failed*, *tokens* and *retries* count every request whose reply (or
+failure) is in, also those of an iteration not committed yet (*+N not committed*); *dropped*:
+requests that went with an iteration a stop or the failure rule dropped. A stored run's time
+is what its committed iterations took.
 """
 
 TABLES_EVERY_S = 1.0
@@ -187,16 +187,14 @@ CHANCE_WIDTH = len("chance") + 2
 """The chance column with its padding."""
 
 
-def _uncommitted(snap: ProbeSnapshot) -> tuple[int, int]:
-    """Requests whose replies are in but whose iteration is not committed yet, and how many of
-    them failed: `requests` and `errors` count them only at the commit (the engine's counters
-    move then), so the progress adds them to be at the snapshot's moment. (0, 0) once the run
-    has ended: what it left uncommitted was dropped and counted as sent then."""
+def _uncommitted(snap: ProbeSnapshot) -> ReplyTally:
+    """The replies in whose iteration is not committed yet, as the engine counts them
+    (`ProbeSnapshot.uncommitted`): the committed counters hold them only at the commit, so the
+    progress adds them to be at the snapshot's moment. Empty once the run has ended: what it
+    left uncommitted was dropped and counted as sent then."""
     if RunStatus(snap.status).ended:
-        return 0, 0
-    views = [v for v in snap.recent if v.iteration > snap.iteration]
-    back = max(snap.answered_in_iteration, len(views))
-    return back, sum(v.category == "error" for v in views)
+        return ReplyTally()
+    return snap.uncommitted
 
 
 def _predicate_rows_worker(
@@ -291,6 +289,10 @@ class LiveScreen(Screen):
         self._stored = stored
         self._fed: int | None = None
         """The feed count (`_feed_count`) the replies pane shows up to (None: nothing yet)."""
+        self._shown: deque[ReplyView] = deque(maxlen=RECENT_REPLIES)
+        """The replies the pane shows (the newest of them), kept to wrap again on a resize."""
+        self._wrapped_at: int | None = None
+        """The width the pane's lines were wrapped at (None: nothing written yet)."""
         self._last_key: tuple | None = None
         self._tables_at = 0.0
         self._tables_iteration: int | None = None
@@ -337,8 +339,12 @@ class LiveScreen(Screen):
         self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
 
     def on_resize(self) -> None:
-        """The per-predicate rows take another layout at another width."""
+        """The per-predicate rows take another layout at another width, the replies wrap
+        again, and the progress (what fits its box) is drawn again."""
+        self._last_key = None
         self.call_after_refresh(self._draw_predicates)
+        self.call_after_refresh(self._rewrap_replies)
+        self.call_after_refresh(self.refresh_view)
 
     def snapshot(self) -> ProbeSnapshot | None:
         if self.session is not None:
@@ -443,37 +449,39 @@ class LiveScreen(Screen):
         self.query_one("#run-title", Static).update(text)
 
     def _progress(self, snap: ProbeSnapshot) -> None:
-        """Iteration, requests, failures, tokens, time and convergence, all at the moment of the
-        snapshot: the requests whose replies are in but whose iteration is not committed yet
-        count in `requests` and `failed` (`_uncommitted`); tokens and retries are counted as
-        iterations commit, and say so while some are not."""
+        """Iteration, requests, failures, tokens, retries, time and convergence, all at the
+        moment of the snapshot: the replies in whose iteration is not committed yet count
+        (`_uncommitted`)."""
         if run_controls.process_lost(self.session, snap.status):  # what was in flight is gone
-            snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED, answered_in_iteration=0)
-        back, back_failed = _uncommitted(snap)
+            snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED)
+        back = _uncommitted(snap)
         progress = self.query_one("#progress", Static)
         per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
         remaining = snap.iterations_total - snap.iteration
         eta = (
             per_it * remaining if per_it is not None and snap.status == RunStatus.RUNNING else None
         )
-        tokens = calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, "tokens")
-        session_requests = snap.session_requests + back
+        spent = snap.prompt_tokens + snap.completion_tokens
+        tokens = calls_text(
+            spent + back.prompt_tokens + back.completion_tokens, snap.helpers, "tokens"
+        )
+        session_requests = snap.session_requests + back.requests
         rate = (
             f" · {session_requests / snap.session_elapsed_s:,.1f}/s"
             if session_requests and snap.session_elapsed_s > 0
             else ""
         )
         iteration = f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
-        if back:
-            iteration += f" · +{back:,} not committed"
-        requests = calls_text(snap.requests + back, snap.helpers)
-        failed = failed_text(snap.errors + back_failed, snap.dropped)
+        if back.requests:
+            iteration += f" · +{back.requests:,} not committed"
+        requests = calls_text(snap.requests + back.requests, snap.helpers)
+        failed = failed_text(snap.errors + back.errors, snap.dropped)
         # a stored run's time is its committed iterations' (an iteration dropped is not timed)
         elapsed = "elapsed" if self.session is not None else "committed iterations took"
         lines = [
             iteration,
             "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
-            f"tokens {tokens} · retries {snap.retries:,}" + (" (committed)" if back else ""),
+            f"tokens {tokens} · retries {snap.retries + back.retries:,}",
             f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap, progress.content_size.width or None),
@@ -499,13 +507,22 @@ class LiveScreen(Screen):
         if self._fed is None or count < self._fed:
             if self._fed is not None:
                 log.clear()
+                self._shown.clear()
             views = snap.recent
         elif count > self._fed:
             new = min(count - self._fed, len(snap.recent), REPLIES_PER_REFRESH)
             views = snap.recent[len(snap.recent) - new :]
         self._fed = count
-        if not views:
-            return
+        if views:
+            self._shown.extend(views)
+            self._write_replies(views)
+
+    def _reply_width(self) -> int:
+        """The width the replies are wrapped at."""
+        return max(self.query_one("#replies", RichLog).scrollable_content_region.width - 2, 20)
+
+    def _write_replies(self, views: Sequence[ReplyView]) -> None:
+        """Add replies to the pane, wrapped at its width (text from the model is literal)."""
         block = Text()
         for view in views:
             if block:
@@ -518,7 +535,19 @@ class LiveScreen(Screen):
             )
             reply = visible(squeezed(view.reply), one_line=True, limit=200)
             block.append(f"            → {reply}{expected}", style="dim")
-        log.write(block, width=max(log.scrollable_content_region.width - 2, 20))
+        self._wrapped_at = self._reply_width()
+        self.query_one("#replies", RichLog).write(block, width=self._wrapped_at)
+
+    def _rewrap_replies(self) -> None:
+        """Write the replies shown again when the pane's width changed (a terminal resize):
+        a line keeps the width it was written at."""
+        if self._wrapped_at is None or not self.is_mounted:
+            return
+        if self._reply_width() == self._wrapped_at:
+            return
+        self.query_one("#replies", RichLog).clear()
+        if self._shown:
+            self._write_replies(self._shown)
 
     def _tables(self, snap: ProbeSnapshot) -> None:
         blind = self.query_one("#blind", DataTable)
@@ -636,25 +665,38 @@ def _learned_line(snap: ProbeSnapshot, width: int | None = None) -> list[str]:
 
 
 def _bias_lines(snap: ProbeSnapshot, width: int | None = None) -> list[str]:
-    """Yes-rate (with its interval when the line fits ``width``, and n) and balanced accuracy
-    of the Yes/No replies, and a warning line on strong bias."""
+    """One line (markup) on the Yes/No replies: the yes-rate (with its interval when the line
+    fits ``width``, and n) and balanced accuracy. On strong bias a warning says which answer
+    the model leans to, first on the line, and the line keeps what fits of the rest (the
+    progress box has no line to spare; the report gives it all)."""
     bias = bias_from_counts(snap.yes_no)
     if not bias.answered:
         return ["yes-rate —"]
     yes = bias.yes_rate
     accuracy = "—" if bias.balanced_accuracy is None else f"{bias.balanced_accuracy:.2f}"
-    text = (
-        f"yes {rate_ci(yes.value, *(yes.interval or (None, None)))} n={bias.answered:,} · "
-        f"bal. acc. {accuracy}"
+    counts = f" n={bias.answered:,} · bal. acc. {accuracy}"
+    rates = (
+        f"yes {rate_ci(yes.value, *(yes.interval or (None, None)))}",
+        f"yes-rate {pct(yes.value)}",
     )
-    if width is not None and cell_len(text) > width:  # the report gives the interval
-        text = f"yes-rate {pct(yes.value)} n={bias.answered:,} · bal. acc. {accuracy}"
     if not bias.biased:
-        return [text]
-    rate = bias.yes_rate.value
-    assert rate is not None  # biased implies a yes-rate (leaning() needs one)
-    side, share = ("Yes", rate) if rate > 0.5 else ("No", 1 - rate)
-    return [text, f"[b yellow]⚠ answer bias: says {side} to {share:.0%}[/]"]
+        lines = [("", rate + counts) for rate in rates]
+    else:
+        rate = yes.value
+        assert rate is not None  # biased implies a yes-rate (leaning() needs one)
+        side, share = ("Yes", rate) if rate > 0.5 else ("No", 1 - rate)
+        warnings = (
+            f"⚠ answer bias: says {side} to {share:.0%}",
+            f"⚠ bias: says {side} to {share:.0%}",
+            f"⚠ bias: {side} {share:.0%}",
+        )
+        tails = (counts, f" · bal. acc. {accuracy}", "")
+        lines = [(warnings[0], f" · {rates[0]}{counts}")]
+        lines += [(warning, tail) for tail in tails for warning in warnings]
+    for warning, rest in lines:  # the first that fits, else the shortest (the last)
+        if width is None or cell_len(warning + rest) <= width:
+            break
+    return [f"[b yellow]{warning}[/]{rest}" if warning else rest]
 
 
 def _convergence(snap: ProbeSnapshot) -> str:
