@@ -78,7 +78,12 @@ def test_cli_grid_splits_the_predicates_to_fit_the_width(db, capsys, monkeypatch
     path, run = db
     lines = _grid(capsys, path, str(run))
     assert max(len(line) for line in lines) <= 50
-    assert any(line.startswith("predicates 2 of") for line in lines)
+    # every part says which it is and how many there are, the first one too (after the title)
+    text = " ".join(lines)
+    n = 3  # one predicate a part
+    for i in range(1, n + 1):
+        assert f"part {i} of {n}: predicate {i} of 3" in text
+    assert text.index("paper Fig. 6") < text.index("part 1 of 3")
     headers = [line for line in lines if line.startswith("subject n all chance")]
     assert " ".join(h.removeprefix("subject n all chance ") for h in headers) == (
         "currency capital head of s…"
@@ -124,3 +129,41 @@ def test_html_export_includes_the_grid(db, tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "Subjects × predicates (paper Fig. 6)" in text
     assert "Borduria × currency: zero-sense 100.0% [20.7–100.0] (chance 50.0%) · win 0.0%" in text
+
+
+def test_every_part_of_a_split_grid_is_labelled() -> None:
+    from kglens_tui.analysis.grid import part_label
+
+    assert part_label(0, [3]) == ""
+    assert [part_label(i, [2, 2, 1]) for i in range(3)] == [
+        "part 1 of 3: predicates 1–2 of 5",
+        "part 2 of 3: predicates 3–4 of 5",
+        "part 3 of 3: predicate 5 of 5",
+    ]
+
+
+def test_a_cell_over_few_edges_is_not_heat_coloured() -> None:
+    """A rate over fewer than SMALL_N edges shows muted: no background colour claims its rate;
+    from SMALL_N edges on it shows on its heat colour (terminal and HTML alike)."""
+    import numpy as np
+
+    from kglens_tui.analysis.colours import heat_hex
+    from kglens_tui.analysis.grid import SMALL_HTML, SMALL_N, cell_text, heat_css, total_text
+    from kglens_tui.analysis.groups import CrossCell, rate_set
+    from kglens_tui.probe.bias import Baseline
+
+    chance = Baseline(0.5, 0.5, 0.25, 0.25)
+
+    def cell(k: int, n: int) -> CrossCell:
+        m = np.array([0] * k + [1] * (n - k))  # k zero-sense edges of n examined
+        return CrossCell(n, 1.0, rate_set(m, np.ones(n, dtype=int)), chance)
+
+    for n in (0, 1, SMALL_N - 1):
+        small = cell(n, n)
+        text = cell_text(small)
+        assert text.style and "on" not in str(text.style), (n, text.style)
+        assert total_text(small.rates.zero_sense).style == text.style
+        assert heat_css(small.rates.zero_sense) == SMALL_HTML
+    big = cell(SMALL_N, SMALL_N)
+    assert str(cell_text(big).style).endswith(f"on {heat_hex(1.0)}")
+    assert f"background:{heat_hex(1.0)}" in heat_css(big.rates.zero_sense)

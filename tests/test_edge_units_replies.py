@@ -126,14 +126,14 @@ def test_a_stored_plugin_runs_screen_shows_its_replies_literally(tmp_path: Path)
             await wait_for(pilot, lambda: len(log.blocks) == 9)
             assert all(len(b.plain.splitlines()) == 2 for b in log.blocks)  # question, reply
             assert [b.plain.splitlines()[-1].split("→ ", 1)[1] for b in log.blocks] == [
-                v.reply.strip().replace("\x1b", "␛").replace("\n", "⏎").replace("\t", " ")
+                v.reply.strip().replace("\x1b", "␛").replace("\n", "⏎").replace("\t", "␉")
                 for v in live.recent
             ]
             await pilot.press("r")  # the replies on the whole screen
             await wait_for(pilot, lambda: log.region.height > 12)
             await pilot.pause()
             lines = [strip.text for strip in log.lines]
-            assert any("[bold red]x[/] ␛[31m⏎correct     forged line" in line for line in lines)
+            assert any("[bold red]x[/] ␛[31m⏎correct     forged␉line" in line for line in lines)
             assert not any("\x1b" in line for line in lines)
             svg = app.export_screenshot()
             drawn = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")

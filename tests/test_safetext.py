@@ -32,7 +32,8 @@ def test_visible_leaves_no_control_character() -> None:
 
 
 def test_one_line_and_limit() -> None:
-    assert visible("a\nb\tc", one_line=True) == "a⏎b c"
+    assert visible("a\nb\tc", one_line=True) == "a⏎b␉c"  # no stand-in hides as a space
+    assert visible("a\tb") == "a\tb"  # kept where lines are kept
     assert visible("x" * 100, limit=10) == "x" * 9 + "…"
     assert visible(None) == ""
 

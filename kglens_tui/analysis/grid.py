@@ -22,10 +22,15 @@ DOTS = ((0.1, "·"), (0.25, "•"), (1.01, "●"))
 SMALL_N = 5
 """Below this many examined edges a cell shows its count (k/n), not a percent: "100%" of one
 edge would read as a finding."""
+SMALL_STYLE = "dim"
+"""A cell over fewer than `SMALL_N` examined edges (none included): muted, without a heat colour
+(a colour would claim a rate its n cannot support)."""
+SMALL_HTML = "background:#f2f2f2;color:#6e6e6e"
+"""`SMALL_STYLE` in the HTML report."""
 LEGEND = (
     "colour: zero-sense rate (green 0% .. red 100%); dot: share of the subject's edges "
-    f"(· < 10% ≤ • < 25% ≤ ●); k/n: fewer than {SMALL_N} edges examined; blank: no edge; — : "
-    "none examined; chance: a blind guess's rate on the same questions"
+    f"(· < 10% ≤ • < 25% ≤ ●); k/n, uncoloured: fewer than {SMALL_N} edges examined; —: "
+    "none examined; blank: no edge; chance: a blind guess's rate on the same questions"
 )
 
 
@@ -34,27 +39,46 @@ def dot(share: float) -> str:
     return next(d for limit, d in DOTS if share < limit)
 
 
+def well_measured(p: Proportion) -> bool:
+    """Whether a rate is over enough examined edges (`SMALL_N`) to show as a percent and on a
+    heat colour."""
+    return p.n >= SMALL_N
+
+
 def rate_text(p: Proportion) -> str:
     """A rate as a whole percent, as k/n when fewer than `SMALL_N` edges were examined, or an
     em dash when none was."""
     if p.value is None:
         return "—"
-    return f"{p.k}/{p.n}" if p.n < SMALL_N else f"{p.value * 100:.0f}%"
+    return f"{p.value * 100:.0f}%" if well_measured(p) else f"{p.k}/{p.n}"
 
 
-def cell_text(cell: CrossCell | None) -> Text:
-    """A grid cell: dot and zero-sense rate on its heat colour; empty when there is no edge."""
-    if cell is None:
-        return Text("")
-    p = cell.rates.get(GRID_METRIC)
-    return Text(
-        f"{dot(cell.share)}{rate_text(p):>5}", style=f"{text_on(p.value)} on {heat_hex(p.value)}"
+def heat_style(p: Proportion) -> str:
+    """A grid rate's terminal style: text on its heat colour, muted (`SMALL_STYLE`) below
+    `SMALL_N` examined edges."""
+    return f"{text_on(p.value)} on {heat_hex(p.value)}" if well_measured(p) else SMALL_STYLE
+
+
+def heat_css(p: Proportion) -> str:
+    """`heat_style` as an HTML style attribute's value."""
+    return (
+        f"background:{heat_hex(p.value)};color:{text_on(p.value)}"
+        if well_measured(p)
+        else SMALL_HTML
     )
 
 
+def cell_text(cell: CrossCell | None) -> Text:
+    """A grid cell: dot and zero-sense rate in `heat_style`; empty when there is no edge."""
+    if cell is None:
+        return Text("")
+    p = cell.rates.get(GRID_METRIC)
+    return Text(f"{dot(cell.share)}{rate_text(p):>5}", style=heat_style(p))
+
+
 def total_text(p: Proportion) -> Text:
-    """A row's or column's overall zero-sense rate, heat-coloured, without a dot."""
-    return Text(f"{rate_text(p):>5}", style=f"{text_on(p.value)} on {heat_hex(p.value)}")
+    """A row's or column's overall zero-sense rate in `heat_style`, without a dot."""
+    return Text(f"{rate_text(p):>5}", style=heat_style(p))
 
 
 def cell_detail(row_label: str, col_label: str, cell: CrossCell | None) -> str:
@@ -90,6 +114,17 @@ def _col_width(label: str) -> int:
     return max(len(visible(label, one_line=True, limit=COL_LABEL_LIMIT)), 6)
 
 
+def part_label(i: int, sizes: list[int]) -> str:
+    """The title of part ``i`` of a grid split into parts of ``sizes`` predicates: "part 1 of
+    3: predicates 1–2 of 5", so that every part says more follows; '' for a grid in one part."""
+    if len(sizes) < 2:
+        return ""
+    first = sum(sizes[:i]) + 1
+    last = first + sizes[i] - 1
+    shown = f"predicate {first}" if first == last else f"predicates {first}–{last}"
+    return f"part {i + 1} of {len(sizes)}: {shown} of {sum(sizes)}"
+
+
 def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> list[LiteralTable]:
     """The grid as Rich tables for the CLI, the predicates split over as many tables as it takes
     to fit `width` columns: a row per subject with its examined edges and overall rate, a column
@@ -111,9 +146,9 @@ def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> l
     tables = []
     for i, cols in enumerate(chunks):
         last = i == len(chunks) - 1
-        part = f"predicates {i + 1} of {len(chunks)} parts" if len(chunks) > 1 else None
+        part = part_label(i, [len(c) for c in chunks])
         table = LiteralTable(
-            title=title if i == 0 else part,
+            title=" · ".join(t for t in (title if i == 0 else None, part) if t) or None,
             box=box.SIMPLE_HEAD,
             caption=LEGEND if last else None,
             title_justify="left",
@@ -158,15 +193,13 @@ def grid_html(cross: CrossTable) -> str:
             p = cell.rates.get(GRID_METRIC)
             cells.append(
                 f"<td title='{html_text(cell_detail(row.label, col.label, cell), quote=True)}' "
-                f"style='background:{heat_hex(p.value)};color:{text_on(p.value)}'>"
-                f"{dot(cell.share)} {rate_text(p)}</td>"
+                f"style='{heat_css(p)}'>{dot(cell.share)} {rate_text(p)}</td>"
             )
         total = row.rates.get(GRID_METRIC)
         detail = cell_detail(row.label, "all predicates", row_cell(row))
         body.append(
             f"<tr><td class='l'>{html_text(row.label)}</td>"
-            f"<td title='{html_text(detail, quote=True)}' "
-            f"style='background:{heat_hex(total.value)};color:{text_on(total.value)}'>"
+            f"<td title='{html_text(detail, quote=True)}' style='{heat_css(total)}'>"
             f"{rate_text(total)}</td><td>{chance_text(row.chance)}</td>{''.join(cells)}</tr>"
         )
     return (

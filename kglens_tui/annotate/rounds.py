@@ -47,7 +47,7 @@ def check_name(name: str, what: str) -> str:
     older versions, and every view shows them literally); the CLI checks what it is given."""
     bad = unshown_char(name)
     if bad is not None:
-        shown = visible(name.replace("\t", "\u2409"), one_line=True)  # a tab as "␉"
+        shown = visible(name, one_line=True)
         raise AnnotationError(
             f"{what}: '{shown}' holds the control character U+{ord(bad):04X}; names may not "
             "hold escapes, NUL, newlines, tabs or bidi controls"

@@ -5,7 +5,8 @@ reaches a widget, a table cell, a notification or a CLI line:
 
 - `visible(text)` replaces control characters (C0, DEL, C1, bidi overrides, line separators) with
   visible stand-ins of the same length (ESC shows as "␛", NUL as "␀", U+202E as "⇄"), so
-  nothing moves the cursor, clears the screen, sets the window title or reorders the line;
+  nothing moves the cursor, clears the screen, sets the window title or reorders the line; on
+  one line a newline shows as "⏎" and a tab as "␉";
 - `markup_literal(text)` is `visible` plus Rich markup escaping, for text embedded in a markup
   string such as f"[b]Reply[/]: {markup_literal(reply)}";
 - `literal(text, style)` is a Rich `Text` holding the visible text as plain data, for widgets and
@@ -33,6 +34,8 @@ from rich.text import Text
 # line/paragraph separators as "⏎", C1 controls and lone UTF-16 surrogates (not characters: no
 # UTF-8 file or SQLite text can hold one) as "�".
 BIDI_STAND_IN = "\u21c4"
+TAB_STAND_IN = "\u2409"
+"""A tab on one line: its control picture, as every other C0 control (a space would hide it)."""
 _STAND_INS = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)}
 _STAND_INS[0x7F] = 0x2421
 for _code in (*range(0x80, 0xA0), *range(0xD800, 0xE000)):
@@ -63,12 +66,12 @@ def visible(text: object, *, one_line: bool = False, limit: int | None = None) -
     """`text` as a string whose every character is printable data.
 
     Control characters become visible stand-ins; tabs and newlines are kept unless `one_line`,
-    which shows newlines as "⏎" (for table cells and single-line labels). `limit` clips the
-    result to that many characters with a trailing "…".
+    which shows newlines as "⏎" and tabs as "␉" (for table cells and single-line labels).
+    `limit` clips the result to that many characters with a trailing "…".
     """
     out = "" if text is None else str(text)
     if one_line:
-        out = _NEWLINES.sub("⏎", out).replace("\t", " ")
+        out = _NEWLINES.sub("⏎", out).replace("\t", TAB_STAND_IN)
     out = out.translate(_STAND_INS)
     if limit is not None and len(out) > limit:
         out = out[: max(limit - 1, 0)] + "…"

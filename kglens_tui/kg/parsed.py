@@ -168,7 +168,7 @@ def check_text(value: str, path: Path, line: int, key: str) -> str:
 
 def control_message(value: str, bad: str) -> str:
     """Why a value holding the control character `bad` is refused (the value shown visibly)."""
-    shown = visible(value.replace("\t", "\u2409"), one_line=True)
+    shown = visible(value, one_line=True)
     if is_surrogate(bad):
         return f"lone surrogate U+{ord(bad):04X} in '{shown}' (half a character; not allowed)"
     return f"control character U+{ord(bad):04X} in '{shown}' (not allowed)"

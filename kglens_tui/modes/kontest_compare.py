@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.config import KONTEST
@@ -18,7 +19,7 @@ from kglens_tui.modes.kontest_metrics import RelationKey, answered_relations, en
 from kglens_tui.modes.oracles import CONSISTENT, INCONSISTENT, RelationAnswers, metamorphic_tests
 from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.record import RunRecord, load_run
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import pct, rate_ci
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,14 @@ def _count(value: int, n: int) -> str:
     return f"{value:,} · {Rate(value, n).text()}"
 
 
+def _mean_count(mean: float, n: int, models: int) -> str:
+    """The models' mean count of relations, with its rate over the n relations and its 95%
+    Wilson interval over every model's n answers pooled (`stored_rate`), and that n."""
+    if not n:
+        return f"{mean:,.2f} · — (n=0)"
+    return f"{mean:,.2f} · {rate_ci(*stored_rate(mean / n, models * n).bounds)} (n={models}×{n:,})"
+
+
 def ensemble_renderables(
     conn: sqlite3.Connection,
     run_ids: Sequence[int],
@@ -196,10 +205,14 @@ def ensemble_renderables(
     result = weighted_ensemble(answers, errors, templates=templates, folds=folds, seed=seed)
     n = result.relations
     capped = f" (capped at the {n:,} relations)" if n and result.folds < folds else ""
+    models = len(run_ids)
     t = LiteralTable(
         title=f"Knowledge gap mitigation (KONTEST Table 5): relations left unaffirmed of {n:,} "
         f"relations every run answered validly, {result.folds} fold(s){capped}",
         title_justify="left",
+        caption="95% Wilson intervals; models (mean): over the models' answers pooled "
+        f"({models} models × the relations).",
+        caption_justify="left",
     )
     for col in ("template", "weighted ensemble", "majority vote", "models (mean)"):
         t.add_column(col, justify="right")
@@ -208,14 +221,14 @@ def ensemble_renderables(
             "3 (unseen)" if g.template == 3 else str(g.template),
             _count(g.weighted, n),
             _count(g.majority, n),
-            f"{g.models_mean:,.2f} of {n:,} ({pct(g.models_mean / n if n else None)})",
+            _mean_count(g.models_mean, n, models),
         )
     every = n * len(result.per_template)
     t.add_row(
         Text("all", "bold"),
         _count(result.weighted, every),
         _count(result.majority, every),
-        f"{result.models_mean:,.2f} of {every:,}",
+        _mean_count(result.models_mean, every, models),
     )
     if not result.too_few:
         t.add_row(

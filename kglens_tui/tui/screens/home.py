@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -16,13 +17,18 @@ from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.report import RUN_COLUMNS, run_chances, run_rows
+from kglens_tui.core.intervals import wilson
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
+from kglens_tui.modes import FactevalMetrics, KontestMetrics
+from kglens_tui.modes.config import CONTEXTS
+from kglens_tui.modes.kontest_metrics import ALL
 from kglens_tui.probe.bias import Baseline
 from kglens_tui.runs.record import GOING, KGLENS
 from kglens_tui.runs.registry import mode_label
+from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import pct, rate_ci
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -92,9 +98,12 @@ HOME_HELP = """\
 
 A run's rates are as logged, each with its 95% interval, n (the edges examined) and what chance
 scores on the same questions (blind guessing, each ask independent: a Yes/No guess right half
-the time, a Wh guess the predicate's most common true object; as `kglens report`). Cut names
-and statuses end in "…": the line under the lists shows them whole. Runs keep every committed
-iteration; a stopped or interrupted run resumes where it left off.
+the time, a Wh guess the predicate's most common true object; as `kglens report`). For a
+KONTEST run the line under the list gives its inconsistent tests over the valid ones beside a
+coin and a coin at the model's yes-rate; for a fact-eval run, F1 per context beside the best
+blind guess; each with its 95% interval and n (as their reports). Cut names and statuses end
+in "…": the line under the lists shows them whole. Runs keep every committed iteration; a
+stopped or interrupted run resumes where it left off.
 """
 
 Cell = list[tuple[str, str]]
@@ -114,6 +123,43 @@ def rates_detail(row: dict[str, str], chance: Baseline | None | str) -> str:
     """A listed run's three rates, each with its interval and what chance scores, then n."""
     rates = [f"{name} {row[name]} {rate_chance(chance, field)}" for name, _, field in RATES]
     return " · ".join([*rates, f"n={row['examined']} examined"])
+
+
+def mode_headline(metrics: object) -> str | None:
+    """A KONTEST or fact-eval run's headline figures for the detail under the run list, each
+    with its 95% interval, n and what chance scores on the same questions (as the run's live
+    screen and report): KONTEST, the inconsistent tests of all oracles over the valid ones,
+    beside a coin and a coin saying Yes at the model's yes-rate; fact-eval, F1 of all questions
+    in each context beside the best blind guess. None for another mode's metrics."""
+    if isinstance(metrics, KontestMetrics):
+        o = metrics.oracle(ALL)
+        p_yes = metrics.chance.p_yes
+        at_rate = (
+            ""
+            if p_yes is None
+            else f", at its yes-rate ({pct(p_yes)}) "
+            f"{pct(metrics.coin_error_rate(ALL, at_yes_rate=True))}"
+        )
+        return (
+            f"inconsistent {rate_ci(*wilson(o.inconsistent, o.valid).bounds)} of "
+            f"n={o.valid:,} valid tests · chance: a coin {pct(metrics.coin_error_rate(ALL))}"
+            f"{at_rate}"
+        )
+    if isinstance(metrics, FactevalMetrics):
+        order = {c: i for i, c in enumerate(CONTEXTS)}
+        figures = []
+        for s in sorted(
+            (s for s in metrics.scores if s.qtype == ALL),
+            key=lambda s: order.get(s.context, len(order)),
+        ):
+            group = metrics.chance_of(s.qtype, s.format, s.context)
+            best = group.best if group is not None else None
+            figures.append(
+                f"F1 (context {s.context}) {rate_ci(s.f1, *s.f1_ci)} chance "
+                f"{pct(best.value if best is not None else None)} n={s.total:,}"
+            )
+        return " · ".join(figures) or "F1 — (n=0 questions replied to)"
+    return None
 
 
 def _progress(row: dict[str, str]) -> str:
@@ -283,6 +329,9 @@ class HomeScreen(Screen):
         self._chances: dict[str, tuple[tuple[str, str], Baseline | None]] = {}
         """What chance scores on each listed run's questions (`overall(..., adjusted=False)`:
         as logged, like its rates), by run id, with the progress it was worked out at."""
+        self._headlines: dict[str, tuple[tuple[str, str], str | None]] = {}
+        """Each listed KONTEST or fact-eval run's headline figures (`mode_headline`; None: none
+        to show), by run id, with the progress they were worked out at."""
         self._chance_worker: Worker | None = None
         self._chance_again = False
         self._started_seen: int | None = None
@@ -371,18 +420,23 @@ class HomeScreen(Screen):
 
     @property
     def chance_pending(self) -> bool:
-        """Whether a listed run's chance is still being worked out."""
+        """Whether a listed run's chance (or a mode run's headline) is still being worked out."""
         return self._chance_worker is not None or bool(self._wanted())
 
     def _wanted(self) -> list[tuple[str, tuple[str, str]]]:
-        """Listed runs with rates whose chance is not worked out at their progress, each with
-        that progress."""
-        return [
-            (run_id, _progress_mark(row))
-            for run_id, row in self._listed.items()
-            if row["win"] != "—"
-            and self._chances.get(run_id, (None, None))[0] != _progress_mark(row)
-        ]
+        """Listed runs whose figures are not worked out at their progress, each with that
+        progress: KGLens runs with rates (their chance), and the runs of the other modes (their
+        headline)."""
+        out = []
+        for run_id, row in self._listed.items():
+            mark = _progress_mark(row)
+            if row["mode"] == mode_label(KGLENS):
+                stale = row["win"] != "—" and self._chances.get(run_id, (None, None))[0] != mark
+            else:
+                stale = self._headlines.get(run_id, (None, None))[0] != mark
+            if stale:
+                out.append((run_id, mark))
+        return out
 
     def _work_out_chances(self) -> None:
         """Start the chance worker for the runs that need it (once the one going is done)."""
@@ -398,16 +452,35 @@ class HomeScreen(Screen):
     @work(thread=True, group=CHANCE_GROUP, exit_on_error=False, description="chance of the runs")
     def _chances_of(
         self, wanted: list[tuple[str, tuple[str, str]]], rows: list[tuple[str, ...]]
-    ) -> dict[str, tuple[tuple[str, str], Baseline | None]]:
-        """What chance scores on the questions of each wanted run (``rows``: their `run_rows`
-        rows), as logged like the listed rates (`analysis.report.run_chances`); None where it
-        cannot be worked out."""
+    ) -> tuple[
+        dict[str, tuple[tuple[str, str], Baseline | None]],
+        dict[str, tuple[tuple[str, str], str | None]],
+    ]:
+        """What chance scores on the questions of each wanted KGLens run (``rows``: their
+        `run_rows` rows), as logged like the listed rates (`analysis.report.run_chances`), and
+        each wanted run of another mode's headline (`mode_headline` of its stored metrics);
+        None where they cannot be worked out."""
+        modes = {
+            run_id for run_id, _ in wanted if self._listed[run_id]["mode"] != mode_label(KGLENS)
+        }
         conn = connect(self.app.db_path)
         try:
             chances = run_chances(conn, rows)
+            headlines = {run_id: self._headline(conn, int(run_id)) for run_id in modes}
         finally:
             conn.close()
-        return {run_id: (mark, chances.get(run_id)) for run_id, mark in wanted}
+        return (
+            {run_id: (mark, chances.get(run_id)) for run_id, mark in wanted if run_id not in modes},
+            {run_id: (mark, headlines[run_id]) for run_id, mark in wanted if run_id in modes},
+        )
+
+    @staticmethod
+    def _headline(conn: sqlite3.Connection, run_id: int) -> str | None:
+        """A stored run's `mode_headline`; None when it cannot be read (as `app.open_run`)."""
+        try:
+            return mode_headline(open_snapshot(conn, run_id).metrics)
+        except (LookupError, ValueError):
+            return None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -415,9 +488,15 @@ class HomeScreen(Screen):
             return
         self._chance_worker = None
         if event.state is WorkerState.SUCCESS and worker.result is not None:
-            self._chances.update(worker.result)
+            chances, headlines = worker.result
+            self._chances.update(chances)
+            self._headlines.update(headlines)
         elif event.state is WorkerState.ERROR:  # shown as "chance —", not retried in a loop
-            self._chances.update({run_id: (mark, None) for run_id, mark in self._wanted()})
+            for run_id, mark in self._wanted():
+                if self._listed[run_id]["mode"] == mode_label(KGLENS):
+                    self._chances[run_id] = (mark, None)
+                else:
+                    self._headlines[run_id] = (mark, None)
         if self.is_attached:
             self._draw()
             if self._chance_again:
@@ -450,6 +529,12 @@ class HomeScreen(Screen):
         where = "its live screen" if row["mode"] == mode_label(KGLENS) else "its results"
         chance = self._chance_now().get(row["run"], LOADING)
         rates = rates_detail(row, chance) if row["win"] != "—" else f"rates: {where} (enter)"
+        if row["mode"] != mode_label(KGLENS):
+            mark, headline = self._headlines.get(row["run"], (None, None))
+            if mark != _progress_mark(row):
+                rates = f"rates {LOADING}"
+            elif headline is not None:
+                rates = headline
         setting = [
             visible(row[c], one_line=True, limit=DETAIL_LIMIT if c == "KG" else TARGET_LIMIT)
             for c in ("mode", "KG", "target", "difficulty", "sampler")

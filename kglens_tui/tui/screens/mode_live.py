@@ -27,6 +27,7 @@ from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, gap_chance
 from kglens_tui.probe.bias import Rate, leaning
+from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
@@ -56,7 +57,9 @@ both orders (sequential); answers that disagree are inconsistencies. **Fact-eval
 multiple-choice and list questions; F1 (of precision over answered questions and recall over
 all) with its 95% interval, beside what the best blind guess scores; `kglens facteval report`
 gives precision and recall with theirs.
-Transport errors are never counted as inconsistent or wrong.
+Transport errors are never counted as inconsistent or wrong. A run another process drives is
+*followed*: the screen shows what that process commits, and `p` and `s` reach it through the
+workspace.
 
 In the KONTEST table, **incons. / n** is an oracle's inconsistent tests over its valid ones
 (knowledge gap: the relations the model affirmed with neither template, over those whose two
@@ -307,11 +310,24 @@ def _progress(snap: ModeSnapshot, live: bool, *, narrow: bool) -> str:
     tokens = (
         f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}"
     )
-    # a stored run keeps no wall-clock time: the elapsed time is this session's
-    elapsed = f"elapsed {duration(snap.elapsed_s)} (this session)" if live else "stored run"
+    elapsed = _whose(snap, live)
     if narrow:
         return f"{loading}{done} · {requests}\n{tokens} · {elapsed}"
     return f"{loading}{done}\n{requests}\n{tokens}\n{elapsed}"
+
+
+FOLLOWED = "followed: another process drives it"
+"""What a live screen says of a run another process drives (`_whose`)."""
+
+
+def _whose(snap: ModeSnapshot, live: bool) -> str:
+    """Who drives the run: this session (with its elapsed time), another process (a stored run
+    whose status is going, `runs.record.GOING`: the stored status already reads interrupted
+    once its owner process is gone, `runs.record.shown_status`), or none (a stored run keeps no
+    wall-clock time)."""
+    if live:
+        return f"elapsed {duration(snap.elapsed_s)} (this session)"
+    return FOLLOWED if snap.status in GOING else "stored run"
 
 
 def _failed_units(snap: ModeSnapshot) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +13,6 @@ from textual.widgets import DataTable, Footer, Header, Input, Select, Static
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
 from kglens_tui.analysis.filters import EdgeFilter
-from kglens_tui.analysis.groups import RATES, overall
 from kglens_tui.analysis.reverify import Reverified, reverify_run
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
@@ -22,12 +20,12 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect
-from kglens_tui.textfmt import counted, interval, pct, rate_ci
+from kglens_tui.textfmt import counted, interval, pct
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
-from kglens_tui.tui.screens.run_text import heat, run_label, short
+from kglens_tui.tui.screens.run_text import heat, metrics_text, run_label, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 REVIEW_HELP = """\
@@ -63,32 +61,6 @@ NARROW_FACT = 110
 """Below this many columns the edge list shows subject, predicate and object as one "fact"."""
 FACT_LIMIT = 60
 """Characters of that fact shown (the drill-down has it whole)."""
-
-
-def metrics_text(data: RunData, flt: EdgeFilter | None = None) -> Text:
-    """The run's three rates (as filtered) with the triage overrides and without them (raw),
-    side by side: a line a rate, each with its 95% interval and what chance scores on the same
-    questions (`groups.overall`'s chance, with or without the triage as the rate), n in the
-    column's title. Within 80 columns for all but rates and chance of 100% in both columns."""
-    adj, raw = overall(data, flt, adjusted=True), overall(data, flt, adjusted=False)
-    columns = [
-        (f"with overrides, n={adj.rates.examined:,}", adj),
-        (f"raw (triage ignored), n={raw.rates.examined:,}", raw),
-    ]
-    cells = [
-        [
-            f"{rate_ci(*row.rates.get(field).bounds)} chance {pct(getattr(row.chance, chance))}"
-            for _, row in columns
-        ]
-        for _, field, chance in RATES
-    ]
-    name_width = max(len(name) for name, _, _ in RATES)
-    first = max(len(columns[0][0]), *(len(line[0]) for line in cells))
-    text = Text()
-    text.append(f"{'':<{name_width}}  {columns[0][0]:<{first}}  {columns[1][0]}", style="bold")
-    for (name, _, _), (adj_cell, raw_cell) in zip(RATES, cells, strict=True):
-        text.append(f"\n{name:<{name_width}}  {adj_cell:<{first}}  {raw_cell}")
-    return text
 
 
 def edge_flags(r: EdgeRow) -> str:

@@ -18,6 +18,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sta
 
 from kglens_tui.analysis.blindspots import edge_rows
 from kglens_tui.analysis.drilldown import EdgeDetail, ReplyView, edge_detail
+from kglens_tui.analysis.groups import chance_of
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import (
     ERROR_TYPES,
@@ -31,7 +32,7 @@ from kglens_tui.analysis.triage import (
 from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
 from kglens_tui.textfmt import interval, pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE
-from kglens_tui.tui.screens.run_text import heat, run_metrics, short
+from kglens_tui.tui.screens.run_text import heat, metrics_text, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -53,7 +54,10 @@ DRILL_HELP = """\
 | `escape` | back to the review |
 
 Every mark asks for a reason and is stored, append-only, with your name ($USER). The edge and
-run numbers are shown with the overrides and without them (raw).
+run numbers are shown with the overrides and without them (raw). **Chance**, beside the edge's
+expected error: how often blind guessing errs on the edge's questions (a Yes/No guess wrong half
+the time, a Wh guess the predicate's most common true object); beside the run's rates: what it
+scores on the run's questions (as the review).
 """
 
 
@@ -104,6 +108,14 @@ class ReasonScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def edge_chance(data: RunData, pos: int, adjusted: bool) -> str:
+    """How often blind guessing errs on the questions asked about run position ``pos``, for
+    beside its expected error ("chance 50.0%"; `groups.chance_of`, with or without the
+    triage)."""
+    right = chance_of(data, np.array([pos]), adjusted).per_question
+    return f"chance {pct(None if right is None else 1.0 - right)}"
 
 
 def verdict_text(r: ReplyView) -> Text:
@@ -178,12 +190,12 @@ class DrillDownScreen(Screen):
             f"{markup_literal(e.object, limit=LABEL_LIMIT)}   (true objects: {markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}; "
             f"{d.neighbours} neighbours)\n"
             f"edge with overrides: m {e.m} n {e.n} · expected error {pct(e.mean)} "
-            f"{interval(e.low, e.high)}"
+            f"{interval(e.low, e.high)} {edge_chance(data, e.pos, True)}"
             f"{' · KG error' if e.kg_error else ''}{' · confirmed' if e.confirmed else ''}"
             f" · raw: m {raw.m} n {raw.n} · expected error {pct(raw.mean)} "
-            f"{interval(raw.low, raw.high)}"
+            f"{interval(raw.low, raw.high)} {edge_chance(data, raw.pos, False)}"
         )
-        self.query_one("#dd-run", Static).update(run_metrics(data))
+        self.query_one("#dd-run", Static).update(metrics_text(data))
         table = self.query_one("#dd-replies", DataTable)
         row_index = table.cursor_row
         table.clear()

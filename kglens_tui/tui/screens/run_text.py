@@ -6,17 +6,36 @@ from rich.text import Text
 
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
-from kglens_tui.analysis.groups import overall
-from kglens_tui.analysis.report import rates_line
+from kglens_tui.analysis.groups import RATES, overall
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
-from kglens_tui.textfmt import simulated_mark
+from kglens_tui.textfmt import pct, rate_ci, simulated_mark
 
 
-def run_metrics(data: RunData, flt: EdgeFilter | None = None) -> str:
-    """The run's rates with triage overrides, and without them (raw)."""
+def metrics_text(data: RunData, flt: EdgeFilter | None = None) -> Text:
+    """The run's three rates (as filtered) with the triage overrides and without them (raw),
+    side by side: a line a rate, each with its 95% interval and what chance scores on the same
+    questions (`groups.overall`'s chance, with or without the triage as the rate), n in the
+    column's title. Within 80 columns for all but rates and chance of 100% in both columns."""
     adj, raw = overall(data, flt, adjusted=True), overall(data, flt, adjusted=False)
-    return f"with overrides: {rates_line(adj)}\nraw:            {rates_line(raw)}"
+    columns = [
+        (f"with overrides, n={adj.rates.examined:,}", adj),
+        (f"raw (triage ignored), n={raw.rates.examined:,}", raw),
+    ]
+    cells = [
+        [
+            f"{rate_ci(*row.rates.get(field).bounds)} chance {pct(getattr(row.chance, chance))}"
+            for _, row in columns
+        ]
+        for _, field, chance in RATES
+    ]
+    name_width = max(len(name) for name, _, _ in RATES)
+    first = max(len(columns[0][0]), *(len(line[0]) for line in cells))
+    text = Text()
+    text.append(f"{'':<{name_width}}  {columns[0][0]:<{first}}  {columns[1][0]}", style="bold")
+    for (name, _, _), (adj_cell, raw_cell) in zip(RATES, cells, strict=True):
+        text.append(f"\n{name:<{name_width}}  {adj_cell:<{first}}  {raw_cell}")
+    return text
 
 
 def short(text: str, width: int) -> str:
