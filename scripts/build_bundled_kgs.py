@@ -1719,7 +1719,8 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                 if a and re.fullmatch(r"[A-Za-z.]{2,8}", a):
                     kg.alias(sid, a)
         for key in ("conventional long form", "conventional short form"):
-            val = fb_text(names.get(key))
+            # a name, not the Factbook's "; note - ..." that can follow it
+            val = re.split(r";\s*note\b", fb_text(names.get(key)))[0].strip()
             if val and val.lower() != "none":
                 kg.alias(sid, val)
         for fname in parse_former_names(fb_text(names.get("former"))):
