@@ -24,6 +24,7 @@ from kglens_tui.core.console import (
     suggested,
 )
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.interrupt import terminate_as_interrupt
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.status import RunStatus
@@ -269,13 +270,17 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
     return config
 
 
+PROBE_TIP = "tip: `kglens probe` always runs headless; `kglens` shows a run live (--no-tui: no tip)"
+"""What `kglens probe` says on a terminal, where a live screen might be expected."""
+
+
 def cmd_probe(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
     from kglens_tui.llm.base import LLMError
     from kglens_tui.runs.runner import prepare, run_blocking
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
-        err_console.print("[dim]tip: the live screen opens with `kglens`; running headless[/]")
+        err_console.print(f"[dim]{PROBE_TIP}[/]", soft_wrap=True)
     if args.resume is not None and (ignored := given_fields(RunConfig, args)):
         raise CLIError(
             f"--resume continues run {args.resume} with its own settings, but these were given "
@@ -436,19 +441,23 @@ def cmd_search(args: argparse.Namespace) -> int:
         + (f" (the first {args.limit}; --limit shows more)" if len(hits) == args.limit else ""),
         title_justify="left",
     )
-    for col in ("run", "it.", "subject", "predicate", "object", "verdict", "question", "reply"):
-        table.add_column(col, justify="right" if col in ("run", "it.") else "left")
+    table.add_column("run", justify="right", no_wrap=True)
+    table.add_column("it.", justify="right", no_wrap=True)
+    # the fact on three lines (subject, predicate, object), so the subject keeps its whole
+    # name at 80 columns; words too long for a column break rather than end in "…"
+    table.add_column("fact", overflow="fold", ratio=3)
+    table.add_column("verdict", no_wrap=True, min_width=max(len(h.category) for h in hits))
+    table.add_column("question", overflow="fold", ratio=4)
+    table.add_column("reply", overflow="fold", ratio=3)
     for h in hits:
-        table.add_row(
-            str(h.run_id),
-            str(h.iteration),
-            h.subject,
-            h.predicate,
-            h.object,
-            h.category,
-            h.question,
-            h.reply,
+        fact = Text("\n").join(
+            [
+                literal(h.subject, "bold", one_line=True),
+                literal(h.predicate, one_line=True),
+                literal(f"→ {h.object}", one_line=True),
+            ]
         )
+        table.add_row(str(h.run_id), str(h.iteration), fact, h.category, h.question, h.reply)
     console.print(table)
     return 0
 
@@ -626,7 +635,14 @@ def cmd_annotate_tui(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from kglens_tui.serve import is_loopback, make_server, no_auth_note
+    from kglens_tui.serve import (
+        BIND_ERRNOS,
+        bind_problem,
+        is_loopback,
+        make_server,
+        no_auth_note,
+        serve_error,
+    )
 
     _check_round(args)
     db = Path(args.db or default_db_path())
@@ -638,6 +654,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CLIError(
             f"kglens serve needs textual-serve ({exc}): pip install textual-serve"
         ) from exc
+    problem = bind_problem(args.host, args.port)  # before saying it serves
+    if problem:
+        raise CLIError(problem)
     console.print(
         f"[b]Serving the annotation app[/] of {markup_literal(db)} at "
         f"{markup_literal(server.public_url)}",
@@ -650,7 +669,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "with no password.",
             soft_wrap=True,
         )
-    server.serve()
+    try:
+        server.serve()
+    except OSError as exc:  # taken between the check and the bind
+        if exc.errno not in BIND_ERRNOS:
+            raise
+        raise CLIError(serve_error(args.host, args.port, exc)) from exc
     return 0
 
 
@@ -701,8 +725,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_kg_build_wikidata)
     add_kg_commands(kg_sub)
 
-    p = sub.add_parser("probe", help="probe a target LLM over a KG (headless with --no-tui)")
-    p.add_argument("--no-tui", action="store_true", help="run headless with a progress display")
+    p = sub.add_parser(
+        "probe", help="probe a target LLM over a KG, headless (the live screen: `kglens`, `n`)"
+    )
+    p.add_argument(
+        "--no-tui",
+        action="store_true",
+        help="leave out the tip a terminal gets that `kglens` has the live screen (the probe "
+        "always runs here, headless, with a progress display)",
+    )
     p.add_argument(
         "--resume", type=int, metavar="RUN", help="continue a run from its last iteration"
     )
@@ -952,6 +983,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             args.db, origin = settings.db or None, workspace_origin(settings)
         _check_workspace_exists(args, origin)
+        if args.func is not cmd_annotate_tui:  # a terminal UI handles its own signals
+            terminate_as_interrupt()  # `kill PID` stops a run as Ctrl-C does, said and stored
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)

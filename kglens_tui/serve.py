@@ -4,8 +4,10 @@ labels from all of them go to one database safely. It has no authentication of i
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import shlex
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +52,40 @@ def default_public_url(host: str, port: int) -> str:
     if is_v6:
         host = f"[{address}%25{zone}]" if zone else f"[{address}]"
     return f"http://{host}:{port}"
+
+
+def port_in_use_message(host: str, port: int) -> str:
+    """The one line that says a port is taken."""
+    return f"port {port} on {host} is in use; pick another with --port"
+
+
+def bind_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on host:port (the port is in use, the address is not this
+    machine's...), as one line, or None when it can: binds each address the server would, as it
+    would (SO_REUSEADDR, as aiohttp does), and lets go at once."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        return f"cannot resolve --host {host}: {exc.strerror}"
+    for family, kind, proto, _, address in infos:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                sock.bind(address)
+            except OSError as exc:
+                return serve_error(host, port, exc)
+    return None
+
+
+BIND_ERRNOS = frozenset({errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES})
+"""The errors binding a listening socket raises for the address or port asked for."""
+
+
+def serve_error(host: str, port: int, exc: OSError) -> str:
+    """One line for an error binding host:port."""
+    if exc.errno == errno.EADDRINUSE:
+        return port_in_use_message(host, port)
+    return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
 
 
 def make_server(

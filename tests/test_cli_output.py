@@ -195,3 +195,30 @@ def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
         assert re.search(rf"  {name} +\d+\.\d% \[\d+\.\d–\d+\.\d\] · chance {chance}", err)
     # the command to copy starts a line of its own
     assert captured.out.endswith(f"the results:\n  kglens --db {db} report 1\n")
+
+
+@pytest.mark.parametrize("no_tui", [False, True])
+def test_probe_says_truly_that_it_runs_headless(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    no_tui: bool,
+) -> None:
+    """`kglens probe` runs headless with or without --no-tui: on a terminal it says so, and
+    where the live screen is, in one tip that --no-tui leaves out; the help says the same."""
+    import sys
+
+    probe = next(
+        a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices["probe"]
+    listed = build_parser().format_help()
+    assert "headless with --no-tui" not in listed and "headless" in listed
+    flag = next(a for a in probe._actions if "--no-tui" in a.option_strings)
+    assert "always runs here, headless" in (flag.help or "")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    argv = ["--db", str(tmp_path / "w.db"), "probe", "--quiet", "--iterations", "1"]
+    assert main(argv + (["--no-tui"] if no_tui else [])) == 0  # headless, to its end
+    out = capsys.readouterr()
+    tip = "tip: `kglens probe` always runs headless; `kglens` shows a run live (--no-tui: no tip)"
+    assert (tip in out.err.splitlines()) is not no_tui
+    assert "run 1 finished" in out.out

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import json
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import Sequence
 
@@ -50,6 +52,25 @@ def make_server(**kwargs: object) -> FakeOpenAIServer:
     return FakeOpenAIServer(**options)  # type: ignore[arg-type]
 
 
+class CountingClient(OpenAICompatClient):
+    """The engine's client, counting what its HTTP attempts met: a reply it accepted, or a
+    timeout of its own (the server cannot tell a reply it sent from one the client received)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.accepted = 0
+        self.timeouts = 0
+
+    async def _attempt(self, request: ChatRequest) -> tuple[str, int, int]:
+        try:
+            reply = await super()._attempt(request)
+        except LLMError as err:
+            self.timeouts += err.kind == "timeout"
+            raise
+        self.accepted += 1
+        return reply
+
+
 def run_engine(
     conn: sqlite3.Connection,
     srv: FakeOpenAIServer,
@@ -58,7 +79,7 @@ def run_engine(
     max_retries: int = MAX_RETRIES,
 ) -> tuple[ProbeEngine, ProbeSnapshot]:
     """Probe the bundled country KG through the fake server to the iteration limit."""
-    client = OpenAICompatClient(
+    client = CountingClient(
         srv.base_url,
         "fake-model",
         timeout_s=0.3,
@@ -153,7 +174,16 @@ def check_invariants(
     assert int(n.sum()) == sum(o["category"] == "incorrect" for o in obs)
 
     assert srv.requests == sum(o["retries"] + 1 for o in obs)
-    assert srv.completed == sum(o["category"] != "error" for o in obs)
+    # every answer stored is a reply the client accepted; each request the server meant to
+    # answer properly (a fault-free one or a 'timeout' fault's late reply) ended at the client
+    # as accepted or as its timeout: a proper reply later than timeout_s (a loaded machine) is
+    # a failure, never an answer, and the server may not even have sent it yet
+    client = engine.target
+    assert isinstance(client, CountingClient)
+    assert client.accepted == sum(o["category"] != "error" for o in obs)
+    proper = srv.requests - sum(srv.fault_counts.values())
+    assert client.accepted + client.timeouts == proper + srv.fault_counts["timeout"]
+    assert srv.completed <= proper
     return obs
 
 
@@ -201,6 +231,26 @@ def test_sync_faults_never_count_as_model_failures(conn: sqlite3.Connection) -> 
     assert positions_by_iteration(obs)[2] == sorted(o["pos"] for o in first_it)
     assert any(o["retries"] > 0 and o["category"] != "error" for o in obs)
     assert {"correct", "incorrect"} <= set(snap.counts)
+
+
+def test_a_proper_reply_later_than_the_timeout_is_a_failure_not_an_answer(
+    conn: sqlite3.Connection,
+) -> None:
+    """What a loaded machine does to any reply: every 7th comes after the client's timeout, so
+    the server completes it but the client has given up (a timeout, retried): it is never an
+    answer, and the accounting holds without assuming that proper replies are fast."""
+    order = itertools.count()
+    lock = threading.Lock()
+
+    def latency(_rng: object) -> float:
+        with lock:
+            return 0.6 if next(order) % 7 == 6 else 0.0
+
+    with make_server(latency_fn=latency) as srv:
+        engine, snap = run_engine(conn, srv)
+    check_invariants(conn, engine, snap, srv)
+    client = engine.target
+    assert isinstance(client, CountingClient) and client.timeouts > 0
 
 
 class FailingEdgesClient:

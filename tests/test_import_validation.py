@@ -412,3 +412,34 @@ def test_cli_warns_of_unknown_columns_in_one_line(tmp_path: Path, capsys) -> Non
         "end, point_in_time, source)"
     ]
     assert "imported 'extra'" in captured.out
+
+
+@pytest.mark.parametrize(
+    ("name", "setup", "error"),
+    [
+        ("ansi.csv", None, "ansi.csv: no such file or directory"),
+        ("kg", "dir", "kg/entities.jsonl: missing: a KG directory needs entities.jsonl and"),
+        ("facts.txt", "file", "facts.txt: unknown format: expected a directory, .jsonl, .csv"),
+    ],
+)
+def test_a_path_that_cannot_be_imported_names_the_path_alone(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    setup: str | None,
+    error: str,
+) -> None:
+    """A missing or unusable path has no line and no field to name: `kg import` says the path and
+    what is wrong, on one line."""
+    from kglens_tui.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    if setup == "dir":
+        (tmp_path / name).mkdir()
+    elif setup == "file":
+        (tmp_path / name).write_text("a,b,c\n", encoding="utf-8")
+    assert main(["--db", str(tmp_path / "w.db"), "kg", "import", name]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith(f"error: {error}"), err
+    assert "line" not in err and "field" not in err

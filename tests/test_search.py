@@ -210,3 +210,27 @@ def test_searching_a_run_of_another_mode_says_what_search_covers(tmp_path: Path,
     assert main(["--db", str(db), "search", "is", "--run", "1"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "run 1 is a KONTEST run: search covers the questions and replies of KGLens runs" in err
+
+
+def test_search_output_keeps_each_fact_whole_at_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At 80 columns the table fits and truncates nothing: each subject shows whole (the fact
+    stacks subject, predicate and object in one column), and so does each verdict."""
+    from kglens_tui.core.console import console
+
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    run_id = sim_run(conn, seed=3)
+    hits = search(conn, "of", run_id, limit=20)
+    conn.close()
+    assert hits
+    monkeypatch.setattr(console, "width", 80)
+    assert main(["--db", str(db), "search", "of", "--run", str(run_id), "--limit", "20"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "…" not in out
+    cells = [cell.strip() for line in lines for cell in line.split("│")]
+    for h in hits:  # each on a line of its own, whole
+        assert h.subject in cells and h.category in cells, h

@@ -4,6 +4,8 @@ question show their whole text (wrapped), with the dialog inside the screen."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
@@ -11,10 +13,14 @@ from textual.widgets import Label
 
 from kglens_tui.analysis.triage import ERROR_TYPES
 from kglens_tui.settings import Settings
-from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.app import KGLensApp, quit_question
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import ReasonScreen
 
+RUNNING_PROBE: Any = SimpleNamespace(
+    mode="kglens", snapshot=lambda: SimpleNamespace(uncommitted=SimpleNamespace(requests=1054))
+)
+"""A KGLens run's session as the quit question reads it, with 1,054 replies in."""
 CHOICES = " · ".join(f"{i} {t.replace('_', ' ')}" for i, t in enumerate(ERROR_TYPES, 1))
 
 
@@ -22,10 +28,7 @@ CHOICES = " · ".join(f"{i} {t.replace('_', ' ')}" for i, t in enumerate(ERROR_T
 @pytest.mark.parametrize(
     "dialog",
     [
-        lambda: ConfirmScreen(
-            "A run is active. Quit? Its requests in flight are cancelled; what is already "
-            "answered is committed and the run can be resumed later."
-        ),
+        lambda: ConfirmScreen(quit_question(RUNNING_PROBE)),
         lambda: ReasonScreen(f"Error type of this reply: {CHOICES}", "1-4 or a name"),
     ],
 )

@@ -1,10 +1,13 @@
-"""Quitting with a run active: every way to quit asks first; a confirmed quit says what it waits
-for, cancels the requests in flight, commits what was answered and stores the run as
-interrupted (a probe run in its child process, a fact-eval run in its thread)."""
+"""Quitting with a run active: every way to quit asks first, saying what quitting keeps; a
+confirmed quit says what it waits for, cancels the requests in flight, commits what is whole
+(a probe's committed iterations, its iteration in progress dropped; a fact-eval run's answered
+units) and stores the run as interrupted."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -96,6 +99,42 @@ async def test_quit_ends_a_probe_run_and_keeps_its_iterations(tmp_path: Path) ->
     )
 
 
+async def test_the_quit_question_says_the_iteration_in_progress_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """A KGLens iteration is committed whole or not at all: the quit question says its replies
+    in so far are dropped (and how many), and what quitting stores agrees."""
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    config = dataclasses.replace(slow_probe(), batch_size=8, concurrency=2)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(config)
+        session = app.session
+
+        def replies_in() -> int:
+            snap = session.snapshot()
+            return snap.uncommitted.requests if snap is not None else 0
+
+        await wait_for(pilot, lambda: replies_in() >= 1)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = " ".join(app.screen.question.split())
+        shown = re.search(r"The iteration in progress \((\d+) replies in\) is dropped", question)
+        assert shown is not None, question
+        assert "committed iterations are kept" in question and "press s" in question
+        assert "what is already answered is committed" not in question
+        await pilot.press("y")
+        assert "dropping the iteration in progress" in app.screen.text
+        await wait_for(pilot, lambda: app.return_code is not None)
+    conn = sqlite3.connect(db)
+    done, status = conn.execute("SELECT iterations_done, status FROM run").fetchone()
+    assert status == "interrupted"
+    observations = conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0]
+    assert observations == done * 8  # nothing of the iteration in progress
+    (dropped,) = conn.execute("SELECT dropped FROM target_usage").fetchone()
+    assert dropped >= int(shown.group(1))  # the replies it had in, and any still in flight
+
+
 async def test_quit_ends_a_facteval_run_and_keeps_its_answers(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
@@ -111,6 +150,7 @@ async def test_quit_ends_a_facteval_run_and_keeps_its_answers(tmp_path: Path) ->
         )
         await app.run_action("quit")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "every answered unit is kept" in app.screen.question
         await pilot.press("y")
         await wait_for(pilot, lambda: app.return_code is not None)
     conn = sqlite3.connect(db)

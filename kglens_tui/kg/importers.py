@@ -19,7 +19,7 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.bundled_data import check_not_bundled
 from kglens_tui.kg.csv_triples import parse_csv
 from kglens_tui.kg.jsonl import parse_jsonl, read_extras
-from kglens_tui.kg.parsed import KGImportError, ParsedKG, ProgressFn
+from kglens_tui.kg.parsed import KGImportError, ParsedKG, ProgressFn, check_exists
 from kglens_tui.store.connection import transaction
 from kglens_tui.textfmt import counted
 
@@ -58,8 +58,7 @@ def parse_path(
     path: Path, entities: Path | None = None, progress: ProgressFn | None = None
 ) -> ParsedKG:
     """Parse a KG directory (entities.jsonl + triples.jsonl), a JSONL triples file, or CSV/TSV."""
-    if not path.exists():
-        raise KGImportError(path, 0, "(path)", "no such file or directory")
+    check_exists(path)
     if path.is_dir():
         ents, triples, preds = (
             path / "entities.jsonl",
@@ -70,8 +69,8 @@ def parse_path(
             if not needed.exists():
                 raise KGImportError(
                     needed,
-                    0,
-                    "(path)",
+                    None,
+                    None,
                     "missing: a KG directory needs entities.jsonl and triples.jsonl",
                 )
         parsed = parse_jsonl(ents, triples, preds if preds.exists() else None, progress)
@@ -81,13 +80,13 @@ def parse_path(
         ents = entities or path.with_name("entities.jsonl")
         if not ents.exists():
             raise KGImportError(
-                ents, 0, "(path)", "missing: JSONL triples need an entities file (--entities)"
+                ents, None, None, "missing: JSONL triples need an entities file (--entities)"
             )
         return parse_jsonl(ents, path, None, progress)
     if path.suffix.lower() in (".csv", ".tsv", ".tab"):
         return parse_csv(path, progress)
     raise KGImportError(
-        path, 0, "(path)", "unknown format: expected a directory, .jsonl, .csv or .tsv"
+        path, None, None, "unknown format: expected a directory, .jsonl, .csv or .tsv"
     )
 
 

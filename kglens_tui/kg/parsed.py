@@ -32,13 +32,26 @@ _MESSAGE_CHARS = 300
 
 
 class KGImportError(KGLensError):
-    """A bad input row: names the file, the line and the field, on one line of visible text."""
+    """A bad input row: names the file, the line and the field, on one line of visible text; a
+    file that is missing or unreadable as a whole names the file alone (line and field None)."""
 
-    def __init__(self, path: Path | str, line: int, field_name: str, message: str) -> None:
+    def __init__(
+        self, path: Path | str, line: int | None, field_name: str | None, message: str
+    ) -> None:
         self.path, self.line, self.field = str(path), line, field_name
         self.message = visible(message, one_line=True, limit=_MESSAGE_CHARS)
-        where = visible(f"{path}, line {line}, field '{field_name}'", one_line=True)
-        super().__init__(f"{where}: {self.message}")
+        where = str(path)
+        if line is not None:
+            where += f", line {line}"
+        if field_name is not None:
+            where += f", field '{field_name}'"
+        super().__init__(f"{visible(where, one_line=True)}: {self.message}")
+
+
+def check_exists(path: Path) -> None:
+    """Refuse a path that is not there, naming it alone (no line, no field)."""
+    if not path.exists():
+        raise KGImportError(path, None, None, "no such file or directory")
 
 
 @dataclass
@@ -179,7 +192,7 @@ def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise KGImportError(path, 0, "(path)", f"cannot read: {exc.strerror or exc}") from None
+        raise KGImportError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
 
 
 def str_field(obj: dict, key: str, path: Path, line: int, *, required: bool = True) -> str:

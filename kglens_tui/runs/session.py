@@ -82,9 +82,11 @@ def _child_main(
     pipe: Connection,
 ) -> None:
     """The run's process: set the run up, drive it, stream snapshots, obey commands. Ctrl-C in
-    a terminal reaches the whole process group; the UI decides what it means, so it is ignored
-    here."""
+    a terminal reaches the whole process group, and so may SIGTERM (a service manager stopping
+    the command); the UI decides what they mean, so both are ignored here (a UI that is gone
+    without a word ends the run as resumable, `UI_GONE`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
     async def main() -> None:
         import_modules(modules)
@@ -340,8 +342,9 @@ class RunSession:
         self._command(Stop(now))
 
     def abort(self, reason: str) -> None:
-        """End now: cancel the requests in flight, commit what is answered and store the run
-        as interrupted with this reason."""
+        """End now: cancel the requests in flight, commit what is whole (a KGLens run drops
+        its iteration in progress; a unit mode keeps each answered unit) and store the run as
+        interrupted with this reason."""
         self._command(Abort(reason))
 
     def kill(self) -> None:

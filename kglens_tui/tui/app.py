@@ -51,6 +51,36 @@ process is ended outright (its committed iterations stay either way)."""
 QUIT_REASON = "quit during the run: resume it (r on Home, or --resume) to ask the rest"
 
 
+def quit_question(session: RunSession) -> str:
+    """What a quit asks while a run is active: what quitting (`RunSession.abort`) drops and
+    keeps. A KGLens iteration is committed whole or not at all, so the one in progress is dropped
+    with the replies it has in (counted when the run has said so); `s` commits it instead. A unit
+    mode commits each answered unit."""
+    if session.mode != KGLENS:
+        return (
+            "A run is active. Quit? Its units in flight are dropped (a resume asks them again); "
+            "every answered unit is kept and the run can be resumed."
+        )
+    tally = getattr(session.snapshot(), "uncommitted", None)
+    replies = f" ({tally.requests:,} replies in)" if tally is not None and tally.requests else ""
+    return (
+        f"A run is active. Quit? The iteration in progress{replies} is dropped (a resume asks it "
+        "again); committed iterations are kept and the run can be resumed. To keep that "
+        "iteration, answer n and press s: the run stops once its replies are in."
+    )
+
+
+def quitting_text(session: RunSession) -> str:
+    """What the app says while a confirmed quit ends the active run."""
+    run = f"run {session.run_id}" if session.run_id is not None else "the run"
+    dropped = (
+        "dropping the iteration in progress"
+        if session.mode == KGLENS
+        else "keeping the answered units"
+    )
+    return f"Ending {run}: cancelling its requests in flight, {dropped}…"
+
+
 class KGLensApp(App):
     """Probe what an LLM knows, live."""
 
@@ -394,10 +424,22 @@ class KGLensApp(App):
         self.push_screen(HelpScreen(text, where))
 
     def action_quit_app(self) -> None:
-        """Every way to quit (q, ctrl+q, ctrl+c, the palette) comes here: asks first while a
-        run is active, then ends the run and quits."""
+        """Every way to quit (q, ctrl+q, ctrl+c, the palette) comes here: asks first when the
+        screen has work not saved (its `unsaved()` says what) and while a run is active, then
+        ends the run and quits."""
         if self._quit_started is not None or isinstance(self.screen, ConfirmScreen):
             return
+        unsaved = getattr(self.screen, "unsaved", None)  # a screen's work not saved yet
+        question = unsaved() if callable(unsaved) else None
+        if question is None:
+            self._quit_asking_for_run()
+            return
+        self.push_screen(
+            ConfirmScreen(question), lambda yes: self._quit_asking_for_run() if yes else None
+        )
+
+    def _quit_asking_for_run(self) -> None:
+        """Quit, asking first while a run is active (`quit_question`)."""
         if not self._busy():
             self.exit()
             return
@@ -406,13 +448,8 @@ class KGLensApp(App):
             if yes:
                 self._quit_now()
 
-        self.push_screen(
-            ConfirmScreen(
-                "A run is active. Quit? Its requests in flight are cancelled; what is already "
-                "answered is committed and the run can be resumed later."
-            ),
-            answer,
-        )
+        assert self.session is not None  # _busy
+        self.push_screen(ConfirmScreen(quit_question(self.session)), answer)
 
     def on_unmount(self) -> None:
         """However the app ends (a crash, a test's end), a run still going is ended as on quit,
@@ -428,21 +465,15 @@ class KGLensApp(App):
         self.action_quit_app()
 
     def _quit_now(self) -> None:
-        """End the active run (cancel in-flight requests, commit what is answered, store it as
-        interrupted), saying so while it happens, then exit."""
+        """End the active run (cancel its requests in flight, commit what is whole, store it as
+        interrupted: `quit_question`), saying so while it happens, then exit."""
         session = self.session
         if session is None or not self._busy():
             self.exit()
             return
         self._quit_started = time.monotonic()
         session.abort(QUIT_REASON)
-        run = f"run {session.run_id}" if session.run_id is not None else "the run"
-        self.push_screen(
-            QuittingScreen(
-                f"Ending {run}: cancelling its requests in flight and committing what is "
-                "already answered…"
-            )
-        )
+        self.push_screen(QuittingScreen(quitting_text(session)))
         self.set_interval(0.05, self._quit_when_stopped)
 
     def _quit_when_stopped(self) -> None:

@@ -15,6 +15,7 @@ from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.bundled_data import check_not_bundled
 from kglens_tui.kg.importers import KGExistsError, KGImportError, import_kg
 from kglens_tui.kg.names import KGNameError, check_kg_name
+from kglens_tui.kg.parsed import check_exists
 from kglens_tui.store.connection import StoreError, connect
 
 
@@ -121,13 +122,11 @@ class ImportScreen(ModalScreen[str | None]):
             self._show_error("Enter a path.")
             return
         path = Path(raw).expanduser()
-        if not path.exists():
-            self._show_error(f"{path}: no such file or directory")
-            return
         try:
+            check_exists(path)
             name = check_kg_name(self.query_one("#name", Input).value.strip() or path.stem)
             check_not_bundled(name, source=str(path))
-        except KGNameError as exc:
+        except (KGImportError, KGNameError) as exc:
             self._show_error(str(exc))
             return
         self._status(f"importing {path.name}…")
