@@ -15,6 +15,7 @@ import pytest
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.labels import (
+    StaleLabel,
     current_label,
     flag_item,
     label_history,
@@ -79,6 +80,24 @@ def test_submit_undo_skip_flag_are_revisions(conn, small) -> None:
     skipped = skip_item(conn, yn, "ann2", seconds=3)
     assert skipped.state.skipped and skipped.state.done and skipped.state.question_clear is None
     assert current_label(conn, yn, "ann3") is None
+
+
+def test_undo_reverts_only_the_revision_the_caller_saw(conn, small) -> None:
+    """Was: one annotator's two windows; window 1's undo reverted window 2's newer label."""
+    _, (yn, _, third, _) = small
+    mine = submit_label(conn, yn, "ann1", question_clear="yes")
+    theirs = submit_label(conn, yn, "ann1", question_clear="no")  # another window
+    before = list(conn.iterdump())
+    with pytest.raises(StaleLabel) as err:
+        undo_label(conn, yn, "ann1", seen=mine.client_rev)
+    assert str(err.value) == f"item {yn} changed in another window: now No"
+    assert err.value.now.question_clear == "no"
+    assert list(conn.iterdump()) == before
+    with pytest.raises(StaleLabel, match="now not rated"):
+        undo_label(conn, third, "ann1", seen="x")
+    undone = undo_label(conn, yn, "ann1", seen=theirs.client_rev)
+    assert undone is not None and undone.state.question_clear == "yes"
+    assert undo_label(conn, third, "ann1", seen="") is None
 
 
 def test_labels_are_validated(conn, small) -> None:

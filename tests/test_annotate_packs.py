@@ -210,6 +210,20 @@ BAD_PACKS = {
         "no annotation round 77",
     ),
     "not a pack": (_mutate_item(0, lambda r: r.update(format="csv")), 1, "format", "not a KGLens"),
+    # was: stored, like every other text of a pack; round and annotator names refuse them
+    "escape in a note": (
+        _set_label(5, flag=True, note="see \x1b[31mred"),
+        6,
+        "label.note",
+        "holds the control character U+001B",
+    ),
+    "newline inside a note": (
+        _set_label(5, flag=True, note="two\nlines"),
+        6,
+        "label.note",
+        "U+000A; a note may not hold escapes",
+    ),
+    "note not text": (_set_label(5, flag=True, note=7), 6, "label.note", "must be text"),
 }
 
 

@@ -9,6 +9,12 @@ from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRECT_VALUES
 
+DECISION_LABELS = {
+    "question_clear": "Intent of the question clear?",
+    "response_correct": "AI's response correct?",
+}
+"""The two questions a decision answers, as the adjudication screen and the report show them."""
+
 
 @dataclass(frozen=True)
 class Adjudication:
@@ -45,13 +51,15 @@ def adjudicate(
     response_correct: str | None = None,
 ) -> Adjudication:
     """Record a final decision on an item (at least one of the two answers) and why."""
-    if question_clear is None and response_correct is None:
-        raise AnnotationError("an adjudication decides question_clear, response_correct or both")
+    clear_label, correct_label = (
+        DECISION_LABELS["question_clear"],
+        DECISION_LABELS["response_correct"],
+    )
     if question_clear is not None and question_clear not in QUESTION_CLEAR_VALUES:
-        raise AnnotationError(f"question_clear must be 'yes' or 'no' (got {question_clear!r})")
+        raise AnnotationError(f"{clear_label} must be 'yes' or 'no' (got {question_clear!r})")
     if response_correct is not None and response_correct not in RESPONSE_CORRECT_VALUES:
         raise AnnotationError(
-            f"response_correct must be 'correct' or 'incorrect' (got {response_correct!r})"
+            f"{correct_label} must be 'correct' or 'incorrect' (got {response_correct!r})"
         )
     if not reason.strip():
         raise AnnotationError("an adjudication needs a reason")
@@ -64,6 +72,15 @@ def adjudicate(
             raise AnnotationError(f"no annotation item {item_id}")
         if item[0] == "yes_no" and response_correct is not None:
             raise AnnotationError(f"item {item_id} is a Yes/No item: its response is not judged")
+        if question_clear is None and response_correct is None:
+            decide = (
+                f"'{clear_label}'"
+                if item[0] == "yes_no"
+                else f"'{clear_label}', '{correct_label}' or both"
+            )
+            raise AnnotationError(
+                f"nothing decided: choose an answer to {decide} (not 'keep the majority')"
+            )
         cur = c.execute(
             "INSERT INTO annotation_adjudication(item_id, question_clear, response_correct, "
             "reason, adjudicator) VALUES (?,?,?,?,?)",

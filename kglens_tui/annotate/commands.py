@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from kglens_tui.annotate.adjudication import DECISION_LABELS
 from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.items import item_ref
 from kglens_tui.annotate.packs import export_pack, import_pack
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import (
@@ -115,9 +117,17 @@ def cmd_rounds(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 def cmd_progress(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     rnd = get_round(conn, args.round)
-    table = LiteralTable(title=f"Progress of round '{rnd.name}'", title_justify="left")
-    for col in ("annotator", "done", "%", "labelled", "skipped", "flagged", "time", "s / item"):
-        table.add_column(col, justify="left" if col == "annotator" else "right")
+    # no outer edge and short headings: at 80 columns every heading and figure fits whole
+    table = LiteralTable(
+        title=f"Progress of round '{rnd.name}'",
+        caption="min: minutes recorded · s/item: seconds per item done",
+        title_justify="left",
+        caption_justify="left",
+        show_edge=False,
+        pad_edge=False,
+    )
+    for col in ("annotator", "done", "%", "labelled", "skipped", "flagged", "min", "s/item"):
+        table.add_column(col, justify="left" if col == "annotator" else "right", no_wrap=True)
     for p in progress(conn, rnd.id):
         per = p.seconds_per_item
         table.add_row(
@@ -127,7 +137,7 @@ def cmd_progress(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             f"{p.labelled:,}",
             f"{p.skipped:,}",
             f"{p.flagged:,}",
-            f"{p.seconds / 60:,.1f} min",
+            f"{p.seconds / 60:,.1f}",
             "—" if per is None else f"{per:,.1f}",
         )
     console.print(table)
@@ -214,7 +224,7 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         dis.add_column(heading, justify="right" if heading == "item" else "left")
     for it in res.disagreements:
         dis.add_row(
-            str(it.item_id),
+            item_ref(it.item_id),
             it.kg,
             _short(it.question),
             _short(it.response, 40),
@@ -232,19 +242,44 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             und.add_column(heading, justify="right" if heading == "item" else "left")
         for it in res.undecided:
             und.add_row(
-                str(it.item_id),
+                item_ref(it.item_id),
                 it.kg,
                 it.qtype,
                 _votes(it, "question_clear"),
                 _votes(it, "response_correct") if it.qtype == "wh" else "",
             )
         console.print(und)
+    decided = [it for it in res.items if it.adjudication is not None]
+    if decided:
+        adj = LiteralTable(
+            title=f"Adjudicated ({len(decided)}): the decision overrides the majority",
+            title_justify="left",
+        )
+        for heading in ("item", "question", "decision", "majority", "by", "reason"):
+            adj.add_column(heading, justify="right" if heading == "item" else "left")
+        for it in decided:
+            d = it.adjudication
+            assert d is not None
+            for field, value, majority in (
+                ("question_clear", d.question_clear, it.clear_majority),
+                ("response_correct", d.response_correct, it.correct_majority),
+            ):
+                if value is not None:
+                    adj.add_row(
+                        item_ref(it.item_id),
+                        DECISION_LABELS[field],
+                        value,
+                        majority or "none",
+                        d.adjudicator,
+                        d.reason,
+                    )
+        console.print(adj)
     if res.flagged:
         fl = LiteralTable(title=f"Flagged ({len(res.flagged)})", title_justify="left")
         for heading in ("item", "annotator", "note"):
             fl.add_column(heading, justify="right" if heading == "item" else "left")
         for item_id, name, note in res.flagged:
-            fl.add_row(str(item_id), name, note)
+            fl.add_row(item_ref(item_id), name, note)
         console.print(fl)
     return 0
 

@@ -13,6 +13,7 @@ from typing import Any
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRECT_VALUES
+from kglens_tui.core.safetext import unshown_char
 
 ACTIONS = ("label", "skip", "flag", "undo", "import")
 
@@ -32,6 +33,23 @@ def seconds_problem(seconds: object) -> str | None:
         return (
             f"must be a finite number of seconds from 0 to {MAX_ITEM_SECONDS:,.0f}, a day per "
             f"item (got {seconds!r:.40})"
+        )
+    return None
+
+
+def note_problem(note: object) -> str | None:
+    """Why `note` cannot be a flag's note, or None when it can: text on one line without
+    control characters (no escape, newline, tab or bidi control), the rule round and annotator
+    names follow. Checked where notes come in (a pack, the flag dialog); like names, the
+    Python API stores what it is given (older workspaces may hold such notes: every view shows
+    them literally)."""
+    if not isinstance(note, str):
+        return "must be text"
+    bad = unshown_char(note)
+    if bad is not None:
+        return (
+            f"holds the control character U+{ord(bad):04X}; a note may not hold escapes, NUL, "
+            "newlines, tabs or bidi controls"
         )
     return None
 
@@ -58,6 +76,20 @@ class LabelState:
     @property
     def empty(self) -> bool:
         return not self.done and not self.flag and not self.note
+
+    @property
+    def summary(self) -> str:
+        """The label in words, as the annotator's screen shows it: "No", "Yes, Correct",
+        "skipped" or "not rated", and ", flagged"."""
+        if self.skipped:
+            words = "skipped"
+        elif self.question_clear is None:
+            words = "not rated"
+        else:
+            words = self.question_clear.capitalize()
+            if self.response_correct is not None:
+                words += f", {self.response_correct.capitalize()}"
+        return words + (", flagged" if self.flag else "")
 
 
 CLEARED = LabelState()
@@ -289,9 +321,10 @@ def flag_item(
 ) -> Revision:
     """Flag an item with a note (or clear the flag with flagged=False); keeps the answers."""
 
+    text = note.strip() if flagged else ""
+
     def plan(qtype: str, history: list[sqlite3.Row]) -> tuple[LabelState, None]:
         now = state_from_row(history[-1] if history else None)
-        text = note.strip() if flagged else ""
         return LabelState(
             now.question_clear, now.response_correct, now.skipped, flagged, text
         ), None
@@ -308,10 +341,18 @@ def undo_label(
     *,
     seconds: float = 0.0,
     rev_id: str | None = None,
+    seen: str | None = None,
 ) -> Revision | None:
-    """Revert the annotator's last action on the item (repeatable); None if nothing to undo."""
+    """Revert the annotator's last action on the item (repeatable); None if nothing to undo.
+    With `seen` (the client revision id of the latest revision the caller knows of; "" for
+    none) it reverts only that revision: when another window or process has stored one since,
+    it raises StaleLabel naming the label now stored, and stores nothing."""
 
     def plan(qtype: str, history: list[sqlite3.Row]) -> tuple[LabelState, int] | None:
+        latest = history[-1]["client_rev"] if history else ""
+        if seen is not None and latest != seen:
+            now = state_from_row(history[-1] if history else None)
+            raise StaleLabel(item_id, now)
         stack: list[sqlite3.Row] = []
         for row in history:
             if row["action"] == "undo":
@@ -325,6 +366,15 @@ def undo_label(
         return state_from_row(stack[-1] if stack else None), int(undone["revision"])
 
     return append_revision(conn, item_id, annotator, "undo", plan, seconds=seconds, rev_id=rev_id)
+
+
+class StaleLabel(AnnotationError):
+    """The stored label is not the one the caller saw: another window changed it."""
+
+    def __init__(self, item_id: int, now: LabelState) -> None:
+        super().__init__(f"item {item_id} changed in another window: now {now.summary}")
+        self.item_id = item_id
+        self.now = now
 
 
 def current_label(conn: sqlite3.Connection, item_id: int, annotator: str) -> Revision | None:

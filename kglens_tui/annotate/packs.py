@@ -22,6 +22,7 @@ from kglens_tui.annotate.labels import (
     MAX_ITEM_SECONDS,
     LabelState,
     label_problem,
+    note_problem,
     seconds_problem,
     state_from_row,
 )
@@ -254,7 +255,12 @@ def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState, float] | None:
+def _read_label(
+    r: _Reader, n: int, qtype: str, label: Any, stored_note: str
+) -> tuple[LabelState, float] | None:
+    """A pack line's label, validated; `stored_note` is the note stored for the item now, the
+    one note holding a control character that is let through (exported from an older
+    workspace, and unchanged)."""
     if label is None:
         return None
     if not isinstance(label, dict):
@@ -266,8 +272,9 @@ def _read_label(r: _Reader, n: int, qtype: str, label: Any) -> tuple[LabelState,
         if not isinstance(label.get(key, False), bool):
             raise r.fail(n, f"label.{key}", f"must be true or false (got {label[key]!r})")
     note = label.get("note", "")
-    if not isinstance(note, str):
-        raise r.fail(n, "label.note", "must be text")
+    wrong_note = note_problem(note.strip() if isinstance(note, str) else note)
+    if wrong_note and not (isinstance(note, str) and note.strip() == stored_note):
+        raise r.fail(n, "label.note", wrong_note)
     seconds = label.get("seconds", 0)
     wrong_time = seconds_problem(seconds)
     if wrong_time:
@@ -356,7 +363,8 @@ def _read_pack(
             if given[key] != value:
                 raise r.fail(n, key, f"differs from item {item_id} of the round (edited?)")
         contents.append(_content(item_id, **given))
-        label = _read_label(r, n, stored.qtype, obj.get("label"))
+        stored_note = stored.label.state.note if stored.label is not None else ""
+        label = _read_label(r, n, stored.qtype, obj.get("label"), stored_note)
         if label is None:
             unlabelled += 1
         else:

@@ -38,14 +38,16 @@ from kglens_tui.annotate.guidelines import (
     QUESTION_CLEAR_PROMPT,
     RESPONSE_CORRECT_PROMPT,
 )
-from kglens_tui.annotate.items import AnnotatorItem, items_for_annotator
+from kglens_tui.annotate.items import AnnotatorItem, item_ref, items_for_annotator
 from kglens_tui.annotate.labels import (
     CLEARED,
     LabelState,
     Revision,
+    StaleLabel,
     current_label,
     flag_item,
     new_rev_id,
+    note_problem,
     skip_item,
     submit_label,
     undo_label,
@@ -54,6 +56,7 @@ from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, squeezed, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
     from textual import getters
@@ -68,18 +71,24 @@ ANNOTATE_HELP = """\
 | `y` / `n` | the intent of the question is clear: Yes / No |
 | `c` / `x` | Wh questions: the AI's response is Correct / Incorrect |
 | `u` | undo your last action on this item (repeatable) |
-| `s` | skip this item (it counts as handled and casts no vote) |
+| `s` | skip this item (it counts as done and casts no vote) |
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
 | `g` | show or hide the guidelines (on a narrow terminal they replace the item, and the keys that answer, skip, flag or undo wait until `g` shows it again) |
 | `↑` / `↓`, `page up` / `page down`, `home` / `end` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it, and the line above them says how much of the item is below |
-| `escape` | back to the rounds |
+| `escape` | back to the rounds (asks first while an answer is not saved yet) |
 
-A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. `c` / `x`
-wait until the end of the AI's response has been on screen (a long reply on a small terminal:
-scroll to it first). After a new label the next item opens. Every change is saved at once as a
-new revision; the time you spend on each item is recorded. You never see the app's verdict or
-another annotator's labels.
+A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. `y` / `n`
+wait until the end of the question has been on screen, `c` / `x` until the end of the AI's
+response has (a long one on a small terminal: scroll to it first). After a new label the next
+item opens. Every change is saved at once as a new revision; the time you spend on each item
+is recorded. "Done" counts the items labelled or skipped: a flag alone does not make an item
+done (label or skip it too). You never see the app's verdict or another annotator's labels.
+
+The item line shows your place in your items and the item's number in the round ("Item 3 of 6
+· #105"): reports and adjudication name items by that number. Open in two windows, an item
+shows the label stored last, wherever it was given (a change made in the other window is
+told), and `u` undoes only a change this window has seen: else it says what the item is now.
 """
 
 IDLE_CAP_S = 600.0
@@ -99,13 +108,21 @@ class LabelOp:
 
 
 class LabelStored(Message):
-    """The writer stored an action (revision None: nothing to undo) or failed (error)."""
+    """The writer stored an action (revision None: nothing to undo) or failed (error; stale:
+    an undo refused because another window changed the item since, holding what it is now)."""
 
-    def __init__(self, op: LabelOp, revision: Revision | None, error: str = "") -> None:
+    def __init__(
+        self,
+        op: LabelOp,
+        revision: Revision | None,
+        error: str = "",
+        stale: LabelState | None = None,
+    ) -> None:
         super().__init__()
         self.op = op
         self.revision = revision
         self.error = error
+        self.stale = stale
 
 
 WRITES: dict[str, Callable[..., Revision | None]] = {
@@ -157,6 +174,8 @@ class LabelWriter:
                         rev_id=op.rev_id,
                         **op.args,
                     )
+                except StaleLabel as exc:
+                    self.target.post_message(LabelStored(op, None, str(exc), exc.now))
                 except (AnnotationError, sqlite3.Error) as exc:
                     self.target.post_message(LabelStored(op, None, str(exc)))
                 else:
@@ -206,6 +225,16 @@ def reply_text(reply: str | None) -> Text:
     return literal(text) if text else Text("(empty reply)", style="dim italic")
 
 
+def item_name(item: AnnotatorItem, total: int) -> str:
+    """ "Item 3 of 6 · #105": the place in the annotator's items and the item's number in the
+    round, which reports and adjudication use."""
+    return f"Item {item.position} of {total} · {item_ref(item.item_id)}"
+
+
+PARTS = {"question": "#ann-question", "response": "#ann-response"}
+"""What an answer judges, and the widget showing it: y / n the question, c / x the reply."""
+PART_NAMES = {"question": "The question", "response": "The AI's response"}
+
 CLEAR_OPTIONS = (("y", "Yes", "yes"), ("n", "No", "no"))
 CORRECT_OPTIONS = (("c", "Correct", "correct"), ("x", "Incorrect", "incorrect"))
 
@@ -231,6 +260,7 @@ class FlagScreen(ModalScreen[tuple[bool, str] | None]):
                 classes="hint",
             )
             yield Input(value=self.note, placeholder="note (optional)", id="flag-note")
+            yield Static("", id="flag-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Flag (enter)", id="flag", variant="warning")
                 if self.flagged:
@@ -243,7 +273,12 @@ class FlagScreen(ModalScreen[tuple[bool, str] | None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#flag")
     def _flag(self) -> None:
-        self.dismiss((True, self.query_one(Input).value.strip()))
+        note = self.query_one(Input).value.strip()
+        problem = note_problem(note)
+        if problem:  # e.g. a pasted escape: refused as in a pack
+            self.query_one("#flag-error", Static).update(Text(f"The note {problem}.", "red"))
+            return
+        self.dismiss((True, note))
 
     @on(Button.Pressed, "#remove")
     def action_remove(self) -> None:
@@ -301,8 +336,12 @@ class AnnotateScreen(Screen):
         self._bindings_for: bool | None = None
         self._shown: dict[str, Text | str] = {}
         self._shown_item: int | None = None
-        self._reply_seen: set[int] = set()
-        """Items whose reply was on screen to its end (c / x wait for it: `reply_seen`)."""
+        self._seen: dict[str, set[int]] = {part: set() for part in PARTS}
+        """Items whose question (y / n wait for it) or reply (c / x) was on screen to its end."""
+        self._mine: set[str] = set()
+        """Revision ids of the actions this window queued."""
+        self._last_op: dict[int, str] = {}
+        """Item id -> revision id of the last action queued for it and not yet stored."""
 
     @property
     def pending(self) -> int:
@@ -386,6 +425,7 @@ class AnnotateScreen(Screen):
         if item is None:
             self._set("#ann-question", "This annotator has no items.")
             return
+        item = self._sync(item)
         self._show_item(item)
         if item.item_id != self._shown_item:  # another item opens at its top, not scrolled
             self._shown_item = item.item_id
@@ -404,7 +444,8 @@ class AnnotateScreen(Screen):
         return max(0, round(box.max_scroll_y - box.scroll_y))
 
     def _note_view(self) -> None:
-        """After a layout or a scroll: remember that the current reply's end was on screen,
+        """After a layout or a scroll: remember that the current question's or reply's end was
+        on screen,
         and say above the two questions how much of the item is below (nothing when it all
         shows)."""
         if not self.is_attached or not self.is_current:
@@ -413,26 +454,61 @@ class AnnotateScreen(Screen):
         box = self.query_one("#ann-item", VerticalScroll)
         asks = self.query_one("#ann-asks", Vertical)
         below = self._lines_below() if box.display else 0
-        if item is not None and box.display and item.asks_response:
-            response = self.query_one("#ann-response", Static)
-            end = response.region.bottom
-            if response.region.height and box.region.y < end <= asks.region.y:
-                self._reply_seen.add(item.item_id)
+        if item is not None and box.display and item.item_id == self._shown_item:
+            for part, selector in PARTS.items():
+                widget = self.query_one(selector, Static)
+                end = widget.region.bottom
+                if widget.display and widget.region.height and box.region.y < end <= asks.region.y:
+                    self._seen[part].add(item.item_id)
         title = (
             f"↓ {below} more line{'s' if below != 1 else ''} below · ↓ / page down" if below else ""
         )
         if asks.border_title != title:
             asks.border_title = title
 
+    def seen(self, item: AnnotatorItem, part: str) -> bool:
+        """Whether the end of the item's question or reply (`part`) has been on screen (a
+        Yes/No item has no reply)."""
+        if part == "response" and not item.asks_response:
+            return True
+        return item.item_id in self._seen[part]
+
     def reply_seen(self, item: AnnotatorItem) -> bool:
-        """Whether the end of the item's reply has been on screen (a Yes/No item: no reply)."""
-        return not item.asks_response or item.item_id in self._reply_seen
+        """Whether the end of the item's reply has been on screen (c / x wait for it)."""
+        return self.seen(item, "response")
+
+    def _sync(self, item: AnnotatorItem) -> AnnotatorItem:
+        """The item with the label stored now (another window may have changed it), said in a
+        note when it is not this window's; as it is while this window's actions are queued."""
+        if item.item_id in self._last_op:
+            return item
+        stored = current_label(self.app.db(), item.item_id, self.annotator)
+        return self._adopt(item, stored, tell=True)
+
+    def _adopt(self, item: AnnotatorItem, stored: Revision | None, tell: bool) -> AnnotatorItem:
+        """Hold `stored` as the item's label; with `tell`, a note when another window stored
+        it."""
+        before = item.label.client_rev if item.label is not None else ""
+        now = stored.client_rev if stored is not None else ""
+        if now == before:
+            return item
+        fresh = replace(item, label=stored)
+        self.items = [fresh if i.item_id == item.item_id else i for i in self.items]
+        if tell and now not in self._mine:
+            state = stored.state if stored is not None else CLEARED
+            self.notify(
+                f"{item_name(item, len(self.items))} changed in another window: now "
+                f"{state.summary}.",
+                severity="warning",
+                timeout=8,
+            )
+        return fresh
 
     def _show_item(self, item: AnnotatorItem) -> None:
         state = self.state_of(item)
         draft = self._draft.get(item.item_id, CLEARED)
         kind = "Wh question" if item.asks_response else "Yes/No question"
-        meta = f"Item {item.position} of {len(self.items)} · {kind} · KG {visible(item.kg)}"
+        meta = f"{item_name(item, len(self.items))} · {kind} · KG {visible(item.kg)}"
         self._set(
             "#ann-meta", Text(meta + (" · calibration" if item.calibration else ""), style="dim")
         )
@@ -484,6 +560,12 @@ class AnnotateScreen(Screen):
             text.append("Saved.", style="green")
             if item.item_id in self._pending:
                 text.append(" (storing…)", style="dim")
+        elif state.flag:
+            keys = "y / n, then c / x" if item.asks_response else "y / n"
+            text.append(
+                f"Not rated yet: a flag alone does not make it done; {keys}, or s skips.",
+                style="yellow",
+            )
         else:
             keys = "y / n, then c / x" if item.asks_response else "y / n"
             text.append(f"Not rated yet: {keys}; s skips, f flags.", style="dim")
@@ -522,6 +604,8 @@ class AnnotateScreen(Screen):
     # actions
     def _queue(self, op: LabelOp, state: LabelState | None) -> None:
         assert self._writer is not None
+        self._mine.add(op.rev_id)
+        self._last_op[op.item_id] = op.rev_id
         self._pending[op.item_id] = self._pending.get(op.item_id, 0) + 1
         if state is not None:
             self._optimistic[op.item_id] = state
@@ -531,6 +615,7 @@ class AnnotateScreen(Screen):
         item = self.item
         if item is None:
             return
+        item = self._sync(item)  # another window may have changed it since it was shown
         state = self.state_of(item)
         draft = self._draft.pop(item.item_id, CLEARED)
         new_clear = clear or draft.question_clear
@@ -567,35 +652,46 @@ class AnnotateScreen(Screen):
             self.index += 1
 
     def action_clear(self, value: str) -> None:
-        if not self._covered():
-            self._answer(value, None)
+        self._judge("question", value)
 
     def action_correct(self, value: str) -> None:
         item = self.item
-        if item is None or not item.asks_response or self._covered():
-            return
-        self._note_view()
-        if self.reply_seen(item):
-            self._answer(None, value)
-        else:  # the item may just have been laid out: judge it by the next frame
-            self.call_after_refresh(self._correct_when_seen, item.item_id, value)
+        if item is not None and item.asks_response:
+            self._judge("response", value)
 
-    def _correct_when_seen(self, item_id: int, value: str) -> None:
-        """c / x on an item still shown once its reply is on screen; else a note saying where the
-        rest of the reply is (the annotator would judge a reply they have not seen)."""
+    def _judge(self, part: str, value: str) -> None:
+        """y / n (part "question") or c / x ("response") once the end of what they judge has
+        been on screen."""
+        item = self.item
+        if item is None or self._covered():
+            return
+        if self.seen(item, part):
+            self._answer_part(part, value)
+        else:  # the item may just have been laid out: judge it by the next frame
+            self.call_after_refresh(self._judge_when_seen, item.item_id, part, value)
+
+    def _judge_when_seen(self, item_id: int, part: str, value: str) -> None:
+        """An answer on an item still shown once the end of what it judges is on screen; else a
+        note saying where the rest is (the annotator would judge text they have not read)."""
         item = self.item
         if item is None or item.item_id != item_id or not self.query_one("#ann-item").display:
             return
         self._note_view()
-        if not self.reply_seen(item):
+        if not self.seen(item, part):
             below = self._lines_below()
             self.notify(
-                f"The AI's response goes on below ({below} more line{'s' if below != 1 else ''}):"
+                f"{PART_NAMES[part]} goes on below ({below} more line{'s' if below != 1 else ''}):"
                 " read it to its end (↓ / page down) before judging it.",
                 severity="warning",
             )
             return
-        self._answer(None, value)
+        self._answer_part(part, value)
+
+    def _answer_part(self, part: str, value: str) -> None:
+        if part == "question":
+            self._answer(value, None)
+        else:
+            self._answer(None, value)
 
     def action_skip(self) -> None:
         item = self.item
@@ -615,7 +711,11 @@ class AnnotateScreen(Screen):
         if self._draft.pop(item.item_id, None) is not None:
             self.show()
             return
-        self._queue(LabelOp("undo", item.item_id, self._take_seconds(item.item_id)), None)
+        seen = self._last_op.get(item.item_id)
+        if seen is None:
+            seen = item.label.client_rev if item.label is not None else ""
+        args = {"seen": seen}  # undo only what this window has seen: not another window's change
+        self._queue(LabelOp("undo", item.item_id, self._take_seconds(item.item_id), args), None)
         self.show()
 
     def action_flag(self) -> None:
@@ -661,8 +761,31 @@ class AnnotateScreen(Screen):
         pane = item if item.display else self.query_one("#ann-side", VerticalScroll)
         getattr(pane, f"scroll_{how}")()
 
+    def unsaved(self) -> str | None:
+        """What leaving now would lose (an answer given while the other question is open), or
+        None when every answer is saved."""
+        drafts = [i for i in self.items if i.item_id in self._draft]
+        if not drafts:
+            return None
+        names = ", ".join(item_name(i, len(self.items)) for i in drafts[:3])
+        more = f" and {len(drafts) - 3} more" if len(drafts) > 3 else ""
+        return (
+            f"{names}{more}: an answer is not saved yet (the other question is open). "
+            "Leave and drop it?"
+        )
+
     def action_back(self) -> None:
-        self.app.pop_screen()
+        question = self.unsaved()
+        if question is None:
+            self.app.pop_screen()
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self._draft.clear()
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen(question), answer)  # fixed text: no markup
 
     # results of the writer
     def on_label_stored(self, event: LabelStored) -> None:
@@ -672,17 +795,24 @@ class AnnotateScreen(Screen):
             self._pending[item_id] = left
         else:
             self._pending.pop(item_id, None)
-        if event.error:
+            self._last_op.pop(item_id, None)
+        item = next((i for i in self.items if i.item_id == item_id), None)
+        if event.stale is not None and item is not None:
+            self.notify(
+                f"Undo refused: {item_name(item, len(self.items))} changed in another window: "
+                f"now {event.stale.summary}.",
+                severity="warning",
+                timeout=10,
+            )
+        elif event.error:
             self.notify(f"Not saved: {event.error}", severity="error", timeout=10)
         elif event.revision is None and event.op.kind == "undo":
             self.notify("Nothing to undo on this item.")
-        if left > 0:
+        if left > 0 or item is None:
             return
         self._optimistic.pop(item_id, None)
-        for n, it in enumerate(self.items):
-            if it.item_id == item_id:
-                label = event.revision
-                if label is None:
-                    label = current_label(self.app.db(), item_id, self.annotator)
-                self.items[n] = replace(it, label=label)
+        label = event.revision
+        if label is None:
+            label = current_label(self.app.db(), item_id, self.annotator)
+        self._adopt(item, label, tell=event.stale is None)
         self.show()

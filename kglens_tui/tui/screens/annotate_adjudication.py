@@ -15,9 +15,15 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
 
-from kglens_tui.annotate.adjudication import Adjudication, adjudicate, adjudication_history
+from kglens_tui.annotate.adjudication import (
+    DECISION_LABELS,
+    Adjudication,
+    adjudicate,
+    adjudication_history,
+)
 from kglens_tui.annotate.agreement import ItemResult, round_results
 from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.items import item_ref
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
@@ -109,14 +115,14 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
         correct_now = (adj.response_correct if adj else None) or KEEP
         keep = f"keep the majority ({item.clear_majority or 'none'})"
         with Vertical(classes="dialog ann-decision"):
-            yield Label(f"Final decision on item {item.item_id}", classes="dialog-title")
+            yield Label(f"Final decision on item {item_ref(item.item_id)}", classes="dialog-title")
             yield Static(
                 "It overrides the human majority on the questions you decide; the latest "
                 "decision counts. ctrl+s saves, esc cancels.",
                 classes="hint",
             )
             with Grid(classes="ann-decision-grid"):
-                yield Label("Intent of the question clear?")
+                yield Label(DECISION_LABELS["question_clear"])
                 yield Select(
                     [(keep, KEEP), ("yes", "yes"), ("no", "no")],
                     value=clear_now,
@@ -125,7 +131,7 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
                 )
                 if item.qtype == "wh":
                     keep_c = f"keep the majority ({item.correct_majority or 'none'})"
-                    yield Label("AI's response correct?")
+                    yield Label(DECISION_LABELS["response_correct"])
                     yield Select(
                         [(keep_c, KEEP), ("correct", "correct"), ("incorrect", "incorrect")],
                         value=correct_now,
@@ -142,7 +148,7 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
                 yield Button("Cancel (esc)", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#adj-reason", Input).focus()
+        self.query_one("#adj-clear", Select).focus()  # the first control, top to bottom
 
     def _value(self, selector: str) -> str | None:
         found = self.query(selector).results(Select)
@@ -265,7 +271,7 @@ class AdjudicationScreen(Screen):
         for it in listed:
             st = it.status
             table.add_row(
-                Text(str(it.item_id), justify="right"),
+                Text(item_ref(it.item_id), justify="right"),
                 it.kg,
                 "Wh" if it.qtype == "wh" else "Yes/No",
                 compact(it, "question_clear"),
@@ -312,7 +318,7 @@ class AdjudicationScreen(Screen):
         kind = "Wh question" if item.qtype == "wh" else "Yes/No question"
         head.update(
             Text.assemble(
-                (f"Item {item.item_id}", "bold"),
+                (f"Item {item_ref(item.item_id)}", "bold"),
                 f" · KG {visible(item.kg)} · {kind} · ",
                 _styled(item),
             )
@@ -394,7 +400,7 @@ class AdjudicationScreen(Screen):
             if decision is not None:
                 self.adjudicator = decision.adjudicator
                 self.start_item = decision.item_id
-                self.notify(f"Decision on item {decision.item_id} recorded.")
+                self.notify(f"Decision on item {item_ref(decision.item_id)} recorded.")
                 self.action_refresh()
 
         self.app.push_screen(DecisionScreen(item, self.adjudicator), done)

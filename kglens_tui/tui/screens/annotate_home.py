@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,8 +19,8 @@ from textual.widgets.option_list import Option
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
-from kglens_tui.core.safetext import literal
-from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.core.safetext import literal, visible
+from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, fit_widths
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
@@ -57,6 +58,13 @@ ANNOTATOR_HELP = """\
 """
 
 COORDINATOR_ACTIONS = ("report", "adjudicate", "back")
+
+ROUND_COLUMNS = ("round", "name", "items", "annotators", "majority", "labels done", "source")
+ROUND_SHRINK = (("annotators", 14), ("source", 12), ("name", 10))
+"""Columns cut (with "…") when the screen is too narrow, in turn, each to no less than its
+width here: the names of the annotators first (p shows them whole), the source, the name."""
+SIDE_ROOM = 4
+"""Columns the table cannot use: the pane's padding and a vertical scrollbar."""
 
 
 @dataclass(frozen=True)
@@ -152,12 +160,14 @@ class RoundsScreen(Screen):
     def on_mount(self) -> None:
         self.sub_title = "human evaluation"
         table = self.query_one("#ann-rounds-table", DataTable)
-        table.add_columns("round", "name", "items", "annotators", "majority", "done", "source")
         self.action_refresh()
         table.focus()
         self.call_after_refresh(self._open_entry)
 
     def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    def on_resize(self) -> None:
         self.action_refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -167,23 +177,38 @@ class RoundsScreen(Screen):
         conn = self.app.db()
         table = self.query_one("#ann-rounds-table", LiteralDataTable)
         selected = table.selected_key()
-        table.clear()
         rounds = list_rounds(conn)
+        rows = []
         for rnd in rounds:
-            rows = progress(conn, rnd.id)
-            done = sum(p.done for p in rows)
-            total = sum(p.total for p in rows)
+            counts = progress(conn, rnd.id)
+            done = sum(p.done for p in counts)
+            total = sum(p.total for p in counts)
             raters = rnd.settings.raters_per_item or len(rnd.annotators)
-            table.add_row(
-                str(rnd.id),
-                rnd.name,
-                f"{rnd.items:,}",
-                ", ".join(rnd.annotators),
-                f"{rnd.settings.majority} of {raters}",
-                f"{done:,} of {total:,} labels",
-                _source(rnd),
-                key=str(rnd.id),
+            rows.append(
+                [
+                    str(rnd.id),
+                    visible(rnd.name, one_line=True),
+                    f"{rnd.items:,}",
+                    visible(", ".join(rnd.annotators), one_line=True),
+                    f"{rnd.settings.majority} of {raters}",
+                    f"{done:,} of {total:,}",
+                    _source(rnd),
+                ]
             )
+        natural = [
+            max([len(title), *(cell_len(row[i]) for row in rows)])
+            for i, title in enumerate(ROUND_COLUMNS)
+        ]
+        at = {c: i for i, c in enumerate(ROUND_COLUMNS)}
+        shrink = [(at[c], min(natural[at[c]], w)) for c, w in ROUND_SHRINK]
+        room = self.size.width - SIDE_ROOM - CELL_PADDING * len(ROUND_COLUMNS)
+        widths = fit_widths(natural, room, shrink)
+        table.clear(columns=True)
+        for title, width in zip(ROUND_COLUMNS, widths, strict=True):
+            table.add_column(title, width=width)
+        for rnd, row in zip(rounds, rows, strict=True):
+            cells = [visible(cell, limit=w) for cell, w in zip(row, widths, strict=True)]
+            table.add_row(*cells, key=str(rnd.id))
         table.select_key(selected)
         banner = self.query_one("#ann-banner", Static)
         if not rounds:

@@ -21,6 +21,7 @@ from kglens_tui.annotate.agreement import (
     QuestionAgreement,
     round_results,
 )
+from kglens_tui.annotate.items import item_ref
 from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS
@@ -184,11 +185,11 @@ class ReportScreen(Screen):
         if not_counted:
             notes.append(f"{not_counted}\n", style="yellow")
         if res.undecided:
-            ids = ", ".join(str(i.item_id) for i in res.undecided)
+            ids = ", ".join(item_ref(i.item_id) for i in res.undecided)
             notes.append(f"All labels in, no majority (adjudicate with d): items {ids}.\n")
         if res.flagged:
             flagged = "; ".join(
-                f"item {item_id} by {visible(name)}" + (f": {short(note, 40)}" if note else "")
+                f"{item_ref(item_id)} by {visible(name)}" + (f": {short(note, 40)}" if note else "")
                 for item_id, name, note in res.flagged
             )
             notes.append(f"Flagged: {flagged}.\n", style="magenta")
@@ -214,7 +215,7 @@ class ReportScreen(Screen):
         for it in items:
             humans = (it.human_correct or "") + (" (adjudicated)" if it.adjudication else "")
             table.add_row(
-                right(str(it.item_id)),
+                right(item_ref(it.item_id)),
                 it.kg,
                 short(it.question, 56),
                 short("; ".join(", ".join(g) for g in it.answers), 24),
