@@ -147,7 +147,7 @@ def test_sigterm_counts_the_requests_in_flight_as_dropped(tmp_path: Path) -> Non
 
 def test_sigterm_stops_a_kglens_run_as_the_first_ctrl_c_does(tmp_path: Path) -> None:
     """`kglens run` drives the run in its own process: SIGTERM to the command stops it, keeping
-    what is answered (the run's process ignores the signal; its UI decides)."""
+    what is answered (the signal reaches the command, whose UI decides)."""
     db = tmp_path / "w.db"
     argv = ["--db", str(db), "run", "kglens", "--set", "target=sim:1"]
     argv += ["--set", "sim_latency_s=0.05", "--set", "batch_size=8"]

@@ -6,8 +6,10 @@ control character, and a flag that does not make an item done."""
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 
+import pytest
 from test_tui_annotate import make_app, wait_for
 from textual.widgets import Input
 
@@ -206,3 +208,39 @@ async def test_quitting_with_an_answer_not_saved_asks_first(tmp_path: Path) -> N
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
         await wait_for(pilot, lambda: not app.is_running)
+
+
+async def test_undos_queued_behind_one_with_nothing_to_undo_are_not_called_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: `u u u` on a one-label item, queued while the workspace is busy: the second undo
+    stored nothing, and the third, whose `seen` named that never-stored revision, was refused
+    as "changed in another window"."""
+    import kglens_tui.tui.screens.annotate as annotate_screen
+
+    db = tmp_path / "w.db"
+    ids = _round(db, ["Is Vienna in Austria?", "Is Graz in Austria?"])
+    app = make_app(db, AnnotationEntry("r1", "ann1"))
+    gate = threading.Event()
+    undo = annotate_screen.WRITES["undo"]
+
+    def held_undo(*args: object, **kwargs: object) -> object:
+        gate.wait()  # the workspace is busy until every undo is queued
+        return undo(*args, **kwargs)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        screen = app.screen
+        await pilot.press("g")
+        await wait_for(pilot, lambda: screen.query_one("#ann-item").display)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: screen.pending == 0 and screen.item.item_id == ids[1])
+        await pilot.press("left")
+        monkeypatch.setitem(annotate_screen.WRITES, "undo", held_undo)
+        await pilot.press("u", "u", "u")
+        await wait_for(pilot, lambda: screen.pending == 3)
+        gate.set()
+        await wait_for(pilot, lambda: screen.pending == 0)
+        await pilot.pause()
+        assert not any("another window" in n for n in _notes(app)), _notes(app)
+    assert [r.action for r in label_history(connect(db), ids[0], "ann1")] == ["label", "undo"]

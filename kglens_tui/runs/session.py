@@ -82,11 +82,10 @@ def _child_main(
     pipe: Connection,
 ) -> None:
     """The run's process: set the run up, drive it, stream snapshots, obey commands. Ctrl-C in
-    a terminal reaches the whole process group, and so may SIGTERM (a service manager stopping
-    the command); the UI decides what they mean, so both are ignored here (a UI that is gone
-    without a word ends the run as resumable, `UI_GONE`)."""
+    a terminal reaches the whole process group; the UI decides what it means, so it is ignored
+    here. SIGTERM is not: multiprocessing ends a daemon child with it when its parent exits, and
+    waits for it to go."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
     async def main() -> None:
         import_modules(modules)

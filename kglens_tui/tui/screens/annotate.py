@@ -162,9 +162,17 @@ class LabelWriter:
             while (op := self._queue.get()) is not None:
                 self.target.post_message(LabelStored(op, None, str(exc)))
             return
+        # an op of this writer that stored nothing (an undo with nothing to undo, a refused or
+        # failed write) -> the revision its item had before it: what a later undo has seen
+        unstored: dict[str, str | None] = {}
+        before: dict[int, str | None] = {}  # item -> the latest revision id this writer knows
         try:
             while (op := self._queue.get()) is not None:
                 write = WRITES[op.kind]
+                args = dict(op.args)
+                if "seen" in args and args["seen"] in unstored:
+                    args["seen"] = unstored[args["seen"]]
+                known = args.get("seen", before.get(op.item_id))
                 try:
                     rev = write(
                         conn,
@@ -172,13 +180,19 @@ class LabelWriter:
                         self.annotator,
                         seconds=op.seconds,
                         rev_id=op.rev_id,
-                        **op.args,
+                        **args,
                     )
                 except StaleLabel as exc:
+                    unstored[op.rev_id] = known
                     self.target.post_message(LabelStored(op, None, str(exc), exc.now))
                 except (AnnotationError, sqlite3.Error) as exc:
+                    unstored[op.rev_id] = known
                     self.target.post_message(LabelStored(op, None, str(exc)))
                 else:
+                    if rev is None:
+                        unstored[op.rev_id] = known
+                    else:
+                        before[op.item_id] = op.rev_id
                     self.target.post_message(LabelStored(op, rev))
         finally:
             conn.close()
