@@ -1719,8 +1719,10 @@ def build_country(rc: dict[str, dict]) -> tuple[KG, dict]:  # noqa: C901 - one l
                 if a and re.fullmatch(r"[A-Za-z.]{2,8}", a):
                     kg.alias(sid, a)
         for key in ("conventional long form", "conventional short form"):
-            # a name, not the Factbook's "; note - ..." that can follow it
-            val = re.split(r";\s*note\b", fb_text(names.get(key)))[0].strip()
+            # a name, not the Factbook's remarks: "; note - ...", "; current ... disputed",
+            # "(prior to 15 August 2021)"
+            val = fb_text(names.get(key)).split(";")[0]
+            val = re.sub(r"\s*\(prior to [^)]*\)", "", val).strip()
             if val and val.lower() != "none":
                 kg.alias(sid, val)
         for fname in parse_former_names(fb_text(names.get("former"))):

@@ -263,8 +263,9 @@ def test_entities_well_formed(name):
         assert all(isinstance(a, str) and a.strip() for a in e["aliases"]), e
         assert e["label"] not in e["aliases"], e
         assert len(e["aliases"]) == len(set(e["aliases"])), e
-        # a name, not a source's note shown to annotators as an alias ("...; note - the ...")
-        assert not any(re.search(r";\s*note\b", a) for a in e["aliases"]), e
+        # a name, not a source's remark shown to annotators and in questions as an alias
+        # ("...; note - the ...", "... (prior to 15 August 2021); current ... disputed")
+        assert not any(";" in a or "(prior to" in a for a in e["aliases"]), e
         assert all(isinstance(g, str) and g for g in e["groups"]), e
 
 
