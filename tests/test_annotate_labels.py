@@ -90,7 +90,7 @@ def test_undo_reverts_only_the_revision_the_caller_saw(conn, small) -> None:
     before = list(conn.iterdump())
     with pytest.raises(StaleLabel) as err:
         undo_label(conn, yn, "ann1", seen=mine.client_rev)
-    assert str(err.value) == f"item {yn} changed in another window: now No"
+    assert str(err.value) == f"item #{yn} changed in another window: now No"
     assert err.value.now.question_clear == "no"
     assert list(conn.iterdump()) == before
     with pytest.raises(StaleLabel, match="now not rated"):
@@ -110,7 +110,7 @@ def test_labels_are_validated(conn, small) -> None:
         submit_label(conn, wh, "ann1", question_clear="yes")
     with pytest.raises(AnnotationError, match="no annotator 'zed'"):
         submit_label(conn, yn, "zed", question_clear="yes")
-    with pytest.raises(AnnotationError, match="no annotation item 999"):
+    with pytest.raises(AnnotationError, match="no annotation item #999"):
         submit_label(conn, 999, "ann1", question_clear="yes")
     with pytest.raises(AnnotationError, match="seconds"):
         submit_label(conn, yn, "ann1", question_clear="yes", seconds=-1)

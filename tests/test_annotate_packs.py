@@ -145,7 +145,7 @@ BAD_PACKS = {
         _mutate_item(3, lambda r: r.update(item=9999)),
         4,
         "item",
-        "unknown item 9999",
+        "unknown item #9999",
     ),
     "wrong annotator": (
         _mutate_item(0, lambda r: r.update(annotator="mallory")),
@@ -290,7 +290,7 @@ def test_item_of_another_annotator_is_rejected(conn, tmp_path: Path) -> None:
     rows[1]["item"] = other
     _write(path, rows)
     with pytest.raises(
-        PackError, match=rf":2: field 'item': item {other} is not assigned to annotator 'ann1'"
+        PackError, match=rf":2: field 'item': item #{other} is not assigned to annotator 'ann1'"
     ):
         import_pack(conn, path)
 

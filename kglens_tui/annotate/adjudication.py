@@ -6,7 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from kglens_tui.annotate.atomic import atomic
-from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRECT_VALUES
 
 DECISION_LABELS = {
@@ -69,9 +69,11 @@ def adjudicate(
     def write(c: sqlite3.Connection) -> int:
         item = c.execute("SELECT qtype FROM annotation_item WHERE id = ?", (item_id,)).fetchone()
         if item is None:
-            raise AnnotationError(f"no annotation item {item_id}")
+            raise AnnotationError(f"no annotation item {item_ref(item_id)}")
         if item[0] == "yes_no" and response_correct is not None:
-            raise AnnotationError(f"item {item_id} is a Yes/No item: its response is not judged")
+            raise AnnotationError(
+                f"item {item_ref(item_id)} is a Yes/No item: its response is not judged"
+            )
         if question_clear is None and response_correct is None:
             decide = (
                 f"'{clear_label}'"

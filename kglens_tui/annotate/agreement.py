@@ -22,6 +22,7 @@ import krippendorff
 import numpy as np
 
 from kglens_tui.annotate.adjudication import Adjudication, latest_adjudications
+from kglens_tui.annotate.errors import item_ref
 from kglens_tui.annotate.labels import LabelState, state_from_row
 from kglens_tui.annotate.rounds import Round, app_judgement, get_round
 from kglens_tui.core.intervals import Proportion, wilson
@@ -525,7 +526,7 @@ def item_result(conn: sqlite3.Connection, round_ref: int | str, item_id: int) ->
     """One item with all labels side by side, majorities and adjudication (for adjudicating)."""
     found = _item_results(conn, get_round(conn, round_ref), only_item=item_id)
     if not found:
-        raise LookupError(f"no item {item_id} in round {round_ref}")
+        raise LookupError(f"no item {item_ref(item_id)} in round {round_ref}")
     return found[0]
 
 

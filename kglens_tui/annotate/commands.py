@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from kglens_tui.annotate.adjudication import DECISION_LABELS
-from kglens_tui.annotate.errors import AnnotationError
-from kglens_tui.annotate.items import item_ref
+from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.packs import export_pack, import_pack
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import (

@@ -1,4 +1,5 @@
-"""Errors of the annotation workflow; every message is one line meant for the user."""
+"""Errors of the annotation workflow, every message one line meant for the user, and how they
+and every view name an item (`item_ref`)."""
 
 from __future__ import annotations
 
@@ -11,3 +12,9 @@ class AnnotationError(KGLensError, ValueError):
 
 class PackError(AnnotationError):
     """An annotation pack cannot be imported: the message names the file, line and field."""
+
+
+def item_ref(item_id: int) -> str:
+    """How every view names an item to people: "#105", its number in the workspace, the same
+    for every annotator (their places in their own orders differ)."""
+    return f"#{item_id}"

@@ -44,12 +44,6 @@ class AnnotatorItem:
         return self.label is not None and self.label.state.done
 
 
-def item_ref(item_id: int) -> str:
-    """How every view names an item to people: "#105", its number in the workspace, the same
-    for every annotator (their places in their own orders differ)."""
-    return f"#{item_id}"
-
-
 def annotator_id(conn: sqlite3.Connection, round_id: int, annotator: str) -> int:
     """The id of a round's annotator, or a clear error naming the known ones."""
     row = conn.execute(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kglens_tui.annotate.atomic import atomic
-from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRECT_VALUES
 from kglens_tui.core.safetext import unshown_char
 
@@ -170,13 +170,13 @@ def _target(conn: sqlite3.Connection, item_id: int, annotator: str) -> tuple[int
         (item_id,),
     ).fetchone()
     if item is None:
-        raise AnnotationError(f"no annotation item {item_id}")
+        raise AnnotationError(f"no annotation item {item_ref(item_id)}")
     known = conn.execute(
         "SELECT 1 FROM annotator WHERE round_id = ? AND name = ?", (item[0], annotator)
     ).fetchone()
     if known is None:
         raise AnnotationError(f"no annotator '{annotator}' in round '{item[1]}'")
-    raise AnnotationError(f"item {item_id} is not assigned to annotator '{annotator}'")
+    raise AnnotationError(f"item {item_ref(item_id)} is not assigned to annotator '{annotator}'")
 
 
 def _history(conn: sqlite3.Connection, item_id: int, annotator_id: int) -> list[sqlite3.Row]:
@@ -281,7 +281,7 @@ def submit_label(
     def plan(qtype: str, history: list[sqlite3.Row]) -> tuple[LabelState, None]:
         problem = label_problem(qtype, question_clear, response_correct)
         if problem:
-            raise AnnotationError(f"item {item_id}: {problem[0]} {problem[1]}")
+            raise AnnotationError(f"item {item_ref(item_id)}: {problem[0]} {problem[1]}")
         now = state_from_row(history[-1] if history else None)
         return LabelState(question_clear, response_correct, False, now.flag, now.note), None
 
@@ -372,7 +372,7 @@ class StaleLabel(AnnotationError):
     """The stored label is not the one the caller saw: another window changed it."""
 
     def __init__(self, item_id: int, now: LabelState) -> None:
-        super().__init__(f"item {item_id} changed in another window: now {now.summary}")
+        super().__init__(f"item {item_ref(item_id)} changed in another window: now {now.summary}")
         self.item_id = item_id
         self.now = now
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from kglens_tui.annotate.atomic import atomic
-from kglens_tui.annotate.errors import AnnotationError, PackError
+from kglens_tui.annotate.errors import AnnotationError, PackError, item_ref
 from kglens_tui.annotate.guidelines import GUIDELINES_MARKDOWN
 from kglens_tui.annotate.items import AnnotatorItem, annotator_id, items_for_annotator
 from kglens_tui.annotate.labels import (
@@ -340,11 +340,15 @@ def _read_pack(
         if not _is_int(item_id):
             raise r.fail(n, "item", f"must be an item id (got {item_id!r})")
         if item_id not in in_round:
-            raise r.fail(n, "item", f"unknown item {item_id} (not in round '{rnd.name}')")
+            raise r.fail(n, "item", f"unknown item {item_ref(item_id)} (not in round '{rnd.name}')")
         if item_id not in mine:
-            raise r.fail(n, "item", f"item {item_id} is not assigned to annotator '{annotator}'")
+            raise r.fail(
+                n, "item", f"item {item_ref(item_id)} is not assigned to annotator '{annotator}'"
+            )
         if item_id in seen:
-            raise r.fail(n, "item", f"item {item_id} appears twice (first on line {seen[item_id]})")
+            raise r.fail(
+                n, "item", f"item {item_ref(item_id)} appears twice (first on line {seen[item_id]})"
+            )
         seen[item_id] = n
         stored = mine[item_id]
         expected = {
@@ -361,7 +365,9 @@ def _read_pack(
         }
         for key, value in expected.items():
             if given[key] != value:
-                raise r.fail(n, key, f"differs from item {item_id} of the round (edited?)")
+                raise r.fail(
+                    n, key, f"differs from item {item_ref(item_id)} of the round (edited?)"
+                )
         contents.append(_content(item_id, **given))
         stored_note = stored.label.state.note if stored.label is not None else ""
         label = _read_label(r, n, stored.qtype, obj.get("label"), stored_note)

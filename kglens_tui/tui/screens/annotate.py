@@ -32,13 +32,13 @@ from textual.widgets import (
     Static,
 )
 
-from kglens_tui.annotate.errors import AnnotationError
+from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.guidelines import (
     GUIDELINES_MARKDOWN,
     QUESTION_CLEAR_PROMPT,
     RESPONSE_CORRECT_PROMPT,
 )
-from kglens_tui.annotate.items import AnnotatorItem, item_ref, items_for_annotator
+from kglens_tui.annotate.items import AnnotatorItem, items_for_annotator
 from kglens_tui.annotate.labels import (
     CLEARED,
     LabelState,
@@ -85,7 +85,7 @@ item opens. Every change is saved at once as a new revision; the time you spend 
 is recorded. "Done" counts the items labelled or skipped: a flag alone does not make an item
 done (label or skip it too). You never see the app's verdict or another annotator's labels.
 
-The item line shows your place in your items and the item's number in the round ("Item 3 of 6
+The item line shows your place in your items and the item's number in the workspace ("Item 3 of 6
 · #105"): reports and adjudication name items by that number. Open in two windows, an item
 shows the label stored last, wherever it was given (a change made in the other window is
 told), and `u` undoes only a change this window has seen: else it says what the item is now.

@@ -22,8 +22,7 @@ from kglens_tui.annotate.adjudication import (
     adjudication_history,
 )
 from kglens_tui.annotate.agreement import ItemResult, round_results
-from kglens_tui.annotate.errors import AnnotationError
-from kglens_tui.annotate.items import item_ref
+from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS

@@ -21,7 +21,7 @@ from kglens_tui.annotate.agreement import (
     QuestionAgreement,
     round_results,
 )
-from kglens_tui.annotate.items import item_ref
+from kglens_tui.annotate.errors import item_ref
 from kglens_tui.core.safetext import markup_literal, visible
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS
