@@ -42,9 +42,13 @@ class Gated:
 
 
 async def _until(predicate, what: str) -> None:
-    """Yield until ``predicate`` holds (the run's own progress or its poll decides)."""
-    while not predicate():
+    """Yield until ``predicate`` holds (the run's own progress or its poll decides); a state
+    that never comes fails with its name, after far more polls than a loaded machine needs."""
+    for _ in range(60_000):
+        if predicate():
+            return
         await asyncio.sleep(0.01)
+    raise AssertionError(f"never reached: {what}")
 
 
 @pytest.mark.parametrize("how", ["this process", "another process", "while pausing"])
