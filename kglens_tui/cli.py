@@ -363,6 +363,33 @@ def cmd_probe(args: argparse.Namespace) -> int:
     return 0
 
 
+HEADLINE_COLUMN = "KONTEST / fact-eval"
+"""The column of `kglens runs`' widest layout with KONTEST and fact-eval runs' headlines."""
+
+
+def _runs_layout(
+    rows: list[tuple[str, ...]], heads: dict[str, str]
+) -> tuple[list[str], list[tuple[str, ...]]]:
+    """`runs_table` of ``rows`` (each starting with its run id) in the console's width, with the
+    ``heads`` (`headline_lines` by run id) of KONTEST and fact-eval runs: in a column of their
+    own after the rates when every column fits unwrapped, else in the rates column."""
+    from kglens_tui.analysis.report import RUN_COLUMNS, runs_table, table_width
+
+    width = console.width
+    if heads:
+        at = RUN_COLUMNS.index("all-sense") + 1
+        wide = [*RUN_COLUMNS[:at], HEADLINE_COLUMN, *RUN_COLUMNS[at:]]
+        wide_rows = [(*row[:at], heads.get(row[0], ""), *row[at:]) for row in rows]
+        if table_width(wide, wide_rows) <= width:
+            return wide, wide_rows
+        width = min(width, table_width(list(RUN_COLUMNS), rows) - 1)
+    columns, shown = runs_table(rows, width)
+    if "rates" not in columns:
+        return columns, shown
+    at = columns.index("rates")
+    return columns, [(*row[:at], heads.get(row[0], row[at]), *row[at + 1 :]) for row in shown]
+
+
 def cmd_runs(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report import (
         RATES_NOTE,
@@ -370,9 +397,9 @@ def cmd_runs(args: argparse.Namespace) -> int:
         RUNS_CHANCE_NOTE,
         run_chances,
         run_rows,
-        runs_table,
         with_chances,
     )
+    from kglens_tui.modes.headline import HEADLINE_NOTE, stored_headline_lines
 
     db = Path(args.db or default_db_path())
     if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind
@@ -380,7 +407,13 @@ def cmd_runs(args: argparse.Namespace) -> int:
         return 0
     conn = _open(args)
     listed = run_rows(conn)
-    columns, rows = runs_table(with_chances(listed, run_chances(conn, listed)), console.width)
+    heads = {
+        row[0]: head
+        for row in listed
+        if row[RUN_COLUMNS.index("mode")] != mode_label(KGLENS)
+        and (head := stored_headline_lines(conn, int(row[0]))) is not None
+    }
+    columns, rows = _runs_layout(with_chances(listed, run_chances(conn, listed)), heads)
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
         table.add_column(
@@ -394,6 +427,8 @@ def cmd_runs(args: argparse.Namespace) -> int:
     console.print(table)
     if any(row[RUN_COLUMNS.index("win")] != "—" for row in listed):
         console.print(f"{RATES_NOTE} {RUNS_CHANCE_NOTE}", style="dim", markup=False)
+    if heads:
+        console.print(HEADLINE_NOTE, style="dim", markup=False)
     return 0
 
 

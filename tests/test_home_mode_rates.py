@@ -51,6 +51,7 @@ def test_mode_headline_has_the_rate_its_interval_n_and_chance(tmp_path: Path) ->
         f"at its yes-rate ({pct(kontest.chance.p_yes)}) "
         f"{pct(kontest.coin_error_rate(ALL, at_yes_rate=True))}"
     ) in line
+    assert line.endswith(", a constant answer 0.0%")  # never inconsistent: the strongest guess
     facteval = metrics["2"]
     (total,) = [s for s in facteval.scores if s.qtype == "all"]
     best = facteval.chance_of("all", "all", "none").best

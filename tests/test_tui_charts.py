@@ -21,6 +21,7 @@ from kglens_tui.tui.widgets.charts import BarChart, columns_for
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
 BIG, SMALL = (160, 48), (80, 24)
+YES_NO_HEADS = ["yes-rate", "bal. acc."]
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +113,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
     from textual.widgets import DataTable
 
     from kglens_tui.analysis.grid import rate_text
-    from kglens_tui.analysis.groups import chance_of, cross_table, group_table
+    from kglens_tui.analysis.groups import chance_of, cross_table, group_table, yes_no_text
     from kglens_tui.analysis.rundata import load_run_data
     from kglens_tui.textfmt import pct, rate_ci
     from kglens_tui.tui.screens.analysis import AnalysisScreen
@@ -180,21 +181,24 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
             want = chances[r.key].zero_sense
             chance = f" · chance {pct(want)}" if r.rates.examined else ""
             assert b.note == f"n={r.rates.examined}{chance}"
-        # the table gives each rate what chance scores on the group's questions beside it
+        # the table gives each rate what chance scores on the group's questions under it (at
+        # 160 columns the Yes/No columns leave no room for a chance column beside each rate)
         await pilot.press("t")
         await pilot.pause()
         table = app.screen.query_one("#an-table", DataTable)
         heads = [_plain(c.label) for c in table.columns.values()]
-        assert heads[3:9] == ["win", "chance", "zero-sense", "chance", "all-sense", "chance"]
+        assert heads[2:] == ["win", "zero-sense", "all-sense", "mean P(err)", *YES_NO_HEADS]
         for i, r in enumerate(preds):
             cells = [_plain(c) for c in table.get_row_at(i)]
             chance = chances[r.key]
             assert cells[0] == r.label
-            assert [cells[4], cells[6], cells[8]] == [
-                pct(chance.win_rate),
-                pct(chance.zero_sense),
-                pct(chance.all_sense),
+            assert [c.split("\n")[1] for c in cells[2:5]] == [
+                f"chance {pct(chance.win_rate)}",
+                f"chance {pct(chance.zero_sense)}",
+                f"chance {pct(chance.all_sense)}",
             ]
+            yes, yes_ci, balanced = yes_no_text(r.yes_no)
+            assert cells[6:] == [f"{yes}\n{yes_ci}", balanced]
     conn.close()
 
 
@@ -234,11 +238,11 @@ async def test_live_rates_show_the_coin_band_replayed_under_the_runs_sampler(
         await wait_for(
             pilot,
             lambda: (
-                "coin "
+                "chance "
                 in str(screen.query(MetricCard).first().query(".metric-detail").first().render())
             ),
         )
         for card in screen.query(MetricCard):
             band = expected.rates[card.attr]
             detail = str(card.query(".metric-detail").first().render())
-            assert f"coin {band.mean * 100:.1f}%" in detail, detail
+            assert f"chance {band.mean * 100:.1f}%" in detail, detail

@@ -188,7 +188,9 @@ async def test_at_80x24_every_line_of_the_rates_box_shows_with_a_coin_band_of_fe
         lines = str(rates.render()).splitlines()
         assert len(lines) == 7
         assert lines[-1].startswith("n=") and "at 5 answers" in lines[-1]
-        assert sum("coin 50.2% [44.0–58.1]" in line for line in lines) == 3
+        assert sum("chance 50.2% [44.0–58.1]" in line for line in lines) == 3
+        assert "coin" not in str(rates.render())
+        assert rates.border_subtitle == "chance under this sampler"  # the report's column
         room = rates.content_size
         assert max(len(line) for line in lines) <= room.width, (lines, room)
         height = rates.get_content_height(Size(80, 24), Size(80, 24), room.width)
@@ -202,7 +204,7 @@ def test_the_narrow_rates_fit_their_box_whatever_the_counts(examined: int, answe
     text = Text.from_markup(_compact_rates(snap, _stale_coin(answered))).plain  # type: ignore[arg-type]
     lines = text.splitlines()
     assert len(lines) == 7 and max(len(line) for line in lines) <= RATES_WIDTH, lines
-    assert f"n={examined:,}" in lines[-1] and f"coin at {answered:,}" in lines[-1]
+    assert f"n={examined:,}" in lines[-1] and f"chance at {answered:,}" in lines[-1]
 
 
 # 3. counters at one moment

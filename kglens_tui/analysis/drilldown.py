@@ -12,6 +12,7 @@ from kglens_tui.analysis.errortypes import detect, error_type_of
 from kglens_tui.analysis.rundata import HistoryPoint, RunData
 from kglens_tui.analysis.triage import TriageEntry, current_entries, triage_log
 from kglens_tui.core.errors import NotFoundError
+from kglens_tui.kg.graph import Neighbourhood
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,34 @@ class EdgeDetail:
     retracted: frozenset[int]
     true_objects: list[str]
     neighbours: int
+    """The edge's one-hop neighbours among the run's edges (`one_hop_neighbours`)."""
+    neighbours_unused: str
+    """Why the run's propagation does not add the neighbours' outcomes to the edge's ("learned
+    propagation", "propagation off"); "" when it does (sum and degree)."""
+
+    @property
+    def neighbours_text(self) -> str:
+        """ "3 neighbours", or "3 neighbours (not used: learned propagation)"."""
+        said = f"{self.neighbours:,} neighbour{'' if self.neighbours == 1 else 's'}"
+        return f"{said} (not used: {self.neighbours_unused})" if self.neighbours_unused else said
+
+
+def neighbours_unused(data: RunData) -> str:
+    """`EdgeDetail.neighbours_unused` of the run."""
+    cfg = data.run.config
+    if not cfg.propagation:
+        return "propagation off"
+    return "learned propagation" if cfg.propagation_mode == "learned" else ""
+
+
+def one_hop_neighbours(data: RunData, pos: int) -> int:
+    """How many of the run's edges share a node with the edge at run position ``pos``, whatever
+    the run's propagation (the neighbourhood sum and degree propagation use)."""
+    nb = data.neighbourhood
+    if nb is None:
+        kg = data.kg
+        nb = Neighbourhood(kg.s[data.kg_pos], kg.o[data.kg_pos], len(kg.entity_keys))
+    return len(nb.neighbours(pos))
 
 
 def edge_detail(data: RunData, edge_id: int, *, adjusted: bool = True) -> EdgeDetail:
@@ -92,7 +121,6 @@ def edge_detail(data: RunData, edge_id: int, *, adjusted: bool = True) -> EdgeDe
     kg = data.kg
     i = int(data.kg_pos[pos])
     true = kg.true_objects(int(kg.s[i]), int(kg.p[i]))
-    nb = data.neighbourhood
     return EdgeDetail(
         edge=row,
         replies=replies,
@@ -100,5 +128,6 @@ def edge_detail(data: RunData, edge_id: int, *, adjusted: bool = True) -> EdgeDe
         triage=log,
         retracted=retracted,
         true_objects=[kg.labels[int(o)] for o in true.tolist()],
-        neighbours=len(nb.neighbours(pos)) if nb is not None else 0,
+        neighbours=one_hop_neighbours(data, pos),
+        neighbours_unused=neighbours_unused(data),
     )

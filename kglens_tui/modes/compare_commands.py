@@ -7,21 +7,19 @@ import sqlite3
 from collections.abc import Callable
 
 from kglens_tui.core.console import console
-from kglens_tui.modes.facteval_compare import (
-    compare_table,
-    generator_pairs,
-    generator_table,
-    load_run_scores,
-)
-from kglens_tui.modes.kontest_compare import load_overlap, overlap_tables
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.modes.facteval_compare import facteval_compare_renderables, load_run_scores
+from kglens_tui.modes.kontest_compare import load_overlap, overlap_renderables
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
 
 def cmd_consistency_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     runs, overlap = load_overlap(conn, args.runs)
-    for table in overlap_tables(runs, overlap):
+    for table in overlap_renderables(runs, overlap):
         console.print(table)
+    if not overlap.relations:
+        return 0
     console.print(
         "An error: one inconsistent metamorphic test (atomic or sequential, five per relation), "
         "of the run's valid tests; only relations every run answered completely are compared."
@@ -32,10 +30,11 @@ def cmd_consistency_compare(args: argparse.Namespace, conn: sqlite3.Connection) 
 def cmd_facteval_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if len(set(args.runs)) != len(args.runs):
         raise ValueError("each run may be named once")
-    runs = load_run_scores(conn, args.runs)
-    console.print(compare_table(runs))
-    for template, llm, shared in generator_pairs(runs):
-        console.print(generator_table(template, llm, shared))
+    shown = facteval_compare_renderables(load_run_scores(conn, args.runs))
+    for renderable in shown:
+        console.print(renderable)
+    if not any(isinstance(r, LiteralTable) for r in shown):
+        return 0
     console.print(
         "Precision is over non-abstained answers, recall over all answered questions; failed "
         "requests are left out."

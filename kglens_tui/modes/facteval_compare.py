@@ -12,13 +12,14 @@ from rich.text import Text
 
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.modes.compare_sets import choose_partners, shared_notes
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL
 from kglens_tui.modes.facteval import (
     FactevalMetrics,
     facteval_metrics,
     saq_constant_right,
 )
-from kglens_tui.modes.facteval_scoring import ALL, Scores, score_groups
+from kglens_tui.modes.facteval_scoring import ALL, ERROR, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
 from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct, rate_ci
@@ -152,6 +153,65 @@ def fact_key(q: QuestionRow) -> tuple:
     return (q.edge_id, q.subject_id, q.predicate_id, q.qtype, q.format, q.truth)
 
 
+def answered_facts(r: RunScores) -> set[tuple]:
+    """The `fact_key`s of the run's questions answered in every context they were asked in (no
+    reply missing, no failed request)."""
+    return {
+        fact_key(q)
+        for q in r.questions
+        if all(
+            (a := r.answers.get((q.id, c))) is not None and a.category != ERROR for c in q.contexts
+        )
+    }
+
+
+def shared_facts(runs: Sequence[RunScores]) -> dict[str, set[tuple]]:
+    """Per KG, the `fact_key`s every run of that KG answered (`answered_facts`): the questions
+    `compare_table` compares."""
+    by_kg: dict[str, list[set[tuple]]] = defaultdict(list)
+    for r in runs:
+        by_kg[r.run.kg_name].append(answered_facts(r))
+    return {kg: set.intersection(*sets) for kg, sets in by_kg.items()}
+
+
+SAME_FACTS = "same --facts, --qtypes, --formats and --seed"
+"""How to make fact-eval runs on the same questions."""
+
+
+def facteval_partners(
+    conn: sqlite3.Connection, run_id: int, peers: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """Of ``peers`` (other fact-eval runs of run ``run_id``'s KG), those to compare it with by
+    default and those left out (`choose_partners` over the questions each answered)."""
+    own, *others = (answered_facts(r) for r in load_run_scores(conn, [run_id, *peers]))
+    return choose_partners(own, dict(zip(peers, others, strict=True)))
+
+
+def facteval_compare_renderables(runs: Sequence[RunScores]) -> list[LiteralTable | Text]:
+    """`compare_table` and the `generator_table`s, after a note per KG whose runs answered
+    different questions; only the notes when no KG's runs share a question."""
+    shared = shared_facts(runs)
+    notes: list[LiteralTable | Text] = []
+    for kg, facts in shared.items():
+        of_kg = [r for r in runs if r.run.kg_name == kg]
+        note = shared_notes(
+            [r.run for r in of_kg],
+            [len(answered_facts(r)) for r in of_kg],
+            len(facts),
+            "question",
+            SAME_FACTS,
+        )
+        if note is not None and len(of_kg) > 1:
+            notes.append(note)
+    if not any(shared.values()):
+        return notes
+    return [
+        *notes,
+        compare_table(runs),
+        *(generator_table(*pair) for pair in generator_pairs(runs)),
+    ]
+
+
 def load_run_scores(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list[RunScores]:
     """Every run's questions and answers (each must be a fact-eval run)."""
     out = []
@@ -184,21 +244,31 @@ def _row_name(qtype: str, fmt: str) -> str:
 
 def compare_table(runs: Sequence[RunScores]) -> LiteralTable:
     """F1 · abstention rate per KG x question type x context (rows) and model (columns), each
-    with its interval, chance and n."""
+    with its interval, chance and n, over the questions every run of the KG answered
+    (`shared_facts`)."""
     t = LiteralTable(
         title="LLM-facteval F1 · abstention rate per KG, question type, context and model "
         "(Table 2)",
         title_justify="left",
-        caption="Each cell: F1 [95%], what the best blind guess scores on that run's questions, "
-        "the abstention rate [95%] and n, the questions replied to.",
+        caption="Over the questions every run of the KG answered. Each cell: F1 [95%], what the "
+        "best blind guess scores on those questions, the abstention rate [95%] and n, the "
+        "questions replied to.",
         caption_justify="left",
     )
     for col in ("KG", "question", "context"):
         t.add_column(col)
     for r in runs:
         t.add_column(r.column, justify="right")
-    merged = [_merge_sources(r.scores()) for r in runs]
-    chances = [facteval_metrics(r.questions, r.answers, r.saq_right) for r in runs]
+    shared = shared_facts(runs)
+    merged = [_merge_sources(r.scores(shared[r.run.kg_name])) for r in runs]
+    chances = [
+        facteval_metrics(
+            [q for q in r.questions if fact_key(q) in shared[r.run.kg_name]],
+            r.answers,
+            r.saq_right,
+        )
+        for r in runs
+    ]
     keys = sorted(
         {(r.run.kg_name, *k) for r, m in zip(runs, merged, strict=True) for k in m},
         key=lambda k: (k[0], k[1] == ALL, k[1], k[2], CONTEXTS.index(k[3])),

@@ -13,6 +13,7 @@ from rich.text import Text
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.chance import metamorphic_chance
+from kglens_tui.modes.compare_sets import choose_partners, shared_notes
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.ensemble import MIN_RELATIONS, weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, answered_relations, ensemble_inputs
@@ -37,6 +38,8 @@ class ErrorOverlap:
     yes_rates: tuple[float | None, ...]
     """Per run, its yes-rate over the answers to those relations (None without a yes or no),
     for what a coin saying Yes as often scores on the same tests."""
+    answered: tuple[int, ...]
+    """Per run, the relations it answered (those compared and the others)."""
 
     def unique(self, i: int) -> int:
         """Errors of run i that no other run makes."""
@@ -77,7 +80,9 @@ def error_overlap(
         said = [a for k in common for a in _answers(run[k])]
         yes, no = said.count("yes"), said.count("no")
         rates.append(Rate(yes, yes + no).value)
-    return ErrorOverlap(len(common), tuple(errors), tuple(valid), tuple(rates))
+    return ErrorOverlap(
+        len(common), tuple(errors), tuple(valid), tuple(rates), tuple(len(r) for r in by_run)
+    )
 
 
 def _answers(r: RelationAnswers) -> tuple[str, ...]:
@@ -122,12 +127,36 @@ def load_overlap(
     return runs, error_overlap(answered_relations(conn, run_ids))
 
 
+SAME_RELATIONS = "same --relations and --seed"
+"""How to make KONTEST runs on the same relations."""
+
+
+def kontest_partners(
+    conn: sqlite3.Connection, run_id: int, peers: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """Of ``peers`` (other KONTEST runs of run ``run_id``'s KG), those to compare it with by
+    default and those left out (`choose_partners` over the relations each answered)."""
+    own, *others = answered_relations(conn, [run_id, *peers])
+    return choose_partners(
+        {k for k, _ in own}, {p: {k for k, _ in o} for p, o in zip(peers, others, strict=True)}
+    )
+
+
+def overlap_renderables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTable | Text]:
+    """`overlap_tables`, after a note when the runs answered different relations; only the note
+    when they share none."""
+    note = shared_notes(runs, o.answered, o.relations, "relation", SAME_RELATIONS)
+    tables = overlap_tables(runs, o) if o.relations else []
+    return [*([note] if note is not None else []), *tables]
+
+
 def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTable]:
     """Per run: errors and those unique to it; then errors shared by k runs; for two runs of one
     model, the stability table."""
     per = LiteralTable(
         title=f"Consistency errors (inconsistent metamorphic tests, 5 per relation) per run "
-        f"over the {o.relations:,} relations all answered (KONTEST Fig. 4)",
+        f"over the {o.relations:,} relation{'' if o.relations == 1 else 's'} all answered "
+        "(KONTEST Fig. 4)",
         title_justify="left",
         caption="errors: of the run's valid tests on those relations (both answers yes or no), "
         "with the 95% interval; chance: what a coin saying Yes as often as the model did on them "

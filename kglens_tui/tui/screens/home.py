@@ -17,18 +17,15 @@ from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.report import RUN_COLUMNS, run_chances, run_rows
-from kglens_tui.core.intervals import wilson
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
-from kglens_tui.modes import FactevalMetrics, KontestMetrics
-from kglens_tui.modes.config import CONTEXTS
-from kglens_tui.modes.kontest_metrics import ALL
+from kglens_tui.modes.headline import mode_headline
 from kglens_tui.probe.bias import Baseline
 from kglens_tui.runs.record import GOING, KGLENS
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
-from kglens_tui.textfmt import pct, rate_ci
+from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -123,43 +120,6 @@ def rates_detail(row: dict[str, str], chance: Baseline | None | str) -> str:
     """A listed run's three rates, each with its interval and what chance scores, then n."""
     rates = [f"{name} {row[name]} {rate_chance(chance, field)}" for name, _, field in RATES]
     return " · ".join([*rates, f"n={row['examined']} examined"])
-
-
-def mode_headline(metrics: object) -> str | None:
-    """A KONTEST or fact-eval run's headline figures for the detail under the run list, each
-    with its 95% interval, n and what chance scores on the same questions (as the run's live
-    screen and report): KONTEST, the inconsistent tests of all oracles over the valid ones,
-    beside a coin and a coin saying Yes at the model's yes-rate; fact-eval, F1 of all questions
-    in each context beside the best blind guess. None for another mode's metrics."""
-    if isinstance(metrics, KontestMetrics):
-        o = metrics.oracle(ALL)
-        p_yes = metrics.chance.p_yes
-        at_rate = (
-            ""
-            if p_yes is None
-            else f", at its yes-rate ({pct(p_yes)}) "
-            f"{pct(metrics.coin_error_rate(ALL, at_yes_rate=True))}"
-        )
-        return (
-            f"inconsistent {rate_ci(*wilson(o.inconsistent, o.valid).bounds)} of "
-            f"n={o.valid:,} valid tests · chance: a coin {pct(metrics.coin_error_rate(ALL))}"
-            f"{at_rate}"
-        )
-    if isinstance(metrics, FactevalMetrics):
-        order = {c: i for i, c in enumerate(CONTEXTS)}
-        figures = []
-        for s in sorted(
-            (s for s in metrics.scores if s.qtype == ALL),
-            key=lambda s: order.get(s.context, len(order)),
-        ):
-            group = metrics.chance_of(s.qtype, s.format, s.context)
-            best = group.best if group is not None else None
-            figures.append(
-                f"F1 (context {s.context}) {rate_ci(s.f1, *s.f1_ci)} chance "
-                f"{pct(best.value if best is not None else None)} n={s.total:,}"
-            )
-        return " · ".join(figures) or "F1 — (n=0 questions replied to)"
-    return None
 
 
 def _progress(row: dict[str, str]) -> str:

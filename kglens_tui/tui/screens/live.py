@@ -58,6 +58,11 @@ LIVE_HELP = """\
 **Win rate**: share of examined edges the model answers right more often than wrong (m > n).
 **Zero-sense**: never right (m = 0). **All-sense**: never wrong (n = 0). Refused and
 unparseable replies count as wrong; transport errors never do (the edge is asked again).
+Beside each rate, *chance* with its subtitle saying which: *chance under this sampler*, what a
+target answering at random scores when this run's sampler picks the edges it asks (replayed at
+iterations 1, 2, 4, 8... and at the end; a constant answer on a Wh run), or, until the first
+replay, *chance, independent asks*: blind guessing on the questions asked, each ask on its own
+(the report shows both).
 **Blind spots**: examined edges with the highest posterior error rate P(err) under a model
 learned from the run's answers (predicate and entity effects): m right and n wrong answers of
 the edge itself, and *nbrs*, the share of P(err) that comes from its predicate and neighbours
@@ -100,6 +105,7 @@ class MetricCard(Vertical):
 
     def show(self, snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> None:
         value, low_high, guess = _figures(snap, self.attr, coin)
+        self.border_subtitle = chance_kind(coin)
         rates = snap.rates
         detail = low_high + (f" n={rates.examined:,}" if low_high and rates is not None else "")
         detail += f"\n{guess}" if guess else ""
@@ -113,9 +119,9 @@ def _figures(
     snap: ProbeSnapshot, attr: str, coin: CoinBaseline | None = None
 ) -> tuple[str, str, str]:
     """A rate now, its 95% interval ('' before any) and what chance scores ('' unknown): a
-    coin-flipping target under the run's sampler once replayed ("coin 52% [49–55]", with the
+    coin-flipping target under the run's sampler once replayed ("chance 52% [49–55]", with the
     answers it was replayed at while the run has more: "at 512 answers"), until then guessing
-    on independent asks ("guess 50%")."""
+    on independent asks ("chance 50%"); `chance_kind` says which."""
     value, low_high, chance = _rate_and_chance(snap, attr, coin)
     at = _coin_replayed_at(snap, coin)
     return value, low_high, f"{chance} {at}" if at else chance
@@ -133,9 +139,22 @@ def _rate_and_chance(
         low_high = interval(p.low, p.high)
     if coin is not None:
         band = coin.rates[attr]
-        return pct(value), low_high, f"coin {pct(band.mean)} {interval(band.low, band.high)}"
+        return pct(value), low_high, f"chance {pct(band.mean)} {interval(band.low, band.high)}"
     guess = getattr(snap.baseline, BASELINE_ATTR[attr], None) if snap.baseline else None
-    return pct(value), low_high, "" if guess is None else f"guess {pct(guess)}"
+    return pct(value), low_high, "" if guess is None else f"chance {pct(guess)}"
+
+
+CHANCE_SAMPLER = "chance under this sampler"
+"""The chance beside each rate once the coin target is replayed: what a target answering at
+random scores under the run's sampler (the report's column of that name)."""
+CHANCE_INDEPENDENT = "chance, independent asks"
+"""The chance beside each rate until then: blind guessing on the questions asked, each ask
+independent (the report's column of that name)."""
+
+
+def chance_kind(coin: CoinBaseline | None) -> str:
+    """Which chance the rates are shown beside: the rates box's and cards' subtitle."""
+    return CHANCE_SAMPLER if coin is not None else CHANCE_INDEPENDENT
 
 
 def _coin_replayed_at(snap: ProbeSnapshot, coin: CoinBaseline | None) -> str:
@@ -156,7 +175,8 @@ def _compact_rates(
 ) -> str:
     """The three rates in a narrow box (below 130 columns, in place of the cards): seven lines
     of at most ``width`` columns (its height at 80x24), each rate with its interval and under
-    it what chance scores, then n and, once, the answers the coin band was replayed at."""
+    it what chance scores (`chance_kind`: the box's subtitle), then n and, once, the answers
+    the coin band was replayed at."""
     lines = []
     for attr, title in METRICS:
         value, low_high, guess = _rate_and_chance(snap, attr, coin)
@@ -171,7 +191,7 @@ def _compact_rates(
     last = f"n={examined:,} edges examined"
     at = _coin_replayed_at(snap, coin)
     if at:
-        last = f"n={examined:,} · coin {at}"
+        last = f"n={examined:,} · chance {at}"
         if len(last) > width:
             last = last.removesuffix(" answers")
     return "\n".join([*lines, f"[dim]{last}[/]"])
@@ -390,6 +410,7 @@ class LiveScreen(Screen):
             rates = self.query_one("#rates", Static)
             width = rates.content_size.width or RATES_WIDTH
             rates.update(_compact_rates(snap, self.coin, width))
+            rates.border_subtitle = chance_kind(self.coin)
             self._replay_coin_if_due(snap)
             self._tables(snap)
             self.query_one(LiveChart).show(snap, self.app.db())

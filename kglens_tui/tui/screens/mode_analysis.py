@@ -16,17 +16,18 @@ from textual.widgets import Footer, Header, Static
 
 from kglens_tui.core.safetext import literal
 from kglens_tui.modes.commands import report_renderables
+from kglens_tui.modes.compare_sets import left_out_note
 from kglens_tui.modes.config import FACTEVAL, KONTEST
 from kglens_tui.modes.facteval_compare import (
-    compare_table,
-    generator_pairs,
-    generator_table,
+    facteval_compare_renderables,
+    facteval_partners,
     load_run_scores,
 )
 from kglens_tui.modes.kontest_compare import (
     ensemble_renderables,
+    kontest_partners,
     load_overlap,
-    overlap_tables,
+    overlap_renderables,
     template3_partners,
 )
 from kglens_tui.runs.record import load_run
@@ -46,8 +47,10 @@ MODE_ANALYSIS_HELP = """\
 report` prints it: chance levels and answer bias; KONTEST Tables 3 and 4 (each figure with its
 n), errors per predicate and the latest inconsistencies; fact-eval precision, recall, F1 and
 abstention rate per question type and context, and per relation.
-**Compare** (`c` on a KONTEST or fact-eval run): the run with every other finished run of its mode
-on the same KG. Fact-eval: F1 · abstention rate per question type and context, one column per
+**Compare** (`c` on a KONTEST or fact-eval run): the run with the other finished runs of its mode
+on the same KG that answered the same relations (KONTEST) or questions (fact-eval), those sharing
+most first; runs sharing too few are named above the tables, and runs sharing none are said to
+have nothing to compare. Only what every run answered is compared. Fact-eval: F1 · abstention rate per question type and context, one column per
 model (LLM-facteval Table 2), and template- against LLM-written questions on the same facts.
 KONTEST: errors per run, unique to it and shared by k runs (KONTEST Fig. 4); for two runs of one
 model, the errors that repeat (stability); then the weighted ensemble of the runs (KONTEST
@@ -56,9 +59,10 @@ Template-3 runs are not compared themselves.
 """
 
 
-def peer_runs(conn: sqlite3.Connection, run_id: int) -> list[int]:
-    """The run and every other finished run of its mode and KG (not template-3 runs), oldest
-    first."""
+def peer_runs(conn: sqlite3.Connection, run_id: int) -> tuple[list[int], list[int]]:
+    """The run with the other finished runs of its mode and KG (not template-3 runs) it is
+    compared with by default, oldest first, and those left out: the ones sharing too few
+    relations (KONTEST) or questions (fact-eval) with it (`choose_partners`)."""
     run = load_run(conn, run_id)
     rows = conn.execute(
         "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND id != ? AND status = 'finished' "
@@ -66,7 +70,11 @@ def peer_runs(conn: sqlite3.Connection, run_id: int) -> list[int]:
         (run.mode, run.kg_id, run_id),
     )
     peers = [r for (r,) in rows if not getattr(load_run(conn, r).config, "template3", False)]
-    return sorted([run_id, *peers])
+    if not peers:
+        return [run_id], []
+    partners = kontest_partners if run.mode == KONTEST else facteval_partners
+    chosen, left_out = partners(conn, run_id, peers)
+    return sorted([run_id, *chosen]), left_out
 
 
 def analysis_renderables(
@@ -82,19 +90,22 @@ def analysis_renderables(
     if not compare:
         command = "consistency report" if run.mode == KONTEST else "facteval report"
         return f"{title} run {run_id} ({command})", report_renderables(conn, run_id, run.mode)
-    runs = peer_runs(conn, run_id)
+    runs, left_out = peer_runs(conn, run_id)
     if len(runs) < 2:
         raise ValueError(
             f"no other finished {label} run on KG '{run.kg_name}' to compare run {run_id} with"
         )
+    command = "consistency compare" if run.mode == KONTEST else "facteval compare"
+    unit = "relation" if run.mode == KONTEST else "question"
+    note = left_out_note(run_id, left_out, unit, command)
+    tables: list[RenderableType] = [note] if note is not None else []
     if run.mode == KONTEST:
         loaded, overlap = load_overlap(conn, runs)
-        tables: list[RenderableType] = [*overlap_tables(loaded, overlap)]
-        tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
-        return f"{title} runs {', '.join(map(str, runs))}", tables
-    scores = load_run_scores(conn, runs)
-    tables = [compare_table(scores)]
-    tables += [generator_table(*pair) for pair in generator_pairs(scores)]
+        tables += overlap_renderables(loaded, overlap)
+        if overlap.relations:
+            tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
+    else:
+        tables += facteval_compare_renderables(load_run_scores(conn, runs))
     return f"{title} runs {', '.join(map(str, runs))}", tables
 
 
