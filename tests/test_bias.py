@@ -112,24 +112,6 @@ def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
     assert "Yes/No answers per region of the subject" in text and "Europe" in text
 
 
-def test_group_bias_splits_yes_no_replies_by_group() -> None:
-    from kglens_tui.probe.bias import group_bias
-
-    groups = [[("eu", "EU")], [("eu", "EU"), ("un", "UN")], [("un", "UN")]]
-    bias = group_bias(
-        groups,
-        [0, 1, 2, 2, 1],
-        ["yes_no", "yes_no", "yes_no", "wh", "yes_no"],
-        ["correct", "incorrect", "correct", "correct", "error"],
-        ["yes", "yes", "no", "", "no"],
-        ["Yes.", "No.", "No.", "Paris", ""],
-    )
-    assert bias["eu"].answered == 2 and bias["eu"].yes_rate.value == 0.5
-    assert bias["eu"].accuracy_expected_yes.value == 0.5
-    assert bias["un"].answered == 2 and bias["un"].yes_rate.value == 0.0
-    assert bias["un"].balanced_accuracy == 0.5
-
-
 def test_vectorised_baseline_equals_the_per_edge_one() -> None:
     import numpy as np
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from kglens_tui.analysis.groups import RATES, group_table, overall
+from kglens_tui.analysis.groups import RATES, group_table, overall, yes_no_text
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
@@ -293,13 +293,16 @@ async def test_at_80x24_the_analysis_table_gives_every_rate_interval_n_and_chanc
         await pilot.pause()
         assert table.max_scroll_x == 0 and screen.region.contains_region(table.region)
         titles = [plain(c.label) for c in table.columns.values()]
-        assert titles == ["predicate", "rate [95% interval]", "chance"]
+        assert titles == ["predicate", "rate [95% interval]", "chance", "Yes/No"]
         conn = connect(crowded)
         rows = group_table(load_run_data(conn, 2), "predicate")
         conn.close()
         for i, group in enumerate(rows):
-            label, rates, chance = (plain(c).split("\n") for c in table.get_row_at(i))
-            assert label[0] == group.label
+            label, rates, chance, yes_no = (plain(c).split("\n") for c in table.get_row_at(i))
+            yes, yes_ci, balanced = yes_no_text(group.yes_no)
+            assert yes_no == (["—"] if yes == "—" else [f"yes {yes}", yes_ci, f"bal. {balanced}"])
+            # the Yes/No column leaves a long label its start, cut with "…"
+            assert label[0] == group.label or group.label.startswith(label[0].removesuffix("…"))
             assert label[1] == f"n={group.rates.examined} of {group.edges}"
             for line, chance_line, (name, field, chance_field) in zip(
                 rates, chance, RATES, strict=True

@@ -21,16 +21,13 @@ from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_
 from kglens_tui.core.safewrite import ExportError, check_destination, write_text
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import counted, interval, num, rate_ci
+from kglens_tui.textfmt import counted, rate_ci
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from kglens_tui.analysis.compare import Drift, RunGrid
     from kglens_tui.analysis.groups import ComparisonRow, GroupRow
     from kglens_tui.analysis.rundata import RunData
-    from kglens_tui.probe.bias import YesNoBias
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 FORCE_HELP = "replace an existing output file (never a symbolic link)"
@@ -76,6 +73,7 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
 def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.blindspots import blind_spots, review_counts
     from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.probe.bias import run_bias_warning
 
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
@@ -85,6 +83,9 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     kind = args.kind.replace("-", "_")
     rows = blind_spots(data, flt, kind=kind, adjusted=adjusted, sort=args.sort, limit=args.limit)
     counts = review_counts(data, flt, adjusted=adjusted)
+    warning = run_bias_warning(conn, data.run.id)
+    if warning:  # above the blind spots, which a biased model's lean alone can make
+        console.print(literal(f"⚠ {warning}", "bold yellow"))
     table = LiteralTable(
         title=f"Run {data.run.id} · {kind.replace('_', '-')} · {counts['ranked']} examined, "
         f"{counts['zero_sense']} zero-sense, {counts['flips']} flip, "
@@ -164,7 +165,7 @@ def _drilldown(
     console.print(
         f"[bold]Edge {e.edge_id}[/]: {markup_literal(e.subject, limit=LABEL_LIMIT)} · {markup_literal(e.predicate, limit=LABEL_LIMIT)} · "
         f"{markup_literal(e.object, limit=LABEL_LIMIT)} · m {e.m} n {e.n} · expected error {_pct(e.mean)} "
-        f"[{_pct(e.low)}–{_pct(e.high)}] · {d.neighbours} neighbours · true objects: "
+        f"[{_pct(e.low)}–{_pct(e.high)}] · {d.neighbours_text} · true objects: "
         f"{markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}"
     )
     replies = LiteralTable(title="Questions and replies", title_justify="left")
@@ -240,40 +241,28 @@ YES_NO_NOTE = (
 """The rest of the caption when the run has Yes/No replies."""
 
 
-def _yes_no_text(bias: YesNoBias | None) -> tuple[str, str, str]:
-    """A group's yes-rate, its interval with n, and balanced accuracy ("—" without Yes/No
-    replies)."""
-    if bias is None or not bias.answered:
-        return "—", "", "—"
-    rate = bias.yes_rate
-    low, high = rate.interval or (None, None)
-    return _pct(rate.value), f"{interval(low, high)} n={rate.n:,}", num(bias.balanced_accuracy)
-
-
 Layout = tuple[list[str], list[tuple[Text, ...]]]
 """A table's column headers and rows."""
 
 
-def analyze_layouts(
-    rows: list[GroupRow], total: GroupRow, bias: dict[str, YesNoBias], everyone: YesNoBias
-) -> list[Layout]:
+def analyze_layouts(rows: list[GroupRow], total: GroupRow) -> list[Layout]:
     """`kglens analyze`'s table in each of its layouts, widest first: one line a group with a
     chance column beside each rate; each rate's chance under it; then one rate a line with its
     chance beside it (the report's per-predicate layout, within 80 columns). The last row is
-    the whole (filtered) run; the Yes/No columns only when the run has Yes/No replies."""
-    from kglens_tui.analysis.groups import CHANCE_FIELD, RATES
+    the whole (filtered) run; the Yes/No columns (`GroupRow.yes_no`) only when the run has
+    Yes/No replies."""
+    from kglens_tui.analysis.groups import CHANCE_FIELD, RATES, yes_no_text
     from kglens_tui.analysis.report import rate_line
 
-    yes_no = bool(everyone.answered)
+    yes_no = bool(total.yes_no.answered)
     wide: list[tuple[Text, ...]] = []
     medium: list[tuple[Text, ...]] = []
     narrow: list[tuple[Text, ...]] = []
     for r in [*rows, total]:
-        b = everyone if r is total else bias.get(r.key)
         label = Text("all", "bold") if r is total else Text(visible(r.label, one_line=True))
         rate = {f: rate_ci(*r.rates.get(f).bounds) for _, f, _ in RATES}
         chance = {f: _pct(getattr(r.chance, CHANCE_FIELD[f])) for _, f, _ in RATES}
-        yes, yes_ci, balanced = _yes_no_text(b)
+        yes, yes_ci, balanced = yes_no_text(r.yes_no)
         head = (label, Text(f"{r.edges:,}"), Text(f"{r.rates.examined:,}"))
         mean = Text(_pct(r.mean_error))
         wide.append(
@@ -325,34 +314,10 @@ def _layout_for(layouts: list[Layout], width: int) -> Layout:
     return layouts[-1]
 
 
-def _yes_no_bias(
-    data: RunData, groups: list[list[tuple[str, str]]], positions: np.ndarray, adjusted: bool
-) -> tuple[dict[str, YesNoBias], YesNoBias]:
-    """The Yes/No bias per group key and overall, over the replies the rates count: about the
-    given run positions (the filtered scope), without those triage drops when ``adjusted``."""
-    import numpy as np
-
-    from kglens_tui.probe.bias import group_bias, yes_no_bias
-
-    obs = data.obs
-    in_scope = np.zeros(data.n_edges, dtype=bool)
-    in_scope[positions] = True
-    use = np.flatnonzero(data.outcomes(adjusted)[0] & in_scope[obs.pos]).tolist()
-    qtype, category = [obs.qtype[i] for i in use], obs.category[use].tolist()
-    expected, reply = [obs.expected[i] for i in use], [obs.reply[i] for i in use]
-    everyone = yes_no_bias(
-        (e, r)
-        for q, c, e, r in zip(qtype, category, expected, reply, strict=True)
-        if q == "yes_no" and c != "error"
-    )
-    by_group = group_bias(groups, obs.pos[use].tolist(), qtype, category, expected, reply)
-    return by_group, everyone
-
-
 def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.errortypes import error_type_summary
     from kglens_tui.analysis.exports import write_groups_csv
-    from kglens_tui.analysis.groups import group_table, memberships, overall, scope
+    from kglens_tui.analysis.groups import group_table, overall
     from kglens_tui.analysis.rundata import load_run_data
 
     data = load_run_data(conn, args.run)
@@ -364,10 +329,9 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         data, args.by, flt, adjusted=adjusted, prefix=args.prefix, side=args.side, sort=args.sort
     )
     total = overall(data, flt, adjusted=adjusted)
-    groups = memberships(data, args.by, prefix=args.prefix, side=args.side)
-    bias, everyone = _yes_no_bias(data, groups, scope(data, flt, adjusted), adjusted)
+    everyone = total.yes_no
     examined = [r for r in rows if r.rates.examined]
-    columns, cells = _layout_for(analyze_layouts(examined, total, bias, everyone), console.width)
+    columns, cells = _layout_for(analyze_layouts(examined, total), console.width)
     table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"
         f"{_logged(adjusted)}: rates over the examined edges with 95% Wilson "

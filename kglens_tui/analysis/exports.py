@@ -276,12 +276,19 @@ GROUP_FIELDS = (
     "examined",
     *(f"{rate}{part}" for _, rate, _ in RATES for part in ("", "_low", "_high", "_chance")),
     "mean_error",
+    "yes_rate",
+    "yes_rate_low",
+    "yes_rate_high",
+    "yes_no_answered",
+    "balanced_accuracy",
 )
 
 
 def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -> Path:
     """A group table as CSV: counts, rates with their interval bounds and what chance scores on
-    the group's questions (`GroupRow.chance`), all fractions (empty where none was examined)."""
+    the group's questions (`GroupRow.chance`), the mean posterior error, and the yes-rate of
+    its Yes/No replies with its interval and n and their balanced accuracy (chance 0.5;
+    `GroupRow.yes_no`), all fractions (empty where none was examined or answered)."""
     with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(GROUP_FIELDS)
@@ -292,7 +299,12 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
                 p = r.rates.get(metric)
                 chance = getattr(r.chance, base)
                 cells += [_csv_value(v) for v in (p.value, p.low, p.high, chance)]
-            writer.writerow([*cells, _csv_value(r.mean_error)])
+            yes = r.yes_no.yes_rate
+            low, high = yes.interval or (None, None)
+            cells.append(_csv_value(r.mean_error))
+            cells += [_csv_value(v) for v in (yes.value, low, high)]
+            cells += [yes.n, _csv_value(r.yes_no.balanced_accuracy)]
+            writer.writerow(cells)
     return Path(path)
 
 

@@ -11,15 +11,22 @@ whose entity has several group tags counts in each of them.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
-from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
-from kglens_tui.textfmt import simulated_mark
+from kglens_tui.probe.bias import (
+    Baseline,
+    YesNoBias,
+    baseline_from_counts,
+    bias_from_counts,
+    constant_right,
+)
+from kglens_tui.probe.verify import first_word_answer
+from kglens_tui.textfmt import interval, num, pct, simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
 
@@ -71,7 +78,8 @@ class GroupRow:
     """One group: its edges, rates with intervals, the mean posterior error over the same
     examined edges (m + n > 0) the rates are over (None when none was examined), and what
     blind guessing scores on the questions asked about its edges (`chance_of`, over the replies
-    the rates count; its fields None when none was examined)."""
+    the rates count; its fields None when none was examined), and the answer bias of the
+    group's Yes/No replies among those (`yes_no_of`; none answered by default)."""
 
     key: str
     label: str
@@ -79,6 +87,7 @@ class GroupRow:
     rates: RateSet
     mean_error: float | None
     chance: Baseline
+    yes_no: YesNoBias = field(default_factory=lambda: bias_from_counts({}))
 
 
 def memberships(
@@ -153,6 +162,7 @@ def _rows_for(
                 rates=rate_set(m[idx], n[idx], level),
                 mean_error=float(mean[examined].mean()) if len(examined) else None,
                 chance=chance_of(data, idx, adjusted),
+                yes_no=yes_no_of(data, idx, adjusted),
             )
         )
     return rows
@@ -191,6 +201,54 @@ def chance_of(data: RunData, positions: np.ndarray, adjusted: bool = True) -> Ba
     return baseline_from_counts(yes_no[idx], wh[idx], right)
 
 
+YES_NO_CELLS = (("yes", "yes"), ("yes", "no"), ("no", "yes"), ("no", "no"))
+"""(expected, given) answers of a Yes/No reply, as `probe.bias.bias_from_counts` counts them."""
+
+
+def yes_no_counts(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Per run position: how many Yes/No replies fall in each `YES_NO_CELLS` cell (one column a
+    cell) and how many open with neither yes nor no, over the replies the rates count but
+    transport errors (without those a KG-error mark drops when ``adjusted``)."""
+
+    def count() -> tuple[np.ndarray, np.ndarray]:
+        obs = data.obs
+        kept = data.outcomes(adjusted)[0]
+        cells = np.zeros((data.n_edges, len(YES_NO_CELLS)), dtype=np.int64)
+        unparsed = np.zeros(data.n_edges, dtype=np.int64)
+        index = {cell: i for i, cell in enumerate(YES_NO_CELLS)}
+        for i in np.flatnonzero(kept & (obs.category != "error")).tolist():
+            if obs.qtype[i] != "yes_no":
+                continue
+            given = first_word_answer(obs.reply[i] or "")
+            pos = int(obs.pos[i])
+            if given is None:
+                unparsed[pos] += 1
+            elif (obs.expected[i], given) in index:
+                cells[pos, index[(obs.expected[i], given)]] += 1
+        return cells, unparsed
+
+    return data.memo(("yes_no_counts", adjusted), count)
+
+
+def yes_no_of(data: RunData, positions: np.ndarray, adjusted: bool = True) -> YesNoBias:
+    """The answer bias (yes-rate, balanced accuracy, ...) of the Yes/No replies about the given
+    run positions, over the replies `yes_no_counts` counts."""
+    cells, unparsed = yes_no_counts(data, adjusted)
+    idx = np.asarray(positions, dtype=np.int64)
+    sums = cells[idx].sum(axis=0).tolist()
+    return bias_from_counts(dict(zip(YES_NO_CELLS, sums, strict=True)), int(unparsed[idx].sum()))
+
+
+def yes_no_text(bias: YesNoBias) -> tuple[str, str, str]:
+    """A group's yes-rate, its 95% interval with n, and balanced accuracy, for a table ("—"
+    without Yes/No replies)."""
+    if not bias.answered:
+        return "—", "", "—"
+    rate = bias.yes_rate
+    low, high = rate.interval or (None, None)
+    return pct(rate.value), f"{interval(low, high)} n={rate.n:,}", num(bias.balanced_accuracy)
+
+
 def scope(data: RunData, flt: EdgeFilter | None, adjusted: bool) -> np.ndarray:
     """Run positions in the analysis: passing the filter, not KG errors when adjusted."""
     return np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt) & data.included(adjusted))
@@ -227,7 +285,13 @@ def overall(
         return rows[0]
     none = np.zeros(0, np.int64)
     return GroupRow(
-        "all", "all", 0, rate_set(none, none, level), None, chance_of(data, none, adjusted)
+        "all",
+        "all",
+        0,
+        rate_set(none, none, level),
+        None,
+        chance_of(data, none, adjusted),
+        yes_no_of(data, none, adjusted),
     )
 
 

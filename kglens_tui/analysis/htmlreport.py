@@ -1,8 +1,8 @@
 """A self-contained HTML report of one run: metrics raw and adjusted, convergence, the
 distribution of expected error rates, group tables with heat colouring, error types, the worst
 edges and the triage, with inline SVG plots (no scripts, no external files). Its header says
-what `kglens report` does: requests with those failed and dropped, a failed run's cause, and the
-chance each rate is compared with."""
+what `kglens report` does: requests with those failed and dropped, a failed run's cause, the
+chance each rate is compared with, and the Yes/No answer bias with its warning."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.status import RunStatus
+from kglens_tui.probe.bias import YesNoBias, run_yes_no_bias
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
@@ -35,6 +36,7 @@ th{background:#f3f3f3} td.l,th.l{text-align:left}
 .sim{background:#ffd33d;padding:1px 6px;font-weight:bold}
 .note{color:#555;font-size:13px}
 .cause{color:#b00020}
+.warn{background:#fff3c4;border-left:4px solid #e0a800;padding:4px 8px;font-weight:bold}
 td.chance{color:#555}
 """
 
@@ -61,32 +63,85 @@ HTML_GROUP_CHANCE_NOTE = (
     "with triage as the rates."
 )
 """What the chance column beside each rate of a group table means."""
+HTML_GROUP_YES_NO_NOTE = (
+    " Yes/No: the yes-rate of the group's Yes/No replies with its 95% Wilson interval and n, "
+    "and their balanced accuracy (chance 0.50), over the same replies."
+)
+"""The rest of that note when the run has Yes/No replies (as `kglens analyze`'s caption)."""
+
+
+def _yes_no_tds(bias: YesNoBias) -> str:
+    """A group's yes-rate (with interval and n) and balanced accuracy cells."""
+    if not bias.answered:
+        return "<td>—</td><td>—</td>"
+    return f"<td>{html_text(bias.yes_rate.text())}</td><td>{_num(bias.balanced_accuracy)}</td>"
+
+
+def _num(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
 
 
 def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
     """A group table: each rate with its interval (zero-sense heat-coloured) and beside it
-    what chance scores on the group's questions (`GroupRow.chance`)."""
+    what chance scores on the group's questions (`GroupRow.chance`); with Yes/No replies in
+    the run, each group's yes-rate and balanced accuracy (`GroupRow.yes_no`)."""
     if not rows:
         return ""
+    yes_no = any(r.yes_no.answered for r in rows)
     head = (
         "<tr><th class='l'>group</th><th>edges</th><th>examined</th><th>win</th><th>chance</th>"
         "<th>zero-sense</th><th>chance</th><th>all-sense</th><th>chance</th>"
-        "<th>mean expected error</th></tr>"
+        "<th>mean expected error</th>"
+        + ("<th>yes-rate [95% interval] (n)</th><th>balanced accuracy</th>" if yes_no else "")
+        + "</tr>"
     )
     body = "".join(
         f"<tr><td class='l'>{html_text(r.label)}</td><td>{r.edges}</td><td>{r.rates.examined}</td>"
         f"{_heat_td(r.rates.win, colour=False)}{_chance_td(r.chance.win_rate)}"
         f"{_heat_td(r.rates.zero_sense)}{_chance_td(r.chance.zero_sense)}"
         f"{_heat_td(r.rates.all_sense, colour=False)}{_chance_td(r.chance.all_sense)}"
-        f"<td>{pct(r.mean_error)}</td></tr>"
+        f"<td>{pct(r.mean_error)}</td>{_yes_no_tds(r.yes_no) if yes_no else ''}</tr>"
         for r in rows[:limit]
     )
     more = (
         f"<p class='note'>{len(rows) - limit} more rows not shown.</p>" if len(rows) > limit else ""
     )
+    note = HTML_GROUP_CHANCE_NOTE + (HTML_GROUP_YES_NO_NOTE if yes_no else "")
     return (
         f"<h2>{html_text(title)}</h2><table>{head}{body}</table>{more}"
-        f"<p class='note'>{html_text(HTML_GROUP_CHANCE_NOTE)}</p>"
+        f"<p class='note'>{html_text(note)}</p>"
+    )
+
+
+def bias_warning_html(bias: YesNoBias) -> str:
+    """The answer-bias warning as a paragraph; '' when the bias rule does not fire."""
+    warning = bias.warning()
+    return f"<p class='warn'>⚠ {html_text(warning)}</p>" if warning else ""
+
+
+def _yes_no_html(bias: YesNoBias) -> str:
+    """The run's Yes/No answers as `kglens report` gives them: the yes-rate with its 95%
+    interval and n, per-class and balanced accuracy, kappa, and the answer-bias warning."""
+    if not bias.answered and not bias.unparsed:
+        return "<h2>Yes/No answers</h2><p>None: this run asked open questions only.</p>"
+    rows = (
+        ("yes-rate (replies starting with yes)", bias.yes_rate.text()),
+        ("accuracy, expected answer Yes", bias.accuracy_expected_yes.text()),
+        ("accuracy, expected answer No", bias.accuracy_expected_no.text()),
+        ("accuracy, all", bias.accuracy.text()),
+        ("balanced accuracy (chance = 0.50)", _num(bias.balanced_accuracy)),
+        ("Cohen's kappa, expected vs given (chance = 0)", _num(bias.kappa)),
+        ("replies without yes/no (not counted above)", f"{bias.unparsed:,}"),
+    )
+    return (
+        "<h2>Yes/No answers: bias and bias-corrected scores</h2><table>"
+        + "".join(
+            f"<tr><td class='l'>{html_text(name)}</td><td>{html_text(value)}</td></tr>"
+            for name, value in rows
+        )
+        + "</table><p class='note'>Over the run's Yes/No replies as logged (transport errors "
+        "left out), as kglens report; intervals: 95% Wilson score intervals.</p>"
+        + bias_warning_html(bias)
     )
 
 
@@ -192,6 +247,8 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         "overridden. Intervals: 95% Wilson score intervals over edges. "
         f"{html_text(chance_note)}</p>"
     )
+    bias = run_yes_no_bias(data.conn, run.id)
+    parts.append(_yes_no_html(bias))
     history = data.conn.execute(
         "SELECT iteration, win_rate, zero_sense_rate, all_sense_rate FROM iteration "
         "WHERE run_id = ? ORDER BY iteration",
@@ -253,7 +310,8 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
     worst = blind_spots(data, limit=top)
     parts.append(
         f"<h2>Blind spots: top {len(worst)} by expected error rate</h2>"
-        f"<p class='note'>{counts['zero_sense']} zero-sense edges, {counts['flips']} flip between "
+        + bias_warning_html(bias)
+        + f"<p class='note'>{counts['zero_sense']} zero-sense edges, {counts['flips']} flip between "
         f"phrasings, {counts['confirmed']} confirmed.</p><table><tr><th>edge</th>"
         "<th class='l'>subject</th><th class='l'>predicate</th><th class='l'>object</th>"
         "<th>m</th><th>n</th><th>expected error [95% credible]</th><th class='l'>flags</th></tr>"

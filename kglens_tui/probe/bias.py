@@ -299,6 +299,25 @@ class RunTrust:
     """By the subject's entity groups with the given prefix (e.g. region:Europe)."""
 
 
+RUN_YES_NO = """
+    SELECT expected, reply FROM observation
+    WHERE run_id = ? AND qtype = 'yes_no' AND category != 'error' ORDER BY id
+"""
+"""A run's Yes/No replies that count for its answer bias: every one but transport errors."""
+
+
+def run_yes_no_bias(conn: sqlite3.Connection, run_id: int) -> YesNoBias:
+    """A run's answer bias over its logged Yes/No replies (`RUN_YES_NO`): what `kglens report`,
+    the review, the analysis and compare screens and the HTML report give for the run."""
+    return yes_no_bias(conn.execute(RUN_YES_NO, (run_id,)))
+
+
+def run_bias_warning(conn: sqlite3.Connection, run_id: int) -> str:
+    """The run's one-line answer-bias warning (`YesNoBias.warning`), '' when the bias rule does
+    not fire."""
+    return run_yes_no_bias(conn, run_id).warning()
+
+
 def run_trust(
     conn: sqlite3.Connection,
     run_id: int,
@@ -317,14 +336,12 @@ def run_trust(
         (run_id,),
     ).fetchall()
     asks: dict[int, list[str]] = {}
-    yes_no: list[tuple[str, str]] = []
     by_pred: dict[str, list[tuple[str, str]]] = {}
     for edge_id, qtype, expected, reply, category, pred in rows:
         if category == "error":
             continue
         asks.setdefault(edge_id, []).append(qtype)
         if qtype == "yes_no":
-            yes_no.append((expected, reply))
             by_pred.setdefault(pred, []).append((expected, reply))
     by_group: dict[str, list[tuple[str, str]]] = {}
     for grp, expected, reply in conn.execute(
@@ -346,29 +363,11 @@ def run_trust(
             kg = load_kg(conn, name)
         right = constant_right(kg, [kg.edge_position(e) for e in asks]).tolist()
     return RunTrust(
-        bias=yes_no_bias(yes_no),
+        bias=run_yes_no_bias(conn, run_id),
         baseline=random_baseline(asks.values(), right),
         bias_by_predicate={p: yes_no_bias(v) for p, v in sorted(by_pred.items())},
         bias_by_group={g: yes_no_bias(v) for g, v in sorted(by_group.items())},
     )
-
-
-def group_bias(
-    group_of_pos: Sequence[Sequence[tuple[str, str]]],
-    pos: Sequence[int],
-    qtype: Sequence[str],
-    category: Sequence[str],
-    expected: Sequence[str],
-    reply: Sequence[str],
-) -> dict[str, YesNoBias]:
-    """Yes/No bias per group key, from observation columns and each run position's groups."""
-    pairs: dict[str, list[tuple[str, str]]] = {}
-    for p, qt, cat, exp, rep in zip(pos, qtype, category, expected, reply, strict=True):
-        if qt != "yes_no" or cat == "error":
-            continue
-        for key, _label in group_of_pos[int(p)]:
-            pairs.setdefault(key, []).append((exp, rep))
-    return {key: yes_no_bias(values) for key, values in pairs.items()}
 
 
 def baseline_from_counts(

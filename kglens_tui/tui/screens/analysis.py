@@ -31,6 +31,7 @@ from kglens_tui.analysis.groups import (
     cross_table,
     group_table,
     overall,
+    yes_no_text,
 )
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
@@ -38,7 +39,7 @@ from kglens_tui.core.safetext import literal, visible
 from kglens_tui.textfmt import interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
-from kglens_tui.tui.screens.run_text import run_label
+from kglens_tui.tui.screens.run_text import bias_warning, run_label
 from kglens_tui.tui.widgets.charts import Bar, BarChart
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
@@ -58,7 +59,10 @@ edges (`examined`) with 95% Wilson intervals. **Win**: m > n; **zero-sense**: m 
 zero-sense rate), green good. **Chance**, beside each rate: what blind guessing scores on the
 questions the run asked about the group, each ask independent (a Yes/No guess right half the
 time, a Wh guess the predicate's most common true object; as `kglens report`), with or without
-the triage as the rates.
+the triage as the rates. **Yes-rate** (with its 95% interval and n) and **bal. acc.** (balanced
+accuracy, chance 0.50), when the run asked Yes/No questions: how the group's Yes/No replies lean,
+as `kglens analyze`; a warning under the run's rates says when its Yes/No answers are explained
+by that lean (as `kglens report`).
 
 **Grid** (Fig. 6): a row per subject, a column per predicate; a cell's colour is the zero-sense
 rate of the subject's edges with that predicate, its dot their share of the subject's edges.
@@ -124,13 +128,16 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
     the group's edges under its examined ones); three, the rates one a line with their chance
     beside them and the group's n and mean posterior error under its label (within 80
     columns). Win and zero-sense on their heat colours. In the last, the label is cut to what
-    ``width`` cells leave it."""
+    ``width`` cells leave it. When a group has Yes/No replies, each layout ends with their
+    yes-rate (interval, n) and balanced accuracy (`GroupRow.yes_no`, as `kglens analyze`)."""
     names = [(name, field) for name, field, _ in RATES]
+    yes_no = any(row.yes_no.answered for row in rows)
     wide: list[list[str | Text]] = []
     medium: list[list[str | Text]] = []
     narrow: list[list[str | Text]] = []
     for row in rows:
         r, chance = row.rates, row.chance
+        yes, yes_ci, balanced = yes_no_text(row.yes_no)
         mean = row.mean_error
         mean_text = Text(pct(mean), style=heat_hex(mean)) if mean is not None else Text("—")
         head: list[str | Text] = [
@@ -147,6 +154,7 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
                     for x in (_rate_cell(row, field), pct(getattr(chance, CHANCE_FIELD[field])))
                 ),
                 mean_text,
+                *((f"{yes} {yes_ci}".rstrip(), balanced) if yes_no else ()),
             ]
         )
         medium.append(
@@ -162,6 +170,7 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
                     for _, field in names
                 ),
                 mean_text,
+                *((Text.assemble(yes, "\n", (yes_ci, "dim")), balanced) if yes_no else ()),
             ]
         )
         lines = Text()
@@ -180,13 +189,15 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
                 row.label,
                 lines,
                 Text("\n".join(pct(getattr(chance, CHANCE_FIELD[f])).rjust(6) for _, f in names)),
+                *([_narrow_yes_no(yes, yes_ci, balanced)] if yes_no else []),
             ]
         )
     rate_titles = [name for name, _ in names]
     after_rates = [x for name in rate_titles for x in (name, "chance")]
+    yes_no_titles = ["yes-rate", "bal. acc."] if yes_no else []
     layouts: list[Layout] = [
-        ([label, "edges", "examined", *after_rates, "mean P(err)"], wide, 1),
-        ([label, "examined", *rate_titles, "mean P(err)"], medium, 2),
+        ([label, "edges", "examined", *after_rates, "mean P(err)", *yes_no_titles], wide, 1),
+        ([label, "examined", *rate_titles, "mean P(err)", *yes_no_titles], medium, 2),
     ]
     # the narrowest: the label gets what the rates and chance columns leave
     room = (
@@ -195,6 +206,7 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
         - 3 * CELL_PADDING
         - max([len("rate [95% interval]"), *(_widest(cells[1]) for cells in narrow)])
         - len("chance")
+        - (CELL_PADDING + max(_widest(cells[3]) for cells in narrow) if yes_no else 0)
     )
     limit = max(NARROW_LABEL_LEAST, min(room, LABEL_MOST))
     for cells, row in zip(narrow, rows, strict=True):
@@ -206,8 +218,17 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
             ("P(err) ", "dim"),
             (pct(mean), heat_hex(mean) if mean is not None else ""),
         )
-    layouts.append(([label, "rate [95% interval]", "chance"], narrow, 3))
+    layouts.append(
+        ([label, "rate [95% interval]", "chance", *(["Yes/No"] if yes_no else [])], narrow, 3)
+    )
     return layouts
+
+
+def _narrow_yes_no(yes: str, yes_ci: str, balanced: str) -> Text:
+    """The narrowest layout's Yes/No cell: yes-rate, interval with n, balanced accuracy."""
+    if yes == "—":
+        return Text("—")
+    return Text.assemble(f"yes {yes}\n", (yes_ci, "dim"), f"\nbal. {balanced}")
 
 
 def _rate_cell(row: GroupRow, field: str) -> Text:
@@ -290,6 +311,7 @@ class AnalysisScreen(RunDataScreen):
                 )
                 yield Static("", id="an-mode")
             yield Static("", id="an-overall")
+            yield Static("", id="an-bias")
             with TabbedContent(id="an-tabs"):
                 with TabPane("Table", id="an-tab-table"):
                     yield LiteralDataTable(id="an-table", cursor_type="row", zebra_stripes=False)
@@ -317,12 +339,18 @@ class AnalysisScreen(RunDataScreen):
         self.query_one("#an-mode", Static).update(f"{len(rows)} groups · {mode} · o toggles")
         total = overall(data, adjusted=self.adjusted)
         r, chance = total.rates, total.chance
+        yes, yes_ci, balanced = yes_no_text(total.yes_no)
         self.query_one("#an-overall", Static).update(
             f"[b]All {total.edges:,} edges[/] ({r.examined:,} examined) · win "
             f"{rate_ci(*r.win.bounds)} chance {pct(chance.win_rate)} · zero-sense "
             f"{rate_ci(*r.zero_sense.bounds)} chance {pct(chance.zero_sense)} · all-sense "
             f"{rate_ci(*r.all_sense.bounds)} chance {pct(chance.all_sense)}"
+            + (f" · yes-rate {yes} {yes_ci} · bal. acc. {balanced}" if yes != "—" else "")
         )
+        warning = bias_warning(data)
+        bias = self.query_one("#an-bias", Static)
+        bias.update(warning)
+        bias.display = bool(warning)
         self._rows, self._label = rows, label
         self._draw_table()
         self.bars = BarChart(

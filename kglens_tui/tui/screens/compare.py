@@ -24,10 +24,11 @@ from kglens_tui.analysis.compare import (
     run_grid,
 )
 from kglens_tui.analysis.groups import run_column
-from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal
+from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
+from kglens_tui.probe.bias import run_bias_warning
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.analysis import heat_cell
-from kglens_tui.tui.screens.run_text import heat, short
+from kglens_tui.tui.screens.run_text import WARNING_STYLE, heat, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -57,6 +58,9 @@ model knows (m > n), partly knows or does not know (m = 0), and the edges one kn
 does not, largest difference in expected error first (m/n err: right / wrong answers
 and expected error in each run). The change B−A is drift only for the same model asked the same
 kind of questions (difficulty, question generator); otherwise it says what differs.
+**⚠ bias**: a run whose Yes/No answers are explained by answer bias (a yes-rate outside 20-80%
+and a balanced accuracy below 0.6, as `kglens report`); under the table, each such run of the
+table, A or B with its warning.
 """
 
 LIMIT = 100
@@ -92,12 +96,17 @@ class CompareScreen(Screen):
         self.run_a = run_a
         self.run_b = run_b
         self.adjusted = True
+        self._warnings: dict[int, str] = {}
+        """Each run's answer-bias warning ('' none), as read once."""
+        self._grid_runs: list[int] = []
+        """The runs standing for the table's cells."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="cmp"):
             yield Static("Table 3 · win rate per model, KG and difficulty", classes="section-title")
             yield LiteralDataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="cmp-bias")
             with Horizontal(id="cmp-controls"):
                 yield Static("", id="cmp-a")
                 yield Select([], id="cmp-b", prompt="run B")
@@ -132,10 +141,35 @@ class CompareScreen(Screen):
         """Recompute the grid and the diff."""
         self._show_grid()
         self._show_diff()
+        self._show_bias()
+
+    def _warning(self, run_id: int) -> str:
+        """A run's answer-bias warning (`probe.bias.run_bias_warning`), read once."""
+        if run_id not in self._warnings:
+            self._warnings[run_id] = run_bias_warning(self.app.db(), run_id)
+        return self._warnings[run_id]
+
+    def _show_bias(self) -> None:
+        """Under the table, a line for each run of the table, A or B whose Yes/No answers are
+        explained by answer bias; hidden when there is none."""
+        shown = [self.run_a, *([self.run_b] if self.run_b is not None else [])]
+        run_ids = list(dict.fromkeys([*shown, *self._grid_runs]))
+        labels = dict(self.app.db().execute("SELECT id, target_label FROM run"))
+        text = Text()
+        for run_id in run_ids:
+            warning = self._warning(run_id)
+            if warning:
+                label = visible(labels.get(run_id, ""), one_line=True, limit=LABEL_LIMIT)
+                text.append("\n" if text else "")
+                text.append(f"⚠ run {run_id} ({label}): {warning}", WARNING_STYLE)
+        bias = self.query_one("#cmp-bias", Static)
+        bias.update(text)
+        bias.display = bool(text)
 
     def _show_grid(self) -> None:
         grid = run_grid(self.app.db(), adjusted=self.adjusted)
         averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
+        self._grid_runs = []
         table = self.query_one("#cmp-grid", DataTable)
         table.clear(columns=True)
         table.add_columns(
@@ -156,6 +190,9 @@ class CompareScreen(Screen):
                     f" n={cell.rates.examined:,} · chance {pct(cell.chance.win_rate)} · run "
                     f"{cell.run_id}{cell.incomplete}"
                 )
+                if self._warning(cell.run_id):
+                    text.append(" ⚠ bias", WARNING_STYLE)
+                self._grid_runs.append(cell.run_id)
                 cells.append(text)
             cells.extend(_average(grid.average(model, diff)) for diff in averaged)
             table.add_row(*cells)
@@ -196,6 +233,7 @@ class CompareScreen(Screen):
         if isinstance(event.value, int) and event.value != self.run_b:
             self.run_b = event.value
             self._show_diff()
+            self._show_bias()
 
     def action_toggle_overrides(self) -> None:
         self.adjusted = not self.adjusted

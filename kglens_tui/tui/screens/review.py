@@ -25,7 +25,7 @@ from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
-from kglens_tui.tui.screens.run_text import heat, metrics_text, run_label, short
+from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, run_label, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 REVIEW_HELP = """\
@@ -44,7 +44,10 @@ REVIEW_HELP = """\
 credible interval; m counts right answers, n wrong ones. Numbers use the triage overrides;
 the run's rates are shown with them and without (raw), each with its 95% interval, n (the
 edges examined, in the column's title) and what chance scores on the same questions (blind
-guessing, each ask independent, with or without the triage as the rate).
+guessing, each ask independent, with or without the triage as the rate). A warning above the
+list says when the run's Yes/No answers are explained by answer bias (a yes-rate outside 20-80%
+and a balanced accuracy below 0.6, as `kglens report`): its blind spots are then the questions
+whose answer is the one the model does not give, not what it does not know.
 """
 
 KIND_LABELS = {
@@ -130,6 +133,7 @@ class ReviewScreen(RunDataScreen):
                 )
                 yield Static("", id="rv-count")
             yield Input(placeholder="/ search questions and replies", id="rv-search")
+            yield Static("", id="rv-bias")
             yield LiteralDataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
@@ -199,6 +203,10 @@ class ReviewScreen(RunDataScreen):
         note = self.query_one("#rv-stale", Static)
         note.update(literal(f"{stale} Here: V." if stale else "", "yellow"))
         note.display = bool(stale)
+        warning = bias_warning(data)
+        bias = self.query_one("#rv-bias", Static)
+        bias.update(warning)
+        bias.display = bool(warning)
         if self.matched is None:
             rows = blind_spots(data, flt, kind=self.kind, limit=LIMIT)
             total = counts[self.kind]

@@ -32,7 +32,7 @@ from kglens_tui.analysis.triage import (
 from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
 from kglens_tui.textfmt import interval, pct
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE
-from kglens_tui.tui.screens.run_text import heat, metrics_text, short
+from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -57,7 +57,8 @@ Every mark asks for a reason and is stored, append-only, with your name ($USER).
 run numbers are shown with the overrides and without them (raw). **Chance**, beside the edge's
 expected error: how often blind guessing errs on the edge's questions (a Yes/No guess wrong half
 the time, a Wh guess the predicate's most common true object); beside the run's rates: what it
-scores on the run's questions (as the review).
+scores on the run's questions (as the review), and under them the answer-bias warning when the
+run's Yes/No answers are explained by its lean to one answer (as `kglens report`).
 """
 
 
@@ -188,14 +189,18 @@ class DrillDownScreen(Screen):
         self.query_one("#dd-head", Static).update(
             f"[b]Edge {e.edge_id}[/]: {markup_literal(e.subject, limit=LABEL_LIMIT)} · [b]{markup_literal(e.predicate, limit=LABEL_LIMIT)}[/] · "
             f"{markup_literal(e.object, limit=LABEL_LIMIT)}   (true objects: {markup_literal(', '.join(d.true_objects), limit=LABEL_LIMIT)}; "
-            f"{d.neighbours} neighbours)\n"
+            f"{d.neighbours_text})\n"
             f"edge with overrides: m {e.m} n {e.n} · expected error {pct(e.mean)} "
             f"{interval(e.low, e.high)} {edge_chance(data, e.pos, True)}"
             f"{' · KG error' if e.kg_error else ''}{' · confirmed' if e.confirmed else ''}"
             f" · raw: m {raw.m} n {raw.n} · expected error {pct(raw.mean)} "
             f"{interval(raw.low, raw.high)} {edge_chance(data, raw.pos, False)}"
         )
-        self.query_one("#dd-run", Static).update(metrics_text(data))
+        run_block = metrics_text(data)
+        warning = bias_warning(data)
+        if warning:
+            run_block.append("\n").append_text(warning)
+        self.query_one("#dd-run", Static).update(run_block)
         table = self.query_one("#dd-replies", DataTable)
         row_index = table.cursor_row
         table.clear()

@@ -8,7 +8,8 @@ from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import RATES, overall
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
+from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
+from kglens_tui.probe.bias import run_bias_warning
 from kglens_tui.textfmt import pct, rate_ci, simulated_mark
 
 
@@ -36,6 +37,16 @@ def metrics_text(data: RunData, flt: EdgeFilter | None = None) -> Text:
     for (name, _, _), (adj_cell, raw_cell) in zip(RATES, cells, strict=True):
         text.append(f"\n{name:<{name_width}}  {adj_cell:<{first}}  {raw_cell}")
     return text
+
+
+WARNING_STYLE = "bold yellow"
+
+
+def bias_warning(data: RunData) -> Text:
+    """The run's answer-bias warning on one line (`probe.bias.run_bias_warning`, as `kglens
+    report`), literal; empty when the bias rule does not fire."""
+    warning = data.memo(("bias_warning",), lambda: run_bias_warning(data.conn, data.run.id))
+    return literal(f"⚠ {warning}" if warning else "", WARNING_STYLE)
 
 
 def short(text: str, width: int) -> str:
