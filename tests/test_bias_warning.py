@@ -168,7 +168,7 @@ async def test_the_screens_warn_about_a_biased_run_only(db, biased: bool) -> Non
         await wait_for(pilot, lambda: review.query_one("#rv-edges", DataTable).row_count > 0)
         warning = review.query_one("#rv-bias", Static)
         assert warning.display is biased
-        assert (_text(review, "#rv-bias") == f"⚠ {WARNING}") is biased
+        assert (_text(review, "#rv-bias") == f"⚠ {WARNING} (replies as logged)") is biased
 
         app.push_screen(DrillDownScreen(data, int(data.run.edge_ids[0])))
         drill = await _shown(pilot, DrillDownScreen, "#dd-run")
@@ -181,7 +181,7 @@ async def test_the_screens_warn_about_a_biased_run_only(db, biased: bool) -> Non
         table = analysis.query_one("#an-table", DataTable)
         await wait_for(pilot, lambda: table.row_count > 0)
         assert analysis.query_one("#an-bias", Static).display is biased
-        assert (_text(analysis, "#an-bias") == f"⚠ {WARNING}") is biased
+        assert (_text(analysis, "#an-bias") == f"⚠ {WARNING} (replies as logged)") is biased
         assert "yes-rate" in _text(analysis, "#an-overall")
         titles = [str(c.label) for c in table.columns.values()]
         assert titles[-2:] == ["yes-rate", "bal. acc."]

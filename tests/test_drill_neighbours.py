@@ -18,7 +18,7 @@ from kglens_tui.analysis.rundata import load_run_data
     ("propagation", "mode", "text"),
     [
         (True, "sum", "2 neighbours"),
-        (True, "learned", "2 neighbours (not used: learned propagation)"),
+        (True, "learned", "2 neighbours (pooled through the learned model, not summed)"),
         (False, "sum", "2 neighbours (not used: propagation off)"),
     ],
 )

@@ -55,22 +55,25 @@ class EdgeDetail:
     neighbours: int
     """The edge's one-hop neighbours among the run's edges (`one_hop_neighbours`)."""
     neighbours_unused: str
-    """Why the run's propagation does not add the neighbours' outcomes to the edge's ("learned
-    propagation", "propagation off"); "" when it does (sum and degree)."""
+    """How the run's propagation uses the neighbours when it does not add their outcomes to the
+    edge's (learned: pooled through the model's effects; off: not at all); "" when it does (sum
+    and degree)."""
 
     @property
     def neighbours_text(self) -> str:
-        """ "3 neighbours", or "3 neighbours (not used: learned propagation)"."""
+        """ "3 neighbours", or "3 neighbours (pooled through the learned model, not summed)"."""
         said = f"{self.neighbours:,} neighbour{'' if self.neighbours == 1 else 's'}"
-        return f"{said} (not used: {self.neighbours_unused})" if self.neighbours_unused else said
+        return f"{said} ({self.neighbours_unused})" if self.neighbours_unused else said
 
 
 def neighbours_unused(data: RunData) -> str:
     """`EdgeDetail.neighbours_unused` of the run."""
     cfg = data.run.config
     if not cfg.propagation:
-        return "propagation off"
-    return "learned propagation" if cfg.propagation_mode == "learned" else ""
+        return "not used: propagation off"
+    if cfg.propagation_mode == "learned":
+        return "pooled through the learned model, not summed"
+    return ""
 
 
 def one_hop_neighbours(data: RunData, pos: int) -> int:

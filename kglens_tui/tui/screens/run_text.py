@@ -44,9 +44,10 @@ WARNING_STYLE = "bold yellow"
 
 def bias_warning(data: RunData) -> Text:
     """The run's answer-bias warning on one line (`probe.bias.run_bias_warning`, as `kglens
-    report`), literal; empty when the bias rule does not fire."""
+    report`: over the replies as logged, whatever the triage), literal; empty when the bias
+    rule does not fire."""
     warning = data.memo(("bias_warning",), lambda: run_bias_warning(data.conn, data.run.id))
-    return literal(f"⚠ {warning}" if warning else "", WARNING_STYLE)
+    return literal(f"⚠ {warning} (replies as logged)" if warning else "", WARNING_STYLE)
 
 
 def short(text: str, width: int) -> str:
