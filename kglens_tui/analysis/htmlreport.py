@@ -26,7 +26,7 @@ from kglens_tui.probe.bias import YesNoBias, run_yes_no_bias
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import pct, sent_note
+from kglens_tui.textfmt import num, pct, sent_note
 
 CSS = """
 body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -74,11 +74,7 @@ def _yes_no_tds(bias: YesNoBias) -> str:
     """A group's yes-rate (with interval and n) and balanced accuracy cells."""
     if not bias.answered:
         return "<td>—</td><td>—</td>"
-    return f"<td>{html_text(bias.yes_rate.text())}</td><td>{_num(bias.balanced_accuracy)}</td>"
-
-
-def _num(value: float | None) -> str:
-    return "—" if value is None else f"{value:.2f}"
+    return f"<td>{html_text(bias.yes_rate.text())}</td><td>{num(bias.balanced_accuracy)}</td>"
 
 
 def _group_html(title: str, rows: list[GroupRow], limit: int = 60) -> str:
@@ -129,8 +125,8 @@ def _yes_no_html(bias: YesNoBias) -> str:
         ("accuracy, expected answer Yes", bias.accuracy_expected_yes.text()),
         ("accuracy, expected answer No", bias.accuracy_expected_no.text()),
         ("accuracy, all", bias.accuracy.text()),
-        ("balanced accuracy (chance = 0.50)", _num(bias.balanced_accuracy)),
-        ("Cohen's kappa, expected vs given (chance = 0)", _num(bias.kappa)),
+        ("balanced accuracy (chance = 0.50)", num(bias.balanced_accuracy)),
+        ("Cohen's kappa, expected vs given (chance = 0)", num(bias.kappa)),
         ("replies without yes/no (not counted above)", f"{bias.unparsed:,}"),
     )
     return (

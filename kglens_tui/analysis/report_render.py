@@ -30,6 +30,13 @@ from kglens_tui.textfmt import counted, interval, selection, sent_note
 from kglens_tui.textfmt import num as _num
 from kglens_tui.textfmt import pct as _pct
 
+CHANCE_SAMPLER = "chance under this sampler"
+"""The report's column (and the live screen's label, once the coin target is replayed) of what
+a target answering at random scores under the run's sampler."""
+CHANCE_INDEPENDENT = "chance, independent asks"
+"""The report's column (and the live screen's label until the replay) of blind guessing on the
+questions asked, each ask independent."""
+
 
 def verdict_notes(rep: RunReport) -> str:
     """How sure the verdicts are: hedged answers, and matcher-judge agreement when judged."""
@@ -178,8 +185,8 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     for col in (
         "metric",
         "value [95% interval] (n)",
-        "chance under this sampler",
-        "chance, independent asks",
+        CHANCE_SAMPLER,
+        CHANCE_INDEPENDENT,
     ):
         head.add_column(col, justify="left" if col == "metric" else "right")
     for name, key, value, guess in (

@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.analysis.groups import GroupRow, group_table
+from kglens_tui.analysis.report_render import CHANCE_INDEPENDENT, CHANCE_SAMPLER
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squeezed, visible
@@ -142,14 +143,6 @@ def _rate_and_chance(
         return pct(value), low_high, f"chance {pct(band.mean)} {interval(band.low, band.high)}"
     guess = getattr(snap.baseline, BASELINE_ATTR[attr], None) if snap.baseline else None
     return pct(value), low_high, "" if guess is None else f"chance {pct(guess)}"
-
-
-CHANCE_SAMPLER = "chance under this sampler"
-"""The chance beside each rate once the coin target is replayed: what a target answering at
-random scores under the run's sampler (the report's column of that name)."""
-CHANCE_INDEPENDENT = "chance, independent asks"
-"""The chance beside each rate until then: blind guessing on the questions asked, each ask
-independent (the report's column of that name)."""
 
 
 def chance_kind(coin: CoinBaseline | None) -> str:
