@@ -167,3 +167,20 @@ def test_a_cell_over_few_edges_is_not_heat_coloured() -> None:
     big = cell(SMALL_N, SMALL_N)
     assert str(cell_text(big).style).endswith(f"on {heat_hex(1.0)}")
     assert f"background:{heat_hex(1.0)}" in heat_css(big.rates.zero_sense)
+
+
+def test_the_analysis_table_and_html_groups_follow_the_grids_small_n_rule() -> None:
+    """The analysis table's rate cells and the HTML report's group cells colour a rate as the
+    grid does: a rate over fewer than SMALL_N examined edges is muted, without a heat colour."""
+    from kglens_tui.analysis.colours import heat_hex
+    from kglens_tui.analysis.grid import SMALL_N, SMALL_STYLE
+    from kglens_tui.analysis.htmlreport import _heat_td
+    from kglens_tui.core.intervals import wilson
+    from kglens_tui.tui.screens.analysis import heat_cell, heat_rate
+
+    for n, coloured in ((1, False), (SMALL_N - 1, False), (SMALL_N, True), (40, True)):
+        p = wilson(n, n)  # every examined edge zero-sense: the reddest rate there is
+        for cell in (heat_cell(p, 1.0), heat_rate(p, 1.0)):
+            assert (str(cell.style) != SMALL_STYLE) is coloured, (n, cell.style)
+            assert str(cell.style).endswith(f"on {heat_hex(1.0)}") is coloured, (n, cell.style)
+        assert (f"background:{heat_hex(1.0)}" in _heat_td(p)) is coloured, n

@@ -13,7 +13,7 @@ from kglens_tui.analysis.blindspots import blind_spots, review_counts
 from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.errortypes import error_type_summary
-from kglens_tui.analysis.grid import grid_html
+from kglens_tui.analysis.grid import grid_html, well_measured
 from kglens_tui.analysis.groups import GroupRow, cross_table, group_table, overall
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
@@ -48,7 +48,9 @@ def _ci(p: Proportion) -> str:
 
 
 def _heat_td(p: Proportion, colour: bool = True) -> str:
-    if p.value is None or not colour:
+    """A rate with its interval, on its heat colour when ``colour`` and it is over at least
+    `SMALL_N` examined edges (as the grid's cells)."""
+    if p.value is None or not colour or not well_measured(p):
         return f"<td>{_ci(p)}</td>"
     return (
         f"<td style='background:{heat_hex(p.value)};color:{text_on(p.value)}'>"

@@ -17,11 +17,13 @@ from kglens_tui.analysis.grid import (
     GRID_METRIC,
     LEGEND,
     ROW_LABEL_LIMIT,
+    SMALL_STYLE,
     cell_detail,
     cell_text,
     chance_text,
     row_cell,
     total_text,
+    well_measured,
 )
 from kglens_tui.analysis.groups import (
     CHANCE_FIELD,
@@ -79,9 +81,10 @@ GROUPINGS = {
 }
 
 
-def heat_style(badness: float | None) -> str:
-    """Text on the heat background of an error rate (badness 0 green .. 1 red)."""
-    return f"{text_on(badness)} on {heat_hex(badness)}"
+def heat_style(badness: float | None, p: Proportion) -> str:
+    """Text on the heat background of an error rate (badness 0 green .. 1 red); muted, without
+    a colour, over fewer than `SMALL_N` examined edges (as the grid's cells)."""
+    return f"{text_on(badness)} on {heat_hex(badness)}" if well_measured(p) else SMALL_STYLE
 
 
 def heat_cell(p: Proportion, badness: float | None) -> Text:
@@ -89,7 +92,7 @@ def heat_cell(p: Proportion, badness: float | None) -> Text:
     if p.value is None:
         return Text("—")
     label = f" {pct(p.value):>6} {interval(p.low, p.high):<14}"
-    return Text(label, style=heat_style(badness))
+    return Text(label, style=heat_style(badness, p))
 
 
 def heat_rate(p: Proportion, badness: float | None) -> Text:
@@ -97,7 +100,7 @@ def heat_rate(p: Proportion, badness: float | None) -> Text:
     the widest interval, "[100.0–100.0]")."""
     if p.value is None:
         return Text("—")
-    return Text(f" {pct(p.value):>6} {interval(p.low, p.high):<13}", style=heat_style(badness))
+    return Text(f" {pct(p.value):>6} {interval(p.low, p.high):<13}", style=heat_style(badness, p))
 
 
 def badness(row: GroupRow, field: str) -> float | None:
@@ -180,7 +183,7 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
             lines.append(f"{name:<10} ")
             lines.append(
                 f"{pct(p.value):>6} {interval(p.low, p.high):<13}",
-                heat_style(badness(row, field))
+                heat_style(badness(row, field), p)
                 if field != "all_sense" and p.value is not None
                 else "",
             )
