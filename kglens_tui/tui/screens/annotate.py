@@ -241,7 +241,7 @@ def reply_text(reply: str | None) -> Text:
 
 def item_name(item: AnnotatorItem, total: int) -> str:
     """ "Item 3 of 6 · #105": the place in the annotator's items and the item's number in the
-    round, which reports and adjudication use."""
+    workspace (`item_ref`), which reports and adjudication use."""
     return f"Item {item.position} of {total} · {item_ref(item.item_id)}"
 
 
