@@ -641,6 +641,59 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_rates_bench(bench_sub: argparse._SubParsersAction) -> None:
+    from kglens_tui.bench.rates_bench import FRONTIER, METHODS, SETTINGS
+    from kglens_tui.probe.design import DEFAULT_FLOOR
+
+    p = bench_sub.add_parser(
+        "rates",
+        help="KG-wide rates under adaptive sampling: bias, coverage and width against a known "
+        "truth, per sampler, and the uniform floor's frontier",
+    )
+    p.add_argument("--kg", default="country")
+    p.add_argument(
+        "--subset", default="paper16", help="named subset of subjects ('' for the whole KG)"
+    )
+    p.add_argument(
+        "--ground-truth", default="sim", help="sim[:SEED], run:ID (a brute-force run) or csv:PATH"
+    )
+    p.add_argument("--predicates", metavar="P1,P2,...", help="keep these predicates' edges only")
+    p.add_argument("--settings", default=SETTINGS, help="truth settings, as in bench sampling")
+    p.add_argument("--methods", default=METHODS, help="comma list of method names, or all")
+    p.add_argument(
+        "--floor", type=float, default=DEFAULT_FLOOR, help="the uniform floor of every method"
+    )
+    p.add_argument("--floors", default=FRONTIER, help="floors of the default method's frontier")
+    p.add_argument("--replays", type=int, default=200, help="replayed runs per method and truth")
+    p.add_argument("--batch-size", type=int, default=16)
+    p.add_argument("--k", type=int, default=25, help="blind spots the G@k share looks for")
+    p.set_defaults(func=cmd_bench_rates)
+
+
+def cmd_bench_rates(args: argparse.Namespace) -> int:
+    from kglens_tui.bench.rates_bench import run_rates_bench
+
+    try:
+        run_rates_bench(
+            _open(args),
+            console,
+            kg=args.kg,
+            subset=args.subset or None,
+            ground_truth=args.ground_truth,
+            predicates=args.predicates,
+            settings=args.settings,
+            methods=args.methods,
+            floor=args.floor,
+            floors=args.floors,
+            replays=args.replays,
+            batch_size=args.batch_size,
+            k=args.k,
+        )
+    except (ValueError, LookupError) as exc:
+        raise CLIError(str(exc)) from exc
+    return 0
+
+
 def _check_round(args: argparse.Namespace, annotator: str | None = None) -> None:
     """Fail early, with the known names, on an unknown round or annotator."""
     from kglens_tui.annotate.errors import AnnotationError
@@ -891,6 +944,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--throughput-iterations", type=int, default=10)
     p.set_defaults(func=cmd_bench_sampling)
+    _add_rates_bench(bench_sub)
 
     from kglens_tui.analysis.commands import add_analysis_commands
     from kglens_tui.annotate.commands import add_annotate_commands

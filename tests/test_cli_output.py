@@ -81,8 +81,9 @@ def listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, in
     db = tmp_path / "w.db"
     assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
     probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
-    probe += ["--iterations", "4", "--batch-size", "16", "--difficulty", "hard"]
-    assert main([*probe, "--sampler", "thompson"]) == 0
+    probe += ["--iterations", "8", "--batch-size", "16", "--difficulty", "hard"]
+    # a small uniform floor: the sampler's re-asks tell the three chances apart
+    assert main([*probe, "--sampler", "thompson", "--design-floor", "0.1"]) == 0
     capsys.readouterr()
     return db, 2
 

@@ -103,6 +103,7 @@ def test_the_sampler_moves_chance_away_from_independent_asks(tmp_path: Path) -> 
         sampler="thompson",
         propagation_mode="sum",
         stop_on_convergence=False,
+        design_floor=0.05,
     )
     run_blocking(prepare(conn, config=config, target=CoinTarget(3)))
     coin = coin_baseline(conn, 1)

@@ -21,9 +21,9 @@ import numpy as np
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.probe.bias import constant_right
 from kglens_tui.probe.config import Difficulty, RunConfig
+from kglens_tui.probe.design import designed_sample
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
-from kglens_tui.probe.samplers import sample_batch
 from kglens_tui.runs.record import KGLENS, load_run
 
 REPLICAS = 40
@@ -91,16 +91,18 @@ def replay(
     while spent < answered:
         iteration += 1
         k = min(config.batch_size, answered - spent)
-        batch = sample_batch(
+        # the full batch, cut: brute force's round-robin position assumes a constant size
+        batch = designed_sample(
             config.sampler,
             state,
             config.batch_size,
             rng,
             iteration,
             config.seed,
+            config.design_floor,
             epsilon=config.epsilon,
             top_k=config.blind_spots,
-        )[:k]
+        )[0][:k]
         failed = coin.random(len(batch)) < fail[batch]
         apply_outcomes(
             state, batch, failed, ~failed, neighbourhood, config.propagation_weight, scale

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from kglens_tui.analysis.coin_baseline import coin_baseline
 from kglens_tui.analysis.groups import RATES
+from kglens_tui.analysis.kgwide_render import kg_wide_table, predicate_kg_wide_table
 from kglens_tui.analysis.report import (
     CATEGORIES,
     GroupRates,
@@ -163,11 +164,25 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
             f"WH: open questions only; {left_out:,} active edges of the selection allow none (no "
             f"Wh template, or {cfg.wh_max_objects} or more objects per subject) and are left out"
         )
+    headline = kg_wide_table(data)
+    if headline is not None:
+        console.print(headline)
+    else:
+        console.print(
+            literal(
+                "KG-wide rates: none (this run was drawn without the sampling design, which "
+                "came with schema 20, or has no answer yet); the rates below describe the "
+                "edges its sampler chose, not the KG.",
+                "yellow",
+            ),
+            soft_wrap=True,
+        )
     r, base = rep.rates, trust.baseline
     coin = coin_baseline(conn, run.id)
     n = r.examined
     head = LiteralTable(
-        title="Metrics (paper 3.2) over examined edges, with 95% Wilson intervals",
+        title=f"The paper's metrics (3.2) over the {n:,} edges this run examined (where its "
+        "sampler looked: not the KG's rates), with 95% Wilson intervals",
         title_justify="left",
         caption=f"{n:,} of {rep.active_edges:,} active edges examined. Chance is a blind guesser "
         "(Yes/No right half the time; each Wh question answered with its predicate's most common "
@@ -250,6 +265,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     if rep.helpers:
         console.print(helpers_line(rep.helpers))
     if any(g.rates.examined for g in rep.per_predicate):
+        per_predicate = predicate_kg_wide_table(data)
+        if per_predicate is not None:
+            console.print(per_predicate)
         console.print(predicate_table(rep, trust))
     unasked = not_examined(rep)
     if unasked:

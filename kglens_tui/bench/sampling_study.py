@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from kglens_tui.bench.ground_truth import (
 from kglens_tui.bench.truth_csv import csv_truth
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, predicate_lookup
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
+from kglens_tui.probe.design import control_predictions, designed_sample
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
 from kglens_tui.probe.samplers import Sampler, sample_batch
@@ -57,6 +59,9 @@ class Method:
     paper: bool = True
     top_k: int | None = None
     lag: int = 0
+    floor: float = 0.0
+    """Share of each batch drawn uniformly by the sampling design (`probe.design`; 0: the
+    sampler picks the whole batch, as before the design)."""
 
     def continuous(self) -> Method:
         """The same method under continuous scheduling: the engine dispatches up to LOOKAHEAD
@@ -310,6 +315,26 @@ def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str)
     )
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One designed draw as `simulate` hands it to a tracker: its answers (failed or not),
+    inclusion probabilities, control predictions, the predictions' sum over every edge and the
+    floor's size."""
+
+    failed: np.ndarray
+    prob: np.ndarray
+    prediction: np.ndarray
+    total: float
+    floor_size: int
+
+
+class DrawTracker(Protocol):
+    """Told after every batch of `simulate`: requests so far, the state after the update, and
+    the draw (None for a batch drawn without the design, e.g. brute force's census)."""
+
+    def step(self, requests: int, state: PKGState, drawn: Drawn | None) -> None: ...
+
+
 @dataclass
 class Trace:
     """One method, one seed: metric values after every batch, and the final ask counts."""
@@ -357,12 +382,14 @@ def simulate(
     neighbourhood: Neighbourhood | None = None,
     degree: np.ndarray | None = None,
     lag: int | None = None,
+    tracker: DrawTracker | None = None,
 ) -> Trace:
     """Spend exactly `budget` requests with one method; score after every batch.
 
     `lag` > 0 (default: the method's) models continuous scheduling: batch t is drawn from the
     posterior after batch t - 1 - lag, without the edges of the batches still in flight (t - lag
-    to t - 1)."""
+    to t - 1). With a `floor` the batch is drawn by the sampling design and `tracker` gets
+    every draw with its probabilities and the control predictions made before it."""
     lag = method.lag if lag is None else lag
     n_edges = truth.n_edges
     iterations = -(-budget // batch_size)
@@ -383,12 +410,30 @@ def simulate(
         k = min(batch_size, budget - spent)
         view = views[0] if lag else state
         busy = np.concatenate(flying) if flying else None
-        # the full batch, cut: brute force's round-robin position assumes a constant batch size
-        batch = sample_batch(
-            method.sampler, view, batch_size, rng, iteration, seed, exclude=busy, top_k=top_k
-        )[:k]
+        designed = method.floor > 0 and method.sampler is not Sampler.BRUTE_FORCE
+        drawn: Drawn | None = None
+        if designed:
+            batch, prob, size, _ = designed_sample(
+                method.sampler,
+                view,
+                k,
+                rng,
+                iteration,
+                seed,
+                method.floor,
+                exclude=busy,
+                top_k=top_k,
+            )
+        else:
+            # the full batch, cut: brute force's round-robin position assumes a constant size
+            batch = sample_batch(
+                method.sampler, view, batch_size, rng, iteration, seed, exclude=busy, top_k=top_k
+            )[:k]
         count = state.m[batch] + state.n[batch]
         failed = answer_uniforms(seed, batch, count) < truth.rates[batch]
+        if tracker is not None and designed:
+            pred = control_predictions(view, truth.predicates, learned)
+            drawn = Drawn(failed, prob, pred[batch], float(pred.sum()), size)
         update(method, state, batch, failed, nbh, degree)
         if model is not None:
             model.after_iteration(state, iteration)
@@ -397,6 +442,8 @@ def simulate(
             flying.append(batch)
             views, flying = views[-(lag + 1) :], flying[-lag:]
         spent += len(batch)
+        if tracker is not None:
+            tracker.step(spent, state, drawn)
         requests.append(spent)
         points.append(scorer.score(state.mean_error, state.m + state.n))
     metrics = {name: np.array([p[name] for p in points]) for name in scorer.names}

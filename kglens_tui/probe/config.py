@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import TypeVar
 
+from kglens_tui.probe.design import DEFAULT_FLOOR
 from kglens_tui.probe.samplers import Sampler, sampler_names
 from kglens_tui.runs.config import ConfigError, check_endpoint_setting, stored_base_url
 
@@ -74,6 +75,10 @@ class RunConfig:
     length."""
     epsilon: float = 0.1
     """Exploration rate of the epsilon-greedy sampler."""
+    design_floor: float = DEFAULT_FLOOR
+    """Share of each batch drawn uniformly at random, so that the run's KG-wide rates are
+    unbiased estimates with valid intervals (the rest the sampler picks; 1: all uniform;
+    brute force is a census and ignores it)."""
     batch_size: int = 64
     """Edges asked per iteration; the posteriors are updated after each iteration."""
     iterations: int = 60
@@ -139,6 +144,11 @@ class RunConfig:
             raise ConfigError("wh_max_objects must be at least 1")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ConfigError(f"epsilon must be between 0 and 1 (got {self.epsilon})")
+        if not 0.0 < self.design_floor <= 1.0:
+            raise ConfigError(
+                f"design_floor must be above 0 and at most 1 (got {self.design_floor}): without "
+                "a uniform share no KG-wide rate can be estimated"
+            )
         if self.propagation_mode not in PROPAGATION_MODES:
             raise ConfigError(f"propagation_mode must be one of {', '.join(PROPAGATION_MODES)}")
         if self.blind_spots < 1:

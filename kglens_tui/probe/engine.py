@@ -27,6 +27,7 @@ from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
 from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
+from kglens_tui.probe.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.probe.learned import (
     ErrorModel,
     LearnedPropagation,
@@ -43,7 +44,7 @@ from kglens_tui.probe.runstore import (
     commit_iteration,
     rebuild_state,
 )
-from kglens_tui.probe.samplers import sample_batch
+from kglens_tui.probe.samplers import Sampler
 from kglens_tui.probe.schedules import Batches, Continuous, in_order
 from kglens_tui.probe.verify import (
     check_yes_no,
@@ -378,6 +379,13 @@ class ProbeEngine(RunEngine):
         positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
         self.positions = positions
         self._preds = kg.p[positions]
+        used, self._pred_codes = np.unique(self._preds, return_inverse=True)
+        self._pred_keys = [kg.pred_keys[int(p)] for p in used]
+        """The run's predicates (keys) and each run edge's index among them."""
+        self._draws: dict[tuple[int, int], DesignDraw] = {}
+        """Draws of iterations not committed yet, by (iteration, first slot)."""
+        self._asked_from: dict[tuple[int, int], tuple[int, int]] = {}
+        """(iteration, slot) of each question asked -> (its draw's first slot, index in it)."""
         learned = self.config.propagation and self.config.propagation_mode == "learned"
         self.neighbourhood = (
             Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
@@ -648,22 +656,45 @@ class ProbeEngine(RunEngine):
     def sample(
         self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
     ) -> np.ndarray:
-        """k edges: failed requests to retry first, then the sampler's picks; never `busy` ones."""
+        """k edges: failed requests to retry first, then the design's draw (the sampler's picks
+        and the uniform floor, `probe.design`); never `busy` ones. The draw is kept until its
+        iteration is committed with the answers."""
         busy = np.empty(0, dtype=np.int64) if busy is None else busy
         seed = [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
+        rng = np.random.default_rng(seed)
         retry = np.setdiff1d(self.retry_edges(), busy)[:k]
-        fresh = sample_batch(
-            self.config.sampler,
+        config = self.config
+        fresh, prob, size, eligible = designed_sample(
+            config.sampler,
             self.state,
             k - len(retry),
-            np.random.default_rng(seed),
+            rng,
             iteration,
-            self.config.seed,
-            exclude=np.concatenate((busy, retry)),
-            epsilon=self.config.epsilon,
-            top_k=self.config.blind_spots,
+            config.seed,
+            config.design_floor,
+            exclude=busy,
+            certain=retry,
+            epsilon=config.epsilon,
+            top_k=config.blind_spots,
         )
-        return np.concatenate((retry, fresh)).astype(np.int64)
+        if config.sampler == Sampler.BRUTE_FORCE:
+            return np.concatenate((retry, fresh)).astype(np.int64)
+        batch = np.concatenate((retry, fresh)).astype(np.int64)
+        predicted = control_predictions(self.state, self._preds, self.learned is not None)
+        totals = np.bincount(self._pred_codes, weights=predicted, minlength=len(self._pred_keys))
+        self._draws[(iteration, slot)] = DesignDraw(
+            iteration=iteration,
+            first_slot=slot,
+            positions=batch,
+            prob=np.concatenate((np.ones(len(retry)), prob)),
+            prediction=predicted[batch],
+            floor_size=size,
+            eligible=eligible,
+            edges=len(self.positions),
+            total=float(predicted.sum()),
+            predicate_totals={i: float(t) for i, t in enumerate(totals)},
+        )
+        return batch
 
     async def questions_for(
         self, batch: np.ndarray, iteration: int, first_slot: int = 0
@@ -674,6 +705,7 @@ class ProbeEngine(RunEngine):
             self.factory.make(int(pos), first_slot + slot, iteration)
             for slot, pos in enumerate(batch)
         ]
+        self._note_draws(questions)
         if self.generator is not None:
             questions = list(
                 await asyncio.gather(
@@ -681,6 +713,63 @@ class ProbeEngine(RunEngine):
                 )
             )
         return questions
+
+    def _note_draws(self, questions: list[Question]) -> None:
+        """Remember which draw each question's edge came from (the latest draw of its iteration
+        holding it), with its place there: what its answer's probability refers to."""
+        for q in questions:
+            for (it, first), draw in sorted(self._draws.items(), reverse=True):
+                if it != q.iteration:
+                    continue
+                where = np.flatnonzero(draw.positions == q.pos)
+                if len(where):
+                    self._asked_from[(q.iteration, q.slot)] = (first, int(where[0]))
+                    break
+
+    def _design_rows(
+        self, iteration: int, outcomes: list[Outcome]
+    ) -> tuple[dict[int, tuple[int, float, float]], list[tuple]]:
+        """The design of a committed iteration: per slot (draw's first slot, probability,
+        prediction), and its draws as stored. The floor's probability is taken over the floor
+        edges that were answered (a failed request is no answer; under continuous scheduling
+        a draw's edges left unasked at a commit are dropped), a simple random sample of the
+        eligible edges all the same."""
+        drawn = {key: d for key, d in self._draws.items() if key[0] == iteration}
+        for key in drawn:
+            del self._draws[key]
+        placed: dict[int, tuple[int, int]] = {}
+        answered_floor: Counter = Counter()
+        for o in outcomes:
+            where = self._asked_from.pop((iteration, o.question.slot), None)
+            if where is None or (iteration, where[0]) not in drawn:
+                continue
+            placed[o.question.slot] = where
+            draw = drawn[(iteration, where[0])]
+            if not o.failed and draw.prob[where[1]] < 1.0:
+                answered_floor[where[0]] += 1
+        slots: dict[int, tuple[int, float, float]] = {}
+        for slot, (first, index) in placed.items():
+            draw = drawn[(iteration, first)]
+            prob = float(draw.prob[index])
+            if prob < 1.0:
+                prob = answered_floor[first] / draw.eligible if draw.eligible else 0.0
+            slots[slot] = (first, prob, float(draw.prediction[index]))
+        rows = [
+            (
+                iteration,
+                first,
+                answered_floor[first],
+                d.eligible,
+                d.edges,
+                d.total,
+                json.dumps(
+                    {self._pred_keys[i]: t for i, t in d.predicate_totals.items()},
+                    ensure_ascii=False,
+                ),
+            )
+            for (_, first), d in sorted(drawn.items())
+        ]
+        return slots, rows
 
     def _answer_prompt(self, question: Question) -> Prompt:
         order = self.config.prompt_order
@@ -822,14 +911,22 @@ class ProbeEngine(RunEngine):
             "all_sense_rate": current.all_sense,
             "counts": dict(counts),
         }
-        rows = [self._row(o) for o in outcomes]
+        design, draws = self._design_rows(iteration, outcomes)
+        rows = [self._row(o, design.get(o.question.slot)) for o in outcomes]
         checkpoint = (
             self.state
             if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
             else None
         )
         commit_iteration(
-            self.conn, self.run.id, iteration, rows, summary, checkpoint, self.helpers.take()
+            self.conn,
+            self.run.id,
+            iteration,
+            rows,
+            summary,
+            checkpoint,
+            self.helpers.take(),
+            draws,
         )
         s = self.stats
         s.iteration = iteration
@@ -910,8 +1007,11 @@ class ProbeEngine(RunEngine):
         )
         return tuple(out), view
 
-    def _row(self, o: Outcome) -> ObservationRow:
+    def _row(
+        self, o: Outcome, design: tuple[int, float, float] | None = None
+    ) -> ObservationRow:
         q = o.question
+        draw_slot, prob, prediction = design if design is not None else (None, None, None)
         return ObservationRow(
             iteration=q.iteration,
             slot=q.slot,
@@ -937,6 +1037,9 @@ class ProbeEngine(RunEngine):
             error=o.error,
             hedged=o.hedged,
             matcher=o.matcher,
+            draw_slot=draw_slot,
+            incl_prob=prob,
+            prediction=prediction,
         )
 
 

@@ -47,6 +47,12 @@ class ObservationRow:
     """The reply gave its answer with doubt ("I think it is Canberra")."""
     matcher: str = ""
     """The alias matcher's category when an LLM judge gave the verdict; '' otherwise."""
+    draw_slot: int | None = None
+    """The first slot of the design draw the question's edge came from (None: no design)."""
+    incl_prob: float | None = None
+    """Its inclusion probability in that draw."""
+    prediction: float | None = None
+    """The control prediction of its edge's error rate made before the draw."""
 
 
 FAILED = tuple(str(v) for v in FAILURES)
@@ -64,17 +70,20 @@ def commit_iteration(
     summary: dict,
     checkpoint: PKGState | None,
     helpers: dict[str, Usage] | None = None,
+    draws: list[tuple] | None = None,
 ) -> None:
     """Store one iteration in one transaction: observations, metrics row, optional checkpoint,
-    the helper calls made since the last commit and the target's requests."""
+    the helper calls made since the last commit, the target's requests and the design's draws
+    (rows of design_draw without the run id)."""
 
     def write() -> None:
         with transaction(conn):
             conn.executemany(
                 "INSERT INTO observation(run_id, iteration, slot, pos, edge_id, qtype, generator, "
                 "question, candidate_id, expected, expected_answers, reply, category, verifier, "
-                "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher, "
+                "draw_slot, incl_prob, prediction) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         run_id,
@@ -98,6 +107,9 @@ def commit_iteration(
                         o.error,
                         int(o.hedged),
                         o.matcher,
+                        o.draw_slot,
+                        o.incl_prob,
+                        o.prediction,
                     )
                     for o in observations
                 ],
@@ -125,6 +137,12 @@ def commit_iteration(
                     json.dumps(summary["counts"]),
                 ),
             )
+            if draws:
+                conn.executemany(
+                    "INSERT INTO design_draw(run_id, iteration, first_slot, floor_size, eligible, "
+                    "population, total, predicate_totals) VALUES (?,?,?,?,?,?,?,?)",
+                    [(run_id, *row) for row in draws],
+                )
             if checkpoint is not None:
                 write_checkpoint(conn, run_id, iteration, checkpoint)
             if helpers:

@@ -274,6 +274,7 @@ def _delete_rows(conn: sqlite3.Connection, plan: Deletion) -> None:
         f"DELETE FROM observation WHERE run_id {IN_JSON}",
         f"DELETE FROM iteration WHERE run_id {IN_JSON}",
         f"DELETE FROM run_checkpoint WHERE run_id {IN_JSON}",
+        f"DELETE FROM design_draw WHERE run_id {IN_JSON}",
         f"DELETE FROM run WHERE id {IN_JSON}",
         # a triage entry may only go once what it refers to is gone (append-only trigger)
         f"DELETE FROM triage WHERE run_id {IN_JSON}",

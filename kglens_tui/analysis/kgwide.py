@@ -1,0 +1,181 @@
+"""A stored KGLens run's KG-wide rates (`probe.estimates`) from its rows: the whole run, a
+predicate, or any group of its edges, with what blind guessing would score on the same estimand.
+
+The estimand and the estimators are described in `kglens_tui.probe.estimates`; what each answer
+and draw stores, in db/0020_sampling_design.sql.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.analysis.rundata import DROPPED, RunData
+from kglens_tui.probe.bias import constant_right
+from kglens_tui.probe.estimates import DesignRate, census_rate, design_rate, hajek_rate
+from kglens_tui.probe.questions import WH
+from kglens_tui.probe.runstore import FAILED
+from kglens_tui.probe.samplers import Sampler
+
+
+@dataclass(frozen=True)
+class Design:
+    """A run's design columns, aligned with `RunData.obs`, and its draws."""
+
+    draw: np.ndarray
+    """Index of each answer's draw into the per-draw arrays (-1: none)."""
+    prob: np.ndarray
+    prediction: np.ndarray
+    totals: np.ndarray
+    edges: np.ndarray
+    weights: np.ndarray
+    predicate_totals: list[dict[str, float]]
+
+    @property
+    def usable(self) -> bool:
+        return bool((self.weights > 0).any())
+
+
+@dataclass(frozen=True)
+class KGWide:
+    """A KG-wide error-rate estimate with blind guessing's on the same estimand."""
+
+    rate: DesignRate
+    chance_error: float | None
+
+
+def load_design(data: RunData) -> Design | None:
+    """The run's design (None: drawn without it: brute force, or stored before it)."""
+
+    def compute() -> Design | None:
+        conn, run_id = data.conn, data.run.id
+        draws = conn.execute(
+            "SELECT iteration, first_slot, floor_size, population, total, predicate_totals "
+            "FROM design_draw WHERE run_id = ? ORDER BY iteration, first_slot",
+            (run_id,),
+        ).fetchall()
+        if not draws:
+            return None
+        index = {(r[0], r[1]): i for i, r in enumerate(draws)}
+        rows = conn.execute(
+            "SELECT iteration, draw_slot, incl_prob, prediction FROM observation "
+            "WHERE run_id = ? ORDER BY iteration, slot",
+            (run_id,),
+        ).fetchall()
+        draw = np.array(
+            [index.get((r[0], r[1]), -1) if r[1] is not None else -1 for r in rows],
+            dtype=np.int64,
+        )
+        prob = np.array([r[2] if r[2] is not None else 0.0 for r in rows], dtype=np.float64)
+        prob[draw < 0] = 0.0
+        return Design(
+            draw=draw,
+            prob=prob,
+            prediction=np.array([r[3] or 0.0 for r in rows], dtype=np.float64),
+            totals=np.array([r[4] for r in draws], dtype=np.float64),
+            edges=np.array([r[3] for r in draws], dtype=np.float64),
+            weights=np.array([r[2] for r in draws], dtype=np.float64),
+            predicate_totals=[json.loads(r[5]) for r in draws],
+        )
+
+    return data.memo(("design",), compute)
+
+
+def _guess_error(data: RunData) -> np.ndarray:
+    """Per answer: how likely blind guessing fails the same question (Yes/No: a coin; Wh: the
+    predicate's most common object, `probe.bias.constant_right`)."""
+
+    def compute() -> np.ndarray:
+        qtypes = data.obs.qtype
+        guess = np.full(len(qtypes), 0.5)
+        wh = np.array([q == WH for q in qtypes], dtype=bool)
+        if wh.any():
+            right = constant_right(data.kg, data.kg_pos)
+            guess[wh] = np.where(right[data.obs.pos[wh]], 0.0, 1.0)
+        return guess
+
+    return data.memo(("guess-error",), compute)
+
+
+def kg_wide(
+    data: RunData,
+    adjusted: bool = True,
+    predicate: int | None = None,
+    mask: np.ndarray | None = None,
+) -> KGWide | None:
+    """The KG-wide error rate of the whole run, of one predicate (a KG predicate index: AIPW
+    with that predicate's stored prediction sums) or of a group of run edges (`mask`: the
+    Hájek ratio). None when the run holds no answer for it or no design to weigh them by."""
+    cat = data.categories(adjusted)
+    answered = (cat != DROPPED) & (cat != "error")
+    failed = np.isin(cat, FAILED).astype(np.float64)
+    population = data.included(adjusted)
+    edge_pred = data.kg.p[data.kg_pos]
+    if predicate is not None:
+        population = population & (edge_pred == predicate)
+    if mask is not None:
+        population = population & mask
+    if not population.any():
+        return None
+    in_scope = answered & population[data.obs.pos]
+    guess = _guess_error(data)
+    if data.run.config.sampler == Sampler.BRUTE_FORCE:
+        return _census(data, in_scope, failed, guess, int(population.sum()))
+    design = load_design(data)
+    if design is None or not design.usable:
+        return None
+    prob = np.where(in_scope, design.prob, 0.0)
+    if mask is None:
+        if predicate is None:
+            totals, edges = design.totals, design.edges
+        else:
+            key = data.kg.pred_keys[predicate]
+            totals = np.array([t.get(key, 0.0) for t in design.predicate_totals])
+            edges = np.full(len(totals), float(population.sum()))
+        keep = prob > 0
+        rate = design_rate(
+            design.draw[keep],
+            failed[keep],
+            prob[keep],
+            design.prediction[keep],
+            totals,
+            edges,
+            design.weights,
+        )
+        if rate is None:
+            return None
+        chance = design_rate(
+            design.draw[keep],
+            guess[keep],
+            prob[keep],
+            np.full(int(keep.sum()), 0.5),
+            0.5 * edges,
+            edges,
+            design.weights,
+        )
+        return KGWide(rate, None if chance is None else chance.error)
+    floor_drawn = (design.draw >= 0) & (design.weights[np.maximum(design.draw, 0)] > 0)
+    keep = (prob > 0) & floor_drawn
+    rate = hajek_rate(failed[keep], prob[keep], int(population.sum()))
+    if rate is None:
+        return None
+    chance = hajek_rate(guess[keep], prob[keep], int(population.sum()))
+    return KGWide(rate, None if chance is None else chance.error)
+
+
+def _census(
+    data: RunData, in_scope: np.ndarray, failed: np.ndarray, guess: np.ndarray, edges: int
+) -> KGWide | None:
+    """Brute force: the census estimate over the answers in scope, and chance's."""
+    pos = data.obs.pos[in_scope]
+    n_edges = data.n_edges
+    asked = np.bincount(pos, minlength=n_edges)
+    fails = np.bincount(pos, weights=failed[in_scope], minlength=n_edges)
+    rate = census_rate(asked - fails, fails, edges)
+    if rate is None:
+        return None
+    seen = asked > 0
+    guess_share = np.bincount(pos, weights=guess[in_scope], minlength=n_edges)[seen] / asked[seen]
+    return KGWide(rate, float(guess_share.mean()))

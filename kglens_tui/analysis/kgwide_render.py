@@ -1,0 +1,120 @@
+"""The KG-wide rates as text and tables: the headline of `kglens report`, its per-predicate
+column, `kglens runs` and the live screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from kglens_tui.analysis.kgwide import KGWide, kg_wide
+from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.probe.estimates import DesignRate
+from kglens_tui.textfmt import pct, rate_ci
+
+KG_WIDE_TITLE = "KG-wide rates: every edge of the selection asked once, as this run asks"
+NOT_ESTIMABLE = (
+    "zero-sense and all-sense depend on how often each edge is asked, so they are given over the "
+    "examined edges only (below)"
+)
+
+
+def win_text(rate: DesignRate) -> str:
+    """The KG-wide win rate with its 95% interval: "77.3% [67.7–86.9]"."""
+    low, high = rate.win_interval()
+    return rate_ci(rate.win, low, high)
+
+
+def n_text(rate: DesignRate) -> str:
+    """How many answers the estimate rests on, and what they are worth when weighting makes the
+    plain count misleading."""
+    text = f"n={rate.answers:,} answers"
+    if rate.method != "census" and rate.se > 0:
+        text += f" (worth {rate.effective_n:,.0f} independent asks)"
+    return text
+
+
+def kg_wide_line(kw: KGWide | None) -> str:
+    """One line: KG-wide win rate, interval, chance on the same estimand, n."""
+    if kw is None:
+        return "KG-wide win —"
+    return (
+        f"KG-wide win {win_text(kw.rate)} · chance "
+        f"{pct(None if kw.chance_error is None else 1 - kw.chance_error)} · {n_text(kw.rate)}"
+    )
+
+
+def method_note(rate: DesignRate) -> str:
+    """How the estimate was made, in a sentence."""
+    if rate.method == "census":
+        return (
+            "Brute force asks every edge once per epoch in random order: the mean over the "
+            "examined edges of their failure shares, with the census's interval."
+        )
+    return (
+        "Each answer is weighted by one over the probability its edge had of being drawn (the "
+        "sampler's picks 1, the uniform floor's the floor's share), with the run's predictions "
+        "as control variate; the interval is valid under the adaptive sampling (martingale "
+        "CLT). Checked by simulation: `kglens bench rates`."
+    )
+
+
+def kg_wide_table(data: RunData) -> LiteralTable | None:
+    """The headline table of `kglens report`; None when the run cannot be estimated KG-wide
+    (an adaptive run stored before the sampling design, or nothing answered)."""
+    kw = kg_wide(data)
+    if kw is None:
+        return None
+    rate = kw.rate
+    table = LiteralTable(
+        title=KG_WIDE_TITLE,
+        title_justify="left",
+        caption=f"{rate.edges:,} edges. {method_note(rate)} Chance: blind guessing (Yes/No a "
+        "coin, Wh the predicate's most common object) on the same estimand. " + NOT_ESTIMABLE + ".",
+        caption_justify="left",
+    )
+    for col in ("metric", "value [95% interval]", "chance", "n"):
+        table.add_column(col, justify="left" if col == "metric" else "right")
+    chance = None if kw.chance_error is None else 1 - kw.chance_error
+    table.add_row("win rate (one ask right)", win_text(rate), pct(chance), Text(n_text(rate)))
+    low, high = rate.interval()
+    table.add_row(
+        "error rate (one ask wrong)",
+        rate_ci(rate.error, low, high),
+        pct(kw.chance_error),
+        Text(n_text(rate)),
+    )
+    return table
+
+
+def predicate_kg_wide(data: RunData) -> dict[str, KGWide]:
+    """Each predicate's KG-wide estimate by its label (predicates without one left out)."""
+    out: dict[str, KGWide] = {}
+    kg = data.kg
+    for p in sorted(set(kg.p[data.kg_pos].tolist())):
+        kw = kg_wide(data, predicate=int(p))
+        if kw is not None:
+            out[kg.pred_labels[int(p)]] = kw
+    return out
+
+
+def predicate_kg_wide_table(data: RunData) -> LiteralTable | None:
+    """Each predicate's KG-wide win rate with interval, chance and n, worst first; None when
+    the run has no KG-wide estimate."""
+    rows = predicate_kg_wide(data)
+    if not rows:
+        return None
+    table = LiteralTable(
+        title="KG-wide win rate per predicate (each of its edges asked once), worst first",
+        title_justify="left",
+        caption="Estimated as the headline is, over the predicate's own answers; the paper's "
+        "rates over its examined edges follow.",
+        caption_justify="left",
+    )
+    for col in ("predicate", "win [95% interval]", "chance", "n"):
+        table.add_column(col, justify="left" if col == "predicate" else "right", no_wrap=True)
+    for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
+        chance = None if kw.chance_error is None else 1 - kw.chance_error
+        table.add_row(
+            name, win_text(kw.rate), pct(chance), f"{kw.rate.answers:,} of {kw.rate.edges:,}"
+        )
+    return table

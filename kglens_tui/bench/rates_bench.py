@@ -1,0 +1,149 @@
+"""`kglens bench rates`: print the KG-wide rates' bias, coverage and width for every sampler and
+truth, and the frontier of the uniform floor (`bench.rates_study`)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from kglens_tui.bench.rates_study import EPOCHS, RatesResult, rates_study, study_methods
+from kglens_tui.bench.sampling_study import (
+    BRUTE_FORCE,
+    default_method,
+    load_ground_truth,
+    methods_named,
+)
+from kglens_tui.bench.truths import apply_setting, parse_settings
+from kglens_tui.core.console import err_console
+from kglens_tui.core.safetext import LiteralTable, markup_literal
+from kglens_tui.probe.design import DEFAULT_FLOOR
+from kglens_tui.textfmt import pct
+
+SETTINGS = "as-is,shuffled,base=0.05,base=0.85,blind=0.1"
+"""The truths the study reports by default (a simulated truth reshaped; see `bench.truths`)."""
+FRONTIER = "0.25,0.5,0.75,1"
+"""The floors at which the default method is replayed for the frontier."""
+METHODS = "thompson + prop, thompson, epsilon-greedy, monte carlo, top-k + learned"
+"""The samplers the study replays at the run's floor (brute force is always the reference)."""
+
+
+def parse_floats(text: str, what: str) -> list[float]:
+    """A comma list of numbers (e.g. ``--floors``)."""
+    try:
+        return [float(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise ValueError(f"{what} must be numbers separated by commas (got {text!r})") from None
+
+
+def run_rates_bench(
+    conn: sqlite3.Connection,
+    console: Console,
+    *,
+    kg: str = "country",
+    subset: str | None = "paper16",
+    ground_truth: str = "sim",
+    predicates: str | None = None,
+    settings: str = SETTINGS,
+    methods: str = METHODS,
+    floor: float = DEFAULT_FLOOR,
+    floors: str = FRONTIER,
+    replays: int = 200,
+    batch_size: int = 16,
+    k: int = 25,
+) -> list[RatesResult]:
+    """The whole study, once per truth setting; ValueError on bad options."""
+    default = default_method()
+    chosen = study_methods(
+        methods_named(methods)[1:], floor, parse_floats(floors, "--floors"), default
+    )
+    truth = load_ground_truth(conn, ground_truth, kg, subset, predicates)
+    truths = [apply_setting(truth, s) for s in parse_settings(settings)]
+    progress = Progress(
+        TextColumn("[bold]replaying"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("truth × method × replay"),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    )
+    per_truth = len(chosen) * replays
+    task = progress.add_task("rates", total=len(truths) * per_truth)
+    results = []
+    with progress:
+        for i, dealt in enumerate(truths):
+
+            def advance(done: int, _total: int, i: int = i) -> None:
+                progress.update(task, completed=i * per_truth + done)
+
+            results.append(
+                rates_study(
+                    dealt,
+                    chosen,
+                    replays=replays,
+                    batch_size=batch_size,
+                    k=k,
+                    progress=advance,
+                )
+            )
+    for result in results:
+        console.print(result_table(result))
+    console.print(frontier_table(results, default.name))
+    return results
+
+
+def result_table(result: RatesResult) -> LiteralTable:
+    """One truth: every method at every checkpoint."""
+    table = LiteralTable(
+        title=f"KG-wide error rate, truth {result.setting} ({result.truth_source}; "
+        f"{result.n_edges:,} edges, true rate {pct(result.truth_error)}), {result.replays} "
+        f"replays, batches of {result.batch_size}",
+        title_justify="left",
+        caption="bias: mean estimate minus the truth, in points, ± its Monte Carlo error; "
+        "coverage: share of replays whose 95% interval holds the truth; width and RMSE: "
+        "multiples of brute force's at the same requests (brute force: its own, in points); "
+        f"G@{result.k}: requests the seed-mean G@{result.k} curve needs to reach brute "
+        "force's at 4.5 epochs, as a share of them (— never).",
+        caption_justify="left",
+    )
+    for col in ("method", "epochs", "bias ± MC", "coverage", "width", "RMSE", f"G@{result.k}"):
+        table.add_column(col, justify="left" if col == "method" else "right")
+    for name in result.methods:
+        share = result.g_share.get(name)
+        for e in EPOCHS:
+            cell = result.cells[(name, e)]
+            brute = name == BRUTE_FORCE.name
+            table.add_row(
+                name if e == EPOCHS[0] else "",
+                f"{e:g}",
+                f"{100 * cell.bias:+.2f} ± {100 * cell.bias_mc:.2f}",
+                f"{cell.coverage:.1%}",
+                f"{100 * cell.width:.2f} pt" if brute else f"{result.ratio(name, e, 'width'):.2f}x",
+                f"{100 * cell.rmse:.2f} pt" if brute else f"{result.ratio(name, e, 'rmse'):.2f}x",
+                ("—" if share is None else f"{share:.0%}") if e == EPOCHS[0] else "",
+            )
+    return table
+
+
+def frontier_table(results: list[RatesResult], default: str) -> LiteralTable:
+    """The floor's price: the default method's G@k share against its interval width at 4.5
+    epochs (a multiple of brute force's), per truth."""
+    table = LiteralTable(
+        title=f"Frontier of the uniform floor, {markup_literal(default)}: G@k share of brute "
+        "force's requests / interval width at 4.5 epochs (x brute force's)",
+        title_justify="left",
+    )
+    table.add_column("floor")
+    for result in results:
+        table.add_column(result.setting, justify="right")
+    floors = [name for name in results[0].methods if name.startswith(default + " · floor ")]
+    for name in floors:
+        cells = []
+        for result in results:
+            share = result.g_share.get(name)
+            width = result.ratio(name, max(EPOCHS), "width")
+            cells.append(f"{'—' if share is None else f'{share:.0%}'} / {width:.2f}x")
+        table.add_row(name.rsplit("floor ", 1)[1], *cells)
+    return table

@@ -1,0 +1,235 @@
+"""`kglens bench rates`: do the KG-wide rates describe the model, whatever the sampler?
+
+Each method replays many runs against a known truth (the efficiency study's simulator: an asked
+edge fails with its true rate), drawn by the sampling design (`probe.design`) at each uniform
+floor; at 1, 2 and 4.5 epochs of requests the KG-wide error-rate estimate (`probe.estimates`) is
+set against the truth's own mean error rate. Printed per truth and method: bias with its Monte
+Carlo error, coverage of the 95% interval, the interval's width and the root mean squared error
+as multiples of brute force's at the same requests, and the G@k share of brute force's requests
+(the blind-spot search the floor slows): the frontier the default floor is chosen from.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from kglens_tui.analysis.efficiency import Scorer
+from kglens_tui.bench.ground_truth import GroundTruth
+from kglens_tui.bench.sampling_study import (
+    BRUTE_FORCE,
+    Drawn,
+    Method,
+    StudyResult,
+    simulate,
+)
+from kglens_tui.probe.estimates import Z95, DesignRate, census_rate, design_rate
+from kglens_tui.probe.pkg import PKGState
+
+EPOCHS = (1.0, 2.0, 4.5)
+"""Where the estimates are checked, in epochs of requests (brute force's passes over the KG)."""
+
+
+class RateTracker:
+    """Collects a replay's draws and takes the KG-wide estimate at each checkpoint."""
+
+    def __init__(self, checkpoints: Sequence[int]) -> None:
+        self.checkpoints = sorted(checkpoints)
+        self.estimates: dict[int, DesignRate | None] = {}
+        self._draws: list[Drawn] = []
+
+    def step(self, requests: int, state: PKGState, drawn: Drawn | None) -> None:
+        if drawn is not None:
+            self._draws.append(drawn)
+        for point in self.checkpoints:
+            if point not in self.estimates and requests >= point:
+                self.estimates[point] = self._estimate(state)
+
+    def _estimate(self, state: PKGState) -> DesignRate | None:
+        if not self._draws:
+            return census_rate(state.m, state.n)
+        n_edges = len(state.m)
+        draws = self._draws
+        return design_rate(
+            np.concatenate([np.full(len(d.failed), i) for i, d in enumerate(draws)]),
+            np.concatenate([d.failed for d in draws]),
+            np.concatenate([d.prob for d in draws]),
+            np.concatenate([d.prediction for d in draws]),
+            np.array([d.total for d in draws]),
+            n_edges,
+            np.array([d.floor_size for d in draws]),
+        )
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One method at one request count: its estimates over the replays against the truth."""
+
+    method: str
+    epochs: float
+    truth: float
+    """The truth's KG-wide error rate."""
+    errors: np.ndarray
+    """Each replay's estimate."""
+    ses: np.ndarray
+
+    @property
+    def bias(self) -> float:
+        return float(self.errors.mean() - self.truth)
+
+    @property
+    def bias_mc(self) -> float:
+        """The Monte Carlo error of the bias (standard error of the replays' mean)."""
+        if len(self.errors) < 2:
+            return float("nan")
+        return float(self.errors.std(ddof=1) / math.sqrt(len(self.errors)))
+
+    @property
+    def coverage(self) -> float:
+        low = np.clip(self.errors - Z95 * self.ses, 0, 1)
+        high = np.clip(self.errors + Z95 * self.ses, 0, 1)
+        return float(((low <= self.truth) & (self.truth <= high)).mean())
+
+    @property
+    def width(self) -> float:
+        low = np.clip(self.errors - Z95 * self.ses, 0, 1)
+        high = np.clip(self.errors + Z95 * self.ses, 0, 1)
+        return float((high - low).mean())
+
+    @property
+    def rmse(self) -> float:
+        return float(np.sqrt(((self.errors - self.truth) ** 2).mean()))
+
+
+@dataclass
+class RatesResult:
+    """Every cell of the study for one truth, and the G@k shares for the frontier."""
+
+    truth_source: str
+    setting: str
+    n_edges: int
+    truth_error: float
+    replays: int
+    batch_size: int
+    k: int
+    cells: dict[tuple[str, float], Cell] = field(default_factory=dict)
+    g_share: dict[str, float | None] = field(default_factory=dict)
+    """Method name -> requests its seed-mean G@k curve needs to reach brute force's value at 4.5
+    epochs, as a share of brute force's (None: never within the budget)."""
+    methods: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def ratio(self, method: str, epochs: float, attr: str) -> float:
+        """A cell's width or RMSE over brute force's at the same requests."""
+        base = getattr(self.cells[(BRUTE_FORCE.name, epochs)], attr)
+        value = getattr(self.cells[(method, epochs)], attr)
+        return value / base if base > 0 else float("inf")
+
+
+def with_floor(method: Method, floor: float) -> Method:
+    """The method drawn by the design at this floor (brute force stays the census)."""
+    if method.sampler == BRUTE_FORCE.sampler:
+        return method
+    return replace(method, floor=floor, name=f"{method.name} · floor {floor:g}")
+
+
+def study_methods(
+    methods: Sequence[Method], floor: float, frontier: Sequence[float], default: Method
+) -> list[Method]:
+    """Brute force, every method at `floor`, and the default method at each `frontier`
+    floor."""
+    if any(not 0 < f <= 1 for f in (floor, *frontier)):
+        raise ValueError("every floor must be above 0 and at most 1")
+    chosen = [BRUTE_FORCE] + [
+        with_floor(m, floor) for m in methods if m.sampler != BRUTE_FORCE.sampler
+    ]
+    for f in frontier:
+        extra = with_floor(default, f)
+        if extra not in chosen:
+            chosen.append(extra)
+    return chosen
+
+
+def rates_study(
+    truth: GroundTruth,
+    methods: Sequence[Method],
+    *,
+    replays: int = 200,
+    batch_size: int = 16,
+    k: int = 100,
+    epochs: Sequence[float] = EPOCHS,
+    progress: Callable[[int, int], None] | None = None,
+) -> RatesResult:
+    """Replay every method (`study_methods`: brute force first) `replays` times."""
+    if replays < 2:
+        raise ValueError("--replays must be at least 2 (bias and coverage need several)")
+    if not methods or methods[0] != BRUTE_FORCE:
+        raise ValueError("the methods must start with brute force (the reference)")
+    started = time.perf_counter()
+    n = truth.n_edges
+    k = min(k, max(1, n - 1))
+    points = {e: max(1, round(e * n)) for e in epochs}
+    budget = max(points.values())
+    scorer = Scorer(truth.rates, (k,), truth.always_failed)
+    nbh = truth.neighbourhood()
+    degree = nbh.neighbour_counts()
+    chosen = list(methods)
+    result = RatesResult(
+        truth.source,
+        truth.setting,
+        n,
+        float(truth.rates.mean()),
+        replays,
+        batch_size,
+        k,
+        methods=[m.name for m in chosen],
+    )
+    curves: dict[str, list[np.ndarray]] = {m.name: [] for m in chosen}
+    requests = np.empty(0)
+    total, done = len(chosen) * replays, 0
+    for method in chosen:
+        found: dict[float, list[DesignRate]] = {e: [] for e in epochs}
+        for replay in range(replays):
+            tracker = RateTracker(list(points.values()))
+            trace = simulate(
+                method, truth, scorer, budget, batch_size, replay, nbh, degree, tracker=tracker
+            )
+            requests = trace.requests
+            curves[method.name].append(trace.metrics[f"g_top{k}"])
+            for e, point in points.items():
+                estimate = tracker.estimates.get(point)
+                if estimate is None:
+                    raise ValueError(f"{method.name}: no estimate after {point} requests")
+                found[e].append(estimate)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        for e, estimates in found.items():
+            result.cells[(method.name, e)] = Cell(
+                method.name,
+                e,
+                result.truth_error,
+                np.array([x.error for x in estimates]),
+                np.array([x.se for x in estimates]),
+            )
+    study = StudyResult(
+        truth_source=truth.source,
+        truth_note=truth.note,
+        n_edges=n,
+        budget=budget,
+        batch_size=batch_size,
+        seeds=tuple(range(replays)),
+        ks=(k,),
+        reference_epochs=max(epochs),
+        methods=list(chosen),
+        requests=requests,
+        curves={name: {f"g_top{k}": np.vstack(rows)} for name, rows in curves.items()},
+    )
+    for method in chosen:
+        result.g_share[method.name] = study.reach(method.name, f"g_top{k}").mean_curve
+    result.seconds = time.perf_counter() - started
+    return result

@@ -1,0 +1,169 @@
+"""KG-wide rates that describe the model, not where the sampler looked.
+
+The estimand: the error rate a run would show if every one of its edges were asked once as the run
+asks (difficulty, prompt, verifier), i.e. the mean over the run's edges of each edge's per-ask
+failure probability; the KG-wide win rate is one minus it (the paper's win rate over a census of
+one ask per edge, in expectation).
+
+- A run drawn by the design (`probe.design`) is estimated per draw by augmented inverse
+  probability weighting, the control predictions as control variate (Zrnic and Candès 2024):
+  ``(sum of predictions over all edges + sum over answers of (y - prediction) / probability) /
+  edges``. Given the run before the draw each draw's estimate is unbiased, so their average is a
+  martingale; its interval uses the sum of the draws' variance estimates (martingale CLT).
+- A brute-force run is a census in random order (`census_rate`).
+- A group without stored prediction sums (a region, a year) gets the Hájek ratio of the weighted
+  answers (`hajek_rate`).
+
+`kglens bench rates` checks bias and coverage of these by simulation against known truths.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+Z95 = 1.959963984540054
+MIN_REPEATED = 30
+"""A census estimates the answers' own noise from edges asked twice or more once it has this
+many; with fewer it takes the bound p (1 - p)."""
+
+
+@dataclass(frozen=True)
+class DesignRate:
+    """A KG-wide error-rate estimate with its standard error."""
+
+    error: float
+    se: float
+    answers: int
+    """Answers the estimate uses."""
+    edges: int
+    """Edges it describes (the run's, or a predicate's or group's)."""
+    method: str
+    """design (AIPW over the draws), census (brute force) or hajek (a group)."""
+
+    @property
+    def win(self) -> float:
+        return 1.0 - self.error
+
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        """The error rate's interval (95% by default), within [0, 1]."""
+        return max(0.0, self.error - z * self.se), min(1.0, self.error + z * self.se)
+
+    def win_interval(self, z: float = Z95) -> tuple[float, float]:
+        low, high = self.interval(z)
+        return 1.0 - high, 1.0 - low
+
+    @property
+    def effective_n(self) -> float:
+        """The number of independent asks whose plain share would be as precise."""
+        p = min(max(self.error, 0.0), 1.0)
+        if self.se <= 0:
+            return float(self.answers)
+        return p * (1 - p) / self.se**2
+
+
+def design_rate(
+    draw: np.ndarray,
+    failed: np.ndarray,
+    prob: np.ndarray,
+    prediction: np.ndarray,
+    totals: np.ndarray,
+    edges: np.ndarray | int,
+    weights: np.ndarray,
+) -> DesignRate | None:
+    """AIPW over draws. Per answer: its draw (an index into the per-draw arrays), failed (1/0),
+    inclusion probability and control prediction; per draw: the sum of predictions over the
+    population, its size and its weight (the floor's size: a draw without a floor says nothing
+    about unasked edges and is left out). None without a usable draw."""
+    draw = np.asarray(draw, dtype=np.int64)
+    totals = np.asarray(totals, dtype=np.float64)
+    weights = np.asarray(weights, dtype=np.float64)
+    size = np.broadcast_to(np.asarray(edges, dtype=np.float64), totals.shape)
+    use = (weights > 0) & (size > 0)
+    if not use.any():
+        return None
+    keep = use[draw] & (np.asarray(prob) > 0)
+    d = draw[keep]
+    resid = (
+        np.asarray(failed, dtype=np.float64)[keep] - np.asarray(prediction)[keep]
+    ) / np.asarray(prob)[keep]
+    n_draws = len(totals)
+    corr = np.bincount(d, weights=resid, minlength=n_draws)
+    var = np.bincount(d, weights=resid**2, minlength=n_draws)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        per_draw = np.where(use, (totals + corr) / size, 0.0)
+        per_var = np.where(use, var / size**2, 0.0)
+    w = np.where(use, weights, 0.0)
+    total_w = float(w.sum())
+    error = float((w * per_draw).sum() / total_w)
+    se = math.sqrt(float((w**2 * per_var).sum())) / total_w
+    population = int(size[use].max())
+    return DesignRate(error, se, int(keep.sum()), population, "design")
+
+
+def census_rate(m: np.ndarray, n: np.ndarray, edges: int | None = None) -> DesignRate | None:
+    """A census in random order (brute force): the mean over the examined edges of each edge's
+    failure share, an unbiased estimate of the mean over all ``edges`` (default: as many as
+    m has) while the examined ones are a uniformly random subset. Its variance: the sampling of
+    edges (finite-population corrected) plus each edge's answer noise (from edges asked twice
+    or more; with fewer than MIN_REPEATED of them, bounded by p (1 - p))."""
+    m = np.asarray(m, dtype=np.float64)
+    n = np.asarray(n, dtype=np.float64)
+    population = len(m) if edges is None else edges
+    asked = m + n
+    seen = asked > 0
+    count = int(seen.sum())
+    if count == 0 or population <= 0:
+        return None
+    a = asked[seen]
+    z = n[seen] / a
+    error = float(z.mean())
+    repeat = a >= 2
+    if repeat.sum() >= MIN_REPEATED:
+        within = float((z[repeat] * (1 - z[repeat]) * a[repeat] / (a[repeat] - 1)).mean())
+    else:
+        within = error * (1 - error)
+    noise = float((within / a).sum()) / count**2
+    between = float(z.var(ddof=1)) if count > 1 else error * (1 - error)
+    share = min(1.0, count / population)
+    var = (1 - share) * between / count + share * noise
+    return DesignRate(error, math.sqrt(max(var, 0.0)), int(a.sum()), population, "census")
+
+
+def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate | None:
+    """The weighted share of failures, each answer weighted by one over its inclusion
+    probability (Hájek), with its linearised variance: for a group without stored prediction
+    sums. Answers of draws without a floor must be left out by the caller."""
+    prob = np.asarray(prob, dtype=np.float64)
+    keep = prob > 0
+    if not keep.any():
+        return None
+    w = 1.0 / prob[keep]
+    y = np.asarray(failed, dtype=np.float64)[keep]
+    error = float((w * y).sum() / w.sum())
+    se = math.sqrt(float(((w * (y - error)) ** 2).sum())) / float(w.sum())
+    return DesignRate(error, se, int(keep.sum()), edges, "hajek")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The difference of two independent KG-wide estimates (b minus a) with its test."""
+
+    value: float
+    se: float
+    p_value: float
+
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        return self.value - z * self.se, self.value + z * self.se
+
+
+def difference(a: DesignRate, b: DesignRate) -> Difference:
+    """b's error rate minus a's, with the z-test of no difference (two-sided)."""
+    value = b.error - a.error
+    se = math.sqrt(a.se**2 + b.se**2)
+    if se <= 0:
+        return Difference(value, 0.0, 1.0 if value == 0 else 0.0)
+    p = math.erfc(abs(value) / se / math.sqrt(2))
+    return Difference(value, se, p)
