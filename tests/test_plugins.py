@@ -76,6 +76,8 @@ def test_a_kglens_run_uses_both_from_the_cli_in_its_own_process(tmp_path: Path, 
         "iterations": "2",
         "batch_size": "5",
         "seed": "1",
+        # all but the smallest uniform floor to the plugin: its picks show in the order asked
+        "design_floor": "0.01",
     }
     argv = ["--db", str(db), "run", "kglens", "--quiet"]
     for key, value in settings.items():
@@ -100,6 +102,7 @@ async def test_a_kglens_run_uses_both_from_the_tui(tmp_path: Path) -> None:
         difficulty="easy",
         iterations=3,
         batch_size=4,
+        design_floor=0.01,
     )
     async with app.run_test(size=(120, 36)) as pilot:
         app.start_run(config)
@@ -118,7 +121,7 @@ def test_kglens_probe_accepts_both(tmp_path: Path, capsys) -> None:
     db = tmp_path / "w.db"
     argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--target", f"{PARROT}:Yes"]
     argv += ["--sampler", FIRST, "--iterations", "1", "--batch-size", "3", "--difficulty", "easy"]
-    assert main(argv) == 0, capsys.readouterr().err
+    assert main([*argv, "--design-floor", "0.01"]) == 0, capsys.readouterr().err
     assert [pos for _, pos, _ in _asked(db, 1)] == [0, 1, 2]
     assert main(["--db", str(db), "probe", "--no-tui", "--target", "nosuch:x"]) == 2
     assert "unknown target 'nosuch:x'" in capsys.readouterr().err

@@ -421,8 +421,8 @@ def _grid_notes(grid: RunGrid, metric: str) -> list[str]:
     notes = []
     for run_id, shown in grid.hidden:
         notes.append(
-            f"Run {run_id} is not in the table: run {shown} has the same model, KG and "
-            f"difficulty, and {CELL_RULE}."
+            f"Run {run_id} is not in the table: run {shown} has the same model, KG selection, "
+            f"settings and difficulty, and {CELL_RULE}."
         )
     if metric != "win":
         return notes
@@ -492,6 +492,11 @@ def _logged(adjusted: bool) -> str:
 
 def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs, run_grid
+    from kglens_tui.analysis.compare_text import (
+        KG_WIDE_CHANCE_NOTE,
+        drift_test_lines,
+        grid_cell_text,
+    )
     from kglens_tui.analysis.groups import CHANCE_FIELD, group_comparison
     from kglens_tui.analysis.report import table_width
 
@@ -501,10 +506,15 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     metric = args.metric.replace("-", "_")
     averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
     t3 = LiteralTable(
-        title=f"{metric.replace('_', '-')} rate (paper Table 3 layout){_logged(adjusted)}, 95% "
-        "Wilson interval; n: examined edges",
+        title=f"{metric.replace('_', '-')} rate (paper Table 3 layout){_logged(adjusted)}: "
+        + (
+            "KG-wide (every edge of the column's selection asked once) with its 95% interval, "
+            "chance and answers, then over the run's examined edges"
+            if metric == "win"
+            else "over the run's examined edges, 95% Wilson interval"
+        ),
         title_justify="left",
-        caption=CHANCE_NOTE,
+        caption=(KG_WIDE_CHANCE_NOTE + " " if metric == "win" else "") + CHANCE_NOTE,
     )
     t3.add_column("model")
     for kg, difficulty in grid.columns:
@@ -517,12 +527,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         for kg, difficulty in grid.columns:
             c = grid.cell(model, kg, difficulty)
             chance = None if c is None else getattr(c.chance, CHANCE_FIELD[metric])
-            cells.append(
-                ""
-                if c is None
-                else f"{_ci(c.rates.get(metric))} n={c.rates.examined:,} · chance "
-                f"{_pct(chance)} (run {c.run_id}{c.incomplete})"
-            )
+            cells.append("" if c is None else grid_cell_text(c, metric, chance, _ci))
         if metric == "win":
             cells.extend(
                 "" if (avg := grid.average(model, d)) is None else avg.text(False) for d in averaged
@@ -604,6 +609,8 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             f"{'—' if dr.mean_shift is None else f'{dr.mean_shift * 100:+.1f} points'}",
             markup=False,
         )
+        for line in drift_test_lines(dr, a.run.id, b.run.id, args.limit):
+            console.print(line, markup=False, soft_wrap=True)
     return 0
 
 

@@ -13,18 +13,20 @@ question are a change of settings, not drift.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from kglens_tui.analysis.groups import RateSet, RunColumn, chance_of, rate_set, run_column
+from kglens_tui.analysis.kgwide import KGWide, kg_wide
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.probe.bias import Baseline
+from kglens_tui.probe.estimates import Difference, benjamini_hochberg, difference
 from kglens_tui.runs.record import shown_status
-from kglens_tui.textfmt import counted, pct, rate_ci
+from kglens_tui.textfmt import counted, pct, rate_ci, selection
 
 STATUSES = ("knows", "partial", "unknown")
 DIFFICULTIES = ("easy", "hard")
@@ -37,13 +39,16 @@ def edge_status(m: np.ndarray, n: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class GridCell:
-    """One model on one KG at one difficulty: the run shown, its rates and what chance scores
-    on the questions it asked (independent asks, see `run_chance`)."""
+    """One model on one KG selection at one difficulty: the run shown, its KG-wide win rate
+    (`analysis.kgwide`, None for a run drawn without the sampling design), its rates over the
+    edges it examined and what chance scores on the questions it asked (independent asks, see
+    `run_chance`)."""
 
     run_id: int
     status: str
     rates: RateSet
     chance: Baseline
+    kg_wide: KGWide | None = None
 
     @property
     def finished(self) -> bool:
@@ -131,6 +136,17 @@ def mean_interval(cells: list[Proportion]) -> tuple[float | None, float | None, 
     return mean, max(0.0, mean - z * se), min(1.0, mean + z * se)
 
 
+def kg_wide_mean(estimates: list[KGWide]) -> tuple[float | None, float | None, float | None]:
+    """(mean, low, high) of several KG-wide win rates (the paper's Average over KGs): the runs
+    are independent, so the mean's standard error is the root sum of squares over the count."""
+    if not estimates:
+        return None, None, None
+    z = z_value()
+    mean = float(np.mean([e.rate.win for e in estimates]))
+    se = float(np.sqrt(sum(e.rate.se**2 for e in estimates))) / len(estimates)
+    return mean, max(0.0, mean - z * se), min(1.0, mean + z * se)
+
+
 def run_chance(d: RunData, adjusted: bool = True) -> Baseline:
     """What blind guessing scores on the questions the run asked, each ask independent
     (`groups.chance_of` over the run's included edges), over the replies its rates count: with
@@ -156,6 +172,23 @@ def load_runs(conn: sqlite3.Connection, run_ids: list[int]) -> list[RunData]:
 def model_label(data: RunData) -> str:
     """A run's model as a Table 3 row name."""
     return run_column(data).label
+
+
+COLUMN_DEFAULTS = (("verifier", "alias"), ("generator", "template"), ("prompt_order", "paper"))
+"""Settings that change what a run's rates mean, with the value a column leaves unsaid."""
+
+
+def column_label(data: RunData) -> str:
+    """A run's Table 3 column besides its difficulty: the KG with the subset and predicates
+    asked, and every setting of `COLUMN_DEFAULTS` that is not the default (runs that differ
+    there are never one column)."""
+    cfg = data.run.config
+    parts = [selection(data.run.kg_name, cfg.subset, cfg.predicates)]
+    for name, default in COLUMN_DEFAULTS:
+        value = str(getattr(cfg, name))
+        if value != default:
+            parts.append(f"{name.replace('_', ' ')} {value}")
+    return " · ".join(parts)
 
 
 def _run_rates(d: RunData, adjusted: bool, level: float) -> RateSet:
@@ -239,7 +272,7 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
         return run_preference(d.run.status, rates[d.run.id].examined, d.run.id)
 
     for d in runs:
-        key = (model_label(d), d.run.kg_name, str(d.run.config.difficulty))
+        key = (model_label(d), column_label(d), str(d.run.config.difficulty))
         old = chosen.get(key)
         if old is None or rank(d) > rank(old):
             chosen[key] = d
@@ -247,7 +280,7 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
     hidden = [
         (
             d.run.id,
-            chosen[(model_label(d), d.run.kg_name, str(d.run.config.difficulty))].run.id,
+            chosen[(model_label(d), column_label(d), str(d.run.config.difficulty))].run.id,
         )
         for d in runs
         if d.run.id not in shown_ids
@@ -258,7 +291,9 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
         key=lambda c: (c[0], DIFFICULTIES.index(c[1]) if c[1] in DIFFICULTIES else 9, c[1]),
     )
     cells = {
-        key: GridCell(d.run.id, d.run.shown[0], rates[d.run.id], run_chance(d, adjusted))
+        key: GridCell(
+            d.run.id, d.run.shown[0], rates[d.run.id], run_chance(d, adjusted), kg_wide(d, adjusted)
+        )
         for key, d in chosen.items()
     }
     averages = {}
@@ -268,8 +303,16 @@ def grid_of_runs(runs: list[RunData], *, adjusted: bool = True, level: float = L
             if not mine:
                 continue
             counted = [c for c in mine if c.finished and c.rates.win.value is not None]
-            value, low, high = mean_interval([c.rates.win for c in counted])
-            chances = [c.chance.win_rate for c in counted if c.chance.win_rate is not None]
+            if counted and all(c.kg_wide is not None for c in counted):
+                value, low, high = kg_wide_mean([c.kg_wide for c in counted if c.kg_wide])
+                chances = [
+                    1 - c.kg_wide.chance_error
+                    for c in counted
+                    if c.kg_wide is not None and c.kg_wide.chance_error is not None
+                ]
+            else:
+                value, low, high = mean_interval([c.rates.win for c in counted])
+                chances = [c.chance.win_rate for c in counted if c.chance.win_rate is not None]
             averages[(model, difficulty)] = GridAverage(
                 difficulty=difficulty,
                 value=value,
@@ -387,6 +430,35 @@ class PredicateDrift:
 
 
 @dataclass(frozen=True)
+class PredicateTest:
+    """One predicate's KG-wide error rate in both runs and the test of a difference."""
+
+    predicate: str
+    a: KGWide
+    b: KGWide
+    difference: Difference
+    q_value: float
+    """The p-value adjusted over every predicate tested (Benjamini-Hochberg)."""
+
+    @property
+    def significant(self) -> bool:
+        return self.q_value < SIGNIFICANCE
+
+
+@dataclass(frozen=True)
+class EdgeTests:
+    """Per edge both runs answered: Fisher's exact test of their failure counts, adjusted over
+    the edges by Benjamini-Hochberg (a few answers an edge rarely show a change on their own)."""
+
+    tested: int
+    significant: list[EdgePair]
+
+
+SIGNIFICANCE = 0.05
+"""The false discovery rate (and test level) under which a difference counts as significant."""
+
+
+@dataclass(frozen=True)
 class Drift:
     """How run b differs from run a (b minus a): rates over each run's own examined edges,
     status changes and the mean shift of the posterior mean on the edges both examined.
@@ -404,6 +476,14 @@ class Drift:
     changed: list[EdgePair]
     mean_shift: float | None
     per_predicate: list[PredicateDrift]
+    kg_wide_a: KGWide | None = None
+    kg_wide_b: KGWide | None = None
+    difference: Difference | None = None
+    """b's KG-wide error rate minus a's, with its interval and the test of no difference."""
+    predicate_tests: list[PredicateTest] = field(default_factory=list)
+    """Each predicate both runs estimate KG-wide: its difference and, over all of them, the
+    Benjamini-Hochberg adjusted p-value (significant: below 0.05)."""
+    edge_tests: EdgeTests | None = None
 
     @property
     def is_drift(self) -> bool:
@@ -459,7 +539,15 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
         )
         for name, ps in sorted(by_pred.items())
     ]
+    wide_a, wide_b = kg_wide(a, adjusted), kg_wide(b, adjusted)
     return Drift(
+        kg_wide_a=wide_a,
+        kg_wide_b=wide_b,
+        difference=None
+        if wide_a is None or wide_b is None
+        else difference(wide_a.rate, wide_b.rate),
+        predicate_tests=predicate_tests(a, b, adjusted),
+        edge_tests=edge_tests(pairs),
         same_model=a.run.target_label == b.run.target_label,
         differs=asked_differently(a, b),
         chance_a=run_chance(a, adjusted),
@@ -472,3 +560,33 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
         mean_shift=shift,
         per_predicate=per_predicate,
     )
+
+
+def predicate_tests(a: RunData, b: RunData, adjusted: bool = True) -> list[PredicateTest]:
+    """Every predicate of both runs with a KG-wide estimate in each: b minus a, tested, the
+    p-values adjusted together (Benjamini-Hochberg), most significant first."""
+    found = []
+    for p in sorted(set(a.kg.p[a.kg_pos].tolist()) & set(b.kg.p[b.kg_pos].tolist())):
+        wa, wb = kg_wide(a, adjusted, predicate=int(p)), kg_wide(b, adjusted, predicate=int(p))
+        if wa is not None and wb is not None:
+            found.append((a.kg.pred_labels[int(p)], wa, wb, difference(wa.rate, wb.rate)))
+    q = benjamini_hochberg(np.array([d.p_value for *_, d in found]))
+    tests = [
+        PredicateTest(name, wa, wb, d, float(qv))
+        for (name, wa, wb, d), qv in zip(found, q, strict=True)
+    ]
+    return sorted(tests, key=lambda t: (t.q_value, t.predicate))
+
+
+def edge_tests(pairs: list[EdgePair]) -> EdgeTests:
+    """Fisher's exact test per edge both runs answered, Benjamini-Hochberg over them."""
+    from scipy.stats import fisher_exact
+
+    if not pairs:
+        return EdgeTests(0, [])
+    p_values = np.ones(len(pairs))
+    for i, e in enumerate(pairs):
+        if (e.m_a, e.n_a) != (e.m_b, e.n_b):
+            p_values[i] = fisher_exact([[e.m_a, e.n_a], [e.m_b, e.n_b]]).pvalue
+    q = benjamini_hochberg(p_values)
+    return EdgeTests(len(pairs), [e for e, qv in zip(pairs, q, strict=True) if qv < SIGNIFICANCE])

@@ -35,12 +35,17 @@ def n_text(rate: DesignRate) -> str:
 
 def kg_wide_line(kw: KGWide | None) -> str:
     """One line: KG-wide win rate, interval, chance on the same estimand, n."""
-    if kw is None:
-        return "KG-wide win —"
-    return (
-        f"KG-wide win {win_text(kw.rate)} · chance "
-        f"{pct(None if kw.chance_error is None else 1 - kw.chance_error)} · {n_text(kw.rate)}"
+    return kg_wide_snapshot_line(
+        None if kw is None else kw.rate, None if kw is None else kw.chance_error
     )
+
+
+def kg_wide_snapshot_line(rate: DesignRate | None, chance_error: float | None) -> str:
+    """`kg_wide_line` from a rate and chance's error rate (a live snapshot's)."""
+    if rate is None:
+        return "KG-wide win — (no answer of the sampling design yet)"
+    chance = None if chance_error is None else 1 - chance_error
+    return f"KG-wide win {win_text(rate)} · chance {pct(chance)} · n={rate.answers:,}"
 
 
 def method_note(rate: DesignRate) -> str:

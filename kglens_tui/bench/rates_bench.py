@@ -104,11 +104,22 @@ def result_table(result: RatesResult) -> LiteralTable:
         caption="bias: mean estimate minus the truth, in points, ± its Monte Carlo error; "
         "coverage: share of replays whose 95% interval holds the truth; width and RMSE: "
         "multiples of brute force's at the same requests (brute force: its own, in points); "
-        f"G@{result.k}: requests the seed-mean G@{result.k} curve needs to reach brute "
+        "equal: pairs of replays (two equally accurate targets) whose difference tests "
+        f"significant at 5% (goal: at most 5%); G@{result.k}: requests the seed-mean G@{result.k} curve needs to reach brute "
         "force's at 4.5 epochs, as a share of them (— never).",
         caption_justify="left",
     )
-    for col in ("method", "epochs", "bias ± MC", "coverage", "width", "RMSE", f"G@{result.k}"):
+    columns = (
+        "method",
+        "epochs",
+        "bias ± MC",
+        "coverage",
+        "width",
+        "RMSE",
+        "equal",
+        f"G@{result.k}",
+    )
+    for col in columns:
         table.add_column(col, justify="left" if col == "method" else "right")
     for name in result.methods:
         share = result.g_share.get(name)
@@ -122,6 +133,7 @@ def result_table(result: RatesResult) -> LiteralTable:
                 f"{cell.coverage:.1%}",
                 f"{100 * cell.width:.2f} pt" if brute else f"{result.ratio(name, e, 'width'):.2f}x",
                 f"{100 * cell.rmse:.2f} pt" if brute else f"{result.ratio(name, e, 'rmse'):.2f}x",
+                f"{cell.false_difference:.1%}",
                 ("—" if share is None else f"{share:.0%}") if e == EPOCHS[0] else "",
             )
     return table

@@ -101,6 +101,20 @@ class Cell:
         return float((high - low).mean())
 
     @property
+    def false_difference(self) -> float:
+        """Two equally accurate targets: the share of replay pairs (1st and 2nd, 3rd and 4th,
+        ...) whose difference the z-test of `probe.estimates.difference` calls significant at
+        5% (the same truth, so every such call is false; goal: at most 5%)."""
+        pairs = len(self.errors) // 2
+        if not pairs:
+            return float("nan")
+        a, b = self.errors[: 2 * pairs : 2], self.errors[1 : 2 * pairs : 2]
+        se = np.sqrt(self.ses[: 2 * pairs : 2] ** 2 + self.ses[1 : 2 * pairs : 2] ** 2)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            z = np.where(se > 0, np.abs(b - a) / se, np.where(a == b, 0.0, np.inf))
+        return float((z > Z95).mean())
+
+    @property
     def rmse(self) -> float:
         return float(np.sqrt(((self.errors - self.truth) ** 2).mean()))
 

@@ -28,6 +28,7 @@ from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
 from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.design import DesignDraw, control_predictions, designed_sample
+from kglens_tui.probe.estimates import DesignRate, DrawTerms, census_rate
 from kglens_tui.probe.learned import (
     ErrorModel,
     LearnedPropagation,
@@ -211,6 +212,11 @@ class ProbeSnapshot:
     """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
     helpers: dict[str, Usage] = field(default_factory=dict)
     """Calls of the generator and the judge by role, apart from the target's `requests`."""
+    kg_wide: DesignRate | None = None
+    """The KG-wide error rate (`probe.estimates`) over the committed iterations; None before
+    an answer of the design (or for a run drawn without it)."""
+    kg_wide_chance: float | None = None
+    """What blind guessing's KG-wide error rate would be, estimated the same way."""
 
     @property
     def rates(self) -> Rates | None:
@@ -262,6 +268,8 @@ class ProbeStats:
     stop_on_convergence: bool = True
     helpers: UsageLedger = field(default_factory=UsageLedger)
     """Calls of the generator and the judge (stored and since the last commit)."""
+    kg_wide: DesignRate | None = None
+    kg_wide_chance: float | None = None
 
     def snapshot(self, status: str, stop_reason: str, error: str) -> ProbeSnapshot:
         """The counters with the engine's status, as a snapshot."""
@@ -302,6 +310,8 @@ class ProbeStats:
             loading=status == RunStatus.LOADING_MODEL,
             learned=self.learned,
             helpers=self.helpers.totals(),
+            kg_wide=self.kg_wide,
+            kg_wide_chance=self.kg_wide_chance,
         )
 
 
@@ -478,8 +488,11 @@ class ProbeEngine(RunEngine):
         )
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._terms = DrawTerms()
         self._load_totals()
         self._load_recent()
+        self._load_design_terms()
+        self._update_kg_wide()
 
     def _reload(self) -> None:
         """Inside the claim: load the run again if another process committed iterations since
@@ -521,6 +534,57 @@ class ProbeEngine(RunEngine):
             given = first_word_answer(reply)
             if given is not None:
                 s.yes_no[(expected, given)] += 1
+
+    def _load_design_terms(self) -> None:
+        """Each stored draw's estimate terms (the draws with an answered floor), as
+        `finish_iteration` adds them."""
+        rows = self.conn.execute(
+            "SELECT o.iteration, o.draw_slot, o.category, o.incl_prob, o.prediction, o.qtype, "
+            "o.pos, d.population, d.total FROM observation o JOIN design_draw d "
+            "ON d.run_id = o.run_id AND d.iteration = o.iteration AND d.first_slot = o.draw_slot "
+            "WHERE o.run_id = ? AND d.floor_size > 0 AND o.category != 'error' "
+            "AND o.incl_prob > 0 ORDER BY o.iteration, o.draw_slot",
+            (self.run.id,),
+        ).fetchall()
+        by_draw: dict[tuple[int, int], list] = {}
+        for row in rows:
+            by_draw.setdefault((row[0], row[1]), []).append(row)
+        for answers in by_draw.values():
+            failed = np.array([r[2] in FAILED for r in answers], dtype=np.float64)
+            prob = np.array([r[3] for r in answers])
+            pred = np.array([r[4] for r in answers])
+            guess = self._guess_error([r[5] for r in answers], [r[6] for r in answers])
+            self._terms.add(failed, prob, pred, guess, answers[0][8], answers[0][7])
+
+    def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
+        """How likely blind guessing fails each question (Yes/No: a coin; Wh: the predicate's
+        most common object)."""
+        guess = np.full(len(qtypes), 0.5)
+        wh = np.array([q == WH for q in qtypes], dtype=bool)
+        if wh.any():
+            if self._constant_right is None:
+                self._constant_right = constant_right(self.kg, self.positions)
+            right = self._constant_right[np.asarray(positions, dtype=np.int64)[wh]]
+            guess[wh] = np.where(right, 0.0, 1.0)
+        return guess
+
+    def _update_kg_wide(self) -> None:
+        """The KG-wide error rate and chance's after the committed iterations."""
+        s = self.stats
+        if self.config.sampler == Sampler.BRUTE_FORCE:
+            s.kg_wide = census_rate(self.state.m, self.state.n)
+            asks = self._yes_no_asks + self._wh_asks
+            seen = asks > 0
+            if seen.any():
+                right = (
+                    self._constant_right
+                    if self._constant_right is not None
+                    else np.zeros(len(asks), dtype=bool)
+                )
+                wrong = 0.5 * self._yes_no_asks + np.where(right, 0, self._wh_asks)
+                s.kg_wide_chance = float((wrong[seen] / asks[seen]).mean())
+            return
+        s.kg_wide, s.kg_wide_chance = self._terms.estimate(len(self.positions))
 
     def _load_recent(self) -> None:
         """The latest stored replies, so a resumed or reopened run shows its feed."""
@@ -771,6 +835,36 @@ class ProbeEngine(RunEngine):
         ]
         return slots, rows
 
+    def _add_terms(
+        self,
+        outcomes: list[Outcome],
+        design: dict[int, tuple[int, float, float]],
+        draws: list[tuple],
+    ) -> None:
+        """Add the committed draws with an answered floor to the running KG-wide estimate."""
+        for _iteration, first, floor, _eligible, population, total, _totals in draws:
+            if not floor:
+                continue
+            answers = [
+                o
+                for o in outcomes
+                if not o.failed
+                and o.question.slot in design
+                and design[o.question.slot][0] == first
+                and design[o.question.slot][1] > 0
+            ]
+            slots = [design[o.question.slot] for o in answers]
+            self._terms.add(
+                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
+                np.array([d[1] for d in slots]),
+                np.array([d[2] for d in slots]),
+                self._guess_error(
+                    [o.question.qtype for o in answers], [o.question.pos for o in answers]
+                ),
+                total,
+                population,
+            )
+
     def _answer_prompt(self, question: Question) -> Prompt:
         order = self.config.prompt_order
         reverse = order == "reversed" or (
@@ -913,6 +1007,7 @@ class ProbeEngine(RunEngine):
         }
         design, draws = self._design_rows(iteration, outcomes)
         rows = [self._row(o, design.get(o.question.slot)) for o in outcomes]
+        self._add_terms(outcomes, design, draws)
         checkpoint = (
             self.state
             if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
@@ -951,6 +1046,7 @@ class ProbeEngine(RunEngine):
                 s.yes_no[(expected, expected)] += 1
             elif o.verdict is Verdict.INCORRECT:
                 s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
+        self._update_kg_wide()
         if self.on_progress is not None:
             self.on_progress(self.snapshot(insights=False))
 
@@ -1007,9 +1103,7 @@ class ProbeEngine(RunEngine):
         )
         return tuple(out), view
 
-    def _row(
-        self, o: Outcome, design: tuple[int, float, float] | None = None
-    ) -> ObservationRow:
+    def _row(self, o: Outcome, design: tuple[int, float, float] | None = None) -> ObservationRow:
         q = o.question
         draw_slot, prob, prediction = design if design is not None else (None, None, None)
         return ObservationRow(

@@ -96,11 +96,31 @@ def design_rate(
         per_draw = np.where(use, (totals + corr) / size, 0.0)
         per_var = np.where(use, var / size**2, 0.0)
     w = np.where(use, weights, 0.0)
+    return combine_draws(per_draw, per_var, w, int(keep.sum()), int(size[use].max()))
+
+
+def draw_terms(
+    failed: np.ndarray, prob: np.ndarray, prediction: np.ndarray, total: float, population: int
+) -> tuple[float, float]:
+    """One draw's AIPW estimate and its variance estimate, from its answers (failed 1/0,
+    inclusion probability, control prediction), the sum of predictions over the population
+    and the population's size (what `design_rate` computes for every draw at once)."""
+    resid = (np.asarray(failed, dtype=np.float64) - prediction) / prob
+    return (total + float(resid.sum())) / population, float((resid**2).sum()) / population**2
+
+
+def combine_draws(
+    values: np.ndarray, variances: np.ndarray, weights: np.ndarray, answers: int, population: int
+) -> DesignRate | None:
+    """The weighted mean of the draws' estimates (weights: their floor sizes, fixed before
+    each draw's answers) and its standard error; None without a weighted draw."""
+    w = np.asarray(weights, dtype=np.float64)
     total_w = float(w.sum())
-    error = float((w * per_draw).sum() / total_w)
-    se = math.sqrt(float((w**2 * per_var).sum())) / total_w
-    population = int(size[use].max())
-    return DesignRate(error, se, int(keep.sum()), population, "design")
+    if total_w <= 0:
+        return None
+    error = float((w * np.asarray(values)).sum() / total_w)
+    se = math.sqrt(float((w**2 * np.asarray(variances)).sum())) / total_w
+    return DesignRate(error, se, answers, population, "design")
 
 
 def census_rate(m: np.ndarray, n: np.ndarray, edges: int | None = None) -> DesignRate | None:
@@ -147,6 +167,51 @@ def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate |
     return DesignRate(error, se, int(keep.sum()), edges, "hajek")
 
 
+class DrawTerms:
+    """A run's draws as their estimate terms, kept as the run commits them (the live screen's
+    KG-wide rate without reading the rows again), with blind guessing's beside."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.variances: list[float] = []
+        self.weights: list[int] = []
+        self.chance: list[float] = []
+        self.answers = 0
+
+    def add(
+        self,
+        failed: np.ndarray,
+        prob: np.ndarray,
+        prediction: np.ndarray,
+        guess: np.ndarray,
+        total: float,
+        population: int,
+    ) -> None:
+        """One draw with an answered floor: its answers' outcomes, probabilities, predictions,
+        and how likely blind guessing fails each."""
+        floor = int((prob < 1).sum())
+        if not floor:
+            return
+        value, variance = draw_terms(failed, prob, prediction, total, population)
+        self.values.append(value)
+        self.variances.append(variance)
+        self.weights.append(floor)
+        self.chance.append(
+            draw_terms(guess, prob, np.full(len(prob), 0.5), 0.5 * population, population)[0]
+        )
+        self.answers += len(failed)
+
+    def estimate(self, population: int) -> tuple[DesignRate | None, float | None]:
+        """The KG-wide error rate so far and blind guessing's (None before a draw)."""
+        if not self.weights:
+            return None, None
+        w = np.array(self.weights, dtype=np.float64)
+        rate = combine_draws(
+            np.array(self.values), np.array(self.variances), w, self.answers, population
+        )
+        return rate, float((w * np.array(self.chance)).sum() / w.sum())
+
+
 @dataclass(frozen=True)
 class Difference:
     """The difference of two independent KG-wide estimates (b minus a) with its test."""
@@ -167,3 +232,18 @@ def difference(a: DesignRate, b: DesignRate) -> Difference:
         return Difference(value, 0.0, 1.0 if value == 0 else 0.0)
     p = math.erfc(abs(value) / se / math.sqrt(2))
     return Difference(value, se, p)
+
+
+def benjamini_hochberg(p_values: np.ndarray) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values (q-values), in the input's order: a test is a
+    discovery at false discovery rate alpha when its q-value is below alpha."""
+    p = np.asarray(p_values, dtype=np.float64)
+    m = len(p)
+    if m == 0:
+        return p
+    order = np.argsort(p)
+    scaled = p[order] * m / np.arange(1, m + 1)
+    q = np.minimum.accumulate(scaled[::-1])[::-1]
+    out = np.empty(m)
+    out[order] = np.minimum(q, 1.0)
+    return out

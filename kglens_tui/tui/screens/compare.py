@@ -23,7 +23,9 @@ from kglens_tui.analysis.compare import (
     load_runs,
     run_grid,
 )
+from kglens_tui.analysis.compare_text import drift_test_lines
 from kglens_tui.analysis.groups import run_column
+from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.probe.bias import run_bias_warning
 from kglens_tui.textfmt import pct
@@ -185,7 +187,12 @@ class CompareScreen(Screen):
                     cells.append("")
                     continue
                 win = cell.rates.win
-                text = heat_cell(win, None if win.value is None else 1.0 - win.value)
+                if cell.kg_wide is not None:
+                    wide = cell.kg_wide.rate
+                    text = heat(wide.error, f"KG-wide {win_text(wide)}")
+                    text.append(f" · examined {pct(win.value)}")
+                else:
+                    text = heat_cell(win, None if win.value is None else 1.0 - win.value)
                 text.append(
                     f" n={cell.rates.examined:,} · chance {pct(cell.chance.win_rate)} · run "
                     f"{cell.run_id}{cell.incomplete}"
@@ -217,7 +224,10 @@ class CompareScreen(Screen):
         moved = drift(runs[0], runs[1], adjusted=self.adjusted)
         diff = moved.diff
         head = "A \\ B".ljust(10) + "".join(s.rjust(10) for s in STATUSES)
-        lines = [f"[b]{diff.common:,} edges examined by both[/]", drift_line(moved), head]
+        tests = [
+            markup_literal(line) for line in drift_test_lines(moved, self.run_a, runs[1].run.id)
+        ]
+        lines = [f"[b]{diff.common:,} edges examined by both[/]", drift_line(moved), *tests, head]
         for x in STATUSES:
             lines.append(x.ljust(10) + "".join(str(diff.table[(x, y)]).rjust(10) for y in STATUSES))
         status.update("\n".join(lines))

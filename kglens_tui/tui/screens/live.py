@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.analysis.groups import GroupRow, group_table
+from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line
 from kglens_tui.analysis.report_render import CHANCE_INDEPENDENT, CHANCE_SAMPLER
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.core.intervals import stored_rate
@@ -458,6 +459,7 @@ class LiveScreen(Screen):
         )
         if snap.stop_reason:
             text += f" ({markup_literal(snap.stop_reason)})"
+        text += f"\n{markup_literal(kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance))}"
         if snap.error:
             text += f"\n[red]{markup_literal(snap.error)}[/]"
         self.query_one("#run-title", Static).update(text)

@@ -1,0 +1,237 @@
+"""KG-wide rates under adaptive sampling: the design's probabilities, unbiasedness against an
+exact value on tiny graphs, recomputation from the stored rows alone, and the study command."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kglens_tui.analysis.kgwide import kg_wide
+from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.bench.ground_truth import GroundTruth
+from kglens_tui.bench.rates_study import RateTracker, rates_study, study_methods
+from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
+from kglens_tui.analysis.efficiency import Scorer
+from kglens_tui.cli import main
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.design import draw_batch, floor_size
+from kglens_tui.probe.estimates import census_rate, design_rate
+from kglens_tui.runs.config import ConfigError
+from kglens_tui.store.connection import connect
+
+TOP_K_LEARNED = next(m for m in ALL_METHODS if m.name == "top-k + learned")
+THOMPSON_PROP = next(m for m in ALL_METHODS if m.name == "thompson + prop")
+
+
+def tiny_truth(n: int = 40, seed: int = 0) -> GroundTruth:
+    """A small graph whose error rates follow its subjects (structure a sampler can exploit):
+    a chain of subjects, two edges each, with rates from 0 to 1."""
+    rng = np.random.default_rng(seed)
+    s = np.arange(n) // 2
+    o = s + 1
+    hard = rng.random(n // 2 + 1) < 0.3
+    rates = np.where(hard[s], rng.uniform(0.6, 1.0, n), rng.uniform(0.0, 0.3, n))
+    return GroundTruth(
+        source="tiny",
+        rates=rates,
+        always_failed=rates >= 0.95,
+        s=s,
+        o=o,
+        n_nodes=int(o.max()) + 1,
+        edge_ids=np.arange(n),
+        note="",
+        p=np.arange(n) % 3,
+    )
+
+
+def test_floor_size_is_right_on_average_and_the_floor_draws_uniformly() -> None:
+    rng = np.random.default_rng(1)
+    sizes = [floor_size(10, 0.33, rng) for _ in range(4000)]
+    assert set(sizes) == {3, 4}
+    assert abs(np.mean(sizes) - 3.3) < 0.05
+    allowed = np.ones(20, dtype=bool)
+    allowed[[0, 1]] = False
+    hits = np.zeros(20)
+    for _ in range(3000):
+        batch, prob, size, eligible = draw_batch(
+            lambda count, allowed: np.flatnonzero(allowed)[:count],
+            allowed,
+            np.array([19]),
+            8,
+            0.5,
+            rng,
+        )
+        assert len(batch) == 8 and len(set(batch.tolist())) == 8
+        assert 0 not in batch and 1 not in batch and 19 not in batch
+        picks = batch[prob == 1.0]
+        assert picks.tolist() == list(range(2, 2 + len(picks)))
+        assert np.allclose(prob[prob < 1], size / eligible)
+        hits[batch[prob < 1]] += 1
+    # each edge outside the picks (the first four allowed) is drawn about equally often
+    floor_hits = hits[6:19]
+    assert floor_hits.min() > 0.8 * floor_hits.mean()
+
+
+@pytest.mark.parametrize("method", [TOP_K_LEARNED, THOMPSON_PROP], ids=lambda m: m.name)
+def test_the_design_estimate_is_unbiased_on_a_tiny_graph(method) -> None:
+    """The mean over replays of the KG-wide estimate matches the exact mean error rate within
+    its Monte Carlo error, whereas the rate over the edges the sampler examined does not."""
+    truth = tiny_truth()
+    exact = float(truth.rates.mean())
+    scorer = Scorer(truth.rates, (5,), truth.always_failed)
+    floored = study_methods([method], 0.5, (), method)[1]
+    estimates, examined, covered = [], [], 0
+    for replay in range(300):
+        tracker = RateTracker([60])
+        simulate(floored, truth, scorer, 60, 8, replay, tracker=tracker)
+        est = tracker.estimates[60]
+        assert est is not None and est.method == "design"
+        estimates.append(est.error)
+        low, high = est.interval()
+        covered += low <= exact <= high
+    for replay in range(100):
+        trace = simulate(method, truth, scorer, 60, 8, replay)
+        examined.append(trace.asked)
+    est = np.array(estimates)
+    mc = est.std(ddof=1) / math.sqrt(len(est))
+    assert abs(est.mean() - exact) < 3.5 * mc, (est.mean(), exact, mc)
+    assert 0.9 <= covered / len(est) <= 0.995
+
+
+def test_the_census_estimate_is_unbiased_and_covers() -> None:
+    truth = tiny_truth(60, seed=4)
+    exact = float(truth.rates.mean())
+    scorer = Scorer(truth.rates, (5,), truth.always_failed)
+    found, covered = [], 0
+    for replay in range(300):
+        tracker = RateTracker([45])
+        simulate(BRUTE_FORCE, truth, scorer, 45, 9, replay, tracker=tracker)
+        est = tracker.estimates[45]
+        assert est is not None and est.method == "census"
+        found.append(est.error)
+        low, high = est.interval()
+        covered += low <= exact <= high
+    est = np.array(found)
+    assert abs(est.mean() - exact) < 3.5 * est.std(ddof=1) / math.sqrt(len(est))
+    assert covered / len(est) >= 0.9
+
+
+def test_the_share_of_failed_asks_is_what_the_design_corrects() -> None:
+    """Sanity of the premise: the paper's sampler re-asks where the model fails, so the share
+    of its asks that fail is far above the truth on a structured graph."""
+    truth = tiny_truth()
+    scorer = Scorer(truth.rates, (5,), truth.always_failed)
+    shares = []
+    for replay in range(40):
+        trace = simulate(THOMPSON_PROP, truth, scorer, 120, 8, replay)
+        shares.append((trace.asked * truth.rates).sum() / trace.asked.sum())
+    assert np.mean(shares) - truth.rates.mean() > 0.05
+
+
+def test_design_rate_by_hand() -> None:
+    """Two draws of a population of 4: the per-draw AIPW estimates and their floor-weighted
+    mean, worked out by hand."""
+    est = design_rate(
+        draw=np.array([0, 0, 1]),
+        failed=np.array([1.0, 0.0, 1.0]),
+        prob=np.array([1.0, 0.5, 0.25]),
+        prediction=np.array([0.5, 0.5, 0.25]),
+        totals=np.array([2.0, 1.0]),
+        edges=4,
+        weights=np.array([1, 3]),
+    )
+    assert est is not None
+    first = (2.0 + 0.5 + (-0.5) / 0.5) / 4
+    second = (1.0 + 0.75 / 0.25) / 4
+    assert est.error == pytest.approx((first + 3 * second) / 4)
+    var1 = (0.5**2 + 1.0**2) / 16
+    var2 = 3.0**2 / 16
+    assert est.se == pytest.approx(math.sqrt(var1 + 9 * var2) / 4)
+    assert design_rate(
+        np.array([0]), np.array([1.0]), np.array([1.0]), np.array([0.5]), np.array([2.0]), 4,
+        np.array([0]),
+    ) is None
+
+
+def test_census_rate_without_repeats_is_bounded_by_p_q() -> None:
+    est = census_rate(np.array([1, 0, 1, 0]), np.array([0, 1, 0, 1]))
+    assert est is not None and est.error == 0.5
+    # a whole census asked once: each edge's noise bounded by p (1 - p), over 4 edges
+    assert est.se == pytest.approx(math.sqrt(4 * 0.25 / 4**2))
+
+
+def test_design_floor_is_validated() -> None:
+    with pytest.raises(ConfigError, match="design_floor"):
+        RunConfig(design_floor=0.0).validate()
+    with pytest.raises(ConfigError, match="design_floor"):
+        RunConfig(design_floor=1.5).validate()
+    assert RunConfig(design_floor=1.0).validate().design_floor == 1.0
+
+
+def test_a_run_s_estimate_is_recomputed_from_its_rows_alone(tmp_path: Path) -> None:
+    """A SQL reader (Datasette, sqlite3) gets the run's KG-wide error rate from observation
+    and design_draw alone, as db/0020_sampling_design.sql documents it."""
+    db = tmp_path / "w.db"
+    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*args, "--iterations", "6", "--batch-size", "16", "--target", "sim:2"]) == 0
+    conn = connect(db)
+    per_draw = conn.execute(
+        """
+        SELECT d.floor_size,
+               (d.total + COALESCE(SUM(
+                   CASE WHEN o.category IN ('incorrect', 'refused', 'unparseable') THEN 1.0
+                        ELSE 0.0 END / o.incl_prob - o.prediction / o.incl_prob), 0))
+               / d.population
+        FROM design_draw d
+        LEFT JOIN observation o ON o.run_id = d.run_id AND o.iteration = d.iteration
+             AND o.draw_slot = d.first_slot AND o.category != 'error' AND o.incl_prob > 0
+        WHERE d.run_id = 1 AND d.floor_size > 0
+        GROUP BY d.iteration, d.first_slot
+        """
+    ).fetchall()
+    assert len(per_draw) == 6
+    by_sql = sum(w * v for w, v in per_draw) / sum(w for w, _ in per_draw)
+    data = load_run_data(conn, 1)
+    estimate = kg_wide(data)
+    assert estimate is not None
+    assert estimate.rate.error == pytest.approx(by_sql)
+    probs = {p for (p,) in conn.execute("SELECT DISTINCT incl_prob FROM observation")}
+    assert 1.0 in probs and any(0 < p < 1 for p in probs)
+    conn.close()
+
+
+def test_report_leads_with_the_kg_wide_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*args, "--iterations", "4", "--batch-size", "16"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("KG-wide rates") < out.index("edges this run examined")
+    assert "one ask" in out and "KG-wide win rate per" in out
+
+
+def test_bench_rates_prints_every_method_and_the_frontier(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "bench", "rates", "--replays", "2", "--settings", "as-is"]
+    argv += ["--methods", "thompson", "--floors", "0.5,1", "--batch-size", "32"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    for text in ("brute force", "floor 0.75", "Frontier", "coverage", "G@25"):
+        assert text in out, text
+    assert main([*argv[:4], "--replays", "1"]) != 0
+    assert "--replays must be at least 2" in capsys.readouterr().err
+
+
+def test_the_study_refuses_a_list_without_brute_force_first() -> None:
+    with pytest.raises(ValueError, match="brute force"):
+        rates_study(tiny_truth(), [TOP_K_LEARNED], replays=2)
+    with pytest.raises(ValueError, match="floor"):
+        study_methods([TOP_K_LEARNED], 0.0, (), TOP_K_LEARNED)
