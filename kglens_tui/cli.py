@@ -395,7 +395,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
         RATES_NOTE,
         RUN_COLUMNS,
         RUNS_CHANCE_NOTE,
-        run_chances,
+        run_figures,
         run_rows,
         with_chances,
     )
@@ -413,7 +413,10 @@ def cmd_runs(args: argparse.Namespace) -> int:
         if row[RUN_COLUMNS.index("mode")] != mode_label(KGLENS)
         and (head := stored_headline_lines(conn, int(row[0]))) is not None
     }
-    columns, rows = _runs_layout(with_chances(listed, run_chances(conn, listed)), heads)
+    figures = run_figures(conn, listed)
+    chances = {run_id: chance for run_id, (chance, _) in figures.items()}
+    kg_wide = {run_id: wide for run_id, (_, wide) in figures.items()}
+    columns, rows = _runs_layout(with_chances(listed, chances, kg_wide), heads)
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
         table.add_column(

@@ -109,15 +109,26 @@ def test_runs_gives_each_rate_its_chance(
     assert main(["--db", str(db), "runs"]) == 0
     out = capsys.readouterr().out
     assert max(len(line) for line in out.splitlines()) <= width and "…" not in out
+    # the win rate leads with its KG-wide estimate and that estimate's chance (a coin on this
+    # EASY/HARD run's Yes/No half), then the rate over the examined edges with its own chance
+    rate = r"\d+\.\d% \[\d+\.\d–\d+\.\d\]"
     if width == 80:  # one rate a line, its chance on the next
-        for (name, _, _), chance in zip(RATES, chances, strict=True):
-            at = re.search(rf"│ {name} \d+\.\d% \[\d+\.\d–\d+\.\d\]\s*│\n(.*)\n", out)
+        labels = ("examined", *(name for name, _, _ in RATES[1:]))
+        for label, chance in zip(labels, chances, strict=True):
+            at = re.search(rf"│ {label} {rate}\s*│\n(.*)\n", out)
             assert at is not None, out
             assert f"│   chance {chance} " in at.group(1)
+        assert re.search(rf"│ win KG-wide {rate}\s*│\n.*│   chance \d+\.\d% ", out), out
     else:  # a column per rate, its chance under the rate
-        row = next(i for i, line in enumerate(out.splitlines()) if "KGLens" in line)
-        under = [c.strip() for c in out.splitlines()[row + 1].split("│")]
-        assert [c for c in under if c.startswith("chance")] == [f"chance {c}" for c in chances]
+        lines = out.splitlines()
+        row = next(i for i, line in enumerate(lines) if "KGLens" in line)
+        assert "KG-wide" in lines[row]
+        under = [c.strip() for c in lines[row + 1].split("│")]
+        found = [c for c in under if c.startswith("chance")]
+        assert found[1:] == [f"chance {c}" for c in chances[1:]]
+        win_lines = [c.strip() for line in lines[row + 2 : row + 4] for c in line.split("│")]
+        assert any(c.startswith("examined") for c in win_lines)
+        assert f"chance {chances[0]}" in win_lines
     assert "chance: what blind guessing scores" in " ".join(out.split())
 
 

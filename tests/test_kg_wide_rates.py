@@ -235,3 +235,37 @@ def test_the_study_refuses_a_list_without_brute_force_first() -> None:
         rates_study(tiny_truth(), [TOP_K_LEARNED], replays=2)
     with pytest.raises(ValueError, match="floor"):
         study_methods([TOP_K_LEARNED], 0.0, (), TOP_K_LEARNED)
+
+
+@pytest.mark.parametrize(
+    ("sampler", "difficulty"), [("top-k", "hard"), ("thompson", "easy"), ("brute-force", "wh")]
+)
+def test_the_live_estimate_is_the_stored_rows_estimate(
+    tmp_path: Path, sampler: str, difficulty: str
+) -> None:
+    """What the engine keeps as it commits (the live screen's KG-wide line) is what the rows
+    give afterwards, and what a reopened run shows."""
+    from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim:3",
+        sampler=sampler,
+        difficulty=difficulty,
+        iterations=5,
+        batch_size=16,
+        stop_on_convergence=False,
+    )
+    snap = run_blocking(prepare(conn, config=config))
+    assert snap.kg_wide is not None
+    stored = kg_wide(load_run_data(conn, 1), adjusted=False)
+    assert stored is not None
+    assert snap.kg_wide.error == pytest.approx(stored.rate.error)
+    assert snap.kg_wide.se == pytest.approx(stored.rate.se)
+    assert snap.kg_wide_chance == pytest.approx(stored.chance_error)
+    reopened = open_snapshot(conn, 1)
+    assert reopened.kg_wide.error == pytest.approx(stored.rate.error)
+    assert reopened.kg_wide_chance == pytest.approx(stored.chance_error)
+    conn.close()

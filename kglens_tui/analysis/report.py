@@ -20,6 +20,8 @@ from kglens_tui.analysis.groups import (
     overall,
     rate_set,
 )
+from kglens_tui.analysis.kgwide import KGWide
+from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
@@ -225,8 +227,10 @@ RUN_COLUMNS = (
 edges examined (what chance scores under a run's sampler: its report), before the settings."""
 RATE_NAMES = tuple(name for name, _, _ in RATES)
 RATES_NOTE = (
-    "Rates over the edges examined, with 95% intervals, as logged (triage applied: `kglens "
-    "review`); what chance scores under a run's own sampler: its report."
+    "Win: KG-wide first (every edge of the run's selection asked once, estimated from the "
+    "answers weighted by their sampling probabilities; `kglens report RUN`), then over the "
+    "edges examined. Rates over the edges examined, with 95% intervals, as logged (triage "
+    "applied: `kglens review`); what chance scores under a run's own sampler: its report."
 )
 
 NARROW_RUNS = 110
@@ -303,7 +307,17 @@ def run_chances(
     independent, over the replies its rates count, as logged like them
     (`analysis.groups.overall`), by the run's id as listed; None for a run that cannot be
     analysed (its KG lost edges)."""
+
+    return {run_id: chance for run_id, (chance, _) in run_figures(conn, rows).items()}
+
+
+def run_figures(
+    conn: sqlite3.Connection, rows: list[tuple[str, ...]]
+) -> dict[str, tuple[Baseline | None, KGWide | None]]:
+    """`run_chances` and each listed run's KG-wide win rate (`analysis.kgwide`, as logged),
+    loading each run once; (None, None) for a run that cannot be analysed."""
     from kglens_tui.analysis.compare import load_runs
+    from kglens_tui.analysis.kgwide import kg_wide
 
     at = {c: i for i, c in enumerate(RUN_COLUMNS)}
     ids = [int(row[at["run"]]) for row in rows if row[at["win"]] != "—"]
@@ -315,17 +329,24 @@ def run_chances(
             with contextlib.suppress(LookupError):
                 loaded[run_id] = load_runs(conn, [run_id])[0]
     return {
-        str(run_id): overall(loaded[run_id], adjusted=False).chance if run_id in loaded else None
+        str(run_id): (
+            (overall(loaded[run_id], adjusted=False).chance, kg_wide(loaded[run_id], False))
+            if run_id in loaded
+            else (None, None)
+        )
         for run_id in ids
     }
 
 
 def with_chances(
-    rows: list[tuple[str, ...]], chances: dict[str, Baseline | None]
+    rows: list[tuple[str, ...]],
+    chances: dict[str, Baseline | None],
+    kg_wide: dict[str, KGWide | None] | None = None,
 ) -> list[tuple[str, ...]]:
     """`analysis.report.run_rows` rows with what chance scores under each rate: a rate cell
     becomes two lines, "77.1% [67.7–84.4]" and "  chance 50.0%" (`run_chances`: "—" for a run
-    that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it."""
+    that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it; with
+    `kg_wide`, a run's win cell leads with its KG-wide win rate and that rate's chance."""
     at = {c: i for i, c in enumerate(RUN_COLUMNS)}
     out = []
     for row in rows:
@@ -335,6 +356,12 @@ def with_chances(
             if row[at[name]] != "—":
                 chance = pct(getattr(base, chance_field)) if base is not None else "—"
                 cells[at[name]] = f"{row[at[name]]}\n  chance {chance}"
+        wide = (kg_wide or {}).get(row[at["run"]])
+        if wide is not None:
+            chance = pct(None if wide.chance_error is None else 1 - wide.chance_error)
+            cells[at["win"]] = (
+                f"KG-wide {win_text(wide.rate)}\n  chance {chance}\nexamined {cells[at['win']]}"
+            )
         out.append(tuple(cells))
     return out
 

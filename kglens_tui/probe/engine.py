@@ -576,6 +576,8 @@ class ProbeEngine(RunEngine):
             asks = self._yes_no_asks + self._wh_asks
             seen = asks > 0
             if seen.any():
+                if self._constant_right is None and self._wh_asks.any():
+                    self._constant_right = constant_right(self.kg, self.positions)
                 right = (
                     self._constant_right
                     if self._constant_right is not None
