@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from kglens_tui.analysis.efficiency import Scorer
 from kglens_tui.analysis.kgwide import kg_wide
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.bench.ground_truth import GroundTruth
 from kglens_tui.bench.rates_study import RateTracker, rates_study, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
-from kglens_tui.analysis.efficiency import Scorer
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.design import draw_batch, floor_size
@@ -150,10 +150,18 @@ def test_design_rate_by_hand() -> None:
     var1 = (0.5**2 + 1.0**2) / 16
     var2 = 3.0**2 / 16
     assert est.se == pytest.approx(math.sqrt(var1 + 9 * var2) / 4)
-    assert design_rate(
-        np.array([0]), np.array([1.0]), np.array([1.0]), np.array([0.5]), np.array([2.0]), 4,
-        np.array([0]),
-    ) is None
+    assert (
+        design_rate(
+            np.array([0]),
+            np.array([1.0]),
+            np.array([1.0]),
+            np.array([0.5]),
+            np.array([2.0]),
+            4,
+            np.array([0]),
+        )
+        is None
+    )
 
 
 def test_census_rate_without_repeats_is_bounded_by_p_q() -> None:
