@@ -503,7 +503,11 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_study_prompt_order(args: argparse.Namespace) -> int:
     import asyncio
 
-    from kglens_tui.analysis.prompt_order import run_prompt_order_study, study_questions
+    from kglens_tui.analysis.prompt_order import (
+        order_test,
+        run_prompt_order_study,
+        study_questions,
+    )
     from kglens_tui.kg.graph import load_kg
     from kglens_tui.runs.clients import target_client
 
@@ -543,11 +547,24 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
             str(r.errors),
         )
     console.print(table)
-    spread = study.accuracy_spread
+    test = order_test(study, config.seed)
+    if test is None:
+        console.print("no question answered under every order: nothing to compare")
+        return 0
+
+    def verdict(p: float) -> str:
+        return "the order matters" if p < 0.05 else "no significant effect of the order"
+
     console.print(
-        f"accuracy moves by {spread:.1f} points across orders"
-        if spread is not None
-        else "no answers to compare"
+        f"On the {test.paired:,} questions every order answered: accuracy spread "
+        f"{test.spread * 100:.1f} points [95% bootstrap interval {test.spread_low * 100:.1f}–"
+        f"{test.spread_high * 100:.1f}]; Cochran's Q of accuracy = {test.q:.2f}, p = "
+        f"{test.p_value:.3g} ({verdict(test.p_value)} at 5%); of the yes-rate = "
+        f"{test.yes_q:.2f}, p = {test.yes_p_value:.3g} ({verdict(test.yes_p_value)}). The "
+        "spread of three accuracies is above 0 even when the order does not matter; the tests "
+        "say whether it does.",
+        soft_wrap=True,
+        markup=False,
     )
     return 0
 
