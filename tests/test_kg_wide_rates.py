@@ -277,3 +277,30 @@ def test_the_live_estimate_is_the_stored_rows_estimate(
     assert reopened.kg_wide.error == pytest.approx(stored.rate.error)
     assert reopened.kg_wide_chance == pytest.approx(stored.chance_error)
     conn.close()
+
+
+def test_exports_and_the_html_report_carry_the_kg_wide_rates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import csv
+
+    db = tmp_path / "w.db"
+    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*args, "--iterations", "4", "--batch-size", "16"]) == 0
+    out = tmp_path / "g.csv"
+    assert main(["--db", str(db), "analyze", "1", "--by", "predicate", "--csv", str(out)]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    data = load_run_data(connect(db), 1)
+    for row in rows:
+        pred = data.kg.pred_keys.index(row["key"])
+        expected = kg_wide(data, predicate=pred)
+        if expected is None:
+            assert row["kg_wide_win"] == ""
+        else:
+            assert float(row["kg_wide_win"]) == pytest.approx(expected.rate.win)
+            assert int(row["kg_wide_answers"]) == expected.rate.answers
+    html = tmp_path / "r.html"
+    assert main(["--db", str(db), "export", "1", "--html", str(html)]) == 0
+    text = html.read_text(encoding="utf-8")
+    assert text.index("KG-wide rates") < text.index("over the edges this run examined")
+    assert "KG-wide win rate per predicate" in text

@@ -281,6 +281,11 @@ GROUP_FIELDS = (
     "yes_rate_high",
     "yes_no_answered",
     "balanced_accuracy",
+    "kg_wide_win",
+    "kg_wide_win_low",
+    "kg_wide_win_high",
+    "kg_wide_win_chance",
+    "kg_wide_answers",
 )
 
 
@@ -288,7 +293,8 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
     """A group table as CSV: counts, rates with their interval bounds and what chance scores on
     the group's questions (`GroupRow.chance`), the mean posterior error, and the yes-rate of
     its Yes/No replies with its interval and n and their balanced accuracy (chance 0.5;
-    `GroupRow.yes_no`), all fractions (empty where none was examined or answered)."""
+    `GroupRow.yes_no`), and the group's KG-wide win rate with its interval, chance and answers
+    (`GroupRow.kg_wide`), all fractions (empty where none was examined or answered)."""
     with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(GROUP_FIELDS)
@@ -304,6 +310,14 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
             cells.append(_csv_value(r.mean_error))
             cells += [_csv_value(v) for v in (yes.value, low, high)]
             cells += [yes.n, _csv_value(r.yes_no.balanced_accuracy)]
+            wide = r.kg_wide
+            if wide is None:
+                cells += ["", "", "", "", ""]
+            else:
+                low, high = wide.rate.win_interval()
+                chance = None if wide.chance_error is None else 1 - wide.chance_error
+                cells += [_csv_value(v) for v in (wide.rate.win, low, high, chance)]
+                cells.append(wide.rate.answers)
             writer.writerow(cells)
     return Path(path)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
+from kglens_tui.analysis.kgwide import KGWide, kg_wide
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
 from kglens_tui.probe.bias import (
@@ -88,6 +89,9 @@ class GroupRow:
     mean_error: float | None
     chance: Baseline
     yes_no: YesNoBias = field(default_factory=lambda: bias_from_counts({}))
+    kg_wide: KGWide | None = None
+    """The group's KG-wide error rate (`analysis.kgwide`: the whole run's or a whole
+    predicate's estimate where the group is one, else the Hájek ratio); None without one."""
 
 
 def memberships(
@@ -151,6 +155,7 @@ def _rows_for(
         for kl in groups[p]:
             members[kl].append(p)
     rows = []
+    edge_pred = data.kg.p[data.kg_pos]
     for (key, label), ps in members.items():
         idx = np.array(ps, dtype=np.int64)
         examined = idx[(m[idx] + n[idx]) > 0]
@@ -163,9 +168,25 @@ def _rows_for(
                 mean_error=float(mean[examined].mean()) if len(examined) else None,
                 chance=chance_of(data, idx, adjusted),
                 yes_no=yes_no_of(data, idx, adjusted),
+                kg_wide=_group_kg_wide(data, idx, edge_pred, adjusted),
             )
         )
     return rows
+
+
+def _group_kg_wide(
+    data: RunData, idx: np.ndarray, edge_pred: np.ndarray, adjusted: bool
+) -> KGWide | None:
+    """A group's KG-wide estimate: the run's own (AIPW) when the group is every run edge, a
+    predicate's when it is every edge of one predicate, else the Hájek ratio over its edges."""
+    if len(idx) == data.n_edges:
+        return kg_wide(data, adjusted)
+    preds = np.unique(edge_pred[idx])
+    if len(preds) == 1 and len(idx) == int((edge_pred == preds[0]).sum()):
+        return kg_wide(data, adjusted, predicate=int(preds[0]))
+    mask = np.zeros(data.n_edges, dtype=bool)
+    mask[idx] = True
+    return kg_wide(data, adjusted, mask=mask)
 
 
 def asks(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:

@@ -15,6 +15,15 @@ from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.errortypes import error_type_summary
 from kglens_tui.analysis.grid import grid_html, well_measured
 from kglens_tui.analysis.groups import GroupRow, cross_table, group_table, overall
+from kglens_tui.analysis.kgwide import kg_wide
+from kglens_tui.analysis.kgwide_render import (
+    KG_WIDE_TITLE,
+    NOT_ESTIMABLE,
+    method_note,
+    n_text,
+    predicate_kg_wide,
+    win_text,
+)
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
 from kglens_tui.analysis.triage import current_entries, triage_log
@@ -216,6 +225,49 @@ def _chance_rows(data: RunData, raw: GroupRow, adj: GroupRow) -> tuple[str, str]
     return rows, note
 
 
+LOGGED_ADJUSTED = (("as logged", False), ("with triage", True))
+
+
+def kg_wide_html(data: RunData) -> str:
+    """The KG-wide win rate as logged and with triage, each with its interval, chance and
+    answers, and per predicate (`analysis.kgwide`); a plain sentence for a run without it."""
+    rows = []
+    estimates = [(name, kg_wide(data, adjusted)) for name, adjusted in LOGGED_ADJUSTED]
+    for name, kw in estimates:
+        if kw is None:
+            continue
+        chance = None if kw.chance_error is None else 1 - kw.chance_error
+        rows.append(
+            f"<tr><td class='l'>{name}</td><td>{html_text(win_text(kw.rate))}</td>"
+            f"<td>{pct(chance)}</td><td>{html_text(n_text(kw.rate))}</td></tr>"
+        )
+    if not rows:
+        return (
+            f"<h2>{html_text(KG_WIDE_TITLE)}</h2><p>None: this run was drawn without the "
+            "sampling design, or has no answer yet.</p>"
+        )
+    per = predicate_kg_wide(data)
+    pred_rows = "".join(
+        f"<tr><td class='l'>{html_text(name)}</td><td>{html_text(win_text(kw.rate))}</td>"
+        f"<td>{pct(None if kw.chance_error is None else 1 - kw.chance_error)}</td>"
+        f"<td>{kw.rate.answers} of {kw.rate.edges}</td></tr>"
+        for name, kw in sorted(per.items(), key=lambda item: (item[1].rate.win, item[0]))
+    )
+    return (
+        f"<h2>{html_text(KG_WIDE_TITLE)}</h2><table><tr><th class='l'></th>"
+        "<th>win [95% interval]</th><th>chance</th><th>n</th></tr>" + "".join(rows) + "</table>"
+        f"<p class='note'>{html_text(method_note(next(kw for _, kw in estimates if kw).rate))}"
+        f" {html_text(NOT_ESTIMABLE)}.</p>"
+        + (
+            "<h3>KG-wide win rate per predicate, worst first</h3><table><tr><th class='l'>"
+            "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers of edges</th>"
+            f"</tr>{pred_rows}</table>"
+            if pred_rows
+            else ""
+        )
+    )
+
+
 def render_html_report(data: RunData, *, top: int = 25) -> str:
     """The report as one HTML string (adjusted metrics unless noted)."""
     run, cfg = data.run, data.run.config
@@ -227,10 +279,12 @@ def render_html_report(data: RunData, *, top: int = 25) -> str:
         f"{'/' + html_text(cfg.subset) if cfg.subset else ''}</h1>",
         _run_head(data),
     ]
+    parts.append(kg_wide_html(data))
     raw, adj = overall(data, adjusted=False), overall(data, adjusted=True)
     chance_rows, chance_note = _chance_rows(data, raw, adj)
     parts.append(
-        "<h2>Metrics (paper 3.2)</h2><table><tr><th class='l'></th><th>edges</th>"
+        "<h2>Metrics (paper 3.2) over the edges this run examined (where its sampler looked, "
+        "not the KG's rates)</h2><table><tr><th class='l'></th><th>edges</th>"
         "<th>examined</th><th>win</th><th>zero-sense</th><th>all-sense</th></tr>"
         + "".join(
             f"<tr><td class='l'>{name}</td><td>{g.edges}</td><td>{g.rates.examined}</td>"
