@@ -318,6 +318,7 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.errortypes import error_type_summary
     from kglens_tui.analysis.exports import write_groups_csv
     from kglens_tui.analysis.groups import group_table, overall
+    from kglens_tui.analysis.kgwide_render import kg_wide_table_of
     from kglens_tui.analysis.rundata import load_run_data
 
     data = load_run_data(conn, args.run)
@@ -331,6 +332,16 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     total = overall(data, flt, adjusted=adjusted)
     everyone = total.yes_no
     examined = [r for r in rows if r.rates.examined]
+    wide = kg_wide_table_of(
+        {visible(r.label, one_line=True): r.kg_wide for r in rows if r.kg_wide is not None},
+        f"Run {data.run.id}: KG-wide win rate per {args.by}{_logged(adjusted)} (each of the "
+        "group's edges asked once), worst first",
+        "The answers weighted by their sampling probabilities (a predicate as kglens report; "
+        "other groups by the Hájek ratio), n: answers of the group's edges; the rates over "
+        "the examined edges follow.",
+    )
+    if wide is not None:
+        console.print(wide)
     columns, cells = _layout_for(analyze_layouts(examined, total), console.width)
     table = LiteralTable(
         title=f"Run {data.run.id} per {args.by}{' (' + args.prefix + ')' if args.prefix else ''}"

@@ -105,18 +105,22 @@ def predicate_kg_wide(data: RunData) -> dict[str, KGWide]:
 def predicate_kg_wide_table(data: RunData) -> LiteralTable | None:
     """Each predicate's KG-wide win rate with interval, chance and n, worst first; None when
     the run has no KG-wide estimate."""
-    rows = predicate_kg_wide(data)
+    return kg_wide_table_of(
+        predicate_kg_wide(data),
+        "KG-wide win rate per predicate (each of its edges asked once), worst first",
+        "Estimated as the headline is, over the predicate's own answers; the paper's rates over "
+        "its examined edges follow.",
+    )
+
+
+def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> LiteralTable | None:
+    """Groups' KG-wide win rates (name -> estimate) with interval, chance and answers, worst
+    first; None without one."""
     if not rows:
         return None
-    table = LiteralTable(
-        title="KG-wide win rate per predicate (each of its edges asked once), worst first",
-        title_justify="left",
-        caption="Estimated as the headline is, over the predicate's own answers; the paper's "
-        "rates over its examined edges follow.",
-        caption_justify="left",
-    )
-    for col in ("predicate", "win [95% interval]", "chance", "n"):
-        table.add_column(col, justify="left" if col == "predicate" else "right", no_wrap=True)
+    table = LiteralTable(title=title, title_justify="left", caption=caption, caption_justify="left")
+    for col in ("group", "win [95% interval]", "chance", "n"):
+        table.add_column(col, justify="left" if col == "group" else "right", no_wrap=col != "group")
     for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
         chance = None if kw.chance_error is None else 1 - kw.chance_error
         table.add_row(
