@@ -225,14 +225,17 @@ def test_report_leads_with_the_kg_wide_rate(
 
 
 def test_bench_rates_prints_every_method_and_the_frontier(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from kglens_tui.core.console import console
+
+    monkeypatch.setattr(console, "width", 200)
     db = tmp_path / "w.db"
     argv = ["--db", str(db), "bench", "rates", "--replays", "2", "--settings", "as-is"]
     argv += ["--methods", "thompson", "--floors", "0.5,1", "--batch-size", "32"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    for text in ("brute force", "floor 0.75", "Frontier", "coverage", "G@25"):
+    for text in ("brute force", "thompson · floor 0.75", "Frontier", "coverage", "G@25", "equal"):
         assert text in out, text
     assert main([*argv[:4], "--replays", "1"]) != 0
     assert "--replays must be at least 2" in capsys.readouterr().err
