@@ -669,39 +669,52 @@ def cmd_annotate_tui(args: argparse.Namespace) -> int:
     return run_annotation(args.db, args.round, args.annotator)
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    from kglens_tui.serve import (
-        BIND_ERRNOS,
-        bind_problem,
-        is_loopback,
-        make_server,
-        no_auth_note,
-        serve_error,
-    )
+SERVE_MAX_SESSIONS = 8
+"""`kglens serve --max-sessions`' default (serve.DEFAULT_MAX_SESSIONS: the cli does not load
+aiohttp to read it)."""
 
-    _check_round(args)
-    db = Path(args.db or default_db_path())
+
+def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        server = make_server(
-            db, host=args.host, port=args.port, round_ref=args.round, public_url=args.public_url
+        from kglens_tui.serve import (
+            BIND_ERRNOS,
+            access_note,
+            bind_problem,
+            is_loopback,
+            make_server,
+            serve_error,
         )
     except ImportError as exc:
         raise CLIError(
             f"kglens serve needs textual-serve ({exc}): pip install textual-serve"
         ) from exc
+
+    _check_round(args)
+    if args.max_sessions < 1:
+        raise CLIError(f"--max-sessions must be at least 1 (got {args.max_sessions})")
+    db = Path(args.db or default_db_path())
+    server = make_server(
+        db,
+        host=args.host,
+        port=args.port,
+        round_ref=args.round,
+        public_url=args.public_url,
+        password=load_settings().serve_password,
+        max_sessions=args.max_sessions,
+    )
     problem = bind_problem(args.host, args.port)  # before saying it serves
     if problem:
         raise CLIError(problem)
     console.print(
-        f"[b]Serving the annotation app[/] of {markup_literal(db)} at "
-        f"{markup_literal(server.public_url)}",
+        f"[b]Serving the annotation app[/] of {markup_literal(db)} at {markup_literal(server.url)}",
         soft_wrap=True,
     )
-    err_console.print(f"[yellow]note:[/] {markup_literal(no_auth_note(server))}", soft_wrap=True)
+    err_console.print(f"[yellow]note:[/] {markup_literal(access_note(server))}", soft_wrap=True)
     if not is_loopback(args.host):
         err_console.print(
-            f"[bold red]warning:[/] --host {markup_literal(args.host)} lets other machines connect, "
-            "with no password.",
+            f"[bold red]warning:[/] --host {markup_literal(args.host)} lets other machines reach "
+            "the page: only the link's token (or the password) keeps them out, and it travels "
+            "unencrypted over plain http.",
             soft_wrap=True,
         )
     try:
@@ -908,13 +921,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--annotator", help="your name in the round (default: choose)")
     p.set_defaults(func=cmd_annotate_tui)
     p = sub.add_parser(
-        "serve", help="serve the annotation app in a browser (textual-serve; no authentication)"
+        "serve",
+        help="serve the annotation app in a browser (textual-serve) to whoever has the link "
+        "it prints (a random token) or the serve_password setting",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: localhost only)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--round", help="open this round (id or name) for every annotator")
     p.add_argument(
         "--public-url", help="URL browsers use, when behind a proxy (default: http://HOST:PORT)"
+    )
+    p.add_argument(
+        "--max-sessions",
+        type=int,
+        default=SERVE_MAX_SESSIONS,
+        help=f"browser tabs served at once, each its own process (default: {SERVE_MAX_SESSIONS})",
     )
     p.set_defaults(func=cmd_serve)
     return parser

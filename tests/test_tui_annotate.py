@@ -20,7 +20,7 @@ from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.serve import app_command, is_loopback, make_server, no_auth_note
+from kglens_tui.serve import access_note, app_command, is_loopback, make_server
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
@@ -291,8 +291,8 @@ def test_serve_builds_a_localhost_server(tmp_path: Path) -> None:
     server = make_server(tmp_path / "w.db", round_ref="r1")
     assert (server.host, server.port) == ("127.0.0.1", 8000)
     assert server.command.endswith(f"--db {tmp_path / 'w.db'} annotate tui r1")
-    assert "no authentication" in no_auth_note(server)
-    assert "ssh -L 8000:localhost:8000" in no_auth_note(server)
+    assert "only the link above opens it" in access_note(server)
+    assert "ssh -L 8000:localhost:8000" in access_note(server)
     assert app_command(Path("x.db")).split()[1:3] == ["-m", "kglens_tui.cli"]
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0")
