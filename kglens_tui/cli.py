@@ -1039,7 +1039,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             args.db, origin = settings.db or None, workspace_origin(settings)
         _check_workspace_exists(args, origin)
-        if args.func is not cmd_annotate_tui:  # the annotator's UI keeps SIGTERM's default
+        if args.func is not cmd_annotate_tui:  # the annotator's UI quits on SIGTERM itself
             terminate_as_interrupt()  # `kill PID` stops a run as Ctrl-C does, said and stored
         return int(args.func(args) or 0)
     except KGLensError as exc:
