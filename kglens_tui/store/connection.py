@@ -1,7 +1,11 @@
-"""Open the workspace database: WAL, foreign keys, busy timeout, migrations by user_version."""
+"""Open the workspace database: WAL, foreign keys, busy timeout, migrations by user_version.
+
+A workspace carries KGLens's PRAGMA application_id from its creation on; a file that is not one
+(another application's SQLite database) is refused before anything is written to it."""
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -24,6 +28,9 @@ LOCK_WAIT_S = 600.0
 """How long a write transaction waits for another process's write lock before it gives up, in
 seconds; $KGLENS_LOCK_WAIT overrides it."""
 _LOCK_POLL_MS = 200
+APPLICATION_ID = 0x4B474C4E
+"""PRAGMA application_id of a KGLens workspace: "KGLN" (stamped at creation; a workspace made
+before it was, application_id 0 with only KGLens tables, is stamped when next opened to write)."""
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 T = TypeVar("T")
@@ -72,7 +79,8 @@ def schema_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection) -> int:
-    """Apply every migration newer than the database, each in its own transaction."""
+    """Apply every migration newer than the database in one transaction (a failure leaves the
+    file as it was) and stamp KGLens's application_id with them."""
     steps = migrations()
     latest = steps[-1][0] if steps else 0
     current = schema_version(conn)
@@ -81,22 +89,77 @@ def migrate(conn: sqlite3.Connection) -> int:
             f"the database has schema version {current}, newer than this program's {latest}: "
             "upgrade kglens"
         )
-    for version, _name, sql in steps:
-        if version <= current:
-            continue
-        begin_write(conn)
-        try:
-            if schema_version(conn) >= version:  # another process migrated meanwhile
-                conn.execute("ROLLBACK")
+    stamped = application_id(conn) == APPLICATION_ID
+    if current == latest and stamped:
+        return current
+    begin_write(conn)
+    try:
+        current = schema_version(conn)  # another process may have migrated meanwhile
+        for version, _name, sql in steps:
+            if version <= current:
                 continue
             for statement in _split_sql(sql):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {version}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+        if application_id(conn) != APPLICATION_ID:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
     return schema_version(conn)
+
+
+def application_id(conn: sqlite3.Connection) -> int:
+    """The database's PRAGMA application_id (0: none set)."""
+    return int(conn.execute("PRAGMA application_id").fetchone()[0])
+
+
+@functools.cache
+def workspace_tables() -> frozenset[str]:
+    """Every table a KGLens workspace of the latest schema holds (its FTS tables' shadow tables
+    included): the migrations applied to an empty database in memory."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for _version, _name, sql in migrations():
+            for statement in _split_sql(sql):
+                conn.execute(statement)
+        return frozenset(_tables(conn))
+    finally:
+        conn.close()
+
+
+def _tables(conn: sqlite3.Connection) -> list[str]:
+    return [
+        str(row[0])
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+
+
+def check_workspace(conn: sqlite3.Connection, db_path: Path | str) -> None:
+    """Refuse, in one line and before anything is written, a database that is not a KGLens
+    workspace: another application_id, or none (0) with any table a KGLens workspace of some
+    version would not hold. An empty database (a new workspace) passes."""
+    found = application_id(conn)
+    if found == APPLICATION_ID:
+        return
+    if found != 0:
+        raise StoreError(
+            f"{db_path}: not a KGLens workspace (an SQLite database of another application, "
+            f"application_id {found}); it was left as it was"
+        )
+    tables = _tables(conn)
+    if not tables:
+        return
+    foreign = sorted(set(tables) - workspace_tables())
+    if schema_version(conn) == 0 or foreign or "kg" not in tables:
+        shown = ", ".join(foreign[:3] or sorted(tables)[:3])
+        raise StoreError(
+            f"{db_path}: not a KGLens workspace (an SQLite database with other tables: {shown}); "
+            "it was left as it was"
+        )
 
 
 def _split_sql(script: str) -> list[str]:
@@ -120,9 +183,11 @@ def connect(
     lock_notice: Callable[[str], None] | None = None,
 ) -> WorkspaceConnection:
     """Open (creating if needed) the workspace database in autocommit mode with WAL on.
-    `lock_notice` is told when a write waits for another process (see `begin_write`)."""
+    `lock_notice` is told when a write waits for another process (see `begin_write`). A file
+    that is not a KGLens workspace is refused (`check_workspace`) before anything is written."""
     db_path = Path(path) if path is not None else default_db_path()
-    if str(db_path) != ":memory:":
+    on_disk = str(db_path) != ":memory:"
+    if on_disk:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     try:
         conn = sqlite3.connect(
@@ -132,17 +197,25 @@ def connect(
             check_same_thread=False,
             factory=WorkspaceConnection,
         )
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+    try:
         conn.lock_notice = lock_notice
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        check_workspace(conn, db_path)  # before the first write (WAL is one)
         conn.execute("PRAGMA foreign_keys = ON")
-        if str(db_path) != ":memory:":
+        if on_disk:
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         if migrate_schema:
             migrate(conn)
     except sqlite3.DatabaseError as exc:
+        conn.close()
         raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 
@@ -194,17 +267,17 @@ def begin_write(conn: sqlite3.Connection, wait_s: float | None = None) -> None:
             except sqlite3.OperationalError as exc:
                 if not _is_busy(exc):
                     raise
-            if time.monotonic() >= deadline:
-                raise LockTimeoutError(
-                    f"{_db_file(conn)}: another process has held the workspace's write lock for "
-                    f"more than {limit:g}s, giving up (set ${LOCK_WAIT_ENV} to wait longer)"
-                )
             notice = getattr(conn, "lock_notice", None)
-            if not told and notice is not None:
+            if not told and notice is not None:  # told even when the wait is already over
                 told = True
                 notice(
                     f"waiting for another process to finish writing to the workspace "
                     f"(up to {limit:g}s, ${LOCK_WAIT_ENV})…"
+                )
+            if time.monotonic() >= deadline:
+                raise LockTimeoutError(
+                    f"{_db_file(conn)}: another process has held the workspace's write lock for "
+                    f"more than {limit:g}s, giving up (set ${LOCK_WAIT_ENV} to wait longer)"
                 )
     finally:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
