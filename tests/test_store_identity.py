@@ -179,3 +179,39 @@ def test_the_waiting_notice_comes_even_when_the_wait_is_already_over(tmp_path: P
     assert len(notices) == 1 and notices[0].startswith("waiting for another process")
     conn.close()
     holder.close()
+
+
+def _bad_workspaces(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Workspaces the TUI cannot open, by kind, with what the one line says."""
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database " * 100, encoding="utf-8")
+    newer = tmp_path / "newer.db"
+    conn = sqlite3.connect(newer)
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("PRAGMA user_version = 999")
+    conn.commit()
+    conn.close()
+    folder = tmp_path / "folder.db"
+    folder.mkdir()
+    return {
+        "foreign": (foreign(tmp_path / "theirs.db"), "not a KGLens workspace"),
+        "not sqlite": (text, "cannot open the workspace database"),
+        "newer": (newer, "newer than this program's"),
+        "a directory": (folder, "cannot open the workspace database"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["foreign", "not sqlite", "newer", "a directory"])
+@pytest.mark.parametrize("command", [[], ["annotate", "tui"]], ids=["kglens", "annotate-tui"])
+def test_the_tui_says_a_bad_workspace_in_one_line(
+    tmp_path: Path, kind: str, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, says = _bad_workspaces(tmp_path)[kind]
+    before = digest(path) if path.is_file() else None
+    assert main(["--db", str(path), *command]) == 2
+    out = capsys.readouterr()
+    lines = out.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], out.err
+    assert "Traceback" not in out.err + out.out
+    if before is not None:
+        assert digest(path) == before

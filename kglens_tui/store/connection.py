@@ -83,12 +83,7 @@ def migrate(conn: sqlite3.Connection) -> int:
     file as it was) and stamp KGLens's application_id with them."""
     steps = migrations()
     latest = steps[-1][0] if steps else 0
-    current = schema_version(conn)
-    if current > latest:
-        raise StoreError(
-            f"the database has schema version {current}, newer than this program's {latest}: "
-            "upgrade kglens"
-        )
+    current = check_not_newer(conn, latest)
     stamped = application_id(conn) == APPLICATION_ID
     if current == latest and stamped:
         return current
@@ -108,6 +103,20 @@ def migrate(conn: sqlite3.Connection) -> int:
         conn.execute("ROLLBACK")
         raise
     return schema_version(conn)
+
+
+def check_not_newer(conn: sqlite3.Connection, latest: int | None = None) -> int:
+    """The database's schema version; StoreError when it is newer than this program's."""
+    if latest is None:
+        steps = migrations()
+        latest = steps[-1][0] if steps else 0
+    current = schema_version(conn)
+    if current > latest:
+        raise StoreError(
+            f"the database has schema version {current}, newer than this program's {latest}: "
+            "upgrade kglens"
+        )
+    return current
 
 
 def application_id(conn: sqlite3.Connection) -> int:
@@ -204,6 +213,7 @@ def connect(
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         check_workspace(conn, db_path)  # before the first write (WAL is one)
+        check_not_newer(conn)
         conn.execute("PRAGMA foreign_keys = ON")
         if on_disk:
             conn.execute("PRAGMA journal_mode = WAL")

@@ -540,9 +540,11 @@ class KGLensApp(App):
 
 
 def _exit_status(app: KGLensApp, *, headless: bool = False) -> int:
-    """Run the app; its exit status is non-zero when it stopped on an error. In the main thread,
+    """Run the app; its exit status is non-zero when it stopped on an error. The workspace is
+    opened first, so a bad one is the CLI's one error line, not a traceback. In the main thread,
     SIGTERM and SIGHUP quit it (`KGLensApp.quit_on_signal`); one that comes before the app can
     handle it is kept for it, so none ends the process with the terminal in raw mode."""
+    app.db()  # a workspace that cannot be opened is one line (StoreError) before the screen
     if threading.current_thread() is not threading.main_thread():
         app.run(headless=headless)
         return app.return_code or 0
