@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -63,8 +64,9 @@ class CLIError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
 
 
-def _open(args: argparse.Namespace):
-    return connect(args.db or default_db_path(), lock_notice=_lock_notice)
+def _open(args: argparse.Namespace, *, read_only: bool = False):
+    """The command's workspace connection; ``read_only`` for a command that only reads it."""
+    return connect(args.db or default_db_path(), lock_notice=_lock_notice, read_only=read_only)
 
 
 def _lock_notice(message: str) -> None:
@@ -89,7 +91,7 @@ def cmd_kg_list(args: argparse.Namespace) -> int:
     for col in ("name", "entities", "edges", "source", "snapshot", "in workspace"):
         table.add_column(col, justify="right" if col in ("entities", "edges") else "left")
     if db.exists():
-        summaries = kg_summaries(_open(args))
+        summaries = kg_summaries(_open(args, read_only=True))
     else:
         summaries = []
         err_console.print(f"No workspace at {markup_literal(db)} yet.", soft_wrap=True)
@@ -405,7 +407,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
     if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind
         console.print(f"No runs: no workspace at {markup_literal(db)} yet.", soft_wrap=True)
         return 0
-    conn = _open(args)
+    conn = _open(args, read_only=True)
     listed = run_rows(conn)
     heads = {
         row[0]: head
@@ -436,7 +438,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report_render import render_report
     from kglens_tui.modes.config import MODE_COMMANDS as other
 
-    conn = _open(args)
+    conn = _open(args, read_only=True)
     row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
     if row is not None and row[0] in other:
         raise CLIError(
@@ -453,7 +455,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_search(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.search import SearchError, search
 
-    conn = _open(args)
+    conn = _open(args, read_only=True)
     if args.run is not None:
         row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
         if row is None:
@@ -1044,6 +1046,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)
+        return 2
+    except sqlite3.OperationalError as exc:
+        if "readonly" not in str(exc):
+            raise
+        db = getattr(args, "db", None) or default_db_path()
+        print_error(
+            f"{db}: the workspace is read-only ({exc}); commands that only read it (runs, "
+            "report, search, export...) still can"
+        )
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -215,3 +217,150 @@ def test_the_tui_says_a_bad_workspace_in_one_line(
     assert "Traceback" not in out.err + out.out
     if before is not None:
         assert digest(path) == before
+
+
+# --- read-only commands open the workspace read-only ---------------------------------------------
+
+READ_ONLY_COMMANDS = [
+    ["runs"],
+    ["kg", "list"],
+    ["report", "1"],
+    ["search", "capital"],
+    ["review", "1"],
+    ["analyze", "1"],
+    ["compare", "1"],
+    ["export", "1", "--csv", "{out}/edges.csv", "--html", "{out}/report.html"],
+    ["ego", "1", "Austria"],
+    ["annotate", "rounds"],
+    ["annotate", "progress", "r1"],
+    ["annotate", "report", "r1"],
+    ["annotate", "export", "r1", "--annotator", "ann1", "-o", "{out}/pack.jsonl"],
+]
+
+
+@pytest.fixture(scope="module")
+def probed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A workspace with a finished run and an annotation round, made once."""
+    db = tmp_path_factory.mktemp("probed") / "w.db"
+    probe = [
+        "--db",
+        str(db),
+        "probe",
+        "--no-tui",
+        "--quiet",
+        "--target",
+        "sim",
+        "--iterations",
+        "2",
+    ]
+    assert main(probe) == 0
+    round_ = ["--db", str(db), "annotate", "round", "create", "--name", "r1", "--runs", "1"]
+    assert main([*round_, "--annotators", "ann1,ann2", "--per-kg", "4", "--majority", "1"]) == 0
+    conn = sqlite3.connect(db)  # all of it in the file itself, so that a copy of it is whole
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return db
+
+
+@pytest.fixture
+def locked_copy(probed: Path, tmp_path: Path) -> Iterator[Path]:
+    """A copy of the workspace in a folder nobody may change, root included (chattr +i on the
+    file and the folder: no -wal, -shm or journal can be made beside it)."""
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    copy = folder / "w.db"
+    copy.write_bytes(probed.read_bytes())
+    locked = subprocess.run(["chattr", "+i", str(copy), str(folder)], capture_output=True)
+    if locked.returncode != 0:
+        pytest.skip(f"chattr +i is not available here: {locked.stderr!r}")
+    try:
+        yield copy
+    finally:
+        subprocess.run(["chattr", "-i", str(copy), str(folder)], check=True)
+
+
+@pytest.mark.parametrize("command", READ_ONLY_COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_read_only_command_reads_a_workspace_nobody_may_change(
+    locked_copy: Path, tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(locked_copy)
+    argv = [part.format(out=tmp_path) for part in command]
+    code = main(["--db", str(locked_copy), *argv])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "Traceback" not in out.err and "error" not in out.err
+    assert digest(locked_copy) == before
+    assert sorted(p.name for p in locked_copy.parent.iterdir()) == ["w.db"]
+
+
+def test_a_read_only_command_leaves_a_workspace_it_may_change_as_it_was(
+    probed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "w.db"
+    copy.write_bytes(probed.read_bytes())
+    before = digest(copy)
+    for command in READ_ONLY_COMMANDS:
+        argv = [part.format(out=tmp_path) for part in command]
+        assert main(["--db", str(copy), *argv]) == 0, capsys.readouterr().err
+    assert digest(copy) == before
+    assert not (tmp_path / "w.db-wal").exists()
+
+
+def test_a_read_only_command_on_a_workspace_to_migrate_says_so_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "old.db"
+    _legacy(path, 5)
+    before = digest(path)
+    assert main(["--db", str(path), "runs"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "a command that only reads does not migrate it" in err[0], err
+    assert digest(path) == before
+    assert main(["--db", str(path), "kg", "import", str(_csv(tmp_path))]) == 0  # a writer migrates
+    assert main(["--db", str(path), "runs"]) == 0
+
+
+def test_a_write_to_a_workspace_nobody_may_change_is_one_line(
+    locked_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(locked_copy)
+    assert main(["--db", str(locked_copy), "kg", "import", str(_csv(tmp_path))]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: ") and str(locked_copy) in err[0], err
+    assert digest(locked_copy) == before
+
+
+def _csv(folder: Path) -> Path:
+    path = folder / "facts.csv"
+    path.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["kg", "import", "{csv}"],
+        ["probe", "--no-tui", "--quiet", "--target", "sim", "--iterations", "1"],
+    ],
+    ids=["kg import", "probe"],
+)
+def test_a_write_to_a_read_only_file_in_a_folder_it_may_change_is_one_line(
+    probed: Path, tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file alone cannot change (its folder can): connect() succeeds, the first write fails."""
+    copy = tmp_path / "w.db"
+    copy.write_bytes(probed.read_bytes())
+    csv = _csv(tmp_path)
+    if subprocess.run(["chattr", "+i", str(copy)], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not available here")
+    try:
+        before = digest(copy)
+        code = main(["--db", str(copy), *(part.format(csv=csv) for part in command)])
+        out = capsys.readouterr()
+        assert code == 2
+        err = out.err.strip().splitlines()
+        assert err[-1].startswith(f"error: {copy}: ") and "Traceback" not in out.err, out.err
+        assert "read" in err[-1]
+        assert digest(copy) == before
+    finally:
+        subprocess.run(["chattr", "-i", str(copy)], check=True)

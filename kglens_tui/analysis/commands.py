@@ -869,9 +869,12 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     return 0
 
 
-def _run(command: Command) -> Callable[[argparse.Namespace], int]:
+def _run(command: Command, *, read_only: bool = False) -> Callable[[argparse.Namespace], int]:
+    """The subcommand's function: ``command`` on the workspace (opened read-only for a command
+    that only reads it)."""
+
     def run(args: argparse.Namespace) -> int:
-        conn = connect(args.db or default_db_path())
+        conn = connect(args.db or default_db_path(), read_only=read_only)
         try:
             return command(args, conn)
         except (LookupError, ValueError, sqlite3.IntegrityError, ExportError) as exc:
@@ -963,7 +966,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", metavar="PATH", help="with --edge: write the drill-down as JSON")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     _add_filters(p)
-    p.set_defaults(func=_run(cmd_review))
+    p.set_defaults(func=_run(cmd_review, read_only=True))
 
     p = sub.add_parser("analyze", help="rates per predicate, subject, entity group or year")
     p.add_argument("run", type=int)
@@ -981,7 +984,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
         help="instead: the subjects x predicates grid of zero-sense rates (paper Fig. 6)",
     )
     _add_filters(p)
-    p.set_defaults(func=_run(cmd_analyze))
+    p.set_defaults(func=_run(cmd_analyze, read_only=True))
 
     p = sub.add_parser("compare", help="runs side by side (Table 3), knows / does not, drift")
     p.add_argument("runs", type=int, nargs="*", help="run ids (default: every KGLens run)")
@@ -994,7 +997,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prefix", help="with --by group: tag prefix, e.g. region:")
     p.add_argument("--limit", type=int, default=15, help="edges listed per direction")
     p.add_argument("--raw", action="store_true", help="ignore triage")
-    p.set_defaults(func=_run(cmd_compare))
+    p.set_defaults(func=_run(cmd_compare, read_only=True))
 
     _add_triage_commands(sub)
 
@@ -1014,7 +1017,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")
     p.add_argument("--raw", action="store_true", help="ignore triage")
-    p.set_defaults(func=_run(cmd_export))
+    p.set_defaults(func=_run(cmd_export, read_only=True))
 
     p = sub.add_parser("ego", help="the PKG around an entity (edges with expected error rates)")
     p.add_argument("run", type=int)
@@ -1024,4 +1027,4 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", metavar="PATH", help="write nodes and edges (with layout) as JSON")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--raw", action="store_true", help="ignore triage")
-    p.set_defaults(func=_run(cmd_ego))
+    p.set_defaults(func=_run(cmd_ego, read_only=True))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
+from urllib.request import pathname2url
 
 import platformdirs
 
@@ -190,11 +191,15 @@ def connect(
     *,
     migrate_schema: bool = True,
     lock_notice: Callable[[str], None] | None = None,
+    read_only: bool = False,
 ) -> WorkspaceConnection:
     """Open (creating if needed) the workspace database in autocommit mode with WAL on.
     `lock_notice` is told when a write waits for another process (see `begin_write`). A file
-    that is not a KGLens workspace is refused (`check_workspace`) before anything is written."""
+    that is not a KGLens workspace is refused (`check_workspace`) before anything is written.
+    `read_only`: open an existing workspace only to read it (`connect_read_only`)."""
     db_path = Path(path) if path is not None else default_db_path()
+    if read_only:
+        return connect_read_only(db_path)
     on_disk = str(db_path) != ":memory:"
     if on_disk:
         db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -220,6 +225,15 @@ def connect(
         conn.execute("PRAGMA synchronous = NORMAL")
         if migrate_schema:
             migrate(conn)
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "readonly" not in str(exc) and "unable to open" not in str(exc):
+            raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+        raise StoreError(
+            f"{db_path}: cannot open the workspace database to write to it ({exc}); if the file "
+            "or its folder is read-only, commands that only read it (runs, report, search, "
+            "export...) still can"
+        ) from exc
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
@@ -227,6 +241,56 @@ def connect(
         conn.close()
         raise
     return conn
+
+
+def connect_read_only(db_path: Path) -> WorkspaceConnection:
+    """Open an existing workspace to read it and nothing else: no WAL switch, no migration, no
+    stamp, and SQLite refuses any write. A workspace this program would have to migrate says so.
+    A file or folder this process may not write (an archive, a shared copy) is opened read-only
+    by SQLite, and immutable when even that cannot open it (a WAL workspace whose folder cannot
+    take its -shm file: nothing can be writing to it then)."""
+    if not db_path.is_file():
+        raise StoreError(f"no workspace at {db_path}")
+    writable = os.access(db_path, os.W_OK) and os.access(db_path.parent, os.W_OK)
+    uri = f"file:{pathname2url(str(db_path.resolve()))}"
+    tries = [(str(db_path), False)] if writable else []
+    tries += [(f"{uri}?mode=ro", True), (f"{uri}?mode=ro&immutable=1", True)]
+    problem: sqlite3.DatabaseError | None = None
+    for target, as_uri in tries:
+        conn = sqlite3.connect(
+            target,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+            factory=WorkspaceConnection,
+            uri=as_uri,
+        )
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            check_workspace(conn, db_path)
+            current = check_not_newer(conn)
+        except sqlite3.OperationalError as exc:  # e.g. the -shm file cannot be made
+            conn.close()
+            problem = exc
+            continue
+        except sqlite3.DatabaseError as exc:  # not an SQLite file
+            conn.close()
+            raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+        except BaseException:
+            conn.close()
+            raise
+        latest = migrations()[-1][0]
+        if current < latest:
+            conn.close()
+            raise StoreError(
+                f"{db_path}: the workspace has schema version {current} and this kglens reads "
+                f"version {latest}; a command that only reads does not migrate it: open it once "
+                "with a command that writes (e.g. `kglens` itself) where it may be changed"
+            )
+        conn.execute("PRAGMA query_only = ON")
+        return conn
+    raise StoreError(f"{db_path}: cannot open the workspace database to read it: {problem}")
 
 
 @contextmanager
