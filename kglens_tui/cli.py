@@ -26,7 +26,7 @@ from kglens_tui.core.console import (
 )
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.interrupt import terminate_as_interrupt
-from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg, kg_exists
@@ -452,6 +452,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+SEARCH_TEXT_LIMIT = 400
+"""Characters of a question or reply `kglens search` shows (a reply of a megabyte would fill
+the terminal; `kglens review RUN --edge E` shows the edge's replies)."""
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.search import SearchError, search
 
@@ -494,7 +499,9 @@ def cmd_search(args: argparse.Namespace) -> int:
                 literal(f"→ {h.object}", one_line=True),
             ]
         )
-        table.add_row(str(h.run_id), str(h.iteration), fact, h.category, h.question, h.reply)
+        question = literal(visible(h.question, one_line=True, limit=SEARCH_TEXT_LIMIT))
+        reply = literal(visible(h.reply, one_line=True, limit=SEARCH_TEXT_LIMIT))
+        table.add_row(str(h.run_id), str(h.iteration), fact, h.category, question, reply)
     console.print(table)
     return 0
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import html
 import ipaddress
 import logging
@@ -286,7 +287,7 @@ class KGLensServer(Server):
         body = LOGIN_PAGE.format(title=html.escape(self.title), problem=html.escape(problem))
         return web.Response(status=status, text=body, content_type="text/html")
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page, for the token; the password form when a password is set; else one line."""
         token = request.query.get("token", "")
         if self.command_for(token) is None:
@@ -363,7 +364,7 @@ class KGLensServer(Server):
                 command,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
-                close=websocket.close,
+                close=functools.partial(_close, websocket),
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
@@ -376,6 +377,11 @@ class KGLensServer(Server):
         finally:
             if app_service is not None:
                 await app_service.stop()
+
+
+async def _close(websocket: web.WebSocketResponse) -> None:
+    """Close the socket (the app process ended)."""
+    await websocket.close()
 
 
 def _to_int(value: str, default: int) -> int:

@@ -18,7 +18,12 @@ from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.core.console import console, print_error, suggested
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
-from kglens_tui.core.safewrite import ExportError, check_destination, write_text
+from kglens_tui.core.safewrite import (
+    ExportError,
+    check_destination,
+    check_destinations,
+    write_text,
+)
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import counted, rate_ci
@@ -75,6 +80,8 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.rundata import load_run_data
     from kglens_tui.probe.bias import run_bias_warning
 
+    if args.json and args.edge is not None:  # refused before any work
+        check_destination(args.json, args.force)
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     if args.edge is not None:
@@ -320,6 +327,8 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.groups import group_table, overall
     from kglens_tui.analysis.rundata import load_run_data
 
+    if args.csv:  # refused before anything is computed or printed
+        check_destination(args.csv, args.force)
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     flt = _filter(args)
@@ -773,6 +782,8 @@ def _in_force(log: list) -> dict[int, str]:
 def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
     from kglens_tui.analysis.exports import kg_corrections, write_corrections
 
+    if args.out:  # refused before any work
+        check_destination(args.out, args.force)
     row = conn.execute("SELECT id FROM kg WHERE name = ?", (args.kg,)).fetchone()
     if row is None:
         raise LookupError(f"no KG named '{args.kg}'")
@@ -802,15 +813,15 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.htmlreport import write_html_report
     from kglens_tui.analysis.rundata import load_run_data
 
-    outputs = [args.gexf, args.graphml, args.csv, args.jsonl, args.replies, args.groups, args.html]
-    if not any(outputs):
+    flags = ("gexf", "graphml", "csv", "jsonl", "replies", "groups", "html")
+    outputs = {f"--{flag}": getattr(args, flag) for flag in flags if getattr(args, flag)}
+    if not outputs:
         raise ValueError(
             "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
             "--groups or --html"
         )
     force = args.force
-    for path in filter(None, outputs):  # refuse before any work, so no output is half done
-        check_destination(path, force)
+    check_destinations(outputs, force)  # refuse before any work, so no output is half done
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     graph_opts = {"adjusted": adjusted, "include_unprobed": args.unprobed}
@@ -840,6 +851,8 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.ego import ego_graph
     from kglens_tui.analysis.rundata import load_run_data
 
+    if args.json:  # refused before any work
+        check_destination(args.json, args.force)
     data = load_run_data(conn, args.run)
     ego = ego_graph(
         data, args.entity, radius=args.radius, max_edges=args.max_edges, adjusted=not args.raw
