@@ -183,6 +183,7 @@ async def serving(command: str, **kwargs: Any) -> AsyncIterator[KGLensServer]:
     try:
         yield server
     finally:
+        await wait_for(lambda: server.sessions == 0)  # every app process ended and reaped
         await runner.cleanup()
 
 
