@@ -264,6 +264,8 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
         sources.append(str(file))
     for key, kind in types.items():
         env = os.environ.get(f"KGLENS_{key.upper()}")
+        if key == "db" and env is not None and not env.strip():
+            env = None  # an empty $KGLENS_DB is unset (as for the default path), not "no file"
         if env is not None and kind is not dict:
             setattr(settings, key, _coerce(key, env, kind, f"$KGLENS_{key.upper()}"))
             given.add(key)
