@@ -180,6 +180,18 @@ def test_persistent_failure_raises(fault: str, kind: str) -> None:
         assert srv.requests == 3
 
 
+def test_a_reply_cut_mid_body_says_so_and_is_retried() -> None:
+    """The server answered, then its body stopped short: not "cannot reach" (it was reached)."""
+    with FakeOpenAIServer(faults=["cut"]) as srv:
+        reply = run(one(srv))
+        assert reply.retries == 1 and reply.text in ("Yes.", "No.")
+    with FakeOpenAIServer(fault_rates={"cut": 1.0}) as srv:
+        err = run(expect_error(srv, max_retries=0))
+        assert err.kind == "connection" and err.retryable
+        assert "broke off its reply mid-body" in str(err) and "cannot reach" not in str(err)
+        assert "Content-Length" in str(err)
+
+
 def test_persistent_timeout_raises_timeout() -> None:
     with FakeOpenAIServer(fault_rates={"timeout": 1.0}, timeout_delay_s=2.0) as srv:
         err = run(expect_error(srv, timeout_s=0.2, max_retries=1))
