@@ -9,6 +9,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -650,8 +651,9 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_round(args: argparse.Namespace, annotator: str | None = None) -> None:
-    """Fail early, with the known names, on an unknown round or annotator."""
+def _check_round(args: argparse.Namespace, annotator: str | None = None) -> Any:
+    """Fail early, with the known names, on an unknown round or annotator; the round (None when
+    none was given)."""
     from kglens_tui.annotate.errors import AnnotationError
     from kglens_tui.annotate.rounds import get_round
 
@@ -667,6 +669,7 @@ def _check_round(args: argparse.Namespace, annotator: str | None = None) -> None
             f"no annotator '{annotator}' in round '{rnd.name}' "
             f"(annotators: {', '.join(rnd.annotators)})"
         )
+    return rnd
 
 
 def cmd_annotate_tui(args: argparse.Namespace) -> int:
@@ -674,8 +677,10 @@ def cmd_annotate_tui(args: argparse.Namespace) -> int:
 
     if args.annotator and not args.round:
         raise CLIError("--annotator needs the ROUND too")
+    if args.bound and not args.annotator:
+        raise CLIError("--bound needs the ROUND and --annotator")
     _check_round(args, args.annotator)
-    return run_annotation(args.db, args.round, args.annotator)
+    return run_annotation(args.db, args.round, args.annotator, bound=args.bound)
 
 
 SERVE_MAX_SESSIONS = 8
@@ -698,7 +703,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             f"kglens serve needs textual-serve ({exc}): pip install textual-serve"
         ) from exc
 
-    _check_round(args)
+    if args.per_annotator and not args.round:
+        raise CLIError("--per-annotator needs --round (whose annotators get a link each)")
+    rnd = _check_round(args)
     if args.max_sessions < 1:
         raise CLIError(f"--max-sessions must be at least 1 (got {args.max_sessions})")
     db = Path(args.db or default_db_path())
@@ -708,16 +715,30 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         round_ref=args.round,
         public_url=args.public_url,
-        password=load_settings().serve_password,
+        password="" if args.per_annotator else load_settings().serve_password,
         max_sessions=args.max_sessions,
+        annotators=rnd.annotators if args.per_annotator else None,
     )
     problem = bind_problem(args.host, args.port)  # before saying it serves
     if problem:
         raise CLIError(problem)
-    console.print(
-        f"[b]Serving the annotation app[/] of {markup_literal(db)} at {markup_literal(server.url)}",
-        soft_wrap=True,
-    )
+    if args.per_annotator:
+        console.print(
+            f"[b]Serving the annotation app[/] of {markup_literal(db)}, round "
+            f"{markup_literal(rnd.name)}: one link per annotator, each opening that annotator's "
+            "items only (send each their own):",
+            soft_wrap=True,
+        )
+        for who in rnd.annotators:
+            console.print(
+                f"  {markup_literal(who)}: {markup_literal(server.url_for(who))}", soft_wrap=True
+            )
+    else:
+        console.print(
+            f"[b]Serving the annotation app[/] of {markup_literal(db)} at "
+            f"{markup_literal(server.url)}",
+            soft_wrap=True,
+        )
     err_console.print(f"[yellow]note:[/] {markup_literal(access_note(server))}", soft_wrap=True)
     if not is_loopback(args.host):
         err_console.print(
@@ -928,6 +949,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("round", nargs="?", help="round id or name (default: choose)")
     p.add_argument("--annotator", help="your name in the round (default: choose)")
+    p.add_argument(
+        "--bound",
+        action="store_true",
+        help="with ROUND and --annotator: no other round or annotator can be chosen (the "
+        "sessions of `kglens serve --per-annotator`)",
+    )
     p.set_defaults(func=cmd_annotate_tui)
     p = sub.add_parser(
         "serve",
@@ -939,6 +966,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", help="open this round (id or name) for every annotator")
     p.add_argument(
         "--public-url", help="URL browsers use, when behind a proxy (default: http://HOST:PORT)"
+    )
+    p.add_argument(
+        "--per-annotator",
+        action="store_true",
+        help="with --round: a link per annotator, each bound to that annotator's items (a page "
+        "cannot label as anyone else)",
     )
     p.add_argument(
         "--max-sessions",

@@ -20,7 +20,7 @@ import secrets
 import shlex
 import socket
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -41,6 +41,13 @@ ACCESS_NOTE = (
     "(ssh -L {port}:localhost:{port} THIS_HOST), or a reverse proxy (then pass --public-url)."
 )
 
+PER_ANNOTATOR_NOTE = (
+    "each link above opens the app as that annotator only, and no link opens it as anyone else "
+    "(tokens are new each start; the serve_password setting is not used); keep each private. "
+    "To annotate from another machine keep it bound to localhost and use SSH port forwarding "
+    "(ssh -L {port}:localhost:{port} THIS_HOST), or a reverse proxy (then pass --public-url)."
+)
+
 NO_TOKEN = (
     "kglens serve: this page needs the link that `kglens serve` printed (with its ?token=...)."
 )
@@ -53,11 +60,14 @@ FULL = (
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
 
-def app_command(db: Path, round_ref: str | None = None) -> str:
-    """The shell command textual-serve runs for each browser session."""
+def app_command(db: Path, round_ref: str | None = None, annotator: str | None = None) -> str:
+    """The shell command textual-serve runs for each browser session; with an annotator, bound
+    to that annotator of the round (`annotate tui --bound`)."""
     args = [sys.executable, "-m", "kglens_tui.cli", "--db", str(db.resolve()), "annotate", "tui"]
     if round_ref:
         args.append(round_ref)
+    if round_ref and annotator is not None:
+        args += ["--annotator", annotator, "--bound"]
     return shlex.join(args)
 
 
@@ -151,8 +161,16 @@ def make_server(
     token: str | None = None,
     password: str = "",
     max_sessions: int = DEFAULT_MAX_SESSIONS,
+    annotators: Sequence[str] | None = None,
 ) -> KGLensServer:
-    """The server for the annotation app (not started), with a new random token unless given."""
+    """The server for the annotation app (not started), with a new random token unless given;
+    with ``annotators`` (of ``round_ref``), a token per annotator instead, each opening the app
+    bound to that annotator (`KGLensServer.url_for`)."""
+    bound = None
+    if annotators is not None:
+        if not round_ref:
+            raise ValueError("per-annotator links need the round")
+        bound = {who: app_command(db, round_ref, who) for who in annotators}
     return KGLensServer(
         app_command(db, round_ref),
         host=host,
@@ -162,11 +180,14 @@ def make_server(
         token=token,
         password=password,
         max_sessions=max_sessions,
+        annotator_commands=bound,
     )
 
 
 def access_note(server: KGLensServer) -> str:
     """What the operator is told about who can open the served app."""
+    if server.annotator_links:
+        return PER_ANNOTATOR_NOTE.format(port=server.port)
     password = " or the page asks for the serve_password setting" if server.password else ""
     return ACCESS_NOTE.format(password=password, port=server.port)
 
@@ -197,11 +218,27 @@ class KGLensServer(Server):
         token: str | None = None,
         password: str = "",
         max_sessions: int = DEFAULT_MAX_SESSIONS,
+        annotator_commands: Mapping[str, str] | None = None,
     ) -> None:
+        """``annotator_commands`` (annotator -> command): a token per annotator opening that
+        command, and no general token (nor password): a page cannot label as someone else."""
         if max_sessions < 1:
             raise ValueError("max_sessions must be at least 1")
         super().__init__(command, host=host, port=port, title=title, public_url=public_url)
-        self.token = token or secrets.token_urlsafe(32)
+        self.tokens: dict[str, str] = {}
+        """Every token this server accepts -> the app command it opens."""
+        self.annotator_links: dict[str, str] = {}
+        """Annotator -> their token (per-annotator links only)."""
+        if annotator_commands:
+            self.token = ""
+            for who, bound in annotator_commands.items():
+                secret = secrets.token_urlsafe(32)
+                self.tokens[secret] = bound
+                self.annotator_links[who] = secret
+            password = ""
+        else:
+            self.token = token or secrets.token_urlsafe(32)
+            self.tokens[self.token] = command
         self.password = password
         self.max_sessions = max_sessions
         self.sessions = 0
@@ -215,6 +252,10 @@ class KGLensServer(Server):
     def url(self) -> str:
         """The URL to print: the public URL with the token."""
         return f"{self.public_url.rstrip('/')}/?token={quote(self.token)}"
+
+    def url_for(self, annotator: str) -> str:
+        """The link of one annotator (per-annotator links)."""
+        return f"{self.public_url.rstrip('/')}/?token={quote(self.annotator_links[annotator])}"
 
     def _allowed_hosts(self) -> frozenset[str] | None:
         bound = self.host.partition("%")[0].lower()
@@ -243,10 +284,13 @@ class KGLensServer(Server):
         return theirs is not None and theirs in ours
 
     def command_for(self, token: str) -> str | None:
-        """The app command a token opens, or None when it is not this server's."""
-        if token and secrets.compare_digest(token.encode(), self.token.encode()):
-            return self.command
-        return None
+        """The app command a token opens, or None when it is not this server's (every token is
+        compared in constant time)."""
+        found = None
+        for secret, command in self.tokens.items():
+            if token and secrets.compare_digest(token.encode(), secret.encode()):
+                found = command
+        return found
 
     @web.middleware
     async def _guard(

@@ -389,3 +389,65 @@ def test_kglens_serve_serves_the_annotation_app_to_the_token_only(tmp_path: Path
     finally:
         server.terminate()
         server.wait(timeout=60)
+
+
+async def test_a_per_annotator_link_opens_that_annotator_only(tmp_path: Path) -> None:
+    """Each annotator's token opens their own (bound) app; no token opens anyone else's, and
+    there is no general token or password to choose a name with."""
+    script = tmp_path / "fake_app.py"
+    script.write_text(FAKE_APP, encoding="utf-8")
+    started = {who: tmp_path / f"{who}.txt" for who in ("ann1", "ann2")}
+    commands = {
+        who: shlex.join([sys.executable, str(script), str(f)]) for who, f in started.items()
+    }
+    for f in started.values():
+        f.touch()
+    async with (
+        serving("unused", annotator_commands=commands, password="ignored") as server,
+        aiohttp.ClientSession() as http,
+    ):
+        assert server.token == "" and server.password == ""
+        assert set(server.annotator_links) == {"ann1", "ann2"}
+        assert server.url_for("ann1") != server.url_for("ann2")
+        async with http.get(server.url_for("ann1")) as page:
+            assert page.status == 200
+        for token in ("", "guess"):
+            async with http.get(
+                f"http://127.0.0.1:{server.port}/", params={"token": token}
+            ) as page:
+                assert page.status == 401
+        async with http.post(
+            f"http://127.0.0.1:{server.port}/login", data={"password": "ignored"}
+        ) as page:
+            assert page.status == 404
+        async with http.ws_connect(ws_url(server, server.annotator_links["ann1"])) as ws:
+            assert await first_bytes(ws) == b"hello from the app"
+    assert started["ann1"].read_text().splitlines() == ["started"]
+    assert started["ann2"].read_text() == ""
+
+
+def test_cli_prints_a_bound_link_per_annotator(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
+    from kglens_tui.store.connection import connect
+
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    spec = ItemSpec(kg="country", qtype="yes_no", question="Q?", app_verdict="correct")
+    create_round_from_items(conn, "r1", [spec], annotators=("ann1", "ann2", "ann3"))
+    conn.close()
+    served: list[KGLensServer] = []
+    monkeypatch.setattr(KGLensServer, "serve", lambda self, debug=False: served.append(self))
+    assert main(["--db", str(db), "serve", "--port", "0", "--round", "r1", "--per-annotator"]) == 0
+    out = capsys.readouterr()
+    (server,) = served
+    for who in ("ann1", "ann2", "ann3"):
+        assert f"  {who}: http://127.0.0.1:0/?token={server.annotator_links[who]}" in out.out
+        bound = server.tokens[server.annotator_links[who]]
+        assert bound.endswith(f"annotate tui r1 --annotator {who} --bound")
+    assert len(server.tokens) == 3 and "as that annotator only" in out.err
+    assert main(["--db", str(db), "serve", "--per-annotator"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: --per-annotator needs --round (whose annotators get a link each)"
+    )

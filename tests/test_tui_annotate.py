@@ -498,3 +498,29 @@ async def test_a_chosen_answer_reads_as_chosen(tmp_path: Path) -> None:
         assert any(s.bold and s.color and s.color.name == colour for s in styles), styles
         no = line.plain.index(" No")
         assert any(Style.parse(str(s.style)).dim for s in line.spans if s.start <= no + 1 < s.end)
+
+
+async def test_a_bound_annotator_can_open_only_their_own_items(tmp_path: Path) -> None:
+    """`annotate tui r2 --annotator ann2 --bound` (a `kglens serve --per-annotator` link): the
+    app opens ann2's items of r2, and back on the rounds no other round or name can be chosen."""
+    db = tmp_path / "w.db"
+    _hand_db(db)
+    app = make_app(db, AnnotationEntry("r2", "ann2", bound=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        table = app.screen.query_one("#ann-rounds-table")
+        assert table.row_count == 1  # r2 alone
+        assert "ann2" in str(app.screen.query_one("#ann-banner").render())
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")  # no one to pick
+
+
+def test_cli_bound_needs_the_round_and_the_annotator(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    _hand_db(db)
+    assert main(["--db", str(db), "annotate", "tui", "r1", "--bound"]) == 2
+    assert capsys.readouterr().err.strip() == "error: --bound needs the ROUND and --annotator"

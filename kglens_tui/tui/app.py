@@ -566,8 +566,10 @@ def run_app(db: str | None = None, *, headless: bool = False) -> int:
     return _exit_status(KGLensApp(db), headless=headless)
 
 
-def run_annotation(db: str | None, round_ref: str | None, annotator: str | None) -> int:
-    """Entry point for `kglens annotate tui` (and each browser session of `kglens serve`)."""
-    return _exit_status(
-        KGLensApp(db, welcome=False, annotation=AnnotationEntry(round_ref, annotator))
-    )
+def run_annotation(
+    db: str | None, round_ref: str | None, annotator: str | None, *, bound: bool = False
+) -> int:
+    """Entry point for `kglens annotate tui` (and each browser session of `kglens serve`);
+    ``bound``: only that round and annotator can be opened."""
+    entry = AnnotationEntry(round_ref, annotator, bound=bound)
+    return _exit_status(KGLensApp(db, welcome=False, annotation=entry))
