@@ -324,6 +324,12 @@ class KGLensServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to print: `kglens serve` has said where it serves."""
 
+    def initialize_logging(self) -> None:
+        """textual-serve's logging, without aiohttp's access log: its lines hold each request's
+        URL, the token with it."""
+        super().initialize_logging()
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
     def full_message(self) -> str:
         return FULL.format(n=self.sessions)
 

@@ -388,7 +388,8 @@ def test_kglens_serve_serves_the_annotation_app_to_the_token_only(tmp_path: Path
         assert b"\x1b[" in screen  # the app's terminal output
     finally:
         server.terminate()
-        server.wait(timeout=60)
+        rest, logged = server.communicate(timeout=60)
+    assert token not in rest + logged  # no access log line repeats the link's token
 
 
 async def test_a_per_annotator_link_opens_that_annotator_only(tmp_path: Path) -> None:
