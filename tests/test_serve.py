@@ -1,5 +1,7 @@
 """`kglens serve`: the URL it prints and hands to textual-serve is one a browser can open; a port
-it cannot listen on is one error line, never a "Serving" line and a traceback."""
+it cannot listen on is one error line, never a "Serving" line and a traceback; only the token's
+holder (or the password's) reaches the app, from the served origin and host, per-annotator links
+open one annotator each, and sessions over the cap get a message and no process."""
 
 from __future__ import annotations
 
