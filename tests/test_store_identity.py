@@ -364,3 +364,28 @@ def test_a_write_to_a_read_only_file_in_a_folder_it_may_change_is_one_line(
         assert digest(copy) == before
     finally:
         subprocess.run(["chattr", "-i", str(copy)], check=True)
+
+
+def test_an_older_workspace_with_a_table_added_by_hand_says_how_to_mark_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    _legacy(path, 5)
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE my_notes (body TEXT)")
+    conn.commit()
+    conn.close()
+    before = digest(path)
+    with pytest.raises(StoreError) as refused:
+        connect(path)
+    assert "other tables: my_notes" in str(refused.value)
+    assert f"PRAGMA application_id = {APPLICATION_ID}" in str(refused.value)
+    assert digest(path) == before
+    marked = sqlite3.connect(path)
+    marked.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # as the message says
+    marked.commit()
+    marked.close()
+    conn = connect(path)
+    assert schema_version(conn) == migrations()[-1][0]
+    assert conn.execute("SELECT COUNT(*) FROM my_notes").fetchone()[0] == 0
+    conn.close()

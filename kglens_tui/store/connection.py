@@ -164,11 +164,18 @@ def check_workspace(conn: sqlite3.Connection, db_path: Path | str) -> None:
     if not tables:
         return
     foreign = sorted(set(tables) - workspace_tables())
-    if schema_version(conn) == 0 or foreign or "kg" not in tables:
+    version = schema_version(conn)
+    if version == 0 or foreign or "kg" not in tables:
         shown = ", ".join(foreign[:3] or sorted(tables)[:3])
+        hint = ""
+        if version > 0 and "kg" in tables:  # an older kglens's workspace with tables added?
+            hint = (
+                f"; if it is a workspace of an older kglens with tables added by hand, mark it "
+                f"as KGLens's with: sqlite3 {db_path} 'PRAGMA application_id = {APPLICATION_ID}'"
+            )
         raise StoreError(
             f"{db_path}: not a KGLens workspace (an SQLite database with other tables: {shown}); "
-            "it was left as it was"
+            f"it was left as it was{hint}"
         )
 
 
