@@ -320,3 +320,47 @@ def test_an_export_removes_the_temporary_files_a_killed_one_left(
     write_text(target, "whole\n")
     assert target.read_text(encoding="utf-8") == "whole\n"
     assert _leftovers(tmp_path) == sorted(p.name for p in (running, fresh, other))
+
+
+HALF_WRITTEN = r"""
+import sys
+from pathlib import Path
+from kglens_tui.core.interrupt import terminate_as_interrupt
+from kglens_tui.core.safewrite import atomic_output
+terminate_as_interrupt()  # as the CLI does for `kglens export`
+with atomic_output(Path(sys.argv[1])) as fh:
+    fh.write("half of it")
+    print("writing", flush=True)
+    sys.stdin.readline()  # until the test is done with it: SIGTERM comes first
+    fh.write(" and the rest")
+"""
+
+
+def test_sigterm_during_an_export_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """SIGTERM (handled as Ctrl-C by the CLI) ends an export mid-write: the temporary file is
+    removed and the destination never appears."""
+    import signal
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parent.parent
+    target = tmp_path / "edges.csv"
+    child = subprocess.Popen(
+        [sys.executable, "-c", HALF_WRITTEN, str(target)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(repo)},
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "writing"
+        assert len(_leftovers(tmp_path)) == 1  # the half-written temporary file
+        child.send_signal(signal.SIGTERM)
+        _, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode != 0 and "KeyboardInterrupt" in err
+    assert _leftovers(tmp_path) == [] and not target.exists()
