@@ -195,7 +195,10 @@ def _bad_workspaces(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     conn.close()
     folder = tmp_path / "folder.db"
     folder.mkdir()
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("not a folder", encoding="utf-8")
     return {
+        "a file for its folder": (in_the_way / "w.db", "cannot make the workspace's folder"),
         "foreign": (foreign(tmp_path / "theirs.db"), "not a KGLens workspace"),
         "not sqlite": (text, "cannot open the workspace database"),
         "newer": (newer, "newer than this program's"),
@@ -203,7 +206,9 @@ def _bad_workspaces(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     }
 
 
-@pytest.mark.parametrize("kind", ["foreign", "not sqlite", "newer", "a directory"])
+@pytest.mark.parametrize(
+    "kind", ["foreign", "not sqlite", "newer", "a directory", "a file for its folder"]
+)
 @pytest.mark.parametrize("command", [[], ["annotate", "tui"]], ids=["kglens", "annotate-tui"])
 def test_the_tui_says_a_bad_workspace_in_one_line(
     tmp_path: Path, kind: str, command: list[str], capsys: pytest.CaptureFixture[str]
@@ -389,3 +394,16 @@ def test_an_older_workspace_with_a_table_added_by_hand_says_how_to_mark_it(
     assert schema_version(conn) == migrations()[-1][0]
     assert conn.execute("SELECT COUNT(*) FROM my_notes").fetchone()[0] == 0
     conn.close()
+
+
+@pytest.mark.parametrize("command", [[], ["annotate", "tui"]], ids=["kglens", "annotate-tui"])
+def test_the_tui_on_a_workspace_nobody_may_change_is_one_line(
+    locked_copy: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(locked_copy)
+    assert main(["--db", str(locked_copy), *command]) == 2
+    out = capsys.readouterr()
+    lines = out.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {locked_copy}: "), out.err
+    assert "commands that only read it" in lines[0] and "Traceback" not in out.err + out.out
+    assert digest(locked_copy) == before

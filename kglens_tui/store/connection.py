@@ -209,7 +209,13 @@ def connect(
         return connect_read_only(db_path)
     on_disk = str(db_path) != ":memory:"
     if on_disk:
-        db_path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file where a folder should be, no permission...
+            why = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
+            raise StoreError(
+                f"{db_path}: cannot make the workspace's folder {db_path.parent} ({why})"
+            ) from exc
     try:
         conn = sqlite3.connect(
             str(db_path),
