@@ -26,6 +26,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -301,13 +302,14 @@ class KGLensServer(Server):
         if not self.host_allowed(request):
             return web.Response(status=403, text=BAD_HOST)
         response = await handler(request)
-        response.headers.setdefault("Referrer-Policy", "no-referrer")  # the token stays here
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        if not response.prepared:  # a WebSocket's headers are sent already
+            response.headers.setdefault("Referrer-Policy", "no-referrer")  # the token stays here
+            response.headers.setdefault("X-Frame-Options", "DENY")
         return response
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard])
-        aiohttp_jinja2.setup(app, loader=_jinja_loader(self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
@@ -439,9 +441,3 @@ def _to_int(value: str, default: int) -> int:
         return int(value)
     except ValueError:
         return default
-
-
-def _jinja_loader(path: Path) -> Any:
-    import jinja2
-
-    return jinja2.FileSystemLoader(path)
