@@ -58,6 +58,12 @@ FULL = (
     "kglens serve: {n} annotation sessions are already open, the most this server runs at once "
     "(--max-sessions). Close another tab, or try again later."
 )
+MAX_FAILED_LOGINS = 20
+"""Wrong passwords after which the form refuses every try until kglens serve restarts (no one
+can go on guessing; the token link still works)."""
+TOO_MANY_LOGINS = (
+    "kglens serve: too many wrong passwords; restart kglens serve, or use the link it printed."
+)
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
 
@@ -246,6 +252,8 @@ class KGLensServer(Server):
         """Sessions (app processes) running now."""
         self.refused_full = 0
         """WebSockets told the server is full since it started."""
+        self.failed_logins = 0
+        """Wrong passwords given since it started (`MAX_FAILED_LOGINS`)."""
         self.allowed_hosts = self._allowed_hosts()
         """Host names the Host header may carry; None when any (bound to every address)."""
 
@@ -368,12 +376,15 @@ class KGLensServer(Server):
             raise web.HTTPNotFound()
         if not self.origin_allowed(request):
             return web.Response(status=403, text=BAD_ORIGIN)
+        if self.failed_logins >= MAX_FAILED_LOGINS:
+            return web.Response(status=429, text=TOO_MANY_LOGINS)
         form = await request.post()
         given = form.get("password")
         if isinstance(given, str) and secrets.compare_digest(
             given.encode(), self.password.encode()
         ):
             raise web.HTTPSeeOther(f"./?token={quote(self.token)}")
+        self.failed_logins += 1
         return self._login_page("Wrong password.", 401)
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
@@ -389,12 +400,9 @@ class KGLensServer(Server):
             self.refused_full += 1
             await websocket.prepare(request)
             message = self.full_message()
-            await websocket.send_bytes(
-                f"\r\n{message}\r\n".encode()
-            )  # the page's terminal shows it
-            await websocket.close(
-                code=1013, message=message[:120].encode()
-            )  # 1013: try again later
+            # the page's terminal shows the message; 1013 is "try again later"
+            await websocket.send_bytes(f"\r\n{message}\r\n".encode())
+            await websocket.close(code=1013, message=message[:120].encode())
             return websocket
         self.sessions += 1  # before any await: two handshakes at once cannot both pass the cap
         try:

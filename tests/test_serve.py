@@ -298,6 +298,13 @@ async def test_the_password_form_leads_to_the_token(fake_app: tuple[str, Path]) 
         ) as page:
             assert page.status == 303
             assert page.headers["Location"] == f"./?token={server.token}"
+        for _ in range(serve_module.MAX_FAILED_LOGINS - 1):  # one wrong one was given above
+            async with http.post(base + "login", data={"password": "guess"}) as page:
+                assert page.status == 401
+        async with http.post(base + "login", data={"password": "s3cret"}) as page:
+            assert page.status == 429 and "too many wrong passwords" in await page.text()
+        async with http.get(base, params={"token": server.token}) as page:
+            assert page.status == 200  # the link still opens it
 
 
 async def wait_for(condition: Callable[[], bool], ceiling_s: float = 60.0) -> None:
