@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -25,7 +27,7 @@ from kglens_tui.core.console import (
 )
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.interrupt import terminate_as_interrupt
-from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
+from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg, kg_exists
@@ -63,8 +65,9 @@ class CLIError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
 
 
-def _open(args: argparse.Namespace):
-    return connect(args.db or default_db_path(), lock_notice=_lock_notice)
+def _open(args: argparse.Namespace, *, read_only: bool = False):
+    """The command's workspace connection; ``read_only`` for a command that only reads it."""
+    return connect(args.db or default_db_path(), lock_notice=_lock_notice, read_only=read_only)
 
 
 def _lock_notice(message: str) -> None:
@@ -89,7 +92,7 @@ def cmd_kg_list(args: argparse.Namespace) -> int:
     for col in ("name", "entities", "edges", "source", "snapshot", "in workspace"):
         table.add_column(col, justify="right" if col in ("entities", "edges") else "left")
     if db.exists():
-        summaries = kg_summaries(_open(args))
+        summaries = kg_summaries(_open(args, read_only=True))
     else:
         summaries = []
         err_console.print(f"No workspace at {markup_literal(db)} yet.", soft_wrap=True)
@@ -405,7 +408,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
     if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind
         console.print(f"No runs: no workspace at {markup_literal(db)} yet.", soft_wrap=True)
         return 0
-    conn = _open(args)
+    conn = _open(args, read_only=True)
     listed = run_rows(conn)
     heads = {
         row[0]: head
@@ -439,7 +442,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report_render import render_report
     from kglens_tui.modes.config import MODE_COMMANDS as other
 
-    conn = _open(args)
+    conn = _open(args, read_only=True)
     row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
     if row is not None and row[0] in other:
         raise CLIError(
@@ -453,10 +456,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+SEARCH_TEXT_LIMIT = 400
+"""Characters of a question or reply `kglens search` shows (a reply of a megabyte would fill
+the terminal; `kglens review RUN --edge E` shows the edge's replies)."""
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.search import SearchError, search
 
-    conn = _open(args)
+    conn = _open(args, read_only=True)
     if args.run is not None:
         row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
         if row is None:
@@ -495,7 +503,9 @@ def cmd_search(args: argparse.Namespace) -> int:
                 literal(f"→ {h.object}", one_line=True),
             ]
         )
-        table.add_row(str(h.run_id), str(h.iteration), fact, h.category, h.question, h.reply)
+        question = literal(visible(h.question, one_line=True, limit=SEARCH_TEXT_LIMIT))
+        reply = literal(visible(h.reply, one_line=True, limit=SEARCH_TEXT_LIMIT))
+        table.add_row(str(h.run_id), str(h.iteration), fact, h.category, question, reply)
     console.print(table)
     return 0
 
@@ -714,8 +724,9 @@ def cmd_bench_rates(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_round(args: argparse.Namespace, annotator: str | None = None) -> None:
-    """Fail early, with the known names, on an unknown round or annotator."""
+def _check_round(args: argparse.Namespace, annotator: str | None = None) -> Any:
+    """Fail early, with the known names, on an unknown round or annotator; the round (None when
+    none was given)."""
     from kglens_tui.annotate.errors import AnnotationError
     from kglens_tui.annotate.rounds import get_round
 
@@ -731,6 +742,7 @@ def _check_round(args: argparse.Namespace, annotator: str | None = None) -> None
             f"no annotator '{annotator}' in round '{rnd.name}' "
             f"(annotators: {', '.join(rnd.annotators)})"
         )
+    return rnd
 
 
 def cmd_annotate_tui(args: argparse.Namespace) -> int:
@@ -738,43 +750,74 @@ def cmd_annotate_tui(args: argparse.Namespace) -> int:
 
     if args.annotator and not args.round:
         raise CLIError("--annotator needs the ROUND too")
+    if args.bound and not args.annotator:
+        raise CLIError("--bound needs the ROUND and --annotator")
     _check_round(args, args.annotator)
-    return run_annotation(args.db, args.round, args.annotator)
+    return run_annotation(args.db, args.round, args.annotator, bound=args.bound)
+
+
+SERVE_MAX_SESSIONS = 8
+"""`kglens serve --max-sessions`' default (serve.DEFAULT_MAX_SESSIONS: the cli does not load
+aiohttp to read it)."""
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from kglens_tui.serve import (
-        BIND_ERRNOS,
-        bind_problem,
-        is_loopback,
-        make_server,
-        no_auth_note,
-        serve_error,
-    )
-
-    _check_round(args)
-    db = Path(args.db or default_db_path())
     try:
-        server = make_server(
-            db, host=args.host, port=args.port, round_ref=args.round, public_url=args.public_url
+        from kglens_tui.serve import (
+            BIND_ERRNOS,
+            access_note,
+            bind_problem,
+            is_loopback,
+            make_server,
+            serve_error,
         )
     except ImportError as exc:
         raise CLIError(
             f"kglens serve needs textual-serve ({exc}): pip install textual-serve"
         ) from exc
+
+    if args.per_annotator and not args.round:
+        raise CLIError("--per-annotator needs --round (whose annotators get a link each)")
+    rnd = _check_round(args)
+    if args.max_sessions < 1:
+        raise CLIError(f"--max-sessions must be at least 1 (got {args.max_sessions})")
+    db = Path(args.db or default_db_path())
+    server = make_server(
+        db,
+        host=args.host,
+        port=args.port,
+        round_ref=args.round,
+        public_url=args.public_url,
+        password="" if args.per_annotator else load_settings().serve_password,
+        max_sessions=args.max_sessions,
+        annotators=rnd.annotators if args.per_annotator else None,
+    )
     problem = bind_problem(args.host, args.port)  # before saying it serves
     if problem:
         raise CLIError(problem)
-    console.print(
-        f"[b]Serving the annotation app[/] of {markup_literal(db)} at "
-        f"{markup_literal(server.public_url)}",
-        soft_wrap=True,
-    )
-    err_console.print(f"[yellow]note:[/] {markup_literal(no_auth_note(server))}", soft_wrap=True)
+    if args.per_annotator:
+        console.print(
+            f"[b]Serving the annotation app[/] of {markup_literal(db)}, round "
+            f"{markup_literal(rnd.name)}: one link per annotator, each opening that annotator's "
+            "items only (send each their own):",
+            soft_wrap=True,
+        )
+        for who in rnd.annotators:
+            console.print(
+                f"  {markup_literal(who)}: {markup_literal(server.url_for(who))}", soft_wrap=True
+            )
+    else:
+        console.print(
+            f"[b]Serving the annotation app[/] of {markup_literal(db)} at "
+            f"{markup_literal(server.url)}",
+            soft_wrap=True,
+        )
+    err_console.print(f"[yellow]note:[/] {markup_literal(access_note(server))}", soft_wrap=True)
     if not is_loopback(args.host):
         err_console.print(
-            f"[bold red]warning:[/] --host {markup_literal(args.host)} lets other machines connect, "
-            "with no password.",
+            f"[bold red]warning:[/] --host {markup_literal(args.host)} lets other machines reach "
+            "the page: only the link's token (or the password) keeps them out, and it travels "
+            "unencrypted over plain http.",
             soft_wrap=True,
         )
     try:
@@ -980,15 +1023,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("round", nargs="?", help="round id or name (default: choose)")
     p.add_argument("--annotator", help="your name in the round (default: choose)")
+    p.add_argument(
+        "--bound",
+        action="store_true",
+        help="with ROUND and --annotator: no other round or annotator can be chosen (the "
+        "sessions of `kglens serve --per-annotator`)",
+    )
     p.set_defaults(func=cmd_annotate_tui)
     p = sub.add_parser(
-        "serve", help="serve the annotation app in a browser (textual-serve; no authentication)"
+        "serve",
+        help="serve the annotation app in a browser (textual-serve) to whoever has the link "
+        "it prints (a random token) or the serve_password setting",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: localhost only)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--round", help="open this round (id or name) for every annotator")
     p.add_argument(
         "--public-url", help="URL browsers use, when behind a proxy (default: http://HOST:PORT)"
+    )
+    p.add_argument(
+        "--per-annotator",
+        action="store_true",
+        help="with --round: a link per annotator, each bound to that annotator's items (a page "
+        "cannot label as anyone else)",
+    )
+    p.add_argument(
+        "--max-sessions",
+        type=int,
+        default=SERVE_MAX_SESSIONS,
+        help=f"browser tabs served at once, each its own process (default: {SERVE_MAX_SESSIONS})",
     )
     p.set_defaults(func=cmd_serve)
     return parser
@@ -1092,11 +1155,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             args.db, origin = settings.db or None, workspace_origin(settings)
         _check_workspace_exists(args, origin)
-        if args.func is not cmd_annotate_tui:  # the annotator's UI keeps SIGTERM's default
+        if args.func is not cmd_annotate_tui:  # the annotator's UI quits on SIGTERM itself
             terminate_as_interrupt()  # `kill PID` stops a run as Ctrl-C does, said and stored
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)
+        return 2
+    except sqlite3.OperationalError as exc:
+        if "readonly" not in str(exc):
+            raise
+        db = getattr(args, "db", None) or default_db_path()
+        print_error(
+            f"{db}: the workspace is read-only ({exc}); commands that only read it (runs, "
+            "report, search, export...) still can"
+        )
         return 2
     except KeyboardInterrupt:
         err_console.print("interrupted")

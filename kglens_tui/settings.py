@@ -44,6 +44,9 @@ class Settings:
     e.g. [keys] pause = "space" (several keys: "f2,ctrl+n"). The TUI checks, when it starts,
     the names, the keys and that no two actions of a screen share a key. The defaults avoid
     ctrl+b and ctrl+a (tmux and screen prefixes); so should overrides."""
+    serve_password: str = ""
+    """A password `kglens serve` also lets a browser in with (its page asks for it), besides the
+    link with the random token it prints; empty: the link only."""
     run: dict[str, Any] = field(default_factory=dict)
     """Run options the file sets, by the name of the run settings' field (`kglens run MODE
     --list-settings`), e.g. `sampler = "thompson"`: a new run of every mode that has the option
@@ -261,6 +264,8 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
         sources.append(str(file))
     for key, kind in types.items():
         env = os.environ.get(f"KGLENS_{key.upper()}")
+        if key == "db" and env is not None and not env.strip():
+            env = None  # an empty $KGLENS_DB is unset (as for the default path), not "no file"
         if env is not None and kind is not dict:
             setattr(settings, key, _coerce(key, env, kind, f"$KGLENS_{key.upper()}"))
             given.add(key)

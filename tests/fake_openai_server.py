@@ -30,6 +30,7 @@ FAULTS: frozenset[str] = frozenset(
         "empty_choices",  # 200 with "choices": []
         "missing_choices",  # 200 without "choices"
         "null_content",  # 200 with message.content = null
+        "cut",  # 200 whose body stops halfway: the connection closes mid-reply
     }
 )
 
@@ -328,6 +329,18 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 return
             if fault == "malformed":
                 self._send(200, b'{"id": "chatcmpl-broken", "choices": [')
+                return
+            if fault == "cut":
+                whole = json.dumps({"id": f"chatcmpl-{index}", "choices": []}).encode() * 4
+                with server.lock:
+                    server.status_counts[200] += 1
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(whole)))
+                self.end_headers()
+                self.wfile.write(whole[: len(whole) // 2])
+                self.wfile.flush()
+                self.close_connection = True
                 return
             messages = body.get("messages") or []
             answer = server.answer_fn(messages)

@@ -60,9 +60,12 @@ class HangAfterThree(YesTarget):
     def __init__(self) -> None:
         super().__init__()
         self.answered = 0
+        self.hanging = 0
+        """Requests that came after the third and wait for ever."""
 
     async def complete(self, request):
         if self.answered >= 3:
+            self.hanging += 1
             await asyncio.Event().wait()
         self.answered += 1
         return await super().complete(request)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 import sqlite3
@@ -224,6 +225,40 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(
         "",
         1,
     ]
+
+
+CONTROLS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]"
+)
+"""What no CSV cell may hold: C0 but tab and newline, DEL, C1, bidi controls, line separators."""
+
+
+def test_csv_exports_show_control_characters_as_stand_ins(
+    conn: sqlite3.Connection, tmp_path: Path
+) -> None:
+    """A reply that would clear the screen, ring the bell or reverse a line when the CSV is
+    printed in a terminal holds visible stand-ins instead; JSONL keeps it, escaped."""
+    import_mini(conn, tmp_path)
+    run = make_run(conn, RUN_A)
+    reply = "Yes\x1b[2J\x1b]0;owned\x07 \x9b31m\u202eesrever\u2028next\r\nline\ttab"
+    conn.execute("UPDATE observation SET reply = ? WHERE run_id = ?", (reply, run))
+    conn.execute("UPDATE entity SET label = '\x1b[31mCaledonia' WHERE label = 'Caledonia'")
+    data = load_run_data(conn, run)
+    exports.write_replies_csv(data, tmp_path / "replies.csv")
+    exports.write_edges_csv(data, tmp_path / "edges.csv")
+    for name in ("replies.csv", "edges.csv"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        cells = [c for row in csv.reader(io.StringIO(text, newline="")) for c in row]
+        assert not [c for c in cells if CONTROLS.search(c)], name
+    with (tmp_path / "replies.csv").open(newline="", encoding="utf-8") as fh:
+        replies = {r["reply"] for r in csv.DictReader(fh)}
+    assert replies == {"Yes␛[2J␛]0;owned␇ \ufffd31m\u21c4esrever\u23cenext␍\nline\ttab"}
+    with (tmp_path / "edges.csv").open(newline="", encoding="utf-8") as fh:
+        assert "␛[31mCaledonia" in {r["subject"] for r in csv.DictReader(fh)}
+    exports.write_replies_jsonl(data, tmp_path / "replies.jsonl")
+    lines = (tmp_path / "replies.jsonl").read_text(encoding="utf-8").split("\n")
+    assert {json.loads(line)["reply"] for line in lines if line} == {reply}
+    assert "\x1b" not in (tmp_path / "replies.jsonl").read_text(encoding="utf-8")
 
 
 def test_the_html_report_holds_no_bidi_control_or_escape(

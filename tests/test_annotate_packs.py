@@ -386,3 +386,75 @@ def test_a_time_stored_beyond_a_day_by_an_older_version_exports_as_a_day(
     labels = [r["label"] for r in _read(again) if r.get("label")]
     assert labels and max(lab["seconds"] for lab in labels) == 86_400.0
     import_pack(conn, again)  # refused before: "must be ... from 0 to 86,400"
+
+
+EVERY_BREAK = (
+    "".join(chr(c) for c in range(0x20))  # C0: NUL, tab, LF, VT, FF, CR, FS, GS, RS...
+    + "\x7f"
+    + "".join(chr(c) for c in range(0x80, 0xA0))  # C1, with NEL (U+0085)
+    + "\u2028\u2029"  # line and paragraph separators
+    + "\r\n"
+)
+"""Every character str.splitlines() splits at, and every other control character."""
+
+
+def test_a_pack_with_every_line_break_and_control_character_round_trips(
+    conn, tmp_path: Path
+) -> None:
+    """The pack the product writes is the pack it reads back, whatever its text holds: a JSON
+    Lines file ends lines with \\n alone."""
+    tricky = f"a{EVERY_BREAK}z"
+    items = [
+        ItemSpec(
+            kg="country",
+            qtype="wh",
+            question=f"Question {tricky}?",
+            app_verdict="correct",
+            answers=[[f"Vienna{tricky}", "Wien"]],
+            response=f"Reply {tricky}",
+        ),
+        ItemSpec(
+            kg="country",
+            qtype="yes_no",
+            question=f"Is {tricky} a question?",
+            app_verdict="incorrect",
+            answers=[],
+            response=None,
+            expected="yes",
+        ),
+    ]
+    rnd = create_round_from_items(
+        conn, "breaks", items, annotators=("ann1",), settings=RoundSettings(majority=1)
+    )
+    ids = [
+        row[0]
+        for row in conn.execute(
+            "SELECT id FROM annotation_item WHERE round_id = ? ORDER BY id", (rnd.id,)
+        )
+    ]
+    note = f"note {tricky}"  # the Python API stores any note (older workspaces may hold one)
+    submit_label(conn, ids[0], "ann1", question_clear="yes", response_correct="correct", seconds=4)
+    submit_label(conn, ids[1], "ann1", question_clear="no", seconds=2)
+    for item_id in ids:
+        flag_item(conn, item_id, "ann1", note)
+    path = export_pack(conn, rnd.id, "ann1", tmp_path / "pack.jsonl")
+    text = path.read_text(encoding="utf-8")
+    assert "\u2028" in text and "\u2029" in text and "\x85" in text  # written as they are
+    rows = _read_jsonl(path)
+    assert len(rows) == 3 and rows[1]["question"] == f"Question {tricky}?"
+    assert rows[1]["answers"] == [[f"Vienna{tricky}", "Wien"]]
+    assert rows[1]["response"] == f"Reply {tricky}"
+    assert [r["label"]["note"] for r in rows[1:]] == [note, note]
+    dump = list(conn.iterdump())
+    summary = import_pack(conn, path)  # the pack it wrote reads back: every item, unchanged
+    assert (summary.applied, summary.unchanged, summary.unlabelled) == (0, 2, 0)
+    assert list(conn.iterdump()) == dump
+    rows[1]["label"]["question_clear"] = "no"  # an annotator's change comes in too
+    _write(path, rows)
+    assert import_pack(conn, path).applied == 1
+    assert current_label(conn, ids[0], "ann1").state.question_clear == "no"
+    assert current_label(conn, ids[0], "ann1").state.note == note
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line]

@@ -230,7 +230,13 @@ def test_sync_faults_never_count_as_model_failures(conn: sqlite3.Connection) -> 
     first_it = [o for o in obs if o["iteration"] == 1]
     assert all(o["category"] == "error" for o in first_it)
     kinds = {o["error"].split(":", 1)[0] for o in first_it}
-    assert kinds <= {"rate_limit", "server", "timeout", "malformed"}
+    assert kinds <= {
+        "rate_limit",
+        "server",
+        "timeout",
+        "malformed",
+        "connection",
+    }  # cut: connection
     assert positions_by_iteration(obs)[2] == sorted(o["pos"] for o in first_it)
     assert any(o["retries"] > 0 and o["category"] != "error" for o in obs)
     assert {"correct", "incorrect"} <= set(snap.counts)

@@ -443,3 +443,23 @@ def test_a_path_that_cannot_be_imported_names_the_path_alone(
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and err.startswith(f"error: {error}"), err
     assert "line" not in err and "field" not in err
+
+
+@pytest.mark.parametrize(
+    ("encoding", "says"),
+    [
+        ("utf-16", "looks like UTF-16"),  # with a byte-order mark, as Excel's "Unicode text"
+        ("utf-16-le", "looks like UTF-16"),  # without one
+        ("latin-1", "save the file as UTF-8"),
+    ],
+)
+def test_a_csv_in_another_encoding_is_one_line_with_a_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str, says: str
+) -> None:
+    from kglens_tui.cli import main
+
+    path = tmp_path / "facts.csv"
+    path.write_bytes("subject,predicate,object\nÖsterreich,capital,Wien\n".encode(encoding))
+    assert main(["--db", str(tmp_path / "w.db"), "kg", "import", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "invalid UTF-8" in err[0] and says in err[0], err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 import socket
 import threading
@@ -179,6 +180,18 @@ def test_persistent_failure_raises(fault: str, kind: str) -> None:
         assert srv.requests == 3
 
 
+def test_a_reply_cut_mid_body_says_so_and_is_retried() -> None:
+    """The server answered, then its body stopped short: not "cannot reach" (it was reached)."""
+    with FakeOpenAIServer(faults=["cut"]) as srv:
+        reply = run(one(srv))
+        assert reply.retries == 1 and reply.text in ("Yes.", "No.")
+    with FakeOpenAIServer(fault_rates={"cut": 1.0}) as srv:
+        err = run(expect_error(srv, max_retries=0))
+        assert err.kind == "connection" and err.retryable
+        assert "broke off its reply mid-body" in str(err) and "cannot reach" not in str(err)
+        assert "Content-Length" in str(err)
+
+
 def test_persistent_timeout_raises_timeout() -> None:
     with FakeOpenAIServer(fault_rates={"timeout": 1.0}, timeout_delay_s=2.0) as srv:
         err = run(expect_error(srv, timeout_s=0.2, max_retries=1))
@@ -304,8 +317,21 @@ def test_max_in_flight_is_respected() -> None:
 
 
 def test_requests_per_minute_spaces_starts() -> None:
+    """Measured on the pacer's own clock, when each request went out (the server's arrival
+    times also hold the network's and a busy machine's delays, which may bunch them)."""
+    starts: list[float] = []
+
     async def burst(srv: FakeOpenAIServer) -> None:
         client = make(srv, requests_per_minute=600)  # one start per 0.1 s
+        turn = client.pacer.turn
+
+        @contextlib.asynccontextmanager
+        async def recorded(not_before=None):
+            async with turn(not_before):
+                starts.append(client.pacer.last_start)
+                yield
+
+        client.pacer.turn = recorded
         try:
             await asyncio.gather(*(client.complete(REQUEST) for _ in range(4)))
         finally:
@@ -313,8 +339,9 @@ def test_requests_per_minute_spaces_starts() -> None:
 
     with FakeOpenAIServer() as srv:
         run(burst(srv))
-        times = sorted(srv.request_times)
-        assert times[-1] - times[0] >= 0.28
+        assert len(srv.request_times) == 4
+    gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    assert len(gaps) == 3 and min(gaps) >= 0.1 - 1e-9
 
 
 def test_sampled_latency_does_not_block_other_requests() -> None:

@@ -4,6 +4,8 @@ client paces itself, every other kind is wrapped in a PacedClient."""
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import time
 from collections.abc import Callable
 
@@ -92,6 +94,58 @@ def test_a_paced_client_spaces_starts_for_the_rpm_limit() -> None:
     started = asyncio.run(go())
     gaps = [b - a for a, b in zip(started, started[1:], strict=False)]
     assert len(gaps) == 3 and min(gaps) >= 0.05 - 1e-9
+
+
+class StallingClock:
+    """A clock whose sleepers wake together, as on a busy machine: its first wake-up comes
+    `stall_s` late, and wakes every sleeper due by then at once (no wall clock)."""
+
+    def __init__(self, stall_s: float) -> None:
+        self.now = 100.0
+        self.stall_s = stall_s
+        self.sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+        self.order = itertools.count()
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        woken = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.sleepers, (self.now + seconds, next(self.order), woken))
+        await woken
+
+    async def run(self, done: Callable[[], bool]) -> None:
+        """Move time on whenever every task waits on this clock, until done()."""
+        while not done():
+            for _ in range(50):  # let every task run until it waits
+                await asyncio.sleep(0)
+            if not self.sleepers:
+                continue
+            self.now = max(self.now, self.sleepers[0][0]) + self.stall_s
+            self.stall_s = 0.0
+            while self.sleepers and self.sleepers[0][0] <= self.now:
+                heapq.heappop(self.sleepers)[2].set_result(None)
+
+
+def test_starts_are_spaced_from_when_each_went_out_not_when_it_was_planned() -> None:
+    """A sleep that overruns (the event loop busy for 0.15 s) must not bunch the starts that
+    were planned behind it: each start comes one interval after the previous real one, on the
+    pacer's own clock."""
+    clock = StallingClock(stall_s=0.15)
+
+    async def go() -> list[float]:
+        gate = Gate(clock)
+        gate.release.set()
+        pacer = Pacer(8, requests_per_minute=600, clock=clock, sleep=clock.sleep)  # 100 ms
+        asks = asyncio.gather(*(PacedClient(gate, pacer).complete(REQUEST) for _ in range(4)))
+        await clock.run(asks.done)
+        await asks
+        return gate.started
+
+    started = asyncio.run(go())
+    gaps = [b - a for a, b in zip(started, started[1:], strict=False)]
+    assert len(gaps) == 3 and min(gaps) >= 0.1 - 1e-9, gaps
+    assert started[1] - started[0] == pytest.approx(0.25)  # the stalled one: late, not early
 
 
 def test_every_target_kind_gets_the_runs_concurrency() -> None:

@@ -64,29 +64,29 @@ async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_co
     run_id = session.run_id
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.screen.query("#runs"))
+        await wait_for(pilot, lambda: app.screen.query("#runs"), 120)
         app.open_run(run_id)
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         screen = app.screen
         assert isinstance(screen.session, StoredRun)
         done = screen.session.snapshot().units_done
-        await wait_for(pilot, lambda: screen.session.snapshot().units_done > done + 1, 60)
+        await wait_for(pilot, lambda: screen.session.snapshot().units_done > done + 1, 120)
         await pilot.press("p")
-        await wait_for(pilot, lambda: screen.session.snapshot().status == "paused", 60)
+        await wait_for(pilot, lambda: screen.session.snapshot().status == "paused", 120)
         await pilot.press("p")
-        await wait_for(pilot, lambda: screen.session.snapshot().status == "running", 60)
+        await wait_for(pilot, lambda: screen.session.snapshot().status == "running", 120)
         await pilot.press("s")
-        await wait_for(pilot, lambda: not worker.is_alive(), 60)
-        await wait_for(pilot, lambda: screen.session.snapshot().status == "stopped", 60)
+        await wait_for(pilot, lambda: not worker.is_alive(), 120)
+        await wait_for(pilot, lambda: screen.session.snapshot().status == "stopped", 120)
         await pilot.press("s")
-        messages = [n.message for n in app._notifications]
-        assert messages[-1] == f"run {run_id} is stopped: no process is running it"
+        said = f"run {run_id} is stopped: no process is running it"
+        await wait_for(pilot, lambda: said in [n.message for n in app._notifications], 120)
 
         def title() -> str:
             return str(screen.query_one("#mode-title", Static).content)
 
         # the title follows on the screen's next refresh (every 0.25 s): wait for it, not race it
-        await wait_for(pilot, lambda: "stopped" in title(), 60)
+        await wait_for(pilot, lambda: "stopped" in title(), 120)
 
 
 async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path: Path) -> None:

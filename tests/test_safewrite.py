@@ -198,9 +198,11 @@ def test_every_command_refuses_an_existing_file_and_a_symlink(
     target = _destination(argv)
     target.write_text(OLD, encoding="utf-8")
     assert main(["--db", db, *argv]) == 2
-    err = capsys.readouterr().err
+    out = capsys.readouterr()
+    err = out.err
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and "already exists" in lines[0] and "--force" in lines[0], err
+    assert out.out == ""  # refused before any work: nothing printed first
     assert target.read_text(encoding="utf-8") == OLD
     target.unlink()
     secret = tmp_path / "secret.txt"
@@ -271,3 +273,94 @@ def test_export_failing_mid_write_keeps_the_previous_file(
     assert len([line for line in err.splitlines() if line.strip()]) == 1
     assert target.read_text(encoding="utf-8") == OLD
     assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("second", ["--html", "--jsonl", "--replies"])
+def test_export_refuses_one_path_for_two_outputs_before_writing_any(
+    workspace, tmp_path: Path, capsys, second: str
+) -> None:
+    db, run_id, _ = workspace
+    same = tmp_path / "out.csv"
+    argv = ["--db", db, "export", str(run_id), "--csv", str(same), second]
+    assert main([*argv, str(tmp_path / "." / "out.csv")]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and not same.exists()
+    assert out.err.strip().splitlines() == [
+        f"error: {tmp_path / '.' / 'out.csv'} is named by both --csv and {second}: give each "
+        "output its own file"
+    ]
+
+
+def test_an_export_removes_the_temporary_files_a_killed_one_left(
+    tmp_path: Path,
+) -> None:
+    """SIGKILL runs no code: the next export to the same file removes what it left (a dead
+    process's temporary files, and an older version's over an hour old), not a live one's."""
+    import subprocess
+    import sys
+    import time
+
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead_pid = int(dead.stdout)
+    target = tmp_path / "out.csv"
+    killed = tmp_path / f".out.csv.{dead_pid}.0123abcd.tmp"
+    running = tmp_path / f".out.csv.{os.getpid()}.89abcdef.tmp"  # an export going on now
+    old = tmp_path / ".out.csv.deadbeef.tmp"  # an older version's, two hours old
+    fresh = tmp_path / ".out.csv.cafebabe.tmp"  # an older version's, maybe still writing
+    other = tmp_path / f".other.csv.{dead_pid}.0123abcd.tmp"  # another file's: not this export's
+    for leftover in (killed, running, old, fresh, other):
+        leftover.write_text("half", encoding="utf-8")
+    two_hours_ago = time.time() - 7200
+    os.utime(old, (two_hours_ago, two_hours_ago))
+    write_text(target, "whole\n")
+    assert target.read_text(encoding="utf-8") == "whole\n"
+    assert _leftovers(tmp_path) == sorted(p.name for p in (running, fresh, other))
+
+
+HALF_WRITTEN = r"""
+import sys
+from pathlib import Path
+from kglens_tui.core.interrupt import terminate_as_interrupt
+from kglens_tui.core.safewrite import atomic_output
+terminate_as_interrupt()  # as the CLI does for `kglens export`
+with atomic_output(Path(sys.argv[1])) as fh:
+    fh.write("half of it")
+    print("writing", flush=True)
+    sys.stdin.readline()  # until the test is done with it: SIGTERM comes first
+    fh.write(" and the rest")
+"""
+
+
+def test_sigterm_during_an_export_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """SIGTERM (handled as Ctrl-C by the CLI) ends an export mid-write: the temporary file is
+    removed and the destination never appears."""
+    import signal
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parent.parent
+    target = tmp_path / "edges.csv"
+    child = subprocess.Popen(
+        [sys.executable, "-c", HALF_WRITTEN, str(target)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(repo)},
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "writing"
+        assert len(_leftovers(tmp_path)) == 1  # the half-written temporary file
+        child.send_signal(signal.SIGTERM)
+        _, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode != 0 and "KeyboardInterrupt" in err
+    assert _leftovers(tmp_path) == [] and not target.exists()

@@ -244,3 +244,24 @@ def test_search_output_keeps_each_fact_whole_at_80_columns(
     cells = [cell.strip() for line in lines for cell in line.split("│")]
     for h in hits:  # each on a line of its own, whole
         assert h.subject in cells and h.category in cells, h
+
+
+def test_search_clips_a_long_reply(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A reply of a megabyte is shown clipped (SEARCH_TEXT_LIMIT characters and "…"), not whole."""
+    from kglens_tui.cli import SEARCH_TEXT_LIMIT
+    from kglens_tui.core.console import console
+
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    run_id = sim_run(conn, seed=3)
+    long_reply = "Yes, zebra " + "filler " * 150_000 + "zebraend"
+    first = conn.execute("SELECT MIN(id) FROM observation WHERE run_id = ?", (run_id,)).fetchone()
+    conn.execute("UPDATE observation SET reply = ? WHERE id = ?", (long_reply, first[0]))
+    conn.close()
+    monkeypatch.setattr(console, "width", 120)
+    assert main(["--db", str(db), "search", "zebra", "--run", str(run_id)]) == 0
+    out = capsys.readouterr().out
+    assert "zebraend" not in out and "…" in out
+    assert len(out) < 20 * SEARCH_TEXT_LIMIT

@@ -502,3 +502,19 @@ def test_the_live_redraw_interval_keeps_to_the_refresh_rate_s_range() -> None:
     assert Settings(ui_refresh_hz=4).redraw_seconds() == 0.25
     assert Settings(ui_refresh_hz=0).redraw_seconds() == 2.0  # never a division by zero
     assert Settings(ui_refresh_hz=1e6).redraw_seconds() == 1 / 60
+
+
+def test_an_empty_kglens_db_leaves_the_settings_files_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kglens_tui.cli import main
+
+    config = tmp_path / "config.toml"
+    wanted = tmp_path / "from-settings.db"
+    config.write_text(f'db = "{wanted}"\n', encoding="utf-8")
+    monkeypatch.setenv("KGLENS_CONFIG", str(config))
+    monkeypatch.setenv("KGLENS_DB", "")
+    settings = load_settings()
+    assert settings.db == str(wanted) and settings.origins["db"].startswith(str(config))
+    assert main(["runs"]) == 0
+    assert f"no workspace at {wanted}" in capsys.readouterr().out.replace("\n", "")

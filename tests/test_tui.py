@@ -28,7 +28,9 @@ def make_app(db: Path, **kw) -> KGLensApp:
     return KGLensApp(db, settings, welcome=False, **kw)
 
 
-async def wait_for(pilot, predicate, timeout: float = 20.0) -> None:
+async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
+    """Wait for a state; the ceiling is generous so that a busy machine does not fail the test
+    (it only turns a hang into a failure)."""
     import time
 
     deadline = time.monotonic() + timeout

@@ -20,7 +20,7 @@ from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.serve import app_command, is_loopback, make_server, no_auth_note
+from kglens_tui.serve import access_note, app_command, is_loopback, make_server
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
@@ -291,8 +291,8 @@ def test_serve_builds_a_localhost_server(tmp_path: Path) -> None:
     server = make_server(tmp_path / "w.db", round_ref="r1")
     assert (server.host, server.port) == ("127.0.0.1", 8000)
     assert server.command.endswith(f"--db {tmp_path / 'w.db'} annotate tui r1")
-    assert "no authentication" in no_auth_note(server)
-    assert "ssh -L 8000:localhost:8000" in no_auth_note(server)
+    assert "only the link above opens it" in access_note(server)
+    assert "ssh -L 8000:localhost:8000" in access_note(server)
     assert app_command(Path("x.db")).split()[1:3] == ["-m", "kglens_tui.cli"]
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0")
@@ -498,3 +498,29 @@ async def test_a_chosen_answer_reads_as_chosen(tmp_path: Path) -> None:
         assert any(s.bold and s.color and s.color.name == colour for s in styles), styles
         no = line.plain.index(" No")
         assert any(Style.parse(str(s.style)).dim for s in line.spans if s.start <= no + 1 < s.end)
+
+
+async def test_a_bound_annotator_can_open_only_their_own_items(tmp_path: Path) -> None:
+    """`annotate tui r2 --annotator ann2 --bound` (a `kglens serve --per-annotator` link): the
+    app opens ann2's items of r2, and back on the rounds no other round or name can be chosen."""
+    db = tmp_path / "w.db"
+    _hand_db(db)
+    app = make_app(db, AnnotationEntry("r2", "ann2", bound=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        table = app.screen.query_one("#ann-rounds-table")
+        assert table.row_count == 1  # r2 alone
+        assert "ann2" in str(app.screen.query_one("#ann-banner").render())
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")  # no one to pick
+
+
+def test_cli_bound_needs_the_round_and_the_annotator(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "w.db"
+    _hand_db(db)
+    assert main(["--db", str(db), "annotate", "tui", "r1", "--bound"]) == 2
+    assert capsys.readouterr().err.strip() == "error: --bound needs the ROUND and --annotator"

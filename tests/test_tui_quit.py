@@ -188,3 +188,27 @@ async def test_an_app_that_ends_without_quitting_ends_its_paused_run(tmp_path: P
         QUIT_REASON,
     )
     conn.close()
+
+
+async def test_a_quit_signal_asks_nothing_and_keeps_the_run_as_a_confirmed_quit(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM / SIGHUP (`KGLensApp.quit_on_signal`) while a run is active: no question, the run
+    ends as on a confirmed quit (its iterations kept, stored as interrupted) and the app exits."""
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_run(slow_probe())
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        await wait_for(pilot, lambda: app.session.snapshot().iteration >= 1)
+        await pilot.press("q")  # a question open when the signal comes
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        app.quit_on_signal()
+        assert isinstance(app.screen, QuittingScreen)
+        app.quit_on_signal()  # a second signal changes nothing
+        await wait_for(pilot, lambda: app.return_code is not None)
+    conn = sqlite3.connect(db)
+    done, status, reason = conn.execute(
+        "SELECT iterations_done, status, stop_reason FROM run"
+    ).fetchone()
+    assert (status, reason) == ("interrupted", QUIT_REASON) and done >= 1

@@ -18,7 +18,12 @@ from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.core.console import console, print_error, suggested
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
-from kglens_tui.core.safewrite import ExportError, check_destination, write_text
+from kglens_tui.core.safewrite import (
+    ExportError,
+    check_destination,
+    check_destinations,
+    write_text,
+)
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import counted, rate_ci
@@ -75,6 +80,8 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.rundata import load_run_data
     from kglens_tui.probe.bias import run_bias_warning
 
+    if args.json and args.edge is not None:  # refused before any work
+        check_destination(args.json, args.force)
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     if args.edge is not None:
@@ -321,6 +328,8 @@ def cmd_analyze(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.kgwide_render import kg_wide_table_of
     from kglens_tui.analysis.rundata import load_run_data
 
+    if args.csv:  # refused before anything is computed or printed
+        check_destination(args.csv, args.force)
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     flt = _filter(args)
@@ -791,6 +800,8 @@ def _in_force(log: list) -> dict[int, str]:
 def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
     from kglens_tui.analysis.exports import kg_corrections, write_corrections
 
+    if args.out:  # refused before any work
+        check_destination(args.out, args.force)
     row = conn.execute("SELECT id FROM kg WHERE name = ?", (args.kg,)).fetchone()
     if row is None:
         raise LookupError(f"no KG named '{args.kg}'")
@@ -820,15 +831,15 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.htmlreport import write_html_report
     from kglens_tui.analysis.rundata import load_run_data
 
-    outputs = [args.gexf, args.graphml, args.csv, args.jsonl, args.replies, args.groups, args.html]
-    if not any(outputs):
+    flags = ("gexf", "graphml", "csv", "jsonl", "replies", "groups", "html")
+    outputs = {f"--{flag}": getattr(args, flag) for flag in flags if getattr(args, flag)}
+    if not outputs:
         raise ValueError(
             "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
             "--groups or --html"
         )
     force = args.force
-    for path in filter(None, outputs):  # refuse before any work, so no output is half done
-        check_destination(path, force)
+    check_destinations(outputs, force)  # refuse before any work, so no output is half done
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     graph_opts = {"adjusted": adjusted, "include_unprobed": args.unprobed}
@@ -858,6 +869,8 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.ego import ego_graph
     from kglens_tui.analysis.rundata import load_run_data
 
+    if args.json:  # refused before any work
+        check_destination(args.json, args.force)
     data = load_run_data(conn, args.run)
     ego = ego_graph(
         data, args.entity, radius=args.radius, max_edges=args.max_edges, adjusted=not args.raw
@@ -887,9 +900,12 @@ def cmd_ego(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     return 0
 
 
-def _run(command: Command) -> Callable[[argparse.Namespace], int]:
+def _run(command: Command, *, read_only: bool = False) -> Callable[[argparse.Namespace], int]:
+    """The subcommand's function: ``command`` on the workspace (opened read-only for a command
+    that only reads it)."""
+
     def run(args: argparse.Namespace) -> int:
-        conn = connect(args.db or default_db_path())
+        conn = connect(args.db or default_db_path(), read_only=read_only)
         try:
             return command(args, conn)
         except (LookupError, ValueError, sqlite3.IntegrityError, ExportError) as exc:
@@ -981,7 +997,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", metavar="PATH", help="with --edge: write the drill-down as JSON")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     _add_filters(p)
-    p.set_defaults(func=_run(cmd_review))
+    p.set_defaults(func=_run(cmd_review, read_only=True))
 
     p = sub.add_parser("analyze", help="rates per predicate, subject, entity group or year")
     p.add_argument("run", type=int)
@@ -999,7 +1015,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
         help="instead: the subjects x predicates grid of zero-sense rates (paper Fig. 6)",
     )
     _add_filters(p)
-    p.set_defaults(func=_run(cmd_analyze))
+    p.set_defaults(func=_run(cmd_analyze, read_only=True))
 
     p = sub.add_parser("compare", help="runs side by side (Table 3), knows / does not, drift")
     p.add_argument("runs", type=int, nargs="*", help="run ids (default: every KGLens run)")
@@ -1012,7 +1028,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prefix", help="with --by group: tag prefix, e.g. region:")
     p.add_argument("--limit", type=int, default=15, help="edges listed per direction")
     p.add_argument("--raw", action="store_true", help="ignore triage")
-    p.set_defaults(func=_run(cmd_compare))
+    p.set_defaults(func=_run(cmd_compare, read_only=True))
 
     _add_triage_commands(sub)
 
@@ -1032,7 +1048,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")
     p.add_argument("--raw", action="store_true", help="ignore triage")
-    p.set_defaults(func=_run(cmd_export))
+    p.set_defaults(func=_run(cmd_export, read_only=True))
 
     p = sub.add_parser("ego", help="the PKG around an entity (edges with expected error rates)")
     p.add_argument("run", type=int)
@@ -1042,4 +1058,4 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", metavar="PATH", help="write nodes and edges (with layout) as JSON")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--raw", action="store_true", help="ignore triage")
-    p.set_defaults(func=_run(cmd_ego))
+    p.set_defaults(func=_run(cmd_ego, read_only=True))

@@ -130,15 +130,20 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _csv_value(value: object) -> object:
-    """A CSV cell: "" for None, 0/1 for booleans, and text a spreadsheet would run as a formula
-    (a KG label or reply "=HYPERLINK(…)") behind a "'", which shows it as text (the JSONL
-    exports keep every text as it is)."""
+    """A CSV cell: "" for None, 0/1 for booleans, text with its control characters (terminal
+    escapes, bidi overrides, line separators; newlines and tabs kept) shown as visible stand-ins
+    (`visible`: ESC as "␛"), so a file printed in a terminal or opened in a viewer shows the
+    model's reply rather than obeying it, and text a spreadsheet would run as a formula (a KG
+    label or reply "=HYPERLINK(…)") behind a "'", which shows it as text (the JSONL exports keep
+    every text as it is, JSON-escaped)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return int(value)
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
+    if isinstance(value, str):
+        value = visible(value)
+        if value.startswith(FORMULA_STARTS):
+            return "'" + value
     return value
 
 
@@ -260,7 +265,7 @@ def write_replies_csv(
         for rec in records:
             writer.writerow(
                 [
-                    json.dumps(v, ensure_ascii=False) if isinstance(v, list) else _csv_value(v)
+                    _csv_value(json.dumps(v, ensure_ascii=False) if isinstance(v, list) else v)
                     for v in (rec[f] for f in REPLY_FIELDS)
                 ]
             )

@@ -302,9 +302,12 @@ def cmd_import(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     return 0
 
 
-def _run(command: Command) -> Callable[[argparse.Namespace], int]:
+def _run(command: Command, *, read_only: bool = False) -> Callable[[argparse.Namespace], int]:
+    """The subcommand's function: ``command`` on the workspace (opened read-only for a command
+    that only reads it)."""
+
     def run(args: argparse.Namespace) -> int:
-        conn = connect(args.db or default_db_path())
+        conn = connect(args.db or default_db_path(), read_only=read_only)
         try:
             return command(args, conn)
         except (AnnotationError, LookupError, ExportError) as exc:
@@ -359,15 +362,15 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run(cmd_round_create))
 
     p = ann_sub.add_parser("rounds", help="every annotation round")
-    p.set_defaults(func=_run(cmd_rounds))
+    p.set_defaults(func=_run(cmd_rounds, read_only=True))
     p = ann_sub.add_parser("progress", help="done of total and time per item, per annotator")
     p.add_argument("round", help="round id or name")
-    p.set_defaults(func=_run(cmd_progress))
+    p.set_defaults(func=_run(cmd_progress, read_only=True))
     p = ann_sub.add_parser(
         "report", help="Table 4, Krippendorff's alpha, Cohen's kappa, disagreements"
     )
     p.add_argument("round", help="round id or name")
-    p.set_defaults(func=_run(cmd_report))
+    p.set_defaults(func=_run(cmd_report, read_only=True))
     p = ann_sub.add_parser("export", help="write a JSONL pack for a remote annotator")
     p.add_argument("round", help="round id or name")
     p.add_argument("--annotator", required=True)
@@ -375,7 +378,7 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--force", action="store_true", help="replace an existing file (never a symbolic link)"
     )
-    p.set_defaults(func=_run(cmd_export))
+    p.set_defaults(func=_run(cmd_export, read_only=True))
     p = ann_sub.add_parser("import", help="read a filled-in pack back (validated, idempotent)")
     p.add_argument("file")
     p.set_defaults(func=_run(cmd_import))

@@ -203,6 +203,10 @@ def _surrogate_field(value: Any, where: str = "") -> str | None:
     return None
 
 
+JSON_SPACE = " \t\r"
+"""What JSON counts as white space on a line (besides the "\n" that ends it)."""
+
+
 class _Reader:
     """Validation with messages naming the file, the line and the field."""
 
@@ -225,8 +229,10 @@ class _Reader:
         except UnicodeDecodeError as exc:
             raise PackError(f"{self.path}: not UTF-8 text (byte {exc.start})") from exc
         rows = []
-        for n, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
+        # JSON Lines end lines with "\n" only: str.splitlines() would also split at U+2028,
+        # U+2029, U+0085 and other characters a JSON string holds unescaped
+        for n, line in enumerate(text.split("\n"), start=1):
+            if not line.strip(JSON_SPACE):
                 continue
             try:
                 obj = json.loads(line)

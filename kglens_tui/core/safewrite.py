@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,10 +41,71 @@ def check_destination(path: Path | str, force: bool = False) -> Path:
     return path
 
 
+def check_destinations(paths: Mapping[str, Path | str], force: bool = False) -> list[Path]:
+    """Every output of one command, by the option that names it, checked as `check_destination`
+    does, and no two of them the same file ("--csv X --html X" would write one over the other)."""
+    seen: dict[Path, str] = {}
+    checked = []
+    for option, path in paths.items():
+        where = Path(path)
+        key = where.parent.resolve() / where.name
+        if key in seen:
+            raise ExportError(
+                f"{path} is named by both {seen[key]} and {option}: give each output its own file"
+            )
+        seen[key] = option
+        checked.append(check_destination(where, force))
+    return checked
+
+
+STALE_UNOWNED_S = 3600.0
+"""Age after which a temporary file that names no process (an older version's) is stale."""
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs on this machine."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files an export to ``path`` left when it was killed (SIGKILL, a
+    crash: no code ran to remove them): those of a process that no longer runs, and those of
+    an older version (no process id in the name) more than an hour old. Returns them."""
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.(?:(\d+)\.)?[0-9a-f]{{8}}\.tmp")
+    removed: list[Path] = []
+    try:
+        candidates = list(path.parent.iterdir())
+    except OSError:
+        return removed
+    for candidate in candidates:
+        match = pattern.fullmatch(candidate.name)
+        if match is None or not candidate.is_file() or candidate.is_symlink():
+            continue
+        try:
+            if match.group(1) is not None:
+                stale = not _alive(int(match.group(1)))
+            else:
+                stale = time.time() - candidate.stat().st_mtime > STALE_UNOWNED_S
+            if stale:
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:  # gone meanwhile, or not ours to remove: the export goes on
+            continue
+    return removed
+
+
 def _temporary(path: Path) -> tuple[int, Path]:
-    """A new file next to path (permissions from the umask, like any new file), opened to write."""
+    """A new file next to path (permissions from the umask, like any new file), opened to write;
+    its name holds this process's id (`remove_stale_temporaries`)."""
+    remove_stale_temporaries(path)
     for _ in range(100):
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
         except FileExistsError:

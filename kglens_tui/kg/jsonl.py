@@ -22,6 +22,7 @@ from kglens_tui.kg.parsed import (
     date_field,
     decoded_lines,
     default_templates,
+    encoding_hint,
     finish_parsed,
     predicate_for,
     read_bytes,
@@ -261,7 +262,7 @@ def _json_object(path: Path, holding: str) -> tuple[str, dict[str, Any]]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise KGImportError(path, line, "(line)", "invalid UTF-8") from None
+        raise KGImportError(path, line, "(line)", f"invalid UTF-8; {encoding_hint(data)}") from None
     try:
         value = json.loads(text.removeprefix("\ufeff"))
     except (ValueError, RecursionError) as exc:

@@ -140,6 +140,19 @@ class ParsedKG:
         return len(self.subjects)
 
 
+def encoding_hint(data: bytes) -> str:
+    """What to say after "invalid UTF-8" about a file's bytes: UTF-16 (a byte-order mark, or
+    NUL bytes between ASCII ones, as Excel's "Unicode text" writes) or another encoding."""
+    head = data[:4096]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+        len(head) >= 4
+        and head[1::2].count(0) > len(head) // 4
+        or head[0::2].count(0) > len(head) // 4
+    ):
+        return 'the file looks like UTF-16 (Excel\'s "Unicode text"): save it as UTF-8 (CSV UTF-8)'
+    return "save the file as UTF-8"
+
+
 def decoded_lines(path: Path, progress: ProgressFn | None) -> Iterator[tuple[int, str]]:
     """Yield (line number, text without the newline) from a UTF-8 file, with a clear error on
     bad bytes. The file is decoded in one go (fast); progress counts lines."""
@@ -150,7 +163,10 @@ def decoded_lines(path: Path, progress: ProgressFn | None) -> Iterator[tuple[int
         lineno = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1)
         raise KGImportError(
-            path, lineno, "(line)", f"invalid UTF-8 at byte {column} of the line"
+            path,
+            lineno,
+            "(line)",
+            f"invalid UTF-8 at byte {column} of the line; {encoding_hint(data)}",
         ) from None
     del data
     if text.startswith("\ufeff"):

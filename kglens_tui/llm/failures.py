@@ -4,6 +4,9 @@ The rule (`FailureGuard`):
 
 - an ``auth`` (HTTP 401/403: wrong or missing key) or ``not_found`` (HTTP 404: unknown model or
   wrong base URL) failure stops the run at once: no later request can succeed;
+- so does a ``bad_request`` (HTTP 400, 422...) before any request of the session succeeded: the
+  endpoint refuses what the run sends (a parameter it does not take), not one question (a 400
+  after a success counts toward the share below, as one over-long prompt would);
 - otherwise the run stops as soon as at least ``FAILED_SHARE`` (75%) of its last ``WINDOW`` (32)
   requests failed (after retries): the endpoint is down, overloaded or rejects every request;
 - a run that ends having sent fewer than ``WINDOW`` requests in this session fails when that
@@ -59,6 +62,8 @@ class FailureGuard:
         """Requests of the session that failed."""
         self.cause = ""
         self.tripped = asyncio.Event()
+        self.succeeded = 0
+        """Requests of the session that succeeded."""
 
     def record(self, kind: str | None, message: str = "") -> None:
         """Take one request's outcome: `kind` of its failure (an LLMError kind, or any other
@@ -68,13 +73,14 @@ class FailureGuard:
         self._recent.append(kind or "")
         self.requests += 1
         if not kind:
+            self.succeeded += 1
             return
         self._failed += 1
         self.failed += 1
         self._latest = " ".join(message.split()) or kind
         if self.cause:
             return
-        if kind in FATAL_KINDS:
+        if kind in FATAL_KINDS or (kind == ErrorKind.BAD_REQUEST and not self.succeeded):
             self._trip(self._latest)
         elif self._failed >= self.threshold:
             self._trip(self._share_text())

@@ -224,6 +224,9 @@ class OpenAICompatClient:
         where = self.base_url
         if isinstance(exc, openai.APITimeoutError) and _really_timed_out(exc):
             return LLMError("timeout", f"{where} did not answer within {self.timeout_s:g} s")
+        cut = _cut_reply(exc)
+        if cut is not None:  # it was reached: it answered, then the body stopped
+            return LLMError("connection", f"{where} broke off its reply mid-body ({cut})")
         if isinstance(exc, openai.APITimeoutError):
             # the aiohttp transport reports refused, closed and reset connections as timeouts
             reason = describe_connection_error(exc.__cause__ or exc)
@@ -346,6 +349,17 @@ def _chain(exc: BaseException) -> list[BaseException]:
         out.append(current)
         current = current.__cause__ or current.__context__
     return out
+
+
+def _cut_reply(exc: BaseException) -> str | None:
+    """How a reply was cut short (its body ended before its length, or a chunked body broke
+    off), or None when the failure was not that."""
+    for e in _chain(exc):
+        if isinstance(e, aiohttp.ClientPayloadError):
+            if "content length" in " ".join(str(c) for c in _chain(e)).lower():
+                return "fewer bytes came than its Content-Length said"
+            return "the connection closed before the body was whole"
+    return None
 
 
 def _really_timed_out(exc: BaseException) -> bool:

@@ -57,26 +57,49 @@ class Pacer:
         self.requests_per_minute = requests_per_minute
         self._slots = asyncio.Semaphore(max_in_flight)
         self._interval_s = 60.0 / requests_per_minute if requests_per_minute else 0.0
-        self._next_start = 0.0
+        self._last_start = -float("inf")
+        """When the last request went out, on ``clock``."""
+        self._spacing = asyncio.Lock()
+        """Held by the one request waiting for its start: the next one's wait begins from when
+        this one really went out, not from when it was planned."""
         self._clock = clock
         self._sleep = sleep
 
+    @property
+    def last_start(self) -> float:
+        """When the last request went out, on the pacer's clock (-inf before the first; kept
+        only with a requests-per-minute limit)."""
+        return self._last_start
+
     @asynccontextmanager
     async def turn(self, not_before: Callable[[], float] | None = None) -> AsyncIterator[None]:
-        """Hold an in-flight slot, starting no earlier than the RPM spacing and `not_before()`
-        (a `time.monotonic()` instant, e.g. a server's Retry-After: read once the slot is held,
-        so a pause that began while the request waited still holds it back) allow."""
+        """Hold an in-flight slot, starting no earlier than the RPM spacing after the previous
+        start and `not_before()` (a `time.monotonic()` instant, e.g. a server's Retry-After:
+        read once the slot is held, so a pause that began while the request waited still holds
+        it back) allow. The spacing is kept from the instant each request actually goes out: a
+        sleep that overruns (a busy machine) delays the next ones instead of bunching them."""
         async with self._slots:
-            now = self._clock()
-            start = max(now, not_before() if not_before is not None else 0.0)
             if self._interval_s:
-                start = max(start, self._next_start)
-                self._next_start = start + self._interval_s
-            if start > now:
-                await self._sleep(start - now)
+                async with self._spacing:
+                    await self._wait(not_before)
+                    self._last_start = self._clock()
+            else:
+                await self._wait(not_before)
             if (left := _LEFT.get()) is not None:
                 left[0] = True  # the request goes out now
             yield
+
+    async def _wait(self, not_before: Callable[[], float] | None) -> None:
+        """Sleep until the spacing and ``not_before()`` allow a start, checking again after each
+        sleep (the clock, not the sleep, says when the time has come)."""
+        while True:
+            now = self._clock()
+            start = max(now, self._last_start + self._interval_s)
+            if not_before is not None:
+                start = max(start, not_before())
+            if start <= now:
+                return
+            await self._sleep(start - now)
 
 
 class PacedClient:

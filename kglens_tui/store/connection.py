@@ -1,7 +1,11 @@
-"""Open the workspace database: WAL, foreign keys, busy timeout, migrations by user_version."""
+"""Open the workspace database: WAL, foreign keys, busy timeout, migrations by user_version.
+
+A workspace carries KGLens's PRAGMA application_id from its creation on; a file that is not one
+(another application's SQLite database) is refused before anything is written to it."""
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -11,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
+from urllib.request import pathname2url
 
 import platformdirs
 
@@ -24,6 +29,9 @@ LOCK_WAIT_S = 600.0
 """How long a write transaction waits for another process's write lock before it gives up, in
 seconds; $KGLENS_LOCK_WAIT overrides it."""
 _LOCK_POLL_MS = 200
+APPLICATION_ID = 0x4B474C4E
+"""PRAGMA application_id of a KGLens workspace: "KGLN" (stamped at creation; a workspace made
+before it was, application_id 0 with only KGLens tables, is stamped when next opened to write)."""
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 T = TypeVar("T")
@@ -72,31 +80,103 @@ def schema_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection) -> int:
-    """Apply every migration newer than the database, each in its own transaction."""
+    """Apply every migration newer than the database in one transaction (a failure leaves the
+    file as it was) and stamp KGLens's application_id with them."""
     steps = migrations()
     latest = steps[-1][0] if steps else 0
+    current = check_not_newer(conn, latest)
+    stamped = application_id(conn) == APPLICATION_ID
+    if current == latest and stamped:
+        return current
+    begin_write(conn)
+    try:
+        current = schema_version(conn)  # another process may have migrated meanwhile
+        for version, _name, sql in steps:
+            if version <= current:
+                continue
+            for statement in _split_sql(sql):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version}")
+        if application_id(conn) != APPLICATION_ID:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return schema_version(conn)
+
+
+def check_not_newer(conn: sqlite3.Connection, latest: int | None = None) -> int:
+    """The database's schema version; StoreError when it is newer than this program's."""
+    if latest is None:
+        steps = migrations()
+        latest = steps[-1][0] if steps else 0
     current = schema_version(conn)
     if current > latest:
         raise StoreError(
             f"the database has schema version {current}, newer than this program's {latest}: "
             "upgrade kglens"
         )
-    for version, _name, sql in steps:
-        if version <= current:
-            continue
-        begin_write(conn)
-        try:
-            if schema_version(conn) >= version:  # another process migrated meanwhile
-                conn.execute("ROLLBACK")
-                continue
+    return current
+
+
+def application_id(conn: sqlite3.Connection) -> int:
+    """The database's PRAGMA application_id (0: none set)."""
+    return int(conn.execute("PRAGMA application_id").fetchone()[0])
+
+
+@functools.cache
+def workspace_tables() -> frozenset[str]:
+    """Every table a KGLens workspace of the latest schema holds (its FTS tables' shadow tables
+    included): the migrations applied to an empty database in memory."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for _version, _name, sql in migrations():
             for statement in _split_sql(sql):
                 conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {version}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-    return schema_version(conn)
+        return frozenset(_tables(conn))
+    finally:
+        conn.close()
+
+
+def _tables(conn: sqlite3.Connection) -> list[str]:
+    return [
+        str(row[0])
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+
+
+def check_workspace(conn: sqlite3.Connection, db_path: Path | str) -> None:
+    """Refuse, in one line and before anything is written, a database that is not a KGLens
+    workspace: another application_id, or none (0) with any table a KGLens workspace of some
+    version would not hold. An empty database (a new workspace) passes."""
+    found = application_id(conn)
+    if found == APPLICATION_ID:
+        return
+    if found != 0:
+        raise StoreError(
+            f"{db_path}: not a KGLens workspace (an SQLite database of another application, "
+            f"application_id {found}); it was left as it was"
+        )
+    tables = _tables(conn)
+    if not tables:
+        return
+    foreign = sorted(set(tables) - workspace_tables())
+    version = schema_version(conn)
+    if version == 0 or foreign or "kg" not in tables:
+        shown = ", ".join(foreign[:3] or sorted(tables)[:3])
+        hint = ""
+        if version > 0 and "kg" in tables:  # an older kglens's workspace with tables added?
+            hint = (
+                f"; if it is a workspace of an older kglens with tables added by hand, mark it "
+                f"as KGLens's with: sqlite3 {db_path} 'PRAGMA application_id = {APPLICATION_ID}'"
+            )
+        raise StoreError(
+            f"{db_path}: not a KGLens workspace (an SQLite database with other tables: {shown}); "
+            f"it was left as it was{hint}"
+        )
 
 
 def _split_sql(script: str) -> list[str]:
@@ -118,12 +198,24 @@ def connect(
     *,
     migrate_schema: bool = True,
     lock_notice: Callable[[str], None] | None = None,
+    read_only: bool = False,
 ) -> WorkspaceConnection:
     """Open (creating if needed) the workspace database in autocommit mode with WAL on.
-    `lock_notice` is told when a write waits for another process (see `begin_write`)."""
+    `lock_notice` is told when a write waits for another process (see `begin_write`). A file
+    that is not a KGLens workspace is refused (`check_workspace`) before anything is written.
+    `read_only`: open an existing workspace only to read it (`connect_read_only`)."""
     db_path = Path(path) if path is not None else default_db_path()
-    if str(db_path) != ":memory:":
-        db_path.parent.mkdir(parents=True, exist_ok=True)
+    if read_only:
+        return connect_read_only(db_path)
+    on_disk = str(db_path) != ":memory:"
+    if on_disk:
+        try:
+            db_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file where a folder should be, no permission...
+            why = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
+            raise StoreError(
+                f"{db_path}: cannot make the workspace's folder {db_path.parent} ({why})"
+            ) from exc
     try:
         conn = sqlite3.connect(
             str(db_path),
@@ -132,18 +224,86 @@ def connect(
             check_same_thread=False,
             factory=WorkspaceConnection,
         )
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+    try:
         conn.lock_notice = lock_notice
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        check_workspace(conn, db_path)  # before the first write (WAL is one)
+        check_not_newer(conn)
         conn.execute("PRAGMA foreign_keys = ON")
-        if str(db_path) != ":memory:":
+        if on_disk:
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         if migrate_schema:
             migrate(conn)
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "readonly" not in str(exc) and "unable to open" not in str(exc):
+            raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+        raise StoreError(
+            f"{db_path}: cannot open the workspace database to write to it ({exc}); if the file "
+            "or its folder is read-only, commands that only read it (runs, report, search, "
+            "export...) still can"
+        ) from exc
     except sqlite3.DatabaseError as exc:
+        conn.close()
         raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+    except BaseException:
+        conn.close()
+        raise
     return conn
+
+
+def connect_read_only(db_path: Path) -> WorkspaceConnection:
+    """Open an existing workspace to read it and nothing else: no WAL switch, no migration, no
+    stamp, and SQLite refuses any write. A workspace this program would have to migrate says so.
+    A file or folder this process may not write (an archive, a shared copy) is opened read-only
+    by SQLite, and immutable when even that cannot open it (a WAL workspace whose folder cannot
+    take its -shm file: nothing can be writing to it then)."""
+    if not db_path.is_file():
+        raise StoreError(f"no workspace at {db_path}")
+    writable = os.access(db_path, os.W_OK) and os.access(db_path.parent, os.W_OK)
+    uri = f"file:{pathname2url(str(db_path.resolve()))}"
+    tries = [(str(db_path), False)] if writable else []
+    tries += [(f"{uri}?mode=ro", True), (f"{uri}?mode=ro&immutable=1", True)]
+    problem: sqlite3.DatabaseError | None = None
+    for target, as_uri in tries:
+        conn = sqlite3.connect(
+            target,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+            factory=WorkspaceConnection,
+            uri=as_uri,
+        )
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            check_workspace(conn, db_path)
+            current = check_not_newer(conn)
+        except sqlite3.OperationalError as exc:  # e.g. the -shm file cannot be made
+            conn.close()
+            problem = exc
+            continue
+        except sqlite3.DatabaseError as exc:  # not an SQLite file
+            conn.close()
+            raise StoreError(f"{db_path}: cannot open the workspace database: {exc}") from exc
+        except BaseException:
+            conn.close()
+            raise
+        latest = migrations()[-1][0]
+        if current < latest:
+            conn.close()
+            raise StoreError(
+                f"{db_path}: the workspace has schema version {current} and this kglens reads "
+                f"version {latest}; a command that only reads does not migrate it: open it once "
+                "with a command that writes (e.g. `kglens` itself) where it may be changed"
+            )
+        conn.execute("PRAGMA query_only = ON")
+        return conn
+    raise StoreError(f"{db_path}: cannot open the workspace database to read it: {problem}")
 
 
 @contextmanager
@@ -194,17 +354,17 @@ def begin_write(conn: sqlite3.Connection, wait_s: float | None = None) -> None:
             except sqlite3.OperationalError as exc:
                 if not _is_busy(exc):
                     raise
-            if time.monotonic() >= deadline:
-                raise LockTimeoutError(
-                    f"{_db_file(conn)}: another process has held the workspace's write lock for "
-                    f"more than {limit:g}s, giving up (set ${LOCK_WAIT_ENV} to wait longer)"
-                )
             notice = getattr(conn, "lock_notice", None)
-            if not told and notice is not None:
+            if not told and notice is not None:  # told even when the wait is already over
                 told = True
                 notice(
                     f"waiting for another process to finish writing to the workspace "
                     f"(up to {limit:g}s, ${LOCK_WAIT_ENV})…"
+                )
+            if time.monotonic() >= deadline:
+                raise LockTimeoutError(
+                    f"{_db_file(conn)}: another process has held the workspace's write lock for "
+                    f"more than {limit:g}s, giving up (set ${LOCK_WAIT_ENV} to wait longer)"
                 )
     finally:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import signal
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -48,6 +51,8 @@ from kglens_tui.tui.settings_check import check_keys, check_theme
 QUIT_GRACE_S = 1.5
 """How long a quit waits for the active run to cancel its requests and commit before the probe
 process is ended outright (its committed iterations stay either way)."""
+QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that end the TUI through its quit (asking nothing), so the terminal is given back."""
 QUIT_REASON = "quit during the run: resume it (r on Home, or --resume) to ask the rest"
 
 
@@ -123,6 +128,9 @@ class KGLensApp(App):
         self.theme = self.settings.theme
         self.form_choice: FormChoice | None = None
         """The new-run form's main choices when a run last started from it (it reopens so)."""
+        self.quit_signals: list[int] | None = None
+        """Set by the entry points (`run_app`, `run_annotation`): the quit signals that came
+        before the app could handle them; the app then quits on them (`quit_on_signal`)."""
 
     def notify(
         self,
@@ -156,6 +164,12 @@ class KGLensApp(App):
         return self._conn
 
     def on_mount(self) -> None:
+        if self.quit_signals is not None:
+            loop = asyncio.get_running_loop()
+            for sig in QUIT_SIGNALS:
+                loop.add_signal_handler(sig, self.quit_on_signal)
+            if self.quit_signals:  # one came while the app started
+                self.call_later(self.quit_on_signal)
         for warning in unread_variables():
             self.notify(warning, severity="warning", timeout=15)
         if self.settings.keys:
@@ -451,9 +465,20 @@ class KGLensApp(App):
         assert self.session is not None  # _busy
         self.push_screen(ConfirmScreen(quit_question(self.session)), answer)
 
+    def quit_on_signal(self) -> None:
+        """SIGTERM or SIGHUP: quit as a confirmed quit does, asking nothing: a run going is ended
+        and stored as interrupted, every label stored stays, and Textual gives the terminal back
+        (cooked mode, the main screen, the cursor) as on any quit."""
+        if self._quit_started is None:
+            self._quit_now()
+
     def on_unmount(self) -> None:
         """However the app ends (a crash, a test's end), a run still going is ended as on quit,
         so its worker thread and probe process do not outlive the app."""
+        if self.quit_signals is not None:
+            loop = asyncio.get_running_loop()
+            for sig in QUIT_SIGNALS:
+                loop.remove_signal_handler(sig)
         if self.session is not None and self._quit_started is None and self._busy_worker():
             self.session.abort(QUIT_REASON)
 
@@ -515,8 +540,24 @@ class KGLensApp(App):
 
 
 def _exit_status(app: KGLensApp, *, headless: bool = False) -> int:
-    """Run the app; its exit status is non-zero when it stopped on an error."""
-    app.run(headless=headless)
+    """Run the app; its exit status is non-zero when it stopped on an error. The workspace is
+    opened first, so a bad one is the CLI's one error line, not a traceback. In the main thread,
+    SIGTERM and SIGHUP quit it (`KGLensApp.quit_on_signal`); one that comes before the app can
+    handle it is kept for it, so none ends the process with the terminal in raw mode."""
+    app.db()  # a workspace that cannot be opened is one line (StoreError) before the screen
+    if threading.current_thread() is not threading.main_thread():
+        app.run(headless=headless)
+        return app.return_code or 0
+    received: list[int] = []
+    app.quit_signals = received
+    previous = {
+        sig: signal.signal(sig, lambda signum, _: received.append(signum)) for sig in QUIT_SIGNALS
+    }
+    try:
+        app.run(headless=headless)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     return app.return_code or 0
 
 
@@ -525,8 +566,10 @@ def run_app(db: str | None = None, *, headless: bool = False) -> int:
     return _exit_status(KGLensApp(db), headless=headless)
 
 
-def run_annotation(db: str | None, round_ref: str | None, annotator: str | None) -> int:
-    """Entry point for `kglens annotate tui` (and each browser session of `kglens serve`)."""
-    return _exit_status(
-        KGLensApp(db, welcome=False, annotation=AnnotationEntry(round_ref, annotator))
-    )
+def run_annotation(
+    db: str | None, round_ref: str | None, annotator: str | None, *, bound: bool = False
+) -> int:
+    """Entry point for `kglens annotate tui` (and each browser session of `kglens serve`);
+    ``bound``: only that round and annotator can be opened."""
+    entry = AnnotationEntry(round_ref, annotator, bound=bound)
+    return _exit_status(KGLensApp(db, welcome=False, annotation=entry))

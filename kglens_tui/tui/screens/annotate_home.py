@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
-from kglens_tui.core.safetext import literal, visible
+from kglens_tui.core.safetext import literal, markup_literal, visible
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, fit_widths
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -73,6 +73,8 @@ class AnnotationEntry:
 
     round_ref: str | None = None
     annotator: str | None = None
+    bound: bool = False
+    """Only this round and annotator can be opened (`kglens serve --per-annotator` links)."""
 
 
 def _source(rnd: Round) -> str:
@@ -143,6 +145,14 @@ class RoundsScreen(Screen):
     def annotators_only(self) -> bool:
         return getattr(self.app, "annotation", None) is not None
 
+    def bound_to(self) -> tuple[int, str] | None:
+        """(round id, annotator) when the app is bound to one annotator of one round (no other
+        can be opened from here), else None."""
+        entry = getattr(self.app, "annotation", None)
+        if entry is None or not entry.bound or entry.round_ref is None or entry.annotator is None:
+            return None
+        return get_round(self.app.db(), entry.round_ref).id, entry.annotator
+
     # Textual declares HELP a ClassVar; this screen's help depends on the app's entry, so it is
     # read per instance (the app's help reads screen.HELP)
     @property
@@ -178,6 +188,9 @@ class RoundsScreen(Screen):
         table = self.query_one("#ann-rounds-table", LiteralDataTable)
         selected = table.selected_key()
         rounds = list_rounds(conn)
+        bound = self.bound_to()
+        if bound is not None:
+            rounds = [rnd for rnd in rounds if rnd.id == bound[0]]
         rows = []
         for rnd in rounds:
             counts = progress(conn, rnd.id)
@@ -215,6 +228,11 @@ class RoundsScreen(Screen):
             banner.update(
                 "No annotation rounds yet. Create one from KGLens runs: "
                 "[b]kglens annotate round create --name NAME --runs 1,2[/]"
+            )
+        elif bound is not None:
+            banner.update(
+                f"You annotate this round as [b]{markup_literal(bound[1])}[/]: press [b]a[/] or "
+                "[b]enter[/] to go on."
             )
         elif self.annotators_only:
             banner.update("Choose a round and press [b]a[/] or [b]enter[/] to annotate it.")
@@ -261,6 +279,11 @@ class RoundsScreen(Screen):
             self.pick_annotator(rnd.id)
 
     def pick_annotator(self, round_id: int) -> None:
+        bound = self.bound_to()
+        if bound is not None:  # no one else to choose
+            self.app.push_screen(AnnotateScreen(*bound))
+            return
+
         def chosen(name: str | None) -> None:
             if name:
                 self.app.push_screen(AnnotateScreen(round_id, name))
