@@ -28,6 +28,7 @@ from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.bias import Baseline
+from kglens_tui.probe.matcher import WH_MATCHER
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
@@ -82,6 +83,9 @@ class RunReport:
     one was not used)"."""
     helpers: dict[str, Usage] = field(default_factory=dict)
     """Calls of the question generator and the judge, apart from the target's `requests`."""
+    unjudged: int = 0
+    """Wh replies the LLM judge failed to judge (it failed or answered out of format): they
+    keep the matcher's verdict."""
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str], data: RunData) -> list[GroupRates]:
@@ -142,6 +146,10 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
         "WHERE run_id = ? AND matcher != ''",
         (run.id,),
     ).fetchone()
+    (unjudged,) = conn.execute(
+        "SELECT COUNT(*) FROM observation WHERE run_id = ? AND verifier LIKE ?",
+        (run.id, f"{WH_MATCHER} (unjudged:%"),
+    ).fetchone()
     question_sources = dict(
         conn.execute(
             "SELECT generator, COUNT(*) FROM observation WHERE run_id = ? AND category != 'error' "
@@ -177,6 +185,7 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
         judge_agrees=int(judge_agrees),
         question_sources=question_sources,
         helpers=load_usage(conn, run.id),
+        unjudged=int(unjudged),
     )
 
 

@@ -13,6 +13,10 @@ from kglens_tui.probe.verify import Checked, check_wh
 
 WH_MATCHER = "alias match"
 """The `observation.verifier` of a Wh verdict the matcher gave."""
+UNCERTAIN = "uncertain"
+"""What a Wh verdict's `observation.verifier` adds when the matcher's rules could not decide:
+"alias match (uncertain)". The LLM judge decides such a reply when one is set; without one the
+matcher's best reading stands and the label sends it to human review (triage, annotation)."""
 YES_NO_MATCHER = "first word"
 """The `observation.verifier` of a Yes/No verdict the matcher gave."""
 
@@ -30,3 +34,15 @@ def check_edge_wh(
         names.table(kg.types[int(kg.o[edge])]),
         subject=kg.names(subject),
     )
+
+
+def matcher_label(checked: Checked) -> str:
+    """The `observation.verifier` of a Wh verdict the matcher gave: "alias match", or
+    "alias match (uncertain)" when its rules could not decide."""
+    return f"{WH_MATCHER} ({UNCERTAIN})" if checked.uncertain else WH_MATCHER
+
+
+def given_by_matcher(verifier: str) -> bool:
+    """Whether a stored verdict is the matcher's (plain, uncertain or left unjudged by a judge
+    that failed), which `kglens triage reverify` may re-check."""
+    return verifier in (WH_MATCHER, YES_NO_MATCHER) or verifier.startswith(f"{WH_MATCHER} (")

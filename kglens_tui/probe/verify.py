@@ -213,10 +213,12 @@ def mentions_any(reply: str, aliases: Iterable[str], *, fuzzy: bool = True) -> b
 
 
 class Checked(NamedTuple):
-    """A verdict, and whether the reply hedged ("I think it is Canberra", "probably Yes")."""
+    """A verdict, whether the reply hedged ("I think it is Canberra", "probably Yes"), and
+    whether the rules could not decide it (the verdict is then their best reading)."""
 
     verdict: Verdict
     hedged: bool = False
+    uncertain: bool = False
 
 
 @lru_cache(maxsize=4096)
