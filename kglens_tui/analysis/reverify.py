@@ -103,7 +103,7 @@ def reverify_run(
             continue
         if qtype == WH:
             edge = kg.edge_position(int(edge_id))
-            after = check_edge_wh(reply, json.loads(answers), names, edge).verdict.value
+            after = check_edge_wh(reply, json.loads(answers), names, edge, question).verdict.value
             if judge and after in (Verdict.CORRECT, Verdict.INCORRECT):
                 out.judged += 1  # today's engine would ask the judge about it
                 continue

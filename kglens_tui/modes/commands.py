@@ -428,6 +428,35 @@ def report(
     else:
         print_facteval(snap.metrics, out)
         out.print(run_per_relation_table(conn, run_id))
+    sources = question_sources(conn, run_id, mode)
+    if any(source != "template" for source in sources):
+        shown = " · ".join(f"{n:,} {source}" for source, n in sources.items())
+        out.print(
+            literal(f"{_WRITTEN[mode]} ({sum(sources.values()):,}) by who wrote them: {shown}")
+        )
+
+
+_WRITTEN = {
+    KONTEST: "second phrasings",
+    FACTEVAL: "questions",
+}
+
+
+def question_sources(conn: sqlite3.Connection, run_id: int, mode: str) -> dict[str, int]:
+    """A KONTEST or fact-eval run's questions by who wrote them: "llm:MODEL", "template", or
+    "template (why the LLM's was not used)", so rejections are counted by reason as in KGLens's
+    report. KONTEST counts each relation's second phrasing (the one a paraphraser writes)."""
+    if mode == KONTEST:
+        sql = (
+            "SELECT generator, COUNT(DISTINCT relation) FROM kontest_query "
+            "WHERE run_id = ? AND template = 2 GROUP BY generator ORDER BY 2 DESC, 1"
+        )
+    else:
+        sql = (
+            "SELECT generator, COUNT(*) FROM facteval_question WHERE run_id = ? "
+            "GROUP BY generator ORDER BY 2 DESC, 1"
+        )
+    return {str(g): int(n) for g, n in conn.execute(sql, (run_id,)).fetchall()}
 
 
 def report_renderables(

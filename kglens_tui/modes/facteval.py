@@ -33,8 +33,9 @@ from kglens_tui.modes.store import (
     write_facteval_answers,
 )
 from kglens_tui.probe.bias import YesNoBias, constant_right
+from kglens_tui.probe.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
 from kglens_tui.probe.mentions import NameTable, TypeNames
-from kglens_tui.probe.verify import mentions_any, normalize
+from kglens_tui.probe.verify import normalize
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
@@ -386,13 +387,20 @@ class FactevalEngine(ModeEngine):
         if reply.failed:
             return q.question, f"template (generator failed: {reply.error.split(':')[0]})"
         text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
-        ok = {
-            "statement": bool(text),
-            "fib": MASK in text and not mentions_any(text, q.answers[0], fuzzy=False),
-            "wh": text.endswith("?") and not mentions_any(text, q.answers[0], fuzzy=False),
-        }[q.format]
-        if not ok:
-            return q.question, "template (generator gave no usable question)"
+        if not text:
+            return q.question, "template (generator gave no question)"
+        kg, s = self.kg, self._node[q.subject_id]
+        form = {"statement": STATEMENT, "fib": BLANK, "wh": QUESTION}[q.format]
+        why = rejection(
+            text,
+            subject_names=kg.names(s),
+            asked_names=(obj,) if form == STATEMENT else (),
+            answer_names=q.answers if form != STATEMENT else (),
+            form=form,
+            mask=MASK,
+        )
+        if why:
+            return q.question, rejected_source(why)
         return text, f"llm:{generator.label}"
 
     async def _ask_one(self, q: QuestionRow, context: str, text: str) -> tuple[AnswerRow, Reply]:

@@ -764,7 +764,9 @@ class ProbeEngine(RunEngine):
         the model under test."""
         question = outcome.question
         edge = int(self.positions[question.pos])
-        checked = check_edge_wh(outcome.reply, question.expected_answers, self.names, edge)
+        checked = check_edge_wh(
+            outcome.reply, question.expected_answers, self.names, edge, question.text
+        )
         outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
         outcome.verifier = matcher_label(checked)
         if self.judge is None or (

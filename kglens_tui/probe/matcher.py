@@ -22,17 +22,26 @@ YES_NO_MATCHER = "first word"
 
 
 def check_edge_wh(
-    reply: str, expected_answers: Sequence[Sequence[str]], names: TypeNames, edge: int
+    reply: str,
+    expected_answers: Sequence[Sequence[str]],
+    names: TypeNames,
+    edge: int,
+    question: str = "",
 ) -> Checked:
     """A Wh reply about the edge at position ``edge`` of ``names.kg``: the rivals are the names of
-    every entity of its object's type, the subject's names never a rival."""
+    every entity of its object's type, the subject's names never a rival; the true objects also
+    go by their answer-only names (`TypeNames.answer_only`); ``question``'s words never count as
+    an answer."""
     kg: KGIndex = names.kg
     subject = int(kg.s[edge])
+    object_type = kg.types[int(kg.o[edge])]
     return check_wh(
         reply,
         expected_answers,
-        names.table(kg.types[int(kg.o[edge])]),
+        names.table(object_type),
         subject=kg.names(subject),
+        question=question,
+        answer_only=names.answer_only(object_type, expected_answers),
     )
 
 

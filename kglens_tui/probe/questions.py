@@ -14,7 +14,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.templates import templates_for
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.probe.config import Difficulty
-from kglens_tui.probe.generated import rejection
+from kglens_tui.probe.generated import rejected_source, rejection
 from kglens_tui.runs.prompts import load_prompt
 
 YES_NO = "yes_no"
@@ -257,7 +257,7 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
         answer_names=question.expected_answers if question.qtype != YES_NO else (),
     )
     if why:
-        return replace(question, generator=f"template (generated question rejected: {why})")
+        return replace(question, generator=rejected_source(why))
     return replace(question, text=text, generator=f"llm:{client.label}")
 
 
