@@ -420,11 +420,20 @@ def report(
 ) -> None:
     """`consistency report` or `facteval report` of a run (by ``mode``)."""
     snap = _header(conn, run_id, mode, out)
-    stale = stale_verdicts_note(conn, load_run(conn, run_id, mode))
+    run = load_run(conn, run_id, mode)
+    stale = stale_verdicts_note(conn, run)
     if stale:
         out.print(literal(stale, "yellow"))
     if mode == KONTEST:
         print_kontest(snap.metrics, findings, out)
+        left_out = int(run.manifest.get("gives_away_left_out") or 0)
+        if left_out:
+            out.print(
+                literal(
+                    f"{left_out:,} relations and paths left out: a question about them names its "
+                    "own answer (the object is part of the subject's name)"
+                )
+            )
     else:
         print_facteval(snap.metrics, out)
         out.print(run_per_relation_table(conn, run_id))

@@ -50,6 +50,10 @@ class UnitMode:
         """What makes a run reproducible: KG hash, prompt hashes, settings, versions."""
         return build_manifest(self.name, kg, config, target, self.prompts)
 
+    def plan_notes(self, plan: Any) -> dict[str, Any]:
+        """Counts about the plan the manifest keeps (what was left out and why); none here."""
+        return {}
+
     def create_run(
         self,
         conn: sqlite3.Connection,
@@ -65,7 +69,7 @@ class UnitMode:
             conn,
             kg.kg_id,
             config,
-            self.manifest(kg, config, target),
+            {**self.manifest(kg, config, target), **self.plan_notes(plan)},
             target.label,
             bool(target.simulated),
             np.array(self.plan_edge_ids(plan), dtype=np.int64),
