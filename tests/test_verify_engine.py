@@ -10,6 +10,7 @@ import pytest
 
 from kglens_tui.analysis.report import build_report
 from kglens_tui.analysis.report_render import verdict_notes
+from kglens_tui.cli import main
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError, QuestionMeta
 from kglens_tui.llm.usage import HelperRole, counted
 from kglens_tui.probe import mentions
@@ -212,3 +213,19 @@ def test_a_judge_that_answers_in_format_on_a_later_try_decides(conn: sqlite3.Con
     rows = conn.execute("SELECT category, matcher FROM observation WHERE qtype = 'wh'").fetchall()
     assert rows and {tuple(r) for r in rows} == {("incorrect", "correct")}
     assert judge.requests == 2 * len(rows)
+
+
+def test_judge_disagreements_go_to_an_annotation_round(conn: sqlite3.Connection) -> None:
+    judge = Scripted(lambda _meta: "no", label="judge")
+    run_id = _run(conn, Scripted(_plain), judge)
+    (disagree,) = conn.execute(  # a round takes each (question, reply) once
+        "SELECT COUNT(DISTINCT question || char(0) || reply) FROM observation "
+        "WHERE run_id = ? AND matcher != category AND matcher != ''",
+        (run_id,),
+    ).fetchone()
+    assert disagree > 0
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    args = ["--db", db, "annotate", "round", "create", "--name", "judge check", "--runs"]
+    assert main([*args, str(run_id), "--disagreements", "--annotators", "ann"]) == 0
+    (items,) = conn.execute("SELECT COUNT(*) FROM annotation_item").fetchone()
+    assert items == disagree
