@@ -413,6 +413,15 @@ def unit_words(label: str, code: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone"})
+"""Key prefixes of the entities the sources name (`answer_names`); people need no source."""
+
+
+def has_sources(key: str) -> bool:
+    """Whether the sources may name the entity with this KG key."""
+    return key.partition(":")[0] in SOURCED_KINDS
+
+
 def warm() -> None:
     """Load every source now (about a second), so a run's first replies do not wait for it."""
     territory_names()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kglens_tui.kg.answer_names import AnswerNames, answer_names, warm
+from kglens_tui.kg.answer_names import AnswerNames, answer_names, has_sources, warm
 
 if TYPE_CHECKING:
     from kglens_tui.kg.graph import KGIndex
@@ -367,10 +367,15 @@ class TypeNames:
 
     def build(self, entity_types: Iterable[str]) -> None:
         """Build the tables of these types now (a run does it before its first question), and
-        load the sources of answer-only names."""
-        for entity_type in entity_types:
+        load the sources of answer-only names when entities of these types have them."""
+        types = list(entity_types)
+        for entity_type in types:
             self.table(entity_type)
-        warm()
+        assert self._members is not None or not types
+        members = self._members or {}
+        keys = self.kg.entity_keys
+        if any(has_sources(keys[node]) for t in types for node in members.get(t, ())[:1]):
+            warm()
 
     def answer_only(
         self, entity_type: str, groups: Sequence[Sequence[str]]

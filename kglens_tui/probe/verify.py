@@ -482,7 +482,7 @@ def check_wh(
     extra = _answer_only_names(groups, tuple(answer_only), subject_names)
     truth = _truth_table(groups) if not extra[0] else _truth_table(extra[0])
     tables = (truth, extra[1], rivals)
-    asked = tokenize(question) if question else ()
+    asked = _question_tokens(question) if question else ()
     allowed = _name_words(groups) if extra[1] is not None else frozenset()
     found = _found(tokens, tables, asked, allowed, subject_names)
     marker, cut = _correction(tokens, found)
@@ -762,6 +762,17 @@ _WEAK_CORRECTIONS = (
 """Words that may correct: what follows is the answer when it names a candidate."""
 
 
+_MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS):
+    _MARKERS_BY_FIRST.setdefault(_marker[0], []).append(_marker)
+
+
+@lru_cache(maxsize=4096)
+def _question_tokens(question: str) -> tuple[Token, ...]:
+    """A question's tokens, worked out once (a run asks each question many times)."""
+    return tokenize(question)
+
+
 def _correction(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
     """(where the last correction's words start, where the answer the reply ends on starts);
     (0, 0) when it corrects nothing. After a strong marker ("sorry, I mean") whatever follows is
@@ -770,7 +781,7 @@ def _correction(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int,
     norms = [t.norm for t in tokens]
     best = (0, 0)
     for i in range(1, len(norms)):
-        for marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS):
+        for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)
             if tuple(norms[i:end]) != marker or end >= len(norms):
                 continue
