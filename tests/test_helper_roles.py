@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kglens_tui.llm.local_llama import LocalLlamaClient
+from kglens_tui.llm.local_llama import LocalLlamaClient, local_available
 from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs import clients
@@ -17,8 +17,12 @@ from kglens_tui.runs.runner import prepare
 from kglens_tui.store.connection import connect
 
 LOCAL = "local:smollm2"
+needs_local = pytest.mark.skipif(
+    not local_available(), reason="the local model is not installed (the `local` extra)"
+)
 
 
+@needs_local
 def test_the_local_model_is_built_as_a_helper_without_the_remote_settings() -> None:
     config = RunConfig(kg="country", target="sim", generator=LOCAL, verifier=LOCAL, timeout_s=7.0)
     built = helper_client(LOCAL, config)
@@ -27,6 +31,7 @@ def test_the_local_model_is_built_as_a_helper_without_the_remote_settings() -> N
     assert helper_client("alias", config) is None
 
 
+@needs_local
 @pytest.mark.parametrize(
     "config",
     [
@@ -65,5 +70,18 @@ def test_a_run_whose_helper_cannot_be_built_stores_nothing(
         monkeypatch.setattr(module, "helper_client", broken)
     conn = connect(tmp_path / "w.db")
     with pytest.raises(TypeError, match="cannot build"):
+        prepare(conn, config=config)
+    assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+def test_a_run_whose_local_model_is_missing_stores_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kglens_tui.llm import local_llama
+
+    monkeypatch.setattr(local_llama, "local_available", lambda model_path="": False)
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(kg="country", subset="paper16", target="sim", verifier=LOCAL)
+    with pytest.raises(local_llama.LocalModelUnavailable, match="not installed"):
         prepare(conn, config=config)
     assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
