@@ -229,3 +229,33 @@ def test_judge_disagreements_go_to_an_annotation_round(conn: sqlite3.Connection)
     assert main([*args, str(run_id), "--disagreements", "--annotators", "ann"]) == 0
     (items,) = conn.execute("SELECT COUNT(*) FROM annotation_item").fetchone()
     assert items == disagree
+
+
+def test_uncertain_verdicts_are_labelled_and_counted(conn: sqlite3.Connection) -> None:
+    """A true answer with a rival in a sentence of its own: correct, but the rules cannot be
+    sure; without a judge the verifier label says so and the report counts it."""
+
+    def aside(meta: QuestionMeta | None) -> str:
+        assert meta is not None
+        if meta.qtype != "wh":
+            return "No."
+        return f"{meta.true_labels[0]}. Canberra is another one."  # a capital: a rival city
+
+    config = RunConfig(
+        kg="country", target="sim", difficulty="wh", predicates=["capital"], batch_size=16,
+        iterations=2, stop_on_convergence=False,
+    )  # fmt: skip
+    engine = prepare(conn, config=config, target=Scripted(aside))
+    run_blocking(engine)
+    run_id = engine.run.id
+    rows = conn.execute(
+        "SELECT question, reply, category, verifier FROM observation WHERE run_id = ? "
+        "AND qtype = 'wh'",
+        (run_id,),
+    ).fetchall()
+    capitals = [r for r in rows if "capital of" in r[0] and not r[1].startswith("Canberra")]
+    assert capitals and all(r[2:] == ("correct", "alias match (uncertain)") for r in capitals)
+    uncertain = [r for r in rows if r[3] == "alias match (uncertain)"]
+    report = build_report(conn, run_id)
+    assert report.uncertain == len(uncertain)
+    assert f"{len(uncertain):,} Wh verdicts the rules could not decide" in verdict_notes(report)

@@ -28,7 +28,7 @@ from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.bias import Baseline
-from kglens_tui.probe.matcher import WH_MATCHER
+from kglens_tui.probe.matcher import UNCERTAIN, WH_MATCHER
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
@@ -86,6 +86,8 @@ class RunReport:
     unjudged: int = 0
     """Wh replies the LLM judge failed to judge (it failed or answered out of format): they
     keep the matcher's verdict."""
+    uncertain: int = 0
+    """Wh verdicts the matcher's rules could not decide, left for human review (no judge)."""
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str], data: RunData) -> list[GroupRates]:
@@ -146,9 +148,10 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
         "WHERE run_id = ? AND matcher != ''",
         (run.id,),
     ).fetchone()
-    (unjudged,) = conn.execute(
-        "SELECT COUNT(*) FROM observation WHERE run_id = ? AND verifier LIKE ?",
-        (run.id, f"{WH_MATCHER} (unjudged:%"),
+    unjudged, uncertain = conn.execute(
+        "SELECT COALESCE(SUM(verifier LIKE ?), 0), COALESCE(SUM(verifier = ?), 0) "
+        "FROM observation WHERE run_id = ?",
+        (f"{WH_MATCHER} (unjudged:%", f"{WH_MATCHER} ({UNCERTAIN})", run.id),
     ).fetchone()
     question_sources = dict(
         conn.execute(
@@ -186,6 +189,7 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
         question_sources=question_sources,
         helpers=load_usage(conn, run.id),
         unjudged=int(unjudged),
+        uncertain=int(uncertain),
     )
 
 
