@@ -128,3 +128,18 @@ def test_a_rival_in_a_sentence_of_its_own_leaves_the_verdict_uncertain() -> None
     assert (plain.verdict, plain.uncertain) == (C, False)
     both = check_wh("Canberra and Wellington.", [["Canberra"]], cities)
     assert both.verdict is W
+
+
+def test_fact_eval_short_answers_take_the_answer_only_names() -> None:
+    from kglens_tui.modes.facteval import score
+    from kglens_tui.modes.store import QuestionRow
+    from kglens_tui.runs.units import Reply
+
+    q = QuestionRow(
+        1, 0, None, 1, 1, "saq", "wh", "", "What is the capital of Austria?", "template", (),
+        (("Vienna",),), (), {},
+    )  # fmt: skip
+    vienna = (answer_names("city:vienna-aut", "Vienna"),)
+    assert score(q, Reply(text="Wien"), answer_only=vienna) == ("correct", 1)
+    assert score(q, Reply(text="Wien")) == ("incorrect", 0)
+    assert score(q, Reply(text="Salzburg"), answer_only=vienna) == ("incorrect", 0)
