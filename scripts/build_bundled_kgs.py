@@ -455,9 +455,8 @@ COUNTRY_PREDICATES = [
         "where the source gives it)",
         "organization",
         ("Is {subject} a member of the {object}?", "Does {subject} belong to the {object}?"),
-        "Which of these international organisations is {subject} a member of: "
-        + ", ".join(f"the {label}" for _oid, label, _aliases in ORGS.values())
-        + "?",
+        # never a list of the organisations: it would give the answers away (issue #34)
+        "Which international organisations is {subject} a member of?",
         "{subject} is a member of the {object}.",
         temporal=True,
     ),

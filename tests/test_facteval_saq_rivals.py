@@ -134,9 +134,11 @@ def test_mcq_reads_negated_choices_and_rivals_as_the_wh_verifier() -> None:
     assert score_mcq("Not Paris.", right, wrong) == INCORRECT
     assert score_mcq("Paris and Lyon", right, wrong, rivals=cities) == INCORRECT
     assert score_mcq("Paris and Lyon", right, wrong) == CORRECT  # Lyon is no choice
-    capital = "Paris, capital of France"
+    capital = "Paris; France is the country"
     assert score_mcq(capital, right, wrong, rivals=cities, subject=("France",)) == CORRECT
     assert score_mcq(capital, right, wrong, rivals=cities) == INCORRECT
+    # a rival named in passing ("of France") is no second answer, subject or not
+    assert score_mcq("Paris, capital of France", right, wrong, rivals=cities) == CORRECT
     assert score_mcq("Paris, Berlin", right, wrong, rivals=cities) == INCORRECT
 
 

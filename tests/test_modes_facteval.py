@@ -232,12 +232,16 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
 
 
 def test_llm_written_questions_fall_back_to_templates(hand: sqlite3.Connection) -> None:
+    """The check of every mode (`kglens_tui.probe.generated.rejection`): a blank without the
+    mask, a question without the subject are rejected and counted by reason."""
+
     def write(users: list[str]) -> str:
+        subject, _, obj = users[-1].rsplit("(", 1)[1].rstrip(")").split(", ")
         if "replace Object with [MASK]" in users[-1]:
-            return "Paris is where the government of France sits."  # no [MASK]: rejected
+            return f"{obj} is where the government of {subject} sits."  # no [MASK]: rejected
         if "generate a question" in users[-1]:
-            return "Which city is the seat of the French government?"
-        return "France's capital city is the one named in the triple."
+            return f"Which city is the seat of the government of {subject}?"
+        return f"{obj} is the capital city of {subject}."  # names subject and object
 
     config = FactevalConfig(
         kg="hand", facts=1, predicates=["capital"], qtypes=["tfq", "mcq"], formats=["fib", "wh"]
@@ -245,7 +249,10 @@ def test_llm_written_questions_fall_back_to_templates(hand: sqlite3.Connection) 
     generator = ScriptedTarget(reply_fn=write, label="writer")
     run_blocking(prepare(hand, config=config, target=ScriptedTarget(), generator=generator))
     rows = dict(hand.execute("SELECT format, generator FROM facteval_question WHERE qtype = 'mcq'"))
-    assert rows == {"fib": "template (generator gave no usable question)", "wh": "llm:writer"}
+    assert rows == {
+        "fib": "template (generated question rejected: not a sentence with one blank)",
+        "wh": "llm:writer",
+    }
     tfq = {
         g for (g,) in hand.execute("SELECT generator FROM facteval_question WHERE qtype = 'tfq'")
     }

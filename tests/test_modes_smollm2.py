@@ -61,3 +61,33 @@ def test_both_modes_against_smollm2(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "ontological" in out and "local:smollm2" in out
     assert main([*base, "facteval", "report", "2"]) == 0
     assert "precision · recall · abstention rate per context" in capsys.readouterr().out
+
+
+def test_smollm2_serves_in_every_helper_role(tmp_path: Path) -> None:
+    """Issue #34: the local model as KGLens's question writer and judge, KONTEST's paraphraser
+    and fact-eval's question writer, against a simulated target; whatever it writes, no helper
+    failure is counted against the target and every run ends."""
+    from kglens_tui.modes import FactevalConfig, KontestConfig
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.runs.runner import prepare, run_blocking
+
+    conn = connect(tmp_path / "w.db")
+    local = "local:smollm2"
+    kglens = RunConfig(
+        kg="country", subset="paper16", target="sim", difficulty="wh", iterations=1,
+        batch_size=4, generator=local, verifier=local, stop_on_convergence=False,
+    )  # fmt: skip
+    kontest = KontestConfig(kg="country", subset="paper16", target="sim", relations=2,
+                            generator=local)  # fmt: skip
+    facteval = FactevalConfig(kg="country", subset="paper16", target="sim", facts=2,
+                              qtypes=["saq", "tfq"], generator=local)  # fmt: skip
+    for config in (kglens, kontest, facteval):
+        run_blocking(prepare(conn, config=config))
+    rows = conn.execute("SELECT category, verifier, generator FROM observation").fetchall()
+    assert rows and all(category != "error" for category, _, _ in rows)
+    assert all(v.startswith(("llm judge (local:smollm2)", "alias match")) for _, v, _ in rows)
+    assert all(g == "llm:local:smollm2" or g.startswith("template (") for _, _, g in rows)
+    statuses = {s for (s,) in conn.execute("SELECT status FROM run")}
+    assert statuses == {"finished"}, statuses
+    helpers = conn.execute("SELECT DISTINCT role FROM helper_usage").fetchall()
+    assert {r for (r,) in helpers} >= {"generator", "judge", "paraphraser"}

@@ -1,5 +1,5 @@
 """The verifier rules' version is bumped with every change of verdicts: the verdicts (and hedged
-flags) today's matcher gives the 656 labelled bench replies, and the scores fact-eval's scorers
+flags) today's matcher gives the 980 labelled bench replies, and the scores fact-eval's scorers
 give the same replies as short answers, multiple choice and true/false, are pinned to
 `VERIFIER_RULES`."""
 
@@ -12,7 +12,7 @@ from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
 from kglens_tui.probe.questions import WH
 
-VERDICTS_OF_RULES = {2: "df147db7c329a70b987251370df5613615b4c7687c4952416b075ae8dc9871ad"}
+VERDICTS_OF_RULES = {3: "cf7e6f2619aa935774f08ff8fe0adbfd105d88e36ca7a80368cb511ffcd8ef85"}
 """sha256 of the bench's verdicts under the current rules (replace it when you bump)."""
 
 

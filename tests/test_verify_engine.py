@@ -10,9 +10,12 @@ import pytest
 
 from kglens_tui.analysis.report import build_report
 from kglens_tui.analysis.report_render import verdict_notes
-from kglens_tui.llm.base import ChatRequest, Completion, QuestionMeta
+from kglens_tui.cli import main
+from kglens_tui.llm.base import ChatRequest, Completion, LLMError, QuestionMeta
+from kglens_tui.llm.usage import HelperRole, counted
 from kglens_tui.probe import mentions
 from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.judge import JUDGE_TRIES
 from kglens_tui.runs.runner import prepare, run_blocking
 
 
@@ -142,3 +145,117 @@ def test_easy_runs_build_no_names(
     )
     run_blocking(engine)
     assert built == []
+
+
+class Failing(Scripted):
+    """A judge whose every call times out."""
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        self.requests += 1
+        raise LLMError("timeout", "the judge timed out")
+
+
+def _plain(meta: QuestionMeta | None) -> str:
+    assert meta is not None
+    return f"{meta.true_labels[0]}." if meta.qtype == "wh" else "No."
+
+
+@pytest.mark.parametrize(
+    ("judge", "why"),
+    [
+        (Scripted(lambda _meta: "Paris is a lovely city", label="judge"), "judge gave no yes/no"),
+        (Failing(lambda _meta: "", label="judge"), "judge timeout"),
+    ],
+    ids=["nonsense", "timeout"],
+)
+def test_a_judge_that_fails_never_blames_the_model(
+    conn: sqlite3.Connection, judge: Scripted, why: str
+) -> None:
+    """Asked `JUDGE_TRIES` times, then the reply keeps the matcher's verdict marked unjudged;
+    the failures are the judge's (helper usage), none the target's."""
+    config = RunConfig(
+        kg="country",
+        target="sim",
+        difficulty="hard",
+        batch_size=16,
+        iterations=2,
+        stop_on_convergence=False,
+    )
+    engine = prepare(conn, config=config, target=Scripted(_plain))
+    engine.judge = counted(judge, HelperRole.JUDGE, engine.helpers)
+    run_blocking(engine)
+    run_id = engine.run.id
+    rows = conn.execute(
+        "SELECT qtype, category, matcher, verifier, error FROM observation WHERE run_id = ?",
+        (run_id,),
+    ).fetchall()
+    wh = [r for r in rows if r[0] == "wh"]
+    assert wh and judge.requests == JUDGE_TRIES * len(wh)
+    assert {r[1:] for r in wh} == {("correct", "", f"alias match (unjudged: {why})", "")}
+    assert all(r[1] != "error" for r in rows)
+    (target_errors,) = conn.execute(
+        "SELECT errors FROM target_usage WHERE run_id = ?", (run_id,)
+    ).fetchone()
+    assert target_errors == 0
+    requests, errors = conn.execute(
+        "SELECT requests, errors FROM helper_usage WHERE run_id = ? AND role = 'judge'", (run_id,)
+    ).fetchone()
+    assert (requests, errors) == (JUDGE_TRIES * len(wh), JUDGE_TRIES * len(wh))
+    report = build_report(conn, run_id)
+    assert report.failed == 0 and report.unjudged == len(wh) and report.judged == 0
+    assert f"{len(wh):,} Wh replies the judge failed to judge" in verdict_notes(report)
+
+
+def test_a_judge_that_answers_in_format_on_a_later_try_decides(conn: sqlite3.Connection) -> None:
+    said = iter(["Hmm.", "no"] * 1000)
+    judge = Scripted(lambda _meta: next(said), label="judge")
+    _run(conn, Scripted(_plain), judge)
+    rows = conn.execute("SELECT category, matcher FROM observation WHERE qtype = 'wh'").fetchall()
+    assert rows and {tuple(r) for r in rows} == {("incorrect", "correct")}
+    assert judge.requests == 2 * len(rows)
+
+
+def test_judge_disagreements_go_to_an_annotation_round(conn: sqlite3.Connection) -> None:
+    judge = Scripted(lambda _meta: "no", label="judge")
+    run_id = _run(conn, Scripted(_plain), judge)
+    (disagree,) = conn.execute(  # a round takes each (question, reply) once
+        "SELECT COUNT(DISTINCT question || char(0) || reply) FROM observation "
+        "WHERE run_id = ? AND matcher != category AND matcher != ''",
+        (run_id,),
+    ).fetchone()
+    assert disagree > 0
+    db = conn.execute("PRAGMA database_list").fetchone()[2]
+    args = ["--db", db, "annotate", "round", "create", "--name", "judge check", "--runs"]
+    assert main([*args, str(run_id), "--disagreements", "--annotators", "ann"]) == 0
+    (items,) = conn.execute("SELECT COUNT(*) FROM annotation_item").fetchone()
+    assert items == disagree
+
+
+def test_uncertain_verdicts_are_labelled_and_counted(conn: sqlite3.Connection) -> None:
+    """A true answer with a rival in a sentence of its own: correct, but the rules cannot be
+    sure; without a judge the verifier label says so and the report counts it."""
+
+    def aside(meta: QuestionMeta | None) -> str:
+        assert meta is not None
+        if meta.qtype != "wh":
+            return "No."
+        return f"{meta.true_labels[0]}. Canberra is another one."  # a capital: a rival city
+
+    config = RunConfig(
+        kg="country", target="sim", difficulty="wh", predicates=["capital"], batch_size=16,
+        iterations=2, stop_on_convergence=False,
+    )  # fmt: skip
+    engine = prepare(conn, config=config, target=Scripted(aside))
+    run_blocking(engine)
+    run_id = engine.run.id
+    rows = conn.execute(
+        "SELECT question, reply, category, verifier FROM observation WHERE run_id = ? "
+        "AND qtype = 'wh'",
+        (run_id,),
+    ).fetchall()
+    capitals = [r for r in rows if "capital of" in r[0] and not r[1].startswith("Canberra")]
+    assert capitals and all(r[2:] == ("correct", "alias match (uncertain)") for r in capitals)
+    uncertain = [r for r in rows if r[3] == "alias match (uncertain)"]
+    report = build_report(conn, run_id)
+    assert report.uncertain == len(uncertain)
+    assert f"{len(uncertain):,} Wh verdicts the rules could not decide" in verdict_notes(report)

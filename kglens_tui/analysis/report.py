@@ -30,6 +30,7 @@ from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.bias import Baseline
+from kglens_tui.probe.matcher import UNCERTAIN, WH_MATCHER
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
@@ -84,6 +85,11 @@ class RunReport:
     one was not used)"."""
     helpers: dict[str, Usage] = field(default_factory=dict)
     """Calls of the question generator and the judge, apart from the target's `requests`."""
+    unjudged: int = 0
+    """Wh replies the LLM judge failed to judge (it failed or answered out of format): they
+    keep the matcher's verdict."""
+    uncertain: int = 0
+    """Wh verdicts the matcher's rules could not decide, left for human review (no judge)."""
 
 
 def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str], data: RunData) -> list[GroupRates]:
@@ -144,6 +150,11 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
         "WHERE run_id = ? AND matcher != ''",
         (run.id,),
     ).fetchone()
+    unjudged, uncertain = conn.execute(
+        "SELECT COALESCE(SUM(verifier LIKE ?), 0), COALESCE(SUM(verifier = ?), 0) "
+        "FROM observation WHERE run_id = ?",
+        (f"{WH_MATCHER} (unjudged:%", f"{WH_MATCHER} ({UNCERTAIN})", run.id),
+    ).fetchone()
     question_sources = dict(
         conn.execute(
             "SELECT generator, COUNT(*) FROM observation WHERE run_id = ? AND category != 'error' "
@@ -179,6 +190,8 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
         judge_agrees=int(judge_agrees),
         question_sources=question_sources,
         helpers=load_usage(conn, run.id),
+        unjudged=int(unjudged),
+        uncertain=int(uncertain),
     )
 
 

@@ -46,6 +46,16 @@ def verdict_notes(rep: RunReport) -> str:
     if rep.judged:
         agree = Rate(rep.judge_agrees, rep.judged).text()
         line += f" · alias matcher agrees with the LLM judge on {agree} of judged Wh replies"
+        line += f" ({rep.judged - rep.judge_agrees:,} disagree)"
+    if rep.uncertain:
+        line += (
+            f" · {rep.uncertain:,} Wh verdicts the rules could not decide (verifier "
+            "'alias match (uncertain)', for review)"
+        )
+    if rep.unjudged:
+        line += (
+            f" · {rep.unjudged:,} Wh replies the judge failed to judge keep the matcher's verdict"
+        )
     if any(source != "template" for source in rep.question_sources):
         asked = sum(rep.question_sources.values())
         shown = " · ".join(f"{n:,} {source}" for source, n in rep.question_sources.items())

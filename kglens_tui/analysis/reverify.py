@@ -24,7 +24,7 @@ from kglens_tui.analysis.triage import (
 )
 from kglens_tui.core.verdict import VERIFIER_RULES, Verdict
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.matcher import WH_MATCHER, YES_NO_MATCHER, check_edge_wh
+from kglens_tui.probe.matcher import check_edge_wh, given_by_matcher
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.questions import WH
 from kglens_tui.probe.verify import check_yes_no
@@ -94,7 +94,7 @@ def reverify_run(
         (run_id,),
     )
     for oid, edge_id, qtype, question, reply, expected, answers, category, verifier in rows:
-        if verifier not in (WH_MATCHER, YES_NO_MATCHER):
+        if not given_by_matcher(verifier):
             out.judged += 1
             continue
         entry = in_force.get(oid)
@@ -103,7 +103,7 @@ def reverify_run(
             continue
         if qtype == WH:
             edge = kg.edge_position(int(edge_id))
-            after = check_edge_wh(reply, json.loads(answers), names, edge).verdict.value
+            after = check_edge_wh(reply, json.loads(answers), names, edge, question).verdict.value
             if judge and after in (Verdict.CORRECT, Verdict.INCORRECT):
                 out.judged += 1  # today's engine would ask the judge about it
                 continue

@@ -25,6 +25,7 @@ from kglens_tui.annotate.rounds import (
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
+from kglens_tui.probe.matcher import UNCERTAIN, WH_MATCHER
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import num, pct
 
@@ -60,6 +61,12 @@ def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     name = check_name(args.name, "--name")
     annotators = _names(args.annotators)
     observations = _ids(args.observations, "--observations")
+    if args.disagreements or args.uncertain:
+        observations = [*(observations or []), *_review_ids(conn, args)]
+        if not observations:
+            raise AnnotationError(
+                "no reply of these runs to review: no judge disagreement or uncertain verdict"
+            )
     per_kg = args.per_kg if args.per_kg is not None else (None if observations else 100)
     rnd = create_round(
         conn,
@@ -87,6 +94,24 @@ def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         f"majority {rnd.settings.majority} of {rnd.raters}"
     )
     return 0
+
+
+def _review_ids(conn: sqlite3.Connection, args: argparse.Namespace) -> list[int]:
+    """Observation ids of Wh replies that want a person's look: where the LLM judge and the
+    alias matcher disagree (``--disagreements``), where the matcher's rules could not decide
+    (``--uncertain``); of the runs named (all runs without ``--runs``)."""
+    wanted = []
+    if args.disagreements:
+        wanted.append("(matcher != '' AND matcher != category)")
+    if args.uncertain:
+        wanted.append(f"verifier = '{WH_MATCHER} ({UNCERTAIN})'")
+    sql = f"SELECT id FROM observation WHERE ({' OR '.join(wanted)})"
+    runs = _ids(args.runs, "--runs")
+    params: list[int] = []
+    if runs:
+        sql += f" AND run_id IN ({','.join('?' * len(runs))})"
+        params = list(runs)
+    return [int(i) for (i,) in conn.execute(sql + " ORDER BY id", params)]
 
 
 def cmd_rounds(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
@@ -333,6 +358,16 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--runs", help="run ids, e.g. 1,2")
     p.add_argument("--observations", help="filter: observation ids (every one is taken)")
     p.add_argument("--edges", help="filter: edge ids, e.g. flagged edges")
+    p.add_argument(
+        "--disagreements",
+        action="store_true",
+        help="take the Wh replies where the LLM judge and the alias matcher disagree",
+    )
+    p.add_argument(
+        "--uncertain",
+        action="store_true",
+        help="take the Wh replies whose verdict the matcher's rules could not decide",
+    )
     p.add_argument(
         "--per-kg",
         type=int,

@@ -295,3 +295,36 @@ def _relation(words: list[str]) -> Phrasing | None:
         f"{_which(kind, 'What')} is {{subject}} {phrase}?",
         f"{{subject}} is {phrase} {_object(kind)}.",
     )
+
+
+STATE_TYPES = frozenset({"country", "territory", "historical_state"})
+"""Entity types whose names are names of states (the bundled KGs' types)."""
+_THE_WORDS = frozenset(
+    {"republic", "kingdom", "union", "federation", "confederation", "emirates", "states",
+     "islands", "netherlands", "philippines", "bahamas", "comoros", "maldives", "seychelles",
+     "gambia"}
+)  # fmt: skip
+"""Words that make an English state name take "the": a common noun of a state (Republic,
+Kingdom, Union, Federation, States, Emirates), a plural name (the Netherlands, the Philippines,
+the Bahamas, the Comoros, the Maldives, the Seychelles, islands), and the Gambia."""
+
+
+def takes_the(name: str) -> bool:
+    """Whether English puts "the" before a state's name ("the United States", "the Netherlands",
+    "the Central African Republic"; not "Czechia", "Barbados", "Saint Kitts and Nevis")."""
+    words = name.split()
+    if not words or words[0].casefold() == "the":
+        return False
+    return any(w.casefold().strip(".,") in _THE_WORDS for w in words) or words[0] == "DR"
+
+
+def named(label: str, entity_type: str) -> str:
+    """A name as a sentence uses it: a state's name with "the" where English puts it."""
+    return f"the {label}" if entity_type in STATE_TYPES and takes_the(label) else label
+
+
+def fill(template: str, subject: str, obj: str = "") -> str:
+    """A template with {subject} and {object} replaced (labels are untrusted text: plain
+    replacement), a "the" that opens the sentence capitalised."""
+    text = template.replace("{subject}", subject).replace("{object}", obj)
+    return "The" + text[3:] if text.startswith("the ") else text

@@ -53,8 +53,17 @@ def _openai(spec: TargetSpec, request: TargetRequest) -> ChatClient:
 
 
 def _local(spec: TargetSpec, request: TargetRequest) -> ChatClient:
-    from kglens_tui.llm.local_llama import LocalLlamaClient
+    """The bundled SmolLM2 or a .gguf file, refused at once when it is not installed (so a run
+    that could not load it is never stored)."""
+    from kglens_tui.llm import local_llama
+    from kglens_tui.llm.local_llama import INSTALL_HINT, LocalLlamaClient, LocalModelUnavailable
 
+    if (spec.arg in ("", "smollm2") or spec.arg.endswith(".gguf")) and not (
+        local_llama.local_available(spec.arg)
+    ):
+        raise LocalModelUnavailable(
+            f"{str(spec)!r}: the local model is not installed or not found; {INSTALL_HINT}"
+        )
     if spec.arg in ("", "smollm2"):
         return LocalLlamaClient(**request.options)
     if spec.arg.endswith(".gguf"):

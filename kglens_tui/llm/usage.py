@@ -54,6 +54,10 @@ class UsageLedger:
             usage.prompt_tokens += completion.prompt_tokens
             usage.completion_tokens += completion.completion_tokens
 
+    def reject(self, role: str) -> None:
+        """The last call of `role` answered, but out of the format asked for: a failed call."""
+        self.pending.setdefault(role, Usage()).errors += 1
+
     def take(self) -> dict[str, Usage]:
         """The pending usage, moved to `stored` (call it when committing it)."""
         taken, self.pending = self.pending, {}
@@ -101,6 +105,10 @@ class CountingClient:
             raise
         self.ledger.record(self.role, done)
         return done
+
+    def reject(self) -> None:
+        """Count the last reply as a failed call: it was out of the format asked for."""
+        self.ledger.reject(self.role)
 
     async def aclose(self) -> None:
         await self.inner.aclose()

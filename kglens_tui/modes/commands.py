@@ -420,14 +420,52 @@ def report(
 ) -> None:
     """`consistency report` or `facteval report` of a run (by ``mode``)."""
     snap = _header(conn, run_id, mode, out)
-    stale = stale_verdicts_note(conn, load_run(conn, run_id, mode))
+    run = load_run(conn, run_id, mode)
+    stale = stale_verdicts_note(conn, run)
     if stale:
         out.print(literal(stale, "yellow"))
     if mode == KONTEST:
         print_kontest(snap.metrics, findings, out)
+        left_out = int(run.manifest.get("gives_away_left_out") or 0)
+        if left_out:
+            out.print(
+                literal(
+                    f"{left_out:,} relations and paths left out: a question about them names its "
+                    "own answer (the object is part of the subject's name)"
+                )
+            )
     else:
         print_facteval(snap.metrics, out)
         out.print(run_per_relation_table(conn, run_id))
+    sources = question_sources(conn, run_id, mode)
+    if any(source != "template" for source in sources):
+        shown = " · ".join(f"{n:,} {source}" for source, n in sources.items())
+        out.print(
+            literal(f"{_WRITTEN[mode]} ({sum(sources.values()):,}) by who wrote them: {shown}")
+        )
+
+
+_WRITTEN = {
+    KONTEST: "second phrasings",
+    FACTEVAL: "questions",
+}
+
+
+def question_sources(conn: sqlite3.Connection, run_id: int, mode: str) -> dict[str, int]:
+    """A KONTEST or fact-eval run's questions by who wrote them: "llm:MODEL", "template", or
+    "template (why the LLM's was not used)", so rejections are counted by reason as in KGLens's
+    report. KONTEST counts each relation's second phrasing (the one a paraphraser writes)."""
+    if mode == KONTEST:
+        sql = (
+            "SELECT generator, COUNT(DISTINCT relation) FROM kontest_query "
+            "WHERE run_id = ? AND template = 2 GROUP BY generator ORDER BY 2 DESC, 1"
+        )
+    else:
+        sql = (
+            "SELECT generator, COUNT(*) FROM facteval_question WHERE run_id = ? "
+            "GROUP BY generator ORDER BY 2 DESC, 1"
+        )
+    return {str(g): int(n) for g, n in conn.execute(sql, (run_id,)).fetchall()}
 
 
 def report_renderables(

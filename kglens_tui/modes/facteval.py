@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
+from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
@@ -33,8 +34,9 @@ from kglens_tui.modes.store import (
     write_facteval_answers,
 )
 from kglens_tui.probe.bias import YesNoBias, constant_right
+from kglens_tui.probe.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
 from kglens_tui.probe.mentions import NameTable, TypeNames
-from kglens_tui.probe.verify import mentions_any, normalize
+from kglens_tui.probe.verify import normalize
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
@@ -92,6 +94,7 @@ def score(
     rivals: NameTable | None = None,
     subject: Sequence[str] = (),
     also_true: Sequence[Sequence[str]] = (),
+    answer_only: Sequence[AnswerNames] = (),
 ) -> tuple[str, int]:
     """(category, correct answers named) of one reply; ``other_names``: `entity_names`;
     ``rivals``, ``subject`` and ``also_true``: every name of the answer's type, the subject's
@@ -105,7 +108,13 @@ def score(
     if q.qtype == "mcq":
         mcq = score_mcq(reply.text, q.answers, q.wrong, other_names, rivals, subject, also_true)
         return mcq, 0
-    return score_saq(reply.text, q.answers, other_names, rivals, subject)
+    answers = tuple(
+        (*group, *(extra.names if extra is not None else ()))
+        for group, extra in zip(
+            q.answers, [*answer_only, *[None] * len(q.answers)][: len(q.answers)], strict=True
+        )
+    )  # a short answer may give a right answer by a name only the sources know ("Wien")
+    return score_saq(reply.text, answers, other_names, rivals, subject)
 
 
 class ScoringNames:
@@ -132,6 +141,14 @@ class ScoringNames:
         edge = kg.edge_position(q.edge_id)
         true = tuple(kg.names(int(t)) for t in kg.true_objects(s, int(kg.p[edge])))
         return self._types.table(kg.types[int(kg.o[edge])]), subject, true
+
+    def answer_only(self, q: QuestionRow) -> tuple[AnswerNames, ...]:
+        """The answer-only names of the question's correct answers (`TypeNames.answer_only`);
+        none without the asked edge."""
+        if q.edge_id is None or not self.kg.has_edge(q.edge_id):
+            return ()
+        edge = self.kg.edge_position(q.edge_id)
+        return self._types.answer_only(self.kg.types[int(self.kg.o[edge])], q.answers)
 
 
 class _MetaIds(TypedDict):
@@ -386,13 +403,20 @@ class FactevalEngine(ModeEngine):
         if reply.failed:
             return q.question, f"template (generator failed: {reply.error.split(':')[0]})"
         text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
-        ok = {
-            "statement": bool(text),
-            "fib": MASK in text and not mentions_any(text, q.answers[0], fuzzy=False),
-            "wh": text.endswith("?") and not mentions_any(text, q.answers[0], fuzzy=False),
-        }[q.format]
-        if not ok:
-            return q.question, "template (generator gave no usable question)"
+        if not text:
+            return q.question, "template (generator gave no question)"
+        kg, s = self.kg, self._node[q.subject_id]
+        form = {"statement": STATEMENT, "fib": BLANK, "wh": QUESTION}[q.format]
+        why = rejection(
+            text,
+            subject_names=kg.names(s),
+            asked_names=(obj,) if form == STATEMENT else (),
+            answer_names=q.answers if form != STATEMENT else (),
+            form=form,
+            mask=MASK,
+        )
+        if why:
+            return q.question, rejected_source(why)
         return text, f"llm:{generator.label}"
 
     async def _ask_one(self, q: QuestionRow, context: str, text: str) -> tuple[AnswerRow, Reply]:
@@ -407,7 +431,9 @@ class FactevalEngine(ModeEngine):
                 meta=meta,
             )
         )
-        category, matched = score(q, reply, self._entity_names, *self._names.of(q))
+        category, matched = score(
+            q, reply, self._entity_names, *self._names.of(q), self._names.answer_only(q)
+        )
         row = AnswerRow(
             q.id,
             context,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.kg.templates import templates_for
+from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.modes.config import FactevalConfig
 from kglens_tui.probe.engine import run_edge_positions
 
@@ -41,13 +41,13 @@ def statement(kg: KGIndex, s: int, p: int, obj: str) -> str:
     """The predicate's statement template filled in (``obj`` may be the [MASK] token)."""
     label = kg.pred_labels[p]
     template = kg.pred_templates[p].get("statement") or templates_for(label)["statement"]
-    return template.replace("{subject}", kg.labels[s]).replace("{object}", obj)
+    return fill(template, named(kg.labels[s], kg.types[s]), obj)
 
 
 def wh_question(kg: KGIndex, s: int, p: int) -> str:
     """The predicate's Wh template filled in."""
     template = kg.pred_templates[p].get("wh") or templates_for(kg.pred_labels[p])["wh"]
-    return template.replace("{subject}", kg.labels[s])
+    return fill(template, named(kg.labels[s], kg.types[s]))
 
 
 def _distinct_negatives(

@@ -29,6 +29,7 @@ from kglens_tui.modes.store import (
     predicate_ids,
     write_kontest_queries,
 )
+from kglens_tui.probe.generated import rejected_source, rejection
 from kglens_tui.probe.verify import first_word_answer, normalize
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
@@ -108,17 +109,29 @@ class KontestEngine(ModeEngine):
             true_labels=(kg.labels[o],),
         )
 
-    async def _paraphrase(self, first: str, fallback: str) -> tuple[str, str]:
-        """The generator's paraphrase of template 1, or template 2 when it fails."""
+    async def _paraphrase(self, r: RelationRow) -> tuple[str, str]:
+        """The generator's paraphrase of template 1, or template 2 when it fails or is rejected
+        (`kglens_tui.probe.generated.rejection`, as in every mode)."""
         generator = self.generator
         assert generator is not None
+        first, fallback = r.question1, r.question2
         messages = load_prompt("kontest_paraphrase").render(question=first)
         reply = await self.limited(lambda: ask(generator, messages, max_tokens=80, temperature=0.0))
         if reply.failed:
             return fallback, f"template (paraphraser failed: {reply.error.split(':')[0]})"
         text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
-        if not text.endswith("?") or normalize(text) == normalize(first):
+        if not text:
+            return fallback, "template (paraphraser gave no question)"
+        if normalize(text) == normalize(first):
             return fallback, "template (paraphraser gave no new question)"
+        kg = self.kg
+        why = rejection(
+            text,
+            subject_names=kg.names(self._node[r.subject_id]),
+            asked_names=kg.names(self._node[r.object_id]),
+        )
+        if why:
+            return fallback, rejected_source(why)
         return text, f"llm:{generator.label}"
 
     async def _conversation(
@@ -171,7 +184,7 @@ class KontestEngine(ModeEngine):
         r = self.relations[unit]
         second, generator = r.question2, "template"
         if self.generator is not None:
-            second, generator = await self._paraphrase(r.question1, r.question2)
+            second, generator = await self._paraphrase(r)
         texts = {1: r.question1, 2: second}
         parts = await asyncio.gather(
             *(self._conversation(r, name, texts, generator) for name in CONVERSATIONS)

@@ -28,6 +28,9 @@ class KontestMode(UnitMode):
             raise ConfigError(f"nothing to test in KG '{kg.name}' with these settings")
         return plan
 
+    def plan_notes(self, plan: KontestPlan) -> dict[str, int]:
+        return {"gives_away_left_out": plan.gives_away}
+
     def plan_edge_ids(self, plan: KontestPlan) -> list[int]:
         return sorted({r.edge_id for r in plan.relations if r.edge_id is not None})
 

@@ -3,6 +3,7 @@ predicates (Algorithm 1), each with two semantically equivalent Yes/No questions
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex, predicate_index
-from kglens_tui.kg.templates import templates_for
+from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.modes.config import KontestConfig
 from kglens_tui.modes.oracles import path_pairs
 from kglens_tui.probe.engine import run_edge_positions
@@ -44,6 +45,24 @@ class PlannedPath:
 class KontestPlan:
     relations: tuple[PlannedRelation, ...]
     paths: tuple[PlannedPath, ...]
+    gives_away: int = 0
+    """Relations and paths left out because a question would give its answer away
+    (`gives_answer_away`): counted in the run's manifest and report."""
+
+
+def gives_answer_away(kg: KGIndex, s: int, o: int) -> bool:
+    """Whether a question about (s, o) names its own answer: the object's label is part of the
+    subject's name, as whole words ("Is Pulaski County, Arkansas part of Arkansas?")."""
+    inner = _words(kg.labels[o])
+    if not inner:
+        return False
+    outer = _words(kg.labels[s])
+    n = len(inner)
+    return any(outer[i : i + n] == inner for i in range(len(outer) - n + 1))
+
+
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"\w+", name.casefold()))
 
 
 def paraphrases(kg: KGIndex, s: int, p: int, o: int) -> tuple[str, str]:
@@ -81,7 +100,7 @@ def _statement_question(kg: KGIndex, p: int, lead: str) -> str:
 
 
 def _fill(kg: KGIndex, template: str, s: int, o: int) -> str:
-    return template.replace("{subject}", kg.labels[s]).replace("{object}", kg.labels[o])
+    return fill(template, named(kg.labels[s], kg.types[s]), named(kg.labels[o], kg.types[o]))
 
 
 def questions(kg: KGIndex, s: int, p: int, o: int, template3: bool) -> tuple[str, str]:
@@ -126,12 +145,17 @@ def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -
     if config.relations is not None and len(positions) > config.relations:
         positions = np.sort(rng.choice(positions, size=config.relations, replace=False))
     planned: dict[tuple[int, int, int], PlannedRelation] = {}
+    gives_away = 0
     for i in positions.tolist():
         s, p, o = int(kg.s[i]), int(kg.p[i]), int(kg.o[i])
+        if gives_answer_away(kg, s, o):
+            gives_away += 1
+            continue
         planned[(s, p, o)] = PlannedRelation(
             s, p, o, int(kg.edge_ids[i]), "edge", *questions(kg, s, p, o, config.template3)
         )
-    paths = _sample_paths(kg, config.transitive, config.max_paths, rng)
+    paths, left_out = _sample_paths(kg, config.transitive, config.max_paths, rng)
+    gives_away += left_out
     lookups = {p: _edge_lookup(kg, p) for p in {path.p for path in paths}}
     for path in paths:
         edges = lookups[path.p]
@@ -146,20 +170,27 @@ def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -
                     "path",
                     *questions(kg, key[0], path.p, key[2], config.template3),
                 )
-    return KontestPlan(tuple(planned.values()), tuple(paths))
+    return KontestPlan(tuple(planned.values()), tuple(paths), gives_away)
 
 
 def _sample_paths(
     kg: KGIndex, transitive: Sequence[str], max_paths: int, rng: np.random.Generator
-) -> list[PlannedPath]:
+) -> tuple[list[PlannedPath], int]:
+    """Up to `max_paths` paths of the transitive predicates, and how many were left out because
+    one of their questions would give its answer away (an ontological test needs every pair)."""
     found: list[PlannedPath] = []
+    left_out = 0
     for key in transitive:
         p = predicate_index(kg, key)
-        found.extend(PlannedPath(p, c) for c in chains(kg, p))
+        for c in chains(kg, p):
+            if any(gives_answer_away(kg, a, b) for a, b in path_pairs([c])):
+                left_out += 1
+            else:
+                found.append(PlannedPath(p, c))
     if len(found) > max_paths:
         keep = np.sort(rng.choice(len(found), size=max_paths, replace=False))
         found = [found[i] for i in keep.tolist()]
-    return found
+    return found, left_out
 
 
 def transitive_candidates(kg: KGIndex) -> list[tuple[str, int]]:

@@ -29,13 +29,14 @@ from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.probe.estimates import DesignRate, DrawTerms, census_rate
+from kglens_tui.probe.judge import judge_wh, unjudged_label
 from kglens_tui.probe.learned import (
     ErrorModel,
     LearnedPropagation,
     learned_summary,
     rank_blind_spots,
 )
-from kglens_tui.probe.matcher import WH_MATCHER, YES_NO_MATCHER, check_edge_wh
+from kglens_tui.probe.matcher import YES_NO_MATCHER, check_edge_wh, matcher_label
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
@@ -50,7 +51,6 @@ from kglens_tui.probe.schedules import Batches, Continuous, in_order
 from kglens_tui.probe.verify import (
     check_yes_no,
     first_word_answer,
-    parse_judge_reply,
 )
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
@@ -943,34 +943,29 @@ class ProbeEngine(RunEngine):
         )
 
     async def _verify_wh(self, outcome: Outcome) -> None:
+        """The matcher's verdict; with a judge, the judge's on what the matcher found correct,
+        incorrect or could not decide (the matcher's kept beside it). A judge that fails or
+        answers out of format leaves the matcher's verdict, marked unjudged: never an error of
+        the model under test."""
         question = outcome.question
         edge = int(self.positions[question.pos])
-        checked = check_edge_wh(outcome.reply, question.expected_answers, self.names, edge)
-        outcome.verdict, outcome.hedged, outcome.verifier = (
-            checked.verdict,
-            checked.hedged,
-            WH_MATCHER,
+        checked = check_edge_wh(
+            outcome.reply, question.expected_answers, self.names, edge, question.text
         )
-        if self.judge is None or checked.verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE):
+        outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
+        outcome.verifier = matcher_label(checked)
+        if self.judge is None or (
+            checked.verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE) and not checked.uncertain
+        ):
             return
-        messages = load_prompt("verify_wh").render(
-            question=question.text,
-            answers=", ".join(a for group in question.expected_answers for a in group),
-            response=outcome.reply,
-        )
-        try:
-            judged = await self.judge.complete(ChatRequest(messages=messages, max_tokens=4))
-        except LLMError as exc:
-            outcome.verdict, outcome.kind = Verdict.ERROR, exc.kind
-            outcome.error = f"verifier {exc.kind}: {exc}"
+        answers = [a for group in question.expected_answers for a in group]
+        judged = await judge_wh(self.judge, question.text, answers, outcome.reply)
+        if judged.verdict is None:
+            outcome.verifier = unjudged_label(outcome.verifier, judged.failure)
             return
-        outcome.verdict = parse_judge_reply(judged.text)
-        outcome.verifier = f"llm judge ({self.judge.label}): {judged.text.strip()[:40]}"
-        if outcome.verdict is Verdict.UNPARSEABLE:
-            outcome.verdict, outcome.error = Verdict.ERROR, "the verifier gave no yes/no"
-            outcome.kind = "verifier"
-        else:
-            outcome.matcher = checked.verdict.value
+        outcome.verdict = judged.verdict
+        outcome.verifier = f"llm judge ({self.judge.label}): {judged.said[:40]}"
+        outcome.matcher = checked.verdict.value
 
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""

@@ -13,20 +13,45 @@ from kglens_tui.probe.verify import Checked, check_wh
 
 WH_MATCHER = "alias match"
 """The `observation.verifier` of a Wh verdict the matcher gave."""
+UNCERTAIN = "uncertain"
+"""What a Wh verdict's `observation.verifier` adds when the matcher's rules could not decide:
+"alias match (uncertain)". The LLM judge decides such a reply when one is set; without one the
+matcher's best reading stands and the label sends it to human review (triage, annotation)."""
 YES_NO_MATCHER = "first word"
 """The `observation.verifier` of a Yes/No verdict the matcher gave."""
 
 
 def check_edge_wh(
-    reply: str, expected_answers: Sequence[Sequence[str]], names: TypeNames, edge: int
+    reply: str,
+    expected_answers: Sequence[Sequence[str]],
+    names: TypeNames,
+    edge: int,
+    question: str = "",
 ) -> Checked:
     """A Wh reply about the edge at position ``edge`` of ``names.kg``: the rivals are the names of
-    every entity of its object's type, the subject's names never a rival."""
+    every entity of its object's type, the subject's names never a rival; the true objects also
+    go by their answer-only names (`TypeNames.answer_only`); ``question``'s words never count as
+    an answer."""
     kg: KGIndex = names.kg
     subject = int(kg.s[edge])
+    object_type = kg.types[int(kg.o[edge])]
     return check_wh(
         reply,
         expected_answers,
-        names.table(kg.types[int(kg.o[edge])]),
+        names.table(object_type),
         subject=kg.names(subject),
+        question=question,
+        answer_only=names.answer_only(object_type, expected_answers),
     )
+
+
+def matcher_label(checked: Checked) -> str:
+    """The `observation.verifier` of a Wh verdict the matcher gave: "alias match", or
+    "alias match (uncertain)" when its rules could not decide."""
+    return f"{WH_MATCHER} ({UNCERTAIN})" if checked.uncertain else WH_MATCHER
+
+
+def given_by_matcher(verifier: str) -> bool:
+    """Whether a stored verdict is the matcher's (plain, uncertain or left unjudged by a judge
+    that failed), which `kglens triage reverify` may re-check."""
+    return verifier in (WH_MATCHER, YES_NO_MATCHER) or verifier.startswith(f"{WH_MATCHER} (")

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from kglens_tui.kg.answer_names import AnswerNames, answer_names, has_sources, warm
+
 if TYPE_CHECKING:
     from kglens_tui.kg.graph import KGIndex
 
@@ -30,18 +32,33 @@ _APOSTROPHES = str.maketrans(dict.fromkeys("\u2018\u2019\u02bb\u02bc\u0060\u00b4
 _MINUS = str.maketrans(dict.fromkeys("\u2212\u2012\u2013\ufe63\uff0d", "-"))
 """Minus sign, figure dash, en dash, small and full-width hyphen-minus: all read as '-'."""
 
+_CURRENCY_SIGNS = (
+    "".join(c for c in map(chr, range(0x20, 0x3000)) if unicodedata.category(c) == "Sc")
+    + "\ufdfc\ufe69\uff04\uffe0\uffe1\uffe5\uffe6"
+)
+"""Currency signs ($ € £ ¥ ₪ ₹ ...): each one token, so "US$" and "€" are names."""
+
 _TOKEN = re.compile(
-    r"""
+    rf"""
     (?P<offset>\b(?:utc|gmt)
-        (?:\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?::?(?P<minutes>\d{2}))?(?!\d)|(?!\w)))
-    |(?P<tld>(?<![\w.])\.[^\W\d_]{2,3}\b)
-    |(?P<number>(?P<lead>[+-])?(?P<digits>\d+(?:\.\d+)?)(?![^\W\d_])(?:(?P<trail>[+-])(?!\w))?)
+        (?:\s*(?P<sign>[+-])\s*(?P<hours>\d{{1,2}})
+           (?:[.,](?P<fraction>\d{{1,2}})(?!\d)|:?(?P<minutes>\d{{2}}))?(?!\d)|(?!\w)))
+    |(?P<tld>(?<![\w.])\.[^\W\d_]{{2,3}}\b)
+    |(?P<number>(?P<lead>[+-])?(?P<digits>\d+(?:\.\d+)?)(?![^\W\d_])
+        (?P<area>(?<=\d)(?:-\d+(?:-\d+)*|\ ?\(0\)\ ?\d+)(?![^\W\d_]))?(?:(?P<trail>[+-])(?!\w))?)
+    |(?P<initials>(?<![\w.])(?:[^\W\d_]\.){{2,}}(?![^\W\d_]))
     |(?P<word>[^\W_]+(?:'[^\W_]+)*)
     |(?P<amp>&)
+    |(?P<sign_>[{_CURRENCY_SIGNS}])
     |(?P<stop>[,;:.!?()\[\]\n\u2014]+)
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+_SENTENCE_STOP = re.compile(r"[.!?]")
+_SHORT_FORMS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
+"""Abbreviated name words read as written out ("St. Lucia" is "Saint Lucia"; "Mt." "Mount")."""
+_ABBREVIATIONS = frozenset({*_SHORT_FORMS, "mr", "mrs", "ms", "dr", "gen", "pres", "prof"})
+"""Words whose full stop ends no sentence ("St. Lucia", "Mr. Macron")."""
 _CLAUSE_WORDS = frozenset({"but", "however", "although", "though", "whereas", "while"})
 
 _NEGATORS = frozenset(
@@ -101,6 +118,9 @@ class Token:
     """Index of the clause the token is in (clauses end at , ; : . ! ? ( ) and 'but')."""
     word: bool
     """A word (may take a plural -s and be a code); not a number, offset or domain."""
+    sentence: int = 0
+    """Index of the sentence the token is in (sentences end at . ! ? before a capital, not after
+    an abbreviation or a number)."""
 
 
 def clean_quotes(text: str) -> str:
@@ -108,11 +128,23 @@ def clean_quotes(text: str) -> str:
     return text.translate(_APOSTROPHES)
 
 
+_LETTERS = str.maketrans(
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ħ": "h", "Ħ": "H", "ı": "i",
+     "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "Th", "ð": "d",
+     "Ð": "D"}
+)  # fmt: skip
+"""Latin letters with a stroke or ligatures, which NFKD does not take apart ("złoty" is
+"zloty", "København" "Kobenhavn")."""
+
+
 def _fold(text: str) -> str:
-    """Typographic apostrophes and minus signs made ASCII, accents dropped (case kept)."""
+    """NFKC, typographic apostrophes and minus signs made ASCII, accents dropped, letters with
+    a stroke and ligatures spelled in plain Latin letters (case kept)."""
     if text.isascii():
         return text.replace("`", "'")
-    cleaned = clean_quotes(text).translate(_MINUS)
+    cleaned = (
+        clean_quotes(unicodedata.normalize("NFKC", text)).translate(_MINUS).translate(_LETTERS)
+    )
     decomposed = unicodedata.normalize("NFKD", cleaned)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -120,7 +152,11 @@ def _fold(text: str) -> str:
 def _offset(match: re.Match[str]) -> str:
     if match["sign"] is None:
         return "utc+00:00"
-    hours, minutes = int(match["hours"]), int(match["minutes"] or 0)
+    hours = int(match["hours"])
+    if match["fraction"]:  # decimal hours: "UTC+5.5" is UTC+05:30, "UTC+5.75" UTC+05:45
+        minutes = round(float("0." + match["fraction"]) * 60)
+    else:
+        minutes = int(match["minutes"] or 0)
     sign = "+" if hours == minutes == 0 else match["sign"]
     return f"utc{sign}{hours:02d}:{minutes:02d}"
 
@@ -128,32 +164,64 @@ def _offset(match: re.Match[str]) -> str:
 def tokenize(text: str) -> tuple[Token, ...]:
     """The tokens of a text, in order (see the module docstring)."""
     out: list[Token] = []
-    clause = 0
+    clause = sentence = 0
     folded = _fold(text)
     for match in _TOKEN.finditer(folded):
         kind = match.lastgroup
         raw = match.group(0)
         if kind == "stop":
             clause += 1
+            abbreviated = (
+                bool(out)
+                and raw == "."
+                and (out[-1].raw.casefold() in _ABBREVIATIONS or not out[-1].word)
+            )  # "St. Lucia", "Mr. Macron"; "2. Brazil" numbers a list
+            if (
+                _SENTENCE_STOP.search(raw)
+                and not abbreviated
+                and _ends_sentence(raw, folded, match.end())
+            ):
+                sentence += 1
             continue
         if kind == "offset":
-            out.append(Token(_offset(match), raw, clause, False))
+            out.append(Token(_offset(match), raw, clause, False, sentence))
         elif kind == "tld":
-            out.append(Token(raw.casefold(), raw, clause, False))
+            out.append(Token(raw.casefold(), raw, clause, False, sentence))
         elif kind == "number":
             lead = match["lead"]
             if lead and match.start() > 0 and folded[match.start() - 1].isalnum():
-                lead = None  # "1-868", "A-3": a hyphen between, not a sign
-            sign = lead or match["trail"] or "+"
-            out.append(Token(sign + match["digits"], raw, clause, False))
+                lead = None  # "A-3": a hyphen between, not a sign
+            # "+1-268" is one number: calling code +1 with an area code, never +268 (so is
+            # "+44 (0)20"); "9-1-1" is 911 spelled digit by digit
+            digits, area = match["digits"], match["area"]
+            spelled = area and "(" not in area and len(digits) == 1
+            if spelled and all(len(part) == 1 for part in area[1:].split("-")):
+                digits += area.replace("-", "")
+            sign = lead or (None if area else match["trail"]) or "+"
+            out.append(Token(sign + digits, raw, clause, False, sentence))
+        elif kind == "initials":  # "D.C.", "U.S.": the letters as one word
+            letters = raw.replace(".", "")
+            out.append(Token(letters.casefold(), letters, clause, True, sentence))
         elif kind == "amp":
-            out.append(Token("and", raw, clause, True))
+            out.append(Token("and", raw, clause, True, sentence))
+        elif kind == "sign_":
+            out.append(Token(raw, raw, clause, False, sentence))
         else:
             norm = raw.casefold().replace("'", "")
             if norm in _CLAUSE_WORDS:
                 clause += 1
-            out.append(Token(norm, raw, clause, True))
+            norm = _SHORT_FORMS.get(norm, norm)
+            out.append(Token(norm, raw, clause, True, sentence))
     return tuple(out)
+
+
+def _ends_sentence(stop: str, text: str, end: int) -> bool:
+    """Whether punctuation ends a sentence: . ! ? followed by the end of the text or by a space
+    and what is not a lower-case letter (a line break alone does not: lines may list items)."""
+    if end >= len(text):
+        return True
+    rest = text[end : end + 2]
+    return rest[:1].isspace() and not rest[1:2].islower()
 
 
 def has_hedge(text: str, end: int | None = None) -> bool:
@@ -295,11 +363,45 @@ class TypeNames:
         self.kg = kg
         self._members: dict[str, list[int]] | None = None
         self._tables: dict[str, NameTable] = {}
+        self._nodes: dict[str, dict[str, int]] = {}
 
     def build(self, entity_types: Iterable[str]) -> None:
-        """Build the tables of these types now (a run does it before its first question)."""
-        for entity_type in entity_types:
+        """Build the tables of these types now (a run does it before its first question), and
+        load the sources of answer-only names when entities of these types have them."""
+        types = list(entity_types)
+        for entity_type in types:
             self.table(entity_type)
+        assert self._members is not None or not types
+        members = self._members or {}
+        keys = self.kg.entity_keys
+        if any(has_sources(keys[node]) for t in types for node in members.get(t, ())[:1]):
+            warm()
+
+    def answer_only(
+        self, entity_type: str, groups: Sequence[Sequence[str]]
+    ) -> tuple[AnswerNames, ...]:
+        """The answer-only names (`kglens_tui.kg.answer_names`) of each true object, found by
+        its names among the entities of its type (none for a name the KG no longer has)."""
+        nodes = self._nodes.get(entity_type)
+        if nodes is None:
+            self.table(entity_type)
+            assert self._members is not None
+            kg = self.kg
+            nodes = {
+                name.casefold(): node
+                for node in self._members.get(entity_type, ())
+                for name in kg.names(node)
+            }
+            self._nodes[entity_type] = nodes
+        out = []
+        for group in groups:
+            node = next((nodes[n.casefold()] for n in group if n.casefold() in nodes), None)
+            out.append(
+                AnswerNames()
+                if node is None
+                else answer_names(self.kg.entity_keys[node], self.kg.labels[node])
+            )
+        return tuple(out)
 
     def table(self, entity_type: str) -> NameTable:
         """Labels and aliases of every entity of a type (owner: the node index)."""

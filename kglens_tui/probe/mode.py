@@ -46,6 +46,7 @@ def prepare(
         config = run.config
         check_kg_unchanged(run, kg)
         client = target or target_client(config, kg, run.edge_ids)
+        generator, judge = _helpers(config)
     else:
         assert config is not None
         config.validate()
@@ -66,16 +67,22 @@ def prepare(
             extra["wh_left_out"] = int((~allowed).sum())
             positions = positions[allowed]
         client = target or target_client(config, kg, kg.edge_ids[positions])
+        generator, judge = _helpers(config)  # before the run is stored: a failed start stores none
         run = start_run(conn, config, client, kg, positions, name=name, manifest_extra=extra)
     return ProbeEngine(
         conn,
         run,
         kg,
         client,
-        generator=helper_client(config.generator, config),
-        judge=helper_client(config.verifier, config),
+        generator=generator,
+        judge=judge,
         on_progress=on_progress,
     )
+
+
+def _helpers(config: RunConfig) -> tuple[ChatClient | None, ChatClient | None]:
+    """The run's generator and judge clients (None for the templates / the alias matcher)."""
+    return helper_client(config.generator, config), helper_client(config.verifier, config)
 
 
 def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:

@@ -11,10 +11,10 @@ from functools import lru_cache
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.kg.templates import templates_for
+from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.probe.config import Difficulty
-from kglens_tui.probe.generated import rejection
+from kglens_tui.probe.generated import rejected_source, rejection
 from kglens_tui.runs.prompts import load_prompt
 
 YES_NO = "yes_no"
@@ -82,7 +82,8 @@ def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
 def subject_display(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str:
     """The subject as a question shows it: its label and, as in the paper, an alias."""
     alias = shown_alias(kg, s, true_nodes)
-    return f"{kg.labels[s]} (also known as {alias})" if alias else kg.labels[s]
+    name = named(kg.labels[s], kg.types[s])  # "the Netherlands"
+    return f"{name} (also known as {alias})" if alias else name
 
 
 def iteration_rng(seed: int, iteration: int) -> np.random.Generator:
@@ -189,8 +190,10 @@ class QuestionFactory:
                 candidate, expected = negative, "no"
         options = templates.get("yes_no") or templates_for(kg.pred_labels[p])["yes_no"][:1]
         template = options[int(rng.integers(len(options)))]
-        text = template.replace("{subject}", self._display(s, p, true_nodes)).replace(
-            "{object}", kg.labels[candidate]
+        text = fill(
+            template,
+            self._display(s, p, true_nodes),
+            named(kg.labels[candidate], kg.types[candidate]),
         )
         meta = QuestionMeta(
             key=f"it{iteration}:s{slot}:e{edge_id}",
@@ -211,7 +214,7 @@ class QuestionFactory:
     def _wh(self, iteration, slot, pos, edge_id, s, p, o, template, true_nodes, rng) -> Question:
         kg = self.kg
         answers = tuple(kg.names(int(t)) for t in true_nodes)
-        text = template.replace("{subject}", self._display(s, p, true_nodes))
+        text = fill(template, self._display(s, p, true_nodes))
         meta = QuestionMeta(
             key=f"it{iteration}:s{slot}:e{edge_id}",
             edge_id=edge_id,
@@ -257,7 +260,7 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
         answer_names=question.expected_answers if question.qtype != YES_NO else (),
     )
     if why:
-        return replace(question, generator=f"template (generated question rejected: {why})")
+        return replace(question, generator=rejected_source(why))
     return replace(question, text=text, generator=f"llm:{client.label}")
 
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kglens_tui.core.verdict import Verdict
+from kglens_tui.kg.answer_names import PARTICLES, AnswerNames
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
@@ -25,6 +26,7 @@ from kglens_tui.probe.mentions import (
     clean_quotes,
     has_hedge,
     mentions,
+    name_tokens,
     negated,
     tokenize,
 )
@@ -213,10 +215,12 @@ def mentions_any(reply: str, aliases: Iterable[str], *, fuzzy: bool = True) -> b
 
 
 class Checked(NamedTuple):
-    """A verdict, and whether the reply hedged ("I think it is Canberra", "probably Yes")."""
+    """A verdict, whether the reply hedged ("I think it is Canberra", "probably Yes"), and
+    whether the rules could not decide it (the verdict is then their best reading)."""
 
     verdict: Verdict
     hedged: bool = False
+    uncertain: bool = False
 
 
 @lru_cache(maxsize=4096)
@@ -315,16 +319,89 @@ def _rival_as_close(
     )
 
 
-def _names_rival(
+def _rival_verdict(
     tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
-) -> bool:
-    """Whether the reply names, not negated, an entity of the answer's type that is neither a
-    true object nor the subject: a rival mention whose span no true or subject name shares.
+) -> tuple[bool, bool]:
+    """(rival, uncertain): whether the reply names, not negated, an entity of the answer's type
+    that is neither a true object nor the subject, as an answer: a rival mention whose span no
+    true or subject name shares, not named in passing (`_in_passing`: "Canberra, near Sydney"),
+    in a sentence that names a true object. A rival in a sentence of its own beside a true answer
+    ("Canberra. Sydney is the largest city.") does not count, but leaves the verdict uncertain.
     ``found``: the mentions of the true objects' and the rivals' names (`mentions`)."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
-    return any(m.owner >= 0 and not m.negated and (m.start, m.end) not in known for m in found)
+    true_sentences = {tokens[m.start].sentence for m in found if m.owner < 0 and not m.negated}
+    passing: set[int] = set()
+    rival = uncertain = False
+    for m in sorted(found, key=lambda m: m.start):
+        if m.owner < 0 or m.negated or (m.start, m.end) in known:
+            continue
+        if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
+            passing.add(m.end)
+            continue
+        if true_sentences and tokens[m.start].sentence not in true_sentences:
+            uncertain = True
+            continue
+        rival = True
+    return rival, uncertain and not rival
+
+
+_PASSING = frozenset(
+    {"near", "from", "than", "between", "beside", "to", "like", "with", "by", "of", "in", "at",
+     "on", "for", "about", "under", "over", "into", "across", "through", "via", "after",
+     "before", "since", "until", "around", "alongside", "unlike", "toward", "towards", "as",
+     "replaced", "replacing", "succeeded", "superseded", "formerly", "previously"}
+)  # fmt: skip
+"""Prepositions (and words of succession) before a name that mention it in passing, not as
+the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark")."""
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+_SEASONAL = (
+    ("in", "summer"),
+    ("in", "the", "summer"),
+    ("during", "summer"),
+    ("in", "daylight"),
+    ("during", "daylight"),
+    ("for", "daylight"),
+    ("daylight", "saving"),
+    ("summer", "time"),
+    ("dst",),
+)
+"""Words after a time zone that make it the summer one, beside the standard time asked for."""
+
+
+def _seasonal(tokens: Sequence[Token], end: int) -> bool:
+    """Whether the words after a mention say it holds in summer ("UTC+2 in summer")."""
+    words = tuple(t.norm for t in tokens[end : end + 3])
+    return any(words[: len(s)] == s for s in _SEASONAL)
+
+
+def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
+    """Whether a rival is named in passing: after a preposition ("near Sydney", "from the United
+    Kingdom"), or listed after a rival named in passing ("between Sydney and Melbourne")."""
+    i = m.start - 1
+    while (
+        i >= 0
+        and (tokens[i].norm in _ARTICLES or tokens[i].raw.endswith("'s"))
+        and tokens[i].clause == tokens[m.start].clause
+    ):
+        i -= 1  # "the", "Germany's": "like Germany's +49"
+    if i < 0:
+        return False
+    if tokens[i].norm in _PASSING and tokens[i].clause == tokens[m.start].clause:
+        return True
+    if i + 1 in passing:  # "..., Melbourne" right after a rival named in passing
+        return True
+    return tokens[i].norm in ("and", "or") and i in passing
+
+
+def _names_rival(
+    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+) -> bool:
+    """Whether the reply names a rival as an answer (`_rival_verdict`)."""
+    return _rival_verdict(tokens, found, subject)[0]
 
 
 def names_rival(
@@ -371,34 +448,421 @@ def check_wh(
     true_answers: Sequence[Sequence[str]],
     rivals: NameTable | None = None,
     subject: Sequence[str] = (),
+    *,
+    question: str = "",
+    answer_only: Sequence[AnswerNames] = (),
 ) -> Checked:
-    """Verify a Wh reply: correct when it names a true object (any of its names) as a whole
-    entity, not negated, and no rival. ``rivals``: names of every entity of the object's type; a
-    longer rival name that contains a true name ("South Sudan" for "Sudan") is not the answer,
-    and a reply that also names, not negated, a rival that is no true object ("Arabic and
-    English", "Left or right") is incorrect. ``subject``: the names of the entity asked about,
-    never a rival ("Zambia gained independence from the United Kingdom").
+    """Verify a Wh reply as a careful reader does: correct when it gives a true object (any of
+    its names) as its answer, as a whole entity, not negated, and no rival. ``rivals``: names of
+    every entity of the object's type; a longer rival name that contains a true name ("South
+    Sudan" for "Sudan") is not the answer, and a reply that also names as an answer, not negated,
+    a rival that is no true object ("Arabic and English", "Left or right") is incorrect (one
+    named in passing is not: `_rival_verdict`). ``subject``: the names of the entity asked
+    about, never a rival ("Zambia gained independence from the United Kingdom").
+
+    ``question``: its own words never count as an answer (`_echo`: "The capital of Djibouti." is
+    no answer). ``answer_only``: per true object, names a reply may use that the KG lacks
+    (`kglens_tui.kg.answer_names`): matched exactly, never by spelling. A correction ("Abuja...
+    sorry, I mean Lagos", "often assumed to be X, but it is Y") is judged by what the reply ends
+    on (`_correction`).
 
     Without a true mention the reply is incorrect if it names a rival or offers a guess, else
-    refused if it declines to answer, else incorrect. Hedged: it expresses doubt or declines.
+    refused if it declines to answer (also without the usual words when it names no candidate:
+    "That information is not available to me."), else incorrect. Hedged: it expresses doubt or
+    declines. Uncertain: the rules cannot decide (a rival in a sentence of its own beside the
+    answer; the answer only by a name it shares with the subject).
     """
     if not reply or not reply.strip():
         return Checked(Verdict.UNPARSEABLE)
     tokens = tokenize(reply)
     if not tokens:
         return Checked(Verdict.UNPARSEABLE)
-    truth = _truth_table(_as_tuples(true_answers))
-    found = mentions(tokens, truth) if rivals is None else mentions(tokens, truth, rivals)
-    refusing = is_refusal(reply)
-    hedged = refusing or has_hedge(reply)
-    if any(m.owner < 0 and not m.negated for m in found) or _fuzzy_answer(
-        tokens, truth, rivals, found
+    groups = _as_tuples(true_answers)
+    subject_names = tuple(subject)
+    extra = _answer_only_names(groups, tuple(answer_only), subject_names)
+    truth = _truth_table(groups) if not extra[0] else _truth_table(extra[0])
+    tables = (truth, extra[1], rivals)
+    asked = _question_tokens(question) if question else ()
+    allowed = _name_words(groups) if extra[1] is not None else frozenset()
+    found = _found(tokens, tables, asked, allowed, subject_names)
+    marker, cut = _correction(tokens, found)
+    text = hedge_text = reply
+    if cut:
+        hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
+        tokens = tokens[cut:]
+        found = _found(tokens, tables, asked, allowed, subject_names)
+        text = " ".join(t.raw for t in tokens)
+    shared = _shared_with_subject(tokens, found, subject_names)
+    answers = [m for m in found if m.owner < 0 and not m.negated and m not in shared.dropped]
+    refusing = is_refusal(text)
+    hedged = refusing or has_hedge(hedge_text)
+    fuzzy_table = _truth_table(groups)
+    echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(tokens, asked))]
+    if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
+        rival, uncertain = _rival_verdict(tokens, found, subject_names)
+        if not rival and len(groups) == 1:
+            rival = _offers_others(tokens, text, answers, found, subject_names, truth)
+        if not rival and answers and _answered_by_another(tokens, text, answers):
+            rival = True
+        uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
+        return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
+    offered = any(not m.negated for m in found if m not in shared.dropped)
+    if (
+        not offered
+        and not _guesses(text)
+        and not _bare_name(text)
+        and (refusing or (not found and declines(text)))
     ):
-        rival = _names_rival(tokens, found, tuple(subject))
-        return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged)
-    if refusing and not any(not m.negated for m in found) and not _guesses(reply):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(\S.*)$", re.MULTILINE)
+_BARE_NAME = re.compile(r"^\s*(?:[A-Z][\w'’-]*\s*){1,3}[?.!]*\s*$")
+_NOT_NAMES = frozenset(
+    {"sorry", "unknown", "none", "no", "yes", "hmm", "well", "okay", "ok", "i", "maybe",
+     "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that"}
+)  # fmt: skip
+
+
+def _bare_name(text: str) -> bool:
+    """Whether a clause of the reply is only a name, offered as the answer ("Sydney, though I am
+    not sure": not a refusal, whether or not the KG knows the name; "Unfortunately, ..." is no
+    name)."""
+    for clause in _clauses(text):
+        first = clause.split()[0].strip("?.!").casefold() if clause.split() else ""
+        if _BARE_NAME.match(clause) and first not in _NOT_NAMES and not first.endswith("ly"):
+            return True
+    return False
+
+
+def _offers_others(
+    tokens: Sequence[Token],
+    text: str,
+    answers: Sequence[Mention],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+    truth: NameTable,
+) -> bool:
+    """Whether a reply to a question with one true answer offers other candidates beside it,
+    names the KG may not know: "Canberra or Sydney", "Canberra, and also Sydney", or a list of
+    items one per line ("- Canberra / - Sydney"). A capitalised word joined by "or" (or by "and"
+    right after the true name) that is no true, subject or denied name is another candidate."""
+    spans = {i for m in found for i in range(m.start, m.end)}
+    if subject:
+        spans.update(
+            i
+            for start, end, _ in _truth_table((subject,)).matches(tokens)
+            for i in range(start, end)
+        )
+    sentences = {tokens[m.start].sentence for m in answers}
+    ends = {m.end for m in answers}
+    for i, tok in enumerate(tokens):
+        if tok.norm not in ("or", "and") or tok.sentence not in sentences:
+            continue
+        before = _skip_fillers(tokens, i - 1, -1)
+        after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+        if tok.norm == "and" and (before is None or before + 1 not in ends or after != "also"):
+            continue  # "X and also Y" adds a candidate; "X and Y" may list true answers
+        for j in (_skip_fillers(tokens, i + 1, 1), _skip_fillers(tokens, i - 1, -1)):
+            if j is None or j in spans:
+                continue
+            other = tokens[j]
+            if other.word and other.raw[:1].isupper() and not negated(tokens, j):
+                return True
+    items = _LIST_ITEM.findall(text)
+    if len(items) >= 2:
+        named = [item for item in items if truth.matches(tokenize(item))]
+        others = [item for item in items if item[:1].isupper() and item not in named]
+        return bool(named) and bool(others)
+    return False
+
+
+def _answered_by_another(tokens: Sequence[Token], text: str, answers: Sequence[Mention]) -> bool:
+    """Whether the reply opens with a bare name that is no true one and names the true answers
+    only in passing ("Sydney, near Canberra.")."""
+    clauses = _clauses(text)
+    if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
+        return False
+    return all(_in_passing(tokens, m, set()) for m in answers)
+
+
+_FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})
+
+
+def _skip_fillers(tokens: Sequence[Token], i: int, step: int) -> int | None:
+    while 0 <= i < len(tokens) and tokens[i].norm in _FILLERS:
+        i += step
+    return i if 0 <= i < len(tokens) else None
+
+
+class _Shared(NamedTuple):
+    dropped: frozenset[Mention]
+    kept: frozenset[Mention]
+
+
+def _shared_with_subject(
+    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+) -> _Shared:
+    """True mentions by a name the subject shares (Djibouti, the capital of Djibouti): a
+    possessive one ("Djibouti's capital") is the subject, not the answer (dropped); the others
+    count, but only the rules' best reading (kept: the verdict is uncertain if nothing else
+    answers)."""
+    if not subject:
+        return _Shared(frozenset(), frozenset())
+    spans = {(start, end) for start, end, _ in _truth_table((subject,)).matches(tokens)}
+    dropped, kept = set(), set()
+    for m in found:
+        if m.owner >= 0 or (m.start, m.end) not in spans:
+            continue
+        if tokens[m.end - 1].raw.endswith(("'s", "'S")):
+            dropped.add(m)
+        else:
+            kept.add(m)
+    return _Shared(frozenset(dropped), frozenset(kept))
+
+
+def _found(
+    tokens: Sequence[Token],
+    tables: tuple[NameTable, NameTable | None, NameTable | None],
+    asked: Sequence[Token],
+    allowed: frozenset[str] = frozenset(),
+    subject: tuple[str, ...] = (),
+) -> list[Mention]:
+    """Mentions of the true, answer-only short and rival names, less the echoes of the question
+    (`_echoed`) and short names with another name around them (`_isolated`; ``allowed``: the
+    words of the true answers' names)."""
+    truth, short, rivals = tables
+    chosen = [t for t in (truth, short, rivals) if t is not None]
+    found = mentions(tokens, *chosen)
+    echoed = _echoed(tokens, asked, found, subject)
+    short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
+    kept = []
+    for m in found:
+        if (m.start, m.end) in echoed:
+            continue
+        if m.owner < 0 and (m.start, m.end) in short_spans and not _isolated(tokens, m, allowed):
+            continue
+        kept.append(m)
+    return kept
+
+
+def _echoed(
+    tokens: Sequence[Token],
+    asked: Sequence[Token],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+) -> set[tuple[int, int]]:
+    """Spans of mentions that only repeat the question: inside a run of its words, the name of
+    the subject ("The capital of Djibouti.") or one of several options the question lists and
+    the reply reads back in its order."""
+    runs = _echo_runs(tokens, asked)
+    if not runs:
+        return set()
+    subject_spans = (
+        {(a, b) for a, b, _ in _truth_table((subject,)).matches(tokens)} if subject else set()
+    )
+    out = set()
+    for start, end in runs:
+        inside = [m for m in found if start <= m.start and m.end <= end]
+        spans = {(m.start, m.end) for m in inside}
+        if len(spans) >= 2:
+            out.update(spans)
+        else:
+            out.update(span for span in spans if span in subject_spans)
+    return out
+
+
+ECHO_MIN_TOKENS = 3
+"""A run of this many tokens as in the question is an echo of it, not an answer."""
+
+
+def _echo_runs(tokens: Sequence[Token], asked: Sequence[Token]) -> list[tuple[int, int]]:
+    """Maximal runs [start, end) of at least `ECHO_MIN_TOKENS` reply tokens that the question
+    has in the same order ("the capital of Djibouti")."""
+    if len(asked) < ECHO_MIN_TOKENS:
+        return []
+    words = [t.norm for t in asked]
+    where: dict[str, list[int]] = {}
+    for j, word in enumerate(words):
+        where.setdefault(word, []).append(j)
+    runs: list[tuple[int, int]] = []
+    n = len(tokens)
+    for i in range(n):
+        longest = 0
+        for j in where.get(tokens[i].norm, ()):
+            k = 1
+            while i + k < n and j + k < len(words) and tokens[i + k].norm == words[j + k]:
+                k += 1
+            longest = max(longest, k)
+        if longest >= ECHO_MIN_TOKENS and not any(a <= i and i + longest <= b for a, b in runs):
+            runs.append((i, i + longest))
+    return runs
+
+
+def _echo(tokens: Sequence[Token], asked: Sequence[Token]) -> set[int]:
+    """Positions of the reply's tokens inside an echo run (`_echo_runs`)."""
+    return {i for start, end in _echo_runs(tokens, asked) for i in range(start, end)}
+
+
+def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> bool:
+    """Whether a short name ("Macron", "King Salman") stands alone: the capitalised words and
+    name particles right around it in its clause are words of the true answer's names
+    ("Donald Trump" for Donald J. Trump), none of another name ("Brigitte Macron")."""
+    clause = tokens[m.start].clause
+    for step, i in ((-1, m.start - 1), (1, m.end)):
+        while 0 <= i < len(tokens) and tokens[i].clause == clause and tokens[i].word:
+            tok = tokens[i]
+            particle = tok.norm in PARTICLES
+            if not (particle or tok.raw[:1].isupper()) or (
+                not particle and tok.norm in _NAME_NEIGHBOURS
+            ):
+                break
+            if tok.norm not in allowed:
+                return False
+            i += step
+    return True
+
+
+_NAME_NEIGHBOURS = frozenset(
+    {"the", "a", "an", "is", "it", "he", "she", "his", "her", "its", "i", "and", "or", "in",
+     "of", "as", "was", "has", "currently", "answer", "yes", "no", "mr", "mrs", "ms", "dr",
+     "sir", "majesty", "highness", "excellency"}
+)  # fmt: skip
+"""Capitalised words that belong to no name (a sentence may start with them)."""
+
+_STRONG_CORRECTIONS = (
+    ("sorry", "i", "mean"),
+    ("sorry", "i", "meant"),
+    ("i", "mean"),
+    ("i", "meant"),
+    ("correction",),
+    ("scratch", "that"),
+    ("my", "mistake"),
+    ("no", "wait"),
+    ("or", "rather"),
+    ("let", "me", "correct"),
+    ("on", "second", "thought"),
+    ("actually", "its"),
+    ("actually", "it", "is"),
+    ("actually", "i", "think"),
+    ("actually", "i", "believe"),
+)
+"""Words after which the reply takes back what it said: what follows is its answer."""
+_WEAK_CORRECTIONS = (
+    ("actually",),
+    ("in", "fact"),
+    ("but", "it", "is"),
+    ("but", "its"),
+    ("but", "it", "was"),
+    ("but", "the", "answer", "is"),
+    ("but", "the", "correct", "answer", "is"),
+    ("but", "really"),
+)
+"""Words that may correct: what follows is the answer when it names a candidate."""
+
+
+_MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS):
+    _MARKERS_BY_FIRST.setdefault(_marker[0], []).append(_marker)
+
+
+@lru_cache(maxsize=4096)
+def _question_tokens(question: str) -> tuple[Token, ...]:
+    """A question's tokens, worked out once (a run asks each question many times)."""
+    return tokenize(question)
+
+
+def _correction(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """(where the last correction's words start, where the answer the reply ends on starts);
+    (0, 0) when it corrects nothing. After a strong marker ("sorry, I mean") whatever follows is
+    the answer; after a weak one ("actually", "but it is") only when it names a candidate, not
+    negated, or is only a name."""
+    norms = [t.norm for t in tokens]
+    best = (0, 0)
+    for i in range(1, len(norms)):
+        for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
+            end = i + len(marker)
+            if tuple(norms[i:end]) != marker or end >= len(norms):
+                continue
+            strong = marker in _STRONG_CORRECTIONS or _only_a_name(tokens[end:])
+            if (
+                strong
+                and any(t.word for t in tokens[end:])
+                or any(m.start >= end and not m.negated for m in found)
+            ) and end > best[1]:
+                best = (i, end)
+    return best
+
+
+def _only_a_name(tail: Sequence[Token]) -> bool:
+    """Whether what follows a correction is only a name ("actually, the Deutsche Mark.")."""
+    words = [t for t in tail if t.norm not in _ARTICLES]
+    return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
+
+
+_DECLINES = re.compile(
+    r"\b(?:information|answer|data|details|it|this|that)\s+(?:is|are|was|remains)\s+"
+    r"(?:not|n't|never)\s+(?:\w+\s+){0,2}?(?:available|known(?!\s+(?:to|as|for)\b)|certain|"
+    r"clear|public|disclosed|recorded|documented|determined|specified)\b|"
+    r"\b(?:unknown|unclear|undetermined|undisclosed|unavailable)\b|"
+    r"\b(?:i|we)\s+(?:lack|have\s+no)\s+(?:the\s+|any\s+|enough\s+)?(?:information|data|"
+    r"knowledge|details|access)\b|\bbeyond\s+(?:my|what\s+i)\b|"
+    r"\bno\s+way\s+(?:for\s+me\s+)?to\s+(?:know|tell|say)\b|"
+    r"\b(?:cannot|can't|could\s*not|couldn't)\s+be\s+(?:determined|answered|found|confirmed|"
+    r"verified|known|said)\b|\bi'?m\s+afraid\b|\b(?:would|will)\s+(?:need|have)\s+to\s+"
+    r"(?:check|look)\b|\bhard\s+to\s+say\b|\bnot\s+something\s+i\b|"
+    r"\b(?:escapes|eludes)\s+me\b|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
+    re.IGNORECASE,
+)
+
+
+def declines(text: str) -> bool:
+    """Whether a reply that names no candidate declines in other words than the usual refusals
+    ("That information is not available to me.", "It is unknown.", "I lack the data.")."""
+    return _DECLINES.search(clean_quotes(text)) is not None
+
+
+@lru_cache(maxsize=4096)
+def _name_words(groups: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """Every word of the true answers' names."""
+    return frozenset(w for group in groups for name in group for w in name_tokens(name)[0])
+
+
+def _padded(extra: tuple[AnswerNames, ...], n: int) -> tuple[AnswerNames, ...]:
+    return (*extra[:n], *[AnswerNames()] * (n - len(extra)))
+
+
+def _answer_only_names(
+    groups: tuple[tuple[str, ...], ...],
+    extra: tuple[AnswerNames, ...],
+    subject: tuple[str, ...],
+) -> tuple[tuple[tuple[str, ...], ...], NameTable | None]:
+    """(true names with the answer-only names, or () when there are none; the table of short
+    answer-only names, or None). An answer-only name the subject also has is left out."""
+    if not extra:
+        return (), None
+    return _answer_only_cached(groups, extra, subject)
+
+
+@lru_cache(maxsize=4096)
+def _answer_only_cached(
+    groups: tuple[tuple[str, ...], ...],
+    extra: tuple[AnswerNames, ...],
+    subject: tuple[str, ...],
+) -> tuple[tuple[tuple[str, ...], ...], NameTable | None]:
+    own = {normalize(n) for n in subject}
+    full = tuple(
+        (*group, *(n for n in names.names if normalize(n) not in own))
+        for group, names in zip(groups, _padded(extra, len(groups)), strict=True)
+    )
+    short = NameTable(
+        (name, -1 - i)
+        for i, names in enumerate(extra)
+        for name in names.short
+        if normalize(name) not in own
+    )
+    return full, (short if short.size else None)
 
 
 def verify_wh(

@@ -7,7 +7,6 @@ from typing import Any
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
-from kglens_tui.llm.factory import make_client
 from kglens_tui.llm.pacing import PacedClient, Pacer
 from kglens_tui.llm.targets import RUN_OPTIONS, TargetRequest, TargetSpec, target_kind
 
@@ -55,17 +54,22 @@ def uses_model(spec: str) -> bool:
 
 
 def helper_client(spec: str, config: Any) -> ChatClient | None:
-    """The generator or judge client, or None for template / alias."""
+    """The generator or judge client, or None for template / alias. It gets the run settings its
+    kind takes (as the target does: a local model takes none of them); a kind that needs a run's
+    edges (a simulated target) cannot serve as a helper (ValueError)."""
     if not uses_model(spec):
         return None
-    return make_client(
-        spec,
-        base_url=config.base_url,
-        api_key_env=config.api_key_env,
-        timeout_s=config.timeout_s,
-        max_retries=config.max_retries,
-        max_in_flight=config.concurrency,
-    )
+    parsed = TargetSpec.parse(spec)
+    kind = target_kind(parsed)
+    if kind.needs_edges:
+        raise ValueError(f"{spec!r} cannot serve as a generator or verifier")
+    settings = {
+        "timeout_s": config.timeout_s,
+        "max_retries": config.max_retries,
+        "max_in_flight": config.concurrency,
+    }
+    options = {k: settings[k] for k in kind.options if k in settings}
+    return kind.build(parsed, TargetRequest(config.base_url, config.api_key_env, None, options))
 
 
 class ViewOnlyTarget:

@@ -50,6 +50,10 @@ class UnitMode:
         """What makes a run reproducible: KG hash, prompt hashes, settings, versions."""
         return build_manifest(self.name, kg, config, target, self.prompts)
 
+    def plan_notes(self, plan: Any) -> dict[str, Any]:
+        """Counts about the plan the manifest keeps (what was left out and why); none here."""
+        return {}
+
     def create_run(
         self,
         conn: sqlite3.Connection,
@@ -65,7 +69,7 @@ class UnitMode:
             conn,
             kg.kg_id,
             config,
-            self.manifest(kg, config, target),
+            {**self.manifest(kg, config, target), **self.plan_notes(plan)},
             target.label,
             bool(target.simulated),
             np.array(self.plan_edge_ids(plan), dtype=np.int64),
@@ -98,6 +102,9 @@ class UnitMode:
             kg = load_kg(conn, run.kg_name)
             check_kg_unchanged(run, kg)
             client = target or target_client(run.config, kg, run.edge_ids)
+            helper = generator or helper_client(
+                getattr(run.config, "generator", "template"), run.config
+            )
         else:
             if config is None:
                 raise ConfigError("a new run needs its settings")
@@ -109,14 +116,15 @@ class UnitMode:
                 config.predicates = predicate_keys(kg, config.predicates)
             plan = self.plan(conn, kg, config)
             client = target or target_client(config, kg, self.plan_edge_ids(plan))
+            # the generator is built before the run is stored: a run that cannot start stores none
+            helper = generator or helper_client(getattr(config, "generator", "template"), config)
             run = load_run(conn, self.create_run(conn, kg, config, client, plan, name=name))
-        spec = getattr(run.config, "generator", "template")
         engine = self.engine_type(
             conn,
             run,
             kg,
             client,
-            generator=generator or helper_client(spec, run.config),
+            generator=helper,
             on_progress=on_progress,
         )
         if resume is not None:  # its feed starts with what it answered before

@@ -1,0 +1,431 @@
+"""Names a true answer may take in a reply that the KG does not show: answer-only names, never
+put in a question (the aliases a question shows are the KG's own).
+
+They come from maintained sources, by the entity's key in the bundled KGs:
+
+- countries (``country:ISO3``): CLDR territory names in every locale (Babel) and pycountry's
+  names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic");
+- currencies (``currency:ISO4217``): CLDR currency names, their plurals and symbols in every
+  locale ("euros", "€", "US$", "zł", "Swedish kronor"), and the currency's unit word ("kronor"
+  for the Swedish krona) by `unit_words`;
+- languages (``language:ISO639-3``): CLDR language names in every locale and pycountry's;
+- capitals (``city:NAME-ISO3``): the CLDR exemplar city of the tz zone named after the city in
+  every locale, and the zone's former tz names ("Wien", "Москва", "東京", "Praha"; "Kiev");
+- UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations of the tz database and CLDR
+  English metazone names whose zones all keep that standard offset ("CET", "Central
+  European Time");
+- people (``person:...``): short names by `person_short_names` (matched only standing alone).
+
+A name that sources give to two entities of one kind (a symbol "$", the exemplar city of two
+zones) is dropped: it names neither. Names are compared as the matcher compares every name
+(NFKC, accents and case folded: `kglens_tui.probe.mentions`). Names in a script other than Latin
+(Cyrillic, Greek) also get their transliteration by anyascii ("Moskva").
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import unicodedata
+import zoneinfo
+from collections import defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
+MIN_CHARS = 2
+"""Shorter names (a single letter) are never answer names; a currency sign is."""
+
+TITLES = (
+    "king",
+    "queen",
+    "president",
+    "prime minister",
+    "premier",
+    "chancellor",
+    "emir",
+    "amir",
+    "sultan",
+    "sheikh",
+    "shaikh",
+    "prince",
+    "princess",
+    "grand duke",
+    "emperor",
+    "pope",
+    "general",
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+)
+"""Titles that, before a word of a person's name, name that person ("King Salman")."""
+PARTICLES = frozenset(
+    {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
+     "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
+)  # fmt: skip
+"""Words of a name that alone name nobody."""
+
+
+class AnswerNames(NamedTuple):
+    """Answer-only names of one entity: ``names`` match as any name does; ``short`` (a person's
+    surname or title plus a word of the name) only where no other name stands around them."""
+
+    names: tuple[str, ...] = ()
+    short: tuple[str, ...] = ()
+
+
+def _base_locales() -> list[object]:
+    import babel
+    from babel import Locale
+
+    return [Locale.parse(i) for i in sorted(babel.localedata.locale_identifiers()) if "_" not in i]
+
+
+@lru_cache(maxsize=1)
+def _locales() -> tuple[object, ...]:
+    """Every base CLDR locale (no regional variants: they repeat their language's names)."""
+    return tuple(_base_locales())
+
+
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
+    return " ".join(
+        "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split()
+    )
+
+
+def _unambiguous(
+    names_by_code: dict[str, set[str]], prefer: frozenset[str] = frozenset()
+) -> dict[str, tuple[str, ...]]:
+    """Each code's names, less every name (folded) another code also has; a name that codes in
+    ``prefer`` (today's currencies) and others (withdrawn ones) share is the one preferred
+    code's alone ("₽" is the ruble's, not the old RUR's too)."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for code, names in names_by_code.items():
+        for name in names:
+            owners[_fold(name)].add(code)
+    for codes in owners.values():
+        preferred = codes & prefer
+        if len(preferred) == 1 and len(codes) > 1:
+            codes.intersection_update(preferred)
+    return {
+        code: tuple(sorted(n for n in names if owners[_fold(n)] == {code} and _long_enough(n)))
+        for code, names in names_by_code.items()
+    }
+
+
+def _long_enough(name: str) -> bool:
+    """At least `MIN_CHARS` characters, or a currency sign ("€", "₽")."""
+    folded = _fold(name)
+    return len(folded) >= MIN_CHARS or all(unicodedata.category(c) == "Sc" for c in folded)
+
+
+@lru_cache(maxsize=1)
+def _current_currencies() -> frozenset[str]:
+    """The currencies some territory uses as legal tender today (CLDR)."""
+    from babel.core import get_global
+    from babel.numbers import get_territory_currencies
+
+    return frozenset(
+        code
+        for territory in get_global("territory_currencies")
+        for code in get_territory_currencies(territory, tender=True)
+    )
+
+
+@lru_cache(maxsize=1)
+def territory_names() -> dict[str, tuple[str, ...]]:
+    """ISO 3166 alpha-2 code -> CLDR names in every locale and pycountry's names."""
+    import pycountry
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        for code, name in locale.territories.items():  # type: ignore[attr-defined]
+            if len(code) == 2 and code.isalpha():
+                out[code].add(name)
+    for country in pycountry.countries:
+        for attr in ("name", "official_name", "common_name"):
+            value = getattr(country, attr, None)
+            if value:
+                out[country.alpha_2].add(value)
+    for old in pycountry.historic_countries:
+        # ISO 3166-3: the last two letters of the alpha-4 code are the one country that took
+        # over the old name's code ("ZRCD": Zaire, now CD), "HH" when there is none
+        successor = getattr(old, "alpha_4", "")[2:]
+        if successor in out:
+            out[successor].add(old.name.split(",")[0].strip())
+    return _unambiguous(out)
+
+
+@lru_cache(maxsize=1)
+def currency_names() -> dict[str, tuple[str, ...]]:
+    """ISO 4217 code -> CLDR names (singular and plural) and symbols in every locale."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        data = locale._data  # type: ignore[attr-defined]
+        for code, name in data["currency_names"].items():
+            out[code].add(name)
+        for code, forms in data["currency_names_plural"].items():
+            out[code].update(forms.values())
+        for code, symbol in data["currency_symbols"].items():
+            if symbol != code:
+                out[code].add(symbol)
+    kept = _unambiguous(out, prefer=_current_currencies())
+    from babel import Locale
+
+    for code, symbol in Locale("en").currency_symbols.items():  # "$" is the US dollar's sign
+        if code in kept and symbol != code and symbol not in kept[code]:
+            kept[code] = (*kept[code], symbol)
+    return kept
+
+
+@lru_cache(maxsize=1)
+def language_names() -> dict[str, tuple[str, ...]]:
+    """ISO 639-3 code -> CLDR language names in every locale and pycountry's names."""
+    import pycountry
+
+    by_cldr: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        for code, name in locale.languages.items():  # type: ignore[attr-defined]
+            by_cldr[code].add(name)
+    out: dict[str, set[str]] = defaultdict(set)
+    for language in pycountry.languages:
+        code = language.alpha_3
+        for key in (getattr(language, "alpha_2", None), code):
+            if key and key in by_cldr:
+                out[code].update(by_cldr[key])
+        for attr in ("name", "common_name", "inverted_name"):
+            value = getattr(language, attr, None)
+            if value:
+                out[code].add(value)
+    return _unambiguous(out)
+
+
+def _zone_city(zone: str) -> str:
+    return zone.rsplit("/", 1)[-1].replace("_", " ")
+
+
+def zone_cities() -> dict[str, tuple[str, ...]]:
+    """tz zone -> its unambiguous city names (`_zone_cities`)."""
+    return _zone_cities()[1]
+
+
+@lru_cache(maxsize=1)
+def _zone_cities() -> tuple[dict[str, set[str]], dict[str, tuple[str, ...]]]:
+    """tz zone -> its exemplar city in every locale and the city of its former tz names that
+    are spellings of its own ("Europe/Kiev" for Europe/Kyiv; not "Australia/Canberra", another
+    city's former zone: a former name counts when CLDR gives it as the city in some locale)."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for zone in get_global("zone_territories"):
+        out[zone].add(_zone_city(zone))
+    for locale in _locales():
+        for zone, names in locale.time_zones.items():  # type: ignore[attr-defined]
+            city = names.get("city")
+            if city and zone in out:
+                out[zone].add(city)
+    for old, zone in get_global("zone_aliases").items():
+        city = _zone_city(old)
+        if zone in out and "/" in old and _same_city(city, out[zone]):
+            out[zone].add(city)
+    return out, _unambiguous(out)
+
+
+def _same_city(city: str, names: set[str]) -> bool:
+    """Whether a former zone's city is a spelling of a city the zone has (Kiev: Kiew, Kijev)."""
+    from difflib import SequenceMatcher
+
+    folded = _fold(city)
+    return any(SequenceMatcher(None, folded, _fold(n)).ratio() >= 0.75 for n in names)
+
+
+@lru_cache(maxsize=1)
+def _zones_by_territory() -> dict[str, tuple[str, ...]]:
+    from babel.core import get_global
+
+    out: dict[str, list[str]] = defaultdict(list)
+    for zone, territory in get_global("zone_territories").items():
+        out[territory].append(zone)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _standard_offset(zone: str) -> datetime.timedelta | None:
+    """The zone's standard UTC offset: the smaller of its January and July offsets (daylight
+    saving time adds; Ireland's winter time counts as standard), None if unknown."""
+    try:
+        tz = zoneinfo.ZoneInfo(zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+    offsets = [datetime.datetime(2025, m, 15, 12, tzinfo=tz).utcoffset() for m in (1, 7)]
+    known = [o for o in offsets if o is not None]
+    return min(known) if known else None
+
+
+def _offset_key(offset: datetime.timedelta) -> str:
+    minutes = int(offset.total_seconds() // 60)
+    sign = "-" if minutes < 0 else "+"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours:02d}:{rest:02d}"
+
+
+@lru_cache(maxsize=1)
+def offset_names() -> dict[str, tuple[str, ...]]:
+    """'UTC+01:00' -> tz abbreviations and CLDR metazone names of that standard offset."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = defaultdict(set)
+    metazone_offsets: dict[str, set[str]] = defaultdict(set)
+    for zone, metazone in get_global("meta_zones").items():
+        offset = _standard_offset(zone)
+        if offset is not None:
+            metazone_offsets[metazone].add(_offset_key(offset))
+    for zone in get_global("zone_territories"):
+        offset = _standard_offset(zone)
+        if offset is None:
+            continue
+        tz = zoneinfo.ZoneInfo(zone)
+        for month in (1, 7):
+            moment = datetime.datetime(2025, month, 15, 12, tzinfo=tz)
+            abbreviation = moment.tzname() or ""
+            if moment.utcoffset() == offset and abbreviation.isalpha():
+                out[_offset_key(offset)].add(abbreviation)
+    from babel import Locale
+
+    for locale in (Locale("en"),):  # names in other languages would name countries ("India")
+        for metazone, names in locale.meta_zones.items():
+            offsets = metazone_offsets.get(metazone, set())
+            if len(offsets) != 1:
+                continue
+            (key,) = offsets
+            for form in ("long", "short"):
+                for kind in ("standard", "generic"):
+                    name = names.get(form, {}).get(kind)
+                    if name:
+                        out[key].add(name)
+    return _unambiguous(out)
+
+
+def _transliterations(names: Iterable[str]) -> set[str]:
+    """Latin spellings of names written in an alphabet (Cyrillic, Greek, ...): anyascii's."""
+    from anyascii import anyascii
+
+    out = set()
+    for name in names:
+        letters = [c for c in name if c.isalpha()]
+        if not letters or all(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in letters):
+            continue
+        if not all(unicodedata.name(c, "").split(" ")[0] in _ALPHABETS for c in letters):
+            continue  # other scripts: anyascii's reading is no usual spelling
+        spelled = anyascii(name).strip()
+        if len(spelled) >= 4 and re.fullmatch(r"[A-Za-z' -]+", spelled):
+            out.add(spelled)
+    return out
+
+
+_ALPHABETS = frozenset({"CYRILLIC", "GREEK"})
+"""Scripts whose transliteration is how the name is spelled in Latin letters ("Moskva")."""
+
+
+def _alpha2(alpha3: str) -> str | None:
+    import pycountry
+
+    country = pycountry.countries.get(alpha_3=alpha3.upper())
+    return country.alpha_2 if country is not None else None
+
+
+def _city_names(key: str, label: str) -> tuple[str, ...]:
+    alpha3 = key.rsplit("-", 1)[-1]
+    alpha2 = _alpha2(alpha3) if len(alpha3) == 3 else None
+    if alpha2 is None:
+        return ()
+    every, cities = _zone_cities()
+    want = _fold(label)
+    for zone in _zones_by_territory().get(alpha2, ()):
+        if want in {_fold(n) for n in every.get(zone, ())}:
+            return cities.get(zone, ())
+    return ()
+
+
+def person_short_names(label: str) -> tuple[str, ...]:
+    """How a person is also named: each word of the name after the first that is no particle or
+    regnal number ("Macron", "Trump", "Lula", "Sanchez"), a title before any word of the name
+    ("President Macron", "King Salman", "President Xi"), and a name that starts with a title
+    also without it ("Willem-Alexander" for "King Willem-Alexander"). A reply names the person
+    by one only where no other name stands around it (`kglens_tui.probe.verify`)."""
+    words = label.split()
+    out: set[str] = set()
+    for title in TITLES:
+        size = len(title.split())
+        if " ".join(w.casefold() for w in words[:size]) == title and len(words) > size:
+            out.add(" ".join(words[size:]))
+            words = words[size:]
+            break
+    meaningful = [
+        w for w in words if w.casefold().strip(".") not in PARTICLES and len(w.strip(".")) >= 2
+    ]
+    out.update(word for word in words[1:] if word in meaningful and len(word) >= 3)
+    for title in TITLES:
+        for word in meaningful:
+            out.add(f"{title.title()} {word}")
+    return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
+
+
+@lru_cache(maxsize=65536)
+def answer_names(key: str, label: str) -> AnswerNames:
+    """The answer-only names of the entity with KG key ``key`` and label ``label`` (none for
+    kinds the sources do not cover)."""
+    kind, _, code = key.partition(":")
+    names: tuple[str, ...] = ()
+    if kind == "country" and len(code) == 3:
+        alpha2 = _alpha2(code)
+        names = territory_names().get(alpha2, ()) if alpha2 else ()
+    elif kind == "currency":
+        names = (*currency_names().get(code, ()), *unit_words(label, code))
+    elif kind == "language":
+        names = language_names().get(code, ())
+    elif kind == "city":
+        names = _city_names(code, label)
+    elif kind == "timezone":
+        names = offset_names().get(code, ())
+    elif kind == "person":
+        return AnswerNames((), person_short_names(label))
+    found = set(names)
+    found |= _transliterations(found)
+    return AnswerNames(tuple(sorted(found)), ())
+
+
+def unit_words(label: str, code: str) -> tuple[str, ...]:
+    """A currency's unit word in English, singular and plural, when its name is a qualifier
+    and a unit ("krona", "kronor" for the Swedish krona; "dollar", "dollars" for the US dollar):
+    in a reply about the country it names that country's currency."""
+    from babel import Locale
+
+    english = Locale("en")
+    forms = {label, english.currencies.get(code, "")}
+    forms.update((english._data["currency_names_plural"].get(code) or {}).values())
+    out = set()
+    for form in forms:
+        words = form.split()
+        if len(words) >= 2 and words[-1].isalpha():
+            out.add(words[-1].lower())
+    return tuple(sorted(out))
+
+
+SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone"})
+"""Key prefixes of the entities the sources name (`answer_names`); people need no source."""
+
+
+def has_sources(key: str) -> bool:
+    """Whether the sources may name the entity with this KG key."""
+    return key.partition(":")[0] in SOURCED_KINDS
+
+
+def warm() -> None:
+    """Load every source now (about a second), so a run's first replies do not wait for it."""
+    territory_names()
+    currency_names()
+    language_names()
+    zone_cities()
+    offset_names()
