@@ -75,6 +75,14 @@ def _knows_capitals(users: list[str]) -> str:
     return "UNKNOWN" if " is located in " in statement else "INCORRECT"
 
 
+def _writes_statements(users: list[str]) -> str:
+    """A statement writer whose sentences pass the question check (one sentence naming the
+    subject and the object) but read unlike the templates, so `_knows_capitals` calls each
+    INCORRECT."""
+    subject, relation, obj = users[-1].rsplit("(", 1)[1].rstrip(")").split(", ")
+    return f"{subject} and {obj} are linked by the relation {relation} in the records."
+
+
 def _facteval(conn: sqlite3.Connection, generator: ScriptedTarget | None = None) -> int:
     config = FactevalConfig(kg="hand", facts=None, qtypes=["tfq"])
     engine = prepare(
@@ -106,7 +114,7 @@ def test_compare_and_template_vs_llm_questions_on_the_same_facts(
     hand: sqlite3.Connection,
 ) -> None:
     template_run = _facteval(hand)
-    writer = ScriptedTarget(reply_fn=lambda users: "A place is where it is.", label="writer")
+    writer = ScriptedTarget(reply_fn=_writes_statements, label="writer")
     llm_run = _facteval(hand, generator=writer)
     runs = load_run_scores(hand, [template_run, llm_run])
     table = text(compare_table(runs))

@@ -424,7 +424,9 @@ def test_runs_stay_readable_on_an_80_column_terminal(tmp_path: Path, monkeypatch
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "KONTEST" in out and "KGLens" in out and "finished" in out and "…" not in out
     assert "win " in out and "zero-sense " in out and "examined" in out
-    assert re.search(r"win \d+\.\d% \[\d+\.\d–\d+\.\d\]", out)  # with its interval
+    # the KG-wide win rate with its interval, then the rate over the examined edges
+    assert re.search(r"win KG-wide \d+\.\d% \[\d+\.\d–\d+\.\d\]", out)
+    assert re.search(r"examined \d+\.\d% \[\d+\.\d–\d+\.\d\]", out)
 
 
 def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(

@@ -25,7 +25,7 @@ from kglens_tui.annotate.rounds import (
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
-from kglens_tui.probe.matcher import UNCERTAIN, WH_MATCHER
+from kglens_tui.core.verdict import UNCERTAIN, WH_MATCHER
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import num, pct
 

@@ -35,3 +35,12 @@ fact-eval scorers). Bump it with any change that gives a reply a different verdi
 (tests/test_verifier_rules.py pins the labelled bench's verdicts to it). Runs record it in their
 manifest (no record: rules 0, before they were numbered); `kglens triage reverify` re-checks a
 KGLens run's replies under today's rules."""
+
+WH_MATCHER = "alias match"
+"""The `observation.verifier` of a Wh verdict the matcher gave."""
+UNCERTAIN = "uncertain"
+"""What a Wh verdict's `observation.verifier` adds when the matcher's rules could not decide:
+"alias match (uncertain)". The LLM judge decides such a reply when one is set; without one the
+matcher's best reading stands and the label sends it to human review (triage, annotation)."""
+YES_NO_MATCHER = "first word"
+"""The `observation.verifier` of a Yes/No verdict the matcher gave."""

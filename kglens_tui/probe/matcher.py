@@ -7,18 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kglens_tui.core.verdict import UNCERTAIN, WH_MATCHER, YES_NO_MATCHER
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.verify import Checked, check_wh
-
-WH_MATCHER = "alias match"
-"""The `observation.verifier` of a Wh verdict the matcher gave."""
-UNCERTAIN = "uncertain"
-"""What a Wh verdict's `observation.verifier` adds when the matcher's rules could not decide:
-"alias match (uncertain)". The LLM judge decides such a reply when one is set; without one the
-matcher's best reading stands and the label sends it to human review (triage, annotation)."""
-YES_NO_MATCHER = "first word"
-"""The `observation.verifier` of a Yes/No verdict the matcher gave."""
 
 
 def check_edge_wh(
