@@ -225,14 +225,25 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
         await pilot.pause()
         await _show(pilot, ReviewScreen(1))
         assert_literal(app, MODEL, KG_NAME, "capital[/]of")
-        await pilot.press("enter")
-        await _until(pilot, lambda: type(app.screen).__name__ == "DrillDownScreen")
-        shown = [assert_literal(app, "␛]0;PWNED")]
-        for _ in range(4):
+        review = app.screen
+        shown: list[str] = []
+        # every blind spot's drill-down, until one shows a reply with markup in it (which edges
+        # hold such replies is the sampler's draw)
+        for spot in range(8):
+            await pilot.press("enter")
+            await _until(pilot, lambda: type(app.screen).__name__ == "DrillDownScreen")
+            shown.append(assert_literal(app, *(["␛]0;PWNED"] if spot == 0 else [])))
+            for _ in range(4):
+                await pilot.press("down")
+                await pilot.pause()
+                shown.append(assert_literal(app))
+            if any("[/] [bold red]x[/] [ [/" in t for t in shown):
+                break
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is review)
             await pilot.press("down")
             await pilot.pause()
-            shown.append(assert_literal(app))
-        assert any("[/] [bold red]x[/] [ [/" in t for t in shown)
+        assert any("[/] [bold red]x[/] [ [/" in t for t in shown), spot
         await pilot.press("g")
         await _until(pilot, lambda: type(app.screen).__name__ == "EgoScreen")
         assert_literal(app, "capital[/]of")

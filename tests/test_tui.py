@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Checkbox, Input, Select
 
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.settings import Settings
@@ -50,6 +50,8 @@ async def test_start_watch_pause_resume_stop(tmp_path: Path) -> None:
         assert isinstance(app.screen, NewRunScreen)
         app.screen.query_one("#iterations", Input).value = "400"
         app.screen.query_one("#batch_size", Input).value = "8"
+        # the run must still be going when the test pauses it: no stop on convergence
+        app.screen.query_one("#stop_on_convergence", Checkbox).value = False
         app.screen.query_one("#target", Select).value = "sim"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
@@ -341,7 +343,14 @@ async def test_p_twice_before_the_engine_answers_pauses_then_resumes(tmp_path: P
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
         app.start_run(
-            RunConfig(kg="country", target="sim", iterations=400, batch_size=8, sim_latency_s=0.03)
+            RunConfig(
+                kg="country",
+                target="sim",
+                iterations=400,
+                batch_size=8,
+                sim_latency_s=0.03,
+                stop_on_convergence=False,
+            )
         )
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         session = app.session
@@ -358,7 +367,14 @@ async def test_a_reopened_paused_run_resumes_on_p(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
         app.start_run(
-            RunConfig(kg="country", target="sim", iterations=400, batch_size=8, sim_latency_s=0.03)
+            RunConfig(
+                kg="country",
+                target="sim",
+                iterations=400,
+                batch_size=8,
+                sim_latency_s=0.03,
+                stop_on_convergence=False,
+            )
         )
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         session = app.session
