@@ -20,6 +20,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +32,7 @@ import pytest
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
-from aiohttp import web  # noqa: E402
+from aiohttp import ClientWebSocketResponse, web  # noqa: E402
 
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items  # noqa: E402
 from kglens_tui.store.connection import connect  # noqa: E402
@@ -56,6 +57,7 @@ CHROMIUM = find_chromium()
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.tui,
     pytest.mark.skipif(
         CHROMIUM is None,
         reason="no Chromium binary found (looked for KGLENS_CHROMIUM, "
@@ -121,14 +123,22 @@ def workspace(tmp_path: Path) -> Path:
     return db
 
 
-def stored_clear(db: Path) -> list[str | None]:
-    """The question_clear of every label revision stored in the workspace, oldest first."""
+def stored_labels(db: Path) -> list[tuple[str, str | None, int]]:
+    """(action, question_clear, skipped) of every label revision stored in the workspace, oldest
+    first."""
     conn = sqlite3.connect(db)
     try:
-        rows = conn.execute("SELECT question_clear FROM annotation_label ORDER BY id").fetchall()
+        rows = conn.execute(
+            "SELECT action, question_clear, skipped FROM annotation_label ORDER BY id"
+        ).fetchall()
     finally:
         conn.close()
-    return [row[0] for row in rows]
+    return [(row[0], row[1], row[2]) for row in rows]
+
+
+def stored_clear(db: Path) -> list[str | None]:
+    """The question_clear of every label revision stored in the workspace, oldest first."""
+    return [clear for _, clear, _ in stored_labels(db)]
 
 
 @dataclass
@@ -181,7 +191,7 @@ class DevTools:
     """One page target of Chromium, driven over the DevTools protocol (commands answered in order,
     events kept)."""
 
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+    def __init__(self, ws: ClientWebSocketResponse) -> None:
         self.ws = ws
         self.next_id = 0
         self.events: list[dict[str, Any]] = []
@@ -236,6 +246,14 @@ class DevTools:
                 **extra,
             )
 
+    async def click(self, x: float, y: float) -> None:
+        """A left click at (x, y), CSS pixels of the page."""
+        await self.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        for kind in ("mousePressed", "mouseReleased"):
+            await self.send(
+                "Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1
+            )
+
     def websocket_events(self, since: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
         """(method, url, params) of the Network.webSocket* events from events[since], in order."""
         urls: dict[str, str] = {}
@@ -274,6 +292,55 @@ class DevTools:
             return found if len(found) >= count else []
 
         return list(await poll(f"{count} WebSocket errors", errors))
+
+
+# --- what the page's terminal shows ---------------------------------------------------------------
+# The terminal draws on a canvas; its text is read back from what the app sent it: Textual moves
+# the cursor (CSI row;col H) before each run of text, so a grid of cells is enough.
+
+ESCAPE = re.compile(
+    r"\x1b\[[0-9;?<=>$]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
+)
+
+
+def screen_rows(stream: str, cols: int, rows: int) -> list[str]:
+    """The terminal's rows after `stream` (cursor moves and text; styles and modes ignored)."""
+    grid = [[" "] * cols for _ in range(rows)]
+    row = col = 0
+    at = 0
+    while at < len(stream):
+        escape = ESCAPE.match(stream, at)
+        if escape:
+            sequence = escape.group()
+            at = escape.end()
+            if sequence.startswith("\x1b[") and sequence.endswith("H"):
+                numbers = sequence[2:-1].split(";")
+                row = int(numbers[0] or 1) - 1 if numbers else 0
+                col = int(numbers[1] or 1) - 1 if len(numbers) > 1 else 0
+            continue
+        char = stream[at]
+        at += 1
+        if char == "\r":
+            col = 0
+        elif char == "\n":
+            row += 1
+        elif char >= " " and 0 <= row < rows and 0 <= col < cols:
+            grid[row][col] = char
+            col += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return ["".join(line) for line in grid]
+
+
+def cell_of(rows: list[str], text: str, *, below: str = "") -> tuple[int, int] | None:
+    """(row, column) of the first cell of `text` on the screen (on a row after the first one
+    holding `below`, when given), or None."""
+    start = 0
+    if below:
+        start = next((n + 1 for n, line in enumerate(rows) if below in line), len(rows))
+    for n in range(start, len(rows)):
+        column = rows[n].find(text)
+        if column >= 0:
+            return n, column
+    return None
 
 
 # Recorded in every page before its own scripts run: each WebSocket it opens (opened or not, its
@@ -509,3 +576,95 @@ async def test_the_served_page_runs_the_app_and_a_key_stores_the_label(
     assert await poll("the label stored", labelled) == ["yes"]
     sockets = await browser.evaluate("window.__sockets")
     assert [(s["opened"], s["closed"]) for s in sockets] == [(True, False)]
+
+
+# --- clicks on the page's terminal ---------------------------------------------------------------
+
+
+@dataclass
+class Terminal:
+    """The served page's terminal: its size in cells and where it is drawn."""
+
+    browser: DevTools
+    cols: int
+    rows: int
+    left: float
+    top: float
+    width: float
+    height: float
+
+    async def screen(self) -> list[str]:
+        return screen_rows(await self.browser.evaluate("window.__screen"), self.cols, self.rows)
+
+    async def find(self, text: str, *, below: str = "") -> tuple[int, int]:
+        """(row, column) of `text` on the terminal, waiting until it is drawn."""
+
+        async def found() -> tuple[int, int] | None:
+            return cell_of(await self.screen(), text, below=below)
+
+        row, column = await poll(f"{text!r} on the page's terminal", found)
+        return int(row), int(column)
+
+    async def click(self, row: int, column: int) -> None:
+        """A click in the middle of a cell."""
+        x = self.left + (column + 0.5) * self.width / self.cols
+        y = self.top + (row + 0.5) * self.height / self.rows
+        await self.browser.click(x, y)
+
+
+async def open_terminal(browser: DevTools, served: Served) -> Terminal:
+    """ann1's link opened and its item drawn; the terminal's size is the one the page asked the
+    app for (?width=...&height=... of its WebSocket)."""
+    await browser.navigate(served.url)
+    await poll(
+        "the page's WebSocket open",
+        lambda: browser.evaluate("window.__sockets.length === 1 && window.__sockets[0].opened"),
+    )
+    ((url, _),) = browser.handshakes()
+    size = re.search(r"\?width=(\d+)&height=(\d+)", url)
+    assert size, url
+    box = await browser.evaluate(
+        "(() => { const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
+        " return [r.left, r.top, r.width, r.height]; })()"
+    )
+    terminal = Terminal(browser, int(size.group(1)), int(size.group(2)), *box)
+    assert terminal.cols >= 120 and terminal.width > 0 and terminal.height > 0, terminal
+    await terminal.find("Not rated yet")
+    return terminal
+
+
+async def test_a_click_on_the_served_footer_runs_its_key(
+    served: Served, browser: DevTools, workspace: Path
+) -> None:
+    """Clicks reach the app where they land: a click on the question (the app takes the focus,
+    and its footer shows its keys), then one on the footer's Skip stores a skip of the item."""
+    terminal = await open_terminal(browser, served)
+    await terminal.click(*await terminal.find("Is Paris"))
+    row, column = await terminal.find("Skip", below="Not rated yet")
+    assert row == terminal.rows - 1  # the footer
+    assert stored_labels(workspace) == []
+    await terminal.click(row, column + 1)
+
+    async def skipped() -> list[tuple[str, str | None, int]]:
+        return stored_labels(workspace)
+
+    assert await poll("the skip stored", skipped) == [("skip", None, 1)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the y / n / c / x chips beside the questions are not clickable yet (issue #37): "
+    "drop this mark when they are",
+)
+async def test_a_click_on_an_annotation_chip_stores_the_label(
+    served: Served, browser: DevTools, workspace: Path
+) -> None:
+    """A click on the y chip ("the question is clear: Yes") stores that label."""
+    terminal = await open_terminal(browser, served)
+    row, column = await terminal.find(" y  Yes", below="Is the intent of the question clear?")
+    await terminal.click(row, column + 1)
+
+    async def labelled() -> list[str | None]:
+        return stored_clear(workspace)
+
+    assert await poll("the label stored", labelled, ceiling_s=20) == ["yes"]
