@@ -392,13 +392,14 @@ async def browser(tmp_path: Path) -> AsyncIterator[DevTools]:
         "--window-size=1600,1000",
         "about:blank",
     ]
+    log = (tmp_path / "chromium.log").open("w", encoding="utf-8")  # no pipe for it to fill
     chromium = subprocess.Popen(
         command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         start_new_session=True,  # its helper processes end with it (killpg)
     )
+    log.close()
     try:
         active = profile / "DevToolsActivePort"
 
