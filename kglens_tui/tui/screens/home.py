@@ -28,6 +28,7 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.screens import run_controls
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ def kg_detail(k: KGSummary) -> str:
     )
 
 
-class HomeScreen(Screen):
+class HomeScreen(ReportsWorkerErrors, Screen):
     """Lists KGs and runs."""
 
     if TYPE_CHECKING:
@@ -446,6 +447,7 @@ class HomeScreen(Screen):
         worker = event.worker
         if worker is not self._chance_worker or not worker.is_finished:
             return
+        event.prevent_default()  # a failure shows as "chance —"
         self._chance_worker = None
         if event.state is WorkerState.SUCCESS and worker.result is not None:
             chances, headlines = worker.result

@@ -36,7 +36,8 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.screens import run_controls
-from kglens_tui.tui.screens.stored_run import StoredRun
+from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
@@ -272,7 +273,7 @@ def predicate_cells(
     return ("predicate n · rate [95%]", "chance"), out, 3
 
 
-class LiveScreen(Screen):
+class LiveScreen(ReportsWorkerErrors, Screen):
     """Shows one run: live when a session drives it, else as stored."""
 
     if TYPE_CHECKING:
@@ -368,16 +369,21 @@ class LiveScreen(Screen):
         return self._stored.snapshot() if self._stored is not None else None
 
     def refresh_view(self) -> None:
-        """Redraw from the latest snapshot; cheap when nothing changed."""
+        """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen
+        is closed (a redraw it queued may come after)."""
+        if not on_stack(self):
+            return
         self._collect_coin()
+        follow(self, self._stored)  # a stored run is read (again) on a worker
         snap = self.snapshot()
         if snap is None:
             error = self.session.error if self.session is not None else ""
             notice = self.session.notice if self.session is not None else ""
+            waiting = "starting the run…"
+            if self._stored is not None:
+                waiting = f"reading run {self._stored.run_id}…"
             self.query_one("#run-title", Static).update(
-                f"[red]{markup_literal(error)}[/]"
-                if error
-                else (markup_literal(notice) or "starting the run…")
+                f"[red]{markup_literal(error)}[/]" if error else (markup_literal(notice) or waiting)
             )
             return
         self._read_predicates_if_due(snap)
@@ -555,7 +561,7 @@ class LiveScreen(Screen):
     def _rewrap_replies(self) -> None:
         """Write the replies shown again when the pane's width changed (a terminal resize):
         a line keeps the width it was written at."""
-        if self._wrapped_at is None or not self.is_mounted:
+        if self._wrapped_at is None or not on_stack(self):
             return
         if self._reply_width() == self._wrapped_at:
             return
@@ -598,10 +604,16 @@ class LiveScreen(Screen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == FOLLOW_GROUP:
+            self._followed(event)
+            return
         # by the event's state: the worker may be further on when an earlier event arrives
         if worker is not self._preds_worker or event.state not in FINISHED:
             return
+        event.prevent_default()  # the title says a failure
         self._preds_worker = None
+        if not on_stack(self):
+            return
         if event.state is WorkerState.CANCELLED:  # the screen closes; or read at the next tick
             self._preds_for = None
             return
@@ -618,9 +630,23 @@ class LiveScreen(Screen):
                 f"{PREDS_TITLE}: [red]not read: {markup_literal(worker.error, one_line=True)}[/]"
             )
 
+    def _followed(self, event: Worker.StateChanged) -> None:
+        """A read of the stored run ended: shown at once; a first read that fails closes the
+        screen with the error (the app tells a later one, `ReportsWorkerErrors`)."""
+        if not on_stack(self):
+            event.prevent_default()
+            return
+        if event.state is WorkerState.SUCCESS and event.worker.result:
+            self.refresh_view()
+        elif event.state is WorkerState.ERROR and self.snapshot() is None:
+            event.prevent_default()
+            self.app.notify(str(event.worker.error), severity="error")
+            if self.app.screen is self:
+                self.app.pop_screen()
+
     def _draw_predicates(self) -> None:
         """The per-predicate rows in the table's width (`predicate_cells`)."""
-        if self.pred_rows is None or not self.is_mounted:
+        if self.pred_rows is None or not on_stack(self):
             return
         table = self.query_one("#preds", DataTable)
         width = table.size.width - SCROLLBAR
