@@ -395,6 +395,8 @@ async def test_each_predicate_rate_comes_with_its_interval_and_chance_within_the
     app = make_app(db)
     async with app.run_test(size=size) as pilot:
         screen = await _open(pilot, run_id)
+        if size == SMALL:  # below 130 columns the blind spots show first: t shows the rates
+            await pilot.press("t")
         table = screen.query_one("#preds", DataTable)
         await wait_for(pilot, lambda: table.row_count == len(rows))
         await pilot.pause()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from textual._two_way_dict import TwoWayDict
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, ColumnKey, RowDoesNotExist, RowKey
@@ -49,3 +51,33 @@ class LiteralDataTable(DataTable[CellType]):
 
     def update_cell_at(self, coordinate: Coordinate, value: CellType, **kw: Any) -> None:
         super().update_cell_at(coordinate, _cell(value), **kw)
+
+    def sync_rows(self, rows: Mapping[str, Sequence[CellType]], *, height: int = 1) -> None:
+        """Make the table show these rows (key: cells), in this order, in place: the cells that
+        changed are updated, rows gone are removed and new ones added, so the cursor stays on
+        its row (by key; the scroll follows only if the row moved out of view), where
+        `clear` would put it back on the first row."""
+        selected = self.selected_key()
+        for gone in [row_key for row_key in self.rows if row_key.value not in rows]:
+            self.remove_row(gone)
+        columns = list(self.columns)
+        for key, cells in rows.items():
+            if key not in self.rows:
+                self.add_row(*cells, key=key, height=height)
+                continue
+            for column, old, new in zip(columns, self.get_row(key), cells, strict=True):
+                new = _cell(new)
+                if old != new:
+                    super().update_cell(key, column, new, update_width=True)
+        self._order(list(rows))
+        self.select_key(selected)
+
+    def _order(self, keys: list[str]) -> None:
+        """Put the rows in this order (as `DataTable.sort` does, by key rather than by value)."""
+        by_value = {row_key.value: row_key for row_key in self.rows}
+        wanted = {by_value[value]: index for index, value in enumerate(keys)}
+        if all(self._row_locations.get(row) == index for row, index in wanted.items()):
+            return
+        self._row_locations = TwoWayDict(wanted)
+        self._update_count += 1
+        self.refresh()
