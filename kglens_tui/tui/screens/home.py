@@ -351,23 +351,16 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         """Both lists, laid out for the screen's width, from what was last read."""
         kgs = self.query_one("#kgs", LiteralDataTable)
         selected_kg = kgs.selected_key()
-        kgs.clear(columns=True)  # columns keep their widest cell until cleared
-        kgs.add_columns(*KG_COLUMNS)
-        for k, kg_cells in zip(
-            self._kgs.values(), kg_rows(list(self._kgs.values()), self.size.width), strict=True
-        ):
-            kgs.add_row(*kg_cells, key=k.name)
+        # columns keep their widest cell until cleared: `fill` sizes them anew
+        kgs.fill(KG_COLUMNS, kg_rows(list(self._kgs.values()), self.size.width), list(self._kgs))
         kgs.select_key(selected_kg)
         runs = self.query_one("#runs", LiteralDataTable)
         selected = runs.selected_key()
         columns, rows, height = runs_layout(
             list(self._listed.values()), self._chance_now(), self.size.width
         )
-        runs.clear(columns=True)
-        runs.add_columns(*columns)
+        runs.fill(columns, rows, list(self._listed), height=height)
         self._columns = columns
-        for run_id, cells in zip(self._listed, rows, strict=True):
-            runs.add_row(*cells, key=run_id, height=height)
         runs.select_key(selected)
         self._show_detail()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual._two_way_dict import TwoWayDict
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
@@ -17,6 +19,13 @@ def _cell(value: Any) -> Any:
     return literal(value, one_line=True) if isinstance(value, str) else value
 
 
+def cell_width(value: Any) -> int:
+    """Cells the widest line of a table cell takes, shown as `LiteralDataTable` shows it."""
+    value = _cell(value)
+    plain = value.plain if isinstance(value, Text) else str(value)
+    return max((cell_len(line) for line in plain.splitlines()), default=0)
+
+
 class LiteralDataTable(DataTable[CellType]):
     """A `DataTable` for untrusted text: pass styled cells as `rich.text.Text`; any `str` cell or
     column label is shown as-is on one line, with control characters made visible."""
@@ -26,6 +35,25 @@ class LiteralDataTable(DataTable[CellType]):
 
     def add_row(self, *cells: CellType, **kw: Any) -> RowKey:
         return super().add_row(*(_cell(c) for c in cells), **kw)
+
+    def fill(
+        self,
+        columns: Sequence[Any],
+        rows: Sequence[Sequence[CellType]],
+        keys: Sequence[str] | None = None,
+        *,
+        height: int = 1,
+    ) -> None:
+        """The table's columns and rows anew, each column as wide as its widest line now. The
+        table's own auto widths come only once it is idle, and after a clear they can stay
+        those of the labels alone, which cut numbers mid-digit; callers fit the cells to the
+        screen first (numbers whole, text cut with "…": `tui.format.fit_widths`)."""
+        self.clear(columns=True)
+        for i, label in enumerate(columns):
+            widths = [cell_width(row[i]) for row in rows if i < len(row)]
+            self.add_column(label, width=max([cell_width(label), *widths]))
+        for n, row in enumerate(rows):
+            self.add_row(*row, key=None if keys is None else keys[n], height=height)
 
     def selected_key(self) -> str | None:
         """The key of the row under the cursor, or None in an empty table."""
