@@ -49,3 +49,24 @@ def _whole(table: DataTable) -> None:
         for row in range(table.row_count):
             cell = table.get_row_at(row)[i]
             assert column.get_render_width(table) >= cell_width(cell) + 2, (column.label, cell)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_the_analysis_table_shows_every_cell_whole(
+    templates: dict,  # noqa: F811
+    tmp_path: Path,
+    size: tuple[int, int],
+) -> None:
+    """The group table's columns are sized as it is filled (the Yes/No column's "n=96" was
+    seen cut at 80x24) and its layout fits the room the table has."""
+    from kglens_tui.tui.screens.analysis import AnalysisScreen
+
+    app, run_before = make_app(templates, "analysis", tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await run_before(pilot)
+        assert isinstance(app.screen, AnalysisScreen)
+        table = app.screen.query_one("#an-table", DataTable)
+        await wait_for(pilot, lambda: table.row_count > 0)
+        await pilot.pause()
+        assert _fits(table), (table.virtual_size, table.scrollable_content_region)
+        _whole(table)
