@@ -76,3 +76,20 @@ async def test_at_80x24_the_blind_spots_get_at_least_five_rows_and_t_shows_the_p
         await pilot.press("t")
         await wait_for(pilot, lambda: blind.display and not preds.display)
     assert app._exception is None
+
+
+async def test_the_per_predicate_rates_read_while_hidden_show_once_the_screen_widens(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _live(pilot)
+        preds = screen.query_one("#preds", LiteralDataTable)
+        await wait_for(pilot, lambda: screen.pred_rows is not None, 120)
+        screen.session.pause()  # no further read: what shows is what was read while hidden
+        await wait_for(pilot, lambda: screen.snapshot().status == "paused", 120)
+        await wait_for(pilot, lambda: screen._preds_worker is None, 120)
+        assert preds.row_count == 0 and not preds.display
+        await pilot.resize_terminal(160, 48)
+        await wait_for(pilot, lambda: preds.display and preds.row_count == len(screen.pred_rows))
+    assert app._exception is None

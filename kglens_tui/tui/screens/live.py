@@ -328,6 +328,8 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         self._preds_next_at = 0.0
         self._preds_kg: KGIndex | None = None
         self._preds_layout: tuple | None = None
+        self._preds_width = 0
+        """The per-predicate table's width when last drawn (another: drawn again)."""
         """The per-predicate table's columns and row height (a change draws it again)."""
 
     def compose(self) -> ComposeResult:
@@ -382,6 +384,8 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         is closed (a redraw it queued may come after)."""
         if not on_stack(self):
             return
+        if self.query_one("#preds", DataTable).size.width != self._preds_width:
+            self._draw_predicates()  # shown again, or resized: its layout follows its width
         self._collect_coin()
         follow(self, self._stored)  # a stored run is read (again) on a worker
         snap = self.snapshot()
@@ -713,8 +717,9 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         if self.pred_rows is None or not on_stack(self):
             return
         table = self.query_one("#preds", DataTable)
+        self._preds_width = table.size.width
         width = table.size.width - SCROLLBAR
-        if width <= 0:
+        if width <= 0:  # hidden (t shows it below 130 columns): drawn once it has a width
             return
         head, cells, height = predicate_cells(self.pred_rows, width)
         widths = [  # sized now: auto widths come only once it is idle
