@@ -69,6 +69,8 @@ async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_co
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         screen = app.screen
         assert isinstance(screen.session, StoredRun)
+        # the screen shows at once and reads the run on a worker
+        await wait_for(pilot, lambda: screen.session.snapshot() is not None, 60)
         done = screen.session.snapshot().units_done
         await wait_for(pilot, lambda: screen.session.snapshot().units_done > done + 1, 120)
         await pilot.press("p")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
@@ -362,7 +363,7 @@ class KGLensApp(App):
             name="probe",
         )
         while isinstance(self.screen, NewRunScreen | LiveScreen):
-            self.pop_screen()
+            super().pop_screen()  # now (`pop_screen` may wait: the loop would not end)
         self.push_screen(screen)
 
     def driving(self, run_id: int) -> RunSession | None:
@@ -381,23 +382,47 @@ class KGLensApp(App):
             self.push_screen(self._live_screen(session, run_id))
             return
         mode = self._mode_of(run_id)
-        try:
-            if mode is None:
-                raise LookupError(f"no run {run_id} in this workspace")
-            stored = get_mode(mode).open_snapshot(self.db(), run_id)
-        except (LookupError, ValueError) as exc:
-            self.notify(str(exc), severity="error")
+        if mode is None:
+            self.notify(f"no run {run_id} in this workspace", severity="error")
             return
-        followed = StoredRun(stored, mode, self.db())  # another process may drive it
+        followed = StoredRun.opening(mode, run_id, self.db_path)  # read on the screen's worker
         if mode == KGLENS:
             self.push_screen(LiveScreen(run_id, stored=followed))
         else:
             self.push_screen(ModeLiveScreen(followed))
 
+    def pop_screen(self) -> AwaitComplete:
+        """Textual's pop, once the screen on top has mounted: popped while it mounts (escape
+        handled as a screen opens on a busy machine), its and its widgets' mount handlers
+        would query children already removed (NoMatches). The pop then waits in the screen's
+        own queue, which it reads once mounted (the app goes on meanwhile)."""
+        screen = self.screen
+        if screen.is_mounted:
+            return super().pop_screen()
+        pop = super().pop_screen
+
+        def when_mounted() -> None:
+            if self.screen is screen and len(self.screen_stack) > 1:
+                pop()
+
+        screen.call_next(when_mounted)
+        return AwaitComplete(screen._mounted_event.wait())
+
+    def worker_failed(self, worker: Worker) -> None:
+        """The one way a worker's failure reaches the user: a notification whose text is the
+        error, literally (`notify`), and the app goes on."""
+        what = worker.description or worker.name or "a background task"
+        self.notify(f"{what} failed: {worker.error}", severity="error", timeout=15)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The one place worker outcomes reach the user: a message, never a traceback."""
+        """The one place worker outcomes reach the user: a message, never a traceback (the
+        screens' workers come here through `ReportsWorkerErrors`)."""
         worker = event.worker
-        if worker.group != "probe" or self.session is None:
+        if worker.group != "probe":
+            if event.state is WorkerState.ERROR:
+                self.worker_failed(worker)
+            return
+        if self.session is None:
             return
         if event.state is WorkerState.SUCCESS:
             if self.session.crashed:  # stored as interrupted: what it committed is kept

@@ -3,6 +3,7 @@ the command palette and the two cannot drift apart."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache, partial
 
@@ -31,6 +32,29 @@ def own_bindings(cls: type[DOMNode]) -> frozenset[tuple[str, str]]:
     return frozenset(declared)
 
 
+SCREEN_NAMES = {
+    "DrillDownScreen": "Edge drill-down",
+    "ModeLiveScreen": "Live run",
+    "ModeAnalysisScreen": "Run results",
+    "NewRunScreen": "New run",
+    "EgoScreen": "Ego graph",
+    "RoundsScreen": "Annotation rounds",
+    "AnnotateScreen": "Annotate",
+    "ProgressScreen": "Annotation progress",
+    "ReportScreen": "Annotation report",
+}
+"""The name a palette command gives its screen where the class's name is no word."""
+
+
+def screen_name(screen: Screen) -> str:
+    """A screen's name as the palette shows it beside a command's key ("Edge drill-down")."""
+    name = type(screen).__name__
+    if name in SCREEN_NAMES:
+        return SCREEN_NAMES[name]
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.removesuffix("Screen"))
+    return words[:1] + words[1:].lower()
+
+
 def screen_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
     """One command per enabled binding that the screen or one of KGLens's own widgets declares,
     titled by its tooltip (a short footer label's full name) or else its description, with its
@@ -52,7 +76,7 @@ def screen_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
             if not app._check_action_state(binding.action, node):  # hidden or disabled
                 continue
             seen.add(binding.action)
-            title = screen.__class__.__name__.removesuffix("Screen")
+            title = screen_name(screen)
             yield SystemCommand(
                 binding.tooltip or binding.description,
                 f"{title} · key {app.get_key_display(binding)}",

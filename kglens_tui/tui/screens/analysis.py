@@ -427,10 +427,9 @@ class AnalysisScreen(RunDataScreen):
             if table.row_count
             else None
         )
-        table.clear(columns=True)
-        table.add_columns(*columns)
-        for row, row_cells in zip(self._rows, cells, strict=True):
-            table.add_row(*row_cells, key=row.key, height=height)
+        assert isinstance(table, LiteralDataTable)
+        # sized at once (auto widths come only once the table is idle: numbers cut till then)
+        table.fill(columns, cells, [row.key for row in self._rows], height=height)
         if row_key is not None and row_key in table.rows:
             table.move_cursor(row=table.get_row_index(row_key), animate=False)
 

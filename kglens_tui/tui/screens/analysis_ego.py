@@ -15,7 +15,7 @@ from kglens_tui.analysis.ego import EgoGraph, ego_graph
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.format import BREAKPOINTS, plural
 from kglens_tui.tui.screens.run_text import short
 
 EGO_HELP = """\
@@ -142,8 +142,8 @@ class EgoScreen(Screen):
         centre = next((n.label for n in graph.nodes if n.key == graph.center), self.entity)
         asked = sum(1 for e in graph.edges if e.in_run)
         self.query_one("#ego-title", Static).update(
-            f"[b]{markup_literal(centre, limit=LABEL_LIMIT)}[/] · radius {self.radius} · {len(graph.nodes)} entities, "
-            f"{len(graph.edges)} edges ({asked} in run {self.data.run.id})"
+            f"[b]{markup_literal(centre, limit=LABEL_LIMIT)}[/] · radius {self.radius} · {plural(len(graph.nodes), 'entity', 'entities')}, "
+            f"{plural(len(graph.edges), 'edge')} ({asked} in run {self.data.run.id})"
             f"{' · truncated' if graph.truncated else ''}"
         )
         self.query_one("#ego-picture", Static).update(draw(graph, *CANVAS))

@@ -28,6 +28,7 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.screens import run_controls
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ def kg_detail(k: KGSummary) -> str:
     )
 
 
-class HomeScreen(Screen):
+class HomeScreen(ReportsWorkerErrors, Screen):
     """Lists KGs and runs."""
 
     if TYPE_CHECKING:
@@ -350,23 +351,16 @@ class HomeScreen(Screen):
         """Both lists, laid out for the screen's width, from what was last read."""
         kgs = self.query_one("#kgs", LiteralDataTable)
         selected_kg = kgs.selected_key()
-        kgs.clear(columns=True)  # columns keep their widest cell until cleared
-        kgs.add_columns(*KG_COLUMNS)
-        for k, kg_cells in zip(
-            self._kgs.values(), kg_rows(list(self._kgs.values()), self.size.width), strict=True
-        ):
-            kgs.add_row(*kg_cells, key=k.name)
+        # columns keep their widest cell until cleared: `fill` sizes them anew
+        kgs.fill(KG_COLUMNS, kg_rows(list(self._kgs.values()), self.size.width), list(self._kgs))
         kgs.select_key(selected_kg)
         runs = self.query_one("#runs", LiteralDataTable)
         selected = runs.selected_key()
         columns, rows, height = runs_layout(
             list(self._listed.values()), self._chance_now(), self.size.width
         )
-        runs.clear(columns=True)
-        runs.add_columns(*columns)
+        runs.fill(columns, rows, list(self._listed), height=height)
         self._columns = columns
-        for run_id, cells in zip(self._listed, rows, strict=True):
-            runs.add_row(*cells, key=run_id, height=height)
         runs.select_key(selected)
         self._show_detail()
 
@@ -446,6 +440,7 @@ class HomeScreen(Screen):
         worker = event.worker
         if worker is not self._chance_worker or not worker.is_finished:
             return
+        event.prevent_default()  # a failure shows as "chance —"
         self._chance_worker = None
         if event.state is WorkerState.SUCCESS and worker.result is not None:
             chances, headlines = worker.result

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -24,7 +25,7 @@ from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.analysis.groups import GroupRow, group_table
 from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line
 from kglens_tui.analysis.report_render import CHANCE_INDEPENDENT, CHANCE_SAMPLER
-from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squeezed, visible
 from kglens_tui.core.status import RunStatus
@@ -37,7 +38,8 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.screens import run_controls
-from kglens_tui.tui.screens.stored_run import StoredRun
+from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
@@ -52,6 +54,8 @@ LIVE_HELP = """\
 | key | action |
 | --- | --- |
 | `p` | pause / resume (pauses after the current iteration) |
+| `enter` | on a blind spot: its drill-down (every question and reply, triage) |
+| `t` | below 130 columns: the per-predicate rates in place of the blind spots, and back |
 | `s` | stop: finish and commit the current iteration, then end the run; `s` again: stop now (the iteration in flight is asked again on resume) |
 | `escape` | back to the runs (a running probe keeps going) |
 | `q` | quit (asks first while a run is active) |
@@ -273,7 +277,7 @@ def predicate_cells(
     return ("predicate n · rate [95%]", "chance"), out, 3
 
 
-class LiveScreen(Screen):
+class LiveScreen(ReportsWorkerErrors, Screen):
     """Shows one run: live when a session drives it, else as stored."""
 
     if TYPE_CHECKING:
@@ -282,6 +286,9 @@ class LiveScreen(Screen):
     BINDINGS = [
         Binding("p", "toggle_pause", "Pause/resume", id="pause"),
         Binding("s", "stop", "Stop", id="stop"),
+        # one of the two shows, below 130 columns only (`check_action`)
+        Binding("t", "tables(True)", "Predicates", tooltip="Show the per-predicate rates"),
+        Binding("t", "tables(False)", "Blind spots", tooltip="Show the blind spots"),
         Binding("escape", "back", "Runs"),
         Binding("question_mark", "app.help", "Help", id="help"),
         Binding("q", "app.quit_app", "Quit", id="quit"),
@@ -321,6 +328,10 @@ class LiveScreen(Screen):
         self._preds_worker: Worker | None = None
         self._preds_next_at = 0.0
         self._preds_kg: KGIndex | None = None
+        self._preds_layout: tuple | None = None
+        self._preds_width = 0
+        """The per-predicate table's width when last drawn (another: drawn again)."""
+        """The per-predicate table's columns and row height (a change draws it again)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -337,6 +348,7 @@ class LiveScreen(Screen):
             with Vertical(id="side"):
                 yield Static(
                     "Blind spots (nbrs: share from its predicate and neighbours)",
+                    id="blind-title",
                     classes="section-title",
                 )
                 yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
@@ -369,16 +381,23 @@ class LiveScreen(Screen):
         return self._stored.snapshot() if self._stored is not None else None
 
     def refresh_view(self) -> None:
-        """Redraw from the latest snapshot; cheap when nothing changed."""
+        """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen
+        is closed (a redraw it queued may come after)."""
+        if not on_stack(self):
+            return
+        if self.query_one("#preds", DataTable).size.width != self._preds_width:
+            self._draw_predicates()  # shown again, or resized: its layout follows its width
         self._collect_coin()
+        follow(self, self._stored)  # a stored run is read (again) on a worker
         snap = self.snapshot()
         if snap is None:
             error = self.session.error if self.session is not None else ""
             notice = self.session.notice if self.session is not None else ""
+            waiting = "starting the run…"
+            if self._stored is not None:
+                waiting = f"reading run {self._stored.run_id}…"
             self.query_one("#run-title", Static).update(
-                f"[red]{markup_literal(error)}[/]"
-                if error
-                else (markup_literal(notice) or "starting the run…")
+                f"[red]{markup_literal(error)}[/]" if error else (markup_literal(notice) or waiting)
             )
             return
         self._read_predicates_if_due(snap)
@@ -557,7 +576,7 @@ class LiveScreen(Screen):
     def _rewrap_replies(self) -> None:
         """Write the replies shown again when the pane's width changed (a terminal resize):
         a line keeps the width it was written at."""
-        if self._wrapped_at is None or not self.is_mounted:
+        if self._wrapped_at is None or not on_stack(self):
             return
         if self._reply_width() == self._wrapped_at:
             return
@@ -566,18 +585,70 @@ class LiveScreen(Screen):
             self._write_replies(self._shown)
 
     def _tables(self, snap: ProbeSnapshot) -> None:
-        blind = self.query_one("#blind", DataTable)
-        blind.clear()
-        for b in snap.blind_spots:
-            blind.add_row(
-                f"{b.mean_error:.2f}",
-                str(b.m),
-                str(b.n),
-                f"{b.from_neighbours:.0%}",
-                visible(b.subject, one_line=True, limit=NAME_LIMIT),
-                visible(b.predicate, one_line=True, limit=NAME_LIMIT),
-                visible(b.object, one_line=True, limit=NAME_LIMIT),
-            )
+        """The blind spots, updated in place (by edge): the cursor stays on its edge."""
+        blind = self.query_one("#blind", LiteralDataTable)
+        blind.sync_rows(
+            {
+                str(b.edge_id): (
+                    f"{b.mean_error:.2f}",
+                    str(b.m),
+                    str(b.n),
+                    f"{b.from_neighbours:.0%}",
+                    visible(b.subject, one_line=True, limit=NAME_LIMIT),
+                    visible(b.predicate, one_line=True, limit=NAME_LIMIT),
+                    visible(b.object, one_line=True, limit=NAME_LIMIT),
+                )
+                for b in snap.blind_spots
+            }
+        )
+
+    @on(DataTable.RowSelected, "#blind")
+    def _blind_selected(self, event: DataTable.RowSelected) -> None:
+        """enter on a blind spot: its drill-down (every question and reply, triage), once the
+        run's data is read on a worker."""
+        snap = self.snapshot()
+        if snap is None or event.row_key.value is None:
+            return
+        self.notify(f"Opening edge {event.row_key.value}…", timeout=3)
+        self._open_drill(snap.run_id, int(event.row_key.value))
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group="live-drill",
+        exit_on_error=False,
+        description="opening the drill-down",
+    )
+    def _open_drill(self, run_id: int, edge_id: int) -> tuple[RunData, int]:
+        conn = connect(self.app.db_path, migrate_schema=False)
+        try:
+            return load_run_data(conn, run_id, self._preds_kg), edge_id
+        except BaseException:
+            conn.close()
+            raise
+
+    def _drill_read(self, event: Worker.StateChanged) -> None:
+        """The run's data is read: its drill-down opens while this screen is the one shown."""
+        if event.state is not WorkerState.SUCCESS or event.worker.result is None:
+            return
+        data, edge_id = event.worker.result
+        data.conn.close()
+        data.conn = self.app.db()  # the drill-down's triage writes on the UI's connection
+        if on_stack(self) and self.app.screen is self:
+            from kglens_tui.tui.screens.review_drill import DrillDownScreen
+
+            self.app.push_screen(DrillDownScreen(data, edge_id))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tables":  # narrow only, and the one that changes what shows
+            return self.has_class("-narrow") and parameters[0] != self.has_class("-preds")
+        return True
+
+    def action_tables(self, preds: bool) -> None:
+        """Below 130 columns: the per-predicate rates in place of the blind spots, or back."""
+        self.set_class(preds, "-preds")
+        self.refresh_bindings()
+        self.call_after_refresh(self._draw_predicates)
 
     def _read_predicates_if_due(self, snap: ProbeSnapshot) -> None:
         """Read the per-predicate rates of the run as stored, on a worker thread, once the run
@@ -600,10 +671,19 @@ class LiveScreen(Screen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == FOLLOW_GROUP:
+            self._followed(event)
+            return
+        if worker.group == "live-drill":
+            self._drill_read(event)
+            return
         # by the event's state: the worker may be further on when an earlier event arrives
         if worker is not self._preds_worker or event.state not in FINISHED:
             return
+        event.prevent_default()  # the title says a failure
         self._preds_worker = None
+        if not on_stack(self):
+            return
         if event.state is WorkerState.CANCELLED:  # the screen closes; or read at the next tick
             self._preds_for = None
             return
@@ -620,21 +700,43 @@ class LiveScreen(Screen):
                 f"{PREDS_TITLE}: [red]not read: {markup_literal(worker.error, one_line=True)}[/]"
             )
 
+    def _followed(self, event: Worker.StateChanged) -> None:
+        """A read of the stored run ended: shown at once; a first read that fails closes the
+        screen with the error (the app tells a later one, `ReportsWorkerErrors`)."""
+        if not on_stack(self):
+            event.prevent_default()
+            return
+        if event.state is WorkerState.SUCCESS and event.worker.result:
+            self.refresh_view()
+        elif event.state is WorkerState.ERROR and self.snapshot() is None:
+            event.prevent_default()
+            self.app.notify(str(event.worker.error), severity="error")
+            if self.app.screen is self:
+                self.app.pop_screen()
+
     def _draw_predicates(self) -> None:
         """The per-predicate rows in the table's width (`predicate_cells`)."""
-        if self.pred_rows is None or not self.is_mounted:
+        if self.pred_rows is None or not on_stack(self):
             return
         table = self.query_one("#preds", DataTable)
+        self._preds_width = table.size.width
         width = table.size.width - SCROLLBAR
-        if width <= 0:
+        if width <= 0:  # hidden (t shows it below 130 columns): drawn once it has a width
             return
         head, cells, height = predicate_cells(self.pred_rows, width)
-        table.clear(columns=True)
-        for i, label in enumerate(head):  # sized now: auto widths come only once it is idle
-            lines = [line for row in cells for line in row[i].plain.splitlines()]
-            table.add_column(label, width=max([len(label), *map(len, lines)]))
-        for row in cells:
-            table.add_row(*row, height=height)
+        widths = [  # sized now: auto widths come only once it is idle
+            max([len(label), *(len(line) for row in cells for line in row[i].plain.splitlines())])
+            for i, label in enumerate(head)
+        ]
+        layout = (head, tuple(widths), height)
+        if layout != self._preds_layout:  # another shape: drawn again; else rows in place
+            self._preds_layout = layout
+            table.clear(columns=True)
+            for label, column_width in zip(head, widths, strict=True):
+                table.add_column(label, width=column_width)
+        keys = [row.key for row in self.pred_rows]
+        assert isinstance(table, LiteralDataTable)
+        table.sync_rows(dict(zip(keys, cells, strict=True)), height=height)
 
     def _going(self) -> bool:
         """Whether this screen drives the run and it has not ended (while it starts, a pause or

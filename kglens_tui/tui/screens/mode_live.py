@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, RichLog, Static
+from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.core.status import RunStatus
@@ -34,7 +35,8 @@ from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import failed_text, num, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.screens import run_controls
-from kglens_tui.tui.screens.stored_run import StoredRun
+from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -131,7 +133,7 @@ class ReplyLog(RichLog):
             self.write(block, width=width, scroll_end=True)
 
 
-class ModeLiveScreen(Screen):
+class ModeLiveScreen(ReportsWorkerErrors, Screen):
     """Shows one unit mode's run driven by a RunSession (or stored)."""
 
     if TYPE_CHECKING:
@@ -160,7 +162,10 @@ class ModeLiveScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("starting the run…", id="mode-title")
+        waiting = "starting the run…"
+        if isinstance(self.session, StoredRun):
+            waiting = f"reading run {self.session.run_id}…"
+        yield Static(waiting, id="mode-title")
         with Horizontal(id="mode-top"):
             yield Static("", id="mode-progress")
             yield LiteralDataTable(id="mode-metrics", cursor_type="none", zebra_stripes=True)
@@ -180,6 +185,8 @@ class ModeLiveScreen(Screen):
         self.call_after_refresh(self._reshaped)
 
     def _reshaped(self) -> None:
+        if not on_stack(self):
+            return
         self._last = None
         self.refresh_view()
         self.refresh_bindings()
@@ -198,7 +205,26 @@ class ModeLiveScreen(Screen):
         self.set_class(show, "-replies")
         self.refresh_bindings()
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A read of the stored run ended (`stored_run.follow`): shown at once; a first read
+        that fails closes the screen with the error (the app tells a later one)."""
+        if event.worker.group != FOLLOW_GROUP:
+            return
+        if not on_stack(self):
+            event.prevent_default()
+            return
+        if event.state is WorkerState.SUCCESS and event.worker.result:
+            self.refresh_view()
+        elif event.state is WorkerState.ERROR and self.session.snapshot() is None:
+            event.prevent_default()
+            self.app.notify(str(event.worker.error), severity="error")
+            if self.app.screen is self:
+                self.app.pop_screen()
+
     def refresh_view(self) -> None:
+        if not on_stack(self):  # closed: a redraw it queued may come after
+            return
+        follow(self, self.session)  # a stored run is read (again) on a worker
         snap = self.session.snapshot()
         if snap is None:
             if self.session.error:

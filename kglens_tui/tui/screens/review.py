@@ -21,7 +21,7 @@ from kglens_tui.core.safetext import literal
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import counted, interval, pct
-from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.format import BREAKPOINTS, plural
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
@@ -237,7 +237,7 @@ class ReviewScreen(RunDataScreen):
         shown = f"first {LIMIT} of " if total > LIMIT else ""
         matching = f" matching {self.query_text!r}" if self.matched is not None else ""
         self.query_one("#rv-count", Static).update(
-            literal(f"{shown}{total} edges{matching} · enter drills down")
+            literal(f"{shown}{plural(total, 'edge')}{matching} · enter drills down")
         )
 
     def action_search(self) -> None:

@@ -72,7 +72,7 @@ class ReasonScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, placeholder: str = "reason") -> None:
+    def __init__(self, title: str, placeholder: str = "a reason") -> None:
         super().__init__()
         self.title_text = title
         self.placeholder = placeholder
@@ -103,7 +103,7 @@ class ReasonScreen(ModalScreen[str | None]):
     def _save(self) -> None:
         text = self.query_one("#reason", Input).value.strip()
         if not text:
-            self.notify("Give a reason.", severity="warning")
+            self.notify(f"Give {self.placeholder}.", severity="warning")
             return
         self.dismiss(text)
 
@@ -139,10 +139,10 @@ class DrillDownScreen(Screen):
         # command's name in the palette (`palette.screen_commands`), which also has n and g
         Binding("b", "confirm", "Confirm", tooltip="Confirm blind spot"),
         Binding("k", "kg_error", "KG error"),
-        Binding("v", "verifier_error", "Verifier error"),
-        Binding("t", "tag", "Error type", tooltip="Tag error type"),
-        Binding("n", "note", "Note", show=False),
-        Binding("g", "ego", "Ego graph", show=False),
+        Binding("v", "verifier_error", "Verifier", tooltip="Verifier error"),
+        Binding("t", "tag", "Type", tooltip="Tag error type"),
+        Binding("n", "note", "Note"),
+        Binding("g", "ego", "Ego", tooltip="Ego graph"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
@@ -276,7 +276,9 @@ class DrillDownScreen(Screen):
         if self.detail is not None:
             self.app.push_screen(EgoScreen(self.data, self.detail.edge.subject_key))
 
-    def _triage(self, title: str, store: Callable[[str], object], done: str) -> None:
+    def _triage(
+        self, title: str, store: Callable[[str], object], done: str, placeholder: str = "a reason"
+    ) -> None:
         def answer(reason: str | None) -> None:
             if reason is None:
                 return
@@ -289,7 +291,7 @@ class DrillDownScreen(Screen):
             self.refresh_view()
             self.notify(done)
 
-        self.app.push_screen(ReasonScreen(title), answer)
+        self.app.push_screen(ReasonScreen(title, placeholder), answer)
 
     def action_confirm(self) -> None:
         run_id, edge_id = self.data.run.id, self.edge_id
@@ -349,7 +351,12 @@ class DrillDownScreen(Screen):
                 observation_id=oid,
             )
 
-        self._triage(f"Error type of reply {oid} ({choices})", store, "Error type tagged.")
+        self._triage(
+            f"Error type of reply {oid}: {choices}",
+            store,
+            "Error type tagged.",
+            placeholder=f"1-{len(ERROR_TYPES)}, or the type's name",
+        )
 
     def action_note(self) -> None:
         run_id, edge_id = self.data.run.id, self.edge_id

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
+from rich.text import Text
+from textual._two_way_dict import TwoWayDict
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, ColumnKey, RowDoesNotExist, RowKey
@@ -15,6 +19,13 @@ def _cell(value: Any) -> Any:
     return literal(value, one_line=True) if isinstance(value, str) else value
 
 
+def cell_width(value: Any) -> int:
+    """Cells the widest line of a table cell takes, shown as `LiteralDataTable` shows it."""
+    value = _cell(value)
+    plain = value.plain if isinstance(value, Text) else str(value)
+    return max((cell_len(line) for line in plain.splitlines()), default=0)
+
+
 class LiteralDataTable(DataTable[CellType]):
     """A `DataTable` for untrusted text: pass styled cells as `rich.text.Text`; any `str` cell or
     column label is shown as-is on one line, with control characters made visible."""
@@ -24,6 +35,25 @@ class LiteralDataTable(DataTable[CellType]):
 
     def add_row(self, *cells: CellType, **kw: Any) -> RowKey:
         return super().add_row(*(_cell(c) for c in cells), **kw)
+
+    def fill(
+        self,
+        columns: Sequence[Any],
+        rows: Sequence[Sequence[CellType]],
+        keys: Sequence[str] | None = None,
+        *,
+        height: int = 1,
+    ) -> None:
+        """The table's columns and rows anew, each column as wide as its widest line now. The
+        table's own auto widths come only once it is idle, and after a clear they can stay
+        those of the labels alone, which cut numbers mid-digit; callers fit the cells to the
+        screen first (numbers whole, text cut with "…": `tui.format.fit_widths`)."""
+        self.clear(columns=True)
+        for i, label in enumerate(columns):
+            widths = [cell_width(row[i]) for row in rows if i < len(row)]
+            self.add_column(label, width=max([cell_width(label), *widths]))
+        for n, row in enumerate(rows):
+            self.add_row(*row, key=None if keys is None else keys[n], height=height)
 
     def selected_key(self) -> str | None:
         """The key of the row under the cursor, or None in an empty table."""
@@ -49,3 +79,33 @@ class LiteralDataTable(DataTable[CellType]):
 
     def update_cell_at(self, coordinate: Coordinate, value: CellType, **kw: Any) -> None:
         super().update_cell_at(coordinate, _cell(value), **kw)
+
+    def sync_rows(self, rows: Mapping[str, Sequence[CellType]], *, height: int = 1) -> None:
+        """Make the table show these rows (key: cells), in this order, in place: the cells that
+        changed are updated, rows gone are removed and new ones added, so the cursor stays on
+        its row (by key; the scroll follows only if the row moved out of view), where
+        `clear` would put it back on the first row."""
+        selected = self.selected_key()
+        for gone in [row_key for row_key in self.rows if row_key.value not in rows]:
+            self.remove_row(gone)
+        columns = list(self.columns)
+        for key, cells in rows.items():
+            if key not in self.rows:
+                self.add_row(*cells, key=key, height=height)
+                continue
+            for column, old, new in zip(columns, self.get_row(key), cells, strict=True):
+                new = _cell(new)
+                if old != new:
+                    super().update_cell(key, column, new, update_width=True)
+        self._order(list(rows))
+        self.select_key(selected)
+
+    def _order(self, keys: list[str]) -> None:
+        """Put the rows in this order (as `DataTable.sort` does, by key rather than by value)."""
+        by_value = {row_key.value: row_key for row_key in self.rows}
+        wanted = {by_value[value]: index for index, value in enumerate(keys)}
+        if all(self._row_locations.get(row) == index for row, index in wanted.items()):
+            return
+        self._row_locations = TwoWayDict(wanted)
+        self._update_count += 1
+        self.refresh()

@@ -1,0 +1,66 @@
+"""Small things a person meets: the palette names screens in words, the drill-down footer shows
+n and g, counts agree with their nouns, and the error-type dialog asks for what it wants."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+from test_tui import wait_for
+from test_tui_layout import make_app, templates  # noqa: F401 (a fixture)
+from textual.screen import Screen
+from textual.widgets import Input
+
+import kglens_tui.tui.screens as screens
+from kglens_tui.tui.format import plural
+from kglens_tui.tui.palette import screen_name
+from kglens_tui.tui.screens.review_drill import DrillDownScreen, ReasonScreen
+
+
+def test_plural() -> None:
+    assert plural(1, "edge") == "1 edge"
+    assert plural(0, "edge") == "0 edges"
+    assert plural(1024, "edge") == "1,024 edges"
+    assert plural(1, "entity", "entities") == "1 entity"
+    assert plural(2, "entity", "entities") == "2 entities"
+
+
+def _screen_classes() -> list[type[Screen]]:
+    for info in pkgutil.iter_modules(screens.__path__):
+        importlib.import_module(f"{screens.__name__}.{info.name}")
+    found, todo = [], list(Screen.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.startswith("kglens_tui."):
+            found.append(cls)
+    return found
+
+
+def test_the_palette_names_every_screen_in_words() -> None:
+    classes = _screen_classes()
+    assert DrillDownScreen in classes
+    for cls in classes:
+        name = screen_name(cls.__new__(cls))
+        assert not re.search(r"[a-z][A-Z]", name), (cls.__name__, name)  # no "DrillDown"
+    assert screen_name(DrillDownScreen.__new__(DrillDownScreen)) == "Edge drill-down"
+
+
+async def test_the_drill_down_footer_shows_n_and_g_and_t_asks_for_a_number(
+    templates: dict,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    app, run_before = make_app(templates, "drill_down", tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        assert isinstance(app.screen, DrillDownScreen)
+        shown = {key for key, b in app.screen.active_bindings.items() if b.binding.show}
+        assert {"n", "g"} <= shown, shown
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReasonScreen))
+        field = app.screen.query_one("#reason", Input)
+        assert str(field.placeholder).startswith("1-4"), field.placeholder
+        assert "1 factual" in app.screen.title_text
+    assert app._exception is None
