@@ -307,3 +307,33 @@ def test_exports_and_the_html_report_carry_the_kg_wide_rates(
     text = html.read_text(encoding="utf-8")
     assert text.index("KG-wide rates") < text.index("over the edges this run examined")
     assert "KG-wide win rate per predicate" in text
+
+
+def test_the_design_is_read_for_the_observations_the_run_data_holds(tmp_path: Path) -> None:
+    """A run being written commits more answers after its data was read: the estimate uses the
+    answers read (a live screen's worker reads while the run goes on)."""
+    from kglens_tui.runs.runner import prepare, run_blocking
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim",
+        iterations=3,
+        batch_size=16,
+        stop_on_convergence=False,
+    )
+    run_blocking(prepare(conn, config=config))
+    before = kg_wide(load_run_data(conn, 1))
+    assert before is not None
+    data = load_run_data(conn, 1)  # its design is read on first use, after more commits
+    # three more iterations, committed after the data was read
+    conn.execute("UPDATE run SET config = json_set(config, '$.iterations', 6) WHERE id = 1")
+    conn.commit()
+    run_blocking(prepare(conn, resume=1))
+    assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 96
+    after = kg_wide(data)  # the same RunData: the 48 answers it holds
+    assert after is not None and after.rate.error == pytest.approx(before.rate.error)
+    fresh = kg_wide(load_run_data(conn, 1))
+    assert fresh is not None and fresh.rate.answers > before.rate.answers
+    conn.close()

@@ -53,17 +53,23 @@ def load_design(data: RunData) -> Design | None:
         conn, run_id = data.conn, data.run.id
         draws = conn.execute(
             "SELECT iteration, first_slot, floor_size, population, total, predicate_totals "
-            "FROM design_draw WHERE run_id = ? ORDER BY iteration, first_slot",
-            (run_id,),
+            "FROM design_draw WHERE run_id = ? AND iteration <= ? ORDER BY iteration, first_slot",
+            (run_id, data.run.iterations_done),
         ).fetchall()
         if not draws:
             return None
         index = {(r[0], r[1]): i for i, r in enumerate(draws)}
-        rows = conn.execute(
-            "SELECT iteration, draw_slot, incl_prob, prediction FROM observation "
-            "WHERE run_id = ? ORDER BY iteration, slot",
-            (run_id,),
-        ).fetchall()
+        # by id, aligned with the observations the run data holds (a run being written may have
+        # committed more since they were read)
+        by_id = {
+            r[0]: r[1:]
+            for r in conn.execute(
+                "SELECT id, iteration, draw_slot, incl_prob, prediction FROM observation "
+                "WHERE run_id = ?",
+                (run_id,),
+            )
+        }
+        rows = [by_id.get(int(i), (None, None, None, None)) for i in data.obs.id.tolist()]
         draw = np.array(
             [index.get((r[0], r[1]), -1) if r[1] is not None else -1 for r in rows],
             dtype=np.int64,
