@@ -37,7 +37,7 @@ def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
 
 
-async def wait_for(pilot, predicate, timeout: float = 10.0) -> None:
+async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():

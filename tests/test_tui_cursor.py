@@ -27,7 +27,7 @@ def make_app(db: Path) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
-async def wait_for(pilot, predicate, timeout: float = 20.0) -> None:
+async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
     import time
 
     deadline = time.monotonic() + timeout

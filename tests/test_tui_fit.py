@@ -39,7 +39,7 @@ def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
 
 
-async def wait_for(pilot, predicate, timeout: float = 30.0) -> None:
+async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
     import time
 
     deadline = time.monotonic() + timeout
@@ -182,7 +182,7 @@ async def _home(pilot) -> HomeScreen:
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
     await wait_for(pilot, lambda: app.screen.query_one("#runs").row_count == 21)
-    await wait_for(pilot, lambda: not app.screen.chance_pending, 60)
+    await wait_for(pilot, lambda: not app.screen.chance_pending)
     await pilot.pause()
     return app.screen
 

@@ -19,7 +19,7 @@ from kglens_tui.tui.screens.home import HomeScreen
 SIZE = (140, 44)
 
 
-async def wait_for(pilot, predicate, timeout: float = 30.0) -> None:
+async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
     import time
 
     deadline = time.monotonic() + timeout

@@ -88,8 +88,9 @@ def _open_run(pilot_run: int) -> RunBefore:
         await pilot.pause()
         pilot.app.open_run(pilot_run)
         # the chance band is replayed in a child process and the per-predicate rates are read
-        # on a worker thread: shoot once both are on the screen
-        for _ in range(600):
+        # on a worker thread: shoot once both are on the screen (a generous ceiling: a busy
+        # machine takes long to replay the band)
+        for _ in range(6000):
             screen = pilot.app.screen
             if (
                 getattr(screen, "coin", None) is not None

@@ -26,7 +26,7 @@ def make_app(db: Path) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
-async def wait_for(pilot, predicate, timeout: float = 60.0) -> None:
+async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
