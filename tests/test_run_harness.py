@@ -152,7 +152,7 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=60, concurrency=1, sim_latency_s=0.05))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         session = app.session
         assert isinstance(session, RunSession) and session.mode == TOY
         await wait_for(pilot, lambda: (s := session.snapshot()) is not None and s.units_done, 60)
@@ -171,9 +171,11 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
         )
         await pilot.press("escape")
         app.open_run(final.run_id)
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         assert isinstance(app.screen.session, StoredRun)
-        assert app.screen.session.snapshot().units_done == final.units_done
+        stored = app.screen.session  # read on a worker: the screen shows before the run
+        await wait_for(pilot, lambda: stored.snapshot() is not None, 120)
+        assert stored.snapshot().units_done == final.units_done
         await pilot.press("escape")
         app.resume_run(final.run_id)
         await wait_for(pilot, lambda: app.session is not session, 60)
@@ -444,7 +446,7 @@ async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Pa
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=3))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         await wait_for(pilot, lambda: not app._busy(), 60)
         await wait_for(
             pilot, lambda: getattr(app.session.snapshot(), "status", "") == "finished", 60
@@ -696,7 +698,7 @@ async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
         app.start_mode_run(KontestConfig(kg="country", relations=3, sim_latency_s=600.0))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         await wait_for(pilot, lambda: getattr(app.session.snapshot(), "status", "") == "running")
         await pilot.press("s")
         await wait_for(pilot, lambda: any("s again" in n.message for n in app._notifications))
