@@ -6,9 +6,9 @@ from __future__ import annotations
 import sqlite3
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kglens_tui.bench.rates_study import EPOCHS, RatesResult, rates_study, study_methods
+from kglens_tui.bench.replay_progress import replay_progress
 from kglens_tui.bench.sampling_study import (
     BRUTE_FORCE,
     default_method,
@@ -16,7 +16,6 @@ from kglens_tui.bench.sampling_study import (
     methods_named,
 )
 from kglens_tui.bench.truths import apply_setting, parse_settings
-from kglens_tui.core.console import err_console
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.probe.design import DEFAULT_FLOOR
 from kglens_tui.textfmt import pct
@@ -60,24 +59,11 @@ def run_rates_bench(
     )
     truth = load_ground_truth(conn, ground_truth, kg, subset, predicates)
     truths = [apply_setting(truth, s) for s in parse_settings(settings)]
-    progress = Progress(
-        TextColumn("[bold]replaying"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("truth × method × replay"),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    )
-    per_truth = len(chosen) * replays
-    task = progress.add_task("rates", total=len(truths) * per_truth)
     results = []
-    with progress:
+    with replay_progress(
+        "replaying", "truth × method × replay", len(truths), len(chosen) * replays
+    ) as for_truth:
         for i, dealt in enumerate(truths):
-
-            def advance(done: int, _total: int, i: int = i) -> None:
-                progress.update(task, completed=i * per_truth + done)
-
             results.append(
                 rates_study(
                     dealt,
@@ -85,7 +71,7 @@ def run_rates_bench(
                     replays=replays,
                     batch_size=batch_size,
                     k=k,
-                    progress=advance,
+                    progress=for_truth(i),
                 )
             )
     for result in results:

@@ -7,8 +7,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+from kglens_tui.bench.replay_progress import replay_progress
 from kglens_tui.bench.sampling_report import (
     continuous_table,
     print_result,
@@ -31,7 +30,7 @@ from kglens_tui.bench.truths import (
     apply_setting,
     parse_settings,
 )
-from kglens_tui.core.console import console, err_console
+from kglens_tui.core.console import console
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.safewrite import check_destination
 
@@ -107,27 +106,14 @@ def run_sampling_bench(
     for path in (csv_path, *plots):
         if path is not None:
             check_destination(path, force)
-    progress = Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("truth × method × seed runs"),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    )
     continuous = CONTINUOUS_METHODS if continuous is None else continuous
     late = methods_named(continuous)[1:] if continuous.strip() else []
-    per_truth = len(chosen) * seeds
     extra = 2 * len(late) * seeds + seeds if late else 0
-    task = progress.add_task("study", total=len(truths) * per_truth + extra)
     results = []
-    with progress:
+    with replay_progress(
+        "simulating", "truth × method × seed runs", len(truths), len(chosen) * seeds, extra
+    ) as for_truth:
         for i, dealt in enumerate(truths):
-
-            def advance(done: int, _total: int, i: int = i) -> None:
-                progress.update(task, completed=i * per_truth + done)
-
             results.append(
                 run_study(
                     dealt,
@@ -137,7 +123,7 @@ def run_sampling_bench(
                     seeds=tuple(range(seeds)),
                     ks=tuple(k_values),
                     reference_epochs=reference_epochs,
-                    progress=advance,
+                    progress=for_truth(i),
                 )
             )
         if late:
@@ -149,9 +135,7 @@ def run_sampling_bench(
                 seeds=tuple(range(seeds)),
                 ks=tuple(k_values),
                 reference_epochs=reference_epochs,
-                progress=lambda done, _total: progress.update(
-                    task, completed=len(truths) * per_truth + done
-                ),
+                progress=for_truth(len(truths)),
             )
     for result in results:
         print_result(result, console, details=len(results) == 1)
