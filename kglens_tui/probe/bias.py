@@ -257,6 +257,12 @@ def constant_right(kg: KGIndex, positions: Sequence[int] | np.ndarray) -> np.nda
     return (asked >= 0) & stated
 
 
+def guess_error(wh: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Per question: how likely blind guessing fails it. Yes/No: a coin, 0.5; Wh (``wh``): the
+    predicate's constant answer, wrong unless ``right`` (`constant_right` at its edge)."""
+    return np.where(wh, np.where(right, 0.0, 1.0), 0.5)
+
+
 @dataclass(frozen=True)
 class Baseline:
     """What blind guessing would score on the questions actually asked, each ask independent."""

@@ -25,7 +25,7 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right
+from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right, guess_error
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.probe.estimates import DesignRate, DrawTerms, census_rate
@@ -396,6 +396,8 @@ class ProbeEngine(RunEngine):
         """Draws of iterations not committed yet, by (iteration, first slot)."""
         self._asked_from: dict[tuple[int, int], tuple[int, int]] = {}
         """(iteration, slot) of each question asked -> (its draw's first slot, index in it)."""
+        self._drawn_at: dict[int, dict[int, tuple[int, int]]] = {}
+        """Per iteration: each drawn edge's latest draw (its first slot) and place there."""
         learned = self.config.propagation and self.config.propagation_mode == "learned"
         self.neighbourhood = (
             Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
@@ -557,16 +559,13 @@ class ProbeEngine(RunEngine):
             self._terms.add(failed, prob, pred, guess, answers[0][8], answers[0][7])
 
     def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
-        """How likely blind guessing fails each question (Yes/No: a coin; Wh: the predicate's
-        most common object)."""
-        guess = np.full(len(qtypes), 0.5)
+        """How likely blind guessing fails each question (`probe.bias.guess_error`)."""
         wh = np.array([q == WH for q in qtypes], dtype=bool)
-        if wh.any():
-            if self._constant_right is None:
-                self._constant_right = constant_right(self.kg, self.positions)
-            right = self._constant_right[np.asarray(positions, dtype=np.int64)[wh]]
-            guess[wh] = np.where(right, 0.0, 1.0)
-        return guess
+        if self._constant_right is None and wh.any():
+            self._constant_right = constant_right(self.kg, self.positions)
+        if self._constant_right is None:
+            return np.full(len(qtypes), 0.5)
+        return guess_error(wh, self._constant_right[np.asarray(positions, dtype=np.int64)])
 
     def _update_kg_wide(self) -> None:
         """The KG-wide error rate and chance's after the committed iterations."""
@@ -583,7 +582,9 @@ class ProbeEngine(RunEngine):
                     if self._constant_right is not None
                     else np.zeros(len(asks), dtype=bool)
                 )
-                wrong = 0.5 * self._yes_no_asks + np.where(right, 0, self._wh_asks)
+                wrong = self._yes_no_asks * guess_error(
+                    np.zeros(len(asks), bool), right
+                ) + self._wh_asks * guess_error(np.ones(len(asks), bool), right)
                 s.kg_wide_chance = float((wrong[seen] / asks[seen]).mean())
             return
         s.kg_wide, s.kg_wide_chance = self._terms.estimate(len(self.positions))
@@ -760,6 +761,9 @@ class ProbeEngine(RunEngine):
             total=float(predicted.sum()),
             predicate_totals={i: float(t) for i, t in enumerate(totals)},
         )
+        drawn_at = self._drawn_at.setdefault(iteration, {})
+        for index, pos in enumerate(batch.tolist()):
+            drawn_at[pos] = (slot, index)
         return batch
 
     async def questions_for(
@@ -784,12 +788,15 @@ class ProbeEngine(RunEngine):
         """Remember which draw each question's edge came from (the latest draw of its iteration
         holding it), with its place there: what its answer's probability refers to."""
         for q in questions:
+            where = self._drawn_at.get(q.iteration, {}).get(q.pos)
+            draw = None if where is None else self._draws.get((q.iteration, where[0]))
+            if draw is not None and where is not None and draw.positions[where[1]] == q.pos:
+                self._asked_from[(q.iteration, q.slot)] = where
+                continue
             for (it, first), draw in sorted(self._draws.items(), reverse=True):
-                if it != q.iteration:
-                    continue
-                where = np.flatnonzero(draw.positions == q.pos)
-                if len(where):
-                    self._asked_from[(q.iteration, q.slot)] = (first, int(where[0]))
+                found = np.flatnonzero(draw.positions == q.pos) if it == q.iteration else []
+                if len(found):
+                    self._asked_from[(q.iteration, q.slot)] = (first, int(found[0]))
                     break
 
     def _design_rows(
@@ -803,6 +810,7 @@ class ProbeEngine(RunEngine):
         drawn = {key: d for key, d in self._draws.items() if key[0] == iteration}
         for key in drawn:
             del self._draws[key]
+        self._drawn_at.pop(iteration, None)
         placed: dict[int, tuple[int, int]] = {}
         answered_floor: Counter = Counter()
         for o in outcomes:
