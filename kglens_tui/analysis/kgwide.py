@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kglens_tui.analysis.rundata import DROPPED, RunData
-from kglens_tui.probe.bias import constant_right
+from kglens_tui.probe.bias import constant_right, guess_error
 from kglens_tui.probe.estimates import DesignRate, census_rate, design_rate, hajek_rate
 from kglens_tui.probe.questions import WH
 from kglens_tui.probe.runstore import FAILED
@@ -90,19 +90,24 @@ def load_design(data: RunData) -> Design | None:
 
 
 def _guess_error(data: RunData) -> np.ndarray:
-    """Per answer: how likely blind guessing fails the same question (Yes/No: a coin; Wh: the
-    predicate's most common object, `probe.bias.constant_right`)."""
+    """Per answer: how likely blind guessing fails the same question (`probe.bias.guess_error`)."""
 
     def compute() -> np.ndarray:
-        qtypes = data.obs.qtype
-        guess = np.full(len(qtypes), 0.5)
-        wh = np.array([q == WH for q in qtypes], dtype=bool)
-        if wh.any():
-            right = constant_right(data.kg, data.kg_pos)
-            guess[wh] = np.where(right[data.obs.pos[wh]], 0.0, 1.0)
-        return guess
+        wh = np.array([q == WH for q in data.obs.qtype], dtype=bool)
+        right = constant_right(data.kg, data.kg_pos) if wh.any() else np.zeros(data.n_edges, bool)
+        return guess_error(wh, right[data.obs.pos])
 
     return data.memo(("guess-error",), compute)
+
+
+def _outcomes(data: RunData, adjusted: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per answer: whether it is one (not dropped, not a failed request), and 1.0 if it failed."""
+
+    def compute() -> tuple[np.ndarray, np.ndarray]:
+        cat = data.categories(adjusted)
+        return (cat != DROPPED) & (cat != "error"), np.isin(cat, FAILED).astype(np.float64)
+
+    return data.memo(("kg-wide-outcomes", adjusted), compute)
 
 
 def kg_wide(
@@ -113,14 +118,22 @@ def kg_wide(
 ) -> KGWide | None:
     """The KG-wide error rate of the whole run, of one predicate (a KG predicate index: AIPW
     with that predicate's stored prediction sums) or of a group of run edges (`mask`: the
-    Hájek ratio). None when the run holds no answer for it or no design to weigh them by."""
-    cat = data.categories(adjusted)
-    answered = (cat != DROPPED) & (cat != "error")
-    failed = np.isin(cat, FAILED).astype(np.float64)
+    Hájek ratio). None when the run holds no answer for it or no design to weigh them by.
+    Cached in the run data unless for a mask."""
+    if mask is None:
+        return data.memo(
+            ("kg-wide", adjusted, predicate), lambda: _kg_wide(data, adjusted, predicate, None)
+        )
+    return _kg_wide(data, adjusted, predicate, mask)
+
+
+def _kg_wide(
+    data: RunData, adjusted: bool, predicate: int | None, mask: np.ndarray | None
+) -> KGWide | None:
+    answered, failed = _outcomes(data, adjusted)
     population = data.included(adjusted)
-    edge_pred = data.kg.p[data.kg_pos]
     if predicate is not None:
-        population = population & (edge_pred == predicate)
+        population = population & (data.kg.p[data.kg_pos] == predicate)
     if mask is not None:
         population = population & mask
     if not population.any():
