@@ -793,9 +793,9 @@ class ProbeEngine(RunEngine):
             if draw is not None and where is not None and draw.positions[where[1]] == q.pos:
                 self._asked_from[(q.iteration, q.slot)] = where
                 continue
-            for (it, first), draw in sorted(self._draws.items(), reverse=True):
-                found = np.flatnonzero(draw.positions == q.pos) if it == q.iteration else []
-                if len(found):
+            for (it, first), later in sorted(self._draws.items(), reverse=True):
+                found = np.flatnonzero(later.positions == q.pos)
+                if it == q.iteration and len(found):
                     self._asked_from[(q.iteration, q.slot)] = (first, int(found[0]))
                     break
 
