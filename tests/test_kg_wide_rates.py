@@ -47,6 +47,12 @@ def tiny_truth(n: int = 40, seed: int = 0) -> GroundTruth:
     )
 
 
+def paper16_probe(db: Path, *options: str) -> None:
+    """A headless probe of the Country KG's paper16 subset in batches of 16."""
+    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*args, "--batch-size", "16", *options]) == 0
+
+
 def test_floor_size_is_right_on_average_and_the_floor_draws_uniformly() -> None:
     rng = np.random.default_rng(1)
     sizes = [floor_size(10, 0.33, rng) for _ in range(4000)]
@@ -183,8 +189,7 @@ def test_a_run_s_estimate_is_recomputed_from_its_rows_alone(tmp_path: Path) -> N
     """A SQL reader (Datasette, sqlite3) gets the run's KG-wide error rate from observation
     and design_draw alone, as db/0020_sampling_design.sql documents it."""
     db = tmp_path / "w.db"
-    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
-    assert main([*args, "--iterations", "6", "--batch-size", "16", "--target", "sim:2"]) == 0
+    paper16_probe(db, "--iterations", "6", "--target", "sim:2")
     conn = connect(db)
     per_draw = conn.execute(
         """
@@ -215,8 +220,7 @@ def test_report_leads_with_the_kg_wide_rate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "w.db"
-    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
-    assert main([*args, "--iterations", "4", "--batch-size", "16"]) == 0
+    paper16_probe(db, "--iterations", "4")
     capsys.readouterr()
     assert main(["--db", str(db), "report", "1"]) == 0
     out = capsys.readouterr().out
@@ -288,8 +292,7 @@ def test_exports_and_the_html_report_carry_the_kg_wide_rates(
     import csv
 
     db = tmp_path / "w.db"
-    args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
-    assert main([*args, "--iterations", "4", "--batch-size", "16"]) == 0
+    paper16_probe(db, "--iterations", "4")
     out = tmp_path / "g.csv"
     assert main(["--db", str(db), "analyze", "1", "--by", "predicate", "--csv", str(out)]) == 0
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
