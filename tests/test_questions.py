@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from functools import cache
@@ -15,7 +16,14 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes.config import FactevalConfig
 from kglens_tui.modes.facteval_plan import plan_facteval
 from kglens_tui.probe.config import Difficulty
-from kglens_tui.probe.questions import WH, YES_NO, QuestionFactory, subject_display
+from kglens_tui.probe.questions import (
+    WH,
+    YES_NO,
+    QuestionFactory,
+    _fold,
+    _gives_away,
+    subject_display,
+)
 
 
 @pytest.fixture
@@ -218,3 +226,16 @@ def test_facteval_wrong_answers_are_never_the_subject(conn, borders) -> None:
         assert subject not in q.choices, q
         if q.qtype == "tfq" and q.truth == "false":
             assert q.question != f"{subject} shares a land border with {subject}.", q
+
+
+def test_gives_away_matches_the_word_rule_of_a_regular_expression() -> None:
+    """The plain-string search finds a name exactly where `(?<!\\w)name` (plus `(?!\\w)` for
+    names under four characters) does, in any script."""
+    rng = random.Random(7)
+    alphabet = "ab _-'.1éΣσ東京ı"
+    for _ in range(4000):
+        alias = _fold("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 9))))
+        name = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 5)))
+        tail = r"(?!\w)" if len(name) < 4 else ""
+        pattern = re.compile(r"(?<!\w)" + re.escape(_fold(name)) + tail)
+        assert _gives_away(alias, name) == (pattern.search(alias) is not None), (alias, name)
