@@ -91,7 +91,7 @@ def test_the_design_estimate_is_unbiased_on_a_tiny_graph(method) -> None:
     floored = study_methods([method], 0.5, (), method)[1]
     estimates, examined, covered = [], [], 0
     for replay in range(300):
-        tracker = RateTracker([60])
+        tracker = RateTracker([60], truth.predicates)
         simulate(floored, truth, scorer, 60, 8, replay, tracker=tracker)
         est = tracker.estimates[60]
         assert est is not None and est.method == "design"
@@ -113,7 +113,7 @@ def test_the_census_estimate_is_unbiased_and_covers() -> None:
     scorer = Scorer(truth.rates, (5,), truth.always_failed)
     found, covered = [], 0
     for replay in range(300):
-        tracker = RateTracker([45])
+        tracker = RateTracker([45], truth.predicates)
         simulate(BRUTE_FORCE, truth, scorer, 45, 9, replay, tracker=tracker)
         est = tracker.estimates[45]
         assert est is not None and est.method == "census"

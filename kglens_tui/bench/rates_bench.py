@@ -91,7 +91,10 @@ def result_table(result: RatesResult) -> LiteralTable:
         "coverage: share of replays whose 95% interval holds the truth; width and RMSE: "
         "multiples of brute force's at the same requests (brute force: its own, in points); "
         "equal: pairs of replays (two equally accurate targets) whose difference tests "
-        f"significant at 5% (goal: at most 5%); G@{result.k}: requests the seed-mean G@{result.k} curve needs to reach brute "
+        "significant at 5% (goal: at most 5%); drift, at 4.5 epochs: pairs of replays in "
+        "which `kglens compare`'s tests find any predicate / any edge that changed (Benjamini-"
+        "Hochberg at 5%; goal: at most 5%); "
+        f"G@{result.k}: requests the seed-mean G@{result.k} curve needs to reach brute "
         "force's at 4.5 epochs, as a share of them (— never).",
         caption_justify="left",
     )
@@ -103,6 +106,7 @@ def result_table(result: RatesResult) -> LiteralTable:
         "width",
         "RMSE",
         "equal",
+        "drift",
         f"G@{result.k}",
     )
     for col in columns:
@@ -120,6 +124,7 @@ def result_table(result: RatesResult) -> LiteralTable:
                 f"{100 * cell.width:.2f} pt" if brute else f"{result.ratio(name, e, 'width'):.2f}x",
                 f"{100 * cell.rmse:.2f} pt" if brute else f"{result.ratio(name, e, 'rmse'):.2f}x",
                 f"{cell.false_difference:.1%}",
+                "" if cell.drift is None else f"{cell.drift[0]:.0%} / {cell.drift[1]:.0%}",
                 ("—" if share is None else f"{share:.0%}") if e == EPOCHS[0] else "",
             )
     return table

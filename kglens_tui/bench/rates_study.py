@@ -20,6 +20,7 @@ import numpy as np
 
 from kglens_tui.analysis.efficiency import Scorer
 from kglens_tui.bench.ground_truth import GroundTruth
+from kglens_tui.bench.rates_drift import ReplayEnd, drift_shares, predicate_rates
 from kglens_tui.bench.sampling_study import (
     BRUTE_FORCE,
     Drawn,
@@ -37,9 +38,12 @@ EPOCHS = (1.0, 2.0, 4.5)
 class RateTracker:
     """Collects a replay's draws and takes the KG-wide estimate at each checkpoint."""
 
-    def __init__(self, checkpoints: Sequence[int]) -> None:
+    def __init__(self, checkpoints: Sequence[int], predicates: np.ndarray) -> None:
         self.checkpoints = sorted(checkpoints)
+        self.predicates = predicates
         self.estimates: dict[int, DesignRate | None] = {}
+        self.end: ReplayEnd | None = None
+        """At the last checkpoint: what the drift tests between replays need."""
         self._draws: list[Drawn] = []
 
     def step(self, requests: int, state: PKGState, drawn: Drawn | None) -> None:
@@ -48,6 +52,17 @@ class RateTracker:
         for point in self.checkpoints:
             if point not in self.estimates and requests >= point:
                 self.estimates[point] = self._estimate(state)
+                if point == self.checkpoints[-1]:
+                    self.end = self._end(state)
+
+    def _end(self, state: PKGState) -> ReplayEnd:
+        draws = [
+            (d.edges, d.failed, d.prob, d.prediction, d.predicate_totals, d.floor_size)
+            for d in self._draws
+        ]
+        return ReplayEnd(
+            predicate_rates(self.predicates, state, draws), state.m.copy(), state.n.copy()
+        )
 
     def _estimate(self, state: PKGState) -> DesignRate | None:
         if not self._draws:
@@ -76,6 +91,9 @@ class Cell:
     errors: np.ndarray
     """Each replay's estimate."""
     ses: np.ndarray
+    drift: tuple[float, float] | None = None
+    """At the last checkpoint: the shares of replay pairs with predicate and with edge drift
+    (`bench.rates_drift`; same truth, so every discovery is false)."""
 
     @property
     def bias(self) -> float:
@@ -207,8 +225,9 @@ def rates_study(
     total, done = len(chosen) * replays, 0
     for method in chosen:
         found: dict[float, list[DesignRate]] = {e: [] for e in epochs}
+        ends: list[ReplayEnd] = []
         for replay in range(replays):
-            tracker = RateTracker(list(points.values()))
+            tracker = RateTracker(list(points.values()), truth.predicates)
             trace = simulate(
                 method, truth, scorer, budget, batch_size, replay, nbh, degree, tracker=tracker
             )
@@ -219,6 +238,8 @@ def rates_study(
                 if estimate is None:
                     raise ValueError(f"{method.name}: no estimate after {point} requests")
                 found[e].append(estimate)
+            if tracker.end is not None:
+                ends.append(tracker.end)
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -229,6 +250,7 @@ def rates_study(
                 result.truth_error,
                 np.array([x.error for x in estimates]),
                 np.array([x.se for x in estimates]),
+                drift_shares(ends) if e == max(epochs) else None,
             )
     study = StudyResult(
         truth_source=truth.source,

@@ -326,6 +326,10 @@ class Drawn:
     prediction: np.ndarray
     total: float
     floor_size: int
+    edges: np.ndarray
+    """The drawn edges (positions), in the order of the answers."""
+    predicate_totals: np.ndarray
+    """The predictions' sum over each predicate's edges (by `GroundTruth.predicates` code)."""
 
 
 class DrawTracker(Protocol):
@@ -433,7 +437,16 @@ def simulate(
         failed = answer_uniforms(seed, batch, count) < truth.rates[batch]
         if tracker is not None and designed:
             pred = control_predictions(view, truth.predicates, learned)
-            drawn = Drawn(failed, prob, pred[batch], float(pred.sum()), size)
+            codes = truth.predicates
+            drawn = Drawn(
+                failed,
+                prob,
+                pred[batch],
+                float(pred.sum()),
+                size,
+                batch,
+                np.bincount(codes, weights=pred, minlength=int(codes.max(initial=0)) + 1),
+            )
         update(method, state, batch, failed, nbh, degree)
         if model is not None:
             model.after_iteration(state, iteration)

@@ -1,0 +1,61 @@
+"""Drift between replays of one truth, tested as `kglens compare` tests runs: Fisher's exact
+test for many tables at once, per-predicate KG-wide estimates, and false-discovery control."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from scipy.stats import fisher_exact
+from test_kg_wide_rates import THOMPSON_PROP, tiny_truth
+
+from kglens_tui.analysis.efficiency import Scorer
+from kglens_tui.bench.ground_truth import GroundTruth
+from kglens_tui.bench.rates_drift import (
+    ReplayEnd,
+    drift_shares,
+    fisher_two_sided,
+    predicate_drift,
+)
+from kglens_tui.bench.rates_study import RateTracker, study_methods
+from kglens_tui.bench.sampling_study import simulate
+
+FLOORED = study_methods([THOMPSON_PROP], 0.75, (), THOMPSON_PROP)[1]
+"""A cheap adaptive sampler with the design (the default refits a model every batch)."""
+
+
+def test_fisher_for_many_tables_is_scipys() -> None:
+    tables = np.random.default_rng(1).integers(0, 7, (400, 4))
+    ours = fisher_two_sided(*tables.T)
+    theirs = [fisher_exact([[a, b], [c, d]]).pvalue for a, b, c, d in tables]
+    assert np.allclose(ours, theirs, atol=1e-12)
+
+
+def replay_end(truth: GroundTruth, replay: int, budget: int = 240) -> ReplayEnd:
+    tracker = RateTracker([budget], truth.predicates)
+    scorer = Scorer(truth.rates, (5,), truth.always_failed)
+    simulate(FLOORED, truth, scorer, budget, 8, replay, tracker=tracker)
+    assert tracker.end is not None
+    return tracker.end
+
+
+def test_per_predicate_estimates_are_unbiased() -> None:
+    truth = tiny_truth(60, seed=2)
+    found = np.array(
+        [[r.error for r in replay_end(truth, i).predicates] for i in range(160)]  # type: ignore[union-attr]
+    )
+    exact = [truth.rates[truth.predicates == p].mean() for p in range(3)]
+    mc = found.std(axis=0, ddof=1) / np.sqrt(len(found))
+    assert np.all(np.abs(found.mean(axis=0) - exact) < 3.5 * mc), (found.mean(axis=0), exact)
+
+
+def test_the_same_truth_twice_rarely_drifts_and_a_changed_predicate_does() -> None:
+    truth = tiny_truth(60, seed=3)
+    ends = [replay_end(truth, i) for i in range(120)]
+    predicates, edges = drift_shares(ends)
+    assert predicates <= 0.12 and edges <= 0.12, (predicates, edges)
+    rates = truth.rates.copy()
+    rates[truth.predicates == 0] = np.clip(rates[truth.predicates == 0] + 0.6, 0, 1)
+    changed = dataclasses.replace(truth, rates=rates)
+    found = [predicate_drift(replay_end(truth, i), replay_end(changed, 500 + i)) for i in range(20)]
+    assert np.mean(found) >= 0.8
