@@ -226,6 +226,29 @@ def test_report_leads_with_the_kg_wide_rate(
     out = capsys.readouterr().out
     assert out.index("KG-wide rates") < out.index("edges this run examined")
     assert "one ask" in out and "KG-wide win rate per" in out
+    assert out.index("yes-rate") < out.index("edges this run examined")
+
+
+def test_the_kg_wide_yes_rate_is_each_edge_s_yes_share_under_brute_force(tmp_path: Path) -> None:
+    """Brute force: the census of each examined edge's share of Yes/No replies saying yes,
+    recomputed here from the stored replies."""
+    from kglens_tui.analysis.kgwide import kg_wide_yes_rate
+    from kglens_tui.probe.verify import first_word_answer
+
+    db = tmp_path / "w.db"
+    paper16_probe(db, "--iterations", "6", "--sampler", "brute-force", "--target", "sim:3")
+    conn = connect(db)
+    shares: dict[int, list[bool]] = {}
+    for edge, reply in conn.execute(
+        "SELECT edge_id, reply FROM observation WHERE qtype = 'yes_no' AND category != 'error'"
+    ):
+        said = first_word_answer(reply)
+        if said is not None:
+            shares.setdefault(edge, []).append(said == "yes")
+    yes = kg_wide_yes_rate(load_run_data(conn, 1))
+    assert yes is not None and yes.method == "census"
+    assert yes.error == pytest.approx(np.mean([np.mean(v) for v in shares.values()]))
+    conn.close()
 
 
 def test_bench_rates_prints_every_method_and_the_frontier(

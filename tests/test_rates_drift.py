@@ -19,6 +19,7 @@ from kglens_tui.bench.rates_drift import (
 )
 from kglens_tui.bench.rates_study import RateTracker, study_methods
 from kglens_tui.bench.sampling_study import simulate
+from kglens_tui.probe.estimates import hajek_rate
 
 FLOORED = study_methods([THOMPSON_PROP], 0.75, (), THOMPSON_PROP)[1]
 """A cheap adaptive sampler with the design (the default refits a model every batch)."""
@@ -59,3 +60,28 @@ def test_the_same_truth_twice_rarely_drifts_and_a_changed_predicate_does() -> No
     changed = dataclasses.replace(truth, rates=rates)
     found = [predicate_drift(replay_end(truth, i), replay_end(changed, 500 + i)) for i in range(20)]
     assert np.mean(found) >= 0.8
+
+
+def test_the_hajek_ratio_of_a_group_is_nearly_unbiased_and_covers() -> None:
+    """The estimator of groups without prediction sums (and of the KG-wide yes-rate): the
+    answers of draws with a floor, weighted by one over their inclusion probabilities."""
+    truth = tiny_truth(60, seed=5)
+    group = truth.predicates == 1
+    exact = float(truth.rates[group].mean())
+    scorer = Scorer(truth.rates, (5,), truth.always_failed)
+    found, covered = [], 0
+    for replay in range(200):
+        tracker = RateTracker([240], truth.predicates)
+        simulate(FLOORED, truth, scorer, 240, 8, replay, tracker=tracker)
+        draws = [d for d in tracker._draws if d.floor_size > 0]
+        mine = np.concatenate([group[d.edges] for d in draws])
+        failed = np.concatenate([d.failed for d in draws])[mine]
+        prob = np.concatenate([d.prob for d in draws])[mine]
+        est = hajek_rate(failed, prob, int(group.sum()))
+        assert est is not None
+        found.append(est.error)
+        low, high = est.interval()
+        covered += low <= exact <= high
+    mean = float(np.mean(found))
+    assert abs(mean - exact) < max(3.5 * np.std(found, ddof=1) / np.sqrt(len(found)), 0.01)
+    assert covered / len(found) >= 0.9, covered

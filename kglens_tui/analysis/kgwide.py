@@ -15,9 +15,10 @@ import numpy as np
 from kglens_tui.analysis.rundata import DROPPED, RunData
 from kglens_tui.probe.bias import constant_right, guess_error
 from kglens_tui.probe.estimates import DesignRate, census_rate, design_rate, hajek_rate
-from kglens_tui.probe.questions import WH
+from kglens_tui.probe.questions import WH, YES_NO
 from kglens_tui.probe.runstore import FAILED
 from kglens_tui.probe.samplers import Sampler
+from kglens_tui.probe.verify import first_word_answer
 
 
 @dataclass(frozen=True)
@@ -198,3 +199,47 @@ def _census(
     seen = asked > 0
     guess_share = np.bincount(pos, weights=guess[in_scope], minlength=n_edges)[seen] / asked[seen]
     return KGWide(rate, float(guess_share.mean()))
+
+
+def _said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:
+    """Per answer: whether it is a Yes/No reply that opens with yes or no, and whether yes."""
+
+    def compute() -> tuple[np.ndarray, np.ndarray]:
+        given = {
+            int(i): first_word_answer(reply)
+            for i, reply in data.conn.execute(
+                "SELECT id, reply FROM observation WHERE run_id = ? AND qtype = ?",
+                (data.run.id, YES_NO),
+            )
+        }
+        said = [given.get(int(i)) for i in data.obs.id.tolist()]
+        return (
+            np.array([a is not None for a in said], dtype=bool),
+            np.array([a == "yes" for a in said], dtype=bool),
+        )
+
+    return data.memo(("said-yes",), compute)
+
+
+def kg_wide_yes_rate(data: RunData, adjusted: bool = True) -> DesignRate | None:
+    """The share of Yes/No questions the model answers yes, KG-wide (every edge asked one Yes/No
+    question as the run asks): the Hájek ratio of its Yes/No replies weighted by their
+    inclusion probabilities, or for brute force the census of each edge's yes share. None
+    without such a reply (or a design)."""
+    answered, _ = _outcomes(data, adjusted)
+    parsed, yes = _said_yes(data)
+    population = data.included(adjusted)
+    use = answered & parsed & population[data.obs.pos]
+    if not use.any():
+        return None
+    if data.run.config.sampler == Sampler.BRUTE_FORCE:
+        pos = data.obs.pos[use]
+        said = np.bincount(pos, weights=yes[use].astype(np.float64), minlength=data.n_edges)
+        asked = np.bincount(pos, minlength=data.n_edges).astype(np.float64)
+        return census_rate(asked - said, said, int(population.sum()))
+    design = load_design(data)
+    if design is None or not design.usable:
+        return None
+    floor_drawn = (design.draw >= 0) & (design.weights[np.maximum(design.draw, 0)] > 0)
+    keep = use & floor_drawn & (design.prob > 0)
+    return hajek_rate(yes[keep].astype(np.float64), design.prob[keep], int(population.sum()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from kglens_tui.analysis.kgwide import KGWide, kg_wide
+from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_yes_rate
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.probe.estimates import DesignRate
@@ -88,6 +88,15 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         pct(kw.chance_error),
         Text(n_text(rate)),
     )
+    yes = kg_wide_yes_rate(data)
+    if yes is not None:
+        low, high = yes.interval()
+        table.add_row(
+            "yes-rate (Yes/No replies that say yes)",
+            rate_ci(yes.error, low, high),
+            pct(0.5),
+            Text(n_text(yes).replace("answers", "Yes/No replies")),
+        )
     return table
 
 
