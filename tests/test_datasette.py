@@ -1,4 +1,4 @@
-"""The workspace opens cleanly in Datasette (README, Workspace): every table and view loads,
+"""The workspace opens cleanly in Datasette (docs/data.md, Workspace): every table and view loads,
 `run_rates` lists every run of every mode with the status, requests and rates `kglens runs`
 shows, and `observation_labelled` shows the labels of the facts asked about, as literal text
 (markup in JSON, escaped HTML in the pages). Datasette runs in-process, with no network."""

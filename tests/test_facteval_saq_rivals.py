@@ -211,7 +211,8 @@ def test_a_run_scores_a_stored_saq_reply_with_a_rival_incorrect(hand: sqlite3.Co
 
 
 def test_after_the_answer_is_only_what_follows_decides_an_saq_reply() -> None:
-    """A right name before "the answer is" is not the answer (README: what follows decides)."""
+    """A right name before "the answer is" is not the answer (docs/modes.md: what follows
+    decides)."""
     assert score_saq("Arabic? No, the answer is Atlantis.", ARABIC, rivals=LANGUAGES) == (
         INCORRECT,
         0,

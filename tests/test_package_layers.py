@@ -1,5 +1,6 @@
-"""The package's layers (README, Architecture): a package imports only from the layers below
-it, so there is no import cycle between packages and the shared kernel depends on no mode."""
+"""The package's layers (docs/development.md, Architecture): a package imports only from the
+layers below it, so there is no import cycle between packages and the shared kernel depends on
+no mode."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ def test_verifier_meets_its_targets_on_the_labelled_set(bench) -> None:
 
 
 KNOWN_HAND_WRITTEN_MISSES: dict[str, str] = {}
-"""Hand-written cases the verifier gets wrong, and why (README's verifier bench counts them),
+"""Hand-written cases the verifier gets wrong, and why (docs/verdicts.md's bench counts them),
 besides the gaps (whose right name no source has: their kg_gap says why)."""
 
 

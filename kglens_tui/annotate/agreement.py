@@ -33,8 +33,8 @@ QUESTIONS = ("question_clear", "response_correct")
 KAPPA_MIN_ITEMS = 10
 """Fewest items two annotators must both have labelled for their Cohen's kappa to be shown.
 Over fewer, one label more or less typically moves kappa by 0.2 or more (over 3 items it jumps
-between values like -0.500 and 1.000), so the report shows the count and no kappa. README,
-"Human evaluation", documents this threshold."""
+between values like -0.500 and 1.000), so the report shows the count and no kappa.
+docs/annotation.md, "Human evaluation", documents this threshold."""
 
 
 def majority(votes: Iterable[str], threshold: int) -> str | None:

@@ -96,7 +96,7 @@ VARIANTS: tuple[Method, ...] = (
     Method("top-k", Sampler.TOP_K, paper=False),
     Method("top-k + learned", Sampler.TOP_K, True, weighting="learned", paper=False),
 )
-"""Methods past the paper that the benchmark showed to gain (see README, Efficiency study)."""
+"""Methods past the paper that the benchmark showed to gain (see docs/efficiency-study.md)."""
 ALL_METHODS: tuple[Method, ...] = PAPER_METHODS + VARIANTS
 CONTINUOUS_METHODS = "thompson + prop, thompson, thompson + learned, top-k + learned"
 

@@ -28,7 +28,7 @@ from kglens_tui.probe.samplers import Sampler, sample_batch
 
 DEFAULT_FLOOR = 0.75
 """Share of each batch drawn uniformly (`--design-floor`), chosen from the frontier that `kglens
-bench rates` prints (README: rates that describe the model)."""
+bench rates` prints (docs/statistics.md: rates that describe the model)."""
 PREDICATE_WEIGHT = 2.0
 """Control prediction without a learned model: an edge's failures shrunk towards its
 predicate's failure share with the weight of this many answers."""

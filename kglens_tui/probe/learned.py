@@ -29,11 +29,11 @@ MIN_STRENGTH, MAX_STRENGTH = 0.3, 1000.0
 """Range of S searched (answers the model's prediction is worth)."""
 PRIOR_WORTH_CAP = 2.0
 """At most this many answers is the model's prediction worth in an edge's posterior (S is
-capped there, not in the fit). Chosen by the efficiency study (README): a fit that trusts its
-predictions after few answers makes top-k stop exploring unasked edges, so rare random blind
-spots went unfound (G@200 with 2% of them: 83% of brute force's requests, one seed in five
-never) and a small real truth at a low base rate took 54% for G@10; capped at 2 they take 69%
-and 32%, while the structured truths keep their 3-10%."""
+capped there, not in the fit). Chosen by the efficiency study (docs/efficiency-study.md): a
+fit that trusts its predictions after few answers makes top-k stop exploring unasked edges, so
+rare random blind spots went unfound (G@200 with 2% of them: 83% of brute force's requests,
+one seed in five never) and a small real truth at a low base rate took 54% for G@10; capped at
+2 they take 69% and 32%, while the structured truths keep their 3-10%."""
 MIN_VAR, MAX_VAR = 1e-4, 16.0
 """Range of a group's prior variance (logit scale)."""
 LOG_STRENGTH_PRIOR = (float(np.log(4.0)), 1.5)

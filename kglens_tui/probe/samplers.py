@@ -180,7 +180,7 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> np.nd
     cut as the threshold, on the logit scale: an edge near the cut is asked again only while it
     has few answers of its own, so an edge sitting at the cut (a tie at the top, one failing 3
     answers in 4 against a list failing every time) is not asked on and on while unasked edges
-    wait. Chosen by the efficiency study (README)."""
+    wait. Chosen by the efficiency study (docs/efficiency-study.md)."""
     n = len(state.alpha)
     if n <= 1:
         return np.zeros(n)
