@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+import pytest
 from scipy.stats import fisher_exact
 from test_kg_wide_rates import THOMPSON_PROP, tiny_truth
 
@@ -85,3 +86,32 @@ def test_the_hajek_ratio_of_a_group_is_nearly_unbiased_and_covers() -> None:
     mean = float(np.mean(found))
     assert abs(mean - exact) < max(3.5 * np.std(found, ddof=1) / np.sqrt(len(found)), 0.01)
     assert covered / len(found) >= 0.9, covered
+
+
+def test_a_small_floor_without_a_failure_keeps_an_honest_interval() -> None:
+    """Ten floor answers, all right, predicted right: the plug-in variance is 0, which would
+    make a rare failure elsewhere look like drift; the interval is Agresti-Coull's at least."""
+    from kglens_tui.probe.estimates import SMALL_FLOOR, design_rate
+
+    rate = design_rate(
+        np.zeros(10, np.int64),
+        np.zeros(10),
+        np.full(10, 0.1),
+        np.zeros(10),
+        np.zeros(1),
+        100,
+        np.ones(1),
+    )
+    assert rate is not None and rate.error == 0.0
+    assert rate.se == pytest.approx(np.sqrt((2 / 14) * (12 / 14) / 14))
+    many = SMALL_FLOOR + 10
+    rate = design_rate(
+        np.zeros(many, np.int64),
+        np.zeros(many),
+        np.full(many, 0.1),
+        np.zeros(many),
+        np.zeros(1),
+        1000,
+        np.ones(1),
+    )
+    assert rate is not None and rate.se == 0.0

@@ -20,12 +20,16 @@ one ask per edge, in expectation).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 Z95 = 1.959963984540054
 MIN_REPEATED = 30
+SMALL_FLOOR = 50
+"""Below this many answers drawn by the floor, a design estimate's plug-in variance misses
+events it has not seen yet (a rare failure in a small predicate): its standard error is then
+at least that of a share with two failures and two successes added (`small_floor_se`)."""
 """A census estimates the answers' own noise from edges asked twice or more once it has this
 many; with fewer it takes the bound p (1 - p)."""
 
@@ -96,7 +100,21 @@ def design_rate(
         per_draw = np.where(use, (totals + corr) / size, 0.0)
         per_var = np.where(use, var / size**2, 0.0)
     w = np.where(use, weights, 0.0)
-    return combine_draws(per_draw, per_var, w, int(keep.sum()), int(size[use].max()))
+    rate = combine_draws(per_draw, per_var, w, int(keep.sum()), int(size[use].max()))
+    floor = np.asarray(prob)[keep] < 1
+    return small_floor_se(
+        rate, int(floor.sum()), float(np.asarray(failed, dtype=np.float64)[keep][floor].sum())
+    )
+
+
+def small_floor_se(rate: DesignRate | None, floor: int, failures: float) -> DesignRate | None:
+    """``rate`` with its standard error raised, when it rests on fewer than SMALL_FLOOR answers
+    of the floor, to at least the Agresti-Coull one of those answers' failure share."""
+    if rate is None or floor >= SMALL_FLOOR:
+        return rate
+    share = (failures + 2.0) / (floor + 4.0)
+    least = math.sqrt(share * (1.0 - share) / (floor + 4.0))
+    return rate if rate.se >= least else replace(rate, se=least)
 
 
 def draw_terms(
@@ -177,6 +195,8 @@ class DrawTerms:
         self.weights: list[int] = []
         self.chance: list[float] = []
         self.answers = 0
+        self.floor = 0
+        self.floor_failures = 0.0
 
     def add(
         self,
@@ -200,14 +220,20 @@ class DrawTerms:
             draw_terms(guess, prob, np.full(len(prob), 0.5), 0.5 * population, population)[0]
         )
         self.answers += len(failed)
+        self.floor += floor
+        self.floor_failures += float(np.asarray(failed, dtype=np.float64)[prob < 1].sum())
 
     def estimate(self, population: int) -> tuple[DesignRate | None, float | None]:
         """The KG-wide error rate so far and blind guessing's (None before a draw)."""
         if not self.weights:
             return None, None
         w = np.array(self.weights, dtype=np.float64)
-        rate = combine_draws(
-            np.array(self.values), np.array(self.variances), w, self.answers, population
+        rate = small_floor_se(
+            combine_draws(
+                np.array(self.values), np.array(self.variances), w, self.answers, population
+            ),
+            self.floor,
+            self.floor_failures,
         )
         return rate, float((w * np.array(self.chance)).sum() / w.sum())
 
