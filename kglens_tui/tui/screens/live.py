@@ -435,9 +435,10 @@ class LiveScreen(ReportsWorkerErrors, Screen):
     def settled(self) -> bool:
         """Whether what the screen reads in the background is in and drawn: the run read and
         drawn, no coin replay or per-predicate read under way (the band and rates taken), the
-        replies wrapped at the pane's width. Tests wait on it for a picture that does not
-        depend on which finished first."""
+        replies wrapped at the pane's width and scrolled to the newest. Tests wait on it for a
+        picture that does not depend on which finished first."""
         stored = self._stored
+        log = self.query_one("#replies", RichLog)
         return (
             self._tables_iteration is not None
             and self._coin_job is None
@@ -445,6 +446,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
             and self.pred_rows is not None
             and not (stored is not None and stored.reading)
             and self._wrapped_at in (None, self._reply_width())
+            and log.is_vertical_scroll_end
         )
 
     def _replay_coin_if_due(self, snap: ProbeSnapshot) -> None:
