@@ -105,6 +105,24 @@ def test_bar_chart_whisker_and_numbers() -> None:
     assert "␛[31mred[/] pr…" in text and "50% [25%, 75%] n=8" in text
 
 
+@pytest.mark.parametrize(
+    ("per_s", "top"), [(0.42, "0.42"), (0.004, "<0.01"), (3.44, "3.4"), (12.6, "13")]
+)
+def test_the_requests_per_second_axis_reads_its_top_below_one_request_per_second(
+    per_s: float, top: str
+) -> None:
+    """A probe slower than 1 request/s (SmolLM2 on a busy machine) reads 0.42 at the top of
+    its axis, not 0 at both ends."""
+    from kglens_tui.tui.widgets.live_chart import Throughput, speed_chart
+
+    chart = speed_chart(Throughput([1, 2], [8, 8], [8 / per_s, 8 / per_s]), height=3)
+    console = Console(width=40, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(chart)
+    lines = console.export_text().splitlines()
+    assert lines[0].split("┤")[0].strip() == top
+    assert lines[2].split("┤")[0].strip() == "0"
+
+
 def _plain(cell) -> str:
     return cell.plain if hasattr(cell, "plain") else str(cell)
 
