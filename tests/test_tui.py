@@ -426,13 +426,24 @@ async def test_home_shows_the_selected_runs_rates_with_intervals_and_n(
 ) -> None:
     db = tmp_path / "w.db"
     expected = await asyncio.to_thread(_two_runs, db)
+    conn = connect(db)
+    examined = dict(
+        conn.execute(
+            "SELECT r.id, i.examined FROM run r JOIN iteration i "
+            "ON i.run_id = r.id AND i.iteration = r.iterations_done"
+        ).fetchall()
+    )
+    examined = {str(k): v for k, v in examined.items()}
+    conn.close()
     app = make_app(db)
     async with app.run_test(size=size) as pilot:
         detail = lambda: str(app.screen.query_one("#run-detail").content)  # noqa: E731
         await wait_for(pilot, lambda: detail().startswith("run 2 ·"))
         await wait_for(pilot, lambda: not app.screen.chance_pending)
         assert expected["2"] in detail() and "enter: its live screen" in detail()
-        assert detail().startswith(f"run 2 · {expected['2']}")  # the rates first, never cut
+        # the rates first, never cut: the KG-wide win rate, then those over the examined edges
+        assert detail().startswith("run 2 · KG-wide win ")
+        assert f" answers · over the {examined['2']} examined edges: {expected['2']}" in detail()
         assert "simulated (seed 2)" in detail()
         await pilot.press("down")
         await wait_for(pilot, lambda: detail().startswith("run 1 ·"))

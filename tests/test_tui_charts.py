@@ -14,6 +14,7 @@ from rich.console import Console
 from test_tui import make_app, wait_for
 from test_tui_review import _store_runs
 
+from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.intervals import wilson
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
@@ -21,7 +22,6 @@ from kglens_tui.tui.widgets.charts import BarChart, columns_for
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
 BIG, SMALL = (160, 48), (80, 24)
-YES_NO_HEADS = ["yes-rate", "bal. acc."]
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +105,24 @@ def test_bar_chart_whisker_and_numbers() -> None:
     assert "␛[31mred[/] pr…" in text and "50% [25%, 75%] n=8" in text
 
 
+@pytest.mark.parametrize(
+    ("per_s", "top"), [(0.42, "0.42"), (0.004, "<0.01"), (3.44, "3.4"), (12.6, "13")]
+)
+def test_the_requests_per_second_axis_reads_its_top_below_one_request_per_second(
+    per_s: float, top: str
+) -> None:
+    """A probe slower than 1 request/s (SmolLM2 on a busy machine) reads 0.42 at the top of
+    its axis, not 0 at both ends."""
+    from kglens_tui.tui.widgets.live_chart import Throughput, speed_chart
+
+    chart = speed_chart(Throughput([1, 2], [8, 8], [8 / per_s, 8 / per_s]), height=3)
+    console = Console(width=40, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(chart)
+    lines = console.export_text().splitlines()
+    assert lines[0].split("┤")[0].strip() == top
+    assert lines[2].split("┤")[0].strip() == "0"
+
+
 def _plain(cell) -> str:
     return cell.plain if hasattr(cell, "plain") else str(cell)
 
@@ -181,24 +199,37 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
             want = chances[r.key].zero_sense
             chance = f" · chance {pct(want)}" if r.rates.examined else ""
             assert b.note == f"n={r.rates.examined}{chance}"
-        # the table gives each rate what chance scores on the group's questions under it (at
-        # 160 columns the Yes/No columns leave no room for a chance column beside each rate)
+        # the table leads with the KG-wide win rate, and gives each rate what chance scores on
+        # the group's questions under it (at 160 columns the Yes/No columns leave no room for a
+        # chance column beside each rate)
         await pilot.press("t")
         await pilot.pause()
         table = app.screen.query_one("#an-table", DataTable)
         heads = [_plain(c.label) for c in table.columns.values()]
-        assert heads[2:] == ["win", "zero-sense", "all-sense", "mean P(err)", *YES_NO_HEADS]
+        assert heads[1:] == [
+            "KG-wide win",
+            "n",
+            "win",
+            "zero-sense",
+            "all-sense",
+            "P(err)",
+            "yes-rate",
+            "bal.",
+        ]
         for i, r in enumerate(preds):
             cells = [_plain(c) for c in table.get_row_at(i)]
             chance = chances[r.key]
             assert cells[0] == r.label
-            assert [c.split("\n")[1] for c in cells[2:5]] == [
+            if r.kg_wide is not None:  # the KG-wide win rate first, with chance and answers
+                assert cells[1].startswith(win_text(r.kg_wide.rate) + "\nchance ")
+                assert cells[1].endswith(f" n={r.kg_wide.rate.answers:,}")
+            assert [c.split("\n")[1] for c in cells[3:6]] == [
                 f"chance {pct(chance.win_rate)}",
                 f"chance {pct(chance.zero_sense)}",
                 f"chance {pct(chance.all_sense)}",
             ]
             yes, yes_ci, balanced = yes_no_text(r.yes_no)
-            assert cells[6:] == [f"{yes}\n{yes_ci}", balanced]
+            assert cells[7:] == [f"{yes}\n{yes_ci}", balanced]
     conn.close()
 
 

@@ -87,17 +87,16 @@ def _open_run(pilot_run: int) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.open_run(pilot_run)
-        # the chance band is replayed in a child process and the per-predicate rates are read
-        # on a worker thread: shoot once both are on the screen (a generous ceiling: a busy
-        # machine takes long to replay the band)
-        for _ in range(6000):
-            screen = pilot.app.screen
-            if (
-                getattr(screen, "coin", None) is not None
-                and getattr(screen, "pred_rows", None) is not None
-            ):
-                break
-            await pilot.pause(0.05)
+        # the run is read and the per-predicate rates are read on worker threads, the chance
+        # band is replayed in a child process, and the replies wrap at the pane's width once
+        # its layout settled: shoot once all of it is on the screen, whichever came first (a
+        # generous ceiling: a busy machine takes long to replay the band)
+        await wait_for(
+            pilot,
+            lambda: getattr(pilot.app.screen, "coin", None) is not None
+            and getattr(pilot.app.screen, "settled", False),
+            300,
+        )
         await _settled(pilot)
 
     return run
@@ -218,6 +217,26 @@ async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path
         assert all(len(str(blind.get_row_at(i)[3])) <= 18 for i in range(blind.row_count))
         progress = str(app.screen.query_one("#progress").render())
         assert "convergence: stable 0 of 5 iterations" in progress
+
+
+async def test_replies_written_at_another_width_wrap_again_at_the_panes(
+    templates: dict, tmp_path: Path
+) -> None:
+    """Replies written while the layout was not settled (the pane a cell narrower for a moment
+    on a busy machine) wrap again at the pane's width on the next redraw."""
+    from textual.widgets import RichLog
+
+    app, run_before = make_app(templates, "live", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        screen = app.screen
+        width = screen._reply_width()
+        log = screen.query_one("#replies", RichLog)
+        log.clear()
+        log.write("a reply wrapped at a width the pane no longer has", width=width - 1)
+        screen._wrapped_at = width - 1
+        await wait_for(pilot, lambda: screen._wrapped_at == width and screen.settled)
+        assert "a reply wrapped" not in "".join(s.text for s in log.lines)
 
 
 async def test_the_narrow_rates_box_holds_a_rate_of_100_percent_on_one_line(

@@ -35,6 +35,8 @@ from kglens_tui.analysis.groups import (
     overall,
     yes_no_text,
 )
+from kglens_tui.analysis.kgwide import KGWide, kg_wide
+from kglens_tui.analysis.kgwide_render import n_text, win_text
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
@@ -55,8 +57,11 @@ ANALYSIS_HELP = """\
 | `t` / `f` / `b` | the table / the subjects x predicates grid (paper Fig. 6) / bars |
 | `escape` | back |
 
-Each row is a group of edges (its number of edges in `edges`); rates are over the examined
-edges (`examined`) with 95% Wilson intervals. **Win**: m > n; **zero-sense**: m = 0;
+Each row is a group of edges (its number of edges in `edges`). **KG-wide win** leads: the win
+rate if every edge of the group were asked once as the run asks, estimated from the answers
+weighted by their sampling probabilities, with its 95% interval, what blind guessing scores on
+the same estimand, and n (the group's answers; as `kglens analyze` and `kglens report`). Then
+the paper's rates over the examined edges (`examined`) with 95% Wilson intervals. **Win**: m > n; **zero-sense**: m = 0;
 **all-sense**: n = 0. Cells are coloured by error: red is bad (a low win rate or a high
 zero-sense rate), green good. **Chance**, beside each rate: what blind guessing scores on the
 questions the run asked about the group, each ask independent (a Yes/No guess right half the
@@ -126,11 +131,13 @@ Layout = tuple[list[str], list[list[str | Text]], int]
 
 
 def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
-    """The analysis table in each of its layouts, widest first (`kglens analyze`'s three): one
-    line a group with a chance column after each rate; two, each rate's chance under it (and
-    the group's edges under its examined ones); three, the rates one a line with their chance
-    beside them and the group's n and mean posterior error under its label (within 80
-    columns). Win and zero-sense on their heat colours. In the last, the label is cut to what
+    """The analysis table in each of its layouts, widest first (`kglens analyze`'s three), each
+    leading with the group's KG-wide win rate (`GroupRow.kg_wide`: interval, chance, answers)
+    before the paper's rates over the examined edges: one line a group with a chance column
+    after each rate; two, each rate's chance under it (the KG-wide one's answers too, and the
+    group's edges under its examined ones); four, the rates one a line (KG-wide first) with
+    their chance beside them and the group's n, answers and mean posterior error under its
+    label (within 80 columns). Win and zero-sense on their heat colours. In the last, the label is cut to what
     ``width`` cells leave it. When a group has Yes/No replies, each layout ends with their
     yes-rate (interval, n) and balanced accuracy (`GroupRow.yes_no`, as `kglens analyze`)."""
     names = [(name, field) for name, field, _ in RATES]
@@ -141,6 +148,7 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
     for row in rows:
         r, chance = row.rates, row.chance
         yes, yes_ci, balanced = yes_no_text(row.yes_no)
+        wide_rate, wide_chance, wide_n = kg_wide_cells(row.kg_wide)
         mean = row.mean_error
         mean_text = Text(pct(mean), style=heat_hex(mean)) if mean is not None else Text("—")
         head: list[str | Text] = [
@@ -150,7 +158,12 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
         ]
         wide.append(
             [
-                *head,
+                head[0],
+                head[1],
+                wide_rate,
+                wide_chance,
+                wide_n,
+                head[2],
                 *(
                     x
                     for name, field in names
@@ -163,6 +176,7 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
         medium.append(
             [
                 head[0],
+                Text.assemble(wide_rate, "\n", (f"chance {wide_chance} n={wide_n}", "dim")),
                 Text.assemble(head[2], "\n", (f"of {head[1]}", "dim")),
                 *(
                     Text.assemble(
@@ -176,10 +190,10 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
                 *((Text.assemble(yes, "\n", (yes_ci, "dim")), balanced) if yes_no else ()),
             ]
         )
-        lines = Text()
-        for n, (name, field) in enumerate(names):
+        lines = Text(f"{'KG-wide':<10} {_narrow_kg_wide(row.kg_wide)}")
+        for name, field in names:
             p = r.get(field)
-            lines.append("\n" if n else "")
+            lines.append("\n")
             lines.append(f"{name:<10} ")
             lines.append(
                 f"{pct(p.value):>6} {interval(p.low, p.high):<13}",
@@ -191,16 +205,38 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
             [
                 row.label,
                 lines,
-                Text("\n".join(pct(getattr(chance, CHANCE_FIELD[f])).rjust(6) for _, f in names)),
+                Text(
+                    "\n".join(
+                        [
+                            wide_chance.rjust(6),
+                            *(pct(getattr(chance, CHANCE_FIELD[f])).rjust(6) for _, f in names),
+                        ]
+                    )
+                ),
                 *([_narrow_yes_no(yes, yes_ci, balanced)] if yes_no else []),
             ]
         )
     rate_titles = [name for name, _ in names]
     after_rates = [x for name in rate_titles for x in (name, "chance")]
     yes_no_titles = ["yes-rate", "bal. acc."] if yes_no else []
+    wide_titles = ["KG-wide win", "chance", "answers", "examined"]
     layouts: list[Layout] = [
-        ([label, "edges", "examined", *after_rates, "mean P(err)", *yes_no_titles], wide, 1),
-        ([label, "examined", *rate_titles, "mean P(err)", *yes_no_titles], medium, 2),
+        ([label, "edges", *wide_titles, *after_rates, "mean P(err)", *yes_no_titles], wide, 1),
+        # n: the examined edges over the group's edges; P(err): their mean posterior error; bal.:
+        # the balanced accuracy
+        (
+            [
+                label,
+                "KG-wide win",
+                "n",
+                *rate_titles,
+                "P(err)",
+                *yes_no_titles[:1],
+                *(["bal."] if yes_no else []),
+            ],
+            medium,
+            2,
+        ),
     ]
     # the narrowest: the label gets what the rates and chance columns leave
     room = (
@@ -214,17 +250,49 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
     limit = max(NARROW_LABEL_LEAST, min(room, LABEL_MOST))
     for cells, row in zip(narrow, rows, strict=True):
         about = f"n={row.rates.examined:,} of {row.edges:,}"
+        answers = kg_wide_cells(row.kg_wide)[2]
         mean = row.mean_error
         cells[0] = Text.assemble(
             visible(row.label, one_line=True, limit=limit),
             f"\n{about}\n",
+            (f"{answers} answers\n", "dim"),
             ("P(err) ", "dim"),
             (pct(mean), heat_hex(mean) if mean is not None else ""),
         )
     layouts.append(
-        ([label, "rate [95% interval]", "chance", *(["Yes/No"] if yes_no else [])], narrow, 3)
+        ([label, "rate [95% interval]", "chance", *(["Yes/No"] if yes_no else [])], narrow, 4)
     )
     return layouts
+
+
+def kg_wide_cells(wide: KGWide | None) -> tuple[str, str, str]:
+    """A group's KG-wide win rate for the table: (rate with interval, chance, n answers);
+    dashes for a group without one (no answer of the sampling design)."""
+    if wide is None:
+        return "—", "—", "—"
+    chance = None if wide.chance_error is None else 1 - wide.chance_error
+    return win_text(wide.rate), pct(chance), f"{wide.rate.answers:,}"
+
+
+def _narrow_kg_wide(wide: KGWide | None) -> str:
+    """A KG-wide win rate aligned with the rates under it in the narrowest layout."""
+    if wide is None:
+        return "—"
+    return f"{pct(wide.rate.win):>6} {interval(*wide.rate.win_interval()):<13}"
+
+
+def kg_wide_overall(wide: KGWide | None, width: int = 0) -> str:
+    """The run's KG-wide win rate, the analysis screen's headline (markup: a literal line),
+    with n and what the answers are worth (`n_text`), said shorter when ``width`` cells (0: any)
+    cannot hold it on one line."""
+    if wide is None:
+        return "[b]KG-wide win[/] — (no answer of the sampling design: the rates over the examined edges follow)"
+    value, chance, _ = kg_wide_cells(wide)
+    head = f"KG-wide win {value} chance {chance} · "
+    n = n_text(wide.rate)
+    if width and len(head) + len(n) > width:
+        n = n.replace(" independent asks)", ")")
+    return f"[b]{head.partition(' chance')[0]}[/] chance {chance} · {n}"
 
 
 def _narrow_yes_no(yes: str, yes_ci: str, balanced: str) -> Text:
@@ -344,7 +412,8 @@ class AnalysisScreen(RunDataScreen):
         r, chance = total.rates, total.chance
         yes, yes_ci, balanced = yes_no_text(total.yes_no)
         self.query_one("#an-overall", Static).update(
-            f"[b]All {total.edges:,} edges[/] ({r.examined:,} examined) · win "
+            kg_wide_overall(kg_wide(data, self.adjusted), self._table_width())
+            + f"\nOver the {r.examined:,} examined of all {total.edges:,} edges: win "
             f"{rate_ci(*r.win.bounds)} chance {pct(chance.win_rate)} · zero-sense "
             f"{rate_ci(*r.zero_sense.bounds)} chance {pct(chance.zero_sense)} · all-sense "
             f"{rate_ci(*r.all_sense.bounds)} chance {pct(chance.all_sense)}"
@@ -437,7 +506,7 @@ class AnalysisScreen(RunDataScreen):
         if self._layout_height:  # drawn once
             width = self._table_width()
             layout = pick_layout(table_layouts(self._rows, self._label, width), width)
-            if layout[2] != self._layout_height or layout[2] == 3:
+            if layout[2] != self._layout_height or layout[2] == 4:
                 self._draw_table()
 
     def action_by(self, by: str) -> None:

@@ -16,7 +16,9 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.groups import RATES
-from kglens_tui.analysis.report import RUN_COLUMNS, run_chances, run_rows
+from kglens_tui.analysis.kgwide import KGWide
+from kglens_tui.analysis.kgwide_render import win_text
+from kglens_tui.analysis.report import RUN_COLUMNS, run_figures, run_rows
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.modes.headline import mode_headline
@@ -94,7 +96,10 @@ HOME_HELP = """\
 | `ctrl+p` | command palette: every action |
 | `q` | quit |
 
-A run's rates are as logged, each with its 95% interval, n (the edges examined) and what chance
+A run's headline is its KG-wide win rate (every edge of the run's selection asked once, as
+`kglens runs` and `kglens report` give it) with its 95% interval, what blind guessing scores on
+the same estimand and n (the answers it rests on). Then the paper's rates over the edges the run
+examined, as logged, each with its 95% interval, n (the edges examined) and what chance
 scores on the same questions (blind guessing, each ask independent: a Yes/No guess right half
 the time, a Wh guess the predicate's most common true object; as `kglens report`). For a
 KONTEST run the line under the list gives its inconsistent tests over the valid ones beside a
@@ -117,10 +122,45 @@ def rate_chance(chance: Baseline | None | str, field: str) -> str:
     return f"chance {pct(None if chance is None else getattr(chance, field))}"
 
 
-def rates_detail(row: dict[str, str], chance: Baseline | None | str) -> str:
-    """A listed run's three rates, each with its interval and what chance scores, then n."""
+Figure = KGWide | None | str
+"""A listed run's KG-wide win estimate: `LOADING` while worked out, None when it has none."""
+
+
+def kg_wide_cell(wide: Figure) -> tuple[str, str]:
+    """A run's KG-wide win rate for the run list, in two lines: "77.6% [67.3–87.9]" over
+    "chance 37.6% · n=96" (n: the answers it rests on); "—" when the run has none."""
+    if isinstance(wide, str):
+        return wide, ""
+    if wide is None:
+        return "—", ""
+    chance = None if wide.chance_error is None else 1 - wide.chance_error
+    return win_text(wide.rate), f"chance {pct(chance)} · n={wide.rate.answers:,}"
+
+
+def kg_wide_detail(wide: Figure) -> str:
+    """A run's KG-wide win rate in the detail line: "KG-wide win 77.6% [67.3–87.9] chance
+    37.6% n=96 answers"."""
+    if isinstance(wide, str):
+        return f"KG-wide win {wide}"
+    if wide is None:
+        return "KG-wide win — (no sampling design)"
+    value, chance = kg_wide_cell(wide)
+    return f"KG-wide win {value} {chance.replace(' · n=', ' n=')} answers"
+
+
+def rates_detail(row: dict[str, str], chance: Baseline | None | str, wide: Figure = None) -> str:
+    """A listed run's KG-wide win rate (`kg_wide_detail`), then the paper's three rates over
+    the examined edges, each with its interval and what chance scores, then n."""
     rates = [f"{name} {row[name]} {rate_chance(chance, field)}" for name, _, field in RATES]
-    return " · ".join([*rates, f"n={row['examined']} examined"])
+    examined = f"over the {row['examined']} examined edges: " + " · ".join(rates)
+    return f"{kg_wide_detail(wide)} · {examined}"
+
+
+def _examined_note(row: dict[str, str], chance: Baseline | None | str, field: str) -> str:
+    """What goes under a rate over the examined edges in the run list: what chance scores,
+    and under the win rate also n, the edges examined ("chance 44.1% · n=288")."""
+    note = rate_chance(chance, field)
+    return f"{note} · n={row['examined']}" if field == RATES[0][2] else note
 
 
 def _progress(row: dict[str, str]) -> str:
@@ -134,13 +174,18 @@ def _progress(row: dict[str, str]) -> str:
 
 
 def runs_layout(
-    listed: list[dict[str, str]], chances: dict[str, Baseline | None | str], width: int
+    listed: list[dict[str, str]],
+    chances: dict[str, Baseline | None | str],
+    width: int,
+    kg_wide: dict[str, Figure] | None = None,
 ) -> tuple[list[str], list[list[Text]], int]:
     """(columns, rows, row height) of home's run list ``width`` cells wide. Where they fit,
-    rows of two lines: the status over its iterations and requests, each rate with its interval
-    over what chance scores on the same questions, the target over difficulty and sampler (the
-    target left out when the rest needs its room), n (the edges examined) beside the rates.
-    Else one line a run without the rates (the detail under the list gives them, with chance).
+    rows of two lines: the status over its iterations and requests, the KG-wide win rate first
+    (``kg_wide``, `kg_wide_cell`), then the paper's rates over the examined edges (their
+    number in "examined") each with its interval over what chance scores on the same
+    questions, the target over difficulty and sampler (the target left out when the rest needs
+    its room; then zero-sense and all-sense, then the examined win rate). Else one line a run
+    without the rates (the detail under the list gives them, with chance).
     Long cells are cut with "…" as `RUN_MOST` and `RUN_SHRINK` say, the status last (the
     detail gives each whole)."""
     room = width - TABLE_ROOM
@@ -149,15 +194,18 @@ def runs_layout(
     for row in listed:
         chance = chances.get(row["run"], LOADING)
         rated = row["win"] != "—"
+        wide_value, wide_note = kg_wide_cell((kg_wide or {}).get(row["run"], LOADING))
+        if not rated:
+            wide_value, wide_note = "—", ""
         settings = " · ".join(row[c] for c in ("difficulty", "sampler") if row[c])
         head = [[(row["run"], "")], [(row["mode"], "")], [(row["KG"], "")]]
         wide.append(
             [
                 *head,
                 [(row["status"], ""), (_progress(row), "dim")],
-                [(row["examined"], "")],
+                [(wide_value, ""), (wide_note, "dim")],
                 *(
-                    [(row[name], ""), (f"  {rate_chance(chance, field)}" if rated else "", "dim")]
+                    [(row[name], ""), (_examined_note(row, chance, field) if rated else "", "dim")]
                     for name, _, field in RATES
                 ),
                 [(row["target"], ""), (settings, "dim")],
@@ -166,9 +214,12 @@ def runs_layout(
         sent = row["requests"].partition(" (")[0]  # failures: in the detail
         narrow.append([*head, [(row["status"], "")], [(row["iterations"], "")], [(sent, "")]])
     rate_names = [name for name, _, _ in RATES]
+    examined = ["KG-wide win", f"{rate_names[0]} (examined)", *rate_names[1:]]
     layouts = [
-        (["run", "mode", "KG", "status", "n", *rate_names, "target"], wide),
-        (["run", "mode", "KG", "status", "n", *rate_names], wide),
+        (["run", "mode", "KG", "status", *examined, "target"], wide),
+        (["run", "mode", "KG", "status", *examined], wide),
+        (["run", "mode", "KG", "status", *examined[:2]], wide),
+        (["run", "mode", "KG", "status", "KG-wide win"], wide),
         (["run", "mode", "KG", "status", "iter.", "req."], narrow),
     ]
     for columns, rows in layouts:
@@ -290,6 +341,9 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         self._chances: dict[str, tuple[tuple[str, str], Baseline | None]] = {}
         """What chance scores on each listed run's questions (`overall(..., adjusted=False)`:
         as logged, like its rates), by run id, with the progress it was worked out at."""
+        self._kg_wide: dict[str, KGWide | None] = {}
+        """Each listed KGLens run's KG-wide win estimate (`analysis.report.run_figures`; None:
+        none), worked out with its chance (at the progress `_chances` holds)."""
         self._headlines: dict[str, tuple[tuple[str, str], str | None]] = {}
         """Each listed KONTEST or fact-eval run's headline figures (`mode_headline`; None: none
         to show), by run id, with the progress they were worked out at."""
@@ -357,7 +411,7 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         runs = self.query_one("#runs", LiteralDataTable)
         selected = runs.selected_key()
         columns, rows, height = runs_layout(
-            list(self._listed.values()), self._chance_now(), self.size.width
+            list(self._listed.values()), self._chance_now(), self.size.width, self._kg_wide_now()
         )
         runs.fill(columns, rows, list(self._listed), height=height)
         self._columns = columns
@@ -370,6 +424,15 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         for run_id, row in self._listed.items():
             mark, chance = self._chances.get(run_id, (None, None))
             out[run_id] = chance if mark == _progress_mark(row) else LOADING
+        return out
+
+    def _kg_wide_now(self) -> dict[str, Figure]:
+        """Each listed run's KG-wide win estimate as its rates stand now (`LOADING` until
+        worked out, with its chance)."""
+        out: dict[str, Figure] = {}
+        for run_id, row in self._listed.items():
+            mark = self._chances.get(run_id, (None, None))[0]
+            out[run_id] = self._kg_wide.get(run_id) if mark == _progress_mark(row) else LOADING
         return out
 
     @property
@@ -409,23 +472,26 @@ class HomeScreen(ReportsWorkerErrors, Screen):
     ) -> tuple[
         dict[str, tuple[tuple[str, str], Baseline | None]],
         dict[str, tuple[tuple[str, str], str | None]],
+        dict[str, KGWide | None],
     ]:
         """What chance scores on the questions of each wanted KGLens run (``rows``: their
-        `run_rows` rows), as logged like the listed rates (`analysis.report.run_chances`), and
-        each wanted run of another mode's headline (`mode_headline` of its stored metrics);
-        None where they cannot be worked out."""
+        `run_rows` rows), as logged like the listed rates, with its KG-wide win estimate
+        (`analysis.report.run_figures`), and each wanted run of another mode's headline
+        (`mode_headline` of its stored metrics); None where they cannot be worked out."""
         modes = {
             run_id for run_id, _ in wanted if self._listed[run_id]["mode"] != mode_label(KGLENS)
         }
         conn = connect(self.app.db_path)
         try:
-            chances = run_chances(conn, rows)
+            figures = run_figures(conn, rows)
             headlines = {run_id: self._headline(conn, int(run_id)) for run_id in modes}
         finally:
             conn.close()
+        kglens = [(run_id, mark) for run_id, mark in wanted if run_id not in modes]
         return (
-            {run_id: (mark, chances.get(run_id)) for run_id, mark in wanted if run_id not in modes},
+            {run_id: (mark, figures.get(run_id, (None, None))[0]) for run_id, mark in kglens},
             {run_id: (mark, headlines[run_id]) for run_id, mark in wanted if run_id in modes},
+            {run_id: figures.get(run_id, (None, None))[1] for run_id, _ in kglens},
         )
 
     @staticmethod
@@ -443,13 +509,15 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         event.prevent_default()  # a failure shows as "chance —"
         self._chance_worker = None
         if event.state is WorkerState.SUCCESS and worker.result is not None:
-            chances, headlines = worker.result
+            chances, headlines, kg_wide = worker.result
             self._chances.update(chances)
             self._headlines.update(headlines)
+            self._kg_wide.update(kg_wide)
         elif event.state is WorkerState.ERROR:  # shown as "chance —", not retried in a loop
             for run_id, mark in self._wanted():
                 if self._listed[run_id]["mode"] == mode_label(KGLENS):
                     self._chances[run_id] = (mark, None)
+                    self._kg_wide[run_id] = None
                 else:
                     self._headlines[run_id] = (mark, None)
         if self.is_attached:
@@ -483,7 +551,8 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         settings (a long target is cut there, never the rates)."""
         where = "its live screen" if row["mode"] == mode_label(KGLENS) else "its results"
         chance = self._chance_now().get(row["run"], LOADING)
-        rates = rates_detail(row, chance) if row["win"] != "—" else f"rates: {where} (enter)"
+        wide = self._kg_wide_now().get(row["run"], LOADING)
+        rates = rates_detail(row, chance, wide) if row["win"] != "—" else f"rates: {where} (enter)"
         if row["mode"] != mode_label(KGLENS):
             mark, headline = self._headlines.get(row["run"], (None, None))
             if mark != _progress_mark(row):

@@ -387,6 +387,9 @@ class LiveScreen(ReportsWorkerErrors, Screen):
             return
         if self.query_one("#preds", DataTable).size.width != self._preds_width:
             self._draw_predicates()  # shown again, or resized: its layout follows its width
+        # written before the layout settled (the pane a cell narrower for a moment on a busy
+        # machine), the replies wrap again at the pane's width
+        self._rewrap_replies()
         self._collect_coin()
         follow(self, self._stored)  # a stored run is read (again) on a worker
         snap = self.snapshot()
@@ -427,6 +430,24 @@ class LiveScreen(ReportsWorkerErrors, Screen):
             self._replay_coin_if_due(snap)
             self._tables(snap)
             self.query_one(LiveChart).show(snap, self.app.db())
+
+    @property
+    def settled(self) -> bool:
+        """Whether what the screen reads in the background is in and drawn: the run read and
+        drawn, no coin replay or per-predicate read under way (the band and rates taken), the
+        replies wrapped at the pane's width and scrolled to the newest. Tests wait on it for a
+        picture that does not depend on which finished first."""
+        stored = self._stored
+        log = self.query_one("#replies", RichLog)
+        return (
+            self._tables_iteration is not None
+            and self._coin_job is None
+            and self._preds_worker is None
+            and self.pred_rows is not None
+            and not (stored is not None and stored.reading)
+            and self._wrapped_at in (None, self._reply_width())
+            and log.is_vertical_scroll_end
+        )
 
     def _replay_coin_if_due(self, snap: ProbeSnapshot) -> None:
         """Replay the coin target in a child process at iterations 1, 2, 4, 8... (the whole

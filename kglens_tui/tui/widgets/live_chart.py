@@ -74,6 +74,16 @@ def throughput(conn: sqlite3.Connection, run_id: int, last: int) -> Throughput:
     return Throughput([r[0] for r in rows], [r[1] for r in rows], [float(r[2]) for r in rows])
 
 
+def speed_label(value: float) -> str:
+    """The requests/s axis's top label, never "0" for a rate above it: "12", "3.4", "0.42",
+    "<0.01" (the axis has 5 cells for it)."""
+    if value >= 10:
+        return f"{value:.0f}"
+    if value >= 1:
+        return f"{value:.1f}"
+    return f"{value:.2f}" if value >= 0.01 else "<0.01"
+
+
 def speed_chart(t: Throughput, height: int = SPEED_HEIGHT) -> ColumnChart:
     """Requests/s per iteration; the legend gives the newest value with its requests and time."""
     values = t.per_second
@@ -87,7 +97,7 @@ def speed_chart(t: Throughput, height: int = SPEED_HEIGHT) -> ColumnChart:
         t.iterations,
         Series("requests/s", "#d29922", values, legend=legend),
         height=height,
-        y_format=lambda v: f"{v:.0f}",
+        y_format=speed_label,
     )
 
 
