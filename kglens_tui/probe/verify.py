@@ -580,11 +580,17 @@ def _offers_others(
 
 def _answered_by_another(tokens: Sequence[Token], text: str, answers: Sequence[Mention]) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
-    only in passing ("Sydney, near Canberra.")."""
+    only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
+    listed after one in passing is in passing too)."""
     clauses = _clauses(text)
     if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
         return False
-    return all(_in_passing(tokens, m, set()) for m in answers)
+    passing: set[int] = set()
+    for m in sorted(answers, key=lambda m: m.start):
+        if not _in_passing(tokens, m, passing):
+            return False
+        passing.add(m.end)
+    return True
 
 
 _FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})
