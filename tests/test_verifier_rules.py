@@ -12,7 +12,7 @@ from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
 from kglens_tui.probe.questions import WH
 
-VERDICTS_OF_RULES = {4: "b150678fca97f939f86508ad3af1a545cdbaa778f771d9b7c12d43af2bbce3ec"}
+VERDICTS_OF_RULES = {4: "9ff2e77bad83b192ac1479af35181a9783c3ffa79146fbe5b5b138cc6fbfedbb"}
 """sha256 of the bench's verdicts under the current rules (replace it when you bump)."""
 
 
