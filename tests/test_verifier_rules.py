@@ -12,7 +12,7 @@ from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
 from kglens_tui.probe.questions import WH
 
-VERDICTS_OF_RULES = {4: "9ff2e77bad83b192ac1479af35181a9783c3ffa79146fbe5b5b138cc6fbfedbb"}
+VERDICTS_OF_RULES = {4: "d399daee872c14105be3d84764890a72008f34358faf9d61f67d289421183e60"}
 """sha256 of the bench's verdicts under the current rules (replace it when you bump)."""
 
 

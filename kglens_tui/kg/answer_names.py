@@ -442,6 +442,24 @@ def unit_words(label: str, code: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=1)
+def currency_unit_words() -> frozenset[str]:
+    """The unit words of the English CLDR names of the currencies some territory has used,
+    singular and plural ("pound", "dollars", "franc", "riyal"; not the "currency" of "Unknown
+    Currency")."""
+    from babel import Locale
+    from babel.core import get_global
+
+    used = {c[0] for spans in get_global("territory_currencies").values() for c in spans if c[3]}
+    english = Locale("en")
+    return frozenset(
+        word
+        for code, label in english.currencies.items()
+        if code in used
+        for word in unit_words(label, code)
+    )
+
+
 SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone"})
 """Key prefixes of the entities the sources name (`answer_names`); people need no source."""
 

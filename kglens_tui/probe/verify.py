@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.answer_names import PARTICLES, AnswerNames
+from kglens_tui.kg.answer_names import PARTICLES, AnswerNames, currency_unit_words
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
@@ -503,7 +503,12 @@ def check_wh(
         found = _found(tokens, tables, runs, allowed, subject_names)
         text = " ".join(t.raw for t in tokens)
     shared = _shared_with_subject(tokens, found, subject_names)
-    answers = [m for m in found if m.owner < 0 and not m.negated and m not in shared.dropped]
+    glossed = _codes_of_other_currencies(text, tokens, found, truth)
+    answers = [
+        m
+        for m in found
+        if m.owner < 0 and not m.negated and m not in shared.dropped and m not in glossed
+    ]
     refusing = is_refusal(text)
     hedged = refusing or has_hedge(hedge_text)
     fuzzy_table = _truth_table(groups)
@@ -525,6 +530,40 @@ def check_wh(
     ):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
+
+
+_BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")
+"""A word, then a code in brackets: "the Saudi Arabian pound (SAR)"."""
+
+
+def _codes_of_other_currencies(
+    text: str, tokens: Sequence[Token], found: Sequence[Mention], truth: NameTable
+) -> set[Mention]:
+    """True mentions by a code in brackets that is given as another currency's code: the word
+    before the bracket is a currency's unit word (CLDR's English names: "pound", "dollar",
+    "franc") that no true name has ("the Saudi Arabian pound (SAR)" is no riyal; "the Saudi
+    riyal (SAR)" and "the Saudi currency (SAR)" are)."""
+    codes = {
+        tokens[m.start].raw: m
+        for m in found
+        if m.owner < 0 and m.end - m.start == 1 and tokens[m.start].raw.isupper()
+    }
+    if not codes or "(" not in text:
+        return set()
+    glossing: dict[str, set[bool]] = {}
+    for word, code in _BRACKETED_CODE.findall(text):
+        if code in codes:
+            glossing.setdefault(code, set()).add(_another_unit(word.casefold(), truth))
+    other = {code for code, kinds in glossing.items() if kinds == {True}}
+    return {m for m in found if m.end - m.start == 1 and tokens[m.start].raw in other}
+
+
+def _another_unit(word: str, truth: NameTable) -> bool:
+    """Whether a word is a currency's unit word that no true name contains."""
+    units = currency_unit_words()
+    if word not in units and word.removesuffix("s") not in units:
+        return False
+    return not any(word in name or word.removesuffix("s") in name for name, _ in truth.names())
 
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(\S.*)$", re.MULTILINE)
