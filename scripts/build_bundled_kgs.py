@@ -15,7 +15,8 @@ SQLite database is opened with the standard ``sqlite3`` module. The output is de
 
 Output, per knowledge graph ``<name>``: ``entities.jsonl``, ``triples.jsonl``,
 ``predicates.jsonl``, ``subsets.json`` and ``meta.json`` (format described in
-``kglens_tui/kg/data/SOURCES.md``).
+``kglens_tui/kg/data/SOURCES.md``); for the country KG also ``answer_names.jsonl``
+(``scripts/build_answer_names.py``).
 """
 
 from __future__ import annotations
@@ -2565,6 +2566,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         write_kg(kg, COUNTRY_PREDICATES, subsets, meta)
         report(kg, args.notes)
+        __import__("build_answer_names").write()  # reads the country KG's output
     if args.only in (None, "elements"):
         kg, subsets = build_elements()
         meta = {

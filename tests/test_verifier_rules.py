@@ -12,7 +12,7 @@ from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
 from kglens_tui.probe.questions import WH
 
-VERDICTS_OF_RULES = {3: "cf7e6f2619aa935774f08ff8fe0adbfd105d88e36ca7a80368cb511ffcd8ef85"}
+VERDICTS_OF_RULES = {4: "d399daee872c14105be3d84764890a72008f34358faf9d61f67d289421183e60"}
 """sha256 of the bench's verdicts under the current rules (replace it when you bump)."""
 
 

@@ -130,6 +130,21 @@ def test_a_rival_in_a_sentence_of_its_own_leaves_the_verdict_uncertain() -> None
     assert both.verdict is W
 
 
+def test_names_listed_after_one_in_passing_are_in_passing_too() -> None:
+    """A reply that opens with another name gives no answer by naming the true ones only in
+    passing, in a list after a preposition (SmolLM2's "Belébé ... a blend of English and
+    Spanish" to Belize's official languages)."""
+    languages = NameTable([("English", 0), ("Spanish", 1), ("Belizean Creole", 2)])
+    truth = [["Belizean Creole"], ["English"], ["Spanish"]]
+    reply = (
+        "Belébé, also known as the official language of Belize, is a blend of English and Spanish."
+    )
+    assert check_wh(reply, truth, languages).verdict is W
+    assert check_wh("Sydney, near Canberra and Melbourne.", [["Canberra"]]).verdict is W
+    assert check_wh("English and Spanish.", truth, languages).verdict is C
+    assert check_wh("Belize: English, near Spanish speakers.", truth, languages).verdict is C
+
+
 def test_fact_eval_short_answers_take_the_answer_only_names() -> None:
     from kglens_tui.modes.facteval import score
     from kglens_tui.modes.store import QuestionRow
@@ -143,3 +158,19 @@ def test_fact_eval_short_answers_take_the_answer_only_names() -> None:
     assert score(q, Reply(text="Wien"), answer_only=vienna) == ("correct", 1)
     assert score(q, Reply(text="Wien")) == ("incorrect", 0)
     assert score(q, Reply(text="Salzburg"), answer_only=vienna) == ("incorrect", 0)
+
+
+def test_a_code_in_brackets_after_another_currencys_name_is_that_currencys() -> None:
+    """SmolLM2's "Saudi Arabian pound (SAR)" gives SAR as the code of a pound, not of the
+    riyal; after the true currency's name, its unit word or a word that is no currency's, the
+    code names the true currency."""
+    riyal = [["Saudi Riyal", "SAR"]]
+    reply = (
+        "The Saudi Arabian dollar (SDA) is a currency that is based on the Saudi Arabian pound "
+        "(SAR)."
+    )
+    assert check_wh(reply, riyal).verdict is W
+    for right in ("SAR.", "The Saudi riyal (SAR).", "The Saudi currency (SAR).", "Riyals (SAR)."):
+        assert check_wh(right, riyal).verdict is C, right
+    assert check_wh("The Swiss franc (EUR).", [["Euro", "EUR"]]).verdict is W
+    assert check_wh("The euro (EUR), not the franc.", [["Euro", "EUR"]]).verdict is C

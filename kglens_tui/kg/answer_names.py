@@ -14,7 +14,11 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations of the tz database and CLDR
   English metazone names whose zones all keep that standard offset ("CET", "Central
   European Time");
-- people (``person:...``): short names by `person_short_names` (matched only standing alone).
+- people (``person:...``): short names by `person_short_names` (matched only standing alone);
+- capitals, countries and languages of the country KG also take the names the build took from
+  sources the package does not ship (`bundled_answer_names`: GeoNames alternate names "Peking",
+  "北京", "Berne"; the CIA World Factbook's former names "Siam", "Zaire"; ISO 639's other names
+  "Castilian"), each unambiguous and no other place's or language's name.
 
 A name that sources give to two entities of one kind (a symbol "$", the exemplar city of two
 zones) is dropped: it names neither. Names are compared as the matcher compares every name
@@ -25,6 +29,7 @@ zones) is dropped: it names neither. Names are compared as the matcher compares 
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import unicodedata
 import zoneinfo
@@ -307,6 +312,29 @@ def offset_names() -> dict[str, tuple[str, ...]]:
     return _unambiguous(out)
 
 
+BUNDLED_FILE = ("country", "answer_names.jsonl")
+"""Where in the bundled KGs' folder the build writes the answer-only names of
+`scripts/build_answer_names.py`."""
+
+
+@lru_cache(maxsize=1)
+def bundled_answer_names() -> dict[str, tuple[str, ...]]:
+    """KG entity key -> the answer-only names the build took from GeoNames, the CIA World
+    Factbook and the ISO 639 tables (kglens_tui/kg/data/SOURCES.md); {} without the file."""
+    from kglens_tui.kg.bundled_data import bundled_root
+
+    path = bundled_root().joinpath(*BUNDLED_FILE)
+    if not path.is_file():
+        return {}
+    out: dict[str, list[str]] = defaultdict(list)
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                row = json.loads(line)
+                out[row["id"]].extend(row["names"])
+    return {key: tuple(names) for key, names in out.items()}
+
+
 def _transliterations(names: Iterable[str]) -> set[str]:
     """Latin spellings of names written in an alphabet (Cyrillic, Greek, ...): anyascii's."""
     from anyascii import anyascii
@@ -393,6 +421,7 @@ def answer_names(key: str, label: str) -> AnswerNames:
         return AnswerNames((), person_short_names(label))
     found = set(names)
     found |= _transliterations(found)
+    found.update(bundled_answer_names().get(key, ()))
     return AnswerNames(tuple(sorted(found)), ())
 
 
@@ -413,6 +442,24 @@ def unit_words(label: str, code: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=1)
+def currency_unit_words() -> frozenset[str]:
+    """The unit words of the English CLDR names of the currencies some territory has used,
+    singular and plural ("pound", "dollars", "franc", "riyal"; not the "currency" of "Unknown
+    Currency")."""
+    from babel import Locale
+    from babel.core import get_global
+
+    used = {c[0] for spans in get_global("territory_currencies").values() for c in spans if c[3]}
+    english = Locale("en")
+    return frozenset(
+        word
+        for code, label in english.currencies.items()
+        if code in used
+        for word in unit_words(label, code)
+    )
+
+
 SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone"})
 """Key prefixes of the entities the sources name (`answer_names`); people need no source."""
 
@@ -429,3 +476,4 @@ def warm() -> None:
     language_names()
     zone_cities()
     offset_names()
+    bundled_answer_names()

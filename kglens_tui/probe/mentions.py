@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -277,49 +277,97 @@ _QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 class NameTable:
-    """Names of some entities, looked up by their first token."""
+    """Names of some entities, looked up by their first token. A one-word name is also filed
+    under its plural and singular forms (`_keys`), so a reply's word needs one look-up."""
 
     def __init__(self, names: Iterable[tuple[str, int]] = ()) -> None:
         self._by_first: dict[str, list[_Name]] = {}
+        self._entries: list[_Name] = []
         self.size = 0
+        self._last: tuple[tuple[Token, ...], list[tuple[int, int, int]]] | None = None
         for name, owner in names:
             self.add(name, owner)
 
     def add(self, name: str, owner: int) -> None:
         """Add one name of entity `owner`, and its head when it ends in a qualifier in brackets
         ("Serbian Dinar (2002–2006)" is also "Serbian Dinar"). Names without tokens are ignored."""
+        self._last = None
         head = _QUALIFIER.sub("", name)
         for text in {name, head} if head.strip() else {name}:
             tokens, code = name_tokens(text)
             if tokens:
-                self._by_first.setdefault(tokens[0], []).append((tokens, code, owner))
+                entry = (tokens, code, owner)
+                self._entries.append(entry)
+                # a code matches only as written; a longer name's first word only as it is
+                keys = _keys(tokens[0]) if len(tokens) == 1 and code is None else tokens[:1]
+                for key in keys:
+                    self._by_first.setdefault(key, []).append(entry)
                 self.size += 1
 
     def names(self) -> Iterable[tuple[tuple[str, ...], int]]:
         """Every (tokens, owner) that is not a code."""
-        for entries in self._by_first.values():
-            for tokens, code, owner in entries:
-                if code is None:
-                    yield tokens, owner
+        for tokens, code, owner in self._entries:
+            if code is None:
+                yield tokens, owner
 
     def matches(self, tokens: Sequence[Token]) -> list[tuple[int, int, int]]:
-        """Every (start, end, owner) where a name occurs in the tokens."""
+        """Every (start, end, owner) where a name occurs in the tokens. The last answer for a
+        tuple of tokens is kept: verifying one reply asks about the same tokens several times
+        (the subject's names)."""
+        last = self._last
+        if last is not None and last[0] is tokens:
+            return list(last[1])
         found = []
         by_first = self._by_first
+        n = len(tokens)
         for i, tok in enumerate(tokens):
-            for key in _keys(tok.norm) if tok.word else (tok.norm,):
-                for name in by_first.get(key, ()):
-                    end = i + len(name[0])
-                    if end <= len(tokens) and _same(name, tokens, i):
-                        found.append((i, end, name[2]))
+            for name in by_first.get(tok.norm, ()):
+                end = i + len(name[0])
+                if end <= n and _same(name, tokens, i):
+                    found.append((i, end, name[2]))
+        if isinstance(tokens, tuple):
+            self._last = (tokens, found)
+        return list(found)
+
+
+class TableUnion(NameTable):
+    """Several tables looked up as one, the i-th's names owned by ``owner(i)`` (their own
+    owners ignored): a question's true objects, each one's table built once and shared by every
+    question that has the object. Matches come in the order one table of all the names gives."""
+
+    def __init__(self, parts: Sequence[NameTable], owner: Callable[[int], int]) -> None:
+        super().__init__()
+        self._parts = tuple(parts)
+        self._owners = tuple(owner(i) for i in range(len(self._parts)))
+        self.size = sum(part.size for part in self._parts)
+
+    def add(self, name: str, owner: int) -> None:
+        raise TypeError("a TableUnion is read-only: add to one of its tables")
+
+    def names(self) -> Iterable[tuple[tuple[str, ...], int]]:
+        for part, owner in zip(self._parts, self._owners, strict=True):
+            for tokens, _ in part.names():
+                yield tokens, owner
+
+    def matches(self, tokens: Sequence[Token]) -> list[tuple[int, int, int]]:
+        if len(self._parts) == 1:
+            owner = self._owners[0]
+            return [(start, end, owner) for start, end, _ in self._parts[0].matches(tokens)]
+        found = [
+            (start, end, owner)
+            for part, owner in zip(self._parts, self._owners, strict=True)
+            for start, end, _ in part.matches(tokens)
+        ]
+        found.sort(key=lambda m: m[0])  # stable: by token, then table, as one table files them
         return found
 
 
 @lru_cache(maxsize=65536)
 def _keys(word: str) -> tuple[str, ...]:
-    """The word and its plural / singular forms, under which a name may be filed."""
+    """The word and its plural / singular forms, under which a one-word name is filed (a
+    reply's word finds the name when each is in the other's forms: `_plural_pair`)."""
     singular = tuple(word[: -len(s)] for s in _PLURALS if word.endswith(s))
-    return (word, *singular, *(word + s for s in _PLURALS))
+    return tuple(dict.fromkeys((word, *singular, *(word + s for s in _PLURALS))))
 
 
 def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:

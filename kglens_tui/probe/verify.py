@@ -18,10 +18,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.answer_names import PARTICLES, AnswerNames
+from kglens_tui.kg.answer_names import PARTICLES, AnswerNames, currency_unit_words
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
+    TableUnion,
     Token,
     clean_quotes,
     has_hedge,
@@ -89,7 +90,9 @@ _REFUSAL_PATTERNS = [
     r"\bi(?:'m| am) (?:just )?an ai\b",
     r"^(?:unknown|n/?a|none)\.?$",
 ]
-_REFUSAL = re.compile("|".join(_REFUSAL_PATTERNS), re.IGNORECASE)
+_REFUSAL = re.compile(f"(?=[isanutmk])(?:{'|'.join(_REFUSAL_PATTERNS)})", re.IGNORECASE)
+"""Every pattern starts with one of the letters of the lookahead, which lets the search skip
+the other positions at once (three times faster, the same matches)."""
 _REFUSAL_WINDOW = 240
 _CLAUSE_SPLIT = re.compile(r"[.!?;,\n]+\s*|\s+\bbut\b\s*", re.IGNORECASE)
 
@@ -225,8 +228,14 @@ class Checked(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def _truth_table(true_answers: tuple[tuple[str, ...], ...]) -> NameTable:
-    """The true objects' names; owner -1 - i for the i-th object."""
-    return NameTable((name, -1 - i) for i, names in enumerate(true_answers) for name in names)
+    """The true objects' names; owner -1 - i for the i-th object (`_names_table`)."""
+    return TableUnion([_names_table(names) for names in true_answers], lambda i: -1 - i)
+
+
+@lru_cache(maxsize=16384)
+def _names_table(names: tuple[str, ...]) -> NameTable:
+    """One object's names (owner 0), tokenised once for every question it answers."""
+    return NameTable((name, 0) for name in names)
 
 
 def _as_tuples(answers: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
@@ -267,7 +276,6 @@ def _fuzzy_answer(
     if not candidates:
         return False
     covered = {i for m in taken for i in range(m.start, m.end)}
-    true_names = {alias for alias, _ in truth.names()}
     for alias, text in candidates:
         n = len(alias)
         for size in {max(n - 1, 1), n, n + 1}:
@@ -284,7 +292,7 @@ def _fuzzy_answer(
                 if score < FUZZY_THRESHOLD or _derived_window(window, words, alias, text):
                     continue
                 if (deny and negated(tokens, start)) or _rival_as_close(
-                    words, score, rivals, true_names
+                    words, score, rivals, {name for name, _ in truth.names()}
                 ):
                     continue
                 return True
@@ -484,20 +492,27 @@ def check_wh(
     tables = (truth, extra[1], rivals)
     asked = _question_tokens(question) if question else ()
     allowed = _name_words(groups) if extra[1] is not None else frozenset()
-    found = _found(tokens, tables, asked, allowed, subject_names)
+    runs = _echo_runs(tokens, asked)
+    found = _found(tokens, tables, runs, allowed, subject_names)
     marker, cut = _correction(tokens, found)
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
         tokens = tokens[cut:]
-        found = _found(tokens, tables, asked, allowed, subject_names)
+        runs = _echo_runs(tokens, asked)
+        found = _found(tokens, tables, runs, allowed, subject_names)
         text = " ".join(t.raw for t in tokens)
     shared = _shared_with_subject(tokens, found, subject_names)
-    answers = [m for m in found if m.owner < 0 and not m.negated and m not in shared.dropped]
+    glossed = _codes_of_other_currencies(text, tokens, found, truth)
+    answers = [
+        m
+        for m in found
+        if m.owner < 0 and not m.negated and m not in shared.dropped and m not in glossed
+    ]
     refusing = is_refusal(text)
     hedged = refusing or has_hedge(hedge_text)
     fuzzy_table = _truth_table(groups)
-    echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(tokens, asked))]
+    echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
         rival, uncertain = _rival_verdict(tokens, found, subject_names)
         if not rival and len(groups) == 1:
@@ -515,6 +530,40 @@ def check_wh(
     ):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
+
+
+_BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")
+"""A word, then a code in brackets: "the Saudi Arabian pound (SAR)"."""
+
+
+def _codes_of_other_currencies(
+    text: str, tokens: Sequence[Token], found: Sequence[Mention], truth: NameTable
+) -> set[Mention]:
+    """True mentions by a code in brackets that is given as another currency's code: the word
+    before the bracket is a currency's unit word (CLDR's English names: "pound", "dollar",
+    "franc") that no true name has ("the Saudi Arabian pound (SAR)" is no riyal; "the Saudi
+    riyal (SAR)" and "the Saudi currency (SAR)" are)."""
+    codes = {
+        tokens[m.start].raw: m
+        for m in found
+        if m.owner < 0 and m.end - m.start == 1 and tokens[m.start].raw.isupper()
+    }
+    if not codes or "(" not in text:
+        return set()
+    glossing: dict[str, set[bool]] = {}
+    for word, code in _BRACKETED_CODE.findall(text):
+        if code in codes:
+            glossing.setdefault(code, set()).add(_another_unit(word.casefold(), truth))
+    other = {code for code, kinds in glossing.items() if kinds == {True}}
+    return {m for m in found if m.end - m.start == 1 and tokens[m.start].raw in other}
+
+
+def _another_unit(word: str, truth: NameTable) -> bool:
+    """Whether a word is a currency's unit word that no true name contains."""
+    units = currency_unit_words()
+    if word not in units and word.removesuffix("s") not in units:
+        return False
+    return not any(word in name or word.removesuffix("s") in name for name, _ in truth.names())
 
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(\S.*)$", re.MULTILINE)
@@ -580,11 +629,17 @@ def _offers_others(
 
 def _answered_by_another(tokens: Sequence[Token], text: str, answers: Sequence[Mention]) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
-    only in passing ("Sydney, near Canberra.")."""
+    only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
+    listed after one in passing is in passing too)."""
     clauses = _clauses(text)
     if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
         return False
-    return all(_in_passing(tokens, m, set()) for m in answers)
+    passing: set[int] = set()
+    for m in sorted(answers, key=lambda m: m.start):
+        if not _in_passing(tokens, m, passing):
+            return False
+        passing.add(m.end)
+    return True
 
 
 _FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})
@@ -625,17 +680,17 @@ def _shared_with_subject(
 def _found(
     tokens: Sequence[Token],
     tables: tuple[NameTable, NameTable | None, NameTable | None],
-    asked: Sequence[Token],
+    runs: Sequence[tuple[int, int]],
     allowed: frozenset[str] = frozenset(),
     subject: tuple[str, ...] = (),
 ) -> list[Mention]:
     """Mentions of the true, answer-only short and rival names, less the echoes of the question
-    (`_echoed`) and short names with another name around them (`_isolated`; ``allowed``: the
-    words of the true answers' names)."""
+    (`_echoed`; ``runs``: `_echo_runs`) and short names with another name around them
+    (`_isolated`; ``allowed``: the words of the true answers' names)."""
     truth, short, rivals = tables
     chosen = [t for t in (truth, short, rivals) if t is not None]
     found = mentions(tokens, *chosen)
-    echoed = _echoed(tokens, asked, found, subject)
+    echoed = _echoed(tokens, runs, found, subject)
     short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
     kept = []
     for m in found:
@@ -649,14 +704,13 @@ def _found(
 
 def _echoed(
     tokens: Sequence[Token],
-    asked: Sequence[Token],
+    runs: Sequence[tuple[int, int]],
     found: Sequence[Mention],
     subject: tuple[str, ...],
 ) -> set[tuple[int, int]]:
-    """Spans of mentions that only repeat the question: inside a run of its words, the name of
-    the subject ("The capital of Djibouti.") or one of several options the question lists and
-    the reply reads back in its order."""
-    runs = _echo_runs(tokens, asked)
+    """Spans of mentions that only repeat the question: inside a run of its words (``runs``:
+    `_echo_runs`), the name of the subject ("The capital of Djibouti.") or one of several
+    options the question lists and the reply reads back in its order."""
     if not runs:
         return set()
     subject_spans = (
@@ -700,9 +754,9 @@ def _echo_runs(tokens: Sequence[Token], asked: Sequence[Token]) -> list[tuple[in
     return runs
 
 
-def _echo(tokens: Sequence[Token], asked: Sequence[Token]) -> set[int]:
-    """Positions of the reply's tokens inside an echo run (`_echo_runs`)."""
-    return {i for start, end in _echo_runs(tokens, asked) for i in range(start, end)}
+def _echo(runs: Sequence[tuple[int, int]]) -> set[int]:
+    """Positions of the reply's tokens inside the echo runs (`_echo_runs`)."""
+    return {i for start, end in runs for i in range(start, end)}
 
 
 def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> bool:
@@ -802,6 +856,7 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
 
 
 _DECLINES = re.compile(
+    r"(?=[iadtuwbnche])(?:"  # the first letters of the alternatives: a fast search (`_REFUSAL`)
     r"\b(?:information|answer|data|details|it|this|that)\s+(?:is|are|was|remains)\s+"
     r"(?:not|n't|never)\s+(?:\w+\s+){0,2}?(?:available|known(?!\s+(?:to|as|for)\b)|certain|"
     r"clear|public|disclosed|recorded|documented|determined|specified)\b|"
@@ -812,7 +867,7 @@ _DECLINES = re.compile(
     r"\b(?:cannot|can't|could\s*not|couldn't)\s+be\s+(?:determined|answered|found|confirmed|"
     r"verified|known|said)\b|\bi'?m\s+afraid\b|\b(?:would|will)\s+(?:need|have)\s+to\s+"
     r"(?:check|look)\b|\bhard\s+to\s+say\b|\bnot\s+something\s+i\b|"
-    r"\b(?:escapes|eludes)\s+me\b|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
+    r"\b(?:escapes|eludes)\s+me\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
     re.IGNORECASE,
 )
 
@@ -853,16 +908,22 @@ def _answer_only_cached(
 ) -> tuple[tuple[tuple[str, ...], ...], NameTable | None]:
     own = {normalize(n) for n in subject}
     full = tuple(
-        (*group, *(n for n in names.names if normalize(n) not in own))
+        (*group, *(n for n, folded in _normalized(names.names) if folded not in own))
         for group, names in zip(groups, _padded(extra, len(groups)), strict=True)
     )
     short = NameTable(
         (name, -1 - i)
         for i, names in enumerate(extra)
-        for name in names.short
-        if normalize(name) not in own
+        for name, folded in _normalized(names.short)
+        if folded not in own
     )
     return full, (short if short.size else None)
+
+
+@lru_cache(maxsize=16384)
+def _normalized(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(name, `normalize`'s form) of an entity's answer-only names, worked out once."""
+    return tuple((name, normalize(name)) for name in names)
 
 
 def verify_wh(
