@@ -363,3 +363,17 @@ def test_the_design_is_read_for_the_observations_the_run_data_holds(tmp_path: Pa
     fresh = kg_wide(load_run_data(conn, 1))
     assert fresh is not None and fresh.rate.answers > before.rate.answers
     conn.close()
+
+
+def test_estimates_outside_zero_to_one_are_shown_within_it() -> None:
+    """An AIPW estimate of a small predicate can fall below 0 or above 1 (-21%, 123% were
+    seen); what is shown stays within [0, 1], chance too, and the interval with it."""
+    from kglens_tui.analysis.kgwide import shown
+    from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, win_text
+    from kglens_tui.probe.estimates import DesignRate
+
+    kw = shown(DesignRate(-0.21, 0.05, 12, 7, "design"), -0.076)
+    assert kw.rate.error == 0.0 and kw.chance_error == 0.0 and kw.chance_win == 1.0
+    assert win_text(kw.rate).startswith("100.0%")
+    line = kg_wide_snapshot_line(DesignRate(1.23, 0.1, 12, 7, "design"), 1.2)
+    assert "win 0.0%" in line and "chance 0.0%" in line and "-" not in line.split("win")[1][:8]

@@ -320,7 +320,7 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
                 cells += ["", "", "", "", ""]
             else:
                 low, high = wide.rate.win_interval()
-                chance = None if wide.chance_error is None else 1 - wide.chance_error
+                chance = wide.chance_win
                 cells += [_csv_value(v) for v in (wide.rate.win, low, high, chance)]
                 cells.append(wide.rate.answers)
             writer.writerow(cells)

@@ -236,7 +236,7 @@ def kg_wide_html(data: RunData) -> str:
     for name, kw in estimates:
         if kw is None:
             continue
-        chance = None if kw.chance_error is None else 1 - kw.chance_error
+        chance = kw.chance_win
         rows.append(
             f"<tr><td class='l'>{name}</td><td>{html_text(win_text(kw.rate))}</td>"
             f"<td>{pct(chance)}</td><td>{html_text(n_text(kw.rate))}</td></tr>"
@@ -249,7 +249,7 @@ def kg_wide_html(data: RunData) -> str:
     per = predicate_kg_wide(data)
     pred_rows = "".join(
         f"<tr><td class='l'>{html_text(name)}</td><td>{html_text(win_text(kw.rate))}</td>"
-        f"<td>{pct(None if kw.chance_error is None else 1 - kw.chance_error)}</td>"
+        f"<td>{pct(kw.chance_win)}</td>"
         f"<td>{kw.rate.answers} of {kw.rate.edges}</td></tr>"
         for name, kw in sorted(per.items(), key=lambda item: (item[1].rate.win, item[0]))
     )

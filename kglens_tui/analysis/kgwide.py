@@ -8,7 +8,7 @@ and draw stores, in db/0020_sampling_design.sql.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -45,6 +45,19 @@ class KGWide:
 
     rate: DesignRate
     chance_error: float | None
+
+    @property
+    def chance_win(self) -> float | None:
+        """Blind guessing's KG-wide win rate (None: not known)."""
+        return None if self.chance_error is None else 1.0 - self.chance_error
+
+
+def shown(rate: DesignRate, chance_error: float | None) -> KGWide:
+    """An estimate as it is shown: the error rate and chance's within [0, 1] (an AIPW estimate
+    of a small predicate can fall outside; its interval is clipped too)."""
+    bounded = replace(rate, error=min(max(rate.error, 0.0), 1.0))
+    chance = None if chance_error is None else min(max(chance_error, 0.0), 1.0)
+    return KGWide(bounded, chance)
 
 
 def load_design(data: RunData) -> Design | None:
@@ -175,14 +188,14 @@ def _kg_wide(
             edges,
             design.weights,
         )
-        return KGWide(rate, None if chance is None else chance.error)
+        return shown(rate, None if chance is None else chance.error)
     floor_drawn = (design.draw >= 0) & (design.weights[np.maximum(design.draw, 0)] > 0)
     keep = (prob > 0) & floor_drawn
     rate = hajek_rate(failed[keep], prob[keep], int(population.sum()))
     if rate is None:
         return None
     chance = hajek_rate(guess[keep], prob[keep], int(population.sum()))
-    return KGWide(rate, None if chance is None else chance.error)
+    return shown(rate, None if chance is None else chance.error)
 
 
 def _census(
@@ -198,7 +211,7 @@ def _census(
         return None
     seen = asked > 0
     guess_share = np.bincount(pos, weights=guess[in_scope], minlength=n_edges)[seen] / asked[seen]
-    return KGWide(rate, float(guess_share.mean()))
+    return shown(rate, float(guess_share.mean()))
 
 
 def _said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:

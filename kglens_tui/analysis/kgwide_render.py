@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_yes_rate
+from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_yes_rate, shown
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.probe.estimates import DesignRate
@@ -44,8 +44,8 @@ def kg_wide_snapshot_line(rate: DesignRate | None, chance_error: float | None) -
     """`kg_wide_line` from a rate and chance's error rate (a live snapshot's)."""
     if rate is None:
         return "KG-wide win — (no answer of the sampling design yet)"
-    chance = None if chance_error is None else 1 - chance_error
-    return f"KG-wide win {win_text(rate)} · chance {pct(chance)} · n={rate.answers:,}"
+    kw = shown(rate, chance_error)
+    return f"KG-wide win {win_text(kw.rate)} · chance {pct(kw.chance_win)} · n={rate.answers:,}"
 
 
 def method_note(rate: DesignRate) -> str:
@@ -79,7 +79,7 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
     )
     for col in ("metric", "value [95% interval]", "chance", "n"):
         table.add_column(col, justify="left" if col == "metric" else "right")
-    chance = None if kw.chance_error is None else 1 - kw.chance_error
+    chance = kw.chance_win
     table.add_row("win rate (one ask right)", win_text(rate), pct(chance), Text(n_text(rate)))
     low, high = rate.interval()
     table.add_row(
@@ -131,7 +131,7 @@ def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> Liter
     for col in ("group", "win [95% interval]", "chance", "n"):
         table.add_column(col, justify="left" if col == "group" else "right", no_wrap=col != "group")
     for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
-        chance = None if kw.chance_error is None else 1 - kw.chance_error
+        chance = kw.chance_win
         table.add_row(
             name, win_text(kw.rate), pct(chance), f"{kw.rate.answers:,} of {kw.rate.edges:,}"
         )

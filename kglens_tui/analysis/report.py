@@ -371,7 +371,7 @@ def with_chances(
                 cells[at[name]] = f"{row[at[name]]}\n  chance {chance}"
         wide = (kg_wide or {}).get(row[at["run"]])
         if wide is not None:
-            chance = pct(None if wide.chance_error is None else 1 - wide.chance_error)
+            chance = pct(wide.chance_win)
             cells[at["win"]] = (
                 f"KG-wide {win_text(wide.rate)}\n  chance {chance}\nexamined {cells[at['win']]}"
             )

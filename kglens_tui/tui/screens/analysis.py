@@ -270,7 +270,7 @@ def kg_wide_cells(wide: KGWide | None) -> tuple[str, str, str]:
     dashes for a group without one (no answer of the sampling design)."""
     if wide is None:
         return "—", "—", "—"
-    chance = None if wide.chance_error is None else 1 - wide.chance_error
+    chance = wide.chance_win
     return win_text(wide.rate), pct(chance), f"{wide.rate.answers:,}"
 
 

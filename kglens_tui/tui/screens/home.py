@@ -133,7 +133,7 @@ def kg_wide_cell(wide: Figure) -> tuple[str, str]:
         return wide, ""
     if wide is None:
         return "—", ""
-    chance = None if wide.chance_error is None else 1 - wide.chance_error
+    chance = wide.chance_win
     return win_text(wide.rate), f"chance {pct(chance)} · n={wide.rate.answers:,}"
 
 
