@@ -91,12 +91,17 @@ def _open_run(pilot_run: int) -> RunBefore:
         # band is replayed in a child process, and the replies wrap at the pane's width once
         # its layout settled: shoot once all of it is on the screen, whichever came first (a
         # generous ceiling: a busy machine takes long to replay the band)
+        # a replay or read that failed settles the screen too: the test fails at once with what
+        # the user was told, not after the ceiling
         await wait_for(
             pilot,
-            lambda: getattr(pilot.app.screen, "coin", None) is not None
-            and getattr(pilot.app.screen, "settled", False),
+            lambda: (
+                getattr(pilot.app.screen, "settled", False)
+                and (pilot.app.screen.coin is not None or pilot.app.screen.failures)
+            ),
             300,
         )
+        assert not pilot.app.screen.failures, pilot.app.screen.failures
         await _settled(pilot)
 
     return run

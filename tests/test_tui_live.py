@@ -511,3 +511,48 @@ def test_on_a_narrow_box_the_bias_warning_comes_first_and_keeps_what_fits(
     (line,) = _bias_lines(SimpleNamespace(yes_no=BIASED), width)
     assert line == expected
     assert len(Text.from_markup(line).plain) <= width
+
+
+class _FailedReplay:
+    """A coin replay that ends at once in failure, its error text with markup in it."""
+
+    def __init__(self, db_path: object, run_id: int) -> None:
+        self.band = None
+        self.error = "no [bold]band[/] today"
+
+    def poll(self) -> bool:
+        return True
+
+    def terminate(self) -> None:
+        pass
+
+
+async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_are_told(
+    stored: tuple[Path, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay or a read that failed is over: the screen settles (a test waiting on it does
+    not wait out its ceiling), `failures` says what failed, and the user is told literally."""
+    from kglens_tui.tui.screens import live
+
+    def failing(*_args: object):
+        def work() -> None:
+            raise RuntimeError("predicates [red]gone[/]")
+
+        return work
+
+    monkeypatch.setattr(live, "CoinReplay", _FailedReplay)
+    monkeypatch.setattr(live, "_predicate_rows_worker", failing)
+    db, run_id = stored
+    app = make_app(db)
+    async with app.run_test(size=SMALL) as pilot:
+        app.open_run(run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.settled and len(screen.failures) == 2, 60)
+        assert screen.coin is None and screen.pred_rows is None
+        assert screen.failures["chance"] == "chance band not replayed: no [bold]band[/] today"
+        assert "predicates [red]gone[/]" in screen.failures["predicates"]
+        told = [str(n.message) for n in app._notifications]
+        assert "chance band not replayed: no [bold]band[/] today" in told
+        title = screen.query_one("#preds-title", Static)
+        assert "predicates [red]gone[/]" in str(title.render())

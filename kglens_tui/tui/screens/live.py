@@ -331,6 +331,9 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         self._preds_layout: tuple | None = None
         self._preds_width = 0
         """The per-predicate table's width when last drawn (another: drawn again)."""
+        self.failures: dict[str, str] = {}
+        """The background reads whose last attempt failed ("chance", "predicates") and what
+        the user was told (cleared by a later success)."""
         """The per-predicate table's columns and row height (a change draws it again)."""
 
     def compose(self) -> ComposeResult:
@@ -434,16 +437,19 @@ class LiveScreen(ReportsWorkerErrors, Screen):
     @property
     def settled(self) -> bool:
         """Whether what the screen reads in the background is in and drawn: the run read and
-        drawn, no coin replay or per-predicate read under way (the band and rates taken), the
-        replies wrapped at the pane's width and scrolled to the newest. Tests wait on it for a
-        picture that does not depend on which finished first."""
+        drawn, no coin replay or per-predicate read under way (the band and rates taken, or
+        their failure told: `failures`), the replies wrapped at the pane's width and scrolled
+        to the newest. Tests wait on it for a picture that does not depend on which finished
+        first."""
+        if not self.is_mounted:  # pushed, not composed yet
+            return False
         stored = self._stored
         log = self.query_one("#replies", RichLog)
         return (
             self._tables_iteration is not None
             and self._coin_job is None
             and self._preds_worker is None
-            and self.pred_rows is not None
+            and (self.pred_rows is not None or "predicates" in self.failures)
             and not (stored is not None and stored.reading)
             and self._wrapped_at in (None, self._reply_width())
             and log.is_vertical_scroll_end
@@ -471,8 +477,10 @@ class LiveScreen(ReportsWorkerErrors, Screen):
             return
         self._coin_job = None
         if job.error:
-            self.app.notify(f"chance band not replayed: {job.error}", severity="warning")
+            self.failures["chance"] = f"chance band not replayed: {job.error}"
+            self.app.notify(self.failures["chance"], severity="warning")
             return
+        self.failures.pop("chance", None)
         self.coin, self._last_key = job.band, None
 
     def on_unmount(self) -> None:
@@ -714,9 +722,11 @@ class LiveScreen(ReportsWorkerErrors, Screen):
             self._preds_kg = kg
             self._preds_next_at = time.monotonic() + max(TABLES_EVERY_S, PREDS_WAIT * seconds)
             self.pred_rows = rows
+            self.failures.pop("predicates", None)
             title.update(PREDS_TITLE)
             self._draw_predicates()
         elif event.state is WorkerState.ERROR:
+            self.failures["predicates"] = f"{PREDS_TITLE}: not read: {worker.error}"
             title.update(
                 f"{PREDS_TITLE}: [red]not read: {markup_literal(worker.error, one_line=True)}[/]"
             )
