@@ -78,6 +78,8 @@ def _push(factory: Callable[..., object]) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.push_screen(factory(pilot))
+        # a run's screen reads its run on a worker: shoot once it is in
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
         await _settled(pilot)
 
     return run
@@ -111,6 +113,7 @@ def _review_then(*names: str) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.push_screen(ReviewScreen(1))
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", False), 60)
         await pilot.pause()
         await pilot.press(*names)
         await _settled(pilot)

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_tui import wait_for
 from textual.widgets import DataTable, Input, Static
 
 from kglens_tui.probe.config import RunConfig
@@ -202,7 +203,6 @@ async def test_review_filters_by_entity_group_and_fact_date(stored_db: Path) -> 
 async def test_review_offers_to_re_check_verdicts_from_an_earlier_verifier(stored_db: Path) -> None:
     """A run without today's verifier rules says so above its list, and V re-checks its
     replies: each changed verdict becomes a triage entry and the note goes."""
-    from test_tui import wait_for
 
     from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
@@ -232,3 +232,57 @@ async def test_review_offers_to_re_check_verdicts_from_an_earlier_verifier(store
     stored = conn.execute("SELECT COUNT(*) FROM triage WHERE run_id = 1").fetchone()[0]
     conn.close()
     assert stored == flipped
+
+
+@pytest.mark.parametrize("screen_class", [ReviewScreen, AnalysisScreen])
+async def test_a_run_screen_says_it_reads_the_run_then_fills_in(
+    stored_db: Path, monkeypatch: pytest.MonkeyPatch, screen_class: type
+) -> None:
+    """The run is read on a worker thread: the screen shows "reading run 1…" at once (the UI
+    does not wait for the read), then fills in."""
+    import threading
+
+    from kglens_tui.tui.screens import run_data_screen
+
+    release = threading.Event()
+    real = run_data_screen.load_run_data
+
+    def held(conn, run_id):  # type: ignore[no-untyped-def]
+        assert threading.current_thread() is not threading.main_thread()
+        release.wait(30)
+        return real(conn, run_id)
+
+    monkeypatch.setattr(run_data_screen, "load_run_data", held)
+    app = make_app(stored_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen_class(1))
+        screen = app.screen
+        title = "#rv-title" if screen_class is ReviewScreen else "#an-title"
+        await wait_for(pilot, lambda: screen.is_mounted)
+        assert text_of(screen, title) == "reading run 1…"
+        assert not screen.loaded
+        release.set()
+        await wait_for(pilot, lambda: screen.loaded)
+        table = "#rv-edges" if screen_class is ReviewScreen else "#an-table"
+        await wait_for(pilot, lambda: screen.query_one(table, DataTable).row_count > 0)
+        assert "reading" not in text_of(screen, title)
+
+
+@pytest.mark.parametrize("screen_class", [ReviewScreen, AnalysisScreen])
+async def test_a_run_that_cannot_be_read_is_told_once_literally(
+    stored_db: Path, monkeypatch: pytest.MonkeyPatch, screen_class: type
+) -> None:
+    from kglens_tui.tui.screens import run_data_screen
+
+    def broken(conn, run_id):  # type: ignore[no-untyped-def]
+        raise ValueError("run [b]1[/b] is unreadable")
+
+    monkeypatch.setattr(run_data_screen, "load_run_data", broken)
+    app = make_app(stored_db)
+    async with app.run_test(size=SIZE) as pilot:
+        home = app.screen
+        await app.push_screen(screen_class(1))
+        await wait_for(pilot, lambda: app.screen is home and app._notifications)
+        await pilot.pause()
+        told = [str(n.message) for n in app._notifications]
+        assert told == ["reading run 1 failed: run [b]1[/b] is unreadable"], told

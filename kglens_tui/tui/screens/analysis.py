@@ -395,14 +395,22 @@ class AnalysisScreen(RunDataScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#an-title", Static).update(run_label(self.data))
+        self.query_one("#an-title", Static).update(self.reading_text())
         self.query_one("#an-table", DataTable).focus()
+        self.start_reading()
+
+    def data_ready(self) -> None:
+        self.query_one("#an-title", Static).update(run_label(self.data))
+        self.refresh_view()
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # also when first shown
 
     def refresh_view(self) -> None:
-        """Recompute the table for the current grouping and override mode."""
+        """Recompute the table for the current grouping and override mode (nothing before the
+        run is in)."""
+        if not self.loaded:
+            return
         data = self.data
         by, prefix, label = GROUPINGS[self.by]
         rows = group_table(data, by, adjusted=self.adjusted, prefix=prefix)

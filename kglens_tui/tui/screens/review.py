@@ -138,6 +138,16 @@ class ReviewScreen(RunDataScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#rv-title", Static).update(self.reading_text())
+        for note in ("#rv-stale", "#rv-bias"):  # shown once the run is read, if any
+            self.query_one(note, Static).display = False
+        table = self.query_one("#rv-edges", DataTable)
+        self._narrow = self._is_narrow()
+        table.add_columns(*self._columns())
+        table.focus()
+        self.start_reading()
+
+    def data_ready(self) -> None:
         data = self.data
         self.query_one("#rv-title", Static).update(run_label(data))
         kg = data.kg
@@ -154,10 +164,12 @@ class ReviewScreen(RunDataScreen):
         group_select = self.query_one("#rv-group", Select)
         group_select.set_options([("any group", ALL), *((literal(g), g) for g in groups)])
         group_select.value = ALL
-        table = self.query_one("#rv-edges", DataTable)
-        self._narrow = self._is_narrow()
-        table.add_columns(*self._columns())
-        table.focus()
+        self.refresh_bindings()
+        self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """What needs the run waits until it is read."""
+        return self.loaded or action not in ("drill", "analysis", "reverify")
 
     def _is_narrow(self) -> bool:
         return self.size.width < NARROW_FACT
@@ -189,7 +201,10 @@ class ReviewScreen(RunDataScreen):
         )
 
     def refresh_view(self) -> None:
-        """Recompute counts, metrics and the edge list (after triage or a filter change)."""
+        """Recompute counts, metrics and the edge list (after triage or a filter change);
+        nothing before the run is in."""
+        if not self.loaded:
+            return
         data, flt = self.data, self._filter()
         counts = review_counts(data, flt)
         kind_select = self.query_one("#rv-kind", Select)

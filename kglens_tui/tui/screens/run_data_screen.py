@@ -1,21 +1,42 @@
-"""A screen about one run whose analysis data (log, KG, triage) is loaded once, on first use."""
+"""A screen about one run whose analysis data (log, KG, triage) is read once, on a worker."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual import getters
 
     from kglens_tui.tui.app import KGLensApp
 
+READ_GROUP = "run-data"
+"""The worker that reads the screen's run."""
 
-class RunDataScreen(Screen):
-    """Base of the review and analysis screens: `data` loads the run lazily and is shareable."""
+
+def read_run_data(db_path: Path | str, run_id: int) -> RunData:
+    """A run's data read through a connection of the calling thread (closed after): the
+    screen gives it the UI thread's connection once it is in (`RunDataScreen`)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return load_run_data(conn, run_id)
+    finally:
+        conn.close()
+
+
+class RunDataScreen(ReportsWorkerErrors, Screen):
+    """Base of the review and analysis screens: the run is read on a worker thread (a big run
+    takes seconds: the UI never waits for it), the screen says "reading run N…" meanwhile and
+    fills in with `data_ready`; `data` is shared with screens opened from this one. A read that
+    fails is told once by the app (`ReportsWorkerErrors`) and closes the screen."""
 
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
@@ -26,8 +47,51 @@ class RunDataScreen(Screen):
         self._data = data
 
     @property
+    def loaded(self) -> bool:
+        """Whether the run's data is in."""
+        return self._data is not None
+
+    @property
     def data(self) -> RunData:
-        """The run's data, loaded once and shared with screens opened from this one."""
+        """The run's data (only once `loaded`)."""
         if self._data is None:
-            self._data = load_run_data(self.app.db(), self.run_id)
+            raise RuntimeError(f"run {self.run_id} is not read yet")
         return self._data
+
+    def reading_text(self) -> str:
+        return f"reading run {self.run_id}…"
+
+    def start_reading(self) -> None:
+        """From the screen's on_mount: `data_ready` at once if the data came with the screen,
+        else once a worker read it."""
+        if self._data is not None:
+            self.data_ready()
+            return
+        db_path, run_id = self.app.db_path, self.run_id
+        self.run_worker(
+            lambda: read_run_data(db_path, run_id),
+            thread=True,
+            exclusive=True,
+            group=READ_GROUP,
+            exit_on_error=False,
+            description=f"reading run {run_id}",
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The read's outcome (Textual calls `ReportsWorkerErrors`' handler after this one: a
+        failure is told there)."""
+        worker = event.worker
+        if worker.group != READ_GROUP:
+            return
+        if event.state is WorkerState.SUCCESS and isinstance(worker.result, RunData):
+            if not on_stack(self):  # closed before the read was in
+                return
+            data = worker.result
+            data.conn = self.app.db()  # the UI thread's from now on (triage, caches)
+            self._data = data
+            self.data_ready()
+        elif event.state is WorkerState.ERROR and on_stack(self) and self.app.screen is self:
+            self.app.pop_screen()
+
+    def data_ready(self) -> None:
+        """Fill the screen from `data` (once, when it is in)."""
