@@ -13,6 +13,7 @@ import pytest
 from rich.text import Text
 
 from kglens_tui.analysis.groups import RATES, group_table, overall, yes_no_text
+from kglens_tui.analysis.kgwide import kg_wide
 from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.annotate.items import items_for_annotator
@@ -217,7 +218,7 @@ async def test_at_80x24_home_gives_the_runs_room_beside_eight_kgs(
         # the selected run's rates with interval, n and chance, within the detail's lines
         runs.select_key("2")
         detail = home.query_one("#run-detail")
-        await wait_for(pilot, lambda: str(detail.content).startswith("run 2 · win"))
+        await wait_for(pilot, lambda: str(detail.content).startswith("run 2 · KG-wide win"))
         conn = connect(crowded)
         total = overall(load_run_data(conn, 2), adjusted=False)
         conn.close()
@@ -227,7 +228,7 @@ async def test_at_80x24_home_gives_the_runs_room_beside_eight_kgs(
             assert (
                 f"{name} {rate_ci(*p.bounds)} chance {pct(getattr(total.chance, chance))}" in text
             )
-        assert f"n={total.rates.examined} examined" in text
+        assert f"over the {total.rates.examined} examined edges" in text
         assert detail.region.bottom <= home.query_one("Footer").region.y
 
 
@@ -251,8 +252,8 @@ async def test_at_160x48_long_names_are_cut_and_shown_whole_below(
             "mode",
             "KG",
             "status",
-            "n",
-            "win",
+            "KG-wide win",
+            "win (examined)",
             "zero-sense",
             "all-sense",
             "target",
@@ -260,13 +261,19 @@ async def test_at_160x48_long_names_are_cut_and_shown_whole_below(
         row = [plain(c) for c in runs.get_row("2")]
         conn = connect(crowded)
         total = overall(load_run_data(conn, 2), adjusted=False)
+        wide = kg_wide(load_run_data(conn, 2), adjusted=False)
         conn.close()
+        assert wide is not None
         assert row[3].split("\n")[0] == "finished · iteration limit"
-        assert row[4] == str(total.rates.examined)
+        assert (
+            row[4]
+            == f"{win_text(wide.rate)}\nchance {pct(wide.chance_win)} · n={wide.rate.answers:,}"
+        )
         for cell, (_, field, chance) in zip(row[5:8], RATES, strict=True):
+            n = f" · n={total.rates.examined}" if field == RATES[0][1] else ""
             assert cell == (
                 f"{rate_ci(*total.rates.get(field).bounds)}\n"
-                f"  chance {pct(getattr(total.chance, chance))}"  # as `kglens runs`
+                f"chance {pct(getattr(total.chance, chance))}{n}"  # as `kglens runs`
             )
         # the KG list's highlighted KG whole under the lists
         await pilot.press("shift+tab")

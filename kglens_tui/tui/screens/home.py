@@ -219,7 +219,6 @@ def runs_layout(
         (["run", "mode", "KG", "status", *examined, "target"], wide),
         (["run", "mode", "KG", "status", *examined], wide),
         (["run", "mode", "KG", "status", *examined[:2]], wide),
-        (["run", "mode", "KG", "status", "KG-wide win"], wide),
         (["run", "mode", "KG", "status", "iter.", "req."], narrow),
     ]
     for columns, rows in layouts:
