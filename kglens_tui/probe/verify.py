@@ -247,8 +247,27 @@ def _clauses(reply: str) -> list[str]:
 
 
 def _guesses(reply: str) -> bool:
-    """Whether a clause that does not refuse offers a guess ("..., but I think it's X")."""
-    return any(has_hedge(clause) and not is_refusal(clause) for clause in _clauses(reply))
+    """Whether a clause that does not refuse offers a guess ("..., but I think it's X"; not
+    "..., as my information may be out of date")."""
+    return any(
+        has_hedge(clause) and not is_refusal(clause) and not declines_by_meaning(clause)
+        for clause in _clauses(reply)
+    )
+
+
+def _offers_a_name(tokens: Sequence[Token], asked: Sequence[Token]) -> bool:
+    """Whether a reply names something no table knows, as a candidate: a capitalised word (not
+    all capitals: "AI", "UTC") inside a sentence, not the question's ("I'll hold off, though
+    Sydney comes to mind.", "I'm afraid it's Sydney.")."""
+    question = {t.norm for t in asked}
+    for i, tok in enumerate(tokens):
+        if not tok.word or i == 0 or tokens[i - 1].sentence != tok.sentence:
+            continue
+        raw = tok.raw
+        titled = raw[:1].isupper() and any(c.islower() for c in raw[1:])
+        if titled and tok.norm not in question and tok.norm not in _NAME_NEIGHBOURS:
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)
@@ -526,7 +545,7 @@ def check_wh(
         not offered
         and not _guesses(text)
         and not _bare_name(text)
-        and (refusing or (not found and declines(text)))
+        and (refusing or (not found and declines(text) and not _offers_a_name(tokens, asked)))
     ):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
@@ -874,8 +893,60 @@ _DECLINES = re.compile(
 
 def declines(text: str) -> bool:
     """Whether a reply that names no candidate declines in other words than the usual refusals
-    ("That information is not available to me.", "It is unknown.", "I lack the data.")."""
-    return _DECLINES.search(clean_quotes(text)) is not None
+    ("That information is not available to me.", "It is unknown.", "I lack the data."), or
+    without any set words (`declines_by_meaning`)."""
+    return _DECLINES.search(clean_quotes(text)) is not None or declines_by_meaning(text)
+
+
+_ABOUT_ANSWERING = re.compile(
+    r"^(?:know(?:s|ing|ledge)?$|sure|certain|confiden|recall|remember|memory|mind|record|"
+    r"information|info|data|detail|source|reference|atlas|encyclop|answer|repl|respon|say|"
+    r"tell|provid|give|giving|nam|comment|speculat|guess|verif|confirm|check|look|consult|"
+    r"side|opinion|reliabl|accura|up-to-date|date)"
+)
+"""Words about knowing or answering (stems): "record", "answering", "naming", "reliably"; not
+"known", which mostly speaks of the world ("not known to exist in nature")."""
+_DECLINE_MAX_WORDS = 20
+"""A sentence that declines is short; a longer one without a candidate tells about something
+else."""
+_HOLDING_BACK = frozenset(
+    {"not", "no", "never", "nothing", "none", "nobody", "without", "cannot", "cant", "wont",
+     "dont", "doesnt", "couldnt", "wouldnt", "shouldnt", "unable", "lack", "lacking", "outside",
+     "beyond", "out", "outdated", "hold", "refrain", "abstain", "avoid", "withhold", "leave", "rather", "prefer",
+     "hazy", "fuzzy", "vague", "too", "best", "better", "should", "need", "have", "recommend",
+     "suggest", "advise", "point", "refer", "only", "taking", "take", "unsure", "uncertain"}
+)  # fmt: skip
+"""Words that hold an answer back: negation, limits ("outside", "beyond", "too hazy"),
+withholding ("hold off", "rather", "refrain"), sending the reader elsewhere ("best checked",
+"have to look", "consult"), taking no side."""
+_DECLINING = frozenset(
+    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass"}
+)
+"""Words that decline on their own ("leave it unanswered", "I'll pass", "drawing a blank")."""
+_SENTENCES = re.compile(r"[.!?;\n]+")
+
+
+def declines_by_meaning(text: str) -> bool:
+    """Whether some sentence of a reply declines by what it says, not by set phrases (issue
+    #34's rule: a refusal is recognised without keywords where the reply offers no candidate):
+    it speaks of knowing or answering (`_ABOUT_ANSWERING`: "record", "naming", "answering",
+    "reliably", "checked") and holds the answer back (`_HOLDING_BACK`: a negation, "outside",
+    "best", "hold off", "taking a side"), or uses a word that declines on its own
+    (`_DECLINING`: "unanswered", "I'll pass", "drawing a blank"). "That's outside what I can
+    reliably provide.", "No reliable record of that comes to mind.", "That's best checked in a
+    specialised reference.", "Naming one would mean taking a side." decline; "It is a city in
+    Australia." or "It is not Sydney." do not. The caller makes sure no candidate is offered."""
+    for sentence in _SENTENCES.split(clean_quotes(text).casefold()):
+        words = [w.replace("'", "") for w in re.findall(r"[a-z][a-z'-]*", sentence)]
+        if len(words) > _DECLINE_MAX_WORDS:
+            continue
+        if any(w in _DECLINING for w in words):
+            return True
+        if any(w in _HOLDING_BACK or w.endswith("nt") for w in words) and any(
+            _ABOUT_ANSWERING.match(w) for w in words
+        ):
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)

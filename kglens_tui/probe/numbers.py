@@ -1,0 +1,266 @@
+"""Numbers written in other formats, read as the digits a KG names them by (issue #34).
+
+`spell_out` rewrites a text before it is cut into tokens (`mentions.tokenize`), for replies and
+names alike, so each format is read the same way on both sides:
+
+- number words (the text2num library's English parser): "one hundred and twelve" is 112; words spelled digit
+  by digit are the digits in a row ("nine-one-one" 911, "triple zero" 000, "double nine nine"
+  999); two numbers of two digits read as a year ("seventeen seventy-six" 1776); a lone "one" is
+  left alone (it is mostly a pronoun: "naming one");
+- ordinals before a noun number the noun ("the fourth period" is "period 4", "14th group" is
+  "group 14");
+- Roman numerals where only a number can stand: after "group" or "period" ("period IV"; a group
+  with CAS's A/B letter by CAS's numbering, the one of American textbooks: "group IVA" is 14,
+  "group IIIB" 3, "group VIIIA" 18, "group VIIIB" 8), and an oxidation state in brackets after
+  a symbol or name or after a sign ("Mn(II)", "iron (III)", "+II" are +2, +3, +2);
+- UTC offsets in words: "four and a half hours ahead of UTC" is UTC+04:30, "five hours behind
+  GMT" UTC-05:00, "UTC plus 5" UTC+5;
+- digits grouped by spaces (thin, no-break or plain: "10 111" is 10111), and a North American
+  area code after +1 ("+1 242", "+1 (242)": calling code +1).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from text_to_num import text2num
+
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_SCALES = ("hundred", "thousand", "million")
+_ORDINALS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+]
+_MULTIPLIERS = {"double": 2, "triple": 3}
+
+_WORD = "|".join(sorted({*_UNITS, *_TENS, *_SCALES, *_MULTIPLIERS}, key=len, reverse=True))
+_ORDINAL = "|".join(sorted(_ORDINALS, key=len, reverse=True))
+_NOT_NOUN_WORDS = "of|and|or|in|to|the|a|an|is|was|century|time|largest|most|one"
+_RUN = re.compile(
+    rf"\b(?:{_WORD})(?:(?:[\s-]+|[\s-]+and[\s-]+(?!three\s+quarters\b))(?:{_WORD}))*"
+    rf"(?:[\s-]+(?:{_ORDINAL}))?\b|\b(?:{_ORDINAL})\b(?=\s+(?!(?:{_NOT_NOUN_WORDS})\b)[a-z])",
+    re.IGNORECASE,
+)
+"""A run of number words, which may end in an ordinal ("twenty-first"), or an ordinal alone."""
+
+_ORDINAL_NOUN = re.compile(r"\b(\d+)(?:st|nd|rd|th)\s+([a-z]+)\b", re.IGNORECASE)
+_NOT_NOUNS = frozenset(_NOT_NOUN_WORDS.split("|"))
+
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_ROMAN = r"(?:X{0,3}(?:IX|IV|V?I{0,3}))"
+_GROUP_ROMAN = re.compile(rf"\b(group|period)\s+({_ROMAN})([AB])?(?![\w-])", re.IGNORECASE)
+_BRACKET_ROMAN = re.compile(rf"(?<=[^\W\d_])\s?\(\s*([+-]?)({_ROMAN})\s*\)")
+_SIGNED_ROMAN = re.compile(rf"(?<![\w+-])([+-])({_ROMAN})(?![\w])")
+_CAS_A = {1: 1, 2: 2, 3: 13, 4: 14, 5: 15, 6: 16, 7: 17, 8: 18}
+_CAS_B = {1: 11, 2: 12, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8}
+"""CAS's group numbering: group IVA is group 14, IVB group 4 (VIIIB spans 8 to 10: read as 8)."""
+
+_FRACTION = r"and\s+(?:a|one|1)\s+half|and\s+(?:a|one|1)\s+quarter|and\s+(?:three|3)\s+quarters"
+_UTC_NAMES = r"(?:utc|gmt|greenwich(?:\s+mean\s+time)?|coordinated\s+universal\s+time)"
+_HOURS_FROM_UTC = re.compile(
+    rf"\b(\d{{1,2}})(?:[.,](\d{{1,2}}))?\s*({_FRACTION})?\s*hours?\s*(?:and\s+(\d{{1,2}})\s+minutes?\s*)?"
+    rf"(ahead\s+of|in\s+front\s+of|later\s+than|behind|earlier\s+than)\s+(?:the\s+)?{_UTC_NAMES}\b",
+    re.IGNORECASE,
+)
+_UTC_PLUS = re.compile(
+    rf"\b(utc|gmt)\s+(plus|minus)\s+(\d{{1,2}})(?:\s*({_FRACTION}))?(?:\s+hours?)?\b",
+    re.IGNORECASE,
+)
+_PLUS = re.compile(r"\b(plus|minus)\s+(\d)", re.IGNORECASE)
+"""'plus 44' is +44 (after the UTC offsets: 'UTC plus 5' is UTC+05:00)."""
+_GROUPED_DIGITS = re.compile(r"(?<![\d+\-.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,]\d)")
+_NANP = re.compile(r"\+\s?1\s?(?:\((\d{3})\)|[ \u00a0](\d{3}))(?![\d])")
+"""+1 then a North American area code, in brackets or after a space: one calling code, +1."""
+
+_TRIGGER = re.compile(
+    rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
+    rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b",
+    re.IGNORECASE,
+)
+"""Whether a text may hold any of the formats (most replies do not: they are left as they are)."""
+
+
+def spell_out(text: str) -> str:
+    """The text with numbers in other formats written as digits (see the module docstring)."""
+    if not _TRIGGER.search(text):
+        return text
+    return _spell_out(text)
+
+
+@lru_cache(maxsize=16384)
+def _spell_out(text: str) -> str:
+    out = _RUN.sub(_run_digits, text)
+    out = _ORDINAL_NOUN.sub(_ordinal_noun, out)
+    out = _GROUP_ROMAN.sub(_group_roman, out)
+    out = _BRACKET_ROMAN.sub(lambda m: f" ({m[1] or '+'}{_roman(m[2])})", out)
+    out = _SIGNED_ROMAN.sub(lambda m: f"{m[1]}{_roman(m[2])}", out)
+    out = _HOURS_FROM_UTC.sub(_hours_from_utc, out)
+    out = _UTC_PLUS.sub(_utc_plus, out)
+    out = _PLUS.sub(lambda m: ("+" if m[1].casefold() == "plus" else "-") + m[2], out)
+    out = _NANP.sub("+1", out)
+    return _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)
+
+
+def _run_digits(match: re.Match[str]) -> str:
+    """Digits of a run of number words, or the run as it was if it is no number."""
+    run = match[0]
+    words = [w.casefold() for w in re.split(r"[\s-]+", run) if w]
+    if words == ["one"]:
+        return run
+    ordinal = ""
+    if words[-1] in _ORDINALS:
+        ordinal = words.pop()
+        if not words:
+            return f"{_ORDINALS.index(ordinal) + 1}th"
+    expanded: list[str] = []
+    times = 1
+    for w in words:
+        if w in _MULTIPLIERS:
+            times = _MULTIPLIERS[w]
+            continue
+        expanded.extend([w] * times)
+        times = 1
+    if not expanded:
+        return run
+    if ordinal:
+        value = _cardinal(expanded)
+        step = _ORDINALS.index(ordinal) + 1
+        return run if value is None or value % 10 else f"{value + step}th"
+    zeros = len(expanded) - len(_lstrip_zeros(expanded))
+    rest = expanded[zeros:]
+    if not rest:
+        return "0" * zeros  # "triple zero": 000
+    value = _cardinal(rest)
+    digits = str(value) if value is not None else "".join(str(p) for p in _parts(rest))
+    return "0" * zeros + digits if digits else run
+
+
+def _lstrip_zeros(words: list[str]) -> list[str]:
+    """The words after the leading zeros ("zero zero forty four": 0044, not 44)."""
+    i = 0
+    while i < len(words) and words[i] == "zero":
+        i += 1
+    return words[i:]
+
+
+def _cardinal(words: list[str]) -> int | None:
+    try:
+        return int(text2num(" ".join(words), "en"))
+    except ValueError:
+        return None
+
+
+def _parts(words: list[str]) -> list[int]:
+    """The numbers a run of number words says one after another, each the longest that reads
+    as one ("seventeen seventy six": 17, 76; "zero zero forty four": 0, 0, 44), or [] if a word
+    reads as none."""
+    parts: list[int] = []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            value = _cardinal(words[i:j])
+            if value is not None:
+                parts.append(value)
+                i = j
+                break
+        else:
+            return []
+    return parts
+
+
+def _ordinal_noun(match: re.Match[str]) -> str:
+    noun = match[2]
+    if noun.casefold() in _NOT_NOUNS:
+        return match[0]
+    return f"{noun} {int(match[1])}"
+
+
+def _roman(numeral: str) -> int:
+    total = 0
+    values = [_ROMAN_VALUES[c] for c in numeral.upper()]
+    for i, v in enumerate(values):
+        total += -v if i + 1 < len(values) and values[i + 1] > v else v
+    return total
+
+
+def _group_roman(match: re.Match[str]) -> str:
+    word, numeral, letter = match[1], match[2], match[3]
+    if not numeral or (numeral.islower() and not letter):
+        return match[0]
+    n = _roman(numeral)
+    if letter and word.casefold() == "group":
+        table = _CAS_A if letter.upper() == "A" else _CAS_B
+        if n not in table:
+            return match[0]
+        n = table[n]
+    return f"{word} {n}"
+
+
+def _offset(sign: str, hours: int, minutes: int) -> str:
+    return f"UTC{sign}{hours:02d}:{minutes:02d}"
+
+
+def _hours_from_utc(match: re.Match[str]) -> str:
+    hours = int(match[1])
+    minutes = round(float("0." + match[2]) * 60) if match[2] else 0
+    minutes += _minutes(match[3])
+    minutes += int(match[4] or 0)
+    sign = "-" if match[5].casefold().startswith(("behind", "earlier")) else "+"
+    return _offset(sign, hours, minutes)
+
+
+def _minutes(fraction: str | None) -> int:
+    """Minutes of "and a half" (30), "and a quarter" (15), "and three quarters" (45)."""
+    if not fraction:
+        return 0
+    if "half" in fraction:
+        return 30
+    return 45 if "quarters" in fraction else 15
+
+
+def _utc_plus(match: re.Match[str]) -> str:
+    sign = "+" if match[2].casefold() == "plus" else "-"
+    minutes = _minutes(match[4])
+    return _offset(sign, int(match[3]), minutes)
