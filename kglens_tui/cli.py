@@ -14,6 +14,7 @@ from typing import Any
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from kglens_tui import __version__
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
@@ -840,6 +841,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Probe what an LLM knows with a parameterized knowledge graph (KGLens). "
         "With no command, opens the terminal UI.",
     )
+    parser.add_argument("--version", action="version", version=f"kglens {__version__}")
     parser.add_argument(
         "--db",
         metavar="PATH",

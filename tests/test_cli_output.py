@@ -234,3 +234,17 @@ def test_probe_says_truly_that_it_runs_headless(
     tip = "tip: `kglens probe` always runs headless; `kglens` shows a run live (--no-tui: no tip)"
     assert (tip in out.err.splitlines()) is not no_tui
     assert "run 1 finished" in out.out
+
+
+def test_version_is_the_package_s_one_definition(capsys: pytest.CaptureFixture[str]) -> None:
+    """`kglens --version` prints the version pyproject takes from `kglens_tui.__version__`."""
+    import tomllib
+
+    import kglens_tui
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"kglens {kglens_tui.__version__}"
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
