@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from kglens_tui.core.console import name_workspace
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.store.connection import connect
 
 LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
@@ -88,6 +90,17 @@ def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     name_workspace(
         None
     )  # commands suggested by an earlier test's `main(["--db", ...])` do not leak
+
+
+@pytest.fixture(scope="module")
+def country_kg() -> KGIndex:
+    """The bundled Country KG as a run loads it (read-only: shared by a module's tests)."""
+    c = connect(":memory:")
+    try:
+        ensure_kg(c, "country")
+        return load_kg(c, "country")
+    finally:
+        c.close()
 
 
 @pytest.fixture

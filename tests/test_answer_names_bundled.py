@@ -18,13 +18,11 @@ from kglens_tui.kg.answer_names import (
     bundled_answer_names,
     territory_names,
 )
-from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_root
-from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.kg.graph import KGIndex
 from kglens_tui.probe.matcher import check_edge_wh
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.verify import normalize
-from kglens_tui.store.connection import connect
 
 KINDRED = {
     "city": {"city", "country", "territory", "historical_state"},
@@ -35,13 +33,8 @@ KINDRED = {
 
 
 @pytest.fixture(scope="module")
-def kg() -> KGIndex:
-    conn = connect(":memory:")
-    try:
-        ensure_kg(conn, "country")
-        return load_kg(conn, "country")
-    finally:
-        conn.close()
+def kg(country_kg: KGIndex) -> KGIndex:
+    return country_kg
 
 
 @pytest.fixture(scope="module")

@@ -8,23 +8,16 @@ from __future__ import annotations
 import pytest
 
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.kg.graph import KGIndex
 from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.verify import Checked, check_wh
-from kglens_tui.store.connection import connect
 
 C, W = Verdict.CORRECT, Verdict.INCORRECT
 
 
 @pytest.fixture(scope="module")
-def country() -> KGIndex:
-    conn = connect(":memory:")
-    try:
-        ensure_kg(conn, "country")
-        return load_kg(conn, "country")
-    finally:
-        conn.close()
+def country(country_kg: KGIndex) -> KGIndex:
+    return country_kg
 
 
 def ask(kg: KGIndex, subject: str, predicate: str, reply: str, *, tell_subject: bool) -> Checked:
