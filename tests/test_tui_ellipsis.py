@@ -16,6 +16,7 @@ from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from kglens_tui.tui.widgets.literal_table import cut_cell, fit_rows
@@ -105,3 +106,30 @@ async def test_at_80x24_the_review_cuts_facts_with_an_ellipsis_and_no_number(
             assert fact.startswith("Lorem") and fact.endswith("…")
             assert all(NUMBER.match(x) for x in (edge, m, n, error, cri))
             assert cri.startswith("[") and cri.endswith("]")
+
+
+async def test_at_80x24_compare_gives_table_3_whole_and_cuts_names_with_an_ellipsis(
+    long_names: Path,
+) -> None:
+    app = make_app(long_names)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = CompareScreen(2)
+        await _open(pilot, screen)
+        grid = screen.query_one("#cmp-grid")
+        await wait_for(pilot, lambda: grid.row_count == 2)
+        await pilot.pause()
+        rows = _assert_fits(grid, SMALL[0] - 2)
+        for (model, cell), run in zip(rows, (1, 2), strict=True):
+            assert model.startswith("simulated")
+            # on one line where the table fits so, else a line each: never cut
+            assert "…" not in cell
+            assert re.search(r"\d+\.\d% \[[\d.]+–[\d.]+\]", cell)
+            assert re.search(rf"n=[\d,]+(\n| · )chance \d+\.\d% · run {run}$", cell)
+        shown = 0
+        for side in ("#cmp-a-only", "#cmp-b-only"):
+            table = screen.query_one(side)
+            for edge, subject, _predicate, obj, a, b in _assert_fits(table, SMALL[0] - 2):
+                shown += 1
+                assert edge.isdigit() and subject.endswith("…") and obj.endswith("…")
+                assert re.fullmatch(r"\d+/\d+ \d+\.\d%", a) and re.fullmatch(r"\d+/\d+ \d+\.\d%", b)
+        assert shown  # the two models differ on some edge
