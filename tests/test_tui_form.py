@@ -102,3 +102,17 @@ async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path)
         status = form.query_one("#form-status")
         await wait_for(pilot, lambda: bool(str(status.render())))
         assert str(status.render()) == "Facts to ask must be at least 1 (got 0)"
+
+
+async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> None:
+    """An error from the run settings' own checks, which name the setting, names the label."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await _form(pilot)
+        form.query_one("#mode", Select).value = "kglens"
+        form.query_one("#generator", Input).value = "x"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        status = form.query_one("#form-status")
+        await wait_for(pilot, lambda: bool(str(status.render())))
+        assert str(status.render()).startswith("Question generator: unknown target 'x'")

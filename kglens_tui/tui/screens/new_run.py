@@ -645,10 +645,10 @@ class NewRunScreen(Screen):
 
     def _in_labels(self, message: str) -> str:
         """An error from the settings' checks with the field's internal name, where it
-        starts with one ("batch_size must ..."), as the form's label says it."""
+        starts with one ("batch_size must ...", "generator: ..."), as the form's label says it."""
         for name, label in self.labels().items():
             for spelt in (name, name.replace("_", " ")):
-                if message.startswith(f"{spelt} "):
+                if message.startswith((f"{spelt} ", f"{spelt}:")):
                     return label + message[len(spelt) :]
         return message
 
