@@ -17,7 +17,8 @@ from kglens_tui.modes import KontestConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.screens.mode_live import KONTEST_COLUMNS, ModeLiveScreen
+from kglens_tui.tui.screens.mode_live import KONTEST_COLUMNS, ModeLiveScreen, _fill
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 
 class Mixed:
@@ -109,3 +110,29 @@ async def test_the_kontest_table_fits_the_screen_with_every_figure(
         # and every cell of every row, on its row's line
         for cells in rows.values():
             assert any(all(str(c) in line for c in cells) for line in lines), (cells, drawn)
+
+
+async def test_at_80x24_a_long_label_in_the_metrics_table_ends_in_an_ellipsis(
+    kontest_db: tuple[Path, object],
+) -> None:
+    """A mode's row label too long for the screen is cut with "…"; its numbers stay whole."""
+    db, final = kontest_db
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_run(final.run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: bool(screen.query("HeaderTitle")))
+        table = screen.query_one("#mode-metrics", LiteralDataTable)
+        await wait_for(pilot, lambda: table.row_count > 0)
+        columns = ("predicate", "answers / asked", "rate [95% CI]")
+        rows = [("Lorem" + "x" * 90, "1,234,567/2,345,678", "12.3% [10.1–14.6]")]
+        _fill(table, columns, rows, room=screen.size.width - 2, shrink=[(0, 8)])
+        await pilot.pause()
+        label, counts, rate = (str(c) for c in table.get_row_at(0))
+        assert label.startswith("Lorem") and label.endswith("…")
+        assert (counts, rate) == rows[0][1:]
+        assert table.max_scroll_x == 0 and table.region.right <= 80
+        widths = [c.width for c in table.columns.values()]
+        assert len(label) == widths[0]

@@ -137,7 +137,9 @@ async def test_form_reports_bad_settings(tmp_path: Path) -> None:
         app.screen.query_one("#batch_size", Input).value = "0"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "batch_size must be at least 1" in str(app.screen.query_one("#form-status").render())
+        assert "Batch size must be at least 1 (got 0)" in str(
+            app.screen.query_one("#form-status").render()
+        )
         assert isinstance(app.screen, NewRunScreen)
 
 

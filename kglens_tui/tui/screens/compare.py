@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.widgets import Footer, Header, Select, Static
 
 from kglens_tui.analysis.compare import (
     STATUSES,
@@ -29,9 +29,10 @@ from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.probe.bias import run_bias_warning
 from kglens_tui.textfmt import pct
+from kglens_tui.tui.format import CELL_PADDING
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import WARNING_STYLE, heat, short
-from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, fit_rows
 
 if TYPE_CHECKING:
     from textual import getters
@@ -66,6 +67,18 @@ table, A or B with its warning.
 """
 
 LIMIT = 100
+TABLE_ROOM = 4
+"""Cells of the screen's width a table cannot use (the screen's padding, a scrollbar)."""
+PAIR_COLUMNS = ("edge", "subject", "predicate", "object", "A m/n err", "B m/n err")
+PAIR_SHRINK = ((3, 10), (2, 8), (1, 10))
+"""The pair tables' text columns, cut in this order, each to no less than this."""
+
+
+def _grid_text(cell: str | list[Text], one_line: bool) -> str | Text:
+    """A Table 3 cell from its lines: on one line (the lines joined by " · ") or on several."""
+    if isinstance(cell, str):
+        return cell
+    return Text(" · " if one_line else "\n").join(cell)
 
 
 def pair_row(p: EdgePair) -> tuple[str | Text, ...]:
@@ -102,6 +115,10 @@ class CompareScreen(Screen):
         """Each run's answer-bias warning ('' none), as read once."""
         self._grid_runs: list[int] = []
         """The runs standing for the table's cells."""
+        self._grid: tuple[list[str], list[list[str | list[Text]]]] = ([], [])
+        """Table 3's columns and rows (a cell's lines), as last read."""
+        self._pairs: tuple[list[EdgePair], list[EdgePair]] = ([], [])
+        """The edges A knows and B does not, and those B knows and A does not."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -133,10 +150,6 @@ class CompareScreen(Screen):
         if self.run_b is not None:
             with select.prevent(Select.Changed):
                 select.value = self.run_b
-        for table_id in ("#cmp-a-only", "#cmp-b-only"):
-            self.query_one(table_id, DataTable).add_columns(
-                "edge", "subject", "predicate", "object", "A m/n err", "B m/n err"
-            )
         self.refresh_view()
 
     def refresh_view(self) -> None:
@@ -172,15 +185,14 @@ class CompareScreen(Screen):
         grid = run_grid(self.app.db(), adjusted=self.adjusted)
         averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
         self._grid_runs = []
-        table = self.query_one("#cmp-grid", DataTable)
-        table.clear(columns=True)
-        table.add_columns(
+        columns = [
             "model",
             *(f"{kg} {diff.upper()}" for kg, diff in grid.columns),
             *(f"Avg {diff.upper()}" for diff in averaged),
-        )
+        ]
+        rows: list[list[str | list[Text]]] = []
         for model in grid.models:
-            cells: list[str | Text] = [model]
+            cells: list[str | list[Text]] = [model]
             for kg, diff in grid.columns:
                 cell = grid.cell(model, kg, diff)
                 if cell is None:
@@ -189,27 +201,55 @@ class CompareScreen(Screen):
                 win = cell.rates.win
                 if cell.kg_wide is not None:
                     wide = cell.kg_wide.rate
-                    text = heat(wide.error, f"KG-wide {win_text(wide)}")
-                    text.append(f" · examined {pct(win.value)}")
+                    lines = [
+                        heat(wide.error, f"KG-wide {win_text(wide)}"),
+                        Text(f"examined {pct(win.value)} n={cell.rates.examined:,}"),
+                    ]
                 else:
-                    text = heat_cell(win, None if win.value is None else 1.0 - win.value)
-                text.append(
-                    f" n={cell.rates.examined:,} · chance {pct(cell.chance.win_rate)} · run "
-                    f"{cell.run_id}{cell.incomplete}"
+                    lines = [
+                        heat_cell(win, None if win.value is None else 1.0 - win.value),
+                        Text(f"n={cell.rates.examined:,}"),
+                    ]
+                lines.append(
+                    Text(f"chance {pct(cell.chance.win_rate)} · run {cell.run_id}{cell.incomplete}")
                 )
                 if self._warning(cell.run_id):
-                    text.append(" ⚠ bias", WARNING_STYLE)
+                    lines.append(Text("⚠ bias", WARNING_STYLE))
                 self._grid_runs.append(cell.run_id)
-                cells.append(text)
+                cells.append(lines)
             cells.extend(_average(grid.average(model, diff)) for diff in averaged)
-            table.add_row(*cells)
+            rows.append(cells)
+        self._grid = (columns, rows)
+        self._fill_grid()
+
+    def _room(self) -> int:
+        return self.size.width - TABLE_ROOM
+
+    def _fill_grid(self) -> None:
+        """Table 3 fitted to the screen: each cell on one line where the table fits so, else a
+        line each for the rate, the edges examined and chance (never cut); the model cut with
+        "…" where it must be."""
+        columns, rows = self._grid
+        table = self.query_one("#cmp-grid", LiteralDataTable)
+        for one_line in (True, False):
+            cells = [[_grid_text(cell, one_line) for cell in row] for row in rows]
+            natural = [
+                max([cell_width(label), *(cell_width(row[i]) for row in cells)])
+                for i, label in enumerate(columns)
+            ]
+            if sum(natural) + CELL_PADDING * len(columns) <= self._room():
+                break
+        height = max([1, *(len(c) for row in rows for c in row if isinstance(c, list))])
+        table.fill(
+            columns,
+            fit_rows(columns, cells, self._room(), [(0, 10)]),
+            height=1 if one_line else height,
+        )
 
     def _show_diff(self) -> None:
         status = self.query_one("#cmp-status", Static)
-        a_only = self.query_one("#cmp-a-only", DataTable)
-        b_only = self.query_one("#cmp-b-only", DataTable)
-        a_only.clear()
-        b_only.clear()
+        self._pairs = ([], [])
+        self._fill_diff()
         run_ids = [self.run_a] + ([self.run_b] if self.run_b is not None else [])
         runs = load_runs(self.app.db(), run_ids)
         col_a = run_column(runs[0])
@@ -233,10 +273,22 @@ class CompareScreen(Screen):
         status.update("\n".join(lines))
         self.query_one("#cmp-a-title", Static).update(f"A knows, B does not ({len(diff.a_only)})")
         self.query_one("#cmp-b-title", Static).update(f"B knows, A does not ({len(diff.b_only)})")
-        for p in diff.a_only[:LIMIT]:
-            a_only.add_row(*pair_row(p))
-        for p in diff.b_only[:LIMIT]:
-            b_only.add_row(*pair_row(p))
+        self._pairs = (diff.a_only[:LIMIT], diff.b_only[:LIMIT])
+        self._fill_diff()
+
+    def _fill_diff(self) -> None:
+        """The edges one run knows and the other does not, fitted to the screen: object,
+        predicate and subject cut with "…", the edge and the counts whole."""
+        for table_id, pairs in zip(("#cmp-a-only", "#cmp-b-only"), self._pairs, strict=True):
+            rows = [pair_row(p) for p in pairs]
+            self.query_one(table_id, LiteralDataTable).fill(
+                PAIR_COLUMNS, fit_rows(PAIR_COLUMNS, rows, self._room(), PAIR_SHRINK)
+            )
+
+    def on_resize(self) -> None:
+        if self._grid[0]:  # shown once mounted
+            self._fill_grid()
+            self._fill_diff()
 
     @on(Select.Changed, "#cmp-b")
     def _b_changed(self, event: Select.Changed) -> None:

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, RichLog, Static
+from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
@@ -33,11 +33,11 @@ from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import failed_text, num, pct, rate_ci
-from kglens_tui.tui.format import BREAKPOINTS, duration
+from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, duration, fit_widths
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
-from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, cut_cell
 
 if TYPE_CHECKING:
     from textual import getters
@@ -277,7 +277,10 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
             columns, rows = metrics.table()
         else:
             columns = ()
-        _fill(self.query_one("#mode-metrics", DataTable), columns, rows, header)
+        room = self.size.width - TABLE_ROOM - (0 if self.narrow else PROGRESS_WIDTH)
+        shrink = [(0, 8), (1, 8)] if isinstance(metrics, FactevalMetrics) else [(0, 8)]
+        table = self.query_one("#mode-metrics", LiteralDataTable)
+        _fill(table, columns, rows, header, room=room, shrink=shrink)
 
     def _feed(self, snap: ModeSnapshot) -> None:
         log = self.query_one("#mode-replies", ReplyLog)
@@ -417,34 +420,50 @@ def _status(status: str) -> str:
     )
 
 
+TABLE_ROOM = 2
+"""Cells of the screen's width the metrics table cannot use (a scrollbar)."""
+PROGRESS_WIDTH = 40
+"""The progress pane's width beside the table from 130 columns (app.tcss `#mode-progress`)."""
+
 FACTEVAL_COLUMNS = ("question", "context", "F1 [95%]", "chance", "abstained [95%]", "n")
 """The fact-eval table's columns: each group's F1 and abstention rate with their intervals,
 what the best blind guess scores, and the questions replied to."""
 
 
 def _fill(
-    table: DataTable,
+    table: LiteralDataTable,
     columns: Sequence[str],
     rows: Sequence[Sequence[str]],
     header: int = 1,
+    *,
+    room: int | None = None,
+    shrink: Sequence[tuple[int, int]] = (),
 ) -> None:
     """Refill the table with columns as wide as their widest cell: auto-sized columns keep their
     label's width when the table was drawn between the rows' arrival and its re-measuring. With
-    ``header`` lines a label wraps at its words, and its column is only as wide as that needs."""
-    table.clear(columns=True)
-    table.header_height = header
+    ``header`` lines a label wraps at its words, and its column is only as wide as that needs.
+    Where the columns would pass ``room`` cells, those of ``shrink`` (index, least width; the
+    first cut first) are cut with "…"; the others (the numbers) stay whole."""
     console = table.app.console
+    natural = []
     for i, label in enumerate(columns):
         shown = visible(label, one_line=True)
         width = max(
-            [cell_len(word) for word in shown.split()]
-            + [cell_len(visible(r[i], one_line=True)) for r in rows]
-            + [1]
+            [cell_len(word) for word in shown.split()] + [cell_width(r[i]) for r in rows] + [1]
         )
         while len(Text(shown).wrap(console, width)) > header:
             width += 1
+        natural.append(width)
+    widths = natural
+    if room is not None:
+        least = [(i, max(least, 1)) for i, least in shrink if i < len(columns)]
+        widths = fit_widths(natural, room - CELL_PADDING * len(columns), least)
+    cut = [[cut_cell(cell, widths[i]) for i, cell in enumerate(row)] for row in rows]
+    table.clear(columns=True)
+    table.header_height = header
+    for label, width in zip(columns, widths, strict=True):
         table.add_column(label, width=width)
-    for row in rows:
+    for row in cut:
         table.add_row(*row)
 
 

@@ -35,6 +35,7 @@ from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import KGLENS
 from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
     from textual import getters
@@ -155,7 +156,7 @@ class NewRunScreen(Screen):
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="start"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = NEW_RUN_HELP
@@ -353,6 +354,45 @@ class NewRunScreen(Screen):
     def on_mount(self) -> None:
         self._toggle_fields()
         self._mode_changed()  # the form may open in a unit mode (the last run's)
+        self.call_after_refresh(self._remember_opened)
+
+    def _remember_opened(self) -> None:
+        self._opened = self._values()
+
+    def _values(self) -> dict[str, object]:
+        """Every field's value, by id (what `esc` compares with the form as it opened)."""
+        form = self.query_one("#form")
+        values: dict[str, object] = {str(w.id): w.value for w in form.query(Input) if w.id}
+        values.update((str(w.id), w.value) for w in form.query(Select) if w.id)
+        values.update((str(w.id), w.value) for w in form.query(Checkbox) if w.id)
+        return values
+
+    def changed(self) -> bool:
+        """Whether any field differs from what the form opened with."""
+        opened = getattr(self, "_opened", None)
+        return opened is not None and self._values() != opened
+
+    def labels(self) -> dict[str, str]:
+        """Each field's label on the form, by the field's id."""
+        grid = self.query_one(".form-grid")
+        children = list(grid.children)
+        return {
+            str(field.id): str(label.content)
+            for label, field in zip(children[::2], children[1::2], strict=True)
+            if isinstance(label, Label) and field.id
+        }
+
+    def action_back(self) -> None:
+        """Back to where the form was opened from; a changed form asks first."""
+        if not self.changed():
+            self.app.pop_screen()
+            return
+
+        def answer(discard: bool | None) -> None:
+            if discard and self.app.screen is self:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("Discard the changes to this run's settings?"), answer)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """Explain the focused field in the line above the footer."""
@@ -548,7 +588,7 @@ class NewRunScreen(Screen):
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
-        self.app.pop_screen()
+        self.action_back()
 
     @on(Button.Pressed, "#check")
     def _check_pressed(self) -> None:
@@ -558,11 +598,69 @@ class NewRunScreen(Screen):
     def action_start(self) -> None:
         self._validate(start=True)
 
+    def form_errors(self) -> list[str]:
+        """What is wrong with the fields shown, every one at once, each in the words of its
+        label ("Batch size must be at least 1 (got 0)")."""
+        labels = self.labels()
+        errors: list[str] = []
+
+        def shown(name: str) -> bool:
+            return bool(self.query_one(f"#{name}").display)
+
+        def whole(name: str, least: int | None, required: bool) -> None:
+            raw = self.query_one(f"#{name}", Input).value.strip()
+            label = labels.get(name, name)
+            if not raw:
+                if required:
+                    errors.append(f"{label} is required")
+                return
+            try:
+                value = int(raw)
+            except ValueError:
+                errors.append(f"{label} must be a whole number (got '{raw}')")
+                return
+            if least is not None and value < least:
+                errors.append(f"{label} must be at least {least} (got {value})")
+
+        if shown("facts"):
+            whole("facts", 1, required=False)
+        for name, least in (("blind_spots", 1), ("batch_size", 1), ("iterations", 1)):
+            if shown(name):
+                whole(name, least, required=True)
+        whole("concurrency", 1, required=True)
+        rpm = self.query_one("#requests_per_minute", Input).value.strip()
+        if rpm:
+            try:
+                if finite_float(rpm) <= 0:
+                    raise ValueError
+            except ValueError:
+                label = labels.get("requests_per_minute", "requests_per_minute")
+                errors.append(f"{label} must be a positive number (got '{rpm}')")
+        whole("max_requests", 1, required=False)
+        whole("seed", None, required=True)
+        model = self.query_one("#model", Input).value.strip()
+        if self.query_one("#target", Select).value == "openai" and not model:
+            errors.append(f"{labels.get('model', 'model')} is required for an endpoint")
+        return errors
+
+    def _in_labels(self, message: str) -> str:
+        """An error from the settings' checks with the field's internal name, where it
+        starts with one ("batch_size must ...", "generator: ..."), as the form's label says it."""
+        for name, label in self.labels().items():
+            for spelt in (name, name.replace("_", " ")):
+                if message.startswith((f"{spelt} ", f"{spelt}:")):
+                    return label + message[len(spelt) :]
+        return message
+
     def _validate(self, start: bool) -> None:
+        errors = self.form_errors()
+        if errors:
+            self._error(ConfigError("\n".join(errors)))
+            return
         try:
             config = self.build_config()
         except (ConfigError, ValueError) as exc:
-            self._error(exc)
+            self._error(type(exc)(self._in_labels(str(exc))))
             return
         if any(
             spec_kind(s) == "openai" for s in (config.target, config.generator, config.verifier)
@@ -599,7 +697,7 @@ class NewRunScreen(Screen):
         try:
             mode_config = self.build_mode_config(config)
         except (ConfigError, ValueError) as exc:
-            self._error(exc)
+            self._error(type(exc)(self._in_labels(str(exc))))
             return
         self.app.form_choice = FormChoice(
             str(self.query_one("#mode", Select).value),

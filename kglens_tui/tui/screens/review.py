@@ -26,7 +26,7 @@ from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, run_label, short
-from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable, fit_rows
 
 REVIEW_HELP = """\
 ## Review blind spots
@@ -63,6 +63,8 @@ LIMIT = 200
 NARROW_FACT = 110
 """Below this many columns the edge list shows subject, predicate and object as one "fact"."""
 FACT_LIMIT = 60
+TABLE_ROOM = 4
+"""Cells of the screen's width the edge list cannot use (the screen's padding, a scrollbar)."""
 """Characters of that fact shown (the drill-down has it whole)."""
 
 
@@ -107,6 +109,8 @@ class ReviewScreen(RunDataScreen):
         """The search in force ('' none)."""
         self.matched: set[int] | None = None
         """Edges with a question or reply matching it (None: no search)."""
+        self._rows: list[EdgeRow] = []
+        """The edges listed, as last read."""
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
@@ -143,7 +147,7 @@ class ReviewScreen(RunDataScreen):
             self.query_one(note, Static).display = False
         table = self.query_one("#rv-edges", DataTable)
         self._narrow = self._is_narrow()
-        table.add_columns(*self._columns())
+        table.add_columns(*self._columns())  # the rows come once the run is read
         table.focus()
         self.start_reading()
 
@@ -180,12 +184,38 @@ class ReviewScreen(RunDataScreen):
         return ("edge", "m", "n", "exp. error", "95% CrI", "flags", *fact)
 
     def on_resize(self) -> None:
-        if self._is_narrow() != self._narrow:
-            self._narrow = not self._narrow
-            table = self.query_one("#rv-edges", DataTable)
-            table.clear(columns=True)
-            table.add_columns(*self._columns())
-            self.refresh_view()
+        self._narrow = self._is_narrow()
+        if self.loaded:
+            self._fill_edges()  # the columns fit the new width
+
+    def _fill_edges(self) -> None:
+        """The edge list from the rows last read, fitted to the screen's width: the fact (or
+        object, predicate, subject) and the flags cut with "…", numbers whole; the cursor
+        stays on its row number."""
+        table = self.query_one("#rv-edges", LiteralDataTable)
+        row_index = table.cursor_row
+        cells = [
+            (
+                str(r.edge_id),
+                str(r.m),
+                str(r.n),
+                heat(r.mean, pct(r.mean)),
+                interval(r.low, r.high),
+                edge_flags(r),
+                *(
+                    (short(f"{r.subject} · {r.predicate} · {r.object}", FACT_LIMIT),)
+                    if self._narrow
+                    else (short(r.subject, 24), short(r.predicate, 26), short(r.object, 36))
+                ),
+            )
+            for r in self._rows
+        ]
+        columns = self._columns()
+        shrink = [(6, 12), (5, 4)] if self._narrow else [(8, 12), (7, 10), (6, 10), (5, 4)]
+        room = self.size.width - TABLE_ROOM
+        table.fill(columns, fit_rows(columns, cells, room, shrink), [c[0] for c in cells])
+        if cells:
+            table.move_cursor(row=min(row_index, len(cells) - 1), animate=False)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()  # also when first shown, and after a drill-down's triage
@@ -229,26 +259,8 @@ class ReviewScreen(RunDataScreen):
             every = blind_spots(data, flt, kind=self.kind, limit=None)
             found = [r for r in every if r.edge_id in self.matched]
             rows, total = found[:LIMIT], len(found)
-        table = self.query_one("#rv-edges", DataTable)
-        row_index = table.cursor_row
-        table.clear()
-        for r in rows:
-            table.add_row(
-                str(r.edge_id),
-                str(r.m),
-                str(r.n),
-                heat(r.mean, pct(r.mean)),
-                interval(r.low, r.high),
-                edge_flags(r),
-                *(
-                    (short(f"{r.subject} · {r.predicate} · {r.object}", FACT_LIMIT),)
-                    if self._narrow
-                    else (short(r.subject, 24), short(r.predicate, 26), short(r.object, 36))
-                ),
-                key=str(r.edge_id),
-            )
-        if rows:
-            table.move_cursor(row=min(row_index, len(rows) - 1))
+        self._rows = rows
+        self._fill_edges()
         shown = f"first {LIMIT} of " if total > LIMIT else ""
         matching = f" matching {self.query_text!r}" if self.matched is not None else ""
         self.query_one("#rv-count", Static).update(

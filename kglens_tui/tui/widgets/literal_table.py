@@ -12,7 +12,8 @@ from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, ColumnKey, RowDoesNotExist, RowKey
 
-from kglens_tui.core.safetext import literal
+from kglens_tui.core.safetext import literal, visible
+from kglens_tui.tui.format import CELL_PADDING, fit_widths
 
 
 def _cell(value: Any) -> Any:
@@ -24,6 +25,44 @@ def cell_width(value: Any) -> int:
     value = _cell(value)
     plain = value.plain if isinstance(value, Text) else str(value)
     return max((cell_len(line) for line in plain.splitlines()), default=0)
+
+
+def cut_cell(value: Any, width: int) -> Any:
+    """A cell whose every line is at most ``width`` cells, a cut line ending in "…" (styles
+    kept); a cell that fits, or one neither text nor `Text`, is returned as it is."""
+    if cell_width(value) <= width:
+        return value
+    if isinstance(value, str):
+        return visible(value, one_line=True, limit=width)
+    if not isinstance(value, Text):
+        return value
+    out = Text(style=value.style, end="")
+    for n, line in enumerate(value.split("\n", allow_blank=True)):
+        if n:
+            out.append("\n")
+        if line.cell_len > width:
+            line.truncate(width, overflow="ellipsis")
+        out.append_text(line)
+    return out
+
+
+def fit_rows(
+    columns: Sequence[Any],
+    rows: Sequence[Sequence[Any]],
+    room: int,
+    shrink: Sequence[tuple[int, int]],
+) -> list[list[Any]]:
+    """The rows with their text cut to fit a table ``room`` cells wide (padding included, as
+    `tui.format.fit_widths` for the cells): only the columns of ``shrink`` (index, least width;
+    the first is cut first) are cut, each cut line ending in "…"; the others, numbers among
+    them, stay whole (the table scrolls sideways when they do not fit)."""
+    natural = [
+        max([cell_width(label), *(cell_width(row[i]) for row in rows if i < len(row))])
+        for i, label in enumerate(columns)
+    ]
+    shrink = [(i, min(natural[i], least)) for i, least in shrink]
+    widths = fit_widths(natural, room - CELL_PADDING * len(columns), shrink)
+    return [[cut_cell(cell, max(widths[i], 1)) for i, cell in enumerate(row)] for row in rows]
 
 
 class LiteralDataTable(DataTable[CellType]):

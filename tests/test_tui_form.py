@@ -1,0 +1,118 @@
+"""The new-run form: `esc` on a changed form asks before throwing it away; validation lists
+every bad field at once, in the words of the form's labels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_tui import make_app, wait_for
+from textual.widgets import Input, Select
+
+from kglens_tui.tui.screens.dialogs import ConfirmScreen
+from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.new_run import NewRunScreen
+
+SIZE = (80, 24)
+
+
+async def _form(pilot) -> NewRunScreen:
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await pilot.press("n")
+    await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
+    form = app.screen
+    await wait_for(pilot, lambda: getattr(form, "_opened", None) is not None)
+    return form
+
+
+async def test_esc_leaves_an_unchanged_form_at_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await _form(pilot)
+        assert not form.changed()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_esc_on_a_changed_form_asks_before_discarding_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await _form(pilot)
+        form.query_one("#batch_size", Input).value = "7"
+        await pilot.pause()
+        assert form.changed()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")  # keep it: the form as it was
+        await wait_for(pilot, lambda: app.screen is form)
+        assert form.query_one("#batch_size", Input).value == "7"
+        form.query_one("#batch_size", Input).focus()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_the_back_button_asks_as_esc_does(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await _form(pilot)
+        form.query_one("#seed", Input).value = "99"
+        await pilot.pause()
+        form.query_one("#back").press()
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_validation_lists_every_error_at_once_in_the_labels_words(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await _form(pilot)
+        form.query_one("#mode", Select).value = "kglens"
+        form.query_one("#batch_size", Input).value = "0"
+        form.query_one("#iterations", Input).value = ""
+        form.query_one("#concurrency", Input).value = "-2"
+        form.query_one("#max_requests", Input).value = "0"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        status = form.query_one("#form-status")
+        await wait_for(pilot, lambda: "Batch size" in str(status.render()))
+        lines = str(status.render()).splitlines()
+        assert lines == [
+            "Batch size must be at least 1 (got 0)",
+            "Iterations is required",
+            "Requests in flight must be at least 1 (got -2)",
+            "Budget: max requests must be at least 1 (got 0)",
+        ]
+        assert app.screen is form  # nothing started
+        assert any("Iterations is required" in n.message for n in app._notifications)
+
+
+async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await _form(pilot)
+        form.query_one("#mode", Select).value = "kontest"
+        await wait_for(pilot, lambda: bool(form.query_one("#facts").display))
+        form.query_one("#facts", Input).value = "0"
+        form.query_one("#iterations", Input).value = ""  # hidden in KONTEST: not asked for
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        status = form.query_one("#form-status")
+        await wait_for(pilot, lambda: bool(str(status.render())))
+        assert str(status.render()) == "Facts to ask must be at least 1 (got 0)"
+
+
+async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> None:
+    """An error from the run settings' own checks, which name the setting, names the label."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await _form(pilot)
+        form.query_one("#mode", Select).value = "kglens"
+        form.query_one("#generator", Input).value = "x"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        status = form.query_one("#form-status")
+        await wait_for(pilot, lambda: bool(str(status.render())))
+        assert str(status.render()).startswith("Question generator: unknown target 'x'")
