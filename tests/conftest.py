@@ -110,6 +110,16 @@ def conn(tmp_path: Path):
     c.close()
 
 
+def cli_child_code(argv: list[str]) -> str:
+    """`python -c` code running ``kglens argv`` as a terminal's foreground command: with Ctrl-C
+    (SIGINT) at its default, even when the tests run where it is ignored (a shell's background
+    job, `nohup`), which the child would inherit."""
+    return (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+    )
+
+
 def write_jsonl(path: Path, rows: list[dict | str]) -> Path:
     """Write rows (dicts, or raw strings for broken lines) as JSONL."""
     with path.open("w", encoding="utf-8") as fh:

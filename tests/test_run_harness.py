@@ -15,6 +15,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from conftest import cli_child_code
 from run_targets import GatedYes, HangAfterThree, SlowYes, YesTarget
 from test_tui import make_app, wait_for
 from textual.widgets import DataTable, Static
@@ -237,7 +238,7 @@ def test_ctrl_c_stops_a_cli_run_and_keeps_what_is_answered(tmp_path: Path) -> No
     db = tmp_path / "w.db"
     argv = ["--db", str(db), "run", "kontest", "--set", "relations=400"]
     argv += ["--set", "sim_latency_s=0.05", "--set", "concurrency=2"]
-    code = f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+    code = cli_child_code(argv)
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -373,7 +374,7 @@ def test_ctrl_c_in_an_in_process_run_records_it_as_interrupted(
     else:
         argv = ["--db", str(db), "consistency", "run", "--quiet", "--relations", "200"]
         argv += ["--concurrency", "2"]
-    code = f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+    code = cli_child_code(argv)
     env = {**os.environ, "KGLENS_SIM_LATENCY_S": "0.02"}
     proc = subprocess.Popen(
         [sys.executable, "-c", code],

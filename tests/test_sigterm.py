@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import cli_child_code
 from fake_openai_server import FakeOpenAIServer
 
 REPO = Path(__file__).resolve().parent.parent
@@ -46,7 +47,7 @@ def _query(db: Path, sql: str) -> tuple | None:
 
 
 def _start(argv: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[str]:
-    code = f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+    code = cli_child_code(argv)
     return subprocess.Popen(
         [sys.executable, "-c", code],
         stdout=subprocess.PIPE,

@@ -340,7 +340,11 @@ async def test_the_review_header_gives_what_chance_scores_beside_each_rate(
         app.push_screen(ReviewScreen(2))
         await _mounted(pilot, ReviewScreen, "#rv-metrics")
         metrics = app.screen.query_one("#rv-metrics")
-        await wait_for(pilot, lambda: "chance" in str(metrics.render()))
+        await wait_for(
+            pilot,
+            lambda: "chance" in str(metrics.render())
+            and metrics.region.height == len(str(metrics.render()).splitlines()),
+        )
         lines = str(metrics.render()).splitlines()
         assert metrics.region.height == len(lines) == 4  # no line wraps
         assert max(len(line) for line in lines) <= size[0] - 2
