@@ -223,3 +223,28 @@ def test_a_piece_that_raises_ends_the_loop_with_nothing_left_in_flight() -> None
         assert sorted(schedule.cancelled) == sorted(schedule.started)
 
     asyncio.run(go())
+
+
+def test_a_signal_cancelling_the_waiter_inside_the_wake_up_is_no_fault() -> None:
+    """Ctrl-C / SIGTERM: asyncio.run's handler cancels the run from the signal handler, which
+    can fall between Event.set's check of the waiter and its set_result (seen under load: an
+    "Exception in callback ... InvalidStateError" traceback on SIGTERM). A finished piece's
+    wake-up must take that race in stride, with the piece counted and the flag set."""
+
+    class CancelledMidway(asyncio.Future):  # type: ignore[type-arg]
+        def done(self) -> bool:
+            return False  # checked before the signal ...
+
+        def set_result(self, result: object) -> None:
+            raise asyncio.InvalidStateError("invalid state")  # ... cancelled after
+
+    async def go() -> Dispatcher:
+        dispatcher = Dispatcher(Engine(), Gated(1), 1)  # type: ignore[arg-type]
+        dispatcher._wake._waiters.append(CancelledMidway())  # type: ignore[attr-defined]
+        piece = asyncio.get_running_loop().create_future()
+        piece.set_result(None)
+        dispatcher._finished(piece)
+        return dispatcher
+
+    dispatcher = asyncio.run(go())
+    assert dispatcher._wake.is_set() and len(dispatcher._done) == 1

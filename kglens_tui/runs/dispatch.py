@@ -65,7 +65,7 @@ class Dispatcher:
         what had come in."""
         engine = self.engine
         tripped = asyncio.ensure_future(engine.guard.tripped.wait())
-        tripped.add_done_callback(lambda _: self._wake.set())
+        tripped.add_done_callback(lambda _: self._wake_up())
         try:
             await self._loop()
         except BaseException:  # cancelled (abort), or a piece of work raised: nothing is left
@@ -113,7 +113,15 @@ class Dispatcher:
 
     def _finished(self, task: asyncio.Future[Any]) -> None:
         self._done.append(task)
-        self._wake.set()
+        self._wake_up()
+
+    def _wake_up(self) -> None:
+        """Wake the loop. Ctrl-C or SIGTERM: asyncio.run's handler cancels the run's task from
+        the signal handler, which Python may run between Event.set's check of the waiter and
+        its set_result; the flag is set by then and the run is being cancelled, so the
+        InvalidStateError it raises is that race, not a fault."""
+        with contextlib.suppress(asyncio.InvalidStateError):
+            self._wake.set()
 
     async def _wait(self) -> None:
         """Wait for a result (or the failure rule); the timeout looks at pause and stop again."""
