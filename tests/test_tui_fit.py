@@ -342,8 +342,10 @@ async def test_the_review_header_gives_what_chance_scores_beside_each_rate(
         metrics = app.screen.query_one("#rv-metrics")
         await wait_for(
             pilot,
-            lambda: "chance" in str(metrics.render())
-            and metrics.region.height == len(str(metrics.render()).splitlines()),
+            lambda: (
+                "chance" in str(metrics.render())
+                and metrics.region.height == len(str(metrics.render()).splitlines())
+            ),
         )
         lines = str(metrics.render()).splitlines()
         assert metrics.region.height == len(lines) == 4  # no line wraps
