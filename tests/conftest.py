@@ -110,6 +110,19 @@ def conn(tmp_path: Path):
     c.close()
 
 
+async def wait_for(pilot, predicate: Callable[[], object], timeout: float = 120.0) -> None:
+    """Let a Textual app run until ``predicate()`` holds (a state, never a fixed wait); the
+    ceiling is generous for a loaded machine."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached in time")
+
+
 def cli_child_code(argv: list[str]) -> str:
     """`python -c` code running ``kglens argv`` as a terminal's foreground command: with Ctrl-C
     (SIGINT) at its default, even when the tests run where it is ignored (a shell's background

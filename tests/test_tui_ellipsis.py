@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 from rich.text import Text
 
 from kglens_tui.cli import main
@@ -24,17 +25,6 @@ from kglens_tui.tui.widgets.literal_table import cut_cell, fit_rows
 SMALL = (80, 24)
 LONG = "Lorem" + "x" * 80 + "END"
 NUMBER = re.compile(r"^[\d,.%/\[\]–\- ]+$")
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 def plain(cell: object) -> str:
