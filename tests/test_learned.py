@@ -183,3 +183,30 @@ def test_answers_all_alike_leave_an_edge_a_posterior_with_room_to_move(failed: b
     low, high = beta_interval(state.alpha, state.beta)
     assert np.all(high - low > 0.2), (low, high)
     assert np.all(state.alpha > 0.1) and np.all(state.beta > 0.1)
+
+
+def test_the_rising_factorial_likelihood_equals_the_log_beta_one() -> None:
+    """`_beta_binomial_loglik` sums logs over (edge, step) pairs instead of calling log-beta:
+    the same log likelihood (up to rounding) for counts of 0 to 8 and strengths 0.3 to 1000,
+    and the log-beta fallback above RISING_TERMS_MAX gives it too."""
+    from scipy.special import betaln
+
+    from kglens_tui.probe import learned
+
+    rng = np.random.default_rng(5)
+    q = rng.uniform(0.001, 0.999, 1200)
+    t = rng.integers(2, 9, 1200)
+    y = rng.binomial(t, q)
+    exact = learned._beta_binomial_loglik(q, y, t)
+    for s in (0.3, 1.0, 4.0, 77.0, 1000.0):
+        want = float(np.sum(betaln(s * q + y, s * (1 - q) + t - y) - betaln(s * q, s * (1 - q))))
+        assert exact(s) == pytest.approx(want, rel=1e-9, abs=1e-7)
+    big = np.full(3, learned.RISING_TERMS_MAX)
+    fallback = learned._beta_binomial_loglik(q[:3], big // 2, big)
+    want = float(
+        np.sum(
+            betaln(2 * q[:3] + big // 2, 2 * (1 - q[:3]) + big // 2)
+            - betaln(2 * q[:3], 2 * (1 - q[:3]))
+        )
+    )
+    assert fallback(2.0) == pytest.approx(want, rel=1e-12)

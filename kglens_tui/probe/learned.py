@@ -17,7 +17,7 @@ resumed run rebuilds exactly the posterior it had.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -262,31 +262,69 @@ def _best_strength(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> float:
         # a fixed, spread-out subset bounds the cost on big graphs (deterministic: resume)
         repeat = repeat[np.linspace(0, len(repeat) - 1, STRENGTH_SAMPLE).astype(np.int64)]
     q = np.clip(q[repeat], 1e-6, 1 - 1e-6)
-    y, t = y[repeat], t[repeat]
-    x = t - y
+    loglik = _beta_binomial_loglik(q, y[repeat], t[repeat])
     centre, spread = LOG_STRENGTH_PRIOR
 
-    def loglik(log_s: float) -> float:
-        s = np.exp(log_s)
-        a, b = s * q, s * (1 - q)
-        prior = -0.5 * ((log_s - centre) / spread) ** 2
-        return float(np.sum(betaln(a + y, b + x) - betaln(a, b))) + prior
+    def objective(log_s: float) -> float:
+        return loglik(float(np.exp(log_s))) - 0.5 * ((log_s - centre) / spread) ** 2
 
     low, high = np.log(MIN_STRENGTH), np.log(MAX_STRENGTH)
     ratio = (np.sqrt(5) - 1) / 2
     c = high - ratio * (high - low)
     d = low + ratio * (high - low)
-    fc, fd = loglik(c), loglik(d)
+    fc, fd = objective(c), objective(d)
     for _ in range(16):
         if fc > fd:
             high, d, fd = d, c, fc
             c = high - ratio * (high - low)
-            fc = loglik(c)
+            fc = objective(c)
         else:
             low, c, fc = c, d, fd
             d = low + ratio * (high - low)
-            fd = loglik(d)
+            fd = objective(d)
     return float(np.exp((low + high) / 2))
+
+
+RISING_TERMS_MAX = 200_000
+"""Above this many answers the likelihood falls back to log-beta functions."""
+
+
+def _beta_binomial_loglik(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> Callable[[float], float]:
+    """S -> the log likelihood of y failures in t answers per edge when each edge's error rate
+    is Beta(S q, S (1 - q)), constant terms left out. The counts are whole numbers, so
+    ``B(a + y, b + x) / B(a, b)`` is a ratio of rising factorials: a sum of logs over one
+    flat array of (edge, step) pairs, set up once, instead of four log-gamma calls per edge
+    and evaluation."""
+    y = np.asarray(y, dtype=np.int64)
+    x = np.asarray(t, dtype=np.int64) - y
+    if int(y.sum() + x.sum()) > RISING_TERMS_MAX:
+        yf, xf = y.astype(np.float64), x.astype(np.float64)
+        return lambda s: float(
+            np.sum(betaln(s * q + yf, s * (1 - q) + xf) - betaln(s * q, s * (1 - q)))
+        )
+    fail_q, fail_step = _steps(q, y)
+    pass_q, pass_step = _steps(1.0 - q, x)
+    # step k of log (S)_t is taken by every edge asked more than k times
+    total = np.bincount(y + x)
+    total_step = np.arange(len(total) - 1, dtype=np.float64)
+    total_count = np.cumsum(total[::-1])[::-1][1:].astype(np.float64)
+
+    def loglik(s: float) -> float:
+        return float(
+            np.log(s * fail_q + fail_step).sum()
+            + np.log(s * pass_q + pass_step).sum()
+            - (total_count * np.log(s + total_step)).sum()
+        )
+
+    return loglik
+
+
+def _steps(share: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(share of the edge, i) for every edge and every i below its count: the terms of
+    ``log (a)_count = sum_i log(a + i)`` with ``a = S share``."""
+    edge = np.repeat(np.arange(len(count)), count)
+    step = np.arange(len(edge)) - np.repeat(np.cumsum(count) - count, count)
+    return share[edge], step.astype(np.float64)
 
 
 def _trigamma(x: np.ndarray) -> np.ndarray:
