@@ -10,8 +10,10 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from kglens_tui.bench.ground_truth import GroundTruth
 from kglens_tui.core.console import name_workspace
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg
@@ -225,3 +227,24 @@ def tiny_kg_dir(tmp_path: Path) -> Path:
     )
     (d / "subsets.json").write_text(json.dumps({"europe": ["c:AT", "c:DE"]}))
     return d
+
+
+def chain_truth(n: int = 40, seed: int = 0) -> GroundTruth:
+    """A small graph whose error rates follow its subjects (structure a sampler can exploit):
+    a chain of subjects, two edges each, with rates from 0 to 1."""
+    rng = np.random.default_rng(seed)
+    s = np.arange(n) // 2
+    o = s + 1
+    hard = rng.random(n // 2 + 1) < 0.3
+    rates = np.where(hard[s], rng.uniform(0.6, 1.0, n), rng.uniform(0.0, 0.3, n))
+    return GroundTruth(
+        source="tiny",
+        rates=rates,
+        always_failed=rates >= 0.95,
+        s=s,
+        o=o,
+        n_nodes=int(o.max()) + 1,
+        edge_ids=np.arange(n),
+        note="",
+        p=np.arange(n) % 3,
+    )

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import chain_truth
 
 from kglens_tui.analysis.efficiency import Scorer
 from kglens_tui.analysis.kgwide import kg_wide
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.bench.ground_truth import GroundTruth
 from kglens_tui.bench.rates_study import RateTracker, rates_study, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
 from kglens_tui.cli import main
@@ -24,27 +24,6 @@ from kglens_tui.store.connection import connect
 
 TOP_K_LEARNED = next(m for m in ALL_METHODS if m.name == "top-k + learned")
 THOMPSON_PROP = next(m for m in ALL_METHODS if m.name == "thompson + prop")
-
-
-def tiny_truth(n: int = 40, seed: int = 0) -> GroundTruth:
-    """A small graph whose error rates follow its subjects (structure a sampler can exploit):
-    a chain of subjects, two edges each, with rates from 0 to 1."""
-    rng = np.random.default_rng(seed)
-    s = np.arange(n) // 2
-    o = s + 1
-    hard = rng.random(n // 2 + 1) < 0.3
-    rates = np.where(hard[s], rng.uniform(0.6, 1.0, n), rng.uniform(0.0, 0.3, n))
-    return GroundTruth(
-        source="tiny",
-        rates=rates,
-        always_failed=rates >= 0.95,
-        s=s,
-        o=o,
-        n_nodes=int(o.max()) + 1,
-        edge_ids=np.arange(n),
-        note="",
-        p=np.arange(n) % 3,
-    )
 
 
 def paper16_probe(db: Path, *options: str) -> None:
@@ -85,7 +64,7 @@ def test_floor_size_is_right_on_average_and_the_floor_draws_uniformly() -> None:
 def test_the_design_estimate_is_unbiased_on_a_tiny_graph(method) -> None:
     """The mean over replays of the KG-wide estimate matches the exact mean error rate within
     its Monte Carlo error, whereas the rate over the edges the sampler examined does not."""
-    truth = tiny_truth()
+    truth = chain_truth()
     exact = float(truth.rates.mean())
     scorer = Scorer(truth.rates, (5,), truth.always_failed)
     floored = study_methods([method], 0.5, (), method)[1]
@@ -108,7 +87,7 @@ def test_the_design_estimate_is_unbiased_on_a_tiny_graph(method) -> None:
 
 
 def test_the_census_estimate_is_unbiased_and_covers() -> None:
-    truth = tiny_truth(60, seed=4)
+    truth = chain_truth(60, seed=4)
     exact = float(truth.rates.mean())
     scorer = Scorer(truth.rates, (5,), truth.always_failed)
     found, covered = [], 0
@@ -128,7 +107,7 @@ def test_the_census_estimate_is_unbiased_and_covers() -> None:
 def test_the_share_of_failed_asks_is_what_the_design_corrects() -> None:
     """Sanity of the premise: the paper's sampler re-asks where the model fails, so the share
     of its asks that fail is far above the truth on a structured graph."""
-    truth = tiny_truth()
+    truth = chain_truth()
     scorer = Scorer(truth.rates, (5,), truth.always_failed)
     shares = []
     for replay in range(40):
@@ -262,7 +241,17 @@ def test_bench_rates_prints_every_method_and_the_frontier(
     argv += ["--methods", "thompson", "--floors", "0.5,1", "--batch-size", "32"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    for text in ("brute force", "thompson · floor 0.75", "Frontier", "coverage", "G@25", "equal"):
+    for text in (
+        "brute force",
+        "thompson · floor 0.75",
+        "Frontier",
+        "coverage",
+        "G@25",
+        "equal",
+        "two-ask rates",
+        "zero-sense coverage",
+        "all-sense width",
+    ):
         assert text in out, text
     assert main([*argv[:4], "--replays", "1"]) != 0
     assert "--replays must be at least 2" in capsys.readouterr().err
@@ -270,7 +259,7 @@ def test_bench_rates_prints_every_method_and_the_frontier(
 
 def test_the_study_refuses_a_list_without_brute_force_first() -> None:
     with pytest.raises(ValueError, match="brute force"):
-        rates_study(tiny_truth(), [TOP_K_LEARNED], replays=2)
+        rates_study(chain_truth(), [TOP_K_LEARNED], replays=2)
     with pytest.raises(ValueError, match="floor"):
         study_methods([TOP_K_LEARNED], 0.0, (), TOP_K_LEARNED)
 

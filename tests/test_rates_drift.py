@@ -7,8 +7,8 @@ import dataclasses
 
 import numpy as np
 import pytest
+from conftest import chain_truth
 from scipy.stats import fisher_exact
-from test_kg_wide_rates import THOMPSON_PROP, tiny_truth
 
 from kglens_tui.analysis.efficiency import Scorer
 from kglens_tui.bench.ground_truth import GroundTruth
@@ -19,9 +19,10 @@ from kglens_tui.bench.rates_drift import (
     predicate_drift,
 )
 from kglens_tui.bench.rates_study import RateTracker, study_methods
-from kglens_tui.bench.sampling_study import simulate
+from kglens_tui.bench.sampling_study import ALL_METHODS, simulate
 from kglens_tui.probe.estimates import hajek_rate
 
+THOMPSON_PROP = next(m for m in ALL_METHODS if m.name == "thompson + prop")
 FLOORED = study_methods([THOMPSON_PROP], 0.75, (), THOMPSON_PROP)[1]
 """A cheap adaptive sampler with the design (the default refits a model every batch)."""
 
@@ -42,7 +43,7 @@ def replay_end(truth: GroundTruth, replay: int, budget: int = 240) -> ReplayEnd:
 
 
 def test_per_predicate_estimates_are_unbiased() -> None:
-    truth = tiny_truth(60, seed=2)
+    truth = chain_truth(60, seed=2)
     found = np.array(
         [[r.error for r in replay_end(truth, i).predicates] for i in range(160)]  # type: ignore[union-attr]
     )
@@ -52,7 +53,7 @@ def test_per_predicate_estimates_are_unbiased() -> None:
 
 
 def test_the_same_truth_twice_rarely_drifts_and_a_changed_predicate_does() -> None:
-    truth = tiny_truth(60, seed=3)
+    truth = chain_truth(60, seed=3)
     ends = [replay_end(truth, i) for i in range(120)]
     predicates, edges = drift_shares(ends)
     assert predicates <= 0.12 and edges <= 0.12, (predicates, edges)
@@ -66,7 +67,7 @@ def test_the_same_truth_twice_rarely_drifts_and_a_changed_predicate_does() -> No
 def test_the_hajek_ratio_of_a_group_is_nearly_unbiased_and_covers() -> None:
     """The estimator of groups without prediction sums (and of the KG-wide yes-rate): the
     answers of draws with a floor, weighted by one over their inclusion probabilities."""
-    truth = tiny_truth(60, seed=5)
+    truth = chain_truth(60, seed=5)
     group = truth.predicates == 1
     exact = float(truth.rates[group].mean())
     scorer = Scorer(truth.rates, (5,), truth.always_failed)

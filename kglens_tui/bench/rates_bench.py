@@ -7,7 +7,13 @@ import sqlite3
 
 from rich.console import Console
 
-from kglens_tui.bench.rates_study import EPOCHS, RatesResult, rates_study, study_methods
+from kglens_tui.bench.rates_study import (
+    EPOCHS,
+    SENSES,
+    RatesResult,
+    rates_study,
+    study_methods,
+)
 from kglens_tui.bench.replay_progress import replay_progress
 from kglens_tui.bench.sampling_study import (
     BRUTE_FORCE,
@@ -76,6 +82,7 @@ def run_rates_bench(
             )
     for result in results:
         console.print(result_table(result))
+        console.print(sense_table(result))
     console.print(frontier_table(results, default.name))
     return results
 
@@ -127,6 +134,46 @@ def result_table(result: RatesResult) -> LiteralTable:
                 "" if cell.drift is None else f"{cell.drift[0]:.0%} / {cell.drift[1]:.0%}",
                 ("—" if share is None else f"{share:.0%}") if e == EPOCHS[0] else "",
             )
+    return table
+
+
+def sense_table(result: RatesResult) -> LiteralTable:
+    """One truth: the two-ask zero-sense and all-sense rates of every method at every
+    checkpoint (`probe.sense_rates`)."""
+    truths = " / ".join(f"{sense} {pct(result.sense_truths[sense])}" for sense in SENSES)
+    table = LiteralTable(
+        title=f"KG-wide two-ask rates, truth {result.setting} (true {truths}), "
+        f"{result.replays} replays",
+        title_justify="left",
+        caption="zero-sense: the chance that an edge asked twice fails both times; all-sense: "
+        "that it is answered right both times. bias ± its Monte Carlo error, in points; "
+        "coverage of the 95% interval; width: a multiple of brute force's at the same "
+        "requests (brute force: its own, in points; — where brute force has no estimate: "
+        "before two epochs an edge is asked twice only by chance).",
+        caption_justify="left",
+    )
+    table.add_column("method")
+    table.add_column("epochs", justify="right")
+    for sense in SENSES:
+        for col in ("bias ± MC", "coverage", "width"):
+            table.add_column(f"{sense} {col}", justify="right")
+    for name in result.methods:
+        brute = name == BRUTE_FORCE.name
+        for e in EPOCHS:
+            cells: list[str] = []
+            for sense in SENSES:
+                cell = result.senses.get((name, e, sense))
+                if cell is None:
+                    cells += ["—", "—", "—"]
+                    continue
+                ratio = result.sense_ratio(name, e, sense)
+                width = f"{100 * cell.width:.2f} pt" if brute or ratio is None else f"{ratio:.2f}x"
+                cells += [
+                    f"{100 * cell.bias:+.2f} ± {100 * cell.bias_mc:.2f}",
+                    f"{cell.coverage:.1%}",
+                    width,
+                ]
+            table.add_row(name if e == EPOCHS[0] else "", f"{e:g}", *cells)
     return table
 
 

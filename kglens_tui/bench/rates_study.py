@@ -30,9 +30,23 @@ from kglens_tui.bench.sampling_study import (
 )
 from kglens_tui.probe.estimates import Z95, DesignRate, census_rate, design_rate
 from kglens_tui.probe.pkg import PKGState
+from kglens_tui.probe.sense_rates import (
+    ALL_SENSE,
+    ZERO_SENSE,
+    census_pair_rate,
+    design_pair_rate,
+)
 
 EPOCHS = (1.0, 2.0, 4.5)
 """Where the estimates are checked, in epochs of requests (brute force's passes over the KG)."""
+SENSES = (ZERO_SENSE, ALL_SENSE)
+"""The two-ask rates the study checks beside the error rate (`probe.sense_rates`)."""
+
+
+def sense_truth(rates: np.ndarray, sense: str) -> float:
+    """The truth's own two-ask rate: the mean over edges of P(fail twice) or P(right twice)."""
+    p = np.asarray(rates, dtype=np.float64)
+    return float((p**2).mean() if sense == ZERO_SENSE else ((1 - p) ** 2).mean())
 
 
 class RateTracker:
@@ -42,6 +56,7 @@ class RateTracker:
         self.checkpoints = sorted(checkpoints)
         self.predicates = predicates
         self.estimates: dict[int, DesignRate | None] = {}
+        self.senses: dict[tuple[int, str], DesignRate | None] = {}
         self.end: ReplayEnd | None = None
         """At the last checkpoint: what the drift tests between replays need."""
         self._draws: list[Drawn] = []
@@ -52,6 +67,8 @@ class RateTracker:
         for point in self.checkpoints:
             if point not in self.estimates and requests >= point:
                 self.estimates[point] = self._estimate(state)
+                for sense in SENSES:
+                    self.senses[(point, sense)] = self._sense(state, sense)
                 if point == self.checkpoints[-1]:
                     self.end = self._end(state)
 
@@ -76,6 +93,25 @@ class RateTracker:
             np.concatenate([d.prediction for d in draws]),
             np.array([d.total for d in draws]),
             n_edges,
+            np.array([d.floor_size for d in draws]),
+        )
+
+    def _sense(self, state: PKGState, sense: str) -> DesignRate | None:
+        zero = sense == ZERO_SENSE
+        if not self._draws:
+            return census_pair_rate(state.n if zero else state.m, state.m + state.n)
+        draws = self._draws
+        groups = self.predicates
+        size = np.maximum(np.bincount(groups), 1).astype(np.float64)
+        mean = np.array([d.predicate_totals[: len(size)] for d in draws]) / size[None, :]
+        failed = np.concatenate([d.failed for d in draws]).astype(np.float64)
+        return design_pair_rate(
+            np.concatenate([np.full(len(d.failed), i) for i, d in enumerate(draws)]),
+            np.concatenate([d.edges for d in draws]),
+            failed if zero else 1.0 - failed,
+            np.concatenate([d.prob for d in draws]),
+            groups,
+            mean if zero else 1.0 - mean,
             np.array([d.floor_size for d in draws]),
         )
 
@@ -149,17 +185,30 @@ class RatesResult:
     batch_size: int
     k: int
     cells: dict[tuple[str, float], Cell] = field(default_factory=dict)
+    senses: dict[tuple[str, float, str], Cell | None] = field(default_factory=dict)
+    """(method, epochs, sense) -> the two-ask rate's cell (None: some replay had no estimate,
+    e.g. brute force before any edge is asked twice)."""
     g_share: dict[str, float | None] = field(default_factory=dict)
     """Method name -> requests its seed-mean G@k curve needs to reach brute force's value at 4.5
     epochs, as a share of brute force's (None: never within the budget)."""
     methods: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    sense_truths: dict[str, float] = field(default_factory=dict)
+    """The truth's own two-ask rates (`sense_truth`)."""
 
     def ratio(self, method: str, epochs: float, attr: str) -> float:
         """A cell's width or RMSE over brute force's at the same requests."""
         base = getattr(self.cells[(BRUTE_FORCE.name, epochs)], attr)
         value = getattr(self.cells[(method, epochs)], attr)
         return value / base if base > 0 else float("inf")
+
+    def sense_ratio(self, method: str, epochs: float, sense: str) -> float | None:
+        """A two-ask rate's interval width over brute force's (None: brute force has none)."""
+        base = self.senses.get((BRUTE_FORCE.name, epochs, sense))
+        cell = self.senses.get((method, epochs, sense))
+        if base is None or cell is None or base.width <= 0:
+            return None
+        return cell.width / base.width
 
 
 def with_floor(method: Method, floor: float) -> Method:
@@ -219,12 +268,16 @@ def rates_study(
         batch_size,
         k,
         methods=[m.name for m in chosen],
+        sense_truths={sense: sense_truth(truth.rates, sense) for sense in SENSES},
     )
     curves: dict[str, list[np.ndarray]] = {m.name: [] for m in chosen}
     requests = np.empty(0)
     total, done = len(chosen) * replays, 0
     for method in chosen:
         found: dict[float, list[DesignRate]] = {e: [] for e in epochs}
+        sensed: dict[tuple[float, str], list[DesignRate | None]] = {
+            (e, sense): [] for e in epochs for sense in SENSES
+        }
         ends: list[ReplayEnd] = []
         for replay in range(replays):
             tracker = RateTracker(list(points.values()), truth.predicates)
@@ -238,6 +291,8 @@ def rates_study(
                 if estimate is None:
                     raise ValueError(f"{method.name}: no estimate after {point} requests")
                 found[e].append(estimate)
+                for sense in SENSES:
+                    sensed[(e, sense)].append(tracker.senses.get((point, sense)))
             if tracker.end is not None:
                 ends.append(tracker.end)
             done += 1
@@ -251,6 +306,19 @@ def rates_study(
                 np.array([x.error for x in estimates]),
                 np.array([x.se for x in estimates]),
                 drift_shares(ends) if e == max(epochs) else None,
+            )
+        for (e, sense), rates in sensed.items():
+            known = [r for r in rates if r is not None]
+            result.senses[(method.name, e, sense)] = (
+                Cell(
+                    method.name,
+                    e,
+                    result.sense_truths[sense],
+                    np.array([r.error for r in known]),
+                    np.array([r.se for r in known]),
+                )
+                if len(known) == len(rates)
+                else None
             )
     study = StudyResult(
         truth_source=truth.source,
