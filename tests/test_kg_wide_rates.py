@@ -206,6 +206,7 @@ def test_report_leads_with_the_kg_wide_rate(
     assert out.index("KG-wide rates") < out.index("edges this run examined")
     assert "one ask" in out and "KG-wide win rate per" in out
     assert out.index("yes-rate") < out.index("edges this run examined")
+    assert out.index("zero-sense (two") < out.index("edges this run examined")
 
 
 def test_the_kg_wide_yes_rate_is_each_edge_s_yes_share_under_brute_force(tmp_path: Path) -> None:
@@ -322,6 +323,7 @@ def test_exports_and_the_html_report_carry_the_kg_wide_rates(
     text = html.read_text(encoding="utf-8")
     assert text.index("KG-wide rates") < text.index("over the edges this run examined")
     assert "KG-wide win rate per predicate" in text
+    assert "zero-sense (two asks, both wrong)" in text and "all-sense (two asks" in text
 
 
 def test_the_design_is_read_for_the_observations_the_run_data_holds(tmp_path: Path) -> None:

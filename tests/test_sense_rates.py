@@ -120,3 +120,59 @@ def test_design_pair_rate_by_hand() -> None:
         )
         is None
     )
+
+
+def test_a_run_s_two_ask_rates_are_recomputed_from_its_rows_alone(tmp_path) -> None:
+    """A reader with observation and design_draw (and the run's edges) gets the stored run's
+    two-ask zero-sense by the definition itself: over every ordered pair of weighted draws and
+    every run edge, the product of the two draws' terms ``c + asked (failed - c) / incl_prob``
+    (c: the draw's predicate total over the predicate's edges), weighted by the floors."""
+    import json
+
+    from kglens_tui.analysis.kgwide import kg_wide_sense
+    from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.cli import main
+    from kglens_tui.store.connection import connect
+
+    db = tmp_path / "w.db"
+    argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*argv, "--batch-size", "16", "--iterations", "12", "--target", "sim:4"]) == 0
+    conn = connect(db)
+    (blob,) = conn.execute("SELECT edge_ids FROM run WHERE id = 1").fetchone()
+    run_edges = np.frombuffer(blob, dtype=np.int64).tolist()
+    key_of = dict(
+        conn.execute(
+            "SELECT e.id, p.key FROM edge e JOIN predicate p ON p.id = e.predicate_id"
+        ).fetchall()
+    )
+    edges = [(e, key_of[e]) for e in run_edges]
+    pred_of = dict(edges)
+    size = {k: sum(1 for v in pred_of.values() if v == k) for k in set(pred_of.values())}
+    draws = conn.execute(
+        "SELECT iteration, first_slot, floor_size, predicate_totals FROM design_draw "
+        "WHERE run_id = 1 AND floor_size > 0 ORDER BY iteration, first_slot"
+    ).fetchall()
+    answers = conn.execute(
+        "SELECT iteration, draw_slot, edge_id, category, incl_prob FROM observation "
+        "WHERE run_id = 1 AND category != 'error' AND incl_prob > 0"
+    ).fetchall()
+    terms = []
+    for iteration, slot, floor, totals in draws:
+        mean = {k: v / size[k] for k, v in json.loads(totals).items()}
+        term = {e: mean.get(k, 0.0) for e, k in pred_of.items()}
+        for it, ds, e, category, prob in answers:
+            if (it, ds) == (iteration, slot):
+                failed = float(category in ("incorrect", "refused", "unparseable"))
+                term[e] += (failed - term[e]) / prob
+        terms.append((floor, term))
+    total = pairs = 0.0
+    for i, (wi, ti) in enumerate(terms):
+        for j, (wj, tj) in enumerate(terms):
+            if i != j:
+                total += wi * wj * sum(ti[e] * tj[e] for e in pred_of)
+                pairs += wi * wj
+    by_definition = total / pairs / len(pred_of)
+    estimate = kg_wide_sense(load_run_data(conn, 1), ZERO_SENSE, adjusted=False)
+    assert estimate is not None
+    assert estimate.rate.error == pytest.approx(by_definition)
+    conn.close()

@@ -15,10 +15,11 @@ from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.errortypes import error_type_summary
 from kglens_tui.analysis.grid import grid_html, well_measured
 from kglens_tui.analysis.groups import GroupRow, cross_table, group_table, overall
-from kglens_tui.analysis.kgwide import kg_wide
+from kglens_tui.analysis.kgwide import kg_wide, kg_wide_sense
 from kglens_tui.analysis.kgwide_render import (
     KG_WIDE_TITLE,
-    NOT_ESTIMABLE,
+    SENSE_ROWS,
+    TWO_ASKS,
     method_note,
     n_text,
     predicate_kg_wide,
@@ -35,7 +36,7 @@ from kglens_tui.probe.bias import YesNoBias, run_yes_no_bias
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import num, pct, sent_note
+from kglens_tui.textfmt import num, pct, rate_ci, sent_note
 
 CSS = """
 body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -241,6 +242,16 @@ def kg_wide_html(data: RunData) -> str:
             f"<tr><td class='l'>{name}</td><td>{html_text(win_text(kw.rate))}</td>"
             f"<td>{pct(chance)}</td><td>{html_text(n_text(kw.rate))}</td></tr>"
         )
+    for sense, label in SENSE_ROWS.items():
+        two = kg_wide_sense(data, sense)
+        if two is None:
+            continue
+        low, high = two.rate.interval()
+        rows.append(
+            f"<tr><td class='l'>{html_text(label)}</td>"
+            f"<td>{html_text(rate_ci(two.rate.error, low, high))}</td>"
+            f"<td>{pct(two.chance_error)}</td><td>{html_text(n_text(two.rate))}</td></tr>"
+        )
     if not rows:
         return (
             f"<h2>{html_text(KG_WIDE_TITLE)}</h2><p>None: this run was drawn without the "
@@ -255,9 +266,9 @@ def kg_wide_html(data: RunData) -> str:
     )
     return (
         f"<h2>{html_text(KG_WIDE_TITLE)}</h2><table><tr><th class='l'></th>"
-        "<th>win [95% interval]</th><th>chance</th><th>n</th></tr>" + "".join(rows) + "</table>"
+        "<th>rate [95% interval]</th><th>chance</th><th>n</th></tr>" + "".join(rows) + "</table>"
         f"<p class='note'>{html_text(method_note(next(kw for _, kw in estimates if kw).rate))}"
-        f" {html_text(NOT_ESTIMABLE)}.</p>"
+        f" {html_text(TWO_ASKS)}.</p>"
         + (
             "<h3>KG-wide win rate per predicate, worst first</h3><table><tr><th class='l'>"
             "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers of edges</th>"

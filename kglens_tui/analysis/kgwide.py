@@ -18,6 +18,7 @@ from kglens_tui.probe.estimates import DesignRate, census_rate, design_rate, haj
 from kglens_tui.probe.questions import WH, YES_NO
 from kglens_tui.probe.runstore import FAILED
 from kglens_tui.probe.samplers import Sampler
+from kglens_tui.probe.sense_rates import ZERO_SENSE, census_pair_rate, design_pair_rate
 from kglens_tui.probe.verify import first_word_answer
 
 
@@ -212,6 +213,54 @@ def _census(
     seen = asked > 0
     guess_share = np.bincount(pos, weights=guess[in_scope], minlength=n_edges)[seen] / asked[seen]
     return shown(rate, float(guess_share.mean()))
+
+
+def kg_wide_sense(data: RunData, sense: str, adjusted: bool = True) -> KGWide | None:
+    """The run's KG-wide two-ask zero-sense or all-sense rate (`probe.sense_rates`; ``sense``
+    is ZERO_SENSE or ALL_SENSE; the estimate's ``error`` field holds the rate), with blind
+    guessing's on the same estimand. None without enough answers: brute force before MIN
+    edges are asked twice, a design before three draws with a floor."""
+    return data.memo(("kg-wide-sense", sense, adjusted), lambda: _sense(data, sense, adjusted))
+
+
+def _sense(data: RunData, sense: str, adjusted: bool) -> KGWide | None:
+    zero = sense == ZERO_SENSE
+    answered, failed = _outcomes(data, adjusted)
+    population = data.included(adjusted)
+    in_scope = answered & population[data.obs.pos]
+    guess = _guess_error(data)
+    event = failed if zero else 1.0 - failed
+    guess_event = guess if zero else 1.0 - guess
+    if data.run.config.sampler == Sampler.BRUTE_FORCE:
+        pos = data.obs.pos[in_scope]
+        asked = np.bincount(pos, minlength=data.n_edges).astype(np.float64)
+        events = np.bincount(pos, weights=event[in_scope], minlength=data.n_edges)
+        rate = census_pair_rate(events[population], asked[population])
+        if rate is None:
+            return None
+        seen = (asked > 0) & population
+        per_edge = np.bincount(pos, weights=guess_event[in_scope], minlength=data.n_edges)
+        return shown(rate, float(((per_edge[seen] / asked[seen]) ** 2).mean()))
+    design = load_design(data)
+    if design is None or not design.usable:
+        return None
+    index = np.where(population, np.cumsum(population) - 1, -1)
+    edge = np.where(in_scope & (design.draw >= 0), index[data.obs.pos], -1)
+    run_preds = data.kg.p[data.kg_pos]
+    codes, group = np.unique(run_preds[population], return_inverse=True)
+    size = np.array([int((run_preds == c).sum()) for c in codes], dtype=np.float64)
+    keys = [data.kg.pred_keys[int(c)] for c in codes]
+    mean = np.array([[t.get(k, 0.0) for k in keys] for t in design.predicate_totals]) / size
+    draw = np.maximum(design.draw, 0)
+    rate = design_pair_rate(
+        draw, edge, event, design.prob, group, mean if zero else 1.0 - mean, design.weights
+    )
+    if rate is None:
+        return None
+    chance = design_pair_rate(
+        draw, edge, guess_event, design.prob, group, np.full(mean.shape, 0.5), design.weights
+    )
+    return shown(rate, None if chance is None else chance.error)
 
 
 def _said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:

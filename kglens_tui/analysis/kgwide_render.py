@@ -5,17 +5,27 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_yes_rate, shown
+from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense, kg_wide_yes_rate, shown
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.probe.estimates import DesignRate
+from kglens_tui.probe.sense_rates import ALL_SENSE, ZERO_SENSE
 from kglens_tui.textfmt import pct, rate_ci
 
-KG_WIDE_TITLE = "KG-wide rates: every edge of the selection asked once, as this run asks"
-NOT_ESTIMABLE = (
-    "zero-sense and all-sense depend on how often each edge is asked, so they are given over the "
-    "examined edges only (below)"
+KG_WIDE_TITLE = (
+    "KG-wide rates: every edge of the selection asked as this run asks (once; twice for "
+    "zero-sense and all-sense)"
 )
+TWO_ASKS = (
+    "Zero-sense and all-sense are KG-wide at two asks per edge: the chance that an edge asked "
+    "twice as this run asks is wrong (right) both times, estimated from the pairs of draws that "
+    "asked it (brute force: from the edges asked twice); the paper's versions over the examined "
+    "edges, which depend on how often the sampler asked each one, follow below"
+)
+SENSE_ROWS = {
+    ZERO_SENSE: "zero-sense (two asks, both wrong)",
+    ALL_SENSE: "all-sense (two asks, both right)",
+}
 
 
 def win_text(rate: DesignRate) -> str:
@@ -28,7 +38,7 @@ def n_text(rate: DesignRate) -> str:
     """How many answers the estimate rests on, and what they are worth when weighting makes the
     plain count misleading."""
     text = f"n={rate.answers:,} answers"
-    if rate.method != "census" and rate.se > 0:
+    if not rate.method.startswith("census") and rate.se > 0:
         text += f" (worth {rate.effective_n:,.0f} independent asks)"
     return text
 
@@ -74,7 +84,7 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         title=KG_WIDE_TITLE,
         title_justify="left",
         caption=f"{rate.edges:,} edges. {method_note(rate)} Chance: blind guessing (Yes/No a "
-        "coin, Wh the predicate's most common object) on the same estimand. " + NOT_ESTIMABLE + ".",
+        "coin, Wh the predicate's most common object) on the same estimand. " + TWO_ASKS + ".",
         caption_justify="left",
     )
     for col in ("metric", "value [95% interval]", "chance", "n"):
@@ -88,6 +98,18 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         pct(kw.chance_error),
         Text(n_text(rate)),
     )
+    for sense, label in SENSE_ROWS.items():
+        two = kg_wide_sense(data, sense)
+        if two is None:
+            table.add_row(label, "— (too few edges asked twice yet)", "", "")
+            continue
+        low, high = two.rate.interval()
+        table.add_row(
+            label,
+            rate_ci(two.rate.error, low, high),
+            pct(two.chance_error),
+            Text(n_text(two.rate)),
+        )
     yes = kg_wide_yes_rate(data)
     if yes is not None:
         low, high = yes.interval()
