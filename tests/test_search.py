@@ -77,9 +77,9 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
     for sql in (
         "DROP VIEW observation_labelled",
         "DROP VIEW run_rates",
-        "DROP TRIGGER observation_ai",
         "DROP TRIGGER observation_ad",
         "DROP TRIGGER observation_au",
+        "DROP TABLE search_indexed",
         "DROP TABLE observation_fts",
         "DROP TABLE unit_answer",
         "DROP TABLE target_usage",
@@ -100,6 +100,14 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
     conn.close()
 
 
+def _schema10_triggers() -> list[str]:
+    """The CREATE TRIGGER statements of db/0010 (an older workspace keeps them)."""
+    sql = (Path(__file__).parents[1] / "db" / "0010_search.sql").read_text(encoding="utf-8")
+    return [
+        f"CREATE TRIGGER{part.split('END;')[0]}END;" for part in sql.split("CREATE TRIGGER")[1:]
+    ]
+
+
 def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_iterations(
     tmp_path: Path,
 ) -> None:
@@ -114,6 +122,11 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
     stored = "SELECT * FROM target_usage"
     assert [tuple(r) for r in conn.execute(stored)] == [(run_id, *sums, 0)]
     conn.execute("DELETE FROM target_usage")  # back to schema 12: KGLens counted per iteration
+    for trigger in ("observation_ad", "observation_au"):  # schema 10's, before db/0021
+        conn.execute(f"DROP TRIGGER {trigger}")
+    conn.execute("DROP TABLE search_indexed")
+    for statement in _schema10_triggers():
+        conn.execute(statement)
     conn.execute("DROP VIEW run_rates")  # it names columns schema 12 did not have
     conn.execute("ALTER TABLE run DROP COLUMN control")
     conn.execute("ALTER TABLE run DROP COLUMN units_total")
@@ -265,3 +278,64 @@ def test_search_clips_a_long_reply(
     out = capsys.readouterr().out
     assert "zebraend" not in out and "…" in out
     assert len(out) < 20 * SEARCH_TEXT_LIMIT
+
+
+def _index_is_whole(conn) -> None:
+    """FTS5's own check of the index against the observation table (nothing pending)."""
+    conn.execute("INSERT INTO observation_fts(observation_fts, rank) VALUES ('integrity-check', 1)")
+
+
+def test_replies_not_indexed_yet_are_found_and_indexed_when_a_run_ends(tmp_path: Path) -> None:
+    """The probing loop commits replies without indexing them: search finds them word by word
+    (case and accents folded, the run filter kept) until the run's end indexes them."""
+    from kglens_tui.runs.record import set_status
+    from kglens_tui.store.search_index import index_pending, indexed_upto
+
+    conn = connect(tmp_path / "w.db")
+    first = sim_run(conn, 1)
+    _index_is_whole(conn)
+    assert indexed_upto(conn) == conn.execute("SELECT MAX(id) FROM observation").fetchone()[0]
+    conn.execute("INSERT INTO observation_fts(observation_fts) VALUES ('delete-all')")
+    conn.execute("UPDATE search_indexed SET upto = 0")
+    for word, run in (("Italy", None), ("border", first), ("ITALY", first)):
+        expected = matches(conn, word, run)
+        assert expected, word
+        assert {h.observation_id for h in search(conn, word, run, limit=10_000)} == expected
+    common = next(w for w in ("Yes", "the", "of", "is") if len(matches(conn, w)) > 3)
+    newest = sorted(matches(conn, common), reverse=True)[:3]
+    assert [h.observation_id for h in search(conn, common, limit=3)] == newest
+    set_status(conn, first, "finished")
+    assert indexed_upto(conn) == conn.execute("SELECT MAX(id) FROM observation").fetchone()[0]
+    _index_is_whole(conn)
+    assert {h.observation_id for h in search(conn, "Italy", limit=10_000)} == matches(conn, "Italy")
+    assert index_pending(conn) == 0
+    conn.close()
+
+
+def test_deleting_the_newest_run_keeps_the_index_whole_when_ids_come_again(
+    tmp_path: Path,
+) -> None:
+    """SQLite hands the ids of deleted last rows out again: the index must take the new rows
+    with those ids, and a deleted pending row must never reach it."""
+    from kglens_tui.store.search_index import index_pending, indexed_upto
+
+    conn = connect(tmp_path / "w.db")
+    sim_run(conn, 1)
+    second = sim_run(conn, 2)
+    top = conn.execute("SELECT MAX(id) FROM observation").fetchone()[0]
+    conn.execute("DELETE FROM run WHERE id = ?", (second,))
+    assert indexed_upto(conn) < top
+    _index_is_whole(conn)
+    third = sim_run(conn, 3)
+    assert conn.execute("SELECT MAX(id) FROM observation").fetchone()[0] == top  # reused
+    _index_is_whole(conn)
+    assert {h.observation_id for h in search(conn, "Italy", third, limit=10_000)} == matches(
+        conn, "Italy", third
+    )
+    # a pending row deleted before the index takes it
+    conn.execute("INSERT INTO observation_fts(observation_fts) VALUES ('delete-all')")
+    conn.execute("UPDATE search_indexed SET upto = 0")
+    conn.execute("DELETE FROM run WHERE id = ?", (third,))
+    assert index_pending(conn) > 0
+    _index_is_whole(conn)
+    conn.close()

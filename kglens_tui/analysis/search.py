@@ -1,15 +1,20 @@
 """Full-text search over the questions and replies of KGLens runs (the FTS5 index of migration
 0010, queried through sqlite-utils, which ranks the hits and quotes the query so that FTS syntax a
-user types, such as quotes, `*` or `NEAR(`, is searched for as words)."""
+user types, such as quotes, `*` or `NEAR(`, is searched for as words). The index takes a run's
+replies when the run ends (db/0021); until then they are matched word by word, as the index
+would (case and accents folded), after the indexed hits, newest first."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 
 import sqlite_utils
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.store.search_index import indexed_upto
 
 DEFAULT_LIMIT = 50
 
@@ -54,6 +59,8 @@ def search(
         ]
     except sqlite3.OperationalError as exc:
         raise SearchError(f"cannot search for {query!r}: {exc}") from exc
+    if len(ids) < limit:
+        ids += _pending_matches(conn, query, run_id, limit - len(ids))
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
@@ -64,3 +71,32 @@ def search(
     ).fetchall()
     by_id = {int(r[0]): Hit(*r) for r in rows}
     return [by_id[i] for i in ids if i in by_id]
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _words(text: str) -> set[str]:
+    """The words of a text as the index tokenises them: case and accents folded."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    return set(_WORD.findall("".join(ch for ch in folded if not unicodedata.combining(ch))))
+
+
+def _pending_matches(
+    conn: sqlite3.Connection, query: str, run_id: int | None, limit: int
+) -> list[int]:
+    """Ids of the observations the index does not hold yet whose question or reply has every
+    word of the query, newest first."""
+    wanted = _words(query)
+    sql = "SELECT id, question, reply FROM observation WHERE id > ?"
+    args: list[object] = [indexed_upto(conn)]
+    if run_id is not None:
+        sql += " AND run_id = ?"
+        args.append(run_id)
+    found: list[int] = []
+    for oid, question, reply in conn.execute(sql + " ORDER BY id DESC", args):
+        if wanted <= _words(f"{question} {reply}"):
+            found.append(int(oid))
+            if len(found) >= limit:
+                break
+    return found

@@ -22,6 +22,7 @@ from kglens_tui.llm.urls import redact_text
 from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.owner import is_alive, owner_pid, this_process
+from kglens_tui.store.search_index import index_pending
 
 T = TypeVar("T")
 KGLENS = "kglens"
@@ -81,7 +82,8 @@ def set_status(
 ) -> None:
     """Record a run's status (stopped, finished, failed, interrupted) and why. The owner process
     is released only when it is the caller: a UI that marks its probe child's run interrupted
-    leaves the child owning it until the child stops. Use `claim_run` to mark a run running."""
+    leaves the child owning it until the child stops. Use `claim_run` to mark a run running. The
+search index then takes the replies committed since it last did (`index_pending`)."""
     retry_busy(
         lambda: conn.execute(
             "UPDATE run SET status = ?, stop_reason = ?, error = ?, control = '', "
@@ -90,6 +92,7 @@ def set_status(
             (status, stop_reason, error, this_process(), run_id),
         )
     )
+    index_pending(conn)
 
 
 def claim_run(
