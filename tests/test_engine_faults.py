@@ -424,7 +424,9 @@ def test_engine_bench_smoke() -> None:
         throughput_iterations=2,
         long_iterations=21,
     )
-    (result,) = figures["engine"]
+    result, steady = figures["engine"]
+    assert (result.window, steady.window) == ("first iterations", "after one epoch")
+    assert steady.edges == result.edges and steady.total_median_ms > 0
     assert result.edges > 1_900
     assert set(result.stages) == {*STAGES, TARGET}
     # the simulated target's own time is shown but not engine time

@@ -52,6 +52,11 @@ TARGETS_MS = {20_000: 10.0, 1_000_000: 150.0}
 KG_NAME = "synthetic"
 LONG_RUN_EDGES = 2_000
 """A small KG for the long run, so its edges are asked again and again (as in a long real run)."""
+STEADY_MAX_EDGES = 200_000
+"""Sizes up to this are also timed after one epoch (every edge asked once on average): the
+iterations of most of a run, where the learned model refits every iteration / 20 and the
+posterior has moved everywhere. The first iterations refit after every one."""
+FIRST, STEADY = "first iterations", "after one epoch"
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,8 @@ class SizeResult:
     """Median of the same-run baseline: a bare Thompson draw and its top 64 (numpy only)."""
     with_target_median_ms: float = 0.0
     """Engine and simulated target together (what a zero-latency run takes per iteration)."""
+    window: str = FIRST
+    """FIRST (right after `warmup` iterations) or STEADY (after one epoch)."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +241,7 @@ def summarise(
     timings: list[dict[str, float]],
     baseline: Sequence[float] = (),
     batch_size: int = 64,
+    window: str = FIRST,
 ) -> SizeResult:
     """Median and p90 per stage and in total, in milliseconds."""
     stages = {
@@ -257,6 +265,7 @@ def summarise(
         target_ms=target_for(edges),
         baseline_ms=float(np.median(baseline) * 1000) if len(baseline) else 0.0,
         with_target_median_ms=float(np.median(with_target)),
+        window=window,
     )
 
 
@@ -371,14 +380,15 @@ def _target_cell(r: SizeResult) -> Text:
 def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -> LiteralTable:
     table = LiteralTable(
         title=f"kglens bench engine: per 64-edge iteration, simulated zero-latency target "
-        f"({iterations} iterations after {warmup} warm-up; median / p90 ms)",
+        f"({iterations} iterations timed after {warmup} warm-up, and after one epoch up to "
+        f"{STEADY_MAX_EDGES:,} edges; median / p90 ms)",
         title_justify="left",
         caption="ask + verify excludes the time spent inside the simulated target (its own answer "
         "synthesis), which a real target spends in its server; it is shown on its own row",
     )
     table.add_column("stage")
     for r in results:
-        table.add_column(f"{r.edges:,} edges", justify="right")
+        table.add_column(f"{r.edges:,} edges, {r.window}", justify="right")
     table.add_row("setup (load KG, create run)", *(f"{r.setup_s:.1f} s" for r in results))
     for name in STAGES:
         table.add_row(
@@ -476,6 +486,13 @@ def run_engine_bench(
             say(f"timing {warmup} + {iterations} iterations on {n:,} edges…")
             edges, setup_s, timings, baseline = measure_engine(dbs[-1], iterations, warmup)
             results.append(summarise(edges, setup_s, timings, baseline))
+            if n <= STEADY_MAX_EDGES:
+                epoch = -(-edges // 64)
+                say(f"timing {iterations} iterations on {n:,} edges after one epoch ({epoch:,})…")
+                edges, setup_s, timings, baseline = measure_engine(
+                    dbs[-1], iterations, max(warmup, epoch)
+                )
+                results.append(summarise(edges, setup_s, timings, baseline, window=STEADY))
         console.print(_engine_table(results, iterations, warmup))
         if long_iterations:
             say(f"long run: {long_iterations:,} iterations on {long_edges:,} edges…")
