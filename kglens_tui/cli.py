@@ -151,8 +151,23 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_kg(args: argparse.Namespace):
+    """The workspace for a command that reads one KG (`kg stats`, `kg show`); where the workspace
+    does not exist yet and the KG is a bundled one, the bundled KG in memory (no workspace is
+    made: a mistyped --db leaves nothing behind), said in one line."""
+    db = Path(args.db or default_db_path())
+    if db.exists() or args.name not in bundled_names():
+        return _open(args)
+    err_console.print(
+        f"No workspace at {markup_literal(db)} yet: the bundled KG '{markup_literal(args.name)}' "
+        "as a first run would import it.",
+        soft_wrap=True,
+    )
+    return connect(":memory:")
+
+
 def cmd_kg_stats(args: argparse.Namespace) -> int:
-    conn = _open(args)
+    conn = _open_kg(args)
     st = kg_stats(conn, _kg_id(conn, args.name))
     head = LiteralTable(title=f"KG '{st.name}'", title_justify="left", show_header=False)
     head.add_column("what")
@@ -191,7 +206,7 @@ def cmd_kg_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_kg_show(args: argparse.Namespace) -> int:
-    conn = _open(args)
+    conn = _open_kg(args)
     kg_id = _kg_id(conn, args.name)
     matches = find_entity(conn, kg_id, args.entity)
     if not matches:
@@ -1086,6 +1101,8 @@ def _check_workspace_exists(args: argparse.Namespace, origin: str) -> None:
     if isinstance(runs[0], int):
         raise KGLensError(f"no workspace at {db}, so no run {runs[0]} ({named})")
     sub = getattr(args, "kg_command", None) or getattr(args, "annotate_command", None)
+    if sub in ("stats", "show") and getattr(args, "name", None) in bundled_names():
+        return  # a bundled KG is read without a workspace (`_open_kg`)
     if origin and (args.command, sub) in READS_A_WORKSPACE:
         raise KGLensError(f"no workspace at {db} ({named})")
 

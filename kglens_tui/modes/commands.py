@@ -24,7 +24,6 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.kg.bundled_data import bundled_transitive
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
@@ -201,7 +200,6 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
         config = _new_config(args, KONTEST, flags)
         if args.relations is not None:
             config.relations = _limit(args.relations)
-        config.transitive = config.transitive or bundled_transitive(config.kg)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kglens_tui.kg.bundled_data import bundled_transitive
 from kglens_tui.kg.graph import KGIndex, predicate_index
 from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.modes.config import KontestConfig
@@ -139,7 +140,11 @@ def _edge_lookup(kg: KGIndex, p: int) -> dict[tuple[int, int], int]:
 
 
 def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
-    """The run's relations and paths, drawn with the config's seed."""
+    """The run's relations and paths, drawn with the config's seed. A new run that names no
+    transitive predicate walks the ones a bundled KG declares (`bundled_transitive`), whichever
+    command or screen started it; the config, stored after this, says so (`max_paths` 0 walks
+    none)."""
+    config.transitive = config.transitive or bundled_transitive(kg.name)
     rng = np.random.default_rng([config.seed, 7919])
     positions = run_edge_positions(conn, kg, config.subset, config.predicates)
     if config.relations is not None and len(positions) > config.relations:
