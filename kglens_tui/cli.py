@@ -15,6 +15,12 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui import __version__
+from kglens_tui.analysis.table_files import (
+    add_table_options,
+    collecting_tables,
+    parse_formats,
+    write_tables,
+)
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
@@ -1071,7 +1077,59 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"browser tabs served at once, each its own process (default: {SERVE_MAX_SESSIONS})",
     )
     p.set_defaults(func=cmd_serve)
+    _add_table_options(parser)
     return parser
+
+
+TABLE_COMMANDS = (
+    ("report",),
+    ("runs",),
+    ("analyze",),
+    ("compare",),
+    ("consistency", "report"),
+    ("consistency", "ensemble"),
+    ("consistency", "compare"),
+    ("facteval", "report"),
+    ("facteval", "compare"),
+    ("annotate", "report"),
+)
+"""The commands whose printed tables `--tables DIR` also writes as files (`table_files`)."""
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            return action.choices[name]
+    raise LookupError(f"no command {name!r}")
+
+
+def _add_table_options(parser: argparse.ArgumentParser) -> None:
+    for path in TABLE_COMMANDS:
+        target = parser
+        for name in path:
+            target = _subparser(target, name)
+        add_table_options(target)
+
+
+def _run_writing_tables(args: argparse.Namespace) -> int:
+    """The command, with every table it prints also written as files (`--tables DIR`)."""
+    try:
+        formats = parse_formats(args.table_format)
+    except ValueError as exc:
+        raise CLIError(str(exc)) from exc
+    folder = Path(args.tables).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise CLIError(f"--tables {folder}: a file is in the way (give a folder)")
+    with collecting_tables(console) as tables:
+        code = int(args.func(args) or 0)
+    if code == 0:
+        written = write_tables(tables, folder, formats)
+        err_console.print(
+            f"wrote {len(tables)} tables as {', '.join(formats)} ({len(written)} files) to "
+            f"{markup_literal(folder)}",
+            soft_wrap=True,
+        )
+    return code
 
 
 READS_A_WORKSPACE = {
@@ -1176,6 +1234,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_workspace_exists(args, origin)
         if args.func is not cmd_annotate_tui:  # the annotator's UI quits on SIGTERM itself
             terminate_as_interrupt()  # `kill PID` stops a run as Ctrl-C does, said and stored
+        if getattr(args, "tables", None):
+            return _run_writing_tables(args)
         return int(args.func(args) or 0)
     except KGLensError as exc:
         print_error(exc)

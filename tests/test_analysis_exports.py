@@ -23,6 +23,7 @@ from kglens_tui.analysis.groups import chance_of, group_table
 from kglens_tui.analysis.htmlreport import render_html_report
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
+from kglens_tui.core.safetext import csv_cell
 from kglens_tui.probe.bias import Baseline
 
 
@@ -218,7 +219,7 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_text(
     exports.write_replies_jsonl(data, tmp_path / "replies.jsonl")  # JSONL keeps text as it is
     lines = (tmp_path / "replies.jsonl").read_text().splitlines()
     assert {json.loads(line)["reply"] for line in lines} == {formula}
-    assert [exports._csv_value(v) for v in (-1.5, "-", "a=b", None, True)] == [
+    assert [csv_cell(v) for v in (-1.5, "-", "a=b", None, True)] == [
         -1.5,
         "'-",
         "a=b",

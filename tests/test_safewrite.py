@@ -248,7 +248,7 @@ def test_export_failing_mid_write_keeps_the_previous_file(
         raise OSError(errno.ENOSPC, "No space left on device")
 
     calls = {"n": 0}
-    real_csv_value = exports._csv_value
+    real_csv_value = exports.csv_cell
 
     def csv_value_then_full(value: object) -> object:
         calls["n"] += 1
@@ -257,7 +257,7 @@ def test_export_failing_mid_write_keeps_the_previous_file(
         return real_csv_value(value)
 
     if fmt == "csv":
-        monkeypatch.setattr(exports, "_csv_value", csv_value_then_full)
+        monkeypatch.setattr(exports, "csv_cell", csv_value_then_full)
     elif fmt == "gexf":
 
         def half_then_full(graph: nx.Graph, fh) -> None:

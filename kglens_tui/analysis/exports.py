@@ -22,7 +22,7 @@ from kglens_tui.analysis.filters import EdgeFilter, filter_mask
 from kglens_tui.analysis.groups import RATES, GroupRow
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import current_entries, triage_log
-from kglens_tui.core.safetext import visible
+from kglens_tui.core.safetext import csv_cell, visible
 from kglens_tui.core.safewrite import atomic_output, write_text
 
 EDGE_FIELDS = tuple(EdgeRow.__dataclass_fields__)
@@ -125,28 +125,6 @@ def write_graphml(data: RunData, path: Path, *, force: bool = False, **options: 
     return Path(path)
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet reads as the start of a formula in a cell (OWASP's CSV injection list)."""
-
-
-def _csv_value(value: object) -> object:
-    """A CSV cell: "" for None, 0/1 for booleans, text with its control characters (terminal
-    escapes, bidi overrides, line separators; newlines and tabs kept) shown as visible stand-ins
-    (`visible`: ESC as "␛"), so a file printed in a terminal or opened in a viewer shows the
-    model's reply rather than obeying it, and text a spreadsheet would run as a formula (a KG
-    label or reply "=HYPERLINK(…)") behind a "'", which shows it as text (the JSONL exports keep
-    every text as it is, JSON-escaped)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, str):
-        value = visible(value)
-        if value.startswith(FORMULA_STARTS):
-            return "'" + value
-    return value
-
-
 def _filtered_rows(data: RunData, flt: EdgeFilter | None, adjusted: bool) -> list[EdgeRow]:
     return edge_rows(
         data, np.flatnonzero(filter_mask(data.kg, data.kg_pos, flt)), adjusted=adjusted
@@ -167,7 +145,7 @@ def write_edges_csv(
         writer = csv.writer(fh)
         writer.writerow(EDGE_FIELDS)
         for r in rows:
-            writer.writerow([_csv_value(getattr(r, f)) for f in EDGE_FIELDS])
+            writer.writerow([csv_cell(getattr(r, f)) for f in EDGE_FIELDS])
     return Path(path)
 
 
@@ -265,7 +243,7 @@ def write_replies_csv(
         for rec in records:
             writer.writerow(
                 [
-                    _csv_value(json.dumps(v, ensure_ascii=False) if isinstance(v, list) else v)
+                    csv_cell(json.dumps(v, ensure_ascii=False) if isinstance(v, list) else v)
                     for v in (rec[f] for f in REPLY_FIELDS)
                 ]
             )
@@ -304,24 +282,24 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
         writer = csv.writer(fh)
         writer.writerow(GROUP_FIELDS)
         for r in rows:
-            cells: list[object] = [_csv_value(r.key), _csv_value(r.label), r.edges]
+            cells: list[object] = [csv_cell(r.key), csv_cell(r.label), r.edges]
             cells.append(r.rates.examined)
             for _, metric, base in RATES:
                 p = r.rates.get(metric)
                 chance = getattr(r.chance, base)
-                cells += [_csv_value(v) for v in (p.value, p.low, p.high, chance)]
+                cells += [csv_cell(v) for v in (p.value, p.low, p.high, chance)]
             yes = r.yes_no.yes_rate
             low, high = yes.interval or (None, None)
-            cells.append(_csv_value(r.mean_error))
-            cells += [_csv_value(v) for v in (yes.value, low, high)]
-            cells += [yes.n, _csv_value(r.yes_no.balanced_accuracy)]
+            cells.append(csv_cell(r.mean_error))
+            cells += [csv_cell(v) for v in (yes.value, low, high)]
+            cells += [yes.n, csv_cell(r.yes_no.balanced_accuracy)]
             wide = r.kg_wide
             if wide is None:
                 cells += ["", "", "", "", ""]
             else:
                 low, high = wide.rate.win_interval()
                 chance = wide.chance_win
-                cells += [_csv_value(v) for v in (wide.rate.win, low, high, chance)]
+                cells += [csv_cell(v) for v in (wide.rate.win, low, high, chance)]
                 cells.append(wide.rate.answers)
             writer.writerow(cells)
     return Path(path)
@@ -413,7 +391,7 @@ def write_corrections(
             writer = csv.writer(fh)
             writer.writerow(fields)
             for c in items:
-                writer.writerow([_csv_value(getattr(c, f)) for f in fields])
+                writer.writerow([csv_cell(getattr(c, f)) for f in fields])
     return path
 
 

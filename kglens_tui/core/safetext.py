@@ -156,3 +156,25 @@ class LiteralTable(Table):
 
     def add_row(self, *renderables: Any, **kw: Any) -> None:
         super().add_row(*(_cell(r) for r in renderables), **kw)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a cell (OWASP's CSV injection list)."""
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell: "" for None, 0/1 for booleans, text with its control characters (terminal
+    escapes, bidi overrides, line separators; newlines and tabs kept) shown as visible stand-ins
+    (`visible`: ESC as "␛"), so a file printed in a terminal or opened in a viewer shows the
+    model's reply rather than obeying it, and text a spreadsheet would run as a formula (a KG
+    label or reply "=HYPERLINK(…)") behind a "'", which shows it as text (the JSONL exports keep
+    every text as it is, JSON-escaped)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str):
+        value = visible(value)
+        if value.startswith(FORMULA_STARTS):
+            return "'" + value
+    return value

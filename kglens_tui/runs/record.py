@@ -81,9 +81,9 @@ def set_status(
     conn: sqlite3.Connection, run_id: int, status: str, stop_reason: str = "", error: str = ""
 ) -> None:
     """Record a run's status (stopped, finished, failed, interrupted) and why. The owner process
-    is released only when it is the caller: a UI that marks its probe child's run interrupted
-    leaves the child owning it until the child stops. Use `claim_run` to mark a run running. The
-search index then takes the replies committed since it last did (`index_pending`)."""
+        is released only when it is the caller: a UI that marks its probe child's run interrupted
+        leaves the child owning it until the child stops. Use `claim_run` to mark a run running. The
+    search index then takes the replies committed since it last did (`index_pending`)."""
     retry_busy(
         lambda: conn.execute(
             "UPDATE run SET status = ?, stop_reason = ?, error = ?, control = '', "

@@ -1,0 +1,134 @@
+"""Report tables as files (`--tables DIR`): the tables a command prints, in CSV, JSON, Markdown
+and LaTeX, rates split from their intervals, hostile text kept as data in every format."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.analysis.table_files import (
+    PlainTable,
+    parse_formats,
+    split_intervals,
+    to_csv,
+    to_json,
+    to_latex,
+    to_markdown,
+)
+from kglens_tui.cli import main
+
+HOSTILE = "A&B 50% $x #1 _y {z} ~ ^ \\ | *b* \x1b[2J\nline two"
+
+
+def _balanced(tex: str) -> None:
+    """Every \\begin has its \\end in order, and braces balance outside escapes."""
+    stack = []
+    for kind, name in re.findall(r"\\(begin|end)\{(\w+)\}", tex):
+        if kind == "begin":
+            stack.append(name)
+        else:
+            assert stack and stack.pop() == name, name
+    assert not stack
+    unescaped = re.sub(r"\\[{}]", "", tex)
+    assert unescaped.count("{") == unescaped.count("}")
+
+
+def test_rates_and_counts_are_split_into_columns() -> None:
+    table = PlainTable(
+        "t",
+        "",
+        ["metric", "win [95% interval]", "n"],
+        [["a", "78.9% [76.1–81.8]", "n=1,960 answers"], ["b", "", "n=4"]],
+    )
+    split = split_intervals(table)
+    assert split.headers == ["metric", "win (%)", "win low (%)", "win high (%)", "n", "n note"]
+    assert split.rows == [
+        ["a", "78.9", "76.1", "81.8", "1960", "answers"],
+        ["b", "", "", "", "4", ""],
+    ]
+
+
+def test_hostile_text_is_data_in_every_format() -> None:
+    table = PlainTable(HOSTILE, HOSTILE, ["name", "value"], [[HOSTILE, "1.0"]])
+    rows = list(csv.reader(to_csv(table).splitlines(keepends=True)))
+    assert "\x1b" not in to_csv(table) and rows[1][0].startswith("A&B 50%")
+    formula = PlainTable("", "", ["a", "b"], [["=HYPERLINK(1)", "-0.5"]])
+    assert list(csv.reader(to_csv(formula).splitlines()))[1] == ["'=HYPERLINK(1)", "-0.5"]
+    data = json.loads(to_json(table))
+    assert data["rows"][0]["name"] == HOSTILE  # JSON escapes by itself
+    md = to_markdown(table)
+    body = [line for line in md.splitlines() if line.startswith("| A")]
+    assert len(body) == 1 and body[0].count(" | ") == 1  # the | is escaped, one row
+    assert "\x1b" not in md and "\\*b\\*" in md
+    tex = to_latex(table)
+    _balanced(tex)
+    assert r"A\&B 50\% \$x \#1 \_y \{z\}" in tex and "\x1b" not in tex
+
+
+def test_unknown_formats_are_named() -> None:
+    assert parse_formats("latex, CSV,latex") == ["latex", "csv"]
+    with pytest.raises(ValueError, match="unknown pdf"):
+        parse_formats("csv,pdf")
+
+
+def test_report_tables_as_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "w.db"
+    probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*probe, "--batch-size", "16", "--iterations", "4"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "tables"
+    assert main(["--db", str(db), "report", "1", "--tables", str(out)]) == 0
+    printed = capsys.readouterr()
+    files = sorted(out.iterdir())
+    stems = sorted({f.stem for f in files})
+    assert len(stems) >= 5 and len(files) == 4 * len(stems)
+    assert f"wrote {len(stems)} tables" in printed.err
+    for stem in stems:
+        rows = list(csv.reader((out / f"{stem}.csv").open(encoding="utf-8")))
+        assert len(rows) >= 2 and all(len(r) == len(rows[0]) for r in rows)
+        data = json.loads((out / f"{stem}.json").read_text(encoding="utf-8"))
+        assert data["columns"] == rows[0] and len(data["rows"]) == len(rows) - 1
+        _balanced((out / f"{stem}.tex").read_text(encoding="utf-8"))
+        assert (out / f"{stem}.md").read_text(encoding="utf-8").count("\n| ") >= len(rows) - 1
+    headline = next(out.glob("01-*.csv"))
+    first = list(csv.DictReader(headline.open(encoding="utf-8")))
+    win = next(r for r in first if r["metric"].startswith("win rate"))
+    assert float(win["value low (%)"]) <= float(win["value (%)"]) <= float(win["value high (%)"])
+    assert int(win["n"]) > 0
+    only = tmp_path / "latex"
+    assert (
+        main(["--db", str(db), "report", "1", "--tables", str(only), "--table-format", "latex"])
+        == 0
+    )
+    assert {f.suffix for f in only.iterdir()} == {".tex"}
+    assert (
+        main(["--db", str(db), "report", "1", "--tables", str(only), "--table-format", "doc"]) == 2
+    )
+    assert "unknown doc" in capsys.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["--db", str(db), "report", "1", "--tables", str(blocker)]) == 2
+    assert "a file is in the way" in capsys.readouterr().err
+
+
+def test_every_table_command_takes_tables(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """compare (Table 3) and the KONTEST report write their tables too."""
+    db = tmp_path / "w.db"
+    probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*probe, "--batch-size", "16", "--iterations", "2"]) == 0
+    assert (
+        main(["--db", str(db), "consistency", "run", "--relations", "5", "--max-paths", "0"]) == 0
+    )
+    for argv, folder in (
+        (["compare", "1"], "compare"),
+        (["consistency", "report", "2"], "kontest"),
+    ):
+        out = tmp_path / folder
+        assert main(["--db", str(db), *argv, "--tables", str(out), "--table-format", "csv"]) == 0
+        assert list(out.glob("*.csv")), argv
