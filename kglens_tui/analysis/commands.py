@@ -833,11 +833,18 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
     flags = ("gexf", "graphml", "csv", "jsonl", "replies", "groups", "html")
     outputs = {f"--{flag}": getattr(args, flag) for flag in flags if getattr(args, flag)}
-    if not outputs:
+    if not outputs and not args.figures:
         raise ValueError(
             "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
-            "--groups or --html"
+            "--groups, --html or --figures"
         )
+    figure_formats = []
+    if args.figures:
+        from kglens_tui.analysis.figures import parse_figure_formats
+
+        figure_formats = parse_figure_formats(args.figure_format)
+        if Path(args.figures).exists() and not Path(args.figures).is_dir():
+            raise ValueError(f"--figures {args.figures}: a file is in the way (give a folder)")
     force = args.force
     check_destinations(outputs, force)  # refuse before any work, so no output is half done
     data = load_run_data(conn, args.run)
@@ -862,6 +869,11 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         _wrote(exports.write_groups_csv(rows, Path(args.groups), force=force))
     if args.html:
         _wrote(write_html_report(data, Path(args.html), force=force))
+    if args.figures:
+        from kglens_tui.analysis.figures import write_figures
+
+        for path in write_figures(data, Path(args.figures), figure_formats):
+            _wrote(path)
     return 0
 
 
@@ -1045,6 +1057,17 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--prefix")
     p.add_argument("--html", metavar="PATH", help="self-contained report with plots")
+    p.add_argument(
+        "--figures",
+        metavar="DIR",
+        help="the run's figures as files (rates over the run, per predicate, the Fig. 6 grid)",
+    )
+    p.add_argument(
+        "--figure-format",
+        default="svg,png,pdf",
+        metavar="LIST",
+        help="formats of --figures, comma-separated: svg, png, pdf (default: all)",
+    )
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")
     p.add_argument("--raw", action="store_true", help="ignore triage")
