@@ -62,6 +62,7 @@ from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
+from kglens_tui.runs.spend import COST_YES_HELP
 from kglens_tui.settings import Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, connect, default_db_path
 from kglens_tui.textfmt import counted, num, selection, simulated_mark
@@ -303,6 +304,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
     from kglens_tui.llm.base import LLMError
     from kglens_tui.runs.runner import prepare, run_blocking
+    from kglens_tui.runs.spend import ask_on_terminal, confirm_cost, say_cost
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
         err_console.print(f"[dim]{PROBE_TIP}[/]", soft_wrap=True)
@@ -335,6 +337,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
     try:
         config = None if args.resume is not None else _config_from_args(args)
+        if config is not None:
+            confirm_cost(config, args.yes, say_cost, ask_on_terminal())
         engine = prepare(
             conn,
             config=config,
@@ -911,6 +915,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--resume", type=int, metavar="RUN", help="continue a run from its last iteration"
     )
+    p.add_argument("-y", "--yes", action="store_true", help=COST_YES_HELP)
     # one flag per RunConfig field, its help the field's docstring; a flag not given falls back
     # to the settings file and KGLENS_* variables, then the field's default
     add_config_arguments(

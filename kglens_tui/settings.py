@@ -44,6 +44,13 @@ class Settings:
     e.g. [keys] pause = "space" (several keys: "f2,ctrl+n"). The TUI checks, when it starts,
     the names, the keys and that no two actions of a screen share a key. The defaults avoid
     ctrl+b and ctrl+a (tmux and screen prefixes); so should overrides."""
+    prices: dict[str, str] = field(default_factory=dict)
+    """Model prices in US dollars per million tokens, input / output (and optionally the batch
+    discount), over the built-in list prices (`kglens_tui.llm.pricing`), e.g. [prices]
+    "gpt-4o" = "2.50/10.00"; a run's spend and estimate use them."""
+    confirm_cost_above: float = 1.0
+    """A new run against a priced model whose estimated cost may pass this many US dollars asks
+    before it starts (a command without a terminal to ask on needs --yes)."""
     serve_password: str = ""
     """A password `kglens serve` also lets a browser in with (its page asks for it), besides the
     link with the random token it prints; empty: the link only."""
@@ -81,7 +88,10 @@ class Settings:
 NOT_SETTINGS = ("run", "source", "given", "run_file", "origins", "lines")
 """Fields of `Settings` that are not app settings a file or variable sets by name."""
 
-RANGES: dict[str, tuple[float, float]] = {"ui_refresh_hz": (0.5, 60.0)}
+RANGES: dict[str, tuple[float, float]] = {
+    "ui_refresh_hz": (0.5, 60.0),
+    "confirm_cost_above": (0.0, 1e9),
+}
 """The values a number setting may take, inclusive. The live screen redraws at least every
 2 s (it raises a lower rate to 0.5) and Textual draws at most 60 frames a second (its
 default $TEXTUAL_FPS), so a faster rate only costs CPU."""
@@ -219,6 +229,17 @@ def _coerce(
         raise SettingsError(f"{where}: setting '{name}': {exc}") from None
 
 
+def _check_prices(prices: dict[str, str], where_in: Callable[[str], str]) -> None:
+    """SettingsError naming the file, line and model of a price that cannot be read."""
+    from kglens_tui.llm.pricing import PriceError, parse_price
+
+    for model, text in prices.items():
+        try:
+            parse_price(text)
+        except PriceError as exc:
+            raise SettingsError(f"{where_in(model)}: [prices] {model}: {exc}") from None
+
+
 def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = None) -> Settings:
     """Settings from the file, then KGLENS_<NAME> environment variables, then `overrides`."""
     settings = Settings()
@@ -259,6 +280,8 @@ def load_settings(path: Path | None = None, overrides: dict[str, Any] | None = N
             where = settings.place(key)
             where_in = functools.partial(_entry_place, settings, key)
             setattr(settings, key, _coerce(key, value, types[key], where, where_in))
+            if key == "prices":
+                _check_prices(settings.prices, where_in)
             given.add(key)
             settings.origins[key] = where
         sources.append(str(file))

@@ -135,6 +135,20 @@ def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
     return per
 
 
+def spend_line(config: object, rep: RunReport) -> str:
+    """The run's spend in US dollars at the price table in force (target and helpers)."""
+    from kglens_tui.runs.spend import configured_prices, run_spend
+
+    spent = run_spend(
+        config, (rep.prompt_tokens, rep.completion_tokens), rep.helpers, configured_prices()
+    )
+    limit = getattr(config, "max_cost", None)
+    budget = f" of the max_cost ${limit:,.2f}" if limit is not None else ""
+    return (
+        f"spend {spent.text()}{budget} (at the price table: settings [prices] over the list prices)"
+    )
+
+
 def not_examined(rep: RunReport) -> str:
     """The predicates with no edge examined yet and their active edges, on one line; '' when
     every predicate has one."""
@@ -274,6 +288,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     if rep.helpers:
         console.print(helpers_line(rep.helpers))
+    console.print(literal(spend_line(run.config, rep)))
     if any(g.rates.examined for g in rep.per_predicate):
         per_predicate = predicate_kg_wide_table(data)
         if per_predicate is not None:

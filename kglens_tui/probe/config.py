@@ -104,6 +104,9 @@ class RunConfig:
     """Budget: stop before sending more requests than this (none: no limit)."""
     max_tokens_total: int | None = None
     """Budget: stop once prompt + completion tokens reach this (none: no limit)."""
+    max_cost: float | None = None
+    """Budget: stop once the run's spend in US dollars (target and helpers, at the price table:
+    settings [prices] over the list prices) reaches this (none: no limit)."""
     convergence_window: int = 5
     """Iterations over which the three rates must hold still to count as converged."""
     convergence_tolerance: float = 0.005

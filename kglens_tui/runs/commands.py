@@ -39,6 +39,7 @@ from kglens_tui.runs.options import apply_assignments, assignment_key
 from kglens_tui.runs.record import nothing_to_resume, run_row, set_status
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.runs.session import RunSession
+from kglens_tui.runs.spend import COST_YES_HELP, ask_on_terminal, confirm_cost, say_cost
 from kglens_tui.settings import CONFIG_ENV, NOT_SETTINGS, Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, LOCK_WAIT_ENV, connect, default_db_path
 
@@ -280,6 +281,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     mode = get_mode(args.mode)
     named = [assignment_key(item) for item in args.set]
     config = apply_assignments(settings_config(mode.name, overridden=named), args.set)
+    confirm_cost(config, args.yes, say_cost, ask_on_terminal())
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
     return drive_session(session, args.quiet)
 
@@ -340,6 +342,7 @@ def add_run_commands(sub: argparse._SubParsersAction[Any]) -> None:
         help="one setting (repeatable); lists are comma-separated",
     )
     p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("-y", "--yes", action="store_true", help=COST_YES_HELP)
     p.add_argument("--list-settings", action="store_true", help="list the mode's settings and exit")
     p.set_defaults(func=cmd_run)
     p = sub.add_parser(

@@ -53,6 +53,27 @@ TEXT_SETTINGS = ("target", "base_url", "api_key_env", "generator", "verifier")
 (KG and subset names are checked where they are made: `kg.names`)."""
 
 
+def check_max_cost(config: Any) -> None:
+    """A `max_cost` budget is a positive number, and every model the run calls has a price to
+    count it by (settings [prices] or the list prices): ConfigError naming what is missing."""
+    limit = getattr(config, "max_cost", None)
+    if limit is None:
+        return
+    if not 0 < limit < math.inf:
+        raise ConfigError(f"max_cost must be a positive number of US dollars (got {limit})")
+    from kglens_tui.runs.spend import configured_prices, priced_roles
+
+    prices = configured_prices()
+    missing = [
+        f"{role} {spec!r}" for role, spec, price in priced_roles(config, prices) if price is None
+    ]
+    if missing:
+        raise ConfigError(
+            f"max_cost needs a price for {', '.join(missing)}: add it to the settings file's "
+            '[prices], e.g. "MODEL" = "2.50/10.00" (US dollars per million tokens in / out)'
+        )
+
+
 def check_new_run(config: Any) -> None:
     """Checks a new run's settings get on top of `validate` (which stored runs pass too, so that
     a run made before a rule existed, or with a plugin no longer installed, can still be read):
@@ -73,6 +94,7 @@ def check_new_run(config: Any) -> None:
     temperature = getattr(config, "temperature", 0.0)
     if not 0.0 <= temperature <= 2.0:
         raise ConfigError(f"temperature must be between 0 and 2 (got {temperature})")
+    check_max_cost(config)
     if getattr(config, "convergence_tolerance", 0.0) < 0:
         raise ConfigError("convergence_tolerance must not be negative")
     for name in TEXT_SETTINGS:
@@ -122,6 +144,9 @@ class ModeConfig:
     in flight finish (none: no limit)."""
     max_tokens_total: int | None = None
     """Budget: start no unit once prompt + completion tokens reach this (none: no limit)."""
+    max_cost: float | None = None
+    """Budget: stop once the run's spend in US dollars (target and helpers, at the price table:
+    settings [prices] over the list prices) reaches this (none: no limit)."""
     seed: int = 0
     """Seed of the plan: the same seed repeats the run (a simulated target's own seed is N in
     `sim:N`, 0 for `sim`)."""

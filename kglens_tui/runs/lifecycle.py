@@ -20,11 +20,13 @@ from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
+from kglens_tui.llm.pricing import Price, Spend
 from kglens_tui.llm.usage import UsageLedger
 from kglens_tui.runs.control import POLL_S, take_request
 from kglens_tui.runs.dispatch import Dispatcher, Schedule
 from kglens_tui.runs.messages import Abort, Command, Pause, Resume
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
+from kglens_tui.runs.spend import configured_prices, run_spend
 
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"
@@ -53,6 +55,7 @@ class RunEngine:
         self.kg = kg
         self.target = target
         self.helpers = UsageLedger()
+        self._prices: dict[str, Price] | None = None
         """Calls of the helper clients (generator, judge), stored and since the last commit."""
         self.guard = FailureGuard()
         self.status: str = RunStatus.CREATED
@@ -96,6 +99,19 @@ class RunEngine:
         for a failed request (its figures would rest on the rest), else "" (no such rule: a
         KGLens run's is the failure rule's share of requests)."""
         return ""
+
+    def spend(self) -> Spend:
+        """What the run has cost so far in US dollars (stored and this session), target and
+        helpers, at the price table read when the engine first priced it."""
+        if self._prices is None:
+            self._prices = configured_prices()
+        s = self.stats
+        return run_spend(
+            self.config,
+            (int(s.prompt_tokens), int(s.completion_tokens)),
+            self.helpers.totals(),
+            self._prices,
+        )
 
     def _target_usage(self) -> tuple[int, int]:
         """(requests, tokens) the target has cost, stored and in this session (every engine's
@@ -238,6 +254,8 @@ class RunEngine:
         requests, tokens = self._target_usage()
         c = self.config
         if c.max_tokens_total is not None and tokens + self.helpers.tokens >= c.max_tokens_total:
+            return 0
+        if getattr(c, "max_cost", None) is not None and self.spend().dollars >= c.max_cost:
             return 0
         if c.max_requests is None:
             return None

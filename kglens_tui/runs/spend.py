@@ -1,0 +1,136 @@
+"""A run's spend in money: the models it calls by role, their prices (`llm.pricing`, settings
+[prices] over the list prices), and the cost estimate shown before a run starts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kglens_tui.llm.pricing import (
+    Estimate,
+    Price,
+    Spend,
+    estimate,
+    price_for,
+    price_table,
+    prompt_tokens_of,
+    spend,
+)
+from kglens_tui.llm.usage import HelperRole, Usage
+from kglens_tui.runs.clients import uses_model
+
+TARGET = "target"
+COST_YES_HELP = "start without asking when the cost estimate is above confirm_cost_above"
+
+
+def configured_prices() -> dict[str, Price]:
+    """The price table of the settings in force (file and variables)."""
+    from kglens_tui.settings import load_settings
+
+    return price_table(load_settings().prices)
+
+
+def role_specs(config: Any) -> dict[str, str]:
+    """Role -> the model spec it calls: the target, and the generator, paraphraser and judge
+    where they call a model."""
+    specs = {TARGET: str(config.target)}
+    generator = str(getattr(config, "generator", "template"))
+    if uses_model(generator):
+        specs[HelperRole.GENERATOR.value] = generator
+        specs[HelperRole.PARAPHRASER.value] = generator
+    verifier = str(getattr(config, "verifier", "alias"))
+    if uses_model(verifier):
+        specs[HelperRole.JUDGE.value] = verifier
+    return specs
+
+
+def priced_roles(config: Any, prices: Mapping[str, Price]) -> list[tuple[str, str, Price | None]]:
+    """(role, spec, price or None) for every model the run calls."""
+    return [(role, spec, price_for(spec, prices)) for role, spec in role_specs(config).items()]
+
+
+def run_spend(
+    config: Any,
+    target: tuple[int, int],
+    helpers: Mapping[str, Usage],
+    prices: Mapping[str, Price],
+) -> Spend:
+    """Dollars the run spent: the target's (prompt, completion) tokens and each helper role's."""
+    specs = role_specs(config)
+    usage = {TARGET: (specs[TARGET], target[0], target[1])}
+    for role, used in helpers.items():
+        usage[role] = (specs.get(role, ""), used.prompt_tokens, used.completion_tokens)
+    return spend(usage, prices)
+
+
+def planned_requests(config: Any) -> int | None:
+    """The target requests a new run plans at most, where its settings say (a KGLens run:
+    iterations x batch size; any run: its request budget); None when only its plan knows."""
+    bound = getattr(config, "max_requests", None)
+    iterations, batch = getattr(config, "iterations", None), getattr(config, "batch_size", None)
+    if iterations and batch:
+        planned = int(iterations) * int(batch)
+        return planned if bound is None else min(planned, int(bound))
+    return None if bound is None else int(bound)
+
+
+def run_estimate(config: Any, prices: Mapping[str, Price]) -> Estimate | None:
+    """The target's cost estimate for a new run (None: a free or unpriced target, or a number
+    of requests only its plan knows)."""
+    price = price_for(str(config.target), prices)
+    requests = planned_requests(config)
+    if price is None or price.input_per_m + price.output_per_m == 0 or requests is None:
+        return None
+    from kglens_tui.runs.prompts import load_prompt
+
+    messages = load_prompt("answer_yes_no").render(question="Is Paris the capital of France?")
+    text = "".join(str(m.get("content", "")) for m in messages)
+    return estimate(requests, prompt_tokens_of(text), int(config.max_tokens), price)
+
+
+def confirm_cost(config: Any, yes: bool, say: Any, ask: Any) -> None:
+    """Before a new run against a priced model: ``say`` its cost estimate; above the settings'
+    `confirm_cost_above`, go on only when ``yes`` or ``ask(question)`` is true (``ask`` is None
+    without a terminal to ask on). Raises ConfigError when the run must not start."""
+    from kglens_tui.runs.config import ConfigError
+    from kglens_tui.settings import load_settings
+
+    settings = load_settings()
+    found = run_estimate(config, price_table(settings.prices))
+    if found is None:
+        return
+    say(found.text())
+    limit = settings.confirm_cost_above
+    if found.high <= limit or yes:
+        return
+    question = f"it may cost more than ${limit:,.2f} (confirm_cost_above): start it? [y/N] "
+    if ask is not None and ask(question):
+        return
+    raise ConfigError(
+        f"not started: the estimate's upper end ${found.high:,.2f} is above confirm_cost_above "
+        f"${limit:,.2f}; give --yes to start it, or set max_cost / max_requests"
+    )
+
+
+def say_cost(text: str) -> None:
+    """A cost line on the error stream (the output stream stays the command's results)."""
+    from kglens_tui.core.console import err_console
+    from kglens_tui.core.safetext import markup_literal
+
+    err_console.print(markup_literal(text), soft_wrap=True)
+
+
+def ask_on_terminal() -> Any:
+    """A yes/no question on the terminal; None without one (a script gives --yes)."""
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return None
+
+    def ask(question: str) -> bool:
+        from kglens_tui.core.console import err_console
+
+        err_console.print(question, end="", markup=False)
+        return input().strip().lower() in ("y", "yes")
+
+    return ask
