@@ -43,6 +43,7 @@ from kglens_tui.modes.config import (
 )
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.facteval_compare import run_per_relation_table
+from kglens_tui.modes.facteval_similarity import diversity_table, similarity_table
 from kglens_tui.modes.kontest_compare import ensemble_renderables
 from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
@@ -435,6 +436,9 @@ def report(
     else:
         print_facteval(snap.metrics, out)
         out.print(run_per_relation_table(conn, run_id))
+        for table in (similarity_table(conn, run_id), diversity_table(conn, run_id)):
+            if table is not None:
+                out.print(table)
     sources = question_sources(conn, run_id, mode)
     if any(source != "template" for source in sources):
         shown = " · ".join(f"{n:,} {source}" for source, n in sources.items())

@@ -290,10 +290,12 @@ def write_facteval_answers(
     conn: sqlite3.Connection, questions: list[tuple[int, str, str]], answers: list[AnswerRow]
 ) -> None:
     """Store answers (replacing earlier failed ones) and generated question texts, given as
-    (question id, text, generator)."""
+    (question id, text, generator); the template question a generator's replaces is kept in
+    `template`."""
     conn.executemany(
-        "UPDATE facteval_question SET question = ?, generator = ? WHERE id = ?",
-        [(text, gen, qid) for qid, text, gen in questions],
+        "UPDATE facteval_question SET template = CASE WHEN generator = 'template' AND ? != "
+        "'template' THEN question ELSE template END, question = ?, generator = ? WHERE id = ?",
+        [(gen, text, gen, qid) for qid, text, gen in questions],
     )
     conn.executemany(
         "INSERT OR REPLACE INTO facteval_answer(question_id, context, reply, category, matched, "

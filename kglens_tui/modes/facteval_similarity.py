@@ -1,0 +1,161 @@
+"""LLM-facteval's Tables 6 and 7: how close the questions an LLM wrote are to the template ones
+(validity), and how varied each kind of question is (diversity).
+
+- **Similarity (Table 6)**: sentence BLEU-4 of each LLM-written question against the template
+  question it replaced (the same fact, type and format), averaged per question type and format,
+  with its 95% interval (normal, over the questions). 1 is the template word for word.
+- **Diversity (Table 7)**: self-BLEU (Zhu et al. 2018): each question's BLEU-4 against every
+  other question of its group as references, averaged; lower is more varied. Per question type,
+  format and who wrote the questions (template or LLM); a group of more than SELF_BLEU_SAMPLE
+  questions is measured on an evenly spread sample of that many (the cost grows with the square).
+
+BLEU here is Papineni et al.'s with the brevity penalty, over lower-cased word and punctuation
+tokens, smoothed by Chen and Cherry's method 1 (a zero n-gram match counts as 0.1) so that one
+short question gets a score: the figures are comparable within this tool, not with other BLEU
+implementations' to the decimal.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.textfmt import rate_ci
+
+MAX_N = 4
+SMOOTHING = 0.1
+SELF_BLEU_SAMPLE = 200
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.casefold())
+
+
+def _ngrams(words: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
+    return Counter(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+
+
+def bleu(candidate: Sequence[str], references: Sequence[Sequence[str]]) -> float:
+    """Sentence BLEU-4 of a tokenised candidate against tokenised references (0 to 1)."""
+    if not candidate or not references:
+        return 0.0
+    log_sum = 0.0
+    for n in range(1, MAX_N + 1):
+        counts = _ngrams(candidate, n)
+        total = sum(counts.values())
+        if total == 0:
+            log_sum += math.log(SMOOTHING / 1.0)
+            continue
+        most: Counter[tuple[str, ...]] = Counter()
+        for ref in references:
+            for gram, count in _ngrams(ref, n).items():
+                most[gram] = max(most[gram], count)
+        matched = sum(min(count, most[gram]) for gram, count in counts.items())
+        log_sum += math.log((matched if matched else SMOOTHING) / total)
+    length = len(candidate)
+    closest = min((len(r) for r in references), key=lambda r: (abs(r - length), r))
+    penalty = 1.0 if length > closest else math.exp(1 - closest / length)
+    return penalty * math.exp(log_sum / MAX_N)
+
+
+def self_bleu(questions: Sequence[str]) -> float | None:
+    """Mean BLEU of each question against all the others (None with fewer than two)."""
+    if len(questions) < 2:
+        return None
+    if len(questions) > SELF_BLEU_SAMPLE:
+        step = (len(questions) - 1) / (SELF_BLEU_SAMPLE - 1)
+        questions = [questions[round(i * step)] for i in range(SELF_BLEU_SAMPLE)]
+    tokenised = [tokens(q) for q in questions]
+    scores = [bleu(words, tokenised[:i] + tokenised[i + 1 :]) for i, words in enumerate(tokenised)]
+    return sum(scores) / len(scores)
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A mean over n values with its 95% normal interval."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+
+def mean_of(values: Sequence[float]) -> Mean | None:
+    if not values:
+        return None
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return Mean(mean, max(0.0, mean - half), min(1.0, mean + half), n)
+
+
+def _rows(conn: sqlite3.Connection, run_id: int) -> list[tuple[str, str, str, str, str]]:
+    return [
+        (str(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4] or ""))
+        for r in conn.execute(
+            "SELECT qtype, format, question, generator, template FROM facteval_question "
+            "WHERE run_id = ? ORDER BY idx",
+            (run_id,),
+        )
+    ]
+
+
+def _kind(qtype: str, fmt: str) -> str:
+    return qtype.upper() if fmt == "statement" else f"{qtype.upper()} {fmt}"
+
+
+def similarity_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable | None:
+    """Table 6 for a run whose generator wrote questions (None when it wrote none, or they were
+    stored before the template was kept beside them)."""
+    groups: dict[str, list[float]] = {}
+    for qtype, fmt, question, generator, template in _rows(conn, run_id):
+        if generator.startswith("llm:") and template:
+            score = bleu(tokens(question), [tokens(template)])
+            groups.setdefault(_kind(qtype, fmt), []).append(score)
+    if not groups:
+        return None
+    table = LiteralTable(
+        title="Table 6: LLM-written questions against the template ones (BLEU-4, 95% interval)",
+        title_justify="left",
+        caption="Higher is closer to the human-written template for the same fact: the "
+        "generator kept the question valid. n: LLM-written questions.",
+        caption_justify="left",
+    )
+    for col in ("question", "BLEU-4 [95% interval]", "n"):
+        table.add_column(col, justify="left" if col == "question" else "right")
+    for kind, values in sorted(groups.items()):
+        m = mean_of(values)
+        assert m is not None
+        table.add_row(kind, rate_ci(m.value, m.low, m.high), f"{m.n:,}")
+    return table
+
+
+def diversity_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable | None:
+    """Table 7: self-BLEU per question type, format and writer (None with no group of two)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for qtype, fmt, question, generator, _template in _rows(conn, run_id):
+        writer = "LLM" if generator.startswith("llm:") else "template"
+        groups.setdefault((_kind(qtype, fmt), writer), []).append(question)
+    rows = [(key, self_bleu(qs), len(qs)) for key, qs in sorted(groups.items())]
+    rows = [r for r in rows if r[1] is not None]
+    if not rows:
+        return None
+    table = LiteralTable(
+        title="Table 7: diversity of the questions (self-BLEU-4; lower is more varied)",
+        title_justify="left",
+        caption=f"Each question's BLEU-4 against the others of its group, averaged (groups of "
+        f"over {SELF_BLEU_SAMPLE} on an even sample of {SELF_BLEU_SAMPLE}).",
+        caption_justify="left",
+    )
+    for col in ("question", "written by", "self-BLEU-4", "n"):
+        table.add_column(col, justify="left" if col in ("question", "written by") else "right")
+    for (kind, writer), score, n in rows:
+        table.add_row(kind, writer, f"{100 * (score or 0.0):.1f}%", f"{n:,}")
+    return table
