@@ -80,6 +80,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
         "DROP TRIGGER observation_ad",
         "DROP TRIGGER observation_au",
         "DROP TABLE search_indexed",
+        "ALTER TABLE facteval_question DROP COLUMN template",
         "DROP TABLE observation_fts",
         "DROP TABLE unit_answer",
         "DROP TABLE target_usage",
@@ -125,6 +126,7 @@ def test_a_kglens_run_stored_before_it_counted_every_request_starts_from_its_ite
     for trigger in ("observation_ad", "observation_au"):  # schema 10's, before db/0021
         conn.execute(f"DROP TRIGGER {trigger}")
     conn.execute("DROP TABLE search_indexed")
+    conn.execute("ALTER TABLE facteval_question DROP COLUMN template")
     for statement in _schema10_triggers():
         conn.execute(statement)
     conn.execute("DROP VIEW run_rates")  # it names columns schema 12 did not have
