@@ -481,6 +481,7 @@ class TypeNames:
         self._members: dict[str, list[int]] | None = None
         self._tables: dict[str, NameTable] = {}
         self._nodes: dict[str, dict[str, int]] = {}
+        self._shared: dict[str, frozenset[str]] = {}
 
     def build(self, entity_types: Iterable[str]) -> None:
         """Build the tables of these types now (a run does it before its first question), and
@@ -504,20 +505,28 @@ class TypeNames:
             self.table(entity_type)
             assert self._members is not None
             kg = self.kg
-            nodes = {
-                name.casefold(): node
-                for node in self._members.get(entity_type, ())
-                for name in kg.names(node)
-            }
-            self._nodes[entity_type] = nodes
+            found: dict[str, int] = {}
+            shared = set()
+            for node in self._members.get(entity_type, ()):
+                for name in kg.names(node):
+                    folded = name.casefold()
+                    if found.setdefault(folded, node) != node:
+                        shared.add(folded)
+            nodes = self._nodes[entity_type] = found
+            self._shared[entity_type] = frozenset(shared)
+        shared_names = self._shared[entity_type]
         out = []
         for group in groups:
-            node = next((nodes[n.casefold()] for n in group if n.casefold() in nodes), None)
-            out.append(
-                AnswerNames()
-                if node is None
-                else answer_names(self.kg.entity_keys[node], self.kg.labels[node])
-            )
+            at = next((nodes[n.casefold()] for n in group if n.casefold() in nodes), None)
+            if at is None:
+                out.append(AnswerNames())
+                continue
+            node = at
+            # its own names, by which a kind no source covers is found in them (a place of
+            # discovery "Spain"); not one another entity of its type has (the US state Georgia
+            # beside the country)
+            known = tuple(n for n in self.kg.names(node) if n.casefold() not in shared_names)
+            out.append(answer_names(self.kg.entity_keys[node], self.kg.labels[node], known))
         return tuple(out)
 
     def table(self, entity_type: str) -> NameTable:
