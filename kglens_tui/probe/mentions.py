@@ -102,12 +102,14 @@ _NOT_A_NEGATION_BEFORE = frozenset(
 """'not only X', 'not sure, X': the word after 'not' that makes it no negation of X."""
 
 _HEDGE = re.compile(
-    r"\b(?=[iplmcnuab])(?:i\s+(?:think|believe|guess|suppose|recall|remember)|"
+    r"\b(?=[iplmcnuabe])(?:i\s+(?:think|believe|guess|suppose|recall|remember)|"
     r"p(?:robably|ossibly|erhaps)|ma(?:ybe|y\s+be)|might|likely|could\s+be|"
-    r"not\s+(?:sure|certain|entirely)|un(?:sure|certain)|as\s+far\s+as\s+i\s+know|best\s+guess)\b",
+    r"not\s+(?:sure|certain|entirely)|un(?:sure|certain)|as\s+far\s+as\s+i\s+know|best\s+guess|"
+    r"either(?=[^.!?;]*\bor\b)(?![^.!?;]*\bdepend))\b",
     re.IGNORECASE,
 )
-"""Words that express doubt: "I think", "probably", "not sure", "might"."""
+"""Words that express doubt: "I think", "probably", "not sure", "might", "either X or Y" (not
+"either X or Y, depending on the definition": a condition, no doubt)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,91 @@
+"""Lists and names in passing read as a person reads them (issue #34): an item no table knows,
+listed beside a true answer, is another candidate; two numbers joined by "or" are two
+candidates; "either X or Y" is doubt; a direction word before a name after a preposition keeps
+it in passing; later sentences tell more about the answer the first one gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from kglens_tui.core.verdict import Verdict
+from kglens_tui.probe.mentions import NameTable, has_hedge
+from kglens_tui.probe.verify import check_wh
+
+C, W = Verdict.CORRECT, Verdict.INCORRECT
+
+CITIES = NameTable(
+    (n, i) for i, n in enumerate(["Sucre", "La Paz", "Pretoria", "Cape Town", "Bloemfontein"])
+)
+LANGUAGES = NameTable((n, i) for i, n in enumerate(["Portuguese", "Spanish", "English"]))
+PLACES = NameTable((n, i) for i, n in enumerate(["Arizona", "United States", "Maricopa County"]))
+
+
+@pytest.mark.parametrize(
+    ("reply", "want"),
+    [
+        ("Bolivia has two capitals: Sucre and Cochabamba.", W),  # an item no table knows
+        ("Bolivia has two capitals: Cochabamba and Sucre.", W),
+        ("The capital is Sucre and Cochabamba is the largest city.", C),  # a clause of its own
+        ("The capital is Sucre and the seat of government is elsewhere.", C),
+        ("The capital is Sucre and not Cochabamba.", C),
+    ],
+)
+def test_an_unknown_item_listed_beside_the_one_answer(reply: str, want: Verdict) -> None:
+    question = "What is the capital of Bolivia?"
+    assert check_wh(reply, [["Sucre"]], CITIES, ["Bolivia"], question=question).verdict == want
+
+
+def test_an_unknown_item_counts_only_where_the_question_asks_for_one() -> None:
+    reply = "It borders Niger and Chad."
+    for question, want in (
+        ("Which countries share a border with Libya?", C),  # the KG may know only one
+        ("Which country is the neighbour of Libya?", W),
+        ("", C),
+    ):
+        assert check_wh(reply, [["Niger"]], question=question).verdict == want
+
+
+def test_an_unknown_item_beside_several_answers_is_wrong_but_uncertain() -> None:
+    answers = [["Pretoria"], ["Cape Town"], ["Bloemfontein"]]
+    got = check_wh("South Africa's capitals are Pretoria and Johannesburg.", answers, CITIES)
+    assert got.verdict == W and got.uncertain
+    got = check_wh("The capitals are Pretoria, Cape Town and Bloemfontein.", answers, CITIES)
+    assert got.verdict == C and not got.uncertain
+
+
+@pytest.mark.parametrize(
+    ("reply", "want"),
+    [
+        ("Helium was discovered in 1868 or 1895.", W),
+        ("Helium was discovered in 1895 or 1868.", W),
+        ("Helium was discovered in 1895, or so the books say.", C),
+        ("Helium was discovered in 1895.", C),
+    ],
+)
+def test_two_numbers_joined_by_or_are_two_candidates(reply: str, want: Verdict) -> None:
+    assert check_wh(reply, [["1895"]]).verdict == want
+
+
+def test_either_or_is_doubt_unless_it_depends() -> None:
+    assert has_hedge("It's either Dodoma or Dar es Salaam.")
+    assert not has_hedge("It lies in either Europe or Asia, depending on the definition.")
+    assert not has_hedge("Either way, it is Dodoma.")
+
+
+def test_a_direction_word_keeps_a_name_in_passing() -> None:
+    reply = "Maricopa County is in Arizona, in the southwestern United States."
+    got = check_wh(reply, [["Arizona"]], PLACES, ["Maricopa County"])
+    assert got.verdict == C
+    reply = "Maricopa County is in Arizona, and the United States."
+    assert check_wh(reply, [["Arizona"]], PLACES, ["Maricopa County"]).verdict == W
+
+
+def test_later_sentences_tell_more_about_the_answer() -> None:
+    reply = (
+        "Brazil's official language is Portuguese. It is the only Portuguese-speaking country"
+        " in the Americas, and English is widely taught."
+    )
+    got = check_wh(reply, [["Portuguese"]], LANGUAGES, ["Brazil"])
+    assert got.verdict == C and got.uncertain
+    reply = "Brazil's official languages are Portuguese and English."
+    assert check_wh(reply, [["Portuguese"]], LANGUAGES, ["Brazil"]).verdict == W
