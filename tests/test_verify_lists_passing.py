@@ -89,3 +89,56 @@ def test_later_sentences_tell_more_about_the_answer() -> None:
     assert got.verdict == C and got.uncertain
     reply = "Brazil's official languages are Portuguese and English."
     assert check_wh(reply, [["Portuguese"]], LANGUAGES, ["Brazil"]).verdict == W
+
+
+PEOPLE = NameTable(
+    (n, i)
+    for i, n in enumerate(
+        ["Catherine Connolly", "Micheál Martin", "Benyamin Netanyahu", "Isaac Herzog"]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "answer", "want"),
+    [
+        (
+            "Who is the head of state of Ireland?",
+            "Ireland's head of state is the Taoiseach, Micheál Martin; President Catherine"
+            " Connolly has a mainly ceremonial role.",
+            "Catherine Connolly",
+            W,  # the sentence that says what the head of state is names Martin
+        ),
+        (
+            "Who is the head of government of Israel?",
+            "Israel's head of government is Prime Minister Benjamin Netanyahu; the largely"
+            " ceremonial head of state is President Isaac Herzog.",
+            "Benyamin Netanyahu",
+            C,  # Herzog is given as something else; Benjamin is Benyamin spelled otherwise
+        ),
+    ],
+)
+def test_the_sentence_that_defines_the_answer(
+    question: str, reply: str, answer: str, want: Verdict
+) -> None:
+    from kglens_tui.kg.answer_names import AnswerNames, person_short_names
+
+    short = AnswerNames((), person_short_names(answer))
+    got = check_wh(reply, [[answer]], PEOPLE, [question.split()[-1].rstrip("?")],
+                   question=question, answer_only=[short])  # fmt: skip
+    assert got.verdict == want
+
+
+@pytest.mark.parametrize(
+    ("reply", "want"),
+    [
+        ("Douala is the capital of Cameroon; several ministries are based in Yaoundé.", W),
+        ("Yaoundé is the capital of Cameroon; Douala is its main port.", C),
+        ("Yaoundé. Douala is the capital of the DR Congo's rival.", C),  # not Cameroon's
+        ("Douala is the largest city; the capital of Cameroon is Yaoundé.", C),
+    ],
+)
+def test_an_unknown_name_defined_as_the_answer(reply: str, want: Verdict) -> None:
+    question = "What is the capital of Cameroon?"
+    got = check_wh(reply, [["Yaoundé"]], None, ["Cameroon"], question=question)
+    assert got.verdict == want

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.answer_names import PARTICLES, AnswerNames, currency_unit_words
+from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
@@ -347,7 +347,10 @@ def _rival_as_close(
 
 
 def _rival_verdict(
-    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+    defining: frozenset[int] = frozenset(),
 ) -> tuple[bool, bool]:
     """(rival, uncertain): whether the reply names, not negated, an entity of the answer's type
     that is neither a true object nor the subject, as an answer: a rival mention whose span no
@@ -359,9 +362,12 @@ def _rival_verdict(
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
-    true_sentences = {tokens[m.start].sentence for m in found if m.owner < 0 and not m.negated}
-    if true_sentences:  # the first sentence that gives a true answer is the answer; later
-        true_sentences = {min(true_sentences)}  # ones tell more ("It is the only ...-speaking")
+    every_true = {tokens[m.start].sentence for m in found if m.owner < 0 and not m.negated}
+    # the first sentence that gives a true answer, where the question's words define it if any
+    # does, is the answer; the others tell more ("It is the only ...-speaking")
+    chosen = (every_true & defining) or every_true
+    true_sentences = {min(chosen)} if chosen else set()
+    answered_elsewhere = bool(defining) and not every_true & defining
     passing: set[int] = set()
     rival = uncertain = False
     for m in sorted(found, key=lambda m: m.start):
@@ -370,7 +376,10 @@ def _rival_verdict(
         if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
             passing.add(m.end)
             continue
-        if true_sentences and tokens[m.start].sentence not in true_sentences:
+        sentence = tokens[m.start].sentence
+        # a rival where the question's words define the answer, and no true one is, answers
+        elsewhere = not (answered_elsewhere and sentence in defining)
+        if true_sentences and sentence not in true_sentences and elsewhere:
             uncertain = True
             continue
         rival = True
@@ -544,7 +553,10 @@ def check_wh(
     fuzzy_table = _truth_table(groups)
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
-        rival, uncertain = _rival_verdict(tokens, found, subject_names)
+        defining = _defining(tokens, asked, subject_names)
+        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining)
+        if not rival and defining and answers:
+            rival = _defined_by_another(tokens, defining, answers, found, subject_names)
         if not rival and len(groups) == 1:
             one = _asks_for_one(asked)
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
@@ -664,6 +676,96 @@ def _offers_others(
         named = [item for item in items if truth.matches(tokenize(item))]
         others = [item for item in items if item[:1].isupper() and item not in named]
         return bool(named) and bool(others)
+    return False
+
+
+_QUESTION_WORDS = frozenset(
+    {"what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were",
+     "do", "does", "did", "the", "a", "an", "of", "in", "for", "to", "by", "from", "with", "on",
+     "at", "also", "known", "as", "its", "it", "this", "that", "and", "or", "name", "s"}
+)  # fmt: skip
+"""Words of a question that are no words of the relation it asks about."""
+
+
+def _relation_words(asked: Sequence[Token], subject: tuple[str, ...]) -> frozenset[str]:
+    """The words a question names its relation by ("capital", "head" and "state"): its words
+    less question words and the subject's names."""
+    if not asked:
+        return frozenset()
+    named = {
+        i for start, end, _ in _truth_table((subject,)).matches(asked) for i in range(start, end)
+    }
+    return frozenset(
+        t.norm.removesuffix("s")
+        for i, t in enumerate(asked)
+        if t.word and i not in named and t.norm not in _QUESTION_WORDS
+    )
+
+
+def _defining(
+    tokens: Sequence[Token], asked: Sequence[Token], subject: tuple[str, ...]
+) -> frozenset[int]:
+    """The sentences of a reply that use the question's relation words, every one (all but one
+    of three or more: "calling code" for "international calling code"), of the subject ("Ireland's
+    head of state", "the capital of Cameroon"; not "the capital of the DR Congo" asked about the
+    Congo, nor "the head of government" asked about the head of state): where the reply says
+    what the answer is."""
+    relation = _relation_words(asked, subject)
+    if not relation or not subject:
+        return frozenset()
+    words: dict[int, set[str]] = {}
+    for t in tokens:
+        if t.word:
+            words.setdefault(t.sentence, set()).add(t.norm.removesuffix("s"))
+    need = len(relation) - (1 if len(relation) >= 3 else 0)
+    anchored = set()
+    for start, end, _ in _truth_table((subject,)).matches(tokens):
+        near: range | None = None
+        if tokens[end - 1].raw.endswith(("'s", "'")):  # "Ireland's head of state"
+            near = range(end, min(end + 4, len(tokens)))
+        else:  # "the capital of Cameroon" (not "of the DR Congo": another country)
+            at = start - 1 - (start >= 2 and tokens[start - 1].norm == "the")
+            if at >= 0 and tokens[at].norm in ("of", "in"):
+                near = range(max(at - 4, 0), at)
+        if near and any(tokens[i].norm.removesuffix("s") in relation for i in near):
+            anchored.add(tokens[start].sentence)
+    return frozenset(
+        s for s, seen in words.items() if s in anchored and len(relation & seen) >= need
+    )
+
+
+_COPULAS = frozenset({"is", "was", "remains"})
+
+
+def _defined_by_another(
+    tokens: Sequence[Token],
+    defining: frozenset[int],
+    answers: Sequence[Mention],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+) -> bool:
+    """Whether the sentences that define the answer (`_defining`) name no true answer but a name
+    no table knows, next to their verb of being ("Douala is the capital of Cameroon ...;
+    several ministries are also based in Yaoundé"): the reply answers with it, and names the
+    true one in passing."""
+    if any(tokens[m.start].sentence in defining for m in answers):
+        return False
+    spans = _named_spans(tokens, found, subject)
+    for i, tok in enumerate(tokens):
+        if tok.norm not in _COPULAS or tok.sentence not in defining:
+            continue
+        for j in (i - 1, _skip_fillers(tokens, i + 1, 1)):
+            if j is None or not 0 <= j < len(tokens) or j in spans:
+                continue
+            other = tokens[j]
+            if other.sentence != tok.sentence or not other.word or negated(tokens, j):
+                continue
+            if (
+                other.raw[:1].isupper()
+                and any(c.islower() for c in other.raw[1:])
+                and (other.norm not in _NAME_NEIGHBOURS and other.norm not in _QUESTION_WORDS)
+            ):
+                return True
     return False
 
 
@@ -914,20 +1016,34 @@ def _echo(runs: Sequence[tuple[int, int]]) -> set[int]:
 def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> bool:
     """Whether a short name ("Macron", "King Salman") stands alone: the capitalised words and
     name particles right around it in its clause are words of the true answer's names
-    ("Donald Trump" for Donald J. Trump), none of another name ("Brigitte Macron")."""
+    ("Donald Trump" for Donald J. Trump) or their other spellings (`_spelled_like`), none of
+    another name ("Brigitte Macron")."""
     clause = tokens[m.start].clause
     for step, i in ((-1, m.start - 1), (1, m.end)):
         while 0 <= i < len(tokens) and tokens[i].clause == clause and tokens[i].word:
             tok = tokens[i]
             particle = tok.norm in PARTICLES
             if not (particle or tok.raw[:1].isupper()) or (
-                not particle and tok.norm in _NAME_NEIGHBOURS
+                not particle and (tok.norm in _NAME_NEIGHBOURS or tok.norm in _TITLE_WORDS)
             ):
                 break
-            if tok.norm not in allowed:
+            if tok.norm not in allowed and not _spelled_like(tok.norm, allowed):
                 return False
             i += step
     return True
+
+
+_TITLE_WORDS = frozenset(w for title in TITLES for w in title.split())
+"""Words of titles, which belong to no name ("Prime Minister Benjamin Netanyahu")."""
+
+
+def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
+    """Whether a word is another spelling of a word of the true names: the same first letter
+    and at least 0.8 alike ("Benjamin" for "Benyamin" Netanyahu), at least four letters."""
+    return len(word) >= 4 and any(
+        w[:1] == word[:1] and len(w) >= 4 and SequenceMatcher(None, word, w).ratio() >= 0.8
+        for w in allowed
+    )
 
 
 _NAME_NEIGHBOURS = frozenset(
