@@ -104,14 +104,14 @@ PEOPLE = NameTable(
     [
         (
             "Who is the head of state of Ireland?",
-            "Ireland's head of state is the Taoiseach, Micheál Martin; President Catherine"
+            "Ireland's head of state is the Taoiseach, Micheál Martin. President Catherine"
             " Connolly has a mainly ceremonial role.",
             "Catherine Connolly",
             W,  # the sentence that says what the head of state is names Martin
         ),
         (
             "Who is the head of government of Israel?",
-            "Israel's head of government is Prime Minister Benjamin Netanyahu; the largely"
+            "Israel's head of government is Prime Minister Benjamin Netanyahu. The largely"
             " ceremonial head of state is President Isaac Herzog.",
             "Benyamin Netanyahu",
             C,  # Herzog is given as something else; Benjamin is Benyamin spelled otherwise
@@ -132,10 +132,10 @@ def test_the_sentence_that_defines_the_answer(
 @pytest.mark.parametrize(
     ("reply", "want"),
     [
-        ("Douala is the capital of Cameroon; several ministries are based in Yaoundé.", W),
-        ("Yaoundé is the capital of Cameroon; Douala is its main port.", C),
+        ("Douala is the capital of Cameroon. Several ministries are based in Yaoundé.", W),
+        ("Yaoundé is the capital of Cameroon. Douala is its main port.", C),
         ("Yaoundé. Douala is the capital of the DR Congo's rival.", C),  # not Cameroon's
-        ("Douala is the largest city; the capital of Cameroon is Yaoundé.", C),
+        ("Douala is the largest city. The capital of Cameroon is Yaoundé.", C),
     ],
 )
 def test_an_unknown_name_defined_as_the_answer(reply: str, want: Verdict) -> None:

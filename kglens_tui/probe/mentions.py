@@ -58,7 +58,7 @@ _TOKEN = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_SENTENCE_STOP = re.compile(r"[.!?;\u3002]")
+_SENTENCE_STOP = re.compile(r"[.!?\u3002]")
 _SHORT_FORMS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
 """Abbreviated name words read as written out ("St. Lucia" is "Saint Lucia"; "Mt." "Mount")."""
 _ABBREVIATIONS = frozenset({*_SHORT_FORMS, "mr", "mrs", "ms", "dr", "gen", "pres", "prof"})
@@ -289,7 +289,7 @@ def _split_unspaced(word: str) -> list[str]:
 def _ends_sentence(stop: str, text: str, end: int) -> bool:
     """Whether punctuation ends a sentence: . ! ? followed by the end of the text or by a space
     and what is not a lower-case letter (a line break alone does not: lines may list items)."""
-    if end >= len(text) or stop.endswith(("\u3002", ";")):  # 。 needs no space; ; joins two
+    if end >= len(text) or stop.endswith("\u3002"):  # 。 ends a sentence without a space
         return True
     rest = text[end : end + 2]
     return rest[:1].isspace() and not rest[1:2].islower()
