@@ -171,7 +171,7 @@ def test_the_subject_asked_about_is_no_rival_on_the_bench(cases) -> None:
 
 
 HELD_OUT = DEFAULT_DATA.with_name("verifier_heldout.jsonl")
-HELD_OUT_FLOOR = 0.86
+HELD_OUT_FLOOR = 0.90
 """The Wh agreement the once-held-out set (verifier_heldout.md) has reached: no rule change may
 lower it."""
 

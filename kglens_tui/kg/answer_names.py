@@ -401,12 +401,16 @@ def person_short_names(label: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=65536)
-def answer_names(key: str, label: str) -> AnswerNames:
+def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNames:
     """The answer-only names of the entity with KG key ``key`` and label ``label`` (none for
-    kinds the sources do not cover)."""
+    kinds the sources do not cover). ``known``: every name the KG gives it, by which an entity
+    of a kind no source covers is found in them (`_by_names`: a place of discovery "Spain" is
+    the country; the historical state "Soviet Union", alias "USSR", is ISO 3166-3's SUHH)."""
     kind, _, code = key.partition(":")
     names: tuple[str, ...] = ()
-    if kind == "country" and len(code) == 3:
+    if kind not in SOURCED_KINDS and kind != "person" and known:
+        names = _by_names(known)
+    elif kind == "country" and len(code) == 3:
         alpha2 = _alpha2(code)
         names = territory_names().get(alpha2, ()) if alpha2 else ()
     elif kind == "currency":
@@ -460,13 +464,73 @@ def currency_unit_words() -> frozenset[str]:
     )
 
 
+def _by_names(known: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of the country whose English name (CLDR's or pycountry's) is one of ``known``,
+    else of the former country of ISO 3166-3 one of whose names is (`historic_names`)."""
+    folded = {_fold(n) for n in known}
+    found = {code for name in folded for code in _english_territories().get(name, ())}
+    if len(found) == 1:
+        return territory_names().get(found.pop(), ())
+    for names in historic_names():
+        if folded & {_fold(n) for n in names}:
+            return names
+    return ()
+
+
+@lru_cache(maxsize=1)
+def _english_territories() -> dict[str, frozenset[str]]:
+    """Folded English name of a country (CLDR, pycountry) -> its ISO 3166 alpha-2 codes."""
+    import pycountry
+    from babel import Locale
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for code, name in Locale("en").territories.items():
+        if len(code) == 2 and code.isalpha():
+            out[_fold(name)].add(code)
+    for country in pycountry.countries:
+        for attr in ("name", "common_name"):
+            value = getattr(country, attr, None)
+            if value:
+                out[_fold(value)].add(country.alpha_2)
+    return {name: frozenset(codes) for name, codes in out.items()}
+
+
+@lru_cache(maxsize=1)
+def historic_names() -> tuple[tuple[str, ...], ...]:
+    """The names of each former country of ISO 3166-3 (pycountry), its name's parts read whole:
+    "USSR, Union of Soviet Socialist Republics" is "USSR" and "Union of Soviet Socialist
+    Republics"; "Zaire, Republic of" is "Zaire" and "Republic of Zaire"; a bracketed word is
+    optional ("(Socialist) Federal Republic of" Yugoslavia); a part of one word qualifies the
+    name ("France, Metropolitan") and names nothing alone."""
+    import pycountry
+
+    out = []
+    for old in pycountry.historic_countries:
+        parts = [p.strip() for p in old.name.split(",") if p.strip()]
+        head = parts[0]
+        names = {head}
+        for part in parts[1:]:
+            for form in {
+                re.sub(r"\(([^()]*)\)\s*", r"\1 ", part),
+                re.sub(r"\([^()]*\)\s*", "", part),
+            }:
+                form = " ".join(form.split())
+                if form.casefold().endswith(" of"):
+                    names.add(f"{form} {head}")
+                elif " " in form:  # one word is a qualifier ("France, Metropolitan")
+                    names.add(form)
+        out.append(tuple(sorted(n for n in names if len(n) >= MIN_CHARS)))
+    return tuple(out)
+
+
 SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone"})
 """Key prefixes of the entities the sources name (`answer_names`); people need no source."""
 
 
 def has_sources(key: str) -> bool:
-    """Whether the sources may name the entity with this KG key."""
-    return key.partition(":")[0] in SOURCED_KINDS
+    """Whether the sources may name the entity with this KG key (those of other kinds only by
+    their names: `_by_names`)."""
+    return key.partition(":")[0] != "person"
 
 
 def warm() -> None:

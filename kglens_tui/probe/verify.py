@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.answer_names import PARTICLES, AnswerNames, currency_unit_words
+from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
@@ -347,18 +347,27 @@ def _rival_as_close(
 
 
 def _rival_verdict(
-    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+    defining: frozenset[int] = frozenset(),
 ) -> tuple[bool, bool]:
     """(rival, uncertain): whether the reply names, not negated, an entity of the answer's type
     that is neither a true object nor the subject, as an answer: a rival mention whose span no
     true or subject name shares, not named in passing (`_in_passing`: "Canberra, near Sydney"),
-    in a sentence that names a true object. A rival in a sentence of its own beside a true answer
-    ("Canberra. Sydney is the largest city.") does not count, but leaves the verdict uncertain.
+    in the first sentence that names a true object. A rival in another sentence ("Canberra. Sydney
+    is the largest city."; "Portuguese. It is the only Portuguese-speaking country, beside
+    Spanish-speaking ones.") does not count, but leaves the verdict uncertain.
     ``found``: the mentions of the true objects' and the rivals' names (`mentions`)."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
-    true_sentences = {tokens[m.start].sentence for m in found if m.owner < 0 and not m.negated}
+    every_true = {tokens[m.start].sentence for m in found if m.owner < 0 and not m.negated}
+    # the first sentence that gives a true answer, where the question's words define it if any
+    # does, is the answer; the others tell more ("It is the only ...-speaking")
+    chosen = (every_true & defining) or every_true
+    true_sentences = {min(chosen)} if chosen else set()
+    answered_elsewhere = bool(defining) and not every_true & defining
     passing: set[int] = set()
     rival = uncertain = False
     for m in sorted(found, key=lambda m: m.start):
@@ -367,7 +376,10 @@ def _rival_verdict(
         if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
             passing.add(m.end)
             continue
-        if true_sentences and tokens[m.start].sentence not in true_sentences:
+        sentence = tokens[m.start].sentence
+        # a rival where the question's words define the answer, and no true one is, answers
+        elsewhere = not (answered_elsewhere and sentence in defining)
+        if true_sentences and sentence not in true_sentences and elsewhere:
             uncertain = True
             continue
         rival = True
@@ -383,6 +395,10 @@ _PASSING = frozenset(
 """Prepositions (and words of succession) before a name that mention it in passing, not as
 the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark")."""
 _ARTICLES = frozenset({"the", "a", "an"})
+
+
+_COMPASS = re.compile(r"(?:north|south)(?:east|west)?(?:ern)?|(?:east|west)(?:ern)?|central")
+"""Words of direction between a preposition and a name ("in the southwestern United States")."""
 
 
 _SEASONAL = (
@@ -411,10 +427,14 @@ def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
     i = m.start - 1
     while (
         i >= 0
-        and (tokens[i].norm in _ARTICLES or tokens[i].raw.endswith("'s"))
+        and (
+            tokens[i].norm in _ARTICLES
+            or tokens[i].raw.endswith("'s")
+            or _COMPASS.fullmatch(tokens[i].norm)
+        )
         and tokens[i].clause == tokens[m.start].clause
     ):
-        i -= 1  # "the", "Germany's": "like Germany's +49"
+        i -= 1  # "the", "Germany's", "southwestern": "like Germany's +49", "in the north of"
     if i < 0:
         return False
     if tokens[i].norm in _PASSING and tokens[i].clause == tokens[m.start].clause:
@@ -533,9 +553,15 @@ def check_wh(
     fuzzy_table = _truth_table(groups)
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
-        rival, uncertain = _rival_verdict(tokens, found, subject_names)
+        defining = _defining(tokens, asked, subject_names)
+        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining)
+        if not rival and defining and answers:
+            rival = _defined_by_another(tokens, defining, answers, found, subject_names)
         if not rival and len(groups) == 1:
-            rival = _offers_others(tokens, text, answers, found, subject_names, truth)
+            one = _asks_for_one(asked)
+            rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
+        elif not rival and answers and _unknown_item(tokens, answers, found, subject_names):
+            rival = uncertain = True
         if not rival and answers and _answered_by_another(tokens, text, answers):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
@@ -611,32 +637,39 @@ def _offers_others(
     found: Sequence[Mention],
     subject: tuple[str, ...],
     truth: NameTable,
+    asks_for_one: bool = False,
 ) -> bool:
     """Whether a reply to a question with one true answer offers other candidates beside it,
-    names the KG may not know: "Canberra or Sydney", "Canberra, and also Sydney", or a list of
+    names the KG may not know: "Canberra or Sydney", "Canberra, and also Sydney", "1868 or
+    1895", an item listed beside it where the question asks for one thing (``asks_for_one``:
+    "What is the capital...?" "Sucre and Cochabamba"; `_listed_beside`), or a list of
     items one per line ("- Canberra / - Sydney"). A capitalised word joined by "or" (or by "and"
     right after the true name) that is no true, subject or denied name is another candidate."""
-    spans = {i for m in found for i in range(m.start, m.end)}
-    if subject:
-        spans.update(
-            i
-            for start, end, _ in _truth_table((subject,)).matches(tokens)
-            for i in range(start, end)
-        )
+    spans = _named_spans(tokens, found, subject)
     sentences = {tokens[m.start].sentence for m in answers}
     ends = {m.end for m in answers}
+    starts = {m.start for m in answers}
     for i, tok in enumerate(tokens):
         if tok.norm not in ("or", "and") or tok.sentence not in sentences:
             continue
         before = _skip_fillers(tokens, i - 1, -1)
+        after_at = _skip_fillers(tokens, i + 1, 1)
         after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
         if tok.norm == "and" and (before is None or before + 1 not in ends or after != "also"):
-            continue  # "X and also Y" adds a candidate; "X and Y" may list true answers
-        for j in (_skip_fillers(tokens, i + 1, 1), _skip_fillers(tokens, i - 1, -1)):
+            # "X and also Y" adds a candidate; "X and Y" may list true answers, but not where
+            # the question asks for one thing (`_listed_beside`)
+            if asks_for_one and _listed_beside(tokens, i, before, after_at, spans, ends, starts):
+                return True
+            continue
+        for j in (after_at, before):
             if j is None or j in spans:
                 continue
             other = tokens[j]
-            if other.word and other.raw[:1].isupper() and not negated(tokens, j):
+            if negated(tokens, j):
+                continue
+            if other.word and other.raw[:1].isupper():
+                return True
+            if tok.norm == "or" and _other_number(tokens, i, j, ends, starts):
                 return True
     items = _LIST_ITEM.findall(text)
     if len(items) >= 2:
@@ -644,6 +677,208 @@ def _offers_others(
         others = [item for item in items if item[:1].isupper() and item not in named]
         return bool(named) and bool(others)
     return False
+
+
+_QUESTION_WORDS = frozenset(
+    {"what", "which", "who", "whom", "whose", "where", "when", "how", "is", "are", "was", "were",
+     "do", "does", "did", "the", "a", "an", "of", "in", "for", "to", "by", "from", "with", "on",
+     "at", "also", "known", "as", "its", "it", "this", "that", "and", "or", "name", "s"}
+)  # fmt: skip
+"""Words of a question that are no words of the relation it asks about."""
+
+
+def _relation_words(asked: Sequence[Token], subject: tuple[str, ...]) -> frozenset[str]:
+    """The words a question names its relation by ("capital", "head" and "state"): its words
+    less question words and the subject's names."""
+    if not asked:
+        return frozenset()
+    named = {
+        i for start, end, _ in _truth_table((subject,)).matches(asked) for i in range(start, end)
+    }
+    return frozenset(
+        t.norm.removesuffix("s")
+        for i, t in enumerate(asked)
+        if t.word and i not in named and t.norm not in _QUESTION_WORDS
+    )
+
+
+def _defining(
+    tokens: Sequence[Token], asked: Sequence[Token], subject: tuple[str, ...]
+) -> frozenset[int]:
+    """The sentences of a reply that use the question's relation words, every one (all but one
+    of three or more: "calling code" for "international calling code"), of the subject ("Ireland's
+    head of state", "the capital of Cameroon"; not "the capital of the DR Congo" asked about the
+    Congo, nor "the head of government" asked about the head of state): where the reply says
+    what the answer is."""
+    relation = _relation_words(asked, subject)
+    if not relation or not subject:
+        return frozenset()
+    words: dict[int, set[str]] = {}
+    for t in tokens:
+        if t.word:
+            words.setdefault(t.sentence, set()).add(t.norm.removesuffix("s"))
+    need = len(relation) - (1 if len(relation) >= 3 else 0)
+    anchored = set()
+    for start, end, _ in _truth_table((subject,)).matches(tokens):
+        near: range | None = None
+        if tokens[end - 1].raw.endswith(("'s", "'")):  # "Ireland's head of state"
+            near = range(end, min(end + 4, len(tokens)))
+        else:  # "the capital of Cameroon" (not "of the DR Congo": another country)
+            at = start - 1 - (start >= 2 and tokens[start - 1].norm == "the")
+            if at >= 0 and tokens[at].norm in ("of", "in"):
+                near = range(max(at - 4, 0), at)
+        if near and any(tokens[i].norm.removesuffix("s") in relation for i in near):
+            anchored.add(tokens[start].sentence)
+    return frozenset(
+        s for s, seen in words.items() if s in anchored and len(relation & seen) >= need
+    )
+
+
+_COPULAS = frozenset({"is", "was", "remains"})
+
+
+def _defined_by_another(
+    tokens: Sequence[Token],
+    defining: frozenset[int],
+    answers: Sequence[Mention],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+) -> bool:
+    """Whether the sentences that define the answer (`_defining`) name no true answer but a name
+    no table knows, next to their verb of being ("Douala is the capital of Cameroon ...;
+    several ministries are also based in Yaoundé"): the reply answers with it, and names the
+    true one in passing."""
+    if any(tokens[m.start].sentence in defining for m in answers):
+        return False
+    spans = _named_spans(tokens, found, subject)
+    for i, tok in enumerate(tokens):
+        if tok.norm not in _COPULAS or tok.sentence not in defining:
+            continue
+        for j in (i - 1, _skip_fillers(tokens, i + 1, 1)):
+            if j is None or not 0 <= j < len(tokens) or j in spans:
+                continue
+            other = tokens[j]
+            if other.sentence != tok.sentence or not other.word or negated(tokens, j):
+                continue
+            if (
+                other.raw[:1].isupper()
+                and any(c.islower() for c in other.raw[1:])
+                and (other.norm not in _NAME_NEIGHBOURS and other.norm not in _QUESTION_WORDS)
+            ):
+                return True
+    return False
+
+
+_ONE = frozenset({"is", "was", "does", "did"})
+_MANY = frozenset({"are", "were", "do"})
+
+
+def _asks_for_one(asked: Sequence[Token]) -> bool:
+    """Whether a question asks for one thing: its first verb of being is singular ("What is the
+    capital", "In what year was"; not "What are the official languages", "Which countries
+    share")."""
+    for tok in asked:
+        if tok.norm in _ONE:
+            return True
+        if tok.norm in _MANY:
+            return False
+    return False
+
+
+def _named_spans(
+    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+) -> set[int]:
+    """Positions of the tokens inside a found name or a name of the subject."""
+    spans = {i for m in found for i in range(m.start, m.end)}
+    if subject:
+        spans.update(
+            i
+            for start, end, _ in _truth_table((subject,)).matches(tokens)
+            for i in range(start, end)
+        )
+    return spans
+
+
+def _unknown_item(
+    tokens: Sequence[Token],
+    answers: Sequence[Mention],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+) -> bool:
+    """Whether a reply to a question with several true answers lists, joined by "and" to a true
+    one, an item no table knows ("South Africa's capitals are Pretoria and Johannesburg."): a
+    list with a wrong item is incorrect, but the item may be a name the sources lack, so the
+    verdict is uncertain (`check_wh`)."""
+    spans = _named_spans(tokens, found, subject)
+    ends = {m.end for m in answers}
+    starts = {m.start for m in answers}
+    for i, tok in enumerate(tokens):
+        if tok.norm != "and":
+            continue
+        before = _skip_fillers(tokens, i - 1, -1)
+        after = _skip_fillers(tokens, i + 1, 1)
+        if _listed_beside(tokens, i, before, after, spans, ends, starts):
+            return True
+    return False
+
+
+def _listed_beside(
+    tokens: Sequence[Token],
+    i: int,
+    before: int | None,
+    after: int | None,
+    spans: set[int],
+    ends: set[int],
+    starts: set[int],
+) -> bool:
+    """Whether the "and" at ``i`` joins a true answer and a list item no table knows: a run of
+    capitalised words in the same clause that stands as an item, ending the clause ("Pretoria
+    and Johannesburg.") or opening it ("...: La Paz and Sucre"), not the subject of a clause of
+    its own ("Canberra and Sydney is the largest city" names Sydney as something else)."""
+    if before is None or after is None:
+        return False
+    clause = tokens[i].clause
+    if before + 1 in ends and after not in spans:
+        j = after
+        while j < len(tokens) and tokens[j].clause == clause and tokens[j].word:
+            if not (tokens[j].raw[:1].isupper() or tokens[j].norm in PARTICLES):
+                return False
+            j += 1
+        return (
+            j > after
+            and tokens[after].raw[:1].isupper()
+            and (j == len(tokens) or tokens[j].clause != clause)
+            and not negated(tokens, after)
+        )
+    if after in starts and before not in spans:
+        j = before
+        while j >= 0 and tokens[j].clause == clause and tokens[j].word:
+            if not (tokens[j].raw[:1].isupper() or tokens[j].norm in PARTICLES):
+                return False
+            j -= 1
+        first = j + 1
+        return (
+            first <= before
+            and first > 0
+            and tokens[first].raw[:1].isupper()
+            and tokens[j].clause != clause
+            and not negated(tokens, first)
+        )
+    return False
+
+
+def _other_number(
+    tokens: Sequence[Token], i: int, j: int, ends: set[int], starts: set[int]
+) -> bool:
+    """Whether the number at ``j`` is another candidate beside a true number across the "or" at
+    ``i`` ("in 1868 or 1895")."""
+    other = tokens[j]
+    if other.word or not other.norm[1:].isdigit():
+        return False
+    true_at = i + 1 if j < i else i
+    if j < i:
+        return true_at in starts and not tokens[true_at].word
+    return i in ends and not tokens[i - 1].word
 
 
 def _answered_by_another(tokens: Sequence[Token], text: str, answers: Sequence[Mention]) -> bool:
@@ -781,20 +1016,34 @@ def _echo(runs: Sequence[tuple[int, int]]) -> set[int]:
 def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> bool:
     """Whether a short name ("Macron", "King Salman") stands alone: the capitalised words and
     name particles right around it in its clause are words of the true answer's names
-    ("Donald Trump" for Donald J. Trump), none of another name ("Brigitte Macron")."""
+    ("Donald Trump" for Donald J. Trump) or their other spellings (`_spelled_like`), none of
+    another name ("Brigitte Macron")."""
     clause = tokens[m.start].clause
     for step, i in ((-1, m.start - 1), (1, m.end)):
         while 0 <= i < len(tokens) and tokens[i].clause == clause and tokens[i].word:
             tok = tokens[i]
             particle = tok.norm in PARTICLES
             if not (particle or tok.raw[:1].isupper()) or (
-                not particle and tok.norm in _NAME_NEIGHBOURS
+                not particle and (tok.norm in _NAME_NEIGHBOURS or tok.norm in _TITLE_WORDS)
             ):
                 break
-            if tok.norm not in allowed:
+            if tok.norm not in allowed and not _spelled_like(tok.norm, allowed):
                 return False
             i += step
     return True
+
+
+_TITLE_WORDS = frozenset(w for title in TITLES for w in title.split())
+"""Words of titles, which belong to no name ("Prime Minister Benjamin Netanyahu")."""
+
+
+def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
+    """Whether a word is another spelling of a word of the true names: the same first letter
+    and at least 0.8 alike ("Benjamin" for "Benyamin" Netanyahu), at least four letters."""
+    return len(word) >= 4 and any(
+        w[:1] == word[:1] and len(w) >= 4 and SequenceMatcher(None, word, w).ratio() >= 0.8
+        for w in allowed
+    )
 
 
 _NAME_NEIGHBOURS = frozenset(
