@@ -169,8 +169,7 @@ async def test_analysis_and_compare_open_from_home(stored_db: Path) -> None:
         assert app.screen.by == "year"
         await pilot.press("escape")
         await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, CompareScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, CompareScreen) and app.screen.loaded)
         assert app.screen.run_b is not None
         assert app.screen.query_one("#cmp-grid", DataTable).row_count == 2
 
