@@ -41,7 +41,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.textfmt import interval, pct, rate_ci
-from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING
+from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, run_label
 from kglens_tui.tui.widgets.charts import Bar, BarChart
@@ -360,6 +360,7 @@ class AnalysisScreen(RunDataScreen):
     ]
     HELP = ANALYSIS_HELP
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
 
     def __init__(self, run_id: int, data: RunData | None = None) -> None:
         super().__init__(run_id, data)
@@ -380,6 +381,7 @@ class AnalysisScreen(RunDataScreen):
                     allow_blank=False,
                     value="predicate",
                 )
+                yield Static("", id="an-by-text")
                 yield Static("", id="an-mode")
             yield Static("", id="an-overall")
             yield Static("", id="an-bias")
@@ -416,6 +418,8 @@ class AnalysisScreen(RunDataScreen):
         rows = group_table(data, by, adjusted=self.adjusted, prefix=prefix)
         mode = "with triage overrides" if self.adjusted else "raw (triage ignored)"
         self.query_one("#an-mode", Static).update(f"{len(rows)} groups · {mode} · o toggles")
+        # on a short screen, in place of the grouping's Select (p g y s choose it)
+        self.query_one("#an-by-text", Static).update(f"by {label} ·")
         total = overall(data, adjusted=self.adjusted)
         r, chance = total.rates, total.chance
         yes, yes_ci, balanced = yes_no_text(total.yes_no)
