@@ -301,7 +301,7 @@ async def test_at_80x24_the_analysis_table_gives_every_rate_interval_n_and_chanc
         await pilot.pause()
         assert table.max_scroll_x == 0 and screen.region.contains_region(table.region)
         titles = [plain(c.label) for c in table.columns.values()]
-        assert titles == ["predicate", "rate [95% interval]", "chance", "Yes/No"]
+        assert titles == ["predicate", "rate [95% interval] ▼zero-sense", "chance", "Yes/No"]
         conn = connect(crowded)
         rows = group_table(load_run_data(conn, 2), "predicate")
         conn.close()
