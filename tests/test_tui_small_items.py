@@ -1,5 +1,6 @@
 """Small things a person meets: the palette names screens in words, the drill-down footer shows
-n and g, counts agree with their nouns, and the error-type dialog asks for what it wants."""
+n and g, counts agree with their nouns, the error-type dialog asks for what it wants, and a
+screenshot is saved where there is no downloads folder."""
 
 from __future__ import annotations
 
@@ -64,3 +65,28 @@ async def test_the_drill_down_footer_shows_n_and_g_and_t_asks_for_a_number(
         assert str(field.placeholder).startswith("1-4"), field.placeholder
         assert "1 factual" in app.screen.title_text
     assert app._exception is None
+
+
+async def test_the_palettes_screenshot_is_saved_where_there_is_no_downloads_folder(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Textual saves screenshots in ~/Downloads only, and fails where it is missing: here the
+    current directory takes it, and the notification says where."""
+    import kglens_tui.tui.app as app_module
+    from kglens_tui.settings import Settings
+    from kglens_tui.tui.app import KGLensApp
+
+    monkeypatch.setattr(app_module, "user_downloads_path", lambda: tmp_path / "missing")
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    app = KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.screen.is_mounted)
+        app.deliver_screenshot()
+        await wait_for(pilot, lambda: any(here.glob("*.svg")))
+        await wait_for(
+            pilot, lambda: any("Saved screenshot" in str(n.message) for n in app._notifications)
+        )
+    assert not (tmp_path / "missing").exists()
+    assert "</svg>" in next(here.glob("*.svg")).read_text(encoding="utf-8")
