@@ -76,7 +76,9 @@ ANNOTATE_HELP = """\
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
 | `g` | show or hide the guidelines (on a narrow terminal they replace the item, and the keys that answer, skip, flag or undo wait until `g` shows it again) |
-| `↑` / `↓`, `page up` / `page down`, `home` / `end` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it, and the line above them says how much of the item is below |
+| `↑` / `↓` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it, and the line above them says how much of the item is below |
+| `page up` / `page down` | scroll it by a page |
+| `home` / `end` | scroll it to its start / end |
 | `escape` | back to the rounds (asks first while an answer is not saved yet) |
 
 A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. `y` / `n`
