@@ -363,6 +363,7 @@ def test_the_compare_screen_offers_the_default_partner_first(tmp_path: Path, cap
         async with app.run_test(size=(160, 48)) as pilot:
             app.push_screen(CompareScreen(1))
             await wait_for(pilot, lambda: isinstance(app.screen, CompareScreen))
+            await wait_for(pilot, lambda: app.screen.loaded)
             await pilot.pause()
             select = app.screen.query_one("#cmp-b", Select)
             assert app.screen.run_b == 2 and select.value == 2

@@ -254,6 +254,7 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
             await pilot.pause()
             assert_literal(app)
         await _show(pilot, CompareScreen(1, 2))
+        await _until(pilot, lambda: app.screen.loaded)  # read on a worker
         assert_literal(app, MODEL)
         app.notify(f"toast {MARKUP} {ESCAPES}")
         await wait_for(pilot, lambda: bool(app.screen.query(Toast)))

@@ -652,11 +652,6 @@ async def test_a_click_on_the_served_footer_runs_its_key(
     assert await poll("the skip stored", skipped) == [("skip", None, 1)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the y / n / c / x chips beside the questions are not clickable yet (issue #37): "
-    "drop this mark when they are",
-)
 async def test_a_click_on_an_annotation_chip_stores_the_label(
     served: Served, browser: DevTools, workspace: Path
 ) -> None:

@@ -480,7 +480,10 @@ async def test_a_chosen_answer_reads_as_chosen(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         first = screen.item
-        await pilot.press("g", "y")
+        await pilot.press("g")
+        # y counts once the question's end has been on screen (a busy machine lays out late)
+        await wait_for(pilot, lambda: first is not None and screen.seen(first, "question"))
+        await pilot.press("y")
         q1 = screen.query_one("#ann-q1")
         await wait_for(pilot, lambda: "Yes ✔" in str(q1.render()))
         assert "…" not in str(q1.render())
@@ -498,6 +501,40 @@ async def test_a_chosen_answer_reads_as_chosen(tmp_path: Path) -> None:
         assert any(s.bold and s.color and s.color.name == colour for s in styles), styles
         no = line.plain.index(" No")
         assert any(Style.parse(str(s.style)).dim for s in line.spans if s.start <= no + 1 < s.end)
+
+
+async def _click_option(pilot, screen, selector: str, label: str) -> None:
+    """Click an answer's chip (its key and label) in a question line."""
+    widget = screen.query_one(selector)
+    line = str(widget.render()).split("\n")[1]
+    x = widget.styles.padding.left + line.index(f" {label}") + 1
+    await pilot.click(widget, offset=(x, widget.styles.padding.top + 1))
+
+
+async def test_a_click_on_an_answer_chip_stores_it_as_its_key_does(tmp_path: Path) -> None:
+    """Mouse on the annotation chips: a click on "No" answers the first question, one on
+    "Incorrect" the second; the label is stored as with n and x."""
+    db = tmp_path / "w.db"
+    _hostile_round(db)
+    app = make_app(db, AnnotationEntry("hostile", "ann1"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        screen = app.screen
+        first = screen.item
+        assert first is not None and first.asks_response
+        await pilot.press("g")  # the guidelines aside: the item whole
+        q1, q2 = screen.query_one("#ann-q1"), screen.query_one("#ann-q2")
+        await wait_for(pilot, lambda: q1.region.height > 0 and q2.region.height > 0)
+        await wait_for(pilot, lambda: screen.seen(first, "question"))
+        await wait_for(pilot, lambda: screen.seen(first, "response"))
+        await _click_option(pilot, screen, "#ann-q1", "No")
+        await wait_for(pilot, lambda: "No ✔ (draft)" in str(q1.render()))
+        await _click_option(pilot, screen, "#ann-q2", "Incorrect")
+        await wait_for(pilot, lambda: screen.pending == 0 and screen.item is not first)
+    conn = connect(db)
+    stored = label_history(conn, first.item_id, "ann1")[-1].state
+    conn.close()
+    assert (stored.question_clear, stored.response_correct) == ("no", "incorrect")
 
 
 async def test_a_bound_annotator_can_open_only_their_own_items(tmp_path: Path) -> None:

@@ -210,7 +210,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
             "KG-wide win",
             "n",
             "win",
-            "zero-sense",
+            "zero-sense ▼",  # the order: the surely worst zero-sense first
             "all-sense",
             "P(err)",
             "yes-rate",

@@ -301,7 +301,7 @@ async def test_at_80x24_the_analysis_table_gives_every_rate_interval_n_and_chanc
         await pilot.pause()
         assert table.max_scroll_x == 0 and screen.region.contains_region(table.region)
         titles = [plain(c.label) for c in table.columns.values()]
-        assert titles == ["predicate", "rate [95% interval]", "chance", "Yes/No"]
+        assert titles == ["predicate", "rate [95% interval] ▼zero-sense", "chance", "Yes/No"]
         conn = connect(crowded)
         rows = group_table(load_run_data(conn, 2), "predicate")
         conn.close()
@@ -328,6 +328,17 @@ async def test_at_80x24_the_analysis_table_gives_every_rate_interval_n_and_chanc
         assert "o toggles" in str(mode.render())
         assert mode.region.height == mode.virtual_size.height  # every line of it shows
         assert screen.query_one("#an-controls").region.contains_region(mode.region)
+        # at 24 rows the grouping is said in a line (p g y s choose it) in place of its
+        # 3-row Select, with no blank lines between the panels: 3 groups whole (4 lines each)
+        by, by_text = screen.query_one("#an-by"), screen.query_one("#an-by-text")
+        assert not by.display and by_text.display and mode.region.height == 1
+        assert str(by_text.render()) == "by predicate ·"
+        assert table.region.height - 1 >= 3 * 4, table.region  # its header aside
+        await pilot.press("g")
+        await wait_for(pilot, lambda: str(by_text.render()) == "by region (subject) ·")
+        await pilot.resize_terminal(*BIG)  # a tall screen: the Select again
+        await wait_for(pilot, lambda: by.display and not by_text.display)
+        assert by.region.height == 3 and screen.region.contains_region(by.region)
 
 
 @pytest.mark.parametrize("size", [SMALL, BIG])

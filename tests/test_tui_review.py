@@ -169,8 +169,7 @@ async def test_analysis_and_compare_open_from_home(stored_db: Path) -> None:
         assert app.screen.by == "year"
         await pilot.press("escape")
         await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, CompareScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, CompareScreen) and app.screen.loaded)
         assert app.screen.run_b is not None
         assert app.screen.query_one("#cmp-grid", DataTable).row_count == 2
 
@@ -286,3 +285,62 @@ async def test_a_run_that_cannot_be_read_is_told_once_literally(
         await pilot.pause()
         told = [str(n.message) for n in app._notifications]
         assert told == ["reading run 1 failed: run [b]1[/b] is unreadable"], told
+
+
+def _keys(table: DataTable) -> list[str]:
+    return [str(row.key.value) for row in table.ordered_rows]
+
+
+def _titles(table: DataTable) -> list[str]:
+    return [str(c.label) for c in table.columns.values()]
+
+
+async def _click_title(pilot, table: DataTable, index: int) -> None:
+    """Click a column's title (the table's header row)."""
+    columns = list(table.columns.values())
+    x = sum(c.get_render_width(table) for c in columns[:index]) + 1
+    await pilot.click(table, offset=(x, 0))
+
+
+@pytest.mark.parametrize("size", [(160, 48), (80, 24)])
+async def test_the_analysis_table_orders_by_a_clicked_title_or_s(
+    stored_db: Path, size: tuple[int, int]
+) -> None:
+    from kglens_tui.analysis.groups import group_table
+    from kglens_tui.analysis.rundata import load_run_data
+
+    conn = connect(stored_db)
+    data = load_run_data(conn, 1)
+    order = {s: [r.key for r in group_table(data, sort=s)] for s in ("zero_sense", "win", "name")}
+    conn.close()
+    app = make_app(stored_db)
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(AnalysisScreen(1))
+        await wait_for(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.is_mounted and bool(screen.query("#an-table")))
+        table = screen.query_one("#an-table", DataTable)
+        await wait_for(pilot, lambda: table.row_count > 0)
+        await pilot.pause()
+        narrow = "rate [95% interval] ▼zero-sense" in _titles(table)
+        assert narrow == (size[0] == 80)
+        # the order is said: the surely worst zero-sense first
+        assert _keys(table) == order["zero_sense"]
+        assert narrow or "zero-sense ▼" in _titles(table)
+        await pilot.press("S")  # the next order: win
+        await wait_for(pilot, lambda: _keys(table) == order["win"])
+        assert ("rate [95% interval] ▼win" if narrow else "win ▼") in _titles(table)
+        # a click on the group's title: by name; again: reversed
+        await _click_title(pilot, table, 0)
+        await wait_for(pilot, lambda: _keys(table) == order["name"])
+        await _click_title(pilot, table, 0)
+        await wait_for(pilot, lambda: _keys(table) == order["name"][::-1])
+        assert screen.order == ("name", True)
+        assert ("rate [95% interval] ▲name" if narrow else "predicate ▲") in _titles(table)
+        if narrow:  # the rates' title: the next rate
+            await _click_title(pilot, table, 1)
+            await wait_for(pilot, lambda: _keys(table) == order["zero_sense"])
+        else:  # a rate's title
+            await _click_title(pilot, table, _titles(table).index("zero-sense"))
+            await wait_for(pilot, lambda: _keys(table) == order["zero_sense"])
+            assert "zero-sense ▼" in _titles(table)

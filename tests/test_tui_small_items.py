@@ -1,5 +1,6 @@
 """Small things a person meets: the palette names screens in words, the drill-down footer shows
-n and g, counts agree with their nouns, and the error-type dialog asks for what it wants."""
+n and g, counts agree with their nouns, the error-type dialog asks for what it wants, and a
+screenshot is saved where there is no downloads folder."""
 
 from __future__ import annotations
 
@@ -64,3 +65,65 @@ async def test_the_drill_down_footer_shows_n_and_g_and_t_asks_for_a_number(
         assert str(field.placeholder).startswith("1-4"), field.placeholder
         assert "1 factual" in app.screen.title_text
     assert app._exception is None
+
+
+async def test_the_palettes_screenshot_is_saved_where_there_is_no_downloads_folder(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Textual saves screenshots in ~/Downloads only, and fails where it is missing: here the
+    current directory takes it, and the notification says where."""
+    import kglens_tui.tui.app as app_module
+    from kglens_tui.settings import Settings
+    from kglens_tui.tui.app import KGLensApp
+
+    monkeypatch.setattr(app_module, "user_downloads_path", lambda: tmp_path / "missing")
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    app = KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.screen.is_mounted)
+        app.deliver_screenshot()
+        await wait_for(pilot, lambda: any(here.glob("*.svg")))
+        await wait_for(
+            pilot, lambda: any("Saved screenshot" in str(n.message) for n in app._notifications)
+        )
+    assert not (tmp_path / "missing").exists()
+    assert "</svg>" in next(here.glob("*.svg")).read_text(encoding="utf-8")
+
+
+def _width(cell) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(str(cell.render()))
+
+
+async def test_every_help_keeps_its_keys_on_one_line_at_80_columns(tmp_path: Path) -> None:
+    """The key column of each screen's help is as wide as its widest key: "r / z / f / c / k"
+    was wrapped over three lines at 80x24."""
+    from kglens_tui.settings import Settings
+    from kglens_tui.tui.app import KGLensApp
+    from kglens_tui.tui.screens.dialogs import HelpScreen
+
+    helps = {
+        cls.__name__: text
+        for cls in _screen_classes()
+        if isinstance(text := getattr(cls, "HELP", None), str) and "| --- |" in text
+    }  # each screen's table of keys (a help given by a property is the screen's own)
+    assert "ReviewScreen" in helps and "AnnotateScreen" in helps
+    app = KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.is_mounted)
+        for name, text in helps.items():
+            dialog = HelpScreen(text)
+            app.push_screen(dialog)
+            await wait_for(pilot, lambda d=dialog: d.is_mounted and bool(d.query(".cell")))
+            await pilot.pause()
+            keys = [c for c in dialog.query(".cell") if (c.name or "").endswith(".1")]
+            assert keys, name
+            # a row is as tall as its action: a key is whole on one line when its cell is as
+            # wide as its text
+            wrapped = [str(c.render()) for c in keys if c.content_size.width < _width(c)]
+            assert not wrapped, (name, wrapped)
+            app.pop_screen()
+            await wait_for(pilot, lambda d=dialog: app.screen is not d)

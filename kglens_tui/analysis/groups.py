@@ -124,7 +124,9 @@ def memberships(
     return out
 
 
-def _sort_rows(rows: list[GroupRow], by: str, sort: str | None) -> list[GroupRow]:
+def sort_rows(rows: list[GroupRow], by: str, sort: str | None) -> list[GroupRow]:
+    """Groups in a `ROW_SORTS` order: a rate's surely worst first (`worst_first`), most
+    edges first, or by name (years in order); None: by year, else zero-sense."""
     sort = sort or ("name" if by == "year" else "zero_sense")
     if sort not in ROW_SORTS:
         raise ValueError(f"sort must be one of {', '.join(ROW_SORTS)} (got {sort!r})")
@@ -292,7 +294,7 @@ def group_table(
     first (`worst_first`)."""
     groups = memberships(data, by, prefix=prefix, side=side)
     rows = _rows_for(data, groups, scope(data, flt, adjusted), adjusted, level)
-    return _sort_rows(rows, by, sort)
+    return sort_rows(rows, by, sort)
 
 
 def overall(
@@ -354,8 +356,8 @@ def cross_table(
     row_groups = memberships(data, rows, prefix=prefix, side=side)
     col_groups = memberships(data, cols, prefix=prefix, side=side)
     m, n = data.counts(adjusted)
-    row_rows = _sort_rows(_rows_for(data, row_groups, pos, adjusted, level), rows, None)
-    col_rows = _sort_rows(_rows_for(data, col_groups, pos, adjusted, level), cols, None)
+    row_rows = sort_rows(_rows_for(data, row_groups, pos, adjusted, level), rows, None)
+    col_rows = sort_rows(_rows_for(data, col_groups, pos, adjusted, level), cols, None)
     row_edges = {r.key: r.edges for r in row_rows}
     members: dict[tuple[str, str], list[int]] = defaultdict(list)
     for p in pos.tolist():

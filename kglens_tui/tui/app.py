@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, overload
 
+from platformdirs import user_downloads_path
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -544,6 +545,20 @@ class KGLensApp(App):
             if row is not None and row[0] in GOING:
                 set_status(self.db(), session.run_id, RunStatus.INTERRUPTED, QUIT_REASON)
         self.exit()
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """The palette's Screenshot (and `action_screenshot`): an SVG in the user's downloads
+        folder where there is one, else in the current directory (Textual's default, the
+        downloads folder alone, failed where it is missing); the notification says where."""
+        if path is None:
+            downloads = user_downloads_path()
+            path = str(downloads if downloads.is_dir() else Path.cwd())
+        return super().deliver_screenshot(filename, path, time_format)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")

@@ -36,6 +36,10 @@ CELL_PADDING = 2
 BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
 """Screens below 130 columns (80x24, 100x30) reflow to one column or hide secondary panes."""
 
+SHORT_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+"""Screens below 32 rows (80x24, 100x30) give their tables the rows their controls would take:
+a one-line control row, no blank lines between panels."""
+
 
 def fit_widths(natural: Sequence[int], room: int, shrink: Sequence[tuple[int, int]]) -> list[int]:
     """Widths of a table's columns (their cells, padding aside) that fit ``room`` cells where

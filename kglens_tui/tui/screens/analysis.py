@@ -3,6 +3,8 @@ group (region, ...) or fact year, heat-coloured like the paper's Fig. 6-12."""
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import on
@@ -28,11 +30,13 @@ from kglens_tui.analysis.grid import (
 from kglens_tui.analysis.groups import (
     CHANCE_FIELD,
     RATES,
+    ROW_SORTS,
     CrossTable,
     GroupRow,
     cross_table,
     group_table,
     overall,
+    sort_rows,
     yes_no_text,
 )
 from kglens_tui.analysis.kgwide import KGWide, kg_wide
@@ -41,7 +45,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.textfmt import interval, pct, rate_ci
-from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING
+from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, run_label
 from kglens_tui.tui.widgets.charts import Bar, BarChart
@@ -55,9 +59,13 @@ ANALYSIS_HELP = """\
 | `p` / `g` / `y` / `s` | group by predicate / region / year / subject |
 | `o` | show the numbers with or without the triage overrides |
 | `t` / `f` / `b` | the table / the subjects x predicates grid (paper Fig. 6) / bars |
+| `S` | order the groups by the next of zero-sense, win, all-sense, edges, name |
+| click a title | order by that column (a rate, edges or the group's name; again: reversed) |
 | `escape` | back |
 
-Each row is a group of edges (its number of edges in `edges`). **KG-wide win** leads: the win
+Each row is a group of edges (its number of edges in `edges`), the surely worst zero-sense first
+(by the end of its interval nearest good; years in order): "▼" marks the order's column ("▲"
+reversed; in the narrowest layout the rates' column names it). **KG-wide win** leads: the win
 rate if every edge of the group were asked once as the run asks, estimated from the answers
 weighted by their sampling probabilities, with its 95% interval, what blind guessing scores on
 the same estimand, and n (the group's answers; as `kglens analyze` and `kglens report`). Then
@@ -130,7 +138,51 @@ Layout = tuple[list[str], list[list[str | Text]], int]
 """A table's column titles, rows and row height."""
 
 
-def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
+RATE_SORTS = ("zero_sense", "win", "all_sense")
+"""The orders by a rate (`groups.ROW_SORTS`), as the narrowest layout's rates column cycles them."""
+SORT_WORDS = {"zero_sense": "zero-sense", "win": "win", "all_sense": "all-sense", "edges": "edges"}
+"""Each order's column title (name: the group's)."""
+RATES_TITLE = "rate [95% interval]"
+"""The narrowest layout's rates column."""
+
+
+def default_sort(by: str) -> str:
+    """The analysis table's order when none is chosen (`groups.sort_rows`): years in order,
+    else the surely worst zero-sense first."""
+    return "name" if GROUPINGS[by][0] == "year" else "zero_sense"
+
+
+def column_sort(title: str, label: str) -> str | None:
+    """The order a column's title stands for (its "▼" mark aside): the group's name, edges or
+    a rate; None for the others (chance, n, P(err), ...)."""
+    base = re.split(" [▼▲]", title)[0]
+    if base == label:
+        return "name"
+    return next((sort for sort, words in SORT_WORDS.items() if words == base), None)
+
+
+def marked(titles: list[str], label: str, order: tuple[str, bool]) -> list[str]:
+    """The titles with the ordered column's marked "▼" ("▲" reversed); in the narrowest
+    layout, which has no column of its own for a rate or edges, its rates column names the
+    order ("rate [95% interval] ▼win")."""
+    sort, reverse = order
+    arrow = "▲" if reverse else "▼"
+    out = list(titles)
+    if RATES_TITLE in titles:
+        i = titles.index(RATES_TITLE)
+        out[i] = f"{RATES_TITLE} {arrow}{SORT_WORDS.get(sort, 'name')}"
+        return out
+    for i, title in enumerate(titles):
+        if column_sort(title, label) == sort:
+            out[i] = f"{title} {arrow}"
+            return out
+    out[0] = f"{titles[0]} {arrow}{SORT_WORDS.get(sort, 'name')}"  # edges, in the medium one
+    return out
+
+
+def table_layouts(
+    rows: list[GroupRow], label: str, width: int, order: tuple[str, bool] = ("zero_sense", False)
+) -> list[Layout]:
     """The analysis table in each of its layouts, widest first (`kglens analyze`'s three), each
     leading with the group's KG-wide win rate (`GroupRow.kg_wide`: interval, chance, answers)
     before the paper's rates over the examined edges: one line a group with a chance column
@@ -139,7 +191,8 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
     their chance beside them and the group's n, answers and mean posterior error under its
     label (within 80 columns). Win and zero-sense on their heat colours. In the last, the label is cut to what
     ``width`` cells leave it. When a group has Yes/No replies, each layout ends with their
-    yes-rate (interval, n) and balanced accuracy (`GroupRow.yes_no`, as `kglens analyze`)."""
+    yes-rate (interval, n) and balanced accuracy (`GroupRow.yes_no`, as `kglens analyze`).
+    ``order``: the rows' order (a `ROW_SORTS` name, reversed), marked in the titles (`marked`)."""
     names = [(name, field) for name, field, _ in RATES]
     yes_no = any(row.yes_no.answered for row in rows)
     wide: list[list[str | Text]] = []
@@ -220,30 +273,38 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
     after_rates = [x for name in rate_titles for x in (name, "chance")]
     yes_no_titles = ["yes-rate", "bal. acc."] if yes_no else []
     wide_titles = ["KG-wide win", "chance", "answers", "examined"]
+    wide_columns = [label, "edges", *wide_titles, *after_rates, "mean P(err)", *yes_no_titles]
     layouts: list[Layout] = [
-        ([label, "edges", *wide_titles, *after_rates, "mean P(err)", *yes_no_titles], wide, 1),
+        (marked(wide_columns, label, order), wide, 1),
         # n: the examined edges over the group's edges; P(err): their mean posterior error; bal.:
         # the balanced accuracy
         (
-            [
+            marked(
+                [
+                    label,
+                    "KG-wide win",
+                    "n",
+                    *rate_titles,
+                    "P(err)",
+                    *yes_no_titles[:1],
+                    *(["bal."] if yes_no else []),
+                ],
                 label,
-                "KG-wide win",
-                "n",
-                *rate_titles,
-                "P(err)",
-                *yes_no_titles[:1],
-                *(["bal."] if yes_no else []),
-            ],
+                order,
+            ),
             medium,
             2,
         ),
     ]
+    narrow_columns = marked(
+        [label, RATES_TITLE, "chance", *(["Yes/No"] if yes_no else [])], label, order
+    )
     # the narrowest: the label gets what the rates and chance columns leave
     room = (
         width
         - SCROLLBAR
         - 3 * CELL_PADDING
-        - max([len("rate [95% interval]"), *(_widest(cells[1]) for cells in narrow)])
+        - max([len(narrow_columns[1]), *(_widest(cells[1]) for cells in narrow)])
         - len("chance")
         - (CELL_PADDING + max(_widest(cells[3]) for cells in narrow) if yes_no else 0)
     )
@@ -259,9 +320,7 @@ def table_layouts(rows: list[GroupRow], label: str, width: int) -> list[Layout]:
             ("P(err) ", "dim"),
             (pct(mean), heat_hex(mean) if mean is not None else ""),
         )
-    layouts.append(
-        ([label, "rate [95% interval]", "chance", *(["Yes/No"] if yes_no else [])], narrow, 4)
-    )
+    layouts.append((narrow_columns, narrow, 4))
     return layouts
 
 
@@ -355,19 +414,26 @@ class AnalysisScreen(RunDataScreen):
         Binding("t", "tab('an-tab-table')", "Table", show=False),
         Binding("f", "tab('an-tab-grid')", "Grid", tooltip="Fig. 6 grid"),
         Binding("b", "tab('an-tab-bars')", "Bars"),
+        Binding("S", "sort", "Sort", tooltip="Order by the next rate, edges, name", show=False),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
     HELP = ANALYSIS_HELP
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+    VERTICAL_BREAKPOINTS = SHORT_BREAKPOINTS
 
     def __init__(self, run_id: int, data: RunData | None = None) -> None:
         super().__init__(run_id, data)
         self.by = "predicate"
         self.adjusted = True
+        self.sort: str | None = None
+        """The table's order (a `ROW_SORTS` name; None: `default_sort`)."""
+        self.reverse = False
         self._rows: list[GroupRow] = []
         self._label = "predicate"
         self._layout_height = 0
+        self._columns: list[str] = []
+        """The table's column titles as drawn."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -380,6 +446,7 @@ class AnalysisScreen(RunDataScreen):
                     allow_blank=False,
                     value="predicate",
                 )
+                yield Static("", id="an-by-text")
                 yield Static("", id="an-mode")
             yield Static("", id="an-overall")
             yield Static("", id="an-bias")
@@ -413,9 +480,13 @@ class AnalysisScreen(RunDataScreen):
             return
         data = self.data
         by, prefix, label = GROUPINGS[self.by]
-        rows = group_table(data, by, adjusted=self.adjusted, prefix=prefix)
+        rows = group_table(data, by, adjusted=self.adjusted, prefix=prefix, sort=self.sort)
+        if self.reverse:
+            rows.reverse()
         mode = "with triage overrides" if self.adjusted else "raw (triage ignored)"
         self.query_one("#an-mode", Static).update(f"{len(rows)} groups · {mode} · o toggles")
+        # on a short screen, in place of the grouping's Select (p g y s choose it)
+        self.query_one("#an-by-text", Static).update(f"by {label} ·")
         total = overall(data, adjusted=self.adjusted)
         r, chance = total.rates, total.chance
         yes, yes_ci, balanced = yes_no_text(total.yes_no)
@@ -431,7 +502,19 @@ class AnalysisScreen(RunDataScreen):
         bias = self.query_one("#an-bias", Static)
         bias.update(warning)
         bias.display = bool(warning)
-        self._rows, self._label = rows, label
+        self._label = label
+        self._show_rows(rows)
+        self._grid(cross_table(data, "subject", "predicate", adjusted=self.adjusted))
+
+    @property
+    def order(self) -> tuple[str, bool]:
+        """The table's order: a `ROW_SORTS` name, and whether reversed."""
+        return self.sort or default_sort(self.by), self.reverse
+
+    def _show_rows(self, rows: list[GroupRow]) -> None:
+        """The groups, in the table and the bars, in this order."""
+        label = self._label
+        self._rows = rows
         self._draw_table()
         self.bars = BarChart(
             [
@@ -449,7 +532,6 @@ class AnalysisScreen(RunDataScreen):
             "what chance scores on the same questions",
         )
         self.query_one("#an-bars", Static).update(self.bars)
-        self._grid(cross_table(data, "subject", "predicate", adjusted=self.adjusted))
 
     def _grid(self, cross: CrossTable) -> None:
         """The Fig. 6 grid: one row per subject, one column per predicate, worst first."""
@@ -496,8 +578,11 @@ class AnalysisScreen(RunDataScreen):
     def _draw_table(self) -> None:
         """The group table in the widest layout that fits the screen (`table_layouts`)."""
         width = self._table_width()
-        columns, cells, height = pick_layout(table_layouts(self._rows, self._label, width), width)
+        columns, cells, height = pick_layout(
+            table_layouts(self._rows, self._label, width, self.order), width
+        )
         self._layout_height = height
+        self._columns = columns
         table = self.query_one("#an-table", DataTable)
         row_key = (
             table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
@@ -513,9 +598,41 @@ class AnalysisScreen(RunDataScreen):
     def on_resize(self) -> None:
         if self._layout_height:  # drawn once
             width = self._table_width()
-            layout = pick_layout(table_layouts(self._rows, self._label, width), width)
+            layout = pick_layout(table_layouts(self._rows, self._label, width, self.order), width)
             if layout[2] != self._layout_height or layout[2] == 4:
                 self._draw_table()
+
+    def action_sort(self) -> None:
+        """Order the groups by the next of `ROW_SORTS` (zero-sense, win, all-sense, edges,
+        name)."""
+        current = self.order[0]
+        self._order(ROW_SORTS[(ROW_SORTS.index(current) + 1) % len(ROW_SORTS)], False)
+
+    @on(DataTable.HeaderSelected, "#an-table")
+    def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
+        """A click on a title orders by its column (again: reversed); on the narrowest
+        layout's rates, by the next rate."""
+        title = self._columns[event.column_index]
+        sort, reverse = self.order
+        if title.startswith(RATES_TITLE):
+            following = RATE_SORTS.index(sort) + 1 if sort in RATE_SORTS else 0
+            self._order(RATE_SORTS[following % len(RATE_SORTS)], False)
+            return
+        chosen = column_sort(title, self._label)
+        if chosen is None:
+            self.notify("Order by a rate, edges or the name: click its title, or press S.")
+        else:
+            self._order(chosen, not reverse if chosen == sort else False)
+
+    def _order(self, sort: str, reverse: bool) -> None:
+        """Show the groups in this order (the table's cursor stays on its group)."""
+        self.sort, self.reverse = sort, reverse
+        if not self._rows:
+            return
+        rows = sort_rows(self._rows, GROUPINGS[self.by][0], sort)
+        if reverse:
+            rows.reverse()
+        self._show_rows(rows)
 
     def action_by(self, by: str) -> None:
         self.action_tab("an-tab-table")

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -75,7 +76,9 @@ ANNOTATE_HELP = """\
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
 | `g` | show or hide the guidelines (on a narrow terminal they replace the item, and the keys that answer, skip, flag or undo wait until `g` shows it again) |
-| `↑` / `↓`, `page up` / `page down`, `home` / `end` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it, and the line above them says how much of the item is below |
+| `↑` / `↓` | scroll the item (or the guidelines shown in its place); the two questions stay in view below it, and the line above them says how much of the item is below |
+| `page up` / `page down` | scroll it by a page |
+| `home` / `end` | scroll it to its start / end |
 | `escape` | back to the rounds (asks first while an answer is not saved yet) |
 
 A Yes/No item is saved with `y` or `n`; a Wh item once both questions are answered. `y` / `n`
@@ -198,19 +201,31 @@ class LabelWriter:
             conn.close()
 
 
-def _choice(key: str, label: str, chosen: bool, other_chosen: bool, saved: bool) -> Text:
+CHIP_META = "kglens-answer"
+"""The style meta key of an answer's chip: what a click on it answers (`AnnotateScreen`)."""
+
+
+def _choice(
+    key: str, label: str, chosen: bool, other_chosen: bool, saved: bool, action: str = ""
+) -> Text:
     """One option: its key, its label. The chosen one is bold with a check mark, green when
     saved and yellow with "(draft)" while not (told apart without colour too); the options not
-    chosen are dimmed beside it."""
+    chosen are dimmed beside it. ``action``: what a click on it answers ("clear:yes"; as its
+    key, in the terminal and in the browser, `kglens serve`), kept in the style's meta under
+    `CHIP_META` (not "@click": Textual would draw the chips as links)."""
     if chosen:
         colour = "green" if saved else "yellow"
-        return Text.assemble(
+        text = Text.assemble(
             (f" {key} ", f"bold reverse {colour}"),
             (f" {label} ✔" + ("" if saved else " (draft)"), f"bold {colour}"),
         )
-    if other_chosen:
-        return Text.assemble((f" {key} ", "reverse dim"), (f" {label}", "dim"))
-    return Text.assemble((f" {key} ", "bold reverse"), f" {label}")
+    elif other_chosen:
+        text = Text.assemble((f" {key} ", "reverse dim"), (f" {label}", "dim"))
+    else:
+        text = Text.assemble((f" {key} ", "bold reverse"), f" {label}")
+    if action:
+        text.stylize(Style.from_meta({CHIP_META: action}))
+    return text
 
 
 def question_line(
@@ -219,13 +234,16 @@ def question_line(
     options: tuple[tuple[str, str, str], ...],
     value: str | None,
     saved: bool,
+    action: str = "",
 ) -> Text:
-    """'1. prompt' and the options (key, label, value), the chosen one highlighted."""
+    """'1. prompt' and the options (key, label, value), the chosen one highlighted; each option
+    runs the screen's ``action`` with its value when clicked (none without)."""
     text = Text.assemble((f"{number}. {prompt}", "bold"), "\n   ")
     answered = value is not None and any(value == option for _, _, option in options)
     for key, label, option in options:
         chosen = value == option
-        text.append_text(_choice(key, label, chosen, answered and not chosen, saved))
+        click = f"{action}:{option}" if action else ""
+        text.append_text(_choice(key, label, chosen, answered and not chosen, saved, click))
         text.append("      ")
     text.rstrip()
     return text
@@ -551,7 +569,8 @@ class AnnotateScreen(Screen):
         if draft.question_clear is not None:
             clear, clear_saved = draft.question_clear, False
         self._set(
-            "#ann-q1", question_line(1, QUESTION_CLEAR_PROMPT, CLEAR_OPTIONS, clear, clear_saved)
+            "#ann-q1",
+            question_line(1, QUESTION_CLEAR_PROMPT, CLEAR_OPTIONS, clear, clear_saved, "clear"),
         )
         if item.asks_response:
             correct, correct_saved = state.response_correct, True
@@ -559,7 +578,9 @@ class AnnotateScreen(Screen):
                 correct, correct_saved = draft.response_correct, False
             self._set(
                 "#ann-q2",
-                question_line(2, RESPONSE_CORRECT_PROMPT, CORRECT_OPTIONS, correct, correct_saved),
+                question_line(
+                    2, RESPONSE_CORRECT_PROMPT, CORRECT_OPTIONS, correct, correct_saved, "correct"
+                ),
             )
         self._set("#ann-state", self._state_text(item, state, draft))
 
@@ -664,6 +685,18 @@ class AnnotateScreen(Screen):
         if self.index < len(self.items) - 1:
             self._leave_item()
             self.index += 1
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on an answer's chip answers as its key (`CHIP_META`: "clear:yes")."""
+        answer = event.style.meta.get(CHIP_META)
+        if not isinstance(answer, str):
+            return
+        event.stop()
+        action, _, value = answer.partition(":")
+        if action == "clear":
+            self.action_clear(value)
+        elif action == "correct":
+            self.action_correct(value)
 
     def action_clear(self, value: str) -> None:
         self._judge("question", value)

@@ -3,6 +3,8 @@ the same KG, the edges one model knows and the other does not."""
 
 from __future__ import annotations
 
+import sqlite3
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -12,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Select, Static
+from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.compare import (
     STATUSES,
@@ -28,13 +31,17 @@ from kglens_tui.analysis.groups import run_column
 from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.probe.bias import run_bias_warning
+from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import WARNING_STYLE, heat, short
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, fit_rows
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual import getters
 
     from kglens_tui.tui.app import KGLensApp
@@ -72,6 +79,9 @@ TABLE_ROOM = 4
 PAIR_COLUMNS = ("edge", "subject", "predicate", "object", "A m/n err", "B m/n err")
 PAIR_SHRINK = ((3, 10), (2, 8), (1, 10))
 """The pair tables' text columns, cut in this order, each to no less than this."""
+READ_GROUP = "compare-read"
+"""The worker that reads the runs the screen compares."""
+READING = "reading the runs…"
 
 
 def _grid_text(cell: str | list[Text], one_line: bool) -> str | Text:
@@ -93,8 +103,143 @@ def pair_row(p: EdgePair) -> tuple[str | Text, ...]:
     )
 
 
-class CompareScreen(Screen):
-    """Table 3 and a knowledge diff of two runs."""
+Grid = tuple[list[str], list[list[str | list[Text]]]]
+"""Table 3's columns and rows (a cell's lines)."""
+
+
+@dataclass
+class CompareRead:
+    """What the compare screen shows, read and worked out off the UI thread (`read_compare`):
+    A's partners, Table 3 (when asked for), the diff of A and B and the bias warnings."""
+
+    generation: int
+    run_b: int | None
+    partners: list[tuple[int, str]]
+    labels: dict[int, str]
+    warnings: dict[int, str]
+    grid: Grid | None = None
+    grid_runs: list[int] = field(default_factory=list)
+    a_line: str = ""
+    """A's run, label, KG and difficulty (markup, its data escaped)."""
+    status: str = ""
+    """The diff's summary (markup, its data escaped); a line when there is no B."""
+    titles: tuple[str, str] = ("", "")
+    pairs: tuple[list[EdgePair], list[EdgePair]] = ([], [])
+
+
+def read_compare(
+    db_path: Path | str,
+    run_a: int,
+    run_b: int | None,
+    *,
+    adjusted: bool,
+    with_grid: bool,
+    warnings: dict[int, str],
+    generation: int = 0,
+) -> CompareRead:
+    """Everything the compare screen shows, read through a connection of the calling thread
+    (the screen's worker; closed after): B defaults to A's first partner; ``warnings``: the
+    bias warnings already read (not read again)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        labels = dict(conn.execute("SELECT id, target_label FROM run"))
+        partners = [(rid, labels[rid]) for rid in compare_partners(conn, run_a)]
+        if run_b is None and partners:
+            run_b = int(partners[0][0])
+        out = CompareRead(generation, run_b, partners, labels, dict(warnings))
+        if with_grid:
+            out.grid, out.grid_runs = _read_grid(conn, out, adjusted)
+        _read_diff(conn, out, run_a, adjusted)
+        for run_id in [run_a, *([run_b] if run_b is not None else [])]:
+            _warning(conn, out, run_id)
+        return out
+    finally:
+        conn.close()
+
+
+def _warning(conn: sqlite3.Connection, out: CompareRead, run_id: int) -> str:
+    """A run's answer-bias warning (`probe.bias.run_bias_warning`), read once."""
+    if run_id not in out.warnings:
+        out.warnings[run_id] = run_bias_warning(conn, run_id)
+    return out.warnings[run_id]
+
+
+def _read_grid(
+    conn: sqlite3.Connection, out: CompareRead, adjusted: bool
+) -> tuple[Grid, list[int]]:
+    """Table 3 (`run_grid`) as cells of lines, and the runs standing for its cells."""
+    grid = run_grid(conn, adjusted=adjusted)
+    averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
+    grid_runs: list[int] = []
+    columns = [
+        "model",
+        *(f"{kg} {diff.upper()}" for kg, diff in grid.columns),
+        *(f"Avg {diff.upper()}" for diff in averaged),
+    ]
+    rows: list[list[str | list[Text]]] = []
+    for model in grid.models:
+        cells: list[str | list[Text]] = [model]
+        for kg, diff in grid.columns:
+            cell = grid.cell(model, kg, diff)
+            if cell is None:
+                cells.append("")
+                continue
+            win = cell.rates.win
+            if cell.kg_wide is not None:
+                wide = cell.kg_wide.rate
+                lines = [
+                    heat(wide.error, f"KG-wide {win_text(wide)}"),
+                    Text(f"examined {pct(win.value)} n={cell.rates.examined:,}"),
+                ]
+            else:
+                lines = [
+                    heat_cell(win, None if win.value is None else 1.0 - win.value),
+                    Text(f"n={cell.rates.examined:,}"),
+                ]
+            lines.append(
+                Text(f"chance {pct(cell.chance.win_rate)} · run {cell.run_id}{cell.incomplete}")
+            )
+            if _warning(conn, out, cell.run_id):
+                lines.append(Text("⚠ bias", WARNING_STYLE))
+            grid_runs.append(cell.run_id)
+            cells.append(lines)
+        cells.extend(_average(grid.average(model, diff)) for diff in averaged)
+        rows.append(cells)
+    return (columns, rows), grid_runs
+
+
+def _read_diff(conn: sqlite3.Connection, out: CompareRead, run_a: int, adjusted: bool) -> None:
+    """A's line and, with a B, the diff of A and B (`drift`)."""
+    run_ids = [run_a] + ([out.run_b] if out.run_b is not None else [])
+    runs = load_runs(conn, run_ids)
+    col_a = run_column(runs[0])
+    out.a_line = (
+        f"[b]A[/]: run {col_a.run_id} · {markup_literal(col_a.label, limit=LABEL_LIMIT)} · "
+        f"{markup_literal(col_a.kg, limit=LABEL_LIMIT)} "
+        f"{col_a.difficulty} · [b]B[/]:"
+    )
+    if len(runs) < 2:
+        out.status = "No other run on this KG to compare with."
+        return
+    moved = drift(runs[0], runs[1], adjusted=adjusted)
+    diff = moved.diff
+    head = "A \\ B".ljust(10) + "".join(s.rjust(10) for s in STATUSES)
+    tests = [markup_literal(line) for line in drift_test_lines(moved, run_a, runs[1].run.id)]
+    lines = [f"[b]{diff.common:,} edges examined by both[/]", drift_line(moved), *tests, head]
+    for x in STATUSES:
+        lines.append(x.ljust(10) + "".join(str(diff.table[(x, y)]).rjust(10) for y in STATUSES))
+    out.status = "\n".join(lines)
+    out.titles = (
+        f"A knows, B does not ({len(diff.a_only)})",
+        f"B knows, A does not ({len(diff.b_only)})",
+    )
+    out.pairs = (diff.a_only[:LIMIT], diff.b_only[:LIMIT])
+
+
+class CompareScreen(ReportsWorkerErrors, Screen):
+    """Table 3 and a knowledge diff of two runs, read on a worker thread (`read_compare`):
+    the screen shows at once and fills in; a read asked for later (B chosen, `o`) supersedes
+    one still going, whose result is then dropped; a failed read is one literal line."""
 
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
@@ -113,12 +258,25 @@ class CompareScreen(Screen):
         self.adjusted = True
         self._warnings: dict[int, str] = {}
         """Each run's answer-bias warning ('' none), as read once."""
+        self._labels: dict[int, str] = {}
         self._grid_runs: list[int] = []
         """The runs standing for the table's cells."""
-        self._grid: tuple[list[str], list[list[str | list[Text]]]] = ([], [])
+        self._grid: Grid = ([], [])
         """Table 3's columns and rows (a cell's lines), as last read."""
         self._pairs: tuple[list[EdgePair], list[EdgePair]] = ([], [])
         """The edges A knows and B does not, and those B knows and A does not."""
+        self._asked = 0
+        """The newest read asked for (a result of an older one is dropped)."""
+        self._shown = 0
+        """The read the screen shows (0: none yet)."""
+        self._grid_due = True
+        """Whether Table 3 is to be read again (first, and after `o`)."""
+        self._partners_shown = False
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the newest read asked for is shown."""
+        return self._shown == self._asked and self._shown > 0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -129,7 +287,7 @@ class CompareScreen(Screen):
             with Horizontal(id="cmp-controls"):
                 yield Static("", id="cmp-a")
                 yield Select([], id="cmp-b", prompt="run B")
-            yield Static("", id="cmp-status")
+            yield Static(READING, id="cmp-status")
             with Horizontal(id="cmp-diff"):
                 with Vertical(classes="cmp-side"):
                     yield Static("", id="cmp-a-title", classes="section-title")
@@ -140,87 +298,99 @@ class CompareScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        conn = self.app.db()
-        labels = dict(conn.execute("SELECT id, target_label FROM run"))
-        others = [(rid, labels[rid]) for rid in compare_partners(conn, self.run_a)]
-        select = self.query_one("#cmp-b", Select)
-        select.set_options([(literal(f"run {rid} · {label}"), rid) for rid, label in others])
-        if self.run_b is None and others:
-            self.run_b = int(others[0][0])
-        if self.run_b is not None:
-            with select.prevent(Select.Changed):
-                select.value = self.run_b
+        self.query_one("#cmp-bias", Static).display = False
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        """Recompute the grid and the diff."""
-        self._show_grid()
-        self._show_diff()
-        self._show_bias()
+        """Read the grid, the diff and the warnings again (on a worker)."""
+        self._grid_due = True
+        self._read()
 
-    def _warning(self, run_id: int) -> str:
-        """A run's answer-bias warning (`probe.bias.run_bias_warning`), read once."""
-        if run_id not in self._warnings:
-            self._warnings[run_id] = run_bias_warning(self.app.db(), run_id)
-        return self._warnings[run_id]
+    def _read(self) -> None:
+        """Ask for a read of what the screen shows; it supersedes any read still going."""
+        self._asked += 1
+        db_path, run_a, run_b, adjusted = self.app.db_path, self.run_a, self.run_b, self.adjusted
+        generation, with_grid, warnings = self._asked, self._grid_due, dict(self._warnings)
+        if self._shown:
+            self.query_one("#cmp-status", Static).update(READING)
+        self.run_worker(
+            lambda: read_compare(
+                db_path,
+                run_a,
+                run_b,
+                adjusted=adjusted,
+                with_grid=with_grid,
+                warnings=warnings,
+                generation=generation,
+            ),
+            thread=True,
+            exclusive=True,
+            group=READ_GROUP,
+            exit_on_error=False,
+            description=f"reading run {run_a} to compare",
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The read's outcome: shown when it is the newest asked for and the screen is open;
+        a failure as one literal line where the diff goes (not as a notification too)."""
+        worker = event.worker
+        if worker.group != READ_GROUP:
+            return
+        if event.state is WorkerState.ERROR:
+            event.prevent_default()
+            if on_stack(self):
+                line = f"Could not read the runs: {worker.error}"
+                self.query_one("#cmp-status", Static).update(literal(line, one_line=True))
+            return
+        result = worker.result
+        if event.state is not WorkerState.SUCCESS or not isinstance(result, CompareRead):
+            return
+        if result.generation != self._asked or not on_stack(self):
+            return  # a newer read was asked for, or the screen closed
+        self._apply(result)
+
+    def _apply(self, read: CompareRead) -> None:
+        """Show a read."""
+        self._shown = read.generation
+        self._warnings.update(read.warnings)
+        self._labels = read.labels
+        if read.grid is not None:
+            self._grid, self._grid_runs = read.grid, read.grid_runs
+            self._grid_due = False
+        if not self._partners_shown:
+            self._partners_shown = True
+            select = self.query_one("#cmp-b", Select)
+            select.set_options(
+                [(literal(f"run {rid} · {label}"), rid) for rid, label in read.partners]
+            )
+            if read.run_b is not None:
+                with select.prevent(Select.Changed):
+                    select.value = read.run_b
+        self.run_b = read.run_b
+        self.query_one("#cmp-a", Static).update(read.a_line)
+        self.query_one("#cmp-status", Static).update(read.status)
+        self.query_one("#cmp-a-title", Static).update(read.titles[0])
+        self.query_one("#cmp-b-title", Static).update(read.titles[1])
+        self._pairs = read.pairs
+        self._fill_grid()
+        self._fill_diff()
+        self._show_bias()
 
     def _show_bias(self) -> None:
         """Under the table, a line for each run of the table, A or B whose Yes/No answers are
         explained by answer bias; hidden when there is none."""
         shown = [self.run_a, *([self.run_b] if self.run_b is not None else [])]
         run_ids = list(dict.fromkeys([*shown, *self._grid_runs]))
-        labels = dict(self.app.db().execute("SELECT id, target_label FROM run"))
         text = Text()
         for run_id in run_ids:
-            warning = self._warning(run_id)
+            warning = self._warnings.get(run_id, "")
             if warning:
-                label = visible(labels.get(run_id, ""), one_line=True, limit=LABEL_LIMIT)
+                label = visible(self._labels.get(run_id, ""), one_line=True, limit=LABEL_LIMIT)
                 text.append("\n" if text else "")
                 text.append(f"⚠ run {run_id} ({label}): {warning}", WARNING_STYLE)
         bias = self.query_one("#cmp-bias", Static)
         bias.update(text)
         bias.display = bool(text)
-
-    def _show_grid(self) -> None:
-        grid = run_grid(self.app.db(), adjusted=self.adjusted)
-        averaged = [d for d in grid.difficulties() if grid.kgs_per_difficulty(d) > 1]
-        self._grid_runs = []
-        columns = [
-            "model",
-            *(f"{kg} {diff.upper()}" for kg, diff in grid.columns),
-            *(f"Avg {diff.upper()}" for diff in averaged),
-        ]
-        rows: list[list[str | list[Text]]] = []
-        for model in grid.models:
-            cells: list[str | list[Text]] = [model]
-            for kg, diff in grid.columns:
-                cell = grid.cell(model, kg, diff)
-                if cell is None:
-                    cells.append("")
-                    continue
-                win = cell.rates.win
-                if cell.kg_wide is not None:
-                    wide = cell.kg_wide.rate
-                    lines = [
-                        heat(wide.error, f"KG-wide {win_text(wide)}"),
-                        Text(f"examined {pct(win.value)} n={cell.rates.examined:,}"),
-                    ]
-                else:
-                    lines = [
-                        heat_cell(win, None if win.value is None else 1.0 - win.value),
-                        Text(f"n={cell.rates.examined:,}"),
-                    ]
-                lines.append(
-                    Text(f"chance {pct(cell.chance.win_rate)} · run {cell.run_id}{cell.incomplete}")
-                )
-                if self._warning(cell.run_id):
-                    lines.append(Text("⚠ bias", WARNING_STYLE))
-                self._grid_runs.append(cell.run_id)
-                cells.append(lines)
-            cells.extend(_average(grid.average(model, diff)) for diff in averaged)
-            rows.append(cells)
-        self._grid = (columns, rows)
-        self._fill_grid()
 
     def _room(self) -> int:
         return self.size.width - TABLE_ROOM
@@ -246,36 +416,6 @@ class CompareScreen(Screen):
             height=1 if one_line else height,
         )
 
-    def _show_diff(self) -> None:
-        status = self.query_one("#cmp-status", Static)
-        self._pairs = ([], [])
-        self._fill_diff()
-        run_ids = [self.run_a] + ([self.run_b] if self.run_b is not None else [])
-        runs = load_runs(self.app.db(), run_ids)
-        col_a = run_column(runs[0])
-        self.query_one("#cmp-a", Static).update(
-            f"[b]A[/]: run {col_a.run_id} · {markup_literal(col_a.label, limit=LABEL_LIMIT)} · "
-            f"{markup_literal(col_a.kg, limit=LABEL_LIMIT)} "
-            f"{col_a.difficulty} · [b]B[/]:"
-        )
-        if len(runs) < 2:
-            status.update("No other run on this KG to compare with.")
-            return
-        moved = drift(runs[0], runs[1], adjusted=self.adjusted)
-        diff = moved.diff
-        head = "A \\ B".ljust(10) + "".join(s.rjust(10) for s in STATUSES)
-        tests = [
-            markup_literal(line) for line in drift_test_lines(moved, self.run_a, runs[1].run.id)
-        ]
-        lines = [f"[b]{diff.common:,} edges examined by both[/]", drift_line(moved), *tests, head]
-        for x in STATUSES:
-            lines.append(x.ljust(10) + "".join(str(diff.table[(x, y)]).rjust(10) for y in STATUSES))
-        status.update("\n".join(lines))
-        self.query_one("#cmp-a-title", Static).update(f"A knows, B does not ({len(diff.a_only)})")
-        self.query_one("#cmp-b-title", Static).update(f"B knows, A does not ({len(diff.b_only)})")
-        self._pairs = (diff.a_only[:LIMIT], diff.b_only[:LIMIT])
-        self._fill_diff()
-
     def _fill_diff(self) -> None:
         """The edges one run knows and the other does not, fitted to the screen: object,
         predicate and subject cut with "…", the edge and the counts whole."""
@@ -286,7 +426,7 @@ class CompareScreen(Screen):
             )
 
     def on_resize(self) -> None:
-        if self._grid[0]:  # shown once mounted
+        if self._grid[0]:  # shown once read
             self._fill_grid()
             self._fill_diff()
 
@@ -294,8 +434,7 @@ class CompareScreen(Screen):
     def _b_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.run_b:
             self.run_b = event.value
-            self._show_diff()
-            self._show_bias()
+            self._read()
 
     def action_toggle_overrides(self) -> None:
         self.adjusted = not self.adjusted

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -34,6 +35,8 @@ from kglens_tui.tui.screens.workers import ReportsWorkerErrors
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual import getters
 
     from kglens_tui.tui.app import KGLensApp
@@ -47,6 +50,9 @@ DETAIL_LIMIT = 300
 (a failed run's error can be long)."""
 TARGET_LIMIT = 60
 """Characters of each setting (a target can be long) in the selected run's detail."""
+READ_GROUP = "home-read"
+"""The workers that read the KG and run lists."""
+READING = "reading the workspace…"
 CHANCE_GROUP = "home-chance"
 """The worker that works out what chance scores on each listed run's questions."""
 LOADING = "…"
@@ -296,8 +302,36 @@ def kg_detail(k: KGSummary) -> str:
     )
 
 
+@dataclass(frozen=True)
+class HomeRead:
+    """The KG and run lists as one read found them (`read_home`); ``kgs`` and ``runs`` None:
+    nothing changed since the mark the read was given."""
+
+    generation: int
+    mark: tuple
+    kgs: list[KGSummary] | None = None
+    runs: list[tuple[str, ...]] | None = None
+
+
+def read_home(db_path: Path | str, since: tuple | None, generation: int = 0) -> HomeRead:
+    """The workspace's KGs and runs (`kg_summaries`, `run_rows`), read through a connection of
+    the calling thread (home's worker; closed after); only the mark when it is ``since`` (no
+    run started, ended or changed status meanwhile)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        mark = tuple(conn.execute(RUNS_MARK_SQL).fetchone())
+        if since is not None and mark == since:
+            return HomeRead(generation, mark)
+        return HomeRead(generation, mark, kg_summaries(conn), [tuple(r) for r in run_rows(conn)])
+    finally:
+        conn.close()
+
+
 class HomeScreen(ReportsWorkerErrors, Screen):
-    """Lists KGs and runs."""
+    """Lists KGs and runs, read on worker threads (`read_home`): at once when shown and on
+    `ctrl+r`, then every `REFRESH_GOING_S` while a run goes on or the runs changed. A read
+    asked for later than the one shown wins (an older result that comes after it is dropped);
+    a failed read is one literal line in the banner."""
 
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
@@ -353,40 +387,93 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         the user's own selection stays)."""
         self._going = 0
         self._mark: tuple | None = None
+        """The runs' mark (`RUNS_MARK_SQL`) as the read shown found it (None: none shown yet)."""
+        self._asked = 0
+        """The newest read asked for."""
+        self._shown = 0
+        """The newest read shown: a result of an older read is dropped."""
+        self._reading = 0
+        """Reads going on (the timer starts none while one goes)."""
+        self._select_after_read: str | None = None
+        """A run to select once the read going on is in (one this app started)."""
+        self.query_one("#banner", Static).update(READING)
         self.set_interval(REFRESH_GOING_S, self._refresh_while_going)
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the lists have been read once."""
+        return self._mark is not None
 
     def _refresh_while_going(self) -> None:
         """Follow runs that go on (here or in another process), and runs another process
-        starts, while this screen shows."""
-        if self.app.screen is not self:
+        starts, while this screen shows: a read on a worker, which gives only the runs' mark
+        when nothing changed and no run goes on."""
+        if self.app.screen is not self or self._reading:
             return
-        mark = tuple(self.app.db().execute(RUNS_MARK_SQL).fetchone())
-        if self._going or mark != self._mark:
-            self.action_refresh()
+        self._read(since=None if self._going else self._mark)
+
+    def _read(self, since: tuple | None = None) -> None:
+        """Read the lists on a worker (`read_home`)."""
+        self._asked += 1
+        self._reading += 1
+        db_path, generation = self.app.db_path, self._asked
+        self.run_worker(
+            lambda: read_home(db_path, since, generation),
+            thread=True,
+            group=READ_GROUP,
+            exit_on_error=False,
+            description="reading the runs",
+        )
 
     def on_screen_resume(self) -> None:
-        self.action_refresh()  # also when first shown
         session = self.app.session
         started = session.run_id if session is not None else None
         if started is not None and started != self._started_seen:  # back from a run it began
             self._started_seen = started
-            runs = self.query_one("#runs", LiteralDataTable)
-            runs.select_key(str(started))
-            self._show_detail()
+            self._select_after_read = str(started)
+        self.action_refresh()  # also when first shown
 
     def on_resize(self) -> None:
         if self._mark is not None:
             self._draw()  # the columns' widths follow the screen's
 
     def action_refresh(self) -> None:
-        conn = self.app.db()
-        self._kgs = {k.name: k for k in kg_summaries(conn)}
-        listed = run_rows(conn)
+        """Read the lists again (on a worker)."""
+        self._read()
+
+    def _read_done(self, event: Worker.StateChanged) -> None:
+        """A read's outcome: shown when newer than the one shown (and the screen is open); a
+        failure as one literal line in the banner (not a notification every 2 s)."""
+        worker = event.worker
+        self._reading -= 1
+        if event.state is WorkerState.ERROR:
+            event.prevent_default()
+            if self.is_attached:
+                line = f"Could not read the runs: {worker.error}"
+                self.query_one("#banner", Static).update(literal(line, one_line=True))
+            return
+        read = worker.result
+        if event.state is not WorkerState.SUCCESS or not isinstance(read, HomeRead):
+            return
+        if read.generation <= self._shown or not self.is_attached:
+            return  # a newer read is shown already
+        if read.kgs is None or read.runs is None:
+            return  # nothing changed since the read shown
+        self._shown = read.generation
+        self._apply(read.mark, read.kgs, read.runs)
+
+    def _apply(self, mark: tuple, kgs: list[KGSummary], listed: list[tuple[str, ...]]) -> None:
+        """Show the lists as read."""
+        self._kgs = {k.name: k for k in kgs}
         self._listed = {row[0]: dict(zip(RUN_COLUMNS, row, strict=True)) for row in listed}
         status = RUN_COLUMNS.index("status")
         self._going = sum(1 for r in listed if r[status].startswith(GOING))
-        self._mark = tuple(conn.execute(RUNS_MARK_SQL).fetchone())
+        self._mark = mark
         self._draw()
+        if self._select_after_read is not None:
+            self.query_one("#runs", LiteralDataTable).select_key(self._select_after_read)
+            self._select_after_read = None
+            self._show_detail()
         self._work_out_chances()
         self.query_one("#kgs-title", Static).update(f"Knowledge graphs ({len(self._kgs)})")
         banner = self.query_one("#banner", Static)
@@ -436,8 +523,9 @@ class HomeScreen(ReportsWorkerErrors, Screen):
 
     @property
     def chance_pending(self) -> bool:
-        """Whether a listed run's chance (or a mode run's headline) is still being worked out."""
-        return self._chance_worker is not None or bool(self._wanted())
+        """Whether the lists are still to be read, or a listed run's chance (or a mode run's
+        headline) is still being worked out."""
+        return not self.loaded or self._chance_worker is not None or bool(self._wanted())
 
     def _wanted(self) -> list[tuple[str, tuple[str, str]]]:
         """Listed runs whose figures are not worked out at their progress, each with that
@@ -503,6 +591,9 @@ class HomeScreen(ReportsWorkerErrors, Screen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == READ_GROUP and worker.is_finished:
+            self._read_done(event)
+            return
         if worker is not self._chance_worker or not worker.is_finished:
             return
         event.prevent_default()  # a failure shows as "chance —"
