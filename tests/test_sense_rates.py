@@ -176,3 +176,37 @@ def test_a_run_s_two_ask_rates_are_recomputed_from_its_rows_alone(tmp_path) -> N
     assert estimate is not None
     assert estimate.rate.error == pytest.approx(by_definition)
     conn.close()
+
+
+@pytest.mark.parametrize("sampler", ["top-k", "thompson", "brute-force"])
+def test_the_live_two_ask_rates_are_the_stored_rows_ones(tmp_path, sampler: str) -> None:
+    """What the engine keeps as it commits (the live screen's two-ask rates) is what the rows
+    give afterwards, and what a reopened run shows."""
+    from kglens_tui.analysis.kgwide import kg_wide_sense, shown
+    from kglens_tui.analysis.rundata import load_run_data
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim:3",
+        sampler=sampler,
+        iterations=60 if sampler == "brute-force" else 8,
+        batch_size=16,
+        stop_on_convergence=False,
+    )
+    engine = prepare(conn, config=config)
+    run_blocking(engine)
+    live = engine.snapshot().kg_wide_senses
+    data = load_run_data(conn, 1)
+    for sense in (ZERO_SENSE, ALL_SENSE):
+        stored = kg_wide_sense(data, sense, adjusted=False)
+        assert stored is not None and live[sense] is not None
+        assert shown(live[sense], None).rate.error == pytest.approx(stored.rate.error)
+        assert live[sense].se == pytest.approx(stored.rate.se)
+    reopened = open_snapshot(conn, 1)
+    assert reopened.kg_wide_senses[ZERO_SENSE].error == pytest.approx(live[ZERO_SENSE].error)
+    conn.close()

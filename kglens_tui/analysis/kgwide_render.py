@@ -3,6 +3,8 @@ column, `kglens runs` and the live screen."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.text import Text
 
 from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense, kg_wide_yes_rate, shown
@@ -50,12 +52,23 @@ def kg_wide_line(kw: KGWide | None) -> str:
     )
 
 
-def kg_wide_snapshot_line(rate: DesignRate | None, chance_error: float | None) -> str:
-    """`kg_wide_line` from a rate and chance's error rate (a live snapshot's)."""
+def kg_wide_snapshot_line(
+    rate: DesignRate | None,
+    chance_error: float | None,
+    senses: Mapping[str, DesignRate | None] | None = None,
+) -> str:
+    """`kg_wide_line` from a rate and chance's error rate (a live snapshot's), with the two-ask
+    zero-sense and all-sense rates where the snapshot has them."""
     if rate is None:
         return "KG-wide win — (no answer of the sampling design yet)"
     kw = shown(rate, chance_error)
-    return f"KG-wide win {win_text(kw.rate)} · chance {pct(kw.chance_win)} · n={rate.answers:,}"
+    line = f"KG-wide win {win_text(kw.rate)} · chance {pct(kw.chance_win)} · n={rate.answers:,}"
+    for sense, two in (senses or {}).items():
+        if two is not None:
+            value = shown(two, None).rate
+            low, high = value.interval()
+            line += f" · {sense} (2 asks) {rate_ci(value.error, low, high)}"
+    return line
 
 
 def method_note(rate: DesignRate) -> str:

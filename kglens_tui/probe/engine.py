@@ -48,6 +48,12 @@ from kglens_tui.probe.runstore import (
 )
 from kglens_tui.probe.samplers import Sampler
 from kglens_tui.probe.schedules import Batches, Continuous, in_order
+from kglens_tui.probe.sense_rates import (
+    ALL_SENSE,
+    ZERO_SENSE,
+    PairTerms,
+    census_pair_rate,
+)
 from kglens_tui.probe.verify import (
     check_yes_no,
     first_word_answer,
@@ -217,6 +223,9 @@ class ProbeSnapshot:
     an answer of the design (or for a run drawn without it)."""
     kg_wide_chance: float | None = None
     """What blind guessing's KG-wide error rate would be, estimated the same way."""
+    kg_wide_senses: dict[str, DesignRate | None] = field(default_factory=dict)
+    """The KG-wide two-ask zero-sense and all-sense rates by name (computed with the insights:
+    blind spots and baseline), empty before."""
 
     @property
     def rates(self) -> Rates | None:
@@ -270,6 +279,9 @@ class ProbeStats:
     """Calls of the generator and the judge (stored and since the last commit)."""
     kg_wide: DesignRate | None = None
     kg_wide_chance: float | None = None
+    kg_wide_senses: dict[str, DesignRate | None] = field(default_factory=dict)
+    """The two-ask zero-sense and all-sense rates (`probe.sense_rates`), as of the last
+    insights."""
 
     def snapshot(self, status: str, stop_reason: str, error: str) -> ProbeSnapshot:
         """The counters with the engine's status, as a snapshot."""
@@ -312,6 +324,7 @@ class ProbeStats:
             helpers=self.helpers.totals(),
             kg_wide=self.kg_wide,
             kg_wide_chance=self.kg_wide_chance,
+            kg_wide_senses=dict(self.kg_wide_senses),
         )
 
 
@@ -463,6 +476,7 @@ class ProbeEngine(RunEngine):
         if insights and s.insights_iteration != s.iteration:
             s.baseline = self.baseline()
             s.blind_spots, s.learned = self._blind_spots()
+            s.kg_wide_senses = self._senses()
             s.insights_iteration = s.iteration
         return s.snapshot(self.status, self.stop_reason, self.error)
 
@@ -491,6 +505,9 @@ class ProbeEngine(RunEngine):
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._terms = DrawTerms()
+        sizes = np.bincount(self._pred_codes, minlength=len(self._pred_keys))
+        self._pred_sizes = np.maximum(sizes, 1).astype(np.float64)
+        self._pairs = PairTerms(self._pred_codes)
         self._load_totals()
         self._load_recent()
         self._load_design_terms()
@@ -537,12 +554,25 @@ class ProbeEngine(RunEngine):
             if given is not None:
                 s.yes_no[(expected, given)] += 1
 
+    def _senses(self) -> dict[str, DesignRate | None]:
+        """The two-ask rates now: the census of the run's own counts under brute force, else
+        the pairs of designed draws."""
+        if self.config.sampler == Sampler.BRUTE_FORCE:
+            m, n = self.state.m, self.state.n
+            return {ZERO_SENSE: census_pair_rate(n, m + n), ALL_SENSE: census_pair_rate(m, m + n)}
+        return {sense: self._pairs.estimate(sense) for sense in (ZERO_SENSE, ALL_SENSE)}
+
+    def _draw_means(self, totals: dict[str, float]) -> np.ndarray:
+        """A draw's mean prediction per run predicate code, from its totals by predicate key."""
+        return np.array([totals.get(k, 0.0) for k in self._pred_keys]) / self._pred_sizes
+
     def _load_design_terms(self) -> None:
         """Each stored draw's estimate terms (the draws with an answered floor), as
         `finish_iteration` adds them."""
         rows = self.conn.execute(
             "SELECT o.iteration, o.draw_slot, o.category, o.incl_prob, o.prediction, o.qtype, "
-            "o.pos, d.population, d.total FROM observation o JOIN design_draw d "
+            "o.pos, d.population, d.total, d.floor_size, d.predicate_totals "
+            "FROM observation o JOIN design_draw d "
             "ON d.run_id = o.run_id AND d.iteration = o.iteration AND d.first_slot = o.draw_slot "
             "WHERE o.run_id = ? AND d.floor_size > 0 AND o.category != 'error' "
             "AND o.incl_prob > 0 ORDER BY o.iteration, o.draw_slot",
@@ -557,6 +587,13 @@ class ProbeEngine(RunEngine):
             pred = np.array([r[4] for r in answers])
             guess = self._guess_error([r[5] for r in answers], [r[6] for r in answers])
             self._terms.add(failed, prob, pred, guess, answers[0][8], answers[0][7])
+            self._pairs.add(
+                np.array([r[6] for r in answers], dtype=np.int64),
+                failed,
+                prob,
+                self._draw_means(json.loads(answers[0][10])),
+                int(answers[0][9]),
+            )
 
     def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
         """How likely blind guessing fails each question (`probe.bias.guess_error`)."""
@@ -852,7 +889,7 @@ class ProbeEngine(RunEngine):
         draws: list[tuple],
     ) -> None:
         """Add the committed draws with an answered floor to the running KG-wide estimate."""
-        for _iteration, first, floor, _eligible, population, total, _totals in draws:
+        for _iteration, first, floor, _eligible, population, total, totals in draws:
             if not floor:
                 continue
             answers = [
@@ -873,6 +910,13 @@ class ProbeEngine(RunEngine):
                 ),
                 total,
                 population,
+            )
+            self._pairs.add(
+                np.array([o.question.pos for o in answers], dtype=np.int64),
+                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
+                np.array([d[1] for d in slots]),
+                self._draw_means(json.loads(totals)),
+                floor,
             )
 
     def _answer_prompt(self, question: Question) -> Prompt:

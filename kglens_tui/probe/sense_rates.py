@@ -148,3 +148,53 @@ def pair_noise(f: np.ndarray, a: np.ndarray) -> np.ndarray:
     if few.any():
         p4 = np.where(few, float(p2[few].mean()) ** 2, p4)
     return (4 * (a - 2) * (p3 - p4) + 2 * (p2 - p4)) / (a * (a - 1))
+
+
+class PairTerms:
+    """A run's designed answers kept for the two-ask rates as the run commits them (the live
+    screen's zero-sense and all-sense without reading the rows again)."""
+
+    def __init__(self, groups: np.ndarray) -> None:
+        self.groups = np.asarray(groups, dtype=np.int64)
+        """Each run edge position's group (predicate code)."""
+        self._draw: list[np.ndarray] = []
+        self._edge: list[np.ndarray] = []
+        self._failed: list[np.ndarray] = []
+        self._prob: list[np.ndarray] = []
+        self._means: list[np.ndarray] = []
+        self._weights: list[float] = []
+
+    def add(
+        self,
+        positions: np.ndarray,
+        failed: np.ndarray,
+        prob: np.ndarray,
+        means: np.ndarray,
+        floor: int,
+    ) -> None:
+        """One draw with a floor: its answers' edge positions, outcomes and probabilities, the
+        draw's mean prediction per group, and the floor's size (its weight)."""
+        index = len(self._weights)
+        self._draw.append(np.full(len(positions), index, dtype=np.int64))
+        self._edge.append(np.asarray(positions, dtype=np.int64))
+        self._failed.append(np.asarray(failed, dtype=np.float64))
+        self._prob.append(np.asarray(prob, dtype=np.float64))
+        self._means.append(np.asarray(means, dtype=np.float64))
+        self._weights.append(float(floor))
+
+    def estimate(self, sense: str) -> DesignRate | None:
+        """The run's two-ask rate so far (None before three draws with a floor)."""
+        if len(self._weights) < 3:
+            return None
+        failed = np.concatenate(self._failed)
+        means = np.vstack(self._means)
+        zero = sense == ZERO_SENSE
+        return design_pair_rate(
+            np.concatenate(self._draw),
+            np.concatenate(self._edge),
+            failed if zero else 1.0 - failed,
+            np.concatenate(self._prob),
+            self.groups,
+            means if zero else 1.0 - means,
+            np.array(self._weights),
+        )

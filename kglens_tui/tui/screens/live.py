@@ -96,6 +96,10 @@ BASELINE_ATTR = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "al
 METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
 
 
+SENSES_MIN_WIDTH = 140
+"""Columns from which the title's KG-wide line also shows the two-ask zero- and all-sense."""
+
+
 class MetricCard(Vertical):
     """A rate now and its sparkline over the iterations."""
 
@@ -507,7 +511,11 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         )
         if snap.stop_reason:
             text += f" ({markup_literal(snap.stop_reason)})"
-        text += f"\n{markup_literal(kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance))}"
+        # the two-ask rates where the line has room for them (at 80 columns they would push
+        # a panel row off the screen; `kglens report` always has them)
+        senses = snap.kg_wide_senses if self.app.size.width >= SENSES_MIN_WIDTH else None
+        wide = kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance, senses)
+        text += f"\n{markup_literal(wide)}"
         if snap.error:
             text += f"\n[red]{markup_literal(snap.error)}[/]"
         self.query_one("#run-title", Static).update(text)
