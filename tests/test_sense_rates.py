@@ -210,3 +210,20 @@ def test_the_live_two_ask_rates_are_the_stored_rows_ones(tmp_path, sampler: str)
     reopened = open_snapshot(conn, 1)
     assert reopened.kg_wide_senses[ZERO_SENSE].error == pytest.approx(live[ZERO_SENSE].error)
     conn.close()
+
+
+def test_a_rare_event_keeps_a_floor_under_its_interval() -> None:
+    """No floor pair has failed twice yet: the jackknife sees no variation at all, yet the true
+    rate may be a few percent; the interval keeps the Agresti-Coull width of the floor's pairs."""
+    rng = np.random.default_rng(3)
+    draws, edges = 6, 20
+    draw = np.repeat(np.arange(draws), 10)
+    edge = np.concatenate([rng.choice(edges, 10, replace=False) for _ in range(draws)])
+    prob = np.full(len(draw), 0.5)
+    failed = np.zeros(len(draw))
+    rate = design_pair_rate(
+        draw, edge, failed, prob, np.zeros(edges, int), np.zeros((draws, 1)), np.ones(draws)
+    )
+    assert rate is not None and rate.error == 0.0 and rate.se > 0.01
+    low, high = rate.interval()
+    assert low == 0.0 and high > 0.02

@@ -99,7 +99,31 @@ def design_pair_rate(
         return None
     leave_out = without_total[t] / (n_edges * without_pairs[t])
     var = (len(t) - 1) / len(t) * float(((leave_out - leave_out.mean()) ** 2).sum())
-    return DesignRate(estimate, math.sqrt(var), int(keep.sum()), n_edges, PAIR_METHOD)
+    se = max(math.sqrt(var), _few_events_se(e, y, p))
+    return DesignRate(estimate, se, int(keep.sum()), n_edges, PAIR_METHOD)
+
+
+FEW_EVENTS = 10
+"""Below this many pairs of floor answers that both show the event, the jackknife misses what
+it has not seen yet (a rare zero-sense edge): the standard error is then at least the
+Agresti-Coull one of the floor's pairs (`_few_events_se`)."""
+
+
+def _few_events_se(edge: np.ndarray, outcome: np.ndarray, prob: np.ndarray) -> float:
+    """The Agresti-Coull standard error of the share of floor answer pairs (two floor answers of
+    one edge) that both show the event, when fewer than FEW_EVENTS do; else 0 (and for
+    outcomes that are chances, not 0 or 1)."""
+    floor = prob < 1
+    if not floor.any() or not np.isin(outcome, (0.0, 1.0)).all():
+        return 0.0  # no floor, or not outcomes but chances (blind guessing's)
+    asked = np.bincount(edge[floor]).astype(np.float64)
+    events = np.bincount(edge[floor], weights=outcome[floor])
+    both = float((events * (events - 1) / 2).sum())
+    if both >= FEW_EVENTS:
+        return 0.0
+    pairs = float((asked * (asked - 1) / 2).sum())
+    share = (both + 2.0) / (pairs + 4.0)
+    return math.sqrt(share * (1.0 - share) / (pairs + 4.0))
 
 
 def census_pair_rate(
