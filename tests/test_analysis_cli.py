@@ -11,7 +11,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
-from test_analysis_support import RUN_A, RUN_B, edge_ids, import_mini, make_run, observation_id
+from analysis_support import RUN_A, RUN_B, edge_ids, import_mini, make_run, observation_id
 
 from kglens_tui.analysis import commands
 from kglens_tui.analysis.groups import chance_of

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_analysis_support import (
+from analysis_support import (
     RUN_A,
     RUN_B,
     RUN_C,
@@ -342,8 +342,9 @@ def test_the_compare_screen_offers_the_default_partner_first(tmp_path: Path, cap
     later run that failed), and lists only the KGLens runs on A's KG."""
     import asyncio
 
-    from test_tui import make_app, wait_for
+    from conftest import wait_for
     from textual.widgets import Select
+    from tui_support import make_app
 
     from kglens_tui.tui.screens.compare import CompareScreen
 

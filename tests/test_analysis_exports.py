@@ -13,7 +13,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
-from test_analysis_support import EDGES, RUN_A, edge_ids, import_mini, make_run, observation_id
+from analysis_support import EDGES, RUN_A, edge_ids, import_mini, make_run, observation_id
 
 from kglens_tui.analysis import exports
 from kglens_tui.analysis import triage as tr

@@ -1,6 +1,6 @@
 """The paper's Fig. 6 grid (subjects x predicates, zero-sense rate per cell) from the CLI
 (`analyze --grid`) and in the HTML report, on the hand-made run whose answers are worked out
-in test_analysis_support:
+in analysis_support:
 
   zero-sense  currency (1/2)  capital (1/3)  head of state (0/1)   all
   Caledonia   — (e6 unasked)  100% (e3 0/2)  no edge               100% of 1
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_analysis_support import RUN_A, import_mini, make_run
+from analysis_support import RUN_A, import_mini, make_run
 
 from kglens_tui.analysis import commands
 from kglens_tui.analysis.grid import DOTS, dot, grid_html, grid_tables

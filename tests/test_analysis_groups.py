@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_analysis_support import RUN_A, import_mini, make_run
+from analysis_support import RUN_A, import_mini, make_run
 
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import cross_table, group_table, overall, rate_set

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_analysis_support import RUN_A, Ask, import_mini, make_run, observation_id
+from analysis_support import RUN_A, Ask, import_mini, make_run, observation_id
 
 from kglens_tui.analysis import triage as tr
 from kglens_tui.analysis.reverify import reverify_run

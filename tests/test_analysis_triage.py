@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_analysis_support import RUN_A, edge_ids, import_mini, make_run, observation_id
+from analysis_support import RUN_A, edge_ids, import_mini, make_run, observation_id
 
 from kglens_tui.analysis import triage as tr
 from kglens_tui.analysis.blindspots import blind_spots

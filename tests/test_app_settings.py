@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui import wait_for
+from conftest import wait_for
 from textual.app import App
 
 from kglens_tui.settings import SettingsError, load_settings

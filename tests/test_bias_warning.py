@@ -11,9 +11,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_analysis_support import RUN_A, Ask, import_mini, make_run
-from test_tui import make_app, wait_for
+from analysis_support import RUN_A, Ask, import_mini, make_run
+from conftest import wait_for
 from textual.widgets import DataTable, Static
+from tui_support import make_app
 
 from kglens_tui.analysis import commands
 from kglens_tui.analysis.groups import group_table, overall, yes_no_of

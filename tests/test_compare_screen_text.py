@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from test_analysis_support import RUN_A, RUN_B, RUN_C, import_mini, make_run
+from analysis_support import RUN_A, RUN_B, RUN_C, import_mini, make_run
 
 from kglens_tui.analysis.compare import drift, load_runs, run_grid
 from kglens_tui.runs.record import set_status

@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from test_tui_review import stored_db, template_db  # noqa: F401  (fixtures)
 from textual.widgets import Static
+from tui_support import make_app
 
 from kglens_tui.analysis.groups import RATES, chance_of, overall
 from kglens_tui.analysis.rundata import load_run_data

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_analysis_support import RUN_A, edge_ids, import_mini, make_run
+from analysis_support import RUN_A, edge_ids, import_mini, make_run
 
 from kglens_tui.analysis.drilldown import edge_detail
 from kglens_tui.analysis.rundata import load_run_data

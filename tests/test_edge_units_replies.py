@@ -11,8 +11,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from toy_mode import ToyConfig
+from tui_support import make_app
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking

@@ -8,7 +8,8 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from test_tui import make_app, wait_for
+from conftest import wait_for
+from tui_support import make_app
 
 from kglens_tui.core.intervals import wilson
 from kglens_tui.modes import FactevalConfig, KontestConfig

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_tui import wait_for
+from conftest import wait_for
 from textual.widgets import RichLog
 from textual.widgets._toast import Toast
 

@@ -291,8 +291,8 @@ def test_template3_runs_evaluate_the_ensemble_on_an_unseen_phrasing(
 
 
 async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
-    from test_tui import make_app
     from textual.widgets import Static
+    from tui_support import make_app
 
     from kglens_tui.tui.screens.home import HomeScreen
     from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen

@@ -8,8 +8,9 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from test_tui_mode_runs import SIZE, _stopped_kontest_run
+from tui_support import make_app
 
 from kglens_tui.store.owner import this_process
 from kglens_tui.tui.screens.mode_live import FOLLOWED, ModeLiveScreen

@@ -9,8 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from textual.widgets import DataTable
+from tui_support import make_app
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes import KontestConfig

@@ -8,8 +8,9 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 from test_modes_kontest import ScriptedTarget, hand_kg
-from test_tui import make_app, wait_for
+from tui_support import make_app
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.cli import main

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 from rich.console import Console
 from test_modes_kontest import ScriptedTarget, hand_kg
-from test_tui import wait_for
 
 from kglens_tui.cli import main
 from kglens_tui.core.console import console

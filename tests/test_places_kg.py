@@ -8,8 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_tui import make_app
 from textual.widgets import Checkbox, Select
+from tui_support import make_app
 
 from kglens_tui.cli import main
 from kglens_tui.kg.bundled_data import bundled_root, bundled_transitive

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from toy_plugins import FIRST, PARROT, ParrotClient
+from tui_support import make_app
 
 from kglens_tui.cli import build_parser, main
 from kglens_tui.core.registry import plugin_modules

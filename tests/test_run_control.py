@@ -8,11 +8,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 from run_targets import HangAfterThree, SlowYes
 from test_run_harness import SIZE, _answers, _status, _wait
-from test_tui import make_app, wait_for
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig
+from tui_support import make_app
 
 from kglens_tui.cli import main
 from kglens_tui.runs.control import RunControlError, ask_run

@@ -15,11 +15,11 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import cli_child_code
+from conftest import cli_child_code, wait_for
 from run_targets import GatedYes, HangAfterThree, SlowYes, YesTarget
-from test_tui import make_app, wait_for
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
+from tui_support import make_app
 
 from kglens_tui.cli import main
 from kglens_tui.core.verdict import VERIFIER_RULES

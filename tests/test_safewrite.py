@@ -9,7 +9,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-from test_analysis_support import RUN_A, edge_ids, import_mini, make_run
+from analysis_support import RUN_A, edge_ids, import_mini, make_run
 
 from kglens_tui.analysis import commands, exports
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_tui import wait_for
+from conftest import wait_for
 from textual.widgets import Input, Select
 
 from kglens_tui.modes.config import CONTEXTS, FactevalConfig, KontestConfig

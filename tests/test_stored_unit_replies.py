@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui import make_app, wait_for
+from conftest import wait_for
+from tui_support import make_app
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes import FactevalConfig, KontestConfig

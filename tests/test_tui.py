@@ -8,37 +8,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 from textual.widgets import Checkbox, Input, Select
+from tui_support import SIZE, make_app
 
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen, MetricCard
 from kglens_tui.tui.screens.new_run import NewRunScreen
-
-SIZE = (140, 44)
-
-
-def make_app(db: Path, **kw) -> KGLensApp:
-    # 30 ms per simulated answer, so the run can be watched, paused and stopped like a real one
-    run = {"target": "sim", "iterations": 40, "batch_size": 16, "sim_latency_s": 0.03}
-    settings = Settings(ui_refresh_hz=20, run=run)
-    return KGLensApp(db, settings, welcome=False, **kw)
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    """Wait for a state; the ceiling is generous so that a busy machine does not fail the test
-    (it only turns a hang into a failure)."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("condition not reached in time")
 
 
 async def test_start_watch_pause_resume_stop(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui import wait_for
+from conftest import wait_for
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import wait_for
 from rich.console import Console
-from test_tui import make_app, wait_for
 from test_tui_review import _store_runs
+from tui_support import make_app
 
 from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.intervals import wilson

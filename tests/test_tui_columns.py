@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui import wait_for
+from conftest import wait_for
 from test_tui_layout import make_app, templates  # noqa: F401 (a fixture)
 from textual.widgets import DataTable
 

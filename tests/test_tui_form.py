@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from textual.widgets import Input, Select
+from tui_support import make_app
 
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from test_tui import wait_for
+from conftest import wait_for
 from test_tui_annotate import _hand_db
 from test_tui_review import _store_runs
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from conftest import wait_for
 from fake_openai_server import FakeOpenAIServer
 from rich.text import Text
-from test_tui import wait_for
 from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui import make_app, wait_for
+from conftest import wait_for
+from tui_support import make_app
 
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.review_drill import DrillDownScreen

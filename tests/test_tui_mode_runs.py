@@ -7,8 +7,9 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from textual.widgets import Static
+from tui_support import make_app
 
 from kglens_tui.modes import KontestConfig
 from kglens_tui.runs.runner import prepare, run_blocking

@@ -10,9 +10,10 @@ import threading
 from pathlib import Path
 
 import pytest
-from test_tui import make_app, wait_for
+from conftest import wait_for
 from textual import events
 from textual.widgets import Static
+from tui_support import make_app
 
 from kglens_tui.probe import mode as probe_mode
 from kglens_tui.probe.config import RunConfig

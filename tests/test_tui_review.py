@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_tui import wait_for
+from conftest import wait_for
 from textual.widgets import DataTable, Input, Static
 
 from kglens_tui.probe.config import RunConfig

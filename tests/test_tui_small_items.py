@@ -9,7 +9,7 @@ import pkgutil
 import re
 from pathlib import Path
 
-from test_tui import wait_for
+from conftest import wait_for
 from test_tui_layout import make_app, templates  # noqa: F401 (a fixture)
 from textual.screen import Screen
 from textual.widgets import Input
