@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Select, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
 from kglens_tui.analysis.compare import (
     STATUSES,
@@ -34,6 +34,7 @@ from kglens_tui.probe.bias import run_bias_warning
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING
+from kglens_tui.tui.reads import read_in_thread, read_outcome
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import WARNING_STYLE, heat, short
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
@@ -313,7 +314,8 @@ class CompareScreen(ReportsWorkerErrors, Screen):
         generation, with_grid, warnings = self._asked, self._grid_due, dict(self._warnings)
         if self._shown:
             self.query_one("#cmp-status", Static).update(READING)
-        self.run_worker(
+        read_in_thread(
+            self,
             lambda: read_compare(
                 db_path,
                 run_a,
@@ -323,27 +325,23 @@ class CompareScreen(ReportsWorkerErrors, Screen):
                 warnings=warnings,
                 generation=generation,
             ),
-            thread=True,
+            READ_GROUP,
+            f"reading run {run_a} to compare",
             exclusive=True,
-            group=READ_GROUP,
-            exit_on_error=False,
-            description=f"reading run {run_a} to compare",
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The read's outcome: shown when it is the newest asked for and the screen is open;
         a failure as one literal line where the diff goes (not as a notification too)."""
-        worker = event.worker
-        if worker.group != READ_GROUP:
+        if event.worker.group != READ_GROUP:
             return
-        if event.state is WorkerState.ERROR:
-            event.prevent_default()
+
+        def show_error(line: str) -> None:
             if on_stack(self):
-                line = f"Could not read the runs: {worker.error}"
                 self.query_one("#cmp-status", Static).update(literal(line, one_line=True))
-            return
-        result = worker.result
-        if event.state is not WorkerState.SUCCESS or not isinstance(result, CompareRead):
+
+        result = read_outcome(event, CompareRead, show_error)
+        if result is None:
             return
         if result.generation != self._asked or not on_stack(self):
             return  # a newer read was asked for, or the screen closed

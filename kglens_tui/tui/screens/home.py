@@ -30,6 +30,7 @@ from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
+from kglens_tui.tui.reads import read_in_thread, read_outcome
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -417,12 +418,8 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         self._asked += 1
         self._reading += 1
         db_path, generation = self.app.db_path, self._asked
-        self.run_worker(
-            lambda: read_home(db_path, since, generation),
-            thread=True,
-            group=READ_GROUP,
-            exit_on_error=False,
-            description="reading the runs",
+        read_in_thread(
+            self, lambda: read_home(db_path, since, generation), READ_GROUP, "reading the runs"
         )
 
     def on_screen_resume(self) -> None:
@@ -444,16 +441,14 @@ class HomeScreen(ReportsWorkerErrors, Screen):
     def _read_done(self, event: Worker.StateChanged) -> None:
         """A read's outcome: shown when newer than the one shown (and the screen is open); a
         failure as one literal line in the banner (not a notification every 2 s)."""
-        worker = event.worker
         self._reading -= 1
-        if event.state is WorkerState.ERROR:
-            event.prevent_default()
+
+        def show_error(line: str) -> None:
             if self.is_attached:
-                line = f"Could not read the runs: {worker.error}"
                 self.query_one("#banner", Static).update(literal(line, one_line=True))
-            return
-        read = worker.result
-        if event.state is not WorkerState.SUCCESS or not isinstance(read, HomeRead):
+
+        read = read_outcome(event, HomeRead, show_error)
+        if read is None:
             return
         if read.generation <= self._shown or not self.is_attached:
             return  # a newer read is shown already

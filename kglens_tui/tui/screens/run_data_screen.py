@@ -9,6 +9,7 @@ from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.store.connection import connect
+from kglens_tui.tui.reads import read_in_thread
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 
 if TYPE_CHECKING:
@@ -68,13 +69,12 @@ class RunDataScreen(ReportsWorkerErrors, Screen):
             self.data_ready()
             return
         db_path, run_id = self.app.db_path, self.run_id
-        self.run_worker(
+        read_in_thread(
+            self,
             lambda: read_run_data(db_path, run_id),
-            thread=True,
+            READ_GROUP,
+            f"reading run {run_id}",
             exclusive=True,
-            group=READ_GROUP,
-            exit_on_error=False,
-            description=f"reading run {run_id}",
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

@@ -1,0 +1,46 @@
+"""Reads of the workspace on thread workers, so the UI thread never waits for SQLite: how a
+screen starts one and takes its outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+T = TypeVar("T")
+
+
+def read_in_thread(
+    screen: Screen,
+    read: Callable[[], object],
+    group: str,
+    description: str,
+    *,
+    exclusive: bool = False,
+) -> Worker:
+    """Run ``read`` on a thread worker of ``group`` (its failure is not an app error)."""
+    return screen.run_worker(
+        read,
+        thread=True,
+        exclusive=exclusive,
+        group=group,
+        exit_on_error=False,
+        description=description,
+    )
+
+
+def read_outcome(
+    event: Worker.StateChanged, kind: type[T], show_error: Callable[[str], None]
+) -> T | None:
+    """A finished read's result when it succeeded and is a ``kind``; a failure is given to
+    ``show_error`` as one line ("Could not read the runs: ...") instead of a notification."""
+    if event.state is WorkerState.ERROR:
+        event.prevent_default()
+        show_error(f"Could not read the runs: {event.worker.error}")
+        return None
+    result = event.worker.result
+    if event.state is not WorkerState.SUCCESS or not isinstance(result, kind):
+        return None
+    return result
