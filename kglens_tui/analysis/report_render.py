@@ -136,13 +136,16 @@ def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
 
 
 def spend_line(config: object, rep: RunReport) -> str:
-    """The run's spend in US dollars at the price table in force (target and helpers)."""
+    """The run's spend in US dollars at the price table in force (target and helpers); ""
+    for a run that calls only free models and has no max_cost."""
     from kglens_tui.runs.spend import configured_prices, run_spend
 
     spent = run_spend(
         config, (rep.prompt_tokens, rep.completion_tokens), rep.helpers, configured_prices()
     )
     limit = getattr(config, "max_cost", None)
+    if not spent.dollars and not spent.unpriced and limit is None:
+        return ""  # local and simulated models cost nothing: no line
     budget = f" of the max_cost ${limit:,.2f}" if limit is not None else ""
     return (
         f"spend {spent.text()}{budget} (at the price table: settings [prices] over the list prices)"
@@ -288,7 +291,9 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     if rep.helpers:
         console.print(helpers_line(rep.helpers))
-    console.print(literal(spend_line(run.config, rep)))
+    spent = spend_line(run.config, rep)
+    if spent:
+        console.print(literal(spent))
     if any(g.rates.examined for g in rep.per_predicate):
         per_predicate = predicate_kg_wide_table(data)
         if per_predicate is not None:
