@@ -104,3 +104,15 @@ def test_max_cost_needs_a_price(
     args = probe_args(tmp_path / "w.db", "http://127.0.0.1:9/v1", "--max-cost", "1")
     assert main(args) == 2
     assert "max_cost needs a price for target 'openai:fake-model'" in capsys.readouterr().err
+
+
+def test_a_free_run_has_no_spend_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings_file(tmp_path, monkeypatch, "")
+    db = tmp_path / "w.db"
+    probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*probe, "--batch-size", "8", "--iterations", "1"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    assert "spend" not in capsys.readouterr().out
