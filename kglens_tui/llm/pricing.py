@@ -16,6 +16,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.llm.targets import spec_kind
 
 
@@ -51,7 +52,7 @@ DEFAULT_PRICES: dict[str, Price] = {
 """List prices (USD per million tokens in / out, batch discount) as published mid-2025."""
 
 
-class PriceError(ValueError):
+class PriceError(KGLensError, ValueError):
     """A price entry that cannot be read."""
 
 
