@@ -351,13 +351,16 @@ def _rival_verdict(
     found: Sequence[Mention],
     subject: tuple[str, ...],
     defining: frozenset[int] = frozenset(),
+    relation: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """(rival, uncertain): whether the reply names, not negated, an entity of the answer's type
     that is neither a true object nor the subject, as an answer: a rival mention whose span no
     true or subject name shares, not named in passing (`_in_passing`: "Canberra, near Sydney"),
     in the first sentence that names a true object. A rival in another sentence ("Canberra. Sydney
     is the largest city."; "Portuguese. It is the only Portuguese-speaking country, beside
-    Spanish-speaking ones.") does not count, but leaves the verdict uncertain.
+    Spanish-speaking ones.") does not count, but leaves the verdict uncertain; nor does one a
+    later clause tells about (`_told_about`: "Only Spain; France is further away").
+    ``relation``: the question's words of the relation asked (`_relation_words`).
     ``found``: the mentions of the true objects' and the rivals' names (`mentions`)."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
@@ -376,6 +379,9 @@ def _rival_verdict(
         if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
             passing.add(m.end)
             continue
+        if _told_about(tokens, m, found, relation):
+            uncertain = True
+            continue
         sentence = tokens[m.start].sentence
         # a rival where the question's words define the answer, and no true one is, answers
         elsewhere = not (answered_elsewhere and sentence in defining)
@@ -390,7 +396,8 @@ _PASSING = frozenset(
     {"near", "from", "than", "between", "beside", "to", "like", "with", "by", "of", "in", "at",
      "on", "for", "about", "under", "over", "into", "across", "through", "via", "after",
      "before", "since", "until", "around", "alongside", "unlike", "toward", "towards", "as",
-     "replaced", "replacing", "succeeded", "superseded", "formerly", "previously"}
+     "replaced", "replacing", "succeeded", "superseded", "formerly", "previously", "above",
+     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against"}
 )  # fmt: skip
 """Prepositions (and words of succession) before a name that mention it in passing, not as
 the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark")."""
@@ -442,6 +449,91 @@ def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
     if i + 1 in passing:  # "..., Melbourne" right after a rival named in passing
         return True
     return tokens[i].norm in ("and", "or") and i in passing
+
+
+_CLAUSE_VERBS = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "may",
+     "might", "must", "does", "do", "did", "isnt", "arent", "wasnt", "werent"}
+)  # fmt: skip
+"""Verbs of being, having and the modals: after a name that opens a clause, the clause tells
+about that name ("France is further away", "Argentina and Bolivia have big deposits")."""
+_RELATIVES = frozenset({"where", "which", "who", "whose", "whom"})
+"""Words that open a clause about something else ("..., where Hungarian is spoken")."""
+_OPENERS = frozenset({"but", "though", "although", "whereas", "while", "and"})
+"""Words that open a clause that goes on from the answer ("though Russia has occupied it")."""
+_ADDING = frozenset({"also", "too", "likewise", "equally"})
+"""Words by which a clause about a rival adds it as one more answer ("France is also one")."""
+
+
+def _told_about(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Whether a rival is what a later clause tells about, not an answer: a true answer, not
+    negated, is named in an earlier clause of the sentence; the rival opens its clause (after
+    articles, possessives, a relative word or a conjunction: "where Hungarian is spoken",
+    "though Russia has occupied it"), alone or in a list of names ("Argentina and Bolivia", "Austria's +43 and Switzerland's +41"), right before a
+    verb of being or having or a modal (`_CLAUSE_VERBS`); and that clause has none of the
+    question's words of the relation (not "Sydney is the capital"; without the question, which
+    fact-eval's scorers do not pass, the rule cannot tell and the rival counts) and does not add
+    the rival
+    (`_ADDING`: not "France is also a neighbour"). Also any rival in a
+    relative clause about another name than a true answer ("Rhodesia — not to be confused with
+    Zambia, which was Northern Rhodesia")."""
+    if not relation:
+        return False  # without the question, a clause may restate its relation: a rival
+    clause, sentence = tokens[m.start].clause, tokens[m.start].sentence
+    if not any(
+        t.owner < 0
+        and not t.negated
+        and tokens[t.start].sentence == sentence
+        and tokens[t.start].clause < clause
+        for t in found
+    ):
+        return False
+    named = {i for x in found for i in range(x.start, x.end)}
+    start = m.start
+    while start > 0 and tokens[start - 1].clause == clause:
+        start -= 1
+    if tokens[start].norm in _RELATIVES and start > 0:
+        before = tokens[start - 1]
+        if (
+            before.word
+            and before.raw[:1].isupper()
+            and not any(x.owner < 0 and x.start <= start - 1 < x.end for x in found)
+        ):
+            return True  # "..., Zambia, which was Northern Rhodesia": about another name
+    for i in range(start, m.start):
+        tok = tokens[i]
+        if not (
+            tok.norm in _ARTICLES
+            or tok.norm in _RELATIVES
+            or tok.norm in _OPENERS
+            or tok.norm in ("and", "or")
+            or tok.raw.endswith(("'s", "'S"))
+            or i in named
+            or (tok.word and tok.raw[:1].isupper())
+        ):
+            return False
+    ends = {x.start: x.end for x in found}
+    j = m.end
+    while j < len(tokens) and tokens[j].clause == clause:
+        norm = tokens[j].norm
+        if norm in _CLAUSE_VERBS:
+            break
+        if norm in ("and", "or") or norm in _ARTICLES or tokens[j].raw.endswith(("'s", "'S")):
+            j += 1
+        elif j in ends:
+            j = ends[j]
+        elif tokens[j].word and tokens[j].raw[:1].isupper():
+            j += 1  # a name no table knows, listed beside it
+        else:
+            return False
+    else:
+        return False
+    rest = {t.norm for t in tokens[j:] if t.clause == clause}
+    if rest & _ADDING:
+        return False  # "France is also a neighbour": one more answer
+    return not relation & {w.removesuffix("s") for w in rest}
 
 
 def _names_rival(
@@ -533,7 +625,7 @@ def check_wh(
     allowed = _name_words(groups) if extra[1] is not None else frozenset()
     runs = _echo_runs(tokens, asked)
     found = _found(tokens, tables, runs, allowed, subject_names)
-    marker, cut = _correction(tokens, found)
+    marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked))
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -554,7 +646,8 @@ def check_wh(
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
         defining = _defining(tokens, asked, subject_names)
-        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining)
+        relation = _relation_words(asked, subject_names) if asked else frozenset()
+        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining, relation)
         if not rival and defining and answers:
             rival = _defined_by_another(tokens, defining, answers, found, subject_names)
         if not rival and len(groups) == 1:
@@ -1065,6 +1158,7 @@ _STRONG_CORRECTIONS = (
     ("or", "rather"),
     ("let", "me", "correct"),
     ("on", "second", "thought"),
+    ("correct", "myself"),
     ("actually", "its"),
     ("actually", "it", "is"),
     ("actually", "i", "think"),
@@ -1095,13 +1189,64 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-def _correction(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+_RETRACTING = frozenset({"no", "sorry", "wait"})
+"""Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
+no, period 6.", "Hanoi. Wait, or is it ..."), take that candidate back when what follows offers
+another (`_retracted`)."""
+
+
+def _offers_candidate(
+    tokens: Sequence[Token], found: Sequence[Mention], start: int, asked: frozenset[str]
+) -> bool:
+    """Whether the tokens from ``start`` offer a candidate: a mention not negated, or a
+    capitalised word of no name found that does not open its sentence and is not the
+    question's ("no, it was Berzelius"; not "no, not Sydney")."""
+    if any(m.start >= start and not m.negated for m in found):
+        return True
+    named = {i for m in found for i in range(m.start, m.end)}
+    return any(
+        i not in named
+        and t.word
+        and t.raw[:1].isupper()
+        and t.norm not in asked
+        and t.norm not in _NAME_NEIGHBOURS
+        and i > start
+        and tokens[i - 1].sentence == t.sentence
+        for i, t in enumerate(tokens[start:], start)
+    )
+
+
+def _retracted(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+) -> tuple[int, int]:
+    """The last clause-opening "no", "sorry" or "wait" (`_RETRACTING`) after a candidate named,
+    not negated, and before another (`_offers_candidate`): (where it is, where the answer the
+    reply ends on starts), or (0, 0)."""
+    best = (0, 0)
+    for i in range(1, len(tokens)):
+        tok = tokens[i]
+        if tok.norm not in _RETRACTING or tok.clause == tokens[i - 1].clause:
+            continue
+        end = i + 1
+        while end < len(tokens) and tokens[end].norm in _RETRACTING:
+            end += 1  # "no, sorry, Scotland"
+        if end >= len(tokens) or not any(m.end <= i and not m.negated for m in found):
+            continue
+        if _offers_candidate(tokens, found, end, asked):
+            best = (i, end)
+    return best
+
+
+def _correction(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str] = frozenset()
+) -> tuple[int, int]:
     """(where the last correction's words start, where the answer the reply ends on starts);
     (0, 0) when it corrects nothing. After a strong marker ("sorry, I mean") whatever follows is
     the answer; after a weak one ("actually", "but it is") only when it names a candidate, not
-    negated, or is only a name."""
+    negated, or is only a name; after a retraction ("X — no, Y", "X — sorry, Y": `_retracted`)
+    when it offers another candidate. ``asked``: the question's words."""
     norms = [t.norm for t in tokens]
-    best = (0, 0)
+    best = _retracted(tokens, found, asked)
     for i in range(1, len(norms)):
         for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)

@@ -1,0 +1,96 @@
+"""Rules of the second held-out set's weak kinds (issue #34): retractions in a clause of their own
+("X — no, Y", "X — sorry, Y", "X. Wait, or is it Y?"), rivals a later clause tells about rather
+than gives ("France is further away"), and names in other forms."""
+
+from __future__ import annotations
+
+import pytest
+
+from kglens_tui.core.verdict import Verdict
+from kglens_tui.probe.mentions import NameTable
+from kglens_tui.probe.verify import check_wh
+
+C, W = Verdict.CORRECT, Verdict.INCORRECT
+
+STATES = NameTable([("solid", 0), ("liquid", 1), ("gas", 2)])
+SIDES = NameTable([("left", 0), ("right", 1)])
+CITIES = NameTable([("Hanoi", 0), ("Ho Chi Minh City", 1), ("Canberra", 2), ("Sydney", 3)])
+
+
+@pytest.mark.parametrize(
+    ("reply", "answers", "rivals", "verdict"),
+    [
+        ("Solid — sorry, liquid.", [["liquid"]], STATES, C),
+        ("Liquid — sorry, solid.", [["liquid"]], STATES, W),
+        ("Right — no, left, the same as in Britain.", [["left"]], SIDES, C),
+        ("Period 5... no, period 6.", [["period 6"]], None, C),
+        ("Hanoi. Wait, or is it Ho Chi Minh City? Yes, Ho Chi Minh City.", [["Hanoi"]], CITIES, W),
+        ("Humphry Davy, or — no, it was Berzelius.", [["Humphry Davy"]], None, W),
+        # no other candidate after the "no": nothing is taken back
+        ("Canberra — no, not Sydney.", [["Canberra"]], CITIES, C),
+        ("Canberra, no doubt.", [["Canberra"]], CITIES, C),
+        ("No, Sydney.", [["Sydney"]], CITIES, C),
+        (
+            "William Ramsay. Actually, I should correct myself: it was first detected by "
+            "Janssen and Lockyer in 1868.",
+            [["William Ramsay"]],
+            None,
+            W,
+        ),
+    ],
+)
+def test_a_clause_that_takes_the_answer_back(reply, answers, rivals, verdict) -> None:
+    assert check_wh(reply, answers, rivals).verdict is verdict
+
+
+COUNTRIES = NameTable(
+    [("Spain", 0), ("France", 1), ("Portugal", 2), ("Russia", 3), ("Ukraine", 4), ("Zambia", 5)]
+)
+PEAKS = NameTable([("Kilimanjaro", 0), ("Mount Kenya", 1)])
+LANGUAGES = NameTable([("German", 0), ("Hungarian", 1)])
+CODES = NameTable([("+49", 0), ("+43", 1), ("+41", 2)])
+FORMER = NameTable([("Rhodesia", 0), ("Northern Rhodesia", 1)])
+BORDERS = "Which countries share a land border with Portugal?"
+LANGUAGE = "What are the official languages of Austria?"
+CALLING = "What is the international calling code of Germany?"
+WHERE = "Where is Avtonomna Respublika Krym located?"
+FORMERLY = "What was Zimbabwe formerly called?"
+HIGHEST = "What is the highest point in Tanzania?"
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "answers", "rivals", "verdict"),
+    [
+        (BORDERS, "Only Spain; France is further away, beyond the Pyrenees.", [["Spain"]], COUNTRIES, C),
+        (LANGUAGE, "German — unlike its neighbour Hungary, where Hungarian is spoken.", [["German"]],
+         LANGUAGES, C),
+        (CALLING, "+49; Austria's +43 and Switzerland's +41 are easy to mix up with it.", [["+49"]], CODES,
+         C),
+        (WHERE, "Part of Ukraine, though Russia has occupied it since 2014.", [["Ukraine"]], COUNTRIES,
+         C),
+        (FORMERLY, "Rhodesia — not to be confused with Zambia, which was Northern Rhodesia.",
+         [["Rhodesia"]], FORMER, C),
+        (HIGHEST, "Kilimanjaro, well above Mount Kenya just across the border.", [["Kilimanjaro"]], PEAKS,
+         C),
+        # a clause that gives the rival as the answer, or a plain list, still names it
+        (BORDERS, "Spain; France is also a neighbour.", [["Spain"]], COUNTRIES, W),
+        (BORDERS, "Spain and France.", [["Spain"]], COUNTRIES, W),
+        (BORDERS, "Spain, France.", [["Spain"]], COUNTRIES, W),
+    ],
+)  # fmt: skip
+def test_a_later_clause_that_tells_about_a_rival(question, reply, answers, rivals, verdict) -> None:
+    assert check_wh(reply, answers, rivals, question=question).verdict is verdict
+
+
+def test_without_the_question_a_clause_about_a_rival_still_names_it() -> None:
+    """Fact-eval's scorers pass no question: the rule cannot tell that the clause does not
+    restate the relation, and the rival counts (tests/test_facteval_saq_rivals.py)."""
+    reply = "Only Spain; France is further away, beyond the Pyrenees."
+    assert check_wh(reply, [["Spain"]], COUNTRIES).verdict is W
+
+
+def test_a_later_clause_with_the_questions_relation_still_answers() -> None:
+    question = "What is the capital of Australia?"
+    cities = NameTable([("Canberra", 0), ("Sydney", 1)])
+    got = check_wh("Canberra; Sydney is the capital.", [["Canberra"]], cities, question=question)
+    assert got.verdict is W
