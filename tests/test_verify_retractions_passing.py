@@ -94,3 +94,55 @@ def test_a_later_clause_with_the_questions_relation_still_answers() -> None:
     cities = NameTable([("Canberra", 0), ("Sydney", 1)])
     got = check_wh("Canberra; Sydney is the capital.", [["Canberra"]], cities, question=question)
     assert got.verdict is W
+
+
+def test_generic_words_of_a_type_come_from_its_names() -> None:
+    from kglens_tui.probe.mentions import _generic_words
+
+    names = [["Mount Everest"], ["Mount Kenya"], ["Mount Fuji"], ["Cerro Aconcagua"], ["K2"]]
+    assert _generic_words(names) == ("Mount",)
+    assert _generic_words([["Swiss Franc"], ["Swiss Gold Franc"]]) == ()
+
+
+@pytest.fixture(scope="module")
+def country_names():
+    from kglens_tui.bench.verifier_bench import Rivals
+
+    return Rivals(["country"])
+
+
+@pytest.mark.parametrize(
+    ("reply", "label", "verdict"),
+    [
+        ("Mount Elbrus.", "Gora El'brus", C),
+        ("Elbrus, in the Caucasus.", "Gora El'brus", C),
+        ("Mount Kinabalu.", "Gunung Kinabalu", C),
+        ("Aconcagua, at about 6,961 m.", "Cerro Aconcagua", C),
+        ("Mount Kazbek.", "Gora El'brus", W),
+    ],
+)
+def test_a_peak_is_named_by_its_specific_part_with_any_generic_word(
+    country_names, reply: str, label: str, verdict: Verdict
+) -> None:
+    """The KG's highest points are "Mount ...", "Pico ...", "Cerro ...", "Gora ...": a reply may
+    give the specific part with another generic word or alone (data-derived, no hand list)."""
+    names = country_names._names["country"]
+    only = names.answer_only("mountain", [(label,)])
+    got = check_wh(reply, [[label]], names.table("mountain"), answer_only=only)
+    assert got.verdict is verdict
+
+
+def test_sourced_kinds_get_no_generic_names(country_names) -> None:
+    names = country_names._names["country"]
+    (currency,) = names.answer_only("currency", [("Vietnamese Dong",)])
+    assert "Angolan Dong" not in currency.names
+
+
+def test_qualifiers_are_no_generic_words(country_names) -> None:
+    """"British", "French" begin many former names, but without them most name another entity
+    ("British Honduras", "French Sudan"): qualifiers, not words of a class."""
+    names = country_names._names["country"]
+    (former,) = names.answer_only("former_name", [("British Honduras",)])
+    assert "Honduras" not in former.short and not former.names
+    (region,) = names.answer_only("subregion", [("Central Asia",)])
+    assert "Asia" not in region.short
