@@ -139,10 +139,36 @@ def test_sourced_kinds_get_no_generic_names(country_names) -> None:
 
 
 def test_qualifiers_are_no_generic_words(country_names) -> None:
-    """"British", "French" begin many former names, but without them most name another entity
+    """ "British", "French" begin many former names, but without them most name another entity
     ("British Honduras", "French Sudan"): qualifiers, not words of a class."""
     names = country_names._names["country"]
     (former,) = names.answer_only("former_name", [("British Honduras",)])
     assert "Honduras" not in former.short and not former.names
     (region,) = names.answer_only("subregion", [("Central Asia",)])
     assert "Asia" not in region.short
+
+
+def test_a_currency_takes_the_sign_of_the_territories_that_use_it() -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    assert "₡" in answer_names("currency:CRC", "Costa Rican Colón").names  # CLDR es_CR
+    assert "GH₵" in answer_names("currency:GHS", "Ghanaian Cedi").names  # CLDR en_GH
+
+
+def test_a_sign_keeps_a_name_apart_from_the_subjects_code() -> None:
+    """ "GH₵" is not Ghana's code "GH", so the subject's names do not take it away."""
+    from kglens_tui.kg.answer_names import answer_names
+
+    only = (answer_names("currency:GHS", "Ghanaian Cedi"),)
+    got = check_wh(
+        "GH₵", [["Ghanaian Cedi", "GHS"]], subject=("Ghana", "GH", "GHA"), answer_only=only
+    )
+    assert got.verdict is C
+
+
+def test_a_code_of_several_parts_matches_only_as_written() -> None:
+    """ISO 3166-2's "IT-IS" (Isernia) is no "it is" in a reply."""
+    places = NameTable([("Isernia", 0), ("IT-IS", 0), ("Ukraine", 1), ("Russia", 2)])
+    reply = "Internationally it is recognised as part of Ukraine."
+    assert check_wh(reply, [["Ukraine"]], places).verdict is C
+    assert check_wh("IT-IS.", [["Ukraine"]], places).verdict is W

@@ -346,7 +346,13 @@ def name_tokens(name: str) -> tuple[tuple[str, ...], str | None]:
     norms = tuple(t.norm for t in toks)
     if len(toks) == 1 and toks[0].word and len(toks[0].raw) <= CODE_MAX_CHARS:
         return norms, toks[0].raw
+    if len(toks) > 1 and _PART_CODE.fullmatch(name):
+        return norms, " ".join(t.raw for t in toks)  # "IT-IS" is no "it is"
     return norms, None
+
+
+_PART_CODE = re.compile(r"[A-Z0-9]{1,3}(?:-[A-Z0-9]{1,3})+")
+"""A code of several parts (ISO 3166-2's "IT-IS", "GB-ENG"): it matches only as written."""
 
 
 _PLURALS = ("s", "es")
@@ -450,6 +456,8 @@ def _keys(word: str) -> tuple[str, ...]:
 def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:
     words, code, _ = name
     if code is not None:
+        if len(words) > 1:
+            return " ".join(t.raw for t in tokens[start : start + len(words)]) == code
         return tokens[start].raw == code
     last = len(words) - 1
     for k, want in enumerate(words):

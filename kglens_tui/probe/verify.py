@@ -1387,8 +1387,15 @@ def _answer_only_cached(
 
 @lru_cache(maxsize=16384)
 def _normalized(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """(name, `normalize`'s form) of an entity's answer-only names, worked out once."""
-    return tuple((name, normalize(name)) for name in names)
+    """(name, `normalize`'s form) of an entity's answer-only names, worked out once; a name's
+    signs are kept ("GH₵" is not the subject's code "GH")."""
+    return tuple((name, normalize(name) + _signs(name)) for name in names)
+
+
+def _signs(name: str) -> str:
+    """The symbols (currency signs) of a name that `normalize` drops, as a suffix."""
+    signs = "".join(c for c in name if unicodedata.category(c) == "Sc")
+    return f" {signs}" if signs else ""
 
 
 def verify_wh(
