@@ -172,3 +172,19 @@ def test_a_code_of_several_parts_matches_only_as_written() -> None:
     reply = "Internationally it is recognised as part of Ukraine."
     assert check_wh(reply, [["Ukraine"]], places).verdict is C
     assert check_wh("IT-IS.", [["Ukraine"]], places).verdict is W
+
+
+def test_an_elided_article_is_a_word_of_its_own() -> None:
+    from kglens_tui.probe.mentions import tokenize
+
+    assert [t.norm for t in tokenize("nell'Italia centrale")] == ["nell", "italia", "centrale"]
+    assert [t.norm for t in tokenize("don't")] == ["dont"]  # no name after it
+    assert [t.norm for t in tokenize("Germany's")] == ["germanys"]
+    assert check_wh("Elle est dans l'Italie du Nord.", [["Italy", "Italie"]]).verdict is C
+
+
+def test_a_reply_in_cyrillic_is_also_read_in_latin_letters() -> None:
+    peaks = NameTable([("Gora El'brus", 0), ("Mount Kazbek", 1)])
+    reply = "Самая высокая точка России — гора Эльбрус."
+    assert check_wh(reply, [["Gora El'brus"]], peaks).verdict is C
+    assert check_wh("Казбек.", [["Gora El'brus"]], peaks).verdict is W

@@ -64,6 +64,9 @@ _TOKEN = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+_ELIDED = re.compile(r"([^\W\d_A-Z]{1,5})'(?=[A-Z][^\W\d_])")
+"""An elided article or preposition before a capitalised word (French and Italian "l'", "d'",
+"nell'", "dell'"): read as a word of its own, so the name after it is found ("nell'Italia")."""
 _SENTENCE_STOP = re.compile(r"[.!?\u3002]")
 _SHORT_FORMS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
 """Abbreviated name words read as written out ("St. Lucia" is "Saint Lucia"; "Mt." "Mount")."""
@@ -264,6 +267,10 @@ def tokenize(text: str) -> tuple[Token, ...]:
                 for part in _split_unspaced(raw):
                     out.append(Token(part.casefold(), part, clause, True, sentence))
                 continue
+            elided = _ELIDED.match(raw)
+            if elided:  # "nell'Italia", "l'Espagne": the article, then the name
+                out.append(Token(elided[1].casefold(), elided[1], clause, True, sentence))
+                raw = raw[elided.end(1) + 1 :]
             norm = raw.casefold().replace("'", "")
             if norm in _CLAUSE_WORDS:
                 clause += 1

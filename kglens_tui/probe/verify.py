@@ -591,6 +591,44 @@ def check_wh(
     question: str = "",
     answer_only: Sequence[AnswerNames] = (),
 ) -> Checked:
+    """`_check_wh`; a reply with words in an alphabet whose Latin spelling is its
+    transliteration (Cyrillic, Greek) that names no true answer as written is also read in
+    anyascii's Latin letters ("гора Эльбрус" is "gora El'brus"), and correct if that names one."""
+    got = _check_wh(
+        reply, true_answers, rivals, subject, question=question, answer_only=answer_only
+    )
+    if got.verdict is Verdict.CORRECT or not _ALPHABET_WORD.search(reply):
+        return got
+    latin = _transliterated(reply)
+    again = _check_wh(
+        latin, true_answers, rivals, subject, question=question, answer_only=answer_only
+    )
+    return again if again.verdict is Verdict.CORRECT else got
+
+
+_ALPHABET_WORD = re.compile("[\u0370-\u03ff\u0400-\u04ff]{2}")
+"""Two letters of Greek or Cyrillic: words whose transliteration is their usual Latin spelling."""
+
+
+@lru_cache(maxsize=1024)
+def _transliterated(text: str) -> str:
+    from anyascii import anyascii
+
+    return _ALPHABET_RUN.sub(lambda m: anyascii(m.group(0)), text)
+
+
+_ALPHABET_RUN = re.compile("[\u0370-\u03ff\u0400-\u04ff\u0300-\u036f]+")
+
+
+def _check_wh(
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
+    *,
+    question: str = "",
+    answer_only: Sequence[AnswerNames] = (),
+) -> Checked:
     """Verify a Wh reply as a careful reader does: correct when it gives a true object (any of
     its names) as its answer, as a whole entity, not negated, and no rival. ``rivals``: names of
     every entity of the object's type; a longer rival name that contains a true name ("South
