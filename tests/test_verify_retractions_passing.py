@@ -188,3 +188,28 @@ def test_a_reply_in_cyrillic_is_also_read_in_latin_letters() -> None:
     reply = "Самая высокая точка России — гора Эльбрус."
     assert check_wh(reply, [["Gora El'brus"]], peaks).verdict is C
     assert check_wh("Казбек.", [["Gora El'brus"]], peaks).verdict is W
+
+
+@pytest.mark.parametrize(
+    ("reply", "answers", "verdict"),
+    [
+        ("Fe²⁺ and Fe³⁺.", [["+2"], ["+3"]], C),
+        ("Fe3+", [["+3"]], C),
+        ("Fe²⁺", [["+3"]], W),
+        ("H₂(g)", [["gas"]], C),
+        ("Br₂(l)", [["liquid"]], C),
+        ("I₂(s)", [["liquid"]], W),
+    ],
+)
+def test_chemical_notation_is_read(reply: str, answers, verdict: Verdict) -> None:
+    states = NameTable([("gas", 0), ("liquid", 1), ("solid", 2)])
+    subject = ("Iron", "Fe") if reply.startswith("Fe") else ()
+    assert check_wh(reply, answers, states, subject).verdict is verdict
+
+
+def test_chemical_notation_leaves_other_text_alone() -> None:
+    from kglens_tui.probe.mentions import tokenize
+
+    assert [t.norm for t in tokenize("UTC+2")] == ["utc+02:00"]
+    assert [t.norm for t in tokenize("X-ray")] == ["x", "ray"]
+    assert [t.norm for t in tokenize("+1-268")] == ["+1"]
