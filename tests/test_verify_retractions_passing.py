@@ -213,3 +213,24 @@ def test_chemical_notation_leaves_other_text_alone() -> None:
     assert [t.norm for t in tokenize("UTC+2")] == ["utc+02:00"]
     assert [t.norm for t in tokenize("X-ray")] == ["x", "ray"]
     assert [t.norm for t in tokenize("+1-268")] == ["+1"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Berlin, Munich, Hamburg, Cologne.", W),
+        ("Berlin, Munich, Hamburg.", W),
+        ("Berlin, Brandenburg, Germany.", C),  # one unknown name: where it is
+        ("Berlin.", C),
+    ],
+)
+def test_a_comma_list_of_names_offers_candidates(reply: str, verdict: Verdict) -> None:
+    cities = NameTable([("Berlin", 0), ("Paris", 1)])
+    got = check_wh(
+        reply,
+        [["Berlin"]],
+        cities,
+        ("Germany",),
+        question="What is the capital of Germany?",
+    )
+    assert got.verdict is verdict

@@ -802,11 +802,39 @@ def _offers_others(
                 return True
             if tok.norm == "or" and _other_number(tokens, i, j, ends, starts):
                 return True
+    if asks_for_one and _comma_list(tokens, sentences, spans):
+        return True
     items = _LIST_ITEM.findall(text)
     if len(items) >= 2:
         named = [item for item in items if truth.matches(tokenize(item))]
         others = [item for item in items if item[:1].isupper() and item not in named]
         return bool(named) and bool(others)
+    return False
+
+
+def _comma_list(tokens: Sequence[Token], sentences: set[int], spans: set[int]) -> bool:
+    """Whether a sentence that names a true answer is nothing but a list of names, split by
+    commas (an "and" or "or" may join the last), two or more of them no true, subject or denied
+    name ("Berlin, Munich, Hamburg, Cologne."; not "Ottawa, Ontario, Canada.")."""
+    for sentence in sentences:
+        clauses: dict[int, list[int]] = {}
+        for i, tok in enumerate(tokens):
+            if tok.sentence == sentence:
+                clauses.setdefault(tok.clause, []).append(i)
+        if len(clauses) < 3:
+            continue
+        unknown = 0
+        for where in clauses.values():
+            words = [i for i in where if tokens[i].norm not in ("and", "or", *_ARTICLES)]
+            if not words or len(words) > 3:
+                break
+            if not all(tokens[i].word and tokens[i].raw[:1].isupper() for i in words):
+                break
+            if not any(i in spans for i in words):
+                unknown += 1
+        else:
+            if unknown >= 2:
+                return True
     return False
 
 
