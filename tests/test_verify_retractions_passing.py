@@ -234,3 +234,22 @@ def test_a_comma_list_of_names_offers_candidates(reply: str, verdict: Verdict) -
         question="What is the capital of Germany?",
     )
     assert got.verdict is verdict
+
+
+def test_a_definite_article_written_into_the_word_is_read_without_it() -> None:
+    from kglens_tui.probe.mentions import tokenize
+
+    assert [t.norm for t in tokenize("השקל החדש")] == ["שקל", "חדש"]
+    assert [t.norm for t in tokenize("الريال")] == ["ريال"]
+    got = check_wh("המטבע בישראל הוא השקל החדש.", [["Israeli New Shekel", "שקל חדש"]])
+    assert got.verdict is C
+
+
+def test_a_person_is_named_by_the_surname_of_any_of_its_names() -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    names = ("Hans Christian Ørsted", "Hans Christian Oersted")
+    only = (answer_names("person:orsted", names[0], names),)
+    assert check_wh("Oersted.", [list(names)], answer_only=only).verdict is C
+    ramsay = answer_names("person:ramsay", "William Ramsay", ("Sir William Ramsay",))
+    assert "William" not in ramsay.short  # a title-led alias gives no first name alone

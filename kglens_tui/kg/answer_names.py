@@ -446,8 +446,12 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         names = _city_names(code, label)
     elif kind == "timezone":
         names = offset_names().get(code, ())
-    elif kind == "person":
-        return AnswerNames((), person_short_names(label))
+    elif kind == "person":  # from each of its names ("Oersted" of "Hans Christian Oersted")
+        first = label.split()[:1]
+        same = [n for n in known if n.split()[:1] == first]  # not "Sir William Ramsay"
+        short = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
+        own = {_fold(n) for n in (label, *known)}
+        return AnswerNames((), tuple(sorted(n for n in short if _fold(n) not in own)))
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))

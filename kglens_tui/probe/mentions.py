@@ -67,6 +67,9 @@ _TOKEN = re.compile(
 _ELIDED = re.compile(r"([^\W\d_A-Z]{1,5})'(?=[A-Z][^\W\d_])")
 """An elided article or preposition before a capitalised word (French and Italian "l'", "d'",
 "nell'", "dell'"): read as a word of its own, so the name after it is found ("nell'Italia")."""
+_ARTICLE_PREFIX = re.compile("(?:\u05d4(?=[\u05d0-\u05ea]{3})|\u0627\u0644(?=[\u0621-\u064a]{2}))")
+"""The definite article written as part of the word: Hebrew ה, Arabic ال ("השקל" is "שקל"): read
+without it, in replies and names alike."""
 _SENTENCE_STOP = re.compile(r"[.!?\u3002]")
 _SHORT_FORMS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
 """Abbreviated name words read as written out ("St. Lucia" is "Saint Lucia"; "Mt." "Mount")."""
@@ -277,6 +280,8 @@ def tokenize(text: str) -> tuple[Token, ...]:
             norm = _SHORT_FORMS.get(norm, norm)
             if not norm.isascii() and _INFLECTED.search(norm):
                 norm = _stem(norm)
+            elif not norm.isascii() and _ARTICLE_PREFIX.match(norm):
+                norm = _ARTICLE_PREFIX.sub("", norm, count=1)
             out.append(Token(norm, raw, clause, True, sentence))
     return tuple(out)
 
