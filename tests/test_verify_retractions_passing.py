@@ -253,3 +253,23 @@ def test_a_person_is_named_by_the_surname_of_any_of_its_names() -> None:
     assert check_wh("Oersted.", [list(names)], answer_only=only).verdict is C
     ramsay = answer_names("person:ramsay", "William Ramsay", ("Sir William Ramsay",))
     assert "William" not in ramsay.short  # a title-led alias gives no first name alone
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "answers", "rivals", "verdict"),
+    [
+        ("In what year was Oxygen discovered?",
+         "1772 — Scheele made it then, but the accepted discovery year is 1774.", [["1774"]],
+         None, C),
+        ("In what year was Oxygen discovered?",
+         "1774 — Scheele made it then, but the accepted discovery year is 1772.", [["1774"]],
+         None, W),
+        # the "but" clause tells about something else than the relation asked
+        ("What is the capital of Australia?", "Canberra, but the largest city is Sydney.",
+         [["Canberra"]], CITIES, W),
+    ],
+)  # fmt: skip
+def test_a_but_clause_that_restates_the_relation_corrects(
+    question, reply, answers, rivals, verdict
+) -> None:
+    assert check_wh(reply, answers, rivals, question=question).verdict is verdict

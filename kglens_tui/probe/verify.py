@@ -663,7 +663,8 @@ def _check_wh(
     allowed = _name_words(groups) if extra[1] is not None else frozenset()
     runs = _echo_runs(tokens, asked)
     found = _found(tokens, tables, runs, allowed, subject_names)
-    marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked))
+    relation = _relation_words(asked, subject_names) if asked else frozenset()
+    marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked), relation)
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -684,7 +685,6 @@ def _check_wh(
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
         defining = _defining(tokens, asked, subject_names)
-        relation = _relation_words(asked, subject_names) if asked else frozenset()
         rival, uncertain = _rival_verdict(tokens, found, subject_names, defining, relation)
         if not rival and defining and answers:
             rival = _defined_by_another(tokens, defining, answers, found, subject_names)
@@ -1303,16 +1303,57 @@ def _retracted(
     return best
 
 
+_RESTATE_MAX_WORDS = 5
+"""At most this many words between "but" and its verb of being in `_restated`."""
+
+
+def _restated(
+    tokens: Sequence[Token], found: Sequence[Mention], relation: frozenset[str]
+) -> tuple[int, int]:
+    """A "but" clause after a candidate that names the question's relation again before its verb
+    of being and a candidate after it ("1772 — Scheele made it then, but the accepted discovery year is 1774"):
+    (where "but" is, where the candidate starts), or (0, 0). Not "but the largest city is
+    Sydney" to "What is the capital ...?"."""
+    best = (0, 0)
+    if not relation:
+        return best
+    for i, tok in enumerate(tokens):
+        if tok.norm != "but" or not any(m.end <= i and not m.negated for m in found):
+            continue  # it corrects a candidate named before it
+        for k in range(i + 1, min(i + 2 + _RESTATE_MAX_WORDS, len(tokens))):
+            if tokens[k].clause != tok.clause or negated(tokens, k):
+                break
+            if tokens[k].norm not in _COPULAS:
+                continue
+            between = {t.norm.removesuffix("s") for t in tokens[i + 1 : k]}
+            after = [t for t in tokens[k + 1 :] if t.clause == tok.clause]
+            offered = any(
+                m.start > k and tokens[m.start].clause == tok.clause and not m.negated
+                for m in found
+            ) or any(not t.word or t.raw[:1].isupper() for t in after)
+            if between & relation and offered:
+                best = (i, k + 1)
+            break
+    return best
+
+
 def _correction(
-    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str] = frozenset()
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    asked: frozenset[str] = frozenset(),
+    relation: frozenset[str] = frozenset(),
 ) -> tuple[int, int]:
     """(where the last correction's words start, where the answer the reply ends on starts);
     (0, 0) when it corrects nothing. After a strong marker ("sorry, I mean") whatever follows is
     the answer; after a weak one ("actually", "but it is") only when it names a candidate, not
     negated, or is only a name; after a retraction ("X — no, Y", "X — sorry, Y": `_retracted`)
-    when it offers another candidate. ``asked``: the question's words."""
+    when it offers another candidate; after a "but" clause that restates the question's relation
+    (`_restated`). ``asked``: the question's words; ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
     best = _retracted(tokens, found, asked)
+    restated = _restated(tokens, found, relation)
+    if restated[1] > best[1]:
+        best = restated
     for i in range(1, len(norms)):
         for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)
