@@ -273,3 +273,12 @@ def test_a_but_clause_that_restates_the_relation_corrects(
     question, reply, answers, rivals, verdict
 ) -> None:
     assert check_wh(reply, answers, rivals, question=question).verdict is verdict
+
+
+def test_a_bare_code_is_its_top_level_domain_uncertain() -> None:
+    tlds = NameTable([(".de", 0), (".uk", 1), (".fr", 2)])
+    got = check_wh("DE", [[".de"]], tlds, ("Germany", "DE", "DEU"))
+    assert (got.verdict, got.uncertain) == (C, True)
+    assert check_wh("uk", [[".uk"]], tlds).verdict is C
+    assert check_wh("FR", [[".de"]], tlds).verdict is W
+    assert check_wh("Yes", [[".de"]], tlds).verdict is W

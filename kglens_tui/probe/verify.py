@@ -593,11 +593,18 @@ def check_wh(
 ) -> Checked:
     """`_check_wh`; a reply with words in an alphabet whose Latin spelling is its
     transliteration (Cyrillic, Greek) that names no true answer as written is also read in
-    anyascii's Latin letters ("гора Эльбрус" is "gora El'brus"), and correct if that names one."""
+    anyascii's Latin letters ("гора Эльбрус" is "gora El'brus"), and correct if that names one.
+    A reply that is only the letters of a true top-level domain ("DE" for ".de") is correct,
+    uncertain (`_BARE_CODE`)."""
     got = _check_wh(
         reply, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
-    if got.verdict is Verdict.CORRECT or not _ALPHABET_WORD.search(reply):
+    if got.verdict is Verdict.CORRECT:
+        return got
+    bare = _BARE_CODE.fullmatch(reply)
+    if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
+    if not _ALPHABET_WORD.search(reply):
         return got
     latin = _transliterated(reply)
     again = _check_wh(
@@ -606,6 +613,9 @@ def check_wh(
     return again if again.verdict is Verdict.CORRECT else got
 
 
+_BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
+"""A reply that is only a code of two or three letters: a top-level domain without its dot is
+that domain (the rules' best reading: uncertain, as the code may be the country's own)."""
 _ALPHABET_WORD = re.compile("[\u0370-\u03ff\u0400-\u04ff]{2}")
 """Two letters of Greek or Cyrillic: words whose transliteration is their usual Latin spelling."""
 
