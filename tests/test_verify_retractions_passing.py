@@ -178,7 +178,10 @@ def test_an_elided_article_is_a_word_of_its_own() -> None:
     from kglens_tui.probe.mentions import tokenize
 
     assert [t.norm for t in tokenize("nell'Italia centrale")] == ["nell", "italia", "centrale"]
-    assert [t.norm for t in tokenize("don't")] == ["dont"]  # no name after it
+    assert [t.norm for t in tokenize("don't")] == ["dont"]  # a contraction
+    assert [t.norm for t in tokenize("you're")] == ["youre"]
+    # both sides split alike, whatever the case ("cote d'ivoire" is Côte d'Ivoire)
+    assert check_wh("cote d'ivoire", [["Côte d’Ivoire"]]).verdict is C
     assert [t.norm for t in tokenize("Germany's")] == ["germanys"]
     assert check_wh("Elle est dans l'Italie du Nord.", [["Italy", "Italie"]]).verdict is C
 

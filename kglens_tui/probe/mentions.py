@@ -64,9 +64,10 @@ _TOKEN = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_ELIDED = re.compile(r"([^\W\d_A-Z]{1,5})'(?=[A-Z][^\W\d_])")
-"""An elided article or preposition before a capitalised word (French and Italian "l'", "d'",
-"nell'", "dell'"): read as a word of its own, so the name after it is found ("nell'Italia")."""
+_ELIDED = re.compile(r"([^\W\d_A-Z]{1,5})'(?=[^\W\d_]{3})")
+"""An elided article or preposition before a word of three letters or more (French and
+Italian "l'", "d'", "nell'", "dell'"): read as a word of its own, so the name after it is found
+("nell'Italia", "cote d'ivoire"); not English contractions ("don't", "you're")."""
 _ARTICLE_PREFIX = re.compile("(?:\u05d4(?=[\u05d0-\u05ea]{3})|\u0627\u0644(?=[\u0621-\u064a]{2}))")
 """The definite article written as part of the word: Hebrew ה, Arabic ال ("השקל" is "שקל"): read
 without it, in replies and names alike."""
