@@ -177,8 +177,8 @@ rules 7): no rule change may lower it."""
 
 
 HELD_OUT_2 = DEFAULT_DATA.with_name("verifier_heldout2.jsonl")
-HELD_OUT_2_FLOOR = 0.843
-"""The second held-out set's figure under rules 7 (414 of 491; 77.0% blind under rules 6, see
+HELD_OUT_2_FLOOR = 0.845
+"""The second held-out set's figure under rules 7 (415 of 491; 77.0% blind under rules 6, see
 verifier_heldout2.md; rules 7 were made looking at its misses, so it is a regression set now):
 no rule change may lower it."""
 

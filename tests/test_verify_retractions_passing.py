@@ -285,3 +285,9 @@ def test_a_bare_code_is_its_top_level_domain_uncertain() -> None:
     assert check_wh("uk", [[".uk"]], tlds).verdict is C
     assert check_wh("FR", [[".de"]], tlds).verdict is W
     assert check_wh("Yes", [[".de"]], tlds).verdict is W
+
+
+def test_a_lower_case_code_may_open_a_sentence_with_a_capital() -> None:
+    states = NameTable([("gas", 0), ("liquid", 1), ("solid", 2)])
+    assert check_wh("Gas.", [["gas"]], states).verdict is C
+    assert check_wh("Gas.", [["liquid"]], states).verdict is W

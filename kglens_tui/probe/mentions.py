@@ -471,7 +471,9 @@ def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:
     if code is not None:
         if len(words) > 1:
             return " ".join(t.raw for t in tokens[start : start + len(words)]) == code
-        return tokens[start].raw == code
+        raw = tokens[start].raw
+        # a code in lower case ("gas", "bcc") also opens a sentence with a capital ("Gas.")
+        return raw == code or (code.islower() and raw == code.capitalize())
     last = len(words) - 1
     for k, want in enumerate(words):
         tok = tokens[start + k]
