@@ -12,7 +12,7 @@ from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
 from kglens_tui.probe.questions import WH
 
-VERDICTS_OF_RULES = {6: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6"}
+VERDICTS_OF_RULES = {7: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6"}
 """sha256 of the bench's verdicts under the current rules (replace it when you bump)."""
 
 

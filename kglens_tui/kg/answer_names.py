@@ -6,7 +6,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - countries (``country:ISO3``): CLDR territory names in every locale (Babel) and pycountry's
   names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic");
 - currencies (``currency:ISO4217``): CLDR currency names, their plurals and symbols in every
-  locale ("euros", "€", "US$", "zł", "Swedish kronor"), and the currency's unit word ("kronor"
+  locale, and the symbol in the locales of the territories that use it today ("euros", "€",
+  "US$", "zł", "₡", "GH₵", "Swedish kronor"), and the currency's unit word ("kronor"
   for the Swedish krona) by `unit_words`;
 - languages (``language:ISO639-3``): CLDR language names in every locale and pycountry's;
 - capitals (``city:NAME-ISO3``): the CLDR exemplar city of the tz zone named after the city in
@@ -176,6 +177,8 @@ def currency_names() -> dict[str, tuple[str, ...]]:
         for code, symbol in data["currency_symbols"].items():
             if symbol != code:
                 out[code].add(symbol)
+    for code, symbol in _local_symbols():
+        out[code].add(symbol)
     kept = _unambiguous(out, prefer=_current_currencies())
     from babel import Locale
 
@@ -183,6 +186,28 @@ def currency_names() -> dict[str, tuple[str, ...]]:
         if code in kept and symbol != code and symbol not in kept[code]:
             kept[code] = (*kept[code], symbol)
     return kept
+
+
+def _local_symbols() -> list[tuple[str, str]]:
+    """(ISO 4217 code, symbol) of each currency a territory uses today, as CLDR writes it in
+    the territory's own locales ("₡" in es_CR, "GH₵" in en_GH, "zł" in pl_PL): the sign people
+    there use, which the base locales may lack."""
+    import babel
+    from babel import Locale
+    from babel.core import get_global
+
+    used = get_global("territory_currencies")
+    out: list[tuple[str, str]] = []
+    for ident in sorted(babel.localedata.locale_identifiers()):
+        territory = ident.rsplit("_", 1)[-1]
+        if "_" not in ident or len(territory) != 2 or not territory.isupper():
+            continue
+        codes = [c[0] for c in used.get(territory, ()) if c[2] is None and c[3]]
+        if not codes:
+            continue
+        symbols = Locale.parse(ident).currency_symbols
+        out.extend((code, symbols[code]) for code in codes if symbols.get(code, code) != code)
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -421,8 +446,12 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         names = _city_names(code, label)
     elif kind == "timezone":
         names = offset_names().get(code, ())
-    elif kind == "person":
-        return AnswerNames((), person_short_names(label))
+    elif kind == "person":  # from each of its names ("Oersted" of "Hans Christian Oersted")
+        first = label.split()[:1]
+        same = [n for n in known if n.split()[:1] == first]  # not "Sir William Ramsay"
+        short = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
+        own = {_fold(n) for n in (label, *known)}
+        return AnswerNames((), tuple(sorted(n for n in short if _fold(n) not in own)))
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))

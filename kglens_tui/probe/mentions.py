@@ -23,7 +23,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kglens_tui.kg.answer_names import AnswerNames, answer_names, has_sources, warm
+from kglens_tui.kg.answer_names import (
+    SOURCED_KINDS,
+    AnswerNames,
+    answer_names,
+    has_sources,
+    warm,
+)
 from kglens_tui.probe.numbers import spell_out
 
 if TYPE_CHECKING:
@@ -58,6 +64,13 @@ _TOKEN = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+_ELIDED = re.compile(r"([^\W\d_A-Z]{1,5})'(?=[^\W\d_]{3})")
+"""An elided article or preposition before a word of three letters or more (French and
+Italian "l'", "d'", "nell'", "dell'"): read as a word of its own, so the name after it is found
+("nell'Italia", "cote d'ivoire"); not English contractions ("don't", "you're")."""
+_ARTICLE_PREFIX = re.compile("(?:\u05d4(?=[\u05d0-\u05ea]{3})|\u0627\u0644(?=[\u0621-\u064a]{2}))")
+"""The definite article written as part of the word: Hebrew ה, Arabic ال ("השקל" is "שקל"): read
+without it, in replies and names alike."""
 _SENTENCE_STOP = re.compile(r"[.!?\u3002]")
 _SHORT_FORMS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
 """Abbreviated name words read as written out ("St. Lucia" is "Saint Lucia"; "Mt." "Mount")."""
@@ -258,12 +271,18 @@ def tokenize(text: str) -> tuple[Token, ...]:
                 for part in _split_unspaced(raw):
                     out.append(Token(part.casefold(), part, clause, True, sentence))
                 continue
+            elided = _ELIDED.match(raw)
+            if elided:  # "nell'Italia", "l'Espagne": the article, then the name
+                out.append(Token(elided[1].casefold(), elided[1], clause, True, sentence))
+                raw = raw[elided.end(1) + 1 :]
             norm = raw.casefold().replace("'", "")
             if norm in _CLAUSE_WORDS:
                 clause += 1
             norm = _SHORT_FORMS.get(norm, norm)
             if not norm.isascii() and _INFLECTED.search(norm):
                 norm = _stem(norm)
+            elif not norm.isascii() and _ARTICLE_PREFIX.match(norm):
+                norm = _ARTICLE_PREFIX.sub("", norm, count=1)
             out.append(Token(norm, raw, clause, True, sentence))
     return tuple(out)
 
@@ -340,7 +359,13 @@ def name_tokens(name: str) -> tuple[tuple[str, ...], str | None]:
     norms = tuple(t.norm for t in toks)
     if len(toks) == 1 and toks[0].word and len(toks[0].raw) <= CODE_MAX_CHARS:
         return norms, toks[0].raw
+    if len(toks) > 1 and _PART_CODE.fullmatch(name):
+        return norms, " ".join(t.raw for t in toks)  # "IT-IS" is no "it is"
     return norms, None
+
+
+_PART_CODE = re.compile(r"[A-Z0-9]{1,3}(?:-[A-Z0-9]{1,3})+")
+"""A code of several parts (ISO 3166-2's "IT-IS", "GB-ENG"): it matches only as written."""
 
 
 _PLURALS = ("s", "es")
@@ -444,7 +469,11 @@ def _keys(word: str) -> tuple[str, ...]:
 def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:
     words, code, _ = name
     if code is not None:
-        return tokens[start].raw == code
+        if len(words) > 1:
+            return " ".join(t.raw for t in tokens[start : start + len(words)]) == code
+        raw = tokens[start].raw
+        # a code in lower case ("gas", "bcc") also opens a sentence with a capital ("Gas.")
+        return raw == code or (code.islower() and raw == code.capitalize())
     last = len(words) - 1
     for k, want in enumerate(words):
         tok = tokens[start + k]
@@ -474,6 +503,72 @@ def mentions(tokens: Sequence[Token], *tables: NameTable) -> list[Mention]:
     return kept
 
 
+GENERIC_MIN_ENTITIES = 3
+GENERIC_MIN_SHARE = 0.03
+"""A first word that begins names of this many entities of a type, and of this share of them,
+is a generic word of it ("Mount" begins names of 27 of the 183 highest points, "Cerro" of 6;
+no first word begins 3% of the places)."""
+
+
+QUALIFIER_MAX_SHARE = 0.1
+"""See `TypeNames._class_words`."""
+
+
+def _generic_words(names: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """The generic words of a type: the first words of names of several words that begin names
+    of at least `GENERIC_MIN_ENTITIES` and `GENERIC_MIN_SHARE` of its entities ("Mount", "Pico",
+    "Cerro", "Jabal" for the highest points), as the KG writes them; none for most types."""
+    seen: dict[str, set[int]] = {}
+    spelled: dict[str, str] = {}
+    for i, own in enumerate(names):
+        for name in own:
+            words = name.split()
+            if len(words) >= 2 and words[0].isalpha() and words[0][:1].isupper():
+                key = words[0].casefold()
+                seen.setdefault(key, set()).add(i)
+                spelled.setdefault(key, words[0])
+    return tuple(
+        sorted(
+            spelled[k]
+            for k, where in seen.items()
+            if len(where) >= max(GENERIC_MIN_ENTITIES, GENERIC_MIN_SHARE * len(names))
+        )
+    )
+
+
+def _with_generic(
+    names: AnswerNames,
+    known: Sequence[str],
+    generic: tuple[str, ...],
+    nodes: dict[str, int],
+    node: int,
+) -> AnswerNames:
+    """An entity of a kind no source names (not a country, currency, language, capital, time
+    zone or person), of a type with generic words (`_generic_words`), is also named by its specific
+    part with any generic word of the type ("Mount Elbrus" for "Gora El'brus", "Mount
+    Aconcagua" for "Cerro Aconcagua") and, standing alone, by the specific part ("Aconcagua"):
+    the part after the first word of a name of two words, or after a generic word; never a
+    part that is a generic word or another entity's name."""
+    folded_generic = {g.casefold() for g in generic}
+    full: set[str] = set()
+    short: set[str] = set()
+    for name in known:
+        words = name.split()
+        if len(words) < 2 or (len(words) > 2 and words[0].casefold() not in folded_generic):
+            continue
+        rest = " ".join(words[1:])
+        folded = rest.casefold()
+        if folded in folded_generic or nodes.get(folded, node) != node or len(rest) < 4:
+            continue
+        full.update(f"{g} {rest}" for g in generic)
+        short.add(rest)
+    own = {n.casefold() for n in known}
+    full = {n for n in full if n.casefold() not in own}
+    if not full and not short:
+        return names
+    return AnswerNames(tuple(sorted({*names.names, *full})), tuple(sorted({*names.short, *short})))
+
+
 class TypeNames:
     """Every entity name of a KG grouped by entity type, each type's table built once (on first
     use, or all at once with `build`) and kept for the run: the rivals an answer is told from."""
@@ -484,6 +579,7 @@ class TypeNames:
         self._tables: dict[str, NameTable] = {}
         self._nodes: dict[str, dict[str, int]] = {}
         self._shared: dict[str, frozenset[str]] = {}
+        self._generic: dict[str, tuple[str, ...]] = {}
 
     def build(self, entity_types: Iterable[str]) -> None:
         """Build the tables of these types now (a run does it before its first question), and
@@ -516,7 +612,9 @@ class TypeNames:
                         shared.add(folded)
             nodes = self._nodes[entity_type] = found
             self._shared[entity_type] = frozenset(shared)
+            self._generic[entity_type] = self._class_words(entity_type)
         shared_names = self._shared[entity_type]
+        generic = self._generic[entity_type]
         out = []
         for group in groups:
             at = next((nodes[n.casefold()] for n in group if n.casefold() in nodes), None)
@@ -528,8 +626,34 @@ class TypeNames:
             # discovery "Spain"); not one another entity of its type has (the US state Georgia
             # beside the country)
             known = tuple(n for n in self.kg.names(node) if n.casefold() not in shared_names)
-            out.append(answer_names(self.kg.entity_keys[node], self.kg.labels[node], known))
+            names = answer_names(self.kg.entity_keys[node], self.kg.labels[node], known)
+            key = self.kg.entity_keys[node]
+            if generic and key.partition(":")[0] not in SOURCED_KINDS and key[:7] != "person:":
+                names = _with_generic(names, known, generic, nodes, node)
+            out.append(names)
         return tuple(out)
+
+    def _class_words(self, entity_type: str) -> tuple[str, ...]:
+        """The generic words of a type (`_generic_words`) when they are words of a class
+        ("Mount", "Cerro"), not qualifiers: without them, at most `QUALIFIER_MAX_SHARE` of its
+        names are another entity's name of the KG ("Mount Kenya"), where a qualifier leaves
+        one ("British Honduras", "Central Asia"). () otherwise."""
+        kg = self.kg
+        assert self._members is not None
+        members = self._members.get(entity_type, ())
+        generic = _generic_words([kg.names(node) for node in members])
+        if not generic:
+            return ()
+        folded = {g.casefold() for g in generic}
+        every = {n.casefold() for node in range(len(kg.types)) for n in kg.names(node)}
+        rests = [
+            " ".join(words[1:]).casefold()
+            for node in members
+            for name in kg.names(node)
+            if len(words := name.split()) >= 2 and words[0].casefold() in folded
+        ]
+        others = sum(rest in every for rest in rests)
+        return generic if others <= QUALIFIER_MAX_SHARE * len(rests) else ()
 
     def table(self, entity_type: str) -> NameTable:
         """Labels and aliases of every entity of a type (owner: the node index)."""

@@ -16,7 +16,10 @@ names alike, so each format is read the same way on both sides:
 - UTC offsets in words: "four and a half hours ahead of UTC" is UTC+04:30, "five hours behind
   GMT" UTC-05:00, "UTC plus 5" UTC+5;
 - digits grouped by spaces (thin, no-break or plain: "10 111" is 10111), and a North American
-  area code after +1 ("+1 242", "+1 (242)": calling code +1).
+  area code after +1 ("+1 242", "+1 (242)": calling code +1);
+- chemical notation: an ion's charge after an element symbol ("Fe²⁺", "Fe3+": NFKC makes them
+  one, the charge is the oxidation state +3) and IUPAC's state symbols after a formula ("H₂(g)",
+  "Br₂(l)", "I₂(s)", "(aq)": gas, liquid, solid, aqueous).
 """
 
 from __future__ import annotations
@@ -113,7 +116,14 @@ _GROUPED_DIGITS = re.compile(r"(?<![\d+\-.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3
 _NANP = re.compile(r"\+\s?1\s?(?:\((\d{3})\)|[ \u00a0](\d{3}))(?![\d])")
 """+1 then a North American area code, in brackets or after a space: one calling code, +1."""
 
+_ION = re.compile(r"\b([A-Z][a-z]?)([1-8]?)([+-])(?![\w+-])")
+"""An element symbol with its charge ("Fe3+", "Cl-"): the ion, whose charge is its oxidation state."""
+_STATE = re.compile(r"(?<=[\w)])\((g|l|s|aq)\)")
+_STATES = {"g": "gas", "l": "liquid", "s": "solid", "aq": "aqueous"}
+"""IUPAC's state symbols after a formula (the Green Book, 2.10.1)."""
+
 _TRIGGER = re.compile(
+    rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
     rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
     rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b",
@@ -131,7 +141,9 @@ def spell_out(text: str) -> str:
 
 @lru_cache(maxsize=16384)
 def _spell_out(text: str) -> str:
-    out = _RUN.sub(_run_digits, text)
+    out = _ION.sub(lambda m: f"{m[1]} ({m[3]}{m[2] or 1})", text)
+    out = _STATE.sub(lambda m: f" ({_STATES[m[1]]})", out)
+    out = _RUN.sub(_run_digits, out)
     out = _ORDINAL_NOUN.sub(_ordinal_noun, out)
     out = _GROUP_ROMAN.sub(_group_roman, out)
     out = _BRACKET_ROMAN.sub(lambda m: f" ({m[1] or '+'}{_roman(m[2])})", out)

@@ -351,13 +351,16 @@ def _rival_verdict(
     found: Sequence[Mention],
     subject: tuple[str, ...],
     defining: frozenset[int] = frozenset(),
+    relation: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """(rival, uncertain): whether the reply names, not negated, an entity of the answer's type
     that is neither a true object nor the subject, as an answer: a rival mention whose span no
     true or subject name shares, not named in passing (`_in_passing`: "Canberra, near Sydney"),
     in the first sentence that names a true object. A rival in another sentence ("Canberra. Sydney
     is the largest city."; "Portuguese. It is the only Portuguese-speaking country, beside
-    Spanish-speaking ones.") does not count, but leaves the verdict uncertain.
+    Spanish-speaking ones.") does not count, but leaves the verdict uncertain; nor does one a
+    later clause tells about (`_told_about`: "Only Spain; France is further away").
+    ``relation``: the question's words of the relation asked (`_relation_words`).
     ``found``: the mentions of the true objects' and the rivals' names (`mentions`)."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
@@ -376,6 +379,9 @@ def _rival_verdict(
         if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
             passing.add(m.end)
             continue
+        if _told_about(tokens, m, found, relation):
+            uncertain = True
+            continue
         sentence = tokens[m.start].sentence
         # a rival where the question's words define the answer, and no true one is, answers
         elsewhere = not (answered_elsewhere and sentence in defining)
@@ -390,7 +396,8 @@ _PASSING = frozenset(
     {"near", "from", "than", "between", "beside", "to", "like", "with", "by", "of", "in", "at",
      "on", "for", "about", "under", "over", "into", "across", "through", "via", "after",
      "before", "since", "until", "around", "alongside", "unlike", "toward", "towards", "as",
-     "replaced", "replacing", "succeeded", "superseded", "formerly", "previously"}
+     "replaced", "replacing", "succeeded", "superseded", "formerly", "previously", "above",
+     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against"}
 )  # fmt: skip
 """Prepositions (and words of succession) before a name that mention it in passing, not as
 the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark")."""
@@ -442,6 +449,91 @@ def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
     if i + 1 in passing:  # "..., Melbourne" right after a rival named in passing
         return True
     return tokens[i].norm in ("and", "or") and i in passing
+
+
+_CLAUSE_VERBS = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "may",
+     "might", "must", "does", "do", "did", "isnt", "arent", "wasnt", "werent"}
+)  # fmt: skip
+"""Verbs of being, having and the modals: after a name that opens a clause, the clause tells
+about that name ("France is further away", "Argentina and Bolivia have big deposits")."""
+_RELATIVES = frozenset({"where", "which", "who", "whose", "whom"})
+"""Words that open a clause about something else ("..., where Hungarian is spoken")."""
+_OPENERS = frozenset({"but", "though", "although", "whereas", "while", "and"})
+"""Words that open a clause that goes on from the answer ("though Russia has occupied it")."""
+_ADDING = frozenset({"also", "too", "likewise", "equally"})
+"""Words by which a clause about a rival adds it as one more answer ("France is also one")."""
+
+
+def _told_about(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Whether a rival is what a later clause tells about, not an answer: a true answer, not
+    negated, is named in an earlier clause of the sentence; the rival opens its clause (after
+    articles, possessives, a relative word or a conjunction: "where Hungarian is spoken",
+    "though Russia has occupied it"), alone or in a list of names ("Argentina and Bolivia", "Austria's +43 and Switzerland's +41"), right before a
+    verb of being or having or a modal (`_CLAUSE_VERBS`); and that clause has none of the
+    question's words of the relation (not "Sydney is the capital"; without the question, which
+    fact-eval's scorers do not pass, the rule cannot tell and the rival counts) and does not add
+    the rival
+    (`_ADDING`: not "France is also a neighbour"). Also any rival in a
+    relative clause about another name than a true answer ("Rhodesia — not to be confused with
+    Zambia, which was Northern Rhodesia")."""
+    if not relation:
+        return False  # without the question, a clause may restate its relation: a rival
+    clause, sentence = tokens[m.start].clause, tokens[m.start].sentence
+    if not any(
+        t.owner < 0
+        and not t.negated
+        and tokens[t.start].sentence == sentence
+        and tokens[t.start].clause < clause
+        for t in found
+    ):
+        return False
+    named = {i for x in found for i in range(x.start, x.end)}
+    start = m.start
+    while start > 0 and tokens[start - 1].clause == clause:
+        start -= 1
+    if tokens[start].norm in _RELATIVES and start > 0:
+        before = tokens[start - 1]
+        if (
+            before.word
+            and before.raw[:1].isupper()
+            and not any(x.owner < 0 and x.start <= start - 1 < x.end for x in found)
+        ):
+            return True  # "..., Zambia, which was Northern Rhodesia": about another name
+    for i in range(start, m.start):
+        tok = tokens[i]
+        if not (
+            tok.norm in _ARTICLES
+            or tok.norm in _RELATIVES
+            or tok.norm in _OPENERS
+            or tok.norm in ("and", "or")
+            or tok.raw.endswith(("'s", "'S"))
+            or i in named
+            or (tok.word and tok.raw[:1].isupper())
+        ):
+            return False
+    ends = {x.start: x.end for x in found}
+    j = m.end
+    while j < len(tokens) and tokens[j].clause == clause:
+        norm = tokens[j].norm
+        if norm in _CLAUSE_VERBS:
+            break
+        if norm in ("and", "or") or norm in _ARTICLES or tokens[j].raw.endswith(("'s", "'S")):
+            j += 1
+        elif j in ends:
+            j = ends[j]
+        elif tokens[j].word and tokens[j].raw[:1].isupper():
+            j += 1  # a name no table knows, listed beside it
+        else:
+            return False
+    else:
+        return False
+    rest = {t.norm for t in tokens[j:] if t.clause == clause}
+    if rest & _ADDING:
+        return False  # "France is also a neighbour": one more answer
+    return not relation & {w.removesuffix("s") for w in rest}
 
 
 def _names_rival(
@@ -499,6 +591,54 @@ def check_wh(
     question: str = "",
     answer_only: Sequence[AnswerNames] = (),
 ) -> Checked:
+    """`_check_wh`; a reply with words in an alphabet whose Latin spelling is its
+    transliteration (Cyrillic, Greek) that names no true answer as written is also read in
+    anyascii's Latin letters ("гора Эльбрус" is "gora El'brus"), and correct if that names one.
+    A reply that is only the letters of a true top-level domain ("DE" for ".de") is correct,
+    uncertain (`_BARE_CODE`)."""
+    got = _check_wh(
+        reply, true_answers, rivals, subject, question=question, answer_only=answer_only
+    )
+    if got.verdict is Verdict.CORRECT:
+        return got
+    bare = _BARE_CODE.fullmatch(reply)
+    if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
+    if not _ALPHABET_WORD.search(reply):
+        return got
+    latin = _transliterated(reply)
+    again = _check_wh(
+        latin, true_answers, rivals, subject, question=question, answer_only=answer_only
+    )
+    return again if again.verdict is Verdict.CORRECT else got
+
+
+_BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
+"""A reply that is only a code of two or three letters: a top-level domain without its dot is
+that domain (the rules' best reading: uncertain, as the code may be the country's own)."""
+_ALPHABET_WORD = re.compile("[\u0370-\u03ff\u0400-\u04ff]{2}")
+"""Two letters of Greek or Cyrillic: words whose transliteration is their usual Latin spelling."""
+
+
+@lru_cache(maxsize=1024)
+def _transliterated(text: str) -> str:
+    from anyascii import anyascii
+
+    return _ALPHABET_RUN.sub(lambda m: anyascii(m.group(0)), text)
+
+
+_ALPHABET_RUN = re.compile("[\u0370-\u03ff\u0400-\u04ff\u0300-\u036f]+")
+
+
+def _check_wh(
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    rivals: NameTable | None = None,
+    subject: Sequence[str] = (),
+    *,
+    question: str = "",
+    answer_only: Sequence[AnswerNames] = (),
+) -> Checked:
     """Verify a Wh reply as a careful reader does: correct when it gives a true object (any of
     its names) as its answer, as a whole entity, not negated, and no rival. ``rivals``: names of
     every entity of the object's type; a longer rival name that contains a true name ("South
@@ -533,7 +673,8 @@ def check_wh(
     allowed = _name_words(groups) if extra[1] is not None else frozenset()
     runs = _echo_runs(tokens, asked)
     found = _found(tokens, tables, runs, allowed, subject_names)
-    marker, cut = _correction(tokens, found)
+    relation = _relation_words(asked, subject_names) if asked else frozenset()
+    marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked), relation)
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -554,7 +695,7 @@ def check_wh(
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
         defining = _defining(tokens, asked, subject_names)
-        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining)
+        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining, relation)
         if not rival and defining and answers:
             rival = _defined_by_another(tokens, defining, answers, found, subject_names)
         if not rival and len(groups) == 1:
@@ -671,11 +812,39 @@ def _offers_others(
                 return True
             if tok.norm == "or" and _other_number(tokens, i, j, ends, starts):
                 return True
+    if asks_for_one and _comma_list(tokens, sentences, spans):
+        return True
     items = _LIST_ITEM.findall(text)
     if len(items) >= 2:
         named = [item for item in items if truth.matches(tokenize(item))]
         others = [item for item in items if item[:1].isupper() and item not in named]
         return bool(named) and bool(others)
+    return False
+
+
+def _comma_list(tokens: Sequence[Token], sentences: set[int], spans: set[int]) -> bool:
+    """Whether a sentence that names a true answer is nothing but a list of names, split by
+    commas (an "and" or "or" may join the last), two or more of them no true, subject or denied
+    name ("Berlin, Munich, Hamburg, Cologne."; not "Ottawa, Ontario, Canada.")."""
+    for sentence in sentences:
+        clauses: dict[int, list[int]] = {}
+        for i, tok in enumerate(tokens):
+            if tok.sentence == sentence:
+                clauses.setdefault(tok.clause, []).append(i)
+        if len(clauses) < 3:
+            continue
+        unknown = 0
+        for where in clauses.values():
+            words = [i for i in where if tokens[i].norm not in ("and", "or", *_ARTICLES)]
+            if not words or len(words) > 3:
+                break
+            if not all(tokens[i].word and tokens[i].raw[:1].isupper() for i in words):
+                break
+            if not any(i in spans for i in words):
+                unknown += 1
+        else:
+            if unknown >= 2:
+                return True
     return False
 
 
@@ -1065,6 +1234,7 @@ _STRONG_CORRECTIONS = (
     ("or", "rather"),
     ("let", "me", "correct"),
     ("on", "second", "thought"),
+    ("correct", "myself"),
     ("actually", "its"),
     ("actually", "it", "is"),
     ("actually", "i", "think"),
@@ -1095,13 +1265,105 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-def _correction(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+_RETRACTING = frozenset({"no", "sorry", "wait"})
+"""Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
+no, period 6.", "Hanoi. Wait, or is it ..."), take that candidate back when what follows offers
+another (`_retracted`)."""
+
+
+def _offers_candidate(
+    tokens: Sequence[Token], found: Sequence[Mention], start: int, asked: frozenset[str]
+) -> bool:
+    """Whether the tokens from ``start`` offer a candidate: a mention not negated, or a
+    capitalised word of no name found that does not open its sentence and is not the
+    question's ("no, it was Berzelius"; not "no, not Sydney")."""
+    if any(m.start >= start and not m.negated for m in found):
+        return True
+    named = {i for m in found for i in range(m.start, m.end)}
+    return any(
+        i not in named
+        and t.word
+        and t.raw[:1].isupper()
+        and t.norm not in asked
+        and t.norm not in _NAME_NEIGHBOURS
+        and i > start
+        and tokens[i - 1].sentence == t.sentence
+        for i, t in enumerate(tokens[start:], start)
+    )
+
+
+def _retracted(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+) -> tuple[int, int]:
+    """The last clause-opening "no", "sorry" or "wait" (`_RETRACTING`) after a candidate named,
+    not negated, and before another (`_offers_candidate`): (where it is, where the answer the
+    reply ends on starts), or (0, 0)."""
+    best = (0, 0)
+    for i in range(1, len(tokens)):
+        tok = tokens[i]
+        if tok.norm not in _RETRACTING or tok.clause == tokens[i - 1].clause:
+            continue
+        end = i + 1
+        while end < len(tokens) and tokens[end].norm in _RETRACTING:
+            end += 1  # "no, sorry, Scotland"
+        if end >= len(tokens) or not any(m.end <= i and not m.negated for m in found):
+            continue
+        if _offers_candidate(tokens, found, end, asked):
+            best = (i, end)
+    return best
+
+
+_RESTATE_MAX_WORDS = 5
+"""At most this many words between "but" and its verb of being in `_restated`."""
+
+
+def _restated(
+    tokens: Sequence[Token], found: Sequence[Mention], relation: frozenset[str]
+) -> tuple[int, int]:
+    """A "but" clause after a candidate that names the question's relation again before its verb
+    of being and a candidate after it ("1772 — Scheele made it then, but the accepted discovery year is 1774"):
+    (where "but" is, where the candidate starts), or (0, 0). Not "but the largest city is
+    Sydney" to "What is the capital ...?"."""
+    best = (0, 0)
+    if not relation:
+        return best
+    for i, tok in enumerate(tokens):
+        if tok.norm != "but" or not any(m.end <= i and not m.negated for m in found):
+            continue  # it corrects a candidate named before it
+        for k in range(i + 1, min(i + 2 + _RESTATE_MAX_WORDS, len(tokens))):
+            if tokens[k].clause != tok.clause or negated(tokens, k):
+                break
+            if tokens[k].norm not in _COPULAS:
+                continue
+            between = {t.norm.removesuffix("s") for t in tokens[i + 1 : k]}
+            after = [t for t in tokens[k + 1 :] if t.clause == tok.clause]
+            offered = any(
+                m.start > k and tokens[m.start].clause == tok.clause and not m.negated
+                for m in found
+            ) or any(not t.word or t.raw[:1].isupper() for t in after)
+            if between & relation and offered:
+                best = (i, k + 1)
+            break
+    return best
+
+
+def _correction(
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    asked: frozenset[str] = frozenset(),
+    relation: frozenset[str] = frozenset(),
+) -> tuple[int, int]:
     """(where the last correction's words start, where the answer the reply ends on starts);
     (0, 0) when it corrects nothing. After a strong marker ("sorry, I mean") whatever follows is
     the answer; after a weak one ("actually", "but it is") only when it names a candidate, not
-    negated, or is only a name."""
+    negated, or is only a name; after a retraction ("X — no, Y", "X — sorry, Y": `_retracted`)
+    when it offers another candidate; after a "but" clause that restates the question's relation
+    (`_restated`). ``asked``: the question's words; ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
-    best = (0, 0)
+    best = _retracted(tokens, found, asked)
+    restated = _restated(tokens, found, relation)
+    if restated[1] > best[1]:
+        best = restated
     for i in range(1, len(norms)):
         for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)
@@ -1242,8 +1504,15 @@ def _answer_only_cached(
 
 @lru_cache(maxsize=16384)
 def _normalized(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """(name, `normalize`'s form) of an entity's answer-only names, worked out once."""
-    return tuple((name, normalize(name)) for name in names)
+    """(name, `normalize`'s form) of an entity's answer-only names, worked out once; a name's
+    signs are kept ("GH₵" is not the subject's code "GH")."""
+    return tuple((name, normalize(name) + _signs(name)) for name in names)
+
+
+def _signs(name: str) -> str:
+    """The symbols (currency signs) of a name that `normalize` drops, as a suffix."""
+    signs = "".join(c for c in name if unicodedata.category(c) == "Sc")
+    return f" {signs}" if signs else ""
 
 
 def verify_wh(
