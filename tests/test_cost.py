@@ -94,6 +94,14 @@ def test_max_cost_stops_the_run_at_the_limit(
     capsys.readouterr()
     assert main(["--db", str(db), "report", "1"]) == 0
     assert f"${spent:,.2f}" in capsys.readouterr().out
+    # the manifest keeps the prices the run started with: a later price change leaves its spend
+    conn = connect(db)
+    manifest = json.loads(conn.execute("SELECT manifest FROM run").fetchone()[0])
+    conn.close()
+    assert manifest["prices"] == {"target": [50.0, 100.0]}
+    settings_file(tmp_path, monkeypatch, '[prices]\n"fake-model" = "1/1"\n')
+    assert main(["--db", str(db), "report", "1"]) == 0
+    assert f"${spent:,.2f}" in capsys.readouterr().out
 
 
 def test_max_cost_needs_a_price(

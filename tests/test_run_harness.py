@@ -27,6 +27,7 @@ from kglens_tui.runs.messages import Abort, Done, Pause, Ready
 from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_names
 from kglens_tui.runs.session import RunSession
+from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
@@ -502,6 +503,8 @@ def test_r_on_a_finished_run_says_there_is_nothing_to_resume(tmp_path: Path) -> 
 
     async def press_r() -> None:
         async with app.run_test(size=SIZE, notifications=True) as pilot:
+            # home reads its runs on a worker: r acts on the selected run once it is listed
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
             await pilot.press("r")
             await wait_for(pilot, lambda: bool(app._notifications), 30)
             assert any("nothing to resume" in n.message for n in app._notifications)

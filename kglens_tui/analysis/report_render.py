@@ -141,15 +141,17 @@ def spend_line(config: object, rep: RunReport) -> str:
     from kglens_tui.runs.spend import configured_prices, run_spend
 
     spent = run_spend(
-        config, (rep.prompt_tokens, rep.completion_tokens), rep.helpers, configured_prices()
+        config,
+        (rep.prompt_tokens, rep.completion_tokens),
+        rep.helpers,
+        configured_prices(),
+        rep.run.manifest.get("prices"),
     )
     limit = getattr(config, "max_cost", None)
     if not spent.dollars and not spent.unpriced and limit is None:
         return ""  # local and simulated models cost nothing: no line
     budget = f" of the max_cost ${limit:,.2f}" if limit is not None else ""
-    return (
-        f"spend {spent.text()}{budget} (at the price table: settings [prices] over the list prices)"
-    )
+    return f"spend {spent.text()}{budget} (at the prices the run started with: its manifest)"
 
 
 def not_examined(rep: RunReport) -> str:

@@ -84,13 +84,13 @@ def price_table(overrides: Mapping[str, str] | None = None) -> dict[str, Price]:
 
 def price_for(spec: str, table: Mapping[str, Price]) -> Price | None:
     """The price of a target or helper spec ("openai:gpt-4o", "local:smollm2", "sim:3"): FREE
-    for a local or simulated model, the table's for a model it names (by its name after the
-    kind, or the whole spec), None when unpriced."""
+    for a local or simulated model, the table's for the whole spec, else for the model it names
+    (its name after the kind), None when unpriced."""
     kind = spec_kind(spec)
     if kind in FREE_KINDS:
         return FREE
     model = spec.partition(":")[2].strip() if ":" in spec else spec.strip()
-    return table.get(model) or table.get(spec.strip())
+    return table.get(spec.strip()) or table.get(model)
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,8 @@ class RunEngine:
 
     def spend(self) -> Spend:
         """What the run has cost so far in US dollars (stored and this session), target and
-        helpers, at the price table read when the engine first priced it."""
+        helpers, at the prices its manifest kept when it started (else the price table read
+        when the engine first priced it)."""
         if self._prices is None:
             self._prices = configured_prices()
         s = self.stats
@@ -111,6 +112,7 @@ class RunEngine:
             (int(s.prompt_tokens), int(s.completion_tokens)),
             self.helpers.totals(),
             self._prices,
+            self.run.manifest.get("prices"),
         )
 
     def _target_usage(self) -> tuple[int, int]:

@@ -15,6 +15,7 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.record import RunRecord
+from kglens_tui.runs.spend import manifest_prices
 
 
 def build_manifest(
@@ -37,6 +38,7 @@ def build_manifest(
         "generator": getattr(config, "generator", ""),
         "seed": getattr(config, "seed", None),
         "verifier_rules": VERIFIER_RULES,
+        "prices": manifest_prices(config),
         **extra,
         "kglens_version": __version__,
         "numpy_version": np.__version__,

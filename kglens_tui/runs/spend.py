@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kglens_tui.llm.pricing import (
@@ -54,13 +54,30 @@ def run_spend(
     target: tuple[int, int],
     helpers: Mapping[str, Usage],
     prices: Mapping[str, Price],
+    started: Mapping[str, Sequence[float]] | None = None,
 ) -> Spend:
-    """Dollars the run spent: the target's (prompt, completion) tokens and each helper role's."""
+    """Dollars the run spent: the target's (prompt, completion) tokens and each helper role's,
+    at the prices the run started with (``started``: its manifest's `prices`, by role) where it
+    has them, else at ``prices``."""
     specs = role_specs(config)
+    table = dict(prices)
+    for role, pair in (started or {}).items():
+        if role in specs and len(pair) >= 2:
+            table[specs[role]] = Price(float(pair[0]), float(pair[1]))
     usage = {TARGET: (specs[TARGET], target[0], target[1])}
     for role, used in helpers.items():
         usage[role] = (specs.get(role, ""), used.prompt_tokens, used.completion_tokens)
-    return spend(usage, prices)
+    return spend(usage, table)
+
+
+def manifest_prices(config: Any) -> dict[str, list[float]]:
+    """Role -> [input, output] dollars per million tokens for every priced, paid model the run
+    calls: kept in its manifest, so its spend is counted at the prices it started with."""
+    return {
+        role: [price.input_per_m, price.output_per_m]
+        for role, _spec, price in priced_roles(config, configured_prices())
+        if price is not None and price.input_per_m + price.output_per_m > 0
+    }
 
 
 def planned_requests(config: Any) -> int | None:
