@@ -15,12 +15,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui import __version__
-from kglens_tui.analysis.table_files import (
-    add_table_options,
-    collecting_tables,
-    parse_formats,
-    write_tables,
-)
+from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
@@ -934,10 +929,12 @@ def build_parser() -> argparse.ArgumentParser:
     flag_of = {a.dest: a.option_strings[0] for a in p._actions if a.option_strings}
     p.set_defaults(func=cmd_probe, flag_of=flag_of)
     p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")
+    add_table_options(p)
     p.set_defaults(func=cmd_runs)
     add_runs_commands(p)
     p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
     p.add_argument("run", type=int)
+    add_table_options(p)
     p.set_defaults(func=cmd_report)
     p = sub.add_parser("search", help="full-text search over the questions and replies of runs")
     p.add_argument("query", help="words that must all appear (FTS syntax is read as words)")
@@ -1082,42 +1079,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"browser tabs served at once, each its own process (default: {SERVE_MAX_SESSIONS})",
     )
     p.set_defaults(func=cmd_serve)
-    _add_table_options(parser)
     return parser
-
-
-TABLE_COMMANDS = (
-    ("report",),
-    ("runs",),
-    ("analyze",),
-    ("compare",),
-    ("consistency", "report"),
-    ("consistency", "ensemble"),
-    ("consistency", "compare"),
-    ("facteval", "report"),
-    ("facteval", "compare"),
-    ("annotate", "report"),
-)
-"""The commands whose printed tables `--tables DIR` also writes as files (`table_files`)."""
-
-
-def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
-    for action in parser._subparsers._group_actions if parser._subparsers else ():
-        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
-            return action.choices[name]
-    raise LookupError(f"no command {name!r}")
-
-
-def _add_table_options(parser: argparse.ArgumentParser) -> None:
-    for path in TABLE_COMMANDS:
-        target = parser
-        for name in path:
-            target = _subparser(target, name)
-        add_table_options(target)
 
 
 def _run_writing_tables(args: argparse.Namespace) -> int:
     """The command, with every table it prints also written as files (`--tables DIR`)."""
+    from kglens_tui.analysis.table_files import collecting_tables, parse_formats, write_tables
+
     try:
         formats = parse_formats(args.table_format)
     except ValueError as exc:

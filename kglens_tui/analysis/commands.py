@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
+from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.console import console, print_error, suggested
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
@@ -1027,6 +1028,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
         help="instead: the subjects x predicates grid of zero-sense rates (paper Fig. 6)",
     )
     _add_filters(p)
+    add_table_options(p)
     p.set_defaults(func=_run(cmd_analyze, read_only=True))
 
     p = sub.add_parser("compare", help="runs side by side (Table 3), knows / does not, drift")
@@ -1040,6 +1042,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--prefix", help="with --by group: tag prefix, e.g. region:")
     p.add_argument("--limit", type=int, default=15, help="edges listed per direction")
     p.add_argument("--raw", action="store_true", help="ignore triage")
+    add_table_options(p)
     p.set_defaults(func=_run(cmd_compare, read_only=True))
 
     _add_triage_commands(sub)

@@ -11,7 +11,6 @@ spreadsheet would run as a formula written behind a "'" (as every export writes 
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import csv
 import io
@@ -26,10 +25,10 @@ from rich.errors import MarkupError
 from rich.table import Table
 from rich.text import Text
 
+from kglens_tui.analysis.table_options import FORMATS
 from kglens_tui.core.safetext import csv_cell, visible
 from kglens_tui.core.safewrite import write_text
 
-FORMATS = ("csv", "json", "md", "latex")
 SUFFIX = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
 _RATE_CI = re.compile(r"^(-?\d+(?:\.\d+)?)(%?) \[(-?\d+(?:\.\d+)?)[–-](-?\d+(?:\.\d+)?)\]$")
 _N = re.compile(r"^n=([\d,]+)\b\s*(.*)$", re.DOTALL)
@@ -201,22 +200,6 @@ def parse_formats(text: str) -> list[str]:
 def _slug(title: str) -> str:
     words = re.findall(r"[a-z0-9]+", title.casefold())
     return "-".join(words)[:60].strip("-") or "table"
-
-
-def add_table_options(parser: argparse.ArgumentParser) -> None:
-    """`--tables DIR` and `--table-format` on a command that prints report tables."""
-    parser.add_argument(
-        "--tables",
-        metavar="DIR",
-        help="also write every table printed as files in DIR (made if missing; files of the same "
-        "name are replaced)",
-    )
-    parser.add_argument(
-        "--table-format",
-        default=",".join(FORMATS),
-        metavar="LIST",
-        help=f"formats of --tables, comma-separated: {', '.join(FORMATS)} (default: all)",
-    )
 
 
 def write_tables(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.annotate.adjudication import DECISION_LABELS
 from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.packs import export_pack, import_pack
@@ -405,6 +406,7 @@ def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
         "report", help="Table 4, Krippendorff's alpha, Cohen's kappa, disagreements"
     )
     p.add_argument("round", help="round id or name")
+    add_table_options(p)
     p.set_defaults(func=_run(cmd_report, read_only=True))
     p = ann_sub.add_parser("export", help="write a JSONL pack for a remote annotator")
     p.add_argument("round", help="round id or name")

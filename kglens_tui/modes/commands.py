@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
@@ -623,6 +624,7 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     p = kon_sub.add_parser("report", help="oracle errors (Table 3), coverage and gap (Table 4)")
     p.add_argument("run", type=int)
     p.add_argument("--findings", type=int, default=15, help="inconsistencies to list")
+    add_table_options(p)
     p.set_defaults(func=_run(cmd_consistency_report))
     p = kon_sub.add_parser(
         "ensemble", help="weighted ensemble vs majority vote over several runs (Table 5)"
@@ -638,6 +640,7 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
         "on the unseen template 3 too",
     )
     p.add_argument("--seed", type=int, default=0)
+    add_table_options(p)
     p.set_defaults(func=_run(cmd_consistency_ensemble))
     p = kon_sub.add_parser("paths", help="predicates of a KG with paths A -> B -> C")
     p.add_argument("--kg", default="country")
@@ -659,6 +662,7 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run(cmd_facteval_run))
     p = fe_sub.add_parser("report", help="precision, recall, F1 per type, format and context")
     p.add_argument("run", type=int)
+    add_table_options(p)
     p.set_defaults(func=_run(cmd_facteval_report))
     p = fe_sub.add_parser("list", help="every facteval run")
     p.set_defaults(func=_run(_cmd_list(FACTEVAL)))

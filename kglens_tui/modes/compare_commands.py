@@ -6,6 +6,7 @@ import argparse
 import sqlite3
 from collections.abc import Callable
 
+from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.console import console
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.facteval_compare import facteval_compare_renderables, load_run_scores
@@ -52,7 +53,9 @@ def add_compare_commands(
         "compare", help="consistency errors shared across runs (Fig. 4); stability of one model"
     )
     p.add_argument("runs", type=int, nargs="+", metavar="RUN")
+    add_table_options(p)
     p.set_defaults(func=wrap(cmd_consistency_compare))
     p = fe_sub.add_parser("compare", help="F1 per KG x model x question type x context (Table 2)")
     p.add_argument("runs", type=int, nargs="+", metavar="RUN")
+    add_table_options(p)
     p.set_defaults(func=wrap(cmd_facteval_compare))
