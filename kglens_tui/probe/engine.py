@@ -838,12 +838,12 @@ class ProbeEngine(RunEngine):
 
     def _design_rows(
         self, iteration: int, outcomes: list[Outcome]
-    ) -> tuple[dict[int, tuple[int, float, float]], list[tuple]]:
+    ) -> tuple[dict[int, tuple[int, float, float]], list[tuple], dict[int, np.ndarray]]:
         """The design of a committed iteration: per slot (draw's first slot, probability,
-        prediction), and its draws as stored. The floor's probability is taken over the floor
-        edges that were answered (a failed request is no answer; under continuous scheduling
-        a draw's edges left unasked at a commit are dropped), a simple random sample of the
-        eligible edges all the same."""
+        prediction), its draws as stored, and each draw's mean prediction per predicate code.
+        The floor's probability is taken over the floor edges that were answered (a failed
+        request is no answer; under continuous scheduling a draw's edges left unasked at a
+        commit are dropped), a simple random sample of the eligible edges all the same."""
         drawn = {key: d for key, d in self._draws.items() if key[0] == iteration}
         for key in drawn:
             del self._draws[key]
@@ -880,16 +880,22 @@ class ProbeEngine(RunEngine):
             )
             for (_, first), d in sorted(drawn.items())
         ]
-        return slots, rows
+        means = {
+            first: np.array(list(d.predicate_totals.values())) / self._pred_sizes
+            for (_, first), d in drawn.items()
+        }
+        return slots, rows, means
 
     def _add_terms(
         self,
         outcomes: list[Outcome],
         design: dict[int, tuple[int, float, float]],
         draws: list[tuple],
+        means: dict[int, np.ndarray],
     ) -> None:
-        """Add the committed draws with an answered floor to the running KG-wide estimate."""
-        for _iteration, first, floor, _eligible, population, total, totals in draws:
+        """Add the committed draws with an answered floor to the running KG-wide estimate
+        (``means``: each draw's mean prediction per run predicate code, by its first slot)."""
+        for _iteration, first, floor, _eligible, population, total, _totals in draws:
             if not floor:
                 continue
             answers = [
@@ -915,7 +921,7 @@ class ProbeEngine(RunEngine):
                 np.array([o.question.pos for o in answers], dtype=np.int64),
                 np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
                 np.array([d[1] for d in slots]),
-                self._draw_means(json.loads(totals)),
+                means[first],
                 floor,
             )
 
@@ -1054,9 +1060,9 @@ class ProbeEngine(RunEngine):
             "all_sense_rate": current.all_sense,
             "counts": dict(counts),
         }
-        design, draws = self._design_rows(iteration, outcomes)
+        design, draws, means = self._design_rows(iteration, outcomes)
         rows = [self._row(o, design.get(o.question.slot)) for o in outcomes]
-        self._add_terms(outcomes, design, draws)
+        self._add_terms(outcomes, design, draws, means)
         checkpoint = (
             self.state
             if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
