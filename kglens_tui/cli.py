@@ -15,7 +15,6 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui import __version__
-from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
@@ -32,6 +31,7 @@ from kglens_tui.core.interrupt import terminate_as_interrupt
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.status import RunStatus
+from kglens_tui.core.table_options import add_table_options
 from kglens_tui.kg.bundled import ensure_kg, kg_exists
 from kglens_tui.kg.bundled_data import (
     bundled_meta,

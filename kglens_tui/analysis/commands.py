@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
-from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.console import console, print_error, suggested
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
@@ -25,6 +24,7 @@ from kglens_tui.core.safewrite import (
     check_destinations,
     write_text,
 )
+from kglens_tui.core.table_options import add_table_options
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import counted, rate_ci

@@ -25,9 +25,9 @@ from rich.errors import MarkupError
 from rich.table import Table
 from rich.text import Text
 
-from kglens_tui.analysis.table_options import FORMATS
 from kglens_tui.core.safetext import csv_cell, visible
 from kglens_tui.core.safewrite import write_text
+from kglens_tui.core.table_options import FORMATS
 
 SUFFIX = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
 _RATE_CI = re.compile(r"^(-?\d+(?:\.\d+)?)(%?) \[(-?\d+(?:\.\d+)?)[–-](-?\d+(?:\.\d+)?)\]$")

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.annotate.adjudication import DECISION_LABELS
 from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.packs import export_pack, import_pack
@@ -26,6 +25,7 @@ from kglens_tui.annotate.rounds import (
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
+from kglens_tui.core.table_options import add_table_options
 from kglens_tui.core.verdict import UNCERTAIN, WH_MATCHER
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import num, pct

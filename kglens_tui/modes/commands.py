@@ -12,7 +12,6 @@ from rich.console import RenderableType
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
@@ -24,6 +23,7 @@ from kglens_tui.core.console import (
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.status import RunStatus
+from kglens_tui.core.table_options import add_table_options
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import LLMError

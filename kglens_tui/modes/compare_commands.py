@@ -6,9 +6,9 @@ import argparse
 import sqlite3
 from collections.abc import Callable
 
-from kglens_tui.analysis.table_options import add_table_options
 from kglens_tui.core.console import console
 from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.core.table_options import add_table_options
 from kglens_tui.modes.facteval_compare import facteval_compare_renderables, load_run_scores
 from kglens_tui.modes.kontest_compare import load_overlap, overlap_renderables
 
