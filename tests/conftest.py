@@ -112,9 +112,15 @@ def conn(tmp_path: Path):
     c.close()
 
 
-async def wait_for(pilot, predicate: Callable[[], object], timeout: float = 120.0) -> None:
+async def wait_for(
+    pilot,
+    predicate: Callable[[], object],
+    timeout: float = 120.0,
+    describe: Callable[[], object] | None = None,
+) -> None:
     """Let a Textual app run until ``predicate()`` holds (a state, never a fixed wait); the
-    ceiling is generous for a loaded machine."""
+    ceiling is generous for a loaded machine. On a timeout, ``describe()`` says what was still
+    pending."""
     import time
 
     deadline = time.monotonic() + timeout
@@ -122,7 +128,8 @@ async def wait_for(pilot, predicate: Callable[[], object], timeout: float = 120.
         if predicate():
             return
         await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
+    detail = f": {describe()}" if describe is not None else ""
+    raise AssertionError(f"condition not reached in time{detail}")
 
 
 def cli_child_code(argv: list[str]) -> str:

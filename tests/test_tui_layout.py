@@ -102,6 +102,11 @@ def _open_run(pilot_run: int) -> RunBefore:
                 and (pilot.app.screen.coin is not None or pilot.app.screen.failures)
             ),
             300,
+            describe=lambda: (
+                type(pilot.app.screen).__name__,
+                getattr(pilot.app.screen, "pending", None),
+                getattr(pilot.app.screen, "coin", None) is not None,
+            ),
         )
         assert not pilot.app.screen.failures, pilot.app.screen.failures
         await _settled(pilot)
@@ -151,9 +156,12 @@ def _mode_analysis(app: KGLensApp):
 
 
 def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
-    """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed."""
+    """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed.
+    One request at a time: the feed of replies is in the order they were answered."""
     session = RunSession(
-        db, "kontest", config=KontestConfig(kg="country", relations=6, target=target)
+        db,
+        "kontest",
+        config=KontestConfig(kg="country", relations=6, target=target, concurrency=1),
     )
     final = session.run()
     assert final is not None and not session.error, session.error

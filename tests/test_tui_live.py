@@ -548,7 +548,12 @@ async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_a
         app.open_run(run_id)
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
         screen = app.screen
-        await wait_for(pilot, lambda: screen.settled and len(screen.failures) == 2, 60)
+        await wait_for(
+            pilot,
+            lambda: screen.settled and len(screen.failures) == 2,
+            120,
+            describe=lambda: (screen.pending, screen.failures),
+        )
         assert screen.coin is None and screen.pred_rows is None
         assert screen.failures["chance"] == "chance band not replayed: no [bold]band[/] today"
         assert "predicates [red]gone[/]" in screen.failures["predicates"]

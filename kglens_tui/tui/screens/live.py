@@ -440,24 +440,33 @@ class LiveScreen(ReportsWorkerErrors, Screen):
 
     @property
     def settled(self) -> bool:
-        """Whether what the screen reads in the background is in and drawn: the run read and
-        drawn, no coin replay or per-predicate read under way (the band and rates taken, or
-        their failure told: `failures`), the replies wrapped at the pane's width and scrolled
-        to the newest. Tests wait on it for a picture that does not depend on which finished
-        first."""
+        """Whether what the screen reads in the background is in and drawn (nothing `pending`).
+        Tests wait on it for a picture that does not depend on which finished first."""
+        return not self.pending
+
+    @property
+    def pending(self) -> list[str]:
+        """What the screen still waits for: the run read and drawn, no coin replay or
+        per-predicate read under way (the band and rates taken, or their failure told:
+        `failures`), the replies wrapped at the pane's width and scrolled to the newest."""
         if not self.is_mounted:  # pushed, not composed yet
-            return False
+            return ["not mounted"]
         stored = self._stored
         log = self.query_one("#replies", RichLog)
-        return (
-            self._tables_iteration is not None
-            and self._coin_job is None
-            and self._preds_worker is None
-            and (self.pred_rows is not None or "predicates" in self.failures)
-            and not (stored is not None and stored.reading)
-            and self._wrapped_at in (None, self._reply_width())
-            and log.is_vertical_scroll_end
-        )
+        waits = {
+            "tables not drawn": self._tables_iteration is None,
+            "coin replay under way": self._coin_job is not None,
+            "predicates being read": self._preds_worker is not None,
+            "predicates not read": self.pred_rows is None and "predicates" not in self.failures,
+            "run being read": stored is not None and stored.reading,
+            f"replies wrapped at {self._wrapped_at}, pane {self._reply_width()}": (
+                self._wrapped_at not in (None, self._reply_width())
+            ),
+            f"replies not at the end ({log.scroll_y} of {log.max_scroll_y})": (
+                not log.is_vertical_scroll_end
+            ),
+        }
+        return [what for what, waiting in waits.items() if waiting]
 
     def _replay_coin_if_due(self, snap: ProbeSnapshot) -> None:
         """Replay the coin target in a child process at iterations 1, 2, 4, 8... (the whole
