@@ -437,10 +437,11 @@ def cmd_runs(args: argparse.Namespace) -> int:
         if row[RUN_COLUMNS.index("mode")] != mode_label(KGLENS)
         and (head := stored_headline_lines(conn, int(row[0]))) is not None
     }
-    figures = run_figures(conn, listed)
-    chances = {run_id: chance for run_id, (chance, _) in figures.items()}
-    kg_wide = {run_id: wide for run_id, (_, wide) in figures.items()}
-    columns, rows = _runs_layout(with_chances(listed, chances, kg_wide), heads)
+    figures = run_figures(conn, listed, senses=True)
+    chances = {run_id: f.chance for run_id, f in figures.items()}
+    kg_wide = {run_id: f.kg_wide for run_id, f in figures.items()}
+    senses = {run_id: f.senses for run_id, f in figures.items()}
+    columns, rows = _runs_layout(with_chances(listed, chances, kg_wide, senses), heads)
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
         table.add_column(

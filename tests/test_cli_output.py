@@ -95,7 +95,7 @@ def _chances(db: Path, run_id: int) -> list[str]:
     return [pct(getattr(base, field)) for _, _, field in RATES]
 
 
-@pytest.mark.parametrize("width", [80, 250])
+@pytest.mark.parametrize("width", [80, 300])
 def test_runs_gives_each_rate_its_chance(
     listed: tuple[Path, int],
     capsys: pytest.CaptureFixture[str],
@@ -112,23 +112,28 @@ def test_runs_gives_each_rate_its_chance(
     # the win rate leads with its KG-wide estimate and that estimate's chance (a coin on this
     # EASY/HARD run's Yes/No half), then the rate over the examined edges with its own chance
     rate = r"\d+\.\d% \[\d+\.\d–\d+\.\d\]"
+    # zero-sense and all-sense lead with their two-ask KG-wide rates and those rates' chance
     if width == 80:  # one rate a line, its chance on the next
-        labels = ("examined", *(name for name, _, _ in RATES[1:]))
-        for label, chance in zip(labels, chances, strict=True):
-            at = re.search(rf"│ {label} {rate}\s*│\n(.*)\n", out)
-            assert at is not None, out
-            assert f"│   chance {chance} " in at.group(1)
         assert re.search(rf"│ win KG-wide {rate}\s*│\n.*│   chance \d+\.\d% ", out), out
-    else:  # a column per rate, its chance under the rate
+        for name, chance in zip(("win KG-wide", "zero-sense 2 asks", "all-sense 2 asks"), chances):
+            at = re.search(
+                rf"│ {name} {rate}\s*│\n.*│   chance \d+\.\d% .*\n.*│ examined {rate}\s*│\n(.*)\n",
+                out,
+            )
+            assert at is not None, (name, out)
+            assert f"│   chance {chance} " in at.group(1)
+    else:  # a column per rate: KG-wide with its chance, then examined with its own
         lines = out.splitlines()
         row = next(i for i, line in enumerate(lines) if "KGLens" in line)
-        assert "KG-wide" in lines[row]
+        heads = [c.strip() for c in lines[row].split("│")]
+        assert any(c.startswith("KG-wide") for c in heads), out
+        assert sum(c.startswith("2 asks") for c in heads) == 2
         under = [c.strip() for c in lines[row + 1].split("│")]
-        found = [c for c in under if c.startswith("chance")]
-        assert found[1:] == [f"chance {c}" for c in chances[1:]]
-        win_lines = [c.strip() for line in lines[row + 2 : row + 4] for c in line.split("│")]
-        assert any(c.startswith("examined") for c in win_lines)
-        assert f"chance {chances[0]}" in win_lines
+        assert sum(c.startswith("chance") for c in under) == 3
+        examined = [c.strip() for c in lines[row + 2].split("│")]
+        assert sum(c.startswith("examined") for c in examined) == 3
+        own = [c.strip() for c in lines[row + 3].split("│")]
+        assert [c for c in own if c.startswith("chance")] == [f"chance {c}" for c in chances]
     assert "chance: what blind guessing scores" in " ".join(out.split())
 
 

@@ -15,8 +15,10 @@ from test_tui_annotate import _hand_db
 from test_tui_review import _store_runs
 
 from kglens_tui.modes import KontestConfig, ModeSnapshot
+from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry
@@ -156,16 +158,20 @@ def _mode_analysis(app: KGLensApp):
 
 
 def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
-    """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed.
-    One request at a time: the feed of replies is in the order they were answered."""
+    """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed,
+    with the feed of replies as a reopened run shows it (in the plan's order, not in the
+    order concurrent requests happened to finish)."""
     session = RunSession(
-        db,
-        "kontest",
-        config=KontestConfig(kg="country", relations=6, target=target, concurrency=1),
+        db, "kontest", config=KontestConfig(kg="country", relations=6, target=target)
     )
     final = session.run()
     assert final is not None and not session.error, session.error
-    return dataclasses.replace(final, elapsed_s=3.0)
+    conn = connect(db)
+    try:
+        stored = open_snapshot(conn, final.run_id)
+    finally:
+        conn.close()
+    return dataclasses.replace(final, elapsed_s=3.0, recent=stored.recent)
 
 
 @pytest.fixture(scope="module")

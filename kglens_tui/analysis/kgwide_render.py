@@ -36,6 +36,12 @@ def win_text(rate: DesignRate) -> str:
     return rate_ci(rate.win, low, high)
 
 
+def sense_text(rate: DesignRate) -> str:
+    """A two-ask rate (held in the estimate's ``error``) with its 95% interval."""
+    low, high = rate.interval()
+    return rate_ci(rate.error, low, high)
+
+
 def n_text(rate: DesignRate) -> str:
     """How many answers the estimate rests on, and what they are worth when weighting makes the
     plain count misleading."""

@@ -8,6 +8,7 @@ import contextlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from rich.cells import cell_len
@@ -21,7 +22,7 @@ from kglens_tui.analysis.groups import (
     rate_set,
 )
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.analysis.kgwide_render import win_text
+from kglens_tui.analysis.kgwide_render import sense_text, win_text
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
@@ -33,6 +34,7 @@ from kglens_tui.probe.bias import Baseline
 from kglens_tui.probe.matcher import UNCERTAIN, WH_MATCHER
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import observed_counts
+from kglens_tui.probe.sense_rates import SENSES
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
@@ -242,7 +244,9 @@ RATE_NAMES = tuple(name for name, _, _ in RATES)
 RATES_NOTE = (
     "Win: KG-wide first (every edge of the run's selection asked once, estimated from the "
     "answers weighted by their sampling probabilities; `kglens report RUN`), then over the "
-    "edges examined. Rates over the edges examined, with 95% intervals, as logged (triage "
+    "edges examined. Zero-sense and all-sense: KG-wide at two asks first (the chance that an "
+    "edge asked twice is wrong, or right, both times) where the run has enough pairs of asks, "
+    "then over the edges examined. Rates over the edges examined, with 95% intervals, as logged (triage "
     "applied: `kglens review`); what chance scores under a run's own sampler: its report."
 )
 
@@ -321,16 +325,26 @@ def run_chances(
     (`analysis.groups.overall`), by the run's id as listed; None for a run that cannot be
     analysed (its KG lost edges)."""
 
-    return {run_id: chance for run_id, (chance, _) in run_figures(conn, rows).items()}
+    return {run_id: figures.chance for run_id, figures in run_figures(conn, rows).items()}
+
+
+class RunFigures(NamedTuple):
+    """A listed run's figures worked out from its rows (`run_figures`)."""
+
+    chance: Baseline | None
+    kg_wide: KGWide | None
+    senses: dict[str, KGWide | None]
+    """The KG-wide two-ask zero-sense and all-sense (`kg_wide_sense`), when asked for."""
 
 
 def run_figures(
-    conn: sqlite3.Connection, rows: list[tuple[str, ...]]
-) -> dict[str, tuple[Baseline | None, KGWide | None]]:
-    """`run_chances` and each listed run's KG-wide win rate (`analysis.kgwide`, as logged),
-    loading each run once; (None, None) for a run that cannot be analysed."""
+    conn: sqlite3.Connection, rows: list[tuple[str, ...]], senses: bool = False
+) -> dict[str, RunFigures]:
+    """`run_chances` and each listed run's KG-wide win rate (`analysis.kgwide`, as logged), and
+    with ``senses`` its two-ask zero-sense and all-sense, loading each run once; all None for a
+    run that cannot be analysed."""
     from kglens_tui.analysis.compare import load_runs
-    from kglens_tui.analysis.kgwide import kg_wide
+    from kglens_tui.analysis.kgwide import kg_wide, kg_wide_sense
 
     at = {c: i for i, c in enumerate(RUN_COLUMNS)}
     ids = [int(row[at["run"]]) for row in rows if row[at["win"]] != "—"]
@@ -341,40 +355,56 @@ def run_figures(
         for run_id in ids:
             with contextlib.suppress(LookupError):
                 loaded[run_id] = load_runs(conn, [run_id])[0]
-    return {
-        str(run_id): (
-            (overall(loaded[run_id], adjusted=False).chance, kg_wide(loaded[run_id], False))
-            if run_id in loaded
-            else (None, None)
+    out: dict[str, RunFigures] = {}
+    for run_id in ids:
+        data = loaded.get(run_id)
+        if data is None:
+            out[str(run_id)] = RunFigures(None, None, {})
+            continue
+        two = {sense: kg_wide_sense(data, sense, False) for sense in SENSES} if senses else {}
+        out[str(run_id)] = RunFigures(
+            overall(data, adjusted=False).chance, kg_wide(data, False), two
         )
-        for run_id in ids
-    }
+    return out
 
 
 def with_chances(
     rows: list[tuple[str, ...]],
     chances: dict[str, Baseline | None],
     kg_wide: dict[str, KGWide | None] | None = None,
+    senses: dict[str, dict[str, KGWide | None]] | None = None,
 ) -> list[tuple[str, ...]]:
     """`analysis.report.run_rows` rows with what chance scores under each rate: a rate cell
     becomes two lines, "77.1% [67.7–84.4]" and "  chance 50.0%" (`run_chances`: "—" for a run
     that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it; with
-    `kg_wide`, a run's win cell leads with its KG-wide win rate and that rate's chance."""
+    `kg_wide`, a run's win cell leads with its KG-wide win rate and that rate's chance, and with
+    `senses` its zero-sense and all-sense cells with the two-ask KG-wide rates (where a run has
+    them) and theirs."""
     at = {c: i for i, c in enumerate(RUN_COLUMNS)}
     out = []
     for row in rows:
-        base = chances.get(row[at["run"]])
+        run_id = row[at["run"]]
+        base = chances.get(run_id)
         cells = list(row)
         for name, _, chance_field in RATES:
             if row[at[name]] != "—":
                 chance = pct(getattr(base, chance_field)) if base is not None else "—"
                 cells[at[name]] = f"{row[at[name]]}\n  chance {chance}"
-        wide = (kg_wide or {}).get(row[at["run"]])
+        wide = (kg_wide or {}).get(run_id)
         if wide is not None:
             chance = pct(wide.chance_win)
             cells[at["win"]] = (
                 f"KG-wide {win_text(wide.rate)}\n  chance {chance}\nexamined {cells[at['win']]}"
             )
+        for sense, two in (senses or {}).get(run_id, {}).items():
+            if cells[at[sense]] == "—":
+                continue
+            head = (
+                "2 asks — (too few pairs yet)"
+                if two is None
+                else f"2 asks {sense_text(two.rate)}\n  chance {pct(two.chance_error)}"
+            )
+            cells[at[sense]] = f"{head}\nexamined {cells[at[sense]]}"
         out.append(tuple(cells))
     return out
 

@@ -36,6 +36,7 @@ from kglens_tui.probe.estimates import MIN_REPEATED, DesignRate
 
 PAIR_METHOD = "design pairs"
 ZERO_SENSE, ALL_SENSE = "zero-sense", "all-sense"
+SENSES = (ZERO_SENSE, ALL_SENSE)
 
 
 def design_pair_rate(

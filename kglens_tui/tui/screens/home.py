@@ -19,7 +19,7 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.analysis.kgwide_render import win_text
-from kglens_tui.analysis.report import RUN_COLUMNS, run_figures, run_rows
+from kglens_tui.analysis.report import RUN_COLUMNS, RunFigures, run_figures, run_rows
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.modes.headline import mode_headline
@@ -118,6 +118,18 @@ stopped or interrupted run resumes where it left off.
 
 Cell = list[tuple[str, str]]
 """A table cell as its lines, each (text, style)."""
+
+
+def _chance(figures: dict[str, RunFigures], run_id: str) -> Baseline | None:
+    """A listed run's chance baseline from `run_figures` (None: not analysed)."""
+    found = figures.get(run_id)
+    return None if found is None else found.chance
+
+
+def _kg_wide(figures: dict[str, RunFigures], run_id: str) -> KGWide | None:
+    """A listed run's KG-wide win estimate from `run_figures` (None: none)."""
+    found = figures.get(run_id)
+    return None if found is None else found.kg_wide
 
 
 def rate_chance(chance: Baseline | None | str, field: str) -> str:
@@ -571,9 +583,9 @@ class HomeScreen(ReportsWorkerErrors, Screen):
             conn.close()
         kglens = [(run_id, mark) for run_id, mark in wanted if run_id not in modes]
         return (
-            {run_id: (mark, figures.get(run_id, (None, None))[0]) for run_id, mark in kglens},
+            {run_id: (mark, _chance(figures, run_id)) for run_id, mark in kglens},
             {run_id: (mark, headlines[run_id]) for run_id, mark in wanted if run_id in modes},
-            {run_id: figures.get(run_id, (None, None))[1] for run_id, _ in kglens},
+            {run_id: _kg_wide(figures, run_id) for run_id, _ in kglens},
         )
 
     @staticmethod
