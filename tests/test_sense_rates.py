@@ -200,13 +200,17 @@ def test_the_live_two_ask_rates_are_the_stored_rows_ones(tmp_path, sampler: str)
     )
     engine = prepare(conn, config=config)
     run_blocking(engine)
-    live = engine.snapshot().kg_wide_senses
+    snap = engine.snapshot()
+    live, chance = snap.kg_wide_senses, snap.kg_wide_sense_chance
     data = load_run_data(conn, 1)
     for sense in (ZERO_SENSE, ALL_SENSE):
         stored = kg_wide_sense(data, sense, adjusted=False)
         assert stored is not None and live[sense] is not None
         assert shown(live[sense], None).rate.error == pytest.approx(stored.rate.error)
         assert live[sense].se == pytest.approx(stored.rate.se)
+        # blind guessing's two-ask rate on the same estimand, as the report works it out
+        assert stored.chance_error is not None and chance[sense] is not None
+        assert shown(live[sense], chance[sense]).chance_error == pytest.approx(stored.chance_error)
     reopened = open_snapshot(conn, 1)
     assert reopened.kg_wide_senses[ZERO_SENSE].error == pytest.approx(live[ZERO_SENSE].error)
     conn.close()

@@ -561,3 +561,38 @@ async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_a
         assert "chance band not replayed: no [bold]band[/] today" in told
         title = screen.query_one("#preds-title", Static)
         assert "predicates [red]gone[/]" in str(title.render())
+
+
+@pytest.fixture(scope="module")
+def five_iterations(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """A stored run with enough draws for the two-ask rates."""
+    db = tmp_path_factory.mktemp("senses") / "w.db"
+    return db, _store_run(db, iterations=5)
+
+
+@pytest.mark.parametrize("size", [(220, 50), SMALL])
+async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fit(
+    five_iterations: tuple[Path, int], size: tuple[int, int]
+) -> None:
+    """The KG-wide line carries zero-sense and all-sense at two asks, each with blind
+    guessing's rate on the same estimand, and the answers they rest on, when the line has room
+    for them; at 80 columns the line keeps to the win rate (the report has them)."""
+    from kglens_tui.analysis.kgwide_render import senses_snapshot_text
+    from kglens_tui.probe.sense_rates import ZERO_SENSE
+
+    db, run_id = five_iterations
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        screen = await _open(pilot, run_id)
+        snap = screen.snapshot()
+        assert snap is not None and snap.kg_wide_senses[ZERO_SENSE] is not None
+        assert snap.kg_wide_sense_chance[ZERO_SENSE] is not None
+        senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
+        assert senses.startswith(" · 2 asks: zero-sense ") and " chance " in senses
+        assert f"n={snap.kg_wide_senses[ZERO_SENSE].answers:,}" in senses
+        await wait_for(pilot, lambda: screen._last_key is not None, 60)
+        title = str(screen.query_one("#run-title", Static).render())
+        lines = title.splitlines()
+        assert lines[1].startswith("KG-wide win ")
+        assert (senses in title) == (size != SMALL), title
+        assert all(len(line) <= size[0] for line in lines)

@@ -58,23 +58,29 @@ def kg_wide_line(kw: KGWide | None) -> str:
     )
 
 
-def kg_wide_snapshot_line(
-    rate: DesignRate | None,
-    chance_error: float | None,
-    senses: Mapping[str, DesignRate | None] | None = None,
-) -> str:
-    """`kg_wide_line` from a rate and chance's error rate (a live snapshot's), with the two-ask
-    zero-sense and all-sense rates where the snapshot has them."""
+def kg_wide_snapshot_line(rate: DesignRate | None, chance_error: float | None) -> str:
+    """`kg_wide_line` from a rate and chance's error rate (a live snapshot's)."""
     if rate is None:
         return "KG-wide win — (no answer of the sampling design yet)"
     kw = shown(rate, chance_error)
-    line = f"KG-wide win {win_text(kw.rate)} · chance {pct(kw.chance_win)} · n={rate.answers:,}"
-    for sense, two in (senses or {}).items():
-        if two is not None:
-            value = shown(two, None).rate
-            low, high = value.interval()
-            line += f" · {sense} (2 asks) {rate_ci(value.error, low, high)}"
-    return line
+    return f"KG-wide win {win_text(kw.rate)} · chance {pct(kw.chance_win)} · n={rate.answers:,}"
+
+
+def senses_snapshot_text(
+    senses: Mapping[str, DesignRate | None], sense_chance: Mapping[str, float | None]
+) -> str:
+    """A live snapshot's two-ask zero-sense and all-sense rates, each with blind guessing's on
+    the same estimand, and the answers they rest on: " · 2 asks: zero-sense 10.5% [7.4–13.6]
+    chance 25.0% · all-sense ... · n=1,234"; empty before the run has them."""
+    parts, n = [], 0
+    for sense, two in senses.items():
+        if two is None:
+            continue
+        value = shown(two, sense_chance.get(sense))
+        chance = "" if value.chance_error is None else f" chance {pct(value.chance_error)}"
+        parts.append(f"{sense} {sense_text(value.rate)}{chance}")
+        n = max(n, two.answers)
+    return f" · 2 asks: {' · '.join(parts)} · n={n:,}" if parts else ""
 
 
 def method_note(rate: DesignRate) -> str:

@@ -50,6 +50,7 @@ from kglens_tui.probe.samplers import Sampler
 from kglens_tui.probe.schedules import Batches, Continuous, in_order
 from kglens_tui.probe.sense_rates import (
     ALL_SENSE,
+    SENSES,
     ZERO_SENSE,
     PairTerms,
     census_pair_rate,
@@ -226,6 +227,8 @@ class ProbeSnapshot:
     kg_wide_senses: dict[str, DesignRate | None] = field(default_factory=dict)
     """The KG-wide two-ask zero-sense and all-sense rates by name (computed with the insights:
     blind spots and baseline), empty before."""
+    kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
+    """Blind guessing's two-ask rates on the same estimand, by name."""
 
     @property
     def rates(self) -> Rates | None:
@@ -282,6 +285,7 @@ class ProbeStats:
     kg_wide_senses: dict[str, DesignRate | None] = field(default_factory=dict)
     """The two-ask zero-sense and all-sense rates (`probe.sense_rates`), as of the last
     insights."""
+    kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
 
     def snapshot(self, status: str, stop_reason: str, error: str) -> ProbeSnapshot:
         """The counters with the engine's status, as a snapshot."""
@@ -325,6 +329,7 @@ class ProbeStats:
             kg_wide=self.kg_wide,
             kg_wide_chance=self.kg_wide_chance,
             kg_wide_senses=dict(self.kg_wide_senses),
+            kg_wide_sense_chance=dict(self.kg_wide_sense_chance),
         )
 
 
@@ -476,7 +481,7 @@ class ProbeEngine(RunEngine):
         if insights and s.insights_iteration != s.iteration:
             s.baseline = self.baseline()
             s.blind_spots, s.learned = self._blind_spots()
-            s.kg_wide_senses = self._senses()
+            s.kg_wide_senses, s.kg_wide_sense_chance = self._senses()
             s.insights_iteration = s.iteration
         return s.snapshot(self.status, self.stop_reason, self.error)
 
@@ -554,13 +559,26 @@ class ProbeEngine(RunEngine):
             if given is not None:
                 s.yes_no[(expected, given)] += 1
 
-    def _senses(self) -> dict[str, DesignRate | None]:
-        """The two-ask rates now: the census of the run's own counts under brute force, else
-        the pairs of designed draws."""
+    def _senses(self) -> tuple[dict[str, DesignRate | None], dict[str, float | None]]:
+        """The two-ask rates now and blind guessing's on the same estimand: the census of the
+        run's own counts under brute force (chance: the mean over the asked edges of the
+        square of their guess failure share, or success share), else the pairs of designed
+        draws."""
         if self.config.sampler == Sampler.BRUTE_FORCE:
             m, n = self.state.m, self.state.n
-            return {ZERO_SENSE: census_pair_rate(n, m + n), ALL_SENSE: census_pair_rate(m, m + n)}
-        return {sense: self._pairs.estimate(sense) for sense in (ZERO_SENSE, ALL_SENSE)}
+            rates = {
+                ZERO_SENSE: census_pair_rate(n, m + n),
+                ALL_SENSE: census_pair_rate(m, m + n),
+            }
+            share = self._guess_shares()
+            chances: dict[str, float | None] = {
+                ZERO_SENSE: float((share**2).mean()) if len(share) else None,
+                ALL_SENSE: float(((1.0 - share) ** 2).mean()) if len(share) else None,
+            }
+            return rates, {k: (chances[k] if v is not None else None) for k, v in rates.items()}
+        rates = {sense: self._pairs.estimate(sense) for sense in SENSES}
+        chance = {sense: self._pairs.estimate(sense, chance=True) for sense in SENSES}
+        return rates, {k: (None if v is None else v.error) for k, v in chance.items()}
 
     def _draw_means(self, totals: dict[str, float]) -> np.ndarray:
         """A draw's mean prediction per run predicate code, from its totals by predicate key."""
@@ -593,6 +611,7 @@ class ProbeEngine(RunEngine):
                 prob,
                 self._draw_means(json.loads(answers[0][10])),
                 int(answers[0][9]),
+                guess,
             )
 
     def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
@@ -604,25 +623,33 @@ class ProbeEngine(RunEngine):
             return np.full(len(qtypes), 0.5)
         return guess_error(wh, self._constant_right[np.asarray(positions, dtype=np.int64)])
 
+    def _guess_shares(self) -> np.ndarray:
+        """Each asked edge's share of its asks that blind guessing would fail (brute force's
+        chance)."""
+        asks = self._yes_no_asks + self._wh_asks
+        seen = asks > 0
+        if not seen.any():
+            return np.empty(0)
+        if self._constant_right is None and self._wh_asks.any():
+            self._constant_right = constant_right(self.kg, self.positions)
+        right = (
+            self._constant_right
+            if self._constant_right is not None
+            else np.zeros(len(asks), dtype=bool)
+        )
+        wrong = self._yes_no_asks * guess_error(
+            np.zeros(len(asks), bool), right
+        ) + self._wh_asks * guess_error(np.ones(len(asks), bool), right)
+        return np.asarray(wrong[seen] / asks[seen])
+
     def _update_kg_wide(self) -> None:
         """The KG-wide error rate and chance's after the committed iterations."""
         s = self.stats
         if self.config.sampler == Sampler.BRUTE_FORCE:
             s.kg_wide = census_rate(self.state.m, self.state.n)
-            asks = self._yes_no_asks + self._wh_asks
-            seen = asks > 0
-            if seen.any():
-                if self._constant_right is None and self._wh_asks.any():
-                    self._constant_right = constant_right(self.kg, self.positions)
-                right = (
-                    self._constant_right
-                    if self._constant_right is not None
-                    else np.zeros(len(asks), dtype=bool)
-                )
-                wrong = self._yes_no_asks * guess_error(
-                    np.zeros(len(asks), bool), right
-                ) + self._wh_asks * guess_error(np.ones(len(asks), bool), right)
-                s.kg_wide_chance = float((wrong[seen] / asks[seen]).mean())
+            share = self._guess_shares()
+            if len(share):
+                s.kg_wide_chance = float(share.mean())
             return
         s.kg_wide, s.kg_wide_chance = self._terms.estimate(len(self.positions))
 
@@ -907,13 +934,14 @@ class ProbeEngine(RunEngine):
                 and design[o.question.slot][1] > 0
             ]
             slots = [design[o.question.slot] for o in answers]
+            guess = self._guess_error(
+                [o.question.qtype for o in answers], [o.question.pos for o in answers]
+            )
             self._terms.add(
                 np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
                 np.array([d[1] for d in slots]),
                 np.array([d[2] for d in slots]),
-                self._guess_error(
-                    [o.question.qtype for o in answers], [o.question.pos for o in answers]
-                ),
+                guess,
                 total,
                 population,
             )
@@ -923,6 +951,7 @@ class ProbeEngine(RunEngine):
                 np.array([d[1] for d in slots]),
                 means[first],
                 floor,
+                guess,
             )
 
     def _answer_prompt(self, question: Question) -> Prompt:

@@ -187,6 +187,7 @@ class PairTerms:
         self._failed: list[np.ndarray] = []
         self._prob: list[np.ndarray] = []
         self._means: list[np.ndarray] = []
+        self._guess: list[np.ndarray] = []
         self._weights: list[float] = []
 
     def add(
@@ -196,23 +197,28 @@ class PairTerms:
         prob: np.ndarray,
         means: np.ndarray,
         floor: int,
+        guess: np.ndarray,
     ) -> None:
         """One draw with a floor: its answers' edge positions, outcomes and probabilities, the
-        draw's mean prediction per group, and the floor's size (its weight)."""
+        draw's mean prediction per group, the floor's size (its weight), and how likely blind
+        guessing fails each answer's question (for chance's rate)."""
         index = len(self._weights)
         self._draw.append(np.full(len(positions), index, dtype=np.int64))
         self._edge.append(np.asarray(positions, dtype=np.int64))
         self._failed.append(np.asarray(failed, dtype=np.float64))
         self._prob.append(np.asarray(prob, dtype=np.float64))
         self._means.append(np.asarray(means, dtype=np.float64))
+        self._guess.append(np.asarray(guess, dtype=np.float64))
         self._weights.append(float(floor))
 
-    def estimate(self, sense: str) -> DesignRate | None:
-        """The run's two-ask rate so far (None before three draws with a floor)."""
+    def estimate(self, sense: str, chance: bool = False) -> DesignRate | None:
+        """The run's two-ask rate so far, or with ``chance`` blind guessing's on the same asks
+        (None before three draws with a floor)."""
         if len(self._weights) < 3:
             return None
-        failed = np.concatenate(self._failed)
-        means = np.vstack(self._means)
+        failed = np.concatenate(self._guess if chance else self._failed)
+        means = np.full((len(self._means), len(self._means[0])), 0.5) if chance else None
+        means = np.vstack(self._means) if means is None else means
         zero = sense == ZERO_SENSE
         return design_pair_rate(
             np.concatenate(self._draw),

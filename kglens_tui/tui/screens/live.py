@@ -23,7 +23,7 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.analysis.groups import GroupRow, group_table
-from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line
+from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, senses_snapshot_text
 from kglens_tui.analysis.report_render import CHANCE_INDEPENDENT, CHANCE_SAMPLER
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.core.intervals import stored_rate
@@ -96,8 +96,8 @@ BASELINE_ATTR = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "al
 METRICS = (("win", "Win rate"), ("zero_sense", "Zero-sense rate"), ("all_sense", "All-sense rate"))
 
 
-SENSES_MIN_WIDTH = 140
-"""Columns from which the title's KG-wide line also shows the two-ask zero- and all-sense."""
+TITLE_MARGIN = 2
+"""Cells the title line leaves free at the screen's edge."""
 
 
 class MetricCard(Vertical):
@@ -520,10 +520,13 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         )
         if snap.stop_reason:
             text += f" ({markup_literal(snap.stop_reason)})"
-        # the two-ask rates where the line has room for them (at 80 columns they would push
-        # a panel row off the screen; `kglens report` always has them)
-        senses = snap.kg_wide_senses if self.app.size.width >= SENSES_MIN_WIDTH else None
-        wide = kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance, senses)
+        # the two-ask rates where the line has room for them (wrapped, they would push a panel
+        # row off the screen; `kglens report` always has them)
+        wide = kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance)
+        senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
+        room = self.query_one("#run-title", Static).content_size.width or self.app.size.width
+        if cell_len(wide + senses) <= room - TITLE_MARGIN:
+            wide += senses
         text += f"\n{markup_literal(wide)}"
         if snap.error:
             text += f"\n[red]{markup_literal(snap.error)}[/]"
