@@ -40,6 +40,7 @@ from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
+from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
@@ -351,7 +352,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         with Grid(id="panes"):
             with Vertical(id="replies-pane"):
                 yield Static("Questions and replies", classes="section-title")
-                yield RichLog(id="replies", wrap=True, markup=False, max_lines=500)
+                yield FollowingLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
                 yield Static(
                     "Blind spots (nbrs: share from its predicate and neighbours)",

@@ -37,6 +37,7 @@ from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, duration, fit_width
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
+from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, cut_cell
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ NO_REPLIES_STORED = (
 )
 
 
-class ReplyLog(RichLog):
+class ReplyLog(FollowingLog):
     """The questions and replies, wrapped again to the log's width whenever that changes: a
     block written while the log was hidden (a narrow screen) or narrower would otherwise keep
     its old line breaks. Says ``empty`` while it has nothing to show."""
