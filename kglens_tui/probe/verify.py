@@ -79,6 +79,7 @@ _REFUSAL_PATTERNS = [
     r"\bi (?:cannot|can't|can not)\b",
     r"\bi(?:'m| am) (?:unable|not able) to\b",
     r"\bi(?:'m| am) not (?:sure|certain|aware)\b",
+    r"\bi(?:'m| am) (?:unsure|uncertain)\b",
     r"\bi (?:could not|couldn't|could n't|was unable to) find\b",
     r"\bunable to (?:find|provide|determine|answer|verify|confirm)\b",
     r"\bno (?:reliable |available |specific |public |known )?information "
@@ -662,8 +663,8 @@ def _check_wh(
     if not reply or not reply.strip():
         return Checked(Verdict.UNPARSEABLE)
     tokens = tokenize(reply)
-    if not tokens:
-        return Checked(Verdict.UNPARSEABLE)
+    if not tokens:  # a shrug alone ("🤷") declines
+        return Checked(Verdict.REFUSED if _SHRUG.search(reply) else Verdict.UNPARSEABLE)
     groups = _as_tuples(true_answers)
     subject_names = tuple(subject)
     extra = _answer_only_names(groups, tuple(answer_only), subject_names)
@@ -712,7 +713,14 @@ def _check_wh(
         not offered
         and not _guesses(text)
         and not _bare_name(text)
-        and (refusing or (not found and declines(text) and not _offers_a_name(tokens, asked)))
+        and (
+            refusing
+            or (
+                not _other_than_subject(tokens, found, subject_names)
+                and declines(text)
+                and not _offers_a_name(tokens, asked)
+            )
+        )
     ):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
@@ -756,7 +764,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(\S.*)$", re.MULTILINE)
 _BARE_NAME = re.compile(r"^\s*(?:[A-Z][\w'’-]*\s*){1,3}[?.!]*\s*$")
 _NOT_NAMES = frozenset(
     {"sorry", "unknown", "none", "no", "yes", "hmm", "well", "okay", "ok", "i", "maybe",
-     "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that"}
+     "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that",
+     "pass", "skip", "dunno"}
 )  # fmt: skip
 
 
@@ -1036,6 +1045,17 @@ def _listed_beside(
     return False
 
 
+def _other_than_subject(
+    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+) -> bool:
+    """Whether the reply names something other than the subject asked about ("I'm not familiar
+    with a place called Zanzan." names only the subject, Zanzan)."""
+    if not found or not subject:
+        return bool(found)
+    spans = {(start, end) for start, end, _ in _truth_table((subject,)).matches(tokens)}
+    return any((m.start, m.end) not in spans for m in found)
+
+
 def _other_number(
     tokens: Sequence[Token], i: int, j: int, ends: set[int], starts: set[int]
 ) -> bool:
@@ -1218,9 +1238,9 @@ def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
 _NAME_NEIGHBOURS = frozenset(
     {"the", "a", "an", "is", "it", "he", "she", "his", "her", "its", "i", "and", "or", "in",
      "of", "as", "was", "has", "currently", "answer", "yes", "no", "mr", "mrs", "ms", "dr",
-     "sir", "majesty", "highness", "excellency"}
+     "sir", "majesty", "highness", "excellency", "im", "id", "ill", "ive"}
 )  # fmt: skip
-"""Capitalised words that belong to no name (a sentence may start with them)."""
+"""Capitalised words that belong to no name (a sentence may start with them; "I'd", "I'll")."""
 
 _STRONG_CORRECTIONS = (
     ("sorry", "i", "mean"),
@@ -1402,18 +1422,52 @@ _DECLINES = re.compile(
 )
 
 
+_DONT_KNOW = re.compile(
+    r"\b(?:je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+l'ignore|aucune\s+id[ée]e|"  # French
+    r"no\s+(?:lo\s+)?s[ée]|no\s+tengo\s+(?:ni\s+)?idea|lo\s+siento|"  # Spanish
+    r"n[ãa]o\s+(?:o\s+)?sei|n[ãa]o\s+fa[çc]o\s+ideia|"  # Portuguese
+    r"non\s+(?:lo\s+)?so|non\s+ne\s+ho\s+idea|"  # Italian
+    r"ich\s+wei(?:ß|ss)\s+(?:es\s+)?nicht|wei(?:ß|ss)\s+ich\s+nicht|keine\s+ahnung|"  # German
+    r"ik\s+weet\s+(?:het\s+)?niet|geen\s+idee|"  # Dutch
+    r"jag\s+vet\s+inte|(?:jeg\s+)?ved\s+det\s+ikke|(?:jeg\s+)?vet\s+ikke|"  # Scandinavian
+    r"nie\s+wiem|bilmiyorum|"  # Polish, Turkish
+    r"не\s+знаю|понятия\s+не\s+имею|не\s+відомо)\b|"  # Russian, Ukrainian
+    r"わかりません|分かりません|知りません|不知道|不清楚|모르겠|모릅니다|"  # Japanese, Chinese, Korean
+    r"\byour\s+guess\s+is\s+as\s+good\s+as\s+mine\b",
+    re.IGNORECASE,
+)
+"""Saying one does not know in other languages than English ("Je ne sais pas.", "No lo sé.",
+"Не знаю.", "わかりません"), or by the idiom "your guess is as good as mine": a refusal where
+the reply names no candidate."""
+_SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
+"""A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
+is said declines too ("🤷 Wollongong?" offers a name)."""
+
+
 def declines(text: str) -> bool:
     """Whether a reply that names no candidate declines in other words than the usual refusals
-    ("That information is not available to me.", "It is unknown.", "I lack the data."), or
-    without any set words (`declines_by_meaning`)."""
-    return _DECLINES.search(clean_quotes(text)) is not None or declines_by_meaning(text)
+    ("That information is not available to me.", "It is unknown.", "I lack the data."), in
+    another language ("Je ne sais pas.": `_DONT_KNOW`), by a shrug (`_SHRUG`), or without any
+    set words (`declines_by_meaning`)."""
+    clean = clean_quotes(text)
+    return (
+        _DECLINES.search(clean) is not None
+        or _DONT_KNOW.search(clean) is not None
+        or declines_by_meaning(text)
+        or (_SHRUG.search(clean) is not None and _shrug_only(_SHRUG.sub(" ", clean)))
+    )
+
+
+def _shrug_only(rest: str) -> bool:
+    """Whether what a reply says beside a shrug declines too, or says nothing."""
+    return not any(c.isalnum() for c in rest) or declines(rest)
 
 
 _ABOUT_ANSWERING = re.compile(
     r"^(?:know(?:s|ing|ledge)?$|sure|certain|confiden|recall|remember|memory|mind|record|"
     r"information|info|data|detail|source|reference|atlas|encyclop|answer|repl|respon|say|"
     r"tell|provid|give|giving|nam|comment|speculat|guess|verif|confirm|check|look|consult|"
-    r"side|opinion|reliabl|accura|up-to-date|date)"
+    r"side|opinion|position|stance|familiar|reliabl|accura|up-to-date|date)"
 )
 """Words about knowing or answering (stems): "record", "answering", "naming", "reliably"; not
 "known", which mostly speaks of the world ("not known to exist in nature")."""
@@ -1431,9 +1485,10 @@ _HOLDING_BACK = frozenset(
 withholding ("hold off", "rather", "refrain"), sending the reader elsewhere ("best checked",
 "have to look", "consult"), taking no side."""
 _DECLINING = frozenset(
-    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass"}
+    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass", "skip"}
 )
-"""Words that decline on their own ("leave it unanswered", "I'll pass", "drawing a blank")."""
+"""Words that decline on their own ("leave it unanswered", "I'll pass", "I'll skip it",
+"drawing a blank")."""
 _SENTENCES = re.compile(r"[.!?;\n]+")
 
 

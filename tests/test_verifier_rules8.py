@@ -1,0 +1,75 @@
+"""Rules 8 of the Wh verifier: refusals in other languages and without stock words, numbers in
+further formats, subdivisions by their names in other languages, people by fuller or shorter
+forms of their names. Examples written for these tests (not taken from the labelled sets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kglens_tui.core.verdict import Verdict
+from kglens_tui.probe.mentions import NameTable
+from kglens_tui.probe.verify import check_wh
+
+CITIES = NameTable([("Sydney", 1), ("Canberra", 2), ("Melbourne", 3), ("Perth", 4)])
+CAPITAL = "What is the capital of Australia?"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Ich weiß es nicht.",
+        "Non lo so, mi dispiace.",
+        "Não sei.",
+        "Не знаю, извините.",
+        "我不知道。",
+        "Ik weet het niet.",
+        "🤷",
+        "¯\\_(ツ)_/¯ no idea",
+        "Your guess is as good as mine, honestly.",
+        "I'd sooner not name a city here.",
+        "I'll skip that one.",
+        "Pass on this one.",
+        "I won't take a stance on that.",
+        "I'm uncertain and can't recall it.",
+        "I'm not familiar with that country's cities.",
+    ],
+)
+def test_declining_without_stock_words_is_refused(reply: str) -> None:
+    assert check_wh(reply, [["Canberra"]], CITIES, question=CAPITAL).verdict is Verdict.REFUSED
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Ich weiß es nicht, vielleicht Sydney.",
+        "No lo sé, quizás Melbourne.",
+        "🤷 Wollongong?",
+        "🤷 Sydney?",
+        "I'll skip the details: Sydney.",
+        "I'm uncertain, maybe Perth.",
+        "I'd go with Wollongong.",
+        "I'm not familiar with it; Sydney?",
+    ],
+)
+def test_declining_words_beside_a_candidate_are_no_refusal(reply: str) -> None:
+    assert check_wh(reply, [["Canberra"]], CITIES, question=CAPITAL).verdict is Verdict.INCORRECT
+
+
+def test_naming_only_the_subject_asked_about_still_declines() -> None:
+    places = NameTable([("Travis County", 1), ("Texas", 2), ("Ohio", 3)])
+    got = check_wh(
+        "I'm not familiar with anywhere called Travis County.",
+        [["Texas"]],
+        places,
+        ("Travis County",),
+        question="Where is Travis County located?",
+    )
+    assert got.verdict is Verdict.REFUSED
+    got = check_wh(
+        "I'm not familiar with Travis County, maybe Ohio.",
+        [["Texas"]],
+        places,
+        ("Travis County",),
+        question="Where is Travis County located?",
+    )
+    assert got.verdict is Verdict.INCORRECT
