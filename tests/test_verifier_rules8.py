@@ -73,3 +73,39 @@ def test_naming_only_the_subject_asked_about_still_declines() -> None:
         question="Where is Travis County located?",
     )
     assert got.verdict is Verdict.INCORRECT
+
+
+def test_subdivisions_take_their_names_in_other_languages() -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    catalonia = answer_names("subdivision:ES-CT", "Catalunya", ("Catalunya", "Cataluña"))
+    assert {"Catalonia", "Каталония", "Katalonia"} <= set(catalonia.names)
+    texas = answer_names("subdivision:US-TX", "Texas", ("Texas",))
+    assert {"Техас", "テキサス"} <= set(texas.names)
+    georgia = answer_names("subdivision:US-GA", "Georgia", ("Georgia",))
+    assert "Джорджия" in georgia.names and "Грузия" not in georgia.names  # the country's
+    # an inverted iso-codes name is also read in order and by its head
+    wallonia = answer_names("subdivision:BE-WAL", "wallonne, Région", ("wallonne, Région",))
+    assert {"Wallonia", "Région wallonne"} <= set(wallonia.names)
+    # a name two subdivisions have names neither (Limburg: a Belgian and a Dutch province)
+    assert "Limburg" not in answer_names("subdivision:BE-VLI", "Limburg", ()).names
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [("Catalonia.", Verdict.CORRECT), ("Каталония", Verdict.CORRECT), ("Aragon.", Verdict.INCORRECT)],
+)
+def test_a_subdivision_named_in_another_language(reply: str, verdict: Verdict) -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    places = NameTable([("Catalunya", 1), ("Aragón", 2), ("Aragon", 2), ("Spain", 3)])
+    extra = answer_names("subdivision:ES-CT", "Catalunya", ("Catalunya",))
+    got = check_wh(
+        reply,
+        [["Catalunya"]],
+        places,
+        ("Girona",),
+        question="Where is Girona located?",
+        answer_only=[extra],
+    )
+    assert got.verdict is verdict

@@ -15,6 +15,9 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations of the tz database and CLDR
   English metazone names whose zones all keep that standard offset ("CET", "Central
   European Time");
+- subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
+  pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州"), an inverted name also
+  in order and by its head ("Wallonia, Region": "Wallonia") by `subdivision_names`;
 - people (``person:...``): short names by `person_short_names` (matched only standing alone);
 - capitals, countries and languages of the country KG also take the names the build took from
   sources the package does not ship (`bundled_answer_names`: GeoNames alternate names "Peking",
@@ -107,23 +110,30 @@ def _unambiguous(
     """Each code's names, less every name (folded) another code also has; a name that codes in
     ``prefer`` (today's currencies) and others (withdrawn ones) share is the one preferred
     code's alone ("₽" is the ruble's, not the old RUR's too)."""
+    folded = {name: _fold(name) for names in names_by_code.values() for name in names}
     owners: dict[str, set[str]] = defaultdict(set)
     for code, names in names_by_code.items():
         for name in names:
-            owners[_fold(name)].add(code)
+            owners[folded[name]].add(code)
     for codes in owners.values():
         preferred = codes & prefer
         if len(preferred) == 1 and len(codes) > 1:
             codes.intersection_update(preferred)
     return {
-        code: tuple(sorted(n for n in names if owners[_fold(n)] == {code} and _long_enough(n)))
+        code: tuple(
+            sorted(
+                n for n in names if owners[folded[n]] == {code} and _long_enough(n, folded[n])
+            )
+        )
         for code, names in names_by_code.items()
     }
 
 
-def _long_enough(name: str) -> bool:
-    """At least `MIN_CHARS` characters, or a currency sign ("€", "₽")."""
-    folded = _fold(name)
+def _long_enough(name: str, folded: str | None = None) -> bool:
+    """At least `MIN_CHARS` characters, or a currency sign ("€", "₽"); ``folded``: its
+    `_fold` when known."""
+    if folded is None:
+        folded = _fold(name)
     return len(folded) >= MIN_CHARS or all(unicodedata.category(c) == "Sc" for c in folded)
 
 
@@ -337,6 +347,59 @@ def offset_names() -> dict[str, tuple[str, ...]]:
     return _unambiguous(out)
 
 
+@lru_cache(maxsize=1)
+def subdivision_names() -> dict[str, tuple[str, ...]]:
+    """ISO 3166-2 code -> the subdivision's name in pycountry and its translations in every
+    locale pycountry ships (Debian iso-codes' ``iso3166-2`` catalogues: "Техас", "夏威夷州",
+    "Andalusia", "Lombardy"), less each name another subdivision or a country also has
+    ("Limburg" names two provinces; "México" is a state and a country)."""
+    import gettext
+    from pathlib import Path
+
+    import pycountry
+
+    by_name: dict[object, set[str]] = defaultdict(set)
+    out: dict[str, set[str]] = defaultdict(set)
+    for sub in pycountry.subdivisions:
+        by_name[sub.name].add(sub.code)
+        out[sub.code].add(sub.name)
+    locales = Path(pycountry.__file__).parent / "locales"
+    for catalogue in sorted(locales.glob("*/LC_MESSAGES/iso3166-2.mo")):
+        with catalogue.open("rb") as fh:
+            translations = gettext.GNUTranslations(fh)
+        catalogue_items: dict[object, str] = getattr(translations, "_catalog", {})
+        for name, translated in catalogue_items.items():
+            codes = by_name.get(name) if isinstance(name, str) else None
+            if codes and translated and translated != name:
+                for code in codes:
+                    out[code].update(_subdivision_forms(translated))
+    for sub in pycountry.subdivisions:
+        out[sub.code].update(_subdivision_forms(sub.name))
+    for alpha2, names in territory_names().items():
+        out[f"country:{alpha2}"].update(names)
+    return {
+        code: names for code, names in _unambiguous(out).items() if not code.startswith("country:")
+    }
+
+
+def _subdivision_forms(name: str) -> set[str]:
+    """A subdivision's name as a reply writes it: iso-codes' alternatives in brackets apart
+    ("Catalunya [Cataluña]"), an inverted name ("Wallonia, Region") also in order ("Region
+    Wallonia") and by its head alone ("Wallonia")."""
+    out = set()
+    for part in re.split(r"\s*\[([^\]]*)\]\s*", name):
+        part = " ".join(part.split())
+        if not part:
+            continue
+        out.add(part)
+        head, comma, rest = part.partition(", ")
+        if comma and "," not in rest:
+            out.add(f"{rest} {head}")
+            if sum(c.isalpha() for c in head) >= 4:
+                out.add(head)
+    return out
+
+
 BUNDLED_FILE = ("country", "answer_names.jsonl")
 """Where in the bundled KGs' folder the build writes the answer-only names of
 `scripts/build_answer_names.py`."""
@@ -433,7 +496,9 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     the country; the historical state "Soviet Union", alias "USSR", is ISO 3166-3's SUHH)."""
     kind, _, code = key.partition(":")
     names: tuple[str, ...] = ()
-    if kind not in SOURCED_KINDS and kind != "person" and known:
+    if kind == "subdivision":
+        names = subdivision_names().get(code, ())
+    elif kind not in SOURCED_KINDS and kind != "person" and known:
         names = _by_names(known)
     elif kind == "country" and len(code) == 3:
         alpha2 = _alpha2(code)
