@@ -109,3 +109,70 @@ def test_a_subdivision_named_in_another_language(reply: str, verdict: Verdict) -
         answer_only=[extra],
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [
+        ("MCMXCI", "1991"),
+        ("In MDCCLXXVI.", "In 1776."),
+        ("一一二", "112"),
+        ("九〇", "90"),
+    ],
+)
+def test_roman_years_and_cjk_digits_are_read_as_digits(text: str, digits: str) -> None:
+    from kglens_tui.probe.numbers import spell_out
+
+    assert spell_out(text) == digits
+
+
+@pytest.mark.parametrize("text", ["MIX", "MCM", "Louis XIV", "統一", "一つ"])
+def test_words_like_roman_years_or_cjk_digits_stay(text: str) -> None:
+    from kglens_tui.probe.numbers import spell_out
+
+    assert spell_out(text) == text
+
+
+@pytest.mark.parametrize(
+    ("reply", "answers", "verdict"),
+    [
+        ("MCMXCI.", [["1991"]], Verdict.CORRECT),
+        ("MCMXCII.", [["1991"]], Verdict.INCORRECT),
+        ("Late in '91.", [["1991"]], Verdict.CORRECT),
+        ("In '92.", [["1991"]], Verdict.INCORRECT),
+        ("9", [["period 9", "ninth period"]], Verdict.CORRECT),
+        ("13", [["group 13", "boron group"]], Verdict.CORRECT),
+        ("It's 13.", [["group 13"]], Verdict.CORRECT),
+        ("14", [["group 13"]], Verdict.INCORRECT),
+        ("The 3rd.", [["period 3"]], Verdict.CORRECT),
+        ("Third.", [["period 3"]], Verdict.CORRECT),
+        ("Third.", [["period 2"]], Verdict.INCORRECT),
+        ("+0900", [["UTC+09:00", "UTC+9"]], Verdict.CORRECT),
+        ("+0930", [["UTC+09:00", "UTC+9"]], Verdict.INCORRECT),
+        ("−3", [["UTC-03:00", "UTC-3"]], Verdict.CORRECT),
+        ("+3", [["UTC-03:00", "UTC-3"]], Verdict.INCORRECT),
+        ("3", [["UTC-03:00", "UTC-3"]], Verdict.INCORRECT),  # an offset needs its sign
+        ("13", [["112"], ["999"]], Verdict.INCORRECT),  # no word before the numbers
+    ],
+)
+def test_numbers_in_further_formats(reply: str, answers: list[list[str]], verdict: Verdict) -> None:
+    assert check_wh(reply, answers).verdict is verdict
+
+
+def test_groups_and_periods_take_their_other_names() -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    halogens = answer_names("group:17", "group 17", ("group 17", "halogens"))
+    assert "VIIA" in halogens.names
+    assert "group 0" in answer_names("group:18", "group 18", ("group 18",)).names
+    assert "VIIB" in answer_names("group:7", "group 7", ("group 7",)).names
+    period = answer_names("period:5", "period 5", ("period 5",))
+    assert "row 5" in period.names
+    got = check_wh("The fifth row.", [["period 5"]], answer_only=[period])
+    assert got.verdict is Verdict.CORRECT
+    got = check_wh("VIIA", [["group 17"]], answer_only=[halogens])
+    assert got.verdict is Verdict.CORRECT
+    pnictogens = answer_names("group:15", "group 15", ("group 15",))
+    assert check_wh("VA", [["group 15"]], answer_only=[pnictogens]).verdict is Verdict.CORRECT
+    # a short code matches only as written: "va" is no group
+    assert check_wh("va", [["group 15"]], answer_only=[pnictogens]).verdict is Verdict.INCORRECT

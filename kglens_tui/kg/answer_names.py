@@ -498,6 +498,8 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     names: tuple[str, ...] = ()
     if kind == "subdivision":
         names = subdivision_names().get(code, ())
+    elif kind in ("group", "period") and code.isdigit():
+        names = periodic_table_names(kind, int(code))
     elif kind not in SOURCED_KINDS and kind != "person" and known:
         names = _by_names(known)
     elif kind == "country" and len(code) == 3:
@@ -521,6 +523,26 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
     return AnswerNames(tuple(sorted(found)), ())
+
+
+_CAS_GROUPS = {1: "IA", 2: "IIA", 13: "IIIA", 14: "IVA", 15: "VA", 16: "VIA", 17: "VIIA",
+               18: "VIIIA", 11: "IB", 12: "IIB", 3: "IIIB", 4: "IVB", 5: "VB", 6: "VIB",
+               7: "VIIB", 8: "VIIIB"}  # fmt: skip
+"""CAS's names of the groups (the numbering of American textbooks; VIIIB spans 8 to 10 and is
+read as 8, as `kglens_tui.probe.numbers` reads "group VIIIB")."""
+
+
+def periodic_table_names(kind: str, number: int) -> tuple[str, ...]:
+    """Other names of a group or period of the periodic table (keys ``group:N``, ``period:N``):
+    a group by its CAS name alone ("VIIA" is group 17; codes match only as written), the noble
+    gases also as Mendeleev's "group 0"; a period as a row of the table ("row 4": "the fourth
+    row" is read as "row 4")."""
+    if kind == "period":
+        return (f"row {number}",)
+    names = [_CAS_GROUPS[number]] if number in _CAS_GROUPS else []
+    if number == 18:
+        names.append("group 0")
+    return tuple(names)
 
 
 def unit_words(label: str, code: str) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
+from kglens_tui.probe.numbers import ORDINALS, spell_out
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
@@ -605,6 +606,13 @@ def check_wh(
     bare = _BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
+    for reading in (_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)):
+        if reading is not None:
+            again = _check_wh(
+                reading, true_answers, rivals, subject, question=question, answer_only=answer_only
+            )
+            if again.verdict is Verdict.CORRECT:
+                return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if not _ALPHABET_WORD.search(reply):
         return got
     latin = _transliterated(reply)
@@ -612,6 +620,77 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+_BARE_NUMBER = re.compile(
+    r"\s*(?:(?:the|it\s+is|it's|its)\s+)?([+\-\u2212\u2013]?\d{1,2}(?::\d{2})?|[+\-\u2212\u2013]\d{4})"
+    r"(?:st|nd|rd|th)?\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""A reply that is only a number or an ordinal ("18", "6th", "Seven.", "-4", "+0530")."""
+_BARE_ORDINAL = re.compile(rf"\b({'|'.join(ORDINALS)})\b(?=\W*$)", re.IGNORECASE)
+"""An ordinal word that ends the reply ("The sixth.")."""
+
+
+def _ordinal_digits(match: re.Match[str]) -> str:
+    return f"{ORDINALS.index(match[1].casefold()) + 1}th"
+
+
+_NUMBERED = re.compile(r"([^\W\d_]+) ?[+-]?\d+(?::\d{2})?")
+"""A name that is a word and a number ("group 18", "period 6", "UTC+05:30")."""
+
+
+def _numbered_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """A reply that is only a number read with the word every true answer's name puts before
+    its number ("18" is "group 18", "6th" "period 6", "-4" "UTC-4", "+0530" (ISO 8601's basic
+    format) "UTC+05:30"), or None. An offset needs its sign (or is zero)."""
+    if len(reply) >= 40 or not true_answers:
+        return None
+    plain = _BARE_ORDINAL.sub(_ordinal_digits, reply)
+    match = _BARE_NUMBER.fullmatch(spell_out(plain))
+    if match is None:
+        return None
+    words = set()
+    for group in true_answers:
+        named = next((m for name in group if (m := _NUMBERED.fullmatch(name))), None)
+        if named is None:
+            return None
+        words.add(named[1].casefold())
+    if len(words) != 1:
+        return None
+    word = words.pop()
+    number = match[1].replace("\u2212", "-").replace("\u2013", "-")
+    if word == "utc":
+        if number[0] not in "+-" and number.strip("0:"):
+            return None
+        if len(number) == 5 and ":" not in number:  # +0530
+            number = f"{number[:3]}:{number[3:]}"
+        return f"UTC{number}"
+    return f"{word} {int(number)}" if number.isdigit() else None
+
+
+_SHORT_YEAR = re.compile(r"(?<![\w'’])['’](\d{2})(?![\w'’])")
+"""A year by its last two digits after an apostrophe ("'47")."""
+
+
+def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """The reply with a year written by its last two digits ("in August '47") read as the true
+    answer's year that ends so (1947), or None: the century goes without saying."""
+    if "'" not in reply and "’" not in reply:
+        return None
+    years = {n[2:]: n for group in true_answers for n in group if re.fullmatch(r"1\d{3}|20\d{2}", n)}
+    if not years:
+        return None
+    found = False
+
+    def full(match: re.Match[str]) -> str:
+        nonlocal found
+        year = years.get(match[1])
+        found = found or year is not None
+        return year or match[0]
+
+    text = _SHORT_YEAR.sub(full, reply)
+    return text if found else None
 
 
 _BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
