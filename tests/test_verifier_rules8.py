@@ -176,3 +176,35 @@ def test_groups_and_periods_take_their_other_names() -> None:
     assert check_wh("VA", [["group 15"]], answer_only=[pnictogens]).verdict is Verdict.CORRECT
     # a short code matches only as written: "va" is no group
     assert check_wh("va", [["group 15"]], answer_only=[pnictogens]).verdict is Verdict.INCORRECT
+
+
+def _person(label: str, *known: str):
+    from kglens_tui.kg.answer_names import answer_names
+
+    return answer_names(f"person:{label.casefold().replace(' ', '-')}", label, (label, *known))
+
+
+@pytest.mark.parametrize(
+    ("reply", "answers", "verdict"),
+    [
+        # middle names added to a two-word name
+        ("Jöns Jacob Berzelius.", [["Jöns Berzelius"]], Verdict.CORRECT),
+        ("Anna Berzelius.", [["Jöns Berzelius"]], Verdict.INCORRECT),
+        ("Jacob Berzelius.", [["Jöns Berzelius"]], Verdict.INCORRECT),
+        # a middle initial left out
+        ("Glenn Seaborg.", [["Glenn T. Seaborg"]], Verdict.CORRECT),
+        # titles before a word of the name
+        ("PM Albanese.", [["Anthony Albanese"]], Verdict.CORRECT),
+        ("Sir Humphrey.", [["Humphrey Davy"]], Verdict.CORRECT),
+        ("Lord Kelvin.", [["William Thomson", "Lord Kelvin"]], Verdict.CORRECT),
+        # a near spelling of the surname standing alone
+        ("Charnvirakun.", [["Anutin Charnvirakul"]], Verdict.CORRECT),
+        ("Maria Charnvirakun.", [["Anutin Charnvirakul"]], Verdict.INCORRECT),
+        ("Jodie Albanese.", [["Anthony Albanese"]], Verdict.INCORRECT),
+    ],
+)
+def test_people_by_fuller_or_shorter_forms(
+    reply: str, answers: list[list[str]], verdict: Verdict
+) -> None:
+    extra = [_person(group[0], *group[1:]) for group in answers]
+    assert check_wh(reply, answers, answer_only=extra).verdict is verdict

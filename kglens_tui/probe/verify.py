@@ -289,9 +289,11 @@ def _fuzzy_answer(
     taken: list[Mention],
     *,
     deny: bool = True,
+    alone: frozenset[str] | None = None,
 ) -> bool:
     """A near spelling of a true name ("Ouagadougouu") in words no exact name covers, which
-    no rival name resembles as much, and (with ``deny``) which no negation denies."""
+    no rival name resembles as much, and (with ``deny``) which no negation denies; with
+    ``alone`` (the words of the true names), one that stands alone (`_isolated`)."""
     initials = {t.norm[:1] for t in tokens if t.word}
     candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in initials]
     if not candidates:
@@ -316,8 +318,26 @@ def _fuzzy_answer(
                     words, score, rivals, {name for name, _ in truth.names()}
                 ):
                     continue
+                if alone is not None and not _isolated(
+                    tokens, Mention(start, start + size, -1, False), alone
+                ):
+                    continue
                 return True
     return False
+
+
+_SURNAME_MIN_CHARS = 6
+
+
+@lru_cache(maxsize=4096)
+def _surnames(short: NameTable) -> NameTable:
+    """The one-word short names (surnames) of at least `_SURNAME_MIN_CHARS` letters, whose near
+    spellings name the person where they stand alone ("Zelensky" for Zelenskyy)."""
+    return NameTable(
+        (alias[0], owner)
+        for alias, owner in short.names()
+        if len(alias) == 1 and len(alias[0]) >= _SURNAME_MIN_CHARS and alias[0].isalpha()
+    )
 
 
 def _same_initials(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
@@ -752,7 +772,8 @@ def _check_wh(
     asked = _question_tokens(question) if question else ()
     allowed = _name_words(groups) if extra[1] is not None else frozenset()
     runs = _echo_runs(tokens, asked)
-    found = _found(tokens, tables, runs, allowed, subject_names)
+    pairs = _two_word_names(groups) if extra[1] is not None else frozenset()
+    found = _found(tokens, tables, runs, allowed, subject_names, pairs)
     relation = _relation_words(asked, subject_names) if asked else frozenset()
     marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked), relation)
     text = hedge_text = reply
@@ -760,7 +781,7 @@ def _check_wh(
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
         tokens = tokens[cut:]
         runs = _echo_runs(tokens, asked)
-        found = _found(tokens, tables, runs, allowed, subject_names)
+        found = _found(tokens, tables, runs, allowed, subject_names, pairs)
         text = " ".join(t.raw for t in tokens)
     shared = _shared_with_subject(tokens, found, subject_names)
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
@@ -773,7 +794,16 @@ def _check_wh(
     hedged = refusing or has_hedge(hedge_text)
     fuzzy_table = _truth_table(groups)
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
-    if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
+    if (
+        answers
+        or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed])
+        or (
+            extra[1] is not None
+            and _fuzzy_answer(
+                tokens, _surnames(extra[1]), rivals, [*found, *echoed], alone=allowed
+            )
+        )
+    ):
         defining = _defining(tokens, asked, subject_names)
         rival, uncertain = _rival_verdict(tokens, found, subject_names, defining, relation)
         if not rival and defining and answers:
@@ -1205,10 +1235,13 @@ def _found(
     runs: Sequence[tuple[int, int]],
     allowed: frozenset[str] = frozenset(),
     subject: tuple[str, ...] = (),
+    pairs: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[Mention]:
     """Mentions of the true, answer-only short and rival names, less the echoes of the question
     (`_echoed`; ``runs``: `_echo_runs`) and short names with another name around them
-    (`_isolated`; ``allowed``: the words of the true answers' names)."""
+    (`_isolated`; ``allowed``: the words of the true answers' names), a short name's mention
+    spanning the words of the true names beside it ("Philip Abelson" for Philip H. Abelson) or
+    the middle names a reply adds (`_middle_names`; ``pairs``: `_two_word_names`)."""
     truth, short, rivals = tables
     chosen = [t for t in (truth, short, rivals) if t is not None]
     found = mentions(tokens, *chosen)
@@ -1218,10 +1251,68 @@ def _found(
     for m in found:
         if (m.start, m.end) in echoed:
             continue
-        if m.owner < 0 and (m.start, m.end) in short_spans and not _isolated(tokens, m, allowed):
-            continue
+        if m.owner < 0 and (m.start, m.end) in short_spans:
+            span = _isolated(tokens, m, allowed) or _middle_names(tokens, m, allowed, pairs)
+            if not span:
+                continue
+            m = Mention(span[0], span[1], m.owner, m.negated)
         kept.append(m)
     return kept
+
+
+_MIDDLE_NAMES_MAX = 2
+
+
+def _middle_names(
+    tokens: Sequence[Token],
+    m: Mention,
+    allowed: frozenset[str],
+    pairs: frozenset[tuple[str, str]],
+) -> tuple[int, int] | None:
+    """The span of a person's two-word name with up to two middle names a reply adds ("Carl
+    Gustaf Mosander" for Carl Mosander), where the short name ``m`` is the name's last word and
+    nothing but the name's first word and capitalised words of two letters or more stand
+    before it (none after it); None otherwise. Only for a name of two words: a middle name
+    added to one that has its own ("George Walker Bush" for George H. W. Bush) may name
+    another person."""
+    if m.end - m.start != 1 or not pairs:
+        return None
+    last = tokens[m.start].norm
+    clause = tokens[m.start].clause
+    right = _isolated(tokens, Mention(m.start, m.end, m.owner, m.negated), allowed, left=False)
+    if right is None:
+        return None
+    for k in range(1, _MIDDLE_NAMES_MAX + 1):
+        first = m.start - k - 1
+        if first < 0:
+            return None
+        middle = tokens[first + 1 : m.start]
+        if any(
+            t.clause != clause or not t.word or not t.raw[:1].isupper() or len(t.norm) < 2
+            or t.norm in _NAME_NEIGHBOURS or t.norm in _TITLE_WORDS
+            for t in middle
+        ):
+            return None
+        head = tokens[first]
+        if head.clause == clause and (head.norm, last) in pairs:
+            before = first - 1
+            if before >= 0 and tokens[before].clause == clause and tokens[before].raw[:1].isupper():
+                if tokens[before].norm not in _NAME_NEIGHBOURS | _TITLE_WORDS:
+                    return None
+            return first, right[1]
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _two_word_names(groups: tuple[tuple[str, ...], ...]) -> frozenset[tuple[str, str]]:
+    """(first word, last word) of each true name of two words, no particle among them."""
+    out = set()
+    for group in groups:
+        for name in group:
+            words = name_tokens(name)[0]
+            if len(words) == 2 and not set(words) & PARTICLES:
+                out.add((words[0], words[1]))
+    return frozenset(out)
 
 
 def _echoed(
@@ -1281,13 +1372,18 @@ def _echo(runs: Sequence[tuple[int, int]]) -> set[int]:
     return {i for start, end in runs for i in range(start, end)}
 
 
-def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> bool:
+def _isolated(
+    tokens: Sequence[Token], m: Mention, allowed: frozenset[str], *, left: bool = True
+) -> tuple[int, int] | None:
     """Whether a short name ("Macron", "King Salman") stands alone: the capitalised words and
     name particles right around it in its clause are words of the true answer's names
     ("Donald Trump" for Donald J. Trump) or their other spellings (`_spelled_like`), none of
-    another name ("Brigitte Macron")."""
+    another name ("Brigitte Macron"): the span of the name with those words, or None. Without
+    ``left`` only the words after it are looked at."""
     clause = tokens[m.start].clause
-    for step, i in ((-1, m.start - 1), (1, m.end)):
+    span = [m.start, m.end]
+    sides = ((-1, m.start - 1), (1, m.end)) if left else ((1, m.end),)
+    for step, i in sides:
         while 0 <= i < len(tokens) and tokens[i].clause == clause and tokens[i].word:
             tok = tokens[i]
             particle = tok.norm in PARTICLES
@@ -1296,9 +1392,13 @@ def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> b
             ):
                 break
             if tok.norm not in allowed and not _spelled_like(tok.norm, allowed):
-                return False
+                return None
+            if step < 0:
+                span[0] = i
+            else:
+                span[1] = i + 1
             i += step
-    return True
+    return span[0], span[1]
 
 
 _TITLE_WORDS = frozenset(w for title in TITLES for w in title.split())
