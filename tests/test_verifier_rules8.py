@@ -208,3 +208,25 @@ def test_people_by_fuller_or_shorter_forms(
 ) -> None:
     extra = [_person(group[0], *group[1:]) for group in answers]
     assert check_wh(reply, answers, answer_only=extra).verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("From Portugal.", Verdict.CORRECT),
+        ("From Spain.", Verdict.INCORRECT),
+        ("Spain, next to Portugal.", Verdict.INCORRECT),
+    ],
+)
+def test_the_question_s_preposition_opening_the_reply_is_no_name(
+    reply: str, verdict: Verdict
+) -> None:
+    countries = NameTable([("Portugal", 1), ("Spain", 2), ("Brazil", 3)])
+    got = check_wh(
+        reply,
+        [["Portugal"]],
+        countries,
+        ("Brazil",),
+        question="From which country did Brazil gain independence?",
+    )
+    assert got.verdict is verdict

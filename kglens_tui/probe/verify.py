@@ -813,7 +813,7 @@ def _check_wh(
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
         elif not rival and answers and _unknown_item(tokens, answers, found, subject_names):
             rival = uncertain = True
-        if not rival and answers and _answered_by_another(tokens, text, answers):
+        if not rival and answers and _answered_by_another(tokens, text, answers, asked):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
@@ -1179,12 +1179,20 @@ def _other_number(
     return i in ends and not tokens[i - 1].word
 
 
-def _answered_by_another(tokens: Sequence[Token], text: str, answers: Sequence[Mention]) -> bool:
+def _answered_by_another(
+    tokens: Sequence[Token],
+    text: str,
+    answers: Sequence[Mention],
+    asked: Sequence[Token] = (),
+) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
-    listed after one in passing is in passing too)."""
+    listed after one in passing is in passing too). A reply that opens with the preposition
+    the question asks with ("From Holland." to "From which state ...?") opens with no name."""
     clauses = _clauses(text)
     if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
+        return False
+    if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
