@@ -230,3 +230,41 @@ def test_the_question_s_preposition_opening_the_reply_is_no_name(
         question="From which country did Brazil gain independence?",
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict", "hedged"),
+    [
+        ("Perth. On second thought, Canberra.", Verdict.CORRECT, False),
+        ("Canberra. On second thought, Wollongong.", Verdict.INCORRECT, False),
+        ("Canberra — no, Wollongong.", Verdict.INCORRECT, False),
+        ("Canberra. Oops — Wollongong.", Verdict.INCORRECT, False),
+        ("Perth. Oops, Canberra.", Verdict.CORRECT, False),
+        ("Canberra — no. Wollongong is a port.", Verdict.CORRECT, False),
+        ("Maybe Perth or Canberra — I'd go with Canberra.", Verdict.CORRECT, True),
+        ("Perth or Canberra; if I had to pick, Perth.", Verdict.INCORRECT, True),
+    ],
+)
+def test_corrections_and_choices(reply: str, verdict: Verdict, hedged: bool) -> None:
+    got = check_wh(reply, [["Canberra"]], CITIES, question=CAPITAL)
+    assert (got.verdict, got.hedged) == (verdict, hedged)
+
+
+def test_second_before_thought_is_no_ordinal() -> None:
+    from kglens_tui.probe.numbers import spell_out
+
+    assert spell_out("On second thought, the fourth period.") == (
+        "On second thought, the period 4."
+    )
+
+
+def test_a_direction_before_of_is_no_place() -> None:
+    places = NameTable([("Wales", 1), ("North", 2), ("Cardiff", 3)])
+    got = check_wh(
+        "Wales, some 200 km north of Cardiff.",
+        [["Wales"]],
+        places,
+        ("Powys",),
+        question="Where is Powys located?",
+    )
+    assert got.verdict is Verdict.CORRECT

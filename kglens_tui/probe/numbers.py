@@ -83,7 +83,11 @@ _MULTIPLIERS = {"double": 2, "triple": 3}
 
 _WORD = "|".join(sorted({*_UNITS, *_TENS, *_SCALES, *_MULTIPLIERS}, key=len, reverse=True))
 _ORDINAL = "|".join(sorted(_ORDINALS, key=len, reverse=True))
-_NOT_NOUN_WORDS = "of|and|or|in|to|the|a|an|is|was|century|time|largest|most|one"
+_NOT_NOUN_WORDS = (
+    "of|and|or|in|to|the|a|an|is|was|century|time|largest|most|one|"
+    "thought|thoughts|look|glance|opinion|guess|hand|nature|chance|try|attempt|half"
+)
+"""Words an ordinal before them does not number ("on second thought", "at first glance")."""
 _RUN = re.compile(
     rf"\b(?:{_WORD})(?:(?:[\s-]+|[\s-]+and[\s-]+(?!three\s+quarters\b))(?:{_WORD}))*"
     rf"(?:[\s-]+(?:{_ORDINAL}))?\b|\b(?:{_ORDINAL})\b(?=\s+(?!(?:{_NOT_NOUN_WORDS})\b)[a-z])",

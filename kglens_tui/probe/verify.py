@@ -1257,7 +1257,7 @@ def _found(
     short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
     kept = []
     for m in found:
-        if (m.start, m.end) in echoed:
+        if (m.start, m.end) in echoed or _direction(tokens, m):
             continue
         if m.owner < 0 and (m.start, m.end) in short_spans:
             span = _isolated(tokens, m, allowed) or _middle_names(tokens, m, allowed, pairs)
@@ -1266,6 +1266,18 @@ def _found(
             m = Mention(span[0], span[1], m.owner, m.negated)
         kept.append(m)
     return kept
+
+
+def _direction(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether a mention is a word of direction before "of" ("650 km north of London"), no
+    place named "North"."""
+    return (
+        m.end - m.start == 1
+        and m.end < len(tokens)
+        and tokens[m.end].norm == "of"
+        and _COMPASS.fullmatch(tokens[m.start].norm) is not None
+        and tokens[m.start].raw.islower()
+    )
 
 
 _MIDDLE_NAMES_MAX = 2
@@ -1457,6 +1469,16 @@ _WEAK_CORRECTIONS = (
     ("but", "the", "answer", "is"),
     ("but", "the", "correct", "answer", "is"),
     ("but", "really"),
+    ("id", "go", "with"),
+    ("ill", "go", "with"),
+    ("i", "would", "go", "with"),
+    ("i", "will", "go", "with"),
+    ("id", "pick"),
+    ("ill", "pick"),
+    ("if", "i", "had", "to", "pick"),
+    ("if", "i", "had", "to", "choose"),
+    ("my", "answer", "is"),
+    ("my", "final", "answer", "is"),
 )
 """Words that may correct: what follows is the answer when it names a candidate."""
 
@@ -1472,7 +1494,7 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-_RETRACTING = frozenset({"no", "sorry", "wait"})
+_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops"})
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."), take that candidate back when what follows offers
 another (`_retracted`)."""
@@ -1483,7 +1505,7 @@ def _offers_candidate(
 ) -> bool:
     """Whether the tokens from ``start`` offer a candidate: a mention not negated, or a
     capitalised word of no name found that does not open its sentence and is not the
-    question's ("no, it was Berzelius"; not "no, not Sydney")."""
+    question's ("no, it was Berzelius", "no, Sydney"; not "no, not Sydney")."""
     if any(m.start >= start and not m.negated for m in found):
         return True
     named = {i for m in found for i in range(m.start, m.end)}
@@ -1493,7 +1515,7 @@ def _offers_candidate(
         and t.raw[:1].isupper()
         and t.norm not in asked
         and t.norm not in _NAME_NEIGHBOURS
-        and i > start
+        and i > 0
         and tokens[i - 1].sentence == t.sentence
         for i, t in enumerate(tokens[start:], start)
     )
