@@ -268,3 +268,23 @@ def test_a_direction_before_of_is_no_place() -> None:
         question="Where is Powys located?",
     )
     assert got.verdict is Verdict.CORRECT
+
+
+def test_a_particle_joined_by_a_hyphen_may_go() -> None:
+    from kglens_tui.kg.answer_names import person_short_names
+
+    names = person_short_names("Bashar al-Assad")
+    assert {"Assad", "President Assad", "al-Assad"} <= set(names)
+    extra = [_person("Bashar al-Assad")]
+    got = check_wh("President Assad.", [["Bashar al-Assad"]], answer_only=extra)
+    assert got.verdict is Verdict.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [("Minus one.", "-1."), ("plus one", "+1"), ("Naming one is hard.", "Naming one is hard.")],
+)
+def test_one_after_a_sign_is_a_number(text: str, digits: str) -> None:
+    from kglens_tui.probe.numbers import spell_out
+
+    assert spell_out(text) == digits

@@ -471,7 +471,8 @@ def _city_names(key: str, label: str) -> tuple[str, ...]:
 
 def person_short_names(label: str) -> tuple[str, ...]:
     """How a person is also named: each word of the name after the first that is no particle or
-    regnal number ("Macron", "Trump", "Lula", "Sanchez"), a title before any word of the name
+    regnal number ("Macron", "Trump", "Lula", "Sanchez"; a word that starts with a particle
+    and a hyphen also without them: "Sisi" for "el-Sisi"), a title before any word of the name
     ("President Macron", "King Salman", "President Xi"), and a name that starts with a title
     also without it ("Willem-Alexander" for "King Willem-Alexander"). A reply names the person
     by one only where no other name stands around it (`kglens_tui.probe.verify`)."""
@@ -487,6 +488,11 @@ def person_short_names(label: str) -> tuple[str, ...]:
         w for w in words if w.casefold().strip(".") not in PARTICLES and len(w.strip(".")) >= 2
     ]
     out.update(word for word in words[1:] if word in meaningful and len(word) >= 3)
+    for word in words[1:]:  # "el-Sisi", "al-Assad": also without the particle
+        particle, hyphen, rest = word.partition("-")
+        if hyphen and particle.casefold() in PARTICLES and len(rest) >= 3 and "-" not in rest:
+            out.add(rest)
+            meaningful.append(rest)
     for title in TITLES:
         for word in meaningful:
             out.add(f"{title.title()} {word}")

@@ -95,6 +95,7 @@ _RUN = re.compile(
 )
 """A run of number words, which may end in an ordinal ("twenty-first"), or an ordinal alone."""
 
+_SIGN_WORD_BEFORE = re.compile(r"\b(?:plus|minus)\s+$", re.IGNORECASE)
 _ORDINAL_NOUN = re.compile(r"\b(\d+)(?:st|nd|rd|th)\s+([a-z]+)\b", re.IGNORECASE)
 _NOT_NOUNS = frozenset(_NOT_NOUN_WORDS.split("|"))
 
@@ -177,8 +178,9 @@ def _run_digits(match: re.Match[str]) -> str:
     """Digits of a run of number words, or the run as it was if it is no number."""
     run = match[0]
     words = [w.casefold() for w in re.split(r"[\s-]+", run) if w]
-    if words == ["one"]:
-        return run
+    if words == ["one"]:  # a pronoun ("naming one"), but a number after a sign ("minus one")
+        signed = _SIGN_WORD_BEFORE.search(match.string, 0, match.start())
+        return "1" if signed else run
     ordinal = ""
     if words[-1] in _ORDINALS:
         ordinal = words.pop()
