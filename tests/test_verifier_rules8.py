@@ -288,3 +288,15 @@ def test_one_after_a_sign_is_a_number(text: str, digits: str) -> None:
     from kglens_tui.probe.numbers import spell_out
 
     assert spell_out(text) == digits
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Canberra (planned) and Wollongong (coastal).", Verdict.INCORRECT),
+        ("Canberra (a planned city).", Verdict.CORRECT),
+        ("Canberra (not Sydney).", Verdict.CORRECT),
+    ],
+)
+def test_an_item_listed_beside_the_answer_past_a_gloss(reply: str, verdict: Verdict) -> None:
+    assert check_wh(reply, [["Canberra"]], CITIES, question=CAPITAL).verdict is verdict

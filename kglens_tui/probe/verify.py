@@ -932,11 +932,40 @@ def _offers_others(
                 return True
     if asks_for_one and _comma_list(tokens, sentences, spans):
         return True
+    if asks_for_one and "(" in text and _listed_beside_glosses(text, truth, subject):
+        return True
     items = _LIST_ITEM.findall(text)
     if len(items) >= 2:
         named = [item for item in items if truth.matches(tokenize(item))]
         others = [item for item in items if item[:1].isupper() and item not in named]
         return bool(named) and bool(others)
+    return False
+
+
+_GLOSS = re.compile(r"\s*\([^()]*\)")
+"""A bracketed gloss ("Sucre (constitutional)")."""
+
+
+def _listed_beside_glosses(text: str, truth: NameTable, subject: tuple[str, ...]) -> bool:
+    """Whether, read without its bracketed glosses, the reply lists an item no table knows beside
+    a true answer (`_listed_beside`: "Sucre (constitutional) and La Paz (seat of government)")."""
+    plain = _GLOSS.sub("", text)
+    if plain == text:
+        return False
+    tokens = tokenize(plain)
+    named = [(a, b) for a, b, _ in truth.matches(tokens)]
+    if subject:
+        named += [(a, b) for a, b, _ in _truth_table((subject,)).matches(tokens)]
+    spans = {k for a, b in named for k in range(a, b)}
+    ends = {b for _, b in named}
+    starts = {a for a, _ in named}
+    for i, tok in enumerate(tokens):
+        if tok.norm != "and":
+            continue
+        before = _skip_fillers(tokens, i - 1, -1)
+        after = _skip_fillers(tokens, i + 1, 1)
+        if _listed_beside(tokens, i, before, after, spans, ends, starts):
+            return True
     return False
 
 
