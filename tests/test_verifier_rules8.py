@@ -300,3 +300,25 @@ def test_one_after_a_sign_is_a_number(text: str, digits: str) -> None:
 )
 def test_an_item_listed_beside_the_answer_past_a_gloss(reply: str, verdict: Verdict) -> None:
     assert check_wh(reply, [["Canberra"]], CITIES, question=CAPITAL).verdict is verdict
+
+
+def test_a_mountain_by_its_part_after_a_class_word_of_another_language() -> None:
+    from kglens_tui.probe.mentions import _after_class_word
+
+    assert _after_class_word("Pic de la Selle".split()) == ["Pic", "la", "Selle"]
+    assert _after_class_word("Nevado Tres Cruces".split()) == []
+    assert _after_class_word("Volcán Nevado del Huila".split()) == "Volcán Nevado del Huila".split()
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict", "hedged"),
+    [
+        ("Possibly Pedrosa Peak.", Verdict.INCORRECT, True),
+        ("Probably Charnvirakul.", Verdict.CORRECT, True),
+        ("Probably Maria Charnvirakul.", Verdict.INCORRECT, True),
+    ],
+)
+def test_a_hedging_word_is_no_part_of_a_name(reply: str, verdict: Verdict, hedged: bool) -> None:
+    extra = [_person("Anutin Charnvirakul")]
+    got = check_wh(reply, [["Anutin Charnvirakul"]], answer_only=extra)
+    assert (got.verdict, got.hedged) == (verdict, hedged)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from kglens_tui.kg.answer_names import (
     SOURCED_KINDS,
+    PARTICLES,
     AnswerNames,
     answer_names,
     has_sources,
@@ -538,6 +539,17 @@ def _generic_words(names: Sequence[Sequence[str]]) -> tuple[str, ...]:
     )
 
 
+def _after_class_word(words: list[str]) -> list[str]:
+    """A name of three words or more whose first word is a class word in another language
+    before a particle ("Pic de Coma Pedrosa") or before a specific part that holds one
+    ("Nevado Ojos del Salado"): the class word and the specific part ([] otherwise)."""
+    if words[1].casefold() in PARTICLES and len(words) >= 3:
+        return [words[0], *words[2:]]
+    if any(w.casefold() in PARTICLES for w in words[2:-1]) and words[1][:1].isupper():
+        return words
+    return []
+
+
 def _with_generic(
     names: AnswerNames,
     known: Sequence[str],
@@ -556,7 +568,9 @@ def _with_generic(
     short: set[str] = set()
     for name in known:
         words = name.split()
-        if len(words) < 2 or (len(words) > 2 and words[0].casefold() not in folded_generic):
+        if len(words) > 2 and words[0].casefold() not in folded_generic:
+            words = _after_class_word(words)
+        if len(words) < 2:
             continue
         rest = " ".join(words[1:])
         folded = rest.casefold()

@@ -1466,7 +1466,8 @@ def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
 _NAME_NEIGHBOURS = frozenset(
     {"the", "a", "an", "is", "it", "he", "she", "his", "her", "its", "i", "and", "or", "in",
      "of", "as", "was", "has", "currently", "answer", "yes", "no", "mr", "mrs", "ms", "dr",
-     "sir", "majesty", "highness", "excellency", "im", "id", "ill", "ive"}
+     "sir", "majesty", "highness", "excellency", "im", "id", "ill", "ive", "maybe", "perhaps",
+     "possibly", "probably", "likely", "surely", "certainly", "definitely"}
 )  # fmt: skip
 """Capitalised words that belong to no name (a sentence may start with them; "I'd", "I'll")."""
 
