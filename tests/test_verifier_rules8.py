@@ -322,3 +322,52 @@ def test_a_hedging_word_is_no_part_of_a_name(reply: str, verdict: Verdict, hedge
     extra = [_person("Anutin Charnvirakul")]
     got = check_wh(reply, [["Anutin Charnvirakul"]], answer_only=extra)
     assert (got.verdict, got.hedged) == (verdict, hedged)
+
+
+CURRENCIES = NameTable([("Swiss franc", 1), ("euro", 2), ("krone", 3)])
+FRANC_QUESTION = "What currency is used in Liechtenstein?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("The Swiss franc; over the border Austria uses the euro.", Verdict.CORRECT),
+        ("The Swiss franc, while Germany has the euro.", Verdict.CORRECT),
+        ("The Swiss franc or the euro.", Verdict.INCORRECT),
+        ("The euro; Austria uses the Swiss franc.", Verdict.INCORRECT),
+        ("The Swiss franc; Liechtenstein also takes the euro.", Verdict.INCORRECT),
+    ],
+)
+def test_a_rival_told_about_another_country(reply: str, verdict: Verdict) -> None:
+    got = check_wh(
+        reply,
+        [["Swiss franc"]],
+        CURRENCIES,
+        ("Liechtenstein",),
+        question=FRANC_QUESTION,
+    )
+    assert got.verdict is verdict
+
+
+def test_countries_listed_as_candidates_are_no_countries_told_about() -> None:
+    countries = NameTable([("Austria", 1), ("Germany", 2), ("Chile", 3), ("Italy", 4)])
+    got = check_wh(
+        "Austria, Germany and Chile.",
+        [["Austria"], ["Germany"]],
+        countries,
+        ("Switzerland",),
+        question="Which countries share a land border with Switzerland?",
+    )
+    assert got.verdict is Verdict.INCORRECT
+
+
+def test_a_name_listed_after_one_in_passing_is_in_passing() -> None:
+    countries = NameTable([("South Africa", 1), ("San Marino", 2), ("Italy", 3), ("Spain", 4)])
+    got = check_wh(
+        "Only South Africa, which surrounds it, like Italy around San Marino or Spain.",
+        [["South Africa"]],
+        countries,
+        ("Lesotho",),
+        question="Which countries share a land border with Lesotho?",
+    )
+    assert got.verdict is Verdict.CORRECT

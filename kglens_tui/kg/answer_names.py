@@ -622,6 +622,11 @@ def _english_territories() -> dict[str, frozenset[str]]:
     return {name: frozenset(codes) for name, codes in out.items()}
 
 
+def english_territory_names() -> frozenset[str]:
+    """The English names of countries (CLDR's, pycountry's), folded as `_fold` folds."""
+    return frozenset(_english_territories())
+
+
 @lru_cache(maxsize=1)
 def historic_names() -> tuple[tuple[str, ...], ...]:
     """The names of each former country of ISO 3166-3 (pycountry), its name's parts read whole:

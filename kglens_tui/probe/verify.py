@@ -401,7 +401,9 @@ def _rival_verdict(
         if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
             passing.add(m.end)
             continue
-        if _told_about(tokens, m, found, relation):
+        if _told_about(tokens, m, found, relation) or _about_another_country(
+            tokens, m, found, subject
+        ):
             uncertain = True
             continue
         sentence = tokens[m.start].sentence
@@ -412,6 +414,43 @@ def _rival_verdict(
             continue
         rival = True
     return rival, uncertain and not rival
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> tuple[NameTable, frozenset[str]]:
+    """The English names of countries (CLDR, pycountry) as a table, and the same folded."""
+    from kglens_tui.kg.answer_names import english_territory_names
+
+    names = english_territory_names()
+    return NameTable((name, i) for i, name in enumerate(sorted(names))), frozenset(names)
+
+
+def _about_another_country(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], subject: tuple[str, ...]
+) -> bool:
+    """Whether a rival is told about another country than the one asked about, named before it
+    in its clause ("Austria next door uses the euro", "South Korea is +82"), where the subject
+    is a country and the answer no country (a country the reply names as a candidate is none
+    told about)."""
+    if not subject or m.start == 0:
+        return False
+    table, folded = _country_names()
+    if not {normalize(n) for n in subject} & folded:
+        return False
+    clause = tokens[m.start].clause
+    start = m.start
+    while start > 0 and tokens[start - 1].clause == clause:
+        start -= 1
+    if start == m.start:
+        return False
+    taken = {i for f in found for i in range(f.start, f.end)}
+    taken.update(
+        i for a, b, _ in _truth_table((subject,)).matches(tokens) for i in range(a, b)
+    )
+    return any(
+        not taken.intersection(range(start + a, start + b))
+        for a, b, _ in table.matches(tokens[start : m.start])
+    )
 
 
 _PASSING = frozenset(
@@ -908,10 +947,13 @@ def _offers_others(
     sentences = {tokens[m.start].sentence for m in answers}
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
+    passing = {m.end - 1 for m in found if m.owner >= 0 and _in_passing(tokens, m, set())}
     for i, tok in enumerate(tokens):
         if tok.norm not in ("or", "and") or tok.sentence not in sentences:
             continue
         before = _skip_fillers(tokens, i - 1, -1)
+        if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
+            continue
         after_at = _skip_fillers(tokens, i + 1, 1)
         after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
         if tok.norm == "and" and (before is None or before + 1 not in ends or after != "also"):
