@@ -371,3 +371,23 @@ def test_a_name_listed_after_one_in_passing_is_in_passing() -> None:
         question="Which countries share a land border with Lesotho?",
     )
     assert got.verdict is Verdict.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [("Catalonia, Spain.", Verdict.CORRECT), ("Catalonia, Italy.", Verdict.INCORRECT)],
+)
+def test_a_subdivision_with_its_country_as_an_address(reply: str, verdict: Verdict) -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    places = NameTable([("Catalunya", 1), ("Spain", 2), ("Italy", 3)])
+    extra = answer_names("subdivision:ES-CT", "Catalunya", ("Catalunya",))
+    got = check_wh(
+        reply,
+        [["Catalunya"]],
+        places,
+        ("Girona",),
+        question="Where is Girona located?",
+        answer_only=[extra],
+    )
+    assert got.verdict is verdict

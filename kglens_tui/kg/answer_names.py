@@ -387,6 +387,34 @@ def subdivision_names() -> dict[str, tuple[str, ...]]:
     }
 
 
+def _with_country(names: tuple[str, ...], alpha2: str) -> tuple[str, ...]:
+    """A subdivision's names, and its names in Latin letters followed by the English name of its
+    country, as an address is written ("Andalusia, Spain"): the country is then part of the
+    answer, no second one."""
+    import pycountry
+
+    country = pycountry.countries.get(alpha_2=alpha2)
+    if country is None:
+        return names
+    from babel import Locale
+
+    countries = {
+        n
+        for n in (
+            Locale("en").territories.get(alpha2),
+            country.name,
+            getattr(country, "common_name", None),
+        )
+        if n
+    }
+    latin = [
+        n
+        for n in names
+        if all(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in n if c.isalpha())
+    ]
+    return (*names, *(f"{n}, {c}" for n in latin if "," not in n for c in sorted(countries)))
+
+
 def _subdivision_forms(name: str) -> set[str]:
     """A subdivision's name as a reply writes it: iso-codes' alternatives in brackets apart
     ("Catalunya [Cataluña]"), an inverted name ("Wallonia, Region") also in order ("Region
@@ -508,7 +536,7 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     kind, _, code = key.partition(":")
     names: tuple[str, ...] = ()
     if kind == "subdivision":
-        names = subdivision_names().get(code, ())
+        names = _with_country(subdivision_names().get(code, ()), code.partition("-")[0])
     elif kind in ("group", "period") and code.isdigit():
         names = periodic_table_names(kind, int(code))
     elif kind not in SOURCED_KINDS and kind != "person" and known:
