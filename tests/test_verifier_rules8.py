@@ -391,3 +391,17 @@ def test_a_subdivision_with_its_country_as_an_address(reply: str, verdict: Verdi
         answer_only=[extra],
     )
     assert got.verdict is verdict
+
+
+def test_the_specific_part_after_a_class_word_and_a_particle() -> None:
+    from kglens_tui.kg.answer_names import AnswerNames
+    from kglens_tui.probe.mentions import _with_generic
+
+    generic = ("Mount", "Pico")
+    got = _with_generic(AnswerNames(), ("Pico de Orizaba",), generic, {}, 0)
+    assert "Orizaba" in got.short and "Mount Orizaba" in got.names
+    got = _with_generic(AnswerNames(), ("Pic de Coma Pedrosa",), generic, {}, 0)
+    assert "Coma Pedrosa" in got.short
+    # never a part that is another entity's name
+    got = _with_generic(AnswerNames(), ("Pico de Orizaba",), generic, {"orizaba": 7}, 0)
+    assert "Orizaba" not in got.short

@@ -570,6 +570,8 @@ def _with_generic(
         words = name.split()
         if len(words) > 2 and words[0].casefold() not in folded_generic:
             words = _after_class_word(words)
+        elif len(words) > 2 and words[1].casefold() in PARTICLES:
+            words = [words[0], *words[2:]]  # "Pico de Teide": "Teide"
         if len(words) < 2:
             continue
         rest = " ".join(words[1:])
