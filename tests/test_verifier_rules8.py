@@ -405,3 +405,22 @@ def test_the_specific_part_after_a_class_word_and_a_particle() -> None:
     # never a part that is another entity's name
     got = _with_generic(AnswerNames(), ("Pico de Orizaba",), generic, {"orizaba": 7}, 0)
     assert "Orizaba" not in got.short
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("100 for police, 101 for fire, 108 for ambulance.", Verdict.INCORRECT),
+        ("100 for police, 101 for fire, 102 for ambulance.", Verdict.CORRECT),
+        ("100 for police; it has been in use since 1952.", Verdict.CORRECT),
+        ("100 for police, not 108.", Verdict.CORRECT),
+    ],
+)
+def test_another_number_listed_beside_true_numbers(reply: str, verdict: Verdict) -> None:
+    got = check_wh(reply, [["100"], ["101"], ["102"]], question="What are the emergency numbers?")
+    assert got.verdict is verdict
+
+
+def test_years_may_stand_beside_other_years() -> None:
+    got = check_wh("1774; others say 1771.", [["1774"]], question="When was it discovered?")
+    assert got.verdict is Verdict.CORRECT

@@ -852,6 +852,8 @@ def _check_wh(
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
         elif not rival and answers and _unknown_item(tokens, answers, found, subject_names):
             rival = uncertain = True
+        if not rival and answers and _another_number(tokens, answers, found, groups):
+            rival = True
         if not rival and answers and _answered_by_another(tokens, text, answers, asked):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
@@ -1176,6 +1178,43 @@ def _unknown_item(
         before = _skip_fillers(tokens, i - 1, -1)
         after = _skip_fillers(tokens, i + 1, 1)
         if _listed_beside(tokens, i, before, after, spans, ends, starts):
+            return True
+    return False
+
+
+_YEAR = re.compile(r"1\d{3}|20\d{2}")
+
+
+def _another_number(
+    tokens: Sequence[Token],
+    answers: Sequence[Mention],
+    found: Sequence[Mention],
+    groups: tuple[tuple[str, ...], ...],
+) -> bool:
+    """Whether a reply to a question whose true answers are numbers of digits alone, no years
+    (emergency numbers), lists, in a sentence that gives a true one, another number of as many digits as a
+    true one, not named in passing ("911 for police, 939 for fire, 907 for ambulance": 907 is
+    none of them)."""
+    numbers = {n for group in groups for n in group if n.isdigit()}
+    if not numbers or any(not any(n.isdigit() for n in group) for group in groups):
+        return False
+    if all(_YEAR.fullmatch(n) for n in numbers):
+        return False  # years: a reply tells of other dates ("1868; on Earth 1895")
+    sizes = {len(n) for n in numbers}
+    sentences = {tokens[m.start].sentence for m in answers}
+    named = {i for m in found for i in range(m.start, m.end)}
+    for i, tok in enumerate(tokens):
+        if (
+            i in named
+            or tok.sentence not in sentences
+            or tok.word
+            or not tok.raw.isdigit()
+            or len(tok.raw) not in sizes
+            or tok.raw in numbers
+            or negated(tokens, i)
+        ):
+            continue
+        if not _in_passing(tokens, Mention(i, i + 1, 0, False), set()):
             return True
     return False
 
