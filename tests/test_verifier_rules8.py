@@ -424,3 +424,29 @@ def test_another_number_listed_beside_true_numbers(reply: str, verdict: Verdict)
 def test_years_may_stand_beside_other_years() -> None:
     got = check_wh("1774; others say 1771.", [["1774"]], question="When was it discovered?")
     assert got.verdict is Verdict.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("The Rhodesian dollar.", Verdict.INCORRECT),
+        ("The Zimbabwe dollar.", Verdict.INCORRECT),
+        ("The US dollar.", Verdict.CORRECT),
+        ("Dollars.", Verdict.CORRECT),
+        ("It uses the dollar.", Verdict.CORRECT),
+    ],
+)
+def test_a_unit_word_after_another_qualifier_is_another_currency(
+    reply: str, verdict: Verdict
+) -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    dollar = answer_names("currency:USD", "US Dollar", ("US Dollar", "USD"))
+    got = check_wh(
+        reply,
+        [["US Dollar", "USD"]],
+        subject=("Zimbabwe",),
+        question="What currency is used in Zimbabwe?",
+        answer_only=[dollar],
+    )
+    assert got.verdict is verdict

@@ -824,10 +824,15 @@ def _check_wh(
         text = " ".join(t.raw for t in tokens)
     shared = _shared_with_subject(tokens, found, subject_names)
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
+    qualified = _qualified_units(tokens, found, groups)
     answers = [
         m
         for m in found
-        if m.owner < 0 and not m.negated and m not in shared.dropped and m not in glossed
+        if m.owner < 0
+        and not m.negated
+        and m not in shared.dropped
+        and m not in glossed
+        and m not in qualified
     ]
     refusing = is_refusal(text)
     hedged = refusing or has_hedge(hedge_text)
@@ -900,6 +905,42 @@ def _codes_of_other_currencies(
             glossing.setdefault(code, set()).add(_another_unit(word.casefold(), truth))
     other = {code for code, kinds in glossing.items() if kinds == {True}}
     return {m for m in found if m.end - m.start == 1 and tokens[m.start].raw in other}
+
+
+def _qualified_units(
+    tokens: Sequence[Token], found: Sequence[Mention], groups: tuple[tuple[str, ...], ...]
+) -> frozenset[Mention]:
+    """True mentions that are a currency's unit word alone after a capitalised word of its
+    clause that no true name has ("the Zimbabwe dollar" is no US dollar; "the US dollar" is)."""
+    units = currency_unit_words()
+    words = _name_words(groups)
+    out = set()
+    for m in found:
+        if m.owner >= 0 or m.end - m.start != 1 or m.start == 0:
+            continue
+        unit = tokens[m.start].norm
+        if unit not in units and unit.removesuffix("s") not in units:
+            continue
+        before = tokens[m.start - 1]
+        if (
+            before.word
+            and before.clause == tokens[m.start].clause
+            and before.raw[:1].isupper()
+            and before.norm not in words
+            and before.norm not in _NAME_NEIGHBOURS
+            and before.norm not in _ARTICLES
+            and before.norm not in PARTICLES
+            and before.norm not in _FOREIGN_ARTICLES
+        ):
+            out.add(m)
+    return frozenset(out)
+
+
+_FOREIGN_ARTICLES = frozenset(
+    {"il", "lo", "les", "los", "las", "die", "das", "het", "os", "as", "um", "uma", "un", "una",
+     "une", "ein", "eine", "en", "ett"}
+)  # fmt: skip
+"""Articles of other languages, capitalised where they open a reply ("La peseta.")."""
 
 
 def _another_unit(word: str, truth: NameTable) -> bool:
