@@ -450,3 +450,17 @@ def test_a_unit_word_after_another_qualifier_is_another_currency(
         answer_only=[dollar],
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("The euro (it used the krone before that).", Verdict.CORRECT),
+        ("The euro; the krone until 2002.", Verdict.CORRECT),
+        ("The euro and the krone.", Verdict.INCORRECT),
+        ("The euro until 2002, then the krone.", Verdict.INCORRECT),
+    ],
+)
+def test_a_rival_said_to_have_held_before(reply: str, verdict: Verdict) -> None:
+    got = check_wh(reply, [["euro"]], CURRENCIES, ("Montenegro",), question="What currency is used in Montenegro?")
+    assert got.verdict is verdict

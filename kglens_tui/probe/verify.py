@@ -398,7 +398,7 @@ def _rival_verdict(
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
             continue
-        if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
+        if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end) or _former(tokens, m):
             passing.add(m.end)
             continue
         if _told_about(tokens, m, found, relation) or _about_another_country(
@@ -487,6 +487,19 @@ def _seasonal(tokens: Sequence[Token], end: int) -> bool:
     """Whether the words after a mention say it holds in summer ("UTC+2 in summer")."""
     words = tuple(t.norm for t in tokens[end : end + 3])
     return any(words[: len(s)] == s for s in _SEASONAL)
+
+
+_FORMER = frozenset({"before", "until", "till", "previously", "formerly", "earlier"})
+
+
+def _former(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether the words right after a rival say it held before ("the German mark before that",
+    "Sydney until 1913")."""
+    return (
+        m.end < len(tokens)
+        and tokens[m.end].clause == tokens[m.start].clause
+        and tokens[m.end].norm in _FORMER
+    )
 
 
 def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
