@@ -93,7 +93,11 @@ def test_subdivisions_take_their_names_in_other_languages() -> None:
 
 @pytest.mark.parametrize(
     ("reply", "verdict"),
-    [("Catalonia.", Verdict.CORRECT), ("Каталония", Verdict.CORRECT), ("Aragon.", Verdict.INCORRECT)],
+    [
+        ("Catalonia.", Verdict.CORRECT),
+        ("Каталония", Verdict.CORRECT),
+        ("Aragon.", Verdict.INCORRECT),
+    ],
 )
 def test_a_subdivision_named_in_another_language(reply: str, verdict: Verdict) -> None:
     from kglens_tui.kg.answer_names import answer_names
@@ -305,9 +309,14 @@ def test_an_item_listed_beside_the_answer_past_a_gloss(reply: str, verdict: Verd
 def test_a_mountain_by_its_part_after_a_class_word_of_another_language() -> None:
     from kglens_tui.probe.mentions import _after_class_word
 
-    assert _after_class_word("Pic de la Selle".split()) == ["Pic", "la", "Selle"]
-    assert _after_class_word("Nevado Tres Cruces".split()) == []
-    assert _after_class_word("Volcán Nevado del Huila".split()) == "Volcán Nevado del Huila".split()
+    assert _after_class_word(["Pic", "de", "la", "Selle"]) == ["Pic", "la", "Selle"]
+    assert _after_class_word(["Nevado", "Tres", "Cruces"]) == []
+    assert _after_class_word(["Volcán", "Nevado", "del", "Huila"]) == [
+        "Volcán",
+        "Nevado",
+        "del",
+        "Huila",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -462,5 +471,11 @@ def test_a_unit_word_after_another_qualifier_is_another_currency(
     ],
 )
 def test_a_rival_said_to_have_held_before(reply: str, verdict: Verdict) -> None:
-    got = check_wh(reply, [["euro"]], CURRENCIES, ("Montenegro",), question="What currency is used in Montenegro?")
+    got = check_wh(
+        reply,
+        [["euro"]],
+        CURRENCIES,
+        ("Montenegro",),
+        question="What currency is used in Montenegro?",
+    )
     assert got.verdict is verdict

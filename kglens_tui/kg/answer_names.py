@@ -126,9 +126,7 @@ def _unambiguous(
             codes.intersection_update(preferred)
     return {
         code: tuple(
-            sorted(
-                n for n in names if owners[folded[n]] == {code} and _long_enough(n, folded[n])
-            )
+            sorted(n for n in names if owners[folded[n]] == {code} and _long_enough(n, folded[n]))
         )
         for code, names in names_by_code.items()
     }

@@ -24,8 +24,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kglens_tui.kg.answer_names import (
-    SOURCED_KINDS,
     PARTICLES,
+    SOURCED_KINDS,
     AnswerNames,
     answer_names,
     has_sources,

@@ -143,7 +143,7 @@ _TRIGGER = re.compile(
     rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
     rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
-    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\bM[MDCLXVI]{{3}}|[{_CJK_DIGITS}]{{2}}",
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_DIGITS}]{{2}}",
     re.IGNORECASE,
 )
 """Whether a text may hold any of the formats (most replies do not: they are left as they are)."""

@@ -19,7 +19,6 @@ from typing import NamedTuple
 
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
-from kglens_tui.probe.numbers import ORDINALS, spell_out
 from kglens_tui.probe.mentions import (
     Mention,
     NameTable,
@@ -32,6 +31,7 @@ from kglens_tui.probe.mentions import (
     negated,
     tokenize,
 )
+from kglens_tui.probe.numbers import ORDINALS, spell_out
 
 FUZZY_THRESHOLD = 0.9
 _FUZZY_MIN_CHARS = 5
@@ -444,9 +444,7 @@ def _about_another_country(
     if start == m.start:
         return False
     taken = {i for f in found for i in range(f.start, f.end)}
-    taken.update(
-        i for a, b, _ in _truth_table((subject,)).matches(tokens) for i in range(a, b)
-    )
+    taken.update(i for a, b, _ in _truth_table((subject,)).matches(tokens) for i in range(a, b))
     return any(
         not taken.intersection(range(start + a, start + b))
         for a, b, _ in table.matches(tokens[start : m.start])
@@ -716,7 +714,11 @@ def _numbered_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str 
     """A reply that is only a number read with the word every true answer's name puts before
     its number ("18" is "group 18", "6th" "period 6", "-4" "UTC-4", "+0530" (ISO 8601's basic
     format) "UTC+05:30"), or None. An offset needs its sign (or is zero)."""
-    if len(reply) >= 40 or not true_answers:
+    if (
+        len(reply) >= 40
+        or not true_answers
+        or not any(_NUMBERED.fullmatch(n) for n in true_answers[0])
+    ):
         return None
     plain = _BARE_ORDINAL.sub(_ordinal_digits, reply)
     match = _BARE_NUMBER.fullmatch(spell_out(plain))
@@ -750,7 +752,9 @@ def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | No
     answer's year that ends so (1947), or None: the century goes without saying."""
     if "'" not in reply and "’" not in reply:
         return None
-    years = {n[2:]: n for group in true_answers for n in group if re.fullmatch(r"1\d{3}|20\d{2}", n)}
+    years = {
+        n[2:]: n for group in true_answers for n in group if re.fullmatch(r"1\d{3}|20\d{2}", n)
+    }
     if not years:
         return None
     found = False
@@ -856,9 +860,7 @@ def _check_wh(
         or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed])
         or (
             extra[1] is not None
-            and _fuzzy_answer(
-                tokens, _surnames(extra[1]), rivals, [*found, *echoed], alone=allowed
-            )
+            and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, [*found, *echoed], alone=allowed)
         )
     ):
         defining = _defining(tokens, asked, subject_names)
@@ -1472,17 +1474,25 @@ def _middle_names(
             return None
         middle = tokens[first + 1 : m.start]
         if any(
-            t.clause != clause or not t.word or not t.raw[:1].isupper() or len(t.norm) < 2
-            or t.norm in _NAME_NEIGHBOURS or t.norm in _TITLE_WORDS
+            t.clause != clause
+            or not t.word
+            or not t.raw[:1].isupper()
+            or len(t.norm) < 2
+            or t.norm in _NAME_NEIGHBOURS
+            or t.norm in _TITLE_WORDS
             for t in middle
         ):
             return None
         head = tokens[first]
         if head.clause == clause and (head.norm, last) in pairs:
-            before = first - 1
-            if before >= 0 and tokens[before].clause == clause and tokens[before].raw[:1].isupper():
-                if tokens[before].norm not in _NAME_NEIGHBOURS | _TITLE_WORDS:
-                    return None
+            before = tokens[first - 1] if first > 0 else None
+            if (
+                before is not None
+                and before.clause == clause
+                and before.raw[:1].isupper()
+                and before.norm not in _NAME_NEIGHBOURS | _TITLE_WORDS
+            ):
+                return None  # another name before it
             return first, right[1]
     return None
 
