@@ -479,3 +479,18 @@ def test_a_rival_said_to_have_held_before(reply: str, verdict: Verdict) -> None:
         question="What currency is used in Montenegro?",
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("AMLO.", Verdict.CORRECT),
+        ("AML", Verdict.CORRECT),
+        ("aml", Verdict.INCORRECT),  # three letters: a code, only as written
+        ("AM", Verdict.INCORRECT),
+    ],
+)
+def test_a_person_by_initials(reply: str, verdict: Verdict) -> None:
+    label = "Andrés Manuel López Obrador"
+    got = check_wh(reply, [[label]], answer_only=[_person(label)])
+    assert got.verdict is verdict

@@ -500,7 +500,8 @@ def person_short_names(label: str) -> tuple[str, ...]:
     regnal number ("Macron", "Trump", "Lula", "Sanchez"; a word that starts with a particle
     and a hyphen also without them: "Sisi" for "el-Sisi"), a title before any word of the name
     ("President Macron", "King Salman", "President Xi"), and a name that starts with a title
-    also without it ("Willem-Alexander" for "King Willem-Alexander"). A reply names the person
+    also without it ("Willem-Alexander" for "King Willem-Alexander"), and its initials
+    (`_initials`: "VVP"). A reply names the person
     by one only where no other name stands around it (`kglens_tui.probe.verify`)."""
     words = label.split()
     out: set[str] = set()
@@ -522,7 +523,18 @@ def person_short_names(label: str) -> tuple[str, ...]:
     for title in TITLES:
         for word in meaningful:
             out.add(f"{title.title()} {word}")
+    out.update(_initials(words))
     return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
+
+
+def _initials(words: list[str]) -> set[str]:
+    """A person's initials, in capitals, of three words of the name or more from its first
+    ("VVP" for Vladimir Vladimirovich Putin, "MBS" for Muhammad bin Salman ...): a code, matched
+    only as written."""
+    letters = [w[0].upper() for w in words if w[:1].isalpha()]
+    if len(letters) != len(words):
+        return set()
+    return {"".join(letters[:k]) for k in range(3, len(letters) + 1)}
 
 
 @lru_cache(maxsize=65536)
