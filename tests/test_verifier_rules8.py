@@ -494,3 +494,23 @@ def test_a_person_by_initials(reply: str, verdict: Verdict) -> None:
     label = "Andrés Manuel López Obrador"
     got = check_wh(reply, [[label]], answer_only=[_person(label)])
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("It is in Djibouti.", Verdict.INCORRECT),
+        ("Djibouti City, in the Gulf of Tadjoura.", Verdict.CORRECT),
+        ("Djibouti.", Verdict.CORRECT),
+    ],
+)
+def test_the_subject_s_name_after_a_preposition_is_the_subject(
+    reply: str, verdict: Verdict
+) -> None:
+    got = check_wh(
+        reply,
+        [["Djibouti", "Djibouti City"]],
+        subject=("Djibouti", "Republic of Djibouti"),
+        question="What is the capital of Djibouti?",
+    )
+    assert got.verdict is verdict

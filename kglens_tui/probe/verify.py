@@ -1386,7 +1386,8 @@ def _shared_with_subject(
     tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
 ) -> _Shared:
     """True mentions by a name the subject shares (Djibouti, the capital of Djibouti): a
-    possessive one ("Djibouti's capital") is the subject, not the answer (dropped); the others
+    possessive one ("Djibouti's capital") or one after a preposition ("It is in Djibouti") is
+    the subject, not the answer (dropped); the others
     count, but only the rules' best reading (kept: the verdict is uncertain if nothing else
     answers)."""
     if not subject:
@@ -1396,11 +1397,20 @@ def _shared_with_subject(
     for m in found:
         if m.owner >= 0 or (m.start, m.end) not in spans:
             continue
-        if tokens[m.end - 1].raw.endswith(("'s", "'S")):
+        if tokens[m.end - 1].raw.endswith(("'s", "'S")) or _after_preposition(tokens, m.start):
             dropped.add(m)
         else:
             kept.add(m)
     return _Shared(frozenset(dropped), frozenset(kept))
+
+
+def _after_preposition(tokens: Sequence[Token], start: int) -> bool:
+    """Whether a preposition (`_PASSING`), maybe with an article, stands right before a token of
+    its clause ("official in Indonesia", "in the Gambia")."""
+    i = start - 1
+    while i >= 0 and tokens[i].norm in _ARTICLES and tokens[i].clause == tokens[start].clause:
+        i -= 1
+    return i >= 0 and tokens[i].clause == tokens[start].clause and tokens[i].norm in _PASSING
 
 
 def _found(
