@@ -514,3 +514,22 @@ def test_the_subject_s_name_after_a_preposition_is_the_subject(
         question="What is the capital of Djibouti?",
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Antigua and Barbuda's capital.", Verdict.INCORRECT),
+        ("The capital is Saint John's, on Antigua.", Verdict.CORRECT),
+    ],
+)
+def test_an_answer_inside_the_subject_s_longer_name_is_the_subject(
+    reply: str, verdict: Verdict
+) -> None:
+    got = check_wh(
+        reply,
+        [["Saint John's", "Antigua"]],
+        subject=("Antigua and Barbuda",),
+        question="What is the capital of Antigua and Barbuda?",
+    )
+    assert got.verdict is verdict

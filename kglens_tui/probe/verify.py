@@ -1387,14 +1387,19 @@ def _shared_with_subject(
 ) -> _Shared:
     """True mentions by a name the subject shares (Djibouti, the capital of Djibouti): a
     possessive one ("Djibouti's capital") or one after a preposition ("It is in Djibouti") is
-    the subject, not the answer (dropped); the others
-    count, but only the rules' best reading (kept: the verdict is uncertain if nothing else
-    answers)."""
+    the subject, not the answer (dropped), as is one inside a longer name of the subject ("São
+    Tomé" in "São Tomé and Príncipe's capital"); the others count, but only the rules' best
+    reading (kept: the verdict is uncertain if nothing else answers)."""
     if not subject:
         return _Shared(frozenset(), frozenset())
     spans = {(start, end) for start, end, _ in _truth_table((subject,)).matches(tokens)}
     dropped, kept = set(), set()
     for m in found:
+        if m.owner < 0 and any(
+            a <= m.start and m.end <= b and b - a > m.end - m.start for a, b in spans
+        ):
+            dropped.add(m)  # inside the subject's longer name: "São Tomé and Príncipe's"
+            continue
         if m.owner >= 0 or (m.start, m.end) not in spans:
             continue
         if tokens[m.end - 1].raw.endswith(("'s", "'S")) or _after_preposition(tokens, m.start):
