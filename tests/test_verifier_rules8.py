@@ -533,3 +533,19 @@ def test_an_answer_inside_the_subject_s_longer_name_is_the_subject(
         question="What is the capital of Antigua and Barbuda?",
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict", "hedged"),
+    [
+        ("Perth or Canberra — Canberra, I think.", Verdict.CORRECT, True),
+        ("Perth or Canberra — Perth.", Verdict.INCORRECT, False),
+        ("Perth or Canberra.", Verdict.INCORRECT, False),
+        ("Perth or Canberra — Canberra is newer, Perth older.", Verdict.INCORRECT, False),
+    ],
+)
+def test_a_last_clause_that_picks_a_listed_candidate(
+    reply: str, verdict: Verdict, hedged: bool
+) -> None:
+    got = check_wh(reply, [["Canberra"]], CITIES, question=CAPITAL)
+    assert (got.verdict, got.hedged) == (verdict, hedged)

@@ -1780,9 +1780,9 @@ def _correction(
     (`_restated`). ``asked``: the question's words; ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
     best = _retracted(tokens, found, asked)
-    restated = _restated(tokens, found, relation)
-    if restated[1] > best[1]:
-        best = restated
+    for other in (_restated(tokens, found, relation), _chosen(tokens, found)):
+        if other[1] > best[1]:
+            best = other
     for i in range(1, len(norms)):
         for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)
@@ -1796,6 +1796,33 @@ def _correction(
             ) and end > best[1]:
                 best = (i, end)
     return best
+
+
+_CHOICE_TAIL = frozenset(
+    {"i", "think", "guess", "believe", "suppose", "probably", "maybe", "perhaps", "then", "so",
+     "id", "say", "final", "answer"}
+)  # fmt: skip
+"""Words that may follow the candidate a reply picks at its end ("Wallonia, I think.")."""
+
+
+def _chosen(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """A clause at the end of the reply that picks, alone (maybe with a hedge), one of the
+    candidates it listed with "or" before ("Wallonia or Flanders — Wallonia, I think."):
+    (where the list ends, where the pick starts), or (0, 0)."""
+    for m in sorted(found, key=lambda m: -m.start):
+        if m.negated or m.start == 0 or tokens[m.start - 1].clause == tokens[m.start].clause:
+            continue
+        if not all(t.norm in _CHOICE_TAIL for t in tokens[m.end :]):
+            continue
+        text = [t.norm for t in tokens[m.start : m.end]]
+        for e in found:
+            if e.end > m.start or [t.norm for t in tokens[e.start : e.end]] != text:
+                continue
+            beside = {tokens[k].norm for k in (e.start - 1, e.end) if 0 <= k < m.start}
+            if "or" in beside:
+                listed = max(f.end for f in found if f.end <= m.start)
+                return listed, m.start
+    return 0, 0
 
 
 def _only_a_name(tail: Sequence[Token]) -> bool:
