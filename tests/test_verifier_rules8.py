@@ -549,3 +549,13 @@ def test_a_last_clause_that_picks_a_listed_candidate(
 ) -> None:
     got = check_wh(reply, [["Canberra"]], CITIES, question=CAPITAL)
     assert (got.verdict, got.hedged) == (verdict, hedged)
+
+
+def test_the_city_of_the_subject_s_name_is_still_the_answer() -> None:
+    got = check_wh(
+        "The capital is the city of Luxembourg.",
+        [["Luxembourg", "Luxembourg City"]],
+        subject=("Luxembourg", "Grand Duchy of Luxembourg"),
+        question="What is the capital of Luxembourg?",
+    )
+    assert got.verdict is Verdict.CORRECT

@@ -1409,13 +1409,18 @@ def _shared_with_subject(
     return _Shared(frozenset(dropped), frozenset(kept))
 
 
+_LOCATIVE = frozenset({"in", "within", "inside", "throughout", "across"})
+"""Prepositions after which a place's name is where something is ("official in Indonesia"), not
+what it is ("the city of Luxembourg")."""
+
+
 def _after_preposition(tokens: Sequence[Token], start: int) -> bool:
-    """Whether a preposition (`_PASSING`), maybe with an article, stands right before a token of
-    its clause ("official in Indonesia", "in the Gambia")."""
+    """Whether a preposition of place (`_LOCATIVE`), maybe with an article, stands right before
+    a token of its clause ("official in Indonesia", "in the Gambia")."""
     i = start - 1
     while i >= 0 and tokens[i].norm in _ARTICLES and tokens[i].clause == tokens[start].clause:
         i -= 1
-    return i >= 0 and tokens[i].clause == tokens[start].clause and tokens[i].norm in _PASSING
+    return i >= 0 and tokens[i].clause == tokens[start].clause and tokens[i].norm in _LOCATIVE
 
 
 def _found(
