@@ -559,3 +559,9 @@ def test_the_city_of_the_subject_s_name_is_still_the_answer() -> None:
         question="What is the capital of Luxembourg?",
     )
     assert got.verdict is Verdict.CORRECT
+
+
+def test_a_circle_mark_alone_is_no_zero() -> None:
+    from kglens_tui.probe.numbers import spell_out
+
+    assert spell_out("答えは〇です") == "答えは〇です"

@@ -109,9 +109,11 @@ _ROMAN_YEAR = re.compile(
 )
 """A year in Roman numerals, in capitals, from 1000 and of four letters or more ("MCMLX")."""
 _CJK_DIGITS = "〇一二三四五六七八九"
-_CJK_RUN = re.compile(f"[{_CJK_DIGITS}]{{3,}}|[{_CJK_DIGITS}]*〇[{_CJK_DIGITS}]*")
-"""Chinese and Japanese digits written one by one ("一一〇" is 110): three or more, or with 〇
-(a shorter run of 一 ... 九 is mostly a word)."""
+_CJK_RUN = re.compile(
+    f"[{_CJK_DIGITS}]{{3,}}|[{_CJK_DIGITS}]+〇[{_CJK_DIGITS}]*|〇[{_CJK_DIGITS}]+"
+)
+"""Chinese and Japanese digits written one by one ("一一〇" is 110): three or more, or two with
+〇 (a shorter run of 一 ... 九 is mostly a word; 〇 alone a mark)."""
 _CAS_A = {1: 1, 2: 2, 3: 13, 4: 14, 5: 15, 6: 16, 7: 17, 8: 18}
 _CAS_B = {1: 11, 2: 12, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8}
 """CAS's group numbering: group IVA is group 14, IVB group 4 (VIIIB spans 8 to 10: read as 8)."""
