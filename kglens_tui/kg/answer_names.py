@@ -15,6 +15,9 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations of the tz database and CLDR
   English metazone names whose zones all keep that standard offset ("CET", "Central
   European Time");
+- subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
+  pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州"), an inverted name also
+  in order and by its head ("Wallonia, Region": "Wallonia") by `subdivision_names`;
 - people (``person:...``): short names by `person_short_names` (matched only standing alone);
 - capitals, countries and languages of the country KG also take the names the build took from
   sources the package does not ship (`bundled_answer_names`: GeoNames alternate names "Peking",
@@ -47,6 +50,7 @@ TITLES = (
     "queen",
     "president",
     "prime minister",
+    "pm",
     "premier",
     "chancellor",
     "emir",
@@ -54,12 +58,16 @@ TITLES = (
     "sultan",
     "sheikh",
     "shaikh",
+    "crown prince",
     "prince",
     "princess",
     "grand duke",
     "emperor",
     "pope",
     "general",
+    "sir",
+    "lord",
+    "baron",
     "mr",
     "mrs",
     "ms",
@@ -107,23 +115,28 @@ def _unambiguous(
     """Each code's names, less every name (folded) another code also has; a name that codes in
     ``prefer`` (today's currencies) and others (withdrawn ones) share is the one preferred
     code's alone ("₽" is the ruble's, not the old RUR's too)."""
+    folded = {name: _fold(name) for names in names_by_code.values() for name in names}
     owners: dict[str, set[str]] = defaultdict(set)
     for code, names in names_by_code.items():
         for name in names:
-            owners[_fold(name)].add(code)
+            owners[folded[name]].add(code)
     for codes in owners.values():
         preferred = codes & prefer
         if len(preferred) == 1 and len(codes) > 1:
             codes.intersection_update(preferred)
     return {
-        code: tuple(sorted(n for n in names if owners[_fold(n)] == {code} and _long_enough(n)))
+        code: tuple(
+            sorted(n for n in names if owners[folded[n]] == {code} and _long_enough(n, folded[n]))
+        )
         for code, names in names_by_code.items()
     }
 
 
-def _long_enough(name: str) -> bool:
-    """At least `MIN_CHARS` characters, or a currency sign ("€", "₽")."""
-    folded = _fold(name)
+def _long_enough(name: str, folded: str | None = None) -> bool:
+    """At least `MIN_CHARS` characters, or a currency sign ("€", "₽"); ``folded``: its
+    `_fold` when known."""
+    if folded is None:
+        folded = _fold(name)
     return len(folded) >= MIN_CHARS or all(unicodedata.category(c) == "Sc" for c in folded)
 
 
@@ -337,6 +350,87 @@ def offset_names() -> dict[str, tuple[str, ...]]:
     return _unambiguous(out)
 
 
+@lru_cache(maxsize=1)
+def subdivision_names() -> dict[str, tuple[str, ...]]:
+    """ISO 3166-2 code -> the subdivision's name in pycountry and its translations in every
+    locale pycountry ships (Debian iso-codes' ``iso3166-2`` catalogues: "Техас", "夏威夷州",
+    "Andalusia", "Lombardy"), less each name another subdivision or a country also has
+    ("Limburg" names two provinces; "México" is a state and a country)."""
+    import gettext
+    from pathlib import Path
+
+    import pycountry
+
+    by_name: dict[object, set[str]] = defaultdict(set)
+    out: dict[str, set[str]] = defaultdict(set)
+    for sub in pycountry.subdivisions:
+        by_name[sub.name].add(sub.code)
+        out[sub.code].add(sub.name)
+    locales = Path(pycountry.__file__).parent / "locales"
+    for catalogue in sorted(locales.glob("*/LC_MESSAGES/iso3166-2.mo")):
+        with catalogue.open("rb") as fh:
+            translations = gettext.GNUTranslations(fh)
+        catalogue_items: dict[object, str] = getattr(translations, "_catalog", {})
+        for name, translated in catalogue_items.items():
+            codes = by_name.get(name) if isinstance(name, str) else None
+            if codes and translated and translated != name:
+                for code in codes:
+                    out[code].update(_subdivision_forms(translated))
+    for sub in pycountry.subdivisions:
+        out[sub.code].update(_subdivision_forms(sub.name))
+    for alpha2, names in territory_names().items():
+        out[f"country:{alpha2}"].update(names)
+    return {
+        code: names for code, names in _unambiguous(out).items() if not code.startswith("country:")
+    }
+
+
+def _with_country(names: tuple[str, ...], alpha2: str) -> tuple[str, ...]:
+    """A subdivision's names, and its names in Latin letters followed by the English name of its
+    country, as an address is written ("Andalusia, Spain"): the country is then part of the
+    answer, no second one."""
+    import pycountry
+
+    country = pycountry.countries.get(alpha_2=alpha2)
+    if country is None:
+        return names
+    from babel import Locale
+
+    countries = {
+        n
+        for n in (
+            Locale("en").territories.get(alpha2),
+            country.name,
+            getattr(country, "common_name", None),
+        )
+        if n
+    }
+    latin = [
+        n
+        for n in names
+        if all(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in n if c.isalpha())
+    ]
+    return (*names, *(f"{n}, {c}" for n in latin if "," not in n for c in sorted(countries)))
+
+
+def _subdivision_forms(name: str) -> set[str]:
+    """A subdivision's name as a reply writes it: iso-codes' alternatives in brackets apart
+    ("Catalunya [Cataluña]"), an inverted name ("Wallonia, Region") also in order ("Region
+    Wallonia") and by its head alone ("Wallonia")."""
+    out = set()
+    for part in re.split(r"\s*\[([^\]]*)\]\s*", name):
+        part = " ".join(part.split())
+        if not part:
+            continue
+        out.add(part)
+        head, comma, rest = part.partition(", ")
+        if comma and "," not in rest:
+            out.add(f"{rest} {head}")
+            if sum(c.isalpha() for c in head) >= 4:
+                out.add(head)
+    return out
+
+
 BUNDLED_FILE = ("country", "answer_names.jsonl")
 """Where in the bundled KGs' folder the build writes the answer-only names of
 `scripts/build_answer_names.py`."""
@@ -403,9 +497,11 @@ def _city_names(key: str, label: str) -> tuple[str, ...]:
 
 def person_short_names(label: str) -> tuple[str, ...]:
     """How a person is also named: each word of the name after the first that is no particle or
-    regnal number ("Macron", "Trump", "Lula", "Sanchez"), a title before any word of the name
+    regnal number ("Macron", "Trump", "Lula", "Sanchez"; a word that starts with a particle
+    and a hyphen also without them: "Sisi" for "el-Sisi"), a title before any word of the name
     ("President Macron", "King Salman", "President Xi"), and a name that starts with a title
-    also without it ("Willem-Alexander" for "King Willem-Alexander"). A reply names the person
+    also without it ("Willem-Alexander" for "King Willem-Alexander"), and its initials
+    (`_initials`: "VVP"). A reply names the person
     by one only where no other name stands around it (`kglens_tui.probe.verify`)."""
     words = label.split()
     out: set[str] = set()
@@ -419,10 +515,26 @@ def person_short_names(label: str) -> tuple[str, ...]:
         w for w in words if w.casefold().strip(".") not in PARTICLES and len(w.strip(".")) >= 2
     ]
     out.update(word for word in words[1:] if word in meaningful and len(word) >= 3)
+    for word in words[1:]:  # "el-Sisi", "al-Assad": also without the particle
+        particle, hyphen, rest = word.partition("-")
+        if hyphen and particle.casefold() in PARTICLES and len(rest) >= 3 and "-" not in rest:
+            out.add(rest)
+            meaningful.append(rest)
     for title in TITLES:
         for word in meaningful:
             out.add(f"{title.title()} {word}")
+    out.update(_initials(words))
     return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
+
+
+def _initials(words: list[str]) -> set[str]:
+    """A person's initials, in capitals, of three words of the name or more from its first
+    ("VVP" for Vladimir Vladimirovich Putin, "MBS" for Muhammad bin Salman ...): a code, matched
+    only as written."""
+    letters = [w[0].upper() for w in words if w[:1].isalpha()]
+    if len(letters) != len(words):
+        return set()
+    return {"".join(letters[:k]) for k in range(3, len(letters) + 1)}
 
 
 @lru_cache(maxsize=65536)
@@ -433,7 +545,11 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     the country; the historical state "Soviet Union", alias "USSR", is ISO 3166-3's SUHH)."""
     kind, _, code = key.partition(":")
     names: tuple[str, ...] = ()
-    if kind not in SOURCED_KINDS and kind != "person" and known:
+    if kind == "subdivision":
+        names = _with_country(subdivision_names().get(code, ()), code.partition("-")[0])
+    elif kind in ("group", "period") and code.isdigit():
+        names = periodic_table_names(kind, int(code))
+    elif kind not in SOURCED_KINDS and kind != "person" and known:
         names = _by_names(known)
     elif kind == "country" and len(code) == 3:
         alpha2 = _alpha2(code)
@@ -456,6 +572,26 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
     return AnswerNames(tuple(sorted(found)), ())
+
+
+_CAS_GROUPS = {1: "IA", 2: "IIA", 13: "IIIA", 14: "IVA", 15: "VA", 16: "VIA", 17: "VIIA",
+               18: "VIIIA", 11: "IB", 12: "IIB", 3: "IIIB", 4: "IVB", 5: "VB", 6: "VIB",
+               7: "VIIB", 8: "VIIIB"}  # fmt: skip
+"""CAS's names of the groups (the numbering of American textbooks; VIIIB spans 8 to 10 and is
+read as 8, as `kglens_tui.probe.numbers` reads "group VIIIB")."""
+
+
+def periodic_table_names(kind: str, number: int) -> tuple[str, ...]:
+    """Other names of a group or period of the periodic table (keys ``group:N``, ``period:N``):
+    a group by its CAS name alone ("VIIA" is group 17; codes match only as written), the noble
+    gases also as Mendeleev's "group 0"; a period as a row of the table ("row 4": "the fourth
+    row" is read as "row 4")."""
+    if kind == "period":
+        return (f"row {number}",)
+    names = [_CAS_GROUPS[number]] if number in _CAS_GROUPS else []
+    if number == 18:
+        names.append("group 0")
+    return tuple(names)
 
 
 def unit_words(label: str, code: str) -> tuple[str, ...]:
@@ -522,6 +658,11 @@ def _english_territories() -> dict[str, frozenset[str]]:
             if value:
                 out[_fold(value)].add(country.alpha_2)
     return {name: frozenset(codes) for name, codes in out.items()}
+
+
+def english_territory_names() -> frozenset[str]:
+    """The English names of countries (CLDR's, pycountry's), folded as `_fold` folds."""
+    return frozenset(_english_territories())
 
 
 @lru_cache(maxsize=1)

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kglens_tui.kg.answer_names import (
+    PARTICLES,
     SOURCED_KINDS,
     AnswerNames,
     answer_names,
@@ -116,12 +117,14 @@ _NOT_A_NEGATION_BEFORE = frozenset(
 
 _HEDGE = re.compile(
     r"\b(?=[iplmcnuabe])(?:i\s+(?:think|believe|guess|suppose|recall|remember)|"
+    r"i(?:'d|\s+would)\s+(?:go\s+with|pick|say)|if\s+i\s+had\s+to\b|"
     r"p(?:robably|ossibly|erhaps)|ma(?:ybe|y\s+be)|might|likely|could\s+be|"
     r"not\s+(?:sure|certain|entirely)|un(?:sure|certain)|as\s+far\s+as\s+i\s+know|best\s+guess|"
     r"either(?=[^.!?;]*\bor\b)(?![^.!?;]*\bdepend))\b",
     re.IGNORECASE,
 )
-"""Words that express doubt: "I think", "probably", "not sure", "might", "either X or Y" (not
+"""Words that express doubt: "I think", "probably", "not sure", "might", "I'd go with", "if I
+had to", "either X or Y" (not
 "either X or Y, depending on the definition": a condition, no doubt)."""
 
 
@@ -536,6 +539,17 @@ def _generic_words(names: Sequence[Sequence[str]]) -> tuple[str, ...]:
     )
 
 
+def _after_class_word(words: list[str]) -> list[str]:
+    """A name of three words or more whose first word is a class word in another language
+    before a particle ("Pic de Coma Pedrosa") or before a specific part that holds one
+    ("Nevado Ojos del Salado"): the class word and the specific part ([] otherwise)."""
+    if words[1].casefold() in PARTICLES and len(words) >= 3:
+        return [words[0], *words[2:]]
+    if any(w.casefold() in PARTICLES for w in words[2:-1]) and words[1][:1].isupper():
+        return words
+    return []
+
+
 def _with_generic(
     names: AnswerNames,
     known: Sequence[str],
@@ -554,7 +568,11 @@ def _with_generic(
     short: set[str] = set()
     for name in known:
         words = name.split()
-        if len(words) < 2 or (len(words) > 2 and words[0].casefold() not in folded_generic):
+        if len(words) > 2 and words[0].casefold() not in folded_generic:
+            words = _after_class_word(words)
+        elif len(words) > 2 and words[1].casefold() in PARTICLES:
+            words = [words[0], *words[2:]]  # "Pico de Teide": "Teide"
+        if len(words) < 2:
             continue
         rest = " ".join(words[1:])
         folded = rest.casefold()

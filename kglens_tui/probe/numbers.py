@@ -15,6 +15,8 @@ names alike, so each format is read the same way on both sides:
   a symbol or name or after a sign ("Mn(II)", "iron (III)", "+II" are +2, +3, +2);
 - UTC offsets in words: "four and a half hours ahead of UTC" is UTC+04:30, "five hours behind
   GMT" UTC-05:00, "UTC plus 5" UTC+5;
+- years in Roman numerals (capitals, four letters or more, from 1000: "MCMLX" is 1960), and
+  Chinese or Japanese digits one by one ("一一〇" is 110);
 - digits grouped by spaces (thin, no-break or plain: "10 111" is 10111), and a North American
   area code after +1 ("+1 242", "+1 (242)": calling code +1);
 - chemical notation: an ion's charge after an element symbol ("Fe²⁺", "Fe3+": NFKC makes them
@@ -75,11 +77,17 @@ _ORDINALS = [
     "nineteenth",
     "twentieth",
 ]
+ORDINALS = tuple(_ORDINALS)
+"""The English ordinals "first" to "twentieth" (their index is the number less one)."""
 _MULTIPLIERS = {"double": 2, "triple": 3}
 
 _WORD = "|".join(sorted({*_UNITS, *_TENS, *_SCALES, *_MULTIPLIERS}, key=len, reverse=True))
 _ORDINAL = "|".join(sorted(_ORDINALS, key=len, reverse=True))
-_NOT_NOUN_WORDS = "of|and|or|in|to|the|a|an|is|was|century|time|largest|most|one"
+_NOT_NOUN_WORDS = (
+    "of|and|or|in|to|the|a|an|is|was|century|time|largest|most|one|"
+    "thought|thoughts|look|glance|opinion|guess|hand|nature|chance|try|attempt|half"
+)
+"""Words an ordinal before them does not number ("on second thought", "at first glance")."""
 _RUN = re.compile(
     rf"\b(?:{_WORD})(?:(?:[\s-]+|[\s-]+and[\s-]+(?!three\s+quarters\b))(?:{_WORD}))*"
     rf"(?:[\s-]+(?:{_ORDINAL}))?\b|\b(?:{_ORDINAL})\b(?=\s+(?!(?:{_NOT_NOUN_WORDS})\b)[a-z])",
@@ -87,14 +95,25 @@ _RUN = re.compile(
 )
 """A run of number words, which may end in an ordinal ("twenty-first"), or an ordinal alone."""
 
+_SIGN_WORD_BEFORE = re.compile(r"\b(?:plus|minus)\s+$", re.IGNORECASE)
 _ORDINAL_NOUN = re.compile(r"\b(\d+)(?:st|nd|rd|th)\s+([a-z]+)\b", re.IGNORECASE)
 _NOT_NOUNS = frozenset(_NOT_NOUN_WORDS.split("|"))
 
-_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _ROMAN = r"(?:X{0,3}(?:IX|IV|V?I{0,3}))"
 _GROUP_ROMAN = re.compile(rf"\b(group|period)\s+({_ROMAN})([AB])?(?![\w-])", re.IGNORECASE)
 _BRACKET_ROMAN = re.compile(rf"(?<=[^\W\d_])\s?\(\s*([+-]?)({_ROMAN})\s*\)")
 _SIGNED_ROMAN = re.compile(rf"(?<![\w+-])([+-])({_ROMAN})(?![\w])")
+_ROMAN_YEAR = re.compile(
+    r"(?<![\w+-])(?=[MDCLXVI]{4})M{1,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})(?![\w])"
+)
+"""A year in Roman numerals, in capitals, from 1000 and of four letters or more ("MCMLX")."""
+_CJK_DIGITS = "〇一二三四五六七八九"
+_CJK_RUN = re.compile(
+    f"[{_CJK_DIGITS}]{{3,}}|[{_CJK_DIGITS}]+〇[{_CJK_DIGITS}]*|〇[{_CJK_DIGITS}]+"
+)
+"""Chinese and Japanese digits written one by one ("一一〇" is 110): three or more, or two with
+〇 (a shorter run of 一 ... 九 is mostly a word; 〇 alone a mark)."""
 _CAS_A = {1: 1, 2: 2, 3: 13, 4: 14, 5: 15, 6: 16, 7: 17, 8: 18}
 _CAS_B = {1: 11, 2: 12, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8}
 """CAS's group numbering: group IVA is group 14, IVB group 4 (VIIIB spans 8 to 10: read as 8)."""
@@ -126,7 +145,7 @@ _TRIGGER = re.compile(
     rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
     rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
-    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b",
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_DIGITS}]{{2}}",
     re.IGNORECASE,
 )
 """Whether a text may hold any of the formats (most replies do not: they are left as they are)."""
@@ -152,6 +171,8 @@ def _spell_out(text: str) -> str:
     out = _UTC_PLUS.sub(_utc_plus, out)
     out = _PLUS.sub(lambda m: ("+" if m[1].casefold() == "plus" else "-") + m[2], out)
     out = _NANP.sub("+1", out)
+    out = _ROMAN_YEAR.sub(lambda m: str(_roman(m[0])), out)
+    out = _CJK_RUN.sub(lambda m: "".join(str(_CJK_DIGITS.index(c)) for c in m[0]), out)
     return _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)
 
 
@@ -159,8 +180,9 @@ def _run_digits(match: re.Match[str]) -> str:
     """Digits of a run of number words, or the run as it was if it is no number."""
     run = match[0]
     words = [w.casefold() for w in re.split(r"[\s-]+", run) if w]
-    if words == ["one"]:
-        return run
+    if words == ["one"]:  # a pronoun ("naming one"), but a number after a sign ("minus one")
+        signed = _SIGN_WORD_BEFORE.search(match.string, 0, match.start())
+        return "1" if signed else run
     ordinal = ""
     if words[-1] in _ORDINALS:
         ordinal = words.pop()

@@ -31,6 +31,7 @@ from kglens_tui.probe.mentions import (
     negated,
     tokenize,
 )
+from kglens_tui.probe.numbers import ORDINALS, spell_out
 
 FUZZY_THRESHOLD = 0.9
 _FUZZY_MIN_CHARS = 5
@@ -79,6 +80,7 @@ _REFUSAL_PATTERNS = [
     r"\bi (?:cannot|can't|can not)\b",
     r"\bi(?:'m| am) (?:unable|not able) to\b",
     r"\bi(?:'m| am) not (?:sure|certain|aware)\b",
+    r"\bi(?:'m| am) (?:unsure|uncertain)\b",
     r"\bi (?:could not|couldn't|could n't|was unable to) find\b",
     r"\bunable to (?:find|provide|determine|answer|verify|confirm)\b",
     r"\bno (?:reliable |available |specific |public |known )?information "
@@ -287,9 +289,11 @@ def _fuzzy_answer(
     taken: list[Mention],
     *,
     deny: bool = True,
+    alone: frozenset[str] | None = None,
 ) -> bool:
     """A near spelling of a true name ("Ouagadougouu") in words no exact name covers, which
-    no rival name resembles as much, and (with ``deny``) which no negation denies."""
+    no rival name resembles as much, and (with ``deny``) which no negation denies; with
+    ``alone`` (the words of the true names), one that stands alone (`_isolated`)."""
     initials = {t.norm[:1] for t in tokens if t.word}
     candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in initials]
     if not candidates:
@@ -314,8 +318,26 @@ def _fuzzy_answer(
                     words, score, rivals, {name for name, _ in truth.names()}
                 ):
                     continue
+                if alone is not None and not _isolated(
+                    tokens, Mention(start, start + size, -1, False), alone
+                ):
+                    continue
                 return True
     return False
+
+
+_SURNAME_MIN_CHARS = 6
+
+
+@lru_cache(maxsize=4096)
+def _surnames(short: NameTable) -> NameTable:
+    """The one-word short names (surnames) of at least `_SURNAME_MIN_CHARS` letters, whose near
+    spellings name the person where they stand alone ("Zelensky" for Zelenskyy)."""
+    return NameTable(
+        (alias[0], owner)
+        for alias, owner in short.names()
+        if len(alias) == 1 and len(alias[0]) >= _SURNAME_MIN_CHARS and alias[0].isalpha()
+    )
 
 
 def _same_initials(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
@@ -376,10 +398,12 @@ def _rival_verdict(
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
             continue
-        if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end):
+        if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end) or _former(tokens, m):
             passing.add(m.end)
             continue
-        if _told_about(tokens, m, found, relation):
+        if _told_about(tokens, m, found, relation) or _about_another_country(
+            tokens, m, found, subject
+        ):
             uncertain = True
             continue
         sentence = tokens[m.start].sentence
@@ -390,6 +414,41 @@ def _rival_verdict(
             continue
         rival = True
     return rival, uncertain and not rival
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> tuple[NameTable, frozenset[str]]:
+    """The English names of countries (CLDR, pycountry) as a table, and the same folded."""
+    from kglens_tui.kg.answer_names import english_territory_names
+
+    names = english_territory_names()
+    return NameTable((name, i) for i, name in enumerate(sorted(names))), frozenset(names)
+
+
+def _about_another_country(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], subject: tuple[str, ...]
+) -> bool:
+    """Whether a rival is told about another country than the one asked about, named before it
+    in its clause ("Austria next door uses the euro", "South Korea is +82"), where the subject
+    is a country and the answer no country (a country the reply names as a candidate is none
+    told about)."""
+    if not subject or m.start == 0:
+        return False
+    table, folded = _country_names()
+    if not {normalize(n) for n in subject} & folded:
+        return False
+    clause = tokens[m.start].clause
+    start = m.start
+    while start > 0 and tokens[start - 1].clause == clause:
+        start -= 1
+    if start == m.start:
+        return False
+    taken = {i for f in found for i in range(f.start, f.end)}
+    taken.update(i for a, b, _ in _truth_table((subject,)).matches(tokens) for i in range(a, b))
+    return any(
+        not taken.intersection(range(start + a, start + b))
+        for a, b, _ in table.matches(tokens[start : m.start])
+    )
 
 
 _PASSING = frozenset(
@@ -426,6 +485,19 @@ def _seasonal(tokens: Sequence[Token], end: int) -> bool:
     """Whether the words after a mention say it holds in summer ("UTC+2 in summer")."""
     words = tuple(t.norm for t in tokens[end : end + 3])
     return any(words[: len(s)] == s for s in _SEASONAL)
+
+
+_FORMER = frozenset({"before", "until", "till", "previously", "formerly", "earlier"})
+
+
+def _former(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether the words right after a rival say it held before ("the German mark before that",
+    "Sydney until 1913")."""
+    return (
+        m.end < len(tokens)
+        and tokens[m.end].clause == tokens[m.start].clause
+        and tokens[m.end].norm in _FORMER
+    )
 
 
 def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
@@ -604,6 +676,13 @@ def check_wh(
     bare = _BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
+    for reading in (_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)):
+        if reading is not None:
+            again = _check_wh(
+                reading, true_answers, rivals, subject, question=question, answer_only=answer_only
+            )
+            if again.verdict is Verdict.CORRECT:
+                return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if not _ALPHABET_WORD.search(reply):
         return got
     latin = _transliterated(reply)
@@ -611,6 +690,83 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+_BARE_NUMBER = re.compile(
+    r"\s*(?:(?:the|it\s+is|it's|its)\s+)?([+\-\u2212\u2013]?\d{1,2}(?::\d{2})?|[+\-\u2212\u2013]\d{4})"
+    r"(?:st|nd|rd|th)?\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""A reply that is only a number or an ordinal ("18", "6th", "Seven.", "-4", "+0530")."""
+_BARE_ORDINAL = re.compile(rf"\b({'|'.join(ORDINALS)})\b(?=\W*$)", re.IGNORECASE)
+"""An ordinal word that ends the reply ("The sixth.")."""
+
+
+def _ordinal_digits(match: re.Match[str]) -> str:
+    return f"{ORDINALS.index(match[1].casefold()) + 1}th"
+
+
+_NUMBERED = re.compile(r"([^\W\d_]+) ?[+-]?\d+(?::\d{2})?")
+"""A name that is a word and a number ("group 18", "period 6", "UTC+05:30")."""
+
+
+def _numbered_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """A reply that is only a number read with the word every true answer's name puts before
+    its number ("18" is "group 18", "6th" "period 6", "-4" "UTC-4", "+0530" (ISO 8601's basic
+    format) "UTC+05:30"), or None. An offset needs its sign (or is zero)."""
+    if (
+        len(reply) >= 40
+        or not true_answers
+        or not any(_NUMBERED.fullmatch(n) for n in true_answers[0])
+    ):
+        return None
+    plain = _BARE_ORDINAL.sub(_ordinal_digits, reply)
+    match = _BARE_NUMBER.fullmatch(spell_out(plain))
+    if match is None:
+        return None
+    words = set()
+    for group in true_answers:
+        named = next((m for name in group if (m := _NUMBERED.fullmatch(name))), None)
+        if named is None:
+            return None
+        words.add(named[1].casefold())
+    if len(words) != 1:
+        return None
+    word = words.pop()
+    number = match[1].replace("\u2212", "-").replace("\u2013", "-")
+    if word == "utc":
+        if number[0] not in "+-" and number.strip("0:"):
+            return None
+        if len(number) == 5 and ":" not in number:  # +0530
+            number = f"{number[:3]}:{number[3:]}"
+        return f"UTC{number}"
+    return f"{word} {int(number)}" if number.isdigit() else None
+
+
+_SHORT_YEAR = re.compile(r"(?<![\w'’])['’](\d{2})(?![\w'’])")
+"""A year by its last two digits after an apostrophe ("'47")."""
+
+
+def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """The reply with a year written by its last two digits ("in August '47") read as the true
+    answer's year that ends so (1947), or None: the century goes without saying."""
+    if "'" not in reply and "’" not in reply:
+        return None
+    years = {
+        n[2:]: n for group in true_answers for n in group if re.fullmatch(r"1\d{3}|20\d{2}", n)
+    }
+    if not years:
+        return None
+    found = False
+
+    def full(match: re.Match[str]) -> str:
+        nonlocal found
+        year = years.get(match[1])
+        found = found or year is not None
+        return year or match[0]
+
+    text = _SHORT_YEAR.sub(full, reply)
+    return text if found else None
 
 
 _BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
@@ -662,8 +818,8 @@ def _check_wh(
     if not reply or not reply.strip():
         return Checked(Verdict.UNPARSEABLE)
     tokens = tokenize(reply)
-    if not tokens:
-        return Checked(Verdict.UNPARSEABLE)
+    if not tokens:  # a shrug alone ("🤷") declines
+        return Checked(Verdict.REFUSED if _SHRUG.search(reply) else Verdict.UNPARSEABLE)
     groups = _as_tuples(true_answers)
     subject_names = tuple(subject)
     extra = _answer_only_names(groups, tuple(answer_only), subject_names)
@@ -672,7 +828,8 @@ def _check_wh(
     asked = _question_tokens(question) if question else ()
     allowed = _name_words(groups) if extra[1] is not None else frozenset()
     runs = _echo_runs(tokens, asked)
-    found = _found(tokens, tables, runs, allowed, subject_names)
+    pairs = _two_word_names(groups) if extra[1] is not None else frozenset()
+    found = _found(tokens, tables, runs, allowed, subject_names, pairs)
     relation = _relation_words(asked, subject_names) if asked else frozenset()
     marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked), relation)
     text = hedge_text = reply
@@ -680,20 +837,32 @@ def _check_wh(
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
         tokens = tokens[cut:]
         runs = _echo_runs(tokens, asked)
-        found = _found(tokens, tables, runs, allowed, subject_names)
+        found = _found(tokens, tables, runs, allowed, subject_names, pairs)
         text = " ".join(t.raw for t in tokens)
     shared = _shared_with_subject(tokens, found, subject_names)
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
+    qualified = _qualified_units(tokens, found, groups)
     answers = [
         m
         for m in found
-        if m.owner < 0 and not m.negated and m not in shared.dropped and m not in glossed
+        if m.owner < 0
+        and not m.negated
+        and m not in shared.dropped
+        and m not in glossed
+        and m not in qualified
     ]
     refusing = is_refusal(text)
     hedged = refusing or has_hedge(hedge_text)
     fuzzy_table = _truth_table(groups)
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
-    if answers or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed]):
+    if (
+        answers
+        or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed])
+        or (
+            extra[1] is not None
+            and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, [*found, *echoed], alone=allowed)
+        )
+    ):
         defining = _defining(tokens, asked, subject_names)
         rival, uncertain = _rival_verdict(tokens, found, subject_names, defining, relation)
         if not rival and defining and answers:
@@ -703,7 +872,9 @@ def _check_wh(
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
         elif not rival and answers and _unknown_item(tokens, answers, found, subject_names):
             rival = uncertain = True
-        if not rival and answers and _answered_by_another(tokens, text, answers):
+        if not rival and answers and _another_number(tokens, answers, found, groups):
+            rival = True
+        if not rival and answers and _answered_by_another(tokens, text, answers, asked):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
@@ -712,7 +883,14 @@ def _check_wh(
         not offered
         and not _guesses(text)
         and not _bare_name(text)
-        and (refusing or (not found and declines(text) and not _offers_a_name(tokens, asked)))
+        and (
+            refusing
+            or (
+                not _other_than_subject(tokens, found, subject_names)
+                and declines(text)
+                and not _offers_a_name(tokens, asked)
+            )
+        )
     ):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
@@ -744,6 +922,42 @@ def _codes_of_other_currencies(
     return {m for m in found if m.end - m.start == 1 and tokens[m.start].raw in other}
 
 
+def _qualified_units(
+    tokens: Sequence[Token], found: Sequence[Mention], groups: tuple[tuple[str, ...], ...]
+) -> frozenset[Mention]:
+    """True mentions that are a currency's unit word alone after a capitalised word of its
+    clause that no true name has ("the Zimbabwe dollar" is no US dollar; "the US dollar" is)."""
+    units = currency_unit_words()
+    words = _name_words(groups)
+    out = set()
+    for m in found:
+        if m.owner >= 0 or m.end - m.start != 1 or m.start == 0:
+            continue
+        unit = tokens[m.start].norm
+        if unit not in units and unit.removesuffix("s") not in units:
+            continue
+        before = tokens[m.start - 1]
+        if (
+            before.word
+            and before.clause == tokens[m.start].clause
+            and before.raw[:1].isupper()
+            and before.norm not in words
+            and before.norm not in _NAME_NEIGHBOURS
+            and before.norm not in _ARTICLES
+            and before.norm not in PARTICLES
+            and before.norm not in _FOREIGN_ARTICLES
+        ):
+            out.add(m)
+    return frozenset(out)
+
+
+_FOREIGN_ARTICLES = frozenset(
+    {"il", "lo", "les", "los", "las", "die", "das", "het", "os", "as", "um", "uma", "un", "una",
+     "une", "ein", "eine", "en", "ett"}
+)  # fmt: skip
+"""Articles of other languages, capitalised where they open a reply ("La peseta.")."""
+
+
 def _another_unit(word: str, truth: NameTable) -> bool:
     """Whether a word is a currency's unit word that no true name contains."""
     units = currency_unit_words()
@@ -756,7 +970,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(\S.*)$", re.MULTILINE)
 _BARE_NAME = re.compile(r"^\s*(?:[A-Z][\w'’-]*\s*){1,3}[?.!]*\s*$")
 _NOT_NAMES = frozenset(
     {"sorry", "unknown", "none", "no", "yes", "hmm", "well", "okay", "ok", "i", "maybe",
-     "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that"}
+     "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that",
+     "pass", "skip", "dunno"}
 )  # fmt: skip
 
 
@@ -790,10 +1005,13 @@ def _offers_others(
     sentences = {tokens[m.start].sentence for m in answers}
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
+    passing = {m.end - 1 for m in found if m.owner >= 0 and _in_passing(tokens, m, set())}
     for i, tok in enumerate(tokens):
         if tok.norm not in ("or", "and") or tok.sentence not in sentences:
             continue
         before = _skip_fillers(tokens, i - 1, -1)
+        if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
+            continue
         after_at = _skip_fillers(tokens, i + 1, 1)
         after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
         if tok.norm == "and" and (before is None or before + 1 not in ends or after != "also"):
@@ -814,11 +1032,40 @@ def _offers_others(
                 return True
     if asks_for_one and _comma_list(tokens, sentences, spans):
         return True
+    if asks_for_one and "(" in text and _listed_beside_glosses(text, truth, subject):
+        return True
     items = _LIST_ITEM.findall(text)
     if len(items) >= 2:
         named = [item for item in items if truth.matches(tokenize(item))]
         others = [item for item in items if item[:1].isupper() and item not in named]
         return bool(named) and bool(others)
+    return False
+
+
+_GLOSS = re.compile(r"\s*\([^()]*\)")
+"""A bracketed gloss ("Sucre (constitutional)")."""
+
+
+def _listed_beside_glosses(text: str, truth: NameTable, subject: tuple[str, ...]) -> bool:
+    """Whether, read without its bracketed glosses, the reply lists an item no table knows beside
+    a true answer (`_listed_beside`: "Sucre (constitutional) and La Paz (seat of government)")."""
+    plain = _GLOSS.sub("", text)
+    if plain == text:
+        return False
+    tokens = tokenize(plain)
+    named = [(a, b) for a, b, _ in truth.matches(tokens)]
+    if subject:
+        named += [(a, b) for a, b, _ in _truth_table((subject,)).matches(tokens)]
+    spans = {k for a, b in named for k in range(a, b)}
+    ends = {b for _, b in named}
+    starts = {a for a, _ in named}
+    for i, tok in enumerate(tokens):
+        if tok.norm != "and":
+            continue
+        before = _skip_fillers(tokens, i - 1, -1)
+        after = _skip_fillers(tokens, i + 1, 1)
+        if _listed_beside(tokens, i, before, after, spans, ends, starts):
+            return True
     return False
 
 
@@ -991,6 +1238,43 @@ def _unknown_item(
     return False
 
 
+_YEAR = re.compile(r"1\d{3}|20\d{2}")
+
+
+def _another_number(
+    tokens: Sequence[Token],
+    answers: Sequence[Mention],
+    found: Sequence[Mention],
+    groups: tuple[tuple[str, ...], ...],
+) -> bool:
+    """Whether a reply to a question whose true answers are numbers of digits alone, no years
+    (emergency numbers), lists, in a sentence that gives a true one, another number of as many digits as a
+    true one, not named in passing ("911 for police, 939 for fire, 907 for ambulance": 907 is
+    none of them)."""
+    numbers = {n for group in groups for n in group if n.isdigit()}
+    if not numbers or any(not any(n.isdigit() for n in group) for group in groups):
+        return False
+    if all(_YEAR.fullmatch(n) for n in numbers):
+        return False  # years: a reply tells of other dates ("1868; on Earth 1895")
+    sizes = {len(n) for n in numbers}
+    sentences = {tokens[m.start].sentence for m in answers}
+    named = {i for m in found for i in range(m.start, m.end)}
+    for i, tok in enumerate(tokens):
+        if (
+            i in named
+            or tok.sentence not in sentences
+            or tok.word
+            or not tok.raw.isdigit()
+            or len(tok.raw) not in sizes
+            or tok.raw in numbers
+            or negated(tokens, i)
+        ):
+            continue
+        if not _in_passing(tokens, Mention(i, i + 1, 0, False), set()):
+            return True
+    return False
+
+
 def _listed_beside(
     tokens: Sequence[Token],
     i: int,
@@ -1036,6 +1320,17 @@ def _listed_beside(
     return False
 
 
+def _other_than_subject(
+    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+) -> bool:
+    """Whether the reply names something other than the subject asked about ("I'm not familiar
+    with a place called Zanzan." names only the subject, Zanzan)."""
+    if not found or not subject:
+        return bool(found)
+    spans = {(start, end) for start, end, _ in _truth_table((subject,)).matches(tokens)}
+    return any((m.start, m.end) not in spans for m in found)
+
+
 def _other_number(
     tokens: Sequence[Token], i: int, j: int, ends: set[int], starts: set[int]
 ) -> bool:
@@ -1050,12 +1345,20 @@ def _other_number(
     return i in ends and not tokens[i - 1].word
 
 
-def _answered_by_another(tokens: Sequence[Token], text: str, answers: Sequence[Mention]) -> bool:
+def _answered_by_another(
+    tokens: Sequence[Token],
+    text: str,
+    answers: Sequence[Mention],
+    asked: Sequence[Token] = (),
+) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
-    listed after one in passing is in passing too)."""
+    listed after one in passing is in passing too). A reply that opens with the preposition
+    the question asks with ("From Holland." to "From which state ...?") opens with no name."""
     clauses = _clauses(text)
     if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
+        return False
+    if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
@@ -1083,21 +1386,41 @@ def _shared_with_subject(
     tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
 ) -> _Shared:
     """True mentions by a name the subject shares (Djibouti, the capital of Djibouti): a
-    possessive one ("Djibouti's capital") is the subject, not the answer (dropped); the others
-    count, but only the rules' best reading (kept: the verdict is uncertain if nothing else
-    answers)."""
+    possessive one ("Djibouti's capital") or one after a preposition ("It is in Djibouti") is
+    the subject, not the answer (dropped), as is one inside a longer name of the subject ("São
+    Tomé" in "São Tomé and Príncipe's capital"); the others count, but only the rules' best
+    reading (kept: the verdict is uncertain if nothing else answers)."""
     if not subject:
         return _Shared(frozenset(), frozenset())
     spans = {(start, end) for start, end, _ in _truth_table((subject,)).matches(tokens)}
     dropped, kept = set(), set()
     for m in found:
+        if m.owner < 0 and any(
+            a <= m.start and m.end <= b and b - a > m.end - m.start for a, b in spans
+        ):
+            dropped.add(m)  # inside the subject's longer name: "São Tomé and Príncipe's"
+            continue
         if m.owner >= 0 or (m.start, m.end) not in spans:
             continue
-        if tokens[m.end - 1].raw.endswith(("'s", "'S")):
+        if tokens[m.end - 1].raw.endswith(("'s", "'S")) or _after_preposition(tokens, m.start):
             dropped.add(m)
         else:
             kept.add(m)
     return _Shared(frozenset(dropped), frozenset(kept))
+
+
+_LOCATIVE = frozenset({"in", "within", "inside", "throughout", "across"})
+"""Prepositions after which a place's name is where something is ("official in Indonesia"), not
+what it is ("the city of Luxembourg")."""
+
+
+def _after_preposition(tokens: Sequence[Token], start: int) -> bool:
+    """Whether a preposition of place (`_LOCATIVE`), maybe with an article, stands right before
+    a token of its clause ("official in Indonesia", "in the Gambia")."""
+    i = start - 1
+    while i >= 0 and tokens[i].norm in _ARTICLES and tokens[i].clause == tokens[start].clause:
+        i -= 1
+    return i >= 0 and tokens[i].clause == tokens[start].clause and tokens[i].norm in _LOCATIVE
 
 
 def _found(
@@ -1106,10 +1429,13 @@ def _found(
     runs: Sequence[tuple[int, int]],
     allowed: frozenset[str] = frozenset(),
     subject: tuple[str, ...] = (),
+    pairs: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[Mention]:
     """Mentions of the true, answer-only short and rival names, less the echoes of the question
     (`_echoed`; ``runs``: `_echo_runs`) and short names with another name around them
-    (`_isolated`; ``allowed``: the words of the true answers' names)."""
+    (`_isolated`; ``allowed``: the words of the true answers' names), a short name's mention
+    spanning the words of the true names beside it ("Philip Abelson" for Philip H. Abelson) or
+    the middle names a reply adds (`_middle_names`; ``pairs``: `_two_word_names`)."""
     truth, short, rivals = tables
     chosen = [t for t in (truth, short, rivals) if t is not None]
     found = mentions(tokens, *chosen)
@@ -1117,12 +1443,90 @@ def _found(
     short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
     kept = []
     for m in found:
-        if (m.start, m.end) in echoed:
+        if (m.start, m.end) in echoed or _direction(tokens, m):
             continue
-        if m.owner < 0 and (m.start, m.end) in short_spans and not _isolated(tokens, m, allowed):
-            continue
+        if m.owner < 0 and (m.start, m.end) in short_spans:
+            span = _isolated(tokens, m, allowed) or _middle_names(tokens, m, allowed, pairs)
+            if not span:
+                continue
+            m = Mention(span[0], span[1], m.owner, m.negated)
         kept.append(m)
     return kept
+
+
+def _direction(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether a mention is a word of direction before "of" ("650 km north of London"), no
+    place named "North"."""
+    return (
+        m.end - m.start == 1
+        and m.end < len(tokens)
+        and tokens[m.end].norm == "of"
+        and _COMPASS.fullmatch(tokens[m.start].norm) is not None
+        and tokens[m.start].raw.islower()
+    )
+
+
+_MIDDLE_NAMES_MAX = 2
+
+
+def _middle_names(
+    tokens: Sequence[Token],
+    m: Mention,
+    allowed: frozenset[str],
+    pairs: frozenset[tuple[str, str]],
+) -> tuple[int, int] | None:
+    """The span of a person's two-word name with up to two middle names a reply adds ("Carl
+    Gustaf Mosander" for Carl Mosander), where the short name ``m`` is the name's last word and
+    nothing but the name's first word and capitalised words of two letters or more stand
+    before it (none after it); None otherwise. Only for a name of two words: a middle name
+    added to one that has its own ("George Walker Bush" for George H. W. Bush) may name
+    another person."""
+    if m.end - m.start != 1 or not pairs:
+        return None
+    last = tokens[m.start].norm
+    clause = tokens[m.start].clause
+    right = _isolated(tokens, Mention(m.start, m.end, m.owner, m.negated), allowed, left=False)
+    if right is None:
+        return None
+    for k in range(1, _MIDDLE_NAMES_MAX + 1):
+        first = m.start - k - 1
+        if first < 0:
+            return None
+        middle = tokens[first + 1 : m.start]
+        if any(
+            t.clause != clause
+            or not t.word
+            or not t.raw[:1].isupper()
+            or len(t.norm) < 2
+            or t.norm in _NAME_NEIGHBOURS
+            or t.norm in _TITLE_WORDS
+            for t in middle
+        ):
+            return None
+        head = tokens[first]
+        if head.clause == clause and (head.norm, last) in pairs:
+            before = tokens[first - 1] if first > 0 else None
+            if (
+                before is not None
+                and before.clause == clause
+                and before.raw[:1].isupper()
+                and before.norm not in _NAME_NEIGHBOURS | _TITLE_WORDS
+            ):
+                return None  # another name before it
+            return first, right[1]
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _two_word_names(groups: tuple[tuple[str, ...], ...]) -> frozenset[tuple[str, str]]:
+    """(first word, last word) of each true name of two words, no particle among them."""
+    out = set()
+    for group in groups:
+        for name in group:
+            words = name_tokens(name)[0]
+            if len(words) == 2 and not set(words) & PARTICLES:
+                out.add((words[0], words[1]))
+    return frozenset(out)
 
 
 def _echoed(
@@ -1182,13 +1586,18 @@ def _echo(runs: Sequence[tuple[int, int]]) -> set[int]:
     return {i for start, end in runs for i in range(start, end)}
 
 
-def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> bool:
+def _isolated(
+    tokens: Sequence[Token], m: Mention, allowed: frozenset[str], *, left: bool = True
+) -> tuple[int, int] | None:
     """Whether a short name ("Macron", "King Salman") stands alone: the capitalised words and
     name particles right around it in its clause are words of the true answer's names
     ("Donald Trump" for Donald J. Trump) or their other spellings (`_spelled_like`), none of
-    another name ("Brigitte Macron")."""
+    another name ("Brigitte Macron"): the span of the name with those words, or None. Without
+    ``left`` only the words after it are looked at."""
     clause = tokens[m.start].clause
-    for step, i in ((-1, m.start - 1), (1, m.end)):
+    span = [m.start, m.end]
+    sides = ((-1, m.start - 1), (1, m.end)) if left else ((1, m.end),)
+    for step, i in sides:
         while 0 <= i < len(tokens) and tokens[i].clause == clause and tokens[i].word:
             tok = tokens[i]
             particle = tok.norm in PARTICLES
@@ -1197,9 +1606,13 @@ def _isolated(tokens: Sequence[Token], m: Mention, allowed: frozenset[str]) -> b
             ):
                 break
             if tok.norm not in allowed and not _spelled_like(tok.norm, allowed):
-                return False
+                return None
+            if step < 0:
+                span[0] = i
+            else:
+                span[1] = i + 1
             i += step
-    return True
+    return span[0], span[1]
 
 
 _TITLE_WORDS = frozenset(w for title in TITLES for w in title.split())
@@ -1218,9 +1631,10 @@ def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
 _NAME_NEIGHBOURS = frozenset(
     {"the", "a", "an", "is", "it", "he", "she", "his", "her", "its", "i", "and", "or", "in",
      "of", "as", "was", "has", "currently", "answer", "yes", "no", "mr", "mrs", "ms", "dr",
-     "sir", "majesty", "highness", "excellency"}
+     "sir", "majesty", "highness", "excellency", "im", "id", "ill", "ive", "maybe", "perhaps",
+     "possibly", "probably", "likely", "surely", "certainly", "definitely"}
 )  # fmt: skip
-"""Capitalised words that belong to no name (a sentence may start with them)."""
+"""Capitalised words that belong to no name (a sentence may start with them; "I'd", "I'll")."""
 
 _STRONG_CORRECTIONS = (
     ("sorry", "i", "mean"),
@@ -1250,6 +1664,16 @@ _WEAK_CORRECTIONS = (
     ("but", "the", "answer", "is"),
     ("but", "the", "correct", "answer", "is"),
     ("but", "really"),
+    ("id", "go", "with"),
+    ("ill", "go", "with"),
+    ("i", "would", "go", "with"),
+    ("i", "will", "go", "with"),
+    ("id", "pick"),
+    ("ill", "pick"),
+    ("if", "i", "had", "to", "pick"),
+    ("if", "i", "had", "to", "choose"),
+    ("my", "answer", "is"),
+    ("my", "final", "answer", "is"),
 )
 """Words that may correct: what follows is the answer when it names a candidate."""
 
@@ -1265,7 +1689,7 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-_RETRACTING = frozenset({"no", "sorry", "wait"})
+_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops"})
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."), take that candidate back when what follows offers
 another (`_retracted`)."""
@@ -1276,7 +1700,7 @@ def _offers_candidate(
 ) -> bool:
     """Whether the tokens from ``start`` offer a candidate: a mention not negated, or a
     capitalised word of no name found that does not open its sentence and is not the
-    question's ("no, it was Berzelius"; not "no, not Sydney")."""
+    question's ("no, it was Berzelius", "no, Sydney"; not "no, not Sydney")."""
     if any(m.start >= start and not m.negated for m in found):
         return True
     named = {i for m in found for i in range(m.start, m.end)}
@@ -1286,7 +1710,7 @@ def _offers_candidate(
         and t.raw[:1].isupper()
         and t.norm not in asked
         and t.norm not in _NAME_NEIGHBOURS
-        and i > start
+        and i > 0
         and tokens[i - 1].sentence == t.sentence
         for i, t in enumerate(tokens[start:], start)
     )
@@ -1361,9 +1785,9 @@ def _correction(
     (`_restated`). ``asked``: the question's words; ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
     best = _retracted(tokens, found, asked)
-    restated = _restated(tokens, found, relation)
-    if restated[1] > best[1]:
-        best = restated
+    for other in (_restated(tokens, found, relation), _chosen(tokens, found)):
+        if other[1] > best[1]:
+            best = other
     for i in range(1, len(norms)):
         for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)
@@ -1377,6 +1801,33 @@ def _correction(
             ) and end > best[1]:
                 best = (i, end)
     return best
+
+
+_CHOICE_TAIL = frozenset(
+    {"i", "think", "guess", "believe", "suppose", "probably", "maybe", "perhaps", "then", "so",
+     "id", "say", "final", "answer"}
+)  # fmt: skip
+"""Words that may follow the candidate a reply picks at its end ("Wallonia, I think.")."""
+
+
+def _chosen(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """A clause at the end of the reply that picks, alone (maybe with a hedge), one of the
+    candidates it listed with "or" before ("Wallonia or Flanders — Wallonia, I think."):
+    (where the list ends, where the pick starts), or (0, 0)."""
+    for m in sorted(found, key=lambda m: -m.start):
+        if m.negated or m.start == 0 or tokens[m.start - 1].clause == tokens[m.start].clause:
+            continue
+        if not all(t.norm in _CHOICE_TAIL for t in tokens[m.end :]):
+            continue
+        text = [t.norm for t in tokens[m.start : m.end]]
+        for e in found:
+            if e.end > m.start or [t.norm for t in tokens[e.start : e.end]] != text:
+                continue
+            beside = {tokens[k].norm for k in (e.start - 1, e.end) if 0 <= k < m.start}
+            if "or" in beside:
+                listed = max(f.end for f in found if f.end <= m.start)
+                return listed, m.start
+    return 0, 0
 
 
 def _only_a_name(tail: Sequence[Token]) -> bool:
@@ -1402,18 +1853,52 @@ _DECLINES = re.compile(
 )
 
 
+_DONT_KNOW = re.compile(
+    r"\b(?:je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+l'ignore|aucune\s+id[ée]e|"  # French
+    r"no\s+(?:lo\s+)?s[ée]|no\s+tengo\s+(?:ni\s+)?idea|lo\s+siento|"  # Spanish
+    r"n[ãa]o\s+(?:o\s+)?sei|n[ãa]o\s+fa[çc]o\s+ideia|"  # Portuguese
+    r"non\s+(?:lo\s+)?so|non\s+ne\s+ho\s+idea|"  # Italian
+    r"ich\s+wei(?:ß|ss)\s+(?:es\s+)?nicht|wei(?:ß|ss)\s+ich\s+nicht|keine\s+ahnung|"  # German
+    r"ik\s+weet\s+(?:het\s+)?niet|geen\s+idee|"  # Dutch
+    r"jag\s+vet\s+inte|(?:jeg\s+)?ved\s+det\s+ikke|(?:jeg\s+)?vet\s+ikke|"  # Scandinavian
+    r"nie\s+wiem|bilmiyorum|"  # Polish, Turkish
+    r"не\s+знаю|понятия\s+не\s+имею|не\s+відомо)\b|"  # Russian, Ukrainian
+    r"わかりません|分かりません|知りません|不知道|不清楚|모르겠|모릅니다|"  # Japanese, Chinese, Korean
+    r"\byour\s+guess\s+is\s+as\s+good\s+as\s+mine\b",
+    re.IGNORECASE,
+)
+"""Saying one does not know in other languages than English ("Je ne sais pas.", "No lo sé.",
+"Не знаю.", "わかりません"), or by the idiom "your guess is as good as mine": a refusal where
+the reply names no candidate."""
+_SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
+"""A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
+is said declines too ("🤷 Wollongong?" offers a name)."""
+
+
 def declines(text: str) -> bool:
     """Whether a reply that names no candidate declines in other words than the usual refusals
-    ("That information is not available to me.", "It is unknown.", "I lack the data."), or
-    without any set words (`declines_by_meaning`)."""
-    return _DECLINES.search(clean_quotes(text)) is not None or declines_by_meaning(text)
+    ("That information is not available to me.", "It is unknown.", "I lack the data."), in
+    another language ("Je ne sais pas.": `_DONT_KNOW`), by a shrug (`_SHRUG`), or without any
+    set words (`declines_by_meaning`)."""
+    clean = clean_quotes(text)
+    return (
+        _DECLINES.search(clean) is not None
+        or _DONT_KNOW.search(clean) is not None
+        or declines_by_meaning(text)
+        or (_SHRUG.search(clean) is not None and _shrug_only(_SHRUG.sub(" ", clean)))
+    )
+
+
+def _shrug_only(rest: str) -> bool:
+    """Whether what a reply says beside a shrug declines too, or says nothing."""
+    return not any(c.isalnum() for c in rest) or declines(rest)
 
 
 _ABOUT_ANSWERING = re.compile(
     r"^(?:know(?:s|ing|ledge)?$|sure|certain|confiden|recall|remember|memory|mind|record|"
     r"information|info|data|detail|source|reference|atlas|encyclop|answer|repl|respon|say|"
     r"tell|provid|give|giving|nam|comment|speculat|guess|verif|confirm|check|look|consult|"
-    r"side|opinion|reliabl|accura|up-to-date|date)"
+    r"side|opinion|position|stance|familiar|reliabl|accura|up-to-date|date)"
 )
 """Words about knowing or answering (stems): "record", "answering", "naming", "reliably"; not
 "known", which mostly speaks of the world ("not known to exist in nature")."""
@@ -1431,9 +1916,10 @@ _HOLDING_BACK = frozenset(
 withholding ("hold off", "rather", "refrain"), sending the reader elsewhere ("best checked",
 "have to look", "consult"), taking no side."""
 _DECLINING = frozenset(
-    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass"}
+    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass", "skip"}
 )
-"""Words that decline on their own ("leave it unanswered", "I'll pass", "drawing a blank")."""
+"""Words that decline on their own ("leave it unanswered", "I'll pass", "I'll skip it",
+"drawing a blank")."""
 _SENTENCES = re.compile(r"[.!?;\n]+")
 
 
