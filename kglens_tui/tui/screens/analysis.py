@@ -4,6 +4,7 @@ group (region, ...) or fact year, heat-coloured like the paper's Fig. 6-12."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -39,11 +40,12 @@ from kglens_tui.analysis.groups import (
     sort_rows,
     yes_no_text,
 )
-from kglens_tui.analysis.kgwide import KGWide, kg_wide
-from kglens_tui.analysis.kgwide_render import n_text, win_text
+from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense
+from kglens_tui.analysis.kgwide_render import n_text, senses_snapshot_text, win_text
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
+from kglens_tui.probe.sense_rates import SENSES
 from kglens_tui.textfmt import interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
@@ -340,10 +342,16 @@ def _narrow_kg_wide(wide: KGWide | None) -> str:
     return f"{pct(wide.rate.win):>6} {interval(*wide.rate.win_interval()):<13}"
 
 
-def kg_wide_overall(wide: KGWide | None, width: int = 0) -> str:
+def kg_wide_overall(
+    wide: KGWide | None,
+    width: int = 0,
+    senses: Mapping[str, KGWide | None] | None = None,
+    own_line: bool = False,
+) -> str:
     """The run's KG-wide win rate, the analysis screen's headline (markup: a literal line),
     with n and what the answers are worth (`n_text`), said shorter when ``width`` cells (0: any)
-    cannot hold it on one line."""
+    cannot hold it on one line; the two-ask zero-sense and all-sense (``senses``) follow where
+    the line has room for them, else on a line of their own with ``own_line``."""
     if wide is None:
         return "[b]KG-wide win[/] — (no answer of the sampling design: the rates over the examined edges follow)"
     value, chance, _ = kg_wide_cells(wide)
@@ -351,7 +359,14 @@ def kg_wide_overall(wide: KGWide | None, width: int = 0) -> str:
     n = n_text(wide.rate)
     if width and len(head) + len(n) > width:
         n = n.replace(" independent asks)", ")")
-    return f"[b]{head.partition(' chance')[0]}[/] chance {chance} · {n}"
+    two = senses_snapshot_text(
+        {k: v.rate for k, v in (senses or {}).items() if v is not None},
+        {k: v.chance_error for k, v in (senses or {}).items() if v is not None},
+    )
+    if two and (not width or len(head) + len(n) + len(two) > width):
+        # a line of their own where the screen is tall enough, else left to the report
+        two = f"\nKG-wide at {two.removeprefix(' · ')}" if own_line else ""
+    return f"[b]{head.partition(' chance')[0]}[/] chance {chance} · {n}{two}"
 
 
 def _narrow_yes_no(yes: str, yes_ci: str, balanced: str) -> Text:
@@ -491,7 +506,12 @@ class AnalysisScreen(RunDataScreen):
         r, chance = total.rates, total.chance
         yes, yes_ci, balanced = yes_no_text(total.yes_no)
         self.query_one("#an-overall", Static).update(
-            kg_wide_overall(kg_wide(data, self.adjusted), self._table_width())
+            kg_wide_overall(
+                kg_wide(data, self.adjusted),
+                self._table_width(),
+                {sense: kg_wide_sense(data, sense, self.adjusted) for sense in SENSES},
+                own_line=not self.has_class("-short"),
+            )
             + f"\nOver the {r.examined:,} examined of all {total.edges:,} edges: win "
             f"{rate_ci(*r.win.bounds)} chance {pct(chance.win_rate)} · zero-sense "
             f"{rate_ci(*r.zero_sense.bounds)} chance {pct(chance.zero_sense)} · all-sense "
