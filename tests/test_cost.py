@@ -11,7 +11,9 @@ import pytest
 from fake_openai_server import FakeOpenAIServer
 
 from kglens_tui.cli import main
+from kglens_tui.core.console import console
 from kglens_tui.llm.pricing import DEFAULT_PRICES, Price, parse_price, price_for, price_table
+from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
 
 
@@ -102,6 +104,14 @@ def test_max_cost_stops_the_run_at_the_limit(
     settings_file(tmp_path, monkeypatch, '[prices]\n"fake-model" = "1/1"\n')
     assert main(["--db", str(db), "report", "1"]) == 0
     assert f"${spent:,.2f}" in capsys.readouterr().out
+    # `kglens runs` and the live screen's snapshot (a reopened run's) show it too, with the limit
+    shown = f"${spent:,.2f} of max $0.05"
+    monkeypatch.setattr(console, "width", 250)
+    assert main(["--db", str(db), "runs"]) == 0
+    assert shown in capsys.readouterr().out
+    conn = connect(db)
+    assert open_snapshot(conn, 1).spend == shown
+    conn.close()
 
 
 def test_max_cost_needs_a_price(
@@ -124,3 +134,8 @@ def test_a_free_run_has_no_spend_line(
     capsys.readouterr()
     assert main(["--db", str(db), "report", "1"]) == 0
     assert "spend" not in capsys.readouterr().out
+    assert main(["--db", str(db), "runs"]) == 0
+    assert "$" not in capsys.readouterr().out
+    conn = connect(db)
+    assert open_snapshot(conn, 1).spend == ""
+    conn.close()

@@ -7,7 +7,9 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import NamedTuple
 
 import numpy as np
@@ -28,6 +30,7 @@ from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import ALL
+from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.bias import Baseline
@@ -205,7 +208,8 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
         SELECT r.id, r.name, r.mode, k.name AS kg, r.status, r.stop_reason, r.error, r.owner,
                r.target_label,
                r.simulated,
-               r.config, r.iterations_done, r.units_total, r.created_at, r.updated_at,
+               r.config, r.manifest, r.iterations_done, r.units_total, r.created_at,
+               r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined,
                COALESCE(u.requests, 0) AS requests, COALESCE(u.errors, 0) AS failed,
                COALESCE(u.dropped, 0) AS dropped
@@ -283,7 +287,7 @@ def runs_table(rows: list[tuple[str, ...]], width: int) -> tuple[list[str], list
     narrow = [
         (
             *(row[at[c]] for c in ("run", "mode", "KG")),
-            f"{row[at['status']]}\n{row[at['iterations']]} · {row[at['requests']]} requests",
+            f"{row[at['status']]}\n{row[at['iterations']]} · requests {row[at['requests']]}",
             rates_lines(dict(zip(columns, row, strict=True))),
             *([" · ".join(row[at[c]] for c in SETTING_COLUMNS if row[at[c]])] if wide else []),
         )
@@ -400,7 +404,7 @@ def with_chances(
             if cells[at[sense]] == "—":
                 continue
             head = (
-                "2 asks — (too few pairs yet)"
+                "2 asks —"
                 if two is None
                 else f"2 asks {sense_text(two.rate)}\n  chance {pct(two.chance_error)}"
             )
@@ -409,9 +413,22 @@ def with_chances(
     return out
 
 
+def _spent(conn: sqlite3.Connection, r: dict, cfg: dict, prices: Mapping[str, Price]) -> str:
+    """ " · $0.42" after a listed run's requests: its spend (`runs.spend.spend_text`), nothing
+    for a run that calls only free models."""
+    from kglens_tui.runs.spend import stored_spend_text
+
+    manifest = json.loads(r["manifest"] or "{}")
+    text = stored_spend_text(conn, int(r["id"]), SimpleNamespace(**cfg), manifest, prices)
+    return f" · {text}" if text else ""
+
+
 def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
     """Every run as display strings in RUN_COLUMNS order (for `kglens runs` and the TUI)."""
+    from kglens_tui.runs.spend import configured_prices
+
     out: list[tuple[str, ...]] = []
+    prices = configured_prices()
     for r in list_runs(conn):
         cfg = json.loads(r["config"])
         target = redact_text(r["target_label"])
@@ -430,7 +447,9 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 else f"{r['iterations_done']:,}"
                 + ("" if r["units_total"] is None else f"/{r['units_total']:,}")
                 + " units",
-                f"{r['requests']:,}" + sent_note(r["failed"], r["dropped"]),
+                f"{r['requests']:,}"
+                + sent_note(r["failed"], r["dropped"])
+                + _spent(conn, r, cfg, prices),
                 "—" if r["examined"] is None else f"{r['examined']:,}",
                 *(_rate(r[rate], r["examined"]) for rate in RATE_FIELDS),
                 target,

@@ -136,9 +136,9 @@ def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
 
 
 def spend_line(config: object, rep: RunReport) -> str:
-    """The run's spend in US dollars at the price table in force (target and helpers); ""
+    """The run's spend in US dollars at the prices it started with (target and helpers); ""
     for a run that calls only free models and has no max_cost."""
-    from kglens_tui.runs.spend import configured_prices, run_spend
+    from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
 
     spent = run_spend(
         config,
@@ -147,11 +147,8 @@ def spend_line(config: object, rep: RunReport) -> str:
         configured_prices(),
         rep.run.manifest.get("prices"),
     )
-    limit = getattr(config, "max_cost", None)
-    if not spent.dollars and not spent.unpriced and limit is None:
-        return ""  # local and simulated models cost nothing: no line
-    budget = f" of the max_cost ${limit:,.2f}" if limit is not None else ""
-    return f"spend {spent.text()}{budget} (at the prices the run started with: its manifest)"
+    text = spend_text(spent, getattr(config, "max_cost", None))
+    return f"spend {text} (at the prices the run started with: its manifest)" if text else ""
 
 
 def not_examined(rep: RunReport) -> str:

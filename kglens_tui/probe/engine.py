@@ -229,6 +229,8 @@ class ProbeSnapshot:
     blind spots and baseline), empty before."""
     kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
     """Blind guessing's two-ask rates on the same estimand, by name."""
+    spend: str = ""
+    """What the run has cost so far (`runs.spend.spend_text`; "" for free models)."""
 
     @property
     def rates(self) -> Rates | None:
@@ -287,8 +289,8 @@ class ProbeStats:
     insights."""
     kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
 
-    def snapshot(self, status: str, stop_reason: str, error: str) -> ProbeSnapshot:
-        """The counters with the engine's status, as a snapshot."""
+    def snapshot(self, status: str, stop_reason: str, error: str, spend: str = "") -> ProbeSnapshot:
+        """The counters with the engine's status (and spend), as a snapshot."""
         session_elapsed = time.monotonic() - self.started
         return ProbeSnapshot(
             run_id=self.run_id,
@@ -330,6 +332,7 @@ class ProbeStats:
             kg_wide_chance=self.kg_wide_chance,
             kg_wide_senses=dict(self.kg_wide_senses),
             kg_wide_sense_chance=dict(self.kg_wide_sense_chance),
+            spend=spend,
         )
 
 
@@ -483,7 +486,7 @@ class ProbeEngine(RunEngine):
             s.blind_spots, s.learned = self._blind_spots()
             s.kg_wide_senses, s.kg_wide_sense_chance = self._senses()
             s.insights_iteration = s.iteration
-        return s.snapshot(self.status, self.stop_reason, self.error)
+        return s.snapshot(self.status, self.stop_reason, self.error, self.spend_shown())
 
     def _load_progress(self) -> None:
         """The PKG state, counters and feed of `self.run` as stored."""

@@ -26,7 +26,7 @@ from kglens_tui.runs.control import POLL_S, take_request
 from kglens_tui.runs.dispatch import Dispatcher, Schedule
 from kglens_tui.runs.messages import Abort, Command, Pause, Resume
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
-from kglens_tui.runs.spend import configured_prices, run_spend
+from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
 
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"
@@ -114,6 +114,11 @@ class RunEngine:
             self._prices,
             self.run.manifest.get("prices"),
         )
+
+    def spend_shown(self) -> str:
+        """`spend_text` of the run so far: "" when it calls only free models and has no
+        max_cost."""
+        return spend_text(self.spend(), getattr(self.config, "max_cost", None))
 
     def _target_usage(self) -> tuple[int, int]:
         """(requests, tokens) the target has cost, stored and in this session (every engine's

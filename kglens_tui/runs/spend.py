@@ -70,6 +70,32 @@ def run_spend(
     return spend(usage, table)
 
 
+def spend_text(spent: Spend, limit: float | None) -> str:
+    """A run's spend as shown: "$0.42", "$0.42 of max $5.00"; "" for a run that calls only
+    free models (local, simulated) and has no max_cost."""
+    if not spent.dollars and not spent.unpriced and limit is None:
+        return ""
+    return spent.text() + (f" of max ${limit:,.2f}" if limit is not None else "")
+
+
+def stored_spend_text(
+    conn: Any,
+    run_id: int,
+    config: Any,
+    manifest: Mapping[str, Any],
+    prices: Mapping[str, Price],
+) -> str:
+    """`spend_text` of a stored run, from its stored target and helper usage (`kglens runs`),
+    at the prices its manifest kept, else at ``prices``."""
+    from kglens_tui.store.helper_usage import load_usage
+    from kglens_tui.store.target_usage import load_target_usage
+
+    usage = load_target_usage(conn, run_id)
+    tokens = (0, 0) if usage is None else (int(usage[3]), int(usage[4]))
+    spent = run_spend(config, tokens, load_usage(conn, run_id), prices, manifest.get("prices"))
+    return spend_text(spent, getattr(config, "max_cost", None))
+
+
 def manifest_prices(config: Any) -> dict[str, list[float]]:
     """Role -> [input, output] dollars per million tokens for every priced, paid model the run
     calls: kept in its manifest, so its spend is counted at the prices it started with."""

@@ -149,6 +149,8 @@ class ModeSnapshot:
     quitting, the failure rule): neither answers nor failures of the target (``errors``)."""
     helpers: dict[str, Usage] = field(default_factory=dict)
     """Calls of the generator or paraphraser, apart from the target's ``requests``."""
+    spend: str = ""
+    """What the run has cost so far (`runs.spend.spend_text`; "" for free models)."""
 
     @property
     def progress(self) -> float:
@@ -307,6 +309,7 @@ class ModeEngine(RunEngine):
             metrics=self._metrics,
             session_requests=s.session_requests,
             helpers=self.helpers.totals(),
+            spend=self.spend_shown(),
         )
 
     async def limited(self, coro_fn: Callable[[], Any]) -> Any:

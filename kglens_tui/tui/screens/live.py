@@ -566,7 +566,8 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         lines = [
             iteration,
             "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
-            f"tokens {tokens} · retries {snap.retries + back.retries:,}",
+            f"tokens {tokens} · retries {snap.retries + back.retries:,}"
+            + (f" · {markup_literal(snap.spend)}" if snap.spend else ""),
             f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
             f"convergence: {_convergence(snap)}",
             *_bias_lines(snap, progress.content_size.width or None),

@@ -339,7 +339,7 @@ def _progress(snap: ModeSnapshot, live: bool, *, narrow: bool) -> str:
     )
     tokens = (
         f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}"
-    )
+    ) + (f" · {markup_literal(snap.spend)}" if snap.spend else "")
     elapsed = _whose(snap, live)
     if narrow:
         return f"{loading}{done} · {requests}\n{tokens} · {elapsed}"
