@@ -99,10 +99,20 @@ async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path
     worker = await asyncio.to_thread(_drive, session)
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.screen.query("#runs"))
-        await wait_for(pilot, lambda: _status(db, session.run_id) == "paused", 60)
+        await wait_for(pilot, lambda: _status(db, session.run_id) == "paused", 120)
+        # r acts on the listed run: home reads the list on a worker, and lists it paused
+        runs = lambda: app.screen.query_one("#runs", DataTable)  # noqa: E731
+        await wait_for(
+            pilot,
+            lambda: (
+                app.screen.query("#runs")
+                and runs().row_count == 1
+                and "paused" in str(runs().get_row_at(0))
+            ),
+            120,
+        )
         await pilot.press("r")
-        await wait_for(pilot, lambda: _status(db, session.run_id) == "running", 60)
+        await wait_for(pilot, lambda: _status(db, session.run_id) == "running", 120)
         assert app.session is None  # nothing resumed here: it went on where it runs
         await pilot.press("r")
         messages = [n.message for n in app._notifications]

@@ -9,6 +9,7 @@ from pathlib import Path
 from conftest import wait_for
 from tui_support import make_app
 
+from kglens_tui.core.status import RunStatus
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.review_drill import DrillDownScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -49,6 +50,18 @@ async def test_the_blind_spot_cursor_stays_on_its_edge_and_opens_its_drill_down(
             assert blind.cursor_row == blind.get_row_index(key)
             kept += 1
         screen.session.pause()  # hold the run: the drill-down reads it as stored
+        # what was in flight is committed first, and its redraw may move the edge off the table
+        await wait_for(
+            pilot,
+            lambda: (
+                (now := screen.snapshot()) is not None
+                and now.status == RunStatus.PAUSED
+                and screen._tables_iteration == now.iteration
+            ),
+            120,
+        )
+        key = blind.selected_key()
+        assert key is not None
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, DrillDownScreen), 120)
         assert app.screen.edge_id == int(key)
