@@ -115,7 +115,9 @@ def test_runs_gives_each_rate_its_chance(
     # zero-sense and all-sense lead with their two-ask KG-wide rates and those rates' chance
     if width == 80:  # one rate a line, its chance on the next
         assert re.search(rf"│ win KG-wide {rate}\s*│\n.*│   chance \d+\.\d% ", out), out
-        for name, chance in zip(("win KG-wide", "zero-sense 2 asks", "all-sense 2 asks"), chances):
+        for name, chance in zip(
+            ("win KG-wide", "zero-sense 2 asks", "all-sense 2 asks"), chances, strict=True
+        ):
             at = re.search(
                 rf"│ {name} {rate}\s*│\n.*│   chance \d+\.\d% .*\n.*│ examined {rate}\s*│\n(.*)\n",
                 out,

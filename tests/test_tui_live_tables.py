@@ -107,3 +107,46 @@ async def test_the_per_predicate_rates_read_while_hidden_show_once_the_screen_wi
         await pilot.resize_terminal(160, 48)
         await wait_for(pilot, lambda: preds.display and preds.row_count == len(screen.pred_rows))
     assert app._exception is None
+
+
+async def test_c_copies_the_selected_blind_spot_and_in_its_drill_down_the_selected_reply(
+    tmp_path: Path,
+) -> None:
+    """`c` puts the selected blind spot (live screen) and the selected question and reply
+    (drill-down) on the clipboard, and a notification says literally what was copied."""
+    from kglens_tui.tui.screens.live import blind_spot_text
+
+    app = make_app(tmp_path / "w.db")
+    copied: list[str] = []
+    app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await _live(pilot)
+        blind = screen.query_one("#blind", LiteralDataTable)
+        await wait_for(pilot, lambda: blind.row_count >= 2, 120)
+        screen.session.pause()
+        await wait_for(
+            pilot,
+            lambda: (
+                (now := screen.snapshot()) is not None
+                and now.status == RunStatus.PAUSED
+                and screen._tables_iteration == now.iteration
+            ),
+            120,
+        )
+        blind.focus()
+        await pilot.press("down")
+        key = blind.selected_key()
+        spot = next(b for b in screen.snapshot().blind_spots if str(b.edge_id) == key)
+        await pilot.press("c")
+        assert copied == [blind_spot_text(spot)]
+        assert spot.subject in copied[0] and f"edge {spot.edge_id}" in copied[0]
+        told = [n for n in app._notifications if str(n.message).startswith("Copied the")]
+        assert told and not told[-1].markup and spot.subject in str(told[-1].message)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillDownScreen), 120)
+        drill = app.screen
+        await wait_for(pilot, lambda: drill.selected_reply() is not None, 120)
+        await pilot.press("c")
+        reply = drill.selected_reply()
+        assert reply is not None and len(copied) == 2
+        assert copied[1].startswith(f"Q: {reply.question}\nReply: {reply.reply}\nVerdict: ")

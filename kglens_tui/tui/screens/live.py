@@ -32,10 +32,17 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.probe.bias import bias_from_counts
-from kglens_tui.probe.engine import RECENT_REPLIES, ProbeSnapshot, ReplyTally, ReplyView
+from kglens_tui.probe.engine import (
+    RECENT_REPLIES,
+    BlindSpot,
+    ProbeSnapshot,
+    ReplyTally,
+    ReplyView,
+)
 from kglens_tui.runs.session import RunSession
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
+from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
@@ -58,6 +65,7 @@ LIVE_HELP = """\
 | `enter` | on a blind spot: its drill-down (every question and reply, triage) |
 | `t` | below 130 columns: the per-predicate rates in place of the blind spots, and back |
 | `s` | stop: finish and commit the current iteration, then end the run; `s` again: stop now (the iteration in flight is asked again on resume) |
+| `c` | copy the selected blind spot (subject, predicate, object and its figures) |
 | `escape` | back to the runs (a running probe keeps going) |
 | `q` | quit (asks first while a run is active) |
 | `ctrl+p` | command palette |
@@ -282,6 +290,14 @@ def predicate_cells(
     return ("predicate n · rate [95%]", "chance"), out, 3
 
 
+def blind_spot_text(spot: BlindSpot) -> str:
+    """A blind spot as one line to copy: the edge and its figures."""
+    return (
+        f"{spot.subject} | {spot.predicate} | {spot.object} "
+        f"(edge {spot.edge_id}: P(err) {spot.mean_error:.2f}, {spot.m} right, {spot.n} wrong)"
+    )
+
+
 class LiveScreen(ReportsWorkerErrors, Screen):
     """Shows one run: live when a session drives it, else as stored."""
 
@@ -295,6 +311,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         Binding("t", "tables(True)", "Predicates", tooltip="Show the per-predicate rates"),
         Binding("t", "tables(False)", "Blind spots", tooltip="Show the blind spots"),
         Binding("escape", "back", "Runs"),
+        Binding("c", "copy", "Copy", show=False, tooltip="Copy the selected blind spot"),
         Binding("question_mark", "app.help", "Help", id="help"),
         Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
@@ -652,6 +669,16 @@ class LiveScreen(ReportsWorkerErrors, Screen):
                 for b in snap.blind_spots
             }
         )
+
+    def action_copy(self) -> None:
+        """The selected blind spot as one line of text, on the clipboard."""
+        snap = self.snapshot()
+        key = self.query_one("#blind", LiteralDataTable).selected_key()
+        spot = next((b for b in (snap.blind_spots if snap else ()) if str(b.edge_id) == key), None)
+        if spot is None:
+            self.notify("No blind spot is selected.", severity="warning")
+            return
+        copy_text(self.app, blind_spot_text(spot), "blind spot")
 
     @on(DataTable.RowSelected, "#blind")
     def _blind_selected(self, event: DataTable.RowSelected) -> None:

@@ -31,6 +31,7 @@ from kglens_tui.analysis.triage import (
 )
 from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
 from kglens_tui.textfmt import interval, pct
+from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE
 from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -51,6 +52,7 @@ DRILL_HELP = """\
 | `t` | tag the error type of the selected reply (factual error, obsolete knowledge, ...) |
 | `n` | add a note to the edge |
 | `g` | ego graph around the edge's subject, coloured by expected error |
+| `c` | copy the selected question, reply and verdict |
 | `escape` | back to the review |
 
 Every mark asks for a reason and is stored, append-only, with your name ($USER). The edge and
@@ -143,6 +145,7 @@ class DrillDownScreen(Screen):
         Binding("t", "tag", "Type", tooltip="Tag error type"),
         Binding("n", "note", "Note"),
         Binding("g", "ego", "Ego", tooltip="Ego graph"),
+        Binding("c", "copy", "Copy", show=False, tooltip="Copy the selected question and reply"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help"),
     ]
@@ -265,6 +268,15 @@ class DrillDownScreen(Screen):
             f"{' · error: ' + markup_literal(r.error, limit=TEXT_LIMIT) if r.error else ''}\n"
             f"[b]Verifier[/]: {markup_literal(r.verifier, limit=TEXT_LIMIT) or '—'}"
         )
+
+    def action_copy(self) -> None:
+        """The selected question, reply and verdict, on the clipboard."""
+        r = self.selected_reply()
+        if r is None:
+            self.notify("No reply is selected.", severity="warning")
+            return
+        text = f"Q: {r.question}\nReply: {r.reply}\nVerdict: {verdict_text(r).plain}"
+        copy_text(self.app, text, "question and reply")
 
     @on(DataTable.RowHighlighted, "#dd-replies")
     def _highlighted(self) -> None:
