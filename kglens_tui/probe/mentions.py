@@ -117,15 +117,15 @@ _NOT_A_NEGATION_BEFORE = frozenset(
 
 _HEDGE = re.compile(
     r"\b(?=[iplmcnuabe])(?:i\s+(?:think|believe|guess|suppose|recall|remember)|"
-    r"i(?:'d|\s+would)\s+(?:go\s+with|pick|say)|if\s+i\s+had\s+to\b|"
+    r"i(?:'d|\s+would)\s+(?:go\s+with|pick|say|guess)|if\s+i\s+had\s+to\b|"
     r"p(?:robably|ossibly|erhaps)|ma(?:ybe|y\s+be)|might|likely|could\s+be|"
     r"not\s+(?:sure|certain|entirely)|un(?:sure|certain)|as\s+far\s+as\s+i\s+know|best\s+guess|"
     r"either(?=[^.!?;]*\bor\b)(?![^.!?;]*\bdepend))\b",
     re.IGNORECASE,
 )
-"""Words that express doubt: "I think", "probably", "not sure", "might", "I'd go with", "if I
-had to", "either X or Y" (not
-"either X or Y, depending on the definition": a condition, no doubt)."""
+"""Words that express doubt: "I think", "probably", "not sure", "might", "I'd go with", "I'd
+guess" (rules 9), "if I had to", "either X or Y" (not "either X or Y, depending on the
+definition": a condition, no doubt)."""
 
 
 @dataclass(frozen=True, slots=True)

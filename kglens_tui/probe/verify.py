@@ -250,11 +250,19 @@ def _clauses(reply: str) -> list[str]:
 
 def _guesses(reply: str) -> bool:
     """Whether a clause that does not refuse offers a guess ("..., but I think it's X"; not
-    "..., as my information may be out of date")."""
-    return any(
-        has_hedge(clause) and not is_refusal(clause) and not declines_by_meaning(clause)
-        for clause in _clauses(reply)
-    )
+    "..., as my information may be out of date"; rules 9: nor one that a later clause of its
+    sentence declines, "I'd likely get it wrong, so I'll refrain")."""
+    for sentence in _SENTENCES.split(reply):
+        clauses = _clauses(sentence)
+        for i, clause in enumerate(clauses):
+            if (
+                has_hedge(clause)
+                and not is_refusal(clause)
+                and not declines_by_meaning(clause)
+                and not any(is_refusal(c) or declines_by_meaning(c) for c in clauses[i + 1 :])
+            ):
+                return True
+    return False
 
 
 def _offers_a_name(tokens: Sequence[Token], asked: Sequence[Token]) -> bool:
@@ -878,17 +886,26 @@ def _check_wh(
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
-    offered = any(not m.negated for m in found if m not in shared.dropped)
+    # a rival told about another country is no candidate ("I don't know; Ethiopia's is ...")
+    offered = [
+        m
+        for m in found
+        if not m.negated
+        and m not in shared.dropped
+        and not (m.owner >= 0 and _about_another_country(tokens, m, found, subject_names))
+    ]
+    # the words of "I do not know" in another language are no names ("Keine Ahnung.")
+    plain = _DONT_KNOW.sub(".", clean_quotes(text)) if _DONT_KNOW.search(text) else text
     if (
         not offered
         and not _guesses(text)
-        and not _bare_name(text)
+        and not _bare_name(plain)
         and (
             refusing
             or (
                 not _other_than_subject(tokens, found, subject_names)
                 and declines(text)
-                and not _offers_a_name(tokens, asked)
+                and not _offers_a_name(tokens if plain is text else tokenize(plain), asked)
             )
         )
     ):
@@ -971,7 +988,7 @@ _BARE_NAME = re.compile(r"^\s*(?:[A-Z][\w'’-]*\s*){1,3}[?.!]*\s*$")
 _NOT_NAMES = frozenset(
     {"sorry", "unknown", "none", "no", "yes", "hmm", "well", "okay", "ok", "i", "maybe",
      "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that",
-     "pass", "skip", "dunno"}
+     "pass", "skip", "dunno", "blank", "stumped"}
 )  # fmt: skip
 
 
@@ -1837,7 +1854,7 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
 
 
 _DECLINES = re.compile(
-    r"(?=[iadtuwbnche])(?:"  # the first letters of the alternatives: a fast search (`_REFUSAL`)
+    r"(?=[iadtuwbnchesl])(?:"  # the first letters of the alternatives: a fast search (`_REFUSAL`)
     r"\b(?:information|answer|data|details|it|this|that)\s+(?:is|are|was|remains)\s+"
     r"(?:not|n't|never)\s+(?:\w+\s+){0,2}?(?:available|known(?!\s+(?:to|as|for)\b)|certain|"
     r"clear|public|disclosed|recorded|documented|determined|specified)\b|"
@@ -1848,14 +1865,16 @@ _DECLINES = re.compile(
     r"\b(?:cannot|can't|could\s*not|couldn't)\s+be\s+(?:determined|answered|found|confirmed|"
     r"verified|known|said)\b|\bi'?m\s+afraid\b|\b(?:would|will)\s+(?:need|have)\s+to\s+"
     r"(?:check|look)\b|\bhard\s+to\s+say\b|\bnot\s+something\s+i\b|"
-    r"\b(?:escapes|eludes)\s+me\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
+    r"\b(?:escapes|eludes|stumps|beats)\s+me\b|\bstumped\b|"
+    r"\bsit\s+(?:this|that)(?:\s+one)?\s+out\b|\bleave\s+it\s+(?:there|at\s+that)\b|"
+    r"\bcan(?:'?t|not)\s+place\s+(?:it|that|this|them)\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
     re.IGNORECASE,
 )
 
 
 _DONT_KNOW = re.compile(
     r"\b(?:je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+l'ignore|aucune\s+id[ée]e|"  # French
-    r"no\s+(?:lo\s+)?s[ée]|no\s+tengo\s+(?:ni\s+)?idea|lo\s+siento|"  # Spanish
+    r"no\s+(?:lo\s+)?s[ée]|no\s+tengo\s+(?:ni\s+)?idea|ni\s+idea|lo\s+siento|"  # Spanish
     r"n[ãa]o\s+(?:o\s+)?sei|n[ãa]o\s+fa[çc]o\s+ideia|"  # Portuguese
     r"non\s+(?:lo\s+)?so|non\s+ne\s+ho\s+idea|"  # Italian
     r"ich\s+wei(?:ß|ss)\s+(?:es\s+)?nicht|wei(?:ß|ss)\s+ich\s+nicht|keine\s+ahnung|"  # German
@@ -1863,7 +1882,8 @@ _DONT_KNOW = re.compile(
     r"jag\s+vet\s+inte|(?:jeg\s+)?ved\s+det\s+ikke|(?:jeg\s+)?vet\s+ikke|"  # Scandinavian
     r"nie\s+wiem|bilmiyorum|"  # Polish, Turkish
     r"не\s+знаю|понятия\s+не\s+имею|не\s+відомо)\b|"  # Russian, Ukrainian
-    r"わかりません|分かりません|知りません|不知道|不清楚|모르겠|모릅니다|"  # Japanese, Chinese, Korean
+    r"わかりません|分かりません|知りません|わからない|分からない|知らない|"
+    r"不(?:太|大)?(?:知道|清楚|确定|確定|記得|记得)|모르겠|모릅니다|"  # Japanese, Chinese, Korean
     r"\byour\s+guess\s+is\s+as\s+good\s+as\s+mine\b",
     re.IGNORECASE,
 )
@@ -1898,10 +1918,12 @@ _ABOUT_ANSWERING = re.compile(
     r"^(?:know(?:s|ing|ledge)?$|sure|certain|confiden|recall|remember|memory|mind|record|"
     r"information|info|data|detail|source|reference|atlas|encyclop|answer|repl|respon|say|"
     r"tell|provid|give|giving|nam|comment|speculat|guess|verif|confirm|check|look|consult|"
-    r"side|opinion|position|stance|familiar|reliabl|accura|up-to-date|date)"
+    r"side|opinion|position|stance|familiar|reliabl|accura|up-to-date|date|"
+    r"help|pick|choos|risk|recogni|figure|map$|maps$)"
 )
-"""Words about knowing or answering (stems): "record", "answering", "naming", "reliably"; not
-"known", which mostly speaks of the world ("not known to exist in nature")."""
+"""Words about knowing or answering (stems): "record", "answering", "naming", "reliably"; rules
+9: "help", "pick", "choose", "risk", "recognise", "figures", "map"; not "known", which mostly
+speaks of the world ("not known to exist in nature")."""
 _DECLINE_MAX_WORDS = 20
 """A sentence that declines is short; a longer one without a candidate tells about something
 else."""
@@ -1910,14 +1932,16 @@ _HOLDING_BACK = frozenset(
      "dont", "doesnt", "couldnt", "wouldnt", "shouldnt", "unable", "lack", "lacking", "outside",
      "beyond", "out", "outdated", "hold", "refrain", "abstain", "avoid", "withhold", "leave", "rather", "prefer",
      "hazy", "fuzzy", "vague", "too", "best", "better", "should", "need", "have", "recommend",
-     "suggest", "advise", "point", "refer", "only", "taking", "take", "unsure", "uncertain"}
+     "suggest", "advise", "point", "refer", "only", "taking", "take", "unsure", "uncertain",
+     "misleading"}
 )  # fmt: skip
 """Words that hold an answer back: negation, limits ("outside", "beyond", "too hazy"),
 withholding ("hold off", "rather", "refrain"), sending the reader elsewhere ("best checked",
-"have to look", "consult"), taking no side."""
+"have to look", "consult"), taking no side; rules 9: "any name would be misleading"."""
 _DECLINING = frozenset(
-    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass", "skip"}
-)
+    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass", "skip",
+     "stumped"}
+)  # fmt: skip
 """Words that decline on their own ("leave it unanswered", "I'll pass", "I'll skip it",
 "drawing a blank")."""
 _SENTENCES = re.compile(r"[.!?;\n]+")
