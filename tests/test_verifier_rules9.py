@@ -65,3 +65,51 @@ def test_declining_beside_a_candidate_is_no_refusal(reply: str) -> None:
 def test_i_would_guess_hedges() -> None:
     checked = check_wh("I'd guess Canberra.", [["Canberra"]], CITIES, question=CAPITAL)
     assert checked.verdict is Verdict.CORRECT and checked.hedged
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("UTC+3½", "UTC+03:30"),
+        ("GMT−9¾", "UTC-09:45"),
+        ("UTC - 3 h 30 min", "UTC-03:30"),
+        ("Etc/GMT+5", "UTC-05:00"),
+        ("Etc/GMT-10", "UTC+10:00"),
+        ("One hour ahead of UTC.", "UTC+01:00."),
+        ("Call 1 1 2.", "Call 112."),
+        ("0 0 0", "000"),
+        ("Scores of 1 2 and 3", "Scores of 1 2 and 3"),
+        ("1.5 2 3", "1.5 2 3"),
+        ("Naming one is hard.", "Naming one is hard."),
+        ("UTC + 2", "UTC + 2"),  # a sign alone is no Roman numeral ("+0")
+        ("+III", "+3"),
+    ],
+)
+def test_numbers_in_further_formats(text: str, read: str) -> None:
+    from kglens_tui.probe.mentions import _fold
+    from kglens_tui.probe.numbers import spell_out
+
+    assert spell_out(_fold(text)) == read
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("UTC+5½", Verdict.CORRECT),
+        ("UTC+5 h 30 min", Verdict.CORRECT),
+        ("Etc/GMT-5", Verdict.INCORRECT),  # that is UTC+5
+        ("UTC+4½", Verdict.INCORRECT),
+    ],
+)
+def test_offsets_in_further_formats(reply: str, verdict: Verdict) -> None:
+    offsets = NameTable([("UTC+05:30", 1), ("UTC+05:00", 2), ("UTC+04:30", 3)])
+    question = "Which standard time zones does India use?"
+    got = check_wh(reply, [["UTC+05:30", "UTC+5:30"]], offsets, question=question)
+    assert got.verdict is verdict
+
+
+def test_a_group_is_also_a_column() -> None:
+    from kglens_tui.kg.answer_names import periodic_table_names
+
+    assert "column 14" in periodic_table_names("group", 14)
+    assert periodic_table_names("period", 4) == ("row 4",)

@@ -585,10 +585,12 @@ def periodic_table_names(kind: str, number: int) -> tuple[str, ...]:
     """Other names of a group or period of the periodic table (keys ``group:N``, ``period:N``):
     a group by its CAS name alone ("VIIA" is group 17; codes match only as written), the noble
     gases also as Mendeleev's "group 0"; a period as a row of the table ("row 4": "the fourth
-    row" is read as "row 4")."""
+    row" is read as "row 4"), a group (rules 9) as a column ("the eighteenth column")."""
     if kind == "period":
         return (f"row {number}",)
-    names = [_CAS_GROUPS[number]] if number in _CAS_GROUPS else []
+    names = [f"column {number}"]
+    if number in _CAS_GROUPS:
+        names.append(_CAS_GROUPS[number])
     if number == 18:
         names.append("group 0")
     return tuple(names)
