@@ -113,3 +113,37 @@ def test_a_group_is_also_a_column() -> None:
 
     assert "column 14" in periodic_table_names("group", 14)
     assert periodic_table_names("period", 4) == ("row 4",)
+
+
+COUNTRIES = NameTable(
+    [("Spain", 1), ("France", 2), ("Andorra", 3), ("Portugal", 4), ("Western", 5), ("Southern", 6)]
+)
+REGION = "Where is Catalonia located?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("North-eastern Spain, bordering France and Andorra.", Verdict.CORRECT),
+        ("Spain, neighbouring Andorra.", Verdict.CORRECT),
+        ("Southern Spain.", Verdict.CORRECT),
+        ("Western.", Verdict.INCORRECT),
+        ("Spain, or maybe France.", Verdict.INCORRECT),
+        ("Southern France, near Spain.", Verdict.INCORRECT),
+    ],
+)
+def test_adjacency_and_directions_name_in_passing(reply: str, verdict: Verdict) -> None:
+    got = check_wh(reply, [["Spain"]], COUNTRIES, ["Catalonia"], question=REGION)
+    assert got.verdict is verdict
+
+
+def test_adjacency_is_the_relation_where_borders_are_asked() -> None:
+    question = "Which countries share a land border with Andorra?"
+    got = check_wh(
+        "Andorra borders Spain, bordering Portugal too.",
+        [["Spain"], ["France"]],
+        COUNTRIES,
+        ["Andorra"],
+        question=question,
+    )
+    assert got.verdict is Verdict.INCORRECT

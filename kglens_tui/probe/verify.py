@@ -403,10 +403,15 @@ def _rival_verdict(
     answered_elsewhere = bool(defining) and not every_true & defining
     passing: set[int] = set()
     rival = uncertain = False
+    adjacency = not any(w.startswith(("border", "neighbo", "adjoin", "adjacen")) for w in relation)
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
             continue
-        if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end) or _former(tokens, m):
+        if (
+            _in_passing(tokens, m, passing, adjacency)
+            or _seasonal(tokens, m.end)
+            or _former(tokens, m)
+        ):
             passing.add(m.end)
             continue
         if _told_about(tokens, m, found, relation) or _about_another_country(
@@ -464,10 +469,14 @@ _PASSING = frozenset(
      "on", "for", "about", "under", "over", "into", "across", "through", "via", "after",
      "before", "since", "until", "around", "alongside", "unlike", "toward", "towards", "as",
      "replaced", "replacing", "succeeded", "superseded", "formerly", "previously", "above",
-     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against"}
+     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against",
+     *("bordering", "neighbouring", "neighboring", "adjoining")}
 )  # fmt: skip
 """Prepositions (and words of succession) before a name that mention it in passing, not as
-the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark")."""
+the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark"; rules 9:
+words of adjacency, "bordering Austria", unless the question asks about borders)."""
+_ADJACENCY = frozenset({"bordering", "neighbouring", "neighboring", "adjoining"})
+_POSSESSIVES = frozenset({"its", "their", "his", "her", "our"})
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -508,14 +517,19 @@ def _former(tokens: Sequence[Token], m: Mention) -> bool:
     )
 
 
-def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
+def _in_passing(
+    tokens: Sequence[Token], m: Mention, passing: set[int], adjacency: bool = True
+) -> bool:
     """Whether a rival is named in passing: after a preposition ("near Sydney", "from the United
-    Kingdom"), or listed after a rival named in passing ("between Sydney and Melbourne")."""
+    Kingdom"), or listed after a rival named in passing ("between Sydney and Melbourne").
+    ``adjacency``: whether words of adjacency ("bordering") name in passing (not where the
+    question asks about borders)."""
     i = m.start - 1
     while (
         i >= 0
         and (
             tokens[i].norm in _ARTICLES
+            or tokens[i].norm in _POSSESSIVES
             or tokens[i].raw.endswith("'s")
             or _COMPASS.fullmatch(tokens[i].norm)
         )
@@ -525,7 +539,7 @@ def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
     if i < 0:
         return False
     if tokens[i].norm in _PASSING and tokens[i].clause == tokens[m.start].clause:
-        return True
+        return adjacency or tokens[i].norm not in _ADJACENCY
     if i + 1 in passing:  # "..., Melbourne" right after a rival named in passing
         return True
     return tokens[i].norm in ("and", "or") and i in passing
@@ -1459,8 +1473,11 @@ def _found(
     echoed = _echoed(tokens, runs, found, subject)
     short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
     kept = []
+    starts = {m.start for m in found}
     for m in found:
         if (m.start, m.end) in echoed or _direction(tokens, m):
+            continue
+        if _direction_of(tokens, m, found, starts):
             continue
         if m.owner < 0 and (m.start, m.end) in short_spans:
             span = _isolated(tokens, m, allowed) or _middle_names(tokens, m, allowed, pairs)
@@ -1481,6 +1498,22 @@ def _direction(tokens: Sequence[Token], m: Mention) -> bool:
         and _COMPASS.fullmatch(tokens[m.start].norm) is not None
         and tokens[m.start].raw.islower()
     )
+
+
+def _direction_of(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], starts: set[int]
+) -> bool:
+    """Whether a mention is a word of direction before another name ("Northern Italy",
+    "South-western Poland": rules 9), no place named "Northern" or "Western"; not a word of a
+    longer name ("North Korea")."""
+    if m.end - m.start != 1 or _COMPASS.fullmatch(tokens[m.start].norm) is None:
+        return False
+    j = m.end
+    while j < len(tokens) and _COMPASS.fullmatch(tokens[j].norm):
+        j += 1
+    if j == len(tokens) or j not in starts or tokens[j].clause != tokens[m.start].clause:
+        return False
+    return not any(f.start <= m.start and f.end > m.end for f in found)
 
 
 _MIDDLE_NAMES_MAX = 2
