@@ -147,3 +147,18 @@ def test_adjacency_is_the_relation_where_borders_are_asked() -> None:
         question=question,
     )
     assert got.verdict is Verdict.INCORRECT
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Canberra. Actually, Wollongong is the capital.", Verdict.INCORRECT),
+        ("Sydney. Actually, Canberra is the capital.", Verdict.CORRECT),
+        ("Canberra. Actually, Wollongong is the largest port.", Verdict.CORRECT),
+        ("Canberra. On reflection, Sydney.", Verdict.INCORRECT),
+        ("Sydney. Hmm, I'd reconsider: Canberra.", Verdict.CORRECT),
+        ("Perth; come to think of it, Canberra.", Verdict.CORRECT),
+    ],
+)
+def test_further_corrections(reply: str, verdict: Verdict) -> None:
+    assert _verdict(reply) is verdict

@@ -1724,8 +1724,12 @@ _WEAK_CORRECTIONS = (
     ("if", "i", "had", "to", "choose"),
     ("my", "answer", "is"),
     ("my", "final", "answer", "is"),
+    ("reconsider",),
+    ("on", "reflection"),
+    ("come", "to", "think", "of", "it"),
 )
-"""Words that may correct: what follows is the answer when it names a candidate."""
+"""Words that may correct: what follows is the answer when it names a candidate (rules 9:
+"I'd reconsider", "on reflection", "come to think of it")."""
 
 
 _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
@@ -1843,7 +1847,11 @@ def _correction(
             end = i + len(marker)
             if tuple(norms[i:end]) != marker or end >= len(norms):
                 continue
-            strong = marker in _STRONG_CORRECTIONS or _only_a_name(tokens[end:])
+            strong = (
+                marker in _STRONG_CORRECTIONS
+                or _only_a_name(tokens[end:])
+                or _name_restating(tokens[end:], relation)
+            )
             if (
                 strong
                 and any(t.word for t in tokens[end:])
@@ -1884,6 +1892,20 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
     """Whether what follows a correction is only a name ("actually, the Deutsche Mark.")."""
     words = [t for t in tail if t.norm not in _ARTICLES]
     return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
+
+
+def _name_restating(tail: Sequence[Token], relation: frozenset[str]) -> bool:
+    """Whether what follows a correction is a name, a verb of being and the question's relation
+    ("actually, Zurich is the capital": rules 9), the name known to no table or not."""
+    if not relation:
+        return False
+    k = 0
+    while k < min(len(tail), 4) and tail[k].word and tail[k].raw[:1].isupper():
+        k += 1
+    if not k or k >= len(tail) or tail[k].norm not in _COPULAS:
+        return False
+    rest = {t.norm.removesuffix("s") for t in tail[k + 1 :] if t.sentence == tail[k].sentence}
+    return bool(rest & relation)
 
 
 _DECLINES = re.compile(
