@@ -162,3 +162,26 @@ def test_adjacency_is_the_relation_where_borders_are_asked() -> None:
 )
 def test_further_corrections(reply: str, verdict: Verdict) -> None:
     assert _verdict(reply) is verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "norms"),
+    [
+        ("U.S", ["us"]),
+        ("in the U.K today", ["in", "the", "uk", "today"]),
+        ("ر.س", ["رس"]),
+        ("Canberra.Sydney", ["canberra", "sydney"]),
+        ("x.y.z", ["x", "y", "z"]),
+    ],
+)
+def test_two_letters_with_a_dot_between_are_one_abbreviation(text: str, norms: list[str]) -> None:
+    from kglens_tui.probe.mentions import tokenize
+
+    assert [t.norm for t in tokenize(text)] == norms
+
+
+def test_an_abbreviation_without_its_last_dot_names_the_same() -> None:
+    names = [["United States", "U.S."]]
+    table = NameTable([("United States", 1), ("United Kingdom", 2)])
+    question = "Which country is Hawaii part of?"
+    assert check_wh("The U.S", names, table, question=question).verdict is Verdict.CORRECT
