@@ -185,3 +185,15 @@ def test_an_abbreviation_without_its_last_dot_names_the_same() -> None:
     table = NameTable([("United States", 1), ("United Kingdom", 2)])
     question = "Which country is Hawaii part of?"
     assert check_wh("The U.S", names, table, question=question).verdict is Verdict.CORRECT
+
+
+def test_continents_by_their_cldr_names() -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    south = answer_names("continent:South_America", "South America").names
+    assert {"Südamerika", "América do Sul", "南美洲"} <= set(south)
+    north = answer_names("continent:North_America", "North America").names
+    assert "Nordamerika" in north and "Südamerika" not in north
+    assert "Europa" in answer_names("continent:Europe", "Europe").names
+    countries = {"Brazil", "Brasil", "Chile", "Peru"}
+    assert not countries & set(south)

@@ -177,6 +177,34 @@ def territory_names() -> dict[str, tuple[str, ...]]:
     return _unambiguous(out)
 
 
+_CONTINENTS = {
+    "Africa": ("002",),
+    "Asia": ("142",),
+    "Europe": ("150",),
+    "North America": ("003", "021"),
+    "South America": ("005",),
+    "Oceania": ("009",),
+    "Antarctica": ("AQ",),
+}
+"""The continents by their UN M.49 codes in CLDR (North America also as "Northern America",
+021, which some languages name it by: "Norteamérica")."""
+
+
+@lru_cache(maxsize=1)
+def continent_names() -> dict[str, tuple[str, ...]]:
+    """A continent's English label -> its CLDR names in every locale (rules 9: "América do
+    Sul", "Südamerika", "南美洲"), less any name of a country or of another continent."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        territories = locale.territories  # type: ignore[attr-defined]
+        for label, codes in _CONTINENTS.items():
+            out[label].update(territories[c] for c in codes if c in territories)
+    countries = {_fold(n) for names in territory_names().values() for n in names}
+    countries -= {_fold(n) for n in out["Antarctica"]}
+    unambiguous = _unambiguous(out)
+    return {k: tuple(n for n in v if _fold(n) not in countries) for k, v in unambiguous.items()}
+
+
 @lru_cache(maxsize=1)
 def currency_names() -> dict[str, tuple[str, ...]]:
     """ISO 4217 code -> CLDR names (singular and plural) and symbols in every locale."""
@@ -562,6 +590,8 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         names = _city_names(code, label)
     elif kind == "timezone":
         names = offset_names().get(code, ())
+    elif kind == "continent":
+        names = continent_names().get(label, ())
     elif kind == "person":  # from each of its names ("Oersted" of "Hans Christian Oersted")
         first = label.split()[:1]
         same = [n for n in known if n.split()[:1] == first]  # not "Sir William Ramsay"
@@ -695,7 +725,7 @@ def historic_names() -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone"})
+SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone", "continent"})
 """Key prefixes of the entities the sources name (`answer_names`); people need no source."""
 
 
@@ -712,4 +742,5 @@ def warm() -> None:
     language_names()
     zone_cities()
     offset_names()
+    continent_names()
     bundled_answer_names()
