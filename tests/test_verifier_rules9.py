@@ -197,3 +197,18 @@ def test_continents_by_their_cldr_names() -> None:
     assert "Europa" in answer_names("continent:Europe", "Europe").names
     countries = {"Brazil", "Brasil", "Chile", "Peru"}
     assert not countries & set(south)
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("In Sweden.", Verdict.CORRECT),
+        ("In Stockholm, Sweden.", Verdict.CORRECT),
+        ("Norway, near Sweden.", Verdict.INCORRECT),
+        ("In Norway.", Verdict.INCORRECT),
+    ],
+)
+def test_in_opens_no_name_where_the_question_asks_where(reply: str, verdict: Verdict) -> None:
+    places = NameTable([("Sweden", 1), ("Norway", 2), ("Finland", 3)])
+    question = "Where was the element discovered?"
+    assert check_wh(reply, [["Sweden"]], places, question=question).verdict is verdict

@@ -1385,12 +1385,15 @@ def _answered_by_another(
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
     listed after one in passing is in passing too). A reply that opens with the preposition
-    the question asks with ("From Holland." to "From which state ...?") opens with no name."""
+    the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
+    to a question that asks "Where", opens with no name."""
     clauses = _clauses(text)
     if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
         return False
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
+    if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
+        return False  # "In Sweden." to "Where was ... discovered?" (rules 9)
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
         if not _in_passing(tokens, m, passing):
