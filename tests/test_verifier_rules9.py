@@ -212,3 +212,10 @@ def test_in_opens_no_name_where_the_question_asks_where(reply: str, verdict: Ver
     places = NameTable([("Sweden", 1), ("Norway", 2), ("Finland", 3)])
     question = "Where was the element discovered?"
     assert check_wh(reply, [["Sweden"]], places, question=question).verdict is verdict
+
+
+def test_madame_and_professor_are_titles() -> None:
+    from kglens_tui.kg.answer_names import answer_names
+
+    short = answer_names("person:x", "Lise Meitner").short
+    assert {"Madame Meitner", "Professor Meitner"} <= set(short)

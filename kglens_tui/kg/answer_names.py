@@ -72,8 +72,14 @@ TITLES = (
     "mrs",
     "ms",
     "dr",
+    "madame",
+    "mme",
+    "monsieur",
+    "professor",
+    "prof",
 )
-"""Titles that, before a word of a person's name, name that person ("King Salman")."""
+"""Titles that, before a word of a person's name, name that person ("King Salman"; rules 9:
+"Madame Curie", "Professor Curie")."""
 PARTICLES = frozenset(
     {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
      "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
