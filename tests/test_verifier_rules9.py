@@ -219,3 +219,11 @@ def test_madame_and_professor_are_titles() -> None:
 
     short = answer_names("person:x", "Lise Meitner").short
     assert {"Madame Meitner", "Professor Meitner"} <= set(short)
+
+
+def test_a_country_goes_by_no_name_of_its_own_subdivision() -> None:
+    from kglens_tui.kg.answer_names import territory_names
+
+    names = territory_names()
+    assert "England" not in names["GB"] and "Scotland" not in names["GB"]
+    assert "Royaume-Uni" in names["GB"] and "Deutschland" in names["DE"]

@@ -180,6 +180,14 @@ def territory_names() -> dict[str, tuple[str, ...]]:
         successor = getattr(old, "alpha_4", "")[2:]
         if successor in out:
             out[successor].add(old.name.split(",")[0].strip())
+    # rules 9: no name of a country's own subdivision ("England" in a locale's name of the UK)
+    parts: dict[str, set[str]] = defaultdict(set)
+    for sub in pycountry.subdivisions:
+        parts[sub.country_code].add(_fold(sub.name))
+    for code, names in out.items():
+        own = parts.get(code)
+        if own:
+            names.difference_update([n for n in names if _fold(n) in own])
     return _unambiguous(out)
 
 
