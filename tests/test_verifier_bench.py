@@ -191,8 +191,8 @@ regression set now): no rule change may lower it."""
 
 
 HELD_OUT_4 = DEFAULT_DATA.with_name("verifier_heldout4.jsonl")
-HELD_OUT_4_FLOOR = 0.904
-"""The fourth held-out set's figure under rules 9 (482 of 533; 447 blind under rules 8, 423
+HELD_OUT_4_FLOOR = 0.906
+"""The fourth held-out set's figure under rules 9 (483 of 533; 447 blind under rules 8, 423
 under rules 7, verifier_heldout4.md; rules 9 were made looking at its misses, so it is a
 regression set now): no rule change may lower it."""
 

@@ -79,7 +79,7 @@ TITLES = (
     "prof",
 )
 """Titles that, before a word of a person's name, name that person ("King Salman"; rules 9:
-"Madame Curie", "Professor Curie")."""
+"Madame Meitner", "Professor Meitner")."""
 PARTICLES = frozenset(
     {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
      "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
@@ -180,7 +180,7 @@ def territory_names() -> dict[str, tuple[str, ...]]:
         successor = getattr(old, "alpha_4", "")[2:]
         if successor in out:
             out[successor].add(old.name.split(",")[0].strip())
-    # rules 9: no name of a country's own subdivision ("England" in a locale's name of the UK)
+    # rules 9: no name of a country's own subdivision ("Scotland" in a locale's names of the UK)
     parts: dict[str, set[str]] = defaultdict(set)
     for sub in pycountry.subdivisions:
         parts[sub.country_code].add(_fold(sub.name))
@@ -206,8 +206,8 @@ _CONTINENTS = {
 
 @lru_cache(maxsize=1)
 def continent_names() -> dict[str, tuple[str, ...]]:
-    """A continent's English label -> its CLDR names in every locale (rules 9: "América do
-    Sul", "Südamerika", "南美洲"), less any name of a country or of another continent."""
+    """A continent's English label -> its CLDR names in every locale (rules 9: "Sudamérica",
+    "Amérique du Sud", "南美洲"), less any name of a country or of another continent."""
     out: dict[str, set[str]] = defaultdict(set)
     for locale in _locales():
         territories = locale.territories  # type: ignore[attr-defined]
@@ -629,7 +629,7 @@ def periodic_table_names(kind: str, number: int) -> tuple[str, ...]:
     """Other names of a group or period of the periodic table (keys ``group:N``, ``period:N``):
     a group by its CAS name alone ("VIIA" is group 17; codes match only as written), the noble
     gases also as Mendeleev's "group 0"; a period as a row of the table ("row 4": "the fourth
-    row" is read as "row 4"), a group (rules 9) as a column ("the eighteenth column")."""
+    row" is read as "row 4"), a group (rules 9) as a column ("the second column")."""
     if kind == "period":
         return (f"row {number}",)
     names = [f"column {number}"]

@@ -19,10 +19,10 @@ names alike, so each format is read the same way on both sides:
   Chinese or Japanese digits one by one ("一一〇" is 110);
 - digits grouped by spaces (thin, no-break or plain: "10 111" is 10111), and a North American
   area code after +1 ("+1 242", "+1 (242)": calling code +1); rules 9: three or more single
-  digits spaced one by one ("9 1 1" is 911);
-- rules 9: UTC offsets with a fraction or in hours and minutes ("UTC+4½" is UTC+04:30, "UTC + 5
-  h 45 min" UTC+05:45), the tz database's "Etc/GMT-9" (its sign inverted: UTC+09:00), and "one
-  hour" a number ("one hour behind UTC");
+  digits spaced one by one ("1 1 2" is 112);
+- rules 9: UTC offsets with a fraction or in hours and minutes ("UTC+9½" is UTC+09:30, "UTC - 3
+  h 30 min" UTC-03:30), the tz database's "Etc/GMT-3" (its sign inverted: UTC+03:00), and "one
+  hour" a number ("one hour ahead of GMT");
 - chemical notation: an ion's charge after an element symbol ("Fe²⁺", "Fe3+": NFKC makes them
   one, the charge is the oxidation state +3) and IUPAC's state symbols after a formula ("H₂(g)",
   "Br₂(l)", "I₂(s)", "(aq)": gas, liquid, solid, aqueous).
@@ -135,20 +135,20 @@ _UTC_PLUS = re.compile(
     re.IGNORECASE,
 )
 _UTC_FRACTION = re.compile(r"\b(utc|gmt)\s*([+-])\s*(\d?)([13])\u2044([24])(?!\d)", re.IGNORECASE)
-"""'UTC+4½' after NFKC ('UTC+41⁄2'): hours, then a fraction of an hour."""
+"""'UTC+9½' after NFKC ('UTC+91⁄2'): hours, then a fraction of an hour."""
 _UTC_H_MIN = re.compile(
     r"\b(utc|gmt)\s*([+-])\s*(\d{1,2})\s*(?:h|hrs?|hours?)\s*(\d{1,2})\s*(?:m|mins?|minutes?)\b",
     re.IGNORECASE,
 )
 _ETC_GMT = re.compile(r"\betc/gmt([+-])(\d{1,2})\b", re.IGNORECASE)
-"""The tz database's zones of a fixed offset, whose sign is inverted (POSIX): Etc/GMT-9 is UTC+9."""
+"""The tz database's zones of a fixed offset, whose sign is inverted (POSIX): Etc/GMT-3 is UTC+3."""
 _PLUS = re.compile(r"\b(plus|minus)\s+(\d)", re.IGNORECASE)
 """'plus 44' is +44 (after the UTC offsets: 'UTC plus 5' is UTC+05:00)."""
 _GROUPED_DIGITS = re.compile(r"(?<![\d+\-.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,]\d)")
 _SPACED_DIGITS = re.compile(
     r"(?<![\w+\-.,:/])(?<![\d.,:/] )\d(?: \d){2,}(?![\w,:/]|\.\d| [\d.,:/])"
 )
-"""Three single digits or more spaced one by one ("9 1 1")."""
+"""Three single digits or more spaced one by one ("1 1 2")."""
 _NANP = re.compile(r"\+\s?1\s?(?:\((\d{3})\)|[ \u00a0](\d{3}))(?![\d])")
 """+1 then a North American area code, in brackets or after a space: one calling code, +1."""
 
@@ -205,7 +205,7 @@ def _run_digits(match: re.Match[str]) -> str:
     words = [w.casefold() for w in re.split(r"[\s-]+", run) if w]
     if words == ["one"]:  # a pronoun ("naming one"), but a number after a sign ("minus one")
         signed = _SIGN_WORD_BEFORE.search(match.string, 0, match.start())
-        hour = _HOUR_AFTER.match(match.string, match.end())  # "one hour behind UTC"
+        hour = _HOUR_AFTER.match(match.string, match.end())  # "one hour ahead of GMT"
         return "1" if signed or hour else run
     ordinal = ""
     if words[-1] in _ORDINALS:

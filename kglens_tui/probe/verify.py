@@ -251,7 +251,7 @@ def _clauses(reply: str) -> list[str]:
 def _guesses(reply: str) -> bool:
     """Whether a clause that does not refuse offers a guess ("..., but I think it's X"; not
     "..., as my information may be out of date"; rules 9: nor one that a later clause of its
-    sentence declines, "I'd likely get it wrong, so I'll refrain")."""
+    sentence declines, "I'd probably get it wrong, so I'll abstain")."""
     for sentence in _SENTENCES.split(reply):
         clauses = _clauses(sentence)
         for i, clause in enumerate(clauses):
@@ -474,7 +474,7 @@ _PASSING = frozenset(
 )  # fmt: skip
 """Prepositions (and words of succession) before a name that mention it in passing, not as
 the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark"; rules 9:
-words of adjacency, "bordering Austria", unless the question asks about borders)."""
+words of adjacency, "bordering Chile", unless the question asks about borders)."""
 _ADJACENCY = frozenset({"bordering", "neighbouring", "neighboring", "adjoining"})
 _POSSESSIVES = frozenset({"its", "their", "his", "her", "our"})
 _ARTICLES = frozenset({"the", "a", "an"})
@@ -892,7 +892,7 @@ def _check_wh(
         if not rival and len(groups) == 1:
             one = _asks_for_one(asked)
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
-        elif not rival and answers and _unknown_item(tokens, answers, found, subject_names):
+        elif not rival and answers and _unknown_item(tokens, answers, found, subject_names, text):
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
             rival = True
@@ -900,7 +900,7 @@ def _check_wh(
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
-    # a rival told about another country is no candidate ("I don't know; Ethiopia's is ...")
+    # a rival told about another country is no candidate ("No idea; New Zealand's is ...")
     offered = [
         m
         for m in found
@@ -908,7 +908,7 @@ def _check_wh(
         and m not in shared.dropped
         and not (m.owner >= 0 and _about_another_country(tokens, m, found, subject_names))
     ]
-    # the words of "I do not know" in another language are no names ("Keine Ahnung.")
+    # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung.")
     plain = _DONT_KNOW.sub(".", clean_quotes(text)) if _DONT_KNOW.search(text) else text
     if (
         not offered
@@ -1251,11 +1251,13 @@ def _unknown_item(
     answers: Sequence[Mention],
     found: Sequence[Mention],
     subject: tuple[str, ...],
+    text: str = "",
 ) -> bool:
     """Whether a reply to a question with several true answers lists, joined by "and" to a true
     one, an item no table knows ("South Africa's capitals are Pretoria and Johannesburg."): a
     list with a wrong item is incorrect, but the item may be a name the sources lack, so the
-    verdict is uncertain (`check_wh`)."""
+    verdict is uncertain (`check_wh`). Rules 9: an item that a true name in brackets glosses is
+    that answer ("Spain and Hexagone (France)")."""
     spans = _named_spans(tokens, found, subject)
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
@@ -1265,8 +1267,21 @@ def _unknown_item(
         before = _skip_fillers(tokens, i - 1, -1)
         after = _skip_fillers(tokens, i + 1, 1)
         if _listed_beside(tokens, i, before, after, spans, ends, starts):
+            if after is not None and _glossed(tokens, after, starts, text):
+                continue
             return True
     return False
+
+
+def _glossed(tokens: Sequence[Token], item: int, starts: set[int], text: str) -> bool:
+    """Whether the item at ``item`` is followed straight by a true answer in brackets ("Hexagone
+    (France)")."""
+    k = item
+    while k < len(tokens) and tokens[k].clause == tokens[item].clause:
+        k += 1
+    if k == item or k not in starts:
+        return False
+    return re.search(rf"\b{re.escape(tokens[k - 1].raw)}\s*\(", text) is not None
 
 
 _YEAR = re.compile(r"1\d{3}|20\d{2}")
@@ -1393,7 +1408,7 @@ def _answered_by_another(
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
-        return False  # "In Sweden." to "Where was ... discovered?" (rules 9)
+        return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
         if not _in_passing(tokens, m, passing):
@@ -1506,8 +1521,8 @@ def _direction(tokens: Sequence[Token], m: Mention) -> bool:
 def _direction_of(
     tokens: Sequence[Token], m: Mention, found: Sequence[Mention], starts: set[int]
 ) -> bool:
-    """Whether a mention is a word of direction before another name ("Northern Italy",
-    "South-western Poland": rules 9), no place named "Northern" or "Western"; not a word of a
+    """Whether a mention is a word of direction before another name ("Eastern Chile",
+    "North-western Spain": rules 9), no place named "Northern" or "Western"; not a word of a
     longer name ("North Korea")."""
     if m.end - m.start != 1 or _COMPASS.fullmatch(tokens[m.start].norm) is None:
         return False
@@ -1899,7 +1914,7 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
 
 def _name_restating(tail: Sequence[Token], relation: frozenset[str]) -> bool:
     """Whether what follows a correction is a name, a verb of being and the question's relation
-    ("actually, Zurich is the capital": rules 9), the name known to no table or not."""
+    ("actually, Geelong is the capital": rules 9), the name known to no table or not."""
     if not relation:
         return False
     k = 0
@@ -1995,7 +2010,7 @@ _HOLDING_BACK = frozenset(
 )  # fmt: skip
 """Words that hold an answer back: negation, limits ("outside", "beyond", "too hazy"),
 withholding ("hold off", "rather", "refrain"), sending the reader elsewhere ("best checked",
-"have to look", "consult"), taking no side; rules 9: "any name would be misleading"."""
+"have to look", "consult"), taking no side; rules 9: "it would be misleading to name one"."""
 _DECLINING = frozenset(
     {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass", "skip",
      "stumped"}
