@@ -173,27 +173,28 @@ def test_the_subject_asked_about_is_no_rival_on_the_bench(cases) -> None:
 HELD_OUT = DEFAULT_DATA.with_name("verifier_heldout.jsonl")
 HELD_OUT_FLOOR = 0.927
 """The Wh agreement the once-held-out set (verifier_heldout.md) has reached (243 of 262 under
-rules 8; 238 under rules 7): no rule change may lower it."""
+rules 8 and 9; 238 under rules 7): no rule change may lower it."""
 
 
 HELD_OUT_2 = DEFAULT_DATA.with_name("verifier_heldout2.jsonl")
-HELD_OUT_2_FLOOR = 0.894
-"""The second held-out set's figure under rules 8 (439 of 491; 415 under rules 7, 77.0% blind
-under rules 6, see verifier_heldout2.md; rules 7 were made looking at its misses, so it is a
-regression set now): no rule change may lower it."""
+HELD_OUT_2_FLOOR = 0.896
+"""The second held-out set's figure under rules 9 (440 of 491; 439 under rules 8, 415 under
+rules 7, 77.0% blind under rules 6, see verifier_heldout2.md; rules 7 were made looking at its
+misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_3 = DEFAULT_DATA.with_name("verifier_heldout3.jsonl")
-HELD_OUT_3_FLOOR = 0.929
-"""The third held-out set's figure under rules 8 (464 of 499; 414 blind under rules 7,
-verifier_heldout3.md; rules 8 were made looking at its misses, so it is a regression set now):
-no rule change may lower it."""
+HELD_OUT_3_FLOOR = 0.933
+"""The third held-out set's figure under rules 9 (466 of 499; 464 under rules 8, 414 blind
+under rules 7, verifier_heldout3.md; rules 8 were made looking at its misses, so it is a
+regression set now): no rule change may lower it."""
 
 
 HELD_OUT_4 = DEFAULT_DATA.with_name("verifier_heldout4.jsonl")
-HELD_OUT_4_FLOOR = 0.838
-"""The fourth held-out set's blind figure under rules 8 (447 of 533; 423 under rules 7,
-verifier_heldout4.md): no rule change may lower it."""
+HELD_OUT_4_FLOOR = 0.906
+"""The fourth held-out set's figure under rules 9 (483 of 533; 447 blind under rules 8, 423
+under rules 7, verifier_heldout4.md; rules 9 were made looking at its misses, so it is a
+regression set now): no rule change may lower it."""
 
 
 @pytest.mark.parametrize(

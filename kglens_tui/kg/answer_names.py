@@ -72,8 +72,14 @@ TITLES = (
     "mrs",
     "ms",
     "dr",
+    "madame",
+    "mme",
+    "monsieur",
+    "professor",
+    "prof",
 )
-"""Titles that, before a word of a person's name, name that person ("King Salman")."""
+"""Titles that, before a word of a person's name, name that person ("King Salman"; rules 9:
+"Madame Meitner", "Professor Meitner")."""
 PARTICLES = frozenset(
     {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
      "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
@@ -174,7 +180,43 @@ def territory_names() -> dict[str, tuple[str, ...]]:
         successor = getattr(old, "alpha_4", "")[2:]
         if successor in out:
             out[successor].add(old.name.split(",")[0].strip())
+    # rules 9: no name of a country's own subdivision ("Scotland" in a locale's names of the UK)
+    parts: dict[str, set[str]] = defaultdict(set)
+    for sub in pycountry.subdivisions:
+        parts[sub.country_code].add(_fold(sub.name))
+    for code, names in out.items():
+        own = parts.get(code)
+        if own:
+            names.difference_update([n for n in names if _fold(n) in own])
     return _unambiguous(out)
+
+
+_CONTINENTS = {
+    "Africa": ("002",),
+    "Asia": ("142",),
+    "Europe": ("150",),
+    "North America": ("003", "021"),
+    "South America": ("005",),
+    "Oceania": ("009",),
+    "Antarctica": ("AQ",),
+}
+"""The continents by their UN M.49 codes in CLDR (North America also as "Northern America",
+021, which some languages name it by: "Norteamérica")."""
+
+
+@lru_cache(maxsize=1)
+def continent_names() -> dict[str, tuple[str, ...]]:
+    """A continent's English label -> its CLDR names in every locale (rules 9: "Sudamérica",
+    "Amérique du Sud", "南美洲"), less any name of a country or of another continent."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for locale in _locales():
+        territories = locale.territories  # type: ignore[attr-defined]
+        for label, codes in _CONTINENTS.items():
+            out[label].update(territories[c] for c in codes if c in territories)
+    countries = {_fold(n) for names in territory_names().values() for n in names}
+    countries -= {_fold(n) for n in out["Antarctica"]}
+    unambiguous = _unambiguous(out)
+    return {k: tuple(n for n in v if _fold(n) not in countries) for k, v in unambiguous.items()}
 
 
 @lru_cache(maxsize=1)
@@ -562,6 +604,8 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         names = _city_names(code, label)
     elif kind == "timezone":
         names = offset_names().get(code, ())
+    elif kind == "continent":
+        names = continent_names().get(label, ())
     elif kind == "person":  # from each of its names ("Oersted" of "Hans Christian Oersted")
         first = label.split()[:1]
         same = [n for n in known if n.split()[:1] == first]  # not "Sir William Ramsay"
@@ -585,10 +629,12 @@ def periodic_table_names(kind: str, number: int) -> tuple[str, ...]:
     """Other names of a group or period of the periodic table (keys ``group:N``, ``period:N``):
     a group by its CAS name alone ("VIIA" is group 17; codes match only as written), the noble
     gases also as Mendeleev's "group 0"; a period as a row of the table ("row 4": "the fourth
-    row" is read as "row 4")."""
+    row" is read as "row 4"), a group (rules 9) as a column ("the second column")."""
     if kind == "period":
         return (f"row {number}",)
-    names = [_CAS_GROUPS[number]] if number in _CAS_GROUPS else []
+    names = [f"column {number}"]
+    if number in _CAS_GROUPS:
+        names.append(_CAS_GROUPS[number])
     if number == 18:
         names.append("group 0")
     return tuple(names)
@@ -693,7 +739,7 @@ def historic_names() -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone"})
+SOURCED_KINDS = frozenset({"country", "currency", "language", "city", "timezone", "continent"})
 """Key prefixes of the entities the sources name (`answer_names`); people need no source."""
 
 
@@ -710,4 +756,5 @@ def warm() -> None:
     language_names()
     zone_cities()
     offset_names()
+    continent_names()
     bundled_answer_names()

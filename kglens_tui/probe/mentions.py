@@ -57,7 +57,7 @@ _TOKEN = re.compile(
     |(?P<tld>(?<![\w.])\.[^\W\d_]{{2,3}}\b)
     |(?P<number>(?P<lead>[+-])?(?P<digits>\d+(?:\.\d+)?)(?![^\W\d_])
         (?P<area>(?<=\d)(?:-\d+(?:-\d+)*|\ ?\(0\)\ ?\d+)(?![^\W\d_]))?(?:(?P<trail>[+-])(?!\w))?)
-    |(?P<initials>(?<![\w.])(?:[^\W\d_]\.){{2,}}(?![^\W\d_]))
+    |(?P<initials>(?<![\w.])[^\W\d_]\.(?:(?:[^\W\d_]\.)+(?![^\W\d_])|[^\W\d_](?![\w.])))
     |(?P<word>[^\W_]+(?:'[^\W_]+)*)
     |(?P<amp>&)
     |(?P<sign_>[{_CURRENCY_SIGNS}])
@@ -117,15 +117,15 @@ _NOT_A_NEGATION_BEFORE = frozenset(
 
 _HEDGE = re.compile(
     r"\b(?=[iplmcnuabe])(?:i\s+(?:think|believe|guess|suppose|recall|remember)|"
-    r"i(?:'d|\s+would)\s+(?:go\s+with|pick|say)|if\s+i\s+had\s+to\b|"
+    r"i(?:'d|\s+would)\s+(?:go\s+with|pick|say|guess)|if\s+i\s+had\s+to\b|"
     r"p(?:robably|ossibly|erhaps)|ma(?:ybe|y\s+be)|might|likely|could\s+be|"
     r"not\s+(?:sure|certain|entirely)|un(?:sure|certain)|as\s+far\s+as\s+i\s+know|best\s+guess|"
     r"either(?=[^.!?;]*\bor\b)(?![^.!?;]*\bdepend))\b",
     re.IGNORECASE,
 )
-"""Words that express doubt: "I think", "probably", "not sure", "might", "I'd go with", "if I
-had to", "either X or Y" (not
-"either X or Y, depending on the definition": a condition, no doubt)."""
+"""Words that express doubt: "I think", "probably", "not sure", "might", "I'd go with", "I'd
+guess" (rules 9), "if I had to", "either X or Y" (not "either X or Y, depending on the
+definition": a condition, no doubt)."""
 
 
 @dataclass(frozen=True, slots=True)

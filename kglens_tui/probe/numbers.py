@@ -18,7 +18,11 @@ names alike, so each format is read the same way on both sides:
 - years in Roman numerals (capitals, four letters or more, from 1000: "MCMLX" is 1960), and
   Chinese or Japanese digits one by one ("一一〇" is 110);
 - digits grouped by spaces (thin, no-break or plain: "10 111" is 10111), and a North American
-  area code after +1 ("+1 242", "+1 (242)": calling code +1);
+  area code after +1 ("+1 242", "+1 (242)": calling code +1); rules 9: three or more single
+  digits spaced one by one ("1 1 2" is 112);
+- rules 9: UTC offsets with a fraction or in hours and minutes ("UTC+9½" is UTC+09:30, "UTC - 3
+  h 30 min" UTC-03:30), the tz database's "Etc/GMT-3" (its sign inverted: UTC+03:00), and "one
+  hour" a number ("one hour ahead of GMT");
 - chemical notation: an ion's charge after an element symbol ("Fe²⁺", "Fe3+": NFKC makes them
   one, the charge is the oxidation state +3) and IUPAC's state symbols after a formula ("H₂(g)",
   "Br₂(l)", "I₂(s)", "(aq)": gas, liquid, solid, aqueous).
@@ -96,6 +100,7 @@ _RUN = re.compile(
 """A run of number words, which may end in an ordinal ("twenty-first"), or an ordinal alone."""
 
 _SIGN_WORD_BEFORE = re.compile(r"\b(?:plus|minus)\s+$", re.IGNORECASE)
+_HOUR_AFTER = re.compile(r"\s+hour\b", re.IGNORECASE)
 _ORDINAL_NOUN = re.compile(r"\b(\d+)(?:st|nd|rd|th)\s+([a-z]+)\b", re.IGNORECASE)
 _NOT_NOUNS = frozenset(_NOT_NOUN_WORDS.split("|"))
 
@@ -103,7 +108,7 @@ _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000
 _ROMAN = r"(?:X{0,3}(?:IX|IV|V?I{0,3}))"
 _GROUP_ROMAN = re.compile(rf"\b(group|period)\s+({_ROMAN})([AB])?(?![\w-])", re.IGNORECASE)
 _BRACKET_ROMAN = re.compile(rf"(?<=[^\W\d_])\s?\(\s*([+-]?)({_ROMAN})\s*\)")
-_SIGNED_ROMAN = re.compile(rf"(?<![\w+-])([+-])({_ROMAN})(?![\w])")
+_SIGNED_ROMAN = re.compile(rf"(?<![\w+-])([+-])(?=[IVXivx])({_ROMAN})(?![\w])")
 _ROMAN_YEAR = re.compile(
     r"(?<![\w+-])(?=[MDCLXVI]{4})M{1,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})(?![\w])"
 )
@@ -129,9 +134,21 @@ _UTC_PLUS = re.compile(
     rf"\b(utc|gmt)\s+(plus|minus)\s+(\d{{1,2}})(?:\s*({_FRACTION}))?(?:\s+hours?)?\b",
     re.IGNORECASE,
 )
+_UTC_FRACTION = re.compile(r"\b(utc|gmt)\s*([+-])\s*(\d?)([13])\u2044([24])(?!\d)", re.IGNORECASE)
+"""'UTC+9½' after NFKC ('UTC+91⁄2'): hours, then a fraction of an hour."""
+_UTC_H_MIN = re.compile(
+    r"\b(utc|gmt)\s*([+-])\s*(\d{1,2})\s*(?:h|hrs?|hours?)\s*(\d{1,2})\s*(?:m|mins?|minutes?)\b",
+    re.IGNORECASE,
+)
+_ETC_GMT = re.compile(r"\betc/gmt([+-])(\d{1,2})\b", re.IGNORECASE)
+"""The tz database's zones of a fixed offset, whose sign is inverted (POSIX): Etc/GMT-3 is UTC+3."""
 _PLUS = re.compile(r"\b(plus|minus)\s+(\d)", re.IGNORECASE)
 """'plus 44' is +44 (after the UTC offsets: 'UTC plus 5' is UTC+05:00)."""
 _GROUPED_DIGITS = re.compile(r"(?<![\d+\-.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,]\d)")
+_SPACED_DIGITS = re.compile(
+    r"(?<![\w+\-.,:/])(?<![\d.,:/] )\d(?: \d){2,}(?![\w,:/]|\.\d| [\d.,:/])"
+)
+"""Three single digits or more spaced one by one ("1 1 2")."""
 _NANP = re.compile(r"\+\s?1\s?(?:\((\d{3})\)|[ \u00a0](\d{3}))(?![\d])")
 """+1 then a North American area code, in brackets or after a space: one calling code, +1."""
 
@@ -145,7 +162,7 @@ _TRIGGER = re.compile(
     rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
     rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
-    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_DIGITS}]{{2}}",
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_DIGITS}]{{2}}",
     re.IGNORECASE,
 )
 """Whether a text may hold any of the formats (most replies do not: they are left as they are)."""
@@ -169,10 +186,16 @@ def _spell_out(text: str) -> str:
     out = _SIGNED_ROMAN.sub(lambda m: f"{m[1]}{_roman(m[2])}", out)
     out = _HOURS_FROM_UTC.sub(_hours_from_utc, out)
     out = _UTC_PLUS.sub(_utc_plus, out)
+    out = _UTC_FRACTION.sub(
+        lambda m: _offset(m[2], int(m[3] or 0), 60 * int(m[4]) // int(m[5])), out
+    )
+    out = _UTC_H_MIN.sub(lambda m: _offset(m[2], int(m[3]), int(m[4])), out)
+    out = _ETC_GMT.sub(lambda m: _offset("-" if m[1] == "+" else "+", int(m[2]), 0), out)
     out = _PLUS.sub(lambda m: ("+" if m[1].casefold() == "plus" else "-") + m[2], out)
     out = _NANP.sub("+1", out)
     out = _ROMAN_YEAR.sub(lambda m: str(_roman(m[0])), out)
     out = _CJK_RUN.sub(lambda m: "".join(str(_CJK_DIGITS.index(c)) for c in m[0]), out)
+    out = _SPACED_DIGITS.sub(lambda m: m[0].replace(" ", ""), out)
     return _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)
 
 
@@ -182,7 +205,8 @@ def _run_digits(match: re.Match[str]) -> str:
     words = [w.casefold() for w in re.split(r"[\s-]+", run) if w]
     if words == ["one"]:  # a pronoun ("naming one"), but a number after a sign ("minus one")
         signed = _SIGN_WORD_BEFORE.search(match.string, 0, match.start())
-        return "1" if signed else run
+        hour = _HOUR_AFTER.match(match.string, match.end())  # "one hour ahead of GMT"
+        return "1" if signed or hour else run
     ordinal = ""
     if words[-1] in _ORDINALS:
         ordinal = words.pop()

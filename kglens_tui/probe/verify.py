@@ -250,11 +250,19 @@ def _clauses(reply: str) -> list[str]:
 
 def _guesses(reply: str) -> bool:
     """Whether a clause that does not refuse offers a guess ("..., but I think it's X"; not
-    "..., as my information may be out of date")."""
-    return any(
-        has_hedge(clause) and not is_refusal(clause) and not declines_by_meaning(clause)
-        for clause in _clauses(reply)
-    )
+    "..., as my information may be out of date"; rules 9: nor one that a later clause of its
+    sentence declines, "I'd probably get it wrong, so I'll abstain")."""
+    for sentence in _SENTENCES.split(reply):
+        clauses = _clauses(sentence)
+        for i, clause in enumerate(clauses):
+            if (
+                has_hedge(clause)
+                and not is_refusal(clause)
+                and not declines_by_meaning(clause)
+                and not any(is_refusal(c) or declines_by_meaning(c) for c in clauses[i + 1 :])
+            ):
+                return True
+    return False
 
 
 def _offers_a_name(tokens: Sequence[Token], asked: Sequence[Token]) -> bool:
@@ -395,10 +403,15 @@ def _rival_verdict(
     answered_elsewhere = bool(defining) and not every_true & defining
     passing: set[int] = set()
     rival = uncertain = False
+    adjacency = not any(w.startswith(("border", "neighbo", "adjoin", "adjacen")) for w in relation)
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
             continue
-        if _in_passing(tokens, m, passing) or _seasonal(tokens, m.end) or _former(tokens, m):
+        if (
+            _in_passing(tokens, m, passing, adjacency)
+            or _seasonal(tokens, m.end)
+            or _former(tokens, m)
+        ):
             passing.add(m.end)
             continue
         if _told_about(tokens, m, found, relation) or _about_another_country(
@@ -456,10 +469,14 @@ _PASSING = frozenset(
      "on", "for", "about", "under", "over", "into", "across", "through", "via", "after",
      "before", "since", "until", "around", "alongside", "unlike", "toward", "towards", "as",
      "replaced", "replacing", "succeeded", "superseded", "formerly", "previously", "above",
-     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against"}
+     "below", "beyond", "behind", "besides", "except", "facing", "opposite", "against",
+     *("bordering", "neighbouring", "neighboring", "adjoining")}
 )  # fmt: skip
 """Prepositions (and words of succession) before a name that mention it in passing, not as
-the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark")."""
+the answer ("near Sydney", "such as Bengali", "which replaced the Deutsche Mark"; rules 9:
+words of adjacency, "bordering Chile", unless the question asks about borders)."""
+_ADJACENCY = frozenset({"bordering", "neighbouring", "neighboring", "adjoining"})
+_POSSESSIVES = frozenset({"its", "their", "his", "her", "our"})
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -500,14 +517,19 @@ def _former(tokens: Sequence[Token], m: Mention) -> bool:
     )
 
 
-def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
+def _in_passing(
+    tokens: Sequence[Token], m: Mention, passing: set[int], adjacency: bool = True
+) -> bool:
     """Whether a rival is named in passing: after a preposition ("near Sydney", "from the United
-    Kingdom"), or listed after a rival named in passing ("between Sydney and Melbourne")."""
+    Kingdom"), or listed after a rival named in passing ("between Sydney and Melbourne").
+    ``adjacency``: whether words of adjacency ("bordering") name in passing (not where the
+    question asks about borders)."""
     i = m.start - 1
     while (
         i >= 0
         and (
             tokens[i].norm in _ARTICLES
+            or tokens[i].norm in _POSSESSIVES
             or tokens[i].raw.endswith("'s")
             or _COMPASS.fullmatch(tokens[i].norm)
         )
@@ -517,7 +539,7 @@ def _in_passing(tokens: Sequence[Token], m: Mention, passing: set[int]) -> bool:
     if i < 0:
         return False
     if tokens[i].norm in _PASSING and tokens[i].clause == tokens[m.start].clause:
-        return True
+        return adjacency or tokens[i].norm not in _ADJACENCY
     if i + 1 in passing:  # "..., Melbourne" right after a rival named in passing
         return True
     return tokens[i].norm in ("and", "or") and i in passing
@@ -870,7 +892,7 @@ def _check_wh(
         if not rival and len(groups) == 1:
             one = _asks_for_one(asked)
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
-        elif not rival and answers and _unknown_item(tokens, answers, found, subject_names):
+        elif not rival and answers and _unknown_item(tokens, answers, found, subject_names, text):
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
             rival = True
@@ -878,17 +900,26 @@ def _check_wh(
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
-    offered = any(not m.negated for m in found if m not in shared.dropped)
+    # a rival told about another country is no candidate ("No idea; New Zealand's is ...")
+    offered = [
+        m
+        for m in found
+        if not m.negated
+        and m not in shared.dropped
+        and not (m.owner >= 0 and _about_another_country(tokens, m, found, subject_names))
+    ]
+    # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung.")
+    plain = _DONT_KNOW.sub(".", clean_quotes(text)) if _DONT_KNOW.search(text) else text
     if (
         not offered
         and not _guesses(text)
-        and not _bare_name(text)
+        and not _bare_name(plain)
         and (
             refusing
             or (
                 not _other_than_subject(tokens, found, subject_names)
                 and declines(text)
-                and not _offers_a_name(tokens, asked)
+                and not _offers_a_name(tokens if plain is text else tokenize(plain), asked)
             )
         )
     ):
@@ -971,7 +1002,7 @@ _BARE_NAME = re.compile(r"^\s*(?:[A-Z][\w'’-]*\s*){1,3}[?.!]*\s*$")
 _NOT_NAMES = frozenset(
     {"sorry", "unknown", "none", "no", "yes", "hmm", "well", "okay", "ok", "i", "maybe",
      "perhaps", "probably", "thanks", "thank", "note", "answer", "n/a", "na", "it", "that",
-     "pass", "skip", "dunno"}
+     "pass", "skip", "dunno", "blank", "stumped"}
 )  # fmt: skip
 
 
@@ -1220,11 +1251,13 @@ def _unknown_item(
     answers: Sequence[Mention],
     found: Sequence[Mention],
     subject: tuple[str, ...],
+    text: str = "",
 ) -> bool:
     """Whether a reply to a question with several true answers lists, joined by "and" to a true
     one, an item no table knows ("South Africa's capitals are Pretoria and Johannesburg."): a
     list with a wrong item is incorrect, but the item may be a name the sources lack, so the
-    verdict is uncertain (`check_wh`)."""
+    verdict is uncertain (`check_wh`). Rules 9: an item that a true name in brackets glosses is
+    that answer ("Spain and Hexagone (France)")."""
     spans = _named_spans(tokens, found, subject)
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
@@ -1234,8 +1267,21 @@ def _unknown_item(
         before = _skip_fillers(tokens, i - 1, -1)
         after = _skip_fillers(tokens, i + 1, 1)
         if _listed_beside(tokens, i, before, after, spans, ends, starts):
+            if after is not None and _glossed(tokens, after, starts, text):
+                continue
             return True
     return False
+
+
+def _glossed(tokens: Sequence[Token], item: int, starts: set[int], text: str) -> bool:
+    """Whether the item at ``item`` is followed straight by a true answer in brackets ("Hexagone
+    (France)")."""
+    k = item
+    while k < len(tokens) and tokens[k].clause == tokens[item].clause:
+        k += 1
+    if k == item or k not in starts:
+        return False
+    return re.search(rf"\b{re.escape(tokens[k - 1].raw)}\s*\(", text) is not None
 
 
 _YEAR = re.compile(r"1\d{3}|20\d{2}")
@@ -1354,12 +1400,15 @@ def _answered_by_another(
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
     listed after one in passing is in passing too). A reply that opens with the preposition
-    the question asks with ("From Holland." to "From which state ...?") opens with no name."""
+    the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
+    to a question that asks "Where", opens with no name."""
     clauses = _clauses(text)
     if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
         return False
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
+    if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
+        return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
         if not _in_passing(tokens, m, passing):
@@ -1442,8 +1491,11 @@ def _found(
     echoed = _echoed(tokens, runs, found, subject)
     short_spans = {(a, b) for a, b, _ in short.matches(tokens)} if short is not None else set()
     kept = []
+    starts = {m.start for m in found}
     for m in found:
         if (m.start, m.end) in echoed or _direction(tokens, m):
+            continue
+        if _direction_of(tokens, m, found, starts):
             continue
         if m.owner < 0 and (m.start, m.end) in short_spans:
             span = _isolated(tokens, m, allowed) or _middle_names(tokens, m, allowed, pairs)
@@ -1464,6 +1516,22 @@ def _direction(tokens: Sequence[Token], m: Mention) -> bool:
         and _COMPASS.fullmatch(tokens[m.start].norm) is not None
         and tokens[m.start].raw.islower()
     )
+
+
+def _direction_of(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], starts: set[int]
+) -> bool:
+    """Whether a mention is a word of direction before another name ("Eastern Chile",
+    "North-western Spain": rules 9), no place named "Northern" or "Western"; not a word of a
+    longer name ("North Korea")."""
+    if m.end - m.start != 1 or _COMPASS.fullmatch(tokens[m.start].norm) is None:
+        return False
+    j = m.end
+    while j < len(tokens) and _COMPASS.fullmatch(tokens[j].norm):
+        j += 1
+    if j == len(tokens) or j not in starts or tokens[j].clause != tokens[m.start].clause:
+        return False
+    return not any(f.start <= m.start and f.end > m.end for f in found)
 
 
 _MIDDLE_NAMES_MAX = 2
@@ -1674,8 +1742,12 @@ _WEAK_CORRECTIONS = (
     ("if", "i", "had", "to", "choose"),
     ("my", "answer", "is"),
     ("my", "final", "answer", "is"),
+    ("reconsider",),
+    ("on", "reflection"),
+    ("come", "to", "think", "of", "it"),
 )
-"""Words that may correct: what follows is the answer when it names a candidate."""
+"""Words that may correct: what follows is the answer when it names a candidate (rules 9:
+"I'd reconsider", "on reflection", "come to think of it")."""
 
 
 _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
@@ -1793,7 +1865,11 @@ def _correction(
             end = i + len(marker)
             if tuple(norms[i:end]) != marker or end >= len(norms):
                 continue
-            strong = marker in _STRONG_CORRECTIONS or _only_a_name(tokens[end:])
+            strong = (
+                marker in _STRONG_CORRECTIONS
+                or _only_a_name(tokens[end:])
+                or _name_restating(tokens[end:], relation)
+            )
             if (
                 strong
                 and any(t.word for t in tokens[end:])
@@ -1836,8 +1912,22 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
     return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
 
 
+def _name_restating(tail: Sequence[Token], relation: frozenset[str]) -> bool:
+    """Whether what follows a correction is a name, a verb of being and the question's relation
+    ("actually, Geelong is the capital": rules 9), the name known to no table or not."""
+    if not relation:
+        return False
+    k = 0
+    while k < min(len(tail), 4) and tail[k].word and tail[k].raw[:1].isupper():
+        k += 1
+    if not k or k >= len(tail) or tail[k].norm not in _COPULAS:
+        return False
+    rest = {t.norm.removesuffix("s") for t in tail[k + 1 :] if t.sentence == tail[k].sentence}
+    return bool(rest & relation)
+
+
 _DECLINES = re.compile(
-    r"(?=[iadtuwbnche])(?:"  # the first letters of the alternatives: a fast search (`_REFUSAL`)
+    r"(?=[iadtuwbnchesl])(?:"  # the first letters of the alternatives: a fast search (`_REFUSAL`)
     r"\b(?:information|answer|data|details|it|this|that)\s+(?:is|are|was|remains)\s+"
     r"(?:not|n't|never)\s+(?:\w+\s+){0,2}?(?:available|known(?!\s+(?:to|as|for)\b)|certain|"
     r"clear|public|disclosed|recorded|documented|determined|specified)\b|"
@@ -1848,14 +1938,16 @@ _DECLINES = re.compile(
     r"\b(?:cannot|can't|could\s*not|couldn't)\s+be\s+(?:determined|answered|found|confirmed|"
     r"verified|known|said)\b|\bi'?m\s+afraid\b|\b(?:would|will)\s+(?:need|have)\s+to\s+"
     r"(?:check|look)\b|\bhard\s+to\s+say\b|\bnot\s+something\s+i\b|"
-    r"\b(?:escapes|eludes)\s+me\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
+    r"\b(?:escapes|eludes|stumps|beats)\s+me\b|\bstumped\b|"
+    r"\bsit\s+(?:this|that)(?:\s+one)?\s+out\b|\bleave\s+it\s+(?:there|at\s+that)\b|"
+    r"\bcan(?:'?t|not)\s+place\s+(?:it|that|this|them)\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
     re.IGNORECASE,
 )
 
 
 _DONT_KNOW = re.compile(
     r"\b(?:je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+l'ignore|aucune\s+id[ée]e|"  # French
-    r"no\s+(?:lo\s+)?s[ée]|no\s+tengo\s+(?:ni\s+)?idea|lo\s+siento|"  # Spanish
+    r"no\s+(?:lo\s+)?s[ée]|no\s+tengo\s+(?:ni\s+)?idea|ni\s+idea|lo\s+siento|"  # Spanish
     r"n[ãa]o\s+(?:o\s+)?sei|n[ãa]o\s+fa[çc]o\s+ideia|"  # Portuguese
     r"non\s+(?:lo\s+)?so|non\s+ne\s+ho\s+idea|"  # Italian
     r"ich\s+wei(?:ß|ss)\s+(?:es\s+)?nicht|wei(?:ß|ss)\s+ich\s+nicht|keine\s+ahnung|"  # German
@@ -1863,7 +1955,8 @@ _DONT_KNOW = re.compile(
     r"jag\s+vet\s+inte|(?:jeg\s+)?ved\s+det\s+ikke|(?:jeg\s+)?vet\s+ikke|"  # Scandinavian
     r"nie\s+wiem|bilmiyorum|"  # Polish, Turkish
     r"не\s+знаю|понятия\s+не\s+имею|не\s+відомо)\b|"  # Russian, Ukrainian
-    r"わかりません|分かりません|知りません|不知道|不清楚|모르겠|모릅니다|"  # Japanese, Chinese, Korean
+    r"わかりません|分かりません|知りません|わからない|分からない|知らない|"
+    r"不(?:太|大)?(?:知道|清楚|确定|確定|記得|记得)|모르겠|모릅니다|"  # Japanese, Chinese, Korean
     r"\byour\s+guess\s+is\s+as\s+good\s+as\s+mine\b",
     re.IGNORECASE,
 )
@@ -1898,10 +1991,12 @@ _ABOUT_ANSWERING = re.compile(
     r"^(?:know(?:s|ing|ledge)?$|sure|certain|confiden|recall|remember|memory|mind|record|"
     r"information|info|data|detail|source|reference|atlas|encyclop|answer|repl|respon|say|"
     r"tell|provid|give|giving|nam|comment|speculat|guess|verif|confirm|check|look|consult|"
-    r"side|opinion|position|stance|familiar|reliabl|accura|up-to-date|date)"
+    r"side|opinion|position|stance|familiar|reliabl|accura|up-to-date|date|"
+    r"help|pick|choos|risk|recogni|figure|map$|maps$)"
 )
-"""Words about knowing or answering (stems): "record", "answering", "naming", "reliably"; not
-"known", which mostly speaks of the world ("not known to exist in nature")."""
+"""Words about knowing or answering (stems): "record", "answering", "naming", "reliably"; rules
+9: "help", "pick", "choose", "risk", "recognise", "figures", "map"; not "known", which mostly
+speaks of the world ("not known to exist in nature")."""
 _DECLINE_MAX_WORDS = 20
 """A sentence that declines is short; a longer one without a candidate tells about something
 else."""
@@ -1910,14 +2005,16 @@ _HOLDING_BACK = frozenset(
      "dont", "doesnt", "couldnt", "wouldnt", "shouldnt", "unable", "lack", "lacking", "outside",
      "beyond", "out", "outdated", "hold", "refrain", "abstain", "avoid", "withhold", "leave", "rather", "prefer",
      "hazy", "fuzzy", "vague", "too", "best", "better", "should", "need", "have", "recommend",
-     "suggest", "advise", "point", "refer", "only", "taking", "take", "unsure", "uncertain"}
+     "suggest", "advise", "point", "refer", "only", "taking", "take", "unsure", "uncertain",
+     "misleading"}
 )  # fmt: skip
 """Words that hold an answer back: negation, limits ("outside", "beyond", "too hazy"),
 withholding ("hold off", "rather", "refrain"), sending the reader elsewhere ("best checked",
-"have to look", "consult"), taking no side."""
+"have to look", "consult"), taking no side; rules 9: "it would be misleading to name one"."""
 _DECLINING = frozenset(
-    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass", "skip"}
-)
+    {"unanswered", "unanswerable", "refrain", "abstain", "withhold", "blank", "pass", "skip",
+     "stumped"}
+)  # fmt: skip
 """Words that decline on their own ("leave it unanswered", "I'll pass", "I'll skip it",
 "drawing a blank")."""
 _SENTENCES = re.compile(r"[.!?;\n]+")
