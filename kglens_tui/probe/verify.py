@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import NamedTuple
@@ -1090,14 +1090,7 @@ def _listed_beside_glosses(text: str, truth: NameTable, subject: tuple[str, ...]
     spans = {k for a, b in named for k in range(a, b)}
     ends = {b for _, b in named}
     starts = {a for a, _ in named}
-    for i, tok in enumerate(tokens):
-        if tok.norm != "and":
-            continue
-        before = _skip_fillers(tokens, i - 1, -1)
-        after = _skip_fillers(tokens, i + 1, 1)
-        if _listed_beside(tokens, i, before, after, spans, ends, starts):
-            return True
-    return False
+    return any(True for _ in _listed_after_and(tokens, spans, ends, starts))
 
 
 def _comma_list(tokens: Sequence[Token], sentences: set[int], spans: set[int]) -> bool:
@@ -1261,15 +1254,10 @@ def _unknown_item(
     spans = _named_spans(tokens, found, subject)
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
-    for i, tok in enumerate(tokens):
-        if tok.norm != "and":
+    for after in _listed_after_and(tokens, spans, ends, starts):
+        if after is not None and _glossed(tokens, after, starts, text):
             continue
-        before = _skip_fillers(tokens, i - 1, -1)
-        after = _skip_fillers(tokens, i + 1, 1)
-        if _listed_beside(tokens, i, before, after, spans, ends, starts):
-            if after is not None and _glossed(tokens, after, starts, text):
-                continue
-            return True
+        return True
     return False
 
 
@@ -1418,6 +1406,20 @@ def _answered_by_another(
 
 
 _FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})
+
+
+def _listed_after_and(
+    tokens: Sequence[Token], spans: set[int], ends: set[int], starts: set[int]
+) -> Iterator[int | None]:
+    """For each "and" that lists an item beside a named one (`_listed_beside`), the position of
+    the item after it (fillers skipped; None at the reply's end)."""
+    for i, tok in enumerate(tokens):
+        if tok.norm != "and":
+            continue
+        before = _skip_fillers(tokens, i - 1, -1)
+        after = _skip_fillers(tokens, i + 1, 1)
+        if _listed_beside(tokens, i, before, after, spans, ends, starts):
+            yield after
 
 
 def _skip_fillers(tokens: Sequence[Token], i: int, step: int) -> int | None:
