@@ -25,6 +25,19 @@ async def _live(pilot) -> LiveScreen:
     return app.screen
 
 
+async def _settled_paused(pilot, screen: LiveScreen) -> None:
+    """After a pause: what was in flight is committed and its redraw is on the tables."""
+    await wait_for(
+        pilot,
+        lambda: (
+            (now := screen.snapshot()) is not None
+            and now.status == RunStatus.PAUSED
+            and screen._tables_iteration == now.iteration
+        ),
+        120,
+    )
+
+
 async def test_the_blind_spot_cursor_stays_on_its_edge_and_opens_its_drill_down(
     tmp_path: Path,
 ) -> None:
@@ -51,15 +64,7 @@ async def test_the_blind_spot_cursor_stays_on_its_edge_and_opens_its_drill_down(
             kept += 1
         screen.session.pause()  # hold the run: the drill-down reads it as stored
         # what was in flight is committed first, and its redraw may move the edge off the table
-        await wait_for(
-            pilot,
-            lambda: (
-                (now := screen.snapshot()) is not None
-                and now.status == RunStatus.PAUSED
-                and screen._tables_iteration == now.iteration
-            ),
-            120,
-        )
+        await _settled_paused(pilot, screen)
         key = blind.selected_key()
         assert key is not None
         await pilot.press("enter")
@@ -124,15 +129,7 @@ async def test_c_copies_the_selected_blind_spot_and_in_its_drill_down_the_select
         blind = screen.query_one("#blind", LiteralDataTable)
         await wait_for(pilot, lambda: blind.row_count >= 2, 120)
         screen.session.pause()
-        await wait_for(
-            pilot,
-            lambda: (
-                (now := screen.snapshot()) is not None
-                and now.status == RunStatus.PAUSED
-                and screen._tables_iteration == now.iteration
-            ),
-            120,
-        )
+        await _settled_paused(pilot, screen)
         blind.focus()
         await pilot.press("down")
         key = blind.selected_key()
