@@ -6,6 +6,7 @@ import gc
 import inspect
 import json
 import os
+import sqlite3
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -17,6 +18,7 @@ from kglens_tui.bench.ground_truth import GroundTruth
 from kglens_tui.core.console import name_workspace
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.kg.importers import import_kg
 from kglens_tui.store.connection import connect
 
 LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
@@ -255,3 +257,20 @@ def chain_truth(n: int = 40, seed: int = 0) -> GroundTruth:
         note="",
         p=np.arange(n) % 3,
     )
+
+
+# Fixtures several test modules use: a test module never imports another
+# (test_test_layout_rules.py). Their helpers are in the *_support modules, imported inside the
+# fixtures because those modules import from this one.
+
+
+@pytest.fixture
+def hand(tmp_path: Path) -> sqlite3.Connection:
+    """The hand-built KG (kontest_support.hand_kg) in a fresh workspace, for test_mode_compare
+    and test_table5_interval (the test_modes_* modules have a `hand` of their own)."""
+    from kontest_support import hand_kg
+
+    conn = connect(tmp_path / "w.db")
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    yield conn
+    conn.close()
