@@ -6,6 +6,7 @@ import gc
 import inspect
 import json
 import os
+import sqlite3
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -17,6 +18,8 @@ from kglens_tui.bench.ground_truth import GroundTruth
 from kglens_tui.core.console import name_workspace
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg
+from kglens_tui.kg.importers import import_kg
+from kglens_tui.modes import ModeSnapshot
 from kglens_tui.store.connection import connect
 
 LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
@@ -255,3 +258,59 @@ def chain_truth(n: int = 40, seed: int = 0) -> GroundTruth:
         note="",
         p=np.arange(n) % 3,
     )
+
+
+# Fixtures several test modules use: a test module never imports another
+# (test_test_layout_rules.py). Their helpers are in the *_support modules, imported inside the
+# fixtures because those modules import from this one.
+
+
+@pytest.fixture
+def hand(tmp_path: Path) -> sqlite3.Connection:
+    """The hand-built KG (kontest_support.hand_kg) in a fresh workspace, for test_mode_compare
+    and test_table5_interval (the test_modes_* modules have a `hand` of their own)."""
+    from kontest_support import hand_kg
+
+    conn = connect(tmp_path / "w.db")
+    import_kg(conn, hand_kg(tmp_path), "hand")
+    yield conn
+    conn.close()
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two stored simulated runs (review_support._store_runs), built once a module
+    (test_tui_review, test_drill_chance)."""
+    from review_support import _store_runs
+
+    db = tmp_path_factory.mktemp("review") / "w.db"
+    _store_runs(db)
+    return db
+
+
+@pytest.fixture
+def stored_db(template_db: Path, tmp_path: Path) -> Path:
+    """A private copy of two stored runs (the tests write triage). test_tui_charts has a
+    `stored_db` of its own."""
+    db = tmp_path / "w.db"
+    src, dst = sqlite3.connect(template_db), sqlite3.connect(db)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    return db
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path | ModeSnapshot]:
+    """The databases the layout tests open (layout_support.SCREENS), built once a module
+    (test_tui_layout, test_tui_columns, test_tui_small_items)."""
+    from annotate_support import _hand_db
+    from layout_support import _kontest_run
+    from review_support import _store_runs
+
+    folder = tmp_path_factory.mktemp("layout")
+    _store_runs(folder / "runs.db")
+    mode = _kontest_run(folder / "runs.db")
+    _kontest_run(folder / "runs.db", "sim:5")  # a second model for the comparison
+    _hand_db(folder / "hand.db")
+    return {"runs": folder / "runs.db", "hand": folder / "hand.db", "mode": mode}

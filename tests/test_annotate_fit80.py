@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_annotate import make_app, wait_for
+from annotate_support import make_app, wait_for
 from textual.widgets import DataTable
 
 from kglens_tui.annotate.labels import submit_label

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_modes_kontest import PLANTED, ScriptedTarget, hand_kg
+from kontest_support import PLANTED, hand_kg
+from run_targets import ScriptedTarget
 
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import KontestConfig

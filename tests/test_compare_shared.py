@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_mode_compare import text
-from test_modes_kontest import hand_kg
+from compare_support import text
+from kontest_support import hand_kg
 
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_sampling_study import PAPER_METHODS, tiny_truth
+from sampling_support import tiny_truth
 
 from kglens_tui.bench.sampling_csv import CurvesFileError, read_curves
 from kglens_tui.bench.sampling_report import curve_data, write_csv
-from kglens_tui.bench.sampling_study import run_study
+from kglens_tui.bench.sampling_study import PAPER_METHODS, run_study
 
 
 @pytest.fixture(scope="module")

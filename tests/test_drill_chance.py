@@ -8,7 +8,6 @@ from pathlib import Path
 
 import numpy as np
 from conftest import wait_for
-from test_tui_review import stored_db, template_db  # noqa: F401  (fixtures)
 from textual.widgets import Static
 from tui_support import make_app
 
@@ -19,7 +18,7 @@ from kglens_tui.textfmt import pct, rate_ci
 from kglens_tui.tui.screens.review_drill import DrillDownScreen
 
 
-async def test_drill_down_rates_come_with_chance(stored_db: Path) -> None:  # noqa: F811
+async def test_drill_down_rates_come_with_chance(stored_db: Path) -> None:
     conn = connect(stored_db)
     data = load_run_data(conn, 1)
     m, n = data.counts(True)

@@ -8,7 +8,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_modes_kontest import ScriptedTarget, hand_kg
+from kontest_support import hand_kg
+from run_targets import ScriptedTarget
 
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import load_kg

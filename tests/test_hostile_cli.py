@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from fake_openai_server import FakeOpenAIServer
 from rich.console import Console
-from test_wikidata_replay import ReplayServer
+from wikidata_support import ReplayServer
 
 from kglens_tui.analysis import triage
 from kglens_tui.annotate.labels import flag_item, submit_label

@@ -5,13 +5,13 @@ relations; KONTEST error overlap (Fig. 4) and stability."""
 from __future__ import annotations
 
 import asyncio
-import io
 import sqlite3
 from pathlib import Path
 
 import pytest
-from rich.console import Console
-from test_modes_kontest import ScriptedTarget, hand_kg
+from compare_support import CAPITALS, _kontest, text
+from kontest_support import hand_kg
+from run_targets import ScriptedTarget
 
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg
@@ -38,8 +38,6 @@ from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 
-CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
-
 
 def _f1_ci(correct: int, wrong: int, abstained: int) -> str:
     from kglens_tui.core.intervals import f1_interval
@@ -47,22 +45,6 @@ def _f1_ci(correct: int, wrong: int, abstained: int) -> str:
     low, high = f1_interval(correct, wrong, abstained)
     assert low is not None and high is not None
     return f"{low * 100:.1f}–{high * 100:.1f}"
-
-
-def text(*renderables) -> str:
-    out = io.StringIO()
-    console = Console(file=out, width=300, color_system=None)
-    for r in renderables:
-        console.print(r)
-    return out.getvalue()
-
-
-@pytest.fixture
-def hand(tmp_path: Path) -> sqlite3.Connection:
-    conn = connect(tmp_path / "w.db")
-    import_kg(conn, hand_kg(tmp_path), "hand")
-    yield conn
-    conn.close()
 
 
 def _knows_capitals(users: list[str]) -> str:
@@ -157,13 +139,6 @@ def test_fill_in_the_blank_asks_for_every_answer_on_a_multi_valued_relation(
     assert all("capital" in m for m in several)
     wh = [m[-1]["content"] for m in target.messages if "[MASK]" not in m[-1]["content"]]
     assert len(wh) == 6 and all("return the possible answers as a list" in m for m in wh)
-
-
-def _kontest(conn: sqlite3.Connection, no: set[str], label: str) -> int:
-    """A run answering 'No.' to the questions in ``no`` and 'Yes.' to every other."""
-    target = ScriptedTarget(reply_fn=lambda u: "No." if u[-1] in no else "Yes.", label=label)
-    config = KontestConfig(kg="hand", relations=None, predicates=["capital"])
-    return run_blocking(prepare(conn, config=config, target=target)).run_id
 
 
 def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> None:

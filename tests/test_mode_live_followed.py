@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from conftest import wait_for
-from test_tui_mode_runs import SIZE, _stopped_kontest_run
+from runs_support import SIZE, _stopped_kontest_run
 from tui_support import make_app
 
 from kglens_tui.store.owner import this_process

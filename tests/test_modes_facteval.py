@@ -7,8 +7,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from kontest_support import hand_kg
 from rich.console import Console
-from test_modes_kontest import ScriptedTarget, hand_kg
+from run_targets import ScriptedTarget
 
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg

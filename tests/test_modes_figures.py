@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from test_modes_kontest import ScriptedTarget, hand_kg
+from kontest_support import hand_kg
+from run_targets import ScriptedTarget
 from tui_support import make_app
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows

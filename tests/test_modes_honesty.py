@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
+from kontest_support import hand_kg
 from rich.console import Console
-from test_modes_kontest import ScriptedTarget, hand_kg
+from run_targets import ScriptedTarget
 
 from kglens_tui.cli import main
 from kglens_tui.core.console import console

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from run_targets import HangAfterThree, SlowYes
-from test_run_harness import SIZE, _answers, _status, _wait
+from runs_support import SIZE, _answers, _status, _wait
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig
 from tui_support import make_app

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import cli_child_code, wait_for
 from run_targets import GatedYes, HangAfterThree, SlowYes, YesTarget
+from runs_support import SIZE, _answers, _status, _wait
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
 from tui_support import make_app
@@ -30,27 +31,6 @@ from kglens_tui.runs.session import RunSession
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
-
-SIZE = (120, 36)
-
-
-def _answers(db: Path, run_id: int) -> list[tuple[int, str, str]]:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(
-            "SELECT unit, reply, label FROM unit_answer WHERE run_id = ? ORDER BY unit", (run_id,)
-        ).fetchall()
-    finally:
-        conn.close()
-
-
-def _wait(predicate, what: str, timeout: float = 60.0) -> None:
-    """Wait on state (a generous deadline only so a broken run fails instead of hanging)."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not reached: {what}")
-        time.sleep(0.02)
 
 
 def test_the_registry_knows_the_built_in_modes_and_the_toy() -> None:
@@ -1023,14 +1003,6 @@ def test_a_run_s_last_message_sent_just_before_its_process_ended_is_received() -
     final = ToyMetrics(yes=2, answered=3)
     got = session._receive(_LatePipe(Done(final)), _EndedProcess())  # type: ignore[arg-type]
     assert got == final and not session.crashed
-
-
-def _status(db: Path, run_id: int) -> str:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute("SELECT status FROM run WHERE id = ?", (run_id,)).fetchone()[0]
-    finally:
-        conn.close()
 
 
 def _run_elsewhere(db: Path) -> tuple[RunSession, threading.Thread]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from sampling_support import tiny_truth
 
 from kglens_tui.analysis.efficiency import (
     Scorer,
@@ -27,7 +28,6 @@ from kglens_tui.bench.sampling_study import (
     ALL_METHODS,
     BRUTE_FORCE,
     PAPER_METHODS,
-    GroundTruth,
     answer_uniforms,
     load_ground_truth,
     methods_named,
@@ -42,25 +42,6 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.runs.runner import prepare, run_blocking
-
-
-def tiny_truth(n_nodes: int = 12, n_edges: int = 40, seed: int = 0) -> GroundTruth:
-    """A random graph whose error rates come from node effects, as the simulated target's."""
-    rng = np.random.default_rng(seed)
-    s = rng.integers(0, n_nodes, n_edges)
-    o = (s + 1 + rng.integers(0, n_nodes - 1, n_edges)) % n_nodes
-    effect = rng.normal(0, 1.2, n_nodes)
-    rates = 1 / (1 + np.exp(-(-1.0 + effect[s] + effect[o])))
-    return GroundTruth(
-        source="tiny",
-        rates=rates,
-        always_failed=rates >= 0.9,
-        s=s,
-        o=o,
-        n_nodes=n_nodes,
-        edge_ids=np.arange(n_edges),
-    )
-
 
 # metric functions
 

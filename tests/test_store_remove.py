@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import write_jsonl
-from test_modes_kontest import PLANTED, ScriptedTarget, hand_kg
+from kontest_support import PLANTED, hand_kg
+from run_targets import ScriptedTarget
 
 from kglens_tui.analysis import triage as tr
 from kglens_tui.analysis.reverify import reverify_run

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from test_mode_compare import CAPITALS, _kontest, hand, text  # noqa: F401  (fixture)
+from compare_support import CAPITALS, _kontest, text
 
 from kglens_tui.core.intervals import wilson
 from kglens_tui.modes.ensemble import weighted_ensemble
@@ -14,7 +14,7 @@ from kglens_tui.modes.kontest_metrics import ensemble_inputs
 from kglens_tui.textfmt import rate_ci
 
 
-def test_table5_models_mean_has_its_interval_and_n(hand: sqlite3.Connection) -> None:  # noqa: F811
+def test_table5_models_mean_has_its_interval_and_n(hand: sqlite3.Connection) -> None:
     france, germany, ireland = (f"Is the capital of {c} {city}?" for c, city in CAPITALS.items())
     runs = [
         _kontest(hand, {france}, "model A"),

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import wait_for
+from review_support import _store_runs
 from rich.console import Console
-from test_tui_review import _store_runs
 from tui_support import make_app
 
 from kglens_tui.analysis.kgwide_render import win_text

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from test_tui_layout import make_app, templates  # noqa: F401 (a fixture)
+from layout_support import make_app
 from textual.widgets import DataTable
 
 from kglens_tui.tui.screens.home import HomeScreen
@@ -21,7 +21,7 @@ def _fits(table: DataTable) -> bool:
 
 @pytest.mark.parametrize(("first", "then"), [((160, 48), (80, 24)), ((80, 24), (160, 48))])
 async def test_home_lays_its_lists_out_again_after_a_resize(
-    templates: dict,  # noqa: F811
+    templates: dict,
     tmp_path: Path,
     first: tuple[int, int],
     then: tuple[int, int],
@@ -53,7 +53,7 @@ def _whole(table: DataTable) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
 async def test_the_analysis_table_shows_every_cell_whole(
-    templates: dict,  # noqa: F811
+    templates: dict,
     tmp_path: Path,
     size: tuple[int, int],
 ) -> None:

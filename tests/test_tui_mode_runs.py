@@ -8,35 +8,13 @@ import sqlite3
 from pathlib import Path
 
 from conftest import wait_for
+from runs_support import SIZE, _stopped_kontest_run
 from textual.widgets import Static
 from tui_support import make_app
 
-from kglens_tui.modes import KontestConfig
-from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
-
-SIZE = (120, 36)
-
-
-def _stopped_kontest_run(db: Path) -> tuple[int, int]:
-    """A KONTEST run stopped after its first commit: (run id, units planned)."""
-    conn = connect(db)
-    engine = prepare(
-        conn, config=KontestConfig(kg="country", relations=40, target="sim:1", concurrency=1)
-    )
-
-    def stop_after_first(snap) -> None:
-        if snap.units_done >= 1:
-            engine.request_stop()
-
-    engine.on_progress = stop_after_first
-    snap = run_blocking(engine)
-    conn.close()
-    assert snap.status == "stopped" and 0 < snap.units_done < snap.units_total
-    return snap.run_id, snap.units_total
 
 
 def _units_done(db: Path, run_id: int) -> tuple[int, str]:

@@ -11,8 +11,6 @@ import pytest
 from conftest import wait_for
 from textual.widgets import DataTable, Input, Static
 
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
@@ -26,47 +24,6 @@ SIZE = (140, 44)
 
 def make_app(db: Path) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
-
-
-def _store_runs(db: Path) -> None:
-    conn = connect(db)
-    for target, seed in (("sim:3", 5), ("sim:7", 9)):
-        engine = prepare(
-            conn,
-            config=RunConfig(
-                kg="country",
-                subset="paper16",
-                target=target,
-                difficulty="hard",
-                iterations=6,
-                batch_size=16,
-                seed=seed,
-                # the paper's sampling: these runs feed screen snapshots, not a sampler test
-                sampler="thompson",
-                propagation_mode="sum",
-            ),
-        )
-        run_blocking(engine)
-    conn.execute("UPDATE iteration SET seconds = 2.0")
-    conn.close()
-
-
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("review") / "w.db"
-    _store_runs(db)
-    return db
-
-
-@pytest.fixture
-def stored_db(template_db: Path, tmp_path: Path) -> Path:
-    """A private copy of two stored runs (the tests write triage)."""
-    db = tmp_path / "w.db"
-    src, dst = sqlite3.connect(template_db), sqlite3.connect(db)
-    src.backup(dst)
-    src.close()
-    dst.close()
-    return db
 
 
 def text_of(screen, selector: str) -> str:

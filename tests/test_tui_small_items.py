@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_for
-from test_tui_layout import make_app, templates  # noqa: F401 (a fixture)
+from layout_support import make_app
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -50,7 +50,7 @@ def test_the_palette_names_every_screen_in_words() -> None:
 
 
 async def test_the_drill_down_footer_shows_n_and_g_and_t_asks_for_a_number(
-    templates: dict,  # noqa: F811
+    templates: dict,
     tmp_path: Path,
 ) -> None:
     app, run_before = make_app(templates, "drill_down", tmp_path)

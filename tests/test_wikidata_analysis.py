@@ -8,8 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_wikidata_cli import _args
-from test_wikidata_replay import ReplayServer
+from wikidata_support import ReplayServer, _args
 
 from kglens_tui.analysis import commands
 from kglens_tui.cli import main

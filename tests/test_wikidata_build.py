@@ -4,41 +4,29 @@ service): the 2-step walk, Retry-After, bad responses importing nothing, and res
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
-from test_wikidata_replay import FIXTURES, ReplayServer
+from wikidata_support import (
+    CONFIG,
+    ENTITIES,
+    FIXTURES,
+    ReplayServer,
+    build,
+    values_lists,
+)
 
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.wikidata import (
-    BuildReport,
-    ResponseCache,
-    SparqlClient,
-    WalkConfig,
     WikidataError,
     WikidataResponseError,
-    build_wikidata,
     state_file,
 )
 
-CONFIG = WalkConfig(seeds=("Q30", "Q183"), steps=2, limit=100, max_object_degree=2.5)
-
-ENTITIES = {
-    # seeds
-    *("Q30", "Q183"),
-    # step 1: objects of the forward walk, subjects of the backward walk
-    *("Q3624078", "Q61", "Q1860", "Q4917", "Q16", "Q96", "Q49", "Q1065", "Q64", "Q188"),
-    *("Q4916", "Q40", "Q142", "Q46", "Q458", "Q60", "Q1055", "Q1726", "Q567", "Q22686"),
-    # step 2
-    *("Q515", "Q1637706", "Q1930", "Q1489", "Q1741", "Q39", "Q90", "Q150", "Q5", "Q145"),
-    # completion of T(Germany, shares border with)
-    "Q35",
-}
 REJECTED = {"Q1351270": "no English alias", "Q2620573": "6 languages", "Q33972": "8 languages"}
 
 Edge = tuple[str, str, str]
@@ -48,29 +36,6 @@ Edge = tuple[str, str, str]
 def server():
     with ReplayServer() as srv:
         yield srv
-
-
-def client_for(server: ReplayServer, cache: Path, **kwargs) -> SparqlClient:
-    return SparqlClient(
-        server.endpoint,
-        contact="kglens-tests@example.org",
-        cache=ResponseCache(cache),
-        timeout_s=10,
-        backoff_s=0.01,
-        **kwargs,
-    )
-
-
-def build(
-    conn: sqlite3.Connection,
-    server: ReplayServer,
-    cache: Path,
-    name: str = "wd",
-    config: WalkConfig = CONFIG,
-    **kwargs,
-) -> BuildReport:
-    client = client_for(server, cache, on_wait=kwargs.pop("on_wait", None))
-    return build_wikidata(conn, name, config, client, cache_dir=cache, **kwargs)
 
 
 def kg_edges(conn: sqlite3.Connection, name: str) -> dict[Edge, str]:
@@ -90,16 +55,6 @@ def world_facts() -> set[Edge]:
         for r in doc["results"]["bindings"]
     ]
     return set(ids)
-
-
-def values_lists(queries: list[str]) -> list[list[str]]:
-    """The first VALUES list of each query: its ids, or its rows when they are tuples."""
-    lists = [re.search(r"VALUES [^{]*\{(.*?)\}", q, re.S) for q in queries]
-    return [
-        re.findall(r"\(([^()]*)\)", m.group(1)) or re.findall(r"wd:Q\d+", m.group(1))
-        for m in lists
-        if m
-    ]
 
 
 def test_two_step_walk_builds_the_expected_graph(conn, server, tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_wikidata_replay import ReplayServer
+from wikidata_support import ReplayServer, _args
 
 from kglens_tui.cli import main
 from kglens_tui.store.connection import connect
@@ -15,30 +15,6 @@ from kglens_tui.store.connection import connect
 def server():
     with ReplayServer() as srv:
         yield srv
-
-
-def _args(tmp_path: Path, server: ReplayServer, *extra: str) -> list[str]:
-    return [
-        "--db",
-        str(tmp_path / "cli.db"),
-        "kg",
-        "build-wikidata",
-        "--seeds",
-        "Q30,Q183",
-        "--steps",
-        "2",
-        "--limit",
-        "100",
-        "--name",
-        "usa-germany",
-        "--endpoint",
-        server.endpoint,
-        "--cache",
-        str(tmp_path / "cache"),
-        "--contact",
-        "kglens-tests@example.org",
-        *extra,
-    ]
 
 
 def test_build_wikidata_command(tmp_path: Path, server, capsys) -> None:

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_wikidata_replay import ReplayServer
+from wikidata_support import ReplayServer
 
 from kglens_tui.kg.wikidata import (
     CONTACT_ENV,

@@ -8,8 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_wikidata_build import build
-from test_wikidata_replay import FIXTURES, ReplayServer
+from wikidata_support import FIXTURES, ReplayServer, build
 
 from kglens_tui.analysis.filters import fact_year
 from kglens_tui.kg.graph import load_kg

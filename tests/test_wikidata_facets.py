@@ -8,8 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_wikidata_build import build
-from test_wikidata_replay import ReplayServer
+from wikidata_support import ReplayServer, build
 
 from kglens_tui.kg.wikidata.facets import Facets, facets_query, group_tags, nearest_seeds
 

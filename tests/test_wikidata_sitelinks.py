@@ -8,9 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_wikidata_build import CONFIG, ENTITIES, build, values_lists
-from test_wikidata_cli import _args
-from test_wikidata_replay import FIXTURES, ReplayServer
+from wikidata_support import CONFIG, ENTITIES, FIXTURES, ReplayServer, _args, build, values_lists
 
 from kglens_tui.cli import main
 from kglens_tui.kg.wikidata import WalkConfig

@@ -1,0 +1,184 @@
+"""The screens the layout tests picture (not a test module): for each, the database it opens
+("runs": stored simulated runs; "hand": hand-built annotation rounds), its annotation entry and
+what to do before the picture; a finished KONTEST run to show; and the app on a private copy of
+the screen's database. The `templates` fixture (the databases, built once a module) is in
+conftest.py."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from conftest import wait_for
+
+from kglens_tui.modes import KontestConfig, ModeSnapshot
+from kglens_tui.runs.runner import open_snapshot
+from kglens_tui.runs.session import RunSession
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.analysis import AnalysisScreen
+from kglens_tui.tui.screens.annotate_home import AnnotationEntry
+from kglens_tui.tui.screens.compare import CompareScreen
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.review import ReviewScreen
+
+RunBefore = Callable[..., Awaitable[None]]
+
+
+class FinishedModeRun:
+    """A finished mode run's final snapshot, served the way a `RunSession` serves it."""
+
+    error = ""
+    live = False
+
+    def __init__(self, final: ModeSnapshot) -> None:
+        self.final = final
+
+    def snapshot(self) -> ModeSnapshot:
+        return self.final
+
+    def pause(self) -> None:
+        raise AssertionError("a finished run is not paused")
+
+    resume = stop = pause
+
+
+async def _settled(pilot) -> None:
+    """Let every pending message and animation finish (a state, not a fixed wait)."""
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def _keys(*names: str) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        await pilot.press(*names)
+        await _settled(pilot)
+
+    return run
+
+
+def _home() -> RunBefore:
+    """Home once it has worked out what chance scores on each listed run's questions."""
+
+    async def run(pilot) -> None:
+        await pilot.pause()
+        await wait_for(pilot, lambda: not pilot.app.screen.chance_pending, 60)
+        await _settled(pilot)
+
+    return run
+
+
+def _push(factory: Callable[..., object]) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(factory(pilot))
+        # a run's screen reads its run on a worker: shoot once it is in
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
+        await _settled(pilot)
+
+    return run
+
+
+def _open_run(pilot_run: int) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        pilot.app.open_run(pilot_run)
+        # the run is read and the per-predicate rates are read on worker threads, the chance
+        # band is replayed in a child process, and the replies wrap at the pane's width once
+        # its layout settled: shoot once all of it is on the screen, whichever came first (a
+        # generous ceiling: a busy machine takes long to replay the band)
+        # a replay or read that failed settles the screen too: the test fails at once with what
+        # the user was told, not after the ceiling
+        await wait_for(
+            pilot,
+            lambda: (
+                getattr(pilot.app.screen, "settled", False)
+                and (pilot.app.screen.coin is not None or pilot.app.screen.failures)
+            ),
+            300,
+            describe=lambda: (
+                type(pilot.app.screen).__name__,
+                getattr(pilot.app.screen, "pending", None),
+                getattr(pilot.app.screen, "coin", None) is not None,
+            ),
+        )
+        assert not pilot.app.screen.failures, pilot.app.screen.failures
+        await _settled(pilot)
+
+    return run
+
+
+def _review_then(*names: str) -> RunBefore:
+    async def run(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(ReviewScreen(1))
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", False), 60)
+        await pilot.pause()
+        await pilot.press(*names)
+        await _settled(pilot)
+
+    return run
+
+
+# screen name -> (database: "runs" or "hand", annotation entry, what to do before the picture)
+SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
+    "home": ("runs", None, _home()),
+    "new_run": ("runs", None, _keys("n")),
+    "live": ("runs", None, _open_run(1)),
+    "review": ("runs", None, _push(lambda _p: ReviewScreen(1))),
+    "drill_down": ("runs", None, _review_then("enter")),
+    "ego_graph": ("runs", None, _review_then("enter", "g")),
+    "analysis": ("runs", None, _push(lambda _p: AnalysisScreen(1))),
+    "compare": ("runs", None, _push(lambda _p: CompareScreen(1, 2))),
+    "mode_live": ("runs", None, _push(lambda p: ModeLiveScreen(p.app.mode_run))),
+    "mode_analysis": ("runs", None, _push(lambda p: _mode_analysis(p.app))),
+    "rounds": ("hand", None, _keys("a")),
+    "annotate_first": ("hand", AnnotationEntry("r2", "ann3"), _keys()),
+    "annotate_yes_no": ("hand", AnnotationEntry("r2", "ann3"), _keys("g", "right")),
+    "annotate_wh": ("hand", AnnotationEntry("r2", "ann2"), _keys("y")),
+    "progress": ("hand", None, _keys("a", "down", "p")),
+    "report": ("hand", None, _keys("a", "r")),
+    "adjudication": ("hand", None, _keys("a", "d", "down")),
+}
+
+
+def _mode_analysis(app: KGLensApp):
+    """The KONTEST analyses of run 3 against run 4 (Fig. 4 overlap, Table 5 ensemble)."""
+    from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen, analysis_renderables
+
+    return ModeAnalysisScreen(*analysis_renderables(app.db(), 3, True))
+
+
+def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
+    """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed,
+    with the feed of replies as a reopened run shows it (in the plan's order, not in the
+    order concurrent requests happened to finish)."""
+    session = RunSession(
+        db, "kontest", config=KontestConfig(kg="country", relations=6, target=target)
+    )
+    final = session.run()
+    assert final is not None and not session.error, session.error
+    conn = connect(db)
+    try:
+        stored = open_snapshot(conn, final.run_id)
+    finally:
+        conn.close()
+    return dataclasses.replace(final, elapsed_s=3.0, recent=stored.recent)
+
+
+def make_app(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBefore]:
+    """A private copy of the screen's database and an app on it (screens may write)."""
+    kind, entry, run_before = SCREENS[name]
+    db = folder / f"{kind}.db"
+    src, dst = sqlite3.connect(templates[kind]), sqlite3.connect(db)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
+    app.mode_run = FinishedModeRun(templates["mode"])
+    return app, run_before
