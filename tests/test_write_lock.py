@@ -99,7 +99,8 @@ def test_import_waits_for_the_lock_then_imports(conn, csv_file: Path) -> None:
     worker = threading.Thread(target=run)
     worker.start()
     assert waiting.wait(60), "the import never reported that it waits"
-    assert conn.execute("SELECT COUNT(*) FROM kg").fetchone()[0] == 0
+    # read through the holder: the import's connection is the worker thread's until it ends
+    assert holder.execute("SELECT COUNT(*) FROM kg").fetchone()[0] == 0
     holder.execute("COMMIT")
     worker.join(60)
     assert not worker.is_alive()
