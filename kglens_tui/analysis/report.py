@@ -212,7 +212,9 @@ def list_runs(conn: sqlite3.Connection) -> list[dict]:
                r.updated_at,
                i.win_rate, i.zero_sense_rate, i.all_sense_rate, i.examined,
                COALESCE(u.requests, 0) AS requests, COALESCE(u.errors, 0) AS failed,
-               COALESCE(u.dropped, 0) AS dropped
+               COALESCE(u.dropped, 0) AS dropped,
+               COALESCE(u.prompt_tokens, 0) AS prompt_tokens,
+               COALESCE(u.completion_tokens, 0) AS completion_tokens
         FROM run r JOIN kg k ON k.id = r.kg_id
         LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done
         LEFT JOIN target_usage u ON u.run_id = r.id
@@ -419,7 +421,8 @@ def _spent(conn: sqlite3.Connection, r: dict, cfg: dict, prices: Mapping[str, Pr
     from kglens_tui.runs.spend import stored_spend_text
 
     manifest = json.loads(r["manifest"] or "{}")
-    text = stored_spend_text(conn, int(r["id"]), SimpleNamespace(**cfg), manifest, prices)
+    tokens = (int(r["prompt_tokens"]), int(r["completion_tokens"]))
+    text = stored_spend_text(conn, int(r["id"]), SimpleNamespace(**cfg), manifest, prices, tokens)
     return f" · {text}" if text else ""
 
 

@@ -84,14 +84,13 @@ def stored_spend_text(
     config: Any,
     manifest: Mapping[str, Any],
     prices: Mapping[str, Price],
+    tokens: tuple[int, int],
 ) -> str:
-    """`spend_text` of a stored run, from its stored target and helper usage (`kglens runs`),
-    at the prices its manifest kept, else at ``prices``."""
+    """`spend_text` of a stored run (`kglens runs`): its target's (prompt, completion)
+    ``tokens`` as listed and its stored helper usage, at the prices its manifest kept, else at
+    ``prices``."""
     from kglens_tui.store.helper_usage import load_usage
-    from kglens_tui.store.target_usage import load_target_usage
 
-    usage = load_target_usage(conn, run_id)
-    tokens = (0, 0) if usage is None else (int(usage[3]), int(usage[4]))
     spent = run_spend(config, tokens, load_usage(conn, run_id), prices, manifest.get("prices"))
     return spend_text(spent, getattr(config, "max_cost", None))
 
