@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual import events
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
 from tui_support import make_app
 
@@ -109,6 +110,24 @@ async def test_random_keys_on_home_while_another_process_drives_a_run_never_cras
     assert app.return_code in (0, None), app._exception
     assert app._exception is None
     assert not [n for n in app._notifications if n.severity == "error"]
+
+
+async def test_the_palette_reopened_while_the_last_one_is_being_removed_opens(tmp_path: Path) -> None:
+    """ctrl+p just after escape closed the palette, before Textual removed it (the random-keys
+    test crashed on it under load: two widgets under one id)."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        for _ in range(3):
+            app.action_command_palette()
+            await wait_for(pilot, lambda: bool(app.screen.query(CommandList)))
+            app.pop_screen()  # the palette is no longer the screen, but is still mounted
+            app.action_command_palette()
+            await wait_for(pilot, lambda: bool(app.screen.query(CommandList)))
+            assert CommandPalette.is_open(app)
+            app.pop_screen()
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    assert app._exception is None
 
 
 async def test_escape_as_a_run_opens_closes_its_screen_once_it_has_mounted(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import itertools
 import signal
 import sqlite3
 import threading
@@ -16,6 +17,7 @@ from platformdirs import user_downloads_path
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -88,6 +90,10 @@ def quitting_text(session: RunSession) -> str:
     return f"Ending {run}: cancelling its requests in flight, {dropped}…"
 
 
+_PALETTES = itertools.count(1)
+"""Numbers the command palettes opened in this process (their ids)."""
+
+
 class KGLensApp(App):
     """Probe what an LLM knows, live."""
 
@@ -148,6 +154,12 @@ class KGLensApp(App):
         super().notify(
             visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False
         )
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, each under an id of its own: ctrl+p pressed while the last palette
+        is still being removed would otherwise insert a second widget under its id (a crash)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id=f"--command-palette-{next(_PALETTES)}"))
 
     async def _dispatch_action(self, namespace: DOMNode, action_name: str, params: Any) -> bool:
         """The TUI's one handler of the app's own errors: a KGLensError raised by any screen's
