@@ -112,7 +112,9 @@ async def test_random_keys_on_home_while_another_process_drives_a_run_never_cras
     assert not [n for n in app._notifications if n.severity == "error"]
 
 
-async def test_the_palette_reopened_while_the_last_one_is_being_removed_opens(tmp_path: Path) -> None:
+async def test_the_palette_reopened_while_the_last_one_is_being_removed_opens(
+    tmp_path: Path,
+) -> None:
     """ctrl+p just after escape closed the palette, before Textual removed it (the random-keys
     test crashed on it under load: two widgets under one id)."""
     app = make_app(tmp_path / "w.db")
