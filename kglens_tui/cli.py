@@ -44,8 +44,7 @@ from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
 from kglens_tui.llm.failures import EXIT_STATUS
 from kglens_tui.llm.usage import calls_text
-from kglens_tui.probe.config import PROMPT_ORDERS, PROPAGATION_MODES, RunConfig
-from kglens_tui.probe.samplers import sampler_names
+from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.commands import (
     check_setting_names,
     settings_config,
@@ -54,7 +53,13 @@ from kglens_tui.runs.commands import (
     unread_variables,
 )
 from kglens_tui.runs.config import ConfigError, check_new_run
-from kglens_tui.runs.fields import add_config_arguments, config_from_args, given_fields
+from kglens_tui.runs.fields import (
+    RUN_ALIASES,
+    RUN_FLAGS,
+    add_config_arguments,
+    config_from_args,
+    given_fields,
+)
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.spend import COST_YES_HELP
@@ -917,13 +922,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_config_arguments(
         p,
         RunConfig,
-        flags={"requests_per_minute": "--rpm", "timeout_s": "--timeout"},
+        flags=RUN_FLAGS,
+        aliases=RUN_ALIASES,
         negated={"stop_on_convergence": "--no-convergence-stop"},
-        choices={
-            "sampler": sampler_names(),
-            "propagation_mode": PROPAGATION_MODES,
-            "prompt_order": PROMPT_ORDERS,
-        },
     )
     p.add_argument("--quiet", action="store_true", help="no progress display")
     # the flag each setting was given by, for messages (--rpm, --no-convergence-stop...)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, SelectionList
 
 from kglens_tui.modes.config import CONTEXTS, FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
@@ -302,7 +302,9 @@ async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
     assert (cfg["subset"], cfg["max_requests"]) == ("paper16", 2000000)
 
 
-async def test_the_form_keeps_a_unit_modes_settings_it_does_not_show(tmp_path: Path) -> None:
+async def test_the_form_fills_a_unit_modes_own_fields_from_its_settings(tmp_path: Path) -> None:
+    """Every setting of a unit mode is a field of the form, holding the settings' value when the
+    mode is chosen; what the form holds is what the run gets."""
     config = tmp_path / "config.toml"
     config.write_text(
         "max_paths = 4\ntemperature = 0.5\nmax_tokens = 12\nsim_latency_s = 0.01\n"
@@ -313,13 +315,23 @@ async def test_the_form_keeps_a_unit_modes_settings_it_does_not_show(tmp_path: P
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#mode", Select).value = "kontest"
+        await wait_for(pilot, lambda: screen.query_one("#max_paths", Input).value == "4")
         kontest = screen.build_mode_config(screen.build_config())
         assert (kontest.max_paths, kontest.temperature, kontest.max_tokens) == (4, 0.5, 12)
         assert kontest.sim_latency_s == 0.01
+        screen.query_one("#max_paths", Input).value = "7"
+        assert screen.build_mode_config(screen.build_config()).max_paths == 7
         screen.query_one("#mode", Select).value = "facteval"
+        await wait_for(pilot, lambda: screen.query_one("#distractors", Input).value == "2")
+        assert screen.query_one("#qtypes", SelectionList).selected == ["tfq", "mcq"]
         facteval = screen.build_mode_config(screen.build_config())
         assert (facteval.distractors, facteval.qtypes) == (2, ["tfq", "mcq"])
         assert (facteval.contexts, facteval.temperature) == (["none", "relevant"], 0.5)
+        screen.query_one("#contexts", SelectionList).select("antifactual")
+        screen.query_one("#qtypes", SelectionList).deselect("tfq")
+        facteval = screen.build_mode_config(screen.build_config())
+        assert facteval.contexts == ["none", "relevant", "antifactual"]
+        assert facteval.qtypes == ["mcq"]
 
 
 async def test_a_bad_unit_mode_setting_is_an_error_on_the_form(

@@ -166,6 +166,17 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
             "requests_per_minute",
             "max_requests",
             "seed",
+            "generator",
+            # generated from KONTEST's settings type
+            "temperature",
+            "max_tokens",
+            "timeout_s",
+            "max_retries",
+            "max_tokens_total",
+            "max_cost",
+            "sim_latency_s",
+            "transitive",
+            "max_paths",
         }
         screen.query_one("#mode", Select).value = "kglens"
         await pilot.pause()

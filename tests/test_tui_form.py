@@ -3,12 +3,15 @@ every bad field at once, in the words of the form's labels."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from textual.widgets import Input, Select
 from tui_support import make_app
 
+from kglens_tui.cli import build_parser
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.new_run import NewRunScreen
@@ -117,3 +120,46 @@ async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> 
         status = form.query_one("#form-status")
         await wait_for(pilot, lambda: bool(str(status.render())))
         assert str(status.render()).startswith("Question generator: unknown target 'x'")
+
+
+def _run_command(*words: str) -> argparse.ArgumentParser:
+    parser = build_parser()
+    for word in words:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[word]
+    return parser
+
+
+NOT_SETTINGS = {"help", "resume", "name", "quiet", "yes", "no_tui"}
+"""A run command's flags that are no run setting (what to do, not what to ask)."""
+FORM_NAMES = {
+    "model": {"target"},
+    "propagation": {"propagation", "propagation_mode"},
+    "facts": {"relations", "facts"},
+}
+"""Form fields that set other settings than their id says (a target is a kind and a model)."""
+
+
+@pytest.mark.parametrize(
+    "mode, command",
+    [
+        ("kglens", ("probe",)),
+        ("kontest", ("consistency", "run")),
+        ("facteval", ("facteval", "run")),
+    ],
+)
+async def test_every_setting_of_a_run_command_is_a_field_of_the_form(
+    tmp_path: Path, mode: str, command: tuple[str, ...]
+) -> None:
+    settings = {a.dest for a in _run_command(*command)._actions} - NOT_SETTINGS
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=(160, 48)) as pilot:
+        form = await _form(pilot)
+        form.query_one("#mode", Select).value = mode
+        form.query_one("#target", Select).value = "openai"
+        await wait_for(pilot, lambda: form.query_one("#base_url").display)
+        await wait_for(pilot, lambda: form.query_one("#kg").display)
+        shown = {str(w.id) for w in form.query(".form-grid > *") if w.display and w.id}
+        settable = set().union(*(FORM_NAMES.get(name, {name}) for name in shown))
+        assert settings - settable == set()
+        assert settings  # the parser was found

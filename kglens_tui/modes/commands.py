@@ -52,9 +52,9 @@ from kglens_tui.modes.oracles import Coverage
 from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.commands import settings_config, tell_interrupted
 from kglens_tui.runs.config import ConfigError
-from kglens_tui.runs.options import comma_list, finite_float
+from kglens_tui.runs.fields import RUN_ALIASES, RUN_FLAGS, add_config_arguments, given_fields
 from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row
-from kglens_tui.runs.registry import mode_label
+from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
@@ -83,29 +83,10 @@ def _limit(text: str) -> int | None:
         raise ModeCommandError(f"expected a number or 'all' (got {text!r})") from None
 
 
-def _list(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def _new_config(args: argparse.Namespace, mode: str, flags: dict[str, Any]) -> Any:
+def _new_config(args: argparse.Namespace, mode: str) -> Any:
     """A new run's settings: the mode's defaults < the settings file < KGLENS_* variables <
-    the flags given (``flags``: the mode's own, None when not given)."""
-    shared = {
-        "kg": args.kg,
-        "subset": args.subset,
-        "predicates": args.predicate,
-        "target": args.target,
-        "base_url": args.base_url,
-        "api_key_env": args.api_key_env,
-        "generator": args.generator,
-        "concurrency": args.concurrency,
-        "requests_per_minute": args.rpm,
-        "max_tokens": args.max_tokens,
-        "timeout_s": args.timeout,
-        "max_retries": args.max_retries,
-        "seed": args.seed,
-    }
-    given = {name: value for name, value in (shared | flags).items() if value is not None}
+    the flags given."""
+    given = given_fields(get_mode(mode).config_type, args)
     return dataclasses.replace(settings_config(mode, overridden=given), **given)
 
 
@@ -194,12 +175,7 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
 def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
-        flags = {
-            "transitive": args.transitive,
-            "max_paths": args.max_paths,
-            "template3": args.template3 or None,
-        }
-        config = _new_config(args, KONTEST, flags)
+        config = _new_config(args, KONTEST)
         if args.relations is not None:
             config.relations = _limit(args.relations)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
@@ -208,9 +184,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
 def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
-        lists = {name: getattr(args, name) for name in ("qtypes", "formats", "contexts")}
-        flags = {name: _list(text) for name, text in lists.items() if text is not None}
-        config = _new_config(args, FACTEVAL, flags | {"distractors": args.distractors})
+        config = _new_config(args, FACTEVAL)
         if args.facts is not None:
             config.facts = _limit(args.facts)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
@@ -565,37 +539,19 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
     return run
 
 
-def _add_run_options(p: argparse.ArgumentParser, generator_help: str) -> None:
+def _add_run_options(p: argparse.ArgumentParser, mode: str, limit: str) -> None:
+    """A mode's run command: resume, name and quiet, then one flag per field of the mode's
+    settings type (its docstring the help), but ``limit`` (how many facts: a number or 'all')."""
     p.add_argument("--resume", type=int, metavar="RUN", help="ask what is missing or failed")
     p.add_argument("--name", default="", help="a name for the run")
-    p.add_argument("--kg", help="KG name (setting kg; default country)")
-    p.add_argument("--subset", help="named subset of subjects, e.g. paper16")
-    p.add_argument(
-        "--predicates",
-        "--predicate",
-        dest="predicate",
-        type=comma_list,
-        action="extend",
-        metavar="PREDICATES",
-        help="only edges of these predicates: keys or labels, comma-separated (repeatable)",
-    )
-    p.add_argument(
-        "--target", help="local:smollm2 | openai:MODEL | sim[:SEED] (setting target; default sim)"
-    )
-    p.add_argument("--base-url", help="OpenAI-compatible endpoint for openai:MODEL")
-    p.add_argument("--api-key-env", help="variable holding the key (default OPENAI_API_KEY)")
-    p.add_argument("--generator", help=generator_help + " (default template)")
-    p.add_argument("--concurrency", type=int, help="requests in flight (default 8)")
-    p.add_argument("--rpm", type=finite_float, help="requests-per-minute limit")
-    p.add_argument(
-        "--max-tokens", type=int, help="reply length limit (default: 16 for KONTEST, 48 facteval)"
-    )
-    p.add_argument(
-        "--timeout", type=finite_float, help="seconds per request (setting timeout_s; default 30)"
-    )
-    p.add_argument("--max-retries", type=int, help="retries of a failed request (default 5)")
-    p.add_argument("--seed", type=int, help="seed of every random choice (default 0)")
     p.add_argument("--quiet", action="store_true", help="no progress display")
+    add_config_arguments(
+        p,
+        get_mode(mode).config_type,
+        flags=RUN_FLAGS,
+        aliases=RUN_ALIASES,
+        skip=("mode", limit),
+    )
 
 
 def add_mode_commands(sub: argparse._SubParsersAction) -> None:
@@ -605,21 +561,8 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     p = kon_sub.add_parser(
         "run", help="paraphrase pairs atomic and sequential; transitivity along paths"
     )
-    _add_run_options(p, "template (two templates) | openai:MODEL (LLM paraphrase)")
+    _add_run_options(p, KONTEST, "relations")
     p.add_argument("--relations", help="KG edges to test (seeded sample) or 'all' (default 100)")
-    p.add_argument(
-        "--transitive",
-        action="append",
-        metavar="KEY",
-        help="transitive predicate for the ontological oracle (repeatable; see `paths`; "
-        "default: the KG's own, e.g. located_in of the bundled places KG)",
-    )
-    p.add_argument("--max-paths", type=int, help="paths sampled (leaf to root; default 50)")
-    p.add_argument(
-        "--template3",
-        action="store_true",
-        help="ask template 3 (the unseen phrasing, Table 5) in template 2's place",
-    )
     p.set_defaults(func=_run(cmd_consistency_run))
     p = kon_sub.add_parser("report", help="oracle errors (Table 3), coverage and gap (Table 4)")
     p.add_argument("run", type=int)
@@ -651,14 +594,8 @@ def add_mode_commands(sub: argparse._SubParsersAction) -> None:
     fe = sub.add_parser("facteval", help="LLM-facteval TFQ / MCQ / SAQ with abstention")
     fe_sub = fe.add_subparsers(dest="facteval_command", metavar="FACTEVAL", required=True)
     p = fe_sub.add_parser("run", help="ask TFQ / MCQ / SAQ, optionally with injected contexts")
-    _add_run_options(p, "template | openai:MODEL (LLM-written questions)")
+    _add_run_options(p, FACTEVAL, "facts")
     p.add_argument("--facts", help="KG edges to ask about (seeded) or 'all' (default 100)")
-    p.add_argument("--qtypes", help="comma list of tfq, mcq, saq (default all three)")
-    p.add_argument("--formats", help="MCQ / SAQ formats: comma list of fib, wh (default wh)")
-    p.add_argument(
-        "--contexts", help="comma list of none, relevant, irrelevant, antifactual (default none)"
-    )
-    p.add_argument("--distractors", type=int, help="wrong choices per MCQ (default 3)")
     p.set_defaults(func=_run(cmd_facteval_run))
     p = fe_sub.add_parser("report", help="precision, recall, F1 per type, format and context")
     p.add_argument("run", type=int)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from kglens_tui.runs.config import ConfigError, ModeConfig
+from kglens_tui.runs.fields import CHOICES
 
 KONTEST = "kontest"
 FACTEVAL = "facteval"
@@ -53,11 +54,11 @@ class FactevalConfig(ModeConfig):
     mode: str = FACTEVAL
     facts: int | None = 100
     """How many active KG edges to turn into questions (seeded sample); None = all."""
-    qtypes: list[str] = field(default_factory=lambda: list(QTYPES))
+    qtypes: list[str] = field(default_factory=lambda: list(QTYPES), metadata={CHOICES: QTYPES})
     """Question types: tfq (true/false), mcq (multiple choice), saq (short answer)."""
-    formats: list[str] = field(default_factory=lambda: ["wh"])
+    formats: list[str] = field(default_factory=lambda: ["wh"], metadata={CHOICES: FORMATS})
     """Formats of MCQ and SAQ questions: fib (fill in the blank) and/or wh."""
-    contexts: list[str] = field(default_factory=lambda: ["none"])
+    contexts: list[str] = field(default_factory=lambda: ["none"], metadata={CHOICES: CONTEXTS})
     """Context given with each question: none, relevant, irrelevant and/or antifactual."""
     distractors: int = 3
     """Wrong options of a multiple-choice question."""

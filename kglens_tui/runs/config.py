@@ -1,7 +1,7 @@
 """Settings every mode shares: the base dataclass of a unit mode's settings and its checks.
 
-Field names shared with `kglens_tui.probe.config.RunConfig` (kg, target, base_url, timeout_s, ...)
-mean the same thing, so `kglens_tui.runs.clients` builds clients from either.
+Every mode's settings type extends `ModeConfig` (KGLens's `RunConfig` too), so
+`kglens_tui.runs.clients` builds clients from any of them.
 """
 
 from __future__ import annotations
@@ -109,20 +109,25 @@ def check_new_run(config: Any) -> None:
 
 @dataclass
 class ModeConfig:
-    """What every unit mode's settings share: the KG, the target and how to talk to it. A mode
-    subclasses it with its own fields and a ``mode`` field holding its name."""
+    """What every mode's settings share: the KG, the target and how to talk to it, budgets and
+    the seed. A mode subclasses it with its own fields (a unit mode adds a ``mode`` field
+    holding its name)."""
 
     kg: str = "country"
     """The knowledge graph whose facts become questions (bundled, or imported)."""
     subset: str | None = None
-    """Named subset of subjects; none = every subject."""
+    """Ask only about edges whose subject is in this named subset of the KG (e.g. paper16);
+    none = every active edge."""
     predicates: list[str] = field(default_factory=list)
-    """Draw facts from edges of these predicates only (keys or labels, comma-separated; none =
-    every active predicate)."""
+    """Ask only about edges of these predicates (keys or labels, comma-separated; none = every
+    active predicate)."""
     target: str = "sim"
-    """The model under test: local:smollm2, openai:MODEL, sim or sim:SEED, or a plugin kind."""
+    """The model under test: local:smollm2 (in-process), openai:MODEL (an OpenAI-compatible
+    endpoint), sim or sim:SEED (a simulator, labelled simulated everywhere), or a registered
+    plugin kind."""
     base_url: str | None = None
-    """The endpoint's base URL for openai:MODEL (none: the OpenAI API)."""
+    """The endpoint's base URL for openai:MODEL, e.g. http://127.0.0.1:8080/v1 (none: the
+    OpenAI API). A URL with credentials is refused."""
     api_key_env: str = "OPENAI_API_KEY"
     """The environment variable that holds the API key; the key itself is never stored."""
     generator: str = "template"
@@ -132,13 +137,13 @@ class ModeConfig:
     requests_per_minute: float | None = None
     """A requests-per-minute limit on the target, any kind (none: no limit)."""
     temperature: float = 0.0
-    """Sampling temperature of the target."""
+    """Sampling temperature of the target (above 0: graded per-edge rates, e.g. for a truth)."""
     max_tokens: int = 48
     """The longest reply asked for, in tokens."""
     timeout_s: float = 30.0
     """Seconds one request may take."""
     max_retries: int = 5
-    """Retries of a failed request before it counts as an error."""
+    """Retries of a failed request (timeouts, 429s, 5xx) before it counts as an error."""
     max_requests: int | None = None
     """Budget: start no unit once the run's requests (target and helpers) reach this; the units
     in flight finish (none: no limit)."""
@@ -148,10 +153,11 @@ class ModeConfig:
     """Budget: stop once the run's spend in US dollars (target and helpers, at the price table:
     settings [prices] over the list prices) reaches this (none: no limit)."""
     seed: int = 0
-    """Seed of the plan: the same seed repeats the run (a simulated target's own seed is N in
-    `sim:N`, 0 for `sim`)."""
+    """Seed of the run's random choices: the same seed repeats the run (a simulated target's own
+    seed is N in `sim:N`, 0 for `sim`)."""
     sim_latency_s: float = 0.0
-    """Seconds a simulated target takes per answer (0 = as fast as it can)."""
+    """Seconds a simulated target takes per answer (0 = as fast as it can; for demos and
+    tests)."""
 
     def validate(self) -> Self:
         """Raise ConfigError naming the first bad setting; returns self."""

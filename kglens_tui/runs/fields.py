@@ -16,7 +16,17 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from kglens_tui.runs.options import comma_list, empty_by_default, finite_float
+from kglens_tui.runs.options import comma_list, finite_float
+
+RUN_FLAGS = {"requests_per_minute": "--rpm", "timeout_s": "--timeout"}
+"""Run settings whose flag is not the setting's name (short forms) in every run command."""
+RUN_ALIASES = {
+    "requests_per_minute": ("--requests-per-minute",),
+    "timeout_s": ("--timeout-s",),
+    "predicates": ("--predicate",),
+}
+"""More flags of a run setting in every run command: the setting's own name where the main flag
+is a short form, and the singular ``--predicate``."""
 
 
 @cache
@@ -43,6 +53,49 @@ def field_help(cls: type) -> dict[str, str]:
             ):
                 docs[node.target.id] = " ".join(after.value.value.split())
     return docs
+
+
+@dataclasses.dataclass(frozen=True)
+class FieldSpec:
+    """One run setting as a command line or a form shows it."""
+
+    name: str
+    kind: Any
+    """int, float, str, bool or an Enum (a list's item type when ``many``)."""
+    optional: bool
+    """None is a value (no limit, every one)."""
+    many: bool
+    """A list."""
+    default: Any
+    help: str
+    choices: tuple[str, ...]
+    """The values it may take (each item's, for a list); () where it is free."""
+
+
+CHOICES = "choices"
+"""Field metadata key: the values a text setting may take, as a tuple or a function returning
+one (plugins add samplers)."""
+
+
+def field_specs(cls: type) -> list[FieldSpec]:
+    """Every field of the settings dataclass ``cls`` but ``mode``, in declaration order."""
+    hints = typing.get_type_hints(cls)
+    docs = field_help(cls)
+    specs = []
+    for f in dataclasses.fields(cls):
+        if f.name == "mode":
+            continue
+        factory = f.default_factory
+        default = f.default if f.default is not dataclasses.MISSING else None
+        if default is None and callable(factory):
+            default = factory()
+        kind, optional, many = _plain(hints[f.name])
+        named = f.metadata.get(CHOICES, ())
+        names = tuple(named() if callable(named) else named)
+        if not names and isinstance(kind, type) and issubclass(kind, Enum):
+            names = tuple(str(m.value) for m in kind)
+        specs.append(FieldSpec(f.name, kind, optional, many, default, docs.get(f.name, ""), names))
+    return specs
 
 
 def _plain(kind: Any) -> tuple[Any, bool, bool]:
@@ -73,54 +126,53 @@ def add_config_arguments(
     negated: Mapping[str, str] | None = None,
     choices: Mapping[str, Sequence[str]] | None = None,
     skip: Sequence[str] = (),
+    aliases: Mapping[str, Sequence[str]] | None = None,
 ) -> None:
-    """One flag per field of the dataclass ``cls``: ``--field-name`` (or ``flags[name]``), typed
-    by the field, its help the field's docstring plus its default. A True-by-default bool is
-    turned off by ``--no-field-name`` (or ``negated[name]``); a False one on by ``--field-name``.
-    Every flag defaults to None, so `config_from_args` knows which ones were given."""
-    hints = typing.get_type_hints(cls)
-    docs = field_help(cls)
-    for f in dataclasses.fields(cls):
-        if f.name in skip:
+    """One flag per field of the dataclass ``cls``: ``--field-name`` (or ``flags[name]``, plus
+    ``aliases[name]``), typed by the field, its help the field's docstring plus its default. A
+    True-by-default bool is turned off by ``--no-field-name`` (or ``negated[name]``); a False
+    one on by ``--field-name``. A list is comma-separated and its flag repeatable. Every flag
+    defaults to None, so `config_from_args` knows which ones were given."""
+    for spec in field_specs(cls):
+        if spec.name in skip:
             continue
-        factory = f.default_factory
-        default = f.default if f.default is not dataclasses.MISSING else None
-        if default is None and callable(factory):
-            default = factory()
+        default = spec.default
         shown = default.value if isinstance(default, Enum) else default
-        text = docs.get(f.name, "")
-        kind, _, many = _plain(hints[f.name])
+        text, kind, many = spec.help, spec.kind, spec.many
         if kind is bool:
             on = not default
-            flag = (flags or {}).get(f.name) if on else (negated or {}).get(f.name)
-            flag = flag or f"--{'' if on else 'no-'}{f.name.replace('_', '-')}"
+            flag = (flags or {}).get(spec.name) if on else (negated or {}).get(spec.name)
+            flag = flag or f"--{'' if on else 'no-'}{spec.name.replace('_', '-')}"
             text = (
                 text if on or not text else f"turn off (on by default): {text[0].lower()}{text[1:]}"
             )
             parser.add_argument(
-                flag, dest=f.name, action="store_const", const=on, default=None, help=text
+                flag, dest=spec.name, action="store_const", const=on, default=None, help=text
             )
             continue
-        flag = (flags or {}).get(f.name) or f"--{f.name.replace('_', '-')}"
+        flag = (flags or {}).get(spec.name) or f"--{spec.name.replace('_', '-')}"
+        more = tuple((aliases or {}).get(spec.name, ()))
         options: dict[str, Any] = {
-            "dest": f.name,
+            "dest": spec.name,
             "default": None,
             "metavar": flag.lstrip("-").replace("-", "_").upper(),
         }
-        names = (choices or {}).get(f.name)
-        if names is None and isinstance(kind, type) and issubclass(kind, Enum):
-            names = [str(m.value) for m in kind]
+        names = (choices or {}).get(spec.name) or spec.choices or None
+        none_is_empty = many and default == []
         if names is not None and not many:
             options["choices"] = list(names)
             del options["metavar"]
         elif kind in (int, float):
             kind = finite_float if kind is float else kind
-            options["type"] = _comma_list(kind, empty_by_default(f)) if many else kind
+            options["type"] = _comma_list(kind, none_is_empty) if many else kind
         elif many:
-            options["type"] = _comma_list(str, empty_by_default(f))
+            options["type"] = _comma_list(str, none_is_empty)
+        if many:
+            options["action"] = "extend"
+            shown = ",".join(str(v) for v in shown or ())
         suffix = f" (default {shown})" if shown not in (None, "", []) else ""
         options["help"] = (text + suffix).replace("%", "%%") or None
-        parser.add_argument(flag, **options)
+        parser.add_argument(flag, *more, **options)
 
 
 def given_fields(cls: type, args: argparse.Namespace) -> dict[str, Any]:

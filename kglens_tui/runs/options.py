@@ -41,7 +41,7 @@ def empty_by_default(f: dataclasses.Field[Any]) -> bool:
     return callable(f.default_factory) and f.default_factory() == []
 
 
-def _convert(name: str, kind: Any, text: str, none_is_empty: bool = True) -> Any:
+def convert_setting(name: str, kind: Any, text: str, none_is_empty: bool = True) -> Any:
     """``text`` as a value of the field's type; ConfigError names the field."""
     args = typing.get_args(kind)
     if not text:
@@ -53,7 +53,8 @@ def _convert(name: str, kind: Any, text: str, none_is_empty: bool = True) -> Any
         args = typing.get_args(kind)
     if typing.get_origin(kind) is list:
         return [
-            _convert(name, args[0], part) for part in comma_list(text, none_is_empty=none_is_empty)
+            convert_setting(name, args[0], part)
+            for part in comma_list(text, none_is_empty=none_is_empty)
         ]
     try:
         if kind is bool:
@@ -91,5 +92,7 @@ def apply_assignments(config: Any, assignments: list[str]) -> Any:
             raise ConfigError(f"--set {item!r}: write it as key=value")
         if key not in known:
             raise ConfigError(f"--set {key}: no such setting (known: {', '.join(sorted(known))})")
-        changes[key] = _convert(key, hints[key], text.strip(), empty_by_default(by_name[key]))
+        changes[key] = convert_setting(
+            key, hints[key], text.strip(), empty_by_default(by_name[key])
+        )
     return dataclasses.replace(config, **changes).validate()

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
+from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.messages import Command
 
 ENTRY_POINT_GROUP = "kglens_tui.modes"
@@ -43,13 +44,6 @@ class Engine(Protocol):
     def stopping(self) -> bool: ...
 
 
-class ConfigClass(Protocol):
-    """A mode's settings dataclass, as a class: it reads a stored config back."""
-
-    def __call__(self) -> Any: ...
-    def from_json(self, text: str) -> Any: ...
-
-
 class Mode(Protocol):
     """A probing mode: how to set up a run of it, drive it, and look at a stored one."""
 
@@ -59,8 +53,8 @@ class Mode(Protocol):
     """How lists and titles name it."""
 
     @property
-    def config_type(self) -> ConfigClass:
-        """Its settings dataclass (with `from_json`, `to_json` and `validate`)."""
+    def config_type(self) -> type[ModeConfig]:
+        """Its settings dataclass: `ModeConfig` and the mode's own fields."""
         ...
 
     def prepare(

@@ -33,9 +33,20 @@ from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import KGLENS
+from kglens_tui.runs.registry import get_mode
 from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
+from kglens_tui.tui.screens.form_fields import (
+    FieldValue,
+    FormField,
+    generated_fields,
+    make_widgets,
+    parsed,
+    set_widget,
+    shown_value,
+    widget_value,
+)
 
 if TYPE_CHECKING:
     from textual import getters
@@ -80,14 +91,42 @@ FORM_CONTEXTS = CONTEXTS
 """The contexts a fact-eval run from the form asks each question in (every one, so that its live
 screen compares them), unless the settings file or $KGLENS_CONTEXTS names them."""
 
-FieldValue = str | bool
-"""What a form field holds: an Input's text or a Checkbox's value."""
+FORM_MODES = (KGLENS, KONTEST, FACTEVAL)
+"""The modes the form starts runs of, in the order its mode choice lists them."""
+
+BY_HAND = {
+    "kg",
+    "subset",
+    "predicates",
+    "target",
+    "base_url",
+    "api_key_env",
+    "generator",
+    "verifier",
+    "difficulty",
+    "sampler",
+    "propagation",
+    "propagation_mode",
+    "blind_spots",
+    "batch_size",
+    "iterations",
+    "stop_on_convergence",
+    "concurrency",
+    "requests_per_minute",
+    "max_requests",
+    "seed",
+    "template3",
+    *FACTS_SETTING.values(),
+}
+"""Settings the form lays out by hand (a target is a kind and a model, propagation one choice,
+the facts field either mode's limit); every other setting of a mode is a generated field."""
 
 
 def mode_fields(mode: str, config: Any) -> dict[str, FieldValue]:
     """What the form's fields that differ by mode show for a mode's run settings ``config``
-    (`KGLensApp.run_defaults(mode)`), by field id: the fields every mode shows and that mode's
-    own (facts, template 3). The KGLens-only fields start from KGLens's settings in `compose`."""
+    (`KGLensApp.run_defaults(mode)`), by field id: the fields every mode shows, that mode's
+    own (facts, template 3) and its generated fields. The KGLens-only fields laid out by hand
+    start from KGLens's settings in `compose`."""
     values: dict[str, FieldValue] = {
         "predicates": ", ".join(config.predicates),
         "concurrency": str(config.concurrency),
@@ -99,6 +138,10 @@ def mode_fields(mode: str, config: Any) -> dict[str, FieldValue]:
         values["facts"] = _shown(getattr(config, FACTS_SETTING[mode]))
     if mode == KONTEST:
         values["template3"] = bool(config.template3)
+    values["generator"] = config.generator
+    for name, f in GENERATED.items():
+        if mode in f.modes:
+            values[name] = shown_value(f.spec, getattr(config, name))
     return values
 
 
@@ -132,6 +175,10 @@ class FormChoice:
     kg: str
 
 
+GENERATED: dict[str, FormField] = generated_fields(FORM_MODES, BY_HAND)
+"""The form's generated fields, by setting name."""
+
+
 class _SharedFields(TypedDict):
     """The fields a KONTEST or fact-eval config takes from the form's KGLens config (the rest
     come from the mode's run settings)."""
@@ -142,6 +189,7 @@ class _SharedFields(TypedDict):
     target: str
     base_url: str | None
     api_key_env: str
+    generator: str
     concurrency: int
     max_requests: int | None
     requests_per_minute: float | None
@@ -175,7 +223,11 @@ class NewRunScreen(Screen):
         app = self.app
         defaults = app.run_defaults()
         shown = mode_fields(KGLENS, defaults)  # a unit mode's own on mount (_mode_changed)
-        self._filled = {**shown, "facts": "", "template3": False}
+        generated = {
+            name: shown[name] if name in shown else self._unit_value(f)
+            for name, f in GENERATED.items()
+        }
+        self._filled = {**generated, **shown, "facts": "", "template3": False}
         self._edited = set()
         names = sorted({k.name for k in kg_summaries(app.db())} | set(bundled_names()))
         kg = defaults.kg if defaults.kg in names else (names[0] if names else "country")
@@ -256,12 +308,9 @@ class NewRunScreen(Screen):
                 )
                 yield Label("API key variable", classes="openai-only")
                 yield Input(key_env, id="api_key_env", classes="openai-only")
-                yield Label("Question generator", classes="kglens-only")
+                yield Label("Question generator")
                 yield Input(
-                    defaults.generator,
-                    placeholder="template or openai:MODEL",
-                    id="generator",
-                    classes="kglens-only",
+                    defaults.generator, placeholder="template or openai:MODEL", id="generator"
                 )
                 yield Label("Wh verifier", classes="kglens-only")
                 yield Input(
@@ -343,6 +392,10 @@ class NewRunScreen(Screen):
                 )
                 yield Label("Seed")
                 yield Input(str(shown["seed"]), type="integer", id="seed")
+            yield Static("More settings", classes="section-title")
+            with Grid(classes="form-grid", id="more"):
+                for name, f in GENERATED.items():
+                    yield from make_widgets(f, generated[name])
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Check endpoint", id="check")
@@ -350,6 +403,15 @@ class NewRunScreen(Screen):
                 yield Button("Back (esc)", id="back")
         yield Static("", id="field-help")
         yield Footer()
+
+    def _unit_value(self, field: FormField) -> FieldValue:
+        """A unit mode's own field as that mode's settings give it (its default where they are
+        bad: choosing the mode names the bad one)."""
+        try:
+            value = getattr(self.app.run_defaults(field.modes[0]), field.spec.name)
+        except SettingsError:
+            value = field.spec.default
+        return shown_value(field.spec, value)
 
     def on_mount(self) -> None:
         self._toggle_fields()
@@ -365,7 +427,11 @@ class NewRunScreen(Screen):
         values: dict[str, object] = {str(w.id): w.value for w in form.query(Input) if w.id}
         values.update((str(w.id), w.value) for w in form.query(Select) if w.id)
         values.update((str(w.id), w.value) for w in form.query(Checkbox) if w.id)
+        values.update((name, self._generated_value(name)) for name in GENERATED)
         return values
+
+    def _generated_value(self, name: str) -> FieldValue:
+        return widget_value(self.query_one(f"#{name}"))
 
     def changed(self) -> bool:
         """Whether any field differs from what the form opened with."""
@@ -374,13 +440,15 @@ class NewRunScreen(Screen):
 
     def labels(self) -> dict[str, str]:
         """Each field's label on the form, by the field's id."""
-        grid = self.query_one(".form-grid")
-        children = list(grid.children)
-        return {
-            str(field.id): str(label.content)
-            for label, field in zip(children[::2], children[1::2], strict=True)
-            if isinstance(label, Label) and field.id
-        }
+        labels: dict[str, str] = {}
+        for grid in self.query(".form-grid"):
+            children = list(grid.children)
+            labels.update(
+                (str(field.id), str(label.content))
+                for label, field in zip(children[::2], children[1::2], strict=True)
+                if isinstance(label, Label) and field.id
+            )
+        return labels
 
     def action_back(self) -> None:
         """Back to where the form was opened from; a changed form asks first."""
@@ -397,7 +465,10 @@ class NewRunScreen(Screen):
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """Explain the focused field in the line above the footer."""
         widget_id = event.widget.id or ""
-        self.query_one("#field-help", Static).update(FIELD_HELP.get(widget_id, ""))
+        mode = str(self.query_one("#mode", Select).value)
+        config_type: type = get_mode(mode).config_type
+        own = field_help(config_type).get(widget_id) if widget_id in GENERATED else None
+        self.query_one("#field-help", Static).update(own or FIELD_HELP.get(widget_id, ""))
 
     def _subset_options(self, kg: str) -> list[tuple[RenderableType, str]]:
         return [("all subjects", "")] + [(literal(s), s) for s in subset_names(self.app.db(), kg)]
@@ -431,17 +502,17 @@ class NewRunScreen(Screen):
             return
         if "facts" in values:  # what an empty field means
             self.query_one("#facts", Input).placeholder = str(values["facts"]) or "all"
+        if mode == FACTEVAL and "contexts" not in {
+            name for name, _, _ in given_run_options(mode, self.app.settings)
+        }:
+            values["contexts"] = list(FORM_CONTEXTS)
         for name, value in values.items():
             widget = self.query_one(f"#{name}")
-            assert isinstance(widget, Input | Checkbox)
-            if widget.value != self._filled[name]:
+            if widget_value(widget) != self._filled[name]:
                 self._edited.add(name)
             if name in self._edited:
                 continue
-            if isinstance(widget, Input):
-                widget.value = str(value)
-            else:
-                widget.value = bool(value)
+            set_widget(widget, value)
             self._filled[name] = value
 
     @on(Select.Changed, "#target")
@@ -459,6 +530,11 @@ class NewRunScreen(Screen):
         ):
             for widget in self.query(selector):
                 widget.display = show
+        for mode_name in FORM_MODES:
+            for widget in self.query(f".in-{mode_name}"):
+                widget.display = False
+        for widget in self.query(f".in-{mode}"):
+            widget.display = True
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -538,9 +614,14 @@ class NewRunScreen(Screen):
             stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             blind_spots=values["blind_spots"],
+            **self._generated(KGLENS),
         ).validate()
         check_new_run(config)
         return config
+
+    def _generated(self, mode: str) -> dict[str, Any]:
+        """The generated fields' settings of ``mode``, parsed; ConfigError names the setting."""
+        return parsed(GENERATED, {name: self._generated_value(name) for name in GENERATED}, mode)
 
     def build_mode_config(self, base: RunConfig) -> Any:
         """A KONTEST or fact-eval config from the form, or None in KGLens mode: the mode's run
@@ -561,27 +642,26 @@ class NewRunScreen(Screen):
             target=base.target,
             base_url=base.base_url,
             api_key_env=base.api_key_env,
+            generator=base.generator,
             concurrency=base.concurrency,
             max_requests=base.max_requests,
             requests_per_minute=base.requests_per_minute,
             seed=base.seed,
         )
+        own = self._generated(mode)
         if mode == KONTEST:
+            # as `kglens consistency run`: the predicates given, else the KG's own (places:
+            # located_in)
+            own["transitive"] = own["transitive"] or bundled_transitive(base.kg)
             config = dataclasses.replace(
                 settings,
                 relations=facts,
-                # as `kglens consistency run`: the settings' transitive predicates, else the
-                # KG's own (places: located_in)
-                transitive=settings.transitive or bundled_transitive(base.kg),
                 template3=self.query_one("#template3", Checkbox).value,
                 **common,
+                **own,
             )
         else:
-            given = {name for name, _, _ in given_run_options(mode, self.app.settings)}
-            contexts = settings.contexts if "contexts" in given else list(FORM_CONTEXTS)
-            config = dataclasses.replace(
-                settings, **{FACTS_SETTING[mode]: facts}, contexts=contexts, **common
-            )
+            config = dataclasses.replace(settings, **{FACTS_SETTING[mode]: facts}, **common, **own)
         config.validate()
         check_new_run(config)
         return config
