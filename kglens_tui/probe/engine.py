@@ -1049,7 +1049,10 @@ class ProbeEngine(RunEngine):
         ):
             return
         answers = [a for group in question.expected_answers for a in group]
-        judged = await judge_wh(self.judge, question.text, answers, outcome.reply)
+        messages = load_prompt("verify_wh").render(
+            question=question.text, answers=", ".join(answers), response=outcome.reply
+        )
+        judged = await judge_wh(self.judge, messages)
         if judged.verdict is None:
             outcome.verifier = unjudged_label(outcome.verifier, judged.failure)
             return
