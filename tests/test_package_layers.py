@@ -16,6 +16,7 @@ LAYERS: list[set[str]] = [
     {"llm"},
     {"store", "settings"},
     {"kg"},
+    {"answers"},
     {"runs"},
     {"probe", "annotate"},
     {"modes", "workspace"},

@@ -18,6 +18,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kglens_tui.answers.bias import Baseline, baseline_from_counts, constant_right, guess_error
+from kglens_tui.answers.judge import judge_wh, unjudged_label
+from kglens_tui.answers.matcher import YES_NO_MATCHER, check_edge_wh, matcher_label
+from kglens_tui.answers.mentions import TypeNames
+from kglens_tui.answers.verify import (
+    check_yes_no,
+    first_word_answer,
+)
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
@@ -25,19 +33,15 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right, guess_error
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.probe.estimates import DesignRate, DrawTerms, census_rate
-from kglens_tui.probe.judge import judge_wh, unjudged_label
 from kglens_tui.probe.learned import (
     ErrorModel,
     LearnedPropagation,
     learned_summary,
     rank_blind_spots,
 )
-from kglens_tui.probe.matcher import YES_NO_MATCHER, check_edge_wh, matcher_label
-from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
@@ -54,10 +58,6 @@ from kglens_tui.probe.sense_rates import (
     ZERO_SENSE,
     PairTerms,
     census_pair_rate,
-)
-from kglens_tui.probe.verify import (
-    check_yes_no,
-    first_word_answer,
 )
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
@@ -471,7 +471,7 @@ class ProbeEngine(RunEngine):
 
     def baseline(self) -> Baseline:
         """What blind guessing scores on the questions asked so far, each ask independent
-        (`probe.bias.baseline_from_counts`); without the blind spots a snapshot computes."""
+        (`answers.bias.baseline_from_counts`); without the blind spots a snapshot computes."""
         if self._constant_right is None and self._wh_asks.any():
             self._constant_right = constant_right(self.kg, self.positions)
         return baseline_from_counts(self._yes_no_asks, self._wh_asks, self._constant_right)
@@ -618,7 +618,7 @@ class ProbeEngine(RunEngine):
             )
 
     def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
-        """How likely blind guessing fails each question (`probe.bias.guess_error`)."""
+        """How likely blind guessing fails each question (`answers.bias.guess_error`)."""
         wh = np.array([q == WH for q in qtypes], dtype=bool)
         if self._constant_right is None and wh.any():
             self._constant_right = constant_right(self.kg, self.positions)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kglens_tui.answers.verify import parse_judge_reply
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.usage import CountingClient
-from kglens_tui.probe.verify import parse_judge_reply
 
 JUDGE_TRIES = 3
 """How many times the judge is asked about one reply before it counts as unjudged."""
