@@ -28,7 +28,7 @@ from kglens_tui.answers.verify import (
 )
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
+from kglens_tui.kg.graph import KGIndex, Neighbourhood
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
@@ -367,22 +367,6 @@ def _p95(values: list[float]) -> float | None:
         return None
     ordered = sorted(values)
     return float(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
-
-
-def run_edge_positions(
-    conn: sqlite3.Connection,
-    kg: KGIndex,
-    subset: str | None,
-    predicates: Sequence[str] = (),
-) -> np.ndarray:
-    """Positions (into the KG arrays) of the edges a run probes: active, within the subset, of
-    the named predicates (keys or labels; none named = every predicate)."""
-    mask = kg.active_mask.copy()
-    if subset:
-        mask &= np.isin(kg.entity_db_ids[kg.s], subset_nodes(conn, kg.kg_id, subset))
-    if predicates:
-        mask &= np.isin(kg.p, predicate_indexes(kg, predicates, active=True))
-    return np.flatnonzero(mask)
 
 
 class ProbeEngine(RunEngine):
@@ -1236,7 +1220,8 @@ def start_run(
     name: str = "",
     manifest_extra: dict | None = None,
 ) -> RunRecord:
-    """Create a run over the given edge positions of the loaded KG (see run_edge_positions)."""
+    """Create a run over the given edge positions of the loaded KG
+    (`kglens_tui.kg.positions.run_edge_positions`)."""
     if len(positions) == 0:
         raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
     manifest = build_manifest(
