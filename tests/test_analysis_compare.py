@@ -28,9 +28,9 @@ from kglens_tui.analysis.compare import (
     run_grid,
 )
 from kglens_tui.analysis.groups import chance_of, group_comparison, group_table
+from kglens_tui.answers.bias import run_trust
 from kglens_tui.cli import main
 from kglens_tui.core.intervals import wilson
-from kglens_tui.probe.bias import run_trust
 from kglens_tui.runs.record import set_status
 from kglens_tui.store.connection import connect
 

@@ -23,8 +23,8 @@ from kglens_tui.analysis.groups import chance_of, group_table
 from kglens_tui.analysis.htmlreport import render_html_report
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
+from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import csv_cell
-from kglens_tui.probe.bias import Baseline
 
 
 @pytest.fixture

@@ -150,7 +150,7 @@ def test_a_cell_over_few_edges_is_not_heat_coloured() -> None:
     from kglens_tui.analysis.colours import heat_hex
     from kglens_tui.analysis.grid import SMALL_HTML, SMALL_N, cell_text, heat_css, total_text
     from kglens_tui.analysis.groups import CrossCell, rate_set
-    from kglens_tui.probe.bias import Baseline
+    from kglens_tui.answers.bias import Baseline
 
     chance = Baseline(0.5, 0.5, 0.25, 0.25)
 

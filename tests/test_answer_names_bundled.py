@@ -11,6 +11,9 @@ from collections import defaultdict
 import numpy as np
 import pytest
 
+from kglens_tui.answers.matcher import check_edge_wh
+from kglens_tui.answers.mentions import TypeNames
+from kglens_tui.answers.verify import normalize
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import (
     BUNDLED_FILE,
@@ -20,9 +23,6 @@ from kglens_tui.kg.answer_names import (
 )
 from kglens_tui.kg.bundled_data import bundled_root
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.probe.matcher import check_edge_wh
-from kglens_tui.probe.mentions import TypeNames
-from kglens_tui.probe.verify import normalize
 
 KINDRED = {
     "city": {"city", "country", "territory", "historical_state"},

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.mentions import TypeNames
 from kglens_tui.kg.answer_names import answer_names, historic_names
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.store.connection import connect
 
 

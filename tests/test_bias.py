@@ -6,8 +6,8 @@ import math
 
 import pytest
 
+from kglens_tui.answers.bias import random_baseline, win_probability, yes_no_bias
 from kglens_tui.core.intervals import wilson
-from kglens_tui.probe.bias import random_baseline, win_probability, yes_no_bias
 
 
 def test_always_no_model_is_at_chance_and_flagged() -> None:
@@ -90,7 +90,7 @@ def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
     from rich.console import Console
 
     from kglens_tui.analysis.report_render import render_report
-    from kglens_tui.probe.bias import bias_from_counts
+    from kglens_tui.answers.bias import bias_from_counts
     from kglens_tui.probe.config import RunConfig
     from kglens_tui.runs.runner import prepare, run_blocking
 
@@ -115,7 +115,7 @@ def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
 def test_vectorised_baseline_equals_the_per_edge_one() -> None:
     import numpy as np
 
-    from kglens_tui.probe.bias import baseline_from_counts
+    from kglens_tui.answers.bias import baseline_from_counts
 
     asks = [["yes_no", "yes_no"], ["yes_no", "wh"], ["yes_no"] * 3, ["wh"], ["yes_no"], []]
     yn = np.array([sum(t == "yes_no" for t in a) for a in asks])
@@ -151,7 +151,7 @@ def test_win_probability_equals_the_reference_to_the_last_bit_on_random_inputs()
 def test_guess_wins_equal_the_reference_in_any_order_of_asks() -> None:
     import random
 
-    from kglens_tui.probe.bias import guess_win_probability
+    from kglens_tui.answers.bias import guess_win_probability
 
     rng = random.Random(7)
     # rows are built from kept smaller ones: ask for counts going up, down and far apart
@@ -168,7 +168,7 @@ def test_guess_wins_equal_the_reference_in_any_order_of_asks() -> None:
 def test_baseline_from_counts_equals_the_reference_loop_exactly() -> None:
     import numpy as np
 
-    from kglens_tui.probe.bias import baseline_from_counts
+    from kglens_tui.answers.bias import baseline_from_counts
 
     rng = np.random.default_rng(5)
     for _ in range(20):
@@ -199,9 +199,9 @@ def test_a_wh_guess_is_the_predicates_most_common_true_object() -> None:
     sides, so a blind guesser wins those Wh questions; 0% was no chance level."""
     import numpy as np
 
+    from kglens_tui.answers.bias import constant_answers, constant_right
     from kglens_tui.kg.bundled import ensure_kg
     from kglens_tui.kg.graph import load_kg
-    from kglens_tui.probe.bias import constant_answers, constant_right
     from kglens_tui.store.connection import connect
 
     conn = connect(":memory:")
@@ -217,9 +217,9 @@ def test_a_wh_guess_is_the_predicates_most_common_true_object() -> None:
 
 
 def test_the_constant_counts_only_active_edges(conn, tiny_kg_dir) -> None:
+    from kglens_tui.answers.bias import constant_answers
     from kglens_tui.kg.graph import load_kg
     from kglens_tui.kg.importers import import_kg
-    from kglens_tui.probe.bias import constant_answers
 
     import_kg(conn, tiny_kg_dir, "tiny")
     kg = load_kg(conn, "tiny")
@@ -246,7 +246,7 @@ def test_baseline_with_constant_wh_answers_by_hand() -> None:
 def test_baseline_with_right_wh_asks_equals_the_reference_loop_exactly() -> None:
     import numpy as np
 
-    from kglens_tui.probe.bias import baseline_from_counts, guess_win_probability
+    from kglens_tui.answers.bias import baseline_from_counts, guess_win_probability
 
     rng = np.random.default_rng(11)
     for _ in range(20):

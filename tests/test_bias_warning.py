@@ -1,5 +1,5 @@
 """The answer-bias warning of a run where the model says "No." to every Yes/No question, and its
-absence for a run that does not lean: one definition (`probe.bias.run_bias_warning`) shown by
+absence for a run that does not lean: one definition (`answers.bias.run_bias_warning`) shown by
 `kglens review`, the HTML report and the review, drill-down, analysis and compare screens; and
 the per-group Yes/No figures of `kglens analyze` in the group CSV, the HTML group tables and the
 TUI's analysis table."""
@@ -20,8 +20,8 @@ from kglens_tui.analysis import commands
 from kglens_tui.analysis.groups import group_table, overall, yes_no_of
 from kglens_tui.analysis.htmlreport import render_html_report
 from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.answers.bias import run_bias_warning, run_trust, run_yes_no_bias
 from kglens_tui.cli import main
-from kglens_tui.probe.bias import run_bias_warning, run_trust, run_yes_no_bias
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.compare import CompareScreen

@@ -11,13 +11,13 @@ import pytest
 from kontest_support import hand_kg
 from run_targets import ScriptedTarget
 
+from kglens_tui.answers.mentions import NameTable
+from kglens_tui.answers.verify import check_wh, names_rival
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import FactevalConfig
 from kglens_tui.modes.facteval_scoring import CORRECT, INCORRECT, score_mcq, score_saq
-from kglens_tui.probe.mentions import NameTable
-from kglens_tui.probe.verify import check_wh, names_rival
 from kglens_tui.runs.runner import prepare, run_blocking
 
 LANGUAGES = NameTable(

@@ -213,7 +213,7 @@ def test_the_kg_wide_yes_rate_is_each_edge_s_yes_share_under_brute_force(tmp_pat
     """Brute force: the census of each examined edge's share of Yes/No replies saying yes,
     recomputed here from the stored replies."""
     from kglens_tui.analysis.kgwide import kg_wide_yes_rate
-    from kglens_tui.probe.verify import first_word_answer
+    from kglens_tui.answers.verify import first_word_answer
 
     db = tmp_path / "w.db"
     paper16_probe(db, "--iterations", "6", "--sampler", "brute-force", "--target", "sim:3")

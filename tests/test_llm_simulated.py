@@ -10,11 +10,11 @@ import time
 import numpy as np
 import pytest
 
+from kglens_tui.answers.verify import verify_wh, verify_yes_no
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.llm.base import ChatClient, ChatRequest, QuestionMeta
 from kglens_tui.llm.factory import make_client
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
-from kglens_tui.probe.verify import verify_wh, verify_yes_no
 
 
 def make_edges(n_entities: int = 60, n_predicates: int = 8, n_edges: int = 400, seed: int = 1):

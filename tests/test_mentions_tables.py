@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from kglens_tui.probe.mentions import NameTable, TableUnion, tokenize
+from kglens_tui.answers.mentions import NameTable, TableUnion, tokenize
 
 NAMES = [
     "euro", "euros", "metal", "metals", "alkali metals", "IT", "US", "USA", "bus", "Saint Lucia",
@@ -25,7 +25,7 @@ WORDS = [
 def _by_every_form(table_names: list[tuple[str, int]], text: str) -> list[tuple[int, int, int]]:
     """The matches of the earlier look-up: every name filed under its first word only, and a
     reply's word looked up under each of its plural and singular forms."""
-    from kglens_tui.probe.mentions import _same, name_tokens
+    from kglens_tui.answers.mentions import _same, name_tokens
 
     by_first: dict[str, list] = {}
     for name, owner in table_names:

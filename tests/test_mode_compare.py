@@ -13,6 +13,7 @@ from compare_support import CAPITALS, _kontest, text
 from kontest_support import hand_kg
 from run_targets import ScriptedTarget
 
+from kglens_tui.answers.bias import Rate
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import FactevalConfig, KontestConfig
@@ -33,7 +34,6 @@ from kglens_tui.modes.kontest_compare import (
 )
 from kglens_tui.modes.kontest_metrics import ensemble_inputs
 from kglens_tui.modes.store import load_answers, load_questions
-from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct

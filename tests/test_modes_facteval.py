@@ -233,7 +233,7 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
 
 
 def test_llm_written_questions_fall_back_to_templates(hand: sqlite3.Connection) -> None:
-    """The check of every mode (`kglens_tui.probe.generated.rejection`): a blank without the
+    """The check of every mode (`kglens_tui.answers.generated.rejection`): a blank without the
     mask, a question without the subject are rejected and counted by reason."""
 
     def write(users: list[str]) -> str:

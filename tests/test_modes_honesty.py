@@ -19,6 +19,7 @@ from kontest_support import hand_kg
 from rich.console import Console
 from run_targets import ScriptedTarget
 
+from kglens_tui.answers.bias import Rate
 from kglens_tui.cli import main
 from kglens_tui.core.console import console
 from kglens_tui.kg.graph import load_kg
@@ -46,7 +47,6 @@ from kglens_tui.modes.facteval_scoring import (
 from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
 from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
 from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
-from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.units import Reply
 from kglens_tui.settings import Settings

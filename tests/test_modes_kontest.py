@@ -11,13 +11,13 @@ import pytest
 from kontest_support import LOCATED, PLANTED, hand_kg
 from run_targets import ScriptedTarget
 
+from kglens_tui.answers.bias import Rate
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.modes import KontestConfig
 from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
-from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.record import KGLENS, RunNotFoundError, load_run, nothing_to_resume
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.session import RunSession

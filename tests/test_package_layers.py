@@ -1,6 +1,6 @@
 """The package's layers (docs/development.md, Architecture): a package imports only from the
 layers below it, so there is no import cycle between packages and the shared kernel depends on
-no mode."""
+no mode; no mode imports another's package, and Textual stays in the UI."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ LAYERS: list[set[str]] = [
     {"llm"},
     {"store", "settings"},
     {"kg"},
+    {"answers"},
     {"runs"},
     {"probe", "annotate"},
     {"modes", "workspace"},
@@ -26,22 +27,46 @@ LAYERS: list[set[str]] = [
 ]
 
 
+NEVER_IMPORTS: dict[str, set[str]] = {
+    # KONTEST and fact-eval share the answer kernel, the KGs and the harness with KGLens, not its code
+    "modes": {"probe"},
+    # the answer kernel every mode shares depends on no mode, no UI and not on the run harness
+    "answers": {"probe", "modes", "runs", "tui"},
+}
+UI_ONLY = ("textual", "textual_serve")
+"""Third-party packages no layer below `tui` imports."""
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules one file imports, lazy imports included (`from kglens_tui import probe` gives
+    kglens_tui.probe); relative imports are not used in the package."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "kglens_tui":
+                names.update(f"kglens_tui.{a.name}" for a in node.names)
+            else:
+                names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+    return names
+
+
+def package_of(path: Path) -> str:
+    """The top-level package (or module) of kglens_tui a file belongs to."""
+    return path.relative_to(ROOT).parts[0].removesuffix(".py")
+
+
 def imports_between_packages() -> dict[str, set[str]]:
     """Top-level package (or module) of kglens_tui -> those it imports, lazy imports included."""
     graph: dict[str, set[str]] = defaultdict(set)
     for path in ROOT.rglob("*.py"):
-        source = path.relative_to(ROOT).parts[0].removesuffix(".py")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
-            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                parts = node.module.split(".")
-                if parts[0] == "kglens_tui":
-                    names = [parts[1]] if len(parts) > 1 else [a.name for a in node.names]
-            elif isinstance(node, ast.Import):
-                names = [
-                    a.name.split(".")[1] for a in node.names if a.name.startswith("kglens_tui.")
-                ]
-            graph[source].update(n for n in names if n not in (source, "__version__"))
+        source = package_of(path)
+        for name in imported_modules(path):
+            parts = name.split(".")
+            if parts[0] == "kglens_tui" and len(parts) > 1:
+                graph[source].add(parts[1])
+        graph[source] -= {source, "__version__"}
     return graph
 
 
@@ -61,3 +86,25 @@ def test_packages_import_only_from_lower_layers() -> None:
         if target in layer and layer[target] >= layer[source] and target != source
     )
     assert upward == []
+
+
+def test_no_package_imports_what_it_must_never() -> None:
+    graph = imports_between_packages()
+    found = sorted(
+        f"{source} -> {target}"
+        for source, never in NEVER_IMPORTS.items()
+        for target in graph[source] & never
+    )
+    assert found == []
+
+
+def test_textual_stays_in_the_ui() -> None:
+    layer = {name: i for i, names in enumerate(LAYERS) for name in names}
+    found = sorted(
+        f"{path.relative_to(ROOT)} -> {name}"
+        for path in ROOT.rglob("*.py")
+        if layer.get(package_of(path), len(LAYERS)) < layer["tui"]
+        for name in imported_modules(path)
+        if name.split(".")[0] in UI_ONLY
+    )
+    assert found == []

@@ -12,8 +12,8 @@ import pytest
 from kglens_tui.cli import main
 from kglens_tui.kg.graph import UnknownPredicateError, load_kg, predicate_indexes
 from kglens_tui.kg.importers import import_kg
+from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import run_edge_positions
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.textfmt import selection
 

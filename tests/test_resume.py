@@ -35,7 +35,7 @@ from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.clients import target_client
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.engine import run_edge_positions
+from kglens_tui.kg.positions import run_edge_positions
 conn = connect(sys.argv[1])
 config = RunConfig(**{cfg!r})
 config.sim_latency_s = 0.02  # slow enough to be killed mid-iteration (answers are the same)

@@ -422,7 +422,7 @@ def test_a_predicate_is_shown_literally(width: int) -> None:
     import numpy as np
 
     from kglens_tui.analysis.groups import GroupRow, rate_set
-    from kglens_tui.probe.bias import Baseline
+    from kglens_tui.answers.bias import Baseline
 
     label = "[red]cap[/] \x1b[31m"
     row = GroupRow(
@@ -472,7 +472,7 @@ BALANCED = {("yes", "yes"): 15, ("yes", "no"): 5, ("no", "no"): 14, ("no", "yes"
 
 
 def test_the_yes_rate_line_gives_its_interval_and_n() -> None:
-    from kglens_tui.probe.bias import bias_from_counts
+    from kglens_tui.answers.bias import bias_from_counts
     from kglens_tui.tui.screens.live import _bias_lines
 
     for counts in (BALANCED, BIASED):

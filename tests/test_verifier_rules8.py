@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.mentions import NameTable
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.probe.mentions import NameTable
-from kglens_tui.probe.verify import check_wh
 
 CITIES = NameTable([("Sydney", 1), ("Canberra", 2), ("Melbourne", 3), ("Perth", 4)])
 CAPITAL = "What is the capital of Australia?"
@@ -125,14 +125,14 @@ def test_a_subdivision_named_in_another_language(reply: str, verdict: Verdict) -
     ],
 )
 def test_roman_years_and_cjk_digits_are_read_as_digits(text: str, digits: str) -> None:
-    from kglens_tui.probe.numbers import spell_out
+    from kglens_tui.answers.numbers import spell_out
 
     assert spell_out(text) == digits
 
 
 @pytest.mark.parametrize("text", ["MIX", "MCM", "Louis XIV", "統一", "一つ"])
 def test_words_like_roman_years_or_cjk_digits_stay(text: str) -> None:
-    from kglens_tui.probe.numbers import spell_out
+    from kglens_tui.answers.numbers import spell_out
 
     assert spell_out(text) == text
 
@@ -255,7 +255,7 @@ def test_corrections_and_choices(reply: str, verdict: Verdict, hedged: bool) -> 
 
 
 def test_second_before_thought_is_no_ordinal() -> None:
-    from kglens_tui.probe.numbers import spell_out
+    from kglens_tui.answers.numbers import spell_out
 
     assert spell_out("On second thought, the fourth period.") == (
         "On second thought, the period 4."
@@ -289,7 +289,7 @@ def test_a_particle_joined_by_a_hyphen_may_go() -> None:
     [("Minus one.", "-1."), ("plus one", "+1"), ("Naming one is hard.", "Naming one is hard.")],
 )
 def test_one_after_a_sign_is_a_number(text: str, digits: str) -> None:
-    from kglens_tui.probe.numbers import spell_out
+    from kglens_tui.answers.numbers import spell_out
 
     assert spell_out(text) == digits
 
@@ -307,7 +307,7 @@ def test_an_item_listed_beside_the_answer_past_a_gloss(reply: str, verdict: Verd
 
 
 def test_a_mountain_by_its_part_after_a_class_word_of_another_language() -> None:
-    from kglens_tui.probe.mentions import _after_class_word
+    from kglens_tui.answers.mentions import _after_class_word
 
     assert _after_class_word(["Pic", "de", "la", "Selle"]) == ["Pic", "la", "Selle"]
     assert _after_class_word(["Nevado", "Tres", "Cruces"]) == []
@@ -403,8 +403,8 @@ def test_a_subdivision_with_its_country_as_an_address(reply: str, verdict: Verdi
 
 
 def test_the_specific_part_after_a_class_word_and_a_particle() -> None:
+    from kglens_tui.answers.mentions import _with_generic
     from kglens_tui.kg.answer_names import AnswerNames
-    from kglens_tui.probe.mentions import _with_generic
 
     generic = ("Mount", "Pico")
     got = _with_generic(AnswerNames(), ("Pico de Orizaba",), generic, {}, 0)
@@ -562,6 +562,6 @@ def test_the_city_of_the_subject_s_name_is_still_the_answer() -> None:
 
 
 def test_a_circle_mark_alone_is_no_zero() -> None:
-    from kglens_tui.probe.numbers import spell_out
+    from kglens_tui.answers.numbers import spell_out
 
     assert spell_out("答えは〇です") == "答えは〇です"

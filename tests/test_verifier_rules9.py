@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.mentions import NameTable
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.probe.mentions import NameTable
-from kglens_tui.probe.verify import check_wh
 
 CITIES = NameTable(
     [("Sydney", 1), ("Canberra", 2), ("Melbourne", 3), ("Perth", 4), ("Wellington", 5)]
@@ -86,8 +86,8 @@ def test_i_would_guess_hedges() -> None:
     ],
 )
 def test_numbers_in_further_formats(text: str, read: str) -> None:
-    from kglens_tui.probe.mentions import _fold
-    from kglens_tui.probe.numbers import spell_out
+    from kglens_tui.answers.mentions import _fold
+    from kglens_tui.answers.numbers import spell_out
 
     assert spell_out(_fold(text)) == read
 
@@ -175,7 +175,7 @@ def test_further_corrections(reply: str, verdict: Verdict) -> None:
     ],
 )
 def test_two_letters_with_a_dot_between_are_one_abbreviation(text: str, norms: list[str]) -> None:
-    from kglens_tui.probe.mentions import tokenize
+    from kglens_tui.answers.mentions import tokenize
 
     assert [t.norm for t in tokenize(text)] == norms
 

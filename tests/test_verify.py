@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kglens_tui.core.verdict import Verdict
-from kglens_tui.probe.verify import (
+from kglens_tui.answers.verify import (
     first_word_answer,
     is_refusal,
     normalize,
@@ -14,6 +13,7 @@ from kglens_tui.probe.verify import (
     verify_wh,
     verify_yes_no,
 )
+from kglens_tui.core.verdict import Verdict
 
 YES_REPLIES = [
     "Yes.",

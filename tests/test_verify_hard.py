@@ -9,11 +9,11 @@ import sqlite3
 
 import pytest
 
+from kglens_tui.answers.mentions import NameTable, TypeNames, tokenize
+from kglens_tui.answers.verify import Checked, check_wh, check_yes_no, first_word_answer
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg
-from kglens_tui.probe.mentions import NameTable, TypeNames, tokenize
-from kglens_tui.probe.verify import Checked, check_wh, check_yes_no, first_word_answer
 from kglens_tui.store.connection import connect
 
 C, W, R = Verdict.CORRECT, Verdict.INCORRECT, Verdict.REFUSED

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.mentions import NameTable, has_hedge
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.probe.mentions import NameTable, has_hedge
-from kglens_tui.probe.verify import check_wh
 
 C, W = Verdict.CORRECT, Verdict.INCORRECT
 

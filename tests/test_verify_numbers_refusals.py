@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.numbers import spell_out
+from kglens_tui.answers.verify import check_wh, declines_by_meaning
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.probe.numbers import spell_out
-from kglens_tui.probe.verify import check_wh, declines_by_meaning
 
 
 @pytest.mark.parametrize(

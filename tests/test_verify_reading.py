@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.matcher import UNCERTAIN, WH_MATCHER, given_by_matcher, matcher_label
+from kglens_tui.answers.mentions import NameTable
+from kglens_tui.answers.verify import check_wh, declines
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names, person_short_names
-from kglens_tui.probe.matcher import UNCERTAIN, WH_MATCHER, given_by_matcher, matcher_label
-from kglens_tui.probe.mentions import NameTable
-from kglens_tui.probe.verify import check_wh, declines
 
 C, W, R = Verdict.CORRECT, Verdict.INCORRECT, Verdict.REFUSED
 

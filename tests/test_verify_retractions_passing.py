@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.mentions import NameTable
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.probe.mentions import NameTable
-from kglens_tui.probe.verify import check_wh
 
 C, W = Verdict.CORRECT, Verdict.INCORRECT
 
@@ -97,7 +97,7 @@ def test_a_later_clause_with_the_questions_relation_still_answers() -> None:
 
 
 def test_generic_words_of_a_type_come_from_its_names() -> None:
-    from kglens_tui.probe.mentions import _generic_words
+    from kglens_tui.answers.mentions import _generic_words
 
     names = [["Mount Everest"], ["Mount Kenya"], ["Mount Fuji"], ["Cerro Aconcagua"], ["K2"]]
     assert _generic_words(names) == ("Mount",)
@@ -175,7 +175,7 @@ def test_a_code_of_several_parts_matches_only_as_written() -> None:
 
 
 def test_an_elided_article_is_a_word_of_its_own() -> None:
-    from kglens_tui.probe.mentions import tokenize
+    from kglens_tui.answers.mentions import tokenize
 
     assert [t.norm for t in tokenize("nell'Italia centrale")] == ["nell", "italia", "centrale"]
     assert [t.norm for t in tokenize("don't")] == ["dont"]  # a contraction
@@ -211,7 +211,7 @@ def test_chemical_notation_is_read(reply: str, answers, verdict: Verdict) -> Non
 
 
 def test_chemical_notation_leaves_other_text_alone() -> None:
-    from kglens_tui.probe.mentions import tokenize
+    from kglens_tui.answers.mentions import tokenize
 
     assert [t.norm for t in tokenize("UTC+2")] == ["utc+02:00"]
     assert [t.norm for t in tokenize("X-ray")] == ["x", "ray"]
@@ -240,7 +240,7 @@ def test_a_comma_list_of_names_offers_candidates(reply: str, verdict: Verdict) -
 
 
 def test_a_definite_article_written_into_the_word_is_read_without_it() -> None:
-    from kglens_tui.probe.mentions import tokenize
+    from kglens_tui.answers.mentions import tokenize
 
     assert [t.norm for t in tokenize("השקל החדש")] == ["שקל", "חדש"]
     assert [t.norm for t in tokenize("الريال")] == ["ريال"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.mentions import TypeNames
+from kglens_tui.answers.verify import Checked, check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.probe.mentions import TypeNames
-from kglens_tui.probe.verify import Checked, check_wh
 
 C, W = Verdict.CORRECT, Verdict.INCORRECT
 

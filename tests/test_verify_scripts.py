@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from kglens_tui.answers.mentions import tokenize
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names
-from kglens_tui.probe.mentions import tokenize
-from kglens_tui.probe.verify import check_wh
 
 C, W = Verdict.CORRECT, Verdict.INCORRECT
 

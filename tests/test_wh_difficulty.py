@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from kglens_tui.answers.bias import run_trust
 from kglens_tui.cli import main
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.probe.bias import run_trust
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 
@@ -98,7 +98,7 @@ def test_wh_chance_is_the_best_constant_answer_per_predicate(
     """QA: a Wh run's report showed chance 0%, but "right" is the driving side of two countries
     of three and German the language of both asked: the chance is the share of the asked
     questions whose predicate's most common true object is a true object of the subject."""
-    from kglens_tui.probe.bias import run_trust
+    from kglens_tui.answers.bias import run_trust
     from kglens_tui.store.connection import connect
 
     db = tmp_path / "ws.db"

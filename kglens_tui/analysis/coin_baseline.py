@@ -5,7 +5,7 @@ not: it asks again the edges that failed, so a coin that happened to fail an edg
 chances at it, and a coin beats that column by a few points. This module replays the run's
 sampler, batch size, propagation and number of answered questions with a simulated target that
 answers each Yes/No question right with probability 1/2 and each Wh question with its
-predicate's most common true object (`probe.bias.constant_answers`), over
+predicate's most common true object (`answers.bias.constant_answers`), over
 `replicas` seeds, and reports the mean and the range (lowest to highest) of each rate: a further
 coin run falls in the range of 40 replays with probability 39/41, so it is a 95% prediction
 interval for one run (the 2.5-97.5% quantiles of 40 replays hold one only 9 times in 10).
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kglens_tui.answers.bias import constant_right
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
-from kglens_tui.probe.bias import constant_right
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.design import designed_sample
 from kglens_tui.probe.learned import LearnedPropagation

@@ -79,7 +79,7 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
 def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.blindspots import blind_spots, review_counts
     from kglens_tui.analysis.rundata import load_run_data
-    from kglens_tui.probe.bias import run_bias_warning
+    from kglens_tui.answers.bias import run_bias_warning
 
     if args.json and args.edge is not None:  # refused before any work
         check_destination(args.json, args.force)

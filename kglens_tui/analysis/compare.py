@@ -20,10 +20,10 @@ import numpy as np
 from kglens_tui.analysis.groups import RateSet, RunColumn, chance_of, rate_set, run_column
 from kglens_tui.analysis.kgwide import KGWide, kg_wide
 from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
-from kglens_tui.probe.bias import Baseline
 from kglens_tui.probe.estimates import Difference, benjamini_hochberg, difference
 from kglens_tui.runs.record import shown_status
 from kglens_tui.textfmt import counted, pct, rate_ci, selection
@@ -151,7 +151,7 @@ def run_chance(d: RunData, adjusted: bool = True) -> Baseline:
     """What blind guessing scores on the questions the run asked, each ask independent
     (`groups.chance_of` over the run's included edges), over the replies its rates count: with
     triage when ``adjusted`` (a KG-error mark takes its replies out), else as logged, where it
-    is the `kglens report` baseline (`probe.bias.run_trust`)."""
+    is the `kglens report` baseline (`answers.bias.run_trust`)."""
     return chance_of(d, np.flatnonzero(d.included(adjusted)), adjusted)
 
 

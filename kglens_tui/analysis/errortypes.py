@@ -16,7 +16,7 @@ import numpy as np
 
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import ERROR_TYPES
-from kglens_tui.probe.verify import self_contradiction
+from kglens_tui.answers.verify import self_contradiction
 
 UNTYPED = "untyped"
 LABELS = {

@@ -9,9 +9,9 @@ from rich.text import Text
 
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.groups import CHANCE_FIELD, RATES, CrossCell, CrossTable, GroupRow
+from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LiteralTable, html_text, literal, visible
-from kglens_tui.probe.bias import Baseline
 from kglens_tui.textfmt import pct, rate_ci
 
 GRID_METRIC = "zero_sense"

@@ -18,15 +18,15 @@ import numpy as np
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
 from kglens_tui.analysis.kgwide import KGWide, kg_wide
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
-from kglens_tui.probe.bias import (
+from kglens_tui.answers.bias import (
     Baseline,
     YesNoBias,
     baseline_from_counts,
     bias_from_counts,
     constant_right,
 )
-from kglens_tui.probe.verify import first_word_answer
+from kglens_tui.answers.verify import first_word_answer
+from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
 from kglens_tui.textfmt import interval, num, pct, simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
@@ -37,7 +37,7 @@ RATES = (
     ("all-sense", "all_sense", "all_sense"),
 )
 """The paper's three rates: each one's name, its `RateSet` field and its chance's field in
-`probe.bias.Baseline`."""
+`answers.bias.Baseline`."""
 CHANCE_FIELD = {field: chance for _, field, chance in RATES}
 """A rate's `RateSet` field -> its chance's `Baseline` field."""
 ROW_SORTS = ("zero_sense", "win", "all_sense", "edges", "name")
@@ -193,7 +193,7 @@ def _group_kg_wide(
 
 def asks(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(Yes/No, Wh) asks per run position, of the replies its m and n count (raw: every reply
-    but transport errors, as `probe.bias.run_trust` counts them; adjusted: also not those a
+    but transport errors, as `answers.bias.run_trust` counts them; adjusted: also not those a
     KG-error mark drops)."""
 
     def count() -> tuple[np.ndarray, np.ndarray]:
@@ -213,7 +213,7 @@ def asks(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:
 def chance_of(data: RunData, positions: np.ndarray, adjusted: bool = True) -> Baseline:
     """What blind guessing scores on the questions asked about the given run positions, each
     ask independent: the baseline of `kglens report` and of `kglens compare`'s cells
-    (`probe.bias.baseline_from_counts`: a Yes/No guess right half the time, a Wh guess, the
+    (`answers.bias.baseline_from_counts`: a Yes/No guess right half the time, a Wh guess, the
     predicate's most common true object, right where it is true of the subject), over the
     replies their rates count (`asks`)."""
     yes_no, wh = asks(data, adjusted)
@@ -225,7 +225,7 @@ def chance_of(data: RunData, positions: np.ndarray, adjusted: bool = True) -> Ba
 
 
 YES_NO_CELLS = (("yes", "yes"), ("yes", "no"), ("no", "yes"), ("no", "no"))
-"""(expected, given) answers of a Yes/No reply, as `probe.bias.bias_from_counts` counts them."""
+"""(expected, given) answers of a Yes/No reply, as `answers.bias.bias_from_counts` counts them."""
 
 
 def yes_no_counts(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:

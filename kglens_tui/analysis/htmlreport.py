@@ -28,11 +28,11 @@ from kglens_tui.analysis.kgwide_render import (
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
 from kglens_tui.analysis.triage import current_entries, triage_log
+from kglens_tui.answers.bias import YesNoBias, run_yes_no_bias
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.status import RunStatus
-from kglens_tui.probe.bias import YesNoBias, run_yes_no_bias
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage

@@ -13,13 +13,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from kglens_tui.analysis.rundata import DROPPED, RunData
-from kglens_tui.probe.bias import constant_right, guess_error
+from kglens_tui.answers.bias import constant_right, guess_error
+from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.probe.estimates import DesignRate, census_rate, design_rate, hajek_rate
 from kglens_tui.probe.questions import WH, YES_NO
 from kglens_tui.probe.runstore import FAILED
 from kglens_tui.probe.samplers import Sampler
 from kglens_tui.probe.sense_rates import ZERO_SENSE, census_pair_rate, design_pair_rate
-from kglens_tui.probe.verify import first_word_answer
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def load_design(data: RunData) -> Design | None:
 
 
 def _guess_error(data: RunData) -> np.ndarray:
-    """Per answer: how likely blind guessing fails the same question (`probe.bias.guess_error`)."""
+    """Per answer: how likely blind guessing fails the same question (`answers.bias.guess_error`)."""
 
     def compute() -> np.ndarray:
         wh = np.array([q == WH for q in data.obs.qtype], dtype=bool)

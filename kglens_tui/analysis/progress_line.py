@@ -16,11 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 from kglens_tui.analysis.groups import RATES
+from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
-from kglens_tui.probe.bias import Baseline
 from kglens_tui.textfmt import pct, rate_ci
 
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kglens_tui.answers.bias import YesNoBias, yes_no_bias
+from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.kg.graph import KGIndex
+from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
-from kglens_tui.probe.bias import YesNoBias, yes_no_bias
 from kglens_tui.probe.config import Difficulty
-from kglens_tui.probe.engine import run_edge_positions
 from kglens_tui.probe.questions import Question, QuestionFactory
-from kglens_tui.probe.verify import first_word_answer
 from kglens_tui.runs.prompts import load_prompt
 
 ORDERS = ("paper", "reversed", "shuffled")

@@ -26,6 +26,8 @@ from kglens_tui.analysis.groups import (
 from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.analysis.kgwide_render import sense_text, win_text
 from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.answers.bias import Baseline
+from kglens_tui.answers.matcher import UNCERTAIN, WH_MATCHER
 from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
 from kglens_tui.core.status import RunStatus
@@ -33,8 +35,6 @@ from kglens_tui.core.verdict import ALL
 from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
-from kglens_tui.probe.bias import Baseline
-from kglens_tui.probe.matcher import UNCERTAIN, WH_MATCHER
 from kglens_tui.probe.pkg import Rates, rates
 from kglens_tui.probe.runstore import observed_counts
 from kglens_tui.probe.sense_rates import SENSES

@@ -20,10 +20,10 @@ from kglens_tui.analysis.report import (
     triage_note,
 )
 from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.answers.bias import Rate, RunTrust, YesNoBias, run_trust
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
-from kglens_tui.probe.bias import Rate, RunTrust, YesNoBias, run_trust
 from kglens_tui.probe.engine import LearnedView
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note

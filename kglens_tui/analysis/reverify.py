@@ -22,12 +22,12 @@ from kglens_tui.analysis.triage import (
     reverified,
     triage_log,
 )
+from kglens_tui.answers.matcher import check_edge_wh, given_by_matcher
+from kglens_tui.answers.mentions import TypeNames
+from kglens_tui.answers.verify import check_yes_no
 from kglens_tui.core.verdict import VERIFIER_RULES, Verdict
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.matcher import check_edge_wh, given_by_matcher
-from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.questions import WH
-from kglens_tui.probe.verify import check_yes_no
 from kglens_tui.runs.clients import uses_model
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run
 from kglens_tui.store.connection import retry_busy, transaction

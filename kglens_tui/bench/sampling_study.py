@@ -141,7 +141,7 @@ def simulated_truth(
     conn: sqlite3.Connection, kg: KGIndex, subset: str | None, seed: int = 0
 ) -> GroundTruth:
     """The simulated target's known error rates (``--target sim:SEED``) over a run's edges."""
-    from kglens_tui.probe.engine import run_edge_positions
+    from kglens_tui.kg.positions import run_edge_positions
 
     pos = run_edge_positions(conn, kg, subset)
     if len(pos) == 0:
@@ -260,7 +260,7 @@ def _load_truth(
         return simulated_truth(conn, load_kg(conn, kg_name), subset, seed)
     if kind == "csv":
         from kglens_tui.kg.bundled import ensure_kg
-        from kglens_tui.probe.engine import run_edge_positions
+        from kglens_tui.kg.positions import run_edge_positions
 
         if not arg.strip():
             raise ValueError("--ground-truth csv:PATH needs a path")

@@ -20,6 +20,8 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from kglens_tui.answers.mentions import NameTable, TypeNames, mentions, tokenize
+from kglens_tui.answers.verify import Checked, check_wh, check_yes_no
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.intervals import Proportion, wilson
 from kglens_tui.core.safetext import LiteralTable
@@ -28,9 +30,7 @@ from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.mentions import NameTable, TypeNames, mentions, tokenize
 from kglens_tui.probe.questions import WH, YES_NO
-from kglens_tui.probe.verify import Checked, check_wh, check_yes_no
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
 

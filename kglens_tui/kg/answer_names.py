@@ -26,7 +26,7 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 
 A name that sources give to two entities of one kind (a symbol "$", the exemplar city of two
 zones) is dropped: it names neither. Names are compared as the matcher compares every name
-(NFKC, accents and case folded: `kglens_tui.probe.mentions`). Names in a script other than Latin
+(NFKC, accents and case folded: `kglens_tui.answers.mentions`). Names in a script other than Latin
 (Cyrillic, Greek) also get their transliteration by anyascii ("Moskva").
 """
 
@@ -544,7 +544,7 @@ def person_short_names(label: str) -> tuple[str, ...]:
     ("President Macron", "King Salman", "President Xi"), and a name that starts with a title
     also without it ("Willem-Alexander" for "King Willem-Alexander"), and its initials
     (`_initials`: "VVP"). A reply names the person
-    by one only where no other name stands around it (`kglens_tui.probe.verify`)."""
+    by one only where no other name stands around it (`kglens_tui.answers.verify`)."""
     words = label.split()
     out: set[str] = set()
     for title in TITLES:
@@ -622,7 +622,7 @@ _CAS_GROUPS = {1: "IA", 2: "IIA", 13: "IIIA", 14: "IVA", 15: "VA", 16: "VIA", 17
                18: "VIIIA", 11: "IB", 12: "IIB", 3: "IIIB", 4: "IVB", 5: "VB", 6: "VIB",
                7: "VIIB", 8: "VIIIB"}  # fmt: skip
 """CAS's names of the groups (the numbering of American textbooks; VIIIB spans 8 to 10 and is
-read as 8, as `kglens_tui.probe.numbers` reads "group VIIIB")."""
+read as 8, as `kglens_tui.answers.numbers` reads "group VIIIB")."""
 
 
 def periodic_table_names(kind: str, number: int) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ A constant answer is perfectly consistent (no metamorphic or ontological error);
 CORRECT to every true/false statement scores the share of true ones; naming each relation's most
 common object answers many short-answer questions. The reports put these chance levels next to
 the model's figures so that a bias is not read as knowledge. Rates, Wilson intervals and the
-two-class bias figures (balanced accuracy, kappa, the warning) are `kglens_tui.probe.bias`'s.
+two-class bias figures (balanced accuracy, kappa, the warning) are `kglens_tui.answers.bias`'s.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from graphlib import CycleError, TopologicalSorter
 
+from kglens_tui.answers.bias import Rate, YesNoBias, bias_from_counts, leaning
 from kglens_tui.modes.facteval_scoring import ABSTAINED, CORRECT, INCORRECT, UNPARSEABLE
 from kglens_tui.modes.oracles import non_adjacent_pairs, path_pairs
-from kglens_tui.probe.bias import Rate, YesNoBias, bias_from_counts, leaning
 
 COIN = 0.5
 """A random Yes/No guesser's yes-rate."""
@@ -230,7 +230,7 @@ class AskedQuestion:
     answers: tuple[tuple[str, ...], ...]
     constant_right: bool = False
     """Whether its relation's most common true object over the KG's active edges
-    (`probe.bias.constant_right`) is a true object of its subject: the blind SAQ guess is right."""
+    (`answers.bias.constant_right`) is a true object of its subject: the blind SAQ guess is right."""
 
 
 def _levels(qtype: str, asked: Sequence[AskedQuestion]) -> tuple[Chance, ...]:

@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from kglens_tui.answers.bias import Rate
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
@@ -49,7 +50,6 @@ from kglens_tui.modes.kontest_compare import ensemble_renderables
 from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
-from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.commands import settings_config, tell_interrupted
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.fields import RUN_ALIASES, RUN_FLAGS, add_config_arguments, given_fields

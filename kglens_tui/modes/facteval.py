@@ -9,6 +9,10 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
+from kglens_tui.answers.bias import YesNoBias, constant_right
+from kglens_tui.answers.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
+from kglens_tui.answers.mentions import NameTable, TypeNames
+from kglens_tui.answers.verify import normalize
 from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
@@ -33,10 +37,6 @@ from kglens_tui.modes.store import (
     predicate_ids,
     write_facteval_answers,
 )
-from kglens_tui.probe.bias import YesNoBias, constant_right
-from kglens_tui.probe.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
-from kglens_tui.probe.mentions import NameTable, TypeNames
-from kglens_tui.probe.verify import normalize
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
@@ -100,7 +100,7 @@ def score(
     ``rivals``, ``subject`` and ``also_true``: every name of the answer's type, the subject's
     names and the names of the fact's other true objects, so that an MCQ or SAQ reply naming
     another entity of that type beside a right answer is incorrect, as a KGLens Wh reply is
-    (`kglens_tui.probe.verify.names_rival`); `ScoringNames` gives all three."""
+    (`kglens_tui.answers.verify.names_rival`); `ScoringNames` gives all three."""
     if reply.failed:
         return ERROR, 0
     if q.qtype == "tfq":
@@ -224,7 +224,7 @@ def asked_question(q: QuestionRow, constant_right: bool = False) -> AskedQuestio
 def saq_constant_right(kg: KGIndex, questions: Sequence[QuestionRow]) -> dict[int, bool]:
     """By question id, for the short-answer questions whose fact is still in the KG: whether
     their relation's most common true object over the KG's active edges answers them
-    (`probe.bias.constant_right`, the KGLens Wh guesser's answer)."""
+    (`answers.bias.constant_right`, the KGLens Wh guesser's answer)."""
     ids, positions = [], []
     for q in questions:
         if q.qtype == "saq" and q.edge_id is not None and kg.has_edge(q.edge_id):

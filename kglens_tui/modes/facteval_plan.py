@@ -10,9 +10,9 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from kglens_tui.kg.graph import KGIndex
+from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.modes.config import FactevalConfig
-from kglens_tui.probe.engine import run_edge_positions
 
 MASK = "[MASK]"
 

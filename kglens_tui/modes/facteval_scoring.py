@@ -12,9 +12,8 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from kglens_tui.core.intervals import Proportion, f1_interval, f1_score, wilson
-from kglens_tui.probe.mentions import NameTable, mentions, tokenize
-from kglens_tui.probe.verify import (
+from kglens_tui.answers.mentions import NameTable, mentions, tokenize
+from kglens_tui.answers.verify import (
     first_word_answer,
     is_refusal,
     mentions_any,
@@ -22,6 +21,7 @@ from kglens_tui.probe.verify import (
     names_rival,
     normalize,
 )
+from kglens_tui.core.intervals import Proportion, f1_interval, f1_score, wilson
 
 CORRECT, INCORRECT, ABSTAINED, UNPARSEABLE, ERROR = (
     "correct",
@@ -177,7 +177,7 @@ def named_choices(
 
 def denied_choices(reply: str, choices: Sequence[Sequence[str]]) -> set[int]:
     """Indexes of the choices a reply names only negated ("Paris, not Berlin": Berlin), as whole
-    names (`kglens_tui.probe.mentions`): such a choice is not chosen."""
+    names (`kglens_tui.answers.mentions`): such a choice is not chosen."""
     tokens = tokenize(reply)
     if not tokens:
         return set()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from functools import partial
 
+from kglens_tui.answers.generated import rejected_source, rejection
+from kglens_tui.answers.verify import first_word_answer, normalize
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.llm.usage import HelperRole
@@ -29,8 +31,6 @@ from kglens_tui.modes.store import (
     predicate_ids,
     write_kontest_queries,
 )
-from kglens_tui.probe.generated import rejected_source, rejection
-from kglens_tui.probe.verify import first_word_answer, normalize
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
@@ -111,7 +111,7 @@ class KontestEngine(ModeEngine):
 
     async def _paraphrase(self, r: RelationRow) -> tuple[str, str]:
         """The generator's paraphrase of template 1, or template 2 when it fails or is rejected
-        (`kglens_tui.probe.generated.rejection`, as in every mode)."""
+        (`kglens_tui.answers.generated.rejection`, as in every mode)."""
         generator = self.generator
         assert generator is not None
         first, fallback = r.question1, r.question2

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from kglens_tui.answers.bias import Rate
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.chance import metamorphic_chance
@@ -18,7 +19,6 @@ from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.ensemble import MIN_RELATIONS, weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, answered_relations, ensemble_inputs
 from kglens_tui.modes.oracles import CONSISTENT, INCONSISTENT, RelationAnswers, metamorphic_tests
-from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct, rate_ci
 

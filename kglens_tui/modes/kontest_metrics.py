@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from kglens_tui.answers.bias import Rate
 from kglens_tui.modes.chance import COIN, KontestChance, kontest_chance, metamorphic_chance
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.oracles import (
@@ -34,7 +35,6 @@ from kglens_tui.modes.store import (
     load_kontest_queries,
     load_relations,
 )
-from kglens_tui.probe.bias import Rate
 from kglens_tui.runs.record import load_run
 
 CONVERSATIONS = {

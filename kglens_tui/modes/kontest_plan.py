@@ -12,10 +12,10 @@ import numpy as np
 
 from kglens_tui.kg.bundled_data import bundled_transitive
 from kglens_tui.kg.graph import KGIndex, predicate_index
+from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.modes.config import KontestConfig
 from kglens_tui.modes.oracles import path_pairs
-from kglens_tui.probe.engine import run_edge_positions
 
 MAX_ENUMERATED_PATHS = 100_000
 """Stop enumerating leaf-to-root paths past this many (then sample among those found)."""

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from kglens_tui.probe.bias import Rate
+from kglens_tui.answers.bias import Rate
 
 YES, NO, INVALID, ERROR = "yes", "no", "invalid", "error"
 CONSISTENT, INCONSISTENT = "consistent", "inconsistent"

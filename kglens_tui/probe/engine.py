@@ -18,26 +18,30 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kglens_tui.answers.bias import Baseline, baseline_from_counts, constant_right, guess_error
+from kglens_tui.answers.judge import judge_wh, unjudged_label
+from kglens_tui.answers.matcher import YES_NO_MATCHER, check_edge_wh, matcher_label
+from kglens_tui.answers.mentions import TypeNames
+from kglens_tui.answers.verify import (
+    check_yes_no,
+    first_word_answer,
+)
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.graph import KGIndex, Neighbourhood, predicate_indexes, subset_nodes
+from kglens_tui.kg.graph import KGIndex, Neighbourhood
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.probe.bias import Baseline, baseline_from_counts, constant_right, guess_error
 from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
 from kglens_tui.probe.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.probe.estimates import DesignRate, DrawTerms, census_rate
-from kglens_tui.probe.judge import judge_wh, unjudged_label
 from kglens_tui.probe.learned import (
     ErrorModel,
     LearnedPropagation,
     learned_summary,
     rank_blind_spots,
 )
-from kglens_tui.probe.matcher import YES_NO_MATCHER, check_edge_wh, matcher_label
-from kglens_tui.probe.mentions import TypeNames
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
@@ -54,10 +58,6 @@ from kglens_tui.probe.sense_rates import (
     ZERO_SENSE,
     PairTerms,
     census_pair_rate,
-)
-from kglens_tui.probe.verify import (
-    check_yes_no,
-    first_word_answer,
 )
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
@@ -369,22 +369,6 @@ def _p95(values: list[float]) -> float | None:
     return float(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
 
 
-def run_edge_positions(
-    conn: sqlite3.Connection,
-    kg: KGIndex,
-    subset: str | None,
-    predicates: Sequence[str] = (),
-) -> np.ndarray:
-    """Positions (into the KG arrays) of the edges a run probes: active, within the subset, of
-    the named predicates (keys or labels; none named = every predicate)."""
-    mask = kg.active_mask.copy()
-    if subset:
-        mask &= np.isin(kg.entity_db_ids[kg.s], subset_nodes(conn, kg.kg_id, subset))
-    if predicates:
-        mask &= np.isin(kg.p, predicate_indexes(kg, predicates, active=True))
-    return np.flatnonzero(mask)
-
-
 class ProbeEngine(RunEngine):
     """Runs one probing run to its end (iterations, convergence, budget or stop): each
     iteration plans a batch from the posterior (`sample`), asks and scores it (`ask`), and
@@ -471,7 +455,7 @@ class ProbeEngine(RunEngine):
 
     def baseline(self) -> Baseline:
         """What blind guessing scores on the questions asked so far, each ask independent
-        (`probe.bias.baseline_from_counts`); without the blind spots a snapshot computes."""
+        (`answers.bias.baseline_from_counts`); without the blind spots a snapshot computes."""
         if self._constant_right is None and self._wh_asks.any():
             self._constant_right = constant_right(self.kg, self.positions)
         return baseline_from_counts(self._yes_no_asks, self._wh_asks, self._constant_right)
@@ -618,7 +602,7 @@ class ProbeEngine(RunEngine):
             )
 
     def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
-        """How likely blind guessing fails each question (`probe.bias.guess_error`)."""
+        """How likely blind guessing fails each question (`answers.bias.guess_error`)."""
         wh = np.array([q == WH for q in qtypes], dtype=bool)
         if self._constant_right is None and wh.any():
             self._constant_right = constant_right(self.kg, self.positions)
@@ -1049,7 +1033,10 @@ class ProbeEngine(RunEngine):
         ):
             return
         answers = [a for group in question.expected_answers for a in group]
-        judged = await judge_wh(self.judge, question.text, answers, outcome.reply)
+        messages = load_prompt("verify_wh").render(
+            question=question.text, answers=", ".join(answers), response=outcome.reply
+        )
+        judged = await judge_wh(self.judge, messages)
         if judged.verdict is None:
             outcome.verifier = unjudged_label(outcome.verifier, judged.failure)
             return
@@ -1233,7 +1220,8 @@ def start_run(
     name: str = "",
     manifest_extra: dict | None = None,
 ) -> RunRecord:
-    """Create a run over the given edge positions of the loaded KG (see run_edge_positions)."""
+    """Create a run over the given edge positions of the loaded KG
+    (`kglens_tui.kg.positions.run_edge_positions`)."""
     if len(positions) == 0:
         raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
     manifest = build_manifest(

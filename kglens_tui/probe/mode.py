@@ -9,9 +9,10 @@ from collections.abc import Callable
 
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg, predicate_keys
+from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.probe.config import Difficulty, RunConfig
-from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, run_edge_positions, start_run
+from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, start_run
 from kglens_tui.probe.questions import wh_allowed
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import check_new_run

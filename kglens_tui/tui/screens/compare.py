@@ -29,8 +29,8 @@ from kglens_tui.analysis.compare import (
 from kglens_tui.analysis.compare_text import drift_test_lines
 from kglens_tui.analysis.groups import run_column
 from kglens_tui.analysis.kgwide_render import win_text
+from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
-from kglens_tui.probe.bias import run_bias_warning
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING
@@ -159,7 +159,7 @@ def read_compare(
 
 
 def _warning(conn: sqlite3.Connection, out: CompareRead, run_id: int) -> str:
-    """A run's answer-bias warning (`probe.bias.run_bias_warning`), read once."""
+    """A run's answer-bias warning (`answers.bias.run_bias_warning`), read once."""
     if run_id not in out.warnings:
         out.warnings[run_id] = run_bias_warning(conn, run_id)
     return out.warnings[run_id]

@@ -20,10 +20,10 @@ from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.report import RUN_COLUMNS, RunFigures, run_figures, run_rows
+from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.modes.headline import mode_headline
-from kglens_tui.probe.bias import Baseline
 from kglens_tui.runs.record import GOING, KGLENS
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.runner import open_snapshot

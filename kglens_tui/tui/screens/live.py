@@ -26,12 +26,12 @@ from kglens_tui.analysis.groups import GroupRow, group_table
 from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, senses_snapshot_text
 from kglens_tui.analysis.report_render import CHANCE_INDEPENDENT, CHANCE_SAMPLER
 from kglens_tui.analysis.rundata import RunData, load_run_data
+from kglens_tui.answers.bias import bias_from_counts
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squeezed, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.usage import calls_text
-from kglens_tui.probe.bias import bias_from_counts
 from kglens_tui.probe.engine import (
     RECENT_REPLIES,
     BlindSpot,

@@ -22,12 +22,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import Worker, WorkerState
 
+from kglens_tui.answers.bias import Rate, leaning
 from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, gap_chance
-from kglens_tui.probe.bias import Rate, leaning
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession

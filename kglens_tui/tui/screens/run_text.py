@@ -8,8 +8,8 @@ from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import RATES, overall
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
-from kglens_tui.probe.bias import run_bias_warning
 from kglens_tui.textfmt import pct, rate_ci, simulated_mark
 
 
@@ -43,7 +43,7 @@ WARNING_STYLE = "bold yellow"
 
 
 def bias_warning(data: RunData) -> Text:
-    """The run's answer-bias warning on one line (`probe.bias.run_bias_warning`, as `kglens
+    """The run's answer-bias warning on one line (`answers.bias.run_bias_warning`, as `kglens
     report`: over the replies as logged, whatever the triage), literal; empty when the bias
     rule does not fire."""
     warning = data.memo(("bias_warning",), lambda: run_bias_warning(data.conn, data.run.id))

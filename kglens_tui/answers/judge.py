@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kglens_tui.answers.verify import parse_judge_reply
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.usage import CountingClient
-from kglens_tui.probe.verify import parse_judge_reply
-from kglens_tui.runs.prompts import load_prompt
 
 JUDGE_TRIES = 3
 """How many times the judge is asked about one reply before it counts as unjudged."""
@@ -33,11 +32,9 @@ class Judged:
     failure: str = ""
 
 
-async def judge_wh(judge: ChatClient, question: str, answers: list[str], reply: str) -> Judged:
-    """Ask the judge whether ``reply`` answers ``question`` (true answers ``answers``)."""
-    messages = load_prompt("verify_wh").render(
-        question=question, answers=", ".join(answers), response=reply
-    )
+async def judge_wh(judge: ChatClient, messages: tuple[dict[str, str], ...]) -> Judged:
+    """Ask the judge whether a reply answers its question: ``messages`` is the ``verify_wh``
+    prompt filled in with the question, its true answers and the reply."""
     failure = ""
     for attempt in range(JUDGE_TRIES):
         request = ChatRequest(

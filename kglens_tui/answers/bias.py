@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.intervals import wilson
 from kglens_tui.kg.graph import KGIndex, load_kg
-from kglens_tui.probe.verify import first_word_answer
 from kglens_tui.textfmt import pct
 
 BIAS_YES_RATE = (0.2, 0.8)

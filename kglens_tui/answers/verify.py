@@ -17,9 +17,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import NamedTuple
 
-from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
-from kglens_tui.probe.mentions import (
+from kglens_tui.answers.mentions import (
     Mention,
     NameTable,
     TableUnion,
@@ -31,7 +29,9 @@ from kglens_tui.probe.mentions import (
     negated,
     tokenize,
 )
-from kglens_tui.probe.numbers import ORDINALS, spell_out
+from kglens_tui.answers.numbers import ORDINALS, spell_out
+from kglens_tui.core.verdict import Verdict
+from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
 
 FUZZY_THRESHOLD = 0.9
 _FUZZY_MIN_CHARS = 5

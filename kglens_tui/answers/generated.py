@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kglens_tui.probe.verify import mentions_any
+from kglens_tui.answers.verify import mentions_any
 
 _CHATTER = re.compile(
     r"^(?:sure|certainly|of course|here(?:'s| is| are)|i(?:'d| would| will| can|'m| am)|"

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from kglens_tui.answers.numbers import spell_out
 from kglens_tui.kg.answer_names import (
     PARTICLES,
     SOURCED_KINDS,
@@ -31,7 +32,6 @@ from kglens_tui.kg.answer_names import (
     has_sources,
     warm,
 )
-from kglens_tui.probe.numbers import spell_out
 
 if TYPE_CHECKING:
     from kglens_tui.kg.graph import KGIndex

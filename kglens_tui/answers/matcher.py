@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kglens_tui.answers.mentions import TypeNames
+from kglens_tui.answers.verify import Checked, check_wh
 from kglens_tui.core.verdict import UNCERTAIN, WH_MATCHER, YES_NO_MATCHER
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.probe.mentions import TypeNames
-from kglens_tui.probe.verify import Checked, check_wh
 
 
 def check_edge_wh(

@@ -1,0 +1,1 @@
+"""The answer kernel every mode shares: reply verdicts, name mentions, answer bias, LLM checks."""
