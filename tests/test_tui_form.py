@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from textual.widgets import Input, Select
+from textual.widgets import Input, Label, Select
 from tui_support import make_app
 
 from kglens_tui.cli import build_parser
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.settings import load_settings
+from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.new_run import NewRunScreen
@@ -163,3 +166,40 @@ async def test_every_setting_of_a_run_command_is_a_field_of_the_form(
         settable = set().union(*(FORM_NAMES.get(name, {name}) for name in shown))
         assert settings - settable == set()
         assert settings  # the parser was found
+
+
+@pytest.mark.parametrize("iterations, batch, asks", [(60, 64, True), (1, 4, False)])
+async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_threshold(
+    tmp_path: Path, iterations: int, batch: int, asks: bool
+) -> None:
+    """60 x 64 requests of ~100 prompt tokens at $2.50 / $10 per million tokens may cost more
+    than the $0.05 the settings allow without asking; 1 x 4 may not."""
+    config = tmp_path / "config.toml"
+    config.write_text(
+        'confirm_cost_above = 0.05\n[prices]\n"priced-model" = "2.50/10.00"\n', encoding="utf-8"
+    )
+    app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
+    started: list[RunConfig] = []
+    app.start_run = started.append  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _form(pilot)
+        form.query_one("#target", Select).value = "openai"
+        form.query_one("#model", Input).value = "priced-model"
+        form.query_one("#iterations", Input).value = str(iterations)
+        form.query_one("#batch_size", Input).value = str(batch)
+        await pilot.pause()
+        form._start(form.build_config())  # what Start does once the endpoint answered
+        if asks:
+            await wait_for(
+                pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
+            )
+            question = str(app.screen.query_one(Label).render())
+            assert "estimated cost $" in question and "more than $0.05" in question
+            assert not started
+            await pilot.press("y")
+        else:
+            await wait_for(
+                pilot, lambda: any("estimated cost" in n.message for n in app._notifications)
+            )
+        await wait_for(pilot, lambda: bool(started))
+        assert started[0].target == "openai:priced-model"

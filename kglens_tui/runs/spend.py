@@ -130,6 +130,13 @@ def run_estimate(config: Any, prices: Mapping[str, Price]) -> Estimate | None:
     return estimate(requests, prompt_tokens_of(text), int(config.max_tokens), price)
 
 
+def cost_check(config: Any, settings: Any) -> tuple[Estimate | None, bool]:
+    """A new run's cost estimate at ``settings``' prices, and whether its upper end is above
+    their `confirm_cost_above` (the run starts only once confirmed)."""
+    found = run_estimate(config, price_table(settings.prices))
+    return found, found is not None and found.high > settings.confirm_cost_above
+
+
 def confirm_cost(config: Any, yes: bool, say: Any, ask: Any) -> None:
     """Before a new run against a priced model: ``say`` its cost estimate; above the settings'
     `confirm_cost_above`, go on only when ``yes`` or ``ask(question)`` is true (``ask`` is None
@@ -138,12 +145,12 @@ def confirm_cost(config: Any, yes: bool, say: Any, ask: Any) -> None:
     from kglens_tui.settings import load_settings
 
     settings = load_settings()
-    found = run_estimate(config, price_table(settings.prices))
+    found, asks = cost_check(config, settings)
     if found is None:
         return
     say(found.text())
     limit = settings.confirm_cost_above
-    if found.high <= limit or yes:
+    if not asks or yes:
         return
     question = f"it may cost more than ${limit:,.2f} (confirm_cost_above): start it? [y/N] "
     if ask is not None and ask(question):

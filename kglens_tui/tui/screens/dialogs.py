@@ -30,7 +30,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title")
+            yield Label(self.question, classes="dialog-title", markup=False)  # data, not markup
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")

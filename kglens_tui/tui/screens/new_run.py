@@ -34,6 +34,7 @@ from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.registry import get_mode
+from kglens_tui.runs.spend import cost_check
 from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
@@ -769,7 +770,8 @@ class NewRunScreen(Screen):
         except LLMError as exc:
             self._error(exc)
             return
-        self._status("; ".join(notes), "green")
+        found, _ = cost_check(config, self.app.settings)
+        self._status("; ".join([*notes, *([found.text()] if found else [])]), "green")
         if start:
             self._start(config)
 
@@ -779,6 +781,28 @@ class NewRunScreen(Screen):
         except (ConfigError, ValueError) as exc:
             self._error(type(exc)(self._in_labels(str(exc))))
             return
+        chosen = config if mode_config is None else mode_config
+        found, asks = cost_check(chosen, self.app.settings)
+        if found is None or not asks:
+            if found is not None:
+                self.notify(visible(found.text()), title="cost")
+            self._go(config, mode_config)
+            return
+        self._status(found.text())
+        limit = self.app.settings.confirm_cost_above
+        question = (
+            f"{visible(found.text())}. It may cost more than ${limit:,.2f} (confirm_cost_above in "
+            "the settings). Start it?"
+        )
+
+        def answer(start: bool | None) -> None:
+            if start and self.app.screen is self:
+                self._go(config, mode_config)
+
+        self.app.push_screen(ConfirmScreen(question), answer)
+
+    def _go(self, config: RunConfig, mode_config: Any) -> None:
+        """Start the run the form holds (checked, and its cost confirmed where it asks)."""
         self.app.form_choice = FormChoice(
             str(self.query_one("#mode", Select).value),
             str(self.query_one("#target", Select).value),
