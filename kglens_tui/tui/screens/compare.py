@@ -54,6 +54,7 @@ COMPARE_HELP = """\
 | --- | --- |
 | `o` | with or without the triage overrides |
 | `escape` | back |
+| `]` / `[` | sort the focused table by the next column / the other way (or click a column's title) |
 
 **Top**: Table 3, one row per model, one column per KG and difficulty: the win rate (95% Wilson
 interval) of the run that stands for that cell (one that examined edges, did not fail and
@@ -292,10 +293,14 @@ class CompareScreen(ReportsWorkerErrors, Screen):
             with Horizontal(id="cmp-diff"):
                 with Vertical(classes="cmp-side"):
                     yield Static("", id="cmp-a-title", classes="section-title")
-                    yield LiteralDataTable(id="cmp-a-only", cursor_type="row", zebra_stripes=True)
+                    yield LiteralDataTable(
+                        id="cmp-a-only", cursor_type="row", zebra_stripes=True, sortable=True
+                    )
                 with Vertical(classes="cmp-side"):
                     yield Static("", id="cmp-b-title", classes="section-title")
-                    yield LiteralDataTable(id="cmp-b-only", cursor_type="row", zebra_stripes=True)
+                    yield LiteralDataTable(
+                        id="cmp-b-only", cursor_type="row", zebra_stripes=True, sortable=True
+                    )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -100,6 +100,7 @@ HOME_HELP = """\
 | `a` | human evaluation: annotate, progress, report, adjudicate |
 | `tab` | move between the KG list and the run list (the line under them shows the one selected, whole) |
 | `ctrl+r` | refresh |
+| `]` / `[` | sort the focused table by the next column / the other way (or click a column's title) |
 | `ctrl+p` | command palette: every action |
 | `q` | quit |
 
@@ -371,9 +372,9 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         with Vertical(id="home"):
             yield Static("", id="banner")
             yield Static("Knowledge graphs", id="kgs-title", classes="section-title")
-            yield LiteralDataTable(id="kgs", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="kgs", cursor_type="row", zebra_stripes=True, sortable=True)
             yield Static("Runs", classes="section-title")
-            yield LiteralDataTable(id="runs", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(id="runs", cursor_type="row", zebra_stripes=True, sortable=True)
             yield Static("", id="run-detail")
         yield Footer()
 

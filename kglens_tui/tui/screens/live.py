@@ -69,6 +69,7 @@ LIVE_HELP = """\
 | `escape` | back to the runs (a running probe keeps going) |
 | `q` | quit (asks first while a run is active) |
 | `ctrl+p` | command palette |
+| `]` / `[` | sort the focused table by the next column / the other way (or click a column's title) |
 
 **Win rate**: share of examined edges the model answers right more often than wrong (m > n).
 **Zero-sense**: never right (m = 0). **All-sense**: never wrong (n = 0). Refused and
@@ -376,9 +377,13 @@ class LiveScreen(ReportsWorkerErrors, Screen):
                     id="blind-title",
                     classes="section-title",
                 )
-                yield LiteralDataTable(id="blind", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(
+                    id="blind", cursor_type="row", zebra_stripes=True, sortable=True
+                )
                 yield Static(PREDS_TITLE, id="preds-title", classes="section-title")
-                yield LiteralDataTable(id="preds", cursor_type="row", zebra_stripes=True)
+                yield LiteralDataTable(
+                    id="preds", cursor_type="row", zebra_stripes=True, sortable=True
+                )
         yield LiveChart(id="live-chart")
         yield Footer()
 

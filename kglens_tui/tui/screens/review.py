@@ -39,6 +39,7 @@ REVIEW_HELP = """\
 | `A` | analysis: rates per predicate, region, year |
 | `V` | re-check the run's stored replies with today's verifier; each verdict it changes is stored as triage (`kglens triage reverify`) |
 | `escape` | back |
+| `]` / `[` | sort the focused table by the next column / the other way (or click a column's title) |
 
 **Expected error** is the posterior mean alpha / (alpha + beta) with its 95% equal-tailed
 credible interval; m counts right answers, n wrong ones. Numbers use the triage overrides;
@@ -138,7 +139,9 @@ class ReviewScreen(RunDataScreen):
                 yield Static("", id="rv-count")
             yield Input(placeholder="/ search questions and replies", id="rv-search")
             yield Static("", id="rv-bias")
-            yield LiteralDataTable(id="rv-edges", cursor_type="row", zebra_stripes=True)
+            yield LiteralDataTable(
+                id="rv-edges", cursor_type="row", zebra_stripes=True, sortable=True
+            )
         yield Footer()
 
     def on_mount(self) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import on
 from textual._two_way_dict import TwoWayDict
+from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, ColumnKey, RowDoesNotExist, RowKey
@@ -65,9 +68,48 @@ def fit_rows(
     return [[cut_cell(cell, max(widths[i], 1)) for i, cell in enumerate(row)] for row in rows]
 
 
+_NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+NO_VALUE = ("", "—", "-", "?", "n/a")
+"""Cells that hold no value: sorted last whichever way a column is sorted."""
+ARROWS = {False: " ▲", True: " ▼"}
+"""Marks the sorted column's title: ascending, descending."""
+
+
+def sort_value(cell: Any) -> tuple[int, float, str]:
+    """How a cell sorts: by its first number where it starts with one ("62.3% [58, 66]",
+    "1,234 of 2,000"), else by its text, case aside; a cell without a value after both."""
+    plain = (cell.plain if isinstance(cell, Text) else str(cell)).strip()
+    if plain.casefold() in NO_VALUE:
+        return (2, 0.0, "")
+    found = _NUMBER.match(plain)
+    if found:
+        return (0, float(found.group().replace(",", "")), plain.casefold())
+    return (1, 0.0, plain.casefold())
+
+
 class LiteralDataTable(DataTable[CellType]):
     """A `DataTable` for untrusted text: pass styled cells as `rich.text.Text`; any `str` cell or
-    column label is shown as-is on one line, with control characters made visible."""
+    column label is shown as-is on one line, with control characters made visible.
+
+    A sortable table (``sortable=True``) sorts by a column when its title is clicked (again:
+    the other way; a third time: the table's own order), or with ``]`` (the next column) and
+    ``[`` (the other way); the order holds as the rows are filled or synced anew."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right_square_bracket", "sort_next", "Sort", show=False),
+        Binding("left_square_bracket", "sort_flip", "Reverse", show=False),
+    ]
+
+    def __init__(self, *args: Any, sortable: bool = False, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.sortable = sortable
+        self.sorted_by: tuple[int, bool] | None = None
+        """(column index, descending) of the order shown; None: the rows as given."""
+        self._given: list[str] = []
+        """Row keys in the order the caller gave them (the natural order)."""
+        self._titles: list[Any] = []
+        self._widths: dict[ColumnKey, int] = {}
+        """Each column's width without the sort mark."""
 
     def add_column(self, label: Any = None, **kw: Any) -> ColumnKey:
         return super().add_column(_cell(label), **kw)
@@ -88,11 +130,14 @@ class LiteralDataTable(DataTable[CellType]):
         those of the labels alone, which cut numbers mid-digit; callers fit the cells to the
         screen first (numbers whole, text cut with "…": `tui.format.fit_widths`)."""
         self.clear(columns=True)
+        self._titles, self._widths = list(columns), {}
         for i, label in enumerate(columns):
             widths = [cell_width(row[i]) for row in rows if i < len(row)]
             self.add_column(label, width=max([cell_width(label), *widths]))
         for n, row in enumerate(rows):
             self.add_row(*row, key=None if keys is None else keys[n], height=height)
+        self._given = [row_key.value for row_key in self.rows if row_key.value is not None]
+        self._apply_sort()
 
     def selected_key(self) -> str | None:
         """The key of the row under the cursor, or None in an empty table."""
@@ -136,8 +181,86 @@ class LiteralDataTable(DataTable[CellType]):
                 new = _cell(new)
                 if old != new:
                     super().update_cell(key, column, new, update_width=True)
-        self._order(list(rows))
+        self._given = list(rows)
+        self._order(self._sorted(self._given))
+        self._show_sort()
         self.select_key(selected)
+
+    def sort_by(self, column: int | None, descending: bool = False) -> None:
+        """Show the rows ordered by this column (None: as given), the cursor on its row."""
+        self.sorted_by = None if column is None else (column, descending)
+        self._apply_sort()
+
+    def action_sort_next(self) -> None:
+        """Sort by the next column, ascending; past the last, the rows as given."""
+        if not self.sortable or not self.columns:
+            return
+        column = 0 if self.sorted_by is None else self.sorted_by[0] + 1
+        self.sort_by(column if column < len(self.columns) else None)
+
+    def action_sort_flip(self) -> None:
+        """Sort the other way by the sorted column (by the first when none is)."""
+        if not self.sortable or not self.columns:
+            return
+        column, descending = self.sorted_by or (0, True)
+        self.sort_by(column, not descending)
+
+    @on(DataTable.HeaderSelected)
+    def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
+        """A click on a title: sort by it; again, the other way; a third time, as given."""
+        if not self.sortable:
+            return
+        event.stop()
+        column = event.column_index
+        if self.sorted_by is None or self.sorted_by[0] != column:
+            self.sort_by(column)
+        elif not self.sorted_by[1]:
+            self.sort_by(column, True)
+        else:
+            self.sort_by(None)
+
+    def _sorted(self, keys: list[str]) -> list[str]:
+        if self.sorted_by is None or not keys:
+            return keys
+        column, descending = self.sorted_by
+        if column >= len(self.columns):
+            return keys
+        column_key = list(self.columns)[column]
+        values = {key: sort_value(self.get_cell(key, column_key)) for key in keys}
+        have = sorted((k for k in keys if values[k][0] < 2), key=values.__getitem__)
+        if descending:
+            have.reverse()
+        return have + [k for k in keys if values[k][0] == 2]  # no value: last either way
+
+    def _apply_sort(self) -> None:
+        selected = self.selected_key()
+        keys = [row_key.value for row_key in self.rows if row_key.value is not None]
+        if len(keys) == self.row_count:  # rows added without keys keep their order
+            given = [k for k in self._given if k in set(keys)] or keys
+            self._order(self._sorted(given))
+        self._show_sort()
+        self.select_key(selected)
+
+    def _show_sort(self) -> None:
+        """Mark the sorted column's title with its direction."""
+        if not self.sortable:
+            return
+        for index, (key, column) in enumerate(self.columns.items()):
+            if index >= len(self._titles):
+                self._titles.append(column.label.copy())
+            base = self._widths.setdefault(key, column.width)
+            mark = ""
+            if self.sorted_by is not None and self.sorted_by[0] == index:
+                mark = ARROWS[self.sorted_by[1]]
+            label = _cell(self._titles[index])
+            label = label.copy() if isinstance(label, Text) else Text(str(label))
+            label.append(mark)
+            column.label = label
+            if not column.auto_width:
+                column.width = base + len(mark)  # the mark never cuts the title
+        self._require_update_dimensions = True
+        self._update_count += 1
+        self.refresh()
 
     def _order(self, keys: list[str]) -> None:
         """Put the rows in this order (as `DataTable.sort` does, by key rather than by value)."""
