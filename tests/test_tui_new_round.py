@@ -11,6 +11,7 @@ import pytest
 from annotate_support import make_app
 from conftest import wait_for
 from textual.widgets import Input, SelectionList, Static
+from textual.widgets._footer import FooterKey
 
 from kglens_tui.annotate.rounds import create_round, list_rounds
 from kglens_tui.probe.config import RunConfig
@@ -231,4 +232,23 @@ async def test_annotators_only_cannot_make_a_round(db: Path) -> None:
         assert app.screen is screen
         banner = str(screen.query_one("#ann-banner", Static).render())
         assert "Press n" not in banner and "coordinator" in banner
+        footer = [k.description for k in screen.query(FooterKey)]
+        assert "New" not in footer and "Quit" in footer  # their way out
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app._exit)
     assert _rounds(db) == []
+
+
+async def test_the_coordinator_footer_shows_n_and_q_still_quits(db: Path) -> None:
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        footer = [k.description for k in app.screen.query(FooterKey)]
+        assert "New" in footer and "Quit" not in footer  # esc goes back to home, which shows it
+        commands = {c.title for c in app.get_system_commands(app.screen)}
+        assert "New round" in commands
+        banner = str(app.screen.query_one("#ann-banner", Static).render())
+        assert "Press n to create one" in banner
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app._exit)

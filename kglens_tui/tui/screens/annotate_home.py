@@ -169,17 +169,19 @@ class RoundsScreen(Screen):
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     BINDINGS = [
-        # enter (the table's) and ctrl+r are in the help and the palette: at 80 columns the
-        # footer has room for the others
+        # enter (the table's) and ctrl+r are in the help and the palette, and q in the
+        # coordinator's footer gives way to esc (back to home, which shows it): at 80 columns
+        # the footer has room for the others
         Binding("a,enter", "annotate", "Annotate", key_display="a"),
-        Binding("n", "new_round", "New round"),
+        Binding("n", "new_round", "New", tooltip="New round"),
         Binding("p", "progress", "Progress"),
         Binding("r", "report", "Report"),
         Binding("d", "adjudicate", "Adjudicate"),
         Binding("ctrl+r", "refresh", "Refresh", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "back", "Back"),
-        Binding("q", "app.quit_app", "Quit"),
+        Binding("q", "quit", "Quit"),  # annotators only: their way out (`check_action`)
+        Binding("q", "app.quit_app", "Quit", show=False),
     ]
 
     def __init__(self, entry: AnnotationEntry | None = None) -> None:
@@ -240,7 +242,12 @@ class RoundsScreen(Screen):
             self._draw(self._lines)  # the columns' widths follow the screen's
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quit":  # else q falls through to the app's quit, not in the footer
+            return self.annotators_only
         return not (self.annotators_only and action in COORDINATOR_ACTIONS)
+
+    def action_quit(self) -> None:
+        self.app.action_quit_app()
 
     def action_refresh(self) -> None:
         """Read the rounds again, now (ctrl+r, back on this screen, a round made here)."""
