@@ -17,7 +17,7 @@ from kglens_tui.annotate.rounds import create_round, list_rounds
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.screens import annotate_home
+from kglens_tui.tui.screens import annotate_home, new_round
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.new_round import NewRoundScreen
@@ -81,10 +81,19 @@ def _status(form: NewRoundScreen) -> str:
     return str(form.query_one("#round-status", Static).render())
 
 
-async def test_a_round_made_in_the_form_is_stored_listed_and_selected(db: Path) -> None:
+async def test_a_round_made_in_the_form_is_stored_listed_and_selected(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     conn = connect(db)
     create_round(conn, "earlier", runs=[1], per_kg=4)
     conn.close()
+    threads: list[str] = []
+
+    def spied(*args, **kw):
+        threads.append(threading.current_thread().name)
+        return create_round(*args, **kw)
+
+    monkeypatch.setattr(new_round, "create_round", spied)
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         form = await _open_form(app, pilot)
@@ -98,6 +107,7 @@ async def test_a_round_made_in_the_form_is_stored_listed_and_selected(db: Path) 
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
         stored = _rounds(db)
         assert [r.name for r in stored] == ["earlier", "pilot [b]two[/b]"]
+        assert len(threads) == 1 and threads[0] != threading.main_thread().name  # on a worker
         rnd = stored[-1]
         assert (rnd.items, rnd.seed, rnd.annotators) == (10, 3, ("x", "y", "z"))
         assert rnd.settings.per_kg == 10 and rnd.settings.majority == 2
@@ -157,7 +167,8 @@ async def test_bad_input_shows_every_error_at_once_and_stores_nothing(db: Path) 
         await _fill(pilot, form, name="taken", **{"per-kg": "0"})
         form.query_one("#round-runs", SelectionList).select(1)
         await pilot.pause()
-        await pilot.press("ctrl+s")
+        form.query_one("#round-name", Input).focus()
+        await pilot.press("enter")  # enter in a field creates too
         await wait_for(
             pilot, lambda: "already exists" in _status(form), describe=lambda: _status(form)
         )

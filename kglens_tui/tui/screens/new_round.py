@@ -161,6 +161,8 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
         """The form's values as it opened (what a changed form is told from)."""
         self.writing = False
         """A round is being stored (a second Create waits for it)."""
+        self._errors_shown = False
+        """The status line shows the last attempt's errors (an edit clears them)."""
         self._done: CreatedRound | None = None
         """A round stored while another dialog was on top of the form."""
 
@@ -208,8 +210,10 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
                 runs = source_runs(conn)
             finally:
                 conn.close()
-        except (StoreError, sqlite3.Error) as exc:
-            self.app.call_from_thread(self._status, f"Could not read the runs: {exc}", "red")
+        except Exception as exc:  # shown in the form (a screen's failed worker says nothing)
+            known = isinstance(exc, (StoreError, sqlite3.Error))
+            why = str(exc) if known else f"{type(exc).__name__}: {exc}"
+            self.app.call_from_thread(self._status, f"Could not read the runs: {why}", "red")
             return
         self.app.call_from_thread(self._show_runs, runs)
 
@@ -235,7 +239,8 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
     @on(SelectionList.SelectedChanged)
     def _edited(self) -> None:
         """An edited form no longer shows the last attempt's errors."""
-        if not self.writing:
+        if self._errors_shown and not self.writing:
+            self._errors_shown = False
             self._status("")
 
     def request(self) -> tuple[RoundRequest | None, list[str]]:
@@ -248,13 +253,16 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
             self.query_one("#round-seed", Input).value,
         )
 
+    @on(Input.Submitted)
     @on(Button.Pressed, "#create")
     def action_create(self) -> None:
         if self.writing:
             return
+        self._errors_shown = False
         request, errors = self.request()
         if request is None:
             self._status("\n".join(errors), "red")
+            self._errors_shown = True
             return
         self.writing = True
         self._status("creating the round…")
@@ -290,6 +298,7 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
         self.writing = False
         if self.is_attached:
             self._status(message, "red")
+            self._errors_shown = True
 
     def _created(self, created: CreatedRound) -> None:
         self.writing = False
