@@ -123,8 +123,9 @@ def round_lines(conn: sqlite3.Connection, only: int | None = None) -> list[Round
 def read_round_lines(
     db_path: Path, only: int | None, generation: int
 ) -> tuple[int, list[RoundLine]]:
-    """`round_lines` on a connection of its own (a worker thread's), with the read's number."""
-    conn = connect(db_path)
+    """`round_lines` on a connection of its own (a worker thread's), with the read's number
+    (the app's own connection has migrated the workspace already)."""
+    conn = connect(db_path, migrate_schema=False)
     try:
         return generation, round_lines(conn, only)
     finally:

@@ -205,7 +205,7 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
     def _read_runs(self) -> None:
         """The runs a round can be sampled from, read off the UI thread."""
         try:
-            conn = connect(self.app.db_path)
+            conn = connect(self.app.db_path, migrate_schema=False)  # the app's migrated it
             try:
                 runs = source_runs(conn)
             finally:
