@@ -17,10 +17,12 @@ from kglens_tui.annotate.packs import export_pack, import_pack
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import (
     DEFAULT_ANNOTATORS,
+    annotator_names,
     check_name,
     create_round,
     get_round,
     list_rounds,
+    round_mix,
 )
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
@@ -45,10 +47,6 @@ def _ids(text: str | None, option: str) -> list[int]:
         raise AnnotationError(f"{option} takes comma-separated ids (got {text!r})") from exc
 
 
-def _names(text: str) -> list[str]:
-    return [check_name(part.strip(), "--annotators") for part in text.split(",")]
-
-
 CREATE_FLAGS = {
     "majority": "--majority",
     "raters_per_item": "--raters-per-item",
@@ -60,7 +58,7 @@ CREATE_FLAGS = {
 
 def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     name = check_name(args.name, "--name")
-    annotators = _names(args.annotators)
+    annotators = annotator_names(args.annotators, "--annotators")
     observations = _ids(args.observations, "--observations")
     if args.disagreements or args.uncertain:
         observations = [*(observations or []), *_review_ids(conn, args)]
@@ -83,12 +81,7 @@ def cmd_round_create(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         calibration_size=args.calibration,
         setting_names=CREATE_FLAGS,
     )
-    mix = conn.execute(
-        "SELECT kg, SUM(qtype = 'yes_no'), SUM(qtype = 'wh') FROM annotation_item "
-        "WHERE round_id = ? GROUP BY kg ORDER BY kg",
-        (rnd.id,),
-    ).fetchall()
-    parts = ", ".join(f"{r[0]}: {r[1]} Yes/No + {r[2]} Wh" for r in mix)
+    parts = round_mix(conn, rnd.id)
     console.print(
         f"round {rnd.id} '{markup_literal(rnd.name)}': {rnd.items} items ({markup_literal(parts)}); "
         f"annotators {markup_literal(', '.join(rnd.annotators))}; {rnd.raters} per item; "

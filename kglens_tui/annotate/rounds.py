@@ -55,6 +55,24 @@ def check_name(name: str, what: str) -> str:
     return name
 
 
+def annotator_names(text: str, what: str) -> list[str]:
+    """The comma-separated annotator names of ``text``, each stripped and checked by
+    `check_name` (``what``: how errors name the field, a flag or a form's label)."""
+    return [check_name(part.strip(), what) for part in text.split(",")]
+
+
+def check_annotators(names: Sequence[str]) -> None:
+    """At least one annotator, each named (no comma), none twice; else an AnnotationError."""
+    if not names:
+        raise AnnotationError("a round needs at least one annotator")
+    for name in names:
+        if not name or "," in name:
+            raise AnnotationError(f"annotator name {name!r} must be non-empty without commas")
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise AnnotationError(f"annotator named twice: {', '.join(dupes)}")
+
+
 def app_judgement(verdict: str) -> str:
     """The app's verdict as a human label: refused and unparseable replies count as incorrect."""
     return "correct" if verdict == "correct" else "incorrect"
@@ -115,14 +133,7 @@ def _check_settings(
 ) -> None:
     said = {**SETTING_NAMES, **setting_names}
     names = [a.strip() for a in annotators]
-    if not names:
-        raise AnnotationError("a round needs at least one annotator")
-    for name in names:
-        if not name or "," in name:
-            raise AnnotationError(f"annotator name {name!r} must be non-empty without commas")
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise AnnotationError(f"annotator named twice: {', '.join(dupes)}")
+    check_annotators(names)
     raters = settings.raters_per_item or len(names)
     if not 1 <= raters <= len(names):
         raise AnnotationError(
@@ -461,3 +472,47 @@ def list_rounds(conn: sqlite3.Connection) -> list[Round]:
     """Every round, oldest first."""
     rows = conn.execute("SELECT * FROM annotation_round ORDER BY id").fetchall()
     return [_round_from_row(conn, r) for r in rows]
+
+
+def round_mix(conn: sqlite3.Connection, round_id: int) -> str:
+    """A round's items per KG and question type: "country: 50 Yes/No + 50 Wh, ..."."""
+    mix = conn.execute(
+        "SELECT kg, SUM(qtype = 'yes_no'), SUM(qtype = 'wh') FROM annotation_item "
+        "WHERE round_id = ? GROUP BY kg ORDER BY kg",
+        (round_id,),
+    ).fetchall()
+    return ", ".join(f"{r[0]}: {r[1]} Yes/No + {r[2]} Wh" for r in mix)
+
+
+@dataclass(frozen=True)
+class SourceRun:
+    """A KGLens run a round can be sampled from: one with answered (not 'error') observations."""
+
+    id: int
+    label: str
+    """The run's name, else its target (credentials redacted, a simulated one marked)."""
+    kg: str
+    answered: int
+
+
+def source_runs(conn: sqlite3.Connection) -> list[SourceRun]:
+    """Every KGLens run with answered observations (what `create_round` samples), newest first:
+    runs of other modes are refused by `create_round`, runs with no answer would give nothing."""
+    from kglens_tui.llm.urls import redact_text  # the run layer: loaded when needed
+    from kglens_tui.runs.record import KGLENS
+    from kglens_tui.textfmt import simulated_mark
+
+    rows = conn.execute(
+        "SELECT r.id, r.name, r.target_label, r.simulated, k.name AS kg, "
+        "(SELECT COUNT(*) FROM observation o WHERE o.run_id = r.id AND o.category != 'error') "
+        "AS answered FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.mode = ? ORDER BY r.id DESC",
+        (KGLENS,),
+    ).fetchall()
+    out = []
+    for r in rows:
+        if not r["answered"]:
+            continue
+        target = redact_text(r["target_label"])
+        label = r["name"] or target + simulated_mark(target, bool(r["simulated"]))
+        out.append(SourceRun(id=r["id"], label=label, kg=r["kg"], answered=int(r["answered"])))
+    return out

@@ -4,7 +4,9 @@ progress, report and adjudication screens from here; annotators only (`kglens an
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -20,12 +22,17 @@ from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
 from kglens_tui.core.safetext import literal, markup_literal, visible
+from kglens_tui.store.connection import connect
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, fit_widths
+from kglens_tui.tui.reads import read_in_thread
 from kglens_tui.tui.screens.annotate import AnnotateScreen
+from kglens_tui.tui.screens.new_round import CreatedRound, NewRoundScreen
+from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
     from textual import getters
+    from textual.worker import Worker
 
     from kglens_tui.tui.app import KGLensApp
 
@@ -35,15 +42,17 @@ ROUNDS_HELP = """\
 | key | action |
 | --- | --- |
 | `a` / `enter` | annotate the selected round (you choose your name) |
+| `n` | new round: a name, the KGLens runs to sample, items per KG, annotators, seed |
 | `p` | progress: done of total and time per item, per annotator |
 | `r` | report: Table 4, Krippendorff's alpha, Cohen's kappa, disagreements |
 | `d` | adjudicate disputed items |
-| `ctrl+r` | refresh |
+| `ctrl+r` | refresh (the list also follows rounds made elsewhere, every 2 s) |
 | `escape` | back |
 
-Create a round from KGLens runs (not KONTEST or fact-eval ones) with `kglens annotate round
-create --name NAME --runs 1,2`; remote annotators can use `kglens serve` (a browser) or a pack
-(`kglens annotate export`).
+A round samples KGLens runs (not KONTEST or fact-eval ones): `n` here, or `kglens annotate
+round create --name NAME --runs 1,2` (more filters: observations, edges, judge
+disagreements). Remote annotators can use `kglens serve` (a browser) or a pack (`kglens annotate
+export`).
 """
 
 ANNOTATOR_HELP = """\
@@ -57,7 +66,11 @@ ANNOTATOR_HELP = """\
 | `q` | quit |
 """
 
-COORDINATOR_ACTIONS = ("report", "adjudicate", "back")
+COORDINATOR_ACTIONS = ("new_round", "report", "adjudicate", "back")
+
+REFRESH_S = 2.0
+"""How often the list reads the rounds again while it shows (rounds made elsewhere appear)."""
+READ_GROUP = "rounds-read"
 
 ROUND_COLUMNS = ("round", "name", "items", "annotators", "majority", "labels done", "source")
 ROUND_SHRINK = (("annotators", 14), ("source", 12), ("name", 10))
@@ -85,6 +98,38 @@ def _source(rnd: Round) -> str:
         if rnd.source.get(key)
     ]
     return "; ".join(parts) or "hand-built"
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """A round as the list shows it: the round and its labels done of total."""
+
+    round: Round
+    done: int
+    total: int
+
+
+def round_lines(conn: sqlite3.Connection, only: int | None = None) -> list[RoundLine]:
+    """Every round (only round ``only`` when given) with its labels done of total."""
+    lines = []
+    for rnd in list_rounds(conn):
+        if only is not None and rnd.id != only:
+            continue
+        counts = progress(conn, rnd.id)
+        lines.append(RoundLine(rnd, sum(p.done for p in counts), sum(p.total for p in counts)))
+    return lines
+
+
+def read_round_lines(
+    db_path: Path, only: int | None, generation: int
+) -> tuple[int, list[RoundLine]]:
+    """`round_lines` on a connection of its own (a worker thread's), with the read's number
+    (the app's own connection has migrated the workspace already)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return generation, round_lines(conn, only)
+    finally:
+        conn.close()
 
 
 class AnnotatorPickScreen(ModalScreen[str | None]):
@@ -125,21 +170,36 @@ class RoundsScreen(Screen):
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     BINDINGS = [
-        # enter (the table's) and ctrl+r are in the help and the palette: at 80 columns the
-        # footer has room for the others
+        # enter (the table's) and ctrl+r are in the help and the palette, and q in the
+        # coordinator's footer gives way to esc (back to home, which shows it): at 80 columns
+        # the footer has room for the others
         Binding("a,enter", "annotate", "Annotate", key_display="a"),
+        Binding("n", "new_round", "New", tooltip="New round"),
         Binding("p", "progress", "Progress"),
         Binding("r", "report", "Report"),
         Binding("d", "adjudicate", "Adjudicate"),
         Binding("ctrl+r", "refresh", "Refresh", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("escape", "back", "Back"),
-        Binding("q", "app.quit_app", "Quit"),
+        Binding("q", "quit", "Quit"),  # annotators only: their way out (`check_action`)
+        Binding("q", "app.quit_app", "Quit", show=False),
     ]
 
     def __init__(self, entry: AnnotationEntry | None = None) -> None:
         super().__init__()
         self.entry = entry
+        self._lines: list[RoundLine] | None = None
+        """The rounds shown (None: none read yet)."""
+        self._bound: tuple[int, str] | None = None
+        """`bound_to`, as the last refresh found it."""
+        self._only: int | None = None
+        """The one round listed when the app is bound to it."""
+        self._asked = 0
+        """The newest read started (a read on the UI thread counts too)."""
+        self._shown = 0
+        """The read shown: an older one's result is dropped."""
+        self._reading = False
+        """A timer's read is going on (the timer starts none meanwhile)."""
 
     @property
     def annotators_only(self) -> bool:
@@ -173,29 +233,80 @@ class RoundsScreen(Screen):
         self.action_refresh()
         table.focus()
         self.call_after_refresh(self._open_entry)
+        self.set_interval(REFRESH_S, self._poll)
 
     def on_screen_resume(self) -> None:
         self.action_refresh()
 
     def on_resize(self) -> None:
-        self.action_refresh()
+        if self._lines is not None:
+            self._draw(self._lines)  # the columns' widths follow the screen's
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quit":  # else q falls through to the app's quit, not in the footer
+            return self.annotators_only
         return not (self.annotators_only and action in COORDINATOR_ACTIONS)
 
+    def action_quit(self) -> None:
+        self.app.action_quit_app()
+
     def action_refresh(self) -> None:
-        conn = self.app.db()
+        """Read the rounds again, now (ctrl+r, back on this screen, a round made here)."""
+        self._bound = self.bound_to()
+        self._only = self._bound[0] if self._bound is not None else None
+        self._asked += 1
+        self._shown = self._asked
+        self._draw(round_lines(self.app.db(), self._only))
+
+    def _poll(self) -> None:
+        """Follow rounds made or labelled elsewhere (the CLI, `kglens serve`, another app)
+        while this screen shows: a read on a worker thread, drawn only when it changed."""
+        if self._reading or self.app.screen is not self:
+            return
+        self._reading = True
+        self._asked += 1
+        db_path, only, generation = self.app.db_path, self._only, self._asked
+        read_in_thread(
+            self,
+            lambda: read_round_lines(db_path, only, generation),
+            READ_GROUP,
+            "reading the rounds",
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        from textual.worker import WorkerState
+
+        worker = event.worker
+        if worker.group != READ_GROUP or not worker.is_finished:
+            return
+        self._reading = False
+        if event.state is WorkerState.ERROR:
+            event.prevent_default()  # a line in the banner, not a notification every 2 s
+            if on_stack(self):
+                self.query_one("#ann-banner", Static).update(
+                    literal(f"Could not read the rounds: {worker.error}", one_line=True)
+                )
+            self._lines = None  # drawn again by the next read that works
+            return
+        result = worker.result
+        if event.state is not WorkerState.SUCCESS or not isinstance(result, tuple):
+            return
+        generation, lines = result
+        if generation <= self._shown or not on_stack(self):
+            return  # a newer read is shown already, or the screen was closed
+        self._shown = generation
+        if lines != self._lines:
+            self._draw(lines)
+
+    def _draw(self, lines: list[RoundLine]) -> None:
+        """The rounds in the table, the cursor kept on its round, and the banner."""
+        self._lines = lines
         table = self.query_one("#ann-rounds-table", LiteralDataTable)
         selected = table.selected_key()
-        rounds = list_rounds(conn)
-        bound = self.bound_to()
-        if bound is not None:
-            rounds = [rnd for rnd in rounds if rnd.id == bound[0]]
+        rounds = [line.round for line in lines]
         rows = []
-        for rnd in rounds:
-            counts = progress(conn, rnd.id)
-            done = sum(p.done for p in counts)
-            total = sum(p.total for p in counts)
+        for line in lines:
+            rnd, done, total = line.round, line.done, line.total
             raters = rnd.settings.raters_per_item or len(rnd.annotators)
             rows.append(
                 [
@@ -224,10 +335,16 @@ class RoundsScreen(Screen):
             table.add_row(*cells, key=str(rnd.id))
         table.select_key(selected)
         banner = self.query_one("#ann-banner", Static)
-        if not rounds:
+        bound = self._bound
+        if not rounds and self.annotators_only:
             banner.update(
-                "No annotation rounds yet. Create one from KGLens runs: "
-                "[b]kglens annotate round create --name NAME --runs 1,2[/]"
+                "No annotation rounds yet: the coordinator creates them (n on this screen of "
+                "the full app, or [b]kglens annotate round create[/])."
+            )
+        elif not rounds:
+            banner.update(
+                "No annotation rounds yet. Press [b]n[/] to create one from KGLens runs (or "
+                "[b]kglens annotate round create --name NAME --runs 1,2[/])."
             )
         elif bound is not None:
             banner.update(
@@ -238,14 +355,15 @@ class RoundsScreen(Screen):
             banner.update("Choose a round and press [b]a[/] or [b]enter[/] to annotate it.")
         else:
             banner.update(
-                "a annotates (you choose your name) · p progress · r report (Table 4, "
-                "agreement) · d adjudicate · ? every key"
+                "a annotates (you choose your name) · n new round · p progress · r report "
+                "(Table 4, agreement) · d adjudicate · ? every key"
             )
 
     def selected_round(self) -> int | None:
         key = self.query_one("#ann-rounds-table", LiteralDataTable).selected_key()
         if key is None:
-            self.notify("No rounds yet: create one with `kglens annotate round create`.")
+            how = "" if self.annotators_only else " with n or"
+            self.notify(f"No rounds yet: create one{how} with `kglens annotate round create`.")
             return None
         return int(key)
 
@@ -298,6 +416,18 @@ class RoundsScreen(Screen):
     @on(DataTable.RowSelected, "#ann-rounds-table")
     def _row_selected(self) -> None:
         self.action_annotate()
+
+    def action_new_round(self) -> None:
+        """The new-round form; the round it stores is listed and selected."""
+
+        def created(done: CreatedRound | None) -> None:
+            if done is None or not on_stack(self):
+                return
+            self.action_refresh()
+            self.query_one("#ann-rounds-table", LiteralDataTable).select_key(str(done.round.id))
+            self.notify(done.summary, title="Round created", markup=False)
+
+        self.app.push_screen(NewRoundScreen(), created)
 
     def action_progress(self) -> None:
         from kglens_tui.tui.screens.annotate_progress import ProgressScreen
