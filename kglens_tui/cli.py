@@ -311,8 +311,8 @@ def cmd_probe(args: argparse.Namespace) -> int:
     if args.resume is not None and (ignored := given_fields(RunConfig, args)):
         raise CLIError(
             f"--resume continues run {args.resume} with its own settings, but these were given "
-            f"too: {', '.join(args.flag_of.get(name, name) for name in ignored)} (drop them, or "
-            "start a new run)"
+            f"too: {', '.join(sorted(args.flag_of.get(name, name) for name in ignored))} (drop "
+            "them, or start a new run)"
         )
     conn = _open(args)
     if (
