@@ -11,6 +11,7 @@ import pytest
 from kglens_tui.cli import build_parser, main
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
+from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, field_help
 from kglens_tui.tui.screens.new_run import FIELD_HELP
 
@@ -67,3 +68,18 @@ def test_run_lists_a_modes_settings(capsys) -> None:
     assert main(["run", "kontest", "--list-settings"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "max_paths" in out and "KONTEST settings" in out
+
+
+@pytest.mark.parametrize(
+    "config_type, change, error",
+    [
+        (RunConfig, {"seed": -1}, "seed must not be negative"),
+        (KontestConfig, {"seed": -1}, "seed must not be negative"),
+        (RunConfig, {"convergence_window": 0}, "convergence_window must be at least 1"),
+    ],
+)
+def test_settings_that_would_fail_later_are_refused_by_name(
+    config_type: type, change: dict, error: str
+) -> None:
+    with pytest.raises(ConfigError, match=error):
+        config_type(**change).validate()

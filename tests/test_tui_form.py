@@ -108,7 +108,7 @@ async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path)
         await pilot.press("ctrl+s")
         status = form.query_one("#form-status")
         await wait_for(pilot, lambda: bool(str(status.render())))
-        assert str(status.render()) == "Facts to ask must be at least 1 (got 0)"
+        assert str(status.render()) == "Relations to ask must be at least 1 (got 0)"
 
 
 async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> None:
@@ -203,3 +203,30 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
             )
         await wait_for(pilot, lambda: bool(started))
         assert started[0].target == "openai:priced-model"
+
+
+async def test_an_unknown_transitive_predicate_is_an_error_on_the_form(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    started: list = []
+    app.start_mode_run = started.append  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _form(pilot)
+        form.query_one("#mode", Select).value = "kontest"
+        await wait_for(pilot, lambda: bool(form.query_one("#transitive").display))
+        form.query_one("#transitive", Input).value = "member_of, [b]nosuch"
+        await pilot.press("ctrl+s")
+        status = form.query_one("#form-status")
+        await wait_for(pilot, lambda: bool(str(status.render())))
+        assert str(status.render()).startswith("Transitive predicates: no predicate")
+        assert "'[b]nosuch'" in str(status.render()) and not started
+        assert app.screen is form
+
+
+async def test_the_help_line_shows_a_fields_help_literally(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _form(pilot)
+        form.query_one("#max_cost", Input).focus()
+        help_line = form.query_one("#field-help")
+        await wait_for(pilot, lambda: "Budget" in str(help_line.render()))
+        assert "settings [prices] over the list prices" in str(help_line.render())

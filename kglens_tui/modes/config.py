@@ -23,7 +23,7 @@ class KontestConfig(ModeConfig):
 
     mode: str = KONTEST
     max_tokens: int = 16
-    """Only the first word of a reply counts."""
+    """The longest reply asked for, in tokens (only a reply's first word counts: Yes or No)."""
     relations: int | None = 100
     """How many active KG edges to test (seeded sample); None = all of them."""
     transitive: list[str] = field(default_factory=list)

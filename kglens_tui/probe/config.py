@@ -108,7 +108,7 @@ class RunConfig(ModeConfig):
                 "scheduling refills slots one question at a time and re-asks edges within an "
                 "epoch: use --scheduling sync with brute force"
             )
-        for name in ("batch_size", "iterations", "checkpoint_every"):
+        for name in ("batch_size", "iterations", "checkpoint_every", "convergence_window"):
             if int(getattr(self, name)) < 1:
                 raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")
         if self.wh_max_objects < 1:

@@ -137,7 +137,8 @@ class ModeConfig:
     requests_per_minute: float | None = None
     """A requests-per-minute limit on the target, any kind (none: no limit)."""
     temperature: float = 0.0
-    """Sampling temperature of the target (above 0: graded per-edge rates, e.g. for a truth)."""
+    """Sampling temperature of the target (0: its most likely reply; above 0 the replies vary,
+    so an edge asked again may get another answer)."""
     max_tokens: int = 48
     """The longest reply asked for, in tokens."""
     timeout_s: float = 30.0
@@ -170,6 +171,8 @@ class ModeConfig:
             raise ConfigError(f"max_retries must not be negative (got {self.max_retries})")
         if not self.kg:
             raise ConfigError("kg must be named")
+        if self.seed < 0:
+            raise ConfigError(f"seed must not be negative (got {self.seed})")
         for name in ("max_requests", "max_tokens_total"):
             value = getattr(self, name)
             if value is not None and value < 1:

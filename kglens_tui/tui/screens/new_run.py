@@ -266,7 +266,7 @@ class NewRunScreen(Screen):
                     allow_blank=False,
                     id="mode",
                 )
-                yield Label("Facts to ask", classes="mode-only")
+                yield Label("Facts to ask", classes="mode-only", id="facts-label")
                 yield Input("", type="integer", id="facts", classes="mode-only")
                 yield Label("Unseen template", classes="kontest-only")
                 yield Checkbox(
@@ -469,7 +469,8 @@ class NewRunScreen(Screen):
         mode = str(self.query_one("#mode", Select).value)
         config_type: type = get_mode(mode).config_type
         own = field_help(config_type).get(widget_id) if widget_id in GENERATED else None
-        self.query_one("#field-help", Static).update(own or FIELD_HELP.get(widget_id, ""))
+        text = own or FIELD_HELP.get(widget_id, "")
+        self.query_one("#field-help", Static).update(Text(text))  # "[prices]" is no markup
 
     def _subset_options(self, kg: str) -> list[tuple[RenderableType, str]]:
         return [("all subjects", "")] + [(literal(s), s) for s in subset_names(self.app.db(), kg)]
@@ -531,6 +532,9 @@ class NewRunScreen(Screen):
         ):
             for widget in self.query(selector):
                 widget.display = show
+        self.query_one("#facts-label", Label).update(
+            "Relations to ask" if mode == KONTEST else "Facts to ask"
+        )
         for mode_name in FORM_MODES:
             for widget in self.query(f".in-{mode_name}"):
                 widget.display = False
@@ -654,6 +658,12 @@ class NewRunScreen(Screen):
             # as `kglens consistency run`: the predicates given, else the KG's own (places:
             # located_in)
             own["transitive"] = own["transitive"] or bundled_transitive(base.kg)
+            if own["transitive"]:  # checked here, not once the run has left the form
+                ensure_kg(self.app.db(), base.kg)
+                try:
+                    predicate_indexes(load_kg(self.app.db(), base.kg), own["transitive"])
+                except ValueError as exc:
+                    raise ConfigError(f"transitive: {exc}") from None
             config = dataclasses.replace(
                 settings,
                 relations=facts,
