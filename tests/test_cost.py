@@ -139,3 +139,48 @@ def test_a_free_run_has_no_spend_line(
     conn = connect(db)
     assert open_snapshot(conn, 1).spend == ""
     conn.close()
+
+
+@pytest.mark.parametrize(
+    "command, per_fact",
+    [
+        (
+            [
+                "facteval",
+                "run",
+                "--facts",
+                "3",
+                "--qtypes",
+                "mcq,saq",
+                "--contexts",
+                "none,relevant",
+            ],
+            4,
+        ),
+        (["consistency", "run", "--relations", "3", "--max-paths", "0"], 6),
+    ],
+)
+def test_a_unit_modes_estimate_counts_the_requests_its_plan_makes(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    per_fact: int,
+) -> None:
+    """3 facts asked as MCQ and SAQ, each with no context and a relevant one: 12 requests; 3
+    KONTEST relations, each in four conversations of one or two turns: 18. Above
+    confirm_cost_above the run asks first, as a KGLens run does, and stores nothing."""
+    settings_file(tmp_path, monkeypatch, '[prices]\n"fake-model" = "1000/2000"\n')
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    db = tmp_path / "w.db"
+    with FakeOpenAIServer(answer_fn=lambda messages: "Yes.") as srv:
+        args = ["--db", str(db), *command, "--quiet", "--target", "openai:fake-model"]
+        args += ["--base-url", srv.base_url, "--max-retries", "0"]
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert "estimated cost $" in err and f" {3 * per_fact} requests" in err
+        assert "above confirm_cost_above $1.00" in err and "--yes" in err
+        assert srv.requests == 0
+        assert connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+        assert main([*args, "--yes"]) == 0
+        assert srv.requests == 3 * per_fact

@@ -230,3 +230,33 @@ async def test_the_help_line_shows_a_fields_help_literally(tmp_path: Path) -> No
         help_line = form.query_one("#field-help")
         await wait_for(pilot, lambda: "Budget" in str(help_line.render()))
         assert "settings [prices] over the list prices" in str(help_line.render())
+
+
+async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests(
+    tmp_path: Path,
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        'confirm_cost_above = 0.05\n[prices]\n"priced-model" = "1000/2000"\n', encoding="utf-8"
+    )
+    app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
+    started: list = []
+    app.start_mode_run = started.append  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _form(pilot)
+        form.query_one("#mode", Select).value = "facteval"
+        form.query_one("#target", Select).value = "openai"
+        await wait_for(pilot, lambda: bool(form.query_one("#facts").display))
+        form.query_one("#model", Input).value = "priced-model"
+        form.query_one("#facts", Input).value = "2"
+        await pilot.pause()
+        form._start(form.build_config())  # what Start does once the endpoint answered
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
+        )
+        question = str(app.screen.query_one(Label).render())
+        contexts = len(form.build_mode_config(form.build_config()).contexts)
+        assert f" {2 * 4 * contexts} requests" in question  # tfq x 2, mcq, saq per fact
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is form)
+        assert not started

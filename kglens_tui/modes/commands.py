@@ -56,6 +56,7 @@ from kglens_tui.runs.fields import RUN_ALIASES, RUN_FLAGS, add_config_arguments,
 from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
+from kglens_tui.runs.spend import COST_YES_HELP, ask_on_terminal, confirm_cost, say_cost
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect, default_db_path
@@ -178,6 +179,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
         config = _new_config(args, KONTEST)
         if args.relations is not None:
             config.relations = _limit(args.relations)
+        confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 
@@ -187,6 +189,7 @@ def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         config = _new_config(args, FACTEVAL)
         if args.facts is not None:
             config.facts = _limit(args.facts)
+        confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
 
@@ -545,6 +548,7 @@ def _add_run_options(p: argparse.ArgumentParser, mode: str, limit: str) -> None:
     p.add_argument("--resume", type=int, metavar="RUN", help="ask what is missing or failed")
     p.add_argument("--name", default="", help="a name for the run")
     p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("-y", "--yes", action="store_true", help=COST_YES_HELP)
     add_config_arguments(
         p,
         get_mode(mode).config_type,

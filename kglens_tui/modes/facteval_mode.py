@@ -30,6 +30,10 @@ class FactevalMode(UnitMode):
             raise ConfigError(f"no questions to ask in KG '{kg.name}' with these settings")
         return questions
 
+    def plan_requests(self, plan: list[PlannedQuestion]) -> int:
+        """Every question is asked once in each of its contexts."""
+        return sum(len(q.contexts) for q in plan)
+
     def plan_edge_ids(self, plan: list[PlannedQuestion]) -> list[int]:
         return sorted({q.edge_id for q in plan if q.edge_id is not None})
 

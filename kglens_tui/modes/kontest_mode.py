@@ -7,6 +7,7 @@ import sqlite3
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import KONTEST, KontestConfig
 from kglens_tui.modes.kontest import KontestEngine
+from kglens_tui.modes.kontest_metrics import CONVERSATIONS
 from kglens_tui.modes.kontest_plan import KontestPlan, plan_kontest
 from kglens_tui.modes.store import write_kontest_plan
 from kglens_tui.runs.config import ConfigError
@@ -27,6 +28,10 @@ class KontestMode(UnitMode):
         if not plan.relations:
             raise ConfigError(f"nothing to test in KG '{kg.name}' with these settings")
         return plan
+
+    def plan_requests(self, plan: KontestPlan) -> int:
+        """Every relation is asked in each conversation, a question per turn."""
+        return len(plan.relations) * sum(len(turns) for turns in CONVERSATIONS.values())
 
     def plan_notes(self, plan: KontestPlan) -> dict[str, int]:
         return {"gives_away_left_out": plan.gives_away}

@@ -281,7 +281,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     mode = get_mode(args.mode)
     named = [assignment_key(item) for item in args.set]
     config = apply_assignments(settings_config(mode.name, overridden=named), args.set)
-    confirm_cost(config, args.yes, say_cost, ask_on_terminal())
+    conn = connect(args.db or default_db_path())
+    try:  # a unit mode's plan says how many requests it makes (read only)
+        confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
+    finally:
+        conn.close()
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
     return drive_session(session, args.quiet)
 

@@ -105,23 +105,33 @@ def manifest_prices(config: Any) -> dict[str, list[float]]:
     }
 
 
-def planned_requests(config: Any) -> int | None:
-    """The target requests a new run plans at most, where its settings say (a KGLens run:
-    iterations x batch size; any run: its request budget); None when only its plan knows."""
+def planned_requests(config: Any, conn: Any = None) -> int | None:
+    """The target requests a new run plans at most: a KGLens run's iterations x batch size, a
+    unit mode's plan (read through ``conn``; none without it), either within the run's request
+    budget; None when neither says."""
     bound = getattr(config, "max_requests", None)
     iterations, batch = getattr(config, "iterations", None), getattr(config, "batch_size", None)
+    planned: int | None = None
     if iterations and batch:
         planned = int(iterations) * int(batch)
-        return planned if bound is None else min(planned, int(bound))
-    return None if bound is None else int(bound)
+    elif conn is not None:
+        from kglens_tui.runs.registry import mode_of_config
+
+        planner = getattr(mode_of_config(config), "planned_requests", None)
+        planned = planner(conn, config) if planner is not None else None
+    if planned is None:
+        return None if bound is None else int(bound)
+    return planned if bound is None else min(planned, int(bound))
 
 
-def run_estimate(config: Any, prices: Mapping[str, Price]) -> Estimate | None:
+def run_estimate(config: Any, prices: Mapping[str, Price], conn: Any = None) -> Estimate | None:
     """The target's cost estimate for a new run (None: a free or unpriced target, or a number
-    of requests only its plan knows)."""
+    of requests nothing says: a unit mode's plan is read through ``conn``)."""
     price = price_for(str(config.target), prices)
-    requests = planned_requests(config)
-    if price is None or price.input_per_m + price.output_per_m == 0 or requests is None:
+    if price is None or price.input_per_m + price.output_per_m == 0:
+        return None
+    requests = planned_requests(config, conn)
+    if requests is None:
         return None
     from kglens_tui.runs.prompts import load_prompt
 
@@ -130,14 +140,15 @@ def run_estimate(config: Any, prices: Mapping[str, Price]) -> Estimate | None:
     return estimate(requests, prompt_tokens_of(text), int(config.max_tokens), price)
 
 
-def cost_check(config: Any, settings: Any) -> tuple[Estimate | None, bool]:
-    """A new run's cost estimate at ``settings``' prices, and whether its upper end is above
-    their `confirm_cost_above` (the run starts only once confirmed)."""
-    found = run_estimate(config, price_table(settings.prices))
+def cost_check(config: Any, settings: Any, conn: Any = None) -> tuple[Estimate | None, bool]:
+    """A new run's cost estimate at ``settings``' prices (a unit mode's plan read through
+    ``conn``), and whether its upper end is above their `confirm_cost_above` (the run starts
+    only once confirmed)."""
+    found = run_estimate(config, price_table(settings.prices), conn)
     return found, found is not None and found.high > settings.confirm_cost_above
 
 
-def confirm_cost(config: Any, yes: bool, say: Any, ask: Any) -> None:
+def confirm_cost(config: Any, yes: bool, say: Any, ask: Any, conn: Any = None) -> None:
     """Before a new run against a priced model: ``say`` its cost estimate; above the settings'
     `confirm_cost_above`, go on only when ``yes`` or ``ask(question)`` is true (``ask`` is None
     without a terminal to ask on). Raises ConfigError when the run must not start."""
@@ -145,7 +156,7 @@ def confirm_cost(config: Any, yes: bool, say: Any, ask: Any) -> None:
     from kglens_tui.settings import load_settings
 
     settings = load_settings()
-    found, asks = cost_check(config, settings)
+    found, asks = cost_check(config, settings, conn)
     if found is None:
         return
     say(found.text())

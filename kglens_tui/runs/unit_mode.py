@@ -8,6 +8,7 @@ commits, the child process, pause / resume / stop and the stored view.
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Callable
 from typing import Any
@@ -42,6 +43,17 @@ class UnitMode:
     def plan_edge_ids(self, plan: Any) -> list[int]:
         """The KG edges a plan asks about, sorted and distinct."""
         raise NotImplementedError
+
+    def plan_requests(self, plan: Any) -> int | None:
+        """The target requests a plan makes when every unit is asked once (None: unknown)."""
+        return None
+
+    def planned_requests(self, conn: sqlite3.Connection, config: Any) -> int | None:
+        """`plan_requests` of the plan a new run of ``config`` would make (read only: nothing
+        is stored; the KG is imported first where it is a bundled one not imported yet)."""
+        ensure_kg(conn, config.kg)
+        plan = self.plan(conn, load_kg(conn, config.kg), dataclasses.replace(config))
+        return self.plan_requests(plan)
 
     def write_plan(self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: Any) -> None:
         """Store the plan inside the caller's transaction (nothing when the edges say it all)."""

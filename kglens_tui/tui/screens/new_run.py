@@ -780,7 +780,12 @@ class NewRunScreen(Screen):
         except LLMError as exc:
             self._error(exc)
             return
-        found, _ = cost_check(config, self.app.settings)
+        try:
+            chosen = self.build_mode_config(config) or config
+            found, _ = cost_check(chosen, self.app.settings, self.app.db())
+        except (ConfigError, ValueError) as exc:
+            self._error(type(exc)(self._in_labels(str(exc))))
+            return
         self._status("; ".join([*notes, *([found.text()] if found else [])]), "green")
         if start:
             self._start(config)
@@ -792,7 +797,7 @@ class NewRunScreen(Screen):
             self._error(type(exc)(self._in_labels(str(exc))))
             return
         chosen = config if mode_config is None else mode_config
-        found, asks = cost_check(chosen, self.app.settings)
+        found, asks = cost_check(chosen, self.app.settings, self.app.db())
         if found is None or not asks:
             if found is not None:
                 self.notify(visible(found.text()), title="cost")
