@@ -58,7 +58,9 @@ from kglens_tui.runs.fields import (
     RUN_FLAGS,
     add_config_arguments,
     config_from_args,
+    flags_of,
     given_fields,
+    named_by_flag,
 )
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
@@ -291,8 +293,12 @@ def _config_from_args(args: argparse.Namespace) -> RunConfig:
     from the settings file and KGLENS_* variables (file < environment < flag)."""
     config = config_from_args(
         settings_config("kglens", overridden=given_fields(RunConfig, args)), args
-    ).validate()
-    check_new_run(config)
+    )
+    try:
+        config.validate()
+        check_new_run(config)
+    except ConfigError as exc:  # named as the command line names it
+        raise ConfigError(named_by_flag(str(exc), args.flag_of)) from None
     return config
 
 
@@ -928,8 +934,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--quiet", action="store_true", help="no progress display")
     # the flag each setting was given by, for messages (--rpm, --no-convergence-stop...)
-    flag_of = {a.dest: a.option_strings[0] for a in p._actions if a.option_strings}
-    p.set_defaults(func=cmd_probe, flag_of=flag_of)
+    p.set_defaults(func=cmd_probe, flag_of=flags_of(p))
     p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")
     add_table_options(p)
     p.set_defaults(func=cmd_runs)

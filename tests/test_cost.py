@@ -121,7 +121,7 @@ def test_max_cost_needs_a_price(
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")
     args = probe_args(tmp_path / "w.db", "http://127.0.0.1:9/v1", "--max-cost", "1")
     assert main(args) == 2
-    assert "max_cost needs a price for target 'openai:fake-model'" in capsys.readouterr().err
+    assert "--max-cost needs a price for target 'openai:fake-model'" in capsys.readouterr().err
 
 
 def test_a_free_run_has_no_spend_line(

@@ -13,6 +13,7 @@ from kglens_tui.modes.config import FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, field_help
+from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.new_run import FIELD_HELP
 
 
@@ -83,3 +84,21 @@ def test_settings_that_would_fail_later_are_refused_by_name(
 ) -> None:
     with pytest.raises(ConfigError, match=error):
         config_type(**change).validate()
+
+
+@pytest.mark.parametrize(
+    "command, flags, said",
+    [
+        (["probe", "--no-tui", "--quiet"], ["--timeout", "0"], "error: --timeout must be positive"),
+        (["consistency", "run", "--quiet"], ["--rpm", "0"], "error: --rpm must be a positive"),
+        (["facteval", "run", "--quiet"], ["--max-tokens-total", "0"], "error: --max-tokens-total"),
+    ],
+)
+def test_a_bad_flag_is_named_as_the_command_line_names_it(
+    tmp_path, capsys, command: list[str], flags: list[str], said: str
+) -> None:
+    assert main(["--db", str(tmp_path / "w.db"), *command, *flags]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(said) and len(err.splitlines()) == 1
+    db = tmp_path / "w.db"
+    assert not db.exists() or connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0

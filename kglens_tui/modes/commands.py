@@ -51,8 +51,15 @@ from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.runs.commands import settings_config, tell_interrupted
-from kglens_tui.runs.config import ConfigError
-from kglens_tui.runs.fields import RUN_ALIASES, RUN_FLAGS, add_config_arguments, given_fields
+from kglens_tui.runs.config import ConfigError, check_new_run
+from kglens_tui.runs.fields import (
+    RUN_ALIASES,
+    RUN_FLAGS,
+    add_config_arguments,
+    flags_of,
+    given_fields,
+    named_by_flag,
+)
 from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
@@ -84,11 +91,19 @@ def _limit(text: str) -> int | None:
         raise ModeCommandError(f"expected a number or 'all' (got {text!r})") from None
 
 
-def _new_config(args: argparse.Namespace, mode: str) -> Any:
+def _new_config(args: argparse.Namespace, mode: str, limit: str) -> Any:
     """A new run's settings: the mode's defaults < the settings file < KGLENS_* variables <
-    the flags given."""
+    the flags given (``limit``: the setting of how many facts, given as a number or 'all')."""
     given = given_fields(get_mode(mode).config_type, args)
-    return dataclasses.replace(settings_config(mode, overridden=given), **given)
+    if given.get(limit) is not None:  # how many facts: a number or 'all'
+        given[limit] = _limit(given[limit])
+    config = dataclasses.replace(settings_config(mode, overridden=given), **given)
+    try:
+        config.validate()
+        check_new_run(config)
+    except ConfigError as exc:  # named as the command line names it
+        raise ConfigError(named_by_flag(str(exc), flags_of(args.parser))) from None
+    return config
 
 
 def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSnapshot:
@@ -176,9 +191,7 @@ def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSn
 def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
-        config = _new_config(args, KONTEST)
-        if args.relations is not None:
-            config.relations = _limit(args.relations)
+        config = _new_config(args, KONTEST, "relations")
         confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
@@ -186,9 +199,7 @@ def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> i
 def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     config = None
     if args.resume is None:
-        config = _new_config(args, FACTEVAL)
-        if args.facts is not None:
-            config.facts = _limit(args.facts)
+        config = _new_config(args, FACTEVAL, "facts")
         confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
     return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
 
@@ -556,6 +567,7 @@ def _add_run_options(p: argparse.ArgumentParser, mode: str, limit: str) -> None:
         aliases=RUN_ALIASES,
         skip=("mode", limit),
     )
+    p.set_defaults(parser=p)
 
 
 def add_mode_commands(sub: argparse._SubParsersAction) -> None:

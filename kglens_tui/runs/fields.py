@@ -175,6 +175,20 @@ def add_config_arguments(
         parser.add_argument(flag, *more, **options)
 
 
+def flags_of(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Each setting's first flag in a command (``--rpm`` for requests_per_minute)."""
+    return {a.dest: a.option_strings[0] for a in parser._actions if a.option_strings}
+
+
+def named_by_flag(message: str, flag_of: Mapping[str, str]) -> str:
+    """A settings check's message that starts with a setting's name ("timeout_s must be
+    positive", "generator: ..."), starting with the flag that sets it instead."""
+    for name, flag in flag_of.items():
+        if message.startswith((f"{name} ", f"{name}:")):
+            return flag + message[len(name) :]
+    return message
+
+
 def given_fields(cls: type, args: argparse.Namespace) -> dict[str, Any]:
     """The fields of the dataclass ``cls`` whose flags were given, with their values."""
     return {
