@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kglens_tui.kg.graph import KGNotFoundError, Neighbourhood, load_kg
+from kglens_tui.kg.graph import KGNotFoundError, Neighbourhood, load_kg, predicate_indexes
 from kglens_tui.kg.importers import import_kg
 
 
@@ -57,8 +57,21 @@ def test_dead_edges_are_masked(kg) -> None:
 
 
 def test_unknown_kg_names_known_ones(conn, kg) -> None:
-    with pytest.raises(KGNotFoundError, match="known: tiny"):
+    with pytest.raises(KGNotFoundError, match="known: tiny; bundled: country, "):
         load_kg(conn, "nope")
+
+
+def test_an_empty_workspace_names_the_bundled_kgs(conn) -> None:
+    with pytest.raises(KGNotFoundError, match="none imported yet; bundled: country, "):
+        load_kg(conn, "nope")
+
+
+def test_many_unknown_predicates_make_one_short_line(kg) -> None:
+    names = [f"nosuch{i}" for i in range(60)]
+    with pytest.raises(ValueError) as raised:
+        predicate_indexes(kg, ["capital", *names])
+    message = str(raised.value)
+    assert "'nosuch4' and 55 more in KG 'tiny'" in message and "nosuch5'" not in message
 
 
 def test_neighbourhood_on_hand_made_graph() -> None:

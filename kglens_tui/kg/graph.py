@@ -314,8 +314,13 @@ def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
     """Load every edge of a KG with labels, aliases, types and templates."""
     row = conn.execute("SELECT id, name, content_hash FROM kg WHERE name = ?", (name,)).fetchone()
     if row is None:
+        from kglens_tui.kg.bundled_data import bundled_names
+
         names = [r[0] for r in conn.execute("SELECT name FROM kg ORDER BY name")]
-        known = ", ".join(names) if names else "none yet"
+        bundled = [b for b in bundled_names() if b not in names]
+        known = ", ".join(names) if names else "none imported yet"
+        if bundled:  # imported on first use
+            known += f"; bundled: {', '.join(bundled)}"
         raise KGNotFoundError(
             f"no KG named '{name}' in this workspace (known: {known}){_renamed_note(conn, name)}"
         )
@@ -391,6 +396,10 @@ def predicate_index(kg: KGIndex, name: str) -> int:
     return predicate_indexes(kg, [name])[0]
 
 
+SHOWN_UNKNOWN = 5
+"""Unknown predicate names an error quotes; the rest it counts."""
+
+
 def predicate_indexes(kg: KGIndex, names: Sequence[str], *, active: bool = False) -> list[int]:
     """The indexes of predicates named by key or label (case-insensitive), each once, in the
     order given. Every name that is no predicate is named in one error; with ``active``, so is
@@ -398,7 +407,9 @@ def predicate_indexes(kg: KGIndex, names: Sequence[str], *, active: bool = False
     lookup = predicate_lookup(kg)
     unknown = [name for name in names if name.strip().casefold() not in lookup]
     if unknown:
-        which = ", ".join(repr(name) for name in unknown)
+        which = ", ".join(repr(name) for name in unknown[:SHOWN_UNKNOWN])
+        if len(unknown) > SHOWN_UNKNOWN:  # one readable line, however many were given
+            which += f" and {len(unknown) - SHOWN_UNKNOWN:,} more"
         plural = "s" if len(unknown) > 1 else ""
         raise UnknownPredicateError(
             f"no predicate{plural} {which} in KG '{kg.name}' ({_some_keys(kg)})"
