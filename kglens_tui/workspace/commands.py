@@ -8,6 +8,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal, visible
@@ -147,7 +148,7 @@ def _yes(p: argparse.ArgumentParser) -> None:
     p.add_argument("-y", "--yes", action="store_true", help="delete without asking")
 
 
-def add_kg_commands(kg_sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_kg_commands(kg_sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     """Add `rm` and `rename` to `kglens kg`."""
     p = kg_sub.add_parser(
         "rm", help="delete a KG with its runs, triage and the annotation rounds drawn from it"
