@@ -49,8 +49,10 @@ from kglens_tui.probe.runstore import (
     FAILED,
     DrawRow,
     ObservationRow,
-    commit_iteration,
     rebuild_state,
+)
+from kglens_tui.probe.runstore import (
+    commit_iteration as commit_iteration,  # re-exported: bench.engine_bench times it here
 )
 from kglens_tui.probe.samplers import Sampler
 from kglens_tui.probe.schedules import Batches, Continuous, in_order
