@@ -243,7 +243,7 @@ class Neighbourhood:
         combined = np.unique(rep_slot[keep] * self.n_edges + nbr[keep])
         return combined // self.n_edges, combined % self.n_edges
 
-    def neighbour_counts(self, chunk: int = 4096) -> np.ndarray:
+    def neighbour_counts(self, chunk: int = 4096) -> npt.NDArray[np.float64]:
         """How many edges share a node with each edge (computed in chunks to bound memory)."""
         counts = np.zeros(self.n_edges, dtype=np.float64)
         for start in range(0, self.n_edges, chunk):
