@@ -19,7 +19,8 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.bundled_data import check_not_bundled
 from kglens_tui.kg.csv_triples import parse_csv
 from kglens_tui.kg.jsonl import parse_jsonl, read_extras
-from kglens_tui.kg.parsed import KGImportError, ParsedKG, ProgressFn, check_exists
+from kglens_tui.kg.parsed import KGImportError as KGImportError  # raised by import_kg
+from kglens_tui.kg.parsed import ParsedKG, ProgressFn, check_exists
 from kglens_tui.store.connection import transaction
 from kglens_tui.textfmt import counted
 
