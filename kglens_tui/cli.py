@@ -9,7 +9,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -66,16 +66,20 @@ from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.spend import COST_YES_HELP
 from kglens_tui.settings import Settings, SettingsError, load_settings
-from kglens_tui.store.connection import DB_ENV, connect, default_db_path
+from kglens_tui.store.connection import DB_ENV, WorkspaceConnection, connect, default_db_path
 from kglens_tui.textfmt import counted, num, selection, simulated_mark
 from kglens_tui.textfmt import pct as _pct
+
+if TYPE_CHECKING:
+    from kglens_tui.analysis.prompt_order import PromptOrderStudy
+    from kglens_tui.probe.engine import ProbeSnapshot
 
 
 class CLIError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
 
 
-def _open(args: argparse.Namespace, *, read_only: bool = False):
+def _open(args: argparse.Namespace, *, read_only: bool = False) -> WorkspaceConnection:
     """The command's workspace connection; ``read_only`` for a command that only reads it."""
     return connect(args.db or default_db_path(), lock_notice=_lock_notice, read_only=read_only)
 
@@ -84,7 +88,7 @@ def _lock_notice(message: str) -> None:
     err_console.print(f"[yellow]note:[/] {markup_literal(message)}", soft_wrap=True)
 
 
-def _kg_id(conn, name: str) -> int:
+def _kg_id(conn: sqlite3.Connection, name: str) -> int:
     ensure_kg(conn, name)
     row = conn.execute("SELECT id FROM kg WHERE name = ?", (name,)).fetchone()
     if row is None:
@@ -160,7 +164,7 @@ def cmd_kg_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_kg(args: argparse.Namespace):
+def _open_kg(args: argparse.Namespace) -> WorkspaceConnection:
     """The workspace for a command that reads one KG (`kg stats`, `kg show`); where the workspace
     does not exist yet and the KG is a bundled one, the bundled KG in memory (no workspace is
     made: a mistyped --db leaves nothing behind), said in one line."""
@@ -291,7 +295,7 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options; an option not given comes
     from the settings file and KGLENS_* variables (file < environment < flag)."""
-    config = config_from_args(
+    config: RunConfig = config_from_args(
         settings_config("kglens", overridden=given_fields(RunConfig, args)), args
     )
     try:
@@ -331,7 +335,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
     bar = ProbeProgress(console=err_console, transient=False, disable=args.quiet)
     task = bar.add_task("probe", total=None, run="?", figures=None)
 
-    def on_iteration(snap) -> None:
+    def on_iteration(snap: ProbeSnapshot) -> None:
         # chance on the questions asked as of this iteration (called once `engine` is set)
         bar.update(
             task,
@@ -567,7 +571,7 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
         f"asking {len(questions)} Yes/No questions three times ({markup_literal(client.label)})…"
     )
 
-    async def go():
+    async def go() -> PromptOrderStudy:
         try:
             return await run_prompt_order_study(client, questions, config.seed)
         finally:
@@ -704,7 +708,7 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_rates_bench(bench_sub: argparse._SubParsersAction) -> None:
+def _add_rates_bench(bench_sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     from kglens_tui.bench.rates_bench import FRONTIER, METHODS, SETTINGS
     from kglens_tui.probe.design import DEFAULT_FLOOR
 
@@ -862,7 +866,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[ArgumentParser]:
     """The subcommands of a parser built elsewhere."""
     return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
 

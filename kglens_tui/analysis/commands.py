@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, print_error, suggested
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from kglens_tui.analysis.compare import Drift, RunGrid
     from kglens_tui.analysis.groups import ComparisonRow, GroupRow
     from kglens_tui.analysis.rundata import RunData
+    from kglens_tui.analysis.triage import TriageEntry
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 FORCE_HELP = "replace an existing output file (never a symbolic link)"
@@ -780,7 +782,7 @@ def _triage_log(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
     return 0
 
 
-def _in_force(log: list) -> dict[int, str]:
+def _in_force(log: list[TriageEntry]) -> dict[int, str]:
     """Per entry: "yes" when in force, "replaced by #N" for a reply's verdict a later one
     overrides, "" when retracted or a retraction (the latest verdict of a reply wins)."""
     from kglens_tui.analysis.triage import current_entries
@@ -930,7 +932,7 @@ def _run(command: Command, *, read_only: bool = False) -> Callable[[argparse.Nam
     return run
 
 
-def _add_triage_commands(sub: argparse._SubParsersAction) -> None:
+def _add_triage_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     tri = sub.add_parser(
         "triage", help="triage results: confirm, KG / verifier errors, notes, tags"
     )
@@ -995,7 +997,7 @@ def _add_triage_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run(cmd_triage))
 
 
-def add_analysis_commands(sub: argparse._SubParsersAction) -> None:
+def add_analysis_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     """Add review, analyze, compare, triage, export and ego to the top-level subcommands."""
     p = sub.add_parser("review", help="blind spots of a run, or one edge's drill-down (--edge)")
     p.add_argument("run", type=int)

@@ -135,7 +135,8 @@ def requests_to_reach(requests: np.ndarray, values: np.ndarray, target: float) -
     x0, x1, y0, y1 = float(requests[i]), float(requests[i + 1]), values[i], values[i + 1]
     if not np.isfinite(y0) or y0 == y1:
         return x1
-    return x0 + (y0 - target) / (y0 - y1) * (x1 - x0)
+    reached: float = x0 + (y0 - target) / (y0 - y1) * (x1 - x0)
+    return reached
 
 
 def value_at(requests: np.ndarray, values: np.ndarray, at: float) -> float:

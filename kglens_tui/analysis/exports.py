@@ -10,6 +10,7 @@ import json
 import sqlite3
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -188,7 +189,7 @@ REPLY_FIELDS = (
 )
 
 
-def reply_records(data: RunData, *, adjusted: bool = True) -> list[dict]:
+def reply_records(data: RunData, *, adjusted: bool = True) -> list[dict[str, Any]]:
     """Every reply of the run with its logged and effective verdict and error type."""
     cat = data.categories(adjusted)
     detected = detect(data, adjusted)

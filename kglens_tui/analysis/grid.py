@@ -134,7 +134,7 @@ def grid_tables(cross: CrossTable, width: int, *, title: str | None = None) -> l
         default=len(cross.row_by),
     )
     fixed = max(label_w, len(cross.row_by)) + 4 + 7 + 8 + 8
-    chunks: list[list] = [[]]
+    chunks: list[list[GroupRow]] = [[]]
     used = fixed
     for col in cross.cols:
         need = _col_width(col.label) + 3

@@ -57,7 +57,8 @@ class RateSet:
         """The Proportion of one metric (win, zero_sense, all_sense)."""
         if metric not in METRICS:
             raise ValueError(f"metric must be one of {', '.join(METRICS)} (got {metric!r})")
-        return getattr(self, metric)
+        value: Proportion = getattr(self, metric)
+        return value
 
 
 def rate_set(m: np.ndarray, n: np.ndarray, level: float = LEVEL) -> RateSet:

@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from rich.cells import cell_len
@@ -27,11 +27,10 @@ from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.analysis.kgwide_render import sense_text, win_text
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.answers.bias import Baseline
-from kglens_tui.answers.matcher import UNCERTAIN, WH_MATCHER
 from kglens_tui.core.console import suggested
 from kglens_tui.core.intervals import Proportion, stored_rate, worst_first
 from kglens_tui.core.status import RunStatus
-from kglens_tui.core.verdict import ALL
+from kglens_tui.core.verdict import ALL, UNCERTAIN, WH_MATCHER
 from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
@@ -200,7 +199,7 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
     )
 
 
-def list_runs(conn: sqlite3.Connection) -> list[dict]:
+def list_runs(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     """Every run with its KG, target, settings, progress, requests sent and latest rates (a run
     whose process was killed shows as interrupted)."""
     rows = conn.execute(
@@ -415,7 +414,9 @@ def with_chances(
     return out
 
 
-def _spent(conn: sqlite3.Connection, r: dict, cfg: dict, prices: Mapping[str, Price]) -> str:
+def _spent(
+    conn: sqlite3.Connection, r: dict[str, Any], cfg: dict[str, Any], prices: Mapping[str, Price]
+) -> str:
     """ " · $0.42" after a listed run's requests: its spend (`runs.spend.spend_text`), nothing
     for a run that calls only free models."""
     from kglens_tui.runs.spend import stored_spend_text

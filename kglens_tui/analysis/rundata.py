@@ -19,7 +19,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -118,7 +118,8 @@ class RunData:
     obs: Observations
     overrides: Overrides
     conn: sqlite3.Connection = field(repr=False)
-    _cache: dict = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
+    """Results by key, each of the type its `memo` caller (or method) computes."""
 
     @property
     def n_edges(self) -> int:
@@ -165,11 +166,12 @@ class RunData:
             return None
         return 1.0 / np.maximum(nb.neighbour_counts(), 1.0)
 
-    def memo(self, key: tuple, compute: Callable[[], T]) -> T:
+    def memo(self, key: tuple[object, ...], compute: Callable[[], T]) -> T:
         """A result cached until the triage is reloaded."""
         if key not in self._cache:
             self._cache[key] = compute()
-        return self._cache[key]
+        value: T = self._cache[key]
+        return value
 
     def reload_triage(self) -> None:
         """Read the triage again (after an entry was added) and drop cached results."""
@@ -205,7 +207,8 @@ class RunData:
             )
             cat[dropped] = DROPPED
             self._cache[key] = cat
-        return self._cache[key]
+        categories: np.ndarray = self._cache[key]
+        return categories
 
     def outcomes(self, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(kept, failed, succeeded) per observation; kept is False for dropped replies."""
@@ -248,7 +251,8 @@ class RunData:
                     self.scale,
                     self.after_iteration,
                 )
-        return self._cache[key]
+        state: PKGState = self._cache[key]
+        return state
 
     def mean_error(self, adjusted: bool = True) -> np.ndarray:
         """Posterior mean error rate alpha / (alpha + beta) per run edge."""
@@ -310,7 +314,8 @@ class RunData:
 
     def expected_answers(self, i: int) -> list[list[str]]:
         """The Wh answers (label and aliases per true object) of observation i."""
-        return json.loads(self.obs.expected_answers[i] or "[]")
+        answers: list[list[str]] = json.loads(self.obs.expected_answers[i] or "[]")
+        return answers
 
     def candidate_label(self, i: int) -> str:
         """The label of the object a Yes/No observation asked about ('' if none)."""

@@ -155,7 +155,7 @@ def _run_edge(conn: sqlite3.Connection, run_id: int, edge_id: int) -> int:
 
 
 def _observation(conn: sqlite3.Connection, observation_id: int) -> sqlite3.Row:
-    row = conn.execute(
+    row: sqlite3.Row | None = conn.execute(
         "SELECT o.id, o.run_id, o.edge_id, o.category, r.kg_id FROM observation o "
         "JOIN run r ON r.id = o.run_id WHERE o.id = ?",
         (observation_id,),

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.intervals import wilson
@@ -248,7 +249,9 @@ def constant_right(kg: KGIndex, positions: Sequence[int] | np.ndarray) -> np.nda
     best[list(answers)] = list(answers.values())
     nodes, preds = len(kg.labels), len(best)
 
-    def key(s: np.ndarray, p: np.ndarray, o: np.ndarray) -> np.ndarray:
+    def key(
+        s: npt.NDArray[np.int64], p: npt.NDArray[np.int64], o: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.int64]:
         return (s.astype(np.int64) * preds + p) * nodes + o
 
     s, p = kg.s[pos].astype(np.int64), kg.p[pos].astype(np.int64)

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from rich.console import Console
@@ -470,7 +471,7 @@ def run_engine_bench(
     progress: Callable[[str], None] | None = None,
     long_iterations: int = 1_000,
     long_edges: int = LONG_RUN_EDGES,
-) -> dict:
+) -> dict[str, Any]:
     """Run both parts and the long run (skipped when long_iterations is 0) and print their
     tables; returns the figures."""
     say = progress or (lambda text: console.print(f"[dim]{text}[/]"))

@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -87,7 +88,7 @@ def _baseline(directory: Path, db: Path) -> float:
     return seconds
 
 
-def run_import_bench(n_triples: int, n_entities: int, console: Console) -> dict:
+def run_import_bench(n_triples: int, n_entities: int, console: Console) -> dict[str, Any]:
     """Run the benchmark and print a table; returns the figures."""
     with tempfile.TemporaryDirectory(prefix="kglens-bench-") as tmp:
         root = Path(tmp)

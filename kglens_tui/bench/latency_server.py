@@ -22,6 +22,7 @@ import select
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from aiohttp import web
 
@@ -29,7 +30,7 @@ MODEL = "fake-model"
 START_TIMEOUT_S = 60.0
 
 
-def answer_for(payload: dict) -> str:
+def answer_for(payload: dict[str, Any]) -> str:
     """ "Yes." or "No.", deterministically from the last user message of a chat request."""
     messages = payload.get("messages") or []
     last = next(

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 from scipy.stats import hypergeom
 
 from kglens_tui.probe.estimates import (
@@ -81,7 +82,7 @@ def fisher_two_sided(ma: np.ndarray, na: np.ndarray, mb: np.ndarray, nb: np.ndar
     pmf = hypergeom.pmf(grid, total[:, None], right[:, None], row[:, None])
     pmf = np.where((grid >= low) & (grid <= high), pmf, 0.0)
     seen = hypergeom.pmf(ma, total, right, row)[:, None]
-    p = np.where(pmf <= seen * (1 + 1e-7), pmf, 0.0).sum(axis=1)
+    p: npt.NDArray[np.float64] = np.where(pmf <= seen * (1 + 1e-7), pmf, 0.0).sum(axis=1)
     return np.minimum(p, 1.0)
 
 

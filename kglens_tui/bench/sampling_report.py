@@ -4,7 +4,7 @@ curves as plain data for a TUI chart."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from kglens_tui.analysis.efficiency import requests_to_reach
 from kglens_tui.bench.sampling_study import (
     BRUTE_FORCE,
     CONTINUOUS,
+    Method,
     Reach,
     StudyResult,
     default_method,
@@ -88,7 +89,7 @@ def curve_data(result: StudyResult, metric: str) -> list[CurveData]:
     return out
 
 
-def _column_reduce(values: np.ndarray, reduce) -> np.ndarray:
+def _column_reduce(values: np.ndarray, reduce: Callable[[np.ndarray], float]) -> np.ndarray:
     """Reduce seeds x points over seeds, ignoring NaN; NaN where a column has no value."""
     out = np.full(values.shape[1], np.nan)
     ok = np.isfinite(values).any(axis=0)
@@ -146,7 +147,7 @@ def _named(result: StudyResult, prefix: str) -> list[str]:
     return [m for m in result.metric_names if m.startswith(prefix)]
 
 
-def _name(method) -> Text:
+def _name(method: Method) -> Text:
     if method.name == default_method().name:
         return Text.assemble(method.name, (" (default)", "bold"))
     return Text(method.name) if method.paper else Text.assemble(method.name, (" (new)", "dim"))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from kglens_tui.analysis.efficiency import Scorer, higher_is_better, requests_to_reach, value_at
 from kglens_tui.analysis.rundata import DROPPED, load_run_data
@@ -570,7 +571,10 @@ class StudyResult:
         finite = np.isfinite(values)
         counts = finite.sum(axis=0)
         sums = np.where(finite, values, 0.0).sum(axis=0)
-        return np.divide(sums, counts, out=np.full(len(sums), np.nan), where=counts > 0)
+        mean: npt.NDArray[np.float64] = np.divide(
+            sums, counts, out=np.full(len(sums), np.nan), where=counts > 0
+        )
+        return mean
 
     def at(self, method: str, metric: str, requests: float) -> np.ndarray:
         """One value per seed at a request count."""

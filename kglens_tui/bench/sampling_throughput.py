@@ -12,6 +12,7 @@ import math
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -113,7 +114,7 @@ def throughput_table(f: ThroughputFigures) -> LiteralTable:
     return table
 
 
-def run_throughput(console: Console, iterations: int = 10, **options: float) -> dict:
+def run_throughput(console: Console, iterations: int = 10, **options: float) -> dict[str, Any]:
     """Measure and print; returns the figures."""
     figures = measure(iterations=iterations, **options)  # type: ignore[arg-type]
     console.print(throughput_table(figures))

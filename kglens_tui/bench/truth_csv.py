@@ -9,6 +9,7 @@ import csv
 import math
 import sqlite3
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -97,7 +98,13 @@ def csv_truth(
     )
 
 
-def _edges(row: dict, names: _Names, by_fact: dict, kg: KGIndex, where: str) -> list[int]:
+def _edges(
+    row: Mapping[str, str | None],
+    names: _Names,
+    by_fact: Mapping[tuple[int, int, int], list[int]],
+    kg: KGIndex,
+    where: str,
+) -> list[int]:
     """The active edges a row names: every (subject, predicate, object) its names resolve to."""
     texts = {c: (row.get(c) or "").strip() for c in ("subject", "predicate", "object")}
     for column, text in texts.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
+import numpy.typing as npt
 import scipy.sparse as sp
 from scipy.special import expit, logit
 
@@ -127,7 +128,8 @@ def reshape_simulated(
     def make(w: float) -> np.ndarray:
         z = spread * (np.sqrt(w) * structure + np.sqrt(1 - w) * noise)
         shift = float(logits.mean()) if base is None else _solve_intercept(z, base)
-        return expit(shift + z)
+        rates: npt.NDArray[np.float64] = expit(shift + z)
+        return rates
 
     if corr is None:
         return make(1.0)

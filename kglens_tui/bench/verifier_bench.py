@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from rich.console import Console
@@ -87,7 +88,7 @@ class Case:
         return self.source.startswith("hand-written")
 
 
-def _field(record: dict, name: str, kind: type, where: str) -> object:
+def _field(record: dict[str, Any], name: str, kind: type, where: str) -> object:
     value = record.get(name)
     if not isinstance(value, kind):
         raise BenchDataError(f"{where}: field '{name}' must be a {kind.__name__}")
@@ -145,7 +146,7 @@ def load_cases(path: Path) -> list[Case]:
     return cases
 
 
-def _kind(record: dict, where: str) -> str:
+def _kind(record: dict[str, Any], where: str) -> str:
     kind = record.get("kind", "")
     if kind and kind not in KINDS:
         raise BenchDataError(f"{where}: field 'kind' must be one of {', '.join(KINDS)}")

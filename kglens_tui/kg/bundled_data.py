@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from kglens_tui.kg.names import KGNameError
 
@@ -23,7 +24,7 @@ def bundled_names() -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "triples.jsonl").is_file())
 
 
-def bundled_meta(name: str) -> dict:
+def bundled_meta(name: str) -> dict[str, Any]:
     """The meta.json of a bundled KG (description, snapshot date, sources)."""
     path = bundled_root() / name / "meta.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

@@ -8,9 +8,10 @@ import shlex
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from kglens_tui.core.errors import KGLensError, NotFoundError
 from kglens_tui.kg.bundled import renamed_bundled
@@ -42,12 +43,12 @@ class KGIndex:
     groups: list[list[str]]
     pred_keys: list[str]
     pred_labels: list[str]
-    pred_templates: list[dict]
-    pred_active: np.ndarray
-    edge_ids: np.ndarray
-    s: np.ndarray
-    p: np.ndarray
-    o: np.ndarray
+    pred_templates: list[dict[str, Any]]
+    pred_active: npt.NDArray[np.bool_]
+    edge_ids: npt.NDArray[np.int64]
+    s: npt.NDArray[np.int64]
+    p: npt.NDArray[np.int64]
+    o: npt.NDArray[np.int64]
     start: list[str | None]
     end: list[str | None]
     point_in_time: list[str | None]
@@ -221,7 +222,7 @@ class Neighbourhood:
         np.cumsum(self.indptr, out=self.indptr)
         self.n_edges = n_edges
 
-    def degree(self, nodes: np.ndarray) -> np.ndarray:
+    def degree(self, nodes: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """How many edges touch each node."""
         return self.indptr[nodes + 1] - self.indptr[nodes]
 
@@ -242,7 +243,7 @@ class Neighbourhood:
         combined = np.unique(rep_slot[keep] * self.n_edges + nbr[keep])
         return combined // self.n_edges, combined % self.n_edges
 
-    def neighbour_counts(self, chunk: int = 4096) -> np.ndarray:
+    def neighbour_counts(self, chunk: int = 4096) -> npt.NDArray[np.float64]:
         """How many edges share a node with each edge (computed in chunks to bound memory)."""
         counts = np.zeros(self.n_edges, dtype=np.float64)
         for start in range(0, self.n_edges, chunk):
@@ -280,12 +281,12 @@ class Neighbourhood:
         return m, n
 
 
-def _json_lists(texts: Iterable[str]) -> list:
+def _json_lists(texts: Iterable[str]) -> list[list[str]]:
     """`json.loads` of each text (a column of JSON lists of names, most of them "[]" or shared
     by many entities), decoding each distinct list of strings once: every entity still gets a
     list of its own."""
     decoded: dict[str, list[str]] = {}
-    out = []
+    out: list[list[str]] = []
     for text in texts:
         known = decoded.get(text)
         if known is not None:

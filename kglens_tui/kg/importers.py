@@ -19,7 +19,8 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.kg.bundled_data import check_not_bundled
 from kglens_tui.kg.csv_triples import parse_csv
 from kglens_tui.kg.jsonl import parse_jsonl, read_extras
-from kglens_tui.kg.parsed import KGImportError, ParsedKG, ProgressFn, check_exists
+from kglens_tui.kg.parsed import KGImportError as KGImportError  # raised by import_kg
+from kglens_tui.kg.parsed import ParsedKG, ProgressFn, check_exists
 from kglens_tui.store.connection import transaction
 from kglens_tui.textfmt import counted
 
@@ -90,7 +91,11 @@ def parse_path(
     )
 
 
-def _canonical_order(parsed: ParsedKG) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+Canonical = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""(order, s_rank, p_rank, o_rank): see `_canonical_order`."""
+
+
+def _canonical_order(parsed: ParsedKG) -> Canonical:
     """Edges as arrays of entity/predicate ranks (by key), sorted by (subject, predicate, object).
 
     Returns (order, s_rank, p_rank, o_rank) where order lists triple rows in canonical order.
@@ -120,14 +125,16 @@ def _names_json(names: list[str]) -> str:
     return "[]" if names == [] else _to_json(names)
 
 
-def content_hash(parsed: ParsedKG, canonical: tuple | None = None) -> str:
+def content_hash(parsed: ParsedKG, canonical: Canonical | None = None) -> str:
     """A sha256 fingerprint of the KG's entities, predicates, templates and facts, independent of
     the order of lines in the files."""
     h = hashlib.sha256()
     for e in sorted(parsed.entities, key=lambda e: e.key):
         h.update(_to_json([e.key, e.label, e.aliases, e.type, e.groups]).encode())
-    for p in sorted(parsed.predicates, key=lambda p: p.key):
-        h.update(json.dumps([p.key, p.label, p.active, p.templates], sort_keys=True).encode())
+    for pred in sorted(parsed.predicates, key=lambda q: q.key):
+        h.update(
+            json.dumps([pred.key, pred.label, pred.active, pred.templates], sort_keys=True).encode()
+        )
     order, s, p, o = canonical if canonical is not None else _canonical_order(parsed)
     h.update(np.stack((s, p, o)).astype("<i8").tobytes())
     rank_of_row = np.empty(len(order), dtype=np.int64)

@@ -34,7 +34,9 @@ from kglens_tui.kg.templates import PLACEHOLDERS, placeholders_text, template_pr
 _raw_decode = json.JSONDecoder().raw_decode
 
 
-def _json_lines(path: Path, progress: ProgressFn | None = None) -> Iterator[tuple[int, dict]]:
+def _json_lines(
+    path: Path, progress: ProgressFn | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, object) for every non-blank line of a JSONL file."""
     any_line = False
     for lineno, text in decoded_lines(path, progress):
@@ -137,7 +139,7 @@ def parse_jsonl(
 
 def _explain_triple(
     parsed: ParsedKG,
-    obj: dict,
+    obj: dict[str, Any],
     path: Path,
     line: int,
     entities_path: Path,
@@ -181,14 +183,14 @@ def _parse_predicates(parsed: ParsedKG, path: Path) -> None:
         )
 
 
-def _flag(obj: dict, key: str, default: bool, path: Path, line: int) -> bool:
+def _flag(obj: dict[str, Any], key: str, default: bool, path: Path, line: int) -> bool:
     value = obj.get(key, default)
     if not isinstance(value, bool):
         raise KGImportError(path, line, key, f"expected true or false, got {value!r}")
     return value
 
 
-def _templates(obj: dict, label: str, path: Path, line: int) -> dict[str, Any]:
+def _templates(obj: dict[str, Any], label: str, path: Path, line: int) -> dict[str, Any]:
     """A predicate's question templates, checked: yes_no a list of strings, wh and statement
     strings, each free of control characters and a valid template of its kind (see
     kg.templates.template_problem: only its placeholders, all of them, no other brace)."""

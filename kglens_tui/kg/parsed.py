@@ -211,7 +211,9 @@ def read_bytes(path: Path) -> bytes:
         raise KGImportError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
 
 
-def str_field(obj: dict, key: str, path: Path, line: int, *, required: bool = True) -> str:
+def str_field(
+    obj: dict[str, Any], key: str, path: Path, line: int, *, required: bool = True
+) -> str:
     """A string member, stripped and checked; "" when absent and not required."""
     value = obj.get(key)
     if value is None:
@@ -226,7 +228,7 @@ def str_field(obj: dict, key: str, path: Path, line: int, *, required: bool = Tr
     return value
 
 
-def str_list_field(obj: dict, key: str, path: Path, line: int) -> list[str]:
+def str_list_field(obj: dict[str, Any], key: str, path: Path, line: int) -> list[str]:
     """A list-of-strings member, each stripped and checked, blanks dropped."""
     value = obj.get(key)
     if value is None:

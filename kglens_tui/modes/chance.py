@@ -99,10 +99,10 @@ def reach_probability(
     if len(order) > MAX_BETWEEN:
         return None
     miss = 1 - p_yes
-    states: dict[frozenset, float] = {frozenset(): 1.0}
+    states: dict[frozenset[Hashable], float] = {frozenset(): 1.0}
     for x in order:
         into = pred.get(x, set())
-        nxt: dict[frozenset, float] = defaultdict(float)
+        nxt: dict[frozenset[Hashable], float] = defaultdict(float)
         for got, mass in states.items():
             hit = 1 - miss ** ((a in into) + len(got & into))
             nxt[got | {x}] += mass * hit

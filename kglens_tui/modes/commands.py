@@ -13,6 +13,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui.answers.bias import Rate
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
@@ -51,7 +52,7 @@ from kglens_tui.modes.kontest_metrics import KontestMetrics
 from kglens_tui.modes.kontest_plan import transitive_candidates
 from kglens_tui.modes.oracles import Coverage
 from kglens_tui.runs.commands import settings_config, tell_interrupted
-from kglens_tui.runs.config import ConfigError, check_new_run
+from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.fields import (
     RUN_ALIASES,
     RUN_FLAGS,
@@ -106,7 +107,9 @@ def _new_config(args: argparse.Namespace, mode: str, limit: str) -> Any:
     return config
 
 
-def _drive(args: argparse.Namespace, conn: sqlite3.Connection, config) -> ModeSnapshot:
+def _drive(
+    args: argparse.Namespace, conn: sqlite3.Connection, config: ModeConfig | None
+) -> ModeSnapshot:
     bar = Progress(
         TextColumn("[bold]run {task.fields[run]}"),
         BarColumn(),
@@ -209,7 +212,7 @@ def _header(
 ) -> ModeSnapshot:
     """The run's settings, status and progress; its snapshot."""
     run = load_run(conn, run_id, mode)
-    snap = open_snapshot(conn, run_id)
+    snap: ModeSnapshot = open_snapshot(conn, run_id)
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
     cfg = run.config
     subset = "/" + cfg.subset if cfg.subset else ""
@@ -570,7 +573,7 @@ def _add_run_options(p: argparse.ArgumentParser, mode: str, limit: str) -> None:
     p.set_defaults(parser=p)
 
 
-def add_mode_commands(sub: argparse._SubParsersAction) -> None:
+def add_mode_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     """Add `consistency` and `facteval` and their subcommands to the top-level parser."""
     kon = sub.add_parser("consistency", help="KONTEST consistency testing: run, report, ensemble")
     kon_sub = kon.add_subparsers(dest="consistency_command", metavar="CONSISTENCY", required=True)

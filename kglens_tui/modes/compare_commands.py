@@ -6,6 +6,7 @@ import argparse
 import sqlite3
 from collections.abc import Callable
 
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.core.table_options import add_table_options
@@ -44,8 +45,8 @@ def cmd_facteval_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> 
 
 
 def add_compare_commands(
-    kon_sub: argparse._SubParsersAction,
-    fe_sub: argparse._SubParsersAction,
+    kon_sub: argparse._SubParsersAction[ArgumentParser],
+    fe_sub: argparse._SubParsersAction[ArgumentParser],
     wrap: Callable[[Command], Callable[[argparse.Namespace], int]],
 ) -> None:
     """Add the two `compare` subcommands; ``wrap`` opens the workspace and reports errors."""

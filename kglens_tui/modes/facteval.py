@@ -4,10 +4,11 @@ abstention, and report precision, recall and F1 side by side per context."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from kglens_tui.answers.bias import YesNoBias, constant_right
 from kglens_tui.answers.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
@@ -15,7 +16,7 @@ from kglens_tui.answers.mentions import NameTable, TypeNames
 from kglens_tui.answers.verify import normalize
 from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.llm.base import ChatClient, QuestionMeta
 from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
 from kglens_tui.modes.config import FACTEVAL
 from kglens_tui.modes.facteval_plan import MASK
@@ -38,6 +39,7 @@ from kglens_tui.modes.store import (
     write_facteval_answers,
 )
 from kglens_tui.runs.prompts import load_prompt
+from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
 ANSWER_PROMPTS = {
@@ -65,7 +67,7 @@ SEVERAL = " If several answers are correct, return all of them as a list."
 
 def answer_messages(
     q: QuestionRow, context: str, text: str | None = None, multi_valued: bool = False
-) -> tuple[dict, ...]:
+) -> tuple[dict[str, str], ...]:
     """The chat messages asking question ``q`` under one context variant; on a multi-valued
     relation the fill-in-the-blank prompt asks for every answer."""
     prompt = load_prompt(ANSWER_PROMPTS[(q.qtype, q.format)])
@@ -295,7 +297,14 @@ class FactevalEngine(ModeEngine):
 
     mode = FACTEVAL
 
-    def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        run: RunRecord,
+        kg: KGIndex,
+        target: ChatClient,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(conn, run, kg, target, **kwargs)
         self._saq_right: dict[int, bool] | None = None
         self.load_stored()
@@ -454,6 +463,6 @@ class FactevalEngine(ModeEngine):
         if self.generator is not None and generator == "template":
             text, generator = await self._generate(q)
         done = await asyncio.gather(*(self._ask_one(q, c, text) for c in q.contexts))
-        rows: list = [QuestionText(q.id, text, generator), *(row for row, _ in done)]
+        rows: list[object] = [QuestionText(q.id, text, generator), *(row for row, _ in done)]
         views = [answer_view(q, text, row) for row, _ in done]
         return UnitResult(unit, rows, [reply for _, reply in done], views)

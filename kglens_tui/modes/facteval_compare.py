@@ -131,7 +131,7 @@ class RunScores:
     def column(self) -> str:
         return f"{self.run.target_label} (run {self.run.id})"
 
-    def scores(self, keep: set | None = None) -> dict[tuple[str, str, str, str], Scores]:
+    def scores(self, keep: set[FactKey] | None = None) -> dict[tuple[str, str, str, str], Scores]:
         """Scores keyed by (qtype, format, context, source); ``keep``: only these `fact_key`s."""
         rows: dict[str, list[tuple[str, str, str, str]]] = defaultdict(list)
         for q in self.questions:
@@ -148,12 +148,16 @@ class RunScores:
         }
 
 
-def fact_key(q: QuestionRow) -> tuple:
+FactKey = tuple[int | None, int, int, str, str, str]
+"""(edge_id, subject_id, predicate_id, qtype, format, truth): see `fact_key`."""
+
+
+def fact_key(q: QuestionRow) -> FactKey:
     """The same question about the same fact in another run of the same KG."""
     return (q.edge_id, q.subject_id, q.predicate_id, q.qtype, q.format, q.truth)
 
 
-def answered_facts(r: RunScores) -> set[tuple]:
+def answered_facts(r: RunScores) -> set[FactKey]:
     """The `fact_key`s of the run's questions answered in every context they were asked in (no
     reply missing, no failed request)."""
     return {
@@ -165,10 +169,10 @@ def answered_facts(r: RunScores) -> set[tuple]:
     }
 
 
-def shared_facts(runs: Sequence[RunScores]) -> dict[str, set[tuple]]:
+def shared_facts(runs: Sequence[RunScores]) -> dict[str, set[FactKey]]:
     """Per KG, the `fact_key`s every run of that KG answered (`answered_facts`): the questions
     `compare_table` compares."""
-    by_kg: dict[str, list[set[tuple]]] = defaultdict(list)
+    by_kg: dict[str, list[set[FactKey]]] = defaultdict(list)
     for r in runs:
         by_kg[r.run.kg_name].append(answered_facts(r))
     return {kg: set.intersection(*sets) for kg, sets in by_kg.items()}
@@ -294,7 +298,9 @@ def _best(m: FactevalMetrics, qtype: str, fmt: str, context: str) -> float | Non
     return None if best is None else best.value
 
 
-def _merge_sources(scores: Mapping[tuple[str, str, str, str], Scores]) -> dict:
+def _merge_sources(
+    scores: Mapping[tuple[str, str, str, str], Scores],
+) -> dict[tuple[str, str, str], Scores]:
     """Template and LLM-written questions together, per (qtype, format, context)."""
     out: dict[tuple[str, str, str], Scores] = {}
     for (qtype, fmt, context, _source), s in scores.items():
@@ -316,7 +322,9 @@ def _add(a: Scores, b: Scores) -> Scores:
     )
 
 
-def generator_pairs(runs: Sequence[RunScores]) -> list[tuple[RunScores, RunScores, set]]:
+def generator_pairs(
+    runs: Sequence[RunScores],
+) -> list[tuple[RunScores, RunScores, set[FactKey]]]:
     """(template run, LLM-question run, facts both asked) for runs of one KG and one model where
     one asked only template questions and the other asked some a generator model wrote."""
     out = []
@@ -332,7 +340,7 @@ def generator_pairs(runs: Sequence[RunScores]) -> list[tuple[RunScores, RunScore
     return out
 
 
-def generator_table(template: RunScores, llm: RunScores, shared: set) -> LiteralTable:
+def generator_table(template: RunScores, llm: RunScores, shared: set[FactKey]) -> LiteralTable:
     """F1 · abstention rate of template and LLM-written questions on the same facts, each with
     its interval, chance and n."""
     t = LiteralTable(

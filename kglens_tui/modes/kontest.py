@@ -4,12 +4,14 @@ the oracles and coverage over the answers are in `kontest_metrics`."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from functools import partial
+from typing import Any
 
 from kglens_tui.answers.generated import rejected_source, rejection
 from kglens_tui.answers.verify import first_word_answer, normalize
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.llm.base import ChatClient, QuestionMeta
 from kglens_tui.llm.usage import HelperRole
 from kglens_tui.modes.config import KONTEST
 from kglens_tui.modes.kontest_metrics import (
@@ -32,6 +34,7 @@ from kglens_tui.modes.store import (
     write_kontest_queries,
 )
 from kglens_tui.runs.prompts import load_prompt
+from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
 
 
@@ -55,7 +58,14 @@ class KontestEngine(ModeEngine):
     mode = KONTEST
     helper_role = HelperRole.PARAPHRASER
 
-    def __init__(self, conn, run, kg: KGIndex, target, **kwargs) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        run: RunRecord,
+        kg: KGIndex,
+        target: ChatClient,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(conn, run, kg, target, **kwargs)
         self.relations = load_relations(conn, run.id)
         self.paths = load_paths(conn, run.id)

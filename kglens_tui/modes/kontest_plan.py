@@ -94,7 +94,7 @@ def _yes_no_templates(kg: KGIndex, p: int) -> list[str]:
 
 def _statement_question(kg: KGIndex, p: int, lead: str) -> str:
     label = kg.pred_labels[p]
-    statement = kg.pred_templates[p].get("statement") or templates_for(label)["statement"]
+    statement: str = kg.pred_templates[p].get("statement") or templates_for(label)["statement"]
     if statement.startswith(("The ", "A ", "An ")):
         statement = statement[0].lower() + statement[1:]
     return lead + statement.rstrip(".") + "?"

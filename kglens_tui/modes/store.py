@@ -166,7 +166,9 @@ def load_latest_kontest_queries(
     return [KontestQueryRow(*r) for r in reversed(rows)]
 
 
-def write_kontest_queries(conn: sqlite3.Connection, run_id: int, rows: list) -> None:
+def write_kontest_queries(
+    conn: sqlite3.Connection, run_id: int, rows: list[KontestQueryRow]
+) -> None:
     """Store (or replace, when a failed unit was asked again) KONTEST queries."""
     conn.executemany(
         "INSERT OR REPLACE INTO kontest_query(run_id, relation, conversation, turn, template, "

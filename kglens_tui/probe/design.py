@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from kglens_tui.probe.pkg import PKGState
 from kglens_tui.probe.samplers import Sampler, sample_batch
@@ -58,7 +59,9 @@ class DesignDraw:
     """The same sum per predicate (KG predicate index)."""
 
 
-def control_predictions(state: PKGState, predicates: np.ndarray, learned: bool) -> np.ndarray:
+def control_predictions(
+    state: PKGState, predicates: npt.NDArray[np.int64], learned: bool
+) -> npt.NDArray[np.float64]:
     """Each run edge's predicted error rate from the answers so far (the control variate): the
     learned model's posterior mean when the run learns one, else the edge's own failures shrunk
     towards its predicate's failure share (PREDICATE_WEIGHT answers' worth)."""

@@ -15,19 +15,20 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from kglens_tui.answers.bias import Baseline, baseline_from_counts, constant_right, guess_error
 from kglens_tui.answers.judge import judge_wh, unjudged_label
-from kglens_tui.answers.matcher import YES_NO_MATCHER, check_edge_wh, matcher_label
+from kglens_tui.answers.matcher import check_edge_wh, matcher_label
 from kglens_tui.answers.mentions import TypeNames
 from kglens_tui.answers.verify import (
     check_yes_no,
     first_word_answer,
 )
 from kglens_tui.core.status import RunStatus
-from kglens_tui.core.verdict import Verdict
+from kglens_tui.core.verdict import YES_NO_MATCHER, Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
@@ -46,9 +47,12 @@ from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
     FAILED,
+    DrawRow,
     ObservationRow,
-    commit_iteration,
     rebuild_state,
+)
+from kglens_tui.probe.runstore import (
+    commit_iteration as commit_iteration,  # re-exported: bench.engine_bench times it here
 )
 from kglens_tui.probe.samplers import Sampler
 from kglens_tui.probe.schedules import Batches, Continuous, in_order
@@ -260,9 +264,9 @@ class ProbeStats:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     dropped: int = 0
-    counts: Counter = field(default_factory=Counter)
+    counts: Counter[str] = field(default_factory=Counter)
     history: list[Rates] = field(default_factory=list)
-    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))
+    recent: deque[ReplyView] = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))
     converged: bool = False
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
@@ -271,7 +275,7 @@ class ProbeStats:
     replies_total: int = 0
     blind_spots: tuple[BlindSpot, ...] = ()
     learned: LearnedView | None = None
-    yes_no: Counter = field(default_factory=Counter)
+    yes_no: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(expected, given) counts of Yes/No replies that start with yes or no."""
     baseline: Baseline | None = None
     insights_iteration: int | None = None
@@ -375,6 +379,7 @@ class ProbeEngine(RunEngine):
     commits it with the posterior's update (`finish_iteration`)."""
 
     mode = KGLENS
+    stats: ProbeStats
 
     def __init__(
         self,
@@ -583,7 +588,7 @@ class ProbeEngine(RunEngine):
             "AND o.incl_prob > 0 ORDER BY o.iteration, o.draw_slot",
             (self.run.id,),
         ).fetchall()
-        by_draw: dict[tuple[int, int], list] = {}
+        by_draw: dict[tuple[int, int], list[Any]] = {}
         for row in rows:
             by_draw.setdefault((row[0], row[1]), []).append(row)
         for answers in by_draw.values():
@@ -852,7 +857,7 @@ class ProbeEngine(RunEngine):
 
     def _design_rows(
         self, iteration: int, outcomes: list[Outcome]
-    ) -> tuple[dict[int, tuple[int, float, float]], list[tuple], dict[int, np.ndarray]]:
+    ) -> tuple[dict[int, tuple[int, float, float]], list[DrawRow], dict[int, np.ndarray]]:
         """The design of a committed iteration: per slot (draw's first slot, probability,
         prediction), its draws as stored, and each draw's mean prediction per predicate code.
         The floor's probability is taken over the floor edges that were answered (a failed
@@ -863,7 +868,7 @@ class ProbeEngine(RunEngine):
             del self._draws[key]
         self._drawn_at.pop(iteration, None)
         placed: dict[int, tuple[int, int]] = {}
-        answered_floor: Counter = Counter()
+        answered_floor: Counter[int] = Counter()
         for o in outcomes:
             where = self._asked_from.pop((iteration, o.question.slot), None)
             if where is None or (iteration, where[0]) not in drawn:
@@ -904,7 +909,7 @@ class ProbeEngine(RunEngine):
         self,
         outcomes: list[Outcome],
         design: dict[int, tuple[int, float, float]],
-        draws: list[tuple],
+        draws: list[DrawRow],
         means: dict[int, np.ndarray],
     ) -> None:
         """Add the committed draws with an answered floor to the running KG-wide estimate
@@ -1218,7 +1223,7 @@ def start_run(
     kg: KGIndex,
     positions: np.ndarray,
     name: str = "",
-    manifest_extra: dict | None = None,
+    manifest_extra: dict[str, Any] | None = None,
 ) -> RunRecord:
     """Create a run over the given edge positions of the loaded KG
     (`kglens_tui.kg.positions.run_edge_positions`)."""

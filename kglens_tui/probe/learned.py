@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from scipy.special import betaln, expit
 
 from kglens_tui.probe.pkg import PKGState
@@ -149,20 +151,35 @@ class ErrorModel:
             examined=len(seen),
         )
 
-    def _strength(self, eta, y, t, codes, hess, weight) -> float:
+    def _strength(
+        self,
+        eta: npt.NDArray[np.float64],
+        y: npt.NDArray[np.float64],
+        t: npt.NDArray[np.float64],
+        codes: Sequence[np.ndarray],
+        hess: Sequence[npt.NDArray[np.floating[Any]]],
+        weight: npt.NDArray[np.float64],
+    ) -> float:
         """S maximising the beta-binomial likelihood of each edge's answers given the model's
         prediction with that edge left out (one Newton step back from the fit)."""
         q = expit(self._left_out(eta, y, t, codes, hess, weight))
         return _best_strength(q, y, t)
 
     @staticmethod
-    def _left_out(eta, y, t, codes, hess, weight) -> np.ndarray:
+    def _left_out(
+        eta: npt.NDArray[np.float64],
+        y: npt.NDArray[np.float64],
+        t: npt.NDArray[np.float64],
+        codes: Sequence[np.ndarray],
+        hess: Sequence[npt.NDArray[np.floating[Any]]],
+        weight: npt.NDArray[np.float64],
+    ) -> npt.NDArray[np.float64]:
         """Each examined edge's linear predictor without its own answers (approximately: its
         pull on each of its effects taken back)."""
         p = expit(eta)
         rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
         resid = weight * (rate - p)
-        back = sum(resid / hess[g][codes[g]] for g in range(3))
+        back: npt.NDArray[np.float64] = sum(resid / hess[g][codes[g]] for g in range(3))
         return eta - back
 
     def predict(self, fit: ModelFit, positions: np.ndarray | None = None) -> np.ndarray:
@@ -219,7 +236,7 @@ class ErrorModel:
         return tuple(explained * x / sum(parts) for x in parts)  # type: ignore[return-value]
 
 
-def _bounded(q: np.ndarray, fit: ModelFit) -> np.ndarray:
+def _bounded(q: npt.NDArray[np.float64], fit: ModelFit) -> npt.NDArray[np.float64]:
     """``q`` no more extreme than the answers the fit rests on allow: within 1/(2(T + 1)) of 0
     and 1 after T answers. When every answer so far is right (or every one wrong) the fit's
     intercept runs off towards minus (plus) infinity, and an unbounded q would give an edge a
@@ -235,8 +252,8 @@ def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ids, inverse.astype(np.int64)
 
 
-def _logit(p):
-    return np.log(p / (1.0 - p))
+def _logit(p: float) -> float:
+    return float(np.log(p / (1.0 - p)))
 
 
 def _update_variance(effect: np.ndarray, hess: np.ndarray, var: float) -> float:

@@ -24,7 +24,8 @@ from kglens_tui.runs.registry import register
 async def drive(engine: ProbeEngine) -> ProbeSnapshot:
     """Run an engine to its end, then close its target, generator and judge clients."""
     try:
-        return await engine.run_to_end()
+        snap: ProbeSnapshot = await engine.run_to_end()  # run_to_end returns Any
+        return snap
     finally:
         for client in (engine.target, engine.generator, engine.judge):
             if client is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from kglens_tui.kg.graph import Neighbourhood
 
@@ -14,11 +15,11 @@ from kglens_tui.kg.graph import Neighbourhood
 class PKGState:
     """Arrays aligned with a run's active edges (position i is run edge i)."""
 
-    alpha: np.ndarray
-    beta: np.ndarray
-    m: np.ndarray
-    n: np.ndarray
-    err: np.ndarray
+    alpha: npt.NDArray[np.float64]
+    beta: npt.NDArray[np.float64]
+    m: npt.NDArray[np.int32]
+    n: npt.NDArray[np.int32]
+    err: npt.NDArray[np.int32]
 
     @classmethod
     def prior(cls, n_edges: int) -> PKGState:
@@ -37,7 +38,7 @@ class PKGState:
         )
 
     @property
-    def mean_error(self) -> np.ndarray:
+    def mean_error(self) -> npt.NDArray[np.float64]:
         """Posterior mean error rate alpha / (alpha + beta)."""
         return self.alpha / (self.alpha + self.beta)
 

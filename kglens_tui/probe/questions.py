@@ -7,6 +7,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -192,7 +193,17 @@ class QuestionFactory:
         return tuple(dict.fromkeys(out))
 
     def _yes_no(
-        self, iteration, slot, pos, edge_id, s, p, o, templates, true_nodes, rng
+        self,
+        iteration: int,
+        slot: int,
+        pos: int,
+        edge_id: int,
+        s: int,
+        p: int,
+        o: int,
+        templates: dict[str, Any],
+        true_nodes: np.ndarray,
+        rng: np.random.Generator,
     ) -> Question:
         kg = self.kg
         candidate, expected = o, "yes"
@@ -223,7 +234,19 @@ class QuestionFactory:
             iteration, slot, pos, edge_id, YES_NO, text, "template", candidate, expected, (), meta
         )
 
-    def _wh(self, iteration, slot, pos, edge_id, s, p, o, template, true_nodes, rng) -> Question:
+    def _wh(
+        self,
+        iteration: int,
+        slot: int,
+        pos: int,
+        edge_id: int,
+        s: int,
+        p: int,
+        o: int,
+        template: str,
+        true_nodes: np.ndarray,
+        rng: np.random.Generator,
+    ) -> Question:
         kg = self.kg
         answers = tuple(kg.names(int(t)) for t in true_nodes)
         text = fill(template, self._display(s, p, true_nodes))

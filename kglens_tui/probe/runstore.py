@@ -7,6 +7,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -19,6 +20,10 @@ from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
 from kglens_tui.store.target_usage import COLUMNS as TARGET_USAGE
 from kglens_tui.store.target_usage import add_target_usage
+
+DrawRow = tuple[int, int, int, int, int, float, str]
+"""A design_draw row without the run id: (iteration, first_slot, floor_size, eligible,
+population, total, predicate_totals as JSON)."""
 
 
 @dataclass(frozen=True)
@@ -67,10 +72,10 @@ def commit_iteration(
     run_id: int,
     iteration: int,
     observations: list[ObservationRow],
-    summary: dict,
+    summary: dict[str, Any],
     checkpoint: PKGState | None,
     helpers: dict[str, Usage] | None = None,
-    draws: list[tuple] | None = None,
+    draws: list[DrawRow] | None = None,
 ) -> None:
     """Store one iteration in one transaction: observations, metrics row, optional checkpoint,
     the helper calls made since the last commit, the target's requests and the design's draws

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
+import numpy.typing as npt
 from scipy.special import logit
 
 from kglens_tui.core.registry import Registry
@@ -173,7 +174,7 @@ def _epsilon_greedy(
     return np.concatenate((greedy, explore)).astype(np.int64)
 
 
-def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> np.ndarray:
+def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> npt.NDArray[np.float64]:
     """How settled each edge's side of the top k is: sqrt(1 + answers) (|logit mean - logit cut|
     + slack), the cut halfway between the k-th and (k+1)-th posterior means; the top-k sampler
     asks the smallest. APT's index for thresholding bandits (Locatelli et al., 2016) with the
@@ -188,8 +189,9 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> np.nd
     k = min(max(top_k, 1), n - 1)
     part = np.partition(mean, (n - k - 1, n - k))
     cut = float(part[n - k - 1] + part[n - k]) / 2
-    gap = np.abs(logit(mean) - logit(cut))
-    return np.sqrt(1.0 + state.m + state.n) * (gap + slack)
+    gap: npt.NDArray[np.float64] = np.abs(logit(mean) - logit(cut))
+    answered: npt.NDArray[np.float64] = np.sqrt(1.0 + state.m + state.n)
+    return answered * (gap + slack)
 
 
 for _name, _fn in (

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 
 from kglens_tui.probe.estimates import MIN_REPEATED, DesignRate
 
@@ -151,7 +152,9 @@ def census_pair_rate(
     return DesignRate(estimate, math.sqrt(max(var, 0.0)), int(a.sum()), population, "census pairs")
 
 
-def falling_share(f: np.ndarray, a: np.ndarray, k: int) -> np.ndarray:
+def falling_share(
+    f: npt.NDArray[np.float64], a: npt.NDArray[np.float64], k: int
+) -> npt.NDArray[np.float64]:
     """The unbiased estimate of p^k from f events in a independent asks:
     ``f (f - 1) ... (f - k + 1) / (a (a - 1) ... (a - k + 1))``; 0 where a < k."""
     top = np.ones_like(f)
@@ -162,7 +165,7 @@ def falling_share(f: np.ndarray, a: np.ndarray, k: int) -> np.ndarray:
     return np.divide(top, bottom, out=np.zeros_like(f), where=a >= k)
 
 
-def pair_noise(f: np.ndarray, a: np.ndarray) -> np.ndarray:
+def pair_noise(f: npt.NDArray[np.float64], a: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """Each edge's estimate of the variance of its ``f (f - 1) / (a (a - 1))``, the U-statistic
     ``(4 (a - 2) (p^3 - p^4) + 2 (p^2 - p^4)) / (a (a - 1))`` with every power of p estimated
     without bias (`falling_share`): unbiased from four asks on. With fewer, p^4 cannot be

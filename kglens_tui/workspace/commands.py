@@ -4,8 +4,11 @@ that refers to them (after a confirmation), or rename a KG. Names are shown lite
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
+from collections.abc import Callable
 
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, err_console, print_error
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal, visible
@@ -95,7 +98,7 @@ def _confirm(what: str, assume_yes: bool) -> bool:
     return sys.stdin.readline().strip().lower() in ("y", "yes")
 
 
-def _remove(args: argparse.Namespace, plan_of) -> int:
+def _remove(args: argparse.Namespace, plan_of: Callable[[sqlite3.Connection], Deletion]) -> int:
     conn = connect(args.db or default_db_path())
     try:
         plan = plan_of(conn)
@@ -145,7 +148,7 @@ def _yes(p: argparse.ArgumentParser) -> None:
     p.add_argument("-y", "--yes", action="store_true", help="delete without asking")
 
 
-def add_kg_commands(kg_sub: argparse._SubParsersAction) -> None:
+def add_kg_commands(kg_sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     """Add `rm` and `rename` to `kglens kg`."""
     p = kg_sub.add_parser(
         "rm", help="delete a KG with its runs, triage and the annotation rounds drawn from it"

@@ -98,7 +98,9 @@ def _ids(values: Sequence[int]) -> str:
 IN_JSON = "IN (SELECT value FROM json_each(?))"
 
 
-def _runs(conn: sqlite3.Connection, where: str, params: tuple) -> tuple[RunSummary, ...]:
+def _runs(
+    conn: sqlite3.Connection, where: str, params: tuple[object, ...]
+) -> tuple[RunSummary, ...]:
     rows = conn.execute(
         "SELECT r.id, r.mode, k.name, r.status, r.stop_reason, r.owner FROM run r "
         f"JOIN kg k ON k.id = r.kg_id WHERE {where} ORDER BY r.id",
@@ -122,7 +124,7 @@ def _rounds(
         f"SELECT r.id FROM annotation_round r, json_each(r.source, '$.observation_ids') j "
         f"WHERE j.value IN ({observations})",
     ]
-    params: list = [runs, runs, runs, runs]
+    params: list[object] = [runs, runs, runs, runs]
     if kg_id is not None:
         edges = "SELECT id FROM edge WHERE kg_id = ?"
         clauses += [

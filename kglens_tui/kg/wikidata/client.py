@@ -84,7 +84,7 @@ def validate_results(data: Any, label: str) -> list[Binding]:
 
 def _decode(raw: bytes, label: str) -> dict[str, Any]:
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data: dict[str, Any] = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise WikidataResponseError(
             f"{label}: the response is not UTF-8 (byte {exc.start} of {len(raw)})"
@@ -146,7 +146,8 @@ class SparqlClient:
         data = self._fetch(query, label)
         if self.cache is not None:
             self.cache.put(query, data)
-        return data["results"]["bindings"]
+        bindings: list[Binding] = data["results"]["bindings"]
+        return bindings
 
     def _request(self, query: str) -> urllib.request.Request:
         return urllib.request.Request(
