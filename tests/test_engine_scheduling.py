@@ -262,7 +262,7 @@ def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:
     args += ["--sampler", "brute-force", "--scheduling", "continuous"]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: sampler brute-force") and err.count("\n") == 1
+    assert err.startswith("error: --sampler brute-force") and err.count("\n") == 1
 
 
 def test_a_pause_in_continuous_scheduling_leaves_every_iteration_whole(

@@ -155,7 +155,7 @@ def test_a_rate_limit_of_less_than_one_request_an_hour_is_refused(
     db = tmp_path / "ws.db"
     assert main(["--db", str(db), *command, "--rpm", "1e-300"]) == 2
     err = " ".join(capsys.readouterr().err.split())
-    assert "requests_per_minute 1e-300 spaces requests more than an hour apart" in err
+    assert "--rpm 1e-300 spaces requests more than an hour apart" in err
     assert (
         not db.exists() or not sqlite3.connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0]
     )
