@@ -456,3 +456,39 @@ def test_cli_bound_needs_the_round_and_the_annotator(tmp_path: Path, capsys) -> 
     _hand_db(db)
     assert main(["--db", str(db), "annotate", "tui", "r1", "--bound"]) == 2
     assert capsys.readouterr().err.strip() == "error: --bound needs the ROUND and --annotator"
+
+
+async def test_undo_on_an_unlabelled_item_steps_back_through_the_last_labels(
+    sim_round: tuple[Path, dict[int, str]],
+) -> None:
+    """Two Yes/No items answered (the screen moves on to the third); u there goes back to the
+    second and undoes it, u again to the first: the annotator's last labels, latest first."""
+    db, roles = sim_round
+    app = make_app(db, AnnotationEntry("pilot", NAMES[0]))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
+        screen = app.screen
+        await pilot.press("g")
+        answered = []
+        while len(answered) < 2:
+            item = screen.item
+            if roles[item.item_id].startswith("Y"):
+                answered.append(item.item_id)
+                await pilot.press("y")
+            else:
+                await pilot.press("right")
+        await wait_for(pilot, lambda: screen.pending == 0)
+        third = screen.item
+        assert third.item_id not in answered and screen.state_of(third).question_clear is None
+        for expected in reversed(answered):
+            await pilot.press("u")
+            assert screen.item.item_id == expected
+            await wait_for(pilot, lambda: screen.pending == 0)
+            assert screen.state_of(screen.item).question_clear is None
+        await pilot.press("u")  # nothing of this window's left: the item's own undo says so
+        await wait_for(
+            pilot, lambda: any("Nothing to undo" in n.message for n in app._notifications)
+        )
+    conn = connect(db)
+    for item_id in answered:
+        assert [r.action for r in label_history(conn, item_id, NAMES[0])] == ["label", "undo"]

@@ -71,7 +71,7 @@ ANNOTATE_HELP = """\
 | --- | --- |
 | `y` / `n` | the intent of the question is clear: Yes / No |
 | `c` / `x` | Wh questions: the AI's response is Correct / Incorrect |
-| `u` | undo your last action on this item (repeatable) |
+| `u` | undo your last action on this item (repeatable); on an item you have not labelled here, go back to the last one you did and undo that: `u` again steps further back |
 | `s` | skip this item (it counts as done and casts no vote) |
 | `f` | flag this item with a note (again to edit or remove the flag) |
 | `j` / `k` (or `→` / `←`) | next / previous item |
@@ -372,6 +372,9 @@ class AnnotateScreen(Screen):
         """Items whose question (y / n wait for it) or reply (c / x) was on screen to its end."""
         self._mine: set[str] = set()
         """Revision ids of the actions this window queued."""
+        self._history: list[int] = []
+        """Items this window labelled, skipped or flagged, one entry per action, the latest
+        last: what `u` steps back through once the item shown has nothing of its to undo."""
         self._last_op: dict[int, str] = {}
         """Item id -> revision id of the last action queued for it and not yet stored."""
 
@@ -639,6 +642,8 @@ class AnnotateScreen(Screen):
     # actions
     def _queue(self, op: LabelOp, state: LabelState | None) -> None:
         assert self._writer is not None
+        if op.kind != "undo":
+            self._history.append(op.item_id)
         self._mine.add(op.rev_id)
         self._last_op[op.item_id] = op.rev_id
         self._pending[op.item_id] = self._pending.get(op.item_id, 0) + 1
@@ -758,6 +763,14 @@ class AnnotateScreen(Screen):
         if self._draft.pop(item.item_id, None) is not None:
             self.show()
             return
+        if item.item_id in self._history:  # the item's own latest action
+            del self._history[len(self._history) - 1 - self._history[::-1].index(item.item_id)]
+        elif self._history and self.state_of(item) == LabelState():
+            # nothing said about this item: step back to this window's latest action
+            back = self._history.pop()
+            self._leave_item()
+            self.index = next(n for n, i in enumerate(self.items) if i.item_id == back)
+            item = self.items[self.index]
         seen = self._last_op.get(item.item_id)
         if seen is None:
             seen = item.label.client_rev if item.label is not None else ""
