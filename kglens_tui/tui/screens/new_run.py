@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -17,6 +19,7 @@ from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
+from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_names, bundled_transitive
@@ -24,6 +27,7 @@ from kglens_tui.kg.graph import load_kg, predicate_indexes
 from kglens_tui.kg.stats import kg_summaries, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
+from kglens_tui.llm.pricing import Estimate
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST
 from kglens_tui.probe.config import Difficulty, RunConfig
@@ -36,6 +40,7 @@ from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.registry import get_mode
 from kglens_tui.runs.spend import cost_check
 from kglens_tui.settings import SettingsError
+from kglens_tui.store.connection import connect
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.form_fields import (
@@ -782,7 +787,7 @@ class NewRunScreen(Screen):
             return
         try:
             chosen = self.build_mode_config(config) or config
-            found, _ = cost_check(chosen, self.app.settings, self.app.db())
+            found, _ = await asyncio.to_thread(self._estimate, chosen)
         except (ConfigError, ValueError) as exc:
             self._error(type(exc)(self._in_labels(str(exc))))
             return
@@ -796,8 +801,32 @@ class NewRunScreen(Screen):
         except (ConfigError, ValueError) as exc:
             self._error(type(exc)(self._in_labels(str(exc))))
             return
-        chosen = config if mode_config is None else mode_config
-        found, asks = cost_check(chosen, self.app.settings, self.app.db())
+        self._cost_then_start(config, mode_config)
+
+    def _estimate(self, chosen: Any) -> tuple[Estimate | None, bool]:
+        """`cost_check` of a run's settings, through a connection of its own: a unit mode's
+        plan reads the KG, which must not hold the screen (any thread)."""
+        conn = connect(self.app.db_path)
+        try:
+            return cost_check(chosen, self.app.settings, conn)
+        finally:
+            conn.close()
+
+    @work(thread=True, exclusive=True, group="cost", exit_on_error=False)
+    def _cost_then_start(self, config: RunConfig, mode_config: Any) -> None:
+        """Estimate the run's cost off the screen's thread, then start it or ask first."""
+        try:
+            found, asks = self._estimate(config if mode_config is None else mode_config)
+        except (KGLensError, ValueError, sqlite3.Error) as exc:
+            self.app.call_from_thread(self._error, exc)
+            return
+        self.app.call_from_thread(self._after_estimate, config, mode_config, found, asks)
+
+    def _after_estimate(
+        self, config: RunConfig, mode_config: Any, found: Estimate | None, asks: bool
+    ) -> None:
+        if not self.is_mounted or self.app.screen is not self:
+            return  # the form was left while the estimate was made
         if found is None or not asks:
             if found is not None:
                 self.notify(visible(found.text()), title="cost")
