@@ -102,3 +102,11 @@ def test_a_bad_flag_is_named_as_the_command_line_names_it(
     assert err.startswith(said) and len(err.splitlines()) == 1
     db = tmp_path / "w.db"
     assert not db.exists() or connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+def test_kontest_paths_alone_are_a_run_where_the_kg_declares_a_transitive_predicate() -> None:
+    """relations=0 walks only paths: of the predicates given, else the KG's own (the bundled
+    places KG declares located_in; the country KG none)."""
+    assert KontestConfig(kg="places", relations=0).validate().relations == 0
+    with pytest.raises(ConfigError, match="nothing to test"):
+        KontestConfig(kg="country", relations=0).validate()

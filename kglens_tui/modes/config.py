@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Self
 
+from kglens_tui.kg.bundled_data import bundled_transitive
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.fields import CHOICES
 
@@ -42,8 +43,11 @@ class KontestConfig(ModeConfig):
             raise ConfigError("max_paths must not be negative")
         if self.template3 and self.generator != "template":
             raise ConfigError("template3 asks the template-3 phrasing: use --generator template")
-        if self.relations == 0 and not self.transitive:
-            raise ConfigError("nothing to test: relations is 0 and no transitive predicate given")
+        if self.relations == 0 and not (self.transitive or bundled_transitive(self.kg)):
+            raise ConfigError(
+                "nothing to test: relations is 0 and no transitive predicate given (nor one the "
+                "KG declares)"
+            )
         return self
 
 
