@@ -107,9 +107,16 @@ class LiteralDataTable(DataTable[CellType]):
         """(column index, descending) of the order shown; None: the rows as given."""
         self._given: list[str] = []
         """Row keys in the order the caller gave them (the natural order)."""
-        self._titles: list[Any] = []
-        self._widths: dict[ColumnKey, int] = {}
-        """Each column's width without the sort mark."""
+        self._titles: dict[ColumnKey, tuple[Text, int]] = {}
+        """Each column's title and width without the sort mark."""
+        self._marked: tuple[int, bool] | None = None
+        """The `sorted_by` the titles show."""
+
+    def clear(self, columns: bool = False) -> LiteralDataTable[CellType]:
+        if columns:
+            self._titles.clear()
+        super().clear(columns)
+        return self
 
     def add_column(self, label: Any = None, **kw: Any) -> ColumnKey:
         return super().add_column(_cell(label), **kw)
@@ -130,7 +137,6 @@ class LiteralDataTable(DataTable[CellType]):
         those of the labels alone, which cut numbers mid-digit; callers fit the cells to the
         screen first (numbers whole, text cut with "…": `tui.format.fit_widths`)."""
         self.clear(columns=True)
-        self._titles, self._widths = list(columns), {}
         for i, label in enumerate(columns):
             widths = [cell_width(row[i]) for row in rows if i < len(row)]
             self.add_column(label, width=max([cell_width(label), *widths]))
@@ -236,28 +242,29 @@ class LiteralDataTable(DataTable[CellType]):
         selected = self.selected_key()
         keys = [row_key.value for row_key in self.rows if row_key.value is not None]
         if len(keys) == self.row_count:  # rows added without keys keep their order
-            given = [k for k in self._given if k in set(keys)] or keys
+            present = set(keys)
+            given = [k for k in self._given if k in present] or keys
             self._order(self._sorted(given))
         self._show_sort()
         self.select_key(selected)
 
     def _show_sort(self) -> None:
-        """Mark the sorted column's title with its direction."""
-        if not self.sortable:
+        """Mark the sorted column's title with its direction (nothing to do when the titles
+        already show the order: a live table syncs its rows every refresh)."""
+        if not self.sortable or (
+            self._marked == self.sorted_by and self._titles.keys() == self.columns.keys()
+        ):
             return
         for index, (key, column) in enumerate(self.columns.items()):
-            if index >= len(self._titles):
-                self._titles.append(column.label.copy())
-            base = self._widths.setdefault(key, column.width)
+            title, base = self._titles.setdefault(key, (column.label.copy(), column.width))
             mark = ""
             if self.sorted_by is not None and self.sorted_by[0] == index:
                 mark = ARROWS[self.sorted_by[1]]
-            label = _cell(self._titles[index])
-            label = label.copy() if isinstance(label, Text) else Text(str(label))
-            label.append(mark)
-            column.label = label
+            column.label = title.copy()
+            column.label.append(mark)
             if not column.auto_width:
                 column.width = base + len(mark)  # the mark never cuts the title
+        self._marked = self.sorted_by
         self._require_update_dimensions = True
         self._update_count += 1
         self.refresh()
