@@ -105,5 +105,10 @@ class KGLensMode:
     drive = staticmethod(drive)
     open_snapshot = staticmethod(open_snapshot)
 
+    @staticmethod
+    def planned_requests(conn: sqlite3.Connection | None, config: RunConfig) -> int:
+        """Every iteration asks a full batch (the budget aside)."""
+        return int(config.iterations) * int(config.batch_size)
+
 
 MODE = register(KGLensMode())

@@ -106,19 +106,14 @@ def manifest_prices(config: Any) -> dict[str, list[float]]:
 
 
 def planned_requests(config: Any, conn: Any = None) -> int | None:
-    """The target requests a new run plans at most: a KGLens run's iterations x batch size, a
-    unit mode's plan (read through ``conn``; none without it), either within the run's request
-    budget; None when neither says."""
-    bound = getattr(config, "max_requests", None)
-    iterations, batch = getattr(config, "iterations", None), getattr(config, "batch_size", None)
-    planned: int | None = None
-    if iterations and batch:
-        planned = int(iterations) * int(batch)
-    elif conn is not None:
-        from kglens_tui.runs.registry import mode_of_config
+    """The target requests a new run plans at most: what its mode's `planned_requests` says
+    (a KGLens run's iterations x batch size, a unit mode's plan read through ``conn``), within
+    the run's request budget; None when neither says."""
+    from kglens_tui.runs.registry import mode_of_config
 
-        planner = getattr(mode_of_config(config), "planned_requests", None)
-        planned = planner(conn, config) if planner is not None else None
+    bound = getattr(config, "max_requests", None)
+    planner = getattr(mode_of_config(config), "planned_requests", None)
+    planned: int | None = planner(conn, config) if planner is not None else None
     if planned is None:
         return None if bound is None else int(bound)
     return planned if bound is None else min(planned, int(bound))

@@ -48,9 +48,12 @@ class UnitMode:
         """The target requests a plan makes when every unit is asked once (None: unknown)."""
         return None
 
-    def planned_requests(self, conn: sqlite3.Connection, config: Any) -> int | None:
+    def planned_requests(self, conn: sqlite3.Connection | None, config: Any) -> int | None:
         """`plan_requests` of the plan a new run of ``config`` would make (read only: nothing
-        is stored; the KG is imported first where it is a bundled one not imported yet)."""
+        is stored; the KG is imported first where it is a bundled one not imported yet); None
+        without a connection to read it through."""
+        if conn is None:
+            return None
         ensure_kg(conn, config.kg)
         plan = self.plan(conn, load_kg(conn, config.kg), dataclasses.replace(config))
         return self.plan_requests(plan)
