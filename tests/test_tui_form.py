@@ -260,3 +260,16 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is form)
         assert not started
+
+
+async def test_generated_fields_join_the_errors_listed_at_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await _form(pilot)
+        form.query_one("#batch_size", Input).value = "0"
+        form.query_one("#timeout_s", Input).value = ""
+        form.query_one("#temperature", Input).value = "."
+        errors = form.form_errors()
+        assert "Batch size must be at least 1 (got 0)" in errors
+        assert "Timeout (seconds) is required" in errors
+        assert any(e.startswith("Temperature: '.'") for e in errors)

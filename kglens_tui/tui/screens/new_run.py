@@ -48,6 +48,7 @@ from kglens_tui.tui.screens.form_fields import (
     FormField,
     generated_fields,
     make_widgets,
+    parse_value,
     parsed,
     set_widget,
     shown_value,
@@ -92,6 +93,8 @@ INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
 
 FACTS_SETTING = {KONTEST: "relations", FACTEVAL: "facts"}
 """The run setting behind the form's "Facts to ask" in each unit mode."""
+FACTS_LABEL = {KONTEST: "Relations to ask", FACTEVAL: "Facts to ask"}
+"""How the form labels that field in each unit mode."""
 
 FORM_CONTEXTS = CONTEXTS
 """The contexts a fact-eval run from the form asks each question in (every one, so that its live
@@ -537,9 +540,7 @@ class NewRunScreen(Screen):
         ):
             for widget in self.query(selector):
                 widget.display = show
-        self.query_one("#facts-label", Label).update(
-            "Relations to ask" if mode == KONTEST else "Facts to ask"
-        )
+        self.query_one("#facts-label", Label).update(FACTS_LABEL.get(str(mode), "Facts to ask"))
         for mode_name in FORM_MODES:
             for widget in self.query(f".in-{mode_name}"):
                 widget.display = False
@@ -737,6 +738,13 @@ class NewRunScreen(Screen):
         model = self.query_one("#model", Input).value.strip()
         if self.query_one("#target", Select).value == "openai" and not model:
             errors.append(f"{labels.get('model', 'model')} is required for an endpoint")
+        for name, field in GENERATED.items():
+            if not shown(name):
+                continue
+            try:
+                parse_value(field, self._generated_value(name))
+            except ConfigError as exc:
+                errors.append(self._in_labels(str(exc)))
         return errors
 
     def _in_labels(self, message: str) -> str:
