@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList
 from textual.widgets.selection_list import Selection
 
+from kglens_tui.core.safetext import literal
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.fields import FieldSpec, field_specs
 from kglens_tui.runs.options import comma_list, convert_setting
@@ -72,6 +73,14 @@ def generated_fields(modes: Iterable[str], by_hand: set[str]) -> dict[str, FormF
     return {name: FormField(spec, tuple(ms)) for name, (spec, ms) in found.items()}
 
 
+def number_text(value: float | None) -> str:
+    """A number a field starts with ("" for none: the placeholder says what that means); a
+    whole number as typed (``:g`` would show 1000000 as 1e+06, which no integer field takes)."""
+    if value is None:
+        return ""
+    return str(value) if isinstance(value, int) else f"{value:g}"
+
+
 def shown_value(spec: FieldSpec, value: Any) -> FieldValue:
     """A setting's value as its widget holds it."""
     if spec.kind is bool:
@@ -79,12 +88,10 @@ def shown_value(spec: FieldSpec, value: Any) -> FieldValue:
     if spec.many:
         items = [str(v) for v in value or ()]
         return items if spec.choices else ", ".join(items)
-    if value is None:
-        return ""
     if isinstance(value, Enum):
         return str(value.value)
-    if isinstance(value, float):
-        return f"{value:g}" if abs(value) < 1e15 else str(value)
+    if value is None or isinstance(value, int | float):
+        return number_text(value)
     return str(value)
 
 
@@ -98,11 +105,13 @@ def make_widgets(field: FormField, value: FieldValue) -> Iterator[Widget]:
     elif spec.choices and spec.many:
         chosen = set(value) if isinstance(value, list) else set()
         yield SelectionList[str](
-            *(Selection(c, c, c in chosen) for c in spec.choices), id=widget_id, classes=classes
+            *(Selection(literal(c), c, c in chosen) for c in spec.choices),
+            id=widget_id,
+            classes=classes,
         )
     elif spec.choices:
         yield Select(
-            [(c, c) for c in spec.choices],
+            [(literal(c), c) for c in spec.choices],
             value=str(value) if value else Select.BLANK,
             allow_blank=spec.optional,
             id=widget_id,

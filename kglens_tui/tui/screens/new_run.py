@@ -48,6 +48,7 @@ from kglens_tui.tui.screens.form_fields import (
     FormField,
     generated_fields,
     make_widgets,
+    number_text,
     parse_value,
     parsed,
     set_widget,
@@ -139,12 +140,12 @@ def mode_fields(mode: str, config: Any) -> dict[str, FieldValue]:
     values: dict[str, FieldValue] = {
         "predicates": ", ".join(config.predicates),
         "concurrency": str(config.concurrency),
-        "requests_per_minute": _shown(config.requests_per_minute),
-        "max_requests": _shown(config.max_requests),
+        "requests_per_minute": number_text(config.requests_per_minute),
+        "max_requests": number_text(config.max_requests),
         "seed": str(config.seed),
     }
     if mode in FACTS_SETTING:
-        values["facts"] = _shown(getattr(config, FACTS_SETTING[mode]))
+        values["facts"] = number_text(getattr(config, FACTS_SETTING[mode]))
     if mode == KONTEST:
         values["template3"] = bool(config.template3)
     values["generator"] = config.generator
@@ -867,11 +868,3 @@ class NewRunScreen(Screen):
             self.app.start_run(config)
         else:
             self.app.start_mode_run(mode_config)
-
-
-def _shown(value: float | None) -> str:
-    """A number a field starts with ("" for none: the placeholder says what that means); a
-    whole number as typed (``:g`` would show 1000000 as 1e+06, which no integer field takes)."""
-    if value is None:
-        return ""
-    return str(value) if isinstance(value, int) else f"{value:g}"
