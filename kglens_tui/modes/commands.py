@@ -103,7 +103,7 @@ def _new_config(args: argparse.Namespace, mode: str, limit: str) -> Any:
         config.validate()
         check_new_run(config)
     except ConfigError as exc:  # named as the command line names it
-        raise ConfigError(named_by_flag(str(exc), flags_of(args.parser))) from None
+        raise ConfigError(named_by_flag(str(exc), args.flag_of)) from None
     return config
 
 
@@ -570,7 +570,7 @@ def _add_run_options(p: argparse.ArgumentParser, mode: str, limit: str) -> None:
         aliases=RUN_ALIASES,
         skip=("mode", limit),
     )
-    p.set_defaults(parser=p)
+    p.set_defaults(flag_of=flags_of(p))
 
 
 def add_mode_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
