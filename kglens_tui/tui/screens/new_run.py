@@ -97,9 +97,10 @@ FACTS_SETTING = {KONTEST: "relations", FACTEVAL: "facts"}
 FACTS_LABEL = {KONTEST: "Relations to ask", FACTEVAL: "Facts to ask"}
 """How the form labels that field in each unit mode."""
 
-FORM_CONTEXTS = CONTEXTS
-"""The contexts a fact-eval run from the form asks each question in (every one, so that its live
-screen compares them), unless the settings file or $KGLENS_CONTEXTS names them."""
+FORM_DEFAULTS: dict[str, dict[str, FieldValue]] = {FACTEVAL: {"contexts": list(CONTEXTS)}}
+"""Settings the form starts a mode's run with where the settings file and KGLENS_* variables
+name none: a fact-eval run asks each question in every context, so its live screen compares
+them."""
 
 FORM_MODES = (KGLENS, KONTEST, FACTEVAL)
 """The modes the form starts runs of, in the order its mode choice lists them."""
@@ -513,10 +514,10 @@ class NewRunScreen(Screen):
             return
         if "facts" in values:  # what an empty field means
             self.query_one("#facts", Input).placeholder = str(values["facts"]) or "all"
-        if mode == FACTEVAL and "contexts" not in {
-            name for name, _, _ in given_run_options(mode, self.app.settings)
-        }:
-            values["contexts"] = list(FORM_CONTEXTS)
+        given = {name for name, _, _ in given_run_options(mode, self.app.settings)}
+        for name, value in FORM_DEFAULTS.get(mode, {}).items():
+            if name not in given:
+                values[name] = value
         for name, value in values.items():
             widget = self.query_one(f"#{name}")
             if widget_value(widget) != self._filled[name]:
