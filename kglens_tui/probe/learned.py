@@ -44,6 +44,8 @@ SHARE_SAMPLE = 50_000
 """At most this many edges, spread evenly, measure each group's share (big graphs stay fast)."""
 STRENGTH_SAMPLE = 1500
 """At most this many edges (asked twice or more) estimate S."""
+MAX_STEP = 2.0
+"""Largest change of an effect or of the intercept in one sweep (logit scale)."""
 
 
 @dataclass(frozen=True)
@@ -107,32 +109,38 @@ class ErrorModel:
         t = (m + n)[seen]
         y = n[seen]
         codes = [c[seen] for c in self.codes]
+        total_n, total_t = float(y.sum()), float(t.sum())
         effects = [np.zeros(size) for size in self.levels]
         var = [1.0, 1.0, 1.0]
-        total_n, total_t = float(y.sum()), float(t.sum())
         mu = float(_logit((total_n + 0.5) / (total_t + 1.0))) if len(seen) else 0.0
         strength = 10.0
         hess: list[np.ndarray] = [np.zeros(size) for size in self.levels]
         eta = np.full(len(seen), mu)
         rate = y / t
+        p = np.empty_like(eta)
         for sweep in range(sweeps):
             # quasi-likelihood weights of the beta-binomial: an edge asked t times tells about
             # its neighbours at most as much as S answers would (its own rate varies around q)
             weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
+            weighted_rate = weight * rate
             for g in range(3):
-                p = expit(eta)
-                resid = weight * (rate - p)
-                curv = weight * p * (1.0 - p)
+                _logistic(eta, out=p)
+                weighted_p = weight * p
+                resid = weighted_rate - weighted_p
+                curv = weighted_p - weighted_p * p
                 size = self.levels[g]
                 grad = np.bincount(codes[g], resid, size) - effects[g] / var[g]
                 hess[g] = np.bincount(codes[g], curv, size) + 1.0 / var[g]
-                step = np.clip(grad / hess[g], -2.0, 2.0)
+                step = _clip_step(grad / hess[g])
                 effects[g] += step
                 eta += step[codes[g]]
-            p = expit(eta)
-            step = float(np.sum(weight * (rate - p)) / max(np.sum(weight * p * (1 - p)), 1e-9))
-            mu += float(np.clip(step, -2.0, 2.0))
-            eta += float(np.clip(step, -2.0, 2.0))
+            _logistic(eta, out=p)
+            weighted_p = weight * p
+            curv_sum = float((weighted_p - weighted_p * p).sum())
+            mu_step = float((weighted_rate - weighted_p).sum()) / max(curv_sum, 1e-9)
+            mu_step = min(max(mu_step, -MAX_STEP), MAX_STEP)
+            mu += mu_step
+            eta += mu_step
             if sweep % 2 == 1:
                 for g in range(3):
                     var[g] = _update_variance(effects[g], hess[g], var[g])
@@ -246,6 +254,20 @@ def _bounded(q: npt.NDArray[np.float64], fit: ModelFit) -> npt.NDArray[np.float6
     return np.clip(q, edge, 1.0 - edge)
 
 
+def _logistic(x: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """1 / (1 + exp(-x)) into `out` (scipy's expit is slower on arrays this size)."""
+    np.negative(x, out=out)
+    np.exp(out, out=out)
+    out += 1.0
+    return np.reciprocal(out, out=out)
+
+
+def _clip_step(step: np.ndarray) -> np.ndarray:
+    """Newton steps limited to +-MAX_STEP, in place (the ufunc: np.clip's wrapper costs more
+    than the clipping on arrays this size)."""
+    return np.minimum(np.maximum(step, -MAX_STEP, out=step), MAX_STEP, out=step)
+
+
 def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(level ids, codes renumbered 0..L-1): only the levels present."""
     ids, inverse = np.unique(codes, return_inverse=True)
@@ -262,10 +284,11 @@ def _update_variance(effect: np.ndarray, hess: np.ndarray, var: float) -> float:
     has = hess > 1.0 / var + 1e-12
     if not has.any():
         return var
-    pinned = float(np.sum(1.0 - (1.0 / var) / hess[has]))
+    pinned = float((1.0 - (1.0 / var) / hess[has]).sum())
     if pinned <= 1e-6:
         return MIN_VAR
-    return float(np.clip(np.sum(effect[has] ** 2) / pinned, MIN_VAR, MAX_VAR))
+    pinned_effects = effect[has]
+    return min(max(float((pinned_effects * pinned_effects).sum()) / pinned, MIN_VAR), MAX_VAR)
 
 
 def _best_strength(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> float:
