@@ -259,13 +259,16 @@ def _logistic(x: np.ndarray, out: np.ndarray) -> np.ndarray:
     np.negative(x, out=out)
     np.exp(out, out=out)
     out += 1.0
-    return np.reciprocal(out, out=out)
+    np.reciprocal(out, out=out)
+    return out
 
 
 def _clip_step(step: np.ndarray) -> np.ndarray:
     """Newton steps limited to +-MAX_STEP, in place (the ufunc: np.clip's wrapper costs more
     than the clipping on arrays this size)."""
-    return np.minimum(np.maximum(step, -MAX_STEP, out=step), MAX_STEP, out=step)
+    np.maximum(step, -MAX_STEP, out=step)
+    np.minimum(step, MAX_STEP, out=step)
+    return step
 
 
 def _dense(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
