@@ -311,9 +311,6 @@ PROBE_TIP = "tip: `kglens probe` always runs headless; `kglens` shows a run live
 
 
 def cmd_probe(args: argparse.Namespace) -> int:
-    from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
-    from kglens_tui.llm.base import LLMError
-    from kglens_tui.runs.runner import prepare, run_blocking
     from kglens_tui.runs.spend import ask_on_terminal, confirm_cost, say_cost
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
@@ -332,6 +329,46 @@ def cmd_probe(args: argparse.Namespace) -> int:
     ):
         console.print(markup_literal(finished), soft_wrap=True)
         return 0
+    try:
+        config = None if args.resume is not None else _config_from_args(args)
+        if config is not None:
+            for target in [config.target, *args.more_targets]:
+                each = dataclasses.replace(config, target=target)
+                confirm_cost(each, args.yes, say_cost, ask_on_terminal())
+    except ConfigError as exc:
+        raise CLIError(str(exc)) from exc
+    if args.more_targets and config is not None and config.plan_of is not None:
+        raise CLIError("more than one --target asks the first target's questions: drop --plan-of")
+    code, leader = _probe_one(conn, args, config)
+    if leader is None or config is None or not args.more_targets:
+        return code
+    runs = [leader]
+    for target in args.more_targets:
+        follower = dataclasses.replace(config, target=target, plan_of=leader)
+        followed, run_id = _probe_one(conn, args, follower)
+        if followed == INTERRUPTED_EXIT:
+            return followed
+        code = max(code, followed)
+        if run_id is not None:
+            runs.append(run_id)
+    if len(runs) > 1:
+        print_command(
+            f"{len(runs)} runs asked the same questions; the paired comparison:",
+            suggested(f"compare {' '.join(str(r) for r in runs)}"),
+            to=console,
+        )
+    return code
+
+
+def _probe_one(
+    conn: sqlite3.Connection, args: argparse.Namespace, config: RunConfig | None
+) -> tuple[int, int | None]:
+    """Start (config) or resume (args.resume) one KGLens run and drive it to its end with a
+    progress display: (exit code, the run's id if it ran to an end: finished or stopped)."""
+    from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
+    from kglens_tui.llm.base import LLMError
+    from kglens_tui.runs.runner import prepare, run_blocking
+
     bar = ProbeProgress(console=err_console, transient=False, disable=args.quiet)
     task = bar.add_task("probe", total=None, run="?", figures=None)
 
@@ -346,9 +383,6 @@ def cmd_probe(args: argparse.Namespace) -> int:
         )
 
     try:
-        config = None if args.resume is not None else _config_from_args(args)
-        if config is not None:
-            confirm_cost(config, args.yes, say_cost, ask_on_terminal())
         engine = prepare(
             conn,
             config=config,
@@ -357,14 +391,23 @@ def cmd_probe(args: argparse.Namespace) -> int:
             mode_name=KGLENS,
         )
     except (ConfigError, ValueError, LLMError) as exc:
+        if config is not None and config.plan_of is not None:  # another target goes on
+            err_console.print(
+                f"[red]error:[/] target {markup_literal(config.target)}: "
+                f"{markup_literal(str(exc), one_line=True)}",
+                soft_wrap=True,
+            )
+            return EXIT_STATUS, None
         raise CLIError(str(exc)) from exc
     mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
     label = f" [yellow]{mark.strip()}[/]" if mark else ""
+    plan = engine.config.plan_of
     err_console.print(
         f"run {engine.run.id}: KG "
         f"'{markup_literal(selection(engine.kg.name, engine.config.subset, engine.config.predicates))}', "
         f"{counted(len(engine.run.edge_ids), 'active edge')}, target {markup_literal(engine.target.label)}"
-        f"{label}, {engine.config.difficulty}, {engine.config.sampler}"
+        f"{label}, {engine.config.difficulty}, "
+        + (f"run {plan}'s questions" if plan is not None else str(engine.config.sampler))
     )
     bar.update(
         task, completed=engine.stats.iteration, total=engine.config.iterations, run=engine.run.id
@@ -383,7 +426,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
             "every committed iteration is kept",
             f"probe --resume {engine.run.id}",
         )
-        return INTERRUPTED_EXIT
+        return INTERRUPTED_EXIT, None
     if snap.status == RunStatus.FAILED:
         err_console.print(
             f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
@@ -391,7 +434,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
             "continues the run",
             soft_wrap=True,
         )
-        return EXIT_STATUS
+        return EXIT_STATUS, None
     print_command(
         f"run {snap.run_id} {snap.status} ({snap.stop_reason}) after "
         f"{counted(snap.iteration, 'iteration')}, {calls_text(snap.requests, snap.helpers)} "
@@ -399,7 +442,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         suggested(f"report {snap.run_id}"),
         to=console,
     )
-    return 0
+    return 0, snap.run_id
 
 
 HEADLINE_COLUMN = "KONTEST / fact-eval"
@@ -935,6 +978,12 @@ def build_parser() -> argparse.ArgumentParser:
         flags=RUN_FLAGS,
         aliases=RUN_ALIASES,
         negated={"stop_on_convergence": "--no-convergence-stop"},
+        repeated={"target": "more_targets"},
+    )
+    target_flag = next(a for a in p._actions if a.dest == "target")
+    target_flag.help = (target_flag.help or "") + (
+        "; give it again for more targets: each is then asked the first one's questions, in a "
+        "run of its own (--plan-of), for `kglens compare`'s paired test"
     )
     p.add_argument("--quiet", action="store_true", help="no progress display")
     # the flag each setting was given by, for messages (--rpm, --no-convergence-stop...)

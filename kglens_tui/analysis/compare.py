@@ -19,6 +19,7 @@ import numpy as np
 
 from kglens_tui.analysis.groups import RateSet, RunColumn, chance_of, rate_set, run_column
 from kglens_tui.analysis.kgwide import KGWide, kg_wide
+from kglens_tui.analysis.paired import on_one_plan, paired_count, paired_difference
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
@@ -480,6 +481,9 @@ class Drift:
     kg_wide_b: KGWide | None = None
     difference: Difference | None = None
     """b's KG-wide error rate minus a's, with its interval and the test of no difference."""
+    paired: int = 0
+    """Questions both runs answered when they asked one plan (`probe.plan`): the difference
+    and the predicates' are then taken over those, answer by answer (0: independent runs)."""
     predicate_tests: list[PredicateTest] = field(default_factory=list)
     """Each predicate both runs estimate KG-wide: its difference and, over all of them, the
     Benjamini-Hochberg adjusted p-value (significant: below 0.05)."""
@@ -540,13 +544,17 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
         for name, ps in sorted(by_pred.items())
     ]
     wide_a, wide_b = kg_wide(a, adjusted), kg_wide(b, adjusted)
+    paired = paired_count(a, b, adjusted) if on_one_plan(a, b) else 0
     return Drift(
         kg_wide_a=wide_a,
         kg_wide_b=wide_b,
         difference=None
         if wide_a is None or wide_b is None
+        else paired_difference(a, b, adjusted)
+        if paired
         else difference(wide_a.rate, wide_b.rate),
-        predicate_tests=predicate_tests(a, b, adjusted),
+        paired=paired,
+        predicate_tests=predicate_tests(a, b, adjusted, paired=bool(paired)),
         edge_tests=edge_tests(pairs),
         same_model=a.run.target_label == b.run.target_label,
         differs=asked_differently(a, b),
@@ -562,14 +570,20 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
     )
 
 
-def predicate_tests(a: RunData, b: RunData, adjusted: bool = True) -> list[PredicateTest]:
-    """Every predicate of both runs with a KG-wide estimate in each: b minus a, tested, the
-    p-values adjusted together (Benjamini-Hochberg), most significant first."""
+def predicate_tests(
+    a: RunData, b: RunData, adjusted: bool = True, paired: bool = False
+) -> list[PredicateTest]:
+    """Every predicate of both runs with a KG-wide estimate in each: b minus a, tested (answer
+    by answer when ``paired``: runs on one plan), the p-values adjusted together
+    (Benjamini-Hochberg), most significant first."""
     found = []
     for p in sorted(set(a.kg.p[a.kg_pos].tolist()) & set(b.kg.p[b.kg_pos].tolist())):
         wa, wb = kg_wide(a, adjusted, predicate=int(p)), kg_wide(b, adjusted, predicate=int(p))
-        if wa is not None and wb is not None:
-            found.append((a.kg.pred_labels[int(p)], wa, wb, difference(wa.rate, wb.rate)))
+        if wa is None or wb is None:
+            continue
+        d = paired_difference(a, b, adjusted, int(p)) if paired else difference(wa.rate, wb.rate)
+        if d is not None:
+            found.append((a.kg.pred_labels[int(p)], wa, wb, d))
     q = benjamini_hochberg(np.array([d.p_value for *_, d in found]))
     tests = [
         PredicateTest(name, wa, wb, d, float(qv))

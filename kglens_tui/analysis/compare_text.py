@@ -43,11 +43,16 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
     d = dr.difference
     low, high = d.interval()
     verdict = "significant" if d.p_value < SIGNIFICANCE else "not significant"
+    how = (
+        f"paired on the {dr.paired:,} questions of one plan both answered"
+        if dr.paired
+        else "independent runs"
+    )
     lines = [
         f"KG-wide win rate, run {a} → run {b}: {kg_wide_line(dr.kg_wide_a)} → "
         f"{kg_wide_line(dr.kg_wide_b)}; difference {-d.value * 100:+.1f} points "
         f"[{-high * 100:+.1f}, {-low * 100:+.1f}], p = {d.p_value:.3g} ({verdict} at "
-        f"{SIGNIFICANCE:.0%})"
+        f"{SIGNIFICANCE:.0%}; {how})"
     ]
     found = [t for t in dr.predicate_tests if t.significant]
     lines.append(

@@ -98,7 +98,9 @@ def result_table(result: RatesResult) -> LiteralTable:
         "coverage: share of replays whose 95% interval holds the truth; width and RMSE: "
         "multiples of brute force's at the same requests (brute force: its own, in points); "
         "equal: pairs of replays (two equally accurate targets) whose difference tests "
-        "significant at 5% (goal: at most 5%); drift, at 4.5 epochs: pairs of replays in "
+        "significant at 5% (goal: at most 5%); one plan: replays in which a second, equally "
+        "accurate target asked the same questions (`--plan-of`) differs significantly by the "
+        "paired test (goal: at most 5%; — brute force); drift, at 4.5 epochs: pairs of replays in "
         "which `kglens compare`'s tests find any predicate / any edge that changed (Benjamini-"
         "Hochberg at 5%; goal: at most 5%); "
         f"G@{result.k}: requests the seed-mean G@{result.k} curve needs to reach brute "
@@ -113,6 +115,7 @@ def result_table(result: RatesResult) -> LiteralTable:
         "width",
         "RMSE",
         "equal",
+        "one plan",
         "drift",
         f"G@{result.k}",
     )
@@ -131,6 +134,7 @@ def result_table(result: RatesResult) -> LiteralTable:
                 f"{100 * cell.width:.2f} pt" if brute else f"{result.ratio(name, e, 'width'):.2f}x",
                 f"{100 * cell.rmse:.2f} pt" if brute else f"{result.ratio(name, e, 'rmse'):.2f}x",
                 f"{cell.false_difference:.1%}",
+                "—" if cell.false_paired is None else f"{cell.false_paired:.1%}",
                 "" if cell.drift is None else f"{cell.drift[0]:.0%} / {cell.drift[1]:.0%}",
                 ("—" if share is None else f"{share:.0%}") if e == EPOCHS[0] else "",
             )

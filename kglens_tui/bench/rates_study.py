@@ -28,7 +28,14 @@ from kglens_tui.bench.sampling_study import (
     StudyResult,
     simulate,
 )
-from kglens_tui.probe.estimates import Z95, DesignRate, census_rate, design_rate
+from kglens_tui.probe.estimates import (
+    Z95,
+    DesignRate,
+    Difference,
+    census_rate,
+    design_rate,
+    paired_design_difference,
+)
 from kglens_tui.probe.pkg import PKGState
 from kglens_tui.probe.sense_rates import (
     ALL_SENSE,
@@ -52,9 +59,21 @@ def sense_truth(rates: np.ndarray, sense: str) -> float:
 class RateTracker:
     """Collects a replay's draws and takes the KG-wide estimate at each checkpoint."""
 
-    def __init__(self, checkpoints: Sequence[int], predicates: np.ndarray) -> None:
+    def __init__(
+        self,
+        checkpoints: Sequence[int],
+        predicates: np.ndarray,
+        second: tuple[np.ndarray, np.random.Generator] | None = None,
+    ) -> None:
         self.checkpoints = sorted(checkpoints)
         self.predicates = predicates
+        self.second = second
+        """A second target's true error rates and coin: it answers every draw the first was
+        asked (one plan, `probe.plan`); None: no second target."""
+        self.paired: dict[int, Difference | None] = {}
+        """At each checkpoint: the second target's KG-wide error rate minus the first's, paired
+        over the plan (`paired_design_difference`)."""
+        self._diffs: list[np.ndarray] = []
         self.estimates: dict[int, DesignRate | None] = {}
         self.senses: dict[tuple[int, str], DesignRate | None] = {}
         self.end: ReplayEnd | None = None
@@ -64,9 +83,14 @@ class RateTracker:
     def step(self, requests: int, state: PKGState, drawn: Drawn | None) -> None:
         if drawn is not None:
             self._draws.append(drawn)
+            if self.second is not None:
+                rates, coin = self.second
+                failed = coin.random(len(drawn.edges)) < rates[drawn.edges]
+                self._diffs.append(failed.astype(np.float64) - drawn.failed)
         for point in self.checkpoints:
             if point not in self.estimates and requests >= point:
                 self.estimates[point] = self._estimate(state)
+                self.paired[point] = self._paired(len(state.m))
                 for sense in SENSES:
                     self.senses[(point, sense)] = self._sense(state, sense)
                 if point == self.checkpoints[-1]:
@@ -94,6 +118,18 @@ class RateTracker:
             np.array([d.total for d in draws]),
             n_edges,
             np.array([d.floor_size for d in draws]),
+        )
+
+    def _paired(self, n_edges: int) -> Difference | None:
+        if not self._diffs:
+            return None
+        draws = self._draws
+        return paired_design_difference(
+            np.concatenate([np.full(len(d.failed), i) for i, d in enumerate(draws)]),
+            np.concatenate(self._diffs),
+            np.concatenate([d.prob for d in draws]),
+            np.array([d.floor_size for d in draws], dtype=np.float64),
+            n_edges,
         )
 
     def _sense(self, state: PKGState, sense: str) -> DesignRate | None:
@@ -130,6 +166,9 @@ class Cell:
     drift: tuple[float, float] | None = None
     """At the last checkpoint: the shares of replay pairs with predicate and with edge drift
     (`bench.rates_drift`; same truth, so every discovery is false)."""
+    paired_p: np.ndarray | None = None
+    """Each replay's p-value of the paired difference between its target and an equally
+    accurate second one asked the same plan (None: brute force, a census without draws)."""
 
     @property
     def bias(self) -> float:
@@ -167,6 +206,12 @@ class Cell:
         with np.errstate(divide="ignore", invalid="ignore"):
             z = np.where(se > 0, np.abs(b - a) / se, np.where(a == b, 0.0, np.inf))
         return float((z > Z95).mean())
+
+    @property
+    def false_paired(self) -> float | None:
+        """Two equally accurate targets on one plan: the share of replays whose paired
+        difference tests significant at 5% (every such call is false; goal: at most 5%)."""
+        return None if self.paired_p is None else float((self.paired_p < 0.05).mean())
 
     @property
     def rmse(self) -> float:
@@ -209,6 +254,13 @@ class RatesResult:
         if base is None or cell is None or base.width <= 0:
             return None
         return cell.width / base.width
+
+
+def _p_values(found: list[Difference | None]) -> np.ndarray | None:
+    """The replays' paired p-values (None unless every replay has one)."""
+    if not found or any(d is None for d in found):
+        return None
+    return np.array([d.p_value for d in found if d is not None])
 
 
 def with_floor(method: Method, floor: float) -> Method:
@@ -279,8 +331,10 @@ def rates_study(
             (e, sense): [] for e in epochs for sense in SENSES
         }
         ends: list[ReplayEnd] = []
+        paired: dict[float, list[Difference | None]] = {e: [] for e in epochs}
         for replay in range(replays):
-            tracker = RateTracker(list(points.values()), truth.predicates)
+            second = (truth.rates, np.random.default_rng([replay, 7919]))
+            tracker = RateTracker(list(points.values()), truth.predicates, second)
             trace = simulate(
                 method, truth, scorer, budget, batch_size, replay, nbh, degree, tracker=tracker
             )
@@ -291,6 +345,7 @@ def rates_study(
                 if estimate is None:
                     raise ValueError(f"{method.name}: no estimate after {point} requests")
                 found[e].append(estimate)
+                paired[e].append(tracker.paired.get(point))
                 for sense in SENSES:
                     sensed[(e, sense)].append(tracker.senses.get((point, sense)))
             if tracker.end is not None:
@@ -306,6 +361,7 @@ def rates_study(
                 np.array([x.error for x in estimates]),
                 np.array([x.se for x in estimates]),
                 drift_shares(ends) if e == max(epochs) else None,
+                _p_values(paired[e]),
             )
         for (e, sense), rates in sensed.items():
             known = [r for r in rates if r is not None]

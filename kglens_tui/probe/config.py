@@ -92,6 +92,10 @@ class RunConfig(ModeConfig):
     """Order of the few-shot examples: paper, reversed, or shuffled (per question)."""
     checkpoint_every: int = 10
     """Iterations between stored checkpoints of the PKG (a resume replays the answers since)."""
+    plan_of: int | None = None
+    """Ask the questions KGLens run N asked, iteration by iteration, instead of drawing new ones:
+    another model compared on the same questions (paired). The run takes N's KG selection,
+    difficulty, sampler and question settings, and as many iterations (none: draw)."""
 
     def validate(self) -> Self:
         """Raise ConfigError naming the first bad setting; returns self."""
@@ -108,6 +112,8 @@ class RunConfig(ModeConfig):
                 "scheduling refills slots one question at a time and re-asks edges within an "
                 "epoch: use --scheduling sync with brute force"
             )
+        if self.plan_of is not None and self.plan_of < 1:
+            raise ConfigError(f"plan_of must be a run number (got {self.plan_of})")
         for name in ("batch_size", "iterations", "checkpoint_every", "convergence_window"):
             if int(getattr(self, name)) < 1:
                 raise ConfigError(f"{name} must be at least 1 (got {getattr(self, name)})")

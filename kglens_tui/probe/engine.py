@@ -43,6 +43,7 @@ from kglens_tui.probe.learned import (
     learned_summary,
     rank_blind_spots,
 )
+from kglens_tui.probe.plan import Plan, PlannedAsk
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
@@ -421,6 +422,10 @@ class ProbeEngine(RunEngine):
         )
         """Learned propagation, when the run uses it (refits the PKG state on schedule)."""
         self._panel_model: ErrorModel | None = None
+        self._plan: Plan | None = None
+        """The plan's run (`config.plan_of`), read when first asked."""
+        self._planned: dict[int, list[PlannedAsk]] = {}
+        """Per iteration sampled from the plan: its questions, until they are made."""
         self.factory = QuestionFactory(
             kg,
             positions,
@@ -660,6 +665,8 @@ class ProbeEngine(RunEngine):
         MAX_CONSECUTIVE_ERRORS times in a row: they go first into the next batch. Derived from
         the PKG state, so a resumed run retries exactly what the original would have."""
         err = self.state.err
+        if self.config.plan_of is not None:  # asks what the plan asked, nothing else
+            return np.empty(0, dtype=np.int64)
         return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
 
     def budget_left(self) -> int | None:
@@ -782,6 +789,8 @@ class ProbeEngine(RunEngine):
         """k edges: failed requests to retry first, then the design's draw (the sampler's picks
         and the uniform floor, `probe.design`); never `busy` ones. The draw is kept until its
         iteration is committed with the answers."""
+        if self.config.plan_of is not None:
+            return self._planned_sample(iteration, k)
         busy = np.empty(0, dtype=np.int64) if busy is None else busy
         seed = [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
         rng = np.random.default_rng(seed)
@@ -822,11 +831,61 @@ class ProbeEngine(RunEngine):
             drawn_at[pos] = (slot, index)
         return batch
 
+    def _planned_sample(self, iteration: int, k: int) -> np.ndarray:
+        """The edges the plan's run asked in this iteration (at most k: a budget may cut the
+        last), with its draws: the same probabilities and control predictions."""
+        leader = self.config.plan_of
+        if self._plan is None and leader is not None:
+            self._plan = Plan(self.conn, load_run(self.conn, leader, KGLENS), self.kg)
+        assert self._plan is not None
+        asks = self._plan.asks(iteration)[:k]
+        self._planned[iteration] = asks
+        batch = np.array([a.pos for a in asks], dtype=np.int64)
+        draws = self._plan.draws(iteration)
+        by_draw: dict[int, list[int]] = {}
+        for index, ask in enumerate(asks):
+            if ask.draw_slot is not None and ask.draw_slot in draws:
+                by_draw.setdefault(ask.draw_slot, []).append(index)
+        code = {key: i for i, key in enumerate(self._pred_keys)}
+        for first, indexes in by_draw.items():
+            drawn = draws[first]
+            prob = np.array([asks[i].incl_prob or 0.0 for i in indexes])
+            self._draws[(iteration, first)] = DesignDraw(
+                iteration=iteration,
+                first_slot=first,
+                positions=batch[indexes],
+                prob=prob,
+                prediction=np.array([asks[i].prediction or 0.0 for i in indexes]),
+                floor_size=int((prob < 1.0).sum()),
+                eligible=drawn.eligible,
+                edges=drawn.population,
+                total=drawn.total,
+                predicate_totals={code[key]: t for key, t in drawn.predicate_totals.items()},
+            )
+            for place, i in enumerate(indexes):
+                self._asked_from[(iteration, asks[i].slot)] = (first, place)
+        return batch
+
     async def questions_for(
         self, batch: np.ndarray, iteration: int, first_slot: int = 0
     ) -> list[Question]:
         """The questions to ask about a batch's edges in an iteration (slots from
-        `first_slot`)."""
+        `first_slot`); a run on another's plan asks that run's questions as worded."""
+        if self.config.plan_of is not None:
+            return [
+                self.factory.replay(
+                    iteration,
+                    a.slot,
+                    a.pos,
+                    a.qtype,
+                    a.text,
+                    a.generator,
+                    a.candidate,
+                    a.expected,
+                    a.expected_answers,
+                )
+                for a in self._planned.pop(iteration, [])
+            ]
         questions = [
             self.factory.make(int(pos), first_slot + slot, iteration)
             for slot, pos in enumerate(batch)

@@ -251,13 +251,37 @@ class Difference:
 
 
 def difference(a: DesignRate, b: DesignRate) -> Difference:
-    """b's error rate minus a's, with the z-test of no difference (two-sided)."""
-    value = b.error - a.error
-    se = math.sqrt(a.se**2 + b.se**2)
+    """b's error rate minus a's (independent estimates), with the z-test of no difference."""
+    return tested(b.error - a.error, math.sqrt(a.se**2 + b.se**2))
+
+
+def tested(value: float, se: float) -> Difference:
+    """A difference with its two-sided z-test of none."""
     if se <= 0:
         return Difference(value, 0.0, 1.0 if value == 0 else 0.0)
-    p = math.erfc(abs(value) / se / math.sqrt(2))
-    return Difference(value, se, p)
+    return Difference(value, se, math.erfc(abs(value) / se / math.sqrt(2)))
+
+
+def paired_design_difference(
+    draw: np.ndarray, diff: np.ndarray, prob: np.ndarray, weights: np.ndarray, edges: int
+) -> Difference | None:
+    """Two targets asked the same draws: per answer both gave, its draw (index), the
+    difference of their failures (b minus a) and its inclusion probability; per draw, its
+    weight (the floor questions both answered). Each draw's estimate of the difference of the
+    KG-wide error rates is ``sum(diff / prob) / edges`` (the control predictions cancel), and
+    the draws combine as `design_rate`'s do. None without a weighted draw."""
+    draw = np.asarray(draw, dtype=np.int64)
+    prob = np.asarray(prob, dtype=np.float64)
+    w = np.asarray(weights, dtype=np.float64)
+    total_w = float(w.sum())
+    use = prob > 0
+    if total_w <= 0 or edges <= 0:
+        return None
+    resid = np.asarray(diff, dtype=np.float64)[use] / prob[use]
+    per_draw = np.bincount(draw[use], weights=resid, minlength=len(w)) / edges
+    per_var = np.bincount(draw[use], weights=resid**2, minlength=len(w)) / edges**2
+    value = float((w * per_draw).sum()) / total_w
+    return tested(value, math.sqrt(float((w**2 * per_var).sum())) / total_w)
 
 
 def benjamini_hochberg(p_values: np.ndarray) -> np.ndarray:

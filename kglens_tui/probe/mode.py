@@ -7,12 +7,15 @@ import sqlite3
 import time
 from collections.abc import Callable
 
+import numpy as np
+
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg, predicate_keys
 from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, start_run
+from kglens_tui.probe.plan import follow, plan_leader
 from kglens_tui.probe.questions import wh_allowed
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import check_new_run
@@ -52,13 +55,20 @@ def prepare(
     else:
         assert config is not None
         config.validate()
+        leader = None if config.plan_of is None else plan_leader(conn, config.plan_of)
+        if leader is not None:
+            config = follow(config, leader)
         check_new_run(config)
         ensure_kg(conn, config.kg)
         kg = load_kg(conn, config.kg)
-        config.predicates = predicate_keys(kg, config.predicates)
-        positions = run_edge_positions(conn, kg, config.subset, config.predicates)
-        extra = {}
-        if config.difficulty is Difficulty.WH:
+        extra: dict[str, int] = {}
+        if leader is not None:
+            check_kg_unchanged(leader, kg)
+            positions = np.array([kg.edge_position(int(e)) for e in leader.edge_ids], np.int64)
+        else:
+            config.predicates = predicate_keys(kg, config.predicates)
+            positions = run_edge_positions(conn, kg, config.subset, config.predicates)
+        if config.difficulty is Difficulty.WH and leader is None:
             allowed = wh_allowed(kg, positions, config.wh_max_objects)
             if not allowed.any():
                 raise ValueError(
@@ -83,8 +93,10 @@ def prepare(
 
 
 def _helpers(config: RunConfig) -> tuple[ChatClient | None, ChatClient | None]:
-    """The run's generator and judge clients (None for the templates / the alias matcher)."""
-    return helper_client(config.generator, config), helper_client(config.verifier, config)
+    """The run's generator and judge clients (None for the templates / the alias matcher, and
+    no generator for a run that asks another run's questions as they were worded)."""
+    generator = None if config.plan_of is not None else helper_client(config.generator, config)
+    return generator, helper_client(config.verifier, config)
 
 
 def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:

@@ -165,6 +165,53 @@ class QuestionFactory:
             return self._wh(iteration, slot, pos, edge_id, s, p, o, wh_template, true_nodes, rng)
         return self._yes_no(iteration, slot, pos, edge_id, s, p, o, templates, true_nodes, rng)
 
+    def replay(
+        self,
+        iteration: int,
+        slot: int,
+        pos: int,
+        qtype: str,
+        text: str,
+        generator: str,
+        candidate: int | None,
+        expected: str,
+        expected_answers: tuple[tuple[str, ...], ...],
+    ) -> Question:
+        """A question another run asked about run edge `pos`, as it was worded (`probe.plan`),
+        with what a simulated target needs to answer it."""
+        kg = self.kg
+        e = int(self.positions[pos])
+        s, p, o = int(kg.s[e]), int(kg.p[e]), int(kg.o[e])
+        edge_id = int(kg.edge_ids[e])
+        true_nodes = kg.true_objects(s, p)
+        meta = QuestionMeta(
+            key=f"it{iteration}:s{slot}:e{edge_id}",
+            edge_id=edge_id,
+            subject=kg.entity_keys[s],
+            predicate=kg.pred_keys[p],
+            object=kg.entity_keys[o],
+            qtype=qtype,
+            expected=expected if qtype == YES_NO else "",
+            candidate_label=kg.labels[candidate] if candidate is not None else "",
+            true_labels=self._labels_of(s, p, true_nodes)
+            if qtype == YES_NO
+            else tuple(a for group in expected_answers for a in group),
+            wrong_labels=() if qtype == YES_NO else self._wrong_labels(s, p, self._rng(iteration)),
+        )
+        return Question(
+            iteration,
+            slot,
+            pos,
+            edge_id,
+            qtype,
+            text,
+            generator,
+            candidate,
+            expected,
+            expected_answers,
+            meta,
+        )
+
     def _labels_of(self, s: int, p: int, true_nodes: np.ndarray) -> tuple[str, ...]:
         """Labels of T(s, p), built once per (subject, predicate)."""
         labels = self._true_labels.get((s, p))

@@ -118,6 +118,27 @@ def _comma_list(item: Any, none_is_empty: bool) -> Any:
     return parse
 
 
+class FirstThenMore(argparse.Action):
+    """A setting's flag given more than once: the first value is the setting, each later one is
+    added to the list ``more`` on the namespace (``--target A --target B``)."""
+
+    def __init__(self, *args: Any, more: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.more = more
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        if getattr(namespace, self.dest) is None:
+            setattr(namespace, self.dest, values)
+        else:
+            getattr(namespace, self.more).append(values)
+
+
 def add_config_arguments(
     parser: argparse.ArgumentParser,
     cls: type,
@@ -127,12 +148,16 @@ def add_config_arguments(
     choices: Mapping[str, Sequence[str]] | None = None,
     skip: Sequence[str] = (),
     aliases: Mapping[str, Sequence[str]] | None = None,
+    repeated: Mapping[str, str] | None = None,
 ) -> None:
     """One flag per field of the dataclass ``cls``: ``--field-name`` (or ``flags[name]``, plus
     ``aliases[name]``), typed by the field, its help the field's docstring plus its default. A
     True-by-default bool is turned off by ``--no-field-name`` (or ``negated[name]``); a False
-    one on by ``--field-name``. A list is comma-separated and its flag repeatable. Every flag
-    defaults to None, so `config_from_args` knows which ones were given."""
+    one on by ``--field-name``. A list is comma-separated and its flag repeatable; so is a
+    field of ``repeated``, whose later values go to the list it names (`FirstThenMore`). Every
+    flag defaults to None, so `config_from_args` knows which ones were given."""
+    for more in (repeated or {}).values():
+        parser.set_defaults(**{more: []})
     for spec in field_specs(cls):
         if spec.name in skip:
             continue
@@ -170,6 +195,9 @@ def add_config_arguments(
         if many:
             options["action"] = "extend"
             shown = ",".join(str(v) for v in shown or ())
+        elif spec.name in (repeated or {}):
+            options["action"] = FirstThenMore
+            options["more"] = (repeated or {})[spec.name]
         suffix = f" (default {shown})" if shown not in (None, "", []) else ""
         options["help"] = (text + suffix).replace("%", "%%") or None
         parser.add_argument(flag, *more, **options)
