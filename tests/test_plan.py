@@ -70,9 +70,10 @@ def test_a_run_on_another_runs_plan_asks_its_questions_with_its_probabilities(
     if difficulty == "hard":
         assert {row[3] for row in asked} == {"yes_no", "wh"}
     assert any(row[8] is not None and row[8] < 1 for row in asked)  # the floor is there
-    assert conn.execute(DRAWS, (leader.run.id,)).fetchall() == conn.execute(
-        DRAWS, (follower.run.id,)
-    ).fetchall()
+    assert (
+        conn.execute(DRAWS, (leader.run.id,)).fetchall()
+        == conn.execute(DRAWS, (follower.run.id,)).fetchall()
+    )
     # the other target answered for itself
     replies = "SELECT reply FROM observation WHERE run_id = ? ORDER BY iteration, slot"
     ra = [r[0] for r in conn.execute(replies, (leader.run.id,))]

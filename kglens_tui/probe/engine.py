@@ -43,8 +43,8 @@ from kglens_tui.probe.learned import (
     learned_summary,
     rank_blind_spots,
 )
-from kglens_tui.probe.plan import Plan, PlannedAsk
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
+from kglens_tui.probe.plan import Plan, PlannedAsk
 from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
     FAILED,

@@ -176,7 +176,7 @@ def add_config_arguments(
             )
             continue
         flag = (flags or {}).get(spec.name) or f"--{spec.name.replace('_', '-')}"
-        more = tuple((aliases or {}).get(spec.name, ()))
+        also = tuple((aliases or {}).get(spec.name, ()))
         options: dict[str, Any] = {
             "dest": spec.name,
             "default": None,
@@ -200,7 +200,7 @@ def add_config_arguments(
             options["more"] = (repeated or {})[spec.name]
         suffix = f" (default {shown})" if shown not in (None, "", []) else ""
         options["help"] = (text + suffix).replace("%", "%%") or None
-        parser.add_argument(flag, *more, **options)
+        parser.add_argument(flag, *also, **options)
 
 
 def flags_of(parser: argparse.ArgumentParser) -> dict[str, str]:
