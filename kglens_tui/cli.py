@@ -9,7 +9,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -72,7 +72,7 @@ from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.analysis.prompt_order import PromptOrderStudy
-    from kglens_tui.probe.engine import ProbeSnapshot
+    from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
 
 
 class CLIError(KGLensError):
@@ -349,12 +349,15 @@ def cmd_probe(args: argparse.Namespace) -> int:
         config = None if args.resume is not None else _config_from_args(args)
         if config is not None:
             confirm_cost(config, args.yes, say_cost, ask_on_terminal())
-        engine = prepare(
-            conn,
-            config=config,
-            resume=args.resume,
-            on_progress=None if args.quiet else on_iteration,
-            mode_name=KGLENS,
+        engine = cast(  # mode_name=KGLENS: a KGLens engine
+            "ProbeEngine",
+            prepare(
+                conn,
+                config=config,
+                resume=args.resume,
+                on_progress=None if args.quiet else on_iteration,
+                mode_name=KGLENS,
+            ),
         )
     except (ConfigError, ValueError, LLMError) as exc:
         raise CLIError(str(exc)) from exc
