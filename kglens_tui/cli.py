@@ -295,9 +295,9 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options; an option not given comes
     from the settings file and KGLENS_* variables (file < environment < flag)."""
-    config: RunConfig = config_from_args(
-        settings_config("kglens", overridden=given_fields(RunConfig, args)), args
-    )
+    # KGLens's settings are a RunConfig
+    defaults = cast(RunConfig, settings_config("kglens", overridden=given_fields(RunConfig, args)))
+    config = config_from_args(defaults, args)
     try:
         config.validate()
         check_new_run(config)
