@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
@@ -36,11 +36,22 @@ INTERRUPTED_IN_CLI = "interrupted from the command line"
 """Why a run driven in the command's own process ended on Ctrl-C (resume continues it)."""
 
 
+class RunStats(Protocol):
+    """What the harness reads of an engine's counters (a mode's engine keeps more)."""
+
+    @property
+    def requests(self) -> int: ...
+    @property
+    def prompt_tokens(self) -> int: ...
+    @property
+    def completion_tokens(self) -> int: ...
+
+
 class RunEngine:
     """One run's engine; a mode's subclass provides the loop and the snapshot."""
 
     mode = ""
-    stats: Any
+    stats: RunStats
     """The engine's counters (requests, tokens...), set by the mode's engine."""
     on_progress: Callable[[Any], None] | None = None
     """Called with a snapshot after each commit and when a pause holds or ends (a CLI's
