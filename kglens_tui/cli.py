@@ -9,7 +9,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
@@ -72,7 +72,7 @@ from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.analysis.prompt_order import PromptOrderStudy
-    from kglens_tui.probe.engine import ProbeSnapshot
+    from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
 
 
 class CLIError(KGLensError):
@@ -295,9 +295,9 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
 def _config_from_args(args: argparse.Namespace) -> RunConfig:
     """The validated run configuration of `kglens probe`'s options; an option not given comes
     from the settings file and KGLENS_* variables (file < environment < flag)."""
-    config: RunConfig = config_from_args(
-        settings_config("kglens", overridden=given_fields(RunConfig, args)), args
-    )
+    # KGLens's settings are a RunConfig
+    defaults = cast(RunConfig, settings_config("kglens", overridden=given_fields(RunConfig, args)))
+    config = config_from_args(defaults, args)
     try:
         config.validate()
         check_new_run(config)
@@ -383,12 +383,15 @@ def _probe_one(
         )
 
     try:
-        engine = prepare(
-            conn,
-            config=config,
-            resume=args.resume,
-            on_progress=None if args.quiet else on_iteration,
-            mode_name=KGLENS,
+        engine = cast(  # mode_name=KGLENS: a KGLens engine
+            "ProbeEngine",
+            prepare(
+                conn,
+                config=config,
+                resume=args.resume,
+                on_progress=None if args.quiet else on_iteration,
+                mode_name=KGLENS,
+            ),
         )
     except (ConfigError, ValueError, LLMError) as exc:
         if config is not None and config.plan_of is not None:  # another target goes on

@@ -402,7 +402,7 @@ def _item_results(
     threshold = rnd.settings.majority
     adjudications = latest_adjudications(conn, rnd.id)
     where = "i.round_id = ?" + (" AND i.id = ?" if only_item is not None else "")
-    params: tuple = (rnd.id, only_item) if only_item is not None else (rnd.id,)
+    params: tuple[int, ...] = (rnd.id, only_item) if only_item is not None else (rnd.id,)
     items = conn.execute(
         f"SELECT i.* FROM annotation_item i WHERE {where} ORDER BY i.position", params
     ).fetchall()

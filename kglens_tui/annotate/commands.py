@@ -24,6 +24,7 @@ from kglens_tui.annotate.rounds import (
     list_rounds,
     round_mix,
 )
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, print_error
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
@@ -338,7 +339,7 @@ def _run(command: Command, *, read_only: bool = False) -> Callable[[argparse.Nam
     return run
 
 
-def add_annotate_commands(sub: argparse._SubParsersAction) -> None:
+def add_annotate_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     """Add `annotate` and its subcommands to the top-level parser's subcommands."""
     ann = sub.add_parser("annotate", help="human evaluation: rounds, progress, report, packs")
     ann_sub = ann.add_subparsers(dest="annotate_command", metavar="ANNOTATE", required=True)

@@ -46,7 +46,9 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def _content(item_id: int, qtype: str, question: str, answers: Any, response: Any) -> dict:
+def _content(
+    item_id: int, qtype: str, question: str, answers: Any, response: Any
+) -> dict[str, Any]:
     return {
         "item": item_id,
         "qtype": qtype,
@@ -56,17 +58,17 @@ def _content(item_id: int, qtype: str, question: str, answers: Any, response: An
     }
 
 
-def items_digest(round_id: int, annotator: str, contents: list[dict]) -> str:
+def items_digest(round_id: int, annotator: str, contents: list[dict[str, Any]]) -> str:
     """sha256 over the round, the annotator and the items' contents (not their labels)."""
     payload = _canonical({"round": round_id, "annotator": annotator, "items": contents})
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-def _item_content(item: AnnotatorItem) -> dict:
+def _item_content(item: AnnotatorItem) -> dict[str, Any]:
     return _content(item.item_id, item.qtype, item.question, item.answers, item.response)
 
 
-def _label_json(state: LabelState | None, seconds: float) -> dict | None:
+def _label_json(state: LabelState | None, seconds: float) -> dict[str, Any] | None:
     if state is None or state.empty:
         return None
     return {
@@ -218,7 +220,7 @@ class _Reader:
         where = f"{self.path}:{line}"
         return PackError(f"{where}: field '{field}': {message}" if field else f"{where}: {message}")
 
-    def lines(self) -> list[tuple[int, dict]]:
+    def lines(self) -> list[tuple[int, dict[str, Any]]]:
         try:
             raw = self.path.read_bytes()
         except OSError as exc:
@@ -335,7 +337,7 @@ def _read_pack(
     }
     mine = {it.item_id: it for it in items_for_annotator(conn, rnd.id, annotator)}
     seen: dict[int, int] = {}
-    contents: list[dict] = []
+    contents: list[dict[str, Any]] = []
     labels: list[_PackLabel] = []
     unlabelled = 0
     for n, obj in rows[1:]:

@@ -9,6 +9,7 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
@@ -115,7 +116,7 @@ class Round:
     name: str
     seed: int
     settings: RoundSettings
-    source: dict
+    source: dict[str, Any]
     annotators: tuple[str, ...]
     items: int
     created_at: str
@@ -207,7 +208,7 @@ def create_round_from_items(
     annotators: Sequence[str] = DEFAULT_ANNOTATORS,
     settings: RoundSettings | None = None,
     seed: int = 0,
-    source: dict | None = None,
+    source: dict[str, Any] | None = None,
     setting_names: Mapping[str, str] = SETTING_NAMES,
 ) -> Round:
     """Store a round of the given items (in this order) with its annotators and assignments.
@@ -330,7 +331,7 @@ def _pool(
         f"JOIN kg k ON k.id = r.kg_id WHERE {' AND '.join(where)} ORDER BY o.id",
         params,
     ).fetchall()
-    seen: set[tuple] = set()
+    seen: set[tuple[str, str, str, str]] = set()
     unique = []
     for r in rows:  # the same question with the same reply is rated once
         key = (r["kg"], r["qtype"], r["question"], r["reply"])
@@ -345,7 +346,7 @@ def stratified_sample(
 ) -> list[sqlite3.Row]:
     """Per KG, yes_no_share of per_kg Yes/No rows and the rest Wh, seeded; a scarce type is
     topped up from the other. Rows must carry kg, qtype and id."""
-    groups: dict[str, dict[str, list]] = defaultdict(lambda: {q: [] for q in QTYPES})
+    groups: dict[str, dict[str, list[sqlite3.Row]]] = defaultdict(lambda: {q: [] for q in QTYPES})
     for r in rows:
         groups[r["kg"]][r["qtype"]].append(r)
     chosen = []

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from rich.console import Console
@@ -216,7 +216,7 @@ def measure_engine(
             stop_on_convergence=False,
         )
         started = time.perf_counter()
-        engine = prepare(conn, config=config)
+        engine = cast(ProbeEngine, prepare(conn, config=config))  # a KGLens config
         setup_s = time.perf_counter() - started
         commits: list[float] = []
         baseline: list[float] = []

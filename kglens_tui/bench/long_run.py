@@ -12,6 +12,7 @@ import asyncio
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 from rich.text import Text
@@ -128,7 +129,9 @@ def measure_long_run(db: Path, kg: str, late: int = 1_000, batch_size: int = 64)
 
     conn = connect(db)
     try:
-        long, replay = prepare(conn, config=config), prepare(conn, config=config)
+        # a KGLens config: KGLens engines
+        long = cast(ProbeEngine, prepare(conn, config=config))
+        replay = cast(ProbeEngine, prepare(conn, config=config))
         return asyncio.run(drive(long, replay))
     finally:
         conn.close()

@@ -6,7 +6,7 @@ import argparse
 import dataclasses
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rich.console import RenderableType
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -65,7 +65,7 @@ from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_r
 from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.spend import COST_YES_HELP, ask_on_terminal, confirm_cost, say_cost
-from kglens_tui.runs.units import ModeSnapshot
+from kglens_tui.runs.units import ModeEngine, ModeSnapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import pct as _pct
@@ -146,12 +146,15 @@ def _drive(
         raise ConfigError(
             f"run {args.resume} is a {mode_label(stored)} run: `{suggested(how)}` continues it"
         )
-    engine = prepare(
-        conn,
-        config=config,
-        resume=args.resume,
-        name=getattr(args, "name", "") or "",
-        on_progress=on_progress,
+    engine = cast(  # a unit mode's (its command's)
+        ModeEngine,
+        prepare(
+            conn,
+            config=config,
+            resume=args.resume,
+            name=getattr(args, "name", "") or "",
+            on_progress=on_progress,
+        ),
     )
     mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
     sim = f" [yellow]{mark.strip()}[/]" if mark else ""

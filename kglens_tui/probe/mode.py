@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 
@@ -27,8 +28,8 @@ from kglens_tui.runs.registry import register
 async def drive(engine: ProbeEngine) -> ProbeSnapshot:
     """Run an engine to its end, then close its target, generator and judge clients."""
     try:
-        snap: ProbeSnapshot = await engine.run_to_end()  # run_to_end returns Any
-        return snap
+        # a ProbeEngine's snapshots are ProbeSnapshots (`RunEngine.run_to_end` is not generic)
+        return cast(ProbeSnapshot, await engine.run_to_end())
     finally:
         for client in (engine.target, engine.generator, engine.judge):
             if client is not None:

@@ -3,15 +3,17 @@ stand-in target for a stored run that is only looked at."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import SupportsInt
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
 from kglens_tui.llm.pacing import PacedClient, Pacer
 from kglens_tui.llm.targets import RUN_OPTIONS, TargetRequest, TargetSpec, target_kind
+from kglens_tui.runs.config import ModeConfig
 
 
-def target_client(config: Any, kg: KGIndex, edge_ids: Any) -> ChatClient:
+def target_client(config: ModeConfig, kg: KGIndex, edge_ids: Iterable[SupportsInt]) -> ChatClient:
     """The client for the run's target, given the run settings its kind takes (and the run's
     edges, for a kind that needs them, such as a simulated target)."""
     spec = TargetSpec.parse(config.target)
@@ -53,7 +55,7 @@ def uses_model(spec: str) -> bool:
     return spec not in BUILT_IN_HELPERS
 
 
-def helper_client(spec: str, config: Any) -> ChatClient | None:
+def helper_client(spec: str, config: ModeConfig) -> ChatClient | None:
     """The generator or judge client, or None for template / alias. It gets the run settings its
     kind takes (as the target does: a local model takes none of them); a kind that needs a run's
     edges (a simulated target) cannot serve as a helper (ValueError)."""

@@ -30,7 +30,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.wikidata.cache import CACHE_ENV
 from kglens_tui.kg.wikidata.client import CONTACT_ENV
 from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.runs.config import check_new_run
+from kglens_tui.runs.config import ModeConfig, check_new_run
 from kglens_tui.runs.control import ask_run, resume_elsewhere
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
@@ -131,7 +131,7 @@ def drive_session(session: RunSession, quiet: bool) -> int:
 
 def settings_config(
     mode_name: str, settings: Settings | None = None, overridden: Iterable[str] = ()
-) -> Any:
+) -> ModeConfig:
     """A new run's settings for a mode: its defaults, then the settings file, then KGLENS_<NAME>
     variables, for every field of the mode's run settings (``settings``: as loaded, default
     the user's). An option of no mode in the file is an error that names the file. The options

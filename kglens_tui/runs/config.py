@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import unshown_char
@@ -53,7 +53,7 @@ TEXT_SETTINGS = ("target", "base_url", "api_key_env", "generator", "verifier")
 (KG and subset names are checked where they are made: `kg.names`)."""
 
 
-def check_max_cost(config: Any) -> None:
+def check_max_cost(config: ModeConfig) -> None:
     """A `max_cost` budget is a positive number, and every model the run calls has a price to
     count it by (settings [prices] or the list prices): ConfigError naming what is missing."""
     limit = getattr(config, "max_cost", None)
@@ -74,7 +74,7 @@ def check_max_cost(config: Any) -> None:
         )
 
 
-def check_new_run(config: Any) -> None:
+def check_new_run(config: ModeConfig) -> None:
     """Checks a new run's settings get on top of `validate` (which stored runs pass too, so that
     a run made before a rule existed, or with a plugin no longer installed, can still be read):
     ranges of the request settings, and that the target, generator and verifier name known
@@ -189,3 +189,7 @@ class ModeConfig:
         data["base_url"] = stored_base_url(data.get("base_url"))
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known}).validate()
+
+
+ConfigT = TypeVar("ConfigT", bound=ModeConfig)
+"""A mode's settings type, kept by functions that return a changed copy."""

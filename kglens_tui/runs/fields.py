@@ -16,6 +16,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.options import comma_list, finite_float
 
 RUN_FLAGS = {"requests_per_minute": "--rpm", "timeout_s": "--timeout"}
@@ -226,6 +227,6 @@ def given_fields(cls: type, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def config_from_args(config: Any, args: argparse.Namespace) -> Any:
+def config_from_args(config: ConfigT, args: argparse.Namespace) -> ConfigT:
     """``config`` with every field whose flag was given replaced by the flag's value."""
     return dataclasses.replace(config, **given_fields(type(config), args))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
@@ -24,7 +24,7 @@ from kglens_tui.llm.pricing import Price, Spend
 from kglens_tui.llm.usage import UsageLedger
 from kglens_tui.runs.control import POLL_S, take_request
 from kglens_tui.runs.dispatch import Dispatcher, Schedule
-from kglens_tui.runs.messages import Abort, Command, Pause, Resume
+from kglens_tui.runs.messages import Abort, Command, Pause, Resume, RunSnapshot
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
 
@@ -36,11 +36,22 @@ INTERRUPTED_IN_CLI = "interrupted from the command line"
 """Why a run driven in the command's own process ended on Ctrl-C (resume continues it)."""
 
 
+class RunStats(Protocol):
+    """What the harness reads of an engine's counters (a mode's engine keeps more)."""
+
+    @property
+    def requests(self) -> int: ...
+    @property
+    def prompt_tokens(self) -> int: ...
+    @property
+    def completion_tokens(self) -> int: ...
+
+
 class RunEngine:
     """One run's engine; a mode's subclass provides the loop and the snapshot."""
 
     mode = ""
-    stats: Any
+    stats: RunStats
     """The engine's counters (requests, tokens...), set by the mode's engine."""
     on_progress: Callable[[Any], None] | None = None
     """Called with a snapshot after each commit and when a pause holds or ends (a CLI's
@@ -91,7 +102,7 @@ class RunEngine:
         `stop_reason`."""
         raise NotImplementedError
 
-    def snapshot(self, insights: bool = True) -> Any:
+    def snapshot(self, insights: bool = True) -> RunSnapshot:
         raise NotImplementedError
 
     def _mostly_unanswered(self) -> str:
@@ -146,7 +157,7 @@ class RunEngine:
         """Whether the loop ended because a stop was asked for."""
         return self._stop.is_set() and not self.guard.cause
 
-    def _final_snapshot(self) -> Any:
+    def _final_snapshot(self) -> RunSnapshot:
         return self.snapshot()
 
     # control, safe to call from the event loop's thread
@@ -295,7 +306,7 @@ class RunEngine:
             )
 
     # the run
-    async def run_to_end(self) -> Any:
+    async def run_to_end(self) -> RunSnapshot:
         """Claim the run, run the loop, record how it ended; returns the final snapshot. Never
         leaves a half-written commit."""
         claim_run(self.conn, self.run.id, self._reload)
@@ -309,7 +320,7 @@ class RunEngine:
         finally:
             requests.cancel()
 
-    async def _drive_body(self, body: asyncio.Future[None]) -> Any:
+    async def _drive_body(self, body: asyncio.Future[None]) -> RunSnapshot:
         """Await the loop and record how the run ended."""
         try:
             await body
@@ -339,7 +350,7 @@ class RunEngine:
         status = self._ended(stopped)
         return self._end(status, self.stop_reason)
 
-    def _end(self, status: str, reason: str, error: str = "") -> Any:
+    def _end(self, status: str, reason: str, error: str = "") -> RunSnapshot:
         """Record the final status and return the final snapshot."""
         self.status, self.stop_reason, self.error = status, reason, error
         set_status(self.conn, self.run.id, status, reason, error)

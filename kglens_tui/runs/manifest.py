@@ -12,7 +12,7 @@ from kglens_tui import __version__
 from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.spend import manifest_prices
@@ -21,7 +21,7 @@ from kglens_tui.runs.spend import manifest_prices
 def build_manifest(
     mode: str,
     kg: KGIndex,
-    config: Any,
+    config: ModeConfig,
     target: ChatClient,
     prompts: Iterable[str],
     **extra: Any,

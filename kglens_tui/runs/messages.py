@@ -3,7 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
+
+
+class RunSnapshot(Protocol):
+    """What the harness reads of any mode's snapshot (KGLens's `ProbeSnapshot`, a unit mode's
+    `ModeSnapshot`): an immutable copy of a run's progress, safe to hand to another thread."""
+
+    @property
+    def run_id(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def requests(self) -> int: ...
+    @property
+    def stop_reason(self) -> str: ...
+    @property
+    def error(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -25,7 +41,7 @@ class Progress:
     """The engine's latest snapshot and control state, sent a few times a second and at once
     after each command it obeyed."""
 
-    snapshot: Any
+    snapshot: RunSnapshot
     held: bool = False
     """Asked to pause and not resumed since."""
     stopping: bool = False
@@ -38,7 +54,7 @@ class Progress:
 class Done:
     """The run ended (finished, stopped, failed by the failure rule or interrupted)."""
 
-    snapshot: Any
+    snapshot: RunSnapshot
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import types
 import typing
 from typing import Any
 
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, ConfigT
 
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
@@ -79,7 +79,7 @@ def assignment_key(item: str) -> str:
     return item.partition("=")[0].strip().replace("-", "_")
 
 
-def apply_assignments(config: Any, assignments: list[str]) -> Any:
+def apply_assignments(config: ConfigT, assignments: list[str]) -> ConfigT:
     """A copy of ``config`` with each ``key=value`` applied, then validated."""
     hints = typing.get_type_hints(type(config))
     by_name = {f.name: f for f in dataclasses.fields(config) if f.name != "mode"}

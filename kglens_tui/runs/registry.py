@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ModeConfig
-from kglens_tui.runs.messages import Command
+from kglens_tui.runs.messages import Command, RunSnapshot
+
+if TYPE_CHECKING:
+    from kglens_tui.runs.record import RunRecord  # it imports this module
 
 ENTRY_POINT_GROUP = "kglens_tui.modes"
 BUILTIN = {
@@ -30,13 +33,19 @@ class UnknownModeError(UnknownNameError):
     """No mode of that name is registered."""
 
 
-class Engine(Protocol):
-    """What the harness drives: one run's loop, controlled from the same event loop."""
+SnapshotT_co = TypeVar("SnapshotT_co", bound=RunSnapshot, covariant=True)
+
+
+class Engine(Protocol[SnapshotT_co]):
+    """What the harness drives: one run's loop, controlled from the same event loop; its
+    snapshots are of type ``SnapshotT_co`` (its mode's)."""
 
     mode: str
     """The name of its mode."""
 
-    def snapshot(self, insights: bool = True) -> Any: ...
+    @property
+    def run(self) -> RunRecord: ...
+    def snapshot(self, insights: bool = True) -> SnapshotT_co: ...
     def obey(self, command: Command) -> None: ...
     @property
     def held(self) -> bool: ...
@@ -66,16 +75,17 @@ class Mode(Protocol):
         name: str = "",
         target: ChatClient | None = None,
         on_progress: Callable[[Any], None] | None = None,
-    ) -> Engine:
+    ) -> Engine[RunSnapshot]:
         """An engine for a new run (config) or a stored one (resume); ``target`` replaces the
         client its settings name; ``on_progress`` gets a snapshot after each commit."""
         ...
 
-    def drive(self, engine: Any) -> Awaitable[Any]:
-        """Run the engine to its end, close its clients, return the final snapshot."""
+    def drive(self, engine: Any) -> Awaitable[RunSnapshot]:
+        """Run the engine (one its `prepare` made) to its end, close its clients, return the
+        final snapshot."""
         ...
 
-    def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> Any:
+    def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> RunSnapshot:
         """A stored run's progress and metrics, without contacting its target."""
         ...
 

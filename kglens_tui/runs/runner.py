@@ -6,10 +6,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
+from kglens_tui.runs.messages import RunSnapshot
 from kglens_tui.runs.record import run_row
 from kglens_tui.runs.registry import Engine, get_mode, mode_of_config
+
+SnapshotT = TypeVar("SnapshotT", bound=RunSnapshot)
 
 
 def prepare(
@@ -21,7 +24,7 @@ def prepare(
     on_progress: Callable[[Any], None] | None = None,
     mode_name: str | None = None,
     **clients: Any,
-) -> Any:
+) -> Engine[RunSnapshot]:
     """An engine for a new run (``config``: its type names the mode) or a stored one
     (``resume``: the run's mode; ``mode_name`` insists on one, a run of another mode is then
     an error that names it). ``clients`` (target=, generator=...) replace the clients the
@@ -39,15 +42,18 @@ def prepare(
     )
 
 
-def run_blocking(engine: Engine) -> Any:
-    """Run an engine to its end on a fresh event loop, closing its clients after."""
+def run_blocking(engine: Engine[SnapshotT]) -> SnapshotT:
+    """Run an engine to its end on a fresh event loop, closing its clients after; returns its
+    final snapshot."""
 
-    async def drive() -> Any:
-        return await get_mode(engine.mode).drive(engine)
+    async def drive() -> SnapshotT:
+        # a mode's drive returns a snapshot of its own engine's
+        return cast(SnapshotT, await get_mode(engine.mode).drive(engine))
 
     return asyncio.run(drive())
 
 
 def open_snapshot(conn: sqlite3.Connection, run_id: int) -> Any:
-    """A stored run's progress and metrics, without contacting its target."""
+    """A stored run's progress and metrics, without contacting its target: a `RunSnapshot` of
+    the run's mode, typed Any (callers read their mode's own fields)."""
     return get_mode(run_row(conn, run_id)["mode"]).open_snapshot(conn, run_id)

@@ -31,6 +31,7 @@ from kglens_tui.runs.messages import (
     Progress,
     Ready,
     Resume,
+    RunSnapshot,
     Stop,
 )
 from kglens_tui.runs.registry import Engine, get_mode, mode_module
@@ -92,7 +93,7 @@ def _child_main(
         mode = get_mode(mode_name)
         config = mode.config_type.from_json(config_json) if config_json else None
         loop = asyncio.get_running_loop()
-        holder: dict[str, Engine] = {}
+        holder: dict[str, Engine[RunSnapshot]] = {}
         obeyed = 0
 
         def report(insights: bool) -> bool:
@@ -133,7 +134,7 @@ def _child_main(
             target = target_factory() if target_factory is not None else None
             engine = mode.prepare(conn, config=config, resume=resume, target=target)
             holder["engine"] = engine
-            _tell(pipe, Ready(engine.run.id))  # type: ignore[attr-defined]
+            _tell(pipe, Ready(engine.run.id))
             loop.add_reader(pipe.fileno(), on_command)
             while not engine.stopping and pipe.poll():  # given before the run started
                 on_command()  # (a pause holds it before its first question)
@@ -189,7 +190,7 @@ class RunSession:
         self._queued: list[Command] = []
         """Commands given before the run's process started, sent as soon as it has."""
         self._process: multiprocessing.process.BaseProcess | None = None
-        self._latest: Any = None
+        self._latest: RunSnapshot | None = None
         self._ready = threading.Event()
         self._send_lock = threading.Lock()
         self._sent = 0
@@ -206,8 +207,9 @@ class RunSession:
     """A session drives its run (a stored run shown on the same screen is not live)."""
 
     def run(self) -> Any:
-        """Run to the end and return the final snapshot; errors are kept in `error`, never
-        raised."""
+        """Run to the end and return the final snapshot (a `RunSnapshot` of the session's mode,
+        typed Any: its screens read their mode's own fields), None on an error; errors are kept
+        in `error`, never raised."""
         try:
             return self._run_in_child()
         except Exception as exc:
@@ -216,7 +218,7 @@ class RunSession:
         finally:
             self._ready.set()
 
-    def _run_in_child(self) -> Any:
+    def _run_in_child(self) -> RunSnapshot | None:
         start_resource_tracker()
         modules = [mode_module(self.mode), *plugin_modules()]
         config_json = self.config.validate().to_json() if self.config is not None else None
@@ -254,7 +256,9 @@ class RunSession:
             if process.is_alive():
                 process.kill()
 
-    def _receive(self, parent: Connection, process: multiprocessing.process.BaseProcess) -> Any:
+    def _receive(
+        self, parent: Connection, process: multiprocessing.process.BaseProcess
+    ) -> RunSnapshot | None:
         gone = "the run's process ended unexpectedly (exit code {})"
         self.crashed = False
         while True:
@@ -293,7 +297,7 @@ class RunSession:
         return self._ready.wait(timeout)
 
     def snapshot(self) -> Any:
-        """The latest progress, or None before the run exists."""
+        """The latest progress (as `run` returns it), or None before the run exists."""
         return self._latest
 
     def _command(self, command: Command) -> None:

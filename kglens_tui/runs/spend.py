@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kglens_tui.llm.pricing import (
     Estimate,
@@ -18,6 +19,10 @@ from kglens_tui.llm.pricing import (
 )
 from kglens_tui.llm.usage import HelperRole, Usage
 from kglens_tui.runs.clients import uses_model
+from kglens_tui.runs.config import ModeConfig
+
+if TYPE_CHECKING:
+    from kglens_tui.settings import Settings
 
 TARGET = "target"
 COST_YES_HELP = "start without asking when the cost estimate is above confirm_cost_above"
@@ -32,7 +37,8 @@ def configured_prices() -> dict[str, Price]:
 
 def role_specs(config: Any) -> dict[str, str]:
     """Role -> the model spec it calls: the target, and the generator, paraphraser and judge
-    where they call a model."""
+    where they call a model. ``config`` (here and in the stored runs' spend below): a mode's
+    settings or any object with their attributes (a stored run's settings as read)."""
     specs = {TARGET: str(config.target)}
     generator = str(getattr(config, "generator", "template"))
     if uses_model(generator):
@@ -79,7 +85,7 @@ def spend_text(spent: Spend, limit: float | None) -> str:
 
 
 def stored_spend_text(
-    conn: Any,
+    conn: sqlite3.Connection,
     run_id: int,
     config: Any,
     manifest: Mapping[str, Any],
@@ -95,7 +101,7 @@ def stored_spend_text(
     return spend_text(spent, getattr(config, "max_cost", None))
 
 
-def manifest_prices(config: Any) -> dict[str, list[float]]:
+def manifest_prices(config: ModeConfig) -> dict[str, list[float]]:
     """Role -> [input, output] dollars per million tokens for every priced, paid model the run
     calls: kept in its manifest, so its spend is counted at the prices it started with."""
     return {
@@ -105,7 +111,7 @@ def manifest_prices(config: Any) -> dict[str, list[float]]:
     }
 
 
-def planned_requests(config: Any, conn: Any = None) -> int | None:
+def planned_requests(config: ModeConfig, conn: sqlite3.Connection | None = None) -> int | None:
     """The target requests a new run plans at most: what its mode's `planned_requests` says
     (a KGLens run's iterations x batch size, a unit mode's plan read through ``conn``), within
     the run's request budget; None when neither says."""
@@ -119,7 +125,9 @@ def planned_requests(config: Any, conn: Any = None) -> int | None:
     return planned if bound is None else min(planned, int(bound))
 
 
-def run_estimate(config: Any, prices: Mapping[str, Price], conn: Any = None) -> Estimate | None:
+def run_estimate(
+    config: ModeConfig, prices: Mapping[str, Price], conn: sqlite3.Connection | None = None
+) -> Estimate | None:
     """The target's cost estimate for a new run (None: a free or unpriced target, or a number
     of requests nothing says: a unit mode's plan is read through ``conn``)."""
     price = price_for(str(config.target), prices)
@@ -135,7 +143,9 @@ def run_estimate(config: Any, prices: Mapping[str, Price], conn: Any = None) -> 
     return estimate(requests, prompt_tokens_of(text), int(config.max_tokens), price)
 
 
-def cost_check(config: Any, settings: Any, conn: Any = None) -> tuple[Estimate | None, bool]:
+def cost_check(
+    config: ModeConfig, settings: Settings, conn: sqlite3.Connection | None = None
+) -> tuple[Estimate | None, bool]:
     """A new run's cost estimate at ``settings``' prices (a unit mode's plan read through
     ``conn``), and whether its upper end is above their `confirm_cost_above` (the run starts
     only once confirmed)."""
@@ -143,7 +153,13 @@ def cost_check(config: Any, settings: Any, conn: Any = None) -> tuple[Estimate |
     return found, found is not None and found.high > settings.confirm_cost_above
 
 
-def confirm_cost(config: Any, yes: bool, say: Any, ask: Any, conn: Any = None) -> None:
+def confirm_cost(
+    config: ModeConfig,
+    yes: bool,
+    say: Callable[[str], None],
+    ask: Callable[[str], bool] | None,
+    conn: sqlite3.Connection | None = None,
+) -> None:
     """Before a new run against a priced model: ``say`` its cost estimate; above the settings'
     `confirm_cost_above`, go on only when ``yes`` or ``ask(question)`` is true (``ask`` is None
     without a terminal to ask on). Raises ConfigError when the run must not start."""
@@ -175,7 +191,7 @@ def say_cost(text: str) -> None:
     err_console.print(markup_literal(text), soft_wrap=True)
 
 
-def ask_on_terminal() -> Any:
+def ask_on_terminal() -> Callable[[str], bool] | None:
     """A yes/no question on the terminal; None without one (a script gives --yes)."""
     import sys
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -149,8 +149,8 @@ class UnitMode:
     async def drive(self, engine: ModeEngine) -> ModeSnapshot:
         """Run an engine to its end and close its clients."""
         try:
-            final: ModeSnapshot = await engine.run_to_end()
-            return final
+            # a ModeEngine's snapshots are ModeSnapshots (`RunEngine.run_to_end` is not generic)
+            return cast(ModeSnapshot, await engine.run_to_end())
         finally:
             for client in (engine.target, engine.generator):
                 if client is not None:

@@ -190,6 +190,7 @@ class ModeEngine(RunEngine):
 
     helper_role = HelperRole.GENERATOR
     """What the `generator` client does in this mode."""
+    stats: _Stats
 
     def __init__(
         self,
