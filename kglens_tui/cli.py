@@ -981,12 +981,13 @@ def build_parser() -> argparse.ArgumentParser:
         flags=RUN_FLAGS,
         aliases=RUN_ALIASES,
         negated={"stop_on_convergence": "--no-convergence-stop"},
-        repeated={"target": "more_targets"},
-    )
-    target_flag = next(a for a in p._actions if a.dest == "target")
-    target_flag.help = (target_flag.help or "") + (
-        "; give it again for more targets: each is then asked the first one's questions, in a "
-        "run of its own (--plan-of), for `kglens compare`'s paired test"
+        repeated={
+            "target": (
+                "more_targets",
+                "give it again for more targets: each is then asked the first one's questions, "
+                "in a run of its own (--plan-of), for `kglens compare`'s paired test",
+            )
+        },
     )
     p.add_argument("--quiet", action="store_true", help="no progress display")
     # the flag each setting was given by, for messages (--rpm, --no-convergence-stop...)

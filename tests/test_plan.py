@@ -190,3 +190,36 @@ def test_the_paired_difference_is_unbiased_and_its_interval_covers() -> None:
     mc = float(np.std(found, ddof=1)) / math.sqrt(len(found))
     assert abs(mean - truth) < 4 * mc
     assert 0.93 <= covered / len(found) <= 0.98
+
+
+@pytest.mark.parametrize(
+    ("command", "limit", "table", "columns"),
+    [
+        (["facteval", "run"], ["--facts", "8"], "facteval_question", "idx, qtype, question"),
+        (
+            ["consistency", "run"],
+            ["--relations", "4"],
+            "kontest_query",
+            "relation, conversation, turn, template, question",
+        ),
+    ],
+)
+def test_a_unit_modes_run_with_two_targets_asks_both_the_same_questions(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    limit: list[str],
+    table: str,
+    columns: str,
+) -> None:
+    db = tmp_path / "w.db"
+    args = ["--db", str(db), *command, "--kg", "country", "--quiet", "--yes", *limit]
+    assert main([*args, "--target", "sim", "--target", "sim:1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 runs asked the same questions" in out and out.rstrip().endswith("compare 1 2")
+    conn = connect(db)
+    asked = f"SELECT {columns} FROM {table} WHERE run_id = ? ORDER BY {columns}"
+    rows = [[tuple(row) for row in conn.execute(asked, (r,))] for r in (1, 2)]
+    assert rows[0] and rows[0] == rows[1]
+    labels = [r[0] for r in conn.execute("SELECT target_label FROM run ORDER BY id")]
+    assert len(set(labels)) == 2

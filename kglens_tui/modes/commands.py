@@ -195,19 +195,51 @@ def _drive(
 
 
 def cmd_consistency_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    config = None
-    if args.resume is None:
-        config = _new_config(args, KONTEST, "relations")
-        confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
-    return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
+    return _run_targets(args, conn, KONTEST, "relations")
 
 
 def cmd_facteval_run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    config = None
-    if args.resume is None:
-        config = _new_config(args, FACTEVAL, "facts")
-        confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
-    return EXIT_STATUS if _drive(args, conn, config).status == RunStatus.FAILED else 0
+    return _run_targets(args, conn, FACTEVAL, "facts")
+
+
+def _run_targets(args: argparse.Namespace, conn: sqlite3.Connection, mode: str, limit: str) -> int:
+    """Resume a run, or run the settings against each target given (``--target A --target B``:
+    one run each, the same plan: the KG, seed and settings decide the questions), every cost
+    confirmed before the first starts; a target that fails leaves the others' runs as they
+    are."""
+    if args.resume is not None:
+        if args.more_targets:
+            raise ConfigError("--resume continues one run: give no --target")
+        return EXIT_STATUS if _drive(args, conn, None).status == RunStatus.FAILED else 0
+    config = _new_config(args, mode, limit)
+    each = [dataclasses.replace(config, target=t) for t in [config.target, *args.more_targets]]
+    for one in each:
+        confirm_cost(one, args.yes, say_cost, ask_on_terminal(), conn)
+    code, runs = 0, []
+    for one in each:
+        try:
+            snap = _drive(args, conn, one)
+        except (ConfigError, ValueError, LLMError) as exc:
+            if len(each) == 1:
+                raise
+            err_console.print(
+                f"[red]error:[/] target {markup_literal(one.target)}: "
+                f"{markup_literal(str(exc), one_line=True)}",
+                soft_wrap=True,
+            )
+            code = EXIT_STATUS
+            continue
+        if snap.status == RunStatus.FAILED:
+            code = EXIT_STATUS
+        else:
+            runs.append(snap.run_id)
+    if len(runs) > 1:
+        print_command(
+            f"{len(runs)} runs asked the same questions; side by side:",
+            suggested(f"{MODE_COMMANDS[mode]} compare {' '.join(str(r) for r in runs)}"),
+            to=console,
+        )
+    return code
 
 
 def _header(
@@ -572,6 +604,12 @@ def _add_run_options(p: argparse.ArgumentParser, mode: str, limit: str) -> None:
         flags=RUN_FLAGS,
         aliases=RUN_ALIASES,
         skip=("mode", limit),
+        repeated={
+            "target": (
+                "more_targets",
+                "give it again for more targets: one run each, on the same questions",
+            )
+        },
     )
     p.set_defaults(flag_of=flags_of(p))
 

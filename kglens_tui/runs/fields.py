@@ -149,15 +149,16 @@ def add_config_arguments(
     choices: Mapping[str, Sequence[str]] | None = None,
     skip: Sequence[str] = (),
     aliases: Mapping[str, Sequence[str]] | None = None,
-    repeated: Mapping[str, str] | None = None,
+    repeated: Mapping[str, tuple[str, str]] | None = None,
 ) -> None:
     """One flag per field of the dataclass ``cls``: ``--field-name`` (or ``flags[name]``, plus
     ``aliases[name]``), typed by the field, its help the field's docstring plus its default. A
     True-by-default bool is turned off by ``--no-field-name`` (or ``negated[name]``); a False
     one on by ``--field-name``. A list is comma-separated and its flag repeatable; so is a
-    field of ``repeated``, whose later values go to the list it names (`FirstThenMore`). Every
-    flag defaults to None, so `config_from_args` knows which ones were given."""
-    for more in (repeated or {}).values():
+    field of ``repeated`` (name -> (list, help added)), whose later values go to that list on
+    the namespace (`FirstThenMore`). Every flag defaults to None, so `config_from_args` knows
+    which ones were given."""
+    for more, _note in (repeated or {}).values():
         parser.set_defaults(**{more: []})
     for spec in field_specs(cls):
         if spec.name in skip:
@@ -198,7 +199,8 @@ def add_config_arguments(
             shown = ",".join(str(v) for v in shown or ())
         elif spec.name in (repeated or {}):
             options["action"] = FirstThenMore
-            options["more"] = (repeated or {})[spec.name]
+            options["more"], note = (repeated or {})[spec.name]
+            text = f"{text.rstrip('.')}; {note}"
         suffix = f" (default {shown})" if shown not in (None, "", []) else ""
         options["help"] = (text + suffix).replace("%", "%%") or None
         parser.add_argument(flag, *also, **options)
