@@ -984,8 +984,8 @@ def build_parser() -> argparse.ArgumentParser:
         repeated={
             "target": (
                 "more_targets",
-                "give it again for more targets: each is then asked the first one's questions, "
-                "in a run of its own (--plan-of), for `kglens compare`'s paired test",
+                "Give it again for more targets: each is then asked the first one's questions, "
+                "in a run of its own (--plan-of), for `kglens compare`'s paired test.",
             )
         },
     )

@@ -607,7 +607,7 @@ def _add_run_options(p: argparse.ArgumentParser, mode: str, limit: str) -> None:
         repeated={
             "target": (
                 "more_targets",
-                "give it again for more targets: one run each, on the same questions",
+                "Give it again for more targets: one run each, on the same questions.",
             )
         },
     )

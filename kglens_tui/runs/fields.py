@@ -200,7 +200,7 @@ def add_config_arguments(
         elif spec.name in (repeated or {}):
             options["action"] = FirstThenMore
             options["more"], note = (repeated or {})[spec.name]
-            text = f"{text.rstrip('.')}; {note}"
+            text = f"{text} {note}"
         suffix = f" (default {shown})" if shown not in (None, "", []) else ""
         options["help"] = (text + suffix).replace("%", "%%") or None
         parser.add_argument(flag, *also, **options)
