@@ -112,6 +112,8 @@ def test_probe_with_two_targets_asks_the_second_the_first_ones_questions(
     assert main(["--db", str(db), "compare", "1", "2"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
     assert "paired on the 64 questions of one plan both answered" in shown
+    assert main(["--db", str(db), "report", "2"]) == 0
+    assert "run 1's questions" in " ".join(capsys.readouterr().out.split())
 
 
 def test_a_failing_second_endpoint_leaves_the_first_targets_results_intact(

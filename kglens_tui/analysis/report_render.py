@@ -175,8 +175,13 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     )
     status, reason = run.shown
     console.print(
-        f"{cfg.difficulty.upper()} · sampler {cfg.sampler}"
-        f"{' · propagation ' + cfg.propagation_mode if cfg.propagation else ' (no propagation)'}"
+        f"{cfg.difficulty.upper()} · "
+        + (
+            f"run {cfg.plan_of}'s questions (its sampler, {cfg.sampler})"
+            if cfg.plan_of is not None
+            else f"sampler {cfg.sampler}"
+        )
+        + f"{' · propagation ' + cfg.propagation_mode if cfg.propagation else ' (no propagation)'}"
         f" · generator {markup_literal(cfg.generator)} · "
         f"verifier {markup_literal(cfg.verifier)} · prompt order {cfg.prompt_order} · "
         f"seed {cfg.seed} · status {status}{': ' + markup_literal(reason) if reason else ''} · "
