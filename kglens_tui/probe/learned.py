@@ -18,7 +18,8 @@ resumed run rebuilds exactly the posterior it had.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -61,11 +62,19 @@ class ModelFit:
     """Learned prior sd of each group of effects."""
     strength: float
     """S: how many answers the model's prediction for an edge is worth."""
-    shares: tuple[float, float, float]
-    """Share of the variation of edges' error rates each group explains; the rest is the
-    edge's own (what only its answers can tell)."""
     examined: int
     """Edges with an answer when fitted."""
+    variance: tuple[float, float, float]
+    """The prior variances (sd squared, as fitted)."""
+    model: ErrorModel = field(repr=False, compare=False)
+    """The model fitted (its structure: what `shares` is measured over)."""
+
+    @cached_property
+    def shares(self) -> tuple[float, float, float]:
+        """Share of the variation of edges' error rates each group explains; the rest is the
+        edge's own (what only its answers can tell). Worked out when first asked: only a
+        screen's summary reads it, not the sampler."""
+        return self.model.shares(self.mu, list(self.effects), list(self.variance), self.strength)
 
     @property
     def worth(self) -> float:
@@ -148,15 +157,15 @@ class ErrorModel:
                 strength = self._strength(eta, y, t, codes, hess, weight)
         strength = self._strength(eta, y, t, codes, hess, weight)
         answers = tuple(np.bincount(codes[g], t, self.levels[g]) for g in range(3))
-        shares = self._shares(mu, effects, var, strength)
         return ModelFit(
             mu=float(mu),
             effects=(effects[0], effects[1], effects[2]),
             answers=answers,  # type: ignore[arg-type]
             sd=(float(np.sqrt(var[0])), float(np.sqrt(var[1])), float(np.sqrt(var[2]))),
             strength=float(strength),
-            shares=shares,
             examined=len(seen),
+            variance=(var[0], var[1], var[2]),
+            model=self,
         )
 
     def _strength(
@@ -226,7 +235,7 @@ class ErrorModel:
         prior_a = fit.worth * q
         return q, prior_a, fit.worth - prior_a
 
-    def _shares(
+    def shares(
         self, mu: float, effects: list[np.ndarray], var: list[float], strength: float
     ) -> tuple[float, float, float]:
         """How much of the variation of edges' error rates each group explains: the variance of
