@@ -92,7 +92,7 @@ async def _run(db: Path, presses: int, load: int) -> tuple[Figures, int]:
         )
         while app.session is None or app.session.snapshot() is None:
             await asyncio.sleep(0.01)
-        figures["simulated run at full speed"] = await _measure_both(app, pilot, presses, load)
+        figures["simulated run, full speed"] = await _measure_both(app, pilot, presses, load)
         requests = app.session.snapshot().requests
         app.session.stop()
         while app._busy():
@@ -106,8 +106,6 @@ def _p95(values: list[float]) -> float:
 
 
 def _cells(values: list[float]) -> list[str]:
-    if not values:
-        return ["", "", ""]
     return [f"{statistics.median(values):.1f}", f"{_p95(values):.1f}", f"{max(values):.1f}"]
 
 
@@ -119,16 +117,17 @@ def run_ui_bench(presses: int, console: Console, load: int = 0) -> dict:
         figures, requests = asyncio.run(_run(Path(tmp) / "bench.db", presses, load))
         seconds = time.perf_counter() - started
     table = Table(title="kglens bench ui: key press to handled", title_justify="left")
-    table.add_column("")
     busy = f"{load} CPU-bound neighbour{'s' if load != 1 else ''}"
-    for where in ("quiet", busy) if load else ("quiet",):
-        for stat in ("median ms", "p95 ms", "max ms"):
-            table.add_column(f"{where}: {stat}", justify="right")
-    for name, (quiet, loaded) in figures.items():
-        table.add_row(name, *_cells(quiet), *(_cells(loaded) if load else []))
+    table.add_column("machine")
+    table.add_column("app")
+    for stat in ("median ms", "p95 ms", "max ms"):
+        table.add_column(stat, justify="right")
+    for where, side in (("quiet", 0), (busy, 1)) if load else (("quiet", 0),):
+        for name, measured in figures.items():
+            table.add_row(where, name, *_cells(measured[side]))
     console.print(table)
-    base_quiet, run_quiet = figures["idle app"][0], figures["simulated run at full speed"][0]
-    run_loaded = figures["simulated run at full speed"][1]
+    base_quiet, run_quiet = figures["idle app"][0], figures["simulated run, full speed"][0]
+    run_loaded = figures["simulated run, full speed"][1]
     lines = [
         f"{presses} presses each; the run answered {requests:,} questions meanwhile "
         f"({seconds:.0f} s in all). p95 during the run / idle app = "
