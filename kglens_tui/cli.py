@@ -665,7 +665,9 @@ def cmd_study_prompt_order(args: argparse.Namespace) -> int:
 def cmd_bench_ui(args: argparse.Namespace) -> int:
     from kglens_tui.tui.bench_ui import run_ui_bench
 
-    run_ui_bench(args.presses, console)
+    if args.load < 0:
+        raise CLIError("--load must be 0 or more")
+    run_ui_bench(args.presses, console, load=args.load)
     return 0
 
 
@@ -1022,6 +1024,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench_sub = bench.add_subparsers(dest="bench_command", metavar="BENCH", required=True)
     p = bench_sub.add_parser("ui", help="key-press latency while a simulated run goes full speed")
     p.add_argument("--presses", type=int, default=100)
+    p.add_argument(
+        "--load",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also measure beside N CPU-bound neighbour processes (quiet and loaded side by side)",
+    )
     p.set_defaults(func=cmd_bench_ui)
     p = bench_sub.add_parser(
         "curves", help="draw the efficiency study's curves (a `bench sampling --csv` file)"

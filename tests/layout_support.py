@@ -57,6 +57,8 @@ def _keys(*names: str) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         await pilot.press(*names)
+        # a screen that reads on a worker: shoot once it is in
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
         await _settled(pilot)
 
     return run

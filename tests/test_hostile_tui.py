@@ -190,6 +190,7 @@ def assert_literal(app: KGLensApp, *expected: str) -> str:
 async def _show(pilot, screen) -> None:
     pilot.app.push_screen(screen)
     await pilot.pause()
+    await _until(pilot, lambda: getattr(screen, "loaded", True))  # read on a worker
     await pilot.pause()
 
 

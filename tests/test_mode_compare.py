@@ -266,6 +266,7 @@ def test_template3_runs_evaluate_the_ensemble_on_an_unseen_phrasing(
 
 
 async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
+    from conftest import wait_for
     from textual.widgets import Static
     from tui_support import make_app
 
@@ -295,8 +296,9 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
         table = app.screen.query_one("#runs", LiteralDataTable)
         table.select_key(str(first))
         await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, ModeAnalysisScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ModeAnalysisScreen) and app.screen.loaded
+        )
         title = app.screen.query_one("#mode-analysis-title", Static).render()
         assert str(title) == "KONTEST runs 1, 2"
         assert len(app.screen.query("#mode-analysis Static")) == 6
@@ -307,14 +309,17 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
         assert "3 (unseen)" in table5  # run 4, model A's template 3
         assert "gap reduction" not in table5 and "3 fold(s) (capped at the 3 relations)" in table5
         await pilot.press("escape")
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         table.select_key(str(fact))
         await pilot.press("A")
-        await pilot.pause()
-        assert isinstance(app.screen, ModeAnalysisScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ModeAnalysisScreen) and app.screen.loaded
+        )
         shown = text(*app.screen.renderables)
         assert "per relation" in shown and "capital" in shown
         await pilot.press("escape")
         await pilot.press("c")  # one fact-eval run only: nothing to compare with
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for(
+            pilot, lambda: any("no other finished" in n.message for n in app._notifications)
+        )
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))

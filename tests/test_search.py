@@ -184,11 +184,21 @@ def test_views_for_datasette_agree_with_the_tables(tmp_path: Path) -> None:
     conn.close()
 
 
-def test_the_review_screens_search_keeps_the_edges_asked_with_the_words(tmp_path: Path) -> None:
+def test_the_review_screens_search_keeps_the_edges_asked_with_the_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search is made on a worker thread (the review never waits for it)."""
     import asyncio
+    import threading
+
+    from tui_support import Spy
 
     from kglens_tui.settings import Settings
     from kglens_tui.tui.app import KGLensApp
+    from kglens_tui.tui.screens import review
+
+    spy = Spy(review.search_edges)
+    monkeypatch.setattr(review, "search_edges", spy)
 
     db = tmp_path / "w.db"
     conn = connect(db)
@@ -203,21 +213,23 @@ def test_the_review_screens_search_keeps_the_edges_asked_with_the_words(tmp_path
     conn.close()
     app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
     asyncio.run(_search_on_review(app, run_id, expected))
+    assert spy.threads and threading.main_thread() not in spy.threads
 
 
 async def _search_on_review(app, run_id: int, expected: set[int]) -> None:
+    from conftest import wait_for
     from textual.widgets import DataTable, Input
 
     from kglens_tui.tui.screens.review import ReviewScreen
 
     async with app.run_test(size=(160, 48)) as pilot:
         app.push_screen(ReviewScreen(run_id))
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.loaded)
         await pilot.press("slash")
         box = app.screen.query_one("#rv-search", Input)
         assert box.display and box.has_focus
         await pilot.press(*"Italy", "enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.screen.matched is not None)  # searched on a worker
         table = app.screen.query_one("#rv-edges", DataTable)
         shown = {int(str(table.get_row_at(i)[0])) for i in range(table.row_count)}
         examined = app.screen.matched

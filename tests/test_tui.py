@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Button, Checkbox, Input, Select
 from tui_support import SIZE, make_app
 
 from kglens_tui.probe.config import RunConfig
@@ -195,8 +195,11 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
             "Official Language",
         ]
         screen.query_one("#predicates", Input).value = "capitol"
-        with pytest.raises(ValueError, match="no predicate 'capitol' in KG 'country'"):
-            screen.build_config()
+        await pilot.pause()
+        screen.query_one("#check", Button).press()  # the KG is read on a worker
+        status = screen.query_one("#form-status")
+        await wait_for(pilot, lambda: "no predicate 'capitol'" in str(status.render()))
+        assert "in KG 'country'" in str(status.render())
         screen.query_one("#predicates", Input).value = ""
         assert screen.build_config().requests_per_minute is None
         screen.query_one("#requests_per_minute", Input).value = "30"

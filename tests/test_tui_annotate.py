@@ -167,6 +167,7 @@ async def test_five_annotators_then_report_and_adjudication(
         assert isinstance(app.screen, RoundsScreen)
         await pilot.press("r")
         assert isinstance(app.screen, ReportScreen)
+        await wait_for(pilot, lambda: app.screen.loaded)  # read on a worker
         t4 = app.screen.query_one("#ann-t4", DataTable)
         cells = [str(t4.get_row_at(r)[2]) for r in range(5)]
         assert all(" n=" in c and "[" in c for c in cells)  # each rate with its interval and n

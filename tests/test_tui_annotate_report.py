@@ -4,19 +4,26 @@ terminal. Snapshots of these screens: tests/test_tui_layout.py."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
+from tui_support import Spy
 
+from kglens_tui.annotate.agreement import round_results
 from kglens_tui.annotate.labels import flag_item, submit_label
+from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens import annotate_progress, annotate_report
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 from kglens_tui.tui.screens.annotate_report import ReportScreen
+from kglens_tui.tui.screens.dialogs import HelpScreen
 
 NAMES = ("a1", "a2", "a3", "a4", "a5")
 
@@ -91,3 +98,47 @@ async def test_progress_table_fits_80_columns_and_keeps_the_bar_when_wide(tmp_pa
         await wait_for(pilot, lambda: "done" in [str(c.label) for c in table.columns.values()])
         await wait_for(pilot, lambda: "bar" in [c.key.value for c in table.columns.values()])
         assert table.row_count == len(NAMES) and table.max_scroll_x == 0
+
+
+@pytest.mark.parametrize("which", ["report", "progress"])
+async def test_a_rounds_report_and_progress_are_read_on_a_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, which: str
+) -> None:
+    """The screen shows at once saying it reads the round, handles keys meanwhile, and fills
+    in with the figures the round holds."""
+    module = annotate_report if which == "report" else annotate_progress
+    name = "read_results" if which == "report" else "read_progress"
+    spy = Spy(getattr(module, name))
+    monkeypatch.setattr(module, name, spy)
+    db = tmp_path / "w.db"
+    round_id = _round(db)
+    app = _app(db)
+    async with app.run_test(size=(160, 48)) as pilot:
+        gate = threading.Event()
+        spy.gate = gate
+        screen = ReportScreen(round_id) if which == "report" else ProgressScreen(round_id)
+        try:
+            await _open(pilot, screen)
+            await wait_for(pilot, spy.waiting.is_set)
+            title = "#ann-report-title" if which == "report" else "#ann-progress-title"
+            assert str(screen.query_one(title, Static).render()) == f"reading round {round_id}…"
+            assert not screen.loaded
+            await pilot.press("question_mark")  # handled while the round is read
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: screen.loaded)
+        assert f"Round {round_id} 'r5'" in str(screen.query_one(title, Static).render())
+        conn = connect(db)
+        if which == "report":
+            disagree = screen.query_one("#ann-disagree", DataTable)
+            expected = round_results(conn, round_id).disagreements
+            assert disagree.row_count == len(expected)
+        else:
+            table = screen.query_one("#ann-progress", DataTable)
+            done = [f"{p.done:,} of {p.total:,}" for p in progress(conn, round_id)]
+            assert [str(table.get_row_at(r)[-7]) for r in range(table.row_count)] == done
+        conn.close()
+    assert spy.threads and threading.main_thread() not in spy.threads

@@ -188,7 +188,8 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
         form.query_one("#iterations", Input).value = str(iterations)
         form.query_one("#batch_size", Input).value = str(batch)
         await pilot.pause()
-        form._start(form.build_config())  # what Start does once the endpoint answered
+        config = form.build_config()  # what Start does once the endpoint answered:
+        form._check_workspace(config, form.build_mode_config(config), True, ())
         if asks:
             await wait_for(
                 pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
@@ -216,7 +217,7 @@ async def test_an_unknown_transitive_predicate_is_an_error_on_the_form(tmp_path:
         form.query_one("#transitive", Input).value = "member_of, [b]nosuch"
         await pilot.press("ctrl+s")
         status = form.query_one("#form-status")
-        await wait_for(pilot, lambda: bool(str(status.render())))
+        await wait_for(pilot, lambda: "no predicate" in str(status.render()))  # read on a worker
         assert str(status.render()).startswith("Transitive predicates: no predicate")
         assert "'[b]nosuch'" in str(status.render()) and not started
         assert app.screen is form
@@ -250,7 +251,8 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
         form.query_one("#model", Input).value = "priced-model"
         form.query_one("#facts", Input).value = "2"
         await pilot.pause()
-        form._start(form.build_config())  # what Start does once the endpoint answered
+        config = form.build_config()  # what Start does once the endpoint answered:
+        form._check_workspace(config, form.build_mode_config(config), True, ())
         await wait_for(
             pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
         )

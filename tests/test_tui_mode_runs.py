@@ -63,7 +63,9 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             home.query_one("#runs").select_key(str(run_id))
             for key in ("v", "A"):  # no empty KGLens review or analysis: the run's report
                 await pilot.press(key)
-                await wait_for(pilot, lambda: isinstance(app.screen, ModeAnalysisScreen))
+                await wait_for(
+                    pilot, lambda: isinstance(app.screen, ModeAnalysisScreen) and app.screen.loaded
+                )
                 shown = app.screen.query_one("#mode-analysis-title", Static).render()
                 assert str(shown) == f"KONTEST run {run_id} (consistency report)"
                 await pilot.press("escape")
@@ -76,7 +78,7 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
                     f"no other finished KONTEST run on KG 'country' to compare run {run_id} with"
                 ),
             )
-            assert app.screen is home
+            await wait_for(pilot, lambda: app.screen is home)  # the screen that read it closed
             app.resume_run(run_id)
             await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
             assert app.screen.session is app.session and app.session.live

@@ -60,12 +60,15 @@ async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
         reply = drill.selected_reply()
         assert reply is not None
 
+        def said(text: str) -> bool:
+            return any(text in n.message for n in app._notifications)
+
         await pilot.press("v")
         await pilot.pause()
         assert isinstance(app.screen, ReasonScreen)
         app.screen.query_one("#reason", Input).value = "the reply is right"
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda: said("Verdict overridden"))  # stored on a worker
         assert app.screen is drill
 
         conn = sqlite3.connect(stored_db)
@@ -85,7 +88,7 @@ async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
         await pilot.pause()
         app.screen.query_one("#reason", Input).value = "2"
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_for(pilot, lambda: said("Error type tagged"))
         conn = sqlite3.connect(stored_db)
         tag = conn.execute(
             "SELECT observation_id, value FROM triage WHERE action = 'error_type'"
@@ -301,3 +304,53 @@ async def test_the_analysis_table_orders_by_a_clicked_title_or_s(
             await _click_title(pilot, table, _titles(table).index("zero-sense"))
             await wait_for(pilot, lambda: _keys(table) == order["zero_sense"])
             assert "zero-sense ▼" in _titles(table)
+
+
+async def test_a_triage_entry_is_stored_on_a_worker_and_the_drill_down_follows_it(
+    stored_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The entry is written through a connection of a worker thread (a run writing to the
+    workspace may hold it): keys are handled meanwhile, and once it is in, the drill-down
+    shows it as when it was written on the UI thread."""
+    import threading
+
+    from tui_support import Spy
+
+    from kglens_tui.tui.screens import review_drill
+    from kglens_tui.tui.screens.dialogs import HelpScreen
+
+    spy = Spy(review_drill.add_note)
+    monkeypatch.setattr(review_drill, "add_note", spy)
+    app = make_app(stored_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.loaded)
+        await wait_for(pilot, lambda: app.screen.query_one("#rv-edges", DataTable).row_count > 0)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillDownScreen))
+        drill = app.screen
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReasonScreen))
+        app.screen.query_one("#reason", Input).value = "[b]asked twice[/b]"
+        gate = threading.Event()
+        spy.gate = gate
+        try:
+            await pilot.press("enter")
+            await wait_for(pilot, spy.waiting.is_set)
+            assert drill.storing == 1
+            await pilot.press("question_mark")  # handled while the entry is written
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is drill)
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: any("Note saved" in n.message for n in app._notifications))
+        assert drill.storing == 0
+        assert "note" in text_of(drill, "#dd-triage")
+        assert "[b]asked twice[/b]" in text_of(drill, "#dd-triage")  # literally
+    assert spy.threads and threading.main_thread() not in spy.threads
+    conn = sqlite3.connect(stored_db)
+    rows = conn.execute("SELECT action, edge_id, reason FROM triage").fetchall()
+    conn.close()
+    assert rows == [("note", drill.edge_id, "[b]asked twice[/b]")]

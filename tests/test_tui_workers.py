@@ -7,11 +7,11 @@ from __future__ import annotations
 import dataclasses
 import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import wait_for
 from textual.widgets import Static
+from tui_support import Spy
 
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
@@ -35,36 +35,6 @@ def make_app(db: Path) -> KGLensApp:
 
 def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
-
-
-class Spy:
-    """Wraps a read function: records the thread of each call; while ``gate`` is set, a call
-    waits for it to be released (a slow read), and ``then`` may change its result."""
-
-    def __init__(self, read) -> None:
-        self.read = read
-        self.threads: list[threading.Thread] = []
-        self.gate: threading.Event | None = None
-        self.waiting = threading.Event()
-        self.then: Any = None
-        self.fail: Exception | None = None
-        self.done = 0
-        """Calls returned."""
-
-    def __call__(self, *args, **kw):
-        self.threads.append(threading.current_thread())
-        if self.fail is not None:
-            raise self.fail
-        out = self.read(*args, **kw)
-        gate, then = self.gate, self.then
-        if gate is not None:
-            self.gate = self.then = None  # only this call is slow
-            self.waiting.set()
-            assert gate.wait(60)
-            if then is not None:
-                out = then(out)
-        self.done += 1
-        return out
 
 
 @pytest.fixture

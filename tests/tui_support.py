@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 from kglens_tui.settings import Settings
 from kglens_tui.tui.app import KGLensApp
@@ -17,3 +19,33 @@ def make_app(db: Path, **kw) -> KGLensApp:
     run = {"target": "sim", "iterations": 40, "batch_size": 16, "sim_latency_s": 0.03}
     settings = Settings(ui_refresh_hz=20, run=run)
     return KGLensApp(db, settings, welcome=False, **kw)
+
+
+class Spy:
+    """Wraps a read function: records the thread of each call; while ``gate`` is set, a call
+    waits for it to be released (a slow read), and ``then`` may change its result."""
+
+    def __init__(self, read) -> None:
+        self.read = read
+        self.threads: list[threading.Thread] = []
+        self.gate: threading.Event | None = None
+        self.waiting = threading.Event()
+        self.then: Any = None
+        self.fail: Exception | None = None
+        self.done = 0
+        """Calls returned."""
+
+    def __call__(self, *args, **kw):
+        self.threads.append(threading.current_thread())
+        if self.fail is not None:
+            raise self.fail
+        out = self.read(*args, **kw)
+        gate, then = self.gate, self.then
+        if gate is not None:
+            self.gate = self.then = None  # only this call is slow
+            self.waiting.set()
+            assert gate.wait(60)
+            if then is not None:
+                out = then(out)
+        self.done += 1
+        return out

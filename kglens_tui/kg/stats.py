@@ -208,6 +208,11 @@ def kg_summaries(conn: sqlite3.Connection) -> list[KGSummary]:
     return [KGSummary(r[0], r[3], r[4], r[5], r[1], r[2]) for r in rows]
 
 
+def kg_names(conn: sqlite3.Connection) -> list[str]:
+    """The names of the workspace's KGs, sorted (no counts: cheap)."""
+    return [r[0] for r in conn.execute("SELECT name FROM kg ORDER BY name")]
+
+
 def subset_names(conn: sqlite3.Connection, kg_name: str) -> list[str]:
     """Named subsets of a KG."""
     return [

@@ -44,3 +44,20 @@ def read_outcome(
     if event.state is not WorkerState.SUCCESS or not isinstance(result, kind):
         return None
     return result
+
+
+def screen_read(screen: Screen, event: Worker.StateChanged, group: str, kind: type[T]) -> T | None:
+    """A screen's read of ``group`` once it succeeded, when its result is a ``kind`` and the
+    screen is still open (a read that comes back after it closed is dropped); a failure is
+    told by the app, a notification with the error as literal text (`KGLensApp.worker_failed`)."""
+    from kglens_tui.tui.screens.workers import on_stack
+
+    if event.worker.group != group:
+        return None
+    if event.state is WorkerState.ERROR:
+        screen.app.worker_failed(event.worker)  # type: ignore[attr-defined]
+        return None
+    result = event.worker.result
+    if event.state is not WorkerState.SUCCESS or not isinstance(result, kind):
+        return None
+    return result if on_stack(screen) else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -10,11 +11,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
+from textual.worker import Worker
 
 from kglens_tui.annotate.progress import AnnotatorProgress, progress
-from kglens_tui.annotate.rounds import get_round
+from kglens_tui.annotate.rounds import Round, get_round
 from kglens_tui.core.safetext import literal, markup_literal, visible
+from kglens_tui.store.connection import connect
 from kglens_tui.tui.format import BREAKPOINTS, duration
+from kglens_tui.tui.reads import read_in_thread, screen_read
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -37,6 +41,8 @@ figures always fit. Refreshes every few seconds.
 """
 
 REFRESH_S = 3.0
+READ_GROUP = "round-progress"
+"""The worker that reads the round's progress."""
 BAR_WIDTH = 24
 MIN_BAR_WIDTH = 8
 """Narrower than this, the bar is left out: the figures beside it say the same."""
@@ -44,6 +50,16 @@ SIDE_ROOM = 4
 """Columns the table cannot use: the pane's padding and a vertical scrollbar."""
 COLUMNS = ("of total", "%", "labelled", "skipped", "flagged", "time", "per item")
 """The figures' columns, after the annotator and the bar."""
+
+
+def read_progress(db_path: Path | str, round_id: int) -> tuple[Round, list[AnnotatorProgress]]:
+    """A round and its progress per annotator, through a connection of the calling thread."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        rnd = get_round(conn, round_id)
+        return rnd, progress(conn, rnd.id)
+    finally:
+        conn.close()
 
 
 def bar(share: float, width: int = BAR_WIDTH) -> Text:
@@ -72,11 +88,18 @@ class ProgressScreen(Screen):
         self.round_id = round_id
         self._shown_bar: int | None = None
         """The bar width the table's columns were made for (None: no columns yet)."""
+        self.shown: tuple[Round, list[AnnotatorProgress]] | None = None
+        """The progress last read and drawn (None: being read)."""
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the round's progress has been read and drawn."""
+        return self.shown is not None
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="ann-progress-pane"):
-            yield Static("", id="ann-progress-title")
+            yield Static(f"reading round {self.round_id}…", id="ann-progress-title")
             yield LiteralDataTable(id="ann-progress", cursor_type="none", zebra_stripes=True)
             yield Static("", id="ann-progress-total")
         yield Footer()
@@ -86,12 +109,27 @@ class ProgressScreen(Screen):
         self.set_interval(REFRESH_S, self.action_refresh)
 
     def on_resize(self) -> None:
-        self.action_refresh()
+        if self.shown is not None:
+            self._draw(*self.shown)
 
     def action_refresh(self) -> None:
-        conn = self.app.db()
-        rnd = get_round(conn, self.round_id)
-        rows = progress(conn, rnd.id)
+        """Read the round's progress again, on a worker (`_draw` once it is in)."""
+        db_path, round_id = self.app.db_path, self.round_id
+        read_in_thread(
+            self,
+            lambda: read_progress(db_path, round_id),
+            READ_GROUP,
+            f"reading round {round_id}'s progress",
+            exclusive=True,
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        read = screen_read(self, event, READ_GROUP, tuple)
+        if read is not None:
+            self._draw(*read)
+
+    def _draw(self, rnd: Round, rows: list[AnnotatorProgress]) -> None:
+        self.shown = (rnd, rows)
         self.sub_title = visible(f"progress of round '{rnd.name}'")
         raters = rnd.settings.raters_per_item or len(rnd.annotators)
         self.query_one("#ann-progress-title", Static).update(

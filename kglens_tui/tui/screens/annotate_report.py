@@ -4,6 +4,7 @@ majority disagrees with the app. Loads numpy and krippendorff, so it is imported
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -13,18 +14,22 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
+from textual.worker import Worker
 
 from kglens_tui.annotate.agreement import (
     KAPPA_LEGEND,
     KAPPA_MIN_ITEMS,
     ItemResult,
     QuestionAgreement,
+    RoundResults,
     round_results,
 )
 from kglens_tui.annotate.errors import item_ref
 from kglens_tui.core.safetext import markup_literal, visible
+from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.reads import read_in_thread, screen_read
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -62,6 +67,17 @@ TABLE4_ROWS = (
     ("QG+QAV", "qg_qav"),
 )
 QUESTION_NAMES = {"question_clear": "question clear", "response_correct": "response correct"}
+READ_GROUP = "round-results"
+"""The worker that reads the round's results."""
+
+
+def read_results(db_path: Path | str, round_id: int) -> RoundResults:
+    """`round_results` through a connection of the calling thread (closed after)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return round_results(conn, round_id)
+    finally:
+        conn.close()
 
 
 def short(text: str | None, width: int) -> str:
@@ -98,6 +114,8 @@ class ReportScreen(Screen):
     def __init__(self, round_id: int) -> None:
         super().__init__()
         self.round_id = round_id
+        self.shown: RoundResults | None = None
+        """The results last read and drawn (None: being read)."""
 
     def action_scroll_report(self, how: str) -> None:
         """Page through the whole report (it is taller than a small terminal); the arrow keys
@@ -111,10 +129,15 @@ class ReportScreen(Screen):
         }
         moves[how](animate=False)
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the round's results have been read and drawn."""
+        return self.shown is not None
+
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="ann-report", can_focus=False):
-            yield Static("", id="ann-report-title")
+            yield Static(f"reading round {self.round_id}…", id="ann-report-title")
             with Horizontal(classes="ann-report-row"):
                 with Vertical(classes="ann-report-cell"):
                     yield Static(
@@ -146,7 +169,23 @@ class ReportScreen(Screen):
         self.action_refresh()  # also when first shown
 
     def action_refresh(self) -> None:
-        res = round_results(self.app.db(), self.round_id)
+        """Read the round's results again, on a worker (`_draw` once they are in)."""
+        db_path, round_id = self.app.db_path, self.round_id
+        read_in_thread(
+            self,
+            lambda: read_results(db_path, round_id),
+            READ_GROUP,
+            f"reading round {round_id}'s results",
+            exclusive=True,
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        res = screen_read(self, event, READ_GROUP, RoundResults)
+        if res is not None:
+            self._draw(res)
+
+    def _draw(self, res: RoundResults) -> None:
+        self.shown = res
         rnd = res.round
         self.sub_title = visible(f"report of round '{rnd.name}'")
         raters = rnd.settings.raters_per_item or len(rnd.annotators)

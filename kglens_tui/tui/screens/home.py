@@ -599,10 +599,13 @@ class HomeScreen(ReportsWorkerErrors, Screen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker.group == READ_GROUP and worker.is_finished:
+        # the event's state, not the worker's: a read that failed at once is finished when its
+        # RUNNING event is handled (on a busy machine), which would count it twice
+        finished = event.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
+        if worker.group == READ_GROUP and finished:
             self._read_done(event)
             return
-        if worker is not self._chance_worker or not worker.is_finished:
+        if worker is not self._chance_worker or not finished:
             return
         event.prevent_default()  # a failure shows as "chance —"
         self._chance_worker = None

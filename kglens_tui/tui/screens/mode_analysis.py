@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
@@ -13,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
+from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
 from kglens_tui.modes.commands import report_renderables
@@ -32,9 +35,18 @@ from kglens_tui.modes.kontest_compare import (
 )
 from kglens_tui.runs.record import load_run
 from kglens_tui.runs.registry import mode_label
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.reads import read_in_thread
+from kglens_tui.tui.screens.workers import on_stack
 
 if TYPE_CHECKING:
     from kglens_tui.tui.app import KGLensApp
+
+READ_GROUP = "mode-analysis"
+"""The worker that reads the screen's run."""
+
+Read = Callable[[], tuple[str, list[RenderableType]]]
+"""A read of the screen's title and tables."""
 
 MODE_ANALYSIS_HELP = """\
 ## KONTEST and fact-eval analyses
@@ -118,31 +130,78 @@ class ModeAnalysisScreen(Screen):
     ]
     HELP = MODE_ANALYSIS_HELP
 
-    def __init__(self, title: str, renderables: list[RenderableType]) -> None:
+    def __init__(
+        self, title: str, renderables: list[RenderableType] | None, read: Read | None = None
+    ) -> None:
         super().__init__()
         self._title = title
         self.renderables = renderables
-        """The tables shown, in order (as the CLI prints them)."""
+        """The tables shown, in order (as the CLI prints them); None until ``read`` is in."""
+        self._read = read
+
+    @classmethod
+    def opening(cls, db_path: Path, run_id: int, compare: bool) -> ModeAnalysisScreen:
+        """The screen of a run not read yet: it shows at once, says it is reading, and fills in
+        once a worker read the run (`analysis_renderables`); a run it cannot show (nothing to
+        compare with) is a notification and the screen closes."""
+        return cls(f"reading run {run_id}…", None, lambda: read_analysis(db_path, run_id, compare))
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the tables are in."""
+        return self.renderables is not None
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(literal(self._title), classes="section-title", id="mode-analysis-title")
         with VerticalScroll(id="mode-analysis"):
-            for i, r in enumerate(self.renderables):
+            for i, r in enumerate(self.renderables or []):
                 yield Static(r, id=f"mode-analysis-{i}")
         yield Footer()
 
+    def on_mount(self) -> None:
+        if self._read is not None:
+            read_in_thread(self, self._read, READ_GROUP, self._title, exclusive=True)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The read's outcome, drawn while the screen is open; a failure closes it."""
+        if event.worker.group != READ_GROUP:
+            return
+        if event.state is WorkerState.ERROR:
+            error = event.worker.error
+            if isinstance(error, LookupError | ValueError):
+                self.app.notify(str(error), severity="warning")
+            else:
+                self.app.worker_failed(event.worker)  # type: ignore[attr-defined]
+            if on_stack(self) and self.app.screen is self:
+                self.app.pop_screen()
+            return
+        result = event.worker.result
+        if not on_stack(self) or not isinstance(result, tuple):
+            return
+        self._title, self.renderables = result
+        self.query_one("#mode-analysis-title", Static).update(literal(self._title))
+        self.query_one("#mode-analysis", VerticalScroll).mount_all(
+            Static(r, id=f"mode-analysis-{i}") for i, r in enumerate(self.renderables)
+        )
+
+
+def read_analysis(
+    db_path: Path | str, run_id: int, compare: bool
+) -> tuple[str, list[RenderableType]]:
+    """`analysis_renderables` through a connection of the calling thread (closed after)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return analysis_renderables(conn, run_id, compare)
+    finally:
+        conn.close()
+
 
 def open_mode_analysis(app: KGLensApp, run_id: int, compare: bool) -> bool:
-    """Show a KONTEST or fact-eval run's analysis (``compare``: against its peers); False for a
-    KGLens run, which the caller shows as before."""
+    """Show a KONTEST or fact-eval run's analysis (``compare``: against its peers), read on
+    the screen's worker; False for a KGLens run, which the caller shows as before."""
     row = app.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
     if row is None or row[0] not in (KONTEST, FACTEVAL):
         return False
-    try:
-        title, renderables = analysis_renderables(app.db(), run_id, compare)
-    except (LookupError, ValueError) as exc:
-        app.notify(str(exc), severity="warning")
-        return True
-    app.push_screen(ModeAnalysisScreen(title, renderables))
+    app.push_screen(ModeAnalysisScreen.opening(app.db_path, run_id, compare))
     return True

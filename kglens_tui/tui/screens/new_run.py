@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import sqlite3
 from dataclasses import dataclass
@@ -18,13 +17,12 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.worker import get_current_worker
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_names, bundled_transitive
-from kglens_tui.kg.graph import load_kg, predicate_indexes
-from kglens_tui.kg.stats import kg_summaries, subset_names
+from kglens_tui.kg.stats import kg_names, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.pricing import Estimate
@@ -38,9 +36,7 @@ from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.registry import get_mode
-from kglens_tui.runs.spend import cost_check
 from kglens_tui.settings import SettingsError
-from kglens_tui.store.connection import connect
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.form_fields import (
@@ -55,6 +51,8 @@ from kglens_tui.tui.screens.form_fields import (
     shown_value,
     widget_value,
 )
+from kglens_tui.tui.screens.new_run_check import checked_estimate
+from kglens_tui.tui.screens.workers import on_stack
 
 if TYPE_CHECKING:
     from textual import getters
@@ -240,7 +238,7 @@ class NewRunScreen(Screen):
         }
         self._filled = {**generated, **shown, "facts": "", "template3": False}
         self._edited = set()
-        names = sorted({k.name for k in kg_summaries(app.db())} | set(bundled_names()))
+        names = sorted(set(kg_names(app.db())) | set(bundled_names()))
         kg = defaults.kg if defaults.kg in names else (names[0] if names else "country")
         target_kind, model = app.default_target()
         base_url, key_env = defaults.base_url or "", defaults.api_key_env
@@ -567,7 +565,8 @@ class NewRunScreen(Screen):
         self.notify(str(exc), severity="error")
 
     def build_config(self) -> RunConfig:
-        """The form as a validated RunConfig; raises ConfigError naming the field."""
+        """The form as a validated RunConfig; raises ConfigError naming the field. What needs
+        the KG (are the predicates its own?) is checked on a worker (`check_in_kg`)."""
         values = {}
         for name in INT_FIELDS:
             raw = self.query_one(f"#{name}", Input).value.strip()
@@ -598,9 +597,6 @@ class NewRunScreen(Screen):
         kg = str(self.query_one("#kg", Select).value)
         raw_predicates = self.query_one("#predicates", Input).value
         predicates = comma_list(raw_predicates)
-        if predicates:
-            ensure_kg(self.app.db(), kg)
-            predicate_indexes(load_kg(self.app.db(), kg), predicates, active=True)
         config = dataclasses.replace(  # options the form does not show keep the settings' values
             self.app.run_defaults(),
             kg=kg,
@@ -639,7 +635,8 @@ class NewRunScreen(Screen):
     def build_mode_config(self, base: RunConfig) -> Any:
         """A KONTEST or fact-eval config from the form, or None in KGLens mode: the mode's run
         settings (`KGLensApp.run_defaults(mode)`, so every option the form does not show keeps
-        the settings' value) with the form's fields; an empty "facts" is the setting's."""
+        the settings' value) with the form's fields; an empty "facts" is the setting's. Its
+        transitive predicates are checked against the KG on a worker (`check_in_kg`)."""
         mode = str(self.query_one("#mode", Select).value)
         if mode == KGLENS:
             return None
@@ -666,12 +663,6 @@ class NewRunScreen(Screen):
             # as `kglens consistency run`: the predicates given, else the KG's own (places:
             # located_in)
             own["transitive"] = own["transitive"] or bundled_transitive(base.kg)
-            if own["transitive"]:  # checked here, not once the run has left the form
-                ensure_kg(self.app.db(), base.kg)
-                try:
-                    predicate_indexes(load_kg(self.app.db(), base.kg), own["transitive"])
-                except ValueError as exc:
-                    raise ConfigError(f"transitive: {exc}") from None
             config = dataclasses.replace(
                 settings,
                 relations=facts,
@@ -759,12 +750,15 @@ class NewRunScreen(Screen):
         return message
 
     def _validate(self, start: bool) -> None:
+        """Check the form (Check endpoint, and Start when ``start``): its fields here at once;
+        the endpoint, the KG and the cost on workers, the status line saying so meanwhile."""
         errors = self.form_errors()
         if errors:
             self._error(ConfigError("\n".join(errors)))
             return
         try:
             config = self.build_config()
+            mode_config = self.build_mode_config(config)
         except (ConfigError, ValueError) as exc:
             self._error(type(exc)(self._in_labels(str(exc))))
             return
@@ -772,14 +766,13 @@ class NewRunScreen(Screen):
             spec_kind(s) == "openai" for s in (config.target, config.generator, config.verifier)
         ):
             self._status("checking the endpoint…")
-            self._check_endpoint(config, start)
-        elif start:
-            self._start(config)
+            self._check_endpoint(config, mode_config, start)
         else:
-            self._status(f"{config.target}: nothing to check, ready to start", "green")
+            self._status("checking the settings against the KG…")
+            self._check_workspace(config, mode_config, start, ())
 
     @work(exclusive=True, group="check", exit_on_error=False)
-    async def _check_endpoint(self, config: RunConfig, start: bool) -> None:
+    async def _check_endpoint(self, config: RunConfig, mode_config: Any, start: bool) -> None:
         from kglens_tui.llm.openai_compat import check_endpoint
 
         base = config.base_url or "https://api.openai.com/v1"
@@ -793,44 +786,52 @@ class NewRunScreen(Screen):
                 await check_endpoint(base, m, config.api_key_env, timeout_s=10) for m in models
             ]
         except LLMError as exc:
-            self._error(exc)
+            if on_stack(self):
+                self._error(exc)
             return
-        try:
-            chosen = self.build_mode_config(config) or config
-            found, _ = await asyncio.to_thread(self._estimate, chosen)
-        except (ConfigError, ValueError) as exc:
-            self._error(type(exc)(self._in_labels(str(exc))))
-            return
-        self._status("; ".join([*notes, *([found.text()] if found else [])]), "green")
-        if start:
-            self._start(config)
-
-    def _start(self, config: RunConfig) -> None:
-        try:
-            mode_config = self.build_mode_config(config)
-        except (ConfigError, ValueError) as exc:
-            self._error(type(exc)(self._in_labels(str(exc))))
-            return
-        self._cost_then_start(config, mode_config)
-
-    def _estimate(self, chosen: Any) -> tuple[Estimate | None, bool]:
-        """`cost_check` of a run's settings, through a connection of its own: a unit mode's
-        plan reads the KG, which must not hold the screen (any thread)."""
-        conn = connect(self.app.db_path)
-        try:
-            return cost_check(chosen, self.app.settings, conn)
-        finally:
-            conn.close()
+        if on_stack(self):
+            self._check_workspace(config, mode_config, start, tuple(notes))
 
     @work(thread=True, exclusive=True, group="cost", exit_on_error=False)
-    def _cost_then_start(self, config: RunConfig, mode_config: Any) -> None:
-        """Estimate the run's cost off the screen's thread, then start it or ask first."""
+    def _check_workspace(
+        self, config: RunConfig, mode_config: Any, start: bool, notes: tuple[str, ...]
+    ) -> None:
+        """The KG checks and the cost estimate (`checked_estimate`) off the screen's thread;
+        then `_checked` on it, unless a newer check has replaced this one."""
+        worker = get_current_worker()
         try:
-            found, asks = self._estimate(config if mode_config is None else mode_config)
+            outcome: tuple[Estimate | None, bool] | str = checked_estimate(
+                self.app.db_path, self.app.settings, config, mode_config
+            )
         except (KGLensError, ValueError, sqlite3.Error) as exc:
-            self.app.call_from_thread(self._error, exc)
+            outcome = str(exc)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._checked, config, mode_config, start, notes, outcome)
+
+    def _checked(
+        self,
+        config: RunConfig,
+        mode_config: Any,
+        start: bool,
+        notes: tuple[str, ...],
+        outcome: tuple[Estimate | None, bool] | str,
+    ) -> None:
+        """A check's outcome, shown while the form is open (an error, or what was checked);
+        a start goes on only while the form is the screen shown (`_after_estimate`)."""
+        if not on_stack(self):
+            return  # the form was closed while the check ran
+        if isinstance(outcome, str):
+            self._error(ConfigError(self._in_labels(outcome)))
             return
-        self.app.call_from_thread(self._after_estimate, config, mode_config, found, asks)
+        found, asks = outcome
+        said = [*notes, *([found.text()] if found else [])]
+        if notes:  # what the endpoint answered
+            self._status("; ".join(said), "green")
+        if start:
+            self._after_estimate(config, mode_config, found, asks)
+            return
+        ready = f"{config.target}: settings checked, ready to start"
+        self._status("; ".join(said) or ready, "green")
 
     def _after_estimate(
         self, config: RunConfig, mode_config: Any, found: Estimate | None, asks: bool

@@ -4,12 +4,14 @@ posterior means and credible intervals, a predicate filter, and a drill-down on 
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static
+from textual.worker import Worker
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
 from kglens_tui.analysis.filters import EdgeFilter
@@ -22,6 +24,7 @@ from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import counted, interval, pct
 from kglens_tui.tui.format import BREAKPOINTS, plural
+from kglens_tui.tui.reads import read_in_thread, screen_read
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
@@ -69,6 +72,22 @@ TABLE_ROOM = 4
 """Characters of that fact shown (the drill-down has it whole)."""
 
 
+SEARCH_GROUP = "review-search"
+"""The worker that searches the run's questions and replies."""
+
+
+def search_edges(db_path: Path | str, text: str, run_id: int) -> set[int] | str:
+    """The run's edges asked about with all of ``text``'s words, or why the search cannot be
+    made (`SearchError`), through a connection of the calling thread (closed after)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return {h.edge_id for h in search(conn, text, run_id, limit=100_000)}
+    except SearchError as exc:
+        return str(exc)
+    finally:
+        conn.close()
+
+
 def edge_flags(r: EdgeRow) -> str:
     """Short review flags of an edge."""
     flags = (
@@ -112,6 +131,8 @@ class ReviewScreen(RunDataScreen):
         """Edges with a question or reply matching it (None: no search)."""
         self._rows: list[EdgeRow] = []
         """The edges listed, as last read."""
+        self.searching: str | None = None
+        """A search being made now (`_search`)."""
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
@@ -277,17 +298,43 @@ class ReviewScreen(RunDataScreen):
 
     @on(Input.Submitted, "#rv-search")
     def _search(self, event: Input.Submitted) -> None:
+        """Search the run's questions and replies on a worker (`_searched` once it is in); an
+        empty search clears the one in force at once."""
         text = event.value.strip()
         if not text:
             self.query_text, self.matched = "", None
             event.input.remove_class("-shown")
-        else:
-            try:
-                hits = search(self.app.db(), text, self.run_id, limit=100_000)
-            except SearchError as exc:
-                self.notify(str(exc), severity="warning")
-                return
-            self.query_text, self.matched = text, {h.edge_id for h in hits}
+            self.refresh_view()
+            self.query_one("#rv-edges", DataTable).focus()
+            return
+        self.searching = text
+        self.query_one("#rv-count", Static).update(literal(f"searching for {text!r}…"))
+        db_path, run_id = self.app.db_path, self.run_id
+        read_in_thread(
+            self,
+            lambda: (text, search_edges(db_path, text, run_id)),
+            SEARCH_GROUP,
+            f"searching run {run_id}",
+            exclusive=True,
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A search's outcome (the run's read goes on to `RunDataScreen`)."""
+        if event.worker.group != SEARCH_GROUP:
+            return
+        event.prevent_default()  # its failure is told once, by `screen_read`
+        found = screen_read(self, event, SEARCH_GROUP, tuple)
+        if found is not None:
+            self._searched(*found)
+
+    def _searched(self, text: str, found: set[int] | str) -> None:
+        """A search's edges (or why it could not be made: a warning) become the list."""
+        self.searching = None
+        if isinstance(found, str):
+            self.notify(found, severity="warning")
+            self.refresh_view()
+            return
+        self.query_text, self.matched = text, found
         self.refresh_view()
         self.query_one("#rv-edges", DataTable).focus()
 

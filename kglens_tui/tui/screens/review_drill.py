@@ -4,12 +4,13 @@ reasoning, the alpha / beta / m / n history, the triage trail; triage keys."""
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,10 +31,12 @@ from kglens_tui.analysis.triage import (
     tag_error_type,
 )
 from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
+from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import interval, pct
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE
 from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, short
+from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -156,6 +159,8 @@ class DrillDownScreen(Screen):
         self.data = data
         self.edge_id = edge_id
         self.detail: EdgeDetail | None = None
+        self.storing = 0
+        """Triage entries being stored now (`_store`)."""
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
@@ -289,28 +294,59 @@ class DrillDownScreen(Screen):
             self.app.push_screen(EgoScreen(self.data, self.detail.edge.subject_key))
 
     def _triage(
-        self, title: str, store: Callable[[str], object], done: str, placeholder: str = "a reason"
+        self,
+        title: str,
+        store: Callable[[sqlite3.Connection, str], object],
+        done: str,
+        placeholder: str = "a reason",
     ) -> None:
+        """Ask for a reason, then store the entry on a worker (`_store`)."""
+
         def answer(reason: str | None) -> None:
-            if reason is None:
-                return
-            try:
-                store(reason)
-            except TriageError as exc:
-                self.notify(str(exc), severity="error")
-                return
-            self.data.reload_triage()
-            self.refresh_view()
-            self.notify(done)
+            if reason is not None:
+                self.storing += 1
+                self._store(store, reason, done)
 
         self.app.push_screen(ReasonScreen(title, placeholder), answer)
+
+    @work(thread=True, group="triage", exit_on_error=False)
+    def _store(
+        self, store: Callable[[sqlite3.Connection, str], object], reason: str, done: str
+    ) -> None:
+        """Store a triage entry off the screen's thread, through a connection of its own (a
+        run writing to the workspace may hold it a while); then `_stored` on that thread."""
+        error = ""
+        try:
+            conn = connect(self.app.db_path, migrate_schema=False)
+            try:
+                store(conn, reason)
+            finally:
+                conn.close()
+        except (TriageError, sqlite3.Error) as exc:
+            error = str(exc)
+        except Exception as exc:  # shown, never a triage silently not stored
+            error = f"{type(exc).__name__}: {exc}"
+        self.app.call_from_thread(self._stored, error, done)
+
+    def _stored(self, error: str, done: str) -> None:
+        """A triage entry stored (or not: ``error``): the run's numbers follow it, on this
+        screen while it is open, else on the screen now shown when it shows this run."""
+        self.storing -= 1
+        if error:
+            self.notify(error, severity="error")
+            return
+        self.data.reload_triage()
+        shown = self if on_stack(self) else self.app.screen
+        if shown is self or getattr(shown, "_data", None) is self.data:
+            shown.refresh_view()  # type: ignore[union-attr]
+        self.notify(done)
 
     def action_confirm(self) -> None:
         run_id, edge_id = self.data.run.id, self.edge_id
         self._triage(
             f"Confirm edge {edge_id} as a blind spot: why?",
-            lambda reason: confirm_blind_spot(
-                self.app.db(), run_id, edge_id, author=reviewer(), reason=reason
+            lambda conn, reason: confirm_blind_spot(
+                conn, run_id, edge_id, author=reviewer(), reason=reason
             ),
             "Blind spot confirmed.",
         )
@@ -319,8 +355,8 @@ class DrillDownScreen(Screen):
         edge_id = self.edge_id
         self._triage(
             f"Mark edge {edge_id} as a KG error (the model was right): why?",
-            lambda reason: mark_kg_error(
-                self.app.db(),
+            lambda conn, reason: mark_kg_error(
+                conn,
                 author=reviewer(),
                 reason=reason,
                 edge_id=edge_id,
@@ -337,9 +373,7 @@ class DrillDownScreen(Screen):
         oid = reply.observation_id
         self._triage(
             f"Verifier error on reply {oid} ({reply.category}): its verdict flips. Why?",
-            lambda reason: mark_verifier_error(
-                self.app.db(), oid, author=reviewer(), reason=reason
-            ),
+            lambda conn, reason: mark_verifier_error(conn, oid, author=reviewer(), reason=reason),
             "Verdict overridden; metrics recomputed.",
         )
 
@@ -351,11 +385,11 @@ class DrillDownScreen(Screen):
         oid, run_id = reply.observation_id, self.data.run.id
         choices = " · ".join(f"{i} {t.replace('_', ' ')}" for i, t in enumerate(ERROR_TYPES, 1))
 
-        def store(answer: str) -> object:
+        def store(conn: sqlite3.Connection, answer: str) -> object:
             text = answer.strip().lower().replace(" ", "_")
             kind = ERROR_TYPES[int(text) - 1] if text in {"1", "2", "3", "4"} else text
             return tag_error_type(
-                self.app.db(),
+                conn,
                 kind,
                 author=reviewer(),
                 reason="tagged in the review screen",
@@ -374,8 +408,8 @@ class DrillDownScreen(Screen):
         run_id, edge_id = self.data.run.id, self.edge_id
         self._triage(
             f"Note on edge {edge_id}",
-            lambda text: add_note(
-                self.app.db(), text, author=reviewer(), run_id=run_id, edge_id=edge_id
+            lambda conn, text: add_note(
+                conn, text, author=reviewer(), run_id=run_id, edge_id=edge_id
             ),
             "Note saved.",
         )

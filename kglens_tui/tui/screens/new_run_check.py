@@ -1,0 +1,48 @@
+"""The new-run form's checks that read the workspace (the KG, a unit mode's plan): made on a
+worker thread through a connection of their own, so the form never waits for them."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from kglens_tui.kg.bundled import ensure_kg
+from kglens_tui.kg.graph import load_kg, predicate_indexes
+from kglens_tui.llm.pricing import Estimate
+from kglens_tui.probe.config import RunConfig
+from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.spend import cost_check
+from kglens_tui.settings import Settings
+from kglens_tui.store.connection import connect
+
+
+def check_in_kg(conn: sqlite3.Connection, config: RunConfig, mode_config: Any) -> None:
+    """The predicates the form names are the KG's and asked (ValueError naming the unknown
+    and dead ones), and so are a KONTEST run's transitive predicates (ConfigError "transitive:
+    ..."); the KG is loaded only when either names some (a bundled one imported first)."""
+    transitive: list[str] = list(getattr(mode_config, "transitive", None) or [])
+    if not config.predicates and not transitive:
+        return
+    ensure_kg(conn, config.kg)
+    kg = load_kg(conn, config.kg)
+    if config.predicates:
+        predicate_indexes(kg, config.predicates, active=True)
+    if transitive:
+        try:
+            predicate_indexes(kg, transitive)
+        except ValueError as exc:
+            raise ConfigError(f"transitive: {exc}") from None
+
+
+def checked_estimate(
+    db_path: Path, settings: Settings, config: RunConfig, mode_config: Any
+) -> tuple[Estimate | None, bool]:
+    """`check_in_kg`, then `cost_check` of the run the form starts (its mode's config, else
+    the KGLens one), through a connection of the calling thread (closed after)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        check_in_kg(conn, config, mode_config)
+        return cost_check(config if mode_config is None else mode_config, settings, conn)
+    finally:
+        conn.close()
