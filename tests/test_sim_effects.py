@@ -5,10 +5,12 @@ over the questions each arm asked."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import sqlite3
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
 from kglens_tui.core.intervals import wilson
@@ -22,6 +24,7 @@ from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.modes.kontest_compare import add_template3
 from kglens_tui.modes.kontest_metrics import ensemble_inputs
 from kglens_tui.probe.config import RunConfig
+from kglens_tui.probe.questions import QuestionFactory, rephrase_with_llm
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.runner import prepare, run_blocking
@@ -337,3 +340,33 @@ def test_llm_written_questions_score_apart_from_template_ones(
         return Arm(wrong, len(written_by), targets[i].expected(keys))
 
     check(arm(0), arm(1), written != 0)
+
+
+class YesNoWriter:
+    """Writes KGLens Yes/No questions from the generator prompt's SUBJECT, PREDICT, OBJECT."""
+
+    label = "yes-no writer"
+    simulated = False
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        line = request.messages[-1]["content"]
+        fields = dict(part.split(" is ", 1) for part in line.split(", ") if " is " in part)
+        text = f"Is {fields['OBJECT']} the {fields['PREDICT']} of {fields['SUBJECT']}?"
+        return Completion(text, 5, 5, 0.0)
+
+    async def aclose(self) -> None:
+        return None
+
+
+def test_a_kglens_question_a_generator_wrote_tells_the_target_so(
+    conn: sqlite3.Connection,
+) -> None:
+    ensure_kg(conn, "country")
+    kg = load_kg(conn, "country")
+    factory = QuestionFactory(kg, np.arange(40), "easy", seed=1)
+    written = [
+        asyncio.run(rephrase_with_llm(factory.make(i, i, 0), kg, YesNoWriter())) for i in range(40)
+    ]
+    by_llm = [q for q in written if q.generator.startswith("llm:")]
+    assert by_llm and all(q.meta.llm_written for q in by_llm)
+    assert all(not q.meta.llm_written for q in written if not q.generator.startswith("llm:"))
