@@ -130,12 +130,18 @@ class SimulatedClient:
 
     def _draw(self, meta: QuestionMeta, rng: random.Random) -> float:
         """The uniform draw an answer is wrong below: the question's own, except that a KONTEST
-        phrasing shares its fact's draw unless `paraphrase_inconsistency` gives it its own."""
+        phrasing shares its fact's draw unless `paraphrase_inconsistency` gives it its own (that
+        choice on a stream of its own, so that at 1 the answers are those of independent draws)."""
         own = rng.random()
-        if meta.template and rng.random() >= self.effects.paraphrase_inconsistency:
-            fact = f"{self.seed}:fact:{meta.subject}|{meta.predicate}|{meta.object}"
-            return random.Random(fact).random()
-        return own
+        if not meta.template or self.effects.paraphrase_inconsistency >= 1.0:
+            return own
+        if random.Random(f"{self.seed}:{meta.key}:phrasing").random() < (
+            self.effects.paraphrase_inconsistency
+        ):
+            return own
+        return random.Random(
+            f"{self.seed}:fact:{meta.subject}|{meta.predicate}|{meta.object}"
+        ).random()
 
     def answer(self, meta: QuestionMeta) -> str:
         """The deterministic reply to one question (no latency)."""
