@@ -160,6 +160,9 @@ def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
     """Run a small simulated KONTEST run to its end; its final snapshot, at a fixed elapsed,
     with the feed of replies as a reopened run shows it (in the plan's order, not in the
     order concurrent requests happened to finish)."""
+    # the simulator's KONTEST answers before it had template and paraphrase effects: the
+    # snapshots show these runs' figures
+    target = f"{target},template2=0,paraphrase_inconsistency=1"
     session = RunSession(
         db, "kontest", config=KontestConfig(kg="country", relations=6, target=target)
     )

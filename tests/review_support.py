@@ -13,7 +13,9 @@ from kglens_tui.store.connection import connect
 
 def _store_runs(db: Path) -> None:
     conn = connect(db)
-    for target, seed in (("sim:3", 5), ("sim:7", 9)):
+    # no Wh penalty: the HARD runs these snapshots and reviews were made with, before the
+    # simulator had one (its answers, Wh or Yes/No, as they were)
+    for target, seed in (("sim:3,wh_penalty=0", 5), ("sim:7,wh_penalty=0", 9)):
         engine = prepare(
             conn,
             config=RunConfig(

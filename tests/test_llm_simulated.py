@@ -14,6 +14,7 @@ from kglens_tui.answers.verify import verify_wh, verify_yes_no
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.llm.base import ChatClient, ChatRequest, QuestionMeta
 from kglens_tui.llm.factory import make_client
+from kglens_tui.llm.sim_effects import SimEffects
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
 
 
@@ -103,7 +104,7 @@ def test_stable_hash_is_stable() -> None:
 
 
 def test_empirical_error_rate_matches_true_rate() -> None:
-    client = SimulatedClient(EDGES, seed=2, refusal_rate=0.2)
+    client = SimulatedClient(EDGES, seed=2, effects=SimEffects(refusal_rate=0.2, wh_penalty=0.0))
     picked = [EDGES[i] for i in (0, 1, 2, 3, 4, 5)]
     n = 2000
     for edge in picked:
@@ -119,7 +120,7 @@ def test_empirical_error_rate_matches_true_rate() -> None:
 
 
 def test_wrong_answers_include_refusals_and_wrong_labels() -> None:
-    client = SimulatedClient(EDGES, seed=0, base_skill=-3.0, refusal_rate=0.3)
+    client = SimulatedClient(EDGES, seed=0, base_skill=-3.0, effects=SimEffects(refusal_rate=0.3))
     verdicts = []
     for k in range(300):
         m = meta(EDGES[k % 40], f"w:{k}", qtype="wh")

@@ -43,6 +43,14 @@ class QuestionMeta:
     """Labels (and aliases) of T(s, p), for wh questions."""
     wrong_labels: tuple[str, ...] = ()
     """Some false candidates, used for simulated wrong answers."""
+    template: int = 0
+    """KONTEST's phrasing of the fact: 1 or 2 (its two templates), 3 (the unseen one); 0 for a
+    question of another mode."""
+    context: str = ""
+    """Fact-eval's context before the question: "relevant", "irrelevant", "antifactual"; ""
+    for none."""
+    llm_written: bool = False
+    """Whether a generator (an LLM) wrote the question rather than a template."""
 
 
 @dataclass(frozen=True)

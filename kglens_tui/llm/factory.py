@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from kglens_tui.llm.base import ChatClient
+from kglens_tui.llm.sim_effects import parse_sim_arg
 from kglens_tui.llm.targets import (
     SPEC_HELP,
     TargetKind,
@@ -72,17 +73,17 @@ def _local(spec: TargetSpec, request: TargetRequest) -> ChatClient:
 
 
 def _simulated(spec: TargetSpec, request: TargetRequest) -> ChatClient:
-    options = dict(request.options)
-    try:
-        seed = int(spec.arg) if spec.arg else int(options.pop("seed", 0))
-    except ValueError:
-        raise ValueError(f"the seed in {str(spec)!r} must be an integer; {SPEC_HELP}") from None
-    if request.edges is None:
-        raise ValueError("a simulated target needs the knowledge graph's edges (edges=...)")
+    """``sim[:SEED][,NAME=VALUE...]``: the seed, else the ``seed`` option (0), and the effects of
+    question form (`kglens_tui.llm.sim_effects.SimEffects`)."""
     from kglens_tui.llm.simulated import SimulatedClient
 
-    options.pop("seed", None)
-    return SimulatedClient(request.edges, seed=seed, **options)
+    options = dict(request.options)
+    seed, effects = parse_sim_arg(spec.arg)
+    default_seed = options.pop("seed", 0)
+    if request.edges is None:
+        raise ValueError("a simulated target needs the knowledge graph's edges (edges=...)")
+    chosen = int(default_seed) if seed is None else seed
+    return SimulatedClient(request.edges, seed=chosen, effects=effects, **options)
 
 
 OPENAI = register_target(
@@ -93,6 +94,8 @@ OPENAI = register_target(
     ),
 )
 LOCAL = register_target("local", TargetKind(_local))
-SIMULATED = TargetKind(_simulated, options=("latency_s",), needs_edges=True)
+SIMULATED = TargetKind(
+    _simulated, options=("latency_s",), needs_edges=True, check_arg=parse_sim_arg
+)
 register_target("sim", SIMULATED)
 register_target("simulated", SIMULATED)

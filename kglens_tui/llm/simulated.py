@@ -2,8 +2,10 @@
 
 Each entity and predicate gets a seeded random effect; an edge's true error rate is
 ``sigmoid(intercept + predicate + subject + object effects)``, so edges sharing a node correlate.
-Each answer is drawn from an RNG derived only from ``(seed, meta.key)``: replies are deterministic
-whatever the call order or concurrency.
+The form of a question (Wh, KONTEST template, fact-eval context, LLM-written) shifts that logit by
+the target's `SimEffects`. Each answer is drawn from an RNG derived only from ``(seed, meta.key)``
+(and, for a KONTEST phrasing, the fact's shared draw): replies are deterministic whatever the
+call order or concurrency.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
-from scipy.special import expit
+from scipy.special import expit, logit
 
 from kglens_tui.llm.base import ChatRequest, Completion, QuestionMeta
+from kglens_tui.llm.sim_effects import SimEffects
 
 Edge = tuple[int, str, str, str]
 """``(edge_id, subject_key, predicate_key, object_key)``."""
@@ -46,12 +49,13 @@ def _words(text: str) -> int:
 
 
 class SimulatedClient:
-    """Simulated target model whose per-edge error rates are known (``true_error_rate``).
+    """Simulated target model whose per-edge error rates are known (``true_error_rate``: a KGLens
+    Yes/No question in its plain form; `error_rate` gives any form's).
 
     ``base_skill`` sets the intercept (higher = fewer errors: the median edge errs with
     probability ``sigmoid(-base_skill)``); ``predicate_sd`` and ``entity_sd`` scale the random
-    effects; ``refusal_rate`` is the share of wrong answers given as refusals; ``wh_extra_logit``
-    makes wh questions harder. ``latency_fn(rng)`` (or fixed ``latency_s``) delays each answer.
+    effects; ``effects`` are the effects of question form and the share of wrong answers given
+    as refusals. ``latency_fn(rng)`` (or fixed ``latency_s``) delays each answer.
     """
 
     simulated = True
@@ -64,19 +68,15 @@ class SimulatedClient:
         base_skill: float = 1.5,
         predicate_sd: float = 1.0,
         entity_sd: float = 0.8,
-        refusal_rate: float = 0.15,
-        wh_extra_logit: float = 0.0,
+        effects: SimEffects | None = None,
         latency_s: float = 0.0,
         latency_fn: Callable[[np.random.Generator], float] | None = None,
     ) -> None:
-        if not 0.0 <= refusal_rate <= 1.0:
-            raise ValueError("refusal_rate must be in [0, 1]")
         self.seed = seed
         self.base_skill = base_skill
         self.predicate_sd = predicate_sd
         self.entity_sd = entity_sd
-        self.refusal_rate = refusal_rate
-        self.wh_extra_logit = wh_extra_logit
+        self.effects = effects if effects is not None else SimEffects()
         self.latency_s = latency_s
         self.latency_fn = latency_fn
         self.label = f"simulated (seed {seed})"
@@ -105,31 +105,49 @@ class SimulatedClient:
             self._effects[name] = value
         return value
 
-    def error_rate_for(
-        self, subject: str, predicate: str, obj: str, qtype: str = "yes_no"
-    ) -> float:
-        """The true probability of a wrong answer about ``(subject, predicate, obj)``."""
-        logit = (
+    def _logit_for(self, subject: str, predicate: str, obj: str) -> float:
+        return (
             -self.base_skill
             + self._effect("predicate", predicate, self.predicate_sd)
             + self._effect("entity", subject, self.entity_sd)
             + self._effect("entity", obj, self.entity_sd)
         )
-        if qtype == "wh":
-            logit += self.wh_extra_logit
-        return float(expit(logit))
+
+    def error_rate_for(self, subject: str, predicate: str, obj: str) -> float:
+        """The true probability of a wrong answer to a plain Yes/No question about
+        ``(subject, predicate, obj)``."""
+        return float(expit(self._logit_for(subject, predicate, obj)))
 
     def error_rate(self, meta: QuestionMeta) -> float:
-        """True error rate for the question's edge and type."""
-        if meta.qtype != "wh" and meta.edge_id in self.true_error_rate:
-            return self.true_error_rate[meta.edge_id]
-        return self.error_rate_for(meta.subject, meta.predicate, meta.object, meta.qtype)
+        """True error rate for the question's edge in the form ``meta`` states."""
+        shift = self.effects.shift(meta)
+        base = self.true_error_rate.get(meta.edge_id)
+        if base is None:
+            base = self.error_rate_for(meta.subject, meta.predicate, meta.object)
+        if shift == 0.0:
+            return base
+        return float(expit(logit(base) + shift))
+
+    def _draw(self, meta: QuestionMeta, rng: random.Random) -> float:
+        """The uniform draw an answer is wrong below: the question's own, except that a KONTEST
+        phrasing shares its fact's draw unless `paraphrase_inconsistency` gives it its own (that
+        choice on a stream of its own, so that at 1 the answers are those of independent draws)."""
+        own = rng.random()
+        if not meta.template or self.effects.paraphrase_inconsistency >= 1.0:
+            return own
+        if random.Random(f"{self.seed}:{meta.key}:phrasing").random() < (
+            self.effects.paraphrase_inconsistency
+        ):
+            return own
+        return random.Random(
+            f"{self.seed}:fact:{meta.subject}|{meta.predicate}|{meta.object}"
+        ).random()
 
     def answer(self, meta: QuestionMeta) -> str:
         """The deterministic reply to one question (no latency)."""
         rng = random.Random(f"{self.seed}:{meta.key}")
-        wrong = bool(rng.random() < self.error_rate(meta))
-        refuse = wrong and bool(rng.random() < self.refusal_rate)
+        wrong = bool(self._draw(meta, rng) < self.error_rate(meta))
+        refuse = wrong and bool(rng.random() < self.effects.refusal_rate)
         template_pick = float(rng.random())
         if refuse:
             return REFUSALS[int(template_pick * len(REFUSALS))]

@@ -12,7 +12,10 @@ from typing import Any
 from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 
-SPEC_HELP = "use 'openai:MODEL', 'local:smollm2' (or 'local:PATH.gguf'), 'sim' or 'sim:SEED'"
+SPEC_HELP = (
+    "use 'openai:MODEL', 'local:smollm2' (or 'local:PATH.gguf'), 'sim' or 'sim:SEED' (options of "
+    "question form: 'sim:SEED,NAME=VALUE,...')"
+)
 RUN_OPTIONS = (
     "timeout_s",
     "max_retries",
@@ -75,6 +78,9 @@ class TargetKind:
     """Which of RUN_OPTIONS a run passes on to `build`."""
     needs_edges: bool = False
     """Whether the client needs the run's edges (a simulated target does)."""
+    check_arg: Callable[[str], object] | None = None
+    """Raises ValueError for a spec argument the kind cannot build from (checked with a run's
+    settings, before the run is stored)."""
 
 
 TARGETS: Registry[TargetKind] = Registry(

@@ -161,6 +161,8 @@ class _MetaIds(TypedDict):
     subject: str
     predicate: str
     object: str
+    context: str
+    llm_written: bool
 
 
 @dataclass(frozen=True)
@@ -372,7 +374,9 @@ class FactevalEngine(ModeEngine):
             if isinstance(row, AnswerRow):
                 self.answers[(row.question_id, row.context)] = row
 
-    def _meta(self, q: QuestionRow, context: str) -> QuestionMeta:
+    def _meta(self, q: QuestionRow, context: str, generator: str) -> QuestionMeta:
+        """What a simulated target is told: the question's edge, answers and form (its context,
+        whether a generator wrote it)."""
         kg = self.kg
         s = self._node[q.subject_id]
         obj = kg.entity_keys[int(kg.o[kg.edge_position(q.edge_id)])] if q.edge_id else ""
@@ -383,6 +387,8 @@ class FactevalEngine(ModeEngine):
             "subject": kg.entity_keys[s],
             "predicate": kg.pred_keys[self._pred[q.predicate_id]],
             "object": obj,
+            "context": "" if context == "none" else context,
+            "llm_written": generator.startswith("llm:"),
         }
         if q.qtype == "tfq":
             shown = labels[0] if q.truth == "true" else q.wrong[0][0]
@@ -428,9 +434,11 @@ class FactevalEngine(ModeEngine):
             return q.question, rejected_source(why)
         return text, f"llm:{generator.label}"
 
-    async def _ask_one(self, q: QuestionRow, context: str, text: str) -> tuple[AnswerRow, Reply]:
+    async def _ask_one(
+        self, q: QuestionRow, context: str, text: str, generator: str
+    ) -> tuple[AnswerRow, Reply]:
         messages = answer_messages(q, context, text, q.predicate_id in self._multi_valued)
-        meta = self._meta(q, context)
+        meta = self._meta(q, context, generator)
         reply = await self.limited(
             lambda: ask(
                 self.target,
@@ -462,7 +470,7 @@ class FactevalEngine(ModeEngine):
         text, generator = q.question, q.generator
         if self.generator is not None and generator == "template":
             text, generator = await self._generate(q)
-        done = await asyncio.gather(*(self._ask_one(q, c, text) for c in q.contexts))
+        done = await asyncio.gather(*(self._ask_one(q, c, text, generator) for c in q.contexts))
         rows: list[object] = [QuestionText(q.id, text, generator), *(row for row, _ in done)]
         views = [answer_view(q, text, row) for row, _ in done]
         return UnitResult(unit, rows, [reply for _, reply in done], views)

@@ -102,11 +102,15 @@ class KontestEngine(ModeEngine):
     def absorb(self, result: UnitResult) -> None:
         self.answers[result.unit] = {(q.conversation, q.turn): q.answer for q in result.rows}
 
-    def _meta(self, r: RelationRow, template: int, first: bool) -> QuestionMeta:
+    def _meta(self, r: RelationRow, template: int, first: bool, llm_written: bool) -> QuestionMeta:
         """A simulated target answers the same question first in a conversation the same way
-        (like a deterministic model) and draws afresh after another question."""
+        (like a deterministic model) and draws afresh after another question. The form it is
+        told: the phrasing (template 3, the unseen one, in template 2's place in a `template3`
+        run) and whether a paraphraser wrote it."""
         kg = self.kg
         s, o = self._node[r.subject_id], self._node[r.object_id]
+        if template == 2 and self.config.template3:
+            template = 3
         return QuestionMeta(
             key=f"k{r.idx}:t{template}:{'first' if first else 'after'}",
             edge_id=r.edge_id if r.edge_id is not None else -1,
@@ -117,6 +121,8 @@ class KontestEngine(ModeEngine):
             expected="yes",
             candidate_label=kg.labels[o],
             true_labels=(kg.labels[o],),
+            template=template,
+            llm_written=llm_written,
         )
 
     async def _paraphrase(self, r: RelationRow) -> tuple[str, str]:
@@ -174,7 +180,8 @@ class KontestEngine(ModeEngine):
                     {"role": "assistant", "content": previous.text},
                     {"role": "user", "content": texts[template]},
                 )
-            meta = self._meta(r, template, first=turn == 0)
+            gen = generator if template == 2 else "template"
+            meta = self._meta(r, template, turn == 0, gen.startswith("llm:"))
             reply = await self.limited(
                 partial(
                     ask,
@@ -186,7 +193,6 @@ class KontestEngine(ModeEngine):
                 )
             )
             replies.append(reply)
-            gen = generator if template == 2 else "template"
             rows.append(_row(r, name, turn, template, gen, texts[template], reply, classify(reply)))
         return rows, replies
 

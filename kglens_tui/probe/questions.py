@@ -343,7 +343,8 @@ async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient)
     )
     if why:
         return replace(question, generator=rejected_source(why))
-    return replace(question, text=text, generator=f"llm:{client.label}")
+    meta = replace(question.meta, llm_written=True)
+    return replace(question, text=text, generator=f"llm:{client.label}", meta=meta)
 
 
 def _names(kg: KGIndex, node: int | None) -> tuple[str, ...]:

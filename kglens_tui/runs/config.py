@@ -39,7 +39,10 @@ def _known_spec(name: str, value: str, plain: tuple[str, ...] = ()) -> None:
     if value in plain:
         return
     try:
-        target_kind(TargetSpec.parse(value))
+        spec = TargetSpec.parse(value)
+        kind = target_kind(spec)
+        if kind.check_arg is not None:
+            kind.check_arg(spec.arg)
     except ValueError as exc:
         raise ConfigError(f"{name}: {exc}") from None
 
@@ -124,7 +127,10 @@ class ModeConfig:
     target: str = "sim"
     """The model under test: local:smollm2 (in-process), openai:MODEL (an OpenAI-compatible
     endpoint), sim or sim:SEED (a simulator, labelled simulated everywhere), or a registered
-    plugin kind."""
+    plugin kind. The simulator's effects of question form (logit shifts; docs/modes.md) are
+    set as sim:SEED,NAME=VALUE,...: wh_penalty, yes_bias, template2, template3,
+    paraphrase_inconsistency, context_relevant, context_irrelevant, context_antifactual,
+    llm_written, refusal_rate (share of wrong answers given as refusals)."""
     base_url: str | None = None
     """The endpoint's base URL for openai:MODEL, e.g. http://127.0.0.1:8080/v1 (none: the
     OpenAI API). A URL with credentials is refused."""
