@@ -225,3 +225,27 @@ def test_a_unit_modes_run_with_two_targets_asks_both_the_same_questions(
     assert rows[0] and rows[0] == rows[1]
     labels = [r[0] for r in conn.execute("SELECT target_label FROM run ORDER BY id")]
     assert len(set(labels)) == 2
+
+
+def test_a_replayed_question_tells_a_simulated_target_who_wrote_it(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "w.db")
+    engine = prepare(conn, config=leader_config(iterations=1))
+    question = engine.factory.make(0, 0, 1)
+    for generator, written in (("template", False), ("llm:openai:some-model", True)):
+        again = engine.factory.replay(
+            1,
+            0,
+            0,
+            question.qtype,
+            question.text,
+            generator,
+            question.candidate,
+            question.expected,
+            question.expected_answers,
+        )
+        assert again.meta.llm_written is written
+        assert (again.text, again.meta.key, again.meta.expected) == (
+            question.text,
+            question.meta.key,
+            question.meta.expected,
+        )

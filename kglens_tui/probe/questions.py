@@ -197,6 +197,7 @@ class QuestionFactory:
             if qtype == YES_NO
             else tuple(a for group in expected_answers for a in group),
             wrong_labels=() if qtype == YES_NO else self._wrong_labels(s, p, self._rng(iteration)),
+            llm_written=generator.startswith("llm:"),
         )
         return Question(
             iteration,
