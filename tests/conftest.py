@@ -277,10 +277,11 @@ def hand(tmp_path: Path) -> sqlite3.Connection:
     conn.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two stored simulated runs (review_support._store_runs), built once a module
-    (test_tui_review, test_drill_chance)."""
+    """Two stored simulated runs (review_support._store_runs), built once a worker and never
+    written: test_tui_review and test_drill_chance (`stored_db`), test_tui_charts and the layout
+    `templates` copy it."""
     from review_support import _store_runs
 
     db = tmp_path_factory.mktemp("review") / "w.db"
@@ -288,29 +289,35 @@ def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
+def copy_db(src: Path, dst: Path) -> Path:
+    """A copy of the SQLite database `src` at `dst` (a private one for a test that writes)."""
+    source, target = sqlite3.connect(src), sqlite3.connect(dst)
+    source.backup(target)
+    source.close()
+    target.close()
+    return dst
+
+
 @pytest.fixture
 def stored_db(template_db: Path, tmp_path: Path) -> Path:
     """A private copy of two stored runs (the tests write triage). test_tui_charts has a
     `stored_db` of its own."""
-    db = tmp_path / "w.db"
-    src, dst = sqlite3.connect(template_db), sqlite3.connect(db)
-    src.backup(dst)
-    src.close()
-    dst.close()
-    return db
+    return copy_db(template_db, tmp_path / "w.db")
 
 
-@pytest.fixture(scope="module")
-def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path | ModeSnapshot]:
-    """The databases the layout tests open (layout_support.SCREENS), built once a module
-    (test_tui_layout, test_tui_columns, test_tui_small_items)."""
+@pytest.fixture(scope="session")
+def templates(
+    template_db: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path | ModeSnapshot]:
+    """The databases the layout tests open (layout_support.SCREENS), built once a worker and
+    never written (layout_support.make_app opens a copy): test_tui_layout, test_tui_columns,
+    test_tui_small_items."""
     from annotate_support import _hand_db
     from layout_support import _kontest_run
-    from review_support import _store_runs
 
     folder = tmp_path_factory.mktemp("layout")
-    _store_runs(folder / "runs.db")
-    mode = _kontest_run(folder / "runs.db")
-    _kontest_run(folder / "runs.db", "sim:5")  # a second model for the comparison
+    runs = copy_db(template_db, folder / "runs.db")
+    mode = _kontest_run(runs)
+    _kontest_run(runs, "sim:5")  # a second model for the comparison
     _hand_db(folder / "hand.db")
-    return {"runs": folder / "runs.db", "hand": folder / "hand.db", "mode": mode}
+    return {"runs": runs, "hand": folder / "hand.db", "mode": mode}

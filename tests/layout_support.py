@@ -7,11 +7,10 @@ conftest.py."""
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from conftest import wait_for
+from conftest import copy_db, wait_for
 
 from kglens_tui.modes import KontestConfig, ModeSnapshot
 from kglens_tui.runs.runner import open_snapshot
@@ -179,11 +178,7 @@ def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
 def make_app(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBefore]:
     """A private copy of the screen's database and an app on it (screens may write)."""
     kind, entry, run_before = SCREENS[name]
-    db = folder / f"{kind}.db"
-    src, dst = sqlite3.connect(templates[kind]), sqlite3.connect(db)
-    src.backup(dst)
-    src.close()
-    dst.close()
+    db = copy_db(templates[kind], folder / f"{kind}.db")
     app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
     app.mode_run = FinishedModeRun(templates["mode"])
     return app, run_before

@@ -34,47 +34,57 @@ def test_fisher_for_many_tables_is_scipys() -> None:
     assert np.allclose(ours, theirs, atol=1e-12)
 
 
-def replay_end(truth: GroundTruth, replay: int, budget: int = 240) -> ReplayEnd:
+def replay(truth: GroundTruth, seed: int, budget: int = 240) -> RateTracker:
+    """One replay of the floored sampler on `truth`, its draws and end kept by the tracker."""
     tracker = RateTracker([budget], truth.predicates)
     scorer = Scorer(truth.rates, (5,), truth.always_failed)
-    simulate(FLOORED, truth, scorer, budget, 8, replay, tracker=tracker)
+    simulate(FLOORED, truth, scorer, budget, 8, seed, tracker=tracker)
     assert tracker.end is not None
-    return tracker.end
+    return tracker
 
 
-def test_per_predicate_estimates_are_unbiased() -> None:
-    truth = chain_truth(60, seed=2)
-    found = np.array(
-        [[r.error for r in replay_end(truth, i).predicates] for i in range(160)]  # type: ignore[union-attr]
-    )
+@pytest.fixture(scope="module")
+def replays() -> tuple[GroundTruth, list[RateTracker]]:
+    """200 replays of one truth, shared by the module's tests, which only read them: each
+    checks a different estimate of the same replays."""
+    truth = chain_truth(60, seed=5)
+    return truth, [replay(truth, i) for i in range(200)]
+
+
+def ends(trackers: list[RateTracker]) -> list[ReplayEnd]:
+    return [t.end for t in trackers if t.end is not None]
+
+
+def test_per_predicate_estimates_are_unbiased(replays) -> None:
+    truth, trackers = replays
+    found = np.array([[r.error for r in end.predicates] for end in ends(trackers)])  # type: ignore[union-attr]
     exact = [truth.rates[truth.predicates == p].mean() for p in range(3)]
     mc = found.std(axis=0, ddof=1) / np.sqrt(len(found))
     assert np.all(np.abs(found.mean(axis=0) - exact) < 3.5 * mc), (found.mean(axis=0), exact)
 
 
-def test_the_same_truth_twice_rarely_drifts_and_a_changed_predicate_does() -> None:
-    truth = chain_truth(60, seed=3)
-    ends = [replay_end(truth, i) for i in range(120)]
-    predicates, edges = drift_shares(ends)
+def test_the_same_truth_twice_rarely_drifts_and_a_changed_predicate_does(replays) -> None:
+    truth, trackers = replays
+    predicates, edges = drift_shares(ends(trackers))
     assert predicates <= 0.12 and edges <= 0.12, (predicates, edges)
     rates = truth.rates.copy()
     rates[truth.predicates == 0] = np.clip(rates[truth.predicates == 0] + 0.6, 0, 1)
     changed = dataclasses.replace(truth, rates=rates)
-    found = [predicate_drift(replay_end(truth, i), replay_end(changed, 500 + i)) for i in range(20)]
+    found = [
+        predicate_drift(end, replay(changed, 500 + i).end)  # type: ignore[arg-type]
+        for i, end in enumerate(ends(trackers)[:20])
+    ]
     assert np.mean(found) >= 0.8
 
 
-def test_the_hajek_ratio_of_a_group_is_nearly_unbiased_and_covers() -> None:
+def test_the_hajek_ratio_of_a_group_is_nearly_unbiased_and_covers(replays) -> None:
     """The estimator of groups without prediction sums (and of the KG-wide yes-rate): the
     answers of draws with a floor, weighted by one over their inclusion probabilities."""
-    truth = chain_truth(60, seed=5)
+    truth, trackers = replays
     group = truth.predicates == 1
     exact = float(truth.rates[group].mean())
-    scorer = Scorer(truth.rates, (5,), truth.always_failed)
     found, covered = [], 0
-    for replay in range(200):
-        tracker = RateTracker([240], truth.predicates)
-        simulate(FLOORED, truth, scorer, 240, 8, replay, tracker=tracker)
+    for tracker in trackers:
         draws = [d for d in tracker._draws if d.floor_size > 0]
         mine = np.concatenate([group[d.edges] for d in draws])
         failed = np.concatenate([d.failed for d in draws])[mine]

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import wait_for
-from review_support import _store_runs
+from conftest import copy_db, wait_for
 from rich.console import Console
 from tui_support import make_app
 
@@ -26,9 +25,9 @@ BIG, SMALL = (160, 48), (80, 24)
 
 
 @pytest.fixture(scope="module")
-def stored_db(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("charts") / "w.db"
-    _store_runs(db)
+def stored_db(template_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two stored runs (conftest's `template_db`) with a varied requests/s."""
+    db = copy_db(template_db, tmp_path_factory.mktemp("charts") / "w.db")
     with sqlite3.connect(db) as conn:  # a varied requests/s per iteration
         conn.execute("UPDATE iteration SET seconds = 1.0 + iteration")
     return db
