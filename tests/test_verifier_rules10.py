@@ -116,3 +116,33 @@ def test_a_number_retracted_for_another(reply: str, verdict: Verdict) -> None:
         reply, [["1898"]], None, ["Radium"], question="In what year was Radium discovered?"
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Perth at first glance; final answer: Canberra.", Verdict.CORRECT),
+        ("Canberra, some would say. Final answer: Sydney.", Verdict.INCORRECT),
+        ("Canberra, though Sydney is bigger. Final answer: Albury.", Verdict.INCORRECT),
+    ],
+)
+def test_the_final_answer_is_the_answer(reply: str, verdict: Verdict) -> None:
+    got = check_wh(reply, [["Canberra"]], CITIES, ["Australia"], question=CAPITAL)
+    assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["I'm not certain. Is it Albury?", "No idea... Albury?", "Not sure; 1910-ish?"],
+)
+def test_a_refusal_that_asks_a_guess_guesses(reply: str) -> None:
+    got = check_wh(reply, [["Canberra"]], CITIES, ["Australia"], question=CAPITAL)
+    assert got.verdict is Verdict.INCORRECT and got.hedged
+
+
+@pytest.mark.parametrize(
+    "reply", ["I don't know. Who would?", "No idea, sorry. Why do you ask?", "¿Cuál? No lo sé."]
+)
+def test_a_question_without_a_candidate_is_no_guess(reply: str) -> None:
+    got = check_wh(reply, [["Canberra"]], CITIES, ["Australia"], question=CAPITAL)
+    assert got.verdict is Verdict.REFUSED

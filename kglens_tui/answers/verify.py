@@ -265,6 +265,22 @@ def _guesses(reply: str) -> bool:
     return False
 
 
+_ASKED_BACK = re.compile(r"[^.!?\n]*\?")
+
+
+def _asks_a_guess(text: str, asked: Sequence[Token]) -> bool:
+    """Whether a sentence put as a question offers a candidate (rules 10: "Not sure. Could it
+    be Sydney?", "Not sure. 1870-something?"): a number, or a name no table knows inside the
+    question (`_offers_a_name`; not "¿Dónde?"); a refusal that asks one guesses."""
+    for m in _ASKED_BACK.finditer(clean_quotes(text)):
+        part = m.group(0)
+        if any(c.isdigit() for c in part):
+            return True
+        if _offers_a_name(tokenize(part), asked):
+            return True
+    return False
+
+
 def _offers_a_name(tokens: Sequence[Token], asked: Sequence[Token]) -> bool:
     """Whether a reply names something no table knows, as a candidate: a capitalised word (not
     all capitals: "AI", "UTC") inside a sentence, not the question's ("I'll hold off, though
@@ -914,6 +930,7 @@ def _check_wh(
         not offered
         and not _guesses(text)
         and not _bare_name(plain)
+        and not _asks_a_guess(plain, asked)
         and (
             refusing
             or (
@@ -1712,6 +1729,7 @@ _STRONG_CORRECTIONS = (
     ("i", "mean"),
     ("i", "meant"),
     ("correction",),
+    ("final", "answer"),
     ("scratch", "that"),
     ("my", "mistake"),
     ("no", "wait"),
@@ -1724,7 +1742,8 @@ _STRONG_CORRECTIONS = (
     ("actually", "i", "think"),
     ("actually", "i", "believe"),
 )
-"""Words after which the reply takes back what it said: what follows is its answer."""
+"""Words after which the reply takes back what it said: what follows is its answer (rules 10:
+"final answer")."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
