@@ -198,8 +198,8 @@ regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.892
-"""The fifth held-out set's figure under rules 10 (465 of 521; blind: 443 under rules 9, 431
+HELD_OUT_5_FLOOR = 0.898
+"""The fifth held-out set's figure under rules 10 (468 of 521; blind: 443 under rules 9, 431
 under rules 8, verifier_heldout5.md; rules 10 were made looking at its misses, so it is a
 regression set now): no rule change may lower it."""
 

@@ -146,3 +146,28 @@ def test_a_refusal_that_asks_a_guess_guesses(reply: str) -> None:
 def test_a_question_without_a_candidate_is_no_guess(reply: str) -> None:
     got = check_wh(reply, [["Canberra"]], CITIES, ["Australia"], question=CAPITAL)
     assert got.verdict is Verdict.REFUSED
+
+
+NEIGHBOURS = NameTable([("Chile", 1), ("Bolivia", 2), ("Peru", 3), ("North East", 4)])
+BORDERS = "Which countries border Argentina?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Chile; Peru lies further north.", Verdict.CORRECT),
+        ("Chile and Bolivia; Peru and the rest sit beyond them.", Verdict.CORRECT),
+        ("Chile, Peru maybe.", Verdict.INCORRECT),
+        ("Chile; Peru borders it too.", Verdict.INCORRECT),
+    ],
+)
+def test_a_rival_a_later_clause_tells_about_by_any_verb(reply: str, verdict: Verdict) -> None:
+    got = check_wh(reply, [["Chile"], ["Bolivia"]], NEIGHBOURS, ["Argentina"], question=BORDERS)
+    assert got.verdict is verdict
+
+
+def test_two_words_of_direction_before_of_are_no_place() -> None:
+    reply = "Bolivia, just north-east of Chile."
+    question = "Which countries border Argentina?"
+    got = check_wh(reply, [["Bolivia"]], NEIGHBOURS, ["Argentina"], question=question)
+    assert got.verdict is Verdict.CORRECT

@@ -575,6 +575,24 @@ _ADDING = frozenset({"also", "too", "likewise", "equally"})
 """Words by which a clause about a rival adds it as one more answer ("France is also one")."""
 
 
+_NO_VERBS = frozenset({*_PASSING, "maybe", "perhaps", "possibly", "probably", "likely", "too"})
+
+
+def _a_verb(tokens: Sequence[Token], j: int) -> bool:
+    """Whether the word at ``j``, right after a name that opens its clause, reads as that
+    clause's verb (rules 10: "Bahrain lies across ...", "Canada and the US follow ..."): a word
+    in lower case, no preposition or hedge, with more words of its clause after it."""
+    tok = tokens[j]
+    return (
+        tok.word
+        and tok.raw.islower()
+        and tok.norm not in _NO_VERBS
+        and j + 1 < len(tokens)
+        and tokens[j + 1].clause == tok.clause
+        and tokens[j + 1].word
+    )
+
+
 def _told_about(
     tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
 ) -> bool:
@@ -582,7 +600,7 @@ def _told_about(
     negated, is named in an earlier clause of the sentence; the rival opens its clause (after
     articles, possessives, a relative word or a conjunction: "where Hungarian is spoken",
     "though Russia has occupied it"), alone or in a list of names ("Argentina and Bolivia", "Austria's +43 and Switzerland's +41"), right before a
-    verb of being or having or a modal (`_CLAUSE_VERBS`); and that clause has none of the
+    verb of being or having or a modal (`_CLAUSE_VERBS`) or another verb (`_a_verb`); and that clause has none of the
     question's words of the relation (not "Sydney is the capital"; without the question, which
     fact-eval's scorers do not pass, the rule cannot tell and the rival counts) and does not add
     the rival
@@ -636,6 +654,8 @@ def _told_about(
             j = ends[j]
         elif tokens[j].word and tokens[j].raw[:1].isupper():
             j += 1  # a name no table knows, listed beside it
+        elif _a_verb(tokens, j):
+            break
         else:
             return False
     else:
@@ -1526,14 +1546,15 @@ def _found(
 
 
 def _direction(tokens: Sequence[Token], m: Mention) -> bool:
-    """Whether a mention is a word of direction before "of" ("650 km north of London"), no
-    place named "North"."""
+    """Whether a mention is a word of direction before "of" ("650 km north of London", rules
+    10: "north-east of Madrid"), no place named "North" or "North East"."""
     return (
-        m.end - m.start == 1
-        and m.end < len(tokens)
+        m.end < len(tokens)
         and tokens[m.end].norm == "of"
-        and _COMPASS.fullmatch(tokens[m.start].norm) is not None
-        and tokens[m.start].raw.islower()
+        and all(
+            _COMPASS.fullmatch(t.norm) is not None and t.raw.islower()
+            for t in tokens[m.start : m.end]
+        )
     )
 
 
