@@ -171,9 +171,9 @@ def test_the_subject_asked_about_is_no_rival_on_the_bench(cases) -> None:
 
 
 HELD_OUT = DEFAULT_DATA.with_name("verifier_heldout.jsonl")
-HELD_OUT_FLOOR = 0.927
-"""The Wh agreement the once-held-out set (verifier_heldout.md) has reached (243 of 262 under
-rules 8 and 9; 238 under rules 7): no rule change may lower it."""
+HELD_OUT_FLOOR = 0.931
+"""The Wh agreement the once-held-out set (verifier_heldout.md) has reached (244 of 262 under
+rules 10; 243 under rules 8 and 9; 238 under rules 7): no rule change may lower it."""
 
 
 HELD_OUT_2 = DEFAULT_DATA.with_name("verifier_heldout2.jsonl")
@@ -198,9 +198,10 @@ regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.850
-"""The fifth held-out set's blind figure under rules 9 (443 of 521; 431 under rules 8,
-verifier_heldout5.md): no rule change may lower it."""
+HELD_OUT_5_FLOOR = 0.898
+"""The fifth held-out set's figure under rules 10 (468 of 521; blind: 443 under rules 9, 431
+under rules 8, verifier_heldout5.md; rules 10 were made looking at its misses, so it is a
+regression set now): no rule change may lower it."""
 
 
 @pytest.mark.parametrize(

@@ -265,6 +265,22 @@ def _guesses(reply: str) -> bool:
     return False
 
 
+_ASKED_BACK = re.compile(r"[^.!?\n]*\?")
+
+
+def _asks_a_guess(text: str, asked: Sequence[Token]) -> bool:
+    """Whether a sentence put as a question offers a candidate (rules 10: "Not sure. Could it
+    be Sydney?", "Not sure. 1870-something?"): a number, or a name no table knows inside the
+    question (`_offers_a_name`; not "¿Dónde?"); a refusal that asks one guesses."""
+    for m in _ASKED_BACK.finditer(clean_quotes(text)):
+        part = m.group(0)
+        if any(c.isdigit() for c in part):
+            return True
+        if _offers_a_name(tokenize(part), asked):
+            return True
+    return False
+
+
 def _offers_a_name(tokens: Sequence[Token], asked: Sequence[Token]) -> bool:
     """Whether a reply names something no table knows, as a candidate: a capitalised word (not
     all capitals: "AI", "UTC") inside a sentence, not the question's ("I'll hold off, though
@@ -559,6 +575,24 @@ _ADDING = frozenset({"also", "too", "likewise", "equally"})
 """Words by which a clause about a rival adds it as one more answer ("France is also one")."""
 
 
+_NO_VERBS = frozenset({*_PASSING, "maybe", "perhaps", "possibly", "probably", "likely", "too"})
+
+
+def _a_verb(tokens: Sequence[Token], j: int) -> bool:
+    """Whether the word at ``j``, right after a name that opens its clause, reads as that
+    clause's verb (rules 10: "Bahrain lies across ...", "Canada and the US follow ..."): a word
+    in lower case, no preposition or hedge, with more words of its clause after it."""
+    tok = tokens[j]
+    return (
+        tok.word
+        and tok.raw.islower()
+        and tok.norm not in _NO_VERBS
+        and j + 1 < len(tokens)
+        and tokens[j + 1].clause == tok.clause
+        and tokens[j + 1].word
+    )
+
+
 def _told_about(
     tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
 ) -> bool:
@@ -566,7 +600,7 @@ def _told_about(
     negated, is named in an earlier clause of the sentence; the rival opens its clause (after
     articles, possessives, a relative word or a conjunction: "where Hungarian is spoken",
     "though Russia has occupied it"), alone or in a list of names ("Argentina and Bolivia", "Austria's +43 and Switzerland's +41"), right before a
-    verb of being or having or a modal (`_CLAUSE_VERBS`); and that clause has none of the
+    verb of being or having or a modal (`_CLAUSE_VERBS`) or another verb (`_a_verb`); and that clause has none of the
     question's words of the relation (not "Sydney is the capital"; without the question, which
     fact-eval's scorers do not pass, the rule cannot tell and the rival counts) and does not add
     the rival
@@ -620,6 +654,8 @@ def _told_about(
             j = ends[j]
         elif tokens[j].word and tokens[j].raw[:1].isupper():
             j += 1  # a name no table knows, listed beside it
+        elif _a_verb(tokens, j):
+            break
         else:
             return False
     else:
@@ -844,7 +880,7 @@ def _check_wh(
         return Checked(Verdict.REFUSED if _SHRUG.search(reply) else Verdict.UNPARSEABLE)
     groups = _as_tuples(true_answers)
     subject_names = tuple(subject)
-    extra = _answer_only_names(groups, tuple(answer_only), subject_names)
+    extra = _answer_only_names(groups, tuple(answer_only), _shown(subject_names, question))
     truth = _truth_table(groups) if not extra[0] else _truth_table(extra[0])
     tables = (truth, extra[1], rivals)
     asked = _question_tokens(question) if question else ()
@@ -914,6 +950,7 @@ def _check_wh(
         not offered
         and not _guesses(text)
         and not _bare_name(plain)
+        and not _asks_a_guess(plain, asked)
         and (
             refusing
             or (
@@ -1509,14 +1546,15 @@ def _found(
 
 
 def _direction(tokens: Sequence[Token], m: Mention) -> bool:
-    """Whether a mention is a word of direction before "of" ("650 km north of London"), no
-    place named "North"."""
+    """Whether a mention is a word of direction before "of" ("650 km north of London", rules
+    10: "north-east of Madrid"), no place named "North" or "North East"."""
     return (
-        m.end - m.start == 1
-        and m.end < len(tokens)
+        m.end < len(tokens)
         and tokens[m.end].norm == "of"
-        and _COMPASS.fullmatch(tokens[m.start].norm) is not None
-        and tokens[m.start].raw.islower()
+        and all(
+            _COMPASS.fullmatch(t.norm) is not None and t.raw.islower()
+            for t in tokens[m.start : m.end]
+        )
     )
 
 
@@ -1712,6 +1750,7 @@ _STRONG_CORRECTIONS = (
     ("i", "mean"),
     ("i", "meant"),
     ("correction",),
+    ("final", "answer"),
     ("scratch", "that"),
     ("my", "mistake"),
     ("no", "wait"),
@@ -1724,7 +1763,8 @@ _STRONG_CORRECTIONS = (
     ("actually", "i", "think"),
     ("actually", "i", "believe"),
 )
-"""Words after which the reply takes back what it said: what follows is its answer."""
+"""Words after which the reply takes back what it said: what follows is its answer (rules 10:
+"final answer")."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
@@ -1769,13 +1809,35 @@ no, period 6.", "Hanoi. Wait, or is it ..."), take that candidate back when what
 another (`_retracted`)."""
 
 
+_INTERJECTIONS = frozenset({"actually", "er", "erm", "um", "uh", "hmm", "oh", "ah", "well"})
+"""Words that may come before a retracting word in its clause ("Ararat... actually no, ...")."""
+
+
+def _opens_clause(tokens: Sequence[Token], i: int) -> bool:
+    """Whether token ``i`` opens its clause, but for interjections before it."""
+    j = i - 1
+    while j >= 0 and tokens[j].clause == tokens[i].clause:
+        if tokens[j].norm not in _INTERJECTIONS:
+            return False
+        j -= 1
+    return j < 0 or tokens[j].clause != tokens[i].clause
+
+
 def _offers_candidate(
     tokens: Sequence[Token], found: Sequence[Mention], start: int, asked: frozenset[str]
 ) -> bool:
-    """Whether the tokens from ``start`` offer a candidate: a mention not negated, or a
-    capitalised word of no name found that does not open its sentence and is not the
-    question's ("no, it was Berzelius", "no, Sydney"; not "no, not Sydney")."""
+    """Whether the tokens from ``start`` offer a candidate: a mention not negated, a number not
+    negated ("1774... no, 1771"), or a capitalised word of no name found that does not open its
+    sentence and is not the question's ("no, it was Berzelius", "no, Sydney"; not "no, not
+    Sydney")."""
     if any(m.start >= start and not m.negated for m in found):
+        return True
+    if any(
+        not t.word
+        and any(c.isdigit() for c in t.norm)
+        and not (i > start and tokens[i - 1].norm in ("not", "never"))
+        for i, t in enumerate(tokens[start:], start)
+    ):
         return True
     named = {i for m in found for i in range(m.start, m.end)}
     return any(
@@ -1799,7 +1861,7 @@ def _retracted(
     best = (0, 0)
     for i in range(1, len(tokens)):
         tok = tokens[i]
-        if tok.norm not in _RETRACTING or tok.clause == tokens[i - 1].clause:
+        if tok.norm not in _RETRACTING or not _opens_clause(tokens, i):
             continue
         end = i + 1
         while end < len(tokens) and tokens[end].norm in _RETRACTING:
@@ -2019,6 +2081,9 @@ _DECLINING = frozenset(
 )  # fmt: skip
 """Words that decline on their own ("leave it unanswered", "I'll pass", "I'll skip it",
 "drawing a blank")."""
+_SPEAKER = frozenset({"i", "me", "my", "myself", "im", "id", "ive", "ill"})
+"""The speaker (rules 10): a sentence that holds back and speaks of the one replying tells what
+the replier can say ("That's one I never memorised.", "It is beyond me."), not about the world."""
 _SENTENCES = re.compile(r"[.!?;\n]+")
 
 
@@ -2026,7 +2091,7 @@ def declines_by_meaning(text: str) -> bool:
     """Whether some sentence of a reply declines by what it says, not by set phrases (issue
     #34's rule: a refusal is recognised without keywords where the reply offers no candidate):
     it speaks of knowing or answering (`_ABOUT_ANSWERING`: "record", "naming", "answering",
-    "reliably", "checked") and holds the answer back (`_HOLDING_BACK`: a negation, "outside",
+    "reliably", "checked") or of the speaker (`_SPEAKER`) and holds the answer back (`_HOLDING_BACK`: a negation, "outside",
     "best", "hold off", "taking a side"), or uses a word that declines on its own
     (`_DECLINING`: "unanswered", "I'll pass", "drawing a blank"). "That's outside what I can
     reliably provide.", "No reliable record of that comes to mind.", "That's best checked in a
@@ -2039,7 +2104,7 @@ def declines_by_meaning(text: str) -> bool:
         if any(w in _DECLINING for w in words):
             return True
         if any(w in _HOLDING_BACK or w.endswith("nt") for w in words) and any(
-            _ABOUT_ANSWERING.match(w) for w in words
+            _ABOUT_ANSWERING.match(w) or w in _SPEAKER for w in words
         ):
             return True
     return False
@@ -2055,13 +2120,24 @@ def _padded(extra: tuple[AnswerNames, ...], n: int) -> tuple[AnswerNames, ...]:
     return (*extra[:n], *[AnswerNames()] * (n - len(extra)))
 
 
+@lru_cache(maxsize=4096)
+def _shown(subject: tuple[str, ...], question: str) -> tuple[str, ...]:
+    """The subject's names the question shows (all of them without a question): a name of the
+    subject the question does not show ("Burma" when asked about "Myanmar") is no echo."""
+    if not question:
+        return subject
+    asked = f" {normalize(question)} "
+    return tuple(n for n in subject if f" {normalize(n)} " in asked)
+
+
 def _answer_only_names(
     groups: tuple[tuple[str, ...], ...],
     extra: tuple[AnswerNames, ...],
     subject: tuple[str, ...],
 ) -> tuple[tuple[tuple[str, ...], ...], NameTable | None]:
     """(true names with the answer-only names, or () when there are none; the table of short
-    answer-only names, or None). An answer-only name the subject also has is left out."""
+    answer-only names, or None). An answer-only name of the subject the question shows
+    (``subject``: `_shown`) is left out."""
     if not extra:
         return (), None
     return _answer_only_cached(groups, extra, subject)

@@ -12,12 +12,13 @@ They come from maintained sources, by the entity's key in the bundled KGs:
 - languages (``language:ISO639-3``): CLDR language names in every locale and pycountry's;
 - capitals (``city:NAME-ISO3``): the CLDR exemplar city of the tz zone named after the city in
   every locale, and the zone's former tz names ("Wien", "Москва", "東京", "Praha"; "Kiev");
-- UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations of the tz database and CLDR
-  English metazone names whose zones all keep that standard offset ("CET", "Central
-  European Time");
+- UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations and zone names ("Asia/Kathmandu")
+  of the tz database and CLDR English metazone names whose zones all keep that standard offset
+  ("CET", "Central European Time");
 - subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
   pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州"), an inverted name also
-  in order and by its head ("Wallonia, Region": "Wallonia") by `subdivision_names`;
+  in order and by its head ("Wallonia, Region": "Wallonia") by `subdivision_names`; their code
+  ("US-CA"), and its letters after the country's ("CA") matched only standing alone;
 - people (``person:...``): short names by `person_short_names` (matched only standing alone);
 - capitals, countries and languages of the country KG also take the names the build took from
   sources the package does not ship (`bundled_answer_names`: GeoNames alternate names "Peking",
@@ -357,7 +358,8 @@ def _offset_key(offset: datetime.timedelta) -> str:
 
 @lru_cache(maxsize=1)
 def offset_names() -> dict[str, tuple[str, ...]]:
-    """'UTC+01:00' -> tz abbreviations and CLDR metazone names of that standard offset."""
+    """'UTC+01:00' -> tz abbreviations, tz database zone names ("Europe/Paris") and CLDR
+    metazone names of that standard offset."""
     from babel.core import get_global
 
     out: dict[str, set[str]] = defaultdict(set)
@@ -376,6 +378,8 @@ def offset_names() -> dict[str, tuple[str, ...]]:
             abbreviation = moment.tzname() or ""
             if moment.utcoffset() == offset and abbreviation.isalpha():
                 out[_offset_key(offset)].add(abbreviation)
+        if "/" in zone:  # the tz database's name of the zone ("Asia/Kathmandu")
+            out[_offset_key(offset)].add(zone)
     from babel import Locale
 
     for locale in (Locale("en"),):  # names in other languages would name countries ("India")
@@ -587,8 +591,11 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     the country; the historical state "Soviet Union", alias "USSR", is ISO 3166-3's SUHH)."""
     kind, _, code = key.partition(":")
     names: tuple[str, ...] = ()
+    short: tuple[str, ...] = ()
     if kind == "subdivision":
-        names = _with_country(subdivision_names().get(code, ()), code.partition("-")[0])
+        names = (*_with_country(subdivision_names().get(code, ()), code.partition("-")[0]), code)
+        letters = code.partition("-")[2]
+        short = (letters,) if len(letters) >= MIN_CHARS and letters.isalpha() else ()
     elif kind in ("group", "period") and code.isdigit():
         names = periodic_table_names(kind, int(code))
     elif kind not in SOURCED_KINDS and kind != "person" and known:
@@ -609,13 +616,13 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     elif kind == "person":  # from each of its names ("Oersted" of "Hans Christian Oersted")
         first = label.split()[:1]
         same = [n for n in known if n.split()[:1] == first]  # not "Sir William Ramsay"
-        short = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
-        own = {_fold(n) for n in (label, *known)}
-        return AnswerNames((), tuple(sorted(n for n in short if _fold(n) not in own)))
+        shorts = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
+        folded = {_fold(n) for n in (label, *known)}
+        return AnswerNames((), tuple(sorted(n for n in shorts if _fold(n) not in folded)))
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
-    return AnswerNames(tuple(sorted(found)), ())
+    return AnswerNames(tuple(sorted(found)), short)
 
 
 _CAS_GROUPS = {1: "IA", 2: "IIA", 13: "IIIA", 14: "IVA", 15: "VA", 16: "VIA", 17: "VIIA",
@@ -711,20 +718,44 @@ def english_territory_names() -> frozenset[str]:
     return frozenset(_english_territories())
 
 
+@lru_cache(maxsize=4)
+def _translations(domain: str) -> dict[str, tuple[str, ...]]:
+    """English name -> its other names in each locale pycountry ships a catalogue of the ISO
+    standard ``domain`` for ("iso3166-3": Debian iso-codes)."""
+    import gettext
+    from pathlib import Path
+
+    import pycountry
+
+    out: dict[str, set[str]] = defaultdict(set)
+    locales = Path(pycountry.__file__).parent / "locales"
+    for catalogue in sorted(locales.glob(f"*/LC_MESSAGES/{domain}.mo")):
+        with catalogue.open("rb") as fh:
+            items: dict[object, str] = getattr(gettext.GNUTranslations(fh), "_catalog", {})
+        for name, other in items.items():
+            if isinstance(name, str) and name and other and other != name:
+                out[name].add(other)
+    return {name: tuple(sorted(others)) for name, others in out.items()}
+
+
 @lru_cache(maxsize=1)
 def historic_names() -> tuple[tuple[str, ...], ...]:
-    """The names of each former country of ISO 3166-3 (pycountry), its name's parts read whole:
-    "USSR, Union of Soviet Socialist Republics" is "USSR" and "Union of Soviet Socialist
+    """The names of each former country of ISO 3166-3 (pycountry), its name's parts read whole, and
+    the head of its name in each locale pycountry translates ISO 3166-3 into ("Haute-Volta",
+    "Nouvelles-Hébrides"): "USSR, Union of Soviet Socialist Republics" is "USSR" and "Union of Soviet Socialist
     Republics"; "Zaire, Republic of" is "Zaire" and "Republic of Zaire"; a bracketed word is
     optional ("(Socialist) Federal Republic of" Yugoslavia); a part of one word qualifies the
     name ("France, Metropolitan") and names nothing alone."""
     import pycountry
 
+    translated = _translations("iso3166-3")
     out = []
     for old in pycountry.historic_countries:
         parts = [p.strip() for p in old.name.split(",") if p.strip()]
         head = parts[0]
         names = {head}
+        for other in translated.get(old.name, ()):  # "Haute-Volta, République de"
+            names.add(other.split(",")[0].strip())
         for part in parts[1:]:
             for form in {
                 re.sub(r"\(([^()]*)\)\s*", r"\1 ", part),
