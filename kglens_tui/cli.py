@@ -23,6 +23,7 @@ from kglens_tui.core.console import (
     name_workspace,
     print_command,
     print_error,
+    print_same_questions,
     print_warning,
     suggested,
 )
@@ -351,12 +352,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         code = max(code, followed)
         if run_id is not None:
             runs.append(run_id)
-    if len(runs) > 1:
-        print_command(
-            f"{len(runs)} runs asked the same questions; the paired comparison:",
-            suggested(f"compare {' '.join(str(r) for r in runs)}"),
-            to=console,
-        )
+    print_same_questions(runs, "compare", "the paired comparison")
     return code
 
 
@@ -395,11 +391,7 @@ def _probe_one(
         )
     except (ConfigError, ValueError, LLMError) as exc:
         if config is not None and config.plan_of is not None:  # another target goes on
-            err_console.print(
-                f"[red]error:[/] target {markup_literal(config.target)}: "
-                f"{markup_literal(str(exc), one_line=True)}",
-                soft_wrap=True,
-            )
+            print_error(f"target {config.target}: {exc}")
             return EXIT_STATUS, None
         raise CLIError(str(exc)) from exc
     mark = simulated_mark(engine.target.label, bool(engine.target.simulated))

@@ -58,6 +58,17 @@ def print_command(lead: object, command: str, *, to: Console | None = None) -> N
     out.print(Text("  " + visible(command, one_line=True)), soft_wrap=True)
 
 
+def print_same_questions(runs: list[int], compare: str, how: str) -> None:
+    """After one run per target on the same questions: the ``compare`` command (its words after
+    ``kglens``) that sets those runs side by side, said ``how``; nothing for fewer than two."""
+    if len(runs) > 1:
+        print_command(
+            f"{len(runs)} runs asked the same questions; {how}:",
+            suggested(f"{compare} {' '.join(str(r) for r in runs)}"),
+            to=console,
+        )
+
+
 def print_error(message: object) -> None:
     """One red `error:` line on stderr, the message shown literally (newlines as "⏎")."""
     err_console.print(

@@ -20,6 +20,7 @@ from kglens_tui.core.console import (
     err_console,
     print_command,
     print_error,
+    print_same_questions,
     suggested,
 )
 from kglens_tui.core.errors import KGLensError
@@ -222,23 +223,14 @@ def _run_targets(args: argparse.Namespace, conn: sqlite3.Connection, mode: str, 
         except (ConfigError, ValueError, LLMError) as exc:
             if len(each) == 1:
                 raise
-            err_console.print(
-                f"[red]error:[/] target {markup_literal(one.target)}: "
-                f"{markup_literal(str(exc), one_line=True)}",
-                soft_wrap=True,
-            )
+            print_error(f"target {one.target}: {exc}")
             code = EXIT_STATUS
             continue
         if snap.status == RunStatus.FAILED:
             code = EXIT_STATUS
         else:
             runs.append(snap.run_id)
-    if len(runs) > 1:
-        print_command(
-            f"{len(runs)} runs asked the same questions; side by side:",
-            suggested(f"{MODE_COMMANDS[mode]} compare {' '.join(str(r) for r in runs)}"),
-            to=console,
-        )
+    print_same_questions(runs, f"{MODE_COMMANDS[mode]} compare", "side by side")
     return code
 
 
