@@ -346,7 +346,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
     runs = [leader]
     for target in args.more_targets:
         follower = dataclasses.replace(config, target=target, plan_of=leader)
-        followed, run_id = _probe_one(conn, args, follower)
+        followed, run_id = _probe_one(conn, args, follower, one_of_several=True)
         if followed == INTERRUPTED_EXIT:
             return followed
         code = max(code, followed)
@@ -357,10 +357,14 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
 
 def _probe_one(
-    conn: sqlite3.Connection, args: argparse.Namespace, config: RunConfig | None
+    conn: sqlite3.Connection,
+    args: argparse.Namespace,
+    config: RunConfig | None,
+    one_of_several: bool = False,
 ) -> tuple[int, int | None]:
     """Start (config) or resume (args.resume) one KGLens run and drive it to its end with a
-    progress display: (exit code, the run's id if it ran to an end: finished or stopped)."""
+    progress display: (exit code, the run's id if it ran to an end: finished or stopped). A
+    further target of several that cannot start is one error line, and the others go on."""
     from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
     from kglens_tui.llm.base import LLMError
     from kglens_tui.runs.runner import prepare, run_blocking
@@ -390,7 +394,7 @@ def _probe_one(
             ),
         )
     except (ConfigError, ValueError, LLMError) as exc:
-        if config is not None and config.plan_of is not None:  # another target goes on
+        if one_of_several and config is not None:
             print_error(f"target {config.target}: {exc}")
             return EXIT_STATUS, None
         raise CLIError(str(exc)) from exc

@@ -34,6 +34,8 @@ class Design:
     edges: np.ndarray
     weights: np.ndarray
     predicate_totals: list[dict[str, float]]
+    eligible: np.ndarray
+    """Each draw's eligible edges: what its floor was drawn from."""
 
     @property
     def usable(self) -> bool:
@@ -67,8 +69,8 @@ def load_design(data: RunData) -> Design | None:
     def compute() -> Design | None:
         conn, run_id = data.conn, data.run.id
         draws = conn.execute(
-            "SELECT iteration, first_slot, floor_size, population, total, predicate_totals "
-            "FROM design_draw WHERE run_id = ? AND iteration <= ? ORDER BY iteration, first_slot",
+            "SELECT iteration, first_slot, floor_size, population, total, predicate_totals, "
+            "eligible FROM design_draw WHERE run_id = ? AND iteration <= ? ORDER BY iteration, first_slot",
             (run_id, data.run.iterations_done),
         ).fetchall()
         if not draws:
@@ -99,6 +101,7 @@ def load_design(data: RunData) -> Design | None:
             edges=np.array([r[3] for r in draws], dtype=np.float64),
             weights=np.array([r[2] for r in draws], dtype=np.float64),
             predicate_totals=[json.loads(r[5]) for r in draws],
+            eligible=np.array([r[6] for r in draws], dtype=np.float64),
         )
 
     return data.memo(("design",), compute)

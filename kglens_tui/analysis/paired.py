@@ -95,18 +95,8 @@ def _design_difference(
     draw, stored, diff = draw[ok], stored[ok], diff[ok]
     floor = stored < 1.0
     floor_count = np.bincount(draw[floor], minlength=len(design.totals)).astype(np.float64)
-    eligible = _eligible(a)
+    eligible = design.eligible
     with np.errstate(divide="ignore", invalid="ignore"):
         floor_prob = np.where(eligible > 0, floor_count / eligible, 0.0)
     prob = np.where(floor, floor_prob[draw], 1.0)
     return paired_design_difference(draw, diff, prob, floor_count, edges)
-
-
-def _eligible(data: RunData) -> np.ndarray:
-    """Each stored draw's eligible edges, in `load_design`'s order."""
-    rows = data.conn.execute(
-        "SELECT eligible FROM design_draw WHERE run_id = ? AND iteration <= ? "
-        "ORDER BY iteration, first_slot",
-        (data.run.id, data.run.iterations_done),
-    ).fetchall()
-    return np.array([r[0] for r in rows], dtype=np.float64)

@@ -130,10 +130,10 @@ class RunData:
         """Edge id -> run position."""
         return {int(e): i for i, e in enumerate(self.run.edge_ids.tolist())}
 
-    @cached_property
+    @property
     def node_of_entity(self) -> dict[int, int]:
         """Entity database id -> KG node index."""
-        return {int(e): i for i, e in enumerate(self.kg.entity_db_ids.tolist())}
+        return self.kg.node_of_entity
 
     @cached_property
     def neighbourhood(self) -> Neighbourhood | None:

@@ -8,6 +8,7 @@ import shlex
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -89,6 +90,11 @@ class KGIndex:
             return self._key_index[key]
         except KeyError:
             raise NotFoundError(f"no entity '{key}' in KG '{self.name}'") from None
+
+    @cached_property
+    def node_of_entity(self) -> dict[int, int]:
+        """Entity database id -> node index."""
+        return {int(e): i for i, e in enumerate(self.entity_db_ids.tolist())}
 
     def edge_position(self, edge_id: int) -> int:
         """The array position of an edge's database id."""

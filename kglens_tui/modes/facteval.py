@@ -312,7 +312,7 @@ class FactevalEngine(ModeEngine):
         self.load_stored()
         self.names = label_maps(conn, kg.kg_id)
         self._entity_names = entity_names(kg)
-        self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
+        self._node = kg.node_of_entity
         self._names = ScoringNames(kg, self._node)
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
         self._multi_valued = {

@@ -71,7 +71,7 @@ class KontestEngine(ModeEngine):
         self.paths = load_paths(conn, run.id)
         self.names = label_maps(conn, kg.kg_id)
         self.load_stored()
-        self._node = {int(e): i for i, e in enumerate(kg.entity_db_ids.tolist())}
+        self._node = kg.node_of_entity
         self._pred = {p: i for i, p in enumerate(predicate_ids(conn, kg))}
         self._prompt = load_prompt("kontest_yes_no")
         self.load_totals(

@@ -16,8 +16,6 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
-import numpy as np
-
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.probe.config import RunConfig, Scheduling
 from kglens_tui.runs.config import ConfigError
@@ -111,7 +109,7 @@ class Plan:
     def __init__(self, conn: sqlite3.Connection, leader: RunRecord, kg: KGIndex) -> None:
         self.conn = conn
         self.leader = leader
-        self._node_of = {int(db): i for i, db in enumerate(kg.entity_db_ids.tolist())}
+        self._node_of = kg.node_of_entity
         self._pos_of = {int(e): i for i, e in enumerate(leader.edge_ids.tolist())}
 
     @property
@@ -155,8 +153,3 @@ class Plan:
             int(r[0]): PlannedDraw(int(r[0]), int(r[1]), int(r[2]), float(r[3]), json.loads(r[4]))
             for r in rows
         }
-
-
-def same_edges(leader: RunRecord, edge_ids: np.ndarray) -> bool:
-    """Whether a run holds exactly the leader's edges, in its order (positions match)."""
-    return bool(np.array_equal(leader.edge_ids, edge_ids))

@@ -184,13 +184,12 @@ class QuestionFactory:
         s, p, o = int(kg.s[e]), int(kg.p[e]), int(kg.o[e])
         edge_id = int(kg.edge_ids[e])
         true_nodes = kg.true_objects(s, p)
-        meta = QuestionMeta(
-            key=f"it{iteration}:s{slot}:e{edge_id}",
-            edge_id=edge_id,
-            subject=kg.entity_keys[s],
-            predicate=kg.pred_keys[p],
-            object=kg.entity_keys[o],
-            qtype=qtype,
+        meta = self._meta(
+            iteration,
+            slot,
+            edge_id,
+            (s, p, o),
+            qtype,
             expected=expected if qtype == YES_NO else "",
             candidate_label=kg.labels[candidate] if candidate is not None else "",
             true_labels=self._labels_of(s, p, true_nodes)
@@ -211,6 +210,29 @@ class QuestionFactory:
             expected,
             expected_answers,
             meta,
+        )
+
+    def _meta(
+        self,
+        iteration: int,
+        slot: int,
+        edge_id: int,
+        spo: tuple[int, int, int],
+        qtype: str,
+        **asked: Any,
+    ) -> QuestionMeta:
+        """What a simulated target is told of a question: the ask's key, the edge (subject,
+        predicate and true object keys), the question type and what ``asked`` adds."""
+        kg = self.kg
+        s, p, o = spo
+        return QuestionMeta(
+            key=f"it{iteration}:s{slot}:e{edge_id}",
+            edge_id=edge_id,
+            subject=kg.entity_keys[s],
+            predicate=kg.pred_keys[p],
+            object=kg.entity_keys[o],
+            qtype=qtype,
+            **asked,
         )
 
     def _labels_of(self, s: int, p: int, true_nodes: np.ndarray) -> tuple[str, ...]:
@@ -266,13 +288,12 @@ class QuestionFactory:
             self._display(s, p, true_nodes),
             named(kg.labels[candidate], kg.types[candidate]),
         )
-        meta = QuestionMeta(
-            key=f"it{iteration}:s{slot}:e{edge_id}",
-            edge_id=edge_id,
-            subject=kg.entity_keys[s],
-            predicate=kg.pred_keys[p],
-            object=kg.entity_keys[o],
-            qtype=YES_NO,
+        meta = self._meta(
+            iteration,
+            slot,
+            edge_id,
+            (s, p, o),
+            YES_NO,
             expected=expected,
             candidate_label=kg.labels[candidate],
             true_labels=self._labels_of(s, p, true_nodes),
@@ -298,13 +319,12 @@ class QuestionFactory:
         kg = self.kg
         answers = tuple(kg.names(int(t)) for t in true_nodes)
         text = fill(template, self._display(s, p, true_nodes))
-        meta = QuestionMeta(
-            key=f"it{iteration}:s{slot}:e{edge_id}",
-            edge_id=edge_id,
-            subject=kg.entity_keys[s],
-            predicate=kg.pred_keys[p],
-            object=kg.entity_keys[o],
-            qtype=WH,
+        meta = self._meta(
+            iteration,
+            slot,
+            edge_id,
+            (s, p, o),
+            WH,
             true_labels=tuple(a for group in answers for a in group),
             wrong_labels=self._wrong_labels(s, p, rng),
         )
