@@ -63,6 +63,7 @@ from kglens_tui.runs.fields import (
     given_fields,
     named_by_flag,
 )
+from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.spend import COST_YES_HELP
@@ -333,6 +334,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
     try:
         config = None if args.resume is not None else _config_from_args(args)
         if config is not None:
+            args.more_targets = further_targets(args.more_targets, config.target)
             for target in [config.target, *args.more_targets]:
                 each = dataclasses.replace(config, target=target)
                 confirm_cost(each, args.yes, say_cost, ask_on_terminal())
@@ -345,7 +347,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         return code
     runs = [leader]
     for target in args.more_targets:
-        follower = dataclasses.replace(config, target=target, plan_of=leader)
+        follower = on_one_plan(config, target, leader)
         followed, run_id = _probe_one(conn, args, follower, one_of_several=True)
         if followed == INTERRUPTED_EXIT:
             return followed

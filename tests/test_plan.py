@@ -249,3 +249,52 @@ def test_a_replayed_question_tells_a_simulated_target_who_wrote_it(tmp_path: Pat
             question.meta.key,
             question.meta.expected,
         )
+
+
+@pytest.mark.parametrize(
+    ("mode", "settings", "asked"),
+    [
+        ("kglens", ["iterations=3", "batch_size=8", "subset=paper16"], ASKED),
+        (
+            "kontest",
+            ["relations=5"],
+            "SELECT relation, conversation, turn, template, question FROM kontest_query "
+            "WHERE run_id = ? ORDER BY relation, conversation, turn, template, question",
+        ),
+    ],
+)
+def test_run_mode_with_two_targets_asks_both_the_same_questions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, settings: list[str], asked: str
+) -> None:
+    db = tmp_path / "w.db"
+    sets = [arg for s in ["kg=country", *settings] for arg in ("--set", s)]
+    code = main(
+        ["--db", str(db), "run", mode, *sets, "--quiet", "--yes"]
+        + ["--target", "sim", "--target", "sim:1"]
+    )
+    assert code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    compare = "compare 1 2" if mode == "kglens" else "consistency compare 1 2"
+    assert "2 runs asked the same questions" in out and out.endswith(f"w.db {compare}")
+    conn = connect(db)
+    rows = [[tuple(row) for row in conn.execute(asked, (r,))] for r in (1, 2)]
+    assert rows[0] and rows[0] == rows[1]
+    labels = [r[0] for r in conn.execute("SELECT target_label FROM run ORDER BY id")]
+    assert len(set(labels)) == 2
+
+
+@pytest.mark.parametrize(
+    ("targets", "error"),
+    [
+        (["--target", "sim", "--set", "target=sim:1"], "give the target once"),
+        (["--target", "sim", "--target", "sim"], "more targets: sim is given twice"),
+        (["--target", "sim", "--target", ":x"], "more targets: empty target kind"),
+    ],
+)
+def test_run_mode_refuses_muddled_targets_and_stores_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], targets: list[str], error: str
+) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "kglens", "--set", "kg=country", *targets]) == 2
+    assert error in capsys.readouterr().err
+    assert connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0

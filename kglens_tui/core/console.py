@@ -60,8 +60,13 @@ def print_command(lead: object, command: str, *, to: Console | None = None) -> N
 
 def print_same_questions(runs: list[int], compare: str, how: str) -> None:
     """After one run per target on the same questions: the ``compare`` command (its words after
-    ``kglens``) that sets those runs side by side, said ``how``; nothing for fewer than two."""
-    if len(runs) > 1:
+    ``kglens``) that sets those runs side by side, said ``how`` (their numbers when the mode has
+    no such command); nothing for fewer than two."""
+    if len(runs) > 1 and not compare:
+        console.print(
+            f"{len(runs)} runs asked the same questions: {', '.join(str(r) for r in runs)}"
+        )
+    elif len(runs) > 1:
         print_command(
             f"{len(runs)} runs asked the same questions; {how}:",
             suggested(f"{compare} {' '.join(str(r) for r in runs)}"),

@@ -62,6 +62,7 @@ from kglens_tui.runs.fields import (
     given_fields,
     named_by_flag,
 )
+from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row
 from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
@@ -213,7 +214,8 @@ def _run_targets(args: argparse.Namespace, conn: sqlite3.Connection, mode: str, 
             raise ConfigError("--resume continues one run: give no --target")
         return EXIT_STATUS if _drive(args, conn, None).status == RunStatus.FAILED else 0
     config = _new_config(args, mode, limit)
-    each = [dataclasses.replace(config, target=t) for t in [config.target, *args.more_targets]]
+    more = further_targets(args.more_targets, config.target)
+    each = [on_one_plan(config, t, None) for t in [config.target, *more]]
     for one in each:
         confirm_cost(one, args.yes, say_cost, ask_on_terminal(), conn)
     code, runs = 0, []
@@ -230,7 +232,7 @@ def _run_targets(args: argparse.Namespace, conn: sqlite3.Connection, mode: str, 
             code = EXIT_STATUS
         else:
             runs.append(snap.run_id)
-    print_same_questions(runs, f"{MODE_COMMANDS[mode]} compare", "side by side")
+    print_same_questions(runs, get_mode(mode).compare, "side by side")
     return code
 
 

@@ -18,6 +18,7 @@ from kglens_tui.runs.unit_mode import UnitMode
 class FactevalMode(UnitMode):
     name = FACTEVAL
     label = "fact-eval"
+    compare = "facteval compare"
     config_type = FactevalConfig
     engine_type = FactevalEngine
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))

@@ -19,6 +19,7 @@ from kglens_tui.runs.unit_mode import UnitMode
 class KontestMode(UnitMode):
     name = KONTEST
     label = "KONTEST"
+    compare = "consistency compare"
     config_type = KontestConfig
     engine_type = KontestEngine
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))

@@ -113,6 +113,7 @@ def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
 class KGLensMode:
     name = KGLENS
     label = "KGLens"
+    compare = "compare"
     config_type = RunConfig
     prepare = staticmethod(prepare)
     drive = staticmethod(drive)

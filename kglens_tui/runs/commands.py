@@ -22,6 +22,7 @@ from kglens_tui.core.console import (
     err_console,
     print_command,
     print_error,
+    print_same_questions,
     suggested,
 )
 from kglens_tui.core.errors import KGLensError
@@ -30,11 +31,12 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.wikidata.cache import CACHE_ENV
 from kglens_tui.kg.wikidata.client import CONTACT_ENV
 from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.runs.config import ModeConfig, check_new_run
+from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.control import ask_run, resume_elsewhere
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.messages import Command, Pause, Stop
+from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.options import apply_assignments, assignment_key
 from kglens_tui.runs.record import nothing_to_resume, run_row, set_status
 from kglens_tui.runs.registry import get_mode, mode_label, mode_names
@@ -280,14 +282,43 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 0
     mode = get_mode(args.mode)
     named = [assignment_key(item) for item in args.set]
+    if args.target and "target" in named:
+        raise ConfigError("give the target once: --target or --set target=..., not both")
+    if args.target:
+        args.set = [*args.set, f"target={args.target[0]}"]
+        named.append("target")
     config = apply_assignments(settings_config(mode.name, overridden=named), args.set)
+    more = further_targets(args.target[1:], config.target)
     conn = connect(args.db or default_db_path())
     try:  # a unit mode's plan says how many requests it makes (read only)
-        confirm_cost(config, args.yes, say_cost, ask_on_terminal(), conn)
+        for target in [config.target, *more]:
+            confirm_cost(
+                on_one_plan(config, target, None), args.yes, say_cost, ask_on_terminal(), conn
+            )
     finally:
         conn.close()
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
-    return drive_session(session, args.quiet)
+    code = drive_session(session, args.quiet)
+    leader = session.run_id
+    if not more or code != 0 or leader is None:
+        return code  # a first run that did not end well is no plan for the others
+    runs = [leader]
+    for target in more:  # each further target asks the first one's questions
+        session = RunSession(
+            args.db or default_db_path(), mode.name, config=on_one_plan(config, target, leader)
+        )
+        try:
+            ended = drive_session(session, args.quiet)
+        except RunCommandError as exc:
+            print_error(f"target {target}: {exc}")
+            ended = EXIT_STATUS
+        if ended == INTERRUPTED_EXIT:
+            return ended
+        code = max(code, ended)
+        if ended == 0 and session.run_id is not None:
+            runs.append(session.run_id)
+    print_same_questions(runs, mode.compare, "side by side")
+    return code
 
 
 def _ask(args: argparse.Namespace, command: Command) -> int:
@@ -344,6 +375,14 @@ def add_run_commands(sub: argparse._SubParsersAction[Any]) -> None:
         default=[],
         metavar="KEY=VALUE",
         help="one setting (repeatable); lists are comma-separated",
+    )
+    p.add_argument(
+        "--target",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="the target (as --set target=SPEC); give it again for more targets: each is then "
+        "asked the first one's questions, in a run of its own",
     )
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.add_argument("-y", "--yes", action="store_true", help=COST_YES_HELP)

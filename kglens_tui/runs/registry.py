@@ -60,6 +60,9 @@ class Mode(Protocol):
     """Stored in `run.mode`."""
     label: str
     """How lists and titles name it."""
+    compare: str
+    """The command (its words after ``kglens``) that sets runs of the mode side by side; ""
+    when it has none."""
 
     @property
     def config_type(self) -> type[ModeConfig]:

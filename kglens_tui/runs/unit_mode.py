@@ -31,6 +31,7 @@ class UnitMode:
 
     name = ""
     label = ""
+    compare = ""
     config_type: type = object
     engine_type: type[ModeEngine] = ModeEngine
     prompts: tuple[str, ...] = ()
