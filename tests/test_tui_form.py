@@ -180,7 +180,7 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
     )
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
     started: list[RunConfig] = []
-    app.start_run = started.append  # type: ignore[method-assign]
+    app.start_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
         form = await _form(pilot)
         form.query_one("#target", Select).value = "openai"
@@ -189,7 +189,7 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
         form.query_one("#batch_size", Input).value = str(batch)
         await pilot.pause()
         config = form.build_config()  # what Start does once the endpoint answered:
-        form._check_workspace(config, form.build_mode_config(config), True, ())
+        form._check_workspace(config, form.build_mode_config(config), (), True, ())
         if asks:
             await wait_for(
                 pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
@@ -209,7 +209,7 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
 async def test_an_unknown_transitive_predicate_is_an_error_on_the_form(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     started: list = []
-    app.start_mode_run = started.append  # type: ignore[method-assign]
+    app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
         form = await _form(pilot)
         form.query_one("#mode", Select).value = "kontest"
@@ -242,7 +242,7 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
     )
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
     started: list = []
-    app.start_mode_run = started.append  # type: ignore[method-assign]
+    app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
         form = await _form(pilot)
         form.query_one("#mode", Select).value = "facteval"
@@ -252,7 +252,7 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
         form.query_one("#facts", Input).value = "2"
         await pilot.pause()
         config = form.build_config()  # what Start does once the endpoint answered:
-        form._check_workspace(config, form.build_mode_config(config), True, ())
+        form._check_workspace(config, form.build_mode_config(config), (), True, ())
         await wait_for(
             pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
         )

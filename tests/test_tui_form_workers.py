@@ -53,7 +53,7 @@ async def test_start_checks_the_kg_on_a_worker_and_starts_the_same_run(
 ) -> None:
     app = make_app(tmp_path / "w.db")
     started: list = []
-    app.start_mode_run = started.append  # type: ignore[method-assign]
+    app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         form = await _kontest_on_places(pilot)
         gate = threading.Event()
@@ -80,7 +80,7 @@ async def test_a_check_made_after_the_form_was_closed_starts_nothing(
 ) -> None:
     app = make_app(tmp_path / "w.db")
     started: list = []
-    app.start_mode_run = started.append  # type: ignore[method-assign]
+    app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await _kontest_on_places(pilot)
         gate = threading.Event()

@@ -9,7 +9,7 @@ import signal
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, overload
 
@@ -32,6 +32,7 @@ from kglens_tui.llm.targets import TargetSpec, spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.runs.commands import given_run_options, settings_config, unread_variables
 from kglens_tui.runs.control import resume_elsewhere
+from kglens_tui.runs.one_plan import on_one_plan
 from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
 from kglens_tui.runs.session import RunSession
@@ -58,6 +59,20 @@ process is ended outright (its committed iterations stay either way)."""
 QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the TUI through its quit (asking nothing), so the terminal is given back."""
 QUIT_REASON = "quit during the run: resume it (r on Home, or --resume) to ask the rest"
+
+
+@dataclasses.dataclass
+class QueuedTargets:
+    """The further targets of a run started for several: each asks, in a run of its own, the
+    questions of the first run (`on_one_plan`) once the run before it finished."""
+
+    mode: str
+    config: Any
+    """The first target's settings."""
+    targets: list[str]
+    """Targets not started yet, in order."""
+    runs: list[int] = dataclasses.field(default_factory=list)
+    """The runs that finished, the first target's first."""
 
 
 def quit_question(session: RunSession) -> str:
@@ -128,6 +143,8 @@ class KGLensApp(App):
         self.db_path = Path(db_path or self.settings.db or default_db_path())
         self._conn: sqlite3.Connection | None = None
         self.session: RunSession | None = None
+        self.queued: QueuedTargets | None = None
+        """Targets still to ask the questions of the run being driven (several from the form)."""
         self.asked_to_stop: set[int] = set()
         """Runs of other processes this app asked to stop (a second s stops them now)."""
         self._welcome = welcome
@@ -304,22 +321,60 @@ class KGLensApp(App):
             for w in self.workers
         )
 
-    def start_run(self, config: RunConfig) -> None:
-        """Start a new KGLens run in its own process and show it live."""
-        self._start(config, KGLENS)
+    def start_run(self, config: RunConfig, more_targets: Sequence[str] = ()) -> None:
+        """Start a new KGLens run in its own process and show it live; then one run per further
+        target on its questions (`QueuedTargets`)."""
+        self._start(config, KGLENS, more_targets)
 
-    def start_mode_run(self, config) -> None:
-        """Start a KONTEST, fact-eval or other mode's run in its own process and show it live."""
-        self._start(config, config.mode)
+    def start_mode_run(self, config, more_targets: Sequence[str] = ()) -> None:
+        """Start a KONTEST, fact-eval or other mode's run in its own process and show it live
+        (and the further targets' runs, as `start_run`)."""
+        self._start(config, config.mode, more_targets)
 
-    def _start(self, config, mode: str) -> None:
+    def _start(self, config, mode: str, more_targets: Sequence[str] = ()) -> None:
         if self._busy():
             self.notify(
                 "A run is already active: stop it first (s on its live screen).", severity="warning"
             )
             return
         session = RunSession(self.db_path, mode, config=config)
+        self.queued = QueuedTargets(mode, config, list(more_targets)) if more_targets else None
         self._launch(session, f"{mode_label(mode)} run on {config.kg}", self._live_screen(session))
+
+    def _next_target(self, ended: RunSession) -> None:
+        """After a run of several targets ended: start the next target's run on the first run's
+        questions, shown live where the ended run was; or say why the rest do not start, or
+        which command compares them all."""
+        queued, self.queued = self.queued, None
+        if queued is None:
+            return
+        snap = ended.snapshot()
+        status = getattr(snap, "status", None)
+        if ended.run_id is None or ended.crashed or ended.error or status != RunStatus.FINISHED:
+            run = f"run {ended.run_id}" if ended.run_id is not None else "the run"
+            self.notify(
+                f"{run} did not finish, so {', '.join(queued.targets)} did not start.",
+                severity="warning",
+                timeout=15,
+            )
+            return
+        queued.runs.append(ended.run_id)
+        if not queued.targets:
+            self.notify(
+                f"{len(queued.runs)} runs asked the same questions: "
+                f"kglens {get_mode(queued.mode).compare} {' '.join(map(str, queued.runs))}",
+                timeout=20,
+            )
+            return
+        target = queued.targets.pop(0)
+        config = on_one_plan(queued.config, target, queued.runs[0])
+        session = RunSession(self.db_path, queued.mode, config=config)
+        self.queued = queued
+        shown = getattr(self.screen, "session", None) is ended
+        self.notify(f"{target} now asks run {queued.runs[0]}'s questions.", timeout=8)
+        self._launch(session, f"{target} on run {queued.runs[0]}'s questions", None)
+        if shown:
+            self.switch_screen(self._live_screen(session))
 
     def _mode_of(self, run_id: int) -> str | None:
         """The mode of a stored run, or None when there is no such run."""
@@ -363,8 +418,8 @@ class KGLensApp(App):
         session = RunSession(self.db_path, mode, resume=run_id)
         self._launch(session, f"resume run {run_id}", self._live_screen(session, run_id))
 
-    def _launch(self, session: RunSession, description: str, screen: Screen) -> None:
-        """Drive the session from a worker thread and show its live screen."""
+    def _launch(self, session: RunSession, description: str, screen: Screen | None) -> None:
+        """Drive the session from a worker thread and show its live screen (when given)."""
         self.session = session
         self.run_worker(
             session.run,
@@ -375,6 +430,8 @@ class KGLensApp(App):
             description=description,
             name="probe",
         )
+        if screen is None:
+            return
         while isinstance(self.screen, NewRunScreen | LiveScreen):
             super().pop_screen()  # now (`pop_screen` may wait: the loop would not end)
         self.push_screen(screen)
@@ -453,6 +510,8 @@ class KGLensApp(App):
                     self.notify(f"Run {snap.run_id} {snap.status}: {snap.stop_reason}.", timeout=8)
         elif event.state is WorkerState.ERROR:
             self.notify(f"The run failed: {worker.error}", severity="error", timeout=15)
+        if event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+            self._next_target(self.session)
 
     # actions
     def action_new_run(self) -> None:

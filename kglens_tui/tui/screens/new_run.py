@@ -25,7 +25,6 @@ from kglens_tui.kg.bundled_data import bundled_names, bundled_transitive
 from kglens_tui.kg.stats import kg_names, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
-from kglens_tui.llm.pricing import Estimate
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST
 from kglens_tui.probe.config import Difficulty, RunConfig
@@ -33,6 +32,7 @@ from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.commands import given_run_options
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
+from kglens_tui.runs.one_plan import further_targets
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.registry import get_mode
@@ -317,6 +317,11 @@ class NewRunScreen(Screen):
                 )
                 yield Label("API key variable", classes="openai-only")
                 yield Input(key_env, id="api_key_env", classes="openai-only")
+                yield Label("More targets, same questions")
+                yield Input(
+                    placeholder="none (or targets, comma-separated: sim:1, openai:MODEL)",
+                    id="more_targets",
+                )
                 yield Label("Question generator")
                 yield Input(
                     defaults.generator, placeholder="template or openai:MODEL", id="generator"
@@ -728,6 +733,12 @@ class NewRunScreen(Screen):
                 errors.append(f"{label} must be a positive number (got '{rpm}')")
         whole("max_requests", 1, required=False)
         whole("seed", None, required=True)
+        try:
+            self.more_targets()  # each a spec, none twice (the first target: on Start)
+        except ConfigError as exc:
+            errors.append(
+                labels.get("more_targets", "more targets") + str(exc)[len("more targets") :]
+            )
         model = self.query_one("#model", Input).value.strip()
         if self.query_one("#target", Select).value == "openai" and not model:
             errors.append(f"{labels.get('model', 'model')} is required for an endpoint")
@@ -739,6 +750,12 @@ class NewRunScreen(Screen):
             except ConfigError as exc:
                 errors.append(self._in_labels(str(exc)))
         return errors
+
+    def more_targets(self, first: str = "") -> tuple[str, ...]:
+        """The further targets the form names beside ``first`` (`further_targets`: each asks
+        the first run's questions); ConfigError names the first bad one."""
+        raw = comma_list(self.query_one("#more_targets", Input).value)
+        return tuple(further_targets(raw, first))
 
     def _in_labels(self, message: str) -> str:
         """An error from the settings' checks with the field's internal name, where it
@@ -759,26 +776,30 @@ class NewRunScreen(Screen):
         try:
             config = self.build_config()
             mode_config = self.build_mode_config(config)
+            more = self.more_targets(config.target)
         except (ConfigError, ValueError) as exc:
             self._error(type(exc)(self._in_labels(str(exc))))
             return
         if any(
-            spec_kind(s) == "openai" for s in (config.target, config.generator, config.verifier)
+            spec_kind(s) == "openai"
+            for s in (config.target, config.generator, config.verifier, *more)
         ):
             self._status("checking the endpoint…")
-            self._check_endpoint(config, mode_config, start)
+            self._check_endpoint(config, mode_config, more, start)
         else:
             self._status("checking the settings against the KG…")
-            self._check_workspace(config, mode_config, start, ())
+            self._check_workspace(config, mode_config, more, start, ())
 
     @work(exclusive=True, group="check", exit_on_error=False)
-    async def _check_endpoint(self, config: RunConfig, mode_config: Any, start: bool) -> None:
+    async def _check_endpoint(
+        self, config: RunConfig, mode_config: Any, more: tuple[str, ...], start: bool
+    ) -> None:
         from kglens_tui.llm.openai_compat import check_endpoint
 
         base = config.base_url or "https://api.openai.com/v1"
         models = {
             s.partition(":")[2].strip()
-            for s in (config.target, config.generator, config.verifier)
+            for s in (config.target, config.generator, config.verifier, *more)
             if spec_kind(s) == "openai"
         }
         try:
@@ -790,31 +811,39 @@ class NewRunScreen(Screen):
                 self._error(exc)
             return
         if on_stack(self):
-            self._check_workspace(config, mode_config, start, tuple(notes))
+            self._check_workspace(config, mode_config, more, start, tuple(notes))
 
     @work(thread=True, exclusive=True, group="cost", exit_on_error=False)
     def _check_workspace(
-        self, config: RunConfig, mode_config: Any, start: bool, notes: tuple[str, ...]
+        self,
+        config: RunConfig,
+        mode_config: Any,
+        more: tuple[str, ...],
+        start: bool,
+        notes: tuple[str, ...],
     ) -> None:
-        """The KG checks and the cost estimate (`checked_estimate`) off the screen's thread;
-        then `_checked` on it, unless a newer check has replaced this one."""
+        """The KG checks and the cost estimate (`checked_estimate`, of every target's run) off
+        the screen's thread; then `_checked` on it, unless a newer check has replaced this one."""
         worker = get_current_worker()
         try:
-            outcome: tuple[Estimate | None, bool] | str = checked_estimate(
-                self.app.db_path, self.app.settings, config, mode_config
+            outcome: tuple[list[str], bool] | str = checked_estimate(
+                self.app.db_path, self.app.settings, config, mode_config, more
             )
         except (KGLensError, ValueError, sqlite3.Error) as exc:
             outcome = str(exc)
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._checked, config, mode_config, start, notes, outcome)
+            self.app.call_from_thread(
+                self._checked, config, mode_config, more, start, notes, outcome
+            )
 
     def _checked(
         self,
         config: RunConfig,
         mode_config: Any,
+        more: tuple[str, ...],
         start: bool,
         notes: tuple[str, ...],
-        outcome: tuple[Estimate | None, bool] | str,
+        outcome: tuple[list[str], bool] | str,
     ) -> None:
         """A check's outcome, shown while the form is open (an error, or what was checked);
         a start goes on only while the form is the screen shown (`_after_estimate`)."""
@@ -824,39 +853,47 @@ class NewRunScreen(Screen):
             self._error(ConfigError(self._in_labels(outcome)))
             return
         found, asks = outcome
-        said = [*notes, *([found.text()] if found else [])]
+        said = [*notes, *found]
         if notes:  # what the endpoint answered
             self._status("; ".join(said), "green")
         if start:
-            self._after_estimate(config, mode_config, found, asks)
+            self._after_estimate(config, mode_config, more, found, asks)
             return
         ready = f"{config.target}: settings checked, ready to start"
         self._status("; ".join(said) or ready, "green")
 
     def _after_estimate(
-        self, config: RunConfig, mode_config: Any, found: Estimate | None, asks: bool
+        self,
+        config: RunConfig,
+        mode_config: Any,
+        more: tuple[str, ...],
+        found: list[str],
+        asks: bool,
     ) -> None:
+        """Start, once the estimates (``found``, one per priced target) are confirmed where
+        one of them ``asks``."""
         if not self.is_mounted or self.app.screen is not self:
             return  # the form was left while the estimate was made
-        if found is None or not asks:
-            if found is not None:
-                self.notify(visible(found.text()), title="cost")
-            self._go(config, mode_config)
+        said = visible("; ".join(found))
+        if not asks:
+            if found:
+                self.notify(said, title="cost")
+            self._go(config, mode_config, more)
             return
-        self._status(found.text())
+        self._status("; ".join(found))
         limit = self.app.settings.confirm_cost_above
         question = (
-            f"{visible(found.text())}. It may cost more than ${limit:,.2f} (confirm_cost_above in "
+            f"{said}. It may cost more than ${limit:,.2f} (confirm_cost_above in "
             "the settings). Start it?"
         )
 
         def answer(start: bool | None) -> None:
             if start and self.app.screen is self:
-                self._go(config, mode_config)
+                self._go(config, mode_config, more)
 
         self.app.push_screen(ConfirmScreen(question), answer)
 
-    def _go(self, config: RunConfig, mode_config: Any) -> None:
+    def _go(self, config: RunConfig, mode_config: Any, more: tuple[str, ...] = ()) -> None:
         """Start the run the form holds (checked, and its cost confirmed where it asks)."""
         self.app.form_choice = FormChoice(
             str(self.query_one("#mode", Select).value),
@@ -867,6 +904,6 @@ class NewRunScreen(Screen):
             config.kg,
         )
         if mode_config is None:
-            self.app.start_run(config)
+            self.app.start_run(config, more)
         else:
-            self.app.start_mode_run(mode_config)
+            self.app.start_mode_run(mode_config, more)
