@@ -690,15 +690,13 @@ def cmd_bench_import(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_engine(args: argparse.Namespace) -> int:
-    from kglens_tui.bench.engine_bench import parse_sizes, run_engine_bench
-    from kglens_tui.bench.long_run import MIN_LATE
+    from kglens_tui.bench.engine_bench import check_counts, parse_sizes, run_engine_bench
 
     try:
         sizes = parse_sizes(args.sizes)
+        check_counts(args.iterations, args.throughput_iterations, args.long_iterations)
     except ValueError as exc:
         raise CLIError(str(exc)) from exc
-    if 0 < args.long_iterations < MIN_LATE:
-        raise CLIError(f"--long-iterations must be 0 (skip) or at least {MIN_LATE}")
     run_engine_bench(
         console,
         sizes=sizes,
@@ -1045,7 +1043,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--warmup", type=int, default=2)
     p.add_argument("--latency-ms", type=float, default=100.0, help="fake server latency")
     p.add_argument("--concurrency", type=int, default=32)
-    p.add_argument("--throughput-iterations", type=int, default=20)
+    p.add_argument(
+        "--throughput-iterations",
+        type=int,
+        default=20,
+        help="iterations per scheduling in the throughput part (0: skip it)",
+    )
     p.add_argument(
         "--long-iterations", type=int, default=1_000, help="long-run mark (0: skip the long run)"
     )
@@ -1101,7 +1104,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-continuous", action="store_true", help="skip the continuous scheduling cost"
     )
-    p.add_argument("--throughput-iterations", type=int, default=10)
+    p.add_argument(
+        "--throughput-iterations",
+        type=int,
+        default=10,
+        help="iterations per scheduling in the throughput part (0: skip it, as --no-throughput)",
+    )
     p.set_defaults(func=cmd_bench_sampling)
     _add_rates_bench(bench_sub)
 

@@ -3,6 +3,7 @@ replaced, and self-BLEU diversity per question kind and writer."""
 
 from __future__ import annotations
 
+import csv
 import math
 from pathlib import Path
 
@@ -72,3 +73,81 @@ def test_the_report_has_tables_6_and_7(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["--db", str(db), "facteval", "report", "1"]) == 0
     out = capsys.readouterr().out
     assert "Table 6" in out and "Table 7" in out and "self-BLEU" in out
+
+
+# Tables 6 and 7 on five questions whose figures are worked out by hand
+
+T1, T2 = "What is the capital of France?", "What is the capital of Peru?"
+T3 = "Which river flows through Lima?"
+L1 = "What is the capital city of France"  # written for T1's fact by an LLM
+
+
+def _hand_bleu(*precisions: float, penalty: float = 1.0) -> float:
+    return penalty * math.prod(precisions) ** (1 / 4)
+
+
+# T1 against T2 and T3: 6 of 7 unigrams, 4 of 6 bigrams, 3 of 5 trigrams, 2 of 4 4-grams, and
+# the same for T2; T3 against T1 and T2: only "?" of its 6 unigrams, no higher n-gram (0.1 each,
+# smoothed), 6 tokens against 7 (brevity penalty e^(1 - 7/6))
+TEMPLATE_SELF_BLEU = (
+    2 * _hand_bleu(6 / 7, 4 / 6, 3 / 5, 2 / 4)
+    + _hand_bleu(1 / 6, 0.1 / 5, 0.1 / 4, 0.1 / 3, penalty=math.exp(1 - 7 / 6))
+) / 3
+# L1 against its template T1: 6/7, 4/6, 2/5, 1/4; T2 written word for word by the LLM: 1
+L1_BLEU = _hand_bleu(6 / 7, 4 / 6, 2 / 5, 1 / 4)
+# L1 against T2 and T2 against L1 (the LLM's two): 5/7, 3/6, 2/5, 1/4 both ways
+LLM_SELF_BLEU = _hand_bleu(5 / 7, 3 / 6, 2 / 5, 1 / 4)
+
+
+def test_self_bleu_by_hand() -> None:
+    assert self_bleu([T1, T2, T3]) == pytest.approx(TEMPLATE_SELF_BLEU)
+    assert self_bleu([L1, T2]) == pytest.approx(LLM_SELF_BLEU)
+
+
+def test_tables_6_and_7_figures_by_hand_on_screen_and_as_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "facteval", "run", "--facts", "3", "--quiet"]) == 0
+    conn = connect(db)
+    ids = [
+        int(i)
+        for (i,) in conn.execute(
+            "SELECT id FROM facteval_question WHERE run_id = 1 AND qtype = 'tfq' "
+            "AND format = 'statement' ORDER BY idx LIMIT 5"
+        )
+    ]
+    assert len(ids) == 5
+    conn.execute(
+        f"DELETE FROM facteval_question WHERE run_id = 1 AND id NOT IN ({','.join('?' * 5)})",
+        ids,
+    )
+    for qid, text in zip(ids, (T1, T2, T3, T1, T2), strict=True):
+        conn.execute("UPDATE facteval_question SET question = ? WHERE id = ?", (text, qid))
+    write_facteval_answers(conn, [(ids[3], L1, "llm:m"), (ids[4], T2, "llm:m")], [])
+    conn.commit()
+    conn.close()
+    capsys.readouterr()
+    folder = tmp_path / "tables"
+    code = main(["--db", str(db), "facteval", "report", "1", "--tables", str(folder),
+                 "--table-format", "csv"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0, out
+    # Table 6: the mean of L1's and T2's BLEU, its normal interval over the two (sd over n - 1)
+    mean = (L1_BLEU + 1) / 2
+    half = 1.96 * ((1 - L1_BLEU) / math.sqrt(2)) / math.sqrt(2)
+    (table6,) = folder.glob("*table-6*.csv")
+    with table6.open() as fh:
+        assert list(csv.reader(fh)) == [
+            ["question", "BLEU-4 (%)", "BLEU-4 low (%)", "BLEU-4 high (%)", "n"],
+            ["TFQ", f"{100 * mean:.1f}", f"{100 * (mean - half):.1f}", "100.0", "2"],
+        ]
+    (table7,) = folder.glob("*table-7*.csv")
+    with table7.open() as fh:
+        assert list(csv.reader(fh)) == [
+            ["question", "written by", "self-BLEU-4", "n"],
+            ["TFQ", "LLM", f"{100 * LLM_SELF_BLEU:.1f}%", "2"],
+            ["TFQ", "template", f"{100 * TEMPLATE_SELF_BLEU:.1f}%", "3"],
+        ]
+    flat = " ".join(out.split())
+    assert f"{100 * TEMPLATE_SELF_BLEU:.1f}%" in flat and f"{100 * mean:.1f}%" in flat

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from kglens_tui.bench.import_bench import write_synthetic
 from kglens_tui.bench.latency_server import latency_server
-from kglens_tui.bench.long_run import LongRunResult, long_run_table, measure_long_run
+from kglens_tui.bench.long_run import MIN_LATE, LongRunResult, long_run_table, measure_long_run
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
@@ -460,6 +460,21 @@ def _throughput_table(t: ThroughputResult) -> LiteralTable:
     return table
 
 
+def check_counts(iterations: int, throughput_iterations: int, long_iterations: int) -> None:
+    """Raise ValueError, naming the option, on an iteration count the bench cannot run: 0 skips
+    the throughput part or the long run, as the whole bench's natural "not this part"."""
+    if iterations < 1:
+        raise ValueError(f"--iterations must be at least 1 (got {iterations})")
+    if throughput_iterations < 0:
+        raise ValueError(
+            f"--throughput-iterations must be 0 (skip) or more (got {throughput_iterations})"
+        )
+    if long_iterations < 0 or 0 < long_iterations < MIN_LATE:
+        raise ValueError(
+            f"--long-iterations must be 0 (skip) or at least {MIN_LATE} (got {long_iterations})"
+        )
+
+
 def run_engine_bench(
     console: Console,
     sizes: Sequence[int] = (20_000, 1_000_000),
@@ -472,8 +487,10 @@ def run_engine_bench(
     long_iterations: int = 1_000,
     long_edges: int = LONG_RUN_EDGES,
 ) -> dict[str, Any]:
-    """Run both parts and the long run (skipped when long_iterations is 0) and print their
-    tables; returns the figures."""
+    """Run both parts and the long run and print their tables; returns the figures. The long
+    run is skipped when long_iterations is 0, the throughput part when throughput_iterations is
+    0. Raises ValueError on a count it cannot run, before any work (`check_counts`)."""
+    check_counts(iterations, throughput_iterations, long_iterations)
     say = progress or (lambda text: console.print(f"[dim]{text}[/]"))
     results: list[SizeResult] = []
     throughput: ThroughputResult | None = None
@@ -504,7 +521,7 @@ def run_engine_bench(
             )
             long_run = measure_long_run(long_db, KG_NAME, long_iterations)
             console.print(long_run_table(long_run))
-        if dbs:
+        if dbs and throughput_iterations:
             say(f"throughput: {throughput_iterations} iterations per scheduling…")
             throughput = measure_throughput(
                 dbs[0], latency_ms / 1000.0, concurrency, throughput_iterations

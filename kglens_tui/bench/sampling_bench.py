@@ -77,6 +77,10 @@ def run_sampling_bench(
     those predicates only (``--predicates``)."""
     if seeds < 1:
         raise ValueError("--seeds must be at least 1")
+    if throughput_iterations < 0:
+        raise ValueError(
+            f"--throughput-iterations must be 0 (skip) or more (got {throughput_iterations})"
+        )
     if plot_path is not None and plot_path.suffix.lower() != ".svg":
         raise ValueError(f"--plot writes SVG only (got {plot_path.name}); name it *.svg")
     k_values = parse_ints(ks, "--k")
@@ -149,7 +153,7 @@ def run_sampling_bench(
     for result, path in zip(results, plots, strict=False):
         write_plot(result, path, force=force)
         console.print(f"chart written to {markup_literal(path)}")
-    if throughput:
+    if throughput and throughput_iterations:
         from kglens_tui.bench.sampling_throughput import run_throughput
 
         console.print("[dim]throughput: synchronous then continuous scheduling…[/]")

@@ -253,12 +253,8 @@ def _load_truth(
     if kind in ("sim", "simulated"):
         from kglens_tui.kg.bundled import ensure_kg
 
-        try:
-            seed = int(arg) if arg else 0
-        except ValueError:
-            raise ValueError(f"the seed in {spec!r} must be an integer") from None
         ensure_kg(conn, kg_name)
-        return simulated_truth(conn, load_kg(conn, kg_name), subset, seed)
+        return simulated_truth(conn, load_kg(conn, kg_name), subset, _sim_truth_seed(arg))
     if kind == "csv":
         from kglens_tui.kg.bundled import ensure_kg
         from kglens_tui.kg.positions import run_edge_positions
@@ -269,6 +265,24 @@ def _load_truth(
         kg = load_kg(conn, kg_name)
         return csv_truth(conn, Path(arg), kg_name, run_edge_positions(conn, kg, subset))
     raise ValueError(f"unknown ground truth {spec!r}: use sim, sim:SEED, run:ID or csv:PATH")
+
+
+def _sim_truth_seed(arg: str) -> int:
+    """The seed of a ``sim[:SEED]`` truth. The study answers each edge by a draw from its error
+    rate to a plain Yes/No question, which no option of the simulator's (question form,
+    refusals: `SimEffects`) moves, so a ``NAME=VALUE`` option is refused, named, rather than
+    ignored."""
+    given = [item.partition("=")[0].strip() for item in arg.split(",") if "=" in item]
+    if given:
+        raise ValueError(
+            f"--ground-truth sim takes a seed only (sim:SEED), not {', '.join(given)}: the study "
+            "answers each edge from its plain Yes/No error rate, which question-form options "
+            "do not move (they are a target's: --target sim:SEED,NAME=VALUE)"
+        )
+    try:
+        return int(arg) if arg.strip() else 0
+    except ValueError:
+        raise ValueError(f"the seed in 'sim:{arg}' must be an integer") from None
 
 
 def restrict_predicates(conn: sqlite3.Connection, truth: GroundTruth, spec: str) -> GroundTruth:

@@ -13,6 +13,7 @@ import asyncio
 import math
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -22,8 +23,9 @@ from textual.binding import Binding
 
 from kglens_tui.bench.neighbours import cpu_neighbours
 from kglens_tui.probe.config import RunConfig
+from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings
-from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.app import QUIT_GRACE_S, KGLensApp
 
 BLOCKS = 2
 """Quiet and loaded blocks alternate this many times per measure (drift shows in both)."""
@@ -31,6 +33,7 @@ NEIGHBOUR_LIMIT_S = 120.0
 """A neighbour ends on its own after this long, whatever becomes of the benchmark."""
 QUIET_TARGET_MS = 100.0
 LOADED_TARGET_MS = 250.0
+BENCH_ENDED = "kglens bench ui ended before its simulated run"
 
 
 class _BenchApp(KGLensApp):
@@ -75,29 +78,58 @@ async def _measure_both(
 Figures = dict[str, tuple[list[float], list[float]]]
 
 
+async def _measure_all(app: _BenchApp, pilot, presses: int, load: int) -> tuple[Figures, int]:
+    """Both measures (idle app, then beside a full-speed simulated run); the questions the run
+    answered meanwhile."""
+    figures: Figures = {"idle app": await _measure_both(app, pilot, presses, load)}
+    app.start_run(
+        RunConfig(
+            kg="country",
+            target="sim",
+            iterations=1_000_000,
+            batch_size=64,
+            stop_on_convergence=False,
+        )
+    )
+    while app.session is None or app.session.snapshot() is None:
+        await asyncio.sleep(0.01)
+    figures["simulated run, full speed"] = await _measure_both(app, pilot, presses, load)
+    requests = app.session.snapshot().requests
+    app.session.stop()
+    while app._busy():
+        await asyncio.sleep(0.02)
+    return figures, requests
+
+
 async def _run(db: Path, presses: int, load: int) -> tuple[Figures, int]:
+    """The measures in a headless app. Ctrl-C or SIGTERM cancel them: the simulated run the
+    benchmark started is then ended (`_end_run`) and waited for before the app closes, and the
+    cancellation goes on (the command says "interrupted")."""
     settings = Settings(ui_refresh_hz=4, run={"target": "sim"})
     app = _BenchApp(db, settings, welcome=False)
-    figures: Figures = {}
+    cancelled: asyncio.CancelledError | None = None
     async with app.run_test(size=(140, 44)) as pilot:
-        figures["idle app"] = await _measure_both(app, pilot, presses, load)
-        app.start_run(
-            RunConfig(
-                kg="country",
-                target="sim",
-                iterations=1_000_000,
-                batch_size=64,
-                stop_on_convergence=False,
-            )
-        )
-        while app.session is None or app.session.snapshot() is None:
-            await asyncio.sleep(0.01)
-        figures["simulated run, full speed"] = await _measure_both(app, pilot, presses, load)
-        requests = app.session.snapshot().requests
-        app.session.stop()
-        while app._busy():
-            await asyncio.sleep(0.02)
-    return figures, requests
+        try:
+            return await _measure_all(app, pilot, presses, load)
+        except asyncio.CancelledError as exc:
+            cancelled = exc
+            _end_run(app.session)
+            while app._busy():
+                await asyncio.sleep(0.02)
+    raise cancelled
+
+
+def _end_run(session: RunSession | None) -> None:
+    """End the simulated run the benchmark started (its own quit never runs when the benchmark
+    is cancelled): abort it, and kill its process if it has not gone within QUIT_GRACE_S.
+    Without this the event loop's shutdown waits forever on the worker thread that waits on the
+    run's process."""
+    if session is None:
+        return
+    session.abort(BENCH_ENDED)
+    deadline = threading.Timer(QUIT_GRACE_S, session.kill)
+    deadline.daemon = True
+    deadline.start()
 
 
 def _p95(values: list[float]) -> float:
