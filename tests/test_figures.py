@@ -6,12 +6,14 @@ from __future__ import annotations
 import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from kglens_tui.analysis.figures import FIGURES, parse_figure_formats
+from kglens_tui.analysis.figures import FIGURES
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli import main
+from kglens_tui.core.figure_files import parse_figure_formats
 from kglens_tui.store.connection import connect
 
 
@@ -65,3 +67,66 @@ def test_labels_are_never_mathtext(tmp_path: Path) -> None:
         ]
         assert ticks and not any(t.get_parse_math() for t in ticks)
     assert parse_figure_formats("PDF,svg,pdf") == ["pdf", "svg"]
+
+
+def _opens(path: Path) -> None:
+    """The file is what its name says, non-empty and of a paper's size."""
+    data = path.read_bytes()
+    if path.suffix == ".png":
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert width >= 400 and height >= 250
+    elif path.suffix == ".pdf":
+        assert data.startswith(b"%PDF") and len(data) > 1000
+    else:
+        ET.parse(path)
+
+
+def test_kontest_fig4_and_fact_evals_relations_are_files_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    base = ["--db", str(db)]
+    kontest = [*base, "consistency", "run", "--kg", "country", "--relations", "5", "--quiet"]
+    assert main([*kontest, "--yes", "--target", "sim", "--target", "sim:1"]) == 0
+    facteval = [*base, "facteval", "run", "--kg", "country", "--facts", "8", "--quiet", "--yes"]
+    assert main([*facteval, "--contexts", "none,relevant"]) == 0
+    out = tmp_path / "figs"
+    assert main([*base, "consistency", "compare", "1", "2", "--figures", str(out)]) == 0
+    assert main([*base, "facteval", "report", "3", "--figures", str(out)]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted(
+        f"{stem}.{ext}"
+        for stem in ("runs-1-2-errors", "run-3-relations")
+        for ext in ("svg", "png", "pdf")
+    )
+    for path in out.iterdir():
+        _opens(path)
+    shown = capsys.readouterr().out
+    assert f"wrote {out / 'runs-1-2-errors.pdf'}" in " ".join(shown.split())
+    # a file in the folder's way is refused before any work, in one line
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    assert main([*base, "facteval", "report", "3", "--figures", str(blocker)]) == 2
+    assert "a file is in the way" in capsys.readouterr().err
+
+
+def test_mode_figures_draw_labels_as_written() -> None:
+    """A model's or a relation's "$" and control characters are data in the mode figures."""
+    from kglens_tui.modes.facteval_figures import relation_figure
+    from kglens_tui.modes.facteval_scoring import Scores
+    from kglens_tui.modes.kontest_compare import ErrorOverlap
+    from kglens_tui.modes.kontest_figures import overlap_figure
+
+    scores = Scores(qtype="all", format="all", context="none", correct=3, incorrect=1, abstained=1)
+    fig = relation_figure(({(1, "none"): scores}, {1: "$x$\x1b[31m"}, {(1, "none"): 0.25}))
+    assert fig is not None
+    ticks = fig.axes[0].get_yticklabels()
+    assert [t.get_text() for t in ticks] == ["$x$␛[31m"]
+    assert not any(t.get_parse_math() for t in ticks)
+    run = SimpleNamespace(id=7, target_label="$m$")
+    overlap = ErrorOverlap(2, (frozenset(), frozenset()), (10, 10), (0.5, 0.5), (2, 2))
+    fig = overlap_figure(([run, run], overlap))  # type: ignore[list-item]
+    assert fig is not None
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels == ["run 7: $m$", "run 7: $m$"]

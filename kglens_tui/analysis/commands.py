@@ -16,7 +16,8 @@ from rich.text import Text
 
 from kglens_tui.analysis.filters import SIDES, EdgeFilter
 from kglens_tui.core.argparser import ArgumentParser
-from kglens_tui.core.console import console, print_error, suggested
+from kglens_tui.core.console import console, print_error, print_wrote, suggested
+from kglens_tui.core.figure_files import add_figure_options, figure_folder
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import LABEL_LIMIT, LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import (
@@ -156,7 +157,7 @@ def cmd_review(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
 
 
 def _wrote(path: Path | str) -> None:
-    console.print(f"wrote {markup_literal(path)}")
+    print_wrote(path)
 
 
 def _drilldown(
@@ -841,13 +842,7 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             "nothing to export: give --gexf, --graphml, --csv, --jsonl, --replies, "
             "--groups, --html or --figures"
         )
-    figure_formats = []
-    if args.figures:
-        from kglens_tui.analysis.figures import parse_figure_formats
-
-        figure_formats = parse_figure_formats(args.figure_format)
-        if Path(args.figures).exists() and not Path(args.figures).is_dir():
-            raise ValueError(f"--figures {args.figures}: a file is in the way (give a folder)")
+    figures = figure_folder(args)
     force = args.force
     check_destinations(outputs, force)  # refuse before any work, so no output is half done
     data = load_run_data(conn, args.run)
@@ -872,10 +867,10 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         _wrote(exports.write_groups_csv(rows, Path(args.groups), force=force))
     if args.html:
         _wrote(write_html_report(data, Path(args.html), force=force))
-    if args.figures:
+    if figures is not None:
         from kglens_tui.analysis.figures import write_figures
 
-        for path in write_figures(data, Path(args.figures), figure_formats):
+        for path in write_figures(data, *figures):
             _wrote(path)
     return 0
 
@@ -1062,17 +1057,7 @@ def add_analysis_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> No
     )
     p.add_argument("--prefix")
     p.add_argument("--html", metavar="PATH", help="self-contained report with plots")
-    p.add_argument(
-        "--figures",
-        metavar="DIR",
-        help="the run's figures as files (rates over the run, per predicate, the Fig. 6 grid)",
-    )
-    p.add_argument(
-        "--figure-format",
-        default="svg,png,pdf",
-        metavar="LIST",
-        help="formats of --figures, comma-separated: svg, png, pdf (default: all)",
-    )
+    add_figure_options(p, "the run's figures (rates over the run, per predicate, the Fig. 6 grid)")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")
     p.add_argument("--raw", action="store_true", help="ignore triage")

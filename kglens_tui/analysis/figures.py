@@ -2,44 +2,33 @@
 the run with their 95% intervals as bands (Fig. 3's axes), the KG-wide win rate per predicate with
 intervals and chance, and the subjects x predicates grid of zero-sense rates (Fig. 6).
 
-Every label comes from the KG or the run and is data: matplotlib's mathtext is off for every text
-(`RC`: a "$" in a label is a dollar sign), and control characters are made visible.
+Labels are data (`core.figure_files`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from kglens_tui.analysis.groups import cross_table
 from kglens_tui.analysis.kgwide_render import predicate_kg_wide
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.core.figure_files import (
+    figure_label,
+    new_figure,
+    plain,
+    write_figure_files,
+)
 from kglens_tui.core.intervals import wilson
-from kglens_tui.core.safetext import visible
-from kglens_tui.core.safewrite import atomic_output
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-FIGURE_FORMATS = ("svg", "png", "pdf")
 GRID_ROWS = 40
 """At most this many subjects in the grid (the most examined), so a label stays readable."""
-
-
-def _label(text: object, limit: int = 40) -> str:
-    shown = visible(str(text))
-    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
-
-
-def _new_figure(width: float, height: float) -> Figure:
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height), layout="constrained")
-    fig.set_dpi(150)
-    return fig
 
 
 def rates_figure(data: RunData) -> Figure | None:
@@ -55,7 +44,7 @@ def rates_figure(data: RunData) -> Figure | None:
         return None
     requests = np.cumsum([r[1] or 0 for r in rows])
     examined = [int(r[2]) for r in rows]
-    fig = _new_figure(6.4, 3.6)
+    fig = new_figure(6.4, 3.6)
     ax = fig.add_subplot()
     for index, name in ((3, "win"), (4, "zero-sense"), (5, "all-sense")):
         value = np.array([r[index] for r in rows], dtype=np.float64)
@@ -70,7 +59,7 @@ def rates_figure(data: RunData) -> Figure | None:
     ax.set_xlabel("requests")
     ax.set_ylabel("% of the examined edges")
     ax.set_ylim(0, 100)
-    ax.set_title(_label(f"Run {data.run.id}: the paper's rates as the run went on", 80))
+    ax.set_title(figure_label(f"Run {data.run.id}: the paper's rates as the run went on", 80))
     ax.legend(loc="best", fontsize="small")
     return fig
 
@@ -81,7 +70,7 @@ def predicate_figure(data: RunData) -> Figure | None:
     per = sorted(predicate_kg_wide(data).items(), key=lambda item: (item[1].rate.win, item[0]))
     if not per:
         return None
-    fig = _new_figure(6.4, max(2.0, 0.28 * len(per) + 1.0))
+    fig = new_figure(6.4, max(2.0, 0.28 * len(per) + 1.0))
     ax = fig.add_subplot()
     y = np.arange(len(per))
     wins = np.array([100 * kw.rate.win for _, kw in per])
@@ -98,7 +87,7 @@ def predicate_figure(data: RunData) -> Figure | None:
         label="chance",
         zorder=3,
     )
-    ax.set_yticks(y, [_label(name) for name, _ in per], fontsize="small", parse_math=False)
+    ax.set_yticks(y, [figure_label(name) for name, _ in per], fontsize="small", parse_math=False)
     ax.invert_yaxis()  # worst on top
     ax.set_xlim(0, 100)
     ax.set_xlabel("KG-wide win rate (%), 95% interval")
@@ -122,16 +111,19 @@ def grid_figure(data: RunData) -> Figure | None:
             cell = table.cells.get((r.key, c.key))
             if cell is not None and cell.rates.examined:
                 grid[i, j] = 100 * (cell.rates.zero_sense.value or 0.0)
-    fig = _new_figure(max(4.0, 0.35 * len(cols) + 2.5), max(3.0, 0.22 * len(rows) + 1.5))
+    fig = new_figure(max(4.0, 0.35 * len(cols) + 2.5), max(3.0, 0.22 * len(rows) + 1.5))
     ax = fig.add_subplot()
     from matplotlib import colormaps
 
     cmap = colormaps["Reds"].with_extremes(bad="#d9d9d9")
     image = ax.imshow(np.ma.masked_invalid(grid), aspect="auto", cmap=cmap, vmin=0, vmax=100)
     ax.set_xticks(
-        np.arange(len(cols)), [_label(c.label, 24) for c in cols], rotation=90, parse_math=False
+        np.arange(len(cols)),
+        [figure_label(c.label, 24) for c in cols],
+        rotation=90,
+        parse_math=False,
     )
-    ax.set_yticks(np.arange(len(rows)), [_label(r.label, 30) for r in rows], parse_math=False)
+    ax.set_yticks(np.arange(len(rows)), [figure_label(r.label, 30) for r in rows], parse_math=False)
     for tick in (*ax.get_xticklabels(), *ax.get_yticklabels()):
         tick.set_fontsize("x-small")
     fig.colorbar(image, ax=ax, label="zero-sense (%) of the examined edges")
@@ -139,28 +131,10 @@ def grid_figure(data: RunData) -> Figure | None:
     return fig
 
 
-RC: dict[Any, Any] = {"text.parse_math": False, "svg.hashsalt": "kglens", "svg.fonttype": "path"}
-"""Text is never mathtext (a "$" in a label is a dollar sign); SVG ids do not change between
-runs of the same figure."""
-
-
-def _plain(make: Callable[[RunData], Figure | None]) -> Callable[[RunData], Figure | None]:
-    """``make`` with its texts created under RC."""
-
-    def made(data: RunData) -> Figure | None:
-        import matplotlib
-
-        with matplotlib.rc_context(RC):
-            return make(data)
-
-    made.__doc__ = make.__doc__
-    return made
-
-
 FIGURES: dict[str, Callable[[RunData], Figure | None]] = {
-    "rates": _plain(rates_figure),
-    "predicates": _plain(predicate_figure),
-    "grid": _plain(grid_figure),
+    "rates": plain(rates_figure),
+    "predicates": plain(predicate_figure),
+    "grid": plain(grid_figure),
 }
 
 
@@ -168,38 +142,5 @@ def write_figures(
     data: RunData, folder: Path, formats: Sequence[str], *, force: bool = True
 ) -> list[Path]:
     """Each figure the run has in each format, as ``run-N-NAME.ext`` in ``folder``."""
-    import matplotlib
-
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, make in FIGURES.items():
-        fig = make(data)
-        if fig is None:
-            continue
-        for fmt in formats:
-            path = folder / f"run-{data.run.id}-{name}.{fmt}"
-            with matplotlib.rc_context(RC), atomic_output(path, force=force, binary=True) as fh:
-                fig.savefig(fh, format=fmt, metadata=_metadata(fmt))
-            written.append(path)
-    return written
-
-
-def _metadata(fmt: str) -> dict[str, str | None]:
-    """No creation date in the files (the same run gives the same file)."""
-    if fmt == "png":
-        return {"Software": None}
-    if fmt == "svg":
-        return {"Date": None}
-    return {"CreationDate": None}
-
-
-def parse_figure_formats(text: str) -> list[str]:
-    """'svg,pdf' -> ['svg', 'pdf']; ValueError naming an unknown one."""
-    chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
-    bad = [f for f in chosen if f not in FIGURE_FORMATS]
-    if bad or not chosen:
-        raise ValueError(
-            f"--figure-format: unknown {', '.join(bad) or 'nothing'} "
-            f"(use {', '.join(FIGURE_FORMATS)})"
-        )
-    return list(dict.fromkeys(chosen))
+    made = {name: make(data) for name, make in FIGURES.items()}
+    return write_figure_files(made, folder, f"run-{data.run.id}", formats, force=force)

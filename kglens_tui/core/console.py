@@ -74,6 +74,12 @@ def print_same_questions(runs: list[int], compare: str, how: str) -> None:
         )
 
 
+def print_wrote(path: object) -> None:
+    """ "wrote PATH" for a file a command wrote, the path literal and never broken across lines
+    (so it can be copied)."""
+    console.print(Text.assemble("wrote ", visible(str(path), one_line=True)), soft_wrap=True)
+
+
 def print_error(message: object) -> None:
     """One red `error:` line on stderr, the message shown literally (newlines as "⏎")."""
     err_console.print(

@@ -21,9 +21,11 @@ from kglens_tui.core.console import (
     print_command,
     print_error,
     print_same_questions,
+    print_wrote,
     suggested,
 )
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.figure_files import add_figure_options, figure_folder, write_figure_files
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.table_options import add_table_options
@@ -46,7 +48,7 @@ from kglens_tui.modes.config import (
     MODE_COMMANDS,
 )
 from kglens_tui.modes.facteval import FactevalMetrics
-from kglens_tui.modes.facteval_compare import run_per_relation_table
+from kglens_tui.modes.facteval_compare import load_per_relation, run_per_relation_table
 from kglens_tui.modes.facteval_similarity import diversity_table, similarity_table
 from kglens_tui.modes.kontest_compare import ensemble_renderables
 from kglens_tui.modes.kontest_metrics import KontestMetrics
@@ -506,7 +508,14 @@ def cmd_consistency_report(args: argparse.Namespace, conn: sqlite3.Connection) -
 
 
 def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
+    figures = figure_folder(args)  # refused before any work
     report(conn, args.run, FACTEVAL)
+    if figures is not None:
+        from kglens_tui.modes.facteval_figures import relation_figure
+
+        made = {"relations": relation_figure(load_per_relation(conn, args.run))}
+        for path in write_figure_files(made, figures[0], f"run-{args.run}", figures[1]):
+            print_wrote(path)
     return 0
 
 
@@ -654,6 +663,7 @@ def add_mode_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     p = fe_sub.add_parser("report", help="precision, recall, F1 per type, format and context")
     p.add_argument("run", type=int)
     add_table_options(p)
+    add_figure_options(p, "F1 per relation with its interval and chance")
     p.set_defaults(func=_run(cmd_facteval_report))
     p = fe_sub.add_parser("list", help="every facteval run")
     p.set_defaults(func=_run(_cmd_list(FACTEVAL)))

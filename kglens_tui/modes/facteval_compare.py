@@ -105,16 +105,26 @@ def per_relation_table(
     return t
 
 
-def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable:
-    """`per_relation_table` of one stored fact-eval run."""
+def load_per_relation(
+    conn: sqlite3.Connection, run_id: int
+) -> tuple[dict[tuple[int, str], Scores], dict[int, str], dict[tuple[int, str], float]]:
+    """One stored fact-eval run's scores, relation labels and chance per (predicate id,
+    context): what `per_relation_table` and the per-relation figure show."""
     run = load_run(conn, run_id, FACTEVAL)
     answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
     labels = dict(conn.execute("SELECT id, label FROM predicate WHERE kg_id = ?", (run.kg_id,)))
     questions = load_questions(conn, run_id)
     right = saq_constant_right(load_kg(conn, run.kg_name), questions)
-    return per_relation_table(
-        per_relation(questions, answers), labels, per_relation_chance(questions, answers, right)
+    return (
+        per_relation(questions, answers),
+        labels,
+        per_relation_chance(questions, answers, right),
     )
+
+
+def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable:
+    """`per_relation_table` of one stored fact-eval run."""
+    return per_relation_table(*load_per_relation(conn, run_id))
 
 
 @dataclass(frozen=True)

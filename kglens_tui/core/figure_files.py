@@ -1,0 +1,125 @@
+"""Figures as files a paper takes (matplotlib, no display): the formats, the text rules and the
+writing every report's figures share.
+
+Every label comes from a KG, a run or a model and is data: matplotlib's mathtext is off for every
+text (`RC`: a "$" in a label is a dollar sign), and control characters are made visible
+(`figure_label`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from kglens_tui.core.safetext import visible
+from kglens_tui.core.safewrite import atomic_output
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+FIGURE_FORMATS = ("svg", "png", "pdf")
+
+RC: dict[Any, Any] = {"text.parse_math": False, "svg.hashsalt": "kglens", "svg.fonttype": "path"}
+"""Text is never mathtext (a "$" in a label is a dollar sign); SVG ids do not change between
+runs of the same figure."""
+
+T = TypeVar("T")
+
+
+def figure_label(text: object, limit: int = 40) -> str:
+    """``text`` as a figure shows it: control characters visible, cut with "…" at ``limit``."""
+    shown = visible(str(text))
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def new_figure(width: float, height: float) -> Figure:
+    """A figure of ``width`` x ``height`` inches at 150 dpi, laid out by matplotlib."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    fig.set_dpi(150)
+    return fig
+
+
+def plain(make: Callable[[T], Figure | None]) -> Callable[[T], Figure | None]:
+    """``make`` with its texts created under RC."""
+
+    def made(data: T) -> Figure | None:
+        import matplotlib
+
+        with matplotlib.rc_context(RC):
+            return make(data)
+
+    made.__doc__ = make.__doc__
+    return made
+
+
+def write_figure_files(
+    figures: Mapping[str, Figure | None],
+    folder: Path,
+    prefix: str,
+    formats: Sequence[str],
+    *,
+    force: bool = True,
+) -> list[Path]:
+    """Each figure (by name; None: the data has none) in each format, as ``PREFIX-NAME.ext`` in
+    ``folder``."""
+    import matplotlib
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, fig in figures.items():
+        if fig is None:
+            continue
+        for fmt in formats:
+            path = folder / f"{prefix}-{name}.{fmt}"
+            with matplotlib.rc_context(RC), atomic_output(path, force=force, binary=True) as fh:
+                fig.savefig(fh, format=fmt, metadata=_metadata(fmt))
+            written.append(path)
+    return written
+
+
+def _metadata(fmt: str) -> dict[str, str | None]:
+    """No creation date in the files (the same data gives the same file)."""
+    if fmt == "png":
+        return {"Software": None}
+    if fmt == "svg":
+        return {"Date": None}
+    return {"CreationDate": None}
+
+
+def parse_figure_formats(text: str) -> list[str]:
+    """'svg,pdf' -> ['svg', 'pdf']; ValueError naming an unknown one."""
+    chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
+    bad = [f for f in chosen if f not in FIGURE_FORMATS]
+    if bad or not chosen:
+        raise ValueError(
+            f"--figure-format: unknown {', '.join(bad) or 'nothing'} "
+            f"(use {', '.join(FIGURE_FORMATS)})"
+        )
+    return list(dict.fromkeys(chosen))
+
+
+def add_figure_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--figures DIR` (``what``: the figures it writes) and `--figure-format` on a command."""
+    parser.add_argument("--figures", metavar="DIR", help=f"{what} as files")
+    parser.add_argument(
+        "--figure-format",
+        default=",".join(FIGURE_FORMATS),
+        metavar="LIST",
+        help="formats of --figures, comma-separated: svg, png, pdf (default: all)",
+    )
+
+
+def figure_folder(args: argparse.Namespace) -> tuple[Path, list[str]] | None:
+    """The folder and formats `--figures` / `--figure-format` ask for (None when not asked);
+    ValueError when a file is in the folder's way or a format is unknown, before any work."""
+    if not getattr(args, "figures", None):
+        return None
+    formats = parse_figure_formats(args.figure_format)
+    folder = Path(args.figures)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--figures {args.figures}: a file is in the way (give a folder)")
+    return folder, formats
