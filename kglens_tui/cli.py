@@ -1093,7 +1093,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=int, default=5)
     p.add_argument("--k", default="100,200", help="top-k sizes, comma-separated")
     p.add_argument("--csv", metavar="PATH", help="write every curve as CSV")
-    p.add_argument("--plot", metavar="PATH.svg", help="write the chart as SVG")
+    p.add_argument(
+        "--plot",
+        metavar="PATH",
+        help="write the chart (Fig. 3) as .svg, .png or .pdf, by its suffix",
+    )
     p.add_argument("--force", action="store_true", help="replace existing --csv / --plot files")
     p.add_argument("--no-throughput", action="store_true", help="skip sync vs continuous")
     p.add_argument(

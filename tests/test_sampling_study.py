@@ -431,7 +431,45 @@ def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> No
     ET.parse(svg_path)  # the first truth (as-is) at the given path, the others beside it
     for slug in ("corr0", "base0.05", "blind0.02", "shuffled"):
         ET.parse(tmp_path / f"c-{slug}.svg")
-    assert main(["--db", str(db), "bench", "sampling", "--kg", "tiny", "--plot", "x.png"]) == 2
+    assert main(["--db", str(db), "bench", "sampling", "--kg", "tiny", "--plot", "x.gif"]) == 2
+
+
+def test_the_efficiency_chart_as_png_and_pdf_draws_the_svgs_panels(tmp_path: Path) -> None:
+    import struct
+
+    import numpy as np
+
+    from kglens_tui.bench.sampling_figure import panels_figure
+    from kglens_tui.bench.sampling_report import check_plot_path
+    from kglens_tui.bench.sampling_svg import Panel, Series
+    from kglens_tui.core.figure_files import save_figure
+
+    x = np.array([64.0, 128.0, 192.0])
+    series = [
+        Series("brute force", np.array([0.1, 0.2, 0.3]), colour="#222222"),
+        Series("$top-k$", np.array([0.2, 0.4, 0.5]), np.zeros(3), np.ones(3), "#d62728", True),
+    ]
+    panels = [Panel("G@100", x, series, "requests", [(128.0, "epoch 1")])] * 3
+    fig = panels_figure(panels, "Efficiency study: tiny")
+    drawn = [ax for ax in fig.axes if ax.get_visible()]
+    assert len(drawn) == 3  # the fourth cell of the 2 x 2 grid is hidden
+    lines = drawn[0].get_lines()
+    assert [line.get_label() for line in lines[:2]] == ["brute force", "$top-k$"]
+    assert lines[1].get_linestyle() == "--" and len(drawn[0].collections) == 1  # one band
+    assert not any(t.get_parse_math() for t in drawn[0].texts)
+    for fmt in ("png", "pdf"):
+        path = tmp_path / f"fig3.{fmt}"
+        assert check_plot_path(path) == fmt
+        save_figure(fig, path, fmt)
+        data = path.read_bytes()
+        if fmt == "png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert width >= 800 and height >= 500
+        else:
+            assert data.startswith(b"%PDF")
+    with pytest.raises(ValueError, match="SVG, PNG or PDF"):
+        check_plot_path(tmp_path / "fig3.jpg")
 
 
 def test_lognormal_parameters_match_median_and_p99() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from kglens_tui.bench.replay_progress import replay_progress
 from kglens_tui.bench.sampling_report import (
+    check_plot_path,
     continuous_table,
     print_result,
     print_suite,
@@ -81,8 +82,8 @@ def run_sampling_bench(
         raise ValueError(
             f"--throughput-iterations must be 0 (skip) or more (got {throughput_iterations})"
         )
-    if plot_path is not None and plot_path.suffix.lower() != ".svg":
-        raise ValueError(f"--plot writes SVG only (got {plot_path.name}); name it *.svg")
+    if plot_path is not None:
+        check_plot_path(plot_path)
     k_values = parse_ints(ks, "--k")
     chosen = methods_named(methods)
     truth = load_ground_truth(conn, ground_truth, kg, subset, predicates)

@@ -263,8 +263,9 @@ def _metric_order(metric: str) -> tuple[int, str]:
     return next(i for i, p in enumerate((*prefixes, "")) if metric.startswith(p)), metric
 
 
-def chart_svg(result: StudyResult) -> str:
-    """Fig. 3 and more: one panel per metric, seed mean with min-max band, epoch marks."""
+def chart_panels(result: StudyResult) -> tuple[list[Panel], str]:
+    """Fig. 3 and more: one panel per metric, seed mean with min-max band, epoch marks; and the
+    chart's title."""
     colours = method_colours(result)
     marks = [
         (float(e * result.epoch), f"epoch {e}")
@@ -297,17 +298,33 @@ def chart_svg(result: StudyResult) -> str:
         f"Efficiency study: {result.truth_source}, {result.n_edges:,} edges, batch "
         f"{result.batch_size}, {len(result.seeds)} seeds"
     )
-    return render_svg(panels, title)
+    return panels, title
+
+
+def chart_svg(result: StudyResult) -> str:
+    """`chart_panels` as a light SVG of its own (no plotting dependency)."""
+    return render_svg(*chart_panels(result))
 
 
 def write_plot(result: StudyResult, path: Path, *, force: bool = False) -> None:
-    """Write the chart; only SVG (no plotting dependency)."""
-    if path.suffix.lower() != ".svg":
-        raise ValueError(
-            f"--plot writes SVG only (got {path.name}); convert it with e.g. "
-            "`rsvg-convert -o out.png out.svg`"
-        )
-    write_text(path, chart_svg(result), force=force)
+    """Write the chart: SVG drawn here (`chart_svg`), PNG or PDF by matplotlib from the same
+    panels (`sampling_figure`); the suffix says which."""
+    fmt = check_plot_path(path)
+    if fmt == "svg":
+        write_text(path, chart_svg(result), force=force)
+        return
+    from kglens_tui.bench.sampling_figure import panels_figure
+    from kglens_tui.core.figure_files import save_figure
+
+    save_figure(panels_figure(*chart_panels(result)), path, fmt, force=force)
+
+
+def check_plot_path(path: Path) -> str:
+    """The format of ``--plot PATH`` by its suffix (svg, png or pdf); ValueError otherwise."""
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in ("svg", "png", "pdf"):
+        raise ValueError(f"--plot writes SVG, PNG or PDF (got {path.name}): name it so")
+    return fmt
 
 
 METRICS_NOTE = (

@@ -26,6 +26,7 @@ RC: dict[Any, Any] = {"text.parse_math": False, "svg.hashsalt": "kglens", "svg.f
 runs of the same figure."""
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 def figure_label(text: object, limit: int = 40) -> str:
@@ -43,10 +44,10 @@ def new_figure(width: float, height: float) -> Figure:
     return fig
 
 
-def plain(make: Callable[[T], Figure | None]) -> Callable[[T], Figure | None]:
+def plain(make: Callable[[T], R]) -> Callable[[T], R]:
     """``make`` with its texts created under RC."""
 
-    def made(data: T) -> Figure | None:
+    def made(data: T) -> R:
         import matplotlib
 
         with matplotlib.rc_context(RC):
@@ -66,8 +67,6 @@ def write_figure_files(
 ) -> list[Path]:
     """Each figure (by name; None: the data has none) in each format, as ``PREFIX-NAME.ext`` in
     ``folder``."""
-    import matplotlib
-
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, fig in figures.items():
@@ -75,10 +74,17 @@ def write_figure_files(
             continue
         for fmt in formats:
             path = folder / f"{prefix}-{name}.{fmt}"
-            with matplotlib.rc_context(RC), atomic_output(path, force=force, binary=True) as fh:
-                fig.savefig(fh, format=fmt, metadata=_metadata(fmt))
+            save_figure(fig, path, fmt, force=force)
             written.append(path)
     return written
+
+
+def save_figure(fig: Figure, path: Path, fmt: str, *, force: bool = True) -> None:
+    """One figure as one file of format ``fmt``, written whole or not at all."""
+    import matplotlib
+
+    with matplotlib.rc_context(RC), atomic_output(path, force=force, binary=True) as fh:
+        fig.savefig(fh, format=fmt, metadata=_metadata(fmt))
 
 
 def _metadata(fmt: str) -> dict[str, str | None]:
