@@ -10,20 +10,14 @@ import numpy as np
 import pytest
 from conftest import write_jsonl
 
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes.config import FactevalConfig
 from kglens_tui.modes.facteval_plan import plan_facteval
 from kglens_tui.probe.config import Difficulty
-from kglens_tui.probe.questions import (
-    WH,
-    YES_NO,
-    QuestionFactory,
-    _fold,
-    _gives_away,
-    subject_display,
-)
+from kglens_tui.probe.questions import QuestionFactory, _fold, _gives_away, subject_display
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from kglens_tui.bench.verifier_bench import (
     substring_verdict,
 )
 from kglens_tui.cli import main
-from kglens_tui.probe.questions import WH, YES_NO
+from kglens_tui.core.question_type import WH, YES_NO
 
 
 @pytest.fixture(scope="module")

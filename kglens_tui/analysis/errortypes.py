@@ -17,6 +17,7 @@ import numpy as np
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import ERROR_TYPES
 from kglens_tui.answers.verify import self_contradiction
+from kglens_tui.core.question_type import YES_NO
 
 UNTYPED = "untyped"
 LABELS = {
@@ -43,7 +44,7 @@ def _detect(data: RunData, adjusted: bool) -> dict[int, tuple[str, ...]]:
     out: dict[int, tuple[str, ...]] = {}
     for i in np.flatnonzero(cat == "incorrect").tolist():
         found = []
-        if obs.qtype[i] == "yes_no" and self_contradiction(
+        if obs.qtype[i] == YES_NO and self_contradiction(
             obs.reply[i], obs.expected[i], data.candidate_label(i)
         ):
             found.append("self_contradiction")

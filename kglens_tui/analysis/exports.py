@@ -23,6 +23,7 @@ from kglens_tui.analysis.filters import EdgeFilter, filter_mask
 from kglens_tui.analysis.groups import RATES, GroupRow
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import current_entries, triage_log
+from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import csv_cell, visible
 from kglens_tui.core.safewrite import atomic_output, write_text
 
@@ -350,7 +351,7 @@ def kg_corrections(conn: sqlite3.Connection, kg_id: int) -> list[Correction]:
                 (e.observation_id,),
             ).fetchone()
             question, reply, candidate = obs[1], obs[2], obs[4] or ""
-            if obs[0] == "wh":
+            if obs[0] == WH:
                 kind = "missing_answer"
             elif obs[3] == "no":
                 kind = "missing_fact"

@@ -27,6 +27,7 @@ from kglens_tui.answers.bias import (
 )
 from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, worst_first
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.textfmt import interval, num, pct, simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
@@ -206,7 +207,7 @@ def asks(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.ndarray]:
             picked = data.obs.pos[counted & (qtype == kind)]
             return np.bincount(picked, minlength=data.n_edges).astype(np.int64)
 
-        return of("yes_no"), of("wh")
+        return of(YES_NO), of(WH)
 
     return data.memo(("asks", adjusted), count)
 
@@ -241,7 +242,7 @@ def yes_no_counts(data: RunData, adjusted: bool = True) -> tuple[np.ndarray, np.
         unparsed = np.zeros(data.n_edges, dtype=np.int64)
         index = {cell: i for i, cell in enumerate(YES_NO_CELLS)}
         for i in np.flatnonzero(kept & (obs.category != "error")).tolist():
-            if obs.qtype[i] != "yes_no":
+            if obs.qtype[i] != YES_NO:
                 continue
             given = first_word_answer(obs.reply[i] or "")
             pos = int(obs.pos[i])

@@ -15,8 +15,8 @@ import numpy as np
 from kglens_tui.analysis.rundata import DROPPED, RunData
 from kglens_tui.answers.bias import constant_right, guess_error
 from kglens_tui.answers.verify import first_word_answer
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.probe.estimates import DesignRate, census_rate, design_rate, hajek_rate
-from kglens_tui.probe.questions import WH, YES_NO
 from kglens_tui.probe.runstore import FAILED
 from kglens_tui.probe.samplers import Sampler
 from kglens_tui.probe.sense_rates import ZERO_SENSE, census_pair_rate, design_pair_rate

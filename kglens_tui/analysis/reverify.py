@@ -25,9 +25,9 @@ from kglens_tui.analysis.triage import (
 from kglens_tui.answers.matcher import check_edge_wh, given_by_matcher
 from kglens_tui.answers.mentions import TypeNames
 from kglens_tui.answers.verify import check_yes_no
+from kglens_tui.core.question_type import WH
 from kglens_tui.core.verdict import VERIFIER_RULES, Verdict
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.questions import WH
 from kglens_tui.runs.clients import uses_model
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run
 from kglens_tui.store.connection import retry_busy, transaction

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRECT_VALUES
+from kglens_tui.core.question_type import YES_NO
 
 DECISION_LABELS = {
     "question_clear": "Intent of the question clear?",
@@ -70,14 +71,14 @@ def adjudicate(
         item = c.execute("SELECT qtype FROM annotation_item WHERE id = ?", (item_id,)).fetchone()
         if item is None:
             raise AnnotationError(f"no annotation item {item_ref(item_id)}")
-        if item[0] == "yes_no" and response_correct is not None:
+        if item[0] == YES_NO and response_correct is not None:
             raise AnnotationError(
                 f"item {item_ref(item_id)} is a Yes/No item: its response is not judged"
             )
         if question_clear is None and response_correct is None:
             decide = (
                 f"'{clear_label}'"
-                if item[0] == "yes_no"
+                if item[0] == YES_NO
                 else f"'{clear_label}', '{correct_label}' or both"
             )
             raise AnnotationError(

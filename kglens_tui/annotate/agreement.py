@@ -26,6 +26,7 @@ from kglens_tui.annotate.errors import item_ref
 from kglens_tui.annotate.labels import LabelState, state_from_row
 from kglens_tui.annotate.rounds import Round, app_judgement, get_round
 from kglens_tui.core.intervals import Proportion, wilson
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.textfmt import pct, rate_ci
 
 QUESTIONS = ("question_clear", "response_correct")
@@ -121,7 +122,7 @@ class ItemResult:
     @property
     def accurate(self) -> bool:
         """QG+QAV: the question is clear and (Wh) the app's verdict agrees with the humans."""
-        return self.question_clear and (self.qtype != "wh" or self.app_agrees is True)
+        return self.question_clear and (self.qtype != WH or self.app_agrees is True)
 
     @property
     def complete(self) -> bool:
@@ -134,7 +135,7 @@ class ItemResult:
         clear = self.clear_majority or (self.adjudication and self.adjudication.question_clear)
         if not clear:
             return True
-        if self.qtype != "wh":
+        if self.qtype != WH:
             return False
         return not (
             self.correct_majority or (self.adjudication and self.adjudication.response_correct)
@@ -162,7 +163,7 @@ class ItemResult:
         if self.undecided:
             return False
         remaining = sum(not (a in self.labels and self.labels[a].done) for a in self.assigned)
-        questions = QUESTIONS if self.qtype == "wh" else QUESTIONS[:1]
+        questions = QUESTIONS if self.qtype == WH else QUESTIONS[:1]
         return all(
             _beyond_reach([getattr(s, q) for s in self.labels.values()], remaining)
             for q in questions
@@ -357,8 +358,8 @@ def _rate(items: Iterable[ItemResult], counted: str, hit: str) -> Proportion:
 
 def table4_column(name: str, items: Sequence[ItemResult]) -> Table4Column:
     """Table 4 figures over the items of `items` with the final labels each rate needs."""
-    wh = [i for i in items if i.qtype == "wh"]
-    yes_no = [i for i in items if i.qtype == "yes_no"]
+    wh = [i for i in items if i.qtype == WH]
+    yes_no = [i for i in items if i.qtype == YES_NO]
     return Table4Column(
         name=name,
         items=len(items),
@@ -456,7 +457,7 @@ def judge_item(
     response: str | None = None,
 ) -> ItemResult:
     """One item's majorities and final judgements from its annotators' labels."""
-    wh = qtype == "wh"
+    wh = qtype == WH
     clear_majority = majority(
         (s.question_clear for s in labels.values() if s.question_clear), threshold
     )
@@ -543,7 +544,7 @@ def round_results(conn: sqlite3.Connection, round_ref: int | str) -> RoundResult
     agreement = {
         "question_clear": _agreement("question_clear", items, names),
         "response_correct": _agreement(
-            "response_correct", [i for i in items if i.qtype == "wh"], names
+            "response_correct", [i for i in items if i.qtype == WH], names
         ),
     }
     return RoundResults(

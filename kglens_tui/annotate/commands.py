@@ -26,6 +26,7 @@ from kglens_tui.annotate.rounds import (
 )
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, print_error
+from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import LiteralTable, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.table_options import add_table_options
@@ -265,7 +266,7 @@ def cmd_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
                 it.kg,
                 it.qtype,
                 _votes(it, "question_clear"),
-                _votes(it, "response_correct") if it.qtype == "wh" else "",
+                _votes(it, "response_correct") if it.qtype == WH else "",
             )
         console.print(und)
     decided = [it for it in res.items if it.adjudication is not None]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.labels import Revision, revision_from_row
+from kglens_tui.core.question_type import WH
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class AnnotatorItem:
     @property
     def asks_response(self) -> bool:
         """Whether the second question (is the response correct?) applies."""
-        return self.qtype == "wh"
+        return self.qtype == WH
 
     @property
     def answers_text(self) -> str:
@@ -81,7 +82,7 @@ def items_for_annotator(
         label = None
         if r["c_item"] is not None:
             label = revision_from_row({**dict(r), "item_id": r["c_item"]}, annotator)
-        wh = r["qtype"] == "wh"
+        wh = r["qtype"] == WH
         items.append(
             AnnotatorItem(
                 item_id=r["id"],

@@ -13,6 +13,7 @@ from typing import Any
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.guidelines import QUESTION_CLEAR_VALUES, RESPONSE_CORRECT_VALUES
+from kglens_tui.core.question_type import YES_NO
 from kglens_tui.core.safetext import unshown_char
 
 ACTIONS = ("label", "skip", "flag", "undo", "import")
@@ -127,7 +128,7 @@ def label_problem(
         return None
     if question_clear not in QUESTION_CLEAR_VALUES:
         return "question_clear", f"must be 'yes' or 'no' (got {question_clear!r})"
-    if qtype == "yes_no":
+    if qtype == YES_NO:
         if response_correct is not None:
             return (
                 "response_correct",

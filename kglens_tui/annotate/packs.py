@@ -27,6 +27,7 @@ from kglens_tui.annotate.labels import (
     state_from_row,
 )
 from kglens_tui.annotate.rounds import Round, get_round
+from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import storable
 from kglens_tui.core.safewrite import write_text
 
@@ -136,7 +137,7 @@ def export_pack(
             "qtype": it.qtype,
             "question": it.question,
         }
-        if it.qtype == "wh":
+        if it.qtype == WH:
             line["answers"] = it.answers
             line["response"] = it.response
         line["label"] = _label_json(

@@ -14,11 +14,12 @@ from typing import Any
 from kglens_tui.annotate.atomic import atomic
 from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.core.console import suggested
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.core.safetext import unshown_char, visible
 from kglens_tui.core.verdict import ANSWERED
 
 DEFAULT_ANNOTATORS: tuple[str, ...] = ("ann1", "ann2", "ann3", "ann4", "ann5")
-QTYPES = ("yes_no", "wh")
+QTYPES = (YES_NO, WH)
 APP_VERDICTS = tuple(str(v) for v in ANSWERED)
 """Stored categories an item may carry; 'error' observations are never sampled."""
 
@@ -166,7 +167,7 @@ def _check_item(n: int, item: ItemSpec) -> None:
         )
     if not item.question.strip():
         raise AnnotationError(f"{where}: empty question")
-    if item.qtype == "wh" and item.response is None:
+    if item.qtype == WH and item.response is None:
         raise AnnotationError(f"{where}: a Wh item needs the model's response")
 
 
@@ -257,7 +258,7 @@ def create_round_from_items(
                     it.question,
                     it.expected,
                     json.dumps(it.answers, ensure_ascii=False),
-                    it.response if it.qtype == "wh" else None,
+                    it.response if it.qtype == WH else None,
                     it.app_verdict,
                     int(pos in calibration),
                 ),
@@ -356,9 +357,9 @@ def stratified_sample(
             want = {q: len(pools[q]) for q in QTYPES}
         else:
             yes_no = round(per_kg * yes_no_share)
-            want = {"yes_no": min(yes_no, len(pools["yes_no"]))}
-            want["wh"] = min(per_kg - want["yes_no"], len(pools["wh"]))
-            want["yes_no"] = min(per_kg - want["wh"], len(pools["yes_no"]))
+            want = {YES_NO: min(yes_no, len(pools[YES_NO]))}
+            want[WH] = min(per_kg - want[YES_NO], len(pools[WH]))
+            want[YES_NO] = min(per_kg - want[WH], len(pools[YES_NO]))
         for q in QTYPES:
             rng = random.Random(f"{seed}:{kg}:{q}")
             chosen.extend(rng.sample(pools[q], want[q]))
@@ -409,8 +410,8 @@ def create_round(
             qtype=r["qtype"],
             question=r["question"],
             app_verdict=r["category"],
-            answers=json.loads(r["expected_answers"]) if r["qtype"] == "wh" else [],
-            response=r["reply"] if r["qtype"] == "wh" else None,
+            answers=json.loads(r["expected_answers"]) if r["qtype"] == WH else [],
+            response=r["reply"] if r["qtype"] == WH else None,
             expected=r["expected"],
             observation_id=r["id"],
             run_id=r["run_id"],

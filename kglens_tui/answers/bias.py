@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.intervals import wilson
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.textfmt import pct
 
@@ -291,8 +292,8 @@ def random_baseline(
     edges = [list(types) for types in asks_per_edge]
     right = [False] * len(edges) if wh_right is None else list(wh_right)
     return baseline_from_counts(
-        np.array([t.count("yes_no") for t in edges], dtype=np.int64),
-        np.array([t.count("wh") for t in edges], dtype=np.int64),
+        np.array([t.count(YES_NO) for t in edges], dtype=np.int64),
+        np.array([t.count(WH) for t in edges], dtype=np.int64),
         np.array(right, dtype=bool),
     )
 
@@ -350,7 +351,7 @@ def run_trust(
         if category == "error":
             continue
         asks.setdefault(edge_id, []).append(qtype)
-        if qtype == "yes_no":
+        if qtype == YES_NO:
             by_pred.setdefault(pred, []).append((expected, reply))
     by_group: dict[str, list[tuple[str, str]]] = {}
     for grp, expected, reply in conn.execute(
@@ -364,7 +365,7 @@ def run_trust(
     ):
         by_group.setdefault(grp[len(group_prefix) :], []).append((expected, reply))
     right = None
-    if any("wh" in types for types in asks.values()):
+    if any(WH in types for types in asks.values()):
         if kg is None:
             (name,) = conn.execute(
                 "SELECT k.name FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.id = ?", (run_id,)

@@ -25,13 +25,13 @@ from kglens_tui.answers.mentions import NameTable, TypeNames, mentions, tokenize
 from kglens_tui.answers.verify import Checked, check_wh, check_yes_no
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.intervals import Proportion, wilson
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.graph import load_kg
-from kglens_tui.probe.questions import WH, YES_NO
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
 
@@ -131,7 +131,7 @@ def load_cases(path: Path) -> list[Case]:
                     source=str(_field(record, "source", str, where)),
                     kg=str(_field(record, "kg", str, where)),
                     object_type=str(_field(record, "object_type", str, where)),
-                    qtype=qtype,
+                    qtype=str(qtype),
                     question=str(_field(record, "question", str, where)),
                     expected=str(expected),
                     answers=tuple(tuple(g) for g in answers),

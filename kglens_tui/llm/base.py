@@ -34,7 +34,7 @@ class QuestionMeta:
     object: str
     """The edge's true object key."""
     qtype: str
-    """``"yes_no"`` or ``"wh"``."""
+    """A `QuestionType` value."""
     expected: str = ""
     """``"yes"``/``"no"`` for yes_no questions, ``""`` for wh questions."""
     candidate_label: str = ""

@@ -14,6 +14,7 @@ import dataclasses
 import math
 from dataclasses import dataclass
 
+from kglens_tui.core.question_type import WH
 from kglens_tui.llm.base import QuestionMeta
 
 
@@ -72,7 +73,7 @@ class SimEffects:
     def shift(self, meta: QuestionMeta) -> float:
         """The error-logit shift for the form ``meta`` states (0 for a plain KGLens Yes/No)."""
         shift = 0.0
-        if meta.qtype == "wh":
+        if meta.qtype == WH:
             shift += self.wh_penalty
         elif meta.expected in ("yes", "no"):
             shift += -self.yes_bias if meta.expected == "yes" else self.yes_bias

@@ -20,6 +20,7 @@ from functools import lru_cache
 import numpy as np
 from scipy.special import expit, logit
 
+from kglens_tui.core.question_type import WH
 from kglens_tui.llm.base import ChatRequest, Completion, QuestionMeta
 from kglens_tui.llm.sim_effects import SimEffects
 
@@ -152,7 +153,7 @@ class SimulatedClient:
         if refuse:
             return REFUSALS[int(template_pick * len(REFUSALS))]
         label = meta.candidate_label or "that"
-        if meta.qtype == "wh":
+        if meta.qtype == WH:
             pool = meta.wrong_labels if wrong else meta.true_labels
             if not pool:
                 return REFUSALS[0]

@@ -14,6 +14,7 @@ from kglens_tui.answers.bias import YesNoBias, constant_right
 from kglens_tui.answers.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
 from kglens_tui.answers.mentions import NameTable, TypeNames
 from kglens_tui.answers.verify import normalize
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, QuestionMeta
@@ -394,14 +395,14 @@ class FactevalEngine(ModeEngine):
             shown = labels[0] if q.truth == "true" else q.wrong[0][0]
             return QuestionMeta(
                 **common,
-                qtype="yes_no",
+                qtype=YES_NO,
                 expected="yes" if q.truth == "true" else "no",
                 candidate_label=shown,
                 true_labels=labels,
             )
         true = labels if q.qtype == "mcq" else tuple(a for group in q.answers for a in group)
         return QuestionMeta(
-            **common, qtype="wh", true_labels=true, wrong_labels=tuple(w[0] for w in q.wrong)
+            **common, qtype=WH, true_labels=true, wrong_labels=tuple(w[0] for w in q.wrong)
         )
 
     async def _generate(self, q: QuestionRow) -> tuple[str, str]:

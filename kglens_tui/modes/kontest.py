@@ -10,6 +10,7 @@ from typing import Any
 
 from kglens_tui.answers.generated import rejected_source, rejection
 from kglens_tui.answers.verify import first_word_answer, normalize
+from kglens_tui.core.question_type import YES_NO
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, QuestionMeta
 from kglens_tui.llm.usage import HelperRole
@@ -117,7 +118,7 @@ class KontestEngine(ModeEngine):
             subject=kg.entity_keys[s],
             predicate=kg.pred_keys[self._pred[r.predicate_id]],
             object=kg.entity_keys[o],
-            qtype="yes_no",
+            qtype=YES_NO,
             expected="yes",
             candidate_label=kg.labels[o],
             true_labels=(kg.labels[o],),

@@ -27,6 +27,7 @@ from kglens_tui.answers.verify import (
     check_yes_no,
     first_word_answer,
 )
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import YES_NO_MATCHER, Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood
@@ -45,7 +46,7 @@ from kglens_tui.probe.learned import (
 )
 from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
 from kglens_tui.probe.plan import Plan, PlannedAsk
-from kglens_tui.probe.questions import WH, YES_NO, Question, QuestionFactory, rephrase_with_llm
+from kglens_tui.probe.questions import Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
     FAILED,
     DrawRow,

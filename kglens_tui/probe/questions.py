@@ -12,14 +12,12 @@ from typing import Any
 import numpy as np
 
 from kglens_tui.answers.generated import rejected_source, rejection
+from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.probe.config import Difficulty
 from kglens_tui.runs.prompts import load_prompt
-
-YES_NO = "yes_no"
-WH = "wh"
 
 
 @dataclass(frozen=True)

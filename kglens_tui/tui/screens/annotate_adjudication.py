@@ -23,6 +23,7 @@ from kglens_tui.annotate.adjudication import (
 )
 from kglens_tui.annotate.agreement import ItemResult, round_results
 from kglens_tui.annotate.errors import AnnotationError, item_ref
+from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
@@ -128,7 +129,7 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
                     allow_blank=False,
                     id="adj-clear",
                 )
-                if item.qtype == "wh":
+                if item.qtype == WH:
                     keep_c = f"keep the majority ({item.correct_majority or 'none'})"
                     yield Label(DECISION_LABELS["response_correct"])
                     yield Select(
@@ -272,9 +273,9 @@ class AdjudicationScreen(Screen):
             table.add_row(
                 Text(item_ref(it.item_id), justify="right"),
                 it.kg,
-                "Wh" if it.qtype == "wh" else "Yes/No",
+                "Wh" if it.qtype == WH else "Yes/No",
                 compact(it, "question_clear"),
-                compact(it, "response_correct") if it.qtype == "wh" else "",
+                compact(it, "response_correct") if it.qtype == WH else "",
                 it.app_verdict,
                 Text(st, style=STATUS_STYLE[st]),
                 key=str(it.item_id),
@@ -314,7 +315,7 @@ class AdjudicationScreen(Screen):
             for sel in ("#adj-body", "#adj-verdicts", "#adj-decision"):
                 self.query_one(sel, Static).update("")
             return
-        kind = "Wh question" if item.qtype == "wh" else "Yes/No question"
+        kind = "Wh question" if item.qtype == WH else "Yes/No question"
         head.update(
             Text.assemble(
                 (f"Item {item_ref(item.item_id)}", "bold"),
@@ -323,7 +324,7 @@ class AdjudicationScreen(Screen):
             )
         )
         body = literal(item.question, "bold")
-        if item.qtype == "wh":
+        if item.qtype == WH:
             body.append("\nAnswer (aliases separated by commas): ", style="dim")
             body.append(visible("; ".join(", ".join(g) for g in item.answers)), style="cyan")
             body.append("\nAI's response: ", style="dim")
@@ -341,7 +342,7 @@ class AdjudicationScreen(Screen):
             note: Text | str = ""
             if state is not None and state.flag:
                 note = literal("⚑ " + (state.note or "(no note)"), "magenta")
-            labels.add_row(name, clear, correct if item.qtype == "wh" else "—", note)
+            labels.add_row(name, clear, correct if item.qtype == WH else "—", note)
         self.query_one("#adj-verdicts", Static).update(self._verdicts(item))
         self.query_one("#adj-decision", Static).update(self._decision(item))
 
@@ -350,7 +351,7 @@ class AdjudicationScreen(Screen):
         text.append("\n  intent clear  ", style="dim")
         text.append(f"{item.clear_majority or 'none':<10}")
         text.append(tally(item, "question_clear"), style="dim")
-        if item.qtype == "wh":
+        if item.qtype == WH:
             text.append("\n  response      ", style="dim")
             text.append(f"{item.correct_majority or 'none':<10}")
             text.append(tally(item, "response_correct"), style="dim")
@@ -360,7 +361,7 @@ class AdjudicationScreen(Screen):
                 text.append(f" (counts as {item.app_judgement})", style="dim")
         text.append("\nFinal           ", style="bold")
         text.append(item.clarity)
-        if item.qtype == "wh":
+        if item.qtype == WH:
             text.append(f", response {item.human_correct or 'undecided'}")
             if item.app_agrees is True:
                 text.append(": the app agrees", style="green")
