@@ -20,7 +20,7 @@ import numpy as np
 
 from kglens_tui.answers.bias import constant_right
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
-from kglens_tui.probe.config import Difficulty, RunConfig
+from kglens_tui.probe.config import Difficulty, PropagationMode, RunConfig
 from kglens_tui.probe.design import designed_sample
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
@@ -85,7 +85,7 @@ def replay(
     rng = np.random.default_rng([config.seed, 4099, replica])
     coin = np.random.default_rng([config.seed, 8191, replica])
     scale = None
-    if neighbourhood is not None and config.propagation_mode == "degree":
+    if neighbourhood is not None and config.propagation_mode == PropagationMode.DEGREE:
         scale = 1.0 / np.maximum(neighbourhood.neighbour_counts(), 1.0)
     spent, iteration = 0, 0
     while spent < answered:
@@ -128,7 +128,7 @@ def coin_baseline(
     kg = load_kg(conn, run.kg_name)
     positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
     config = run.config
-    is_learned = config.propagation and config.propagation_mode == "learned"
+    is_learned = config.propagation and config.propagation_mode == PropagationMode.LEARNED
     nbh = (
         Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
         if config.propagation and not is_learned

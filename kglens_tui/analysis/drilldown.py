@@ -13,6 +13,7 @@ from kglens_tui.analysis.rundata import HistoryPoint, RunData
 from kglens_tui.analysis.triage import TriageEntry, current_entries, triage_log
 from kglens_tui.core.errors import NotFoundError
 from kglens_tui.kg.graph import Neighbourhood
+from kglens_tui.probe.config import PropagationMode
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def neighbours_unused(data: RunData) -> str:
     cfg = data.run.config
     if not cfg.propagation:
         return "not used: propagation off"
-    if cfg.propagation_mode == "learned":
+    if cfg.propagation_mode == PropagationMode.LEARNED:
         return "pooled through the learned model, not summed"
     return ""
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from kglens_tui.analysis.triage import Overrides, load_overrides
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
+from kglens_tui.probe.config import PropagationMode
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
 from kglens_tui.probe.runstore import FAILED, rebuild_state
@@ -138,7 +139,10 @@ class RunData:
     @cached_property
     def neighbourhood(self) -> Neighbourhood | None:
         """The run's one-hop neighbourhoods, None when propagation is off or learned."""
-        if not self.run.config.propagation or self.run.config.propagation_mode == "learned":
+        if (
+            not self.run.config.propagation
+            or self.run.config.propagation_mode == PropagationMode.LEARNED
+        ):
             return None
         return Neighbourhood(
             self.kg.s[self.kg_pos], self.kg.o[self.kg_pos], len(self.kg.entity_keys)
@@ -148,7 +152,7 @@ class RunData:
     def after_iteration(self) -> Callable[[PKGState, int], None] | None:
         """Learned propagation's refits, as the engine ran them (None for other runs)."""
         cfg = self.run.config
-        if not cfg.propagation or cfg.propagation_mode != "learned":
+        if not cfg.propagation or cfg.propagation_mode != PropagationMode.LEARNED:
             return None
         kg, pos = self.kg, self.kg_pos
         return LearnedPropagation(kg.p[pos], kg.s[pos], kg.o[pos]).after_iteration
@@ -162,7 +166,7 @@ class RunData:
         """Per-edge factor on propagated pseudo-counts (the "degree" propagation mode), as the
         engine uses it."""
         nb = self.neighbourhood
-        if nb is None or self.run.config.propagation_mode != "degree":
+        if nb is None or self.run.config.propagation_mode != PropagationMode.DEGREE:
             return None
         return 1.0 / np.maximum(nb.neighbour_counts(), 1.0)
 

@@ -24,8 +24,16 @@ class Scheduling(StrEnum):
     CONTINUOUS = "continuous"  # keep N requests in flight, sample again as results arrive
 
 
-PROPAGATION_MODES = ("sum", "degree", "learned")
-PROMPT_ORDERS = ("paper", "reversed", "shuffled")
+class PropagationMode(StrEnum):
+    SUM = "sum"  # the paper's: a neighbour's outcome added at a weight
+    DEGREE = "degree"  # divided by the number of neighbours
+    LEARNED = "learned"  # a fitted error model's prediction is each edge's prior
+
+
+class PromptOrder(StrEnum):
+    PAPER = "paper"  # the few-shot examples in the paper's order
+    REVERSED = "reversed"
+    SHUFFLED = "shuffled"  # shuffled per question
 
 
 @dataclass
@@ -58,7 +66,7 @@ class RunConfig(ModeConfig):
     """After an answer, move the error belief of other edges too (see propagation_mode)."""
     propagation_weight: float = 1.0
     """The weight of a neighbour's outcome in sum and degree propagation."""
-    propagation_mode: str = field(default="learned", metadata={CHOICES: PROPAGATION_MODES})
+    propagation_mode: PropagationMode = PropagationMode.LEARNED
     """learned: a hierarchical model of the error rate (predicate and entity effects) learns from
     the run's answers how much an edge's predicate and neighbours tell about it; sum: the
     paper's eq. 2-3 (neighbours' outcomes added); degree: divided by the receiving edge's
@@ -88,7 +96,7 @@ class RunConfig(ModeConfig):
     stop_on_convergence: bool = True
     """Stop once the win, zero-sense and all-sense rates have converged (else run every
     iteration)."""
-    prompt_order: str = field(default="paper", metadata={CHOICES: PROMPT_ORDERS})
+    prompt_order: PromptOrder = PromptOrder.PAPER
     """Order of the few-shot examples: paper, reversed, or shuffled (per question)."""
     checkpoint_every: int = 10
     """Iterations between stored checkpoints of the PKG (a resume replays the answers since)."""
@@ -126,14 +134,12 @@ class RunConfig(ModeConfig):
                 f"design_floor must be above 0 and at most 1 (got {self.design_floor}): without "
                 "a uniform share no KG-wide rate can be estimated"
             )
-        if self.propagation_mode not in PROPAGATION_MODES:
-            raise ConfigError(f"propagation_mode must be one of {', '.join(PROPAGATION_MODES)}")
+        self.propagation_mode = _enum(PropagationMode, self.propagation_mode, "propagation_mode")
         if self.blind_spots < 1:
             raise ConfigError(f"blind_spots must be at least 1 (got {self.blind_spots})")
         if self.propagation_weight < 0:
             raise ConfigError("propagation_weight must not be negative")
-        if self.prompt_order not in PROMPT_ORDERS:
-            raise ConfigError("prompt_order must be paper, reversed or shuffled")
+        self.prompt_order = _enum(PromptOrder, self.prompt_order, "prompt_order")
         return self
 
 

@@ -35,7 +35,7 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
-from kglens_tui.probe.config import Difficulty, RunConfig, Scheduling
+from kglens_tui.probe.config import Difficulty, PropagationMode, RunConfig, Scheduling
 from kglens_tui.probe.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.probe.estimates import DesignRate, DrawTerms, census_rate
 from kglens_tui.probe.learned import (
@@ -410,7 +410,9 @@ class ProbeEngine(RunEngine):
         """(iteration, slot) of each question asked -> (its draw's first slot, index in it)."""
         self._drawn_at: dict[int, dict[int, tuple[int, int]]] = {}
         """Per iteration: each drawn edge's latest draw (its first slot) and place there."""
-        learned = self.config.propagation and self.config.propagation_mode == "learned"
+        learned = (
+            self.config.propagation and self.config.propagation_mode == PropagationMode.LEARNED
+        )
         self.neighbourhood = (
             Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
             if self.config.propagation and not learned
@@ -441,7 +443,8 @@ class ProbeEngine(RunEngine):
             self.names.build(self._wh_object_types())
         self.scale = (
             1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
-            if self.neighbourhood is not None and self.config.propagation_mode == "degree"
+            if self.neighbourhood is not None
+            and self.config.propagation_mode == PropagationMode.DEGREE
             else None
         )
         self._sent = [0]

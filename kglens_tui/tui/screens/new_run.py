@@ -27,7 +27,7 @@ from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST
-from kglens_tui.probe.config import Difficulty, RunConfig
+from kglens_tui.probe.config import Difficulty, PropagationMode, RunConfig
 from kglens_tui.probe.samplers import sampler_names
 from kglens_tui.runs.commands import given_run_options
 from kglens_tui.runs.config import ConfigError, check_new_run
@@ -616,9 +616,9 @@ class NewRunScreen(Screen):
             sampler=str(self.query_one("#sampler", Select).value),
             propagation=self.query_one("#propagation", Select).value != "off",
             propagation_mode=(
-                str(self.query_one("#propagation", Select).value)
+                PropagationMode(str(self.query_one("#propagation", Select).value))
                 if self.query_one("#propagation", Select).value in ("degree", "learned")
-                else "sum"
+                else PropagationMode.SUM
             ),
             batch_size=values["batch_size"],
             iterations=values["iterations"],
