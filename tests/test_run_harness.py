@@ -1337,3 +1337,19 @@ def test_the_runs_list_measures_wide_characters_in_terminal_cells() -> None:
     width = 150  # every column of the plain row fits (142); the wide KG takes 36 cells, not 18
     assert runs_table([plain], width)[0] == list(RUN_COLUMNS)
     assert runs_table([row], width)[0] != list(RUN_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [
+        ("prompt_order=x", "prompt_order must be one of paper, reversed, shuffled (got 'x')"),
+        ("propagation_mode=y", "propagation_mode must be one of sum, degree, learned (got 'y')"),
+        ("difficulty=z", "difficulty must be one of easy, hard, wh (got 'z')"),
+    ],
+)
+def test_a_bad_choice_names_the_choices_not_a_class(
+    tmp_path: Path, capsys, setting: str, said: str
+) -> None:
+    db = tmp_path / "w.db"
+    assert main(["--db", str(db), "run", "kglens", "--set", setting]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {said}"

@@ -7,6 +7,7 @@ import dataclasses
 import math
 import types
 import typing
+from enum import Enum
 from typing import Any
 
 from kglens_tui.runs.config import ConfigError, ConfigT
@@ -68,6 +69,9 @@ def convert_setting(name: str, kind: Any, text: str, none_is_empty: bool = True)
         if isinstance(kind, type):
             return kind(text)  # an enum, by value
     except ValueError:
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            allowed = ", ".join(str(member.value) for member in kind)
+            raise ConfigError(f"{name} must be one of {allowed} (got {text!r})") from None
         kind_name = getattr(kind, "__name__", kind)
         raise ConfigError(f"{name}: {text!r} is not a valid {kind_name}") from None
     return text
