@@ -31,6 +31,7 @@ from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import TargetSpec, spec_kind
 from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.runs.commands import given_run_options, settings_config, unread_variables
+from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.control import resume_elsewhere
 from kglens_tui.runs.one_plan import on_one_plan
 from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
@@ -109,7 +110,7 @@ _PALETTES = itertools.count(1)
 """Numbers the command palettes opened in this process (their ids)."""
 
 
-class KGLensApp(App):
+class KGLensApp(App[Any]):
     """Probe what an LLM knows, live."""
 
     CSS_PATH = "app.tcss"
@@ -326,12 +327,12 @@ class KGLensApp(App):
         target on its questions (`QueuedTargets`)."""
         self._start(config, KGLENS, more_targets)
 
-    def start_mode_run(self, config, more_targets: Sequence[str] = ()) -> None:
+    def start_mode_run(self, config: ModeConfig, more_targets: Sequence[str] = ()) -> None:
         """Start a KONTEST, fact-eval or other mode's run in its own process and show it live
         (and the further targets' runs, as `start_run`)."""
         self._start(config, config.mode, more_targets)
 
-    def _start(self, config, mode: str, more_targets: Sequence[str] = ()) -> None:
+    def _start(self, config: ModeConfig, mode: str, more_targets: Sequence[str] = ()) -> None:
         if self._busy():
             self.notify(
                 "A run is already active: stop it first (s on its live screen).", severity="warning"
@@ -381,7 +382,7 @@ class KGLensApp(App):
         row = self.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
         return row[0] if row is not None else None
 
-    def _live_screen(self, session: RunSession, run_id: int | None = None) -> Screen:
+    def _live_screen(self, session: RunSession, run_id: int | None = None) -> Screen[Any]:
         """The live screen of a session's mode: KGLens has its own, every other mode the unit
         modes' screen."""
         from kglens_tui.tui.screens.mode_live import ModeLiveScreen
@@ -418,7 +419,7 @@ class KGLensApp(App):
         session = RunSession(self.db_path, mode, resume=run_id)
         self._launch(session, f"resume run {run_id}", self._live_screen(session, run_id))
 
-    def _launch(self, session: RunSession, description: str, screen: Screen | None) -> None:
+    def _launch(self, session: RunSession, description: str, screen: Screen[Any] | None) -> None:
         """Drive the session from a worker thread and show its live screen (when given)."""
         self.session = session
         self.run_worker(
@@ -478,7 +479,7 @@ class KGLensApp(App):
         screen.call_next(when_mounted)
         return AwaitComplete(screen._mounted_event.wait())
 
-    def worker_failed(self, worker: Worker) -> None:
+    def worker_failed(self, worker: Worker[Any]) -> None:
         """The one way a worker's failure reaches the user: a notification whose text is the
         error, literally (`notify`), and the app goes on."""
         what = worker.description or worker.name or "a background task"
@@ -631,7 +632,7 @@ class KGLensApp(App):
             path = str(downloads if downloads.is_dir() else Path.cwd())
         return super().deliver_screenshot(filename, path, time_format)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")
         if self.annotation is not None:
             yield from screen_commands(self, screen)

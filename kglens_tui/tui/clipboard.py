@@ -4,6 +4,8 @@ copied."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 
 from kglens_tui.core.safetext import visible
@@ -12,7 +14,7 @@ SHOWN_LIMIT = 80
 """Characters of the copied text the notification repeats."""
 
 
-def copy_text(app: App, text: str, what: str) -> None:
+def copy_text(app: App[Any], text: str, what: str) -> None:
     """Put ``text`` on the clipboard and say so (``what``: "blind spot", "reply")."""
     app.copy_to_clipboard(text)
     shown = visible(text, one_line=True, limit=SHOWN_LIMIT)

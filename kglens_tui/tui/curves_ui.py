@@ -5,7 +5,9 @@ mean) with its min-max spread as a band, picked with two selectors."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
+import numpy as np
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -35,7 +37,7 @@ def metric_title(metric: str) -> str:
     return "MSE over examined edges" if metric == "mse_examined" else metric
 
 
-def _values(array) -> list[float | None]:
+def _values(array: np.ndarray) -> list[float | None]:
     return [None if math.isnan(v) else float(v) for v in array.tolist()]
 
 
@@ -62,7 +64,7 @@ def chart(study: StudyCurves, truth: str, metric: str, height: int = 16) -> Line
     )
 
 
-class CurvesApp(App):
+class CurvesApp(App[Any]):
     """Pick a truth setting and a metric; the chart follows."""
 
     TITLE = "KGLens — efficiency study"

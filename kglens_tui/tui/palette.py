@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache, partial
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import BindingsMap
@@ -46,7 +47,7 @@ SCREEN_NAMES = {
 """The name a palette command gives its screen where the class's name is no word."""
 
 
-def screen_name(screen: Screen) -> str:
+def screen_name(screen: Screen[Any]) -> str:
     """A screen's name as the palette shows it beside a command's key ("Edge drill-down")."""
     name = type(screen).__name__
     if name in SCREEN_NAMES:
@@ -55,7 +56,7 @@ def screen_name(screen: Screen) -> str:
     return words[:1] + words[1:].lower()
 
 
-def screen_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
+def screen_commands(app: App[Any], screen: Screen[Any]) -> Iterable[SystemCommand]:
     """One command per enabled binding that the screen or one of KGLens's own widgets declares,
     titled by its tooltip (a short footer label's full name) or else its description, with its
     key as help; the app's own keys are listed once by the app, and Textual's keys (cursor

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from textual._keyboard_protocol import FUNCTIONAL_KEYS
 from textual.binding import Binding
@@ -64,17 +65,17 @@ def keymap_keys(value: str) -> list[str]:
     return [_character_to_key(part) if len(part) == 1 else part for part in parts]
 
 
-def _screen_name(screen: type[Screen]) -> str:
+def _screen_name(screen: type[Screen[Any]]) -> str:
     """HomeScreen -> "home", NewRunScreen -> "new run"."""
     name = screen.__name__.removesuffix("Screen") or screen.__name__
     return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
 
 
-def _keyed_screens() -> list[type[Screen]]:
+def _keyed_screens() -> list[type[Screen[Any]]]:
     """The app's screens (of kglens_tui's modules imported so far: every one whose bindings
     have ids is imported with this module)."""
-    found: list[type[Screen]] = []
-    todo: list[type[Screen]] = [Screen]
+    found: list[type[Screen[Any]]] = []
+    todo: list[type[Screen[Any]]] = [Screen]
     while todo:
         for sub in todo.pop().__subclasses__():
             todo.append(sub)
@@ -122,7 +123,7 @@ def _check_clashes(
     keymap: dict[str, list[str]],
     values: dict[str, str],
     places: dict[str, str],
-    screen: type[Screen],
+    screen: type[Screen[Any]],
     bindings: list[Binding],
     app_bindings: list[Binding],
 ) -> None:

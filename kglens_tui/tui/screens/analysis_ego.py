@@ -3,6 +3,8 @@ coloured by expected error rate, and the neighbours listed by predicate."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -82,7 +84,7 @@ def draw(graph: EgoGraph, width: int, height: int) -> Text:
 def neighbour_list(graph: EgoGraph) -> Text:
     """The edges grouped by predicate, each coloured by its expected error."""
     labels = {n.key: n.label for n in graph.nodes}
-    by_pred: dict[str, list] = {}
+    by_pred: dict[str, list[Any]] = {}
     for e in graph.edges:
         by_pred.setdefault(e.predicate, []).append(e)
     text = Text()
@@ -103,7 +105,7 @@ def neighbour_list(graph: EgoGraph) -> Text:
     return text
 
 
-class EgoScreen(Screen):
+class EgoScreen(Screen[Any]):
     """An entity's neighbourhood in the run's PKG."""
 
     BINDINGS = [

@@ -322,7 +322,7 @@ class FlagScreen(ModalScreen[tuple[bool, str] | None]):
         self.dismiss(None)
 
 
-class AnnotateScreen(Screen):
+class AnnotateScreen(Screen[Any]):
     """One annotator's items of a round, one at a time."""
 
     if TYPE_CHECKING:

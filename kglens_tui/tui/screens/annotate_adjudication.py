@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import getpass
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -198,7 +198,7 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
         self.query_one("#adj-error", Static).update(Text(message, style="red"))
 
 
-class AdjudicationScreen(Screen):
+class AdjudicationScreen(Screen[Any]):
     """Items needing a decision on the left, the selected one side by side on the right."""
 
     if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from textual import on
@@ -161,7 +161,7 @@ class AnnotatorPickScreen(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
 
-class RoundsScreen(Screen):
+class RoundsScreen(Screen[Any]):
     """Every annotation round with how far it is."""
 
     if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -69,7 +69,7 @@ def bar(share: float, width: int = BAR_WIDTH) -> Text:
     return Text.assemble(("━" * full, style), ("━" * (width - full), "grey30"))
 
 
-class ProgressScreen(Screen):
+class ProgressScreen(Screen[Any]):
     """Done of total and time per item, one row per annotator."""
 
     if TYPE_CHECKING:

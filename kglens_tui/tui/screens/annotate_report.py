@@ -5,7 +5,7 @@ majority disagrees with the app. Loads numpy and krippendorff, so it is imported
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -90,7 +90,7 @@ def right(value: str) -> Text:
     return Text(value, justify="right")
 
 
-class ReportScreen(Screen):
+class ReportScreen(Screen[Any]):
     """Table 4, agreement and disagreements of one round."""
 
     if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -238,7 +238,7 @@ def _read_diff(conn: sqlite3.Connection, out: CompareRead, run_a: int, adjusted:
     out.pairs = (diff.a_only[:LIMIT], diff.b_only[:LIMIT])
 
 
-class CompareScreen(ReportsWorkerErrors, Screen):
+class CompareScreen(ReportsWorkerErrors, Screen[Any]):
     """Table 3 and a knowledge diff of two runs, read on a worker thread (`read_compare`):
     the screen shows at once and fills in; a read asked for later (B chosen, `o`) supersedes
     one still going, whose result is then dropped; a failed read is one literal line."""

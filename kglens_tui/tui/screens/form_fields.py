@@ -180,7 +180,9 @@ def parse_value(field: FormField, value: FieldValue) -> Any:
     return convert_setting(spec.name, spec.kind, text)
 
 
-def parsed(fields: Mapping[str, FormField], values: Mapping[str, FieldValue], mode: str) -> dict:
+def parsed(
+    fields: Mapping[str, FormField], values: Mapping[str, FieldValue], mode: str
+) -> dict[str, Any]:
     """The settings of ``mode`` among the generated fields, parsed from their widgets' values."""
     return {
         name: parse_value(field, values[name])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -322,12 +322,12 @@ class HomeRead:
     nothing changed since the mark the read was given."""
 
     generation: int
-    mark: tuple
+    mark: tuple[Any, ...]
     kgs: list[KGSummary] | None = None
     runs: list[tuple[str, ...]] | None = None
 
 
-def read_home(db_path: Path | str, since: tuple | None, generation: int = 0) -> HomeRead:
+def read_home(db_path: Path | str, since: tuple[Any, ...] | None, generation: int = 0) -> HomeRead:
     """The workspace's KGs and runs (`kg_summaries`, `run_rows`), read through a connection of
     the calling thread (home's worker; closed after); only the mark when it is ``since`` (no
     run started, ended or changed status meanwhile)."""
@@ -341,7 +341,7 @@ def read_home(db_path: Path | str, since: tuple | None, generation: int = 0) -> 
         conn.close()
 
 
-class HomeScreen(ReportsWorkerErrors, Screen):
+class HomeScreen(ReportsWorkerErrors, Screen[Any]):
     """Lists KGs and runs, read on worker threads (`read_home`): at once when shown and on
     `ctrl+r`, then every `REFRESH_GOING_S` while a run goes on or the runs changed. A read
     asked for later than the one shown wins (an older result that comes after it is dropped);
@@ -394,13 +394,13 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         self._headlines: dict[str, tuple[tuple[str, str], str | None]] = {}
         """Each listed KONTEST or fact-eval run's headline figures (`mode_headline`; None: none
         to show), by run id, with the progress they were worked out at."""
-        self._chance_worker: Worker | None = None
+        self._chance_worker: Worker[Any] | None = None
         self._chance_again = False
         self._started_seen: int | None = None
         """The last run this app started or resumed that home has selected once (after that,
         the user's own selection stays)."""
         self._going = 0
-        self._mark: tuple | None = None
+        self._mark: tuple[Any, ...] | None = None
         """The runs' mark (`RUNS_MARK_SQL`) as the read shown found it (None: none shown yet)."""
         self._asked = 0
         """The newest read asked for."""
@@ -426,7 +426,7 @@ class HomeScreen(ReportsWorkerErrors, Screen):
             return
         self._read(since=None if self._going else self._mark)
 
-    def _read(self, since: tuple | None = None) -> None:
+    def _read(self, since: tuple[Any, ...] | None = None) -> None:
         """Read the lists on a worker (`read_home`)."""
         self._asked += 1
         self._reading += 1
@@ -470,7 +470,9 @@ class HomeScreen(ReportsWorkerErrors, Screen):
         self._shown = read.generation
         self._apply(read.mark, read.kgs, read.runs)
 
-    def _apply(self, mark: tuple, kgs: list[KGSummary], listed: list[tuple[str, ...]]) -> None:
+    def _apply(
+        self, mark: tuple[Any, ...], kgs: list[KGSummary], listed: list[tuple[str, ...]]
+    ) -> None:
         """Show the lists as read."""
         self._kgs = {k.name: k for k in kgs}
         self._listed = {row[0]: dict(zip(RUN_COLUMNS, row, strict=True)) for row in listed}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -121,7 +121,7 @@ def analysis_renderables(
     return f"{title} runs {', '.join(map(str, runs))}", tables
 
 
-class ModeAnalysisScreen(Screen):
+class ModeAnalysisScreen(Screen[Any]):
     """Tables rendered by the CLI's own renderers, scrollable."""
 
     BINDINGS = [

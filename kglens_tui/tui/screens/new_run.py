@@ -205,7 +205,7 @@ class _SharedFields(TypedDict):
     seed: int
 
 
-class NewRunScreen(Screen):
+class NewRunScreen(Screen[Any]):
     """The form; on success calls app.start_run(config)."""
 
     if TYPE_CHECKING:

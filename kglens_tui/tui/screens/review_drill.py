@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from rich.text import Text
@@ -133,7 +133,7 @@ def verdict_text(r: ReplyView) -> Text:
     return text
 
 
-class DrillDownScreen(Screen):
+class DrillDownScreen(Screen[Any]):
     """One edge of a run, with triage."""
 
     if TYPE_CHECKING:

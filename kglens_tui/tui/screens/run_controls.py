@@ -4,7 +4,7 @@ workspace (`kglens_tui.runs.control`); for a run nobody drives, one line saying 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
@@ -21,7 +21,7 @@ PAUSING = "Pausing: what is in flight finishes first (p again: resume)."
 STOPPING = "Stopping: what is in flight finishes and is kept (s again: stop now)."
 
 
-def press(screen: Screen, action: str, session: RunSession | None, run_id: int | None) -> None:
+def press(screen: Screen[Any], action: str, session: RunSession | None, run_id: int | None) -> None:
     """p (``action`` "pause") or s ("stop") on run ``run_id``. ``session``: this app's session
     while it drives the run (a command given while it starts waits for it). Otherwise the
     request goes through the workspace to the process that drives the run; the app remembers
@@ -52,7 +52,7 @@ def press(screen: Screen, action: str, session: RunSession | None, run_id: int |
     screen.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second{then}.")
 
 
-def _stop(screen: Screen, session: RunSession) -> None:
+def _stop(screen: Screen[Any], session: RunSession) -> None:
     """Stop the session's run; a second stop drops what is in flight."""
     if session.stopping:
         session.stop(now=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -33,7 +33,7 @@ def read_run_data(db_path: Path | str, run_id: int) -> RunData:
         conn.close()
 
 
-class RunDataScreen(ReportsWorkerErrors, Screen):
+class RunDataScreen(ReportsWorkerErrors, Screen[Any]):
     """Base of the review and analysis screens: the run is read on a worker thread (a big run
     takes seconds: the UI never waits for it), the screen says "reading run N…" meanwhile and
     fills in with `data_ready`; `data` is shared with screens opened from this one. A read that

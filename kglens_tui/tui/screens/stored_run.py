@@ -26,7 +26,7 @@ _MARK_SQL = (
 )
 
 
-def _mark(conn: sqlite3.Connection, run_id: int) -> tuple | None:
+def _mark(conn: sqlite3.Connection, run_id: int) -> tuple[Any, ...] | None:
     row = conn.execute(_MARK_SQL, (run_id,)).fetchone()
     return (*row, is_alive(row[1])) if row is not None else None
 
@@ -128,7 +128,7 @@ class StoredRun:
         return True
 
 
-def follow(screen: Screen, session: Any) -> None:
+def follow(screen: Screen[Any], session: Any) -> None:
     """Read a `StoredRun` that a screen shows again on a worker thread when it is due (the
     screen's next redraw shows what it read). Its failure reaches the app's worker handler
     (a notification), or the screen's own when it handles it."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -16,7 +18,7 @@ class ReportsWorkerErrors:
             self.app.worker_failed(event.worker)  # type: ignore[attr-defined]
 
 
-def on_stack(screen: Screen) -> bool:
+def on_stack(screen: Screen[Any]) -> bool:
     """Whether a screen is still open (on the app's screen stack, maybe under a dialog): a
     redraw or a worker's result that comes after it was closed is dropped. `is_attached` alone
     says True while a popped screen's widgets are being removed."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -104,7 +105,7 @@ def speed_chart(t: Throughput, height: int = SPEED_HEIGHT) -> ColumnChart:
 class LiveChart(Horizontal):
     """Rates with bands (left) and requests/s (right), redrawn on each new iteration."""
 
-    def __init__(self, **kw) -> None:
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.rates: LineChart | None = None
         self.speed: ColumnChart | None = None
