@@ -622,14 +622,12 @@ def _told_about(
     start = m.start
     while start > 0 and tokens[start - 1].clause == clause:
         start -= 1
-    if tokens[start].norm in _RELATIVES and start > 0:
-        before = tokens[start - 1]
-        if (
-            before.word
-            and before.raw[:1].isupper()
-            and not any(x.owner < 0 and x.start <= start - 1 < x.end for x in found)
-        ):
-            return True  # "..., Zambia, which was Northern Rhodesia": about another name
+    if tokens[start].norm in _RELATIVES and start > 0 and tokens[start - 1].word:
+        # "..., Zambia, which was Northern Rhodesia": about another name; rules 11: about the
+        # answer ("Canberra, which replaced Melbourne") or a thing ("unlike water, which ...")
+        return True
+    if _another_role(tokens, start, m, relation):
+        return True
     for i in range(start, m.start):
         tok = tokens[i]
         if not (
@@ -664,6 +662,37 @@ def _told_about(
     if rest & _ADDING:
         return False  # "France is also a neighbour": one more answer
     return not relation & {w.removesuffix("s") for w in rest}
+
+
+_ROLE_MAX_WORDS = 4
+"""At most this many words name the role of a clause "the President is ..." (`_another_role`)."""
+_NO_ROLE = frozenset(
+    {"it", "this", "that", "he", "she", "they", "answer", "one", "correct", "right", "real",
+     "actual", "true", "proper", "official", "current", "latter", "former"}
+)  # fmt: skip
+"""Words by which such a clause names the answer again, not another role ("the answer is",
+"the real one is", "it is")."""
+
+
+def _another_role(
+    tokens: Sequence[Token], start: int, m: Mention, relation: frozenset[str]
+) -> bool:
+    """Rules 11: whether a rival follows, right after a verb of being (and articles), a few
+    words that open its clause and name another role than the question's ("Canberra; the largest
+    city is Sydney", "...; the President is ..." asked about the head of government): none of
+    the question's relation words and none that names the answer again (`_NO_ROLE`)."""
+    k = m.start - 1
+    while k > start and tokens[k].norm in _ARTICLES:
+        k -= 1
+    if k <= start or tokens[k].norm not in _COPULAS:
+        return False
+    role = [t.norm for t in tokens[start:k] if t.norm not in _ARTICLES]
+    return (
+        0 < len(role) <= _ROLE_MAX_WORDS
+        and all(t.word for t in tokens[start:k])
+        and not {w.removesuffix("s") for w in role} & relation
+        and not set(role) & (_NO_ROLE | _OPENERS | _RELATIVES | _ADDING)
+    )
 
 
 def _names_rival(
@@ -932,7 +961,7 @@ def _check_wh(
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
             rival = True
-        if not rival and answers and _answered_by_another(tokens, text, answers, asked):
+        if not rival and answers and _answered_by_another(tokens, text, answers, asked, relation):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
@@ -1047,11 +1076,14 @@ def _bare_name(text: str) -> bool:
     """Whether a clause of the reply is only a name, offered as the answer ("Sydney, though I am
     not sure": not a refusal, whether or not the KG knows the name; "Unfortunately, ..." is no
     name)."""
-    for clause in _clauses(text):
-        first = clause.split()[0].strip("?.!").casefold() if clause.split() else ""
-        if _BARE_NAME.match(clause) and first not in _NOT_NAMES and not first.endswith("ly"):
-            return True
-    return False
+    return any(_name_clause(clause) for clause in _clauses(text))
+
+
+def _name_clause(clause: str) -> bool:
+    """Whether a clause is only a name: capitalised words, the first no word that is never a
+    name (`_NOT_NAMES`: "Sorry", "Well") nor an adverb ("Unfortunately")."""
+    first = clause.split()[0].strip("?.!").casefold() if clause.split() else ""
+    return bool(_BARE_NAME.match(clause)) and first not in _NOT_NAMES and not first.endswith("ly")
 
 
 def _offers_others(
@@ -1421,14 +1453,16 @@ def _answered_by_another(
     text: str,
     answers: Sequence[Mention],
     asked: Sequence[Token] = (),
+    relation: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
-    listed after one in passing is in passing too). A reply that opens with the preposition
+    listed after one in passing is in passing too; rules 11: "Sorry, ..." opens with no name,
+    `_name_clause`, and a true answer a later clause tells about is no answer, `_told_of`). A reply that opens with the preposition
     the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
     to a question that asks "Where", opens with no name."""
     clauses = _clauses(text)
-    if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
+    if not clauses or not _name_clause(clauses[0]) or answers[0].start == 0:
         return False
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
@@ -1436,10 +1470,31 @@ def _answered_by_another(
         return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
-        if not _in_passing(tokens, m, passing):
+        if not (_in_passing(tokens, m, passing) or _told_of(tokens, m, relation)):
             return False
         passing.add(m.end)
     return True
+
+
+def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+    """Rules 11: whether a later clause tells about a true answer after the reply opened with
+    another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
+    after the first, right before a verb (`_CLAUSE_VERBS`, `_a_verb`), and the clause has none
+    of the question's relation words (not "Sydney; Canberra is the capital"), and no word
+    between takes the first name back (`_RETRACTING`, a correction's first word)."""
+    clause = tokens[m.start].clause
+    if not relation or clause == tokens[0].clause or m.end >= len(tokens):
+        return False
+    if any(t.norm in _RETRACTING or t.norm in _MARKERS_BY_FIRST for t in tokens[: m.start]):
+        return False  # "Sydney... no, Canberra has been the capital since 1913"
+    if any(t.clause == clause and t.norm not in _ARTICLES for t in tokens[: m.start]):
+        return False
+    if tokens[m.end].clause != clause:
+        return False
+    if not (tokens[m.end].norm in _CLAUSE_VERBS or _a_verb(tokens, m.end)):
+        return False
+    rest = {t.norm.removesuffix("s") for t in tokens[m.end :] if t.clause == clause}
+    return not rest & relation
 
 
 _FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})
@@ -1760,11 +1815,12 @@ _STRONG_CORRECTIONS = (
     ("correct", "myself"),
     ("actually", "its"),
     ("actually", "it", "is"),
+    ("actually", "it", "was"),
     ("actually", "i", "think"),
     ("actually", "i", "believe"),
 )
 """Words after which the reply takes back what it said: what follows is its answer (rules 10:
-"final answer")."""
+"final answer"; rules 11: "actually it was", as "actually it is")."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),

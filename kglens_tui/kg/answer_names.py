@@ -131,12 +131,40 @@ def _unambiguous(
         preferred = codes & prefer
         if len(preferred) == 1 and len(codes) > 1:
             codes.intersection_update(preferred)
+    letters = _one_letter_names(names_by_code, folded)
     return {
         code: tuple(
-            sorted(n for n in names if owners[folded[n]] == {code} and _long_enough(n, folded[n]))
+            sorted(
+                n
+                for n in names
+                if owners[folded[n]] == {code}
+                and (_long_enough(n, folded[n]) or letters.get(folded[n]) == {code})
+            )
         )
         for code, names in names_by_code.items()
     }
+
+
+def _one_letter_names(
+    names_by_code: dict[str, set[str]], folded: dict[str, str]
+) -> dict[str, set[str]]:
+    """Rules 11: a name that is one letter of a script written without spaces (the yen's "円")
+    -> the codes any of whose names has that letter. The matcher finds such a letter inside a
+    run of them ("円です"), so it names a code only where no other code's name has it ("元" is
+    in "日元" and "美元": it names no currency alone)."""
+    single = {f for f in folded.values() if len(f) == 1 and _UNSPACED_LETTER.match(f)}
+    if not single:
+        return {}
+    out: dict[str, set[str]] = defaultdict(set)
+    for code, names in names_by_code.items():
+        for name in names:
+            for letter in single.intersection(folded[name]):
+                out[letter].add(code)
+    return out
+
+
+_UNSPACED_LETTER = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+"""Letters of kana, Han and Hangul, whose words are not set apart by spaces."""
 
 
 def _long_enough(name: str, folded: str | None = None) -> bool:
