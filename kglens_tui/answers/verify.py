@@ -942,12 +942,15 @@ def _check_wh(
     hedged = refusing or has_hedge(hedge_text)
     fuzzy_table = _truth_table(groups)
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
+    # rules 11: the subject's name is no near spelling of an answer ("the people of Fiji" is
+    # no "Fijian")
+    taken = [*found, *echoed, *_subject_mentions(tokens, subject_names)]
     if (
         answers
-        or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed])
+        or _fuzzy_answer(tokens, fuzzy_table, rivals, taken)
         or (
             extra[1] is not None
-            and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, [*found, *echoed], alone=allowed)
+            and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, taken, alone=allowed)
         )
     ):
         defining = _defining(tokens, asked, subject_names)
@@ -991,6 +994,13 @@ def _check_wh(
     ):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
+
+
+def _subject_mentions(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[Mention]:
+    """Where the reply names the subject asked about."""
+    if not subject:
+        return []
+    return [Mention(a, b, 0, False) for a, b, _ in _truth_table((subject,)).matches(tokens)]
 
 
 _BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")

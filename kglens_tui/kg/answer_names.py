@@ -556,6 +556,20 @@ def _alpha2(alpha3: str) -> str | None:
     return country.alpha_2 if country is not None else None
 
 
+def _codes(names: tuple[str, ...], known: tuple[str, ...]) -> tuple[str, ...]:
+    """Rules 11: the ISO 3166-1 alpha-2 and alpha-3 codes ("AU", "AUS") of the one country one
+    of whose names is in ``names`` or ``known``, matched only as written and where no other
+    name stands around them (not "SE Asia")."""
+    import pycountry
+
+    folded = {_fold(n) for n in (*names, *known)}
+    codes = {code for name in folded for code in _english_territories().get(name, ())}
+    if len(codes) != 1:
+        return ()
+    country = pycountry.countries.get(alpha_2=codes.pop())
+    return (country.alpha_2, country.alpha_3) if country is not None else ()
+
+
 def _city_names(key: str, label: str) -> tuple[str, ...]:
     alpha3 = key.rsplit("-", 1)[-1]
     alpha2 = _alpha2(alpha3) if len(alpha3) == 3 else None
@@ -647,6 +661,8 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         shorts = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
         folded = {_fold(n) for n in (label, *known)}
         return AnswerNames((), tuple(sorted(n for n in shorts if _fold(n) not in folded)))
+    if kind == "country" or (kind not in SOURCED_KINDS and names):
+        short = (*short, *_codes(names, known if kind != "country" else (label, *known)))
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
