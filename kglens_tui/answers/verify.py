@@ -964,7 +964,11 @@ def _check_wh(
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
             rival = True
-        if not rival and answers and _answered_by_another(tokens, text, answers, asked, relation):
+        if (
+            not rival
+            and answers
+            and _answered_by_another(tokens, text, answers, asked, relation, subject_names)
+        ):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
@@ -1464,6 +1468,7 @@ def _answered_by_another(
     answers: Sequence[Mention],
     asked: Sequence[Token] = (),
     relation: frozenset[str] = frozenset(),
+    subject: tuple[str, ...] = (),
 ) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
@@ -1472,7 +1477,9 @@ def _answered_by_another(
     the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
     to a question that asks "Where", opens with no name."""
     clauses = _clauses(text)
-    if not clauses or not _name_clause(clauses[0]) or answers[0].start == 0:
+    if not clauses or answers[0].start == 0:
+        return False
+    if not (_name_clause(clauses[0]) or _opens_with_a_name(tokens, subject)):
         return False
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
@@ -1486,12 +1493,30 @@ def _answered_by_another(
     return True
 
 
+_OPENING_NAME_MAX_WORDS = 3
+
+
+def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> bool:
+    """Rules 11: whether the reply's first clause, to any stop (a dash too: "Sydney — ..."),
+    is only capitalised words, no more than `_OPENING_NAME_MAX_WORDS`, the first no word that
+    is never a name (`_NOT_NAMES`) nor an adverb, and not the subject's name."""
+    first = [t for t in tokens if t.clause == tokens[0].clause]
+    return (
+        not any(m.start == 0 for m in _subject_mentions(tokens, subject))
+        and len(first) <= _OPENING_NAME_MAX_WORDS
+        and all(t.word and t.raw[:1].isupper() for t in first)
+        and first[0].norm not in _NOT_NAMES
+        and not first[0].norm.endswith("ly")
+    )
+
+
 def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
-    """Rules 11: whether a later clause tells about a true answer after the reply opened with
+    """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
-    after the first, right before a verb (`_CLAUSE_VERBS`, `_a_verb`), and the clause has none
-    of the question's relation words (not "Sydney; Canberra is the capital"), and no word
-    between takes the first name back (`_RETRACTING`, a correction's first word)."""
+    after the first, right before a verb (`_CLAUSE_VERBS`, `_a_verb`), the clause has a word
+    that makes less of it (`_LESSER`) and none of the question's relation words (not "Sydney;
+    Canberra is the capital"), and no word between takes the first name back (`_RETRACTING`,
+    a correction's first word)."""
     clause = tokens[m.start].clause
     if not relation or clause == tokens[0].clause or m.end >= len(tokens):
         return False
@@ -1504,7 +1529,11 @@ def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> b
     if not (tokens[m.end].norm in _CLAUSE_VERBS or _a_verb(tokens, m.end)):
         return False
     rest = {t.norm.removesuffix("s") for t in tokens[m.end :] if t.clause == clause}
-    return not rest & relation
+    return bool(rest & _LESSER) and not rest & relation
+
+
+_LESSER = frozenset({"only", "just", "merely", "simply", "mainly", "mostly"})
+"""Words by which a clause makes less of what it tells about ("Canberra only hosts ...")."""
 
 
 _FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})
