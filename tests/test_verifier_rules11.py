@@ -45,7 +45,12 @@ def test_a_one_letter_name_of_an_unspaced_script_names_what_no_other_name_has() 
     got = check_wh("日本の通貨は円だ。", [["Japanese Yen"]], None, ["Japan"], question=question)
     assert got.verdict is Verdict.INCORRECT  # without the answer-only names
     got = check_wh(
-        "日本の通貨は円だ。", [["Japanese Yen"]], None, ["Japan"], question=question, answer_only=yen
+        "日本の通貨は円だ。",
+        [["Japanese Yen"]],
+        None,
+        ["Japan"],
+        question=question,
+        answer_only=yen,
     )
     assert got.verdict is Verdict.CORRECT
     renminbi = (answer_names("currency:CNY", "Chinese Yuan"),)
@@ -152,9 +157,7 @@ def test_the_subjects_own_name_is_no_near_spelling_of_the_answer(
         ("nor", Verdict.INCORRECT),
     ],
 )
-def test_a_countrys_iso_codes_name_it_where_they_stand_alone(
-    reply: str, verdict: Verdict
-) -> None:
+def test_a_countrys_iso_codes_name_it_where_they_stand_alone(reply: str, verdict: Verdict) -> None:
     names = answer_names("location:Norway", "Norway", ("Norway",))
     assert names.short == ("NO", "NOR")
     got = check_wh(
@@ -164,5 +167,28 @@ def test_a_countrys_iso_codes_name_it_where_they_stand_alone(
         ["Thorium"],
         question="Where was Thorium discovered?",
         answer_only=(names,),
+    )
+    assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("King Harold.", Verdict.CORRECT),
+        ("King Harald.", Verdict.CORRECT),
+        ("King Olav.", Verdict.INCORRECT),
+    ],
+)
+def test_a_title_and_a_near_spelling_of_a_name_name_the_person(
+    reply: str, verdict: Verdict
+) -> None:
+    harald = (answer_names("person:Harald V", "Harald V", ("Harald V",)),)
+    got = check_wh(
+        reply,
+        [["Harald V"]],
+        NameTable([("Harald V", 1), ("Olav V", 2), ("Jonas Gahr Støre", 3)]),
+        ["Norway"],
+        question="Who is the head of state of Norway?",
+        answer_only=harald,
     )
     assert got.verdict is verdict

@@ -356,11 +356,14 @@ _SURNAME_MIN_CHARS = 6
 @lru_cache(maxsize=4096)
 def _surnames(short: NameTable) -> NameTable:
     """The one-word short names (surnames) of at least `_SURNAME_MIN_CHARS` letters, whose near
-    spellings name the person where they stand alone ("Zelensky" for Zelenskyy)."""
+    spellings name the person where they stand alone ("Zelensky" for Zelenskyy); rules 11: also
+    a one-word title before such a word ("King Abdulla" for King Abdallah)."""
     return NameTable(
-        (alias[0], owner)
+        (" ".join(alias), owner)
         for alias, owner in short.names()
-        if len(alias) == 1 and len(alias[0]) >= _SURNAME_MIN_CHARS and alias[0].isalpha()
+        if len(alias[-1]) >= _SURNAME_MIN_CHARS
+        and alias[-1].isalpha()
+        and (len(alias) == 1 or (len(alias) == 2 and alias[0] in _TITLE_WORDS))
     )
 
 
