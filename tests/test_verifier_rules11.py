@@ -192,3 +192,25 @@ def test_a_title_and_a_near_spelling_of_a_name_name_the_person(
         answer_only=harald,
     )
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Monaco is a microstate on the Riviera.", Verdict.INCORRECT),
+        ("Monaco lies on the Riviera.", Verdict.INCORRECT),
+        ("Monaco is its own capital.", Verdict.CORRECT),
+        ("Monaco.", Verdict.CORRECT),
+    ],
+)
+def test_a_clause_about_the_subject_by_the_name_it_shares_gives_no_answer(
+    reply: str, verdict: Verdict
+) -> None:
+    got = check_wh(
+        reply,
+        [["Monaco"]],
+        NameTable([("Monaco", 1), ("Vaduz", 2), ("Andorra la Vella", 3)]),
+        ["Monaco"],
+        question="What is the capital of Monaco?",
+    )
+    assert got.verdict is verdict

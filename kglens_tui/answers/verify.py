@@ -929,7 +929,7 @@ def _check_wh(
         runs = _echo_runs(tokens, asked)
         found = _found(tokens, tables, runs, allowed, subject_names, pairs)
         text = " ".join(t.raw for t in tokens)
-    shared = _shared_with_subject(tokens, found, subject_names)
+    shared = _shared_with_subject(tokens, found, subject_names, relation)
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
     qualified = _qualified_units(tokens, found, groups)
     answers = [
@@ -1516,23 +1516,30 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> boo
 def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
     """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
-    after the first, right before a verb (`_CLAUSE_VERBS`, `_a_verb`), the clause has a word
-    that makes less of it (`_LESSER`) and none of the question's relation words (not "Sydney;
-    Canberra is the capital"), and no word between takes the first name back (`_RETRACTING`,
-    a correction's first word)."""
-    clause = tokens[m.start].clause
-    if not relation or clause == tokens[0].clause or m.end >= len(tokens):
+    after the first, right before its verb (`_clause_told`), the clause has a word that makes
+    less of it (`_LESSER`) and none of the question's relation words (not "Sydney; Canberra is
+    the capital"), and no word between takes the first name back (`_RETRACTING`, a
+    correction's first word)."""
+    if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
     if any(t.norm in _RETRACTING or t.norm in _MARKERS_BY_FIRST for t in tokens[: m.start]):
         return False  # "Sydney... no, Canberra has been the capital since 1913"
+    rest = _clause_told(tokens, m)
+    return rest is not None and bool(rest & _LESSER) and not rest & relation
+
+
+def _clause_told(tokens: Sequence[Token], m: Mention) -> frozenset[str] | None:
+    """The words (less a plural -s) from a mention to the end of its clause when the mention
+    opens its clause (after articles) right before a verb (`_CLAUSE_VERBS`, `_a_verb`): the
+    clause tells about what it names; else None."""
+    clause = tokens[m.start].clause
+    if m.end >= len(tokens) or tokens[m.end].clause != clause:
+        return None
     if any(t.clause == clause and t.norm not in _ARTICLES for t in tokens[: m.start]):
-        return False
-    if tokens[m.end].clause != clause:
-        return False
+        return None
     if not (tokens[m.end].norm in _CLAUSE_VERBS or _a_verb(tokens, m.end)):
-        return False
-    rest = {t.norm.removesuffix("s") for t in tokens[m.end :] if t.clause == clause}
-    return bool(rest & _LESSER) and not rest & relation
+        return None
+    return frozenset(t.norm.removesuffix("s") for t in tokens[m.end :] if t.clause == clause)
 
 
 _LESSER = frozenset({"only", "just", "merely", "simply", "mainly", "mostly"})
@@ -1568,13 +1575,18 @@ class _Shared(NamedTuple):
 
 
 def _shared_with_subject(
-    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+    relation: frozenset[str] = frozenset(),
 ) -> _Shared:
     """True mentions by a name the subject shares (Djibouti, the capital of Djibouti): a
     possessive one ("Djibouti's capital") or one after a preposition ("It is in Djibouti") is
     the subject, not the answer (dropped), as is one inside a longer name of the subject ("São
-    Tomé" in "São Tomé and Príncipe's capital"); the others count, but only the rules' best
-    reading (kept: the verdict is uncertain if nothing else answers)."""
+    Tomé" in "São Tomé and Príncipe's capital"), and (rules 11) one that opens its clause right
+    before a verb, in a clause without the question's relation words (``relation``: "Monaco is a
+    city-state" tells about the subject; not "Monaco is its own capital"); the others count, but
+    only the rules' best reading (kept: the verdict is uncertain if nothing else answers)."""
     if not subject:
         return _Shared(frozenset(), frozenset())
     spans = {(start, end) for start, end, _ in _truth_table((subject,)).matches(tokens)}
@@ -1587,11 +1599,22 @@ def _shared_with_subject(
             continue
         if m.owner >= 0 or (m.start, m.end) not in spans:
             continue
-        if tokens[m.end - 1].raw.endswith(("'s", "'S")) or _after_preposition(tokens, m.start):
+        if (
+            tokens[m.end - 1].raw.endswith(("'s", "'S"))
+            or _after_preposition(tokens, m.start)
+            or _subject_told_about(tokens, m, relation)
+        ):
             dropped.add(m)
         else:
             kept.add(m)
     return _Shared(frozenset(dropped), frozenset(kept))
+
+
+def _subject_told_about(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+    """Whether a clause tells about what a mention names (`_clause_told`) without the question's
+    relation words."""
+    rest = _clause_told(tokens, m) if relation else None
+    return rest is not None and not rest & relation
 
 
 _LOCATIVE = frozenset({"in", "within", "inside", "throughout", "across"})
