@@ -214,3 +214,25 @@ def test_a_clause_about_the_subject_by_the_name_it_shares_gives_no_answer(
         question="What is the capital of Monaco?",
     )
     assert got.verdict is verdict
+
+
+def test_a_currencys_unit_word_in_the_languages_of_its_countries_names_it() -> None:
+    from kglens_tui.kg.answer_names import local_unit_words
+
+    units = local_unit_words()
+    assert "franken" in units["CHF"]  # German "Schweizer Franken", as "Kanadischer Dollar"
+    assert not units.get("GEL")  # Georgian puts the unit last: no qualifier is taken
+    franc = (answer_names("currency:CHF", "Swiss Franc"),)
+    question = "What currency is used in Switzerland?"
+    for reply, verdict in (("Der Franken.", Verdict.CORRECT), ("Der Euro.", Verdict.INCORRECT)):
+        got = check_wh(reply, [["Swiss Franc", "CHF"]], None, ["Switzerland"], question=question)
+        assert got.verdict is Verdict.INCORRECT  # without the answer-only names
+        got = check_wh(
+            reply,
+            [["Swiss Franc", "CHF"]],
+            None,
+            ["Switzerland"],
+            question=question,
+            answer_only=franc,
+        )
+        assert got.verdict is verdict

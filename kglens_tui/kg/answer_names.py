@@ -38,7 +38,7 @@ import json
 import re
 import unicodedata
 import zoneinfo
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -646,7 +646,11 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         alpha2 = _alpha2(code)
         names = territory_names().get(alpha2, ()) if alpha2 else ()
     elif kind == "currency":
-        names = (*currency_names().get(code, ()), *unit_words(label, code))
+        names = (
+            *currency_names().get(code, ()),
+            *unit_words(label, code),
+            *local_unit_words().get(code, ()),
+        )
     elif kind == "language":
         names = language_names().get(code, ())
     elif kind == "city":
@@ -706,6 +710,54 @@ def unit_words(label: str, code: str) -> tuple[str, ...]:
         if len(words) >= 2 and words[-1].isalpha():
             out.add(words[-1].lower())
     return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1)
+def local_unit_words() -> dict[str, tuple[str, ...]]:
+    """Rules 11: ISO 4217 code -> the currency's unit word in the official languages of the
+    territories that have used it (CLDR): the word at the end of its name where that language
+    puts the unit (`_unit_position`), when another currency's name has it there too ("punt" of
+    the Irish "Punt Éireannach", as "Punt Steirling"; "gulden" of the Dutch "Nederlandse
+    gulden"), lower-cased, of letters only and at least three of them."""
+    from babel import Locale, UnknownLocaleError
+    from babel.core import get_global
+    from babel.languages import get_official_languages
+
+    languages: dict[str, set[str]] = defaultdict(set)
+    for territory, spans in get_global("territory_currencies").items():
+        for language in get_official_languages(territory):
+            languages[language].update(span[0] for span in spans if span[3])
+    out: dict[str, set[str]] = defaultdict(set)
+    for language, codes in sorted(languages.items()):
+        try:
+            names = Locale.parse(language).currencies
+        except (UnknownLocaleError, ValueError):
+            continue
+        words = {code: _QUALIFIED.sub("", name).casefold().split() for code, name in names.items()}
+        position = _unit_position(list(words.values()))
+        at = Counter(w[position] for w in words.values() if len(w) >= 2)
+        for code in codes & words.keys():
+            if len(words[code]) < 2:
+                continue
+            unit = words[code][position]
+            if at[unit] >= 2 and unit.isalpha() and len(unit) >= 3:
+                out[code].add(unit)
+    return {code: tuple(sorted(units)) for code, units in out.items()}
+
+
+_QUALIFIED = re.compile(r"\s*\([^()]*\)\s*$")
+"""A bracketed qualifier at the end of a currency's name ("Zimbabwean Dollar (1980–2008)")."""
+
+
+def _unit_position(names: list[list[str]]) -> int:
+    """Where a language puts a currency's unit in its names (words): first (0: "Punt
+    Steirling", "dollar canadien") or last (-1: "Canadian dollar", "Kanadischer Dollar"),
+    whichever more names share a word at."""
+    firsts = Counter(w[0] for w in names if len(w) >= 2)
+    lasts = Counter(w[-1] for w in names if len(w) >= 2)
+    shared_first = sum(n for n in firsts.values() if n >= 2)
+    shared_last = sum(n for n in lasts.values() if n >= 2)
+    return 0 if shared_first > shared_last else -1
 
 
 @lru_cache(maxsize=1)
@@ -828,6 +880,7 @@ def warm() -> None:
     """Load every source now (about a second), so a run's first replies do not wait for it."""
     territory_names()
     currency_names()
+    local_unit_words()
     language_names()
     zone_cities()
     offset_names()
