@@ -13,7 +13,13 @@ from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names, currency_names
 
 LEADERS = NameTable(
-    [("Anthony Albanese", 1), ("Peter Dutton", 2), ("Scott Morrison", 3), ("Sam Mostyn", 4)]
+    [
+        ("Anthony Albanese", 1),
+        ("Peter Dutton", 2),
+        ("Scott Morrison", 3),
+        ("Sam Mostyn", 4),
+        ("Charles III", 5),
+    ]
 )
 HEAD_OF_GOVERNMENT = "Who is the head of government of Australia?"
 PHASES = NameTable([("solid", 1), ("liquid", 2), ("gas", 3)])
@@ -94,6 +100,7 @@ def test_an_opening_sorry_is_no_name_the_answer_is_given_beside() -> None:
         ("Anthony Albanese, who beat Peter Dutton in 2025.", Verdict.CORRECT),
         ("Anthony Albanese; the Governor-General is Sam Mostyn.", Verdict.CORRECT),
         ("Anthony Albanese; the head of government is Peter Dutton.", Verdict.INCORRECT),
+        ("Anthony Albanese; the head of state is King Charles III.", Verdict.CORRECT),
         ("Anthony Albanese; the real one is Peter Dutton.", Verdict.INCORRECT),
         ("Anthony Albanese and Peter Dutton.", Verdict.INCORRECT),
     ],

@@ -680,20 +680,22 @@ _NO_ROLE = frozenset(
 def _another_role(
     tokens: Sequence[Token], start: int, m: Mention, relation: frozenset[str]
 ) -> bool:
-    """Rules 11: whether a rival follows, right after a verb of being (and articles), a few
+    """Rules 11: whether a rival follows, right after a verb of being (and articles, titles), a few
     words that open its clause and name another role than the question's ("Canberra; the largest
-    city is Sydney", "...; the President is ..." asked about the head of government): none of
-    the question's relation words and none that names the answer again (`_NO_ROLE`)."""
+    city is Sydney", "...; the President is ..." or "...; the head of state is ..." asked about
+    the head of government): not the question's relation words (all of them, or all but one of
+    three or more, as `_defining` counts) and none that names the answer again (`_NO_ROLE`)."""
     k = m.start - 1
-    while k > start and tokens[k].norm in _ARTICLES:
-        k -= 1
+    while k > start and (tokens[k].norm in _ARTICLES or tokens[k].norm in _TITLE_WORDS):
+        k -= 1  # "... is President Isaac Herzog"
     if k <= start or tokens[k].norm not in _COPULAS:
         return False
-    role = [t.norm for t in tokens[start:k] if t.norm not in _ARTICLES]
+    role = [t.norm for t in tokens[start:k] if t.norm not in _ARTICLES and t.norm != "of"]
+    need = len(relation) - (1 if len(relation) >= 3 else 0)
     return (
         0 < len(role) <= _ROLE_MAX_WORDS
         and all(t.word for t in tokens[start:k])
-        and not {w.removesuffix("s") for w in role} & relation
+        and len({w.removesuffix("s") for w in role} & relation) < need
         and not set(role) & (_NO_ROLE | _OPENERS | _RELATIVES | _ADDING)
     )
 
