@@ -4,11 +4,13 @@ put in a question (the aliases a question shows are the KG's own).
 They come from maintained sources, by the entity's key in the bundled KGs:
 
 - countries (``country:ISO3``): CLDR territory names in every locale (Babel) and pycountry's
-  names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic");
+  names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic"),
+  and (rules 11) their ISO 3166-1 codes, matched only standing alone (`_codes`);
 - currencies (``currency:ISO4217``): CLDR currency names, their plurals and symbols in every
   locale, and the symbol in the locales of the territories that use it today ("euros", "€",
   "US$", "zł", "₡", "GH₵", "Swedish kronor"), and the currency's unit word ("kronor"
-  for the Swedish krona) by `unit_words`;
+  for the Swedish krona) by `unit_words`, and in the official languages of the territories
+  that used it ("punt", "gulden") by `local_unit_words`;
 - languages (``language:ISO639-3``): CLDR language names in every locale and pycountry's;
 - capitals (``city:NAME-ISO3``): the CLDR exemplar city of the tz zone named after the city in
   every locale, and the zone's former tz names ("Wien", "Москва", "東京", "Praha"; "Kiev");
@@ -26,7 +28,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   "Castilian"), each unambiguous and no other place's or language's name.
 
 A name that sources give to two entities of one kind (a symbol "$", the exemplar city of two
-zones) is dropped: it names neither. Names are compared as the matcher compares every name
+zones) is dropped: it names neither; so is a name of one kana, Han or Hangul letter another
+entity's name of that kind contains (rules 11: the yen's "円" is kept, "元" of "日元" is not). Names are compared as the matcher compares every name
 (NFKC, accents and case folded: `kglens_tui.answers.mentions`). Names in a script other than Latin
 (Cyrillic, Greek) also get their transliteration by anyascii ("Moskva").
 """
