@@ -328,7 +328,7 @@ def _fuzzy_answer(
         for size in {max(n - 1, 1), n, n + 1}:
             for start in range(0, len(tokens) - size + 1):
                 window = tokens[start : start + size]
-                if not _same_initials(window, alias):
+                if not _same_initials(window, alias) or not _same_title(window, alias):
                     continue
                 if any(t.clause != window[0].clause or not t.word for t in window):
                     continue
@@ -373,6 +373,14 @@ def _same_initials(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     if window[0].norm[:1] != alias[0][:1]:
         return False
     return len(window) == 1 or len(alias) == 1 or window[-1].norm[:1] == alias[-1][:1]
+
+
+def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
+    """Whether the words keep the title of a title-and-name alias as written (rules 11: "King
+    Abdulla" is near "King Abdallah"; "Maria X" is not "Mme X")."""
+    if len(alias) != 2 or alias[0] not in _TITLE_WORDS:
+        return True
+    return len(window) == 2 and window[0].norm == alias[0]
 
 
 def _similarity(a: str, b: str) -> float:
