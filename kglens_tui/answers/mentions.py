@@ -167,11 +167,21 @@ def _fold(text: str) -> str:
     cleaned = (
         clean_quotes(unicodedata.normalize("NFKC", text)).translate(_MINUS).translate(_LETTERS)
     )
+    cleaned = _OTHER_DIGIT.sub(_ascii_digit, cleaned)
     decomposed = unicodedata.normalize("NFKD", cleaned)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     if _JAMO.search(plain):  # Hangul syllables come apart in NFKD: put them together again
         return unicodedata.normalize("NFC", plain)
     return plain
+
+
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+"""A decimal digit of another script than ASCII's (Arabic-Indic "١٩٥٦", Devanagari "१९४७"):
+rules 11 read it as its value, as the Unicode database gives it."""
+
+
+def _ascii_digit(match: re.Match[str]) -> str:
+    return str(unicodedata.decimal(match[0]))
 
 
 _JAMO = re.compile("[\u1100-\u11ff]")

@@ -328,7 +328,7 @@ def _fuzzy_answer(
         for size in {max(n - 1, 1), n, n + 1}:
             for start in range(0, len(tokens) - size + 1):
                 window = tokens[start : start + size]
-                if not _same_initials(window, alias):
+                if not _same_initials(window, alias) or not _same_title(window, alias):
                     continue
                 if any(t.clause != window[0].clause or not t.word for t in window):
                     continue
@@ -356,11 +356,14 @@ _SURNAME_MIN_CHARS = 6
 @lru_cache(maxsize=4096)
 def _surnames(short: NameTable) -> NameTable:
     """The one-word short names (surnames) of at least `_SURNAME_MIN_CHARS` letters, whose near
-    spellings name the person where they stand alone ("Zelensky" for Zelenskyy)."""
+    spellings name the person where they stand alone ("Zelensky" for Zelenskyy); rules 11: also
+    a one-word title before such a word ("King Abdulla" for King Abdallah)."""
     return NameTable(
-        (alias[0], owner)
+        (" ".join(alias), owner)
         for alias, owner in short.names()
-        if len(alias) == 1 and len(alias[0]) >= _SURNAME_MIN_CHARS and alias[0].isalpha()
+        if len(alias[-1]) >= _SURNAME_MIN_CHARS
+        and alias[-1].isalpha()
+        and (len(alias) == 1 or (len(alias) == 2 and alias[0] in _TITLE_WORDS))
     )
 
 
@@ -370,6 +373,14 @@ def _same_initials(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     if window[0].norm[:1] != alias[0][:1]:
         return False
     return len(window) == 1 or len(alias) == 1 or window[-1].norm[:1] == alias[-1][:1]
+
+
+def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
+    """Whether the words keep the title of a title-and-name alias as written (rules 11: "King
+    Abdulla" is near "King Abdallah"; "Maria X" is not "Mme X")."""
+    if len(alias) != 2 or alias[0] not in _TITLE_WORDS:
+        return True
+    return len(window) == 2 and window[0].norm == alias[0]
 
 
 def _similarity(a: str, b: str) -> float:
@@ -622,14 +633,12 @@ def _told_about(
     start = m.start
     while start > 0 and tokens[start - 1].clause == clause:
         start -= 1
-    if tokens[start].norm in _RELATIVES and start > 0:
-        before = tokens[start - 1]
-        if (
-            before.word
-            and before.raw[:1].isupper()
-            and not any(x.owner < 0 and x.start <= start - 1 < x.end for x in found)
-        ):
-            return True  # "..., Zambia, which was Northern Rhodesia": about another name
+    if tokens[start].norm in _RELATIVES and start > 0 and tokens[start - 1].word:
+        # "..., Zambia, which was Northern Rhodesia": about another name; rules 11: about the
+        # answer ("Canberra, which replaced Melbourne") or a thing ("unlike water, which ...")
+        return True
+    if _another_role(tokens, start, m, relation):
+        return True
     for i in range(start, m.start):
         tok = tokens[i]
         if not (
@@ -664,6 +673,39 @@ def _told_about(
     if rest & _ADDING:
         return False  # "France is also a neighbour": one more answer
     return not relation & {w.removesuffix("s") for w in rest}
+
+
+_ROLE_MAX_WORDS = 4
+"""At most this many words name the role of a clause "the President is ..." (`_another_role`)."""
+_NO_ROLE = frozenset(
+    {"it", "this", "that", "he", "she", "they", "answer", "one", "correct", "right", "real",
+     "actual", "true", "proper", "official", "current", "latter", "former"}
+)  # fmt: skip
+"""Words by which such a clause names the answer again, not another role ("the answer is",
+"the real one is", "it is")."""
+
+
+def _another_role(
+    tokens: Sequence[Token], start: int, m: Mention, relation: frozenset[str]
+) -> bool:
+    """Rules 11: whether a rival follows, right after a verb of being (and articles, titles), a few
+    words that open its clause and name another role than the question's ("Canberra; the largest
+    city is Sydney", "...; the President is ..." or "...; the head of state is ..." asked about
+    the head of government): not the question's relation words (all of them, or all but one of
+    three or more, as `_defining` counts) and none that names the answer again (`_NO_ROLE`)."""
+    k = m.start - 1
+    while k > start and (tokens[k].norm in _ARTICLES or tokens[k].norm in _TITLE_WORDS):
+        k -= 1  # "... is President Isaac Herzog"
+    if k <= start or tokens[k].norm not in _COPULAS:
+        return False
+    role = [t.norm for t in tokens[start:k] if t.norm not in _ARTICLES and t.norm != "of"]
+    need = len(relation) - (1 if len(relation) >= 3 else 0)
+    return (
+        0 < len(role) <= _ROLE_MAX_WORDS
+        and all(t.word for t in tokens[start:k])
+        and len({w.removesuffix("s") for w in role} & relation) < need
+        and not set(role) & (_NO_ROLE | _OPENERS | _RELATIVES | _ADDING)
+    )
 
 
 def _names_rival(
@@ -897,7 +939,7 @@ def _check_wh(
         runs = _echo_runs(tokens, asked)
         found = _found(tokens, tables, runs, allowed, subject_names, pairs)
         text = " ".join(t.raw for t in tokens)
-    shared = _shared_with_subject(tokens, found, subject_names)
+    shared = _shared_with_subject(tokens, found, subject_names, relation)
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
     qualified = _qualified_units(tokens, found, groups)
     answers = [
@@ -913,12 +955,15 @@ def _check_wh(
     hedged = refusing or has_hedge(hedge_text)
     fuzzy_table = _truth_table(groups)
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
+    # rules 11: the subject's name is no near spelling of an answer ("the people of Fiji" is
+    # no "Fijian")
+    taken = [*found, *echoed, *_subject_mentions(tokens, subject_names)]
     if (
         answers
-        or _fuzzy_answer(tokens, fuzzy_table, rivals, [*found, *echoed])
+        or _fuzzy_answer(tokens, fuzzy_table, rivals, taken)
         or (
             extra[1] is not None
-            and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, [*found, *echoed], alone=allowed)
+            and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, taken, alone=allowed)
         )
     ):
         defining = _defining(tokens, asked, subject_names)
@@ -932,7 +977,11 @@ def _check_wh(
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
             rival = True
-        if not rival and answers and _answered_by_another(tokens, text, answers, asked):
+        if (
+            not rival
+            and answers
+            and _answered_by_another(tokens, text, answers, asked, relation, subject_names)
+        ):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
         return Checked(Verdict.INCORRECT if rival else Verdict.CORRECT, hedged, uncertain)
@@ -962,6 +1011,13 @@ def _check_wh(
     ):
         return Checked(Verdict.REFUSED)
     return Checked(Verdict.INCORRECT, hedged)
+
+
+def _subject_mentions(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[Mention]:
+    """Where the reply names the subject asked about."""
+    if not subject:
+        return []
+    return [Mention(a, b, 0, False) for a, b, _ in _truth_table((subject,)).matches(tokens)]
 
 
 _BRACKETED_CODE = re.compile(r"([^\W\d_]+)\s*\(\s*([A-Z]{2,3})\s*\)")
@@ -1047,11 +1103,14 @@ def _bare_name(text: str) -> bool:
     """Whether a clause of the reply is only a name, offered as the answer ("Sydney, though I am
     not sure": not a refusal, whether or not the KG knows the name; "Unfortunately, ..." is no
     name)."""
-    for clause in _clauses(text):
-        first = clause.split()[0].strip("?.!").casefold() if clause.split() else ""
-        if _BARE_NAME.match(clause) and first not in _NOT_NAMES and not first.endswith("ly"):
-            return True
-    return False
+    return any(_name_clause(clause) for clause in _clauses(text))
+
+
+def _name_clause(clause: str) -> bool:
+    """Whether a clause is only a name: capitalised words, the first no word that is never a
+    name (`_NOT_NAMES`: "Sorry", "Well") nor an adverb ("Unfortunately")."""
+    first = clause.split()[0].strip("?.!").casefold() if clause.split() else ""
+    return bool(_BARE_NAME.match(clause)) and first not in _NOT_NAMES and not first.endswith("ly")
 
 
 def _offers_others(
@@ -1421,14 +1480,19 @@ def _answered_by_another(
     text: str,
     answers: Sequence[Mention],
     asked: Sequence[Token] = (),
+    relation: frozenset[str] = frozenset(),
+    subject: tuple[str, ...] = (),
 ) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
-    listed after one in passing is in passing too). A reply that opens with the preposition
+    listed after one in passing is in passing too; rules 11: "Sorry, ..." opens with no name,
+    `_name_clause`, and a true answer a later clause tells about is no answer, `_told_of`). A reply that opens with the preposition
     the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
     to a question that asks "Where", opens with no name."""
     clauses = _clauses(text)
-    if not clauses or not _BARE_NAME.match(clauses[0]) or answers[0].start == 0:
+    if not clauses or answers[0].start == 0:
+        return False
+    if not (_name_clause(clauses[0]) or _opens_with_a_name(tokens, subject)):
         return False
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
@@ -1436,10 +1500,60 @@ def _answered_by_another(
         return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
-        if not _in_passing(tokens, m, passing):
+        if not (_in_passing(tokens, m, passing) or _told_of(tokens, m, relation)):
             return False
         passing.add(m.end)
     return True
+
+
+_OPENING_NAME_MAX_WORDS = 3
+
+
+def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> bool:
+    """Rules 11: whether the reply's first clause, to any stop (a dash too: "Sydney — ..."),
+    is only capitalised words, no more than `_OPENING_NAME_MAX_WORDS`, the first no word that
+    is never a name (`_NOT_NAMES`) nor an adverb, and not the subject's name."""
+    first = [t for t in tokens if t.clause == tokens[0].clause]
+    return (
+        not any(m.start == 0 for m in _subject_mentions(tokens, subject))
+        and len(first) <= _OPENING_NAME_MAX_WORDS
+        and all(t.word and t.raw[:1].isupper() for t in first)
+        and first[0].norm not in _NOT_NAMES
+        and not first[0].norm.endswith("ly")
+    )
+
+
+def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+    """Rules 11: whether a later clause makes less of a true answer after the reply opened with
+    another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
+    after the first, right before its verb (`_clause_told`), the clause has a word that makes
+    less of it (`_LESSER`) and none of the question's relation words (not "Sydney; Canberra is
+    the capital"), and no word between takes the first name back (`_RETRACTING`, a
+    correction's first word)."""
+    if not relation or tokens[m.start].clause == tokens[0].clause:
+        return False
+    if any(t.norm in _RETRACTING or t.norm in _MARKERS_BY_FIRST for t in tokens[: m.start]):
+        return False  # "Sydney... no, Canberra has been the capital since 1913"
+    rest = _clause_told(tokens, m)
+    return rest is not None and bool(rest & _LESSER) and not rest & relation
+
+
+def _clause_told(tokens: Sequence[Token], m: Mention) -> frozenset[str] | None:
+    """The words (less a plural -s) from a mention to the end of its clause when the mention
+    opens its clause (after articles) right before a verb (`_CLAUSE_VERBS`, `_a_verb`): the
+    clause tells about what it names; else None."""
+    clause = tokens[m.start].clause
+    if m.end >= len(tokens) or tokens[m.end].clause != clause:
+        return None
+    if any(t.clause == clause and t.norm not in _ARTICLES for t in tokens[: m.start]):
+        return None
+    if not (tokens[m.end].norm in _CLAUSE_VERBS or _a_verb(tokens, m.end)):
+        return None
+    return frozenset(t.norm.removesuffix("s") for t in tokens[m.end :] if t.clause == clause)
+
+
+_LESSER = frozenset({"only", "just", "merely", "simply", "mainly", "mostly"})
+"""Words by which a clause makes less of what it tells about ("Canberra only hosts ...")."""
 
 
 _FILLERS = frozenset({"the", "a", "an", "also", "maybe", "perhaps", "possibly", "even"})
@@ -1471,13 +1585,18 @@ class _Shared(NamedTuple):
 
 
 def _shared_with_subject(
-    tokens: Sequence[Token], found: Sequence[Mention], subject: tuple[str, ...]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    subject: tuple[str, ...],
+    relation: frozenset[str] = frozenset(),
 ) -> _Shared:
     """True mentions by a name the subject shares (Djibouti, the capital of Djibouti): a
     possessive one ("Djibouti's capital") or one after a preposition ("It is in Djibouti") is
     the subject, not the answer (dropped), as is one inside a longer name of the subject ("São
-    Tomé" in "São Tomé and Príncipe's capital"); the others count, but only the rules' best
-    reading (kept: the verdict is uncertain if nothing else answers)."""
+    Tomé" in "São Tomé and Príncipe's capital"), and (rules 11) one that opens its clause right
+    before a verb, in a clause without the question's relation words (``relation``: "Monaco is a
+    city-state" tells about the subject; not "Monaco is its own capital"); the others count, but
+    only the rules' best reading (kept: the verdict is uncertain if nothing else answers)."""
     if not subject:
         return _Shared(frozenset(), frozenset())
     spans = {(start, end) for start, end, _ in _truth_table((subject,)).matches(tokens)}
@@ -1490,11 +1609,22 @@ def _shared_with_subject(
             continue
         if m.owner >= 0 or (m.start, m.end) not in spans:
             continue
-        if tokens[m.end - 1].raw.endswith(("'s", "'S")) or _after_preposition(tokens, m.start):
+        if (
+            tokens[m.end - 1].raw.endswith(("'s", "'S"))
+            or _after_preposition(tokens, m.start)
+            or _subject_told_about(tokens, m, relation)
+        ):
             dropped.add(m)
         else:
             kept.add(m)
     return _Shared(frozenset(dropped), frozenset(kept))
+
+
+def _subject_told_about(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+    """Whether a clause tells about what a mention names (`_clause_told`) without the question's
+    relation words."""
+    rest = _clause_told(tokens, m) if relation else None
+    return rest is not None and not rest & relation
 
 
 _LOCATIVE = frozenset({"in", "within", "inside", "throughout", "across"})
@@ -1760,11 +1890,12 @@ _STRONG_CORRECTIONS = (
     ("correct", "myself"),
     ("actually", "its"),
     ("actually", "it", "is"),
+    ("actually", "it", "was"),
     ("actually", "i", "think"),
     ("actually", "i", "believe"),
 )
 """Words after which the reply takes back what it said: what follows is its answer (rules 10:
-"final answer")."""
+"final answer"; rules 11: "actually it was", as "actually it is")."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),

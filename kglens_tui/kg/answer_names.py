@@ -4,11 +4,13 @@ put in a question (the aliases a question shows are the KG's own).
 They come from maintained sources, by the entity's key in the bundled KGs:
 
 - countries (``country:ISO3``): CLDR territory names in every locale (Babel) and pycountry's
-  names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic");
+  names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic"),
+  and (rules 11) their ISO 3166-1 codes, matched only standing alone (`_codes`);
 - currencies (``currency:ISO4217``): CLDR currency names, their plurals and symbols in every
   locale, and the symbol in the locales of the territories that use it today ("euros", "€",
   "US$", "zł", "₡", "GH₵", "Swedish kronor"), and the currency's unit word ("kronor"
-  for the Swedish krona) by `unit_words`;
+  for the Swedish krona) by `unit_words`, and in the official languages of the territories
+  that used it ("punt", "gulden") by `local_unit_words`;
 - languages (``language:ISO639-3``): CLDR language names in every locale and pycountry's;
 - capitals (``city:NAME-ISO3``): the CLDR exemplar city of the tz zone named after the city in
   every locale, and the zone's former tz names ("Wien", "Москва", "東京", "Praha"; "Kiev");
@@ -26,7 +28,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   "Castilian"), each unambiguous and no other place's or language's name.
 
 A name that sources give to two entities of one kind (a symbol "$", the exemplar city of two
-zones) is dropped: it names neither. Names are compared as the matcher compares every name
+zones) is dropped: it names neither; so is a name of one kana, Han or Hangul letter another
+entity's name of that kind contains (rules 11: the yen's "円" is kept, "元" of "日元" is not). Names are compared as the matcher compares every name
 (NFKC, accents and case folded: `kglens_tui.answers.mentions`). Names in a script other than Latin
 (Cyrillic, Greek) also get their transliteration by anyascii ("Moskva").
 """
@@ -38,7 +41,7 @@ import json
 import re
 import unicodedata
 import zoneinfo
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -131,12 +134,40 @@ def _unambiguous(
         preferred = codes & prefer
         if len(preferred) == 1 and len(codes) > 1:
             codes.intersection_update(preferred)
+    letters = _one_letter_names(names_by_code, folded)
     return {
         code: tuple(
-            sorted(n for n in names if owners[folded[n]] == {code} and _long_enough(n, folded[n]))
+            sorted(
+                n
+                for n in names
+                if owners[folded[n]] == {code}
+                and (_long_enough(n, folded[n]) or letters.get(folded[n]) == {code})
+            )
         )
         for code, names in names_by_code.items()
     }
+
+
+def _one_letter_names(
+    names_by_code: dict[str, set[str]], folded: dict[str, str]
+) -> dict[str, set[str]]:
+    """Rules 11: a name that is one letter of a script written without spaces (the yen's "円")
+    -> the codes any of whose names has that letter. The matcher finds such a letter inside a
+    run of them ("円です"), so it names a code only where no other code's name has it ("元" is
+    in "日元" and "美元": it names no currency alone)."""
+    single = {f for f in folded.values() if len(f) == 1 and _UNSPACED_LETTER.match(f)}
+    if not single:
+        return {}
+    out: dict[str, set[str]] = defaultdict(set)
+    for code, names in names_by_code.items():
+        for name in names:
+            for letter in single.intersection(folded[name]):
+                out[letter].add(code)
+    return out
+
+
+_UNSPACED_LETTER = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+"""Letters of kana, Han and Hangul, whose words are not set apart by spaces."""
 
 
 def _long_enough(name: str, folded: str | None = None) -> bool:
@@ -528,6 +559,20 @@ def _alpha2(alpha3: str) -> str | None:
     return country.alpha_2 if country is not None else None
 
 
+def _codes(names: tuple[str, ...], known: tuple[str, ...]) -> tuple[str, ...]:
+    """Rules 11: the ISO 3166-1 alpha-2 and alpha-3 codes ("AU", "AUS") of the one country one
+    of whose names is in ``names`` or ``known``, matched only as written and where no other
+    name stands around them (not "SE Asia")."""
+    import pycountry
+
+    folded = {_fold(n) for n in (*names, *known)}
+    codes = {code for name in folded for code in _english_territories().get(name, ())}
+    if len(codes) != 1:
+        return ()
+    country = pycountry.countries.get(alpha_2=codes.pop())
+    return (country.alpha_2, country.alpha_3) if country is not None else ()
+
+
 def _city_names(key: str, label: str) -> tuple[str, ...]:
     alpha3 = key.rsplit("-", 1)[-1]
     alpha2 = _alpha2(alpha3) if len(alpha3) == 3 else None
@@ -604,7 +649,11 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         alpha2 = _alpha2(code)
         names = territory_names().get(alpha2, ()) if alpha2 else ()
     elif kind == "currency":
-        names = (*currency_names().get(code, ()), *unit_words(label, code))
+        names = (
+            *currency_names().get(code, ()),
+            *unit_words(label, code),
+            *local_unit_words().get(code, ()),
+        )
     elif kind == "language":
         names = language_names().get(code, ())
     elif kind == "city":
@@ -619,6 +668,8 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         shorts = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
         folded = {_fold(n) for n in (label, *known)}
         return AnswerNames((), tuple(sorted(n for n in shorts if _fold(n) not in folded)))
+    if kind == "country" or (kind not in SOURCED_KINDS and names):
+        short = (*short, *_codes(names, known if kind != "country" else (label, *known)))
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
@@ -662,6 +713,54 @@ def unit_words(label: str, code: str) -> tuple[str, ...]:
         if len(words) >= 2 and words[-1].isalpha():
             out.add(words[-1].lower())
     return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1)
+def local_unit_words() -> dict[str, tuple[str, ...]]:
+    """Rules 11: ISO 4217 code -> the currency's unit word in the official languages of the
+    territories that have used it (CLDR): the word at the end of its name where that language
+    puts the unit (`_unit_position`), when another currency's name has it there too ("punt" of
+    the Irish "Punt Éireannach", as "Punt Steirling"; "gulden" of the Dutch "Nederlandse
+    gulden"), lower-cased, of letters only and at least three of them."""
+    from babel import Locale, UnknownLocaleError
+    from babel.core import get_global
+    from babel.languages import get_official_languages
+
+    languages: dict[str, set[str]] = defaultdict(set)
+    for territory, spans in get_global("territory_currencies").items():
+        for language in get_official_languages(territory):
+            languages[language].update(span[0] for span in spans if span[3])
+    out: dict[str, set[str]] = defaultdict(set)
+    for language, codes in sorted(languages.items()):
+        try:
+            names = Locale.parse(language).currencies
+        except (UnknownLocaleError, ValueError):
+            continue
+        words = {code: _QUALIFIED.sub("", name).casefold().split() for code, name in names.items()}
+        position = _unit_position(list(words.values()))
+        at = Counter(w[position] for w in words.values() if len(w) >= 2)
+        for code in codes & words.keys():
+            if len(words[code]) < 2:
+                continue
+            unit = words[code][position]
+            if at[unit] >= 2 and unit.isalpha() and len(unit) >= 3:
+                out[code].add(unit)
+    return {code: tuple(sorted(units)) for code, units in out.items()}
+
+
+_QUALIFIED = re.compile(r"\s*\([^()]*\)\s*$")
+"""A bracketed qualifier at the end of a currency's name ("Zimbabwean Dollar (1980–2008)")."""
+
+
+def _unit_position(names: list[list[str]]) -> int:
+    """Where a language puts a currency's unit in its names (words): first (0: "Punt
+    Steirling", "dollar canadien") or last (-1: "Canadian dollar", "Kanadischer Dollar"),
+    whichever more names share a word at."""
+    firsts = Counter(w[0] for w in names if len(w) >= 2)
+    lasts = Counter(w[-1] for w in names if len(w) >= 2)
+    shared_first = sum(n for n in firsts.values() if n >= 2)
+    shared_last = sum(n for n in lasts.values() if n >= 2)
+    return 0 if shared_first > shared_last else -1
 
 
 @lru_cache(maxsize=1)
@@ -784,6 +883,7 @@ def warm() -> None:
     """Load every source now (about a second), so a run's first replies do not wait for it."""
     territory_names()
     currency_names()
+    local_unit_words()
     language_names()
     zone_cities()
     offset_names()
