@@ -327,7 +327,7 @@ class KGLensApp(App[Any]):
         target on its questions (`QueuedTargets`)."""
         self._start(config, KGLENS, more_targets)
 
-    def start_mode_run(self, config: ModeConfig, more_targets: Sequence[str] = ()) -> None:
+    def start_mode_run(self, config: Any, more_targets: Sequence[str] = ()) -> None:
         """Start a KONTEST, fact-eval or other mode's run in its own process and show it live
         (and the further targets' runs, as `start_run`)."""
         self._start(config, config.mode, more_targets)
