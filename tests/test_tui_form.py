@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Input, Label, Select
-from tui_support import make_app
+from tui_support import make_app, open_form
 
 from kglens_tui.cli import build_parser
 from kglens_tui.probe.config import RunConfig
@@ -17,25 +17,14 @@ from kglens_tui.settings import load_settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
-from kglens_tui.tui.screens.new_run import NewRunScreen
 
 SIZE = (80, 24)
-
-
-async def _form(pilot) -> NewRunScreen:
-    app = pilot.app
-    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-    await pilot.press("n")
-    await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
-    form = app.screen
-    await wait_for(pilot, lambda: getattr(form, "_opened", None) is not None)
-    return form
 
 
 async def test_esc_leaves_an_unchanged_form_at_once(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         assert not form.changed()
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -44,7 +33,7 @@ async def test_esc_leaves_an_unchanged_form_at_once(tmp_path: Path) -> None:
 async def test_esc_on_a_changed_form_asks_before_discarding_it(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#batch_size", Input).value = "7"
         await pilot.pause()
         assert form.changed()
@@ -63,7 +52,7 @@ async def test_esc_on_a_changed_form_asks_before_discarding_it(tmp_path: Path) -
 async def test_the_back_button_asks_as_esc_does(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#seed", Input).value = "99"
         await pilot.pause()
         form.query_one("#back").press()
@@ -75,7 +64,7 @@ async def test_the_back_button_asks_as_esc_does(tmp_path: Path) -> None:
 async def test_validation_lists_every_error_at_once_in_the_labels_words(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kglens"
         form.query_one("#batch_size", Input).value = "0"
         form.query_one("#iterations", Input).value = ""
@@ -99,7 +88,7 @@ async def test_validation_lists_every_error_at_once_in_the_labels_words(tmp_path
 async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kontest"
         await wait_for(pilot, lambda: bool(form.query_one("#facts").display))
         form.query_one("#facts", Input).value = "0"
@@ -115,7 +104,7 @@ async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> 
     """An error from the run settings' own checks, which name the setting, names the label."""
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kglens"
         form.query_one("#generator", Input).value = "x"
         await pilot.pause()
@@ -157,7 +146,7 @@ async def test_every_setting_of_a_run_command_is_a_field_of_the_form(
     settings = {a.dest for a in _run_command(*command)._actions} - NOT_SETTINGS
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=(160, 48)) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#mode", Select).value = mode
         form.query_one("#target", Select).value = "openai"
         await wait_for(pilot, lambda: form.query_one("#base_url").display)
@@ -182,7 +171,7 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
     started: list[RunConfig] = []
     app.start_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#target", Select).value = "openai"
         form.query_one("#model", Input).value = "priced-model"
         form.query_one("#iterations", Input).value = str(iterations)
@@ -211,7 +200,7 @@ async def test_an_unknown_transitive_predicate_is_an_error_on_the_form(tmp_path:
     started: list = []
     app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kontest"
         await wait_for(pilot, lambda: bool(form.query_one("#transitive").display))
         form.query_one("#transitive", Input).value = "member_of, [b]nosuch"
@@ -226,7 +215,7 @@ async def test_an_unknown_transitive_predicate_is_an_error_on_the_form(tmp_path:
 async def test_the_help_line_shows_a_fields_help_literally(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=(120, 40)) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#max_cost", Input).focus()
         help_line = form.query_one("#field-help")
         await wait_for(pilot, lambda: "Budget" in str(help_line.render()))
@@ -244,7 +233,7 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
     started: list = []
     app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#mode", Select).value = "facteval"
         form.query_one("#target", Select).value = "openai"
         await wait_for(pilot, lambda: bool(form.query_one("#facts").display))
@@ -267,7 +256,7 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
 async def test_generated_fields_join_the_errors_listed_at_once(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=(120, 40)) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#batch_size", Input).value = "0"
         form.query_one("#timeout_s", Input).value = ""
         form.query_one("#temperature", Input).value = "."

@@ -9,28 +9,17 @@ from types import SimpleNamespace
 
 from conftest import wait_for
 from textual.widgets import Checkbox, Input, Select
-from tui_support import SIZE, make_app
+from tui_support import SIZE, make_app, open_form
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import QueuedTargets
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
-from kglens_tui.tui.screens.new_run import NewRunScreen
 
 ASKED = (
     "SELECT iteration, slot, edge_id, qtype, question, expected FROM observation "
     "WHERE run_id = ? ORDER BY iteration, slot"
 )
-
-
-async def _form(pilot) -> NewRunScreen:
-    app = pilot.app
-    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-    await pilot.press("n")
-    await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
-    form = app.screen
-    await wait_for(pilot, lambda: getattr(form, "_opened", None) is not None)
-    return form
 
 
 async def test_the_form_asks_every_further_target_the_first_runs_questions(
@@ -39,7 +28,7 @@ async def test_the_form_asks_every_further_target_the_first_runs_questions(
     db = tmp_path / "w.db"
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kglens"
         form.query_one("#target", Select).value = "sim"
         form.query_one("#iterations", Input).value = "2"
@@ -74,7 +63,7 @@ async def test_the_form_asks_every_further_target_the_first_runs_questions(
 async def test_bad_further_targets_are_errors_in_the_labels_words(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SIZE) as pilot:
-        form = await _form(pilot)
+        form = await open_form(pilot)
         status = form.query_one("#form-status")
         for given, error in (
             ("sim:1, sim:1", "More targets, same questions: sim:1 is given twice"),

@@ -49,3 +49,19 @@ class Spy:
                 out = then(out)
         self.done += 1
         return out
+
+
+async def open_form(pilot) -> Any:
+    """From home, the new-run form, once it has read its choices (`NewRunScreen`)."""
+    from conftest import wait_for
+
+    from kglens_tui.tui.screens.home import HomeScreen
+    from kglens_tui.tui.screens.new_run import NewRunScreen
+
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await pilot.press("n")
+    await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
+    form = app.screen
+    await wait_for(pilot, lambda: getattr(form, "_opened", None) is not None)
+    return form

@@ -20,6 +20,7 @@ from kglens_tui.core.figure_files import (
     figure_label,
     new_figure,
     plain,
+    rate_bars,
     write_figure_files,
 )
 from kglens_tui.core.intervals import wilson
@@ -72,24 +73,14 @@ def predicate_figure(data: RunData) -> Figure | None:
         return None
     fig = new_figure(6.4, max(2.0, 0.28 * len(per) + 1.0))
     ax = fig.add_subplot()
-    y = np.arange(len(per))
-    wins = np.array([100 * kw.rate.win for _, kw in per])
-    lows = np.array([100 * kw.rate.win_interval()[0] for _, kw in per])
-    highs = np.array([100 * kw.rate.win_interval()[1] for _, kw in per])
-    ax.barh(y, wins, xerr=[wins - lows, highs - wins], capsize=2, color="tab:blue", alpha=0.8)
-    chance = [kw.chance_win for _, kw in per]
-    ax.scatter(
-        [100 * c for c in chance if c is not None],
-        [i for i, c in enumerate(chance) if c is not None],
-        marker="|",
-        color="black",
-        s=120,
-        label="chance",
-        zorder=3,
-    )
-    ax.set_yticks(y, [figure_label(name) for name, _ in per], fontsize="small", parse_math=False)
-    ax.invert_yaxis()  # worst on top
-    ax.set_xlim(0, 100)
+    rate_bars(
+        ax,
+        [name for name, _ in per],
+        [(kw.rate.win, *kw.rate.win_interval()) for _, kw in per],
+        [kw.chance_win for _, kw in per],
+        "tab:blue",
+        "chance",
+    )  # worst on top
     ax.set_xlabel("KG-wide win rate (%), 95% interval")
     ax.set_title(f"Run {data.run.id}: KG-wide win rate per predicate, worst first")
     ax.legend(loc="lower right", fontsize="small")

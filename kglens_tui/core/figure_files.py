@@ -17,6 +17,7 @@ from kglens_tui.core.safetext import visible
 from kglens_tui.core.safewrite import atomic_output
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 FIGURE_FORMATS = ("svg", "png", "pdf")
@@ -55,6 +56,35 @@ def plain(make: Callable[[T], R]) -> Callable[[T], R]:
 
     made.__doc__ = make.__doc__
     return made
+
+
+def rate_bars(
+    ax: Axes,
+    names: Sequence[str],
+    rates: Sequence[tuple[float, float, float]],
+    chance: Sequence[float | None],
+    colour: str,
+    chance_label: str,
+) -> None:
+    """Horizontal bars of rates (value, low, high, as shares) with their interval whiskers, each
+    row's chance as a black tick, ``names`` (data) as the rows' labels, the first row on top."""
+    import numpy as np
+
+    y = np.arange(len(rates))
+    value, low, high = (np.array([100 * r[i] for r in rates]) for i in range(3))
+    ax.barh(y, value, xerr=[value - low, high - value], capsize=2, color=colour, alpha=0.8)
+    ax.scatter(
+        [100 * c for c in chance if c is not None],
+        [i for i, c in enumerate(chance) if c is not None],
+        marker="|",
+        color="black",
+        s=120,
+        label=chance_label,
+        zorder=3,
+    )
+    ax.set_yticks(y, [figure_label(name) for name in names], fontsize="small", parse_math=False)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
 
 
 def write_figure_files(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kglens_tui.answers.bias import Rate
-from kglens_tui.core.figure_files import figure_label, new_figure, plain
+from kglens_tui.core.figure_files import new_figure, plain, rate_bars
 from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.kontest_compare import ErrorOverlap
 from kglens_tui.runs.record import RunRecord
@@ -26,26 +26,15 @@ def _overlap_figure(compared: tuple[Sequence[RunRecord], ErrorOverlap]) -> Figur
         return None
     fig = new_figure(9.0, max(2.6, 0.45 * len(runs) + 1.6))
     left, right = fig.subplots(1, 2, width_ratios=(3, 2))
-    y = np.arange(len(runs))
     rates = [Rate(len(o.errors[i]), o.valid[i]) for i in range(len(runs))]
-    value = np.array([100 * (r.value or 0.0) for r in rates])
-    low = np.array([100 * (r.interval or (0.0, 0.0))[0] for r in rates])
-    high = np.array([100 * (r.interval or (0.0, 0.0))[1] for r in rates])
-    left.barh(y, value, xerr=[value - low, high - value], capsize=2, color="tab:red", alpha=0.8)
-    chance = [None if p is None else metamorphic_chance(p) for p in o.yes_rates]
-    left.scatter(
-        [100 * c for c in chance if c is not None],
-        [i for i, c in enumerate(chance) if c is not None],
-        marker="|",
-        color="black",
-        s=120,
-        label="coin at the run's yes-rate",
-        zorder=3,
+    rate_bars(
+        left,
+        [f"run {r.id}: {r.target_label}" for r in runs],
+        [(r.value or 0.0, *(r.interval or (0.0, 0.0))) for r in rates],
+        [None if p is None else metamorphic_chance(p) for p in o.yes_rates],
+        "tab:red",
+        "coin at the run's yes-rate",
     )
-    names = [figure_label(f"run {r.id}: {r.target_label}", 36) for r in runs]
-    left.set_yticks(y, names, fontsize="small")
-    left.invert_yaxis()
-    left.set_xlim(0, 100)
     left.set_xlabel("errors (% of valid metamorphic tests), 95% interval")
     left.legend(loc="lower right", fontsize="x-small")
     ks = np.arange(1, len(runs) + 1)
