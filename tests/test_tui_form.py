@@ -17,6 +17,7 @@ from kglens_tui.settings import load_settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.new_run import FormRun
 
 SIZE = (80, 24)
 
@@ -178,7 +179,7 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
         form.query_one("#batch_size", Input).value = str(batch)
         await pilot.pause()
         config = form.build_config()  # what Start does once the endpoint answered:
-        form._check_workspace(config, form.build_mode_config(config), (), True, ())
+        form._check_workspace(FormRun(config, form.build_mode_config(config)), True, ())
         if asks:
             await wait_for(
                 pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
@@ -241,7 +242,7 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
         form.query_one("#facts", Input).value = "2"
         await pilot.pause()
         config = form.build_config()  # what Start does once the endpoint answered:
-        form._check_workspace(config, form.build_mode_config(config), (), True, ())
+        form._check_workspace(FormRun(config, form.build_mode_config(config)), True, ())
         await wait_for(
             pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query(Label)
         )

@@ -11,7 +11,7 @@ import pytest
 from conftest import wait_for
 from textual.widgets import Select
 from textual.worker import WorkerState
-from tui_support import Spy, make_app
+from tui_support import Spy, make_app, open_form
 
 from kglens_tui.tui.screens import new_run
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
@@ -29,12 +29,7 @@ def check_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
 
 
 async def _kontest_on_places(pilot) -> NewRunScreen:
-    app = pilot.app
-    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-    await pilot.press("n")
-    await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
-    form = app.screen
-    await wait_for(pilot, lambda: getattr(form, "_opened", None) is not None)
+    form = await open_form(pilot)
     form.query_one("#mode", Select).value = "kontest"
     form.query_one("#kg", Select).value = "places"
     await wait_for(pilot, lambda: bool(form.query_one("#transitive").display))

@@ -184,6 +184,16 @@ class FormChoice:
     kg: str
 
 
+@dataclass(frozen=True)
+class FormRun:
+    """What Start starts once checked: the KGLens settings the form holds, the chosen unit
+    mode's (None in KGLens mode), and the further targets asked the same questions."""
+
+    config: RunConfig
+    mode_config: Any
+    more: tuple[str, ...] = ()
+
+
 GENERATED: dict[str, FormField] = generated_fields(FORM_MODES, BY_HAND)
 """The form's generated fields, by setting name."""
 
@@ -775,31 +785,29 @@ class NewRunScreen(Screen[Any]):
             return
         try:
             config = self.build_config()
-            mode_config = self.build_mode_config(config)
-            more = self.more_targets(config.target)
+            run = FormRun(config, self.build_mode_config(config), self.more_targets(config.target))
         except (ConfigError, ValueError) as exc:
             self._error(type(exc)(self._in_labels(str(exc))))
             return
         if any(
             spec_kind(s) == "openai"
-            for s in (config.target, config.generator, config.verifier, *more)
+            for s in (config.target, config.generator, config.verifier, *run.more)
         ):
             self._status("checking the endpoint…")
-            self._check_endpoint(config, mode_config, more, start)
+            self._check_endpoint(run, start)
         else:
             self._status("checking the settings against the KG…")
-            self._check_workspace(config, mode_config, more, start, ())
+            self._check_workspace(run, start, ())
 
     @work(exclusive=True, group="check", exit_on_error=False)
-    async def _check_endpoint(
-        self, config: RunConfig, mode_config: Any, more: tuple[str, ...], start: bool
-    ) -> None:
+    async def _check_endpoint(self, run: FormRun, start: bool) -> None:
         from kglens_tui.llm.openai_compat import check_endpoint
 
+        config = run.config
         base = config.base_url or "https://api.openai.com/v1"
         models = {
             s.partition(":")[2].strip()
-            for s in (config.target, config.generator, config.verifier, *more)
+            for s in (config.target, config.generator, config.verifier, *run.more)
             if spec_kind(s) == "openai"
         }
         try:
@@ -811,36 +819,25 @@ class NewRunScreen(Screen[Any]):
                 self._error(exc)
             return
         if on_stack(self):
-            self._check_workspace(config, mode_config, more, start, tuple(notes))
+            self._check_workspace(run, start, tuple(notes))
 
     @work(thread=True, exclusive=True, group="cost", exit_on_error=False)
-    def _check_workspace(
-        self,
-        config: RunConfig,
-        mode_config: Any,
-        more: tuple[str, ...],
-        start: bool,
-        notes: tuple[str, ...],
-    ) -> None:
+    def _check_workspace(self, run: FormRun, start: bool, notes: tuple[str, ...]) -> None:
         """The KG checks and the cost estimate (`checked_estimate`, of every target's run) off
         the screen's thread; then `_checked` on it, unless a newer check has replaced this one."""
         worker = get_current_worker()
         try:
             outcome: tuple[list[str], bool] | str = checked_estimate(
-                self.app.db_path, self.app.settings, config, mode_config, more
+                self.app.db_path, self.app.settings, run.config, run.mode_config, run.more
             )
         except (KGLensError, ValueError, sqlite3.Error) as exc:
             outcome = str(exc)
         if not worker.is_cancelled:
-            self.app.call_from_thread(
-                self._checked, config, mode_config, more, start, notes, outcome
-            )
+            self.app.call_from_thread(self._checked, run, start, notes, outcome)
 
     def _checked(
         self,
-        config: RunConfig,
-        mode_config: Any,
-        more: tuple[str, ...],
+        run: FormRun,
         start: bool,
         notes: tuple[str, ...],
         outcome: tuple[list[str], bool] | str,
@@ -857,19 +854,12 @@ class NewRunScreen(Screen[Any]):
         if notes:  # what the endpoint answered
             self._status("; ".join(said), "green")
         if start:
-            self._after_estimate(config, mode_config, more, found, asks)
+            self._after_estimate(run, found, asks)
             return
-        ready = f"{config.target}: settings checked, ready to start"
+        ready = f"{run.config.target}: settings checked, ready to start"
         self._status("; ".join(said) or ready, "green")
 
-    def _after_estimate(
-        self,
-        config: RunConfig,
-        mode_config: Any,
-        more: tuple[str, ...],
-        found: list[str],
-        asks: bool,
-    ) -> None:
+    def _after_estimate(self, run: FormRun, found: list[str], asks: bool) -> None:
         """Start, once the estimates (``found``, one per priced target) are confirmed where
         one of them ``asks``."""
         if not self.is_mounted or self.app.screen is not self:
@@ -878,7 +868,7 @@ class NewRunScreen(Screen[Any]):
         if not asks:
             if found:
                 self.notify(said, title="cost")
-            self._go(config, mode_config, more)
+            self._go(run)
             return
         self._status("; ".join(found))
         limit = self.app.settings.confirm_cost_above
@@ -889,12 +879,13 @@ class NewRunScreen(Screen[Any]):
 
         def answer(start: bool | None) -> None:
             if start and self.app.screen is self:
-                self._go(config, mode_config, more)
+                self._go(run)
 
         self.app.push_screen(ConfirmScreen(question), answer)
 
-    def _go(self, config: RunConfig, mode_config: Any, more: tuple[str, ...] = ()) -> None:
+    def _go(self, run: FormRun) -> None:
         """Start the run the form holds (checked, and its cost confirmed where it asks)."""
+        config = run.config
         self.app.form_choice = FormChoice(
             str(self.query_one("#mode", Select).value),
             str(self.query_one("#target", Select).value),
@@ -903,7 +894,7 @@ class NewRunScreen(Screen[Any]):
             config.api_key_env,
             config.kg,
         )
-        if mode_config is None:
-            self.app.start_run(config, more)
+        if run.mode_config is None:
+            self.app.start_run(config, run.more)
         else:
-            self.app.start_mode_run(mode_config, more)
+            self.app.start_mode_run(run.mode_config, run.more)
