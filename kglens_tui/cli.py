@@ -334,15 +334,16 @@ def cmd_probe(args: argparse.Namespace) -> int:
     try:
         config = None if args.resume is not None else _config_from_args(args)
         if config is not None:
-            args.more_targets = further_targets(args.more_targets, config.target)
+            args.more_targets = further_targets(args.more_targets, config)
             for target in [config.target, *args.more_targets]:
                 each = dataclasses.replace(config, target=target)
                 confirm_cost(each, args.yes, say_cost, ask_on_terminal())
     except ConfigError as exc:
         raise CLIError(str(exc)) from exc
-    if args.more_targets and config is not None and config.plan_of is not None:
-        raise CLIError("more than one --target asks the first target's questions: drop --plan-of")
     code, leader = _probe_one(conn, args, config)
+    if leader is None and args.more_targets and code != INTERRUPTED_EXIT:
+        targets = ", ".join(args.more_targets)
+        print_error(f"the first target's run did not finish, so {targets} did not start")
     if leader is None or config is None or not args.more_targets:
         return code
     runs = [leader]

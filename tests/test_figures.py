@@ -107,8 +107,12 @@ def test_kontest_fig4_and_fact_evals_relations_are_files_too(
     # a file in the folder's way is refused before any work, in one line
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    assert main([*base, "facteval", "report", "3", "--figures", str(blocker)]) == 2
-    assert "a file is in the way" in capsys.readouterr().err
+    for under in (blocker, blocker / "sub"):
+        assert main([*base, "facteval", "report", "3", "--figures", str(under)]) == 2
+        err = capsys.readouterr().err
+        assert "a file is in the way" in err and len(err.strip().splitlines()) == 1
+    assert main([*base, "consistency", "compare", "1", "2", "--figures", " "]) == 2
+    assert "--figures: give a folder" in capsys.readouterr().err
 
 
 def test_mode_figures_draw_labels_as_written() -> None:

@@ -4,6 +4,7 @@ probabilities (`probe.plan`), `kglens probe --target A --target B`, and the pair
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -287,8 +288,12 @@ def test_run_mode_with_two_targets_asks_both_the_same_questions(
     ("targets", "error"),
     [
         (["--target", "sim", "--set", "target=sim:1"], "give the target once"),
-        (["--target", "sim", "--target", "sim"], "more targets: sim is given twice"),
+        (["--target", "sim", "--target", "sim:1", "--target", "sim:1"], "sim:1 is given twice"),
         (["--target", "sim", "--target", ":x"], "more targets: empty target kind"),
+        (["--target", "sim", "--target", "SIM "], "more targets: SIM is the first target"),
+        (["--target", "sim", "--target", ""], "more targets: an empty target"),
+        (["--target", "sim", "--target", "[red]x[/]"], "more targets: [red]x[/]: target"),
+        (["--target", "sim", "--target", "sim:1\x1b[2J"], "more targets: sim:1␛[2J"),
     ],
 )
 def test_run_mode_refuses_muddled_targets_and_stores_nothing(
@@ -298,3 +303,43 @@ def test_run_mode_refuses_muddled_targets_and_stores_nothing(
     assert main(["--db", str(db), "run", "kglens", "--set", "kg=country", *targets]) == 2
     assert error in capsys.readouterr().err
     assert connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
+
+
+def test_several_targets_on_an_earlier_plan_all_ask_that_plan(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    sets = ["--set", "kg=country", "--set", "subset=paper16", "--set", "iterations=2"]
+    sets += ["--set", "batch_size=8"]
+    assert main(["--db", str(db), "run", "kglens", *sets, "--target", "sim", "--quiet"]) == 0
+    more = ["--target", "sim:1", "--target", "sim:2", "--set", "plan_of=1"]
+    assert main(["--db", str(db), "run", "kglens", *sets, *more, "--quiet", "--yes"]) == 0
+    conn = connect(db)
+    plans = [
+        json.loads(c)["plan_of"] for (c,) in conn.execute("SELECT config FROM run ORDER BY id")
+    ]
+    assert plans == [None, 1, 1]
+    asked = [conn.execute(ASKED, (r,)).fetchall() for r in (1, 2, 3)]
+    assert asked[0] and asked[0] == asked[1] == asked[2]
+
+
+def test_a_first_target_that_fails_says_the_others_did_not_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    db = tmp_path / "w.db"
+    with FakeOpenAIServer(fault_rates={"500": 1.0}) as srv:
+        sets = ["--set", "kg=country", "--set", "subset=paper16", "--set", "iterations=2"]
+        sets += [
+            "--set",
+            "batch_size=8",
+            "--set",
+            "max_retries=0",
+            "--set",
+            f"base_url={srv.base_url}",
+        ]
+        targets = ["--target", "openai:down", "--target", "sim"]
+        assert main(["--db", str(db), "run", "kglens", *sets, *targets, "--quiet", "--yes"]) != 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "the first target's run did not finish, so sim did not start" in err
+    assert connect(db).execute("SELECT COUNT(*) FROM run").fetchone()[0] == 1

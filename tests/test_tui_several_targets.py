@@ -12,7 +12,7 @@ from textual.widgets import Checkbox, Input, Select
 from tui_support import SIZE, make_app, open_form
 
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.app import QueuedTargets
+from kglens_tui.tui.app import QueuedTargets, queued_note
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
 
@@ -93,3 +93,10 @@ async def test_further_targets_do_not_start_after_a_run_that_did_not_finish(
         assert app.queued is None and app.session is None
         told = "run 7 did not finish, so sim:5 did not start"
         await wait_for(pilot, lambda: any(told in n.message for n in app._notifications))
+
+
+def test_a_quit_says_which_queued_targets_do_not_start(tmp_path: Path) -> None:
+    config = make_app(tmp_path / "w.db").default_config()
+    assert queued_note(None) == "" and queued_note(QueuedTargets("kglens", config, [])) == ""
+    note = queued_note(QueuedTargets("kglens", config, ["sim:5", "[b]x[/b]"]))
+    assert note == " The targets still to ask its questions (sim:5, [b]x[/b]) do not start."

@@ -83,7 +83,6 @@ def predicate_figure(data: RunData) -> Figure | None:
     )  # worst on top
     ax.set_xlabel("KG-wide win rate (%), 95% interval")
     ax.set_title(f"Run {data.run.id}: KG-wide win rate per predicate, worst first")
-    ax.legend(loc="lower right", fontsize="small")
     return fig
 
 

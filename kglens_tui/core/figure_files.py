@@ -26,6 +26,9 @@ RC: dict[Any, Any] = {"text.parse_math": False, "svg.hashsalt": "kglens", "svg.f
 """Text is never mathtext (a "$" in a label is a dollar sign); SVG ids do not change between
 runs of the same figure."""
 
+PRINT_DPI = 300
+"""Raster figures (PNG) at print resolution."""
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -67,7 +70,8 @@ def rate_bars(
     chance_label: str,
 ) -> None:
     """Horizontal bars of rates (value, low, high, as shares) with their interval whiskers, each
-    row's chance as a black tick, ``names`` (data) as the rows' labels, the first row on top."""
+    row's chance as a black diamond (named in a legend below the plot, where it hides no bar),
+    ``names`` (data) as the rows' labels, the first row on top."""
     import numpy as np
 
     y = np.arange(len(rates))
@@ -76,12 +80,13 @@ def rate_bars(
     ax.scatter(
         [100 * c for c in chance if c is not None],
         [i for i, c in enumerate(chance) if c is not None],
-        marker="|",
+        marker="D",
         color="black",
-        s=120,
+        s=16,
         label=chance_label,
         zorder=3,
     )
+    ax.figure.legend(loc="outside lower right", fontsize="small", frameon=False)
     ax.set_yticks(y, [figure_label(name) for name in names], fontsize="small", parse_math=False)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
@@ -114,7 +119,7 @@ def save_figure(fig: Figure, path: Path, fmt: str, *, force: bool = True) -> Non
     import matplotlib
 
     with matplotlib.rc_context(RC), atomic_output(path, force=force, binary=True) as fh:
-        fig.savefig(fh, format=fmt, metadata=_metadata(fmt))
+        fig.savefig(fh, format=fmt, metadata=_metadata(fmt), dpi=PRINT_DPI)
 
 
 def _metadata(fmt: str) -> dict[str, str | None]:
@@ -152,10 +157,15 @@ def add_figure_options(parser: argparse.ArgumentParser, what: str) -> None:
 def figure_folder(args: argparse.Namespace) -> tuple[Path, list[str]] | None:
     """The folder and formats `--figures` / `--figure-format` ask for (None when not asked);
     ValueError when a file is in the folder's way or a format is unknown, before any work."""
-    if not getattr(args, "figures", None):
+    if getattr(args, "figures", None) is None:
         return None
     formats = parse_figure_formats(args.figure_format)
+    if not args.figures.strip():
+        raise ValueError("--figures: give a folder")
     folder = Path(args.figures)
-    if folder.exists() and not folder.is_dir():
-        raise ValueError(f"--figures {args.figures}: a file is in the way (give a folder)")
+    for place in (folder, *folder.parents):
+        if place.exists() and not place.is_dir():
+            raise ValueError(
+                f"--figures {args.figures}: a file is in the way at {place} (give a folder)"
+            )
     return folder, formats

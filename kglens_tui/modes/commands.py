@@ -216,7 +216,7 @@ def _run_targets(args: argparse.Namespace, conn: sqlite3.Connection, mode: str, 
             raise ConfigError("--resume continues one run: give no --target")
         return EXIT_STATUS if _drive(args, conn, None).status == RunStatus.FAILED else 0
     config = _new_config(args, mode, limit)
-    more = further_targets(args.more_targets, config.target)
+    more = further_targets(args.more_targets, config)
     each = [on_one_plan(config, t, None) for t in [config.target, *more]]
     for one in each:
         confirm_cost(one, args.yes, say_cost, ask_on_terminal(), conn)

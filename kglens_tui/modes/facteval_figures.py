@@ -43,7 +43,6 @@ def _relation_figure(per: PerRelation) -> Figure | None:
     )  # worst on top
     ax.set_xlabel("F1 (%) of every question type, 95% interval")
     ax.set_title("LLM-facteval per relation, worst first")
-    ax.legend(loc="lower right", fontsize="x-small")
     return fig
 
 

@@ -36,7 +36,6 @@ def _overlap_figure(compared: tuple[Sequence[RunRecord], ErrorOverlap]) -> Figur
         "coin at the run's yes-rate",
     )
     left.set_xlabel("errors (% of valid metamorphic tests), 95% interval")
-    left.legend(loc="lower right", fontsize="x-small")
     ks = np.arange(1, len(runs) + 1)
     right.bar(ks, [o.shared_by(int(k)) for k in ks], color="tab:gray")
     right.set_xticks(ks, [str(k) for k in ks])

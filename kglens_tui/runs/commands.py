@@ -288,7 +288,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         args.set = [*args.set, f"target={args.target[0]}"]
         named.append("target")
     config = apply_assignments(settings_config(mode.name, overridden=named), args.set)
-    more = further_targets(args.target[1:], config.target)
+    more = further_targets(args.target[1:], config)
     conn = connect(args.db or default_db_path())
     try:  # a unit mode's plan says how many requests it makes (read only)
         for target in [config.target, *more]:
@@ -300,8 +300,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     session = RunSession(args.db or default_db_path(), mode.name, config=config)
     code = drive_session(session, args.quiet)
     leader = session.run_id
+    if more and (code != 0 or leader is None):  # no plan for the others to ask
+        print_error(f"the first target's run did not finish, so {', '.join(more)} did not start")
     if not more or code != 0 or leader is None:
-        return code  # a first run that did not end well is no plan for the others
+        return code
     runs = [leader]
     for target in more:  # each further target asks the first one's questions
         session = RunSession(

@@ -6,7 +6,7 @@ import dataclasses
 from typing import TYPE_CHECKING, TypeVar
 
 from kglens_tui.llm.targets import TargetSpec
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -19,30 +19,44 @@ target then asks the first run's stored questions. A mode without it plans from 
 settings alone, so the same settings are the same questions."""
 
 
-def further_targets(specs: list[str], first: str) -> list[str]:
-    """The further targets given (blanks dropped), each a valid spec and none the first's or
-    another's twice; ConfigError names the first bad one."""
-    seen = {first.strip()}
+def _same(spec: str) -> str:
+    """A spec as compared for repeats: its kind lower-cased, spaces around the parts dropped."""
+    parsed = TargetSpec.parse(spec)
+    return f"{parsed.kind}:{parsed.arg}" if parsed.arg else parsed.kind
+
+
+def further_targets(specs: list[str], config: ModeConfig) -> list[str]:
+    """The further targets given beside ``config``'s, each checked as the first one is
+    (`check_new_run`: a known kind, no hidden characters) and none repeated; ConfigError names
+    the first bad one, before any run starts."""
+    seen = {_same(config.target)}
     out: list[str] = []
     for raw in specs:
         spec = raw.strip()
         if not spec:
-            continue
+            raise ConfigError("more targets: an empty target (give a target spec, e.g. sim:1)")
         try:
-            TargetSpec.parse(spec)
+            same = _same(spec)
         except ValueError as exc:
             raise ConfigError(f"more targets: {exc}") from None
-        if spec in seen:
+        if same == _same(config.target):
+            raise ConfigError(f"more targets: {spec} is the first target already")
+        if same in seen:
             raise ConfigError(f"more targets: {spec} is given twice")
-        seen.add(spec)
+        try:
+            check_new_run(dataclasses.replace(config, target=spec))
+        except ConfigError as exc:
+            raise ConfigError(f"more targets: {spec}: {exc}") from None
+        seen.add(same)
         out.append(spec)
     return out
 
 
 def on_one_plan(config: C, target: str, leader: int | None) -> C:
     """``config`` for ``target``, asking the questions of run ``leader`` (the first target's):
-    through `PLAN_FIELD` where the mode has it, else the same settings."""
+    through `PLAN_FIELD` where the mode has it (unless the first run itself asks an earlier
+    run's questions: then every target asks those), else the same settings."""
     names = {f.name for f in dataclasses.fields(config)}
-    if PLAN_FIELD in names and leader is not None:
+    if PLAN_FIELD in names and leader is not None and getattr(config, PLAN_FIELD) is None:
         return dataclasses.replace(config, target=target, **{PLAN_FIELD: leader})
     return dataclasses.replace(config, target=target)

@@ -95,6 +95,14 @@ def quit_question(session: RunSession) -> str:
     )
 
 
+def queued_note(queued: QueuedTargets | None) -> str:
+    """What a quit adds while further targets wait for the active run: that they do not
+    start ("" when none wait)."""
+    if queued is None or not queued.targets:
+        return ""
+    return f" The targets still to ask its questions ({', '.join(queued.targets)}) do not start."
+
+
 def quitting_text(session: RunSession) -> str:
     """What the app says while a confirmed quit ends the active run."""
     run = f"run {session.run_id}" if session.run_id is not None else "the run"
@@ -349,24 +357,34 @@ class KGLensApp(App[Any]):
         queued, self.queued = self.queued, None
         if queued is None:
             return
-        snap = ended.snapshot()
-        status = getattr(snap, "status", None)
-        if ended.run_id is None or ended.crashed or ended.error or status != RunStatus.FINISHED:
-            run = f"run {ended.run_id}" if ended.run_id is not None else "the run"
+        status = getattr(ended.snapshot(), "status", None)
+        run_id = ended.run_id
+        if (
+            run_id is not None
+            and not (ended.crashed or ended.error)
+            and status == RunStatus.FINISHED
+        ):
+            queued.runs.append(run_id)
+            if queued.targets:
+                self._start_next(queued, ended)
+                return
+        elif queued.targets:
+            run = f"run {run_id}" if run_id is not None else "the run"
             self.notify(
                 f"{run} did not finish, so {', '.join(queued.targets)} did not start.",
                 severity="warning",
                 timeout=15,
             )
-            return
-        queued.runs.append(ended.run_id)
-        if not queued.targets:
+        if len(queued.runs) > 1:
             self.notify(
                 f"{len(queued.runs)} runs asked the same questions: "
                 f"kglens {get_mode(queued.mode).compare} {' '.join(map(str, queued.runs))}",
                 timeout=20,
             )
-            return
+
+    def _start_next(self, queued: QueuedTargets, ended: RunSession) -> None:
+        """Start the next queued target's run on the first run's questions, shown live where
+        the ended run was."""
         target = queued.targets.pop(0)
         config = on_one_plan(queued.config, target, queued.runs[0])
         session = RunSession(self.db_path, queued.mode, config=config)
@@ -561,7 +579,8 @@ class KGLensApp(App[Any]):
                 self._quit_now()
 
         assert self.session is not None  # _busy
-        self.push_screen(ConfirmScreen(quit_question(self.session)), answer)
+        question = quit_question(self.session) + queued_note(self.queued)
+        self.push_screen(ConfirmScreen(question), answer)
 
     def quit_on_signal(self) -> None:
         """SIGTERM or SIGHUP: quit as a confirmed quit does, asking nothing: a run going is ended

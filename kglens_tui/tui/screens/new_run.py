@@ -329,7 +329,7 @@ class NewRunScreen(Screen[Any]):
                 yield Input(key_env, id="api_key_env", classes="openai-only")
                 yield Label("More targets, same questions")
                 yield Input(
-                    placeholder="none (or targets, comma-separated: sim:1, openai:MODEL)",
+                    placeholder="none, or e.g. sim:1, openai:MODEL",
                     id="more_targets",
                 )
                 yield Label("Question generator")
@@ -743,12 +743,6 @@ class NewRunScreen(Screen[Any]):
                 errors.append(f"{label} must be a positive number (got '{rpm}')")
         whole("max_requests", 1, required=False)
         whole("seed", None, required=True)
-        try:
-            self.more_targets()  # each a spec, none twice (the first target: on Start)
-        except ConfigError as exc:
-            errors.append(
-                labels.get("more_targets", "more targets") + str(exc)[len("more targets") :]
-            )
         model = self.query_one("#model", Input).value.strip()
         if self.query_one("#target", Select).value == "openai" and not model:
             errors.append(f"{labels.get('model', 'model')} is required for an endpoint")
@@ -761,11 +755,11 @@ class NewRunScreen(Screen[Any]):
                 errors.append(self._in_labels(str(exc)))
         return errors
 
-    def more_targets(self, first: str = "") -> tuple[str, ...]:
-        """The further targets the form names beside ``first`` (`further_targets`: each asks
+    def more_targets(self, config: RunConfig) -> tuple[str, ...]:
+        """The further targets the form names beside ``config``'s (`further_targets`: each asks
         the first run's questions); ConfigError names the first bad one."""
-        raw = comma_list(self.query_one("#more_targets", Input).value)
-        return tuple(further_targets(raw, first))
+        raw = self.query_one("#more_targets", Input).value
+        return tuple(further_targets(raw.split(",") if raw.strip() else [], config))
 
     def _in_labels(self, message: str) -> str:
         """An error from the settings' checks with the field's internal name, where it
@@ -785,7 +779,7 @@ class NewRunScreen(Screen[Any]):
             return
         try:
             config = self.build_config()
-            run = FormRun(config, self.build_mode_config(config), self.more_targets(config.target))
+            run = FormRun(config, self.build_mode_config(config), self.more_targets(config))
         except (ConfigError, ValueError) as exc:
             self._error(type(exc)(self._in_labels(str(exc))))
             return
