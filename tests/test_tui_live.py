@@ -598,3 +598,81 @@ async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fi
         assert lines[1].startswith("KG-wide win ")
         assert (senses in title) == (size != SMALL), title
         assert all(len(line) <= size[0] for line in lines)
+
+
+# the figures are made on a worker: keys are handled meanwhile; made too late, dropped
+
+
+async def test_the_live_figures_are_made_on_a_worker_and_keys_go_on_meanwhile(
+    stored: tuple[Path, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the live screen's figures are being made (held here), `?` and `escape` are
+    handled; once made they are shown, made off the UI thread."""
+    import threading
+
+    from tui_support import Spy
+
+    from kglens_tui.tui.screens import live
+    from kglens_tui.tui.screens.dialogs import HelpScreen
+
+    db, run_id = stored
+    spy = Spy(live.live_view)
+    monkeypatch.setattr(live, "live_view", spy)
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await _open(pilot, run_id)
+        gate = threading.Event()
+        spy.gate = gate
+        progress = screen.query_one("#progress", Static)
+        try:
+            screen._redraw()
+            await wait_for(pilot, spy.waiting.is_set)
+            progress.update("")
+            assert "figures being made" in screen.pending
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert str(progress.render()) == ""  # not drawn on the UI thread meanwhile
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: screen.settled and screen._last_key is not None)
+        assert "iteration 2 of 2" in str(progress.render())
+    assert spy.threads and threading.main_thread() not in spy.threads
+
+
+async def test_live_figures_made_after_the_screen_closed_are_dropped(
+    stored: tuple[Path, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Figures that come after their screen closed are not applied to it, and no error."""
+    import threading
+
+    from tui_support import Spy
+
+    from kglens_tui.tui.screens import live
+    from kglens_tui.tui.screens.home import HomeScreen
+
+    db, run_id = stored
+    spy = Spy(live.live_view)
+    monkeypatch.setattr(live, "live_view", spy)
+    applied: list[object] = []
+    monkeypatch.setattr(LiveScreen, "_apply_view", lambda self, view: applied.append(view))
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        app.open_run(run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.snapshot() is not None, 60)
+        gate = threading.Event()
+        spy.gate = gate
+        try:
+            screen._redraw()
+            await wait_for(pilot, spy.waiting.is_set)
+            applied.clear()
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers), 60)
+        assert applied == [] and spy.done >= 1
+        assert not any(n.severity == "error" for n in app._notifications)
