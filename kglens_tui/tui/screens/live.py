@@ -435,8 +435,9 @@ class LiveScreen(ReportsWorkerErrors, Screen):
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen
-        is closed (a redraw it queued may come after)."""
-        if not on_stack(self):
+        is closed (a redraw it queued may come after), nor while another screen is over it
+        (a dialog over it draws it again, dimmed, at every change)."""
+        if not on_stack(self) or self.app.screen is not self:
             return
         if self.query_one("#preds", DataTable).size.width != self._preds_width:
             self._draw_predicates()  # shown again, or resized: its layout follows its width

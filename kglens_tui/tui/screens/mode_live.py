@@ -247,8 +247,9 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
 
     def refresh_view(self) -> None:
         """Make the figures of the latest snapshot on a worker when it changed (`mode_view`);
-        they are shown once made, while the screen is open."""
-        if not on_stack(self):  # closed: a redraw it queued may come after
+        they are shown once made, while the screen is open. Nothing while another screen is
+        over it (a dialog over it draws it again, dimmed, at every change)."""
+        if not on_stack(self) or self.app.screen is not self:  # closed: a redraw may come after
             return
         follow(self, self.session)  # a stored run is read (again) on a worker
         snap = self.session.snapshot()
