@@ -673,7 +673,8 @@ async def test_live_figures_made_after_the_screen_closed_are_dropped(
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         finally:
             gate.set()
-        await wait_for(pilot, lambda: spy.done >= 1, 60)  # (a closed screen's worker is
+        # a closed screen's worker is cancelled at once; its thread ends once the gate opens
+        await wait_for(pilot, lambda: spy.done >= 1, 60)
         await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers), 60)
-        assert applied == []  # cancelled at once, its thread held until the gate opens)
+        assert applied == []
         assert not any(n.severity == "error" for n in app._notifications)
