@@ -203,3 +203,37 @@ def test_a_replay_in_a_child_process_gives_the_same_band_or_one_line(tmp_path: P
     slow = CoinReplay(db, 1)
     slow.terminate()
     assert slow.poll() and slow.band is None
+
+
+def test_a_band_replayed_once_is_kept_under_what_determines_it(tmp_path: Path) -> None:
+    """The same run opened again (here a copy of its workspace) takes the kept band, which is
+    what a fresh replay gives; a run with another count of answers is replayed anew."""
+    import shutil
+
+    from kglens_tui.analysis.coin_replay import CoinReplay
+
+    db = tmp_path / "w.db"
+    conn = connect(db)
+    config = RunConfig(
+        kg="country", subset="paper16", target="sim", iterations=2, batch_size=8, seed=913
+    )
+    run_blocking(prepare(conn, config=config, target=CoinTarget(1)))
+    conn.close()
+    first = CoinReplay(db, 1)
+    _wait(first)
+    copy = shutil.copy(db, tmp_path / "copy.db")
+    again = CoinReplay(copy, 1)
+    _wait(again)
+    conn = connect(copy)
+    fresh = coin_baseline(conn, 1)
+    assert fresh is not None and again.kept and again.band == fresh == first.band
+    conn.execute(
+        "DELETE FROM observation WHERE id = (SELECT MAX(id) FROM observation WHERE run_id = 1)"
+    )
+    conn.commit()
+    fewer = coin_baseline(conn, 1)
+    conn.close()
+    other = CoinReplay(copy, 1)
+    _wait(other)
+    assert fewer is not None and fewer.answered == fresh.answered - 1
+    assert not other.kept and other.band == fewer

@@ -266,10 +266,11 @@ async def test_live_rates_show_the_coin_band_replayed_under_the_runs_sampler(
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen) and app.screen.coin)
         screen = app.screen
         assert screen.coin == expected  # the same replays `kglens report` shows
-        await wait_for(
+        first = expected.rates[screen.query(MetricCard).first().attr]
+        await wait_for(  # drawn with the band (all the cards at once)
             pilot,
             lambda: (
-                "chance "
+                f"chance {first.mean * 100:.1f}%"
                 in str(screen.query(MetricCard).first().query(".metric-detail").first().render())
             ),
         )

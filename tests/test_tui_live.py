@@ -94,6 +94,19 @@ async def _open(pilot, run_id: int) -> LiveScreen:
     return screen
 
 
+def _drew(screen: LiveScreen) -> bool:
+    """A refresh tick, then whether its figures (made on a worker) are shown."""
+    screen.refresh_view()
+    return screen._last_key is not None and screen._view_worker is None
+
+
+async def _drawn(pilot, screen: LiveScreen) -> None:
+    """Draw the screen anew from its snapshot, as a refresh tick with a change does, and wait
+    until what its worker made is shown."""
+    screen._redraw()
+    await wait_for(pilot, lambda: _drew(screen), 60)
+
+
 def _observations(db: Path, run_id: int) -> list[tuple[str, str]]:
     conn = sqlite3.connect(db)
     rows = conn.execute(
@@ -118,9 +131,7 @@ async def test_a_stored_run_shows_each_reply_once_also_after_a_refresh(
     async with app.run_test(size=LARGE) as pilot:
         screen = await _open(pilot, run_id)  # the coin band came in: a redraw
         assert len(_entries(screen)) == len(observations)
-        screen._last_key = None  # any other redraw (a refresh tick with a change)
-        screen.refresh_view()
-        await pilot.pause()
+        await _drawn(pilot, screen)  # any other redraw (a refresh tick with a change)
         assert len(_entries(screen)) == len(observations)
         entries = _entries(screen)  # in the order they were stored
         assert all(
@@ -147,13 +158,11 @@ async def test_a_followed_run_adds_only_the_replies_committed_since(
         current = [next(snapshots)]
         screen._stored = SimpleNamespace(snapshot=lambda: current[0])  # type: ignore[assignment]
         screen.query_one("#replies", RichLog).clear()
-        screen._fed, screen._last_key = None, None
-        screen.refresh_view()
-        await pilot.pause()
+        screen._fed = None
+        await _drawn(pilot, screen)
         assert len(_entries(screen)) == 8
         current[0] = next(snapshots)  # the other process committed iteration 2
-        screen.refresh_view()
-        await pilot.pause()
+        await _drawn(pilot, screen)
         replies = [view.reply for view in full.recent]
         entries = _entries(screen)
         assert len(entries) == 8 + 6  # the newest REPLIES_PER_REFRESH of a refresh
@@ -181,9 +190,7 @@ async def test_at_80x24_every_line_of_the_rates_box_shows_with_a_coin_band_of_fe
     async with app.run_test(size=SMALL) as pilot:
         screen = await _open(pilot, run_id)
         screen.coin = _stale_coin(5)  # replayed at 5 answers, the run has 16
-        screen._last_key = None
-        screen.refresh_view()
-        await pilot.pause()
+        await _drawn(pilot, screen)
         rates = screen.query_one("#rates", Static)
         lines = str(rates.render()).splitlines()
         assert len(lines) == 7
@@ -236,9 +243,7 @@ async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet
             replies_total=5,
         )
         screen._stored = SimpleNamespace(snapshot=lambda: going)  # type: ignore[assignment]
-        screen._last_key = None
-        screen.refresh_view()
-        await pilot.pause()
+        await _drawn(pilot, screen)
         progress = str(screen.query_one("#progress", Static).render())
         assert "+250 not committed" in progress
         assert f"requests {full.requests + 250} · failed {full.errors + 240}" in progress
@@ -247,8 +252,7 @@ async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet
         assert "committed)" not in progress and "answered" not in progress
         ended = dataclasses.replace(going, status="failed")
         screen._stored = SimpleNamespace(snapshot=lambda: ended)  # type: ignore[assignment]
-        screen.refresh_view()
-        await pilot.pause()
+        await _drawn(pilot, screen)
         progress = str(screen.query_one("#progress", Static).render())
         assert "not committed" not in progress
         assert f"requests {full.requests} · failed {full.errors}" in progress
@@ -269,9 +273,7 @@ async def test_the_progress_box_shows_its_last_line_with_the_bias_warning(
         assert full is not None and full.learned is not None
         biased = dataclasses.replace(full, yes_no=BIASED)
         screen._stored = SimpleNamespace(snapshot=lambda: biased)  # type: ignore[assignment]
-        screen._last_key = None
-        screen.refresh_view()
-        await pilot.pause()
+        await _drawn(pilot, screen)
         progress = screen.query_one("#progress", Static)
         lines = str(progress.render()).splitlines()
         assert any("⚠" in line and "92%" in line for line in lines), lines
@@ -596,3 +598,83 @@ async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fi
         assert lines[1].startswith("KG-wide win ")
         assert (senses in title) == (size != SMALL), title
         assert all(len(line) <= size[0] for line in lines)
+
+
+# the figures are made on a worker: keys are handled meanwhile; made too late, dropped
+
+
+async def test_the_live_figures_are_made_on_a_worker_and_keys_go_on_meanwhile(
+    stored: tuple[Path, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the live screen's figures are being made (held here), `?` and `escape` are
+    handled; once made they are shown, made off the UI thread."""
+    import threading
+
+    from tui_support import Spy
+
+    from kglens_tui.tui.screens import live
+    from kglens_tui.tui.screens.dialogs import HelpScreen
+
+    db, run_id = stored
+    spy = Spy(live.live_view)
+    monkeypatch.setattr(live, "live_view", spy)
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await _open(pilot, run_id)
+        gate = threading.Event()
+        spy.gate = gate
+        progress = screen.query_one("#progress", Static)
+        try:
+            screen._redraw()
+            await wait_for(pilot, spy.waiting.is_set)
+            progress.update("")
+            assert "figures being made" in screen.pending
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert str(progress.render()) == ""  # not drawn on the UI thread meanwhile
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: screen.settled and screen._last_key is not None)
+        assert "iteration 2 of 2" in str(progress.render())
+    assert spy.threads and threading.main_thread() not in spy.threads
+
+
+async def test_live_figures_made_after_the_screen_closed_are_dropped(
+    stored: tuple[Path, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Figures that come after their screen closed are not applied to it, and no error."""
+    import threading
+
+    from tui_support import Spy
+
+    from kglens_tui.tui.screens import live
+    from kglens_tui.tui.screens.home import HomeScreen
+
+    db, run_id = stored
+    spy = Spy(live.live_view)
+    monkeypatch.setattr(live, "live_view", spy)
+    applied: list[object] = []
+    monkeypatch.setattr(LiveScreen, "_apply_view", lambda self, view: applied.append(view))
+    app = make_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        app.open_run(run_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.snapshot() is not None, 60)
+        gate = threading.Event()
+        spy.gate = gate
+        try:
+            screen._redraw()
+            await wait_for(pilot, spy.waiting.is_set)
+            applied.clear()
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        finally:
+            gate.set()
+        # a closed screen's worker is cancelled at once; its thread ends once the gate opens
+        await wait_for(pilot, lambda: spy.done >= 1, 60)
+        await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers), 60)
+        assert applied == []
+        assert not any(n.severity == "error" for n in app._notifications)

@@ -44,12 +44,14 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
+from kglens_tui.tui.reads import read_in_thread, screen_read
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
+from kglens_tui.tui.widgets.charts import ColumnChart, LineChart
 from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
-from kglens_tui.tui.widgets.live_chart import LiveChart
+from kglens_tui.tui.widgets.live_chart import LiveChart, chart_view
 
 if TYPE_CHECKING:
     from textual import getters
@@ -123,16 +125,33 @@ class MetricCard(Vertical):
         yield Static("", classes="metric-detail")
         yield Sparkline([], classes="metric-spark")
 
-    def show(self, snap: ProbeSnapshot, coin: CoinBaseline | None = None) -> None:
-        value, low_high, guess = _figures(snap, self.attr, coin)
-        self.border_subtitle = chance_kind(coin)
-        rates = snap.rates
-        detail = low_high + (f" n={rates.examined:,}" if low_high and rates is not None else "")
-        detail += f"\n{guess}" if guess else ""
-        self.query_one(".metric-value", Static).update(value)
-        self.query_one(".metric-detail", Static).update(detail)
-        values = [getattr(r, self.attr) for r in snap.history if getattr(r, self.attr) is not None]
-        self.query_one(Sparkline).data = values[-60:] or [0.0]
+    def show(self, card: CardView) -> None:
+        """Show figures made by `card_view` (on a worker)."""
+        self.border_subtitle = card.subtitle
+        self.query_one(".metric-value", Static).update(card.value)
+        self.query_one(".metric-detail", Static).update(card.detail)
+        self.query_one(Sparkline).data = list(card.spark)
+
+
+@dataclasses.dataclass(frozen=True)
+class CardView:
+    """What a `MetricCard` shows: its rate, interval and chance, subtitle and sparkline."""
+
+    value: str
+    detail: str
+    subtitle: str
+    spark: tuple[float, ...]
+
+
+def card_view(snap: ProbeSnapshot, attr: str, coin: CoinBaseline | None = None) -> CardView:
+    """A rate's card: its value, its interval with n and what chance scores, over the
+    iterations for the sparkline (the newest 60)."""
+    value, low_high, guess = _figures(snap, attr, coin)
+    rates = snap.rates
+    detail = low_high + (f" n={rates.examined:,}" if low_high and rates is not None else "")
+    detail += f"\n{guess}" if guess else ""
+    values = [getattr(r, attr) for r in snap.history if getattr(r, attr) is not None]
+    return CardView(value, detail, chance_kind(coin), tuple(values[-60:] or [0.0]))
 
 
 def _figures(
@@ -345,6 +364,10 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         """The coin target's band, replayed at iteration `_coin_at` (None: not yet)."""
         self._coin_at: int | None = None
         self._coin_job: CoinReplay | None = None
+        self._view_worker: Worker | None = None
+        """The worker making the figures to show (`live_view`), while it does."""
+        self._generation = 0
+        """Counts the screen's `_redraw` calls: figures made before the latest are not final."""
         self.pred_rows: list[GroupRow] | None = None
         """The per-predicate rows shown (`group_table` of the stored run; None: not read yet)."""
         self._preds_for: tuple | None = None
@@ -397,7 +420,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
     def on_resize(self) -> None:
         """The per-predicate rows take another layout at another width, the replies wrap
         again, and the progress (what fits its box) is drawn again."""
-        self._last_key = None
+        self._redraw()
         self.call_after_refresh(self._draw_predicates)
         self.call_after_refresh(self._rewrap_replies)
         self.call_after_refresh(self.refresh_view)
@@ -412,8 +435,9 @@ class LiveScreen(ReportsWorkerErrors, Screen):
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen
-        is closed (a redraw it queued may come after)."""
-        if not on_stack(self):
+        is closed (a redraw it queued may come after), nor while another screen is over it
+        (a dialog over it draws it again, dimmed, at every change)."""
+        if not on_stack(self) or self.app.screen is not self:
             return
         if self.query_one("#preds", DataTable).size.width != self._preds_width:
             self._draw_predicates()  # shown again, or resized: its layout follows its width
@@ -436,7 +460,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         self._read_predicates_if_due(snap)
         lost = run_controls.process_lost(self.session, snap.status)
         key = (snap.iteration, self._feed_count(snap), snap.status, int(snap.elapsed_s), lost)
-        if key == self._last_key:
+        if key == self._last_key or self._view_worker is not None:
             return
         now = time.monotonic()
         # the tables follow the iteration at most every TABLES_EVERY_S, and catch up with it on a
@@ -444,22 +468,55 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         structural = (self._last_key is None or self._tables_iteration != snap.iteration) and (
             now - self._tables_at >= TABLES_EVERY_S or snap.status != RunStatus.RUNNING
         )
-        self._last_key = key if structural or self._tables_iteration == snap.iteration else None
-        self._title(snap)
-        self._progress(snap)
-        self._replies(snap)
-        if structural:
-            self._tables_at = now
+        title = self.query_one("#run-title", Static)
+        wanted = ViewWanted(
+            snap=snap,
+            key=key,
+            generation=self._generation,
+            coin=self.coin,
+            lost=lost,
+            live=self.session is not None,
+            fed=self._fed,
+            title_room=title.content_size.width or self.app.size.width,
+            progress_width=self.query_one("#progress", Static).content_size.width or None,
+            rates_width=self.query_one("#rates", Static).content_size.width or RATES_WIDTH,
+            tables_at=now if structural else None,
+            chart_due=structural and self.query_one(LiveChart).drawn != snap.iteration,
+            db_path=self.app.db_path,
+        )
+        self._view_worker = read_in_thread(
+            self, lambda: live_view(wanted), VIEW_GROUP, "the live screen's figures"
+        )
+
+    def _apply_view(self, view: LiveView) -> None:
+        """Show what `live_view` made (widget updates only). Made before the screen was told to
+        draw anew (`_redraw`: a resize, the coin band), it is shown but drawn again next tick."""
+        snap = view.wanted.snap
+        tables = view.tables
+        if tables is not None:
+            self._tables_at = tables.at
             self._tables_iteration = snap.iteration
-            for card in self.query(MetricCard):
-                card.show(snap, self.coin)
-            rates = self.query_one("#rates", Static)
-            width = rates.content_size.width or RATES_WIDTH
-            rates.update(_compact_rates(snap, self.coin, width))
-            rates.border_subtitle = chance_kind(self.coin)
-            self._replay_coin_if_due(snap)
-            self._tables(snap)
-            self.query_one(LiveChart).show(snap, self.app.db())
+        if view.wanted.generation == self._generation:
+            self._last_key = view.wanted.key if self._tables_iteration == snap.iteration else None
+        self.query_one("#run-title", Static).update(view.title)
+        self.query_one("#progress", Static).update(view.progress)
+        self._show_replies(view)
+        if tables is None:
+            return
+        for card, shown in zip(self.query(MetricCard), tables.cards, strict=True):
+            card.show(shown)
+        rates = self.query_one("#rates", Static)
+        rates.update(tables.rates)
+        rates.border_subtitle = chance_kind(view.wanted.coin)
+        self._replay_coin_if_due(snap)
+        self.query_one("#blind", LiteralDataTable).sync_rows(tables.blind)
+        if tables.charts is not None:
+            self.query_one(LiveChart).draw(snap.iteration, *tables.charts)
+
+    def _redraw(self) -> None:
+        """Draw everything anew at the next tick (also over a view being made now)."""
+        self._last_key = None
+        self._generation += 1
 
     @property
     def settled(self) -> bool:
@@ -479,6 +536,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         waits = {
             "tables not drawn": self._tables_iteration is None,
             "coin replay under way": self._coin_job is not None,
+            "figures being made": self._view_worker is not None,
             "predicates being read": self._preds_worker is not None,
             "predicates not read": self.pred_rows is None and "predicates" not in self.failures,
             "run being read": stored is not None and stored.reading,
@@ -517,132 +575,33 @@ class LiveScreen(ReportsWorkerErrors, Screen):
             self.app.notify(self.failures["chance"], severity="warning")
             return
         self.failures.pop("chance", None)
-        self.coin, self._last_key = job.band, None
+        self.coin = job.band
+        self._redraw()
 
     def on_unmount(self) -> None:
         if self._coin_job is not None:
             self._coin_job.terminate()
 
-    def _title(self, snap: ProbeSnapshot) -> None:
-        lost = run_controls.process_lost(self.session, snap.status)
-        if lost:  # the last snapshot still says running
-            snap = dataclasses.replace(
-                snap, status=RunStatus.INTERRUPTED, stop_reason="", error=lost
-            )
-        sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
-        colours: dict[str, str] = {
-            RunStatus.RUNNING: "green",
-            RunStatus.PAUSED: "yellow",
-            RunStatus.PAUSING: "yellow",
-            RunStatus.FAILED: "red",
-        }
-        status = colours.get(snap.status, "cyan")
-        text = (
-            f"[b]Run {snap.run_id}[/] · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim}"
-            f" · [{status}]{snap.status}[/]"
-        )
-        if snap.stop_reason:
-            text += f" ({markup_literal(snap.stop_reason)})"
-        # the two-ask rates where the line has room for them (wrapped, they would push a panel
-        # row off the screen; `kglens report` always has them)
-        wide = kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance)
-        senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
-        room = self.query_one("#run-title", Static).content_size.width or self.app.size.width
-        if cell_len(wide + senses) <= room - TITLE_MARGIN:
-            wide += senses
-        text += f"\n{markup_literal(wide)}"
-        if snap.error:
-            text += f"\n[red]{markup_literal(snap.error)}[/]"
-        self.query_one("#run-title", Static).update(text)
-
-    def _progress(self, snap: ProbeSnapshot) -> None:
-        """Iteration, requests, failures, tokens, retries, time and convergence, all at the
-        moment of the snapshot: the replies in whose iteration is not committed yet count
-        (`_uncommitted`)."""
-        if run_controls.process_lost(self.session, snap.status):  # what was in flight is gone
-            snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED)
-        back = _uncommitted(snap)
-        progress = self.query_one("#progress", Static)
-        per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
-        remaining = snap.iterations_total - snap.iteration
-        eta = (
-            per_it * remaining if per_it is not None and snap.status == RunStatus.RUNNING else None
-        )
-        spent = snap.prompt_tokens + snap.completion_tokens
-        tokens = calls_text(
-            spent + back.prompt_tokens + back.completion_tokens, snap.helpers, "tokens"
-        )
-        session_requests = snap.session_requests + back.requests
-        rate = (
-            f" · {session_requests / snap.session_elapsed_s:,.1f}/s"
-            if session_requests and snap.session_elapsed_s > 0
-            else ""
-        )
-        iteration = f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
-        if back.requests:
-            iteration += f" · +{back.requests:,} not committed"
-        requests = calls_text(snap.requests + back.requests, snap.helpers)
-        failed = failed_text(snap.errors + back.errors, snap.dropped)
-        # a stored run's time is its committed iterations' (an iteration dropped is not timed)
-        elapsed = "elapsed" if self.session is not None else "committed iterations took"
-        lines = [
-            iteration,
-            "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
-            f"tokens {tokens} · retries {snap.retries + back.retries:,}"
-            + (f" · {markup_literal(snap.spend)}" if snap.spend else ""),
-            f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
-            f"convergence: {_convergence(snap)}",
-            *_bias_lines(snap, progress.content_size.width or None),
-            *_learned_line(snap, progress.content_size.width or None),
-        ]
-        progress.update("\n".join(lines))
-
     def _feed_count(self, snap: ProbeSnapshot) -> int:
-        """How many replies the snapshot's feed has had: the replies this session's engine got
-        (it loaded the stored ones into `recent` first), or for a stored run (read again as
-        another process commits) every stored reply."""
-        if self.session is not None:
-            return snap.replies_total
-        return sum(snap.counts.values())
+        return feed_count(snap, self.session is not None)
 
-    def _replies(self, snap: ProbeSnapshot) -> None:
-        """Write the replies the pane does not show yet: on the first draw all of `recent`,
-        then those the feed count says are new (the newest REPLIES_PER_REFRESH of them). A
-        feed that starts again (an engine that reloaded the run) is written again whole."""
-        log = self.query_one("#replies", RichLog)
-        count = self._feed_count(snap)
-        views: tuple[ReplyView, ...] = ()
-        if self._fed is None or count < self._fed:
-            if self._fed is not None:
-                log.clear()
-                self._shown.clear()
-            views = snap.recent
-        elif count > self._fed:
-            new = min(count - self._fed, len(snap.recent), REPLIES_PER_REFRESH)
-            views = snap.recent[len(snap.recent) - new :]
-        self._fed = count
-        if views:
-            self._shown.extend(views)
-            self._write_replies(views)
+    def _show_replies(self, view: LiveView) -> None:
+        """Write the replies the pane does not show yet (`new_replies`); a feed that started
+        again is written again whole."""
+        if view.restart:
+            self.query_one("#replies", RichLog).clear()
+            self._shown.clear()
+        self._fed = view.fed
+        if view.replies:
+            self._shown.extend(view.replies)
+            self._write_block(view.block)
 
     def _reply_width(self) -> int:
         """The width the replies are wrapped at."""
         return max(self.query_one("#replies", RichLog).scrollable_content_region.width - 2, 20)
 
-    def _write_replies(self, views: Sequence[ReplyView]) -> None:
-        """Add replies to the pane, wrapped at its width (text from the model is literal)."""
-        block = Text()
-        for view in views:
-            if block:
-                block.append("\n")
-            block.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
-            question = visible(view.question, one_line=True, limit=LABEL_LIMIT * 3)
-            block.append(f" {question}\n", style="bold")
-            expected = (
-                f" (expected {visible(view.expected, one_line=True)})" if view.expected else ""
-            )
-            reply = visible(squeezed(view.reply), one_line=True, limit=200)
-            block.append(f"            → {reply}{expected}", style="dim")
+    def _write_block(self, block: Text) -> None:
+        """Add replies (`reply_block`) to the pane, wrapped at its width."""
         self._wrapped_at = self._reply_width()
         self.query_one("#replies", RichLog).write(block, width=self._wrapped_at)
 
@@ -655,25 +614,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
             return
         self.query_one("#replies", RichLog).clear()
         if self._shown:
-            self._write_replies(self._shown)
-
-    def _tables(self, snap: ProbeSnapshot) -> None:
-        """The blind spots, updated in place (by edge): the cursor stays on its edge."""
-        blind = self.query_one("#blind", LiteralDataTable)
-        blind.sync_rows(
-            {
-                str(b.edge_id): (
-                    f"{b.mean_error:.2f}",
-                    str(b.m),
-                    str(b.n),
-                    f"{b.from_neighbours:.0%}",
-                    visible(b.subject, one_line=True, limit=NAME_LIMIT),
-                    visible(b.predicate, one_line=True, limit=NAME_LIMIT),
-                    visible(b.object, one_line=True, limit=NAME_LIMIT),
-                )
-                for b in snap.blind_spots
-            }
-        )
+            self._write_block(reply_block(self._shown))
 
     def action_copy(self) -> None:
         """The selected blind spot as one line of text, on the clipboard."""
@@ -754,6 +695,14 @@ class LiveScreen(ReportsWorkerErrors, Screen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == VIEW_GROUP:
+            event.prevent_default()  # its failure is told once, by `screen_read`
+            if event.state in FINISHED and worker is self._view_worker:
+                self._view_worker = None
+            view = screen_read(self, event, VIEW_GROUP, LiveView)
+            if view is not None:
+                self._apply_view(view)
+            return
         if worker.group == FOLLOW_GROUP:
             self._followed(event)
             return
@@ -844,6 +793,213 @@ class LiveScreen(ReportsWorkerErrors, Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+VIEW_GROUP = "live-view"
+"""The worker that makes the live screen's figures (`live_view`)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ViewWanted:
+    """What the live screen asks `live_view` for, with what it knows on the UI thread: the
+    snapshot, the widths of its boxes, the replies the pane shows up to (``fed``), and, with
+    ``tables_at`` (the moment asked), the cards, rates box, blind spots and charts as well."""
+
+    snap: ProbeSnapshot
+    key: tuple
+    generation: int
+    coin: CoinBaseline | None
+    lost: str
+    live: bool
+    fed: int | None
+    title_room: int
+    progress_width: int | None
+    rates_width: int
+    tables_at: float | None
+    chart_due: bool
+    db_path: Path | str
+
+
+@dataclasses.dataclass(frozen=True)
+class TablesView:
+    """The part of the live screen that follows the iterations (at most every TABLES_EVERY_S)."""
+
+    at: float
+    cards: tuple[CardView, ...]
+    rates: str
+    blind: dict[str, tuple[str, ...]]
+    charts: tuple[LineChart, ColumnChart] | None
+
+
+@dataclasses.dataclass(frozen=True)
+class LiveView:
+    """What the live screen shows for one `ViewWanted`, made off the UI thread."""
+
+    wanted: ViewWanted
+    title: str
+    progress: str
+    fed: int
+    restart: bool
+    replies: tuple[ReplyView, ...]
+    block: Text
+    tables: TablesView | None
+
+
+def live_view(wanted: ViewWanted) -> LiveView:
+    """The live screen's figures for ``wanted`` (markup with data made literal); reads the
+    run's throughput for the chart through its own connection."""
+    snap = wanted.snap
+    count = feed_count(snap, wanted.live)
+    restart, replies = new_replies(snap, wanted.fed, count)
+    tables = None
+    if wanted.tables_at is not None:
+        charts = None
+        if wanted.chart_due:
+            conn = connect(wanted.db_path, migrate_schema=False)
+            try:
+                charts = chart_view(snap, conn)
+            finally:
+                conn.close()
+        tables = TablesView(
+            wanted.tables_at,
+            tuple(card_view(snap, attr, wanted.coin) for attr, _ in METRICS),
+            _compact_rates(snap, wanted.coin, wanted.rates_width),
+            blind_rows(snap),
+            charts,
+        )
+    return LiveView(
+        wanted,
+        title_text(snap, wanted.lost, wanted.title_room),
+        progress_text(snap, wanted.lost, wanted.live, wanted.progress_width),
+        count,
+        restart,
+        replies,
+        reply_block(replies),
+        tables,
+    )
+
+
+def feed_count(snap: ProbeSnapshot, live: bool) -> int:
+    """How many replies the snapshot's feed has had: the replies this session's engine got
+    (``live``: it loaded the stored ones into `recent` first), or for a stored run (read again
+    as another process commits) every stored reply."""
+    return snap.replies_total if live else sum(snap.counts.values())
+
+
+def new_replies(
+    snap: ProbeSnapshot, fed: int | None, count: int
+) -> tuple[bool, tuple[ReplyView, ...]]:
+    """The replies a pane that shows the feed up to ``fed`` (None: nothing yet) writes when the
+    feed has had ``count``: on the first draw all of `recent`, then those the count says are
+    new (the newest REPLIES_PER_REFRESH of them); with True first when the feed started again
+    (an engine that reloaded the run): the pane is written again whole."""
+    if fed is None or count < fed:
+        return fed is not None, snap.recent
+    if count > fed:
+        new = min(count - fed, len(snap.recent), REPLIES_PER_REFRESH)
+        return False, snap.recent[len(snap.recent) - new :]
+    return False, ()
+
+
+def reply_block(views: Sequence[ReplyView]) -> Text:
+    """Replies as the pane shows them (text from the model is literal)."""
+    block = Text()
+    for view in views:
+        if block:
+            block.append("\n")
+        block.append(f"{view.category:<11}", style=VERDICT_STYLE.get(view.category, ""))
+        question = visible(view.question, one_line=True, limit=LABEL_LIMIT * 3)
+        block.append(f" {question}\n", style="bold")
+        expected = f" (expected {visible(view.expected, one_line=True)})" if view.expected else ""
+        reply = visible(squeezed(view.reply), one_line=True, limit=200)
+        block.append(f"            → {reply}{expected}", style="dim")
+    return block
+
+
+def blind_rows(snap: ProbeSnapshot) -> dict[str, tuple[str, ...]]:
+    """The blind-spot table's rows by edge (the table updates them in place)."""
+    return {
+        str(b.edge_id): (
+            f"{b.mean_error:.2f}",
+            str(b.m),
+            str(b.n),
+            f"{b.from_neighbours:.0%}",
+            visible(b.subject, one_line=True, limit=NAME_LIMIT),
+            visible(b.predicate, one_line=True, limit=NAME_LIMIT),
+            visible(b.object, one_line=True, limit=NAME_LIMIT),
+        )
+        for b in snap.blind_spots
+    }
+
+
+def title_text(snap: ProbeSnapshot, lost: str, room: int) -> str:
+    """The title (markup): run, target, status and the two-ask rates where they fit ``room``;
+    ``lost``: why the run's process ended while its last snapshot says it goes on."""
+    if lost:  # the last snapshot still says running
+        snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED, stop_reason="", error=lost)
+    sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
+    colours: dict[str, str] = {
+        RunStatus.RUNNING: "green",
+        RunStatus.PAUSED: "yellow",
+        RunStatus.PAUSING: "yellow",
+        RunStatus.FAILED: "red",
+    }
+    status = colours.get(snap.status, "cyan")
+    text = (
+        f"[b]Run {snap.run_id}[/] · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim}"
+        f" · [{status}]{snap.status}[/]"
+    )
+    if snap.stop_reason:
+        text += f" ({markup_literal(snap.stop_reason)})"
+    # the two-ask rates where the line has room for them (wrapped, they would push a panel
+    # row off the screen; `kglens report` always has them)
+    wide = kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance)
+    senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
+    if cell_len(wide + senses) <= room - TITLE_MARGIN:
+        wide += senses
+    text += f"\n{markup_literal(wide)}"
+    if snap.error:
+        text += f"\n[red]{markup_literal(snap.error)}[/]"
+    return text
+
+
+def progress_text(snap: ProbeSnapshot, lost: str, live: bool, width: int | None) -> str:
+    """Iteration, requests, failures, tokens, retries, time and convergence (markup), all at
+    the moment of the snapshot: the replies in whose iteration is not committed yet count
+    (`_uncommitted`). ``live``: a session drives the run (else its time is the committed
+    iterations'); ``width``: the box's (None: not known)."""
+    if lost:  # what was in flight is gone
+        snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED)
+    back = _uncommitted(snap)
+    per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
+    remaining = snap.iterations_total - snap.iteration
+    eta = per_it * remaining if per_it is not None and snap.status == RunStatus.RUNNING else None
+    spent = snap.prompt_tokens + snap.completion_tokens
+    tokens = calls_text(spent + back.prompt_tokens + back.completion_tokens, snap.helpers, "tokens")
+    session_requests = snap.session_requests + back.requests
+    rate = (
+        f" · {session_requests / snap.session_elapsed_s:,.1f}/s"
+        if session_requests and snap.session_elapsed_s > 0
+        else ""
+    )
+    iteration = f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
+    if back.requests:
+        iteration += f" · +{back.requests:,} not committed"
+    requests = calls_text(snap.requests + back.requests, snap.helpers)
+    failed = failed_text(snap.errors + back.errors, snap.dropped)
+    # a stored run's time is its committed iterations' (an iteration dropped is not timed)
+    elapsed = "elapsed" if live else "committed iterations took"
+    lines = [
+        iteration,
+        "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
+        f"tokens {tokens} · retries {snap.retries + back.retries:,}"
+        + (f" · {markup_literal(snap.spend)}" if snap.spend else ""),
+        f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
+        f"convergence: {_convergence(snap)}",
+        *_bias_lines(snap, width),
+        *_learned_line(snap, width),
+    ]
+    return "\n".join(lines)
 
 
 def _learned_line(snap: ProbeSnapshot, width: int | None = None) -> list[str]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -34,6 +36,7 @@ from kglens_tui.runs.session import RunSession
 from kglens_tui.runs.units import MetricsTable
 from kglens_tui.textfmt import failed_text, num, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, duration, fit_widths
+from kglens_tui.tui.reads import read_in_thread, screen_read
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
@@ -87,6 +90,10 @@ LABEL_STYLE = {
     "error": "dim red",
 }
 
+
+MODE_VIEW_GROUP = "mode-live-view"
+"""The worker that makes a mode live screen's figures (`mode_view`)."""
+FINISHED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
 
 ENDED = frozenset(str(s) for s in RunStatus if s.ended)
 """Statuses of a run that will not go on by itself: nothing to pause or stop."""
@@ -160,6 +167,12 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
         self._live = session.live
         self._shown = 0
         self._last: tuple | None = None
+        self._view_worker: Worker | None = None
+        """The worker making the figures to show (`mode_view`), while it does."""
+        self._table: TableLayout | None = None
+        self._generation = 0
+        """Counts reshapes: figures made before the latest are shown, then made again."""
+        """The metrics table as shown (another: filled anew)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -189,6 +202,7 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
         if not on_stack(self):
             return
         self._last = None
+        self._generation += 1  # figures being made now are for the old shape
         self.refresh_view()
         self.refresh_bindings()
 
@@ -207,8 +221,17 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
         self.refresh_bindings()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A read of the stored run ended (`stored_run.follow`): shown at once; a first read
-        that fails closes the screen with the error (the app tells a later one)."""
+        """The figures are made (`mode_view`), or a read of the stored run ended
+        (`stored_run.follow`): shown at once; a first read that fails closes the screen with
+        the error (the app tells a later one)."""
+        if event.worker.group == MODE_VIEW_GROUP:
+            event.prevent_default()  # its failure is told once, by `screen_read`
+            if event.worker is self._view_worker and event.state in FINISHED:
+                self._view_worker = None
+            view = screen_read(self, event, MODE_VIEW_GROUP, ModeView)
+            if view is not None:
+                self._apply(view)
+            return
         if event.worker.group != FOLLOW_GROUP:
             return
         if not on_stack(self):
@@ -223,7 +246,10 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
                 self.app.pop_screen()
 
     def refresh_view(self) -> None:
-        if not on_stack(self):  # closed: a redraw it queued may come after
+        """Make the figures of the latest snapshot on a worker when it changed (`mode_view`);
+        they are shown once made, while the screen is open. Nothing while another screen is
+        over it (a dialog over it draws it again, dimmed, at every change)."""
+        if not on_stack(self) or self.app.screen is not self:  # closed: a redraw may come after
             return
         follow(self, self.session)  # a stored run is read (again) on a worker
         snap = self.session.snapshot()
@@ -235,77 +261,37 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
             return
         lost = run_controls.process_lost(self.session, snap.status)
         key = (snap.units_done, snap.requests, snap.status, int(snap.elapsed_s), lost)
-        if key == self._last:
+        if key == self._last or self._view_worker is not None:
             return
-        self._last = key
-        sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
-        reason = f" ({markup_literal(snap.stop_reason)})" if snap.stop_reason else ""
-        error = lost or snap.error
-        self.query_one("#mode-title", Static).update(
-            f"[b]Run {snap.run_id}[/b] · {markup_literal(mode_label(snap.mode))} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
-            + (_status(RunStatus.INTERRUPTED) if lost else f"{_status(snap.status)}{reason}")
-            + (f"\n[red]{markup_literal(error)}[/]" if error else "")
-        )
-        self.query_one("#mode-progress", Static).update(
-            _progress(snap, self._live, narrow=self.narrow) + _bias_lines(snap.metrics)
-        )
-        self._metrics(snap)
-        self._feed(snap)
-
-    def _metrics(self, snap: ModeSnapshot) -> None:
-        metrics = snap.metrics
-        rows: list[tuple[str, ...]] = []
-        columns: Sequence[str]
-        header = 1
-        if isinstance(metrics, KontestMetrics):
-            columns, rows, header = KONTEST_COLUMNS, _kontest_rows(metrics), KONTEST_HEADER
-        elif isinstance(metrics, FactevalMetrics):
-            columns = FACTEVAL_COLUMNS
-            for s in metrics.scores:
-                chance = metrics.chance_of(s.qtype, s.format, s.context)
-                best = chance.best if chance is not None else None
-                rows.append(
-                    (
-                        "all" if s.qtype == "all" else f"{s.qtype} {s.format}",
-                        s.context,
-                        rate_ci(s.f1, *s.f1_ci),
-                        pct(best.value if best is not None else None),
-                        rate_ci(*s.abstention_ci.bounds),
-                        f"{s.total:,}",
-                    )
-                )
-        elif isinstance(metrics, MetricsTable):
-            columns, rows = metrics.table()
-        else:
-            columns = ()
         room = self.size.width - TABLE_ROOM - (0 if self.narrow else PROGRESS_WIDTH)
-        shrink = [(0, 8), (1, 8)] if isinstance(metrics, FactevalMetrics) else [(0, 8)]
-        table = self.query_one("#mode-metrics", LiteralDataTable)
-        _fill(table, columns, rows, header, room=room, shrink=shrink)
-
-    def _feed(self, snap: ModeSnapshot) -> None:
-        log = self.query_one("#mode-replies", ReplyLog)
-        total = snap.requests
-        new = (
-            min(max(total - self._shown, 0), len(snap.recent), 8)
-            if self._shown
-            else min(len(snap.recent), 20)
+        console, live, narrow, shown = self.app.console, self._live, self.narrow, self._shown
+        made = (key, self._generation)
+        self._view_worker = read_in_thread(
+            self,
+            lambda: mode_view(snap, made, lost, live, narrow, room, shown, console),
+            MODE_VIEW_GROUP,
+            "the run's figures",
         )
-        if new <= 0:
-            self._shown = max(self._shown, total)
-            return
-        for view in snap.recent[len(snap.recent) - new :]:
-            block = Text()
-            label = visible(view.label, one_line=True)
-            block.append(f"{label:<11}", style=LABEL_STYLE.get(view.label, ""))
-            block.append(
-                f" [{visible(view.kind, one_line=True)}] {visible(view.question, one_line=True)}\n",
-                style="bold",
-            )
-            reply = visible(view.reply.strip(), one_line=True, limit=200)
-            block.append(f"            → {reply}", style="dim")
+
+    @property
+    def settled(self) -> bool:
+        """Whether the latest snapshot's figures are shown (none being made)."""
+        return self._last is not None and self._view_worker is None
+
+    def _apply(self, view: ModeView) -> None:
+        """Show what `mode_view` made: widget updates only (the table refilled when its rows
+        or their layout changed)."""
+        key, generation = view.key
+        self._last = key if generation == self._generation else None
+        self.query_one("#mode-title", Static).update(view.title)
+        self.query_one("#mode-progress", Static).update(view.progress)
+        if view.table != self._table:
+            self._table = view.table
+            _show_table(self.query_one("#mode-metrics", LiteralDataTable), view.table)
+        log = self.query_one("#mode-replies", ReplyLog)
+        for block in view.blocks:
             log.add(block)
-        self._shown = max(self._shown, total)
+        self._shown = max(self._shown, view.shown)
 
     def _going(self) -> bool:
         """Whether this app's session drives the shown run and it has not ended."""
@@ -326,6 +312,105 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
         snap = self.session.snapshot()
         run_id = snap.run_id if snap is not None else self.session.run_id
         run_controls.press(self, action, session, run_id)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The metrics table as shown: its columns with their widths, the rows cut to fit, and
+    the lines its labels take."""
+
+    columns: tuple[str, ...]
+    widths: tuple[int, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    header: int
+
+
+@dataclass(frozen=True)
+class ModeView:
+    """What the screen shows for one snapshot, made off the UI thread (`mode_view`)."""
+
+    key: tuple
+    title: str
+    progress: str
+    table: TableLayout
+    blocks: tuple[Text, ...]
+    shown: int
+
+
+def mode_view(
+    snap: ModeSnapshot,
+    key: tuple,
+    lost: str,
+    live: bool,
+    narrow: bool,
+    room: int,
+    shown: int,
+    console: Console,
+) -> ModeView:
+    """The title, progress, metrics table (fit to ``room`` cells) and the new questions and
+    replies (the feed shows ``shown`` requests' so far) of a snapshot."""
+    sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
+    reason = f" ({markup_literal(snap.stop_reason)})" if snap.stop_reason else ""
+    error = lost or snap.error
+    title = (
+        f"[b]Run {snap.run_id}[/b] · {markup_literal(mode_label(snap.mode))} · target {markup_literal(snap.target_label, limit=LABEL_LIMIT)}{sim} · "
+        + (_status(RunStatus.INTERRUPTED) if lost else f"{_status(snap.status)}{reason}")
+        + (f"\n[red]{markup_literal(error)}[/]" if error else "")
+    )
+    progress = _progress(snap, live, narrow=narrow) + _bias_lines(snap.metrics)
+    blocks, fed = _feed(snap, shown)
+    return ModeView(key, title, progress, _metrics(snap, room, console), blocks, fed)
+
+
+def _metrics(snap: ModeSnapshot, room: int, console: Console) -> TableLayout:
+    """The mode's metrics table fit to ``room`` cells."""
+    metrics = snap.metrics
+    rows: list[tuple[str, ...]] = []
+    columns: Sequence[str]
+    header = 1
+    if isinstance(metrics, KontestMetrics):
+        columns, rows, header = KONTEST_COLUMNS, _kontest_rows(metrics), KONTEST_HEADER
+    elif isinstance(metrics, FactevalMetrics):
+        columns = FACTEVAL_COLUMNS
+        for s in metrics.scores:
+            chance = metrics.chance_of(s.qtype, s.format, s.context)
+            best = chance.best if chance is not None else None
+            rows.append(
+                (
+                    "all" if s.qtype == "all" else f"{s.qtype} {s.format}",
+                    s.context,
+                    rate_ci(s.f1, *s.f1_ci),
+                    pct(best.value if best is not None else None),
+                    rate_ci(*s.abstention_ci.bounds),
+                    f"{s.total:,}",
+                )
+            )
+    elif isinstance(metrics, MetricsTable):
+        columns, rows = metrics.table()
+    else:
+        columns = ()
+    shrink = [(0, 8), (1, 8)] if isinstance(metrics, FactevalMetrics) else [(0, 8)]
+    return table_layout(console, columns, rows, header, room=room, shrink=shrink)
+
+
+def _feed(snap: ModeSnapshot, shown: int) -> tuple[tuple[Text, ...], int]:
+    """The questions and replies to add to a feed that shows ``shown`` requests' so far (the
+    newest 8, or 20 on the first draw), and the requests it shows then."""
+    total = snap.requests
+    new = min(max(total - shown, 0), len(snap.recent), 8) if shown else min(len(snap.recent), 20)
+    blocks = []
+    for view in snap.recent[len(snap.recent) - new :] if new > 0 else ():
+        block = Text()
+        label = visible(view.label, one_line=True)
+        block.append(f"{label:<11}", style=LABEL_STYLE.get(view.label, ""))
+        block.append(
+            f" [{visible(view.kind, one_line=True)}] {visible(view.question, one_line=True)}\n",
+            style="bold",
+        )
+        reply = visible(view.reply.strip(), one_line=True, limit=200)
+        block.append(f"            → {reply}", style="dim")
+        blocks.append(block)
+    return tuple(blocks), max(shown, total)
 
 
 def _progress(snap: ModeSnapshot, live: bool, *, narrow: bool) -> str:
@@ -440,12 +525,25 @@ def _fill(
     room: int | None = None,
     shrink: Sequence[tuple[int, int]] = (),
 ) -> None:
-    """Refill the table with columns as wide as their widest cell: auto-sized columns keep their
-    label's width when the table was drawn between the rows' arrival and its re-measuring. With
-    ``header`` lines a label wraps at its words, and its column is only as wide as that needs.
-    Where the columns would pass ``room`` cells, those of ``shrink`` (index, least width; the
-    first cut first) are cut with "…"; the others (the numbers) stay whole."""
-    console = table.app.console
+    """Refill the table as `table_layout` fits it."""
+    layout = table_layout(table.app.console, columns, rows, header, room=room, shrink=shrink)
+    _show_table(table, layout)
+
+
+def table_layout(
+    console: Console,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    header: int = 1,
+    *,
+    room: int | None = None,
+    shrink: Sequence[tuple[int, int]] = (),
+) -> TableLayout:
+    """Columns as wide as their widest cell: auto-sized columns keep their label's width when
+    the table was drawn between the rows' arrival and its re-measuring. With ``header`` lines
+    a label wraps at its words, and its column is only as wide as that needs. Where the
+    columns would pass ``room`` cells, those of ``shrink`` (index, least width; the first cut
+    first) are cut with "…"; the others (the numbers) stay whole."""
     natural = []
     for i, label in enumerate(columns):
         shown = visible(label, one_line=True)
@@ -459,12 +557,17 @@ def _fill(
     if room is not None:
         least = [(i, max(least, 1)) for i, least in shrink if i < len(columns)]
         widths = fit_widths(natural, room - CELL_PADDING * len(columns), least)
-    cut = [[cut_cell(cell, widths[i]) for i, cell in enumerate(row)] for row in rows]
+    cut = tuple(tuple(cut_cell(cell, widths[i]) for i, cell in enumerate(row)) for row in rows)
+    return TableLayout(tuple(columns), tuple(widths), cut, header)
+
+
+def _show_table(table: LiteralDataTable, layout: TableLayout) -> None:
+    """Fill the table anew as laid out."""
     table.clear(columns=True)
-    table.header_height = header
-    for label, width in zip(columns, widths, strict=True):
+    table.header_height = layout.header
+    for label, width in zip(layout.columns, layout.widths, strict=True):
         table.add_column(label, width=width)
-    for row in cut:
+    for row in layout.rows:
         table.add_row(*row)
 
 

@@ -20,6 +20,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal
+from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import counted, interval, pct
@@ -74,6 +75,20 @@ TABLE_ROOM = 4
 
 SEARCH_GROUP = "review-search"
 """The worker that searches the run's questions and replies."""
+
+
+STALE_GROUP = "review-stale"
+"""The worker that reads whether the run's verdicts stand under older verifier rules."""
+
+
+def read_stale_note(db_path: Path | str, run: RunRecord) -> str:
+    """`stale_verdicts_note` of the run ('' when its verdicts are current), through a
+    connection of the calling thread (closed after)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return stale_verdicts_note(conn, run) or ""
+    finally:
+        conn.close()
 
 
 def search_edges(db_path: Path | str, text: str, run_id: int) -> set[int] | str:
@@ -268,10 +283,14 @@ class ReviewScreen(RunDataScreen):
             )
             kind_select.value = self.kind
         self.query_one("#rv-metrics", Static).update(metrics_text(data, flt))
-        stale = stale_verdicts_note(self.app.db(), data.run)
-        note = self.query_one("#rv-stale", Static)
-        note.update(literal(f"{stale} Here: V." if stale else "", "yellow"))
-        note.display = bool(stale)
+        run, db_path = data.run, self.app.db_path
+        read_in_thread(
+            self,
+            lambda: read_stale_note(db_path, run),
+            STALE_GROUP,
+            f"reading run {run.id}'s verifier rules",
+            exclusive=True,
+        )
         warning = bias_warning(data)
         bias = self.query_one("#rv-bias", Static)
         bias.update(warning)
@@ -319,7 +338,16 @@ class ReviewScreen(RunDataScreen):
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A search's outcome (the run's read goes on to `RunDataScreen`)."""
+        """A search's outcome, or whether the verdicts stand under older verifier rules (the
+        run's read goes on to `RunDataScreen`)."""
+        if event.worker.group == STALE_GROUP:
+            event.prevent_default()  # its failure is told once, by `screen_read`
+            stale = screen_read(self, event, STALE_GROUP, str)
+            if stale is not None:
+                note = self.query_one("#rv-stale", Static)
+                note.update(literal(f"{stale} Here: V." if stale else "", "yellow"))
+                note.display = bool(stale)
+            return
         if event.worker.group != SEARCH_GROUP:
             return
         event.prevent_default()  # its failure is told once, by `screen_read`

@@ -65,12 +65,19 @@ class _Canvas:
         self.bg: list[list[str | None]] = [[None] * width for _ in range(height)]
 
     def lines(self) -> list[Text]:
+        """Each row as text, one span per run of cells of the same colours (a span a cell
+        makes the chart slow to draw)."""
         out = []
         for chars, fgs, bgs in zip(self.chars, self.fg, self.bg, strict=True):
             line = Text()
-            for ch, fg, bg in zip(chars, fgs, bgs, strict=True):
+            start = 0
+            for end in range(1, len(chars) + 1):
+                if end < len(chars) and (fgs[end], bgs[end]) == (fgs[start], bgs[start]):
+                    continue
+                fg, bg = fgs[start], bgs[start]
                 style = Style(color=fg, bgcolor=bg) if fg or bg else Style()
-                line.append(ch, style)
+                line.append("".join(chars[start:end]), style)
+                start = end
             out.append(line)
         return out
 

@@ -178,7 +178,7 @@ class LiteralDataTable(DataTable[CellType]):
         selected = self.selected_key()
         for gone in [row_key for row_key in self.rows if row_key.value not in rows]:
             self.remove_row(gone)
-        columns = list(self.columns)
+        columns = list(self.columns.values())
         for key, cells in rows.items():
             if key not in self.rows:
                 self.add_row(*cells, key=key, height=height)
@@ -186,7 +186,10 @@ class LiteralDataTable(DataTable[CellType]):
             for column, old, new in zip(columns, self.get_row(key), cells, strict=True):
                 new = _cell(new)
                 if old != new:
-                    super().update_cell(key, column, new, update_width=True)
+                    # a column widens for a wider cell but never narrows here: narrowing
+                    # measures the whole column again, for every cell changed
+                    wider = cell_width(new) > column.content_width
+                    super().update_cell(key, column.key, new, update_width=wider)
         self._given = list(rows)
         self._order(self._sorted(self._given))
         self._show_sort()

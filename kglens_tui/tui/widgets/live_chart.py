@@ -118,12 +118,19 @@ class LiveChart(Horizontal):
         yield Static("", id="chart-rates")
         yield Static("", id="chart-speed")
 
-    def show(self, snap: ProbeSnapshot, conn: sqlite3.Connection) -> None:
-        """Redraw when the snapshot holds an iteration not drawn yet."""
-        if snap.iteration == self._drawn:
-            return
-        self._drawn = snap.iteration
-        self.rates = rate_chart(snap)
-        self.speed = speed_chart(throughput(conn, snap.run_id, max(len(snap.history), 1)))
-        self.query_one("#chart-rates", Static).update(self.rates)
-        self.query_one("#chart-speed", Static).update(self.speed)
+    @property
+    def drawn(self) -> int | None:
+        """The iteration the charts show (None: none yet)."""
+        return self._drawn
+
+    def draw(self, iteration: int, rates: LineChart, speed: ColumnChart) -> None:
+        """Show the charts of an iteration (`chart_view`)."""
+        self._drawn = iteration
+        self.rates, self.speed = rates, speed
+        self.query_one("#chart-rates", Static).update(rates)
+        self.query_one("#chart-speed", Static).update(speed)
+
+
+def chart_view(snap: ProbeSnapshot, conn: sqlite3.Connection) -> tuple[LineChart, ColumnChart]:
+    """The two charts of a snapshot: its rates, and requests/s of its iterations as stored."""
+    return rate_chart(snap), speed_chart(throughput(conn, snap.run_id, max(len(snap.history), 1)))
