@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -26,6 +27,9 @@ from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings
 from kglens_tui.tui.app import QUIT_GRACE_S, KGLensApp
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
 
 BLOCKS = 2
 """Quiet and loaded blocks alternate this many times per measure (drift shows in both)."""
@@ -39,7 +43,7 @@ BENCH_ENDED = "kglens bench ui ended before its simulated run"
 class _BenchApp(KGLensApp):
     BINDINGS = [*KGLensApp.BINDINGS, Binding("f9", "bench_ping", show=False, priority=True)]
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.handled: list[float] = []
 
@@ -47,7 +51,7 @@ class _BenchApp(KGLensApp):
         self.handled.append(time.perf_counter())
 
 
-async def _measure(app: _BenchApp, pilot, presses: int) -> list[float]:
+async def _measure(app: _BenchApp, pilot: Pilot[Any], presses: int) -> list[float]:
     latencies = []
     for _ in range(presses):
         before = len(app.handled)
@@ -61,7 +65,7 @@ async def _measure(app: _BenchApp, pilot, presses: int) -> list[float]:
 
 
 async def _measure_both(
-    app: _BenchApp, pilot, presses: int, load: int
+    app: _BenchApp, pilot: Pilot[Any], presses: int, load: int
 ) -> tuple[list[float], list[float]]:
     """``presses`` key presses on a quiet machine and as many beside ``load`` neighbours."""
     quiet: list[float] = []
@@ -78,7 +82,9 @@ async def _measure_both(
 Figures = dict[str, tuple[list[float], list[float]]]
 
 
-async def _measure_all(app: _BenchApp, pilot, presses: int, load: int) -> tuple[Figures, int]:
+async def _measure_all(
+    app: _BenchApp, pilot: Pilot[Any], presses: int, load: int
+) -> tuple[Figures, int]:
     """Both measures (idle app, then beside a full-speed simulated run); the questions the run
     answered meanwhile."""
     figures: Figures = {"idle app": await _measure_both(app, pilot, presses, load)}
@@ -141,7 +147,7 @@ def _cells(values: list[float]) -> list[str]:
     return [f"{statistics.median(values):.1f}", f"{_p95(values):.1f}", f"{max(values):.1f}"]
 
 
-def run_ui_bench(presses: int, console: Console, load: int = 0) -> dict:
+def run_ui_bench(presses: int, console: Console, load: int = 0) -> dict[str, Any]:
     """Run the benchmark and print a table; returns the figures in milliseconds. ``load``: the
     CPU-bound neighbours beside which each measure is taken again (0: none)."""
     with tempfile.TemporaryDirectory(prefix="kglens-bench-ui-") as tmp:

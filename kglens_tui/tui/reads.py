@@ -4,7 +4,7 @@ screen starts one and takes its outcome."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -13,13 +13,13 @@ T = TypeVar("T")
 
 
 def read_in_thread(
-    screen: Screen,
+    screen: Screen[Any],
     read: Callable[[], object],
     group: str,
     description: str,
     *,
     exclusive: bool = False,
-) -> Worker:
+) -> Worker[Any]:
     """Run ``read`` on a thread worker of ``group`` (its failure is not an app error)."""
     return screen.run_worker(
         read,
@@ -46,7 +46,9 @@ def read_outcome(
     return result
 
 
-def screen_read(screen: Screen, event: Worker.StateChanged, group: str, kind: type[T]) -> T | None:
+def screen_read(
+    screen: Screen[Any], event: Worker.StateChanged, group: str, kind: type[T]
+) -> T | None:
     """A screen's read of ``group`` once it succeeded, when its result is a ``kind`` and the
     screen is still open (a read that comes back after it closed is dropped); a failure is
     told by the app, a notification with the error as literal text (`KGLensApp.worker_failed`)."""

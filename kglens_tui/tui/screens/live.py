@@ -8,7 +8,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -318,7 +318,7 @@ def blind_spot_text(spot: BlindSpot) -> str:
     )
 
 
-class LiveScreen(ReportsWorkerErrors, Screen):
+class LiveScreen(ReportsWorkerErrors, Screen[Any]):
     """Shows one run: live when a session drives it, else as stored."""
 
     if TYPE_CHECKING:
@@ -356,7 +356,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         """The replies the pane shows (the newest of them), kept to wrap again on a resize."""
         self._wrapped_at: int | None = None
         """The width the pane's lines were wrapped at (None: nothing written yet)."""
-        self._last_key: tuple | None = None
+        self._last_key: tuple[Any, ...] | None = None
         self._tables_at = 0.0
         self._tables_iteration: int | None = None
         """The iteration the cards, tables and chart show (None: not drawn yet)."""
@@ -364,17 +364,17 @@ class LiveScreen(ReportsWorkerErrors, Screen):
         """The coin target's band, replayed at iteration `_coin_at` (None: not yet)."""
         self._coin_at: int | None = None
         self._coin_job: CoinReplay | None = None
-        self._view_worker: Worker | None = None
+        self._view_worker: Worker[Any] | None = None
         """The worker making the figures to show (`live_view`), while it does."""
         self._generation = 0
         """Counts the screen's `_redraw` calls: figures made before the latest are not final."""
         self.pred_rows: list[GroupRow] | None = None
         """The per-predicate rows shown (`group_table` of the stored run; None: not read yet)."""
-        self._preds_for: tuple | None = None
-        self._preds_worker: Worker | None = None
+        self._preds_for: tuple[Any, ...] | None = None
+        self._preds_worker: Worker[Any] | None = None
         self._preds_next_at = 0.0
         self._preds_kg: KGIndex | None = None
-        self._preds_layout: tuple | None = None
+        self._preds_layout: tuple[Any, ...] | None = None
         self._preds_width = 0
         """The per-predicate table's width when last drawn (another: drawn again)."""
         self.failures: dict[str, str] = {}
@@ -427,7 +427,7 @@ class LiveScreen(ReportsWorkerErrors, Screen):
 
     def snapshot(self) -> ProbeSnapshot | None:
         if self.session is not None:
-            snap = self.session.snapshot()
+            snap: ProbeSnapshot | None = self.session.snapshot()
             if snap is not None:
                 self.run_id = snap.run_id
             return snap
@@ -806,7 +806,7 @@ class ViewWanted:
     ``tables_at`` (the moment asked), the cards, rates box, blind spots and charts as well."""
 
     snap: ProbeSnapshot
-    key: tuple
+    key: tuple[Any, ...]
     generation: int
     coin: CoinBaseline | None
     lost: str

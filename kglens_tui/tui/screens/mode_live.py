@@ -141,7 +141,7 @@ class ReplyLog(FollowingLog):
             self.write(block, width=width, scroll_end=True)
 
 
-class ModeLiveScreen(ReportsWorkerErrors, Screen):
+class ModeLiveScreen(ReportsWorkerErrors, Screen[Any]):
     """Shows one unit mode's run driven by a RunSession (or stored)."""
 
     if TYPE_CHECKING:
@@ -166,8 +166,8 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen):
         self.session = session
         self._live = session.live
         self._shown = 0
-        self._last: tuple | None = None
-        self._view_worker: Worker | None = None
+        self._last: tuple[Any, ...] | None = None
+        self._view_worker: Worker[Any] | None = None
         """The worker making the figures to show (`mode_view`), while it does."""
         self._table: TableLayout | None = None
         self._generation = 0
@@ -329,7 +329,7 @@ class TableLayout:
 class ModeView:
     """What the screen shows for one snapshot, made off the UI thread (`mode_view`)."""
 
-    key: tuple
+    key: tuple[Any, ...]
     title: str
     progress: str
     table: TableLayout
@@ -339,7 +339,7 @@ class ModeView:
 
 def mode_view(
     snap: ModeSnapshot,
-    key: tuple,
+    key: tuple[Any, ...],
     lost: str,
     live: bool,
     narrow: bool,
@@ -517,7 +517,7 @@ what the best blind guess scores, and the questions replied to."""
 
 
 def _fill(
-    table: LiteralDataTable,
+    table: LiteralDataTable[Any],
     columns: Sequence[str],
     rows: Sequence[Sequence[str]],
     header: int = 1,
@@ -561,7 +561,7 @@ def table_layout(
     return TableLayout(tuple(columns), tuple(widths), cut, header)
 
 
-def _show_table(table: LiteralDataTable, layout: TableLayout) -> None:
+def _show_table(table: LiteralDataTable[Any], layout: TableLayout) -> None:
     """Fill the table anew as laid out."""
     table.clear(columns=True)
     table.header_height = layout.header
