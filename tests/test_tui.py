@@ -166,6 +166,7 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
             "subset",
             "predicates",
             "target",
+            "more_targets",
             "concurrency",
             "requests_per_minute",
             "max_requests",

@@ -66,14 +66,18 @@ async def test_bad_further_targets_are_errors_in_the_labels_words(tmp_path: Path
         form = await open_form(pilot)
         status = form.query_one("#form-status")
         for given, error in (
-            ("sim:1, sim:1", "More targets, same questions: sim:1 is given twice"),
-            ("sim:1, :odd", "More targets, same questions: empty target kind"),
+            ("sim:1, sim:1", "More targets: sim:1 is given twice"),
+            ("sim:1, :odd", "More targets: empty target kind"),
         ):
             form.query_one("#more_targets", Input).value = given
             await pilot.pause()
             await pilot.press("ctrl+s")
             await wait_for(pilot, lambda e=error: e in str(status.render()))
         assert app.screen is form and app.session is None  # nothing started
+        form.query_one("#more_targets", Input).focus()
+        await wait_for(
+            pilot, lambda: "paired comparison" in str(form.query_one("#field-help").render())
+        )
 
 
 async def test_further_targets_do_not_start_after_a_run_that_did_not_finish(

@@ -81,6 +81,8 @@ FIELD_HELP = {
     "facts": "How many facts to ask (KONTEST: relations); each becomes several questions. "
     "Empty: the mode's run setting (the placeholder; all facts when it is none).",
     "model": "The model name the endpoint serves.",
+    "more_targets": "Further targets, comma-separated (e.g. sim:1, openai:MODEL): once the run "
+    "finished, each asks its questions in a run of its own, for a paired comparison.",
     "propagation": "After an answer, move the error belief of other edges too: learned (how much "
     "an edge's predicate and entities tell, learned from the answers), sum (paper eq. 2-3), "
     "degree (mean of the neighbours) or off.",
@@ -327,7 +329,7 @@ class NewRunScreen(Screen[Any]):
                 )
                 yield Label("API key variable", classes="openai-only")
                 yield Input(key_env, id="api_key_env", classes="openai-only")
-                yield Label("More targets, same questions")
+                yield Label("More targets")
                 yield Input(
                     placeholder="none, or e.g. sim:1, openai:MODEL",
                     id="more_targets",
