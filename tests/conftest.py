@@ -77,9 +77,16 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     some 350,000 objects in a worker) out of the garbage collector's sight. Every full
     collection walked all of them again, about 0.15 s each: in the fast lane about 20 s of the
     workers' 170 s, 8 s with them frozen. Frozen objects stay alive as they would anyway; what
-    the tests create is collected as before."""
+    the tests create is collected as before.
+
+    Then the collector runs less often: a Textual app's start leaves some 90,000 objects in
+    reference cycles, and at the default thresholds (700, 10, 10) each TUI test ran several
+    full collections; at (50,000, 20, 20) the same garbage goes in a few young collections,
+    about 15% less CPU a TUI test (measured 3.8 s against 3.2 s an app). Only when cycles are
+    freed changes, never whether."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 @pytest.fixture(autouse=True)
