@@ -81,9 +81,17 @@ class CLIError(KGLensError):
     """A user-facing error: printed as one line, exit code 2."""
 
 
+_opened: list[WorkspaceConnection] = []
+"""The connections `_open` gave the command that runs: `main` closes them when it returns (a
+connection is in a reference cycle with its statement cache, so only the garbage collector
+would close it, and its WAL file stays until then)."""
+
+
 def _open(args: argparse.Namespace, *, read_only: bool = False) -> WorkspaceConnection:
     """The command's workspace connection; ``read_only`` for a command that only reads it."""
-    return connect(args.db or default_db_path(), lock_notice=_lock_notice, read_only=read_only)
+    conn = connect(args.db or default_db_path(), lock_notice=_lock_notice, read_only=read_only)
+    _opened.append(conn)
+    return conn
 
 
 def _lock_notice(message: str) -> None:
@@ -1269,6 +1277,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     name_workspace(args.db)
+    try:
+        return _main(args)
+    finally:
+        while _opened:
+            _opened.pop().close()
+
+
+def _main(args: argparse.Namespace) -> int:
+    """`main` once the arguments are parsed."""
     try:
         if args.command is None:  # the TUI tells of the settings and variables itself
             from kglens_tui.tui.app import run_app
