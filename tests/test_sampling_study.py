@@ -429,6 +429,8 @@ def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> No
         "shuffled",
     }
     ET.parse(svg_path)  # the first truth (as-is) at the given path, the others beside it
+    # both methods propagate: no line is dashed, so the axis does not explain dashes
+    assert "dashed: no propagation" not in svg_path.read_text(encoding="utf-8")
     for slug in ("corr0", "base0.05", "blind0.02", "shuffled"):
         ET.parse(tmp_path / f"c-{slug}.svg")
     assert main(["--db", str(db), "bench", "sampling", "--kg", "tiny", "--plot", "x.gif"]) == 2

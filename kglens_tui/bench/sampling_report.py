@@ -290,7 +290,8 @@ def chart_panels(result: StudyResult) -> tuple[list[Panel], str]:
                 metric_label(metric),
                 result.requests,
                 series,
-                "requests · dotted: brute-force epochs · dashed: no propagation",
+                "requests · dotted: brute-force epochs"
+                + (" · dashed: no propagation" if any(s.dashed for s in series) else ""),
                 marks,
             )
         )
