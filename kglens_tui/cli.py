@@ -344,7 +344,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
         if config is not None:
             args.more_targets = further_targets(args.more_targets, config)
             for target in [config.target, *args.more_targets]:
-                each = dataclasses.replace(config, target=target)
+                each = on_one_plan(config, target, None)
                 confirm_cost(each, args.yes, say_cost, ask_on_terminal())
     except ConfigError as exc:
         raise CLIError(str(exc)) from exc

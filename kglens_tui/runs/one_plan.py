@@ -29,7 +29,8 @@ def further_targets(specs: list[str], config: ModeConfig) -> list[str]:
     """The further targets given beside ``config``'s, each checked as the first one is
     (`check_new_run`: a known kind, no hidden characters) and none repeated; ConfigError names
     the first bad one, before any run starts."""
-    seen = {_same(config.target)}
+    first = _same(config.target)
+    seen = {first}
     out: list[str] = []
     for raw in specs:
         spec = raw.strip()
@@ -39,7 +40,7 @@ def further_targets(specs: list[str], config: ModeConfig) -> list[str]:
             same = _same(spec)
         except ValueError as exc:
             raise ConfigError(f"more targets: {exc}") from None
-        if same == _same(config.target):
+        if same == first:
             raise ConfigError(f"more targets: {spec} is the first target already")
         if same in seen:
             raise ConfigError(f"more targets: {spec} is given twice")
