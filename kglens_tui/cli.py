@@ -74,7 +74,6 @@ from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
     from kglens_tui.analysis.prompt_order import PromptOrderStudy
-    from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
 
 
 class CLIError(KGLensError):
@@ -378,13 +377,18 @@ def _probe_one(
     further target of several that cannot start is one error line, and the others go on."""
     from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
     from kglens_tui.llm.base import LLMError
-    from kglens_tui.runs.runner import prepare, run_blocking
+    from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
+    from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+    from kglens_tui.runs.runner import engine_as, prepare, run_blocking
 
     bar = ProbeProgress(console=err_console, transient=False, disable=args.quiet)
     task = bar.add_task("probe", total=None, run="?", figures=None)
 
-    def on_iteration(snap: ProbeSnapshot) -> None:
+    def on_iteration(progress: RunSnapshot) -> None:
         # chance on the questions asked as of this iteration (called once `engine` is set)
+        snap = snapshot_as(progress, ProbeSnapshot)
+        if snap is None:
+            return
         bar.update(
             task,
             completed=snap.iteration,
@@ -394,8 +398,7 @@ def _probe_one(
         )
 
     try:
-        engine = cast(  # mode_name=KGLENS: a KGLens engine
-            "ProbeEngine",
+        engine = engine_as(  # mode_name=KGLENS: a KGLens engine
             prepare(
                 conn,
                 config=config,
@@ -403,6 +406,7 @@ def _probe_one(
                 on_progress=None if args.quiet else on_iteration,
                 mode_name=KGLENS,
             ),
+            ProbeEngine,
         )
     except (ConfigError, ValueError, LLMError) as exc:
         if one_of_several and config is not None:
@@ -424,7 +428,7 @@ def _probe_one(
     )
     with bar:
         try:
-            snap = run_blocking(engine)
+            snap = snapshot_as(run_blocking(engine), ProbeSnapshot)
         except KeyboardInterrupt:
             snap = None
         except LLMError as exc:

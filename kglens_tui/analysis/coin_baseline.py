@@ -24,7 +24,7 @@ from kglens_tui.probe.config import Difficulty, PropagationMode, RunConfig
 from kglens_tui.probe.design import designed_sample
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
-from kglens_tui.runs.record import KGLENS, load_run
+from kglens_tui.probe.runstore import load_kglens_run
 
 REPLICAS = 40
 """Replays of the coin target; the range of the rates over them is shown."""
@@ -117,7 +117,7 @@ def coin_baseline(
     conn: sqlite3.Connection, run_id: int, replicas: int = REPLICAS
 ) -> CoinBaseline | None:
     """The coin target's rates under run `run_id`'s settings; None before any answer."""
-    run = load_run(conn, run_id, KGLENS)
+    run = load_kglens_run(conn, run_id)
     answered = int(
         conn.execute(
             "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'", (run.id,)

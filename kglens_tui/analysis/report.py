@@ -35,9 +35,9 @@ from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
 from kglens_tui.probe.pkg import Rates, rates
-from kglens_tui.probe.runstore import observed_counts
+from kglens_tui.probe.runstore import KGLensRun, load_kglens_run, observed_counts
 from kglens_tui.probe.sense_rates import SENSES
-from kglens_tui.runs.record import KGLENS, RunRecord, load_run, shown_status
+from kglens_tui.runs.record import shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
@@ -61,7 +61,7 @@ class GroupRates:
 
 @dataclass(frozen=True)
 class RunReport:
-    run: RunRecord
+    run: KGLensRun
     rates: Rates
     active_edges: int
     counts: dict[str, int]
@@ -118,7 +118,7 @@ def group_rates(m: np.ndarray, n: np.ndarray, labels: list[str], data: RunData) 
 def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = None) -> RunReport:
     """Everything `kglens report` prints for a run, from the observation log; ``data``: the run
     loaded for analysis (loaded when not given)."""
-    run = load_run(conn, run_id, KGLENS)
+    run = load_kglens_run(conn, run_id)
     if data is None:
         data = load_run_data(conn, run.id)
     m, n = observed_counts(conn, run.id, len(run.edge_ids))
@@ -423,7 +423,8 @@ def _spent(
 
     manifest = json.loads(r["manifest"] or "{}")
     tokens = (int(r["prompt_tokens"]), int(r["completion_tokens"]))
-    text = stored_spend_text(conn, int(r["id"]), SimpleNamespace(**cfg), manifest, prices, tokens)
+    settings = SimpleNamespace(**{"max_cost": None, **cfg})  # a run stored before max_cost
+    text = stored_spend_text(conn, int(r["id"]), settings, manifest, prices, tokens)
     return f" · {text}" if text else ""
 
 

@@ -24,8 +24,9 @@ from kglens_tui.answers.bias import Rate, RunTrust, YesNoBias, run_trust
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
-from kglens_tui.probe.engine import LearnedView
-from kglens_tui.runs.runner import open_snapshot
+from kglens_tui.probe.engine import LearnedView, ProbeSnapshot
+from kglens_tui.runs.runner import open_snapshot_as
+from kglens_tui.runs.spend import PricedSettings
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.textfmt import counted, interval, selection, sent_note
 from kglens_tui.textfmt import num as _num
@@ -135,7 +136,7 @@ def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
     return per
 
 
-def spend_line(config: object, rep: RunReport) -> str:
+def spend_line(config: PricedSettings, rep: RunReport) -> str:
     """The run's spend in US dollars at the prices it started with (target and helpers); ""
     for a run that calls only free models and has no max_cost."""
     from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
@@ -147,7 +148,7 @@ def spend_line(config: object, rep: RunReport) -> str:
         configured_prices(),
         rep.run.manifest.get("prices"),
     )
-    text = spend_text(spent, getattr(config, "max_cost", None))
+    text = spend_text(spent, config.max_cost)
     return f"spend {text} (at the prices the run started with: its manifest)" if text else ""
 
 
@@ -306,7 +307,7 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     unasked = not_examined(rep)
     if unasked:
         console.print(literal(unasked, one_line=True))
-    learned = open_snapshot(conn, run_id).learned
+    learned = open_snapshot_as(conn, run_id, ProbeSnapshot).learned
     if learned is not None:
         console.print(learned_text(learned))
     if trust.bias_by_group:

@@ -28,8 +28,8 @@ from kglens_tui.answers.verify import check_yes_no
 from kglens_tui.core.question_type import WH
 from kglens_tui.core.verdict import VERIFIER_RULES, Verdict
 from kglens_tui.kg.graph import load_kg
+from kglens_tui.probe.runstore import KGLensRun, load_kglens_run
 from kglens_tui.runs.clients import uses_model
-from kglens_tui.runs.record import KGLENS, RunRecord, load_run
 from kglens_tui.store.connection import retry_busy, transaction
 
 EXAMPLES = 5
@@ -75,7 +75,7 @@ def reverify_run(
     """Re-check run ``run_id``'s matcher verdicts; with ``store``, append a triage entry for each
     verdict that changes (one transaction). Running it again changes nothing more."""
     author = check_author(author)
-    run = load_run(conn, run_id, KGLENS)
+    run = load_kglens_run(conn, run_id)
     kg = load_kg(conn, run.kg_name)
     names = TypeNames(kg)
     log = triage_log(conn, run_id=run_id, include_kg_wide=False)
@@ -123,7 +123,7 @@ def reverify_run(
 
 def _store(
     conn: sqlite3.Connection,
-    run: RunRecord,
+    run: KGLensRun,
     out: Reverified,
     found: list[tuple[int, int, str, str]],
     author: str,

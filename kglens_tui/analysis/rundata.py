@@ -28,8 +28,7 @@ from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.probe.config import PropagationMode
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
-from kglens_tui.probe.runstore import FAILED, rebuild_state
-from kglens_tui.runs.record import KGLENS, RunRecord, load_run
+from kglens_tui.probe.runstore import FAILED, KGLensRun, load_kglens_run, rebuild_state
 
 T = TypeVar("T")
 
@@ -113,7 +112,7 @@ class HistoryPoint:
 class RunData:
     """A run, its KG and its triage; positions index the run's edges (run.edge_ids)."""
 
-    run: RunRecord
+    run: KGLensRun
     kg: KGIndex
     kg_pos: np.ndarray
     obs: Observations
@@ -330,7 +329,7 @@ class RunData:
 
 def load_run_data(conn: sqlite3.Connection, run_id: int, kg: KGIndex | None = None) -> RunData:
     """Load a run with its KG (pass `kg` to share one among runs), log and triage."""
-    run = load_run(conn, run_id, KGLENS)
+    run = load_kglens_run(conn, run_id)
     if kg is None or kg.kg_id != run.kg_id:
         kg = load_kg(conn, run.kg_name)
     try:

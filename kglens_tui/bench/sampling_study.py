@@ -32,8 +32,8 @@ from kglens_tui.llm.simulated import SimulatedClient, stable_hash
 from kglens_tui.probe.design import control_predictions, designed_sample
 from kglens_tui.probe.learned import LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
+from kglens_tui.probe.runstore import load_kglens_run
 from kglens_tui.probe.samplers import Sampler, sample_batch
-from kglens_tui.runs.record import KGLENS, load_run
 from kglens_tui.textfmt import counted
 
 
@@ -184,7 +184,7 @@ def run_truth(conn: sqlite3.Connection, run_id: int) -> GroundTruth:
 
     Edges that never got an answer are left out; always failed = failed every time asked.
     """
-    run = load_run(conn, run_id, KGLENS)
+    run = load_kglens_run(conn, run_id)
     if run.config.sampler != Sampler.BRUTE_FORCE:
         raise ValueError(
             f"run {run_id} used the {run.config.sampler} sampler; ground truth needs a "

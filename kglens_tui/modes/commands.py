@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sqlite3
 from collections.abc import Callable
-from typing import Any, cast
 
 from rich.console import RenderableType
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -64,10 +62,17 @@ from kglens_tui.runs.fields import (
     given_fields,
     named_by_flag,
 )
+from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
-from kglens_tui.runs.record import load_run, mode_runs, nothing_to_resume, run_row
+from kglens_tui.runs.record import (
+    load_run,
+    manifest_count,
+    mode_runs,
+    nothing_to_resume,
+    run_row,
+)
 from kglens_tui.runs.registry import get_mode, mode_label
-from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
+from kglens_tui.runs.runner import engine_as, open_snapshot_as, prepare, run_blocking
 from kglens_tui.runs.spend import COST_YES_HELP, ask_on_terminal, confirm_cost, say_cost
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
@@ -96,13 +101,13 @@ def _limit(text: str) -> int | None:
         raise ModeCommandError(f"expected a number or 'all' (got {text!r})") from None
 
 
-def _new_config(args: argparse.Namespace, mode: str, limit: str) -> Any:
+def _new_config(args: argparse.Namespace, mode: str, limit: str) -> ModeConfig:
     """A new run's settings: the mode's defaults < the settings file < KGLENS_* variables <
     the flags given (``limit``: the setting of how many facts, given as a number or 'all')."""
     given = given_fields(get_mode(mode).config_type, args)
     if given.get(limit) is not None:  # how many facts: a number or 'all'
-        given[limit] = _limit(given[limit])
-    config = dataclasses.replace(settings_config(mode, overridden=given), **given)
+        given[limit] = _limit(str(given[limit]))
+    config = settings_config(mode, overridden=given).replaced(given)
     try:
         config.validate()
         check_new_run(config)
@@ -113,7 +118,7 @@ def _new_config(args: argparse.Namespace, mode: str, limit: str) -> Any:
 
 def _drive(
     args: argparse.Namespace, conn: sqlite3.Connection, config: ModeConfig | None
-) -> ModeSnapshot:
+) -> ModeSnapshot[object]:
     bar = Progress(
         TextColumn("[bold]run {task.fields[run]}"),
         BarColumn(),
@@ -125,7 +130,10 @@ def _drive(
     )
     task = bar.add_task("run", total=None, run="?", info="")
 
-    def on_progress(snap: ModeSnapshot) -> None:
+    def on_progress(progress: RunSnapshot) -> None:
+        snap = snapshot_as(progress, ModeSnapshot)
+        if snap is None:
+            return
         info = f"{calls_text(snap.requests, snap.helpers)} req · {snap.errors:,} failed"
         if snap.status != RunStatus.RUNNING:
             info += f" · {snap.status}"
@@ -139,8 +147,8 @@ def _drive(
         console.print(
             f"{markup_literal(finished)}; `{markup_literal(report)}` shows it", soft_wrap=True
         )
-        stored_snap: ModeSnapshot = open_snapshot(conn, args.resume)
-        return stored_snap
+        done: ModeSnapshot[object] = open_snapshot_as(conn, args.resume, ModeSnapshot)
+        return done
     if (
         args.resume is not None
         and (group := MODE_COMMANDS.get(stored := run_row(conn, args.resume)["mode"]))
@@ -150,8 +158,7 @@ def _drive(
         raise ConfigError(
             f"run {args.resume} is a {mode_label(stored)} run: `{suggested(how)}` continues it"
         )
-    engine = cast(  # a unit mode's (its command's)
-        ModeEngine,
+    engine = engine_as(  # a unit mode's (its command's)
         prepare(
             conn,
             config=config,
@@ -159,6 +166,7 @@ def _drive(
             name=getattr(args, "name", "") or "",
             on_progress=on_progress,
         ),
+        ModeEngine,
     )
     mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
     sim = f" [yellow]{mark.strip()}[/]" if mark else ""
@@ -169,10 +177,10 @@ def _drive(
         f"target {markup_literal(engine.target.label)}{sim}"
     )
     bar.update(task, completed=first.units_done, total=first.units_total, run=engine.run.id)
-    snap: ModeSnapshot | None = None  # None after Ctrl-C
+    snap: ModeSnapshot[object] | None = None  # None after Ctrl-C
     with bar:
         try:
-            snap = run_blocking(engine)
+            snap = snapshot_as(run_blocking(engine), ModeSnapshot)
         except KeyboardInterrupt:
             snap = None
     if snap is None:  # Ctrl-C; told once the display has stopped, nothing redrawn after it
@@ -240,10 +248,10 @@ def _run_targets(args: argparse.Namespace, conn: sqlite3.Connection, mode: str, 
 
 def _header(
     conn: sqlite3.Connection, run_id: int, mode: str, out: Printer = console
-) -> ModeSnapshot:
+) -> ModeSnapshot[object]:
     """The run's settings, status and progress; its snapshot."""
     run = load_run(conn, run_id, mode)
-    snap: ModeSnapshot = open_snapshot(conn, run_id)
+    snap: ModeSnapshot[object] = open_snapshot_as(conn, run_id, ModeSnapshot)
     sim = " [yellow bold]SIMULATED TARGET[/]" if run.simulated else ""
     cfg = run.config
     subset = "/" + cfg.subset if cfg.subset else ""
@@ -446,9 +454,10 @@ def report(
     stale = stale_verdicts_note(conn, run)
     if stale:
         out.print(literal(stale, "yellow"))
-    if mode == KONTEST:
-        print_kontest(snap.metrics, findings, out)
-        left_out = int(run.manifest.get("gives_away_left_out") or 0)
+    metrics = snap.metrics
+    if isinstance(metrics, KontestMetrics):
+        print_kontest(metrics, findings, out)
+        left_out = manifest_count(run, "gives_away_left_out")
         if left_out:
             out.print(
                 literal(
@@ -456,8 +465,8 @@ def report(
                     "own answer (the object is part of the subject's name)"
                 )
             )
-    else:
-        print_facteval(snap.metrics, out)
+    elif isinstance(metrics, FactevalMetrics):
+        print_facteval(metrics, out)
         out.print(run_per_relation_table(conn, run_id))
         for table in (similarity_table(conn, run_id), diversity_table(conn, run_id)):
             if table is not None:

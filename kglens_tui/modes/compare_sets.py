@@ -10,6 +10,7 @@ from rich.text import Text
 
 from kglens_tui.core.safetext import LABEL_LIMIT, visible
 from kglens_tui.modes.ensemble import MIN_RELATIONS
+from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord
 
 MIN_SHARED = MIN_RELATIONS
@@ -46,7 +47,7 @@ def runs_text(run_ids: Sequence[int]) -> str:
     return f"runs {', '.join(ids[:-1])} and {ids[-1]}"
 
 
-def _counts(runs: Sequence[RunRecord], counts: Sequence[int], verb: str) -> str:
+def _counts(runs: Sequence[RunRecord[ModeConfig]], counts: Sequence[int], verb: str) -> str:
     """'run 1 (model a) answered 40, run 2 (model b) 40', each model shown literally."""
     said = [
         f"run {r.id} ({visible(r.target_label, one_line=True, limit=LABEL_LIMIT)})"
@@ -58,7 +59,7 @@ def _counts(runs: Sequence[RunRecord], counts: Sequence[int], verb: str) -> str:
 
 
 def shared_notes(
-    runs: Sequence[RunRecord], counts: Sequence[int], shared: int, unit: str, same: str
+    runs: Sequence[RunRecord[ModeConfig]], counts: Sequence[int], shared: int, unit: str, same: str
 ) -> Text | None:
     """What runs with ``counts`` answered units each (``unit``: 'relation', 'question') share:
     None when every run answered the same ones; else how many are compared, or (none shared)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from kglens_tui.answers.bias import YesNoBias, constant_right
 from kglens_tui.answers.generated import BLANK, QUESTION, STATEMENT, rejected_source, rejection
@@ -19,7 +19,7 @@ from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, QuestionMeta
 from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
-from kglens_tui.modes.config import FACTEVAL
+from kglens_tui.modes.config import FACTEVAL, FactevalConfig
 from kglens_tui.modes.facteval_plan import MASK
 from kglens_tui.modes.facteval_scoring import (
     ERROR,
@@ -41,7 +41,7 @@ from kglens_tui.modes.store import (
 )
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.record import RunRecord
-from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
+from kglens_tui.runs.units import ModeEngine, ModeSnapshot, QueryView, Reply, UnitResult, ask
 
 ANSWER_PROMPTS = {
     ("tfq", "statement"): "facteval_tfq",
@@ -295,7 +295,11 @@ def answers_by_key(rows: Iterable[AnswerRow]) -> dict[tuple[int, str], AnswerRow
     return {(a.question_id, a.context): a for a in rows}
 
 
-class FactevalEngine(ModeEngine):
+FactevalRow = QuestionText | AnswerRow
+"""What a fact-eval unit stores: a question a generator wrote, and the answers."""
+
+
+class FactevalEngine(ModeEngine[FactevalConfig, FactevalMetrics, FactevalRow]):
     """Asks every planned question under each of its contexts (one unit per question)."""
 
     mode = FACTEVAL
@@ -303,12 +307,14 @@ class FactevalEngine(ModeEngine):
     def __init__(
         self,
         conn: sqlite3.Connection,
-        run: RunRecord,
+        run: RunRecord[FactevalConfig],
         kg: KGIndex,
         target: ChatClient,
-        **kwargs: Any,
+        *,
+        generator: ChatClient | None = None,
+        on_progress: Callable[[ModeSnapshot[FactevalMetrics]], None] | None = None,
     ) -> None:
-        super().__init__(conn, run, kg, target, **kwargs)
+        super().__init__(conn, run, kg, target, generator=generator, on_progress=on_progress)
         self._saq_right: dict[int, bool] | None = None
         self.load_stored()
         self.names = label_maps(conn, kg.kg_id)
@@ -360,7 +366,7 @@ class FactevalEngine(ModeEngine):
             -limit:
         ]
 
-    def store(self, results: list[UnitResult]) -> None:
+    def store(self, results: list[UnitResult[FactevalRow]]) -> None:
         texts = [
             (row.question_id, row.text, row.generator)
             for r in results
@@ -370,7 +376,7 @@ class FactevalEngine(ModeEngine):
         answers = [row for r in results for row in r.rows if isinstance(row, AnswerRow)]
         write_facteval_answers(self.conn, texts, answers)
 
-    def absorb(self, result: UnitResult) -> None:
+    def absorb(self, result: UnitResult[FactevalRow]) -> None:
         for row in result.rows:
             if isinstance(row, AnswerRow):
                 self.answers[(row.question_id, row.context)] = row
@@ -466,12 +472,12 @@ class FactevalEngine(ModeEngine):
         )
         return row, reply
 
-    async def run_unit(self, unit: int) -> UnitResult:
+    async def run_unit(self, unit: int) -> UnitResult[FactevalRow]:
         q = self.questions[unit]
         text, generator = q.question, q.generator
         if self.generator is not None and generator == "template":
             text, generator = await self._generate(q)
         done = await asyncio.gather(*(self._ask_one(q, c, text, generator) for c in q.contexts))
-        rows: list[object] = [QuestionText(q.id, text, generator), *(row for row, _ in done)]
+        rows: list[FactevalRow] = [QuestionText(q.id, text, generator), *(row for row, _ in done)]
         views = [answer_view(q, text, row) for row, _ in done]
         return UnitResult(unit, rows, [reply for _, reply in done], views)

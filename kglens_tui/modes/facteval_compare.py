@@ -21,6 +21,7 @@ from kglens_tui.modes.facteval import (
 )
 from kglens_tui.modes.facteval_scoring import ALL, ERROR, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
+from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct, rate_ci
 
@@ -131,7 +132,7 @@ def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTabl
 class RunScores:
     """One run's scores per (question type, format, context, question source)."""
 
-    run: RunRecord
+    run: RunRecord[ModeConfig]
     questions: tuple[QuestionRow, ...]
     answers: Mapping[tuple[int, str], AnswerRow]
     saq_right: Mapping[int, bool]

@@ -6,7 +6,7 @@ import sqlite3
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import FACTEVAL, FactevalConfig
-from kglens_tui.modes.facteval import FactevalEngine
+from kglens_tui.modes.facteval import FactevalEngine, FactevalMetrics, FactevalRow
 from kglens_tui.modes.facteval_plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.store import write_facteval_plan
 from kglens_tui.runs.config import ConfigError
@@ -15,7 +15,7 @@ from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
 
-class FactevalMode(UnitMode):
+class FactevalMode(UnitMode[FactevalConfig, list[PlannedQuestion], FactevalMetrics, FactevalRow]):
     name = FACTEVAL
     label = "fact-eval"
     compare = "facteval compare"

@@ -12,7 +12,8 @@ from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.config import CONTEXTS
 from kglens_tui.modes.facteval import FactevalMetrics
 from kglens_tui.modes.kontest_metrics import ALL, KontestMetrics
-from kglens_tui.runs.runner import open_snapshot
+from kglens_tui.runs.runner import open_snapshot_as
+from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.textfmt import pct, rate_ci
 
 
@@ -125,6 +126,6 @@ HEADLINE_NOTE = (
 def stored_headline_lines(conn: sqlite3.Connection, run_id: int) -> str | None:
     """`headline_lines` of a stored run; None when it has none or cannot be read."""
     try:
-        return headline_lines(open_snapshot(conn, run_id).metrics)
-    except (LookupError, ValueError):
+        return headline_lines(open_snapshot_as(conn, run_id, ModeSnapshot).metrics)
+    except (LookupError, ValueError, TypeError):
         return None

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from kglens_tui.answers.generated import rejected_source, rejection
 from kglens_tui.answers.verify import first_word_answer, normalize
@@ -14,7 +14,7 @@ from kglens_tui.core.question_type import YES_NO
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, QuestionMeta
 from kglens_tui.llm.usage import HelperRole
-from kglens_tui.modes.config import KONTEST
+from kglens_tui.modes.config import KONTEST, KontestConfig
 from kglens_tui.modes.kontest_metrics import (
     CONVERSATIONS,
     KontestMetrics,
@@ -36,7 +36,7 @@ from kglens_tui.modes.store import (
 )
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.record import RunRecord
-from kglens_tui.runs.units import ModeEngine, QueryView, Reply, UnitResult, ask
+from kglens_tui.runs.units import ModeEngine, ModeSnapshot, QueryView, Reply, UnitResult, ask
 
 
 def classify(reply: Reply) -> str:
@@ -53,7 +53,7 @@ def query_view(q: KontestQueryRow) -> QueryView:
     )
 
 
-class KontestEngine(ModeEngine):
+class KontestEngine(ModeEngine[KontestConfig, KontestMetrics, KontestQueryRow]):
     """Asks every planned relation its six questions (one unit per relation)."""
 
     mode = KONTEST
@@ -62,12 +62,14 @@ class KontestEngine(ModeEngine):
     def __init__(
         self,
         conn: sqlite3.Connection,
-        run: RunRecord,
+        run: RunRecord[KontestConfig],
         kg: KGIndex,
         target: ChatClient,
-        **kwargs: Any,
+        *,
+        generator: ChatClient | None = None,
+        on_progress: Callable[[ModeSnapshot[KontestMetrics]], None] | None = None,
     ) -> None:
-        super().__init__(conn, run, kg, target, **kwargs)
+        super().__init__(conn, run, kg, target, generator=generator, on_progress=on_progress)
         self.relations = load_relations(conn, run.id)
         self.paths = load_paths(conn, run.id)
         self.names = label_maps(conn, kg.kg_id)
@@ -97,10 +99,10 @@ class KontestEngine(ModeEngine):
     def stored_views(self, limit: int) -> list[QueryView]:
         return [query_view(q) for q in load_latest_kontest_queries(self.conn, self.run.id, limit)]
 
-    def store(self, results: list[UnitResult]) -> None:
+    def store(self, results: list[UnitResult[KontestQueryRow]]) -> None:
         write_kontest_queries(self.conn, self.run.id, [row for r in results for row in r.rows])
 
-    def absorb(self, result: UnitResult) -> None:
+    def absorb(self, result: UnitResult[KontestQueryRow]) -> None:
         self.answers[result.unit] = {(q.conversation, q.turn): q.answer for q in result.rows}
 
     def _meta(self, r: RelationRow, template: int, first: bool, llm_written: bool) -> QuestionMeta:
@@ -197,7 +199,7 @@ class KontestEngine(ModeEngine):
             rows.append(_row(r, name, turn, template, gen, texts[template], reply, classify(reply)))
         return rows, replies
 
-    async def run_unit(self, unit: int) -> UnitResult:
+    async def run_unit(self, unit: int) -> UnitResult[KontestQueryRow]:
         r = self.relations[unit]
         second, generator = r.question2, "template"
         if self.generator is not None:

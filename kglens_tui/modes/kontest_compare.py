@@ -15,11 +15,11 @@ from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.compare_sets import choose_partners, shared_notes
-from kglens_tui.modes.config import KONTEST
+from kglens_tui.modes.config import KONTEST, KontestConfig
 from kglens_tui.modes.ensemble import MIN_RELATIONS, weighted_ensemble
 from kglens_tui.modes.kontest_metrics import RelationKey, answered_relations, ensemble_inputs
 from kglens_tui.modes.oracles import CONSISTENT, INCONSISTENT, RelationAnswers, metamorphic_tests
-from kglens_tui.runs.record import RunRecord, load_run
+from kglens_tui.runs.record import RunRecord, load_run_as
 from kglens_tui.textfmt import pct, rate_ci
 
 
@@ -103,7 +103,10 @@ def add_template3(
             f"{len(template3_runs)} template-3 runs"
         )
     for run_id, t3_id in zip(run_ids, template3_runs, strict=True):
-        run, t3 = load_run(conn, run_id, KONTEST), load_run(conn, t3_id, KONTEST)
+        run, t3 = (
+            load_run_as(conn, run_id, KONTEST, KontestConfig),
+            load_run_as(conn, t3_id, KONTEST, KontestConfig),
+        )
         if not t3.config.template3:
             raise ValueError(f"run {t3_id} was not made with --template3")
         if run.config.template3:
@@ -119,11 +122,11 @@ def add_template3(
 
 def load_overlap(
     conn: sqlite3.Connection, run_ids: Sequence[int]
-) -> tuple[list[RunRecord], ErrorOverlap]:
+) -> tuple[list[RunRecord[KontestConfig]], ErrorOverlap]:
     """The runs and their error overlap; at least two KONTEST runs of one KG."""
     if len(run_ids) < 2 or len(set(run_ids)) != len(run_ids):
         raise ValueError("compare needs at least two different KONTEST runs")
-    runs = [load_run(conn, r, KONTEST) for r in run_ids]
+    runs = [load_run_as(conn, r, KONTEST, KontestConfig) for r in run_ids]
     return runs, error_overlap(answered_relations(conn, run_ids))
 
 
@@ -142,7 +145,9 @@ def kontest_partners(
     )
 
 
-def overlap_renderables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTable | Text]:
+def overlap_renderables(
+    runs: Sequence[RunRecord[KontestConfig]], o: ErrorOverlap
+) -> list[LiteralTable | Text]:
     """`overlap_tables`, after a note when the runs answered different relations; only the note
     when they share none."""
     note = shared_notes(runs, o.answered, o.relations, "relation", SAME_RELATIONS)
@@ -150,7 +155,7 @@ def overlap_renderables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[Lite
     return [*([note] if note is not None else []), *tables]
 
 
-def overlap_tables(runs: Sequence[RunRecord], o: ErrorOverlap) -> list[LiteralTable]:
+def overlap_tables(runs: Sequence[RunRecord[KontestConfig]], o: ErrorOverlap) -> list[LiteralTable]:
     """Per run: errors and those unique to it; then errors shared by k runs; for two runs of one
     model, the stability table."""
     per = LiteralTable(
@@ -297,14 +302,14 @@ def template3_partners(conn: sqlite3.Connection, run_ids: Sequence[int]) -> list
     run has one."""
     partners = []
     for run_id in run_ids:
-        run = load_run(conn, run_id, KONTEST)
+        run = load_run_as(conn, run_id, KONTEST, KontestConfig)
         found = []
         for (r,) in conn.execute(
             "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND status = 'finished' "
             "ORDER BY id DESC",
             (KONTEST, run.kg_id),
         ):
-            other = load_run(conn, r, KONTEST)
+            other = load_run_as(conn, r, KONTEST, KontestConfig)
             if other.config.template3 and other.target_label == run.target_label:
                 found.append(r)
         if not found:

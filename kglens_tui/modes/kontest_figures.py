@@ -12,13 +12,16 @@ from kglens_tui.answers.bias import Rate
 from kglens_tui.core.figure_files import new_figure, plain, rate_bars
 from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.kontest_compare import ErrorOverlap
+from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def _overlap_figure(compared: tuple[Sequence[RunRecord], ErrorOverlap]) -> Figure | None:
+def _overlap_figure(
+    compared: tuple[Sequence[RunRecord[ModeConfig]], ErrorOverlap],
+) -> Figure | None:
     """Left: each run's errors (of its valid tests) with the 95% interval and chance; right:
     errors made by exactly k of the runs (None when the runs share no relation)."""
     runs, o = compared

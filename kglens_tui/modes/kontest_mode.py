@@ -7,16 +7,17 @@ import sqlite3
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import KONTEST, KontestConfig
 from kglens_tui.modes.kontest import KontestEngine
-from kglens_tui.modes.kontest_metrics import CONVERSATIONS
+from kglens_tui.modes.kontest_metrics import CONVERSATIONS, KontestMetrics
 from kglens_tui.modes.kontest_plan import KontestPlan, plan_kontest
-from kglens_tui.modes.store import write_kontest_plan
+from kglens_tui.modes.store import KontestQueryRow, write_kontest_plan
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.prompts import PROMPT_NAMES
+from kglens_tui.runs.record import Manifest
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
 
-class KontestMode(UnitMode):
+class KontestMode(UnitMode[KontestConfig, KontestPlan, KontestMetrics, KontestQueryRow]):
     name = KONTEST
     label = "KONTEST"
     compare = "consistency compare"
@@ -34,7 +35,7 @@ class KontestMode(UnitMode):
         """Every relation is asked in each conversation, a question per turn."""
         return len(plan.relations) * sum(len(turns) for turns in CONVERSATIONS.values())
 
-    def plan_notes(self, plan: KontestPlan) -> dict[str, int]:
+    def plan_notes(self, plan: KontestPlan) -> Manifest:
         return {"gives_away_left_out": plan.gives_away}
 
     def plan_edge_ids(self, plan: KontestPlan) -> list[int]:

@@ -50,7 +50,9 @@ from kglens_tui.probe.questions import Question, QuestionFactory, rephrase_with_
 from kglens_tui.probe.runstore import (
     FAILED,
     DrawRow,
+    KGLensRun,
     ObservationRow,
+    load_kglens_run,
     rebuild_state,
 )
 from kglens_tui.probe.runstore import (
@@ -68,7 +70,7 @@ from kglens_tui.probe.sense_rates import (
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
 from kglens_tui.runs.prompts import Prompt, load_prompt
-from kglens_tui.runs.record import KGLENS, RunRecord, create_run, load_run
+from kglens_tui.runs.record import KGLENS, create_run
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
@@ -375,7 +377,7 @@ def _p95(values: list[float]) -> float | None:
     return float(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
 
 
-class ProbeEngine(RunEngine):
+class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     """Runs one probing run to its end (iterations, convergence, budget or stop): each
     iteration plans a batch from the posterior (`sample`), asks and scores it (`ask`), and
     commits it with the posterior's update (`finish_iteration`)."""
@@ -386,7 +388,7 @@ class ProbeEngine(RunEngine):
     def __init__(
         self,
         conn: sqlite3.Connection,
-        run: RunRecord,
+        run: KGLensRun,
         kg: KGIndex,
         target: ChatClient,
         *,
@@ -522,7 +524,7 @@ class ProbeEngine(RunEngine):
     def _reload(self) -> None:
         """Inside the claim: load the run again if another process committed iterations since
         this engine read it (continuing from a stale state would write them twice)."""
-        stored = load_run(self.conn, self.run.id, KGLENS)
+        stored = load_kglens_run(self.conn, self.run.id)
         if stored.iterations_done != self.run.iterations_done:
             self.run = stored
             self._load_progress()
@@ -840,7 +842,7 @@ class ProbeEngine(RunEngine):
         last), with its draws: the same probabilities and control predictions."""
         leader = self.config.plan_of
         if self._plan is None and leader is not None:
-            self._plan = Plan(self.conn, load_run(self.conn, leader, KGLENS), self.kg)
+            self._plan = Plan(self.conn, load_kglens_run(self.conn, leader), self.kg)
         assert self._plan is not None
         asks = self._plan.asks(iteration)[:k]
         self._planned[iteration] = asks
@@ -1287,7 +1289,7 @@ def start_run(
     positions: np.ndarray,
     name: str = "",
     manifest_extra: dict[str, Any] | None = None,
-) -> RunRecord:
+) -> KGLensRun:
     """Create a run over the given edge positions of the loaded KG
     (`kglens_tui.kg.positions.run_edge_positions`)."""
     if len(positions) == 0:
@@ -1315,4 +1317,4 @@ def start_run(
         kg.edge_ids[positions],
         name=name,
     )
-    return load_run(conn, run_id, KGLENS)
+    return load_kglens_run(conn, run_id)

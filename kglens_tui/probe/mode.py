@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
-from typing import cast
 
 import numpy as np
 
@@ -18,18 +17,22 @@ from kglens_tui.probe.config import Difficulty, RunConfig
 from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot, start_run
 from kglens_tui.probe.plan import follow, plan_leader
 from kglens_tui.probe.questions import wh_allowed
+from kglens_tui.probe.runstore import load_kglens_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
-from kglens_tui.runs.config import check_new_run
+from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import check_kg_unchanged
-from kglens_tui.runs.record import KGLENS, RunRecord, load_run, load_run_to_resume
-from kglens_tui.runs.registry import register
+from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.runs.record import KGLENS, load_run_to_resume
+from kglens_tui.runs.registry import Engine, register
 
 
-async def drive(engine: ProbeEngine) -> ProbeSnapshot:
-    """Run an engine to its end, then close its target, generator and judge clients."""
+async def drive(engine: Engine[RunSnapshot]) -> ProbeSnapshot:
+    """Run an engine (one `prepare` made) to its end, then close its target, generator and
+    judge clients."""
+    if not isinstance(engine, ProbeEngine):
+        raise TypeError(f"a KGLens run is driven by its own engine, not {engine!r}")
     try:
-        # a ProbeEngine's snapshots are ProbeSnapshots (`RunEngine.run_to_end` is not generic)
-        return cast(ProbeSnapshot, await engine.run_to_end())
+        return await engine.run_to_end()
     finally:
         for client in (engine.target, engine.generator, engine.judge):
             if client is not None:
@@ -39,22 +42,25 @@ async def drive(engine: ProbeEngine) -> ProbeSnapshot:
 def prepare(
     conn: sqlite3.Connection,
     *,
-    config: RunConfig | None = None,
+    config: ModeConfig | None = None,
     resume: int | None = None,
     name: str = "",
     on_progress: Callable[[ProbeSnapshot], None] | None = None,
     target: ChatClient | None = None,
+    generator: ChatClient | None = None,
 ) -> ProbeEngine:
-    """An engine for a new run (config) or an existing one (resume)."""
+    """An engine for a new run (config) or an existing one (resume); ``target`` and
+    ``generator`` replace the clients the settings name."""
     if resume is not None:
-        run: RunRecord = load_run_to_resume(conn, resume, KGLENS)
+        run = load_run_to_resume(conn, resume, KGLENS, RunConfig)
         kg = load_kg(conn, run.kg_name)
         config = run.config
         check_kg_unchanged(run, kg)
         client = target or target_client(config, kg, run.edge_ids)
-        generator, judge = _helpers(config)
+        made, judge = _helpers(config)
     else:
-        assert config is not None
+        if not isinstance(config, RunConfig):
+            raise ConfigError(f"a KGLens run takes RunConfig settings, not {type(config).__name__}")
         config.validate()
         leader = None if config.plan_of is None else plan_leader(conn, config.plan_of)
         if leader is not None:
@@ -80,14 +86,14 @@ def prepare(
             extra["wh_left_out"] = int((~allowed).sum())
             positions = positions[allowed]
         client = target or target_client(config, kg, kg.edge_ids[positions])
-        generator, judge = _helpers(config)  # before the run is stored: a failed start stores none
+        made, judge = _helpers(config)  # before the run is stored: a failed start stores none
         run = start_run(conn, config, client, kg, positions, name=name, manifest_extra=extra)
     return ProbeEngine(
         conn,
         run,
         kg,
         client,
-        generator=generator,
+        generator=generator or made,
         judge=judge,
         on_progress=on_progress,
     )
@@ -102,7 +108,7 @@ def _helpers(config: RunConfig) -> tuple[ChatClient | None, ChatClient | None]:
 
 def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
     """A run's progress rebuilt from the database, without contacting its target."""
-    run = load_run(conn, run_id, KGLENS)
+    run = load_kglens_run(conn, run_id)
     kg = load_kg(conn, run.kg_name)
     engine = ProbeEngine(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
     (engine.status, engine.stop_reason), engine.error = run.shown, run.error

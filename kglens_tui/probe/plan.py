@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.probe.config import RunConfig, Scheduling
+from kglens_tui.probe.runstore import KGLensRun, load_kglens_run
 from kglens_tui.runs.config import ConfigError
-from kglens_tui.runs.record import KGLENS, RunNotFoundError, RunRecord, load_run
+from kglens_tui.runs.record import RunNotFoundError
 
 PLAN_SETTINGS = (
     "kg",
@@ -43,10 +44,10 @@ PLAN_SETTINGS = (
 they are put, and how the posterior and blind spots are kept (so that those compare too)."""
 
 
-def plan_leader(conn: sqlite3.Connection, run_id: int) -> RunRecord:
+def plan_leader(conn: sqlite3.Connection, run_id: int) -> KGLensRun:
     """The KGLens run whose questions a new run is to ask; ConfigError naming what is wrong."""
     try:
-        leader = load_run(conn, run_id, KGLENS)
+        leader = load_kglens_run(conn, run_id)
     except RunNotFoundError as exc:
         raise ConfigError(f"plan_of: {exc}") from None
     if leader.config.plan_of is not None:
@@ -59,7 +60,7 @@ def plan_leader(conn: sqlite3.Connection, run_id: int) -> RunRecord:
     return leader
 
 
-def follow(config: RunConfig, leader: RunRecord) -> RunConfig:
+def follow(config: RunConfig, leader: KGLensRun) -> RunConfig:
     """``config`` with the leader's `PLAN_SETTINGS`, as many iterations as the leader made,
     synchronous and without stopping on convergence (the whole plan is asked)."""
     taken = {name: getattr(leader.config, name) for name in PLAN_SETTINGS}
@@ -106,7 +107,7 @@ class PlannedDraw:
 class Plan:
     """Reads the leader's questions and draws an iteration at a time."""
 
-    def __init__(self, conn: sqlite3.Connection, leader: RunRecord, kg: KGIndex) -> None:
+    def __init__(self, conn: sqlite3.Connection, leader: KGLensRun, kg: KGIndex) -> None:
         self.conn = conn
         self.leader = leader
         self._node_of = kg.node_of_entity

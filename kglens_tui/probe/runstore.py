@@ -14,8 +14,9 @@ import numpy as np
 from kglens_tui.core.verdict import FAILURES
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.llm.usage import Usage
+from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes
-from kglens_tui.runs.record import RunRecord
+from kglens_tui.runs.record import KGLENS, RunRecord, load_run_as
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage
 from kglens_tui.store.target_usage import COLUMNS as TARGET_USAGE
@@ -24,6 +25,14 @@ from kglens_tui.store.target_usage import add_target_usage
 DrawRow = tuple[int, int, int, int, int, float, str]
 """A design_draw row without the run id: (iteration, first_slot, floor_size, eligible,
 population, total, predicate_totals as JSON)."""
+
+KGLensRun = RunRecord[RunConfig]
+"""A stored KGLens run."""
+
+
+def load_kglens_run(conn: sqlite3.Connection, run_id: int) -> KGLensRun:
+    """A stored KGLens run; RunNotFoundError when there is none or it is another mode's."""
+    return load_run_as(conn, run_id, KGLENS, RunConfig)
 
 
 @dataclass(frozen=True)
@@ -206,7 +215,7 @@ def iteration_outcomes(
 
 def rebuild_state(
     conn: sqlite3.Connection,
-    run: RunRecord,
+    run: KGLensRun,
     neighbourhood: Neighbourhood | None,
     weight: float,
     scale: np.ndarray | None = None,

@@ -12,10 +12,10 @@ import threading
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
-from typing import Any
 
 from rich.table import Table
 
+from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
@@ -360,7 +360,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return drive_session(RunSession(db, mode.name, resume=args.run), args.quiet)
 
 
-def add_run_commands(sub: argparse._SubParsersAction[Any]) -> None:
+def add_run_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
     """Add `run` and `resume` to the top-level parser."""
     p = sub.add_parser(
         "run",

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Self, TypeVar
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Self, TypeVar
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import unshown_char
@@ -189,13 +190,28 @@ class ModeConfig:
     def to_json(self) -> str:
         return json.dumps(asdict(self))
 
+    def replaced(self, values: Mapping[str, object]) -> Self:
+        """A copy with the settings named in ``values`` set to them (as given: `validate`
+        checks and converts them); ConfigError names a setting the type does not have."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ConfigError(f"no such setting: {', '.join(unknown)}")
+        copy = replace(self)
+        for name, value in values.items():
+            setattr(copy, name, value)
+        return copy
+
     @classmethod
     def from_json(cls, text: str) -> Self:
-        data: dict[str, Any] = json.loads(text)
-        data["base_url"] = stored_base_url(data.get("base_url"))
+        data: dict[str, object] = json.loads(text)
+        base_url = data.get("base_url")
+        data["base_url"] = stored_base_url(base_url if isinstance(base_url, str) else None)
         known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known}).validate()
+        return cls().replaced({k: v for k, v in data.items() if k in known}).validate()
 
 
 ConfigT = TypeVar("ConfigT", bound=ModeConfig)
 """A mode's settings type, kept by functions that return a changed copy."""
+ConfigT_co = TypeVar("ConfigT_co", bound=ModeConfig, covariant=True)
+"""A mode's settings type in what only reads them (a stored run of KGLens is a stored run)."""

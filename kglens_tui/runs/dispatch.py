@@ -12,24 +12,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from kglens_tui.runs.lifecycle import RunEngine
+from kglens_tui.llm.failures import FailureGuard
 
 WAKE_S = 0.25
 """How often the loop looks at pause and stop requests while nothing comes in."""
 
 
-class Schedule(Protocol):
+ResultT = TypeVar("ResultT")
+"""What a piece of work gives: a scored test of a unit mode, a KGLens reply..."""
+
+
+class Schedule(Protocol[ResultT]):
     """What a mode decides; `dispatch` does the rest."""
 
-    async def plan(self, room: int) -> list[Awaitable[Any]] | None:
+    async def plan(self, room: int) -> list[Awaitable[ResultT]] | None:
         """Up to `room` pieces of work to start now; [] when none can start until work in
         flight ends or commits; None when nothing more will ever be planned."""
         ...
 
-    def take(self, result: Any) -> None:
+    def take(self, result: ResultT) -> None:
         """A piece of work's result came in."""
         ...
 
@@ -42,21 +45,45 @@ class Schedule(Protocol):
         ...
 
 
-class Dispatcher:
+class Controlled(Protocol):
+    """What the loop reads of the engine it runs for: the failure rule, pause and stop."""
+
+    guard: FailureGuard
+
+    @property
+    def held(self) -> bool: ...
+    @property
+    def stopping(self) -> bool: ...
+    async def hold(self) -> None: ...
+
+
+class Dispatching(Protocol):
+    """A running loop as its engine sees it, whatever its work gives."""
+
+    @property
+    def in_flight(self) -> int: ...
+    def commit(self, idle: bool) -> bool: ...
+
+
+class Dispatcher(Generic[ResultT]):
     """Runs one `Schedule` for one engine; `in_flight` is how much work is out."""
 
-    def __init__(self, engine: RunEngine, schedule: Schedule, concurrency: int) -> None:
+    def __init__(self, engine: Controlled, schedule: Schedule[ResultT], concurrency: int) -> None:
         self.engine = engine
         self.schedule = schedule
         self.concurrency = max(1, int(concurrency))
-        self.tasks: dict[asyncio.Future[Any], None] = {}
+        self.tasks: dict[asyncio.Future[ResultT], None] = {}
         """The work in flight, in the order it started."""
-        self._done: list[asyncio.Future[Any]] = []
+        self._done: list[asyncio.Future[ResultT]] = []
         self._wake = asyncio.Event()
 
     @property
     def in_flight(self) -> int:
         return len(self.tasks)
+
+    def commit(self, idle: bool) -> bool:
+        """Commit what the schedule has ready (`Schedule.commit`)."""
+        return self.schedule.commit(idle)
 
     async def run(self) -> None:
         """Dispatch until the plan is done, a limit is met, a stop is asked for or the failure
@@ -106,12 +133,12 @@ class Dispatcher:
                 continue  # the commit may let more work start
             await self._wait()
 
-    def _start(self, piece: Awaitable[Any]) -> None:
+    def _start(self, piece: Awaitable[ResultT]) -> None:
         task = asyncio.ensure_future(piece)
         self.tasks[task] = None
         task.add_done_callback(self._finished)
 
-    def _finished(self, task: asyncio.Future[Any]) -> None:
+    def _finished(self, task: asyncio.Future[ResultT]) -> None:
         self._done.append(task)
         self._wake_up()
 

@@ -10,7 +10,8 @@ one in full).
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Generic
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, QuestionMeta
@@ -21,9 +22,17 @@ from kglens_tui.runs.answers import (
     load_latest_answers,
     write_answers,
 )
+from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.unit_mode import UnitMode
-from kglens_tui.runs.units import ModeEngine, QueryView, UnitResult, ask
+from kglens_tui.runs.units import (
+    MetricsT,
+    ModeEngine,
+    ModeSnapshot,
+    QueryView,
+    UnitResult,
+    ask,
+)
 
 
 def answer_view(answer: UnitAnswer, kind: str) -> QueryView:
@@ -35,16 +44,23 @@ def answer_view(answer: UnitAnswer, kind: str) -> QueryView:
     )
 
 
-class EdgeUnitEngine(ModeEngine):
+class EdgeUnitEngine(ModeEngine[ConfigT, MetricsT, UnitAnswer], Generic[ConfigT, MetricsT]):
     """Unit i asks about the run's i-th edge (its edge ids, sorted); answers in `unit_answer`."""
 
     kind = "edge"
     """How the live screen names a question of this mode."""
 
     def __init__(
-        self, conn: sqlite3.Connection, run: RunRecord, kg: KGIndex, target: ChatClient, **kw: Any
+        self,
+        conn: sqlite3.Connection,
+        run: RunRecord[ConfigT],
+        kg: KGIndex,
+        target: ChatClient,
+        *,
+        generator: ChatClient | None = None,
+        on_progress: Callable[[ModeSnapshot[MetricsT]], None] | None = None,
     ) -> None:
-        super().__init__(conn, run, kg, target, **kw)
+        super().__init__(conn, run, kg, target, generator=generator, on_progress=on_progress)
         self.answers: dict[int, UnitAnswer] = {}
         self.load_stored()
         self.load_totals(TOTALS_SQL)
@@ -60,7 +76,7 @@ class EdgeUnitEngine(ModeEngine):
         raise NotImplementedError
 
     # the rest
-    async def run_unit(self, unit: int) -> UnitResult:
+    async def run_unit(self, unit: int) -> UnitResult[UnitAnswer]:
         question, meta = self.question(unit, self.kg.edge_position(int(self.run.edge_ids[unit])))
         reply = await self.limited(
             lambda: ask(
@@ -104,18 +120,18 @@ class EdgeUnitEngine(ModeEngine):
             u for u in range(self.units_total()) if u not in self.answers or self.answers[u].failed
         ]
 
-    def store(self, results: list[UnitResult]) -> None:
+    def store(self, results: list[UnitResult[UnitAnswer]]) -> None:
         write_answers(self.conn, self.run.id, [a for r in results for a in r.rows])
 
-    def absorb(self, result: UnitResult) -> None:
+    def absorb(self, result: UnitResult[UnitAnswer]) -> None:
         for answer in result.rows:
             self.answers[answer.unit] = answer
 
 
-class EdgeUnitMode(UnitMode):
+class EdgeUnitMode(UnitMode[ConfigT, Sequence[int], MetricsT, UnitAnswer]):
     """The `Mode` of an `EdgeUnitEngine`: `plan` returns the KG edge ids a new run asks."""
 
-    engine_type: type[ModeEngine] = EdgeUnitEngine
+    engine_type: type[ModeEngine[ConfigT, MetricsT, UnitAnswer]]
 
-    def plan_edge_ids(self, plan: Any) -> list[int]:
+    def plan_edge_ids(self, plan: Sequence[int]) -> list[int]:
         return sorted({int(e) for e in plan})

@@ -11,13 +11,12 @@ import inspect
 import textwrap
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from functools import cache
-from typing import Any
 
 from kglens_tui.runs.config import ConfigT
-from kglens_tui.runs.options import comma_list, finite_float
+from kglens_tui.runs.options import comma_items, finite_float
 
 RUN_FLAGS = {"requests_per_minute": "--rpm", "timeout_s": "--timeout"}
 """Run settings whose flag is not the setting's name (short forms) in every run command."""
@@ -61,13 +60,13 @@ class FieldSpec:
     """One run setting as a command line or a form shows it."""
 
     name: str
-    kind: Any
+    kind: type
     """int, float, str, bool or an Enum (a list's item type when ``many``)."""
     optional: bool
     """None is a value (no limit, every one)."""
     many: bool
     """A list."""
-    default: Any
+    default: object
     help: str
     choices: tuple[str, ...]
     """The values it may take (each item's, for a list); () where it is free."""
@@ -99,7 +98,7 @@ def field_specs(cls: type) -> list[FieldSpec]:
     return specs
 
 
-def _plain(kind: Any) -> tuple[Any, bool, bool]:
+def _plain(kind: object) -> tuple[type, bool, bool]:
     """(the type without None, whether None is allowed, whether it is a list)."""
     optional = False
     if typing.get_origin(kind) in (typing.Union, types.UnionType):
@@ -108,36 +107,38 @@ def _plain(kind: Any) -> tuple[Any, bool, bool]:
         kind = next(a for a in args if a is not type(None))
     if typing.get_origin(kind) is list:
         return typing.get_args(kind)[0], optional, True
+    if not isinstance(kind, type):
+        raise TypeError(f"a setting of type {kind!r}: settings are plain types, lists or None")
     return kind, optional, False
 
 
-def _comma_list(item: Any, none_is_empty: bool) -> Any:
-    def parse(text: str) -> list[Any]:
-        return comma_list(text, item, none_is_empty=none_is_empty)
+def _comma_list(item: Callable[[str], object], none_is_empty: bool) -> Callable[[str], object]:
+    def parse(text: str) -> list[object]:
+        return comma_items(text, item, none_is_empty=none_is_empty)
 
     parse.__name__ = f"list of {getattr(item, '__name__', 'values')}"
     return parse
 
 
-class FirstThenMore(argparse.Action):
-    """A setting's flag given more than once: the first value is the setting, each later one is
-    added to the list ``more`` on the namespace (``--target A --target B``)."""
+def first_then_more(more: str) -> type[argparse.Action]:
+    """The action of a setting's flag given more than once: the first value is the setting,
+    each later one is added to the list ``more`` on the namespace (``--target A --target
+    B``)."""
 
-    def __init__(self, *args: Any, more: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.more = more
+    class FirstThenMore(argparse.Action):
+        def __call__(
+            self,
+            parser: argparse.ArgumentParser,
+            namespace: argparse.Namespace,
+            values: object,
+            option_string: str | None = None,
+        ) -> None:
+            if getattr(namespace, self.dest) is None:
+                setattr(namespace, self.dest, values)
+            else:
+                getattr(namespace, more).append(values)
 
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        if getattr(namespace, self.dest) is None:
-            setattr(namespace, self.dest, values)
-        else:
-            getattr(namespace, self.more).append(values)
+    return FirstThenMore
 
 
 def add_config_arguments(
@@ -156,7 +157,7 @@ def add_config_arguments(
     True-by-default bool is turned off by ``--no-field-name`` (or ``negated[name]``); a False
     one on by ``--field-name``. A list is comma-separated and its flag repeatable; so is a
     field of ``repeated`` (name -> (list, help added)), whose later values go to that list on
-    the namespace (`FirstThenMore`). Every flag defaults to None, so `config_from_args` knows
+    the namespace (`first_then_more`). Every flag defaults to None, so `config_from_args` knows
     which ones were given."""
     for more, _note in (repeated or {}).values():
         parser.set_defaults(**{more: []})
@@ -179,31 +180,37 @@ def add_config_arguments(
             continue
         flag = (flags or {}).get(spec.name) or f"--{spec.name.replace('_', '-')}"
         also = tuple((aliases or {}).get(spec.name, ()))
-        options: dict[str, Any] = {
-            "dest": spec.name,
-            "default": None,
-            "metavar": flag.lstrip("-").replace("-", "_").upper(),
-        }
+        metavar: str | None = flag.lstrip("-").replace("-", "_").upper()
         names = (choices or {}).get(spec.name) or spec.choices or None
         none_is_empty = many and default == []
+        action: str | type[argparse.Action] = "store"
+        convert: Callable[[str], object] = str
         if names is not None and not many:
-            options["choices"] = list(names)
-            del options["metavar"]
+            metavar = None
         elif kind in (int, float):
-            kind = finite_float if kind is float else kind
-            options["type"] = _comma_list(kind, none_is_empty) if many else kind
+            item = finite_float if kind is float else kind
+            convert = _comma_list(item, none_is_empty) if many else item
         elif many:
-            options["type"] = _comma_list(str, none_is_empty)
+            convert = _comma_list(str, none_is_empty)
         if many:
-            options["action"] = "extend"
-            shown = ",".join(str(v) for v in shown or ())
+            action = "extend"
+            shown = ",".join(str(v) for v in shown) if isinstance(shown, list) else shown
         elif spec.name in (repeated or {}):
-            options["action"] = FirstThenMore
-            options["more"], note = (repeated or {})[spec.name]
+            more, note = (repeated or {})[spec.name]
+            action = first_then_more(more)
             text = f"{text} {note}"
         suffix = f" (default {shown})" if shown not in (None, "", []) else ""
-        options["help"] = (text + suffix).replace("%", "%%") or None
-        parser.add_argument(flag, *also, **options)
+        parser.add_argument(
+            flag,
+            *also,
+            dest=spec.name,
+            default=None,
+            metavar=metavar,
+            choices=list(names) if names is not None and not many else None,
+            type=convert,
+            action=action,
+            help=(text + suffix).replace("%", "%%") or None,
+        )
 
 
 def flags_of(parser: argparse.ArgumentParser) -> dict[str, str]:
@@ -220,7 +227,7 @@ def named_by_flag(message: str, flag_of: Mapping[str, str]) -> str:
     return message
 
 
-def given_fields(cls: type, args: argparse.Namespace) -> dict[str, Any]:
+def given_fields(cls: type, args: argparse.Namespace) -> dict[str, object]:
     """The fields of the dataclass ``cls`` whose flags were given, with their values."""
     return {
         f.name: getattr(args, f.name)
@@ -231,4 +238,4 @@ def given_fields(cls: type, args: argparse.Namespace) -> dict[str, Any]:
 
 def config_from_args(config: ConfigT, args: argparse.Namespace) -> ConfigT:
     """``config`` with every field whose flag was given replaced by the flag's value."""
-    return dataclasses.replace(config, **given_fields(type(config), args))
+    return config.replaced(given_fields(type(config), args))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Generic, Protocol
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
@@ -22,9 +22,10 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.pricing import Price, Spend
 from kglens_tui.llm.usage import UsageLedger
+from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.control import POLL_S, take_request
-from kglens_tui.runs.dispatch import Dispatcher, Schedule
-from kglens_tui.runs.messages import Abort, Command, Pause, Resume, RunSnapshot
+from kglens_tui.runs.dispatch import Dispatcher, Dispatching, ResultT, Schedule
+from kglens_tui.runs.messages import Abort, Command, Pause, Resume, SnapshotT
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
 
@@ -47,22 +48,23 @@ class RunStats(Protocol):
     def completion_tokens(self) -> int: ...
 
 
-class RunEngine:
-    """One run's engine; a mode's subclass provides the loop and the snapshot."""
+class RunEngine(Generic[ConfigT, SnapshotT]):
+    """One run's engine; a mode's subclass provides the loop and the snapshot. Generic over
+    the mode's settings (``ConfigT``) and snapshot (``SnapshotT``) types."""
 
     mode = ""
     stats: RunStats
     """The engine's counters (requests, tokens...), set by the mode's engine."""
-    on_progress: Callable[[Any], None] | None = None
+    on_progress: Callable[[SnapshotT], None] | None = None
     """Called with a snapshot after each commit and when a pause holds or ends (a CLI's
     progress line)."""
 
     def __init__(
-        self, conn: sqlite3.Connection, run: RunRecord, kg: KGIndex, target: ChatClient
+        self, conn: sqlite3.Connection, run: RunRecord[ConfigT], kg: KGIndex, target: ChatClient
     ) -> None:
         self.conn = conn
         self.run = run
-        self.config: Any = run.config
+        self.config: ConfigT = run.config
         self.kg = kg
         self.target = target
         self.helpers = UsageLedger()
@@ -84,7 +86,7 @@ class RunEngine:
         self._holding = False
         """`hold` waits: the run is paused, and it stores the status a resume leads to."""
         self._body: asyncio.Future[None] | None = None
-        self._dispatcher: Dispatcher | None = None
+        self._dispatcher: Dispatching | None = None
 
     # what a mode's engine provides
     async def _ask_until_done(self) -> None:
@@ -102,7 +104,7 @@ class RunEngine:
         `stop_reason`."""
         raise NotImplementedError
 
-    def snapshot(self, insights: bool = True) -> RunSnapshot:
+    def snapshot(self, insights: bool = True) -> SnapshotT:
         raise NotImplementedError
 
     def _mostly_unanswered(self) -> str:
@@ -129,7 +131,7 @@ class RunEngine:
     def spend_shown(self) -> str:
         """`spend_text` of the run so far: "" when it calls only free models and has no
         max_cost."""
-        return spend_text(self.spend(), getattr(self.config, "max_cost", None))
+        return spend_text(self.spend(), self.config.max_cost)
 
     def _target_usage(self) -> tuple[int, int]:
         """(requests, tokens) the target has cost, stored and in this session (every engine's
@@ -141,12 +143,13 @@ class RunEngine:
         """After `abort`: commit what is whole among the answers in (what is in flight was
         cancelled by then)."""
         if self._dispatcher is not None:
-            self._dispatcher.schedule.commit(False)
+            self._dispatcher.commit(False)
 
-    async def _dispatch(self, schedule: Schedule, concurrency: int) -> None:
+    async def _dispatch(self, schedule: Schedule[ResultT], concurrency: int) -> None:
         """Run ``schedule`` with up to ``concurrency`` pieces of work in flight."""
-        self._dispatcher = Dispatcher(self, schedule, concurrency)
-        await self._dispatcher.run()
+        dispatcher = Dispatcher(self, schedule, concurrency)
+        self._dispatcher = dispatcher
+        await dispatcher.run()
 
     @property
     def in_flight(self) -> int:
@@ -157,7 +160,7 @@ class RunEngine:
         """Whether the loop ended because a stop was asked for."""
         return self._stop.is_set() and not self.guard.cause
 
-    def _final_snapshot(self) -> RunSnapshot:
+    def _final_snapshot(self) -> SnapshotT:
         return self.snapshot()
 
     # control, safe to call from the event loop's thread
@@ -273,7 +276,7 @@ class RunEngine:
         c = self.config
         if c.max_tokens_total is not None and tokens + self.helpers.tokens >= c.max_tokens_total:
             return 0
-        if getattr(c, "max_cost", None) is not None and self.spend().dollars >= c.max_cost:
+        if c.max_cost is not None and self.spend().dollars >= c.max_cost:
             return 0
         if c.max_requests is None:
             return None
@@ -306,7 +309,7 @@ class RunEngine:
             )
 
     # the run
-    async def run_to_end(self) -> RunSnapshot:
+    async def run_to_end(self) -> SnapshotT:
         """Claim the run, run the loop, record how it ended; returns the final snapshot. Never
         leaves a half-written commit."""
         claim_run(self.conn, self.run.id, self._reload)
@@ -320,7 +323,7 @@ class RunEngine:
         finally:
             requests.cancel()
 
-    async def _drive_body(self, body: asyncio.Future[None]) -> RunSnapshot:
+    async def _drive_body(self, body: asyncio.Future[None]) -> SnapshotT:
         """Await the loop and record how the run ended."""
         try:
             await body
@@ -350,7 +353,7 @@ class RunEngine:
         status = self._ended(stopped)
         return self._end(status, self.stop_reason)
 
-    def _end(self, status: str, reason: str, error: str = "") -> RunSnapshot:
+    def _end(self, status: str, reason: str, error: str = "") -> SnapshotT:
         """Record the final status and return the final snapshot."""
         self.status, self.stop_reason, self.error = status, reason, error
         set_status(self.conn, self.run.id, status, reason, error)

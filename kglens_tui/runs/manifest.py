@@ -4,7 +4,6 @@ target, the settings that shape its questions, versions), the same for every mod
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import numpy as np
 
@@ -14,7 +13,7 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.prompts import load_prompt
-from kglens_tui.runs.record import RunRecord
+from kglens_tui.runs.record import Manifest, RunRecord
 from kglens_tui.runs.spend import manifest_prices
 
 
@@ -24,8 +23,8 @@ def build_manifest(
     config: ModeConfig,
     target: ChatClient,
     prompts: Iterable[str],
-    **extra: Any,
-) -> dict[str, Any]:
+    **extra: object,
+) -> Manifest:
     """The manifest of a new run of ``mode``: ``prompts`` names the prompt files its questions
     use; ``extra`` adds the mode's own settings and facts (e.g. KGLens's sampler)."""
     return {
@@ -35,8 +34,8 @@ def build_manifest(
         "prompts": {name: load_prompt(name).sha256 for name in prompts},
         "target": target.label,
         "target_simulated": bool(target.simulated),
-        "generator": getattr(config, "generator", ""),
-        "seed": getattr(config, "seed", None),
+        "generator": config.generator,
+        "seed": config.seed,
         "verifier_rules": VERIFIER_RULES,
         "prices": manifest_prices(config),
         **extra,
@@ -45,7 +44,7 @@ def build_manifest(
     }
 
 
-def check_kg_unchanged(run: RunRecord, kg: KGIndex) -> None:
+def check_kg_unchanged(run: RunRecord[ModeConfig], kg: KGIndex) -> None:
     """ConfigError when the run's KG changed since it started (its answers would be read
     against other edges)."""
     if run.manifest.get("kg_content_hash") not in (None, kg.content_hash):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 
 class RunSnapshot(Protocol):
@@ -20,6 +20,20 @@ class RunSnapshot(Protocol):
     def stop_reason(self) -> str: ...
     @property
     def error(self) -> str: ...
+
+
+SnapshotT = TypeVar("SnapshotT", bound=RunSnapshot)
+"""A mode's snapshot type."""
+SnapshotT_co = TypeVar("SnapshotT_co", bound=RunSnapshot, covariant=True)
+"""A mode's snapshot type where it is only given out (an engine, a mode)."""
+
+
+def snapshot_as(snapshot: RunSnapshot | None, kind: type[SnapshotT]) -> SnapshotT | None:
+    """``snapshot`` typed as its mode's ``kind`` (None stays None); TypeError when it is a
+    snapshot of another kind."""
+    if snapshot is None or isinstance(snapshot, kind):
+        return snapshot
+    raise TypeError(f"a {type(snapshot).__name__}, not a {kind.__name__}")
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,13 @@ import dataclasses
 import math
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import TypeVar
 
 from kglens_tui.runs.config import ConfigError, ConfigT
 
+T = TypeVar("T")
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
 
@@ -29,20 +31,25 @@ def finite_float(text: str) -> float:
     return value
 
 
-def comma_list(text: str, item: Any = str, *, none_is_empty: bool = True) -> list[Any]:
+def comma_list(text: str, *, none_is_empty: bool = True) -> list[str]:
     """A comma-separated list (empty parts dropped); ``none`` is the empty list where
     ``none_is_empty``."""
+    return comma_items(text, str, none_is_empty=none_is_empty)
+
+
+def comma_items(text: str, item: Callable[[str], T], *, none_is_empty: bool = True) -> list[T]:
+    """`comma_list` with each part converted by ``item`` (int, a float check...)."""
     if none_is_empty and text.strip().lower() == NONE:
         return []
     return [item(part.strip()) for part in text.split(",") if part.strip()]
 
 
-def empty_by_default(f: dataclasses.Field[Any]) -> bool:
+def empty_by_default(f: dataclasses.Field[object]) -> bool:
     """Whether a dataclass field's default is the empty list (so ``none`` can name it)."""
     return callable(f.default_factory) and f.default_factory() == []
 
 
-def convert_setting(name: str, kind: Any, text: str, none_is_empty: bool = True) -> Any:
+def convert_setting(name: str, kind: object, text: str, none_is_empty: bool = True) -> object:
     """``text`` as a value of the field's type; ConfigError names the field."""
     args = typing.get_args(kind)
     if not text:
@@ -88,7 +95,7 @@ def apply_assignments(config: ConfigT, assignments: list[str]) -> ConfigT:
     hints = typing.get_type_hints(type(config))
     by_name = {f.name: f for f in dataclasses.fields(config) if f.name != "mode"}
     known = set(by_name)
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     for item in assignments:
         key = assignment_key(item)
         _, sep, text = item.partition("=")
@@ -99,4 +106,4 @@ def apply_assignments(config: ConfigT, assignments: list[str]) -> ConfigT:
         changes[key] = convert_setting(
             key, hints[key], text.strip(), empty_by_default(by_name[key])
         )
-    return dataclasses.replace(config, **changes).validate()
+    return config.replaced(changes).validate()

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -19,12 +19,15 @@ from kglens_tui.core.console import suggested
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.status import ASK_AGAIN_NOTES, RunStatus
 from kglens_tui.llm.urls import redact_text
+from kglens_tui.runs.config import ConfigT, ConfigT_co, ModeConfig
 from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.owner import is_alive, owner_pid, this_process
 from kglens_tui.store.search_index import index_pending
 
 T = TypeVar("T")
+Manifest = dict[str, object]
+"""A run's manifest as stored (JSON): what makes it reproducible, and counts about its plan."""
 KGLENS = "kglens"
 """The KGLens mode's name."""
 
@@ -43,7 +46,7 @@ def create_run(
     conn: sqlite3.Connection,
     kg_id: int,
     config: StoredConfig,
-    manifest: dict[str, Any],
+    manifest: Manifest,
     target_label: str,
     simulated: bool,
     edge_ids: np.ndarray,
@@ -156,17 +159,18 @@ def shown_status(status: str, stop_reason: str, owner: str | None) -> tuple[str,
 
 
 @dataclass
-class RunRecord:
-    """A stored run of any mode: its settings, manifest, progress and owner, as stored (a
-    running run whose process is gone still says running: see `shown`)."""
+class RunRecord(Generic[ConfigT_co]):
+    """A stored run of any mode: its settings (of the mode's type ``ConfigT``), manifest,
+    progress and owner, as stored (a running run whose process is gone still says running: see
+    `shown`)."""
 
     id: int
     kg_id: int
     kg_name: str
     mode: str
     status: str
-    config: Any
-    manifest: dict[str, Any]
+    config: ConfigT_co
+    manifest: Manifest
     target_label: str
     simulated: bool
     edge_ids: np.ndarray
@@ -184,6 +188,12 @@ class RunRecord:
     def shown(self) -> tuple[str, str]:
         """(status, stop reason) as lists show them (see `shown_status`)."""
         return shown_status(self.status, self.stop_reason, self.owner)
+
+
+def manifest_count(run: RunRecord[ModeConfig], key: str) -> int:
+    """A count the run's manifest keeps under ``key``; 0 when it keeps none (an older run)."""
+    value = run.manifest.get(key)
+    return int(value) if isinstance(value, int | float | str) and value != "" else 0
 
 
 def run_row(conn: sqlite3.Connection, run_id: int) -> sqlite3.Row:
@@ -210,13 +220,28 @@ def nothing_to_resume(conn: sqlite3.Connection, run_id: int) -> str | None:
     return f"run {run_id} has finished{reason}: nothing to resume (start a new run for more)"
 
 
-def load_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> RunRecord:
+def load_run(
+    conn: sqlite3.Connection, run_id: int, mode: str | None = None
+) -> RunRecord[ModeConfig]:
     """A run of any mode (``mode`` checks which); RunNotFoundError when there is none, or when
     it is a run of another mode."""
+    return load_run_as(conn, run_id, mode, ModeConfig)
+
+
+def load_run_as(
+    conn: sqlite3.Connection, run_id: int, mode: str | None, config_type: type[ConfigT]
+) -> RunRecord[ConfigT]:
+    """`load_run` typed by the mode's settings type ``config_type`` (TypeError when the run's
+    settings are of another type)."""
     row = run_row(conn, run_id)
     if mode is not None and row["mode"] != mode:
         raise RunNotFoundError(
             f"run {run_id} is a {mode_label(row['mode'])} run, not a {mode_label(mode)} one"
+        )
+    config = get_mode(row["mode"]).config_type.from_json(row["config"])
+    if not isinstance(config, config_type):
+        raise TypeError(
+            f"run {run_id}'s settings are {type(config).__name__}, not {config_type.__name__}"
         )
     return RunRecord(
         id=row["id"],
@@ -224,7 +249,7 @@ def load_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> 
         kg_name=row["kg_name"],
         mode=row["mode"],
         status=row["status"],
-        config=get_mode(row["mode"]).config_type.from_json(row["config"]),
+        config=config,
         manifest=json.loads(row["manifest"]),
         target_label=redact_text(row["target_label"]),
         simulated=bool(row["simulated"]),
@@ -238,11 +263,13 @@ def load_run(conn: sqlite3.Connection, run_id: int, mode: str | None = None) -> 
     )
 
 
-def load_run_to_resume(conn: sqlite3.Connection, run_id: int, mode: str) -> RunRecord:
-    """`load_run` for resuming a run of ``mode``: a run of another mode names the command that
-    resumes any run."""
+def load_run_to_resume(
+    conn: sqlite3.Connection, run_id: int, mode: str, config_type: type[ConfigT]
+) -> RunRecord[ConfigT]:
+    """`load_run` for resuming a run of ``mode`` (settings of ``config_type``): a run of another
+    mode names the command that resumes any run."""
     try:
-        return load_run(conn, run_id, mode)
+        return load_run_as(conn, run_id, mode, config_type)
     except RunNotFoundError as exc:
         if run_row(conn, run_id)["mode"] == mode:
             raise

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
-from kglens_tui.runs.config import ModeConfig
-from kglens_tui.runs.messages import Command, RunSnapshot
+from kglens_tui.runs.config import ConfigT_co, ModeConfig
+from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
 
 if TYPE_CHECKING:
     from kglens_tui.runs.record import RunRecord  # it imports this module
@@ -33,9 +33,6 @@ class UnknownModeError(UnknownNameError):
     """No mode of that name is registered."""
 
 
-SnapshotT_co = TypeVar("SnapshotT_co", bound=RunSnapshot, covariant=True)
-
-
 class Engine(Protocol[SnapshotT_co]):
     """What the harness drives: one run's loop, controlled from the same event loop; its
     snapshots are of type ``SnapshotT_co`` (its mode's)."""
@@ -44,7 +41,7 @@ class Engine(Protocol[SnapshotT_co]):
     """The name of its mode."""
 
     @property
-    def run(self) -> RunRecord: ...
+    def run(self) -> RunRecord[ModeConfig]: ...
     def snapshot(self, insights: bool = True) -> SnapshotT_co: ...
     def obey(self, command: Command) -> None: ...
     @property
@@ -53,8 +50,11 @@ class Engine(Protocol[SnapshotT_co]):
     def stopping(self) -> bool: ...
 
 
-class Mode(Protocol):
-    """A probing mode: how to set up a run of it, drive it, and look at a stored one."""
+class Mode(Protocol[ConfigT_co, SnapshotT_co]):
+    """A probing mode: how to set up a run of it, drive it, and look at a stored one. Generic
+    over its settings (``ConfigT_co``) and snapshot (``SnapshotT_co``) types; the harness holds
+    every mode as a `Mode[ModeConfig, RunSnapshot]` and a mode checks the settings it is given
+    (a `ConfigError` for another mode's)."""
 
     name: str
     """Stored in `run.mode`."""
@@ -65,7 +65,7 @@ class Mode(Protocol):
     when it has none."""
 
     @property
-    def config_type(self) -> type[ModeConfig]:
+    def config_type(self) -> type[ConfigT_co]:
         """Its settings dataclass: `ModeConfig` and the mode's own fields."""
         ...
 
@@ -73,41 +73,46 @@ class Mode(Protocol):
         self,
         conn: sqlite3.Connection,
         *,
-        config: Any = None,
+        config: ModeConfig | None = None,
         resume: int | None = None,
         name: str = "",
         target: ChatClient | None = None,
-        on_progress: Callable[[Any], None] | None = None,
-    ) -> Engine[RunSnapshot]:
-        """An engine for a new run (config) or a stored one (resume); ``target`` replaces the
-        client its settings name; ``on_progress`` gets a snapshot after each commit."""
+        generator: ChatClient | None = None,
+        on_progress: Callable[[SnapshotT_co], None] | None = None,
+    ) -> Engine[SnapshotT_co]:
+        """An engine for a new run (config) or a stored one (resume); ``target`` and
+        ``generator`` replace the clients its settings name; ``on_progress`` gets a snapshot
+        after each commit."""
         ...
 
-    def drive(self, engine: Any) -> Awaitable[RunSnapshot]:
+    def drive(self, engine: Engine[RunSnapshot]) -> Awaitable[SnapshotT_co]:
         """Run the engine (one its `prepare` made) to its end, close its clients, return the
         final snapshot."""
         ...
 
-    def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> RunSnapshot:
+    def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> SnapshotT_co:
         """A stored run's progress and metrics, without contacting its target."""
         ...
 
 
-MODES: Registry[Mode] = Registry("probing mode", ENTRY_POINT_GROUP, BUILTIN, UnknownModeError)
+AnyMode = Mode[ModeConfig, RunSnapshot]
+"""A mode of any settings and snapshot types, as the registry holds it."""
+
+MODES: Registry[AnyMode] = Registry("probing mode", ENTRY_POINT_GROUP, BUILTIN, UnknownModeError)
 
 
-def register(mode: Mode, module: str | None = None) -> Mode:
+def register(mode: AnyMode, module: str | None = None) -> AnyMode:
     """Make ``mode`` available by its name (replacing one of the same name); ``module`` is where
     a child process finds it (default: the module that defines its class)."""
     return MODES.register(mode.name, mode, module or type(mode).__module__)
 
 
-def get_mode(name: str) -> Mode:
+def get_mode(name: str) -> AnyMode:
     """The mode called ``name``; UnknownModeError names the known ones."""
     return MODES.get(name)
 
 
-def mode_of_config(config: object) -> Mode:
+def mode_of_config(config: object) -> AnyMode:
     """The mode whose settings ``config`` holds; UnknownModeError when none has that type."""
     for name in mode_names():
         mode = get_mode(name)

@@ -6,29 +6,32 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import TypeVar
 
-from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.llm.base import ChatClient
+from kglens_tui.runs.config import ModeConfig
+from kglens_tui.runs.messages import RunSnapshot, SnapshotT, snapshot_as
 from kglens_tui.runs.record import run_row
 from kglens_tui.runs.registry import Engine, get_mode, mode_of_config
 
-SnapshotT = TypeVar("SnapshotT", bound=RunSnapshot)
+EngineT = TypeVar("EngineT")
 
 
 def prepare(
     conn: sqlite3.Connection,
     *,
-    config: Any = None,
+    config: ModeConfig | None = None,
     resume: int | None = None,
     name: str = "",
-    on_progress: Callable[[Any], None] | None = None,
+    on_progress: Callable[[RunSnapshot], None] | None = None,
     mode_name: str | None = None,
-    **clients: Any,
+    target: ChatClient | None = None,
+    generator: ChatClient | None = None,
 ) -> Engine[RunSnapshot]:
     """An engine for a new run (``config``: its type names the mode) or a stored one
     (``resume``: the run's mode; ``mode_name`` insists on one, a run of another mode is then
-    an error that names it). ``clients`` (target=, generator=...) replace the clients the
-    settings name; ``on_progress`` gets a snapshot after each commit."""
+    an error that names it). ``target`` and ``generator`` replace the clients the settings
+    name; ``on_progress`` gets a snapshot after each commit."""
     if mode_name is not None:
         mode = get_mode(mode_name)
     elif config is not None:
@@ -38,22 +41,42 @@ def prepare(
     else:
         raise ValueError("prepare needs a config (a new run) or resume (a stored one)")
     return mode.prepare(
-        conn, config=config, resume=resume, name=name, on_progress=on_progress, **clients
+        conn,
+        config=config,
+        resume=resume,
+        name=name,
+        on_progress=on_progress,
+        target=target,
+        generator=generator,
     )
 
 
-def run_blocking(engine: Engine[SnapshotT]) -> SnapshotT:
+def engine_as(engine: Engine[RunSnapshot], kind: type[EngineT]) -> EngineT:
+    """``engine`` typed as its mode's engine class ``kind``; TypeError when it is another."""
+    if not isinstance(engine, kind):
+        raise TypeError(f"a {type(engine).__name__}, not a {kind.__name__}")
+    return engine
+
+
+def run_blocking(engine: Engine[RunSnapshot]) -> RunSnapshot:
     """Run an engine to its end on a fresh event loop, closing its clients after; returns its
     final snapshot."""
 
-    async def drive() -> SnapshotT:
-        # a mode's drive returns a snapshot of its own engine's
-        return cast(SnapshotT, await get_mode(engine.mode).drive(engine))
+    async def drive() -> RunSnapshot:
+        return await get_mode(engine.mode).drive(engine)
 
     return asyncio.run(drive())
 
 
-def open_snapshot(conn: sqlite3.Connection, run_id: int) -> Any:
-    """A stored run's progress and metrics, without contacting its target: a `RunSnapshot` of
-    the run's mode, typed Any (callers read their mode's own fields)."""
+def open_snapshot(conn: sqlite3.Connection, run_id: int) -> RunSnapshot:
+    """A stored run's progress and metrics, without contacting its target: a snapshot of the
+    run's mode (`snapshot_as` types it)."""
     return get_mode(run_row(conn, run_id)["mode"]).open_snapshot(conn, run_id)
+
+
+def open_snapshot_as(conn: sqlite3.Connection, run_id: int, kind: type[SnapshotT]) -> SnapshotT:
+    """`open_snapshot` typed as ``kind`` (TypeError for a run of a mode whose snapshots are
+    another kind)."""
+    snap = snapshot_as(open_snapshot(conn, run_id), kind)
+    assert snap is not None  # a stored run always has one
+    return snap

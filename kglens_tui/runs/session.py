@@ -15,12 +15,12 @@ import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.registry import import_modules, plugin_modules
 from kglens_tui.core.spawn import start_resource_tracker
 from kglens_tui.llm.base import ChatClient
+from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.messages import (
     Abort,
     Command,
@@ -169,7 +169,7 @@ class RunSession:
         db_path: Path | str,
         mode: str,
         *,
-        config: Any = None,
+        config: ModeConfig | None = None,
         resume: int | None = None,
         target_factory: Callable[[], ChatClient] | None = None,
     ) -> None:
@@ -206,10 +206,9 @@ class RunSession:
     live = True
     """A session drives its run (a stored run shown on the same screen is not live)."""
 
-    def run(self) -> Any:
-        """Run to the end and return the final snapshot (a `RunSnapshot` of the session's mode,
-        typed Any: its screens read their mode's own fields), None on an error; errors are kept
-        in `error`, never raised."""
+    def run(self) -> RunSnapshot | None:
+        """Run to the end and return the final snapshot (one of the session's mode: `snapshot_as`
+        types it), None on an error; errors are kept in `error`, never raised."""
         try:
             return self._run_in_child()
         except Exception as exc:
@@ -296,7 +295,7 @@ class RunSession:
         """Block until the run exists (or setting it up failed)."""
         return self._ready.wait(timeout)
 
-    def snapshot(self) -> Any:
+    def snapshot(self) -> RunSnapshot | None:
         """The latest progress (as `run` returns it), or None before the run exists."""
         return self._latest
 

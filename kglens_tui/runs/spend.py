@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from kglens_tui.llm.pricing import (
     Estimate,
@@ -25,6 +25,18 @@ if TYPE_CHECKING:
     from kglens_tui.settings import Settings
 
 TARGET = "target"
+
+
+class PricedSettings(Protocol):
+    """What pricing reads of a run's settings: a mode's settings, or a stored run's as read
+    (the generator and verifier are read where a mode has them)."""
+
+    @property
+    def target(self) -> str: ...
+    @property
+    def max_cost(self) -> float | None: ...
+
+
 COST_YES_HELP = "start without asking when the cost estimate is above confirm_cost_above"
 
 
@@ -35,10 +47,9 @@ def configured_prices() -> dict[str, Price]:
     return price_table(load_settings().prices)
 
 
-def role_specs(config: Any) -> dict[str, str]:
+def role_specs(config: PricedSettings) -> dict[str, str]:
     """Role -> the model spec it calls: the target, and the generator, paraphraser and judge
-    where they call a model. ``config`` (here and in the stored runs' spend below): a mode's
-    settings or any object with their attributes (a stored run's settings as read)."""
+    where they call a model."""
     specs = {TARGET: str(config.target)}
     generator = str(getattr(config, "generator", "template"))
     if uses_model(generator):
@@ -50,25 +61,27 @@ def role_specs(config: Any) -> dict[str, str]:
     return specs
 
 
-def priced_roles(config: Any, prices: Mapping[str, Price]) -> list[tuple[str, str, Price | None]]:
+def priced_roles(
+    config: PricedSettings, prices: Mapping[str, Price]
+) -> list[tuple[str, str, Price | None]]:
     """(role, spec, price or None) for every model the run calls."""
     return [(role, spec, price_for(spec, prices)) for role, spec in role_specs(config).items()]
 
 
 def run_spend(
-    config: Any,
+    config: PricedSettings,
     target: tuple[int, int],
     helpers: Mapping[str, Usage],
     prices: Mapping[str, Price],
-    started: Mapping[str, Sequence[float]] | None = None,
+    started: object = None,
 ) -> Spend:
     """Dollars the run spent: the target's (prompt, completion) tokens and each helper role's,
-    at the prices the run started with (``started``: its manifest's `prices`, by role) where it
-    has them, else at ``prices``."""
+    at the prices the run started with (``started``: its manifest's `prices`, role -> [input,
+    output]) where it has them, else at ``prices``."""
     specs = role_specs(config)
     table = dict(prices)
-    for role, pair in (started or {}).items():
-        if role in specs and len(pair) >= 2:
+    for role, pair in (started if isinstance(started, Mapping) else {}).items():
+        if role in specs and isinstance(pair, Sequence) and len(pair) >= 2:
             table[specs[role]] = Price(float(pair[0]), float(pair[1]))
     usage = {TARGET: (specs[TARGET], target[0], target[1])}
     for role, used in helpers.items():
@@ -87,8 +100,8 @@ def spend_text(spent: Spend, limit: float | None) -> str:
 def stored_spend_text(
     conn: sqlite3.Connection,
     run_id: int,
-    config: Any,
-    manifest: Mapping[str, Any],
+    config: PricedSettings,
+    manifest: Mapping[str, object],
     prices: Mapping[str, Price],
     tokens: tuple[int, int],
 ) -> str:
@@ -98,7 +111,7 @@ def stored_spend_text(
     from kglens_tui.store.helper_usage import load_usage
 
     spent = run_spend(config, tokens, load_usage(conn, run_id), prices, manifest.get("prices"))
-    return spend_text(spent, getattr(config, "max_cost", None))
+    return spend_text(spent, config.max_cost)
 
 
 def manifest_prices(config: ModeConfig) -> dict[str, list[float]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -19,54 +19,60 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg, predicate_keys
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
-from kglens_tui.runs.config import ConfigError, check_new_run
+from kglens_tui.runs.config import ConfigError, ConfigT, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
-from kglens_tui.runs.record import create_run, load_run, load_run_to_resume
-from kglens_tui.runs.units import ModeEngine, ModeSnapshot
+from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.runs.record import Manifest, create_run, load_run_as, load_run_to_resume
+from kglens_tui.runs.registry import Engine
+from kglens_tui.runs.units import MetricsT, ModeEngine, ModeSnapshot, RowT
 from kglens_tui.store.connection import transaction
 
+PlanT = TypeVar("PlanT")
+"""What a new run of a unit mode asks (its relations, its questions, its edges)."""
 
-class UnitMode:
-    """The `Mode` of a unit engine; subclasses set the class attributes and `plan`."""
+
+class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
+    """The `Mode` of a unit engine; subclasses set the class attributes and `plan`. Generic over
+    the mode's settings, plan, metrics and stored rows."""
 
     name = ""
     label = ""
     compare = ""
-    config_type: type = object
-    engine_type: type[ModeEngine] = ModeEngine
+    config_type: type[ConfigT]
+    engine_type: type[ModeEngine[ConfigT, MetricsT, RowT]]
     prompts: tuple[str, ...] = ()
     """Prompt names whose hashes go into the manifest."""
 
-    def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: Any) -> Any:
+    def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: ConfigT) -> PlanT:
         """What a new run asks; ConfigError (or ValueError) when it would ask nothing."""
         raise NotImplementedError
 
-    def plan_edge_ids(self, plan: Any) -> list[int]:
+    def plan_edge_ids(self, plan: PlanT) -> list[int]:
         """The KG edges a plan asks about, sorted and distinct."""
         raise NotImplementedError
 
-    def plan_requests(self, plan: Any) -> int | None:
+    def plan_requests(self, plan: PlanT) -> int | None:
         """The target requests a plan makes when every unit is asked once (None: unknown)."""
         return None
 
-    def planned_requests(self, conn: sqlite3.Connection | None, config: Any) -> int | None:
+    def planned_requests(self, conn: sqlite3.Connection | None, config: ModeConfig) -> int | None:
         """`plan_requests` of the plan a new run of ``config`` would make (read only: nothing
         is stored; the KG is imported first where it is a bundled one not imported yet); None
         without a connection to read it through."""
         if conn is None:
             return None
         ensure_kg(conn, config.kg)
-        plan = self.plan(conn, load_kg(conn, config.kg), dataclasses.replace(config))
+        plan = self.plan(conn, load_kg(conn, config.kg), dataclasses.replace(self.given(config)))
         return self.plan_requests(plan)
 
-    def write_plan(self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: Any) -> None:
+    def write_plan(self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: PlanT) -> None:
         """Store the plan inside the caller's transaction (nothing when the edges say it all)."""
 
-    def manifest(self, kg: KGIndex, config: Any, target: ChatClient) -> dict[str, Any]:
+    def manifest(self, kg: KGIndex, config: ConfigT, target: ChatClient) -> Manifest:
         """What makes a run reproducible: KG hash, prompt hashes, settings, versions."""
         return build_manifest(self.name, kg, config, target, self.prompts)
 
-    def plan_notes(self, plan: Any) -> dict[str, Any]:
+    def plan_notes(self, plan: PlanT) -> Manifest:
         """Counts about the plan the manifest keeps (what was left out and why); none here."""
         return {}
 
@@ -74,9 +80,9 @@ class UnitMode:
         self,
         conn: sqlite3.Connection,
         kg: KGIndex,
-        config: Any,
+        config: ConfigT,
         target: ChatClient,
-        plan: Any,
+        plan: PlanT,
         name: str = "",
     ) -> int:
         """Store a new run with its plan; the run row goes away again if the plan cannot be
@@ -104,37 +110,37 @@ class UnitMode:
         self,
         conn: sqlite3.Connection,
         *,
-        config: Any = None,
+        config: ModeConfig | None = None,
         resume: int | None = None,
         name: str = "",
         target: ChatClient | None = None,
         generator: ChatClient | None = None,
-        on_progress: Callable[[ModeSnapshot], None] | None = None,
-    ) -> ModeEngine:
+        on_progress: Callable[[ModeSnapshot[MetricsT]], None] | None = None,
+    ) -> ModeEngine[ConfigT, MetricsT, RowT]:
         """An engine for a new run (config) or a stored one (resume: asks what is missing and
         what failed). ``target`` and ``generator`` replace the clients the settings name."""
         if resume is not None:
-            run = load_run_to_resume(conn, resume, self.name)
+            run = load_run_to_resume(conn, resume, self.name, self.config_type)
             kg = load_kg(conn, run.kg_name)
             check_kg_unchanged(run, kg)
             client = target or target_client(run.config, kg, run.edge_ids)
-            helper = generator or helper_client(
-                getattr(run.config, "generator", "template"), run.config
-            )
+            helper = generator or helper_client(run.config.generator, run.config)
         else:
             if config is None:
                 raise ConfigError("a new run needs its settings")
+            config = self.given(config)
             config.validate()
             check_new_run(config)
             ensure_kg(conn, config.kg)
             kg = load_kg(conn, config.kg)
-            if getattr(config, "predicates", None):
+            if config.predicates:
                 config.predicates = predicate_keys(kg, config.predicates)
             plan = self.plan(conn, kg, config)
             client = target or target_client(config, kg, self.plan_edge_ids(plan))
             # the generator is built before the run is stored: a run that cannot start stores none
-            helper = generator or helper_client(getattr(config, "generator", "template"), config)
-            run = load_run(conn, self.create_run(conn, kg, config, client, plan, name=name))
+            helper = generator or helper_client(config.generator, config)
+            run_id = self.create_run(conn, kg, config, client, plan, name=name)
+            run = load_run_as(conn, run_id, self.name, self.config_type)
         engine = self.engine_type(
             conn,
             run,
@@ -147,21 +153,31 @@ class UnitMode:
             engine.load_recent()
         return engine
 
-    async def drive(self, engine: ModeEngine) -> ModeSnapshot:
-        """Run an engine to its end and close its clients."""
+    def given(self, config: ModeConfig) -> ConfigT:
+        """``config`` as this mode's settings; ConfigError when it holds another mode's."""
+        if not isinstance(config, self.config_type):
+            raise ConfigError(
+                f"a {self.label} run takes {self.config_type.__name__} settings, "
+                f"not {type(config).__name__}"
+            )
+        return config
+
+    async def drive(self, engine: Engine[RunSnapshot]) -> ModeSnapshot[MetricsT]:
+        """Run an engine (one `prepare` made) to its end and close its clients."""
+        if not isinstance(engine, self.engine_type):
+            raise TypeError(f"a {self.label} run is driven by its own engine, not {engine!r}")
         try:
-            # a ModeEngine's snapshots are ModeSnapshots (`RunEngine.run_to_end` is not generic)
-            return cast(ModeSnapshot, await engine.run_to_end())
+            return await engine.run_to_end()
         finally:
             for client in (engine.target, engine.generator):
                 if client is not None:
                     await client.aclose()
 
-    def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> ModeSnapshot:
+    def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> ModeSnapshot[MetricsT]:
         """A stored run's progress and metrics, and its latest questions and replies as the
         engine that asked them showed them, without contacting its target. Read again while
         another process drives the run (`StoredRun`), it has what that process committed."""
-        run = load_run(conn, run_id, self.name)
+        run = load_run_as(conn, run_id, self.name, self.config_type)
         kg = load_kg(conn, run.kg_name)
         engine = self.engine_type(conn, run, kg, ViewOnlyTarget(run.target_label, run.simulated))
         (engine.status, engine.stop_reason), engine.error = run.shown, run.error

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
@@ -25,6 +25,7 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.failures import MOSTLY_FAILED
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import CountingClient, HelperRole, Usage, counted
+from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.record import RunRecord, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
@@ -36,6 +37,12 @@ from kglens_tui.store.target_usage import (
     start_target_usage,
 )
 
+T = TypeVar("T")
+MetricsT = TypeVar("MetricsT")
+"""A unit mode's metrics (`KontestMetrics`, `FactevalMetrics`, a plugin's)."""
+MetricsT_co = TypeVar("MetricsT_co", covariant=True)
+RowT = TypeVar("RowT")
+"""What a unit mode stores of one answered test."""
 RECENT = 200
 COMMIT_EVERY = 16
 """Units per commit (at most); a commit also happens every COMMIT_S seconds."""
@@ -117,11 +124,9 @@ class QueryView:
 
 
 @dataclass(frozen=True)
-class ModeSnapshot:
-    """An immutable copy of a mode run's progress, safe to hand to another thread.
-
-    ``metrics`` is a `KontestMetrics` or a `FactevalMetrics` (see `mode`).
-    """
+class ModeSnapshot(Generic[MetricsT_co]):
+    """An immutable copy of a mode run's progress, safe to hand to another thread; ``metrics``
+    are of its mode's type (`KontestMetrics`, `FactevalMetrics`, a plugin's)."""
 
     run_id: int
     mode: str
@@ -141,7 +146,7 @@ class ModeSnapshot:
     stop_reason: str
     error: str
     recent: tuple[QueryView, ...]
-    metrics: Any
+    metrics: MetricsT_co
     session_requests: int = 0
     """Requests sent since this engine started (``requests`` counts every stored one)."""
     dropped: int = 0
@@ -164,11 +169,11 @@ class ModeSnapshot:
 
 
 @dataclass
-class UnitResult:
+class UnitResult(Generic[RowT]):
     """What one unit produced: rows for the database and replies for the stats."""
 
     unit: int
-    rows: list[Any]
+    rows: list[RowT]
     replies: list[Reply]
     views: list[QueryView] = field(default_factory=list)
 
@@ -184,9 +189,10 @@ class _Stats:
     session_requests: int = 0
 
 
-class ModeEngine(RunEngine):
+class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, MetricsT, RowT]):
     """Runs one mode run's pending units to the end (or a stop). Subclasses plan the units,
-    ask them, store them and compute their metrics."""
+    ask them, store them and compute their metrics. Generic over the mode's settings, metrics
+    and stored rows."""
 
     helper_role = HelperRole.GENERATOR
     """What the `generator` client does in this mode."""
@@ -195,12 +201,12 @@ class ModeEngine(RunEngine):
     def __init__(
         self,
         conn: sqlite3.Connection,
-        run: RunRecord,
+        run: RunRecord[ConfigT],
         kg: KGIndex,
         target: ChatClient,
         *,
         generator: ChatClient | None = None,
-        on_progress: Callable[[ModeSnapshot], None] | None = None,
+        on_progress: Callable[[ModeSnapshot[MetricsT]], None] | None = None,
     ) -> None:
         super().__init__(conn, run, kg, target)
         self.generator = counted(generator, self.helper_role, self.helpers)
@@ -213,10 +219,10 @@ class ModeEngine(RunEngine):
         self._dropped = 0
         """Requests of units cancelled in the middle, not stored yet."""
         self._slots = asyncio.Semaphore(max(1, int(self.config.concurrency)))
-        self._buffer: list[UnitResult] = []
+        self._buffer: list[UnitResult[RowT]] = []
         self._last_commit = time.monotonic()
         self._started = time.monotonic()
-        self._metrics: Any = None
+        self._metrics: MetricsT | None = None
         self._totals_sql = ""
 
     def load_totals(self, sql: str | None = None) -> None:
@@ -257,18 +263,18 @@ class ModeEngine(RunEngine):
         """Units not answered yet, or with a failed request."""
         raise NotImplementedError
 
-    async def run_unit(self, unit: int) -> UnitResult:
+    async def run_unit(self, unit: int) -> UnitResult[RowT]:
         raise NotImplementedError
 
-    def store(self, results: list[UnitResult]) -> None:
+    def store(self, results: list[UnitResult[RowT]]) -> None:
         """Write results inside the caller's transaction."""
         raise NotImplementedError
 
-    def absorb(self, result: UnitResult) -> None:
+    def absorb(self, result: UnitResult[RowT]) -> None:
         """Take a committed result into the in-memory state the metrics come from."""
         raise NotImplementedError
 
-    def compute_metrics(self) -> Any:
+    def compute_metrics(self) -> MetricsT:
         raise NotImplementedError
 
     def stored_views(self, limit: int) -> list[QueryView]:
@@ -283,11 +289,12 @@ class ModeEngine(RunEngine):
         self.recent.clear()
         self.recent.extend(self.stored_views(RECENT))
 
-    def snapshot(self, insights: bool = True) -> ModeSnapshot:
+    def snapshot(self, insights: bool = True) -> ModeSnapshot[MetricsT]:
         """The run's progress and metrics (``insights`` is for the harness: a unit mode's
         metrics are kept current at each commit)."""
-        if self._metrics is None:
-            self._metrics = self.compute_metrics()
+        metrics = self._metrics
+        if metrics is None:
+            metrics = self._metrics = self.compute_metrics()
         s = self.stats
         return ModeSnapshot(
             run_id=self.run.id,
@@ -307,13 +314,13 @@ class ModeEngine(RunEngine):
             stop_reason=self.stop_reason,
             error=self.error,
             recent=tuple(self.recent),
-            metrics=self._metrics,
+            metrics=metrics,
             session_requests=s.session_requests,
             helpers=self.helpers.totals(),
             spend=self.spend_shown(),
         )
 
-    async def limited(self, coro_fn: Callable[[], Any]) -> Any:
+    async def limited(self, coro_fn: Callable[[], Awaitable[T]]) -> T:
         """Run one request under the concurrency limit."""
         async with self._slots:
             return await coro_fn()
@@ -360,7 +367,7 @@ class ModeEngine(RunEngine):
         )
         return RunStatus.FINISHED
 
-    def _final_snapshot(self) -> ModeSnapshot:
+    def _final_snapshot(self) -> ModeSnapshot[MetricsT]:
         snap = self.snapshot()
         if self.on_progress is not None:
             self.on_progress(snap)
@@ -374,7 +381,7 @@ class ModeEngine(RunEngine):
         self.load_totals()
         self._metrics = self.compute_metrics()
 
-    async def _ask_unit(self, unit: int) -> UnitResult:
+    async def _ask_unit(self, unit: int) -> UnitResult[RowT]:
         """Ask one unit, counting the requests it sends (those of a unit cancelled or failed
         midway are stored as sent and dropped)."""
         unit_sent = [0]
@@ -403,7 +410,7 @@ class ModeEngine(RunEngine):
             return True
         return False if in_flight == 0 else None
 
-    def _account(self, result: UnitResult) -> None:
+    def _account(self, result: UnitResult[RowT]) -> None:
         """Count replies not committed yet (a commit reloads the stored totals)."""
         s = self.stats
         for r in result.replies:
@@ -452,20 +459,20 @@ class ModeEngine(RunEngine):
             self.on_progress(self.snapshot())
 
 
-class _Units:
+class _Units(Generic[ConfigT, MetricsT, RowT]):
     """A unit mode's schedule: the planned units in order, as many at once as the budgets
     allow; finished units are committed every COMMIT_EVERY units or COMMIT_S seconds, and
     whenever nothing is in flight (a pause)."""
 
-    def __init__(self, engine: ModeEngine) -> None:
+    def __init__(self, engine: ModeEngine[ConfigT, MetricsT, RowT]) -> None:
         self.engine = engine
 
     def limit(self) -> bool:
         return False  # a unit mode's budget is looked at unit by unit, in `plan`
 
-    async def plan(self, room: int) -> list[Awaitable[Any]] | None:
+    async def plan(self, room: int) -> list[Awaitable[UnitResult[RowT]]] | None:
         engine, queue = self.engine, self.engine._queue
-        work: list[Awaitable[Any]] = []
+        work: list[Awaitable[UnitResult[RowT]]] = []
         while len(work) < room and queue:
             fits = engine._budget_fits(engine.in_flight + len(work))
             if fits is None:
@@ -476,7 +483,7 @@ class _Units:
             work.append(engine._ask_unit(queue.popleft()))
         return work if work or queue else None
 
-    def take(self, result: UnitResult) -> None:
+    def take(self, result: UnitResult[RowT]) -> None:
         self.engine._account(result)
         self.engine._buffer.append(result)
 

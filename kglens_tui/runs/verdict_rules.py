@@ -7,20 +7,21 @@ import sqlite3
 
 from kglens_tui.core.console import suggested
 from kglens_tui.core.verdict import VERIFIER_RULES
-from kglens_tui.runs.record import KGLENS, RunRecord
+from kglens_tui.runs.config import ModeConfig
+from kglens_tui.runs.record import KGLENS, RunRecord, manifest_count
 
 
-def verdict_rules(conn: sqlite3.Connection, run: RunRecord) -> int:
+def verdict_rules(conn: sqlite3.Connection, run: RunRecord[ModeConfig]) -> int:
     """The verifier rules a run's verdicts stand under: its manifest's (0 when it has none), or
     a later stored re-check's (`kglens triage reverify`)."""
-    made = int(run.manifest.get("verifier_rules", 0))
+    made = manifest_count(run, "verifier_rules")
     row = conn.execute(
         "SELECT MAX(rules) FROM verifier_recheck WHERE run_id = ?", (run.id,)
     ).fetchone()
-    return max(made, row[0] or 0)
+    return max(made, int(row[0] or 0))
 
 
-def stale_verdicts_note(conn: sqlite3.Connection, run: RunRecord) -> str | None:
+def stale_verdicts_note(conn: sqlite3.Connection, run: RunRecord[ModeConfig]) -> str | None:
     """What to do about a run whose verdicts stand under older verifier rules than today's (a
     KGLens run: re-check them; another mode's: run it again); None when they are current."""
     rules = verdict_rules(conn, run)

@@ -100,7 +100,8 @@ async def _measure_all(
     while app.session is None or app.session.snapshot() is None:
         await asyncio.sleep(0.01)
     figures["simulated run, full speed"] = await _measure_both(app, pilot, presses, load)
-    requests = app.session.snapshot().requests
+    snap = app.session.snapshot()
+    requests = snap.requests if snap is not None else 0
     app.session.stop()
     while app._busy():
         await asyncio.sleep(0.02)

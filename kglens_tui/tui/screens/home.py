@@ -26,7 +26,8 @@ from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.modes.headline import mode_headline
 from kglens_tui.runs.record import GOING, KGLENS
 from kglens_tui.runs.registry import mode_label
-from kglens_tui.runs.runner import open_snapshot
+from kglens_tui.runs.runner import open_snapshot_as
+from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
@@ -595,8 +596,8 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
     def _headline(conn: sqlite3.Connection, run_id: int) -> str | None:
         """A stored run's `mode_headline`; None when it cannot be read (as `app.open_run`)."""
         try:
-            return mode_headline(open_snapshot(conn, run_id).metrics)
-        except (LookupError, ValueError):
+            return mode_headline(open_snapshot_as(conn, run_id, ModeSnapshot).metrics)
+        except (LookupError, ValueError, TypeError):
             return None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

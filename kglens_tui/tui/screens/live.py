@@ -39,6 +39,7 @@ from kglens_tui.probe.engine import (
     ReplyTally,
     ReplyView,
 )
+from kglens_tui.runs.messages import snapshot_as
 from kglens_tui.runs.session import RunSession
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
@@ -427,11 +428,12 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def snapshot(self) -> ProbeSnapshot | None:
         if self.session is not None:
-            snap: ProbeSnapshot | None = self.session.snapshot()
+            snap = snapshot_as(self.session.snapshot(), ProbeSnapshot)
             if snap is not None:
                 self.run_id = snap.run_id
             return snap
-        return self._stored.snapshot() if self._stored is not None else None
+        stored = self._stored.snapshot() if self._stored is not None else None
+        return snapshot_as(stored, ProbeSnapshot)
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen

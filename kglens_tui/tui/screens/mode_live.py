@@ -30,6 +30,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes import FactevalMetrics, KontestMetrics, ModeSnapshot
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, gap_chance
+from kglens_tui.runs.messages import snapshot_as
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.runs.session import RunSession
@@ -252,7 +253,7 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen[Any]):
         if not on_stack(self) or self.app.screen is not self:  # closed: a redraw may come after
             return
         follow(self, self.session)  # a stored run is read (again) on a worker
-        snap = self.session.snapshot()
+        snap = snapshot_as(self.session.snapshot(), ModeSnapshot)
         if snap is None:
             if self.session.error:
                 self.query_one("#mode-title", Static).update(
@@ -338,7 +339,7 @@ class ModeView:
 
 
 def mode_view(
-    snap: ModeSnapshot,
+    snap: ModeSnapshot[object],
     key: tuple[Any, ...],
     lost: str,
     live: bool,
@@ -362,7 +363,7 @@ def mode_view(
     return ModeView(key, title, progress, _metrics(snap, room, console), blocks, fed)
 
 
-def _metrics(snap: ModeSnapshot, room: int, console: Console) -> TableLayout:
+def _metrics(snap: ModeSnapshot[object], room: int, console: Console) -> TableLayout:
     """The mode's metrics table fit to ``room`` cells."""
     metrics = snap.metrics
     rows: list[tuple[str, ...]] = []
@@ -393,7 +394,7 @@ def _metrics(snap: ModeSnapshot, room: int, console: Console) -> TableLayout:
     return table_layout(console, columns, rows, header, room=room, shrink=shrink)
 
 
-def _feed(snap: ModeSnapshot, shown: int) -> tuple[tuple[Text, ...], int]:
+def _feed(snap: ModeSnapshot[object], shown: int) -> tuple[tuple[Text, ...], int]:
     """The questions and replies to add to a feed that shows ``shown`` requests' so far (the
     newest 8, or 20 on the first draw), and the requests it shows then."""
     total = snap.requests
@@ -413,7 +414,7 @@ def _feed(snap: ModeSnapshot, shown: int) -> tuple[tuple[Text, ...], int]:
     return tuple(blocks), max(shown, total)
 
 
-def _progress(snap: ModeSnapshot, live: bool, *, narrow: bool) -> str:
+def _progress(snap: ModeSnapshot[object], live: bool, *, narrow: bool) -> str:
     """Units done, requests, tokens and time: one figure a line, or on a narrow screen two
     lines (the metrics and the replies under them need the rows)."""
     loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
@@ -435,7 +436,7 @@ FOLLOWED = "followed: another process drives it"
 """What a live screen says of a run another process drives (`_whose`)."""
 
 
-def _whose(snap: ModeSnapshot, live: bool) -> str:
+def _whose(snap: ModeSnapshot[object], live: bool) -> str:
     """Who drives the run: this session (with its elapsed time), another process (a stored run
     whose status is going, `runs.record.GOING`: the stored status already reads interrupted
     once its owner process is gone, `runs.record.shown_status`), or none (a stored run keeps no
@@ -445,7 +446,7 @@ def _whose(snap: ModeSnapshot, live: bool) -> str:
     return FOLLOWED if snap.status in GOING else "stored run"
 
 
-def _failed_units(snap: ModeSnapshot) -> str:
+def _failed_units(snap: ModeSnapshot[object]) -> str:
     """' · 3 with a failed request' (units asked but not done: a resume asks them again)."""
     m = snap.metrics
     failed = getattr(m, "relations_failed", getattr(m, "questions_failed", 0))

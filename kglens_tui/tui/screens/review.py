@@ -20,6 +20,7 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal
+from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.connection import connect
@@ -81,7 +82,7 @@ STALE_GROUP = "review-stale"
 """The worker that reads whether the run's verdicts stand under older verifier rules."""
 
 
-def read_stale_note(db_path: Path | str, run: RunRecord) -> str:
+def read_stale_note(db_path: Path | str, run: RunRecord[ModeConfig]) -> str:
     """`stale_verdicts_note` of the run ('' when its verdicts are current), through a
     connection of the calling thread (closed after)."""
     conn = connect(db_path, migrate_schema=False)

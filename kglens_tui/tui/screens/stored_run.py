@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.screen import Screen
 
+from kglens_tui.runs.messages import RunSnapshot
 from kglens_tui.runs.registry import get_mode
 from kglens_tui.store.connection import connect
 from kglens_tui.store.owner import is_alive
@@ -47,7 +48,7 @@ class StoredRun:
 
     def __init__(
         self,
-        snapshot: Any,
+        snapshot: RunSnapshot | None,
         mode: str,
         conn: sqlite3.Connection | None = None,
         *,
@@ -83,7 +84,7 @@ class StoredRun:
         assert self._run_id is not None
         return self._run_id
 
-    def snapshot(self) -> Any:
+    def snapshot(self) -> RunSnapshot | None:
         """The latest stored snapshot (the run deleted meanwhile: the last one read; None while
         the first read of `opening` is under way)."""
         if self._conn is not None and time.monotonic() - self._read_at >= FOLLOW_S:
@@ -128,7 +129,7 @@ class StoredRun:
         return True
 
 
-def follow(screen: Screen[Any], session: Any) -> None:
+def follow(screen: Screen[Any], session: object) -> None:
     """Read a `StoredRun` that a screen shows again on a worker thread when it is due (the
     screen's next redraw shows what it read). Its failure reaches the app's worker handler
     (a notification), or the screen's own when it handles it."""
