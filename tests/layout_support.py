@@ -63,6 +63,22 @@ def _keys(*names: str) -> RunBefore:
     return run
 
 
+def _annotate(*names: str) -> RunBefore:
+    """The annotation screen an entry opens, once it has read its items, then ``names``."""
+
+    async def run(pilot) -> None:
+        await wait_for(
+            pilot,
+            lambda: type(pilot.app.screen).__name__ == "AnnotateScreen" and pilot.app.screen.loaded,
+            60,
+        )
+        await _settled(pilot)
+        await pilot.press(*names)
+        await _settled(pilot)
+
+    return run
+
+
 def _home() -> RunBefore:
     """Home once it has worked out what chance scores on each listed run's questions."""
 
@@ -139,9 +155,9 @@ SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
     "mode_live": ("runs", None, _push(lambda p: ModeLiveScreen(p.app.mode_run))),
     "mode_analysis": ("runs", None, _push(lambda p: _mode_analysis(p.app))),
     "rounds": ("hand", None, _keys("a")),
-    "annotate_first": ("hand", AnnotationEntry("r2", "ann3"), _keys()),
-    "annotate_yes_no": ("hand", AnnotationEntry("r2", "ann3"), _keys("g", "right")),
-    "annotate_wh": ("hand", AnnotationEntry("r2", "ann2"), _keys("y")),
+    "annotate_first": ("hand", AnnotationEntry("r2", "ann3"), _annotate()),
+    "annotate_yes_no": ("hand", AnnotationEntry("r2", "ann3"), _annotate("g", "right")),
+    "annotate_wh": ("hand", AnnotationEntry("r2", "ann2"), _annotate("y")),
     "progress": ("hand", None, _keys("a", "down", "p")),
     "report": ("hand", None, _keys("a", "r")),
     "adjudication": ("hand", None, _keys("a", "d", "down")),

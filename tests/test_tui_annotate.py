@@ -90,7 +90,7 @@ async def _annotate(db: Path, k: int, roles: dict[int, str]) -> None:
     name = NAMES[k]
     app = make_app(db, AnnotationEntry("pilot", name))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         assert screen.done_count() == 0
         await pilot.press("g")  # guidelines read: hide them
@@ -250,7 +250,7 @@ async def test_annotators_only_never_reach_results(tmp_path: Path) -> None:
             assert isinstance(app.screen, RoundsScreen)
         await pilot.press("down", "enter")  # round r2; then: who are you?
         await pilot.press("down", "down", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         assert (screen.round_id, screen.annotator) == (2, "ann3")
         text = " ".join(str(w.render()) for w in screen.query("Static"))
@@ -325,7 +325,7 @@ async def test_at_80x24_a_hostile_reply_leaves_both_questions_in_view(tmp_path: 
     _hostile_round(db)
     app = make_app(db, AnnotationEntry("hostile", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")  # guidelines read: show the item
         await wait_for(pilot, lambda: screen.query_one("#ann-item").display)
@@ -373,7 +373,7 @@ async def test_a_chosen_answer_reads_as_chosen(tmp_path: Path) -> None:
     _hostile_round(db)
     app = make_app(db, AnnotationEntry("hostile", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         first = screen.item
         await pilot.press("g")
@@ -414,7 +414,7 @@ async def test_a_click_on_an_answer_chip_stores_it_as_its_key_does(tmp_path: Pat
     _hostile_round(db)
     app = make_app(db, AnnotationEntry("hostile", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         first = screen.item
         assert first is not None and first.asks_response
@@ -440,7 +440,7 @@ async def test_a_bound_annotator_can_open_only_their_own_items(tmp_path: Path) -
     _hand_db(db)
     app = make_app(db, AnnotationEntry("r2", "ann2", bound=True))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
@@ -448,7 +448,7 @@ async def test_a_bound_annotator_can_open_only_their_own_items(tmp_path: Path) -
         assert table.row_count == 1  # r2 alone
         assert "ann2" in str(app.screen.query_one("#ann-banner").render())
         await pilot.press("down", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")  # no one to pick
 
 
@@ -467,7 +467,7 @@ async def test_undo_on_an_unlabelled_item_steps_back_through_the_last_labels(
     db, roles = sim_round
     app = make_app(db, AnnotationEntry("pilot", NAMES[0]))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")
         answered = []

@@ -46,11 +46,11 @@ async def test_the_screen_shows_before_its_items_are_read(
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and reading.is_set())
         screen = app.screen
         assert isinstance(screen, AnnotateScreen)
-        assert not screen.opened and screen.item is None
+        assert not screen.loaded and screen.item is None
         assert "Reading the round" in str(screen.query_one("#ann-question").render())
         await pilot.press("y", "j")  # nothing to answer yet: no error, nothing queued
         assert screen.pending == 0
         release.set()
-        await wait_for(pilot, lambda: screen.opened)
+        await wait_for(pilot, lambda: screen.loaded)
         assert screen.item is not None and len(screen.items) == len(ITEMS)
         assert "Reading the round" not in str(screen.query_one("#ann-question").render())

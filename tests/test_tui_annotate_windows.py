@@ -58,7 +58,7 @@ async def test_a_label_changed_in_another_window_is_shown_and_never_undone_unsee
     other = connect(db)  # the second window
     app = make_app(db, AnnotationEntry("r1", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")
         await wait_for(pilot, lambda: screen.query_one("#ann-item").display)
@@ -93,7 +93,7 @@ async def test_y_waits_until_the_question_has_been_read_to_its_end(tmp_path: Pat
     ids = _round(db, [LONG_QUESTION, "Is Graz in Austria?"])
     app = make_app(db, AnnotationEntry("r1", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")
         box = screen.query_one("#ann-item")
@@ -124,7 +124,7 @@ async def test_the_item_line_shows_the_round_number_beside_the_place(tmp_path: P
     ids = _round(db, ["Is Vienna in Austria?", "Is Graz in Austria?"])
     app = make_app(db, AnnotationEntry("r1", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         meta = app.screen.query_one("#ann-meta")
         await wait_for(pilot, lambda: str(meta.render()).startswith(f"Item 1 of 2 · #{ids[0]} ·"))
 
@@ -135,7 +135,7 @@ async def test_leaving_with_an_answer_not_saved_asks_first(tmp_path: Path) -> No
     ids = _round(db, ["What is the capital of Austria?"], qtype="wh")
     app = make_app(db, AnnotationEntry("r1", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")
         await wait_for(pilot, lambda: screen.query_one("#ann-item").display)
@@ -161,7 +161,7 @@ async def test_a_flag_note_with_a_control_character_is_refused(tmp_path: Path) -
     ids = _round(db, ["Is Vienna in Austria?"])
     app = make_app(db, AnnotationEntry("r1", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")
         await wait_for(pilot, lambda: screen.query_one("#ann-item").display)
@@ -192,7 +192,7 @@ async def test_quitting_with_an_answer_not_saved_asks_first(tmp_path: Path) -> N
     _round(db, ["What is the capital of Austria?"], qtype="wh")
     app = make_app(db, AnnotationEntry("r1", "ann1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")
         await wait_for(pilot, lambda: screen.query_one("#ann-item").display)
@@ -229,7 +229,7 @@ async def test_undos_queued_behind_one_with_nothing_to_undo_are_not_called_stale
         return undo(*args, **kwargs)
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")
         await wait_for(pilot, lambda: screen.query_one("#ann-item").display)

@@ -85,7 +85,7 @@ async def test_a_long_reply_is_read_whole_before_it_is_judged(
     _long_reply_round(db)
     app = make_app(db, AnnotationEntry("long", "[red]a2"))
     async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.opened)
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
         await pilot.press("g")  # the guidelines, shown to a new annotator, give way to the item
         box = screen.query_one("#ann-item")

@@ -43,6 +43,7 @@ def dump(db: Path) -> list[str]:
 
 
 async def open_dialog(pilot, app: KGLensApp, path: Path) -> None:
+    await wait_for(pilot, lambda: not app.setting_up)  # the first start's KG import is in
     await pilot.press("i")
     await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen))
     app.screen.query_one("#path", Input).value = str(path)
@@ -190,6 +191,7 @@ async def test_a_bundled_kg_s_name_is_refused_in_the_dialog(tmp_path: Path) -> N
     country.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
     app = KGLensApp(db, Settings(), welcome=False)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: not app.setting_up)
         before = dump(db)
         await open_dialog(pilot, app, country)
         await wait_for(pilot, lambda: "bundled" in status_text(app))

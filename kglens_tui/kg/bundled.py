@@ -6,7 +6,7 @@ import sqlite3
 from functools import cache
 
 from kglens_tui.kg.bundled_data import bundled_names, bundled_root, bundled_source
-from kglens_tui.kg.importers import ImportReport, parse_path, store_parsed
+from kglens_tui.kg.importers import ImportReport, KGExistsError, parse_path, store_parsed
 from kglens_tui.kg.parsed import ParsedKG
 
 
@@ -35,7 +35,10 @@ def ensure_kg(conn: sqlite3.Connection, name: str) -> ImportReport | None:
         return None
     if renamed_bundled(conn, name) is not None:
         return None
-    return store_parsed(conn, _parsed(name), name, source=bundled_source(name))
+    try:
+        return store_parsed(conn, _parsed(name), name, source=bundled_source(name))
+    except KGExistsError:  # another connection imported it meanwhile (the app's first start)
+        return None
 
 
 @cache

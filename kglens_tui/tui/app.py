@@ -118,6 +118,20 @@ _PALETTES = itertools.count(1)
 """Numbers the command palettes opened in this process (their ids)."""
 
 
+BUNDLED_GROUP = "bundled-kg"
+"""The worker that imports the default bundled KG on a workspace's first start."""
+
+
+def _import_bundled(db_path: Path | str, name: str) -> bool:
+    """Import the bundled KG ``name`` unless the workspace has it (`ensure_kg`), through a
+    connection of the calling thread (closed after): whether it imported it."""
+    conn = connect(db_path)
+    try:
+        return ensure_kg(conn, name) is not None
+    finally:
+        conn.close()
+
+
 class KGLensApp(App[Any]):
     """Probe what an LLM knows, live."""
 
@@ -161,6 +175,8 @@ class KGLensApp(App[Any]):
         """When a quit began ending the active run (None: not quitting)."""
         self.theme = self.settings.theme
         self.form_choice: FormChoice | None = None
+        self.setting_up = False
+        """The workspace's default bundled KG is being imported (first start, on a worker)."""
         """The new-run form's main choices when a run last started from it (it reopens so)."""
         self.quit_signals: list[int] | None = None
         """Set by the entry points (`run_app`, `run_annotation`): the quit signals that came
@@ -216,7 +232,15 @@ class KGLensApp(App[Any]):
             self.set_keymap(self.settings.keys)
         conn = self.db()
         fresh = conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
-        ensure_kg(conn, self.run_defaults().kg or "country")
+        db_path, kg = self.db_path, self.run_defaults().kg or "country"
+        self.setting_up = True
+        self.run_worker(
+            lambda: _import_bundled(db_path, kg),
+            thread=True,
+            group=BUNDLED_GROUP,
+            exit_on_error=False,
+            description=f"importing the bundled KG '{kg}'",
+        )
         if self.annotation is not None:
             self.push_screen(RoundsScreen(self.annotation))
             return
@@ -507,6 +531,12 @@ class KGLensApp(App[Any]):
         """The one place worker outcomes reach the user: a message, never a traceback (the
         screens' workers come here through `ReportsWorkerErrors`)."""
         worker = event.worker
+        if worker.group == BUNDLED_GROUP and worker.is_finished:
+            self.setting_up = False
+            if event.state is WorkerState.SUCCESS and worker.result:
+                for screen in self.screen_stack:  # the KG list shows the KG imported
+                    if isinstance(screen, HomeScreen):
+                        screen.action_refresh()
         if worker.group != "probe":
             if event.state is WorkerState.ERROR:
                 self.worker_failed(worker)

@@ -403,7 +403,7 @@ class AnnotateScreen(Screen[Any]):
         last: what `u` steps back through once the item shown has nothing of its to undo."""
         self._last_op: dict[int, str] = {}
         """Item id -> revision id of the last action queued for it and not yet stored."""
-        self.opened = False
+        self.loaded = False
         """The round's items are read (on a worker, `on_mount`) and shown."""
 
     @property
@@ -468,7 +468,7 @@ class AnnotateScreen(Screen[Any]):
         if not any(i.label is not None for i in self.items):
             self.query_one("#ann-guidelines", Collapsible).collapsed = False
         self._shown_at = time.monotonic()
-        self.opened = True
+        self.loaded = True
         self.show()
 
     def on_unmount(self) -> None:
@@ -504,7 +504,7 @@ class AnnotateScreen(Screen[Any]):
         self._set("#ann-count", count)
         item = self.item
         if item is None:
-            if self.opened:
+            if self.loaded:
                 self._set("#ann-question", "This annotator has no items.")
             return
         item = self._sync(item)
