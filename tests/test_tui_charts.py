@@ -12,14 +12,26 @@ import numpy as np
 import pytest
 from conftest import copy_db, wait_for
 from rich.console import Console
+from rich.text import Text
+from textual.color import Color
+from textual.widgets import Static
+from textual_plotext.plot import Plot
 from tui_support import make_app
 
 from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.intervals import wilson
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.widgets.charts import BarChart, columns_for
+from kglens_tui.tui.widgets.charts import BarChart
 from kglens_tui.tui.widgets.live_chart import LiveChart
+from kglens_tui.tui.widgets.plots import (
+    Line,
+    PlotCanvas,
+    PlotChart,
+    PlotData,
+    band_colour,
+    draw,
+)
 
 BIG, SMALL = (160, 48), (80, 24)
 
@@ -31,6 +43,39 @@ def stored_db(template_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
     with sqlite3.connect(db) as conn:  # a varied requests/s per iteration
         conn.execute("UPDATE iteration SET seconds = 1.0 + iteration")
     return db
+
+
+def _figure(data: PlotData, width: int = 60, height: int = 12) -> list[Text]:
+    """The plot of `data` as the widget draws it (theme colours as in textual-dark), by line."""
+    plt = Plot()
+    draw(plt, data, width, height, lambda spec: Color.parse(THEME.get(spec, spec)).rgb, BG)
+    plt.theme("clear")
+    return Text.from_ansi(plt.build()).split()
+
+
+def _y_ticks(lines: list[Text]) -> list[str]:
+    """The y axis's tick labels, top first."""
+    return [line.plain.split("┤")[0].strip() for line in lines if "┤" in line.plain]
+
+
+def _rows_in(lines: list[Text], rgb: tuple[int, int, int]) -> list[int]:
+    """The lines holding a cell drawn in colour `rgb`."""
+    return [
+        r
+        for r, line in enumerate(lines)
+        if any(
+            span.style
+            and not isinstance(span.style, str)
+            and span.style.color is not None
+            and tuple(span.style.color.get_truecolor()) == rgb
+            and line.plain[span.start : span.end].strip()
+            for span in line.spans
+        )
+    ]
+
+
+THEME = {"$success": "#4EBF71", "$error": "#B93C5B", "$primary": "#0178D4", "$warning": "#FEA62B"}
+BG = (18, 18, 18)
 
 
 async def test_live_chart_plots_the_stored_rates_and_speed(stored_db: Path) -> None:
@@ -51,36 +96,40 @@ async def test_live_chart_plots_the_stored_rates_and_speed(stored_db: Path) -> N
             "seconds FROM iteration WHERE run_id = 1 ORDER BY iteration"
         ).fetchall()
         snap = open_snapshot(conn, 1)
+        conn.close()
         assert [tuple(r[:5]) for r in rows] == [
             (i + 1, h.examined, h.win, h.zero_sense, h.all_sense)
             for i, h in enumerate(snap.history)
         ]
-        assert chart.rates.xs == [r[0] for r in rows]
-        by_name = {s.name: s for s in chart.rates.series}
+        rates, speed = chart.rates, chart.speed
+        assert rates is not None and speed is not None
+        assert rates.xs == tuple(float(r[0]) for r in rows)
+        by_name = {s.name: s for s in rates.lines}
         for col, name in ((2, "win"), (3, "zero-sense"), (4, "all-sense")):
             s = by_name[name]
+            assert s.low is not None and s.high is not None
             assert list(s.values) == [r[col] for r in rows]
             for r, low, high in zip(rows, s.low, s.high, strict=True):
                 p = wilson(round(r[col] * r[1]), r[1])
                 assert (low, high) == pytest.approx((p.low, p.high))
             last = rows[-1]
             assert f"n={last[1]:,}" in s.legend and f"{last[col] * 100:.1f}%" in s.legend
-        speed = chart.speed.series
-        assert chart.speed.xs == [r[0] for r in rows]
-        assert list(speed.values) == pytest.approx([r[5] / r[6] for r in rows])
-        assert f"n={rows[-1][5]} requests in {rows[-1][6]:.1f} s" in speed.legend
-        # the drawn line: each plot column shows its iteration's value in the right row
-        width = chart.query_one("#chart-rates").content_region.width
-        console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-        console.print(chart.rates)
-        lines = console.export_text().splitlines()
-        h = chart.rates.height
-        win = by_name["win"].values
-        for c, i in enumerate(columns_for(len(win), width - 6)):
-            level = min(int(win[i] * 3 * h), 3 * h - 1)
-            row = lines[h - 1 - level // 3]
-            assert row[6 + c] in "▁─▔", (c, i, row)
-        conn.close()
+        (line,) = speed.lines
+        assert speed.xs == tuple(float(r[0]) for r in rows)
+        assert list(line.values) == pytest.approx([r[5] / r[6] for r in rows])
+        assert f"n={rows[-1][5]} requests in {rows[-1][6]:.1f} s" in line.legend
+        # drawn on screen with real axes: percent ticks, the iterations, the legend's numbers
+        canvas = chart.query_one("#chart-rates PlotCanvas", PlotCanvas)
+        shown = canvas.render()
+        assert isinstance(shown, Text)
+        lines = shown.split()
+        assert _y_ticks(lines) == ["100%", "50%", "0%"]
+        assert "iteration" in shown.plain
+        assert [t for t in lines[-2].plain.split() if t] == [str(r[0]) for r in rows]
+        legend = str(chart.query_one("#chart-rates .plot-legend", Static).render())
+        assert "win 75.0%" in legend and "zero-sense 20.2%" in legend
+        # a chart whose data did not change is not drawn again
+        assert not chart.query_one("#chart-rates", PlotChart).show(rates)
 
 
 async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
@@ -106,21 +155,57 @@ def test_bar_chart_whisker_and_numbers() -> None:
 
 
 @pytest.mark.parametrize(
-    ("per_s", "top"), [(0.42, "0.42"), (0.004, "<0.01"), (3.44, "3.4"), (12.6, "13")]
+    ("per_s", "ticks"),
+    [
+        (0.42, ["0.6", "0.4", "0.2", "0.0"]),
+        (0.004, ["0.004", "0.002", "0.000"]),
+        (0.75, ["0.75", "0.50", "0.25", "0.00"]),
+        (3.44, ["4", "2", "0"]),
+        (12.6, ["15", "10", "5", "0"]),
+    ],
 )
-def test_the_requests_per_second_axis_reads_its_top_below_one_request_per_second(
-    per_s: float, top: str
+def test_the_requests_per_second_axis_has_distinct_ticks_below_one_request_per_second(
+    per_s: float, ticks: list[str]
 ) -> None:
-    """A probe slower than 1 request/s (SmolLM2 on a busy machine) reads 0.42 at the top of
-    its axis, not 0 at both ends."""
+    """A probe slower than 1 request/s (SmolLM2 on a busy machine) reads 0.2, 0.4 up its axis,
+    not 0 at both ends: every tick but the lowest is above 0, and no two read alike."""
     from kglens_tui.tui.widgets.live_chart import Throughput, speed_chart
 
-    chart = speed_chart(Throughput([1, 2], [8, 8], [8 / per_s, 8 / per_s]), height=3)
-    console = Console(width=40, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(chart)
-    lines = console.export_text().splitlines()
-    assert lines[0].split("┤")[0].strip() == top
-    assert lines[2].split("┤")[0].strip() == "0"
+    data = speed_chart(Throughput([1, 2, 3], [8, 8, 8], [8 / per_s] * 3))
+    lines = _figure(data, 40, 10)
+    shown = _y_ticks(lines)
+    assert shown == ticks
+    assert len(set(shown)) == len(shown)
+    assert all(float(t) > 0 for t in shown[:-1])
+    # the area reaches the tick at the value: drawn in the theme's warning colour
+    assert _rows_in(lines, Color.parse(THEME["$warning"]).rgb)
+
+
+def test_an_interval_band_is_drawn_behind_its_line() -> None:
+    """The band covers the rows between its bounds in the line's colour blended toward the
+    background; a line without bounds has none."""
+    xs = tuple(float(x) for x in range(1, 11))
+    banded = Line("win", "$success", (0.5,) * 10, (0.2,) * 10, (0.8,) * 10)
+    band_rgb = band_colour(Color.parse(THEME["$success"]).rgb, BG)
+    lines = _figure(PlotData(xs, (banded,), 1.0, "percent"), 60, 14)
+    rows = _rows_in(lines, band_rgb)
+    line_rows = _rows_in(lines, Color.parse(THEME["$success"]).rgb)
+    assert len(rows) >= 4 and line_rows
+    assert min(rows) < min(line_rows) and max(rows) > max(line_rows)
+    top = next(r for r, line in enumerate(lines) if line.plain.startswith("100%"))
+    zero = next(r for r, line in enumerate(lines) if line.plain.lstrip().startswith("0%"))
+    assert top < min(rows) and max(rows) < zero  # nothing above 80% nor below 20%
+    bare = Line("win", "$success", (0.5,) * 10)
+    assert not _rows_in(_figure(PlotData(xs, (bare,), 1.0, "percent"), 60, 14), band_rgb)
+
+
+def test_names_in_a_plot_legend_stay_literal() -> None:
+    """A series name from a file or a model shows as written: no markup, no terminal control."""
+    name = "\x1b[31m[bold red]m[/]\nx\u202e"
+    data = PlotData((0.0, 1.0), (Line(name, "#1f77b4", (0.1, 0.2), legend="[i]0.2[/i]"),), 1.0)
+    legend = PlotChart.legend(data, lambda spec: Color.parse(spec).rgb)
+    assert legend.plain == "━ ␛[31m[bold red]m[/]⏎x⇄ [i]0.2[/i]"
+    assert "\x1b" not in "".join(line.plain for line in _figure(data))
 
 
 def _plain(cell) -> str:
