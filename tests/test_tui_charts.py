@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import copy_db, wait_for
-from rich.console import Console
 from rich.text import Text
 from textual.color import Color
 from textual.widgets import Static
@@ -22,7 +21,7 @@ from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.intervals import wilson
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.widgets.charts import BarChart
+from kglens_tui.tui.widgets.bar_plot import Bar, BarPlot, draw_bars, numbers
 from kglens_tui.tui.widgets.live_chart import LiveChart
 from kglens_tui.tui.widgets.plots import (
     Line,
@@ -142,16 +141,29 @@ async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
         assert app.screen.query_one("#blind").region.height > 0
 
 
-def test_bar_chart_whisker_and_numbers() -> None:
-    from kglens_tui.tui.widgets.charts import Bar
-
-    bar = Bar("\x1b[31mred[/] pred", 0.5, 0.25, 0.75, "n=8")
-    track = BarChart.track(bar, 8).plain
-    assert track == "██├──┤  "
-    console = Console(width=60, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(BarChart([bar]))
-    text = console.export_text()
-    assert "␛[31mred[/] pr…" in text and "50% [25%, 75%] n=8" in text
+def test_bars_have_an_axis_a_whisker_and_literal_names() -> None:
+    """A bar in its heat colour up to its rate, the interval as a whisker inverted over it and
+    plain beside it, a percent axis under the bars; a hostile name shows literally."""
+    bars = [Bar("\x1b[31mred[/] pred", 0.5, 0.25, 0.75, "n=8"), Bar("none", None, None, None)]
+    plt = Plot()
+    draw_bars(plt, bars, 60, "zero-sense rate", 15)
+    plt.theme("clear")
+    lines = Text.from_ansi(plt.build()).split()
+    first = lines[0].plain
+    label, track = first.split("┤", 1)
+    assert label.strip() == "␛[31mred[/] pr…"
+    assert "\x1b" not in "".join(line.plain for line in lines)
+    left, whisker = track.index("├"), track.rindex("┤")
+    assert set(track[:left]) == {"█"} and set(track[left + 1 : whisker]) == {"─"}
+    # the bar ends in the middle of the track, the whisker a quarter either side
+    width = len(track.rstrip()) / 0.75
+    assert left / width == pytest.approx(0.25, abs=0.05)
+    over = [s for s in lines[0].spans if s.style and not isinstance(s.style, str)]
+    assert any(s.style.reverse and "─" in first[s.start : s.end] for s in over)
+    assert lines[1].plain.split("┤")[0].strip() == "none" and "█" not in lines[1].plain
+    assert [t for t in lines[3].plain.split() if t] == ["0%", "20%", "40%", "60%", "80%", "100%"]
+    assert lines[4].plain.strip() == "zero-sense rate"
+    assert numbers(bars[0]) == "  50% [25%, 75%] n=8" and numbers(bars[1]) == " —"
 
 
 @pytest.mark.parametrize(
@@ -276,7 +288,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
         # the bars show the predicate table's zero-sense rates, intervals, n and chance
         await pilot.press("b")
         await pilot.pause()
-        bars = app.screen.bars.bars
+        bars = app.screen.query_one("#an-bars", BarPlot).bars
         assert [b.label for b in bars] == [r.label for r in preds]
         for b, r in zip(bars, preds, strict=True):
             zs = r.rates.zero_sense

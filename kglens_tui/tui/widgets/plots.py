@@ -10,6 +10,7 @@ label would steer it)."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -26,7 +27,7 @@ from kglens_tui.core.safetext import visible
 
 NAME_LIMIT = 40
 """Characters of a series name in a legend."""
-BAND_TINT = 0.7
+BAND_TINT = 0.6
 """How far a band's colour is blended toward the background (0: the line's colour)."""
 NICE_STEPS = (1.0, 2.0, 2.5, 5.0, 10.0)
 MOST_Y_TICKS = 8
@@ -119,17 +120,26 @@ def band_colour(colour: RGB, background: RGB, factor: float = BAND_TINT) -> RGB:
 
 
 def _at(values: Sequence[float | None], xs: Sequence[float], x: float) -> float | None:
-    """`values` at `x`, linear between its two neighbours (None beside an unknown value)."""
+    """`values` at `x` (xs ascending), linear between its two neighbours (None beside an
+    unknown value or outside xs)."""
     if len(xs) == 1:
         return values[0]
-    for i in range(len(xs) - 1):
-        if xs[i] <= x <= xs[i + 1]:
-            a, b = values[i], values[i + 1]
-            if a is None or b is None:
-                return a if x == xs[i] else b if x == xs[i + 1] else None
-            f = (x - xs[i]) / (xs[i + 1] - xs[i]) if xs[i + 1] > xs[i] else 0.0
-            return a + (b - a) * f
-    return None
+    i = min(max(bisect_right(xs, x) - 1, 0), len(xs) - 2)
+    if not xs[i] <= x <= xs[i + 1]:
+        return None
+    a, b = values[i], values[i + 1]
+    if a is None or b is None:
+        return a if x == xs[i] else b if x == xs[i + 1] else None
+    f = (x - xs[i]) / (xs[i + 1] - xs[i]) if xs[i + 1] > xs[i] else 0.0
+    return a + (b - a) * f
+
+
+def sampled(count: int, most: int) -> list[int]:
+    """Indexes of `count` points, at most `most` of them evenly spread with the first and the
+    last kept (a plot shows no more than two braille dots per cell)."""
+    if count <= most or most < 2:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 def band_points(
@@ -162,8 +172,8 @@ def band_points(
 def draw(
     plt: Plot, data: PlotData, width: int, height: int, colour: Callable[[str], RGB], bg: RGB
 ) -> None:
-    """Put `data` on plotext's figure for a plot `width` x `height` cells (bands first, then
-    the lines over them)."""
+    """Put `data` on plotext's figure for a plot `width` x `height` cells: bands first, then
+    the lines over them, the first line drawn last (on top where two meet)."""
     plt.clear_figure()
     plt.plotsize(width, height)
     xs = list(data.xs)
@@ -172,7 +182,7 @@ def draw(
     ticks = y_ticks(data.top, min(max((height - 4) // 2, 1), MOST_Y_TICKS))
     step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
     y_range = (0.0, ticks[-1])
-    for line in data.lines:
+    for line in reversed(data.lines):
         if line.low is None or line.high is None:
             continue
         px, py = band_points(
@@ -181,8 +191,9 @@ def draw(
         )  # fmt: skip
         if px:
             plt.scatter(px, py, marker="braille", color=band_colour(colour(line.colour), bg))
-    for line in data.lines:
-        known = [(x, v) for x, v in zip(xs, line.values, strict=True) if v is not None]
+    shown = sampled(len(xs), 2 * width)
+    for line in reversed(data.lines):
+        known = [(xs[i], v) for i in shown if (v := line.values[i]) is not None]
         if not known:
             continue
         kx, ky = [k[0] for k in known], [k[1] for k in known]
