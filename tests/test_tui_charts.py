@@ -193,6 +193,22 @@ def test_the_requests_per_second_axis_has_distinct_ticks_below_one_request_per_s
     assert _rows_in(lines, Color.parse(THEME["$warning"]).rgb)
 
 
+@pytest.mark.parametrize("unit", ["plain", "percent"])
+def test_tick_labels_read_apart_at_every_scale(unit: str) -> None:
+    """For any top from 0.0013 to 9,000 and any room for ticks, the axis rises from 0 at one
+    round step to at or above the top, and no two tick labels read alike."""
+    from kglens_tui.tui.widgets.plots import tick_label, y_ticks
+
+    for top in (0.0013, 0.004, 0.02, 0.07, 0.42, 0.75, 0.999, 1.0, 3.44, 12.6, 95.0, 9000.0):
+        for most in range(1, 9):
+            ticks = y_ticks(top, most)
+            assert ticks[0] == 0 and ticks[-1] >= top and len(ticks) - 1 <= max(most, 1)
+            step = ticks[1] - ticks[0]
+            labels = [tick_label(t, step, unit) for t in ticks]
+            assert len(set(labels)) == len(labels), (top, most, labels)
+            assert all(float(label.rstrip("%").replace(",", "")) > 0 for label in labels[1:])
+
+
 def test_an_interval_band_is_drawn_behind_its_line() -> None:
     """The band covers the rows between its bounds in the line's colour blended toward the
     background; a line without bounds has none."""
