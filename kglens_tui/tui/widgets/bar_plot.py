@@ -91,7 +91,7 @@ def draw_bars(plt: Plot, bars: Sequence[Bar], width: int, x_label: str, label_w:
     )
     ticks = y_ticks(1.0, max(width // 12, 1))
     plt.xticks(ticks, [tick_label(t, ticks[1] - ticks[0], "percent") for t in ticks])
-    plt.xlabel(x_label)
+    plt.xlabel(visible(x_label, one_line=True))
     plt.xaxes(True, False)
     plt.yaxes(True, False)
 

@@ -206,7 +206,7 @@ def draw(
     xt = x_ticks(first, last, max(width // 10, 1))
     x_step = xt[1] - xt[0] if len(xt) > 1 else 1.0
     plt.xticks(xt, [tick_label(t, x_step, "plain") for t in xt])
-    plt.xlabel(data.x_label)
+    plt.xlabel(visible(data.x_label, one_line=True))
     plt.xaxes(True, False)
     plt.yaxes(True, False)
 
