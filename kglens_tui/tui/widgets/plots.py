@@ -27,7 +27,7 @@ from kglens_tui.core.safetext import visible
 
 NAME_LIMIT = 40
 """Characters of a series name in a legend."""
-BAND_TINT = 0.6
+BAND_TINT = 0.45
 """How far a band's colour is blended toward the background (0: the line's colour)."""
 NICE_STEPS = (1.0, 2.0, 2.5, 5.0, 10.0)
 MOST_Y_TICKS = 8
@@ -151,8 +151,8 @@ def band_points(
     y_range: tuple[float, float],
     dots: tuple[int, int],
 ) -> tuple[list[float], list[float]]:
-    """Points filling the area between `low` and `high` on a grid of `dots` (columns, rows)
-    over the plot's ranges: one per braille dot the band covers."""
+    """Points on every other braille dot (a stipple, lighter than a line) between `low` and
+    `high`, on a plot area of `dots` (columns, rows) over the plot's ranges."""
     (x0, x1), (y0, y1), (cols, rows) = x_range, y_range, dots
     px: list[float] = []
     py: list[float] = []
@@ -161,8 +161,8 @@ def band_points(
         lo, hi = _at(low, xs, x), _at(high, xs, x)
         if lo is None or hi is None:
             continue
-        for r in range(rows + 1):
-            y = y0 + (y1 - y0) * r / rows
+        for r in range(c % 2, rows, 2):
+            y = y0 + (y1 - y0) * r / max(rows - 1, 1)
             if lo <= y <= hi:
                 px.append(x)
                 py.append(y)
@@ -181,13 +181,16 @@ def draw(
     x_range = (first, last) if last > first else (first - 0.5, first + 0.5)
     ticks = y_ticks(data.top, min(max((height - 4) // 2, 1), MOST_Y_TICKS))
     step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    labels = [tick_label(t, step, data.unit) for t in ticks]
     y_range = (0.0, ticks[-1])
+    # the plot area: right of the tick labels and their "┤", above the x axis, ticks and title
+    area = (max(width - max(map(len, labels)) - 1, 1), max(height - 3, 1))
     for line in reversed(data.lines):
         if line.low is None or line.high is None:
             continue
         px, py = band_points(
             xs, line.low, line.high, x_range=x_range, y_range=y_range,
-            dots=(2 * width, 4 * height),
+            dots=(2 * area[0], 4 * area[1]),
         )  # fmt: skip
         if px:
             plt.scatter(px, py, marker="braille", color=band_colour(colour(line.colour), bg))
@@ -202,7 +205,7 @@ def draw(
         plt.plot(kx, ky, marker="braille", color=colour(line.colour), fillx=line.fill or None)
     plt.xlim(*x_range)
     plt.ylim(*y_range)
-    plt.yticks(ticks, [tick_label(t, step, data.unit) for t in ticks])
+    plt.yticks(ticks, labels)
     xt = x_ticks(first, last, max(width // 10, 1))
     x_step = xt[1] - xt[0] if len(xt) > 1 else 1.0
     plt.xticks(xt, [tick_label(t, x_step, "plain") for t in xt])
