@@ -131,6 +131,43 @@ async def test_live_chart_plots_the_stored_rates_and_speed(stored_db: Path) -> N
         assert not chart.query_one("#chart-rates", PlotChart).show(rates)
 
 
+async def test_the_live_chart_is_not_drawn_again_while_its_data_stays(
+    stored_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redraw ticks on a finished run draw neither plot again (a plot costs tens of ms)."""
+    from kglens_tui.tui.screens.live import LiveScreen
+
+    drawn: list[str | None] = []
+    ticks: list[int] = []
+    render, refresh_view = PlotCanvas.render, LiveScreen.refresh_view
+
+    def counted_render(self: PlotCanvas):
+        drawn.append(self.parent.id if self.parent is not None else None)
+        return render(self)
+
+    def counted_refresh(self: LiveScreen) -> None:
+        ticks.append(1)
+        refresh_view(self)
+
+    monkeypatch.setattr(PlotCanvas, "render", counted_render)
+    monkeypatch.setattr(LiveScreen, "refresh_view", counted_refresh)
+    app = make_app(stored_db)
+    async with app.run_test(size=BIG) as pilot:
+        app.open_run(1)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, LiveScreen)
+                and app.screen.settled
+                and {"chart-rates", "chart-speed"} <= set(drawn)
+            ),
+        )
+        before, at = len(drawn), len(ticks)
+        await wait_for(pilot, lambda: len(ticks) >= at + 10)
+        await pilot.pause()
+        assert len(drawn) == before, drawn[before:]
+
+
 async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
     app = make_app(stored_db)
     async with app.run_test(size=SMALL) as pilot:
