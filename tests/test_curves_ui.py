@@ -65,6 +65,7 @@ def test_the_terminal_chart_follows_the_selectors(study) -> None:
     from textual.widgets import Select, Static
 
     from kglens_tui.tui.curves_ui import CurvesApp, metric_title
+    from kglens_tui.tui.widgets.plots import PlotChart
 
     result, path = study
     loaded = read_curves(path)
@@ -73,16 +74,18 @@ def test_the_terminal_chart_follows_the_selectors(study) -> None:
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            chart = app.query_one("#chart", Static).content
+            chart = app.query_one("#chart", PlotChart).data
             first = loaded.metrics[0]
-            assert [s.name for s in chart.series] == [m.name for m in result.methods]
-            assert chart.xs == loaded.curves[loaded.truths[0]][first][0].requests.tolist()
+            assert chart is not None and chart.x_label == "requests"
+            assert [s.name for s in chart.lines] == [m.name for m in result.methods]
+            assert list(chart.xs) == loaded.curves[loaded.truths[0]][first][0].requests.tolist()
             app.query_one("#metric", Select).value = "mse_top200"
             await pilot.pause()
             assert app.metric == "mse_top200"
-            chart = app.query_one("#chart", Static).content
+            chart = app.query_one("#chart", PlotChart).data
+            assert chart is not None
             want = loaded.curves[loaded.truths[0]]["mse_top200"][0].mean
-            got = chart.series[0].values
+            got = chart.lines[0].values
             assert [v is None for v in got] == np.isnan(want).tolist()
             caption = str(app.query_one("#caption", Static).content)
             assert metric_title("mse_top200") == "MSE@200" and "MSE@200" in caption
@@ -101,9 +104,10 @@ def test_snapshot_curves(snap_compare, study, size) -> None:
 
 
 def test_names_from_the_file_are_shown_literally(tmp_path: Path) -> None:
-    from textual.widgets import Select
+    from textual.widgets import Select, Static
 
     from kglens_tui.tui.curves_ui import CurvesApp
+    from kglens_tui.tui.widgets.plots import PlotChart
 
     path = tmp_path / "curves.csv"
     path.write_text(
@@ -122,6 +126,9 @@ def test_names_from_the_file_are_shown_literally(tmp_path: Path) -> None:
                 for o in s._options  # noqa: SLF001
             )
             assert "[red]t[/]" in shown and "[b]g_top1[/b]" in shown
-            assert "[bold]m[/]" in str(app.query_one("#chart").content.series[0].name)
+            chart = app.query_one("#chart", PlotChart)
+            assert chart.data is not None and chart.data.lines[0].name == "[bold]m[/]"
+            legend = str(chart.query_one(".plot-legend", Static).render())
+            assert legend.startswith("━ [bold]m[/] 0.400")
 
     asyncio.run(drive())

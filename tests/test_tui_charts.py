@@ -11,15 +11,26 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import copy_db, wait_for
-from rich.console import Console
+from rich.text import Text
+from textual.color import Color
+from textual.widgets import Static
+from textual_plotext.plot import Plot
 from tui_support import make_app
 
 from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.intervals import wilson
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.widgets.charts import BarChart, columns_for
+from kglens_tui.tui.widgets.bar_plot import Bar, BarPlot, draw_bars, numbers
 from kglens_tui.tui.widgets.live_chart import LiveChart
+from kglens_tui.tui.widgets.plots import (
+    Line,
+    PlotCanvas,
+    PlotChart,
+    PlotData,
+    band_colour,
+    draw,
+)
 
 BIG, SMALL = (160, 48), (80, 24)
 
@@ -31,6 +42,39 @@ def stored_db(template_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
     with sqlite3.connect(db) as conn:  # a varied requests/s per iteration
         conn.execute("UPDATE iteration SET seconds = 1.0 + iteration")
     return db
+
+
+def _figure(data: PlotData, width: int = 60, height: int = 12) -> list[Text]:
+    """The plot of `data` as the widget draws it (theme colours as in textual-dark), by line."""
+    plt = Plot()
+    draw(plt, data, width, height, lambda spec: Color.parse(THEME.get(spec, spec)).rgb, BG)
+    plt.theme("clear")
+    return Text.from_ansi(plt.build()).split()
+
+
+def _y_ticks(lines: list[Text]) -> list[str]:
+    """The y axis's tick labels, top first."""
+    return [line.plain.split("┤")[0].strip() for line in lines if "┤" in line.plain]
+
+
+def _rows_in(lines: list[Text], rgb: tuple[int, int, int]) -> list[int]:
+    """The lines holding a cell drawn in colour `rgb`."""
+    return [
+        r
+        for r, line in enumerate(lines)
+        if any(
+            span.style
+            and not isinstance(span.style, str)
+            and span.style.color is not None
+            and tuple(span.style.color.get_truecolor()) == rgb
+            and line.plain[span.start : span.end].strip()
+            for span in line.spans
+        )
+    ]
+
+
+THEME = {"$success": "#4EBF71", "$error": "#B93C5B", "$primary": "#0178D4", "$warning": "#FEA62B"}
+BG = (18, 18, 18)
 
 
 async def test_live_chart_plots_the_stored_rates_and_speed(stored_db: Path) -> None:
@@ -51,36 +95,77 @@ async def test_live_chart_plots_the_stored_rates_and_speed(stored_db: Path) -> N
             "seconds FROM iteration WHERE run_id = 1 ORDER BY iteration"
         ).fetchall()
         snap = open_snapshot(conn, 1)
+        conn.close()
         assert [tuple(r[:5]) for r in rows] == [
             (i + 1, h.examined, h.win, h.zero_sense, h.all_sense)
             for i, h in enumerate(snap.history)
         ]
-        assert chart.rates.xs == [r[0] for r in rows]
-        by_name = {s.name: s for s in chart.rates.series}
+        rates, speed = chart.rates, chart.speed
+        assert rates is not None and speed is not None
+        assert rates.xs == tuple(float(r[0]) for r in rows)
+        by_name = {s.name: s for s in rates.lines}
         for col, name in ((2, "win"), (3, "zero-sense"), (4, "all-sense")):
             s = by_name[name]
+            assert s.low is not None and s.high is not None
             assert list(s.values) == [r[col] for r in rows]
             for r, low, high in zip(rows, s.low, s.high, strict=True):
                 p = wilson(round(r[col] * r[1]), r[1])
                 assert (low, high) == pytest.approx((p.low, p.high))
             last = rows[-1]
             assert f"n={last[1]:,}" in s.legend and f"{last[col] * 100:.1f}%" in s.legend
-        speed = chart.speed.series
-        assert chart.speed.xs == [r[0] for r in rows]
-        assert list(speed.values) == pytest.approx([r[5] / r[6] for r in rows])
-        assert f"n={rows[-1][5]} requests in {rows[-1][6]:.1f} s" in speed.legend
-        # the drawn line: each plot column shows its iteration's value in the right row
-        width = chart.query_one("#chart-rates").content_region.width
-        console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-        console.print(chart.rates)
-        lines = console.export_text().splitlines()
-        h = chart.rates.height
-        win = by_name["win"].values
-        for c, i in enumerate(columns_for(len(win), width - 6)):
-            level = min(int(win[i] * 3 * h), 3 * h - 1)
-            row = lines[h - 1 - level // 3]
-            assert row[6 + c] in "▁─▔", (c, i, row)
-        conn.close()
+        (line,) = speed.lines
+        assert speed.xs == tuple(float(r[0]) for r in rows)
+        assert list(line.values) == pytest.approx([r[5] / r[6] for r in rows])
+        assert f"n={rows[-1][5]} requests in {rows[-1][6]:.1f} s" in line.legend
+        # drawn on screen with real axes: percent ticks, the iterations, the legend's numbers
+        canvas = chart.query_one("#chart-rates PlotCanvas", PlotCanvas)
+        shown = canvas.render()
+        assert isinstance(shown, Text)
+        lines = shown.split()
+        assert _y_ticks(lines) == ["100%", "50%", "0%"]
+        assert "iteration" in shown.plain
+        assert [t for t in lines[-2].plain.split() if t] == [str(r[0]) for r in rows]
+        legend = str(chart.query_one("#chart-rates .plot-legend", Static).render())
+        assert "win 75.0%" in legend and "zero-sense 20.2%" in legend
+        # a chart whose data did not change is not drawn again
+        assert not chart.query_one("#chart-rates", PlotChart).show(rates)
+
+
+async def test_the_live_chart_is_not_drawn_again_while_its_data_stays(
+    stored_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redraw ticks on a finished run draw neither plot again (a plot costs tens of ms)."""
+    from kglens_tui.tui.screens.live import LiveScreen
+
+    drawn: list[str | None] = []
+    ticks: list[int] = []
+    render, refresh_view = PlotCanvas.render, LiveScreen.refresh_view
+
+    def counted_render(self: PlotCanvas):
+        drawn.append(self.parent.id if self.parent is not None else None)
+        return render(self)
+
+    def counted_refresh(self: LiveScreen) -> None:
+        ticks.append(1)
+        refresh_view(self)
+
+    monkeypatch.setattr(PlotCanvas, "render", counted_render)
+    monkeypatch.setattr(LiveScreen, "refresh_view", counted_refresh)
+    app = make_app(stored_db)
+    async with app.run_test(size=BIG) as pilot:
+        app.open_run(1)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, LiveScreen)
+                and app.screen.settled
+                and {"chart-rates", "chart-speed"} <= set(drawn)
+            ),
+        )
+        before, at = len(drawn), len(ticks)
+        await wait_for(pilot, lambda: len(ticks) >= at + 10)
+        await pilot.pause()
+        assert len(drawn) == before, drawn[before:]
 
 
 async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
@@ -93,34 +178,99 @@ async def test_live_chart_hides_on_a_small_terminal(stored_db: Path) -> None:
         assert app.screen.query_one("#blind").region.height > 0
 
 
-def test_bar_chart_whisker_and_numbers() -> None:
-    from kglens_tui.tui.widgets.charts import Bar
-
-    bar = Bar("\x1b[31mred[/] pred", 0.5, 0.25, 0.75, "n=8")
-    track = BarChart.track(bar, 8).plain
-    assert track == "██├──┤  "
-    console = Console(width=60, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(BarChart([bar]))
-    text = console.export_text()
-    assert "␛[31mred[/] pr…" in text and "50% [25%, 75%] n=8" in text
+def test_bars_have_an_axis_a_whisker_and_literal_names() -> None:
+    """A bar in its heat colour up to its rate, the interval as a whisker inverted over it and
+    plain beside it, a percent axis under the bars; a hostile name shows literally."""
+    bars = [Bar("\x1b[31mred[/] pred", 0.5, 0.25, 0.75, "n=8"), Bar("none", None, None, None)]
+    plt = Plot()
+    draw_bars(plt, bars, 60, "zero-sense rate", 15)
+    plt.theme("clear")
+    lines = Text.from_ansi(plt.build()).split()
+    first = lines[0].plain
+    label, track = first.split("┤", 1)
+    assert label.strip() == "␛[31mred[/] pr…"
+    assert "\x1b" not in "".join(line.plain for line in lines)
+    left, whisker = track.index("├"), track.rindex("┤")
+    assert set(track[:left]) == {"█"} and set(track[left + 1 : whisker]) == {"─"}
+    # the bar ends in the middle of the track, the whisker a quarter either side
+    width = len(track.rstrip()) / 0.75
+    assert left / width == pytest.approx(0.25, abs=0.05)
+    over = [s for s in lines[0].spans if s.style and not isinstance(s.style, str)]
+    assert any(s.style.reverse and "─" in first[s.start : s.end] for s in over)
+    assert lines[1].plain.split("┤")[0].strip() == "none" and "█" not in lines[1].plain
+    assert [t for t in lines[3].plain.split() if t] == ["0%", "20%", "40%", "60%", "80%", "100%"]
+    assert lines[4].plain.strip() == "zero-sense rate"
+    assert numbers(bars[0]) == "  50% [25%, 75%] n=8" and numbers(bars[1]) == " —"
 
 
 @pytest.mark.parametrize(
-    ("per_s", "top"), [(0.42, "0.42"), (0.004, "<0.01"), (3.44, "3.4"), (12.6, "13")]
+    ("per_s", "ticks"),
+    [
+        (0.42, ["0.6", "0.4", "0.2", "0.0"]),
+        (0.004, ["0.004", "0.002", "0.000"]),
+        (0.75, ["0.75", "0.50", "0.25", "0.00"]),
+        (3.44, ["4", "2", "0"]),
+        (12.6, ["15", "10", "5", "0"]),
+    ],
 )
-def test_the_requests_per_second_axis_reads_its_top_below_one_request_per_second(
-    per_s: float, top: str
+def test_the_requests_per_second_axis_has_distinct_ticks_below_one_request_per_second(
+    per_s: float, ticks: list[str]
 ) -> None:
-    """A probe slower than 1 request/s (SmolLM2 on a busy machine) reads 0.42 at the top of
-    its axis, not 0 at both ends."""
+    """A probe slower than 1 request/s (SmolLM2 on a busy machine) reads 0.2, 0.4 up its axis,
+    not 0 at both ends: every tick but the lowest is above 0, and no two read alike."""
     from kglens_tui.tui.widgets.live_chart import Throughput, speed_chart
 
-    chart = speed_chart(Throughput([1, 2], [8, 8], [8 / per_s, 8 / per_s]), height=3)
-    console = Console(width=40, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(chart)
-    lines = console.export_text().splitlines()
-    assert lines[0].split("┤")[0].strip() == top
-    assert lines[2].split("┤")[0].strip() == "0"
+    data = speed_chart(Throughput([1, 2, 3], [8, 8, 8], [8 / per_s] * 3))
+    lines = _figure(data, 40, 10)
+    shown = _y_ticks(lines)
+    assert shown == ticks
+    assert len(set(shown)) == len(shown)
+    assert all(float(t) > 0 for t in shown[:-1])
+    # the area reaches the tick at the value: drawn in the theme's warning colour
+    assert _rows_in(lines, Color.parse(THEME["$warning"]).rgb)
+
+
+@pytest.mark.parametrize("unit", ["plain", "percent"])
+def test_tick_labels_read_apart_at_every_scale(unit: str) -> None:
+    """For any top from 0.0013 to 9,000 and any room for ticks, the axis rises from 0 at one
+    round step to at or above the top, and no two tick labels read alike."""
+    from kglens_tui.tui.widgets.plots import tick_label, y_ticks
+
+    for top in (0.0013, 0.004, 0.02, 0.07, 0.42, 0.75, 0.999, 1.0, 3.44, 12.6, 95.0, 9000.0):
+        for most in range(1, 9):
+            ticks = y_ticks(top, most)
+            assert ticks[0] == 0 and ticks[-1] >= top and len(ticks) - 1 <= max(most, 1)
+            step = ticks[1] - ticks[0]
+            labels = [tick_label(t, step, unit) for t in ticks]
+            assert len(set(labels)) == len(labels), (top, most, labels)
+            assert all(float(label.rstrip("%").replace(",", "")) > 0 for label in labels[1:])
+
+
+def test_an_interval_band_is_drawn_behind_its_line() -> None:
+    """The band covers the rows between its bounds in the line's colour blended toward the
+    background; a line without bounds has none."""
+    xs = tuple(float(x) for x in range(1, 11))
+    banded = Line("win", "$success", (0.5,) * 10, (0.2,) * 10, (0.8,) * 10)
+    band_rgb = band_colour(Color.parse(THEME["$success"]).rgb, BG)
+    lines = _figure(PlotData(xs, (banded,), 1.0, "percent"), 60, 14)
+    rows = _rows_in(lines, band_rgb)
+    line_rows = _rows_in(lines, Color.parse(THEME["$success"]).rgb)
+    assert len(rows) >= 4 and line_rows
+    assert min(rows) < min(line_rows) and max(rows) > max(line_rows)
+    top = next(r for r, line in enumerate(lines) if line.plain.startswith("100%"))
+    zero = next(r for r, line in enumerate(lines) if line.plain.lstrip().startswith("0%"))
+    assert top < min(rows) and max(rows) < zero  # nothing above 80% nor below 20%
+    bare = Line("win", "$success", (0.5,) * 10)
+    assert not _rows_in(_figure(PlotData(xs, (bare,), 1.0, "percent"), 60, 14), band_rgb)
+
+
+def test_names_in_a_plot_legend_stay_literal() -> None:
+    """A series name from a file or a model shows as written: no markup, no terminal control."""
+    name = "\x1b[31m[bold red]m[/]\nx\u202e"
+    data = PlotData((0.0, 1.0), (Line(name, "#1f77b4", (0.1, 0.2), legend="[i]0.2[/i]"),), 1.0)
+    legend = PlotChart.legend(data, lambda spec: Color.parse(spec).rgb)
+    assert legend.plain == "━ ␛[31m[bold red]m[/]⏎x⇄ [i]0.2[/i]"
+    assert "\x1b" not in "".join(line.plain for line in _figure(data))
 
 
 def _plain(cell) -> str:
@@ -191,7 +341,7 @@ async def test_analysis_grid_cells_equal_cross_table(stored_db: Path) -> None:
         # the bars show the predicate table's zero-sense rates, intervals, n and chance
         await pilot.press("b")
         await pilot.pause()
-        bars = app.screen.bars.bars
+        bars = app.screen.query_one("#an-bars", BarPlot).bars
         assert [b.label for b in bars] == [r.label for r in preds]
         for b, r in zip(bars, preds, strict=True):
             zs = r.rates.zero_sense

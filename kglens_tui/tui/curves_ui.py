@@ -1,6 +1,7 @@
 """`kglens bench curves FILE`: the efficiency study's curves (the CSV `kglens bench sampling
---csv` writes) drawn in the terminal: one metric of one truth setting, a line per method (seed
-mean) with its min-max spread as a band, picked with two selectors."""
+--csv` writes) drawn in the terminal as a braille plot with real axes: one metric of one truth
+setting, a line per method (seed mean) with its min-max spread as a band, picked with two
+selectors."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ import numpy as np
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widgets import Footer, Header, Select, Static
 
 from kglens_tui.bench.sampling_csv import StudyCurves
 from kglens_tui.core.safetext import literal
-from kglens_tui.tui.widgets.charts import LineChart, Series
+from kglens_tui.tui.widgets.plots import Line, PlotChart, PlotData
 
 COLOURS = (
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -41,27 +42,20 @@ def _values(array: np.ndarray) -> list[float | None]:
     return [None if math.isnan(v) else float(v) for v in array.tolist()]
 
 
-def chart(study: StudyCurves, truth: str, metric: str, height: int = 16) -> LineChart:
+def chart(study: StudyCurves, truth: str, metric: str) -> PlotData:
     """Every method's curve of one metric under one truth setting."""
     curves = study.curves[truth][metric]
     top = max((v for c in curves for v in _values(c.high) if v is not None), default=1.0)
-    series = []
+    lines = []
     for i, c in enumerate(curves):
         last = next((v for v in reversed(_values(c.mean)) if v is not None), None)
         legend = f"{last:.3f}" if last is not None else "—"
-        series.append(
-            Series(c.method, COLOURS[i % len(COLOURS)], _values(c.mean), _values(c.low),
-                   _values(c.high), legend)
+        lines.append(
+            Line(c.method, COLOURS[i % len(COLOURS)], tuple(_values(c.mean)),
+                 tuple(_values(c.low)), tuple(_values(c.high)), legend)
         )  # fmt: skip
-    fmt = (lambda v: f"{v:.2f}") if top <= 1.0 else (lambda v: f"{v:.3g}")
-    return LineChart(
-        curves[0].requests.tolist(),
-        series,
-        height=height,
-        top=top if top > 0 else 1.0,
-        y_format=fmt,
-        x_label="requests",
-    )
+    xs = tuple(float(x) for x in curves[0].requests.tolist())
+    return PlotData(xs, tuple(lines), top if top > 0 else 1.0, x_label="requests")
 
 
 class CurvesApp(App[Any]):
@@ -72,7 +66,7 @@ class CurvesApp(App[Any]):
     CSS = """
     #controls { height: 3; }
     #controls Select { width: 40; margin-right: 1; }
-    #chart { height: auto; }
+    #chart { height: 1fr; }
     """
 
     def __init__(self, study: StudyCurves) -> None:
@@ -96,9 +90,8 @@ class CurvesApp(App[Any]):
                 allow_blank=False,
                 id="metric",
             )
-        with VerticalScroll():
-            yield Static("", id="caption")
-            yield Static("", id="chart")
+        yield Static("", id="caption")
+        yield PlotChart(id="chart")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -111,7 +104,7 @@ class CurvesApp(App[Any]):
                 "seed mean per method, band: min-max over the seeds"
             )
         )
-        self.query_one("#chart", Static).update(chart(self.study, self.truth, self.metric))
+        self.query_one("#chart", PlotChart).show(chart(self.study, self.truth, self.metric))
 
     @on(Select.Changed, "#truth")
     def _truth(self, event: Select.Changed) -> None:

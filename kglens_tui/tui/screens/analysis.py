@@ -50,7 +50,7 @@ from kglens_tui.textfmt import interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, run_label
-from kglens_tui.tui.widgets.charts import Bar, BarChart
+from kglens_tui.tui.widgets.bar_plot import Bar, BarPlot
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 ANALYSIS_HELP = """\
@@ -473,7 +473,7 @@ class AnalysisScreen(RunDataScreen):
                     yield LiteralDataTable(id="an-grid", cursor_type="cell", zebra_stripes=False)
                     yield Static("", id="an-grid-cell", markup=False)
                 with TabPane("Bars", id="an-tab-bars"), VerticalScroll(id="an-bars-pane"):
-                    yield Static("", id="an-bars")
+                    yield BarPlot(id="an-bars")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -536,7 +536,7 @@ class AnalysisScreen(RunDataScreen):
         label = self._label
         self._rows = rows
         self._draw_table()
-        self.bars = BarChart(
+        self.query_one("#an-bars", BarPlot).show(
             [
                 Bar(
                     row.label,
@@ -547,11 +547,10 @@ class AnalysisScreen(RunDataScreen):
                 )
                 for row in rows
             ],
-            label_width=28,
-            title=f"Zero-sense rate per {label}: 95% Wilson interval ├─┤, n examined edges, "
+            f"Zero-sense rate per {label}: 95% Wilson interval ├─┤, n examined edges, "
             "what chance scores on the same questions",
+            "zero-sense rate",
         )
-        self.query_one("#an-bars", Static).update(self.bars)
 
     def _grid(self, cross: CrossTable) -> None:
         """The Fig. 6 grid: one row per subject, one column per predicate, worst first."""

@@ -49,10 +49,10 @@ from kglens_tui.tui.reads import read_in_thread, screen_read
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
-from kglens_tui.tui.widgets.charts import ColumnChart, LineChart
 from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart, chart_view
+from kglens_tui.tui.widgets.plots import PlotData
 
 if TYPE_CHECKING:
     from textual import getters
@@ -830,7 +830,7 @@ class TablesView:
     cards: tuple[CardView, ...]
     rates: str
     blind: dict[str, tuple[str, ...]]
-    charts: tuple[LineChart, ColumnChart] | None
+    charts: tuple[PlotData, PlotData] | None
 
 
 @dataclasses.dataclass(frozen=True)

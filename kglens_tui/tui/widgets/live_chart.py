@@ -1,5 +1,6 @@
 """The live screen's chart pane: win, zero-sense and all-sense rates over the iterations with
-their 95% Wilson bands, and requests/s per iteration."""
+their 95% Wilson bands, and requests/s per iteration, as braille plots with real axes. The
+`PlotData` of both is made on the screen's worker (`chart_view`); the pane only draws it."""
 
 from __future__ import annotations
 
@@ -9,33 +10,31 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Static
 
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.probe.engine import ProbeSnapshot
 from kglens_tui.textfmt import interval
-from kglens_tui.tui.widgets.charts import ColumnChart, LineChart, Series
+from kglens_tui.tui.widgets.plots import Line, PlotChart, PlotData
 
 RATE_SERIES = (
-    ("win", "win", "#2ea043"),
-    ("zero_sense", "zero-sense", "#e5534b"),
-    ("all_sense", "all-sense", "#58a6ff"),
+    ("win", "win", "$success"),
+    ("zero_sense", "zero-sense", "$error"),
+    ("all_sense", "all-sense", "$primary"),
 )
-RATE_HEIGHT = 7
-SPEED_HEIGHT = 7
+SPEED_COLOUR = "$warning"
 
 
 def _pct(v: float | None) -> str:
     return "—" if v is None else f"{v * 100:.1f}%"
 
 
-def rate_chart(snap: ProbeSnapshot, height: int = RATE_HEIGHT) -> LineChart:
+def rate_chart(snap: ProbeSnapshot) -> PlotData:
     """The three rates after each iteration in the snapshot's history, each with its interval
     over the examined edges of that iteration."""
     hist = list(snap.history)
     first = snap.iteration - len(hist) + 1
-    xs = list(range(first, first + len(hist)))
-    series = []
+    xs = tuple(float(x) for x in range(first, first + len(hist)))
+    lines = []
     for attr, name, colour in RATE_SERIES:
         values, lows, highs = [], [], []
         for r in hist:
@@ -47,8 +46,8 @@ def rate_chart(snap: ProbeSnapshot, height: int = RATE_HEIGHT) -> LineChart:
         legend = "—"
         if hist and values[-1] is not None:
             legend = f"{_pct(values[-1])} {interval(lows[-1], highs[-1])} n={hist[-1].examined:,}"
-        series.append(Series(name, colour, values, lows, highs, legend))
-    return LineChart(xs, series, height=height)
+        lines.append(Line(name, colour, tuple(values), tuple(lows), tuple(highs), legend))
+    return PlotData(xs, tuple(lines), 1.0, "percent")
 
 
 @dataclass(frozen=True)
@@ -76,8 +75,8 @@ def throughput(conn: sqlite3.Connection, run_id: int, last: int) -> Throughput:
 
 
 def speed_label(value: float) -> str:
-    """The requests/s axis's top label, never "0" for a rate above it: "12", "3.4", "0.42",
-    "<0.01" (the axis has 5 cells for it)."""
+    """Requests/s with the digits its size needs, never "0" for a rate above it: "12", "3.4",
+    "0.42", "<0.01"."""
     if value >= 10:
         return f"{value:.0f}"
     if value >= 1:
@@ -85,21 +84,22 @@ def speed_label(value: float) -> str:
     return f"{value:.2f}" if value >= 0.01 else "<0.01"
 
 
-def speed_chart(t: Throughput, height: int = SPEED_HEIGHT) -> ColumnChart:
-    """Requests/s per iteration; the legend gives the newest value with its requests and time."""
+def speed_chart(t: Throughput) -> PlotData:
+    """Requests/s per iteration as an area; the legend gives the newest value with its requests
+    and time. The axis rises to the fastest iteration (ticks such as 0.2, 0.4 below 1/s)."""
     values = t.per_second
     legend = "—"
     if values and values[-1] is not None:
         total = sum(t.requests) / sum(t.seconds) if sum(t.seconds) > 0 else None
-        legend = f"{values[-1]:.1f}/s (n={t.requests[-1]:,} requests in {t.seconds[-1]:.1f} s)" + (
-            f" · {total:.1f}/s over {len(values)} iterations" if total is not None else ""
+        legend = (
+            f"{speed_label(values[-1])}/s (n={t.requests[-1]:,} requests in {t.seconds[-1]:.1f} s)"
         )
-    return ColumnChart(
-        t.iterations,
-        Series("requests/s", "#d29922", values, legend=legend),
-        height=height,
-        y_format=speed_label,
-    )
+        if total is not None:
+            legend += f" · {speed_label(total)}/s over {len(values)} iterations"
+    known = [v for v in values if v is not None]
+    top = max(known) if known and max(known) > 0 else 1.0
+    line = Line("requests/s", SPEED_COLOUR, tuple(values), legend=legend, fill=True)
+    return PlotData(tuple(float(x) for x in t.iterations), (line,), top)
 
 
 class LiveChart(Horizontal):
@@ -107,30 +107,38 @@ class LiveChart(Horizontal):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self.rates: LineChart | None = None
-        self.speed: ColumnChart | None = None
         self._drawn: int | None = None
 
     def on_mount(self) -> None:
         self.border_title = "Rates with 95% Wilson bands · requests/s per iteration"
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="chart-rates")
-        yield Static("", id="chart-speed")
+        yield PlotChart(id="chart-rates")
+        yield PlotChart(id="chart-speed")
 
     @property
     def drawn(self) -> int | None:
         """The iteration the charts show (None: none yet)."""
         return self._drawn
 
-    def draw(self, iteration: int, rates: LineChart, speed: ColumnChart) -> None:
-        """Show the charts of an iteration (`chart_view`)."""
+    @property
+    def rates(self) -> PlotData | None:
+        """The rates plot's data (None: none yet)."""
+        return self.query_one("#chart-rates", PlotChart).data
+
+    @property
+    def speed(self) -> PlotData | None:
+        """The requests/s plot's data (None: none yet)."""
+        return self.query_one("#chart-speed", PlotChart).data
+
+    def draw(self, iteration: int, rates: PlotData, speed: PlotData) -> None:
+        """Show the charts of an iteration (`chart_view`); a plot whose data did not change is
+        not drawn again."""
         self._drawn = iteration
-        self.rates, self.speed = rates, speed
-        self.query_one("#chart-rates", Static).update(rates)
-        self.query_one("#chart-speed", Static).update(speed)
+        self.query_one("#chart-rates", PlotChart).show(rates)
+        self.query_one("#chart-speed", PlotChart).show(speed)
 
 
-def chart_view(snap: ProbeSnapshot, conn: sqlite3.Connection) -> tuple[LineChart, ColumnChart]:
+def chart_view(snap: ProbeSnapshot, conn: sqlite3.Connection) -> tuple[PlotData, PlotData]:
     """The two charts of a snapshot: its rates, and requests/s of its iterations as stored."""
     return rate_chart(snap), speed_chart(throughput(conn, snap.run_id, max(len(snap.history), 1)))
