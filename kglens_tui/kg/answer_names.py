@@ -455,11 +455,42 @@ def subdivision_names() -> dict[str, tuple[str, ...]]:
                     out[code].update(_subdivision_forms(translated))
     for sub in pycountry.subdivisions:
         out[sub.code].update(_subdivision_forms(sub.name))
+    for code, names in _iso3166_2_other_names().items():
+        for name in names:
+            out[code].update(_subdivision_forms(name))
     for alpha2, names in territory_names().items():
         out[f"country:{alpha2}"].update(names)
     return {
         code: names for code, names in _unambiguous(out).items() if not code.startswith("country:")
     }
+
+
+_OTHER_NAME = re.compile(r"\s*(?:'([^']*)'|([^,]+))\s*(?:,|$)")
+_LANGUAGE_TAG = re.compile(r"\s*\([a-z]{2,3}(?:-[a-z]{2,8})*\)$")
+
+
+def _iso3166_2_other_names() -> dict[str, tuple[str, ...]]:
+    """ISO 3166-2 code -> the names the ``iso3166-2`` package ships for it (rules 12): its name
+    and its local and other names, each tagged with its language, English among them ("Sicily
+    (eng)", "Castile and León (eng)", "Cúige Mumhan (gle)"); the JSON file is read without
+    importing the package. {} without the package."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    spec = find_spec("iso3166_2")
+    if spec is None or not spec.submodule_search_locations:
+        return {}
+    path = Path(next(iter(spec.submodule_search_locations))) / "iso3166-2.json"
+    if not path.is_file():
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for subdivisions in json.loads(path.read_text(encoding="utf-8")).values():
+        for code, record in subdivisions.items():
+            names = [record.get("name") or ""]
+            for quoted, plain in _OTHER_NAME.findall(record.get("localOtherName") or ""):
+                names.append(_LANGUAGE_TAG.sub("", quoted or plain).strip())
+            out[code] = tuple(n for n in dict.fromkeys(names) if n)
+    return out
 
 
 def _with_country(names: tuple[str, ...], alpha2: str) -> tuple[str, ...]:
