@@ -18,7 +18,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   of the tz database and CLDR English metazone names whose zones all keep that standard offset
   ("CET", "Central European Time");
 - subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
-  pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州"), an inverted name also
+  pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州") and (rules 12) the local
+  and other names the ``iso3166-2`` package ships ("Sicily", "Lower Saxony"), an inverted name also
   in order and by its head ("Wallonia, Region": "Wallonia") by `subdivision_names`; their code
   ("US-CA"), and its letters after the country's ("CA") matched only standing alone;
 - people (``person:...``): short names by `person_short_names` (matched only standing alone);
