@@ -1,7 +1,8 @@
 """Rules 12 of the Wh verifier: saying "I do not know" in more languages (with the pronoun that
 goes with it), the English and other names of subdivisions that the ``iso3166-2`` package ships,
-and a reply naming nothing the verifier knows, only a name or only another script, marked
-uncertain. Examples written for these tests (not taken from the labelled sets); each gets
+a reply naming nothing the verifier knows, only a name or only another script, marked
+uncertain, a listed item that is a near spelling of a true name, "three-quarter hours", and
+"Reverend" as a title. Examples written for these tests (not taken from the labelled sets); each gets
 another verdict (or flag) under rules 11."""
 
 from __future__ import annotations
@@ -88,3 +89,51 @@ def test_a_reply_naming_nothing_known_is_uncertain(reply: str) -> None:
 def test_a_rival_or_a_sentence_is_decided(reply: str) -> None:
     got = check_wh(reply, [["Canberra"]], CAPITALS, ["Australia"], question=CAPITAL)
     assert got.verdict is Verdict.INCORRECT and not got.uncertain
+
+
+DISCOVERERS = NameTable([("Marie Curie", 1), ("Pierre Curie", 2), ("Henri Becquerel", 3)])
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Marie Curie and Pierre Currie.", Verdict.CORRECT),  # a near spelling, listed
+        ("Marie Curie and Paul Langevin.", Verdict.INCORRECT),  # an unknown item
+    ],
+)
+def test_a_listed_item_that_is_a_near_spelling_of_a_true_name_is_that_answer(
+    reply: str, verdict: Verdict
+) -> None:
+    got = check_wh(
+        reply,
+        [["Marie Curie"], ["Pierre Curie"]],
+        DISCOVERERS,
+        ["Radium"],
+        question="Who discovered Radium?",
+    )
+    assert got.verdict is verdict
+
+
+def test_three_quarter_hours_after_utc_is_45_minutes() -> None:
+    question = "Which standard time zones does Nepal use?"
+    got = check_wh(
+        "UTC plus five and three-quarter hours.",
+        [["UTC+05:45"]],
+        None,
+        ["Nepal"],
+        question=question,
+    )
+    assert got.verdict is Verdict.CORRECT
+
+
+def test_reverend_before_a_surname_names_the_person() -> None:
+    names = (answer_names("person:joseph-black", "Joseph Black"),)
+    got = check_wh(
+        "Reverend Black.",
+        [["Joseph Black"]],
+        None,
+        ["Magnesium"],
+        question="Who discovered Magnesium?",
+        answer_only=names,
+    )
+    assert got.verdict is Verdict.CORRECT

@@ -973,7 +973,11 @@ def _check_wh(
         if not rival and len(groups) == 1:
             one = _asks_for_one(asked)
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
-        elif not rival and answers and _unknown_item(tokens, answers, found, subject_names, text):
+        elif (
+            not rival
+            and answers
+            and _unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals))
+        ):
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
             rival = True
@@ -1353,19 +1357,54 @@ def _unknown_item(
     found: Sequence[Mention],
     subject: tuple[str, ...],
     text: str = "",
+    near: tuple[NameTable, NameTable | None] | None = None,
 ) -> bool:
     """Whether a reply to a question with several true answers lists, joined by "and" to a true
     one, an item no table knows ("South Africa's capitals are Pretoria and Johannesburg."): a
     list with a wrong item is incorrect, but the item may be a name the sources lack, so the
     verdict is uncertain (`check_wh`). Rules 9: an item that a true name in brackets glosses is
-    that answer ("Spain and Hexagone (France)")."""
+    that answer ("Spain and Hexagone (France)"); rules 12: so is an item that ``near`` (the true
+    names, the rivals) finds a near spelling of a true name ("Bunsen and Gustav Kirchof")."""
     spans = _named_spans(tokens, found, subject)
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
     for after in _listed_after_and(tokens, spans, ends, starts):
         if after is not None and _glossed(tokens, after, starts, text):
             continue
+        if (
+            after is not None
+            and after not in spans  # else the unknown item is the one before "and"
+            and near is not None
+            and _misspelt_item(tokens, after, *near)
+        ):
+            continue
         return True
+    return False
+
+
+_ITEM_MAX_WORDS = 6
+
+
+def _misspelt_item(
+    tokens: Sequence[Token], start: int, truth: NameTable, rivals: NameTable | None
+) -> bool:
+    """Whether the listed item at ``start`` (its words to the next "and", "or" or clause end),
+    whole, is a near spelling of a true name that no rival resembles as much."""
+    end = start
+    while (
+        end < len(tokens)
+        and end - start < _ITEM_MAX_WORDS
+        and tokens[end].word
+        and tokens[end].clause == tokens[start].clause
+        and tokens[end].norm not in ("and", "or")
+    ):
+        end += 1
+    words = " ".join(t.norm for t in tokens[start:end])
+    names = {name for name, _ in truth.names()}
+    for _, text in _fuzzy_names(truth) if end > start else ():
+        score = _similarity(words, text)
+        if score >= FUZZY_THRESHOLD and not _rival_as_close(words, score, rivals, names):
+            return True
     return False
 
 

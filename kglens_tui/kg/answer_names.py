@@ -82,9 +82,11 @@ TITLES = (
     "monsieur",
     "professor",
     "prof",
+    "reverend",
+    "rev",
 )
 """Titles that, before a word of a person's name, name that person ("King Salman"; rules 9:
-"Madame Meitner", "Professor Meitner")."""
+"Madame Meitner", "Professor Meitner"; rules 12: "Reverend Black")."""
 PARTICLES = frozenset(
     {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
      "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
