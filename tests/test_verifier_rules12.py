@@ -1,8 +1,8 @@
 """Rules 12 of the Wh verifier: saying "I do not know" in more languages (with the pronoun that
 goes with it), the English and other names of subdivisions that the ``iso3166-2`` package ships,
 a reply naming nothing the verifier knows, only a name or only another script, marked
-uncertain, a listed item that is a near spelling of a true name, "three-quarter hours", and
-"Reverend" as a title. Examples written for these tests (not taken from the labelled sets); each gets
+uncertain, a listed item that is a near spelling of a true name, "three-quarter hours", "Reverend" as a
+title, one letter changed in a long name, and "the Xs" for "X Islands". Examples written for these tests (not taken from the labelled sets); each gets
 another verdict (or flag) under rules 11."""
 
 from __future__ import annotations
@@ -136,4 +136,20 @@ def test_reverend_before_a_surname_names_the_person() -> None:
         question="Who discovered Magnesium?",
         answer_only=names,
     )
+    assert got.verdict is Verdict.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"), [("Canbarra.", Verdict.CORRECT), ("Canbxrrz.", Verdict.INCORRECT)]
+)
+def test_one_letter_changed_in_a_long_name_is_a_near_spelling(reply: str, verdict: Verdict) -> None:
+    got = check_wh(reply, [["Canberra"]], CAPITALS, ["Australia"], question=CAPITAL)
+    assert got.verdict is verdict
+
+
+def test_islands_go_by_the_plural_of_their_word() -> None:
+    names = (answer_names("territory:faroe-islands", "Faroe Islands"),)
+    assert "the Faroes" in names[0].names
+    question = "Which territory of Denmark lies between Iceland and Norway?"
+    got = check_wh("The Faroes.", [["Faroe Islands"]], None, question=question, answer_only=names)
     assert got.verdict is Verdict.CORRECT

@@ -383,7 +383,17 @@ def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     return len(window) == 2 and window[0].norm == alias[0]
 
 
+_ONE_LETTER_MIN_CHARS = 8
+
+
 def _similarity(a: str, b: str) -> float:
+    """SequenceMatcher's ratio; rules 12: a name of 8 letters or more with one letter changed
+    ("Lyubljana") is as near as `FUZZY_THRESHOLD` however short."""
+    if (
+        len(a) == len(b) >= _ONE_LETTER_MIN_CHARS
+        and sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    ):
+        return max(FUZZY_THRESHOLD, 1 - 1 / len(a))
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
         return 0.0

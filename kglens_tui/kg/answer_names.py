@@ -707,7 +707,24 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
+    found.update(island_plurals((label, *known, *found)))
     return AnswerNames(tuple(sorted(found)), short)
+
+
+_ISLANDS = re.compile(r"(?:the\s+)?([A-Z][a-z]+)\s+Islands", re.IGNORECASE)
+
+
+def island_plurals(names: Iterable[str]) -> tuple[str, ...]:
+    """Rules 12: a group of islands named after one word, "X Islands", also goes in English by
+    that word's plural, "the Xs" ("the Gilberts", "the Falklands", "the Faroes")."""
+    out = set()
+    for name in names:
+        m = _ISLANDS.fullmatch(name.strip())
+        if m:
+            word = m[1]
+            plural = f"{word}es" if word.endswith(("s", "x", "sh", "ch")) else f"{word}s"
+            out.add(f"the {plural}")
+    return tuple(sorted(out))
 
 
 _CAS_GROUPS = {1: "IA", 2: "IIA", 13: "IIIA", 14: "IVA", 15: "VA", 16: "VIA", 17: "VIIA",
