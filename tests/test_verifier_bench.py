@@ -178,8 +178,8 @@ lower it."""
 
 
 HELD_OUT_2 = DEFAULT_DATA.with_name("verifier_heldout2.jsonl")
-HELD_OUT_2_FLOOR = 0.908
-"""The second held-out set's figure under rules 12 (446 of 491; 441 under rules 11; 440 under rules 9 and 10, 439
+HELD_OUT_2_FLOOR = 0.910
+"""The second held-out set's figure under rules 12 (447 of 491; 441 under rules 11; 440 under rules 9 and 10, 439
 under rules 8, 415 under rules 7, 77.0% blind under rules 6, see verifier_heldout2.md; rules 7
 were made looking at its misses, so it is a regression set now): no rule change may lower it."""
 
@@ -199,15 +199,15 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.913
-"""The fifth held-out set's figure under rules 12 (476 of 521; 470 under rules 11; 468 under rules 10; blind: 443
+HELD_OUT_5_FLOOR = 0.919
+"""The fifth held-out set's figure under rules 12 (479 of 521; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_6 = DEFAULT_DATA.with_name("verifier_heldout6.jsonl")
-HELD_OUT_6_FLOOR = 0.950
-"""The sixth held-out set's figure under rules 12 (494 of 520; 486 under rules 11; 475 blind
+HELD_OUT_6_FLOOR = 0.953
+"""The sixth held-out set's figure under rules 12 (496 of 520; 486 under rules 11; 475 blind
 under rules 10, verifier_heldout6.md; rules 11 and 12 were made looking at its misses, so it is
 a regression set now): no rule change may lower it."""
 
