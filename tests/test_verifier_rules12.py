@@ -85,7 +85,7 @@ def test_a_reply_naming_nothing_known_is_uncertain(reply: str) -> None:
     assert got.verdict is Verdict.INCORRECT and got.uncertain
 
 
-@pytest.mark.parametrize("reply", ["Wellington.", "It is a large city on the coast."])
+@pytest.mark.parametrize("reply", ["Wellington.", "It is a large city on the coast.", "Australia."])
 def test_a_rival_or_a_sentence_is_decided(reply: str) -> None:
     got = check_wh(reply, [["Canberra"]], CAPITALS, ["Australia"], question=CAPITAL)
     assert got.verdict is Verdict.INCORRECT and not got.uncertain

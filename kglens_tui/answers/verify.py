@@ -1024,12 +1024,13 @@ def _check_wh(
         )
     ):
         return Checked(Verdict.REFUSED)
-    return Checked(Verdict.INCORRECT, hedged, not found and _unknown_name(plain))
+    unknown = not found and not _subject_mentions(tokens, subject_names) and _unknown_name(plain)
+    return Checked(Verdict.INCORRECT, hedged, unknown)
 
 
 def _unknown_name(text: str) -> bool:
-    """Whether a reply that names nothing the verifier knows, neither a true answer nor a rival,
-    is only a name, or is written wholly in a script other than Latin (rules 12: "Edo.", "NPT",
+    """Whether a reply that names nothing the verifier knows, neither a true answer nor a rival
+    nor the subject, is only a name, or is written wholly in a script other than Latin (rules 12: "Edo.", "NPT",
     "Газ.", "富士山"): it may be a name of the answer that no source has, so the rules cannot
     decide (uncertain: the judge or a person does)."""
     letters = [c for c in text if c.isalpha()]
