@@ -103,6 +103,8 @@ def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     for name in list(os.environ):
         if name.startswith("KGLENS_") and name not in ("KGLENS_DB", "KGLENS_CONFIG"):
             monkeypatch.delenv(name)
+    # answer-name tables are built in each process, not kept in the user's cache directory
+    monkeypatch.setenv("KGLENS_NAMES_CACHE", "off")
     name_workspace(
         None
     )  # commands suggested by an earlier test's `main(["--db", ...])` do not leak

@@ -93,7 +93,7 @@ _NOT_NOUN_WORDS = (
 )
 """Words an ordinal before them does not number ("on second thought", "at first glance")."""
 _RUN = re.compile(
-    rf"\b(?:{_WORD})(?:(?:[\s-]+|[\s-]+and[\s-]+(?!three\s+quarters\b))(?:{_WORD}))*"
+    rf"\b(?:{_WORD})(?:(?:[\s-]+|[\s-]+and[\s-]+(?!three[\s-]+quarters?\b))(?:{_WORD}))*"
     rf"(?:[\s-]+(?:{_ORDINAL}))?\b|\b(?:{_ORDINAL})\b(?=\s+(?!(?:{_NOT_NOUN_WORDS})\b)[a-z])",
     re.IGNORECASE,
 )
@@ -123,7 +123,8 @@ _CAS_A = {1: 1, 2: 2, 3: 13, 4: 14, 5: 15, 6: 16, 7: 17, 8: 18}
 _CAS_B = {1: 11, 2: 12, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8}
 """CAS's group numbering: group IVA is group 14, IVB group 4 (VIIIB spans 8 to 10: read as 8)."""
 
-_FRACTION = r"and\s+(?:a|one|1)\s+half|and\s+(?:a|one|1)\s+quarter|and\s+(?:three|3)\s+quarters"
+_FRACTION = r"and\s+(?:a|one|1)[\s-]+(?:half|quarter)|and\s+(?:three|3)[\s-]+quarters?"
+"""Rules 12: also "and three-quarter hours", "and a-half"."""
 _UTC_NAMES = r"(?:utc|gmt|greenwich(?:\s+mean\s+time)?|coordinated\s+universal\s+time)"
 _HOURS_FROM_UTC = re.compile(
     rf"\b(\d{{1,2}})(?:[.,](\d{{1,2}}))?\s*({_FRACTION})?\s*hours?\s*(?:and\s+(\d{{1,2}})\s+minutes?\s*)?"
@@ -315,7 +316,7 @@ def _minutes(fraction: str | None) -> int:
         return 0
     if "half" in fraction:
         return 30
-    return 45 if "quarters" in fraction else 15
+    return 45 if re.search(r"three|3", fraction) else 15
 
 
 def _utc_plus(match: re.Match[str]) -> str:

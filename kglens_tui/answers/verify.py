@@ -383,7 +383,17 @@ def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     return len(window) == 2 and window[0].norm == alias[0]
 
 
+_ONE_LETTER_MIN_CHARS = 8
+
+
 def _similarity(a: str, b: str) -> float:
+    """SequenceMatcher's ratio; rules 12: a name of 8 letters or more with one letter changed
+    ("Lyubljana") is as near as `FUZZY_THRESHOLD` however short."""
+    if (
+        len(a) == len(b) >= _ONE_LETTER_MIN_CHARS
+        and sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    ):
+        return max(FUZZY_THRESHOLD, 1 - 1 / len(a))
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
         return 0.0
@@ -973,7 +983,11 @@ def _check_wh(
         if not rival and len(groups) == 1:
             one = _asks_for_one(asked)
             rival = _offers_others(tokens, text, answers, found, subject_names, truth, one)
-        elif not rival and answers and _unknown_item(tokens, answers, found, subject_names, text):
+        elif (
+            not rival
+            and answers
+            and _unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals))
+        ):
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
             rival = True
@@ -1010,7 +1024,20 @@ def _check_wh(
         )
     ):
         return Checked(Verdict.REFUSED)
-    return Checked(Verdict.INCORRECT, hedged)
+    unknown = not found and not _subject_mentions(tokens, subject_names) and _unknown_name(plain)
+    return Checked(Verdict.INCORRECT, hedged, unknown)
+
+
+def _unknown_name(text: str) -> bool:
+    """Whether a reply that names nothing the verifier knows, neither a true answer nor a rival
+    nor the subject, is only a name, or is written wholly in a script other than Latin (rules 12: "Edo.", "NPT",
+    "Газ.", "富士山"): it may be a name of the answer that no source has, so the rules cannot
+    decide (uncertain: the judge or a person does)."""
+    letters = [c for c in text if c.isalpha()]
+    if letters and not any("LATIN" in unicodedata.name(c, "") for c in letters):
+        return True
+    stripped = text.strip()
+    return _name_clause(stripped) and not _SENTENCES.search(stripped.rstrip(".!?"))
 
 
 def _subject_mentions(tokens: Sequence[Token], subject: tuple[str, ...]) -> list[Mention]:
@@ -1341,19 +1368,54 @@ def _unknown_item(
     found: Sequence[Mention],
     subject: tuple[str, ...],
     text: str = "",
+    near: tuple[NameTable, NameTable | None] | None = None,
 ) -> bool:
     """Whether a reply to a question with several true answers lists, joined by "and" to a true
     one, an item no table knows ("South Africa's capitals are Pretoria and Johannesburg."): a
     list with a wrong item is incorrect, but the item may be a name the sources lack, so the
     verdict is uncertain (`check_wh`). Rules 9: an item that a true name in brackets glosses is
-    that answer ("Spain and Hexagone (France)")."""
+    that answer ("Spain and Hexagone (France)"); rules 12: so is an item that ``near`` (the true
+    names, the rivals) finds a near spelling of a true name ("Bunsen and Gustav Kirchof")."""
     spans = _named_spans(tokens, found, subject)
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
     for after in _listed_after_and(tokens, spans, ends, starts):
         if after is not None and _glossed(tokens, after, starts, text):
             continue
+        if (
+            after is not None
+            and after not in spans  # else the unknown item is the one before "and"
+            and near is not None
+            and _misspelt_item(tokens, after, *near)
+        ):
+            continue
         return True
+    return False
+
+
+_ITEM_MAX_WORDS = 6
+
+
+def _misspelt_item(
+    tokens: Sequence[Token], start: int, truth: NameTable, rivals: NameTable | None
+) -> bool:
+    """Whether the listed item at ``start`` (its words to the next "and", "or" or clause end),
+    whole, is a near spelling of a true name that no rival resembles as much."""
+    end = start
+    while (
+        end < len(tokens)
+        and end - start < _ITEM_MAX_WORDS
+        and tokens[end].word
+        and tokens[end].clause == tokens[start].clause
+        and tokens[end].norm not in ("and", "or")
+    ):
+        end += 1
+    words = " ".join(t.norm for t in tokens[start:end])
+    names = {name for name, _ in truth.names()}
+    for _, text in _fuzzy_names(truth) if end > start else ():
+        score = _similarity(words, text)
+        if score >= FUZZY_THRESHOLD and not _rival_as_close(words, score, rivals, names):
+            return True
     return False
 
 
@@ -2140,24 +2202,51 @@ _DECLINES = re.compile(
 )
 
 
+_DONT_KNOW_WORDS = {
+    "French": r"je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+ne\s+saurais\s+(?:pas\s+)?(?:le\s+)?dire|"
+    r"je\s+l'ignore|je\s+n'en\s+sais\s+rien|aucune\s+id[ée]e",
+    "Spanish": r"(?:yo\s+)?no\s+(?:lo\s+)?s[ée]|no\s+sabr[íi]a(?:\s+decir(?:lo)?)?|no\s+tengo\s+(?:ni\s+)?idea|"
+    r"ni\s+idea|lo\s+siento|desconozco",
+    "Portuguese": r"(?:eu\s+)?n[ãa]o\s+(?:o\s+)?sei|n[ãa]o\s+saberia(?:\s+dizer)?|n[ãa]o\s+fa[çc]o\s+ideia|"
+    r"desconhe[çc]o",
+    "Italian": r"(?:io\s+)?non\s+(?:lo\s+)?so|non\s+saprei(?:\s+dir(?:e|lo))?|non\s+ne\s+ho\s+idea",
+    "German": r"(?:ich\s+)?wei(?:ß|ss)\s+(?:es\s+|das\s+)?(?:leider\s+)?nicht|"
+    r"(?:das\s+|es\s+)?wei(?:ß|ss)\s+ich\s+(?:leider\s+)?nicht|keine\s+ahnung|"
+    r"kann\s+ich\s+(?:leider\s+)?nicht\s+sagen",
+    "Dutch": r"(?:ik\s+)?weet\s+(?:het\s+)?niet|(?:dat\s+)?weet\s+ik\s+niet|geen\s+idee",
+    "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?inte|(?:det\s+)?vet\s+jag\s+inte|"
+    r"(?:jeg\s+)?(?:ved|vet)\s+(?:det\s+)?ikke|(?:det\s+)?(?:ved|vet)\s+jeg\s+ikke",
+    "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+)?en\s+tied[äa]|(?:[ée]n\s+)?nem\s+tudom|(?:eu\s+)?nu\s+[șşs]tiu",
+    "Polish, Czech, Slovak": r"(?:ja\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|nev[íi]m|neviem",
+    "Turkish": r"(?:ben\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
+    "Vietnamese, Indonesian, Malay": r"(?:t[ôo]i\s+)?kh[ôo]ng\s+bi[ếe]t|"
+    r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+tahu|entahlah",
+    "Swahili, Tagalog": r"(?:mimi\s+)?sijui|hindi\s+ko\s+alam",
+    "Slavic in Cyrillic": r"не\s+знаю|не\s+знам|не\s+(?:могу|можу)\s+(?:сказать|сказати)|"
+    r"понятия\s+не\s+имею|не\s+відомо|затрудняюсь\s+ответить",
+    "Greek": r"δεν\s+(?:το\s+)?(?:ξέρω|ξερω|γνωρίζω|γνωριζω)",
+}
+"""Per language, saying one does not know or cannot say (rules 12: a small grammar of the
+negation and the verb "know" or "say" in the languages with most speakers, written as rules, not
+taken from replies). These scripts have word boundaries; `_DONT_KNOW_UNSPACED`'s do not."""
+_DONT_KNOW_UNSPACED = {
+    "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"
+    r"معلوم\s+نہیں",
+    "Hebrew": r"לא\s+(?:יודע|יודעת)|אין\s+לי\s+מושג",
+    "Hindi, Bengali": r"नहीं\s+(?:पता|मालूम|जानता|जानती)|पता\s+नहीं|জানি\s+না",
+    "Thai": r"ไม่(?:รู้|ทราบ)",
+    "Japanese, Chinese, Korean": r"わかりません|分かりません|知りません|わからない|分からない|知らない|"
+    r"不(?:太|大)?(?:知道|清楚|确定|確定|記得|记得)|모르겠|모릅니다",
+}
 _DONT_KNOW = re.compile(
-    r"\b(?:je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+l'ignore|aucune\s+id[ée]e|"  # French
-    r"no\s+(?:lo\s+)?s[ée]|no\s+tengo\s+(?:ni\s+)?idea|ni\s+idea|lo\s+siento|"  # Spanish
-    r"n[ãa]o\s+(?:o\s+)?sei|n[ãa]o\s+fa[çc]o\s+ideia|"  # Portuguese
-    r"non\s+(?:lo\s+)?so|non\s+ne\s+ho\s+idea|"  # Italian
-    r"ich\s+wei(?:ß|ss)\s+(?:es\s+)?nicht|wei(?:ß|ss)\s+ich\s+nicht|keine\s+ahnung|"  # German
-    r"ik\s+weet\s+(?:het\s+)?niet|geen\s+idee|"  # Dutch
-    r"jag\s+vet\s+inte|(?:jeg\s+)?ved\s+det\s+ikke|(?:jeg\s+)?vet\s+ikke|"  # Scandinavian
-    r"nie\s+wiem|bilmiyorum|"  # Polish, Turkish
-    r"не\s+знаю|понятия\s+не\s+имею|не\s+відомо)\b|"  # Russian, Ukrainian
-    r"わかりません|分かりません|知りません|わからない|分からない|知らない|"
-    r"不(?:太|大)?(?:知道|清楚|确定|確定|記得|记得)|모르겠|모릅니다|"  # Japanese, Chinese, Korean
+    rf"\b(?:{'|'.join(_DONT_KNOW_WORDS.values())})\b|"
+    rf"(?:{'|'.join(_DONT_KNOW_UNSPACED.values())})|"
     r"\byour\s+guess\s+is\s+as\s+good\s+as\s+mine\b",
     re.IGNORECASE,
 )
 """Saying one does not know in other languages than English ("Je ne sais pas.", "No lo sé.",
-"Не знаю.", "わかりません"), or by the idiom "your guess is as good as mine": a refusal where
-the reply names no candidate."""
+"Не знаю.", "わかりません", "Saya tidak tahu."), or by the idiom "your guess is as good as
+mine": a refusal where the reply names no candidate."""
 _SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""

@@ -18,7 +18,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   of the tz database and CLDR English metazone names whose zones all keep that standard offset
   ("CET", "Central European Time");
 - subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
-  pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州"), an inverted name also
+  pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州") and (rules 12) the local
+  and other names the ``iso3166-2`` package ships ("Sicily", "Lower Saxony"), an inverted name also
   in order and by its head ("Wallonia, Region": "Wallonia") by `subdivision_names`; their code
   ("US-CA"), and its letters after the country's ("CA") matched only standing alone;
 - people (``person:...``): short names by `person_short_names` (matched only standing alone);
@@ -45,6 +46,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
+
+from kglens_tui.kg.names_store import stored
 
 MIN_CHARS = 2
 """Shorter names (a single letter) are never answer names; a currency sign is."""
@@ -81,9 +84,11 @@ TITLES = (
     "monsieur",
     "professor",
     "prof",
+    "reverend",
+    "rev",
 )
 """Titles that, before a word of a person's name, name that person ("King Salman"; rules 9:
-"Madame Meitner", "Professor Meitner")."""
+"Madame Meitner", "Professor Meitner"; rules 12: "Reverend Black")."""
 PARTICLES = frozenset(
     {"bin", "bint", "ibn", "al", "el", "abd", "de", "del", "da", "di", "do", "dos", "van", "von",
      "der", "den", "la", "le", "du", "y", "mac", "jr", "sr", "ii", "iii", "iv", "v", "vi"}
@@ -191,7 +196,7 @@ def _current_currencies() -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=1)
+@stored
 def territory_names() -> dict[str, tuple[str, ...]]:
     """ISO 3166 alpha-2 code -> CLDR names in every locale and pycountry's names."""
     import pycountry
@@ -236,7 +241,7 @@ _CONTINENTS = {
 021, which some languages name it by: "Norteamérica")."""
 
 
-@lru_cache(maxsize=1)
+@stored
 def continent_names() -> dict[str, tuple[str, ...]]:
     """A continent's English label -> its CLDR names in every locale (rules 9: "Sudamérica",
     "Amérique du Sud", "南美洲"), less any name of a country or of another continent."""
@@ -251,7 +256,7 @@ def continent_names() -> dict[str, tuple[str, ...]]:
     return {k: tuple(n for n in v if _fold(n) not in countries) for k, v in unambiguous.items()}
 
 
-@lru_cache(maxsize=1)
+@stored
 def currency_names() -> dict[str, tuple[str, ...]]:
     """ISO 4217 code -> CLDR names (singular and plural) and symbols in every locale."""
     out: dict[str, set[str]] = defaultdict(set)
@@ -297,7 +302,7 @@ def _local_symbols() -> list[tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=1)
+@stored
 def language_names() -> dict[str, tuple[str, ...]]:
     """ISO 639-3 code -> CLDR language names in every locale and pycountry's names."""
     import pycountry
@@ -330,6 +335,13 @@ def zone_cities() -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=1)
 def _zone_cities() -> tuple[dict[str, set[str]], dict[str, tuple[str, ...]]]:
+    """Every city name of each tz zone (`_zone_city_names`), and the unambiguous ones."""
+    out = {zone: set(names) for zone, names in _zone_city_names().items()}
+    return out, _unambiguous(out)
+
+
+@stored
+def _zone_city_names() -> dict[str, tuple[str, ...]]:
     """tz zone -> its exemplar city in every locale and the city of its former tz names that
     are spellings of its own ("Europe/Kiev" for Europe/Kyiv; not "Australia/Canberra", another
     city's former zone: a former name counts when CLDR gives it as the city in some locale)."""
@@ -347,7 +359,7 @@ def _zone_cities() -> tuple[dict[str, set[str]], dict[str, tuple[str, ...]]]:
         city = _zone_city(old)
         if zone in out and "/" in old and _same_city(city, out[zone]):
             out[zone].add(city)
-    return out, _unambiguous(out)
+    return {zone: tuple(sorted(names)) for zone, names in out.items()}
 
 
 def _same_city(city: str, names: set[str]) -> bool:
@@ -455,11 +467,42 @@ def subdivision_names() -> dict[str, tuple[str, ...]]:
                     out[code].update(_subdivision_forms(translated))
     for sub in pycountry.subdivisions:
         out[sub.code].update(_subdivision_forms(sub.name))
+    for code, names in _iso3166_2_other_names().items():
+        for name in names:
+            out[code].update(_subdivision_forms(name))
     for alpha2, names in territory_names().items():
         out[f"country:{alpha2}"].update(names)
     return {
         code: names for code, names in _unambiguous(out).items() if not code.startswith("country:")
     }
+
+
+_OTHER_NAME = re.compile(r"\s*(?:'([^']*)'|([^,]+))\s*(?:,|$)")
+_LANGUAGE_TAG = re.compile(r"\s*\([a-z]{2,3}(?:-[a-z]{2,8})*\)$")
+
+
+def _iso3166_2_other_names() -> dict[str, tuple[str, ...]]:
+    """ISO 3166-2 code -> the names the ``iso3166-2`` package ships for it (rules 12): its name
+    and its local and other names, each tagged with its language, English among them ("Sicily
+    (eng)", "Castile and León (eng)", "Cúige Mumhan (gle)"); the JSON file is read without
+    importing the package. {} without the package."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    spec = find_spec("iso3166_2")
+    if spec is None or not spec.submodule_search_locations:
+        return {}
+    path = Path(next(iter(spec.submodule_search_locations))) / "iso3166-2.json"
+    if not path.is_file():
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for subdivisions in json.loads(path.read_text(encoding="utf-8")).values():
+        for code, record in subdivisions.items():
+            names = [record.get("name") or ""]
+            for quoted, plain in _OTHER_NAME.findall(record.get("localOtherName") or ""):
+                names.append(_LANGUAGE_TAG.sub("", quoted or plain).strip())
+            out[code] = tuple(n for n in dict.fromkeys(names) if n)
+    return out
 
 
 def _with_country(names: tuple[str, ...], alpha2: str) -> tuple[str, ...]:
@@ -673,7 +716,24 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
     found = set(names)
     found |= _transliterations(found)
     found.update(bundled_answer_names().get(key, ()))
+    found.update(island_plurals((label, *known, *found)))
     return AnswerNames(tuple(sorted(found)), short)
+
+
+_ISLANDS = re.compile(r"(?:the\s+)?([A-Z][a-z]+)\s+Islands", re.IGNORECASE)
+
+
+def island_plurals(names: Iterable[str]) -> tuple[str, ...]:
+    """Rules 12: a group of islands named after one word, "X Islands", also goes in English by
+    that word's plural, "the Xs" ("the Gilberts", "the Falklands", "the Faroes")."""
+    out = set()
+    for name in names:
+        m = _ISLANDS.fullmatch(name.strip())
+        if m:
+            word = m[1]
+            plural = f"{word}es" if word.endswith(("s", "x", "sh", "ch")) else f"{word}s"
+            out.add(f"the {plural}")
+    return tuple(sorted(out))
 
 
 _CAS_GROUPS = {1: "IA", 2: "IIA", 13: "IIIA", 14: "IVA", 15: "VA", 16: "VIA", 17: "VIIA",
@@ -715,7 +775,7 @@ def unit_words(label: str, code: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=1)
+@stored
 def local_unit_words() -> dict[str, tuple[str, ...]]:
     """Rules 11: ISO 4217 code -> the currency's unit word in the official languages of the
     territories that have used it (CLDR): the word at the end of its name where that language
@@ -880,7 +940,9 @@ def has_sources(key: str) -> bool:
 
 
 def warm() -> None:
-    """Load every source now (about a second), so a run's first replies do not wait for it."""
+    """Load every source now, so a run's first replies do not wait for it: about 4 s of CPU the
+    first time, well under 1 s once the tables built from every CLDR locale are kept on disk
+    (`kglens_tui.kg.names_store`)."""
     territory_names()
     currency_names()
     local_unit_words()

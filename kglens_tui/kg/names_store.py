@@ -1,0 +1,115 @@
+"""Answer-name tables kept on disk between processes: building CLDR's and pycountry's names of
+every territory, currency and language takes seconds of CPU in each process that checks
+replies; reading the built table back takes a fraction of that.
+
+A table is stored as JSON under the user's cache directory (``$KGLENS_NAMES_CACHE`` instead;
+"off" or empty: never stored), in a file named after the function that builds it and a key of
+everything the table depends on: the source of the module that builds it, the versions of
+Babel and pycountry, the Unicode database's version (name folding) and Python's, and the day
+(CLDR's legal tender is today's). Any change of them builds the table again; a missing, torn or unreadable file too, and a directory that cannot
+be written is only not used. The table read back equals the one built."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import unicodedata
+from collections.abc import Callable
+from functools import lru_cache, update_wrapper
+from importlib import metadata
+from pathlib import Path
+
+STORE_ENV = "KGLENS_NAMES_CACHE"
+Table = dict[str, tuple[str, ...]]
+_PACKAGES = ("babel", "pycountry")
+
+
+def store_dir() -> Path | None:
+    """Where tables are kept: ``$KGLENS_NAMES_CACHE``, else the user cache directory's
+    ``answer-names``; None when the variable says "off" or is empty."""
+    value = os.environ.get(STORE_ENV)
+    if value is not None:
+        return Path(value) if value.strip() and value.strip() != "off" else None
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("kglens", appauthor=False)) / "answer-names"
+
+
+@lru_cache(maxsize=8)
+def _key(module_file: str) -> str:
+    digest = hashlib.sha256(Path(module_file).read_bytes())
+    for package in _PACKAGES:
+        try:
+            version = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            version = "-"
+        digest.update(f"\0{package}={version}".encode())
+    digest.update(f"\0{unicodedata.unidata_version}\0{sys.version_info[:2]}".encode())
+    return digest.hexdigest()[:16]
+
+
+def _today() -> str:
+    return datetime.date.today().isoformat()
+
+
+def _read(path: Path) -> Table | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not all(
+        isinstance(v, list) and all(isinstance(n, str) for n in v) for v in data.values()
+    ):
+        return None
+    return {str(k): tuple(v) for k, v in data.items()}
+
+
+def _write(path: Path, table: Table) -> None:
+    """Write atomically (a reader sees the old file or the whole new one), and drop the files of
+    the same table under other keys."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
+    except OSError:
+        return  # a cache directory that cannot be written: the next process builds again
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(table, fh, ensure_ascii=False)
+        os.replace(tmp, path)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+        return
+    name = path.stem.split("-")[0]
+    for old in path.parent.glob(f"{name}-*.json"):
+        if old != path:
+            old.unlink(missing_ok=True)
+
+
+def stored(build: Callable[[], Table]) -> Callable[[], Table]:
+    """``build``'s table, built once per process (as `functools.lru_cache`) and kept on disk
+    between processes (`store_dir`); ``cache_clear`` forgets the process's copy."""
+
+    @lru_cache(maxsize=1)
+    def table() -> Table:
+        where = store_dir()
+        if where is None:
+            return build()
+        key = _key(build.__code__.co_filename)
+        path = where / f"{build.__name__.lstrip('_')}-{_today()}-{key}.json"
+        loaded = _read(path)
+        if loaded is not None:
+            return loaded
+        built = build()
+        _write(path, built)
+        return built
+
+    update_wrapper(table, build)
+    return table

@@ -1,0 +1,89 @@
+"""Answer-name tables kept on disk (`kglens_tui.kg.names_store`): read back as built, built again
+when the file is torn, never stored when switched off."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.kg import names_store
+from kglens_tui.kg.names_store import STORE_ENV, stored
+
+
+class Builds:
+    """A table builder that counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self) -> dict[str, tuple[str, ...]]:
+        self.calls += 1
+        return {"AT": ("Austria", "Österreich"), "CZ": ("Czechia", "Чехия")}
+
+
+def _table(builds: Builds):
+    def sample_names() -> dict[str, tuple[str, ...]]:
+        return builds()
+
+    return stored(sample_names)
+
+
+def test_a_table_is_built_once_and_read_back_by_the_next_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(STORE_ENV, str(tmp_path))
+    builds = Builds()
+    first = _table(builds)()
+    assert builds.calls == 1 and len(list(tmp_path.glob("sample_names-*.json"))) == 1
+    again = _table(builds)()  # a new process: nothing in memory
+    assert builds.calls == 1
+    assert again == first and all(isinstance(v, tuple) for v in again.values())
+
+
+def test_a_torn_file_is_built_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STORE_ENV, str(tmp_path))
+    builds = Builds()
+    _table(builds)()
+    (path,) = tmp_path.glob("sample_names-*.json")
+    path.write_text('{"AT": ["Austr', encoding="utf-8")
+    assert _table(builds)()["AT"] == ("Austria", "Österreich")
+    assert builds.calls == 2
+    assert json.loads(path.read_text(encoding="utf-8"))["CZ"] == ["Czechia", "Чехия"]
+
+
+def test_a_new_key_replaces_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STORE_ENV, str(tmp_path))
+    builds = Builds()
+    _table(builds)()
+    monkeypatch.setattr(names_store, "_today", lambda: "2999-01-01")
+    _table(builds)()
+    assert builds.calls == 2
+    assert [p.name.split("-")[1] for p in tmp_path.glob("sample_names-*.json")] == ["2999"]
+
+
+@pytest.mark.parametrize("value", ["off", ""])
+def test_switched_off_nothing_is_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv(STORE_ENV, value)
+    monkeypatch.chdir(tmp_path)
+    builds = Builds()
+    _table(builds)()
+    _table(builds)()
+    assert names_store.store_dir() is None
+    assert builds.calls == 2 and not list(tmp_path.rglob("*.json"))
+
+
+def test_the_stored_territory_names_are_the_built_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kglens_tui.kg.answer_names import territory_names
+
+    monkeypatch.setenv(STORE_ENV, str(tmp_path))
+    built = territory_names.__wrapped__()  # type: ignore[attr-defined]
+    write = stored(territory_names.__wrapped__)  # type: ignore[attr-defined]
+    assert write() == built
+    read = stored(territory_names.__wrapped__)  # type: ignore[attr-defined]
+    assert read() == built and list(tmp_path.glob("territory_names-*.json"))
