@@ -3,7 +3,6 @@ wait on state, and a hand-built pair of rounds with fixed votes (the snapshots' 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from kglens_tui.annotate.adjudication import adjudicate
@@ -20,15 +19,6 @@ NAMES = ("ann1", "ann2", "ann3", "ann4", "ann5")
 
 def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 # Snapshots: a hand-built round, fully rated ('r1', two KGs, one adjudication) and one in

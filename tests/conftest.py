@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import inspect
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -21,6 +24,9 @@ from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import ModeSnapshot
 from kglens_tui.store.connection import connect
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
 
 LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
 """Test files that load the local SmolLM2 model (marker `llm`)."""
@@ -127,21 +133,20 @@ def conn(tmp_path: Path):
 
 
 async def wait_for(
-    pilot,
+    pilot: Pilot | None,
     predicate: Callable[[], object],
     timeout: float = 120.0,
     describe: Callable[[], object] | None = None,
 ) -> None:
-    """Let a Textual app run until ``predicate()`` holds (a state, never a fixed wait); the
-    ceiling is generous for a loaded machine. On a timeout, ``describe()`` says what was still
-    pending."""
-    import time
-
+    """Let the event loop run until ``predicate()`` holds (a state, never a fixed wait): a
+    Textual app through its ``pilot``, or with ``pilot`` None a plain asyncio loop (a server, a
+    run). The ceiling is generous for a loaded machine and only turns a hang into a failure; on
+    a timeout, ``describe()`` says what was still pending."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
             return
-        await pilot.pause(0.02)
+        await (asyncio.sleep(0.02) if pilot is None else pilot.pause(0.02))
     detail = f": {describe()}" if describe is not None else ""
     raise AssertionError(f"condition not reached in time{detail}")
 

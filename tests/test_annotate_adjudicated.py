@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from annotate_support import _hand_db, make_app, wait_for
+from annotate_support import _hand_db, make_app
+from conftest import wait_for
 from textual.widgets import Select
 
 from kglens_tui.annotate.adjudication import DECISION_LABELS, adjudicate

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from annotate_support import make_app, wait_for
+from annotate_support import make_app
+from conftest import wait_for
 from textual.widgets import DataTable
 
 from kglens_tui.annotate.labels import submit_label

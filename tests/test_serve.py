@@ -13,7 +13,7 @@ import shlex
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
 from aiohttp import web  # noqa: E402
+from conftest import wait_for  # noqa: E402
 
 from kglens_tui import cli as cli_module  # noqa: E402
 from kglens_tui import serve as serve_module  # noqa: E402
@@ -185,7 +186,7 @@ async def serving(command: str, **kwargs: Any) -> AsyncIterator[KGLensServer]:
     try:
         yield server
     finally:
-        await wait_for(lambda: server.sessions == 0)  # every app process ended and reaped
+        await wait_for(None, lambda: server.sessions == 0)  # every app process ended and reaped
         await runner.cleanup()
 
 
@@ -274,7 +275,7 @@ async def test_connections_over_the_cap_get_a_message_and_no_process(
         assert started.read_text().splitlines() == ["started"] * 2  # 2 processes, not 22
         assert (server.sessions, server.refused_full) == (2, 20)
         await held[0].close()
-        await wait_for(lambda: server.sessions == 1)
+        await wait_for(None, lambda: server.sessions == 1)
         async with http.ws_connect(ws_url(server)) as ws:  # a place was freed
             assert await first_bytes(ws) == b"hello from the app"
         for ws in held[1:]:
@@ -305,13 +306,6 @@ async def test_the_password_form_leads_to_the_token(fake_app: tuple[str, Path]) 
             assert page.status == 429 and "too many wrong passwords" in await page.text()
         async with http.get(base, params={"token": server.token}) as page:
             assert page.status == 200  # the link still opens it
-
-
-async def wait_for(condition: Callable[[], bool], ceiling_s: float = 60.0) -> None:
-    """Wait until condition() holds, failing after a generous ceiling."""
-    async with asyncio.timeout(ceiling_s):
-        while not condition():
-            await asyncio.sleep(0.01)
 
 
 def test_hosts_a_server_answers_to(tmp_path: Path) -> None:

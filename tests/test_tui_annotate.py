@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from annotate_support import NAMES, _hand_db, make_app, wait_for
+from annotate_support import NAMES, _hand_db, make_app
+from conftest import wait_for
 from textual.widgets import DataTable, Input, Select
 
 from kglens_tui.annotate.agreement import round_results

@@ -10,7 +10,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from annotate_support import make_app, wait_for
+from annotate_support import make_app
+from conftest import wait_for
 from textual.widgets import Input
 
 from kglens_tui.annotate.items import items_for_annotator

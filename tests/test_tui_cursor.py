@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from conftest import wait_for
+
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
@@ -25,17 +27,6 @@ SIZE = (140, 44)
 
 def make_app(db: Path) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 def cursor_key(table: LiteralDataTable) -> str | None:

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 from rich.text import Text
 
 from kglens_tui.analysis.groups import RATES, group_table, overall, yes_no_text
@@ -39,17 +40,6 @@ ANNOTATORS = ("a1", "[red]a2", "a3")
 
 def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 def plain(cell: object) -> str:

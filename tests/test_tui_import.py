@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import wait_for
 from textual.widgets import Input, Static
 
 from kglens_tui.settings import Settings
@@ -17,17 +18,6 @@ from kglens_tui.tui.screens.dialogs import ImportScreen
 from kglens_tui.tui.screens.home import HomeScreen
 
 SIZE = (140, 44)
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("condition not reached in time")
 
 
 def status_text(app: KGLensApp) -> str:

@@ -9,8 +9,9 @@ import asyncio
 import dataclasses
 import re
 import sqlite3
-import time
 from pathlib import Path
+
+from conftest import wait_for
 
 from kglens_tui.modes.config import FactevalConfig
 from kglens_tui.probe.config import RunConfig
@@ -24,15 +25,6 @@ SIZE = (140, 44)
 
 def make_app(db: Path) -> KGLensApp:
     return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("condition not reached in time")
 
 
 def slow_probe() -> RunConfig:
