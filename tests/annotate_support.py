@@ -1,5 +1,5 @@
-"""Helpers the annotation tests share (not a test module): the app on an annotation entry, a
-wait on state, and a hand-built pair of rounds with fixed votes (the snapshots' and others')."""
+"""Helpers the annotation tests share (not a test module): a hand-built pair of rounds with
+fixed votes (the snapshots' and others')."""
 
 from __future__ import annotations
 
@@ -9,16 +9,9 @@ from kglens_tui.annotate.adjudication import adjudicate
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.labels import flag_item, skip_item, submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.app import KGLensApp
-from kglens_tui.tui.screens.annotate_home import AnnotationEntry
 
 NAMES = ("ann1", "ann2", "ann3", "ann4", "ann5")
-
-
-def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
 
 
 # Snapshots: a hand-built round, fully rated ('r1', two KGs, one adjudication) and one in

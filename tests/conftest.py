@@ -326,7 +326,7 @@ def templates(
     template_db: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Path | ModeSnapshot]:
     """The databases the layout tests open (layout_support.SCREENS), built once a worker and
-    never written (layout_support.make_app opens a copy): test_tui_layout, test_tui_columns,
+    never written (layout_support.app_for_screen opens a copy): test_tui_layout, test_tui_columns,
     test_tui_small_items."""
     from annotate_support import _hand_db
     from layout_support import _kontest_run

@@ -15,6 +15,7 @@ from analysis_support import (
     import_mini,
     make_run,
 )
+from tui_support import HUGE
 
 from kglens_tui.analysis import commands
 from kglens_tui.analysis import triage as tr
@@ -361,7 +362,7 @@ def test_the_compare_screen_offers_the_default_partner_first(tmp_path: Path, cap
     app = make_app(db)
 
     async def drive() -> None:
-        async with app.run_test(size=(160, 48)) as pilot:
+        async with app.run_test(size=HUGE) as pilot:
             app.push_screen(CompareScreen(1))
             await wait_for(pilot, lambda: isinstance(app.screen, CompareScreen))
             await wait_for(pilot, lambda: app.screen.loaded)

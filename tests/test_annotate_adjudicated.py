@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from annotate_support import _hand_db, make_app
+from annotate_support import _hand_db
 from conftest import wait_for
 from textual.widgets import Select
+from tui_support import LARGE, make_default_app
 
 from kglens_tui.annotate.adjudication import DECISION_LABELS, adjudicate
 from kglens_tui.cli import main
@@ -43,8 +44,8 @@ async def test_the_decision_dialog_names_the_questions_as_shown(tmp_path: Path) 
     sat in the reason box, below the two choices."""
     db = tmp_path / "w.db"
     _hand_db(db)
-    app = make_app(db)
-    async with app.run_test(size=(140, 44)) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
         await pilot.press("d")

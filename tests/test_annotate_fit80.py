@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from annotate_support import make_app
 from conftest import wait_for
 from textual.widgets import DataTable
+from tui_support import make_default_app
 
 from kglens_tui.annotate.labels import submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
@@ -53,7 +53,7 @@ def test_cli_progress_fits_80_columns(big: Path, capsys, monkeypatch) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
 async def test_the_round_list_fits(big: Path, size: tuple[int, int]) -> None:
-    app = make_app(big)
+    app = make_default_app(big)
     async with app.run_test(size=size) as pilot:
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.app import App
+from tui_support import MEDIUM
 
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.tui import app as app_module
@@ -153,7 +154,7 @@ async def test_keys_may_swap_between_two_actions(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('[keys]\nnew_run = "q"\nquit = "n"\nhelp = "?"\n', encoding="utf-8")
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
@@ -168,7 +169,7 @@ async def test_a_variable_no_setting_reads_is_a_warning_in_the_tui(
 ) -> None:
     monkeypatch.setenv("KGLENS_THEM", "nord")
     app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         shown = [(n.message, n.severity) for n in app._notifications]
         assert (

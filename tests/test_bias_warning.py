@@ -14,7 +14,7 @@ import pytest
 from analysis_support import RUN_A, Ask, import_mini, make_run
 from conftest import wait_for
 from textual.widgets import DataTable, Static
-from tui_support import make_app
+from tui_support import HUGE, make_app
 
 from kglens_tui.analysis import commands
 from kglens_tui.analysis.groups import group_table, overall, yes_no_of
@@ -162,7 +162,7 @@ async def test_the_screens_warn_about_a_biased_run_only(db, biased: bool) -> Non
     path, fair, no = db
     run_id, other = (no, fair) if biased else (fair, no)
     app = make_app(path)
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         data = load_run_data(app.db(), run_id)
         app.push_screen(ReviewScreen(run_id, data))
         review = await _shown(pilot, ReviewScreen, "#rv-edges")

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from sampling_support import tiny_truth
+from tui_support import MEDIUM
 
 from kglens_tui.bench.sampling_csv import CurvesFileError, read_curves
 from kglens_tui.bench.sampling_report import curve_data, write_csv
@@ -71,7 +72,7 @@ def test_the_terminal_chart_follows_the_selectors(study) -> None:
     app = CurvesApp(loaded)
 
     async def drive() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=MEDIUM) as pilot:
             await pilot.pause()
             chart = app.query_one("#chart", Static).content
             first = loaded.metrics[0]

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from conftest import wait_for
 from textual.widgets import Static
-from tui_support import make_app
+from tui_support import HUGE, make_app
 
 from kglens_tui.analysis.groups import RATES, chance_of, overall
 from kglens_tui.analysis.rundata import load_run_data
@@ -24,7 +24,7 @@ async def test_drill_down_rates_come_with_chance(stored_db: Path) -> None:
     m, n = data.counts(True)
     asked = int(np.flatnonzero((m + n) > 0)[0])  # an edge asked about
     app = make_app(stored_db)
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         await pilot.pause()
         app.push_screen(DrillDownScreen(load_run_data(app.db(), 1), int(data.run.edge_ids[asked])))
         await wait_for(pilot, lambda: isinstance(app.screen, DrillDownScreen))

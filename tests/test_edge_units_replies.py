@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from toy_mode import ToyConfig
-from tui_support import make_app
+from tui_support import SMALL, make_app
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
@@ -117,7 +117,7 @@ def test_a_stored_plugin_runs_screen_shows_its_replies_literally(tmp_path: Path)
     app = make_app(db)
 
     async def drive() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             app.open_run(live.run_id)
             await wait_for(

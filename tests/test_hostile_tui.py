@@ -12,6 +12,7 @@ import pytest
 from conftest import wait_for
 from textual.widgets import RichLog
 from textual.widgets._toast import Toast
+from tui_support import HUGE
 
 from kglens_tui.annotate.adjudication import adjudicate
 from kglens_tui.annotate.labels import flag_item, submit_label
@@ -34,7 +35,6 @@ from kglens_tui.tui.screens.dialogs import ImportScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from tests.conftest import write_jsonl
 
-SIZE = (160, 48)
 ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x00\u202e\x9b"
 """Sets the window title, clears the screen, leaves the alternate screen; NUL, RTL override, CSI."""
 MARKUP = "[/] [bold red]x[/] [ [/INST] [link=http://x]y[/link] \\"
@@ -206,7 +206,7 @@ async def _until(pilot, condition) -> None:
 
 async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path) -> None:
     app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=HUGE, notifications=True) as pilot:
         await pilot.pause()
         assert_literal(app, KG_NAME, MODEL, "␛]0;PWNED")
         await pilot.press("n")
@@ -265,7 +265,7 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
 
 async def test_annotation_screens_show_hostile_text_literally(hostile_db: Path) -> None:
     app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         await pilot.pause()
         await _show(pilot, RoundsScreen())
         assert_literal(app, "round[/]␛]0;PWNED")
@@ -284,7 +284,7 @@ async def test_annotation_screens_show_hostile_text_literally(hostile_db: Path) 
 
 async def test_import_dialog_shows_a_hostile_path_literally(hostile_db: Path) -> None:
     app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         await _show(pilot, ImportScreen(hostile_db))
         path = app.screen.query_one("#path")
         path.value = "/nonexistent/[/]x[bold]"
@@ -344,7 +344,7 @@ async def test_mode_live_screen_shows_hostile_text_literally(
     from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
     app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         await _show(pilot, ModeLiveScreen(_Shown(mode_snapshot)))
         assert_literal(app, MODEL, "␛]0;PWNED")
 

@@ -12,6 +12,7 @@ import pytest
 from compare_support import CAPITALS, _kontest, text
 from kontest_support import hand_kg
 from run_targets import ScriptedTarget
+from tui_support import LARGE
 
 from kglens_tui.answers.bias import Rate
 from kglens_tui.cli import main
@@ -291,7 +292,7 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
 
     first, fact = await asyncio.to_thread(runs)
     app = make_app(db)
-    async with app.run_test(size=(140, 44)) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.pause()
         table = app.screen.query_one("#runs", LiteralDataTable)
         table.select_key(str(first))

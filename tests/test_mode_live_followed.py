@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 from conftest import wait_for
-from runs_support import SIZE, _stopped_kontest_run
-from tui_support import make_app
+from runs_support import _stopped_kontest_run
+from tui_support import SHORT, make_app
 
 from kglens_tui.store.owner import this_process
 from kglens_tui.tui.screens.mode_live import FOLLOWED, ModeLiveScreen
@@ -28,7 +28,7 @@ def _progress(db: Path, run_id: int) -> tuple[str, str]:
     shown: list[str] = []
 
     async def drive() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SHORT) as pilot:
             await pilot.pause()
             app.open_run(run_id)
             await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import DataTable
-from tui_support import make_app
+from tui_support import SMALL, make_app
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes import KontestConfig
@@ -119,7 +119,7 @@ async def test_at_80x24_a_long_label_in_the_metrics_table_ends_in_an_ellipsis(
     """A mode's row label too long for the screen is cut with "…"; its numbers stay whole."""
     db, final = kontest_db
     app = make_app(db)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         app.open_run(final.run_id)
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from runs_support import SIZE, _stopped_kontest_run
+from runs_support import _stopped_kontest_run
 from textual.widgets import Static
-from tui_support import Spy, make_app
+from tui_support import SHORT, Spy, make_app
 
 from kglens_tui.tui.screens import mode_live
 from kglens_tui.tui.screens.dialogs import HelpScreen
@@ -41,7 +41,7 @@ async def test_keys_are_handled_while_the_figures_are_made(tmp_path: Path, view_
     db = tmp_path / "w.db"
     run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         gate = threading.Event()
         view_spy.gate = gate
         try:
@@ -67,7 +67,7 @@ async def test_figures_made_after_the_screen_closed_are_dropped(
     db = tmp_path / "w.db"
     run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         gate = threading.Event()
         view_spy.gate = gate
         try:

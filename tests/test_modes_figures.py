@@ -11,7 +11,7 @@ import pytest
 from conftest import wait_for
 from kontest_support import hand_kg
 from run_targets import ScriptedTarget
-from tui_support import make_app
+from tui_support import HUGE, make_app
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.answers.bias import Rate
@@ -120,7 +120,7 @@ def test_the_knowledge_gap_is_one_figure_with_its_n_on_screen_and_in_the_report(
 
     async def on_screen() -> tuple[str, ...]:
         app = make_app(db)
-        async with app.run_test(size=(160, 48)) as pilot:
+        async with app.run_test(size=HUGE) as pilot:
             await pilot.pause()
             app.open_run(run_id)
             await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))

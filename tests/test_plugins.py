@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import wait_for
 from toy_plugins import FIRST, PARROT, ParrotClient
-from tui_support import make_app
+from tui_support import SHORT, make_app
 
 from kglens_tui.cli import build_parser, main
 from kglens_tui.core.registry import plugin_modules
@@ -105,7 +105,7 @@ async def test_a_kglens_run_uses_both_from_the_tui(tmp_path: Path) -> None:
         batch_size=4,
         design_floor=0.01,
     )
-    async with app.run_test(size=(120, 36)) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         app.start_run(config)
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
         assert isinstance(app.session, RunSession)

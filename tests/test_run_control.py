@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from run_targets import HangAfterThree, SlowYes
-from runs_support import SIZE, _answers, _status, _wait
+from runs_support import _answers, _status, _wait
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig
-from tui_support import make_app
+from tui_support import SHORT, make_app
 
 from kglens_tui.cli import main
 from kglens_tui.runs.control import RunControlError, ask_run
@@ -64,7 +64,7 @@ async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_co
     worker = await asyncio.to_thread(_drive, session)
     run_id = session.run_id
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: app.screen.query("#runs"), 120)
         app.open_run(run_id)
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
@@ -98,7 +98,7 @@ async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path
     session.pause()
     worker = await asyncio.to_thread(_drive, session)
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: _status(db, session.run_id) == "paused", 120)
         # r acts on the listed run: home reads the list on a worker, and lists it paused
         runs = lambda: app.screen.query_one("#runs", DataTable)  # noqa: E731
@@ -124,7 +124,7 @@ async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path
 async def test_home_shows_a_run_another_process_starts(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         runs = lambda: app.screen.query_one("#runs", DataTable)  # noqa: E731
         await wait_for(pilot, lambda: app.screen.query("#runs") and runs().row_count == 0)
         argv = ["--db", str(db), "run", "toy", "--quiet", "--set", "kg=country"]
@@ -135,7 +135,7 @@ async def test_home_shows_a_run_another_process_starts(tmp_path: Path) -> None:
 async def test_a_live_screen_says_so_when_its_runs_process_dies(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         session = _toy(db, target=HangAfterThree)
         app._launch(session, "toy", ModeLiveScreen(session))
         await wait_for(pilot, lambda: session.run_id is not None, 60)
@@ -169,7 +169,7 @@ async def test_a_kglens_runs_death_says_interrupted_and_drops_what_was_in_flight
 
     db = tmp_path / "w.db"
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         config = RunConfig(kg="country", subset="paper16", batch_size=8, concurrency=1)
         session = RunSession(db, "kglens", config=config, target_factory=HangAfterThree)
         app._launch(session, "kglens", LiveScreen(None, session))

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from conftest import cli_child_code, wait_for
 from run_targets import GatedYes, HangAfterThree, SlowYes, YesTarget
-from runs_support import SIZE, _answers, _status, _wait
+from runs_support import _answers, _status, _wait
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
-from tui_support import make_app
+from tui_support import SHORT, make_app
 
 from kglens_tui.cli import main
 from kglens_tui.core.verdict import VERIFIER_RULES
@@ -132,7 +132,7 @@ def test_messages_are_typed_dataclasses() -> None:
 async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=60, concurrency=1, sim_latency_s=0.05))
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         session = app.session
@@ -426,7 +426,7 @@ def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(
 
 async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=3))
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         await wait_for(pilot, lambda: not app._busy(), 60)
@@ -482,7 +482,7 @@ def test_r_on_a_finished_run_says_there_is_nothing_to_resume(tmp_path: Path) -> 
     app = make_app(db)
 
     async def press_r() -> None:
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
+        async with app.run_test(size=SHORT, notifications=True) as pilot:
             # home reads its runs on a worker: r acts on the selected run once it is listed
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
             await pilot.press("r")
@@ -680,7 +680,7 @@ async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
     from kglens_tui.runs.session import STOP_NOW
 
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(KontestConfig(kg="country", relations=3, sim_latency_s=600.0))
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
         await wait_for(pilot, lambda: getattr(app.session.snapshot(), "status", "") == "running")
@@ -1086,7 +1086,7 @@ async def test_home_pauses_and_stops_a_run_another_process_drives(tmp_path: Path
     db = tmp_path / "w.db"
     session, worker = await asyncio.to_thread(_run_elsewhere, db)
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         runs = lambda: app.screen.query_one("#runs", DataTable)  # noqa: E731
         banner = lambda: str(app.screen.query_one("#banner", Static).content)  # noqa: E731
         await wait_for(pilot, lambda: app.screen.query("#runs") and runs().row_count == 1, 120)

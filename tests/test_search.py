@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tui_support import HUGE
 
 from kglens_tui.analysis.search import SearchError, search
 from kglens_tui.cli import main
@@ -222,7 +223,7 @@ async def _search_on_review(app, run_id: int, expected: set[int]) -> None:
 
     from kglens_tui.tui.screens.review import ReviewScreen
 
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         app.push_screen(ReviewScreen(run_id))
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.loaded)
         await pilot.press("slash")

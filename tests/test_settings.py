@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Input, Select, SelectionList
+from tui_support import MEDIUM
 
 from kglens_tui.modes.config import CONTEXTS, FactevalConfig, KontestConfig
 from kglens_tui.probe.config import RunConfig
@@ -59,7 +60,7 @@ def test_bad_settings_name_the_file_line_and_setting(tmp_path: Path) -> None:
 async def test_key_overrides_apply(tmp_path: Path) -> None:
     settings = load_settings(tmp_path / "none.toml", overrides={"keys": {"new_run": "f2"}})
     app = KGLensApp(tmp_path / "w.db", settings, welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         await pilot.press("n")
         await pilot.pause()
         assert not isinstance(app.screen, NewRunScreen)
@@ -210,7 +211,7 @@ async def test_the_form_keeps_the_settings_options_it_does_not_show(
     config = tmp_path / "config.toml"
     config.write_text('temperature = 0.7\nprompt_order = "reversed"\n', encoding="utf-8")
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         await pilot.press("n")
         await pilot.pause()
         built = app.screen.build_config()
@@ -242,7 +243,7 @@ async def test_the_form_starts_each_mode_from_its_own_defaults(
     own, kglens = config_type(), RunConfig()
     assert own.concurrency != kglens.concurrency  # else this test shows nothing
     app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         assert _field(screen, "concurrency") == str(kglens.concurrency)
         screen.query_one("#mode", Select).value = mode
@@ -258,7 +259,7 @@ async def test_the_form_starts_each_mode_from_its_own_defaults(
 
 async def test_a_change_of_mode_keeps_what_the_user_typed(tmp_path: Path) -> None:
     app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#concurrency", Input).value = "3"
         screen.query_one("#mode", Select).value = "kontest"
@@ -288,7 +289,7 @@ async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
     monkeypatch.setenv("KGLENS_RELATIONS", "5")  # the variable wins over the file
     db = tmp_path / "w.db"
     app = KGLensApp(db, welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#mode", Select).value = mode
         await wait_for(pilot, lambda: _field(screen, "facts") == str(expected))
@@ -312,7 +313,7 @@ async def test_the_form_fills_a_unit_modes_own_fields_from_its_settings(tmp_path
         encoding="utf-8",
     )
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#mode", Select).value = "kontest"
         await wait_for(pilot, lambda: screen.query_one("#max_paths", Input).value == "4")
@@ -340,7 +341,7 @@ async def test_a_bad_unit_mode_setting_is_an_error_on_the_form(
     """A value only fact-eval takes, bad, does not stop the TUI: choosing fact-eval says so."""
     monkeypatch.setenv("KGLENS_FACTS", "0")
     app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#mode", Select).value = "facteval"
         await wait_for(pilot, lambda: any("$KGLENS_FACTS" in n.message for n in app._notifications))
@@ -356,7 +357,7 @@ async def test_the_settings_target_reaches_runs_from_the_form_and_the_welcome(
     config.write_text('target = "sim:3"\nseed = 1\n', encoding="utf-8")
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
     assert app.welcome_config().target == "sim:3"
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         target = screen.query_one("#target", Select)
         assert target.value == "sim"
@@ -367,7 +368,7 @@ async def test_the_settings_target_reaches_runs_from_the_form_and_the_welcome(
     config.write_text(f'target = "local:{model}"\n', encoding="utf-8")
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
     assert app.local_model() == str(model)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#target", Select).value = "local"
         with pytest.raises(ConfigError, match="not a file"):  # not there yet

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import wait_for
-from tui_support import make_app
+from tui_support import SMALL, make_app
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes import FactevalConfig, KontestConfig
@@ -157,7 +157,7 @@ def test_a_stored_runs_screen_shows_the_replies_literally(tmp_path: Path) -> Non
     app = make_app(db)
 
     async def drive() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             app.open_run(live.run_id)
             await wait_for(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Button, Checkbox, Input, Select
-from tui_support import SIZE, make_app
+from tui_support import LARGE, MEDIUM, SMALL, make_app
 
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.store.connection import connect
@@ -22,7 +22,7 @@ from kglens_tui.tui.screens.new_run import NewRunScreen
 async def test_start_watch_pause_resume_stop(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("n")
         assert isinstance(app.screen, NewRunScreen)
@@ -91,7 +91,7 @@ def test_the_live_screen_takes_pause_and_stop_while_its_run_starts() -> None:
 
 async def test_a_pause_pressed_while_the_run_starts_holds_it(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("n")
         app.screen.query_one("#target", Select).value = "sim"
         await pilot.press("ctrl+s")
@@ -110,7 +110,7 @@ async def test_a_pause_pressed_while_the_run_starts_holds_it(tmp_path: Path) -> 
 
 async def test_form_reports_bad_settings(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("n")
         app.screen.query_one("#batch_size", Input).value = "0"
         await pilot.press("ctrl+s")
@@ -125,7 +125,7 @@ async def test_form_errors_are_literal_and_notified(tmp_path: Path) -> None:
     """A bad value quoted in the error shows as typed (never as markup), and as a notification
     too, since a small terminal may have the status line scrolled out of view."""
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("n")
         app.screen.query_one("#max_requests", Input).value = "[red]x[/] \x1b[2J"
         await pilot.press("ctrl+s")
@@ -139,7 +139,7 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
     tmp_path: Path,
 ) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         screen = app.screen
@@ -215,7 +215,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
     from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("n")
         fresh = app.screen
         assert fresh.query_one("#mode", Select).value == "kglens"
@@ -236,7 +236,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
         assert form.query_one("#target", Select).value == "sim"
         assert form.query_one("#api_key_env", Input).value == "MY_KEY"
     other = make_app(tmp_path / "w.db")
-    async with other.run_test(size=SIZE) as pilot:
+    async with other.run_test(size=LARGE) as pilot:
         await pilot.press("n")
         assert other.screen.query_one("#mode", Select).value == "kglens", "per program only"
 
@@ -248,7 +248,7 @@ async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("n")
         screen = app.screen
         screen.query_one("#target", Select).value = "openai"
@@ -263,7 +263,7 @@ async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:
 
 async def test_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(
             RunConfig(
                 kg="country",
@@ -299,7 +299,7 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
     )
     conn.close()
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         app.open_run(1)
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
         await wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))  # mounted whole
@@ -317,7 +317,7 @@ async def test_consistency_and_facteval_runs_from_the_form(
 
     db = tmp_path / "w.db"
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("n")
         form = app.screen
         form.query_one("#mode", Select).value = mode
@@ -340,7 +340,7 @@ async def test_p_twice_before_the_engine_answers_pauses_then_resumes(tmp_path: P
     """The toggle follows the engine's state, and the commands it has not obeyed yet, so a
     second p before the engine has paused resumes."""
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(
             RunConfig(
                 kg="country",
@@ -364,7 +364,7 @@ async def test_p_twice_before_the_engine_answers_pauses_then_resumes(tmp_path: P
 
 async def test_a_reopened_paused_run_resumes_on_p(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(
             RunConfig(
                 kg="country",
@@ -455,7 +455,7 @@ async def test_home_selects_the_run_the_app_just_started_when_it_comes_back(
     db = tmp_path / "w.db"
     await asyncio.to_thread(_two_runs, db)
     app = make_app(db)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         runs = lambda: app.screen.query_one("#runs")  # noqa: E731
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and runs().row_count == 2)
         await pilot.press("down")  # run 1 selected

@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from annotate_support import NAMES, _hand_db, make_app
+from annotate_support import NAMES, _hand_db
 from conftest import wait_for
 from textual.widgets import DataTable, Input, Select
+from tui_support import LARGE, SMALL, make_default_app
 
 from kglens_tui.annotate.agreement import round_results
 from kglens_tui.annotate.items import items_for_annotator
@@ -26,9 +27,6 @@ from kglens_tui.tui.screens.annotate import AnnotateScreen, FlagScreen
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, DecisionScreen
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.annotate_report import ReportScreen
-
-SIZE = (140, 44)
-
 
 # The Pilot round: three Yes/No items and three Wh items of a simulated run. The app judged W1
 # and W3 correct and W2 incorrect. Votes of ann1..ann5: y/n = the intent is clear yes/no,
@@ -89,8 +87,8 @@ def _sim_round(db: Path) -> dict[int, str]:
 async def _annotate(db: Path, k: int, roles: dict[int, str]) -> None:
     """Annotator k rates every item of the round with the keys, as a person would."""
     name = NAMES[k]
-    app = make_app(db, AnnotationEntry("pilot", name))
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db, AnnotationEntry("pilot", name))
+    async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         assert screen.done_count() == 0
@@ -162,8 +160,8 @@ async def test_five_annotators_then_report_and_adjudication(
     assert all(p.seconds > 0 for p in rows)  # time per item is recorded
 
     # the coordinator: home, a, r shows the same figures; enter adjudicates the disagreement
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")
         assert isinstance(app.screen, RoundsScreen)
         await pilot.press("r")
@@ -220,8 +218,8 @@ async def test_report_screen_rates_only_items_with_a_majority(tmp_path: Path) ->
         for name in NAMES:
             submit_label(conn, item_id, name, question_clear=vote)
     conn.close()
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
         await pilot.press("r")
@@ -242,8 +240,8 @@ async def test_report_screen_rates_only_items_with_a_majority(tmp_path: Path) ->
 async def test_annotators_only_never_reach_results(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     _hand_db(db)
-    app = make_app(db, AnnotationEntry())
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db, AnnotationEntry())
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, RoundsScreen)
         for key in ("r", "d", "escape"):
@@ -324,8 +322,8 @@ async def test_at_80x24_a_hostile_reply_leaves_both_questions_in_view(tmp_path: 
     long one scrolls with the keys under the two questions, which stay in view throughout."""
     db = tmp_path / "w.db"
     _hostile_round(db)
-    app = make_app(db, AnnotationEntry("hostile", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("hostile", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")  # guidelines read: show the item
@@ -372,8 +370,8 @@ async def test_a_chosen_answer_reads_as_chosen(tmp_path: Path) -> None:
 
     db = tmp_path / "w.db"
     _hostile_round(db)
-    app = make_app(db, AnnotationEntry("hostile", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("hostile", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         first = screen.item
@@ -413,8 +411,8 @@ async def test_a_click_on_an_answer_chip_stores_it_as_its_key_does(tmp_path: Pat
     "Incorrect" the second; the label is stored as with n and x."""
     db = tmp_path / "w.db"
     _hostile_round(db)
-    app = make_app(db, AnnotationEntry("hostile", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("hostile", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         first = screen.item
@@ -439,8 +437,8 @@ async def test_a_bound_annotator_can_open_only_their_own_items(tmp_path: Path) -
     app opens ann2's items of r2, and back on the rounds no other round or name can be chosen."""
     db = tmp_path / "w.db"
     _hand_db(db)
-    app = make_app(db, AnnotationEntry("r2", "ann2", bound=True))
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db, AnnotationEntry("r2", "ann2", bound=True))
+    async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")
         await pilot.press("escape")
@@ -466,8 +464,8 @@ async def test_undo_on_an_unlabelled_item_steps_back_through_the_last_labels(
     """Two Yes/No items answered (the screen moves on to the third); u there goes back to the
     second and undoes it, u again to the first: the annotator's last labels, latest first."""
     db, roles = sim_round
-    app = make_app(db, AnnotationEntry("pilot", NAMES[0]))
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db, AnnotationEntry("pilot", NAMES[0]))
+    async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")

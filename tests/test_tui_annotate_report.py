@@ -11,7 +11,7 @@ import pytest
 from conftest import wait_for
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
-from tui_support import Spy
+from tui_support import HUGE, SMALL, Spy
 
 from kglens_tui.annotate.agreement import round_results
 from kglens_tui.annotate.labels import flag_item, submit_label
@@ -66,7 +66,7 @@ async def test_report_kappa_cells_carry_their_n_and_hide_kappa_over_too_few_item
     db = tmp_path / "w.db"
     round_id = _round(db)
     app = _app(db)
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         await _open(pilot, ReportScreen(round_id))
         kappa = app.screen.query_one("#ann-kappa-question_clear", DataTable)
         await wait_for(pilot, lambda: kappa.row_count == len(NAMES))
@@ -84,7 +84,7 @@ async def test_progress_table_fits_80_columns_and_keeps_the_bar_when_wide(tmp_pa
     # a day per item, the most a pack may record: the longest time the column can show
     round_id = _round(db, items=100, seconds=86_400.0)
     app = _app(db)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await _open(pilot, ProgressScreen(round_id))
         table = app.screen.query_one("#ann-progress", DataTable)
         await wait_for(pilot, lambda: table.row_count == len(NAMES))
@@ -113,7 +113,7 @@ async def test_a_rounds_report_and_progress_are_read_on_a_worker(
     db = tmp_path / "w.db"
     round_id = _round(db)
     app = _app(db)
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         gate = threading.Event()
         spy.gate = gate
         screen = ReportScreen(round_id) if which == "report" else ProgressScreen(round_id)

@@ -10,9 +10,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from annotate_support import make_app
 from conftest import wait_for
 from textual.widgets import Input
+from tui_support import SMALL, make_default_app
 
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.labels import current_label, label_history, submit_label
@@ -57,8 +57,8 @@ async def test_a_label_changed_in_another_window_is_shown_and_never_undone_unsee
     db = tmp_path / "w.db"
     ids = _round(db, ["Is Vienna in Austria?", "Is Graz in Austria?", "Is Linz in Austria?"])
     other = connect(db)  # the second window
-    app = make_app(db, AnnotationEntry("r1", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("r1", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")
@@ -92,8 +92,8 @@ async def test_y_waits_until_the_question_has_been_read_to_its_end(tmp_path: Pat
     """Was: y on a question running 56 lines below the screen was saved at once."""
     db = tmp_path / "w.db"
     ids = _round(db, [LONG_QUESTION, "Is Graz in Austria?"])
-    app = make_app(db, AnnotationEntry("r1", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("r1", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")
@@ -123,8 +123,8 @@ async def test_y_waits_until_the_question_has_been_read_to_its_end(tmp_path: Pat
 async def test_the_item_line_shows_the_round_number_beside_the_place(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     ids = _round(db, ["Is Vienna in Austria?", "Is Graz in Austria?"])
-    app = make_app(db, AnnotationEntry("r1", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("r1", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         meta = app.screen.query_one("#ann-meta")
         await wait_for(pilot, lambda: str(meta.render()).startswith(f"Item 1 of 2 · #{ids[0]} ·"))
@@ -134,8 +134,8 @@ async def test_leaving_with_an_answer_not_saved_asks_first(tmp_path: Path) -> No
     """Was: escape dropped the y given while c / x was still open, without a word."""
     db = tmp_path / "w.db"
     ids = _round(db, ["What is the capital of Austria?"], qtype="wh")
-    app = make_app(db, AnnotationEntry("r1", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("r1", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")
@@ -160,8 +160,8 @@ async def test_leaving_with_an_answer_not_saved_asks_first(tmp_path: Path) -> No
 async def test_a_flag_note_with_a_control_character_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     ids = _round(db, ["Is Vienna in Austria?"])
-    app = make_app(db, AnnotationEntry("r1", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("r1", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")
@@ -191,8 +191,8 @@ async def test_quitting_with_an_answer_not_saved_asks_first(tmp_path: Path) -> N
     """Was: ctrl+q (the app's quit, before any screen sees the key) dropped the draft unasked."""
     db = tmp_path / "w.db"
     _round(db, ["What is the capital of Austria?"], qtype="wh")
-    app = make_app(db, AnnotationEntry("r1", "ann1"))
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db, AnnotationEntry("r1", "ann1"))
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")
@@ -221,7 +221,7 @@ async def test_undos_queued_behind_one_with_nothing_to_undo_are_not_called_stale
 
     db = tmp_path / "w.db"
     ids = _round(db, ["Is Vienna in Austria?", "Is Graz in Austria?"])
-    app = make_app(db, AnnotationEntry("r1", "ann1"))
+    app = make_default_app(db, AnnotationEntry("r1", "ann1"))
     gate = threading.Event()
     undo = annotate_screen.WRITES["undo"]
 
@@ -229,7 +229,7 @@ async def test_undos_queued_behind_one_with_nothing_to_undo_are_not_called_stale
         gate.wait()  # the workspace is busy until every undo is queued
         return undo(*args, **kwargs)
 
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
         await pilot.press("g")

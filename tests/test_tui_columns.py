@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from layout_support import make_app
+from layout_support import app_for_screen
 from textual.widgets import DataTable
 
 from kglens_tui.tui.screens.home import HomeScreen
@@ -26,7 +26,7 @@ async def test_home_lays_its_lists_out_again_after_a_resize(
     first: tuple[int, int],
     then: tuple[int, int],
 ) -> None:
-    app, run_before = make_app(templates, "home", tmp_path)
+    app, run_before = app_for_screen(templates, "home", tmp_path)
     async with app.run_test(size=first) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._mark)
         await pilot.pause()
@@ -61,7 +61,7 @@ async def test_the_analysis_table_shows_every_cell_whole(
     seen cut at 80x24) and its layout fits the room the table has."""
     from kglens_tui.tui.screens.analysis import AnalysisScreen
 
-    app, run_before = make_app(templates, "analysis", tmp_path)
+    app, run_before = app_for_screen(templates, "analysis", tmp_path)
     async with app.run_test(size=size) as pilot:
         await run_before(pilot)
         assert isinstance(app.screen, AnalysisScreen)

@@ -7,13 +7,12 @@ import asyncio
 from pathlib import Path
 
 from conftest import wait_for
+from tui_support import LARGE, make_default_app
 
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.annotate_home import RoundsScreen
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
@@ -21,12 +20,6 @@ from kglens_tui.tui.screens.annotate_report import ReportScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
-
-SIZE = (140, 44)
-
-
-def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
 def cursor_key(table: LiteralDataTable) -> str | None:
@@ -54,8 +47,8 @@ async def test_home_keeps_the_selected_run_on_return_and_refresh(tmp_path: Path)
     db = tmp_path / "w.db"
     for _ in range(4):
         await asyncio.to_thread(_add_run, db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         runs = app.screen.query_one("#runs", LiteralDataTable)
         await wait_for(pilot, lambda: runs.row_count == 4)
@@ -85,8 +78,8 @@ async def test_rounds_list_keeps_the_selected_round(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     for name in ("r1", "r2", "r3"):
         _add_round(db, name)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))

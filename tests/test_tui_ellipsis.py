@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from rich.text import Text
+from tui_support import make_default_app
 
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.review import ReviewScreen
@@ -50,10 +49,6 @@ def long_names(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
-def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
-
-
 async def _open(pilot, screen) -> None:
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -84,7 +79,7 @@ def test_fit_rows_cuts_only_the_named_columns_with_an_ellipsis() -> None:
 async def test_at_80x24_the_review_cuts_facts_with_an_ellipsis_and_no_number(
     long_names: Path,
 ) -> None:
-    app = make_app(long_names)
+    app = make_default_app(long_names)
     async with app.run_test(size=SMALL) as pilot:
         screen = ReviewScreen(1)
         await _open(pilot, screen)
@@ -101,7 +96,7 @@ async def test_at_80x24_the_review_cuts_facts_with_an_ellipsis_and_no_number(
 async def test_at_80x24_compare_gives_table_3_whole_and_cuts_names_with_an_ellipsis(
     long_names: Path,
 ) -> None:
-    app = make_app(long_names)
+    app = make_default_app(long_names)
     async with app.run_test(size=SMALL) as pilot:
         screen = CompareScreen(2)
         await _open(pilot, screen)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from rich.text import Text
+from tui_support import make_default_app
 
 from kglens_tui.analysis.groups import RATES, group_table, overall, yes_no_text
 from kglens_tui.analysis.kgwide import kg_wide
@@ -22,10 +23,8 @@ from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
-from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry
@@ -36,10 +35,6 @@ SMALL, BIG = (80, 24), (160, 48)
 LONG_REPLY = "Yes " + "A" * 3000
 LONG_KG = "L" * 190 + "END"
 ANNOTATORS = ("a1", "[red]a2", "a3")
-
-
-def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
 
 
 def plain(cell: object) -> str:
@@ -73,7 +68,7 @@ async def test_a_long_reply_is_read_whole_before_it_is_judged(
     been on screen; the annotator's name shows whole, literally."""
     db = tmp_path / "w.db"
     _long_reply_round(db)
-    app = make_app(db, AnnotationEntry("long", "[red]a2"))
+    app = make_default_app(db, AnnotationEntry("long", "[red]a2"))
     async with app.run_test(size=size) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen))
         screen = app.screen
@@ -194,7 +189,7 @@ async def _mounted(pilot, screen_type: type, selector: str) -> None:
 async def test_at_80x24_home_gives_the_runs_room_beside_eight_kgs(
     crowded: Path, tmp_path: Path
 ) -> None:
-    app = make_app(_copy(crowded, tmp_path))
+    app = make_default_app(_copy(crowded, tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         home = await _home(pilot)
         runs, kgs = home.query_one("#runs"), home.query_one("#kgs")
@@ -229,7 +224,7 @@ async def test_at_80x24_home_gives_the_runs_room_beside_eight_kgs(
 async def test_at_160x48_long_names_are_cut_and_shown_whole_below(
     crowded: Path, tmp_path: Path
 ) -> None:
-    app = make_app(_copy(crowded, tmp_path))
+    app = make_default_app(_copy(crowded, tmp_path))
     async with app.run_test(size=BIG) as pilot:
         home = await _home(pilot)
         runs, kgs = home.query_one("#runs"), home.query_one("#kgs")
@@ -283,7 +278,7 @@ async def test_at_160x48_long_names_are_cut_and_shown_whole_below(
 async def test_at_80x24_the_analysis_table_gives_every_rate_interval_n_and_chance(
     crowded: Path, tmp_path: Path
 ) -> None:
-    app = make_app(_copy(crowded, tmp_path))
+    app = make_default_app(_copy(crowded, tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await _home(pilot)
         app.push_screen(AnalysisScreen(2))
@@ -339,7 +334,7 @@ async def test_at_80x24_the_analysis_table_gives_every_rate_interval_n_and_chanc
 async def test_the_review_header_gives_what_chance_scores_beside_each_rate(
     crowded: Path, tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    app = make_app(_copy(crowded, tmp_path))
+    app = make_default_app(_copy(crowded, tmp_path))
     async with app.run_test(size=size) as pilot:
         await _home(pilot)
         app.push_screen(ReviewScreen(2))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Input, Label, Select
-from tui_support import make_app, open_form
+from tui_support import HUGE, MEDIUM, SMALL, make_app, open_form
 
 from kglens_tui.cli import build_parser
 from kglens_tui.probe.config import RunConfig
@@ -19,12 +19,10 @@ from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.new_run import FormRun
 
-SIZE = (80, 24)
-
 
 async def test_esc_leaves_an_unchanged_form_at_once(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         form = await open_form(pilot)
         assert not form.changed()
         await pilot.press("escape")
@@ -33,7 +31,7 @@ async def test_esc_leaves_an_unchanged_form_at_once(tmp_path: Path) -> None:
 
 async def test_esc_on_a_changed_form_asks_before_discarding_it(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         form = await open_form(pilot)
         form.query_one("#batch_size", Input).value = "7"
         await pilot.pause()
@@ -52,7 +50,7 @@ async def test_esc_on_a_changed_form_asks_before_discarding_it(tmp_path: Path) -
 
 async def test_the_back_button_asks_as_esc_does(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         form = await open_form(pilot)
         form.query_one("#seed", Input).value = "99"
         await pilot.pause()
@@ -64,7 +62,7 @@ async def test_the_back_button_asks_as_esc_does(tmp_path: Path) -> None:
 
 async def test_validation_lists_every_error_at_once_in_the_labels_words(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kglens"
         form.query_one("#batch_size", Input).value = "0"
@@ -88,7 +86,7 @@ async def test_validation_lists_every_error_at_once_in_the_labels_words(tmp_path
 
 async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kontest"
         await wait_for(pilot, lambda: bool(form.query_one("#facts").display))
@@ -104,7 +102,7 @@ async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path)
 async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> None:
     """An error from the run settings' own checks, which name the setting, names the label."""
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kglens"
         form.query_one("#generator", Input).value = "x"
@@ -146,7 +144,7 @@ async def test_every_setting_of_a_run_command_is_a_field_of_the_form(
 ) -> None:
     settings = {a.dest for a in _run_command(*command)._actions} - NOT_SETTINGS
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = mode
         form.query_one("#target", Select).value = "openai"
@@ -171,7 +169,7 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
     started: list[RunConfig] = []
     app.start_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await open_form(pilot)
         form.query_one("#target", Select).value = "openai"
         form.query_one("#model", Input).value = "priced-model"
@@ -200,7 +198,7 @@ async def test_an_unknown_transitive_predicate_is_an_error_on_the_form(tmp_path:
     app = make_app(tmp_path / "w.db")
     started: list = []
     app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kontest"
         await wait_for(pilot, lambda: bool(form.query_one("#transitive").display))
@@ -215,7 +213,7 @@ async def test_an_unknown_transitive_predicate_is_an_error_on_the_form(tmp_path:
 
 async def test_the_help_line_shows_a_fields_help_literally(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await open_form(pilot)
         form.query_one("#max_cost", Input).focus()
         help_line = form.query_one("#field-help")
@@ -233,7 +231,7 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
     started: list = []
     app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = "facteval"
         form.query_one("#target", Select).value = "openai"
@@ -256,7 +254,7 @@ async def test_a_fact_eval_run_against_a_priced_model_asks_by_its_plans_requests
 
 async def test_generated_fields_join_the_errors_listed_at_once(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await open_form(pilot)
         form.query_one("#batch_size", Input).value = "0"
         form.query_one("#timeout_s", Input).value = ""

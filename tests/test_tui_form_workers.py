@@ -11,14 +11,12 @@ import pytest
 from conftest import wait_for
 from textual.widgets import Select
 from textual.worker import WorkerState
-from tui_support import Spy, make_app, open_form
+from tui_support import MEDIUM, Spy, make_app, open_form
 
 from kglens_tui.tui.screens import new_run
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.new_run import NewRunScreen
-
-SIZE = (120, 40)
 
 
 @pytest.fixture
@@ -49,7 +47,7 @@ async def test_start_checks_the_kg_on_a_worker_and_starts_the_same_run(
     app = make_app(tmp_path / "w.db")
     started: list = []
     app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await _kontest_on_places(pilot)
         gate = threading.Event()
         check_spy.gate = gate
@@ -76,7 +74,7 @@ async def test_a_check_made_after_the_form_was_closed_starts_nothing(
     app = make_app(tmp_path / "w.db")
     started: list = []
     app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         await _kontest_on_places(pilot)
         gate = threading.Event()
         check_spy.gate = gate
@@ -99,7 +97,7 @@ async def test_check_reads_the_kg_on_a_worker_and_says_the_settings_are_ready(
     tmp_path: Path, check_spy: Spy
 ) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await _kontest_on_places(pilot)
         form.query_one("#check").press()
         status = form.query_one("#form-status")

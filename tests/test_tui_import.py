@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Input, Static
+from tui_support import LARGE
 
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import LOCK_WAIT_ENV
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.dialogs import ImportScreen
 from kglens_tui.tui.screens.home import HomeScreen
-
-SIZE = (140, 44)
 
 
 def status_text(app: KGLensApp) -> str:
@@ -54,7 +53,7 @@ async def test_bad_file_shows_the_error_literally_then_a_fixed_path_imports(
     good = tmp_path / "good.csv"
     good.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
     app = KGLensApp(db, Settings(), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         assert isinstance(app.screen, HomeScreen)
         before = dump(db)
         await open_dialog(pilot, app, bad)
@@ -94,7 +93,7 @@ async def test_bad_file_shows_the_error_literally_then_a_fixed_path_imports(
 
 async def test_missing_path_with_markup_is_shown_literally(tmp_path: Path) -> None:
     app = KGLensApp(tmp_path / "w.db", Settings(), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await open_dialog(pilot, app, tmp_path / "[red]nothing[/]")
         await wait_for(pilot, lambda: "no such file" in status_text(app))
         assert status_text(app) == f"{tmp_path}/[red]nothing[/]: no such file or directory"
@@ -107,7 +106,7 @@ async def test_a_held_write_lock_is_waited_for_visibly(
     good = tmp_path / "good.csv"
     good.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
     app = KGLensApp(db, Settings(), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         monkeypatch.setenv(LOCK_WAIT_ENV, "0.3")
@@ -136,7 +135,7 @@ async def test_a_new_run_waits_visibly_for_a_held_write_lock(
 
     db = tmp_path / "w.db"
     app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         monkeypatch.setenv(LOCK_WAIT_ENV, "120")
@@ -161,7 +160,7 @@ async def test_a_name_with_control_characters_is_refused(tmp_path: Path) -> None
     good = tmp_path / "good.csv"
     good.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
     app = KGLensApp(tmp_path / "w.db", Settings(), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.press("i")
         await wait_for(pilot, lambda: isinstance(app.screen, ImportScreen))
         app.screen.query_one("#name", Input).value = "evil\x1b[2J"
@@ -179,7 +178,7 @@ async def test_a_bundled_kg_s_name_is_refused_in_the_dialog(tmp_path: Path) -> N
     country = tmp_path / "country.csv"  # named after its file: the default KG's name
     country.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
     app = KGLensApp(db, Settings(), welcome=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         before = dump(db)
         await open_dialog(pilot, app, country)
         await wait_for(pilot, lambda: "bundled" in status_text(app))

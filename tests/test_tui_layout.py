@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from layout_support import SCREENS, RunBefore, _keys, _settled, make_app
+from layout_support import SCREENS, RunBefore, _keys, _settled, app_for_screen
+from tui_support import SMALL
 
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.review import ReviewScreen
@@ -19,7 +20,7 @@ SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", SCREENS)
 def test_snapshot(snap_compare, templates: dict, tmp_path: Path, name: str, size: str) -> None:
-    app, run_before = make_app(templates, name, tmp_path)
+    app, run_before = app_for_screen(templates, name, tmp_path)
     assert snap_compare(app, run_before=run_before, terminal_size=SIZES[size])
 
 
@@ -29,7 +30,7 @@ async def test_at_80x24_an_item_shows_its_reply_and_both_questions_without_scrol
 ) -> None:
     """A new annotator sees the whole item at 80x24: the reply, each question with its keys
     and the line that says what is left to do, none of it below the fold."""
-    app, run_before = make_app(templates, name, tmp_path)
+    app, run_before = app_for_screen(templates, name, tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         screen = app.screen
@@ -48,7 +49,7 @@ async def test_at_80x24_an_item_shows_its_reply_and_both_questions_without_scrol
 
 
 async def test_live_tables_put_the_numbers_first(templates: dict, tmp_path: Path) -> None:
-    app, run_before = make_app(templates, "live", tmp_path)
+    app, run_before = app_for_screen(templates, "live", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         blind = app.screen.query_one("#blind")
@@ -67,7 +68,7 @@ async def test_replies_written_at_another_width_wrap_again_at_the_panes(
     on a busy machine) wrap again at the pane's width on the next redraw."""
     from textual.widgets import RichLog
 
-    app, run_before = make_app(templates, "live", tmp_path)
+    app, run_before = app_for_screen(templates, "live", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         screen = app.screen
@@ -91,7 +92,7 @@ async def test_the_narrow_rates_box_holds_a_rate_of_100_percent_on_one_line(
 
     from kglens_tui.tui.screens.live import _compact_rates
 
-    app, run_before = make_app(templates, "live", tmp_path)
+    app, run_before = app_for_screen(templates, "live", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         room = app.screen.query_one("#rates").content_size.width
@@ -122,7 +123,7 @@ async def test_every_action_of_every_screen_is_in_the_palette(
                     out.append(b if isinstance(b, Binding) else Binding(*b))
         return out
 
-    app, run_before = make_app(templates, name, tmp_path)
+    app, run_before = app_for_screen(templates, name, tmp_path)
     async with app.run_test(size=SIZES["160x48"]) as pilot:
         await run_before(pilot)
         screen = app.screen
@@ -142,7 +143,7 @@ async def test_every_action_of_every_screen_is_in_the_palette(
 
 
 async def test_a_palette_command_runs_its_binding(templates: dict, tmp_path: Path) -> None:
-    app, run_before = make_app(templates, "home", tmp_path)
+    app, run_before = app_for_screen(templates, "home", tmp_path)
     async with app.run_test(size=SIZES["160x48"]) as pilot:
         await run_before(pilot)
         runs = app.screen.query_one("#runs")
@@ -163,7 +164,7 @@ async def test_a_palette_command_runs_its_binding(templates: dict, tmp_path: Pat
 async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
     templates: dict, tmp_path: Path
 ) -> None:
-    app, run_before = make_app(templates, "mode_live", tmp_path)
+    app, run_before = app_for_screen(templates, "mode_live", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         assert isinstance(app.screen, ModeLiveScreen)
@@ -174,7 +175,7 @@ async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
 async def test_the_compare_screens_run_b_select_fits_80_columns(
     templates: dict, tmp_path: Path
 ) -> None:
-    app, run_before = make_app(templates, "compare", tmp_path)
+    app, run_before = app_for_screen(templates, "compare", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         select = app.screen.query_one("#cmp-b")
@@ -184,7 +185,7 @@ async def test_the_compare_screens_run_b_select_fits_80_columns(
 async def test_at_80x24_the_annotation_report_scrolls_with_the_keyboard(
     templates: dict, tmp_path: Path
 ) -> None:
-    app, run_before = make_app(templates, "report", tmp_path)
+    app, run_before = app_for_screen(templates, "report", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         report = app.screen.query_one("#ann-report")
@@ -211,7 +212,7 @@ async def test_the_help_scrolls_to_its_last_line_above_its_close_button(
 
     from kglens_tui.tui.screens.dialogs import HelpScreen
 
-    app, run_before = make_app(templates, name, tmp_path)
+    app, run_before = app_for_screen(templates, name, tmp_path)
     async with app.run_test(size=SIZES[size]) as pilot:
         await run_before(pilot)
         await pilot.press("question_mark")
@@ -249,7 +250,7 @@ async def test_the_palette_lists_no_key_a_kglens_widget_inherits_from_textual(
 
     from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
-    app, run_before = make_app(templates, "home", tmp_path)
+    app, run_before = app_for_screen(templates, "home", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         assert isinstance(app.focused, LiteralDataTable)
@@ -308,7 +309,7 @@ async def test_at_80x24_every_footer_key_shows_whole_left_of_the_palette_key(
     from textual.widgets._footer import FooterKey
 
     screen_name, then = FOOTER_SCREENS[name]
-    app, run_before = make_app(templates, screen_name, tmp_path)
+    app, run_before = app_for_screen(templates, screen_name, tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         if then is not None:
@@ -339,7 +340,7 @@ async def test_at_80x24_the_mode_live_screen_shows_the_questions_and_replies(
     answered; r gives them the whole screen, r again brings the metrics back."""
     from textual.widgets import RichLog
 
-    app, run_before = make_app(templates, "mode_live", tmp_path)
+    app, run_before = app_for_screen(templates, "mode_live", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         screen = app.screen
@@ -377,7 +378,7 @@ async def test_questions_written_on_a_narrow_screen_are_wrapped_again_when_it_wi
     keeps what it shows and wraps it again to its new width)."""
     from textual.widgets import RichLog
 
-    app, run_before = make_app(templates, "mode_live", tmp_path)
+    app, run_before = app_for_screen(templates, "mode_live", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         log = app.screen.query_one("#mode-replies", RichLog)
@@ -398,7 +399,7 @@ async def test_home_open_is_in_the_palette_and_opens_the_selected_run(
 
     from kglens_tui.tui.screens.live import LiveScreen
 
-    app, run_before = make_app(templates, "home", tmp_path)
+    app, run_before = app_for_screen(templates, "home", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         runs = app.screen.query_one("#runs")
@@ -418,7 +419,7 @@ async def test_at_80x24_no_answer_goes_to_an_item_the_guidelines_cover(
 ) -> None:
     """A new annotator at 80x24 first sees the guidelines in the item's place: y then stores
     nothing (it says g shows the item); after g, y answers the item now in view."""
-    app, run_before = make_app(templates, "annotate_first", tmp_path)
+    app, run_before = app_for_screen(templates, "annotate_first", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         screen = app.screen
@@ -442,7 +443,7 @@ async def test_at_80x24_the_adjudication_details_are_under_the_list_and_page_wit
     they had a dozen columns); page down / up scroll them, the cursor stays on its item."""
     from textual.containers import VerticalScroll
 
-    app, run_before = make_app(templates, "adjudication", tmp_path)
+    app, run_before = app_for_screen(templates, "adjudication", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
         screen = app.screen
@@ -469,7 +470,7 @@ async def test_the_help_shows_a_workspace_path_with_a_backtick_or_markup_as_writ
 
     where = "Settings file: /tmp/k`s[bold]x[/].toml\nWorkspace: /tmp/w`b.db"
     app = App()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await app.push_screen(HelpScreen("# Keys\n\n`q` quits", where))
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         shown = str(app.screen.query_one("#help-where", Static).render())

@@ -15,6 +15,7 @@ from fake_openai_server import FakeOpenAIServer
 from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static
+from tui_support import make_default_app
 
 from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
 from kglens_tui.analysis.groups import group_table
@@ -22,10 +23,8 @@ from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.probe.engine import RECENT_REPLIES, ReplyTally, ReplyView
 from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
-from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.live import (
     RATES_WIDTH,
     LiveScreen,
@@ -71,10 +70,6 @@ def stored(template: tuple[Path, int], tmp_path: Path) -> tuple[Path, int]:
     src.close()
     dst.close()
     return db, template[1]
-
-
-def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(ui_refresh_hz=20, run={"target": "sim"}), welcome=False)
 
 
 def _entries(screen: LiveScreen) -> list[str]:
@@ -127,7 +122,7 @@ async def test_a_stored_run_shows_each_reply_once_also_after_a_refresh(
     db, run_id = stored
     observations = _observations(db, run_id)
     assert len(observations) == 16
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=LARGE) as pilot:
         screen = await _open(pilot, run_id)  # the coin band came in: a redraw
         assert len(_entries(screen)) == len(observations)
@@ -146,7 +141,7 @@ async def test_a_followed_run_adds_only_the_replies_committed_since(
     """A run another process drives is read again as it commits (a new snapshot whose feed
     holds every stored reply): only the replies committed since are added, once, in order."""
     db, run_id = stored
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=LARGE) as pilot:
         screen = await _open(pilot, run_id)
         full = screen.snapshot()
@@ -186,7 +181,7 @@ async def test_at_80x24_every_line_of_the_rates_box_shows_with_a_coin_band_of_fe
     """Once the coin band is older than the run's answers ("at 248 answers"), the narrow rates
     box still holds its seven lines without wrapping: each rate, each chance and n."""
     db, run_id = stored
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=SMALL) as pilot:
         screen = await _open(pilot, run_id)
         screen.coin = _stale_coin(5)  # replayed at 5 answers, the run has 16
@@ -229,7 +224,7 @@ async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet
     do not hold them yet), also those the bounded feed no longer holds; failures are not
     answers; an ended run has none."""
     db, run_id = stored
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=SMALL) as pilot:
         screen = await _open(pilot, run_id)
         full = screen.snapshot()
@@ -266,7 +261,7 @@ async def test_the_progress_box_shows_its_last_line_with_the_bias_warning(
     """With the Yes/No answer-bias warning on, the progress box still holds every line, the
     learned line last, without wrapping (the box has no line to spare at any size)."""
     db, run_id = stored
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=size) as pilot:
         screen = await _open(pilot, run_id)
         full = screen.snapshot()
@@ -290,7 +285,7 @@ async def test_the_replies_wrap_again_when_the_terminal_is_resized(
     """Replies written at 160 columns are written again at the pane's new width at 80: each
     once, none wider than the pane; and back. The progress is drawn again to fit its box."""
     db, run_id = stored
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=LARGE) as pilot:
         screen = await _open(pilot, run_id)
         log = screen.query_one("#replies", RichLog)
@@ -333,7 +328,7 @@ async def test_against_a_failing_endpoint_the_counters_agree_at_every_moment(
     the dropped ones (no answer came), and the requests whose iteration is not committed are
     among them; at the end they are what the workspace stores and the time ticked."""
     db = tmp_path / "w.db"
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     with FakeOpenAIServer(fault_rates={"timeout": 1.0}, timeout_delay_s=10) as srv:
         config = RunConfig(
             kg="country",
@@ -394,7 +389,7 @@ async def test_each_predicate_rate_comes_with_its_interval_and_chance_within_the
     conn = connect(db)
     rows = group_table(load_run_data(conn, run_id), "predicate", adjusted=False)
     conn.close()
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=size) as pilot:
         screen = await _open(pilot, run_id)
         if size == SMALL:  # below 130 columns the blind spots show first: t shows the rates
@@ -448,7 +443,7 @@ async def test_the_per_predicate_rows_come_in_whatever_order_the_worker_events_a
     from textual.worker import WorkerState
 
     db, run_id = stored
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=LARGE) as pilot:
         screen = await _open(pilot, run_id)
         rows = screen.pred_rows
@@ -545,7 +540,7 @@ async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_a
     monkeypatch.setattr(live, "CoinReplay", _FailedReplay)
     monkeypatch.setattr(live, "_predicate_rows_worker", failing)
     db, run_id = stored
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=SMALL) as pilot:
         app.open_run(run_id)
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
@@ -583,7 +578,7 @@ async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fi
     from kglens_tui.probe.sense_rates import ZERO_SENSE
 
     db, run_id = five_iterations
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=size) as pilot:
         screen = await _open(pilot, run_id)
         snap = screen.snapshot()
@@ -618,7 +613,7 @@ async def test_the_live_figures_are_made_on_a_worker_and_keys_go_on_meanwhile(
     db, run_id = stored
     spy = Spy(live.live_view)
     monkeypatch.setattr(live, "live_view", spy)
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=LARGE) as pilot:
         screen = await _open(pilot, run_id)
         gate = threading.Event()
@@ -657,7 +652,7 @@ async def test_live_figures_made_after_the_screen_closed_are_dropped(
     monkeypatch.setattr(live, "live_view", spy)
     applied: list[object] = []
     monkeypatch.setattr(LiveScreen, "_apply_view", lambda self, view: applied.append(view))
-    app = make_app(db)
+    app = make_default_app(db, ui_refresh_hz=20)
     async with app.run_test(size=LARGE) as pilot:
         app.open_run(run_id)
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)

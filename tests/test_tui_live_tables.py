@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import wait_for
-from tui_support import make_app
+from tui_support import HUGE, SMALL, make_app
 
 from kglens_tui.core.status import RunStatus
 from kglens_tui.tui.screens.live import LiveScreen
@@ -42,7 +42,7 @@ async def test_the_blind_spot_cursor_stays_on_its_edge_and_opens_its_drill_down(
     tmp_path: Path,
 ) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         screen = await _live(pilot)
         blind = screen.query_one("#blind", LiteralDataTable)
         await wait_for(pilot, lambda: blind.row_count >= 4, 120)
@@ -80,7 +80,7 @@ async def test_at_80x24_the_blind_spots_get_at_least_five_rows_and_t_shows_the_p
     tmp_path: Path,
 ) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         screen = await _live(pilot)
         blind = screen.query_one("#blind", LiteralDataTable)
         preds = screen.query_one("#preds", LiteralDataTable)
@@ -101,7 +101,7 @@ async def test_the_per_predicate_rates_read_while_hidden_show_once_the_screen_wi
     tmp_path: Path,
 ) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         screen = await _live(pilot)
         preds = screen.query_one("#preds", LiteralDataTable)
         await wait_for(pilot, lambda: screen.pred_rows is not None, 120)
@@ -124,7 +124,7 @@ async def test_c_copies_the_selected_blind_spot_and_in_its_drill_down_the_select
     app = make_app(tmp_path / "w.db")
     copied: list[str] = []
     app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=HUGE) as pilot:
         screen = await _live(pilot)
         blind = screen.query_one("#blind", LiteralDataTable)
         await wait_for(pilot, lambda: blind.row_count >= 2, 120)

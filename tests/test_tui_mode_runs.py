@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 
 from conftest import wait_for
-from runs_support import SIZE, _stopped_kontest_run
+from runs_support import _stopped_kontest_run
 from textual.widgets import Static
-from tui_support import make_app
+from tui_support import SHORT, make_app
 
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
@@ -34,7 +34,7 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
     app = make_app(db)
 
     async def drive() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SHORT) as pilot:
             await pilot.pause()
             app.open_run(run_id)
             await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))

@@ -14,7 +14,7 @@ from conftest import wait_for
 from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
-from tui_support import make_app
+from tui_support import SMALL, make_app
 
 from kglens_tui.probe import mode as probe_mode
 from kglens_tui.probe.config import RunConfig
@@ -103,7 +103,7 @@ async def test_random_keys_on_home_while_another_process_drives_a_run_never_cras
 ) -> None:
     db, session = other_process_run
     app = make_app(db)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._mark)
         pressed = await _navigate(app, pilot, 37, STEPS)
         assert "enter" in pressed and "escape" in pressed
@@ -118,7 +118,7 @@ async def test_the_palette_reopened_while_the_last_one_is_being_removed_opens(
     """ctrl+p just after escape closed the palette, before Textual removed it (the random-keys
     test crashed on it under load: two widgets under one id)."""
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         for _ in range(3):
             app.action_command_palette()
@@ -138,7 +138,7 @@ async def test_escape_as_a_run_opens_closes_its_screen_once_it_has_mounted(
     """The reported crash, without the randomness: enter on the run, escape at once."""
     db, session = other_process_run
     app = make_app(db)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen._mark)
         loop = asyncio.get_running_loop()
         escapes = [0]
@@ -194,7 +194,7 @@ async def test_a_run_that_cannot_be_read_is_a_notification_not_a_crash(
 
     monkeypatch.setattr(probe_mode.KGLensMode, "open_snapshot", staticmethod(broken))
     app = make_app(db)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.open_run(1)
         await wait_for(pilot, lambda: bool(app._notifications))
@@ -210,7 +210,7 @@ async def test_a_screen_worker_that_fails_is_one_notification(tmp_path: Path) ->
     def fails() -> None:
         raise ValueError("bad [red]value[/]")
 
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.screen.run_worker(fails, thread=True, exit_on_error=False, description="a read")
         await wait_for(pilot, lambda: bool(app._notifications))
@@ -235,7 +235,7 @@ async def test_a_screen_popped_before_it_has_mounted_waits_for_its_mount(tmp_pat
     from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         for screen in (LiveScreen(None), ModeLiveScreen(_NotRead())):
             app.push_screen(screen)

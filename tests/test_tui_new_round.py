@@ -8,10 +8,10 @@ import threading
 from pathlib import Path
 
 import pytest
-from annotate_support import make_app
 from conftest import wait_for
 from textual.widgets import Input, SelectionList, Static
 from textual.widgets._footer import FooterKey
+from tui_support import MEDIUM, SMALL, make_default_app
 
 from kglens_tui.annotate.rounds import create_round, list_rounds
 from kglens_tui.probe.config import RunConfig
@@ -22,8 +22,6 @@ from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.new_round import NewRoundScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
-
-SIZE = (120, 40)
 
 
 @pytest.fixture(scope="module")
@@ -94,8 +92,8 @@ async def test_a_round_made_in_the_form_is_stored_listed_and_selected(
         return create_round(*args, **kw)
 
     monkeypatch.setattr(new_round, "create_round", spied)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await _open_form(app, pilot)
         prompt = str(form.query_one("#round-runs", SelectionList).get_option_at_index(0).prompt)
         assert prompt == "run 1 · simulated (seed 0) · country · 32 answered"
@@ -133,8 +131,8 @@ async def test_a_round_made_in_the_form_is_stored_listed_and_selected(
 
 
 async def test_bad_input_shows_every_error_at_once_and_stores_nothing(db: Path) -> None:
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await _open_form(app, pilot)
         await _fill(pilot, form, name="  ", annotators="ann1, ann1", seed="x", **{"per-kg": "-3"})
         await pilot.click("#create")
@@ -177,8 +175,8 @@ async def test_bad_input_shows_every_error_at_once_and_stores_nothing(db: Path) 
 
 
 async def test_escape_on_a_changed_form_asks_before_discarding(db: Path) -> None:
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=MEDIUM) as pilot:
         form = await _open_form(app, pilot)
         await pilot.press("escape")  # unchanged: closes at once
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
@@ -212,8 +210,8 @@ async def test_a_round_made_elsewhere_appears_in_the_open_list(
         return read(*args)
 
     monkeypatch.setattr(annotate_home, "read_round_lines", spied)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=MEDIUM) as pilot:
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
         table = _table(app)
@@ -230,8 +228,8 @@ async def test_a_round_made_elsewhere_appears_in_the_open_list(
 
 
 async def test_annotators_only_cannot_make_a_round(db: Path) -> None:
-    app = make_app(db, AnnotationEntry())
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db, AnnotationEntry())
+    async with app.run_test(size=MEDIUM) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
         screen = app.screen
         assert screen.check_action("new_round", ()) is False
@@ -251,8 +249,8 @@ async def test_annotators_only_cannot_make_a_round(db: Path) -> None:
 
 
 async def test_the_coordinator_footer_shows_n_and_q_still_quits(db: Path) -> None:
-    app = make_app(db)
-    async with app.run_test(size=(80, 24)) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
         footer = [k.description for k in app.screen.query(FooterKey)]

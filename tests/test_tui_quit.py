@@ -12,19 +12,13 @@ import sqlite3
 from pathlib import Path
 
 from conftest import wait_for
+from tui_support import LARGE, make_default_app
 
 from kglens_tui.modes.config import FactevalConfig
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.settings import Settings
-from kglens_tui.tui.app import QUIT_REASON, KGLensApp
+from kglens_tui.tui.app import QUIT_REASON
 from kglens_tui.tui.screens.dialogs import ConfirmScreen, QuittingScreen
 from kglens_tui.tui.screens.live import LiveScreen
-
-SIZE = (140, 44)
-
-
-def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
 def slow_probe() -> RunConfig:
@@ -40,8 +34,8 @@ def slow_probe() -> RunConfig:
 
 
 async def test_every_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
-    app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(tmp_path / "w.db")
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(slow_probe())
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         quits = [c for c in app.get_system_commands(app.screen) if "Quit" in c.title]
@@ -61,8 +55,8 @@ async def test_every_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
 
 async def test_quit_ends_a_probe_run_and_keeps_its_iterations(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(slow_probe())
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         await wait_for(pilot, lambda: app.session.snapshot().iteration >= 2)
@@ -97,9 +91,9 @@ async def test_the_quit_question_says_the_iteration_in_progress_is_dropped(
     """A KGLens iteration is committed whole or not at all: the quit question says its replies
     in so far are dropped (and how many), and what quitting stores agrees."""
     db = tmp_path / "w.db"
-    app = make_app(db)
+    app = make_default_app(db)
     config = dataclasses.replace(slow_probe(), batch_size=8, concurrency=2)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(config)
         session = app.session
 
@@ -133,11 +127,11 @@ async def test_the_quit_question_says_the_iteration_in_progress_is_dropped(
 
 async def test_quit_ends_a_facteval_run_and_keeps_its_answers(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
-    app = make_app(db)
+    app = make_default_app(db)
     config = FactevalConfig(
         kg="country", subset="paper16", facts=60, concurrency=2, sim_latency_s=0.3
     )
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         app.start_mode_run(config)
         await wait_for(pilot, lambda: app._busy() and app.session.run_id is not None)
         session = app.session
@@ -166,8 +160,8 @@ async def test_an_app_that_ends_without_quitting_ends_its_paused_run(tmp_path: P
     """However the app ends (a crash, the end of a test), the run going does not outlive it: it
     is stored as interrupted and its probe process ends."""
     db = tmp_path / "w.db"
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(slow_probe())
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         session = app.session
@@ -192,8 +186,8 @@ async def test_a_quit_signal_asks_nothing_and_keeps_the_run_as_a_confirmed_quit(
     """SIGTERM / SIGHUP (`KGLensApp.quit_on_signal`) while a run is active: no question, the run
     ends as on a confirmed quit (its iterations kept, stored as interrupted) and the app exits."""
     db = tmp_path / "w.db"
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
         app.start_run(slow_probe())
         await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
         await wait_for(pilot, lambda: app.session.snapshot().iteration >= 1)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from rich.console import Console
-from runs_support import SIZE, _stopped_kontest_run
+from runs_support import _stopped_kontest_run
 from textual.widgets import Static
-from tui_support import Spy, make_app
+from tui_support import SHORT, Spy, make_app
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens import mode_analysis
@@ -45,7 +45,7 @@ async def test_a_mode_runs_report_is_read_on_a_worker_and_shows_the_same_tables(
     title, tables = analysis_renderables(conn, run_id, False)  # as read on the UI thread
     conn.close()
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
         home = app.screen
         home.query_one("#runs").select_key(str(run_id))
@@ -77,7 +77,7 @@ async def test_a_mode_runs_analysis_closed_before_its_read_drops_it(
     db = tmp_path / "w.db"
     run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
         home = app.screen
         home.query_one("#runs").select_key(str(run_id))

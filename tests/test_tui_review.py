@@ -10,20 +10,13 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import DataTable, Input, Static
+from tui_support import LARGE, make_default_app
 
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from kglens_tui.tui.screens.review_drill import DrillDownScreen, ReasonScreen
-
-SIZE = (140, 44)
-
-
-def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
 def text_of(screen, selector: str) -> str:
@@ -31,8 +24,8 @@ def text_of(screen, selector: str) -> str:
 
 
 async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
-    app = make_app(stored_db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(stored_db)
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.pause()
         await pilot.press("v")
         await pilot.pause()
@@ -113,8 +106,8 @@ async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
 
 
 async def test_analysis_and_compare_open_from_home(stored_db: Path) -> None:
-    app = make_app(stored_db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(stored_db)
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.pause()
         await pilot.press("A")
         await pilot.pause()
@@ -137,8 +130,8 @@ async def test_analysis_and_compare_open_from_home(stored_db: Path) -> None:
 async def test_review_filters_by_entity_group_and_fact_date(stored_db: Path) -> None:
     from textual.widgets import Select
 
-    app = make_app(stored_db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(stored_db)
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.pause()
         await pilot.press("v")
         await pilot.pause()
@@ -175,8 +168,8 @@ async def test_review_offers_to_re_check_verdicts_from_an_earlier_verifier(store
     conn.commit()
     conn.close()
     assert flipped > 0
-    app = make_app(stored_db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(stored_db)
+    async with app.run_test(size=LARGE) as pilot:
         await app.push_screen(ReviewScreen(1))
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
@@ -212,8 +205,8 @@ async def test_a_run_screen_says_it_reads_the_run_then_fills_in(
         return real(conn, run_id)
 
     monkeypatch.setattr(run_data_screen, "load_run_data", held)
-    app = make_app(stored_db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(stored_db)
+    async with app.run_test(size=LARGE) as pilot:
         await app.push_screen(screen_class(1))
         screen = app.screen
         title = "#rv-title" if screen_class is ReviewScreen else "#an-title"
@@ -237,8 +230,8 @@ async def test_a_run_that_cannot_be_read_is_told_once_literally(
         raise ValueError("run [b]1[/b] is unreadable")
 
     monkeypatch.setattr(run_data_screen, "load_run_data", broken)
-    app = make_app(stored_db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(stored_db)
+    async with app.run_test(size=LARGE) as pilot:
         home = app.screen
         await app.push_screen(screen_class(1))
         await wait_for(pilot, lambda: app.screen is home and app._notifications)
@@ -273,7 +266,7 @@ async def test_the_analysis_table_orders_by_a_clicked_title_or_s(
     data = load_run_data(conn, 1)
     order = {s: [r.key for r in group_table(data, sort=s)] for s in ("zero_sense", "win", "name")}
     conn.close()
-    app = make_app(stored_db)
+    app = make_default_app(stored_db)
     async with app.run_test(size=size) as pilot:
         app.push_screen(AnalysisScreen(1))
         await wait_for(pilot, lambda: isinstance(app.screen, AnalysisScreen))
@@ -321,8 +314,8 @@ async def test_a_triage_entry_is_stored_on_a_worker_and_the_drill_down_follows_i
 
     spy = Spy(review_drill.add_note)
     monkeypatch.setattr(review_drill, "add_note", spy)
-    app = make_app(stored_db)
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(stored_db)
+    async with app.run_test(size=LARGE) as pilot:
         await pilot.pause()
         await pilot.press("v")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.loaded)

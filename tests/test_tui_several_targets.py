@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from conftest import wait_for
 from textual.widgets import Checkbox, Input, Select
-from tui_support import SIZE, make_app, open_form
+from tui_support import LARGE, make_app, open_form
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import QueuedTargets, queued_note
@@ -27,7 +27,7 @@ async def test_the_form_asks_every_further_target_the_first_runs_questions(
 ) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kglens"
         form.query_one("#target", Select).value = "sim"
@@ -62,7 +62,7 @@ async def test_the_form_asks_every_further_target_the_first_runs_questions(
 
 async def test_bad_further_targets_are_errors_in_the_labels_words(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         form = await open_form(pilot)
         status = form.query_one("#form-status")
         for given, error in (
@@ -84,7 +84,7 @@ async def test_further_targets_do_not_start_after_a_run_that_did_not_finish(
     tmp_path: Path,
 ) -> None:
     app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.queued = QueuedTargets("kglens", app.default_config(), ["sim:5"])
         stopped = SimpleNamespace(

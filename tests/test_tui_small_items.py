@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 
 from conftest import wait_for
-from layout_support import make_app
+from layout_support import app_for_screen
 from textual.screen import Screen
 from textual.widgets import Input
+from tui_support import SMALL
 
 import kglens_tui.tui.screens as screens
 from kglens_tui.tui.format import plural
@@ -53,8 +54,8 @@ async def test_the_drill_down_footer_shows_n_and_g_and_t_asks_for_a_number(
     templates: dict,
     tmp_path: Path,
 ) -> None:
-    app, run_before = make_app(templates, "drill_down", tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    app, run_before = app_for_screen(templates, "drill_down", tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
         await run_before(pilot)
         assert isinstance(app.screen, DrillDownScreen)
         shown = {key for key, b in app.screen.active_bindings.items() if b.binding.show}
@@ -112,7 +113,7 @@ async def test_every_help_keeps_its_keys_on_one_line_at_80_columns(tmp_path: Pat
     }  # each screen's table of keys (a help given by a property is the screen's own)
     assert "ReviewScreen" in helps and "AnnotateScreen" in helps
     app = KGLensApp(tmp_path / "w.db", Settings(run={"target": "sim"}), welcome=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: app.screen.is_mounted)
         for name, text in helps.items():
             dialog = HelpScreen(text)

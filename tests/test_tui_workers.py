@@ -11,26 +11,19 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Static
-from tui_support import Spy
+from tui_support import HUGE, SHORT, Spy, make_default_app
 
 from kglens_tui.probe.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import StoreError, connect
-from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens import compare as compare_screen
 from kglens_tui.tui.screens import home as home_screen
 from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
 
-SIZE = (120, 36)
 HOSTILE = "[bold red]locked[/]\nby [link=x]another[/link]"
 """An error text with markup and a newline: shown literally, on one line."""
-
-
-def make_app(db: Path) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
 
 
 def text_of(screen, selector: str) -> str:
@@ -66,8 +59,8 @@ def two_runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 async def test_home_reads_off_the_ui_thread_and_a_slow_read_does_not_hold_a_key(
     tmp_path: Path, home_spy: Spy
 ) -> None:
-    app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(tmp_path / "w.db")
+    async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
         home = app.screen
         assert home_spy.threads
@@ -90,8 +83,8 @@ async def test_home_reads_off_the_ui_thread_and_a_slow_read_does_not_hold_a_key(
 async def test_home_drops_a_read_that_comes_back_after_a_newer_one(
     tmp_path: Path, home_spy: Spy
 ) -> None:
-    app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(tmp_path / "w.db")
+    async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
         home = app.screen
         gate = threading.Event()
@@ -112,8 +105,8 @@ async def test_home_drops_a_read_that_comes_back_after_a_newer_one(
 
 
 async def test_a_failed_home_read_is_one_literal_line(tmp_path: Path, home_spy: Spy) -> None:
-    app = make_app(tmp_path / "w.db")
-    async with app.run_test(size=SIZE) as pilot:
+    app = make_default_app(tmp_path / "w.db")
+    async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
         home = app.screen
         home_spy.fail = StoreError(HOSTILE)
@@ -128,8 +121,8 @@ async def test_a_failed_home_read_is_one_literal_line(tmp_path: Path, home_spy: 
 async def test_compare_reads_off_the_ui_thread_and_the_newest_read_wins(
     two_runs: Path, compare_spy: Spy
 ) -> None:
-    app = make_app(two_runs)
-    async with app.run_test(size=(160, 48)) as pilot:
+    app = make_default_app(two_runs)
+    async with app.run_test(size=HUGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         gate = threading.Event()
         compare_spy.gate = gate
@@ -154,8 +147,8 @@ async def test_compare_reads_off_the_ui_thread_and_the_newest_read_wins(
 
 
 async def test_a_failed_compare_read_is_one_literal_line(two_runs: Path, compare_spy: Spy) -> None:
-    app = make_app(two_runs)
-    async with app.run_test(size=(160, 48)) as pilot:
+    app = make_default_app(two_runs)
+    async with app.run_test(size=HUGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         compare_spy.fail = StoreError(HOSTILE)
         screen = CompareScreen(1)
