@@ -1,16 +1,17 @@
-"""Shared fixtures: a fresh workspace database per test, never the user's."""
+"""Shared fixtures: a fresh workspace database per test, never the user's. A test declares
+what it needs (`pytestmark = pytest.mark.tui` in a module, or `@pytest.mark.tui` on a test) for
+the fast lane `pytest -m "not llm and not tui"`: `llm` loads the local model, `tui` drives the
+terminal UI (test_test_layout_rules.py checks that a test driving it says so)."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import inspect
 import json
 import os
 import sqlite3
 import time
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,40 +28,6 @@ from kglens_tui.store.connection import connect
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
-
-LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
-"""Test files that load the local SmolLM2 model (marker `llm`)."""
-
-
-TUI_WORDS = ("run_test(", "snap_compare", "pilot", "KGLensApp")
-
-
-def _drives_the_tui(item: pytest.Item) -> bool:
-    """A test of the terminal UI: in a test_tui_* file, or one that runs the app (Pilot,
-    snapshots)."""
-    if item.path.name.startswith(("test_tui", "test_hostile_tui")):
-        return True
-    function = getattr(item, "function", None)
-    if function is None:
-        return False
-    return _mentions_the_tui(function)
-
-
-@cache
-def _mentions_the_tui(function: Callable[..., object]) -> bool:
-    """Once per test function, not per parametrized case (getsource tokenizes the function)."""
-    source = inspect.getsource(function)
-    return any(word in source for word in TUI_WORDS)
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark tests by what they need, for the fast lane `pytest -m "not llm and not tui"`:
-    `llm` loads the local model, `tui` drives the terminal UI."""
-    for item in items:
-        if item.path.name in LLM_FILES:
-            item.add_marker(pytest.mark.llm)
-        if _drives_the_tui(item):
-            item.add_marker(pytest.mark.tui)
 
 
 @pytest.hookimpl(tryfirst=True)

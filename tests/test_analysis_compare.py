@@ -338,6 +338,7 @@ def test_the_default_partner_examined_edges_and_did_not_fail(tmp_path: Path, cap
     assert compare_partners(conn, 99) == []
 
 
+@pytest.mark.tui
 def test_the_compare_screen_offers_the_default_partner_first(tmp_path: Path, capsys) -> None:
     """Home's compare screen takes `compare_partners`' first run as B (not the newest run: a
     later run that failed), and lists only the KGLens runs on A's KG."""

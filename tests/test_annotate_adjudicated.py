@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from annotate_support import _hand_db
 from conftest import wait_for
 from textual.widgets import Select
@@ -39,6 +40,7 @@ def test_the_cli_report_lists_adjudicated_items(tmp_path: Path, capsys) -> None:
     assert "#7" in section and "lead " in section and "Au is the answer;" in section
 
 
+@pytest.mark.tui
 async def test_the_decision_dialog_names_the_questions_as_shown(tmp_path: Path) -> None:
     """Was: "an adjudication decides question_clear, response_correct or both", and the focus
     sat in the reason box, below the two choices."""

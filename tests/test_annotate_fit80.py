@@ -52,6 +52,7 @@ def test_cli_progress_fits_80_columns(big: Path, capsys, monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+@pytest.mark.tui
 async def test_the_round_list_fits(big: Path, size: tuple[int, int]) -> None:
     app = make_default_app(big)
     async with app.run_test(size=size) as pilot:

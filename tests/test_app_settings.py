@@ -69,6 +69,7 @@ def test_a_bad_theme_stops_the_tui_with_one_line(
         assert all(name in err for name in App().available_themes)
 
 
+@pytest.mark.tui
 def test_a_bad_theme_is_a_warning_for_a_headless_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -127,6 +128,7 @@ def test_a_bad_key_binding_stops_the_tui_with_one_line(
     assert err.startswith(f"error: {config}, line 2: [keys] ") and shown in err
 
 
+@pytest.mark.tui
 def test_the_annotators_tui_checks_keys_too(tmp_path: Path) -> None:
     settings = load_settings(tmp_path / "none.toml", overrides={"keys": {"quit": "[b]q"}})
     with pytest.raises(SettingsError, match=r"^command line: \[keys\] quit = '\[b\]q'"):
@@ -149,6 +151,7 @@ def test_every_key_the_app_binds_is_one_the_check_knows() -> None:
         assert key_problem(bad), bad
 
 
+@pytest.mark.tui
 async def test_keys_may_swap_between_two_actions(tmp_path: Path) -> None:
     """Two entries that exchange keys are not a clash: q opens the form, n quits."""
     config = tmp_path / "config.toml"
@@ -164,6 +167,7 @@ async def test_keys_may_swap_between_two_actions(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: not app.is_running)
 
 
+@pytest.mark.tui
 async def test_a_variable_no_setting_reads_is_a_warning_in_the_tui(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -158,6 +158,7 @@ async def _shown(pilot, kind: type, selector: str):
 
 
 @pytest.mark.parametrize("biased", [True, False])
+@pytest.mark.tui
 async def test_the_screens_warn_about_a_biased_run_only(db, biased: bool) -> None:
     path, fair, no = db
     run_id, other = (no, fair) if biased else (fair, no)

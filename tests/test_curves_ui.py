@@ -62,6 +62,7 @@ def test_a_bad_file_stops_with_one_line(tmp_path: Path, text: str, message: str)
     )
 
 
+@pytest.mark.tui
 def test_the_terminal_chart_follows_the_selectors(study) -> None:
     from textual.widgets import Select, Static
 
@@ -92,6 +93,7 @@ def test_the_terminal_chart_follows_the_selectors(study) -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+@pytest.mark.tui
 def test_snapshot_curves(snap_compare, study, size) -> None:
     from kglens_tui.tui.curves_ui import CurvesApp
 
@@ -101,6 +103,7 @@ def test_snapshot_curves(snap_compare, study, size) -> None:
     assert snap_compare(app, terminal_size=size)
 
 
+@pytest.mark.tui
 def test_names_from_the_file_are_shown_literally(tmp_path: Path) -> None:
     from textual.widgets import Select
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from conftest import wait_for
 from textual.widgets import Static
 from tui_support import HUGE, make_app
@@ -16,6 +17,8 @@ from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
 from kglens_tui.tui.screens.review_drill import DrillDownScreen
+
+pytestmark = pytest.mark.tui
 
 
 async def test_drill_down_rates_come_with_chance(stored_db: Path) -> None:

@@ -109,6 +109,7 @@ def _engine(conn: sqlite3.Connection, run_id: int):
     return mode.engine_type(conn, run, load_kg(conn, run.kg_name), ViewOnlyTarget("t", True))
 
 
+@pytest.mark.tui
 def test_a_stored_plugin_runs_screen_shows_its_replies_literally(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     c = connect(db)

@@ -65,6 +65,7 @@ def test_mode_headline_has_the_rate_its_interval_n_and_chance(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+@pytest.mark.tui
 async def test_home_detail_of_a_mode_run_has_its_headline(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:

@@ -35,6 +35,8 @@ from kglens_tui.tui.screens.dialogs import ImportScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from tests.conftest import write_jsonl
 
+pytestmark = pytest.mark.tui
+
 ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x00\u202e\x9b"
 """Sets the window title, clears the screen, leaves the alternate screen; NUL, RTL override, CSI."""
 MARKUP = "[/] [bold red]x[/] [ [/INST] [link=http://x]y[/link] \\"

@@ -19,6 +19,8 @@ from kglens_tui.llm.local_llama import (
     local_available,
 )
 
+pytestmark = pytest.mark.llm
+
 
 def _missing_reason() -> str | None:
     if importlib.util.find_spec("llama_cpp") is None:
@@ -67,7 +69,6 @@ def test_missing_distribution_has_install_hint(monkeypatch: pytest.MonkeyPatch) 
     assert local_available() is False
 
 
-@pytest.mark.llm
 @needs_model
 def test_find_smollm2_gguf() -> None:
     path = find_smollm2_gguf()
@@ -76,7 +77,6 @@ def test_find_smollm2_gguf() -> None:
     assert local_available()
 
 
-@pytest.mark.llm
 @needs_model
 def test_smollm2_answers_yes_no_prompt() -> None:
     async def go() -> tuple[str, str, int, int]:

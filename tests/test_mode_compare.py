@@ -266,6 +266,7 @@ def test_template3_runs_evaluate_the_ensemble_on_an_unseen_phrasing(
         add_template3(hand, answers, [a, b], t3[:1])
 
 
+@pytest.mark.tui
 async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
     from conftest import wait_for
     from textual.widgets import Static

@@ -8,6 +8,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from runs_support import _stopped_kontest_run
 from tui_support import SHORT, make_app
@@ -15,6 +16,8 @@ from tui_support import SHORT, make_app
 from kglens_tui.store.owner import this_process
 from kglens_tui.tui.screens.mode_live import FOLLOWED, ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
+
+pytestmark = pytest.mark.tui
 
 
 def _set_owner(db: Path, run_id: int, status: str, owner: str) -> None:

@@ -21,6 +21,8 @@ from kglens_tui.textfmt import pct
 from kglens_tui.tui.screens.mode_live import KONTEST_COLUMNS, ModeLiveScreen, _fill
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
+pytestmark = pytest.mark.tui
+
 
 class Mixed:
     """Answers Yes, No, or neither (an invalid reply) in turn; the 5th request fails."""

@@ -18,6 +18,8 @@ from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
+pytestmark = pytest.mark.tui
+
 
 @pytest.fixture
 def view_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:

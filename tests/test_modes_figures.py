@@ -94,6 +94,7 @@ def test_a_facteval_run_whose_every_request_failed_has_no_unit_done(db: Path) ->
     assert _listed_units(db, snap.run_id) == "0/6 units"
 
 
+@pytest.mark.tui
 def test_the_knowledge_gap_is_one_figure_with_its_n_on_screen_and_in_the_report(
     db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -363,6 +363,7 @@ def finished(request: pytest.FixtureRequest, hand: sqlite3.Connection):
     return request.param, run_blocking(prepare(hand, config=config, target=_always("CORRECT")))
 
 
+@pytest.mark.tui
 async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
     from textual.app import App
     from textual.widgets import DataTable, Static

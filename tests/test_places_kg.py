@@ -85,6 +85,7 @@ def test_the_cli_walks_the_hierarchy_without_being_told(
     assert valid and int(valid.group(1)) > 0
 
 
+@pytest.mark.tui
 async def test_the_new_run_form_gives_kontest_the_places_hierarchy(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=(100, 40)) as pilot:

@@ -93,6 +93,7 @@ def test_a_kglens_run_uses_both_from_the_cli_in_its_own_process(tmp_path: Path, 
     assert conn.execute("SELECT target_label FROM run").fetchone()[0] == "parrot:Yes"
 
 
+@pytest.mark.tui
 async def test_a_kglens_run_uses_both_from_the_tui(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)

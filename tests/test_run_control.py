@@ -56,6 +56,7 @@ def test_a_second_pause_leaves_a_paused_run_paused(tmp_path: Path, capsys) -> No
     assert session.snapshot().status == "stopped"
 
 
+@pytest.mark.tui
 async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_controls_it(
     tmp_path: Path,
 ) -> None:
@@ -92,6 +93,7 @@ async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_co
         await wait_for(pilot, lambda: "stopped" in title(), 120)
 
 
+@pytest.mark.tui
 async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     session = _toy(db)
@@ -121,6 +123,7 @@ async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path
         await asyncio.to_thread(worker.join, 60)
 
 
+@pytest.mark.tui
 async def test_home_shows_a_run_another_process_starts(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
@@ -132,6 +135,7 @@ async def test_home_shows_a_run_another_process_starts(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: runs().row_count == 1, 60)  # no ctrl+r
 
 
+@pytest.mark.tui
 async def test_a_live_screen_says_so_when_its_runs_process_dies(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
@@ -161,6 +165,7 @@ def test_a_running_run_with_no_owner_recorded_is_not_asked(tmp_path: Path) -> No
     conn.close()
 
 
+@pytest.mark.tui
 async def test_a_kglens_runs_death_says_interrupted_and_drops_what_was_in_flight(
     tmp_path: Path,
 ) -> None:

@@ -129,6 +129,7 @@ def test_messages_are_typed_dataclasses() -> None:
     assert Pause() == Pause() and Done(None).snapshot is None
 
 
+@pytest.mark.tui
 async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_app(db)
@@ -424,6 +425,7 @@ def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(
     assert f"`kglens --db {db} facteval report 1`" in out
 
 
+@pytest.mark.tui
 async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SHORT) as pilot:
@@ -476,6 +478,7 @@ def test_resuming_a_finished_run_says_so_and_asks_nothing(
     assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == asked
 
 
+@pytest.mark.tui
 def test_r_on_a_finished_run_says_there_is_nothing_to_resume(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     assert main(["--db", str(db), "probe", "--no-tui", "--quiet", "--iterations", "1"]) == 0
@@ -675,6 +678,7 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
         assert "8 (8 dropped)" in capsys.readouterr().out
 
 
+@pytest.mark.tui
 async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
     from kglens_tui.modes import KontestConfig
     from kglens_tui.runs.session import STOP_NOW
@@ -1082,6 +1086,7 @@ def test_a_run_asked_to_stop_shows_stopping_until_what_is_in_flight_ends(
     assert _status(db, run_id) == "stopped" and len(_answers(db, run_id)) == done
 
 
+@pytest.mark.tui
 async def test_home_pauses_and_stops_a_run_another_process_drives(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     session, worker = await asyncio.to_thread(_run_elsewhere, db)

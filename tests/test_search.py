@@ -185,6 +185,7 @@ def test_views_for_datasette_agree_with_the_tables(tmp_path: Path) -> None:
     conn.close()
 
 
+@pytest.mark.tui
 def test_the_review_screens_search_keeps_the_edges_asked_with_the_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -57,6 +57,7 @@ def test_bad_settings_name_the_file_line_and_setting(tmp_path: Path) -> None:
         load_settings(path)
 
 
+@pytest.mark.tui
 async def test_key_overrides_apply(tmp_path: Path) -> None:
     settings = load_settings(tmp_path / "none.toml", overrides={"keys": {"new_run": "f2"}})
     app = KGLensApp(tmp_path / "w.db", settings, welcome=False)
@@ -205,6 +206,7 @@ def test_a_variable_replaces_the_file_s_value_before_the_settings_are_checked(
     assert str(settings_config("kglens", settings).scheduling) == "sync"
 
 
+@pytest.mark.tui
 async def test_the_form_keeps_the_settings_options_it_does_not_show(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -235,6 +237,7 @@ def _field(screen: NewRunScreen, name: str) -> str:
     ("mode", "config_type", "facts"),
     [("kontest", KontestConfig, "relations"), ("facteval", FactevalConfig, "facts")],
 )
+@pytest.mark.tui
 async def test_the_form_starts_each_mode_from_its_own_defaults(
     tmp_path: Path, mode: str, config_type: type, facts: str
 ) -> None:
@@ -257,6 +260,7 @@ async def test_the_form_starts_each_mode_from_its_own_defaults(
         await wait_for(pilot, lambda: _field(screen, "concurrency") == str(kglens.concurrency))
 
 
+@pytest.mark.tui
 async def test_a_change_of_mode_keeps_what_the_user_typed(tmp_path: Path) -> None:
     app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
     async with app.run_test(size=MEDIUM) as pilot:
@@ -272,6 +276,7 @@ async def test_a_change_of_mode_keeps_what_the_user_typed(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize(("mode", "facts", "expected"), [("kontest", "relations", 5),
                                                           ("facteval", "facts", 6)])  # fmt: skip
+@pytest.mark.tui
 async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, facts: str, expected: int
 ) -> None:
@@ -303,6 +308,7 @@ async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
     assert (cfg["subset"], cfg["max_requests"]) == ("paper16", 2000000)
 
 
+@pytest.mark.tui
 async def test_the_form_fills_a_unit_modes_own_fields_from_its_settings(tmp_path: Path) -> None:
     """Every setting of a unit mode is a field of the form, holding the settings' value when the
     mode is chosen; what the form holds is what the run gets."""
@@ -335,6 +341,7 @@ async def test_the_form_fills_a_unit_modes_own_fields_from_its_settings(tmp_path
         assert facteval.qtypes == ["mcq"]
 
 
+@pytest.mark.tui
 async def test_a_bad_unit_mode_setting_is_an_error_on_the_form(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -348,6 +355,7 @@ async def test_a_bad_unit_mode_setting_is_an_error_on_the_form(
         assert app.screen is screen
 
 
+@pytest.mark.tui
 async def test_the_settings_target_reaches_runs_from_the_form_and_the_welcome(
     tmp_path: Path,
 ) -> None:
@@ -441,6 +449,7 @@ def test_the_refresh_rate_s_bounds_are_allowed_and_origins_are_kept(
     }
 
 
+@pytest.mark.tui
 def test_a_missing_local_model_in_the_settings_falls_back_to_smollm2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -148,6 +148,7 @@ def test_a_run_driven_elsewhere_shows_each_commit(
     assert followed[0].snapshot().recent == final.recent
 
 
+@pytest.mark.tui
 def test_a_stored_runs_screen_shows_the_replies_literally(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     c = connect(db)

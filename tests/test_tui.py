@@ -18,6 +18,8 @@ from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen, MetricCard
 from kglens_tui.tui.screens.new_run import NewRunScreen
 
+pytestmark = pytest.mark.tui
+
 
 async def test_start_watch_pause_resume_stop(tmp_path: Path) -> None:
     db = tmp_path / "w.db"

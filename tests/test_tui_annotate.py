@@ -28,6 +28,8 @@ from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, Dec
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.annotate_report import ReportScreen
 
+pytestmark = pytest.mark.tui
+
 # The Pilot round: three Yes/No items and three Wh items of a simulated run. The app judged W1
 # and W3 correct and W2 incorrect. Votes of ann1..ann5: y/n = the intent is clear yes/no,
 # c/i = the response is correct/incorrect, "-" = skipped.

@@ -25,6 +25,8 @@ from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 from kglens_tui.tui.screens.annotate_report import ReportScreen
 from kglens_tui.tui.screens.dialogs import HelpScreen
 
+pytestmark = pytest.mark.tui
+
 NAMES = ("a1", "a2", "a3", "a4", "a5")
 
 

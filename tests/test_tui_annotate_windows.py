@@ -22,6 +22,8 @@ from kglens_tui.tui.screens.annotate import AnnotateScreen, FlagScreen
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
+pytestmark = pytest.mark.tui
+
 LONG_QUESTION = "Is " + "very " * 1000 + "long the end?"
 
 

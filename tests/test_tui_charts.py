@@ -21,6 +21,8 @@ from kglens_tui.store.connection import connect
 from kglens_tui.tui.widgets.charts import BarChart, columns_for
 from kglens_tui.tui.widgets.live_chart import LiveChart
 
+pytestmark = pytest.mark.tui
+
 BIG, SMALL = (160, 48), (80, 24)
 
 

@@ -13,6 +13,8 @@ from textual.widgets import DataTable
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.widgets.literal_table import cell_width
 
+pytestmark = pytest.mark.tui
+
 
 def _fits(table: DataTable) -> bool:
     """Whether every column shows whole in the table's width (nothing to scroll sideways)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from tui_support import LARGE, make_default_app
 
@@ -20,6 +21,8 @@ from kglens_tui.tui.screens.annotate_report import ReportScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+pytestmark = pytest.mark.tui
 
 
 def cursor_key(table: LiteralDataTable) -> str | None:

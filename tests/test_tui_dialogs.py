@@ -17,6 +17,8 @@ from kglens_tui.tui.app import KGLensApp, quit_question
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import ReasonScreen
 
+pytestmark = pytest.mark.tui
+
 RUNNING_PROBE: Any = SimpleNamespace(
     mode="kglens", snapshot=lambda: SimpleNamespace(uncommitted=SimpleNamespace(requests=1054))
 )

@@ -21,6 +21,8 @@ from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from kglens_tui.tui.widgets.literal_table import cut_cell, fit_rows
 
+pytestmark = pytest.mark.tui
+
 SMALL = (80, 24)
 LONG = "Lorem" + "x" * 80 + "END"
 NUMBER = re.compile(r"^[\d,.%/\[\]–\- ]+$")

@@ -31,6 +31,8 @@ from kglens_tui.tui.screens.annotate_home import AnnotationEntry
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 
+pytestmark = pytest.mark.tui
+
 SMALL, BIG = (80, 24), (160, 48)
 LONG_REPLY = "Yes " + "A" * 3000
 LONG_KG = "L" * 190 + "END"

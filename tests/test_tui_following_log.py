@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import wait_for
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from kglens_tui.tui.widgets.following_log import FollowingLog
+
+pytestmark = pytest.mark.tui
 
 
 class _Pane(App):

@@ -19,6 +19,8 @@ from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.new_run import FormRun
 
+pytestmark = pytest.mark.tui
+
 
 async def test_esc_leaves_an_unchanged_form_at_once(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")

@@ -18,6 +18,8 @@ from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.new_run import NewRunScreen
 
+pytestmark = pytest.mark.tui
+
 
 @pytest.fixture
 def check_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:

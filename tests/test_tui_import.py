@@ -18,6 +18,8 @@ from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.dialogs import ImportScreen
 from kglens_tui.tui.screens.home import HomeScreen
 
+pytestmark = pytest.mark.tui
+
 
 def status_text(app: KGLensApp) -> str:
     return str(app.screen.query_one("#import-status", Static).render())

@@ -14,6 +14,8 @@ from tui_support import SMALL
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 
+pytestmark = pytest.mark.tui
+
 SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
 
 

@@ -32,6 +32,8 @@ from kglens_tui.tui.screens.live import (
     predicate_cells,
 )
 
+pytestmark = pytest.mark.tui
+
 SMALL, LARGE = (80, 24), (160, 48)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from tui_support import HUGE, SMALL, make_app
 
@@ -13,6 +14,8 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.review_drill import DrillDownScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+
+pytestmark = pytest.mark.tui
 
 
 async def _live(pilot) -> LiveScreen:

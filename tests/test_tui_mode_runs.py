@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from runs_support import _stopped_kontest_run
 from textual.widgets import Static
@@ -15,6 +16,8 @@ from tui_support import SHORT, make_app
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
+
+pytestmark = pytest.mark.tui
 
 
 def _units_done(db: Path, run_id: int) -> tuple[int, str]:

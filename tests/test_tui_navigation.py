@@ -24,6 +24,8 @@ from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
+pytestmark = pytest.mark.tui
+
 KEYS = {"enter": "\r", "escape": "\x1b", "n": "n", "question_mark": "?", "ctrl+p": "\x10"}
 """The keys pressed, with the character the terminal sends for each."""
 PAUSES = (0.0, 0.0, 0.01, 0.03, 0.1, 0.4)

@@ -23,6 +23,8 @@ from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.new_round import NewRoundScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
+pytestmark = pytest.mark.tui
+
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:

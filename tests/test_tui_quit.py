@@ -11,6 +11,7 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from tui_support import LARGE, make_default_app
 
@@ -19,6 +20,8 @@ from kglens_tui.probe.config import RunConfig
 from kglens_tui.tui.app import QUIT_REASON
 from kglens_tui.tui.screens.dialogs import ConfirmScreen, QuittingScreen
 from kglens_tui.tui.screens.live import LiveScreen
+
+pytestmark = pytest.mark.tui
 
 
 def slow_probe() -> RunConfig:

@@ -21,6 +21,8 @@ from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen, analysis_renderables
 
+pytestmark = pytest.mark.tui
+
 
 def _text(renderables) -> str:
     console = Console(file=io.StringIO(), width=120, color_system=None)

@@ -18,6 +18,8 @@ from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 from kglens_tui.tui.screens.review_drill import DrillDownScreen, ReasonScreen
 
+pytestmark = pytest.mark.tui
+
 
 def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from conftest import wait_for
 from textual.widgets import Checkbox, Input, Select
 from tui_support import LARGE, make_app, open_form
@@ -15,6 +16,8 @@ from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import QueuedTargets, queued_note
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
+
+pytestmark = pytest.mark.tui
 
 ASKED = (
     "SELECT iteration, slot, edge_id, qtype, question, expected FROM observation "

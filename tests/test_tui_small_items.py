@@ -9,6 +9,7 @@ import pkgutil
 import re
 from pathlib import Path
 
+import pytest
 from conftest import wait_for
 from layout_support import app_for_screen
 from textual.screen import Screen
@@ -19,6 +20,8 @@ import kglens_tui.tui.screens as screens
 from kglens_tui.tui.format import plural
 from kglens_tui.tui.palette import screen_name
 from kglens_tui.tui.screens.review_drill import DrillDownScreen, ReasonScreen
+
+pytestmark = pytest.mark.tui
 
 
 def test_plural() -> None:

@@ -4,11 +4,14 @@ holds when the rows are filled or synced anew."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import wait_for
 from rich.text import Text
 from textual.app import App, ComposeResult
 
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, sort_value
+
+pytestmark = pytest.mark.tui
 
 COLUMNS = ("predicate", "win rate", "n")
 ROWS = {

@@ -22,6 +22,8 @@ from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
 
+pytestmark = pytest.mark.tui
+
 HOSTILE = "[bold red]locked[/]\nby [link=x]another[/link]"
 """An error text with markup and a newline: shown literally, on one line."""
 

@@ -64,6 +64,7 @@ def test_report_says_how_many_edges_a_wh_run_left_out(tmp_path: Path, tiny_kg_di
     assert "yes-rate (replies starting with yes)" not in out
 
 
+@pytest.mark.tui
 def test_the_welcome_probe_of_the_local_model_asks_open_questions(
     tmp_path: Path, monkeypatch
 ) -> None:
@@ -79,6 +80,7 @@ def test_the_welcome_probe_of_the_local_model_asks_open_questions(
     assert simulated.welcome_config().difficulty == "easy"  # Yes/No and its bias warning stay
 
 
+@pytest.mark.tui
 def test_the_welcome_offers_the_local_extra_only_when_the_settings_chose_no_simulation(
     tmp_path: Path, monkeypatch
 ) -> None:
