@@ -104,7 +104,7 @@ def test_an_old_workspace_is_indexed_when_it_migrates(tmp_path: Path) -> None:
 
 def _schema10_triggers() -> list[str]:
     """The CREATE TRIGGER statements of db/0010 (an older workspace keeps them)."""
-    sql = (Path(__file__).parents[1] / "db" / "0010_search.sql").read_text(encoding="utf-8")
+    sql = (Path(__file__).parents[2] / "db" / "0010_search.sql").read_text(encoding="utf-8")
     return [
         f"CREATE TRIGGER{part.split('END;')[0]}END;" for part in sql.split("CREATE TRIGGER")[1:]
     ]

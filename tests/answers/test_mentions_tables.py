@@ -1,7 +1,7 @@
 """Name tables as the matcher looks them up: a one-word name filed under its plural and singular
 forms finds what a look-up of every form of the reply's word found, and a question's true
 objects as a union of per-object tables give the matches one table of all their names gives (the
-bench's verdicts pin the same: tests/test_verifier_rules.py)."""
+bench's verdicts pin the same: tests/answers/test_verifier_rules.py)."""
 
 from __future__ import annotations
 

@@ -84,7 +84,7 @@ def test_a_later_clause_that_tells_about_a_rival(question, reply, answers, rival
 
 def test_without_the_question_a_clause_about_a_rival_still_names_it() -> None:
     """Fact-eval's scorers pass no question: the rule cannot tell that the clause does not
-    restate the relation, and the rival counts (tests/test_facteval_saq_rivals.py)."""
+    restate the relation, and the rival counts (tests/modes/test_facteval_saq_rivals.py)."""
     reply = "Only Spain; France is further away, beyond the Pyrenees."
     assert check_wh(reply, [["Spain"]], COUNTRIES).verdict is W
 

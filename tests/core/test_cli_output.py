@@ -255,5 +255,5 @@ def test_version_is_the_package_s_one_definition(capsys: pytest.CaptureFixture[s
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"kglens {kglens_tui.__version__}"
-    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kglens_tui.shipped import shipped_dir
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_subpackage_is_listed_in_pyproject() -> None:

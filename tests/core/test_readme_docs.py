@@ -13,7 +13,7 @@ import pytest
 
 from kglens_tui.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 CI_RUN = ROOT / ".ci" / "run"
 DOCS = ROOT / "docs"

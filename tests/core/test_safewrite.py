@@ -343,7 +343,7 @@ def test_sigterm_during_an_export_leaves_no_temporary_file(tmp_path: Path) -> No
     import subprocess
     import sys
 
-    repo = Path(__file__).resolve().parent.parent
+    repo = Path(__file__).resolve().parents[2]
     target = tmp_path / "edges.csv"
     child = subprocess.Popen(
         [sys.executable, "-c", HALF_WRITTEN, str(target)],

@@ -27,7 +27,7 @@ def test_a_program_leaving_a_run_going_exits(tmp_path: Path) -> None:
         print(session.pid, flush=True)
         """
     )
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     proc = subprocess.run(
         [sys.executable, "-c", script],
         capture_output=True,

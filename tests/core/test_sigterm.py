@@ -19,7 +19,7 @@ import pytest
 from conftest import cli_child_code
 from fake_openai_server import FakeOpenAIServer
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BOUND_S = 120.0
 """A generous bound on waiting for a state, so that a broken run fails instead of hanging."""
 

@@ -1,17 +1,23 @@
-"""How the tests are laid out: no test module imports another. A helper several modules share
-lives in a support module named for what it holds (tui_support.py, kontest_support.py, ...) and a
-fixture several modules use in conftest.py: a fixture imported from another module is a name
-ruff reads as redefined (F811) by every test that asks for it. A test that drives the terminal UI
-declares the `tui` marker (the fast lane leaves it out): nothing guesses it from the source at
-run time."""
+"""How the tests are laid out: each test module in the folder of the package it tests
+(tests/tui, tests/kg, ...: none directly in tests/), its name unique; no test module imports
+another. A helper several modules share lives in a support module named for what it holds
+(tui_support.py, kontest_support.py, ...) and a fixture several modules use in conftest.py: a
+fixture imported from another module is a name ruff reads as redefined (F811) by every test that
+asks for it. A test that drives the terminal UI declares the `tui` marker (the fast lane leaves
+it out): nothing guesses it from the source at run time."""
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from pathlib import Path
 
-TESTS = Path(__file__).parent
-TEST_MODULES = {p.stem for p in TESTS.glob("test_*.py")}
+import kglens_tui
+
+TESTS = Path(__file__).resolve().parents[1]
+TEST_FILES = sorted(TESTS.rglob("test_*.py"))
+TEST_MODULES = {p.stem for p in TEST_FILES}
+PACKAGES = {p.parent.name for p in Path(kglens_tui.__file__).parent.glob("*/__init__.py")}
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -25,11 +31,24 @@ def imported_modules(path: Path) -> set[str]:
     return found
 
 
+def test_each_test_module_is_in_the_folder_of_a_package() -> None:
+    assert sorted(p.name for p in TESTS.glob("test_*.py")) == [], "move them to tests/<package>/"
+    folders = {p.parent.relative_to(TESTS).as_posix() for p in TEST_FILES}
+    assert folders <= PACKAGES, f"a folder is named for the kglens_tui package it tests: {PACKAGES}"
+
+
+def test_test_module_names_are_unique() -> None:
+    """pytest imports a test module by its file name (the default import mode, prepend)."""
+    counts = Counter(p.name for p in TEST_FILES)
+    assert [name for name, n in counts.items() if n > 1] == []
+
+
 def test_no_file_of_the_tests_imports_a_test_module() -> None:
     imports = sorted(
-        f"{path.name} imports {name}"
-        for path in TESTS.glob("*.py")
-        for name in imported_modules(path) & TEST_MODULES
+        f"{path.relative_to(TESTS)} imports {name}"
+        for path in sorted(TESTS.rglob("*.py"))
+        if "__snapshots__" not in path.parts
+        for name in imported_modules(path) & (TEST_MODULES | {"tests"})
         if name != path.stem
     )
     assert imports == [], "move what they share to a *_support module or conftest.py"
@@ -118,8 +137,8 @@ def unmarked_tui_tests(source: str) -> list[str]:
 
 def test_a_test_that_drives_the_tui_is_marked_tui() -> None:
     unmarked = [
-        f"{path.name}::{name}"
-        for path in sorted(TESTS.glob("test_*.py"))
+        f"{path.relative_to(TESTS)}::{name}"
+        for path in TEST_FILES
         for name in unmarked_tui_tests(path.read_text(encoding="utf-8"))
     ]
     assert unmarked == [], "mark them @pytest.mark.tui (or the module: pytestmark)"

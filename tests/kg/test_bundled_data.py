@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "kglens_tui" / "kg" / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "kglens_tui" / "kg" / "data"
 KG_NAMES = sorted(p.name for p in DATA_DIR.iterdir() if (p / "entities.jsonl").is_file())
 DATE_RE = re.compile(r"^\d{4}(-\d{2}-\d{2})?$")
 PLACEHOLDER_RE = re.compile(r"\{([^{}]*)\}")

@@ -1222,7 +1222,7 @@ def test_a_run_s_process_writes_nothing_to_the_terminal_when_its_run_ends(
 
 @pytest.mark.parametrize(
     "command",
-    # a bundled KG's stats are read without a workspace (tests/test_first_steps.py): a KG
+    # a bundled KG's stats are read without a workspace (tests/core/test_first_steps.py): a KG
     # only a workspace can hold is the typo case
     [["kg", "stats", "my-kg"], ["search", "foo"], ["annotate", "rounds"]],
 )

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import wait_for
+from conftest import wait_for, write_jsonl
 from textual.widgets import RichLog
 from textual.widgets._toast import Toast
 from tui_support import HUGE
@@ -33,7 +33,6 @@ from kglens_tui.tui.screens.annotate_report import ReportScreen
 from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.dialogs import ImportScreen
 from kglens_tui.tui.screens.review import ReviewScreen
-from tests.conftest import write_jsonl
 
 pytestmark = pytest.mark.tui
 

@@ -36,7 +36,7 @@ from kglens_tui.serve import (  # noqa: E402
     make_server,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ from aiohttp import ClientWebSocketResponse, web  # noqa: E402
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items  # noqa: E402
 from kglens_tui.store.connection import connect  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 
 

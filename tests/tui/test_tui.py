@@ -1,5 +1,5 @@
 """The TUI driven headless with Pilot: start a simulated run from the form, watch it, pause,
-resume, stop; the form (snapshots: tests/test_tui_layout.py)."""
+resume, stop; the form (snapshots: tests/tui/test_tui_layout.py)."""
 
 from __future__ import annotations
 

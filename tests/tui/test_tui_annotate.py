@@ -1,7 +1,7 @@
 """The annotation screens driven with Pilot: five annotators rate a small round sampled from a
 simulated run, and Table 4 and the agreement figures match values worked out by hand; then an
 adjudication; and `kglens serve`'s server (built, never started). Snapshots of these screens:
-tests/test_tui_layout.py."""
+tests/tui/test_tui_layout.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The report and progress screens of a round: each Cohen's kappa with the number of items both
 annotators labelled (none shown over too few), and the progress table fitting an 80x24
-terminal. Snapshots of these screens: tests/test_tui_layout.py."""
+terminal. Snapshots of these screens: tests/tui/test_tui_layout.py."""
 
 from __future__ import annotations
 

@@ -281,7 +281,7 @@ async def test_the_palette_lists_no_key_a_kglens_widget_inherits_from_textual(
         assert not inherited & commands.keys()
 
 
-# the screens of tests/test_tui_layout.py whose footers this file holds to 80 columns, and a
+# the screens of tests/tui/test_tui_layout.py whose footers this file holds to 80 columns, and a
 # few more states of them: a key can come or go with the state
 FOOTER_SCREENS: dict[str, tuple[str, RunBefore | None]] = {
     "home": ("home", None),

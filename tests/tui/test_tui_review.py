@@ -1,5 +1,5 @@
 """The review, drill-down, analysis and comparison screens driven with Pilot on stored simulated
-runs: triage from the drill-down (snapshots: tests/test_tui_layout.py)."""
+runs: triage from the drill-down (snapshots: tests/tui/test_tui_layout.py)."""
 
 from __future__ import annotations
 

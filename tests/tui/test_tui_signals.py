@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CEILING_S = 120.0
 """A generous bound on waiting for the TUI: a broken quit fails the test instead of hanging it."""
 
