@@ -103,18 +103,19 @@ async def wait_for(
     pilot: Pilot | None,
     predicate: Callable[[], object],
     timeout: float = 120.0,
-    describe: Callable[[], object] | None = None,
+    describe: str | Callable[[], object] | None = None,
 ) -> None:
     """Let the event loop run until ``predicate()`` holds (a state, never a fixed wait): a
     Textual app through its ``pilot``, or with ``pilot`` None a plain asyncio loop (a server, a
     run). The ceiling is generous for a loaded machine and only turns a hang into a failure; on
-    a timeout, ``describe()`` says what was still pending."""
+    a timeout, ``describe`` (or what ``describe()`` returns then) says what was awaited."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
             return
         await (asyncio.sleep(0.02) if pilot is None else pilot.pause(0.02))
-    detail = f": {describe()}" if describe is not None else ""
+    detail = describe() if callable(describe) else describe
+    detail = f": {detail}" if detail is not None else ""
     raise AssertionError(f"condition not reached in time{detail}")
 
 

@@ -10,7 +10,6 @@ import os
 import re
 import sqlite3
 import threading
-import time
 from functools import partial
 from pathlib import Path
 
@@ -712,14 +711,6 @@ class Gated(YesTarget):
         return await super().complete(request)
 
 
-async def _until(predicate, what: str) -> None:
-    deadline = time.monotonic() + 60
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not reached: {what}")
-        await asyncio.sleep(0.01)
-
-
 def test_status_says_pausing_and_stopping_until_nothing_is_in_flight(tmp_path: Path) -> None:
     from kglens_tui.runs.runner import prepare
     from kglens_tui.store.connection import connect
@@ -733,19 +724,23 @@ def test_status_says_pausing_and_stopping_until_nothing_is_in_flight(tmp_path: P
 
     async def go() -> None:
         task = asyncio.ensure_future(engine.run_to_end())
-        await _until(lambda: target.waiting == 2, "two units in flight")
+        await wait_for(None, lambda: target.waiting == 2, describe="two units in flight")
         engine.pause()
         assert engine.snapshot().status == "pausing"
         target.passes.release()  # one unit finishes; the other is still in flight
-        await _until(lambda: engine.snapshot().requests == 1 and target.waiting == 1, "one")
+        await wait_for(
+            None, lambda: engine.snapshot().requests == 1 and target.waiting == 1, describe="one"
+        )
         await asyncio.sleep(0.05)
         assert engine.snapshot().status == "pausing", "a unit is still in flight"
         target.passes.release()
-        await _until(lambda: engine.snapshot().status == "paused", "paused once idle")
+        await wait_for(
+            None, lambda: engine.snapshot().status == "paused", describe="paused once idle"
+        )
         assert target.waiting == 0 and engine.snapshot().requests == 2
         assert stored() == "paused", "another process (kglens runs, home) sees the pause"
         engine.resume()
-        await _until(lambda: target.waiting == 2, "going again")
+        await wait_for(None, lambda: target.waiting == 2, describe="going again")
         assert stored() == "running"
         engine.request_stop()
         assert engine.snapshot().status == "stopping"
@@ -777,14 +772,18 @@ def test_pause_and_resume_while_the_model_loads_keep_saying_loading(tmp_path: Pa
 
     async def go() -> None:
         task = asyncio.ensure_future(engine.run_to_end())
-        await _until(lambda: engine.snapshot().status == "loading model", "loading")
+        await wait_for(
+            None, lambda: engine.snapshot().status == "loading model", describe="loading"
+        )
         engine.pause()
         assert engine.snapshot().status == "loading model"
         engine.resume()
         engine.pause()
         assert engine.snapshot().status == "loading model"
         target.loaded.set()
-        await _until(lambda: engine.snapshot().status == "paused", "paused after the load")
+        await wait_for(
+            None, lambda: engine.snapshot().status == "paused", describe="paused after the load"
+        )
         assert engine.snapshot().requests == 0
         engine.resume()
         final = await task
@@ -897,10 +896,10 @@ def test_a_pause_holds_workers_that_waited_for_room_in_the_budget(tmp_path: Path
 
     async def go() -> None:
         task = asyncio.ensure_future(engine.run_to_end())
-        await _until(lambda: target.waiting == 1, "the first unit runs alone")
+        await wait_for(None, lambda: target.waiting == 1, describe="the first unit runs alone")
         engine.pause()
         target.passes.release()
-        await _until(lambda: engine.snapshot().status == "paused", "paused")
+        await wait_for(None, lambda: engine.snapshot().status == "paused", describe="paused")
         for _ in range(20):
             await asyncio.sleep(0)
         assert target.waiting == 0 and engine.snapshot().requests == 1, "no unit started"
@@ -936,8 +935,10 @@ def test_a_run_cancelled_from_outside_keeps_what_is_whole_and_counts_what_it_sen
 
     async def go() -> None:
         task = asyncio.ensure_future(engine.run_to_end())
-        await _until(
-            lambda: target.answered == 3 and target.hanging == hanging, "three answered, rest sent"
+        await wait_for(
+            None,
+            lambda: target.answered == 3 and target.hanging == hanging,
+            describe="three answered, rest sent",
         )
         task.cancel()
         with pytest.raises(asyncio.CancelledError):

@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 
 import pytest
+from conftest import wait_for
 
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.probe.config import RunConfig
@@ -41,16 +42,6 @@ class Gated:
         return None
 
 
-async def _until(predicate, what: str) -> None:
-    """Yield until ``predicate`` holds (the run's own progress or its poll decides); a state
-    that never comes fails with its name, after far more polls than a loaded machine needs."""
-    for _ in range(60_000):
-        if predicate():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"never reached: {what}")
-
-
 @pytest.mark.parametrize("how", ["this process", "another process", "while pausing"])
 def test_a_resume_stores_running_once(
     conn: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch, how: str
@@ -72,24 +63,28 @@ def test_a_resume_stores_running_once(
 
     async def go() -> None:
         task = asyncio.ensure_future(engine.run_to_end())
-        await _until(lambda: target.waiting == 2, "the first batch out")
+        await wait_for(None, lambda: target.waiting == 2, describe="the first batch out")
         engine.pause()
         if how == "while pausing":
-            await _until(lambda: stored() == "pausing", "pausing stored by the poll")
+            await wait_for(
+                None, lambda: stored() == "pausing", describe="pausing stored by the poll"
+            )
             engine.resume()
-            await _until(lambda: stored() == "running", "running stored by the poll")
+            await wait_for(
+                None, lambda: stored() == "running", describe="running stored by the poll"
+            )
             mark = writes.index("pausing")
             target.open()
         else:
             target.passes.release()
             target.passes.release()
-            await _until(lambda: stored() == "paused", "paused once idle")
+            await wait_for(None, lambda: stored() == "paused", describe="paused once idle")
             mark = writes.index("paused")
             if how == "another process":
                 conn.execute("UPDATE run SET control = 'resume' WHERE id = ?", (engine.run.id,))
             else:
                 engine.resume()
-            await _until(lambda: target.waiting == 2, "the next batch out")
+            await wait_for(None, lambda: target.waiting == 2, describe="the next batch out")
             target.open()
         final = await task
         assert final.status == "finished" and final.iteration == 3

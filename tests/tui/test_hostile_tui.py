@@ -196,13 +196,9 @@ async def _show(pilot, screen) -> None:
 
 
 async def _until(pilot, condition) -> None:
-    """Let the app work until ``condition()`` holds (a state, never a fixed wait)."""
-    for _ in range(3000):
-        if condition():
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the screen never got there")
+    """Let the app work until ``condition()`` holds, then one more turn to draw what it shows."""
+    await wait_for(pilot, condition)
+    await pilot.pause()
 
 
 async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path) -> None:
