@@ -1,34 +1,17 @@
-"""Helpers the annotation tests share (not a test module): the app on an annotation entry, a
-wait on state, and a hand-built pair of rounds with fixed votes (the snapshots' and others')."""
+"""Helpers the annotation tests share (not a test module): a hand-built pair of rounds with
+fixed votes (the snapshots' and others')."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from kglens_tui.annotate.adjudication import adjudicate
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.labels import flag_item, skip_item, submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
-from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.app import KGLensApp
-from kglens_tui.tui.screens.annotate_home import AnnotationEntry
 
 NAMES = ("ann1", "ann2", "ann3", "ann4", "ann5")
-
-
-def make_app(db: Path, entry: AnnotationEntry | None = None) -> KGLensApp:
-    return KGLensApp(db, Settings(run={"target": "sim"}), welcome=False, annotation=entry)
-
-
-async def wait_for(pilot, predicate, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached in time")
 
 
 # Snapshots: a hand-built round, fully rated ('r1', two KGs, one adjudication) and one in

@@ -1,15 +1,19 @@
-"""Shared fixtures: a fresh workspace database per test, never the user's."""
+"""Shared fixtures: a fresh workspace database per test, never the user's. A test declares
+what it needs (`pytestmark = pytest.mark.tui` in a module, or `@pytest.mark.tui` on a test) for
+the fast lane `pytest -m "not llm and not tui"`: `llm` loads the local model, `tui` drives the
+terminal UI (test_test_layout_rules.py checks that a test driving it says so)."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
-import inspect
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -22,39 +26,8 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import ModeSnapshot
 from kglens_tui.store.connection import connect
 
-LLM_FILES = {"test_llm_local.py", "test_real_llm.py", "test_modes_smollm2.py"}
-"""Test files that load the local SmolLM2 model (marker `llm`)."""
-
-
-TUI_WORDS = ("run_test(", "snap_compare", "pilot", "KGLensApp")
-
-
-def _drives_the_tui(item: pytest.Item) -> bool:
-    """A test of the terminal UI: in a test_tui_* file, or one that runs the app (Pilot,
-    snapshots)."""
-    if item.path.name.startswith(("test_tui", "test_hostile_tui")):
-        return True
-    function = getattr(item, "function", None)
-    if function is None:
-        return False
-    return _mentions_the_tui(function)
-
-
-@cache
-def _mentions_the_tui(function: Callable[..., object]) -> bool:
-    """Once per test function, not per parametrized case (getsource tokenizes the function)."""
-    source = inspect.getsource(function)
-    return any(word in source for word in TUI_WORDS)
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark tests by what they need, for the fast lane `pytest -m "not llm and not tui"`:
-    `llm` loads the local model, `tui` drives the terminal UI."""
-    for item in items:
-        if item.path.name in LLM_FILES:
-            item.add_marker(pytest.mark.llm)
-        if _drives_the_tui(item):
-            item.add_marker(pytest.mark.tui)
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -129,22 +102,22 @@ def conn(tmp_path: Path):
 
 
 async def wait_for(
-    pilot,
+    pilot: Pilot | None,
     predicate: Callable[[], object],
     timeout: float = 120.0,
-    describe: Callable[[], object] | None = None,
+    describe: str | Callable[[], object] | None = None,
 ) -> None:
-    """Let a Textual app run until ``predicate()`` holds (a state, never a fixed wait); the
-    ceiling is generous for a loaded machine. On a timeout, ``describe()`` says what was still
-    pending."""
-    import time
-
+    """Let the event loop run until ``predicate()`` holds (a state, never a fixed wait): a
+    Textual app through its ``pilot``, or with ``pilot`` None a plain asyncio loop (a server, a
+    run). The ceiling is generous for a loaded machine and only turns a hang into a failure; on
+    a timeout, ``describe`` (or what ``describe()`` returns then) says what was awaited."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
             return
-        await pilot.pause(0.02)
-    detail = f": {describe()}" if describe is not None else ""
+        await (asyncio.sleep(0.02) if pilot is None else pilot.pause(0.02))
+    detail = describe() if callable(describe) else describe
+    detail = f": {detail}" if detail is not None else ""
     raise AssertionError(f"condition not reached in time{detail}")
 
 
@@ -323,7 +296,7 @@ def templates(
     template_db: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Path | ModeSnapshot]:
     """The databases the layout tests open (layout_support.SCREENS), built once a worker and
-    never written (layout_support.make_app opens a copy): test_tui_layout, test_tui_columns,
+    never written (layout_support.app_for_screen opens a copy): test_tui_layout, test_tui_columns,
     test_tui_small_items."""
     from annotate_support import _hand_db
     from layout_support import _kontest_run

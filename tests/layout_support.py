@@ -191,7 +191,7 @@ def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
     return dataclasses.replace(final, elapsed_s=3.0, recent=stored.recent)
 
 
-def make_app(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBefore]:
+def app_for_screen(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBefore]:
     """A private copy of the screen's database and an app on it (screens may write)."""
     kind, entry, run_before = SCREENS[name]
     db = copy_db(templates[kind], folder / f"{kind}.db")

@@ -12,8 +12,6 @@ from kglens_tui.modes import KontestConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
-SIZE = (120, 36)
-
 
 def _answers(db: Path, run_id: int) -> list[tuple[int, str, str]]:
     conn = sqlite3.connect(db)

@@ -1,5 +1,5 @@
 """A toy target kind and a toy sampler, each added as one module-level registration with no
-edit to the harness, the CLI or the TUI. Imported by tests/test_plugins.py (and by a run's child
+edit to the harness, the CLI or the TUI. Imported by tests/core/test_plugins.py (and by a run's child
 process, which imports the modules its parent registered plugins from)."""
 
 from __future__ import annotations

@@ -8,9 +8,17 @@ from typing import Any
 
 from kglens_tui.settings import Settings
 from kglens_tui.tui.app import KGLensApp
+from kglens_tui.tui.screens.annotate_home import AnnotationEntry
 
-SIZE = (140, 44)
-"""The terminal size most TUI tests drive the app at."""
+# The terminal sizes the tests drive the app at (columns, rows); a test that needs another size
+# for what it checks (one row, a narrow pane) says so where it uses it.
+SMALL = (80, 24)
+"""The classic terminal, the smallest the app is laid out for."""
+SHORT = (120, 36)
+MEDIUM = (120, 40)
+LARGE = (140, 44)
+"""Most TUI tests: every pane at its full size."""
+HUGE = (160, 48)
 
 
 def make_app(db: Path, **kw) -> KGLensApp:
@@ -19,6 +27,16 @@ def make_app(db: Path, **kw) -> KGLensApp:
     run = {"target": "sim", "iterations": 40, "batch_size": 16, "sim_latency_s": 0.03}
     settings = Settings(ui_refresh_hz=20, run=run)
     return KGLensApp(db, settings, welcome=False, **kw)
+
+
+def make_default_app(
+    db: Path, annotation: AnnotationEntry | None = None, **settings: Any
+) -> KGLensApp:
+    """The TUI on workspace ``db`` with the default settings (``settings`` overrides some) but
+    new runs simulated at the default pace; ``annotation`` opens it as an annotator."""
+    return KGLensApp(
+        db, Settings(run={"target": "sim"}, **settings), welcome=False, annotation=annotation
+    )
 
 
 class Spy:

@@ -32,7 +32,7 @@ ALL = (*ANSWERED, Verdict.ERROR)
 VERIFIER_RULES = 12
 """The version of the rules that give replies their verdicts (`kglens_tui.answers.verify`, the
 fact-eval scorers). Bump it with any change that gives a reply a different verdict
-(tests/test_verifier_rules.py pins the labelled bench's verdicts to it). Runs record it in their
+(tests/answers/test_verifier_rules.py pins the labelled bench's verdicts to it). Runs record it in their
 manifest (no record: rules 0, before they were numbered); `kglens triage reverify` re-checks a
 KGLens run's replies under today's rules."""
 

@@ -3,7 +3,7 @@ does not know, a key it never reports, or two actions on one key is one line nam
 value came from. Kept here, not in `kglens_tui.settings`, which must not import textual.
 
 Uses a few private Textual names (`_character_to_key`, `FUNCTIONAL_KEYS`, `_merge_bindings`):
-textual is pinned, and tests/test_app_settings.py would catch a change."""
+textual is pinned, and tests/tui/test_app_settings.py would catch a change."""
 
 from __future__ import annotations
 

@@ -1,0 +1,109 @@
+"""The new-run form never waits for the workspace: Start's and Check's KG checks (the
+predicates, KONTEST's transitive ones) and the cost estimate run on a worker thread, a key is
+handled meanwhile, and the outcome is what the form gave when it read them on its own thread."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import wait_for
+from textual.widgets import Select
+from textual.worker import WorkerState
+from tui_support import MEDIUM, Spy, make_app, open_form
+
+from kglens_tui.tui.screens import new_run
+from kglens_tui.tui.screens.dialogs import ConfirmScreen
+from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.new_run import NewRunScreen
+
+pytestmark = pytest.mark.tui
+
+
+@pytest.fixture
+def check_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
+    spy = Spy(new_run.checked_estimate)
+    monkeypatch.setattr(new_run, "checked_estimate", spy)
+    return spy
+
+
+async def _kontest_on_places(pilot) -> NewRunScreen:
+    form = await open_form(pilot)
+    form.query_one("#mode", Select).value = "kontest"
+    form.query_one("#kg", Select).value = "places"
+    await wait_for(pilot, lambda: bool(form.query_one("#transitive").display))
+    return form
+
+
+def _checks_done(app) -> bool:
+    return not any(
+        w.group in ("check", "cost") and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        for w in app.workers
+    )
+
+
+async def test_start_checks_the_kg_on_a_worker_and_starts_the_same_run(
+    tmp_path: Path, check_spy: Spy
+) -> None:
+    app = make_app(tmp_path / "w.db")
+    started: list = []
+    app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
+    async with app.run_test(size=MEDIUM) as pilot:
+        form = await _kontest_on_places(pilot)
+        gate = threading.Event()
+        check_spy.gate = gate
+        try:
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, check_spy.waiting.is_set)
+            status = str(form.query_one("#form-status").render())
+            assert status == "checking the settings against the KG…"
+            focused = app.focused
+            await pilot.press("tab")  # handled while the KG is read
+            await wait_for(pilot, lambda: app.focused is not focused)
+            assert not started and not gate.is_set()
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: bool(started))
+    assert check_spy.threads and threading.main_thread() not in check_spy.threads
+    config = started[0]
+    assert (config.mode, config.kg, config.transitive) == ("kontest", "places", ["located_in"])
+
+
+async def test_a_check_made_after_the_form_was_closed_starts_nothing(
+    tmp_path: Path, check_spy: Spy
+) -> None:
+    app = make_app(tmp_path / "w.db")
+    started: list = []
+    app.start_mode_run = lambda config, more=(): started.append(config)  # type: ignore[method-assign]
+    async with app.run_test(size=MEDIUM) as pilot:
+        await _kontest_on_places(pilot)
+        gate = threading.Event()
+        check_spy.gate = gate
+        try:
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, check_spy.waiting.is_set)
+            await pilot.press("escape")  # the form was changed: it asks first
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: check_spy.done == 1 and _checks_done(app))
+        assert isinstance(app.screen, HomeScreen)
+    assert not started
+    assert not any(n.severity == "error" for n in app._notifications)
+
+
+async def test_check_reads_the_kg_on_a_worker_and_says_the_settings_are_ready(
+    tmp_path: Path, check_spy: Spy
+) -> None:
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=MEDIUM) as pilot:
+        form = await _kontest_on_places(pilot)
+        form.query_one("#check").press()
+        status = form.query_one("#form-status")
+        await wait_for(pilot, lambda: "ready to start" in str(status.render()))
+        assert str(status.render()).endswith(": settings checked, ready to start")
+        assert app.screen is form
+    assert check_spy.threads and threading.main_thread() not in check_spy.threads

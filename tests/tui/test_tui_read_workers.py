@@ -1,0 +1,100 @@
+"""Screens opened from home read on worker threads: a KONTEST or fact-eval run's analysis shows
+at once, says it is reading, handles keys meanwhile and fills in with the same tables."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import wait_for
+from rich.console import Console
+from runs_support import _stopped_kontest_run
+from textual.widgets import Static
+from tui_support import SHORT, Spy, make_app
+
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.screens import mode_analysis
+from kglens_tui.tui.screens.dialogs import HelpScreen
+from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen, analysis_renderables
+
+pytestmark = pytest.mark.tui
+
+
+def _text(renderables) -> str:
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    for r in renderables:
+        console.print(r)
+    return console.file.getvalue()
+
+
+@pytest.fixture
+def analysis_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
+    spy = Spy(mode_analysis.read_analysis)
+    monkeypatch.setattr(mode_analysis, "read_analysis", spy)
+    return spy
+
+
+async def test_a_mode_runs_report_is_read_on_a_worker_and_shows_the_same_tables(
+    tmp_path: Path, analysis_spy: Spy
+) -> None:
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    conn = connect(db)
+    title, tables = analysis_renderables(conn, run_id, False)  # as read on the UI thread
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        gate = threading.Event()
+        analysis_spy.gate = gate
+        try:
+            await pilot.press("A")
+            await wait_for(pilot, lambda: isinstance(app.screen, ModeAnalysisScreen))
+            screen = app.screen
+            await wait_for(pilot, analysis_spy.waiting.is_set)
+            shown = screen.query_one("#mode-analysis-title", Static)
+            assert str(shown.render()) == f"reading run {run_id}…" and not screen.loaded
+            await pilot.press("question_mark")  # handled while the run is read
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: screen.loaded)
+        assert str(shown.render()) == title == f"KONTEST run {run_id} (consistency report)"
+        assert len(screen.query("#mode-analysis Static")) == len(tables)
+        assert _text(screen.renderables) == _text(tables)
+    assert analysis_spy.threads and threading.main_thread() not in analysis_spy.threads
+
+
+async def test_a_mode_runs_analysis_closed_before_its_read_drops_it(
+    tmp_path: Path, analysis_spy: Spy
+) -> None:
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        gate = threading.Event()
+        analysis_spy.gate = gate
+        try:
+            await pilot.press("v")
+            await wait_for(pilot, analysis_spy.waiting.is_set)
+            screen = app.screen
+            assert isinstance(screen, ModeAnalysisScreen)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is home)
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: analysis_spy.done == 1)
+        await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers))
+        assert app.screen is home and not screen.loaded
+        assert not any(n.severity == "error" for n in app._notifications)
