@@ -9,7 +9,6 @@ from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
-from scipy.special import logit
 
 from kglens_tui.core.registry import Registry
 from kglens_tui.probe.pkg import PKGState
@@ -187,11 +186,22 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> npt.N
         return np.zeros(n)
     mean = np.clip(state.mean_error, 1e-6, 1 - 1e-6)
     k = min(max(top_k, 1), n - 1)
-    part = np.partition(mean, (n - k - 1, n - k))
-    cut = float(part[n - k - 1] + part[n - k]) / 2
-    gap: npt.NDArray[np.float64] = np.abs(logit(mean) - logit(cut))
-    answered: npt.NDArray[np.float64] = np.sqrt(1.0 + state.m + state.n)
+    # one selection: everything after place n - k - 1 is at least as large, so the k-th
+    # largest mean is the least of those
+    part = np.partition(mean, n - k - 1)
+    cut = float(part[n - k - 1] + part[n - k :].min()) / 2
+    gap: npt.NDArray[np.float64] = np.abs(_logit(mean) - _logit(np.array([cut]))[0])
+    answered: npt.NDArray[np.float64] = np.sqrt((state.m + state.n + 1).astype(np.float64))
     return answered * (gap + slack)
+
+
+def _logit(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """log(p / (1 - p)) for p strictly between 0 and 1: numpy's own ufuncs, several times
+    faster than scipy's `logit` over every edge (which also takes another formula near 1/2:
+    the two differ by a unit or two in the last place)."""
+    odds = 1.0 - p
+    np.divide(p, odds, out=odds)
+    return np.log(odds, out=odds)
 
 
 for _name, _fn in (
