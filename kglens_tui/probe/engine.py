@@ -29,7 +29,7 @@ from kglens_tui.answers.verify import (
 )
 from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.core.status import RunStatus
-from kglens_tui.core.verdict import YES_NO_MATCHER, Verdict
+from kglens_tui.core.verdict import FAILURES, YES_NO_MATCHER, Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
@@ -1099,7 +1099,7 @@ class ProbeEngine(RunEngine):
                 o.question.iteration,
                 o.question.text,
                 o.reply or o.error,
-                o.verdict.value,
+                str(o.verdict),  # a StrEnum's str is its value, without the enum's lookup
                 o.question.qtype,
                 o.question.expected,
             )
@@ -1136,7 +1136,7 @@ class ProbeEngine(RunEngine):
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
-        failed = np.array([o.verdict.value in FAILED for o in outcomes], dtype=bool)
+        failed = np.array([o.verdict in FAILURES for o in outcomes], dtype=bool)
         succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
         touched = np.unique(pos)
         before = RateCounts.of(self.state.m[touched], self.state.n[touched])
@@ -1153,7 +1153,7 @@ class ProbeEngine(RunEngine):
             self.learned.after_iteration(self.state, iteration)
         self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
         current = self._rate_counts.rates()
-        counts = Counter(o.verdict.value for o in outcomes)
+        counts = Counter(str(o.verdict) for o in outcomes)
         latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
         tally = ReplyTally.of(outcomes)
         summary = {
@@ -1288,7 +1288,7 @@ class ProbeEngine(RunEngine):
             if q.expected_answers
             else "[]",
             reply=o.reply,
-            category=o.verdict.value,
+            category=str(o.verdict),
             verifier=o.verifier,
             prompt_tokens=o.prompt_tokens,
             completion_tokens=o.completion_tokens,
