@@ -247,3 +247,12 @@ def test_refits_on_one_model_do_not_carry_state_from_one_fit_to_the_next() -> No
     again = model.fit(m, n)
     assert (first.mu, first.strength, first.sd) == (again.mu, again.strength, again.sd)
     assert all(np.array_equal(a, b) for a, b in zip(first.effects, again.effects, strict=True))
+
+
+def test_a_refit_before_any_answer_leaves_the_prediction_at_the_prior() -> None:
+    """Every request failed so far: the fit has no answer to rest on and says so (S at its
+    hyperprior's centre, no effects) instead of failing."""
+    model = ErrorModel(np.array([0, 1, 2]), np.array([0, 1, 2]), np.array([1, 2, 0]))
+    fit = model.fit(np.zeros(3, np.int32), np.zeros(3, np.int32))
+    assert fit.examined == 0 and fit.mu == 0.0 and fit.strength == pytest.approx(4.0)
+    assert all(not e.any() for e in fit.effects)

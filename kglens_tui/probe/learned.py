@@ -141,10 +141,8 @@ class ErrorModel:
             for g in range(3):
                 self._sums(eta, weight, weighted_rate, p, weighted_p, resid, curv)
                 size = self.levels[g]
-                grad = np.bincount(codes[g], resid, size)
-                grad -= effects[g] / var[g]
-                hess[g] = np.bincount(codes[g], curv, size)
-                hess[g] += 1.0 / var[g]
+                grad = np.bincount(codes[g], resid, size) - effects[g] / var[g]
+                hess[g] = np.bincount(codes[g], curv, size) + 1.0 / var[g]
                 step = _clip_step(np.divide(grad, hess[g], out=grad))
                 effects[g] += step
                 eta += np.take(step, codes[g], out=gathered)
@@ -382,12 +380,19 @@ def _beta_binomial_loglik(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> Callab
     total = np.bincount(y + x)
     total_step = np.arange(len(total) - 1, dtype=np.float64)
     total_count = np.cumsum(total[::-1])[::-1][1:].astype(np.float64)
+    # the three sums' terms log(S share + step) in one array (the total's share is 1), so an
+    # evaluation makes one pass of each operation instead of three
+    shares = np.concatenate((fail_q, pass_q, np.ones(len(total_step))))
+    steps = np.concatenate((fail_step, pass_step, total_step))
+    fails, passes = len(fail_q), len(fail_q) + len(pass_q)
+    terms = np.empty_like(shares)
 
     def loglik(s: float) -> float:
+        np.multiply(shares, s, out=terms)
+        np.add(terms, steps, out=terms)
+        np.log(terms, out=terms)
         return float(
-            np.log(s * fail_q + fail_step).sum()
-            + np.log(s * pass_q + pass_step).sum()
-            - (total_count * np.log(s + total_step)).sum()
+            terms[:fails].sum() + terms[fails:passes].sum() - (total_count * terms[passes:]).sum()
         )
 
     return loglik

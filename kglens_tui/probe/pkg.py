@@ -39,8 +39,9 @@ class PKGState:
 
     @property
     def mean_error(self) -> npt.NDArray[np.float64]:
-        """Posterior mean error rate alpha / (alpha + beta)."""
-        return self.alpha / (self.alpha + self.beta)
+        """Posterior mean error rate alpha / (alpha + beta), a new array."""
+        total = self.alpha + self.beta
+        return np.divide(self.alpha, total, out=total)
 
 
 def apply_outcomes(

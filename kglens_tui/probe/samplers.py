@@ -44,9 +44,13 @@ def _top(scores: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
     if k >= len(scores):
         order = np.lexsort((rng.random(len(scores)), -scores))
         return order[:k]
-    jitter = scores + rng.random(len(scores)) * 1e-9
-    part = np.argpartition(-jitter, k - 1)[:k]
-    return part[np.argsort(-jitter[part], kind="stable")]
+    # minus (scores + 1e-9 u), built in one array: a large graph pays for every fresh one
+    jitter = rng.random(len(scores))
+    jitter *= 1e-9
+    jitter += scores
+    np.negative(jitter, out=jitter)
+    part = np.argpartition(jitter, k - 1)[:k]
+    return part[np.argsort(jitter[part], kind="stable")]
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,7 @@ def sampler_names() -> list[str]:
 def top_scores(request: SampleRequest, scores: np.ndarray) -> np.ndarray:
     """The k allowed positions with the highest scores (ties at random), highest first: a
     sampler that scores every edge ends with this."""
-    masked = np.where(request.allowed, scores, -np.inf)
+    masked = scores if request.allowed.all() else np.where(request.allowed, scores, -np.inf)
     return _top(masked, request.k, request.rng).astype(np.int64)
 
 
@@ -126,7 +130,8 @@ def _monte_carlo(r: SampleRequest) -> np.ndarray:
 
 
 def _top_k(r: SampleRequest) -> np.ndarray:
-    return top_scores(r, -boundary_gap(r.state, r.top_k))
+    gap = boundary_gap(r.state, r.top_k)
+    return top_scores(r, np.negative(gap, out=gap))
 
 
 def _brute(r: SampleRequest) -> np.ndarray:
@@ -184,15 +189,21 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> npt.N
     n = len(state.alpha)
     if n <= 1:
         return np.zeros(n)
-    mean = np.clip(state.mean_error, 1e-6, 1 - 1e-6)
+    mean = state.mean_error
+    np.clip(mean, 1e-6, 1 - 1e-6, out=mean)
     k = min(max(top_k, 1), n - 1)
     # one selection: everything after place n - k - 1 is at least as large, so the k-th
     # largest mean is the least of those
     part = np.partition(mean, n - k - 1)
     cut = float(part[n - k - 1] + part[n - k :].min()) / 2
-    gap: npt.NDArray[np.float64] = np.abs(_logit(mean) - _logit(np.array([cut]))[0])
-    answered: npt.NDArray[np.float64] = np.sqrt((state.m + state.n + 1).astype(np.float64))
-    return answered * (gap + slack)
+    gap = _logit(mean)
+    gap -= _logit(np.array([cut]))[0]
+    np.abs(gap, out=gap)
+    gap += slack
+    answered = np.add(state.m, state.n, dtype=np.float64)
+    answered += 1.0
+    gap *= np.sqrt(answered, out=answered)
+    return gap
 
 
 def _logit(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
