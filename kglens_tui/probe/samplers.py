@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -39,13 +40,29 @@ def thompson_draws(state: PKGState, rng: np.random.Generator) -> np.ndarray:
     return scores
 
 
+_SCRATCH = threading.local()
+
+
+def scratch(name: str, size: int) -> npt.NDArray[np.float64]:
+    """This thread's reusable array of `size` floats called `name`, for values that do not
+    outlive the call: on a large graph a fresh array per step costs more than the arithmetic
+    (the pages are the system's to zero), so a sampler's working arrays are kept."""
+    arrays: dict[str, npt.NDArray[np.float64]] | None = getattr(_SCRATCH, "arrays", None)
+    if arrays is None:
+        arrays = _SCRATCH.arrays = {}
+    array = arrays.get(name)
+    if array is None or len(array) != size:
+        array = arrays[name] = np.empty(size)
+    return array
+
+
 def _top(scores: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
     """Indexes of the k largest scores, ties broken at random, highest first."""
     if k >= len(scores):
         order = np.lexsort((rng.random(len(scores)), -scores))
         return order[:k]
-    # minus (scores + 1e-9 u), built in one array: a large graph pays for every fresh one
-    jitter = rng.random(len(scores))
+    # minus (scores + 1e-9 u), built in one reused array: a large graph pays for every fresh one
+    jitter = rng.random(out=scratch("top.jitter", len(scores)))
     jitter *= 1e-9
     jitter += scores
     np.negative(jitter, out=jitter)
@@ -189,18 +206,21 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> npt.N
     n = len(state.alpha)
     if n <= 1:
         return np.zeros(n)
-    mean = state.mean_error
+    mean = np.add(state.alpha, state.beta, out=scratch("gap.mean", n))
+    np.divide(state.alpha, mean, out=mean)  # the posterior mean, as `mean_error` gives it
     np.clip(mean, 1e-6, 1 - 1e-6, out=mean)
     k = min(max(top_k, 1), n - 1)
     # one selection: everything after place n - k - 1 is at least as large, so the k-th
     # largest mean is the least of those
-    part = np.partition(mean, n - k - 1)
+    part = scratch("gap.part", n)
+    part[:] = mean
+    part.partition(n - k - 1)
     cut = float(part[n - k - 1] + part[n - k :].min()) / 2
     gap = _logit(mean)
     gap -= _logit(np.array([cut]))[0]
     np.abs(gap, out=gap)
     gap += slack
-    answered = np.add(state.m, state.n, dtype=np.float64)
+    answered = np.add(state.m, state.n, out=scratch("gap.answered", n), dtype=np.float64)
     answered += 1.0
     gap *= np.sqrt(answered, out=answered)
     return gap
