@@ -113,13 +113,12 @@ def is_refusal(text: str) -> bool:
 
 def _strip_lead(text: str) -> str:
     """Drop leading whitespace, markdown, quotes and 'Answer:'-style prefixes."""
-    previous = None
     current = text
-    while previous != current:
-        previous = current
-        current = _LEAD_JUNK.sub("", current)
-        current = _PREFIX.sub("", current)
-    return current
+    while True:
+        stripped = _PREFIX.sub("", _LEAD_JUNK.sub("", current))
+        if stripped == current:
+            return current
+        current = stripped
 
 
 def _yes_no_of(body: str) -> tuple[str | None, int]:

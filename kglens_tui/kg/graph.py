@@ -61,6 +61,7 @@ class KGIndex:
     _typed_cands: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
     _name_index: dict[int, dict[str, list[int]]] = field(default_factory=dict, repr=False)
     _not_false: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
+    _not_false_set: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         order = np.lexsort((self.o, self.p, self.s))
@@ -126,7 +127,9 @@ class KGIndex:
         Draws at random and rejects the excluded; falls back to the exact set difference when
         they cover most of the pool.
         """
-        excluded = self.not_false(s, p)
+        excluded = self._not_false_set.get((s, p))
+        if excluded is None:  # a set: membership without a numpy call per draw
+            excluded = self._not_false_set[(s, p)] = frozenset(self.not_false(s, p).tolist())
         pools = []
         if like is not None and self.types[like]:
             pools.append(self._same_type_candidates(p, int(self._type_code[like])))
@@ -136,9 +139,9 @@ class KGIndex:
                 continue
             for _ in range(16):
                 pick = int(pool[int(rng.integers(len(pool)))])
-                if not _contains(excluded, pick):
+                if pick not in excluded:
                     return pick
-            rest = np.setdiff1d(pool, excluded, assume_unique=True)
+            rest = np.setdiff1d(pool, self.not_false(s, p), assume_unique=True)
             if len(rest):
                 return int(rest[int(rng.integers(len(rest)))])
         return None
@@ -200,12 +203,6 @@ class KGIndex:
                 predicate=self.pred_keys[int(self.p[i])],
             )
         return graph
-
-
-def _contains(sorted_values: np.ndarray, value: int) -> bool:
-    """Membership in a small sorted array."""
-    i = int(np.searchsorted(sorted_values, value))
-    return i < len(sorted_values) and int(sorted_values[i]) == value
 
 
 class Neighbourhood:

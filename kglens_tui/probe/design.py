@@ -66,7 +66,8 @@ def control_predictions(
     learned model's posterior mean when the run learns one, else the edge's own failures shrunk
     towards its predicate's failure share (PREDICATE_WEIGHT answers' worth)."""
     if learned:
-        return np.clip(state.mean_error, 0.0, 1.0)
+        mean = state.mean_error
+        return np.clip(mean, 0.0, 1.0, out=mean)
     fails = state.n.astype(np.float64)
     asked = fails + state.m
     size = int(predicates.max()) + 1 if len(predicates) else 0
@@ -101,13 +102,27 @@ def draw_batch(
     pool = allowed.copy()
     pool[picks] = False
     pool[certain] = False
-    eligible = np.flatnonzero(pool)
-    size = min(size, len(eligible))
-    chosen = rng.choice(eligible, size=size, replace=False) if size else eligible[:0]
-    prob = np.concatenate(
-        (np.ones(len(picks)), np.full(size, size / len(eligible) if size else 0.0))
+    left_out = np.flatnonzero(~pool)
+    eligible = len(pool) - len(left_out)
+    size = min(size, eligible)
+    # the same draw as choosing from the eligible positions themselves (choice draws indexes
+    # into what it is given), without listing every one of them
+    chosen = (
+        nth_eligible(rng.choice(eligible, size=size, replace=False), left_out)
+        if size
+        else left_out[:0]
     )
-    return np.concatenate((picks, chosen)).astype(np.int64), prob, size, len(eligible)
+    prob = np.concatenate((np.ones(len(picks)), np.full(size, size / eligible if size else 0.0)))
+    return np.concatenate((picks, chosen)).astype(np.int64), prob, size, eligible
+
+
+def nth_eligible(index: np.ndarray, left_out: np.ndarray) -> np.ndarray:
+    """The positions that are ``index``-th (from 0) among 0, 1, 2, ... once the sorted
+    ``left_out`` positions are skipped: ``np.flatnonzero(pool)[index]`` for the pool that
+    leaves them out, without building it."""
+    before = left_out - np.arange(len(left_out))  # eligible positions before each left out
+    index = np.asarray(index, dtype=np.int64)
+    return index + np.searchsorted(before, index, side="right")
 
 
 def designed_sample(

@@ -29,7 +29,7 @@ from kglens_tui.answers.verify import (
 )
 from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.core.status import RunStatus
-from kglens_tui.core.verdict import YES_NO_MATCHER, Verdict
+from kglens_tui.core.verdict import FAILURES, YES_NO_MATCHER, Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
@@ -44,7 +44,13 @@ from kglens_tui.probe.learned import (
     learned_summary,
     rank_blind_spots,
 )
-from kglens_tui.probe.pkg import Rates, apply_outcomes, converged, rates, stable_iterations
+from kglens_tui.probe.pkg import (
+    RateCounts,
+    Rates,
+    apply_outcomes,
+    converged,
+    stable_iterations,
+)
 from kglens_tui.probe.plan import Plan, PlannedAsk
 from kglens_tui.probe.questions import Question, QuestionFactory, rephrase_with_llm
 from kglens_tui.probe.runstore import (
@@ -126,6 +132,16 @@ class ReplyTally:
             prompt += o.prompt_tokens
             completion += o.completion_tokens
         return cls(requests, errors, retries, prompt, completion)
+
+    def plus_one(self, o: Outcome) -> ReplyTally:
+        """These counts and one more reply's (what `of` and `+` give, without their loops)."""
+        return ReplyTally(
+            self.requests + 1,
+            self.errors + o.failed,
+            self.retries + o.retries,
+            self.prompt_tokens + o.prompt_tokens,
+            self.completion_tokens + o.completion_tokens,
+        )
 
     def __add__(self, other: ReplyTally) -> ReplyTally:
         return ReplyTally(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
@@ -510,6 +526,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             stop_on_convergence=self.config.stop_on_convergence,
             helpers=self.helpers,
         )
+        self._rate_counts = RateCounts.of(self.state.m, self.state.n)
+        """What the rates after each iteration are computed from (`finish_iteration`)."""
         self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
         self._terms = DrawTerms()
@@ -800,7 +818,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         busy = np.empty(0, dtype=np.int64) if busy is None else busy
         seed = [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
         rng = np.random.default_rng(seed)
-        retry = np.setdiff1d(self.retry_edges(), busy)[:k]
+        retry = self.retry_edges()
+        if len(retry) and len(busy):
+            retry = np.setdiff1d(retry, busy)
+        retry = retry[:k]
         config = self.config
         fresh, prob, size, eligible = designed_sample(
             config.sampler,
@@ -1073,14 +1094,14 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def _show(self, o: Outcome) -> None:
         """Count a reply as soon as it is verified (`ProbeStats.uncommitted`) and put it on the
         live feed."""
-        self.stats.uncommitted += ReplyTally.of((o,))
+        self.stats.uncommitted = self.stats.uncommitted.plus_one(o)
         self.stats.replies_total += 1
         self.stats.recent.append(
             ReplyView(
                 o.question.iteration,
                 o.question.text,
                 o.reply or o.error,
-                o.verdict.value,
+                str(o.verdict),  # a StrEnum's str is its value, without the enum's lookup
                 o.question.qtype,
                 o.question.expected,
             )
@@ -1117,8 +1138,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
-        failed = np.array([o.verdict.value in FAILED for o in outcomes], dtype=bool)
+        failed = np.array([o.verdict in FAILURES for o in outcomes], dtype=bool)
         succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
+        touched = np.unique(pos)
+        before = RateCounts.of(self.state.m[touched], self.state.n[touched])
         apply_outcomes(
             self.state,
             pos,
@@ -1130,8 +1153,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         )
         if self.learned is not None:
             self.learned.after_iteration(self.state, iteration)
-        current = rates(self.state.m, self.state.n)
-        counts = Counter(o.verdict.value for o in outcomes)
+        self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
+        current = self._rate_counts.rates()
+        counts = Counter(str(o.verdict) for o in outcomes)
         latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
         tally = ReplyTally.of(outcomes)
         summary = {
@@ -1266,7 +1290,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             if q.expected_answers
             else "[]",
             reply=o.reply,
-            category=o.verdict.value,
+            category=str(o.verdict),
             verifier=o.verifier,
             prompt_tokens=o.prompt_tokens,
             completion_tokens=o.completion_tokens,

@@ -126,27 +126,29 @@ class ErrorModel:
         hess: list[np.ndarray] = [np.zeros(size) for size in self.levels]
         eta = np.full(len(seen), mu)
         rate = y / t
-        p = np.empty_like(eta)
+        # scratch arrays, reused by every sweep (the same arithmetic as fresh temporaries)
+        p, weighted_p, resid, curv, gathered = (np.empty_like(eta) for _ in range(5))
+        weight = weighted_rate = eta
+        weighted_at: float | None = None
         for sweep in range(sweeps):
-            # quasi-likelihood weights of the beta-binomial: an edge asked t times tells about
-            # its neighbours at most as much as S answers would (its own rate varies around q)
-            weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
-            weighted_rate = weight * rate
+            if weighted_at != strength:
+                # quasi-likelihood weights of the beta-binomial: an edge asked t times tells
+                # about its neighbours at most as much as S answers would (its own rate varies
+                # around q); they change only with S
+                weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
+                weighted_rate = weight * rate
+                weighted_at = strength
             for g in range(3):
-                _logistic(eta, out=p)
-                weighted_p = weight * p
-                resid = weighted_rate - weighted_p
-                curv = weighted_p - weighted_p * p
+                self._sums(eta, weight, weighted_rate, p, weighted_p, resid, curv)
                 size = self.levels[g]
                 grad = np.bincount(codes[g], resid, size) - effects[g] / var[g]
                 hess[g] = np.bincount(codes[g], curv, size) + 1.0 / var[g]
-                step = _clip_step(grad / hess[g])
+                step = _clip_step(np.divide(grad, hess[g], out=grad))
                 effects[g] += step
-                eta += step[codes[g]]
-            _logistic(eta, out=p)
-            weighted_p = weight * p
-            curv_sum = float((weighted_p - weighted_p * p).sum())
-            mu_step = float((weighted_rate - weighted_p).sum()) / max(curv_sum, 1e-9)
+                eta += np.take(step, codes[g], out=gathered)
+            self._sums(eta, weight, weighted_rate, p, weighted_p, resid, curv)
+            curv_sum = float(curv.sum())
+            mu_step = float(resid.sum()) / max(curv_sum, 1e-9)
             mu_step = min(max(mu_step, -MAX_STEP), MAX_STEP)
             mu += mu_step
             eta += mu_step
@@ -167,6 +169,24 @@ class ErrorModel:
             variance=(var[0], var[1], var[2]),
             model=self,
         )
+
+    @staticmethod
+    def _sums(
+        eta: np.ndarray,
+        weight: np.ndarray,
+        weighted_rate: np.ndarray,
+        p: np.ndarray,
+        weighted_p: np.ndarray,
+        resid: np.ndarray,
+        curv: np.ndarray,
+    ) -> None:
+        """Into the given arrays: p = logistic(eta), the weighted residual ``weight (rate - p)``
+        and curvature ``weight p (1 - p)`` of each examined edge."""
+        _logistic(eta, out=p)
+        np.multiply(weight, p, out=weighted_p)
+        np.subtract(weighted_rate, weighted_p, out=resid)
+        np.multiply(weighted_p, p, out=curv)
+        np.subtract(weighted_p, curv, out=curv)
 
     def _strength(
         self,
@@ -360,12 +380,19 @@ def _beta_binomial_loglik(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> Callab
     total = np.bincount(y + x)
     total_step = np.arange(len(total) - 1, dtype=np.float64)
     total_count = np.cumsum(total[::-1])[::-1][1:].astype(np.float64)
+    # the three sums' terms log(S share + step) in one array (the total's share is 1), so an
+    # evaluation makes one pass of each operation instead of three
+    shares = np.concatenate((fail_q, pass_q, np.ones(len(total_step))))
+    steps = np.concatenate((fail_step, pass_step, total_step))
+    fails, passes = len(fail_q), len(fail_q) + len(pass_q)
+    terms = np.empty_like(shares)
 
     def loglik(s: float) -> float:
+        np.multiply(shares, s, out=terms)
+        np.add(terms, steps, out=terms)
+        np.log(terms, out=terms)
         return float(
-            np.log(s * fail_q + fail_step).sum()
-            + np.log(s * pass_q + pass_step).sum()
-            - (total_count * np.log(s + total_step)).sum()
+            terms[:fails].sum() + terms[fails:passes].sum() - (total_count * terms[passes:]).sum()
         )
 
     return loglik

@@ -39,8 +39,9 @@ class PKGState:
 
     @property
     def mean_error(self) -> npt.NDArray[np.float64]:
-        """Posterior mean error rate alpha / (alpha + beta)."""
-        return self.alpha / (self.alpha + self.beta)
+        """Posterior mean error rate alpha / (alpha + beta), a new array."""
+        total = self.alpha + self.beta
+        return np.divide(self.alpha, total, out=total)
 
 
 def apply_outcomes(
@@ -90,19 +91,53 @@ class Rates:
     all_sense: float | None
 
 
+@dataclass(frozen=True)
+class RateCounts:
+    """The counts behind `rates`: edges examined, won (m > n), zero-sense (m = 0) and all-sense
+    (n = 0). An engine keeps them up to date from the edges an iteration touched (take their
+    counts before the update, add theirs after) instead of counting every edge again."""
+
+    examined: int = 0
+    won: int = 0
+    zero_sense: int = 0
+    all_sense: int = 0
+
+    @classmethod
+    def of(cls, m: np.ndarray, n: np.ndarray) -> RateCounts:
+        """The counts over these edges (those with m + n > 0 count)."""
+        seen = (m + n) > 0
+        ms, ns = m[seen], n[seen]
+        return cls(
+            int(seen.sum()), int((ms > ns).sum()), int((ms == 0).sum()), int((ns == 0).sum())
+        )
+
+    def __add__(self, other: RateCounts) -> RateCounts:
+        return RateCounts(
+            self.examined + other.examined,
+            self.won + other.won,
+            self.zero_sense + other.zero_sense,
+            self.all_sense + other.all_sense,
+        )
+
+    def __sub__(self, other: RateCounts) -> RateCounts:
+        return RateCounts(
+            self.examined - other.examined,
+            self.won - other.won,
+            self.zero_sense - other.zero_sense,
+            self.all_sense - other.all_sense,
+        )
+
+    def rates(self) -> Rates:
+        """The rates these counts give."""
+        count = self.examined
+        if count == 0:
+            return Rates(0, None, None, None)
+        return Rates(count, self.won / count, self.zero_sense / count, self.all_sense / count)
+
+
 def rates(m: np.ndarray, n: np.ndarray) -> Rates:
     """Win (m > n), zero-sense (m = 0) and all-sense (n = 0) rates over edges with m + n > 0."""
-    seen = (m + n) > 0
-    count = int(seen.sum())
-    if count == 0:
-        return Rates(0, None, None, None)
-    ms, ns = m[seen], n[seen]
-    return Rates(
-        examined=count,
-        win=float((ms > ns).mean()),
-        zero_sense=float((ms == 0).mean()),
-        all_sense=float((ns == 0).mean()),
-    )
+    return RateCounts.of(m, n).rates()
 
 
 def stable_iterations(history: list[Rates], window: int = 5, tolerance: float = 0.005) -> int:

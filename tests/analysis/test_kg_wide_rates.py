@@ -17,7 +17,7 @@ from kglens_tui.bench.rates_study import RateTracker, rates_study, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
 from kglens_tui.cli import main
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.design import draw_batch, floor_size
+from kglens_tui.probe.design import draw_batch, floor_size, nth_eligible
 from kglens_tui.probe.estimates import census_rate, design_rate
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.store.connection import connect
@@ -30,6 +30,38 @@ def paper16_probe(db: Path, *options: str) -> None:
     """A headless probe of the Country KG's paper16 subset in batches of 16."""
     args = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
     assert main([*args, "--batch-size", "16", *options]) == 0
+
+
+def test_the_floor_draws_what_choosing_from_the_listed_eligible_edges_draws() -> None:
+    """The floor picks by index among the eligible edges without listing them: the same edges
+    and the same stream as choosing from `np.flatnonzero` of the pool, on small pools (a
+    permutation inside numpy) and large ones (a set of draws)."""
+    rng = np.random.default_rng(0)
+    for case in range(60):
+        n = int(rng.choice([7, 300, 30_000]))
+        allowed = rng.random(n) < 0.2 + 0.8 * rng.random()
+        certain = np.flatnonzero(rng.random(n) < 0.01)[:5]
+        pool = allowed.copy()
+        pool[certain] = False
+        left_out = np.flatnonzero(~pool)
+        index = rng.choice(int(pool.sum()), size=min(5, int(pool.sum())), replace=False)
+        assert np.array_equal(nth_eligible(index, left_out), np.flatnonzero(pool)[index])
+        batch, prob, size, eligible = draw_batch(
+            lambda count, allowed: np.flatnonzero(allowed)[:count],
+            allowed,
+            certain,
+            16,
+            0.75,
+            np.random.default_rng(case),
+        )
+        again = np.random.default_rng(case)
+        floor = min(floor_size(16, 0.75, again), int(allowed.sum()))
+        picks = np.flatnonzero(allowed)[: 16 - floor]
+        rest = np.setdiff1d(np.flatnonzero(pool), picks)
+        floor = min(floor, len(rest))
+        drawn = again.choice(rest, size=floor, replace=False) if floor else rest[:0]
+        assert np.array_equal(batch, np.concatenate((picks, drawn)))
+        assert eligible == len(rest) and size == floor
 
 
 def test_floor_size_is_right_on_average_and_the_floor_draws_uniformly() -> None:

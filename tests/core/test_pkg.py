@@ -7,6 +7,7 @@ import numpy as np
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.probe.pkg import (
     PKGState,
+    RateCounts,
     Rates,
     apply_outcomes,
     converged,
@@ -101,3 +102,22 @@ def test_degree_mode_adds_the_mean_of_neighbour_outcomes() -> None:
     # e1 and e3 each have one failed (e0) and one succeeded (e2) neighbour among 3 neighbours
     assert state.alpha.tolist() == [2, 1 + 1 / 3, 1, 1 + 1 / 3, 1]
     assert state.beta.tolist() == [1, 1 + 1 / 3, 2, 1 + 1 / 3, 1 + 1]
+
+
+def test_rate_counts_kept_from_the_touched_edges_equal_a_full_recount() -> None:
+    """What the engine does after each iteration: the touched edges' counts taken out before the
+    update and put back after give the same rates as counting every edge again."""
+    rng = np.random.default_rng(3)
+    state = PKGState.prior(200)
+    kept = RateCounts.of(state.m, state.n)
+    for _ in range(60):
+        pos = rng.integers(0, 200, 16)
+        failed = rng.random(16) < 0.4
+        succeeded = ~failed & (rng.random(16) < 0.9)  # the rest are transport errors
+        touched = np.unique(pos)
+        before = RateCounts.of(state.m[touched], state.n[touched])
+        apply_outcomes(state, pos, failed, succeeded, None)
+        kept += RateCounts.of(state.m[touched], state.n[touched]) - before
+        assert kept == RateCounts.of(state.m, state.n)
+        assert kept.rates() == rates(state.m, state.n)
+    assert kept.examined > 0 and 0 < kept.won < kept.examined

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from scipy.special import logit
 
 from kglens_tui.probe.learned import PRIOR_WORTH_CAP, ErrorModel, LearnedPropagation
 from kglens_tui.probe.pkg import PKGState, apply_outcomes
@@ -210,3 +211,48 @@ def test_the_rising_factorial_likelihood_equals_the_log_beta_one() -> None:
         )
     )
     assert fallback(2.0) == pytest.approx(want, rel=1e-12)
+
+
+def test_the_boundary_index_takes_the_cut_and_log_odds_as_defined() -> None:
+    """One selection finds the same cut as sorting, and numpy's log-odds agree with scipy's
+    `logit` to a unit or two in the last place."""
+    rng = np.random.default_rng(8)
+    state = PKGState.prior(3000)
+    state.n[:] = rng.integers(0, 4, 3000)
+    state.m[:] = rng.integers(0, 4, 3000)
+    state.alpha += state.n + rng.random(3000)
+    state.beta += state.m + rng.random(3000)
+    # means whose selection leaves the k-th largest off its own place (numpy 2.x's introselect)
+    picked = np.random.default_rng(844)
+    n, k_off = int(picked.integers(300, 3000)), int(picked.integers(1, 150))
+    means = picked.random(n)
+    zeros = np.zeros(n, np.int32)
+    off = PKGState(means, 1.0 - means, zeros, zeros.copy(), zeros.copy())
+    for case, k in ((state, 1), (state, 100), (state, 2999), (off, k_off)):
+        mean = np.clip(case.mean_error, 1e-6, 1 - 1e-6)
+        ordered = np.sort(mean)
+        cut = (ordered[-k - 1] + ordered[-k]) / 2
+        expected = np.sqrt(1.0 + case.m + case.n) * (np.abs(logit(mean) - logit(cut)) + 1.0)
+        assert np.allclose(boundary_gap(case, top_k=k), expected, rtol=1e-13, atol=0)
+
+
+def test_refits_on_one_model_do_not_carry_state_from_one_fit_to_the_next() -> None:
+    """The fit reuses scratch arrays between sweeps: fitting other counts in between leaves a
+    fit of the same counts unchanged, to the bit."""
+    rng = np.random.default_rng(4)
+    model = ErrorModel(rng.integers(0, 5, 600), rng.integers(0, 80, 600), rng.integers(0, 80, 600))
+    m, n = rng.integers(0, 3, 600), rng.integers(0, 3, 600)
+    first = model.fit(m, n)
+    model.fit(rng.integers(0, 5, 600), rng.integers(0, 5, 600))
+    again = model.fit(m, n)
+    assert (first.mu, first.strength, first.sd) == (again.mu, again.strength, again.sd)
+    assert all(np.array_equal(a, b) for a, b in zip(first.effects, again.effects, strict=True))
+
+
+def test_a_refit_before_any_answer_leaves_the_prediction_at_the_prior() -> None:
+    """Every request failed so far: the fit has no answer to rest on and says so (S at its
+    hyperprior's centre, no effects) instead of failing."""
+    model = ErrorModel(np.array([0, 1, 2]), np.array([0, 1, 2]), np.array([1, 2, 0]))
+    fit = model.fit(np.zeros(3, np.int32), np.zeros(3, np.int32))
+    assert fit.examined == 0 and fit.mu == 0.0 and fit.strength == pytest.approx(4.0)
+    assert all(not e.any() for e in fit.effects)
