@@ -206,7 +206,11 @@ class KGLensApp(App[Any]):
     async def _dispatch_action(self, namespace: DOMNode, action_name: str, params: Any) -> bool:
         """The TUI's one handler of the app's own errors: a KGLensError raised by any screen's
         action (a key, a command) is a notification and the app goes on; anything else is a bug
-        and ends the app with its traceback, as Textual does (textual is pinned)."""
+        and ends the app with its traceback, as Textual does (textual is pinned). An action of a
+        screen already closed (a key typed ahead, a palette command chosen as its screen closed)
+        is dropped: its widgets are gone."""
+        if isinstance(namespace, Screen) and namespace not in self.screen_stack:
+            return True
         try:
             return await super()._dispatch_action(namespace, action_name, params)
         except KGLensError as error:
@@ -508,14 +512,18 @@ class KGLensApp(App[Any]):
         """Textual's pop, once the screen on top has mounted: popped while it mounts (escape
         handled as a screen opens on a busy machine), its and its widgets' mount handlers
         would query children already removed (NoMatches). The pop then waits in the screen's
-        own queue, which it reads once mounted (the app goes on meanwhile)."""
+        own queue, which it reads once mounted (the app goes on meanwhile). The base screen
+        (home, or an annotator's rounds) is never popped: a back key typed ahead, handled after
+        its own screen has closed, would leave a blank app."""
+        if len(self.screen_stack) <= 2:
+            return AwaitComplete()
         screen = self.screen
         if screen.is_mounted:
             return super().pop_screen()
         pop = super().pop_screen
 
         def when_mounted() -> None:
-            if self.screen is screen and len(self.screen_stack) > 1:
+            if self.screen is screen and len(self.screen_stack) > 2:
                 pop()
 
         screen.call_next(when_mounted)

@@ -30,7 +30,8 @@ KEYS = {"enter": "\r", "escape": "\x1b", "n": "n", "question_mark": "?", "ctrl+p
 """The keys pressed, with the character the terminal sends for each."""
 PAUSES = (0.0, 0.0, 0.01, 0.03, 0.1, 0.4)
 """Seconds between two keys (0: the next key at once)."""
-STEPS = 120
+STEPS = 300
+"""A few hundred keys (#37): about half a minute of typing."""
 
 
 def _drive(session: RunSession) -> threading.Thread:
@@ -245,4 +246,40 @@ async def test_a_screen_popped_before_it_has_mounted_waits_for_its_mount(tmp_pat
             await wait_for(pilot, lambda: app._exit or isinstance(app.screen, HomeScreen))
             await pilot.pause()
             assert not app._exit, app._exception
+    assert app._exception is None
+
+
+async def test_a_back_key_handled_after_its_screen_closed_leaves_home_open(tmp_path: Path) -> None:
+    """Escape typed twice on a screen over home: the second is handled once home is on top
+    again (a busy machine), and must not close home and leave a blank app."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        home = app.screen
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: app.screen is not home)
+        _type(app, "escape")
+        _type(app, "escape")
+        await wait_for(pilot, lambda: app.screen is home)
+        await app.pop_screen()  # a late "app.pop_screen" binding of a closed screen
+        await pilot.pause()
+        assert app.screen is home and len(app.screen_stack) == 2
+    assert app._exception is None
+
+
+async def test_an_action_of_a_screen_already_closed_is_dropped(tmp_path: Path) -> None:
+    """A palette command or typed-ahead key that reaches the new-run form after it closed (its
+    fields gone) does nothing: no crash, home stays."""
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        home = app.screen
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is not home and app.screen.is_mounted)
+        form = app.screen
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is home and not form.is_attached)
+        assert await app.run_action("back", form)
+        await pilot.pause()
+        assert app.screen is home
     assert app._exception is None

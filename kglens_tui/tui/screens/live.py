@@ -621,7 +621,9 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
     def action_copy(self) -> None:
         """The selected blind spot as one line of text, on the clipboard."""
         snap = self.snapshot()
-        key = self.query_one("#blind", LiteralDataTable).selected_key()
+        # a palette command may come while the screen opens or closes, before or after its table
+        table = next(iter(self.query("#blind").results(LiteralDataTable)), None)
+        key = table.selected_key() if table is not None else None
         spot = next((b for b in (snap.blind_spots if snap else ()) if str(b.edge_id) == key), None)
         if spot is None:
             self.notify("No blind spot is selected.", severity="warning")
