@@ -177,6 +177,8 @@ class KGLensApp(App[Any]):
         self.form_choice: FormChoice | None = None
         self.setting_up = False
         """The workspace's default bundled KG is being imported (first start, on a worker)."""
+        self._form_after_setup = False
+        """`n` was pressed while it was: the form opens when the import is in."""
         """The new-run form's main choices when a run last started from it (it reopens so)."""
         self.quit_signals: list[int] | None = None
         """Set by the entry points (`run_app`, `run_annotation`): the quit signals that came
@@ -541,6 +543,9 @@ class KGLensApp(App[Any]):
         worker = event.worker
         if worker.group == BUNDLED_GROUP and worker.is_finished:
             self.setting_up = False
+            if self._form_after_setup:
+                self._form_after_setup = False
+                self.push_screen(NewRunScreen())
             if event.state is WorkerState.SUCCESS and worker.result:
                 for screen in self.screen_stack:  # the KG list shows the KG imported
                     if isinstance(screen, HomeScreen):
@@ -572,6 +577,12 @@ class KGLensApp(App[Any]):
 
     # actions
     def action_new_run(self) -> None:
+        """The new-run form; on a first start it opens once the bundled KG is imported (its
+        subsets and predicates are read from the workspace)."""
+        if self.setting_up:
+            self._form_after_setup = True
+            self.notify("Importing the bundled KG: the form opens when it is in.", timeout=4)
+            return
         self.push_screen(NewRunScreen())
 
     def action_import_kg(self) -> None:

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from conftest import wait_for
 from rich.cells import cell_len
 from textual.widgets import Label
 
@@ -61,6 +62,7 @@ async def test_a_kglens_error_that_reaches_the_app_is_a_notification(tmp_path: P
     async with app.run_test(size=(100, 30)) as pilot:
         home = app.screen
         assert isinstance(home, HomeScreen)
+        await wait_for(pilot, lambda: not app.setting_up)  # it refreshes home when done
 
         def refuse() -> None:
             raise Refused("run 3 is held by another process")

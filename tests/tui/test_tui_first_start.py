@@ -16,6 +16,7 @@ from kglens_tui.kg.bundled import ensure_kg, kg_exists
 from kglens_tui.store.connection import connect
 from kglens_tui.tui import app as app_module
 from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.new_run import NewRunScreen
 
 pytestmark = pytest.mark.tui
 
@@ -39,7 +40,11 @@ async def test_home_shows_before_the_bundled_kg_is_imported(
         assert isinstance(home, HomeScreen)
         await wait_for(pilot, lambda: home.loaded)
         assert "country" not in home._kgs and app.setting_up
+        await pilot.press("n")  # the form reads the KG's subsets: it opens once the KG is in
+        await pilot.pause()
+        assert app.screen is home
         release.set()
+        await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
         await wait_for(pilot, lambda: "country" in home._kgs)
         assert not app.setting_up
 

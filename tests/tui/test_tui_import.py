@@ -58,6 +58,7 @@ async def test_bad_file_shows_the_error_literally_then_a_fixed_path_imports(
     app = KGLensApp(db, Settings(), welcome=False)
     async with app.run_test(size=LARGE) as pilot:
         assert isinstance(app.screen, HomeScreen)
+        await wait_for(pilot, lambda: not app.setting_up)
         before = dump(db)
         await open_dialog(pilot, app, bad)
         await wait_for(pilot, lambda: "line 2" in status_text(app))
@@ -110,6 +111,7 @@ async def test_a_held_write_lock_is_waited_for_visibly(
     good.write_text("subject,predicate,object\nAustria,capital,Vienna\n", encoding="utf-8")
     app = KGLensApp(db, Settings(), welcome=False)
     async with app.run_test(size=LARGE) as pilot:
+        await wait_for(pilot, lambda: not app.setting_up)
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         monkeypatch.setenv(LOCK_WAIT_ENV, "0.3")
@@ -139,6 +141,7 @@ async def test_a_new_run_waits_visibly_for_a_held_write_lock(
     db = tmp_path / "w.db"
     app = KGLensApp(db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=LARGE) as pilot:
+        await wait_for(pilot, lambda: not app.setting_up)
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         monkeypatch.setenv(LOCK_WAIT_ENV, "120")
