@@ -55,9 +55,10 @@ async def _settled(pilot) -> None:
 def _keys(*names: str) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
-        await pilot.press(*names)
-        # a screen that reads on a worker: shoot once it is in
-        await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
+        for name in names:  # as a person does: the next key once the screen is in
+            await pilot.press(name)
+            # a screen that reads on a worker: the next key (or the shot) once it is in
+            await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
         await _settled(pilot)
 
     return run

@@ -185,7 +185,9 @@ async def test_five_annotators_then_report_and_adjudication(
         kappa = app.screen.query_one("#ann-kappa-question_clear", DataTable)
         assert str(kappa.get_row_at(0)[5]) == "— n=5"  # too few shared items for a kappa
         await pilot.press("enter")
-        assert isinstance(app.screen, AdjudicationScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, AdjudicationScreen) and app.screen.loaded
+        )
         assert app.screen.selected().item_id == by_role["W3"].item_id
         await pilot.press("d")
         decision = app.screen
@@ -197,7 +199,7 @@ async def test_five_annotators_then_report_and_adjudication(
         decision.query_one("#adj-reason", Input).value = "the reply names the capital's alias"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, AdjudicationScreen))
-        assert "lead" in str(app.screen.query_one("#adj-decision").render())
+        await wait_for(pilot, lambda: "lead" in str(app.screen.query_one("#adj-decision").render()))
 
     res = round_results(conn, "pilot")
     overall = res.table4[-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import getpass
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -14,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+from textual.worker import Worker
 
 from kglens_tui.annotate.adjudication import (
     DECISION_LABELS,
@@ -21,12 +23,13 @@ from kglens_tui.annotate.adjudication import (
     adjudicate,
     adjudication_history,
 )
-from kglens_tui.annotate.agreement import ItemResult, round_results
+from kglens_tui.annotate.agreement import ItemResult, RoundResults, round_results
 from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.reads import read_in_thread, screen_read
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -198,6 +201,19 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
         self.query_one("#adj-error", Static).update(Text(message, style="red"))
 
 
+ROUND_GROUP = "adjudication-round"
+"""The worker that reads the round's labels and agreement."""
+
+
+def read_round(db_path: Path | str, round_id: int) -> RoundResults:
+    """`round_results` through a connection of the calling thread (closed after)."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return round_results(conn, round_id)
+    finally:
+        conn.close()
+
+
 class AdjudicationScreen(Screen[Any]):
     """Items needing a decision on the left, the selected one side by side on the right."""
 
@@ -227,6 +243,9 @@ class AdjudicationScreen(Screen[Any]):
         self.items: dict[int, ItemResult] = {}
         self.majority = 0
         self.adjudicator = _default_adjudicator()
+        self._results: RoundResults | None = None
+        self.loaded = False
+        """The round has been read once (on a worker: `action_refresh`)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -256,7 +275,25 @@ class AdjudicationScreen(Screen[Any]):
         return self.show_all or item.status not in ("ok", "pending")
 
     def action_refresh(self) -> None:
-        res = round_results(self.app.db(), self.round_id)
+        """Read the round again, on a worker; shown when it is in (`_show`)."""
+        db_path, round_id = self.app.db_path, self.round_id
+        read_in_thread(
+            self,
+            lambda: read_round(db_path, round_id),
+            ROUND_GROUP,
+            "reading the round's labels",
+            exclusive=True,
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        res = screen_read(self, event, ROUND_GROUP, RoundResults)
+        if res is not None:
+            self._results = res
+            self._show(res)
+            self.loaded = True
+
+    def _show(self, res: RoundResults) -> None:
+        """The items (those needing a decision, or all), the cursor kept on its item."""
         self.sub_title = visible(f"adjudication of round '{res.round.name}'")
         self.majority = res.round.settings.majority
         self.items = {i.item_id: i for i in res.items}
@@ -407,7 +444,8 @@ class AdjudicationScreen(Screen[Any]):
 
     def action_toggle_all(self) -> None:
         self.show_all = not self.show_all
-        self.action_refresh()
+        if self._results is not None:
+            self._show(self._results)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # side by side, page up / down stay the list's
