@@ -10,6 +10,7 @@ from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.edge_units import EdgeUnitEngine, EdgeUnitMode
 from kglens_tui.runs.registry import register
+from kglens_tui.runs.setting import setting
 
 TOY = "toy"
 
@@ -17,8 +18,9 @@ TOY = "toy"
 @dataclass
 class ToyConfig(ModeConfig):
     mode: str = TOY
-    edges: int | None = 12
-    """How many of the KG's active edges to ask (the first ones); None = all."""
+    edges: int | None = setting(
+        12, "How many of the KG's active edges to ask (the first ones); None = all."
+    )
     max_tokens: int = 8
 
 

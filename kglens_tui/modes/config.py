@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Self
 
 from kglens_tui.kg.bundled_data import bundled_transitive
 from kglens_tui.runs.config import ConfigError, ModeConfig
-from kglens_tui.runs.fields import CHOICES
+from kglens_tui.runs.setting import setting
 
 KONTEST = "kontest"
 FACTEVAL = "facteval"
@@ -23,17 +23,27 @@ class KontestConfig(ModeConfig):
     """KONTEST: paraphrase pairs asked atomically and sequentially; transitivity along paths."""
 
     mode: str = KONTEST
-    max_tokens: int = 16
-    """The longest reply asked for, in tokens (only a reply's first word counts: Yes or No)."""
-    relations: int | None = 100
-    """How many active KG edges to test (seeded sample); None = all of them."""
-    transitive: list[str] = field(default_factory=list)
-    """Predicate keys whose chains A -> B -> C feed the ontological oracle."""
-    max_paths: int = 50
-    """Paths (leaf to root) sampled per run from the transitive predicates."""
-    template3: bool = False
-    """Ask template 3 (the unseen phrasing of KONTEST Table 5) in template 2's place: the run an
-    ensemble of ordinary runs is evaluated on (`consistency ensemble --template3`)."""
+    max_tokens: int = setting(
+        16,
+        "The longest reply asked for, in tokens (only a reply's first word counts: Yes or No).",
+    )
+    relations: int | None = setting(
+        100,
+        "How many active KG edges to test (seeded sample); None = all of them.",
+    )
+    transitive: list[str] = setting(
+        factory=list,
+        help="Predicate keys whose chains A -> B -> C feed the ontological oracle.",
+    )
+    max_paths: int = setting(
+        50,
+        "Paths (leaf to root) sampled per run from the transitive predicates.",
+    )
+    template3: bool = setting(
+        False,
+        "Ask template 3 (the unseen phrasing of KONTEST Table 5) in template 2's place: the run "
+        "an ensemble of ordinary runs is evaluated on (`consistency ensemble --template3`).",
+    )
 
     def validate(self) -> Self:
         super().validate()
@@ -56,16 +66,29 @@ class FactevalConfig(ModeConfig):
     """LLM-facteval: TFQ / MCQ / SAQ with abstention, optionally with an injected context."""
 
     mode: str = FACTEVAL
-    facts: int | None = 100
-    """How many active KG edges to turn into questions (seeded sample); None = all."""
-    qtypes: list[str] = field(default_factory=lambda: list(QTYPES), metadata={CHOICES: QTYPES})
-    """Question types: tfq (true/false), mcq (multiple choice), saq (short answer)."""
-    formats: list[str] = field(default_factory=lambda: ["wh"], metadata={CHOICES: FORMATS})
-    """Formats of MCQ and SAQ questions: fib (fill in the blank) and/or wh."""
-    contexts: list[str] = field(default_factory=lambda: ["none"], metadata={CHOICES: CONTEXTS})
-    """Context given with each question: none, relevant, irrelevant and/or antifactual."""
-    distractors: int = 3
-    """Wrong options of a multiple-choice question."""
+    facts: int | None = setting(
+        100,
+        "How many active KG edges to turn into questions (seeded sample); None = all.",
+    )
+    qtypes: list[str] = setting(
+        factory=lambda: list(QTYPES),
+        help="Question types: tfq (true/false), mcq (multiple choice), saq (short answer).",
+        choices=QTYPES,
+    )
+    formats: list[str] = setting(
+        factory=lambda: ["wh"],
+        help="Formats of MCQ and SAQ questions: fib (fill in the blank) and/or wh.",
+        choices=FORMATS,
+    )
+    contexts: list[str] = setting(
+        factory=lambda: ["none"],
+        help="Context given with each question: none, relevant, irrelevant and/or antifactual.",
+        choices=CONTEXTS,
+    )
+    distractors: int = setting(
+        3,
+        "Wrong options of a multiple-choice question.",
+    )
 
     def validate(self) -> Self:
         super().validate()

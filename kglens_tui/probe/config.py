@@ -3,14 +3,14 @@ with the run."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Self, TypeVar
 
 from kglens_tui.probe.design import DEFAULT_FLOOR
 from kglens_tui.probe.samplers import Sampler, sampler_names
 from kglens_tui.runs.config import ConfigError, ModeConfig
-from kglens_tui.runs.fields import CHOICES
+from kglens_tui.runs.setting import setting
 
 
 class Difficulty(StrEnum):
@@ -41,69 +41,118 @@ class RunConfig(ModeConfig):
     """Everything that decides what a KGLens run asks and how: the settings every mode shares
     (`ModeConfig`) and KGLens's own."""
 
-    generator: str = "template"
-    """Who words the questions: template fills the KG's templates; openai:MODEL asks an LLM
-    (the paper's few-shot generator)."""
-    concurrency: int = 16
-    """Requests sent at the same time (to any target kind)."""
-    max_tokens: int = 64
-    """The longest reply asked for, in tokens."""
-    max_requests: int | None = None
-    """Budget: stop before sending more requests than this (none: no limit)."""
-    max_tokens_total: int | None = None
-    """Budget: stop once prompt + completion tokens reach this (none: no limit)."""
-    verifier: str = "alias"
-    """How Wh answers are judged: alias matches the KG's names and aliases; openai:MODEL asks
-    an LLM judge."""
-    difficulty: Difficulty = Difficulty.EASY
-    """easy asks Yes/No questions only; hard mixes Yes/No and Wh (open) questions half and half;
-    wh asks open questions only, on the edges that allow one."""
-    sampler: str = field(default=Sampler.TOP_K.value, metadata={CHOICES: sampler_names})
-    """Which edges to ask next. top-k: those whose place among the blind spots to find is least
-    certain; thompson (the paper's): a draw from each edge's error posterior; also
-    epsilon-greedy, monte-carlo, brute-force and registered plugin samplers."""
-    propagation: bool = True
-    """After an answer, move the error belief of other edges too (see propagation_mode)."""
-    propagation_weight: float = 1.0
-    """The weight of a neighbour's outcome in sum and degree propagation."""
-    propagation_mode: PropagationMode = PropagationMode.LEARNED
-    """learned: a hierarchical model of the error rate (predicate and entity effects) learns from
-    the run's answers how much an edge's predicate and neighbours tell about it; sum: the
-    paper's eq. 2-3 (neighbours' outcomes added); degree: divided by the receiving edge's
-    neighbour count (their mean)."""
-    blind_spots: int = 100
-    """How many blind spots the run looks for: the top-k sampler's k and the live list's
-    length."""
-    epsilon: float = 0.1
-    """Exploration rate of the epsilon-greedy sampler."""
-    design_floor: float = DEFAULT_FLOOR
-    """Share of each batch drawn uniformly at random, so that the run's KG-wide rates are
-    unbiased estimates with valid intervals (the rest the sampler picks; 1: all uniform;
-    brute force is a census and ignores it)."""
-    batch_size: int = 64
-    """Edges asked per iteration; the posteriors are updated after each iteration."""
-    iterations: int = 60
-    """The most iterations the run makes."""
-    wh_max_objects: int = 10
-    """Wh questions only when the subject has fewer objects than this for the predicate."""
-    scheduling: Scheduling = Scheduling.SYNC
-    """sync: the paper's synchronous batches; continuous: keep the requests in flight and sample
-    again as answers arrive."""
-    convergence_window: int = 5
-    """Iterations over which the three rates must hold still to count as converged."""
-    convergence_tolerance: float = 0.005
-    """How far (as a fraction) a rate may move within the window and still hold still."""
-    stop_on_convergence: bool = True
-    """Stop once the win, zero-sense and all-sense rates have converged (else run every
-    iteration)."""
-    prompt_order: PromptOrder = PromptOrder.PAPER
-    """Order of the few-shot examples: paper, reversed, or shuffled (per question)."""
-    checkpoint_every: int = 10
-    """Iterations between stored checkpoints of the PKG (a resume replays the answers since)."""
-    plan_of: int | None = None
-    """Ask the questions KGLens run N asked, iteration by iteration, instead of drawing new ones:
-    another model compared on the same questions (paired). The run takes N's KG selection,
-    difficulty, sampler and question settings, and as many iterations (none: draw)."""
+    generator: str = setting(
+        "template",
+        "Who words the questions: template fills the KG's templates; openai:MODEL asks an LLM "
+        "(the paper's few-shot generator).",
+    )
+    concurrency: int = setting(
+        16,
+        "Requests sent at the same time (to any target kind).",
+    )
+    max_tokens: int = setting(
+        64,
+        "The longest reply asked for, in tokens.",
+    )
+    max_requests: int | None = setting(
+        None,
+        "Budget: stop before sending more requests than this (none: no limit).",
+    )
+    max_tokens_total: int | None = setting(
+        None,
+        "Budget: stop once prompt + completion tokens reach this (none: no limit).",
+    )
+    verifier: str = setting(
+        "alias",
+        "How Wh answers are judged: alias matches the KG's names and aliases; openai:MODEL asks "
+        "an LLM judge.",
+    )
+    difficulty: Difficulty = setting(
+        Difficulty.EASY,
+        "easy asks Yes/No questions only; hard mixes Yes/No and Wh (open) questions half and "
+        "half; wh asks open questions only, on the edges that allow one.",
+    )
+    sampler: str = setting(
+        Sampler.TOP_K.value,
+        "Which edges to ask next. top-k: those whose place among the blind spots to find is "
+        "least certain; thompson (the paper's): a draw from each edge's error posterior; also "
+        "epsilon-greedy, monte-carlo, brute-force and registered plugin samplers.",
+        choices=sampler_names,
+    )
+    propagation: bool = setting(
+        True,
+        "After an answer, move the error belief of other edges too (see propagation_mode).",
+    )
+    propagation_weight: float = setting(
+        1.0,
+        "The weight of a neighbour's outcome in sum and degree propagation.",
+    )
+    propagation_mode: PropagationMode = setting(
+        PropagationMode.LEARNED,
+        "learned: a hierarchical model of the error rate (predicate and entity effects) learns "
+        "from the run's answers how much an edge's predicate and neighbours tell about it; sum: "
+        "the paper's eq. 2-3 (neighbours' outcomes added); degree: divided by the receiving "
+        "edge's neighbour count (their mean).",
+    )
+    blind_spots: int = setting(
+        100,
+        "How many blind spots the run looks for: the top-k sampler's k and the live list's length.",
+    )
+    epsilon: float = setting(
+        0.1,
+        "Exploration rate of the epsilon-greedy sampler.",
+    )
+    design_floor: float = setting(
+        DEFAULT_FLOOR,
+        "Share of each batch drawn uniformly at random, so that the run's KG-wide rates are "
+        "unbiased estimates with valid intervals (the rest the sampler picks; 1: all uniform; "
+        "brute force is a census and ignores it).",
+    )
+    batch_size: int = setting(
+        64,
+        "Edges asked per iteration; the posteriors are updated after each iteration.",
+    )
+    iterations: int = setting(
+        60,
+        "The most iterations the run makes.",
+    )
+    wh_max_objects: int = setting(
+        10,
+        "Wh questions only when the subject has fewer objects than this for the predicate.",
+    )
+    scheduling: Scheduling = setting(
+        Scheduling.SYNC,
+        "sync: the paper's synchronous batches; continuous: keep the requests in flight and "
+        "sample again as answers arrive.",
+    )
+    convergence_window: int = setting(
+        5,
+        "Iterations over which the three rates must hold still to count as converged.",
+    )
+    convergence_tolerance: float = setting(
+        0.005,
+        "How far (as a fraction) a rate may move within the window and still hold still.",
+    )
+    stop_on_convergence: bool = setting(
+        True,
+        "Stop once the win, zero-sense and all-sense rates have converged (else run every "
+        "iteration).",
+    )
+    prompt_order: PromptOrder = setting(
+        PromptOrder.PAPER,
+        "Order of the few-shot examples: paper, reversed, or shuffled (per question).",
+    )
+    checkpoint_every: int = setting(
+        10,
+        "Iterations between stored checkpoints of the PKG (a resume replays the answers since).",
+    )
+    plan_of: int | None = setting(
+        None,
+        "Ask the questions KGLens run N asked, iteration by iteration, instead of drawing new "
+        "ones: another model compared on the same questions (paired). The run takes N's KG "
+        "selection, difficulty, sampler and question settings, and as many iterations (none: "
+        "draw).",
+    )
 
     def validate(self) -> Self:
         """Raise ConfigError naming the first bad setting; returns self."""

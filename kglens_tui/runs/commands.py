@@ -253,7 +253,7 @@ def _as_text(value: object) -> str:
 
 
 def print_settings(mode_name: str) -> None:
-    """Every setting of a mode: name, type, default and help (the field's docstring)."""
+    """Every setting of a mode: name, type, default and help (its `setting`'s)."""
     config_type: type = type(get_mode(mode_name).config_type())
     docs = field_help(config_type)
     hints = typing.get_type_hints(config_type)

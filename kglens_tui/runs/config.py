@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Self, TypeVar
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import unshown_char
 from kglens_tui.llm.targets import TargetSpec, target_kind
 from kglens_tui.llm.urls import BaseURLError, check_base_url, strip_credentials
+from kglens_tui.runs.setting import setting
 
 
 class ConfigError(KGLensError, ValueError):
@@ -117,55 +118,91 @@ class ModeConfig:
     the seed. A mode subclasses it with its own fields (a unit mode adds a ``mode`` field
     holding its name)."""
 
-    kg: str = "country"
-    """The knowledge graph whose facts become questions (bundled, or imported)."""
-    subset: str | None = None
-    """Ask only about edges whose subject is in this named subset of the KG (e.g. paper16);
-    none = every active edge."""
-    predicates: list[str] = field(default_factory=list)
-    """Ask only about edges of these predicates (keys or labels, comma-separated; none = every
-    active predicate)."""
-    target: str = "sim"
-    """The model under test: local:smollm2 (in-process), openai:MODEL (an OpenAI-compatible
-    endpoint), sim or sim:SEED (a simulator, labelled simulated everywhere), or a registered
-    plugin kind. The simulator's effects of question form (logit shifts; docs/modes.md) are
-    set as sim:SEED,NAME=VALUE,...: wh_penalty, yes_bias, template2, template3,
-    paraphrase_inconsistency, context_relevant, context_irrelevant, context_antifactual,
-    llm_written, refusal_rate (share of wrong answers given as refusals)."""
-    base_url: str | None = None
-    """The endpoint's base URL for openai:MODEL, e.g. http://127.0.0.1:8080/v1 (none: the
-    OpenAI API). A URL with credentials is refused."""
-    api_key_env: str = "OPENAI_API_KEY"
-    """The environment variable that holds the API key; the key itself is never stored."""
-    generator: str = "template"
-    """template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST)."""
-    concurrency: int = 8
-    """Requests sent at the same time (to any target kind)."""
-    requests_per_minute: float | None = None
-    """A requests-per-minute limit on the target, any kind (none: no limit)."""
-    temperature: float = 0.0
-    """Sampling temperature of the target (0: its most likely reply; above 0 the replies vary,
-    so an edge asked again may get another answer)."""
-    max_tokens: int = 48
-    """The longest reply asked for, in tokens."""
-    timeout_s: float = 30.0
-    """Seconds one request may take."""
-    max_retries: int = 5
-    """Retries of a failed request (timeouts, 429s, 5xx) before it counts as an error."""
-    max_requests: int | None = None
-    """Budget: start no unit once the run's requests (target and helpers) reach this; the units
-    in flight finish (none: no limit)."""
-    max_tokens_total: int | None = None
-    """Budget: start no unit once prompt + completion tokens reach this (none: no limit)."""
-    max_cost: float | None = None
-    """Budget: stop once the run's spend in US dollars (target and helpers, at the price table:
-    settings [prices] over the list prices) reaches this (none: no limit)."""
-    seed: int = 0
-    """Seed of the run's random choices: the same seed repeats the run (a simulated target's own
-    seed is N in `sim:N`, 0 for `sim`)."""
-    sim_latency_s: float = 0.0
-    """Seconds a simulated target takes per answer (0 = as fast as it can; for demos and
-    tests)."""
+    kg: str = setting(
+        "country",
+        "The knowledge graph whose facts become questions (bundled, or imported).",
+    )
+    subset: str | None = setting(
+        None,
+        "Ask only about edges whose subject is in this named subset of the KG (e.g. paper16); "
+        "none = every active edge.",
+    )
+    predicates: list[str] = setting(
+        factory=list,
+        help="Ask only about edges of these predicates (keys or labels, comma-separated; none = "
+        "every active predicate).",
+    )
+    target: str = setting(
+        "sim",
+        "The model under test: local:smollm2 (in-process), openai:MODEL (an OpenAI-compatible "
+        "endpoint), sim or sim:SEED (a simulator, labelled simulated everywhere), or a "
+        "registered plugin kind. The simulator's effects of question form (logit shifts; "
+        "docs/modes.md) are set as sim:SEED,NAME=VALUE,...: wh_penalty, yes_bias, template2, "
+        "template3, paraphrase_inconsistency, context_relevant, context_irrelevant, "
+        "context_antifactual, llm_written, refusal_rate (share of wrong answers given as "
+        "refusals).",
+    )
+    base_url: str | None = setting(
+        None,
+        "The endpoint's base URL for openai:MODEL, e.g. http://127.0.0.1:8080/v1 (none: the "
+        "OpenAI API). A URL with credentials is refused.",
+    )
+    api_key_env: str = setting(
+        "OPENAI_API_KEY",
+        "The environment variable that holds the API key; the key itself is never stored.",
+    )
+    generator: str = setting(
+        "template",
+        "template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST).",
+    )
+    concurrency: int = setting(
+        8,
+        "Requests sent at the same time (to any target kind).",
+    )
+    requests_per_minute: float | None = setting(
+        None,
+        "A requests-per-minute limit on the target, any kind (none: no limit).",
+    )
+    temperature: float = setting(
+        0.0,
+        "Sampling temperature of the target (0: its most likely reply; above 0 the replies "
+        "vary, so an edge asked again may get another answer).",
+    )
+    max_tokens: int = setting(
+        48,
+        "The longest reply asked for, in tokens.",
+    )
+    timeout_s: float = setting(
+        30.0,
+        "Seconds one request may take.",
+    )
+    max_retries: int = setting(
+        5,
+        "Retries of a failed request (timeouts, 429s, 5xx) before it counts as an error.",
+    )
+    max_requests: int | None = setting(
+        None,
+        "Budget: start no unit once the run's requests (target and helpers) reach this; the "
+        "units in flight finish (none: no limit).",
+    )
+    max_tokens_total: int | None = setting(
+        None,
+        "Budget: start no unit once prompt + completion tokens reach this (none: no limit).",
+    )
+    max_cost: float | None = setting(
+        None,
+        "Budget: stop once the run's spend in US dollars (target and helpers, at the price "
+        "table: settings [prices] over the list prices) reaches this (none: no limit).",
+    )
+    seed: int = setting(
+        0,
+        "Seed of the run's random choices: the same seed repeats the run (a simulated target's "
+        "own seed is N in `sim:N`, 0 for `sim`).",
+    )
+    sim_latency_s: float = setting(
+        0.0,
+        "Seconds a simulated target takes per answer (0 = as fast as it can; for demos and tests).",
+    )
 
     def validate(self) -> Self:
         """Raise ConfigError naming the first bad setting; returns self."""

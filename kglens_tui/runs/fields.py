@@ -1,14 +1,11 @@
-"""A settings dataclass is the one definition of its options: each field's docstring is its help
-text, and command-line flags are generated from the fields (name, type, default, help), so the
+"""A settings dataclass is the one definition of its options: each field's `setting` holds its
+help text, and command-line flags are generated from the fields (name, type, default, help), so the
 CLI, `--set key=value`, the settings file and the new-run form cannot drift apart."""
 
 from __future__ import annotations
 
 import argparse
-import ast
 import dataclasses
-import inspect
-import textwrap
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -17,6 +14,7 @@ from functools import cache
 
 from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.options import comma_items, finite_float
+from kglens_tui.runs.setting import CHOICES, HELP
 
 RUN_FLAGS = {"requests_per_minute": "--rpm", "timeout_s": "--timeout"}
 """Run settings whose flag is not the setting's name (short forms) in every run command."""
@@ -31,28 +29,9 @@ is a short form, and the singular ``--predicate``."""
 
 @cache
 def field_help(cls: type) -> dict[str, str]:
-    """Each field's docstring (the string literal right below it), subclasses' first; a field
-    without one is absent."""
-    docs: dict[str, str] = {}
-    for klass in reversed(cls.__mro__):
-        if not dataclasses.is_dataclass(klass):
-            continue
-        try:
-            source = textwrap.dedent(inspect.getsource(klass))
-        except (OSError, TypeError):
-            continue
-        body = ast.parse(source).body[0]
-        assert isinstance(body, ast.ClassDef)
-        for node, after in zip(body.body, body.body[1:], strict=False):
-            if (
-                isinstance(node, ast.AnnAssign)
-                and isinstance(node.target, ast.Name)
-                and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                docs[node.target.id] = " ".join(after.value.value.split())
-    return docs
+    """Each field's help text (`setting`'s, in the field's metadata); a field without one is
+    absent."""
+    return {f.name: str(f.metadata[HELP]) for f in dataclasses.fields(cls) if f.metadata.get(HELP)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,11 +49,6 @@ class FieldSpec:
     help: str
     choices: tuple[str, ...]
     """The values it may take (each item's, for a list); () where it is free."""
-
-
-CHOICES = "choices"
-"""Field metadata key: the values a text setting may take, as a tuple or a function returning
-one (plugins add samplers)."""
 
 
 def field_specs(cls: type) -> list[FieldSpec]:
@@ -153,7 +127,7 @@ def add_config_arguments(
     repeated: Mapping[str, tuple[str, str]] | None = None,
 ) -> None:
     """One flag per field of the dataclass ``cls``: ``--field-name`` (or ``flags[name]``, plus
-    ``aliases[name]``), typed by the field, its help the field's docstring plus its default. A
+    ``aliases[name]``), typed by the field, its help the field's `setting` help plus its default. A
     True-by-default bool is turned off by ``--no-field-name`` (or ``negated[name]``); a False
     one on by ``--field-name``. A list is comma-separated and its flag repeatable; so is a
     field of ``repeated`` (name -> (list, help added)), whose later values go to that list on

@@ -110,3 +110,26 @@ def test_kontest_paths_alone_are_a_run_where_the_kg_declares_a_transitive_predic
     assert KontestConfig(kg="places", relations=0).validate().relations == 0
     with pytest.raises(ConfigError, match="nothing to test"):
         KontestConfig(kg="country", relations=0).validate()
+
+
+def test_a_settings_help_is_its_fields_metadata_not_its_source() -> None:
+    """Help is read from `setting`'s metadata, so a settings class made without source (here
+    by `make_dataclass`) has it too, and a default or factory gives each instance its own."""
+    import dataclasses
+
+    from kglens_tui.runs.config import ModeConfig
+    from kglens_tui.runs.setting import setting
+
+    made = dataclasses.make_dataclass(
+        "Made",
+        [
+            ("depth", int, setting(3, "How deep to go.")),
+            ("names", list[str], setting(factory=list, help="Names, comma-separated.")),
+        ],
+        bases=(ModeConfig,),
+    )
+    docs = field_help(made)
+    assert docs["depth"] == "How deep to go." and docs["names"] == "Names, comma-separated."
+    assert docs["kg"].startswith("The knowledge graph")
+    first, second = made(), made()
+    assert first.depth == 3 and first.names == [] and first.names is not second.names

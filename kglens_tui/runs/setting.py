@@ -1,0 +1,39 @@
+"""How a settings dataclass declares one setting: its default, its help text and, for a text
+setting, the values it may take, as field metadata (the CLI's flags, `--set`, the settings file
+and the new-run form read them from there)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import TypeVar, overload
+
+T = TypeVar("T")
+HELP = "help"
+"""Field metadata key: the setting's help text (one line)."""
+CHOICES = "choices"
+"""Field metadata key: the values a text setting may take, as a tuple or a function returning
+one (plugins add samplers)."""
+
+Choices = Sequence[str] | Callable[[], Sequence[str]]
+
+
+@overload
+def setting(default: T, help: str, *, choices: Choices | None = None) -> T: ...
+@overload
+def setting(*, factory: Callable[[], T], help: str, choices: Choices | None = None) -> T: ...
+def setting(
+    default: object = dataclasses.MISSING,
+    help: str = "",
+    *,
+    factory: Callable[[], object] | None = None,
+    choices: Choices | None = None,
+) -> object:
+    """A dataclass field with ``default`` (or a fresh ``factory()`` for each instance), ``help``
+    and, where given, ``choices``."""
+    metadata: dict[str, object] = {HELP: help}
+    if choices is not None:
+        metadata[CHOICES] = choices
+    if factory is not None:
+        return dataclasses.field(default_factory=factory, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
