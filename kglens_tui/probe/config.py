@@ -10,7 +10,7 @@ from typing import Self, TypeVar
 from kglens_tui.probe.design import DEFAULT_FLOOR
 from kglens_tui.probe.samplers import Sampler, sampler_names
 from kglens_tui.runs.config import ConfigError, ModeConfig
-from kglens_tui.runs.setting import setting
+from kglens_tui.runs.setting import new_default, setting
 
 
 class Difficulty(StrEnum):
@@ -41,27 +41,8 @@ class RunConfig(ModeConfig):
     """Everything that decides what a KGLens run asks and how: the settings every mode shares
     (`ModeConfig`) and KGLens's own."""
 
-    generator: str = setting(
-        "template",
-        "Who words the questions: template fills the KG's templates; openai:MODEL asks an LLM "
-        "(the paper's few-shot generator).",
-    )
-    concurrency: int = setting(
-        16,
-        "Requests sent at the same time (to any target kind).",
-    )
-    max_tokens: int = setting(
-        64,
-        "The longest reply asked for, in tokens.",
-    )
-    max_requests: int | None = setting(
-        None,
-        "Budget: stop before sending more requests than this (none: no limit).",
-    )
-    max_tokens_total: int | None = setting(
-        None,
-        "Budget: stop once prompt + completion tokens reach this (none: no limit).",
-    )
+    concurrency: int = new_default(ModeConfig, "concurrency", 16)
+    max_tokens: int = new_default(ModeConfig, "max_tokens", 64)
     verifier: str = setting(
         "alias",
         "How Wh answers are judged: alias matches the KG's names and aliases; openai:MODEL asks "

@@ -153,7 +153,9 @@ class ModeConfig:
     )
     generator: str = setting(
         "template",
-        "template, or openai:MODEL to write questions (facteval) or paraphrases (KONTEST).",
+        "Who writes what a template would: template fills the KG's templates; openai:MODEL asks "
+        "an LLM to word the questions (KGLens's few-shot generator, fact-eval) or the "
+        "paraphrases (KONTEST).",
     )
     concurrency: int = setting(
         8,
@@ -182,12 +184,13 @@ class ModeConfig:
     )
     max_requests: int | None = setting(
         None,
-        "Budget: start no unit once the run's requests (target and helpers) reach this; the "
-        "units in flight finish (none: no limit).",
+        "Budget: start no more requests once the run's requests (target and helpers) reach "
+        "this; what is in flight finishes (none: no limit).",
     )
     max_tokens_total: int | None = setting(
         None,
-        "Budget: start no unit once prompt + completion tokens reach this (none: no limit).",
+        "Budget: start no more requests once prompt + completion tokens reach this (none: no "
+        "limit).",
     )
     max_cost: float | None = setting(
         None,

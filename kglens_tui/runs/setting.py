@@ -37,3 +37,13 @@ def setting(
     if factory is not None:
         return dataclasses.field(default_factory=factory, metadata=metadata)
     return dataclasses.field(default=default, metadata=metadata)
+
+
+def new_default(base: type, name: str, default: T) -> T:
+    """The setting ``name`` of the settings class ``base`` (its help, its choices) with another
+    default: how a mode changes a shared setting's default without restating the setting."""
+    shared = next((f for f in dataclasses.fields(base) if f.name == name), None)
+    if shared is None:
+        raise TypeError(f"{base.__name__} has no setting {name!r}")
+    field: T = dataclasses.field(default=default, metadata=shared.metadata)
+    return field

@@ -133,3 +133,25 @@ def test_a_settings_help_is_its_fields_metadata_not_its_source() -> None:
     assert docs["kg"].startswith("The knowledge graph")
     first, second = made(), made()
     assert first.depth == 3 and first.names == [] and first.names is not second.names
+
+
+def test_a_mode_changes_a_shared_default_without_restating_the_setting() -> None:
+    import dataclasses
+
+    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.runs.config import ModeConfig
+    from kglens_tui.runs.setting import new_default
+
+    shared, kglens = field_help(ModeConfig), field_help(RunConfig)
+    assert (RunConfig().concurrency, ModeConfig().concurrency) == (16, 8)
+    assert kglens["concurrency"] == shared["concurrency"]
+    own = {f.name for f in dataclasses.fields(RunConfig)} - {
+        f.name for f in dataclasses.fields(ModeConfig)
+    }
+    redeclared = [
+        name for name in RunConfig.__annotations__ if name not in own
+    ]  # a shared setting RunConfig declares again: only to change its default
+    assert sorted(redeclared) == ["concurrency", "max_tokens"]
+    assert all(kglens[name] == shared[name] for name in redeclared)
+    with pytest.raises(TypeError, match="no setting 'nope'"):
+        new_default(ModeConfig, "nope", 1)
