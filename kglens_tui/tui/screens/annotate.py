@@ -468,8 +468,18 @@ class AnnotateScreen(Screen[Any]):
         if not any(i.label is not None for i in self.items):
             self.query_one("#ann-guidelines", Collapsible).collapsed = False
         self._shown_at = time.monotonic()
-        self.loaded = True
         self.show()
+        self.call_after_refresh(self._bar_laid_out)
+
+    def _bar_laid_out(self) -> None:
+        """Draw the progress bar again once the line it shares has its texts: a bar rounds its
+        share to the width it has when the share is set, so at 80 columns (its width follows
+        the name and the count beside it) the same progress drew another last half cell."""
+        bar = self.query_one("#ann-bar", ProgressBar)
+        progress = bar.progress
+        bar.update(progress=0)
+        bar.update(progress=progress)
+        self.loaded = True
 
     def on_unmount(self) -> None:
         if self._writer is not None:
