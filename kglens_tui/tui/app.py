@@ -40,6 +40,7 @@ from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings, config_path, load_settings
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.tui.palette import screen_commands
+from kglens_tui.tui.reads import read_with
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.dialogs import (
     ConfirmScreen,
@@ -120,16 +121,6 @@ _PALETTES = itertools.count(1)
 
 BUNDLED_GROUP = "bundled-kg"
 """The worker that imports the default bundled KG on a workspace's first start."""
-
-
-def _import_bundled(db_path: Path | str, name: str) -> bool:
-    """Import the bundled KG ``name`` unless the workspace has it (`ensure_kg`), through a
-    connection of the calling thread (closed after): whether it imported it."""
-    conn = connect(db_path)
-    try:
-        return ensure_kg(conn, name) is not None
-    finally:
-        conn.close()
 
 
 class KGLensApp(App[Any]):
@@ -241,7 +232,7 @@ class KGLensApp(App[Any]):
         db_path, kg = self.db_path, self.run_defaults().kg or "country"
         self.setting_up = True
         self.run_worker(
-            lambda: _import_bundled(db_path, kg),
+            lambda: read_with(db_path, lambda conn: ensure_kg(conn, kg) is not None),
             thread=True,
             group=BUNDLED_GROUP,
             exit_on_error=False,

@@ -3,13 +3,27 @@ screen starts one and takes its outcome."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from kglens_tui.store.connection import connect
+
 T = TypeVar("T")
+
+
+def read_with(db_path: Path | str, read: Callable[[sqlite3.Connection], T]) -> T:
+    """``read(conn)`` through a connection of the calling thread (a worker's), closed after; the
+    app's own connection has migrated the workspace already."""
+    conn = connect(db_path, migrate_schema=False)
+    try:
+        return read(conn)
+    finally:
+        conn.close()
 
 
 def read_in_thread(

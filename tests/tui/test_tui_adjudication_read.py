@@ -23,8 +23,8 @@ async def test_the_round_is_read_off_the_ui_thread_and_t_needs_no_new_read(
 ) -> None:
     db = tmp_path / "w.db"
     _hand_db(db)
-    spy = Spy(annotate_adjudication.read_round)
-    monkeypatch.setattr(annotate_adjudication, "read_round", spy)
+    spy = Spy(annotate_adjudication.round_results)
+    monkeypatch.setattr(annotate_adjudication, "round_results", spy)
     app = make_default_app(db)
     async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")

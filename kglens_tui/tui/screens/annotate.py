@@ -58,7 +58,7 @@ from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, squeezed, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
-from kglens_tui.tui.reads import read_in_thread, screen_read
+from kglens_tui.tui.reads import read_in_thread, read_with, screen_read
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -215,16 +215,11 @@ class OpenedRound:
     items: list[AnnotatorItem]
 
 
-def _read_items(db_path: Path | str, round_id: int, annotator: str) -> OpenedRound:
-    """The round's name and the annotator's items, through a connection of the calling thread
-    (closed after)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        return OpenedRound(
-            get_round(conn, round_id).name, items_for_annotator(conn, round_id, annotator)
-        )
-    finally:
-        conn.close()
+def _read_items(conn: sqlite3.Connection, round_id: int, annotator: str) -> OpenedRound:
+    """The round's name and the annotator's items."""
+    return OpenedRound(
+        get_round(conn, round_id).name, items_for_annotator(conn, round_id, annotator)
+    )
 
 
 CHIP_META = "kglens-answer"
@@ -447,7 +442,7 @@ class AnnotateScreen(Screen[Any]):
         db_path, round_id, annotator = self.app.db_path, self.round_id, self.annotator
         read_in_thread(
             self,
-            lambda: _read_items(db_path, round_id, annotator),
+            lambda: read_with(db_path, lambda conn: _read_items(conn, round_id, annotator)),
             ITEMS_GROUP,
             "the round's items",
         )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import getpass
 from collections import Counter
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -29,7 +28,7 @@ from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
-from kglens_tui.tui.reads import read_in_thread, screen_read
+from kglens_tui.tui.reads import read_in_thread, read_with, screen_read
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -205,15 +204,6 @@ ROUND_GROUP = "adjudication-round"
 """The worker that reads the round's labels and agreement."""
 
 
-def read_round(db_path: Path | str, round_id: int) -> RoundResults:
-    """`round_results` through a connection of the calling thread (closed after)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        return round_results(conn, round_id)
-    finally:
-        conn.close()
-
-
 class AdjudicationScreen(Screen[Any]):
     """Items needing a decision on the left, the selected one side by side on the right."""
 
@@ -279,7 +269,7 @@ class AdjudicationScreen(Screen[Any]):
         db_path, round_id = self.app.db_path, self.round_id
         read_in_thread(
             self,
-            lambda: read_round(db_path, round_id),
+            lambda: read_with(db_path, lambda conn: round_results(conn, round_id)),
             ROUND_GROUP,
             "reading the round's labels",
             exclusive=True,
