@@ -113,16 +113,21 @@ def replay(
     return state.m, state.n
 
 
+def answered_count(conn: sqlite3.Connection, run_id: int) -> int:
+    """The run's stored answers (its failed requests left out)."""
+    return int(
+        conn.execute(
+            "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'", (run_id,)
+        ).fetchone()[0]
+    )
+
+
 def coin_baseline(
     conn: sqlite3.Connection, run_id: int, replicas: int = REPLICAS
 ) -> CoinBaseline | None:
     """The coin target's rates under run `run_id`'s settings; None before any answer."""
     run = load_kglens_run(conn, run_id)
-    answered = int(
-        conn.execute(
-            "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'", (run.id,)
-        ).fetchone()[0]
-    )
+    answered = answered_count(conn, run.id)
     if not answered:
         return None
     kg = load_kg(conn, run.kg_name)

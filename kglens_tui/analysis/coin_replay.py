@@ -17,7 +17,7 @@ from collections import OrderedDict
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from kglens_tui.analysis.coin_baseline import CoinBaseline, coin_baseline
+from kglens_tui.analysis.coin_baseline import CoinBaseline, answered_count, coin_baseline
 from kglens_tui.core.spawn import start_resource_tracker
 from kglens_tui.runs.record import run_row
 
@@ -37,9 +37,7 @@ def band_key(conn: sqlite3.Connection, run_id: int) -> BandKey:
     """What run ``run_id``'s coin band depends on, as stored now (RunNotFoundError: no run)."""
     row = run_row(conn, run_id)
     kg_hash = conn.execute("SELECT content_hash FROM kg WHERE id = ?", (row["kg_id"],)).fetchone()
-    answered = conn.execute(
-        "SELECT COUNT(*) FROM observation WHERE run_id = ? AND category != 'error'", (run_id,)
-    ).fetchone()[0]
+    answered = answered_count(conn, run_id)
     edges = hashlib.sha256(bytes(row["edge_ids"])).hexdigest()
     return (str(kg_hash[0] if kg_hash else ""), str(row["config"]), edges, int(answered))
 

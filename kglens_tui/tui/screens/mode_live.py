@@ -171,9 +171,9 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen[Any]):
         self._view_worker: Worker[Any] | None = None
         """The worker making the figures to show (`mode_view`), while it does."""
         self._table: TableLayout | None = None
+        """The metrics table as shown (another: filled anew)."""
         self._generation = 0
         """Counts reshapes: figures made before the latest are shown, then made again."""
-        """The metrics table as shown (another: filled anew)."""
 
     def compose(self) -> ComposeResult:
         yield Header()

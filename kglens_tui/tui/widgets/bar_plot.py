@@ -84,7 +84,10 @@ def draw_bars(plt: Plot, bars: Sequence[Bar], width: int, x_label: str, label_w:
             else:
                 plt.scatter([x], [y], marker=mark, color="default")
     plt.xlim(0.0, 1.0)
-    plt.ylim(1.0, float(n)) if n > 1 else plt.ylim(0.5, 1.5)
+    if n > 1:
+        plt.ylim(1.0, float(n))
+    else:
+        plt.ylim(0.5, 1.5)
     plt.yticks(
         [float(n - i) for i in range(n)],
         [visible(b.label, one_line=True, limit=label_w) for b in bars],

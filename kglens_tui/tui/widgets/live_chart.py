@@ -13,7 +13,7 @@ from textual.containers import Horizontal
 
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.probe.engine import ProbeSnapshot
-from kglens_tui.textfmt import interval
+from kglens_tui.textfmt import interval, pct
 from kglens_tui.tui.widgets.plots import Line, PlotChart, PlotData
 
 RATE_SERIES = (
@@ -22,10 +22,6 @@ RATE_SERIES = (
     ("all_sense", "all-sense", "$primary"),
 )
 SPEED_COLOUR = "$warning"
-
-
-def _pct(v: float | None) -> str:
-    return "—" if v is None else f"{v * 100:.1f}%"
 
 
 def rate_chart(snap: ProbeSnapshot) -> PlotData:
@@ -45,7 +41,7 @@ def rate_chart(snap: ProbeSnapshot) -> PlotData:
             highs.append(p.high if p else None)
         legend = "—"
         if hist and values[-1] is not None:
-            legend = f"{_pct(values[-1])} {interval(lows[-1], highs[-1])} n={hist[-1].examined:,}"
+            legend = f"{pct(values[-1])} {interval(lows[-1], highs[-1])} n={hist[-1].examined:,}"
         lines.append(Line(name, colour, tuple(values), tuple(lows), tuple(highs), legend))
     return PlotData(xs, tuple(lines), 1.0, "percent")
 
