@@ -966,7 +966,8 @@ def _check_wh(
     echoed = [Mention(i, i + 1, 0, False) for i in sorted(_echo(runs))]
     # rules 11: the subject's name is no near spelling of an answer ("the people of Fiji" is
     # no "Fijian")
-    taken = [*found, *echoed, *_subject_mentions(tokens, subject_names)]
+    subject_named = _subject_mentions(tokens, subject_names)
+    taken = [*found, *echoed, *subject_named]
     if (
         answers
         or _fuzzy_answer(tokens, fuzzy_table, rivals, taken)
@@ -1023,7 +1024,7 @@ def _check_wh(
         )
     ):
         return Checked(Verdict.REFUSED)
-    unknown = not found and not _subject_mentions(tokens, subject_names) and _unknown_name(plain)
+    unknown = not found and not subject_named and _unknown_name(plain)
     return Checked(Verdict.INCORRECT, hedged, unknown)
 
 

@@ -128,15 +128,19 @@ class ErrorModel:
         rate = y / t
         # scratch arrays, reused by every sweep (the same arithmetic as fresh temporaries)
         p, weighted_p, resid, curv, gathered = (np.empty_like(eta) for _ in range(5))
-        weight = weighted_rate = eta
-        weighted_at: float | None = None
+
+        def weights(s: float) -> tuple[np.ndarray, np.ndarray]:
+            """Quasi-likelihood weights of the beta-binomial (and weight x rate): an edge asked
+            t times tells about its neighbours at most as much as S answers would (its own rate
+            varies around q); they change only with S."""
+            w = t / (1.0 + (t - 1.0) / (s + 1.0))
+            return w, w * rate
+
+        weight, weighted_rate = weights(strength)
+        weighted_at = strength
         for sweep in range(sweeps):
             if weighted_at != strength:
-                # quasi-likelihood weights of the beta-binomial: an edge asked t times tells
-                # about its neighbours at most as much as S answers would (its own rate varies
-                # around q); they change only with S
-                weight = t / (1.0 + (t - 1.0) / (strength + 1.0))
-                weighted_rate = weight * rate
+                weight, weighted_rate = weights(strength)
                 weighted_at = strength
             for g in range(3):
                 self._sums(eta, weight, weighted_rate, p, weighted_p, resid, curv)

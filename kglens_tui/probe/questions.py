@@ -280,8 +280,7 @@ class QuestionFactory:
             if negative is not None:
                 candidate, expected = negative, "no"
         options = templates.get("yes_no") or templates_for(kg.pred_labels[p])["yes_no"][:1]
-        # one option draws nothing from the stream: skip the call, not a number
-        template = options[int(rng.integers(len(options)))] if len(options) > 1 else options[0]
+        template = options[int(rng.integers(len(options)))]
         text = fill(
             template,
             self._display(s, p, true_nodes),
