@@ -32,7 +32,6 @@ from textual.widgets import (
     ProgressBar,
     Static,
 )
-from textual.worker import Worker
 
 from kglens_tui.annotate.errors import AnnotationError, item_ref
 from kglens_tui.annotate.guidelines import (
@@ -58,7 +57,6 @@ from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, squeezed, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
-from kglens_tui.tui.reads import read_in_thread, read_with, screen_read
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -201,25 +199,6 @@ class LabelWriter:
                     self.target.post_message(LabelStored(op, rev))
         finally:
             conn.close()
-
-
-ITEMS_GROUP = "annotate-items"
-"""The worker that reads the round's items for the annotator."""
-
-
-@dataclass(frozen=True)
-class OpenedRound:
-    """What the annotation screen reads when it opens."""
-
-    name: str
-    items: list[AnnotatorItem]
-
-
-def _read_items(conn: sqlite3.Connection, round_id: int, annotator: str) -> OpenedRound:
-    """The round's name and the annotator's items."""
-    return OpenedRound(
-        get_round(conn, round_id).name, items_for_annotator(conn, round_id, annotator)
-    )
 
 
 CHIP_META = "kglens-answer"
@@ -398,8 +377,8 @@ class AnnotateScreen(Screen[Any]):
         last: what `u` steps back through once the item shown has nothing of its to undo."""
         self._last_op: dict[int, str] = {}
         """Item id -> revision id of the last action queued for it and not yet stored."""
-        self.loaded = False
-        """The round's items are read (on a worker, `on_mount`) and shown."""
+        self.loaded = True
+        """Its items are read as it opens (for tests and snapshots that wait on screens)."""
 
     @property
     def pending(self) -> int:
@@ -411,12 +390,17 @@ class AnnotateScreen(Screen[Any]):
         return self.items[self.index] if self.items else None
 
     def compose(self) -> ComposeResult:
+        conn = self.app.db()
+        rnd = get_round(conn, self.round_id)
+        self.items = items_for_annotator(conn, self.round_id, self.annotator)
+        self.sub_title = visible(f"round '{rnd.name}' · annotating as {self.annotator}")
+        fresh = not any(i.label is not None for i in self.items)
         yield Header()
         with Horizontal(id="ann-top"):
             yield Static("", id="ann-who")
-            yield ProgressBar(total=1, show_eta=False, id="ann-bar")
+            yield ProgressBar(total=max(len(self.items), 1), show_eta=False, id="ann-bar")
             yield Static("", id="ann-count")
-        with Horizontal(id="ann-main"):
+        with Horizontal(id="ann-main", classes="-guides" if fresh else ""):
             with VerticalScroll(id="ann-item", can_focus=False):
                 yield Static("", id="ann-meta")
                 yield Static("", id="ann-question")
@@ -426,55 +410,22 @@ class AnnotateScreen(Screen[Any]):
                     yield Static("", id="ann-q1", classes="ann-ask")
                     yield Static("", id="ann-q2", classes="ann-ask")
                     yield Static("", id="ann-state")
-            side = VerticalScroll(id="ann-side", can_focus=False, classes="-shut")
-            box = Collapsible(title="Guidelines (g)", collapsed=True, id="ann-guidelines")
+            side = VerticalScroll(id="ann-side", can_focus=False, classes="" if fresh else "-shut")
+            box = Collapsible(title="Guidelines (g)", collapsed=not fresh, id="ann-guidelines")
             with side, box:
                 yield Markdown(GUIDELINES_MARKDOWN)
         yield Footer()
 
     def on_mount(self) -> None:
+        undone = [n for n, i in enumerate(self.items) if not i.done]
+        self.index = undone[0] if undone else 0
         self._writer = LabelWriter(self.app.db_path, self.annotator, self)
         self._writer.start()
+        self._shown_at = time.monotonic()
         box = self.query_one("#ann-item")
         for attribute in ("scroll_y", "virtual_size", "size"):  # scrolled, new item, resized
             self.watch(box, attribute, self._scrolled, init=False)
-        self.query_one("#ann-question", Static).update(Text("Reading the round…", "dim"))
-        db_path, round_id, annotator = self.app.db_path, self.round_id, self.annotator
-        read_in_thread(
-            self,
-            lambda: read_with(db_path, lambda conn: _read_items(conn, round_id, annotator)),
-            ITEMS_GROUP,
-            "the round's items",
-        )
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        opened = screen_read(self, event, ITEMS_GROUP, OpenedRound)
-        if opened is not None:
-            self._open(opened)
-
-    def _open(self, opened: OpenedRound) -> None:
-        """Show the round read on the worker: its items, at the first one not done; the
-        guidelines open for an annotator who has labelled nothing yet."""
-        self.sub_title = visible(f"round '{opened.name}' · annotating as {self.annotator}")
-        self.items = opened.items
-        undone = [n for n, i in enumerate(self.items) if not i.done]
-        self.index = undone[0] if undone else 0
-        self.query_one("#ann-bar", ProgressBar).update(total=max(len(self.items), 1))
-        if not any(i.label is not None for i in self.items):
-            self.query_one("#ann-guidelines", Collapsible).collapsed = False
-        self._shown_at = time.monotonic()
         self.show()
-        self.call_after_refresh(self._bar_laid_out)
-
-    def _bar_laid_out(self) -> None:
-        """Draw the progress bar again once the line it shares has its texts: a bar rounds its
-        share to the width it has when the share is set, so at 80 columns (its width follows
-        the name and the count beside it) the same progress drew another last half cell."""
-        bar = self.query_one("#ann-bar", ProgressBar)
-        progress = bar.progress
-        bar.update(progress=0)
-        bar.update(progress=progress)
-        self.loaded = True
 
     def on_unmount(self) -> None:
         if self._writer is not None:
@@ -509,8 +460,7 @@ class AnnotateScreen(Screen[Any]):
         self._set("#ann-count", count)
         item = self.item
         if item is None:
-            if self.loaded:
-                self._set("#ann-question", "This annotator has no items.")
+            self._set("#ann-question", "This annotator has no items.")
             return
         item = self._sync(item)
         self._show_item(item)
