@@ -58,7 +58,7 @@ class Settings:
     """Run options the file sets, by the name of the run settings' field (`kglens run MODE
     --list-settings`), e.g. `sampler = "thompson"`: a new run of every mode that has the option
     starts from it, and a KGLENS_<NAME> variable overrides it (checked and applied by
-    `kglens_tui.runs.commands.settings_config`)."""
+    `kglens_tui.runs.given_settings.settings_config`)."""
 
     source: str = "defaults"
     """Where the values came from (not a setting)."""

@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runstore import ObservationRow, commit_iteration
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.runstore import ObservationRow, commit_iteration
 from kglens_tui.runs.record import create_run, set_status
 
 ENTITIES = [

@@ -127,7 +127,7 @@ def cli_child_code(argv: list[str]) -> str:
     job, `nohup`), which the child would inherit."""
     return (
         "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-        f"from kglens_tui.cli import main; raise SystemExit(main({argv!r}))"
+        f"from kglens_tui.cli.main import main; raise SystemExit(main({argv!r}))"
     )
 
 

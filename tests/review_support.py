@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.llm.targets import TargetKind, TargetRequest, TargetSpec, register_target
-from kglens_tui.probe.samplers import SampleRequest, register_sampler
+from kglens_tui.modes.kglens.samplers import SampleRequest, register_sampler
 
 PARROT = "parrot"
 FIRST = "first-unasked"

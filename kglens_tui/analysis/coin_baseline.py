@@ -20,11 +20,11 @@ import numpy as np
 
 from kglens_tui.answers.bias import constant_right
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
-from kglens_tui.probe.config import Difficulty, PropagationMode, RunConfig
-from kglens_tui.probe.design import designed_sample
-from kglens_tui.probe.learned import LearnedPropagation
-from kglens_tui.probe.pkg import PKGState, apply_outcomes, rates
-from kglens_tui.probe.runstore import load_kglens_run
+from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig
+from kglens_tui.modes.kglens.design import designed_sample
+from kglens_tui.modes.kglens.learned import LearnedPropagation
+from kglens_tui.modes.kglens.pkg import PKGState, apply_outcomes, rates
+from kglens_tui.modes.kglens.runstore import load_kglens_run
 
 REPLICAS = 40
 """Replays of the coin target; the range of the rates over them is shown."""

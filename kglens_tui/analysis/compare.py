@@ -25,7 +25,7 @@ from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.intervals import LEVEL, Proportion, wilson, z_value
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
-from kglens_tui.probe.estimates import Difference, benjamini_hochberg, difference
+from kglens_tui.modes.kglens.estimates import Difference, benjamini_hochberg, difference
 from kglens_tui.runs.record import shown_status
 from kglens_tui.textfmt import counted, pct, rate_ci, selection
 

@@ -13,7 +13,7 @@ from kglens_tui.analysis.rundata import HistoryPoint, RunData
 from kglens_tui.analysis.triage import TriageEntry, current_entries, triage_log
 from kglens_tui.core.errors import NotFoundError
 from kglens_tui.kg.graph import Neighbourhood
-from kglens_tui.probe.config import PropagationMode
+from kglens_tui.modes.kglens.config import PropagationMode
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """A stored KGLens run's KG-wide rates (`probe.estimates`) from its rows: the whole run, a
 predicate, or any group of its edges, with what blind guessing would score on the same estimand.
 
-The estimand and the estimators are described in `kglens_tui.probe.estimates`; what each answer
+The estimand and the estimators are described in `kglens_tui.modes.kglens.estimates`; what each answer
 and draw stores, in db/0020_sampling_design.sql.
 """
 
@@ -16,10 +16,10 @@ from kglens_tui.analysis.rundata import DROPPED, RunData
 from kglens_tui.answers.bias import constant_right, guess_error
 from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.question_type import WH, YES_NO
-from kglens_tui.probe.estimates import DesignRate, census_rate, design_rate, hajek_rate
-from kglens_tui.probe.runstore import FAILED
-from kglens_tui.probe.samplers import Sampler
-from kglens_tui.probe.sense_rates import ZERO_SENSE, census_pair_rate, design_pair_rate
+from kglens_tui.modes.kglens.estimates import DesignRate, census_rate, design_rate, hajek_rate
+from kglens_tui.modes.kglens.runstore import FAILED
+from kglens_tui.modes.kglens.samplers import Sampler
+from kglens_tui.modes.kglens.sense_rates import ZERO_SENSE, census_pair_rate, design_pair_rate
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from rich.text import Text
 from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense, kg_wide_yes_rate, shown
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LiteralTable
-from kglens_tui.probe.estimates import DesignRate
-from kglens_tui.probe.sense_rates import ALL_SENSE, ZERO_SENSE
+from kglens_tui.modes.kglens.estimates import DesignRate
+from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
 from kglens_tui.textfmt import pct, rate_ci
 
 KG_WIDE_TITLE = (

@@ -19,9 +19,9 @@ import numpy as np
 
 from kglens_tui.analysis.kgwide import load_design
 from kglens_tui.analysis.rundata import DROPPED, RunData
-from kglens_tui.probe.estimates import Difference, paired_design_difference, tested
-from kglens_tui.probe.runstore import FAILED
-from kglens_tui.probe.samplers import Sampler
+from kglens_tui.modes.kglens.estimates import Difference, paired_design_difference, tested
+from kglens_tui.modes.kglens.runstore import FAILED
+from kglens_tui.modes.kglens.samplers import Sampler
 
 
 def plan_of(data: RunData) -> int:

@@ -20,8 +20,8 @@ from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
-from kglens_tui.probe.config import Difficulty
-from kglens_tui.probe.questions import Question, QuestionFactory
+from kglens_tui.modes.kglens.config import Difficulty
+from kglens_tui.modes.kglens.questions import Question, QuestionFactory
 from kglens_tui.runs.prompts import load_prompt
 
 ORDERS = ("paper", "reversed", "shuffled")

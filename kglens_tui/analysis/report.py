@@ -34,9 +34,9 @@ from kglens_tui.core.verdict import ALL, UNCERTAIN, WH_MATCHER
 from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Usage
-from kglens_tui.probe.pkg import Rates, rates
-from kglens_tui.probe.runstore import KGLensRun, load_kglens_run, observed_counts
-from kglens_tui.probe.sense_rates import SENSES
+from kglens_tui.modes.kglens.pkg import Rates, rates
+from kglens_tui.modes.kglens.runstore import KGLensRun, load_kglens_run, observed_counts
+from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.runs.record import shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage

@@ -24,7 +24,7 @@ from kglens_tui.answers.bias import Rate, RunTrust, YesNoBias, run_trust
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
-from kglens_tui.probe.engine import LearnedView, ProbeSnapshot
+from kglens_tui.modes.kglens.engine import LearnedView, ProbeSnapshot
 from kglens_tui.runs.runner import open_snapshot_as
 from kglens_tui.runs.spend import PricedSettings
 from kglens_tui.runs.verdict_rules import stale_verdicts_note

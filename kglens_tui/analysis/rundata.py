@@ -25,10 +25,10 @@ import numpy as np
 
 from kglens_tui.analysis.triage import Overrides, load_overrides
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
-from kglens_tui.probe.config import PropagationMode
-from kglens_tui.probe.learned import LearnedPropagation
-from kglens_tui.probe.pkg import PKGState, Rates, apply_outcomes, rates
-from kglens_tui.probe.runstore import FAILED, KGLensRun, load_kglens_run, rebuild_state
+from kglens_tui.modes.kglens.config import PropagationMode
+from kglens_tui.modes.kglens.learned import LearnedPropagation
+from kglens_tui.modes.kglens.pkg import PKGState, Rates, apply_outcomes, rates
+from kglens_tui.modes.kglens.runstore import FAILED, KGLensRun, load_kglens_run, rebuild_state
 
 T = TypeVar("T")
 

@@ -35,11 +35,11 @@ from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.llm.openai_compat import OpenAICompatClient
-from kglens_tui.probe import engine as engine_module
-from kglens_tui.probe.config import RunConfig, Scheduling
-from kglens_tui.probe.engine import ProbeEngine
-from kglens_tui.probe.pkg import PKGState
-from kglens_tui.probe.samplers import thompson_draws
+from kglens_tui.modes.kglens import engine as engine_module
+from kglens_tui.modes.kglens.config import RunConfig, Scheduling
+from kglens_tui.modes.kglens.engine import ProbeEngine
+from kglens_tui.modes.kglens.pkg import PKGState
+from kglens_tui.modes.kglens.samplers import thompson_draws
 from kglens_tui.runs.prompts import load_prompt
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect

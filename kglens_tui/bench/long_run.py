@@ -18,8 +18,8 @@ import numpy as np
 from rich.text import Text
 
 from kglens_tui.core.safetext import LiteralTable
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import ProbeEngine
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.engine import ProbeEngine
 from kglens_tui.runs.runner import prepare
 from kglens_tui.store.connection import connect
 

@@ -23,7 +23,7 @@ from kglens_tui.bench.sampling_study import (
 )
 from kglens_tui.bench.truths import apply_setting, parse_settings
 from kglens_tui.core.safetext import LiteralTable, markup_literal
-from kglens_tui.probe.design import DEFAULT_FLOOR
+from kglens_tui.modes.kglens.design import DEFAULT_FLOOR
 from kglens_tui.textfmt import pct
 
 SETTINGS = "as-is,shuffled,base=0.05,base=0.85,blind=0.1"

@@ -12,14 +12,14 @@ import numpy as np
 import numpy.typing as npt
 from scipy.stats import hypergeom
 
-from kglens_tui.probe.estimates import (
+from kglens_tui.modes.kglens.estimates import (
     DesignRate,
     benjamini_hochberg,
     census_rate,
     design_rate,
     difference,
 )
-from kglens_tui.probe.pkg import PKGState
+from kglens_tui.modes.kglens.pkg import PKGState
 
 SIGNIFICANCE = 0.05
 

@@ -28,7 +28,7 @@ from kglens_tui.bench.sampling_study import (
     StudyResult,
     simulate,
 )
-from kglens_tui.probe.estimates import (
+from kglens_tui.modes.kglens.estimates import (
     Z95,
     DesignRate,
     Difference,
@@ -36,8 +36,8 @@ from kglens_tui.probe.estimates import (
     design_rate,
     paired_design_difference,
 )
-from kglens_tui.probe.pkg import PKGState
-from kglens_tui.probe.sense_rates import (
+from kglens_tui.modes.kglens.pkg import PKGState
+from kglens_tui.modes.kglens.sense_rates import (
     ALL_SENSE,
     ZERO_SENSE,
     census_pair_rate,

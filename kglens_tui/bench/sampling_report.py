@@ -24,7 +24,7 @@ from kglens_tui.bench.sampling_study import (
 from kglens_tui.bench.sampling_svg import PALETTE, Panel, Series, render_svg
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.core.safewrite import atomic_output, write_text
-from kglens_tui.probe.samplers import Sampler
+from kglens_tui.modes.kglens.samplers import Sampler
 
 SAMPLER_COLOURS = {
     Sampler.BRUTE_FORCE: "#222222",

@@ -29,11 +29,11 @@ from kglens_tui.bench.ground_truth import (
 from kglens_tui.bench.truth_csv import csv_truth
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg, predicate_lookup
 from kglens_tui.llm.simulated import SimulatedClient, stable_hash
-from kglens_tui.probe.design import control_predictions, designed_sample
-from kglens_tui.probe.learned import LearnedPropagation
-from kglens_tui.probe.pkg import PKGState, apply_outcomes
-from kglens_tui.probe.runstore import load_kglens_run
-from kglens_tui.probe.samplers import Sampler, sample_batch
+from kglens_tui.modes.kglens.design import control_predictions, designed_sample
+from kglens_tui.modes.kglens.learned import LearnedPropagation
+from kglens_tui.modes.kglens.pkg import PKGState, apply_outcomes
+from kglens_tui.modes.kglens.runstore import load_kglens_run
+from kglens_tui.modes.kglens.samplers import Sampler, sample_batch
 from kglens_tui.textfmt import counted
 
 
@@ -45,7 +45,7 @@ class Method:
     count of its failed / succeeded evaluated neighbours); ``degree`` divides that by the
     receiving edge's number of neighbours, so an edge next to a hub (a country with 80 edges, the
     UN with 190) gets the mean of its neighbours' outcomes rather than their sum; ``learned`` is
-    the hierarchical model of kglens_tui.probe.learned (predicate and entity effects learned
+    the hierarchical model of kglens_tui.modes.kglens.learned (predicate and entity effects learned
     from the answers). The estimate is always the posterior mean alpha / (alpha + beta).
     ``top_k``: how many blind spots the top-k sampler looks for (None: the study's first k).
     ``lag``: iterations the posterior a batch is drawn from lags behind (continuous scheduling;
@@ -68,7 +68,7 @@ class Method:
         """The same method under continuous scheduling: the engine dispatches up to LOOKAHEAD
         iterations past the last commit, so a batch may be drawn from a posterior one iteration
         older than a synchronous run's, without the edges still in flight."""
-        from kglens_tui.probe.schedules import LOOKAHEAD
+        from kglens_tui.modes.kglens.schedules import LOOKAHEAD
 
         return replace(self, name=self.name + CONTINUOUS, lag=LOOKAHEAD - 1)
 
@@ -104,7 +104,7 @@ CONTINUOUS_METHODS = "thompson + prop, thompson, thompson + learned, top-k + lea
 
 def default_method() -> Method:
     """The study's method that a run with the default settings (RunConfig) performs."""
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
 
     config = RunConfig()
     weighting = {"sum": "constant"}.get(config.propagation_mode, config.propagation_mode)

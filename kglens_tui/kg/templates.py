@@ -87,8 +87,8 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "statement": ("subject", "object"),
 }
 """The placeholders each kind of template is filled with, every one of them required. Templates
-are filled by replacing exactly these (probe/questions.py: Yes/No and Wh questions;
-modes/kontest_plan.py: Yes/No and statement; modes/facteval_plan.py: statement and Wh): any other
+are filled by replacing exactly these (modes/kglens/questions.py: Yes/No and Wh questions;
+modes/kontest/plan.py: Yes/No and statement; modes/facteval/plan.py: statement and Wh): any other
 brace would reach the model verbatim, and a Yes/No question without its object (or a Wh question
 naming it) would not ask about the fact."""
 

@@ -17,8 +17,8 @@ from functools import lru_cache
 from graphlib import CycleError, TopologicalSorter
 
 from kglens_tui.answers.bias import Rate, YesNoBias, bias_from_counts, leaning
-from kglens_tui.modes.facteval_scoring import ABSTAINED, CORRECT, INCORRECT, UNPARSEABLE
-from kglens_tui.modes.oracles import non_adjacent_pairs, path_pairs
+from kglens_tui.modes.facteval.scoring import ABSTAINED, CORRECT, INCORRECT, UNPARSEABLE
+from kglens_tui.modes.kontest.oracles import non_adjacent_pairs, path_pairs
 
 COIN = 0.5
 """A random Yes/No guesser's yes-rate."""

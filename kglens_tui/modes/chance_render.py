@@ -13,9 +13,9 @@ from kglens_tui.answers.bias import Rate
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.chance import COIN, TFQ_WORDS, coverage_chance, metamorphic_chance
 from kglens_tui.modes.config import CONTEXTS
-from kglens_tui.modes.facteval import FactevalMetrics
-from kglens_tui.modes.kontest_metrics import METAMORPHIC, KontestMetrics
-from kglens_tui.modes.oracles import ONTOLOGICAL
+from kglens_tui.modes.facteval.engine import FactevalMetrics
+from kglens_tui.modes.kontest.metrics import METAMORPHIC, KontestMetrics
+from kglens_tui.modes.kontest.oracles import ONTOLOGICAL
 from kglens_tui.textfmt import num, pct, rate_ci
 
 

@@ -9,7 +9,7 @@ from collections.abc import Hashable, Mapping, Sequence, Set
 from rich.text import Text
 
 from kglens_tui.core.safetext import LABEL_LIMIT, visible
-from kglens_tui.modes.ensemble import MIN_RELATIONS
+from kglens_tui.modes.kontest.ensemble import MIN_RELATIONS
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord
 

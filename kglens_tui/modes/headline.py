@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from kglens_tui.core.intervals import wilson
 from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.config import CONTEXTS
-from kglens_tui.modes.facteval import FactevalMetrics
-from kglens_tui.modes.kontest_metrics import ALL, KontestMetrics
+from kglens_tui.modes.facteval.engine import FactevalMetrics
+from kglens_tui.modes.kontest.metrics import ALL, KontestMetrics
 from kglens_tui.runs.runner import open_snapshot_as
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.textfmt import pct, rate_ci

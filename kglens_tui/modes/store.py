@@ -8,8 +8,8 @@ import sqlite3
 from dataclasses import dataclass
 
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.modes.facteval_plan import PlannedQuestion
-from kglens_tui.modes.kontest_plan import KontestPlan
+from kglens_tui.modes.facteval.plan import PlannedQuestion
+from kglens_tui.modes.kontest.plan import KontestPlan
 
 
 def write_kontest_plan(

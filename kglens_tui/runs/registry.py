@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "kglens_tui.modes"
 BUILTIN = {
-    "kglens": "kglens_tui.probe.mode",
-    "kontest": "kglens_tui.modes.kontest_mode",
-    "facteval": "kglens_tui.modes.facteval_mode",
+    "kglens": "kglens_tui.modes.kglens.mode",
+    "kontest": "kglens_tui.modes.kontest.mode",
+    "facteval": "kglens_tui.modes.facteval.mode",
 }
 """Built-in mode name -> the module that registers it."""
 

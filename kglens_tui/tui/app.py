@@ -29,10 +29,10 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import TargetSpec, spec_kind
-from kglens_tui.probe.config import Difficulty, RunConfig
-from kglens_tui.runs.commands import given_run_options, settings_config, unread_variables
+from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.control import resume_elsewhere
+from kglens_tui.runs.given_settings import given_run_options, settings_config, unread_variables
 from kglens_tui.runs.one_plan import on_one_plan
 from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label

@@ -23,7 +23,7 @@ from rich.table import Table
 from textual.binding import Binding
 
 from kglens_tui.bench.neighbours import cpu_neighbours
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings
 from kglens_tui.tui.app import QUIT_GRACE_S, KGLensApp

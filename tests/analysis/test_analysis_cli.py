@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 from analysis_support import RUN_A, RUN_B, edge_ids, import_mini, make_run, observation_id
 
-from kglens_tui.analysis import commands
 from kglens_tui.analysis.groups import chance_of
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.answers.bias import Baseline
-from kglens_tui.cli import main
+from kglens_tui.cli import analysis as commands
+from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
 
 

@@ -17,7 +17,6 @@ from analysis_support import (
 )
 from tui_support import HUGE
 
-from kglens_tui.analysis import commands
 from kglens_tui.analysis import triage as tr
 from kglens_tui.analysis.compare import (
     drift,
@@ -30,7 +29,8 @@ from kglens_tui.analysis.compare import (
 )
 from kglens_tui.analysis.groups import chance_of, group_comparison, group_table
 from kglens_tui.answers.bias import run_trust
-from kglens_tui.cli import main
+from kglens_tui.cli import analysis as commands
+from kglens_tui.cli.main import main
 from kglens_tui.core.intervals import wilson
 from kglens_tui.runs.record import set_status
 from kglens_tui.store.connection import connect
@@ -169,7 +169,7 @@ def test_the_whole_run_chance_follows_triage_as_the_rates(runs) -> None:
 def test_different_kgs_refused(runs, tmp_path: Path, tiny_kg_dir: Path) -> None:
     conn, (a, _, _), _ = runs
     from kglens_tui.kg.importers import import_kg
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.runner import prepare, run_blocking
 
     import_kg(conn, tiny_kg_dir, "tiny")

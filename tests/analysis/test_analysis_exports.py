@@ -66,7 +66,7 @@ def test_graph_exports_read_back(data: RunData, tmp_path: Path, fmt: str) -> Non
 
 def test_graph_with_unprobed_edges(conn: sqlite3.Connection, tmp_path: Path, tiny_kg_dir) -> None:
     from kglens_tui.kg.importers import import_kg
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.runner import prepare, run_blocking
 
     import_kg(conn, tiny_kg_dir, "tiny")

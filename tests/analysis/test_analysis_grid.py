@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from analysis_support import RUN_A, import_mini, make_run
 
-from kglens_tui.analysis import commands
 from kglens_tui.analysis.grid import DOTS, dot, grid_html, grid_tables
 from kglens_tui.analysis.groups import cross_table
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.cli import main
+from kglens_tui.cli import analysis as commands
+from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
 
 EXPECTED = [

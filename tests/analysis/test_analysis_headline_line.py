@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.probe.estimates import DesignRate
-from kglens_tui.probe.sense_rates import ALL_SENSE, ZERO_SENSE
+from kglens_tui.modes.kglens.estimates import DesignRate
+from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
 from kglens_tui.tui.screens.analysis import kg_wide_overall
 
 WIN = KGWide(DesignRate(error=0.25, se=0.02, answers=1920, edges=5038, method="design"), 0.5)

@@ -11,7 +11,7 @@ from analysis_support import RUN_A, Ask, import_mini, make_run, observation_id
 from kglens_tui.analysis import triage as tr
 from kglens_tui.analysis.reverify import reverify_run
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.runs.record import RunNotFoundError, load_run
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
@@ -242,7 +242,7 @@ def test_entries_and_the_re_check_are_stored_together_or_not_at_all(mini) -> Non
 def test_the_log_shows_which_verdict_of_a_reply_is_in_force(
     tmp_path, capsys, monkeypatch, width
 ) -> None:
-    from kglens_tui.analysis import commands
+    from kglens_tui.cli import analysis as commands
 
     monkeypatch.setattr(commands.console, "width", width)
     path = tmp_path / "w.db"

@@ -15,7 +15,7 @@ from kglens_tui.analysis.drilldown import edge_detail
 from kglens_tui.analysis.errortypes import detect, error_type_summary, flip_mask
 from kglens_tui.analysis.filters import EdgeFilter, fact_interval, fact_year
 from kglens_tui.analysis.rundata import RunData, load_run_data
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 
 

@@ -16,12 +16,12 @@ from conftest import wait_for
 from textual.widgets import DataTable, Static
 from tui_support import HUGE, make_app
 
-from kglens_tui.analysis import commands
 from kglens_tui.analysis.groups import group_table, overall, yes_no_of
 from kglens_tui.analysis.htmlreport import render_html_report
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.answers.bias import run_bias_warning, run_trust, run_yes_no_bias
-from kglens_tui.cli import main
+from kglens_tui.cli import analysis as commands
+from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.compare import CompareScreen

@@ -12,11 +12,11 @@ import pytest
 
 from kglens_tui.analysis.coin_baseline import RATE_NAMES, coin_baseline
 from kglens_tui.answers.bias import constant_answers, constant_right, run_trust
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.llm.base import ChatRequest, Completion
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 

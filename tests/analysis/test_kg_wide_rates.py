@@ -15,10 +15,10 @@ from kglens_tui.analysis.kgwide import kg_wide
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.bench.rates_study import RateTracker, rates_study, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
-from kglens_tui.cli import main
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.design import draw_batch, floor_size, nth_eligible
-from kglens_tui.probe.estimates import census_rate, design_rate
+from kglens_tui.cli.main import main
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.design import draw_batch, floor_size, nth_eligible
+from kglens_tui.modes.kglens.estimates import census_rate, design_rate
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.store.connection import connect
 
@@ -398,7 +398,7 @@ def test_estimates_outside_zero_to_one_are_shown_within_it() -> None:
     seen); what is shown stays within [0, 1], chance too, and the interval with it."""
     from kglens_tui.analysis.kgwide import shown
     from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, win_text
-    from kglens_tui.probe.estimates import DesignRate
+    from kglens_tui.modes.kglens.estimates import DesignRate
 
     kw = shown(DesignRate(-0.21, 0.05, 12, 7, "design"), -0.076)
     assert kw.rate.error == 0.0 and kw.chance_error == 0.0 and kw.chance_win == 1.0

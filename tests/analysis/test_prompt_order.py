@@ -48,7 +48,7 @@ def test_same_questions_each_order_and_the_spread(conn) -> None:
 def test_the_study_takes_its_run_options_from_the_settings_file_then_flags(
     tmp_path, monkeypatch, capsys
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text('target = "sim:3"\nsubset = "paper16"\n', encoding="utf-8")

@@ -10,8 +10,8 @@ import pytest
 from tui_support import HUGE
 
 from kglens_tui.analysis.search import SearchError, search
-from kglens_tui.cli import main
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.cli.main import main
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
@@ -279,7 +279,7 @@ def test_search_clips_a_long_reply(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A reply of a megabyte is shown clipped (SEARCH_TEXT_LIMIT characters and "…"), not whole."""
-    from kglens_tui.cli import SEARCH_TEXT_LIMIT
+    from kglens_tui.cli.main import SEARCH_TEXT_LIMIT
     from kglens_tui.core.console import console
 
     db = tmp_path / "w.db"

@@ -13,7 +13,7 @@ from conftest import chain_truth
 from kglens_tui.analysis.efficiency import Scorer
 from kglens_tui.bench.rates_study import RateTracker, sense_truth, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
-from kglens_tui.probe.sense_rates import (
+from kglens_tui.modes.kglens.sense_rates import (
     ALL_SENSE,
     ZERO_SENSE,
     census_pair_rate,
@@ -141,7 +141,7 @@ def test_a_run_s_two_ask_rates_are_recomputed_from_its_rows_alone(tmp_path) -> N
 
     from kglens_tui.analysis.kgwide import kg_wide_sense
     from kglens_tui.analysis.rundata import load_run_data
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
     from kglens_tui.store.connection import connect
 
     db = tmp_path / "w.db"
@@ -194,7 +194,7 @@ def test_the_live_two_ask_rates_are_the_stored_rows_ones(tmp_path, sampler: str)
     give afterwards, and what a reopened run shows."""
     from kglens_tui.analysis.kgwide import kg_wide_sense, shown
     from kglens_tui.analysis.rundata import load_run_data
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
     from kglens_tui.store.connection import connect
 

@@ -19,7 +19,7 @@ from kglens_tui.analysis.table_files import (
     to_latex,
     to_markdown,
 )
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 
 HOSTILE = "A&B 50% $x #1 _y {z} ~ ^ \\ | *b* \x1b[2J\nline two"
 

@@ -13,7 +13,7 @@ from textual.widgets import Select
 from tui_support import LARGE, make_default_app
 
 from kglens_tui.annotate.adjudication import DECISION_LABELS, adjudicate
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, DecisionScreen
 from kglens_tui.tui.screens.annotate_home import RoundsScreen

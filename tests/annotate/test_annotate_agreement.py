@@ -322,7 +322,7 @@ def wide(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_cli_report_shows_each_rate_with_its_n_and_interval(conn, wide, capsys) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
     from kglens_tui.core.intervals import wilson
     from kglens_tui.textfmt import rate_ci
 
@@ -343,7 +343,7 @@ def test_cli_report_shows_each_rate_with_its_n_and_interval(conn, wide, capsys) 
 
 
 def test_cli_report_average_column_is_a_mean_without_interval(conn, hand_round, wide, capsys):
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
     from kglens_tui.core.intervals import wilson
     from kglens_tui.textfmt import rate_ci
 
@@ -367,7 +367,7 @@ def test_cli_report_average_column_is_a_mean_without_interval(conn, hand_round, 
 def test_kappa_matrix_shows_n_per_pair_and_no_kappa_over_too_few_items(conn, capsys) -> None:
     from kglens_tui.annotate.agreement import KAPPA_MIN_ITEMS
     from kglens_tui.annotate.labels import submit_label
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     specs = [
         ItemSpec(kg="country", qtype="yes_no", question=f"Q{n}?", app_verdict="correct")

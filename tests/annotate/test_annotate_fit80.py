@@ -12,7 +12,7 @@ from tui_support import make_default_app
 
 from kglens_tui.annotate.labels import submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.annotate_home import ROUND_COLUMNS, RoundsScreen

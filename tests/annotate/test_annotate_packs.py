@@ -296,7 +296,7 @@ def test_item_of_another_annotator_is_rejected(conn, tmp_path: Path) -> None:
 
 
 def test_cli_export_and_import(conn, rnd, tmp_path: Path, capsys) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     db = conn.execute("PRAGMA database_list").fetchone()[2]
     out = tmp_path / "cli.jsonl"
@@ -319,7 +319,7 @@ def test_cli_export_and_import(conn, rnd, tmp_path: Path, capsys) -> None:
 def test_reimporting_an_older_pack_says_the_stored_label_was_kept(
     conn, rnd, tmp_path: Path, capsys
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     db = conn.execute("PRAGMA database_list").fetchone()[2]
     first = export_pack(conn, rnd.id, "ann1", tmp_path / "first.jsonl")

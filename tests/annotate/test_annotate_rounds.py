@@ -13,7 +13,7 @@ from kglens_tui.annotate.errors import AnnotationError
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.packs import export_pack
 from kglens_tui.annotate.rounds import create_round, get_round, list_rounds
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
@@ -189,7 +189,7 @@ def test_export_of_a_sampled_round_hides_the_app_verdict(db, tmp_path: Path) -> 
 
 
 def test_cli_round_create_rounds_progress_report(db, capsys) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     path = db.execute("PRAGMA database_list").fetchone()[2]
     args = ["--db", path, "annotate"]
@@ -229,7 +229,7 @@ def test_cli_round_create_rounds_progress_report(db, capsys) -> None:
 
 
 def _create(path: str, *extra: str) -> int:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     return main(["--db", path, "annotate", "round", "create", "--runs", "1", *extra])
 

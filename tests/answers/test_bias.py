@@ -91,7 +91,7 @@ def test_report_and_live_snapshot_show_the_bias_warning(conn) -> None:
 
     from kglens_tui.analysis.report_render import render_report
     from kglens_tui.answers.bias import bias_from_counts
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.runner import prepare, run_blocking
 
     engine = prepare(

@@ -10,7 +10,7 @@ import hashlib
 from kglens_tui.bench.verifier_bench import DEFAULT_DATA, Rivals, load_cases, matcher_verdict
 from kglens_tui.core.question_type import WH
 from kglens_tui.core.verdict import VERIFIER_RULES
-from kglens_tui.modes.facteval_scoring import score_mcq, score_saq, score_tfq
+from kglens_tui.modes.facteval.scoring import score_mcq, score_saq, score_tfq
 
 VERDICTS_OF_RULES = {
     9: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6",

@@ -12,10 +12,10 @@ from kglens_tui.analysis.report import build_report
 from kglens_tui.analysis.report_render import verdict_notes
 from kglens_tui.answers import mentions
 from kglens_tui.answers.judge import JUDGE_TRIES
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError, QuestionMeta
 from kglens_tui.llm.usage import HelperRole, counted
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 
 

@@ -146,7 +146,7 @@ def test_names_listed_after_one_in_passing_are_in_passing_too() -> None:
 
 
 def test_fact_eval_short_answers_take_the_answer_only_names() -> None:
-    from kglens_tui.modes.facteval import score
+    from kglens_tui.modes.facteval.engine import score
     from kglens_tui.modes.store import QuestionRow
     from kglens_tui.runs.units import Reply
 

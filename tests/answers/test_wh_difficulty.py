@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from kglens_tui.answers.bias import run_trust
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kglens_tui.bench.sampling_study import load_ground_truth
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.importers import import_kg
 
 ENGINE = ["bench", "engine", "--sizes", "100", "--iterations", "1", "--warmup", "0"]

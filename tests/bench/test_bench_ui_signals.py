@@ -71,7 +71,7 @@ def test_a_killed_bench_ui_stops_its_simulated_run(
     setup = "signal.SIG_IGN" if sigint is signal.SIG_IGN else "signal.default_int_handler"
     code = (
         f"import signal; signal.signal(signal.SIGINT, {setup}); "
-        "from kglens_tui.cli import main; "
+        "from kglens_tui.cli.main import main; "
         f"raise SystemExit(main(['bench', 'ui', '--presses', '{PRESSES}']))"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO), "TMPDIR": str(tmp_path)}

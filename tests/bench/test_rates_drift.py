@@ -20,7 +20,7 @@ from kglens_tui.bench.rates_drift import (
 )
 from kglens_tui.bench.rates_study import RateTracker, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, simulate
-from kglens_tui.probe.estimates import hajek_rate
+from kglens_tui.modes.kglens.estimates import hajek_rate
 
 THOMPSON_PROP = next(m for m in ALL_METHODS if m.name == "thompson + prop")
 FLOORED = study_methods([THOMPSON_PROP], 0.75, (), THOMPSON_PROP)[1]
@@ -102,7 +102,7 @@ def test_the_hajek_ratio_of_a_group_is_nearly_unbiased_and_covers(replays) -> No
 def test_a_small_floor_without_a_failure_keeps_an_honest_interval() -> None:
     """Ten floor answers, all right, predicted right: the plug-in variance is 0, which would
     make a rare failure elsewhere look like drift; the interval is Agresti-Coull's at least."""
-    from kglens_tui.probe.estimates import SMALL_FLOOR, design_rate
+    from kglens_tui.modes.kglens.estimates import SMALL_FLOOR, design_rate
 
     rate = design_rate(
         np.zeros(10, np.int64),

@@ -36,11 +36,11 @@ from kglens_tui.bench.sampling_study import (
     simulate,
 )
 from kglens_tui.bench.sampling_throughput import Z99, lognormal_params
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.runstore import observed_counts
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.runstore import observed_counts
 from kglens_tui.runs.runner import prepare, run_blocking
 
 # metric functions

@@ -20,7 +20,7 @@ from kglens_tui.bench.verifier_bench import (
     load_cases,
     substring_verdict,
 )
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.question_type import WH, YES_NO
 
 

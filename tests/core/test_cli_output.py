@@ -15,7 +15,7 @@ from rich.console import Console
 from kglens_tui.analysis.groups import RATES, overall
 from kglens_tui.analysis.progress_line import ProbeFigures, ProbeProgress, probe_lines
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.cli import build_parser, main
+from kglens_tui.cli.main import build_parser, main
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, err_console
 from kglens_tui.store.connection import connect

@@ -9,7 +9,7 @@ import pkgutil
 import pytest
 
 import kglens_tui
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.errors import KGLensError
 
 
@@ -39,7 +39,7 @@ def test_the_cli_shows_any_of_them_as_one_line(
     def broken(args) -> int:
         raise TriageError("edge 7 is not in run 3")
 
-    import kglens_tui.cli as cli
+    import kglens_tui.cli.main as cli
 
     monkeypatch.setattr(cli, "cmd_runs", broken)
     assert main(["runs"]) == 2

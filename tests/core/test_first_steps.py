@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
 
 

@@ -28,13 +28,13 @@ from kglens_tui.analysis import triage
 from kglens_tui.annotate.labels import flag_item, submit_label
 from kglens_tui.annotate.packs import export_pack
 from kglens_tui.annotate.rounds import app_judgement, create_round
-from kglens_tui.cli import build_parser, main
+from kglens_tui.cli.main import build_parser, main
 from kglens_tui.core.console import console, err_console
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.kg.importers import parse_path, write_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare
 from kglens_tui.runs.runner import run_blocking as run_mode
 from kglens_tui.runs.runner import run_blocking as run_probe

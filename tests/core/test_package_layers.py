@@ -18,8 +18,8 @@ LAYERS: list[set[str]] = [
     {"kg"},
     {"answers"},
     {"runs"},
-    {"probe", "annotate"},
-    {"modes", "workspace"},
+    {"modes", "annotate"},
+    {"workspace"},
     {"analysis"},
     {"bench"},
     {"tui", "serve"},
@@ -28,10 +28,8 @@ LAYERS: list[set[str]] = [
 
 
 NEVER_IMPORTS: dict[str, set[str]] = {
-    # KONTEST and fact-eval share the answer kernel, the KGs and the harness with KGLens, not its code
-    "modes": {"probe"},
     # the answer kernel every mode shares depends on no mode, no UI and not on the run harness
-    "answers": {"probe", "modes", "runs", "tui"},
+    "answers": {"modes", "runs", "tui"},
 }
 UI_ONLY = ("textual", "textual_serve")
 """Third-party packages no layer below `tui` imports."""
@@ -39,7 +37,7 @@ UI_ONLY = ("textual", "textual_serve")
 
 def imported_modules(path: Path) -> set[str]:
     """The modules one file imports, lazy imports included (`from kglens_tui import probe` gives
-    kglens_tui.probe); relative imports are not used in the package."""
+    kglens_tui.modes.kglens); relative imports are not used in the package."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -107,4 +105,35 @@ def test_textual_stays_in_the_ui() -> None:
         for name in imported_modules(path)
         if name.split(".")[0] in UI_ONLY
     )
+    assert found == []
+
+
+MODES = ("kglens", "kontest", "facteval")
+"""The built-in modes, each a folder of `modes/`."""
+
+
+def test_no_mode_imports_another_mode() -> None:
+    """A mode's folder imports the shared packages and `modes/`'s shared modules, never another
+    mode's folder: adding or removing a mode touches its own folder (and one registration)."""
+    found = []
+    for mode in MODES:
+        for path in (ROOT / "modes" / mode).rglob("*.py"):
+            for name in imported_modules(path):
+                parts = name.split(".")
+                other = (
+                    parts[2] if len(parts) > 2 and parts[:2] == ["kglens_tui", "modes"] else mode
+                )
+                if other in MODES and other != mode:
+                    found.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert found == []
+
+
+def test_shared_modules_of_modes_import_no_mode_but_for_reports() -> None:
+    """The modules shared by the unit modes (`modes/*.py`) import KGLens's folder nowhere."""
+    found = [
+        f"{path.name} imports {name}"
+        for path in (ROOT / "modes").glob("*.py")
+        for name in imported_modules(path)
+        if name.startswith("kglens_tui.modes.kglens")
+    ]
     assert found == []

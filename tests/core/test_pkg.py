@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from kglens_tui.kg.graph import Neighbourhood
-from kglens_tui.probe.pkg import (
+from kglens_tui.modes.kglens.pkg import (
     PKGState,
     RateCounts,
     Rates,

@@ -13,13 +13,13 @@ from conftest import wait_for
 from toy_plugins import FIRST, PARROT, ParrotClient
 from tui_support import SHORT, make_app
 
-from kglens_tui.cli import build_parser, main
+from kglens_tui.cli.main import build_parser, main
 from kglens_tui.core.registry import plugin_modules
 from kglens_tui.llm.factory import make_client
 from kglens_tui.llm.targets import TargetSpec
-from kglens_tui.probe.config import ConfigError, RunConfig
-from kglens_tui.probe.pkg import PKGState
-from kglens_tui.probe.samplers import sample_batch, sampler_names
+from kglens_tui.modes.kglens.config import ConfigError, RunConfig
+from kglens_tui.modes.kglens.pkg import PKGState
+from kglens_tui.modes.kglens.samplers import sample_batch, sampler_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.tui.screens.live import LiveScreen
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"

@@ -11,9 +11,10 @@ import networkx as nx
 import pytest
 from analysis_support import RUN_A, edge_ids, import_mini, make_run
 
-from kglens_tui.analysis import commands, exports
+from kglens_tui.analysis import exports
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
-from kglens_tui.cli import main
+from kglens_tui.cli import analysis as commands
+from kglens_tui.cli.main import main
 from kglens_tui.core.safewrite import ExportError, atomic_output, check_destination, write_text
 from kglens_tui.store.connection import connect
 

@@ -16,7 +16,7 @@ def test_a_program_leaving_a_run_going_exits(tmp_path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import threading
-        from kglens_tui.probe.config import RunConfig
+        from kglens_tui.modes.kglens.config import RunConfig
         from kglens_tui.runs.session import RunSession
 
         config = RunConfig(kg="country", target="sim:1", batch_size=8, iterations=100000,

@@ -11,7 +11,7 @@ from textual.widgets import Input, Select, SelectionList
 from tui_support import MEDIUM
 
 from kglens_tui.modes.config import CONTEXTS, FactevalConfig, KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.tui.app import KGLensApp
@@ -41,7 +41,7 @@ def test_file_then_environment_then_flags(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_bad_settings_name_the_file_line_and_setting(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
-    from kglens_tui.runs.commands import settings_config
+    from kglens_tui.runs.given_settings import settings_config
 
     path.write_text("# run options\nbatch_size = 'many'\n")
     with pytest.raises(SettingsError, match=r"config.toml, line 2: setting 'batch_size'"):
@@ -78,7 +78,7 @@ def test_probe_options_come_from_file_then_environment_then_flag(
 ) -> None:
     """`kglens probe` reads the settings file and KGLENS_* variables for every option it
     shares with them; a flag given wins."""
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text('iterations = 3\nbatch_size = 2\ndifficulty = "hard"\n', encoding="utf-8")
@@ -106,7 +106,7 @@ def test_every_run_option_comes_from_file_then_environment_then_flag(
 ) -> None:
     """Not only a few: sampler, seed and a budget from the file reach a run of every mode
     that has them; a KGLENS_<NAME> variable overrides the file, a flag both."""
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text(
@@ -144,7 +144,7 @@ def test_every_run_option_comes_from_file_then_environment_then_flag(
 def test_the_settings_file_names_the_workspace_of_every_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     chosen = tmp_path / "from-file.db"
@@ -173,7 +173,7 @@ def test_the_settings_file_names_the_workspace_of_every_command(
 def test_a_bad_run_option_in_the_settings_stops_the_tui_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, text: str, shown: str
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text(text + "\n", encoding="utf-8")
@@ -197,7 +197,7 @@ def test_a_settings_file_workspace_may_start_at_home(
 def test_a_variable_replaces_the_file_s_value_before_the_settings_are_checked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kglens_tui.runs.commands import settings_config
+    from kglens_tui.runs.given_settings import settings_config
 
     config = tmp_path / "config.toml"
     config.write_text('sampler = "brute-force"\nscheduling = "continuous"\n', encoding="utf-8")
@@ -405,7 +405,7 @@ def test_app_settings_of_the_wrong_type_or_range_are_one_line(
 ) -> None:
     """`db = 5` is no workspace named "5" in the current directory; a refresh rate the live
     screen cannot use is refused, not raised to 0.5 or spent on frames Textual never draws."""
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text(text + "\n", encoding="utf-8")
@@ -467,7 +467,7 @@ def test_a_missing_local_model_in_the_settings_falls_back_to_smollm2(
 def test_a_variable_no_setting_reads_is_one_warning_naming_the_nearest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     db = tmp_path / "w.db"
     monkeypatch.setenv("KGLENS_SAMPLR", "thompson")  # a typo: the run would use the default
@@ -483,7 +483,7 @@ def test_a_variable_no_setting_reads_is_one_warning_naming_the_nearest(
 
 
 def test_every_variable_kglens_reads_is_known_to_the_warning() -> None:
-    from kglens_tui.runs.commands import unread_variables
+    from kglens_tui.runs.given_settings import unread_variables
     from kglens_tui.runs.registry import mode_names
 
     read = ["KGLENS_DB", "KGLENS_CONFIG", "KGLENS_LOCK_WAIT", "KGLENS_WIKIDATA_CACHE"]
@@ -509,7 +509,7 @@ def test_every_variable_kglens_reads_is_known_to_the_warning() -> None:
 def test_kglens_mode_in_the_environment_leaves_a_kontest_run_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     monkeypatch.setenv("KGLENS_MODE", "facteval")
     db = tmp_path / "w.db"
@@ -530,7 +530,7 @@ def test_the_live_redraw_interval_keeps_to_the_refresh_rate_s_range() -> None:
 def test_an_empty_kglens_db_leaves_the_settings_files_workspace(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     wanted = tmp_path / "from-settings.db"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.settings import SettingsError, key_lines, load_settings
 
 COMMANDS = [

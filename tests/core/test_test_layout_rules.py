@@ -17,7 +17,9 @@ import kglens_tui
 TESTS = Path(__file__).resolve().parents[1]
 TEST_FILES = sorted(TESTS.rglob("test_*.py"))
 TEST_MODULES = {p.stem for p in TEST_FILES}
-PACKAGES = {p.parent.name for p in Path(kglens_tui.__file__).parent.glob("*/__init__.py")}
+_ROOT = Path(kglens_tui.__file__).parent
+PACKAGES = {p.parent.relative_to(_ROOT).as_posix() for p in _ROOT.glob("**/__init__.py")} - {"."}
+"""Every package of kglens_tui by its path ("kg", "modes/kglens"): a test folder's name."""
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -14,10 +14,10 @@ import pytest
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import KGImportError, import_kg
 from kglens_tui.kg.templates import template_problem, templates_for
-from kglens_tui.modes.facteval_plan import statement, wh_question
-from kglens_tui.modes.kontest_plan import paraphrases, third_phrasing
-from kglens_tui.probe.config import Difficulty
-from kglens_tui.probe.questions import QuestionFactory
+from kglens_tui.modes.facteval.plan import statement, wh_question
+from kglens_tui.modes.kglens.config import Difficulty
+from kglens_tui.modes.kglens.questions import QuestionFactory
+from kglens_tui.modes.kontest.plan import paraphrases, third_phrasing
 
 GOOD = {
     "yes_no": ["Is {object} the capital of {subject}?", "Does {subject} have {object}?"],
@@ -151,7 +151,7 @@ def test_a_bad_template_stops_the_import_with_one_line(
 def test_the_cli_names_the_file_line_and_field(
     tiny_kg_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
     from kglens_tui.store.connection import connect
 
     db = tmp_path / "w.db"

@@ -371,7 +371,7 @@ def test_meta_and_subsets_are_stored(conn, tiny_kg_dir: Path, tmp_path: Path) ->
 
 
 def test_cli_prints_the_error_literally_on_one_line(tmp_path: Path, capsys) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     db = tmp_path / "cli.db"
     good = tmp_path / "good.csv"
@@ -399,7 +399,7 @@ def test_cli_prints_the_error_literally_on_one_line(tmp_path: Path, capsys) -> N
 
 
 def test_cli_warns_of_unknown_columns_in_one_line(tmp_path: Path, capsys) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     path = tmp_path / "extra.csv"
     path.write_text("subject,predicate,object,[b]weight[/b]\nA,p,B,1\n", encoding="utf-8")
@@ -432,7 +432,7 @@ def test_a_path_that_cannot_be_imported_names_the_path_alone(
 ) -> None:
     """A missing or unusable path has no line and no field to name: `kg import` says the path and
     what is wrong, on one line."""
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     if setup == "dir":
@@ -456,7 +456,7 @@ def test_a_path_that_cannot_be_imported_names_the_path_alone(
 def test_a_csv_in_another_encoding_is_one_line_with_a_hint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str, says: str
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     path = tmp_path / "facts.csv"
     path.write_bytes("subject,predicate,object\nÖsterreich,capital,Wien\n".encode(encoding))

@@ -216,7 +216,7 @@ def test_bulk_import_rebuilds_the_edge_indexes(tmp_path: Path, conn) -> None:
 
 def test_a_kg_with_runs_is_not_replaced_under_them(conn, tiny_kg_dir: Path) -> None:
     """--replace would leave the KG's runs pointing at edges that no longer exist."""
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.runner import prepare, run_blocking
 
     import_kg(conn, tiny_kg_dir, "tiny")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.bundled_data import bundled_source
 from kglens_tui.kg.graph import KGNotFoundError, load_kg

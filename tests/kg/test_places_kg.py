@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Checkbox, Select
 from tui_support import make_app
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.bundled_data import bundled_root, bundled_transitive
 
 DATA = bundled_root() / "places"

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.graph import UnknownPredicateError, load_kg, predicate_indexes
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.positions import run_edge_positions
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.textfmt import selection
 
@@ -136,7 +136,7 @@ def test_a_mode_commands_rate_limit_must_be_a_number(tmp_path: Path, capsys) -> 
 
 
 def test_a_settings_file_float_must_be_a_number(tmp_path: Path, monkeypatch) -> None:
-    from kglens_tui.runs.commands import settings_config
+    from kglens_tui.runs.given_settings import settings_config
     from kglens_tui.settings import SettingsError, load_settings
 
     path = tmp_path / "config.toml"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from wikidata_support import ReplayServer, _args
 
-from kglens_tui.analysis import commands
-from kglens_tui.cli import main
+from kglens_tui.cli import analysis as commands
+from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
 
 BAD_BERLIN = "[bold]Berlin[/bold] \x1b[2J\x07"

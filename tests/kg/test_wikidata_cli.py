@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from wikidata_support import ReplayServer, _args
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
 
 

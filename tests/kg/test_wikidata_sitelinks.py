@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from wikidata_support import CONFIG, ENTITIES, FIXTURES, ReplayServer, _args, build, values_lists
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.wikidata import WalkConfig
 from kglens_tui.kg.wikidata.queries import languages_query
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.llm.local_llama import LocalModelUnavailable, find_smollm2_gguf
 from kglens_tui.store.connection import connect
 

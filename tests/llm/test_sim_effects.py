@@ -21,10 +21,10 @@ from kglens_tui.llm.factory import make_client
 from kglens_tui.llm.sim_effects import SIM_OPTIONS, SimEffects, parse_sim_arg
 from kglens_tui.llm.simulated import SimulatedClient
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.modes.kontest_compare import add_template3
-from kglens_tui.modes.kontest_metrics import ensemble_inputs
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.questions import QuestionFactory, rephrase_with_llm
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.questions import QuestionFactory, rephrase_with_llm
+from kglens_tui.modes.kontest.compare import add_template3
+from kglens_tui.modes.kontest.metrics import ensemble_inputs
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.runner import prepare, run_blocking

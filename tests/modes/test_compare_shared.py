@@ -10,10 +10,10 @@ import pytest
 from compare_support import text
 from kontest_support import hand_kg
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes.compare_sets import choose_partners
-from kglens_tui.modes.facteval_compare import (
+from kglens_tui.modes.facteval.compare import (
     answered_facts,
     compare_table,
     load_run_scores,

@@ -17,7 +17,7 @@ from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import FactevalConfig
-from kglens_tui.modes.facteval_scoring import CORRECT, INCORRECT, score_mcq, score_saq
+from kglens_tui.modes.facteval.scoring import CORRECT, INCORRECT, score_mcq, score_saq
 from kglens_tui.runs.runner import prepare, run_blocking
 
 LANGUAGES = NameTable(

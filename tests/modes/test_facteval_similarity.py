@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
-from kglens_tui.modes.facteval_similarity import (
+from kglens_tui.cli.main import main
+from kglens_tui.modes.facteval.similarity import (
     bleu,
     diversity_table,
     self_bleu,

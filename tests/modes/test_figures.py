@@ -12,7 +12,7 @@ import pytest
 
 from kglens_tui.analysis.figures import FIGURES
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.figure_files import parse_figure_formats
 from kglens_tui.store.connection import connect
 
@@ -117,10 +117,10 @@ def test_kontest_fig4_and_fact_evals_relations_are_files_too(
 
 def test_mode_figures_draw_labels_as_written() -> None:
     """A model's or a relation's "$" and control characters are data in the mode figures."""
-    from kglens_tui.modes.facteval_figures import relation_figure
-    from kglens_tui.modes.facteval_scoring import Scores
-    from kglens_tui.modes.kontest_compare import ErrorOverlap
-    from kglens_tui.modes.kontest_figures import overlap_figure
+    from kglens_tui.modes.facteval.figures import relation_figure
+    from kglens_tui.modes.facteval.scoring import Scores
+    from kglens_tui.modes.kontest.compare import ErrorOverlap
+    from kglens_tui.modes.kontest.figures import overlap_figure
 
     scores = Scores(qtype="all", format="all", context="none", correct=3, incorrect=1, abstained=1)
     fig = relation_figure(({(1, "none"): scores}, {1: "$x$\x1b[31m"}, {(1, "none"): 0.25}))

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from kglens_tui.answers.generated import BLANK, QUESTION, STATEMENT, rejection
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.modes.commands import question_sources
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.report import question_sources
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 

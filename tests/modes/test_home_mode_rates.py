@@ -13,7 +13,7 @@ from tui_support import make_app
 
 from kglens_tui.core.intervals import wilson
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.modes.kontest_metrics import ALL
+from kglens_tui.modes.kontest.metrics import ALL
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci

@@ -15,11 +15,10 @@ from run_targets import ScriptedTarget
 from tui_support import LARGE
 
 from kglens_tui.answers.bias import Rate
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.modes.ensemble import weighted_ensemble
-from kglens_tui.modes.facteval_compare import (
+from kglens_tui.modes.facteval.compare import (
     compare_table,
     generator_pairs,
     generator_table,
@@ -27,13 +26,14 @@ from kglens_tui.modes.facteval_compare import (
     per_relation,
     run_per_relation_table,
 )
-from kglens_tui.modes.kontest_compare import (
+from kglens_tui.modes.kontest.compare import (
     add_template3,
     error_overlap,
     load_overlap,
     overlap_tables,
 )
-from kglens_tui.modes.kontest_metrics import ensemble_inputs
+from kglens_tui.modes.kontest.ensemble import weighted_ensemble
+from kglens_tui.modes.kontest.metrics import ensemble_inputs
 from kglens_tui.modes.store import load_answers, load_questions
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
@@ -175,7 +175,7 @@ def test_error_overlap_across_models_and_stability(hand: sqlite3.Connection) -> 
 
 
 def test_error_overlap_counts_only_relations_every_run_answered() -> None:
-    from kglens_tui.modes.oracles import RelationAnswers
+    from kglens_tui.modes.kontest.oracles import RelationAnswers
 
     def answers(a1: str, a2: str, s12: str, s21: str) -> RelationAnswers:
         return RelationAnswers(a1, a2, (s12[0], s12[1]), (s21[0], s21[1]))

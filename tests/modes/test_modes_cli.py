@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from kontest_support import hand_kg
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.store.connection import connect
 

@@ -15,11 +15,10 @@ from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import LLMError
 from kglens_tui.modes import FactevalConfig
-from kglens_tui.modes.commands import print_facteval
-from kglens_tui.modes.facteval import answer_messages
-from kglens_tui.modes.facteval_mode import MODE as FACTEVAL_MODE
-from kglens_tui.modes.facteval_plan import MASK, plan_facteval
-from kglens_tui.modes.facteval_scoring import (
+from kglens_tui.modes.facteval.engine import answer_messages
+from kglens_tui.modes.facteval.mode import MODE as FACTEVAL_MODE
+from kglens_tui.modes.facteval.plan import MASK, plan_facteval
+from kglens_tui.modes.facteval.scoring import (
     ABSTAINED,
     CORRECT,
     ERROR,
@@ -33,6 +32,7 @@ from kglens_tui.modes.facteval_scoring import (
     score_saq,
     score_tfq,
 )
+from kglens_tui.modes.report import print_facteval
 from kglens_tui.modes.store import load_questions
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.runner import prepare, run_blocking

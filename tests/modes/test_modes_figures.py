@@ -15,12 +15,12 @@ from tui_support import HUGE, make_app
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
 from kglens_tui.answers.bias import Rate
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.modes.ensemble import MIN_RELATIONS, weighted_ensemble
+from kglens_tui.modes.kontest.ensemble import MIN_RELATIONS, weighted_ensemble
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.mode_live import ModeLiveScreen

@@ -20,7 +20,7 @@ from rich.console import Console
 from run_targets import ScriptedTarget
 
 from kglens_tui.answers.bias import Rate
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.kg.importers import import_kg
@@ -34,9 +34,8 @@ from kglens_tui.modes.chance import (
     ontological_chance,
     tfq_bias,
 )
-from kglens_tui.modes.commands import print_kontest
-from kglens_tui.modes.facteval import entity_names, score
-from kglens_tui.modes.facteval_scoring import (
+from kglens_tui.modes.facteval.engine import entity_names, score
+from kglens_tui.modes.facteval.scoring import (
     ABSTAINED,
     CORRECT,
     INCORRECT,
@@ -44,8 +43,9 @@ from kglens_tui.modes.facteval_scoring import (
     score_mcq,
     score_saq,
 )
-from kglens_tui.modes.kontest_metrics import CONVERSATIONS, kontest_metrics
-from kglens_tui.modes.oracles import INCONSISTENT, ontological_tests, path_pairs
+from kglens_tui.modes.kontest.metrics import CONVERSATIONS, kontest_metrics
+from kglens_tui.modes.kontest.oracles import INCONSISTENT, ontological_tests, path_pairs
+from kglens_tui.modes.report import print_kontest
 from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.units import Reply
@@ -175,7 +175,7 @@ def test_the_saq_guess_is_the_relations_most_common_object_over_the_kg(
     """A relation asked once does not hand the guesser its answer: the guess is the object true
     of the most subjects over the KG's active edges, right only where the subject has it."""
     from kglens_tui.kg.bundled import ensure_kg
-    from kglens_tui.modes.facteval import saq_constant_right
+    from kglens_tui.modes.facteval.engine import saq_constant_right
     from kglens_tui.modes.store import load_questions
 
     ensure_kg(conn, "country")

@@ -17,7 +17,7 @@ from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.modes import KontestConfig
-from kglens_tui.modes.kontest_plan import chains, paraphrases, plan_kontest
+from kglens_tui.modes.kontest.plan import chains, paraphrases, plan_kontest
 from kglens_tui.runs.record import KGLENS, RunNotFoundError, load_run, nothing_to_resume
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.session import RunSession

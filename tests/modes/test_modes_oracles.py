@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kglens_tui.modes.ensemble import EnsembleResult, TemplateGap, weighted_ensemble
-from kglens_tui.modes.oracles import (
+from kglens_tui.modes.kontest.ensemble import EnsembleResult, TemplateGap, weighted_ensemble
+from kglens_tui.modes.kontest.oracles import (
     ATOMIC,
     CONSISTENT,
     ERROR,

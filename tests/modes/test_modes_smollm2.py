@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from kontest_support import hand_kg
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.local_llama import LocalModelUnavailable, find_smollm2_gguf
 from kglens_tui.store.connection import connect
@@ -68,7 +68,7 @@ def test_smollm2_serves_in_every_helper_role(tmp_path: Path) -> None:
     and fact-eval's question writer, against a simulated target; whatever it writes, no helper
     failure is counted against the target and every run ends."""
     from kglens_tui.modes import FactevalConfig, KontestConfig
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.runner import prepare, run_blocking
 
     conn = connect(tmp_path / "w.db")

@@ -8,9 +8,9 @@ import sqlite3
 from compare_support import CAPITALS, _kontest, text
 
 from kglens_tui.core.intervals import wilson
-from kglens_tui.modes.ensemble import weighted_ensemble
-from kglens_tui.modes.kontest_compare import ensemble_renderables
-from kglens_tui.modes.kontest_metrics import ensemble_inputs
+from kglens_tui.modes.kontest.compare import ensemble_renderables
+from kglens_tui.modes.kontest.ensemble import weighted_ensemble
+from kglens_tui.modes.kontest.metrics import ensemble_inputs
 from kglens_tui.textfmt import rate_ci
 
 

@@ -10,10 +10,10 @@ import pytest
 from fake_openai_server import FakeOpenAIServer
 
 from kglens_tui.analysis.report import run_rows
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.llm.openai_compat import OpenAICompatClient
 from kglens_tui.llm.urls import BaseURLError, check_base_url, redact_text, redact_url
-from kglens_tui.runs.commands import settings_config
+from kglens_tui.runs.given_settings import settings_config
 from kglens_tui.runs.record import load_run
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.settings import SettingsError, load_settings

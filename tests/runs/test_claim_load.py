@@ -14,7 +14,7 @@ from run_targets import ScriptedTarget
 
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.record import claim_run, load_run
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.runner import run_blocking as run_mode

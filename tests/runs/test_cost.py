@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fake_openai_server import FakeOpenAIServer
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
 from kglens_tui.llm.pricing import DEFAULT_PRICES, Price, parse_price, price_for, price_table
 from kglens_tui.runs.runner import open_snapshot

@@ -15,7 +15,7 @@ import pytest
 from fake_openai_server import FakeOpenAIServer
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.llm.failures import FAILED_SHARE, STOP_REASON, WINDOW, FailureGuard
 from kglens_tui.runs.record import load_run
 from kglens_tui.runs.runner import open_snapshot

@@ -10,7 +10,7 @@ import pytest
 
 from kglens_tui.llm.local_llama import LocalLlamaClient, local_available
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs import clients
 from kglens_tui.runs.clients import helper_client
 from kglens_tui.runs.runner import prepare
@@ -63,7 +63,7 @@ def test_a_run_whose_helper_cannot_be_built_stores_nothing(
     def broken(spec: str, settings: Any) -> None:
         raise TypeError(f"cannot build {spec}")
 
-    import kglens_tui.probe.mode as kglens_mode
+    import kglens_tui.modes.kglens.mode as kglens_mode
     import kglens_tui.runs.unit_mode as unit_mode
 
     for module in (clients, kglens_mode, unit_mode):

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from fake_openai_server import FakeOpenAIServer
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.modes.config import KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.runner import run_blocking as run_mode
 from kglens_tui.store.connection import connect

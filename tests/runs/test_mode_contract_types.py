@@ -12,9 +12,9 @@ from toy_mode import ToyConfig
 
 import kglens_tui
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import ProbeEngine, ProbeSnapshot
-from kglens_tui.probe.runstore import load_kglens_run
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot
+from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.messages import snapshot_as
 from kglens_tui.runs.record import load_run, load_run_as

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig
 from tui_support import SHORT, make_app
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.runs.control import RunControlError, ask_run
 from kglens_tui.runs.messages import Pause
 from kglens_tui.runs.session import RunSession
@@ -169,7 +169,7 @@ def test_a_running_run_with_no_owner_recorded_is_not_asked(tmp_path: Path) -> No
 async def test_a_kglens_runs_death_says_interrupted_and_drops_what_was_in_flight(
     tmp_path: Path,
 ) -> None:
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.tui.screens.live import LiveScreen
 
     db = tmp_path / "w.db"

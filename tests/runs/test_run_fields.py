@@ -8,9 +8,9 @@ import dataclasses
 
 import pytest
 
-from kglens_tui.cli import build_parser, main
+from kglens_tui.cli.main import build_parser, main
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.fields import add_config_arguments, config_from_args, field_help
 from kglens_tui.store.connection import connect
@@ -138,7 +138,7 @@ def test_a_settings_help_is_its_fields_metadata_not_its_source() -> None:
 def test_a_mode_changes_a_shared_default_without_restating_the_setting() -> None:
     import dataclasses
 
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.config import ModeConfig
     from kglens_tui.runs.setting import new_default
 

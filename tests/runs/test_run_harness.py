@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
 from tui_support import SHORT, make_app
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.runs.messages import Abort, Done, Pause, Ready
 from kglens_tui.runs.options import apply_assignments
@@ -239,7 +239,7 @@ def test_ctrl_c_stops_a_cli_run_and_keeps_what_is_answered(tmp_path: Path) -> No
 
 
 def test_a_killed_run_process_is_one_line_with_the_way_back(tmp_path: Path, capsys) -> None:
-    from kglens_tui.runs.commands import drive_session
+    from kglens_tui.cli.run import drive_session
 
     db = tmp_path / "w.db"
     session = RunSession(
@@ -268,7 +268,7 @@ def test_an_interrupted_run_gives_the_command_that_continues_it_on_its_own_line(
 ) -> None:
     """The second Ctrl-C of `kglens run` ends the run as interrupted: the command that goes on
     is a line of its own, unbroken, to copy (it was wrapped in the middle of the path)."""
-    from kglens_tui.runs.commands import drive_session
+    from kglens_tui.cli.run import drive_session
     from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 
     db = tmp_path / "w.db"
@@ -605,7 +605,7 @@ class FailsEveryThird(YesTarget):
 def test_a_finished_run_with_failed_requests_is_resumable_only_with_budget_left(
     tmp_path: Path, budget: int | None
 ) -> None:
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.record import nothing_to_resume
     from kglens_tui.runs.runner import prepare, run_blocking
     from kglens_tui.store.connection import connect
@@ -628,7 +628,7 @@ def test_a_finished_run_with_failed_requests_is_resumable_only_with_budget_left(
 def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
     tmp_path: Path, mode: str, capsys
 ) -> None:
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
 
     db = tmp_path / "w.db"
     config = (
@@ -916,7 +916,7 @@ def test_a_run_cancelled_from_outside_keeps_what_is_whole_and_counts_what_it_sen
 ) -> None:
     """Ctrl-C in a command that runs the engine in its own process cancels the run's task (as
     asyncio.run does): the run ends interrupted, whole work kept, every sent request counted."""
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.runs.runner import prepare
     from kglens_tui.store.connection import connect
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
-from kglens_tui.cli import main
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.cli.main import main
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.record import STALE_REASON, RunBusyError, load_run, set_status
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.store.connection import connect

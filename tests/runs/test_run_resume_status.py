@@ -10,7 +10,7 @@ import pytest
 from conftest import wait_for
 
 from kglens_tui.llm.base import ChatRequest, Completion
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs import lifecycle
 from kglens_tui.runs.runner import prepare
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
 from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.modes.headline import headlines, mode_headline

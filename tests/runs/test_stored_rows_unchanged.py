@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect

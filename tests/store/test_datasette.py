@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from kglens_tui.analysis.report import RUN_COLUMNS, run_rows
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.store import connection as connection_module
 from kglens_tui.store.connection import (
     APPLICATION_ID,

@@ -25,11 +25,11 @@ from kglens_tui.analysis.reverify import reverify_run
 from kglens_tui.annotate.adjudication import adjudicate
 from kglens_tui.annotate.labels import submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from_items
-from kglens_tui.cli import main
+from kglens_tui.cli.main import main
 from kglens_tui.core.safetext import visible
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.record import RunBusyError, RunNotFoundError, load_run
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.runner import run_blocking as run_mode

@@ -111,7 +111,7 @@ def test_import_waits_for_the_lock_then_imports(conn, csv_file: Path) -> None:
 def test_cli_import_waits_visibly_then_gives_up_in_one_line(
     conn, other_process, csv_file: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     db = conn.execute("PRAGMA database_list").fetchone()[2]
     before = dump(conn)
@@ -127,7 +127,7 @@ def test_cli_import_waits_visibly_then_gives_up_in_one_line(
 def test_cli_new_probe_waits_visibly_then_gives_up_in_one_line(
     conn, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     ensure_kg(conn, "country")  # so the write that waits is the new run itself
     db = conn.execute("PRAGMA database_list").fetchone()[2]

@@ -54,7 +54,7 @@ def test_a_bad_theme_stops_the_tui_with_one_line(
     variable: str | None,
     shown: str,
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text(text, encoding="utf-8")
@@ -76,7 +76,7 @@ def test_a_bad_theme_is_a_warning_for_a_headless_command(
     """A headless command does not use the theme: it goes on, after one warning line naming the
     file, the line and the setting (the TUI refuses to start with it, above); a theme Textual
     has is no warning."""
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text('seed = 3\ntheme = "nope"\n', encoding="utf-8")
@@ -117,7 +117,7 @@ def test_a_bad_key_binding_stops_the_tui_with_one_line(
     keys: str,
     shown: str,
 ) -> None:
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text(f"[keys]\n{keys}\n", encoding="utf-8")

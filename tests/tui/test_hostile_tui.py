@@ -19,7 +19,7 @@ from kglens_tui.annotate.labels import flag_item, submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.llm.base import ChatRequest, Completion
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.settings import Settings
 from kglens_tui.store.connection import connect

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
-from kglens_tui.probe.pkg import rates
+from kglens_tui.modes.kglens.pkg import rates
 from kglens_tui.tui.screens.live import _figures
 
 

@@ -25,9 +25,9 @@ pytest.importorskip("textual_serve")
 from aiohttp import web  # noqa: E402
 from conftest import wait_for  # noqa: E402
 
-from kglens_tui import cli as cli_module  # noqa: E402
 from kglens_tui import serve as serve_module  # noqa: E402
-from kglens_tui.cli import main  # noqa: E402
+from kglens_tui.cli import main as cli_module  # noqa: E402
+from kglens_tui.cli.main import main  # noqa: E402
 from kglens_tui.serve import (  # noqa: E402
     DEFAULT_MAX_SESSIONS,
     KGLensServer,
@@ -119,7 +119,7 @@ def test_a_port_taken_after_the_check_is_one_error_line_too(
     script = (
         "import sys\n"
         "from kglens_tui import serve\n"
-        "from kglens_tui.cli import main\n"
+        "from kglens_tui.cli.main import main\n"
         "serve.bind_problem = lambda host, port: None\n"
         f"sys.exit(main(['--db', {str(tmp_path / 'w.db')!r}, 'serve', '--port', '{taken_port}']))\n"
     )

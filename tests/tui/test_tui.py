@@ -12,7 +12,7 @@ from conftest import wait_for
 from textual.widgets import Button, Checkbox, Input, Select
 from tui_support import LARGE, MEDIUM, SMALL, make_app
 
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen, MetricCard
@@ -397,7 +397,7 @@ def _two_runs(db: Path) -> dict[str, str]:
     and what chance scores on the run's questions, as logged (`groups.overall`, raw)."""
     from kglens_tui.analysis.groups import overall
     from kglens_tui.analysis.rundata import load_run_data
-    from kglens_tui.cli import main
+    from kglens_tui.cli.main import main
     from kglens_tui.core.intervals import wilson
     from kglens_tui.textfmt import pct, rate_ci
 

@@ -18,8 +18,8 @@ from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.labels import label_history, submit_label
 from kglens_tui.annotate.progress import progress
 from kglens_tui.annotate.rounds import ItemSpec, create_round, create_round_from_items
-from kglens_tui.cli import main
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.cli.main import main
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.serve import access_note, app_command, is_loopback, make_server
 from kglens_tui.store.connection import connect

@@ -11,7 +11,7 @@ from conftest import wait_for
 from tui_support import LARGE, make_default_app
 
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.analysis import AnalysisScreen

@@ -12,8 +12,8 @@ from conftest import wait_for
 from rich.text import Text
 from tui_support import make_default_app
 
-from kglens_tui.cli import main
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.cli.main import main
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.compare import CompareScreen

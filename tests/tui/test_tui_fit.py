@@ -20,8 +20,8 @@ from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
-from kglens_tui.cli import main
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.cli.main import main
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci

@@ -11,8 +11,8 @@ from conftest import wait_for
 from textual.widgets import Input, Label, Select
 from tui_support import HUGE, MEDIUM, SMALL, make_app, open_form
 
-from kglens_tui.cli import build_parser
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.cli.main import build_parser
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.settings import load_settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.dialogs import ConfirmScreen

@@ -135,7 +135,7 @@ async def test_a_held_write_lock_is_waited_for_visibly(
 async def test_a_new_run_waits_visibly_for_a_held_write_lock(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kglens_tui.probe.config import RunConfig
+    from kglens_tui.modes.kglens.config import RunConfig
     from kglens_tui.tui.screens.live import LiveScreen
 
     db = tmp_path / "w.db"

@@ -20,8 +20,8 @@ from tui_support import make_default_app
 from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
 from kglens_tui.analysis.groups import group_table
 from kglens_tui.analysis.rundata import load_run_data
-from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import RECENT_REPLIES, ReplyTally, ReplyView
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.engine import RECENT_REPLIES, ReplyTally, ReplyView
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
@@ -577,7 +577,7 @@ async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fi
     guessing's rate on the same estimand, and the answers they rest on, when the line has room
     for them; at 80 columns the line keeps to the win rate (the report has them)."""
     from kglens_tui.analysis.kgwide_render import senses_snapshot_text
-    from kglens_tui.probe.sense_rates import ZERO_SENSE
+    from kglens_tui.modes.kglens.sense_rates import ZERO_SENSE
 
     db, run_id = five_iterations
     app = make_default_app(db, ui_refresh_hz=20)

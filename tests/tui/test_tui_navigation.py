@@ -16,8 +16,8 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
 from tui_support import SMALL, make_app
 
-from kglens_tui.probe import mode as probe_mode
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens import mode as probe_mode
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.session import RunSession
 from kglens_tui.tui.screens.home import HomeScreen
@@ -178,7 +178,7 @@ async def test_a_run_that_cannot_be_read_is_a_notification_not_a_crash(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from kglens_tui.kg.bundled import ensure_kg
-    from kglens_tui.probe.mode import prepare
+    from kglens_tui.modes.kglens.mode import prepare
     from kglens_tui.runs.runner import run_blocking
     from kglens_tui.store.connection import connect
 

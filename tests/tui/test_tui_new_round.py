@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 from tui_support import MEDIUM, SMALL, make_default_app
 
 from kglens_tui.annotate.rounds import create_round, list_rounds
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens import annotate_home, new_round

@@ -16,7 +16,7 @@ from conftest import wait_for
 from tui_support import LARGE, make_default_app
 
 from kglens_tui.modes.config import FactevalConfig
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.tui.app import QUIT_REASON
 from kglens_tui.tui.screens.dialogs import ConfirmScreen, QuittingScreen
 from kglens_tui.tui.screens.live import LiveScreen

@@ -13,7 +13,7 @@ from conftest import wait_for
 from textual.widgets import Static
 from tui_support import HUGE, SHORT, Spy, make_default_app
 
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.screens import compare as compare_screen

@@ -45,7 +45,7 @@ from kglens_tui.analysis.kgwide_render import n_text, senses_snapshot_text, win_
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.probe.sense_rates import SENSES
+from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.textfmt import interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen

@@ -32,7 +32,7 @@ from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squee
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.usage import calls_text
-from kglens_tui.probe.engine import (
+from kglens_tui.modes.kglens.engine import (
     RECENT_REPLIES,
     BlindSpot,
     ProbeSnapshot,

@@ -18,21 +18,21 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
-from kglens_tui.modes.commands import report_renderables
 from kglens_tui.modes.compare_sets import left_out_note
 from kglens_tui.modes.config import FACTEVAL, KONTEST
-from kglens_tui.modes.facteval_compare import (
+from kglens_tui.modes.facteval.compare import (
     facteval_compare_renderables,
     facteval_partners,
     load_run_scores,
 )
-from kglens_tui.modes.kontest_compare import (
+from kglens_tui.modes.kontest.compare import (
     ensemble_renderables,
     kontest_partners,
     load_overlap,
     overlap_renderables,
     template3_partners,
 )
+from kglens_tui.modes.report import report_renderables
 from kglens_tui.runs.record import load_run
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.connection import connect

@@ -27,11 +27,11 @@ from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
 from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST
-from kglens_tui.probe.config import Difficulty, PropagationMode, RunConfig
-from kglens_tui.probe.samplers import sampler_names
-from kglens_tui.runs.commands import given_run_options
+from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig
+from kglens_tui.modes.kglens.samplers import sampler_names
 from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import field_help
+from kglens_tui.runs.given_settings import given_run_options
 from kglens_tui.runs.one_plan import further_targets
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import KGLENS

@@ -10,7 +10,7 @@ from typing import Any
 
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg, predicate_indexes
-from kglens_tui.probe.config import RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.one_plan import on_one_plan
 from kglens_tui.runs.spend import cost_check

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from kglens_tui.core.intervals import stored_rate
-from kglens_tui.probe.engine import ProbeSnapshot
+from kglens_tui.modes.kglens.engine import ProbeSnapshot
 from kglens_tui.textfmt import interval, pct
 from kglens_tui.tui.widgets.plots import Line, PlotChart, PlotData
 

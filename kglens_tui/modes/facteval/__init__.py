@@ -1,0 +1,2 @@
+"""LLM-facteval mode: TFQ / MCQ / SAQ questions under context variants, scored with abstention;
+its plan, scoring, comparisons, figures and question similarity."""

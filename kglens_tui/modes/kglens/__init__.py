@@ -1,0 +1,2 @@
+"""KGLens mode (the paper): the parameterized KG, samplers, learned propagation, question
+generation, the design and its estimators, and the engine that runs them."""

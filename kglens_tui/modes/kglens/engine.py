@@ -1,0 +1,1344 @@
+"""The probing loop (paper section 2), headless: sample, ask, verify, update, commit, repeat.
+
+The engine never touches a UI. It keeps a `ProbeStats` object current and hands out immutable
+`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_progress`. The
+cost of one iteration, snapshots included, stays flat however long the run gets: the per-iteration
+callback gets progress figures only, and a snapshot carries the last SNAPSHOT_HISTORY rates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from kglens_tui.answers.bias import Baseline, baseline_from_counts, constant_right, guess_error
+from kglens_tui.answers.judge import judge_wh, unjudged_label
+from kglens_tui.answers.matcher import check_edge_wh, matcher_label
+from kglens_tui.answers.mentions import TypeNames
+from kglens_tui.answers.verify import (
+    check_yes_no,
+    first_word_answer,
+)
+from kglens_tui.core.question_type import WH, YES_NO
+from kglens_tui.core.status import RunStatus
+from kglens_tui.core.verdict import FAILURES, YES_NO_MATCHER, Verdict
+from kglens_tui.kg.graph import KGIndex, Neighbourhood
+from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
+from kglens_tui.llm.failures import STOP_REASON
+from kglens_tui.llm.pacing import complete_counted
+from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
+from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig, Scheduling
+from kglens_tui.modes.kglens.design import DesignDraw, control_predictions, designed_sample
+from kglens_tui.modes.kglens.estimates import DesignRate, DrawTerms, census_rate
+from kglens_tui.modes.kglens.learned import (
+    ErrorModel,
+    LearnedPropagation,
+    learned_summary,
+    rank_blind_spots,
+)
+from kglens_tui.modes.kglens.pkg import (
+    RateCounts,
+    Rates,
+    apply_outcomes,
+    converged,
+    stable_iterations,
+)
+from kglens_tui.modes.kglens.plan import Plan, PlannedAsk
+from kglens_tui.modes.kglens.questions import Question, QuestionFactory, rephrase_with_llm
+from kglens_tui.modes.kglens.runstore import (
+    FAILED,
+    DrawRow,
+    KGLensRun,
+    ObservationRow,
+    load_kglens_run,
+    rebuild_state,
+)
+from kglens_tui.modes.kglens.runstore import (
+    commit_iteration as commit_iteration,  # re-exported: bench.engine_bench times it here
+)
+from kglens_tui.modes.kglens.samplers import Sampler
+from kglens_tui.modes.kglens.schedules import Batches, Continuous, in_order
+from kglens_tui.modes.kglens.sense_rates import (
+    ALL_SENSE,
+    SENSES,
+    ZERO_SENSE,
+    PairTerms,
+    census_pair_rate,
+)
+from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
+from kglens_tui.runs.manifest import build_manifest
+from kglens_tui.runs.prompts import Prompt, load_prompt
+from kglens_tui.runs.record import KGLENS, create_run
+from kglens_tui.store.connection import retry_busy, transaction
+from kglens_tui.store.helper_usage import load_usage
+from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
+from kglens_tui.store.target_usage import add_target_usage, load_target_usage
+
+MAX_CONSECUTIVE_ERRORS = 3
+"""An edge whose request failed is retried first in the next iteration, at most this often."""
+RECENT_REPLIES = 200
+PROMPTS = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
+"""The prompt files a KGLens run's questions and verdicts use (their hashes go in the manifest)."""
+SNAPSHOT_HISTORY = 120
+"""Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
+
+
+@dataclass(frozen=True)
+class ReplyView:
+    """One question and reply as the live screen shows it."""
+
+    iteration: int
+    question: str
+    reply: str
+    category: str
+    qtype: str
+    expected: str
+
+
+@dataclass(frozen=True)
+class ReplyTally:
+    """Counts of a set of replies, each a request whose answer or failure is in: the replies of
+    iterations not committed yet (`ProbeStats.uncommitted`, counted as each comes in), or those
+    of an iteration being committed."""
+
+    requests: int = 0
+    errors: int = 0
+    """Requests that failed (an API or verifier failure, never a wrong answer)."""
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def answered(self) -> int:
+        """Requests the model answered (right, wrong, refused or unparseable)."""
+        return self.requests - self.errors
+
+    @classmethod
+    def of(cls, outcomes: Iterable[Outcome]) -> ReplyTally:
+        """The counts of these outcomes."""
+        requests = errors = retries = prompt = completion = 0
+        for o in outcomes:
+            requests += 1
+            errors += o.failed
+            retries += o.retries
+            prompt += o.prompt_tokens
+            completion += o.completion_tokens
+        return cls(requests, errors, retries, prompt, completion)
+
+    def plus_one(self, o: Outcome) -> ReplyTally:
+        """These counts and one more reply's (what `of` and `+` give, without their loops)."""
+        return ReplyTally(
+            self.requests + 1,
+            self.errors + o.failed,
+            self.retries + o.retries,
+            self.prompt_tokens + o.prompt_tokens,
+            self.completion_tokens + o.completion_tokens,
+        )
+
+    def __add__(self, other: ReplyTally) -> ReplyTally:
+        return ReplyTally(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
+
+    def __sub__(self, other: ReplyTally) -> ReplyTally:
+        return ReplyTally(*(a - b for a, b in zip(self.counts(), other.counts(), strict=True)))
+
+    def counts(self) -> tuple[int, int, int, int, int]:
+        """(requests, errors, retries, prompt tokens, completion tokens)."""
+        return (
+            self.requests,
+            self.errors,
+            self.retries,
+            self.prompt_tokens,
+            self.completion_tokens,
+        )
+
+
+@dataclass(frozen=True)
+class BlindSpot:
+    """An examined edge with a high posterior mean error rate under the model learned from the
+    run's answers (see `learned.rank_blind_spots`)."""
+
+    edge_id: int
+    subject: str
+    predicate: str
+    object: str
+    mean_error: float
+    m: int
+    n: int
+    from_neighbours: float = 0.0
+    """Share of the estimate that comes from the edge's predicate and neighbours rather than
+    its own m + n answers."""
+
+
+@dataclass(frozen=True)
+class LearnedView:
+    """What the run's answers teach, with names: `learned.Learned` for a screen."""
+
+    answers: int
+    strength: float
+    neighbour_weight: float
+    predicate_share: float
+    mean_error: float
+    weakest_predicates: tuple[tuple[str, float, int], ...]
+    """(predicate, expected error rate, answers)."""
+    weakest_subjects: tuple[tuple[str, float, int], ...]
+
+
+@dataclass(frozen=True)
+class ProbeSnapshot:
+    """An immutable copy of the run's progress, safe to hand to another thread."""
+
+    run_id: int
+    status: str
+    iteration: int
+    iterations_total: int
+    requests: int
+    errors: int
+    retries: int
+    prompt_tokens: int
+    completion_tokens: int
+    elapsed_s: float
+    counts: dict[str, int]
+    history: tuple[Rates, ...]
+    recent: tuple[ReplyView, ...]
+    converged: bool
+    stop_reason: str
+    target_label: str
+    simulated: bool
+    error: str
+    uncommitted: ReplyTally = ReplyTally()
+    """Replies in (answers and failures) whose iteration is not committed yet: not in
+    `requests`, `errors`, `retries` or the tokens, which count committed iterations (and
+    requests dropped with theirs). Empty once the run has ended."""
+    replies_total: int = 0
+    yes_no: dict[tuple[str, str], int] = field(default_factory=dict)
+    baseline: Baseline | None = None
+    """What random guessing would score on the questions asked so far."""
+    blind_spots: tuple[BlindSpot, ...] = ()
+    insights_iteration: int | None = None
+    """The iteration that baseline and blind spots describe (None: never computed); older than
+    `iteration` in a snapshot taken without insights."""
+    stable_iterations: int = 0
+    """Of the last `convergence_window` iterations, how many the rates stayed within the
+    run's tolerance (the engine's own convergence rule; converged at the full window)."""
+    convergence_window: int = 5
+    stop_on_convergence: bool = True
+    session_requests: int = 0
+    """Requests sent since this engine started (`requests` counts every stored one)."""
+    dropped: int = 0
+    """Requests in `requests` whose replies were dropped with their iteration (a stop now,
+    quitting, the failure rule): neither answers nor failures of the target (`errors`)."""
+    session_elapsed_s: float = 0.0
+    """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
+    loading: bool = False
+    """The target is loading its model (a local model); no request is sent yet."""
+    learned: LearnedView | None = None
+    """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
+    helpers: dict[str, Usage] = field(default_factory=dict)
+    """Calls of the generator and the judge by role, apart from the target's `requests`."""
+    kg_wide: DesignRate | None = None
+    """The KG-wide error rate (`probe.estimates`) over the committed iterations; None before
+    an answer of the design (or for a run drawn without it)."""
+    kg_wide_chance: float | None = None
+    """What blind guessing's KG-wide error rate would be, estimated the same way."""
+    kg_wide_senses: dict[str, DesignRate | None] = field(default_factory=dict)
+    """The KG-wide two-ask zero-sense and all-sense rates by name (computed with the insights:
+    blind spots and baseline), empty before."""
+    kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
+    """Blind guessing's two-ask rates on the same estimand, by name."""
+    spend: str = ""
+    """What the run has cost so far (`runs.spend.spend_text`; "" for free models)."""
+
+    @property
+    def rates(self) -> Rates | None:
+        return self.history[-1] if self.history else None
+
+    @property
+    def requests_per_s(self) -> float:
+        """Requests per second over this session's requests and time (a resumed run's stored
+        requests were sent in another session)."""
+        if self.session_elapsed_s <= 0:
+            return 0.0
+        return self.session_requests / self.session_elapsed_s
+
+
+@dataclass
+class ProbeStats:
+    """Mutable progress, updated by the engine only."""
+
+    run_id: int
+    iterations_total: int
+    target_label: str
+    simulated: bool
+    iteration: int = 0
+    requests: int = 0
+    errors: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    dropped: int = 0
+    counts: Counter[str] = field(default_factory=Counter)
+    history: list[Rates] = field(default_factory=list)
+    recent: deque[ReplyView] = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))
+    converged: bool = False
+    started: float = field(default_factory=time.monotonic)
+    elapsed_before: float = 0.0
+    uncommitted: ReplyTally = ReplyTally()
+    """Replies in whose iteration is not committed yet (both schedules; see `ProbeSnapshot`)."""
+    replies_total: int = 0
+    blind_spots: tuple[BlindSpot, ...] = ()
+    learned: LearnedView | None = None
+    yes_no: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(expected, given) counts of Yes/No replies that start with yes or no."""
+    baseline: Baseline | None = None
+    insights_iteration: int | None = None
+    requests_before: int = 0
+    """Requests stored before this engine started."""
+    convergence_window: int = 5
+    convergence_tolerance: float = 0.005
+    stop_on_convergence: bool = True
+    helpers: UsageLedger = field(default_factory=UsageLedger)
+    """Calls of the generator and the judge (stored and since the last commit)."""
+    kg_wide: DesignRate | None = None
+    kg_wide_chance: float | None = None
+    kg_wide_senses: dict[str, DesignRate | None] = field(default_factory=dict)
+    """The two-ask zero-sense and all-sense rates (`probe.sense_rates`), as of the last
+    insights."""
+    kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
+
+    def snapshot(self, status: str, stop_reason: str, error: str, spend: str = "") -> ProbeSnapshot:
+        """The counters with the engine's status (and spend), as a snapshot."""
+        session_elapsed = time.monotonic() - self.started
+        return ProbeSnapshot(
+            run_id=self.run_id,
+            status=status,
+            iteration=self.iteration,
+            iterations_total=self.iterations_total,
+            requests=self.requests,
+            errors=self.errors,
+            dropped=self.dropped,
+            retries=self.retries,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            elapsed_s=self.elapsed_before + session_elapsed,
+            counts=dict(self.counts),
+            history=tuple(self.history[-SNAPSHOT_HISTORY:]),
+            recent=tuple(self.recent),
+            converged=self.converged,
+            stop_reason=stop_reason,
+            target_label=self.target_label,
+            simulated=self.simulated,
+            error=error,
+            uncommitted=self.uncommitted,
+            replies_total=self.replies_total,
+            yes_no=dict(self.yes_no),
+            baseline=self.baseline,
+            blind_spots=self.blind_spots,
+            insights_iteration=self.insights_iteration,
+            stable_iterations=stable_iterations(
+                self.history, self.convergence_window, self.convergence_tolerance
+            ),
+            convergence_window=self.convergence_window,
+            stop_on_convergence=self.stop_on_convergence,
+            session_requests=self.requests - self.requests_before,
+            session_elapsed_s=session_elapsed,
+            loading=status == RunStatus.LOADING_MODEL,
+            learned=self.learned,
+            helpers=self.helpers.totals(),
+            kg_wide=self.kg_wide,
+            kg_wide_chance=self.kg_wide_chance,
+            kg_wide_senses=dict(self.kg_wide_senses),
+            kg_wide_sense_chance=dict(self.kg_wide_sense_chance),
+            spend=spend,
+        )
+
+
+@dataclass
+class Outcome:
+    """One asked question: its reply and verdict, who gave the verdict, and its token counts."""
+
+    question: Question
+    reply: str
+    verdict: Verdict
+    verifier: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float | None = None
+    retries: int = 0
+    error: str = ""
+    kind: str = ""
+    """The failure's kind (an LLMError kind, or "verifier") when the verdict is an error."""
+    hedged: bool = False
+    matcher: str = ""
+    """The alias matcher's verdict when the LLM judge gave the final one."""
+
+    @property
+    def failed(self) -> bool:
+        """The request or its verification failed: no answer of the model, never a wrong one."""
+        return self.verdict is Verdict.ERROR
+
+
+def _p95(values: list[float]) -> float | None:
+    """The 95th percentile (nearest rank) of a few values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))])
+
+
+class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
+    """Runs one probing run to its end (iterations, convergence, budget or stop): each
+    iteration plans a batch from the posterior (`sample`), asks and scores it (`ask`), and
+    commits it with the posterior's update (`finish_iteration`)."""
+
+    mode = KGLENS
+    stats: ProbeStats
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        run: KGLensRun,
+        kg: KGIndex,
+        target: ChatClient,
+        *,
+        generator: ChatClient | None = None,
+        judge: ChatClient | None = None,
+        on_progress: Callable[[ProbeSnapshot], None] | None = None,
+    ) -> None:
+        super().__init__(conn, run, kg, target)
+        self.generator = counted(generator, HelperRole.GENERATOR, self.helpers)
+        self.judge = counted(judge, HelperRole.JUDGE, self.helpers)
+        self.on_progress = on_progress
+        positions = np.array([kg.edge_position(int(e)) for e in run.edge_ids], dtype=np.int64)
+        self.positions = positions
+        self._preds = kg.p[positions]
+        used, self._pred_codes = np.unique(self._preds, return_inverse=True)
+        self._pred_keys = [kg.pred_keys[int(p)] for p in used]
+        """The run's predicates (keys) and each run edge's index among them."""
+        self._draws: dict[tuple[int, int], DesignDraw] = {}
+        """Draws of iterations not committed yet, by (iteration, first slot)."""
+        self._asked_from: dict[tuple[int, int], tuple[int, int]] = {}
+        """(iteration, slot) of each question asked -> (its draw's first slot, index in it)."""
+        self._drawn_at: dict[int, dict[int, tuple[int, int]]] = {}
+        """Per iteration: each drawn edge's latest draw (its first slot) and place there."""
+        learned = (
+            self.config.propagation and self.config.propagation_mode == PropagationMode.LEARNED
+        )
+        self.neighbourhood = (
+            Neighbourhood(kg.s[positions], kg.o[positions], len(kg.entity_keys))
+            if self.config.propagation and not learned
+            else None
+        )
+        self.learned = (
+            LearnedPropagation(kg.p[positions], kg.s[positions], kg.o[positions])
+            if learned
+            else None
+        )
+        """Learned propagation, when the run uses it (refits the PKG state on schedule)."""
+        self._panel_model: ErrorModel | None = None
+        self._plan: Plan | None = None
+        """The plan's run (`config.plan_of`), read when first asked."""
+        self._planned: dict[int, list[PlannedAsk]] = {}
+        """Per iteration sampled from the plan: its questions, until they are made."""
+        self.factory = QuestionFactory(
+            kg,
+            positions,
+            self.config.difficulty,
+            self.config.seed,
+            self.config.wh_max_objects,
+            wrong_labels=bool(target.simulated),
+        )
+        self.names = TypeNames(kg)
+        """Every entity name by type: what a Wh answer is told apart from (built per type, once)."""
+        if self.config.difficulty in (Difficulty.HARD, Difficulty.WH):
+            self.names.build(self._wh_object_types())
+        self.scale = (
+            1.0 / np.maximum(self.neighbourhood.neighbour_counts(), 1.0)
+            if self.neighbourhood is not None
+            and self.config.propagation_mode == PropagationMode.DEGREE
+            else None
+        )
+        self._sent = [0]
+        """Requests sent to the target in this session (`complete_counted` adds to it)."""
+        self._constant_right: np.ndarray | None = None
+        """Per run edge: whether its predicate's constant Wh answer is true (`constant_right`),
+        worked out at the first snapshot after a Wh ask."""
+        self._load_progress()
+        # (question type, examples reversed) -> prompt, built once instead of per question
+        self._prompts: dict[tuple[str, bool], Prompt] = {}
+        for qtype, name in ((YES_NO, "answer_yes_no"), (WH, "answer_generative")):
+            prompt = load_prompt(name)
+            self._prompts[(qtype, False)] = prompt
+            self._prompts[(qtype, True)] = prompt.examples_reversed()
+
+    def _wh_object_types(self) -> set[str]:
+        """Types of the objects a Wh question of this run can ask for."""
+        kg = self.kg
+        has_wh = np.array([bool(t.get("wh")) for t in kg.pred_templates], dtype=bool)
+        asked = self.positions[has_wh[self._preds]] if len(has_wh) else self.positions[:0]
+        return {kg.types[int(o)] for o in np.unique(kg.o[asked]).tolist()}
+
+    def baseline(self) -> Baseline:
+        """What blind guessing scores on the questions asked so far, each ask independent
+        (`answers.bias.baseline_from_counts`); without the blind spots a snapshot computes."""
+        if self._constant_right is None and self._wh_asks.any():
+            self._constant_right = constant_right(self.kg, self.positions)
+        return baseline_from_counts(self._yes_no_asks, self._wh_asks, self._constant_right)
+
+    def snapshot(self, insights: bool = True) -> ProbeSnapshot:
+        """The run's progress now. Blind spots and the random baseline are computed here, at
+        most once per committed iteration, so a run nobody watches skips them; with
+        insights=False they stay as last computed (see `insights_iteration`)."""
+        s = self.stats
+        if insights and s.insights_iteration != s.iteration:
+            s.baseline = self.baseline()
+            s.blind_spots, s.learned = self._blind_spots()
+            s.kg_wide_senses, s.kg_wide_sense_chance = self._senses()
+            s.insights_iteration = s.iteration
+        return s.snapshot(self.status, self.stop_reason, self.error, self.spend_shown())
+
+    def _load_progress(self) -> None:
+        """The PKG state, counters and feed of `self.run` as stored."""
+        self.state, history = rebuild_state(
+            self.conn,
+            self.run,
+            self.neighbourhood,
+            self.config.propagation_weight,
+            self.scale,
+            self.learned.after_iteration if self.learned is not None else None,
+        )
+        self.stats = ProbeStats(
+            run_id=self.run.id,
+            iterations_total=self.config.iterations,
+            target_label=self.target.label,
+            simulated=bool(self.target.simulated),
+            iteration=self.run.iterations_done,
+            history=history,
+            convergence_window=self.config.convergence_window,
+            convergence_tolerance=self.config.convergence_tolerance,
+            stop_on_convergence=self.config.stop_on_convergence,
+            helpers=self.helpers,
+        )
+        self._rate_counts = RateCounts.of(self.state.m, self.state.n)
+        """What the rates after each iteration are computed from (`finish_iteration`)."""
+        self._yes_no_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._wh_asks = np.zeros(len(self.positions), dtype=np.int32)
+        self._terms = DrawTerms()
+        sizes = np.bincount(self._pred_codes, minlength=len(self._pred_keys))
+        self._pred_sizes = np.maximum(sizes, 1).astype(np.float64)
+        self._pairs = PairTerms(self._pred_codes)
+        self._load_totals()
+        self._load_recent()
+        self._load_design_terms()
+        self._update_kg_wide()
+
+    def _reload(self) -> None:
+        """Inside the claim: load the run again if another process committed iterations since
+        this engine read it (continuing from a stale state would write them twice)."""
+        stored = load_kglens_run(self.conn, self.run.id)
+        if stored.iterations_done != self.run.iterations_done:
+            self.run = stored
+            self._load_progress()
+
+    def _load_totals(self) -> None:
+        """The run's stored counts: every request it sent (target_usage: those of iterations
+        dropped whole too), the time its iterations took, its verdicts and yes/no answers."""
+        s = self.stats
+        usage = load_target_usage(self.conn, self.run.id) or (0,) * len(USAGE_COLUMNS)
+        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens, s.dropped = usage
+        s.elapsed_before = float(
+            self.conn.execute(
+                "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (self.run.id,)
+            ).fetchone()[0]
+        )
+        s.requests_before = s.requests
+        self.helpers.stored = load_usage(self.conn, self.run.id)
+        for cat, count in self.conn.execute(
+            "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
+            (self.run.id,),
+        ):
+            s.counts[cat] = count
+        for pos, qtype, count in self.conn.execute(
+            "SELECT pos, qtype, COUNT(*) FROM observation WHERE run_id = ? AND category != 'error' "
+            "GROUP BY pos, qtype",
+            (self.run.id,),
+        ):
+            (self._wh_asks if qtype == WH else self._yes_no_asks)[pos] += count
+        for expected, reply in self.conn.execute(
+            "SELECT expected, reply FROM observation WHERE run_id = ? AND qtype = 'yes_no' "
+            "AND category != 'error'",
+            (self.run.id,),
+        ):
+            given = first_word_answer(reply)
+            if given is not None:
+                s.yes_no[(expected, given)] += 1
+
+    def _senses(self) -> tuple[dict[str, DesignRate | None], dict[str, float | None]]:
+        """The two-ask rates now and blind guessing's on the same estimand: the census of the
+        run's own counts under brute force (chance: the mean over the asked edges of the
+        square of their guess failure share, or success share), else the pairs of designed
+        draws."""
+        if self.config.sampler == Sampler.BRUTE_FORCE:
+            m, n = self.state.m, self.state.n
+            rates = {
+                ZERO_SENSE: census_pair_rate(n, m + n),
+                ALL_SENSE: census_pair_rate(m, m + n),
+            }
+            share = self._guess_shares()
+            chances: dict[str, float | None] = {
+                ZERO_SENSE: float((share**2).mean()) if len(share) else None,
+                ALL_SENSE: float(((1.0 - share) ** 2).mean()) if len(share) else None,
+            }
+            return rates, {k: (chances[k] if v is not None else None) for k, v in rates.items()}
+        rates = {sense: self._pairs.estimate(sense) for sense in SENSES}
+        chance = {sense: self._pairs.estimate(sense, chance=True) for sense in SENSES}
+        return rates, {k: (None if v is None else v.error) for k, v in chance.items()}
+
+    def _draw_means(self, totals: dict[str, float]) -> np.ndarray:
+        """A draw's mean prediction per run predicate code, from its totals by predicate key."""
+        return np.array([totals.get(k, 0.0) for k in self._pred_keys]) / self._pred_sizes
+
+    def _load_design_terms(self) -> None:
+        """Each stored draw's estimate terms (the draws with an answered floor), as
+        `finish_iteration` adds them."""
+        rows = self.conn.execute(
+            "SELECT o.iteration, o.draw_slot, o.category, o.incl_prob, o.prediction, o.qtype, "
+            "o.pos, d.population, d.total, d.floor_size, d.predicate_totals "
+            "FROM observation o JOIN design_draw d "
+            "ON d.run_id = o.run_id AND d.iteration = o.iteration AND d.first_slot = o.draw_slot "
+            "WHERE o.run_id = ? AND d.floor_size > 0 AND o.category != 'error' "
+            "AND o.incl_prob > 0 ORDER BY o.iteration, o.draw_slot",
+            (self.run.id,),
+        ).fetchall()
+        by_draw: dict[tuple[int, int], list[Any]] = {}
+        for row in rows:
+            by_draw.setdefault((row[0], row[1]), []).append(row)
+        for answers in by_draw.values():
+            failed = np.array([r[2] in FAILED for r in answers], dtype=np.float64)
+            prob = np.array([r[3] for r in answers])
+            pred = np.array([r[4] for r in answers])
+            guess = self._guess_error([r[5] for r in answers], [r[6] for r in answers])
+            self._terms.add(failed, prob, pred, guess, answers[0][8], answers[0][7])
+            self._pairs.add(
+                np.array([r[6] for r in answers], dtype=np.int64),
+                failed,
+                prob,
+                self._draw_means(json.loads(answers[0][10])),
+                int(answers[0][9]),
+                guess,
+            )
+
+    def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
+        """How likely blind guessing fails each question (`answers.bias.guess_error`)."""
+        wh = np.array([q == WH for q in qtypes], dtype=bool)
+        if self._constant_right is None and wh.any():
+            self._constant_right = constant_right(self.kg, self.positions)
+        if self._constant_right is None:
+            return np.full(len(qtypes), 0.5)
+        return guess_error(wh, self._constant_right[np.asarray(positions, dtype=np.int64)])
+
+    def _guess_shares(self) -> np.ndarray:
+        """Each asked edge's share of its asks that blind guessing would fail (brute force's
+        chance)."""
+        asks = self._yes_no_asks + self._wh_asks
+        seen = asks > 0
+        if not seen.any():
+            return np.empty(0)
+        if self._constant_right is None and self._wh_asks.any():
+            self._constant_right = constant_right(self.kg, self.positions)
+        right = (
+            self._constant_right
+            if self._constant_right is not None
+            else np.zeros(len(asks), dtype=bool)
+        )
+        wrong = self._yes_no_asks * guess_error(
+            np.zeros(len(asks), bool), right
+        ) + self._wh_asks * guess_error(np.ones(len(asks), bool), right)
+        return np.asarray(wrong[seen] / asks[seen])
+
+    def _update_kg_wide(self) -> None:
+        """The KG-wide error rate and chance's after the committed iterations."""
+        s = self.stats
+        if self.config.sampler == Sampler.BRUTE_FORCE:
+            s.kg_wide = census_rate(self.state.m, self.state.n)
+            share = self._guess_shares()
+            if len(share):
+                s.kg_wide_chance = float(share.mean())
+            return
+        s.kg_wide, s.kg_wide_chance = self._terms.estimate(len(self.positions))
+
+    def _load_recent(self) -> None:
+        """The latest stored replies, so a resumed or reopened run shows its feed."""
+        rows = self.conn.execute(
+            "SELECT iteration, question, CASE WHEN reply = '' THEN error ELSE reply END, category, "
+            "qtype, expected FROM observation WHERE run_id = ? ORDER BY id DESC LIMIT ?",
+            (self.run.id, RECENT_REPLIES),
+        ).fetchall()
+        for row in reversed(rows):
+            self.stats.recent.append(ReplyView(*row))
+
+    def retry_edges(self) -> np.ndarray:
+        """Edges whose last request failed (transport/API error), fewer than
+        MAX_CONSECUTIVE_ERRORS times in a row: they go first into the next batch. Derived from
+        the PKG state, so a resumed run retries exactly what the original would have."""
+        err = self.state.err
+        if self.config.plan_of is not None:  # asks what the plan asked, nothing else
+            return np.empty(0, dtype=np.int64)
+        return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
+
+    def budget_left(self) -> int | None:
+        """Questions the budgets still allow: each costs a target request and a call of each
+        helper that serves it (generator, judge)."""
+        return self._calls_left(1 + (self.generator is not None) + (self.judge is not None))
+
+    def _stopped_by_user(self) -> bool:
+        return self.stop_reason == STOPPED_BY_USER
+
+    def _ended(self, stopped: bool) -> str:
+        pending = len(self.pending_edges())
+        if pending:
+            self.stop_reason += self._failed_note(
+                f"{pending:,} edge{'s' if pending > 1 else ''} whose last request failed"
+            )
+        return RunStatus.STOPPED if stopped else RunStatus.FINISHED
+
+    async def _ask_until_done(self) -> None:
+        """Load the target, then ask: the pending errors of a finished run (in extra iterations
+        of at most batch_size edges, then it stops for the reason it had stopped), or new
+        iterations, synchronous or continuous."""
+        await self._load_target()
+        schedule: Batches | Continuous
+        if self._limit_reached() and len(self.pending_edges()):
+            pick = in_order(self.pending_edges(), self.config.batch_size)
+            schedule = Batches(self, pick, self._no_budget_left)
+            await self._dispatch(schedule, 1)
+            self._count_dropped()
+            self.should_stop()
+            return
+        if self.config.scheduling is Scheduling.CONTINUOUS:
+            schedule = Continuous(self)
+            await self._dispatch(schedule, self.config.concurrency)
+        else:
+            schedule = Batches(self, self.sample, self.should_stop)
+            await self._dispatch(schedule, 1)
+        self._count_dropped()
+        if not self.stop_reason and not self.should_stop():
+            self.stop_reason = "no edges to ask"
+
+    def _no_budget_left(self) -> bool:
+        left = self.budget_left()
+        return left is not None and left <= 0
+
+    async def _keep_finished(self) -> None:
+        """After `abort()`: commit the whole iterations whose replies are in."""
+        await super()._keep_finished()
+        self._count_dropped()
+
+    def _count_dropped(self) -> None:
+        """Store the requests this session sent that no committed iteration holds (their
+        iteration was dropped whole: a stop now, quitting, the failure rule) as sent: those that
+        failed (`uncommitted.errors`) as failed, the rest as dropped (in flight, or answered:
+        not the target's failures), with the retries and tokens of the replies that came in,
+        so the run's totals and its budget count them. The uncommitted replies are gone then."""
+        s = self.stats  # this session's counted requests and failures, dropped ones included
+        late, s.uncommitted = s.uncommitted, ReplyTally()
+        uncounted = self._sent[0] - (s.requests - s.requests_before)
+        if uncounted <= 0:
+            return
+        failed = min(late.errors, uncounted)
+        dropped = uncounted - failed
+        counts = (uncounted, failed, late.retries, late.prompt_tokens, late.completion_tokens)
+
+        def write() -> None:
+            with transaction(self.conn):
+                add_target_usage(self.conn, self.run.id, (*counts, dropped))
+
+        retry_busy(write)
+        s.requests += uncounted
+        s.errors += failed
+        s.retries += late.retries
+        s.prompt_tokens += late.prompt_tokens
+        s.completion_tokens += late.completion_tokens
+        s.dropped += dropped
+
+    def pending_edges(self) -> np.ndarray:
+        """Positions of the edges whose latest request failed (an API error, not an answer)."""
+        return np.flatnonzero(self.state.err > 0)
+
+    def _limit_reached(self) -> bool:
+        """Whether the run already met its iteration limit or converged (a resumed run)."""
+        return self.stats.iteration >= self.config.iterations or (
+            self.config.stop_on_convergence
+            and converged(
+                self.stats.history,
+                self.config.convergence_window,
+                self.config.convergence_tolerance,
+            )
+        )
+
+    def should_stop(self) -> bool:
+        """Whether the run is done: failures past the guard's rule, a budget spent, or the rates
+        converged (sets `stop_reason`)."""
+        if self.guard.cause:
+            self.stop_reason = STOP_REASON
+            return True
+        if self.stopping:
+            self.stop_reason = STOPPED_BY_USER
+            return True
+        if self.stats.iteration >= self.config.iterations:
+            self.stop_reason = "iteration limit"
+            return True
+        if self.config.stop_on_convergence and converged(
+            self.stats.history, self.config.convergence_window, self.config.convergence_tolerance
+        ):
+            self.stats.converged = True
+            self.stop_reason = "converged"
+            return True
+        left = self.budget_left()
+        if left is not None and left <= 0:
+            self.stop_reason = BUDGET_REASON
+            return True
+        return False
+
+    def sample(
+        self, iteration: int, k: int, busy: np.ndarray | None = None, slot: int = 0
+    ) -> np.ndarray:
+        """k edges: failed requests to retry first, then the design's draw (the sampler's picks
+        and the uniform floor, `probe.design`); never `busy` ones. The draw is kept until its
+        iteration is committed with the answers."""
+        if self.config.plan_of is not None:
+            return self._planned_sample(iteration, k)
+        busy = np.empty(0, dtype=np.int64) if busy is None else busy
+        seed = [self.config.seed, 15485863, iteration] + ([slot] if slot else [])
+        rng = np.random.default_rng(seed)
+        retry = self.retry_edges()
+        if len(retry) and len(busy):
+            retry = np.setdiff1d(retry, busy)
+        retry = retry[:k]
+        config = self.config
+        fresh, prob, size, eligible = designed_sample(
+            config.sampler,
+            self.state,
+            k - len(retry),
+            rng,
+            iteration,
+            config.seed,
+            config.design_floor,
+            exclude=busy,
+            certain=retry,
+            epsilon=config.epsilon,
+            top_k=config.blind_spots,
+        )
+        if config.sampler == Sampler.BRUTE_FORCE:
+            return np.concatenate((retry, fresh)).astype(np.int64)
+        batch = np.concatenate((retry, fresh)).astype(np.int64)
+        predicted = control_predictions(self.state, self._preds, self.learned is not None)
+        totals = np.bincount(self._pred_codes, weights=predicted, minlength=len(self._pred_keys))
+        self._draws[(iteration, slot)] = DesignDraw(
+            iteration=iteration,
+            first_slot=slot,
+            positions=batch,
+            prob=np.concatenate((np.ones(len(retry)), prob)),
+            prediction=predicted[batch],
+            floor_size=size,
+            eligible=eligible,
+            edges=len(self.positions),
+            total=float(predicted.sum()),
+            predicate_totals={i: float(t) for i, t in enumerate(totals)},
+        )
+        drawn_at = self._drawn_at.setdefault(iteration, {})
+        for index, pos in enumerate(batch.tolist()):
+            drawn_at[pos] = (slot, index)
+        return batch
+
+    def _planned_sample(self, iteration: int, k: int) -> np.ndarray:
+        """The edges the plan's run asked in this iteration (at most k: a budget may cut the
+        last), with its draws: the same probabilities and control predictions."""
+        leader = self.config.plan_of
+        if self._plan is None and leader is not None:
+            self._plan = Plan(self.conn, load_kglens_run(self.conn, leader), self.kg)
+        assert self._plan is not None
+        asks = self._plan.asks(iteration)[:k]
+        self._planned[iteration] = asks
+        batch = np.array([a.pos for a in asks], dtype=np.int64)
+        draws = self._plan.draws(iteration)
+        by_draw: dict[int, list[int]] = {}
+        for index, ask in enumerate(asks):
+            if ask.draw_slot is not None and ask.draw_slot in draws:
+                by_draw.setdefault(ask.draw_slot, []).append(index)
+        code = {key: i for i, key in enumerate(self._pred_keys)}
+        for first, indexes in by_draw.items():
+            drawn = draws[first]
+            prob = np.array([asks[i].incl_prob or 0.0 for i in indexes])
+            self._draws[(iteration, first)] = DesignDraw(
+                iteration=iteration,
+                first_slot=first,
+                positions=batch[indexes],
+                prob=prob,
+                prediction=np.array([asks[i].prediction or 0.0 for i in indexes]),
+                floor_size=int((prob < 1.0).sum()),
+                eligible=drawn.eligible,
+                edges=drawn.population,
+                total=drawn.total,
+                predicate_totals={code[key]: t for key, t in drawn.predicate_totals.items()},
+            )
+            for place, i in enumerate(indexes):
+                self._asked_from[(iteration, asks[i].slot)] = (first, place)
+        return batch
+
+    async def questions_for(
+        self, batch: np.ndarray, iteration: int, first_slot: int = 0
+    ) -> list[Question]:
+        """The questions to ask about a batch's edges in an iteration (slots from
+        `first_slot`); a run on another's plan asks that run's questions as worded."""
+        if self.config.plan_of is not None:
+            return [
+                self.factory.replay(
+                    iteration,
+                    a.slot,
+                    a.pos,
+                    a.qtype,
+                    a.text,
+                    a.generator,
+                    a.candidate,
+                    a.expected,
+                    a.expected_answers,
+                )
+                for a in self._planned.pop(iteration, [])
+            ]
+        questions = [
+            self.factory.make(int(pos), first_slot + slot, iteration)
+            for slot, pos in enumerate(batch)
+        ]
+        self._note_draws(questions)
+        if self.generator is not None:
+            questions = list(
+                await asyncio.gather(
+                    *(rephrase_with_llm(q, self.kg, self.generator) for q in questions)
+                )
+            )
+        return questions
+
+    def _note_draws(self, questions: list[Question]) -> None:
+        """Remember which draw each question's edge came from (the latest draw of its iteration
+        holding it), with its place there: what its answer's probability refers to."""
+        for q in questions:
+            where = self._drawn_at.get(q.iteration, {}).get(q.pos)
+            draw = None if where is None else self._draws.get((q.iteration, where[0]))
+            if draw is not None and where is not None and draw.positions[where[1]] == q.pos:
+                self._asked_from[(q.iteration, q.slot)] = where
+                continue
+            for (it, first), later in sorted(self._draws.items(), reverse=True):
+                found = np.flatnonzero(later.positions == q.pos)
+                if it == q.iteration and len(found):
+                    self._asked_from[(q.iteration, q.slot)] = (first, int(found[0]))
+                    break
+
+    def _design_rows(
+        self, iteration: int, outcomes: list[Outcome]
+    ) -> tuple[dict[int, tuple[int, float, float]], list[DrawRow], dict[int, np.ndarray]]:
+        """The design of a committed iteration: per slot (draw's first slot, probability,
+        prediction), its draws as stored, and each draw's mean prediction per predicate code.
+        The floor's probability is taken over the floor edges that were answered (a failed
+        request is no answer; under continuous scheduling a draw's edges left unasked at a
+        commit are dropped), a simple random sample of the eligible edges all the same."""
+        drawn = {key: d for key, d in self._draws.items() if key[0] == iteration}
+        for key in drawn:
+            del self._draws[key]
+        self._drawn_at.pop(iteration, None)
+        placed: dict[int, tuple[int, int]] = {}
+        answered_floor: Counter[int] = Counter()
+        for o in outcomes:
+            where = self._asked_from.pop((iteration, o.question.slot), None)
+            if where is None or (iteration, where[0]) not in drawn:
+                continue
+            placed[o.question.slot] = where
+            draw = drawn[(iteration, where[0])]
+            if not o.failed and draw.prob[where[1]] < 1.0:
+                answered_floor[where[0]] += 1
+        slots: dict[int, tuple[int, float, float]] = {}
+        for slot, (first, index) in placed.items():
+            draw = drawn[(iteration, first)]
+            prob = float(draw.prob[index])
+            if prob < 1.0:
+                prob = answered_floor[first] / draw.eligible if draw.eligible else 0.0
+            slots[slot] = (first, prob, float(draw.prediction[index]))
+        rows = [
+            (
+                iteration,
+                first,
+                answered_floor[first],
+                d.eligible,
+                d.edges,
+                d.total,
+                json.dumps(
+                    {self._pred_keys[i]: t for i, t in d.predicate_totals.items()},
+                    ensure_ascii=False,
+                ),
+            )
+            for (_, first), d in sorted(drawn.items())
+        ]
+        means = {
+            first: np.array(list(d.predicate_totals.values())) / self._pred_sizes
+            for (_, first), d in drawn.items()
+        }
+        return slots, rows, means
+
+    def _add_terms(
+        self,
+        outcomes: list[Outcome],
+        design: dict[int, tuple[int, float, float]],
+        draws: list[DrawRow],
+        means: dict[int, np.ndarray],
+    ) -> None:
+        """Add the committed draws with an answered floor to the running KG-wide estimate
+        (``means``: each draw's mean prediction per run predicate code, by its first slot)."""
+        for _iteration, first, floor, _eligible, population, total, _totals in draws:
+            if not floor:
+                continue
+            answers = [
+                o
+                for o in outcomes
+                if not o.failed
+                and o.question.slot in design
+                and design[o.question.slot][0] == first
+                and design[o.question.slot][1] > 0
+            ]
+            slots = [design[o.question.slot] for o in answers]
+            guess = self._guess_error(
+                [o.question.qtype for o in answers], [o.question.pos for o in answers]
+            )
+            self._terms.add(
+                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
+                np.array([d[1] for d in slots]),
+                np.array([d[2] for d in slots]),
+                guess,
+                total,
+                population,
+            )
+            self._pairs.add(
+                np.array([o.question.pos for o in answers], dtype=np.int64),
+                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
+                np.array([d[1] for d in slots]),
+                means[first],
+                floor,
+                guess,
+            )
+
+    def _answer_prompt(self, question: Question) -> Prompt:
+        order = self.config.prompt_order
+        reverse = order == "reversed" or (
+            order == "shuffled" and (question.slot + question.iteration + question.edge_id) % 2 == 1
+        )
+        return self._prompts[(WH if question.qtype == WH else YES_NO, reverse)]
+
+    async def ask_all(self, questions: list[Question]) -> list[Outcome]:
+        """Ask a batch concurrently; a target that answers without waiting (the zero-latency
+        simulator) is asked in order instead, which saves a task per question and gives the same
+        outcomes (its answers depend on each question only)."""
+        if getattr(self.target, "answers_instantly", False) and self.judge is None:
+            return [await self.ask(q) for q in questions]
+        return list(await asyncio.gather(*(self.ask(q) for q in questions)))
+
+    async def ask(self, question: Question) -> Outcome:
+        """Ask one question and verify the reply; a transport or API error is an error
+        outcome, never a wrong answer."""
+        request = ChatRequest(
+            messages=self._answer_prompt(question).render(question=question.text),
+            max_tokens=self.config.max_tokens,
+            temperature=self.config.temperature,
+            meta=question.meta,
+        )
+        try:
+            reply = await complete_counted(self.target, request, self._sent)
+        except LLMError as exc:
+            errored = Outcome(
+                question,
+                "",
+                Verdict.ERROR,
+                "",
+                retries=exc.retries,
+                error=f"{exc.kind}: {exc}",
+                kind=exc.kind,
+            )
+            self.guard.record(exc.kind, errored.error)
+            self._show(errored)
+            return errored
+        outcome = Outcome(
+            question,
+            reply.text,
+            Verdict.ERROR,
+            "",
+            prompt_tokens=reply.prompt_tokens,
+            completion_tokens=reply.completion_tokens,
+            latency_ms=reply.latency_s * 1000,
+            retries=reply.retries,
+        )
+        if question.qtype == WH:
+            await self._verify_wh(outcome)
+        else:
+            checked = check_yes_no(reply.text, question.expected)
+            outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
+            outcome.verifier = YES_NO_MATCHER
+        self.guard.record(outcome.kind if outcome.failed else None, outcome.error)
+        self._show(outcome)
+        return outcome
+
+    def _show(self, o: Outcome) -> None:
+        """Count a reply as soon as it is verified (`ProbeStats.uncommitted`) and put it on the
+        live feed."""
+        self.stats.uncommitted = self.stats.uncommitted.plus_one(o)
+        self.stats.replies_total += 1
+        self.stats.recent.append(
+            ReplyView(
+                o.question.iteration,
+                o.question.text,
+                o.reply or o.error,
+                str(o.verdict),  # a StrEnum's str is its value, without the enum's lookup
+                o.question.qtype,
+                o.question.expected,
+            )
+        )
+
+    async def _verify_wh(self, outcome: Outcome) -> None:
+        """The matcher's verdict; with a judge, the judge's on what the matcher found correct,
+        incorrect or could not decide (the matcher's kept beside it). A judge that fails or
+        answers out of format leaves the matcher's verdict, marked unjudged: never an error of
+        the model under test."""
+        question = outcome.question
+        edge = int(self.positions[question.pos])
+        checked = check_edge_wh(
+            outcome.reply, question.expected_answers, self.names, edge, question.text
+        )
+        outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
+        outcome.verifier = matcher_label(checked)
+        if self.judge is None or (
+            checked.verdict in (Verdict.REFUSED, Verdict.UNPARSEABLE) and not checked.uncertain
+        ):
+            return
+        answers = [a for group in question.expected_answers for a in group]
+        messages = load_prompt("verify_wh").render(
+            question=question.text, answers=", ".join(answers), response=outcome.reply
+        )
+        judged = await judge_wh(self.judge, messages)
+        if judged.verdict is None:
+            outcome.verifier = unjudged_label(outcome.verifier, judged.failure)
+            return
+        outcome.verdict = judged.verdict
+        outcome.verifier = f"llm judge ({self.judge.label}): {judged.said[:40]}"
+        outcome.matcher = checked.verdict.value
+
+    def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
+        """Commit an iteration whole: its replies, the posterior's update and its metrics."""
+        pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
+        failed = np.array([o.verdict in FAILURES for o in outcomes], dtype=bool)
+        succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
+        touched = np.unique(pos)
+        before = RateCounts.of(self.state.m[touched], self.state.n[touched])
+        apply_outcomes(
+            self.state,
+            pos,
+            failed,
+            succeeded,
+            self.neighbourhood,
+            self.config.propagation_weight,
+            self.scale,
+        )
+        if self.learned is not None:
+            self.learned.after_iteration(self.state, iteration)
+        self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
+        current = self._rate_counts.rates()
+        counts = Counter(str(o.verdict) for o in outcomes)
+        latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
+        tally = ReplyTally.of(outcomes)
+        summary = {
+            "seconds": seconds,
+            "requests": tally.requests,
+            "errors": tally.errors,
+            "retries": tally.retries,
+            "prompt_tokens": tally.prompt_tokens,
+            "completion_tokens": tally.completion_tokens,
+            "latency_ms_mean": sum(latencies) / len(latencies) if latencies else None,
+            "latency_ms_p95": _p95(latencies),
+            "examined": current.examined,
+            "win_rate": current.win,
+            "zero_sense_rate": current.zero_sense,
+            "all_sense_rate": current.all_sense,
+            "counts": dict(counts),
+        }
+        design, draws, means = self._design_rows(iteration, outcomes)
+        rows = [self._row(o, design.get(o.question.slot)) for o in outcomes]
+        self._add_terms(outcomes, design, draws, means)
+        checkpoint = (
+            self.state
+            if iteration % self.config.checkpoint_every == 0 or iteration >= self.config.iterations
+            else None
+        )
+        commit_iteration(
+            self.conn,
+            self.run.id,
+            iteration,
+            rows,
+            summary,
+            checkpoint,
+            self.helpers.take(),
+            draws,
+        )
+        s = self.stats
+        s.iteration = iteration
+        s.requests += tally.requests
+        s.errors += tally.errors
+        s.retries += tally.retries
+        s.prompt_tokens += tally.prompt_tokens
+        s.completion_tokens += tally.completion_tokens
+        s.uncommitted -= tally  # later iterations' replies stay (continuous scheduling)
+        s.counts.update(counts)
+        s.history.append(current)
+        for o in outcomes:
+            if o.failed:
+                continue
+            if o.question.qtype == WH:
+                self._wh_asks[o.question.pos] += 1
+                continue
+            self._yes_no_asks[o.question.pos] += 1
+            # the verdict already says what the first word answered (None: refused, unparseable)
+            expected = o.question.expected
+            if o.verdict is Verdict.CORRECT:
+                s.yes_no[(expected, expected)] += 1
+            elif o.verdict is Verdict.INCORRECT:
+                s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
+        self._update_kg_wide()
+        if self.on_progress is not None:
+            self.on_progress(self.snapshot(insights=False))
+
+    def _blind_spots(
+        self, k: int | None = None
+    ) -> tuple[tuple[BlindSpot, ...], LearnedView | None]:
+        """The k (default: the run's `blind_spots`) worst examined edges and what the answers
+        teach, from the
+        error model fitted to the answers so far (the run's own fit with learned propagation),
+        whatever the run's propagation: an edge that failed itself outranks its neighbours."""
+        if not (self.state.m + self.state.n).any():
+            return (), None
+        if self.learned is not None:
+            model = self.learned.model
+            fit = self.learned.fit or self.learned.refit(self.state)
+        else:
+            if self._panel_model is None:
+                kg, pos = self.kg, self.positions
+                self._panel_model = ErrorModel(kg.p[pos], kg.s[pos], kg.o[pos])
+            model = self._panel_model
+            fit = model.fit(self.state.m, self.state.n)
+        top, mean, share = rank_blind_spots(
+            model, fit, self.state.m, self.state.n, k or self.config.blind_spots
+        )
+        kg = self.kg
+        out = []
+        for pos, est, nbr in zip(top.tolist(), mean.tolist(), share.tolist(), strict=True):
+            e = int(self.positions[pos])
+            out.append(
+                BlindSpot(
+                    edge_id=int(kg.edge_ids[e]),
+                    subject=kg.labels[int(kg.s[e])],
+                    predicate=kg.pred_labels[int(kg.p[e])],
+                    object=kg.labels[int(kg.o[e])],
+                    mean_error=est,
+                    m=int(self.state.m[pos]),
+                    n=int(self.state.n[pos]),
+                    from_neighbours=nbr,
+                )
+            )
+        summary = learned_summary(model, fit)
+        view = LearnedView(
+            answers=summary.answers,
+            strength=summary.strength,
+            neighbour_weight=summary.neighbour_weight,
+            predicate_share=summary.predicate_share,
+            mean_error=summary.mean_error,
+            weakest_predicates=tuple(
+                (kg.pred_labels[w.index], w.error, w.answers) for w in summary.weakest_predicates
+            ),
+            weakest_subjects=tuple(
+                (kg.labels[w.index], w.error, w.answers) for w in summary.weakest_subjects
+            ),
+        )
+        return tuple(out), view
+
+    def _row(self, o: Outcome, design: tuple[int, float, float] | None = None) -> ObservationRow:
+        q = o.question
+        draw_slot, prob, prediction = design if design is not None else (None, None, None)
+        return ObservationRow(
+            iteration=q.iteration,
+            slot=q.slot,
+            pos=q.pos,
+            edge_id=q.edge_id,
+            qtype=q.qtype,
+            generator=q.generator,
+            question=q.text,
+            candidate_id=int(self.kg.entity_db_ids[q.candidate])
+            if q.candidate is not None
+            else None,
+            expected=q.expected,
+            expected_answers=json.dumps(q.expected_answers, ensure_ascii=False)
+            if q.expected_answers
+            else "[]",
+            reply=o.reply,
+            category=str(o.verdict),
+            verifier=o.verifier,
+            prompt_tokens=o.prompt_tokens,
+            completion_tokens=o.completion_tokens,
+            latency_ms=o.latency_ms,
+            retries=o.retries,
+            error=o.error,
+            hedged=o.hedged,
+            matcher=o.matcher,
+            draw_slot=draw_slot,
+            incl_prob=prob,
+            prediction=prediction,
+        )
+
+
+def start_run(
+    conn: sqlite3.Connection,
+    config: RunConfig,
+    target: ChatClient,
+    kg: KGIndex,
+    positions: np.ndarray,
+    name: str = "",
+    manifest_extra: dict[str, Any] | None = None,
+) -> KGLensRun:
+    """Create a run over the given edge positions of the loaded KG
+    (`kglens_tui.kg.positions.run_edge_positions`)."""
+    if len(positions) == 0:
+        raise ValueError(f"KG '{config.kg}' has no active edges to probe in this selection")
+    manifest = build_manifest(
+        KGLENS,
+        kg,
+        config,
+        target,
+        PROMPTS,
+        verifier=config.verifier,
+        sampler=str(config.sampler),
+        propagation=config.propagation,
+        difficulty=str(config.difficulty),
+        prompt_order=config.prompt_order,
+        **(manifest_extra or {}),
+    )
+    run_id = create_run(
+        conn,
+        kg.kg_id,
+        config,
+        manifest,
+        target.label,
+        bool(target.simulated),
+        kg.edge_ids[positions],
+        name=name,
+    )
+    return load_kglens_run(conn, run_id)

@@ -1,0 +1,272 @@
+"""Runs in SQLite: create, commit one iteration atomically, checkpoint the PKG arrays, and
+rebuild the state on resume by replaying the observation log since the last checkpoint."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from kglens_tui.core.verdict import FAILURES
+from kglens_tui.kg.graph import Neighbourhood
+from kglens_tui.llm.usage import Usage
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.pkg import PKGState, Rates, apply_outcomes
+from kglens_tui.runs.record import KGLENS, RunRecord, load_run_as
+from kglens_tui.store.connection import retry_busy, transaction
+from kglens_tui.store.helper_usage import add_usage
+from kglens_tui.store.target_usage import COLUMNS as TARGET_USAGE
+from kglens_tui.store.target_usage import add_target_usage
+
+DrawRow = tuple[int, int, int, int, int, float, str]
+"""A design_draw row without the run id: (iteration, first_slot, floor_size, eligible,
+population, total, predicate_totals as JSON)."""
+
+KGLensRun = RunRecord[RunConfig]
+"""A stored KGLens run."""
+
+
+def load_kglens_run(conn: sqlite3.Connection, run_id: int) -> KGLensRun:
+    """A stored KGLens run; RunNotFoundError when there is none or it is another mode's."""
+    return load_run_as(conn, run_id, KGLENS, RunConfig)
+
+
+class ObservationRow(NamedTuple):
+    """One asked question and its verdict, as stored (a named tuple: an iteration makes one per
+    question, and a tuple is built several times faster than a frozen dataclass)."""
+
+    iteration: int
+    slot: int
+    pos: int
+    edge_id: int
+    qtype: str
+    generator: str
+    question: str
+    candidate_id: int | None
+    expected: str
+    expected_answers: str
+    reply: str
+    category: str
+    verifier: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_ms: float | None
+    retries: int
+    error: str
+    hedged: bool = False
+    """The reply gave its answer with doubt ("I think it is Canberra")."""
+    matcher: str = ""
+    """The alias matcher's category when an LLM judge gave the verdict; '' otherwise."""
+    draw_slot: int | None = None
+    """The first slot of the design draw the question's edge came from (None: no design)."""
+    incl_prob: float | None = None
+    """Its inclusion probability in that draw."""
+    prediction: float | None = None
+    """The control prediction of its edge's error rate made before the draw."""
+
+
+FAILED = tuple(str(v) for v in FAILURES)
+
+
+def _blob(a: np.ndarray, dtype: str) -> bytes:
+    return np.ascontiguousarray(a, dtype=dtype).tobytes()
+
+
+def commit_iteration(
+    conn: sqlite3.Connection,
+    run_id: int,
+    iteration: int,
+    observations: list[ObservationRow],
+    summary: dict[str, Any],
+    checkpoint: PKGState | None,
+    helpers: dict[str, Usage] | None = None,
+    draws: list[DrawRow] | None = None,
+) -> None:
+    """Store one iteration in one transaction: observations, metrics row, optional checkpoint,
+    the helper calls made since the last commit, the target's requests and the design's draws
+    (rows of design_draw without the run id)."""
+
+    def write() -> None:
+        with transaction(conn):
+            conn.executemany(
+                "INSERT INTO observation(run_id, iteration, slot, pos, edge_id, qtype, generator, "
+                "question, candidate_id, expected, expected_answers, reply, category, verifier, "
+                "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher, "
+                "draw_slot, incl_prob, prediction) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        run_id,
+                        o.iteration,
+                        o.slot,
+                        o.pos,
+                        o.edge_id,
+                        o.qtype,
+                        o.generator,
+                        o.question,
+                        o.candidate_id,
+                        o.expected,
+                        o.expected_answers,
+                        o.reply,
+                        o.category,
+                        o.verifier,
+                        o.prompt_tokens,
+                        o.completion_tokens,
+                        o.latency_ms,
+                        o.retries,
+                        o.error,
+                        int(o.hedged),
+                        o.matcher,
+                        o.draw_slot,
+                        o.incl_prob,
+                        o.prediction,
+                    )
+                    for o in observations
+                ],
+            )
+            conn.execute(
+                "INSERT INTO iteration(run_id, iteration, seconds, requests, errors, retries, "
+                "prompt_tokens, completion_tokens, latency_ms_mean, latency_ms_p95, examined, "
+                "win_rate, zero_sense_rate, all_sense_rate, counts) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    run_id,
+                    iteration,
+                    summary["seconds"],
+                    summary["requests"],
+                    summary["errors"],
+                    summary["retries"],
+                    summary["prompt_tokens"],
+                    summary["completion_tokens"],
+                    summary["latency_ms_mean"],
+                    summary["latency_ms_p95"],
+                    summary["examined"],
+                    summary["win_rate"],
+                    summary["zero_sense_rate"],
+                    summary["all_sense_rate"],
+                    json.dumps(summary["counts"]),
+                ),
+            )
+            if draws:
+                conn.executemany(
+                    "INSERT INTO design_draw(run_id, iteration, first_slot, floor_size, eligible, "
+                    "population, total, predicate_totals) VALUES (?,?,?,?,?,?,?,?)",
+                    [(run_id, *row) for row in draws],
+                )
+            if checkpoint is not None:
+                write_checkpoint(conn, run_id, iteration, checkpoint)
+            if helpers:
+                add_usage(conn, run_id, helpers)
+            # an iteration committed whole dropped none of its requests
+            add_target_usage(
+                conn, run_id, [0 if c == "dropped" else summary[c] for c in TARGET_USAGE]
+            )
+            conn.execute(
+                "UPDATE run SET iterations_done = ?, "  # the status is the engine's to store
+                "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                (iteration, run_id),
+            )
+
+    retry_busy(write)
+
+
+def write_checkpoint(
+    conn: sqlite3.Connection, run_id: int, iteration: int, state: PKGState
+) -> None:
+    """Store the PKG arrays after `iteration` (inside the caller's transaction); keep two."""
+    conn.execute(
+        "INSERT OR REPLACE INTO run_checkpoint(run_id, iteration, alpha, beta, m, n, err) "
+        "VALUES (?,?,?,?,?,?,?)",
+        (
+            run_id,
+            iteration,
+            _blob(state.alpha, "<f8"),
+            _blob(state.beta, "<f8"),
+            _blob(state.m, "<i4"),
+            _blob(state.n, "<i4"),
+            _blob(state.err, "<i4"),
+        ),
+    )
+    conn.execute(
+        "DELETE FROM run_checkpoint WHERE run_id = ? AND iteration < ("
+        "SELECT MIN(iteration) FROM (SELECT iteration FROM run_checkpoint WHERE run_id = ? "
+        "ORDER BY iteration DESC LIMIT 2))",
+        (run_id, run_id),
+    )
+
+
+def iteration_outcomes(
+    conn: sqlite3.Connection, run_id: int, iteration: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(positions, failed, succeeded) of one committed iteration, in slot order."""
+    rows = conn.execute(
+        "SELECT pos, category FROM observation WHERE run_id = ? AND iteration = ? ORDER BY slot",
+        (run_id, iteration),
+    ).fetchall()
+    pos = np.array([r[0] for r in rows], dtype=np.int64)
+    failed = np.array([r[1] in FAILED for r in rows], dtype=bool)
+    succeeded = np.array([r[1] == "correct" for r in rows], dtype=bool)
+    return pos, failed, succeeded
+
+
+def rebuild_state(
+    conn: sqlite3.Connection,
+    run: KGLensRun,
+    neighbourhood: Neighbourhood | None,
+    weight: float,
+    scale: np.ndarray | None = None,
+    after_iteration: Callable[[PKGState, int], None] | None = None,
+) -> tuple[PKGState, list[Rates]]:
+    """The PKG after the last committed iteration: last checkpoint plus the log replayed since,
+    and the rates after every iteration (for convergence). `after_iteration(state, iteration)`
+    runs after each replayed iteration's update, as the engine ran it (learned propagation's
+    refits)."""
+    n_edges = len(run.edge_ids)
+    row = conn.execute(
+        "SELECT iteration, alpha, beta, m, n, err FROM run_checkpoint WHERE run_id = ? "
+        "AND iteration <= ? ORDER BY iteration DESC LIMIT 1",
+        (run.id, run.iterations_done),
+    ).fetchone()
+    if row is None:
+        state, start = PKGState.prior(n_edges), 0
+    else:
+        start = int(row[0])
+        state = PKGState(
+            alpha=np.frombuffer(row[1], dtype="<f8").copy(),
+            beta=np.frombuffer(row[2], dtype="<f8").copy(),
+            m=np.frombuffer(row[3], dtype="<i4").astype(np.int32),
+            n=np.frombuffer(row[4], dtype="<i4").astype(np.int32),
+            err=np.frombuffer(row[5], dtype="<i4").astype(np.int32),
+        )
+    for it in range(start + 1, run.iterations_done + 1):
+        pos, failed, succeeded = iteration_outcomes(conn, run.id, it)
+        apply_outcomes(state, pos, failed, succeeded, neighbourhood, weight, scale)
+        if after_iteration is not None:
+            after_iteration(state, it)
+    history = [
+        Rates(r[0], r[1], r[2], r[3])
+        for r in conn.execute(
+            "SELECT examined, win_rate, zero_sense_rate, all_sense_rate FROM iteration "
+            "WHERE run_id = ? ORDER BY iteration",
+            (run.id,),
+        )
+    ]
+    return state, history
+
+
+def observed_counts(
+    conn: sqlite3.Connection, run_id: int, n_edges: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """m (successes) and n (failures) per run edge, straight from the observation log."""
+    m = np.zeros(n_edges, dtype=np.int32)
+    n = np.zeros(n_edges, dtype=np.int32)
+    for pos, ok, bad in conn.execute(
+        f"SELECT pos, SUM(category = 'correct'), SUM(category IN ({','.join('?' * len(FAILED))})) "
+        "FROM observation WHERE run_id = ? GROUP BY pos",
+        (*FAILED, run_id),
+    ):
+        m[pos], n[pos] = ok, bad
+    return m, n

@@ -1,0 +1,234 @@
+"""KG-wide zero-sense and all-sense rates that describe the model, not where the sampler looked.
+
+The paper's zero-sense rate is the share of examined edges the model failed every time it was
+asked, and its all-sense rate the share it answered right every time: both depend on how often
+the sampler asked each edge. The KG-wide versions fix the number of asks at two:
+
+- **zero-sense (two asks)**: the chance that an edge drawn at random from the run's edges, asked
+  twice as the run asks, fails both times (``mean over edges of P(both fail)``; with independent
+  asks, the mean of the squared per-ask failure probability);
+- **all-sense (two asks)**: the chance that it is answered right both times.
+
+One ask would make them the error and win rates; two is the fewest that tell a model that
+always fails an edge from one that fails it half the time.
+
+Estimators (`kglens bench rates` checks their bias and coverage by simulation):
+
+- a run drawn by the design (`probe.design`): every pair of draws. Each draw gives each edge an
+  augmented inverse-probability-weighted term ``c + 1[asked] (y - c) / probability``, with the
+  control ``c`` the draw's mean prediction over the edge's predicate (fixed before the draw).
+  Given the run before a later draw, its term has expectation P(fail) whatever came before, so
+  the product of two draws' terms has expectation P(both fail): the mean over the pairs of draws
+  (weighted by their floors, as the error rate's draws are) and over the edges is unbiased. Its
+  interval is the delete-one-draw jackknife's.
+- a brute-force run (a census in random order): the mean over edges asked at least twice of
+  ``f (f - 1) / (a (a - 1))`` (f failures in a asks), the unbiased estimate of each edge's P(both
+  fail), with the census's variance (`estimates.census_rate`'s two parts).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import numpy.typing as npt
+
+from kglens_tui.modes.kglens.estimates import MIN_REPEATED, DesignRate
+
+PAIR_METHOD = "design pairs"
+ZERO_SENSE, ALL_SENSE = "zero-sense", "all-sense"
+SENSES = (ZERO_SENSE, ALL_SENSE)
+
+
+def design_pair_rate(
+    draw: np.ndarray,
+    edge: np.ndarray,
+    outcome: np.ndarray,
+    prob: np.ndarray,
+    group: np.ndarray,
+    control: np.ndarray,
+    weights: np.ndarray,
+) -> DesignRate | None:
+    """The chance that an edge of the population asked twice shows ``outcome`` both times.
+
+    Per answer: its draw (index into ``weights`` and ``control``'s rows), its edge (index into
+    ``group``), the outcome (1.0: the event, e.g. failed) and its inclusion probability. Per
+    population edge: its group (a predicate code). Per draw and group: the control, the draw's
+    predicted chance of the event for an edge of that group, fixed before the draw. Per draw: its
+    weight (the floor's size; 0 leaves the draw out). Answers of edges outside the population
+    (``edge`` < 0) are ignored. None with fewer than two weighted draws."""
+    weights = np.asarray(weights, dtype=np.float64)
+    control = np.asarray(control, dtype=np.float64)
+    group = np.asarray(group, dtype=np.int64)
+    n_edges = len(group)
+    use = weights > 0
+    if int(use.sum()) < 2 or n_edges == 0:
+        return None
+    w = np.where(use, weights, 0.0)
+    draw = np.asarray(draw, dtype=np.int64)
+    edge = np.asarray(edge, dtype=np.int64)
+    prob = np.asarray(prob, dtype=np.float64)
+    keep = (edge >= 0) & (prob > 0) & use[draw]
+    d, e, p = draw[keep], edge[keep], prob[keep]
+    y = np.asarray(outcome, dtype=np.float64)[keep]
+    g = group[e]
+    n_groups = control.shape[1]
+    wc = w[:, None] * control
+    base = wc[d, g]
+    x = w[d] * (control[d, g] + (y - control[d, g]) / p)
+    lift, lift_sq = x - base, x**2 - base**2
+    a = wc.sum(axis=0)[group] + np.bincount(e, weights=lift, minlength=n_edges)
+    b = (wc**2).sum(axis=0)[group] + np.bincount(e, weights=lift_sq, minlength=n_edges)
+    total = float((a**2 - b).sum())
+    sum_w, sum_w2 = float(w.sum()), float((w**2).sum())
+    pairs = sum_w**2 - sum_w2
+    if pairs <= 0:
+        return None
+    estimate = total / (n_edges * pairs)
+    # delete-one-draw jackknife: S without draw t is S - 2 sum_e (A_e x_et - x_et^2)
+    group_size = np.bincount(group, minlength=n_groups).astype(np.float64)
+    group_a = np.bincount(group, weights=a, minlength=n_groups)
+    cross = (wc * group_a[None, :]).sum(axis=1) + np.bincount(
+        d, weights=a[e] * lift, minlength=len(w)
+    )
+    square = (wc**2 * group_size[None, :]).sum(axis=1) + np.bincount(
+        d, weights=lift_sq, minlength=len(w)
+    )
+    without_total = total - 2.0 * (cross - square)
+    without_pairs = (sum_w - w) ** 2 - (sum_w2 - w**2)
+    t = np.flatnonzero(use & (without_pairs > 0))
+    if len(t) < 2:
+        return None
+    leave_out = without_total[t] / (n_edges * without_pairs[t])
+    var = (len(t) - 1) / len(t) * float(((leave_out - leave_out.mean()) ** 2).sum())
+    se = max(math.sqrt(var), _few_events_se(e, y, p))
+    return DesignRate(estimate, se, int(keep.sum()), n_edges, PAIR_METHOD)
+
+
+FEW_EVENTS = 10
+"""Below this many pairs of floor answers that both show the event, the jackknife misses what
+it has not seen yet (a rare zero-sense edge): the standard error is then at least the
+Agresti-Coull one of the floor's pairs (`_few_events_se`)."""
+
+
+def _few_events_se(edge: np.ndarray, outcome: np.ndarray, prob: np.ndarray) -> float:
+    """The Agresti-Coull standard error of the share of floor answer pairs (two floor answers of
+    one edge) that both show the event, when fewer than FEW_EVENTS do; else 0 (and for
+    outcomes that are chances, not 0 or 1)."""
+    floor = prob < 1
+    if not floor.any() or not np.isin(outcome, (0.0, 1.0)).all():
+        return 0.0  # no floor, or not outcomes but chances (blind guessing's)
+    asked = np.bincount(edge[floor]).astype(np.float64)
+    events = np.bincount(edge[floor], weights=outcome[floor])
+    both = float((events * (events - 1) / 2).sum())
+    if both >= FEW_EVENTS:
+        return 0.0
+    pairs = float((asked * (asked - 1) / 2).sum())
+    share = (both + 2.0) / (pairs + 4.0)
+    return math.sqrt(share * (1.0 - share) / (pairs + 4.0))
+
+
+def census_pair_rate(
+    events: np.ndarray, asked: np.ndarray, edges: int | None = None
+) -> DesignRate | None:
+    """A census in random order (brute force): the mean over the edges asked at least twice of
+    each edge's unbiased estimate of P(the event both times), ``f (f - 1) / (a (a - 1))``; its
+    variance is the sampling of edges (finite-population corrected) plus each edge's own noise
+    (`pair_noise`). None until MIN_REPEATED edges are asked twice."""
+    f = np.asarray(events, dtype=np.float64)
+    a = np.asarray(asked, dtype=np.float64)
+    population = len(a) if edges is None else edges
+    twice = a >= 2
+    count = int(twice.sum())
+    if count < min(MIN_REPEATED, population) or population <= 0:
+        return None
+    f, a = f[twice], a[twice]
+    z = falling_share(f, a, 2)
+    estimate = float(z.mean())
+    noise = float(pair_noise(f, a).sum()) / count**2
+    between = float(z.var(ddof=1)) if count > 1 else estimate * (1 - estimate)
+    share = min(1.0, count / population)
+    var = (1 - share) * between / count + share * noise
+    return DesignRate(estimate, math.sqrt(max(var, 0.0)), int(a.sum()), population, "census pairs")
+
+
+def falling_share(
+    f: npt.NDArray[np.float64], a: npt.NDArray[np.float64], k: int
+) -> npt.NDArray[np.float64]:
+    """The unbiased estimate of p^k from f events in a independent asks:
+    ``f (f - 1) ... (f - k + 1) / (a (a - 1) ... (a - k + 1))``; 0 where a < k."""
+    top = np.ones_like(f)
+    bottom = np.ones_like(a)
+    for i in range(k):
+        top = top * (f - i)
+        bottom = bottom * (a - i)
+    return np.divide(top, bottom, out=np.zeros_like(f), where=a >= k)
+
+
+def pair_noise(f: npt.NDArray[np.float64], a: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Each edge's estimate of the variance of its ``f (f - 1) / (a (a - 1))``, the U-statistic
+    ``(4 (a - 2) (p^3 - p^4) + 2 (p^2 - p^4)) / (a (a - 1))`` with every power of p estimated
+    without bias (`falling_share`): unbiased from four asks on. With fewer, p^4 cannot be
+    estimated: those edges take the square of their mean p^2 estimate, which by Jensen's
+    inequality makes their variances' sum an upper bound."""
+    p2, p3, p4 = (falling_share(f, a, k) for k in (2, 3, 4))
+    few = a < 4
+    if few.any():
+        p4 = np.where(few, float(p2[few].mean()) ** 2, p4)
+    return (4 * (a - 2) * (p3 - p4) + 2 * (p2 - p4)) / (a * (a - 1))
+
+
+class PairTerms:
+    """A run's designed answers kept for the two-ask rates as the run commits them (the live
+    screen's zero-sense and all-sense without reading the rows again)."""
+
+    def __init__(self, groups: np.ndarray) -> None:
+        self.groups = np.asarray(groups, dtype=np.int64)
+        """Each run edge position's group (predicate code)."""
+        self._draw: list[np.ndarray] = []
+        self._edge: list[np.ndarray] = []
+        self._failed: list[np.ndarray] = []
+        self._prob: list[np.ndarray] = []
+        self._means: list[np.ndarray] = []
+        self._guess: list[np.ndarray] = []
+        self._weights: list[float] = []
+
+    def add(
+        self,
+        positions: np.ndarray,
+        failed: np.ndarray,
+        prob: np.ndarray,
+        means: np.ndarray,
+        floor: int,
+        guess: np.ndarray,
+    ) -> None:
+        """One draw with a floor: its answers' edge positions, outcomes and probabilities, the
+        draw's mean prediction per group, the floor's size (its weight), and how likely blind
+        guessing fails each answer's question (for chance's rate)."""
+        index = len(self._weights)
+        self._draw.append(np.full(len(positions), index, dtype=np.int64))
+        self._edge.append(np.asarray(positions, dtype=np.int64))
+        self._failed.append(np.asarray(failed, dtype=np.float64))
+        self._prob.append(np.asarray(prob, dtype=np.float64))
+        self._means.append(np.asarray(means, dtype=np.float64))
+        self._guess.append(np.asarray(guess, dtype=np.float64))
+        self._weights.append(float(floor))
+
+    def estimate(self, sense: str, chance: bool = False) -> DesignRate | None:
+        """The run's two-ask rate so far, or with ``chance`` blind guessing's on the same asks
+        (None before three draws with a floor)."""
+        if len(self._weights) < 3:
+            return None
+        failed = np.concatenate(self._guess if chance else self._failed)
+        means = np.full((len(self._means), len(self._means[0])), 0.5) if chance else None
+        means = np.vstack(self._means) if means is None else means
+        zero = sense == ZERO_SENSE
+        return design_pair_rate(
+            np.concatenate(self._draw),
+            np.concatenate(self._edge),
+            failed if zero else 1.0 - failed,
+            np.concatenate(self._prob),
+            self.groups,
+            means if zero else 1.0 - means,
+            np.array(self._weights),
+        )

@@ -1,0 +1,2 @@
+"""KONTEST mode: consistency oracles over paired questions, its plan, metrics, comparisons,
+figures and the weighted ensemble (Table 5)."""

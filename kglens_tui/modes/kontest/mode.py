@@ -1,0 +1,50 @@
+"""KONTEST as a registered mode: plan paraphrase pairs and paths, store the plan."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.modes.config import KONTEST, KontestConfig
+from kglens_tui.modes.kontest.engine import KontestEngine
+from kglens_tui.modes.kontest.metrics import CONVERSATIONS, KontestMetrics
+from kglens_tui.modes.kontest.plan import KontestPlan, plan_kontest
+from kglens_tui.modes.store import KontestQueryRow, write_kontest_plan
+from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.prompts import PROMPT_NAMES
+from kglens_tui.runs.record import Manifest
+from kglens_tui.runs.registry import register
+from kglens_tui.runs.unit_mode import UnitMode
+
+
+class KontestMode(UnitMode[KontestConfig, KontestPlan, KontestMetrics, KontestQueryRow]):
+    name = KONTEST
+    label = "KONTEST"
+    compare = "consistency compare"
+    config_type = KontestConfig
+    engine_type = KontestEngine
+    prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
+
+    def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
+        plan = plan_kontest(conn, kg, config)
+        if not plan.relations:
+            raise ConfigError(f"nothing to test in KG '{kg.name}' with these settings")
+        return plan
+
+    def plan_requests(self, plan: KontestPlan) -> int:
+        """Every relation is asked in each conversation, a question per turn."""
+        return len(plan.relations) * sum(len(turns) for turns in CONVERSATIONS.values())
+
+    def plan_notes(self, plan: KontestPlan) -> Manifest:
+        return {"gives_away_left_out": plan.gives_away}
+
+    def plan_edge_ids(self, plan: KontestPlan) -> list[int]:
+        return sorted({r.edge_id for r in plan.relations if r.edge_id is not None})
+
+    def write_plan(
+        self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: KontestPlan
+    ) -> None:
+        write_kontest_plan(conn, kg, run_id, plan)
+
+
+MODE = register(KontestMode())
