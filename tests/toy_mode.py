@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.edge_units import EdgeUnitEngine, EdgeUnitMode
@@ -71,6 +72,23 @@ class ToyMode(EdgeUnitMode):
         if not len(active):
             raise ConfigError(f"KG '{kg.name}' has no active edge")
         return [int(e) for e in active[: config.edges]]
+
+    def headline(self, conn, run_id: int) -> str | None:
+        """The yes-share of a stored run, as home and `kglens runs` show a mode's headline."""
+        m = self.open_snapshot(conn, run_id).metrics
+        return f"toy yes {m.yes} of {m.answered}" if m is not None else None
+
+    def results(self, conn, run_id: int, compare: bool):
+        """A stored run's results: one table of its metrics (nothing to compare it with)."""
+        if compare:
+            raise ValueError(f"a toy run has nothing to compare run {run_id} with")
+        m = self.open_snapshot(conn, run_id).metrics
+        table = LiteralTable(title="toy answers")
+        for column in ("answer", "n"):
+            table.add_column(column)
+        for row in m.table()[1] if m is not None else []:
+            table.add_row(*row)
+        return f"Toy run {run_id}", [table]
 
 
 MODE = register(ToyMode())

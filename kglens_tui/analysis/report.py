@@ -448,7 +448,7 @@ def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
                 selection(r["kg"], cfg.get("subset"), cfg.get("predicates"), full=False),
                 status,
                 f"{r['iterations_done']}/{cfg['iterations']}"
-                if r["mode"] == "kglens"
+                if "iterations" in cfg  # else a unit mode's units
                 else f"{r['iterations_done']:,}"
                 + ("" if r["units_total"] is None else f"/{r['units_total']:,}")
                 + " units",

@@ -283,10 +283,10 @@ def _id_list(values: Sequence[int]) -> str:
 
 
 def _check_runs(conn: sqlite3.Connection, runs: Sequence[int]) -> None:
-    """Every run exists and is a KGLens run (the only mode whose questions, answers and verdicts
-    a round can hold); else one error naming the runs that are not."""
-    from kglens_tui.runs.record import KGLENS  # the run layer: loaded when a round is made
-    from kglens_tui.runs.registry import mode_label
+    """Every run exists and is of a mode that stores its replies as observations (KGLens: the
+    questions, answers and verdicts a round holds); else one error naming the runs that are
+    not."""
+    from kglens_tui.runs.registry import mode_label, mode_names, stores_observations
 
     modes: dict[int, str] = {}
     for run_id in sorted(set(runs)):
@@ -294,11 +294,13 @@ def _check_runs(conn: sqlite3.Connection, runs: Sequence[int]) -> None:
         if row is None:
             raise AnnotationError(f"no run {run_id} in this workspace (see `{suggested('runs')}`)")
         modes[run_id] = row[0]
-    others = [f"run {r} is a {mode_label(m)} run" for r, m in modes.items() if m != KGLENS]
+    others = [
+        f"run {r} is a {mode_label(m)} run" for r, m in modes.items() if not stores_observations(m)
+    ]
     if others:
+        can = " or ".join(mode_label(m) for m in mode_names() if stores_observations(m))
         raise AnnotationError(
-            f"only {mode_label(KGLENS)} runs can be annotated: {'; '.join(others)} "
-            f"(see `{suggested('runs')}`)"
+            f"only {can} runs can be annotated: {'; '.join(others)} (see `{suggested('runs')}`)"
         )
 
 

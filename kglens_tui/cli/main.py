@@ -65,7 +65,13 @@ from kglens_tui.runs.given_settings import (
 )
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
-from kglens_tui.runs.registry import mode_label
+from kglens_tui.runs.registry import (
+    AnyMode,
+    UnknownModeError,
+    get_mode,
+    mode_label,
+    stores_observations,
+)
 from kglens_tui.runs.spend import COST_YES_HELP
 from kglens_tui.settings import Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, WorkspaceConnection, connect, default_db_path
@@ -495,7 +501,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
         run_rows,
         with_chances,
     )
-    from kglens_tui.modes.headline import HEADLINE_NOTE, stored_headline_lines
+    from kglens_tui.modes.headline import HEADLINE_NOTE
 
     db = Path(args.db or default_db_path())
     if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind
@@ -504,10 +510,10 @@ def cmd_runs(args: argparse.Namespace) -> int:
     conn = _open(args, read_only=True)
     listed = run_rows(conn)
     heads = {
-        row[0]: head
-        for row in listed
-        if row[RUN_COLUMNS.index("mode")] != mode_label(KGLENS)
-        and (head := stored_headline_lines(conn, int(row[0]))) is not None
+        str(run_id): head
+        for run_id, mode in conn.execute("SELECT id, mode FROM run")
+        if (declared := _declared(mode)) is not None
+        and (head := declared.headline(conn, run_id)) is not None
     }
     figures = run_figures(conn, listed, senses=True)
     chances = {run_id: f.chance for run_id, f in figures.items()}
@@ -532,16 +538,24 @@ def cmd_runs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _declared(mode: str) -> AnyMode | None:
+    """The mode of a stored run, None for one not installed here (a plugin's)."""
+    try:
+        return get_mode(mode)
+    except UnknownModeError:
+        return None
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report_render import render_report
-    from kglens_tui.modes.config import MODE_COMMANDS as other
 
     conn = _open(args, read_only=True)
     row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
-    if row is not None and row[0] in other:
+    declared = _declared(row[0]) if row is not None else None
+    if declared is not None and not declared.observations and declared.report:
         raise CLIError(
             f"run {args.run} is a {row[0]} run: "
-            f"`{suggested(f'{other[row[0]]} report {args.run}')}` shows it"
+            f"`{suggested(f'{declared.report} {args.run}')}` shows it"
         )
     try:
         render_report(conn, args.run, console)
@@ -563,7 +577,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
         if row is None:
             raise CLIError(f"no run {args.run} (`{suggested('runs')}` lists them)")
-        if row[0] != KGLENS:
+        if not stores_observations(row[0]):
             raise CLIError(
                 f"run {args.run} is a {mode_label(row[0])} run: search covers the questions and "
                 "replies of KGLens runs (its report lists what it asked)"

@@ -18,6 +18,8 @@ from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from kglens_tui.runs.record import RunRecord  # it imports this module
 
 ENTRY_POINT_GROUP = "kglens_tui.modes"
@@ -63,6 +65,13 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     compare: str
     """The command (its words after ``kglens``) that sets runs of the mode side by side; ""
     when it has none."""
+    report: str
+    """The command (its words after ``kglens``) that shows a stored run's report; "" when it
+    has none."""
+    observations: bool
+    """Whether its runs store each reply as an `observation` row (edge, question, reply,
+    verdict): what search, annotation rounds, re-verification and the runs list's rate columns
+    read. A mode without them gives its figures as a `headline` and its `results`."""
 
     @property
     def config_type(self) -> type[ConfigT_co]:
@@ -92,6 +101,21 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
 
     def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> SnapshotT_co:
         """A stored run's progress and metrics, without contacting its target."""
+        ...
+
+    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
+        """A stored run's headline figures in a few short lines, each rate with its interval,
+        n and what chance scores, for home's detail and `kglens runs`; None when they cannot
+        be read, or when the runs list's rate columns hold them (`observations`)."""
+        ...
+
+    def results(
+        self, conn: sqlite3.Connection, run_id: int, compare: bool
+    ) -> tuple[str, list[RenderableType]] | None:
+        """A stored run's results as a screen shows them: a title and tables, the run's report
+        or (``compare``) its comparison with the runs it is compared with by default; None when
+        the mode shows a stored run on its live screen. LookupError / ValueError: nothing to
+        show (no such run, nothing to compare with)."""
         ...
 
 
@@ -130,6 +154,23 @@ def mode_names() -> list[str]:
 def mode_module(name: str) -> str:
     """The module a child process imports to find the mode called ``name``."""
     return MODES.module(name)
+
+
+def stores_observations(name: str) -> bool:
+    """Whether runs of the mode called ``name`` store observation rows (`Mode.observations`);
+    False for an unknown mode (a plugin not installed here)."""
+    try:
+        return get_mode(name).observations
+    except UnknownModeError:
+        return False
+
+
+def mode_of_label(label: str) -> AnyMode | None:
+    """The mode lists name ``label`` (`mode_label`); None for an unknown one."""
+    for name in mode_names():
+        if mode_label(name) == label:
+            return get_mode(name)
+    return None
 
 
 def mode_label(name: str) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 import numpy as np
+from rich.console import RenderableType
 
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg, predicate_keys
@@ -38,6 +39,8 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     name = ""
     label = ""
     compare = ""
+    report = ""
+    observations = False
     config_type: type[ConfigT]
     engine_type: type[ModeEngine[ConfigT, MetricsT, RowT]]
     prompts: tuple[str, ...] = ()
@@ -53,6 +56,16 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
 
     def plan_requests(self, plan: PlanT) -> int | None:
         """The target requests a plan makes when every unit is asked once (None: unknown)."""
+        return None
+
+    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
+        """None: a unit mode without headline figures (see `Mode.headline`)."""
+        return None
+
+    def results(
+        self, conn: sqlite3.Connection, run_id: int, compare: bool
+    ) -> tuple[str, list[RenderableType]] | None:
+        """None: a unit mode without a results view (see `Mode.results`)."""
         return None
 
     def planned_requests(self, conn: sqlite3.Connection | None, config: ModeConfig) -> int | None:

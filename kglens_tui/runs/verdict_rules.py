@@ -8,7 +8,8 @@ import sqlite3
 from kglens_tui.core.console import suggested
 from kglens_tui.core.verdict import VERIFIER_RULES
 from kglens_tui.runs.config import ModeConfig
-from kglens_tui.runs.record import KGLENS, RunRecord, manifest_count
+from kglens_tui.runs.record import RunRecord, manifest_count
+from kglens_tui.runs.registry import stores_observations
 
 
 def verdict_rules(conn: sqlite3.Connection, run: RunRecord[ModeConfig]) -> int:
@@ -30,7 +31,7 @@ def stale_verdicts_note(conn: sqlite3.Connection, run: RunRecord[ModeConfig]) ->
     given = "before rules were numbered" if rules == 0 else f"rules {rules}"
     remedy = (
         f"`{suggested(f'triage reverify {run.id}')}` re-checks them (as triage)"
-        if run.mode == KGLENS
+        if stores_observations(run.mode)
         else "a new run judges its replies by today's"
     )
     return (

@@ -19,8 +19,10 @@ from kglens_tui.modes.facteval.compare import (
     load_run_scores,
     shared_facts,
 )
+from kglens_tui.modes.kontest.compare import kontest_partners
+from kglens_tui.modes.results import peer_runs
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.screens.mode_analysis import analysis_renderables, peer_runs
+from kglens_tui.tui.screens.mode_analysis import analysis_renderables
 
 
 def test_choose_partners_prefers_runs_sharing_units() -> None:
@@ -90,7 +92,7 @@ def test_facteval_compare_counts_only_shared_questions(db: str) -> None:
 def test_tui_compare_takes_runs_sharing_relations(db: str) -> None:
     conn = connect(db)
     # run 3 (located_in) shares nothing with 1 and 2, but its relations are all in run 4
-    assert peer_runs(conn, 3) == ([3, 4], [1, 2])
+    assert peer_runs(conn, 3, kontest_partners) == ([3, 4], [1, 2])
     title, shown = analysis_renderables(conn, 3, True)
     assert title == "KONTEST runs 3, 4"
     out = " ".join(text(*shown).split())

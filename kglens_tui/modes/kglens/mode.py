@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from rich.console import RenderableType
 
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg, predicate_keys
@@ -120,6 +121,8 @@ class KGLensMode:
     name = KGLENS
     label = "KGLens"
     compare = "compare"
+    report = "report"
+    observations = True
     config_type = RunConfig
     prepare = staticmethod(prepare)
     drive = staticmethod(drive)
@@ -129,6 +132,18 @@ class KGLensMode:
     def planned_requests(conn: sqlite3.Connection | None, config: RunConfig) -> int:
         """Every iteration asks a full batch (the budget aside)."""
         return int(config.iterations) * int(config.batch_size)
+
+    @staticmethod
+    def headline(conn: sqlite3.Connection, run_id: int) -> str | None:
+        """None: a KGLens run's figures are the runs list's rate columns."""
+        return None
+
+    @staticmethod
+    def results(
+        conn: sqlite3.Connection, run_id: int, compare: bool
+    ) -> tuple[str, list[RenderableType]] | None:
+        """None: a stored KGLens run opens on its live screen."""
+        return None
 
 
 MODE = register(KGLensMode())

@@ -24,8 +24,8 @@ from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.modes.headline import mode_headline
-from kglens_tui.runs.record import GOING, KGLENS
-from kglens_tui.runs.registry import mode_label
+from kglens_tui.runs.record import GOING
+from kglens_tui.runs.registry import mode_of_label
 from kglens_tui.runs.runner import open_snapshot_as
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.store.connection import connect
@@ -303,6 +303,13 @@ def kg_rows(kgs: list[KGSummary], width: int) -> list[list[str]]:
     ]
 
 
+def _observed(row: dict[str, str]) -> bool:
+    """Whether a listed run's figures are the list's rate columns with their chance (its mode
+    stores observations, as KGLens does), not a headline of its mode's own."""
+    mode = mode_of_label(row["mode"])
+    return mode is not None and mode.observations
+
+
 def _progress_mark(row: dict[str, str]) -> tuple[str, str]:
     """What changes when a run's rates do (its iterations done and edges examined)."""
     return row["iterations"], row["examined"]
@@ -545,7 +552,7 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
         out = []
         for run_id, row in self._listed.items():
             mark = _progress_mark(row)
-            if row["mode"] == mode_label(KGLENS):
+            if _observed(row):
                 stale = row["win"] != "—" and self._chances.get(run_id, (None, None))[0] != mark
             else:
                 stale = self._headlines.get(run_id, (None, None))[0] != mark
@@ -576,9 +583,7 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
         `run_rows` rows), as logged like the listed rates, with its KG-wide win estimate
         (`analysis.report.run_figures`), and each wanted run of another mode's headline
         (`mode_headline` of its stored metrics); None where they cannot be worked out."""
-        modes = {
-            run_id for run_id, _ in wanted if self._listed[run_id]["mode"] != mode_label(KGLENS)
-        }
+        modes = {run_id for run_id, _ in wanted if not _observed(self._listed[run_id])}
         conn = connect(self.app.db_path)
         try:
             figures = run_figures(conn, rows)
@@ -619,7 +624,7 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
             self._kg_wide.update(kg_wide)
         elif event.state is WorkerState.ERROR:  # shown as "chance —", not retried in a loop
             for run_id, mark in self._wanted():
-                if self._listed[run_id]["mode"] == mode_label(KGLENS):
+                if _observed(self._listed[run_id]):
                     self._chances[run_id] = (mark, None)
                     self._kg_wide[run_id] = None
                 else:
@@ -653,11 +658,11 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
         """The selected run in full under the list (its rows are cut to the screen): its rates
         with their intervals and what chance scores, then n, then its whole status, then its
         settings (a long target is cut there, never the rates)."""
-        where = "its live screen" if row["mode"] == mode_label(KGLENS) else "its results"
+        where = "its live screen" if _observed(row) else "its results"
         chance = self._chance_now().get(row["run"], LOADING)
         wide = self._kg_wide_now().get(row["run"], LOADING)
         rates = rates_detail(row, chance, wide) if row["win"] != "—" else f"rates: {where} (enter)"
-        if row["mode"] != mode_label(KGLENS):
+        if not _observed(row):
             mark, headline = self._headlines.get(row["run"], (None, None))
             if mark != _progress_mark(row):
                 rates = f"rates {LOADING}"

@@ -18,23 +18,8 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
-from kglens_tui.modes.compare_sets import left_out_note
-from kglens_tui.modes.config import FACTEVAL, KONTEST
-from kglens_tui.modes.facteval.compare import (
-    facteval_compare_renderables,
-    facteval_partners,
-    load_run_scores,
-)
-from kglens_tui.modes.kontest.compare import (
-    ensemble_renderables,
-    kontest_partners,
-    load_overlap,
-    overlap_renderables,
-    template3_partners,
-)
-from kglens_tui.modes.report import report_renderables
 from kglens_tui.runs.record import load_run
-from kglens_tui.runs.registry import mode_label
+from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.reads import read_in_thread
 from kglens_tui.tui.screens.workers import on_stack
@@ -71,54 +56,16 @@ Template-3 runs are not compared themselves.
 """
 
 
-def peer_runs(conn: sqlite3.Connection, run_id: int) -> tuple[list[int], list[int]]:
-    """The run with the other finished runs of its mode and KG (not template-3 runs) it is
-    compared with by default, oldest first, and those left out: the ones sharing too few
-    relations (KONTEST) or questions (fact-eval) with it (`choose_partners`)."""
-    run = load_run(conn, run_id)
-    rows = conn.execute(
-        "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND id != ? AND status = 'finished' "
-        "ORDER BY id",
-        (run.mode, run.kg_id, run_id),
-    )
-    peers = [r for (r,) in rows if not getattr(load_run(conn, r).config, "template3", False)]
-    if not peers:
-        return [run_id], []
-    partners = kontest_partners if run.mode == KONTEST else facteval_partners
-    chosen, left_out = partners(conn, run_id, peers)
-    return sorted([run_id, *chosen]), left_out
-
-
 def analysis_renderables(
     conn: sqlite3.Connection, run_id: int, compare: bool
 ) -> tuple[str, list[RenderableType]]:
-    """The screen's title and tables: the run's report as `consistency report` or `facteval
-    report` prints it, or (``compare``) the comparison with its peers."""
+    """The screen's title and tables: what the run's mode declares (`Mode.results`), the run's
+    report or (``compare``) its comparison with its peers."""
     run = load_run(conn, run_id)
-    if run.mode not in (KONTEST, FACTEVAL):
-        raise ValueError(f"run {run_id} is a {mode_label(run.mode)} run, not a unit-mode run")
-    label = mode_label(run.mode)
-    title = label[:1].upper() + label[1:]
-    if not compare:
-        command = "consistency report" if run.mode == KONTEST else "facteval report"
-        return f"{title} run {run_id} ({command})", report_renderables(conn, run_id, run.mode)
-    runs, left_out = peer_runs(conn, run_id)
-    if len(runs) < 2:
-        raise ValueError(
-            f"no other finished {label} run on KG '{run.kg_name}' to compare run {run_id} with"
-        )
-    command = "consistency compare" if run.mode == KONTEST else "facteval compare"
-    unit = "relation" if run.mode == KONTEST else "question"
-    note = left_out_note(run_id, left_out, unit, command)
-    tables: list[RenderableType] = [note] if note is not None else []
-    if run.mode == KONTEST:
-        loaded, overlap = load_overlap(conn, runs)
-        tables += overlap_renderables(loaded, overlap)
-        if overlap.relations:
-            tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
-    else:
-        tables += facteval_compare_renderables(load_run_scores(conn, runs))
-    return f"{title} runs {', '.join(map(str, runs))}", tables
+    shown = get_mode(run.mode).results(conn, run_id, compare)
+    if shown is None:
+        raise ValueError(f"run {run_id}: a {mode_label(run.mode)} run has no results to show here")
+    return shown
 
 
 class ModeAnalysisScreen(Screen[Any]):
@@ -198,10 +145,21 @@ def read_analysis(
 
 
 def open_mode_analysis(app: KGLensApp, run_id: int, compare: bool) -> bool:
-    """Show a KONTEST or fact-eval run's analysis (``compare``: against its peers), read on
-    the screen's worker; False for a KGLens run, which the caller shows as before."""
+    """Show the results a run's mode declares (``compare``: against its peers), read on the
+    screen's worker; False for a run whose mode shows it on its live screen (KGLens), which the
+    caller shows as before."""
     row = app.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-    if row is None or row[0] not in (KONTEST, FACTEVAL):
+    if row is None or not shows_results(row[0]):
         return False
     app.push_screen(ModeAnalysisScreen.opening(app.db_path, run_id, compare))
     return True
+
+
+def shows_results(mode: str) -> bool:
+    """Whether runs of ``mode`` are shown by their mode's `results`, not by the screens that read
+    observation rows (KGLens's review, analysis and compare); an unknown mode (a plugin not
+    installed here): neither."""
+    try:
+        return not get_mode(mode).observations
+    except UnknownModeError:
+        return False

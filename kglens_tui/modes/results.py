@@ -1,0 +1,65 @@
+"""A KONTEST or fact-eval run's results as a screen shows them (`Mode.results`): its report as
+the CLI prints it, or its comparison with the other finished runs of its mode on its KG that it
+is compared with by default."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+
+from rich.console import RenderableType
+
+from kglens_tui.modes.compare_sets import left_out_note
+from kglens_tui.modes.report import report_renderables
+from kglens_tui.runs.record import load_run
+
+Partners = Callable[[sqlite3.Connection, int, list[int]], tuple[list[int], list[int]]]
+"""The peers a run is compared with by default and those left out (sharing too few units)."""
+CompareTables = Callable[[sqlite3.Connection, Sequence[int]], list[RenderableType]]
+"""The tables setting runs side by side (the compare command's)."""
+
+
+def peer_runs(
+    conn: sqlite3.Connection, run_id: int, partners: Partners
+) -> tuple[list[int], list[int]]:
+    """The run with the other finished runs of its mode and KG (not template-3 runs) it is
+    compared with by default, oldest first, and those left out (`partners`)."""
+    run = load_run(conn, run_id)
+    rows = conn.execute(
+        "SELECT id FROM run WHERE mode = ? AND kg_id = ? AND id != ? AND status = 'finished' "
+        "ORDER BY id",
+        (run.mode, run.kg_id, run_id),
+    )
+    peers = [r for (r,) in rows if not getattr(load_run(conn, r).config, "template3", False)]
+    if not peers:
+        return [run_id], []
+    chosen, left_out = partners(conn, run_id, peers)
+    return sorted([run_id, *chosen]), left_out
+
+
+def unit_results(
+    conn: sqlite3.Connection,
+    run_id: int,
+    compare: bool,
+    *,
+    label: str,
+    commands: tuple[str, str],
+    unit: str,
+    partners: Partners,
+    tables: CompareTables,
+) -> tuple[str, list[RenderableType]]:
+    """The title and tables of a run's report (``commands[0]``'s) or, with ``compare``, of its
+    comparison (``commands[1]``'s) over the ``unit``s every compared run answered."""
+    run = load_run(conn, run_id)
+    title = label[:1].upper() + label[1:]
+    report, compared = commands
+    if not compare:
+        return f"{title} run {run_id} ({report})", report_renderables(conn, run_id, run.mode)
+    runs, left_out = peer_runs(conn, run_id, partners)
+    if len(runs) < 2:
+        raise ValueError(
+            f"no other finished {label} run on KG '{run.kg_name}' to compare run {run_id} with"
+        )
+    note = left_out_note(run_id, left_out, unit, compared)
+    shown: list[RenderableType] = [note] if note is not None else []
+    return f"{title} runs {', '.join(map(str, runs))}", shown + tables(conn, runs)

@@ -1,0 +1,62 @@
+"""Every command and screen shows what a run's mode declares (`Mode.observations`, `report`,
+`headline`, `results`), not what a branch on the mode's name picks: the toy mode (one module plus
+registration, tests/toy_mode.py) declares a headline and results, and they show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from toy_mode import TOY
+
+from kglens_tui.cli.main import main
+from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.runs.registry import get_mode, mode_names, mode_of_label, stores_observations
+from kglens_tui.store.connection import connect
+from kglens_tui.tui.screens.mode_analysis import analysis_renderables, shows_results
+
+
+@pytest.fixture(scope="module")
+def toy_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("toy") / "w.db"
+    assert main(["--db", str(db), "run", TOY, "--set", "kg=country", "--set", "edges=5"]) == 0
+    return db
+
+
+def test_each_built_in_mode_declares_how_its_runs_are_shown() -> None:
+    declared = {name: (get_mode(name).observations, get_mode(name).report) for name in mode_names()}
+    assert declared["kglens"] == (True, "report")
+    assert declared["kontest"] == (False, "consistency report")
+    assert declared["facteval"] == (False, "facteval report")
+    assert mode_of_label("KONTEST") is get_mode("kontest")
+    assert mode_of_label("no such mode") is None
+    assert stores_observations("kglens") and not stores_observations("facteval")
+    assert not stores_observations("a plugin not installed here")
+
+
+def test_runs_lists_the_headline_a_mode_declares(toy_db: Path, capsys) -> None:
+    capsys.readouterr()
+    assert main(["--db", str(toy_db), "runs"]) == 0
+    out = capsys.readouterr().out
+    assert "toy yes 5 of 5" in " ".join(out.split())
+
+
+def test_the_results_screen_shows_the_tables_a_mode_declares(toy_db: Path) -> None:
+    conn = connect(toy_db)
+    try:
+        assert shows_results(TOY) and not shows_results("kglens")
+        title, tables = analysis_renderables(conn, 1, compare=False)
+        assert title == "Toy run 1"
+        assert isinstance(tables[0], LiteralTable) and tables[0].row_count == 2
+        with pytest.raises(ValueError, match="nothing to compare run 1 with"):
+            analysis_renderables(conn, 1, compare=True)
+    finally:
+        conn.close()
+
+
+def test_only_runs_with_observations_can_be_annotated(toy_db: Path, capsys) -> None:
+    capsys.readouterr()
+    code = main(["--db", str(toy_db), "annotate", "round", "create", "--name", "r", "--runs", "1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "only KGLens runs can be annotated: run 1 is a toy run" in err
