@@ -430,7 +430,7 @@ def _spent(
 
 def run_rows(conn: sqlite3.Connection) -> list[tuple[str, ...]]:
     """Every run as display strings in RUN_COLUMNS order (for `kglens runs` and the TUI)."""
-    from kglens_tui.runs.spend import configured_prices
+    from kglens_tui.runs.prices import configured_prices
 
     out: list[tuple[str, ...]] = []
     prices = configured_prices()

@@ -25,8 +25,8 @@ from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visi
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import helpers_line
 from kglens_tui.modes.kglens.engine import LearnedView, ProbeSnapshot
+from kglens_tui.runs.prices import PricedSettings
 from kglens_tui.runs.runner import open_snapshot_as
-from kglens_tui.runs.spend import PricedSettings
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.textfmt import counted, interval, selection, sent_note
 from kglens_tui.textfmt import num as _num
@@ -139,7 +139,8 @@ def predicate_table(rep: RunReport, trust: RunTrust) -> LiteralTable:
 def spend_line(config: PricedSettings, rep: RunReport) -> str:
     """The run's spend in US dollars at the prices it started with (target and helpers); ""
     for a run that calls only free models and has no max_cost."""
-    from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
+    from kglens_tui.runs.prices import configured_prices
+    from kglens_tui.runs.spend import run_spend, spend_text
 
     spent = run_spend(
         config,

@@ -29,7 +29,7 @@ from kglens_tui.core.question_type import WH
 from kglens_tui.core.verdict import VERIFIER_RULES, Verdict
 from kglens_tui.kg.graph import load_kg
 from kglens_tui.modes.kglens.runstore import KGLensRun, load_kglens_run
-from kglens_tui.runs.clients import uses_model
+from kglens_tui.runs.prices import uses_model
 from kglens_tui.store.connection import retry_busy, transaction
 
 EXAMPLES = 5

@@ -56,7 +56,7 @@ def _openai(spec: TargetSpec, request: TargetRequest) -> ChatClient:
 def _local(spec: TargetSpec, request: TargetRequest) -> ChatClient:
     """The bundled SmolLM2 or a .gguf file, refused at once when it is not installed (so a run
     that could not load it is never stored)."""
-    from kglens_tui.llm import local_llama
+    import kglens_tui.llm.local_llama as local_llama
     from kglens_tui.llm.local_llama import INSTALL_HINT, LocalLlamaClient, LocalModelUnavailable
 
     if (spec.arg in ("", "smollm2") or spec.arg.endswith(".gguf")) and not (

@@ -11,6 +11,7 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
 from kglens_tui.llm.pacing import PacedClient, Pacer
 from kglens_tui.llm.targets import RUN_OPTIONS, TargetRequest, TargetSpec, target_kind
 from kglens_tui.runs.config import ModeConfig
+from kglens_tui.runs.prices import uses_model
 
 
 def target_client(config: ModeConfig, kg: KGIndex, edge_ids: Iterable[SupportsInt]) -> ChatClient:
@@ -44,15 +45,6 @@ def target_client(config: ModeConfig, kg: KGIndex, edge_ids: Iterable[SupportsIn
     if {"max_in_flight", "requests_per_minute"} <= set(kind.options):
         return client  # paces itself
     return PacedClient(client, Pacer(config.concurrency, config.requests_per_minute))
-
-
-BUILT_IN_HELPERS = ("template", "alias", "")
-"""Generator and verifier settings that call no model: the templates, the alias matcher."""
-
-
-def uses_model(spec: str) -> bool:
-    """Whether a generator or verifier setting calls a model (e.g. openai:MODEL)."""
-    return spec not in BUILT_IN_HELPERS
 
 
 def helper_client(spec: str, config: ModeConfig) -> ChatClient | None:

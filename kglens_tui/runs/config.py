@@ -66,7 +66,7 @@ def check_max_cost(config: ModeConfig) -> None:
         return
     if not 0 < limit < math.inf:
         raise ConfigError(f"max_cost must be a positive number of US dollars (got {limit})")
-    from kglens_tui.runs.spend import configured_prices, priced_roles
+    from kglens_tui.runs.prices import configured_prices, priced_roles
 
     prices = configured_prices()
     missing = [

@@ -26,8 +26,9 @@ from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.control import POLL_S, take_request
 from kglens_tui.runs.dispatch import Dispatcher, Dispatching, ResultT, Schedule
 from kglens_tui.runs.messages import Abort, Command, Pause, Resume, SnapshotT
+from kglens_tui.runs.prices import configured_prices
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
-from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
+from kglens_tui.runs.spend import run_spend, spend_text
 
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"

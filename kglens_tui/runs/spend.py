@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from kglens_tui.llm.pricing import (
     Estimate,
@@ -17,55 +17,20 @@ from kglens_tui.llm.pricing import (
     prompt_tokens_of,
     spend,
 )
-from kglens_tui.llm.usage import HelperRole, Usage
-from kglens_tui.runs.clients import uses_model
+from kglens_tui.llm.usage import Usage
 from kglens_tui.runs.config import ModeConfig
+from kglens_tui.runs.prices import (
+    TARGET,
+    PricedSettings,
+    configured_prices,
+    priced_roles,
+    role_specs,
+)
 
 if TYPE_CHECKING:
     from kglens_tui.settings import Settings
 
-TARGET = "target"
-
-
-class PricedSettings(Protocol):
-    """What pricing reads of a run's settings: a mode's settings, or a stored run's as read
-    (the generator and verifier are read where a mode has them)."""
-
-    @property
-    def target(self) -> str: ...
-    @property
-    def max_cost(self) -> float | None: ...
-
-
 COST_YES_HELP = "start without asking when the cost estimate is above confirm_cost_above"
-
-
-def configured_prices() -> dict[str, Price]:
-    """The price table of the settings in force (file and variables)."""
-    from kglens_tui.settings import load_settings
-
-    return price_table(load_settings().prices)
-
-
-def role_specs(config: PricedSettings) -> dict[str, str]:
-    """Role -> the model spec it calls: the target, and the generator, paraphraser and judge
-    where they call a model."""
-    specs = {TARGET: str(config.target)}
-    generator = str(getattr(config, "generator", "template"))
-    if uses_model(generator):
-        specs[HelperRole.GENERATOR.value] = generator
-        specs[HelperRole.PARAPHRASER.value] = generator
-    verifier = str(getattr(config, "verifier", "alias"))
-    if uses_model(verifier):
-        specs[HelperRole.JUDGE.value] = verifier
-    return specs
-
-
-def priced_roles(
-    config: PricedSettings, prices: Mapping[str, Price]
-) -> list[tuple[str, str, Price | None]]:
-    """(role, spec, price or None) for every model the run calls."""
-    return [(role, spec, price_for(spec, prices)) for role, spec in role_specs(config).items()]
 
 
 def run_spend(

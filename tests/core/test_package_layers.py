@@ -137,3 +137,60 @@ def test_shared_modules_of_modes_import_no_mode_but_for_reports() -> None:
         if name.startswith("kglens_tui.modes.kglens")
     ]
     assert found == []
+
+
+def module_imports(path: Path) -> set[str]:
+    """The kglens_tui modules one file imports, lazy imports (inside functions) included and
+    imports under ``if TYPE_CHECKING:`` (annotations only) left out; ``from P import m`` of a
+    submodule m gives P.m."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for n in ast.walk(node)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return {name for name in found if name.startswith("kglens_tui")}
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = ["kglens_tui", *path.relative_to(root).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_cycles(root: Path) -> list[list[str]]:
+    """Groups of modules of the package at ``root`` that import each other, directly or
+    through others."""
+    import networkx as nx
+
+    modules = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
+    graph = nx.DiGraph()
+    for name, path in modules.items():
+        graph.add_edges_from((name, m) for m in module_imports(path) if m in modules and m != name)
+    return sorted(sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1)
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No import cycle between modules, lazy imports included: a lazy import that only breaks
+    a cycle at load time still ties the two modules together."""
+    assert module_cycles(ROOT) == []
+
+
+def test_the_cycle_rule_sees_a_lazy_cycle_and_not_an_annotation(tmp_path: Path) -> None:
+    package = tmp_path / "kglens_tui"
+    package.mkdir()
+    (package / "a.py").write_text("def f():\n    from kglens_tui.b import g\n")
+    (package / "b.py").write_text("from kglens_tui.a import f\n")
+    (package / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from kglens_tui.a import f\n"
+    )
+    assert module_cycles(package) == [["kglens_tui.a", "kglens_tui.b"]]
