@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from rich.console import RenderableType
 
 from kglens_tui.modes.compare_sets import left_out_note
+from kglens_tui.modes.headline import stored_headline_lines
 from kglens_tui.modes.report import report_renderables
 from kglens_tui.runs.record import load_run
 
@@ -63,3 +64,33 @@ def unit_results(
     note = left_out_note(run_id, left_out, unit, compared)
     shown: list[RenderableType] = [note] if note is not None else []
     return f"{title} runs {', '.join(map(str, runs))}", shown + tables(conn, runs)
+
+
+class UnitResults:
+    """`Mode.headline` and `Mode.results` of a KONTEST-like mode, from what it declares: the
+    ``unit`` its runs are compared on, its ``partners`` rule and its ``compare_tables``."""
+
+    label: str
+    report: str
+    compare: str
+    unit: str
+    """What runs of the mode are compared on (relations, questions)."""
+    partners: Partners
+    compare_tables: CompareTables
+
+    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
+        return stored_headline_lines(conn, run_id)
+
+    def results(
+        self, conn: sqlite3.Connection, run_id: int, compare: bool
+    ) -> tuple[str, list[RenderableType]]:
+        return unit_results(
+            conn,
+            run_id,
+            compare,
+            label=self.label,
+            commands=(self.report, self.compare),
+            unit=self.unit,
+            partners=self.partners,
+            tables=self.compare_tables,
+        )

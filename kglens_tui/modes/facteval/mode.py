@@ -16,8 +16,7 @@ from kglens_tui.modes.facteval.compare import (
 )
 from kglens_tui.modes.facteval.engine import FactevalEngine, FactevalMetrics, FactevalRow
 from kglens_tui.modes.facteval.plan import PlannedQuestion, plan_facteval
-from kglens_tui.modes.headline import stored_headline_lines
-from kglens_tui.modes.results import unit_results
+from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import write_facteval_plan
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.prompts import PROMPT_NAMES
@@ -25,11 +24,22 @@ from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
 
-class FactevalMode(UnitMode[FactevalConfig, list[PlannedQuestion], FactevalMetrics, FactevalRow]):
+def _compare_tables(conn: sqlite3.Connection, runs: Sequence[int]) -> list[RenderableType]:
+    """F1 and abstention per question type and context (Table 2), template- against LLM-written
+    questions."""
+    return [*facteval_compare_renderables(load_run_scores(conn, runs))]
+
+
+class FactevalMode(
+    UnitResults, UnitMode[FactevalConfig, list[PlannedQuestion], FactevalMetrics, FactevalRow]
+):
     name = FACTEVAL
     label = "fact-eval"
     compare = "facteval compare"
     report = "facteval report"
+    unit = "question"
+    compare_tables = staticmethod(_compare_tables)
+    partners = staticmethod(facteval_partners)
     config_type = FactevalConfig
     engine_type = FactevalEngine
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
@@ -53,29 +63,6 @@ class FactevalMode(UnitMode[FactevalConfig, list[PlannedQuestion], FactevalMetri
         self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: list[PlannedQuestion]
     ) -> None:
         write_facteval_plan(conn, kg, run_id, plan)
-
-    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
-        return stored_headline_lines(conn, run_id)
-
-    def results(
-        self, conn: sqlite3.Connection, run_id: int, compare: bool
-    ) -> tuple[str, list[RenderableType]]:
-        return unit_results(
-            conn,
-            run_id,
-            compare,
-            label=self.label,
-            commands=(self.report, self.compare),
-            unit="question",
-            partners=facteval_partners,
-            tables=_compare_tables,
-        )
-
-
-def _compare_tables(conn: sqlite3.Connection, runs: Sequence[int]) -> list[RenderableType]:
-    """F1 and abstention per question type and context (Table 2), template- against LLM-written
-    questions."""
-    return [*facteval_compare_renderables(load_run_scores(conn, runs))]
 
 
 MODE = register(FactevalMode())

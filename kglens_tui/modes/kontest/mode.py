@@ -9,7 +9,6 @@ from rich.console import RenderableType
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import KONTEST, KontestConfig
-from kglens_tui.modes.headline import stored_headline_lines
 from kglens_tui.modes.kontest.compare import (
     ensemble_renderables,
     kontest_partners,
@@ -20,7 +19,7 @@ from kglens_tui.modes.kontest.compare import (
 from kglens_tui.modes.kontest.engine import KontestEngine
 from kglens_tui.modes.kontest.metrics import CONVERSATIONS, KontestMetrics
 from kglens_tui.modes.kontest.plan import KontestPlan, plan_kontest
-from kglens_tui.modes.results import unit_results
+from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import KontestQueryRow, write_kontest_plan
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.prompts import PROMPT_NAMES
@@ -29,11 +28,25 @@ from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
 
-class KontestMode(UnitMode[KontestConfig, KontestPlan, KontestMetrics, KontestQueryRow]):
+def _compare_tables(conn: sqlite3.Connection, runs: Sequence[int]) -> list[RenderableType]:
+    """Errors per run, unique and shared (Fig. 4), then the weighted ensemble (Table 5)."""
+    loaded, overlap = load_overlap(conn, runs)
+    tables: list[RenderableType] = [*overlap_renderables(loaded, overlap)]
+    if overlap.relations:
+        tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
+    return tables
+
+
+class KontestMode(
+    UnitResults, UnitMode[KontestConfig, KontestPlan, KontestMetrics, KontestQueryRow]
+):
     name = KONTEST
     label = "KONTEST"
     compare = "consistency compare"
     report = "consistency report"
+    unit = "relation"
+    compare_tables = staticmethod(_compare_tables)
+    partners = staticmethod(kontest_partners)
     config_type = KontestConfig
     engine_type = KontestEngine
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
@@ -58,32 +71,6 @@ class KontestMode(UnitMode[KontestConfig, KontestPlan, KontestMetrics, KontestQu
         self, conn: sqlite3.Connection, kg: KGIndex, run_id: int, plan: KontestPlan
     ) -> None:
         write_kontest_plan(conn, kg, run_id, plan)
-
-    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
-        return stored_headline_lines(conn, run_id)
-
-    def results(
-        self, conn: sqlite3.Connection, run_id: int, compare: bool
-    ) -> tuple[str, list[RenderableType]]:
-        return unit_results(
-            conn,
-            run_id,
-            compare,
-            label=self.label,
-            commands=(self.report, self.compare),
-            unit="relation",
-            partners=kontest_partners,
-            tables=_compare_tables,
-        )
-
-
-def _compare_tables(conn: sqlite3.Connection, runs: Sequence[int]) -> list[RenderableType]:
-    """Errors per run, unique and shared (Fig. 4), then the weighted ensemble (Table 5)."""
-    loaded, overlap = load_overlap(conn, runs)
-    tables: list[RenderableType] = [*overlap_renderables(loaded, overlap)]
-    if overlap.relations:
-        tables += ensemble_renderables(conn, runs, template3_partners(conn, runs))
-    return tables
 
 
 MODE = register(KontestMode())
