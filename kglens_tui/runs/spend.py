@@ -17,7 +17,7 @@ from kglens_tui.llm.pricing import (
     prompt_tokens_of,
     spend,
 )
-from kglens_tui.llm.usage import HelperRole, Usage
+from kglens_tui.llm.usage import Counters, HelperRole
 from kglens_tui.runs.clients import uses_model
 from kglens_tui.runs.config import ModeConfig
 
@@ -71,7 +71,7 @@ def priced_roles(
 def run_spend(
     config: PricedSettings,
     target: tuple[int, int],
-    helpers: Mapping[str, Usage],
+    helpers: Mapping[str, Counters],
     prices: Mapping[str, Price],
     started: object = None,
 ) -> Spend:

@@ -20,8 +20,9 @@ from tui_support import make_default_app
 from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
 from kglens_tui.analysis.groups import group_table
 from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.llm.usage import Counters
 from kglens_tui.probe.config import RunConfig
-from kglens_tui.probe.engine import RECENT_REPLIES, ReplyTally, ReplyView
+from kglens_tui.probe.engine import RECENT_REPLIES, ReplyView
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
@@ -235,7 +236,7 @@ async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet
         going = dataclasses.replace(
             full,
             status="running",
-            uncommitted=ReplyTally(250, 240, 9, 1_000, 60),  # more than the feed's 5
+            uncommitted=Counters(250, 240, 9, 1_000, 60),  # more than the feed's 5
             recent=(*full.recent, *in_feed),
             replies_total=5,
         )

@@ -31,12 +31,11 @@ from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squeezed, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.llm.usage import calls_text
+from kglens_tui.llm.usage import Counters, calls_text
 from kglens_tui.probe.engine import (
     RECENT_REPLIES,
     BlindSpot,
     ProbeSnapshot,
-    ReplyTally,
     ReplyView,
 )
 from kglens_tui.runs.messages import snapshot_as
@@ -239,13 +238,13 @@ CHANCE_WIDTH = len("chance") + 2
 """The chance column with its padding."""
 
 
-def _uncommitted(snap: ProbeSnapshot) -> ReplyTally:
+def _uncommitted(snap: ProbeSnapshot) -> Counters:
     """The replies in whose iteration is not committed yet, as the engine counts them
     (`ProbeSnapshot.uncommitted`): the committed counters hold them only at the commit, so the
     progress adds them to be at the snapshot's moment. Empty once the run has ended: what it
     left uncommitted was dropped and counted as sent then."""
     if RunStatus(snap.status).ended:
-        return ReplyTally()
+        return Counters()
     return snap.uncommitted
 
 
