@@ -134,7 +134,8 @@ def _drive(
         snap = snapshot_as(progress, ModeSnapshot)
         if snap is None:
             return
-        info = f"{calls_text(snap.requests, snap.helpers)} req · {snap.errors:,} failed"
+        sent = snap.progress.counters
+        info = f"{calls_text(sent.requests, snap.helpers)} req · {sent.errors:,} failed"
         if snap.status != RunStatus.RUNNING:
             info += f" · {snap.status}"
         bar.update(
@@ -196,10 +197,11 @@ def _drive(
             soft_wrap=True,
         )
         return snap
+    sent = snap.progress.counters
     print_command(
         f"run {snap.run_id} {snap.status} ({snap.stop_reason}): {snap.units_done:,}/"
-        f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests"
-        f"{sent_note(snap.errors, snap.dropped)}; the results:",
+        f"{snap.units_total:,} units, {calls_text(sent.requests, snap.helpers)} requests"
+        f"{sent_note(sent.errors, sent.dropped)}; the results:",
         suggested(f"{MODE_COMMANDS[engine.mode]} report {snap.run_id}"),
         to=console,
     )
@@ -264,12 +266,13 @@ def _header(
     )
     if status == RunStatus.FAILED and run.error:
         out.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
+    sent = snap.progress.counters
     out.print(
-        f"{snap.units_done:,}/{snap.units_total:,} units answered · {snap.requests:,} requests "
-        f"({snap.errors:,} failed, never counted as model answers"
-        + (f"; {snap.dropped:,} dropped with a stopped unit" if snap.dropped else "")
+        f"{snap.units_done:,}/{snap.units_total:,} units answered · {sent.requests:,} requests "
+        f"({sent.errors:,} failed, never counted as model answers"
+        + (f"; {sent.dropped:,} dropped with a stopped unit" if sent.dropped else "")
         + ") · tokens "
-        f"{snap.prompt_tokens:,} in / {snap.completion_tokens:,} out"
+        f"{sent.prompt_tokens:,} in / {sent.completion_tokens:,} out"
     )
     if snap.helpers:
         out.print(helpers_line(snap.helpers))

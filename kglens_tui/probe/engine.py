@@ -1,9 +1,11 @@
 """The probing loop (paper section 2), headless: sample, ask, verify, update, commit, repeat.
 
-The engine never touches a UI. It keeps a `ProbeStats` object current and hands out immutable
-`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_progress`. The
-cost of one iteration, snapshots included, stays flat however long the run gets: the per-iteration
-callback gets progress figures only, and a snapshot carries the last SNAPSHOT_HISTORY rates.
+The engine never touches a UI. It keeps a `ProbeStats` object current (the target's counters
+are the shared engine's, `RunEngine.counters`) and hands out immutable `ProbeSnapshot`s, each
+headed by a `RunProgress`; a UI polls `snapshot()` a few times a second, a CLI passes
+`on_progress`. The cost of one iteration, snapshots included, stays flat however long the run
+gets: the per-iteration callback gets progress figures only, and a snapshot carries the last
+SNAPSHOT_HISTORY rates.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ from kglens_tui.probe.sense_rates import (
 )
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
+from kglens_tui.runs.progress import RunProgress, WithProgress
 from kglens_tui.runs.prompts import Prompt, load_prompt
 from kglens_tui.runs.record import KGLENS, create_run
 from kglens_tui.store.connection import retry_busy, transaction
@@ -134,22 +137,18 @@ class LearnedView:
 
 
 @dataclass(frozen=True)
-class ProbeSnapshot:
+class ProbeSnapshot(WithProgress):
     """An immutable copy of the run's progress, safe to hand to another thread."""
 
     run_id: int
-    status: str
+    progress: RunProgress[ReplyView]
+    """Status, the target's counters (committed iterations' requests, and those dropped with
+    theirs) and the latest replies."""
     iteration: int
     iterations_total: int
-    requests: int
-    errors: int
-    retries: int
-    prompt_tokens: int
-    completion_tokens: int
     elapsed_s: float
     counts: dict[str, int]
     history: tuple[Rates, ...]
-    recent: tuple[ReplyView, ...]
     converged: bool
     stop_reason: str
     target_label: str
@@ -157,8 +156,8 @@ class ProbeSnapshot:
     error: str
     uncommitted: Counters = Counters()
     """Replies in (answers and failures) whose iteration is not committed yet: not in
-    `requests`, `errors`, `retries` or the tokens, which count committed iterations (and
-    requests dropped with theirs). Empty once the run has ended."""
+    `progress.counters`, which count committed iterations (and requests dropped with theirs).
+    Empty once the run has ended."""
     replies_total: int = 0
     yes_no: dict[tuple[str, str], int] = field(default_factory=dict)
     baseline: Baseline | None = None
@@ -173,10 +172,7 @@ class ProbeSnapshot:
     convergence_window: int = 5
     stop_on_convergence: bool = True
     session_requests: int = 0
-    """Requests sent since this engine started (`requests` counts every stored one)."""
-    dropped: int = 0
-    """Requests in `requests` whose replies were dropped with their iteration (a stop now,
-    quitting, the failure rule): neither answers nor failures of the target (`errors`)."""
+    """Requests sent since this engine started (`progress.counters` counts every stored one)."""
     session_elapsed_s: float = 0.0
     """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
     loading: bool = False
@@ -184,7 +180,8 @@ class ProbeSnapshot:
     learned: LearnedView | None = None
     """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
     helpers: dict[str, Counters] = field(default_factory=dict)
-    """Calls of the generator and the judge by role, apart from the target's `requests`."""
+    """Calls of the generator and the judge by role, apart from the target's
+    (`progress.counters`)."""
     kg_wide: DesignRate | None = None
     """The KG-wide error rate (`probe.estimates`) over the committed iterations; None before
     an answer of the design (or for a run drawn without it)."""
@@ -250,26 +247,19 @@ class ProbeStats:
     kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
 
     def snapshot(
-        self, counters: Counters, status: str, stop_reason: str, error: str, spend: str = ""
+        self, progress: RunProgress[ReplyView], stop_reason: str, error: str, spend: str = ""
     ) -> ProbeSnapshot:
-        """The target's counters, the progress and the engine's status (and spend), as a
-        snapshot."""
+        """The engine's header (status, counters, feed), the progress and why it stopped (and
+        spend), as a snapshot."""
         session_elapsed = time.monotonic() - self.started
         return ProbeSnapshot(
             run_id=self.run_id,
-            status=status,
+            progress=progress,
             iteration=self.iteration,
             iterations_total=self.iterations_total,
-            requests=counters.requests,
-            errors=counters.errors,
-            dropped=counters.dropped,
-            retries=counters.retries,
-            prompt_tokens=counters.prompt_tokens,
-            completion_tokens=counters.completion_tokens,
             elapsed_s=self.elapsed_before + session_elapsed,
             counts=dict(self.counts),
             history=tuple(self.history[-SNAPSHOT_HISTORY:]),
-            recent=tuple(self.recent),
             converged=self.converged,
             stop_reason=stop_reason,
             target_label=self.target_label,
@@ -286,9 +276,9 @@ class ProbeStats:
             ),
             convergence_window=self.convergence_window,
             stop_on_convergence=self.stop_on_convergence,
-            session_requests=counters.requests - self.requests_before,
+            session_requests=progress.counters.requests - self.requests_before,
             session_elapsed_s=session_elapsed,
-            loading=status == RunStatus.LOADING_MODEL,
+            loading=progress.status == RunStatus.LOADING_MODEL,
             learned=self.learned,
             helpers=self.helpers.totals(),
             kg_wide=self.kg_wide,
@@ -438,7 +428,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             s.kg_wide_senses, s.kg_wide_sense_chance = self._senses()
             s.insights_iteration = s.iteration
         return s.snapshot(
-            self.counters, self.status, self.stop_reason, self.error, self.spend_shown()
+            self._progress(s.recent), self.stop_reason, self.error, self.spend_shown()
         )
 
     def _load_progress(self) -> None:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from kglens_tui.llm.usage import Usage
 
@@ -74,7 +72,13 @@ def load_latest_answers(conn: sqlite3.Connection, run_id: int, limit: int) -> li
     return [_answer(r) for r in reversed(rows)]
 
 
-def _answer(row: Sequence[Any]) -> UnitAnswer:
-    """A `unit_answer` row (ANSWER_COLUMNS) as a `UnitAnswer`."""
-    unit, question, reply, label, *usage = row
-    return UnitAnswer(unit, question, reply, label, Usage(*usage))
+StoredAnswer = tuple[int, str, str, str, int, int, float | None, int, str]
+"""A `unit_answer` row as ANSWER_COLUMNS reads it."""
+
+
+def _answer(row: StoredAnswer) -> UnitAnswer:
+    """A `unit_answer` row as a `UnitAnswer`."""
+    unit, question, reply, label, prompt, completion, latency, retries, error = row
+    return UnitAnswer(
+        unit, question, reply, label, Usage(prompt, completion, latency, retries, error)
+    )

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
-from typing import Generic
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
@@ -26,9 +26,11 @@ from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.control import POLL_S, take_request
 from kglens_tui.runs.dispatch import Dispatcher, Dispatching, ResultT, Schedule
 from kglens_tui.runs.messages import Abort, Command, Pause, Resume, SnapshotT
+from kglens_tui.runs.progress import RunProgress
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 from kglens_tui.runs.spend import configured_prices, run_spend, spend_text
 
+ViewT = TypeVar("ViewT")
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"
 INTERRUPTED = "interrupted"
@@ -102,6 +104,11 @@ class RunEngine(Generic[ConfigT, SnapshotT]):
         for a failed request (its figures would rest on the rest), else "" (no such rule: a
         KGLens run's is the failure rule's share of requests)."""
         return ""
+
+    def _progress(self, recent: Iterable[ViewT]) -> RunProgress[ViewT]:
+        """The header of the engine's snapshot: its status, the target's counters and the
+        latest replies (as the mode's live screen shows them)."""
+        return RunProgress(self.status, self.counters, tuple(recent))
 
     def spend(self) -> Spend:
         """What the run has cost so far in US dollars (stored and this session), target and

@@ -1,11 +1,12 @@
 """The loop every unit mode shares (KONTEST, fact-eval, a plugin's), headless: take planned test
 units, ask, commit, repeat.
 
-Like `ProbeEngine`, it keeps mutable stats and hands out immutable `ModeSnapshot`s; a UI polls
-`snapshot()`, a CLI passes `on_progress`. Units are committed in small batches, each in one
-transaction, so a stopped or crashed run resumes from its last commit. A unit with a failed
-request is asked again on resume; a failed request is never counted as a model answer. When the
-target keeps failing, `kglens_tui.llm.failures.FailureGuard` stops the run as failed.
+Like `ProbeEngine`, it counts in `RunEngine.counters` and hands out immutable `ModeSnapshot`s,
+each headed by a `RunProgress`; a UI polls `snapshot()`, a CLI passes `on_progress`. Units are
+committed in small batches, each in one transaction, so a stopped or crashed run resumes from
+its last commit. A unit with a failed request is asked again on resume; a failed request is
+never counted as a model answer. When the target keeps failing,
+`kglens_tui.llm.failures.FailureGuard` stops the run as failed.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import Counters, CountingClient, HelperRole, Usage, counted
 from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
+from kglens_tui.runs.progress import RunProgress, WithProgress
 from kglens_tui.runs.record import RunRecord, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage, load_usage
@@ -113,41 +115,36 @@ class QueryView:
 
 
 @dataclass(frozen=True)
-class ModeSnapshot(Generic[MetricsT_co]):
+class ModeSnapshot(WithProgress, Generic[MetricsT_co]):
     """An immutable copy of a mode run's progress, safe to hand to another thread; ``metrics``
     are of its mode's type (`KontestMetrics`, `FactevalMetrics`, a plugin's)."""
 
     run_id: int
     mode: str
-    status: str
+    progress: RunProgress[QueryView]
+    """Status, the target's counters (every request sent, those of units not committed yet
+    too) and the latest replies."""
     units_done: int
     """Units whose every request was answered (`ModeEngine.units_done`)."""
     units_total: int
-    requests: int
-    errors: int
-    retries: int
-    prompt_tokens: int
-    completion_tokens: int
     elapsed_s: float
     """Seconds since this engine started (this session of the run)."""
     target_label: str
     simulated: bool
     stop_reason: str
     error: str
-    recent: tuple[QueryView, ...]
     metrics: MetricsT_co
     session_requests: int = 0
-    """Requests sent since this engine started (``requests`` counts every stored one)."""
-    dropped: int = 0
-    """Requests in ``requests`` whose replies went with a unit cancelled midway (a stop now,
-    quitting, the failure rule): neither answers nor failures of the target (``errors``)."""
+    """Requests sent since this engine started (``progress.counters`` counts every stored
+    one)."""
     helpers: dict[str, Counters] = field(default_factory=dict)
-    """Calls of the generator or paraphraser, apart from the target's ``requests``."""
+    """Calls of the generator or paraphraser, apart from the target's
+    (``progress.counters``)."""
     spend: str = ""
     """What the run has cost so far (`runs.spend.spend_text`; "" for free models)."""
 
     @property
-    def progress(self) -> float:
+    def done_share(self) -> float:
         """Share of planned units done (0 to 1)."""
         return self.units_done / self.units_total if self.units_total else 1.0
 
@@ -272,25 +269,17 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
         metrics = self._metrics
         if metrics is None:
             metrics = self._metrics = self.compute_metrics()
-        c = self.counters
         return ModeSnapshot(
             run_id=self.run.id,
             mode=self.mode,
-            status=self.status,
+            progress=self._progress(self.recent),
             units_done=self.units_done(),
             units_total=self.units_total(),
-            requests=c.requests,
-            errors=c.errors,
-            dropped=c.dropped,
-            retries=c.retries,
-            prompt_tokens=c.prompt_tokens,
-            completion_tokens=c.completion_tokens,
             elapsed_s=time.monotonic() - self._started,
             target_label=self.target.label,
             simulated=bool(self.target.simulated),
             stop_reason=self.stop_reason,
             error=self.error,
-            recent=tuple(self.recent),
             metrics=metrics,
             session_requests=self._session_requests,
             helpers=self.helpers.totals(),

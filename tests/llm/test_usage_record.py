@@ -23,8 +23,6 @@ ALLOWED = {
     "`Usage.of` reads it",
     ("llm/pricing.py", "Estimate"): "a cost estimate before a run: prompt tokens per request",
     ("bench/engine_bench.py", "ThroughputResult"): "the loopback server's set latency",
-    ("probe/engine.py", "ProbeSnapshot"): "until its counters move to a RunProgress",
-    ("runs/units.py", "ModeSnapshot"): "until its counters move to a RunProgress",
 }
 
 

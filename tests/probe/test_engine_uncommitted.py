@@ -86,17 +86,25 @@ def test_a_batch_larger_than_the_feed_is_counted_whole_before_its_commit(
         mid = engine.snapshot(insights=False)
         failed = (size - 1) // 3
         answered = size - 1 - failed
-        assert len(mid.recent) == RECENT_REPLIES < size - 1, "the feed dropped replies"
+        assert len(mid.progress.recent) == RECENT_REPLIES < size - 1, "the feed dropped replies"
         assert mid.uncommitted == Counters(
             size - 1, failed, size - 1 + failed, 7 * answered, answered
         )
         assert mid.uncommitted.answered == answered
-        assert (mid.requests, mid.errors, mid.retries, mid.prompt_tokens) == (0, 0, 0, 0)
+        assert (
+            mid.progress.counters.requests,
+            mid.progress.counters.errors,
+            mid.progress.counters.retries,
+            mid.progress.counters.prompt_tokens,
+        ) == (0, 0, 0, 0)
         target.release.set()
         final = await task
         assert final.uncommitted == Counters()
-        assert (final.requests, final.errors) == (size, failed)
-        assert (final.retries, final.prompt_tokens) == (size + failed, 7 * (answered + 1))
+        assert (final.progress.counters.requests, final.progress.counters.errors) == (size, failed)
+        assert (final.progress.counters.retries, final.progress.counters.prompt_tokens) == (
+            size + failed,
+            7 * (answered + 1),
+        )
         assert final.counts.get("error") == failed, "a failed request is an error"
         answers = sum(n for verdict, n in final.counts.items() if verdict != "error")
         assert answers == answered + 1, "never an answer, right or wrong"
@@ -155,7 +163,7 @@ def test_each_commit_takes_back_its_own_replies_only(
 
     monkeypatch.setattr(engine, "finish_iteration", checked)
     final = run_blocking(engine)
-    assert final.requests == 32 and final.uncommitted == Counters()
+    assert final.progress.counters.requests == 32 and final.uncommitted == Counters()
     if scheduling == "continuous":
         assert after[0].requests >= 2 and after[0].answered == after[0].requests, after
     else:
@@ -181,9 +189,17 @@ def test_the_failure_rule_drops_the_uncommitted_replies_and_fails_the_run(
     final = run_blocking(engine)
     assert final.status == "failed" and final.stop_reason == "the target failed"
     assert final.uncommitted == Counters()
-    assert final.errors == 24 and final.requests == final.errors + final.dropped
-    assert final.dropped > 0, "the iteration in flight was dropped"
+    assert (
+        final.progress.counters.errors == 24
+        and final.progress.counters.requests
+        == final.progress.counters.errors + final.progress.counters.dropped
+    )
+    assert final.progress.counters.dropped > 0, "the iteration in flight was dropped"
     assert set(final.counts) <= {"error"}, "a failed request is never a wrong answer"
     assert final.rates is None or final.rates.examined == 0
     stored = conn.execute("SELECT requests, errors, dropped FROM target_usage").fetchone()
-    assert tuple(stored) == (final.requests, final.errors, final.dropped)
+    assert tuple(stored) == (
+        final.progress.counters.requests,
+        final.progress.counters.errors,
+        final.progress.counters.dropped,
+    )

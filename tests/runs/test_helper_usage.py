@@ -132,7 +132,9 @@ def test_kontest_paraphraser_calls_are_counted(tmp_path: Path, server: FakeOpenA
     conn.close()
     assert usage["paraphraser"].requests == server.requests == 5
     assert snap.helpers["paraphraser"].requests == 5
-    assert snap.requests == 5 * 6  # six target questions per relation, counted apart
+    assert (
+        snap.progress.counters.requests == 5 * 6
+    )  # six target questions per relation, counted apart
 
 
 def test_helper_figures_read_apart_from_the_target() -> None:
