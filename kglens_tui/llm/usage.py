@@ -3,6 +3,7 @@ judge, counted apart from the target's and shown next to them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
@@ -98,6 +99,18 @@ class Counters:
             self.completion_tokens,
             self.dropped,
         )
+
+    @classmethod
+    def of(cls, replies: Iterable[tuple[Usage, bool]]) -> Counters:
+        """The counts of these replies, each given as (its usage, whether it failed)."""
+        requests = errors = retries = prompt = completion = 0
+        for usage, failed in replies:
+            requests += 1
+            errors += failed
+            retries += usage.retries
+            prompt += usage.prompt_tokens
+            completion += usage.completion_tokens
+        return cls(requests, errors, retries, prompt, completion)
 
     def plus_one(self, usage: Usage, failed: bool) -> Counters:
         """These counts and one more request's (``failed``: the request or its verification

@@ -1067,9 +1067,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         current = self._rate_counts.rates()
         counts = Counter(str(o.verdict) for o in outcomes)
         latencies = [o.usage.latency_ms for o in outcomes if o.usage.latency_ms is not None]
-        tally = Counters()
-        for o in outcomes:
-            tally = tally.plus_one(o.usage, o.failed)
+        tally = Counters.of((o.usage, o.failed) for o in outcomes)
         summary = {
             "seconds": seconds,
             "requests": tally.requests,

@@ -392,9 +392,9 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
         results, self._buffer = self._buffer, []
         dropped, self._dropped = self._dropped, 0
         helpers = self.helpers.take()
-        sent = Counters(requests=dropped, dropped=dropped)
-        for reply in (r for result in results for r in result.replies):
-            sent = sent.plus_one(reply.usage, reply.failed)
+        replies = (r for result in results for r in result.replies)
+        sent = Counters.of((r.usage, r.failed) for r in replies)
+        sent += Counters(requests=dropped, dropped=dropped)
 
         def write() -> None:
             with transaction(self.conn):

@@ -70,6 +70,13 @@ def test_counters_count_replies_and_keep_the_stored_order() -> None:
     c = c.plus_one(Usage(retries=3, error="server: HTTP 500"), failed=True)
     c = c.plus_one(Usage(5, 1, 50.0), failed=True)  # answered, but its verification failed
     assert c == Counters(requests=3, errors=2, retries=4, prompt_tokens=15, completion_tokens=3)
+    assert c == Counters.of(
+        [
+            (Usage(10, 2, 100.0, 1), False),
+            (Usage(retries=3, error="server: HTTP 500"), True),
+            (Usage(5, 1, 50.0), True),
+        ]
+    )
     assert (c.answered, c.tokens) == (1, 18)
     dropped = Counters(requests=2, dropped=2)
     assert (c + dropped) - dropped == c
