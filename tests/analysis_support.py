@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.kg.importers import import_kg
+from kglens_tui.llm.usage import Usage
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.modes.kglens.runstore import ObservationRow, commit_iteration
 from kglens_tui.runs.record import create_run, set_status
@@ -215,11 +216,7 @@ def make_run(
                 reply=a.reply,
                 category=a.category,
                 verifier="first word" if a.qtype == "yes_no" else "alias match",
-                prompt_tokens=0,
-                completion_tokens=0,
-                latency_ms=None,
-                retries=0,
-                error="timeout" if a.category == "error" else "",
+                usage=Usage(error="timeout" if a.category == "error" else ""),
             )
             for slot, a in enumerate(items)
         ]

@@ -189,7 +189,8 @@ def _kontest_run(db: Path, target: str = "sim:2") -> ModeSnapshot:
         stored = open_snapshot(conn, final.run_id)
     finally:
         conn.close()
-    return dataclasses.replace(final, elapsed_s=3.0, recent=stored.recent)
+    progress = dataclasses.replace(final.progress, recent=stored.progress.recent)
+    return dataclasses.replace(final, elapsed_s=3.0, progress=progress)
 
 
 def app_for_screen(templates: dict, name: str, folder: Path) -> tuple[KGLensApp, RunBefore]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -22,6 +22,9 @@ from kglens_tui.core.safetext import literal
 from kglens_tui.core.status import RunStatus
 from kglens_tui.llm.usage import calls_text
 from kglens_tui.textfmt import pct, rate_ci
+
+if TYPE_CHECKING:
+    from kglens_tui.modes.kglens.engine import ProbeSnapshot
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class ProbeFigures:
     examined."""
 
 
-def probe_figures(snap: Any, baseline: Baseline | None) -> ProbeFigures:
+def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigures:
     """A probe snapshot's figures: each rate's interval over the edges examined
     (`core.intervals.stored_rate`) and chance (``baseline``: the engine's, blind guessing on
     the questions asked, each ask independent, as `kglens report` gives it)."""
@@ -60,8 +63,8 @@ def probe_figures(snap: Any, baseline: Baseline | None) -> ProbeFigures:
     return ProbeFigures(
         iteration=snap.iteration,
         iterations=snap.iterations_total,
-        requests=calls_text(snap.requests, snap.helpers),
-        errors=snap.errors,
+        requests=calls_text(snap.progress.counters.requests, snap.helpers),
+        errors=snap.progress.counters.errors,
         status="" if snap.status == RunStatus.RUNNING else str(snap.status),
         examined=r.examined if r is not None else 0,
         rates=tuple(shown),

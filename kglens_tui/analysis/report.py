@@ -33,14 +33,13 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import ALL, UNCERTAIN, WH_MATCHER
 from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
-from kglens_tui.llm.usage import Usage
+from kglens_tui.llm.usage import Counters
 from kglens_tui.modes.kglens.pkg import Rates, rates
 from kglens_tui.modes.kglens.runstore import KGLensRun, load_kglens_run, observed_counts
 from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.runs.record import shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
-from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
 from kglens_tui.textfmt import counted, interval, pct, rate_ci, selection, sent_note, simulated_mark
 
@@ -66,15 +65,10 @@ class RunReport:
     active_edges: int
     counts: dict[str, int]
     by_qtype: dict[str, dict[str, int]]
-    requests: int
-    failed: int
-    """Requests the target failed (never scored)."""
-    dropped: int
-    """Requests whose iteration was dropped whole, neither answered nor failed (migration 0018;
-    a run stored before counted them as failed)."""
-    retries: int
-    prompt_tokens: int
-    completion_tokens: int
+    target: Counters
+    """The target's requests: ``errors`` it failed (never scored), ``dropped`` whose iteration
+    was dropped whole, neither answered nor failed (migration 0018; a run stored before counted
+    them as failed)."""
     latency_ms_mean: float | None
     seconds: float
     per_predicate: list[GroupRates]
@@ -87,7 +81,7 @@ class RunReport:
     question_sources: dict[str, int]
     """Questions by who wrote them: "llm:MODEL", "template", or "template (why the generated
     one was not used)"."""
-    helpers: dict[str, Usage] = field(default_factory=dict)
+    helpers: dict[str, Counters] = field(default_factory=dict)
     """Calls of the question generator and the judge, apart from the target's `requests`."""
     unjudged: int = 0
     """Wh replies the LLM judge failed to judge (it failed or answered out of format): they
@@ -130,11 +124,6 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
     ):
         counts[category] = counts.get(category, 0) + count
         by_qtype.setdefault(qtype, dict.fromkeys(CATEGORIES, 0))[category] = count
-    usage = dict(
-        zip(
-            USAGE_COLUMNS, load_target_usage(conn, run.id) or (0,) * len(USAGE_COLUMNS), strict=True
-        )
-    )
     seconds = conn.execute(
         "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (run.id,)
     ).fetchone()[0]
@@ -180,12 +169,7 @@ def build_report(conn: sqlite3.Connection, run_id: int, data: RunData | None = N
         active_edges=len(run.edge_ids),
         counts=counts,
         by_qtype=by_qtype,
-        requests=usage["requests"],
-        failed=usage["errors"],
-        dropped=usage["dropped"],
-        retries=usage["retries"],
-        prompt_tokens=usage["prompt_tokens"],
-        completion_tokens=usage["completion_tokens"],
+        target=Counters(*(load_target_usage(conn, run.id) or ())),
         latency_ms_mean=latency,
         seconds=float(seconds),
         per_predicate=group_rates(m, n, labels, data),

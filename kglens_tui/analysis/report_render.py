@@ -144,7 +144,7 @@ def spend_line(config: PricedSettings, rep: RunReport) -> str:
 
     spent = run_spend(
         config,
-        (rep.prompt_tokens, rep.completion_tokens),
+        (rep.target.prompt_tokens, rep.target.completion_tokens),
         rep.helpers,
         configured_prices(),
         rep.run.manifest.get("prices"),
@@ -283,15 +283,16 @@ def render_report(conn: sqlite3.Connection, run_id: int, console: Console) -> No
     console.print(cats)
     console.print(literal(verdict_notes(rep)))
     lat = "—" if rep.latency_ms_mean is None else f"{rep.latency_ms_mean:,.0f} ms"
+    sent = rep.target
     console.print(
-        f"requests {rep.requests:,}{sent_note(rep.failed, rep.dropped)} (retries "
-        f"{rep.retries:,}) · tokens {rep.prompt_tokens:,} in / {rep.completion_tokens:,} out · "
+        f"requests {sent.requests:,}{sent_note(sent.errors, sent.dropped)} (retries "
+        f"{sent.retries:,}) · tokens {sent.prompt_tokens:,} in / {sent.completion_tokens:,} out · "
         f"mean latency {lat} · {rep.seconds:,.1f} s probing. Refused and unparseable replies "
         "count as failures; failed requests never do."
         + (
-            f" {rep.dropped:,} of the requests were in iterations dropped whole (a stop now, "
+            f" {sent.dropped:,} of the requests were in iterations dropped whole (a stop now, "
             "quitting, the failure rule): sent, neither answered nor failed, never scored."
-            if rep.dropped > 0
+            if sent.dropped > 0
             else ""
         )
     )

@@ -305,7 +305,11 @@ def time_scheduling(
     engine = prepare(conn, config=config)
     started, cpu_started = time.perf_counter(), time.process_time()
     snap = run_blocking(engine)
-    return TimedRun(snap.requests, time.perf_counter() - started, time.process_time() - cpu_started)
+    return TimedRun(
+        snap.progress.counters.requests,
+        time.perf_counter() - started,
+        time.process_time() - cpu_started,
+    )
 
 
 def time_client_only(base_url: str, concurrency: int, requests: int) -> TimedRun:

@@ -455,10 +455,11 @@ def _probe_one(
             soft_wrap=True,
         )
         return EXIT_STATUS, None
+    requests = snap.progress.counters.requests
     print_command(
         f"run {snap.run_id} {snap.status} ({snap.stop_reason}) after "
-        f"{counted(snap.iteration, 'iteration')}, {calls_text(snap.requests, snap.helpers)} "
-        f"request{'' if snap.requests == 1 and not snap.helpers else 's'}; the results:",
+        f"{counted(snap.iteration, 'iteration')}, {calls_text(requests, snap.helpers)} "
+        f"request{'' if requests == 1 and not snap.helpers else 's'}; the results:",
         suggested(f"report {snap.run_id}"),
         to=console,
     )

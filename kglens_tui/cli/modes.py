@@ -116,7 +116,8 @@ def _drive(
         snap = snapshot_as(progress, ModeSnapshot)
         if snap is None:
             return
-        info = f"{calls_text(snap.requests, snap.helpers)} req · {snap.errors:,} failed"
+        sent = snap.progress.counters
+        info = f"{calls_text(sent.requests, snap.helpers)} req · {sent.errors:,} failed"
         if snap.status != RunStatus.RUNNING:
             info += f" · {snap.status}"
         bar.update(
@@ -178,10 +179,11 @@ def _drive(
             soft_wrap=True,
         )
         return snap
+    sent = snap.progress.counters
     print_command(
         f"run {snap.run_id} {snap.status} ({snap.stop_reason}): {snap.units_done:,}/"
-        f"{snap.units_total:,} units, {calls_text(snap.requests, snap.helpers)} requests"
-        f"{sent_note(snap.errors, snap.dropped)}; the results:",
+        f"{snap.units_total:,} units, {calls_text(sent.requests, snap.helpers)} requests"
+        f"{sent_note(sent.errors, sent.dropped)}; the results:",
         suggested(f"{MODE_COMMANDS[engine.mode]} report {snap.run_id}"),
         to=console,
     )

@@ -33,7 +33,7 @@ from kglens_tui.runs.given_settings import (
     settings_config,
 )
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
-from kglens_tui.runs.messages import Command, Pause, Stop
+from kglens_tui.runs.messages import Command, Pause, RunSnapshot, Stop
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.options import apply_assignments, assignment_key
 from kglens_tui.runs.record import nothing_to_resume, run_row, set_status
@@ -56,15 +56,17 @@ def tell_interrupted(conn: sqlite3.Connection, run_id: int, kept: str, resume: s
     print_command(f"interrupted: {kept}; continue with:", suggested(resume))
 
 
-def _progress_line(snap: object) -> str:
+def _progress_line(snap: RunSnapshot) -> str:
     done, total = getattr(snap, "units_done", None), getattr(snap, "units_total", None)
     where = (
         f"{done:,} of {total:,} units"
         if done is not None and total is not None
         else f"iteration {getattr(snap, 'iteration', 0):,}"
     )
-    status = getattr(snap, "status", "")
-    return f"run {getattr(snap, 'run_id', '?')}: {where} · {getattr(snap, 'requests', 0):,} requests · {status}"
+    progress = snap.progress
+    return (
+        f"run {snap.run_id}: {where} · {progress.counters.requests:,} requests · {progress.status}"
+    )
 
 
 def drive_session(session: RunSession, quiet: bool) -> int:
@@ -112,7 +114,7 @@ def drive_session(session: RunSession, quiet: bool) -> int:
     reason = f" ({markup_literal(final.stop_reason)})" if final.stop_reason else ""
     console.print(
         f"run {final.run_id} {markup_literal(final.status)}{reason} after "
-        f"{final.requests:,} requests",
+        f"{final.progress.counters.requests:,} requests",
         soft_wrap=True,
     )
     if final.status == RunStatus.FAILED:

@@ -66,12 +66,13 @@ def _header(
     )
     if status == RunStatus.FAILED and run.error:
         out.print(f"[red]cause:[/] {markup_literal(run.error)}", soft_wrap=True)
+    sent = snap.progress.counters
     out.print(
-        f"{snap.units_done:,}/{snap.units_total:,} units answered · {snap.requests:,} requests "
-        f"({snap.errors:,} failed, never counted as model answers"
-        + (f"; {snap.dropped:,} dropped with a stopped unit" if snap.dropped else "")
+        f"{snap.units_done:,}/{snap.units_total:,} units answered · {sent.requests:,} requests "
+        f"({sent.errors:,} failed, never counted as model answers"
+        + (f"; {sent.dropped:,} dropped with a stopped unit" if sent.dropped else "")
         + ") · tokens "
-        f"{snap.prompt_tokens:,} in / {snap.completion_tokens:,} out"
+        f"{sent.prompt_tokens:,} in / {sent.completion_tokens:,} out"
     )
     if snap.helpers:
         out.print(helpers_line(snap.helpers))

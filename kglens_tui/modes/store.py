@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kglens_tui.kg.graph import KGIndex
+from kglens_tui.llm.usage import Usage
 from kglens_tui.modes.facteval.plan import PlannedQuestion
 from kglens_tui.modes.kontest.plan import KontestPlan
 
@@ -106,11 +109,7 @@ class KontestQueryRow:
     question: str
     reply: str
     answer: str
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    latency_ms: float | None = None
-    retries: int = 0
-    error: str = ""
+    usage: Usage = Usage()
 
 
 _KONTEST_QUERY_COLUMNS = (
@@ -118,6 +117,14 @@ _KONTEST_QUERY_COLUMNS = (
     "prompt_tokens, completion_tokens, latency_ms, retries, error"
 )
 """The columns of a `KontestQueryRow`, in its order."""
+
+
+def _query_row(r: Sequence[Any]) -> KontestQueryRow:
+    """A row of _KONTEST_QUERY_COLUMNS as a `KontestQueryRow`."""
+    relation, conversation, turn, template, generator, question, reply, answer, *usage = r
+    return KontestQueryRow(
+        relation, conversation, turn, template, generator, question, reply, answer, Usage(*usage)
+    )
 
 
 def load_relations(conn: sqlite3.Connection, run_id: int) -> list[RelationRow]:
@@ -143,7 +150,7 @@ def load_paths(conn: sqlite3.Connection, run_id: int) -> list[PathRow]:
 
 def load_kontest_queries(conn: sqlite3.Connection, run_id: int) -> list[KontestQueryRow]:
     return [
-        KontestQueryRow(*r)
+        _query_row(r)
         for r in conn.execute(
             f"SELECT {_KONTEST_QUERY_COLUMNS} FROM kontest_query "
             "WHERE run_id = ? ORDER BY relation, conversation, turn",
@@ -163,7 +170,7 @@ def load_latest_kontest_queries(
         "ORDER BY relation DESC, conversation DESC, turn DESC LIMIT ?",
         (run_id, limit),
     ).fetchall()
-    return [KontestQueryRow(*r) for r in reversed(rows)]
+    return [_query_row(r) for r in reversed(rows)]
 
 
 def write_kontest_queries(
@@ -185,11 +192,7 @@ def write_kontest_queries(
                 r.question,
                 r.reply,
                 r.answer,
-                r.prompt_tokens,
-                r.completion_tokens,
-                r.latency_ms,
-                r.retries,
-                r.error,
+                *r.usage.values(),
             )
             for r in rows
         ],
@@ -221,11 +224,7 @@ class AnswerRow:
     reply: str
     category: str
     matched: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    latency_ms: float | None = None
-    retries: int = 0
-    error: str = ""
+    usage: Usage = Usage()
 
 
 def load_questions(conn: sqlite3.Connection, run_id: int) -> list[QuestionRow]:
@@ -259,9 +258,15 @@ def load_questions(conn: sqlite3.Connection, run_id: int) -> list[QuestionRow]:
     return out
 
 
+def _answer_row(r: Sequence[Any]) -> AnswerRow:
+    """A row of question_id, context, reply, category, matched and the usage columns."""
+    question_id, context, reply, category, matched, *usage = r
+    return AnswerRow(question_id, context, reply, category, matched, Usage(*usage))
+
+
 def load_answers(conn: sqlite3.Connection, run_id: int) -> list[AnswerRow]:
     return [
-        AnswerRow(*r)
+        _answer_row(r)
         for r in conn.execute(
             "SELECT a.question_id, a.context, a.reply, a.category, a.matched, a.prompt_tokens, "
             "a.completion_tokens, a.latency_ms, a.retries, a.error FROM facteval_answer a "
@@ -276,7 +281,7 @@ def load_latest_answers(conn: sqlite3.Connection, run_id: int, questions: int) -
     """The answers to the last ``questions`` questions of the run's plan that have any, in no
     particular order: a walk back along the run's questions, not a read of all its answers."""
     return [
-        AnswerRow(*r)
+        _answer_row(r)
         for r in conn.execute(
             "SELECT question_id, context, reply, category, matched, prompt_tokens, "
             "completion_tokens, latency_ms, retries, error FROM facteval_answer "
@@ -310,11 +315,7 @@ def write_facteval_answers(
                 a.reply,
                 a.category,
                 a.matched,
-                a.prompt_tokens,
-                a.completion_tokens,
-                a.latency_ms,
-                a.retries,
-                a.error,
+                *a.usage.values(),
             )
             for a in answers
         ],

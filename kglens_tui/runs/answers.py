@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from kglens_tui.llm.usage import Usage
+
 TOTALS_SQL = (
     "SELECT COUNT(*), SUM(error != ''), SUM(retries), SUM(prompt_tokens), "
     "SUM(completion_tokens) FROM unit_answer WHERE run_id = ?"
@@ -20,22 +22,18 @@ class UnitAnswer:
     question: str
     reply: str = ""
     label: str = ""
-    error: str = ""
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    latency_ms: float | None = None
-    retries: int = 0
+    usage: Usage = Usage()
 
     @property
     def failed(self) -> bool:
-        return bool(self.error)
+        return self.usage.failed
 
 
 def write_answers(conn: sqlite3.Connection, run_id: int, answers: list[UnitAnswer]) -> None:
     """Store answers inside the caller's transaction, replacing a unit's earlier failed one."""
     conn.executemany(
-        "INSERT OR REPLACE INTO unit_answer(run_id, unit, question, reply, label, error, "
-        "prompt_tokens, completion_tokens, latency_ms, retries) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        "INSERT OR REPLACE INTO unit_answer(run_id, unit, question, reply, label, "
+        "prompt_tokens, completion_tokens, latency_ms, retries, error) VALUES (?,?,?,?,?,?,?,?,?,?)",
         [
             (
                 run_id,
@@ -43,11 +41,7 @@ def write_answers(conn: sqlite3.Connection, run_id: int, answers: list[UnitAnswe
                 a.question,
                 a.reply,
                 a.label,
-                a.error,
-                a.prompt_tokens,
-                a.completion_tokens,
-                a.latency_ms,
-                a.retries,
+                *a.usage.values(),
             )
             for a in answers
         ],
@@ -55,9 +49,9 @@ def write_answers(conn: sqlite3.Connection, run_id: int, answers: list[UnitAnswe
 
 
 ANSWER_COLUMNS = (
-    "unit, question, reply, label, error, prompt_tokens, completion_tokens, latency_ms, retries"
+    "unit, question, reply, label, prompt_tokens, completion_tokens, latency_ms, retries, error"
 )
-"""`unit_answer`'s columns in `UnitAnswer`'s order."""
+"""`unit_answer`'s columns in `UnitAnswer`'s order (its usage's in `Usage.COLUMNS` order)."""
 
 
 def load_answers(conn: sqlite3.Connection, run_id: int) -> dict[int, UnitAnswer]:
@@ -65,7 +59,7 @@ def load_answers(conn: sqlite3.Connection, run_id: int) -> dict[int, UnitAnswer]
     rows = conn.execute(
         f"SELECT {ANSWER_COLUMNS} FROM unit_answer WHERE run_id = ? ORDER BY unit", (run_id,)
     ).fetchall()
-    return {int(r[0]): UnitAnswer(*r) for r in rows}
+    return {int(r[0]): _answer(r) for r in rows}
 
 
 def load_latest_answers(conn: sqlite3.Connection, run_id: int, limit: int) -> list[UnitAnswer]:
@@ -75,4 +69,16 @@ def load_latest_answers(conn: sqlite3.Connection, run_id: int, limit: int) -> li
         f"SELECT {ANSWER_COLUMNS} FROM unit_answer WHERE run_id = ? ORDER BY unit DESC LIMIT ?",
         (run_id, limit),
     ).fetchall()
-    return [UnitAnswer(*r) for r in reversed(rows)]
+    return [_answer(r) for r in reversed(rows)]
+
+
+StoredAnswer = tuple[int, str, str, str, int, int, float | None, int, str]
+"""A `unit_answer` row as ANSWER_COLUMNS reads it."""
+
+
+def _answer(row: StoredAnswer) -> UnitAnswer:
+    """A `unit_answer` row as a `UnitAnswer`."""
+    unit, question, reply, label, prompt, completion, latency, retries, error = row
+    return UnitAnswer(
+        unit, question, reply, label, Usage(prompt, completion, latency, retries, error)
+    )

@@ -40,7 +40,11 @@ def answer_view(answer: UnitAnswer, kind: str) -> QueryView:
     failure labelled error. The texts stay as the model wrote them (the screen shows them
     literally)."""
     return QueryView(
-        answer.unit, kind, answer.question, answer.reply or answer.error, answer.label or "error"
+        answer.unit,
+        kind,
+        answer.question,
+        answer.reply or answer.usage.error,
+        answer.label or "error",
     )
 
 
@@ -88,17 +92,7 @@ class EdgeUnitEngine(ModeEngine[ConfigT, MetricsT, UnitAnswer], Generic[ConfigT,
             )
         )
         label = "" if reply.failed else self.label(reply.text)
-        answer = UnitAnswer(
-            unit,
-            question,
-            reply.text,
-            label,
-            reply.error,
-            reply.prompt_tokens,
-            reply.completion_tokens,
-            reply.latency_ms,
-            reply.retries,
-        )
+        answer = UnitAnswer(unit, question, reply.text, label, reply.usage)
         return UnitResult(unit, [answer], [reply], [answer_view(answer, self.kind)])
 
     def units_total(self) -> int:

@@ -13,23 +13,25 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
-from typing import Generic, Protocol
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.llm.failures import STOP_REASON, FailureGuard
 from kglens_tui.llm.pricing import Price, Spend
-from kglens_tui.llm.usage import UsageLedger
+from kglens_tui.llm.usage import Counters, UsageLedger
 from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.control import POLL_S, take_request
 from kglens_tui.runs.dispatch import Dispatcher, Dispatching, ResultT, Schedule
 from kglens_tui.runs.messages import Abort, Command, Pause, Resume, SnapshotT
 from kglens_tui.runs.prices import configured_prices
+from kglens_tui.runs.progress import RunProgress
 from kglens_tui.runs.record import RunRecord, claim_run, mark_going, set_status
 from kglens_tui.runs.spend import run_spend, spend_text
 
+ViewT = TypeVar("ViewT")
 BUDGET_REASON = "budget used up"
 STOPPED_BY_USER = "stopped by user"
 INTERRUPTED = "interrupted"
@@ -38,24 +40,11 @@ INTERRUPTED_IN_CLI = "interrupted from the command line"
 """Why a run driven in the command's own process ended on Ctrl-C (resume continues it)."""
 
 
-class RunStats(Protocol):
-    """What the harness reads of an engine's counters (a mode's engine keeps more)."""
-
-    @property
-    def requests(self) -> int: ...
-    @property
-    def prompt_tokens(self) -> int: ...
-    @property
-    def completion_tokens(self) -> int: ...
-
-
 class RunEngine(Generic[ConfigT, SnapshotT]):
     """One run's engine; a mode's subclass provides the loop and the snapshot. Generic over
     the mode's settings (``ConfigT``) and snapshot (``SnapshotT``) types."""
 
     mode = ""
-    stats: RunStats
-    """The engine's counters (requests, tokens...), set by the mode's engine."""
     on_progress: Callable[[SnapshotT], None] | None = None
     """Called with a snapshot after each commit and when a pause holds or ends (a CLI's
     progress line)."""
@@ -68,6 +57,9 @@ class RunEngine(Generic[ConfigT, SnapshotT]):
         self.config: ConfigT = run.config
         self.kg = kg
         self.target = target
+        self.counters = Counters()
+        """The target's requests, failures, retries, tokens and dropped requests: stored and
+        this session's (every mode's engine keeps them here, and its snapshots show them)."""
         self.helpers = UsageLedger()
         self._prices: dict[str, Price] | None = None
         """Calls of the helper clients (generator, judge), stored and since the last commit."""
@@ -114,16 +106,21 @@ class RunEngine(Generic[ConfigT, SnapshotT]):
         KGLens run's is the failure rule's share of requests)."""
         return ""
 
+    def _progress(self, recent: Iterable[ViewT]) -> RunProgress[ViewT]:
+        """The header of the engine's snapshot: its status, the target's counters and the
+        latest replies (as the mode's live screen shows them)."""
+        return RunProgress(self.status, self.counters, tuple(recent))
+
     def spend(self) -> Spend:
         """What the run has cost so far in US dollars (stored and this session), target and
         helpers, at the prices its manifest kept when it started (else the price table read
         when the engine first priced it)."""
         if self._prices is None:
             self._prices = configured_prices()
-        s = self.stats
+        c = self.counters
         return run_spend(
             self.config,
-            (int(s.prompt_tokens), int(s.completion_tokens)),
+            (c.prompt_tokens, c.completion_tokens),
             self.helpers.totals(),
             self._prices,
             self.run.manifest.get("prices"),
@@ -136,9 +133,8 @@ class RunEngine(Generic[ConfigT, SnapshotT]):
 
     def _target_usage(self) -> tuple[int, int]:
         """(requests, tokens) the target has cost, stored and in this session (every engine's
-        `stats` counts them)."""
-        s = self.stats
-        return int(s.requests), int(s.prompt_tokens + s.completion_tokens)
+        `counters` count them)."""
+        return self.counters.requests, self.counters.tokens
 
     async def _keep_finished(self) -> None:
         """After `abort`: commit what is whole among the answers in (what is in flight was

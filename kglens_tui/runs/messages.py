@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from kglens_tui.runs.progress import RunProgress
+
 
 class RunSnapshot(Protocol):
     """What the harness reads of any mode's snapshot (KGLens's `ProbeSnapshot`, a unit mode's
@@ -15,7 +17,7 @@ class RunSnapshot(Protocol):
     @property
     def status(self) -> str: ...
     @property
-    def requests(self) -> int: ...
+    def progress(self) -> RunProgress[object]: ...
     @property
     def stop_reason(self) -> str: ...
     @property

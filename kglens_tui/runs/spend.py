@@ -17,7 +17,7 @@ from kglens_tui.llm.pricing import (
     prompt_tokens_of,
     spend,
 )
-from kglens_tui.llm.usage import Usage
+from kglens_tui.llm.usage import Counters
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.prices import (
     TARGET,
@@ -36,7 +36,7 @@ COST_YES_HELP = "start without asking when the cost estimate is above confirm_co
 def run_spend(
     config: PricedSettings,
     target: tuple[int, int],
-    helpers: Mapping[str, Usage],
+    helpers: Mapping[str, Counters],
     prices: Mapping[str, Price],
     started: object = None,
 ) -> Spend:

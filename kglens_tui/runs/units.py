@@ -1,11 +1,12 @@
 """The loop every unit mode shares (KONTEST, fact-eval, a plugin's), headless: take planned test
 units, ask, commit, repeat.
 
-Like `ProbeEngine`, it keeps mutable stats and hands out immutable `ModeSnapshot`s; a UI polls
-`snapshot()`, a CLI passes `on_progress`. Units are committed in small batches, each in one
-transaction, so a stopped or crashed run resumes from its last commit. A unit with a failed
-request is asked again on resume; a failed request is never counted as a model answer. When the
-target keeps failing, `kglens_tui.llm.failures.FailureGuard` stops the run as failed.
+Like `ProbeEngine`, it counts in `RunEngine.counters` and hands out immutable `ModeSnapshot`s,
+each headed by a `RunProgress`; a UI polls `snapshot()`, a CLI passes `on_progress`. Units are
+committed in small batches, each in one transaction, so a stopped or crashed run resumes from
+its last commit. A unit with a failed request is asked again on resume; a failed request is
+never counted as a model answer. When the target keeps failing,
+`kglens_tui.llm.failures.FailureGuard` stops the run as failed.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
 from kglens_tui.llm.failures import MOSTLY_FAILED
 from kglens_tui.llm.pacing import complete_counted
-from kglens_tui.llm.usage import CountingClient, HelperRole, Usage, counted
+from kglens_tui.llm.usage import Counters, CountingClient, HelperRole, Usage, counted
 from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
+from kglens_tui.runs.progress import RunProgress, WithProgress
 from kglens_tui.runs.record import RunRecord, set_units_done
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import add_usage, load_usage
@@ -51,20 +53,16 @@ COMMIT_S = 0.5
 
 @dataclass(frozen=True)
 class Reply:
-    """The outcome of one request: the reply text, or the API failure."""
+    """The outcome of one request: the reply text, or the API failure (in its usage)."""
 
     text: str = ""
-    error: str = ""
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    latency_ms: float | None = None
-    retries: int = 0
+    usage: Usage = Usage()
     kind: str = ""
     """The LLMError kind of a failed request."""
 
     @property
     def failed(self) -> bool:
-        return bool(self.error)
+        return self.usage.failed
 
 
 SENT: ContextVar[list[int] | None] = ContextVar("kglens_unit_sent", default=None)
@@ -89,15 +87,8 @@ async def ask(
         else:
             done = await complete_counted(client, request, sent)
     except LLMError as exc:
-        return Reply(error=f"{exc.kind}: {exc}", retries=exc.retries, kind=exc.kind)
-    return Reply(
-        done.text,
-        "",
-        done.prompt_tokens,
-        done.completion_tokens,
-        done.latency_s * 1000,
-        done.retries,
-    )
+        return Reply(usage=Usage.failure(exc), kind=exc.kind)
+    return Reply(done.text, Usage.of(done))
 
 
 @runtime_checkable
@@ -124,41 +115,36 @@ class QueryView:
 
 
 @dataclass(frozen=True)
-class ModeSnapshot(Generic[MetricsT_co]):
+class ModeSnapshot(WithProgress, Generic[MetricsT_co]):
     """An immutable copy of a mode run's progress, safe to hand to another thread; ``metrics``
     are of its mode's type (`KontestMetrics`, `FactevalMetrics`, a plugin's)."""
 
     run_id: int
     mode: str
-    status: str
+    progress: RunProgress[QueryView]
+    """Status, the target's counters (every request sent, those of units not committed yet
+    too) and the latest replies."""
     units_done: int
     """Units whose every request was answered (`ModeEngine.units_done`)."""
     units_total: int
-    requests: int
-    errors: int
-    retries: int
-    prompt_tokens: int
-    completion_tokens: int
     elapsed_s: float
     """Seconds since this engine started (this session of the run)."""
     target_label: str
     simulated: bool
     stop_reason: str
     error: str
-    recent: tuple[QueryView, ...]
     metrics: MetricsT_co
     session_requests: int = 0
-    """Requests sent since this engine started (``requests`` counts every stored one)."""
-    dropped: int = 0
-    """Requests in ``requests`` whose replies went with a unit cancelled midway (a stop now,
-    quitting, the failure rule): neither answers nor failures of the target (``errors``)."""
-    helpers: dict[str, Usage] = field(default_factory=dict)
-    """Calls of the generator or paraphraser, apart from the target's ``requests``."""
+    """Requests sent since this engine started (``progress.counters`` counts every stored
+    one)."""
+    helpers: dict[str, Counters] = field(default_factory=dict)
+    """Calls of the generator or paraphraser, apart from the target's
+    (``progress.counters``)."""
     spend: str = ""
     """What the run has cost so far (`runs.spend.spend_text`; "" for free models)."""
 
     @property
-    def progress(self) -> float:
+    def done_share(self) -> float:
         """Share of planned units done (0 to 1)."""
         return self.units_done / self.units_total if self.units_total else 1.0
 
@@ -178,17 +164,6 @@ class UnitResult(Generic[RowT]):
     views: list[QueryView] = field(default_factory=list)
 
 
-@dataclass
-class _Stats:
-    requests: int = 0
-    errors: int = 0
-    retries: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    dropped: int = 0
-    session_requests: int = 0
-
-
 class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, MetricsT, RowT]):
     """Runs one mode run's pending units to the end (or a stop). Subclasses plan the units,
     ask them, store them and compute their metrics. Generic over the mode's settings, metrics
@@ -196,7 +171,6 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
 
     helper_role = HelperRole.GENERATOR
     """What the `generator` client does in this mode."""
-    stats: _Stats
 
     def __init__(
         self,
@@ -211,7 +185,8 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
         super().__init__(conn, run, kg, target)
         self.generator = counted(generator, self.helper_role, self.helpers)
         self.on_progress = on_progress
-        self.stats = _Stats()
+        self._session_requests = 0
+        """Requests this engine sent (counted as their replies come in)."""
         self.recent: deque[QueryView] = deque(maxlen=RECENT)
         self._queue: deque[int] = deque()
         self._units_session = 0
@@ -234,8 +209,7 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
         stored = load_target_usage(self.conn, self.run.id)
         counts = stored if stored is not None else self._answer_sums()
         self.helpers.stored = load_usage(self.conn, self.run.id)
-        s = self.stats
-        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens, s.dropped = counts
+        self.counters = Counters(*counts)
 
     def _answer_sums(self) -> tuple[int, ...]:
         """The counts summed over the answers the run keeps (its latest attempts; none
@@ -295,27 +269,19 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
         metrics = self._metrics
         if metrics is None:
             metrics = self._metrics = self.compute_metrics()
-        s = self.stats
         return ModeSnapshot(
             run_id=self.run.id,
             mode=self.mode,
-            status=self.status,
+            progress=self._progress(self.recent),
             units_done=self.units_done(),
             units_total=self.units_total(),
-            requests=s.requests,
-            errors=s.errors,
-            dropped=s.dropped,
-            retries=s.retries,
-            prompt_tokens=s.prompt_tokens,
-            completion_tokens=s.completion_tokens,
             elapsed_s=time.monotonic() - self._started,
             target_label=self.target.label,
             simulated=bool(self.target.simulated),
             stop_reason=self.stop_reason,
             error=self.error,
-            recent=tuple(self.recent),
             metrics=metrics,
-            session_requests=s.session_requests,
+            session_requests=self._session_requests,
             helpers=self.helpers.totals(),
             spend=self.spend_shown(),
         )
@@ -405,23 +371,17 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
             return False
         if self._units_session == 0:
             return True if in_flight == 0 else None
-        per_unit = max(self.stats.session_requests / self._units_session, 1.0)
+        per_unit = max(self._session_requests / self._units_session, 1.0)
         if left >= (in_flight + 1) * per_unit:
             return True
         return False if in_flight == 0 else None
 
     def _account(self, result: UnitResult[RowT]) -> None:
         """Count replies not committed yet (a commit reloads the stored totals)."""
-        s = self.stats
         for r in result.replies:
-            s.requests += 1
-            s.session_requests += 1
-            s.retries += r.retries
-            s.prompt_tokens += r.prompt_tokens
-            s.completion_tokens += r.completion_tokens
-            if r.failed:
-                s.errors += 1
-            self.guard.record((r.kind or "error") if r.failed else None, r.error)
+            self.counters = self.counters.plus_one(r.usage, r.failed)
+            self._session_requests += 1
+            self.guard.record((r.kind or "error") if r.failed else None, r.usage.error)
         self.recent.extend(result.views)
 
     def _flush(self) -> None:
@@ -432,21 +392,15 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
         results, self._buffer = self._buffer, []
         dropped, self._dropped = self._dropped, 0
         helpers = self.helpers.take()
-        replies = [r for result in results for r in result.replies]
-        sent = (
-            len(replies) + dropped,
-            sum(r.failed for r in replies),
-            sum(r.retries for r in replies),
-            sum(r.prompt_tokens for r in replies),
-            sum(r.completion_tokens for r in replies),
-            dropped,
-        )
+        replies = (r for result in results for r in result.replies)
+        sent = Counters.of((r.usage, r.failed) for r in replies)
+        sent += Counters(requests=dropped, dropped=dropped)
 
         def write() -> None:
             with transaction(self.conn):
                 self.store(results)
                 add_usage(self.conn, self.run.id, helpers)
-                add_target_usage(self.conn, self.run.id, sent)
+                add_target_usage(self.conn, self.run.id, sent.values())
 
         retry_busy(write)
         for r in results:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from kglens_tui.llm.usage import Usage
+from kglens_tui.llm.usage import Counters
 
 
-def add_usage(conn: sqlite3.Connection, run_id: int, usage: dict[str, Usage]) -> None:
+def add_usage(conn: sqlite3.Connection, run_id: int, usage: dict[str, Counters]) -> None:
     """Add usage to the run's stored counts (inside the caller's transaction)."""
     conn.executemany(
         "INSERT INTO helper_usage(run_id, role, requests, errors, prompt_tokens, "
@@ -23,11 +23,19 @@ def add_usage(conn: sqlite3.Connection, run_id: int, usage: dict[str, Usage]) ->
     )
 
 
-def load_usage(conn: sqlite3.Connection, run_id: int) -> dict[str, Usage]:
+def load_usage(conn: sqlite3.Connection, run_id: int) -> dict[str, Counters]:
     """The run's stored helper usage by role."""
     rows = conn.execute(
         "SELECT role, requests, errors, prompt_tokens, completion_tokens FROM helper_usage "
         "WHERE run_id = ? ORDER BY role",
         (run_id,),
     ).fetchall()
-    return {str(r[0]): Usage(*(int(v) for v in r[1:])) for r in rows}
+    return {
+        str(role): Counters(
+            requests=int(requests),
+            errors=int(errors),
+            prompt_tokens=int(prompt),
+            completion_tokens=int(completion),
+        )
+        for role, requests, errors, prompt, completion in rows
+    }

@@ -101,7 +101,7 @@ async def _measure_all(
         await asyncio.sleep(0.01)
     figures["simulated run, full speed"] = await _measure_both(app, pilot, presses, load)
     snap = app.session.snapshot()
-    requests = snap.requests if snap is not None else 0
+    requests = snap.progress.counters.requests if snap is not None else 0
     app.session.stop()
     while app._busy():
         await asyncio.sleep(0.02)

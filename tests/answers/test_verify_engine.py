@@ -202,7 +202,7 @@ def test_a_judge_that_fails_never_blames_the_model(
     ).fetchone()
     assert (requests, errors) == (JUDGE_TRIES * len(wh), JUDGE_TRIES * len(wh))
     report = build_report(conn, run_id)
-    assert report.failed == 0 and report.unjudged == len(wh) and report.judged == 0
+    assert report.target.errors == 0 and report.unjudged == len(wh) and report.judged == 0
     assert f"{len(wh):,} Wh replies the judge failed to judge" in verdict_notes(report)
 
 

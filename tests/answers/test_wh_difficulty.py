@@ -30,7 +30,7 @@ def test_a_wh_run_asks_open_questions_on_the_edges_that_allow_them(conn, tiny_kg
     assert len(engine.run.edge_ids) == 8
     assert engine.run.manifest["wh_left_out"] == 2
     snap = run_blocking(engine)
-    assert snap.requests == 16
+    assert snap.progress.counters.requests == 16
     kinds = {r[0] for r in conn.execute("SELECT DISTINCT qtype FROM observation")}
     assert kinds == {"wh"}
     # the live baseline is the report's: each Wh question answered with its predicate's most

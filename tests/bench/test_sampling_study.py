@@ -224,7 +224,7 @@ def test_a_stored_brute_force_run_feeds_the_ground_truth(conn, tiny_kg_dir: Path
         stop_on_convergence=False,
     )
     snap = run_blocking(prepare(conn, config=config))
-    assert snap.requests == 40
+    assert snap.progress.counters.requests == 40
     truth = load_ground_truth(conn, f"run:{snap.run_id}", "ignored", None)
     assert truth.n_edges == 10
     m, n = observed_counts(conn, snap.run_id, 10)

@@ -186,7 +186,7 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
     # the two German statements had failed requests: not done (a resume asks them again)
     assert snap.status == "finished" and (snap.units_done, snap.units_total) == (10, 12)
     assert "2 with a failed request" in snap.stop_reason
-    assert (snap.requests, snap.errors) == (24, 4)
+    assert (snap.progress.counters.requests, snap.progress.counters.errors) == (24, 4)
     m = snap.metrics
     assert (m.questions_done, m.questions_failed, m.questions) == (10, 2, 12)
     stored = hand.execute(
@@ -227,7 +227,7 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
         prepare(hand, resume=snap.run_id, target=ScriptedTarget(reply_fn=lambda u: "UNKNOWN"))
     )
     # the 4 failed requests still count (their answers were asked again and replaced)
-    assert (again.errors, again.requests) == (4, 28)
+    assert (again.progress.counters.errors, again.progress.counters.requests) == (4, 28)
     assert (again.units_done, again.metrics.questions_failed) == (12, 0)
     assert again.metrics.get("tfq", "statement", "none").abstained == 4
 

@@ -88,7 +88,7 @@ def test_a_facteval_run_whose_every_request_failed_has_no_unit_done(db: Path) ->
     config = FactevalConfig(kg="hand", facts=None, predicates=["capital"], qtypes=["tfq"])
     snap = run_blocking(prepare(conn, config=config, target=Down()))
     conn.close()
-    assert snap.errors == snap.requests > 0
+    assert snap.progress.counters.errors == snap.progress.counters.requests > 0
     assert (snap.units_done, snap.units_total) == (0, 6)
     assert (snap.metrics.questions_done, snap.metrics.questions_failed) == (0, 6)
     assert _listed_units(db, snap.run_id) == "0/6 units"

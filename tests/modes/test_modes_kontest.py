@@ -90,7 +90,7 @@ def test_each_oracle_finds_exactly_the_planted_inconsistencies(hand: sqlite3.Con
     c = snap.metrics.coverage
     assert (c.gap1, c.known1, c.gap2, c.known2, c.gap_both, c.known_both) == (2, 7, 3, 8, 2, 7)
     # the first turn of Dromore's seq12 failed, so its second turn was never sent
-    assert (snap.requests, snap.errors) == (47, 3)
+    assert (snap.progress.counters.requests, snap.progress.counters.errors) == (47, 3)
     rows = hand.execute(
         "SELECT answer, error FROM kontest_query WHERE run_id = ? AND answer = 'error'",
         (snap.run_id,),
@@ -106,14 +106,21 @@ def test_resume_asks_failed_units_again(hand: sqlite3.Connection) -> None:
     snap = run_blocking(prepare(hand, resume=first.run_id, target=fixed))
     assert len(fixed.asked) == 6  # one relation, four conversations
     # every request counts: the 47 of the first run (3 failed) and the 6 asked again
-    assert (snap.errors, snap.requests) == (first.errors, first.requests + 6) == (3, 53)
+    assert (
+        (snap.progress.counters.errors, snap.progress.counters.requests)
+        == (first.progress.counters.errors, first.progress.counters.requests + 6)
+        == (3, 53)
+    )
     assert _counts(snap, "atomic") == (7, 1, 0, 0)
     # now Dromore -> Ulster -> Ireland is affirmed and "Dromore in Ireland?" is no, in both
     # templates: 2 non-adjacent pairs x 2 templates, all inconsistent
     assert _counts(snap, "ontological") == (0, 4, 0, 0)
     assert snap.stop_reason == "all tests asked"
     stored = open_snapshot(hand, first.run_id)
-    assert stored.metrics == snap.metrics and stored.requests == snap.requests
+    assert (
+        stored.metrics == snap.metrics
+        and stored.progress.counters.requests == snap.progress.counters.requests
+    )
 
 
 def test_a_target_that_keeps_failing_stops_the_run(hand: sqlite3.Connection) -> None:
@@ -129,7 +136,7 @@ def test_a_target_that_keeps_failing_stops_the_run(hand: sqlite3.Connection) -> 
     )
     stored = load_run(hand, snap.run_id)
     assert (stored.status, stored.stop_reason, stored.error) == ("failed", STOP_REASON, snap.error)
-    assert snap.requests == snap.errors == 24
+    assert snap.progress.counters.requests == snap.progress.counters.errors == 24
     assert all(o.inconsistent == 0 and o.consistent == 0 for o in snap.metrics.oracles)
     assert snap.metrics.coverage.known1 == 0
 
@@ -213,5 +220,5 @@ def test_status_reads_loading_model_while_the_local_target_loads(
     engine = prepare(hand, config=config, target=target)
     snap = run_blocking(engine)
     seen = target.seen_while_loading
-    assert (seen.status, seen.requests) == ("loading model", 0)
-    assert snap.status == "finished" and snap.requests > 0
+    assert (seen.status, seen.progress.counters.requests) == ("loading model", 0)
+    assert snap.status == "finished" and snap.progress.counters.requests > 0

@@ -112,7 +112,7 @@ def test_an_iteration_committed_between_read_and_claim_is_continued_from(
     _stopped_after(conn_a, 3, run_id)  # A commits iteration 3 before B claims
     snap = run_blocking(stale)
     assert (snap.status, snap.iteration, snap.error) == ("finished", 6, "")
-    assert snap.requests == 6 * 16 and snap.counts == _category_counts(expected)
+    assert snap.progress.counters.requests == 6 * 16 and snap.counts == _category_counts(expected)
     assert observations(conn_b, run_id) == expected
 
 
@@ -159,8 +159,14 @@ def test_a_mode_run_finished_meanwhile_asks_nothing_again(
     other = connect(conn.execute("PRAGMA database_list").fetchone()[2])
     done = run_mode(prepare(other, resume=first.run_id, target=ScriptedTarget(**PLANTED)))
     # every request counts, the failed attempts too (the resume's answers replaced them)
-    assert done.errors == first.errors > 0 and done.requests > first.requests
+    assert (
+        done.progress.counters.errors == first.progress.counters.errors > 0
+        and done.progress.counters.requests > first.progress.counters.requests
+    )
     snap = run_mode(stale)
     assert late.asked == [], "the unit answered meanwhile is not asked again"
     assert snap.status == "finished" and snap.metrics == done.metrics
-    assert (snap.requests, snap.errors) == (done.requests, done.errors)
+    assert (snap.progress.counters.requests, snap.progress.counters.errors) == (
+        done.progress.counters.requests,
+        done.progress.counters.errors,
+    )

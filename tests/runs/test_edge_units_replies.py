@@ -69,15 +69,15 @@ def test_a_stored_plugin_run_shows_what_its_live_screen_showed(
 ) -> None:
     live = _run(conn)
     assert live.status == "finished" and live.units_total == EDGES
-    assert len(live.recent) == RECENT
+    assert len(live.progress.recent) == RECENT
     stored = open_snapshot(other, live.run_id)
     # the same questions, replies, labels and kinds, in the same (plan) order
-    assert stored.recent == live.recent
-    assert [v.unit for v in stored.recent] == list(range(EDGES - RECENT, EDGES))
-    replies = {v.reply: v.label for v in stored.recent}
+    assert stored.progress.recent == live.progress.recent
+    assert [v.unit for v in stored.progress.recent] == list(range(EDGES - RECENT, EDGES))
+    replies = {v.reply: v.label for v in stored.progress.recent}
     assert replies[f"server: HTTP 500 on request {FAIL}"] == "error"
     assert HOSTILE in replies  # as the model wrote it: data, never markup
-    assert {v.kind for v in stored.recent} == {"statement"}
+    assert {v.kind for v in stored.progress.recent} == {"statement"}
 
 
 def test_stored_replies_are_read_with_one_limit_query(
@@ -92,7 +92,7 @@ def test_stored_replies_are_read_with_one_limit_query(
     finally:
         other.set_trace_callback(None)
     assert [v.unit for v in views] == [25, 26, 27, 28, 29]
-    assert [v.reply for v in views] == [v.reply for v in live.recent[-5:]]
+    assert [v.reply for v in views] == [v.reply for v in live.progress.recent[-5:]]
     reads = [s for s in statements if "unit_answer" in s]
     assert len(reads) == 1 and "LIMIT" in reads[0], statements
 
@@ -129,7 +129,7 @@ def test_a_stored_plugin_runs_screen_shows_its_replies_literally(tmp_path: Path)
             assert all(len(b.plain.splitlines()) == 2 for b in log.blocks)  # question, reply
             assert [b.plain.splitlines()[-1].split("→ ", 1)[1] for b in log.blocks] == [
                 v.reply.strip().replace("\x1b", "␛").replace("\n", "⏎").replace("\t", "␉")
-                for v in live.recent
+                for v in live.progress.recent
             ]
             await pilot.press("r")  # the replies on the whole screen
             await wait_for(pilot, lambda: log.region.height > 12)

@@ -132,13 +132,18 @@ def test_kontest_paraphraser_calls_are_counted(tmp_path: Path, server: FakeOpenA
     conn.close()
     assert usage["paraphraser"].requests == server.requests == 5
     assert snap.helpers["paraphraser"].requests == 5
-    assert snap.requests == 5 * 6  # six target questions per relation, counted apart
+    assert (
+        snap.progress.counters.requests == 5 * 6
+    )  # six target questions per relation, counted apart
 
 
 def test_helper_figures_read_apart_from_the_target() -> None:
-    from kglens_tui.llm.usage import Usage, calls_text, helpers_line
+    from kglens_tui.llm.usage import Counters, calls_text, helpers_line
 
-    helpers = {"generator": Usage(41, 2, 900, 300), "judge": Usage(12, 0, 100, 12)}
+    helpers = {
+        "generator": Counters(41, 2, prompt_tokens=900, completion_tokens=300),
+        "judge": Counters(12, 0, prompt_tokens=100, completion_tokens=12),
+    }
     assert calls_text(640, {}) == "640"
     assert calls_text(640, helpers) == "640 target + 41 generator + 12 judge"
     assert calls_text(5_000, helpers, "tokens") == "5,000 target + 1,200 generator + 112 judge"

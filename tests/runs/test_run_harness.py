@@ -662,7 +662,11 @@ def test_a_second_stop_ends_the_run_without_waiting_for_what_is_in_flight(
         assert final.uncommitted.requests == 0, "no count of dropped replies stays on screen"
         sent = conn.execute("SELECT requests, errors, dropped FROM target_usage").fetchone()
         assert sent == (8, 0, 8), "the dropped iteration's 8 requests were sent: as dropped"
-        assert (final.requests, final.errors, final.dropped) == (8, 0, 8)
+        assert (
+            final.progress.counters.requests,
+            final.progress.counters.errors,
+            final.progress.counters.dropped,
+        ) == (8, 0, 8)
         assert conn.execute("SELECT requests, failed, dropped FROM run_rates").fetchone() == (
             8,
             0,
@@ -729,7 +733,9 @@ def test_status_says_pausing_and_stopping_until_nothing_is_in_flight(tmp_path: P
         assert engine.snapshot().status == "pausing"
         target.passes.release()  # one unit finishes; the other is still in flight
         await wait_for(
-            None, lambda: engine.snapshot().requests == 1 and target.waiting == 1, describe="one"
+            None,
+            lambda: engine.snapshot().progress.counters.requests == 1 and target.waiting == 1,
+            describe="one",
         )
         await asyncio.sleep(0.05)
         assert engine.snapshot().status == "pausing", "a unit is still in flight"
@@ -737,7 +743,7 @@ def test_status_says_pausing_and_stopping_until_nothing_is_in_flight(tmp_path: P
         await wait_for(
             None, lambda: engine.snapshot().status == "paused", describe="paused once idle"
         )
-        assert target.waiting == 0 and engine.snapshot().requests == 2
+        assert target.waiting == 0 and engine.snapshot().progress.counters.requests == 2
         assert stored() == "paused", "another process (kglens runs, home) sees the pause"
         engine.resume()
         await wait_for(None, lambda: target.waiting == 2, describe="going again")
@@ -784,7 +790,7 @@ def test_pause_and_resume_while_the_model_loads_keep_saying_loading(tmp_path: Pa
         await wait_for(
             None, lambda: engine.snapshot().status == "paused", describe="paused after the load"
         )
-        assert engine.snapshot().requests == 0
+        assert engine.snapshot().progress.counters.requests == 0
         engine.resume()
         final = await task
         assert (final.status, final.units_done) == ("finished", 3)
@@ -821,7 +827,7 @@ def test_a_unit_mode_counts_every_request_across_resumes_and_budgets_them(
     first = run_blocking(
         prepare(conn, config=ToyConfig(kg="country", edges=12, concurrency=1), target=flaky)
     )
-    assert first.status == "finished" and first.errors == 4 and flaky.calls == 12
+    assert first.status == "finished" and first.progress.counters.errors == 4 and flaky.calls == 12
     steady = YesTarget()
     calls = {"n": 0}
     original = steady.complete
@@ -833,8 +839,10 @@ def test_a_unit_mode_counts_every_request_across_resumes_and_budgets_them(
     steady.complete = counted
     second = run_blocking(prepare(conn, resume=first.run_id, target=steady))
     assert calls["n"] == 4 and second.units_done == 12
-    assert (second.requests, second.errors) == (16, 4), "the 4 failed attempts still count"
-    assert open_snapshot(conn, first.run_id).requests == 16
+    assert (second.progress.counters.requests, second.progress.counters.errors) == (16, 4), (
+        "the 4 failed attempts still count"
+    )
+    assert open_snapshot(conn, first.run_id).progress.counters.requests == 16
     view = conn.execute("SELECT requests FROM run_rates WHERE run_id = ?", (first.run_id,))
     assert view.fetchone()[0] == 16
 
@@ -845,10 +853,10 @@ def test_a_unit_mode_counts_every_request_across_resumes_and_budgets_them(
             target=FailsEveryThird(),
         )
     )
-    assert budgeted.status == "finished" and budgeted.requests == 12
+    assert budgeted.status == "finished" and budgeted.progress.counters.requests == 12
     again = YesTarget()
     resumed = run_blocking(prepare(conn, resume=budgeted.run_id, target=again))
-    assert resumed.requests == 14, "a resume spends only what the budget has left"
+    assert resumed.progress.counters.requests == 14, "a resume spends only what the budget has left"
 
 
 def test_a_unit_mode_budget_counts_the_units_in_flight(tmp_path: Path) -> None:
@@ -859,7 +867,9 @@ def test_a_unit_mode_budget_counts_the_units_in_flight(tmp_path: Path) -> None:
     config = ToyConfig(kg="country", edges=40, concurrency=4, max_requests=6)
     snap = run_blocking(prepare(conn, config=config, target=YesTarget(delay_s=0.01)))
     assert snap.status == "finished" and snap.stop_reason.startswith("budget used up")
-    assert snap.requests == 6, "four units in flight, each expected to cost one request"
+    assert snap.progress.counters.requests == 6, (
+        "four units in flight, each expected to cost one request"
+    )
 
 
 def test_a_kontest_budget_holds_with_many_tests_in_flight(tmp_path: Path, capsys) -> None:
@@ -902,10 +912,12 @@ def test_a_pause_holds_workers_that_waited_for_room_in_the_budget(tmp_path: Path
         await wait_for(None, lambda: engine.snapshot().status == "paused", describe="paused")
         for _ in range(20):
             await asyncio.sleep(0)
-        assert target.waiting == 0 and engine.snapshot().requests == 1, "no unit started"
+        assert target.waiting == 0 and engine.snapshot().progress.counters.requests == 1, (
+            "no unit started"
+        )
         engine.request_stop()
         final = await task
-        assert (final.status, final.requests) == ("stopped", 1)
+        assert (final.status, final.progress.counters.requests) == ("stopped", 1)
 
     asyncio.run(go())
 

@@ -83,12 +83,12 @@ def test_a_finished_run_shows_what_its_live_screen_showed(
     conn: sqlite3.Connection, other: sqlite3.Connection, config: Any
 ) -> None:
     live = _run(conn, config, Varied(fail=230))
-    assert live.status == "finished" and len(live.recent) == RECENT
+    assert live.status == "finished" and len(live.progress.recent) == RECENT
     stored = open_snapshot(other, live.run_id)
     # same questions and replies, labels and kinds, in the same order
-    assert stored.recent == live.recent
-    assert "server: HTTP 500 on request 230" in _replies(stored.recent)
-    assert HOSTILE in _replies(stored.recent)  # as the model wrote it: data, never markup
+    assert stored.progress.recent == live.progress.recent
+    assert "server: HTTP 500 on request 230" in _replies(stored.progress.recent)
+    assert HOSTILE in _replies(stored.progress.recent)  # as the model wrote it: data, never markup
 
 
 def test_the_failed_request_shows_as_the_live_screen_showed_it(
@@ -97,8 +97,8 @@ def test_the_failed_request_shows_as_the_live_screen_showed_it(
     config = KontestConfig(kg="country", relations=5, target="sim", concurrency=1)
     live = _run(conn, config, Varied(fail=3))
     stored = open_snapshot(other, live.run_id)
-    assert stored.recent == live.recent and len(stored.recent) == 30
-    failed = [v for v in stored.recent if v.label == "error"]
+    assert stored.progress.recent == live.progress.recent and len(stored.progress.recent) == 30
+    failed = [v for v in stored.progress.recent if v.label == "error"]
     # seq12's first turn failed, so its second was not asked
     assert [v.reply for v in failed] == [
         "server: HTTP 500 on request 3",
@@ -117,9 +117,9 @@ def test_a_resumed_run_starts_its_feed_with_what_it_answered(
 
     engine.on_progress = stop_after_first_commit
     first = run_blocking(engine)
-    assert first.status == "stopped" and first.recent
+    assert first.status == "stopped" and first.progress.recent
     resumed = prepare(other, resume=first.run_id, target=Varied())
-    assert resumed.snapshot().recent == first.recent
+    assert resumed.snapshot().progress.recent == first.progress.recent
 
 
 @pytest.mark.parametrize("config", [KONTEST, FACTEVAL], ids=["kontest", "facteval"])
@@ -139,13 +139,13 @@ def test_a_run_driven_elsewhere_shows_each_commit(
         if not followed:  # the screen opens the run once it has a commit
             followed.append(StoredRun(open_snapshot(other, snap.run_id), config.mode, other))
         shown = followed[0].snapshot()
-        assert shown.recent == snap.recent
-        seen.append((shown.units_done, len(shown.recent)))
+        assert shown.progress.recent == snap.progress.recent
+        seen.append((shown.units_done, len(shown.progress.recent)))
 
     final = _run(conn, config, Varied(), on_progress=commit)
     assert len(seen) >= 3, seen  # several commits, each one read as it came
     assert seen == sorted(seen) and seen[0] < seen[-1]
-    assert followed[0].snapshot().recent == final.recent
+    assert followed[0].snapshot().progress.recent == final.progress.recent
 
 
 @pytest.mark.tui
@@ -168,7 +168,7 @@ def test_a_stored_runs_screen_shows_the_replies_literally(tmp_path: Path) -> Non
             log = app.screen.query_one("#mode-replies", ReplyLog)
             await wait_for(pilot, lambda: len(log.blocks) == 18)
             assert [b.plain.splitlines()[-1].split("→ ", 1)[1] for b in log.blocks] == [
-                v.reply.strip().replace("\x1b", "␛") for v in live.recent
+                v.reply.strip().replace("\x1b", "␛") for v in live.progress.recent
             ]
             await pilot.press("r")  # the replies on the whole screen
             await wait_for(pilot, lambda: log.region.height > 12)

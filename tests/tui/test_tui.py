@@ -330,7 +330,9 @@ async def test_consistency_and_facteval_runs_from_the_form(
         await wait_for(pilot, lambda: not app._busy(), timeout=60)
         await wait_for(pilot, lambda: app.screen.query_one("#mode-metrics").row_count > 0)
         snap = app.session.snapshot()
-        assert snap.status == "finished" and snap.mode == mode and snap.requests > 0
+        assert (
+            snap.status == "finished" and snap.mode == mode and snap.progress.counters.requests > 0
+        )
         table = app.screen.query_one("#mode-metrics")
         assert table.row_count > 0
         assert metric_column in [str(c.label) for c in table.columns.values()]

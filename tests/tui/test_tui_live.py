@@ -20,8 +20,9 @@ from tui_support import make_default_app
 from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
 from kglens_tui.analysis.groups import group_table
 from kglens_tui.analysis.rundata import load_run_data
+from kglens_tui.llm.usage import Counters
 from kglens_tui.modes.kglens.config import RunConfig
-from kglens_tui.modes.kglens.engine import RECENT_REPLIES, ReplyTally, ReplyView
+from kglens_tui.modes.kglens.engine import RECENT_REPLIES, ReplyView
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
@@ -147,9 +148,12 @@ async def test_a_followed_run_adds_only_the_replies_committed_since(
     async with app.run_test(size=LARGE) as pilot:
         screen = await _open(pilot, run_id)
         full = screen.snapshot()
-        assert full is not None and len(full.recent) == 16
+        assert full is not None and len(full.progress.recent) == 16
         first = dataclasses.replace(
-            full, iteration=1, recent=full.recent[:8], counts={"correct": 5, "incorrect": 3}
+            full,
+            iteration=1,
+            progress=dataclasses.replace(full.progress, recent=full.progress.recent[:8]),
+            counts={"correct": 5, "incorrect": 3},
         )
         snapshots = iter([first, full])
         current = [next(snapshots)]
@@ -160,7 +164,7 @@ async def test_a_followed_run_adds_only_the_replies_committed_since(
         assert len(_entries(screen)) == 8
         current[0] = next(snapshots)  # the other process committed iteration 2
         await _drawn(pilot, screen)
-        replies = [view.reply for view in full.recent]
+        replies = [view.reply for view in full.progress.recent]
         entries = _entries(screen)
         assert len(entries) == 8 + 6  # the newest REPLIES_PER_REFRESH of a refresh
         expected = [*replies[:8], *replies[10:]]  # the first read, then the newest six
@@ -234,25 +238,29 @@ async def test_the_progress_counts_the_replies_of_an_iteration_not_committed_yet
         in_feed = [_view(3, "error")] * 3 + [_view(3, "correct")] * 2
         going = dataclasses.replace(
             full,
-            status="running",
-            uncommitted=ReplyTally(250, 240, 9, 1_000, 60),  # more than the feed's 5
-            recent=(*full.recent, *in_feed),
+            progress=dataclasses.replace(
+                full.progress, status="running", recent=(*full.progress.recent, *in_feed)
+            ),
+            uncommitted=Counters(250, 240, 9, 1_000, 60),  # more than the feed's 5
             replies_total=5,
         )
+        sent = full.progress.counters
         screen._stored = SimpleNamespace(snapshot=lambda: going)  # type: ignore[assignment]
         await _drawn(pilot, screen)
         progress = str(screen.query_one("#progress", Static).render())
         assert "+250 not committed" in progress
-        assert f"requests {full.requests + 250} · failed {full.errors + 240}" in progress
-        tokens = full.prompt_tokens + full.completion_tokens + 1_060
-        assert f"tokens {tokens:,} · retries {full.retries + 9}" in progress
+        assert f"requests {sent.requests + 250} · failed {sent.errors + 240}" in progress
+        tokens = sent.prompt_tokens + sent.completion_tokens + 1_060
+        assert f"tokens {tokens:,} · retries {sent.retries + 9}" in progress
         assert "committed)" not in progress and "answered" not in progress
-        ended = dataclasses.replace(going, status="failed")
+        ended = dataclasses.replace(
+            going, progress=dataclasses.replace(going.progress, status="failed")
+        )
         screen._stored = SimpleNamespace(snapshot=lambda: ended)  # type: ignore[assignment]
         await _drawn(pilot, screen)
         progress = str(screen.query_one("#progress", Static).render())
         assert "not committed" not in progress
-        assert f"requests {full.requests} · failed {full.errors}" in progress
+        assert f"requests {sent.requests} · failed {sent.errors}" in progress
         assert "committed iterations took" in progress  # a stored run's time, said as such
 
 

@@ -287,7 +287,11 @@ def answer_view(q: QuestionRow, text: str, row: AnswerRow) -> QueryView:
     """How the live screen shows the reply ``row`` to question ``q`` asked as ``text`` (a
     generator may have written it), asked now or stored."""
     return QueryView(
-        q.idx, f"{q.qtype}/{q.format}/{row.context}", text, row.reply or row.error, row.category
+        q.idx,
+        f"{q.qtype}/{q.format}/{row.context}",
+        text,
+        row.reply or row.usage.error,
+        row.category,
     )
 
 
@@ -423,7 +427,7 @@ class FactevalEngine(ModeEngine[FactevalConfig, FactevalMetrics, FactevalRow]):
         )
         reply = await self.limited(lambda: ask(generator, messages, max_tokens=80, temperature=0.0))
         if reply.failed:
-            return q.question, f"template (generator failed: {reply.error.split(':')[0]})"
+            return q.question, f"template (generator failed: {reply.usage.error.split(':')[0]})"
         text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
         if not text:
             return q.question, "template (generator gave no question)"
@@ -464,11 +468,7 @@ class FactevalEngine(ModeEngine[FactevalConfig, FactevalMetrics, FactevalRow]):
             reply.text,
             category,
             matched,
-            reply.prompt_tokens,
-            reply.completion_tokens,
-            reply.latency_ms,
-            reply.retries,
-            reply.error,
+            reply.usage,
         )
         return row, reply
 

@@ -1,9 +1,11 @@
 """The probing loop (paper section 2), headless: sample, ask, verify, update, commit, repeat.
 
-The engine never touches a UI. It keeps a `ProbeStats` object current and hands out immutable
-`ProbeSnapshot`s; a UI polls `snapshot()` a few times a second, a CLI passes `on_progress`. The
-cost of one iteration, snapshots included, stays flat however long the run gets: the per-iteration
-callback gets progress figures only, and a snapshot carries the last SNAPSHOT_HISTORY rates.
+The engine never touches a UI. It keeps a `ProbeStats` object current (the target's counters
+are the shared engine's, `RunEngine.counters`) and hands out immutable `ProbeSnapshot`s, each
+headed by a `RunProgress`; a UI polls `snapshot()` a few times a second, a CLI passes
+`on_progress`. The cost of one iteration, snapshots included, stays flat however long the run
+gets: the per-iteration callback gets progress figures only, and a snapshot carries the last
+SNAPSHOT_HISTORY rates.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import json
 import sqlite3
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +36,7 @@ from kglens_tui.kg.graph import KGIndex, Neighbourhood
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
-from kglens_tui.llm.usage import HelperRole, Usage, UsageLedger, counted
+from kglens_tui.llm.usage import Counters, HelperRole, Usage, UsageLedger, counted
 from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig, Scheduling
 from kglens_tui.modes.kglens.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.modes.kglens.estimates import DesignRate, DrawTerms, census_rate
@@ -75,11 +77,11 @@ from kglens_tui.modes.kglens.sense_rates import (
 )
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
+from kglens_tui.runs.progress import RunProgress, WithProgress
 from kglens_tui.runs.prompts import Prompt, load_prompt
 from kglens_tui.runs.record import KGLENS, create_run
 from kglens_tui.store.connection import retry_busy, transaction
 from kglens_tui.store.helper_usage import load_usage
-from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import add_target_usage, load_target_usage
 
 MAX_CONSECUTIVE_ERRORS = 3
@@ -101,63 +103,6 @@ class ReplyView:
     category: str
     qtype: str
     expected: str
-
-
-@dataclass(frozen=True)
-class ReplyTally:
-    """Counts of a set of replies, each a request whose answer or failure is in: the replies of
-    iterations not committed yet (`ProbeStats.uncommitted`, counted as each comes in), or those
-    of an iteration being committed."""
-
-    requests: int = 0
-    errors: int = 0
-    """Requests that failed (an API or verifier failure, never a wrong answer)."""
-    retries: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-
-    @property
-    def answered(self) -> int:
-        """Requests the model answered (right, wrong, refused or unparseable)."""
-        return self.requests - self.errors
-
-    @classmethod
-    def of(cls, outcomes: Iterable[Outcome]) -> ReplyTally:
-        """The counts of these outcomes."""
-        requests = errors = retries = prompt = completion = 0
-        for o in outcomes:
-            requests += 1
-            errors += o.failed
-            retries += o.retries
-            prompt += o.prompt_tokens
-            completion += o.completion_tokens
-        return cls(requests, errors, retries, prompt, completion)
-
-    def plus_one(self, o: Outcome) -> ReplyTally:
-        """These counts and one more reply's (what `of` and `+` give, without their loops)."""
-        return ReplyTally(
-            self.requests + 1,
-            self.errors + o.failed,
-            self.retries + o.retries,
-            self.prompt_tokens + o.prompt_tokens,
-            self.completion_tokens + o.completion_tokens,
-        )
-
-    def __add__(self, other: ReplyTally) -> ReplyTally:
-        return ReplyTally(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
-
-    def __sub__(self, other: ReplyTally) -> ReplyTally:
-        return ReplyTally(*(a - b for a, b in zip(self.counts(), other.counts(), strict=True)))
-
-    def counts(self) -> tuple[int, int, int, int, int]:
-        """(requests, errors, retries, prompt tokens, completion tokens)."""
-        return (
-            self.requests,
-            self.errors,
-            self.retries,
-            self.prompt_tokens,
-            self.completion_tokens,
-        )
 
 
 @dataclass(frozen=True)
@@ -192,31 +137,27 @@ class LearnedView:
 
 
 @dataclass(frozen=True)
-class ProbeSnapshot:
+class ProbeSnapshot(WithProgress):
     """An immutable copy of the run's progress, safe to hand to another thread."""
 
     run_id: int
-    status: str
+    progress: RunProgress[ReplyView]
+    """Status, the target's counters (committed iterations' requests, and those dropped with
+    theirs) and the latest replies."""
     iteration: int
     iterations_total: int
-    requests: int
-    errors: int
-    retries: int
-    prompt_tokens: int
-    completion_tokens: int
     elapsed_s: float
     counts: dict[str, int]
     history: tuple[Rates, ...]
-    recent: tuple[ReplyView, ...]
     converged: bool
     stop_reason: str
     target_label: str
     simulated: bool
     error: str
-    uncommitted: ReplyTally = ReplyTally()
+    uncommitted: Counters = Counters()
     """Replies in (answers and failures) whose iteration is not committed yet: not in
-    `requests`, `errors`, `retries` or the tokens, which count committed iterations (and
-    requests dropped with theirs). Empty once the run has ended."""
+    `progress.counters`, which count committed iterations (and requests dropped with theirs).
+    Empty once the run has ended."""
     replies_total: int = 0
     yes_no: dict[tuple[str, str], int] = field(default_factory=dict)
     baseline: Baseline | None = None
@@ -231,18 +172,16 @@ class ProbeSnapshot:
     convergence_window: int = 5
     stop_on_convergence: bool = True
     session_requests: int = 0
-    """Requests sent since this engine started (`requests` counts every stored one)."""
-    dropped: int = 0
-    """Requests in `requests` whose replies were dropped with their iteration (a stop now,
-    quitting, the failure rule): neither answers nor failures of the target (`errors`)."""
+    """Requests sent since this engine started (`progress.counters` counts every stored one)."""
     session_elapsed_s: float = 0.0
     """Seconds since this engine started (`elapsed_s` adds the stored iterations' time)."""
     loading: bool = False
     """The target is loading its model (a local model); no request is sent yet."""
     learned: LearnedView | None = None
     """What the answers so far teach (neighbour weight, weakest predicates and subjects)."""
-    helpers: dict[str, Usage] = field(default_factory=dict)
-    """Calls of the generator and the judge by role, apart from the target's `requests`."""
+    helpers: dict[str, Counters] = field(default_factory=dict)
+    """Calls of the generator and the judge by role, apart from the target's
+    (`progress.counters`)."""
     kg_wide: DesignRate | None = None
     """The KG-wide error rate (`probe.estimates`) over the committed iterations; None before
     an answer of the design (or for a run drawn without it)."""
@@ -278,19 +217,13 @@ class ProbeStats:
     target_label: str
     simulated: bool
     iteration: int = 0
-    requests: int = 0
-    errors: int = 0
-    retries: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    dropped: int = 0
     counts: Counter[str] = field(default_factory=Counter)
     history: list[Rates] = field(default_factory=list)
     recent: deque[ReplyView] = field(default_factory=lambda: deque(maxlen=RECENT_REPLIES))
     converged: bool = False
     started: float = field(default_factory=time.monotonic)
     elapsed_before: float = 0.0
-    uncommitted: ReplyTally = ReplyTally()
+    uncommitted: Counters = Counters()
     """Replies in whose iteration is not committed yet (both schedules; see `ProbeSnapshot`)."""
     replies_total: int = 0
     blind_spots: tuple[BlindSpot, ...] = ()
@@ -313,24 +246,20 @@ class ProbeStats:
     insights."""
     kg_wide_sense_chance: dict[str, float | None] = field(default_factory=dict)
 
-    def snapshot(self, status: str, stop_reason: str, error: str, spend: str = "") -> ProbeSnapshot:
-        """The counters with the engine's status (and spend), as a snapshot."""
+    def snapshot(
+        self, progress: RunProgress[ReplyView], stop_reason: str, error: str, spend: str = ""
+    ) -> ProbeSnapshot:
+        """The engine's header (status, counters, feed), the progress and why it stopped (and
+        spend), as a snapshot."""
         session_elapsed = time.monotonic() - self.started
         return ProbeSnapshot(
             run_id=self.run_id,
-            status=status,
+            progress=progress,
             iteration=self.iteration,
             iterations_total=self.iterations_total,
-            requests=self.requests,
-            errors=self.errors,
-            dropped=self.dropped,
-            retries=self.retries,
-            prompt_tokens=self.prompt_tokens,
-            completion_tokens=self.completion_tokens,
             elapsed_s=self.elapsed_before + session_elapsed,
             counts=dict(self.counts),
             history=tuple(self.history[-SNAPSHOT_HISTORY:]),
-            recent=tuple(self.recent),
             converged=self.converged,
             stop_reason=stop_reason,
             target_label=self.target_label,
@@ -347,9 +276,9 @@ class ProbeStats:
             ),
             convergence_window=self.convergence_window,
             stop_on_convergence=self.stop_on_convergence,
-            session_requests=self.requests - self.requests_before,
+            session_requests=progress.counters.requests - self.requests_before,
             session_elapsed_s=session_elapsed,
-            loading=status == RunStatus.LOADING_MODEL,
+            loading=progress.status == RunStatus.LOADING_MODEL,
             learned=self.learned,
             helpers=self.helpers.totals(),
             kg_wide=self.kg_wide,
@@ -368,11 +297,7 @@ class Outcome:
     reply: str
     verdict: Verdict
     verifier: str
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    latency_ms: float | None = None
-    retries: int = 0
-    error: str = ""
+    usage: Usage = Usage()
     kind: str = ""
     """The failure's kind (an LLMError kind, or "verifier") when the verdict is an error."""
     hedged: bool = False
@@ -502,7 +427,9 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             s.blind_spots, s.learned = self._blind_spots()
             s.kg_wide_senses, s.kg_wide_sense_chance = self._senses()
             s.insights_iteration = s.iteration
-        return s.snapshot(self.status, self.stop_reason, self.error, self.spend_shown())
+        return s.snapshot(
+            self._progress(s.recent), self.stop_reason, self.error, self.spend_shown()
+        )
 
     def _load_progress(self) -> None:
         """The PKG state, counters and feed of `self.run` as stored."""
@@ -551,14 +478,13 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         """The run's stored counts: every request it sent (target_usage: those of iterations
         dropped whole too), the time its iterations took, its verdicts and yes/no answers."""
         s = self.stats
-        usage = load_target_usage(self.conn, self.run.id) or (0,) * len(USAGE_COLUMNS)
-        s.requests, s.errors, s.retries, s.prompt_tokens, s.completion_tokens, s.dropped = usage
+        self.counters = Counters(*(load_target_usage(self.conn, self.run.id) or ()))
         s.elapsed_before = float(
             self.conn.execute(
                 "SELECT COALESCE(SUM(seconds), 0) FROM iteration WHERE run_id = ?", (self.run.id,)
             ).fetchone()[0]
         )
-        s.requests_before = s.requests
+        s.requests_before = self.counters.requests
         self.helpers.stored = load_usage(self.conn, self.run.id)
         for cat, count in self.conn.execute(
             "SELECT category, COUNT(*) FROM observation WHERE run_id = ? GROUP BY category",
@@ -748,25 +674,26 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         not the target's failures), with the retries and tokens of the replies that came in,
         so the run's totals and its budget count them. The uncommitted replies are gone then."""
         s = self.stats  # this session's counted requests and failures, dropped ones included
-        late, s.uncommitted = s.uncommitted, ReplyTally()
-        uncounted = self._sent[0] - (s.requests - s.requests_before)
+        late, s.uncommitted = s.uncommitted, Counters()
+        uncounted = self._sent[0] - (self.counters.requests - s.requests_before)
         if uncounted <= 0:
             return
         failed = min(late.errors, uncounted)
-        dropped = uncounted - failed
-        counts = (uncounted, failed, late.retries, late.prompt_tokens, late.completion_tokens)
+        counts = Counters(
+            uncounted,
+            failed,
+            late.retries,
+            late.prompt_tokens,
+            late.completion_tokens,
+            uncounted - failed,
+        )
 
         def write() -> None:
             with transaction(self.conn):
-                add_target_usage(self.conn, self.run.id, (*counts, dropped))
+                add_target_usage(self.conn, self.run.id, counts.values())
 
         retry_busy(write)
-        s.requests += uncounted
-        s.errors += failed
-        s.retries += late.retries
-        s.prompt_tokens += late.prompt_tokens
-        s.completion_tokens += late.completion_tokens
-        s.dropped += dropped
+        self.counters += counts
 
     def pending_edges(self) -> np.ndarray:
         """Positions of the edges whose latest request failed (an API error, not an answer)."""
@@ -1059,48 +986,31 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         try:
             reply = await complete_counted(self.target, request, self._sent)
         except LLMError as exc:
-            errored = Outcome(
-                question,
-                "",
-                Verdict.ERROR,
-                "",
-                retries=exc.retries,
-                error=f"{exc.kind}: {exc}",
-                kind=exc.kind,
-            )
-            self.guard.record(exc.kind, errored.error)
+            errored = Outcome(question, "", Verdict.ERROR, "", Usage.failure(exc), exc.kind)
+            self.guard.record(exc.kind, errored.usage.error)
             self._show(errored)
             return errored
-        outcome = Outcome(
-            question,
-            reply.text,
-            Verdict.ERROR,
-            "",
-            prompt_tokens=reply.prompt_tokens,
-            completion_tokens=reply.completion_tokens,
-            latency_ms=reply.latency_s * 1000,
-            retries=reply.retries,
-        )
+        outcome = Outcome(question, reply.text, Verdict.ERROR, "", Usage.of(reply))
         if question.qtype == WH:
             await self._verify_wh(outcome)
         else:
             checked = check_yes_no(reply.text, question.expected)
             outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
             outcome.verifier = YES_NO_MATCHER
-        self.guard.record(outcome.kind if outcome.failed else None, outcome.error)
+        self.guard.record(outcome.kind if outcome.failed else None, outcome.usage.error)
         self._show(outcome)
         return outcome
 
     def _show(self, o: Outcome) -> None:
         """Count a reply as soon as it is verified (`ProbeStats.uncommitted`) and put it on the
         live feed."""
-        self.stats.uncommitted = self.stats.uncommitted.plus_one(o)
+        self.stats.uncommitted = self.stats.uncommitted.plus_one(o.usage, o.failed)
         self.stats.replies_total += 1
         self.stats.recent.append(
             ReplyView(
                 o.question.iteration,
                 o.question.text,
-                o.reply or o.error,
+                o.reply or o.usage.error,
                 str(o.verdict),  # a StrEnum's str is its value, without the enum's lookup
                 o.question.qtype,
                 o.question.expected,
@@ -1156,8 +1066,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
         current = self._rate_counts.rates()
         counts = Counter(str(o.verdict) for o in outcomes)
-        latencies = [o.latency_ms for o in outcomes if o.latency_ms is not None]
-        tally = ReplyTally.of(outcomes)
+        latencies = [o.usage.latency_ms for o in outcomes if o.usage.latency_ms is not None]
+        tally = Counters.of((o.usage, o.failed) for o in outcomes)
         summary = {
             "seconds": seconds,
             "requests": tally.requests,
@@ -1193,11 +1103,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         )
         s = self.stats
         s.iteration = iteration
-        s.requests += tally.requests
-        s.errors += tally.errors
-        s.retries += tally.retries
-        s.prompt_tokens += tally.prompt_tokens
-        s.completion_tokens += tally.completion_tokens
+        self.counters += tally
         s.uncommitted -= tally  # later iterations' replies stay (continuous scheduling)
         s.counts.update(counts)
         s.history.append(current)
@@ -1292,11 +1198,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             reply=o.reply,
             category=str(o.verdict),
             verifier=o.verifier,
-            prompt_tokens=o.prompt_tokens,
-            completion_tokens=o.completion_tokens,
-            latency_ms=o.latency_ms,
-            retries=o.retries,
-            error=o.error,
+            usage=o.usage,
             hedged=o.hedged,
             matcher=o.matcher,
             draw_slot=draw_slot,

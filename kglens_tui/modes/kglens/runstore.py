@@ -12,7 +12,7 @@ import numpy as np
 
 from kglens_tui.core.verdict import FAILURES
 from kglens_tui.kg.graph import Neighbourhood
-from kglens_tui.llm.usage import Usage
+from kglens_tui.llm.usage import Counters, Usage
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.modes.kglens.pkg import PKGState, Rates, apply_outcomes
 from kglens_tui.runs.record import KGLENS, RunRecord, load_run_as
@@ -51,11 +51,7 @@ class ObservationRow(NamedTuple):
     reply: str
     category: str
     verifier: str
-    prompt_tokens: int
-    completion_tokens: int
-    latency_ms: float | None
-    retries: int
-    error: str
+    usage: Usage
     hedged: bool = False
     """The reply gave its answer with doubt ("I think it is Canberra")."""
     matcher: str = ""
@@ -82,7 +78,7 @@ def commit_iteration(
     observations: list[ObservationRow],
     summary: dict[str, Any],
     checkpoint: PKGState | None,
-    helpers: dict[str, Usage] | None = None,
+    helpers: dict[str, Counters] | None = None,
     draws: list[DrawRow] | None = None,
 ) -> None:
     """Store one iteration in one transaction: observations, metrics row, optional checkpoint,
@@ -113,11 +109,7 @@ def commit_iteration(
                         o.reply,
                         o.category,
                         o.verifier,
-                        o.prompt_tokens,
-                        o.completion_tokens,
-                        o.latency_ms,
-                        o.retries,
-                        o.error,
+                        *o.usage.values(),
                         int(o.hedged),
                         o.matcher,
                         o.draw_slot,

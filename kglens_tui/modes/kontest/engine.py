@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from kglens_tui.answers.generated import rejected_source, rejection
@@ -49,7 +50,7 @@ def classify(reply: Reply) -> str:
 def query_view(q: KontestQueryRow) -> QueryView:
     """How the live screen shows one query (the unit is its relation), asked now or stored."""
     return QueryView(
-        q.relation, f"{q.conversation}:{q.turn}", q.question, q.reply or q.error, q.answer
+        q.relation, f"{q.conversation}:{q.turn}", q.question, q.reply or q.usage.error, q.answer
     )
 
 
@@ -137,7 +138,7 @@ class KontestEngine(ModeEngine[KontestConfig, KontestMetrics, KontestQueryRow]):
         messages = load_prompt("kontest_paraphrase").render(question=first)
         reply = await self.limited(lambda: ask(generator, messages, max_tokens=80, temperature=0.0))
         if reply.failed:
-            return fallback, f"template (paraphraser failed: {reply.error.split(':')[0]})"
+            return fallback, f"template (paraphraser failed: {reply.usage.error.split(':')[0]})"
         text = reply.text.strip().splitlines()[0].strip() if reply.text.strip() else ""
         if not text:
             return fallback, "template (paraphraser gave no question)"
@@ -233,9 +234,5 @@ def _row(
         question=question,
         reply=reply.text,
         answer=answer,
-        prompt_tokens=reply.prompt_tokens,
-        completion_tokens=reply.completion_tokens,
-        latency_ms=reply.latency_ms,
-        retries=reply.retries,
-        error=error or reply.error,
+        usage=replace(reply.usage, error=error) if error else reply.usage,
     )

@@ -31,12 +31,11 @@ from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squeezed, visible
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
-from kglens_tui.llm.usage import calls_text
+from kglens_tui.llm.usage import Counters, calls_text
 from kglens_tui.modes.kglens.engine import (
     RECENT_REPLIES,
     BlindSpot,
     ProbeSnapshot,
-    ReplyTally,
     ReplyView,
 )
 from kglens_tui.runs.messages import snapshot_as
@@ -239,13 +238,13 @@ CHANCE_WIDTH = len("chance") + 2
 """The chance column with its padding."""
 
 
-def _uncommitted(snap: ProbeSnapshot) -> ReplyTally:
+def _uncommitted(snap: ProbeSnapshot) -> Counters:
     """The replies in whose iteration is not committed yet, as the engine counts them
     (`ProbeSnapshot.uncommitted`): the committed counters hold them only at the commit, so the
     progress adds them to be at the snapshot's moment. Empty once the run has ended: what it
     left uncommitted was dropped and counted as sent then."""
     if RunStatus(snap.status).ended:
-        return ReplyTally()
+        return Counters()
     return snap.uncommitted
 
 
@@ -461,7 +460,13 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             return
         self._read_predicates_if_due(snap)
         lost = run_controls.process_lost(self.session, snap.status)
-        key = (snap.iteration, self._feed_count(snap), snap.status, int(snap.elapsed_s), lost)
+        key = (
+            snap.iteration,
+            self._feed_count(snap),
+            snap.status,
+            int(snap.elapsed_s),
+            lost,
+        )
         if key == self._last_key or self._view_worker is not None:
             return
         now = time.monotonic()
@@ -898,10 +903,10 @@ def new_replies(
     new (the newest REPLIES_PER_REFRESH of them); with True first when the feed started again
     (an engine that reloaded the run): the pane is written again whole."""
     if fed is None or count < fed:
-        return fed is not None, snap.recent
+        return fed is not None, snap.progress.recent
     if count > fed:
-        new = min(count - fed, len(snap.recent), REPLIES_PER_REFRESH)
-        return False, snap.recent[len(snap.recent) - new :]
+        new = min(count - fed, len(snap.progress.recent), REPLIES_PER_REFRESH)
+        return False, snap.progress.recent[len(snap.progress.recent) - new :]
     return False, ()
 
 
@@ -940,7 +945,8 @@ def title_text(snap: ProbeSnapshot, lost: str, room: int) -> str:
     """The title (markup): run, target, status and the two-ask rates where they fit ``room``;
     ``lost``: why the run's process ended while its last snapshot says it goes on."""
     if lost:  # the last snapshot still says running
-        snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED, stop_reason="", error=lost)
+        interrupted = dataclasses.replace(snap.progress, status=RunStatus.INTERRUPTED)
+        snap = dataclasses.replace(snap, progress=interrupted, stop_reason="", error=lost)
     sim = " [reverse yellow] SIMULATED [/]" if snap.simulated else ""
     colours: dict[str, str] = {
         RunStatus.RUNNING: "green",
@@ -973,13 +979,13 @@ def progress_text(snap: ProbeSnapshot, lost: str, live: bool, width: int | None)
     (`_uncommitted`). ``live``: a session drives the run (else its time is the committed
     iterations'); ``width``: the box's (None: not known)."""
     if lost:  # what was in flight is gone
-        snap = dataclasses.replace(snap, status=RunStatus.INTERRUPTED)
-    back = _uncommitted(snap)
+        interrupted = dataclasses.replace(snap.progress, status=RunStatus.INTERRUPTED)
+        snap = dataclasses.replace(snap, progress=interrupted)
+    back, sent = _uncommitted(snap), snap.progress.counters
     per_it = snap.elapsed_s / snap.iteration if snap.iteration else None
     remaining = snap.iterations_total - snap.iteration
     eta = per_it * remaining if per_it is not None and snap.status == RunStatus.RUNNING else None
-    spent = snap.prompt_tokens + snap.completion_tokens
-    tokens = calls_text(spent + back.prompt_tokens + back.completion_tokens, snap.helpers, "tokens")
+    tokens = calls_text(sent.tokens + back.tokens, snap.helpers, "tokens")
     session_requests = snap.session_requests + back.requests
     rate = (
         f" · {session_requests / snap.session_elapsed_s:,.1f}/s"
@@ -989,14 +995,14 @@ def progress_text(snap: ProbeSnapshot, lost: str, live: bool, width: int | None)
     iteration = f"iteration [b]{snap.iteration}[/] of {snap.iterations_total}"
     if back.requests:
         iteration += f" · +{back.requests:,} not committed"
-    requests = calls_text(snap.requests + back.requests, snap.helpers)
-    failed = failed_text(snap.errors + back.errors, snap.dropped)
+    requests = calls_text(sent.requests + back.requests, snap.helpers)
+    failed = failed_text(sent.errors + back.errors, sent.dropped)
     # a stored run's time is its committed iterations' (an iteration dropped is not timed)
     elapsed = "elapsed" if live else "committed iterations took"
     lines = [
         iteration,
         "[b yellow]loading model…[/]" if snap.loading else f"requests {requests} · {failed}",
-        f"tokens {tokens} · retries {snap.retries + back.retries:,}"
+        f"tokens {tokens} · retries {sent.retries + back.retries:,}"
         + (f" · {markup_literal(snap.spend)}" if snap.spend else ""),
         f"{elapsed} {duration(snap.elapsed_s)}{rate} · ETA {duration(eta)}",
         f"convergence: {_convergence(snap)}",

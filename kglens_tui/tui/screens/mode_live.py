@@ -261,7 +261,13 @@ class ModeLiveScreen(ReportsWorkerErrors, Screen[Any]):
                 )
             return
         lost = run_controls.process_lost(self.session, snap.status)
-        key = (snap.units_done, snap.requests, snap.status, int(snap.elapsed_s), lost)
+        key = (
+            snap.units_done,
+            snap.progress.counters.requests,
+            snap.status,
+            int(snap.elapsed_s),
+            lost,
+        )
         if key == self._last or self._view_worker is not None:
             return
         room = self.size.width - TABLE_ROOM - (0 if self.narrow else PROGRESS_WIDTH)
@@ -397,10 +403,14 @@ def _metrics(snap: ModeSnapshot[object], room: int, console: Console) -> TableLa
 def _feed(snap: ModeSnapshot[object], shown: int) -> tuple[tuple[Text, ...], int]:
     """The questions and replies to add to a feed that shows ``shown`` requests' so far (the
     newest 8, or 20 on the first draw), and the requests it shows then."""
-    total = snap.requests
-    new = min(max(total - shown, 0), len(snap.recent), 8) if shown else min(len(snap.recent), 20)
+    total = snap.progress.counters.requests
+    new = (
+        min(max(total - shown, 0), len(snap.progress.recent), 8)
+        if shown
+        else min(len(snap.progress.recent), 20)
+    )
     blocks = []
-    for view in snap.recent[len(snap.recent) - new :] if new > 0 else ():
+    for view in snap.progress.recent[len(snap.progress.recent) - new :] if new > 0 else ():
         block = Text()
         label = visible(view.label, one_line=True)
         block.append(f"{label:<11}", style=LABEL_STYLE.get(view.label, ""))
@@ -419,13 +429,14 @@ def _progress(snap: ModeSnapshot[object], live: bool, *, narrow: bool) -> str:
     lines (the metrics and the replies under them need the rows)."""
     loading = "[b yellow]loading model…[/]\n" if snap.status == RunStatus.LOADING_MODEL else ""
     done = f"done {snap.units_done:,} of {snap.units_total:,}{_failed_units(snap)}"
+    sent = snap.progress.counters
     requests = (
-        f"requests {calls_text(snap.requests, snap.helpers)} · "
-        f"{failed_text(snap.errors, snap.dropped)} · retries {snap.retries:,}"
+        f"requests {calls_text(sent.requests, snap.helpers)} · "
+        f"{failed_text(sent.errors, sent.dropped)} · retries {sent.retries:,}"
     )
-    tokens = (
-        f"tokens {calls_text(snap.prompt_tokens + snap.completion_tokens, snap.helpers, 'tokens')}"
-    ) + (f" · {markup_literal(snap.spend)}" if snap.spend else "")
+    tokens = f"tokens {calls_text(sent.tokens, snap.helpers, 'tokens')}" + (
+        f" · {markup_literal(snap.spend)}" if snap.spend else ""
+    )
     elapsed = _whose(snap, live)
     if narrow:
         return f"{loading}{done} · {requests}\n{tokens} · {elapsed}"

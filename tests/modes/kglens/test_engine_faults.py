@@ -149,7 +149,9 @@ def check_invariants(
     assert [r[0] for r in iterations] == list(range(1, ITERATIONS + 1))
 
     total_requests = sum(r[1] for r in iterations)
-    assert sum(snap.counts.values()) == len(obs) == total_requests == snap.requests
+    assert (
+        sum(snap.counts.values()) == len(obs) == total_requests == snap.progress.counters.requests
+    )
     assert snap.counts == dict(Counter(o["category"] for o in obs))
     for it, requests, errors, retries, counts in iterations:
         rows = [o for o in obs if o["iteration"] == it]
@@ -158,8 +160,8 @@ def check_invariants(
         assert errors == sum(o["category"] == "error" for o in rows)
         assert retries == sum(o["retries"] for o in rows)
         assert json.loads(counts) == dict(Counter(o["category"] for o in rows))
-    assert snap.errors == sum(o["category"] == "error" for o in obs)
-    assert snap.retries == sum(o["retries"] for o in obs)
+    assert snap.progress.counters.errors == sum(o["category"] == "error" for o in obs)
+    assert snap.progress.counters.retries == sum(o["retries"] for o in obs)
 
     for o in obs:
         assert o["qtype"] == "yes_no"
@@ -316,7 +318,7 @@ def test_sync_gives_up_on_an_edge_after_consecutive_errors(conn: sqlite3.Connect
         assert set(by_it[it][: BATCH // 2]) == failing
     assert not failing & set(by_it[MAX_CONSECUTIVE_ERRORS + 1])
     assert all(engine.state.err[p] == MAX_CONSECUTIVE_ERRORS for p in failing)
-    assert snap.errors == len(failing) * MAX_CONSECUTIVE_ERRORS
+    assert snap.progress.counters.errors == len(failing) * MAX_CONSECUTIVE_ERRORS
     # the given-up edges are pending: the stop reason says so, and the model was never blamed
     assert snap.stop_reason == (
         f"iteration limit; {BATCH // 2} edges whose last request failed "
@@ -340,7 +342,7 @@ def test_continuous_faults_never_count_as_model_failures(conn: sqlite3.Connectio
         engine, snap = run_engine(conn, srv, scheduling="continuous", max_retries=1)
     obs = check_invariants(conn, engine, snap, srv, max_retries=1)
     assert sum(srv.fault_counts.values()) > 0
-    assert snap.errors > 0
+    assert snap.progress.counters.errors > 0
     assert srv.peak_in_flight <= BATCH
     assert all(len(set(p)) == len(p) for p in positions_by_iteration(obs).values())
 
@@ -409,7 +411,7 @@ def test_continuous_iterations_hold_batch_size_questions(conn: sqlite3.Connectio
         "SELECT COUNT(*) FROM observation WHERE run_id = ? GROUP BY iteration", (engine.run.id,)
     ).fetchall()
     assert [r[0] for r in sizes] == [64, 64, 64]
-    assert snap.requests == 3 * 64
+    assert snap.progress.counters.requests == 3 * 64
 
 
 def test_engine_bench_smoke() -> None:

@@ -67,7 +67,7 @@ def test_iteration_callbacks_get_progress_without_computing_insights(
     monkeypatch.setattr(engine, "_blind_spots", counted)
     final = run_blocking(engine)
     assert [s.iteration for s in seen] == [1, 2, 3]
-    assert [s.requests for s in seen] == [16, 32, 48]
+    assert [s.progress.counters.requests for s in seen] == [16, 32, 48]
     assert all(s.insights_iteration is None and s.baseline is None for s in seen)
     assert calls == [3], "only the final snapshot computes insights"
     assert final.insights_iteration == 3 and final.baseline is not None
@@ -173,7 +173,7 @@ def test_continuous_commit_waits_until_new_requests_are_out(
     monkeypatch.setattr(engine, "ask", traced_ask)
     monkeypatch.setattr(engine, "finish_iteration", traced_finish)
     snap = run_blocking(engine)
-    assert snap.requests == 24
+    assert snap.progress.counters.requests == 24
     first_commit = events.index("commit 1")
     assert "ask 2" in events[:first_commit], "iteration 2 went out before iteration 1 committed"
     assert [e for e in events if e.startswith("commit")] == ["commit 1", "commit 2", "commit 3"]
@@ -187,7 +187,10 @@ def test_live_yes_no_counts_equal_those_rebuilt_from_stored_replies(
     stored = open_snapshot(conn, engine.run.id)
     assert live.yes_no == stored.yes_no
     refused = live.counts.get("refused", 0) + live.counts.get("unparseable", 0)
-    assert sum(live.yes_no.values()) + refused == live.requests - live.errors
+    assert (
+        sum(live.yes_no.values()) + refused
+        == live.progress.counters.requests - live.progress.counters.errors
+    )
 
 
 def test_an_instant_target_still_lets_the_event_loop_serve_a_stop(
@@ -220,17 +223,23 @@ def test_a_resumed_run_counts_its_rate_over_this_session_only(conn: sqlite3.Conn
     )
     first = prepare(conn, config=config, on_progress=lambda _snap: first.request_stop())
     stored = run_blocking(first)
-    assert stored.iteration == 1 and stored.session_requests == stored.requests > 0
+    assert (
+        stored.iteration == 1 and stored.session_requests == stored.progress.counters.requests > 0
+    )
     resumed = prepare(conn, resume=stored.run_id)
     before = resumed.snapshot()
-    assert (before.requests, before.session_requests, before.requests_per_s) == (
-        stored.requests,
+    assert (before.progress.counters.requests, before.session_requests, before.requests_per_s) == (
+        stored.progress.counters.requests,
         0,
         0.0,
     )
     snap = run_blocking(resumed)
     assert snap.iteration == 4
-    assert snap.session_requests == snap.requests - stored.requests > 0
+    assert (
+        snap.session_requests
+        == snap.progress.counters.requests - stored.progress.counters.requests
+        > 0
+    )
     assert snap.requests_per_s == snap.session_requests / snap.session_elapsed_s
 
 
@@ -244,8 +253,8 @@ def test_snapshots_flag_a_target_loading_its_model(conn: sqlite3.Connection) -> 
 
     engine.target.aload = aload
     snap = run_blocking(engine)
-    assert seen[0].loading and seen[0].requests == 0
-    assert not snap.loading and snap.requests > 0
+    assert seen[0].loading and seen[0].progress.counters.requests == 0
+    assert not snap.loading and snap.progress.counters.requests > 0
 
 
 def test_brute_force_refuses_continuous_scheduling(tmp_path, capsys) -> None:

@@ -10,8 +10,9 @@ import sqlite3
 import pytest
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
+from kglens_tui.llm.usage import Counters
 from kglens_tui.modes.kglens.config import RunConfig
-from kglens_tui.modes.kglens.engine import RECENT_REPLIES, ProbeEngine, ReplyTally
+from kglens_tui.modes.kglens.engine import RECENT_REPLIES, ProbeEngine
 from kglens_tui.runs.runner import prepare, run_blocking
 
 
@@ -85,17 +86,25 @@ def test_a_batch_larger_than_the_feed_is_counted_whole_before_its_commit(
         mid = engine.snapshot(insights=False)
         failed = (size - 1) // 3
         answered = size - 1 - failed
-        assert len(mid.recent) == RECENT_REPLIES < size - 1, "the feed dropped replies"
-        assert mid.uncommitted == ReplyTally(
+        assert len(mid.progress.recent) == RECENT_REPLIES < size - 1, "the feed dropped replies"
+        assert mid.uncommitted == Counters(
             size - 1, failed, size - 1 + failed, 7 * answered, answered
         )
         assert mid.uncommitted.answered == answered
-        assert (mid.requests, mid.errors, mid.retries, mid.prompt_tokens) == (0, 0, 0, 0)
+        assert (
+            mid.progress.counters.requests,
+            mid.progress.counters.errors,
+            mid.progress.counters.retries,
+            mid.progress.counters.prompt_tokens,
+        ) == (0, 0, 0, 0)
         target.release.set()
         final = await task
-        assert final.uncommitted == ReplyTally()
-        assert (final.requests, final.errors) == (size, failed)
-        assert (final.retries, final.prompt_tokens) == (size + failed, 7 * (answered + 1))
+        assert final.uncommitted == Counters()
+        assert (final.progress.counters.requests, final.progress.counters.errors) == (size, failed)
+        assert (final.progress.counters.retries, final.progress.counters.prompt_tokens) == (
+            size + failed,
+            7 * (answered + 1),
+        )
         assert final.counts.get("error") == failed, "a failed request is an error"
         answers = sum(n for verdict, n in final.counts.items() if verdict != "error")
         assert answers == answered + 1, "never an answer, right or wrong"
@@ -144,21 +153,21 @@ def test_each_commit_takes_back_its_own_replies_only(
     if scheduling == "continuous":
         target.go_on = lambda: engine.stats.replies_total >= 10
     finish = engine.finish_iteration
-    after: list[ReplyTally] = []
+    after: list[Counters] = []
 
     def checked(iteration: int, outcomes: list, seconds: float) -> None:
         finish(iteration, outcomes, seconds)
         s = engine.stats
-        assert s.uncommitted.requests == s.replies_total - s.requests, iteration
+        assert s.uncommitted.requests == s.replies_total - engine.counters.requests, iteration
         after.append(s.uncommitted)
 
     monkeypatch.setattr(engine, "finish_iteration", checked)
     final = run_blocking(engine)
-    assert final.requests == 32 and final.uncommitted == ReplyTally()
+    assert final.progress.counters.requests == 32 and final.uncommitted == Counters()
     if scheduling == "continuous":
         assert after[0].requests >= 2 and after[0].answered == after[0].requests, after
     else:
-        assert all(tally == ReplyTally() for tally in after), after
+        assert all(tally == Counters() for tally in after), after
 
 
 @pytest.mark.parametrize("scheduling", ["sync", "continuous"])
@@ -179,10 +188,18 @@ def test_the_failure_rule_drops_the_uncommitted_replies_and_fails_the_run(
     engine = prepare(conn, config=config, target=FailsThenHangs(fail=24))
     final = run_blocking(engine)
     assert final.status == "failed" and final.stop_reason == "the target failed"
-    assert final.uncommitted == ReplyTally()
-    assert final.errors == 24 and final.requests == final.errors + final.dropped
-    assert final.dropped > 0, "the iteration in flight was dropped"
+    assert final.uncommitted == Counters()
+    assert (
+        final.progress.counters.errors == 24
+        and final.progress.counters.requests
+        == final.progress.counters.errors + final.progress.counters.dropped
+    )
+    assert final.progress.counters.dropped > 0, "the iteration in flight was dropped"
     assert set(final.counts) <= {"error"}, "a failed request is never a wrong answer"
     assert final.rates is None or final.rates.examined == 0
     stored = conn.execute("SELECT requests, errors, dropped FROM target_usage").fetchone()
-    assert tuple(stored) == (final.requests, final.errors, final.dropped)
+    assert tuple(stored) == (
+        final.progress.counters.requests,
+        final.progress.counters.errors,
+        final.progress.counters.dropped,
+    )
