@@ -29,7 +29,6 @@ from textual.widgets import (
     Input,
     Label,
     Markdown,
-    ProgressBar,
     Static,
 )
 
@@ -57,7 +56,9 @@ from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, squeezed, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
+from kglens_tui.tui.widgets.share_bar import ShareBar
 
 if TYPE_CHECKING:
     from textual import getters
@@ -201,6 +202,21 @@ class LabelWriter:
             conn.close()
 
 
+@dataclass(frozen=True)
+class OpenedRound:
+    """What the annotation screen reads when it opens."""
+
+    name: str
+    items: list[AnnotatorItem]
+
+
+def read_items(conn: sqlite3.Connection, round_id: int, annotator: str) -> OpenedRound:
+    """The round's name and the annotator's items."""
+    return OpenedRound(
+        get_round(conn, round_id).name, items_for_annotator(conn, round_id, annotator)
+    )
+
+
 CHIP_META = "kglens-answer"
 """The style meta key of an answer's chip: what a click on it answers (`AnnotateScreen`)."""
 
@@ -322,7 +338,13 @@ class FlagScreen(ModalScreen[tuple[bool, str] | None]):
         self.dismiss(None)
 
 
-class AnnotateScreen(Screen[Any]):
+WAIT_FOR_ITEMS = frozenset(
+    ("clear", "correct", "move", "undo", "skip", "flag", "guidelines", "scroll")
+)
+"""The actions that do nothing until the items are read and shown (`AnnotateScreen.loaded`)."""
+
+
+class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
     """One annotator's items of a round, one at a time."""
 
     if TYPE_CHECKING:
@@ -377,8 +399,8 @@ class AnnotateScreen(Screen[Any]):
         last: what `u` steps back through once the item shown has nothing of its to undo."""
         self._last_op: dict[int, str] = {}
         """Item id -> revision id of the last action queued for it and not yet stored."""
-        self.loaded = True
-        """Its items are read as it opens (for tests and snapshots that wait on screens)."""
+        self.loaded = False
+        """The round's items are read (on a worker, `on_mount`), shown and laid out."""
 
     @property
     def pending(self) -> int:
@@ -390,17 +412,12 @@ class AnnotateScreen(Screen[Any]):
         return self.items[self.index] if self.items else None
 
     def compose(self) -> ComposeResult:
-        conn = self.app.db()
-        rnd = get_round(conn, self.round_id)
-        self.items = items_for_annotator(conn, self.round_id, self.annotator)
-        self.sub_title = visible(f"round '{rnd.name}' · annotating as {self.annotator}")
-        fresh = not any(i.label is not None for i in self.items)
         yield Header()
         with Horizontal(id="ann-top"):
             yield Static("", id="ann-who")
-            yield ProgressBar(total=max(len(self.items), 1), show_eta=False, id="ann-bar")
+            yield ShareBar(total=1, show_eta=False, id="ann-bar")
             yield Static("", id="ann-count")
-        with Horizontal(id="ann-main", classes="-guides" if fresh else ""):
+        with Horizontal(id="ann-main"):
             with VerticalScroll(id="ann-item", can_focus=False):
                 yield Static("", id="ann-meta")
                 yield Static("", id="ann-question")
@@ -410,22 +427,47 @@ class AnnotateScreen(Screen[Any]):
                     yield Static("", id="ann-q1", classes="ann-ask")
                     yield Static("", id="ann-q2", classes="ann-ask")
                     yield Static("", id="ann-state")
-            side = VerticalScroll(id="ann-side", can_focus=False, classes="" if fresh else "-shut")
-            box = Collapsible(title="Guidelines (g)", collapsed=not fresh, id="ann-guidelines")
+            side = VerticalScroll(id="ann-side", can_focus=False, classes="-shut")
+            box = Collapsible(title="Guidelines (g)", collapsed=True, id="ann-guidelines")
             with side, box:
                 yield Markdown(GUIDELINES_MARKDOWN)
         yield Footer()
 
     def on_mount(self) -> None:
-        undone = [n for n, i in enumerate(self.items) if not i.done]
-        self.index = undone[0] if undone else 0
         self._writer = LabelWriter(self.app.db_path, self.annotator, self)
         self._writer.start()
-        self._shown_at = time.monotonic()
         box = self.query_one("#ann-item")
         for attribute in ("scroll_y", "virtual_size", "size"):  # scrolled, new item, resized
             self.watch(box, attribute, self._scrolled, init=False)
+        self.query_one("#ann-question", Static).update(Text("Reading the round…", "dim"))
+        round_id, annotator = self.round_id, self.annotator
+        read_then(
+            self,
+            lambda conn: read_items(conn, round_id, annotator),
+            self._open,
+            "the round's items",
+        )
+
+    def _open(self, opened: OpenedRound) -> None:
+        """Show the round read on the worker, in one step: the guidelines open for an annotator
+        who has labelled nothing yet (so the item is laid out beside them, or on a narrow
+        screen under them, from the first), then the first item not done and the progress;
+        `loaded` once that is laid out."""
+        self.sub_title = visible(f"round '{opened.name}' · annotating as {self.annotator}")
+        self.items = opened.items
+        undone = [n for n, i in enumerate(self.items) if not i.done]
+        self.index = undone[0] if undone else 0
+        if not any(i.label is not None for i in self.items):
+            self.query_one("#ann-guidelines", Collapsible).collapsed = False
+            self._show_guidelines(True)
+        self.query_one("#ann-bar", ShareBar).update(total=max(len(self.items), 1))
+        self._shown_at = time.monotonic()
         self.show()
+        self.call_after_refresh(self._laid_out)
+
+    def _laid_out(self) -> None:
+        self.loaded = True
+        self.refresh_bindings()
 
     def on_unmount(self) -> None:
         if self._writer is not None:
@@ -455,7 +497,7 @@ class AnnotateScreen(Screen[Any]):
         self._set(
             "#ann-who", Text.assemble(("Annotator ", "dim"), (visible(self.annotator), "bold"))
         )
-        self.query_one("#ann-bar", ProgressBar).update(progress=done)
+        self.query_one("#ann-bar", ShareBar).update(progress=done)
         count = f"{done} of {total} done" + (f" · {flagged} flagged" if flagged else "")
         self._set("#ann-count", count)
         item = self.item
@@ -621,6 +663,8 @@ class AnnotateScreen(Screen[Any]):
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in WAIT_FOR_ITEMS and not self.loaded:
+            return None
         if action == "correct":
             item = self.item
             return None if item is None or not item.asks_response else True
@@ -814,8 +858,12 @@ class AnnotateScreen(Screen[Any]):
     @on(Collapsible.Expanded)
     @on(Collapsible.Collapsed)
     def _guidelines_toggled(self, event: Collapsible.Toggled) -> None:
-        self.query_one("#ann-side").set_class(event.collapsible.collapsed, "-shut")
-        self.query_one("#ann-main").set_class(not event.collapsible.collapsed, "-guides")
+        self._show_guidelines(not event.collapsible.collapsed)
+
+    def _show_guidelines(self, shown: bool) -> None:
+        """Give the guidelines their room (on a narrow screen, the item's) or take it back."""
+        self.query_one("#ann-side").set_class(not shown, "-shut")
+        self.query_one("#ann-main").set_class(shown, "-guides")
 
     def action_scroll(self, how: str) -> None:
         """Scroll the item (or, when a narrow screen shows only them, the guidelines)."""
