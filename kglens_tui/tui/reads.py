@@ -112,9 +112,11 @@ def read_then(
 
 class ReadsOnWorkers(ReportsWorkerErrors):
     """A screen mixin: hands each `read_then` value to its ``then`` on the UI thread while the
-    screen is open (a value read for a screen closed since is dropped)."""
+    screen is open (a value read for a screen closed since, or as the app quits, is dropped)."""
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         done = event.worker.result if event.state is WorkerState.SUCCESS else None
-        if isinstance(done, ReadResult) and isinstance(self, Screen) and on_stack(self):
+        if not isinstance(done, ReadResult) or not isinstance(self, Screen):
+            return
+        if self.app.is_running and on_stack(self):
             done.then(done.value)

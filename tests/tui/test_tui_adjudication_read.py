@@ -28,7 +28,7 @@ async def test_the_round_is_read_off_the_ui_thread_and_t_needs_no_new_read(
     app = make_default_app(db)
     async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         gate = threading.Event()
         spy.gate = gate
         await pilot.press("d")
