@@ -1,6 +1,7 @@
-"""The annotation screen reads its round on a worker thread (#37 item 2): it shows at once with
-a placeholder, keys pressed before the items are read do nothing, and the items, the guidelines
-a new annotator sees first and the progress fill in together after."""
+"""The annotation screen reads the workspace on worker threads (#37 item 2): it shows at once
+with a placeholder, keys pressed before the items are read do nothing, and the items, the
+guidelines a new annotator sees first and the progress fill in together after; each item's
+stored label is read again off the UI thread as it shows."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from annotate_support import ITEMS, NAMES
 from conftest import wait_for
 from tui_support import SHORT, Spy, make_default_app
 
+from kglens_tui.annotate.labels import submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens import annotate as annotate_screen
@@ -64,3 +66,37 @@ async def test_keys_wait_for_the_items_read_off_the_ui_thread(
         await pilot.press("g", "s")  # the keys work now: the item again, skipped
         await wait_for(pilot, lambda: screen.pending == 0 and screen.done_count() == 1)
         assert screen.index == 1
+
+
+async def test_a_label_stored_elsewhere_is_read_off_the_ui_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each item shown has its stored label read again (another window may have changed it),
+    on a worker: the item shows as held meanwhile, then what is stored, with a note."""
+    db = tmp_path / "w.db"
+    _round(db)
+    spy = Spy(annotate_screen.current_label)
+    monkeypatch.setattr(annotate_screen, "current_label", spy)
+    app = make_default_app(db, AnnotationEntry("r", "ann1"))
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
+        screen = app.screen
+        await pilot.press("g")  # the item in the guidelines' place
+        await wait_for(pilot, lambda: spy.done >= 1)
+        second = screen.items[1]
+        other = connect(db)  # another window
+        correct = "correct" if second.asks_response else None
+        submit_label(other, second.item_id, "ann1", question_clear="no", response_correct=correct)
+        other.close()
+        gate = spy.gate = threading.Event()
+        await pilot.press("j")
+        await wait_for(pilot, spy.waiting.is_set)
+        q1 = screen.query_one("#ann-q1")
+        assert screen.item == second and "No ✔" not in str(q1.render())  # as held
+        await pilot.press("down", "up")  # the screen goes on meanwhile
+        assert screen.item == second and not app._notifications
+        gate.set()
+        await wait_for(pilot, lambda: "No ✔" in str(q1.render()))
+        notes = [n.message for n in app._notifications]
+        assert any("changed in another window: now " in n for n in notes), notes
+        assert all(t is not threading.main_thread() for t in spy.threads)

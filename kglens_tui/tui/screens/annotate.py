@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -399,6 +400,9 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
         last: what `u` steps back through once the item shown has nothing of its to undo."""
         self._last_op: dict[int, str] = {}
         """Item id -> revision id of the last action queued for it and not yet stored."""
+        self._changes: dict[int, int] = {}
+        """Item id -> actions of this window queued or stored on it: a read of its label begun
+        before the latest is out of date (`_check_stored`)."""
         self.loaded = False
         """The round's items are read (on a worker, `on_mount`), shown and laid out."""
 
@@ -504,8 +508,9 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
         if item is None:
             self._set("#ann-question", "This annotator has no items.")
             return
-        item = self._sync(item)
         self._show_item(item)
+        if item.item_id not in self._last_op:
+            self._check_stored(item)
         if item.item_id != self._shown_item:  # another item opens at its top, not scrolled
             self._shown_item = item.item_id
             self.query_one("#ann-item", VerticalScroll).scroll_home(animate=False)
@@ -556,13 +561,27 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
         """Whether the end of the item's reply has been on screen (c / x wait for it)."""
         return self.seen(item, "response")
 
-    def _sync(self, item: AnnotatorItem) -> AnnotatorItem:
-        """The item with the label stored now (another window may have changed it), said in a
-        note when it is not this window's; as it is while this window's actions are queued."""
-        if item.item_id in self._last_op:
-            return item
-        stored = current_label(self.app.db(), item.item_id, self.annotator)
-        return self._adopt(item, stored, tell=True)
+    def _check_stored(self, item: AnnotatorItem, tell: bool = True) -> None:
+        """Read the item's label stored now on a worker (another window may have changed it):
+        held once it is in (`_stored_read`); a later read of the item replaces this one."""
+        item_id, annotator = item.item_id, self.annotator
+        then = partial(self._stored_read, item_id, self._changes.get(item_id, 0), tell)
+        read_then(
+            self,
+            lambda conn: current_label(conn, item_id, annotator),
+            then,
+            "reading the item's label",
+            group=f"label:{item_id}",
+        )
+
+    def _stored_read(self, item_id: int, since: int, tell: bool, stored: Revision | None) -> None:
+        """Hold the label read for an item, said in a note when another window stored it
+        (`tell`), unless this window acted on the item since the read began."""
+        if item_id in self._last_op or self._changes.get(item_id, 0) != since:
+            return
+        item = next((i for i in self.items if i.item_id == item_id), None)
+        if item is not None and self._adopt(item, stored, tell) is not item:
+            self.show()
 
     def _adopt(self, item: AnnotatorItem, stored: Revision | None, tell: bool) -> AnnotatorItem:
         """Hold `stored` as the item's label; with `tell`, a note when another window stored
@@ -692,6 +711,7 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
             self._history.append(op.item_id)
         self._mine.add(op.rev_id)
         self._last_op[op.item_id] = op.rev_id
+        self._changes[op.item_id] = self._changes.get(op.item_id, 0) + 1
         self._pending[op.item_id] = self._pending.get(op.item_id, 0) + 1
         if state is not None:
             self._optimistic[op.item_id] = state
@@ -701,7 +721,6 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
         item = self.item
         if item is None:
             return
-        item = self._sync(item)  # another window may have changed it since it was shown
         state = self.state_of(item)
         draft = self._draft.pop(item.item_id, CLEARED)
         new_clear = clear or draft.question_clear
@@ -921,8 +940,9 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
         if left > 0 or item is None:
             return
         self._optimistic.pop(item_id, None)
-        label = event.revision
-        if label is None:
-            label = current_label(self.app.db(), item_id, self.annotator)
-        self._adopt(item, label, tell=event.stale is None)
+        self._changes[item_id] = self._changes.get(item_id, 0) + 1
+        if event.revision is not None:
+            self._adopt(item, event.revision, tell=event.stale is None)
         self.show()
+        if event.revision is None:  # nothing stored: what is stored now is read (a later read)
+            self._check_stored(item, tell=event.stale is None)
