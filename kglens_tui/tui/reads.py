@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -88,19 +89,19 @@ class ReadResult(Generic[T]):
 
 
 def read_then(
-    screen: Screen[Any],
+    node: DOMNode,
     read: Callable[[sqlite3.Connection], T],
     then: Callable[[T], None],
     description: str,
     *,
     group: str = "",
 ) -> Worker[ReadResult[T]]:
-    """``read(conn)`` on a thread worker through a connection of its own (`read_with`), then
-    ``then(value)`` on the UI thread once it is back, while ``screen`` is still open (the
-    screen is a `ReadsOnWorkers`). A read of a ``group`` replaces that group's read still
-    going, whose value is dropped. A failure is told by the app (a notification)."""
-    db_path = screen.app.db_path  # type: ignore[attr-defined]
-    return screen.run_worker(
+    """``read(conn)`` on a thread worker of ``node`` (a `ReadsOnWorkers` screen, or the app)
+    through a connection of its own (`read_with`), then ``then(value)`` on the UI thread once
+    it is back, while the screen is still open. A read of a ``group`` replaces that group's
+    read still going, whose value is dropped. A failure is told by the app (a notification)."""
+    db_path = node.app.db_path  # type: ignore[attr-defined]
+    return node.run_worker(
         lambda: ReadResult(read_with(db_path, read), then),
         thread=True,
         exclusive=bool(group),
