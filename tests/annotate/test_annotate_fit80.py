@@ -57,7 +57,7 @@ async def test_the_round_list_fits(big: Path, size: tuple[int, int]) -> None:
     app = make_default_app(big)
     async with app.run_test(size=size) as pilot:
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
         table = app.screen.query_one("#ann-rounds-table", DataTable)
         await wait_for(pilot, lambda: table.row_count == 1)
         row = [str(cell) for cell in table.get_row_at(0)]
