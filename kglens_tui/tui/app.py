@@ -10,6 +10,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, overload
 
@@ -40,7 +41,7 @@ from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings, config_path, load_settings
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.tui.palette import screen_commands
-from kglens_tui.tui.reads import read_with
+from kglens_tui.tui.reads import ReadResult, read_then, read_with
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
 from kglens_tui.tui.screens.dialogs import (
     ConfirmScreen,
@@ -117,6 +118,16 @@ def quitting_text(session: RunSession) -> str:
 
 _PALETTES = itertools.count(1)
 """Numbers the command palettes opened in this process (their ids)."""
+
+
+OPEN_GROUP = "open-run"
+"""The worker that reads the mode of a run being opened (`KGLensApp.open_run`)."""
+
+
+def mode_of(conn: sqlite3.Connection, run_id: int) -> str | None:
+    """The mode of a stored run, or None when there is no such run."""
+    row = conn.execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
+    return str(row[0]) if row is not None else None
 
 
 BUNDLED_GROUP = "bundled-kg"
@@ -416,11 +427,6 @@ class KGLensApp(App[Any]):
         if shown:
             self.switch_screen(self._live_screen(session))
 
-    def _mode_of(self, run_id: int) -> str | None:
-        """The mode of a stored run, or None when there is no such run."""
-        row = self.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-        return row[0] if row is not None else None
-
     def _live_screen(self, session: RunSession, run_id: int | None = None) -> Screen[Any]:
         """The live screen of a session's mode: KGLens has its own, every other mode the unit
         modes' screen."""
@@ -434,7 +440,7 @@ class KGLensApp(App[Any]):
         if self._busy():
             self.notify("A run is already active.", severity="warning")
             return
-        mode = self._mode_of(run_id)
+        mode = mode_of(self.db(), run_id)
         if mode is None:
             self.notify(f"No run {run_id} in this workspace.", severity="error")
             return
@@ -484,14 +490,26 @@ class KGLensApp(App[Any]):
         return None
 
     def open_run(self, run_id: int) -> None:
-        """Show a run: live if it is the active session, else as stored."""
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
-
+        """Show a run: live if it is the active session, else as stored, once its mode is read
+        (on a worker): unless another screen was opened meanwhile."""
         session = self.driving(run_id)
         if session is not None and session.snapshot() is not None:
             self.push_screen(self._live_screen(session, run_id))
             return
-        mode = self._mode_of(run_id)
+        read_then(
+            self,
+            lambda conn: mode_of(conn, run_id),
+            partial(self._open_stored, run_id, self.screen),
+            f"reading run {run_id}",
+            group=OPEN_GROUP,
+        )
+
+    def _open_stored(self, run_id: int, asked_from: Screen[Any], mode: str | None) -> None:
+        """Show a stored run of ``mode`` (None: no such run) opened from ``asked_from``."""
+        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+
+        if self.screen is not asked_from:
+            return
         if mode is None:
             self.notify(f"no run {run_id} in this workspace", severity="error")
             return
@@ -532,6 +550,11 @@ class KGLensApp(App[Any]):
         """The one place worker outcomes reach the user: a message, never a traceback (the
         screens' workers come here through `ReportsWorkerErrors`)."""
         worker = event.worker
+        done = worker.result if event.state is WorkerState.SUCCESS else None
+        if isinstance(done, ReadResult):  # the app's own `read_then`
+            if self.is_running:
+                done.then(done.value)
+            return
         if worker.group == BUNDLED_GROUP and worker.is_finished:
             self.setting_up = False
             if self._form_after_setup:

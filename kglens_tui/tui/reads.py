@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.store.connection import connect
+from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 
 T = TypeVar("T")
 
@@ -66,8 +69,6 @@ def screen_read(
     """A screen's read of ``group`` once it succeeded, when its result is a ``kind`` and the
     screen is still open (a read that comes back after it closed is dropped); a failure is
     told by the app, a notification with the error as literal text (`KGLensApp.worker_failed`)."""
-    from kglens_tui.tui.screens.workers import on_stack
-
     if event.worker.group != group:
         return None
     if event.state is WorkerState.ERROR:
@@ -77,3 +78,46 @@ def screen_read(
     if event.state is not WorkerState.SUCCESS or not isinstance(result, kind):
         return None
     return result if on_stack(screen) else None
+
+
+@dataclass(frozen=True)
+class ReadResult(Generic[T]):
+    """What a `read_then` worker returns: the read's value and what takes it."""
+
+    value: T
+    then: Callable[[T], None]
+
+
+def read_then(
+    node: DOMNode,
+    read: Callable[[sqlite3.Connection], T],
+    then: Callable[[T], None],
+    description: str,
+    *,
+    group: str = "",
+) -> Worker[ReadResult[T]]:
+    """``read(conn)`` on a thread worker of ``node`` (a `ReadsOnWorkers` screen, or the app)
+    through a connection of its own (`read_with`), then ``then(value)`` on the UI thread once
+    it is back, while the screen is still open. A read of a ``group`` replaces that group's
+    read still going, whose value is dropped. A failure is told by the app (a notification)."""
+    db_path = node.app.db_path  # type: ignore[attr-defined]
+    return node.run_worker(
+        lambda: ReadResult(read_with(db_path, read), then),
+        thread=True,
+        exclusive=bool(group),
+        group=group or "read",
+        exit_on_error=False,
+        description=description,
+    )
+
+
+class ReadsOnWorkers(ReportsWorkerErrors):
+    """A screen mixin: hands each `read_then` value to its ``then`` on the UI thread while the
+    screen is open (a value read for a screen closed since, or as the app quits, is dropped)."""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        done = event.worker.result if event.state is WorkerState.SUCCESS else None
+        if not isinstance(done, ReadResult) or not isinstance(self, Screen):
+            return
+        if self.app.is_running and on_stack(self):
+            done.then(done.value)

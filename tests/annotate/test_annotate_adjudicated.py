@@ -49,7 +49,7 @@ async def test_the_decision_dialog_names_the_questions_as_shown(tmp_path: Path) 
     app = make_default_app(db)
     async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, AdjudicationScreen))
         adjudication = app.screen

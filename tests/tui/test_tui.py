@@ -305,6 +305,7 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
         app.open_run(1)
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
         await wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))  # mounted whole
+        await pilot.pause()  # its header's first title is set (a quit before it fails in Textual)
         assert isinstance(app.screen.session, StoredRun)
         assert not [n for n in app._notifications if n.severity == "error"]
 

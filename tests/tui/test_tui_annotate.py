@@ -25,7 +25,11 @@ from kglens_tui.serve import access_note, app_command, is_loopback, make_server
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.annotate import AnnotateScreen, FlagScreen
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, DecisionScreen
-from kglens_tui.tui.screens.annotate_home import AnnotationEntry, RoundsScreen
+from kglens_tui.tui.screens.annotate_home import (
+    AnnotationEntry,
+    AnnotatorPickScreen,
+    RoundsScreen,
+)
 from kglens_tui.tui.screens.annotate_report import ReportScreen
 
 pytestmark = pytest.mark.tui
@@ -165,7 +169,7 @@ async def test_five_annotators_then_report_and_adjudication(
     app = make_default_app(db)
     async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")
-        assert isinstance(app.screen, RoundsScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         await pilot.press("r")
         assert isinstance(app.screen, ReportScreen)
         await wait_for(pilot, lambda: app.screen.loaded)  # read on a worker
@@ -225,7 +229,7 @@ async def test_report_screen_rates_only_items_with_a_majority(tmp_path: Path) ->
     app = make_default_app(db)
     async with app.run_test(size=LARGE) as pilot:
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen))
         t4 = app.screen.query_one("#ann-t4", DataTable)
@@ -246,12 +250,13 @@ async def test_annotators_only_never_reach_results(tmp_path: Path) -> None:
     _hand_db(db)
     app = make_default_app(db, AnnotationEntry())
     async with app.run_test(size=LARGE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, RoundsScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         for key in ("r", "d", "escape"):
             await pilot.press(key)
             assert isinstance(app.screen, RoundsScreen)
         await pilot.press("down", "enter")  # round r2; then: who are you?
+        await wait_for(pilot, lambda: isinstance(app.screen, AnnotatorPickScreen))
+        await wait_for(pilot, lambda: app.screen.loaded)
         await pilot.press("down", "down", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         screen = app.screen
@@ -446,7 +451,7 @@ async def test_a_bound_annotator_can_open_only_their_own_items(tmp_path: Path) -
         await wait_for(pilot, lambda: isinstance(app.screen, AnnotateScreen) and app.screen.loaded)
         assert (app.screen.round_id, app.screen.annotator) == (2, "ann2")
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         table = app.screen.query_one("#ann-rounds-table")
         assert table.row_count == 1  # r2 alone
         assert "ann2" in str(app.screen.query_one("#ann-banner").render())

@@ -156,7 +156,7 @@ async def test_leaving_with_an_answer_not_saved_asks_first(tmp_path: Path) -> No
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
 
 
 async def test_a_flag_note_with_a_control_character_is_refused(tmp_path: Path) -> None:

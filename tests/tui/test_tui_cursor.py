@@ -85,7 +85,7 @@ async def test_rounds_list_keeps_the_selected_round(tmp_path: Path) -> None:
     async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         table = app.screen.query_one("#ann-rounds-table", LiteralDataTable)
         first = cursor_key(table)
         await pilot.press("down")

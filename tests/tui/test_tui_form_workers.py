@@ -107,3 +107,27 @@ async def test_check_reads_the_kg_on_a_worker_and_says_the_settings_are_ready(
         assert str(status.render()).endswith(": settings checked, ready to start")
         assert app.screen is form
     assert check_spy.threads and threading.main_thread() not in check_spy.threads
+
+
+async def test_a_kgs_subsets_are_read_on_a_worker_as_it_is_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy = Spy(new_run.subset_names)
+    monkeypatch.setattr(new_run, "subset_names", spy)
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=MEDIUM) as pilot:
+        form = await open_form(pilot)
+        kg, subset = form.query_one("#kg", Select), form.query_one("#subset", Select)
+        kg.value = "places"
+        await wait_for(pilot, lambda: not subset.disabled)
+        gate = spy.gate = threading.Event()
+        kg.value = "country"
+        await wait_for(pilot, spy.waiting.is_set)
+        assert subset.disabled and subset.value == ""  # every subject until the read is in
+        await pilot.press("tab", "shift+tab")  # the form goes on meanwhile
+        assert app.screen is form
+        gate.set()
+        await wait_for(pilot, lambda: not subset.disabled)
+        assert "paper16" in [value for _, value in subset._options]
+        assert subset.value == ""
+        assert threading.main_thread() not in spy.threads[1:]  # the reads as a KG is chosen

@@ -61,7 +61,7 @@ def _table(app) -> LiteralDataTable:
 
 async def _open_form(app, pilot) -> NewRoundScreen:
     await pilot.press("a")
-    await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+    await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
     await pilot.press("n")
     await wait_for(pilot, lambda: isinstance(app.screen, NewRoundScreen))
     form = app.screen
@@ -104,7 +104,7 @@ async def test_a_round_made_in_the_form_is_stored_listed_and_selected(
         form.query_one("#round-runs", SelectionList).focus()
         await pilot.press("space")  # picks the run under the cursor
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         stored = _rounds(db)
         assert [r.name for r in stored] == ["earlier", "pilot [b]two[/b]"]
         assert len(threads) == 1 and threads[0] != threading.main_thread().name  # on a worker
@@ -181,7 +181,7 @@ async def test_escape_on_a_changed_form_asks_before_discarding(db: Path) -> None
     async with app.run_test(size=MEDIUM) as pilot:
         form = await _open_form(app, pilot)
         await pilot.press("escape")  # unchanged: closes at once
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, NewRoundScreen))
         form = app.screen
@@ -194,7 +194,7 @@ async def test_escape_on_a_changed_form_asks_before_discarding(db: Path) -> None
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
     assert _rounds(db) == []
 
 
@@ -215,7 +215,7 @@ async def test_a_round_made_elsewhere_appears_in_the_open_list(
     app = make_default_app(db)
     async with app.run_test(size=MEDIUM) as pilot:
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         table = _table(app)
         assert table.row_count == 1 and table.selected_key() == "1"
         conn = connect(db)  # another process's connection: the CLI, `kglens serve`
@@ -232,7 +232,7 @@ async def test_a_round_made_elsewhere_appears_in_the_open_list(
 async def test_annotators_only_cannot_make_a_round(db: Path) -> None:
     app = make_default_app(db, AnnotationEntry())
     async with app.run_test(size=MEDIUM) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         screen = app.screen
         assert screen.check_action("new_round", ()) is False
         assert not any(
@@ -254,7 +254,7 @@ async def test_the_coordinator_footer_shows_n_and_q_still_quits(db: Path) -> Non
     app = make_default_app(db)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
         footer = [k.description for k in app.screen.query(FooterKey)]
         assert "New" in footer and "Quit" not in footer  # esc goes back to home, which shows it
         commands = {c.title for c in app.get_system_commands(app.screen)}

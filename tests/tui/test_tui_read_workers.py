@@ -1,5 +1,6 @@
 """Screens opened from home read on worker threads: a KONTEST or fact-eval run's analysis shows
-at once, says it is reading, handles keys meanwhile and fills in with the same tables."""
+at once, says it is reading, handles keys meanwhile and fills in with the same tables; a run
+opens once its mode is read."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from textual.widgets import Static
 from tui_support import SHORT, Spy, make_app
 
 from kglens_tui.store.connection import connect
+from kglens_tui.tui import app as app_module
 from kglens_tui.tui.screens import mode_analysis
 from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen, analysis_renderables
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
 pytestmark = pytest.mark.tui
 
@@ -98,3 +101,37 @@ async def test_a_mode_runs_analysis_closed_before_its_read_drops_it(
         await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers))
         assert app.screen is home and not screen.loaded
         assert not any(n.severity == "error" for n in app._notifications)
+
+
+async def test_a_run_opens_once_its_mode_is_read_on_a_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Enter on a run reads its mode off the UI thread: home handles keys meanwhile, the run's
+    screen opens once it is in; a screen opened meanwhile is left as it is."""
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    spy = Spy(app_module.mode_of)
+    monkeypatch.setattr(app_module, "mode_of", spy)
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        gate = spy.gate = threading.Event()
+        try:
+            await pilot.press("enter")
+            await wait_for(pilot, spy.waiting.is_set)
+            await pilot.press("question_mark")  # handled while the mode is read
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: spy.done == 1)
+        await wait_for(
+            pilot, lambda: not any(w.group == app_module.OPEN_GROUP for w in app.workers)
+        )
+        assert isinstance(app.screen, HelpScreen)  # the run did not open over the help
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is home)
+        await pilot.press("enter")  # again, not held
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+    assert spy.threads and threading.main_thread() not in spy.threads

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,6 @@ from textual.widgets import (
     Input,
     Label,
     Markdown,
-    ProgressBar,
     Static,
 )
 
@@ -57,7 +57,9 @@ from kglens_tui.annotate.rounds import get_round
 from kglens_tui.core.safetext import literal, squeezed, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
+from kglens_tui.tui.widgets.share_bar import ShareBar
 
 if TYPE_CHECKING:
     from textual import getters
@@ -201,6 +203,21 @@ class LabelWriter:
             conn.close()
 
 
+@dataclass(frozen=True)
+class OpenedRound:
+    """What the annotation screen reads when it opens."""
+
+    name: str
+    items: list[AnnotatorItem]
+
+
+def read_items(conn: sqlite3.Connection, round_id: int, annotator: str) -> OpenedRound:
+    """The round's name and the annotator's items."""
+    return OpenedRound(
+        get_round(conn, round_id).name, items_for_annotator(conn, round_id, annotator)
+    )
+
+
 CHIP_META = "kglens-answer"
 """The style meta key of an answer's chip: what a click on it answers (`AnnotateScreen`)."""
 
@@ -322,7 +339,13 @@ class FlagScreen(ModalScreen[tuple[bool, str] | None]):
         self.dismiss(None)
 
 
-class AnnotateScreen(Screen[Any]):
+WAIT_FOR_ITEMS = frozenset(
+    ("clear", "correct", "move", "undo", "skip", "flag", "guidelines", "scroll")
+)
+"""The actions that do nothing until the items are read and shown (`AnnotateScreen.loaded`)."""
+
+
+class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
     """One annotator's items of a round, one at a time."""
 
     if TYPE_CHECKING:
@@ -377,8 +400,11 @@ class AnnotateScreen(Screen[Any]):
         last: what `u` steps back through once the item shown has nothing of its to undo."""
         self._last_op: dict[int, str] = {}
         """Item id -> revision id of the last action queued for it and not yet stored."""
-        self.loaded = True
-        """Its items are read as it opens (for tests and snapshots that wait on screens)."""
+        self._changes: dict[int, int] = {}
+        """Item id -> actions of this window queued or stored on it: a read of its label begun
+        before the latest is out of date (`_check_stored`)."""
+        self.loaded = False
+        """The round's items are read (on a worker, `on_mount`), shown and laid out."""
 
     @property
     def pending(self) -> int:
@@ -390,17 +416,12 @@ class AnnotateScreen(Screen[Any]):
         return self.items[self.index] if self.items else None
 
     def compose(self) -> ComposeResult:
-        conn = self.app.db()
-        rnd = get_round(conn, self.round_id)
-        self.items = items_for_annotator(conn, self.round_id, self.annotator)
-        self.sub_title = visible(f"round '{rnd.name}' · annotating as {self.annotator}")
-        fresh = not any(i.label is not None for i in self.items)
         yield Header()
         with Horizontal(id="ann-top"):
             yield Static("", id="ann-who")
-            yield ProgressBar(total=max(len(self.items), 1), show_eta=False, id="ann-bar")
+            yield ShareBar(total=1, show_eta=False, id="ann-bar")
             yield Static("", id="ann-count")
-        with Horizontal(id="ann-main", classes="-guides" if fresh else ""):
+        with Horizontal(id="ann-main"):
             with VerticalScroll(id="ann-item", can_focus=False):
                 yield Static("", id="ann-meta")
                 yield Static("", id="ann-question")
@@ -410,22 +431,47 @@ class AnnotateScreen(Screen[Any]):
                     yield Static("", id="ann-q1", classes="ann-ask")
                     yield Static("", id="ann-q2", classes="ann-ask")
                     yield Static("", id="ann-state")
-            side = VerticalScroll(id="ann-side", can_focus=False, classes="" if fresh else "-shut")
-            box = Collapsible(title="Guidelines (g)", collapsed=not fresh, id="ann-guidelines")
+            side = VerticalScroll(id="ann-side", can_focus=False, classes="-shut")
+            box = Collapsible(title="Guidelines (g)", collapsed=True, id="ann-guidelines")
             with side, box:
                 yield Markdown(GUIDELINES_MARKDOWN)
         yield Footer()
 
     def on_mount(self) -> None:
-        undone = [n for n, i in enumerate(self.items) if not i.done]
-        self.index = undone[0] if undone else 0
         self._writer = LabelWriter(self.app.db_path, self.annotator, self)
         self._writer.start()
-        self._shown_at = time.monotonic()
         box = self.query_one("#ann-item")
         for attribute in ("scroll_y", "virtual_size", "size"):  # scrolled, new item, resized
             self.watch(box, attribute, self._scrolled, init=False)
+        self.query_one("#ann-question", Static).update(Text("Reading the round…", "dim"))
+        round_id, annotator = self.round_id, self.annotator
+        read_then(
+            self,
+            lambda conn: read_items(conn, round_id, annotator),
+            self._open,
+            "the round's items",
+        )
+
+    def _open(self, opened: OpenedRound) -> None:
+        """Show the round read on the worker, in one step: the guidelines open for an annotator
+        who has labelled nothing yet (so the item is laid out beside them, or on a narrow
+        screen under them, from the first), then the first item not done and the progress;
+        `loaded` once that is laid out."""
+        self.sub_title = visible(f"round '{opened.name}' · annotating as {self.annotator}")
+        self.items = opened.items
+        undone = [n for n, i in enumerate(self.items) if not i.done]
+        self.index = undone[0] if undone else 0
+        if not any(i.label is not None for i in self.items):
+            self.query_one("#ann-guidelines", Collapsible).collapsed = False
+            self._show_guidelines(True)
+        self.query_one("#ann-bar", ShareBar).update(total=max(len(self.items), 1))
+        self._shown_at = time.monotonic()
         self.show()
+        self.call_after_refresh(self._laid_out)
+
+    def _laid_out(self) -> None:
+        self.loaded = True
+        self.refresh_bindings()
 
     def on_unmount(self) -> None:
         if self._writer is not None:
@@ -455,15 +501,16 @@ class AnnotateScreen(Screen[Any]):
         self._set(
             "#ann-who", Text.assemble(("Annotator ", "dim"), (visible(self.annotator), "bold"))
         )
-        self.query_one("#ann-bar", ProgressBar).update(progress=done)
+        self.query_one("#ann-bar", ShareBar).update(progress=done)
         count = f"{done} of {total} done" + (f" · {flagged} flagged" if flagged else "")
         self._set("#ann-count", count)
         item = self.item
         if item is None:
             self._set("#ann-question", "This annotator has no items.")
             return
-        item = self._sync(item)
         self._show_item(item)
+        if item.item_id not in self._last_op:
+            self._check_stored(item)
         if item.item_id != self._shown_item:  # another item opens at its top, not scrolled
             self._shown_item = item.item_id
             self.query_one("#ann-item", VerticalScroll).scroll_home(animate=False)
@@ -514,13 +561,27 @@ class AnnotateScreen(Screen[Any]):
         """Whether the end of the item's reply has been on screen (c / x wait for it)."""
         return self.seen(item, "response")
 
-    def _sync(self, item: AnnotatorItem) -> AnnotatorItem:
-        """The item with the label stored now (another window may have changed it), said in a
-        note when it is not this window's; as it is while this window's actions are queued."""
-        if item.item_id in self._last_op:
-            return item
-        stored = current_label(self.app.db(), item.item_id, self.annotator)
-        return self._adopt(item, stored, tell=True)
+    def _check_stored(self, item: AnnotatorItem, tell: bool = True) -> None:
+        """Read the item's label stored now on a worker (another window may have changed it):
+        held once it is in (`_stored_read`); a later read of the item replaces this one."""
+        item_id, annotator = item.item_id, self.annotator
+        then = partial(self._stored_read, item_id, self._changes.get(item_id, 0), tell)
+        read_then(
+            self,
+            lambda conn: current_label(conn, item_id, annotator),
+            then,
+            "reading the item's label",
+            group=f"label:{item_id}",
+        )
+
+    def _stored_read(self, item_id: int, since: int, tell: bool, stored: Revision | None) -> None:
+        """Hold the label read for an item, said in a note when another window stored it
+        (`tell`), unless this window acted on the item since the read began."""
+        if item_id in self._last_op or self._changes.get(item_id, 0) != since:
+            return
+        item = next((i for i in self.items if i.item_id == item_id), None)
+        if item is not None and self._adopt(item, stored, tell) is not item:
+            self.show()
 
     def _adopt(self, item: AnnotatorItem, stored: Revision | None, tell: bool) -> AnnotatorItem:
         """Hold `stored` as the item's label; with `tell`, a note when another window stored
@@ -621,6 +682,8 @@ class AnnotateScreen(Screen[Any]):
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in WAIT_FOR_ITEMS and not self.loaded:
+            return None
         if action == "correct":
             item = self.item
             return None if item is None or not item.asks_response else True
@@ -648,6 +711,7 @@ class AnnotateScreen(Screen[Any]):
             self._history.append(op.item_id)
         self._mine.add(op.rev_id)
         self._last_op[op.item_id] = op.rev_id
+        self._changes[op.item_id] = self._changes.get(op.item_id, 0) + 1
         self._pending[op.item_id] = self._pending.get(op.item_id, 0) + 1
         if state is not None:
             self._optimistic[op.item_id] = state
@@ -657,7 +721,6 @@ class AnnotateScreen(Screen[Any]):
         item = self.item
         if item is None:
             return
-        item = self._sync(item)  # another window may have changed it since it was shown
         state = self.state_of(item)
         draft = self._draft.pop(item.item_id, CLEARED)
         new_clear = clear or draft.question_clear
@@ -814,8 +877,12 @@ class AnnotateScreen(Screen[Any]):
     @on(Collapsible.Expanded)
     @on(Collapsible.Collapsed)
     def _guidelines_toggled(self, event: Collapsible.Toggled) -> None:
-        self.query_one("#ann-side").set_class(event.collapsible.collapsed, "-shut")
-        self.query_one("#ann-main").set_class(not event.collapsible.collapsed, "-guides")
+        self._show_guidelines(not event.collapsible.collapsed)
+
+    def _show_guidelines(self, shown: bool) -> None:
+        """Give the guidelines their room (on a narrow screen, the item's) or take it back."""
+        self.query_one("#ann-side").set_class(not shown, "-shut")
+        self.query_one("#ann-main").set_class(shown, "-guides")
 
     def action_scroll(self, how: str) -> None:
         """Scroll the item (or, when a narrow screen shows only them, the guidelines)."""
@@ -873,8 +940,9 @@ class AnnotateScreen(Screen[Any]):
         if left > 0 or item is None:
             return
         self._optimistic.pop(item_id, None)
-        label = event.revision
-        if label is None:
-            label = current_label(self.app.db(), item_id, self.annotator)
-        self._adopt(item, label, tell=event.stale is None)
+        self._changes[item_id] = self._changes.get(item_id, 0) + 1
+        if event.revision is not None:
+            self._adopt(item, event.revision, tell=event.stale is None)
         self.show()
+        if event.revision is None:  # nothing stored: what is stored now is read (a later read)
+            self._check_stored(item, tell=event.stale is None)

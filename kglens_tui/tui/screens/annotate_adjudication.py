@@ -4,7 +4,9 @@ verdict, and a final decision recorded with a reason (the latest decision per it
 from __future__ import annotations
 
 import getpass
+import sqlite3
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -14,7 +16,6 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
-from textual.worker import Worker
 
 from kglens_tui.annotate.adjudication import (
     DECISION_LABELS,
@@ -28,7 +29,7 @@ from kglens_tui.core.question_type import WH
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
-from kglens_tui.tui.reads import read_in_thread, read_with, screen_read
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -201,10 +202,27 @@ class DecisionScreen(ModalScreen[Adjudication | None]):
 
 
 ROUND_GROUP = "adjudication-round"
-"""The worker that reads the round's labels and agreement."""
+"""The worker that reads the round's labels, agreement and decisions."""
 
 
-class AdjudicationScreen(Screen[Any]):
+@dataclass(frozen=True)
+class AdjudicationRead:
+    """What the adjudication screen reads: the round's results and each item's decisions."""
+
+    results: RoundResults
+    history: dict[int, list[Adjudication]]
+    """Item id -> every decision recorded on it, oldest first."""
+
+
+def read_round(conn: sqlite3.Connection, round_id: int) -> AdjudicationRead:
+    """The round's labels and agreement, and the decisions on each of its items."""
+    res = round_results(conn, round_id)
+    return AdjudicationRead(
+        res, {i.item_id: adjudication_history(conn, i.item_id) for i in res.items}
+    )
+
+
+class AdjudicationScreen(ReadsOnWorkers, Screen[Any]):
     """Items needing a decision on the left, the selected one side by side on the right."""
 
     if TYPE_CHECKING:
@@ -234,6 +252,7 @@ class AdjudicationScreen(Screen[Any]):
         self.majority = 0
         self.adjudicator = _default_adjudicator()
         self._results: RoundResults | None = None
+        self._history: dict[int, list[Adjudication]] = {}
         self.loaded = False
         """The round has been read once (on a worker: `action_refresh`)."""
 
@@ -265,22 +284,22 @@ class AdjudicationScreen(Screen[Any]):
         return self.show_all or item.status not in ("ok", "pending")
 
     def action_refresh(self) -> None:
-        """Read the round again, on a worker; shown when it is in (`_show`)."""
-        db_path, round_id = self.app.db_path, self.round_id
-        read_in_thread(
+        """Read the round again, on a worker; shown when it is in (`_read`)."""
+        round_id = self.round_id
+        read_then(
             self,
-            lambda: read_with(db_path, lambda conn: round_results(conn, round_id)),
-            ROUND_GROUP,
+            lambda conn: read_round(conn, round_id),
+            self._read,
             "reading the round's labels",
-            exclusive=True,
+            group=ROUND_GROUP,
         )
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        res = screen_read(self, event, ROUND_GROUP, RoundResults)
-        if res is not None:
-            self._results = res
-            self._show(res)
+    def _read(self, read: AdjudicationRead) -> None:
+        self._results, self._history = read.results, read.history
+        self._show(read.results)
+        if not self.loaded:
             self.loaded = True
+            self.refresh_bindings()
 
     def _show(self, res: RoundResults) -> None:
         """The items (those needing a decision, or all), the cursor kept on its item."""
@@ -399,7 +418,7 @@ class AdjudicationScreen(Screen[Any]):
         return text
 
     def _decision(self, item: ItemResult) -> Text:
-        history = adjudication_history(self.app.db(), item.item_id)
+        history = self._history.get(item.item_id, [])
         if not history:
             return Text("No decision yet: press d to record one.", style="dim")
         text = Text("Decisions, latest first (the latest counts)", style="bold")
@@ -438,6 +457,8 @@ class AdjudicationScreen(Screen[Any]):
             self._show(self._results)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "decide" and not self.loaded:
+            return None  # nothing to decide on until the round is read
         # side by side, page up / down stay the list's
         return action != "scroll_detail" or self.has_class("-narrow")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,12 +20,11 @@ from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kglens_tui.annotate.errors import AnnotationError
-from kglens_tui.annotate.progress import progress
+from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
 from kglens_tui.core.safetext import literal, markup_literal, visible
-from kglens_tui.store.connection import connect
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, fit_widths
-from kglens_tui.tui.reads import read_in_thread
+from kglens_tui.tui.reads import ReadsOnWorkers, read_in_thread, read_then, read_with
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.screens.new_round import CreatedRound, NewRoundScreen
 from kglens_tui.tui.screens.workers import on_stack
@@ -120,20 +120,46 @@ def round_lines(conn: sqlite3.Connection, only: int | None = None) -> list[Round
     return lines
 
 
+def bound_round(conn: sqlite3.Connection, entry: AnnotationEntry | None) -> tuple[int, str] | None:
+    """(round id, annotator) when ``entry`` binds the app to one annotator of one round (no
+    other can be opened from the list), else None."""
+    if entry is None or not entry.bound or entry.round_ref is None or entry.annotator is None:
+        return None
+    return get_round(conn, entry.round_ref).id, entry.annotator
+
+
+@dataclass(frozen=True)
+class RoundsRead:
+    """What the list reads: the round and annotator the app is bound to, and the rounds (only
+    that round when bound)."""
+
+    bound: tuple[int, str] | None
+    lines: list[RoundLine]
+
+
 def read_round_lines(
-    db_path: Path, only: int | None, generation: int
-) -> tuple[int, list[RoundLine]]:
-    """`round_lines` on a connection of its own (a worker thread's), with the read's number
-    (the app's own connection has migrated the workspace already)."""
-    conn = connect(db_path, migrate_schema=False)
+    db_path: Path, entry: AnnotationEntry | None, generation: int
+) -> tuple[int, RoundsRead]:
+    """The list's read through a connection of its own (a worker thread's), with its number."""
+
+    def read(conn: sqlite3.Connection) -> RoundsRead:
+        bound = bound_round(conn, entry)
+        return RoundsRead(bound, round_lines(conn, bound[0] if bound is not None else None))
+
+    return generation, read_with(db_path, read)
+
+
+def entry_rounds(conn: sqlite3.Connection, round_ref: str | None) -> list[Round] | str:
+    """The round an entry names (every round when it names none), or why there is none."""
     try:
-        return generation, round_lines(conn, only)
-    finally:
-        conn.close()
+        return [get_round(conn, round_ref)] if round_ref is not None else list_rounds(conn)
+    except AnnotationError as exc:
+        return str(exc)
 
 
-class AnnotatorPickScreen(ModalScreen[str | None]):
-    """Who is annotating: one of the round's annotators."""
+class AnnotatorPickScreen(ReadsOnWorkers, ModalScreen[str | None]):
+    """Who is annotating: one of the round's annotators, with how far each is (read on a
+    worker: the names are listed once it is in)."""
 
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
@@ -143,25 +169,54 @@ class AnnotatorPickScreen(ModalScreen[str | None]):
     def __init__(self, round_id: int) -> None:
         super().__init__()
         self.round_id = round_id
+        self.loaded = False
+        """The round's annotators are read and listed."""
 
     def compose(self) -> ComposeResult:
-        conn = self.app.db()
-        rnd = get_round(conn, self.round_id)
-        options = [
-            Option(literal(f"{p.annotator}  ·  {p.done} of {p.total} done"), id=p.annotator)
-            for p in progress(conn, rnd.id)
-        ]
         with Vertical(classes="dialog"):
-            yield Label(literal(f"Who is annotating round '{rnd.name}'?"), classes="dialog-title")
-            yield Static("Choose your name and press enter (esc cancels).", classes="hint")
-            yield OptionList(*options, id="ann-names")
+            yield Label(
+                f"Who is annotating round {self.round_id}?",
+                id="ann-who-title",
+                classes="dialog-title",
+            )
+            yield Static("Reading the round's annotators…", id="ann-names-hint", classes="hint")
+            yield OptionList(id="ann-names")
+
+    def on_mount(self) -> None:
+        round_id = self.round_id
+        read_then(
+            self,
+            lambda conn: (get_round(conn, round_id), progress(conn, round_id)),
+            self._listed,
+            "reading the round's annotators",
+        )
+
+    def _listed(self, read: tuple[Round, list[AnnotatorProgress]]) -> None:
+        rnd, rows = read
+        self.query_one("#ann-who-title", Label).update(
+            literal(f"Who is annotating round '{rnd.name}'?")
+        )
+        self.query_one("#ann-names-hint", Static).update(
+            "Choose your name and press enter (esc cancels)."
+        )
+        names = self.query_one("#ann-names", OptionList)
+        names.add_options(
+            Option(literal(f"{p.annotator}  ·  {p.done} of {p.total} done"), id=p.annotator)
+            for p in rows
+        )
+        names.highlighted = 0 if rows else None
+        self.loaded = True
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
 
 
-class RoundsScreen(Screen[Any]):
+READS_FIRST = frozenset(("annotate", "progress", "report", "adjudicate"))
+"""What waits for the first read of the rounds (`RoundsScreen.loaded`)."""
+
+
+class RoundsScreen(ReadsOnWorkers, Screen[Any]):
     """Every annotation round with how far it is."""
 
     if TYPE_CHECKING:
@@ -191,27 +246,22 @@ class RoundsScreen(Screen[Any]):
         self._lines: list[RoundLine] | None = None
         """The rounds shown (None: none read yet)."""
         self._bound: tuple[int, str] | None = None
-        """`bound_to`, as the last refresh found it."""
-        self._only: int | None = None
-        """The one round listed when the app is bound to it."""
+        """(round id, annotator) when the app is bound to one annotator of one round (no other
+        can be opened from here), as the last read found it (`bound_round`)."""
         self._asked = 0
-        """The newest read started (a read on the UI thread counts too)."""
+        """The newest read started."""
         self._shown = 0
         """The read shown: an older one's result is dropped."""
-        self._reading = False
-        """A timer's read is going on (the timer starts none meanwhile)."""
+        self._reading = 0
+        """Reads going on (the timer starts none meanwhile)."""
+        self._select: str | None = None
+        """The round the next read selects (one made here), else the cursor stays on its."""
+        self.loaded = False
+        """The rounds have been read and listed once (on a worker: `action_refresh`)."""
 
     @property
     def annotators_only(self) -> bool:
         return getattr(self.app, "annotation", None) is not None
-
-    def bound_to(self) -> tuple[int, str] | None:
-        """(round id, annotator) when the app is bound to one annotator of one round (no other
-        can be opened from here), else None."""
-        entry = getattr(self.app, "annotation", None)
-        if entry is None or not entry.bound or entry.round_ref is None or entry.annotator is None:
-            return None
-        return get_round(self.app.db(), entry.round_ref).id, entry.annotator
 
     # Textual declares HELP a ClassVar; this screen's help depends on the app's entry, so it is
     # read per instance (the app's help reads screen.HELP)
@@ -230,12 +280,13 @@ class RoundsScreen(Screen[Any]):
     def on_mount(self) -> None:
         self.sub_title = "human evaluation"
         table = self.query_one("#ann-rounds-table", DataTable)
-        self.action_refresh()
+        self.query_one("#ann-banner", Static).update("Reading the rounds…")
         table.focus()
-        self.call_after_refresh(self._open_entry)
+        self._open_entry()
         self.set_interval(REFRESH_S, self._poll)
 
     def on_screen_resume(self) -> None:
+        """Shown, the first time or again: read the rounds."""
         self.action_refresh()
 
     def on_resize(self) -> None:
@@ -243,6 +294,8 @@ class RoundsScreen(Screen[Any]):
             self._draw(self._lines)  # the columns' widths follow the screen's
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in READS_FIRST and not self.loaded:
+            return None
         if action == "quit":  # else q falls through to the app's quit, not in the footer
             return self.annotators_only
         return not (self.annotators_only and action in COORDINATOR_ACTIONS)
@@ -251,27 +304,24 @@ class RoundsScreen(Screen[Any]):
         self.app.action_quit_app()
 
     def action_refresh(self) -> None:
-        """Read the rounds again, now (ctrl+r, back on this screen, a round made here)."""
-        self._bound = self.bound_to()
-        self._only = self._bound[0] if self._bound is not None else None
+        """Read the rounds again, on a worker (ctrl+r, back on this screen, a round made here);
+        drawn when it is in, unless a newer read was drawn first."""
+        self._reading += 1
         self._asked += 1
-        self._shown = self._asked
-        self._draw(round_lines(self.app.db(), self._only))
-
-    def _poll(self) -> None:
-        """Follow rounds made or labelled elsewhere (the CLI, `kglens serve`, another app)
-        while this screen shows: a read on a worker thread, drawn only when it changed."""
-        if self._reading or self.app.screen is not self:
-            return
-        self._reading = True
-        self._asked += 1
-        db_path, only, generation = self.app.db_path, self._only, self._asked
+        db_path, generation = self.app.db_path, self._asked
+        entry = getattr(self.app, "annotation", None)
         read_in_thread(
             self,
-            lambda: read_round_lines(db_path, only, generation),
+            lambda: read_round_lines(db_path, entry, generation),
             READ_GROUP,
             "reading the rounds",
         )
+
+    def _poll(self) -> None:
+        """Follow rounds made or labelled elsewhere (the CLI, `kglens serve`, another app)
+        while this screen shows and no read is going on, drawn only when it changed."""
+        if not self._reading and self.app.screen is self:
+            self.action_refresh()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         from textual.worker import WorkerState
@@ -279,7 +329,7 @@ class RoundsScreen(Screen[Any]):
         worker = event.worker
         if worker.group != READ_GROUP or not worker.is_finished:
             return
-        self._reading = False
+        self._reading -= 1
         if event.state is WorkerState.ERROR:
             event.prevent_default()  # a line in the banner, not a notification every 2 s
             if on_stack(self):
@@ -291,12 +341,16 @@ class RoundsScreen(Screen[Any]):
         result = worker.result
         if event.state is not WorkerState.SUCCESS or not isinstance(result, tuple):
             return
-        generation, lines = result
+        generation, read = result
         if generation <= self._shown or not on_stack(self):
             return  # a newer read is shown already, or the screen was closed
         self._shown = generation
-        if lines != self._lines:
-            self._draw(lines)
+        self._bound = read.bound
+        if read.lines != self._lines or self._select is not None:
+            self._draw(read.lines)
+        if not self.loaded:
+            self.loaded = True
+            self.refresh_bindings()
 
     def _draw(self, lines: list[RoundLine]) -> None:
         """The rounds in the table, the cursor kept on its round, and the banner."""
@@ -333,7 +387,8 @@ class RoundsScreen(Screen[Any]):
         for rnd, row in zip(rounds, rows, strict=True):
             cells = [visible(cell, limit=w) for cell, w in zip(row, widths, strict=True)]
             table.add_row(*cells, key=str(rnd.id))
-        table.select_key(selected)
+        table.select_key(self._select or selected)
+        self._select = None
         banner = self.query_one("#ann-banner", Static)
         bound = self._bound
         if not rounds and self.annotators_only:
@@ -368,22 +423,33 @@ class RoundsScreen(Screen[Any]):
         return int(key)
 
     def _open_entry(self) -> None:
-        """Go straight to the round and annotator given on the command line, if any."""
+        """Go straight to the round and annotator given on the command line, if any, once the
+        round is read (on a worker)."""
         entry = self.entry
         if entry is None:
             return
         self.entry = None
-        conn = self.app.db()
+        ref = entry.round_ref
+        read_then(
+            self,
+            lambda conn: entry_rounds(conn, ref),
+            partial(self._entry_read, entry),
+            "the round",
+        )
+
+    def _entry_read(self, entry: AnnotationEntry, rounds: list[Round] | str) -> None:
+        if self.app.screen is not self:
+            return  # a round was opened from the list meanwhile
+        if isinstance(rounds, str):
+            self.notify(rounds, severity="error", timeout=10)
+            return
         if entry.round_ref is None:
-            rounds = list_rounds(conn)
             if len(rounds) == 1:
                 self.pick_annotator(rounds[0].id)
             return
-        try:
-            rnd = get_round(conn, entry.round_ref)
-        except AnnotationError as exc:
-            self.notify(str(exc), severity="error", timeout=10)
-            return
+        (rnd,) = rounds
+        if entry.bound and entry.annotator is not None:
+            self._bound = rnd.id, entry.annotator  # as the list's read finds it
         if entry.annotator is None:
             self.pick_annotator(rnd.id)
         elif entry.annotator in rnd.annotators:
@@ -397,7 +463,7 @@ class RoundsScreen(Screen[Any]):
             self.pick_annotator(rnd.id)
 
     def pick_annotator(self, round_id: int) -> None:
-        bound = self.bound_to()
+        bound = self._bound
         if bound is not None:  # no one else to choose
             self.app.push_screen(AnnotateScreen(*bound))
             return
@@ -423,8 +489,8 @@ class RoundsScreen(Screen[Any]):
         def created(done: CreatedRound | None) -> None:
             if done is None or not on_stack(self):
                 return
+            self._select = str(done.round.id)
             self.action_refresh()
-            self.query_one("#ann-rounds-table", LiteralDataTable).select_key(str(done.round.id))
             self.notify(done.summary, title="Round created", markup=False)
 
         self.app.push_screen(NewRoundScreen(), created)

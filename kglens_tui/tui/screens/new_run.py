@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -38,6 +39,7 @@ from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.registry import get_mode
 from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.form_fields import (
     FieldValue,
@@ -174,6 +176,11 @@ def _number(name: str, raw: str) -> float:
         raise ConfigError(f"{name} must be a positive number (got '{raw}')") from None
 
 
+def subset_options(names: list[str]) -> list[tuple[RenderableType, str]]:
+    """The subset field's options: every subject, or one of the KG's named subsets."""
+    return [("all subjects", ""), *((literal(s), s) for s in names)]
+
+
 @dataclass(frozen=True)
 class FormChoice:
     """The form's main choices when a run last started from it."""
@@ -217,7 +224,7 @@ class _SharedFields(TypedDict):
     seed: int
 
 
-class NewRunScreen(Screen[Any]):
+class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     """The form; on success calls app.start_run(config)."""
 
     if TYPE_CHECKING:
@@ -498,17 +505,36 @@ class NewRunScreen(Screen[Any]):
         self.query_one("#field-help", Static).update(Text(text))  # "[prices]" is no markup
 
     def _subset_options(self, kg: str) -> list[tuple[RenderableType, str]]:
-        return [("all subjects", "")] + [(literal(s), s) for s in subset_names(self.app.db(), kg)]
+        return subset_options(subset_names(self.app.db(), kg))
 
     @on(Select.Changed, "#kg")
     def _kg_changed(self, event: Select.Changed) -> None:
-        """Offer the chosen KG's subsets (the KG's Select reports its first value on mount
-        too: the subset the settings chose stays)."""
+        """Offer the chosen KG's subsets, read on a worker: meanwhile the field says "all
+        subjects" and cannot be changed (the KG's Select reports its first value on mount too:
+        the subset the settings chose stays)."""
         if event.value == self._subsets_of:
             return
-        self._subsets_of = str(event.value)
-        self.query_one("#subset", Select).set_options(self._subset_options(str(event.value)))
-        self.query_one("#subset", Select).value = ""
+        kg = self._subsets_of = str(event.value)
+        field = self.query_one("#subset", Select)
+        field.set_options(subset_options([]))
+        field.value = ""
+        field.disabled = True
+        read_then(
+            self,
+            lambda conn: subset_names(conn, kg),
+            partial(self._subsets_read, kg),
+            "reading the KG's subsets",
+            group="subsets",
+        )
+
+    def _subsets_read(self, kg: str, names: list[str]) -> None:
+        """The subsets of ``kg`` read, offered when it is still the KG chosen."""
+        if kg != self._subsets_of:
+            return
+        field = self.query_one("#subset", Select)
+        field.set_options(subset_options(names))
+        field.value = ""
+        field.disabled = False
 
     @on(Select.Changed, "#mode")
     def _mode_changed(self) -> None:
