@@ -555,7 +555,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     declared = _declared(row[0]) if row is not None else None
     if declared is not None and not declared.observations and declared.report:
         raise CLIError(
-            f"run {args.run} is a {row[0]} run: "
+            f"run {args.run} is a {declared.label} run: "
             f"`{suggested(f'{declared.report} {args.run}')}` shows it"
         )
     try:

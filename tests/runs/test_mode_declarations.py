@@ -60,3 +60,18 @@ def test_only_runs_with_observations_can_be_annotated(toy_db: Path, capsys) -> N
     err = capsys.readouterr().err
     assert code == 2
     assert "only KGLens runs can be annotated: run 1 is a toy run" in err
+
+
+def test_report_of_a_run_of_another_mode_names_its_own_report_command(
+    tmp_path: Path, capsys
+) -> None:
+    db = str(tmp_path / "w.db")
+    assert (
+        main(["--db", db, "consistency", "run", "--target", "sim", "--relations", "3", "--yes"])
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["--db", db, "report", "1"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "run 1 is a KONTEST run: `kglens --db " in err
+    assert err.endswith(" consistency report 1` shows it")
