@@ -66,9 +66,7 @@ from kglens_tui.runs.given_settings import (
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
 from kglens_tui.runs.registry import (
-    AnyMode,
-    UnknownModeError,
-    get_mode,
+    find_mode,
     mode_label,
     stores_observations,
 )
@@ -513,7 +511,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
     heads = {
         str(run_id): head
         for run_id, mode in conn.execute("SELECT id, mode FROM run")
-        if (declared := _declared(mode)) is not None
+        if (declared := find_mode(mode)) is not None
         and (head := declared.headline(conn, run_id)) is not None
     }
     figures = run_figures(conn, listed, senses=True)
@@ -539,20 +537,12 @@ def cmd_runs(args: argparse.Namespace) -> int:
     return 0
 
 
-def _declared(mode: str) -> AnyMode | None:
-    """The mode of a stored run, None for one not installed here (a plugin's)."""
-    try:
-        return get_mode(mode)
-    except UnknownModeError:
-        return None
-
-
 def cmd_report(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report_render import render_report
 
     conn = _open(args, read_only=True)
     row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
-    declared = _declared(row[0]) if row is not None else None
+    declared = find_mode(row[0]) if row is not None else None
     if declared is not None and not declared.observations and declared.report:
         raise CLIError(
             f"run {args.run} is a {declared.label} run: "

@@ -156,13 +156,20 @@ def mode_module(name: str) -> str:
     return MODES.module(name)
 
 
+def find_mode(name: str) -> AnyMode | None:
+    """The mode called ``name``; None for an unknown one (a stored run of a plugin not installed
+    here)."""
+    try:
+        return get_mode(name)
+    except UnknownModeError:
+        return None
+
+
 def stores_observations(name: str) -> bool:
     """Whether runs of the mode called ``name`` store observation rows (`Mode.observations`);
-    False for an unknown mode (a plugin not installed here)."""
-    try:
-        return get_mode(name).observations
-    except UnknownModeError:
-        return False
+    False for an unknown mode."""
+    mode = find_mode(name)
+    return mode is not None and mode.observations
 
 
 def mode_of_label(label: str) -> AnyMode | None:
@@ -175,7 +182,5 @@ def mode_of_label(label: str) -> AnyMode | None:
 
 def mode_label(name: str) -> str:
     """How lists name a mode; an unknown mode (a plugin not installed here) shows its name."""
-    try:
-        return get_mode(name).label
-    except UnknownModeError:
-        return name
+    mode = find_mode(name)
+    return name if mode is None else mode.label

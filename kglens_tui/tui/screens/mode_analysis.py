@@ -19,9 +19,8 @@ from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
 from kglens_tui.runs.record import load_run
-from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
-from kglens_tui.store.connection import connect
-from kglens_tui.tui.reads import read_in_thread
+from kglens_tui.runs.registry import find_mode, get_mode, mode_label
+from kglens_tui.tui.reads import read_in_thread, read_with
 from kglens_tui.tui.screens.workers import on_stack
 
 if TYPE_CHECKING:
@@ -137,11 +136,7 @@ def read_analysis(
     db_path: Path | str, run_id: int, compare: bool
 ) -> tuple[str, list[RenderableType]]:
     """`analysis_renderables` through a connection of the calling thread (closed after)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        return analysis_renderables(conn, run_id, compare)
-    finally:
-        conn.close()
+    return read_with(db_path, lambda conn: analysis_renderables(conn, run_id, compare))
 
 
 def open_mode_analysis(app: KGLensApp, run_id: int, compare: bool) -> bool:
@@ -159,7 +154,5 @@ def shows_results(mode: str) -> bool:
     """Whether runs of ``mode`` are shown by their mode's `results`, not by the screens that read
     observation rows (KGLens's review, analysis and compare); an unknown mode (a plugin not
     installed here): neither."""
-    try:
-        return not get_mode(mode).observations
-    except UnknownModeError:
-        return False
+    declared = find_mode(mode)
+    return declared is not None and not declared.observations
