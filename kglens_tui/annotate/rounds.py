@@ -286,14 +286,15 @@ def _check_runs(conn: sqlite3.Connection, runs: Sequence[int]) -> None:
     """Every run exists and is of a mode that stores its replies as observations (KGLens: the
     questions, answers and verdicts a round holds); else one error naming the runs that are
     not."""
+    from kglens_tui.runs.record import mode_of
     from kglens_tui.runs.registry import mode_label, mode_names, stores_observations
 
     modes: dict[int, str] = {}
     for run_id in sorted(set(runs)):
-        row = conn.execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-        if row is None:
+        mode = mode_of(conn, run_id)
+        if mode is None:
             raise AnnotationError(f"no run {run_id} in this workspace (see `{suggested('runs')}`)")
-        modes[run_id] = row[0]
+        modes[run_id] = mode
     others = [
         f"run {r} is a {mode_label(m)} run" for r, m in modes.items() if not stores_observations(m)
     ]

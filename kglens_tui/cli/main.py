@@ -64,7 +64,7 @@ from kglens_tui.runs.given_settings import (
     unread_variables,
 )
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
-from kglens_tui.runs.record import KGLENS, nothing_to_resume, run_row
+from kglens_tui.runs.record import KGLENS, mode_of, nothing_to_resume, run_row
 from kglens_tui.runs.registry import (
     find_mode,
     mode_label,
@@ -541,8 +541,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     from kglens_tui.analysis.report_render import render_report
 
     conn = _open(args, read_only=True)
-    row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
-    declared = find_mode(row[0]) if row is not None else None
+    mode = mode_of(conn, args.run)
+    declared = find_mode(mode) if mode is not None else None
     if declared is not None and not declared.observations and declared.report:
         raise CLIError(
             f"run {args.run} is a {declared.label} run: "
@@ -565,12 +565,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
     conn = _open(args, read_only=True)
     if args.run is not None:
-        row = conn.execute("SELECT mode FROM run WHERE id = ?", (args.run,)).fetchone()
-        if row is None:
+        mode = mode_of(conn, args.run)
+        if mode is None:
             raise CLIError(f"no run {args.run} (`{suggested('runs')}` lists them)")
-        if not stores_observations(row[0]):
+        if not stores_observations(mode):
             raise CLIError(
-                f"run {args.run} is a {mode_label(row[0])} run: search covers the questions and "
+                f"run {args.run} is a {mode_label(mode)} run: search covers the questions and "
                 "replies of KGLens runs (its report lists what it asked)"
             )
     try:

@@ -196,6 +196,12 @@ def manifest_count(run: RunRecord[ModeConfig], key: str) -> int:
     return int(value) if isinstance(value, int | float | str) and value != "" else 0
 
 
+def mode_of(conn: sqlite3.Connection, run_id: int) -> str | None:
+    """The mode of a stored run, or None when there is no such run."""
+    row = conn.execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
+    return str(row[0]) if row is not None else None
+
+
 def run_row(conn: sqlite3.Connection, run_id: int) -> sqlite3.Row:
     """A run's row with its KG's name (``kg_name``); RunNotFoundError when there is none."""
     row = conn.execute(

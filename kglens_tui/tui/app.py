@@ -35,7 +35,7 @@ from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.control import resume_elsewhere
 from kglens_tui.runs.given_settings import given_run_options, settings_config, unread_variables
 from kglens_tui.runs.one_plan import on_one_plan
-from kglens_tui.runs.record import GOING, KGLENS, nothing_to_resume, set_status
+from kglens_tui.runs.record import GOING, KGLENS, mode_of, nothing_to_resume, set_status
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings, config_path, load_settings
@@ -122,12 +122,6 @@ _PALETTES = itertools.count(1)
 
 OPEN_GROUP = "open-run"
 """The worker that reads the mode of a run being opened (`KGLensApp.open_run`)."""
-
-
-def mode_of(conn: sqlite3.Connection, run_id: int) -> str | None:
-    """The mode of a stored run, or None when there is no such run."""
-    row = conn.execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-    return str(row[0]) if row is not None else None
 
 
 BUNDLED_GROUP = "bundled-kg"

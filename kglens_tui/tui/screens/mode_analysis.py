@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
-from kglens_tui.runs.record import load_run
+from kglens_tui.runs.record import load_run, mode_of
 from kglens_tui.runs.registry import find_mode, get_mode, mode_label
 from kglens_tui.tui.reads import read_in_thread, read_with
 from kglens_tui.tui.screens.workers import on_stack
@@ -143,8 +143,8 @@ def open_mode_analysis(app: KGLensApp, run_id: int, compare: bool) -> bool:
     """Show the results a run's mode declares (``compare``: against its peers), read on the
     screen's worker; False for a run whose mode shows it on its live screen (KGLens), which the
     caller shows as before."""
-    row = app.db().execute("SELECT mode FROM run WHERE id = ?", (run_id,)).fetchone()
-    if row is None or not shows_results(row[0]):
+    mode = mode_of(app.db(), run_id)
+    if mode is None or not shows_results(mode):
         return False
     app.push_screen(ModeAnalysisScreen.opening(app.db_path, run_id, compare))
     return True
