@@ -1,6 +1,7 @@
-"""What `kglens probe --no-tui` shows while a run goes: where it is (iteration, requests,
-errors, time left, a bar where there is room) and each rate with its 95% interval, what chance
-scores on the questions asked so far and n; nothing cut at any width."""
+"""What a run command shows while a run goes (`RunProgressDisplay`): where it is (iterations or
+units, requests, errors, time left, a bar where there is room) and under it the mode's figures
+(KGLens: each rate with its 95% interval, what chance scores on the questions asked so far and
+n, `rate_items`); nothing cut at any width."""
 
 from __future__ import annotations
 
@@ -19,8 +20,6 @@ from kglens_tui.analysis.groups import RATES
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.intervals import stored_rate
 from kglens_tui.core.safetext import literal
-from kglens_tui.core.status import RunStatus
-from kglens_tui.llm.usage import calls_text
 from kglens_tui.textfmt import pct, rate_ci
 
 if TYPE_CHECKING:
@@ -29,14 +28,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ProbeFigures:
-    """What `kglens probe --no-tui` shows of a run after an iteration: where it is and, for each
-    rate, its value, 95% interval and what chance scores on the questions asked so far."""
+    """What `kglens probe` shows of a run under its progress line: for each rate, its value, 95%
+    interval and what chance scores on the questions asked so far, and the edges examined."""
 
-    iteration: int
-    iterations: int
-    requests: str
-    errors: int
-    status: str
     examined: int
     rates: tuple[tuple[str, str, str], ...]
     """(name, "46.6% [41.0–52.3]", chance "50.0%") of each rate; empty before any edge is
@@ -60,71 +54,64 @@ def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigure
                     pct(getattr(baseline, chance_field) if baseline is not None else None),
                 )
             )
-    return ProbeFigures(
-        iteration=snap.iteration,
-        iterations=snap.iterations_total,
-        requests=calls_text(snap.progress.counters.requests, snap.helpers),
-        errors=snap.progress.counters.errors,
-        status="" if snap.status == RunStatus.RUNNING else str(snap.status),
-        examined=r.examined if r is not None else 0,
-        rates=tuple(shown),
-    )
+    return ProbeFigures(examined=r.examined if r is not None else 0, rates=tuple(shown))
 
 
 MIN_BAR = 10
-"""The narrowest progress bar `probe --no-tui` draws; narrower, the line goes without it."""
+"""The narrowest progress bar the display draws; narrower, the line goes without it."""
 
 
-def probe_lines(
-    figures: ProbeFigures | None, run: object, eta: str, width: int
-) -> tuple[str, str, list[str]]:
-    """`probe --no-tui`'s display ``width`` columns wide, as (head, info, lines): the first line
-    is head ("run 5"), the progress bar when there is room for it (`ProbeProgress`), and info
-    ("it 2/30 · 640 req · 3 err · ETA 0:00:41"); under it the three rates, each with its 95%
-    interval and what chance scores, and n: on one line when that fits, else one line per
-    rate. Nothing is cut: a line too long for the terminal wraps."""
-    head = f"run {run}"
-    if figures is None:
-        return head, "starting", []
-    info = (
-        f"it {figures.iteration}/{figures.iterations} · {figures.requests} req · "
-        f"{figures.errors:,} err · ETA {eta}" + (f" · {figures.status}" if figures.status else "")
-    )
+def rate_items(figures: ProbeFigures) -> list[str]:
+    """Each rate with its 95% interval and chance, then n ("no edge examined yet" before any
+    edge is)."""
     if not figures.rates:
-        return head, info, ["  no edge examined yet"]
-    n = f"n={figures.examined:,} edges examined"
-    one = " · ".join(f"{name} {rate} (chance {chance})" for name, rate, chance in figures.rates)
-    if cell_len(f"  {one} · {n}") <= width:
-        return head, info, [f"  {one} · {n}"]
-    wide = max(len(name) for name, _, _ in figures.rates)
-    rows = [f"  {name:<{wide}} {rate} · chance {chance}" for name, rate, chance in figures.rates]
-    if cell_len(f"{rows[0]} · {n}") <= width:
-        rows[0] += f" · {n}"
-    else:
-        rows.append(f"  {n}")
-    return head, info, rows
+        return ["no edge examined yet"]
+    shown = [f"{name} {rate} (chance {chance})" for name, rate, chance in figures.rates]
+    return [*shown, f"n={figures.examined:,} edges examined"]
 
 
-class ProbeProgress(Progress):
-    """`kglens probe --no-tui`'s live display: `probe_lines` of its one task, the bar drawn in
-    the room the first line leaves (at least `MIN_BAR`, else none: a bar of Rich's progress
-    columns cut the figures to "r… it…" at 80 columns). The task's fields: ``run`` (its id)
-    and ``figures`` (`ProbeFigures`, None before the first iteration)."""
+def progress_lines(
+    run: object, info: str | None, items: list[str], eta: str, width: int
+) -> tuple[str, str, list[str]]:
+    """The display ``width`` columns wide, as (head, info, lines): the first line is head
+    ("run 5"), the progress bar when there is room for it, and ``info`` ("2/30 iterations ·
+    640 req · 3 err") with the time left (None: "starting"); under it the mode's ``items``, on
+    one line when that fits, else one line each. Nothing is cut: a line too long wraps."""
+    head = f"run {run}"
+    if info is None:
+        return head, "starting", []
+    one = "  " + " · ".join(items)
+    if not items:
+        return head, f"{info} · ETA {eta}", []
+    if cell_len(one) <= width:
+        return head, f"{info} · ETA {eta}", [one]
+    return head, f"{info} · ETA {eta}", [f"  {item}" for item in items]
+
+
+class RunProgressDisplay(Progress):
+    """A run command's live display: `progress_lines` of its one task, the bar drawn in the
+    room the first line leaves (at least `MIN_BAR`, else none: a bar of Rich's progress
+    columns cut the figures to "r… it…" at 80 columns). The task's fields: ``run`` (its id),
+    ``info`` (None before the first snapshot) and ``items`` (the mode's figures)."""
 
     def get_renderables(self) -> Iterable[RenderableType]:
         for task in self.tasks:
-            yield _ProbeDisplay(task)
+            yield _RunDisplay(task)
 
 
 @dataclass(frozen=True)
-class _ProbeDisplay:
+class _RunDisplay:
     task: Task
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         task = self.task
         eta = TimeRemainingColumn().render(task).plain
-        head, info, lines = probe_lines(
-            task.fields.get("figures"), task.fields.get("run", "?"), eta, options.max_width
+        head, info, lines = progress_lines(
+            task.fields.get("run", "?"),
+            task.fields.get("info"),
+            list(task.fields.get("items", [])),
+            eta,
+            options.max_width,
         )
         room = options.max_width - cell_len(head) - cell_len(info) - 2
         if room >= MIN_BAR:
