@@ -203,11 +203,10 @@ def _drive_one(
     run = engine.run
     first = engine.snapshot(insights=False)
     mark = simulated_mark(run.target_label, run.simulated)
-    where = mode.advance(first)
     err_console.print(
         markup_literal(
             f"run {run.id} ({mode.label}): KG '{run.kg_name}', target {run.target_label}{mark}, "
-            f"{where.done:,} of {where.total:,} {where.unit}s done"
+            f"{mode.advance(first)}"
         ),
         soft_wrap=True,
     )
