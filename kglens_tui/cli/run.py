@@ -210,15 +210,16 @@ def _drive_one(
         ),
         soft_wrap=True,
     )
-    on_progress(first)
-    final: RunSnapshot | None = None
+    if not start.quiet:
+        on_progress(first)
+    final: RunSnapshot | None = None  # None: read back as stored
     with display:
         try:
             final = run_blocking(engine)
         except KeyboardInterrupt:  # what is committed is kept; told once the display stopped
             set_status(conn, run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-        except LLMError:  # stored as failed, with the error
-            final = None
+        except LLMError as exc:  # the engine stored the run as failed, with the error
+            err_console.print(markup_literal(f"the target failed: {exc}"), soft_wrap=True)
         if final is not None and not start.quiet:
             on_progress(final)  # the last frame, with the figures as the run ended
     return tell_end(mode, final if final is not None else mode.open_snapshot(conn, run.id))
