@@ -226,10 +226,10 @@ def _drive_one(
 
 
 def tell_end(mode: AnyMode, snap: RunSnapshot) -> tuple[int, int | None]:
-    """The one final line of every mode's run: its status and why, how far it got and its
-    requests, then the command to copy on a line of its own (the results of a finished or
-    stopped run, else the one that continues it); (exit code, the run's id when it finished
-    or stopped)."""
+    """The one final line of every mode's run: its status and why (a failed run's error, as an
+    `error:` line), how far it got and its requests, then the command to copy on a line of its
+    own (the results of a finished or stopped run, else the mode's command that continues it);
+    (exit code, the run's id when it finished or stopped)."""
     where = mode.advance(snap)
     sent = snap.progress.counters
     requests = calls_text(sent.requests, snap.helpers)
@@ -241,7 +241,8 @@ def tell_end(mode: AnyMode, snap: RunSnapshot) -> tuple[int, int | None]:
     )
     if snap.status == RunStatus.FAILED:
         print_command(
-            f"{lead}; fix that, then continue with:", suggested(resume_command(mode, snap.run_id))
+            f"error: {lead}; fix that, then continue with:",
+            suggested(resume_command(mode, snap.run_id)),
         )
         return EXIT_STATUS, None
     if snap.status == RunStatus.INTERRUPTED:

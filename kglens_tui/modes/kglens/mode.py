@@ -138,10 +138,11 @@ class KGLensMode:
 
     @staticmethod
     def advance(snapshot: RunSnapshot) -> Advance:
-        """Committed iterations of those planned."""
+        """Committed iterations of those planned (a resume that asks again what failed in the
+        last one adds one)."""
         snap = snapshot_as(snapshot, ProbeSnapshot)
         assert snap is not None
-        return Advance(snap.iteration, snap.iterations_total, "iteration")
+        return Advance(snap.iteration, max(snap.iteration, snap.iterations_total), "iteration")
 
     @staticmethod
     def progress_lines(snapshot: RunSnapshot) -> list[str]:
