@@ -20,11 +20,11 @@ from runs_support import _wait
 from toy_mode import TOY
 
 import kglens_tui.cli.run as driver
-from kglens_tui.cli.main import main
+from kglens_tui.cli.main import build_parser, main
 from kglens_tui.runs.control import ask_run
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.messages import RunSnapshot, Stop
-from kglens_tui.runs.registry import AnyMode
+from kglens_tui.runs.registry import AnyMode, get_mode, mode_names
 from kglens_tui.store.connection import connect
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -195,3 +195,15 @@ def test_ctrl_c_leaves_a_run_its_own_command_resumes(tmp_path: Path, mode: str) 
         stopper.join(120)
     assert conn.execute("SELECT status FROM run").fetchone() == ("stopped",)
     assert done() > kept and conn.execute("SELECT COUNT(*) FROM run").fetchone() == (1,)
+
+
+def test_each_mode_s_declared_command_starts_and_resumes_its_runs() -> None:
+    """`Mode.command` is what the final lines suggest: parsed, it is the driver's command for
+    that mode (the toy's default, `run toy`, with no CLI edit)."""
+    parser = build_parser()
+    assert TOY in mode_names()
+    for name in mode_names():
+        args = parser.parse_args([*get_mode(name).command.split(), "--resume", "1"])
+        assert (getattr(args, "run_mode", None) or args.mode) == name
+        assert args.resume == 1
+    assert get_mode(TOY).command == "run toy"
