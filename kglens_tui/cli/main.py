@@ -15,7 +15,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui import __version__
-from kglens_tui.cli.run import add_mode_run_options
+from kglens_tui.cli.run import add_mode_run_options, lock_notice
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
@@ -80,13 +80,9 @@ would close it, and its WAL file stays until then)."""
 
 def _open(args: argparse.Namespace, *, read_only: bool = False) -> WorkspaceConnection:
     """The command's workspace connection; ``read_only`` for a command that only reads it."""
-    conn = connect(args.db or default_db_path(), lock_notice=_lock_notice, read_only=read_only)
+    conn = connect(args.db or default_db_path(), lock_notice=lock_notice, read_only=read_only)
     _opened.append(conn)
     return conn
-
-
-def _lock_notice(message: str) -> None:
-    err_console.print(f"[yellow]note:[/] {markup_literal(message)}", soft_wrap=True)
 
 
 def _kg_id(conn: sqlite3.Connection, name: str) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 
 from rich.table import Table
 
-from kglens_tui.analysis.progress_line import RunProgressDisplay
+from kglens_tui.cli.progress import RunProgressDisplay
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
@@ -84,10 +84,15 @@ def results_command(mode: AnyMode, run_id: int) -> str:
     return f"{mode.report} {run_id}" if mode.report else "runs"
 
 
+def lock_notice(message: str) -> None:
+    """A command's note that its write waits for another process's write lock."""
+    err_console.print(f"[yellow]note:[/] {markup_literal(message)}", soft_wrap=True)
+
+
 def drive(db: str | None, start: RunStart) -> int:
     """Start or resume the runs ``start`` asks for and drive each to its end here; the exit
     code (0: finished or stopped, `EXIT_STATUS`: failed, `INTERRUPTED_EXIT`: Ctrl-C)."""
-    conn = connect(db or default_db_path())
+    conn = connect(db or default_db_path(), lock_notice=lock_notice)
     try:
         if start.resume is not None:
             return _resume(conn, start, start.resume)

@@ -13,16 +13,12 @@ import pytest
 from rich.console import Console
 
 from kglens_tui.analysis.groups import RATES, overall
-from kglens_tui.analysis.progress_line import (
-    ProbeFigures,
-    RunProgressDisplay,
-    progress_lines,
-    rate_items,
-)
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli.main import build_parser, main
+from kglens_tui.cli.progress import RunProgressDisplay, progress_lines
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, err_console
+from kglens_tui.modes.kglens.progress import ProbeFigures, rate_items
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 

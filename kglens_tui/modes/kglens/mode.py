@@ -10,7 +10,6 @@ from collections.abc import Callable
 import numpy as np
 from rich.console import RenderableType
 
-from kglens_tui.analysis.progress_line import probe_figures, rate_items
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import load_kg, predicate_keys
 from kglens_tui.kg.positions import run_edge_positions
@@ -18,6 +17,7 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot, start_run
 from kglens_tui.modes.kglens.plan import follow, plan_leader
+from kglens_tui.modes.kglens.progress import probe_figures, rate_items
 from kglens_tui.modes.kglens.questions import wh_allowed
 from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
