@@ -16,6 +16,7 @@ from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
+from kglens_tui.runs.progress import Advance
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -74,6 +75,12 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     read. A mode without them gives its figures as a `headline` and its `results`."""
 
     @property
+    def command(self) -> str:
+        """The command (its words after ``kglens``) that starts a run of the mode; with
+        ``--resume RUN`` it continues a stored one (`kglens run NAME` by default)."""
+        ...
+
+    @property
     def config_type(self) -> type[ConfigT_co]:
         """Its settings dataclass: `ModeConfig` and the mode's own fields."""
         ...
@@ -97,6 +104,15 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     def drive(self, engine: Engine[RunSnapshot]) -> Awaitable[SnapshotT_co]:
         """Run the engine (one its `prepare` made) to its end, close its clients, return the
         final snapshot."""
+        ...
+
+    def advance(self, snapshot: RunSnapshot) -> Advance:
+        """How far a run of the mode is (its snapshot), as the command line's progress and
+        final lines say it."""
+        ...
+
+    def progress_lines(self, snapshot: RunSnapshot) -> list[str]:
+        """The mode's figures under the command line's progress line (none: [])."""
         ...
 
     def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> SnapshotT_co:

@@ -22,7 +22,8 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, ConfigT, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
-from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import Manifest, create_run, load_run_as, load_run_to_resume
 from kglens_tui.runs.registry import Engine
 from kglens_tui.runs.units import MetricsT, ModeEngine, ModeSnapshot, RowT
@@ -41,10 +42,27 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     compare = ""
     report = ""
     observations = False
+    unit = "unit"
+    """What the mode's plan is made of, as progress lines count it."""
     config_type: type[ConfigT]
     engine_type: type[ModeEngine[ConfigT, MetricsT, RowT]]
     prompts: tuple[str, ...] = ()
     """Prompt names whose hashes go into the manifest."""
+
+    @property
+    def command(self) -> str:
+        """`kglens run NAME` (a mode with a command of its own sets it)."""
+        return f"run {self.name}"
+
+    def advance(self, snapshot: RunSnapshot) -> Advance:
+        """Units done of those planned."""
+        snap = snapshot_as(snapshot, ModeSnapshot)
+        assert snap is not None
+        return Advance(snap.units_done, snap.units_total, self.unit)
+
+    def progress_lines(self, snapshot: RunSnapshot) -> list[str]:
+        """None: the progress line has the counts."""
+        return []
 
     def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: ConfigT) -> PlanT:
         """What a new run asks; ConfigError (or ValueError) when it would ask nothing."""

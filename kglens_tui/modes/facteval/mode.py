@@ -35,6 +35,7 @@ class FactevalMode(
 ):
     name = FACTEVAL
     label = "fact-eval"
+    command = "facteval run"
     compare = "facteval compare"
     report = "facteval report"
     unit = "question"

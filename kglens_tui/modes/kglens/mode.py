@@ -17,12 +17,14 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot, start_run
 from kglens_tui.modes.kglens.plan import follow, plan_leader
+from kglens_tui.modes.kglens.progress import probe_figures, rate_items
 from kglens_tui.modes.kglens.questions import wh_allowed
 from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import check_kg_unchanged
-from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import KGLENS, load_run_to_resume
 from kglens_tui.runs.registry import Engine, register
 
@@ -120,6 +122,7 @@ def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
 class KGLensMode:
     name = KGLENS
     label = "KGLens"
+    command = "probe"
     compare = "compare"
     report = "report"
     observations = True
@@ -132,6 +135,22 @@ class KGLensMode:
     def planned_requests(conn: sqlite3.Connection | None, config: RunConfig) -> int:
         """Every iteration asks a full batch (the budget aside)."""
         return int(config.iterations) * int(config.batch_size)
+
+    @staticmethod
+    def advance(snapshot: RunSnapshot) -> Advance:
+        """Committed iterations of those planned (a resume that asks again what failed in the
+        last one adds one)."""
+        snap = snapshot_as(snapshot, ProbeSnapshot)
+        assert snap is not None
+        return Advance(snap.iteration, max(snap.iteration, snap.iterations_total), "iteration")
+
+    @staticmethod
+    def progress_lines(snapshot: RunSnapshot) -> list[str]:
+        """Each rate with its 95% interval and what chance scores on the questions asked so
+        far (as of the snapshot's insights), and n."""
+        snap = snapshot_as(snapshot, ProbeSnapshot)
+        assert snap is not None
+        return rate_items(probe_figures(snap, snap.baseline))
 
     @staticmethod
     def headline(conn: sqlite3.Connection, run_id: int) -> str | None:

@@ -42,6 +42,7 @@ class KontestMode(
 ):
     name = KONTEST
     label = "KONTEST"
+    command = "consistency run"
     compare = "consistency compare"
     report = "consistency report"
     unit = "relation"
