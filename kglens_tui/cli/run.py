@@ -51,7 +51,7 @@ from kglens_tui.runs.registry import AnyMode, find_mode, get_mode, mode_label, m
 from kglens_tui.runs.runner import run_blocking
 from kglens_tui.runs.spend import COST_YES_HELP, ask_on_terminal, confirm_cost, say_cost
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import sent_note, simulated_mark
+from kglens_tui.textfmt import counted, selection, sent_note, simulated_mark
 
 
 class RunCommandError(KGLensError):
@@ -208,10 +208,13 @@ def _drive_one(
     run = engine.run
     first = engine.snapshot(insights=False)
     mark = simulated_mark(run.target_label, run.simulated)
+    cfg = run.config
+    note = mode.start_note(cfg)
     err_console.print(
         markup_literal(
-            f"run {run.id} ({mode.label}): KG '{run.kg_name}', target {run.target_label}{mark}, "
-            f"{mode.advance(first)}"
+            f"run {run.id} ({mode.label}): KG '{selection(run.kg_name, cfg.subset, cfg.predicates)}', "
+            f"{counted(len(run.edge_ids), 'edge')}, target {run.target_label}{mark}"
+            f"{f', {note}' if note else ''}, {mode.advance(first)}"
         ),
         soft_wrap=True,
     )

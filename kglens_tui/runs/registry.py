@@ -115,6 +115,11 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         """The mode's figures under the command line's progress line (none: [])."""
         ...
 
+    def start_note(self, config: ModeConfig) -> str:
+        """What the command line's start line says of a run's own settings after its KG, edges
+        and target ("" none), e.g. KGLens's difficulty and sampler."""
+        ...
+
     def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> SnapshotT_co:
         """A stored run's progress and metrics, without contacting its target."""
         ...

@@ -64,6 +64,10 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
         """None: the progress line has the counts."""
         return []
 
+    def start_note(self, config: ModeConfig) -> str:
+        """None: its progress says how many units it asks."""
+        return ""
+
     def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: ConfigT) -> PlanT:
         """What a new run asks; ConfigError (or ValueError) when it would ask nothing."""
         raise NotImplementedError

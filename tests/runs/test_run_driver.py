@@ -207,3 +207,23 @@ def test_each_mode_s_declared_command_starts_and_resumes_its_runs() -> None:
         assert (getattr(args, "run_mode", None) or args.mode) == name
         assert args.resume == 1
     assert get_mode(TOY).command == "run toy"
+
+
+def test_the_start_line_names_what_the_run_asks_about_and_the_modes_own_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "w.db"
+    argv = [*NEW["kglens"], "--subset", "paper16", "--difficulty", "hard", "--quiet"]
+    assert main(["--db", str(db), *argv]) == 0
+    start = capsys.readouterr().err.splitlines()[0]
+    blob = sqlite3.connect(db).execute("SELECT edge_ids FROM run WHERE id = 1").fetchone()[0]
+    edges = len(blob) // 8  # int64 array
+    assert 0 < edges < 1000  # the subset's, not the KG's 5,038
+    assert start == (
+        f"run 1 (KGLens): KG 'country/paper16', {edges:,} edges, target simulated (seed 0), "
+        "hard, top-k, 0/2 iterations"
+    )
+    assert main(["--db", str(db), *NEW["kontest"], "--quiet"]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "run 2 (KONTEST): KG 'country', 2 edges, target simulated (seed 0), 0/2 relations"
+    )

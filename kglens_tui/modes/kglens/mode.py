@@ -145,6 +145,15 @@ class KGLensMode:
         return Advance(snap.iteration, max(snap.iteration, snap.iterations_total), "iteration")
 
     @staticmethod
+    def start_note(config: ModeConfig) -> str:
+        """Its difficulty, and its sampler or the earlier run whose questions it asks."""
+        if not isinstance(config, RunConfig):
+            return ""
+        plan = config.plan_of
+        asks = f"run {plan}'s questions" if plan is not None else str(config.sampler)
+        return f"{config.difficulty}, {asks}"
+
+    @staticmethod
     def progress_lines(snapshot: RunSnapshot) -> list[str]:
         """Each rate with its 95% interval and what chance scores on the questions asked so
         far (as of the snapshot's insights), and n."""
