@@ -1136,7 +1136,7 @@ def test_one_iteration_and_one_request_are_not_plural(tmp_path: Path, capsys) ->
     assert main([*argv, "--batch-size", "1"]) == 0
     out, err = capsys.readouterr()
     assert "run 1 finished (iteration limit): 1/1 iteration, 1 request;" in out
-    assert "KG 'two', target simulated (seed 0), 0/1 iteration\n" in err
+    assert "KG 'two', 1 edge, target simulated (seed 0), easy, top-k, 0/1 iteration\n" in err
 
 
 def test_a_run_asked_to_pause_shows_pausing_until_what_is_in_flight_ends(
