@@ -352,6 +352,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         Binding("question_mark", "app.help", "Help", id="help"),
         Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
+
     # Textual declares HELP a ClassVar; this screen's help depends on its run's mode, so it is
     # read per instance (the app's help reads screen.HELP)
     @property
