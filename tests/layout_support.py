@@ -96,8 +96,9 @@ def _push(factory: Callable[..., object]) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.push_screen(factory(pilot))
-        # a run's screen reads its run on a worker: shoot once it is in
+        # a run's screen reads its run on a worker: shoot once it is in (its figures drawn)
         await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "settled", True), 60)
         await _settled(pilot)
 
     return run

@@ -399,7 +399,7 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
             pilot,
             lambda: (
                 isinstance(app.screen, LiveScreen)
-                and app.screen.query_one(".panel-table", DataTable).row_count > 0
+                and any(t.row_count for t in app.screen.query(".panel-table"))
             ),
         )
         table = app.screen.query_one(".panel-table", DataTable)

@@ -146,10 +146,11 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
         await wait_for(pilot, lambda: not app._busy(), 60)
         final = session.snapshot()
         assert final.status == "stopped" and 0 < final.units_done < 60
+        await wait_for(pilot, lambda: bool(app.screen.query(".panel-table")))
         table = app.screen.query_one(".panel-table")
         row = ["yes", str(final.metrics.yes)]
         await wait_for(
-            pilot, lambda: table.row_count == 2 and [str(c) for c in table.get_row_at(0)] == row, 60
+            pilot, lambda: table.row_count == 3 and [str(c) for c in table.get_row_at(0)] == row, 60
         )
         await pilot.press("escape")
         app.open_run(final.run_id)

@@ -329,7 +329,7 @@ async def test_consistency_and_facteval_runs_from_the_form(
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         await wait_for(pilot, lambda: not app._busy(), timeout=60)
-        await wait_for(pilot, lambda: app.screen.query_one(".panel-table").row_count > 0)
+        await wait_for(pilot, lambda: any(t.row_count for t in app.screen.query(".panel-table")))
         snap = app.session.snapshot()
         assert (
             snap.status == "finished" and snap.mode == mode and snap.progress.counters.requests > 0

@@ -663,6 +663,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             waits = {
                 "figures not shown": self._unit_last is None,
                 "figures being made": self._view_worker is not None,
+                "panels being mounted": not all(p.drawn for p in self.query(PanelTable)),
             }
             return [what for what, waiting in waits.items() if waiting]
         stored = self._stored

@@ -169,6 +169,11 @@ class PanelTable(Vertical):
         self._composed = True
         self.show(self.panel)
 
+    @property
+    def drawn(self) -> bool:
+        """Whether its table shows its latest layout (it does once mounted)."""
+        return self._composed
+
     def show(self, layout: PanelLayout) -> None:
         """Show ``layout``: the columns anew when they change, their widths in place, the rows
         synced by key (before the panel is mounted: once it is)."""
