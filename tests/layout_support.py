@@ -35,7 +35,7 @@ class FinishedModeRun:
 
     def __init__(self, final: ModeSnapshot) -> None:
         self.final = final
-        self.mode = final.mode
+        self.mode, self.run_id = final.mode, final.run_id
 
     def snapshot(self) -> ModeSnapshot:
         return self.final

@@ -349,7 +349,7 @@ class _Shown:
 
     def __init__(self, snap) -> None:
         self._snap = snap
-        self.mode = snap.mode
+        self.mode, self.run_id = snap.mode, snap.run_id
 
     def snapshot(self):
         return self._snap
