@@ -6,6 +6,7 @@ session's snapshot a few times a second; it never blocks."""
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -48,7 +49,7 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
-from kglens_tui.tui.reads import read_in_thread, screen_read
+from kglens_tui.tui.reads import read_in_thread, read_with, screen_read
 from kglens_tui.tui.screens import live_units, run_controls
 from kglens_tui.tui.screens.live_units import (
     MODE_VIEW_GROUP,
@@ -269,15 +270,14 @@ def _predicate_rows_worker(
     rows of `group_table` by predicate over the raw answers (as the live rates: no triage),
     the KG (kept for the next read) and the seconds it took."""
 
+    def read(conn: sqlite3.Connection) -> tuple[list[GroupRow], KGIndex]:
+        data = load_run_data(conn, run_id, kg)
+        return group_table(data, "predicate", adjusted=False), data.kg
+
     def work() -> tuple[list[GroupRow], KGIndex, float]:
         started = time.monotonic()
-        conn = connect(db_path, migrate_schema=False)
-        try:
-            data = load_run_data(conn, run_id, kg)
-            rows = group_table(data, "predicate", adjusted=False)
-        finally:
-            conn.close()
-        return rows, data.kg, time.monotonic() - started
+        rows, read_kg = read_with(db_path, read)
+        return rows, read_kg, time.monotonic() - started
 
     return work
 
@@ -1011,11 +1011,7 @@ def live_view(wanted: ViewWanted) -> LiveView:
     if wanted.tables_at is not None:
         charts = None
         if wanted.chart_due:
-            conn = connect(wanted.db_path, migrate_schema=False)
-            try:
-                charts = chart_view(snap, conn)
-            finally:
-                conn.close()
+            charts = read_with(wanted.db_path, lambda conn: chart_view(snap, conn))
         tables = TablesView(
             wanted.tables_at,
             tuple(card_view(snap, attr, wanted.coin) for attr, _ in METRICS),
