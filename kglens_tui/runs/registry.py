@@ -16,6 +16,7 @@ from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
+from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.progress import Advance
 
 if TYPE_CHECKING:
@@ -137,6 +138,12 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         or (``compare``) its comparison with the runs it is compared with by default; None when
         the mode shows a stored run on its live screen. LookupError / ValueError: nothing to
         show (no such run, nothing to compare with)."""
+        ...
+
+    def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
+        """What the live screen shows of one of its snapshots (a run live or stored) beside
+        the progress: its figures as tables of literal text; none for another mode's snapshot.
+        KGLens declares none (its screen has parts of its own)."""
         ...
 
 

@@ -422,13 +422,8 @@ class KGLensApp(App[Any]):
             self.switch_screen(self._live_screen(session))
 
     def _live_screen(self, session: RunSession, run_id: int | None = None) -> Screen[Any]:
-        """The live screen of a session's mode: KGLens has its own, every other mode the unit
-        modes' screen."""
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
-
-        if session.mode == KGLENS:
-            return LiveScreen(run_id, session=session)
-        return ModeLiveScreen(session)
+        """The live screen of a session's run (of any mode)."""
+        return LiveScreen(run_id, session=session)
 
     def resume_run(self, run_id: int) -> None:
         if self._busy():
@@ -500,18 +495,13 @@ class KGLensApp(App[Any]):
 
     def _open_stored(self, run_id: int, asked_from: Screen[Any], mode: str | None) -> None:
         """Show a stored run of ``mode`` (None: no such run) opened from ``asked_from``."""
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
-
         if self.screen is not asked_from:
             return
         if mode is None:
             self.notify(f"no run {run_id} in this workspace", severity="error")
             return
         followed = StoredRun.opening(mode, run_id, self.db_path)  # read on the screen's worker
-        if mode == KGLENS:
-            self.push_screen(LiveScreen(run_id, stored=followed))
-        else:
-            self.push_screen(ModeLiveScreen(followed))
+        self.push_screen(LiveScreen(run_id, stored=followed))
 
     def pop_screen(self) -> AwaitComplete:
         """Textual's pop, once the screen on top has mounted: popped while it mounts (escape

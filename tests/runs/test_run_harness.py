@@ -28,7 +28,7 @@ from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.tui.screens.home import HomeScreen
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
 
@@ -138,7 +138,7 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=60, concurrency=1, sim_latency_s=0.05))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         session = app.session
         assert isinstance(session, RunSession) and session.mode == TOY
         await wait_for(pilot, lambda: (s := session.snapshot()) is not None and s.units_done, 60)
@@ -150,16 +150,17 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
         await wait_for(pilot, lambda: not app._busy(), 60)
         final = session.snapshot()
         assert final.status == "stopped" and 0 < final.units_done < 60
-        table = app.screen.query_one("#mode-metrics")
+        await wait_for(pilot, lambda: bool(app.screen.query(".panel-table")))
+        table = app.screen.query_one(".panel-table")
         row = ["yes", str(final.metrics.yes)]
         await wait_for(
-            pilot, lambda: table.row_count == 2 and [str(c) for c in table.get_row_at(0)] == row, 60
+            pilot, lambda: table.row_count == 3 and [str(c) for c in table.get_row_at(0)] == row, 60
         )
         await pilot.press("escape")
         app.open_run(final.run_id)
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
-        assert isinstance(app.screen.session, StoredRun)
-        stored = app.screen.session  # read on a worker: the screen shows before the run
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
+        assert isinstance(app.screen.stored, StoredRun)
+        stored = app.screen.stored  # read on a worker: the screen shows before the run
         await wait_for(pilot, lambda: stored.snapshot() is not None, 120)
         assert stored.snapshot().units_done == final.units_done
         await pilot.press("escape")
@@ -301,7 +302,7 @@ async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Pa
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=3))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         await wait_for(pilot, lambda: not app._busy(), 60)
         await wait_for(
             pilot, lambda: getattr(app.session.snapshot(), "status", "") == "finished", 60
@@ -564,7 +565,7 @@ async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(KontestConfig(kg="country", relations=3, sim_latency_s=600.0))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         await wait_for(pilot, lambda: getattr(app.session.snapshot(), "status", "") == "running")
         await pilot.press("s")
         await wait_for(pilot, lambda: any("s again" in n.message for n in app._notifications))

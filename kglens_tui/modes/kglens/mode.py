@@ -24,6 +24,7 @@ from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import KGLENS, load_run_to_resume
 from kglens_tui.runs.registry import Engine, register
@@ -172,6 +173,11 @@ class KGLensMode:
     ) -> tuple[str, list[RenderableType]] | None:
         """None: a stored KGLens run opens on its live screen."""
         return None
+
+    @staticmethod
+    def live_panels(snapshot: RunSnapshot) -> list[Panel]:
+        """None: the live screen has KGLens's own parts (rates, blind spots, predicates)."""
+        return []
 
 
 MODE = register(KGLensMode())
