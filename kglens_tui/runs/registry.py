@@ -116,6 +116,15 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         """The mode's figures under the command line's progress line (none: [])."""
         ...
 
+    def quit_question(self, snapshot: RunSnapshot | None) -> str:
+        """What quitting the app while a run of the mode is active asks: what it drops (what is in
+        flight) and keeps."""
+        ...
+
+    quit_ending: str
+    """What the app says of that run while a confirmed quit ends it ("dropping the iteration in
+    progress")."""
+
     def start_note(self, config: ModeConfig) -> str:
         """What the command line's start line says of a run's own settings after its KG, edges
         and target ("" none), e.g. KGLens's difficulty and sampler."""

@@ -65,6 +65,15 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
         """None: the progress line has the counts."""
         return []
 
+    quit_ending = "keeping the answered units"
+
+    def quit_question(self, snapshot: RunSnapshot | None) -> str:
+        """Each answered unit is committed: only those in flight are dropped."""
+        return (
+            "A run is active. Quit? Its units in flight are dropped (a resume asks them again); "
+            "every answered unit is kept and the run can be resumed."
+        )
+
     def start_note(self, config: ModeConfig) -> str:
         """None: its progress says how many units it asks."""
         return ""

@@ -90,3 +90,13 @@ def test_a_mode_declares_live_panels_of_its_own_snapshots_only(toy_db: Path) -> 
     assert panel.rows[1].cells == ("answered", "5")
     for other in ("kglens", "kontest", "facteval"):
         assert get_mode(other).live_panels(snap) == []
+
+
+def test_quitting_says_what_the_runs_mode_declares_it_drops_and_keeps() -> None:
+    kglens, toy = get_mode("kglens"), get_mode(TOY)
+    assert "iteration in progress is dropped" in kglens.quit_question(None)
+    assert "units in flight are dropped" in toy.quit_question(None)
+    assert (kglens.quit_ending, toy.quit_ending) == (
+        "dropping the iteration in progress",
+        "keeping the answered units",
+    )

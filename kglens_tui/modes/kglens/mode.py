@@ -145,6 +145,22 @@ class KGLensMode:
         assert snap is not None
         return Advance(snap.iteration, max(snap.iteration, snap.iterations_total), "iteration")
 
+    quit_ending = "dropping the iteration in progress"
+
+    @staticmethod
+    def quit_question(snapshot: RunSnapshot | None) -> str:
+        """An iteration is committed whole or not at all: the one in progress is dropped with the
+        replies it has in (counted when the snapshot says so); `s` commits it instead."""
+        tally = getattr(snapshot, "uncommitted", None)
+        replies = (
+            f" ({tally.requests:,} replies in)" if tally is not None and tally.requests else ""
+        )
+        return (
+            f"A run is active. Quit? The iteration in progress{replies} is dropped (a resume asks "
+            "it again); committed iterations are kept and the run can be resumed. To keep that "
+            "iteration, answer n and press s: the run stops once its replies are in."
+        )
+
     @staticmethod
     def start_note(config: ModeConfig) -> str:
         """Its difficulty, and its sampler or the earlier run whose questions it asks."""
