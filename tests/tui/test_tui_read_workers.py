@@ -36,8 +36,8 @@ def _text(renderables) -> str:
 
 @pytest.fixture
 def analysis_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
-    spy = Spy(mode_analysis.read_analysis)
-    monkeypatch.setattr(mode_analysis, "read_analysis", spy)
+    spy = Spy(mode_analysis.analysis_renderables)
+    monkeypatch.setattr(mode_analysis, "analysis_renderables", spy)
     return spy
 
 

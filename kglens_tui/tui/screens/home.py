@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
@@ -709,29 +711,29 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
             self.app.open_run(run_id)
 
     def action_review_run(self) -> None:
-        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
         from kglens_tui.tui.screens.review import ReviewScreen
 
-        run_id = self._selected_run()
         # a KONTEST or fact-eval run has no blind-spot review: its analyses stand in for it
-        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=False):
-            self.app.push_screen(ReviewScreen(run_id))
+        self._results(False, ReviewScreen)
 
     def action_analyse_run(self) -> None:
         from kglens_tui.tui.screens.analysis import AnalysisScreen
-        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
 
-        run_id = self._selected_run()
-        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=False):
-            self.app.push_screen(AnalysisScreen(run_id))
+        self._results(False, AnalysisScreen)
 
     def action_compare_run(self) -> None:
         from kglens_tui.tui.screens.compare import CompareScreen
+
+        self._results(True, CompareScreen)
+
+    def _results(self, compare: bool, kglens: Callable[[int], Screen[Any]]) -> None:
+        """The selected run's results as its mode declares them (`open_mode_analysis`), or
+        for a KGLens run the ``kglens`` screen of it."""
         from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
 
         run_id = self._selected_run()
-        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=True):
-            self.app.push_screen(CompareScreen(run_id))
+        if run_id is not None:
+            open_mode_analysis(self.app, run_id, compare, partial(kglens, run_id))
 
     @on(DataTable.RowSelected, "#runs")
     def _row_selected(self) -> None:
