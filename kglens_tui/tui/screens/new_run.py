@@ -274,10 +274,10 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     """Fields of `mode_fields` the user has edited: a change of mode leaves them as they are."""
     _subsets_of: str
     """The KG whose subsets the subset field offers."""
-    _opened: dict[str, object] | None
+    _opened: dict[str, object] | None = None
     """Every field's value as the form opened (None: not taken yet), what `esc` compares
     with; its KG and subset as they were read (`_choices_read`)."""
-    loaded: bool
+    loaded = False
     """The workspace's KGs are read (`_choices_read`): Start is available."""
 
     def compose(self) -> ComposeResult:
@@ -290,8 +290,6 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         }
         self._filled = {**generated, **shown, "facts": "", "template3": False}
         self._edited = set()
-        self._opened = None
-        self.loaded = False
         target_kind, model = app.default_target()
         base_url, key_env = defaults.base_url or "", defaults.api_key_env
         mode = "kglens"
@@ -504,7 +502,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         available. The fields as they opened (`changed`) now hold these choices."""
         self._subsets_of = choices.kg
         kg = self.query_one("#kg", Select)
-        with kg.prevent(Select.Changed):  # no KG chosen: none to read the subsets of
+        with kg.prevent(Select.Changed):  # the KG read, not one chosen: its subsets are in
             kg.set_options([(literal(n), n) for n in choices.names])
             kg.value = choices.kg
         self._subsets_read(choices.kg, choices.subsets, choices.subset)
