@@ -18,7 +18,7 @@ from tui_support import SHORT, Spy, make_app
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui import app as app_module
-from kglens_tui.tui.screens import mode_analysis
+from kglens_tui.tui.screens import mode_analysis, run_controls
 from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen, analysis_renderables
@@ -227,4 +227,32 @@ async def test_a_mode_runs_results_open_once_its_mode_is_read_on_a_worker(
         await wait_for(
             pilot, lambda: isinstance(app.screen, ModeAnalysisScreen) and app.screen.loaded
         )
+    assert spy.threads and threading.main_thread() not in spy.threads
+
+
+async def test_p_on_a_run_no_process_drives_asks_through_the_workspace_on_a_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """p on a run this app does not drive asks through the workspace off the UI thread: home
+    handles keys meanwhile, and what the request said is told once it is back."""
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    spy = Spy(run_controls._ask)
+    monkeypatch.setattr(run_controls, "_ask", spy)
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        said = f"run {run_id} is stopped: no process is running it"
+        gate = spy.gate = threading.Event()
+        try:
+            await pilot.press("p")
+            await wait_for(pilot, spy.waiting.is_set)
+            await pilot.press("question_mark")  # handled while the request is made
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            assert not any(said in n.message for n in app._notifications)
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: any(said in n.message for n in app._notifications))
     assert spy.threads and threading.main_thread() not in spy.threads

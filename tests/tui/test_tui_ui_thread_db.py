@@ -1,8 +1,8 @@
 """The UI thread never waits for the workspace (issue #37): once home is shown, a person going
 through the app's main screens (the new-run form, a stored run, a mode run's results, resume,
-the annotation rounds) opens no SQLite connection and runs no statement on the UI thread.
-Every connection the app makes is traced (`sqlite3.connect` patched) and each statement is
-recorded with its thread.
+a pause asked of a run, the annotation rounds) opens no SQLite connection and runs no statement
+on the UI thread. Every connection the app makes is traced (`sqlite3.connect` patched) and each
+statement is recorded with its thread.
 
 Left out, as the first start needs them before home is shown: the UI's own connection, which
 migrates the workspace and says whether it is fresh (the welcome screen), in `KGLensApp.on_mount`.
@@ -105,6 +105,10 @@ async def test_no_connection_or_query_on_the_ui_thread_after_the_start(
         await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen) and app._busy())
         await wait_for(pilot, lambda: not app._busy())
         await _back_home(pilot, home)
+
+        await pilot.press("p")  # a pause asked through the workspace: none drives the run
+        said = f"run {run_id} is finished: no process is running it"
+        await wait_for(pilot, lambda: any(said in n.message for n in app._notifications))
 
         await pilot.press("a")  # the annotation rounds
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
