@@ -37,7 +37,9 @@ def read_in_thread(
     *,
     exclusive: bool = False,
 ) -> Worker[Any]:
-    """Run ``read`` on a thread worker of ``group`` (its failure is not an app error)."""
+    """Run ``read`` on a thread worker of ``group`` (its failure is not an app error). Only
+    the two live screens still read so (with `screen_read`); every other read is a
+    `read_then`."""
     return screen.run_worker(
         read,
         thread=True,
