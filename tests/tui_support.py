@@ -81,5 +81,5 @@ async def open_form(pilot) -> Any:
     await pilot.press("n")
     await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
     form = app.screen
-    await wait_for(pilot, lambda: getattr(form, "_opened", None) is not None)
+    await wait_for(pilot, lambda: form.loaded and form._opened is not None)
     return form

@@ -108,6 +108,37 @@ OPEN_GROUP = "open-run"
 
 BUNDLED_GROUP = "bundled-kg"
 """The worker that imports the default bundled KG on a workspace's first start."""
+RESUME_GROUP = "resume-run"
+"""The worker that reads whether a run can be resumed here (`KGLensApp.resume_run`)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Refusal:
+    """Why a run is not resumed here, as the app tells it."""
+
+    message: str
+    severity: SeverityLevel
+
+
+def resume_check(conn: sqlite3.Connection, run_id: int) -> str | Refusal:
+    """The mode of run ``run_id`` when this app can resume it, else why not: no such run, an
+    unknown mode, another process drives it (a paused one is asked to go on there), or it has
+    finished."""
+    mode = mode_of(conn, run_id)
+    if mode is None:
+        return Refusal(f"No run {run_id} in this workspace.", "error")
+    try:
+        get_mode(mode)
+    except UnknownModeError as exc:
+        return Refusal(str(exc), "error")
+    try:
+        elsewhere = resume_elsewhere(conn, run_id)  # another process drives it
+    except KGLensError as exc:
+        return Refusal(str(exc), "warning")
+    if elsewhere is not None:
+        return Refusal(elsewhere[0].upper() + elsewhere[1:] + ".", "information")
+    finished = nothing_to_resume(conn, run_id)
+    return Refusal(finished, "warning") if finished is not None else mode
 
 
 class KGLensApp(App[Any]):
@@ -408,29 +439,27 @@ class KGLensApp(App[Any]):
         return LiveScreen(run_id, session=session)
 
     def resume_run(self, run_id: int) -> None:
+        """Resume a run here once a worker read that it can be (`resume_check`), unless
+        another screen was opened or a run started meanwhile."""
         if self._busy():
             self.notify("A run is already active.", severity="warning")
             return
-        mode = mode_of(self.db(), run_id)
-        if mode is None:
-            self.notify(f"No run {run_id} in this workspace.", severity="error")
+        read_then(
+            self,
+            lambda conn: resume_check(conn, run_id),
+            partial(self._resume_checked, run_id, self.screen),
+            f"reading run {run_id}",
+            group=RESUME_GROUP,
+        )
+
+    def _resume_checked(self, run_id: int, asked_from: Screen[Any], mode: str | Refusal) -> None:
+        if self.screen is not asked_from:
             return
-        try:
-            get_mode(mode)
-        except UnknownModeError as exc:
-            self.notify(str(exc), severity="error")
+        if isinstance(mode, Refusal):
+            self.notify(mode.message, severity=mode.severity)
             return
-        try:
-            elsewhere = resume_elsewhere(self.db(), run_id)  # another process drives it
-        except KGLensError as exc:
-            self.notify(str(exc), severity="warning")
-            return
-        if elsewhere is not None:
-            self.notify(elsewhere[0].upper() + elsewhere[1:] + ".")
-            return
-        finished = nothing_to_resume(self.db(), run_id)
-        if finished is not None:
-            self.notify(finished, severity="warning")
+        if self._busy():
+            self.notify("A run is already active.", severity="warning")
             return
         session = RunSession(self.db_path, mode, resume=run_id)
         self._launch(session, f"resume run {run_id}", self._live_screen(session, run_id))

@@ -37,7 +37,9 @@ def read_in_thread(
     *,
     exclusive: bool = False,
 ) -> Worker[Any]:
-    """Run ``read`` on a thread worker of ``group`` (its failure is not an app error)."""
+    """Run ``read`` on a thread worker of ``group`` (its failure is not an app error). Only
+    the two live screens still read so (with `screen_read`); every other read is a
+    `read_then`."""
     return screen.run_worker(
         read,
         thread=True,
@@ -48,19 +50,14 @@ def read_in_thread(
     )
 
 
-def read_outcome(
-    event: Worker.StateChanged, kind: type[T], show_error: Callable[[str], None]
-) -> T | None:
-    """A finished read's result when it succeeded and is a ``kind``; a failure is given to
-    ``show_error`` as one line ("Could not read the runs: ...") instead of a notification."""
-    if event.state is WorkerState.ERROR:
-        event.prevent_default()
-        show_error(f"Could not read the runs: {event.worker.error}")
+def failed_read(event: Worker.StateChanged) -> str | None:
+    """A read that failed, as one line ("Could not read the runs: ...") for the screen to
+    show where its data goes instead of the app's notification (the event's default is
+    prevented); None for a read that did not fail."""
+    if event.state is not WorkerState.ERROR:
         return None
-    result = event.worker.result
-    if event.state is not WorkerState.SUCCESS or not isinstance(result, kind):
-        return None
-    return result
+    event.prevent_default()
+    return f"Could not read the runs: {event.worker.error}"
 
 
 def screen_read(
@@ -95,16 +92,18 @@ def read_then(
     description: str,
     *,
     group: str = "",
+    exclusive: bool = True,
 ) -> Worker[ReadResult[T]]:
     """``read(conn)`` on a thread worker of ``node`` (a `ReadsOnWorkers` screen, or the app)
     through a connection of its own (`read_with`), then ``then(value)`` on the UI thread once
     it is back, while the screen is still open. A read of a ``group`` replaces that group's
-    read still going, whose value is dropped. A failure is told by the app (a notification)."""
+    read still going, whose value is dropped (not ``exclusive``: each value is handed over).
+    A failure is told by the app (a notification)."""
     db_path = node.app.db_path  # type: ignore[attr-defined]
     return node.run_worker(
         lambda: ReadResult(read_with(db_path, read), then),
         thread=True,
-        exclusive=bool(group),
+        exclusive=bool(group) and exclusive,
         group=group or "read",
         exit_on_error=False,
         description=description,

@@ -214,9 +214,7 @@ async def test_the_form_keeps_the_settings_options_it_does_not_show(
     config.write_text('temperature = 0.7\nprompt_order = "reversed"\n', encoding="utf-8")
     app = KGLensApp(tmp_path / "w.db", load_settings(config), welcome=False)
     async with app.run_test(size=MEDIUM) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        built = app.screen.build_config()
+        built = (await _open_form(pilot)).build_config()
         assert (built.temperature, built.prompt_order) == (0.7, "reversed")
 
 
@@ -226,6 +224,7 @@ async def _open_form(pilot) -> NewRunScreen:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, NewRunScreen))
     screen = pilot.app.screen
     assert isinstance(screen, NewRunScreen)
+    await wait_for(pilot, lambda: screen.loaded)
     return screen
 
 

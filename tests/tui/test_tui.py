@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Button, Checkbox, Input, Select
-from tui_support import LARGE, MEDIUM, SMALL, make_app
+from tui_support import LARGE, MEDIUM, SMALL, make_app, open_form
 
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.store.connection import connect
@@ -26,7 +26,7 @@ async def test_start_watch_pause_resume_stop(tmp_path: Path) -> None:
     app = make_app(db)
     async with app.run_test(size=LARGE) as pilot:
         assert isinstance(app.screen, HomeScreen)
-        await pilot.press("n")
+        await open_form(pilot)
         assert isinstance(app.screen, NewRunScreen)
         app.screen.query_one("#iterations", Input).value = "400"
         app.screen.query_one("#batch_size", Input).value = "8"
@@ -94,7 +94,7 @@ def test_the_live_screen_takes_pause_and_stop_while_its_run_starts() -> None:
 async def test_a_pause_pressed_while_the_run_starts_holds_it(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=LARGE) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         app.screen.query_one("#target", Select).value = "sim"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
@@ -113,7 +113,7 @@ async def test_a_pause_pressed_while_the_run_starts_holds_it(tmp_path: Path) -> 
 async def test_form_reports_bad_settings(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=LARGE) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         app.screen.query_one("#batch_size", Input).value = "0"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -128,7 +128,7 @@ async def test_form_errors_are_literal_and_notified(tmp_path: Path) -> None:
     too, since a small terminal may have the status line scrolled out of view."""
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         app.screen.query_one("#max_requests", Input).value = "[red]x[/] \x1b[2J"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: bool(app._notifications), 30)
@@ -142,7 +142,7 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
 ) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         await pilot.pause()
         screen = app.screen
         assert app.focused is screen.query_one("#mode", Select)
@@ -218,7 +218,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
 
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=LARGE) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         fresh = app.screen
         assert fresh.query_one("#mode", Select).value == "kglens"
         fresh.query_one("#mode", Select).value = "kontest"
@@ -230,7 +230,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
         await wait_for(pilot, lambda: not app._busy(), 60)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        await pilot.press("n")
+        await open_form(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
         form = app.screen
         assert form is not fresh
@@ -239,7 +239,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
         assert form.query_one("#api_key_env", Input).value == "MY_KEY"
     other = make_app(tmp_path / "w.db")
     async with other.run_test(size=LARGE) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         assert other.screen.query_one("#mode", Select).value == "kglens", "per program only"
 
 
@@ -251,7 +251,7 @@ async def test_form_reports_unreachable_endpoint(tmp_path: Path) -> None:
         port = sock.getsockname()[1]
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=LARGE) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         screen = app.screen
         screen.query_one("#target", Select).value = "openai"
         screen.query_one("#base_url", Input).value = f"http://127.0.0.1:{port}/v1"
@@ -321,7 +321,7 @@ async def test_consistency_and_facteval_runs_from_the_form(
     db = tmp_path / "w.db"
     app = make_app(db)
     async with app.run_test(size=LARGE) as pilot:
-        await pilot.press("n")
+        await open_form(pilot)
         form = app.screen
         form.query_one("#mode", Select).value = mode
         form.query_one("#facts", Input).value = "3"

@@ -109,7 +109,7 @@ async def test_a_rounds_report_and_progress_are_read_on_a_worker(
     """The screen shows at once saying it reads the round, handles keys meanwhile, and fills
     in with the figures the round holds."""
     module = annotate_report if which == "report" else annotate_progress
-    name = "read_results" if which == "report" else "read_progress"
+    name = "round_results" if which == "report" else "read_progress"
     spy = Spy(getattr(module, name))
     monkeypatch.setattr(module, name, spy)
     db = tmp_path / "w.db"

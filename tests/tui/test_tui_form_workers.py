@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from textual.widgets import Select
+from textual.widgets import Button, Input, Select
 from textual.worker import WorkerState
 from tui_support import MEDIUM, Spy, make_app, open_form
 
+from kglens_tui.settings import Settings
+from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens import new_run
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.home import HomeScreen
@@ -130,4 +132,76 @@ async def test_a_kgs_subsets_are_read_on_a_worker_as_it_is_chosen(
         await wait_for(pilot, lambda: not subset.disabled)
         assert "paper16" in [value for _, value in subset._options]
         assert subset.value == ""
-        assert threading.main_thread() not in spy.threads[1:]  # the reads as a KG is chosen
+        assert spy.threads and threading.main_thread() not in spy.threads  # the opening read too
+
+
+async def test_the_form_shows_before_its_kgs_are_read_and_start_waits_for_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, check_spy: Spy
+) -> None:
+    """The form's opening read (the workspace's KGs, the chosen one's subsets) is on a worker:
+    the form shows at once with the KG and subset fields waiting and Start unavailable (ctrl+s
+    does nothing), keys and edits are handled meanwhile; once it is in, the settings' subset is
+    chosen and the form as it opened holds the KG and subset read, so only the edit counts as
+    a change (esc asks for it, and for nothing once it is undone)."""
+    spy = Spy(new_run.read_choices)
+    monkeypatch.setattr(new_run, "read_choices", spy)
+    settings = Settings(
+        ui_refresh_hz=20, run={"target": "sim", "kg": "country", "subset": "paper16"}
+    )
+    app = KGLensApp(tmp_path / "w.db", settings, welcome=False)
+    async with app.run_test(size=MEDIUM) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and not app.setting_up)
+        home = app.screen
+        gate = spy.gate = threading.Event()
+        try:
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, NewRunScreen))
+            form = app.screen
+            await wait_for(pilot, spy.waiting.is_set)
+            kg, subset = form.query_one("#kg", Select), form.query_one("#subset", Select)
+            assert not form.loaded and kg.disabled and subset.disabled
+            assert form.query_one("#start", Button).disabled
+            assert form.check_action("start", ()) is None
+            await pilot.press("ctrl+s")  # unavailable: nothing checked, nothing said
+            seed = form.query_one("#seed", Input)
+            seed.focus()
+            await pilot.press("end", "9")  # handled while the KGs are read
+            await wait_for(pilot, lambda: seed.value.endswith("9"))
+            assert not check_spy.threads and str(form.query_one("#form-status").render()) == ""
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: form.loaded)
+        assert {"country", "places"} <= {value for _, value in kg._options}
+        assert (kg.value, subset.value) == ("country", "paper16")
+        assert not kg.disabled and not subset.disabled
+        assert not form.query_one("#start", Button).disabled
+        assert form.changed()  # the seed typed meanwhile, not the KG or subset read
+        await pilot.press("backspace")
+        assert not form.changed()
+        await pilot.press("escape")  # nothing changed: no question
+        await wait_for(pilot, lambda: app.screen is home)
+    assert spy.threads and threading.main_thread() not in spy.threads
+
+
+async def test_a_form_closed_before_its_kgs_are_read_drops_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy = Spy(new_run.read_choices)
+    monkeypatch.setattr(new_run, "read_choices", spy)
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=MEDIUM) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and not app.setting_up)
+        home = app.screen
+        gate = spy.gate = threading.Event()
+        try:
+            await pilot.press("n")
+            await wait_for(pilot, spy.waiting.is_set)
+            form = app.screen
+            await pilot.press("escape")  # nothing changed yet: it closes
+            await wait_for(pilot, lambda: app.screen is home)
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: spy.done == 1)
+        await wait_for(pilot, lambda: not any(w.node is form for w in app.workers))
+        assert app.screen is home and not form.loaded
+        assert not any(n.severity == "error" for n in app._notifications)

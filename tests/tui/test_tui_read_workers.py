@@ -18,7 +18,7 @@ from tui_support import SHORT, Spy, make_app
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui import app as app_module
-from kglens_tui.tui.screens import mode_analysis
+from kglens_tui.tui.screens import mode_analysis, run_controls
 from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
@@ -36,8 +36,8 @@ def _text(renderables) -> str:
 
 @pytest.fixture
 def analysis_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
-    spy = Spy(mode_analysis.read_analysis)
-    monkeypatch.setattr(mode_analysis, "read_analysis", spy)
+    spy = Spy(mode_analysis.analysis_renderables)
+    monkeypatch.setattr(mode_analysis, "analysis_renderables", spy)
     return spy
 
 
@@ -134,4 +134,125 @@ async def test_a_run_opens_once_its_mode_is_read_on_a_worker(
         await wait_for(pilot, lambda: app.screen is home)
         await pilot.press("enter")  # again, not held
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+    assert spy.threads and threading.main_thread() not in spy.threads
+
+
+async def test_resume_reads_the_run_on_a_worker_then_resumes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """r on a run reads whether it can be resumed off the UI thread (`resume_check`): home
+    handles keys meanwhile, and a screen opened meanwhile is left as it is; pressed again (not
+    held) the run resumes here."""
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    spy = Spy(app_module.resume_check)
+    monkeypatch.setattr(app_module, "resume_check", spy)
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        gate = spy.gate = threading.Event()
+        try:
+            await pilot.press("r")
+            await wait_for(pilot, spy.waiting.is_set)
+            await pilot.press("question_mark")  # handled while the run is read
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: spy.done == 1)
+        await wait_for(
+            pilot, lambda: not any(w.group == app_module.RESUME_GROUP for w in app.workers)
+        )
+        assert isinstance(app.screen, HelpScreen) and app.session is None
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is home)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: app.session.run_id == run_id)  # set once it has started
+        await wait_for(pilot, lambda: not app._busy())
+    assert spy.threads and threading.main_thread() not in spy.threads
+
+
+async def test_resuming_a_finished_run_is_refused_once_it_is_read(tmp_path: Path) -> None:
+    """What `resume_check` refuses is told, with its severity, once the worker read it."""
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    conn = connect(db)
+    conn.execute("UPDATE run SET status = 'finished', stop_reason = '' WHERE id = ?", (run_id,))
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        app.screen.query_one("#runs").select_key(str(run_id))
+        await pilot.press("r")
+        await wait_for(
+            pilot,
+            lambda: any("nothing to resume" in n.message for n in app._notifications),
+        )
+        assert [n.severity for n in app._notifications if "resume" in n.message] == ["warning"]
+        assert isinstance(app.screen, HomeScreen) and app.session is None
+
+
+async def test_a_mode_runs_results_open_once_its_mode_is_read_on_a_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A (results) on a KONTEST run reads its mode off the UI thread before the results screen
+    opens: home handles keys meanwhile, and a screen opened meanwhile is left as it is."""
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    spy = Spy(mode_analysis.mode_of)
+    monkeypatch.setattr(mode_analysis, "mode_of", spy)
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        gate = spy.gate = threading.Event()
+        try:
+            await pilot.press("A")
+            await wait_for(pilot, spy.waiting.is_set)
+            await pilot.press("question_mark")  # handled while the mode is read
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: spy.done == 1)
+        await wait_for(
+            pilot, lambda: not any(w.group == mode_analysis.OPEN_GROUP for w in app.workers)
+        )
+        assert isinstance(app.screen, HelpScreen)  # the results did not open over the help
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is home)
+        await pilot.press("A")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ModeAnalysisScreen) and app.screen.loaded
+        )
+    assert spy.threads and threading.main_thread() not in spy.threads
+
+
+async def test_p_on_a_run_no_process_drives_asks_through_the_workspace_on_a_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """p on a run this app does not drive asks through the workspace off the UI thread: home
+    handles keys meanwhile, and what the request said is told once it is back."""
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    spy = Spy(run_controls._ask)
+    monkeypatch.setattr(run_controls, "_ask", spy)
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        said = f"run {run_id} is stopped: no process is running it"
+        gate = spy.gate = threading.Event()
+        try:
+            await pilot.press("p")
+            await wait_for(pilot, spy.waiting.is_set)
+            await pilot.press("question_mark")  # handled while the request is made
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            assert not any(said in n.message for n in app._notifications)
+        finally:
+            gate.set()
+        await wait_for(pilot, lambda: any(said in n.message for n in app._notifications))
     assert spy.threads and threading.main_thread() not in spy.threads

@@ -7,7 +7,6 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
@@ -24,7 +23,7 @@ from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
 from kglens_tui.core.safetext import literal, markup_literal, visible
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, fit_widths
-from kglens_tui.tui.reads import ReadsOnWorkers, read_in_thread, read_then, read_with
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.screens.new_round import CreatedRound, NewRoundScreen
 from kglens_tui.tui.screens.workers import on_stack
@@ -138,15 +137,11 @@ class RoundsRead:
 
 
 def read_round_lines(
-    db_path: Path, entry: AnnotationEntry | None, generation: int
+    conn: sqlite3.Connection, entry: AnnotationEntry | None, generation: int
 ) -> tuple[int, RoundsRead]:
-    """The list's read through a connection of its own (a worker thread's), with its number."""
-
-    def read(conn: sqlite3.Connection) -> RoundsRead:
-        bound = bound_round(conn, entry)
-        return RoundsRead(bound, round_lines(conn, bound[0] if bound is not None else None))
-
-    return generation, read_with(db_path, read)
+    """The list's read, with its number."""
+    bound = bound_round(conn, entry)
+    return generation, RoundsRead(bound, round_lines(conn, bound[0] if bound is not None else None))
 
 
 def entry_rounds(conn: sqlite3.Connection, round_ref: str | None) -> list[Round] | str:
@@ -308,13 +303,14 @@ class RoundsScreen(ReadsOnWorkers, Screen[Any]):
         drawn when it is in, unless a newer read was drawn first."""
         self._reading += 1
         self._asked += 1
-        db_path, generation = self.app.db_path, self._asked
-        entry = getattr(self.app, "annotation", None)
-        read_in_thread(
+        generation, entry = self._asked, getattr(self.app, "annotation", None)
+        read_then(
             self,
-            lambda: read_round_lines(db_path, entry, generation),
-            READ_GROUP,
+            lambda conn: read_round_lines(conn, entry, generation),
+            self._rounds_read,
             "reading the rounds",
+            group=READ_GROUP,
+            exclusive=False,
         )
 
     def _poll(self) -> None:
@@ -324,26 +320,27 @@ class RoundsScreen(ReadsOnWorkers, Screen[Any]):
             self.action_refresh()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A read that ended (the event's state: a read that failed at once is finished when
+        its RUNNING event is handled); a failure as a line in the banner, not a notification
+        every 2 s. A read's value is drawn by `ReadsOnWorkers` (`_rounds_read`)."""
         from textual.worker import WorkerState
 
-        worker = event.worker
-        if worker.group != READ_GROUP or not worker.is_finished:
+        ended = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
+        if event.worker.group != READ_GROUP or event.state not in ended:
             return
         self._reading -= 1
         if event.state is WorkerState.ERROR:
-            event.prevent_default()  # a line in the banner, not a notification every 2 s
+            event.prevent_default()
             if on_stack(self):
                 self.query_one("#ann-banner", Static).update(
-                    literal(f"Could not read the rounds: {worker.error}", one_line=True)
+                    literal(f"Could not read the rounds: {event.worker.error}", one_line=True)
                 )
             self._lines = None  # drawn again by the next read that works
-            return
-        result = worker.result
-        if event.state is not WorkerState.SUCCESS or not isinstance(result, tuple):
-            return
+
+    def _rounds_read(self, result: tuple[int, RoundsRead]) -> None:
         generation, read = result
-        if generation <= self._shown or not on_stack(self):
-            return  # a newer read is shown already, or the screen was closed
+        if generation <= self._shown:
+            return  # a newer read is shown already
         self._shown = generation
         self._bound = read.bound
         if read.lines != self._lines or self._select is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -11,14 +11,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
-from textual.worker import Worker
 
 from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import Round, get_round
 from kglens_tui.core.safetext import literal, markup_literal, visible
-from kglens_tui.store.connection import connect
 from kglens_tui.tui.format import BREAKPOINTS, duration
-from kglens_tui.tui.reads import read_in_thread, screen_read
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
@@ -52,14 +50,10 @@ COLUMNS = ("of total", "%", "labelled", "skipped", "flagged", "time", "per item"
 """The figures' columns, after the annotator and the bar."""
 
 
-def read_progress(db_path: Path | str, round_id: int) -> tuple[Round, list[AnnotatorProgress]]:
-    """A round and its progress per annotator, through a connection of the calling thread."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        rnd = get_round(conn, round_id)
-        return rnd, progress(conn, rnd.id)
-    finally:
-        conn.close()
+def read_progress(conn: sqlite3.Connection, round_id: int) -> tuple[Round, list[AnnotatorProgress]]:
+    """A round and its progress per annotator."""
+    rnd = get_round(conn, round_id)
+    return rnd, progress(conn, rnd.id)
 
 
 def bar(share: float, width: int = BAR_WIDTH) -> Text:
@@ -69,7 +63,7 @@ def bar(share: float, width: int = BAR_WIDTH) -> Text:
     return Text.assemble(("━" * full, style), ("━" * (width - full), "grey30"))
 
 
-class ProgressScreen(Screen[Any]):
+class ProgressScreen(ReadsOnWorkers, Screen[Any]):
     """Done of total and time per item, one row per annotator."""
 
     if TYPE_CHECKING:
@@ -114,19 +108,14 @@ class ProgressScreen(Screen[Any]):
 
     def action_refresh(self) -> None:
         """Read the round's progress again, on a worker (`_draw` once it is in)."""
-        db_path, round_id = self.app.db_path, self.round_id
-        read_in_thread(
+        round_id = self.round_id
+        read_then(
             self,
-            lambda: read_progress(db_path, round_id),
-            READ_GROUP,
+            lambda conn: read_progress(conn, round_id),
+            lambda read: self._draw(*read),
             f"reading round {round_id}'s progress",
-            exclusive=True,
+            group=READ_GROUP,
         )
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        read = screen_read(self, event, READ_GROUP, tuple)
-        if read is not None:
-            self._draw(*read)
 
     def _draw(self, rnd: Round, rows: list[AnnotatorProgress]) -> None:
         self.shown = (rnd, rows)

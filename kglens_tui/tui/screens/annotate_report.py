@@ -4,7 +4,6 @@ majority disagrees with the app. Loads numpy and krippendorff, so it is imported
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -14,7 +13,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
-from textual.worker import Worker
 
 from kglens_tui.annotate.agreement import (
     KAPPA_LEGEND,
@@ -26,10 +24,9 @@ from kglens_tui.annotate.agreement import (
 )
 from kglens_tui.annotate.errors import item_ref
 from kglens_tui.core.safetext import markup_literal, visible
-from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import num, pct
 from kglens_tui.tui.format import BREAKPOINTS
-from kglens_tui.tui.reads import read_in_thread, screen_read
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -71,15 +68,6 @@ READ_GROUP = "round-results"
 """The worker that reads the round's results."""
 
 
-def read_results(db_path: Path | str, round_id: int) -> RoundResults:
-    """`round_results` through a connection of the calling thread (closed after)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        return round_results(conn, round_id)
-    finally:
-        conn.close()
-
-
 def short(text: str | None, width: int) -> str:
     """One line of at most width characters."""
     text = " ".join((text or "").split())
@@ -90,7 +78,7 @@ def right(value: str) -> Text:
     return Text(value, justify="right")
 
 
-class ReportScreen(Screen[Any]):
+class ReportScreen(ReadsOnWorkers, Screen[Any]):
     """Table 4, agreement and disagreements of one round."""
 
     if TYPE_CHECKING:
@@ -170,19 +158,14 @@ class ReportScreen(Screen[Any]):
 
     def action_refresh(self) -> None:
         """Read the round's results again, on a worker (`_draw` once they are in)."""
-        db_path, round_id = self.app.db_path, self.round_id
-        read_in_thread(
+        round_id = self.round_id
+        read_then(
             self,
-            lambda: read_results(db_path, round_id),
-            READ_GROUP,
+            lambda conn: round_results(conn, round_id),
+            self._draw,
             f"reading round {round_id}'s results",
-            exclusive=True,
+            group=READ_GROUP,
         )
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        res = screen_read(self, event, READ_GROUP, RoundResults)
-        if res is not None:
-            self._draw(res)
 
     def _draw(self, res: RoundResults) -> None:
         self.shown = res

@@ -31,18 +31,15 @@ from kglens_tui.analysis.groups import run_column
 from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
-from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING
-from kglens_tui.tui.reads import read_in_thread, read_outcome
+from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then
 from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import WARNING_STYLE, heat, short
-from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
+from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, fit_rows
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from textual import getters
 
     from kglens_tui.tui.app import KGLensApp
@@ -130,7 +127,7 @@ class CompareRead:
 
 
 def read_compare(
-    db_path: Path | str,
+    conn: sqlite3.Connection,
     run_a: int,
     run_b: int | None,
     *,
@@ -139,24 +136,19 @@ def read_compare(
     warnings: dict[int, str],
     generation: int = 0,
 ) -> CompareRead:
-    """Everything the compare screen shows, read through a connection of the calling thread
-    (the screen's worker; closed after): B defaults to A's first partner; ``warnings``: the
+    """Everything the compare screen shows: B defaults to A's first partner; ``warnings``: the
     bias warnings already read (not read again)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        labels = dict(conn.execute("SELECT id, target_label FROM run"))
-        partners = [(rid, labels[rid]) for rid in compare_partners(conn, run_a)]
-        if run_b is None and partners:
-            run_b = int(partners[0][0])
-        out = CompareRead(generation, run_b, partners, labels, dict(warnings))
-        if with_grid:
-            out.grid, out.grid_runs = _read_grid(conn, out, adjusted)
-        _read_diff(conn, out, run_a, adjusted)
-        for run_id in [run_a, *([run_b] if run_b is not None else [])]:
-            _warning(conn, out, run_id)
-        return out
-    finally:
-        conn.close()
+    labels = dict(conn.execute("SELECT id, target_label FROM run"))
+    partners = [(rid, labels[rid]) for rid in compare_partners(conn, run_a)]
+    if run_b is None and partners:
+        run_b = int(partners[0][0])
+    out = CompareRead(generation, run_b, partners, labels, dict(warnings))
+    if with_grid:
+        out.grid, out.grid_runs = _read_grid(conn, out, adjusted)
+    _read_diff(conn, out, run_a, adjusted)
+    for run_id in [run_a, *([run_b] if run_b is not None else [])]:
+        _warning(conn, out, run_id)
+    return out
 
 
 def _warning(conn: sqlite3.Connection, out: CompareRead, run_id: int) -> str:
@@ -238,7 +230,7 @@ def _read_diff(conn: sqlite3.Connection, out: CompareRead, run_a: int, adjusted:
     out.pairs = (diff.a_only[:LIMIT], diff.b_only[:LIMIT])
 
 
-class CompareScreen(ReportsWorkerErrors, Screen[Any]):
+class CompareScreen(ReadsOnWorkers, Screen[Any]):
     """Table 3 and a knowledge diff of two runs, read on a worker thread (`read_compare`):
     the screen shows at once and fills in; a read asked for later (B chosen, `o`) supersedes
     one still going, whose result is then dropped; a failed read is one literal line."""
@@ -315,14 +307,14 @@ class CompareScreen(ReportsWorkerErrors, Screen[Any]):
     def _read(self) -> None:
         """Ask for a read of what the screen shows; it supersedes any read still going."""
         self._asked += 1
-        db_path, run_a, run_b, adjusted = self.app.db_path, self.run_a, self.run_b, self.adjusted
+        run_a, run_b, adjusted = self.run_a, self.run_b, self.adjusted
         generation, with_grid, warnings = self._asked, self._grid_due, dict(self._warnings)
         if self._shown:
             self.query_one("#cmp-status", Static).update(READING)
-        read_in_thread(
+        read_then(
             self,
-            lambda: read_compare(
-                db_path,
+            lambda conn: read_compare(
+                conn,
                 run_a,
                 run_b,
                 adjusted=adjusted,
@@ -330,27 +322,21 @@ class CompareScreen(ReportsWorkerErrors, Screen[Any]):
                 warnings=warnings,
                 generation=generation,
             ),
-            READ_GROUP,
+            self._read_done,
             f"reading run {run_a} to compare",
-            exclusive=True,
+            group=READ_GROUP,
         )
 
+    def _read_done(self, read: CompareRead) -> None:
+        """A read, shown when it is the newest asked for."""
+        if read.generation == self._asked:
+            self._apply(read)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The read's outcome: shown when it is the newest asked for and the screen is open;
-        a failure as one literal line where the diff goes (not as a notification too)."""
-        if event.worker.group != READ_GROUP:
-            return
-
-        def show_error(line: str) -> None:
-            if on_stack(self):
-                self.query_one("#cmp-status", Static).update(literal(line, one_line=True))
-
-        result = read_outcome(event, CompareRead, show_error)
-        if result is None:
-            return
-        if result.generation != self._asked or not on_stack(self):
-            return  # a newer read was asked for, or the screen closed
-        self._apply(result)
+        """A failed read as one literal line where the diff goes (not as a notification)."""
+        failed = failed_read(event) if event.worker.group == READ_GROUP else None
+        if failed is not None and on_stack(self):
+            self.query_one("#cmp-status", Static).update(literal(failed, one_line=True))
 
     def _apply(self, read: CompareRead) -> None:
         """Show a read."""

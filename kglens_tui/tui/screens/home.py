@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
@@ -28,17 +30,13 @@ from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import mode_of_label
 from kglens_tui.runs.runner import open_snapshot_as
 from kglens_tui.runs.units import ModeSnapshot
-from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
-from kglens_tui.tui.reads import read_in_thread, read_outcome
+from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then, read_with
 from kglens_tui.tui.screens import run_controls
-from kglens_tui.tui.screens.workers import ReportsWorkerErrors
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from textual import getters
 
     from kglens_tui.tui.app import KGLensApp
@@ -335,21 +333,16 @@ class HomeRead:
     runs: list[tuple[str, ...]] | None = None
 
 
-def read_home(db_path: Path | str, since: tuple[Any, ...] | None, generation: int = 0) -> HomeRead:
-    """The workspace's KGs and runs (`kg_summaries`, `run_rows`), read through a connection of
-    the calling thread (home's worker; closed after); only the mark when it is ``since`` (no
-    run started, ended or changed status meanwhile)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        mark = tuple(conn.execute(RUNS_MARK_SQL).fetchone())
-        if since is not None and mark == since:
-            return HomeRead(generation, mark)
-        return HomeRead(generation, mark, kg_summaries(conn), [tuple(r) for r in run_rows(conn)])
-    finally:
-        conn.close()
+def read_home(conn: sqlite3.Connection, since: tuple[Any, ...] | None, generation: int) -> HomeRead:
+    """The workspace's KGs and runs (`kg_summaries`, `run_rows`); only the mark when it is
+    ``since`` (no run started, ended or changed status meanwhile)."""
+    mark = tuple(conn.execute(RUNS_MARK_SQL).fetchone())
+    if since is not None and mark == since:
+        return HomeRead(generation, mark)
+    return HomeRead(generation, mark, kg_summaries(conn), [tuple(r) for r in run_rows(conn)])
 
 
-class HomeScreen(ReportsWorkerErrors, Screen[Any]):
+class HomeScreen(ReadsOnWorkers, Screen[Any]):
     """Lists KGs and runs, read on worker threads (`read_home`): at once when shown and on
     `ctrl+r`, then every `REFRESH_GOING_S` while a run goes on or the runs changed. A read
     asked for later than the one shown wins (an older result that comes after it is dropped);
@@ -438,9 +431,14 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
         """Read the lists on a worker (`read_home`)."""
         self._asked += 1
         self._reading += 1
-        db_path, generation = self.app.db_path, self._asked
-        read_in_thread(
-            self, lambda: read_home(db_path, since, generation), READ_GROUP, "reading the runs"
+        generation = self._asked
+        read_then(
+            self,
+            lambda conn: read_home(conn, since, generation),
+            self._read_done,
+            "reading the runs",
+            group=READ_GROUP,
+            exclusive=False,
         )
 
     def on_screen_resume(self) -> None:
@@ -459,19 +457,9 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
         """Read the lists again (on a worker)."""
         self._read()
 
-    def _read_done(self, event: Worker.StateChanged) -> None:
-        """A read's outcome: shown when newer than the one shown (and the screen is open); a
-        failure as one literal line in the banner (not a notification every 2 s)."""
-        self._reading -= 1
-
-        def show_error(line: str) -> None:
-            if self.is_attached:
-                self.query_one("#banner", Static).update(literal(line, one_line=True))
-
-        read = read_outcome(event, HomeRead, show_error)
-        if read is None:
-            return
-        if read.generation <= self._shown or not self.is_attached:
+    def _read_done(self, read: HomeRead) -> None:
+        """A read's outcome: shown when newer than the one shown."""
+        if read.generation <= self._shown:
             return  # a newer read is shown already
         if read.kgs is None or read.runs is None:
             return  # nothing changed since the read shown
@@ -584,12 +572,13 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
         (`analysis.report.run_figures`), and each wanted run of another mode's headline
         (`mode_headline` of its stored metrics); None where they cannot be worked out."""
         modes = {run_id for run_id, _ in wanted if not _observed(self._listed[run_id])}
-        conn = connect(self.app.db_path)
-        try:
-            figures = run_figures(conn, rows)
-            headlines = {run_id: self._headline(conn, int(run_id)) for run_id in modes}
-        finally:
-            conn.close()
+        figures, headlines = read_with(
+            self.app.db_path,
+            lambda conn: (
+                run_figures(conn, rows),
+                {run_id: self._headline(conn, int(run_id)) for run_id in modes},
+            ),
+        )
         kglens = [(run_id, mark) for run_id, mark in wanted if run_id not in modes]
         return (
             {run_id: (mark, _chance(figures, run_id)) for run_id, mark in kglens},
@@ -611,8 +600,11 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
         # RUNNING event is handled (on a busy machine), which would count it twice
         finished = event.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
         if worker.group == READ_GROUP and finished:
-            self._read_done(event)
-            return
+            self._reading -= 1
+            failed = failed_read(event)  # one literal line in the banner, not a notification
+            if failed is not None and self.is_attached:  # every 2 s
+                self.query_one("#banner", Static).update(literal(failed, one_line=True))
+            return  # a read's value is shown by `ReadsOnWorkers` (`_read_done`)
         if worker is not self._chance_worker or not finished:
             return
         event.prevent_default()  # a failure shows as "chance —"
@@ -709,29 +701,29 @@ class HomeScreen(ReportsWorkerErrors, Screen[Any]):
             self.app.open_run(run_id)
 
     def action_review_run(self) -> None:
-        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
         from kglens_tui.tui.screens.review import ReviewScreen
 
-        run_id = self._selected_run()
         # a KONTEST or fact-eval run has no blind-spot review: its analyses stand in for it
-        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=False):
-            self.app.push_screen(ReviewScreen(run_id))
+        self._results(False, ReviewScreen)
 
     def action_analyse_run(self) -> None:
         from kglens_tui.tui.screens.analysis import AnalysisScreen
-        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
 
-        run_id = self._selected_run()
-        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=False):
-            self.app.push_screen(AnalysisScreen(run_id))
+        self._results(False, AnalysisScreen)
 
     def action_compare_run(self) -> None:
         from kglens_tui.tui.screens.compare import CompareScreen
+
+        self._results(True, CompareScreen)
+
+    def _results(self, compare: bool, kglens: Callable[[int], Screen[Any]]) -> None:
+        """The selected run's results as its mode declares them (`open_mode_analysis`), or
+        for a KGLens run the ``kglens`` screen of it."""
         from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
 
         run_id = self._selected_run()
-        if run_id is not None and not open_mode_analysis(self.app, run_id, compare=True):
-            self.app.push_screen(CompareScreen(run_id))
+        if run_id is not None:
+            open_mode_analysis(self.app, run_id, compare, partial(kglens, run_id))
 
     @on(DataTable.RowSelected, "#runs")
     def _row_selected(self) -> None:

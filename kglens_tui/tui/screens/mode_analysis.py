@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
@@ -20,7 +19,7 @@ from textual.worker import Worker, WorkerState
 from kglens_tui.core.safetext import literal
 from kglens_tui.runs.record import load_run, mode_of
 from kglens_tui.runs.registry import find_mode, get_mode, mode_label
-from kglens_tui.tui.reads import read_in_thread, read_with
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.workers import on_stack
 
 if TYPE_CHECKING:
@@ -28,8 +27,10 @@ if TYPE_CHECKING:
 
 READ_GROUP = "mode-analysis"
 """The worker that reads the screen's run."""
+OPEN_GROUP = "open-results"
+"""The worker that reads the mode of a run whose results are being opened."""
 
-Read = Callable[[], tuple[str, list[RenderableType]]]
+Read = Callable[[sqlite3.Connection], tuple[str, list[RenderableType]]]
 """A read of the screen's title and tables."""
 
 MODE_ANALYSIS_HELP = """\
@@ -67,7 +68,7 @@ def analysis_renderables(
     return shown
 
 
-class ModeAnalysisScreen(Screen[Any]):
+class ModeAnalysisScreen(ReadsOnWorkers, Screen[Any]):
     """Tables rendered by the CLI's own renderers, scrollable."""
 
     BINDINGS = [
@@ -86,11 +87,15 @@ class ModeAnalysisScreen(Screen[Any]):
         self._read = read
 
     @classmethod
-    def opening(cls, db_path: Path, run_id: int, compare: bool) -> ModeAnalysisScreen:
+    def opening(cls, run_id: int, compare: bool) -> ModeAnalysisScreen:
         """The screen of a run not read yet: it shows at once, says it is reading, and fills in
         once a worker read the run (`analysis_renderables`); a run it cannot show (nothing to
         compare with) is a notification and the screen closes."""
-        return cls(f"reading run {run_id}…", None, lambda: read_analysis(db_path, run_id, compare))
+        return cls(
+            f"reading run {run_id}…",
+            None,
+            lambda conn: analysis_renderables(conn, run_id, compare),
+        )
 
     @property
     def loaded(self) -> bool:
@@ -107,47 +112,49 @@ class ModeAnalysisScreen(Screen[Any]):
 
     def on_mount(self) -> None:
         if self._read is not None:
-            read_in_thread(self, self._read, READ_GROUP, self._title, exclusive=True)
+            read_then(self, self._read, self._show, self._title, group=READ_GROUP)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The read's outcome, drawn while the screen is open; a failure closes it."""
-        if event.worker.group != READ_GROUP:
-            return
-        if event.state is WorkerState.ERROR:
-            error = event.worker.error
-            if isinstance(error, LookupError | ValueError):
-                self.app.notify(str(error), severity="warning")
-            else:
-                self.app.worker_failed(event.worker)  # type: ignore[attr-defined]
-            if on_stack(self) and self.app.screen is self:
-                self.app.pop_screen()
-            return
-        result = event.worker.result
-        if not on_stack(self) or not isinstance(result, tuple):
-            return
-        self._title, self.renderables = result
+    def _show(self, read: tuple[str, list[RenderableType]]) -> None:
+        self._title, self.renderables = read
         self.query_one("#mode-analysis-title", Static).update(literal(self._title))
         self.query_one("#mode-analysis", VerticalScroll).mount_all(
             Static(r, id=f"mode-analysis-{i}") for i, r in enumerate(self.renderables)
         )
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A failed read closes the screen: a run it cannot show (`analysis_renderables`'s
+        LookupError or ValueError) is a warning, anything else the app's error notification."""
+        if event.worker.group != READ_GROUP or event.state is not WorkerState.ERROR:
+            return
+        event.prevent_default()
+        error = event.worker.error
+        if isinstance(error, LookupError | ValueError):
+            self.app.notify(str(error), severity="warning")
+        else:
+            self.app.worker_failed(event.worker)  # type: ignore[attr-defined]
+        if on_stack(self) and self.app.screen is self:
+            self.app.pop_screen()
 
-def read_analysis(
-    db_path: Path | str, run_id: int, compare: bool
-) -> tuple[str, list[RenderableType]]:
-    """`analysis_renderables` through a connection of the calling thread (closed after)."""
-    return read_with(db_path, lambda conn: analysis_renderables(conn, run_id, compare))
 
+def open_mode_analysis(
+    app: KGLensApp, run_id: int, compare: bool, otherwise: Callable[[], Screen[Any]]
+) -> None:
+    """Show the results a run's mode declares (``compare``: against its peers), once a worker
+    read its mode, unless another screen was opened meanwhile; a run whose mode shows it on its
+    live screen (KGLens), or no such run, gets the screen ``otherwise`` gives."""
+    asked_from = app.screen
 
-def open_mode_analysis(app: KGLensApp, run_id: int, compare: bool) -> bool:
-    """Show the results a run's mode declares (``compare``: against its peers), read on the
-    screen's worker; False for a run whose mode shows it on its live screen (KGLens), which the
-    caller shows as before."""
-    mode = mode_of(app.db(), run_id)
-    if mode is None or not shows_results(mode):
-        return False
-    app.push_screen(ModeAnalysisScreen.opening(app.db_path, run_id, compare))
-    return True
+    def opened(mode: str | None) -> None:
+        if app.screen is not asked_from:
+            return
+        if mode is None or not shows_results(mode):
+            app.push_screen(otherwise())
+            return
+        app.push_screen(ModeAnalysisScreen.opening(run_id, compare))
+
+    read_then(
+        app, lambda conn: mode_of(conn, run_id), opened, f"reading run {run_id}", group=OPEN_GROUP
+    )
 
 
 def shows_results(mode: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -30,7 +31,8 @@ from kglens_tui.annotate.rounds import (
     source_runs,
 )
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.store.connection import StoreError, connect
+from kglens_tui.store.connection import StoreError
+from kglens_tui.tui.reads import read_with
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -143,6 +145,20 @@ def parse_form(
     return request, []
 
 
+def _create_round(request: RoundRequest, conn: sqlite3.Connection) -> CreatedRound:
+    """Store the round ``request`` asks for (as `kglens annotate round create` does)."""
+    rnd = create_round(
+        conn,
+        request.name,
+        runs=request.runs,
+        per_kg=request.per_kg,
+        seed=request.seed,
+        annotators=request.annotators,
+        setting_names=SETTING_LABELS,
+    )
+    return CreatedRound(rnd, round_mix(conn, rnd.id))
+
+
 class NewRoundScreen(ModalScreen[CreatedRound | None]):
     """A new annotation round sampled from the workspace's KGLens runs; dismisses with the round
     stored, or None."""
@@ -205,11 +221,7 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
     def _read_runs(self) -> None:
         """The runs a round can be sampled from, read off the UI thread."""
         try:
-            conn = connect(self.app.db_path, migrate_schema=False)  # the app's migrated it
-            try:
-                runs = source_runs(conn)
-            finally:
-                conn.close()
+            runs = read_with(self.app.db_path, source_runs)
         except Exception as exc:  # shown in the form (a screen's failed worker says nothing)
             known = isinstance(exc, (StoreError, sqlite3.Error))
             why = str(exc) if known else f"{type(exc).__name__}: {exc}"
@@ -272,20 +284,7 @@ class NewRoundScreen(ModalScreen[CreatedRound | None]):
     def _create(self, request: RoundRequest) -> None:
         """Store the round on its own connection (as `kglens annotate round create` does)."""
         try:
-            conn = connect(self.app.db_path)
-            try:
-                rnd = create_round(
-                    conn,
-                    request.name,
-                    runs=request.runs,
-                    per_kg=request.per_kg,
-                    seed=request.seed,
-                    annotators=request.annotators,
-                    setting_names=SETTING_LABELS,
-                )
-                created = CreatedRound(rnd, round_mix(conn, rnd.id))
-            finally:
-                conn.close()
+            created = read_with(self.app.db_path, partial(_create_round, request))
         except (AnnotationError, StoreError, sqlite3.Error) as exc:
             self.app.call_from_thread(self._failed, str(exc))
             return

@@ -207,6 +207,34 @@ GENERATED: dict[str, FormField] = generated_fields(FORM_MODES, BY_HAND)
 """The form's generated fields, by setting name."""
 
 
+@dataclass(frozen=True)
+class FormChoices:
+    """What the form reads of the workspace as it opens (`read_choices`)."""
+
+    names: list[str]
+    """Every KG it offers: the workspace's and the bundled ones."""
+    kg: str
+    """The KG chosen."""
+    subsets: list[str]
+    """That KG's named subsets."""
+    subset: str
+    """The subset chosen ("": every subject)."""
+
+
+def read_choices(
+    conn: sqlite3.Connection, last: str | None, kg: str, subset: str | None
+) -> FormChoices:
+    """The form's KGs and subsets: the KG of the ``last`` run started from it, else the
+    settings' ``kg``, else the first (where it is no KG here); the settings' ``subset`` where
+    the KG chosen has it."""
+    names = sorted(set(kg_names(conn)) | set(bundled_names()))
+    chosen = kg if kg in names else (names[0] if names else "country")
+    if last is not None and last in names:
+        chosen = last
+    subsets = subset_names(conn, chosen)
+    return FormChoices(names, chosen, subsets, subset if subset in subsets else "")
+
+
 class _SharedFields(TypedDict):
     """The fields a KONTEST or fact-eval config takes from the form's KGLens config (the rest
     come from the mode's run settings)."""
@@ -246,6 +274,11 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     """Fields of `mode_fields` the user has edited: a change of mode leaves them as they are."""
     _subsets_of: str
     """The KG whose subsets the subset field offers."""
+    _opened: dict[str, object] | None = None
+    """Every field's value as the form opened (None: not taken yet), what `esc` compares
+    with; its KG and subset as they were read (`_choices_read`)."""
+    loaded = False
+    """The workspace's KGs are read (`_choices_read`): Start is available."""
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -257,8 +290,6 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         }
         self._filled = {**generated, **shown, "facts": "", "template3": False}
         self._edited = set()
-        names = sorted(set(kg_names(app.db())) | set(bundled_names()))
-        kg = defaults.kg if defaults.kg in names else (names[0] if names else "country")
         target_kind, model = app.default_target()
         base_url, key_env = defaults.base_url or "", defaults.api_key_env
         mode = "kglens"
@@ -266,10 +297,9 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         if last is not None:  # the form opens as it was when the last run started from it
             mode, target_kind, model, base_url = last.mode, last.target_kind, last.model, last.url
             key_env = last.key_env
-            kg = last.kg if last.kg in names else kg
-        subsets = self._subset_options(kg)
+        # until the workspace's KGs are read (`_choices_read`): the KG it will likely choose
+        kg = last.kg if last is not None else (defaults.kg or "country")
         self._subsets_of = kg
-        subset = defaults.subset if defaults.subset in {value for _, value in subsets} else ""
         local = app.local_model()
         local_label = (
             "local SmolLM2-135M" if local == "smollm2" else f"local {Path(local).name}"
@@ -303,9 +333,13 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                     classes="kontest-only",
                 )
                 yield Label("Knowledge graph")
-                yield Select([(literal(n), n) for n in names], value=kg, allow_blank=False, id="kg")
+                yield Select(
+                    [(literal(kg), kg)], value=kg, allow_blank=False, id="kg", disabled=True
+                )
                 yield Label("Subset of subjects")
-                yield Select(subsets, value=subset, allow_blank=False, id="subset")
+                yield Select(
+                    subset_options([]), value="", allow_blank=False, id="subset", disabled=True
+                )
                 yield Label("Predicates")
                 yield Input(
                     str(shown["predicates"]),
@@ -431,8 +465,8 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                     yield from make_widgets(f, generated[name])
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Check endpoint", id="check")
-                yield Button("Start (ctrl+s)", id="start", variant="success")
+                yield Button("Check endpoint", id="check", disabled=True)
+                yield Button("Start (ctrl+s)", id="start", variant="success", disabled=True)
                 yield Button("Back (esc)", id="back")
         yield Static("", id="field-help")
         yield Footer()
@@ -450,9 +484,39 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         self._toggle_fields()
         self._mode_changed()  # the form may open in a unit mode (the last run's)
         self.call_after_refresh(self._remember_opened)
+        defaults, last = self.app.run_defaults(), self.app.form_choice
+        wanted = (last.kg if last is not None else None, defaults.kg, defaults.subset)
+        read_then(
+            self,
+            lambda conn: read_choices(conn, *wanted),
+            self._choices_read,
+            "reading the workspace's KGs",
+            group="subsets",
+        )
 
     def _remember_opened(self) -> None:
         self._opened = self._values()
+
+    def _choices_read(self, choices: FormChoices) -> None:
+        """The workspace's KGs and the chosen one's subsets are in: offered, and Start is
+        available. The fields as they opened (`changed`) now hold these choices."""
+        self._subsets_of = choices.kg
+        kg = self.query_one("#kg", Select)
+        with kg.prevent(Select.Changed):  # the KG read, not one chosen: its subsets are in
+            kg.set_options([(literal(n), n) for n in choices.names])
+            kg.value = choices.kg
+        self._subsets_read(choices.kg, choices.subsets, choices.subset)
+        kg.disabled = False
+        for button in self.query(".dialog-buttons Button"):
+            button.disabled = False
+        if self._opened is not None:  # else taken after this refresh, with these choices
+            self._opened.update(kg=choices.kg, subset=choices.subset)
+        self.loaded = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Start waits for the workspace's KGs (`_choices_read`)."""
+        return None if action == "start" and not self.loaded else True
 
     def _values(self) -> dict[str, object]:
         """Every field's value, by id (what `esc` compares with the form as it opened)."""
@@ -467,9 +531,9 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         return widget_value(self.query_one(f"#{name}"))
 
     def changed(self) -> bool:
-        """Whether any field differs from what the form opened with."""
-        opened = getattr(self, "_opened", None)
-        return opened is not None and self._values() != opened
+        """Whether any field differs from what the form opened with (its KG and subset as
+        they were read)."""
+        return self._opened is not None and self._values() != self._opened
 
     def labels(self) -> dict[str, str]:
         """Each field's label on the form, by the field's id."""
@@ -504,9 +568,6 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         text = own or FIELD_HELP.get(widget_id, "")
         self.query_one("#field-help", Static).update(Text(text))  # "[prices]" is no markup
 
-    def _subset_options(self, kg: str) -> list[tuple[RenderableType, str]]:
-        return subset_options(subset_names(self.app.db(), kg))
-
     @on(Select.Changed, "#kg")
     def _kg_changed(self, event: Select.Changed) -> None:
         """Offer the chosen KG's subsets, read on a worker: meanwhile the field says "all
@@ -527,13 +588,14 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
             group="subsets",
         )
 
-    def _subsets_read(self, kg: str, names: list[str]) -> None:
-        """The subsets of ``kg`` read, offered when it is still the KG chosen."""
+    def _subsets_read(self, kg: str, names: list[str], chosen: str = "") -> None:
+        """The subsets of ``kg`` read, offered (``chosen`` chosen) when it is still the KG
+        chosen."""
         if kg != self._subsets_of:
             return
         field = self.query_one("#subset", Select)
         field.set_options(subset_options(names))
-        field.value = ""
+        field.value = chosen
         field.disabled = False
 
     @on(Select.Changed, "#mode")

@@ -4,14 +4,13 @@ posterior means and credible intervals, a predicate filter, and a drill-down on 
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
+from functools import partial
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static
-from textual.worker import Worker
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
 from kglens_tui.analysis.filters import EdgeFilter
@@ -20,13 +19,10 @@ from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal
-from kglens_tui.runs.config import ModeConfig
-from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
-from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import counted, interval, pct
 from kglens_tui.tui.format import BREAKPOINTS, plural
-from kglens_tui.tui.reads import read_in_thread, screen_read
+from kglens_tui.tui.reads import read_then, read_with
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
@@ -82,26 +78,13 @@ STALE_GROUP = "review-stale"
 """The worker that reads whether the run's verdicts stand under older verifier rules."""
 
 
-def read_stale_note(db_path: Path | str, run: RunRecord[ModeConfig]) -> str:
-    """`stale_verdicts_note` of the run ('' when its verdicts are current), through a
-    connection of the calling thread (closed after)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        return stale_verdicts_note(conn, run) or ""
-    finally:
-        conn.close()
-
-
-def search_edges(db_path: Path | str, text: str, run_id: int) -> set[int] | str:
+def search_edges(conn: sqlite3.Connection, text: str, run_id: int) -> set[int] | str:
     """The run's edges asked about with all of ``text``'s words, or why the search cannot be
-    made (`SearchError`), through a connection of the calling thread (closed after)."""
-    conn = connect(db_path, migrate_schema=False)
+    made (`SearchError`)."""
     try:
         return {h.edge_id for h in search(conn, text, run_id, limit=100_000)}
     except SearchError as exc:
         return str(exc)
-    finally:
-        conn.close()
 
 
 def edge_flags(r: EdgeRow) -> str:
@@ -284,13 +267,13 @@ class ReviewScreen(RunDataScreen):
             )
             kind_select.value = self.kind
         self.query_one("#rv-metrics", Static).update(metrics_text(data, flt))
-        run, db_path = data.run, self.app.db_path
-        read_in_thread(
+        run = data.run
+        read_then(
             self,
-            lambda: read_stale_note(db_path, run),
-            STALE_GROUP,
+            lambda conn: stale_verdicts_note(conn, run) or "",
+            self._stale_read,
             f"reading run {run.id}'s verifier rules",
-            exclusive=True,
+            group=STALE_GROUP,
         )
         warning = bias_warning(data)
         bias = self.query_one("#rv-bias", Static)
@@ -329,32 +312,20 @@ class ReviewScreen(RunDataScreen):
             return
         self.searching = text
         self.query_one("#rv-count", Static).update(literal(f"searching for {text!r}…"))
-        db_path, run_id = self.app.db_path, self.run_id
-        read_in_thread(
+        run_id = self.run_id
+        read_then(
             self,
-            lambda: (text, search_edges(db_path, text, run_id)),
-            SEARCH_GROUP,
+            lambda conn: search_edges(conn, text, run_id),
+            partial(self._searched, text),
             f"searching run {run_id}",
-            exclusive=True,
+            group=SEARCH_GROUP,
         )
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A search's outcome, or whether the verdicts stand under older verifier rules (the
-        run's read goes on to `RunDataScreen`)."""
-        if event.worker.group == STALE_GROUP:
-            event.prevent_default()  # its failure is told once, by `screen_read`
-            stale = screen_read(self, event, STALE_GROUP, str)
-            if stale is not None:
-                note = self.query_one("#rv-stale", Static)
-                note.update(literal(f"{stale} Here: V." if stale else "", "yellow"))
-                note.display = bool(stale)
-            return
-        if event.worker.group != SEARCH_GROUP:
-            return
-        event.prevent_default()  # its failure is told once, by `screen_read`
-        found = screen_read(self, event, SEARCH_GROUP, tuple)
-        if found is not None:
-            self._searched(*found)
+    def _stale_read(self, stale: str) -> None:
+        """Whether the verdicts stand under older verifier rules ('' when they are current)."""
+        note = self.query_one("#rv-stale", Static)
+        note.update(literal(f"{stale} Here: V." if stale else "", "yellow"))
+        note.display = bool(stale)
 
     def _searched(self, text: str, found: set[int] | str) -> None:
         """A search's edges (or why it could not be made: a warning) become the list."""
@@ -437,11 +408,10 @@ class ReviewScreen(RunDataScreen):
     @work(thread=True, exclusive=True, group="reverify", exit_on_error=False)
     def _reverify(self) -> None:
         try:
-            conn = connect(self.app.db_path)
-            try:
-                found = reverify_run(conn, self.run_id, author=reviewer())
-            finally:
-                conn.close()
+            run_id, author = self.run_id, reviewer()
+            found = read_with(
+                self.app.db_path, lambda conn: reverify_run(conn, run_id, author=author)
+            )
         except (KGLensError, sqlite3.Error) as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             return

@@ -4,6 +4,8 @@ workspace (`kglens_tui.runs.control`); for a run nobody drives, one line saying 
 
 from __future__ import annotations
 
+import sqlite3
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
@@ -13,6 +15,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.runs.control import ask_run, toggled
 from kglens_tui.runs.messages import Command, Stop
 from kglens_tui.runs.session import STOP_NOW, RunSession
+from kglens_tui.tui.reads import read_then
 
 if TYPE_CHECKING:
     from kglens_tui.tui.app import KGLensApp
@@ -24,8 +27,8 @@ STOPPING = "Stopping: what is in flight finishes and is kept (s again: stop now)
 def press(screen: Screen[Any], action: str, session: RunSession | None, run_id: int | None) -> None:
     """p (``action`` "pause") or s ("stop") on run ``run_id``. ``session``: this app's session
     while it drives the run (a command given while it starts waits for it). Otherwise the
-    request goes through the workspace to the process that drives the run; the app remembers
-    the runs it asked to stop (`asked_to_stop`), and a second s stops now."""
+    request goes through the workspace (on a worker) to the process that drives the run; the
+    app remembers the runs it asked to stop (`asked_to_stop`), and a second s stops now."""
     if session is not None:
         if action == "stop":
             _stop(screen, session)
@@ -36,20 +39,38 @@ def press(screen: Screen[Any], action: str, session: RunSession | None, run_id: 
         screen.notify("No run here to pause or stop.", severity="warning")
         return
     app: KGLensApp = screen.app  # type: ignore[assignment]  # every screen here is the app's
-    conn, asked_to_stop = app.db(), app.asked_to_stop
+    stop = Stop(now=run_id in app.asked_to_stop)
+    if action == "stop":  # a second s, even before the first is through, stops now
+        app.asked_to_stop.add(run_id)
+    read_then(
+        app,
+        lambda conn: _ask(conn, run_id, action, stop),
+        partial(_asked, app, run_id, action, stop),
+        f"asking run {run_id} to {action}",
+    )
+
+
+def _ask(conn: sqlite3.Connection, run_id: int, action: str, stop: Stop) -> str | KGLensError:
+    """The request through the workspace (on a worker): what it says, or why it was not made."""
     try:
-        stop = Stop(now=run_id in asked_to_stop)
         command: Command = stop if action == "stop" else toggled(conn, run_id)
-        said = ask_run(conn, run_id, command)
+        return ask_run(conn, run_id, command)
     except KGLensError as exc:
-        screen.notify(str(exc), severity="warning")
+        return exc
+
+
+def _asked(app: KGLensApp, run_id: int, action: str, stop: Stop, said: str | KGLensError) -> None:
+    """What a request through the workspace said, told."""
+    if isinstance(said, KGLensError):
+        if action == "stop" and not stop.now:
+            app.asked_to_stop.discard(run_id)
+        app.notify(str(said), severity="warning")
         return
     then = ""
     if action == "stop":
         now = stop.now or said.endswith(" now")  # a run stopping already is stopped now
         then = "" if now else ", then finishes what is in flight (s again: stop now)"
-        asked_to_stop.add(run_id)
-    screen.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second{then}.")
+    app.notify(f"{said[0].upper()}{said[1:]}: it takes it within a second{then}.")
 
 
 def _stop(screen: Screen[Any], session: RunSession) -> None:

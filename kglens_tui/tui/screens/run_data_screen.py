@@ -8,13 +8,10 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.rundata import RunData, load_run_data
-from kglens_tui.store.connection import connect
-from kglens_tui.tui.reads import read_in_thread
-from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
+from kglens_tui.tui.reads import ReadsOnWorkers, read_then
+from kglens_tui.tui.screens.workers import on_stack
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from textual import getters
 
     from kglens_tui.tui.app import KGLensApp
@@ -23,17 +20,7 @@ READ_GROUP = "run-data"
 """The worker that reads the screen's run."""
 
 
-def read_run_data(db_path: Path | str, run_id: int) -> RunData:
-    """A run's data read through a connection of the calling thread (closed after): the
-    screen gives it the UI thread's connection once it is in (`RunDataScreen`)."""
-    conn = connect(db_path, migrate_schema=False)
-    try:
-        return load_run_data(conn, run_id)
-    finally:
-        conn.close()
-
-
-class RunDataScreen(ReportsWorkerErrors, Screen[Any]):
+class RunDataScreen(ReadsOnWorkers, Screen[Any]):
     """Base of the review and analysis screens: the run is read on a worker thread (a big run
     takes seconds: the UI never waits for it), the screen says "reading run N…" meanwhile and
     fills in with `data_ready`; `data` is shared with screens opened from this one. A read that
@@ -68,29 +55,25 @@ class RunDataScreen(ReportsWorkerErrors, Screen[Any]):
         if self._data is not None:
             self.data_ready()
             return
-        db_path, run_id = self.app.db_path, self.run_id
-        read_in_thread(
+        run_id = self.run_id
+        read_then(
             self,
-            lambda: read_run_data(db_path, run_id),
-            READ_GROUP,
+            lambda conn: load_run_data(conn, run_id),
+            self._data_read,
             f"reading run {run_id}",
-            exclusive=True,
+            group=READ_GROUP,
         )
 
+    def _data_read(self, data: RunData) -> None:
+        data.conn = self.app.db()  # the UI thread's from now on (triage, caches)
+        self._data = data
+        self.data_ready()
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The read's outcome (Textual calls `ReportsWorkerErrors`' handler after this one: a
-        failure is told there)."""
-        worker = event.worker
-        if worker.group != READ_GROUP:
-            return
-        if event.state is WorkerState.SUCCESS and isinstance(worker.result, RunData):
-            if not on_stack(self):  # closed before the read was in
-                return
-            data = worker.result
-            data.conn = self.app.db()  # the UI thread's from now on (triage, caches)
-            self._data = data
-            self.data_ready()
-        elif event.state is WorkerState.ERROR and on_stack(self) and self.app.screen is self:
+        """A failed read closes the screen (Textual calls `ReportsWorkerErrors`' handler after
+        this one: the failure is told there)."""
+        failed = event.worker.group == READ_GROUP and event.state is WorkerState.ERROR
+        if failed and on_stack(self) and self.app.screen is self:
             self.app.pop_screen()
 
     def data_ready(self) -> None:
