@@ -22,8 +22,8 @@ from tui_support import SHORT, make_app
 
 from kglens_tui.tui.screens.annotate_home import RoundsScreen
 from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.new_run import NewRunScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
@@ -89,8 +89,8 @@ async def test_no_connection_or_query_on_the_ui_thread_after_the_start(
 
         home.query_one("#runs").select_key(str(run_id))
         await pilot.press("enter")  # the stored run
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
-        stored = app.screen.session
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        stored = app.screen.stored
         assert isinstance(stored, StoredRun)
         await wait_for(pilot, lambda: stored.snapshot() is not None)
         await _back_home(pilot, home)
@@ -102,7 +102,7 @@ async def test_no_connection_or_query_on_the_ui_thread_after_the_start(
         await _back_home(pilot, home)
 
         await pilot.press("r")  # resumed here, to its end
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen) and app._busy())
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen) and app._busy())
         await wait_for(pilot, lambda: not app._busy())
         await _back_home(pilot, home)
 
