@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -29,27 +29,6 @@ def read_with(db_path: Path | str, read: Callable[[sqlite3.Connection], T]) -> T
         conn.close()
 
 
-def read_in_thread(
-    screen: Screen[Any],
-    read: Callable[[], object],
-    group: str,
-    description: str,
-    *,
-    exclusive: bool = False,
-) -> Worker[Any]:
-    """Run ``read`` on a thread worker of ``group`` (its failure is not an app error). Only
-    the two live screens still read so (with `screen_read`); every other read is a
-    `read_then`."""
-    return screen.run_worker(
-        read,
-        thread=True,
-        exclusive=exclusive,
-        group=group,
-        exit_on_error=False,
-        description=description,
-    )
-
-
 def failed_read(event: Worker.StateChanged) -> str | None:
     """A read that failed, as one line ("Could not read the runs: ...") for the screen to
     show where its data goes instead of the app's notification (the event's default is
@@ -58,23 +37,6 @@ def failed_read(event: Worker.StateChanged) -> str | None:
         return None
     event.prevent_default()
     return f"Could not read the runs: {event.worker.error}"
-
-
-def screen_read(
-    screen: Screen[Any], event: Worker.StateChanged, group: str, kind: type[T]
-) -> T | None:
-    """A screen's read of ``group`` once it succeeded, when its result is a ``kind`` and the
-    screen is still open (a read that comes back after it closed is dropped); a failure is
-    told by the app, a notification with the error as literal text (`KGLensApp.worker_failed`)."""
-    if event.worker.group != group:
-        return None
-    if event.state is WorkerState.ERROR:
-        screen.app.worker_failed(event.worker)  # type: ignore[attr-defined]
-        return None
-    result = event.worker.result
-    if event.state is not WorkerState.SUCCESS or not isinstance(result, kind):
-        return None
-    return result if on_stack(screen) else None
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
-from kglens_tui.tui.reads import read_in_thread, read_with, screen_read
+from kglens_tui.tui.reads import read_with
 from kglens_tui.tui.screens import live_units, run_controls
 from kglens_tui.tui.screens.live_units import (
     MODE_VIEW_GROUP,
@@ -63,6 +63,7 @@ from kglens_tui.tui.screens.live_units import (
 )
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
+from kglens_tui.tui.view_workers import made_view, make_in_thread
 from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart, chart_view
@@ -551,7 +552,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             chart_due=structural and self.query_one(LiveChart).drawn != snap.iteration,
             db_path=self.app.db_path,
         )
-        self._view_worker = read_in_thread(
+        self._view_worker = make_in_thread(
             self, lambda: live_view(wanted), VIEW_GROUP, "the live screen's figures"
         )
 
@@ -589,7 +590,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         room = self.size.width - TABLE_ROOM - (0 if narrow else PROGRESS_WIDTH)
         console, live, shown = self.app.console, self.session is not None, self._unit_shown
         made = (key, self._generation)
-        self._view_worker = read_in_thread(
+        self._view_worker = make_in_thread(
             self,
             lambda: live_units.mode_view(snap, made, lost, live, narrow, room, shown, console),
             MODE_VIEW_GROUP,
@@ -844,18 +845,18 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
         if worker.group == MODE_VIEW_GROUP:
-            event.prevent_default()  # its failure is told once, by `screen_read`
+            event.prevent_default()  # its failure is told once, by `made_view`
             if event.state in FINISHED and worker is self._view_worker:
                 self._view_worker = None
-            made = screen_read(self, event, MODE_VIEW_GROUP, ModeView)
+            made = made_view(self, event, MODE_VIEW_GROUP, ModeView)
             if made is not None:
                 self._apply_units(made)
             return
         if worker.group == VIEW_GROUP:
-            event.prevent_default()  # its failure is told once, by `screen_read`
+            event.prevent_default()  # its failure is told once, by `made_view`
             if event.state in FINISHED and worker is self._view_worker:
                 self._view_worker = None
-            view = screen_read(self, event, VIEW_GROUP, LiveView)
+            view = made_view(self, event, VIEW_GROUP, LiveView)
             if view is not None:
                 self._apply_view(view)
             return
