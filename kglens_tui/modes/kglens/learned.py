@@ -428,9 +428,9 @@ REFITS_PER_RUN = 20
 """Learned propagation refits after every iteration at first, then every iteration / 20
 (about 20 refits per doubling of the run's length): the model settles as answers pile up, and
 the edges' own answers are added after every iteration in between."""
-EDGES_PER_REFIT_STEP = 6_000
+EDGES_PER_REFIT_STEP = 9_000
 """... and at most every ceil(edges / this) iterations, so big graphs stay fast (a refit costs
-about 3 ms at 20,000 edges, a bare Thompson draw 1.5 ms): every bundled KG (at most ~5,000
+about 3 ms at 20,000 edges, a bare Thompson draw 1.5 ms): every bundled KG (at most 8,434
 edges) still refits after each of its first 20 iterations."""
 
 

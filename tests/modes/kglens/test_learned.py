@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from scipy.special import logit
 
+from kglens_tui.kg.bundled_data import bundled_names, bundled_root
 from kglens_tui.modes.kglens.learned import (
     EDGES_PER_REFIT_STEP,
     PRIOR_WORTH_CAP,
@@ -276,3 +277,11 @@ def test_big_graphs_refit_at_most_every_edges_per_step_iterations() -> None:
     assert due == [i for i in range(1, 200) if again.due(i)]
     assert len(due) < len([i for i in range(1, 200) if small.due(i)])
     assert 160 in due and 161 not in due  # every iteration // 20 = 8 from iteration 160
+
+
+def test_every_bundled_kg_refits_as_often_as_ever() -> None:
+    """No bundled KG is big enough for the refit step: their runs refit after each of their
+    first 20 iterations (a triple per line: at least as many lines as edges)."""
+    for name in bundled_names():
+        with (bundled_root() / name / "triples.jsonl").open(encoding="utf-8") as lines:
+            assert sum(1 for _ in lines) <= EDGES_PER_REFIT_STEP, name
