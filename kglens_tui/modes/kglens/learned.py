@@ -432,6 +432,9 @@ EDGES_PER_REFIT_STEP = 9_000
 """... and at most every ceil(edges / this) iterations, so big graphs stay fast (a refit costs
 about 3 ms at 20,000 edges, a bare Thompson draw 1.5 ms): every bundled KG (at most 8,434
 edges) still refits after each of its first 20 iterations."""
+LONGEST_REFIT_STEP = 20
+"""... but at least every this many iterations, so the model learns early on any graph (at
+1,000,000 edges a refit costs about 50 ms, a bare Thompson draw 70-100 ms)."""
 
 
 class LearnedPropagation:
@@ -440,7 +443,9 @@ class LearnedPropagation:
 
     def __init__(self, p: np.ndarray, s: np.ndarray, o: np.ndarray) -> None:
         self.model = ErrorModel(p, s, o)
-        self.min_every = max(1, -(-self.model.n_edges // EDGES_PER_REFIT_STEP))
+        self.min_every = min(
+            LONGEST_REFIT_STEP, max(1, -(-self.model.n_edges // EDGES_PER_REFIT_STEP))
+        )
         self.fit: ModelFit | None = None
 
     def due(self, iteration: int) -> bool:

@@ -10,6 +10,7 @@ from scipy.special import logit
 from kglens_tui.kg.bundled_data import bundled_names, bundled_root
 from kglens_tui.modes.kglens.learned import (
     EDGES_PER_REFIT_STEP,
+    LONGEST_REFIT_STEP,
     PRIOR_WORTH_CAP,
     ErrorModel,
     LearnedPropagation,
@@ -277,6 +278,12 @@ def test_big_graphs_refit_at_most_every_edges_per_step_iterations() -> None:
     assert due == [i for i in range(1, 200) if again.due(i)]
     assert len(due) < len([i for i in range(1, 200) if small.due(i)])
     assert 160 in due and 161 not in due  # every iteration // 20 = 8 from iteration 160
+
+
+def test_the_biggest_graphs_still_refit_every_longest_step_at_first() -> None:
+    _, p, s, o = graph(n_nodes=5_000, n_edges=(LONGEST_REFIT_STEP + 5) * EDGES_PER_REFIT_STEP)
+    due = [i for i in range(1, 100) if LearnedPropagation(p, s, o).due(i)]
+    assert due == list(range(LONGEST_REFIT_STEP, 100, LONGEST_REFIT_STEP))
 
 
 def test_every_bundled_kg_refits_as_often_as_ever() -> None:
