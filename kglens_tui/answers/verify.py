@@ -158,9 +158,11 @@ def first_word_answer(text: str) -> str | None:
     return _read_yes_no(text)[0]
 
 
+@lru_cache(maxsize=1 << 14)
 def check_yes_no(reply: str, expected: str) -> Checked:
     """Verify a Yes/No reply by its first word against ``expected`` ("yes" or "no"); a hedged
-    answer ("I think yes", "Probably not") counts with the hedged flag."""
+    answer ("I think yes", "Probably not") counts with the hedged flag. Kept (at most 16,384):
+    a model's Yes/No replies repeat ("Yes.", "No, it is not.")."""
     want = expected.strip().lower()
     if want not in ("yes", "no"):
         raise ValueError(f"expected must be 'yes' or 'no', not {expected!r}")

@@ -56,7 +56,8 @@ LONG_RUN_EDGES = 2_000
 STEADY_MAX_EDGES = 200_000
 """Sizes up to this are also timed after one epoch (every edge asked once on average): the
 iterations of most of a run, where the learned model refits every iteration / 20 and the
-posterior has moved everywhere. The first iterations refit after every one."""
+posterior has moved everywhere. The first iterations refit after every one, or every
+ceil(edges / `learned.EDGES_PER_REFIT_STEP`) on bigger graphs (every 3rd at 20,000 edges)."""
 FIRST, STEADY = "first iterations", "after one epoch"
 
 

@@ -61,7 +61,10 @@ class KGIndex:
     _typed_cands: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
     _name_index: dict[int, dict[str, list[int]]] = field(default_factory=dict, repr=False)
     _not_false: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
-    _not_false_set: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, repr=False)
+    _true_names: dict[tuple[int, int], tuple[frozenset[int], frozenset[str]]] = field(
+        default_factory=dict, repr=False
+    )
+    _folded: dict[int, frozenset[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         order = np.lexsort((self.o, self.p, self.s))
@@ -127,9 +130,14 @@ class KGIndex:
         Draws at random and rejects the excluded; falls back to the exact set difference when
         they cover most of the pool.
         """
-        excluded = self._not_false_set.get((s, p))
-        if excluded is None:  # a set: membership without a numpy call per draw
-            excluded = self._not_false_set[(s, p)] = frozenset(self.not_false(s, p).tolist())
+        true = self._true_names.get((s, p))
+        if true is None:  # the nodes and names `not_false` excludes, without its candidate index
+            nodes = frozenset((s, *self.true_objects(s, p).tolist()))
+            true = self._true_names[(s, p)] = (
+                nodes,
+                frozenset().union(*(self._names(n) for n in nodes)),
+            )
+        nodes, names = true
         pools = []
         if like is not None and self.types[like]:
             pools.append(self._same_type_candidates(p, int(self._type_code[like])))
@@ -139,8 +147,8 @@ class KGIndex:
                 continue
             for _ in range(16):
                 pick = int(pool[int(rng.integers(len(pool)))])
-                if pick not in excluded:
-                    return pick
+                if pick not in nodes and names.isdisjoint(self._names(pick)):
+                    return pick  # a candidate of p: what `not_false` would not hold
             rest = np.setdiff1d(pool, self.not_false(s, p), assume_unique=True)
             if len(rest):
                 return int(rest[int(rng.integers(len(rest)))])
@@ -165,8 +173,12 @@ class KGIndex:
         """An entity's label followed by its aliases."""
         return (self.labels[node], *self.aliases[node])
 
-    def _names(self, node: int) -> set[str]:
-        return {n.casefold() for n in self.names(node)}
+    def _names(self, node: int) -> frozenset[str]:
+        """An entity's names, case aside (kept)."""
+        folded = self._folded.get(node)
+        if folded is None:
+            folded = self._folded[node] = frozenset(n.casefold() for n in self.names(node))
+        return folded
 
     def _names_of_candidates(self, p: int) -> dict[str, list[int]]:
         index = self._name_index.get(p)

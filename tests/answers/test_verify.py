@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kglens_tui.answers.verify import (
+    check_yes_no,
     first_word_answer,
     is_refusal,
     normalize,
@@ -257,3 +258,13 @@ def test_verdict_values() -> None:
     assert Verdict.REFUSED.is_failure and not Verdict.CORRECT.is_failure
     assert not Verdict.ERROR.is_failure
     assert Verdict("refused") is Verdict.REFUSED
+
+
+def test_a_yes_no_reply_read_again_is_read_the_same_and_a_bad_expected_still_raises() -> None:
+    first = check_yes_no("I think yes, it is.", "no")
+    assert first == (Verdict.INCORRECT, True, False)
+    assert check_yes_no("I think yes, it is.", "no") is first  # kept, not read again
+    assert check_yes_no("I think yes, it is.", "yes").verdict is Verdict.CORRECT
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            check_yes_no("Yes.", "maybe")

@@ -44,6 +44,20 @@ def test_hard_negative_is_never_true_and_prefers_same_type(kg) -> None:
                 assert kg.types[neg] == kg.types[like]
 
 
+def test_hard_negative_draws_every_false_candidate_and_nothing_else(kg) -> None:
+    """The rejection draws test a pick against the subject, the true objects and their names
+    directly: what they return is exactly C_p minus `not_false` (for every subject and
+    predicate of the tiny KG)."""
+    rng = np.random.default_rng(1)
+    for s in range(len(kg.labels)):
+        for p in range(len(kg.pred_keys)):
+            if not len(kg.true_objects(s, p)):
+                continue
+            false = set(kg.candidates(p).tolist()) - set(kg.not_false(s, p).tolist())
+            drawn = {kg.hard_negative(s, p, rng) for _ in range(40 * len(kg.candidates(p)))}
+            assert drawn == (false or {None}), (kg.labels[s], kg.pred_keys[p])
+
+
 def test_hard_negative_none_when_every_candidate_is_true(kg) -> None:
     rng = np.random.default_rng(0)
     member = kg.pred_keys.index("member_of")  # everybody is a member of the UN

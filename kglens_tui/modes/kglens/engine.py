@@ -840,10 +840,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 )
                 for a in self._planned.pop(iteration, [])
             ]
-        questions = [
-            self.factory.make(int(pos), first_slot + slot, iteration)
-            for slot, pos in enumerate(batch)
-        ]
+        questions = self.factory.make_batch(batch, first_slot, iteration)
         self._note_draws(questions)
         if self.generator is not None:
             questions = list(

@@ -68,7 +68,8 @@ def _gives_away(folded_alias: str, name: str) -> bool:
 
 @lru_cache(maxsize=1 << 15)
 def _folded_name(name: str) -> str:
-    """`_fold` of a name, kept (at most 32,768): a subject's true objects recur."""
+    """`_fold` of a name or alias, kept (at most 32,768): a subject's true objects and its own
+    aliases recur."""
     return _fold(name)
 
 
@@ -84,7 +85,7 @@ def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
     for alias in kg.aliases[s]:
         if CODE.fullmatch(alias):
             continue
-        folded = _fold(alias)
+        folded = _folded_name(alias)
         if not any(_gives_away(folded, n) for n in names):
             return alias
     return None
@@ -135,8 +136,7 @@ class QuestionFactory:
         self.wrong_labels = wrong_labels
         """Attach false candidates to each question (a simulated target answers with them)."""
         self._rngs: dict[int, np.random.Generator] = {}
-        self._true_labels: dict[tuple[int, int], tuple[str, ...]] = {}
-        self._displays: dict[tuple[int, int], str] = {}
+        self._pairs: dict[tuple[int, int], _Pair] = {}
 
     def _rng(self, iteration: int) -> np.random.Generator:
         rng = self._rngs.get(iteration)
@@ -148,20 +148,39 @@ class QuestionFactory:
 
     def make(self, pos: int, slot: int, iteration: int) -> Question:
         """A templated question about run edge `pos`."""
+        return self.make_batch(np.array([pos]), slot, iteration)[0]
+
+    def make_batch(self, batch: np.ndarray, first_slot: int, iteration: int) -> list[Question]:
+        """Templated questions about run edges `batch` in slot order from `first_slot` (the
+        iteration's stream is drawn in that order: the same questions as one `make` each)."""
         kg = self.kg
-        e = int(self.positions[pos])
-        s, p, o = int(kg.s[e]), int(kg.p[e]), int(kg.o[e])
-        edge_id = int(kg.edge_ids[e])
+        edges = self.positions[np.asarray(batch, dtype=np.int64)]
         rng = self._rng(iteration)
-        templates = kg.pred_templates[p]
-        want_wh = self.difficulty is Difficulty.WH or (
-            self.difficulty is Difficulty.HARD and rng.random() < 0.5
-        )
-        wh_template = templates.get("wh") or ""
-        true_nodes = kg.true_objects(s, p)
-        if want_wh and wh_template and len(true_nodes) < self.wh_max_objects:
-            return self._wh(iteration, slot, pos, edge_id, s, p, o, wh_template, true_nodes, rng)
-        return self._yes_no(iteration, slot, pos, edge_id, s, p, o, templates, true_nodes, rng)
+        hard = self.difficulty is Difficulty.HARD
+        wh_only = self.difficulty is Difficulty.WH
+        out = []
+        for slot, (pos, s, p, o, edge_id) in enumerate(
+            zip(
+                np.asarray(batch).tolist(),
+                kg.s[edges].tolist(),
+                kg.p[edges].tolist(),
+                kg.o[edges].tolist(),
+                kg.edge_ids[edges].tolist(),
+                strict=True,
+            ),
+            first_slot,
+        ):
+            templates = kg.pred_templates[p]
+            want_wh = wh_only or (hard and rng.random() < 0.5)
+            wh_template = templates.get("wh") or ""
+            pair = self._pair(s, p)
+            if want_wh and wh_template and len(pair.true_nodes) < self.wh_max_objects:
+                out.append(self._wh(iteration, slot, pos, edge_id, s, p, o, wh_template, pair, rng))
+            else:
+                out.append(
+                    self._yes_no(iteration, slot, pos, edge_id, s, p, o, templates, pair, rng)
+                )
+        return out
 
     def replay(
         self,
@@ -181,7 +200,6 @@ class QuestionFactory:
         e = int(self.positions[pos])
         s, p, o = int(kg.s[e]), int(kg.p[e]), int(kg.o[e])
         edge_id = int(kg.edge_ids[e])
-        true_nodes = kg.true_objects(s, p)
         meta = self._meta(
             iteration,
             slot,
@@ -190,7 +208,7 @@ class QuestionFactory:
             qtype,
             expected=expected if qtype == YES_NO else "",
             candidate_label=kg.labels[candidate] if candidate is not None else "",
-            true_labels=self._labels_of(s, p, true_nodes)
+            true_labels=self._pair(s, p).labels
             if qtype == YES_NO
             else tuple(a for group in expected_answers for a in group),
             wrong_labels=() if qtype == YES_NO else self._wrong_labels(s, p, self._rng(iteration)),
@@ -233,20 +251,12 @@ class QuestionFactory:
             **asked,
         )
 
-    def _labels_of(self, s: int, p: int, true_nodes: np.ndarray) -> tuple[str, ...]:
-        """Labels of T(s, p), built once per (subject, predicate)."""
-        labels = self._true_labels.get((s, p))
-        if labels is None:
-            labels = tuple(self.kg.labels[t] for t in true_nodes.tolist())
-            self._true_labels[(s, p)] = labels
-        return labels
-
-    def _display(self, s: int, p: int, true_nodes: np.ndarray) -> str:
-        """The subject as shown in questions about (s, p), built once per pair."""
-        shown = self._displays.get((s, p))
-        if shown is None:
-            shown = self._displays[(s, p)] = subject_display(self.kg, s, true_nodes)
-        return shown
+    def _pair(self, s: int, p: int) -> _Pair:
+        """What questions about (s, p) share, built once per pair."""
+        pair = self._pairs.get((s, p))
+        if pair is None:
+            pair = self._pairs[(s, p)] = _Pair(self.kg, s, p)
+        return pair
 
     def _wrong_labels(
         self, s: int, p: int, rng: np.random.Generator, k: int = 3
@@ -270,7 +280,7 @@ class QuestionFactory:
         p: int,
         o: int,
         templates: dict[str, Any],
-        true_nodes: np.ndarray,
+        pair: _Pair,
         rng: np.random.Generator,
     ) -> Question:
         kg = self.kg
@@ -283,7 +293,7 @@ class QuestionFactory:
         template = options[int(rng.integers(len(options)))]
         text = fill(
             template,
-            self._display(s, p, true_nodes),
+            pair.display,
             named(kg.labels[candidate], kg.types[candidate]),
         )
         meta = self._meta(
@@ -294,7 +304,7 @@ class QuestionFactory:
             YES_NO,
             expected=expected,
             candidate_label=kg.labels[candidate],
-            true_labels=self._labels_of(s, p, true_nodes),
+            true_labels=pair.labels,
             wrong_labels=(),  # a simulated target answers Yes/No by flipping the answer
         )
         return Question(
@@ -311,12 +321,12 @@ class QuestionFactory:
         p: int,
         o: int,
         template: str,
-        true_nodes: np.ndarray,
+        pair: _Pair,
         rng: np.random.Generator,
     ) -> Question:
         kg = self.kg
-        answers = tuple(kg.names(int(t)) for t in true_nodes)
-        text = fill(template, self._display(s, p, true_nodes))
+        answers = tuple(kg.names(int(t)) for t in pair.true_nodes)
+        text = fill(template, pair.display)
         meta = self._meta(
             iteration,
             slot,
@@ -329,6 +339,25 @@ class QuestionFactory:
         return Question(
             iteration, slot, pos, edge_id, WH, text, "template", None, "", answers, meta
         )
+
+
+class _Pair:
+    """What the questions about one (subject, predicate) share: T(s, p), its labels, and the
+    subject as shown (built at its first use)."""
+
+    __slots__ = ("_display", "_kg", "_s", "labels", "true_nodes")
+
+    def __init__(self, kg: KGIndex, s: int, p: int) -> None:
+        self._kg, self._s = kg, s
+        self.true_nodes = kg.true_objects(s, p)
+        self.labels = tuple(kg.labels[t] for t in self.true_nodes.tolist())
+        self._display: str | None = None
+
+    @property
+    def display(self) -> str:
+        if self._display is None:
+            self._display = subject_display(self._kg, self._s, self.true_nodes)
+        return self._display
 
 
 async def rephrase_with_llm(question: Question, kg: KGIndex, client: ChatClient) -> Question:

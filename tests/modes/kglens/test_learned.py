@@ -7,7 +7,14 @@ import numpy as np
 import pytest
 from scipy.special import logit
 
-from kglens_tui.modes.kglens.learned import PRIOR_WORTH_CAP, ErrorModel, LearnedPropagation
+from kglens_tui.kg.bundled_data import bundled_names, bundled_root
+from kglens_tui.modes.kglens.learned import (
+    EDGES_PER_REFIT_STEP,
+    LONGEST_REFIT_STEP,
+    PRIOR_WORTH_CAP,
+    ErrorModel,
+    LearnedPropagation,
+)
 from kglens_tui.modes.kglens.pkg import PKGState, apply_outcomes
 from kglens_tui.modes.kglens.samplers import Sampler, boundary_gap, sample_batch
 
@@ -256,3 +263,32 @@ def test_a_refit_before_any_answer_leaves_the_prediction_at_the_prior() -> None:
     fit = model.fit(np.zeros(3, np.int32), np.zeros(3, np.int32))
     assert fit.examined == 0 and fit.mu == 0.0 and fit.strength == pytest.approx(4.0)
     assert all(not e.any() for e in fit.effects)
+
+
+def test_big_graphs_refit_at_most_every_edges_per_step_iterations() -> None:
+    """The refit schedule is a function of the iteration and the graph's size only: every
+    iteration at first up to EDGES_PER_REFIT_STEP edges, every ceil(edges / step) beyond."""
+    small = LearnedPropagation(*graph(n_edges=EDGES_PER_REFIT_STEP)[1:])
+    assert [i for i in range(1, 21) if small.due(i)] == list(range(1, 21))
+    _, p, s, o = graph(n_nodes=2_000, n_edges=3 * EDGES_PER_REFIT_STEP + 1)
+    big = LearnedPropagation(p, s, o)
+    again = LearnedPropagation(p, s, o)
+    due = [i for i in range(1, 200) if big.due(i)]
+    assert due[:10] == list(range(4, 41, 4))
+    assert due == [i for i in range(1, 200) if again.due(i)]
+    assert len(due) < len([i for i in range(1, 200) if small.due(i)])
+    assert 160 in due and 161 not in due  # every iteration // 20 = 8 from iteration 160
+
+
+def test_the_biggest_graphs_still_refit_every_longest_step_at_first() -> None:
+    _, p, s, o = graph(n_nodes=5_000, n_edges=(LONGEST_REFIT_STEP + 5) * EDGES_PER_REFIT_STEP)
+    due = [i for i in range(1, 100) if LearnedPropagation(p, s, o).due(i)]
+    assert due == list(range(LONGEST_REFIT_STEP, 100, LONGEST_REFIT_STEP))
+
+
+def test_every_bundled_kg_refits_as_often_as_ever() -> None:
+    """No bundled KG is big enough for the refit step: their runs refit after each of their
+    first 20 iterations (a triple per line: at least as many lines as edges)."""
+    for name in bundled_names():
+        with (bundled_root() / name / "triples.jsonl").open(encoding="utf-8") as lines:
+            assert sum(1 for _ in lines) <= EDGES_PER_REFIT_STEP, name

@@ -50,6 +50,19 @@ def test_questions_are_deterministic(kg) -> None:
     assert [a.make(p, p, 3) for p in range(10)] == [b.make(p, p, 3) for p in range(10)]
 
 
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_a_batch_makes_the_questions_of_one_make_per_slot(kg, difficulty: Difficulty) -> None:
+    """The engine makes an iteration's questions in one call: the same questions, drawn from
+    the iteration's stream in slot order, as one `make` per slot (what a resumed run or a
+    continuous refill asks)."""
+    one, batch = factory(kg, difficulty), factory(kg, difficulty)
+    positions = np.array([3, 0, 7, 3, 5, 1, 9, 2])
+    for it in (1, 2, 9):
+        made = batch.make_batch(positions, 4, it)
+        assert made == [one.make(int(p), 4 + i, it) for i, p in enumerate(positions)]
+        assert [q.slot for q in made] == list(range(4, 12))
+
+
 def test_subject_aliases_go_into_the_question_but_never_a_code(kg) -> None:
     f = factory(kg, Difficulty.EASY)
     texts = [f.make(pos, 0, it).text for it in range(20) for pos in range(10)]
