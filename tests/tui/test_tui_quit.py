@@ -17,6 +17,9 @@ from tui_support import LARGE, make_default_app
 
 from kglens_tui.modes.config import FactevalConfig
 from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.runs.session import RunSession
+from kglens_tui.tui import app as app_module
 from kglens_tui.tui.app import QUIT_REASON
 from kglens_tui.tui.screens.dialogs import ConfirmScreen, QuittingScreen
 from kglens_tui.tui.screens.live import LiveScreen
@@ -89,12 +92,25 @@ async def test_quit_ends_a_probe_run_and_keeps_its_iterations(tmp_path: Path) ->
 
 
 async def test_the_quit_question_says_the_iteration_in_progress_is_dropped(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A KGLens iteration is committed whole or not at all: the quit question says its replies
     in so far are dropped (and how many), and what quitting stores agrees."""
     db = tmp_path / "w.db"
     app = make_default_app(db)
+    asked: list[RunSnapshot | None] = []  # the snapshot the question was made from
+    question_of = app_module.quit_question
+
+    def spy(session: RunSession) -> str:
+        snap = session.snapshot()
+        asked.append(snap)
+        session.snapshot = lambda: snap  # type: ignore[method-assign]
+        try:
+            return question_of(session)
+        finally:
+            del session.snapshot  # the class's again
+
+    monkeypatch.setattr(app_module, "quit_question", spy)
     config = dataclasses.replace(slow_probe(), batch_size=8, concurrency=2)
     async with app.run_test(size=LARGE) as pilot:
         app.start_run(config)
@@ -107,7 +123,8 @@ async def test_the_quit_question_says_the_iteration_in_progress_is_dropped(
         await wait_for(pilot, lambda: replies_in() >= 1)
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        asked_at = session.snapshot().iteration  # committed iterations when the question came
+        # committed iterations when the question was made (the run goes on meanwhile)
+        asked_at = asked[-1].iteration  # type: ignore[union-attr]
         question = " ".join(app.screen.question.split())
         shown = re.search(r"The iteration in progress \((\d+) replies in\) is dropped", question)
         assert shown is not None, question
