@@ -215,8 +215,7 @@ def _drive_one(
             f"run {run.id} ({mode.label}): KG '{selection(run.kg_name, cfg.subset, cfg.predicates)}', "
             f"{counted(len(run.edge_ids), 'edge')}, target {run.target_label}{mark}"
             f"{f', {note}' if note else ''}, {mode.advance(first)}"
-        ),
-        soft_wrap=True,
+        )  # wrapped at the terminal's width, as every line of the display
     )
     if not start.quiet:
         on_progress(first)

@@ -215,7 +215,7 @@ def test_the_start_line_names_what_the_run_asks_about_and_the_modes_own_settings
     db = tmp_path / "w.db"
     argv = [*NEW["kglens"], "--subset", "paper16", "--difficulty", "hard", "--quiet"]
     assert main(["--db", str(db), *argv]) == 0
-    start = capsys.readouterr().err.splitlines()[0]
+    start = " ".join(capsys.readouterr().err.split())  # the one line, wrapped at 80 columns
     blob = sqlite3.connect(db).execute("SELECT edge_ids FROM run WHERE id = 1").fetchone()[0]
     edges = len(blob) // 8  # int64 array
     assert 0 < edges < 1000  # the subset's, not the KG's 5,038
@@ -224,6 +224,6 @@ def test_the_start_line_names_what_the_run_asks_about_and_the_modes_own_settings
         "hard, top-k, 0/2 iterations"
     )
     assert main(["--db", str(db), *NEW["kontest"], "--quiet"]) == 0
-    assert capsys.readouterr().err.splitlines()[0] == (
+    assert " ".join(capsys.readouterr().err.split()) == (
         "run 2 (KONTEST): KG 'country', 2 edges, target simulated (seed 0), 0/2 relations"
     )
