@@ -21,8 +21,11 @@ from runs_support import _stopped_kontest_run
 from textual.widgets import DataTable, Input
 from tui_support import LARGE, SHORT, make_app, make_default_app
 
+from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.tui.app import QUIT_REASON
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.annotate_home import RoundsScreen
+from kglens_tui.tui.screens.dialogs import ConfirmScreen, QuittingScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
@@ -171,3 +174,38 @@ async def test_no_query_on_the_ui_thread_through_review_drill_down_triage_and_an
         ui_sql.armed = False
     assert ui_sql.elsewhere, "the screens read the workspace, on workers"
     assert ui_sql.seen == []
+
+
+async def test_a_quit_with_a_run_going_stores_it_interrupted_off_the_ui_thread(
+    tmp_path: Path, ui_sql: UIThreadSQL
+) -> None:
+    db = tmp_path / "w.db"
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        await wait_for(pilot, lambda: not app.setting_up)
+        app.start_run(
+            RunConfig(
+                kg="country",
+                target="sim",
+                iterations=100000,
+                batch_size=4,
+                stop_on_convergence=False,
+                sim_latency_s=0.3,
+            )
+        )
+        await wait_for(pilot, lambda: app._busy() and app.session.snapshot() is not None)
+        ui_sql.armed = True
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        assert isinstance(app.screen, QuittingScreen)
+        await wait_for(pilot, lambda: app.return_code is not None)
+        ui_sql.armed = False
+    assert ui_sql.seen == []
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT status, stop_reason FROM run").fetchone() == (
+        "interrupted",
+        QUIT_REASON,
+    )
+    conn.close()
