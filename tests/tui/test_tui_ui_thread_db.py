@@ -130,8 +130,8 @@ async def test_no_query_on_the_ui_thread_through_review_drill_down_triage_and_an
     stored_db: Path, ui_sql: UIThreadSQL
 ) -> None:
     """A finished KGLens run reviewed, an edge drilled into and triaged (the entry written, the
-    run's numbers following it), its analysis opened from the review and from home: all of it
-    through workers."""
+    run's numbers following it), its analysis opened from the review and from home, a blind
+    spot of its stored run drilled into and noted: all of it through workers."""
     app = make_default_app(stored_db)
     async with app.run_test(size=LARGE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
@@ -169,6 +169,25 @@ async def test_no_query_on_the_ui_thread_through_review_drill_down_triage_and_an
 
         await pilot.press("A")  # the analysis read afresh from home
         await wait_for(pilot, lambda: isinstance(app.screen, AnalysisScreen) and app.screen.loaded)
+        await _back_home(pilot, home)
+
+        await pilot.press("enter")  # the stored run, a blind spot's drill-down, a note there
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        live = app.screen
+        blind = live.query_one("#blind", DataTable)
+        await wait_for(pilot, lambda: blind.row_count > 0)
+        blind.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DrillDownScreen))
+        drill = app.screen
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReasonScreen))
+        app.screen.query_one("#reason", Input).value = "seen live"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("Note saved" in n.message for n in app._notifications))
+        assert "seen live" in str(drill.query_one("#dd-triage").render())
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is live)
         await _back_home(pilot, home)
         await wait_for(pilot, lambda: home.loaded and not home._reading)
         ui_sql.armed = False
