@@ -10,7 +10,7 @@ import numpy as np
 from kglens_tui.analysis.blindspots import EdgeRow, edge_rows
 from kglens_tui.analysis.errortypes import detect, error_type_of
 from kglens_tui.analysis.rundata import HistoryPoint, RunData
-from kglens_tui.analysis.triage import TriageEntry, current_entries, triage_log
+from kglens_tui.analysis.triage import TriageEntry, current_entries
 from kglens_tui.core.errors import NotFoundError
 from kglens_tui.kg.graph import Neighbourhood
 from kglens_tui.modes.kglens.config import PropagationMode
@@ -93,7 +93,7 @@ def edge_detail(data: RunData, edge_id: int, *, adjusted: bool = True) -> EdgeDe
     if pos is None:
         raise NotFoundError(f"edge {edge_id} is not probed by run {data.run.id}")
     row = edge_rows(data, np.array([pos]), adjusted=adjusted)[0]
-    log = triage_log(data.conn, run_id=data.run.id, edge_id=int(edge_id))
+    log = [e for e in data.triage if e.edge_id == int(edge_id)]
     in_force = {e.id for e in current_entries(log)}
     retracted = frozenset(e.id for e in log if e.action != "retract" and e.id not in in_force)
     cat = data.categories(adjusted)

@@ -104,7 +104,7 @@ def load_design(data: RunData) -> Design | None:
             eligible=np.array([r[6] for r in draws], dtype=np.float64),
         )
 
-    return data.memo(("design",), compute)
+    return data.memo(("design",), compute, logged=True)
 
 
 def _guess_error(data: RunData) -> np.ndarray:
@@ -266,7 +266,7 @@ def _sense(data: RunData, sense: str, adjusted: bool) -> KGWide | None:
     return shown(rate, None if chance is None else chance.error)
 
 
-def _said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:
+def said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:
     """Per answer: whether it is a Yes/No reply that opens with yes or no, and whether yes."""
 
     def compute() -> tuple[np.ndarray, np.ndarray]:
@@ -283,7 +283,7 @@ def _said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:
             np.array([a == "yes" for a in said], dtype=bool),
         )
 
-    return data.memo(("said-yes",), compute)
+    return data.memo(("said-yes",), compute, logged=True)
 
 
 def kg_wide_yes_rate(data: RunData, adjusted: bool = True) -> DesignRate | None:
@@ -292,7 +292,7 @@ def kg_wide_yes_rate(data: RunData, adjusted: bool = True) -> DesignRate | None:
     inclusion probabilities, or for brute force the census of each edge's yes share. None
     without such a reply (or a design)."""
     answered, _ = _outcomes(data, adjusted)
-    parsed, yes = _said_yes(data)
+    parsed, yes = said_yes(data)
     population = data.included(adjusted)
     use = answered & parsed & population[data.obs.pos]
     if not use.any():

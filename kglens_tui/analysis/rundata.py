@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from kglens_tui.analysis.triage import Overrides, load_overrides
+from kglens_tui.analysis.triage import Overrides, TriageEntry, overrides_of, triage_log
 from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
 from kglens_tui.modes.kglens.config import PropagationMode
 from kglens_tui.modes.kglens.learned import LearnedPropagation
@@ -116,10 +116,19 @@ class RunData:
     kg: KGIndex
     kg_pos: np.ndarray
     obs: Observations
+    triage: list[TriageEntry]
+    """The run's audit trail (`triage_log` with its run_id), whose entries in force are
+    `overrides`."""
     overrides: Overrides
     conn: sqlite3.Connection = field(repr=False)
+    """The connection the run was read through, for the thread that read it (the CLI's, a
+    report's). The TUI reads a run on a worker whose connection is closed after: what its
+    screens need of the workspace is read there (`logged.read_logged`), a triage write and
+    its trail on a worker too (`take_triage`)."""
     _cache: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
     """Results by key, each of the type its `memo` caller (or method) computes."""
+    _logged: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False)
+    """Results of the log as stored, whatever the triage (`memo` with ``logged``)."""
 
     @property
     def n_edges(self) -> int:
@@ -169,16 +178,24 @@ class RunData:
             return None
         return 1.0 / np.maximum(nb.neighbour_counts(), 1.0)
 
-    def memo(self, key: tuple[object, ...], compute: Callable[[], T]) -> T:
-        """A result cached until the triage is reloaded."""
-        if key not in self._cache:
-            self._cache[key] = compute()
-        value: T = self._cache[key]
+    def memo(self, key: tuple[object, ...], compute: Callable[[], T], *, logged: bool = False) -> T:
+        """A result cached until the triage is reloaded; ``logged``: one of the log as stored,
+        whatever the triage, cached for good."""
+        cache = self._logged if logged else self._cache
+        if key not in cache:
+            cache[key] = compute()
+        value: T = cache[key]
         return value
 
     def reload_triage(self) -> None:
-        """Read the triage again (after an entry was added) and drop cached results."""
-        self.overrides = load_overrides(self.conn, self.run.id)
+        """Read the triage again through `conn` (after an entry was added): `take_triage`."""
+        self.take_triage(triage_log(self.conn, run_id=self.run.id))
+
+    def take_triage(self, log: list[TriageEntry]) -> None:
+        """The run's audit trail as read again (after an entry was added, on any thread): the
+        overrides follow it and the results of the triage are dropped."""
+        self.triage = log
+        self.overrides = overrides_of(log)
         self._cache.clear()
 
     def kg_error_mask(self, adjusted: bool = True) -> np.ndarray:
@@ -241,21 +258,20 @@ class RunData:
     def state(self, adjusted: bool = True) -> PKGState:
         """The PKG after the last iteration: rebuild_state when raw (or nothing overrides the
         metrics), else a full replay of the adjusted log."""
-        key = ("state", adjusted and self.overrides.changes_metrics)
-        if key not in self._cache:
-            if key[1]:
-                self._cache[key] = self.replay(adjusted=True)[0]
-            else:
-                self._cache[key], _ = rebuild_state(
-                    self.conn,
-                    self.run,
-                    self.neighbourhood,
-                    self.weight,
-                    self.scale,
-                    self.after_iteration,
-                )
-        state: PKGState = self._cache[key]
-        return state
+        if adjusted and self.overrides.changes_metrics:
+            return self.memo(("state", True), lambda: self.replay(adjusted=True)[0])
+        return self.memo(
+            ("state", False),
+            lambda: rebuild_state(
+                self.conn,
+                self.run,
+                self.neighbourhood,
+                self.weight,
+                self.scale,
+                self.after_iteration,
+            )[0],
+            logged=True,
+        )
 
     def mean_error(self, adjusted: bool = True) -> np.ndarray:
         """Posterior mean error rate alpha / (alpha + beta) per run edge."""
@@ -338,11 +354,13 @@ def load_run_data(conn: sqlite3.Connection, run_id: int, kg: KGIndex | None = No
         raise LookupError(
             f"KG '{kg.name}' lost edge {exc} since run {run_id}: the run cannot be analysed"
         ) from None
+    log = triage_log(conn, run_id=run_id)
     return RunData(
         run=run,
         kg=kg,
         kg_pos=kg_pos,
         obs=load_observations(conn, run_id),
-        overrides=load_overrides(conn, run_id),
+        triage=log,
+        overrides=overrides_of(log),
         conn=conn,
     )

@@ -380,8 +380,13 @@ def current_entries(entries: list[TriageEntry]) -> list[TriageEntry]:
 
 def load_overrides(conn: sqlite3.Connection, run_id: int) -> Overrides:
     """The triage in force for a run (its own entries and its KG's KG-wide ones)."""
+    return overrides_of(triage_log(conn, run_id=run_id))
+
+
+def overrides_of(log: list[TriageEntry]) -> Overrides:
+    """The triage in force by a run's audit trail (`triage_log` with its run_id)."""
     out = Overrides()
-    for e in current_entries(triage_log(conn, run_id=run_id)):
+    for e in current_entries(log):
         if e.action == "kg_error":
             if e.observation_id is None:
                 out.kg_error_edges.add(e.edge_id)

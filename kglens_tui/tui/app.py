@@ -22,6 +22,7 @@ from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.errors import KGLensError
@@ -141,6 +142,13 @@ def resume_check(conn: sqlite3.Connection, run_id: int) -> str | Refusal:
     return Refusal(finished, "warning") if finished is not None else mode
 
 
+def _mark_interrupted(conn: sqlite3.Connection, *, run_id: int) -> None:
+    """A run the app quit stored as interrupted, unless it ended otherwise meanwhile."""
+    row = conn.execute("SELECT status FROM run WHERE id = ?", (run_id,)).fetchone()
+    if row is not None and row[0] in GOING:
+        set_status(conn, run_id, RunStatus.INTERRUPTED, QUIT_REASON)
+
+
 class KGLensApp(App[Any]):
     """Probe what an LLM knows, live."""
 
@@ -181,6 +189,8 @@ class KGLensApp(App[Any]):
         """Runs of other processes this app asked to stop (a second s stops them now)."""
         self._welcome = welcome
         self._quit_started: float | None = None
+        self._quit_timer: Timer | None = None
+        """What checks that the run quit has stopped, till it is (`_quit_when_stopped`)."""
         """When a quit began ending the active run (None: not quitting)."""
         self.theme = self.settings.theme
         self.form_choice: FormChoice | None = None
@@ -674,7 +684,7 @@ class KGLensApp(App[Any]):
         self._quit_started = time.monotonic()
         session.abort(QUIT_REASON)
         self.push_screen(QuittingScreen(quitting_text(session)))
-        self.set_interval(0.05, self._quit_when_stopped)
+        self._quit_timer = self.set_interval(0.05, self._quit_when_stopped)
 
     def _quit_when_stopped(self) -> None:
         session = self.session
@@ -685,15 +695,25 @@ class KGLensApp(App[Any]):
                     self.screen.show("The run did not stop in time: ending its process…")
                 session.kill()
             return
-        if session.run_id is not None:
-            row = (
-                self.db()
-                .execute("SELECT status FROM run WHERE id = ?", (session.run_id,))
-                .fetchone()
+        if self._quit_timer is not None:
+            self._quit_timer.stop()
+            self._quit_timer = None
+            self.run_worker(
+                partial(self._mark_interrupted_then_exit, session.run_id),
+                thread=True,
+                group="quit",
+                exit_on_error=False,
+                description="storing the run as interrupted",
             )
-            if row is not None and row[0] in GOING:
-                set_status(self.db(), session.run_id, RunStatus.INTERRUPTED, QUIT_REASON)
-        self.exit()
+
+    def _mark_interrupted_then_exit(self, run_id: int | None) -> None:
+        """On a worker: the stopped run stored as interrupted unless it ended otherwise, then
+        the app exits (whether or not that write could be made)."""
+        try:
+            if run_id is not None:
+                read_with(self.db_path, partial(_mark_interrupted, run_id=run_id))
+        finally:
+            self.call_from_thread(self.exit)
 
     def deliver_screenshot(
         self,

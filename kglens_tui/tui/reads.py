@@ -1,5 +1,7 @@
 """Reads of the workspace on thread workers, so the UI thread never waits for SQLite: how a
-screen starts one and takes its outcome."""
+screen starts one and takes its outcome. A write goes the same way: `read_with` on a worker
+does it, then reads on the same connection what follows from it (a triage entry, then the run's
+trail: `review_drill.DrillDownScreen._store`; the status of a run the app quit: `KGLensApp`)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ T = TypeVar("T")
 
 def read_with(db_path: Path | str, read: Callable[[sqlite3.Connection], T]) -> T:
     """``read(conn)`` through a connection of the calling thread (a worker's), closed after; the
-    app's own connection has migrated the workspace already."""
+    app's own connection has migrated the workspace already. ``read`` may write first (the
+    connection is in autocommit mode), then read what the screen shows of it."""
     conn = connect(db_path, migrate_schema=False)
     try:
         return read(conn)

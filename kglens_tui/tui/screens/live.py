@@ -27,6 +27,7 @@ from kglens_tui.analysis.coin_baseline import CoinBaseline
 from kglens_tui.analysis.coin_replay import CoinReplay
 from kglens_tui.analysis.groups import GroupRow, group_table
 from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, senses_snapshot_text
+from kglens_tui.analysis.logged import read_logged
 from kglens_tui.analysis.report_render import CHANCE_INDEPENDENT, CHANCE_SAMPLER
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.answers.bias import bias_from_counts
@@ -45,7 +46,6 @@ from kglens_tui.modes.kglens.engine import (
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.session import RunSession
-from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
@@ -782,20 +782,16 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         description="opening the drill-down",
     )
     def _open_drill(self, run_id: int, edge_id: int) -> tuple[RunData, int]:
-        conn = connect(self.app.db_path, migrate_schema=False)
-        try:
-            return load_run_data(conn, run_id, self._preds_kg), edge_id
-        except BaseException:
-            conn.close()
-            raise
+        kg = self._preds_kg
+        return read_with(
+            self.app.db_path, lambda conn: read_logged(load_run_data(conn, run_id, kg))
+        ), edge_id
 
     def _drill_read(self, event: Worker.StateChanged) -> None:
         """The run's data is read: its drill-down opens while this screen is the one shown."""
         if event.state is not WorkerState.SUCCESS or event.worker.result is None:
             return
         data, edge_id = event.worker.result
-        data.conn.close()
-        data.conn = self.app.db()  # the drill-down's triage writes on the UI's connection
         if on_stack(self) and self.app.screen is self:
             from kglens_tui.tui.screens.review_drill import DrillDownScreen
 

@@ -17,6 +17,7 @@ from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.reverify import Reverified, reverify_run
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.search import SearchError, search
+from kglens_tui.analysis.triage import TriageEntry, triage_log
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
@@ -409,8 +410,12 @@ class ReviewScreen(RunDataScreen):
     def _reverify(self) -> None:
         try:
             run_id, author = self.run_id, reviewer()
-            found = read_with(
-                self.app.db_path, lambda conn: reverify_run(conn, run_id, author=author)
+            found, log = read_with(
+                self.app.db_path,
+                lambda conn: (
+                    reverify_run(conn, run_id, author=author),
+                    triage_log(conn, run_id=run_id),
+                ),
             )
         except (KGLensError, sqlite3.Error) as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error")
@@ -418,10 +423,10 @@ class ReviewScreen(RunDataScreen):
         except Exception as exc:  # shown, never a silent "Re-checking…" left on screen
             self.app.call_from_thread(self.notify, f"{type(exc).__name__}: {exc}", severity="error")
             return
-        self.app.call_from_thread(self._reverified, found)
+        self.app.call_from_thread(self._reverified, found, log)
 
-    def _reverified(self, found: Reverified) -> None:
-        self.data.reload_triage()
+    def _reverified(self, found: Reverified, log: list[TriageEntry]) -> None:
+        self.data.take_triage(log)
         self.refresh_view()
         self.notify(
             f"{counted(found.checked, 'reply', 'replies')} re-checked: "

@@ -23,18 +23,20 @@ from kglens_tui.analysis.groups import chance_of
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.triage import (
     ERROR_TYPES,
+    TriageEntry,
     TriageError,
     add_note,
     confirm_blind_spot,
     mark_kg_error,
     mark_verifier_error,
     tag_error_type,
+    triage_log,
 )
 from kglens_tui.core.safetext import LABEL_LIMIT, TEXT_LIMIT, markup_literal
-from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import interval, pct
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE
+from kglens_tui.tui.reads import read_with
 from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, short
 from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
@@ -133,6 +135,10 @@ def verdict_text(r: ReplyView) -> Text:
     return text
 
 
+TRIAGE_ACTIONS = ("confirm", "kg_error", "verifier_error", "tag", "note", "ego", "copy")
+"""The drill-down's actions on the run's data, dropped while a triage entry is stored."""
+
+
 class DrillDownScreen(Screen[Any]):
     """One edge of a run, with triage."""
 
@@ -163,6 +169,11 @@ class DrillDownScreen(Screen[Any]):
         """Triage entries being stored now (`_store`)."""
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts on the run while a triage entry is being stored (its numbers are about
+        to change)."""
+        return not self.storing or action not in TRIAGE_ACTIONS
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -305,37 +316,43 @@ class DrillDownScreen(Screen[Any]):
         def answer(reason: str | None) -> None:
             if reason is not None:
                 self.storing += 1
+                self.refresh_bindings()
                 self._store(store, reason, done)
 
         self.app.push_screen(ReasonScreen(title, placeholder), answer)
 
-    @work(thread=True, group="triage", exit_on_error=False)
+    @work(thread=True, group="triage", exit_on_error=False, description="storing a triage entry")
     def _store(
         self, store: Callable[[sqlite3.Connection, str], object], reason: str, done: str
     ) -> None:
-        """Store a triage entry off the screen's thread, through a connection of its own (a
-        run writing to the workspace may hold it a while); then `_stored` on that thread."""
-        error = ""
+        """Store a triage entry off the UI thread, through a connection of its own (a run
+        writing to the workspace may hold it a while), and read the run's trail again there;
+        then `_stored` on the UI thread."""
+        run_id = self.data.run.id
+
+        def write(conn: sqlite3.Connection) -> list[TriageEntry]:
+            store(conn, reason)
+            return triage_log(conn, run_id=run_id)
+
+        error, log = "", None
         try:
-            conn = connect(self.app.db_path, migrate_schema=False)
-            try:
-                store(conn, reason)
-            finally:
-                conn.close()
+            log = read_with(self.app.db_path, write)
         except (TriageError, sqlite3.Error) as exc:
             error = str(exc)
         except Exception as exc:  # shown, never a triage silently not stored
             error = f"{type(exc).__name__}: {exc}"
-        self.app.call_from_thread(self._stored, error, done)
+        self.app.call_from_thread(self._stored, error, done, log)
 
-    def _stored(self, error: str, done: str) -> None:
-        """A triage entry stored (or not: ``error``): the run's numbers follow it, on this
-        screen while it is open, else on the screen now shown when it shows this run."""
+    def _stored(self, error: str, done: str, log: list[TriageEntry] | None) -> None:
+        """A triage entry stored (or not: ``error``): the run's numbers follow its trail
+        ``log``, on this screen while it is open, else on the screen now shown when it shows
+        this run."""
         self.storing -= 1
-        if error:
+        self.refresh_bindings()
+        if error or log is None:
             self.notify(error, severity="error")
             return
-        self.data.reload_triage()
+        self.data.take_triage(log)
         shown = self if on_stack(self) else self.app.screen
         if shown is self or getattr(shown, "_data", None) is self.data:
             shown.refresh_view()  # type: ignore[union-attr]

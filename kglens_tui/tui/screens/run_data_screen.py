@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from kglens_tui.analysis.logged import read_logged
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.workers import on_stack
@@ -58,14 +59,13 @@ class RunDataScreen(ReadsOnWorkers, Screen[Any]):
         run_id = self.run_id
         read_then(
             self,
-            lambda conn: load_run_data(conn, run_id),
+            lambda conn: read_logged(load_run_data(conn, run_id)),
             self._data_read,
             f"reading run {run_id}",
             group=READ_GROUP,
         )
 
     def _data_read(self, data: RunData) -> None:
-        data.conn = self.app.db()  # the UI thread's from now on (triage, caches)
         self._data = data
         self.data_ready()
 

@@ -7,8 +7,8 @@ from rich.text import Text
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import RATES, overall
+from kglens_tui.analysis.logged import bias_warning_of
 from kglens_tui.analysis.rundata import RunData
-from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
 from kglens_tui.textfmt import pct, rate_ci, simulated_mark
 
@@ -46,7 +46,7 @@ def bias_warning(data: RunData) -> Text:
     """The run's answer-bias warning on one line (`answers.bias.run_bias_warning`, as `kglens
     report`: over the replies as logged, whatever the triage), literal; empty when the bias
     rule does not fire."""
-    warning = data.memo(("bias_warning",), lambda: run_bias_warning(data.conn, data.run.id))
+    warning = bias_warning_of(data)
     return literal(f"⚠ {warning} (replies as logged)" if warning else "", WARNING_STYLE)
 
 
