@@ -430,3 +430,22 @@ async def test_live_rates_show_the_coin_band_replayed_under_the_runs_sampler(
             band = expected.rates[card.attr]
             detail = str(card.query(".metric-detail").first().render())
             assert f"chance {band.mean * 100:.1f}%" in detail, detail
+
+
+async def test_a_live_screen_asked_while_it_mounts_or_after_it_closed_raises_nothing(
+    stored_db: Path,
+) -> None:
+    """The chart's data is None until its plots are mounted, and a live screen whose widgets
+    are gone (closed as it mounted: the app quitting) returns from `on_mount` quietly; both
+    raised NoMatches on a busy machine."""
+    app = make_app(stored_db)
+    async with app.run_test(size=BIG) as pilot:
+        app.open_run(1)
+        await wait_for(pilot, lambda: bool(app.screen.query(LiveChart)))
+        chart = app.screen.query_one(LiveChart)
+        unmounted = LiveChart()
+        assert (unmounted.rates, unmounted.speed) == (None, None)
+        await wait_for(pilot, lambda: chart.rates is not None)
+        screen = app.screen
+        await screen.query_one("#replies").remove()
+        screen.on_mount()  # type: ignore[attr-defined]

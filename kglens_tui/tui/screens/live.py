@@ -450,6 +450,8 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query("#mode-replies" if self.units else "#replies"):
+            return  # closed as it mounted (the app quitting): its widgets are gone already
         if self.units:
             self.query_one("#mode-replies", RichLog).can_focus = False
             self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)

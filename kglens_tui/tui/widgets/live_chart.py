@@ -119,13 +119,20 @@ class LiveChart(Horizontal):
 
     @property
     def rates(self) -> PlotData | None:
-        """The rates plot's data (None: none yet)."""
-        return self.query_one("#chart-rates", PlotChart).data
+        """The rates plot's data (None: none yet, or its plot not mounted yet)."""
+        return self._data("#chart-rates")
 
     @property
     def speed(self) -> PlotData | None:
-        """The requests/s plot's data (None: none yet)."""
-        return self.query_one("#chart-speed", PlotChart).data
+        """The requests/s plot's data (None: none yet, or its plot not mounted yet)."""
+        return self._data("#chart-speed")
+
+    def _data(self, plot: str) -> PlotData | None:
+        """A plot's data; None while the chart's own widgets are still being mounted (the
+        screen may be asked before they are)."""
+        found = self.query(plot).results(PlotChart)
+        chart = next(found, None)
+        return chart.data if chart is not None else None
 
     def draw(self, iteration: int, rates: PlotData, speed: PlotData) -> None:
         """Show the charts of an iteration (`chart_view`); a plot whose data did not change is
