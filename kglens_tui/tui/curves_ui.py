@@ -13,11 +13,12 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header, Select, Static
+from textual.widgets import Footer, Select, Static
 
 from kglens_tui.bench.sampling_csv import StudyCurves
 from kglens_tui.core.safetext import literal
 from kglens_tui.tui.widgets.plots import Line, PlotChart, PlotData
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 COLOURS = (
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -76,7 +77,7 @@ class CurvesApp(App[Any]):
         self.metric = study.metrics[0]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="controls"):
             yield Select(
                 [(literal(t), t) for t in self.study.truths],

@@ -12,7 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Header, Select, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Footer, Select, Static, TabbedContent, TabPane
 
 from kglens_tui.analysis.colours import heat_hex, text_on
 from kglens_tui.analysis.grid import (
@@ -52,6 +52,7 @@ from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, run_label
 from kglens_tui.tui.widgets.bar_plot import Bar, BarPlot
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 ANALYSIS_HELP = """\
 ## Analysis
@@ -451,7 +452,7 @@ class AnalysisScreen(RunDataScreen):
         """The table's column titles as drawn."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="an"):
             yield Static("", id="an-title")
             with Horizontal(id="an-controls"):

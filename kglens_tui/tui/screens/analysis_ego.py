@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.ego import EgoGraph, ego_graph
@@ -19,6 +19,7 @@ from kglens_tui.core.safetext import LABEL_LIMIT, markup_literal, visible
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import BREAKPOINTS, plural
 from kglens_tui.tui.screens.run_text import short
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 EGO_HELP = """\
 ## Ego graph
@@ -125,7 +126,7 @@ class EgoScreen(Screen[Any]):
         self.radius = radius
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         yield Static("", id="ego-title")
         with Horizontal(id="ego"):
             yield Static("", id="ego-picture")

@@ -26,7 +26,6 @@ from textual.widgets import (
     Button,
     Collapsible,
     Footer,
-    Header,
     Input,
     Label,
     Markdown,
@@ -60,6 +59,7 @@ from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.widgets.share_bar import ShareBar
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -416,7 +416,7 @@ class AnnotateScreen(ReadsOnWorkers, Screen[Any]):
         return self.items[self.index] if self.items else None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="ann-top"):
             yield Static("", id="ann-who")
             yield ShareBar(total=1, show_eta=False, id="ann-bar")

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from kglens_tui.annotate.adjudication import (
     DECISION_LABELS,
@@ -31,6 +31,7 @@ from kglens_tui.store.connection import StoreError, connect
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -257,7 +258,7 @@ class AdjudicationScreen(ReadsOnWorkers, Screen[Any]):
         """The round has been read once (on a worker: `action_refresh`)."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="adj"):
             with Vertical(id="adj-left"):
                 yield Static("", id="adj-list-title", classes="section-title")

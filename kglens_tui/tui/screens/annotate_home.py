@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
+from textual.widgets import DataTable, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kglens_tui.annotate.errors import AnnotationError
@@ -28,6 +28,7 @@ from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.screens.new_round import CreatedRound, NewRoundScreen
 from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -265,7 +266,7 @@ class RoundsScreen(ReadsOnWorkers, Screen[Any]):
         return ANNOTATOR_HELP if self.annotators_only else ROUNDS_HELP
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="ann-rounds"):
             yield Static("", id="ann-banner")
             yield Static("Annotation rounds", classes="section-title")

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import Round, get_round
@@ -18,6 +18,7 @@ from kglens_tui.core.safetext import literal, markup_literal, visible
 from kglens_tui.tui.format import BREAKPOINTS, duration
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -91,7 +92,7 @@ class ProgressScreen(ReadsOnWorkers, Screen[Any]):
         return self.shown is not None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="ann-progress-pane"):
             yield Static(f"reading round {self.round_id}…", id="ann-progress-title")
             yield LiteralDataTable(id="ann-progress", cursor_type="none", zebra_stripes=True)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from kglens_tui.annotate.agreement import (
     KAPPA_LEGEND,
@@ -30,6 +30,7 @@ from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, compact
 from kglens_tui.tui.screens.annotate_progress import ProgressScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -123,7 +124,7 @@ class ReportScreen(ReadsOnWorkers, Screen[Any]):
         return self.shown is not None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with VerticalScroll(id="ann-report", can_focus=False):
             yield Static(f"reading round {self.round_id}…", id="ann-report-title")
             with Horizontal(classes="ann-report-row"):

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Select, Static
+from textual.widgets import Footer, Select, Static
 from textual.worker import Worker
 
 from kglens_tui.analysis.compare import (
@@ -38,6 +38,7 @@ from kglens_tui.tui.screens.analysis import heat_cell
 from kglens_tui.tui.screens.run_text import WARNING_STYLE, heat, short
 from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, fit_rows
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -273,7 +274,7 @@ class CompareScreen(ReadsOnWorkers, Screen[Any]):
         return self._shown == self._asked and self._shown > 0
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="cmp"):
             yield Static("Table 3 · win rate per model, KG and difficulty", classes="section-title")
             yield LiteralDataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)

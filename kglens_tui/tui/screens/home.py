@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.groups import RATES
@@ -35,6 +35,7 @@ from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then, read_with
 from kglens_tui.tui.screens import run_controls
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -369,7 +370,7 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
     HELP = HOME_HELP
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="home"):
             yield Static("", id="banner")
             yield Static("Knowledge graphs", id="kgs-title", classes="section-title")

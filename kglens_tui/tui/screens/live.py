@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, RichLog, Sparkline, Static
+from textual.widgets import DataTable, Footer, RichLog, Sparkline, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.coin_baseline import CoinBaseline
@@ -68,6 +68,7 @@ from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 from kglens_tui.tui.widgets.live_chart import LiveChart, chart_view
 from kglens_tui.tui.widgets.plots import PlotData
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -415,7 +416,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         """The per-predicate table's columns and row height (a change draws it again)."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         if self.units:
             waiting = "starting the run…"
             if self._stored is not None:

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
@@ -21,6 +21,7 @@ from kglens_tui.runs.record import load_run, mode_of
 from kglens_tui.runs.registry import find_mode, get_mode, mode_label
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.workers import on_stack
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from kglens_tui.tui.app import KGLensApp
@@ -103,7 +104,7 @@ class ModeAnalysisScreen(ReadsOnWorkers, Screen[Any]):
         return self.renderables is not None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         yield Static(literal(self._title), classes="section-title", id="mode-analysis-title")
         with VerticalScroll(id="mode-analysis"):
             for i, r in enumerate(self.renderables or []):

@@ -10,7 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Input, Select, Static
+from textual.widgets import DataTable, Footer, Input, Select, Static
 
 from kglens_tui.analysis.blindspots import EdgeRow, blind_spots, review_counts
 from kglens_tui.analysis.filters import EdgeFilter
@@ -29,6 +29,7 @@ from kglens_tui.tui.screens.review_drill import reviewer
 from kglens_tui.tui.screens.run_data_screen import RunDataScreen
 from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, run_label, short
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, fit_rows
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 REVIEW_HELP = """\
 ## Review blind spots
@@ -137,7 +138,7 @@ class ReviewScreen(RunDataScreen):
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="rv"):
             yield Static("", id="rv-title")
             yield Static("", id="rv-metrics")

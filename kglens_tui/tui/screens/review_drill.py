@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import Button, DataTable, Footer, Input, Label, Static
 
 from kglens_tui.analysis.blindspots import edge_rows
 from kglens_tui.analysis.drilldown import EdgeDetail, ReplyView, edge_detail
@@ -40,6 +40,7 @@ from kglens_tui.tui.reads import read_with
 from kglens_tui.tui.screens.run_text import bias_warning, heat, metrics_text, short
 from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -176,7 +177,7 @@ class DrillDownScreen(Screen[Any]):
         return not self.storing or action not in TRIAGE_ACTIONS
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="dd"):
             yield Static("", id="dd-head")
             yield Static("", id="dd-run")
