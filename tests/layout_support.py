@@ -21,7 +21,7 @@ from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.analysis import AnalysisScreen
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry
 from kglens_tui.tui.screens.compare import CompareScreen
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 
 RunBefore = Callable[..., Awaitable[None]]
@@ -35,6 +35,7 @@ class FinishedModeRun:
 
     def __init__(self, final: ModeSnapshot) -> None:
         self.final = final
+        self.mode, self.run_id = final.mode, final.run_id
 
     def snapshot(self) -> ModeSnapshot:
         return self.final
@@ -95,8 +96,9 @@ def _push(factory: Callable[..., object]) -> RunBefore:
     async def run(pilot) -> None:
         await pilot.pause()
         pilot.app.push_screen(factory(pilot))
-        # a run's screen reads its run on a worker: shoot once it is in
+        # a run's screen reads its run on a worker: shoot once it is in (its figures drawn)
         await wait_for(pilot, lambda: getattr(pilot.app.screen, "loaded", True), 60)
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "settled", True), 60)
         await _settled(pilot)
 
     return run
@@ -153,7 +155,7 @@ SCREENS: dict[str, tuple[str, AnnotationEntry | None, RunBefore]] = {
     "ego_graph": ("runs", None, _review_then("enter", "g")),
     "analysis": ("runs", None, _push(lambda _p: AnalysisScreen(1))),
     "compare": ("runs", None, _push(lambda _p: CompareScreen(1, 2))),
-    "mode_live": ("runs", None, _push(lambda p: ModeLiveScreen(p.app.mode_run))),
+    "mode_live": ("runs", None, _push(lambda p: LiveScreen(None, stored=p.app.mode_run))),
     "mode_analysis": ("runs", None, _push(lambda p: _mode_analysis(p.app))),
     "rounds": ("hand", None, _keys("a")),
     "annotate_first": ("hand", AnnotationEntry("r2", "ann3"), _annotate()),

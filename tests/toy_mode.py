@@ -10,8 +10,10 @@ from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.edge_units import EdgeUnitEngine, EdgeUnitMode
+from kglens_tui.runs.panels import Panel, PanelRow
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.setting import setting
+from kglens_tui.runs.units import ModeSnapshot
 
 TOY = "toy"
 
@@ -72,6 +74,17 @@ class ToyMode(EdgeUnitMode):
         if not len(active):
             raise ConfigError(f"KG '{kg.name}' has no active edge")
         return [int(e) for e in active[: config.edges]]
+
+    def live_panels(self, snapshot) -> list[Panel]:
+        """One table: the answers counted, and the latest reply as the model wrote it."""
+        metrics = snapshot.metrics if isinstance(snapshot, ModeSnapshot) else None
+        if not isinstance(metrics, ToyMetrics):
+            return []
+        rows = [PanelRow(answer, (answer, n)) for answer, n in metrics.table()[1]]
+        recent = snapshot.progress.recent
+        if recent:
+            rows.append(PanelRow("latest", ("latest reply", recent[-1].reply)))
+        return [Panel("toy", "Toy answers", ("answer", "n"), tuple(rows), notes=("toy notes",))]
 
     def headline(self, conn, run_id: int) -> str | None:
         """The yes-share of a stored run, as home and `kglens runs` show a mode's headline."""

@@ -18,6 +18,7 @@ import numpy as np
 from kglens_tui.analysis.filters import SIDES, EdgeFilter, fact_year, filter_mask
 from kglens_tui.analysis.kgwide import KGWide, kg_wide
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.answers.bias import RATES as RATES  # where the screens and commands read it
 from kglens_tui.answers.bias import (
     Baseline,
     YesNoBias,
@@ -32,13 +33,6 @@ from kglens_tui.textfmt import interval, num, pct, simulated_mark
 
 GROUP_BY = ("predicate", "subject", "object", "group", "year")
 
-RATES = (
-    ("win", "win", "win_rate"),
-    ("zero-sense", "zero_sense", "zero_sense"),
-    ("all-sense", "all_sense", "all_sense"),
-)
-"""The paper's three rates: each one's name, its `RateSet` field and its chance's field in
-`answers.bias.Baseline`."""
 CHANCE_FIELD = {field: chance for _, field, chance in RATES}
 """A rate's `RateSet` field -> its chance's `Baseline` field."""
 ROW_SORTS = ("zero_sense", "win", "all_sense", "edges", "name")

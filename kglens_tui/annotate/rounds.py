@@ -501,17 +501,20 @@ class SourceRun:
 
 
 def source_runs(conn: sqlite3.Connection) -> list[SourceRun]:
-    """Every KGLens run with answered observations (what `create_round` samples), newest first:
-    runs of other modes are refused by `create_round`, runs with no answer would give nothing."""
+    """Every run with answered observations (what `create_round` samples), newest first: runs of
+    modes that store no observations are refused by `create_round`, runs with no answer would
+    give nothing."""
     from kglens_tui.llm.urls import redact_text  # the run layer: loaded when needed
-    from kglens_tui.runs.record import KGLENS
+    from kglens_tui.runs.registry import mode_names, stores_observations
     from kglens_tui.textfmt import simulated_mark
 
+    modes = [m for m in mode_names() if stores_observations(m)]
     rows = conn.execute(
         "SELECT r.id, r.name, r.target_label, r.simulated, k.name AS kg, "
         "(SELECT COUNT(*) FROM observation o WHERE o.run_id = r.id AND o.category != 'error') "
-        "AS answered FROM run r JOIN kg k ON k.id = r.kg_id WHERE r.mode = ? ORDER BY r.id DESC",
-        (KGLENS,),
+        "AS answered FROM run r JOIN kg k ON k.id = r.kg_id "
+        f"WHERE r.mode IN ({', '.join('?' * len(modes))}) ORDER BY r.id DESC",
+        modes,
     ).fetchall()
     out = []
     for r in rows:

@@ -34,6 +34,15 @@ BIAS_BALANCED_ACCURACY = 0.6
 """Below this balanced accuracy, with a strong bias, results are explained by the bias."""
 
 
+RATES = (
+    ("win", "win", "win_rate"),
+    ("zero-sense", "zero_sense", "zero_sense"),
+    ("all-sense", "all_sense", "all_sense"),
+)
+"""The paper's three rates: each one's name, its field in a rate set (`analysis.groups.RateSet`,
+a probe snapshot's rates) and its chance's field in `Baseline`."""
+
+
 @dataclass(frozen=True)
 class Rate:
     """A proportion with its count and a 95% Wilson score interval."""

@@ -9,22 +9,20 @@ import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui import __version__
-from kglens_tui.cli.run import tell_interrupted
+from kglens_tui.cli.run import add_mode_run_options, lock_notice
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
     err_console,
     name_workspace,
-    print_command,
     print_error,
-    print_same_questions,
     print_warning,
     suggested,
 )
@@ -32,7 +30,6 @@ from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.interrupt import terminate_as_interrupt
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
-from kglens_tui.core.status import RunStatus
 from kglens_tui.core.table_options import add_table_options
 from kglens_tui.kg.bundled import ensure_kg, kg_exists
 from kglens_tui.kg.bundled_data import (
@@ -44,18 +41,11 @@ from kglens_tui.kg.bundled_data import (
 from kglens_tui.kg.importers import import_kg
 from kglens_tui.kg.names import check_kg_name
 from kglens_tui.kg.stats import entity_view, find_entity, kg_stats, kg_summaries
-from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.llm.usage import calls_text
 from kglens_tui.modes.kglens.config import RunConfig
-from kglens_tui.runs.config import ConfigError, check_new_run
 from kglens_tui.runs.fields import (
-    RUN_ALIASES,
-    RUN_FLAGS,
     add_config_arguments,
     config_from_args,
-    flags_of,
     given_fields,
-    named_by_flag,
 )
 from kglens_tui.runs.given_settings import (
     check_setting_names,
@@ -63,17 +53,15 @@ from kglens_tui.runs.given_settings import (
     settings_problems,
     unread_variables,
 )
-from kglens_tui.runs.one_plan import further_targets, on_one_plan
-from kglens_tui.runs.record import KGLENS, mode_of, nothing_to_resume, run_row
+from kglens_tui.runs.record import KGLENS, mode_of
 from kglens_tui.runs.registry import (
     find_mode,
     mode_label,
     stores_observations,
 )
-from kglens_tui.runs.spend import COST_YES_HELP
 from kglens_tui.settings import Settings, SettingsError, load_settings
 from kglens_tui.store.connection import DB_ENV, WorkspaceConnection, connect, default_db_path
-from kglens_tui.textfmt import counted, num, selection, simulated_mark
+from kglens_tui.textfmt import num
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
@@ -92,13 +80,9 @@ would close it, and its WAL file stays until then)."""
 
 def _open(args: argparse.Namespace, *, read_only: bool = False) -> WorkspaceConnection:
     """The command's workspace connection; ``read_only`` for a command that only reads it."""
-    conn = connect(args.db or default_db_path(), lock_notice=_lock_notice, read_only=read_only)
+    conn = connect(args.db or default_db_path(), lock_notice=lock_notice, read_only=read_only)
     _opened.append(conn)
     return conn
-
-
-def _lock_notice(message: str) -> None:
-    err_console.print(f"[yellow]note:[/] {markup_literal(message)}", soft_wrap=True)
 
 
 def _kg_id(conn: sqlite3.Connection, name: str) -> int:
@@ -305,163 +289,17 @@ def cmd_kg_build_wikidata(args: argparse.Namespace) -> int:
     return 0
 
 
-def _config_from_args(args: argparse.Namespace) -> RunConfig:
-    """The validated run configuration of `kglens probe`'s options; an option not given comes
-    from the settings file and KGLENS_* variables (file < environment < flag)."""
-    # KGLens's settings are a RunConfig
-    defaults = cast(RunConfig, settings_config("kglens", overridden=given_fields(RunConfig, args)))
-    config = config_from_args(defaults, args)
-    try:
-        config.validate()
-        check_new_run(config)
-    except ConfigError as exc:  # named as the command line names it
-        raise ConfigError(named_by_flag(str(exc), args.flag_of)) from None
-    return config
-
-
 PROBE_TIP = "tip: `kglens probe` always runs headless; `kglens` shows a run live (--no-tui: no tip)"
 """What `kglens probe` says on a terminal, where a live screen might be expected."""
 
 
 def cmd_probe(args: argparse.Namespace) -> int:
-    from kglens_tui.runs.spend import ask_on_terminal, confirm_cost, say_cost
+    """`kglens probe`: the run driver for a KGLens run, with a tip on a terminal."""
+    from kglens_tui.cli.run import cmd_mode_run
 
     if not args.no_tui and sys.stdout.isatty() and args.resume is None:
         err_console.print(f"[dim]{PROBE_TIP}[/]", soft_wrap=True)
-    if args.resume is not None and (ignored := given_fields(RunConfig, args)):
-        raise CLIError(
-            f"--resume continues run {args.resume} with its own settings, but these were given "
-            f"too: {', '.join(sorted(args.flag_of.get(name, name) for name in ignored))} (drop "
-            "them, or start a new run)"
-        )
-    conn = _open(args)
-    if (
-        args.resume is not None
-        and run_row(conn, args.resume)["mode"] == KGLENS  # another mode's run: prepare says so
-        and (finished := nothing_to_resume(conn, args.resume))
-    ):
-        console.print(markup_literal(finished), soft_wrap=True)
-        return 0
-    try:
-        config = None if args.resume is not None else _config_from_args(args)
-        if config is not None:
-            args.more_targets = further_targets(args.more_targets, config)
-            for target in [config.target, *args.more_targets]:
-                each = on_one_plan(config, target, None)
-                confirm_cost(each, args.yes, say_cost, ask_on_terminal())
-    except ConfigError as exc:
-        raise CLIError(str(exc)) from exc
-    code, leader = _probe_one(conn, args, config)
-    if leader is None and args.more_targets and code != INTERRUPTED_EXIT:
-        targets = ", ".join(args.more_targets)
-        print_error(f"the first target's run did not finish, so {targets} did not start")
-    if leader is None or config is None or not args.more_targets:
-        return code
-    runs = [leader]
-    for target in args.more_targets:
-        follower = on_one_plan(config, target, leader)
-        followed, run_id = _probe_one(conn, args, follower, one_of_several=True)
-        if followed == INTERRUPTED_EXIT:
-            return followed
-        code = max(code, followed)
-        if run_id is not None:
-            runs.append(run_id)
-    print_same_questions(runs, "compare", "the paired comparison")
-    return code
-
-
-def _probe_one(
-    conn: sqlite3.Connection,
-    args: argparse.Namespace,
-    config: RunConfig | None,
-    one_of_several: bool = False,
-) -> tuple[int, int | None]:
-    """Start (config) or resume (args.resume) one KGLens run and drive it to its end with a
-    progress display: (exit code, the run's id if it ran to an end: finished or stopped). A
-    further target of several that cannot start is one error line, and the others go on."""
-    from kglens_tui.analysis.progress_line import ProbeProgress, probe_figures
-    from kglens_tui.llm.base import LLMError
-    from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot
-    from kglens_tui.runs.messages import RunSnapshot, snapshot_as
-    from kglens_tui.runs.runner import engine_as, prepare, run_blocking
-
-    bar = ProbeProgress(console=err_console, transient=False, disable=args.quiet)
-    task = bar.add_task("probe", total=None, run="?", figures=None)
-
-    def on_iteration(progress: RunSnapshot) -> None:
-        # chance on the questions asked as of this iteration (called once `engine` is set)
-        snap = snapshot_as(progress, ProbeSnapshot)
-        if snap is None:
-            return
-        bar.update(
-            task,
-            completed=snap.iteration,
-            total=snap.iterations_total,
-            run=snap.run_id,
-            figures=probe_figures(snap, engine.baseline()),
-        )
-
-    try:
-        engine = engine_as(  # mode_name=KGLENS: a KGLens engine
-            prepare(
-                conn,
-                config=config,
-                resume=args.resume,
-                on_progress=None if args.quiet else on_iteration,
-                mode_name=KGLENS,
-            ),
-            ProbeEngine,
-        )
-    except (ConfigError, ValueError, LLMError) as exc:
-        if one_of_several and config is not None:
-            print_error(f"target {config.target}: {exc}")
-            return EXIT_STATUS, None
-        raise CLIError(str(exc)) from exc
-    mark = simulated_mark(engine.target.label, bool(engine.target.simulated))
-    label = f" [yellow]{mark.strip()}[/]" if mark else ""
-    plan = engine.config.plan_of
-    err_console.print(
-        f"run {engine.run.id}: KG "
-        f"'{markup_literal(selection(engine.kg.name, engine.config.subset, engine.config.predicates))}', "
-        f"{counted(len(engine.run.edge_ids), 'active edge')}, target {markup_literal(engine.target.label)}"
-        f"{label}, {engine.config.difficulty}, "
-        + (f"run {plan}'s questions" if plan is not None else str(engine.config.sampler))
-    )
-    bar.update(
-        task, completed=engine.stats.iteration, total=engine.config.iterations, run=engine.run.id
-    )
-    with bar:
-        try:
-            snap = snapshot_as(run_blocking(engine), ProbeSnapshot)
-        except KeyboardInterrupt:
-            snap = None
-        except LLMError as exc:
-            raise CLIError(f"the target failed: {exc}") from exc
-    if snap is None:  # Ctrl-C; told once the display has stopped, nothing redrawn after it
-        tell_interrupted(
-            conn,
-            engine.run.id,
-            "every committed iteration is kept",
-            f"probe --resume {engine.run.id}",
-        )
-        return INTERRUPTED_EXIT, None
-    if snap.status == RunStatus.FAILED:
-        err_console.print(
-            f"[red]error:[/] run {snap.run_id} failed: {markup_literal(snap.error, one_line=True)}"
-            f"; fix that, then `{markup_literal(suggested(f'probe --resume {snap.run_id}'))}` "
-            "continues the run",
-            soft_wrap=True,
-        )
-        return EXIT_STATUS, None
-    requests = snap.progress.counters.requests
-    print_command(
-        f"run {snap.run_id} {snap.status} ({snap.stop_reason}) after "
-        f"{counted(snap.iteration, 'iteration')}, {calls_text(requests, snap.helpers)} "
-        f"request{'' if requests == 1 and not snap.helpers else 's'}; the results:",
-        suggested(f"report {snap.run_id}"),
-        to=console,
-    )
-    return 0, snap.run_id
+    return cmd_mode_run(args)
 
 
 HEADLINE_COLUMN = "KONTEST / fact-eval"
@@ -985,29 +823,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave out the tip a terminal gets that `kglens` has the live screen (the probe "
         "always runs here, headless, with a progress display)",
     )
-    p.add_argument(
-        "--resume", type=int, metavar="RUN", help="continue a run from its last iteration"
-    )
-    p.add_argument("-y", "--yes", action="store_true", help=COST_YES_HELP)
     # one flag per RunConfig field, its help the field's docstring; a flag not given falls back
     # to the settings file and KGLENS_* variables, then the field's default
-    add_config_arguments(
+    add_mode_run_options(
         p,
-        RunConfig,
-        flags=RUN_FLAGS,
-        aliases=RUN_ALIASES,
+        KGLENS,
         negated={"stop_on_convergence": "--no-convergence-stop"},
-        repeated={
-            "target": (
-                "more_targets",
-                "Give it again for more targets: each is then asked the first one's questions, "
-                "in a run of its own (--plan-of), for `kglens compare`'s paired test.",
-            )
-        },
+        resume_help="continue a run from its last iteration",
     )
-    p.add_argument("--quiet", action="store_true", help="no progress display")
-    # the flag each setting was given by, for messages (--rpm, --no-convergence-stop...)
-    p.set_defaults(func=cmd_probe, flag_of=flags_of(p))
+    p.set_defaults(func=cmd_probe)
     p = sub.add_parser("runs", help="every run with status and rates; `runs rm RUN` deletes")
     add_table_options(p)
     p.set_defaults(func=cmd_runs)
@@ -1248,16 +1072,13 @@ def workspace_origin(settings: Settings) -> str:
 
 def _started_mode(args: argparse.Namespace) -> str | None:
     """The mode whose new run the command starts from the settings (None: it starts none)."""
-    from kglens_tui.modes.config import MODE_COMMANDS
-
-    if args.command in ("probe", "study"):
-        return KGLENS if getattr(args, "resume", None) is None else None
+    if getattr(args, "resume", None) is not None:
+        return None
+    if args.command == "study":
+        return KGLENS
     if args.command == "run":
         return str(args.mode)
-    for mode, command in MODE_COMMANDS.items():
-        if args.command == command and getattr(args, f"{command}_command", None) == "run":
-            return mode
-    return None
+    return getattr(args, "run_mode", None)  # a mode's own run command (`add_mode_run_options`)
 
 
 def settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]:

@@ -1,16 +1,19 @@
-"""`kglens run MODE --set key=value` and `kglens resume RUN`: any mode, through the same harness
-as the TUI (the run in its own process, progress from its snapshots, Ctrl-C stops it)."""
+"""One run driver for every mode, in this process: `kglens run MODE`, `kglens resume RUN` and
+the mode's own names for it (`probe`, `consistency run`, `facteval run`, from `Mode.command`),
+each a thin name whose flags the mode's settings type generates. It starts a run (one per
+target) or resumes one, shows the mode's progress, stores a Ctrl-C as an interrupted run that
+`--resume` continues, and ends every mode's run with the same final line and exit code."""
 
 from __future__ import annotations
 
 import argparse
 import sqlite3
-import threading
 import typing
-from dataclasses import fields
+from dataclasses import dataclass, field, fields
 
 from rich.table import Table
 
+from kglens_tui.cli.progress import RunProgressDisplay
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
@@ -24,110 +27,317 @@ from kglens_tui.core.console import (
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import markup_literal
 from kglens_tui.core.status import RunStatus
+from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.failures import EXIT_STATUS
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.llm.usage import calls_text
+from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.control import ask_run, resume_elsewhere
-from kglens_tui.runs.fields import field_help
-from kglens_tui.runs.given_settings import (
-    as_text,
-    settings_config,
+from kglens_tui.runs.fields import (
+    RUN_ALIASES,
+    RUN_FLAGS,
+    add_config_arguments,
+    field_help,
+    flags_of,
+    given_fields,
+    named_by_flag,
 )
+from kglens_tui.runs.given_settings import as_text, settings_config
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.messages import Command, Pause, RunSnapshot, Stop
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.options import apply_assignments, assignment_key
 from kglens_tui.runs.record import nothing_to_resume, run_row, set_status
-from kglens_tui.runs.registry import get_mode, mode_label, mode_names
-from kglens_tui.runs.session import RunSession
+from kglens_tui.runs.registry import AnyMode, find_mode, get_mode, mode_label, mode_names
+from kglens_tui.runs.runner import run_blocking
 from kglens_tui.runs.spend import COST_YES_HELP, ask_on_terminal, confirm_cost, say_cost
 from kglens_tui.store.connection import connect, default_db_path
-
-PROGRESS_EVERY_S = 1.0
+from kglens_tui.textfmt import counted, selection, sent_note, simulated_mark
 
 
 class RunCommandError(KGLensError):
-    """The run could not start or failed to set up: one line, exit 2."""
+    """The run could not start or resume: one line, exit 2."""
 
 
-def tell_interrupted(conn: sqlite3.Connection, run_id: int, kept: str, resume: str) -> None:
-    """A run stopped by Ctrl-C on the command line: store it as interrupted, then say what is
-    kept and, on a line of its own, the command (`suggested` words) that continues it."""
-    set_status(conn, run_id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-    print_command(f"interrupted: {kept}; continue with:", suggested(resume))
+@dataclass
+class RunStart:
+    """What a run command asks of the driver: a new run of ``mode`` with ``config`` (and one
+    more run per further target, on the first one's questions), or to resume run ``resume``
+    (``mode`` None: whatever its mode is; else it must be a run of that mode)."""
+
+    mode: AnyMode | None
+    config: ModeConfig | None = None
+    more: list[str] = field(default_factory=list)
+    resume: int | None = None
+    name: str = ""
+    quiet: bool = False
+    yes: bool = False
 
 
-def _progress_line(snap: RunSnapshot) -> str:
-    done, total = getattr(snap, "units_done", None), getattr(snap, "units_total", None)
-    where = (
-        f"{done:,} of {total:,} units"
-        if done is not None and total is not None
-        else f"iteration {getattr(snap, 'iteration', 0):,}"
-    )
-    progress = snap.progress
-    return (
-        f"run {snap.run_id}: {where} · {progress.counters.requests:,} requests · {progress.status}"
-    )
+def resume_command(mode: AnyMode, run_id: int) -> str:
+    """The words after ``kglens`` that continue run ``run_id`` of ``mode``."""
+    return f"{mode.command} --resume {run_id}"
 
 
-def drive_session(session: RunSession, quiet: bool) -> int:
-    """Drive a session from a thread until it ends, printing progress; Ctrl-C stops the run
-    (what is in flight is committed), a second Ctrl-C ends it at once as interrupted."""
-    ended = threading.Event()
+def results_command(mode: AnyMode, run_id: int) -> str:
+    """The words after ``kglens`` that show run ``run_id``'s results (the runs list for a mode
+    without a report)."""
+    return f"{mode.report} {run_id}" if mode.report else "runs"
 
-    def run() -> None:
+
+def lock_notice(message: str) -> None:
+    """A command's note that its write waits for another process's write lock."""
+    err_console.print(f"[yellow]note:[/] {markup_literal(message)}", soft_wrap=True)
+
+
+def drive(db: str | None, start: RunStart) -> int:
+    """Start or resume the runs ``start`` asks for and drive each to its end here; the exit
+    code (0: finished or stopped, `EXIT_STATUS`: failed, `INTERRUPTED_EXIT`: Ctrl-C)."""
+    conn = connect(db or default_db_path(), lock_notice=lock_notice)
+    try:
+        if start.resume is not None:
+            return _resume(conn, start, start.resume)
+        return _start(conn, start)
+    finally:
+        conn.close()
+
+
+def _resume(conn: sqlite3.Connection, start: RunStart, run_id: int) -> int:
+    """Resume run ``run_id`` (of ``start.mode`` when given: another mode's run is one error
+    line naming the command that continues it, and nothing is stored)."""
+    stored = run_row(conn, run_id)["mode"]
+    mode = find_mode(stored)
+    if mode is None:
+        raise RunCommandError(f"run {run_id} is a run of mode '{stored}', not installed here")
+    finished = nothing_to_resume(conn, run_id)
+    if start.mode is not None and mode.name != start.mode.name:
+        way = (
+            f"`{suggested(results_command(mode, run_id))}` shows it"
+            if finished
+            else f"`{suggested(resume_command(mode, run_id))}` continues it"
+        )
+        raise RunCommandError(
+            f"run {run_id} is a {mode.label} run, not a {start.mode.label} one: {way}"
+        )
+    elsewhere = resume_elsewhere(conn, run_id)  # another process drives it
+    if elsewhere is not None:
+        console.print(markup_literal(elsewhere), soft_wrap=True)
+        return 0
+    if finished is not None:
+        shows = suggested(results_command(mode, run_id))
+        console.print(markup_literal(f"{finished}; `{shows}` shows it"), soft_wrap=True)
+        return 0
+    code, _ = _drive_one(conn, mode, start, None, run_id)
+    return code
+
+
+def _start(conn: sqlite3.Connection, start: RunStart) -> int:
+    """A run of ``start.config`` per target, every cost confirmed before the first starts; each
+    further target asks the first one's questions, and one that cannot start leaves the
+    others' runs as they are."""
+    mode, config = start.mode, start.config
+    assert mode is not None and config is not None
+    for target in [config.target, *start.more]:
+        confirm_cost(
+            on_one_plan(config, target, None), start.yes, say_cost, ask_on_terminal(), conn
+        )
+    code, leader = _drive_one(conn, mode, start, config, None)
+    if leader is None and start.more and code != INTERRUPTED_EXIT:
+        targets = ", ".join(start.more)
+        print_error(f"the first target's run did not finish, so {targets} did not start")
+    if leader is None or not start.more:
+        return code
+    runs = [leader]
+    for target in start.more:
         try:
-            session.run()
-        finally:
-            ended.set()
+            ended, run_id = _drive_one(conn, mode, start, on_one_plan(config, target, leader), None)
+        except RunCommandError as exc:
+            print_error(f"target {target}: {exc}")
+            code = max(code, EXIT_STATUS)
+            continue
+        if ended == INTERRUPTED_EXIT:
+            return ended
+        code = max(code, ended)
+        if run_id is not None:
+            runs.append(run_id)
+    print_same_questions(runs, mode.compare, "side by side")
+    return code
 
-    worker = threading.Thread(target=run, name="kglens-run", daemon=True)
-    worker.start()
-    interrupts = 0
-    last = ""
-    while not ended.is_set():
-        # an Event, not Thread.join (a Ctrl-C inside join() can make the thread look ended);
-        # a Ctrl-C may also land while a progress line is printed
-        try:
-            ended.wait(PROGRESS_EVERY_S)
-            snap = session.snapshot()
-            line = _progress_line(snap) if snap is not None else ""
-            if not quiet and line and line != last:
-                err_console.print(markup_literal(line), soft_wrap=True)
-                last = line
-        except KeyboardInterrupt:
-            interrupts += 1
-            if interrupts == 1:
-                err_console.print("stopping: what is answered is kept (Ctrl-C again: at once)")
-                session.stop()
-            else:
-                session.abort(INTERRUPTED_IN_CLI)
-    worker.join()
-    final = session.snapshot()
-    hint = f"; `{suggested(f'resume {session.run_id}')}` continues it" if session.run_id else ""
-    if session.crashed:
-        print_error(f"run {session.run_id}: {session.error}{hint}")
-        return EXIT_STATUS
-    if session.error:
-        raise RunCommandError(session.error)
-    if final is None:
-        raise RunCommandError("the run ended before it started")
-    reason = f" ({markup_literal(final.stop_reason)})" if final.stop_reason else ""
-    console.print(
-        f"run {final.run_id} {markup_literal(final.status)}{reason} after "
-        f"{final.progress.counters.requests:,} requests",
+
+def _progress_fields(mode: AnyMode, snap: RunSnapshot) -> dict[str, object]:
+    """The display's fields for a snapshot: where the run is, its requests and errors, and the
+    mode's figures."""
+    where = mode.advance(snap)
+    sent = snap.progress.counters
+    info = f"{where} · {calls_text(sent.requests, snap.helpers)} req · {sent.errors:,} err"
+    if snap.status != RunStatus.RUNNING:
+        info += f" · {snap.status}"
+    return {
+        "completed": where.done,
+        "total": where.total,
+        "run": snap.run_id,
+        "info": info,
+        "items": mode.progress_lines(snap),
+    }
+
+
+def _drive_one(
+    conn: sqlite3.Connection,
+    mode: AnyMode,
+    start: RunStart,
+    config: ModeConfig | None,
+    resume: int | None,
+) -> tuple[int, int | None]:
+    """Start (``config``) or resume one run and drive it to its end with the progress display:
+    (exit code, the run's id when it finished or stopped)."""
+    display = RunProgressDisplay(console=err_console, transient=False, disable=start.quiet)
+    task = display.add_task("run", total=None, run="?", info=None, items=[])
+
+    def on_progress(snap: RunSnapshot) -> None:
+        display.update(task, **_progress_fields(mode, snap))  # type: ignore[arg-type]
+
+    try:
+        engine = mode.prepare(
+            conn,
+            config=config,
+            resume=resume,
+            name=start.name,
+            on_progress=None if start.quiet else on_progress,
+        )
+    except (ConfigError, ValueError, LLMError) as exc:
+        raise RunCommandError(str(exc)) from exc
+    run = engine.run
+    first = engine.snapshot(insights=False)
+    mark = simulated_mark(run.target_label, run.simulated)
+    cfg = run.config
+    note = mode.start_note(cfg)
+    err_console.print(
+        markup_literal(
+            f"run {run.id} ({mode.label}): KG '{selection(run.kg_name, cfg.subset, cfg.predicates)}', "
+            f"{counted(len(run.edge_ids), 'edge')}, target {run.target_label}{mark}"
+            f"{f', {note}' if note else ''}, {mode.advance(first)}"
+        ),
         soft_wrap=True,
     )
-    if final.status == RunStatus.FAILED:
-        cause = getattr(final, "error", "") or final.stop_reason
-        print_error(f"run {final.run_id} failed: {cause}{hint}")
-        return EXIT_STATUS
-    if final.status == RunStatus.INTERRUPTED:
-        if session.run_id:
-            print_command("interrupted; continue with:", suggested(f"resume {session.run_id}"))
-        else:
-            err_console.print("interrupted")
-        return INTERRUPTED_EXIT
-    return 0
+    if not start.quiet:
+        on_progress(first)
+    final: RunSnapshot | None = None  # None: read back as stored
+    with display:
+        try:
+            final = run_blocking(engine)
+        except KeyboardInterrupt:  # what is committed is kept; told once the display stopped
+            set_status(conn, run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
+        except LLMError as exc:  # the engine stored the run as failed, with the error
+            err_console.print(markup_literal(f"the target failed: {exc}"), soft_wrap=True)
+        if final is not None and not start.quiet:
+            on_progress(final)  # the last frame, with the figures as the run ended
+    return tell_end(mode, final if final is not None else mode.open_snapshot(conn, run.id))
+
+
+def tell_end(mode: AnyMode, snap: RunSnapshot) -> tuple[int, int | None]:
+    """The one final line of every mode's run: its status and why (a failed run's error, as an
+    `error:` line), how far it got and its requests, then the command to copy on a line of its
+    own (the results of a finished or stopped run, else the mode's command that continues it);
+    (exit code, the run's id when it finished or stopped)."""
+    where = mode.advance(snap)
+    sent = snap.progress.counters
+    requests = calls_text(sent.requests, snap.helpers)
+    plural = "" if sent.requests == 1 and not snap.helpers else "s"
+    why = snap.error if snap.status == RunStatus.FAILED and snap.error else snap.stop_reason
+    lead = (
+        f"run {snap.run_id} {snap.status}{f' ({why})' if why else ''}: {where}, "
+        f"{requests} request{plural}{sent_note(sent.errors, sent.dropped)}"
+    )
+    if snap.status == RunStatus.FAILED:
+        print_command(
+            f"error: {lead}; fix that, then continue with:",
+            suggested(resume_command(mode, snap.run_id)),
+        )
+        return EXIT_STATUS, None
+    if snap.status == RunStatus.INTERRUPTED:
+        print_command(f"{lead}; continue with:", suggested(resume_command(mode, snap.run_id)))
+        return INTERRUPTED_EXIT, None
+    print_command(
+        f"{lead}; the results:", suggested(results_command(mode, snap.run_id)), to=console
+    )
+    return 0, snap.run_id
+
+
+def new_config(args: argparse.Namespace, mode: AnyMode, limit: str = "") -> ModeConfig:
+    """A new run's settings from a run command's generated flags: the mode's defaults < the
+    settings file < KGLENS_* variables < the flags given (``limit``: a setting of how many,
+    given as a number or 'all'); a problem is named by the flag that sets it."""
+    given = given_fields(mode.config_type, args)
+    if limit and given.get(limit) is not None:
+        given[limit] = _limit(str(given[limit]))
+    config = settings_config(mode.name, overridden=given).replaced(given)
+    try:
+        config.validate()
+        check_new_run(config)
+    except ConfigError as exc:
+        raise ConfigError(named_by_flag(str(exc), args.flag_of)) from None
+    return config
+
+
+def _limit(text: str) -> int | None:
+    if text == "all":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ConfigError(f"expected a number or 'all' (got {text!r})") from None
+
+
+def cmd_mode_run(args: argparse.Namespace) -> int:
+    """A mode's own run command (`probe`, `consistency run`, ...): its flags to a `RunStart`."""
+    mode = get_mode(args.run_mode)
+    if args.resume is not None:
+        given = given_fields(mode.config_type, args)
+        if given or args.more_targets:
+            names = sorted(args.flag_of.get(name, name) for name in given) or ["--target"]
+            raise RunCommandError(
+                f"--resume continues run {args.resume} with its own settings, but these were "
+                f"given too: {', '.join(names)} (drop them, or start a new run)"
+            )
+        start = RunStart(mode, resume=args.resume, quiet=args.quiet)
+        return drive(args.db, start)
+    config = new_config(args, mode, args.limit)
+    more = further_targets(args.more_targets, config)
+    start = RunStart(mode, config, more, name=args.name, quiet=args.quiet, yes=args.yes)
+    return drive(args.db, start)
+
+
+def add_mode_run_options(
+    p: ArgumentParser,
+    mode_name: str,
+    *,
+    limit: str = "",
+    negated: dict[str, str] | None = None,
+    resume_help: str = "continue a stored run (what is missing or failed)",
+) -> None:
+    """A mode's run command (`cmd_mode_run`): resume, name, quiet and yes, then one flag per
+    field of the mode's settings type (its help the field's), but ``limit`` (a setting of how
+    many: the command adds it, as a number or 'all')."""
+    p.add_argument("--resume", type=int, metavar="RUN", help=resume_help)
+    p.add_argument("--name", default="", help="a name for the run")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    p.add_argument("-y", "--yes", action="store_true", help=COST_YES_HELP)
+    add_config_arguments(
+        p,
+        get_mode(mode_name).config_type,
+        flags=RUN_FLAGS,
+        aliases=RUN_ALIASES,
+        negated=negated,
+        skip=("mode", limit) if limit else ("mode",),
+        repeated={
+            "target": (
+                "more_targets",
+                "Give it again for more targets: each is then asked the first one's questions, "
+                "in a run of its own.",
+            )
+        },
+    )
+    p.set_defaults(func=cmd_mode_run, run_mode=mode_name, limit=limit)
+    p.set_defaults(flag_of=flags_of(p))
 
 
 def print_settings(mode_name: str) -> None:
@@ -161,6 +371,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 0
     mode = get_mode(args.mode)
     named = [assignment_key(item) for item in args.set]
+    if args.resume is not None:
+        if named or args.target:
+            raise RunCommandError(
+                f"--resume continues run {args.resume} with its own settings: give no --set "
+                "or --target"
+            )
+        return drive(args.db, RunStart(mode, resume=args.resume, quiet=args.quiet))
     if args.target and "target" in named:
         raise ConfigError("give the target once: --target or --set target=..., not both")
     if args.target:
@@ -168,38 +385,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         named.append("target")
     config = apply_assignments(settings_config(mode.name, overridden=named), args.set)
     more = further_targets(args.target[1:], config)
-    conn = connect(args.db or default_db_path())
-    try:  # a unit mode's plan says how many requests it makes (read only)
-        for target in [config.target, *more]:
-            confirm_cost(
-                on_one_plan(config, target, None), args.yes, say_cost, ask_on_terminal(), conn
-            )
-    finally:
-        conn.close()
-    session = RunSession(args.db or default_db_path(), mode.name, config=config)
-    code = drive_session(session, args.quiet)
-    leader = session.run_id
-    if more and (code != 0 or leader is None):  # no plan for the others to ask
-        print_error(f"the first target's run did not finish, so {', '.join(more)} did not start")
-    if not more or code != 0 or leader is None:
-        return code
-    runs = [leader]
-    for target in more:  # each further target asks the first one's questions
-        session = RunSession(
-            args.db or default_db_path(), mode.name, config=on_one_plan(config, target, leader)
-        )
-        try:
-            ended = drive_session(session, args.quiet)
-        except RunCommandError as exc:
-            print_error(f"target {target}: {exc}")
-            ended = EXIT_STATUS
-        if ended == INTERRUPTED_EXIT:
-            return ended
-        code = max(code, ended)
-        if ended == 0 and session.run_id is not None:
-            runs.append(session.run_id)
-    print_same_questions(runs, mode.compare, "side by side")
-    return code
+    start = RunStart(mode, config, more, name=args.name, quiet=args.quiet, yes=args.yes)
+    return drive(args.db, start)
 
 
 def _ask(args: argparse.Namespace, command: Command) -> int:
@@ -221,22 +408,7 @@ def cmd_pause(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    db = args.db or default_db_path()
-    conn = connect(db)
-    try:
-        row = run_row(conn, args.run)
-        elsewhere = resume_elsewhere(conn, args.run)  # another process drives it
-        if elsewhere is not None:
-            console.print(markup_literal(elsewhere), soft_wrap=True)
-            return 0
-        finished = nothing_to_resume(conn, args.run)
-    finally:
-        conn.close()
-    if finished is not None:
-        console.print(markup_literal(finished), soft_wrap=True)
-        return 0
-    mode = get_mode(row["mode"])
-    return drive_session(RunSession(db, mode.name, resume=args.run), args.quiet)
+    return drive(args.db, RunStart(None, resume=args.run, quiet=args.quiet))
 
 
 def add_run_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
@@ -265,7 +437,9 @@ def add_run_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
         help="the target (as --set target=SPEC); give it again for more targets: each is then "
         "asked the first one's questions, in a run of its own",
     )
-    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--resume", type=int, metavar="RUN", help="continue a stored run of the mode")
+    p.add_argument("--name", default="", help="a name for the run")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("-y", "--yes", action="store_true", help=COST_YES_HELP)
     p.add_argument("--list-settings", action="store_true", help="list the mode's settings and exit")
     p.set_defaults(func=cmd_run)
@@ -274,7 +448,7 @@ def add_run_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
         help="resume a stopped or interrupted run of any mode (a paused one goes on where it runs)",
     )
     p.add_argument("run", type=int, help="the run's id (`kglens runs` lists them)")
-    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=cmd_resume)
     p = sub.add_parser(
         "stop",

@@ -11,8 +11,6 @@ from kglens_tui.runs.setting import setting
 
 KONTEST = "kontest"
 FACTEVAL = "facteval"
-MODE_COMMANDS = {KONTEST: "consistency", FACTEVAL: "facteval"}
-"""The `kglens` command group that reports and resumes runs of each mode."""
 QTYPES = ("tfq", "mcq", "saq")
 FORMATS = ("fib", "wh")
 CONTEXTS = ("none", "relevant", "irrelevant", "antifactual")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from kglens_tui.llm.usage import Counters
 from kglens_tui.runs.progress import RunProgress
 
 
@@ -22,6 +23,10 @@ class RunSnapshot(Protocol):
     def stop_reason(self) -> str: ...
     @property
     def error(self) -> str: ...
+    @property
+    def helpers(self) -> dict[str, Counters]:
+        """Calls of the generator, paraphraser or judge, apart from the target's."""
+        ...
 
 
 SnapshotT = TypeVar("SnapshotT", bound=RunSnapshot)

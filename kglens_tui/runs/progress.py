@@ -37,3 +37,16 @@ class WithProgress:
     def status(self) -> str:
         """The run's status (`RunProgress.status`)."""
         return self.progress.status
+
+
+@dataclass(frozen=True)
+class Advance:
+    """How far a run is as its mode counts it (`Mode.advance`): ``done`` of ``total``
+    ``unit``s (iterations, relations, questions)."""
+
+    done: int
+    total: int
+    unit: str
+
+    def __str__(self) -> str:
+        return f"{self.done:,}/{self.total:,} {self.unit}{'' if self.total == 1 else 's'}"

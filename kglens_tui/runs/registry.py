@@ -16,6 +16,8 @@ from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
+from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.progress import Advance
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -74,6 +76,12 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     read. A mode without them gives its figures as a `headline` and its `results`."""
 
     @property
+    def command(self) -> str:
+        """The command (its words after ``kglens``) that starts a run of the mode; with
+        ``--resume RUN`` it continues a stored one (`kglens run NAME` by default)."""
+        ...
+
+    @property
     def config_type(self) -> type[ConfigT_co]:
         """Its settings dataclass: `ModeConfig` and the mode's own fields."""
         ...
@@ -99,6 +107,29 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         final snapshot."""
         ...
 
+    def advance(self, snapshot: RunSnapshot) -> Advance:
+        """How far a run of the mode is (its snapshot), as the command line's progress and
+        final lines say it."""
+        ...
+
+    def progress_lines(self, snapshot: RunSnapshot) -> list[str]:
+        """The mode's figures under the command line's progress line (none: [])."""
+        ...
+
+    def quit_question(self, snapshot: RunSnapshot | None) -> str:
+        """What quitting the app while a run of the mode is active asks: what it drops (what is in
+        flight) and keeps."""
+        ...
+
+    quit_ending: str
+    """What the app says of that run while a confirmed quit ends it ("dropping the iteration in
+    progress")."""
+
+    def start_note(self, config: ModeConfig) -> str:
+        """What the command line's start line says of a run's own settings after its KG, edges
+        and target ("" none), e.g. KGLens's difficulty and sampler."""
+        ...
+
     def open_snapshot(self, conn: sqlite3.Connection, run_id: int) -> SnapshotT_co:
         """A stored run's progress and metrics, without contacting its target."""
         ...
@@ -116,6 +147,12 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         or (``compare``) its comparison with the runs it is compared with by default; None when
         the mode shows a stored run on its live screen. LookupError / ValueError: nothing to
         show (no such run, nothing to compare with)."""
+        ...
+
+    def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
+        """What the live screen shows of one of its snapshots (a run live or stored) beside
+        the progress: its figures as tables of literal text; none for another mode's snapshot.
+        KGLens declares none (its screen has parts of its own)."""
         ...
 
 

@@ -22,7 +22,9 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, ConfigT, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
-from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import Manifest, create_run, load_run_as, load_run_to_resume
 from kglens_tui.runs.registry import Engine
 from kglens_tui.runs.units import MetricsT, ModeEngine, ModeSnapshot, RowT
@@ -41,10 +43,40 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     compare = ""
     report = ""
     observations = False
+    unit = "unit"
+    """What the mode's plan is made of, as progress lines count it."""
     config_type: type[ConfigT]
     engine_type: type[ModeEngine[ConfigT, MetricsT, RowT]]
     prompts: tuple[str, ...] = ()
     """Prompt names whose hashes go into the manifest."""
+
+    @property
+    def command(self) -> str:
+        """`kglens run NAME` (a mode with a command of its own sets it)."""
+        return f"run {self.name}"
+
+    def advance(self, snapshot: RunSnapshot) -> Advance:
+        """Units done of those planned."""
+        snap = snapshot_as(snapshot, ModeSnapshot)
+        assert snap is not None
+        return Advance(snap.units_done, snap.units_total, self.unit)
+
+    def progress_lines(self, snapshot: RunSnapshot) -> list[str]:
+        """None: the progress line has the counts."""
+        return []
+
+    quit_ending = "keeping the answered units"
+
+    def quit_question(self, snapshot: RunSnapshot | None) -> str:
+        """Each answered unit is committed: only those in flight are dropped."""
+        return (
+            "A run is active. Quit? Its units in flight are dropped (a resume asks them again); "
+            "every answered unit is kept and the run can be resumed."
+        )
+
+    def start_note(self, config: ModeConfig) -> str:
+        """None: its progress says how many units it asks."""
+        return ""
 
     def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: ConfigT) -> PlanT:
         """What a new run asks; ConfigError (or ValueError) when it would ask nothing."""
@@ -67,6 +99,11 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     ) -> tuple[str, list[RenderableType]] | None:
         """None: a unit mode without a results view (see `Mode.results`)."""
         return None
+
+    def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
+        """None: a unit mode whose live screen shows its progress and replies only (see
+        `Mode.live_panels`)."""
+        return []
 
     def planned_requests(self, conn: sqlite3.Connection | None, config: ModeConfig) -> int | None:
         """`plan_requests` of the plan a new run of ``config`` would make (read only: nothing

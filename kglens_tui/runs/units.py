@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Generic, TypeVar
 
 from kglens_tui.core.status import ASK_AGAIN, RunStatus
 from kglens_tui.kg.graph import KGIndex
@@ -89,16 +89,6 @@ async def ask(
     except LLMError as exc:
         return Reply(usage=Usage.failure(exc), kind=exc.kind)
     return Reply(done.text, Usage.of(done))
-
-
-@runtime_checkable
-class MetricsTable(Protocol):
-    """Metrics a live screen shows as one table (a plugin mode's; the built-in modes' metrics
-    have screens of their own)."""
-
-    def table(self) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-        """Column titles and rows of display strings."""
-        ...
 
 
 @dataclass(frozen=True)

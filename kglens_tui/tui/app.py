@@ -80,21 +80,8 @@ class QueuedTargets:
 
 def quit_question(session: RunSession) -> str:
     """What a quit asks while a run is active: what quitting (`RunSession.abort`) drops and
-    keeps. A KGLens iteration is committed whole or not at all, so the one in progress is dropped
-    with the replies it has in (counted when the run has said so); `s` commits it instead. A unit
-    mode commits each answered unit."""
-    if session.mode != KGLENS:
-        return (
-            "A run is active. Quit? Its units in flight are dropped (a resume asks them again); "
-            "every answered unit is kept and the run can be resumed."
-        )
-    tally = getattr(session.snapshot(), "uncommitted", None)
-    replies = f" ({tally.requests:,} replies in)" if tally is not None and tally.requests else ""
-    return (
-        f"A run is active. Quit? The iteration in progress{replies} is dropped (a resume asks it "
-        "again); committed iterations are kept and the run can be resumed. To keep that "
-        "iteration, answer n and press s: the run stops once its replies are in."
-    )
+    keeps, as the run's mode declares it (`Mode.quit_question`)."""
+    return get_mode(session.mode).quit_question(session.snapshot())
 
 
 def queued_note(queued: QueuedTargets | None) -> str:
@@ -106,14 +93,9 @@ def queued_note(queued: QueuedTargets | None) -> str:
 
 
 def quitting_text(session: RunSession) -> str:
-    """What the app says while a confirmed quit ends the active run."""
+    """What the app says while a confirmed quit ends the active run (`Mode.quit_ending`)."""
     run = f"run {session.run_id}" if session.run_id is not None else "the run"
-    dropped = (
-        "dropping the iteration in progress"
-        if session.mode == KGLENS
-        else "keeping the answered units"
-    )
-    return f"Ending {run}: cancelling its requests in flight, {dropped}…"
+    return f"Ending {run}: cancelling its requests in flight, {get_mode(session.mode).quit_ending}…"
 
 
 _PALETTES = itertools.count(1)
@@ -453,13 +435,8 @@ class KGLensApp(App[Any]):
             self.switch_screen(self._live_screen(session))
 
     def _live_screen(self, session: RunSession, run_id: int | None = None) -> Screen[Any]:
-        """The live screen of a session's mode: KGLens has its own, every other mode the unit
-        modes' screen."""
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
-
-        if session.mode == KGLENS:
-            return LiveScreen(run_id, session=session)
-        return ModeLiveScreen(session)
+        """The live screen of a session's run (of any mode)."""
+        return LiveScreen(run_id, session=session)
 
     def resume_run(self, run_id: int) -> None:
         """Resume a run here once a worker read that it can be (`resume_check`), unless
@@ -529,18 +506,13 @@ class KGLensApp(App[Any]):
 
     def _open_stored(self, run_id: int, asked_from: Screen[Any], mode: str | None) -> None:
         """Show a stored run of ``mode`` (None: no such run) opened from ``asked_from``."""
-        from kglens_tui.tui.screens.mode_live import ModeLiveScreen
-
         if self.screen is not asked_from:
             return
         if mode is None:
             self.notify(f"no run {run_id} in this workspace", severity="error")
             return
         followed = StoredRun.opening(mode, run_id, self.db_path)  # read on the screen's worker
-        if mode == KGLENS:
-            self.push_screen(LiveScreen(run_id, stored=followed))
-        else:
-            self.push_screen(ModeLiveScreen(followed))
+        self.push_screen(LiveScreen(run_id, stored=followed))
 
     def pop_screen(self) -> AwaitComplete:
         """Textual's pop, once the screen on top has mounted: popped while it mounts (escape

@@ -35,7 +35,6 @@ def own_bindings(cls: type[DOMNode]) -> frozenset[tuple[str, str]]:
 
 SCREEN_NAMES = {
     "DrillDownScreen": "Edge drill-down",
-    "ModeLiveScreen": "Live run",
     "ModeAnalysisScreen": "Run results",
     "NewRunScreen": "New run",
     "EgoScreen": "Ego graph",

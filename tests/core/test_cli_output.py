@@ -13,11 +13,12 @@ import pytest
 from rich.console import Console
 
 from kglens_tui.analysis.groups import RATES, overall
-from kglens_tui.analysis.progress_line import ProbeFigures, ProbeProgress, probe_lines
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli.main import build_parser, main
+from kglens_tui.cli.progress import RunProgressDisplay, progress_lines
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, err_console
+from kglens_tui.modes.kglens.progress import ProbeFigures, rate_items
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 
@@ -143,11 +144,6 @@ def test_runs_gives_each_rate_its_chance(
 
 def _figures(**given: object) -> ProbeFigures:
     values: dict[str, object] = {
-        "iteration": 120,
-        "iterations": 1000,
-        "requests": "64,000",
-        "errors": 1234,
-        "status": "",
         "examined": 8778,
         "rates": (
             ("win", "46.6% [41.0–52.3]", "50.0%"),
@@ -159,43 +155,47 @@ def _figures(**given: object) -> ProbeFigures:
     return ProbeFigures(**values)  # type: ignore[arg-type]
 
 
-def _render(figures: ProbeFigures | None, width: int, completed: int = 120) -> list[str]:
+INFO = "120/1,000 iterations · 64,000 req · 1,234 err · stopping"
+
+
+def _render(items: list[str], width: int, completed: int = 120) -> list[str]:
     out = Console(file=io.StringIO(), width=width, record=True, color_system=None)
-    bar = ProbeProgress(console=out, auto_refresh=False)
-    task = bar.add_task("probe", total=1000, completed=completed, run=122, figures=figures)
+    bar = RunProgressDisplay(console=out, auto_refresh=False)
+    task = bar.add_task("run", total=1000, completed=completed, run=122, info=INFO, items=items)
     assert task == 0
     out.print(*bar.get_renderables())
     return out.export_text().rstrip("\n").splitlines()
 
 
-@pytest.mark.parametrize("width", [80, 60, 40])
-def test_the_probe_display_keeps_its_figures_at_any_width(width: int) -> None:
-    """The bar gets the room left, none below `MIN_BAR`: the iteration, requests, errors and
-    time left are never cut (at 80 columns a bar of Rich's columns showed "r… it… · 0…"), and
-    each rate keeps its interval and chance."""
-    lines = _render(_figures(status="stopping"), width)
+@pytest.mark.parametrize("width", [120, 80, 40])
+def test_the_run_display_keeps_its_figures_at_any_width(width: int) -> None:
+    """The bar gets the room left, none below `MIN_BAR`: where the run is, requests, errors
+    and time left are never cut (at 80 columns a bar of Rich's columns showed "r… it… · 0…"),
+    and each KGLens rate keeps its interval and chance."""
+    lines = _render(rate_items(_figures()), width)
     text = " ".join(" ".join(lines).split())
-    for shown in ("run 122", "it 120/1000", "64,000 req", "1,234 err", "ETA", "stopping"):
+    for shown in ("run 122", "120/1,000 iterations", "64,000 req", "1,234 err", "ETA"):
         assert shown in text
-    assert ("━" in lines[0]) == (width >= 80)
+    assert "stopping" in text
+    assert ("━" in lines[0]) == (width >= 90)
     assert "…" not in text
     for name, rate, chance in _figures().rates:
-        assert re.search(rf"{name} +{re.escape(rate)} · chance {chance}", text)
+        assert re.search(rf"{name} {re.escape(rate)} \(chance {chance}\)", text)
     assert "n=8,778 edges examined" in text
     assert max(len(line) for line in lines) <= width  # a line too long wraps, never cut
-    if width == 80:  # the first line, then one line a rate, n beside the first
-        assert len(lines) == 4 and lines[1].endswith("n=8,778 edges examined")
 
 
-def test_the_probe_display_puts_the_rates_on_one_line_when_it_fits() -> None:
-    head, info, lines = probe_lines(_figures(), 122, "0:00:41", 200)
-    assert (head, info) == ("run 122", "it 120/1000 · 64,000 req · 1,234 err · ETA 0:00:41")
+def test_the_run_display_puts_the_mode_s_figures_on_one_line_when_it_fits() -> None:
+    head, info, lines = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 200)
+    assert (head, info) == ("run 122", f"{INFO} · ETA 0:00:41")
     assert lines == [
         "  win 46.6% [41.0–52.3] (chance 50.0%) · zero-sense 38.5% [33.1–44.2] (chance 49.2%) · "
         "all-sense 60.1% [54.5–65.4] (chance 25.0%) · n=8,778 edges examined"
     ]
-    assert probe_lines(_figures(rates=()), 122, "-:--:--", 80)[2] == ["  no edge examined yet"]
-    assert probe_lines(None, "?", "-:--:--", 80) == ("run ?", "starting", [])
+    narrow = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 80)[2]
+    assert narrow[0] == "  win 46.6% [41.0–52.3] (chance 50.0%)" and len(narrow) == 4
+    assert rate_items(_figures(rates=())) == ["no edge examined yet"]
+    assert progress_lines("?", None, [], "-:--:--", 80) == ("run ?", "starting", [])
 
 
 def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
@@ -211,9 +211,9 @@ def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
     captured = capsys.readouterr()
     err = captured.err
     assert max(len(line) for line in err.splitlines()) <= 80 and "…" not in err
-    assert re.search(r"run 1 ━+ it 3/3 · 48 req · 0 err · ETA", err), err
+    assert re.search(r"run 1 ━+ 3/3 iterations · 48 req · 0 err · finished · ETA", err), err
     for (name, _, _), chance in zip(RATES, _chances(db, 1), strict=True):
-        assert re.search(rf"  {name} +\d+\.\d% \[\d+\.\d–\d+\.\d\] · chance {chance}", err)
+        assert re.search(rf"  {name} \d+\.\d% \[\d+\.\d–\d+\.\d\] \(chance {chance}\)", err)
     # the command to copy starts a line of its own
     assert captured.out.endswith(f"the results:\n  kglens --db {db} report 1\n")
 

@@ -281,7 +281,7 @@ async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
 ) -> None:
     """The settings file, then a KGLENS_* variable, fill the unit mode's fields; the run
     started from the form has them."""
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.live import LiveScreen
 
     config = tmp_path / "config.toml"
     config.write_text(
@@ -300,7 +300,7 @@ async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
         assert (_field(screen, "concurrency"), _field(screen, "max_requests")) == ("3", "2000000")
         assert screen.query_one("#subset", Select).value == "paper16"
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         await wait_for(pilot, lambda: not app._busy(), 60)
     cfg = last_config(db)
     assert (cfg["mode"], cfg[facts], cfg["concurrency"]) == (mode, expected, 3)

@@ -1,11 +1,12 @@
 """SIGTERM (`kill PID`, a service manager's stop) ends a command that drives a run as Ctrl-C
-does: the same message and exit status, the run stored as interrupted (or stopped, for `kglens
-run`), and its requests in flight counted as dropped, never lost."""
+does: the same message and exit status, the run stored as interrupted, and its requests in
+flight counted as dropped, never lost."""
 
 from __future__ import annotations
 
 import itertools
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -76,17 +77,17 @@ HEADLESS = {
     "probe": (
         ["probe", "--no-tui", "--batch-size", "8", "--concurrency", "4"],
         "probe --resume 1",
-        "every committed iteration is kept",
+        "iterations",
     ),
     "consistency": (
         ["consistency", "run", "--relations", "200", "--concurrency", "4"],
         "consistency run --resume 1",
-        "committed units are kept",
+        "relations",
     ),
     "facteval": (
         ["facteval", "run", "--concurrency", "4"],
         "facteval run --resume 1",
-        "committed units are kept",
+        "questions",
     ),
 }
 
@@ -97,12 +98,18 @@ def test_sigterm_ends_a_headless_run_as_ctrl_c_does(
     tmp_path: Path, command: str, signum: int
 ) -> None:
     db = tmp_path / "w.db"
-    args, resume, kept = HEADLESS[command]
+    args, resume, unit = HEADLESS[command]
     argv = ["--db", str(db), *args, "--quiet", "--target", "sim:1"]
     proc = _start(argv, {"KGLENS_SIM_LATENCY_S": "0.05", "COLUMNS": "200"})
     out, err = _signal_once_committed(proc, db, signum)
     assert proc.returncode == 130, err
-    assert err.endswith(f"interrupted: {kept}; continue with:\n  kglens --db {db} {resume}\n"), err
+    # every mode's one final line: status and why, how far, requests; then the command alone
+    final = (
+        rf"\nrun 1 interrupted \(interrupted from the command line\): [\d,]+/[\d,]+ {unit}, "
+        rf"[\d,]+ requests?(?: \([\d,]+ dropped\))?; continue with:\n"
+        rf"  kglens --db {re.escape(str(db))} {resume}\n$"
+    )
+    assert re.search(final, err), err
     assert "Traceback" not in err, err
     assert _query(db, "SELECT status, stop_reason FROM run") == (
         "interrupted",
@@ -140,21 +147,23 @@ def test_sigterm_counts_the_requests_in_flight_as_dropped(tmp_path: Path) -> Non
         finally:
             proc.kill()
     assert proc.returncode == 130, err
-    assert "interrupted: every committed iteration is kept" in err
+    assert "run 1 interrupted (interrupted from the command line): 1/" in err
     assert _query(db, "SELECT status FROM run") == ("interrupted",)
     assert _query(db, "SELECT requests, errors, dropped FROM target_usage") == (16, 0, 8)
     assert _query(db, "SELECT COUNT(*) FROM observation") == (8,)
 
 
-def test_sigterm_stops_a_kglens_run_as_the_first_ctrl_c_does(tmp_path: Path) -> None:
-    """`kglens run` drives the run in its own process: SIGTERM to the command stops it, keeping
-    what is answered (the signal reaches the command, whose UI decides)."""
+def test_sigterm_interrupts_kglens_run_as_the_modes_own_command(tmp_path: Path) -> None:
+    """`kglens run MODE` drives the run in this process, as `probe` does: SIGTERM interrupts
+    it, and the line to continue names the mode's own command (KGLens: `probe`)."""
     db = tmp_path / "w.db"
     argv = ["--db", str(db), "run", "kglens", "--set", "target=sim:1"]
     argv += ["--set", "sim_latency_s=0.05", "--set", "batch_size=8"]
     proc = _start(argv, {"COLUMNS": "200"})
     out, err = _signal_once_committed(proc, db, signal.SIGTERM)
-    assert proc.returncode == 0, err
-    assert "stopping: what is answered is kept" in err
-    assert "run 1 stopped (stopped by user)" in out
-    assert _query(db, "SELECT status FROM run") == ("stopped",)
+    assert proc.returncode == 130, err
+    assert err.endswith(f"continue with:\n  kglens --db {db} probe --resume 1\n"), err
+    assert _query(db, "SELECT status, stop_reason FROM run") == (
+        "interrupted",
+        "interrupted from the command line",
+    )

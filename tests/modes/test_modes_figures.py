@@ -23,7 +23,7 @@ from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.modes.kontest.ensemble import MIN_RELATIONS, weighted_ensemble
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 FAILING = {"Is Paris the capital of France?", "Is the capital of Germany Berlin?"}
@@ -124,14 +124,14 @@ def test_the_knowledge_gap_is_one_figure_with_its_n_on_screen_and_in_the_report(
         async with app.run_test(size=HUGE) as pilot:
             await pilot.pause()
             app.open_run(run_id)
-            await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
 
             def filled() -> bool:
-                found = app.screen.query("#mode-metrics")
+                found = app.screen.query(".panel-table")
                 return bool(found) and found.first(LiteralDataTable).row_count > 0
 
             await wait_for(pilot, filled)
-            table = app.screen.query_one("#mode-metrics", LiteralDataTable)
+            table = app.screen.query_one(".panel-table", LiteralDataTable)
             rows = [tuple(map(str, table.get_row_at(i))) for i in range(table.row_count)]
             progress = str(app.screen.query_one("#mode-progress").content)
             assert "done 4 of 6 · 2 with a failed request" in progress

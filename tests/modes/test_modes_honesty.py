@@ -349,6 +349,7 @@ class _Shown:
 
     def __init__(self, snap) -> None:
         self._snap = snap
+        self.mode, self.run_id = snap.mode, snap.run_id
 
     def snapshot(self):
         return self._snap
@@ -369,7 +370,7 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
     from textual.widgets import DataTable, Static
 
     from kglens_tui import tui
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.live import LiveScreen
 
     mode, snap = finished
     if mode == "kontest":
@@ -390,18 +391,18 @@ async def test_the_live_screen_shows_chance_and_the_warning(finished) -> None:
         settings = Settings()
 
         def on_mount(self) -> None:
-            self.push_screen(ModeLiveScreen(_Shown(snap)))
+            self.push_screen(LiveScreen(None, stored=_Shown(snap)))
 
     app = Host()
     async with app.run_test(size=(160, 40)) as pilot:
         await wait_for(
             pilot,
             lambda: (
-                isinstance(app.screen, ModeLiveScreen)
-                and app.screen.query_one("#mode-metrics", DataTable).row_count > 0
+                isinstance(app.screen, LiveScreen)
+                and any(t.row_count for t in app.screen.query(".panel-table"))
             ),
         )
-        table = app.screen.query_one("#mode-metrics", DataTable)
+        table = app.screen.query_one(".panel-table", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
         cells = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(table.row_count)}
         chance = "50.0% · 0.0%"  # always No: a coin at its yes-rate (0%) is never inconsistent

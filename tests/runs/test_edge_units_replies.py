@@ -19,7 +19,8 @@ from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import RECENT, ModeSnapshot
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen, ReplyLog
+from kglens_tui.tui.screens.live import LiveScreen
+from kglens_tui.tui.screens.live_units import ReplyLog
 
 HOSTILE = "[bold red]x[/] \x1b[31m\ncorrect     forged\tline"
 """Rich markup, a terminal escape (red text) and a newline and tab that would forge an entry
@@ -122,7 +123,7 @@ def test_a_stored_plugin_runs_screen_shows_its_replies_literally(tmp_path: Path)
             await pilot.pause()
             app.open_run(live.run_id)
             await wait_for(
-                pilot, lambda: isinstance(app.screen, ModeLiveScreen) and app.screen.query(ReplyLog)
+                pilot, lambda: isinstance(app.screen, LiveScreen) and app.screen.query(ReplyLog)
             )
             log = app.screen.query_one("#mode-replies", ReplyLog)
             await wait_for(pilot, lambda: len(log.blocks) == 9)

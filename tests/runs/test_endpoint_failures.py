@@ -107,7 +107,7 @@ def test_a_failing_endpoint_fails_the_run_with_its_cause(
     out, err = capsys.readouterr()
     assert status == 1
     line = error_line(err)
-    assert line.startswith("error: run 1 failed: ") and srv.base_url in line
+    assert line.startswith("error: run 1 failed (") and srv.base_url in line
     for text in shown:
         assert text in line
     assert WRONG_KEY not in out + err
@@ -171,7 +171,7 @@ def test_mode_runs_follow_the_same_rule(
     # when the first came back (concurrency 8) plus any a loaded machine dispatched before
     # handling it, far from the whole plan
     assert sent < snap.units_total / 2, (sent, snap.units_total)
-    assert line.startswith(f"error: run 1 failed: {snap.error}")
+    assert line.startswith(f"error: run 1 failed ({snap.error}): ")
     assert main(["--db", str(db), mode, "report", "1"]) == 0
     assert f"cause: {snap.error}" in capsys.readouterr().out
 
@@ -272,7 +272,7 @@ def test_pending_errors_at_the_end_are_reported_and_asked_on_resume(
         assert main(["--db", str(db), "probe", "--resume", "1", "--quiet"]) == 0
         sent = srv.requests
     out = " ".join(capsys.readouterr().out.split())
-    assert "run 1 finished (iteration limit) after 3 iterations" in out
+    assert "run 1 finished (iteration limit): 3/3 iterations" in out
     assert sent == 2 * BATCH + 3
     assert edges(conn, "iteration = 3") == failed
     assert edges(conn, "iteration = 3 AND category = 'error'") == []

@@ -1,5 +1,5 @@
 """Every command and screen shows what a run's mode declares (`Mode.observations`, `report`,
-`headline`, `results`), not what a branch on the mode's name picks: the toy mode (one module plus
+`headline`, `results`, `live_panels`), not what a branch on the mode's name picks: the toy mode (one module plus
 registration, tests/toy_mode.py) declares a headline and results, and they show."""
 
 from __future__ import annotations
@@ -75,3 +75,28 @@ def test_report_of_a_run_of_another_mode_names_its_own_report_command(
     err = " ".join(capsys.readouterr().err.split())
     assert "run 1 is a KONTEST run: `kglens --db " in err
     assert err.endswith(" consistency report 1` shows it")
+
+
+def test_a_mode_declares_live_panels_of_its_own_snapshots_only(toy_db: Path) -> None:
+    """The toy's stored snapshot gives the toy's panel (its rows keyed); every other mode
+    declares none of it, KGLens none at all."""
+    conn = connect(toy_db)
+    try:
+        snap = get_mode(TOY).open_snapshot(conn, 1)
+    finally:
+        conn.close()
+    (panel,) = get_mode(TOY).live_panels(snap)
+    assert panel.key == "toy" and [row.key for row in panel.rows][:2] == ["yes", "answered"]
+    assert panel.rows[1].cells == ("answered", "5")
+    for other in ("kglens", "kontest", "facteval"):
+        assert get_mode(other).live_panels(snap) == []
+
+
+def test_quitting_says_what_the_runs_mode_declares_it_drops_and_keeps() -> None:
+    kglens, toy = get_mode("kglens"), get_mode(TOY)
+    assert "iteration in progress is dropped" in kglens.quit_question(None)
+    assert "units in flight are dropped" in toy.quit_question(None)
+    assert (kglens.quit_ending, toy.quit_ending) == (
+        "dropping the iteration in progress",
+        "keeping the answered units",
+    )

@@ -20,7 +20,7 @@ from kglens_tui.runs.control import RunControlError, ask_run
 from kglens_tui.runs.messages import Pause
 from kglens_tui.runs.session import RunSession
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
 
@@ -68,20 +68,20 @@ async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_co
     async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: app.screen.query("#runs"), 120)
         app.open_run(run_id)
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         screen = app.screen
-        assert isinstance(screen.session, StoredRun)
+        assert isinstance(screen.stored, StoredRun)
         # the screen shows at once and reads the run on a worker
-        await wait_for(pilot, lambda: screen.session.snapshot() is not None, 60)
-        done = screen.session.snapshot().units_done
-        await wait_for(pilot, lambda: screen.session.snapshot().units_done > done + 1, 120)
+        await wait_for(pilot, lambda: screen.latest() is not None, 60)
+        done = screen.latest().units_done
+        await wait_for(pilot, lambda: screen.latest().units_done > done + 1, 120)
         await pilot.press("p")
-        await wait_for(pilot, lambda: screen.session.snapshot().status == "paused", 120)
+        await wait_for(pilot, lambda: screen.latest().status == "paused", 120)
         await pilot.press("p")
-        await wait_for(pilot, lambda: screen.session.snapshot().status == "running", 120)
+        await wait_for(pilot, lambda: screen.latest().status == "running", 120)
         await pilot.press("s")
         await wait_for(pilot, lambda: not worker.is_alive(), 120)
-        await wait_for(pilot, lambda: screen.session.snapshot().status == "stopped", 120)
+        await wait_for(pilot, lambda: screen.latest().status == "stopped", 120)
         await pilot.press("s")
         said = f"run {run_id} is stopped: no process is running it"
         await wait_for(pilot, lambda: said in [n.message for n in app._notifications], 120)
@@ -141,7 +141,7 @@ async def test_a_live_screen_says_so_when_its_runs_process_dies(tmp_path: Path) 
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
         session = _toy(db, target=HangAfterThree)
-        app._launch(session, "toy", ModeLiveScreen(session))
+        app._launch(session, "toy", LiveScreen(None, session=session))
         await wait_for(pilot, lambda: session.run_id is not None, 60)
         await wait_for(pilot, lambda: len(_answers(db, session.run_id)) == 3, 60)
         await wait_for(pilot, lambda: session.snapshot() is not None, 60)

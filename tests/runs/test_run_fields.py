@@ -34,7 +34,7 @@ def test_every_probe_flag_is_a_run_setting_with_the_fields_help() -> None:
     actions = {a.dest: a for a in _probe_parser()._actions}
     settings = {f.name for f in dataclasses.fields(RunConfig)}
     assert settings <= set(actions)
-    assert set(actions) - settings == {"help", "no_tui", "resume", "quiet", "yes"}
+    assert set(actions) - settings == {"help", "no_tui", "resume", "name", "quiet", "yes"}
     for name in settings:
         assert actions[name].default is None  # given or not is known: settings fill the rest
         assert docs[name][1:] in (actions[name].help or "").replace("%%", "%")

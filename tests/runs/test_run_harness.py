@@ -1,6 +1,6 @@
 """One harness for every mode: a mode added as one module plus registration (tests/toy_mode.py)
-runs from the CLI and the TUI in its own process, with pause / resume / stop and a resume after
-its process was killed, with no edit to the harness."""
+runs from the CLI (in the command's process) and the TUI (in its own process), with pause /
+resume / stop and a resume after its process was killed, with no edit to the harness."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import cli_child_code, wait_for
+from conftest import wait_for
 from run_targets import GatedYes, HangAfterThree, SlowYes, YesTarget
 from runs_support import _answers, _status, _wait
 from textual.widgets import DataTable, Static
@@ -28,7 +28,7 @@ from kglens_tui.runs.options import apply_assignments
 from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_names
 from kglens_tui.runs.session import RunSession
 from kglens_tui.tui.screens.home import HomeScreen
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
 
@@ -49,12 +49,16 @@ def test_settings_are_typed_by_the_dataclass_fields() -> None:
         apply_assignments(ToyConfig(), ["colour=red"])
 
 
-def test_the_toy_mode_runs_from_the_cli_in_its_own_process(tmp_path: Path, capsys) -> None:
+def test_the_toy_mode_runs_from_the_cli(tmp_path: Path, capsys) -> None:
     db = tmp_path / "w.db"
     code = main(["--db", str(db), "run", TOY, "--set", "kg=country", "--set", "edges=5"])
     out = capsys.readouterr()
     assert code == 0, out.err
-    assert "run 1 finished (all tests asked) after 5 requests" in out.out
+    # a mode without a report of its own: the runs list shows its headline
+    assert out.out == (
+        "run 1 finished (all tests asked): 5/5 units, 5 requests; the results:\n"
+        f"  kglens --db {db} runs\n"
+    )
     answers = _answers(db, 1)
     assert [a[0] for a in answers] == [0, 1, 2, 3, 4]
     assert {a[2] for a in answers} == {"yes"}  # the simulated target knows these facts
@@ -117,7 +121,7 @@ def test_a_killed_run_resumes_from_its_last_commit_from_the_cli(tmp_path: Path, 
     assert conn.execute("SELECT status FROM run").fetchone()[0] == "running"  # as left
     conn.close()
     assert main(["--db", str(db), "resume", str(session.run_id), "--quiet"]) == 0
-    assert "finished (all tests asked) after 8 requests" in capsys.readouterr().out
+    assert "finished (all tests asked): 8/8 units, 8 requests;" in capsys.readouterr().out
     answers = _answers(db, session.run_id)
     assert [a[0] for a in answers] == list(range(8))
     assert [a[1] for a in answers[:3]] == ["Yes."] * 3  # the first three were not asked again
@@ -134,7 +138,7 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=60, concurrency=1, sim_latency_s=0.05))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         session = app.session
         assert isinstance(session, RunSession) and session.mode == TOY
         await wait_for(pilot, lambda: (s := session.snapshot()) is not None and s.units_done, 60)
@@ -146,16 +150,17 @@ async def test_the_toy_mode_runs_in_the_tui_and_reopens_as_stored(tmp_path: Path
         await wait_for(pilot, lambda: not app._busy(), 60)
         final = session.snapshot()
         assert final.status == "stopped" and 0 < final.units_done < 60
-        table = app.screen.query_one("#mode-metrics")
+        await wait_for(pilot, lambda: bool(app.screen.query(".panel-table")))
+        table = app.screen.query_one(".panel-table")
         row = ["yes", str(final.metrics.yes)]
         await wait_for(
-            pilot, lambda: table.row_count == 2 and [str(c) for c in table.get_row_at(0)] == row, 60
+            pilot, lambda: table.row_count == 3 and [str(c) for c in table.get_row_at(0)] == row, 60
         )
         await pilot.press("escape")
         app.open_run(final.run_id)
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
-        assert isinstance(app.screen.session, StoredRun)
-        stored = app.screen.session  # read on a worker: the screen shows before the run
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
+        assert isinstance(app.screen.stored, StoredRun)
+        stored = app.screen.stored  # read on a worker: the screen shows before the run
         await wait_for(pilot, lambda: stored.snapshot() is not None, 120)
         assert stored.snapshot().units_done == final.units_done
         await pilot.press("escape")
@@ -210,87 +215,6 @@ def test_mode_commands_start_from_the_settings_too(
     ]
 
 
-def test_ctrl_c_stops_a_cli_run_and_keeps_what_is_answered(tmp_path: Path) -> None:
-    """The first Ctrl-C (SIGINT to the CLI process) stops the run: status stopped, exit 0."""
-    import signal
-    import subprocess
-    import sys
-
-    db = tmp_path / "w.db"
-    argv = ["--db", str(db), "run", "kontest", "--set", "relations=400"]
-    argv += ["--set", "sim_latency_s=0.05", "--set", "concurrency=2"]
-    code = cli_child_code(argv)
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        assert proc.stderr is not None
-        while "units" not in (line := proc.stderr.readline()):  # a first progress line
-            assert line, proc.communicate()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        proc.kill()
-    assert proc.returncode == 0, err
-    assert "stopping: what is answered is kept" in err
-    assert "run 1 stopped (stopped by user)" in out
-    conn = sqlite3.connect(db)
-    assert conn.execute("SELECT status FROM run").fetchone()[0] == "stopped"
-
-
-def test_a_killed_run_process_is_one_line_with_the_way_back(tmp_path: Path, capsys) -> None:
-    from kglens_tui.cli.run import drive_session
-
-    db = tmp_path / "w.db"
-    session = RunSession(
-        db,
-        TOY,
-        config=ToyConfig(kg="country", edges=8, concurrency=1),
-        target_factory=HangAfterThree,
-    )
-
-    def kill_after_three() -> None:
-        _wait(lambda: session.run_id is not None and len(_answers(db, session.run_id)) == 3, "3")
-        session.kill()
-
-    killer = threading.Thread(target=kill_after_three)
-    killer.start()
-    assert drive_session(session, quiet=True) == 1
-    killer.join(60)
-    err = capsys.readouterr().err.strip()
-    assert err.startswith(f"error: run {session.run_id}: the run's process ended unexpectedly")
-    assert err.endswith(f"`kglens resume {session.run_id}` continues it")
-    assert "RuntimeError" not in err and "\n" not in err
-
-
-def test_an_interrupted_run_gives_the_command_that_continues_it_on_its_own_line(
-    tmp_path: Path, capsys
-) -> None:
-    """The second Ctrl-C of `kglens run` ends the run as interrupted: the command that goes on
-    is a line of its own, unbroken, to copy (it was wrapped in the middle of the path)."""
-    from kglens_tui.cli.run import drive_session
-    from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
-
-    db = tmp_path / "w.db"
-    session = RunSession(
-        db,
-        TOY,
-        config=ToyConfig(kg="country", edges=8, concurrency=1),
-        target_factory=HangAfterThree,
-    )
-
-    def abort_after_three() -> None:
-        _wait(lambda: session.run_id is not None and len(_answers(db, session.run_id)) == 3, "3")
-        session.abort(INTERRUPTED_IN_CLI)
-
-    aborter = threading.Thread(target=abort_after_three)
-    aborter.start()
-    assert drive_session(session, quiet=True) == 130
-    aborter.join(60)
-    err = capsys.readouterr().err
-    assert err.endswith(f"interrupted; continue with:\n  kglens resume {session.run_id}\n"), err
-
-
 def test_kglens_probe_never_resumes_another_modes_run(tmp_path: Path, capsys) -> None:
     db = tmp_path / "w.db"
     assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
@@ -299,8 +223,10 @@ def test_kglens_probe_never_resumes_another_modes_run(tmp_path: Path, capsys) ->
     capsys.readouterr()
     assert main(["--db", str(db), "probe", "--no-tui", "--resume", "1"]) == 2
     err = capsys.readouterr().err
-    assert "run 1 is a KONTEST run, not a KGLens one" in err
-    assert f"`kglens --db {db} resume 1`" in err, "the command names the workspace given"
+    # a finished run: its own mode's report, the workspace given named
+    assert (
+        f"run 1 is a KONTEST run, not a KGLens one: `kglens --db {db} consistency report 1`" in err
+    )
     assert conn.execute("SELECT status, stop_reason, updated_at FROM run").fetchone() == before
     assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == 0
 
@@ -336,63 +262,8 @@ def test_bad_client_settings_are_one_line_and_leave_no_run(
     assert main(["--db", str(db), *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err and "Error:" not in err
-    conn = sqlite3.connect(db)
-    assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
-
-
-@pytest.mark.parametrize("command", ["probe", "consistency"])
-def test_ctrl_c_in_an_in_process_run_records_it_as_interrupted(
-    tmp_path: Path, command: str
-) -> None:
-    import signal
-    import subprocess
-    import sys
-
-    db = tmp_path / "w.db"
-    if command == "probe":
-        argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--sim-latency-s", "0.02"]
-        argv += ["--batch-size", "8", "--concurrency", "2", "--no-convergence-stop"]
-    else:
-        argv = ["--db", str(db), "consistency", "run", "--quiet", "--relations", "200"]
-        argv += ["--concurrency", "2"]
-    code = cli_child_code(argv)
-    env = {**os.environ, "KGLENS_SIM_LATENCY_S": "0.02"}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-    def iterations() -> int:
-        if not db.exists():
-            return 0
-        conn = sqlite3.connect(db)
-        try:
-            row = conn.execute("SELECT iterations_done FROM run").fetchone()
-        except sqlite3.OperationalError:  # the schema is still being written
-            return 0
-        finally:
-            conn.close()
-        return row[0] if row else 0
-
-    try:
-        _wait(lambda: iterations() >= 1 or proc.poll() is not None, "a first iteration", 120)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err
-    # on a line of its own, after the progress display, to copy whole
-    resume = "probe --resume 1" if command == "probe" else "consistency run --resume 1"
-    assert err.endswith(f"continue with:\n  kglens --db {db} {resume}\n"), err
-    assert "Traceback" not in err and "never retrieved" not in err, err
-    conn = sqlite3.connect(db)
-    assert conn.execute("SELECT status, stop_reason FROM run").fetchone() == (
-        "interrupted",
-        "interrupted from the command line",
-    )
+    conn = sqlite3.connect(db) if db.exists() else None  # a flag refused before it is opened
+    assert conn is None or conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
 
 
 def test_runs_stay_readable_on_an_80_column_terminal(tmp_path: Path, monkeypatch, capsys) -> None:
@@ -419,9 +290,11 @@ def test_a_mode_command_resuming_another_modes_run_points_to_the_right_report(
     db = tmp_path / "w.db"
     assert main(["--db", str(db), "facteval", "run", "--quiet", "--facts", "2"]) == 0
     capsys.readouterr()
-    assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    assert f"`kglens --db {db} facteval report 1`" in out
+    assert main(["--db", str(db), "consistency", "run", "--quiet", "--resume", "1"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert (
+        f"run 1 is a fact-eval run, not a KONTEST one: `kglens --db {db} facteval report 1`" in err
+    )
 
 
 @pytest.mark.tui
@@ -429,7 +302,7 @@ async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Pa
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(ToyConfig(kg="country", edges=3))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         await wait_for(pilot, lambda: not app._busy(), 60)
         await wait_for(
             pilot, lambda: getattr(app.session.snapshot(), "status", "") == "finished", 60
@@ -448,7 +321,7 @@ def test_a_unit_mode_stops_at_its_request_budget(tmp_path: Path, capsys) -> None
     argv += ["--set", "concurrency=1", "--set", "max_requests=3"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "run 1 finished (budget used up; 7 of 10 tests not asked) after 3 requests" in out
+    assert "run 1 finished (budget used up; 7 of 10 tests not asked): 3/10 units, 3 requests" in out
     assert len(_answers(db, 1)) == 3
     assert main(["--db", str(db), "resume", "1"]) == 0, "the same budget would ask nothing"
     assert "run 1 has finished (budget used up; 7 of 10" in capsys.readouterr().out
@@ -471,7 +344,8 @@ def test_resuming_a_finished_run_says_so_and_asks_nothing(
     assert main(["--db", str(db), *command]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out == [
-        "run 1 has finished (iteration limit): nothing to resume (start a new run for more)"
+        "run 1 has finished (iteration limit): nothing to resume (start a new run for more); "
+        f"`kglens --db {db} report 1` shows it"
     ]
     assert conn.execute("SELECT status, updated_at, iterations_done FROM run").fetchone() == before
     assert conn.execute("SELECT COUNT(*) FROM observation").fetchone()[0] == asked
@@ -559,12 +433,14 @@ def test_every_mode_s_manifest_has_the_shared_fields_and_a_changed_kg_stops_resu
         (
             ["run", "kglens", "--set", "iterations=1"],
             ["consistency", "run"],
-            "run 1 is a KGLens run: `kglens --db {db} resume 1` continues it",
+            "run 1 is a KGLens run, not a KONTEST one: `kglens --db {db} probe --resume 1` "
+            "continues it",
         ),
         (
             ["consistency", "run", "--kg", "places", "--relations", "4"],
             ["facteval", "run"],
-            "run 1 is a KONTEST run: `kglens --db {db} consistency run --resume 1` continues it",
+            "run 1 is a KONTEST run, not a fact-eval one: `kglens --db {db} consistency run "
+            "--resume 1` continues it",
         ),
     ],
 )
@@ -689,7 +565,7 @@ async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SHORT) as pilot:
         app.start_mode_run(KontestConfig(kg="country", relations=3, sim_latency_s=600.0))
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 120)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         await wait_for(pilot, lambda: getattr(app.session.snapshot(), "status", "") == "running")
         await pilot.press("s")
         await wait_for(pilot, lambda: any("s again" in n.message for n in app._notifications))
@@ -892,7 +768,9 @@ def test_a_suggested_command_names_the_workspace_quoted_and_literal(tmp_path: Pa
     argv += ["--target", "openai:m", "--base-url", "http://127.0.0.1:9/v1", "--max-retries", "0"]
     assert main(argv) == 1
     err = " ".join(capsys.readouterr().err.split())
-    assert f"`kglens --db {shlex.quote(str(db))} probe --resume 1` continues the run" in err
+    assert (
+        f"fix that, then continue with: kglens --db {shlex.quote(str(db))} probe --resume 1" in err
+    )
 
 
 def test_a_pause_holds_workers_that_waited_for_room_in_the_budget(tmp_path: Path) -> None:
@@ -1258,8 +1136,8 @@ def test_one_iteration_and_one_request_are_not_plural(tmp_path: Path, capsys) ->
     argv = ["--db", db, "probe", "--no-tui", "--kg", "two", "--iterations", "1"]
     assert main([*argv, "--batch-size", "1"]) == 0
     out, err = capsys.readouterr()
-    assert "after 1 iteration, 1 request;" in out
-    assert "'two', 1 active edge, target" in err
+    assert "run 1 finished (iteration limit): 1/1 iteration, 1 request;" in out
+    assert "KG 'two', 1 edge, target simulated (seed 0), easy, top-k, 0/1 iteration\n" in err
 
 
 def test_a_run_asked_to_pause_shows_pausing_until_what_is_in_flight_ends(

@@ -98,18 +98,22 @@ def test_a_run_held_by_a_live_process_is_not_resumed(
     assert row[RUN_COLUMNS.index("status")].startswith("running")
 
 
-def test_cli_resume_of_a_held_run_is_a_clear_error(
+def test_cli_resume_of_a_held_run_says_which_process_drives_it(
     tmp_path: Path, sleeper: subprocess.Popen, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Every resume command (the mode's own, as `kglens resume`) leaves a run another live
+    process drives to it, and says which."""
     db = tmp_path / "w.db"
     conn = connect(db)
     run_id = _run(conn)
     _hold(conn, run_id, _tag(sleeper))
-    conn.close()
+    before = conn.execute("SELECT status, owner, updated_at FROM run").fetchone()
     code = main(["--db", str(db), "probe", "--no-tui", "--resume", str(run_id), "--quiet"])
-    err = capsys.readouterr().err
-    assert code == 2
-    assert f"run {run_id} is being probed by process {sleeper.pid}" in " ".join(err.split())
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"run {run_id} goes on in process {sleeper.pid}" in " ".join(out.split())
+    assert conn.execute("SELECT status, owner, updated_at FROM run").fetchone() == before
+    conn.close()
 
 
 def test_a_finished_run_releases_its_owner(conn: sqlite3.Connection) -> None:

@@ -19,7 +19,8 @@ from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.runs.units import RECENT, QueryView
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens import stored_run
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen, ReplyLog
+from kglens_tui.tui.screens.live import LiveScreen
+from kglens_tui.tui.screens.live_units import ReplyLog
 from kglens_tui.tui.screens.stored_run import StoredRun
 
 HOSTILE = "[bold]x[/] \x1b[2J"
@@ -163,7 +164,7 @@ def test_a_stored_runs_screen_shows_the_replies_literally(tmp_path: Path) -> Non
             app.open_run(live.run_id)
             await wait_for(
                 pilot,
-                lambda: isinstance(app.screen, ModeLiveScreen) and app.screen.query(ReplyLog),
+                lambda: isinstance(app.screen, LiveScreen) and app.screen.query(ReplyLog),
             )
             log = app.screen.query_one("#mode-replies", ReplyLog)
             await wait_for(pilot, lambda: len(log.blocks) == 18)

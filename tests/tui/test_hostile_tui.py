@@ -314,6 +314,7 @@ class _Shown:
 
     def __init__(self, snap) -> None:
         self._snap = snap
+        self.mode, self.run_id = snap.mode, snap.run_id
 
     def snapshot(self):
         return self._snap
@@ -338,11 +339,11 @@ def mode_snapshot(hostile_db: Path, request: pytest.FixtureRequest):
 async def test_mode_live_screen_shows_hostile_text_literally(
     hostile_db: Path, mode_snapshot
 ) -> None:
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.live import LiveScreen
 
     app = KGLensApp(hostile_db, Settings(run={"target": "sim"}), welcome=False)
     async with app.run_test(size=HUGE) as pilot:
-        await _show(pilot, ModeLiveScreen(_Shown(mode_snapshot)))
+        await _show(pilot, LiveScreen(None, stored=_Shown(mode_snapshot)))
         assert_literal(app, MODEL, "␛]0;PWNED")
 
 

@@ -14,7 +14,8 @@ from runs_support import _stopped_kontest_run
 from tui_support import SHORT, make_app
 
 from kglens_tui.store.owner import this_process
-from kglens_tui.tui.screens.mode_live import FOLLOWED, ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
+from kglens_tui.tui.screens.live_units import FOLLOWED
 from kglens_tui.tui.screens.stored_run import StoredRun
 
 pytestmark = pytest.mark.tui
@@ -34,9 +35,9 @@ def _progress(db: Path, run_id: int) -> tuple[str, str]:
         async with app.run_test(size=SHORT) as pilot:
             await pilot.pause()
             app.open_run(run_id)
-            await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
             screen = app.screen
-            assert isinstance(screen.session, StoredRun)
+            assert isinstance(screen.stored, StoredRun)
 
             def title() -> str:
                 found = screen.query("#mode-title")

@@ -15,10 +15,13 @@ from tui_support import SMALL, make_app
 
 from kglens_tui.llm.base import ChatRequest, Completion, LLMError
 from kglens_tui.modes import KontestConfig
+from kglens_tui.modes.kontest.live import COLUMNS as KONTEST_COLUMNS
+from kglens_tui.runs.panels import Panel, PanelRow
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
-from kglens_tui.tui.screens.mode_live import KONTEST_COLUMNS, ModeLiveScreen, _fill
+from kglens_tui.tui.screens.live import LiveScreen
+from kglens_tui.tui.screens.live_units import PanelTable, panel_layout
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 pytestmark = pytest.mark.tui
@@ -76,12 +79,12 @@ async def test_the_kontest_table_fits_the_screen_with_every_figure(
 
         def filled() -> bool:
             screen = app.screen
-            tables = screen.query("#mode-metrics") if isinstance(screen, ModeLiveScreen) else []
+            tables = screen.query(".panel-table") if isinstance(screen, LiveScreen) else []
             return bool(tables) and tables[0].row_count == len(metrics.oracles) + 1
 
         await wait_for(pilot, filled)
         await pilot.pause()
-        table = app.screen.query_one("#mode-metrics", DataTable)
+        table = app.screen.query_one(".panel-table", DataTable)
         # no sideways scrolling: the columns fit the table's width
         assert table.virtual_size.width <= table.scrollable_content_region.width, (
             table.virtual_size,
@@ -106,7 +109,7 @@ async def test_the_kontest_table_fits_the_screen_with_every_figure(
         drawn = _drawn(app)
         lines = drawn.splitlines()
         # every column's label is on the screen, whole (each over at most two lines)
-        header = next(i for i, line in enumerate(lines) if "oracle" in line)
+        header = next(i for i, line in enumerate(lines) if "oracle" in line and "incons." in line)
         head = lines[header] + " " + lines[header + 1]
         for label in KONTEST_COLUMNS:
             assert all(word in head for word in label.split()), (label, head)
@@ -124,14 +127,17 @@ async def test_at_80x24_a_long_label_in_the_metrics_table_ends_in_an_ellipsis(
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         app.open_run(final.run_id)
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         screen = app.screen
-        await wait_for(pilot, lambda: bool(screen.query("HeaderTitle")))
-        table = screen.query_one("#mode-metrics", LiteralDataTable)
+        await wait_for(pilot, lambda: bool(screen.query(".panel-table")))
+        table = screen.query_one(".panel-table", LiteralDataTable)
         await wait_for(pilot, lambda: table.row_count > 0)
         columns = ("predicate", "answers / asked", "rate [95% CI]")
         rows = [("Lorem" + "x" * 90, "1,234,567/2,345,678", "12.3% [10.1–14.6]")]
-        _fill(table, columns, rows, room=screen.size.width - 2, shrink=[(0, 8)])
+        panel = Panel("oracles", "long", columns, (PanelRow("x", rows[0]),), shrink=((0, 8),))
+        layout = panel_layout(app.console, panel, screen.size.width - 2)
+        screen.query_one(PanelTable).show(layout)
+        await wait_for(pilot, lambda: table.row_count == 1)
         await pilot.pause()
         label, counts, rate = (str(c) for c in table.get_row_at(0))
         assert label.startswith("Lorem") and label.endswith("…")

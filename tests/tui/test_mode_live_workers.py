@@ -13,29 +13,29 @@ from runs_support import _stopped_kontest_run
 from textual.widgets import Static
 from tui_support import SHORT, Spy, make_app
 
-from kglens_tui.tui.screens import mode_live
+from kglens_tui.tui.screens import live_units
 from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
 
 pytestmark = pytest.mark.tui
 
 
 @pytest.fixture
 def view_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
-    spy = Spy(mode_live.mode_view)
-    monkeypatch.setattr(mode_live, "mode_view", spy)
+    spy = Spy(live_units.mode_view)
+    monkeypatch.setattr(live_units, "mode_view", spy)
     return spy
 
 
-async def _opened(pilot, run_id: int) -> ModeLiveScreen:
+async def _opened(pilot, run_id: int) -> LiveScreen:
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
     app.open_run(run_id)
-    await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+    await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
     screen = app.screen
-    assert isinstance(screen, ModeLiveScreen)
-    await wait_for(pilot, lambda: screen.session.snapshot() is not None, 60)
+    assert isinstance(screen, LiveScreen)
+    await wait_for(pilot, lambda: screen.latest() is not None, 60)
     return screen
 
 
@@ -59,7 +59,7 @@ async def test_keys_are_handled_while_the_figures_are_made(tmp_path: Path, view_
             gate.set()
         await wait_for(pilot, lambda: screen.settled)
         assert f"Run {run_id}" in str(title.render())
-        assert screen.query_one("#mode-metrics").row_count > 0
+        assert screen.query_one(".panel-table").row_count > 0
     assert view_spy.threads and threading.main_thread() not in view_spy.threads
 
 

@@ -214,7 +214,7 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
 
 
 async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -> None:
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.live import LiveScreen
 
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=LARGE) as pilot:
@@ -226,7 +226,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
         fresh.query_one("#facts", Input).value = "2"
         fresh.query_one("#api_key_env", Input).value = "MY_KEY"
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen), 60)
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
         await wait_for(pilot, lambda: not app._busy(), 60)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -289,7 +289,7 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
 ) -> None:
     """A bare KONTEST run record opens on the mode's screen, as stored, without an error
     (resuming one: test_tui_mode_runs)."""
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.live import LiveScreen
     from kglens_tui.tui.screens.stored_run import StoredRun
 
     db = tmp_path / "w.db"
@@ -303,10 +303,10 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
     app = make_app(db)
     async with app.run_test(size=LARGE) as pilot:
         app.open_run(1)
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         await wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))  # mounted whole
         await pilot.pause()  # its header's first title is set (a quit before it fails in Textual)
-        assert isinstance(app.screen.session, StoredRun)
+        assert isinstance(app.screen.stored, StoredRun)
         assert not [n for n in app._notifications if n.severity == "error"]
 
 
@@ -316,7 +316,7 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
 async def test_consistency_and_facteval_runs_from_the_form(
     tmp_path: Path, mode: str, metric_column: str
 ) -> None:
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.live import LiveScreen
 
     db = tmp_path / "w.db"
     app = make_app(db)
@@ -327,14 +327,14 @@ async def test_consistency_and_facteval_runs_from_the_form(
         form.query_one("#facts", Input).value = "3"
         form.query_one("#subset", Select).value = "paper16"
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         await wait_for(pilot, lambda: not app._busy(), timeout=60)
-        await wait_for(pilot, lambda: app.screen.query_one("#mode-metrics").row_count > 0)
+        await wait_for(pilot, lambda: any(t.row_count for t in app.screen.query(".panel-table")))
         snap = app.session.snapshot()
         assert (
             snap.status == "finished" and snap.mode == mode and snap.progress.counters.requests > 0
         )
-        table = app.screen.query_one("#mode-metrics")
+        table = app.screen.query_one(".panel-table")
         assert table.row_count > 0
         assert metric_column in [str(c.label) for c in table.columns.values()]
     conn = sqlite3.connect(db)

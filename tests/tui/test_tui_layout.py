@@ -11,7 +11,7 @@ from conftest import wait_for
 from layout_support import SCREENS, RunBefore, _keys, _settled, app_for_screen
 from tui_support import SMALL
 
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.review import ReviewScreen
 
 pytestmark = pytest.mark.tui
@@ -169,7 +169,7 @@ async def test_q_quits_from_the_mode_live_screen_as_from_the_others(
     app, run_before = app_for_screen(templates, "mode_live", tmp_path)
     async with app.run_test(size=SIZES["80x24"]) as pilot:
         await run_before(pilot)
-        assert isinstance(app.screen, ModeLiveScreen)
+        assert isinstance(app.screen, LiveScreen)
         await pilot.press("q")
         await wait_for(pilot, lambda: app._exit, 60)  # no run is active: no question asked
 
@@ -347,7 +347,7 @@ async def test_at_80x24_the_mode_live_screen_shows_the_questions_and_replies(
         await run_before(pilot)
         screen = app.screen
         log = screen.query_one("#mode-replies", RichLog)
-        top, metrics = screen.query_one("#mode-top"), screen.query_one("#mode-metrics")
+        top, metrics = screen.query_one("#mode-top"), screen.query_one(".panel-table")
         footer = screen.query_one("Footer")
         await wait_for(pilot, lambda: len(log.lines) > 0)
         await _settled(pilot)

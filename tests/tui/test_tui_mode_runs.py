@@ -13,8 +13,8 @@ from runs_support import _stopped_kontest_run
 from textual.widgets import Static
 from tui_support import SHORT, make_app
 
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
 pytestmark = pytest.mark.tui
@@ -40,9 +40,9 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
         async with app.run_test(size=SHORT) as pilot:
             await pilot.pause()
             app.open_run(run_id)
-            await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
             screen = app.screen
-            assert isinstance(screen.session, StoredRun)
+            assert isinstance(screen.stored, StoredRun)
 
             def said(text: str) -> bool:
                 return any(text in n.message for n in app._notifications)
@@ -61,7 +61,7 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             )
             assert app.session is None
             await pilot.press("escape")
-            await wait_for(pilot, lambda: not isinstance(app.screen, ModeLiveScreen))
+            await wait_for(pilot, lambda: not isinstance(app.screen, LiveScreen))
             home = app.screen
             home.query_one("#runs").select_key(str(run_id))
             for key in ("v", "A"):  # no empty KGLens review or analysis: the run's report
@@ -83,7 +83,7 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             )
             await wait_for(pilot, lambda: app.screen is home)  # the screen that read it closed
             app.resume_run(run_id)
-            await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
             assert app.screen.session is app.session and app.session.live
             await wait_for(pilot, lambda: not app._busy(), timeout=120)
             assert not app.session.error

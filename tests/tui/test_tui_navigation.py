@@ -225,7 +225,7 @@ async def test_a_screen_worker_that_fails_is_one_notification(tmp_path: Path) ->
 class _NotRead:
     """A run a screen shows before it is read."""
 
-    error, live, run_id = "", False, 99
+    error, live, run_id, mode = "", False, 99, "kontest"
 
     def snapshot(self) -> None:
         return None
@@ -235,12 +235,12 @@ async def test_a_screen_popped_before_it_has_mounted_waits_for_its_mount(tmp_pat
     """The crash's mechanism, in one tick: escape handled before the screen pushed for enter
     has composed (the app busy meanwhile) used to remove it under its own `on_mount`
     (NoMatches '#replies', or 'HeaderTitle' on its Header)."""
-    from kglens_tui.tui.screens.mode_live import ModeLiveScreen
+    from kglens_tui.tui.screens.live import LiveScreen
 
     app = make_app(tmp_path / "w.db")
     async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        for screen in (LiveScreen(None), ModeLiveScreen(_NotRead())):
+        for screen in (LiveScreen(None), LiveScreen(None, stored=_NotRead())):
             app.push_screen(screen)
             app.pop_screen()  # in the same tick: nothing of it has mounted yet
             await wait_for(pilot, lambda: app._exit or isinstance(app.screen, HomeScreen))

@@ -21,8 +21,8 @@ from kglens_tui.tui import app as app_module
 from kglens_tui.tui.screens import mode_analysis, run_controls
 from kglens_tui.tui.screens.dialogs import HelpScreen
 from kglens_tui.tui.screens.home import HomeScreen
+from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen, analysis_renderables
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 
 pytestmark = pytest.mark.tui
 
@@ -133,7 +133,7 @@ async def test_a_run_opens_once_its_mode_is_read_on_a_worker(
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is home)
         await pilot.press("enter")  # again, not held
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
     assert spy.threads and threading.main_thread() not in spy.threads
 
 

@@ -15,6 +15,7 @@ from kglens_tui.modes.facteval.compare import (
     load_run_scores,
 )
 from kglens_tui.modes.facteval.engine import FactevalEngine, FactevalMetrics, FactevalRow
+from kglens_tui.modes.facteval.live import live_panels
 from kglens_tui.modes.facteval.plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import write_facteval_plan
@@ -35,6 +36,7 @@ class FactevalMode(
 ):
     name = FACTEVAL
     label = "fact-eval"
+    command = "facteval run"
     compare = "facteval compare"
     report = "facteval report"
     unit = "question"
@@ -42,6 +44,7 @@ class FactevalMode(
     partners = staticmethod(facteval_partners)
     config_type = FactevalConfig
     engine_type = FactevalEngine
+    live_panels = staticmethod(live_panels)
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
     def plan(

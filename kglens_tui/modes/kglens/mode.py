@@ -17,12 +17,15 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot, start_run
 from kglens_tui.modes.kglens.plan import follow, plan_leader
+from kglens_tui.modes.kglens.progress import probe_figures, rate_items
 from kglens_tui.modes.kglens.questions import wh_allowed
 from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import check_kg_unchanged
-from kglens_tui.runs.messages import RunSnapshot
+from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import KGLENS, load_run_to_resume
 from kglens_tui.runs.registry import Engine, register
 
@@ -120,6 +123,7 @@ def open_snapshot(conn: sqlite3.Connection, run_id: int) -> ProbeSnapshot:
 class KGLensMode:
     name = KGLENS
     label = "KGLens"
+    command = "probe"
     compare = "compare"
     report = "report"
     observations = True
@@ -134,6 +138,47 @@ class KGLensMode:
         return int(config.iterations) * int(config.batch_size)
 
     @staticmethod
+    def advance(snapshot: RunSnapshot) -> Advance:
+        """Committed iterations of those planned (a resume that asks again what failed in the
+        last one adds one)."""
+        snap = snapshot_as(snapshot, ProbeSnapshot)
+        assert snap is not None
+        return Advance(snap.iteration, max(snap.iteration, snap.iterations_total), "iteration")
+
+    quit_ending = "dropping the iteration in progress"
+
+    @staticmethod
+    def quit_question(snapshot: RunSnapshot | None) -> str:
+        """An iteration is committed whole or not at all: the one in progress is dropped with the
+        replies it has in (counted when the snapshot says so); `s` commits it instead."""
+        tally = getattr(snapshot, "uncommitted", None)
+        replies = (
+            f" ({tally.requests:,} replies in)" if tally is not None and tally.requests else ""
+        )
+        return (
+            f"A run is active. Quit? The iteration in progress{replies} is dropped (a resume asks "
+            "it again); committed iterations are kept and the run can be resumed. To keep that "
+            "iteration, answer n and press s: the run stops once its replies are in."
+        )
+
+    @staticmethod
+    def start_note(config: ModeConfig) -> str:
+        """Its difficulty, and its sampler or the earlier run whose questions it asks."""
+        if not isinstance(config, RunConfig):
+            return ""
+        plan = config.plan_of
+        asks = f"run {plan}'s questions" if plan is not None else str(config.sampler)
+        return f"{config.difficulty}, {asks}"
+
+    @staticmethod
+    def progress_lines(snapshot: RunSnapshot) -> list[str]:
+        """Each rate with its 95% interval and what chance scores on the questions asked so
+        far (as of the snapshot's insights), and n."""
+        snap = snapshot_as(snapshot, ProbeSnapshot)
+        assert snap is not None
+        return rate_items(probe_figures(snap, snap.baseline))
+
+    @staticmethod
     def headline(conn: sqlite3.Connection, run_id: int) -> str | None:
         """None: a KGLens run's figures are the runs list's rate columns."""
         return None
@@ -144,6 +189,11 @@ class KGLensMode:
     ) -> tuple[str, list[RenderableType]] | None:
         """None: a stored KGLens run opens on its live screen."""
         return None
+
+    @staticmethod
+    def live_panels(snapshot: RunSnapshot) -> list[Panel]:
+        """None: the live screen has KGLens's own parts (rates, blind spots, predicates)."""
+        return []
 
 
 MODE = register(KGLensMode())

@@ -17,6 +17,7 @@ from kglens_tui.modes.kontest.compare import (
     template3_partners,
 )
 from kglens_tui.modes.kontest.engine import KontestEngine
+from kglens_tui.modes.kontest.live import live_panels
 from kglens_tui.modes.kontest.metrics import CONVERSATIONS, KontestMetrics
 from kglens_tui.modes.kontest.plan import KontestPlan, plan_kontest
 from kglens_tui.modes.results import UnitResults
@@ -42,6 +43,7 @@ class KontestMode(
 ):
     name = KONTEST
     label = "KONTEST"
+    command = "consistency run"
     compare = "consistency compare"
     report = "consistency report"
     unit = "relation"
@@ -49,6 +51,7 @@ class KontestMode(
     partners = staticmethod(kontest_partners)
     config_type = KontestConfig
     engine_type = KontestEngine
+    live_panels = staticmethod(live_panels)
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
 
     def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:

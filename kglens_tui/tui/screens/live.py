@@ -1,9 +1,12 @@
-"""Live probe screen: metrics with sparklines, progress, replies as they arrive, blind spots and
-per-predicate rates. It polls the session's snapshot a few times a second; it never blocks."""
+"""The live screen of a run of any mode. KGLens: metrics with sparklines, progress, replies as
+they arrive, blind spots and per-predicate rates; another mode: its progress, the panels it
+declares (`Mode.live_panels`, `live_units`) and its questions and replies. It polls the
+session's snapshot a few times a second; it never blocks."""
 
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -32,20 +35,32 @@ from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, squee
 from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.usage import Counters, calls_text
+from kglens_tui.modes import ModeSnapshot
 from kglens_tui.modes.kglens.engine import (
     RECENT_REPLIES,
     BlindSpot,
     ProbeSnapshot,
     ReplyView,
 )
-from kglens_tui.runs.messages import snapshot_as
+from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+from kglens_tui.runs.record import KGLENS
 from kglens_tui.runs.session import RunSession
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
 from kglens_tui.tui.format import BREAKPOINTS, VERDICT_STYLE, duration
-from kglens_tui.tui.reads import read_in_thread, screen_read
-from kglens_tui.tui.screens import run_controls
+from kglens_tui.tui.reads import read_in_thread, read_with, screen_read
+from kglens_tui.tui.screens import live_units, run_controls
+from kglens_tui.tui.screens.live_units import (
+    MODE_VIEW_GROUP,
+    PROGRESS_WIDTH,
+    TABLE_ROOM,
+    UNITS_HELP,
+    ModeView,
+    PanelTable,
+    ReplyLog,
+    compose_units,
+)
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
 from kglens_tui.tui.widgets.following_log import FollowingLog
@@ -255,15 +270,14 @@ def _predicate_rows_worker(
     rows of `group_table` by predicate over the raw answers (as the live rates: no triage),
     the KG (kept for the next read) and the seconds it took."""
 
+    def read(conn: sqlite3.Connection) -> tuple[list[GroupRow], KGIndex]:
+        data = load_run_data(conn, run_id, kg)
+        return group_table(data, "predicate", adjusted=False), data.kg
+
     def work() -> tuple[list[GroupRow], KGIndex, float]:
         started = time.monotonic()
-        conn = connect(db_path, migrate_schema=False)
-        try:
-            data = load_run_data(conn, run_id, kg)
-            rows = group_table(data, "predicate", adjusted=False)
-        finally:
-            conn.close()
-        return rows, data.kg, time.monotonic() - started
+        rows, read_kg = read_with(db_path, read)
+        return rows, read_kg, time.monotonic() - started
 
     return work
 
@@ -319,7 +333,8 @@ def blind_spot_text(spot: BlindSpot) -> str:
 
 
 class LiveScreen(ReportsWorkerErrors, Screen[Any]):
-    """Shows one run: live when a session drives it, else as stored."""
+    """Shows one run of any mode: live when a session drives it, else as stored. A mode other
+    than KGLens (class ``-units``) shows the parts of `live_units` in place of KGLens's."""
 
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
@@ -330,12 +345,20 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         # one of the two shows, below 130 columns only (`check_action`)
         Binding("t", "tables(True)", "Predicates", tooltip="Show the per-predicate rates"),
         Binding("t", "tables(False)", "Blind spots", tooltip="Show the blind spots"),
+        Binding("r", "replies(True)", "Replies", tooltip="Show the questions and replies"),
+        Binding("r", "replies(False)", "Metrics", tooltip="Show the progress and metrics"),
         Binding("escape", "back", "Runs"),
         Binding("c", "copy", "Copy", show=False, tooltip="Copy the selected blind spot"),
         Binding("question_mark", "app.help", "Help", id="help"),
         Binding("q", "app.quit_app", "Quit", id="quit"),
     ]
-    HELP = LIVE_HELP
+
+    # Textual declares HELP a ClassVar; this screen's help depends on its run's mode, so it is
+    # read per instance (the app's help reads screen.HELP)
+    @property
+    def HELP(self) -> str:  # type: ignore[override]
+        return UNITS_HELP if self.units else LIVE_HELP
+
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
     """The chart pane shows only on wide (BREAKPOINTS) and tall terminals (see app.tcss)."""
@@ -346,10 +369,18 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         session: RunSession | None = None,
         stored: StoredRun | None = None,
     ) -> None:
-        super().__init__()
+        source = session if session is not None else stored
+        self.mode = source.mode if source is not None else KGLENS
+        """The run's mode: KGLens has parts of its own, another mode `live_units`'."""
+        self.units = self.mode != KGLENS
+        super().__init__(classes="-units" if self.units else None)
         self.run_id = run_id
         self.session = session
         self._stored = stored
+        self._unit_shown = 0
+        """Requests whose questions and replies the feed shows (another mode's)."""
+        self._unit_last: tuple[Any, ...] | None = None
+        """The snapshot key whose figures are shown (another mode's; None: none yet)."""
         self._fed: int | None = None
         """The feed count (`_feed_count`) the replies pane shows up to (None: nothing yet)."""
         self._shown: deque[ReplyView] = deque(maxlen=RECENT_REPLIES)
@@ -384,6 +415,13 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        if self.units:
+            waiting = "starting the run…"
+            if self._stored is not None:
+                waiting = f"reading run {self._stored.run_id}…"
+            yield from compose_units(waiting, self.session is not None)
+            yield Footer()
+            return
         yield Static("", id="run-title")
         with Horizontal(id="top"):
             for attr, title in METRICS:
@@ -411,6 +449,11 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.units:
+            self.query_one("#mode-replies", RichLog).can_focus = False
+            self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
+            self.call_after_refresh(self.refresh_view)
+            return
         self.query_one("#replies", RichLog).can_focus = False
         blind = self.query_one("#blind", DataTable)
         blind.add_columns("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
@@ -419,26 +462,50 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def on_resize(self) -> None:
         """The per-predicate rows take another layout at another width, the replies wrap
-        again, and the progress (what fits its box) is drawn again."""
+        again, and the progress (what fits its box) is drawn again. Another mode's: across 130
+        columns its progress changes shape and `r` comes or goes, once the screen has its new
+        breakpoint class."""
+        if self.units:
+            self.call_after_refresh(self._reshaped)
+            return
         self._redraw()
         self.call_after_refresh(self._draw_predicates)
         self.call_after_refresh(self._rewrap_replies)
         self.call_after_refresh(self.refresh_view)
 
-    def snapshot(self) -> ProbeSnapshot | None:
+    @property
+    def stored(self) -> StoredRun | None:
+        """The stored run shown, followed as it is committed (None: a session's)."""
+        return self._stored
+
+    def _reshaped(self) -> None:
+        if not on_stack(self):
+            return
+        self._redraw()  # figures being made now are for the old shape
+        self.refresh_view()
+        self.refresh_bindings()
+
+    def latest(self) -> RunSnapshot | None:
+        """The run's latest snapshot, of its mode's type (None: not read or started yet)."""
         if self.session is not None:
-            snap = snapshot_as(self.session.snapshot(), ProbeSnapshot)
+            snap = self.session.snapshot()
             if snap is not None:
                 self.run_id = snap.run_id
             return snap
-        stored = self._stored.snapshot() if self._stored is not None else None
-        return snapshot_as(stored, ProbeSnapshot)
+        return self._stored.snapshot() if self._stored is not None else None
+
+    def snapshot(self) -> ProbeSnapshot | None:
+        """The latest snapshot of a KGLens run (None: another mode's, or none yet)."""
+        return snapshot_as(self.latest(), ProbeSnapshot)
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen
         is closed (a redraw it queued may come after), nor while another screen is over it
         (a dialog over it draws it again, dimmed, at every change)."""
         if not on_stack(self) or self.app.screen is not self:
+            return
+        if self.units:
+            self._refresh_units()
             return
         if self.query_one("#preds", DataTable).size.width != self._preds_width:
             self._draw_predicates()  # shown again, or resized: its layout follows its width
@@ -449,14 +516,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         follow(self, self._stored)  # a stored run is read (again) on a worker
         snap = self.snapshot()
         if snap is None:
-            error = self.session.error if self.session is not None else ""
-            notice = self.session.notice if self.session is not None else ""
-            waiting = "starting the run…"
-            if self._stored is not None:
-                waiting = f"reading run {self._stored.run_id}…"
-            self.query_one("#run-title", Static).update(
-                f"[red]{markup_literal(error)}[/]" if error else (markup_literal(notice) or waiting)
-            )
+            self._show_waiting()
             return
         self._read_predicates_if_due(snap)
         lost = run_controls.process_lost(self.session, snap.status)
@@ -495,6 +555,67 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             self, lambda: live_view(wanted), VIEW_GROUP, "the live screen's figures"
         )
 
+    def _show_waiting(self) -> None:
+        """The title while there is no snapshot: the session's error or notice, else what the
+        screen waits for."""
+        error = self.session.error if self.session is not None else ""
+        notice = self.session.notice if self.session is not None else ""
+        waiting = "starting the run…"
+        if self._stored is not None:
+            waiting = f"reading run {self._stored.run_id}…"
+        self.query_one("#mode-title" if self.units else "#run-title", Static).update(
+            f"[red]{markup_literal(error)}[/]" if error else (markup_literal(notice) or waiting)
+        )
+
+    def _refresh_units(self) -> None:
+        """Another mode's `refresh_view`: make the figures of the latest snapshot on a worker
+        when it changed (`live_units.mode_view`); they are shown once made."""
+        follow(self, self._stored)  # a stored run is read (again) on a worker
+        snap = snapshot_as(self.latest(), ModeSnapshot)
+        if snap is None:
+            self._show_waiting()
+            return
+        lost = run_controls.process_lost(self.session or self._stored, snap.status)
+        key = (
+            snap.units_done,
+            snap.progress.counters.requests,
+            snap.status,
+            int(snap.elapsed_s),
+            lost,
+        )
+        if key == self._unit_last or self._view_worker is not None:
+            return
+        narrow = self.has_class("-narrow")
+        room = self.size.width - TABLE_ROOM - (0 if narrow else PROGRESS_WIDTH)
+        console, live, shown = self.app.console, self.session is not None, self._unit_shown
+        made = (key, self._generation)
+        self._view_worker = read_in_thread(
+            self,
+            lambda: live_units.mode_view(snap, made, lost, live, narrow, room, shown, console),
+            MODE_VIEW_GROUP,
+            "the run's figures",
+        )
+
+    def _apply_units(self, view: ModeView) -> None:
+        """Show what `live_units.mode_view` made: widget updates only; the panels' tables keep
+        their rows (and cursor) where the mode declares the same panels."""
+        key, generation = view.key
+        self._unit_last = key if generation == self._generation else None
+        self.query_one("#mode-title", Static).update(view.title)
+        self.query_one("#mode-progress", Static).update(view.progress)
+        box = self.query_one("#mode-panels")
+        shown = list(box.query_children(PanelTable))
+        if [p.panel.key for p in shown] == [p.key for p in view.panels]:
+            for table, layout in zip(shown, view.panels, strict=True):
+                table.show(layout)
+        else:
+            box.remove_children()
+            box.mount_all([PanelTable(layout) for layout in view.panels])
+        log = self.query_one("#mode-replies", ReplyLog)
+        for block in view.blocks:
+            log.add(block)
+        self._unit_shown = max(self._unit_shown, view.shown)
+
     def _apply_view(self, view: LiveView) -> None:
         """Show what `live_view` made (widget updates only). Made before the screen was told to
         draw anew (`_redraw`: a resize, the coin band), it is shown but drawn again next tick."""
@@ -522,7 +643,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def _redraw(self) -> None:
         """Draw everything anew at the next tick (also over a view being made now)."""
-        self._last_key = None
+        self._last_key = self._unit_last = None
         self._generation += 1
 
     @property
@@ -538,6 +659,13 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         `failures`), the replies wrapped at the pane's width and scrolled to the newest."""
         if not self.is_mounted:  # pushed, not composed yet
             return ["not mounted"]
+        if self.units:
+            waits = {
+                "figures not shown": self._unit_last is None,
+                "figures being made": self._view_worker is not None,
+                "panels being mounted": not all(p.drawn for p in self.query(PanelTable)),
+            }
+            return [what for what, waiting in waits.items() if waiting]
         stored = self._stored
         log = self.query_one("#replies", RichLog)
         waits = {
@@ -673,9 +801,20 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             self.app.push_screen(DrillDownScreen(data, edge_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("tables", "copy") and self.units:  # KGLens's tables
+            return False
         if action == "tables":  # narrow only, and the one that changes what shows
             return self.has_class("-narrow") and parameters[0] != self.has_class("-preds")
+        if action == "replies":  # another mode's; narrow only, the one that changes what shows
+            narrow = self.units and self.has_class("-narrow")
+            return narrow and parameters[0] != self.has_class("-replies")
         return True
+
+    def action_replies(self, show: bool) -> None:
+        """Another mode's, below 130 columns: the questions and replies on the whole screen, or
+        the progress and panels."""
+        self.set_class(show, "-replies")
+        self.refresh_bindings()
 
     def action_tables(self, preds: bool) -> None:
         """Below 130 columns: the per-predicate rates in place of the blind spots, or back."""
@@ -704,6 +843,14 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == MODE_VIEW_GROUP:
+            event.prevent_default()  # its failure is told once, by `screen_read`
+            if event.state in FINISHED and worker is self._view_worker:
+                self._view_worker = None
+            made = screen_read(self, event, MODE_VIEW_GROUP, ModeView)
+            if made is not None:
+                self._apply_units(made)
+            return
         if worker.group == VIEW_GROUP:
             event.prevent_default()  # its failure is told once, by `screen_read`
             if event.state in FINISHED and worker is self._view_worker:
@@ -751,7 +898,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             return
         if event.state is WorkerState.SUCCESS and event.worker.result:
             self.refresh_view()
-        elif event.state is WorkerState.ERROR and self.snapshot() is None:
+        elif event.state is WorkerState.ERROR and self.latest() is None:
             event.prevent_default()
             self.app.notify(str(event.worker.error), severity="error")
             if self.app.screen is self:
@@ -864,11 +1011,7 @@ def live_view(wanted: ViewWanted) -> LiveView:
     if wanted.tables_at is not None:
         charts = None
         if wanted.chart_due:
-            conn = connect(wanted.db_path, migrate_schema=False)
-            try:
-                charts = chart_view(snap, conn)
-            finally:
-                conn.close()
+            charts = read_with(wanted.db_path, lambda conn: chart_view(snap, conn))
         tables = TablesView(
             wanted.tables_at,
             tuple(card_view(snap, attr, wanted.coin) for attr, _ in METRICS),

@@ -195,6 +195,18 @@ class LiteralDataTable(DataTable[CellType]):
         self._show_sort()
         self.select_key(selected)
 
+    def set_widths(self, widths: Sequence[int]) -> None:
+        """Give the columns these widths, in order, the rows and cursor kept (`clear` would
+        put the cursor back on the first row)."""
+        changed = False
+        for column, width in zip(self.columns.values(), widths, strict=True):
+            if column.width != width or column.auto_width:
+                column.width, column.auto_width, changed = width, False, True
+        if changed:
+            self._require_update_dimensions = True
+            self._update_count += 1
+            self.refresh()
+
     def sort_by(self, column: int | None, descending: bool = False) -> None:
         """Show the rows ordered by this column (None: as given), the cursor on its row."""
         self.sorted_by = None if column is None else (column, descending)

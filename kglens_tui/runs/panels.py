@@ -1,0 +1,35 @@
+"""What a mode's live screen shows of a snapshot beside its progress: panels declared as data,
+headless (`Mode.live_panels`); the screen lays them out and updates their tables in place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PanelRow:
+    """One row of a panel's table: literal text cells, and a key that stays the row's across
+    snapshots (the screen updates the row in place, its cursor on it)."""
+
+    key: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A titled table of literal text (never markup) with a few lines beside it."""
+
+    key: str
+    """Stays the panel's across snapshots (the screen keeps its table)."""
+    title: str
+    columns: tuple[str, ...] = ()
+    rows: tuple[PanelRow, ...] = ()
+    header: int = 1
+    """The lines the column titles may wrap to (their columns are only as wide as that needs)."""
+    shrink: tuple[tuple[int, int], ...] = ()
+    """Columns whose text may be cut to fit (index, least width; the first cut first); the
+    others (the numbers) stay whole."""
+    notes: tuple[str, ...] = ()
+    """Short lines shown beside the tables (the live screen: under the progress)."""
+    warning: str = ""
+    """A line shown as a warning under the notes ('' none)."""
