@@ -168,7 +168,7 @@ async def test_resume_reads_the_run_on_a_worker_then_resumes_it(
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is home)
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, ModeLiveScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
         await wait_for(pilot, lambda: app.session.run_id == run_id)  # set once it has started
         await wait_for(pilot, lambda: not app._busy())
     assert spy.threads and threading.main_thread() not in spy.threads

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
+from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from runs_support import _stopped_kontest_run
 from tui_support import SHORT, make_app
 
 from kglens_tui.tui.screens.annotate_home import RoundsScreen
 from kglens_tui.tui.screens.home import HomeScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from kglens_tui.tui.screens.new_run import NewRunScreen
 from kglens_tui.tui.screens.stored_run import StoredRun
 
