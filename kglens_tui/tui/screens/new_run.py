@@ -88,12 +88,13 @@ form's own fields (model, more targets, propagation as one choice) the text here
 field names the registered modes (`mode_help`), a generated field shows its mode's help."""
 
 
-def mode_help() -> str:
-    """The mode field's help: every registered mode, by its label."""
-    labels = ", ".join(mode_label(name) for name in mode_names())
+def mode_help(mode: str) -> str:
+    """The mode field's help while ``mode`` is chosen (not naming every registered mode: the
+    choice lists them)."""
+    label = mode_label(mode)
     return (
-        f"The kind of run: {labels}. The settings every mode shares come first, then the "
-        "chosen mode's own (from its settings type), then the rest."
+        f"The kind of run, one of the modes registered here; now {label}: the settings every "
+        f"mode shares come first, then {label}'s own (from its settings type), then the rest."
     )
 
 
@@ -274,7 +275,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         self._edited = set()
         target_kind, model = app.default_target()
         base_url, key_env = defaults.base_url or "", defaults.api_key_env
-        mode = "kglens"
+        mode = mode_names()[0]  # the built-in KGLens
         last = app.form_choice
         if last is not None:  # the form opens as it was when the last run started from it
             mode, target_kind, model, base_url = last.mode, last.target_kind, last.model, last.url
@@ -295,7 +296,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         yield Header()
         with VerticalScroll(id="form", can_focus=False):
             yield Static("New run", classes="section-title")
-            with Grid(classes="form-grid"):
+            with Grid(classes="form-grid", id="main"):
                 yield Label("Mode")
                 yield Select(
                     [(literal(mode_label(name)), name) for name in mode_names()],
@@ -350,14 +351,14 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                 yield Input(
                     defaults.generator, placeholder="template or openai:MODEL", id="generator"
                 )
-                yield Label("Wh verifier", classes="kglens-only")
+                yield Label("Wh verifier", classes="declared")
                 yield Input(
                     defaults.verifier,
                     placeholder="alias or openai:MODEL (LLM judge)",
                     id="verifier",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Difficulty", classes="kglens-only")
+                yield Label("Difficulty", classes="declared")
                 yield Select(
                     [
                         ("EASY: Yes/No only", "easy"),
@@ -367,17 +368,17 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                     value=str(defaults.difficulty),
                     allow_blank=False,
                     id="difficulty",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Sampler", classes="kglens-only")
+                yield Label("Sampler", classes="declared")
                 yield Select(
                     [(name, name) for name in sampler_names()],
                     value=str(defaults.sampler),
                     allow_blank=False,
                     id="sampler",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Propagation", classes="kglens-only")
+                yield Label("Propagation", classes="declared")
                 yield Select(
                     [
                         ("sum: paper eq. 2-3", "sum"),
@@ -388,29 +389,29 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                     value=defaults.propagation_mode if defaults.propagation else "off",
                     allow_blank=False,
                     id="propagation",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Blind spots to find", classes="kglens-only")
+                yield Label("Blind spots to find", classes="declared")
                 yield Input(
                     str(defaults.blind_spots),
                     type="integer",
                     id="blind_spots",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Batch size", classes="kglens-only")
+                yield Label("Batch size", classes="declared")
                 yield Input(
-                    str(defaults.batch_size), type="integer", id="batch_size", classes="kglens-only"
+                    str(defaults.batch_size), type="integer", id="batch_size", classes="declared"
                 )
-                yield Label("Iterations", classes="kglens-only")
+                yield Label("Iterations", classes="declared")
                 yield Input(
-                    str(defaults.iterations), type="integer", id="iterations", classes="kglens-only"
+                    str(defaults.iterations), type="integer", id="iterations", classes="declared"
                 )
-                yield Label("Convergence", classes="kglens-only")
+                yield Label("Convergence", classes="declared")
                 yield Checkbox(
                     "stop when the rates converge",
                     value=defaults.stop_on_convergence,
                     id="stop_on_convergence",
-                    classes="kglens-only",
+                    classes="declared",
                 )
                 yield Label("Requests in flight")
                 yield Input(str(shown["concurrency"]), type="integer", id="concurrency")
@@ -542,7 +543,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         mode = str(self.query_one("#mode", Select).value)
         config_type: type = get_mode(mode).config_type
         own = field_help(config_type).get(widget_id) if widget_id in self._fields else None
-        text = own or (mode_help() if widget_id == "mode" else FIELD_HELP.get(widget_id, ""))
+        text = own or (mode_help(mode) if widget_id == "mode" else FIELD_HELP.get(widget_id, ""))
         self.query_one("#field-help", Static).update(Text(text))  # "[prices]" is no markup
 
     @on(Select.Changed, "#kg")
@@ -609,12 +610,15 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     @on(Select.Changed, "#mode")
     def _toggle_fields(self) -> None:
         """Show only the fields the chosen mode and target use."""
-        mode = self.query_one("#mode", Select).value
-        kglens = mode == "kglens"
+        mode = str(self.query_one("#mode", Select).value)
         openai = self.query_one("#target", Select).value == "openai"
-        for selector, show in ((".kglens-only", kglens), (".openai-only", openai)):
-            for widget in self.query(selector):
-                widget.display = show
+        for widget in self.query(".openai-only"):
+            widget.display = openai
+        declared = {f.name for f in dataclasses.fields(get_mode(mode).config_type)}
+        children = list(self.query_one("#main", Grid).children)
+        for label, field in zip(children[::2], children[1::2], strict=True):
+            if field.has_class("declared"):  # laid out by hand, a setting of some modes
+                label.display = field.display = field.id in declared
         for widget in self.query("#own > *, #more > *"):
             widget.display = widget.has_class(f"in-{mode}")
         title = self.query_one("#own-title", Static)
@@ -713,13 +717,13 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         return parsed(self._fields, values, mode)
 
     def build_mode_config(self, base: RunConfig) -> Any:
-        """Another mode's config from the form, or None in KGLens mode (`build_config`): the
-        mode's run settings (`KGLensApp.run_defaults(mode)`, so every option the form does not
+        """Another mode's config from the form, or None where the chosen mode's settings are
+        the form's own (`build_config`, KGLens's): the mode's run settings (`KGLensApp.run_defaults(mode)`, so every option the form does not
         show keeps the settings' value) with the settings every mode shares from ``base`` and
         the mode's generated fields. What needs the KG (its transitive predicates, say) is
         checked on a worker (`check_in_kg`)."""
         mode = str(self.query_one("#mode", Select).value)
-        if mode == KGLENS:
+        if type(base) is get_mode(mode).config_type:
             return None
         shared = {name: getattr(base, name) for name in SHARED}
         settings = self.app.run_defaults(mode)
