@@ -97,12 +97,16 @@ async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path)
         form.query_one("#mode", Select).value = "kontest"
         await wait_for(pilot, lambda: bool(form.query_one("#relations").display))
         form.query_one("#relations", Input).value = "-1"
+        form.query_one("#max_paths", Input).value = "-3"
         form.query_one("#iterations", Input).value = ""  # hidden in KONTEST: not asked for
         await pilot.pause()
         await pilot.press("ctrl+s")
         status = form.query_one("#form-status")
         await wait_for(pilot, lambda: bool(str(status.render())))
-        assert str(status.render()) == "Relations to ask must not be negative"
+        assert str(status.render()).splitlines() == [  # each by KONTEST's own checks, at once
+            "Relations to ask must not be negative",
+            "Paths (max) must not be negative",
+        ]
 
 
 async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList
 from textual.widgets.selection_list import Selection
 
 from kglens_tui.core.safetext import literal
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.fields import FieldSpec, field_specs
 from kglens_tui.runs.options import comma_list, convert_setting
 from kglens_tui.runs.registry import get_mode
@@ -163,6 +163,18 @@ def parse_value(field: FormField, value: FieldValue) -> Any:
     if spec.many:
         return [convert_setting(spec.name, spec.kind, part) for part in comma_list(text)]
     return convert_setting(spec.name, spec.kind, text)
+
+
+def check_setting(settings: ModeConfig, name: str, value: Any) -> None:
+    """ConfigError where ``value`` of the setting ``name`` fails the checks of its mode's
+    settings (``settings`` with it, `validate`) that name it: each field's error on its own,
+    where one `validate` stops at the first. An error naming no setting (two settings that do
+    not go together) is left to the settings the form builds."""
+    try:
+        settings.replaced({name: value}).validate()
+    except ConfigError as exc:
+        if str(exc).startswith((f"{name} ", f"{name}:")):
+            raise
 
 
 def parsed(

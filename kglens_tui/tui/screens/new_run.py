@@ -43,6 +43,7 @@ from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.form_fields import (
     FieldValue,
     FormField,
+    check_setting,
     form_defaults,
     generated_fields,
     make_widgets,
@@ -785,11 +786,18 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         model = self.query_one("#model", Input).value.strip()
         if self.query_one("#target", Select).value == "openai" and not model:
             errors.append(f"{labels.get('model', 'model')} is required for an endpoint")
+        mode = str(self.query_one("#mode", Select).value)
+        try:
+            settings: ModeConfig | None = self.app.run_defaults(mode)
+        except SettingsError:  # named on the form already (`_mode_changed`)
+            settings = None
         for name, field in self._fields.items():
             if not shown(name):
                 continue
             try:
-                parse_value(field, self._generated_value(name))
+                value = parse_value(field, self._generated_value(name))
+                if settings is not None:
+                    check_setting(settings, name, value)
             except ConfigError as exc:
                 errors.append(self._in_labels(str(exc)))
         return errors
