@@ -153,8 +153,9 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
         shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id}
         assert {"sampler", "propagation", "stop_on_convergence"} <= shown
         assert "relations" not in shown
-        screen.query_one("#mode", Select).value = "kontest"
-        await pilot.pause()
+        screen.query_one("#mode", Select).focus()
+        screen.query_one("#mode", Select).value = "kontest"  # its help follows the choice
+        await wait_for(pilot, lambda: "now KONTEST" in str(help_line.render()))
         shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id}
         assert shown == {
             "mode",

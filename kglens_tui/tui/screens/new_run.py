@@ -539,8 +539,11 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         self.app.push_screen(ConfirmScreen("Discard the changes to this run's settings?"), answer)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """Explain the focused field in the line above the footer."""
-        widget_id = event.widget.id or ""
+        self._explain(event.widget.id or "")
+
+    def _explain(self, widget_id: str) -> None:
+        """Explain the field ``widget_id`` (the focused one) in the line above the footer, in
+        the words of the chosen mode."""
         mode = str(self.query_one("#mode", Select).value)
         config_type: type = get_mode(mode).config_type
         own = field_help(config_type).get(widget_id) if widget_id in self._fields else None
@@ -622,6 +625,9 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                 label.display = field.display = field.id in declared
         for widget in self.query("#own > *, #more > *"):
             widget.display = widget.has_class(f"in-{mode}")
+        focused = self.app.focused
+        if focused is not None and focused.id == "mode":  # its help names the mode chosen
+            self._explain("mode")
         title = self.query_one("#own-title", Static)
         title.update(Text(OWN_TITLE.format(label=mode_label(str(mode)))))
         title.display = any(w.display for w in self.query("#own > *"))
