@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Self
 
 from kglens_tui.kg.bundled_data import bundled_transitive
@@ -24,24 +24,34 @@ class KontestConfig(ModeConfig):
     max_tokens: int = setting(
         16,
         "The longest reply asked for, in tokens (only a reply's first word counts: Yes or No).",
+        label="Reply tokens (max)",
     )
     relations: int | None = setting(
         100,
         "How many active KG edges to test (seeded sample); None = all of them.",
+        label="Relations to ask",
     )
     transitive: list[str] = setting(
         factory=list,
         help="Predicate keys whose chains A -> B -> C feed the ontological oracle.",
+        label="Transitive predicates",
     )
     max_paths: int = setting(
         50,
         "Paths (leaf to root) sampled per run from the transitive predicates.",
+        label="Paths (max)",
     )
     template3: bool = setting(
         False,
         "Ask template 3 (the unseen phrasing of KONTEST Table 5) in template 2's place: the run "
         "an ensemble of ordinary runs is evaluated on (`consistency ensemble --template3`).",
+        label="Unseen template",
     )
+
+    def with_kg_defaults(self) -> Self:
+        """The transitive predicates given, else the ones a bundled KG declares
+        (`bundled_transitive`: places walks located_in)."""
+        return replace(self, transitive=self.transitive or bundled_transitive(self.kg))
 
     def validate(self) -> Self:
         super().validate()
@@ -67,25 +77,31 @@ class FactevalConfig(ModeConfig):
     facts: int | None = setting(
         100,
         "How many active KG edges to turn into questions (seeded sample); None = all.",
+        label="Facts to ask",
     )
     qtypes: list[str] = setting(
         factory=lambda: list(QTYPES),
         help="Question types: tfq (true/false), mcq (multiple choice), saq (short answer).",
         choices=QTYPES,
+        label="Question types",
     )
     formats: list[str] = setting(
         factory=lambda: ["wh"],
         help="Formats of MCQ and SAQ questions: fib (fill in the blank) and/or wh.",
         choices=FORMATS,
+        label="MCQ / SAQ formats",
     )
     contexts: list[str] = setting(
         factory=lambda: ["none"],
         help="Context given with each question: none, relevant, irrelevant and/or antifactual.",
         choices=CONTEXTS,
+        label="Contexts",
+        form_default=CONTEXTS,  # a run from the form compares every context on its live screen
     )
     distractors: int = setting(
         3,
         "Wrong options of a multiple-choice question.",
+        label="MCQ distractors",
     )
 
     def validate(self) -> Self:

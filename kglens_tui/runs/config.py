@@ -169,18 +169,22 @@ class ModeConfig:
         0.0,
         "Sampling temperature of the target (0: its most likely reply; above 0 the replies "
         "vary, so an edge asked again may get another answer).",
+        label="Temperature",
     )
     max_tokens: int = setting(
         48,
         "The longest reply asked for, in tokens.",
+        label="Reply tokens (max)",
     )
     timeout_s: float = setting(
         30.0,
         "Seconds one request may take.",
+        label="Timeout (seconds)",
     )
     max_retries: int = setting(
         5,
         "Retries of a failed request (timeouts, 429s, 5xx) before it counts as an error.",
+        label="Retries per request",
     )
     max_requests: int | None = setting(
         None,
@@ -191,11 +195,13 @@ class ModeConfig:
         None,
         "Budget: start no more requests once prompt + completion tokens reach this (none: no "
         "limit).",
+        label="Budget: max tokens",
     )
     max_cost: float | None = setting(
         None,
         "Budget: stop once the run's spend in US dollars (target and helpers, at the price "
         "table: settings [prices] over the list prices) reaches this (none: no limit).",
+        label="Budget: max US$",
     )
     seed: int = setting(
         0,
@@ -205,6 +211,7 @@ class ModeConfig:
     sim_latency_s: float = setting(
         0.0,
         "Seconds a simulated target takes per answer (0 = as fast as it can; for demos and tests).",
+        label="Simulated latency (s)",
     )
 
     def validate(self) -> Self:
@@ -225,6 +232,11 @@ class ModeConfig:
             if value is not None and value < 1:
                 raise ConfigError(f"{name} must be at least 1 when set")
         check_endpoint_setting(self.base_url)
+        return self
+
+    def with_kg_defaults(self) -> Self:
+        """The settings a new run on its KG takes: these, where the mode fills in nothing from
+        what the KG declares (KONTEST takes its transitive predicates where none are named)."""
         return self
 
     def to_json(self) -> str:

@@ -14,7 +14,7 @@ from functools import cache
 
 from kglens_tui.runs.config import ConfigT
 from kglens_tui.runs.options import comma_items, finite_float
-from kglens_tui.runs.setting import CHOICES, HELP
+from kglens_tui.runs.setting import CHOICES, FORM_DEFAULT, HELP, LABEL
 
 RUN_FLAGS = {"requests_per_minute": "--rpm", "timeout_s": "--timeout"}
 """Run settings whose flag is not the setting's name (short forms) in every run command."""
@@ -49,6 +49,11 @@ class FieldSpec:
     help: str
     choices: tuple[str, ...]
     """The values it may take (each item's, for a list); () where it is free."""
+    label: str = ""
+    """How the new-run form labels it ("": its name, spelt as words)."""
+    form_default: tuple[object, ...] = ()
+    """What the new-run form starts it with where the settings name none, as (value,); ():
+    the run default."""
 
 
 def field_specs(cls: type) -> list[FieldSpec]:
@@ -68,7 +73,13 @@ def field_specs(cls: type) -> list[FieldSpec]:
         names = tuple(named() if callable(named) else named)
         if not names and isinstance(kind, type) and issubclass(kind, Enum):
             names = tuple(str(m.value) for m in kind)
-        specs.append(FieldSpec(f.name, kind, optional, many, default, docs.get(f.name, ""), names))
+        form = (f.metadata[FORM_DEFAULT],) if FORM_DEFAULT in f.metadata else ()
+        label = str(f.metadata.get(LABEL, ""))
+        specs.append(
+            FieldSpec(
+                f.name, kind, optional, many, default, docs.get(f.name, ""), names, label, form
+            )
+        )
     return specs
 
 

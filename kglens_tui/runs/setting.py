@@ -14,26 +14,51 @@ HELP = "help"
 CHOICES = "choices"
 """Field metadata key: the values a text setting may take, as a tuple or a function returning
 one (plugins add samplers)."""
+LABEL = "label"
+"""Field metadata key: how the new-run form labels the setting (else its name, spelt as words)."""
+FORM_DEFAULT = "form_default"
+"""Field metadata key: what the new-run form starts the setting with where the settings file and
+KGLENS_* variables name none (else the setting's run default)."""
 
 Choices = Sequence[str] | Callable[[], Sequence[str]]
 
 
 @overload
-def setting(default: T, help: str, *, choices: Choices | None = None) -> T: ...
+def setting(
+    default: T,
+    help: str,
+    *,
+    choices: Choices | None = None,
+    label: str = "",
+    form_default: object = dataclasses.MISSING,
+) -> T: ...
 @overload
-def setting(*, factory: Callable[[], T], help: str, choices: Choices | None = None) -> T: ...
+def setting(
+    *,
+    factory: Callable[[], T],
+    help: str,
+    choices: Choices | None = None,
+    label: str = "",
+    form_default: object = dataclasses.MISSING,
+) -> T: ...
 def setting(
     default: object = dataclasses.MISSING,
     help: str = "",
     *,
     factory: Callable[[], object] | None = None,
     choices: Choices | None = None,
+    label: str = "",
+    form_default: object = dataclasses.MISSING,
 ) -> object:
     """A dataclass field with ``default`` (or a fresh ``factory()`` for each instance), ``help``
-    and, where given, ``choices``."""
+    and, where given, ``choices``, the form's ``label`` and ``form_default``."""
     metadata: dict[str, object] = {HELP: help}
     if choices is not None:
         metadata[CHOICES] = choices
+    if label:
+        metadata[LABEL] = label
+    if form_default is not dataclasses.MISSING:
+        metadata[FORM_DEFAULT] = form_default
     if factory is not None:
         return dataclasses.field(default_factory=factory, metadata=metadata)
     return dataclasses.field(default=default, metadata=metadata)

@@ -249,8 +249,8 @@ async def test_the_form_starts_each_mode_from_its_own_defaults(
         screen = await _open_form(pilot)
         assert _field(screen, "concurrency") == str(kglens.concurrency)
         screen.query_one("#mode", Select).value = mode
-        await wait_for(pilot, lambda: _field(screen, "facts") == str(getattr(own, facts)))
-        assert _field(screen, "concurrency") == str(own.concurrency)
+        await wait_for(pilot, lambda: _field(screen, "concurrency") == str(own.concurrency))
+        assert _field(screen, facts) == str(getattr(own, facts))
         built = screen.build_mode_config(screen.build_config())
         assert (built.concurrency, getattr(built, facts)) == (own.concurrency, getattr(own, facts))
         if mode == "facteval":  # no contexts in the settings: the form asks every one
@@ -267,7 +267,7 @@ async def test_a_change_of_mode_keeps_what_the_user_typed(tmp_path: Path) -> Non
         screen.query_one("#concurrency", Input).value = "3"
         screen.query_one("#mode", Select).value = "kontest"
         relations = str(KontestConfig().relations)
-        await wait_for(pilot, lambda: _field(screen, "facts") == relations)
+        await wait_for(pilot, lambda: _field(screen, "relations") == relations)
         assert _field(screen, "concurrency") == "3"
         built = screen.build_mode_config(screen.build_config())
         assert (built.concurrency, built.relations) == (3, KontestConfig().relations)
@@ -296,7 +296,7 @@ async def test_a_unit_modes_settings_show_in_the_form_and_reach_its_run(
     async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#mode", Select).value = mode
-        await wait_for(pilot, lambda: _field(screen, "facts") == str(expected))
+        await wait_for(pilot, lambda: _field(screen, facts) == str(expected))
         assert (_field(screen, "concurrency"), _field(screen, "max_requests")) == ("3", "2000000")
         assert screen.query_one("#subset", Select).value == "paper16"
         await pilot.press("ctrl+s")

@@ -147,22 +147,19 @@ async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
         screen = app.screen
         assert app.focused is screen.query_one("#mode", Select)
         help_line = screen.query_one("#field-help")
-        assert "KONTEST counts inconsistent" in str(help_line.render())
+        assert "now KGLens: the settings every mode shares" in str(help_line.render())
         await pilot.press("tab")
         assert app.focused.id == "kg" and "knowledge graph" in str(help_line.render())
-        shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id} - {
-            "facts-label"
-        }
+        shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id}
         assert {"sampler", "propagation", "stop_on_convergence"} <= shown
-        assert "facts" not in shown
-        screen.query_one("#mode", Select).value = "kontest"
-        await pilot.pause()
-        shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id} - {
-            "facts-label"
-        }
+        assert "relations" not in shown
+        screen.query_one("#mode", Select).focus()
+        screen.query_one("#mode", Select).value = "kontest"  # its help follows the choice
+        await wait_for(pilot, lambda: "now KONTEST" in str(help_line.render()))
+        shown = {w.id for w in screen.query(".form-grid > *") if w.display and w.id}
         assert shown == {
             "mode",
-            "facts",
+            "relations",
             "template3",
             "kg",
             "subset",
@@ -223,7 +220,7 @@ async def test_form_reopens_with_the_last_started_runs_choices(tmp_path: Path) -
         assert fresh.query_one("#mode", Select).value == "kglens"
         fresh.query_one("#mode", Select).value = "kontest"
         fresh.query_one("#target", Select).value = "sim"
-        fresh.query_one("#facts", Input).value = "2"
+        fresh.query_one("#relations", Input).value = "2"
         fresh.query_one("#api_key_env", Input).value = "MY_KEY"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 60)
@@ -311,10 +308,11 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
 
 
 @pytest.mark.parametrize(
-    ("mode", "metric_column"), [("kontest", "oracle"), ("facteval", "F1 [95%]")]
+    ("mode", "facts", "metric_column"),
+    [("kontest", "relations", "oracle"), ("facteval", "facts", "F1 [95%]")],
 )
 async def test_consistency_and_facteval_runs_from_the_form(
-    tmp_path: Path, mode: str, metric_column: str
+    tmp_path: Path, mode: str, facts: str, metric_column: str
 ) -> None:
     from kglens_tui.tui.screens.live import LiveScreen
 
@@ -324,7 +322,7 @@ async def test_consistency_and_facteval_runs_from_the_form(
         await open_form(pilot)
         form = app.screen
         form.query_one("#mode", Select).value = mode
-        form.query_one("#facts", Input).value = "3"
+        form.query_one(f"#{facts}", Input).value = "3"
         form.query_one("#subset", Select).value = "paper16"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))

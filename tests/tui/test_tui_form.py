@@ -4,15 +4,19 @@ every bad field at once, in the words of the form's labels."""
 from __future__ import annotations
 
 import argparse
+import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 from conftest import wait_for
 from textual.widgets import Input, Label, Select
+from toy_mode import TOY, ToyConfig
 from tui_support import HUGE, MEDIUM, SMALL, make_app, open_form
 
 from kglens_tui.cli.main import build_parser
 from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.runs.fields import field_specs
 from kglens_tui.settings import load_settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.dialogs import ConfirmScreen
@@ -91,14 +95,18 @@ async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path)
     async with app.run_test(size=SMALL) as pilot:
         form = await open_form(pilot)
         form.query_one("#mode", Select).value = "kontest"
-        await wait_for(pilot, lambda: bool(form.query_one("#facts").display))
-        form.query_one("#facts", Input).value = "0"
+        await wait_for(pilot, lambda: bool(form.query_one("#relations").display))
+        form.query_one("#relations", Input).value = "-1"
+        form.query_one("#max_paths", Input).value = "-3"
         form.query_one("#iterations", Input).value = ""  # hidden in KONTEST: not asked for
         await pilot.pause()
         await pilot.press("ctrl+s")
         status = form.query_one("#form-status")
         await wait_for(pilot, lambda: bool(str(status.render())))
-        assert str(status.render()) == "Relations to ask must be at least 1 (got 0)"
+        assert str(status.render()).splitlines() == [  # each by KONTEST's own checks, at once
+            "Relations to ask must not be negative",
+            "Paths (max) must not be negative",
+        ]
 
 
 async def test_a_settings_check_names_the_field_by_its_label(tmp_path: Path) -> None:
@@ -128,7 +136,6 @@ NOT_SETTINGS = {"help", "resume", "name", "quiet", "yes", "no_tui"}
 FORM_NAMES = {
     "model": {"target"},
     "propagation": {"propagation", "propagation_mode"},
-    "facts": {"relations", "facts"},
 }
 """Form fields that set other settings than their id says (a target is a kind and a model)."""
 
@@ -156,6 +163,43 @@ async def test_every_setting_of_a_run_command_is_a_field_of_the_form(
         settable = set().union(*(FORM_NAMES.get(name, {name}) for name in shown))
         assert settings - settable == set()
         assert settings  # the parser was found
+
+
+async def test_a_registered_modes_settings_are_fields_of_the_form_and_start_its_run(
+    tmp_path: Path,
+) -> None:
+    """The toy mode (registered by the tests, no edit to the form) is offered by its label;
+    every setting of its settings type is a field, labelled and started from its defaults;
+    a toy run starts from the form with what was typed."""
+    from kglens_tui.tui.screens.live import LiveScreen
+
+    db = tmp_path / "w.db"
+    app = make_app(db)
+    async with app.run_test(size=HUGE) as pilot:
+        form = await open_form(pilot)
+        form.query_one("#mode", Select).value = TOY  # not an option: InvalidSelectValueError
+        form.query_one("#target", Select).value = "openai"
+        await wait_for(pilot, lambda: bool(form.query_one("#edges").display))
+        await wait_for(pilot, lambda: form.query_one("#base_url").display)
+        shown = {str(w.id) for w in form.query(".form-grid > *") if w.display and w.id}
+        settable = set().union(*(FORM_NAMES.get(name, {name}) for name in shown))
+        assert {spec.name for spec in field_specs(ToyConfig)} - settable == set()
+        assert form.labels()["edges"] == "Edges"  # its name as words: it declares no label
+        assert form.query_one("#edges", Input).value == str(ToyConfig().edges)
+        assert "toy settings" in str(form.query_one("#own-title").render())
+        assert not form.query_one("#relations").display  # another mode's own field
+        form.query_one("#edges", Input).value = "2"
+        form.query_one("#target", Select).value = "sim"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        await wait_for(pilot, lambda: not app._busy(), 60)
+    conn = sqlite3.connect(db)
+    try:
+        mode, status, config = conn.execute("SELECT mode, status, config FROM run").fetchone()
+    finally:
+        conn.close()
+    assert (mode, status, json.loads(config)["edges"]) == (TOY, "finished", 2)
 
 
 @pytest.mark.parametrize("iterations, batch, asks", [(60, 64, True), (1, 4, False)])

@@ -67,6 +67,7 @@ class RunConfig(ModeConfig):
     propagation_weight: float = setting(
         1.0,
         "The weight of a neighbour's outcome in sum and degree propagation.",
+        label="Propagation weight",
     )
     propagation_mode: PropagationMode = setting(
         PropagationMode.LEARNED,
@@ -82,12 +83,14 @@ class RunConfig(ModeConfig):
     epsilon: float = setting(
         0.1,
         "Exploration rate of the epsilon-greedy sampler.",
+        label="Epsilon (ε-greedy)",
     )
     design_floor: float = setting(
         DEFAULT_FLOOR,
         "Share of each batch drawn uniformly at random, so that the run's KG-wide rates are "
         "unbiased estimates with valid intervals (the rest the sampler picks; 1: all uniform; "
         "brute force is a census and ignores it).",
+        label="Uniform floor",
     )
     batch_size: int = setting(
         64,
@@ -100,19 +103,23 @@ class RunConfig(ModeConfig):
     wh_max_objects: int = setting(
         10,
         "Wh questions only when the subject has fewer objects than this for the predicate.",
+        label="Wh: objects under",
     )
     scheduling: Scheduling = setting(
         Scheduling.SYNC,
         "sync: the paper's synchronous batches; continuous: keep the requests in flight and "
         "sample again as answers arrive.",
+        label="Scheduling",
     )
     convergence_window: int = setting(
         5,
         "Iterations over which the three rates must hold still to count as converged.",
+        label="Convergence window",
     )
     convergence_tolerance: float = setting(
         0.005,
         "How far (as a fraction) a rate may move within the window and still hold still.",
+        label="Convergence tolerance",
     )
     stop_on_convergence: bool = setting(
         True,
@@ -122,10 +129,12 @@ class RunConfig(ModeConfig):
     prompt_order: PromptOrder = setting(
         PromptOrder.PAPER,
         "Order of the few-shot examples: paper, reversed, or shuffled (per question).",
+        label="Few-shot order",
     )
     checkpoint_every: int = setting(
         10,
         "Iterations between stored checkpoints of the PKG (a resume replays the answers since).",
+        label="Checkpoint every",
     )
     plan_of: int | None = setting(
         None,

@@ -6,11 +6,10 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from kglens_tui.kg.bundled_data import bundled_transitive
 from kglens_tui.kg.graph import KGIndex, predicate_index
 from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.kg.templates import fill, named, templates_for
@@ -141,10 +140,10 @@ def _edge_lookup(kg: KGIndex, p: int) -> dict[tuple[int, int], int]:
 
 def plan_kontest(conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
     """The run's relations and paths, drawn with the config's seed. A new run that names no
-    transitive predicate walks the ones a bundled KG declares (`bundled_transitive`), whichever
+    transitive predicate walks the ones a bundled KG declares (`with_kg_defaults`), whichever
     command or screen started it; the config, stored after this, says so (`max_paths` 0 walks
     none)."""
-    config.transitive = config.transitive or bundled_transitive(kg.name)
+    config.transitive = replace(config, kg=kg.name).with_kg_defaults().transitive
     rng = np.random.default_rng([config.seed, 7919])
     positions = run_edge_positions(conn, kg, config.subset, config.predicates)
     if config.relations is not None and len(positions) > config.relations:

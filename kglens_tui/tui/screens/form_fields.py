@@ -14,36 +14,10 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList
 from textual.widgets.selection_list import Selection
 
 from kglens_tui.core.safetext import literal
-from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.fields import FieldSpec, field_specs
 from kglens_tui.runs.options import comma_list, convert_setting
 from kglens_tui.runs.registry import get_mode
-
-LABELS = {
-    "temperature": "Temperature",
-    "max_tokens": "Reply tokens (max)",
-    "timeout_s": "Timeout (seconds)",
-    "max_retries": "Retries per request",
-    "max_tokens_total": "Budget: max tokens",
-    "max_cost": "Budget: max US$",
-    "sim_latency_s": "Simulated latency (s)",
-    "propagation_weight": "Propagation weight",
-    "epsilon": "Epsilon (ε-greedy)",
-    "design_floor": "Uniform floor",
-    "wh_max_objects": "Wh: objects under",
-    "scheduling": "Scheduling",
-    "convergence_window": "Convergence window",
-    "convergence_tolerance": "Convergence tolerance",
-    "prompt_order": "Few-shot order",
-    "checkpoint_every": "Checkpoint every",
-    "transitive": "Transitive predicates",
-    "max_paths": "Paths (max)",
-    "qtypes": "Question types",
-    "formats": "MCQ / SAQ formats",
-    "contexts": "Contexts",
-    "distractors": "MCQ distractors",
-}
-"""How the form labels a generated field (else its name, spelt as words)."""
 
 FieldValue = str | bool | list[str]
 """What a form field holds: an Input's text, a Checkbox's value, a Select's choice ("" for
@@ -52,14 +26,15 @@ none) or a SelectionList's choices."""
 
 @dataclass(frozen=True)
 class FormField:
-    """A generated field: its setting and the modes whose settings have it."""
+    """A generated field: its setting (as the first of the modes declares it) and the modes
+    whose settings have it."""
 
     spec: FieldSpec
     modes: tuple[str, ...]
 
     @property
     def label(self) -> str:
-        return LABELS.get(self.spec.name, self.spec.name.replace("_", " ").capitalize())
+        return self.spec.label or self.spec.name.replace("_", " ").capitalize()
 
 
 def generated_fields(modes: Iterable[str], by_hand: set[str]) -> dict[str, FormField]:
@@ -71,6 +46,16 @@ def generated_fields(modes: Iterable[str], by_hand: set[str]) -> dict[str, FormF
             if spec.name not in by_hand:
                 found.setdefault(spec.name, (spec, []))[1].append(mode)
     return {name: FormField(spec, tuple(ms)) for name, (spec, ms) in found.items()}
+
+
+def form_defaults(mode: str) -> dict[str, FieldValue]:
+    """What the form starts ``mode``'s settings that declare a form default with (`setting`'s
+    ``form_default``) where the settings name none, as their widgets hold it."""
+    return {
+        spec.name: shown_value(spec, spec.form_default[0])
+        for spec in field_specs(get_mode(mode).config_type)
+        if spec.form_default
+    }
 
 
 def number_text(value: float | None) -> str:
@@ -178,6 +163,18 @@ def parse_value(field: FormField, value: FieldValue) -> Any:
     if spec.many:
         return [convert_setting(spec.name, spec.kind, part) for part in comma_list(text)]
     return convert_setting(spec.name, spec.kind, text)
+
+
+def check_setting(settings: ModeConfig, name: str, value: Any) -> None:
+    """ConfigError where ``value`` of the setting ``name`` fails the checks of its mode's
+    settings (``settings`` with it, `validate`) that name it: each field's error on its own,
+    where one `validate` stops at the first. An error naming no setting (two settings that do
+    not go together) is left to the settings the form builds."""
+    try:
+        settings.replaced({name: value}).validate()
+    except ConfigError as exc:
+        if str(exc).startswith((f"{name} ", f"{name}:")):
+            raise
 
 
 def parsed(

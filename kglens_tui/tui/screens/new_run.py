@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -22,21 +22,20 @@ from textual.worker import get_current_worker
 
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.kg.bundled_data import bundled_names, bundled_transitive
+from kglens_tui.kg.bundled_data import bundled_names
 from kglens_tui.kg.stats import kg_names, subset_names
 from kglens_tui.llm.base import LLMError
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import spec_kind
-from kglens_tui.modes.config import CONTEXTS, FACTEVAL, KONTEST
 from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig
 from kglens_tui.modes.kglens.samplers import sampler_names
-from kglens_tui.runs.config import ConfigError, check_new_run
+from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.given_settings import given_run_options
 from kglens_tui.runs.one_plan import further_targets
 from kglens_tui.runs.options import comma_list, finite_float
 from kglens_tui.runs.record import KGLENS
-from kglens_tui.runs.registry import get_mode
+from kglens_tui.runs.registry import get_mode, mode_label, mode_names
 from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
@@ -44,6 +43,8 @@ from kglens_tui.tui.screens.dialogs import ConfirmScreen
 from kglens_tui.tui.screens.form_fields import (
     FieldValue,
     FormField,
+    check_setting,
+    form_defaults,
     generated_fields,
     make_widgets,
     number_text,
@@ -76,12 +77,6 @@ seeded latent-knowledge model and is labelled *simulated* everywhere.
 
 FIELD_HELP = {
     **field_help(RunConfig),
-    "mode": "KGLens probes the KG's edges adaptively (the paper); KONTEST counts inconsistent "
-    "answers to paraphrases; fact-eval scores true/false, multiple-choice and short answers.",
-    "template3": "KONTEST: ask template 3 (the unseen phrasing, KONTEST Table 5) in template 2's "
-    "place; the analysis screen evaluates the ensemble of ordinary runs on this run.",
-    "facts": "How many facts to ask (KONTEST: relations); each becomes several questions. "
-    "Empty: the mode's run setting (the placeholder; all facts when it is none).",
     "model": "The model name the endpoint serves.",
     "more_targets": "Further targets, comma-separated (e.g. sim:1, openai:MODEL): once the run "
     "finished, each asks its questions in a run of its own, for a paired comparison.",
@@ -90,22 +85,21 @@ FIELD_HELP = {
     "degree (mean of the neighbours) or off.",
 }
 """Shown while a field is focused: the run setting's own docstring (`RunConfig`), and for the
-form's own fields (mode, model, facts, template 3, propagation as one choice) the text here."""
+form's own fields (model, more targets, propagation as one choice) the text here; the mode's
+field names the registered modes (`mode_help`), a generated field shows its mode's help."""
+
+
+def mode_help(mode: str) -> str:
+    """The mode field's help while ``mode`` is chosen (not naming every registered mode: the
+    choice lists them)."""
+    label = mode_label(mode)
+    return (
+        f"The kind of run, one of the modes registered here; now {label}: the settings every "
+        f"mode shares come first, then {label}'s own (from its settings type), then the rest."
+    )
+
 
 INT_FIELDS = ("batch_size", "iterations", "concurrency", "seed", "blind_spots")
-
-FACTS_SETTING = {KONTEST: "relations", FACTEVAL: "facts"}
-"""The run setting behind the form's "Facts to ask" in each unit mode."""
-FACTS_LABEL = {KONTEST: "Relations to ask", FACTEVAL: "Facts to ask"}
-"""How the form labels that field in each unit mode."""
-
-FORM_DEFAULTS: dict[str, dict[str, FieldValue]] = {FACTEVAL: {"contexts": list(CONTEXTS)}}
-"""Settings the form starts a mode's run with where the settings file and KGLENS_* variables
-name none: a fact-eval run asks each question in every context, so its live screen compares
-them."""
-
-FORM_MODES = (KGLENS, KONTEST, FACTEVAL)
-"""The modes the form starts runs of, in the order its mode choice lists them."""
 
 BY_HAND = {
     "kg",
@@ -128,18 +122,30 @@ BY_HAND = {
     "requests_per_minute",
     "max_requests",
     "seed",
-    "template3",
-    *FACTS_SETTING.values(),
 }
-"""Settings the form lays out by hand (a target is a kind and a model, propagation one choice,
-the facts field either mode's limit); every other setting of a mode is a generated field."""
+"""Settings the form lays out by hand (a target is a kind and a model, propagation one choice);
+every other setting of a mode is a generated field."""
+
+SHARED = tuple(f.name for f in dataclasses.fields(ModeConfig) if f.name in BY_HAND)
+"""The settings every mode shares that the form lays out by hand: a mode's run takes them from
+the form's KGLens settings (`NewRunScreen.build_mode_config`)."""
+OWN_TITLE = "{label} settings"
+"""The title of the section of the chosen mode's own generated fields."""
 
 
-def mode_fields(mode: str, config: Any) -> dict[str, FieldValue]:
+def is_own(name: str) -> bool:
+    """Whether a setting is a mode's own (not one of `ModeConfig`'s every mode shares)."""
+    return name not in _BASE_NAMES
+
+
+_BASE_NAMES = frozenset(f.name for f in dataclasses.fields(ModeConfig))
+
+
+def mode_fields(mode: str, config: Any, fields: dict[str, FormField]) -> dict[str, FieldValue]:
     """What the form's fields that differ by mode show for a mode's run settings ``config``
-    (`KGLensApp.run_defaults(mode)`), by field id: the fields every mode shows, that mode's
-    own (facts, template 3) and its generated fields. The KGLens-only fields laid out by hand
-    start from KGLens's settings in `compose`."""
+    (`KGLensApp.run_defaults(mode)`), by field id: the fields every mode shows and the mode's
+    generated ``fields``. The KGLens-only fields laid out by hand start from KGLens's settings
+    in `compose`."""
     values: dict[str, FieldValue] = {
         "predicates": ", ".join(config.predicates),
         "concurrency": str(config.concurrency),
@@ -147,12 +153,8 @@ def mode_fields(mode: str, config: Any) -> dict[str, FieldValue]:
         "max_requests": number_text(config.max_requests),
         "seed": str(config.seed),
     }
-    if mode in FACTS_SETTING:
-        values["facts"] = number_text(getattr(config, FACTS_SETTING[mode]))
-    if mode == KONTEST:
-        values["template3"] = bool(config.template3)
     values["generator"] = config.generator
-    for name, f in GENERATED.items():
+    for name, f in fields.items():
         if mode in f.modes:
             values[name] = shown_value(f.spec, getattr(config, name))
     return values
@@ -203,10 +205,6 @@ class FormRun:
     more: tuple[str, ...] = ()
 
 
-GENERATED: dict[str, FormField] = generated_fields(FORM_MODES, BY_HAND)
-"""The form's generated fields, by setting name."""
-
-
 @dataclass(frozen=True)
 class FormChoices:
     """What the form reads of the workspace as it opens (`read_choices`)."""
@@ -235,23 +233,6 @@ def read_choices(
     return FormChoices(names, chosen, subsets, subset if subset in subsets else "")
 
 
-class _SharedFields(TypedDict):
-    """The fields a KONTEST or fact-eval config takes from the form's KGLens config (the rest
-    come from the mode's run settings)."""
-
-    kg: str
-    subset: str | None
-    predicates: list[str]
-    target: str
-    base_url: str | None
-    api_key_env: str
-    generator: str
-    concurrency: int
-    max_requests: int | None
-    requests_per_minute: float | None
-    seed: int
-
-
 class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     """The form; on success calls app.start_run(config)."""
 
@@ -267,6 +248,8 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     AUTO_FOCUS = "#mode"
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
 
+    _fields: dict[str, FormField]
+    """The generated fields of every registered mode, by setting name (`generated_fields`)."""
     _filled: dict[str, FieldValue]
     """What the form last put in each field `mode_fields` names (a field whose value differs
     from it has been edited)."""
@@ -283,20 +266,23 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     def compose(self) -> ComposeResult:
         app = self.app
         defaults = app.run_defaults()
-        shown = mode_fields(KGLENS, defaults)  # a unit mode's own on mount (_mode_changed)
+        self._fields = generated_fields(mode_names(), BY_HAND)
+        shown = mode_fields(KGLENS, defaults, self._fields)  # another mode's on mount
         generated = {
             name: shown[name] if name in shown else self._unit_value(f)
-            for name, f in GENERATED.items()
+            for name, f in self._fields.items()
         }
-        self._filled = {**generated, **shown, "facts": "", "template3": False}
+        self._filled = {**generated, **shown}
         self._edited = set()
         target_kind, model = app.default_target()
         base_url, key_env = defaults.base_url or "", defaults.api_key_env
-        mode = "kglens"
+        mode = mode_names()[0]  # the built-in KGLens
         last = app.form_choice
         if last is not None:  # the form opens as it was when the last run started from it
             mode, target_kind, model, base_url = last.mode, last.target_kind, last.model, last.url
             key_env = last.key_env
+        if mode not in mode_names():  # that mode is no longer registered
+            mode = KGLENS
         # until the workspace's KGs are read (`_choices_read`): the KG it will likely choose
         kg = last.kg if last is not None else (defaults.kg or "country")
         self._subsets_of = kg
@@ -311,26 +297,13 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         yield Header()
         with VerticalScroll(id="form", can_focus=False):
             yield Static("New run", classes="section-title")
-            with Grid(classes="form-grid"):
+            with Grid(classes="form-grid", id="main"):
                 yield Label("Mode")
                 yield Select(
-                    [
-                        ("KGLens (paper)", "kglens"),
-                        ("Consistency (KONTEST oracles)", "kontest"),
-                        ("Fact-eval: TFQ / MCQ / SAQ, abstention", "facteval"),
-                    ],
+                    [(literal(mode_label(name)), name) for name in mode_names()],
                     value=mode,
                     allow_blank=False,
                     id="mode",
-                )
-                yield Label("Facts to ask", classes="mode-only", id="facts-label")
-                yield Input("", type="integer", id="facts", classes="mode-only")
-                yield Label("Unseen template", classes="kontest-only")
-                yield Checkbox(
-                    "ask template 3 (for the ensemble)",
-                    value=False,
-                    id="template3",
-                    classes="kontest-only",
                 )
                 yield Label("Knowledge graph")
                 yield Select(
@@ -379,14 +352,14 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                 yield Input(
                     defaults.generator, placeholder="template or openai:MODEL", id="generator"
                 )
-                yield Label("Wh verifier", classes="kglens-only")
+                yield Label("Wh verifier", classes="declared")
                 yield Input(
                     defaults.verifier,
                     placeholder="alias or openai:MODEL (LLM judge)",
                     id="verifier",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Difficulty", classes="kglens-only")
+                yield Label("Difficulty", classes="declared")
                 yield Select(
                     [
                         ("EASY: Yes/No only", "easy"),
@@ -396,17 +369,17 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                     value=str(defaults.difficulty),
                     allow_blank=False,
                     id="difficulty",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Sampler", classes="kglens-only")
+                yield Label("Sampler", classes="declared")
                 yield Select(
                     [(name, name) for name in sampler_names()],
                     value=str(defaults.sampler),
                     allow_blank=False,
                     id="sampler",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Propagation", classes="kglens-only")
+                yield Label("Propagation", classes="declared")
                 yield Select(
                     [
                         ("sum: paper eq. 2-3", "sum"),
@@ -417,29 +390,29 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                     value=defaults.propagation_mode if defaults.propagation else "off",
                     allow_blank=False,
                     id="propagation",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Blind spots to find", classes="kglens-only")
+                yield Label("Blind spots to find", classes="declared")
                 yield Input(
                     str(defaults.blind_spots),
                     type="integer",
                     id="blind_spots",
-                    classes="kglens-only",
+                    classes="declared",
                 )
-                yield Label("Batch size", classes="kglens-only")
+                yield Label("Batch size", classes="declared")
                 yield Input(
-                    str(defaults.batch_size), type="integer", id="batch_size", classes="kglens-only"
+                    str(defaults.batch_size), type="integer", id="batch_size", classes="declared"
                 )
-                yield Label("Iterations", classes="kglens-only")
+                yield Label("Iterations", classes="declared")
                 yield Input(
-                    str(defaults.iterations), type="integer", id="iterations", classes="kglens-only"
+                    str(defaults.iterations), type="integer", id="iterations", classes="declared"
                 )
-                yield Label("Convergence", classes="kglens-only")
+                yield Label("Convergence", classes="declared")
                 yield Checkbox(
                     "stop when the rates converge",
                     value=defaults.stop_on_convergence,
                     id="stop_on_convergence",
-                    classes="kglens-only",
+                    classes="declared",
                 )
                 yield Label("Requests in flight")
                 yield Input(str(shown["concurrency"]), type="integer", id="concurrency")
@@ -459,10 +432,16 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
                 )
                 yield Label("Seed")
                 yield Input(str(shown["seed"]), type="integer", id="seed")
+            yield Static("", classes="section-title", id="own-title")
+            with Grid(classes="form-grid", id="own"):
+                for name, f in self._fields.items():
+                    if is_own(name):
+                        yield from make_widgets(f, generated[name])
             yield Static("More settings", classes="section-title")
             with Grid(classes="form-grid", id="more"):
-                for name, f in GENERATED.items():
-                    yield from make_widgets(f, generated[name])
+                for name, f in self._fields.items():
+                    if not is_own(name):
+                        yield from make_widgets(f, generated[name])
             yield Static("", id="form-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Check endpoint", id="check", disabled=True)
@@ -524,7 +503,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         values: dict[str, object] = {str(w.id): w.value for w in form.query(Input) if w.id}
         values.update((str(w.id), w.value) for w in form.query(Select) if w.id)
         values.update((str(w.id), w.value) for w in form.query(Checkbox) if w.id)
-        values.update((name, self._generated_value(name)) for name in GENERATED)
+        values.update((name, self._generated_value(name)) for name in self._fields)
         return values
 
     def _generated_value(self, name: str) -> FieldValue:
@@ -560,12 +539,15 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         self.app.push_screen(ConfirmScreen("Discard the changes to this run's settings?"), answer)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """Explain the focused field in the line above the footer."""
-        widget_id = event.widget.id or ""
+        self._explain(event.widget.id or "")
+
+    def _explain(self, widget_id: str) -> None:
+        """Explain the field ``widget_id`` (the focused one) in the line above the footer, in
+        the words of the chosen mode."""
         mode = str(self.query_one("#mode", Select).value)
         config_type: type = get_mode(mode).config_type
-        own = field_help(config_type).get(widget_id) if widget_id in GENERATED else None
-        text = own or FIELD_HELP.get(widget_id, "")
+        own = field_help(config_type).get(widget_id) if widget_id in self._fields else None
+        text = own or (mode_help(mode) if widget_id == "mode" else FIELD_HELP.get(widget_id, ""))
         self.query_one("#field-help", Static).update(Text(text))  # "[prices]" is no markup
 
     @on(Select.Changed, "#kg")
@@ -602,7 +584,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     def _mode_changed(self) -> None:
         """Fill the fields the chosen mode shows from that mode's run settings (its defaults,
         the settings file, KGLENS_* variables: `KGLensApp.run_defaults(mode)`), so that e.g.
-        KONTEST's concurrency is KONTEST's, not KGLens's.
+        a mode's concurrency is its own, not KGLens's.
 
         A field the user has edited (its value differs from what the form last put there) is
         left as typed, then and at every later change of mode; every other field of
@@ -611,15 +593,13 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         the form, and the fields stay as they are (Start names it again)."""
         mode = str(self.query_one("#mode", Select).value)
         try:
-            values = mode_fields(mode, self.app.run_defaults(mode))
+            values = mode_fields(mode, self.app.run_defaults(mode), self._fields)
         except SettingsError as exc:
             self._error(exc)
             return
-        if "facts" in values:  # what an empty field means
-            self.query_one("#facts", Input).placeholder = str(values["facts"]) or "all"
         given = {name for name, _, _ in given_run_options(mode, self.app.settings)}
-        for name, value in FORM_DEFAULTS.get(mode, {}).items():
-            if name not in given:
+        for name, value in form_defaults(mode).items():
+            if name not in given and name in self._fields:
                 values[name] = value
         for name, value in values.items():
             widget = self.query_one(f"#{name}")
@@ -634,23 +614,23 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     @on(Select.Changed, "#mode")
     def _toggle_fields(self) -> None:
         """Show only the fields the chosen mode and target use."""
-        mode = self.query_one("#mode", Select).value
-        kglens = mode == "kglens"
+        mode = str(self.query_one("#mode", Select).value)
         openai = self.query_one("#target", Select).value == "openai"
-        for selector, show in (
-            (".kglens-only", kglens),
-            (".mode-only", not kglens),
-            (".kontest-only", mode == "kontest"),
-            (".openai-only", openai),
-        ):
-            for widget in self.query(selector):
-                widget.display = show
-        self.query_one("#facts-label", Label).update(FACTS_LABEL.get(str(mode), "Facts to ask"))
-        for mode_name in FORM_MODES:
-            for widget in self.query(f".in-{mode_name}"):
-                widget.display = False
-        for widget in self.query(f".in-{mode}"):
-            widget.display = True
+        for widget in self.query(".openai-only"):
+            widget.display = openai
+        declared = {f.name for f in dataclasses.fields(get_mode(mode).config_type)}
+        children = list(self.query_one("#main", Grid).children)
+        for label, field in zip(children[::2], children[1::2], strict=True):
+            if field.has_class("declared"):  # laid out by hand, a setting of some modes
+                label.display = field.display = field.id in declared
+        for widget in self.query("#own > *, #more > *"):
+            widget.display = widget.has_class(f"in-{mode}")
+        focused = self.app.focused
+        if focused is not None and focused.id == "mode":  # its help names the mode chosen
+            self._explain("mode")
+        title = self.query_one("#own-title", Static)
+        title.update(Text(OWN_TITLE.format(label=mode_label(str(mode)))))
+        title.display = any(w.display for w in self.query("#own > *"))
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -673,11 +653,16 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         """The form as a validated RunConfig; raises ConfigError naming the field. What needs
         the KG (are the predicates its own?) is checked on a worker (`check_in_kg`)."""
         values = {}
+        defaults = self.app.run_defaults()
         for name in INT_FIELDS:
-            raw = self.query_one(f"#{name}", Input).value.strip()
-            if not raw:
+            field = self.query_one(f"#{name}", Input)
+            raw = field.value.strip()
+            if not raw and not field.display:  # another mode's run does not ask for it
+                values[name] = getattr(defaults, name)
+            elif not raw:
                 raise ConfigError(f"{name.replace('_', ' ')} is required")
-            values[name] = _whole(name, raw)
+            else:
+                values[name] = _whole(name, raw)
         budget = self.query_one("#max_requests", Input).value.strip()
         rpm = self.query_one("#requests_per_minute", Input).value.strip()
         kind = self.query_one("#target", Select).value
@@ -703,7 +688,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         raw_predicates = self.query_one("#predicates", Input).value
         predicates = comma_list(raw_predicates)
         config = dataclasses.replace(  # options the form does not show keep the settings' values
-            self.app.run_defaults(),
+            defaults,
             kg=kg,
             subset=str(self.query_one("#subset", Select).value) or None,
             predicates=predicates,
@@ -735,49 +720,22 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
 
     def _generated(self, mode: str) -> dict[str, Any]:
         """The generated fields' settings of ``mode``, parsed; ConfigError names the setting."""
-        return parsed(GENERATED, {name: self._generated_value(name) for name in GENERATED}, mode)
+        values = {name: self._generated_value(name) for name in self._fields}
+        return parsed(self._fields, values, mode)
 
     def build_mode_config(self, base: RunConfig) -> Any:
-        """A KONTEST or fact-eval config from the form, or None in KGLens mode: the mode's run
-        settings (`KGLensApp.run_defaults(mode)`, so every option the form does not show keeps
-        the settings' value) with the form's fields; an empty "facts" is the setting's. Its
-        transitive predicates are checked against the KG on a worker (`check_in_kg`)."""
+        """Another mode's config from the form, or None where the chosen mode's settings are
+        the form's own (`build_config`, KGLens's): the mode's run settings (`KGLensApp.run_defaults(mode)`, so every option the form does not
+        show keeps the settings' value) with the settings every mode shares from ``base`` and
+        the mode's generated fields. What needs the KG (its transitive predicates, say) is
+        checked on a worker (`check_in_kg`)."""
         mode = str(self.query_one("#mode", Select).value)
-        if mode == KGLENS:
+        if type(base) is get_mode(mode).config_type:
             return None
+        shared = {name: getattr(base, name) for name in SHARED}
         settings = self.app.run_defaults(mode)
-        raw = self.query_one("#facts", Input).value.strip()
-        facts = _whole("facts", raw) if raw else getattr(settings, FACTS_SETTING[mode])
-        if facts is not None and facts < 1:
-            raise ConfigError("facts must be at least 1")
-        common = _SharedFields(
-            kg=base.kg,
-            subset=base.subset,
-            predicates=base.predicates,
-            target=base.target,
-            base_url=base.base_url,
-            api_key_env=base.api_key_env,
-            generator=base.generator,
-            concurrency=base.concurrency,
-            max_requests=base.max_requests,
-            requests_per_minute=base.requests_per_minute,
-            seed=base.seed,
-        )
-        own = self._generated(mode)
-        if mode == KONTEST:
-            # as `kglens consistency run`: the predicates given, else the KG's own (places:
-            # located_in)
-            own["transitive"] = own["transitive"] or bundled_transitive(base.kg)
-            config = dataclasses.replace(
-                settings,
-                relations=facts,
-                template3=self.query_one("#template3", Checkbox).value,
-                **common,
-                **own,
-            )
-        else:
-            config = dataclasses.replace(settings, **{FACTS_SETTING[mode]: facts}, **common, **own)
-        config.validate()
+        config = dataclasses.replace(settings, **shared, **self._generated(mode))
+        config = config.with_kg_defaults().validate()
         check_new_run(config)
         return config
 
@@ -817,8 +775,6 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
             if least is not None and value < least:
                 errors.append(f"{label} must be at least {least} (got {value})")
 
-        if shown("facts"):
-            whole("facts", 1, required=False)
         for name, least in (("blind_spots", 1), ("batch_size", 1), ("iterations", 1)):
             if shown(name):
                 whole(name, least, required=True)
@@ -836,11 +792,18 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         model = self.query_one("#model", Input).value.strip()
         if self.query_one("#target", Select).value == "openai" and not model:
             errors.append(f"{labels.get('model', 'model')} is required for an endpoint")
-        for name, field in GENERATED.items():
+        mode = str(self.query_one("#mode", Select).value)
+        try:
+            settings: ModeConfig | None = self.app.run_defaults(mode)
+        except SettingsError:  # named on the form already (`_mode_changed`)
+            settings = None
+        for name, field in self._fields.items():
             if not shown(name):
                 continue
             try:
-                parse_value(field, self._generated_value(name))
+                value = parse_value(field, self._generated_value(name))
+                if settings is not None:
+                    check_setting(settings, name, value)
             except ConfigError as exc:
                 errors.append(self._in_labels(str(exc)))
         return errors
