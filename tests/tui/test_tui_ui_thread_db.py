@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from kglens_tui.tui.screens.mode_live import ModeLiveScreen
 from runs_support import _stopped_kontest_run
 from textual.widgets import DataTable, Input
 from tui_support import LARGE, SHORT, make_app, make_default_app

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
 from kglens_tui.core.errors import KGLensError
@@ -56,6 +56,7 @@ from kglens_tui.tui.screens.form_fields import (
 )
 from kglens_tui.tui.screens.new_run_check import checked_estimate
 from kglens_tui.tui.screens.workers import on_stack
+from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
     from textual import getters
@@ -294,7 +295,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         sim_label = "simulated " + (
             f"({sim}, from the settings)" if sim != "sim" else "(for trying things out)"
         )
-        yield Header()
+        yield TitleHeader()
         with VerticalScroll(id="form", can_focus=False):
             yield Static("New run", classes="section-title")
             with Grid(classes="form-grid", id="main"):
