@@ -8,6 +8,7 @@ import asyncio
 import io
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import wait_for
@@ -103,15 +104,30 @@ async def test_a_mode_runs_analysis_closed_before_its_read_drops_it(
         assert not any(n.severity == "error" for n in app._notifications)
 
 
+def _opened(app: object) -> bool:
+    return isinstance(app.screen, LiveScreen)  # type: ignore[attr-defined]
+
+
+def _results(app: object) -> bool:
+    screen = app.screen  # type: ignore[attr-defined]
+    return isinstance(screen, ModeAnalysisScreen) and screen.loaded
+
+
+@pytest.mark.parametrize(
+    ("module", "key", "shown"),
+    [(app_module, "enter", _opened), (mode_analysis, "A", _results)],
+    ids=["enter opens the run", "A its results"],
+)
 async def test_a_run_opens_once_its_mode_is_read_on_a_worker(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: Any, key: str, shown: Any
 ) -> None:
-    """Enter on a run reads its mode off the UI thread: home handles keys meanwhile, the run's
-    screen opens once it is in; a screen opened meanwhile is left as it is."""
+    """Enter on a run (or A, a mode run's results) reads its mode off the UI thread: home
+    handles keys meanwhile, the run's screen opens once it is in; a screen opened meanwhile is
+    left as it is."""
     db = tmp_path / "w.db"
     run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
-    spy = Spy(app_module.mode_of)
-    monkeypatch.setattr(app_module, "mode_of", spy)
+    spy = Spy(module.mode_of)
+    monkeypatch.setattr(module, "mode_of", spy)
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
@@ -119,21 +135,19 @@ async def test_a_run_opens_once_its_mode_is_read_on_a_worker(
         home.query_one("#runs").select_key(str(run_id))
         gate = spy.gate = threading.Event()
         try:
-            await pilot.press("enter")
+            await pilot.press(key)
             await wait_for(pilot, spy.waiting.is_set)
             await pilot.press("question_mark")  # handled while the mode is read
             await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         finally:
             gate.set()
         await wait_for(pilot, lambda: spy.done == 1)
-        await wait_for(
-            pilot, lambda: not any(w.group == app_module.OPEN_GROUP for w in app.workers)
-        )
-        assert isinstance(app.screen, HelpScreen)  # the run did not open over the help
+        await wait_for(pilot, lambda: not any(w.group == module.OPEN_GROUP for w in app.workers))
+        assert isinstance(app.screen, HelpScreen)  # nothing opened over the help
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is home)
-        await pilot.press("enter")  # again, not held
-        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen))
+        await pilot.press(key)  # again, not held
+        await wait_for(pilot, lambda: shown(app))
     assert spy.threads and threading.main_thread() not in spy.threads
 
 
@@ -192,42 +206,6 @@ async def test_resuming_a_finished_run_is_refused_once_it_is_read(tmp_path: Path
         )
         assert [n.severity for n in app._notifications if "resume" in n.message] == ["warning"]
         assert isinstance(app.screen, HomeScreen) and app.session is None
-
-
-async def test_a_mode_runs_results_open_once_its_mode_is_read_on_a_worker(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A (results) on a KONTEST run reads its mode off the UI thread before the results screen
-    opens: home handles keys meanwhile, and a screen opened meanwhile is left as it is."""
-    db = tmp_path / "w.db"
-    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
-    spy = Spy(mode_analysis.mode_of)
-    monkeypatch.setattr(mode_analysis, "mode_of", spy)
-    app = make_app(db)
-    async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        home = app.screen
-        home.query_one("#runs").select_key(str(run_id))
-        gate = spy.gate = threading.Event()
-        try:
-            await pilot.press("A")
-            await wait_for(pilot, spy.waiting.is_set)
-            await pilot.press("question_mark")  # handled while the mode is read
-            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        finally:
-            gate.set()
-        await wait_for(pilot, lambda: spy.done == 1)
-        await wait_for(
-            pilot, lambda: not any(w.group == mode_analysis.OPEN_GROUP for w in app.workers)
-        )
-        assert isinstance(app.screen, HelpScreen)  # the results did not open over the help
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: app.screen is home)
-        await pilot.press("A")
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, ModeAnalysisScreen) and app.screen.loaded
-        )
-    assert spy.threads and threading.main_thread() not in spy.threads
 
 
 async def test_p_on_a_run_no_process_drives_asks_through_the_workspace_on_a_worker(
