@@ -4,6 +4,7 @@ and findings, printed or collected as renderables for a screen."""
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -22,10 +23,6 @@ from kglens_tui.modes.chance_render import (
     print_facteval_chance,
     print_kontest_chance,
 )
-from kglens_tui.modes.config import (
-    FACTEVAL,
-    KONTEST,
-)
 from kglens_tui.modes.facteval.compare import run_per_relation_table
 from kglens_tui.modes.facteval.engine import FactevalMetrics
 from kglens_tui.modes.facteval.similarity import diversity_table, similarity_table
@@ -35,8 +32,9 @@ from kglens_tui.runs.record import (
     load_run,
     manifest_count,
 )
-from kglens_tui.runs.registry import mode_label
+from kglens_tui.runs.registry import find_mode, mode_label
 from kglens_tui.runs.runner import open_snapshot_as
+from kglens_tui.runs.unit_mode import UnitMode
 from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.textfmt import pct as _pct
@@ -275,34 +273,23 @@ def report(
             if table is not None:
                 out.print(table)
     sources = question_sources(conn, run_id, mode)
+    unit_mode = _unit_mode(mode)
+    written = unit_mode.written if unit_mode is not None else "questions"
     if any(source != "template" for source in sources):
         shown = " · ".join(f"{n:,} {source}" for source, n in sources.items())
-        out.print(
-            literal(f"{_WRITTEN[mode]} ({sum(sources.values()):,}) by who wrote them: {shown}")
-        )
+        out.print(literal(f"{written} ({sum(sources.values()):,}) by who wrote them: {shown}"))
 
 
-_WRITTEN = {
-    KONTEST: "second phrasings",
-    FACTEVAL: "questions",
-}
+def _unit_mode(mode: str) -> UnitMode[Any, Any, Any, Any] | None:
+    declared = find_mode(mode)
+    return declared if isinstance(declared, UnitMode) else None
 
 
 def question_sources(conn: sqlite3.Connection, run_id: int, mode: str) -> dict[str, int]:
-    """A KONTEST or fact-eval run's questions by who wrote them: "llm:MODEL", "template", or
-    "template (why the LLM's was not used)", so rejections are counted by reason as in KGLens's
-    report. KONTEST counts each relation's second phrasing (the one a paraphraser writes)."""
-    if mode == KONTEST:
-        sql = (
-            "SELECT generator, COUNT(DISTINCT relation) FROM kontest_query "
-            "WHERE run_id = ? AND template = 2 GROUP BY generator ORDER BY 2 DESC, 1"
-        )
-    else:
-        sql = (
-            "SELECT generator, COUNT(*) FROM facteval_question WHERE run_id = ? "
-            "GROUP BY generator ORDER BY 2 DESC, 1"
-        )
-    return {str(g): int(n) for g, n in conn.execute(sql, (run_id,)).fetchall()}
+    """A KONTEST or fact-eval run's questions by who wrote them, as its mode counts them
+    (`UnitMode.question_sources`), so rejections are counted by reason as in KGLens's report."""
+    unit_mode = _unit_mode(mode)
+    return unit_mode.question_sources(conn, run_id) if unit_mode is not None else {}
 
 
 def report_renderables(

@@ -74,6 +74,14 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
             "every answered unit is kept and the run can be resumed."
         )
 
+    written = "questions"
+    """What `question_sources` counts, as its report words it."""
+
+    def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
+        """A run's questions by who wrote them ("llm:MODEL", "template", or "template (why the
+        LLM's was not used)"), most first; none for a mode whose questions are all templates."""
+        return {}
+
     def start_note(self, config: ModeConfig) -> str:
         """None: its progress says how many units it asks."""
         return ""

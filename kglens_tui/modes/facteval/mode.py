@@ -47,6 +47,15 @@ class FactevalMode(
     live_panels = staticmethod(live_panels)
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
+    def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
+        """Each question by who wrote it."""
+        rows = conn.execute(
+            "SELECT generator, COUNT(*) FROM facteval_question WHERE run_id = ? "
+            "GROUP BY generator ORDER BY 2 DESC, 1",
+            (run_id,),
+        ).fetchall()
+        return {str(g): int(n) for g, n in rows}
+
     def plan(
         self, conn: sqlite3.Connection, kg: KGIndex, config: FactevalConfig
     ) -> list[PlannedQuestion]:

@@ -47,12 +47,22 @@ class KontestMode(
     compare = "consistency compare"
     report = "consistency report"
     unit = "relation"
+    written = "second phrasings"
     compare_tables = staticmethod(_compare_tables)
     partners = staticmethod(kontest_partners)
     config_type = KontestConfig
     engine_type = KontestEngine
     live_panels = staticmethod(live_panels)
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
+
+    def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
+        """Each relation's second phrasing (the one a paraphraser writes) by who wrote it."""
+        rows = conn.execute(
+            "SELECT generator, COUNT(DISTINCT relation) FROM kontest_query "
+            "WHERE run_id = ? AND template = 2 GROUP BY generator ORDER BY 2 DESC, 1",
+            (run_id,),
+        ).fetchall()
+        return {str(g): int(n) for g, n in rows}
 
     def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
         plan = plan_kontest(conn, kg, config)
