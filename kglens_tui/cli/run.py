@@ -47,7 +47,7 @@ from kglens_tui.runs.messages import Command, Pause, RunSnapshot, Stop
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
 from kglens_tui.runs.options import apply_assignments, assignment_key
 from kglens_tui.runs.record import nothing_to_resume, run_row, set_status
-from kglens_tui.runs.registry import AnyMode, find_mode, get_mode, mode_label, mode_names
+from kglens_tui.runs.registry import AnyMode, Engine, find_mode, get_mode, mode_label, mode_names
 from kglens_tui.runs.runner import run_blocking
 from kglens_tui.runs.spend import COST_YES_HELP, ask_on_terminal, confirm_cost, say_cost
 from kglens_tui.store.connection import connect, default_db_path
@@ -192,7 +192,11 @@ def _drive_one(
     display = RunProgressDisplay(console=err_console, transient=False, disable=start.quiet)
     task = display.add_task("run", total=None, run="?", info=None, items=[])
 
+    made: list[Engine[RunSnapshot]] = []
+
     def on_progress(snap: RunSnapshot) -> None:
+        if made:  # after a commit: the engine's figures for a progress display
+            snap = made[0].progress_snapshot()
         display.update(task, **_progress_fields(mode, snap))  # type: ignore[arg-type]
 
     try:
@@ -205,8 +209,9 @@ def _drive_one(
         )
     except (ConfigError, ValueError, LLMError) as exc:
         raise RunCommandError(str(exc)) from exc
+    made.append(engine)
     run = engine.run
-    first = engine.snapshot(insights=False)
+    first = engine.progress_snapshot()
     mark = simulated_mark(run.target_label, run.simulated)
     cfg = run.config
     note = mode.start_note(cfg)
@@ -228,7 +233,7 @@ def _drive_one(
         except LLMError as exc:  # the engine stored the run as failed, with the error
             err_console.print(markup_literal(f"the target failed: {exc}"), soft_wrap=True)
         if final is not None and not start.quiet:
-            on_progress(final)  # the last frame, with the figures as the run ended
+            display.update(task, **_progress_fields(mode, final))  # type: ignore[arg-type]
     return tell_end(mode, final if final is not None else mode.open_snapshot(conn, run.id))
 
 

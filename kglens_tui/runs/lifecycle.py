@@ -100,6 +100,11 @@ class RunEngine(Generic[ConfigT, SnapshotT]):
     def snapshot(self, insights: bool = True) -> SnapshotT:
         raise NotImplementedError
 
+    def progress_snapshot(self) -> SnapshotT:
+        """What a progress display shows after a commit: the snapshot without its costly
+        insights, with the cheap figures the mode's progress lines need."""
+        return self.snapshot(insights=False)
+
     def _mostly_unanswered(self) -> str:
         """The cause that fails a run reaching its end with most of what it plans unanswered
         for a failed request (its figures would rest on the rest), else "" (no such rule: a

@@ -189,9 +189,9 @@ class KGLensApp(App[Any]):
         """Runs of other processes this app asked to stop (a second s stops them now)."""
         self._welcome = welcome
         self._quit_started: float | None = None
+        """When a quit began ending the active run (None: not quitting)."""
         self._quit_timer: Timer | None = None
         """What checks that the run quit has stopped, till it is (`_quit_when_stopped`)."""
-        """When a quit began ending the active run (None: not quitting)."""
         self.theme = self.settings.theme
         self.form_choice: FormChoice | None = None
         self.setting_up = False

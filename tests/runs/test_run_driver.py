@@ -227,3 +227,24 @@ def test_the_start_line_names_what_the_run_asks_about_and_the_modes_own_settings
     assert " ".join(capsys.readouterr().err.split()) == (
         "run 2 (KONTEST): KG 'country', 2 edges, target simulated (seed 0), 0/2 relations"
     )
+
+
+def test_every_progress_frame_of_a_probe_has_what_chance_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rate under the progress line is shown beside chance from the first frame on, not
+    only once the run ends (`Engine.progress_snapshot`)."""
+    frames: list[RunSnapshot] = []
+    fields = driver._progress_fields
+
+    def spy(mode: AnyMode, snap: RunSnapshot) -> dict[str, object]:
+        frames.append(snap)
+        return fields(mode, snap)
+
+    monkeypatch.setattr(driver, "_progress_fields", spy)
+    argv = ["probe", "--no-tui", "--iterations", "3", "--batch-size", "4"]
+    assert main(["--db", str(tmp_path / "w.db"), *argv]) == 0
+    capsys.readouterr()
+    committed = [f for f in frames if f.progress.counters.requests]
+    assert len(committed) >= 3  # one a commit, and the last
+    assert all(getattr(f, "baseline", None) is not None for f in committed)

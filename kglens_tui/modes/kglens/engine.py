@@ -16,7 +16,7 @@ import sqlite3
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -430,6 +430,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         return s.snapshot(
             self._progress(s.recent), self.stop_reason, self.error, self.spend_shown()
         )
+
+    def progress_snapshot(self) -> ProbeSnapshot:
+        """Without the blind spots, but with what chance scores on the questions asked so far
+        (the command line shows each rate beside it)."""
+        return replace(self.snapshot(insights=False), baseline=self.baseline())
 
     def _load_progress(self) -> None:
         """The PKG state, counters and feed of `self.run` as stored."""
