@@ -20,11 +20,14 @@ def make_in_thread(
     make: Callable[[], object],
     group: str,
     description: str,
+    *,
+    exclusive: bool = False,
 ) -> Worker[Any]:
     """Run ``make`` on a thread worker of ``group`` (its failure is not an app error)."""
     return screen.run_worker(
         make,
         thread=True,
+        exclusive=exclusive,
         group=group,
         exit_on_error=False,
         description=description,

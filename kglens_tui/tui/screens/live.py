@@ -408,17 +408,20 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         self._preds_next_at = 0.0
         self._preds_kg: KGIndex | None = None
         self._preds_layout: tuple[Any, ...] | None = None
-        """The per-predicate table's columns and row height (a change draws it again)."""
         self._preds_width = 0
         """The per-predicate table's width when last drawn (another: drawn again)."""
         self.failures: dict[str, str] = {}
         """The background reads whose last attempt failed ("chance", "predicates") and what
         the user was told (cleared by a later success)."""
+        """The per-predicate table's columns and row height (a change draws it again)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
         if self.units:
-            yield from compose_units(self._waiting, self.session is not None)
+            waiting = "starting the run…"
+            if self._stored is not None:
+                waiting = f"reading run {self._stored.run_id}…"
+            yield from compose_units(waiting, self.session is not None)
             yield Footer()
             return
         yield Static("", id="run-title")
@@ -561,18 +564,12 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         screen waits for."""
         error = self.session.error if self.session is not None else ""
         notice = self.session.notice if self.session is not None else ""
-        self.query_one("#mode-title" if self.units else "#run-title", Static).update(
-            f"[red]{markup_literal(error)}[/]"
-            if error
-            else (markup_literal(notice) or self._waiting)
-        )
-
-    @property
-    def _waiting(self) -> str:
-        """What the title says while there is no snapshot yet."""
+        waiting = "starting the run…"
         if self._stored is not None:
-            return f"reading run {self._stored.run_id}…"
-        return "starting the run…"
+            waiting = f"reading run {self._stored.run_id}…"
+        self.query_one("#mode-title" if self.units else "#run-title", Static).update(
+            f"[red]{markup_literal(error)}[/]" if error else (markup_literal(notice) or waiting)
+        )
 
     def _refresh_units(self) -> None:
         """Another mode's `refresh_view`: make the figures of the latest snapshot on a worker
@@ -582,7 +579,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         if snap is None:
             self._show_waiting()
             return
-        lost = run_controls.process_lost(self.session, snap.status)
+        lost = run_controls.process_lost(self.session or self._stored, snap.status)
         key = (
             snap.units_done,
             snap.progress.counters.requests,

@@ -29,7 +29,7 @@ from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import find_mode, mode_label
 from kglens_tui.textfmt import failed_text
-from kglens_tui.tui.format import CELL_PADDING, VERDICT_STYLE, duration, fit_widths
+from kglens_tui.tui.format import CELL_PADDING, duration, fit_widths
 from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, cut_cell
 
@@ -65,11 +65,14 @@ strong answer bias.
 """
 
 LABEL_STYLE = {
-    **VERDICT_STYLE,
     "yes": "green",
     "no": "cyan",
+    "correct": "green",
+    "incorrect": "red",
     "invalid": "magenta",
+    "unparseable": "magenta",
     "abstained": "yellow",
+    "error": "dim red",
 }
 
 MODE_VIEW_GROUP = "mode-live-view"
