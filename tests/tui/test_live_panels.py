@@ -107,7 +107,7 @@ async def test_a_sim_run_shows_its_modes_panels(tmp_path: Path, mode: str) -> No
         assert _rows(table) == {row.key: list(row.cells) for row in panel.rows}
         progress = str(app.screen.query_one("#mode-progress").render())
         assert panel.notes and all(note in progress for note in panel.notes)
-        assert panel.title in _drawn(app)
+        await wait_for(pilot, lambda: panel.title in _drawn(app))  # drawn at the next refresh
 
 
 class Changing:
