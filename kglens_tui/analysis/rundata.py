@@ -187,10 +187,6 @@ class RunData:
         value: T = cache[key]
         return value
 
-    def reload_triage(self) -> None:
-        """Read the triage again through `conn` (after an entry was added): `take_triage`."""
-        self.take_triage(triage_log(self.conn, run_id=self.run.id))
-
     def take_triage(self, log: list[TriageEntry]) -> None:
         """The run's audit trail as read again (after an entry was added, on any thread): the
         overrides follow it and the results of the triage are dropped."""

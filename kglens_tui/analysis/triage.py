@@ -378,11 +378,6 @@ def current_entries(entries: list[TriageEntry]) -> list[TriageEntry]:
     return [e for e in entries if e.action != "retract" and e.id not in gone]
 
 
-def load_overrides(conn: sqlite3.Connection, run_id: int) -> Overrides:
-    """The triage in force for a run (its own entries and its KG's KG-wide ones)."""
-    return overrides_of(triage_log(conn, run_id=run_id))
-
-
 def overrides_of(log: list[TriageEntry]) -> Overrides:
     """The triage in force by a run's audit trail (`triage_log` with its run_id)."""
     out = Overrides()

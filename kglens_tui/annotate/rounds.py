@@ -287,7 +287,7 @@ def _check_runs(conn: sqlite3.Connection, runs: Sequence[int]) -> None:
     questions, answers and verdicts a round holds); else one error naming the runs that are
     not."""
     from kglens_tui.runs.record import mode_of
-    from kglens_tui.runs.registry import mode_label, mode_names, stores_observations
+    from kglens_tui.runs.registry import mode_label, observing_modes, stores_observations
 
     modes: dict[int, str] = {}
     for run_id in sorted(set(runs)):
@@ -299,7 +299,7 @@ def _check_runs(conn: sqlite3.Connection, runs: Sequence[int]) -> None:
         f"run {r} is a {mode_label(m)} run" for r, m in modes.items() if not stores_observations(m)
     ]
     if others:
-        can = " or ".join(mode_label(m) for m in mode_names() if stores_observations(m))
+        can = " or ".join(mode_label(m) for m in observing_modes())
         raise AnnotationError(
             f"only {can} runs can be annotated: {'; '.join(others)} (see `{suggested('runs')}`)"
         )
@@ -505,10 +505,10 @@ def source_runs(conn: sqlite3.Connection) -> list[SourceRun]:
     modes that store no observations are refused by `create_round`, runs with no answer would
     give nothing."""
     from kglens_tui.llm.urls import redact_text  # the run layer: loaded when needed
-    from kglens_tui.runs.registry import mode_names, stores_observations
+    from kglens_tui.runs.registry import observing_modes
     from kglens_tui.textfmt import simulated_mark
 
-    modes = [m for m in mode_names() if stores_observations(m)]
+    modes = observing_modes()
     rows = conn.execute(
         "SELECT r.id, r.name, r.target_label, r.simulated, k.name AS kg, "
         "(SELECT COUNT(*) FROM observation o WHERE o.run_id = r.id AND o.category != 'error') "

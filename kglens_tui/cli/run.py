@@ -230,8 +230,8 @@ def _drive_one(
             final = run_blocking(engine)
         except KeyboardInterrupt:  # what is committed is kept; told once the display stopped
             set_status(conn, run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-        except LLMError as exc:  # the engine stored the run as failed, with the error
-            err_console.print(markup_literal(f"the target failed: {exc}"), soft_wrap=True)
+        except LLMError:  # stored as failed with its error: read back, the final line tells it
+            final = None
         if final is not None and not start.quiet:
             display.update(task, **_progress_fields(mode, final))  # type: ignore[arg-type]
     return tell_end(mode, final if final is not None else mode.open_snapshot(conn, run.id))
@@ -291,17 +291,22 @@ def _limit(text: str) -> int | None:
         raise ConfigError(f"expected a number or 'all' (got {text!r})") from None
 
 
+def refuse_settings_on_resume(run_id: int, given: list[str]) -> None:
+    """RunCommandError naming the settings ``given`` with `--resume` (a run keeps its own)."""
+    if given:
+        raise RunCommandError(
+            f"--resume continues run {run_id} with its own settings, but these were given too: "
+            f"{', '.join(given)} (drop them, or start a new run)"
+        )
+
+
 def cmd_mode_run(args: argparse.Namespace) -> int:
     """A mode's own run command (`probe`, `consistency run`, ...): its flags to a `RunStart`."""
     mode = get_mode(args.run_mode)
     if args.resume is not None:
         given = given_fields(mode.config_type, args)
-        if given or args.more_targets:
-            names = sorted(args.flag_of.get(name, name) for name in given) or ["--target"]
-            raise RunCommandError(
-                f"--resume continues run {args.resume} with its own settings, but these were "
-                f"given too: {', '.join(names)} (drop them, or start a new run)"
-            )
+        names = sorted(args.flag_of.get(name, name) for name in given)
+        refuse_settings_on_resume(args.resume, names or (["--target"] if args.more_targets else []))
         start = RunStart(mode, resume=args.resume, quiet=args.quiet)
         return drive(args.db, start)
     config = new_config(args, mode, args.limit)
@@ -376,11 +381,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     mode = get_mode(args.mode)
     named = [assignment_key(item) for item in args.set]
     if args.resume is not None:
-        if named or args.target:
-            raise RunCommandError(
-                f"--resume continues run {args.resume} with its own settings: give no --set "
-                "or --target"
-            )
+        given = [f"--set {name}" for name in named] + (["--target"] if args.target else [])
+        refuse_settings_on_resume(args.resume, given)
         return drive(args.db, RunStart(mode, resume=args.resume, quiet=args.quiet))
     if args.target and "target" in named:
         raise ConfigError("give the target once: --target or --set target=..., not both")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from kglens_tui.llm.usage import Counters
+from kglens_tui.textfmt import counted
 
 ViewT_co = TypeVar("ViewT_co", covariant=True)
 """How a mode's live screen shows one reply (KGLens's `ReplyView`, a unit mode's `QueryView`)."""
@@ -49,4 +50,4 @@ class Advance:
     unit: str
 
     def __str__(self) -> str:
-        return f"{self.done:,}/{self.total:,} {self.unit}{'' if self.total == 1 else 's'}"
+        return f"{self.done:,}/{counted(self.total, self.unit)}"

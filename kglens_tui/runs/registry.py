@@ -210,6 +210,11 @@ def stores_observations(name: str) -> bool:
     return mode is not None and mode.observations
 
 
+def observing_modes() -> list[str]:
+    """The modes whose runs store observation rows (what annotation rounds sample)."""
+    return [name for name in mode_names() if stores_observations(name)]
+
+
 def mode_of_label(label: str) -> AnyMode | None:
     """The mode lists name ``label`` (`mode_label`); None for an unknown one."""
     for name in mode_names():

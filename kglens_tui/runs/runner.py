@@ -6,15 +6,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
-from typing import TypeVar
 
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.messages import RunSnapshot, SnapshotT, snapshot_as
 from kglens_tui.runs.record import run_row
 from kglens_tui.runs.registry import Engine, get_mode, mode_of_config
-
-EngineT = TypeVar("EngineT")
 
 
 def prepare(
@@ -49,13 +46,6 @@ def prepare(
         target=target,
         generator=generator,
     )
-
-
-def engine_as(engine: Engine[RunSnapshot], kind: type[EngineT]) -> EngineT:
-    """``engine`` typed as its mode's engine class ``kind``; TypeError when it is another."""
-    if not isinstance(engine, kind):
-        raise TypeError(f"a {type(engine).__name__}, not a {kind.__name__}")
-    return engine
 
 
 def run_blocking(engine: Engine[RunSnapshot]) -> RunSnapshot:

@@ -96,7 +96,7 @@ def test_drilldown_lists_every_question_and_history(conn: sqlite3.Connection, tm
     data = load_run_data(conn, run)
     hugo = observation_id(conn, run, 3, 0)
     tr.mark_verifier_error(conn, hugo, author="ann", reason="Hugo is also head of state")
-    data.reload_triage()
+    data.take_triage(tr.triage_log(conn, run_id=run))
     d = edge_detail(data, ids["e7"])
     assert [(r.iteration, r.question[:10], r.category, r.effective) for r in d.replies] == [
         (2, "Is Hanna t", "correct", "correct"),
@@ -151,7 +151,7 @@ def test_error_types_detected_and_tagged(mini) -> None:
         conn, "factual_error", author="ann", observation_id=observation_id(conn, run, 1, 2)
     )
     tr.tag_error_type(conn, "obsolete_knowledge", author="ann", run_id=run, edge_id=ids["e7"])
-    data.reload_triage()
+    data.take_triage(tr.triage_log(conn, run_id=run))
     assert counts(data) == {
         "factual_error": 1,
         "obsolete_knowledge": 2,  # the edge tag wins over detection for both e7 replies

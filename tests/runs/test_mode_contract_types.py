@@ -13,13 +13,13 @@ from toy_mode import ToyConfig
 import kglens_tui
 from kglens_tui.modes.config import FactevalConfig, KontestConfig
 from kglens_tui.modes.kglens.config import RunConfig
-from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot
+from kglens_tui.modes.kglens.engine import ProbeSnapshot
 from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.messages import snapshot_as
 from kglens_tui.runs.record import load_run, load_run_as
 from kglens_tui.runs.registry import get_mode
-from kglens_tui.runs.runner import engine_as, open_snapshot_as, prepare, run_blocking
+from kglens_tui.runs.runner import open_snapshot_as, prepare, run_blocking
 from kglens_tui.runs.units import ModeEngine, ModeSnapshot
 from kglens_tui.store.connection import connect
 
@@ -70,10 +70,7 @@ def test_a_mode_refuses_another_modes_settings_and_engine(tmp_path: Path) -> Non
     with pytest.raises(ConfigError, match="KGLens run takes RunConfig settings, not ModeConfig"):
         get_mode("kglens").prepare(conn, config=ModeConfig())
     assert conn.execute("SELECT COUNT(*) FROM run").fetchone()[0] == 0
-    engine = prepare(conn, config=KontestConfig(relations=2))
-    assert isinstance(engine_as(engine, ModeEngine), ModeEngine)
-    with pytest.raises(TypeError, match="not a ProbeEngine"):
-        engine_as(engine, ProbeEngine)
+    assert isinstance(prepare(conn, config=KontestConfig(relations=2)), ModeEngine)
 
 
 def test_settings_are_replaced_by_name_and_an_unknown_name_is_refused() -> None:

@@ -248,3 +248,40 @@ def test_every_progress_frame_of_a_probe_has_what_chance_scores(
     committed = [f for f in frames if f.progress.counters.requests]
     assert len(committed) >= 3  # one a commit, and the last
     assert all(getattr(f, "baseline", None) is not None for f in committed)
+
+
+def test_a_failure_raised_out_of_the_run_is_told_once_on_the_final_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper's LLMError that ends the run (here: while writing questions) is stored with the
+    run and told by the one `error:` line, not also as the target's failure before it."""
+    from kglens_tui.llm.base import LLMError
+    from kglens_tui.modes.kglens.engine import ProbeEngine
+
+    async def down(self: ProbeEngine, *args: object, **kwargs: object) -> None:
+        raise LLMError("connection", "the generator is down")
+
+    monkeypatch.setattr(ProbeEngine, "questions_for", down)
+    assert main(["--db", str(tmp_path / "w.db"), *NEW["kglens"], "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("the generator is down") == 1, err
+    assert "the target failed" not in err
+    assert "\nerror: run 1 failed (LLMError: the generator is down): " in err, err
+
+
+def test_settings_given_with_resume_are_refused_alike_by_every_entry_point(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "w.db")
+    assert main(["--db", db, *NEW[TOY], "--quiet"]) == 0
+    capsys.readouterr()
+    for argv, named in (
+        (["run", TOY, "--resume", "1", "--set", "edges=4"], "--set edges"),
+        (["run", TOY, "--resume", "1", "--target", "sim:1"], "--target"),
+        (["probe", "--no-tui", "--resume", "1", "--iterations", "9"], "--iterations"),
+    ):
+        assert main(["--db", db, *argv]) == 2
+        assert capsys.readouterr().err.strip() == (
+            f"error: --resume continues run 1 with its own settings, but these were given too: "
+            f"{named} (drop them, or start a new run)"
+        )
