@@ -130,14 +130,7 @@ class KGIndex:
         Draws at random and rejects the excluded; falls back to the exact set difference when
         they cover most of the pool.
         """
-        true = self._true_names.get((s, p))
-        if true is None:  # the nodes and names `not_false` excludes, without its candidate index
-            nodes = frozenset((s, *self.true_objects(s, p).tolist()))
-            true = self._true_names[(s, p)] = (
-                nodes,
-                frozenset().union(*(self._names(n) for n in nodes)),
-            )
-        nodes, names = true
+        nodes, names = self._subject_and_true(s, p)
         pools = []
         if like is not None and self.types[like]:
             pools.append(self._same_type_candidates(p, int(self._type_code[like])))
@@ -162,12 +155,24 @@ class KGIndex:
         out = self._not_false.get(key)
         if out is None:
             index = self._names_of_candidates(p)
-            nodes = {s, *self.true_objects(s, p).tolist()}
-            for node in list(nodes):
-                for name in self._names(node):
-                    nodes.update(index.get(name, ()))
+            true, names = self._subject_and_true(s, p)
+            nodes = set(true)
+            for name in names:
+                nodes.update(index.get(name, ()))
             out = self._not_false[key] = np.array(sorted(nodes), dtype=self.o.dtype)
         return out
+
+    def _subject_and_true(self, s: int, p: int) -> tuple[frozenset[int], frozenset[str]]:
+        """The subject and its true objects for p, and all their names case aside (kept): what
+        no wrong answer may be or be called."""
+        true = self._true_names.get((s, p))
+        if true is None:
+            nodes = frozenset((s, *self.true_objects(s, p).tolist()))
+            true = self._true_names[(s, p)] = (
+                nodes,
+                frozenset().union(*(self._names(n) for n in nodes)),
+            )
+        return true
 
     def names(self, node: int) -> tuple[str, ...]:
         """An entity's label followed by its aliases."""
