@@ -32,14 +32,14 @@ def read_with(db_path: Path | str, read: Callable[[sqlite3.Connection], T]) -> T
         conn.close()
 
 
-def failed_read(event: Worker.StateChanged) -> str | None:
-    """A read that failed, as one line ("Could not read the runs: ...") for the screen to
-    show where its data goes instead of the app's notification (the event's default is
-    prevented); None for a read that did not fail."""
+def failed_read(event: Worker.StateChanged, what: str) -> str | None:
+    """A read of ``what`` that failed, as one line ("Could not read the runs: ...") for the
+    screen to show where its data goes instead of the app's notification (the event's default
+    is prevented); None for a read that did not fail."""
     if event.state is not WorkerState.ERROR:
         return None
     event.prevent_default()
-    return f"Could not read the runs: {event.worker.error}"
+    return f"Could not read {what}: {event.worker.error}"
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,26 @@ async def test_the_rounds_are_read_off_the_ui_thread_and_keys_wait(
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ProgressScreen")
 
 
+async def test_a_failed_rounds_read_is_one_literal_line_in_the_banner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "w.db"
+    _hand_db(db)
+    spy = Spy(annotate_home.round_lines)
+    spy.fail = OSError("disk [bold]gone[/]\nsecond line")
+    monkeypatch.setattr(annotate_home, "round_lines", spy)
+    app = make_default_app(db)
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: "Could not" in _text(screen, "#ann-banner"))
+        assert _text(screen, "#ann-banner") == (
+            "Could not read the rounds: disk [bold]gone[/]⏎second line"
+        )
+        assert not app._notifications and app.screen is screen
+
+
 async def test_the_picker_lists_the_annotators_once_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

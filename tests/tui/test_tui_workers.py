@@ -158,5 +158,5 @@ async def test_a_failed_compare_read_is_one_literal_line(two_runs: Path, compare
         await wait_for(pilot, lambda: app.screen is screen and screen.is_mounted)
         await wait_for(pilot, lambda: "Could not" in text_of(screen, "#cmp-status"))
         one_line = HOSTILE.replace("\n", "⏎")
-        assert text_of(screen, "#cmp-status") == f"Could not read the runs: {one_line}"
+        assert text_of(screen, "#cmp-status") == f"Could not read the runs to compare: {one_line}"
         assert not app._notifications and app.screen is screen

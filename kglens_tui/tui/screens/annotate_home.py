@@ -23,7 +23,7 @@ from kglens_tui.annotate.progress import AnnotatorProgress, progress
 from kglens_tui.annotate.rounds import Round, get_round, list_rounds
 from kglens_tui.core.safetext import literal, markup_literal, visible
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, fit_widths
-from kglens_tui.tui.reads import ReadsOnWorkers, read_then
+from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then
 from kglens_tui.tui.screens.annotate import AnnotateScreen
 from kglens_tui.tui.screens.new_round import CreatedRound, NewRoundScreen
 from kglens_tui.tui.screens.workers import on_stack
@@ -330,12 +330,10 @@ class RoundsScreen(ReadsOnWorkers, Screen[Any]):
         if event.worker.group != READ_GROUP or event.state not in ended:
             return
         self._reading -= 1
-        if event.state is WorkerState.ERROR:
-            event.prevent_default()
+        failed = failed_read(event, "the rounds")
+        if failed is not None:
             if on_stack(self):
-                self.query_one("#ann-banner", Static).update(
-                    literal(f"Could not read the rounds: {event.worker.error}", one_line=True)
-                )
+                self.query_one("#ann-banner", Static).update(literal(failed, one_line=True))
             self._lines = None  # drawn again by the next read that works
 
     def _rounds_read(self, result: tuple[int, RoundsRead]) -> None:

@@ -335,7 +335,9 @@ class CompareScreen(ReadsOnWorkers, Screen[Any]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failed read as one literal line where the diff goes (not as a notification)."""
-        failed = failed_read(event) if event.worker.group == READ_GROUP else None
+        failed = (
+            failed_read(event, "the runs to compare") if event.worker.group == READ_GROUP else None
+        )
         if failed is not None and on_stack(self):
             self.query_one("#cmp-status", Static).update(literal(failed, one_line=True))
 

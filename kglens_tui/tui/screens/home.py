@@ -602,7 +602,9 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
         finished = event.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
         if worker.group == READ_GROUP and finished:
             self._reading -= 1
-            failed = failed_read(event)  # one literal line in the banner, not a notification
+            failed = failed_read(
+                event, "the runs"
+            )  # one literal line in the banner, not a notification
             if failed is not None and self.is_attached:  # every 2 s
                 self.query_one("#banner", Static).update(literal(failed, one_line=True))
             return  # a read's value is shown by `ReadsOnWorkers` (`_read_done`)
