@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.runs.answers import load_latest_answers
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.edge_units import EdgeUnitEngine, EdgeUnitMode
 from kglens_tui.runs.panels import Panel, PanelRow
@@ -91,17 +91,16 @@ class ToyMode(EdgeUnitMode):
         m = self.open_snapshot(conn, run_id).metrics
         return f"toy yes {m.yes} of {m.answered}" if m is not None else None
 
-    def results(self, conn, run_id: int, compare: bool):
-        """A stored run's results: one table of its metrics (nothing to compare it with)."""
-        if compare:
-            raise ValueError(f"a toy run has nothing to compare run {run_id} with")
-        m = self.open_snapshot(conn, run_id).metrics
-        table = LiteralTable(title="toy answers")
-        for column in ("answer", "n"):
-            table.add_column(column)
-        for row in m.table()[1] if m is not None else []:
-            table.add_row(*row)
-        return f"Toy run {run_id}", [table]
+    def report_figures(self, conn, run, metrics: ToyMetrics, latest: int) -> list[Panel]:
+        """The answers counted, and the latest replies as the model wrote them."""
+        rows = [PanelRow(answer, (answer, n)) for answer, n in metrics.table()[1]]
+        replies = load_latest_answers(conn, run.id, latest)
+        rows += [PanelRow(f"reply {a.unit}", ("reply", a.reply)) for a in replies]
+        return [Panel("toy", "toy answers", ("answer", "n"), tuple(rows), align="lr")]
+
+    def comparison(self, conn, run_id: int):
+        """Nothing to compare a toy run with."""
+        raise ValueError(f"a toy run has nothing to compare run {run_id} with")
 
 
 MODE = register(ToyMode())

@@ -20,23 +20,31 @@ from kglens_tui.modes.config import FACTEVAL, KONTEST
 from kglens_tui.modes.facteval.compare import load_per_relation
 from kglens_tui.modes.kontest.compare import ensemble_renderables
 from kglens_tui.modes.kontest.plan import transitive_candidates
-from kglens_tui.modes.report import report
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.panel_rich import panel_renderables
 from kglens_tui.runs.record import load_run, mode_runs
+from kglens_tui.runs.registry import get_mode
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import simulated_mark
 
 Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
 
+def print_report(conn: sqlite3.Connection, run_id: int, mode: str, latest: int = 15) -> None:
+    """A run's report as its mode declares it (`Mode.report_panels`); LookupError for no run
+    ``run_id`` of ``mode``."""
+    for renderable in panel_renderables(get_mode(mode).report_panels(conn, run_id, latest)):
+        console.print(renderable)
+
+
 def cmd_consistency_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    report(conn, args.run, KONTEST, findings=args.findings)
+    print_report(conn, args.run, KONTEST, args.findings)
     return 0
 
 
 def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     figures = figure_folder(args)  # refused before any work
-    report(conn, args.run, FACTEVAL)
+    print_report(conn, args.run, FACTEVAL)
     if figures is not None:
         from kglens_tui.modes.facteval.figures import relation_figure
 

@@ -17,10 +17,13 @@ from kglens_tui.modes.facteval.compare import (
 from kglens_tui.modes.facteval.engine import FactevalEngine, FactevalMetrics, FactevalRow
 from kglens_tui.modes.facteval.live import live_panels
 from kglens_tui.modes.facteval.plan import PlannedQuestion, plan_facteval
+from kglens_tui.modes.facteval.report import facteval_run_panels
 from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import write_facteval_plan
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.prompts import PROMPT_NAMES
+from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
@@ -55,6 +58,16 @@ class FactevalMode(
             (run_id,),
         ).fetchall()
         return {str(g): int(n) for g, n in rows}
+
+    def report_figures(
+        self,
+        conn: sqlite3.Connection,
+        run: RunRecord[FactevalConfig],
+        metrics: FactevalMetrics,
+        latest: int,
+    ) -> list[Panel]:
+        """Chance first, scores per question kind and context, per relation, Tables 6 and 7."""
+        return facteval_run_panels(conn, run.id, metrics)
 
     def plan(
         self, conn: sqlite3.Connection, kg: KGIndex, config: FactevalConfig

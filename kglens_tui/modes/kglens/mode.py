@@ -195,5 +195,10 @@ class KGLensMode:
         """None: the live screen has KGLens's own parts (rates, blind spots, predicates)."""
         return []
 
+    @staticmethod
+    def report_panels(conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:
+        """None: a KGLens run's report is `kglens report RUN`'s, read from its observations."""
+        return []
+
 
 MODE = register(KGLensMode())
