@@ -8,8 +8,10 @@ from dataclasses import dataclass
 
 from kglens_tui.llm.base import QuestionMeta
 from kglens_tui.runs.answers import load_latest_answers
+from kglens_tui.runs.commands import CommandGroup, ModeCommand
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.edge_units import EdgeUnitEngine, EdgeUnitMode
+from kglens_tui.runs.panel_rich import print_panels
 from kglens_tui.runs.panels import Panel, PanelRow
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.setting import setting
@@ -63,9 +65,30 @@ class ToyEngine(EdgeUnitEngine):
         return ToyMetrics(sum(a.label == "yes" for a in answered), len(answered))
 
 
+def _report(args, conn) -> int:
+    print_panels(MODE.report_panels(conn, args.run))
+    return 0
+
+
+def _report_arguments(parser) -> None:
+    parser.add_argument("run", type=int)
+
+
+GROUP = CommandGroup(
+    "toy",
+    "the toy mode: a statement per edge",
+    "ask each edge's statement",
+    "edges",
+    "edges to ask (the first ones) or 'all'",
+    (ModeCommand("report", "a toy run's answers", _report, _report_arguments),),
+)
+"""`kglens toy run|report|list`, as the command line adds any mode's group."""
+
+
 class ToyMode(EdgeUnitMode):
     name = TOY
     label = "toy"
+    command_group = GROUP
     config_type = ToyConfig
     engine_type = ToyEngine
 

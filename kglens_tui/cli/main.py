@@ -383,9 +383,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     declared = find_mode(mode) if mode is not None else None
     try:
         if declared is not None and not declared.observations:
-            from kglens_tui.cli.modes import print_report
+            from kglens_tui.runs.panel_rich import print_panels
 
-            print_report(conn, args.run, declared.name)
+            print_panels(declared.report_panels(conn, args.run))
             return 0
         render_report(conn, args.run, console)
     except LookupError as exc:

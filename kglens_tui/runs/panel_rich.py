@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 
+from kglens_tui.core.console import console
 from kglens_tui.core.safetext import LiteralTable, literal
 from kglens_tui.runs.panels import Panel
 
@@ -45,3 +46,9 @@ def _table(panel: Panel) -> LiteralTable:
     for row in panel.rows:
         table.add_row(*row.cells)
     return table
+
+
+def print_panels(panels: Iterable[Panel], out: Console = console) -> None:
+    """Print `panel_renderables` (a report on the command line)."""
+    for renderable in panel_renderables(panels):
+        out.print(renderable)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
+from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
 from kglens_tui.runs.panels import Panel
@@ -162,6 +163,12 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         its HTML report (``latest``: how many of its latest findings to list). None when the
         mode's report is its own (KGLens's, read from its observations). LookupError: no run
         ``run_id`` of the mode."""
+        ...
+
+    @property
+    def command_group(self) -> CommandGroup | None:
+        """Its own commands on the command line (`kglens consistency ...`); None when it has
+        none beyond `kglens run NAME` and the shared ones (KGLens's are top-level)."""
         ...
 
 

@@ -20,6 +20,7 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg, predicate_keys
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
+from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigError, ConfigT, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
@@ -57,6 +58,8 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     engine_type: type[ModeEngine[ConfigT, MetricsT, RowT]]
     prompts: tuple[str, ...] = ()
     """Prompt names whose hashes go into the manifest."""
+    command_group: CommandGroup | None = None
+    """Its own commands on the command line (see `Mode.command_group`); none here."""
 
     @property
     def command(self) -> str:

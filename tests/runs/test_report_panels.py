@@ -165,3 +165,18 @@ def test_a_report_of_another_modes_run_is_refused(hand: sqlite3.Connection) -> N
     with pytest.raises(LookupError, match="is a fact-eval run, not a KONTEST one"):
         get_mode("kontest").report_panels(hand, run_id)
     assert get_mode("kglens").report_panels(hand, run_id) == []  # its report is its own
+
+
+def test_a_modes_command_group_is_what_it_declares(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "w.db")
+    base = ["--db", db, "toy"]
+    assert main([*base, "run", "--kg", "country", "--edges", "4", "--quiet"]) == 0
+    assert main([*base, "report", "1"]) == 0  # its own command
+    out = _flat(capsys.readouterr().out)
+    assert "Run 1 · toy · KG country" in out and "answered 4" in out
+    assert main([*base, "list"]) == 0  # the harness's, named by the mode
+    assert "toy runs" in capsys.readouterr().out
+    assert main([*base, "report", "2"]) == 2  # no such run: an error message, no traceback
+    assert "run 2" in capsys.readouterr().err

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import FACTEVAL, FactevalConfig
+from kglens_tui.modes.facteval.commands import GROUP
 from kglens_tui.modes.facteval.compare import (
     facteval_compare_renderables,
     facteval_partners,
@@ -48,6 +49,7 @@ class FactevalMode(
     config_type = FactevalConfig
     engine_type = FactevalEngine
     live_panels = staticmethod(live_panels)
+    command_group = GROUP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import KONTEST, KontestConfig
+from kglens_tui.modes.kontest.commands import GROUP
 from kglens_tui.modes.kontest.compare import (
     ensemble_renderables,
     kontest_partners,
@@ -55,6 +56,7 @@ class KontestMode(
     config_type = KontestConfig
     engine_type = KontestEngine
     live_panels = staticmethod(live_panels)
+    command_group = GROUP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
