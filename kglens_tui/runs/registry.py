@@ -160,7 +160,7 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     def report_panels(self, conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:
         """A stored run's report as tables and lines of literal text, shown by one renderer
         per medium: `kglens report RUN` and the mode's `report` command, its results screen and
-        its HTML report (``latest``: how many of its latest findings to list). None when the
+        its HTML report (``latest``: how many of its latest findings to list); none when the
         mode's report is its own (KGLens's, read from its observations). LookupError: no run
         ``run_id`` of the mode."""
         ...
