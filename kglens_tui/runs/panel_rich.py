@@ -5,8 +5,10 @@ warning, every text literal (never markup)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from kglens_tui.core.console import console
 from kglens_tui.core.safetext import LiteralTable, literal
@@ -27,8 +29,13 @@ def panel_renderables(panels: Iterable[Panel]) -> list[RenderableType]:
             out += [literal(panel.caption, "dim")] if panel.caption else []
         out += [literal(note) for note in panel.notes]
         if panel.warning:
-            out.append(literal(f"⚠ {panel.warning}", WARNING_STYLE))
+            out.append(warning_text(panel.warning))
     return out
+
+
+def warning_text(warning: str) -> Text:
+    """A panel's warning, marked "⚠"."""
+    return literal(f"⚠ {warning}", WARNING_STYLE)
 
 
 def _table(panel: Panel) -> LiteralTable:
@@ -49,6 +56,11 @@ def _table(panel: Panel) -> LiteralTable:
 
 
 def print_panels(panels: Iterable[Panel], out: Console = console) -> None:
-    """Print `panel_renderables` (a report on the command line)."""
-    for renderable in panel_renderables(panels):
-        out.print(renderable)
+    """Print `panel_renderables` (a report on the command line); a warning on one line that the
+    terminal wraps, so that what it quotes (a failed run's cause, its address) stays whole to
+    copy."""
+    for panel in panels:
+        for renderable in panel_renderables([replace(panel, warning="")]):
+            out.print(renderable)
+        if panel.warning:
+            out.print(warning_text(panel.warning), soft_wrap=True)
