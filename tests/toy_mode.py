@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.llm.base import QuestionMeta
+from kglens_tui.runs.answers import load_latest_answers
+from kglens_tui.runs.commands import CommandGroup, ModeCommand
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.edge_units import EdgeUnitEngine, EdgeUnitMode
+from kglens_tui.runs.panel_rich import print_panels
 from kglens_tui.runs.panels import Panel, PanelRow
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.setting import setting
@@ -63,9 +65,30 @@ class ToyEngine(EdgeUnitEngine):
         return ToyMetrics(sum(a.label == "yes" for a in answered), len(answered))
 
 
+def _report(args, conn) -> int:
+    print_panels(MODE.report_panels(conn, args.run))
+    return 0
+
+
+def _report_arguments(parser) -> None:
+    parser.add_argument("run", type=int)
+
+
+GROUP = CommandGroup(
+    "toy",
+    "the toy mode: a statement per edge",
+    "ask each edge's statement",
+    "edges",
+    "edges to ask (the first ones) or 'all'",
+    (ModeCommand("report", "a toy run's answers", _report, _report_arguments),),
+)
+"""`kglens toy run|report|list`, as the command line adds any mode's group."""
+
+
 class ToyMode(EdgeUnitMode):
     name = TOY
     label = "toy"
+    command_group = GROUP
     config_type = ToyConfig
     engine_type = ToyEngine
 
@@ -91,17 +114,16 @@ class ToyMode(EdgeUnitMode):
         m = self.open_snapshot(conn, run_id).metrics
         return f"toy yes {m.yes} of {m.answered}" if m is not None else None
 
-    def results(self, conn, run_id: int, compare: bool):
-        """A stored run's results: one table of its metrics (nothing to compare it with)."""
-        if compare:
-            raise ValueError(f"a toy run has nothing to compare run {run_id} with")
-        m = self.open_snapshot(conn, run_id).metrics
-        table = LiteralTable(title="toy answers")
-        for column in ("answer", "n"):
-            table.add_column(column)
-        for row in m.table()[1] if m is not None else []:
-            table.add_row(*row)
-        return f"Toy run {run_id}", [table]
+    def report_figures(self, conn, run, metrics: ToyMetrics, latest: int) -> list[Panel]:
+        """The answers counted, and the latest replies as the model wrote them."""
+        rows = [PanelRow(answer, (answer, n)) for answer, n in metrics.table()[1]]
+        replies = load_latest_answers(conn, run.id, latest)
+        rows += [PanelRow(f"reply {a.unit}", ("reply", a.reply)) for a in replies]
+        return [Panel("toy", "toy answers", ("answer", "n"), tuple(rows), align="lr")]
+
+    def comparison(self, conn, run_id: int):
+        """Nothing to compare a toy run with."""
+        raise ValueError(f"a toy run has nothing to compare run {run_id} with")
 
 
 MODE = register(ToyMode())

@@ -829,6 +829,30 @@ def _corrections(conn: sqlite3.Connection, args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_declared_report(
+    conn: sqlite3.Connection, args: argparse.Namespace, outputs: dict[str, str], figures: bool
+) -> bool:
+    """Write the HTML report of a run whose mode stores no observations (the report its mode
+    declares, `Mode.report_panels`) and say True; False for a KGLens run (or no such run).
+    ValueError for what such a run cannot give (graphs, edge tables, figures)."""
+    from kglens_tui.core.safewrite import write_text
+    from kglens_tui.runs.panel_html import panels_page
+    from kglens_tui.runs.record import mode_of
+    from kglens_tui.runs.registry import find_mode
+
+    name = mode_of(conn, args.run)
+    mode = find_mode(name) if name is not None else None
+    if mode is None or mode.observations:
+        return False
+    if figures or set(outputs) != {"--html"}:
+        raise ValueError(
+            f"run {args.run} is a {mode.label} run: export gives its --html report only"
+        )
+    page = panels_page(f"{mode.label} run {args.run}", mode.report_panels(conn, args.run))
+    _wrote(write_text(Path(args.html), page, force=args.force))
+    return True
+
+
 def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis import exports
     from kglens_tui.analysis.groups import group_table
@@ -845,6 +869,8 @@ def cmd_export(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     figures = figure_folder(args)
     force = args.force
     check_destinations(outputs, force)  # refuse before any work, so no output is half done
+    if _export_declared_report(conn, args, outputs, figures is not None):
+        return 0
     data = load_run_data(conn, args.run)
     adjusted = not args.raw
     graph_opts = {"adjusted": adjusted, "include_unprobed": args.unprobed}
@@ -1056,7 +1082,11 @@ def add_analysis_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> No
         "--by", default="predicate", choices=["predicate", "subject", "object", "group", "year"]
     )
     p.add_argument("--prefix")
-    p.add_argument("--html", metavar="PATH", help="self-contained report with plots")
+    p.add_argument(
+        "--html",
+        metavar="PATH",
+        help="self-contained report with plots (another mode's run: the report its mode declares)",
+    )
     add_figure_options(p, "the run's figures (rates over the run, per predicate, the Fig. 6 grid)")
     p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--unprobed", action="store_true", help="graphs: also edges not probed")

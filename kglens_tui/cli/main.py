@@ -381,12 +381,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     conn = _open(args, read_only=True)
     mode = mode_of(conn, args.run)
     declared = find_mode(mode) if mode is not None else None
-    if declared is not None and not declared.observations and declared.report:
-        raise CLIError(
-            f"run {args.run} is a {declared.label} run: "
-            f"`{suggested(f'{declared.report} {args.run}')}` shows it"
-        )
     try:
+        if declared is not None and not declared.observations:
+            from kglens_tui.runs.panel_rich import print_panels
+
+            print_panels(declared.report_panels(conn, args.run))
+            return 0
         render_report(conn, args.run, console)
     except LookupError as exc:
         raise CLIError(str(exc)) from exc
@@ -836,7 +836,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_table_options(p)
     p.set_defaults(func=cmd_runs)
     add_runs_commands(p)
-    p = sub.add_parser("report", help="a run's metrics, categories and per-predicate breakdown")
+    p = sub.add_parser(
+        "report",
+        help="a run's metrics, categories and per-predicate breakdown (another mode's run: the "
+        "report its mode declares)",
+    )
     p.add_argument("run", type=int)
     add_table_options(p)
     p.set_defaults(func=cmd_report)

@@ -1,4 +1,6 @@
-"""`kglens consistency ...` (KONTEST) and `kglens facteval ...` (LLM-facteval), headless."""
+"""Each mode's own command group (`kglens consistency ...`, `kglens facteval ...`, a plugin's),
+as its mode declares it (`Mode.command_group`): `run` and `list` here, its other commands its
+own."""
 
 from __future__ import annotations
 
@@ -6,82 +8,20 @@ import argparse
 import sqlite3
 from collections.abc import Callable
 
-from kglens_tui.cli.compare import add_compare_commands
 from kglens_tui.cli.run import add_mode_run_options
 from kglens_tui.core.argparser import ArgumentParser
-from kglens_tui.core.console import INTERRUPTED_EXIT, console, print_error, print_wrote
-from kglens_tui.core.figure_files import add_figure_options, figure_folder, write_figure_files
-from kglens_tui.core.safetext import LiteralTable, markup_literal
-from kglens_tui.core.table_options import add_table_options
-from kglens_tui.kg.bundled import ensure_kg
-from kglens_tui.kg.graph import load_kg
+from kglens_tui.core.console import INTERRUPTED_EXIT, console, print_error
+from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.llm.base import LLMError
-from kglens_tui.modes.config import FACTEVAL, KONTEST
-from kglens_tui.modes.facteval.compare import load_per_relation
-from kglens_tui.modes.kontest.compare import ensemble_renderables
-from kglens_tui.modes.kontest.plan import transitive_candidates
-from kglens_tui.modes.report import report
+from kglens_tui.runs.commands import Action, CommandGroup
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.runs.record import load_run, mode_runs
+from kglens_tui.runs.registry import get_mode, mode_names
 from kglens_tui.store.connection import connect, default_db_path
 from kglens_tui.textfmt import simulated_mark
 
-Command = Callable[[argparse.Namespace, sqlite3.Connection], int]
 
-
-def cmd_consistency_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    report(conn, args.run, KONTEST, findings=args.findings)
-    return 0
-
-
-def cmd_facteval_report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    figures = figure_folder(args)  # refused before any work
-    report(conn, args.run, FACTEVAL)
-    if figures is not None:
-        from kglens_tui.modes.facteval.figures import relation_figure
-
-        made = {"relations": relation_figure(load_per_relation(conn, args.run))}
-        for path in write_figure_files(made, figures[0], f"run-{args.run}", figures[1]):
-            print_wrote(path)
-    return 0
-
-
-def cmd_consistency_ensemble(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    for renderable in ensemble_renderables(
-        conn, args.runs, args.template3 or [], folds=args.folds, seed=args.seed
-    ):
-        console.print(renderable)
-    return 0
-
-
-def cmd_consistency_paths(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
-    ensure_kg(conn, args.kg)
-    kg = load_kg(conn, args.kg)
-    found = transitive_candidates(kg)
-    if not found:
-        console.print(
-            f"KG '{markup_literal(kg.name)}' has no predicate with a path of two or more edges "
-            "(A -> B -> C), so the ontological oracle has nothing to check; use the bundled "
-            "'places' KG, or import a deeper hierarchy (e.g. Wikidata P131) and pass "
-            "--transitive PREDICATE"
-        )
-        return 0
-    t = LiteralTable(
-        title=f"Predicates with paths A -> B -> C in '{kg.name}'", title_justify="left"
-    )
-    t.add_column("predicate")
-    t.add_column("paths", justify="right")
-    for key, n in found:
-        t.add_row(key, f"{n:,}")
-    console.print(t)
-    console.print(
-        "Chains alone do not make a predicate transitive: pass --transitive only for one whose "
-        "meaning is (located in, part of, contains), not e.g. 'gained independence from'."
-    )
-    return 0
-
-
-def _cmd_list(mode: str) -> Command:
+def _cmd_list(mode: str) -> Action:
     def run(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         t = LiteralTable(title=f"{mode} runs", title_justify="left")
         for col in ("id", "kg", "target", "status", "units done", "created"):
@@ -105,7 +45,7 @@ def _cmd_list(mode: str) -> Command:
     return run
 
 
-def _run(command: Command) -> Callable[[argparse.Namespace], int]:
+def _run(command: Action) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         conn = connect(args.db or default_db_path())
         try:
@@ -122,51 +62,27 @@ def _run(command: Command) -> Callable[[argparse.Namespace], int]:
 
 
 def add_mode_commands(sub: argparse._SubParsersAction[ArgumentParser]) -> None:
-    """Add `consistency` and `facteval` and their subcommands to the top-level parser."""
-    kon = sub.add_parser("consistency", help="KONTEST consistency testing: run, report, ensemble")
-    kon_sub = kon.add_subparsers(dest="consistency_command", metavar="CONSISTENCY", required=True)
-    p = kon_sub.add_parser(
-        "run", help="paraphrase pairs atomic and sequential; transitivity along paths"
-    )
-    add_mode_run_options(p, KONTEST, limit="relations")
-    p.add_argument("--relations", help="KG edges to test (seeded sample) or 'all' (default 100)")
-    p = kon_sub.add_parser("report", help="oracle errors (Table 3), coverage and gap (Table 4)")
-    p.add_argument("run", type=int)
-    p.add_argument("--findings", type=int, default=15, help="inconsistencies to list")
-    add_table_options(p)
-    p.set_defaults(func=_run(cmd_consistency_report))
-    p = kon_sub.add_parser(
-        "ensemble", help="weighted ensemble vs majority vote over several runs (Table 5)"
-    )
-    p.add_argument("runs", type=int, nargs="+", metavar="RUN")
-    p.add_argument("--folds", type=int, default=5, help="cross-validation folds (1 = none)")
-    p.add_argument(
-        "--template3",
-        type=int,
-        nargs="+",
-        metavar="RUN",
-        help="each model's `run --template3` run, in the order of RUN: the ensemble evaluated "
-        "on the unseen template 3 too",
-    )
-    p.add_argument("--seed", type=int, default=0)
-    add_table_options(p)
-    p.set_defaults(func=_run(cmd_consistency_ensemble))
-    p = kon_sub.add_parser("paths", help="predicates of a KG with paths A -> B -> C")
-    p.add_argument("--kg", default="country")
-    p.set_defaults(func=_run(cmd_consistency_paths))
-    p = kon_sub.add_parser("list", help="every KONTEST run")
-    p.set_defaults(func=_run(_cmd_list(KONTEST)))
+    """Add the command group of every mode that declares one (`Mode.command_group`) to the
+    top-level parser; a group named as a command already there is left out."""
+    for name in mode_names():
+        group = get_mode(name).command_group
+        if group is not None and group.name not in sub.choices:
+            _add_group(sub, name, group)
 
-    fe = sub.add_parser("facteval", help="LLM-facteval TFQ / MCQ / SAQ with abstention")
-    fe_sub = fe.add_subparsers(dest="facteval_command", metavar="FACTEVAL", required=True)
-    p = fe_sub.add_parser("run", help="ask TFQ / MCQ / SAQ, optionally with injected contexts")
-    add_mode_run_options(p, FACTEVAL, limit="facts")
-    p.add_argument("--facts", help="KG edges to ask about (seeded) or 'all' (default 100)")
-    p = fe_sub.add_parser("report", help="precision, recall, F1 per type, format and context")
-    p.add_argument("run", type=int)
-    add_table_options(p)
-    add_figure_options(p, "F1 per relation with its interval and chance")
-    p.set_defaults(func=_run(cmd_facteval_report))
-    p = fe_sub.add_parser("list", help="every facteval run")
-    p.set_defaults(func=_run(_cmd_list(FACTEVAL)))
-    add_compare_commands(kon_sub, fe_sub, _run)
+
+def _add_group(
+    sub: argparse._SubParsersAction[ArgumentParser], mode: str, group: CommandGroup
+) -> None:
+    parser = sub.add_parser(group.name, help=group.help)
+    commands = parser.add_subparsers(
+        dest=f"{group.name}_command", metavar=group.name.upper(), required=True
+    )
+    p = commands.add_parser("run", help=group.run_help)
+    add_mode_run_options(p, mode, limit=group.count)
+    p.add_argument(f"--{group.count}", help=group.count_help)
+    for command in group.commands:
+        p = commands.add_parser(command.name, help=command.help)
+        command.arguments(p)
+        p.set_defaults(func=_run(command.action))
+    p = commands.add_parser("list", help=f"every {get_mode(mode).label} run")
+    p.set_defaults(func=_run(_cmd_list(mode)))

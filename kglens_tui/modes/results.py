@@ -1,6 +1,6 @@
-"""A KONTEST or fact-eval run's results as a screen shows them (`Mode.results`): its report as
-the CLI prints it, or its comparison with the other finished runs of its mode on its KG that it
-is compared with by default."""
+"""A KONTEST or fact-eval run's comparison as a screen shows it (`Mode.results` with compare,
+`UnitMode.comparison`): with the other finished runs of its mode on its KG that it is compared
+with by default."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from rich.console import RenderableType
 
 from kglens_tui.modes.compare_sets import left_out_note
 from kglens_tui.modes.headline import stored_headline_lines
-from kglens_tui.modes.report import report_renderables
 from kglens_tui.runs.record import load_run
 
 Partners = Callable[[sqlite3.Connection, int, list[int]], tuple[list[int], list[int]]]
@@ -38,40 +37,35 @@ def peer_runs(
     return sorted([run_id, *chosen]), left_out
 
 
-def unit_results(
+def unit_comparison(
     conn: sqlite3.Connection,
     run_id: int,
-    compare: bool,
     *,
     label: str,
-    commands: tuple[str, str],
+    compare: str,
     unit: str,
     partners: Partners,
     tables: CompareTables,
 ) -> tuple[str, list[RenderableType]]:
-    """The title and tables of a run's report (``commands[0]``'s) or, with ``compare``, of its
-    comparison (``commands[1]``'s) over the ``unit``s every compared run answered."""
+    """The title and tables of a run's comparison with its peers (``compare``'s command's) over
+    the ``unit``s every compared run answered."""
     run = load_run(conn, run_id)
-    title = label[:1].upper() + label[1:]
-    report, compared = commands
-    if not compare:
-        return f"{title} run {run_id} ({report})", report_renderables(conn, run_id, run.mode)
     runs, left_out = peer_runs(conn, run_id, partners)
     if len(runs) < 2:
         raise ValueError(
             f"no other finished {label} run on KG '{run.kg_name}' to compare run {run_id} with"
         )
-    note = left_out_note(run_id, left_out, unit, compared)
+    note = left_out_note(run_id, left_out, unit, compare)
     shown: list[RenderableType] = [note] if note is not None else []
+    title = label[:1].upper() + label[1:]
     return f"{title} runs {', '.join(map(str, runs))}", shown + tables(conn, runs)
 
 
 class UnitResults:
-    """`Mode.headline` and `Mode.results` of a KONTEST-like mode, from what it declares: the
+    """`Mode.headline` and `UnitMode.comparison` of a KONTEST-like mode, from what it declares: the
     ``unit`` its runs are compared on, its ``partners`` rule and its ``compare_tables``."""
 
     label: str
-    report: str
     compare: str
     unit: str
     """What runs of the mode are compared on (relations, questions)."""
@@ -81,15 +75,12 @@ class UnitResults:
     def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
         return stored_headline_lines(conn, run_id)
 
-    def results(
-        self, conn: sqlite3.Connection, run_id: int, compare: bool
-    ) -> tuple[str, list[RenderableType]]:
-        return unit_results(
+    def comparison(self, conn: sqlite3.Connection, run_id: int) -> tuple[str, list[RenderableType]]:
+        return unit_comparison(
             conn,
             run_id,
-            compare,
             label=self.label,
-            commands=(self.report, self.compare),
+            compare=self.compare,
             unit=self.unit,
             partners=self.partners,
             tables=self.compare_tables,

@@ -1,8 +1,11 @@
-"""What a mode's live screen shows of a snapshot beside its progress: panels declared as data,
-headless (`Mode.live_panels`); the screen lays them out and updates their tables in place."""
+"""What a mode shows of a run, declared as data and headless: its live screen's panels beside the
+progress (`Mode.live_panels`; the screen lays them out and updates their tables in place) and
+its stored run's report (`Mode.report_panels`; one renderer per medium shows them: a rich table
+for the command line and the results screen, an HTML table for the HTML report)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -33,3 +36,14 @@ class Panel:
     """Short lines shown beside the tables (the live screen: under the progress)."""
     warning: str = ""
     """A line shown as a warning under the notes ('' none)."""
+    caption: str = ""
+    """A report's line under the table saying what its figures are ('' none)."""
+    align: str = ""
+    """A report's alignment of each column, a letter a column: "l" left, "r" right (the
+    figures), in capitals ("L", "R") for a column kept on one line, never wrapped or cut (a
+    name the table is read by); a column past its end is left-aligned."""
+
+
+def numbered_rows(rows: Iterable[Sequence[str]]) -> tuple[PanelRow, ...]:
+    """A report's rows, each keyed by its position (a report is drawn once, not updated)."""
+    return tuple(PanelRow(str(i), tuple(cells)) for i, cells in enumerate(rows))

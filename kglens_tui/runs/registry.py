@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
+from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
 from kglens_tui.runs.panels import Panel
@@ -154,6 +155,20 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         """What the live screen shows of one of its snapshots (a run live or stored) beside
         the progress: its figures as tables of literal text; none for another mode's snapshot.
         KGLens declares none (its screen has parts of its own)."""
+        ...
+
+    def report_panels(self, conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:
+        """A stored run's report as tables and lines of literal text, shown by one renderer
+        per medium: `kglens report RUN` and the mode's `report` command, its results screen and
+        its HTML report (``latest``: how many of its latest findings to list); none when the
+        mode's report is its own (KGLens's, read from its observations). LookupError: no run
+        ``run_id`` of the mode."""
+        ...
+
+    @property
+    def command_group(self) -> CommandGroup | None:
+        """Its own commands on the command line (`kglens consistency ...`); None when it has
+        none beyond `kglens run NAME` and the shared ones (KGLens's are top-level)."""
         ...
 
 

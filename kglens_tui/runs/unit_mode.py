@@ -20,13 +20,22 @@ from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.kg.graph import KGIndex, load_kg, predicate_keys
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
+from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigError, ConfigT, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
+from kglens_tui.runs.panel_rich import panel_renderables
 from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.progress import Advance
-from kglens_tui.runs.record import Manifest, create_run, load_run_as, load_run_to_resume
+from kglens_tui.runs.record import (
+    Manifest,
+    RunRecord,
+    create_run,
+    load_run_as,
+    load_run_to_resume,
+)
 from kglens_tui.runs.registry import Engine
+from kglens_tui.runs.unit_report import head_panels, sources_panels
 from kglens_tui.runs.units import MetricsT, ModeEngine, ModeSnapshot, RowT
 from kglens_tui.store.connection import transaction
 
@@ -49,6 +58,8 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     engine_type: type[ModeEngine[ConfigT, MetricsT, RowT]]
     prompts: tuple[str, ...] = ()
     """Prompt names whose hashes go into the manifest."""
+    command_group: CommandGroup | None = None
+    """Its own commands on the command line (see `Mode.command_group`); none here."""
 
     @property
     def command(self) -> str:
@@ -105,8 +116,37 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     def results(
         self, conn: sqlite3.Connection, run_id: int, compare: bool
     ) -> tuple[str, list[RenderableType]] | None:
-        """None: a unit mode without a results view (see `Mode.results`)."""
+        """Its report (`report_panels`, as the command line prints it) or, with ``compare``,
+        its `comparison` (see `Mode.results`)."""
+        if compare:
+            return self.comparison(conn, run_id)
+        title = f"{self.label[:1].upper()}{self.label[1:]} run {run_id}"
+        shown = panel_renderables(self.report_panels(conn, run_id))
+        return (f"{title} ({self.report})" if self.report else title), shown
+
+    def comparison(
+        self, conn: sqlite3.Connection, run_id: int
+    ) -> tuple[str, list[RenderableType]] | None:
+        """None: a unit mode without a comparison of its runs."""
         return None
+
+    def report_panels(self, conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:
+        """The run's settings, status and requests (`head_panels`), the mode's figures
+        (`report_figures`), and its questions by who wrote them (`question_sources`)."""
+        run = load_run_as(conn, run_id, self.name, self.config_type)
+        snap = self.open_snapshot(conn, run_id)
+        return [
+            *head_panels(conn, run, snap, self.label),
+            *self.report_figures(conn, run, snap.metrics, latest),
+            *sources_panels(self.question_sources(conn, run_id), self.written),
+        ]
+
+    def report_figures(
+        self, conn: sqlite3.Connection, run: RunRecord[ConfigT], metrics: MetricsT, latest: int
+    ) -> list[Panel]:
+        """A stored run's figures in its report, each rate with its interval and chance
+        (``latest``: how many of its latest findings to list); none here."""
+        return []
 
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """None: a unit mode whose live screen shows its progress and replies only (see

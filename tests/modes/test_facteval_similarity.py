@@ -12,9 +12,9 @@ import pytest
 from kglens_tui.cli.main import main
 from kglens_tui.modes.facteval.similarity import (
     bleu,
-    diversity_table,
+    diversity_panel,
     self_bleu,
-    similarity_table,
+    similarity_panel,
     tokens,
 )
 from kglens_tui.modes.store import write_facteval_answers
@@ -51,7 +51,7 @@ def test_the_report_has_tables_6_and_7(tmp_path: Path, capsys: pytest.CaptureFix
     rows = conn.execute(
         "SELECT id, question FROM facteval_question WHERE run_id = 1 AND format = 'wh' LIMIT 2"
     ).fetchall()
-    assert similarity_table(conn, 1) is None  # every question is the template's
+    assert similarity_panel(conn, 1) is None  # every question is the template's
     write_facteval_answers(
         conn, [(int(i), f"Tell me: {q}", "llm:openai:gpt-4o") for i, q in rows], []
     )
@@ -67,7 +67,7 @@ def test_the_report_has_tables_6_and_7(tmp_path: Path, capsys: pytest.CaptureFix
         ).fetchone()[0]
         == rows[0][1]
     )
-    assert similarity_table(conn, 1) is not None and diversity_table(conn, 1) is not None
+    assert similarity_panel(conn, 1) is not None and diversity_panel(conn, 1) is not None
     conn.close()
     capsys.readouterr()
     assert main(["--db", str(db), "facteval", "report", "1"]) == 0

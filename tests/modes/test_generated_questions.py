@@ -12,7 +12,7 @@ from kglens_tui.cli.main import main
 from kglens_tui.llm.base import ChatRequest, Completion
 from kglens_tui.modes import FactevalConfig, KontestConfig
 from kglens_tui.modes.kglens.config import RunConfig
-from kglens_tui.modes.report import question_sources
+from kglens_tui.runs.registry import get_mode
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 
@@ -168,7 +168,7 @@ def test_every_mode_rejects_the_same_bad_llm_questions_and_counts_them(
     engine = prepare(conn, config=config, generator=writer)
     run_blocking(engine)
     mode = engine.run.mode
-    sources = question_sources(conn, engine.run.id, mode)
+    sources = get_mode(mode).question_sources(conn, engine.run.id)
     assert sources == {f"template (generated question rejected: {reason})": sum(sources.values())}
     assert sum(sources.values()) > 0
     command = "consistency" if mode == "kontest" else "facteval"

@@ -24,7 +24,7 @@ from kglens_tui.modes.facteval.compare import (
     generator_table,
     load_run_scores,
     per_relation,
-    run_per_relation_table,
+    run_per_relation_panel,
 )
 from kglens_tui.modes.kontest.compare import (
     add_template3,
@@ -35,6 +35,7 @@ from kglens_tui.modes.kontest.compare import (
 from kglens_tui.modes.kontest.ensemble import weighted_ensemble
 from kglens_tui.modes.kontest.metrics import ensemble_inputs
 from kglens_tui.modes.store import load_answers, load_questions
+from kglens_tui.runs.panel_rich import panel_renderables
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
@@ -89,7 +90,7 @@ def test_per_relation_scores_and_abstention(hand: sqlite3.Connection) -> None:
     # Kinawley and Dromore have no wrong province to be false about: 3 true, 2 false statements
     assert (located.total, located.precision, located.recall) == (5, None, 0.0)
     assert located.abstention_rate == 1.0
-    out = text(run_per_relation_table(hand, run))
+    out = text(*panel_renderables([run_per_relation_panel(hand, run)]))
     assert "capital" in out and "located in" in out and "100.0%" in out
 
 

@@ -18,6 +18,7 @@ from kglens_tui.modes import FactevalConfig
 from kglens_tui.modes.facteval.engine import answer_messages
 from kglens_tui.modes.facteval.mode import MODE as FACTEVAL_MODE
 from kglens_tui.modes.facteval.plan import MASK, plan_facteval
+from kglens_tui.modes.facteval.report import facteval_panels
 from kglens_tui.modes.facteval.scoring import (
     ABSTAINED,
     CORRECT,
@@ -32,9 +33,9 @@ from kglens_tui.modes.facteval.scoring import (
     score_saq,
     score_tfq,
 )
-from kglens_tui.modes.report import print_facteval
 from kglens_tui.modes.store import load_questions
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.panel_rich import panel_renderables
 from kglens_tui.runs.runner import prepare, run_blocking
 
 CAPITALS = {"France": "Paris", "Germany": "Berlin", "Ireland": "Dublin"}
@@ -208,7 +209,8 @@ def test_run_against_a_scripted_target(hand: sqlite3.Connection) -> None:
     ).fetchall()
     assert len(rows) == 4 and {r[0] for r in rows} == {"error"}
     console = Console(width=200, record=True)
-    print_facteval(m, console)
+    for shown in panel_renderables(facteval_panels(m)):
+        console.print(shown)
     cells = [
         [c.strip() for c in x.strip("│ ").split("│")] for x in console.export_text().splitlines()
     ]

@@ -45,8 +45,9 @@ from kglens_tui.modes.facteval.scoring import (
 )
 from kglens_tui.modes.kontest.metrics import CONVERSATIONS, kontest_metrics
 from kglens_tui.modes.kontest.oracles import INCONSISTENT, ontological_tests, path_pairs
-from kglens_tui.modes.report import print_kontest
+from kglens_tui.modes.kontest.report import kontest_panels
 from kglens_tui.modes.store import PathRow, QuestionRow, RelationRow
+from kglens_tui.runs.panel_rich import panel_renderables
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.runs.units import Reply
 from kglens_tui.settings import Settings
@@ -286,7 +287,8 @@ def test_an_always_no_target_is_flagged_and_scores_the_chance_line(
     # Table 3: each oracle's inconsistent tests with their interval and n, beside what a coin
     # and a coin at the model's yes-rate (0%: never inconsistent) score
     wide = Console(width=200, record=True)
-    print_kontest(m, 0, wide)
+    for shown in panel_renderables(kontest_panels(m, 0)):
+        wide.print(shown)
     cells = [[c.strip() for c in x.strip("│ ").split("│")] for x in wide.export_text().split("\n")]
     assert [
         "metamorphic",

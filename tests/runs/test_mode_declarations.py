@@ -47,7 +47,8 @@ def test_the_results_screen_shows_the_tables_a_mode_declares(toy_db: Path) -> No
         assert shows_results(TOY) and not shows_results("kglens")
         title, tables = analysis_renderables(conn, 1, compare=False)
         assert title == "Toy run 1"
-        assert isinstance(tables[0], LiteralTable) and tables[0].row_count == 2
+        (toy,) = [t for t in tables if isinstance(t, LiteralTable)]  # after the run's head
+        assert toy.row_count == 2 + 5  # yes and answered, then each of the 5 replies
         with pytest.raises(ValueError, match="nothing to compare run 1 with"):
             analysis_renderables(conn, 1, compare=True)
     finally:
@@ -62,7 +63,7 @@ def test_only_runs_with_observations_can_be_annotated(toy_db: Path, capsys) -> N
     assert "only KGLens runs can be annotated: run 1 is a toy run" in err
 
 
-def test_report_of_a_run_of_another_mode_names_its_own_report_command(
+def test_report_of_a_run_of_another_mode_is_the_report_its_mode_declares(
     tmp_path: Path, capsys
 ) -> None:
     db = str(tmp_path / "w.db")
@@ -71,10 +72,11 @@ def test_report_of_a_run_of_another_mode_names_its_own_report_command(
         == 0
     )
     capsys.readouterr()
-    assert main(["--db", db, "report", "1"]) == 2
-    err = " ".join(capsys.readouterr().err.split())
-    assert "run 1 is a KONTEST run: `kglens --db " in err
-    assert err.endswith(" consistency report 1` shows it")
+    assert main(["--db", db, "report", "1"]) == 0
+    generic = capsys.readouterr().out
+    assert "Consistency (KONTEST Table 3)" in generic
+    assert main(["--db", db, "consistency", "report", "1"]) == 0
+    assert capsys.readouterr().out == generic
 
 
 def test_a_mode_declares_live_panels_of_its_own_snapshots_only(toy_db: Path) -> None:

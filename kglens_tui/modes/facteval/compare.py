@@ -22,6 +22,7 @@ from kglens_tui.modes.facteval.engine import (
 from kglens_tui.modes.facteval.scoring import ALL, ERROR, Scores, score_groups
 from kglens_tui.modes.store import AnswerRow, QuestionRow, load_answers, load_questions
 from kglens_tui.runs.config import ModeConfig
+from kglens_tui.runs.panels import Panel, numbered_rows
 from kglens_tui.runs.record import RunRecord, load_run
 from kglens_tui.textfmt import pct, rate_ci
 
@@ -70,47 +71,43 @@ def per_relation_chance(
     }
 
 
-def per_relation_table(
+def per_relation_panel(
     scores: Mapping[tuple[int, str], Scores],
     labels: Mapping[int, str],
     chance: Mapping[tuple[int, str], float],
-) -> LiteralTable:
+) -> Panel:
     """F1 with its interval and chance, and the abstention rate, per predicate (and context, when
     the run has several)."""
-    contexts = {context for _, context in scores}
-    t = LiteralTable(
-        title="LLM-facteval per relation (every question type)",
-        title_justify="left",
+    several = len({context for _, context in scores}) > 1
+    columns = ("relation", *(["context"] if several else []), "n", "F1 [95%]")
+    order = sorted(scores, key=lambda k: (labels.get(k[0], str(k[0])), CONTEXTS.index(k[1])))
+    rows = [
+        (
+            labels.get(p, str(p)),
+            *([context] if several else []),
+            f"{scores[(p, context)].total:,}",
+            rate_ci(scores[(p, context)].f1, *scores[(p, context)].f1_ci),
+            pct(chance.get((p, context))),
+            rate_ci(*scores[(p, context)].abstention_ci.bounds),
+        )
+        for p, context in order
+    ]
+    return Panel(
+        "per-relation",
+        "LLM-facteval per relation (every question type)",
+        (*columns, "chance", "abstained"),
+        numbered_rows(rows),
         caption="F1 [95%] as above; chance: the best blind guess per question type on the "
         "relation's questions; n: questions replied to.",
-        caption_justify="left",
+        align="l" * (len(columns) - 2) + "rrrr",
     )
-    cols = ["relation", *(["context"] if len(contexts) > 1 else []), "n", "F1 [95%]"]
-    for col in (*cols, "chance", "abstained"):
-        t.add_column(
-            col,
-            justify="left" if col in ("relation", "context") else "right",
-            min_width=11 if col in ("F1 [95%]", "abstained") else None,
-        )
-    order = sorted(scores, key=lambda k: (labels.get(k[0], str(k[0])), CONTEXTS.index(k[1])))
-    for p, context in order:
-        s = scores[(p, context)]
-        t.add_row(
-            labels.get(p, str(p)),
-            *([context] if len(contexts) > 1 else []),
-            f"{s.total:,}",
-            rate_ci(s.f1, *s.f1_ci),
-            pct(chance.get((p, context))),
-            rate_ci(*s.abstention_ci.bounds),
-        )
-    return t
 
 
 def load_per_relation(
     conn: sqlite3.Connection, run_id: int
 ) -> tuple[dict[tuple[int, str], Scores], dict[int, str], dict[tuple[int, str], float]]:
     """One stored fact-eval run's scores, relation labels and chance per (predicate id,
-    context): what `per_relation_table` and the per-relation figure show."""
+    context): what `per_relation_panel` and the per-relation figure show."""
     run = load_run(conn, run_id, FACTEVAL)
     answers = {(a.question_id, a.context): a for a in load_answers(conn, run_id)}
     labels = dict(conn.execute("SELECT id, label FROM predicate WHERE kg_id = ?", (run.kg_id,)))
@@ -123,9 +120,9 @@ def load_per_relation(
     )
 
 
-def run_per_relation_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable:
-    """`per_relation_table` of one stored fact-eval run."""
-    return per_relation_table(*load_per_relation(conn, run_id))
+def run_per_relation_panel(conn: sqlite3.Connection, run_id: int) -> Panel:
+    """`per_relation_panel` of one stored fact-eval run."""
+    return per_relation_panel(*load_per_relation(conn, run_id))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 PerRelation = tuple[
     Mapping[tuple[int, str], Scores], Mapping[int, str], Mapping[tuple[int, str], float]
 ]
-"""(scores, relation labels, chance) per (predicate id, context), as `per_relation_table`."""
+"""(scores, relation labels, chance) per (predicate id, context), as `per_relation_panel`."""
 
 
 def _relation_figure(per: PerRelation) -> Figure | None:

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import FACTEVAL, FactevalConfig
+from kglens_tui.modes.facteval.commands import GROUP
 from kglens_tui.modes.facteval.compare import (
     facteval_compare_renderables,
     facteval_partners,
@@ -17,10 +18,13 @@ from kglens_tui.modes.facteval.compare import (
 from kglens_tui.modes.facteval.engine import FactevalEngine, FactevalMetrics, FactevalRow
 from kglens_tui.modes.facteval.live import live_panels
 from kglens_tui.modes.facteval.plan import PlannedQuestion, plan_facteval
+from kglens_tui.modes.facteval.report import facteval_run_panels
 from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import write_facteval_plan
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.prompts import PROMPT_NAMES
+from kglens_tui.runs.record import RunRecord
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
@@ -45,6 +49,7 @@ class FactevalMode(
     config_type = FactevalConfig
     engine_type = FactevalEngine
     live_panels = staticmethod(live_panels)
+    command_group = GROUP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
@@ -55,6 +60,16 @@ class FactevalMode(
             (run_id,),
         ).fetchall()
         return {str(g): int(n) for g, n in rows}
+
+    def report_figures(
+        self,
+        conn: sqlite3.Connection,
+        run: RunRecord[FactevalConfig],
+        metrics: FactevalMetrics,
+        latest: int,
+    ) -> list[Panel]:
+        """Chance first, scores per question kind and context, per relation, Tables 6 and 7."""
+        return facteval_run_panels(conn, run.id, metrics)
 
     def plan(
         self, conn: sqlite3.Connection, kg: KGIndex, config: FactevalConfig

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kglens_tui.core.safetext import LiteralTable
+from kglens_tui.runs.panels import Panel, numbered_rows
 from kglens_tui.textfmt import rate_ci
 
 MAX_N = 4
@@ -111,7 +111,7 @@ def _kind(qtype: str, fmt: str) -> str:
     return qtype.upper() if fmt == "statement" else f"{qtype.upper()} {fmt}"
 
 
-def similarity_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable | None:
+def similarity_panel(conn: sqlite3.Connection, run_id: int) -> Panel | None:
     """Table 6 for a run whose generator wrote questions (None when it wrote none, or they were
     stored before the template was kept beside them)."""
     groups: dict[str, list[float]] = {}
@@ -121,41 +121,42 @@ def similarity_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable | No
             groups.setdefault(_kind(qtype, fmt), []).append(score)
     if not groups:
         return None
-    table = LiteralTable(
-        title="Table 6: LLM-written questions against the template ones (BLEU-4, 95% interval)",
-        title_justify="left",
-        caption="Higher is closer to the human-written template for the same fact: the "
-        "generator kept the question valid. n: LLM-written questions.",
-        caption_justify="left",
-    )
-    for col in ("question", "BLEU-4 [95% interval]", "n"):
-        table.add_column(col, justify="left" if col == "question" else "right")
+    rows = []
     for kind, values in sorted(groups.items()):
         m = mean_of(values)
         assert m is not None
-        table.add_row(kind, rate_ci(m.value, m.low, m.high), f"{m.n:,}")
-    return table
+        rows.append((kind, rate_ci(m.value, m.low, m.high), f"{m.n:,}"))
+    return Panel(
+        "similarity",
+        "Table 6: LLM-written questions against the template ones (BLEU-4, 95% interval)",
+        ("question", "BLEU-4 [95% interval]", "n"),
+        numbered_rows(rows),
+        caption="Higher is closer to the human-written template for the same fact: the "
+        "generator kept the question valid. n: LLM-written questions.",
+        align="lrr",
+    )
 
 
-def diversity_table(conn: sqlite3.Connection, run_id: int) -> LiteralTable | None:
+def diversity_panel(conn: sqlite3.Connection, run_id: int) -> Panel | None:
     """Table 7: self-BLEU per question type, format and writer (None with no group of two)."""
     groups: dict[tuple[str, str], list[str]] = {}
     for qtype, fmt, question, generator, _template in _rows(conn, run_id):
         writer = "LLM" if generator.startswith("llm:") else "template"
         groups.setdefault((_kind(qtype, fmt), writer), []).append(question)
-    rows = [(key, self_bleu(qs), len(qs)) for key, qs in sorted(groups.items())]
-    rows = [r for r in rows if r[1] is not None]
+    scored = [(key, self_bleu(qs), len(qs)) for key, qs in sorted(groups.items())]
+    rows = [
+        (kind, writer, f"{100 * score:.1f}%", f"{n:,}")
+        for (kind, writer), score, n in scored
+        if score is not None
+    ]
     if not rows:
         return None
-    table = LiteralTable(
-        title="Table 7: diversity of the questions (self-BLEU-4; lower is more varied)",
-        title_justify="left",
+    return Panel(
+        "diversity",
+        "Table 7: diversity of the questions (self-BLEU-4; lower is more varied)",
+        ("question", "written by", "self-BLEU-4", "n"),
+        numbered_rows(rows),
         caption=f"Each question's BLEU-4 against the others of its group, averaged (groups of "
         f"over {SELF_BLEU_SAMPLE} on an even sample of {SELF_BLEU_SAMPLE}).",
-        caption_justify="left",
+        align="llrr",
     )
-    for col in ("question", "written by", "self-BLEU-4", "n"):
-        table.add_column(col, justify="left" if col in ("question", "written by") else "right")
-    for (kind, writer), score, n in rows:
-        table.add_row(kind, writer, f"{100 * (score or 0.0):.1f}%", f"{n:,}")
-    return table

@@ -21,6 +21,7 @@ from kglens_tui.modes.kglens.progress import probe_figures, rate_items
 from kglens_tui.modes.kglens.questions import wh_allowed
 from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
+from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
@@ -127,6 +128,8 @@ class KGLensMode:
     compare = "compare"
     report = "report"
     observations = True
+    command_group: CommandGroup | None = None
+    """None: its commands (`probe`, `report`, `compare`...) are top-level."""
     config_type = RunConfig
     prepare = staticmethod(prepare)
     drive = staticmethod(drive)
@@ -193,6 +196,11 @@ class KGLensMode:
     @staticmethod
     def live_panels(snapshot: RunSnapshot) -> list[Panel]:
         """None: the live screen has KGLens's own parts (rates, blind spots, predicates)."""
+        return []
+
+    @staticmethod
+    def report_panels(conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:
+        """None: a KGLens run's report is `kglens report RUN`'s, read from its observations."""
         return []
 
 

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.config import KONTEST, KontestConfig
+from kglens_tui.modes.kontest.commands import GROUP
 from kglens_tui.modes.kontest.compare import (
     ensemble_renderables,
     kontest_partners,
@@ -20,11 +21,13 @@ from kglens_tui.modes.kontest.engine import KontestEngine
 from kglens_tui.modes.kontest.live import live_panels
 from kglens_tui.modes.kontest.metrics import CONVERSATIONS, KontestMetrics
 from kglens_tui.modes.kontest.plan import KontestPlan, plan_kontest
+from kglens_tui.modes.kontest.report import kontest_panels
 from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import KontestQueryRow, write_kontest_plan
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.prompts import PROMPT_NAMES
-from kglens_tui.runs.record import Manifest
+from kglens_tui.runs.record import Manifest, RunRecord, manifest_count
 from kglens_tui.runs.registry import register
 from kglens_tui.runs.unit_mode import UnitMode
 
@@ -53,6 +56,7 @@ class KontestMode(
     config_type = KontestConfig
     engine_type = KontestEngine
     live_panels = staticmethod(live_panels)
+    command_group = GROUP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
@@ -63,6 +67,16 @@ class KontestMode(
             (run_id,),
         ).fetchall()
         return {str(g): int(n) for g, n in rows}
+
+    def report_figures(
+        self,
+        conn: sqlite3.Connection,
+        run: RunRecord[KontestConfig],
+        metrics: KontestMetrics,
+        latest: int,
+    ) -> list[Panel]:
+        """Chance first, Tables 3 and 4, per predicate, the ``latest`` inconsistencies."""
+        return kontest_panels(metrics, latest, manifest_count(run, "gives_away_left_out"))
 
     def plan(self, conn: sqlite3.Connection, kg: KGIndex, config: KontestConfig) -> KontestPlan:
         plan = plan_kontest(conn, kg, config)
