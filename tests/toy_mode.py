@@ -11,6 +11,7 @@ from kglens_tui.runs.answers import load_latest_answers
 from kglens_tui.runs.commands import CommandGroup, ModeCommand
 from kglens_tui.runs.config import ConfigError, ModeConfig
 from kglens_tui.runs.edge_units import EdgeUnitEngine, EdgeUnitMode
+from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.panel_rich import print_panels
 from kglens_tui.runs.panels import Panel, PanelRow
 from kglens_tui.runs.registry import register
@@ -109,10 +110,12 @@ class ToyMode(EdgeUnitMode):
             rows.append(PanelRow("latest", ("latest reply", recent[-1].reply)))
         return [Panel("toy", "Toy answers", ("answer", "n"), tuple(rows), notes=("toy notes",))]
 
-    def headline(self, conn, run_id: int) -> str | None:
-        """The yes-share of a stored run, as home and `kglens runs` show a mode's headline."""
-        m = self.open_snapshot(conn, run_id).metrics
-        return f"toy yes {m.yes} of {m.answered}" if m is not None else None
+    headline_note = "toy: the Yes replies of those answered"
+
+    def headline_of(self, metrics: ToyMetrics) -> Headline:
+        """The yes-share of a run, as home and `kglens runs` show a mode's headline."""
+        text = f"toy yes {metrics.yes} of {metrics.answered}"
+        return Headline(text, text)
 
     def report_figures(self, conn, run, metrics: ToyMetrics, latest: int) -> list[Panel]:
         """The answers counted, and the latest replies as the model wrote them."""

@@ -56,7 +56,9 @@ from kglens_tui.runs.given_settings import (
 from kglens_tui.runs.record import KGLENS, mode_of
 from kglens_tui.runs.registry import (
     find_mode,
+    get_mode,
     mode_label,
+    mode_names,
     stores_observations,
 )
 from kglens_tui.settings import Settings, SettingsError, load_settings
@@ -302,22 +304,19 @@ def cmd_probe(args: argparse.Namespace) -> int:
     return cmd_mode_run(args)
 
 
-HEADLINE_COLUMN = "KONTEST / fact-eval"
-"""The column of `kglens runs`' widest layout with KONTEST and fact-eval runs' headlines."""
-
-
 def _runs_layout(
-    rows: list[tuple[str, ...]], heads: dict[str, str]
+    rows: list[tuple[str, ...]], heads: dict[str, str], headed: str = ""
 ) -> tuple[list[str], list[tuple[str, ...]]]:
     """`runs_table` of ``rows`` (each starting with its run id) in the console's width, with the
-    ``heads`` (`headline_lines` by run id) of KONTEST and fact-eval runs: in a column of their
-    own after the rates when every column fits unwrapped, else in the rates column."""
+    ``heads`` (`Headline.lines` by run id) of runs whose modes give a headline (KONTEST,
+    fact-eval), named ``headed`` ("KONTEST / fact-eval"): in a column of their own after the
+    rates when every column fits unwrapped, else in the rates column."""
     from kglens_tui.analysis.report import RUN_COLUMNS, runs_table, table_width
 
     width = console.width
     if heads:
         at = RUN_COLUMNS.index("all-sense") + 1
-        wide = [*RUN_COLUMNS[:at], HEADLINE_COLUMN, *RUN_COLUMNS[at:]]
+        wide = [*RUN_COLUMNS[:at], headed, *RUN_COLUMNS[at:]]
         wide_rows = [(*row[:at], heads.get(row[0], ""), *row[at:]) for row in rows]
         if table_width(wide, wide_rows) <= width:
             return wide, wide_rows
@@ -338,7 +337,6 @@ def cmd_runs(args: argparse.Namespace) -> int:
         run_rows,
         with_chances,
     )
-    from kglens_tui.modes.headline import HEADLINE_NOTE
 
     db = Path(args.db or default_db_path())
     if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind
@@ -346,17 +344,24 @@ def cmd_runs(args: argparse.Namespace) -> int:
         return 0
     conn = _open(args, read_only=True)
     listed = run_rows(conn)
-    heads = {
-        str(run_id): head
-        for run_id, mode in conn.execute("SELECT id, mode FROM run")
-        if (declared := find_mode(mode)) is not None
-        and (head := declared.headline(conn, run_id)) is not None
-    }
+    heads: dict[str, str] = {}
+    headed_names: set[str] = set()
+    for run_id, mode in conn.execute("SELECT id, mode FROM run"):
+        declared = find_mode(mode)
+        head = declared.headline(conn, run_id) if declared is not None else None
+        if head is not None:
+            heads[str(run_id)] = head.lines
+            headed_names.add(mode)
+    headed = [get_mode(name) for name in mode_names() if name in headed_names]
     figures = run_figures(conn, listed, senses=True)
     chances = {run_id: f.chance for run_id, f in figures.items()}
     kg_wide = {run_id: f.kg_wide for run_id, f in figures.items()}
     senses = {run_id: f.senses for run_id, f in figures.items()}
-    columns, rows = _runs_layout(with_chances(listed, chances, kg_wide, senses), heads)
+    columns, rows = _runs_layout(
+        with_chances(listed, chances, kg_wide, senses),
+        heads,
+        " / ".join(m.label for m in headed),
+    )
     table = LiteralTable(title="Runs", title_justify="left")
     for col in columns:
         table.add_column(
@@ -370,8 +375,9 @@ def cmd_runs(args: argparse.Namespace) -> int:
     console.print(table)
     if any(row[RUN_COLUMNS.index("win")] != "—" for row in listed):
         console.print(f"{RATES_NOTE} {RUNS_CHANCE_NOTE}", style="dim", markup=False)
-    if heads:
-        console.print(HEADLINE_NOTE, style="dim", markup=False)
+    notes = [m.headline_note for m in headed if m.headline_note]
+    if notes:
+        console.print("; ".join(notes) + ".", style="dim", markup=False)
     return 0
 
 

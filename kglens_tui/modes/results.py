@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from rich.console import RenderableType
 
 from kglens_tui.modes.compare_sets import left_out_note
-from kglens_tui.modes.headline import stored_headline_lines
 from kglens_tui.runs.record import load_run
 
 Partners = Callable[[sqlite3.Connection, int, list[int]], tuple[list[int], list[int]]]
@@ -62,7 +61,7 @@ def unit_comparison(
 
 
 class UnitResults:
-    """`Mode.headline` and `UnitMode.comparison` of a KONTEST-like mode, from what it declares: the
+    """`UnitMode.comparison` of a KONTEST-like mode, from what it declares: the
     ``unit`` its runs are compared on, its ``partners`` rule and its ``compare_tables``."""
 
     label: str
@@ -71,9 +70,6 @@ class UnitResults:
     """What runs of the mode are compared on (relations, questions)."""
     partners: Partners
     compare_tables: CompareTables
-
-    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
-        return stored_headline_lines(conn, run_id)
 
     def comparison(self, conn: sqlite3.Connection, run_id: int) -> tuple[str, list[RenderableType]]:
         return unit_comparison(

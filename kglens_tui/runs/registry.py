@@ -16,6 +16,7 @@ from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
+from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
 from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.progress import Advance
@@ -76,6 +77,8 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     """Whether its runs store each reply as an `observation` row (edge, question, reply,
     verdict): what search, annotation rounds, re-verification and the runs list's rate columns
     read. A mode without them gives its figures as a `headline` and its `results`."""
+    headline_note: str
+    """How `kglens runs` words the mode's `headline` in the note under the list ("" none)."""
 
     @property
     def command(self) -> str:
@@ -136,10 +139,10 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         """A stored run's progress and metrics, without contacting its target."""
         ...
 
-    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
-        """A stored run's headline figures in a few short lines, each rate with its interval,
-        n and what chance scores, for home's detail and `kglens runs`; None when they cannot
-        be read, or when the runs list's rate columns hold them (`observations`)."""
+    def headline(self, conn: sqlite3.Connection, run_id: int) -> Headline | None:
+        """A stored run's headline figures, each rate with its interval, n and what chance
+        scores, for home's detail and `kglens runs`; None when they cannot be read, or when the
+        runs list's rate columns hold them (`observations`)."""
         ...
 
     def results(

@@ -22,6 +22,7 @@ from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigError, ConfigT, ModeConfig, check_new_run
+from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.panel_rich import panel_renderables
@@ -60,6 +61,8 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     """Prompt names whose hashes go into the manifest."""
     command_group: CommandGroup | None = None
     """Its own commands on the command line (see `Mode.command_group`); none here."""
+    headline_note = ""
+    """How `kglens runs` words its headline (see `Mode.headline_note`); none here."""
 
     @property
     def command(self) -> str:
@@ -109,8 +112,16 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
         """The target requests a plan makes when every unit is asked once (None: unknown)."""
         return None
 
-    def headline(self, conn: sqlite3.Connection, run_id: int) -> str | None:
-        """None: a unit mode without headline figures (see `Mode.headline`)."""
+    def headline(self, conn: sqlite3.Connection, run_id: int) -> Headline | None:
+        """`headline_of` the stored run's metrics; None when it cannot be read."""
+        try:
+            metrics = self.open_snapshot(conn, run_id).metrics
+        except (LookupError, ValueError, TypeError):
+            return None
+        return None if metrics is None else self.headline_of(metrics)
+
+    def headline_of(self, metrics: MetricsT) -> Headline | None:
+        """A run's headline figures from its metrics (see `Mode.headline`); none here."""
         return None
 
     def results(

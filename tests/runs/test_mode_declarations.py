@@ -39,6 +39,7 @@ def test_runs_lists_the_headline_a_mode_declares(toy_db: Path, capsys) -> None:
     assert main(["--db", str(toy_db), "runs"]) == 0
     out = capsys.readouterr().out
     assert "toy yes 5 of 5" in " ".join(out.split())
+    assert out.rstrip().endswith("toy: the Yes replies of those answered.")  # its own note
 
 
 def test_the_results_screen_shows_the_tables_a_mode_declares(toy_db: Path) -> None:

@@ -1,6 +1,6 @@
 """`kglens runs` gives a KONTEST or fact-eval run its headline (the rate with its interval, n
 and chance) where a KGLens run has its rates, as home's detail line does, in 80 columns too; the
-headline's module stays out of textual."""
+headlines' modules stay out of textual."""
 
 from __future__ import annotations
 
@@ -12,10 +12,14 @@ import pytest
 
 from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
+from kglens_tui.core.intervals import wilson
 from kglens_tui.modes import FactevalConfig, KontestConfig
-from kglens_tui.modes.headline import headlines, mode_headline
+from kglens_tui.modes.facteval.headline import facteval_headline
+from kglens_tui.modes.kontest.headline import kontest_headline
+from kglens_tui.modes.kontest.metrics import ALL
 from kglens_tui.runs.runner import open_snapshot, prepare, run_blocking
 from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import pct, rate_ci
 
 
 @pytest.fixture
@@ -34,20 +38,19 @@ def test_runs_shows_mode_runs_headlines(
     db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, width: int
 ) -> None:
     conn = connect(db)
-    kontest, facteval = (headlines(open_snapshot(conn, i).metrics) for i in (1, 2))
+    kontest, facteval = (open_snapshot(conn, i).metrics for i in (1, 2))
     conn.close()
     monkeypatch.setattr(console, "width", width)
     assert main(["--db", str(db), "runs"]) == 0
     out = capsys.readouterr().out
     assert max(len(line) for line in out.splitlines()) <= width and "…" not in out
-    assert kontest is not None and not isinstance(kontest, list)
-    assert f"│ inconsistent {kontest.rate} " in out
-    assert f"│   chance: coin {kontest.coin} " in out
-    assert f"│   coin at yes-rate {kontest.at_yes_rate} " in out
-    assert f"│ n={kontest.valid:,} valid " in out
-    assert isinstance(facteval, list) and facteval
-    for f in facteval:
-        assert f"│ F1 {f.context} {f.f1} " in out and f"│ n={f.replied:,} replied " in out
+    o = kontest.oracle(ALL)
+    assert f"│ inconsistent {rate_ci(*wilson(o.inconsistent, o.valid).bounds)} " in out
+    assert f"│   chance: coin {pct(kontest.coin_error_rate(ALL))} " in out
+    assert f"│   coin at yes-rate {pct(kontest.coin_error_rate(ALL, at_yes_rate=True))} " in out
+    assert f"│ n={o.valid:,} valid " in out
+    for line in facteval_headline(facteval).lines.splitlines():
+        assert f"│ {line} " in out
     assert "beside the best blind guess" in " ".join(out.split())
     if width == 80:  # in the rates column, no "—" for them
         assert "│ —" not in out and "KONTEST / fact-eval" not in out
@@ -55,14 +58,13 @@ def test_runs_shows_mode_runs_headlines(
         assert "┃ KONTEST / fact-eval " in out
 
 
-def test_mode_headline_is_home_s_and_textual_free(db: Path) -> None:
-    from kglens_tui.tui.screens import home
-
+def test_the_headlines_are_textual_free(db: Path) -> None:
     conn = connect(db)
-    for i in (1, 2):
-        metrics = open_snapshot(conn, i).metrics
-        assert home.mode_headline(metrics) == mode_headline(metrics)
+    assert kontest_headline(open_snapshot(conn, 1).metrics).lines.startswith("inconsistent ")
     conn.close()
-    code = "import sys, kglens_tui.modes.headline; print(any(m.startswith('textual') for m in sys.modules))"
+    code = (
+        "import sys, kglens_tui.modes.kontest.headline, kglens_tui.modes.facteval.headline; "
+        "print(any(m.startswith('textual') for m in sys.modules))"
+    )
     got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert got.stdout.strip() == "False"

@@ -16,12 +16,14 @@ from kglens_tui.modes.facteval.compare import (
     load_run_scores,
 )
 from kglens_tui.modes.facteval.engine import FactevalEngine, FactevalMetrics, FactevalRow
+from kglens_tui.modes.facteval.headline import NOTE, facteval_headline
 from kglens_tui.modes.facteval.live import live_panels
 from kglens_tui.modes.facteval.plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.facteval.report import facteval_run_panels
 from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import write_facteval_plan
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.prompts import PROMPT_NAMES
 from kglens_tui.runs.record import RunRecord
@@ -50,6 +52,7 @@ class FactevalMode(
     engine_type = FactevalEngine
     live_panels = staticmethod(live_panels)
     command_group = GROUP
+    headline_note = NOTE
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
@@ -60,6 +63,9 @@ class FactevalMode(
             (run_id,),
         ).fetchall()
         return {str(g): int(n) for g, n in rows}
+
+    def headline_of(self, metrics: FactevalMetrics) -> Headline:
+        return facteval_headline(metrics)
 
     def report_figures(
         self,

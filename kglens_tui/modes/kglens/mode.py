@@ -23,6 +23,7 @@ from kglens_tui.modes.kglens.runstore import load_kglens_run
 from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
+from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.manifest import check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.panels import Panel
@@ -130,6 +131,8 @@ class KGLensMode:
     observations = True
     command_group: CommandGroup | None = None
     """None: its commands (`probe`, `report`, `compare`...) are top-level."""
+    headline_note = ""
+    """None: its figures are the runs list's rate columns, with their own notes."""
     config_type = RunConfig
     prepare = staticmethod(prepare)
     drive = staticmethod(drive)
@@ -182,7 +185,7 @@ class KGLensMode:
         return rate_items(probe_figures(snap, snap.baseline))
 
     @staticmethod
-    def headline(conn: sqlite3.Connection, run_id: int) -> str | None:
+    def headline(conn: sqlite3.Connection, run_id: int) -> Headline | None:
         """None: a KGLens run's figures are the runs list's rate columns."""
         return None
 

@@ -18,6 +18,7 @@ from kglens_tui.modes.kontest.compare import (
     template3_partners,
 )
 from kglens_tui.modes.kontest.engine import KontestEngine
+from kglens_tui.modes.kontest.headline import NOTE, kontest_headline
 from kglens_tui.modes.kontest.live import live_panels
 from kglens_tui.modes.kontest.metrics import CONVERSATIONS, KontestMetrics
 from kglens_tui.modes.kontest.plan import KontestPlan, plan_kontest
@@ -25,6 +26,7 @@ from kglens_tui.modes.kontest.report import kontest_panels
 from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import KontestQueryRow, write_kontest_plan
 from kglens_tui.runs.config import ConfigError
+from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.panels import Panel
 from kglens_tui.runs.prompts import PROMPT_NAMES
 from kglens_tui.runs.record import Manifest, RunRecord, manifest_count
@@ -57,6 +59,7 @@ class KontestMode(
     engine_type = KontestEngine
     live_panels = staticmethod(live_panels)
     command_group = GROUP
+    headline_note = NOTE
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
@@ -67,6 +70,9 @@ class KontestMode(
             (run_id,),
         ).fetchall()
         return {str(g): int(n) for g, n in rows}
+
+    def headline_of(self, metrics: KontestMetrics) -> Headline:
+        return kontest_headline(metrics)
 
     def report_figures(
         self,

@@ -25,11 +25,8 @@ from kglens_tui.analysis.report import RUN_COLUMNS, RunFigures, run_figures, run
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
-from kglens_tui.modes.headline import mode_headline
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import mode_of_label
-from kglens_tui.runs.runner import open_snapshot_as
-from kglens_tui.runs.units import ModeSnapshot
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then, read_with
@@ -394,7 +391,7 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
         """Each listed KGLens run's KG-wide win estimate (`analysis.report.run_figures`; None:
         none), worked out with its chance (at the progress `_chances` holds)."""
         self._headlines: dict[str, tuple[tuple[str, str], str | None]] = {}
-        """Each listed KONTEST or fact-eval run's headline figures (`mode_headline`; None: none
+        """Each listed KONTEST or fact-eval run's headline line (`Mode.headline`; None: none
         to show), by run id, with the progress they were worked out at."""
         self._chance_worker: Worker[Any] | None = None
         self._chance_again = False
@@ -571,13 +568,13 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
         """What chance scores on the questions of each wanted KGLens run (``rows``: their
         `run_rows` rows), as logged like the listed rates, with its KG-wide win estimate
         (`analysis.report.run_figures`), and each wanted run of another mode's headline
-        (`mode_headline` of its stored metrics); None where they cannot be worked out."""
+        (`_headline`); None where they cannot be worked out."""
         modes = {run_id for run_id, _ in wanted if not _observed(self._listed[run_id])}
         figures, headlines = read_with(
             self.app.db_path,
             lambda conn: (
                 run_figures(conn, rows),
-                {run_id: self._headline(conn, int(run_id)) for run_id in modes},
+                {run_id: self._headline(conn, run_id) for run_id in modes},
             ),
         )
         kglens = [(run_id, mark) for run_id, mark in wanted if run_id not in modes]
@@ -587,13 +584,12 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
             {run_id: _kg_wide(figures, run_id) for run_id, _ in kglens},
         )
 
-    @staticmethod
-    def _headline(conn: sqlite3.Connection, run_id: int) -> str | None:
-        """A stored run's `mode_headline`; None when it cannot be read (as `app.open_run`)."""
-        try:
-            return mode_headline(open_snapshot_as(conn, run_id, ModeSnapshot).metrics)
-        except (LookupError, ValueError, TypeError):
-            return None
+    def _headline(self, conn: sqlite3.Connection, run_id: str) -> str | None:
+        """A listed run's headline line as its mode declares it (`Mode.headline`); None when
+        it has none or it cannot be read."""
+        mode = mode_of_label(self._listed[run_id]["mode"])
+        head = mode.headline(conn, int(run_id)) if mode is not None else None
+        return head.line if head is not None else None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
