@@ -113,17 +113,33 @@ def _results(app: object) -> bool:
     return isinstance(screen, ModeAnalysisScreen) and screen.loaded
 
 
+async def test_a_mode_runs_results_open_by_the_mode_home_lists(tmp_path: Path) -> None:
+    """A or v on a KONTEST run opens its results screen by the mode home's list holds (no read
+    of the run's mode first)."""
+    db = tmp_path / "w.db"
+    run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
+    app = make_app(db)
+    async with app.run_test(size=SHORT) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+        home = app.screen
+        home.query_one("#runs").select_key(str(run_id))
+        for key in ("A", "v"):
+            await pilot.press(key)
+            await wait_for(pilot, lambda: _results(app))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is home)
+
+
 @pytest.mark.parametrize(
     ("module", "key", "shown"),
-    [(app_module, "enter", _opened), (mode_analysis, "A", _results)],
-    ids=["enter opens the run", "A its results"],
+    [(app_module, "enter", _opened)],
+    ids=["enter opens the run"],
 )
 async def test_a_run_opens_once_its_mode_is_read_on_a_worker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: Any, key: str, shown: Any
 ) -> None:
-    """Enter on a run (or A, a mode run's results) reads its mode off the UI thread: home
-    handles keys meanwhile, the run's screen opens once it is in; a screen opened meanwhile is
-    left as it is."""
+    """Enter on a run reads its mode off the UI thread: home handles keys meanwhile, the run's
+    screen opens once it is in; a screen opened meanwhile is left as it is."""
     db = tmp_path / "w.db"
     run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
     spy = Spy(module.mode_of)

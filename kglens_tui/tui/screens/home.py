@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
@@ -715,14 +714,21 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
 
         self._results(True, CompareScreen)
 
-    def _results(self, compare: bool, kglens: Callable[[int], Screen[Any]]) -> None:
-        """The selected run's results as its mode declares them (`open_mode_analysis`), or
-        for a KGLens run the ``kglens`` screen of it."""
-        from kglens_tui.tui.screens.mode_analysis import open_mode_analysis
+    def _results(self, compare: bool, observed: Callable[[int], Screen[Any]]) -> None:
+        """The selected run's results as its mode declares them (`ModeAnalysisScreen`; the
+        mode as the list holds it, nothing read first), or for a run whose observations the
+        screens read (KGLens's; a mode not installed here) the ``observed`` screen of it."""
+        from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
 
         run_id = self._selected_run()
-        if run_id is not None:
-            open_mode_analysis(self.app, run_id, compare, partial(kglens, run_id))
+        if run_id is None:
+            return
+        row = self._listed.get(str(run_id))
+        mode = mode_of_label(row["mode"]) if row is not None else None
+        if mode is None or mode.observations:
+            self.app.push_screen(observed(run_id))
+        else:
+            self.app.push_screen(ModeAnalysisScreen.opening(run_id, compare))
 
     @on(DataTable.RowSelected, "#runs")
     def _row_selected(self) -> None:

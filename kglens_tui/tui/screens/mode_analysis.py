@@ -17,19 +17,17 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
-from kglens_tui.runs.record import load_run, mode_of
+from kglens_tui.runs.record import load_run
 from kglens_tui.runs.registry import find_mode, get_mode, mode_label
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.title_header import TitleHeader
 
 if TYPE_CHECKING:
-    from kglens_tui.tui.app import KGLensApp
+    pass
 
 READ_GROUP = "mode-analysis"
 """The worker that reads the screen's run."""
-OPEN_GROUP = "open-results"
-"""The worker that reads the mode of a run whose results are being opened."""
 
 Read = Callable[[sqlite3.Connection], tuple[str, list[RenderableType]]]
 """A read of the screen's title and tables."""
@@ -135,27 +133,6 @@ class ModeAnalysisScreen(ReadsOnWorkers, Screen[Any]):
             self.app.worker_failed(event.worker)  # type: ignore[attr-defined]
         if on_stack(self) and self.app.screen is self:
             self.app.pop_screen()
-
-
-def open_mode_analysis(
-    app: KGLensApp, run_id: int, compare: bool, otherwise: Callable[[], Screen[Any]]
-) -> None:
-    """Show the results a run's mode declares (``compare``: against its peers), once a worker
-    read its mode, unless another screen was opened meanwhile; a run whose mode shows it on its
-    live screen (KGLens), or no such run, gets the screen ``otherwise`` gives."""
-    asked_from = app.screen
-
-    def opened(mode: str | None) -> None:
-        if app.screen is not asked_from:
-            return
-        if mode is None or not shows_results(mode):
-            app.push_screen(otherwise())
-            return
-        app.push_screen(ModeAnalysisScreen.opening(run_id, compare))
-
-    read_then(
-        app, lambda conn: mode_of(conn, run_id), opened, f"reading run {run_id}", group=OPEN_GROUP
-    )
 
 
 def shows_results(mode: str) -> bool:
