@@ -16,7 +16,7 @@ from kglens_tui.core.registry import Registry, UnknownNameError
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
-from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.progress import Advance
 
 if TYPE_CHECKING:
@@ -31,6 +31,9 @@ BUILTIN = {
     "facteval": "kglens_tui.modes.facteval.mode",
 }
 """Built-in mode name -> the module that registers it."""
+DEFAULT_MODE = "kglens"
+"""The mode a new run takes where none is chosen (the app's first run, the form's own
+fields): `default_mode`."""
 
 
 class UnknownModeError(UnknownNameError):
@@ -150,10 +153,17 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         show (no such run, nothing to compare with)."""
         ...
 
+    # what the live screen shows of a run of the mode
+    live_layout: LiveLayout
+    """The parts its live screen is made of: its declared panels (a unit mode's), or a
+    probe's (KGLens's)."""
+    live_help: str
+    """What the live screen's help says of the mode's figures (markdown, under the keys)."""
+
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """What the live screen shows of one of its snapshots (a run live or stored) beside
         the progress: its figures as tables of literal text; none for another mode's snapshot.
-        KGLens declares none (its screen has parts of its own)."""
+        KGLens declares none (its layout, `LiveLayout.PROBE`, has parts of its own)."""
         ...
 
 
@@ -172,6 +182,11 @@ def register(mode: AnyMode, module: str | None = None) -> AnyMode:
 def get_mode(name: str) -> AnyMode:
     """The mode called ``name``; UnknownModeError names the known ones."""
     return MODES.get(name)
+
+
+def default_mode() -> AnyMode:
+    """The mode a new run takes where none is chosen (`DEFAULT_MODE`)."""
+    return get_mode(DEFAULT_MODE)
 
 
 def mode_of_config(config: object) -> AnyMode:

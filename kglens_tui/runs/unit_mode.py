@@ -23,7 +23,7 @@ from kglens_tui.runs.clients import ViewOnlyTarget, helper_client, target_client
 from kglens_tui.runs.config import ConfigError, ConfigT, ModeConfig, check_new_run
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
-from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import Manifest, create_run, load_run_as, load_run_to_resume
 from kglens_tui.runs.registry import Engine
@@ -107,6 +107,10 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
     ) -> tuple[str, list[RenderableType]] | None:
         """None: a unit mode without a results view (see `Mode.results`)."""
         return None
+
+    live_layout = LiveLayout.PANELS
+    live_help = ""
+    """None: the live screen's help has its keys and what every unit mode's progress means."""
 
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """None: a unit mode whose live screen shows its progress and replies only (see

@@ -15,7 +15,7 @@ from kglens_tui.modes.facteval.compare import (
     load_run_scores,
 )
 from kglens_tui.modes.facteval.engine import FactevalEngine, FactevalMetrics, FactevalRow
-from kglens_tui.modes.facteval.live import live_panels
+from kglens_tui.modes.facteval.live import LIVE_HELP, live_panels
 from kglens_tui.modes.facteval.plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.results import UnitResults
 from kglens_tui.modes.store import write_facteval_plan
@@ -45,6 +45,7 @@ class FactevalMode(
     config_type = FactevalConfig
     engine_type = FactevalEngine
     live_panels = staticmethod(live_panels)
+    live_help = LIVE_HELP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:

@@ -17,7 +17,7 @@ from kglens_tui.modes.kontest.compare import (
     template3_partners,
 )
 from kglens_tui.modes.kontest.engine import KontestEngine
-from kglens_tui.modes.kontest.live import live_panels
+from kglens_tui.modes.kontest.live import LIVE_HELP, live_panels
 from kglens_tui.modes.kontest.metrics import CONVERSATIONS, KontestMetrics
 from kglens_tui.modes.kontest.plan import KontestPlan, plan_kontest
 from kglens_tui.modes.results import UnitResults
@@ -53,6 +53,7 @@ class KontestMode(
     config_type = KontestConfig
     engine_type = KontestEngine
     live_panels = staticmethod(live_panels)
+    live_help = LIVE_HELP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:
