@@ -226,7 +226,8 @@ def stores_observations(name: str) -> bool:
 
 
 def observing_modes() -> list[str]:
-    """The modes whose runs store observation rows (what annotation rounds sample)."""
+    """The modes whose runs store observation rows (`Mode.observations`): what annotation
+    rounds sample and the rates analyses and comparisons read."""
     return [name for name in mode_names() if stores_observations(name)]
 
 
