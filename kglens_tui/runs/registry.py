@@ -160,6 +160,12 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     live_help: str
     """What the live screen's help says of the mode's figures (markdown, under the keys)."""
 
+    def first_run(self, config: ModeConfig, local: bool) -> ModeConfig:
+        """The app's first run of the mode (its welcome, when it is the `default_mode`) from
+        its default settings ``config`` (``local``: on the local model): what shows the
+        mode's figures soonest there."""
+        ...
+
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """What the live screen shows of one of its snapshots (a run live or stored) beside
         the progress: its figures as tables of literal text; none for another mode's snapshot.

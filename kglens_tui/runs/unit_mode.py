@@ -108,6 +108,10 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
         """None: a unit mode without a results view (see `Mode.results`)."""
         return None
 
+    def first_run(self, config: ModeConfig, local: bool) -> ModeConfig:
+        """The default settings, unchanged."""
+        return config
+
     live_layout = LiveLayout.PANELS
     live_help = ""
     """None: the live screen's help has its keys and what every unit mode's progress means."""

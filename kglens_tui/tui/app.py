@@ -31,7 +31,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import TargetSpec, spec_kind
-from kglens_tui.modes.kglens.config import Difficulty, RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.control import resume_elsewhere
 from kglens_tui.runs.given_settings import given_run_options, settings_config, unread_variables
@@ -360,16 +360,12 @@ class KGLensApp(App[Any]):
             self._given = self.run_defaults(mode).target if "target" in given else ""
         return self._given
 
-    def welcome_config(self) -> RunConfig:
-        """The first run's settings: the default ones, and for the local model small batches
-        (first metrics within a minute on a CPU) and open questions (SmolLM2's Yes/No answers
-        carry no knowledge, it says No to nearly everything; its open answers do, by predicate,
-        and the first run should show that)."""
+    def welcome_config(self) -> ModeConfig:
+        """The first run's settings: the default ones as the default mode takes them for a
+        first run (`Mode.first_run`: KGLens's, small batches and open questions on the local
+        model)."""
         config = self.default_config()
-        if spec_kind(config.target) == "local":
-            config.batch_size = min(config.batch_size, 16)
-            config.difficulty = Difficulty.WH
-        return config
+        return default_mode().first_run(config, spec_kind(config.target) == "local")
 
     def _welcome_answer(self, start: bool | None) -> None:
         if not start:

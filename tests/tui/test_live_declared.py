@@ -1,6 +1,7 @@
 """The live screen shows what a run's mode declares, not what its name picks: its help
 (`Mode.live_help`: the toy mode's is its own, not KONTEST's or fact-eval's), its units with a
-failed request (`ModeSnapshot.units_failed`), and the app's default mode is the registry's."""
+failed request (`ModeSnapshot.units_failed`), and the app's default mode (its settings and first
+run) is the registry's."""
 
 from __future__ import annotations
 
@@ -77,3 +78,5 @@ def test_a_new_runs_settings_are_the_registrys_default_modes(
     monkeypatch.setattr(registry, "DEFAULT_MODE", TOY)
     assert type(app.run_defaults()) is ToyConfig
     assert app.run_defaults().edges == ToyConfig().edges
+    first = app.welcome_config()  # the toy declares no first-run change (`Mode.first_run`)
+    assert type(first) is ToyConfig and first.max_tokens == ToyConfig().max_tokens

@@ -191,6 +191,16 @@ class KGLensMode:
         """None: a stored KGLens run opens on its live screen."""
         return None
 
+    @staticmethod
+    def first_run(config: ModeConfig, local: bool) -> ModeConfig:
+        """For the local model small batches (first metrics within a minute on a CPU) and open
+        questions (SmolLM2's Yes/No answers carry no knowledge, it says No to nearly
+        everything; its open answers do, by predicate, and the first run should show that)."""
+        if local and isinstance(config, RunConfig):
+            config.batch_size = min(config.batch_size, 16)
+            config.difficulty = Difficulty.WH
+        return config
+
     live_layout = LiveLayout.PROBE
     live_help = LIVE_HELP
 
