@@ -43,7 +43,8 @@ UNITS_KEYS = """\
 """
 """The keys of a unit mode's live screen (`LiveLayout.PANELS`)."""
 UNITS_NOTE = """\
-Transport errors are never counted as inconsistent or wrong. A run another process drives is
+A failed request (a transport error) never counts against the model: its unit is not done
+(*with a failed request*), and a resume asks it again. A run another process drives is
 *followed*: the screen shows what that process commits, and `p` and `s` reach it through the
 workspace.
 """
