@@ -947,4 +947,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
             config.api_key_env,
             config.kg,
         )
-        self.app.start_run(config if run.mode_config is None else run.mode_config, run.more)
+        if run.mode_config is None:
+            self.app.start_run(config, run.more)
+        else:
+            self.app.start_mode_run(run.mode_config, run.more)
