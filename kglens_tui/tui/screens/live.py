@@ -446,9 +446,14 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         yield LiveChart(id="live-chart")
         yield Footer()
 
+    @property
+    def _parts_gone(self) -> bool:
+        """Whether its widgets are gone (closed as it mounted: the app quitting)."""
+        return not self.query("#mode-replies" if self.units else "#replies")
+
     def on_mount(self) -> None:
-        if not self.query("#mode-replies" if self.units else "#replies"):
-            return  # closed as it mounted (the app quitting): its widgets are gone already
+        if self._parts_gone:
+            return
         if self.units:
             self.query_one("#mode-replies", RichLog).can_focus = False
             self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
@@ -500,9 +505,9 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen
-        is closed (a redraw it queued may come after), nor while another screen is over it
-        (a dialog over it draws it again, dimmed, at every change)."""
-        if not on_stack(self) or self.app.screen is not self:
+        is closed (a redraw it queued may come after) or its widgets are gone, nor while another
+        screen is over it (a dialog over it draws it again, dimmed, at every change)."""
+        if not on_stack(self) or self.app.screen is not self or self._parts_gone:
             return
         if self.units:
             self._refresh_units()
