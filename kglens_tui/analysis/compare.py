@@ -27,6 +27,7 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.graph import KGIndex, load_kg
 from kglens_tui.modes.kglens.estimates import Difference, benjamini_hochberg, difference
 from kglens_tui.runs.record import shown_status
+from kglens_tui.runs.registry import observing_modes
 from kglens_tui.textfmt import counted, pct, rate_ci, selection
 
 STATUSES = ("knows", "partial", "unknown")
@@ -206,11 +207,13 @@ def run_grid(
     adjusted: bool = True,
     level: float = LEVEL,
 ) -> RunGrid:
-    """Table 3 over the given runs (default: every KGLens-mode run); see grid_of_runs."""
+    """Table 3 over the given runs (default: every run of a mode that stores observations,
+    KGLens's: `observing_modes`); see grid_of_runs."""
     if run_ids is None:
-        run_ids = [
-            r[0] for r in conn.execute("SELECT id FROM run WHERE mode = 'kglens' ORDER BY id")
-        ]
+        modes = observing_modes()
+        marks = ", ".join("?" * len(modes))
+        sql = f"SELECT id FROM run WHERE mode IN ({marks}) ORDER BY id"
+        run_ids = [r[0] for r in conn.execute(sql, modes)]
     return grid_of_runs(load_runs(conn, run_ids), adjusted=adjusted, level=level)
 
 
@@ -238,19 +241,20 @@ CELL_RULE = (
 
 
 def compare_partners(conn: sqlite3.Connection, run_id: int) -> list[int]:
-    """The KGLens runs on run ``run_id``'s KG to compare it with, best first by
-    `run_preference` over their stored status and edges examined (a failed run, or one that
-    examined no edge, last): the first is the default partner. Empty when there is none (or no
-    run ``run_id``)."""
+    """The runs on run ``run_id``'s KG to compare it with (KGLens's: those of a mode that stores
+    observations, `observing_modes`), best first by `run_preference` over their stored status
+    and edges examined (a failed run, or one that examined no edge, last): the first is the
+    default partner. Empty when there is none (or no run ``run_id``)."""
+    modes = observing_modes()
     rows = conn.execute(
-        """
+        f"""
         SELECT r.id, r.status, r.stop_reason, r.owner, COALESCE(i.examined, 0)
         FROM run r
         JOIN run a ON a.id = ? AND a.kg_id = r.kg_id
         LEFT JOIN iteration i ON i.run_id = r.id AND i.iteration = r.iterations_done
-        WHERE r.mode = 'kglens' AND r.id != a.id
+        WHERE r.mode IN ({", ".join("?" * len(modes))}) AND r.id != a.id
         """,
-        (run_id,),
+        (run_id, *modes),
     ).fetchall()
     ranked = sorted(
         (

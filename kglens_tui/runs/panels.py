@@ -7,6 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class LiveLayout(StrEnum):
+    """Which parts a mode's live screen is made of (`Mode.live_layout`)."""
+
+    PANELS = "panels"
+    """Its progress, the panels it declares (`Mode.live_panels`) and its questions and
+    replies: a unit mode's."""
+    PROBE = "probe"
+    """A probe's parts, iteration by iteration: rate cards with sparklines, the blind spots,
+    the per-predicate rates and a chart (its snapshots are KGLens's `ProbeSnapshot`)."""
 
 
 @dataclass(frozen=True)

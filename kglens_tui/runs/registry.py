@@ -18,7 +18,7 @@ from kglens_tui.runs.commands import CommandGroup
 from kglens_tui.runs.config import ConfigT_co, ModeConfig
 from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.messages import Command, RunSnapshot, SnapshotT_co
-from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.progress import Advance
 
 if TYPE_CHECKING:
@@ -33,6 +33,9 @@ BUILTIN = {
     "facteval": "kglens_tui.modes.facteval.mode",
 }
 """Built-in mode name -> the module that registers it."""
+DEFAULT_MODE = "kglens"
+"""The mode a new run takes where none is chosen (the app's first run, the form's own
+fields): `default_mode`."""
 
 
 class UnknownModeError(UnknownNameError):
@@ -154,10 +157,23 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
         show (no such run, nothing to compare with)."""
         ...
 
+    # what the live screen shows of a run of the mode
+    live_layout: LiveLayout
+    """The parts its live screen is made of: its declared panels (a unit mode's), or a
+    probe's (KGLens's)."""
+    live_help: str
+    """What the live screen's help says of the mode's figures (markdown, under the keys)."""
+
+    def first_run(self, config: ModeConfig, local: bool) -> ModeConfig:
+        """The app's first run of the mode (its welcome, when it is the `default_mode`) from
+        its default settings ``config`` (``local``: on the local model): what shows the
+        mode's figures soonest there."""
+        ...
+
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """What the live screen shows of one of its snapshots (a run live or stored) beside
         the progress: its figures as tables of literal text; none for another mode's snapshot.
-        KGLens declares none (its screen has parts of its own)."""
+        KGLens declares none (its layout, `LiveLayout.PROBE`, has parts of its own)."""
         ...
 
     def report_panels(self, conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:
@@ -190,6 +206,11 @@ def register(mode: AnyMode, module: str | None = None) -> AnyMode:
 def get_mode(name: str) -> AnyMode:
     """The mode called ``name``; UnknownModeError names the known ones."""
     return MODES.get(name)
+
+
+def default_mode() -> AnyMode:
+    """The mode a new run takes where none is chosen (`DEFAULT_MODE`)."""
+    return get_mode(DEFAULT_MODE)
 
 
 def mode_of_config(config: object) -> AnyMode:
@@ -229,7 +250,8 @@ def stores_observations(name: str) -> bool:
 
 
 def observing_modes() -> list[str]:
-    """The modes whose runs store observation rows (what annotation rounds sample)."""
+    """The modes whose runs store observation rows (`Mode.observations`): what annotation
+    rounds sample and the rates analyses and comparisons read."""
     return [name for name in mode_names() if stores_observations(name)]
 
 

@@ -26,7 +26,7 @@ from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.manifest import build_manifest, check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.panel_rich import panel_renderables
-from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import (
     Manifest,
@@ -158,6 +158,14 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
         """A stored run's figures in its report, each rate with its interval and chance
         (``latest``: how many of its latest findings to list); none here."""
         return []
+
+    def first_run(self, config: ModeConfig, local: bool) -> ModeConfig:
+        """The default settings, unchanged."""
+        return config
+
+    live_layout = LiveLayout.PANELS
+    live_help = ""
+    """None: the live screen's help has its keys and what every unit mode's progress means."""
 
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """None: a unit mode whose live screen shows its progress and replies only (see

@@ -132,6 +132,9 @@ class ModeSnapshot(WithProgress, Generic[MetricsT_co]):
     (``progress.counters``)."""
     spend: str = ""
     """What the run has cost so far (`runs.spend.spend_text`; "" for free models)."""
+    units_failed: int = 0
+    """Units asked whose replies are all in but one failed (not done: a resume asks them
+    again), as the mode counts them (`ModeEngine.units_failed`)."""
 
     @property
     def done_share(self) -> float:
@@ -241,6 +244,11 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
     def compute_metrics(self) -> MetricsT:
         raise NotImplementedError
 
+    def units_failed(self, metrics: MetricsT) -> int:
+        """Units asked whose replies are all in but one failed, by the metrics (0: a mode that
+        does not count them)."""
+        return 0
+
     def stored_views(self, limit: int) -> list[QueryView]:
         """The run's last ``limit`` stored questions and replies, oldest first, as `recent`
         holds them (one indexed query, never the whole run). The order is the plan's: the order
@@ -274,6 +282,7 @@ class ModeEngine(RunEngine[ConfigT, ModeSnapshot[MetricsT]], Generic[ConfigT, Me
             session_requests=self._session_requests,
             helpers=self.helpers.totals(),
             spend=self.spend_shown(),
+            units_failed=self.units_failed(metrics),
         )
 
     async def limited(self, coro_fn: Callable[[], Awaitable[T]]) -> T:

@@ -31,13 +31,19 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import TargetSpec, spec_kind
-from kglens_tui.modes.kglens.config import Difficulty, RunConfig
+from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.control import resume_elsewhere
 from kglens_tui.runs.given_settings import given_run_options, settings_config, unread_variables
 from kglens_tui.runs.one_plan import on_one_plan
-from kglens_tui.runs.record import GOING, KGLENS, mode_of, nothing_to_resume, set_status
-from kglens_tui.runs.registry import UnknownModeError, get_mode, mode_label
+from kglens_tui.runs.record import GOING, mode_of, nothing_to_resume, set_status
+from kglens_tui.runs.registry import (
+    UnknownModeError,
+    default_mode,
+    get_mode,
+    mode_label,
+    mode_of_config,
+)
 from kglens_tui.runs.session import RunSession
 from kglens_tui.settings import Settings, config_path, load_settings
 from kglens_tui.store.connection import connect, default_db_path
@@ -177,7 +183,8 @@ class KGLensApp(App[Any]):
         check_keys(self.settings, [b for _, b in self._bindings])
         self._run_defaults: dict[str, Any] = {}
         """Each mode's new-run settings, by mode name (`run_defaults`)."""
-        self._given_target = ""
+        self._given: str | None = None
+        """The target the settings give (`_given_target`; None: not read yet)."""
         if annotation is None:  # a bad run option in the settings is told before the TUI starts
             self.run_defaults()
         self.db_path = Path(db_path or self.settings.db or default_db_path())
@@ -277,7 +284,6 @@ class KGLensApp(App[Any]):
     def default_target(self) -> tuple[str, str]:
         """(kind, model) of the best available target: settings, local, endpoint, simulated
         (a local target's model: the settings' file, else SmolLM2)."""
-        self.run_defaults()
         configured = TargetSpec.parse(self._given_target) if self._given_target else None
         kind = configured.kind if configured is not None else ""
         if kind == "openai" and configured is not None:
@@ -309,7 +315,6 @@ class KGLensApp(App[Any]):
 
     def local_model(self) -> str:
         """The local model the settings name (`local:PATH.gguf`), else "smollm2"."""
-        self.run_defaults()
         if spec_kind(self._given_target) == "local":
             return TargetSpec.parse(self._given_target).arg or "smollm2"
         return "smollm2"
@@ -336,28 +341,31 @@ class KGLensApp(App[Any]):
     def run_defaults(self) -> RunConfig: ...
     @overload
     def run_defaults(self, mode: str) -> Any: ...
-    def run_defaults(self, mode: str = KGLENS) -> Any:
-        """A new run's settings for a mode (KGLens when none is named): its defaults, the
-        settings file, KGLENS_* variables (read once per mode; a copy each time). SettingsError
-        names a bad value of the mode's."""
-        if mode not in self._run_defaults:
-            config = settings_config(mode, self.settings)
-            if mode == KGLENS:
-                given = {name for name, _, _ in given_run_options(KGLENS, self.settings)}
-                self._given_target = config.target if "target" in given else ""
-            self._run_defaults[mode] = config
-        return dataclasses.replace(self._run_defaults[mode])
+    def run_defaults(self, mode: str | None = None) -> Any:
+        """A new run's settings for a mode (the registry's default when none is named:
+        `default_mode`): its defaults, the settings file, KGLENS_* variables (read once per
+        mode; a copy each time). SettingsError names a bad value of the mode's."""
+        name = default_mode().name if mode is None else mode
+        if name not in self._run_defaults:
+            self._run_defaults[name] = settings_config(name, self.settings)
+        return dataclasses.replace(self._run_defaults[name])
 
-    def welcome_config(self) -> RunConfig:
-        """The first run's settings: the default ones, and for the local model small batches
-        (first metrics within a minute on a CPU) and open questions (SmolLM2's Yes/No answers
-        carry no knowledge, it says No to nearly everything; its open answers do, by predicate,
-        and the first run should show that)."""
+    @property
+    def _given_target(self) -> str:
+        """The target the settings file or a variable gives the default mode's runs ("": none
+        given, the app chooses one: `default_target`)."""
+        if self._given is None:
+            mode = default_mode().name
+            given = {name for name, _, _ in given_run_options(mode, self.settings)}
+            self._given = self.run_defaults(mode).target if "target" in given else ""
+        return self._given
+
+    def welcome_config(self) -> ModeConfig:
+        """The first run's settings: the default ones as the default mode takes them for a
+        first run (`Mode.first_run`: KGLens's, small batches and open questions on the local
+        model)."""
         config = self.default_config()
-        if spec_kind(config.target) == "local":
-            config.batch_size = min(config.batch_size, 16)
-            config.difficulty = Difficulty.WH
-        return config
+        return default_mode().first_run(config, spec_kind(config.target) == "local")
 
     def _welcome_answer(self, start: bool | None) -> None:
         if not start:
@@ -379,17 +387,11 @@ class KGLensApp(App[Any]):
             for w in self.workers
         )
 
-    def start_run(self, config: RunConfig, more_targets: Sequence[str] = ()) -> None:
-        """Start a new KGLens run in its own process and show it live; then one run per further
-        target on its questions (`QueuedTargets`)."""
-        self._start(config, KGLENS, more_targets)
-
-    def start_mode_run(self, config: Any, more_targets: Sequence[str] = ()) -> None:
-        """Start a KONTEST, fact-eval or other mode's run in its own process and show it live
-        (and the further targets' runs, as `start_run`)."""
-        self._start(config, config.mode, more_targets)
-
-    def _start(self, config: ModeConfig, mode: str, more_targets: Sequence[str] = ()) -> None:
+    def start_run(self, config: ModeConfig, more_targets: Sequence[str] = ()) -> None:
+        """Start a new run of the mode whose settings ``config`` holds (`mode_of_config`) in
+        its own process and show it live; then one run per further target on its questions
+        (`QueuedTargets`)."""
+        mode = mode_of_config(config).name
         if self._busy():
             self.notify(
                 "A run is already active: stop it first (s on its live screen).", severity="warning"
@@ -398,6 +400,9 @@ class KGLensApp(App[Any]):
         session = RunSession(self.db_path, mode, config=config)
         self.queued = QueuedTargets(mode, config, list(more_targets)) if more_targets else None
         self._launch(session, f"{mode_label(mode)} run on {config.kg}", self._live_screen(session))
+
+    start_mode_run = start_run
+    """`start_run`: a run of any mode starts the same way."""
 
     def _next_target(self, ended: RunSession) -> None:
         """After a run of several targets ended: start the next target's run on the first run's

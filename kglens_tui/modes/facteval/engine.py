@@ -354,6 +354,9 @@ class FactevalEngine(ModeEngine[FactevalConfig, FactevalMetrics, FactevalRow]):
             self._saq_right = saq_constant_right(self.kg, self.questions)
         return facteval_metrics(self.questions, self.answers, self._saq_right)
 
+    def units_failed(self, metrics: FactevalMetrics) -> int:
+        return metrics.questions_failed
+
     def stored_views(self, limit: int) -> list[QueryView]:
         """The replies to the last questions answered, each question's in the order of its
         contexts (as asked), with the text it was asked with (stored with its answers)."""

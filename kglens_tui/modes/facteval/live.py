@@ -16,6 +16,16 @@ COLUMNS = ("question", "context", "F1 [95%]", "chance", "abstained [95%]", "n")
 blind guess scores, and the questions replied to."""
 
 
+LIVE_HELP = """\
+**Fact-eval**: true/false, multiple-choice and list questions; F1 (of precision over answered
+questions and recall over all) with its 95% interval, beside what the best blind guess scores;
+`kglens facteval report` gives precision and recall with theirs. The **chance** column is what
+a guesser that ignores the question scores on the same questions; the box on the left shows the
+CORRECT-rate of true/false statements and warns of a strong answer bias.
+"""
+"""What the live screen's help says of a fact-eval run's figures (`Mode.live_help`)."""
+
+
 def live_panels(snapshot: object) -> list[Panel]:
     """The scores' table, with the CORRECT-rate of true/false statements and their balanced
     accuracy (and a warning on a strong answer bias) beside it; none for another mode's."""

@@ -17,7 +17,7 @@ from kglens_tui.modes.facteval.compare import (
 )
 from kglens_tui.modes.facteval.engine import FactevalEngine, FactevalMetrics, FactevalRow
 from kglens_tui.modes.facteval.headline import NOTE, facteval_headline
-from kglens_tui.modes.facteval.live import live_panels
+from kglens_tui.modes.facteval.live import LIVE_HELP, live_panels
 from kglens_tui.modes.facteval.plan import PlannedQuestion, plan_facteval
 from kglens_tui.modes.facteval.report import facteval_run_panels
 from kglens_tui.modes.results import UnitResults
@@ -53,6 +53,7 @@ class FactevalMode(
     live_panels = staticmethod(live_panels)
     command_group = GROUP
     headline_note = NOTE
+    live_help = LIVE_HELP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("facteval_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:

@@ -16,6 +16,7 @@ from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot, start_run
+from kglens_tui.modes.kglens.live import LIVE_HELP
 from kglens_tui.modes.kglens.plan import follow, plan_leader
 from kglens_tui.modes.kglens.progress import probe_figures, rate_items
 from kglens_tui.modes.kglens.questions import wh_allowed
@@ -26,7 +27,7 @@ from kglens_tui.runs.config import ConfigError, ModeConfig, check_new_run
 from kglens_tui.runs.headline import Headline
 from kglens_tui.runs.manifest import check_kg_unchanged
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
-from kglens_tui.runs.panels import Panel
+from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.progress import Advance
 from kglens_tui.runs.record import KGLENS, load_run_to_resume
 from kglens_tui.runs.registry import Engine, register
@@ -195,6 +196,19 @@ class KGLensMode:
     ) -> tuple[str, list[RenderableType]] | None:
         """None: a stored KGLens run opens on its live screen."""
         return None
+
+    @staticmethod
+    def first_run(config: ModeConfig, local: bool) -> ModeConfig:
+        """For the local model small batches (first metrics within a minute on a CPU) and open
+        questions (SmolLM2's Yes/No answers carry no knowledge, it says No to nearly
+        everything; its open answers do, by predicate, and the first run should show that)."""
+        if local and isinstance(config, RunConfig):
+            config.batch_size = min(config.batch_size, 16)
+            config.difficulty = Difficulty.WH
+        return config
+
+    live_layout = LiveLayout.PROBE
+    live_help = LIVE_HELP
 
     @staticmethod
     def live_panels(snapshot: RunSnapshot) -> list[Panel]:

@@ -97,6 +97,9 @@ class KontestEngine(ModeEngine[KontestConfig, KontestMetrics, KontestQueryRow]):
     def compute_metrics(self) -> KontestMetrics:
         return kontest_metrics(self.relations, self.paths, self.answers, self.names)
 
+    def units_failed(self, metrics: KontestMetrics) -> int:
+        return metrics.relations_failed
+
     def stored_views(self, limit: int) -> list[QueryView]:
         return [query_view(q) for q in load_latest_kontest_queries(self.conn, self.run.id, limit)]
 

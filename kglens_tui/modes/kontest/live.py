@@ -19,6 +19,23 @@ HEADER = 2
 GAP = "knowledge gap (both)"
 
 
+LIVE_HELP = """\
+**KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
+both orders (sequential); answers that disagree are inconsistencies.
+
+In the table, **incons. / n** is an oracle's inconsistent tests over its valid ones (knowledge
+gap: the relations the model affirmed with neither template, over those whose two atomic
+requests were answered), **rate [95%]** that share with its 95% interval, and **invalid ·
+errors** the tests left out for a reply neither yes nor no or for a failed request (knowledge
+gap: — and the relations with a failed atomic request). The **coin · at yes-rate** column is
+what a guesser that ignores the question scores on the same questions: a coin, then a coin
+saying Yes as often as this model (a constant answer makes no inconsistency and no gap at all,
+so an error rate means little without a moderate yes-rate); the box on the left shows the
+yes-rate and warns of a strong answer bias.
+"""
+"""What the live screen's help says of a KONTEST run's figures (`Mode.live_help`)."""
+
+
 def live_panels(snapshot: object) -> list[Panel]:
     """The oracles' table, with the yes-rate (and a warning on a strong answer bias) beside it;
     none for another mode's snapshot."""

@@ -19,7 +19,7 @@ from kglens_tui.modes.kontest.compare import (
 )
 from kglens_tui.modes.kontest.engine import KontestEngine
 from kglens_tui.modes.kontest.headline import NOTE, kontest_headline
-from kglens_tui.modes.kontest.live import live_panels
+from kglens_tui.modes.kontest.live import LIVE_HELP, live_panels
 from kglens_tui.modes.kontest.metrics import CONVERSATIONS, KontestMetrics
 from kglens_tui.modes.kontest.plan import KontestPlan, plan_kontest
 from kglens_tui.modes.kontest.report import kontest_panels
@@ -60,6 +60,7 @@ class KontestMode(
     live_panels = staticmethod(live_panels)
     command_group = GROUP
     headline_note = NOTE
+    live_help = LIVE_HELP
     prompts = tuple(n for n in PROMPT_NAMES if n.startswith("kontest_"))
 
     def question_sources(self, conn: sqlite3.Connection, run_id: int) -> dict[str, int]:

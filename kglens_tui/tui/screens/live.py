@@ -1,7 +1,8 @@
-"""The live screen of a run of any mode. KGLens: metrics with sparklines, progress, replies as
-they arrive, blind spots and per-predicate rates; another mode: its progress, the panels it
-declares (`Mode.live_panels`, `live_units`) and its questions and replies. It polls the
-session's snapshot a few times a second; it never blocks."""
+"""The live screen of a run of any mode, in the layout its mode declares (`Mode.live_layout`).
+A probe's (KGLens's): metrics with sparklines, progress, replies as they arrive, blind spots and
+per-predicate rates; a unit mode's: its progress, the panels it declares (`Mode.live_panels`,
+`live_units`) and its questions and replies. It polls the session's snapshot a few times a
+second; it never blocks."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ from kglens_tui.modes.kglens.engine import (
     ReplyView,
 )
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
-from kglens_tui.runs.record import KGLENS
+from kglens_tui.runs.panels import LiveLayout
+from kglens_tui.runs.registry import default_mode, find_mode, mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
 from kglens_tui.tui.clipboard import copy_text
@@ -55,11 +57,11 @@ from kglens_tui.tui.screens.live_units import (
     MODE_VIEW_GROUP,
     PROGRESS_WIDTH,
     TABLE_ROOM,
-    UNITS_HELP,
     ModeView,
     PanelTable,
     ReplyLog,
     compose_units,
+    units_help,
 )
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
 from kglens_tui.tui.screens.workers import ReportsWorkerErrors, on_stack
@@ -75,7 +77,7 @@ if TYPE_CHECKING:
 
     from kglens_tui.tui.app import KGLensApp
 
-LIVE_HELP = """\
+PROBE_KEYS = """\
 ## Live probe
 
 | key | action |
@@ -89,28 +91,8 @@ LIVE_HELP = """\
 | `q` | quit (asks first while a run is active) |
 | `ctrl+p` | command palette |
 | `]` / `[` | sort the focused table by the next column / the other way (or click a column's title) |
-
-**Win rate**: share of examined edges the model answers right more often than wrong (m > n).
-**Zero-sense**: never right (m = 0). **All-sense**: never wrong (n = 0). Refused and
-unparseable replies count as wrong; transport errors never do (the edge is asked again).
-Beside each rate, *chance* with its subtitle saying which: *chance under this sampler*, what a
-target answering at random scores when this run's sampler picks the edges it asks (replayed at
-iterations 1, 2, 4, 8... and at the end; a constant answer on a Wh run), or, until the first
-replay, *chance, independent asks*: blind guessing on the questions asked, each ask on its own
-(the report shows both).
-**Blind spots**: examined edges with the highest posterior error rate P(err) under a model
-learned from the run's answers (predicate and entity effects): m right and n wrong answers of
-the edge itself, and *nbrs*, the share of P(err) that comes from its predicate and neighbours
-rather than its own answers. **learned** (under the progress): how much of the variation of
-error rates neighbours and predicates explain, and the predicates the model fails most.
-**Per predicate** (paper Fig. 6): each predicate's examined of its edges, its zero-sense and
-win rates with 95% intervals, and beside each what blind guessing scores on the questions the
-run asked about it (as the analysis screen shows them with `o`: over the answers as logged).
-**Progress**: *requests*, *failed*, *tokens* and *retries* count every request whose reply (or
-failure) is in, also those of an iteration not committed yet (*+N not committed*); *dropped*:
-requests that went with an iteration a stop or the failure rule dropped. A stored run's time
-is what its committed iterations took.
 """
+"""The keys of a probe's live screen (`LiveLayout.PROBE`), above its mode's `live_help`."""
 
 TABLES_EVERY_S = 1.0
 """Metric cards and tables redraw at most this often; a fast run must not make the UI lag."""
@@ -334,9 +316,17 @@ def blind_spot_text(spot: BlindSpot) -> str:
     )
 
 
+def live_layout(mode: str) -> LiveLayout:
+    """The parts the live screen of a run of ``mode`` has (`Mode.live_layout`): a mode not
+    installed here (a stored run of a plugin) shows its progress and replies (no panels)."""
+    found = find_mode(mode)
+    return found.live_layout if found is not None else LiveLayout.PANELS
+
+
 class LiveScreen(ReportsWorkerErrors, Screen[Any]):
-    """Shows one run of any mode: live when a session drives it, else as stored. A mode other
-    than KGLens (class ``-units``) shows the parts of `live_units` in place of KGLens's."""
+    """Shows one run of any mode: live when a session drives it, else as stored. A mode whose
+    layout is its panels (class ``-units``) shows the parts of `live_units` in place of a
+    probe's (`Mode.live_layout`)."""
 
     if TYPE_CHECKING:
         app = getters.app(KGLensApp)
@@ -359,7 +349,12 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
     # read per instance (the app's help reads screen.HELP)
     @property
     def HELP(self) -> str:  # type: ignore[override]
-        return UNITS_HELP if self.units else LIVE_HELP
+        """The layout's keys, then what the mode says of its figures (`Mode.live_help`)."""
+        mode = find_mode(self.mode)
+        own = mode.live_help if mode is not None else ""
+        if self.units:
+            return units_help(mode_label(self.mode), own)
+        return f"{PROBE_KEYS}\n{own}"
 
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
@@ -372,9 +367,10 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         stored: StoredRun | None = None,
     ) -> None:
         source = session if session is not None else stored
-        self.mode = source.mode if source is not None else KGLENS
-        """The run's mode: KGLens has parts of its own, another mode `live_units`'."""
-        self.units = self.mode != KGLENS
+        self.mode = source.mode if source is not None else default_mode().name
+        """The run's mode: its `Mode.live_layout` says which parts the screen has."""
+        self.units = live_layout(self.mode) is LiveLayout.PANELS
+        """Whether the screen has a unit mode's parts (`live_units`), not a probe's."""
         super().__init__(classes="-units" if self.units else None)
         self.run_id = run_id
         self.session = session
@@ -450,9 +446,14 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         yield LiveChart(id="live-chart")
         yield Footer()
 
+    @property
+    def _parts_gone(self) -> bool:
+        """Whether its widgets are gone (closed as it mounted: the app quitting)."""
+        return not self.query("#mode-replies" if self.units else "#replies")
+
     def on_mount(self) -> None:
-        if not self.query("#mode-replies" if self.units else "#replies"):
-            return  # closed as it mounted (the app quitting): its widgets are gone already
+        if self._parts_gone:
+            return
         if self.units:
             self.query_one("#mode-replies", RichLog).can_focus = False
             self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
@@ -504,9 +505,9 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def refresh_view(self) -> None:
         """Redraw from the latest snapshot; cheap when nothing changed. Nothing once the screen
-        is closed (a redraw it queued may come after), nor while another screen is over it
-        (a dialog over it draws it again, dimmed, at every change)."""
-        if not on_stack(self) or self.app.screen is not self:
+        is closed (a redraw it queued may come after) or its widgets are gone, nor while another
+        screen is over it (a dialog over it draws it again, dimmed, at every change)."""
+        if not on_stack(self) or self.app.screen is not self or self._parts_gone:
             return
         if self.units:
             self._refresh_units()

@@ -1,4 +1,4 @@
-"""The live screen's parts for a mode other than KGLens (KONTEST, fact-eval, a plugin's):
+"""The live screen's parts for a unit mode (`LiveLayout.PANELS`: KONTEST, fact-eval, a plugin's):
 progress, the panels the mode declares (`Mode.live_panels`) and the latest questions and
 replies. `LiveScreen` composes them and shows what `mode_view` makes on a worker.
 
@@ -33,36 +33,29 @@ from kglens_tui.tui.format import CELL_PADDING, duration, fit_widths
 from kglens_tui.tui.widgets.following_log import FollowingLog
 from kglens_tui.tui.widgets.literal_table import LiteralDataTable, cell_width, cut_cell
 
-UNITS_HELP = """\
-## Consistency / fact-eval run
-
+UNITS_KEYS = """\
 | key | action |
 | --- | --- |
 | `p` | pause / resume |
 | `s` | stop (what is answered is kept; `r` on home resumes the rest); `s` again: stop now, without waiting for the tests in flight |
 | `r` | below 130 columns: the questions and replies on the whole screen, or back to the metrics |
 | `escape` | back to the runs |
-
-**KONTEST**: each fact is asked with two paraphrases, alone (atomic) and in one conversation in
-both orders (sequential); answers that disagree are inconsistencies. **Fact-eval**: true/false,
-multiple-choice and list questions; F1 (of precision over answered questions and recall over
-all) with its 95% interval, beside what the best blind guess scores; `kglens facteval report`
-gives precision and recall with theirs.
-Transport errors are never counted as inconsistent or wrong. A run another process drives is
+"""
+"""The keys of a unit mode's live screen (`LiveLayout.PANELS`)."""
+UNITS_NOTE = """\
+A failed request (a transport error) never counts against the model: its unit is not done
+(*with a failed request*), and a resume asks it again. A run another process drives is
 *followed*: the screen shows what that process commits, and `p` and `s` reach it through the
 workspace.
-
-In the KONTEST table, **incons. / n** is an oracle's inconsistent tests over its valid ones
-(knowledge gap: the relations the model affirmed with neither template, over those whose two
-atomic requests were answered), **rate [95%]** that share with its 95% interval, and
-**invalid · errors** the tests left out for a reply neither yes nor no or for a failed request
-(knowledge gap: — and the relations with a failed atomic request). The **coin · at yes-rate**
-/ **chance** column is what a guesser that ignores the question scores on the same questions
-(KONTEST: a coin, then a coin saying Yes as often as this model; a constant answer makes no
-inconsistency and no gap at all, so an error rate means little without a moderate yes-rate);
-the box on the left shows the yes-rate (CORRECT-rate of true/false statements) and warns of a
-strong answer bias.
 """
+"""What every unit mode's live screen shows alike, under the mode's own help."""
+
+
+def units_help(label: str, own: str) -> str:
+    """A unit mode's live help: its keys, what its figures mean (``own``, its `Mode.live_help`)
+    and what every unit mode's progress means."""
+    return f"## {label} run\n\n{UNITS_KEYS}\n" + (f"{own}\n" if own else "") + UNITS_NOTE
+
 
 LABEL_STYLE = {
     "yes": "green",
@@ -299,8 +292,7 @@ def _whose(snap: ModeSnapshot[object], live: bool) -> str:
 
 def _failed_units(snap: ModeSnapshot[object]) -> str:
     """' · 3 with a failed request' (units asked but not done: a resume asks them again)."""
-    m = snap.metrics
-    failed = getattr(m, "relations_failed", getattr(m, "questions_failed", 0))
+    failed = snap.units_failed
     return f" · {failed:,} with a failed request" if failed else ""
 
 

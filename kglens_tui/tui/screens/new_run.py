@@ -34,8 +34,7 @@ from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.given_settings import given_run_options
 from kglens_tui.runs.one_plan import further_targets
 from kglens_tui.runs.options import comma_list, finite_float
-from kglens_tui.runs.record import KGLENS
-from kglens_tui.runs.registry import get_mode, mode_label, mode_names
+from kglens_tui.runs.registry import default_mode, get_mode, mode_label, mode_names
 from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
@@ -264,11 +263,17 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
     loaded = False
     """The workspace's KGs are read (`_choices_read`): Start is available."""
 
+    @property
+    def base(self) -> str:
+        """The mode whose settings the form's own fields hold (`default_mode`, KGLens's): every
+        other mode's run takes the settings all modes share from them."""
+        return default_mode().name
+
     def compose(self) -> ComposeResult:
         app = self.app
         defaults = app.run_defaults()
         self._fields = generated_fields(mode_names(), BY_HAND)
-        shown = mode_fields(KGLENS, defaults, self._fields)  # another mode's on mount
+        shown = mode_fields(self.base, defaults, self._fields)  # another mode's on mount
         generated = {
             name: shown[name] if name in shown else self._unit_value(f)
             for name, f in self._fields.items()
@@ -277,13 +282,13 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         self._edited = set()
         target_kind, model = app.default_target()
         base_url, key_env = defaults.base_url or "", defaults.api_key_env
-        mode = mode_names()[0]  # the built-in KGLens
+        mode = self.base
         last = app.form_choice
         if last is not None:  # the form opens as it was when the last run started from it
             mode, target_kind, model, base_url = last.mode, last.target_kind, last.model, last.url
             key_env = last.key_env
         if mode not in mode_names():  # that mode is no longer registered
-            mode = KGLENS
+            mode = self.base
         # until the workspace's KGs are read (`_choices_read`): the KG it will likely choose
         kg = last.kg if last is not None else (defaults.kg or "country")
         self._subsets_of = kg
@@ -714,7 +719,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
             stop_on_convergence=self.query_one("#stop_on_convergence", Checkbox).value,
             seed=values["seed"],
             blind_spots=values["blind_spots"],
-            **self._generated(KGLENS),
+            **self._generated(self.base),
         ).validate()
         check_new_run(config)
         return config
