@@ -66,8 +66,23 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+@pytest.fixture(scope="session")
+def _names_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the answer-name tables (kglens_tui.kg.names_store) are kept during the session,
+    never the user's cache directory: one folder shared by the session's xdist workers, so the
+    tables are built once (seconds of CPU each) and read back by every other process, a run's
+    or a `kglens` command's child included. test_names_store checks that the table read back is
+    the one built, and that a process with the store switched off builds its own."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the session's folder, above each worker's own
+    return root / "answer-names"
+
+
 @pytest.fixture(autouse=True)
-def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _names_cache: Path
+) -> None:
     monkeypatch.setenv("KGLENS_DB", str(tmp_path / "workspace.db"))
     # the user's settings file and KGLENS_* variables must not change what a test runs
     empty = tmp_path / "empty-settings.toml"
@@ -76,8 +91,8 @@ def _isolated_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     for name in list(os.environ):
         if name.startswith("KGLENS_") and name not in ("KGLENS_DB", "KGLENS_CONFIG"):
             monkeypatch.delenv(name)
-    # answer-name tables are built in each process, not kept in the user's cache directory
-    monkeypatch.setenv("KGLENS_NAMES_CACHE", "off")
+    # answer-name tables are kept for the session, not in the user's cache directory
+    monkeypatch.setenv("KGLENS_NAMES_CACHE", str(_names_cache))
     name_workspace(
         None
     )  # commands suggested by an earlier test's `main(["--db", ...])` do not leak

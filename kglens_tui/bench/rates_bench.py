@@ -7,6 +7,7 @@ import sqlite3
 
 from rich.console import Console
 
+from kglens_tui.bench.rates_defaults import FRONTIER, METHODS, SETTINGS
 from kglens_tui.bench.rates_study import (
     EPOCHS,
     SENSES,
@@ -25,13 +26,6 @@ from kglens_tui.bench.truths import apply_setting, parse_settings
 from kglens_tui.core.safetext import LiteralTable, markup_literal
 from kglens_tui.modes.kglens.design import DEFAULT_FLOOR
 from kglens_tui.textfmt import pct
-
-SETTINGS = "as-is,shuffled,base=0.05,base=0.85,blind=0.1"
-"""The truths the study reports by default (a simulated truth reshaped; see `bench.truths`)."""
-FRONTIER = "0.25,0.5,0.75,1"
-"""The floors at which the default method is replayed for the frontier."""
-METHODS = "thompson + prop, thompson, epsilon-greedy, monte carlo, top-k + learned"
-"""The samplers the study replays at the run's floor (brute force is always the reference)."""
 
 
 def parse_floats(text: str, what: str) -> list[float]:

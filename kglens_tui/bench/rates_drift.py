@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from scipy.stats import hypergeom
 
 from kglens_tui.modes.kglens.estimates import (
     DesignRate,
@@ -73,7 +72,11 @@ def predicate_rates(
 
 def fisher_two_sided(ma: np.ndarray, na: np.ndarray, mb: np.ndarray, nb: np.ndarray) -> np.ndarray:
     """Fisher's exact test of each 2x2 table [[ma, na], [mb, nb]], two-sided as scipy's
-    `fisher_exact` (the tables no more likely than the one seen), for many small tables at once."""
+    `fisher_exact` (the tables no more likely than the one seen), for many small tables at once.
+    SciPy's statistics (about half a second to import) are imported here, not with the module:
+    the study's other users (the command line, the tests' collection) do not need them."""
+    from scipy.stats import hypergeom
+
     ma, na, mb, nb = (np.asarray(x, dtype=np.int64) for x in (ma, na, mb, nb))
     total, right, row = ma + na + mb + nb, ma + mb, ma + na
     grid = np.arange(int(total.max(initial=0)) + 1)[None, :]

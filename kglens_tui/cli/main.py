@@ -615,7 +615,7 @@ def cmd_bench_sampling(args: argparse.Namespace) -> int:
 
 
 def _add_rates_bench(bench_sub: argparse._SubParsersAction[ArgumentParser]) -> None:
-    from kglens_tui.bench.rates_bench import FRONTIER, METHODS, SETTINGS
+    from kglens_tui.bench.rates_defaults import FRONTIER, METHODS, SETTINGS
     from kglens_tui.modes.kglens.design import DEFAULT_FLOOR
 
     p = bench_sub.add_parser(

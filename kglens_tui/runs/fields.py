@@ -56,9 +56,16 @@ class FieldSpec:
     the run default."""
 
 
+@cache
+def _field_types(cls: type) -> dict[str, object]:
+    """The settings dataclass's field types, resolved once (every command line built resolves
+    each mode's, and resolving evaluates each annotation's text)."""
+    return typing.get_type_hints(cls)
+
+
 def field_specs(cls: type) -> list[FieldSpec]:
     """Every field of the settings dataclass ``cls`` but ``mode``, in declaration order."""
-    hints = typing.get_type_hints(cls)
+    hints = _field_types(cls)
     docs = field_help(cls)
     specs = []
     for f in dataclasses.fields(cls):

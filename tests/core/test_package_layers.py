@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import kglens_tui
@@ -35,9 +36,11 @@ UI_ONLY = ("textual", "textual_serve")
 """Third-party packages no layer below `tui` imports."""
 
 
-def imported_modules(path: Path) -> set[str]:
+@cache
+def imported_modules(path: Path) -> frozenset[str]:
     """The modules one file imports, lazy imports included (`from kglens_tui import probe` gives
-    kglens_tui.modes.kglens); relative imports are not used in the package."""
+    kglens_tui.modes.kglens); relative imports are not used in the package. Read once a session
+    (the files do not change while the tests run, and each rule here reads all of them)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -47,7 +50,7 @@ def imported_modules(path: Path) -> set[str]:
                 names.add(node.module)
         elif isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
-    return names
+    return frozenset(names)
 
 
 def package_of(path: Path) -> str:
@@ -139,7 +142,8 @@ def test_shared_modules_of_modes_import_no_mode_but_for_reports() -> None:
     assert found == []
 
 
-def module_imports(path: Path) -> set[str]:
+@cache
+def module_imports(path: Path) -> frozenset[str]:
     """The kglens_tui modules one file imports, lazy imports (inside functions) included and
     imports under ``if TYPE_CHECKING:`` (annotations only) left out; ``from P import m`` of a
     submodule m gives P.m."""
@@ -159,7 +163,7 @@ def module_imports(path: Path) -> set[str]:
             found.update(f"{node.module}.{a.name}" for a in node.names)
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
-    return {name for name in found if name.startswith("kglens_tui")}
+    return frozenset(name for name in found if name.startswith("kglens_tui"))
 
 
 def module_name(path: Path, root: Path) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,34 @@ LLM_SELF_BLEU = _hand_bleu(5 / 7, 3 / 6, 2 / 5, 1 / 4)
 def test_self_bleu_by_hand() -> None:
     assert self_bleu([T1, T2, T3]) == pytest.approx(TEMPLATE_SELF_BLEU)
     assert self_bleu([L1, T2]) == pytest.approx(LLM_SELF_BLEU)
+
+
+def test_self_bleu_is_each_questions_bleu_against_the_others() -> None:
+    """self_bleu counts n-grams once for the whole group; its figure is the mean of `bleu` of
+    each question against all the others, exactly (repeated n-grams, ties, an empty question)."""
+    words = [
+        "what",
+        "is",
+        "the",
+        "capital",
+        "of",
+        "france",
+        "?",
+        "who",
+        "wrote",
+        "it",
+        "a",
+        "which",
+    ]
+    rng = random.Random(7)
+    for _ in range(50):
+        group = [
+            " ".join(rng.choice(words) for _ in range(rng.randint(0, 12)))
+            for _ in range(rng.randint(2, 12))
+        ]
+        tokenised = [tokens(q) for q in group]
+        each = [bleu(t, tokenised[:i] + tokenised[i + 1 :]) for i, t in enumerate(tokenised)]
+        assert self_bleu(group) == sum(each) / len(each)
 
 
 def test_tables_6_and_7_figures_by_hand_on_screen_and_as_files(
