@@ -622,7 +622,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         err = self.state.err
         if self.config.plan_of is not None:  # asks what the plan asked, nothing else
             return np.empty(0, dtype=np.int64)
-        return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
+        failing = np.flatnonzero(err)  # one pass over every edge (err counts up from 0)
+        return failing[err[failing] < MAX_CONSECUTIVE_ERRORS]
 
     def budget_left(self) -> int | None:
         """Questions the budgets still allow: each costs a target request and a call of each
@@ -783,11 +784,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             eligible=eligible,
             edges=len(self.positions),
             total=float(predicted.sum()),
-            predicate_totals={i: float(t) for i, t in enumerate(totals)},
+            predicate_totals=dict(enumerate(totals.tolist())),
         )
-        drawn_at = self._drawn_at.setdefault(iteration, {})
-        for index, pos in enumerate(batch.tolist()):
-            drawn_at[pos] = (slot, index)
+        self._drawn_at.setdefault(iteration, {}).update(
+            (pos, (slot, index)) for index, pos in enumerate(batch.tolist())
+        )
         return batch
 
     def _planned_sample(self, iteration: int, k: int) -> np.ndarray:
@@ -859,7 +860,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         """Remember which draw each question's edge came from (the latest draw of its iteration
         holding it), with its place there: what its answer's probability refers to."""
         for q in questions:
-            where = self._drawn_at.get(q.iteration, {}).get(q.pos)
+            drawn_at = self._drawn_at.get(q.iteration)
+            where = None if drawn_at is None else drawn_at.get(q.pos)
             draw = None if where is None else self._draws.get((q.iteration, where[0]))
             if draw is not None and where is not None and draw.positions[where[1]] == q.pos:
                 self._asked_from[(q.iteration, q.slot)] = where
@@ -882,23 +884,29 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         for key in drawn:
             del self._draws[key]
         self._drawn_at.pop(iteration, None)
+        # each draw's probabilities and predictions as floats, read once per draw
+        listed = {
+            first: (d.prob.tolist(), d.prediction.tolist()) for (_, first), d in drawn.items()
+        }
         placed: dict[int, tuple[int, int]] = {}
         answered_floor: Counter[int] = Counter()
+        asked_from = self._asked_from
         for o in outcomes:
-            where = self._asked_from.pop((iteration, o.question.slot), None)
-            if where is None or (iteration, where[0]) not in drawn:
+            slot = o.question.slot
+            where = asked_from.pop((iteration, slot), None)
+            if where is None or where[0] not in listed:
                 continue
-            placed[o.question.slot] = where
-            draw = drawn[(iteration, where[0])]
-            if not o.failed and draw.prob[where[1]] < 1.0:
+            placed[slot] = where
+            if o.verdict is not Verdict.ERROR and listed[where[0]][0][where[1]] < 1.0:
                 answered_floor[where[0]] += 1
         slots: dict[int, tuple[int, float, float]] = {}
         for slot, (first, index) in placed.items():
-            draw = drawn[(iteration, first)]
-            prob = float(draw.prob[index])
+            probs, predictions = listed[first]
+            prob = probs[index]
             if prob < 1.0:
-                prob = answered_floor[first] / draw.eligible if draw.eligible else 0.0
-            slots[slot] = (first, prob, float(draw.prediction[index]))
+                eligible = drawn[(iteration, first)].eligible
+                prob = answered_floor[first] / eligible if eligible else 0.0
+            slots[slot] = (first, prob, predictions[index])
         rows = [
             (
                 iteration,
@@ -1049,9 +1057,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
+        verdicts = [o.verdict for o in outcomes]
         pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
-        failed = np.array([o.verdict in FAILURES for o in outcomes], dtype=bool)
-        succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
+        failed = np.array([v in FAILURES for v in verdicts], dtype=bool)
+        succeeded = np.array([v is Verdict.CORRECT for v in verdicts], dtype=bool)
         touched = np.unique(pos)
         before = RateCounts.of(self.state.m[touched], self.state.n[touched])
         apply_outcomes(
@@ -1067,9 +1076,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             self.learned.after_iteration(self.state, iteration)
         self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
         current = self._rate_counts.rates()
-        counts = Counter(str(o.verdict) for o in outcomes)
-        latencies = [o.usage.latency_ms for o in outcomes if o.usage.latency_ms is not None]
-        tally = Counters.of((o.usage, o.failed) for o in outcomes)
+        counts = Counter(map(str, verdicts))
+        usages = [o.usage for o in outcomes]
+        latencies = [u.latency_ms for u in usages if u.latency_ms is not None]
+        tally = Counters.of(zip(usages, [v is Verdict.ERROR for v in verdicts], strict=True))
         summary = {
             "seconds": seconds,
             "requests": tally.requests,
@@ -1109,19 +1119,24 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         s.uncommitted -= tally  # later iterations' replies stay (continuous scheduling)
         s.counts.update(counts)
         s.history.append(current)
-        for o in outcomes:
-            if o.failed:
+        wh_asked: list[int] = []
+        yes_no_asked: list[int] = []
+        for o, verdict in zip(outcomes, verdicts, strict=True):
+            if verdict is Verdict.ERROR:
                 continue
-            if o.question.qtype == WH:
-                self._wh_asks[o.question.pos] += 1
+            q = o.question
+            if q.qtype == WH:
+                wh_asked.append(q.pos)
                 continue
-            self._yes_no_asks[o.question.pos] += 1
+            yes_no_asked.append(q.pos)
             # the verdict already says what the first word answered (None: refused, unparseable)
-            expected = o.question.expected
-            if o.verdict is Verdict.CORRECT:
+            expected = q.expected
+            if verdict is Verdict.CORRECT:
                 s.yes_no[(expected, expected)] += 1
-            elif o.verdict is Verdict.INCORRECT:
+            elif verdict is Verdict.INCORRECT:
                 s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
+        np.add.at(self._wh_asks, wh_asked, 1)
+        np.add.at(self._yes_no_asks, yes_no_asked, 1)
         self._update_kg_wide()
         if self.on_progress is not None:
             self.on_progress(self.snapshot(insights=False))
@@ -1182,30 +1197,27 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def _row(self, o: Outcome, design: tuple[int, float, float] | None = None) -> ObservationRow:
         q = o.question
         draw_slot, prob, prediction = design if design is not None else (None, None, None)
+        # positional: a named tuple's keywords cost four times its fields' (64 rows an iteration)
         return ObservationRow(
-            iteration=q.iteration,
-            slot=q.slot,
-            pos=q.pos,
-            edge_id=q.edge_id,
-            qtype=q.qtype,
-            generator=q.generator,
-            question=q.text,
-            candidate_id=int(self.kg.entity_db_ids[q.candidate])
-            if q.candidate is not None
-            else None,
-            expected=q.expected,
-            expected_answers=json.dumps(q.expected_answers, ensure_ascii=False)
-            if q.expected_answers
-            else "[]",
-            reply=o.reply,
-            category=str(o.verdict),
-            verifier=o.verifier,
-            usage=o.usage,
-            hedged=o.hedged,
-            matcher=o.matcher,
-            draw_slot=draw_slot,
-            incl_prob=prob,
-            prediction=prediction,
+            q.iteration,
+            q.slot,
+            q.pos,
+            q.edge_id,
+            q.qtype,
+            q.generator,
+            q.text,
+            int(self.kg.entity_db_ids[q.candidate]) if q.candidate is not None else None,
+            q.expected,
+            json.dumps(q.expected_answers, ensure_ascii=False) if q.expected_answers else "[]",
+            o.reply,
+            str(o.verdict),
+            o.verifier,
+            o.usage,
+            o.hedged,
+            o.matcher,
+            draw_slot,
+            prob,
+            prediction,
         )
 
 
