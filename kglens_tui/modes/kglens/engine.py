@@ -949,24 +949,13 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 and design[o.question.slot][1] > 0
             ]
             slots = [design[o.question.slot] for o in answers]
-            guess = self._guess_error(
-                [o.question.qtype for o in answers], [o.question.pos for o in answers]
-            )
-            self._terms.add(
-                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
-                np.array([d[1] for d in slots]),
-                np.array([d[2] for d in slots]),
-                guess,
-                total,
-                population,
-            )
+            positions = [o.question.pos for o in answers]
+            guess = self._guess_error([o.question.qtype for o in answers], positions)
+            failed = np.array([o.verdict in FAILURES for o in answers], dtype=np.float64)
+            prob = np.array([d[1] for d in slots])
+            self._terms.add(failed, prob, np.array([d[2] for d in slots]), guess, total, population)
             self._pairs.add(
-                np.array([o.question.pos for o in answers], dtype=np.int64),
-                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
-                np.array([d[1] for d in slots]),
-                means[first],
-                floor,
-                guess,
+                np.array(positions, dtype=np.int64), failed, prob, means[first], floor, guess
             )
 
     def _answer_prompt(self, question: Question) -> Prompt:
@@ -1058,10 +1047,13 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
         verdicts = [o.verdict for o in outcomes]
-        pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
+        asked = [o.question.pos for o in outcomes]
+        pos = np.array(asked, dtype=np.int64)
         failed = np.array([v in FAILURES for v in verdicts], dtype=bool)
         succeeded = np.array([v is Verdict.CORRECT for v in verdicts], dtype=bool)
-        touched = np.unique(pos)
+        distinct = len(set(asked)) == len(asked)
+        # the edges touched, each once (the counts below do not depend on their order)
+        touched = pos if distinct else np.unique(pos)
         before = RateCounts.of(self.state.m[touched], self.state.n[touched])
         apply_outcomes(
             self.state,
@@ -1121,6 +1113,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         s.history.append(current)
         wh_asked: list[int] = []
         yes_no_asked: list[int] = []
+        said: list[tuple[str, str]] = []
         for o, verdict in zip(outcomes, verdicts, strict=True):
             if verdict is Verdict.ERROR:
                 continue
@@ -1132,11 +1125,15 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             # the verdict already says what the first word answered (None: refused, unparseable)
             expected = q.expected
             if verdict is Verdict.CORRECT:
-                s.yes_no[(expected, expected)] += 1
+                said.append((expected, expected))
             elif verdict is Verdict.INCORRECT:
-                s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
-        np.add.at(self._wh_asks, wh_asked, 1)
-        np.add.at(self._yes_no_asks, yes_no_asked, 1)
+                said.append((expected, "no" if expected == "yes" else "yes"))
+        s.yes_no.update(said)
+        for counts_of, asked_now in ((self._wh_asks, wh_asked), (self._yes_no_asks, yes_no_asked)):
+            if distinct:  # each edge once: a plain indexed add counts them all
+                counts_of[np.array(asked_now, dtype=np.int64)] += 1
+            else:
+                np.add.at(counts_of, asked_now, 1)
         self._update_kg_wide()
         if self.on_progress is not None:
             self.on_progress(self.snapshot(insights=False))
