@@ -30,6 +30,7 @@ from kglens_tui.answers.verify import (
     first_word_answer,
 )
 from kglens_tui.core.question_type import WH, YES_NO
+from kglens_tui.core.quick_frozen import quick_frozen
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import FAILURES, YES_NO_MATCHER, Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood
@@ -93,6 +94,7 @@ SNAPSHOT_HISTORY = 120
 """Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class ReplyView:
     """One question and reply as the live screen shows it."""

@@ -13,6 +13,7 @@ import numpy as np
 
 from kglens_tui.answers.generated import rejected_source, rejection
 from kglens_tui.core.question_type import WH, YES_NO
+from kglens_tui.core.quick_frozen import quick_frozen
 from kglens_tui.core.scalar_draws import ScalarDraws
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.templates import fill, named, templates_for
@@ -21,6 +22,7 @@ from kglens_tui.modes.kglens.config import Difficulty
 from kglens_tui.runs.prompts import load_prompt
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class Question:
     """One question about one run edge, with what a correct answer is."""
