@@ -300,17 +300,20 @@ class QuestionFactory:
         template = options[rng.integers(len(options))]
         label = kg.labels[candidate]
         text = fill(template, pair.display, named(label, kg.types[candidate]))
-        meta = QuestionMeta(  # as `_meta` makes it, without its call (the most frequent kind)
-            key=f"it{iteration}:s{slot}:e{edge_id}",
-            edge_id=edge_id,
-            subject=kg.entity_keys[s],
-            predicate=kg.pred_keys[p],
-            object=kg.entity_keys[o],
-            qtype=YES_NO,
-            expected=expected,
-            candidate_label=label,
-            true_labels=pair.labels,
-            wrong_labels=(),  # a simulated target answers Yes/No by flipping the answer
+        # as `_meta` makes it, without its call and by position (the most frequent kind): key,
+        # edge, subject, predicate and object keys, type, expected answer, candidate's label,
+        # true labels, no wrong labels (a simulated target answers Yes/No by flipping it)
+        meta = QuestionMeta(
+            f"it{iteration}:s{slot}:e{edge_id}",
+            edge_id,
+            kg.entity_keys[s],
+            kg.pred_keys[p],
+            kg.entity_keys[o],
+            YES_NO,
+            expected,
+            label,
+            pair.labels,
+            (),
         )
         return Question(
             iteration, slot, pos, edge_id, YES_NO, text, "template", candidate, expected, (), meta
