@@ -91,6 +91,8 @@ RECENT_REPLIES = 200
 PROMPTS = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
 """The prompt files a KGLens run's questions and verdicts use (their hashes go in the manifest)."""
 SNAPSHOT_HISTORY = 120
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""`json.dumps(..., ensure_ascii=False)` without making an encoder per call (rows and draws)."""
 """Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
 
 
@@ -917,9 +919,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 d.eligible,
                 d.edges,
                 d.total,
-                json.dumps(
+                _JSON.encode(
                     {self._pred_keys[i]: t for i, t in d.predicate_totals.items()},
-                    ensure_ascii=False,
                 ),
             )
             for (_, first), d in sorted(drawn.items())
@@ -1207,7 +1208,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             q.text,
             int(self.kg.entity_db_ids[q.candidate]) if q.candidate is not None else None,
             q.expected,
-            json.dumps(q.expected_answers, ensure_ascii=False) if q.expected_answers else "[]",
+            _JSON.encode(q.expected_answers) if q.expected_answers else "[]",
             o.reply,
             str(o.verdict),
             o.verifier,

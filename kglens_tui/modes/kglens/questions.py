@@ -167,6 +167,7 @@ class QuestionFactory:
         rng = self._rng(iteration)
         hard = self.difficulty is Difficulty.HARD
         wh_only = self.difficulty is Difficulty.WH
+        pairs = self._pairs
         out = []
         for slot, (pos, s, p, o, edge_id) in enumerate(
             zip(
@@ -181,8 +182,8 @@ class QuestionFactory:
         ):
             templates = kg.pred_templates[p]
             want_wh = wh_only or (hard and rng.random() < 0.5)
-            wh_template = templates.get("wh") or ""
-            pair = self._pair(s, p)
+            wh_template = (templates.get("wh") or "") if want_wh else ""
+            pair = pairs.get((s, p)) or self._pair(s, p)
             if want_wh and wh_template and len(pair.true_nodes) < self.wh_max_objects:
                 out.append(self._wh(iteration, slot, pos, edge_id, s, p, o, wh_template, pair, rng))
             else:
