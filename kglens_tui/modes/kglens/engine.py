@@ -91,9 +91,9 @@ RECENT_REPLIES = 200
 PROMPTS = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh", "verify_wh")
 """The prompt files a KGLens run's questions and verdicts use (their hashes go in the manifest)."""
 SNAPSHOT_HISTORY = 120
+"""Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
 _JSON = json.JSONEncoder(ensure_ascii=False)
 """`json.dumps(..., ensure_ascii=False)` without making an encoder per call (rows and draws)."""
-"""Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
 
 
 @quick_frozen
@@ -919,9 +919,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 d.eligible,
                 d.edges,
                 d.total,
-                _JSON.encode(
-                    {self._pred_keys[i]: t for i, t in d.predicate_totals.items()},
-                ),
+                _JSON.encode({self._pred_keys[i]: t for i, t in d.predicate_totals.items()}),
             )
             for (_, first), d in sorted(drawn.items())
         ]
