@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kglens_tui.core.errors import KGLensError, NotFoundError
+from kglens_tui.core.scalar_draws import ScalarDraws
 from kglens_tui.kg.bundled import renamed_bundled
 
 if TYPE_CHECKING:
@@ -110,7 +111,8 @@ class KGIndex:
 
     def true_objects(self, s: int, p: int) -> np.ndarray:
         """T(s, p): every object the KG states for subject s and predicate p."""
-        return self._true.get((s, p), np.empty(0, dtype=self.o.dtype))
+        found = self._true.get((s, p))
+        return np.empty(0, dtype=self.o.dtype) if found is None else found
 
     def out_degree(self, s: int, p: int) -> int:
         """How many objects subject s has for predicate p."""
@@ -118,10 +120,11 @@ class KGIndex:
 
     def candidates(self, p: int) -> np.ndarray:
         """C_p: every object that predicate p has for any subject."""
-        return self._cands.get(p, np.empty(0, dtype=self.o.dtype))
+        found = self._cands.get(p)
+        return np.empty(0, dtype=self.o.dtype) if found is None else found
 
     def hard_negative(
-        self, s: int, p: int, rng: np.random.Generator, like: int | None = None
+        self, s: int, p: int, rng: np.random.Generator | ScalarDraws, like: int | None = None
     ) -> int | None:
         """A random object from C_p minus T(s, p), of the same type as `like` when possible.
 

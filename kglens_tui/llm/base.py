@@ -7,6 +7,7 @@ from typing import Protocol, runtime_checkable
 
 from kglens_tui.core.error_kinds import ERROR_KINDS, ErrorKind
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.quick_frozen import quick_frozen
 from kglens_tui.core.safetext import storable
 
 RETRYABLE_KINDS: frozenset[str] = frozenset(
@@ -21,6 +22,7 @@ RETRYABLE_KINDS: frozenset[str] = frozenset(
 """Kinds that are worth retrying: the same request may succeed later."""
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class QuestionMeta:
     """What the probe knows about one question; simulated targets use it, real ones ignore it."""
@@ -53,6 +55,7 @@ class QuestionMeta:
     """Whether a generator (an LLM) wrote the question rather than a template."""
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class ChatRequest:
     """One chat completion request in OpenAI message format."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
+from kglens_tui.core.quick_frozen import quick_frozen
 from kglens_tui.llm.base import ChatClient, ChatRequest, Completion, LLMError
 
 
@@ -19,6 +20,7 @@ class HelperRole(StrEnum):
     JUDGE = "judge"
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class Usage:
     """What one request cost and how it went: its tokens, latency and retries, and the API
@@ -65,6 +67,7 @@ class Usage:
         return cls(retries=exc.retries, error=f"{exc.kind}: {exc}")
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class Counters:
     """Counts of requests: sent (failed and dropped ones included), failed (never a model

@@ -97,7 +97,7 @@ def draw_batch(
 
     Returns (positions of the sampler's picks then the floor's, their inclusion probabilities,
     the floor's size, the number of edges it drew from)."""
-    size = min(floor_size(k, floor, rng), int(allowed.sum()))
+    size = min(floor_size(k, floor, rng), int(np.count_nonzero(allowed)))
     picks = np.asarray(pick(k - size, allowed) if k - size > 0 else [], dtype=np.int64)
     pool = allowed.copy()
     pool[picks] = False

@@ -30,6 +30,7 @@ from kglens_tui.answers.verify import (
     first_word_answer,
 )
 from kglens_tui.core.question_type import WH, YES_NO
+from kglens_tui.core.quick_frozen import quick_frozen
 from kglens_tui.core.status import RunStatus
 from kglens_tui.core.verdict import FAILURES, YES_NO_MATCHER, Verdict
 from kglens_tui.kg.graph import KGIndex, Neighbourhood
@@ -91,8 +92,11 @@ PROMPTS = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh
 """The prompt files a KGLens run's questions and verdicts use (their hashes go in the manifest)."""
 SNAPSHOT_HISTORY = 120
 """Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""`json.dumps(..., ensure_ascii=False)` without making an encoder per call (rows and draws)."""
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class ReplyView:
     """One question and reply as the live screen shows it."""
@@ -622,7 +626,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         err = self.state.err
         if self.config.plan_of is not None:  # asks what the plan asked, nothing else
             return np.empty(0, dtype=np.int64)
-        return np.flatnonzero((err > 0) & (err < MAX_CONSECUTIVE_ERRORS))
+        failing = np.flatnonzero(err)  # one pass over every edge (err counts up from 0)
+        return failing[err[failing] < MAX_CONSECUTIVE_ERRORS]
 
     def budget_left(self) -> int | None:
         """Questions the budgets still allow: each costs a target request and a call of each
@@ -783,11 +788,11 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             eligible=eligible,
             edges=len(self.positions),
             total=float(predicted.sum()),
-            predicate_totals={i: float(t) for i, t in enumerate(totals)},
+            predicate_totals=dict(enumerate(totals.tolist())),
         )
-        drawn_at = self._drawn_at.setdefault(iteration, {})
-        for index, pos in enumerate(batch.tolist()):
-            drawn_at[pos] = (slot, index)
+        self._drawn_at.setdefault(iteration, {}).update(
+            (pos, (slot, index)) for index, pos in enumerate(batch.tolist())
+        )
         return batch
 
     def _planned_sample(self, iteration: int, k: int) -> np.ndarray:
@@ -859,7 +864,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         """Remember which draw each question's edge came from (the latest draw of its iteration
         holding it), with its place there: what its answer's probability refers to."""
         for q in questions:
-            where = self._drawn_at.get(q.iteration, {}).get(q.pos)
+            drawn_at = self._drawn_at.get(q.iteration)
+            where = None if drawn_at is None else drawn_at.get(q.pos)
             draw = None if where is None else self._draws.get((q.iteration, where[0]))
             if draw is not None and where is not None and draw.positions[where[1]] == q.pos:
                 self._asked_from[(q.iteration, q.slot)] = where
@@ -882,23 +888,29 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         for key in drawn:
             del self._draws[key]
         self._drawn_at.pop(iteration, None)
+        # each draw's probabilities and predictions as floats, read once per draw
+        listed = {
+            first: (d.prob.tolist(), d.prediction.tolist()) for (_, first), d in drawn.items()
+        }
         placed: dict[int, tuple[int, int]] = {}
         answered_floor: Counter[int] = Counter()
+        asked_from = self._asked_from
         for o in outcomes:
-            where = self._asked_from.pop((iteration, o.question.slot), None)
-            if where is None or (iteration, where[0]) not in drawn:
+            slot = o.question.slot
+            where = asked_from.pop((iteration, slot), None)
+            if where is None or where[0] not in listed:
                 continue
-            placed[o.question.slot] = where
-            draw = drawn[(iteration, where[0])]
-            if not o.failed and draw.prob[where[1]] < 1.0:
+            placed[slot] = where
+            if o.verdict is not Verdict.ERROR and listed[where[0]][0][where[1]] < 1.0:
                 answered_floor[where[0]] += 1
         slots: dict[int, tuple[int, float, float]] = {}
         for slot, (first, index) in placed.items():
-            draw = drawn[(iteration, first)]
-            prob = float(draw.prob[index])
+            probs, predictions = listed[first]
+            prob = probs[index]
             if prob < 1.0:
-                prob = answered_floor[first] / draw.eligible if draw.eligible else 0.0
-            slots[slot] = (first, prob, float(draw.prediction[index]))
+                eligible = drawn[(iteration, first)].eligible
+                prob = answered_floor[first] / eligible if eligible else 0.0
+            slots[slot] = (first, prob, predictions[index])
         rows = [
             (
                 iteration,
@@ -907,10 +919,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 d.eligible,
                 d.edges,
                 d.total,
-                json.dumps(
-                    {self._pred_keys[i]: t for i, t in d.predicate_totals.items()},
-                    ensure_ascii=False,
-                ),
+                _JSON.encode({self._pred_keys[i]: t for i, t in d.predicate_totals.items()}),
             )
             for (_, first), d in sorted(drawn.items())
         ]
@@ -941,24 +950,13 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 and design[o.question.slot][1] > 0
             ]
             slots = [design[o.question.slot] for o in answers]
-            guess = self._guess_error(
-                [o.question.qtype for o in answers], [o.question.pos for o in answers]
-            )
-            self._terms.add(
-                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
-                np.array([d[1] for d in slots]),
-                np.array([d[2] for d in slots]),
-                guess,
-                total,
-                population,
-            )
+            positions = [o.question.pos for o in answers]
+            guess = self._guess_error([o.question.qtype for o in answers], positions)
+            failed = np.array([o.verdict in FAILURES for o in answers], dtype=np.float64)
+            prob = np.array([d[1] for d in slots])
+            self._terms.add(failed, prob, np.array([d[2] for d in slots]), guess, total, population)
             self._pairs.add(
-                np.array([o.question.pos for o in answers], dtype=np.int64),
-                np.array([o.verdict.is_failure for o in answers], dtype=np.float64),
-                np.array([d[1] for d in slots]),
-                means[first],
-                floor,
-                guess,
+                np.array(positions, dtype=np.int64), failed, prob, means[first], floor, guess
             )
 
     def _answer_prompt(self, question: Question) -> Prompt:
@@ -1049,10 +1047,14 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def finish_iteration(self, iteration: int, outcomes: list[Outcome], seconds: float) -> None:
         """Commit an iteration whole: its replies, the posterior's update and its metrics."""
-        pos = np.array([o.question.pos for o in outcomes], dtype=np.int64)
-        failed = np.array([o.verdict in FAILURES for o in outcomes], dtype=bool)
-        succeeded = np.array([o.verdict is Verdict.CORRECT for o in outcomes], dtype=bool)
-        touched = np.unique(pos)
+        verdicts = [o.verdict for o in outcomes]
+        asked = [o.question.pos for o in outcomes]
+        pos = np.array(asked, dtype=np.int64)
+        failed = np.array([v in FAILURES for v in verdicts], dtype=bool)
+        succeeded = np.array([v is Verdict.CORRECT for v in verdicts], dtype=bool)
+        distinct = len(set(asked)) == len(asked)
+        # the edges touched, each once (the counts below do not depend on their order)
+        touched = pos if distinct else np.unique(pos)
         before = RateCounts.of(self.state.m[touched], self.state.n[touched])
         apply_outcomes(
             self.state,
@@ -1067,9 +1069,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             self.learned.after_iteration(self.state, iteration)
         self._rate_counts += RateCounts.of(self.state.m[touched], self.state.n[touched]) - before
         current = self._rate_counts.rates()
-        counts = Counter(str(o.verdict) for o in outcomes)
-        latencies = [o.usage.latency_ms for o in outcomes if o.usage.latency_ms is not None]
-        tally = Counters.of((o.usage, o.failed) for o in outcomes)
+        counts = Counter(map(str, verdicts))
+        usages = [o.usage for o in outcomes]
+        latencies = [u.latency_ms for u in usages if u.latency_ms is not None]
+        tally = Counters.of(zip(usages, [v is Verdict.ERROR for v in verdicts], strict=True))
         summary = {
             "seconds": seconds,
             "requests": tally.requests,
@@ -1109,19 +1112,29 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         s.uncommitted -= tally  # later iterations' replies stay (continuous scheduling)
         s.counts.update(counts)
         s.history.append(current)
-        for o in outcomes:
-            if o.failed:
+        wh_asked: list[int] = []
+        yes_no_asked: list[int] = []
+        said: list[tuple[str, str]] = []
+        for o, verdict in zip(outcomes, verdicts, strict=True):
+            if verdict is Verdict.ERROR:
                 continue
-            if o.question.qtype == WH:
-                self._wh_asks[o.question.pos] += 1
+            q = o.question
+            if q.qtype == WH:
+                wh_asked.append(q.pos)
                 continue
-            self._yes_no_asks[o.question.pos] += 1
+            yes_no_asked.append(q.pos)
             # the verdict already says what the first word answered (None: refused, unparseable)
-            expected = o.question.expected
-            if o.verdict is Verdict.CORRECT:
-                s.yes_no[(expected, expected)] += 1
-            elif o.verdict is Verdict.INCORRECT:
-                s.yes_no[(expected, "no" if expected == "yes" else "yes")] += 1
+            expected = q.expected
+            if verdict is Verdict.CORRECT:
+                said.append((expected, expected))
+            elif verdict is Verdict.INCORRECT:
+                said.append((expected, "no" if expected == "yes" else "yes"))
+        s.yes_no.update(said)
+        for counts_of, asked_now in ((self._wh_asks, wh_asked), (self._yes_no_asks, yes_no_asked)):
+            if distinct:  # each edge once: a plain indexed add counts them all
+                counts_of[np.array(asked_now, dtype=np.int64)] += 1
+            else:
+                np.add.at(counts_of, asked_now, 1)
         self._update_kg_wide()
         if self.on_progress is not None:
             self.on_progress(self.snapshot(insights=False))
@@ -1182,30 +1195,27 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def _row(self, o: Outcome, design: tuple[int, float, float] | None = None) -> ObservationRow:
         q = o.question
         draw_slot, prob, prediction = design if design is not None else (None, None, None)
+        # positional: a named tuple's keywords cost four times its fields' (64 rows an iteration)
         return ObservationRow(
-            iteration=q.iteration,
-            slot=q.slot,
-            pos=q.pos,
-            edge_id=q.edge_id,
-            qtype=q.qtype,
-            generator=q.generator,
-            question=q.text,
-            candidate_id=int(self.kg.entity_db_ids[q.candidate])
-            if q.candidate is not None
-            else None,
-            expected=q.expected,
-            expected_answers=json.dumps(q.expected_answers, ensure_ascii=False)
-            if q.expected_answers
-            else "[]",
-            reply=o.reply,
-            category=str(o.verdict),
-            verifier=o.verifier,
-            usage=o.usage,
-            hedged=o.hedged,
-            matcher=o.matcher,
-            draw_slot=draw_slot,
-            incl_prob=prob,
-            prediction=prediction,
+            q.iteration,
+            q.slot,
+            q.pos,
+            q.edge_id,
+            q.qtype,
+            q.generator,
+            q.text,
+            int(self.kg.entity_db_ids[q.candidate]) if q.candidate is not None else None,
+            q.expected,
+            _JSON.encode(q.expected_answers) if q.expected_answers else "[]",
+            o.reply,
+            str(o.verdict),
+            o.verifier,
+            o.usage,
+            o.hedged,
+            o.matcher,
+            draw_slot,
+            prob,
+            prediction,
         )
 
 

@@ -190,10 +190,11 @@ class DrawTerms:
     KG-wide rate without reading the rows again), with blind guessing's beside."""
 
     def __init__(self) -> None:
-        self.values: list[float] = []
-        self.variances: list[float] = []
-        self.weights: list[int] = []
-        self.chance: list[float] = []
+        self._terms = np.empty((4, 64))
+        """Per draw (column): its value, variance, weight (floor size) and chance's value, in
+        the first `draws` columns (grown by doubling: an estimate after every commit reads them
+        without making arrays of a list that grows with the run)."""
+        self.draws = 0
         self.answers = 0
         self.floor = 0
         self.floor_failures = 0.0
@@ -213,29 +214,28 @@ class DrawTerms:
         if not floor:
             return
         value, variance = draw_terms(failed, prob, prediction, total, population)
-        self.values.append(value)
-        self.variances.append(variance)
-        self.weights.append(floor)
-        self.chance.append(
-            draw_terms(guess, prob, np.full(len(prob), 0.5), 0.5 * population, population)[0]
-        )
+        chance = draw_terms(guess, prob, np.full(len(prob), 0.5), 0.5 * population, population)[0]
+        if self.draws == self._terms.shape[1]:
+            grown = np.empty((4, 2 * self.draws))
+            grown[:, : self.draws] = self._terms
+            self._terms = grown
+        self._terms[:, self.draws] = (value, variance, floor, chance)
+        self.draws += 1
         self.answers += len(failed)
         self.floor += floor
         self.floor_failures += float(np.asarray(failed, dtype=np.float64)[prob < 1].sum())
 
     def estimate(self, population: int) -> tuple[DesignRate | None, float | None]:
         """The KG-wide error rate so far and blind guessing's (None before a draw)."""
-        if not self.weights:
+        if not self.draws:
             return None, None
-        w = np.array(self.weights, dtype=np.float64)
+        values, variances, w, chance = self._terms[:, : self.draws]
         rate = small_floor_se(
-            combine_draws(
-                np.array(self.values), np.array(self.variances), w, self.answers, population
-            ),
+            combine_draws(values, variances, w, self.answers, population),
             self.floor,
             self.floor_failures,
         )
-        return rate, float((w * np.array(self.chance)).sum() / w.sum())
+        return rate, float((w * chance).sum() / w.sum())
 
 
 @dataclass(frozen=True)

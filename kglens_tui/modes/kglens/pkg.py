@@ -107,9 +107,7 @@ class RateCounts:
         """The counts over these edges (those with m + n > 0 count)."""
         seen = (m + n) > 0
         ms, ns = m[seen], n[seen]
-        return cls(
-            int(seen.sum()), int((ms > ns).sum()), int((ms == 0).sum()), int((ns == 0).sum())
-        )
+        return cls(*(int(np.count_nonzero(x)) for x in (seen, ms > ns, ms == 0, ns == 0)))
 
     def __add__(self, other: RateCounts) -> RateCounts:
         return RateCounts(

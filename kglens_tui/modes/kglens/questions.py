@@ -13,6 +13,8 @@ import numpy as np
 
 from kglens_tui.answers.generated import rejected_source, rejection
 from kglens_tui.core.question_type import WH, YES_NO
+from kglens_tui.core.quick_frozen import quick_frozen
+from kglens_tui.core.scalar_draws import ScalarDraws
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.templates import fill, named, templates_for
 from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError, QuestionMeta
@@ -20,6 +22,7 @@ from kglens_tui.modes.kglens.config import Difficulty
 from kglens_tui.runs.prompts import load_prompt
 
 
+@quick_frozen
 @dataclass(frozen=True)
 class Question:
     """One question about one run edge, with what a correct answer is."""
@@ -81,12 +84,16 @@ def _word_char(c: str) -> bool:
 def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
     """The subject's first alias that is no code and contains no name or alias of a true
     object ("Italian Republic" would give away Italy's demonym); None if there is none."""
-    names = [n for t in true_nodes.tolist() for n in kg.names(t)]
+    needles: list[tuple[str, str]] | None = None
     for alias in kg.aliases[s]:
         if CODE.fullmatch(alias):
             continue
+        if needles is None:
+            needles = [(_folded_name(n), n) for t in true_nodes.tolist() for n in kg.names(t)]
         folded = _folded_name(alias)
-        if not any(_gives_away(folded, n) for n in names):
+        # a name can give the alias away only if the alias holds it somewhere (`_gives_away`
+        # then looks at where)
+        if not any(needle in folded and _gives_away(folded, n) for needle, n in needles):
             return alias
     return None
 
@@ -135,15 +142,17 @@ class QuestionFactory:
         self.wh_max_objects = wh_max_objects
         self.wrong_labels = wrong_labels
         """Attach false candidates to each question (a simulated target answers with them)."""
-        self._rngs: dict[int, np.random.Generator] = {}
+        self._rngs: dict[int, ScalarDraws] = {}
         self._pairs: dict[tuple[int, int], _Pair] = {}
 
-    def _rng(self, iteration: int) -> np.random.Generator:
+    def _rng(self, iteration: int) -> ScalarDraws:
+        """The iteration's stream (`iteration_rng`), its scalar draws made in Python (the same
+        values, without numpy's cost per call)."""
         rng = self._rngs.get(iteration)
         if rng is None:
             if len(self._rngs) > 8:
                 self._rngs.pop(min(self._rngs))
-            rng = self._rngs[iteration] = iteration_rng(self.seed, iteration)
+            rng = self._rngs[iteration] = ScalarDraws(iteration_rng(self.seed, iteration))
         return rng
 
     def make(self, pos: int, slot: int, iteration: int) -> Question:
@@ -158,6 +167,7 @@ class QuestionFactory:
         rng = self._rng(iteration)
         hard = self.difficulty is Difficulty.HARD
         wh_only = self.difficulty is Difficulty.WH
+        pairs = self._pairs
         out = []
         for slot, (pos, s, p, o, edge_id) in enumerate(
             zip(
@@ -172,8 +182,8 @@ class QuestionFactory:
         ):
             templates = kg.pred_templates[p]
             want_wh = wh_only or (hard and rng.random() < 0.5)
-            wh_template = templates.get("wh") or ""
-            pair = self._pair(s, p)
+            wh_template = (templates.get("wh") or "") if want_wh else ""
+            pair = pairs.get((s, p)) or self._pair(s, p)
             if want_wh and wh_template and len(pair.true_nodes) < self.wh_max_objects:
                 out.append(self._wh(iteration, slot, pos, edge_id, s, p, o, wh_template, pair, rng))
             else:
@@ -258,9 +268,7 @@ class QuestionFactory:
             pair = self._pairs[(s, p)] = _Pair(self.kg, s, p)
         return pair
 
-    def _wrong_labels(
-        self, s: int, p: int, rng: np.random.Generator, k: int = 3
-    ) -> tuple[str, ...]:
+    def _wrong_labels(self, s: int, p: int, rng: ScalarDraws, k: int = 3) -> tuple[str, ...]:
         if not self.wrong_labels:
             return ()
         out = []
@@ -281,7 +289,7 @@ class QuestionFactory:
         o: int,
         templates: dict[str, Any],
         pair: _Pair,
-        rng: np.random.Generator,
+        rng: ScalarDraws,
     ) -> Question:
         kg = self.kg
         candidate, expected = o, "yes"
@@ -290,22 +298,23 @@ class QuestionFactory:
             if negative is not None:
                 candidate, expected = negative, "no"
         options = templates.get("yes_no") or templates_for(kg.pred_labels[p])["yes_no"][:1]
-        template = options[int(rng.integers(len(options)))]
-        text = fill(
-            template,
-            pair.display,
-            named(kg.labels[candidate], kg.types[candidate]),
-        )
-        meta = self._meta(
-            iteration,
-            slot,
+        template = options[rng.integers(len(options))]
+        label = kg.labels[candidate]
+        text = fill(template, pair.display, named(label, kg.types[candidate]))
+        # as `_meta` makes it, without its call and by position (the most frequent kind): key,
+        # edge, subject, predicate and object keys, type, expected answer, candidate's label,
+        # true labels, no wrong labels (a simulated target answers Yes/No by flipping it)
+        meta = QuestionMeta(
+            f"it{iteration}:s{slot}:e{edge_id}",
             edge_id,
-            (s, p, o),
+            kg.entity_keys[s],
+            kg.pred_keys[p],
+            kg.entity_keys[o],
             YES_NO,
-            expected=expected,
-            candidate_label=kg.labels[candidate],
-            true_labels=pair.labels,
-            wrong_labels=(),  # a simulated target answers Yes/No by flipping the answer
+            expected,
+            label,
+            pair.labels,
+            (),
         )
         return Question(
             iteration, slot, pos, edge_id, YES_NO, text, "template", candidate, expected, (), meta
@@ -322,7 +331,7 @@ class QuestionFactory:
         o: int,
         template: str,
         pair: _Pair,
-        rng: np.random.Generator,
+        rng: ScalarDraws,
     ) -> Question:
         kg = self.kg
         answers = tuple(kg.names(int(t)) for t in pair.true_nodes)

@@ -65,6 +65,9 @@ class ObservationRow(NamedTuple):
 
 
 FAILED = tuple(str(v) for v in FAILURES)
+_USAGE = ObservationRow._fields.index("usage")
+"""Where a row's usage sits: the stored columns before it are its fields before it, in order,
+those after it hedged (stored as 0 or 1) and its fields after that."""
 
 
 def _blob(a: np.ndarray, dtype: str) -> bytes:
@@ -93,29 +96,9 @@ def commit_iteration(
                 "prompt_tokens, completion_tokens, latency_ms, retries, error, hedged, matcher, "
                 "draw_slot, incl_prob, prediction) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                # the row's fields up to the verifier, its usage's, then hedged and the rest
                 [
-                    (
-                        run_id,
-                        o.iteration,
-                        o.slot,
-                        o.pos,
-                        o.edge_id,
-                        o.qtype,
-                        o.generator,
-                        o.question,
-                        o.candidate_id,
-                        o.expected,
-                        o.expected_answers,
-                        o.reply,
-                        o.category,
-                        o.verifier,
-                        *o.usage.values(),
-                        int(o.hedged),
-                        o.matcher,
-                        o.draw_slot,
-                        o.incl_prob,
-                        o.prediction,
-                    )
+                    (run_id, *o[:_USAGE], *o.usage.values(), int(o.hedged), *o[_USAGE + 2 :])
                     for o in observations
                 ],
             )

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -43,16 +44,17 @@ def thompson_draws(state: PKGState, rng: np.random.Generator) -> np.ndarray:
 _SCRATCH = threading.local()
 
 
-def scratch(name: str, size: int) -> npt.NDArray[np.float64]:
-    """This thread's reusable array of `size` floats called `name`, for values that do not
-    outlive the call: on a large graph a fresh array per step costs more than the arithmetic
-    (the pages are the system's to zero), so a sampler's working arrays are kept."""
-    arrays: dict[str, npt.NDArray[np.float64]] | None = getattr(_SCRATCH, "arrays", None)
+def scratch(name: str, size: int, dtype: type[np.generic] = np.float64) -> npt.NDArray[Any]:
+    """This thread's reusable array of `size` values (floats unless `dtype` says) called `name`,
+    for values that do not outlive the call: on a large graph a fresh array per step costs more
+    than the arithmetic (the pages are the system's to zero), so a sampler's working arrays are
+    kept."""
+    arrays: dict[str, npt.NDArray[Any]] | None = getattr(_SCRATCH, "arrays", None)
     if arrays is None:
         arrays = _SCRATCH.arrays = {}
     array = arrays.get(name)
-    if array is None or len(array) != size:
-        array = arrays[name] = np.empty(size)
+    if array is None or len(array) != size or array.dtype != dtype:
+        array = arrays[name] = np.empty(size, dtype=dtype)
     return array
 
 
@@ -130,7 +132,7 @@ def sample_batch(
     allowed = np.ones(n_edges, dtype=bool)
     if exclude is not None and len(exclude):
         allowed[exclude] = False
-    k = min(k, int(allowed.sum()))
+    k = min(k, int(np.count_nonzero(allowed)))
     if k <= 0:
         return np.empty(0, dtype=np.int64)
     pick = SAMPLERS.get(str(sampler))
@@ -220,7 +222,11 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> npt.N
     gap -= _logit(np.array([cut]))[0]
     np.abs(gap, out=gap)
     gap += slack
-    answered = np.add(state.m, state.n, out=scratch("gap.answered", n), dtype=np.float64)
+    # answers + 1, a whole number: added as integers, then made floats (exact either way; a
+    # float add of two integer arrays converts both on the way, at twice the cost)
+    counts = np.add(state.m, state.n, out=scratch("gap.counts", n, state.m.dtype.type))
+    answered = scratch("gap.answered", n)
+    answered[:] = counts
     answered += 1.0
     gap *= np.sqrt(answered, out=answered)
     return gap

@@ -428,15 +428,17 @@ def test_engine_bench_smoke() -> None:
     )
     result, steady = figures["engine"]
     assert (result.window, steady.window) == ("first iterations", "after one epoch")
-    assert steady.edges == result.edges and steady.total_median_ms > 0
+    assert steady.edges == result.edges and steady.cpu.total_median_ms > 0
     assert result.edges > 1_900
-    assert set(result.stages) == {*STAGES, TARGET}
-    # the simulated target's own time is shown but not engine time
-    assert result.stages[TARGET][0] > 0
-    assert result.with_target_median_ms > result.total_median_ms
-    assert result.total_median_ms > 0 and result.questions_per_s > 0
-    # the baseline is part of an iteration's work (its sampling), so never more than the total
-    assert 0 < result.baseline_ms < result.total_median_ms
+    for clock in (result.cpu, result.wall):
+        assert set(clock.stages) == {*STAGES, TARGET}
+        # the simulated target's own time is shown but not engine time
+        assert clock.stages[TARGET][0] > 0
+        assert clock.with_target_median_ms > clock.total_median_ms > 0
+        # the baseline is part of an iteration's work (its sampling), so never more than it
+        assert 0 < clock.baseline_ms < clock.total_median_ms
+        assert clock.ratio == clock.total_median_ms / clock.baseline_ms
+    assert result.questions_per_s > 0
     throughput = figures["throughput"]
     assert throughput.requests["sync"] == 2 * 64
     assert 0 < throughput.requests["continuous"] <= 2 * 64
@@ -449,6 +451,9 @@ def test_engine_bench_smoke() -> None:
     text = console.file.getvalue()
     assert "engine total" in text and "continuous" in text
     flat = " ".join(text.split())
+    assert "CPU time (judged)" in flat and "wall clock" in flat
+    assert result.target_ratio is None  # the 3x target is for 20,000 edges
+    assert f"{result.cpu.ratio:.1f}x" in flat and f"{result.wall.ratio:.1f}x" in flat
     assert "HTTP client alone" in flat and "of the client alone" in flat
     assert figures["long_run"].late_iteration == 21
     assert "iteration 21" in flat and f"{figures['long_run'].ratio:.2f}x" in flat
