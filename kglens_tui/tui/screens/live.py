@@ -1,8 +1,9 @@
 """The live screen of a run of any mode, in the layout its mode declares (`Mode.live_layout`).
-A probe's (KGLens's): metrics with sparklines, progress, replies as they arrive, blind spots and
-per-predicate rates; a unit mode's: its progress, the panels it declares (`Mode.live_panels`,
-`live_units`) and its questions and replies. It polls the session's snapshot a few times a
-second; it never blocks."""
+A probe's (KGLens's): metrics with sparklines, progress, replies as they arrive, the panels its
+mode declares (`Mode.live_panels`: the blind spots, drawn by the unit modes' panel code,
+`live_units.show_panel`, in the side pane's table of the panel's key) and per-predicate rates;
+a unit mode's: its progress, the panels it declares (`live_units`) and its questions and
+replies. It polls the session's snapshot a few times a second; it never blocks."""
 
 from __future__ import annotations
 
