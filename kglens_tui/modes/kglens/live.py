@@ -67,3 +67,11 @@ def blind_cells(spot: BlindSpot) -> tuple[str, ...]:
         visible(spot.predicate, one_line=True, limit=NAME_LIMIT),
         visible(spot.object, one_line=True, limit=NAME_LIMIT),
     )
+
+
+def blind_spot_text(spot: BlindSpot) -> str:
+    """A blind spot as one line to copy (the live screen's `c`): the edge and its figures."""
+    return (
+        f"{spot.subject} | {spot.predicate} | {spot.object} "
+        f"(edge {spot.edge_id}: P(err) {spot.mean_error:.2f}, {spot.m} right, {spot.n} wrong)"
+    )

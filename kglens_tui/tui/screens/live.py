@@ -42,11 +42,10 @@ from kglens_tui.llm.usage import Counters, calls_text
 from kglens_tui.modes import ModeSnapshot
 from kglens_tui.modes.kglens.engine import (
     RECENT_REPLIES,
-    BlindSpot,
     ProbeSnapshot,
     ReplyView,
 )
-from kglens_tui.modes.kglens.live import BLIND_KEY, NAME_LIMIT
+from kglens_tui.modes.kglens.live import BLIND_KEY, NAME_LIMIT, blind_spot_text
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.registry import default_mode, find_mode, mode_label
@@ -309,14 +308,6 @@ def predicate_cells(
     if wide:
         return ("predicate · n", "zero-sense [95%]", "win [95%]"), out, 2
     return ("predicate n · rate [95%]", "chance"), out, 3
-
-
-def blind_spot_text(spot: BlindSpot) -> str:
-    """A blind spot as one line to copy: the edge and its figures."""
-    return (
-        f"{spot.subject} | {spot.predicate} | {spot.object} "
-        f"(edge {spot.edge_id}: P(err) {spot.mean_error:.2f}, {spot.m} right, {spot.n} wrong)"
-    )
 
 
 def live_layout(mode: str) -> LiveLayout:
