@@ -17,8 +17,9 @@ class LiveLayout(StrEnum):
     """Its progress, the panels it declares (`Mode.live_panels`) and its questions and
     replies: a unit mode's."""
     PROBE = "probe"
-    """A probe's parts, iteration by iteration: rate cards with sparklines, the blind spots,
-    the per-predicate rates and a chart (its snapshots are KGLens's `ProbeSnapshot`)."""
+    """A probe's parts, iteration by iteration: rate cards with sparklines, the panels it
+    declares (the blind spots), the per-predicate rates and a chart (its snapshots are
+    KGLens's `ProbeSnapshot`)."""
 
 
 @dataclass(frozen=True)

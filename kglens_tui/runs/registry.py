@@ -173,7 +173,8 @@ class Mode(Protocol[ConfigT_co, SnapshotT_co]):
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """What the live screen shows of one of its snapshots (a run live or stored) beside
         the progress: its figures as tables of literal text; none for another mode's snapshot.
-        KGLens declares none (its layout, `LiveLayout.PROBE`, has parts of its own)."""
+        KGLens declares its blind spots (its layout, `LiveLayout.PROBE`, lays them out beside
+        parts of its own: rate cards, per-predicate rates, a chart)."""
         ...
 
     def report_panels(self, conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:

@@ -33,6 +33,7 @@ from kglens_tui.tui.screens.annotate_report import ReportScreen
 from kglens_tui.tui.screens.compare import CompareScreen
 from kglens_tui.tui.screens.dialogs import ImportScreen
 from kglens_tui.tui.screens.review import ReviewScreen
+from kglens_tui.tui.widgets.literal_table import LiteralDataTable
 
 pytestmark = pytest.mark.tui
 
@@ -219,6 +220,12 @@ async def test_every_probe_screen_shows_hostile_text_literally(hostile_db: Path)
         await wait_for(pilot, lambda: any("after newlines" in line.text for line in log.lines))
         assert len(log.lines) < 100  # 200 newlines of a reply take one line, not the pane
         assert not any("⏎⏎⏎" in line.text for line in log.lines)
+        # the blind spots KGLens declares (`Mode.live_panels`) name the edges as written
+        blind = app.screen.query_one("#blind", LiteralDataTable)
+        await wait_for(pilot, lambda: blind.row_count > 0)
+        names = {cell.plain for row in blind.ordered_rows for cell in blind.get_row(row.key)[4:]}
+        assert names & {"capital[/]of", "official[b]lang"}
+        assert not any(FORBIDDEN.search(name) for name in names), names
         await pilot.press("escape")
         await pilot.pause()
         await _show(pilot, ReviewScreen(1))

@@ -122,7 +122,7 @@ async def test_c_copies_the_selected_blind_spot_and_in_its_drill_down_the_select
 ) -> None:
     """`c` puts the selected blind spot (live screen) and the selected question and reply
     (drill-down) on the clipboard, and a notification says literally what was copied."""
-    from kglens_tui.tui.screens.live import blind_spot_text
+    from kglens_tui.modes.kglens.live import blind_spot_text
 
     app = make_app(tmp_path / "w.db")
     copied: list[str] = []

@@ -96,3 +96,19 @@ async def test_the_order_holds_when_the_rows_are_filled_or_synced_anew() -> None
         table.sync_rows(rows)
         assert order(table) == ["anthem", "capital", "flag", "language"]
         assert table.selected_key() == "anthem"
+
+
+async def test_new_widths_keep_the_sorted_columns_mark_whole() -> None:
+    """A declared panel's table takes new widths as its rows change (`set_widths`): the sorted
+    column's title keeps room for its mark."""
+    app = TableApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        table = app.query_one(LiteralDataTable)
+        await wait_for(pilot, lambda: table.row_count == 4)
+        table.sort_by(0)
+        table.set_widths([9, 20, 5])
+        predicate, rate, n = table.columns.values()
+        assert str(predicate.label) == "predicate ▲" and predicate.width == 9 + 2
+        assert (rate.width, n.width) == (20, 5)
+        table.sort_by(None)
+        assert str(predicate.label) == "predicate" and predicate.width == 9

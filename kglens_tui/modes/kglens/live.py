@@ -1,5 +1,12 @@
-"""What the live screen's help says of a KGLens run's figures (`Mode.live_help`): its rates,
-chance, blind spots, per-predicate rates and progress."""
+"""What the live screen shows of a KGLens run, headless: its help (`Mode.live_help`: its rates,
+chance, blind spots, per-predicate rates and progress) and the panels it declares
+(`Mode.live_panels`: the blind spots, from the run's snapshot)."""
+
+from __future__ import annotations
+
+from kglens_tui.core.safetext import visible
+from kglens_tui.modes.kglens.engine import BlindSpot, ProbeSnapshot
+from kglens_tui.runs.panels import Panel, PanelRow
 
 LIVE_HELP = """\
 **Win rate**: share of examined edges the model answers right more often than wrong (m > n).
@@ -23,3 +30,48 @@ failure) is in, also those of an iteration not committed yet (*+N not committed*
 requests that went with an iteration a stop or the failure rule dropped. A stored run's time
 is what its committed iterations took.
 """
+"""What the live screen's help says of a KGLens run's figures (`Mode.live_help`)."""
+
+BLIND_KEY = "blind"
+"""The blind-spot panel's key (the live screen's table for it is ``#blind``)."""
+BLIND_TITLE = "Blind spots (nbrs: share from its predicate and neighbours)"
+BLIND_COLUMNS = ("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
+NAME_LIMIT = 18
+"""Characters of a subject, predicate or object in the live tables (the numbers come first)."""
+
+
+def live_panels(snapshot: object) -> list[Panel]:
+    """The blind spots of a KGLens snapshot (`blind_panel`); none for another mode's."""
+    return [blind_panel(snapshot)] if isinstance(snapshot, ProbeSnapshot) else []
+
+
+def blind_panel(snap: ProbeSnapshot) -> Panel:
+    """The examined edges with the highest posterior error rate, a row each keyed by its edge
+    (the screen updates the row in place, its cursor on it; enter opens its drill-down)."""
+    return Panel(
+        BLIND_KEY,
+        BLIND_TITLE,
+        BLIND_COLUMNS,
+        tuple(PanelRow(str(b.edge_id), blind_cells(b)) for b in snap.blind_spots),
+    )
+
+
+def blind_cells(spot: BlindSpot) -> tuple[str, ...]:
+    """A blind spot's figures, then its names (literal, on one line, cut to NAME_LIMIT)."""
+    return (
+        f"{spot.mean_error:.2f}",
+        str(spot.m),
+        str(spot.n),
+        f"{spot.from_neighbours:.0%}",
+        visible(spot.subject, one_line=True, limit=NAME_LIMIT),
+        visible(spot.predicate, one_line=True, limit=NAME_LIMIT),
+        visible(spot.object, one_line=True, limit=NAME_LIMIT),
+    )
+
+
+def blind_spot_text(spot: BlindSpot) -> str:
+    """A blind spot as one line to copy (the live screen's `c`): the edge and its figures."""
+    return (
+        f"{spot.subject} | {spot.predicate} | {spot.object} "
+        f"(edge {spot.edge_id}: P(err) {spot.mean_error:.2f}, {spot.m} right, {spot.n} wrong)"
+    )

@@ -16,7 +16,7 @@ from kglens_tui.kg.positions import run_edge_positions
 from kglens_tui.llm.base import ChatClient
 from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.modes.kglens.engine import ProbeEngine, ProbeSnapshot, start_run
-from kglens_tui.modes.kglens.live import LIVE_HELP
+from kglens_tui.modes.kglens.live import LIVE_HELP, live_panels
 from kglens_tui.modes.kglens.plan import follow, plan_leader
 from kglens_tui.modes.kglens.progress import probe_figures, rate_items
 from kglens_tui.modes.kglens.questions import wh_allowed
@@ -210,10 +210,7 @@ class KGLensMode:
     live_layout = LiveLayout.PROBE
     live_help = LIVE_HELP
 
-    @staticmethod
-    def live_panels(snapshot: RunSnapshot) -> list[Panel]:
-        """None: the live screen has KGLens's own parts (rates, blind spots, predicates)."""
-        return []
+    live_panels = staticmethod(live_panels)
 
     @staticmethod
     def report_panels(conn: sqlite3.Connection, run_id: int, latest: int = 15) -> list[Panel]:

@@ -1,8 +1,9 @@
 """The live screen of a run of any mode, in the layout its mode declares (`Mode.live_layout`).
-A probe's (KGLens's): metrics with sparklines, progress, replies as they arrive, blind spots and
-per-predicate rates; a unit mode's: its progress, the panels it declares (`Mode.live_panels`,
-`live_units`) and its questions and replies. It polls the session's snapshot a few times a
-second; it never blocks."""
+A probe's (KGLens's): metrics with sparklines, progress, replies as they arrive, the panels its
+mode declares (`Mode.live_panels`: the blind spots, drawn by the unit modes' panel code,
+`live_units.show_panel`, in the side pane's table of the panel's key) and per-predicate rates;
+a unit mode's: its progress, the panels it declares (`live_units`) and its questions and
+replies. It polls the session's snapshot a few times a second; it never blocks."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -40,12 +42,12 @@ from kglens_tui.llm.usage import Counters, calls_text
 from kglens_tui.modes import ModeSnapshot
 from kglens_tui.modes.kglens.engine import (
     RECENT_REPLIES,
-    BlindSpot,
     ProbeSnapshot,
     ReplyView,
 )
+from kglens_tui.modes.kglens.live import BLIND_KEY, NAME_LIMIT, blind_spot_text
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
-from kglens_tui.runs.panels import LiveLayout
+from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.registry import default_mode, find_mode, mode_label
 from kglens_tui.runs.session import RunSession
 from kglens_tui.textfmt import failed_text, interval, pct, rate_ci
@@ -58,9 +60,12 @@ from kglens_tui.tui.screens.live_units import (
     PROGRESS_WIDTH,
     TABLE_ROOM,
     ModeView,
+    PanelLayout,
     PanelTable,
     ReplyLog,
     compose_units,
+    panel_layout,
+    show_panel,
     units_help,
 )
 from kglens_tui.tui.screens.stored_run import FOLLOW_GROUP, StoredRun, follow
@@ -98,9 +103,6 @@ TABLES_EVERY_S = 1.0
 """Metric cards and tables redraw at most this often; a fast run must not make the UI lag."""
 REPLIES_PER_REFRESH = 6
 """At full speed only the newest replies of each refresh are written (nobody reads faster)."""
-
-NAME_LIMIT = 18
-"""Characters of a subject, predicate or object in the live tables (the numbers come first)."""
 
 BASELINE_ATTR = {"win": "win_rate", "zero_sense": "zero_sense", "all_sense": "all_sense"}
 
@@ -308,14 +310,6 @@ def predicate_cells(
     return ("predicate n · rate [95%]", "chance"), out, 3
 
 
-def blind_spot_text(spot: BlindSpot) -> str:
-    """A blind spot as one line to copy: the edge and its figures."""
-    return (
-        f"{spot.subject} | {spot.predicate} | {spot.object} "
-        f"(edge {spot.edge_id}: P(err) {spot.mean_error:.2f}, {spot.m} right, {spot.n} wrong)"
-    )
-
-
 def live_layout(mode: str) -> LiveLayout:
     """The parts the live screen of a run of ``mode`` has (`Mode.live_layout`): a mode not
     installed here (a stored run of a plugin) shows its progress and replies (no panels)."""
@@ -406,6 +400,8 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         self._preds_layout: tuple[Any, ...] | None = None
         self._preds_width = 0
         """The per-predicate table's width when last drawn (another: drawn again)."""
+        self._panel_shapes: dict[str, tuple[Any, ...]] = {}
+        """What each declared panel's table shows (`live_units.show_panel`), by its key."""
         self.failures: dict[str, str] = {}
         """The background reads whose last attempt failed ("chance", "predicates") and what
         the user was told (cleared by a later success)."""
@@ -431,13 +427,10 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
                 yield Static("Questions and replies", classes="section-title")
                 yield FollowingLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
-                yield Static(
-                    "Blind spots (nbrs: share from its predicate and neighbours)",
-                    id="blind-title",
-                    classes="section-title",
-                )
+                # the blind-spot panel KGLens declares (`Mode.live_panels`), drawn at each update
+                yield Static("", id=f"{BLIND_KEY}-title", classes="section-title")
                 yield LiteralDataTable(
-                    id="blind", cursor_type="row", zebra_stripes=True, sortable=True
+                    id=BLIND_KEY, cursor_type="row", zebra_stripes=True, sortable=True
                 )
                 yield Static(PREDS_TITLE, id="preds-title", classes="section-title")
                 yield LiteralDataTable(
@@ -460,8 +453,6 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             self.call_after_refresh(self.refresh_view)
             return
         self.query_one("#replies", RichLog).can_focus = False
-        blind = self.query_one("#blind", DataTable)
-        blind.add_columns("P(err)", "m", "n", "nbrs", "subject", "predicate", "object")
         self.call_after_refresh(self.refresh_view)
         self.set_interval(self.app.settings.redraw_seconds(), self.refresh_view)
 
@@ -543,6 +534,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         title = self.query_one("#run-title", Static)
         wanted = ViewWanted(
             snap=snap,
+            mode=self.mode,
             key=key,
             generation=self._generation,
             coin=self.coin,
@@ -555,6 +547,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             tables_at=now if structural else None,
             chart_due=structural and self.query_one(LiveChart).drawn != snap.iteration,
             db_path=self.app.db_path,
+            console=self.app.console,
         )
         self._view_worker = make_in_thread(
             self, lambda: live_view(wanted), VIEW_GROUP, "the live screen's figures"
@@ -642,7 +635,13 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         rates.update(tables.rates)
         rates.border_subtitle = chance_kind(view.wanted.coin)
         self._replay_coin_if_due(snap)
-        self.query_one("#blind", LiteralDataTable).sync_rows(tables.blind)
+        for layout in tables.panels:
+            self._panel_shapes[layout.key] = show_panel(
+                self.query_one(f"#{layout.key}-title", Static),
+                self.query_one(f"#{layout.key}", LiteralDataTable),
+                layout,
+                self._panel_shapes.get(layout.key),
+            )
         if tables.charts is not None:
             self.query_one(LiveChart).draw(snap.iteration, *tables.charts)
 
@@ -760,7 +759,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         """The selected blind spot as one line of text, on the clipboard."""
         snap = self.snapshot()
         # a palette command may come while the screen opens or closes, before or after its table
-        table = next(iter(self.query("#blind").results(LiteralDataTable)), None)
+        table = next(iter(self.query(f"#{BLIND_KEY}").results(LiteralDataTable)), None)
         key = table.selected_key() if table is not None else None
         spot = next((b for b in (snap.blind_spots if snap else ()) if str(b.edge_id) == key), None)
         if spot is None:
@@ -768,7 +767,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             return
         copy_text(self.app, blind_spot_text(spot), "blind spot")
 
-    @on(DataTable.RowSelected, "#blind")
+    @on(DataTable.RowSelected, f"#{BLIND_KEY}")
     def _blind_selected(self, event: DataTable.RowSelected) -> None:
         """enter on a blind spot: its drill-down (every question and reply, triage), once the
         run's data is read on a worker."""
@@ -963,6 +962,7 @@ class ViewWanted:
     ``tables_at`` (the moment asked), the cards, rates box, blind spots and charts as well."""
 
     snap: ProbeSnapshot
+    mode: str
     key: tuple[Any, ...]
     generation: int
     coin: CoinBaseline | None
@@ -975,6 +975,7 @@ class ViewWanted:
     tables_at: float | None
     chart_due: bool
     db_path: Path | str
+    console: Console
 
 
 @dataclasses.dataclass(frozen=True)
@@ -984,7 +985,9 @@ class TablesView:
     at: float
     cards: tuple[CardView, ...]
     rates: str
-    blind: dict[str, tuple[str, ...]]
+    panels: tuple[PanelLayout, ...]
+    """The panels the mode declares (`Mode.live_panels`: the blind spots), as wide as their
+    cells (the side pane's tables scroll sideways)."""
     charts: tuple[PlotData, PlotData] | None
 
 
@@ -1017,7 +1020,7 @@ def live_view(wanted: ViewWanted) -> LiveView:
             wanted.tables_at,
             tuple(card_view(snap, attr, wanted.coin) for attr, _ in METRICS),
             _compact_rates(snap, wanted.coin, wanted.rates_width),
-            blind_rows(snap),
+            tuple(panel_layout(wanted.console, p, None) for p in _declared(wanted.mode, snap)),
             charts,
         )
     return LiveView(
@@ -1069,20 +1072,10 @@ def reply_block(views: Sequence[ReplyView]) -> Text:
     return block
 
 
-def blind_rows(snap: ProbeSnapshot) -> dict[str, tuple[str, ...]]:
-    """The blind-spot table's rows by edge (the table updates them in place)."""
-    return {
-        str(b.edge_id): (
-            f"{b.mean_error:.2f}",
-            str(b.m),
-            str(b.n),
-            f"{b.from_neighbours:.0%}",
-            visible(b.subject, one_line=True, limit=NAME_LIMIT),
-            visible(b.predicate, one_line=True, limit=NAME_LIMIT),
-            visible(b.object, one_line=True, limit=NAME_LIMIT),
-        )
-        for b in snap.blind_spots
-    }
+def _declared(mode: str, snap: ProbeSnapshot) -> list[Panel]:
+    """The panels ``mode`` declares for ``snap`` (`Mode.live_panels`)."""
+    found = find_mode(mode)
+    return found.live_panels(snap) if found is not None else []
 
 
 def title_text(snap: ProbeSnapshot, lost: str, room: int) -> str:

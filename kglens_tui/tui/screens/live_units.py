@@ -173,18 +173,28 @@ class PanelTable(Vertical):
         self.panel = layout
         if not self._composed:
             return
-        self.query_one(".panel-title", Static).update(markup_literal(layout.title, one_line=True))
-        table = self.query_one(LiteralDataTable)
-        shape = (layout.columns, layout.header)
-        if shape != self._shape:
-            self._shape = shape
-            table.clear(columns=True)
-            table.header_height = layout.header
-            for label, width in zip(layout.columns, layout.widths, strict=True):
-                table.add_column(label, width=width)
-        else:
-            table.set_widths(layout.widths)
-        table.sync_rows(dict(layout.rows))
+        title = self.query_one(".panel-title", Static)
+        self._shape = show_panel(title, self.query_one(LiteralDataTable), layout, self._shape)
+
+
+def show_panel(
+    title: Static, table: LiteralDataTable[Any], layout: PanelLayout, shape: tuple[Any, ...] | None
+) -> tuple[Any, ...]:
+    """Show a declared panel's ``layout`` in ``title`` and ``table`` (which show ``shape``,
+    what this returned the last time; None: nothing yet): the columns anew when they change,
+    their widths in place, the rows synced by key (the cursor stays on its row). Every live
+    screen's panels are drawn by it: a unit mode's (`PanelTable`) and a probe's blind spots."""
+    title.update(markup_literal(layout.title, one_line=True))
+    drawn = (layout.columns, layout.header)
+    if drawn != shape:
+        table.clear(columns=True)
+        table.header_height = layout.header
+        for label, width in zip(layout.columns, layout.widths, strict=True):
+            table.add_column(label, width=width)
+    else:
+        table.set_widths(layout.widths)
+    table.sync_rows(dict(layout.rows))
+    return drawn
 
 
 @dataclass(frozen=True)
@@ -305,8 +315,8 @@ def _status(status: str) -> str:
     )
 
 
-def panel_layout(console: Console, panel: Panel, room: int) -> PanelLayout:
-    """A panel's table fit to ``room`` cells (`table_layout`)."""
+def panel_layout(console: Console, panel: Panel, room: int | None) -> PanelLayout:
+    """A panel's table fit to ``room`` cells (`table_layout`; None: as wide as its cells)."""
     rows = [row.cells for row in panel.rows]
     widths, cut = table_layout(
         console, panel.columns, rows, panel.header, room=room, shrink=panel.shrink

@@ -199,7 +199,12 @@ class LiteralDataTable(DataTable[CellType]):
         """Give the columns these widths, in order, the rows and cursor kept (`clear` would
         put the cursor back on the first row)."""
         changed = False
-        for column, width in zip(self.columns.values(), widths, strict=True):
+        for index, ((key, column), width) in enumerate(
+            zip(self.columns.items(), widths, strict=True)
+        ):
+            if key in self._titles:  # a sortable table's: its title's own width, then its mark
+                self._titles[key] = (self._titles[key][0], width)
+                width += len(self._mark(index, self._marked))
             if column.width != width or column.auto_width:
                 column.width, column.auto_width, changed = width, False, True
         if changed:
@@ -272,9 +277,7 @@ class LiteralDataTable(DataTable[CellType]):
             return
         for index, (key, column) in enumerate(self.columns.items()):
             title, base = self._titles.setdefault(key, (column.label.copy(), column.width))
-            mark = ""
-            if self.sorted_by is not None and self.sorted_by[0] == index:
-                mark = ARROWS[self.sorted_by[1]]
+            mark = self._mark(index, self.sorted_by)
             column.label = title.copy()
             column.label.append(mark)
             if not column.auto_width:
@@ -283,6 +286,12 @@ class LiteralDataTable(DataTable[CellType]):
         self._require_update_dimensions = True
         self._update_count += 1
         self.refresh()
+
+    @staticmethod
+    def _mark(index: int, order: tuple[int, bool] | None) -> str:
+        """The mark of column ``index``'s title under ``order`` (`sorted_by`): its direction
+        if it is the sorted column, else ''."""
+        return ARROWS[order[1]] if order is not None and order[0] == index else ""
 
     def _order(self, keys: list[str]) -> None:
         """Put the rows in this order (as `DataTable.sort` does, by key rather than by value)."""
