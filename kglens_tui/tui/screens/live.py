@@ -45,7 +45,7 @@ from kglens_tui.modes.kglens.engine import (
     ProbeSnapshot,
     ReplyView,
 )
-from kglens_tui.modes.kglens.live import BLIND_KEY, NAME_LIMIT, blind_spot_text
+from kglens_tui.modes.kglens.live import BLIND_KEY, BLIND_TITLE, NAME_LIMIT, blind_spot_text
 from kglens_tui.runs.messages import RunSnapshot, snapshot_as
 from kglens_tui.runs.panels import LiveLayout, Panel
 from kglens_tui.runs.registry import default_mode, find_mode, mode_label
@@ -427,8 +427,9 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
                 yield Static("Questions and replies", classes="section-title")
                 yield FollowingLog(id="replies", wrap=True, markup=False, max_lines=500)
             with Vertical(id="side"):
-                # the blind-spot panel KGLens declares (`Mode.live_panels`), drawn at each update
-                yield Static("", id=f"{BLIND_KEY}-title", classes="section-title")
+                # the blind-spot panel KGLens declares (`Mode.live_panels`), drawn at each update;
+                # its title from the start, as the per-predicate table's
+                yield Static(BLIND_TITLE, id=f"{BLIND_KEY}-title", classes="section-title")
                 yield LiteralDataTable(
                     id=BLIND_KEY, cursor_type="row", zebra_stripes=True, sortable=True
                 )
