@@ -59,6 +59,14 @@ async def test_every_quit_asks_while_a_run_is_active(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: not app._busy())
 
 
+@pytest.fixture
+def patient_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A quit that waits for the run as long as it takes: a loaded machine can hold the run's
+    process past the 1.5 s grace, and the kill's words would replace those a test reads."""
+    monkeypatch.setattr(app_module, "QUIT_GRACE_S", 600.0)
+
+
+@pytest.mark.usefixtures("patient_quit")
 async def test_quit_ends_a_probe_run_and_keeps_its_iterations(tmp_path: Path) -> None:
     db = tmp_path / "w.db"
     app = make_default_app(db)
@@ -91,6 +99,7 @@ async def test_quit_ends_a_probe_run_and_keeps_its_iterations(tmp_path: Path) ->
     )
 
 
+@pytest.mark.usefixtures("patient_quit")
 async def test_the_quit_question_says_the_iteration_in_progress_is_dropped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
