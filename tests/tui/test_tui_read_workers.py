@@ -42,6 +42,14 @@ def analysis_spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
     return spy
 
 
+async def _home_on(pilot: Any, app: Any, run_id: int) -> HomeScreen:
+    """Home once its list is read, with run ``run_id`` selected."""
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
+    home: HomeScreen = app.screen
+    home.query_one("#runs").select_key(str(run_id))
+    return home
+
+
 async def test_a_mode_runs_report_is_read_on_a_worker_and_shows_the_same_tables(
     tmp_path: Path, analysis_spy: Spy
 ) -> None:
@@ -52,9 +60,7 @@ async def test_a_mode_runs_report_is_read_on_a_worker_and_shows_the_same_tables(
     conn.close()
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        home = app.screen
-        home.query_one("#runs").select_key(str(run_id))
+        await _home_on(pilot, app, run_id)
         gate = threading.Event()
         analysis_spy.gate = gate
         try:
@@ -84,9 +90,7 @@ async def test_a_mode_runs_analysis_closed_before_its_read_drops_it(
     run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        home = app.screen
-        home.query_one("#runs").select_key(str(run_id))
+        home = await _home_on(pilot, app, run_id)
         gate = threading.Event()
         analysis_spy.gate = gate
         try:
@@ -120,9 +124,7 @@ async def test_a_mode_runs_results_open_by_the_mode_home_lists(tmp_path: Path) -
     run_id, _ = await asyncio.to_thread(_stopped_kontest_run, db)
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        home = app.screen
-        home.query_one("#runs").select_key(str(run_id))
+        home = await _home_on(pilot, app, run_id)
         for key in ("A", "v"):
             await pilot.press(key)
             await wait_for(pilot, lambda: _results(app))
@@ -146,9 +148,7 @@ async def test_a_run_opens_once_its_mode_is_read_on_a_worker(
     monkeypatch.setattr(module, "mode_of", spy)
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        home = app.screen
-        home.query_one("#runs").select_key(str(run_id))
+        home = await _home_on(pilot, app, run_id)
         gate = spy.gate = threading.Event()
         try:
             await pilot.press(key)
@@ -179,9 +179,7 @@ async def test_resume_reads_the_run_on_a_worker_then_resumes_it(
     monkeypatch.setattr(app_module, "resume_check", spy)
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        home = app.screen
-        home.query_one("#runs").select_key(str(run_id))
+        home = await _home_on(pilot, app, run_id)
         gate = spy.gate = threading.Event()
         try:
             await pilot.press("r")
@@ -213,8 +211,7 @@ async def test_resuming_a_finished_run_is_refused_once_it_is_read(tmp_path: Path
     conn.close()
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        app.screen.query_one("#runs").select_key(str(run_id))
+        await _home_on(pilot, app, run_id)
         await pilot.press("r")
         await wait_for(
             pilot,
@@ -235,9 +232,7 @@ async def test_p_on_a_run_no_process_drives_asks_through_the_workspace_on_a_work
     monkeypatch.setattr(run_controls, "_ask", spy)
     app = make_app(db)
     async with app.run_test(size=SHORT) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
-        home = app.screen
-        home.query_one("#runs").select_key(str(run_id))
+        await _home_on(pilot, app, run_id)
         said = f"run {run_id} is stopped: no process is running it"
         gate = spy.gate = threading.Event()
         try:
