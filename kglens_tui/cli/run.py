@@ -225,16 +225,21 @@ def _drive_one(
     if not start.quiet:
         on_progress(first)
     final: RunSnapshot | None = None  # None: read back as stored
+    failure: LLMError | None = None
     with display:
         try:
             final = run_blocking(engine)
         except KeyboardInterrupt:  # what is committed is kept; told once the display stopped
             set_status(conn, run.id, RunStatus.INTERRUPTED, INTERRUPTED_IN_CLI)
-        except LLMError:  # stored as failed with its error: read back, the final line tells it
-            final = None
+        except LLMError as exc:  # stored as failed with its error: the final line tells it
+            failure = exc
         if final is not None and not start.quiet:
             display.update(task, **_progress_fields(mode, final))  # type: ignore[arg-type]
-    return tell_end(mode, final if final is not None else mode.open_snapshot(conn, run.id))
+    if final is None:
+        final = mode.open_snapshot(conn, run.id)
+        if failure is not None and final.status != RunStatus.FAILED:
+            raise failure  # not stored with the run (raised outside its loop): told as it is
+    return tell_end(mode, final)
 
 
 def tell_end(mode: AnyMode, snap: RunSnapshot) -> tuple[int, int | None]:

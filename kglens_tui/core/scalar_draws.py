@@ -21,7 +21,8 @@ _DOUBLE = 1.0 / 9007199254740992.0
 
 class ScalarDraws:
     """The scalar draws of ``rng`` from its current state on. It takes the bit generator's
-    output ahead in blocks: draw from this object only, never from ``rng`` itself, after."""
+    output ahead in blocks (up to `BLOCK`) and keeps its half-word itself: draw from this object
+    only, never from ``rng`` itself, after (its state is ahead and its half-word stale)."""
 
     __slots__ = ("_at", "_bits", "_has_upper", "_raw", "_upper")
 
@@ -59,6 +60,7 @@ class ScalarDraws:
 
     def integers(self, high: int) -> int:
         """`Generator.integers(high)`: an integer in [0, high); high = 1 draws nothing."""
+        high = int(high)  # a numpy integer would overflow in the products below
         if high < 1:
             raise ValueError(f"high <= 0 (got {high})")
         span = high - 1

@@ -116,9 +116,9 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
         """`headline_of` the stored run's metrics; None when it cannot be read."""
         try:
             metrics = self.open_snapshot(conn, run_id).metrics
+            return None if metrics is None else self.headline_of(metrics)
         except (LookupError, ValueError, TypeError):
             return None
-        return None if metrics is None else self.headline_of(metrics)
 
     def headline_of(self, metrics: MetricsT) -> Headline | None:
         """A run's headline figures from its metrics (see `Mode.headline`); none here."""
@@ -165,7 +165,8 @@ class UnitMode(Generic[ConfigT, PlanT, MetricsT, RowT]):
 
     live_layout = LiveLayout.PANELS
     live_help = ""
-    """None: the live screen's help has its keys and what every unit mode's progress means."""
+    """Nothing of its own: the live screen's help has its keys and what every unit mode's
+    progress means."""
 
     def live_panels(self, snapshot: RunSnapshot) -> list[Panel]:
         """None: a unit mode whose live screen shows its progress and replies only (see

@@ -13,7 +13,7 @@ from kglens_tui.cli.main import main
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.runs.registry import get_mode, mode_names, mode_of_label, stores_observations
 from kglens_tui.store.connection import connect
-from kglens_tui.tui.screens.mode_analysis import analysis_renderables, shows_results
+from kglens_tui.tui.screens.mode_analysis import analysis_renderables
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +45,7 @@ def test_runs_lists_the_headline_a_mode_declares(toy_db: Path, capsys) -> None:
 def test_the_results_screen_shows_the_tables_a_mode_declares(toy_db: Path) -> None:
     conn = connect(toy_db)
     try:
-        assert shows_results(TOY) and not shows_results("kglens")
+        assert not get_mode(TOY).observations and get_mode("kglens").observations
         title, tables = analysis_renderables(conn, 1, compare=False)
         assert title == "Toy run 1"
         (toy,) = [t for t in tables if isinstance(t, LiteralTable)]  # after the run's head

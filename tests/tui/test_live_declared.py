@@ -13,7 +13,7 @@ import pytest
 from conftest import wait_for
 from rich.console import Console
 from toy_mode import TOY, ToyConfig
-from tui_support import SMALL, make_app
+from tui_support import SMALL, make_app, open_form
 
 from kglens_tui.runs import registry
 from kglens_tui.runs.registry import get_mode
@@ -80,3 +80,17 @@ def test_a_new_runs_settings_are_the_registrys_default_modes(
     assert app.run_defaults().edges == ToyConfig().edges
     first = app.welcome_config()  # the toy declares no first-run change (`Mode.first_run`)
     assert type(first) is ToyConfig and first.max_tokens == ToyConfig().max_tokens
+
+
+async def test_the_form_builds_kglens_settings_whatever_the_default_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The form's own fields are KGLens's (`RunConfig`): with another default mode it opens and
+    builds KGLens settings from them (it raised TypeError on the toy's settings)."""
+    monkeypatch.setattr(registry, "DEFAULT_MODE", TOY)
+    app = make_app(tmp_path / "w.db")
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await open_form(pilot)
+        assert screen.base == "kglens"
+        config = screen.build_config()
+        assert type(config) is get_mode("kglens").config_type

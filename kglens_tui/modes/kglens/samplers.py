@@ -222,8 +222,8 @@ def boundary_gap(state: PKGState, top_k: int, slack: float = GAP_SLACK) -> npt.N
     gap -= _logit(np.array([cut]))[0]
     np.abs(gap, out=gap)
     gap += slack
-    # answers + 1, a whole number: added as integers, then made floats (exact either way; a
-    # float add of two integer arrays converts both on the way, at twice the cost)
+    # the answers (m + n) added as integers, then made floats and the 1 added (exact either way;
+    # a float add of two integer arrays converts both on the way, at twice the cost)
     counts = np.add(state.m, state.n, out=scratch("gap.counts", n, state.m.dtype.type))
     answered = scratch("gap.answered", n)
     answered[:] = counts

@@ -25,7 +25,7 @@ from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
 from kglens_tui.runs.record import GOING
-from kglens_tui.runs.registry import mode_of_label
+from kglens_tui.runs.registry import AnyMode, mode_of_label
 from kglens_tui.textfmt import pct
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then, read_with
@@ -298,6 +298,13 @@ def kg_rows(kgs: list[KGSummary], width: int) -> list[list[str]]:
     ]
 
 
+def _headline(conn: sqlite3.Connection, run_id: str, mode: AnyMode | None) -> str | None:
+    """A listed run's headline line as its mode declares it (`Mode.headline`); None when it has
+    none or it cannot be read."""
+    head = mode.headline(conn, int(run_id)) if mode is not None else None
+    return head.line if head is not None else None
+
+
 def _observed(row: dict[str, str]) -> bool:
     """Whether a listed run's figures are the list's rate columns with their chance (its mode
     stores observations, as KGLens does), not a headline of its mode's own."""
@@ -390,8 +397,9 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
         """Each listed KGLens run's KG-wide win estimate (`analysis.report.run_figures`; None:
         none), worked out with its chance (at the progress `_chances` holds)."""
         self._headlines: dict[str, tuple[tuple[str, str], str | None]] = {}
-        """Each listed KONTEST or fact-eval run's headline line (`Mode.headline`; None: none
-        to show), by run id, with the progress they were worked out at."""
+        """Each listed headline line of a run whose mode gives one (KONTEST, fact-eval:
+        `Mode.headline`; None: none to show), by run id, with the progress it was worked out
+        at."""
         self._chance_worker: Worker[Any] | None = None
         self._chance_again = False
         self._started_seen: int | None = None
@@ -554,11 +562,19 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
         if wanted:
             self._chance_again = False
             rows = [tuple(self._listed[run_id][c] for c in RUN_COLUMNS) for run_id, _ in wanted]
-            self._chance_worker = self._chances_of(wanted, rows)
+            headed = {  # resolved here: the worker never reads `_listed`, rebound every 2 s
+                run_id: mode_of_label(self._listed[run_id]["mode"])
+                for run_id, _ in wanted
+                if not _observed(self._listed[run_id])
+            }
+            self._chance_worker = self._chances_of(wanted, rows, headed)
 
     @work(thread=True, group=CHANCE_GROUP, exit_on_error=False, description="chance of the runs")
     def _chances_of(
-        self, wanted: list[tuple[str, tuple[str, str]]], rows: list[tuple[str, ...]]
+        self,
+        wanted: list[tuple[str, tuple[str, str]]],
+        rows: list[tuple[str, ...]],
+        headed: dict[str, AnyMode | None],
     ) -> tuple[
         dict[str, tuple[tuple[str, str], Baseline | None]],
         dict[str, tuple[tuple[str, str], str | None]],
@@ -567,13 +583,14 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
         """What chance scores on the questions of each wanted KGLens run (``rows``: their
         `run_rows` rows), as logged like the listed rates, with its KG-wide win estimate
         (`analysis.report.run_figures`), and each wanted run of another mode's headline
-        (`_headline`); None where they cannot be worked out."""
-        modes = {run_id for run_id, _ in wanted if not _observed(self._listed[run_id])}
+        (``headed``: their modes, None for one not installed here); None where they cannot be
+        worked out."""
+        modes = set(headed)
         figures, headlines = read_with(
             self.app.db_path,
             lambda conn: (
                 run_figures(conn, rows),
-                {run_id: self._headline(conn, run_id) for run_id in modes},
+                {run_id: _headline(conn, run_id, mode) for run_id, mode in headed.items()},
             ),
         )
         kglens = [(run_id, mark) for run_id, mark in wanted if run_id not in modes]
@@ -582,13 +599,6 @@ class HomeScreen(ReadsOnWorkers, Screen[Any]):
             {run_id: (mark, headlines[run_id]) for run_id, mark in wanted if run_id in modes},
             {run_id: _kg_wide(figures, run_id) for run_id, _ in kglens},
         )
-
-    def _headline(self, conn: sqlite3.Connection, run_id: str) -> str | None:
-        """A listed run's headline line as its mode declares it (`Mode.headline`); None when
-        it has none or it cannot be read."""
-        mode = mode_of_label(self._listed[run_id]["mode"])
-        head = mode.headline(conn, int(run_id)) if mode is not None else None
-        return head.line if head is not None else None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker

@@ -1,12 +1,12 @@
-"""The paper analyses of KONTEST and fact-eval runs, as the CLI prints them: a run's report,
-`facteval compare` (Table 2, template vs LLM-written questions) and `consistency compare`
-(Fig. 4, stability), over the chosen run and the other runs of its mode and KG."""
+"""The results of a run whose mode gives them itself (`Mode.results`: KONTEST, fact-eval, a
+plugin's), as the CLI prints them: a run's report, or its comparison with the other runs of its
+mode and KG (`facteval compare`'s Table 2, `consistency compare`'s Fig. 4)."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -18,13 +18,10 @@ from textual.worker import Worker, WorkerState
 
 from kglens_tui.core.safetext import literal
 from kglens_tui.runs.record import load_run
-from kglens_tui.runs.registry import find_mode, get_mode, mode_label
+from kglens_tui.runs.registry import get_mode, mode_label
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
 from kglens_tui.tui.screens.workers import on_stack
 from kglens_tui.tui.widgets.title_header import TitleHeader
-
-if TYPE_CHECKING:
-    pass
 
 READ_GROUP = "mode-analysis"
 """The worker that reads the screen's run."""
@@ -133,11 +130,3 @@ class ModeAnalysisScreen(ReadsOnWorkers, Screen[Any]):
             self.app.worker_failed(event.worker)  # type: ignore[attr-defined]
         if on_stack(self) and self.app.screen is self:
             self.app.pop_screen()
-
-
-def shows_results(mode: str) -> bool:
-    """Whether runs of ``mode`` are shown by their mode's `results`, not by the screens that read
-    observation rows (KGLens's review, analysis and compare); an unknown mode (a plugin not
-    installed here): neither."""
-    declared = find_mode(mode)
-    return declared is not None and not declared.observations

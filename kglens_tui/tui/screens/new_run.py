@@ -34,7 +34,7 @@ from kglens_tui.runs.fields import field_help
 from kglens_tui.runs.given_settings import given_run_options
 from kglens_tui.runs.one_plan import further_targets
 from kglens_tui.runs.options import comma_list, finite_float
-from kglens_tui.runs.registry import default_mode, get_mode, mode_label, mode_names
+from kglens_tui.runs.registry import get_mode, mode_label, mode_names, mode_of_config
 from kglens_tui.settings import SettingsError
 from kglens_tui.tui.format import BREAKPOINTS
 from kglens_tui.tui.reads import ReadsOnWorkers, read_then
@@ -265,13 +265,14 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
 
     @property
     def base(self) -> str:
-        """The mode whose settings the form's own fields hold (`default_mode`, KGLens's): every
-        other mode's run takes the settings all modes share from them."""
-        return default_mode().name
+        """The mode whose settings the form's own fields hold (difficulty, sampler, propagation:
+        `RunConfig`'s, KGLens's), whatever the registry's `default_mode`: every other mode's run
+        takes the settings all modes share from them."""
+        return mode_of_config(RunConfig()).name
 
     def compose(self) -> ComposeResult:
         app = self.app
-        defaults = app.run_defaults()
+        defaults = app.run_defaults(self.base)
         self._fields = generated_fields(mode_names(), BY_HAND)
         shown = mode_fields(self.base, defaults, self._fields)  # another mode's on mount
         generated = {
@@ -469,7 +470,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         self._toggle_fields()
         self._mode_changed()  # the form may open in a unit mode (the last run's)
         self.call_after_refresh(self._remember_opened)
-        defaults, last = self.app.run_defaults(), self.app.form_choice
+        defaults, last = self.app.run_defaults(self.base), self.app.form_choice
         wanted = (last.kg if last is not None else None, defaults.kg, defaults.subset)
         read_then(
             self,
@@ -659,7 +660,7 @@ class NewRunScreen(ReadsOnWorkers, Screen[Any]):
         """The form as a validated RunConfig; raises ConfigError naming the field. What needs
         the KG (are the predicates its own?) is checked on a worker (`check_in_kg`)."""
         values = {}
-        defaults = self.app.run_defaults()
+        defaults: RunConfig = self.app.run_defaults(self.base)
         for name in INT_FIELDS:
             field = self.query_one(f"#{name}", Input)
             raw = field.value.strip()
