@@ -79,9 +79,18 @@ def _names_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "answer-names"
 
 
+@pytest.fixture(scope="session")
+def _kg_cache(_names_cache: Path) -> Path:
+    """Where the bundled KGs' stored copies (kglens_tui.kg.bundled_store) are kept during the
+    session, beside the answer-name tables: each is stored once for the session's processes,
+    and every fresh workspace copies its rows in instead of importing the files.
+    test_bundled_store checks that a copy stores the rows and ids an import does."""
+    return _names_cache.parent / "bundled-kgs"
+
+
 @pytest.fixture(autouse=True)
 def _isolated_workspace(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _names_cache: Path
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _names_cache: Path, _kg_cache: Path
 ) -> None:
     monkeypatch.setenv("KGLENS_DB", str(tmp_path / "workspace.db"))
     # the user's settings file and KGLENS_* variables must not change what a test runs
@@ -93,6 +102,7 @@ def _isolated_workspace(
             monkeypatch.delenv(name)
     # answer-name tables are kept for the session, not in the user's cache directory
     monkeypatch.setenv("KGLENS_NAMES_CACHE", str(_names_cache))
+    monkeypatch.setenv("KGLENS_KG_CACHE", str(_kg_cache))
     name_workspace(
         None
     )  # commands suggested by an earlier test's `main(["--db", ...])` do not leak

@@ -6,6 +6,7 @@ import sqlite3
 from functools import cache
 
 from kglens_tui.kg.bundled_data import bundled_names, bundled_root, bundled_source
+from kglens_tui.kg.bundled_store import copy_into, stored_copy
 from kglens_tui.kg.importers import ImportReport, KGExistsError, parse_path, store_parsed
 from kglens_tui.kg.parsed import ParsedKG
 
@@ -30,12 +31,16 @@ def ensure_kg(conn: sqlite3.Connection, name: str) -> ImportReport | None:
 
     Also None, importing nothing, when the workspace holds that bundled KG under another name
     (`renamed_bundled`): a second copy is never imported unnoticed. Loading `name` then fails
-    with a line saying where the KG is and how to rename it back (`graph.load_kg`)."""
+    with a line saying where the KG is and how to rename it back (`graph.load_kg`). The rows
+    come from the KG's stored copy when one is kept (`bundled_store`), else from its files."""
     if kg_exists(conn, name) or name not in bundled_names():
         return None
     if renamed_bundled(conn, name) is not None:
         return None
     try:
+        copy = None if conn.in_transaction else stored_copy(name, lambda: _parsed(name))
+        if copy is not None:  # ATTACH is refused inside a transaction
+            return copy_into(conn, copy, name)
         return store_parsed(conn, _parsed(name), name, source=bundled_source(name))
     except KGExistsError:  # another connection imported it meanwhile (the app's first start)
         return None

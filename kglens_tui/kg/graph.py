@@ -349,18 +349,20 @@ def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
             f"no KG named '{name}' in this workspace (known: {known}){_renamed_note(conn, name)}"
         )
     kg_id = int(row[0])
-    ents = conn.execute(
+    rows = conn.cursor()
+    rows.row_factory = None  # plain tuples: a sqlite3.Row each costs a quarter of the load
+    ents = rows.execute(
         "SELECT id, key, label, aliases, type, groups FROM entity WHERE kg_id = ? ORDER BY id",
         (kg_id,),
     ).fetchall()
     ent_db = np.array([e[0] for e in ents], dtype=np.int64)
     node_of = {int(e[0]): i for i, e in enumerate(ents)}
-    preds = conn.execute(
+    preds = rows.execute(
         "SELECT id, key, label, templates, active FROM predicate WHERE kg_id = ? ORDER BY id",
         (kg_id,),
     ).fetchall()
     pred_of = {int(p[0]): i for i, p in enumerate(preds)}
-    edges = conn.execute(
+    edges = rows.execute(
         "SELECT id, subject_id, predicate_id, object_id, start_time, end_time, point_in_time "
         "FROM edge WHERE kg_id = ? ORDER BY id",
         (kg_id,),

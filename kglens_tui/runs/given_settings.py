@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 
+from kglens_tui.kg.bundled_store import STORE_ENV as KG_STORE_ENV
 from kglens_tui.kg.names_store import STORE_ENV
 from kglens_tui.kg.wikidata.cache import CACHE_ENV
 from kglens_tui.kg.wikidata.client import CONTACT_ENV
@@ -109,7 +110,7 @@ def unread_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     name it, unless it is one letter from a name that is read (`KGLENS_MAX_TOKEN`). The modes
     (and plugins) are loaded only when some variable is not an app setting's."""
     environ = os.environ if environ is None else environ
-    read = {CONFIG_ENV, DB_ENV, LOCK_WAIT_ENV, CONTACT_ENV, CACHE_ENV, STORE_ENV}
+    read = {CONFIG_ENV, DB_ENV, LOCK_WAIT_ENV, CONTACT_ENV, CACHE_ENV, STORE_ENV, KG_STORE_ENV}
     read |= {f"KGLENS_{f.name.upper()}" for f in fields(Settings) if f.name not in NOT_SETTINGS}
     read.discard("KGLENS_KEYS")  # a table: only the settings file gives it
     if not any(v.startswith("KGLENS_") and v not in read for v in environ):

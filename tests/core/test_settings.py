@@ -486,7 +486,7 @@ def test_every_variable_kglens_reads_is_known_to_the_warning() -> None:
     from kglens_tui.runs.registry import mode_names
 
     read = ["KGLENS_DB", "KGLENS_CONFIG", "KGLENS_LOCK_WAIT", "KGLENS_WIKIDATA_CACHE"]
-    read += ["KGLENS_NAMES_CACHE"]
+    read += ["KGLENS_NAMES_CACHE", "KGLENS_KG_CACHE"]
     read += ["KGLENS_WIKIDATA_CONTACT", "KGLENS_THEME", "KGLENS_UI_REFRESH_HZ"]
     read += ["KGLENS_SAMPLER", "KGLENS_RELATIONS", "KGLENS_FACTS", "KGLENS_SIM_LATENCY_S"]
     assert len(mode_names()) >= 3

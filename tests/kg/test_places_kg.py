@@ -123,6 +123,8 @@ def test_a_bundled_kg_is_parsed_once_per_process_and_stored_the_same(tmp_path, m
         return real(path, *args, **kwargs)
 
     monkeypatch.setattr(bundled, "parse_path", counting)
+    # a store of its own: the session's holds a stored copy already (bundled_store)
+    monkeypatch.setenv("KGLENS_KG_CACHE", str(tmp_path / "kg-cache"))
     bundled._parsed.cache_clear()
     hashes = []
     for name in ("a.db", "b.db"):
