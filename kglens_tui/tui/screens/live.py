@@ -637,6 +637,8 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         rates.border_subtitle = chance_kind(view.wanted.coin)
         self._replay_coin_if_due(snap)
         for layout in tables.panels:
+            if layout.key != BLIND_KEY:  # the probe layout has a place for that panel only
+                continue
             self._panel_shapes[layout.key] = show_panel(
                 self.query_one(f"#{layout.key}-title", Static),
                 self.query_one(f"#{layout.key}", LiteralDataTable),
