@@ -246,3 +246,25 @@ def test_gives_away_matches_the_word_rule_of_a_regular_expression() -> None:
         tail = r"(?!\w)" if len(name) < 4 else ""
         pattern = re.compile(r"(?<!\w)" + re.escape(_fold(name)) + tail)
         assert _gives_away(alias, name) == (pattern.search(alias) is not None), (alias, name)
+
+
+def test_a_yes_no_meta_made_by_position_is_the_one_made_by_name(kg) -> None:
+    """The Yes/No question's meta is built by position for speed: each field holds what
+    `_meta` gives it by name (a reordered `QuestionMeta` would mislabel it silently)."""
+    f = factory(kg, Difficulty.EASY)
+    questions = [f.make(pos, slot, 3) for slot, pos in enumerate(range(10))]
+    for q in questions:
+        e = kg.edge_position(q.edge_id)
+        s, p, o = int(kg.s[e]), int(kg.p[e]), int(kg.o[e])
+        by_name = f._meta(
+            3,
+            q.slot,
+            q.edge_id,
+            (s, p, o),
+            YES_NO,
+            expected=q.expected,
+            candidate_label=kg.labels[q.candidate],
+            true_labels=f._pair(s, p).labels,
+            wrong_labels=(),
+        )
+        assert q.meta == by_name
