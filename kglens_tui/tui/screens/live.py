@@ -846,20 +846,13 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker.group == MODE_VIEW_GROUP:
+        if worker.group in (MODE_VIEW_GROUP, VIEW_GROUP):
             event.prevent_default()  # its failure is told once, by `made_view`
             if event.state in FINISHED and worker is self._view_worker:
                 self._view_worker = None
-            made = made_view(self, event, MODE_VIEW_GROUP, ModeView)
-            if made is not None:
+            if (made := made_view(self, event, MODE_VIEW_GROUP, ModeView)) is not None:
                 self._apply_units(made)
-            return
-        if worker.group == VIEW_GROUP:
-            event.prevent_default()  # its failure is told once, by `made_view`
-            if event.state in FINISHED and worker is self._view_worker:
-                self._view_worker = None
-            view = made_view(self, event, VIEW_GROUP, LiveView)
-            if view is not None:
+            elif (view := made_view(self, event, VIEW_GROUP, LiveView)) is not None:
                 self._apply_view(view)
             return
         if worker.group == FOLLOW_GROUP:
