@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import sqlite3
-import typing
 from dataclasses import dataclass, field, fields
 
 from rich.table import Table
@@ -45,7 +44,7 @@ from kglens_tui.runs.given_settings import as_text, settings_config
 from kglens_tui.runs.lifecycle import INTERRUPTED_IN_CLI
 from kglens_tui.runs.messages import Command, Pause, RunSnapshot, Stop
 from kglens_tui.runs.one_plan import further_targets, on_one_plan
-from kglens_tui.runs.options import apply_assignments, assignment_key
+from kglens_tui.runs.options import apply_assignments, assignment_key, field_types
 from kglens_tui.runs.record import nothing_to_resume, run_row, set_status
 from kglens_tui.runs.registry import AnyMode, Engine, find_mode, get_mode, mode_label, mode_names
 from kglens_tui.runs.runner import run_blocking
@@ -358,7 +357,7 @@ def print_settings(mode_name: str) -> None:
     """Every setting of a mode: name, type, default and help (its `setting`'s)."""
     config_type: type = type(get_mode(mode_name).config_type())
     docs = field_help(config_type)
-    hints = typing.get_type_hints(config_type)
+    hints = field_types(config_type)
     table = Table(
         title=f"{mode_label(mode_name)} settings (--set NAME=VALUE)", title_justify="left"
     )

@@ -13,7 +13,7 @@ from enum import Enum
 from functools import cache
 
 from kglens_tui.runs.config import ConfigT
-from kglens_tui.runs.options import comma_items, finite_float
+from kglens_tui.runs.options import comma_items, field_types, finite_float
 from kglens_tui.runs.setting import CHOICES, FORM_DEFAULT, HELP, LABEL
 
 RUN_FLAGS = {"requests_per_minute": "--rpm", "timeout_s": "--timeout"}
@@ -56,16 +56,9 @@ class FieldSpec:
     the run default."""
 
 
-@cache
-def _field_types(cls: type) -> dict[str, object]:
-    """The settings dataclass's field types, resolved once (every command line built resolves
-    each mode's, and resolving evaluates each annotation's text)."""
-    return typing.get_type_hints(cls)
-
-
 def field_specs(cls: type) -> list[FieldSpec]:
     """Every field of the settings dataclass ``cls`` but ``mode``, in declaration order."""
-    hints = _field_types(cls)
+    hints = field_types(cls)
     docs = field_help(cls)
     specs = []
     for f in dataclasses.fields(cls):

@@ -9,6 +9,7 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
+from functools import cache
 from typing import TypeVar
 
 from kglens_tui.runs.config import ConfigError, ConfigT
@@ -90,9 +91,17 @@ def assignment_key(item: str) -> str:
     return item.partition("=")[0].strip().replace("-", "_")
 
 
+@cache
+def field_types(cls: type) -> dict[str, object]:
+    """The settings dataclass's field types, resolved once (every command line built resolves
+    each mode's, and resolving evaluates each annotation's text)."""
+    return typing.get_type_hints(cls)
+
+
 def apply_assignments(config: ConfigT, assignments: list[str]) -> ConfigT:
     """A copy of ``config`` with each ``key=value`` applied, then validated."""
-    hints = typing.get_type_hints(type(config))
+    kind: type = type(config)
+    hints = field_types(kind)
     by_name = {f.name: f for f in dataclasses.fields(config) if f.name != "mode"}
     known = set(by_name)
     changes: dict[str, object] = {}
