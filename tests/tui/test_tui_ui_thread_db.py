@@ -108,8 +108,15 @@ async def test_no_connection_or_query_on_the_ui_thread_after_the_start(
         )
         await _back_home(pilot, home)
 
-        await pilot.press("r")  # resumed here, to its end
-        await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen) and app._busy())
+        await pilot.press("r")  # resumed here, to its end (it may end before a look at it)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, LiveScreen)
+                and app.session is not None
+                and app.session.run_id == run_id
+            ),
+        )
         await wait_for(pilot, lambda: not app._busy())
         await _back_home(pilot, home)
 
