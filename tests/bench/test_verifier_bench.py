@@ -178,45 +178,46 @@ lower it."""
 
 
 HELD_OUT_2 = DEFAULT_DATA.with_name("verifier_heldout2.jsonl")
-HELD_OUT_2_FLOOR = 0.910
-"""The second held-out set's figure under rules 12 (447 of 491; 441 under rules 11; 440 under rules 9 and 10, 439
+HELD_OUT_2_FLOOR = 0.912
+"""The second held-out set's figure under rules 13 (448 of 491; 447 under rules 12; 441 under rules 11; 440 under rules 9 and 10, 439
 under rules 8, 415 under rules 7, 77.0% blind under rules 6, see verifier_heldout2.md; rules 7
 were made looking at its misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_3 = DEFAULT_DATA.with_name("verifier_heldout3.jsonl")
-HELD_OUT_3_FLOOR = 0.941
-"""The third held-out set's figure under rules 12 (470 of 499; 467 under rules 11; 466 under rules 9 and 10, 464
+HELD_OUT_3_FLOOR = 0.945
+"""The third held-out set's figure under rules 13 (472 of 499; 470 under rules 12; 467 under rules 11; 466 under rules 9 and 10, 464
 under rules 8, 414 blind under rules 7, verifier_heldout3.md; rules 8 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_4 = DEFAULT_DATA.with_name("verifier_heldout4.jsonl")
-HELD_OUT_4_FLOOR = 0.921
-"""The fourth held-out set's figure under rules 12 (491 of 533; 487 under rules 11; 483 under rules 9 and 10, 447
+HELD_OUT_4_FLOOR = 0.923
+"""The fourth held-out set's figure under rules 13 (492 of 533; 491 under rules 12; 487 under rules 11; 483 under rules 9 and 10, 447
 blind under rules 8, 423 under rules 7, verifier_heldout4.md; rules 9 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.919
-"""The fifth held-out set's figure under rules 12 (479 of 521; 470 under rules 11; 468 under rules 10; blind: 443
+HELD_OUT_5_FLOOR = 0.923
+"""The fifth held-out set's figure under rules 13 (481 of 521; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_6 = DEFAULT_DATA.with_name("verifier_heldout6.jsonl")
-HELD_OUT_6_FLOOR = 0.953
-"""The sixth held-out set's figure under rules 12 (496 of 520; 486 under rules 11; 475 blind
+HELD_OUT_6_FLOOR = 0.955
+"""The sixth held-out set's figure under rules 13 (497 of 520; 496 under rules 12; 486 under rules 11; 475 blind
 under rules 10, verifier_heldout6.md; rules 11 and 12 were made looking at its misses, so it is
 a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_7 = DEFAULT_DATA.with_name("verifier_heldout7.jsonl")
-HELD_OUT_7_FLOOR = 0.893
-"""The seventh held-out set's blind figures (verifier_heldout7.md, written without the code):
-447 of 507 under rules 11, 453 under rules 12 (made before the set was read): no rule change may
-lower it. The next rules made looking at its misses make it a regression set."""
+HELD_OUT_7_FLOOR = 0.925
+"""The seventh held-out set's figure under rules 13 (469 of 507); blind (verifier_heldout7.md,
+written without the code): 447 under rules 11, 453 under rules 12 (made before the set was
+read). Rules 13 were made looking at its misses, so it is a regression set now: no rule change
+may lower it."""
 
 
 @pytest.mark.parametrize(
