@@ -42,15 +42,28 @@ class Prompt:
 
     def render(self, **values: str) -> tuple[dict[str, str], ...]:
         """The messages with placeholders filled in (messages without any are shared)."""
+        one = self._one_templated
+        if one is not None:  # the usual few-shot prompt: only one turn (the last) varies
+            before, role, text, after = one
+            return (*before, {"role": role, "content": _fill(text, values)}, *after)
         static = self._static
-        if len(self._templated) == 1:  # the usual few-shot prompt: only the last turn varies
-            i = self._templated[0]
-            role, text = self.messages[i]
-            return (*static[:i], {"role": role, "content": _fill(text, values)}, *static[i + 1 :])
         return tuple(
             {"role": role, "content": _fill(text, values)} if "{" in text else static[i]
             for i, (role, text) in enumerate(self.messages)
         )
+
+    @cached_property
+    def _one_templated(
+        self,
+    ) -> tuple[tuple[dict[str, str], ...], str, str, tuple[dict[str, str], ...]] | None:
+        """(the shared messages before, role, text, the shared messages after) of the one
+        message that holds placeholders; None when there are none or several (a prompt renders
+        once per question: its parts are split once)."""
+        if len(self._templated) != 1:
+            return None
+        i = self._templated[0]
+        role, text = self.messages[i]
+        return self._static[:i], role, text, self._static[i + 1 :]
 
     @cached_property
     def _static(self) -> tuple[dict[str, str], ...]:

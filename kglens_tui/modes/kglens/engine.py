@@ -941,15 +941,13 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         for _iteration, first, floor, _eligible, population, total, _totals in draws:
             if not floor:
                 continue
-            answers = [
-                o
-                for o in outcomes
-                if not o.failed
-                and o.question.slot in design
-                and design[o.question.slot][0] == first
-                and design[o.question.slot][1] > 0
-            ]
-            slots = [design[o.question.slot] for o in answers]
+            answers: list[Outcome] = []
+            slots: list[tuple[int, float, float]] = []
+            for o in outcomes:  # the draw's answered questions (one lookup of its design each)
+                d = design.get(o.question.slot)
+                if d is not None and d[0] == first and d[1] > 0 and o.verdict is not Verdict.ERROR:
+                    answers.append(o)
+                    slots.append(d)
             positions = [o.question.pos for o in answers]
             guess = self._guess_error([o.question.qtype for o in answers], positions)
             failed = np.array([o.verdict in FAILURES for o in answers], dtype=np.float64)
@@ -977,11 +975,13 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     async def ask(self, question: Question) -> Outcome:
         """Ask one question and verify the reply; a transport or API error is an error
         outcome, never a wrong answer."""
+        config = self.config
+        # positional (messages, max_tokens, temperature, meta): this runs once per question
         request = ChatRequest(
-            messages=self._answer_prompt(question).render(question=question.text),
-            max_tokens=self.config.max_tokens,
-            temperature=self.config.temperature,
-            meta=question.meta,
+            self._answer_prompt(question).render(question=question.text),
+            config.max_tokens,
+            config.temperature,
+            question.meta,
         )
         try:
             reply = await complete_counted(self.target, request, self._sent)
@@ -990,13 +990,20 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             self.guard.record(exc.kind, errored.usage.error)
             self._show(errored)
             return errored
-        outcome = Outcome(question, reply.text, Verdict.ERROR, "", Usage.of(reply))
         if question.qtype == WH:
+            outcome = Outcome(question, reply.text, Verdict.ERROR, "", Usage.of(reply))
             await self._verify_wh(outcome)
         else:
             checked = check_yes_no(reply.text, question.expected)
-            outcome.verdict, outcome.hedged = checked.verdict, checked.hedged
-            outcome.verifier = YES_NO_MATCHER
+            outcome = Outcome(
+                question,
+                reply.text,
+                checked.verdict,
+                YES_NO_MATCHER,
+                Usage.of(reply),
+                "",
+                checked.hedged,
+            )
         self.guard.record(outcome.kind if outcome.failed else None, outcome.usage.error)
         self._show(outcome)
         return outcome
@@ -1004,16 +1011,17 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
     def _show(self, o: Outcome) -> None:
         """Count a reply as soon as it is verified (`ProbeStats.uncommitted`) and put it on the
         live feed."""
-        self.stats.uncommitted = self.stats.uncommitted.plus_one(o.usage, o.failed)
-        self.stats.replies_total += 1
-        self.stats.recent.append(
+        stats, q, usage = self.stats, o.question, o.usage
+        stats.uncommitted = stats.uncommitted.plus_one(usage, o.verdict is Verdict.ERROR)
+        stats.replies_total += 1
+        stats.recent.append(
             ReplyView(
-                o.question.iteration,
-                o.question.text,
-                o.reply or o.usage.error,
+                q.iteration,
+                q.text,
+                o.reply or usage.error,
                 str(o.verdict),  # a StrEnum's str is its value, without the enum's lookup
-                o.question.qtype,
-                o.question.expected,
+                q.qtype,
+                q.expected,
             )
         )
 
