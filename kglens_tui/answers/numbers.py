@@ -57,6 +57,9 @@ _UNITS = [
     "eighteen",
     "nineteen",
 ]
+_DIGIT_WORDS = frozenset(_UNITS[:10])
+"""Words of one digit: a run of them only is said digit by digit (rules 14: "one zero one one
+one" is 10111, where text2num drops the zero)."""
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _SCALES = ("hundred", "thousand", "million")
 _ORDINALS = [
@@ -99,6 +102,12 @@ _RUN = re.compile(
 )
 """A run of number words, which may end in an ordinal ("twenty-first"), or an ordinal alone."""
 
+_OH_YEAR = re.compile(
+    r"\b(eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)"
+    r"[\s-]+oh[\s-]+(one|two|three|four|five|six|seven|eight|nine)\b",
+    re.IGNORECASE,
+)
+"""A year said with "oh" for its zero ("eighteen-oh-eight" is 1808: rules 14)."""
 _SIGN_WORD_BEFORE = re.compile(r"\b(?:plus|minus)\s+$", re.IGNORECASE)
 _HOUR_AFTER = re.compile(r"\s+hour\b", re.IGNORECASE)
 _ORDINAL_NOUN = re.compile(r"\b(\d+)(?:st|nd|rd|th)\s+([a-z]+)\b", re.IGNORECASE)
@@ -180,6 +189,7 @@ def spell_out(text: str) -> str:
 def _spell_out(text: str) -> str:
     out = _ION.sub(lambda m: f"{m[1]} ({m[3]}{m[2] or 1})", text)
     out = _STATE.sub(lambda m: f" ({_STATES[m[1]]})", out)
+    out = _OH_YEAR.sub(_oh_year, out)
     out = _RUN.sub(_run_digits, out)
     out = _ORDINAL_NOUN.sub(_ordinal_noun, out)
     out = _GROUP_ROMAN.sub(_group_roman, out)
@@ -198,6 +208,11 @@ def _spell_out(text: str) -> str:
     out = _CJK_RUN.sub(lambda m: "".join(str(_CJK_DIGITS.index(c)) for c in m[0]), out)
     out = _SPACED_DIGITS.sub(lambda m: m[0].replace(" ", ""), out)
     return _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)
+
+
+def _oh_year(match: re.Match[str]) -> str:
+    century = _UNITS.index(match[1].casefold()) if match[1].casefold() in _UNITS else 20
+    return str(century * 100 + _UNITS.index(match[2].casefold()))
 
 
 def _run_digits(match: re.Match[str]) -> str:
@@ -231,6 +246,8 @@ def _run_digits(match: re.Match[str]) -> str:
     rest = expanded[zeros:]
     if not rest:
         return "0" * zeros  # "triple zero": 000
+    if len(rest) >= 2 and all(w in _DIGIT_WORDS for w in rest):  # "one zero one": 101
+        return "0" * zeros + "".join(str(_UNITS.index(w)) for w in rest)
     value = _cardinal(rest)
     digits = str(value) if value is not None else "".join(str(p) for p in _parts(rest))
     return "0" * zeros + digits if digits else run

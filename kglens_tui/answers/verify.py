@@ -779,6 +779,8 @@ def check_wh(
     anyascii's Latin letters ("гора Эльбрус" is "gora El'brus"), and correct if that names one.
     A reply that is only the letters of a true top-level domain ("DE" for ".de") is correct,
     uncertain (`_BARE_CODE`)."""
+    if "~~" in reply:  # rules 14: what a reply strikes out it takes back ("~~Lima~~ Cusco")
+        reply = _STRUCK.sub(" ", reply)
     got = _check_wh(
         reply, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
@@ -805,6 +807,8 @@ def check_wh(
     return again if again.verdict is Verdict.CORRECT else got
 
 
+_STRUCK = re.compile(r"~~[^~]+~~")
+"""Text struck out in Markdown."""
 _LONE_WORD = re.compile(r"\s*([^\W\d_]+)\s*[.!]?\s*")
 """A reply that is one word of letters, maybe with a full stop."""
 
@@ -1038,8 +1042,13 @@ def _check_wh(
         and m not in shared.dropped
         and not (m.owner >= 0 and _about_another_country(tokens, m, found, subject_names))
     ]
-    # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung.")
-    plain = _DONT_KNOW.sub(".", clean_quotes(text)) if _DONT_KNOW.search(text) else text
+    # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung."),
+    # nor is a word of regret beside them ("Sajnos nem tudom.": rules 14)
+    plain = (
+        _REGRET.sub(".", _DONT_KNOW.sub(".", clean_quotes(text)))
+        if _DONT_KNOW.search(text)
+        else text
+    )
     if (
         not offered
         and not _guesses(text)
@@ -1464,6 +1473,9 @@ def _glossed(tokens: Sequence[Token], item: int, starts: set[int], text: str) ->
 _YEAR = re.compile(r"1\d{3}|20\d{2}")
 
 
+_SIGNED_DIGITS = re.compile(r"[+-]?\d+")
+
+
 def _another_number(
     tokens: Sequence[Token],
     answers: Sequence[Mention],
@@ -1471,14 +1483,17 @@ def _another_number(
     groups: tuple[tuple[str, ...], ...],
 ) -> bool:
     """Whether a reply to a question whose true answers are numbers of digits alone, no years
-    (emergency numbers), lists, in a sentence that gives a true one, another number of as many digits as a
+    (emergency numbers; rules 14: or all with a sign, oxidation states "+2"), lists, in a sentence that gives a true one, another number of as many digits as a
     true one, not named in passing ("911 for police, 939 for fire, 907 for ambulance": 907 is
     none of them)."""
-    numbers = {n for group in groups for n in group if n.isdigit()}
-    if not numbers or any(not any(n.isdigit() for n in group) for group in groups):
+    numbers = {n for group in groups for n in group if _SIGNED_DIGITS.fullmatch(n)}
+    if not numbers or any(not any(_SIGNED_DIGITS.fullmatch(n) for n in group) for group in groups):
         return False
     if all(_YEAR.fullmatch(n) for n in numbers):
         return False  # years: a reply tells of other dates ("1868; on Earth 1895")
+    signed = {n[:1] in "+-" for n in numbers}
+    if len(signed) != 1:
+        return False
     sizes = {len(n) for n in numbers}
     sentences = {tokens[m.start].sentence for m in answers}
     named = {i for m in found for i in range(m.start, m.end)}
@@ -1487,7 +1502,8 @@ def _another_number(
             i in named
             or tok.sentence not in sentences
             or tok.word
-            or not tok.raw.isdigit()
+            or not _SIGNED_DIGITS.fullmatch(tok.raw)
+            or (tok.raw[:1] in "+-") not in signed
             or len(tok.raw) not in sizes
             or tok.raw in numbers
             or negated(tokens, i)
@@ -1579,7 +1595,9 @@ def _answered_by_another(
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
     listed after one in passing is in passing too; rules 11: "Sorry, ..." opens with no name,
-    `_name_clause`, and a true answer a later clause tells about is no answer, `_told_of`). A reply that opens with the preposition
+    `_name_clause`, and a true answer a later clause tells about is no answer, `_told_of`; rules 14:
+    nor is one in a relative clause after the opening name, `_in_relative_clause`). A reply that
+    opens with the preposition
     the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
     to a question that asks "Where", opens with no name."""
     clauses = _clauses(text)
@@ -1593,24 +1611,47 @@ def _answered_by_another(
         return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
     for m in sorted(answers, key=lambda m: m.start):
-        if not (_in_passing(tokens, m, passing) or _told_of(tokens, m, relation)):
+        if not (
+            _in_passing(tokens, m, passing)
+            or _told_of(tokens, m, relation)
+            or _in_relative_clause(tokens, m)
+        ):
             return False
         passing.add(m.end)
     return True
 
 
+def _in_relative_clause(tokens: Sequence[Token], m: Mention) -> bool:
+    """Rules 14: whether a mention sits in the clause that a relative word opens right after
+    the reply's opening name ("Rishi Sunak, who beat Keir Starmer ...", "Henri Becquerel, whose
+    work the Curies built on"): told about, not given."""
+    clause = tokens[m.start].clause
+    if clause == tokens[0].clause:
+        return False
+    opening = next(i for i, t in enumerate(tokens) if t.clause == clause)
+    return tokens[opening].norm in _RELATIVES and tokens[opening - 1].clause == tokens[0].clause
+
+
 _OPENING_NAME_MAX_WORDS = 3
+_INNER_PARTICLES = PARTICLES | {"es"}
+"""Words in lower case inside a place's name ("Dar es Salaam", "Rio de Janeiro"; not "of": "Part of
+Ukraine")."""
 
 
 def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> bool:
     """Rules 11: whether the reply's first clause, to any stop (a dash too: "Sydney — ..."),
-    is only capitalised words, no more than `_OPENING_NAME_MAX_WORDS`, the first no word that
+    is only capitalised words (rules 14: and name particles inside, "Dar es Salaam"), no more
+    than `_OPENING_NAME_MAX_WORDS`, the first no word that
     is never a name (`_NOT_NAMES`) nor an adverb, and not the subject's name."""
     first = [t for t in tokens if t.clause == tokens[0].clause]
     return (
         not any(m.start == 0 for m in _subject_mentions(tokens, subject))
         and len(first) <= _OPENING_NAME_MAX_WORDS
-        and all(t.word and t.raw[:1].isupper() for t in first)
+        and all(
+            t.word
+            and (t.raw[:1].isupper() or (0 < i < len(first) - 1 and t.norm in _INNER_PARTICLES))
+            for i, t in enumerate(first)
+        )
         and first[0].norm not in _NOT_NAMES
         and not first[0].norm.endswith("ly")
     )
@@ -2016,11 +2057,32 @@ _STRONG_CORRECTIONS = (
     ("my", "error"),
     ("i", "take", "that", "back"),
     ("i", "retract"),
+    ("hang", "on"),
+    ("erratum",),
+    ("edit",),
+    ("disregard", "that"),
+    ("ignore", "that"),
+    ("forget", "that"),
+    ("never", "mind"),
+    ("je", "voulais", "dire"),
+    ("je", "veux", "dire"),
+    ("quise", "decir"),
+    ("queria", "decir"),
+    ("quiero", "decir"),
+    ("volevo", "dire"),
+    ("quis", "dizer"),
+    ("queria", "dizer"),
+    ("ich", "meine"),
+    ("ich", "meinte"),
+    ("ich", "wollte", "sagen"),
+    ("ik", "bedoel"),
+    ("ik", "bedoelde"),
 )
 """Words after which the reply takes back what it said: what follows is its answer (rules 10:
 "final answer"; rules 11: "actually it was", as "actually it is"; rules 13: a speaker taking
 their words back by a verb of correcting, "strike that", "let me rephrase", "I stand corrected",
-"I should say", "I confused it with", "my bad")."""
+"I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:", "erratum", "disregard that",
+"never mind", and "I meant" in French, Spanish, Italian, Portuguese, German and Dutch)."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
@@ -2059,7 +2121,7 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops"})
+_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", "doh"})
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."), take that candidate back when what follows offers
 another (`_retracted`)."""
@@ -2117,7 +2179,18 @@ def _retracted(
     best = (0, 0)
     for i in range(1, len(tokens)):
         tok = tokens[i]
-        if tok.norm not in _RETRACTING or not _opens_clause(tokens, i):
+        if not _opens_clause(tokens, i):
+            continue
+        if tok.norm == "not":
+            end = _not_that_one(tokens, i)
+            if (
+                end
+                and any(m.end <= i and not m.negated for m in found)
+                and _offers_candidate(tokens, found, end, asked)
+            ):
+                best = (i, end)
+            continue
+        if tok.norm not in _RETRACTING:
             continue
         end = i + 1
         while end < len(tokens) and tokens[end].norm in _RETRACTING:
@@ -2127,6 +2200,21 @@ def _retracted(
         if _offers_candidate(tokens, found, end, asked):
             best = (i, end)
     return best
+
+
+_THAT_ONE = frozenset({"her", "him", "them", "that", "this", "it", "one"})
+
+
+def _not_that_one(tokens: Sequence[Token], i: int) -> int:
+    """Rules 14: where the answer starts after a clause that is only "not" and a pronoun ("Erm,
+    not her — Guðni Jóhannesson.", "not that one"), which takes the candidate before it back;
+    0 when the clause is anything else ("not her sister city X")."""
+    end = i + 1
+    while end < len(tokens) and tokens[end].clause == tokens[i].clause:
+        if tokens[end].norm not in _THAT_ONE:
+            return 0
+        end += 1
+    return end if end > i + 1 and end < len(tokens) else 0
 
 
 _RESTATE_MAX_WORDS = 5
@@ -2188,6 +2276,7 @@ def _correction(
             strong = (
                 marker in _STRONG_CORRECTIONS
                 or _only_a_name(tokens[end:])
+                or _only_a_name(_after_it_was(tokens[end:]))
                 or _name_restating(tokens[end:], relation)
             )
             if (
@@ -2206,9 +2295,14 @@ _CHOICE_TAIL = frozenset(
 """Words that may follow the candidate a reply picks at its end ("Wallonia, I think.")."""
 
 
+_OR_ASKED_MAX = 3
+"""At most this many words from "or" to the candidate it offers again ("or is it X?")."""
+
+
 def _chosen(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
     """A clause at the end of the reply that picks, alone (maybe with a hedge), one of the
-    candidates it listed with "or" before ("Wallonia or Flanders — Wallonia, I think."):
+    candidates it listed with "or" before ("Wallonia or Flanders — Wallonia, I think."; rules 14:
+    "or is it Tallinn? Tallinn."):
     (where the list ends, where the pick starts), or (0, 0)."""
     for m in sorted(found, key=lambda m: -m.start):
         if m.negated or m.start == 0 or tokens[m.start - 1].clause == tokens[m.start].clause:
@@ -2220,10 +2314,25 @@ def _chosen(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int
             if e.end > m.start or [t.norm for t in tokens[e.start : e.end]] != text:
                 continue
             beside = {tokens[k].norm for k in (e.start - 1, e.end) if 0 <= k < m.start}
-            if "or" in beside:
+            # rules 14: "or is it Tallinn? Tallinn.", "or was it ...", "or maybe ..."
+            asked_again = any(
+                tokens[k].norm == "or" and tokens[k].clause == tokens[e.start].clause
+                for k in range(max(e.start - _OR_ASKED_MAX, 0), e.start)
+            )
+            if "or" in beside or asked_again:
                 listed = max(f.end for f in found if f.end <= m.start)
                 return listed, m.start
     return 0, 0
+
+
+def _after_it_was(tail: Sequence[Token]) -> Sequence[Token]:
+    """Rules 14: what follows "it was", "it is" or "it's" opening a correction's words ("on
+    reflection, it was Berzelius"); nothing when they do not open them."""
+    if len(tail) >= 2 and tail[0].norm == "it" and tail[1].norm in _COPULAS:
+        return tail[2:]
+    if tail and tail[0].norm == "its":
+        return tail[1:]
+    return ()
 
 
 def _only_a_name(tail: Sequence[Token]) -> bool:
@@ -2276,11 +2385,12 @@ _DONT_KNOW_WORDS = {
     r"desconhe[çc]o",
     "Italian": r"(?:io\s+)?non\s+(?:lo\s+)?so|non\s+saprei(?:\s+dir(?:e|lo))?|non\s+ne\s+ho\s+idea",
     "German": r"(?:ich\s+)?wei(?:ß|ss)\s+(?:es\s+|das\s+)?(?:leider\s+)?nicht|"
-    r"(?:das\s+|es\s+)?wei(?:ß|ss)\s+ich\s+(?:leider\s+)?nicht|keine\s+ahnung|"
+    r"(?:das\s+|es\s+)?wei(?:ß|ss)\s+ich\s+(?:es\s+|das\s+)?(?:leider\s+)?nicht|keine\s+ahnung|"
     r"kann\s+ich\s+(?:leider\s+)?nicht\s+sagen",
     "Dutch": r"(?:ik\s+)?weet\s+(?:het\s+)?niet|(?:dat\s+)?weet\s+ik\s+niet|geen\s+idee",
-    "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?inte|(?:det\s+)?vet\s+jag\s+inte|ingen\s+(?:aning|anelse)|"
-    r"(?:jeg\s+)?(?:ved|vet)\s+(?:det\s+)?ikke|(?:det\s+)?(?:ved|vet)\s+jeg\s+ikke",
+    "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?(?:tyvärr\s+)?inte|(?:det\s+)?vet\s+jag\s+(?:tyvärr\s+)?inte|"
+    r"ingen\s+(?:aning|anelse)|(?:jeg\s+)?(?:ved|vet)\s+(?:det\s+)?(?:desværre\s+|dessverre\s+)?ikke|"
+    r"(?:det\s+)?(?:ved|vet)\s+jeg\s+(?:desværre\s+|dessverre\s+)?ikke",
     "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+)?en\s+tied[äa]|ei\s+(?:mit[äa][äa]n\s+)?aavistustakaan|"
     r"(?:[ée]n\s+)?nem\s+tudom|fogalmam\s+sincs|(?:eu\s+)?nu\s+[șşs]tiu|habar\s+n-am|n-am\s+habar|"
     r"nu\s+am\s+(?:nicio\s+)?idee",
@@ -2293,17 +2403,33 @@ _DONT_KNOW_WORDS = {
     "Slavic in Cyrillic": r"не\s+знаю|не\s+знам|не\s+(?:могу|можу)\s+(?:сказать|сказати)|"
     r"понятия\s+не\s+имею|не\s+відомо|затрудняюсь\s+ответить",
     "Greek": r"δεν\s+(?:το\s+)?(?:ξέρω|ξερω|γνωρίζω|γνωριζω)",
+    "Baltic": r"(?:aš\s+)?nežinau|(?:es\s+)?nezinu|(?:ma\s+|mina\s+)?ei\s+tea",
+    "South Slavic in Latin script": r"(?:ja\s+)?ne\s+znam|(?:jaz\s+)?ne\s+vem",
+    "Catalan, Galician, Basque": r"no\s+ho\s+s[ée]|non\s+(?:o\s+)?sei|ez\s+dakit",
+    "Icelandic": r"(?:ég\s+)?veit\s+(?:það\s+)?(?:ekki|ég\s+(?:það\s+)?ekki)|veit\s+ég\s+(?:það\s+)?ekki",
+    "Albanian, Maltese, Esperanto": r"nuk\s+(?:e\s+)?di|ma\s+nafx|mi\s+ne\s+scias",
+    "Welsh, Irish": r"(?:dwi|dw\s+i|rwy)\s+ddim\s+yn\s+gwybod|níl\s+a\s+fhios\s+agam",
+    "Turkic": r"bilmir[əe]m|bilmayman|білмеймін|билбейм",
+    "Hausa, Zulu, Xhosa, Somali": r"ban\s+sani\s+ba|angazi|andazi|ma\s+(?:garanayo|aqaan)",
+    "Belarusian, Mongolian, Tajik": r"не\s+ведаю|мэдэхгүй|намедонам",
 }
 """Per language, saying one does not know or cannot say (rules 12: a small grammar of the
 negation and the verb "know" or "say" in the languages with most speakers, written as rules, not
 taken from replies; rules 13: "no idea" as the Nordic, Finnish, Hungarian, Romanian, Czech and
-Slovak languages say it). These scripts have word boundaries; `_DONT_KNOW_UNSPACED`'s do not."""
+Slovak languages say it; rules 14: "I do not know" in the Baltic, South Slavic, Celtic, Turkic,
+Indic, Ethiopic, Caucasian and South-East Asian languages and others, and an adverb of regret
+inside the Nordic and German word orders). These scripts have word boundaries; `_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"
     r"معلوم\s+نہیں",
     "Hebrew": r"לא\s+(?:יודע|יודעת)|אין\s+לי\s+מושג",
     "Hindi, Bengali": r"नहीं\s+(?:पता|मालूम|जानता|जानती)|पता\s+नहीं|জানি\s+না",
     "Thai": r"ไม่(?:รู้|ทราบ)",
+    "Georgian, Armenian": r"არ\s*ვიცი|չգիտեմ",
+    "Indic and Sinhala": r"தெரியாது|తెలియదు|ಗೊತ್ತಿಲ್ಲ|അറിയില്ല|माही(?:त|ती)\s+नाही|थाहा\s+छैन|"
+    r"ખબર\s+નથી|ਪਤਾ\s+ਨਹੀਂ|දන්නේ\s+නැහැ|නොදනිමි",
+    "Amharic": r"አላውቅም",
+    "Burmese, Khmer, Lao": r"မသိ(?:ဘူး|ပါ)|មិន\s*ដឹង|ບໍ່\s*ຮູ້",
     "Japanese, Chinese, Korean": r"わかりません|分かりません|知りません|わからない|分からない|知らない|"
     r"不(?:太|大)?(?:知道|清楚|确定|確定|記得|记得)|모르겠|모릅니다",
 }
@@ -2316,6 +2442,18 @@ _DONT_KNOW = re.compile(
 """Saying one does not know in other languages than English ("Je ne sais pas.", "No lo sé.",
 "Не знаю.", "わかりません", "Saya tidak tahu."), or by the idiom "your guess is as good as
 mine": a refusal where the reply names no candidate."""
+_REGRET = re.compile(
+    r"\b(?:sajnos|leider|desværre|dessverre|tyvärr|valitettavasti|niestety|bohužel|žiaľ|"
+    r"lamentablemente|desafortunadamente|purtroppo|infelizmente|malheureusement|helaas|deja|"
+    r"diemžēl|kahjuks|nažalost|žal|fatkeqësisht|maalesef|maalesef|ne\s+yaz[ıi]k\s+ki|"
+    r"к\s+сожалению|на\s+жаль|δυστυχώς|ho\s+sento|lo\s+siento|désolée?|mi\s+dispiace|"
+    r"desculpe|entschuldigung|przepraszam|promiňte|bocsánat|því\s+miður|sorry|pardon)\b|"
+    r"மன்னிக்கவும்|ይቅርታ|ბოდიში|ներողություն|क्षमा\s+करें|माफ़\s+कीजिए|申し訳ありません|すみません|"
+    r"죄송합니다|对不起|抱歉",
+    re.IGNORECASE,
+)
+"""Words of regret that come with "I do not know" ("Sajnos", "Leider", "Lo siento",
+"மன்னிக்கவும்"): no name beside a refusal (rules 14)."""
 _SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""

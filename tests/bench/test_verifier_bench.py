@@ -199,8 +199,8 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.923
-"""The fifth held-out set's figure under rules 13 (481 of 521; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
+HELD_OUT_5_FLOOR = 0.925
+"""The fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
@@ -213,18 +213,19 @@ a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_7 = DEFAULT_DATA.with_name("verifier_heldout7.jsonl")
-HELD_OUT_7_FLOOR = 0.925
-"""The seventh held-out set's figure under rules 13 (469 of 507); blind (verifier_heldout7.md,
+HELD_OUT_7_FLOOR = 0.928
+"""The seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
 written without the code): 447 under rules 11, 453 under rules 12 (made before the set was
 read). Rules 13 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_8 = DEFAULT_DATA.with_name("verifier_heldout8.jsonl")
-HELD_OUT_8_FLOOR = 0.842
-"""The eighth held-out set's blind figures (verifier_heldout8.md, written without the code):
-423 of 503 under rules 12, 424 under rules 13 (made before the set was read): no rule change may
-lower it. The next rules made looking at its misses make it a regression set."""
+HELD_OUT_8_FLOOR = 0.890
+"""The eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
+written without the code): 423 under rules 12, 424 under rules 13 (made before the set was
+read). Rules 14 were made looking at its misses, so it is a regression set now: no rule change
+may lower it."""
 
 
 @pytest.mark.parametrize(
