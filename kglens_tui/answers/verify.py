@@ -2036,6 +2036,10 @@ _STRONG_CORRECTIONS = (
     ("actually", "it", "was"),
     ("actually", "i", "think"),
     ("actually", "i", "believe"),
+)
+"""Words after which the reply takes back what it said: what follows is its answer (rules 10:
+"final answer"; rules 11: "actually it was", as "actually it is")."""
+_TAKING_BACK = (
     ("strike", "that"),
     ("make", "that"),
     ("let", "me", "rephrase"),
@@ -2063,7 +2067,6 @@ _STRONG_CORRECTIONS = (
     ("disregard", "that"),
     ("ignore", "that"),
     ("forget", "that"),
-    ("never", "mind"),
     ("je", "voulais", "dire"),
     ("je", "veux", "dire"),
     ("quise", "decir"),
@@ -2078,11 +2081,11 @@ _STRONG_CORRECTIONS = (
     ("ik", "bedoel"),
     ("ik", "bedoelde"),
 )
-"""Words after which the reply takes back what it said: what follows is its answer (rules 10:
-"final answer"; rules 11: "actually it was", as "actually it is"; rules 13: a speaker taking
-their words back by a verb of correcting, "strike that", "let me rephrase", "I stand corrected",
-"I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:", "erratum", "disregard that",
-"never mind", and "I meant" in French, Spanish, Italian, Portuguese, German and Dutch)."""
+"""Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I
+stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
+"erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
+and Dutch): a correction only where what follows them offers an answer (`_offered_back`: rules
+14), not in "Canberra, I should say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
@@ -2111,7 +2114,7 @@ _WEAK_CORRECTIONS = (
 
 
 _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
-for _marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS):
+for _marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS, *_TAKING_BACK):
     _MARKERS_BY_FIRST.setdefault(_marker[0], []).append(_marker)
 
 
@@ -2273,6 +2276,10 @@ def _correction(
             end = i + len(marker)
             if tuple(norms[i:end]) != marker or end >= len(norms):
                 continue
+            if marker in _TAKING_BACK:
+                if _offered_back(tokens, end, found) and end > best[1]:
+                    best = (i, end)
+                continue
             strong = (
                 marker in _STRONG_CORRECTIONS
                 or _only_a_name(tokens[end:])
@@ -2323,6 +2330,59 @@ def _chosen(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int
                 listed = max(f.end for f in found if f.end <= m.start)
                 return listed, m.start
     return 0, 0
+
+
+_BACK_FILLERS = frozenset({"that", "this", "it", "myself"})
+"""Words that may stand between a taking-back marker and the answer ("let me revise that:")."""
+_BACK_TAIL = frozenset({"now", "today", "instead", "then"})
+"""Words that may follow the answer a taking-back marker offers ("it's Erna Solberg now")."""
+_BACK_BEFORE = frozenset({"is", "was", "its", "be"})
+"""Words right before an answer that ends what follows the marker ("the capital is Sydney")."""
+_CHANGED_TO = frozenset({"switched", "changed", "moved", "converted", "renamed", "went"})
+"""Verbs of change before "to" and an answer that ends what follows the marker ("they switched
+to the Australian dollar"; not "it is close to Sydney")."""
+
+
+def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -> bool:
+    """Rules 14: whether what follows a taking-back marker from ``end`` offers an answer: after
+    `_BACK_FILLERS`, or in its last clause, only a name (`_a_name_with_particles`), "it was" and a name, or
+    only a mention the tables know ("solid", "1957"); or it ends on a mention right after "is" or
+    "was", or "to" after a verb of change ("Edit: they switched to the Australian dollar.")."""
+    stop = len(tokens)
+    while stop > end + 1 and tokens[stop - 1].norm in _BACK_TAIL:
+        stop -= 1
+    tail = list(tokens[end:stop])
+    while len(tail) > 1 and tail[0].norm in _BACK_FILLERS:
+        tail = tail[1:]
+    last = [t for t in tokens[end:stop] if t.clause == tokens[stop - 1].clause]
+    for seq in (tail, last):
+        if not seq:
+            continue
+        if _a_name_with_particles(seq) or _a_name_with_particles(_after_it_was(seq)):
+            return True
+        first = stop - len(seq)
+        while first < stop and tokens[first].norm in _ARTICLES:
+            first += 1
+        if any(m.start == first and m.end == stop and not m.negated for m in found):
+            return True
+    for m in found:
+        if m.end == stop and m.start > end and not m.negated:
+            before = m.start - 1
+            while before > end and tokens[before].norm in _ARTICLES:
+                before -= 1
+            if tokens[before].norm in _BACK_BEFORE or (
+                tokens[before].norm == "to" and tokens[before - 1].norm in _CHANGED_TO
+            ):
+                return True
+    return False
+
+
+def _a_name_with_particles(seq: Sequence[Token]) -> bool:
+    """`_only_a_name`, name particles inside left out ("Ojos del Salado")."""
+    inner = tuple(
+        t for k, t in enumerate(seq) if not (0 < k < len(seq) - 1 and t.norm in _INNER_PARTICLES)
+    )
+    return _only_a_name(inner)
 
 
 def _after_it_was(tail: Sequence[Token]) -> Sequence[Token]:

@@ -122,3 +122,31 @@ def test_another_signed_number_beside_signed_true_ones_is_another_candidate(
 )
 def test_digits_said_one_by_one_and_years_with_oh(text: str, digits: str) -> None:
     assert spell_out(text) == digits
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Canberra, I should say, is the capital.",
+        "Canberra — I stand corrected if wrong.",
+        "Canberra; edit: added the date, 1913.",
+        "Canberra (hang on, it became the capital in 1913).",
+        "Canberra. Forget that Sydney is bigger.",
+        "Canberra. Edit: it is close to Sydney.",
+    ],
+)
+def test_words_of_taking_back_correct_nothing_where_no_answer_follows(reply: str) -> None:
+    assert _capital(reply) is Verdict.CORRECT
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Canberra. Edit: it moved to Sydney.",
+        "Canberra. Edit: the capital is Sydney.",
+        "Canberra; let me rephrase: Port de Sydney.",  # a name with a particle inside
+        "Canberra — hang on, that was years ago; it's Sydney now.",
+    ],
+)
+def test_words_of_taking_back_before_an_answer_correct_it(reply: str) -> None:
+    assert _capital(reply) is Verdict.INCORRECT
