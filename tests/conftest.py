@@ -9,6 +9,7 @@ import asyncio
 import gc
 import json
 import os
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable
@@ -119,9 +120,21 @@ def country_kg() -> KGIndex:
         c.close()
 
 
+@pytest.fixture(scope="session")
+def _empty_workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty workspace as `connect` makes one (every migration applied, stamped), made once a
+    worker and never written: `conn` opens a copy of the file, as `connect` would open one it had
+    made, without applying the migrations again (13 ms a test, against 2)."""
+    path = tmp_path_factory.mktemp("empty-workspace") / "w.db"
+    connect(path).close()  # the last connection's close folds the WAL back into the file
+    return path
+
+
 @pytest.fixture
-def conn(tmp_path: Path):
-    c = connect(tmp_path / "test.db")
+def conn(tmp_path: Path, _empty_workspace: Path):
+    target = tmp_path / "test.db"
+    shutil.copyfile(_empty_workspace, target)
+    c = connect(target)
     yield c
     c.close()
 

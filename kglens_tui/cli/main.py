@@ -28,6 +28,7 @@ from kglens_tui.core.console import (
 )
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.interrupt import terminate_as_interrupt
+from kglens_tui.core.registry import registered
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.table_options import add_table_options
@@ -1112,10 +1113,27 @@ def settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]
     return warnings
 
 
+_built: dict[tuple[object, ...], ArgumentParser] = {}
+"""The parser `main` last built, under what it was built from (`_parser`)."""
+
+
+def _parser() -> ArgumentParser:
+    """`build_parser()`, built again only when what it is built from changed: the default path
+    the --db help names and the names the registries offer (modes, target kinds, samplers, a
+    plugin's included). A process that runs `main` more than once (the test suite does, some
+    thousand times) does not rebuild its 550 arguments, about 20 ms each time; argparse does not
+    change a parser when it parses."""
+    parser = _built.get((str(default_db_path()), registered()))
+    if parser is None:
+        parser = build_parser()
+        _built.clear()  # keyed by what holds once built (building may import registrations)
+        _built[(str(default_db_path()), registered())] = parser
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     name_workspace(args.db)
     try:
         return _main(args)
