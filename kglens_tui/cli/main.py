@@ -778,6 +778,10 @@ def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[
     return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
 
 
+def _db_help() -> str:
+    return f"workspace database (default: ${DB_ENV}, else {default_db_path()})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog="kglens",
@@ -788,7 +792,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH",
-        help=f"workspace database (default: ${DB_ENV}, else {default_db_path()})",
+        help=_db_help(),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -1113,21 +1117,22 @@ def settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]
     return warnings
 
 
-_built: dict[tuple[object, ...], ArgumentParser] = {}
-"""The parser `main` last built, under what it was built from (`_parser`)."""
+_built: dict[tuple[tuple[str, ...], ...], ArgumentParser] = {}
+"""The parser `main` last built, under the registries' names it was built with (`_parser`)."""
 
 
 def _parser() -> ArgumentParser:
-    """`build_parser()`, built again only when what it is built from changed: the default path
-    the --db help names and the names the registries offer (modes, target kinds, samplers, a
-    plugin's included). A process that runs `main` more than once (the test suite does, some
-    thousand times) does not rebuild its 550 arguments, about 20 ms each time; argparse does not
-    change a parser when it parses."""
-    parser = _built.get((str(default_db_path()), registered()))
+    """`build_parser()`, built again only when the names the registries offer changed (modes,
+    target kinds, samplers, a plugin's included), with the --db help naming the default path
+    as it is now. A process that runs `main` more than once (the test suite does, some thousand
+    times) does not rebuild its 550 arguments, about 20 ms each time; argparse does not change
+    a parser when it parses."""
+    parser = _built.get(registered())
     if parser is None:
         parser = build_parser()
         _built.clear()  # keyed by what holds once built (building may import registrations)
-        _built[(str(default_db_path()), registered())] = parser
+        _built[registered()] = parser
+    parser._option_string_actions["--db"].help = _db_help()  # $KGLENS_DB may have changed
     return parser
 
 
