@@ -12,7 +12,8 @@ import os
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,24 +90,46 @@ def _kg_cache(_names_cache: Path) -> Path:
     return _names_cache.parent / "bundled-kgs"
 
 
-@pytest.fixture(autouse=True)
-def _isolated_workspace(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _names_cache: Path, _kg_cache: Path
+def _isolate(
+    monkeypatch: pytest.MonkeyPatch, folder: Path, names_cache: Path, kg_cache: Path
 ) -> None:
-    monkeypatch.setenv("KGLENS_DB", str(tmp_path / "workspace.db"))
+    monkeypatch.setenv("KGLENS_DB", str(folder / "workspace.db"))
     # the user's settings file and KGLENS_* variables must not change what a test runs
-    empty = tmp_path / "empty-settings.toml"
+    empty = folder / "empty-settings.toml"
     empty.write_text("")
     monkeypatch.setenv("KGLENS_CONFIG", str(empty))
     for name in list(os.environ):
         if name.startswith("KGLENS_") and name not in ("KGLENS_DB", "KGLENS_CONFIG"):
             monkeypatch.delenv(name)
     # answer-name tables are kept for the session, not in the user's cache directory
-    monkeypatch.setenv("KGLENS_NAMES_CACHE", str(_names_cache))
-    monkeypatch.setenv("KGLENS_KG_CACHE", str(_kg_cache))
+    monkeypatch.setenv("KGLENS_NAMES_CACHE", str(names_cache))
+    monkeypatch.setenv("KGLENS_KG_CACHE", str(kg_cache))
     name_workspace(
         None
     )  # commands suggested by an earlier test's `main(["--db", ...])` do not leak
+
+
+@pytest.fixture(autouse=True)
+def _isolated_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _names_cache: Path, _kg_cache: Path
+) -> None:
+    _isolate(monkeypatch, tmp_path, _names_cache, _kg_cache)
+
+
+@pytest.fixture(scope="session")
+def isolated(_names_cache: Path, _kg_cache: Path) -> Callable[[Path], AbstractContextManager[None]]:
+    """``with isolated(folder):`` what `_isolated_workspace` gives each test, for a fixture of
+    a wider scope (a workspace made once a module and copied for each test), which pytest
+    makes before any test's own fixtures: never the user's settings, variables or caches."""
+
+    @contextmanager
+    def within(folder: Path) -> Iterator[None]:
+        with pytest.MonkeyPatch.context() as mp:
+            _isolate(mp, folder, _names_cache, _kg_cache)
+            yield
+        name_workspace(None)
+
+    return within
 
 
 @pytest.fixture(scope="module")

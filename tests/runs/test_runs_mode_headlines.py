@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import copy_db
 
 from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
@@ -22,15 +25,25 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "w.db"
-    conn = connect(path)
-    run_blocking(prepare(conn, config=KontestConfig(kg="country", relations=12, target="sim:1")))
-    config = FactevalConfig(kg="country", target="sim:2", facts=6, qtypes=["tfq"])
-    run_blocking(prepare(conn, config=config))
-    conn.close()
+@pytest.fixture(scope="module")
+def runs_db(tmp_path_factory: pytest.TempPathFactory, isolated: Callable[[Path], Any]) -> Path:
+    """A KONTEST run and a fact-eval run, made once a module, never written."""
+    folder = tmp_path_factory.mktemp("headlines")
+    path = folder / "w.db"
+    with isolated(folder):
+        conn = connect(path)
+        kontest = KontestConfig(kg="country", relations=12, target="sim:1")
+        run_blocking(prepare(conn, config=kontest))
+        config = FactevalConfig(kg="country", target="sim:2", facts=6, qtypes=["tfq"])
+        run_blocking(prepare(conn, config=config))
+        conn.close()
     return path
+
+
+@pytest.fixture
+def db(runs_db: Path, tmp_path: Path) -> Path:
+    """A private copy of `runs_db`."""
+    return copy_db(runs_db, tmp_path / "w.db")
 
 
 @pytest.mark.parametrize("width", [80, 250])
