@@ -13,7 +13,6 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -116,20 +115,16 @@ def _isolated_workspace(
     _isolate(monkeypatch, tmp_path, _names_cache, _kg_cache)
 
 
-@pytest.fixture(scope="session")
-def isolated(_names_cache: Path, _kg_cache: Path) -> Callable[[Path], AbstractContextManager[None]]:
-    """``with isolated(folder):`` what `_isolated_workspace` gives each test, for a fixture of
-    a wider scope (a workspace made once a module and copied for each test), which pytest
-    makes before any test's own fixtures: never the user's settings, variables or caches."""
-
-    @contextmanager
-    def within(folder: Path) -> Iterator[None]:
-        with pytest.MonkeyPatch.context() as mp:
-            _isolate(mp, folder, _names_cache, _kg_cache)
-            yield
-        name_workspace(None)
-
-    return within
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_session(
+    tmp_path_factory: pytest.TempPathFactory, _names_cache: Path, _kg_cache: Path
+) -> Iterator[None]:
+    """What `_isolated_workspace` gives each test, from the session's start: a fixture of a
+    wider scope (a workspace made once a module), which pytest makes before any test's own
+    fixtures, never sees the user's settings, variables or caches either."""
+    with pytest.MonkeyPatch.context() as mp:
+        _isolate(mp, tmp_path_factory.mktemp("session"), _names_cache, _kg_cache)
+        yield
 
 
 @pytest.fixture(scope="module")

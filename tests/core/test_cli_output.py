@@ -7,9 +7,7 @@ from __future__ import annotations
 import argparse
 import io
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import copy_db
@@ -79,19 +77,18 @@ def test_every_subcommand_reports_its_errors_through_the_literal_parser() -> Non
 
 
 @pytest.fixture(scope="module")
-def listed_db(tmp_path_factory: pytest.TempPathFactory, isolated: Callable[[Path], Any]) -> Path:
+def listed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A workspace with a KONTEST run (no rates) and a HARD KGLens run, whose three chances
     differ (Wh questions: a guess is right where the predicate's commonest object is): made
     once a module, never written."""
     db = tmp_path_factory.mktemp("listed") / "w.db"
-    with isolated(db.parent):
-        assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
-        probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
-        probe += ["--iterations", "8", "--batch-size", "16", "--difficulty", "hard"]
-        # a small uniform floor: the sampler's re-asks tell the three chances apart (on the
-        # simulator's answers without a Wh penalty, as this run was first made)
-        probe += ["--target", "sim:0,wh_penalty=0"]
-        assert main([*probe, "--sampler", "thompson", "--design-floor", "0.1"]) == 0
+    assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
+    probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    probe += ["--iterations", "8", "--batch-size", "16", "--difficulty", "hard"]
+    # a small uniform floor: the sampler's re-asks tell the three chances apart (on the
+    # simulator's answers without a Wh penalty, as this run was first made)
+    probe += ["--target", "sim:0,wh_penalty=0"]
+    assert main([*probe, "--sampler", "thompson", "--design-floor", "0.1"]) == 0
     return db
 
 

@@ -4,9 +4,7 @@ default the runs that share units with the chosen one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from compare_support import text
@@ -39,15 +37,10 @@ def test_choose_partners_prefers_runs_sharing_units() -> None:
 
 
 @pytest.fixture(scope="module")
-def runs_db(tmp_path_factory: pytest.TempPathFactory, isolated: Callable[[Path], Any]) -> Path:
+def runs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """KONTEST runs 1-2 on 'capital', 3 on 'located_in' (no relation in common), 4 on both; the
     same for fact-eval runs 5-8: made once a module, never written."""
     folder = tmp_path_factory.mktemp("shared")
-    with isolated(folder):
-        return _make_runs(folder)
-
-
-def _make_runs(folder: Path) -> Path:
     path = str(folder / "w.db")
     conn = connect(path)
     import_kg(conn, hand_kg(folder), "hand")

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import copy_db
@@ -26,17 +24,16 @@ from kglens_tui.textfmt import pct, rate_ci
 
 
 @pytest.fixture(scope="module")
-def runs_db(tmp_path_factory: pytest.TempPathFactory, isolated: Callable[[Path], Any]) -> Path:
+def runs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A KONTEST run and a fact-eval run, made once a module, never written."""
     folder = tmp_path_factory.mktemp("headlines")
     path = folder / "w.db"
-    with isolated(folder):
-        conn = connect(path)
-        kontest = KontestConfig(kg="country", relations=12, target="sim:1")
-        run_blocking(prepare(conn, config=kontest))
-        config = FactevalConfig(kg="country", target="sim:2", facts=6, qtypes=["tfq"])
-        run_blocking(prepare(conn, config=config))
-        conn.close()
+    conn = connect(path)
+    kontest = KontestConfig(kg="country", relations=12, target="sim:1")
+    run_blocking(prepare(conn, config=kontest))
+    config = FactevalConfig(kg="country", target="sim:2", facts=6, qtypes=["tfq"])
+    run_blocking(prepare(conn, config=config))
+    conn.close()
     return path
 
 

@@ -12,9 +12,8 @@ import socket
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -241,15 +240,12 @@ def kg_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def full_template(
-    tmp_path_factory: pytest.TempPathFactory, isolated: Callable[[Path], Any]
-) -> tuple[Path, dict, dict]:
+def full_template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict, dict]:
     """`full`'s workspace, built once a module and never written (six runs, rounds and triage:
     a third of a second each time)."""
     folder = tmp_path_factory.mktemp("full")
-    with isolated(folder):
-        conn, keep, vic = workspace(folder / "full.db", _kg_dir(folder))
-        conn.close()
+    conn, keep, vic = workspace(folder / "full.db", _kg_dir(folder))
+    conn.close()
     return folder / "full.db", keep, vic
 
 
