@@ -1117,11 +1117,11 @@ def settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]
     return warnings
 
 
-_built: dict[tuple[tuple[str, ...], ...], ArgumentParser] = {}
+_built: dict[tuple[tuple[str, ...], ...], argparse.ArgumentParser] = {}
 """The parser `main` last built, under the registries' names it was built with (`_parser`)."""
 
 
-def _parser() -> ArgumentParser:
+def _parser() -> argparse.ArgumentParser:
     """`build_parser()`, built again only when the names the registries offer changed (modes,
     target kinds, samplers, a plugin's included), with the --db help naming the default path
     as it is now. A process that runs `main` more than once (the test suite does, some thousand
