@@ -28,7 +28,6 @@ from kglens_tui.core.console import (
 )
 from kglens_tui.core.errors import KGLensError
 from kglens_tui.core.interrupt import terminate_as_interrupt
-from kglens_tui.core.registry import registered
 from kglens_tui.core.safetext import LiteralTable, literal, markup_literal, visible
 from kglens_tui.core.safewrite import ExportError
 from kglens_tui.core.table_options import add_table_options
@@ -778,10 +777,6 @@ def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[
     return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
 
 
-def _db_help() -> str:
-    return f"workspace database (default: ${DB_ENV}, else {default_db_path()})"
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog="kglens",
@@ -792,7 +787,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH",
-        help=_db_help(),
+        help=f"workspace database (default: ${DB_ENV}, else {default_db_path()})",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -1117,28 +1112,10 @@ def settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]
     return warnings
 
 
-_built: dict[tuple[tuple[str, ...], ...], argparse.ArgumentParser] = {}
-"""The parser `main` last built, under the registries' names it was built with (`_parser`)."""
-
-
-def _parser() -> argparse.ArgumentParser:
-    """`build_parser()`, built again only when the names the registries offer changed (modes,
-    target kinds, samplers, a plugin's included), with the --db help naming the default path
-    as it is now. A process that runs `main` more than once (the test suite does, some thousand
-    times) does not rebuild its 550 arguments, about 20 ms each time; argparse does not change
-    a parser when it parses."""
-    parser = _built.get(registered())
-    if parser is None:
-        parser = build_parser()
-        _built.clear()  # keyed by what holds once built (building may import registrations)
-        _built[registered()] = parser
-    parser._option_string_actions["--db"].help = _db_help()  # $KGLENS_DB may have changed
-    return parser
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    args = _parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     name_workspace(args.db)
     try:
         return _main(args)

@@ -25,8 +25,6 @@ class UnknownNameError(KGLensError, LookupError):
 class _Plugins(Protocol):
     def plugin_modules(self) -> list[str]: ...
 
-    def registered(self) -> tuple[str, ...]: ...
-
 
 _REGISTRIES: list[_Plugins] = []
 
@@ -93,21 +91,11 @@ class Registry(Generic[T]):
         builtin = set(self.builtin.values())
         return sorted({m for m in self._modules.values() if m not in builtin})
 
-    def registered(self) -> tuple[str, ...]:
-        """The names registered so far, in order (without loading anything)."""
-        return tuple(self._entries)
-
 
 def plugin_modules() -> list[str]:
     """Every registry's non-built-in modules: what a child process imports to see what its
     parent registered at run time."""
     return sorted({m for r in _REGISTRIES for m in r.plugin_modules()})
-
-
-def registered() -> tuple[tuple[str, ...], ...]:
-    """What every registry holds now: a parser or form built from the registries is out of date
-    once this changes."""
-    return tuple(r.registered() for r in _REGISTRIES)
 
 
 def import_modules(modules: list[str]) -> None:
