@@ -137,6 +137,14 @@ def test_bad_records_name_file_line_and_field(tmp_path: Path, change: dict, mess
         load_cases(path)
 
 
+def test_the_time_per_reply_is_measured_only_when_asked(cases, bench) -> None:
+    assert bench.matcher_us > 0 and bench.baseline_us > 0
+    few = cases[:5]
+    untimed = evaluate(few, Rivals([c.kg for c in few]), timed=False)
+    assert (untimed.matcher_us, untimed.baseline_us) == (0.0, 0.0)
+    assert untimed.by_qtype == evaluate(few, Rivals([c.kg for c in few])).by_qtype
+
+
 def test_cli_prints_rates_and_one_line_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -253,6 +261,6 @@ regression set."""
 def test_the_held_out_sets_do_not_fall_back(path, size: int, floor: float) -> None:
     cases = load_cases(path)
     assert len(cases) >= size and {c.qtype for c in cases} == {WH}
-    result = evaluate(cases, Rivals([c.kg for c in cases]))
+    result = evaluate(cases, Rivals([c.kg for c in cases]), timed=False)  # only the figures
     wh = result.by_qtype[WH]
     assert wh.matcher / wh.n >= floor, (wh.matcher, wh.n)

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import copy_db
 from rich.console import Console
 
 from kglens_tui.analysis.groups import RATES, overall
@@ -75,11 +76,12 @@ def test_every_subcommand_reports_its_errors_through_the_literal_parser() -> Non
     assert [p.prog for p in every if not isinstance(p, ArgumentParser)] == []
 
 
-@pytest.fixture
-def listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, int]:
+@pytest.fixture(scope="module")
+def listed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A workspace with a KONTEST run (no rates) and a HARD KGLens run, whose three chances
-    differ (Wh questions: a guess is right where the predicate's commonest object is)."""
-    db = tmp_path / "w.db"
+    differ (Wh questions: a guess is right where the predicate's commonest object is): made
+    once a module, never written."""
+    db = tmp_path_factory.mktemp("listed") / "w.db"
     assert main(["--db", str(db), "run", "kontest", "--quiet", "--set", "relations=2"]) == 0
     probe = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
     probe += ["--iterations", "8", "--batch-size", "16", "--difficulty", "hard"]
@@ -87,8 +89,14 @@ def listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, in
     # simulator's answers without a Wh penalty, as this run was first made)
     probe += ["--target", "sim:0,wh_penalty=0"]
     assert main([*probe, "--sampler", "thompson", "--design-floor", "0.1"]) == 0
-    capsys.readouterr()
-    return db, 2
+    return db
+
+
+@pytest.fixture
+def listed(listed_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, int]:
+    """A private copy of `listed_db`, and its KGLens run's id."""
+    capsys.readouterr()  # what making it printed
+    return copy_db(listed_db, tmp_path / "w.db"), 2
 
 
 def _chances(db: Path, run_id: int) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from compare_support import text
+from conftest import copy_db
 from kontest_support import hand_kg
 
 from kglens_tui.cli.main import main
@@ -35,20 +36,27 @@ def test_choose_partners_prefers_runs_sharing_units() -> None:
     assert choose_partners({1}, {5: {2}, 6: {3}}) == ([5, 6], [])
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
+@pytest.fixture(scope="module")
+def runs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """KONTEST runs 1-2 on 'capital', 3 on 'located_in' (no relation in common), 4 on both; the
-    same for fact-eval runs 5-8."""
-    path = str(tmp_path / "w.db")
+    same for fact-eval runs 5-8: made once a module, never written."""
+    folder = tmp_path_factory.mktemp("shared")
+    path = str(folder / "w.db")
     conn = connect(path)
-    import_kg(conn, hand_kg(tmp_path), "hand")
+    import_kg(conn, hand_kg(folder), "hand")
     conn.close()
     for mode, sample in (("consistency", "--relations"), ("facteval", "--facts")):
         for seed, predicates in ((1, "capital"), (2, "capital"), (1, "located_in"), (3, "")):
             argv = ["--db", path, mode, "run", "--kg", "hand", sample, "all", "--quiet"]
             argv += ["--target", f"sim:{seed}", *(["--predicates", predicates] * bool(predicates))]
             assert main(argv) == 0
-    return path
+    return Path(path)
+
+
+@pytest.fixture
+def db(runs_db: Path, tmp_path: Path) -> str:
+    """A private copy of `runs_db`."""
+    return str(copy_db(runs_db, tmp_path / "w.db"))
 
 
 def test_cli_compare_says_runs_share_nothing(db: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import copy_db
 
 from kglens_tui.cli.main import main
 from kglens_tui.core.console import console
@@ -22,15 +23,24 @@ from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "w.db"
+@pytest.fixture(scope="module")
+def runs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A KONTEST run and a fact-eval run, made once a module, never written."""
+    folder = tmp_path_factory.mktemp("headlines")
+    path = folder / "w.db"
     conn = connect(path)
-    run_blocking(prepare(conn, config=KontestConfig(kg="country", relations=12, target="sim:1")))
+    kontest = KontestConfig(kg="country", relations=12, target="sim:1")
+    run_blocking(prepare(conn, config=kontest))
     config = FactevalConfig(kg="country", target="sim:2", facts=6, qtypes=["tfq"])
     run_blocking(prepare(conn, config=config))
     conn.close()
     return path
+
+
+@pytest.fixture
+def db(runs_db: Path, tmp_path: Path) -> Path:
+    """A private copy of `runs_db`."""
+    return copy_db(runs_db, tmp_path / "w.db")
 
 
 @pytest.mark.parametrize("width", [80, 250])

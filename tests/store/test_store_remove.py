@@ -4,6 +4,7 @@ and hostile names are shown literally."""
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import re
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import write_jsonl
+from conftest import copy_db, write_jsonl
 from kontest_support import PLANTED, hand_kg
 from run_targets import ScriptedTarget
 
@@ -224,10 +225,9 @@ def workspace(path: Path, kg_dir: Path, *, victim: bool = True) -> tuple:
     return conn, keep, vic
 
 
-@pytest.fixture
-def kg_dir(tmp_path: Path) -> Path:
+def _kg_dir(parent: Path) -> Path:
     """The KONTEST test graph, with entity groups and a subset."""
-    d = hand_kg(tmp_path)
+    d = hand_kg(parent)
     rows = [json.loads(line) for line in (d / "entities.jsonl").read_text().splitlines()]
     write_jsonl(d / "entities.jsonl", [{**r, "groups": [f"type:{r['type']}"]} for r in rows])
     (d / "subsets.json").write_text(json.dumps({"villages": ["kinawley", "dromore"]}))
@@ -235,9 +235,28 @@ def kg_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def full(tmp_path: Path, kg_dir: Path) -> tuple:
-    conn, keep, vic = workspace(tmp_path / "full.db", kg_dir)
-    yield tmp_path / "full.db", conn, keep, vic
+def kg_dir(tmp_path: Path) -> Path:
+    return _kg_dir(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def full_template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict, dict]:
+    """`full`'s workspace, built once a module and never written (six runs, rounds and triage:
+    a third of a second each time)."""
+    folder = tmp_path_factory.mktemp("full")
+    conn, keep, vic = workspace(folder / "full.db", _kg_dir(folder))
+    conn.close()
+    return folder / "full.db", keep, vic
+
+
+@pytest.fixture
+def full(tmp_path: Path, full_template: tuple[Path, dict, dict]) -> Iterator[tuple]:
+    """A private copy of `full_template`'s workspace: (its path, a connection, the kept KG's
+    and the victim's names and run ids)."""
+    template, keep, vic = full_template
+    db = copy_db(template, tmp_path / "full.db")
+    conn = connect(db)
+    yield db, conn, copy.deepcopy(keep), copy.deepcopy(vic)
     conn.close()
 
 
