@@ -2080,11 +2080,19 @@ _TAKING_BACK = (
     ("ich", "wollte", "sagen"),
     ("ik", "bedoel"),
     ("ik", "bedoelde"),
+    ("more", "precisely"),
+    ("more", "accurately"),
+    ("more", "fairly"),
+    ("strictly", "speaking"),
+    ("to", "be", "precise"),
+    ("revised",),
+    ("то", "есть"),
 )
 """Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I
 stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
-and Dutch): a correction only where what follows them offers an answer (`_offered_back`: rules
+and Dutch; rules 15: "more precisely", "strictly speaking", "[Revised]", Russian "то есть"): a
+correction only where what follows them offers an answer (`_offered_back`: rules
 14), not in "Canberra, I should say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
     ("actually",),
@@ -2124,9 +2132,12 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", "doh"})
+_RETRACTING = frozenset(
+    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nee", "nein", "nej", "anzi"}
+)
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
-no, period 6.", "Hanoi. Wait, or is it ..."), take that candidate back when what follows offers
+no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in Dutch, German, the
+Nordic languages, Italian's "anzi"), take that candidate back when what follows offers
 another (`_retracted`)."""
 
 
@@ -2468,7 +2479,9 @@ _DONT_KNOW_WORDS = {
     "Catalan, Galician, Basque": r"no\s+ho\s+s[ée]|non\s+(?:o\s+)?sei|ez\s+dakit",
     "Icelandic": r"(?:ég\s+)?veit\s+(?:það\s+)?(?:ekki|ég\s+(?:það\s+)?ekki)|veit\s+ég\s+(?:það\s+)?ekki",
     "Albanian, Maltese, Esperanto": r"nuk\s+(?:e\s+)?di|ma\s+nafx|mi\s+ne\s+scias",
-    "Welsh, Irish": r"(?:dwi|dw\s+i|rwy)\s+ddim\s+yn\s+gwybod|níl\s+a\s+fhios\s+agam",
+    "Welsh, Irish": r"(?:dwi|dw\s+i|rwy|dydw\s+i|dydy\s+i)\s+ddim\s+yn\s+gwybod|"
+    r"níl\s+a\s+fhios\s+agam",
+    "Afrikaans": r"(?:ek\s+)?weet\s+(?:dit\s+)?(?:ongelukkig\s+)?nie",
     "Turkic": r"bilmir[əe]m|bilmayman|білмеймін|билбейм",
     "Hausa, Zulu, Xhosa, Somali": r"ban\s+sani\s+ba|angazi|andazi|ma\s+(?:garanayo|aqaan)",
     "Belarusian, Mongolian, Tajik": r"не\s+ведаю|мэдэхгүй|намедонам",
@@ -2486,7 +2499,7 @@ _DONT_KNOW_UNSPACED = {
     "Hindi, Bengali": r"नहीं\s+(?:पता|मालूम|जानता|जानती)|पता\s+नहीं|জানি\s+না",
     "Thai": r"ไม่(?:รู้|ทราบ)",
     "Georgian, Armenian": r"არ\s*ვიცი|չգիտեմ",
-    "Indic and Sinhala": r"தெரியாது|తెలియదు|ಗೊತ್ತಿಲ್ಲ|അറിയില്ല|माही(?:त|ती)\s+नाही|थाहा\s+छैन|"
+    "Indic and Sinhala": r"தெரியாது|తెలియదు|ಗೊತ್ತಿಲ್ಲ|(?:അ|ക്ക)റിയില്ല|माही(?:त|ती)\s+नाही|थाहा\s+छैन|"
     r"ખબર\s+નથી|ਪਤਾ\s+ਨਹੀਂ|දන්නේ\s+නැහැ|නොදනිමි",
     "Amharic": r"አላውቅም",
     "Burmese, Khmer, Lao": r"မသိ(?:ဘူး|ပါ)|មិន\s*ដឹង|ບໍ່\s*ຮູ້",
@@ -2507,13 +2520,18 @@ _REGRET = re.compile(
     r"lamentablemente|desafortunadamente|purtroppo|infelizmente|malheureusement|helaas|deja|"
     r"diemžēl|kahjuks|nažalost|žal|fatkeqësisht|maalesef|maalesef|ne\s+yaz[ıi]k\s+ki|"
     r"к\s+сожалению|на\s+жаль|δυστυχώς|ho\s+sento|lo\s+siento|désolée?|mi\s+dispiace|"
-    r"desculpe|entschuldigung|przepraszam|promiňte|bocsánat|því\s+miður|sorry|pardon)\b|"
-    r"மன்னிக்கவும்|ይቅርታ|ბოდიში|ներողություն|क्षमा\s+करें|माफ़\s+कीजिए|申し訳ありません|すみません|"
-    r"죄송합니다|对不起|抱歉",
+    r"desculpe|entschuldigung|przepraszam|promiňte|bocsánat|því\s+miður|sorry|pardon|"
+    r"prepáčte|ongelukkig|jammer|ngiyaxolisa|uxolo|barkatu|perd[óo]n|disculpe?|lo\s+lamento|"
+    r"pardonnez-moi|es\s+tut\s+mir\s+leid|het\s+spijt\s+me|förlåt|beklager|undskyld|anteeksi|"
+    r"przykro\s+mi|omlouvám\s+se|izvinite|izvini|oprostite|вибачте|извините|простите|συγγνώμη|"
+    r"özür\s+dilerim|maaf|xin\s+lỗi|samahani|paumanhin|mae'n\s+ddrwg\s+gen\s+i|ma\s+dispiace)\b|"
+    r"மன்னிக்கவும்|ക്ഷമിക്കണം|ይቅርታ|ბოდიში|ներողություն|क्षमा\s+करें|माफ़\s+कीजिए|ক্ষমা\s+করবেন|"
+    r"ขอโทษ|معذرة|عذرا|متأسفم|סליחה|申し訳ありません|すみません|ごめんなさい|죄송합니다|미안합니다|"
+    r"对不起|抱歉",
     re.IGNORECASE,
 )
 """Words of regret that come with "I do not know" ("Sajnos", "Leider", "Lo siento",
-"மன்னிக்கவும்"): no name beside a refusal (rules 14)."""
+"மன்னிக்கவும்"): no name beside a refusal (rules 14; rules 15: "sorry" in more languages)."""
 _SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""

@@ -237,11 +237,11 @@ may lower it."""
 
 
 HELD_OUT_9 = DEFAULT_DATA.with_name("verifier_heldout9.jsonl")
-HELD_OUT_9_FLOOR = 0.825
-"""The ninth held-out set's blind figures (verifier_heldout9.md, written without the code):
-406 of 503 under rules 12, 409 under rules 13, 415 under rules 14 (made before the set was
-read): no rule change may lower it. The next rules made looking at its misses make it a
-regression set."""
+HELD_OUT_9_FLOOR = 0.840
+"""The ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
+written without the code): 406 under rules 12, 409 under rules 13, 415 under rules 14 (made
+before the set was read). Rules 15 were made looking at its misses, so it is a regression set
+now: no rule change may lower it."""
 
 
 @pytest.mark.parametrize(
