@@ -10,18 +10,12 @@ sets); most get another verdict under rules 12, the others guard the edges of a 
 from __future__ import annotations
 
 import pytest
+from verdict_support import capital_verdict
 
 from kglens_tui.answers.mentions import NameTable
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names, bundled_answer_names, given_names
-
-CAPITALS = NameTable([("Canberra", 1), ("Sydney", 2), ("Melbourne", 3), ("Wellington", 4)])
-CAPITAL = "What is the capital of Australia?"
-
-
-def _capital(reply: str) -> Verdict:
-    return check_wh(reply, [["Canberra"]], CAPITALS, ["Australia"], question=CAPITAL).verdict
 
 
 @pytest.mark.parametrize(
@@ -39,11 +33,11 @@ def _capital(reply: str) -> Verdict:
     ],
 )
 def test_a_verb_of_correcting_takes_the_first_answer_back(reply: str, verdict: Verdict) -> None:
-    assert _capital(reply) is verdict
+    assert capital_verdict(reply) is verdict
 
 
 def test_a_marker_with_nothing_after_it_corrects_nothing() -> None:
-    assert _capital("Canberra, I should say.") is Verdict.CORRECT
+    assert capital_verdict("Canberra, I should say.") is Verdict.CORRECT
 
 
 @pytest.mark.parametrize(
@@ -62,11 +56,11 @@ def test_a_marker_with_nothing_after_it_corrects_nothing() -> None:
     ],
 )
 def test_no_idea_said_otherwise_is_a_refusal(reply: str) -> None:
-    assert _capital(reply) is Verdict.REFUSED
+    assert capital_verdict(reply) is Verdict.REFUSED
 
 
 def test_no_idea_beside_a_candidate_is_an_answer() -> None:
-    assert _capital("No clue — Melbourne?") is Verdict.INCORRECT
+    assert capital_verdict("No clue — Melbourne?") is Verdict.INCORRECT
 
 
 LEADERS = NameTable(

@@ -9,18 +9,11 @@ most get another verdict under rules 13, the others guard the edges of a rule.""
 from __future__ import annotations
 
 import pytest
+from verdict_support import capital_verdict
 
-from kglens_tui.answers.mentions import NameTable
 from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
-
-CAPITALS = NameTable([("Canberra", 1), ("Sydney", 2), ("Melbourne", 3), ("Wellington", 4)])
-CAPITAL = "What is the capital of Australia?"
-
-
-def _capital(reply: str) -> Verdict:
-    return check_wh(reply, [["Canberra"]], CAPITALS, ["Australia"], question=CAPITAL).verdict
 
 
 @pytest.mark.parametrize(
@@ -45,11 +38,11 @@ def _capital(reply: str) -> Verdict:
     ],
 )
 def test_not_knowing_in_more_languages_is_a_refusal(reply: str) -> None:
-    assert _capital(reply) is Verdict.REFUSED
+    assert capital_verdict(reply) is Verdict.REFUSED
 
 
 def test_a_candidate_beside_regret_and_not_knowing_is_an_answer() -> None:
-    assert _capital("Nažalost, ne znam. Možda Sydney?") is Verdict.INCORRECT
+    assert capital_verdict("Nažalost, ne znam. Možda Sydney?") is Verdict.INCORRECT
 
 
 @pytest.mark.parametrize(
@@ -72,7 +65,7 @@ def test_a_candidate_beside_regret_and_not_knowing_is_an_answer() -> None:
     ],
 )
 def test_more_ways_of_taking_an_answer_back(reply: str, verdict: Verdict) -> None:
-    assert _capital(reply) is verdict
+    assert capital_verdict(reply) is verdict
 
 
 @pytest.mark.parametrize(
@@ -85,11 +78,11 @@ def test_more_ways_of_taking_an_answer_back(reply: str, verdict: Verdict) -> Non
     ],
 )
 def test_an_opening_name_then_the_answer_only_told_of_is_another_answer(reply: str) -> None:
-    assert _capital(reply) is Verdict.INCORRECT
+    assert capital_verdict(reply) is Verdict.INCORRECT
 
 
 def test_the_answer_first_then_a_relative_clause_is_still_the_answer() -> None:
-    assert _capital("Canberra, which replaced Melbourne as the seat.") is Verdict.CORRECT
+    assert capital_verdict("Canberra, which replaced Melbourne as the seat.") is Verdict.CORRECT
 
 
 OXIDATION = "What are the common oxidation states of Xenon?"
@@ -136,7 +129,7 @@ def test_digits_said_one_by_one_and_years_with_oh(text: str, digits: str) -> Non
     ],
 )
 def test_words_of_taking_back_correct_nothing_where_no_answer_follows(reply: str) -> None:
-    assert _capital(reply) is Verdict.CORRECT
+    assert capital_verdict(reply) is Verdict.CORRECT
 
 
 @pytest.mark.parametrize(
@@ -149,4 +142,4 @@ def test_words_of_taking_back_correct_nothing_where_no_answer_follows(reply: str
     ],
 )
 def test_words_of_taking_back_before_an_answer_correct_it(reply: str) -> None:
-    assert _capital(reply) is Verdict.INCORRECT
+    assert capital_verdict(reply) is Verdict.INCORRECT

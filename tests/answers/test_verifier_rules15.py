@@ -8,17 +8,9 @@ others guard the edges of a rule."""
 from __future__ import annotations
 
 import pytest
+from verdict_support import capital_verdict
 
-from kglens_tui.answers.mentions import NameTable
-from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
-
-CAPITALS = NameTable([("Canberra", 1), ("Sydney", 2), ("Melbourne", 3), ("Wellington", 4)])
-CAPITAL = "What is the capital of Australia?"
-
-
-def _capital(reply: str) -> Verdict:
-    return check_wh(reply, [["Canberra"]], CAPITALS, ["Australia"], question=CAPITAL).verdict
 
 
 @pytest.mark.parametrize(
@@ -35,11 +27,11 @@ def _capital(reply: str) -> Verdict:
     ],
 )
 def test_sorry_and_not_knowing_in_more_languages_is_a_refusal(reply: str) -> None:
-    assert _capital(reply) is Verdict.REFUSED
+    assert capital_verdict(reply) is Verdict.REFUSED
 
 
 def test_a_known_name_beside_sorry_and_not_knowing_is_an_answer() -> None:
-    assert _capital("Anteeksi, en tiedä — Sydney?") is Verdict.INCORRECT
+    assert capital_verdict("Anteeksi, en tiedä — Sydney?") is Verdict.INCORRECT
 
 
 @pytest.mark.parametrize(
@@ -57,4 +49,4 @@ def test_a_known_name_beside_sorry_and_not_knowing_is_an_answer() -> None:
     ],
 )
 def test_more_ways_of_taking_an_answer_back(reply: str, verdict: Verdict) -> None:
-    assert _capital(reply) is verdict
+    assert capital_verdict(reply) is verdict
