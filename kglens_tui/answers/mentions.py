@@ -491,13 +491,14 @@ def _same(name: _Name, tokens: Sequence[Token], start: int) -> bool:
             return " ".join(t.raw for t in tokens[start : start + len(words)]) == code
         raw = tokens[start].raw
         # a code in lower case ("gas", "bcc") also opens a sentence with a capital ("Gas.");
-        # rules 13: one in mixed case ("Ksh") matches with its first letter as written, and its
-        # others in either case ("KSh", "KSH")
+        # rules 13: one in mixed case ("Ksh") matches another mixed-case form with its first
+        # letter as written ("KSh"; not "KSH" or "LE", which may be codes of other things)
         return (
             raw == code
             or (code.islower() and raw == code.capitalize())
             or (
                 _mixed_case(code)
+                and _mixed_case(raw)
                 and raw[:1] == code[:1]
                 and raw[1:].casefold() == code[1:].casefold()
             )

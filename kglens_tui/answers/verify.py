@@ -1614,22 +1614,35 @@ def _answered_by_another(
         if not (
             _in_passing(tokens, m, passing)
             or _told_of(tokens, m, relation)
-            or _in_relative_clause(tokens, m)
+            or _in_relative_clause(tokens, m, relation)
         ):
             return False
         passing.add(m.end)
     return True
 
 
-def _in_relative_clause(tokens: Sequence[Token], m: Mention) -> bool:
+def _in_relative_clause(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
     """Rules 14: whether a mention sits in the clause that a relative word opens right after
     the reply's opening name ("Rishi Sunak, who beat Keir Starmer ...", "Henri Becquerel, whose
-    work the Curies built on"): told about, not given."""
+    work the Curies built on"): told about, not given; not where the clause says who the name
+    is or names the question's relation ("Likud, whose leader X is prime minister")."""
     clause = tokens[m.start].clause
     if clause == tokens[0].clause:
         return False
     opening = next(i for i, t in enumerate(tokens) if t.clause == clause)
+    between = tokens[opening + 1 : m.start]
+    if between and all(t.norm in _IDENTIFYING for t in between):
+        return False  # "Bibi, whose full name is Benjamin Netanyahu": the clause says who
+    if relation & {t.norm.removesuffix("s") for t in tokens if t.clause == clause}:
+        return False  # "Likud, whose leader Netanyahu is prime minister": it gives the answer
     return tokens[opening].norm in _RELATIVES and tokens[opening - 1].clause == tokens[0].clause
+
+
+_IDENTIFYING = frozenset(
+    {"is", "was", "full", "real", "official", "name", "also", "known", "as", "called", "the"}
+)
+"""Words of a relative clause that says who the opening name is ("who is", "whose full name
+is"): what it names is that name's own, not told of in passing."""
 
 
 _OPENING_NAME_MAX_WORDS = 3
@@ -2080,19 +2093,14 @@ _TAKING_BACK = (
     ("ich", "wollte", "sagen"),
     ("ik", "bedoel"),
     ("ik", "bedoelde"),
-    ("more", "precisely"),
-    ("more", "accurately"),
-    ("more", "fairly"),
-    ("strictly", "speaking"),
-    ("to", "be", "precise"),
     ("revised",),
     ("то", "есть"),
 )
 """Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I
 stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
-and Dutch; rules 15: "more precisely", "strictly speaking", "[Revised]", Russian "то есть"): a
-correction only where what follows them offers an answer (`_offered_back`: rules
+and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
+speaking", which narrow an answer: "Canberra — more precisely, the ACT"): a correction only where what follows them offers an answer (`_offered_back`: rules
 14), not in "Canberra, I should say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
     ("actually",),
@@ -2132,17 +2140,16 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-_RETRACTING = frozenset(
-    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nee", "nein", "nej", "anzi"}
-)
+_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej"})
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
-no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in Dutch, German, the
-Nordic languages, Italian's "anzi"), take that candidate back when what follows offers
+no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in German and the Nordic
+languages; not Dutch "nee", which folds like "née"), take that candidate back when what follows offers
 another (`_retracted`)."""
 
 
-_INTERJECTIONS = frozenset({"actually", "er", "erm", "um", "uh", "hmm", "oh", "ah", "well"})
-"""Words that may come before a retracting word in its clause ("Ararat... actually no, ...")."""
+_INTERJECTIONS = frozenset({"actually", "er", "erm", "um", "uh", "hmm", "oh", "ah", "well", "anzi"})
+"""Words that may come before a retracting word in its clause ("Ararat... actually no, ...";
+rules 15: Italian "anzi no")."""
 
 
 def _opens_clause(tokens: Sequence[Token], i: int) -> bool:
@@ -2160,9 +2167,11 @@ def _offers_candidate(
 ) -> bool:
     """Whether the tokens from ``start`` offer a candidate: a mention not negated, a number not
     negated ("1774... no, 1771"), or a capitalised word of no name found that does not open its
-    sentence and is not the question's ("no, it was Berzelius", "no, Sydney"; not "no, not
-    Sydney")."""
-    if any(m.start >= start and not m.negated for m in found):
+    sentence, is not the question's and is not denied (`_denied`: "no, it was Berzelius", "no,
+    Sydney"; not "no, not Sydney", "nope, Istanbul isn't the capital")."""
+    if any(
+        m.start >= start and not m.negated and not _denied(tokens, m.start, m.end) for m in found
+    ):
         return True
     if any(
         not t.word
@@ -2180,8 +2189,26 @@ def _offers_candidate(
         and t.norm not in _NAME_NEIGHBOURS
         and i > 0
         and tokens[i - 1].sentence == t.sentence
+        and not _denied(tokens, i, i + 1)
         for i, t in enumerate(tokens[start:], start)
     )
+
+
+_DENYING = frozenset({"not", "nicht", "niet", "inte", "ikke", "never"})
+"""Words that deny the name right after them ("nope, not Istanbul", "nein, nicht Sydney")."""
+_DENIED_AFTER = frozenset({"isnt", "wasnt", "not", "niet", "nicht", "inte", "ikke"})
+"""Words that, after a name and a verb of being, deny it ("Istanbul isn't the capital",
+"Sydney is het niet")."""
+
+
+def _denied(tokens: Sequence[Token], start: int, end: int) -> bool:
+    """Rules 15: whether the name at ``start:end`` is denied: by "not" (or the German, Dutch or
+    Nordic word) right before it, or by its clause after it ("Istanbul isn't the capital",
+    "Sydney is not it")."""
+    if (start > 0 and tokens[start - 1].norm in _DENYING) or negated(tokens, start):
+        return True
+    clause = tokens[start].clause
+    return any(t.norm in _DENIED_AFTER for t in tokens[end:] if t.clause == clause)
 
 
 def _retracted(
@@ -2200,7 +2227,7 @@ def _retracted(
             if (
                 end
                 and any(m.end <= i and not m.negated for m in found)
-                and _offers_candidate(tokens, found, end, asked)
+                and _offered_back(tokens, end, found)
             ):
                 best = (i, end)
             continue
@@ -2211,9 +2238,20 @@ def _retracted(
             end += 1  # "no, sorry, Scotland"
         if end >= len(tokens) or not any(m.end <= i and not m.negated for m in found):
             continue
-        if _offers_candidate(tokens, found, end, asked):
+        offered = (
+            _offered_back(tokens, end, found)
+            if tok.norm in _RETRACTING_SINCE_14
+            else _offers_candidate(tokens, found, end, asked)
+        )
+        if offered:
             best = (i, end)
     return best
+
+
+_RETRACTING_SINCE_14 = frozenset({"doh", "nope", "nein", "nej"})
+"""Retracting words of rules 14 and 15: they take a candidate back only where what follows
+offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
+biggest city.")."""
 
 
 _THAT_ONE = frozenset({"her", "him", "them", "that", "this", "it", "one"})
@@ -2358,7 +2396,11 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
     """Rules 14: whether what follows a taking-back marker from ``end`` offers an answer: after
     `_BACK_FILLERS`, or in its last clause, only a name (`_a_name_with_particles`), "it was" and a name, or
     only a mention the tables know ("solid", "1957"); or it ends on a mention right after "is" or
-    "was", or "to" after a verb of change ("Edit: they switched to the Australian dollar.")."""
+    "was", or "to" after a verb of change ("Edit: they switched to the Australian dollar."). Not
+    in a sentence with "if" ("If you meant the largest city, I should say Sydney.")."""
+    sentence = tokens[end - 1].sentence
+    if any(t.norm == "if" and t.sentence == sentence for t in tokens[:end]):
+        return False  # "If you meant the largest city, I should say Sydney."
     stop = len(tokens)
     while stop > end + 1 and tokens[stop - 1].norm in _BACK_TAIL:
         stop -= 1
@@ -2367,8 +2409,8 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
         tail = tail[1:]
     last = [t for t in tokens[end:stop] if t.clause == tokens[stop - 1].clause]
     for seq in (tail, last):
-        if not seq:
-            continue
+        if not seq or seq[0].norm in _DENYING:
+            continue  # "Nope. Not Sydney."
         if _a_name_with_particles(seq) or _a_name_with_particles(_after_it_was(seq)):
             return True
         first = stop - len(seq)

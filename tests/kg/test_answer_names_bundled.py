@@ -100,6 +100,7 @@ def key_alpha2(kg: KGIndex, key: str) -> str:
         # New Brunswick) is not
         ("city:beijing-chn", "Beijing", {"Peking", "北京", "Pekin"}, set()),
         ("city:saint-johns-atg", "Saint John's", set(), {"Saint John"}),
+        ("city:victoria-syc", "Victoria", set(), {"Mahe", "Mahé"}),  # the island it stands on
         ("city:bern-che", "Bern", {"Berne"}, set()),
         ("city:vienna-aut", "Vienna", {"Wien"}, {"Vine", "Wean"}),
         ("country:THA", "Thailand", {"Siam"}, set()),
