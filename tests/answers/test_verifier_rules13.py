@@ -43,11 +43,11 @@ def test_a_marker_with_nothing_after_it_corrects_nothing() -> None:
 @pytest.mark.parametrize(
     "reply",
     [
-        "Haven't the faintest.",
+        "I haven't the foggiest.",
         "Not the foggiest, sorry.",
         "No clue.",
-        "Je ne saurais pas vous le dire.",  # French, with "vous"
-        "Ingen aning.",  # Swedish
+        "Je ne saurais te le dire.",  # French, with "te"
+        "Ingen aning, tyvärr.",  # Swedish
         "Ingen anelse.",  # Danish, Norwegian
         "Ei aavistustakaan.",  # Finnish
         "Fogalmam sincs.",  # Hungarian
@@ -72,7 +72,7 @@ NZ = "Who is the head of government of New Zealand?"
 @pytest.mark.parametrize(
     ("reply", "verdict"),
     [
-        ("Chris Luxon.", Verdict.CORRECT),
+        ("It's Chris Luxon.", Verdict.CORRECT),
         ("Christo Luxon.", Verdict.CORRECT),
         ("Chris Hipkins.", Verdict.INCORRECT),
         ("Jacinda Luxon.", Verdict.INCORRECT),  # another given name: not the short form

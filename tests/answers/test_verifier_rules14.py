@@ -19,7 +19,7 @@ from kglens_tui.core.verdict import Verdict
 @pytest.mark.parametrize(
     "reply",
     [
-        "Nažalost, ne znam.",  # Croatian, with a word of regret
+        "Nažalost, to ne znam.",  # Croatian, with a word of regret
         "Diemžēl nezinu.",  # Latvian
         "Ma ei tea.",  # Estonian
         "No ho sé.",  # Catalan
@@ -91,7 +91,7 @@ OXIDATION = "What are the common oxidation states of Xenon?"
 @pytest.mark.parametrize(
     ("reply", "verdict"),
     [
-        ("+2, +4, +6 and +8.", Verdict.INCORRECT),  # +8 is none of them
+        ("+2, +4, +6, +8.", Verdict.INCORRECT),  # +8 is none of them
         ("+2, +4 and +6.", Verdict.CORRECT),
         ("+2, +4 and +6; atomic number 54.", Verdict.CORRECT),  # unsigned: another kind
     ],

@@ -20,14 +20,14 @@ from kglens_tui.kg.answer_names import answer_names
 @pytest.mark.parametrize(
     "reply",
     [
-        "Prepáčte, to neviem.",  # Slovak
-        "Ek weet ongelukkig nie.",  # Afrikaans
-        "Ngiyaxolisa, angazi.",  # Zulu
-        "Mae'n ddrwg gen i, dydw i ddim yn gwybod.",  # Welsh
-        "Barkatu, ez dakit.",  # Basque
+        "Prepáčte, ale neviem.",  # Slovak
+        "Ek weet nie, jammer.",  # Afrikaans
+        "Uxolo, angazi.",  # Zulu
+        "Mae'n ddrwg gen i, dw i ddim yn gwybod.",  # Welsh
+        "Barkatu, baina ez dakit.",  # Basque
         "Anteeksi, en tiedä.",  # Finnish
         "Het spijt me, ik weet het niet.",  # Dutch
-        "ക്ഷമിക്കണം, എനിക്കറിയില്ല.",  # Malayalam, the pronoun joined to the verb
+        "എനിക്കറിയില്ല, ക്ഷമിക്കണം.",  # Malayalam, the pronoun joined to the verb
     ],
 )
 def test_sorry_and_not_knowing_in_more_languages_is_a_refusal(reply: str) -> None:
