@@ -781,6 +781,8 @@ def check_wh(
     uncertain (`_BARE_CODE`)."""
     if "~~" in reply:  # rules 14: what a reply strikes out it takes back ("~~Lima~~ Cusco")
         reply = _STRUCK.sub(" ", reply)
+    if _FLAG.search(reply):  # rules 16: a flag is its country's ISO code ("🇫🇷" is "FR")
+        reply = _FLAG.sub(_flag_code, reply)
     got = _check_wh(
         reply, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
@@ -805,6 +807,14 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+_FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")
+"""A flag emoji: two regional indicator symbols, the letters of an ISO 3166-1 code."""
+
+
+def _flag_code(match: re.Match[str]) -> str:
+    return " " + "".join(chr(ord(c) - 0x1F1E6 + ord("A")) for c in match.groups()) + ", "
 
 
 _STRUCK = re.compile(r"~~[^~]+~~")
@@ -916,18 +926,30 @@ def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | No
 _BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
 """A reply that is only a code of two or three letters: a top-level domain without its dot is
 that domain (the rules' best reading: uncertain, as the code may be the country's own)."""
-_ALPHABET_WORD = re.compile("[\u0370-\u03ff\u0400-\u04ff]{2}")
-"""Two letters of Greek or Cyrillic: words whose transliteration is their usual Latin spelling."""
+_ALPHABETS = "\u0370-\u03ff\u0400-\u04ff\u0530-\u058f\u10a0-\u10ff\u1c90-\u1cbf"
+"""Greek, Cyrillic and (rules 15) Armenian and Georgian: alphabets whose transliteration by
+anyascii is their words' usual Latin spelling ("ირაკლი კობახიძე" is "irak'li k'obakhidze")."""
+_ALPHABET_WORD = re.compile(f"[{_ALPHABETS}]{{2}}")
+"""Two letters of those alphabets."""
 
 
 @lru_cache(maxsize=1024)
 def _transliterated(text: str) -> str:
     from anyascii import anyascii
 
-    return _ALPHABET_RUN.sub(lambda m: anyascii(m.group(0)), text)
+    return _ALPHABET_RUN.sub(lambda m: _latin_spelling(anyascii(m.group(0)), m.group(0)), text)
 
 
-_ALPHABET_RUN = re.compile("[\u0370-\u03ff\u0400-\u04ff\u0300-\u036f]+")
+def _latin_spelling(latin: str, written: str) -> str:
+    """anyascii's reading, less the apostrophes it puts after Georgian and Armenian ejectives
+    ("k'obakhidze" is written "Kobakhidze")."""
+    return latin.replace("'", "") if _EJECTIVE_SCRIPTS.search(written) else latin
+
+
+_EJECTIVE_SCRIPTS = re.compile("[\u0530-\u058f\u10a0-\u10ff\u1c90-\u1cbf]")
+
+
+_ALPHABET_RUN = re.compile(f"[{_ALPHABETS}\u0300-\u036f]+")
 
 
 def _check_wh(

@@ -186,8 +186,8 @@ lower it."""
 
 
 HELD_OUT_2 = DEFAULT_DATA.with_name("verifier_heldout2.jsonl")
-HELD_OUT_2_FLOOR = 0.912
-"""The second held-out set's figure under rules 13 (448 of 491; 447 under rules 12; 441 under rules 11; 440 under rules 9 and 10, 439
+HELD_OUT_2_FLOOR = 0.914
+"""Under rules 16: 449 of 491. Before, the second held-out set's figure under rules 13 (448 of 491; 447 under rules 12; 441 under rules 11; 440 under rules 9 and 10, 439
 under rules 8, 415 under rules 7, 77.0% blind under rules 6, see verifier_heldout2.md; rules 7
 were made looking at its misses, so it is a regression set now): no rule change may lower it."""
 
@@ -207,8 +207,8 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.925
-"""The fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
+HELD_OUT_5_FLOOR = 0.927
+"""Under rules 16: 483 of 521. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
@@ -221,24 +221,24 @@ a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_7 = DEFAULT_DATA.with_name("verifier_heldout7.jsonl")
-HELD_OUT_7_FLOOR = 0.928
-"""The seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
+HELD_OUT_7_FLOOR = 0.930
+"""Under rules 16: 472 of 507. Before, the seventh held-out set's figure under rules 14 (471 of 507; 469 under rules 13); blind (verifier_heldout7.md,
 written without the code): 447 under rules 11, 453 under rules 12 (made before the set was
 read). Rules 13 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_8 = DEFAULT_DATA.with_name("verifier_heldout8.jsonl")
-HELD_OUT_8_FLOOR = 0.890
-"""The eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
+HELD_OUT_8_FLOOR = 0.892
+"""Under rules 16: 449 of 503. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
 written without the code): 423 under rules 12, 424 under rules 13 (made before the set was
 read). Rules 14 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_9 = DEFAULT_DATA.with_name("verifier_heldout9.jsonl")
-HELD_OUT_9_FLOOR = 0.840
-"""The ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
+HELD_OUT_9_FLOOR = 0.850
+"""Under rules 16: 428 of 503. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
 written without the code): 406 under rules 12, 409 under rules 13, 415 under rules 14 (made
 before the set was read). Rules 15 were made looking at its misses, so it is a regression set
 now: no rule change may lower it."""
