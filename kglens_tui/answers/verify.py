@@ -926,8 +926,10 @@ def _year_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | No
 _BARE_CODE = re.compile(r"\s*([A-Za-z]{2,3})[\s.!]*")
 """A reply that is only a code of two or three letters: a top-level domain without its dot is
 that domain (the rules' best reading: uncertain, as the code may be the country's own)."""
-_ALPHABETS = "\u0370-\u03ff\u0400-\u04ff\u0530-\u058f\u10a0-\u10ff\u1c90-\u1cbf"
-"""Greek, Cyrillic and (rules 15) Armenian and Georgian: alphabets whose transliteration by
+_EJECTIVE_ALPHABETS = "\u0530-\u058f\u10a0-\u10ff\u1c90-\u1cbf"
+"""Armenian and Georgian (with Mtavruli): anyascii marks their ejectives with an apostrophe."""
+_ALPHABETS = "\u0370-\u03ff\u0400-\u04ff" + _EJECTIVE_ALPHABETS
+"""Greek, Cyrillic and (rules 16) Armenian and Georgian: alphabets whose transliteration by
 anyascii is their words' usual Latin spelling ("ირაკლი კობახიძე" is "irak'li k'obakhidze")."""
 _ALPHABET_WORD = re.compile(f"[{_ALPHABETS}]{{2}}")
 """Two letters of those alphabets."""
@@ -946,7 +948,7 @@ def _latin_spelling(latin: str, written: str) -> str:
     return latin.replace("'", "") if _EJECTIVE_SCRIPTS.search(written) else latin
 
 
-_EJECTIVE_SCRIPTS = re.compile("[\u0530-\u058f\u10a0-\u10ff\u1c90-\u1cbf]")
+_EJECTIVE_SCRIPTS = re.compile(f"[{_EJECTIVE_ALPHABETS}]")
 
 
 _ALPHABET_RUN = re.compile(f"[{_ALPHABETS}\u0300-\u036f]+")
@@ -1505,7 +1507,8 @@ def _another_number(
     groups: tuple[tuple[str, ...], ...],
 ) -> bool:
     """Whether a reply to a question whose true answers are numbers of digits alone, no years
-    (emergency numbers; rules 14: or all with a sign, oxidation states "+2"), lists, in a sentence that gives a true one, another number of as many digits as a
+    (emergency numbers; rules 14: or all with a sign, oxidation states "+2"), lists, in a
+    sentence that gives a true one, another number of as many digits as a
     true one, not named in passing ("911 for police, 939 for fire, 907 for ambulance": 907 is
     none of them)."""
     numbers = {n for group in groups for n in group if _SIGNED_DIGITS.fullmatch(n)}
@@ -1669,8 +1672,8 @@ is"): what it names is that name's own, not told of in passing."""
 
 _OPENING_NAME_MAX_WORDS = 3
 _INNER_PARTICLES = PARTICLES | {"es"}
-"""Words in lower case inside a place's name ("Dar es Salaam", "Rio de Janeiro"; not "of": "Part of
-Ukraine")."""
+"""Words in lower case inside a place's name ("Dar es Salaam", "Rio de Janeiro"; not "of":
+"Part of Ukraine")."""
 
 
 def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> bool:
@@ -2122,8 +2125,9 @@ _TAKING_BACK = (
 stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
 and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
-speaking", which narrow an answer: "Canberra — more precisely, the ACT"): a correction only where what follows them offers an answer (`_offered_back`: rules
-14), not in "Canberra, I should say, is the capital" or "Forget that Sydney is bigger"."""
+speaking", which narrow an answer: "Canberra — more precisely, the ACT"): a correction only
+where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
+say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
@@ -2165,7 +2169,8 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
 _RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej"})
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in German and the Nordic
-languages; not Dutch "nee", which folds like "née"), take that candidate back when what follows offers
+languages; not Dutch "nee", which folds like "née"), take that candidate back when what follows
+offers
 another (`_retracted`)."""
 
 
@@ -2416,8 +2421,9 @@ to the Australian dollar"; not "it is close to Sydney")."""
 
 def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -> bool:
     """Rules 14: whether what follows a taking-back marker from ``end`` offers an answer: after
-    `_BACK_FILLERS`, or in its last clause, only a name (`_a_name_with_particles`), "it was" and a name, or
-    only a mention the tables know ("solid", "1957"); or it ends on a mention right after "is" or
+    `_BACK_FILLERS`, or in its last clause, only a name (`_a_name_with_particles`), "it was" and
+    a name, or only a mention the tables know ("solid", "1957"); or it ends on a mention right
+    after "is" or
     "was", or "to" after a verb of change ("Edit: they switched to the Australian dollar."). Not
     in a sentence with "if" ("If you meant the largest city, I should say Sydney.")."""
     sentence = tokens[end - 1].sentence
@@ -2555,7 +2561,8 @@ negation and the verb "know" or "say" in the languages with most speakers, writt
 taken from replies; rules 13: "no idea" as the Nordic, Finnish, Hungarian, Romanian, Czech and
 Slovak languages say it; rules 14: "I do not know" in the Baltic, South Slavic, Celtic, Turkic,
 Indic, Ethiopic, Caucasian and South-East Asian languages and others, and an adverb of regret
-inside the Nordic and German word orders). These scripts have word boundaries; `_DONT_KNOW_UNSPACED`'s do not."""
+inside the Nordic and German word orders). These scripts have word boundaries;
+`_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"
     r"معلوم\s+نہیں",
@@ -2582,10 +2589,10 @@ mine": a refusal where the reply names no candidate."""
 _REGRET = re.compile(
     r"\b(?:sajnos|leider|desværre|dessverre|tyvärr|valitettavasti|niestety|bohužel|žiaľ|"
     r"lamentablemente|desafortunadamente|purtroppo|infelizmente|malheureusement|helaas|deja|"
-    r"diemžēl|kahjuks|nažalost|žal|fatkeqësisht|maalesef|maalesef|ne\s+yaz[ıi]k\s+ki|"
+    r"diemžēl|kahjuks|nažalost|žal|fatkeqësisht|maalesef|ne\s+yaz[ıi]k\s+ki|"
     r"к\s+сожалению|на\s+жаль|δυστυχώς|ho\s+sento|lo\s+siento|désolée?|mi\s+dispiace|"
     r"desculpe|entschuldigung|przepraszam|promiňte|bocsánat|því\s+miður|sorry|pardon|"
-    r"prepáčte|ongelukkig|jammer|ngiyaxolisa|uxolo|barkatu|perd[óo]n|disculpe?|lo\s+lamento|"
+    r"prepáčte|ongelukkig|jammer|ngiyaxolisa|uxolo|barkatu|perd[óo]n|disculp[ae]|lo\s+lamento|"
     r"pardonnez-moi|es\s+tut\s+mir\s+leid|het\s+spijt\s+me|förlåt|beklager|undskyld|anteeksi|"
     r"przykro\s+mi|omlouvám\s+se|izvinite|izvini|oprostite|вибачте|извините|простите|συγγνώμη|"
     r"özür\s+dilerim|maaf|xin\s+lỗi|samahani|paumanhin|mae'n\s+ddrwg\s+gen\s+i|ma\s+dispiace)\b|"
