@@ -49,13 +49,18 @@ _CURRENCY_SIGNS = (
 )
 """Currency signs ($ € £ ¥ ₪ ₹ ...): each one token, so "US$" and "€" are names."""
 
+_UNSPACED_LETTERS = (
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
+)
+"""Scripts written without spaces between words (`_UNSPACED`)."""
 _TOKEN = re.compile(
     rf"""
     (?P<offset>\b(?:utc|gmt)
         (?:\s*(?P<sign>[+-])\s*(?P<hours>\d{{1,2}})
            (?:[.,](?P<fraction>\d{{1,2}})(?!\d)|:?(?P<minutes>\d{{2}}))?(?!\d)|(?!\w)))
     |(?P<tld>(?<![\w.])\.[^\W\d_]{{2,3}}\b)
-    |(?P<number>(?P<lead>[+-])?(?P<digits>\d+(?:\.\d+)?)(?![^\W\d_])
+    |(?P<number>(?P<lead>[+-])?(?P<digits>\d+(?:\.\d+)?)(?!(?![{_UNSPACED_LETTERS}])[^\W\d_])
         (?P<area>(?<=\d)(?:-\d+(?:-\d+)*|\ ?\(0\)\ ?\d+)(?![^\W\d_]))?(?:(?P<trail>[+-])(?!\w))?)
     |(?P<initials>(?<![\w.])[^\W\d_]\.(?:(?:[^\W\d_]\.)+(?![^\W\d_])|[^\W\d_](?![\w.])))
     |(?P<word>[^\W_]+(?:'[^\W_]+)*)
@@ -185,10 +190,7 @@ def _ascii_digit(match: re.Match[str]) -> str:
 
 
 _JAMO = re.compile("[\u1100-\u11ff]")
-_UNSPACED = re.compile(
-    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]"
-)
+_UNSPACED = re.compile(f"[{_UNSPACED_LETTERS}]")
 """Letters of scripts written without spaces between words (Thai, Lao, Myanmar, Khmer, kana,
 Han) or whose words take their endings in the same run of letters (Hangul: "서울입니다" is
 "서울" and a verb ending): each is a token of its own, so a name in them is found inside a run

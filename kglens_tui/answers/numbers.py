@@ -159,10 +159,6 @@ _SPACED_DIGITS = re.compile(
     r"(?<![\w+\-.,:/])(?<![\d.,:/] )\d(?: \d){2,}(?![\w,:/]|\.\d| [\d.,:/])"
 )
 """Three single digits or more spaced one by one ("1 1 2")."""
-_CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-_DIGITS_BEFORE_CJK = re.compile(f"(\\d)(?=[{_CJK_LETTERS}])")
-"""Digits right before a kana, Han or Hangul letter ("1945年", "110番"): a number and a word
-(rules 16; read as one token they were a number cut short)."""
 _NANP = re.compile(r"\+\s?1\s?(?:\((\d{3})\)|[ \u00a0](\d{3}))(?![\d])")
 """+1 then a North American area code, in brackets or after a space: one calling code, +1."""
 
@@ -176,7 +172,7 @@ _TRIGGER = re.compile(
     rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
     rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
-    rf"\d[{_CJK_LETTERS}]|\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_DIGITS}]{{2}}",
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_DIGITS}]{{2}}",
     re.IGNORECASE,
 )
 """Whether a text may hold any of the formats (most replies do not: they are left as they are)."""
@@ -211,8 +207,7 @@ def _spell_out(text: str) -> str:
     out = _ROMAN_YEAR.sub(lambda m: str(_roman(m[0])), out)
     out = _CJK_RUN.sub(lambda m: "".join(str(_CJK_DIGITS.index(c)) for c in m[0]), out)
     out = _SPACED_DIGITS.sub(lambda m: m[0].replace(" ", ""), out)
-    out = _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)
-    return _DIGITS_BEFORE_CJK.sub(r"\1 ", out)
+    return _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)
 
 
 def _oh_year(match: re.Match[str]) -> str:
