@@ -7,7 +7,7 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic"),
   and (rules 11) their ISO 3166-1 codes, matched only standing alone (`_codes`);
 - currencies (``currency:ISO4217``): CLDR currency names, their plurals and symbols in every
-  locale, and the symbol in the locales of the territories that use it today ("euros", "€",
+  locale, and the symbol in every regional locale (where the territories that use it write it) ("euros", "€",
   "US$", "zł", "₡", "GH₵", "Swedish kronor"), and the currency's unit word ("kronor"
   for the Swedish krona) by `unit_words`, and in the official languages of the territories
   that used it ("punt", "gulden") by `local_unit_words`;
@@ -272,8 +272,6 @@ def currency_names() -> dict[str, tuple[str, ...]]:
         for code, symbol in data["currency_symbols"].items():
             if symbol != code:
                 out[code].add(symbol)
-    for code, symbol in _local_symbols():
-        out[code].add(symbol)
     for code, symbol in _regional_symbols():
         out[code].add(symbol)
     kept = _unambiguous(out, prefer=_current_currencies())
@@ -285,31 +283,10 @@ def currency_names() -> dict[str, tuple[str, ...]]:
     return kept
 
 
-def _local_symbols() -> list[tuple[str, str]]:
-    """(ISO 4217 code, symbol) of each currency a territory uses today, as CLDR writes it in
-    the territory's own locales ("₡" in es_CR, "GH₵" in en_GH, "zł" in pl_PL): the sign people
-    there use, which the base locales may lack."""
-    import babel
-    from babel import Locale
-    from babel.core import get_global
-
-    used = get_global("territory_currencies")
-    out: list[tuple[str, str]] = []
-    for ident in sorted(babel.localedata.locale_identifiers()):
-        territory = ident.rsplit("_", 1)[-1]
-        if "_" not in ident or len(territory) != 2 or not territory.isupper():
-            continue
-        codes = [c[0] for c in used.get(territory, ()) if c[2] is None and c[3]]
-        if not codes:
-            continue
-        symbols = Locale.parse(ident).currency_symbols
-        out.extend((code, symbols[code]) for code in codes if symbols.get(code, code) != code)
-    return out
-
-
 def _regional_symbols() -> list[tuple[str, str]]:
-    """Rules 13: (ISO 4217 code, symbol) of every currency in every regional CLDR locale, where
-    a sign the base locales lack is written ("S$" for the Singapore dollar, in ta_MY)."""
+    """(ISO 4217 code, symbol) of every currency in every regional CLDR locale: the signs
+    people use in a territory, which the base locales may lack ("₡" in es_CR, "GH₵" in en_GH,
+    "zł" in pl_PL; rules 13: also where the currency is not the territory's, "S$" in ta_MY)."""
     import babel
     from babel import Locale
 

@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from kglens_tui.kg.bundled_data import bundled_root, bundled_source
+from kglens_tui.kg.disk_cache import cache_dir
 from kglens_tui.kg.importers import ImportReport, KGExistsError, store_parsed
 from kglens_tui.kg.parsed import ParsedKG
 from kglens_tui.store.connection import connect, migrations, transaction
@@ -33,14 +34,9 @@ _REPORT_TABLE = "bundled_import_report"
 
 
 def store_dir() -> Path | None:
-    """Where copies are kept: ``$KGLENS_KG_CACHE``, else the user cache directory's
-    ``bundled-kgs``; None when the variable says "off" or is empty."""
-    value = os.environ.get(STORE_ENV)
-    if value is not None:
-        return Path(value) if value.strip() and value.strip() != "off" else None
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("kglens", appauthor=False)) / "bundled-kgs"
+    """Where copies are kept: ``$KGLENS_KG_CACHE``, else the user cache directory's ``bundled-kgs``
+    (`disk_cache.cache_dir`)."""
+    return cache_dir(STORE_ENV, "bundled-kgs")
 
 
 @cache

@@ -23,20 +23,17 @@ from functools import lru_cache, update_wrapper
 from importlib import metadata
 from pathlib import Path
 
+from kglens_tui.kg.disk_cache import cache_dir
+
 STORE_ENV = "KGLENS_NAMES_CACHE"
 Table = dict[str, tuple[str, ...]]
 _PACKAGES = ("babel", "pycountry")
 
 
 def store_dir() -> Path | None:
-    """Where tables are kept: ``$KGLENS_NAMES_CACHE``, else the user cache directory's
-    ``answer-names``; None when the variable says "off" or is empty."""
-    value = os.environ.get(STORE_ENV)
-    if value is not None:
-        return Path(value) if value.strip() and value.strip() != "off" else None
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("kglens", appauthor=False)) / "answer-names"
+    """Where tables are kept: ``$KGLENS_NAMES_CACHE``, else the user cache directory's ``answer-names``
+    (`disk_cache.cache_dir`)."""
+    return cache_dir(STORE_ENV, "answer-names")
 
 
 @lru_cache(maxsize=8)
