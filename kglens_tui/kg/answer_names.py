@@ -7,7 +7,7 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   names, official and common names ("Wien" is a city; "Österreich", "Чехия", "Czech Republic"),
   and (rules 11) their ISO 3166-1 codes, matched only standing alone (`_codes`);
 - currencies (``currency:ISO4217``): CLDR currency names, their plurals and symbols in every
-  locale, and the symbol in every regional locale (where the territories that use it write it) ("euros", "€",
+  locale and every regional locale ("euros", "€",
   "US$", "zł", "₡", "GH₵", "Swedish kronor"), and the currency's unit word ("kronor"
   for the Swedish krona) by `unit_words`, and in the official languages of the territories
   that used it ("punt", "gulden") by `local_unit_words`;
