@@ -301,8 +301,7 @@ def compare_table(runs: Sequence[RunScores]) -> LiteralTable:
 
 
 def _best(m: FactevalMetrics, qtype: str, fmt: str, context: str) -> float | None:
-    group = m.chance_of(qtype, fmt, context)
-    best = group.best if group is not None else None
+    best = m.best_chance_of(qtype, fmt, context)
     return None if best is None else best.value
 
 

@@ -19,7 +19,7 @@ from kglens_tui.kg.answer_names import AnswerNames
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.kg.labels import label_maps
 from kglens_tui.llm.base import ChatClient, QuestionMeta
-from kglens_tui.modes.chance import AskedQuestion, GroupChance, facteval_chance, tfq_bias
+from kglens_tui.modes.chance import AskedQuestion, Chance, GroupChance, facteval_chance, tfq_bias
 from kglens_tui.modes.config import FACTEVAL, FactevalConfig
 from kglens_tui.modes.facteval.plan import MASK
 from kglens_tui.modes.facteval.scoring import (
@@ -216,6 +216,11 @@ class FactevalMetrics:
             (g for g in self.chance if (g.qtype, g.format, g.context) == (qtype, fmt, context)),
             None,
         )
+
+    def best_chance_of(self, qtype: str, fmt: str, context: str) -> Chance | None:
+        """The best constant guess of a group's questions (`chance_of`'s best), if any."""
+        group = self.chance_of(qtype, fmt, context)
+        return group.best if group is not None else None
 
 
 def asked_question(q: QuestionRow, constant_right: bool = False) -> AskedQuestion:

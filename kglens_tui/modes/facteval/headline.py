@@ -25,8 +25,7 @@ def facteval_headline(metrics: FactevalMetrics) -> Headline:
         (s for s in metrics.scores if s.qtype == ALL),
         key=lambda s: order.get(s.context, len(order)),
     ):
-        group = metrics.chance_of(s.qtype, s.format, s.context)
-        best = group.best if group is not None else None
+        best = metrics.best_chance_of(s.qtype, s.format, s.context)
         figures.append(
             (
                 s.context,

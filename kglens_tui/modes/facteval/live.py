@@ -34,8 +34,7 @@ def live_panels(snapshot: object) -> list[Panel]:
         return []
     rows = []
     for s in metrics.scores:
-        chance = metrics.chance_of(s.qtype, s.format, s.context)
-        best = chance.best if chance is not None else None
+        best = metrics.best_chance_of(s.qtype, s.format, s.context)
         cells = (
             "all" if s.qtype == "all" else f"{s.qtype} {s.format}",
             s.context,

@@ -98,8 +98,7 @@ def chance_panels(m: FactevalMetrics) -> list[Panel]:
         ]
     rows = []
     for s in m.scores:
-        g = m.chance_of(s.qtype, s.format, s.context)
-        best = g.best if g is not None else None
+        best = m.best_chance_of(s.qtype, s.format, s.context)
         rows.append(
             (
                 _question(s),
@@ -132,8 +131,7 @@ def scores_panel(m: FactevalMetrics) -> Panel:
     several = len({s.context for s in m.scores}) > 1
     rows = []
     for s in m.scores:
-        g = m.chance_of(s.qtype, s.format, s.context)
-        best = g.best if g is not None else None
+        best = m.best_chance_of(s.qtype, s.format, s.context)
         context = s.context if s.context != "none" else "no context"
         rows.append(
             (
