@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from kglens_tui.core.errors import KGLensError
+from kglens_tui.core.json_text import to_json
 from kglens_tui.kg.bundled_data import check_not_bundled
 from kglens_tui.kg.csv_triples import parse_csv
 from kglens_tui.kg.jsonl import parse_jsonl, read_extras
@@ -115,14 +116,9 @@ def _canonical_order(parsed: ParsedKG) -> Canonical:
     return order, s[order], p[order], o[order]
 
 
-_to_json = json.JSONEncoder(ensure_ascii=False).encode
-"""`json.dumps(value, ensure_ascii=False)`, without building an encoder for each value: an
-import encodes every entity three times (its fingerprint, aliases and groups)."""
-
-
 def _names_json(names: list[str]) -> str:
-    """`_to_json` of an entity's aliases or groups, most of which are empty."""
-    return "[]" if names == [] else _to_json(names)
+    """`to_json` of an entity's aliases or groups, most of which are empty."""
+    return "[]" if names == [] else to_json(names)
 
 
 def content_hash(parsed: ParsedKG, canonical: Canonical | None = None) -> str:
@@ -130,7 +126,7 @@ def content_hash(parsed: ParsedKG, canonical: Canonical | None = None) -> str:
     the order of lines in the files."""
     h = hashlib.sha256()
     for e in sorted(parsed.entities, key=lambda e: e.key):
-        h.update(_to_json([e.key, e.label, e.aliases, e.type, e.groups]).encode())
+        h.update(to_json([e.key, e.label, e.aliases, e.type, e.groups]).encode())
     for pred in sorted(parsed.predicates, key=lambda q: q.key):
         h.update(
             json.dumps([pred.key, pred.label, pred.active, pred.templates], sort_keys=True).encode()
@@ -293,7 +289,7 @@ def _insert_rows(conn: sqlite3.Connection, parsed: ParsedKG, kg_id: int, order: 
                 int(p.multi_valued),
                 int(p.temporal),
                 p.object_type,
-                _to_json(p.templates),
+                to_json(p.templates),
             )
             for i, p in enumerate(parsed.predicates)
         ),

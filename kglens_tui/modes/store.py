@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kglens_tui.core.json_text import to_json
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.llm.usage import Usage
 from kglens_tui.modes.facteval.plan import PlannedQuestion
@@ -58,18 +59,14 @@ def write_facteval_plan(
                 q.format,
                 q.truth,
                 q.question,
-                _dumps(list(q.choices)),
-                _dumps([list(a) for a in q.answers]),
-                _dumps([list(w) for w in q.wrong]),
-                _dumps(q.contexts),
+                to_json(list(q.choices)),
+                to_json([list(a) for a in q.answers]),
+                to_json([list(w) for w in q.wrong]),
+                to_json(q.contexts),
             )
             for i, q in enumerate(plan)
         ],
     )
-
-
-def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
 
 
 def predicate_ids(conn: sqlite3.Connection, kg: KGIndex) -> list[int]:

@@ -29,6 +29,7 @@ from kglens_tui.answers.verify import (
     check_yes_no,
     first_word_answer,
 )
+from kglens_tui.core.json_text import to_json
 from kglens_tui.core.question_type import WH, YES_NO
 from kglens_tui.core.quick_frozen import quick_frozen
 from kglens_tui.core.status import RunStatus
@@ -92,8 +93,6 @@ PROMPTS = ("answer_yes_no", "answer_generative", "generate_yes_no", "generate_wh
 """The prompt files a KGLens run's questions and verdicts use (their hashes go in the manifest)."""
 SNAPSHOT_HISTORY = 120
 """Rates of this many latest iterations go into a snapshot (sparklines, the stability count)."""
-_JSON = json.JSONEncoder(ensure_ascii=False)
-"""`json.dumps(..., ensure_ascii=False)` without making an encoder per call (rows and draws)."""
 
 
 @quick_frozen
@@ -901,7 +900,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             if where is None or where[0] not in listed:
                 continue
             placed[slot] = where
-            if o.verdict is not Verdict.ERROR and listed[where[0]][0][where[1]] < 1.0:
+            if not o.failed and listed[where[0]][0][where[1]] < 1.0:
                 answered_floor[where[0]] += 1
         slots: dict[int, tuple[int, float, float]] = {}
         for slot, (first, index) in placed.items():
@@ -919,7 +918,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 d.eligible,
                 d.edges,
                 d.total,
-                _JSON.encode({self._pred_keys[i]: t for i, t in d.predicate_totals.items()}),
+                to_json({self._pred_keys[i]: t for i, t in d.predicate_totals.items()}),
             )
             for (_, first), d in sorted(drawn.items())
         ]
@@ -945,7 +944,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             slots: list[tuple[int, float, float]] = []
             for o in outcomes:  # the draw's answered questions (one lookup of its design each)
                 d = design.get(o.question.slot)
-                if d is not None and d[0] == first and d[1] > 0 and o.verdict is not Verdict.ERROR:
+                if d is not None and d[0] == first and d[1] > 0 and not o.failed:
                     answers.append(o)
                     slots.append(d)
             positions = [o.question.pos for o in answers]
@@ -1012,7 +1011,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         """Count a reply as soon as it is verified (`ProbeStats.uncommitted`) and put it on the
         live feed."""
         stats, q, usage = self.stats, o.question, o.usage
-        stats.uncommitted = stats.uncommitted.plus_one(usage, o.verdict is Verdict.ERROR)
+        stats.uncommitted = stats.uncommitted.plus_one(usage, o.failed)
         stats.replies_total += 1
         stats.recent.append(
             ReplyView(
@@ -1214,7 +1213,7 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             q.text,
             int(self.kg.entity_db_ids[q.candidate]) if q.candidate is not None else None,
             q.expected,
-            _JSON.encode(q.expected_answers) if q.expected_answers else "[]",
+            to_json(q.expected_answers) if q.expected_answers else "[]",
             o.reply,
             str(o.verdict),
             o.verifier,
