@@ -8,7 +8,7 @@ calling thread; the table says how much CPU time other threads took meanwhile). 
 figure the targets are judged by: the machines are shared, and wall clock counts the time other
 processes hold the cores.
 
-A long run on a small KG then compares the wall time per iteration at iteration 1,000 with
+A long run on a small KG then compares the wall and CPU time per iteration at iteration 1,000 with
 iteration 10 of the same run (`long_run`).
 
 Part two runs the engine against a loopback OpenAI-compatible server (`latency_server`, in a

@@ -1,5 +1,5 @@
 """`kglens bench rates`' defaults, apart from the study (`bench.rates_bench`) so that building the
-command line does not import it (and SciPy's statistics with it)."""
+command line does not import it (and SciPy with it)."""
 
 SETTINGS = "as-is,shuffled,base=0.05,base=0.85,blind=0.1"
 """The truths the study reports by default (a simulated truth reshaped; see `bench.truths`)."""

@@ -31,7 +31,6 @@ from kglens_tui.core.status import RunStatus
 from kglens_tui.kg.bundled import ensure_kg
 from kglens_tui.llm.local_llama import local_available
 from kglens_tui.llm.targets import TargetSpec, spec_kind
-from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.control import resume_elsewhere
 from kglens_tui.runs.given_settings import given_run_options, settings_config, unread_variables
@@ -331,14 +330,14 @@ class KGLensApp(App[Any]):
             return str(given)
         return "sim" if seed is None else f"sim:{seed}"
 
-    def default_config(self) -> RunConfig:
+    def default_config(self) -> ModeConfig:
         kind, model = self.default_target()
         config = self.run_defaults()
         config.target = self.target_spec(kind, model)
         return config.validate()
 
     @overload
-    def run_defaults(self) -> RunConfig: ...
+    def run_defaults(self) -> ModeConfig: ...
     @overload
     def run_defaults(self, mode: str) -> Any: ...
     def run_defaults(self, mode: str | None = None) -> Any:

@@ -133,7 +133,7 @@ class KGLensMode:
     command_group: CommandGroup | None = None
     """None: its commands (`probe`, `report`, `compare`...) are top-level."""
     headline_note = ""
-    """None: its figures are the runs list's rate columns, with their own notes."""
+    """Empty: its figures are the runs list's rate columns, with their own notes."""
     config_type = RunConfig
     prepare = staticmethod(prepare)
     drive = staticmethod(drive)
