@@ -100,7 +100,7 @@ def _isolate(
     for name in list(os.environ):
         if name.startswith("KGLENS_") and name not in ("KGLENS_DB", "KGLENS_CONFIG"):
             monkeypatch.delenv(name)
-    # answer-name tables are kept for the session, not in the user's cache directory
+    # answer-name tables and bundled KG copies are kept for the session, not in the user's cache
     monkeypatch.setenv("KGLENS_NAMES_CACHE", str(names_cache))
     monkeypatch.setenv("KGLENS_KG_CACHE", str(kg_cache))
     name_workspace(
