@@ -96,8 +96,15 @@ async def test_a_long_reply_is_read_whole_before_it_is_judged(
 
         # the count follows the layout, which a loaded machine may settle in more than one pass
         await wait_for(pilot, lambda: below() == round(box.max_scroll_y) > 0)
+        # every notice told, kept: a shown one expires after seconds, which a loaded machine may
+        # take between two looks
+        told: list[str] = []
+        notify = app.notify
+        app.notify = lambda message, *a, **k: (told.append(str(message)), notify(message, *a, **k))[
+            1
+        ]  # type: ignore[method-assign]
         await pilot.press("y", "c")
-        await wait_for(pilot, lambda: any("goes on below" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("goes on below" in m for m in told))
         item = screen.item
         assert screen.state_of(item).response_correct is None and not screen.reply_seen(item)
         await pilot.press("end")
