@@ -1700,24 +1700,78 @@ def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> b
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
     after the first, right before its verb (`_clause_told`), the clause has a word that makes
     less of it (`_LESSER`) and none of the question's relation words (not "Sydney; Canberra is
-    the capital"), and no word between takes the first name back (`_RETRACTING`, a
-    correction's first word)."""
+    the capital"; rules 17: unless that word makes less of the relation, `_lessened`: "La Paz —
+    Sucre is only the historic capital"), and no word between takes the first name back
+    (`_RETRACTING`, a correction's first word). Rules 17: a clause that concedes the answer
+    ("Istanbul, though Ankara is where parliament sits": `_conceded`) tells of it without a
+    word of `_LESSER`, where it has none of the relation words."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
     if any(t.norm in _RETRACTING or t.norm in _MARKERS_BY_FIRST for t in tokens[: m.start]):
         return False  # "Sydney... no, Canberra has been the capital since 1913"
-    rest = _clause_told(tokens, m)
-    return rest is not None and bool(rest & _LESSER) and not rest & relation
+    conceded = _conceded(tokens, m)
+    rest = _clause_told(tokens, m, conceded)
+    if rest is None:
+        return False
+    if conceded:
+        return not rest & relation  # rules 17: "Istanbul, though Ankara is where ... sits"
+    lessened = _lessened(tokens, m, relation)
+    return bool(rest & _LESSER) and (lessened or not rest & relation)
 
 
-def _clause_told(tokens: Sequence[Token], m: Mention) -> frozenset[str] | None:
+_CONCEDING = frozenset({"though", "although", "albeit"})
+"""Words that open a clause conceding something beside the answer given before ("Toronto —
+though Ottawa hosts Parliament")."""
+
+
+def _conceded(tokens: Sequence[Token], m: Mention) -> bool:
+    """Rules 17: whether a mention follows, right after articles, a conceding word that opens
+    its clause ("though Ottawa", "even though the Ottawa ...")."""
+    i = m.start - 1
+    while i >= 0 and tokens[i].norm in _ARTICLES and tokens[i].clause == tokens[m.start].clause:
+        i -= 1
+    return (
+        i > 0
+        and tokens[i].norm in _CONCEDING
+        and tokens[i].clause == tokens[m.start].clause
+        and (tokens[i - 1].clause != tokens[i].clause or tokens[i - 1].norm == "even")
+    )
+
+
+def _lessened(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+    """Rules 17: whether the clause a mention opens makes less of the relation itself: a word
+    of `_LESSER` right before it, articles and words in lower case between ("Sucre is only the
+    historic capital"; not "Canberra is the capital only")."""
+    clause = tokens[m.start].clause
+    lesser = False
+    for t in tokens[m.end :]:
+        if t.clause != clause:
+            break
+        norm = t.norm.removesuffix("s")
+        if norm in relation:
+            return lesser
+        if t.norm in _LESSER:
+            lesser = True
+        elif lesser and not (t.word and t.raw.islower()):
+            lesser = False
+    return False
+
+
+def _clause_told(
+    tokens: Sequence[Token], m: Mention, conceded: bool = False
+) -> frozenset[str] | None:
     """The words (less a plural -s) from a mention to the end of its clause when the mention
-    opens its clause (after articles) right before a verb (`_CLAUSE_VERBS`, `_a_verb`): the
-    clause tells about what it names; else None."""
+    opens its clause (after articles; rules 17: after a conceding word too when ``conceded``)
+    right before a verb (`_CLAUSE_VERBS`, `_a_verb`): the clause tells about what it names; else
+    None."""
     clause = tokens[m.start].clause
     if m.end >= len(tokens) or tokens[m.end].clause != clause:
         return None
-    if any(t.clause == clause and t.norm not in _ARTICLES for t in tokens[: m.start]):
+    opening = {"even", *_CONCEDING} if conceded else set()
+    if any(
+        t.clause == clause and t.norm not in _ARTICLES and t.norm not in opening
+        for t in tokens[: m.start]
+    ):
         return None
     if not (tokens[m.end].norm in _CLAUSE_VERBS or _a_verb(tokens, m.end)):
         return None
@@ -2120,12 +2174,20 @@ _TAKING_BACK = (
     ("ik", "bedoelde"),
     ("revised",),
     ("то", "есть"),
+    ("correcting", "myself"),
+    ("id", "revise"),
+    ("i", "would", "revise"),
+    ("yani",),
+    ("on", "checking"),
+    ("on", "closer", "inspection"),
+    ("on", "second", "look"),
 )
 """Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I
 stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
 and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
-speaking", which narrow an answer: "Canberra — more precisely, the ACT"): a correction only
+speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
+myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
@@ -2155,8 +2217,22 @@ _WEAK_CORRECTIONS = (
 "I'd reconsider", "on reflection", "come to think of it")."""
 
 
+_DENIAL_CLAUSES = (
+    ("不", "对"),
+    ("不", "對"),
+    ("い", "え"),
+    ("い", "い", "え"),
+    ("아", "니"),
+    ("아", "니", "요"),
+)
+"""Rules 17: Chinese "不对" (wrong), Japanese "いえ", "いいえ" and Korean "아니", "아니요" (no),
+written a letter a token: standing as a clause of their own after the reply's first clause
+("東京… いえ、京都です。", "Dodoma. 不对，是达累斯萨拉姆。"), they take back what came before, and
+what follows is the answer, as after a strong correction."""
+
+
 _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
-for _marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS, *_TAKING_BACK):
+for _marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS, *_TAKING_BACK, *_DENIAL_CLAUSES):
     _MARKERS_BY_FIRST.setdefault(_marker[0], []).append(_marker)
 
 
@@ -2166,12 +2242,13 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
-_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej"})
+_RETRACTING = frozenset(
+    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej", "pardon", "perdon"}
+)
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in German and the Nordic
-languages; not Dutch "nee", which folds like "née"), take that candidate back when what follows
-offers
-another (`_retracted`)."""
+languages; not Dutch "nee", which folds like "née"; rules 17: "pardon", Spanish "perdón"),
+take that candidate back when what follows offers another (`_retracted`)."""
 
 
 _INTERJECTIONS = frozenset({"actually", "er", "erm", "um", "uh", "hmm", "oh", "ah", "well", "anzi"})
@@ -2275,8 +2352,8 @@ def _retracted(
     return best
 
 
-_RETRACTING_SINCE_14 = frozenset({"doh", "nope", "nein", "nej"})
-"""Retracting words of rules 14 and 15: they take a candidate back only where what follows
+_RETRACTING_SINCE_14 = frozenset({"doh", "nope", "nein", "nej", "pardon", "perdon"})
+"""Retracting words of rules 14, 15 and 17: they take a candidate back only where what follows
 offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
 biggest city.")."""
 
@@ -2341,10 +2418,17 @@ def _correction(
     the answer; after a weak one ("actually", "but it is") only when it names a candidate, not
     negated, or is only a name; after a retraction ("X — no, Y", "X — sorry, Y": `_retracted`)
     when it offers another candidate; after a "but" clause that restates the question's relation
-    (`_restated`). ``asked``: the question's words; ``relation``: its relation words."""
+    (`_restated`); rules 17: after a word of denial in Chinese, Japanese or Korean standing as a
+    clause (`_DENIAL_CLAUSES`), as after a strong marker, and at a name the reply ends on that it
+    asked about with "or" before (`_picked_again`). ``asked``: the question's words;
+    ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
     best = _retracted(tokens, found, asked)
-    for other in (_restated(tokens, found, relation), _chosen(tokens, found)):
+    for other in (
+        _restated(tokens, found, relation),
+        _chosen(tokens, found),
+        _picked_again(tokens),
+    ):
         if other[1] > best[1]:
             best = other
     for i in range(1, len(norms)):
@@ -2356,8 +2440,11 @@ def _correction(
                 if _offered_back(tokens, end, found) and end > best[1]:
                     best = (i, end)
                 continue
+            if marker in _DENIAL_CLAUSES and not _a_clause_alone(tokens, i, end):
+                continue
             strong = (
                 marker in _STRONG_CORRECTIONS
+                or marker in _DENIAL_CLAUSES
                 or _only_a_name(tokens[end:])
                 or _only_a_name(_after_it_was(tokens[end:]))
                 or _name_restating(tokens[end:], relation)
@@ -2369,6 +2456,17 @@ def _correction(
             ) and end > best[1]:
                 best = (i, end)
     return best
+
+
+def _a_clause_alone(tokens: Sequence[Token], start: int, end: int) -> bool:
+    """Whether the tokens from ``start`` to ``end`` are a whole clause, not the first."""
+    clause = tokens[start].clause
+    return (
+        start > 0
+        and tokens[start - 1].clause != clause
+        and all(t.clause == clause for t in tokens[start:end])
+        and tokens[end].clause != clause
+    )
 
 
 _CHOICE_TAIL = frozenset(
@@ -2408,8 +2506,47 @@ def _chosen(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int
     return 0, 0
 
 
-_BACK_FILLERS = frozenset({"that", "this", "it", "myself"})
-"""Words that may stand between a taking-back marker and the answer ("let me revise that:")."""
+_PICK_MAX_WORDS = 4
+"""At most this many words in the name a reply picks again at its end (`_picked_again`)."""
+_OR_BEFORE_MAX = 8
+"""At most this many words from "or" to the name it asks about ("or was it moved to Cluj")."""
+
+
+def _picked_again(tokens: Sequence[Token]) -> tuple[int, int]:
+    """Rules 17: a last clause that is only a name (maybe hedged: "Probably Cluj."), named
+    before in a clause with "or" before it ("Bucharest, I think — or was it moved to Cluj?
+    Probably Cluj."), whether the tables know the name or not: (where the last clause starts,
+    where the name starts), or (0, 0)."""
+    clause = tokens[-1].clause
+    start = len(tokens)
+    while start > 0 and tokens[start - 1].clause == clause:
+        start -= 1
+    if start == 0:
+        return 0, 0
+    first, stop = start, len(tokens)
+    while first < stop and tokens[first].norm in _CHOICE_TAIL:
+        first += 1
+    while stop > first and tokens[stop - 1].norm in _CHOICE_TAIL:
+        stop -= 1
+    pick = tokens[first:stop]
+    if not 0 < len(pick) <= _PICK_MAX_WORDS or not _a_name_with_particles(pick):
+        return 0, 0
+    norms = [t.norm for t in pick]
+    for k in range(start - len(pick), -1, -1):
+        if [t.norm for t in tokens[k : k + len(pick)]] != norms:
+            continue
+        before = tokens[max(k - _OR_BEFORE_MAX, 0) : k]
+        if any(t.norm == "or" and t.clause == tokens[k].clause for t in before):
+            return start, first
+    return 0, 0
+
+
+_BACK_FILLERS = frozenset({"that", "this", "it", "myself", "to"})
+"""Words that may stand between a taking-back marker and the answer ("let me revise that:";
+rules 17: "I'd revise that to")."""
+_CONCLUDING = frozenset({"so", "thus", "hence", "therefore"})
+"""Words that may open the last clause, the answer a taking-back marker offers ("on checking,
+..., so Great Britain")."""
 _BACK_TAIL = frozenset({"now", "today", "instead", "then"})
 """Words that may follow the answer a taking-back marker offers ("it's Erna Solberg now")."""
 _BACK_BEFORE = frozenset({"is", "was", "its", "be"})
@@ -2421,8 +2558,10 @@ to the Australian dollar"; not "it is close to Sydney")."""
 
 def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -> bool:
     """Rules 14: whether what follows a taking-back marker from ``end`` offers an answer: after
-    `_BACK_FILLERS`, or in its last clause, only a name (`_a_name_with_particles`), "it was" and
-    a name, or only a mention the tables know ("solid", "1957"); or it ends on a mention right
+    `_BACK_FILLERS`, or in its last clause (after "so": rules 17), only a name
+    (`_a_name_with_particles`), "it was" and a name, or only a mention the tables know ("solid",
+    "1957"); or (rules 17) its first clause is only a name and the next opens with a relative
+    word ("I'd revise that to Norway, where ..."); or it ends on a mention right
     after "is" or
     "was", or "to" after a verb of change ("Edit: they switched to the Australian dollar."). Not
     in a sentence with "if" ("If you meant the largest city, I should say Sydney.")."""
@@ -2436,6 +2575,15 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
     while len(tail) > 1 and tail[0].norm in _BACK_FILLERS:
         tail = tail[1:]
     last = [t for t in tokens[end:stop] if t.clause == tokens[stop - 1].clause]
+    while len(last) > 1 and last[0].norm in _CONCLUDING:
+        last = last[1:]
+    head = [t for t in tail if t.clause == tail[0].clause] if tail else []
+    if (
+        0 < len(head) < len(tail)
+        and tail[len(head)].norm in _RELATIVES
+        and _a_name_with_particles(head)
+    ):
+        return True  # rules 17: a name and a relative clause about it ("Norway, where ...")
     for seq in (tail, last):
         if not seq or seq[0].norm in _DENYING:
             continue  # "Nope. Not Sydney."
@@ -2512,9 +2660,14 @@ _DECLINES = re.compile(
     r"\bsit\s+(?:this|that)(?:\s+one)?\s+out\b|\bleave\s+it\s+(?:there|at\s+that)\b|"
     r"\bcan(?:'?t|not)\s+place\s+(?:it|that|this|them)\b|"
     r"\b(?:not|haven'?t|have\s+not|hasn'?t)\s+(?:got\s+)?(?:the\s+|a\s+)?(?:faintest|foggiest|"
-    r"slightest|remotest)\b|\b(?:no|not\s+a|haven'?t\s+(?:got\s+)?a)\s+clue\b)|^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
+    r"slightest|remotest)\b|\b(?:no|not\s+a|haven'?t\s+(?:got\s+)?a)\s+clue\b|"
+    r"\b(?:be|been|am|i'?m)\s+(?:just\s+|only\s+|simply\s+)?(?:making\s+(?:it|that|this|one|"
+    r"something|things)\s+up|making\s+up|inventing|fabricating)\b)|"
+    r"^\W*no\s+(?:\w+\s+)?(?:information|data|records?|answer)\W*$",
     re.IGNORECASE,
 )
+"""Words that decline where the reply names no candidate (rules 17: the speaker would be
+making an answer up, "I'd be making it up.", "I'd only be inventing one")."""
 
 
 _DONT_KNOW_WORDS = {

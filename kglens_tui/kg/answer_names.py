@@ -16,7 +16,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   every locale, and the zone's former tz names ("Wien", "Москва", "東京", "Praha"; "Kiev");
 - UTC offsets (``timezone:UTC+HH:MM``): time zone abbreviations and zone names ("Asia/Kathmandu")
   of the tz database and CLDR English metazone names whose zones all keep that standard offset
-  ("CET", "Central European Time");
+  ("CET", "Central European Time"), and (rules 17) the short metazone names of every locale in
+  capital letters ("MEZ", "MMT");
 - subdivisions (``subdivision:ISO3166-2``): their names in the translations of ISO 3166-2 that
   pycountry ships (Debian iso-codes: "Catalonia", "Техас", "夏威夷州") and (rules 12) the local
   and other names the ``iso3166-2`` package ships ("Sicily", "Lower Saxony"), an inverted name also
@@ -420,6 +421,7 @@ def offset_names() -> dict[str, tuple[str, ...]]:
         if "/" in zone:  # the tz database's name of the zone ("Asia/Kathmandu")
             out[_offset_key(offset)].add(zone)
     from babel import Locale
+    from babel.localedata import locale_identifiers
 
     for locale in (Locale("en"),):  # names in other languages would name countries ("India")
         for metazone, names in locale.meta_zones.items():
@@ -432,7 +434,27 @@ def offset_names() -> dict[str, tuple[str, ...]]:
                     name = names.get(form, {}).get(kind)
                     if name:
                         out[key].add(name)
+    for metazone, name in _short_metazone_names(tuple(locale_identifiers())):
+        offsets = metazone_offsets.get(metazone, set())
+        if len(offsets) == 1:
+            out[next(iter(offsets))].add(name)
     return _unambiguous(out)
+
+
+def _short_metazone_names(locales: tuple[str, ...]) -> set[tuple[str, str]]:
+    """Rules 17: (metazone, abbreviation) of the short standard and generic metazone names of
+    every CLDR locale that are capital letters only, three or more ("MEZ" in German, "MMT" in
+    Shan, "SEČ" in Czech): abbreviations name no country; shorter ones are words ("HE")."""
+    from babel import Locale
+
+    out: set[tuple[str, str]] = set()
+    for identifier in locales:
+        for metazone, names in Locale.parse(identifier).meta_zones.items():
+            for kind in ("standard", "generic"):
+                name = names.get("short", {}).get(kind)
+                if name and len(name) >= 3 and name.isalpha() and name.isupper():
+                    out.add((metazone, name))
+    return out
 
 
 @lru_cache(maxsize=1)
