@@ -245,10 +245,18 @@ now: no rule change may lower it."""
 
 
 HELD_OUT_10 = DEFAULT_DATA.with_name("verifier_heldout10.jsonl")
-HELD_OUT_10_FLOOR = 0.892
-"""The tenth held-out set's blind figures (verifier_heldout10.md, written without the code):
-456 of 519 under rules 12, 462 under rules 14 and 15, 463 under rules 16 (made before the set
-was read): no rule change may lower it."""
+HELD_OUT_10_FLOOR = 0.917
+"""Under rules 17: 476 of 519. Before, the tenth held-out set's blind figures
+(verifier_heldout10.md, written without the code): 456 of 519 under rules 12, 462 under rules
+14 and 15, 463 under rules 16 (made before the set was read). Rules 17 were made looking at its
+misses, so it is a regression set now: no rule change may lower it."""
+
+
+HELD_OUT_11 = DEFAULT_DATA.with_name("verifier_heldout11.jsonl")
+HELD_OUT_11_FLOOR = 0.923
+"""The eleventh held-out set's blind figures (verifier_heldout11.md, written without the code):
+531 of 587 under rules 12, 542 under rules 16 and 17 (made before the set was read): no rule
+change may lower it."""
 
 
 @pytest.mark.parametrize(
@@ -264,6 +272,7 @@ was read): no rule change may lower it."""
         (HELD_OUT_8, 500, HELD_OUT_8_FLOOR),
         (HELD_OUT_9, 500, HELD_OUT_9_FLOOR),
         (HELD_OUT_10, 500, HELD_OUT_10_FLOOR),
+        (HELD_OUT_11, 580, HELD_OUT_11_FLOOR),
     ],
 )
 def test_the_held_out_sets_do_not_fall_back(path, size: int, floor: float) -> None:
