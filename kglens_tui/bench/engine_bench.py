@@ -1,11 +1,14 @@
 """`kglens bench engine`: the probing engine's own cost per iteration, and request throughput.
 
 Part one imports synthetic KGs (see `import_bench.write_synthetic`) and drives the engine's
-synchronous loop step by step against a zero-latency simulated target, timing sampling, question
-generation, ask + verify, the PKG update and the SQLite commit of each iteration, in CPU time of
-the engine's thread and by wall clock (engine, simulated target and SQLite all run in the
-calling thread; the table says how much CPU time other threads took meanwhile). CPU time is the
-figure the targets are judged by: the machines are shared, and wall clock counts the time other
+synchronous loop step by step, timing sampling, question generation, ask + verify, the PKG update
+and the SQLite commit of each iteration, in CPU time of the engine's thread and by wall clock.
+Each measure takes two passes over copies of the same workspace, which ask the same questions: a
+recording pass against the zero-latency simulated target, which keeps its replies and times its
+own work, and the timed pass against a replay of those replies (`measure_engine`), so the thread
+runs the engine, its client and SQLite, as it does with a real target, whose model works in its
+server (the table says how much CPU time other threads took meanwhile). CPU time is the figure
+the targets are judged by: the machines are shared, and wall clock counts the time other
 processes hold the cores.
 
 A long run on a small KG then compares the wall and CPU time per iteration at iteration 1,000 with
@@ -37,8 +40,9 @@ from kglens_tui.bench.latency_server import latency_server
 from kglens_tui.bench.long_run import MIN_LATE, LongRunResult, long_run_table, measure_long_run
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.kg.importers import import_kg
-from kglens_tui.llm.base import ChatRequest, Completion
+from kglens_tui.llm.base import ChatClient, ChatRequest, Completion
 from kglens_tui.llm.openai_compat import OpenAICompatClient
+from kglens_tui.llm.pacing import PacedClient
 from kglens_tui.modes.kglens import engine as engine_module
 from kglens_tui.modes.kglens.config import RunConfig, Scheduling
 from kglens_tui.modes.kglens.engine import ProbeEngine
@@ -50,8 +54,9 @@ from kglens_tui.store.connection import connect
 
 STAGES = ("sampling", "questions", "ask + verify", "update", "commit")
 TARGET = "simulated target"
-"""The zero-latency simulator's own work (picking and wording its answers): timed and shown, but
-not engine time; with a real target that work happens in the model's server."""
+"""The zero-latency simulator's own work (picking and wording its answers), timed in the
+recording pass and shown, but not engine time; with a real target that work happens in the
+model's server."""
 TARGETS_MS = {20_000: 10.0, 1_000_000: 150.0}
 """Engine time per 64-edge iteration that the design aims for, by KG size (CPU time, median)."""
 RATIO_TARGETS = {20_000: 3.0}
@@ -80,7 +85,8 @@ class ClockResult:
     baseline_ms: float = 0.0
     """Median of the same-run baseline: a bare Thompson draw and its top 64 (numpy only)."""
     with_target_median_ms: float = 0.0
-    """Engine and simulated target together (what a zero-latency run takes per iteration)."""
+    """Engine and the simulated target's own work together, iteration by iteration (about what
+    a zero-latency run takes per iteration)."""
 
     @property
     def ratio(self) -> float | None:
@@ -195,49 +201,71 @@ def _timed_commits(sink: list[tuple[float, float]]) -> Iterator[None]:
         engine_module.commit_iteration = original
 
 
-@contextlib.contextmanager
-def _timed_target(engine: ProbeEngine, sink: list[float]) -> Iterator[None]:
-    """Add the CPU and wall time spent inside the target's `complete` to sink[0] and sink[1]
-    while inside the block."""
-    target = engine.target
-    original = target.complete
+class _Recording:
+    """The simulated target as the recording pass asks it: each reply kept by its question's
+    key, and the CPU and wall seconds spent inside it added to `spent` [CPU, WALL]."""
 
-    async def timed(request: ChatRequest) -> Completion:
-        # read inline, each clock's span around the call only (this runs once per question,
-        # and what it costs outside the span counts as the engine's)
+    def __init__(self, inner: ChatClient) -> None:
+        self._inner = inner
+        self.replies: dict[str, Completion] = {}
+        self.spent = [0.0, 0.0]
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        # read inline, each clock's span around the call only (this runs once per question)
         cpu = time.thread_time()
         wall = time.perf_counter()
-        try:
-            return await original(request)
-        finally:
-            sink[1] += time.perf_counter() - wall
-            sink[0] += time.thread_time() - cpu
+        reply = await self._inner.complete(request)
+        self.spent[1] += time.perf_counter() - wall
+        self.spent[0] += time.thread_time() - cpu
+        self.replies[_key(request)] = reply
+        return reply
 
-    own = vars(target).get("complete")
-    target.complete = timed  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        if own is None:
-            del target.complete
-        else:
-            target.complete = own  # type: ignore[method-assign]
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+
+class _Replay:
+    """A target that hands back the recorded replies by question key and does nothing else:
+    what a real target costs the engine's thread, whose model works in its own server."""
+
+    def __init__(self, inner: ChatClient, replies: dict[str, Completion]) -> None:
+        self._inner = inner
+        self._replies = replies
+
+    async def complete(self, request: ChatRequest) -> Completion:
+        try:
+            return self._replies[_key(request)]
+        except KeyError:
+            raise RuntimeError(
+                f"engine bench: the timed pass asked {_key(request)!r}, which the recording "
+                "pass did not (the two passes must ask the same questions)"
+            ) from None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+
+def _key(request: ChatRequest) -> str:
+    if request.meta is None:
+        raise RuntimeError("engine bench: a request without its question's key")
+    return request.meta.key
 
 
 async def _step(
     engine: ProbeEngine, iteration: int, commits: list[tuple[float, float]]
 ) -> dict[str, dict[str, float]]:
     """One iteration of the engine's synchronous loop, timed stage by stage in seconds of each
-    clock (CPU, WALL); the target's own time is taken out of "ask + verify" and reported as
-    TARGET."""
-    in_target = [0.0, 0.0]
+    clock (CPU, WALL)."""
     t0 = _now()
     batch = engine.sample(iteration, engine.config.batch_size)
     t1 = _now()
     questions = await engine.questions_for(batch, iteration)
     t2 = _now()
-    with _timed_target(engine, in_target):
-        outcomes = await engine.ask_all(questions)
+    outcomes = await engine.ask_all(questions)
     t3 = _now()
     engine.finish_iteration(iteration, outcomes, t3[1] - t0[1])
     t4 = _now()
@@ -246,10 +274,9 @@ async def _step(
         clock: {
             "sampling": t1[c] - t0[c],
             "questions": t2[c] - t1[c],
-            "ask + verify": t3[c] - t2[c] - in_target[c],
+            "ask + verify": t3[c] - t2[c],
             "update": t4[c] - t3[c] - commit[c],
             "commit": commit[c],
-            TARGET: in_target[c],
         }
         for c, clock in enumerate((CPU, WALL))
     }
@@ -265,21 +292,80 @@ def bare_thompson_draw(state: PKGState, k: int, seed: int) -> tuple[float, float
     return _since(started)
 
 
-def measure_engine(db: Path, iterations: int, warmup: int, batch_size: int = 64) -> EngineTimings:
-    """Stage timings of `iterations` iterations after `warmup` on one KG database; the baseline
-    (`bare_thompson_draw`) is timed after each iteration, on its state."""
+def _config(iterations: int, batch_size: int) -> RunConfig:
+    return RunConfig(
+        kg=KG_NAME,
+        target="sim",
+        batch_size=batch_size,
+        iterations=iterations,
+        stop_on_convergence=False,
+    )
+
+
+def _copy_workspace(db: Path) -> Path:
+    """A copy of the workspace as it is now (SQLite's backup: whatever its WAL holds too)."""
+    copy = db.with_name(f"{db.stem}-replay{db.suffix}")
+    copy.unlink(missing_ok=True)
+    source, target = sqlite3.connect(db), sqlite3.connect(copy)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
+    return copy
+
+
+def _record(
+    db: Path, iterations: int, warmup: int, batch_size: int
+) -> tuple[dict[str, Completion], list[tuple[float, float]]]:
+    """The recording pass: the run against the simulated target, whose replies it keeps by
+    question key, and the (CPU, wall) seconds the target took in each timed iteration."""
     conn = connect(db)
     try:
-        config = RunConfig(
-            kg=KG_NAME,
-            target="sim",
-            batch_size=batch_size,
-            iterations=warmup + iterations,
-            stop_on_convergence=False,
-        )
+        engine = cast(ProbeEngine, prepare(conn, config=_config(warmup + iterations, batch_size)))
+        client = cast(PacedClient, engine.target)  # the run's pacing around the simulator
+        recording = _Recording(client.inner)
+        client.inner = recording
+        commits: list[tuple[float, float]] = []
+        spent: list[tuple[float, float]] = []
+
+        async def drive() -> None:
+            for iteration in range(1, warmup + iterations + 1):
+                before = tuple(recording.spent)
+                await _step(engine, iteration, commits)
+                spent.append((recording.spent[0] - before[0], recording.spent[1] - before[1]))
+            await engine.target.aclose()
+
+        with _timed_commits(commits):
+            asyncio.run(drive())
+        return recording.replies, spent[warmup:]
+    finally:
+        conn.close()
+
+
+def measure_engine(db: Path, iterations: int, warmup: int, batch_size: int = 64) -> EngineTimings:
+    """Stage timings of `iterations` iterations after `warmup` on one KG database; the baseline
+    (`bare_thompson_draw`) is timed after each iteration, on its state.
+
+    Two passes over copies of the same workspace ask the same questions: the first against the
+    zero-latency simulated target, keeping its replies and timing its own work (the TARGET
+    rows); the timed one against a replay of those replies, so that the engine's thread runs
+    the engine, its client (pacing included) and SQLite, as with a real target, whose model
+    works in its own server."""
+    replay_db = _copy_workspace(db)
+    try:
+        replies, target_spent = _record(replay_db, iterations, warmup, batch_size)
+    finally:
+        replay_db.unlink(missing_ok=True)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{replay_db}{suffix}").unlink(missing_ok=True)
+    conn = connect(db)
+    try:
         started = time.perf_counter()
-        engine = cast(ProbeEngine, prepare(conn, config=config))  # a KGLens config
+        engine = cast(ProbeEngine, prepare(conn, config=_config(warmup + iterations, batch_size)))
         setup_s = time.perf_counter() - started
+        client = cast(PacedClient, engine.target)
+        client.inner = _Replay(client.inner, replies)
         commits: list[tuple[float, float]] = []
         baseline: list[tuple[float, float]] = []
         spent = [0.0, 0.0]
@@ -299,6 +385,9 @@ def measure_engine(db: Path, iterations: int, warmup: int, batch_size: int = 64)
 
         with _timed_commits(commits):
             timings = asyncio.run(drive())
+        for timing, own in zip(timings, target_spent, strict=True):
+            for c, clock in enumerate((CPU, WALL)):
+                timing[clock][TARGET] = own[c]
         return EngineTimings(
             edges=len(engine.run.edge_ids),
             setup_s=setup_s,
@@ -481,16 +570,17 @@ def _ratio_cell(r: SizeResult, clock: str) -> Text:
 def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -> LiteralTable:
     other = max((r.other_threads_share for r in results), default=0.0)
     table = LiteralTable(
-        title=f"kglens bench engine: per 64-edge iteration, simulated zero-latency target "
-        f"({iterations} iterations timed after {warmup} warm-up, and after one epoch up to "
-        f"{STEADY_MAX_EDGES:,} edges; median / p90 ms)",
+        title=f"kglens bench engine: per 64-edge iteration, the simulated zero-latency target's "
+        f"replies replayed ({iterations} iterations timed after {warmup} warm-up, and after one "
+        f"epoch up to {STEADY_MAX_EDGES:,} edges; median / p90 ms)",
         title_justify="left",
-        caption="ask + verify excludes the time spent inside the simulated target (its own answer "
-        "synthesis), which a real target spends in its server; it is shown on its own rows. "
-        "The targets are judged in CPU time of the engine's thread, which runs the engine, the "
-        "simulated target and SQLite (the machines are shared: wall clock also counts the time "
-        f"other processes hold the cores); the process's other threads used {other:.1%} of "
-        "that thread's CPU time meanwhile",
+        caption="The engine is timed against a replay of the replies a first pass of the same run "
+        "got from the simulated target, so its thread runs the engine, its client (pacing "
+        "included) and SQLite, as with a real target, whose model works in its server; the "
+        "simulator's own work, timed in the first pass, is shown on its own rows. The targets "
+        "are judged in CPU time of the engine's thread (the machines are shared: wall clock "
+        f"also counts the time other processes hold the cores); the process's other threads "
+        f"used {other:.1%} of that thread's CPU time meanwhile",
     )
     table.add_column("stage")
     for r in results:
@@ -522,7 +612,7 @@ def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -
             table.add_row("performance target (median)", *(_target_cell(r) for r in results))
         if all(TARGET in r.clock(clock).stages for r in results):
             table.add_row(
-                Text("simulated target's own work (not engine)", "dim"),
+                Text("simulated target's own work (first pass, not engine)", "dim"),
                 *(
                     Text(
                         f"{r.clock(clock).stages[TARGET][0]:.2f} / "
@@ -533,7 +623,7 @@ def _engine_table(results: Sequence[SizeResult], iterations: int, warmup: int) -
                 ),
             )
             table.add_row(
-                Text("engine + simulated target", "dim"),
+                Text("engine + simulated target's own work", "dim"),
                 *(Text(f"{r.clock(clock).with_target_median_ms:.2f}", "dim") for r in results),
             )
         table.add_row(
