@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -113,6 +114,24 @@ def _isolated_workspace(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _names_cache: Path, _kg_cache: Path
 ) -> None:
     _isolate(monkeypatch, tmp_path, _names_cache, _kg_cache)
+    _keep_notices(monkeypatch)
+
+
+def _keep_notices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app keeps each notice told to it, in order (`tui_support.notices_of`): the ones on
+    screen expire after seconds, which a loaded machine can outlast before a test looks. Only
+    where the test's module imported Textual (the rest never make an app)."""
+    app_module = sys.modules.get("textual.app")
+    if app_module is None:
+        return
+    app_class = app_module.App
+    shown = app_class._on_notify
+
+    def keep(app, event) -> None:
+        app.__dict__.setdefault("_told", []).append(event.notification)
+        shown(app, event)
+
+    monkeypatch.setattr(app_class, "_on_notify", keep)
 
 
 @pytest.fixture(scope="session", autouse=True)

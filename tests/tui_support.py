@@ -6,6 +6,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from textual.notifications import Notification
+
 from kglens_tui.settings import Settings
 from kglens_tui.tui.app import KGLensApp
 from kglens_tui.tui.screens.annotate_home import AnnotationEntry
@@ -37,6 +39,12 @@ def make_default_app(
     return KGLensApp(
         db, Settings(run={"target": "sim"}, **settings), welcome=False, annotation=annotation
     )
+
+
+def notices_of(app: KGLensApp) -> list[Notification]:
+    """Every notice told to ``app`` so far, in order, expired ones too (kept by conftest's
+    `_keep_notices`): what a test reads instead of the notices on screen."""
+    return list(app.__dict__.get("_told", ()))
 
 
 class Spy:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Input, Select, SelectionList
-from tui_support import MEDIUM
+from tui_support import MEDIUM, notices_of
 
 from kglens_tui.modes.config import CONTEXTS, FactevalConfig, KontestConfig
 from kglens_tui.modes.kglens.config import RunConfig
@@ -350,7 +350,7 @@ async def test_a_bad_unit_mode_setting_is_an_error_on_the_form(
     async with app.run_test(size=MEDIUM) as pilot:
         screen = await _open_form(pilot)
         screen.query_one("#mode", Select).value = "facteval"
-        await wait_for(pilot, lambda: any("$KGLENS_FACTS" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("$KGLENS_FACTS" in n.message for n in notices_of(app)))
         assert app.screen is screen
 
 

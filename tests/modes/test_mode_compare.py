@@ -12,7 +12,7 @@ import pytest
 from compare_support import CAPITALS, _kontest, text
 from kontest_support import hand_kg
 from run_targets import ScriptedTarget
-from tui_support import LARGE
+from tui_support import LARGE, notices_of
 
 from kglens_tui.answers.bias import Rate
 from kglens_tui.cli.main import main
@@ -323,6 +323,6 @@ async def test_tui_shows_the_analyses_of_mode_runs(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.press("c")  # one fact-eval run only: nothing to compare with
         await wait_for(
-            pilot, lambda: any("no other finished" in n.message for n in app._notifications)
+            pilot, lambda: any("no other finished" in n.message for n in notices_of(app))
         )
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))

@@ -13,7 +13,7 @@ from run_targets import HangAfterThree, SlowYes
 from runs_support import _answers, _status, _wait
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig
-from tui_support import SHORT, make_app
+from tui_support import SHORT, make_app, notices_of
 
 from kglens_tui.cli.main import main
 from kglens_tui.runs.control import RunControlError, ask_run
@@ -84,7 +84,7 @@ async def test_the_live_screen_of_a_run_another_process_drives_follows_it_and_co
         await wait_for(pilot, lambda: screen.latest().status == "stopped", 120)
         await pilot.press("s")
         said = f"run {run_id} is stopped: no process is running it"
-        await wait_for(pilot, lambda: said in [n.message for n in app._notifications], 120)
+        await wait_for(pilot, lambda: said in [n.message for n in notices_of(app)], 120)
 
         def title() -> str:
             return str(screen.query_one("#mode-title", Static).content)
@@ -117,7 +117,7 @@ async def test_r_on_home_for_a_run_another_process_drives_goes_on_there(tmp_path
         await wait_for(pilot, lambda: _status(db, session.run_id) == "running", 120)
         assert app.session is None  # nothing resumed here: it went on where it runs
         await pilot.press("r")
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in notices_of(app)]
         assert messages[-1].startswith(f"Run {session.run_id} goes on in process {session.pid}")
         session.stop()
         await asyncio.to_thread(worker.join, 60)
@@ -150,7 +150,7 @@ async def test_a_live_screen_says_so_when_its_runs_process_dies(tmp_path: Path) 
         await wait_for(pilot, lambda: "interrupted" in title(), 60)
         assert "ended unexpectedly" in title()
         await pilot.press("p")
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in notices_of(app)]
         assert messages[-1] == f"run {session.run_id} is interrupted: no process is running it"
 
 
@@ -183,7 +183,7 @@ async def test_a_kglens_runs_death_says_interrupted_and_drops_what_was_in_flight
         progress = lambda: str(app.screen.query_one("#progress", Static).content)  # noqa: E731
         await wait_for(pilot, lambda: "+3 not committed" in progress(), 60)
         session.kill()
-        messages = lambda: [n.message for n in app._notifications]  # noqa: E731
+        messages = lambda: [n.message for n in notices_of(app)]  # noqa: E731
         said = f"Run {session.run_id} interrupted: the run's process ended unexpectedly"
         await wait_for(pilot, lambda: any(m.startswith(said) for m in messages()), 60)
         assert not any(m.startswith("The run failed") for m in messages())

@@ -19,7 +19,7 @@ from run_targets import GatedYes, HangAfterThree, SlowYes, YesTarget
 from runs_support import _answers, _status, _wait
 from textual.widgets import DataTable, Static
 from toy_mode import TOY, ToyConfig, ToyMetrics
-from tui_support import SHORT, make_app
+from tui_support import SHORT, make_app, notices_of
 
 from kglens_tui.cli.main import main
 from kglens_tui.core.verdict import VERIFIER_RULES
@@ -308,11 +308,11 @@ async def test_stop_on_a_finished_run_says_there_is_nothing_to_stop(tmp_path: Pa
             pilot, lambda: getattr(app.session.snapshot(), "status", "") == "finished", 60
         )
         await pilot.press("s")
-        await wait_for(pilot, lambda: bool(app._notifications), 30)
+        await wait_for(pilot, lambda: bool(notices_of(app)), 30)
         assert any(
-            n.message.endswith("is finished: no process is running it") for n in app._notifications
+            n.message.endswith("is finished: no process is running it") for n in notices_of(app)
         )
-        assert not any("Stopping" in n.message for n in app._notifications)
+        assert not any("Stopping" in n.message for n in notices_of(app))
 
 
 def test_a_unit_mode_stops_at_its_request_budget(tmp_path: Path, capsys) -> None:
@@ -362,8 +362,8 @@ def test_r_on_a_finished_run_says_there_is_nothing_to_resume(tmp_path: Path) -> 
             # home reads its runs on a worker: r acts on the selected run once it is listed
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.loaded)
             await pilot.press("r")
-            await wait_for(pilot, lambda: bool(app._notifications), 30)
-            assert any("nothing to resume" in n.message for n in app._notifications)
+            await wait_for(pilot, lambda: bool(notices_of(app)), 30)
+            assert any("nothing to resume" in n.message for n in notices_of(app))
             assert not app._busy() and app.session is None
 
     asyncio.run(press_r())
@@ -568,9 +568,9 @@ async def test_s_twice_on_a_live_screen_stops_now(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, LiveScreen), 120)
         await wait_for(pilot, lambda: getattr(app.session.snapshot(), "status", "") == "running")
         await pilot.press("s")
-        await wait_for(pilot, lambda: any("s again" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("s again" in n.message for n in notices_of(app)))
         await pilot.press("s")  # every request takes ten minutes: only a stop now ends it
-        await wait_for(pilot, lambda: any(n.message == STOP_NOW for n in app._notifications))
+        await wait_for(pilot, lambda: any(n.message == STOP_NOW for n in notices_of(app)))
         await wait_for(pilot, lambda: not app._busy(), 60)
         final = app.session.snapshot()
         assert (final.status, final.stop_reason) == ("stopped", "stopped by user")
@@ -994,7 +994,7 @@ async def test_home_pauses_and_stops_a_run_another_process_drives(tmp_path: Path
         await pilot.press("s")
         await wait_for(pilot, lambda: not worker.is_alive(), 120)
         assert session.snapshot().status == "stopped"
-        asked = [n.message for n in app._notifications if n.message.startswith("Asked process")]
+        asked = [n.message for n in notices_of(app) if n.message.startswith("Asked process")]
         assert f"Asked process {session.pid} to stop run {session.run_id}" in asked[-1]
         assert "then finishes what is in flight (s again: stop now)." in asked[-1]
         await wait_for(pilot, lambda: "stopped" in str(runs().get_row_at(0)), 120)

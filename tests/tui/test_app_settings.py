@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.app import App
-from tui_support import MEDIUM
+from tui_support import MEDIUM, notices_of
 
 from kglens_tui.settings import SettingsError, load_settings
 from kglens_tui.tui import app as app_module
@@ -175,7 +175,7 @@ async def test_a_variable_no_setting_reads_is_a_warning_in_the_tui(
     app = KGLensApp(tmp_path / "w.db", load_settings(tmp_path / "none.toml"), welcome=False)
     async with app.run_test(size=MEDIUM) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        shown = [(n.message, n.severity) for n in app._notifications]
+        shown = [(n.message, n.severity) for n in notices_of(app)]
         assert (
             "$KGLENS_THEM is not a kglens setting, so it changes nothing "
             "(did you mean $KGLENS_THEME?)",

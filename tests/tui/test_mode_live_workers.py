@@ -11,7 +11,7 @@ import pytest
 from conftest import wait_for
 from runs_support import _stopped_kontest_run
 from textual.widgets import Static
-from tui_support import SHORT, Spy, make_app
+from tui_support import SHORT, Spy, make_app, notices_of
 
 from kglens_tui.tui.screens import live_units
 from kglens_tui.tui.screens.dialogs import HelpScreen
@@ -82,4 +82,4 @@ async def test_figures_made_after_the_screen_closed_are_dropped(
         await wait_for(pilot, lambda: view_spy.done == 1)
         await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers))
         assert not screen.settled  # never shown
-        assert not any(n.severity == "error" for n in app._notifications)
+        assert not any(n.severity == "error" for n in notices_of(app))

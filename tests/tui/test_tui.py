@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Button, Checkbox, Input, Select
-from tui_support import LARGE, MEDIUM, SMALL, make_app, open_form
+from tui_support import LARGE, MEDIUM, SMALL, make_app, notices_of, open_form
 
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.store.connection import connect
@@ -101,7 +101,7 @@ async def test_a_pause_pressed_while_the_run_starts_holds_it(tmp_path: Path) -> 
         session = app.session
         await pilot.press("p")  # most often before the run's process has started
         assert session.held
-        assert not any("not running" in n.message for n in app._notifications)
+        assert not any("not running" in n.message for n in notices_of(app))
         await wait_for(
             pilot, lambda: (s := session.snapshot()) and s.status == "paused", timeout=120
         )
@@ -131,10 +131,10 @@ async def test_form_errors_are_literal_and_notified(tmp_path: Path) -> None:
         await open_form(pilot)
         app.screen.query_one("#max_requests", Input).value = "[red]x[/] \x1b[2J"
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: bool(app._notifications), 30)
+        await wait_for(pilot, lambda: bool(notices_of(app)), 30)
         status = str(app.screen.query_one("#form-status").render())
         assert "[red]x[/]" in status and "\x1b" not in status and "␛[2J" in status
-        assert any("[red]x[/]" in n.message for n in app._notifications)
+        assert any("[red]x[/]" in n.message for n in notices_of(app))
 
 
 async def test_form_shows_the_chosen_modes_fields_and_explains_the_focused_one(
@@ -304,7 +304,7 @@ async def test_a_mode_run_with_default_settings_and_no_plan_opens_as_stored(
         await wait_for(pilot, lambda: bool(app.screen.query("HeaderTitle")))  # mounted whole
         await pilot.pause()  # its header's first title is set (a quit before it fails in Textual)
         assert isinstance(app.screen.stored, StoredRun)
-        assert not [n for n in app._notifications if n.severity == "error"]
+        assert not [n for n in notices_of(app) if n.severity == "error"]
 
 
 @pytest.mark.parametrize(

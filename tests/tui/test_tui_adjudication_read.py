@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from annotate_support import _hand_db
 from conftest import wait_for
-from tui_support import LARGE, Spy, make_default_app
+from tui_support import LARGE, Spy, make_default_app, notices_of
 
 from kglens_tui.tui.screens import annotate_adjudication
 from kglens_tui.tui.screens.annotate_adjudication import AdjudicationScreen, DecisionScreen
@@ -42,7 +42,7 @@ async def test_the_round_is_read_off_the_ui_thread_and_t_needs_no_new_read(
         assert not screen.loaded and screen.selected() is None
         await pilot.press("d", "enter")  # nothing to decide on yet
         await pilot.pause()
-        assert app.screen is screen and not app._notifications
+        assert app.screen is screen and not notices_of(app)
         gate.set()
         await wait_for(pilot, lambda: screen.loaded and screen.selected() is not None)
         reads, listed = spy.done, screen.query_one("#adj-items").row_count

@@ -11,7 +11,7 @@ import pytest
 from annotate_support import NAMES, _hand_db
 from conftest import wait_for
 from textual.widgets import DataTable, Input, Select
-from tui_support import LARGE, SMALL, make_default_app
+from tui_support import LARGE, SMALL, make_default_app, notices_of
 
 from kglens_tui.annotate.agreement import round_results
 from kglens_tui.annotate.items import items_for_annotator
@@ -495,9 +495,7 @@ async def test_undo_on_an_unlabelled_item_steps_back_through_the_last_labels(
             await wait_for(pilot, lambda: screen.pending == 0)
             assert screen.state_of(screen.item).question_clear is None
         await pilot.press("u")  # nothing of this window's left: the item's own undo says so
-        await wait_for(
-            pilot, lambda: any("Nothing to undo" in n.message for n in app._notifications)
-        )
+        await wait_for(pilot, lambda: any("Nothing to undo" in n.message for n in notices_of(app)))
     conn = connect(db)
     for item_id in answered:
         assert [r.action for r in label_history(conn, item_id, NAMES[0])] == ["label", "undo"]

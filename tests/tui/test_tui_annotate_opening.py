@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from annotate_support import ITEMS, NAMES
 from conftest import wait_for
-from tui_support import SHORT, Spy, make_default_app
+from tui_support import SHORT, Spy, make_default_app, notices_of
 
 from kglens_tui.annotate.labels import submit_label
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
@@ -52,7 +52,7 @@ async def test_keys_wait_for_the_items_read_off_the_ui_thread(
         await pilot.press("y", "c", "s", "u", "f", "j", "k", "g", "down")
         await pilot.pause()
         assert app.screen is screen and not isinstance(app.screen, FlagScreen)
-        assert screen.pending == 0 and not app._notifications
+        assert screen.pending == 0 and not notices_of(app)
         assert screen.query_one("#ann-guidelines").collapsed  # g waited too
         gate.set()
         await wait_for(pilot, lambda: screen.loaded)
@@ -94,9 +94,9 @@ async def test_a_label_stored_elsewhere_is_read_off_the_ui_thread(
         q1 = screen.query_one("#ann-q1")
         assert screen.item == second and "No ✔" not in str(q1.render())  # as held
         await pilot.press("down", "up")  # the screen goes on meanwhile
-        assert screen.item == second and not app._notifications
+        assert screen.item == second and not notices_of(app)
         gate.set()
         await wait_for(pilot, lambda: "No ✔" in str(q1.render()))
-        notes = [n.message for n in app._notifications]
+        notes = [n.message for n in notices_of(app)]
         assert any("changed in another window: now " in n for n in notes), notes
         assert all(t is not threading.main_thread() for t in spy.threads)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Input
-from tui_support import SMALL, make_default_app
+from tui_support import SMALL, make_default_app, notices_of
 
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.labels import current_label, label_history, submit_label
@@ -48,7 +48,7 @@ def _round(db: Path, questions: list[str], qtype: str = "yes_no") -> list[int]:
 
 
 def _notes(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in notices_of(app)]
 
 
 async def test_a_label_changed_in_another_window_is_shown_and_never_undone_unseen(

@@ -11,6 +11,7 @@ import pytest
 from conftest import wait_for
 from rich.cells import cell_len
 from textual.widgets import Label
+from tui_support import notices_of
 
 from kglens_tui.analysis.triage import ERROR_TYPES
 from kglens_tui.settings import Settings
@@ -71,4 +72,4 @@ async def test_a_kglens_error_that_reaches_the_app_is_a_notification(tmp_path: P
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.is_running and app.screen is home
-        assert [n.message for n in app._notifications] == ["run 3 is held by another process"]
+        assert [n.message for n in notices_of(app)] == ["run 3 is held by another process"]

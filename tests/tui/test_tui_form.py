@@ -12,7 +12,7 @@ import pytest
 from conftest import wait_for
 from textual.widgets import Input, Label, Select
 from toy_mode import TOY, ToyConfig
-from tui_support import HUGE, MEDIUM, SMALL, make_app, open_form
+from tui_support import HUGE, MEDIUM, SMALL, make_app, notices_of, open_form
 
 from kglens_tui.cli.main import build_parser
 from kglens_tui.modes.kglens.config import RunConfig
@@ -87,7 +87,7 @@ async def test_validation_lists_every_error_at_once_in_the_labels_words(tmp_path
             "Budget: max requests must be at least 1 (got 0)",
         ]
         assert app.screen is form  # nothing started
-        assert any("Iterations is required" in n.message for n in app._notifications)
+        assert any("Iterations is required" in n.message for n in notices_of(app))
 
 
 async def test_a_kontest_form_names_its_facts_field_by_its_label(tmp_path: Path) -> None:
@@ -234,7 +234,7 @@ async def test_a_run_against_a_priced_model_shows_its_cost_and_asks_above_the_th
             await pilot.press("y")
         else:
             await wait_for(
-                pilot, lambda: any("estimated cost" in n.message for n in app._notifications)
+                pilot, lambda: any("estimated cost" in n.message for n in notices_of(app))
             )
         await wait_for(pilot, lambda: bool(started))
         assert started[0].target == "openai:priced-model"

@@ -11,7 +11,7 @@ import pytest
 from conftest import wait_for
 from textual.widgets import Button, Input, Select
 from textual.worker import WorkerState
-from tui_support import MEDIUM, Spy, make_app, open_form
+from tui_support import MEDIUM, Spy, make_app, notices_of, open_form
 
 from kglens_tui.settings import Settings
 from kglens_tui.tui.app import KGLensApp
@@ -94,7 +94,7 @@ async def test_a_check_made_after_the_form_was_closed_starts_nothing(
         await wait_for(pilot, lambda: check_spy.done == 1 and _checks_done(app))
         assert isinstance(app.screen, HomeScreen)
     assert not started
-    assert not any(n.severity == "error" for n in app._notifications)
+    assert not any(n.severity == "error" for n in notices_of(app))
 
 
 async def test_check_reads_the_kg_on_a_worker_and_says_the_settings_are_ready(
@@ -204,4 +204,4 @@ async def test_a_form_closed_before_its_kgs_are_read_drops_them(
         await wait_for(pilot, lambda: spy.done == 1)
         await wait_for(pilot, lambda: not any(w.node is form for w in app.workers))
         assert app.screen is home and not form.loaded
-        assert not any(n.severity == "error" for n in app._notifications)
+        assert not any(n.severity == "error" for n in notices_of(app))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from layout_support import SCREENS, RunBefore, _keys, _settled, app_for_screen
-from tui_support import SMALL
+from tui_support import SMALL, notices_of
 
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.review import ReviewScreen
@@ -431,7 +431,7 @@ async def test_at_80x24_no_answer_goes_to_an_item_the_guidelines_cover(
         await pilot.press("y", "s", "u")
         await _settled(pilot)
         assert screen.done_count() == 0 and screen.pending == 0 and screen.item is first
-        assert any("g shows it" in str(n.message) for n in app._notifications)
+        assert any("g shows it" in str(n.message) for n in notices_of(app))
         await pilot.press("g")
         await wait_for(pilot, lambda: item.display and item.region.height > 0)
         await pilot.press("y", *("c" if first.asks_response else ()))

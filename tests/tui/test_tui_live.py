@@ -15,7 +15,7 @@ from fake_openai_server import FakeOpenAIServer
 from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import DataTable, RichLog, Static
-from tui_support import make_default_app
+from tui_support import make_default_app, notices_of
 
 from kglens_tui.analysis.coin_baseline import CoinBaseline, CoinRate
 from kglens_tui.analysis.groups import group_table
@@ -564,7 +564,7 @@ async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_a
         assert screen.coin is None and screen.pred_rows is None
         assert screen.failures["chance"] == "chance band not replayed: no [bold]band[/] today"
         assert "predicates [red]gone[/]" in screen.failures["predicates"]
-        told = [str(n.message) for n in app._notifications]
+        told = [str(n.message) for n in notices_of(app)]
         assert "chance band not replayed: no [bold]band[/] today" in told
         title = screen.query_one("#preds-title", Static)
         assert "predicates [red]gone[/]" in str(title.render())
@@ -682,4 +682,4 @@ async def test_live_figures_made_after_the_screen_closed_are_dropped(
         await wait_for(pilot, lambda: spy.done >= 1, 60)
         await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers), 60)
         assert applied == []
-        assert not any(n.severity == "error" for n in app._notifications)
+        assert not any(n.severity == "error" for n in notices_of(app))

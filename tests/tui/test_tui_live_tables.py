@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_for
-from tui_support import HUGE, SMALL, make_app
+from tui_support import HUGE, SMALL, make_app, notices_of
 
 from kglens_tui.core.status import RunStatus
 from kglens_tui.tui.screens.live import LiveScreen
@@ -140,7 +140,7 @@ async def test_c_copies_the_selected_blind_spot_and_in_its_drill_down_the_select
         await pilot.press("c")
         assert copied == [blind_spot_text(spot)]
         assert spot.subject in copied[0] and f"edge {spot.edge_id}" in copied[0]
-        told = [n for n in app._notifications if str(n.message).startswith("Copied the")]
+        told = [n for n in notices_of(app) if str(n.message).startswith("Copied the")]
         assert told and not told[-1].markup and spot.subject in str(told[-1].message)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, DrillDownScreen), 120)

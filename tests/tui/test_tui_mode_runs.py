@@ -11,7 +11,7 @@ import pytest
 from conftest import wait_for
 from runs_support import _stopped_kontest_run
 from textual.widgets import Static
-from tui_support import SHORT, make_app
+from tui_support import SHORT, make_app, notices_of
 
 from kglens_tui.tui.screens.live import LiveScreen
 from kglens_tui.tui.screens.mode_analysis import ModeAnalysisScreen
@@ -45,7 +45,7 @@ def test_home_reopens_and_resumes_a_kontest_run(tmp_path: Path) -> None:
             assert isinstance(screen.stored, StoredRun)
 
             def said(text: str) -> bool:
-                return any(text in n.message for n in app._notifications)
+                return any(text in n.message for n in notices_of(app))
 
             def title() -> str:
                 found = screen.query("#mode-title")

@@ -14,7 +14,7 @@ from conftest import wait_for
 from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
-from tui_support import SMALL, make_app
+from tui_support import SMALL, make_app, notices_of
 
 from kglens_tui.modes.kglens import mode as probe_mode
 from kglens_tui.modes.kglens.config import RunConfig
@@ -112,7 +112,7 @@ async def test_random_keys_on_home_while_another_process_drives_a_run_never_cras
         assert "enter" in pressed and "escape" in pressed
     assert app.return_code in (0, None), app._exception
     assert app._exception is None
-    assert not [n for n in app._notifications if n.severity == "error"]
+    assert not [n for n in notices_of(app) if n.severity == "error"]
 
 
 async def test_the_palette_reopened_while_the_last_one_is_being_removed_opens(
@@ -200,9 +200,9 @@ async def test_a_run_that_cannot_be_read_is_a_notification_not_a_crash(
     async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.open_run(1)
-        await wait_for(pilot, lambda: bool(app._notifications))
+        await wait_for(pilot, lambda: bool(notices_of(app)))
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        (note,) = [n for n in app._notifications if n.severity == "error"]
+        (note,) = [n for n in notices_of(app) if n.severity == "error"]
         assert note.message == "[b]disk[/b] on fire" and not note.markup
     assert app._exception is None
 
@@ -216,8 +216,8 @@ async def test_a_screen_worker_that_fails_is_one_notification(tmp_path: Path) ->
     async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.screen.run_worker(fails, thread=True, exit_on_error=False, description="a read")
-        await wait_for(pilot, lambda: bool(app._notifications))
-        (note,) = app._notifications
+        await wait_for(pilot, lambda: bool(notices_of(app)))
+        (note,) = notices_of(app)
         assert note.message == "a read failed: bad [red]value[/]"
     assert app._exception is None
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import wait_for
 from textual.widgets import Input, SelectionList, Static
 from textual.widgets._footer import FooterKey
-from tui_support import MEDIUM, SMALL, make_default_app
+from tui_support import MEDIUM, SMALL, make_default_app, notices_of
 
 from kglens_tui.annotate.rounds import create_round, list_rounds
 from kglens_tui.modes.kglens.config import RunConfig
@@ -123,7 +123,7 @@ async def test_a_round_made_in_the_form_is_stored_listed_and_selected(
         table = _table(app)
         await wait_for(pilot, lambda: table.selected_key() == str(rnd.id))
         assert "pilot [b]two[/b]" in str(table.get_row(str(rnd.id))[1])
-        messages = [str(n.message) for n in app._notifications]
+        messages = [str(n.message) for n in notices_of(app)]
         assert any(
             m.startswith(f"round {rnd.id} 'pilot [b]two[/b]': 10 items (country: ")
             and m.endswith(" Wh)")

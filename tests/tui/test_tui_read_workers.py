@@ -15,7 +15,7 @@ from conftest import wait_for
 from rich.console import Console
 from runs_support import _stopped_kontest_run
 from textual.widgets import Static
-from tui_support import SHORT, Spy, make_app
+from tui_support import SHORT, Spy, make_app, notices_of
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui import app as app_module
@@ -105,7 +105,7 @@ async def test_a_mode_runs_analysis_closed_before_its_read_drops_it(
         await wait_for(pilot, lambda: analysis_spy.done == 1)
         await wait_for(pilot, lambda: not any(w.node is screen for w in app.workers))
         assert app.screen is home and not screen.loaded
-        assert not any(n.severity == "error" for n in app._notifications)
+        assert not any(n.severity == "error" for n in notices_of(app))
 
 
 def _opened(app: object) -> bool:
@@ -215,9 +215,9 @@ async def test_resuming_a_finished_run_is_refused_once_it_is_read(tmp_path: Path
         await pilot.press("r")
         await wait_for(
             pilot,
-            lambda: any("nothing to resume" in n.message for n in app._notifications),
+            lambda: any("nothing to resume" in n.message for n in notices_of(app)),
         )
-        assert [n.severity for n in app._notifications if "resume" in n.message] == ["warning"]
+        assert [n.severity for n in notices_of(app) if "resume" in n.message] == ["warning"]
         assert isinstance(app.screen, HomeScreen) and app.session is None
 
 
@@ -240,8 +240,8 @@ async def test_p_on_a_run_no_process_drives_asks_through_the_workspace_on_a_work
             await wait_for(pilot, spy.waiting.is_set)
             await pilot.press("question_mark")  # handled while the request is made
             await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-            assert not any(said in n.message for n in app._notifications)
+            assert not any(said in n.message for n in notices_of(app))
         finally:
             gate.set()
-        await wait_for(pilot, lambda: any(said in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any(said in n.message for n in notices_of(app)))
     assert spy.threads and threading.main_thread() not in spy.threads

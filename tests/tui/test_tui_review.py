@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import DataTable, Input, Static
-from tui_support import LARGE, make_default_app
+from tui_support import LARGE, make_default_app, notices_of
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.screens.analysis import AnalysisScreen
@@ -56,7 +56,7 @@ async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
         assert reply is not None
 
         def said(text: str) -> bool:
-            return any(text in n.message for n in app._notifications)
+            return any(text in n.message for n in notices_of(app))
 
         await pilot.press("v")
         await pilot.pause()
@@ -236,9 +236,9 @@ async def test_a_run_that_cannot_be_read_is_told_once_literally(
     async with app.run_test(size=LARGE) as pilot:
         home = app.screen
         await app.push_screen(screen_class(1))
-        await wait_for(pilot, lambda: app.screen is home and app._notifications)
+        await wait_for(pilot, lambda: app.screen is home and notices_of(app))
         await pilot.pause()
-        told = [str(n.message) for n in app._notifications]
+        told = [str(n.message) for n in notices_of(app)]
         assert told == ["reading run 1 failed: run [b]1[/b] is unreadable"], told
 
 
@@ -340,7 +340,7 @@ async def test_a_triage_entry_is_stored_on_a_worker_and_the_drill_down_follows_i
             await wait_for(pilot, lambda: app.screen is drill)
         finally:
             gate.set()
-        await wait_for(pilot, lambda: any("Note saved" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("Note saved" in n.message for n in notices_of(app)))
         assert drill.storing == 0
         assert "note" in text_of(drill, "#dd-triage")
         assert "[b]asked twice[/b]" in text_of(drill, "#dd-triage")  # literally

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import wait_for
 from textual.widgets import Checkbox, Input, Select
-from tui_support import LARGE, make_app, open_form
+from tui_support import LARGE, make_app, notices_of, open_form
 
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.app import QueuedTargets, queued_note
@@ -59,7 +59,7 @@ async def test_the_form_asks_every_further_target_the_first_runs_questions(
         assert len(set(labels)) == 3
         asked = [conn.execute(ASKED, (r,)).fetchall() for r in (1, 2, 3)]
         assert len(asked[0]) == 16 and asked[0] == asked[1] == asked[2]
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in notices_of(app)]
         assert any("kglens compare 1 2 3" in m for m in said), said
 
 
@@ -99,7 +99,7 @@ async def test_further_targets_do_not_start_after_a_run_that_did_not_finish(
         app._next_target(stopped)  # type: ignore[arg-type]
         assert app.queued is None and app.session is None
         told = "run 7 did not finish, so sim:5 did not start"
-        await wait_for(pilot, lambda: any(told in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any(told in n.message for n in notices_of(app)))
 
 
 def test_a_quit_says_which_queued_targets_do_not_start(tmp_path: Path) -> None:

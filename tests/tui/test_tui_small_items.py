@@ -14,7 +14,7 @@ from conftest import wait_for
 from layout_support import app_for_screen
 from textual.screen import Screen
 from textual.widgets import Input
-from tui_support import SMALL
+from tui_support import SMALL, notices_of
 
 import kglens_tui.tui.screens as screens
 from kglens_tui.tui.format import plural
@@ -90,7 +90,7 @@ async def test_the_palettes_screenshot_is_saved_where_there_is_no_downloads_fold
         app.deliver_screenshot()
         await wait_for(pilot, lambda: any(here.glob("*.svg")))
         await wait_for(
-            pilot, lambda: any("Saved screenshot" in str(n.message) for n in app._notifications)
+            pilot, lambda: any("Saved screenshot" in str(n.message) for n in notices_of(app))
         )
     assert not (tmp_path / "missing").exists()
     assert "</svg>" in next(here.glob("*.svg")).read_text(encoding="utf-8")

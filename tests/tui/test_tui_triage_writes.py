@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import DataTable, Input
-from tui_support import LARGE, Spy, make_default_app
+from tui_support import LARGE, Spy, make_default_app, notices_of
 
 from kglens_tui.tui.screens import review_drill
 from kglens_tui.tui.screens.dialogs import HelpScreen
@@ -80,7 +80,7 @@ async def test_keys_on_the_data_are_dropped_while_a_verdict_override_is_written(
         finally:
             gate.set()
         await wait_for(pilot, lambda: drill.storing == 0)
-        await wait_for(pilot, lambda: any("overridden" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("overridden" in n.message for n in notices_of(app)))
         assert "→" in str(replies.get_row(str(reply.observation_id))[6])
         assert reply.observation_id in drill.data.overrides.verdicts
         assert drill.check_action("verifier_error", ())
@@ -111,9 +111,9 @@ async def test_a_triage_write_that_fails_is_told_once_literally_and_changes_noth
         head = str(drill.query_one("#dd-head").render())
         await _give_reason(pilot, "n", "a note")
         await wait_for(pilot, lambda: drill.storing == 0)
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in notices_of(app) if n.severity == "error"]
         assert errors == ["[b]triage refused[/b]"]
-        assert not any("Note saved" in n.message for n in app._notifications)
+        assert not any("Note saved" in n.message for n in notices_of(app))
         assert drill.data.overrides == overrides and drill.data.triage == log
         assert drill.detail is detail
         assert str(drill.query_one("#dd-head").render()) == head

@@ -19,7 +19,7 @@ import pytest
 from conftest import wait_for
 from runs_support import _stopped_kontest_run
 from textual.widgets import DataTable, Input
-from tui_support import LARGE, SHORT, make_app, make_default_app
+from tui_support import LARGE, SHORT, make_app, make_default_app, notices_of
 
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.tui.app import QUIT_REASON
@@ -122,7 +122,7 @@ async def test_no_connection_or_query_on_the_ui_thread_after_the_start(
 
         await pilot.press("p")  # a pause asked through the workspace: none drives the run
         said = f"run {run_id} is finished: no process is running it"
-        await wait_for(pilot, lambda: any(said in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any(said in n.message for n in notices_of(app)))
 
         await pilot.press("a")  # the annotation rounds
         await wait_for(pilot, lambda: isinstance(app.screen, RoundsScreen) and app.screen.loaded)
@@ -159,7 +159,7 @@ async def test_no_query_on_the_ui_thread_through_review_drill_down_triage_and_an
         await wait_for(pilot, lambda: isinstance(app.screen, ReasonScreen))
         app.screen.query_one("#reason", Input).value = "2"
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any("tagged" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("tagged" in n.message for n in notices_of(app)))
         assert "obsolete_knowledge" in str(
             drill.query_one("#dd-replies", DataTable).get_row(str(reply.observation_id))[7]
         )
@@ -191,7 +191,7 @@ async def test_no_query_on_the_ui_thread_through_review_drill_down_triage_and_an
         await wait_for(pilot, lambda: isinstance(app.screen, ReasonScreen))
         app.screen.query_one("#reason", Input).value = "seen live"
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any("Note saved" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("Note saved" in n.message for n in notices_of(app)))
         assert "seen live" in str(drill.query_one("#dd-triage").render())
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is live)

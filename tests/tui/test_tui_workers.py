@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from textual.widgets import Static
-from tui_support import HUGE, SHORT, Spy, make_default_app
+from tui_support import HUGE, SHORT, Spy, make_default_app, notices_of
 
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.runs.runner import prepare, run_blocking
@@ -116,7 +116,7 @@ async def test_a_failed_home_read_is_one_literal_line(tmp_path: Path, home_spy: 
         await wait_for(pilot, lambda: "Could not" in text_of(home, "#banner"))
         one_line = HOSTILE.replace("\n", "⏎")
         assert text_of(home, "#banner") == f"Could not read the runs: {one_line}"
-        assert not app._notifications  # said once, where the banner is (not every 2 s)
+        assert not notices_of(app)  # said once, where the banner is (not every 2 s)
         assert app.is_running and home._reading == 0
 
 
@@ -159,4 +159,4 @@ async def test_a_failed_compare_read_is_one_literal_line(two_runs: Path, compare
         await wait_for(pilot, lambda: "Could not" in text_of(screen, "#cmp-status"))
         one_line = HOSTILE.replace("\n", "⏎")
         assert text_of(screen, "#cmp-status") == f"Could not read the runs to compare: {one_line}"
-        assert not app._notifications and app.screen is screen
+        assert not notices_of(app) and app.screen is screen
