@@ -351,6 +351,16 @@ def _fuzzy_answer(
     return False
 
 
+@lru_cache(maxsize=4096)
+def _latin_names(truth: NameTable) -> NameTable:
+    """Rules 18: the true names (answer-only names among them) written in plain Latin letters
+    once folded, whose near spellings also name the answer ("Warszawę", the Polish accusative,
+    for Warszawa); not names in other scripts, where one letter more or less is another word."""
+    return NameTable(
+        (" ".join(alias), owner) for alias, owner in truth.names() if "".join(alias).isascii()
+    )
+
+
 _SURNAME_MIN_CHARS = 6
 
 
@@ -420,6 +430,7 @@ def _rival_verdict(
     subject: tuple[str, ...],
     defining: frozenset[int] = frozenset(),
     relation: frozenset[str] = frozenset(),
+    present: bool = False,
 ) -> tuple[bool, bool]:
     """(rival, uncertain): whether the reply names, not negated, an entity of the answer's type
     that is neither a true object nor the subject, as an answer: a rival mention whose span no
@@ -429,7 +440,13 @@ def _rival_verdict(
     Spanish-speaking ones.") does not count, but leaves the verdict uncertain; nor does one a
     later clause tells about (`_told_about`: "Only Spain; France is further away").
     ``relation``: the question's words of the relation asked (`_relation_words`).
-    ``found``: the mentions of the true objects' and the rivals' names (`mentions`)."""
+    ``found``: the mentions of the true objects' and the rivals' names (`mentions`).
+    Rules 18: nor does a rival others are said to believe (`_others_belief`: "Canberra, though
+    many guess Sydney"), one a clause of former time tells of where the question asks in the
+    present (``present``; `_former_clause`: "The euro; before 2002 it was the French franc"),
+    or one a clause tells about before a last sentence that is only a true name
+    (`_concluding_sentence`: "Sydney or Melbourne were rivals; Canberra was the compromise.
+    Canberra.")."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
@@ -442,6 +459,7 @@ def _rival_verdict(
     passing: set[int] = set()
     rival = uncertain = False
     adjacency = not any(w.startswith(("border", "neighbo", "adjoin", "adjacen")) for w in relation)
+    concluded = _concluding_sentence(tokens, found)
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
             continue
@@ -449,6 +467,12 @@ def _rival_verdict(
             _in_passing(tokens, m, passing, adjacency)
             or _seasonal(tokens, m.end)
             or _former(tokens, m)
+            or _others_belief(tokens, m, found)
+            or (present and _former_clause(tokens, m, found))
+            or (
+                tokens[m.start].sentence < concluded
+                and _clause_about(tokens, m, found, relation, _clause_start(tokens, m))
+            )
         ):
             passing.add(m.end)
             continue
@@ -465,6 +489,72 @@ def _rival_verdict(
             continue
         rival = True
     return rival, uncertain and not rival
+
+
+_BELIEVING = frozenset(
+    {"think", "thinks", "thought", "guess", "guesses", "guessed", "assume", "assumes", "assumed",
+     "believe", "believes", "believed", "suppose", "supposes", "supposed", "expect", "expects",
+     "expected", "imagine", "imagines", "imagined", "say", "says", "said", "claim", "claims",
+     "claimed", "answer", "answers", "answered", "pick", "picks", "picked"}
+)  # fmt: skip
+"""Verbs by which a clause tells what someone believes or says ("many guess Sydney")."""
+_BELIEF_FILLERS = frozenset({"that", "its", "it", "is", "was", "to", "be", "the", "a", "an"})
+
+
+def _others_belief(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
+    """Rules 18: whether a rival is what others are said to believe or say, after a true answer
+    named in an earlier clause ("Canberra is the capital, though many guess Sydney", "Canberra;
+    tourists often say it's Sydney"): a verb of believing before it in its clause (maybe with
+    "that", "it's" between), and no word of the speaker in that clause ("though I think
+    Sydney" offers Sydney)."""
+    clause = tokens[m.start].clause
+    if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
+        return False
+    i = m.start - 1
+    while i >= 0 and tokens[i].clause == clause and tokens[i].norm in _BELIEF_FILLERS:
+        i -= 1
+    if i < 0 or tokens[i].clause != clause or tokens[i].norm not in _BELIEVING:
+        return False
+    return not any(t.norm in _SPEAKER or t.norm in _SPEAKERS for t in tokens if t.clause == clause)
+
+
+_SPEAKERS = frozenset({"we", "wed", "weve", "us", "our", "you", "youd"})
+"""Words by which the speaker (with others, or the reader) says what they believe."""
+
+
+_FORMER_OPENERS = frozenset(
+    {"before", "until", "till", "previously", "formerly", "earlier", "once", "originally",
+     "prior", "historically"}
+)  # fmt: skip
+_PAST_VERBS = frozenset({"was", "were", "used", "had", "been"})
+
+
+def _former_clause(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
+    """Rules 18: whether a rival stands in a clause after a true answer's that opens with a word
+    of former time and has a verb in the past ("The euro; before 2002 it was the French
+    franc.", "Astana; previously the capital was Almaty"): it tells what held before."""
+    clause = tokens[m.start].clause
+    if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
+        return False
+    words = [t.norm for t in tokens if t.clause == clause]
+    return words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words))
+
+
+def _concluding_sentence(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
+    """Rules 18: the last sentence when it is only a true name (articles aside), not the first
+    ("..., Canberra was the compromise. Canberra."); else -1."""
+    last = tokens[-1].sentence
+    if last == tokens[0].sentence:
+        return -1
+    first = next(i for i, t in enumerate(tokens) if t.sentence == last)
+    while first < len(tokens) and tokens[first].norm in _ARTICLES:
+        first += 1
+    stop = len(tokens)
+    while stop > first and not tokens[stop - 1].word and not tokens[stop - 1].norm[:1].isalnum():
+        stop -= 1
+    if any(m.owner < 0 and not m.negated and (m.start, m.end) == (first, stop) for m in found):
+        return last
+    return -1
 
 
 @lru_cache(maxsize=1)
@@ -640,16 +730,38 @@ def _told_about(
         for t in found
     ):
         return False
-    named = {i for x in found for i in range(x.start, x.end)}
-    start = m.start
-    while start > 0 and tokens[start - 1].clause == clause:
-        start -= 1
+    start = _clause_start(tokens, m)
     if tokens[start].norm in _RELATIVES and start > 0 and tokens[start - 1].word:
         # "..., Zambia, which was Northern Rhodesia": about another name; rules 11: about the
         # answer ("Canberra, which replaced Melbourne") or a thing ("unlike water, which ...")
         return True
     if _another_role(tokens, start, m, relation):
         return True
+    return _clause_about(tokens, m, found, relation, start)
+
+
+def _clause_start(tokens: Sequence[Token], m: Mention) -> int:
+    """Where the clause of a mention starts."""
+    start = m.start
+    while start > 0 and tokens[start - 1].clause == tokens[m.start].clause:
+        start -= 1
+    return start
+
+
+def _clause_about(
+    tokens: Sequence[Token],
+    m: Mention,
+    found: Sequence[Mention],
+    relation: frozenset[str],
+    start: int,
+) -> bool:
+    """Whether the clause of a rival, from ``start``, tells about it (`_told_about`): the rival
+    opens it (after articles, relative words, conjunctions, other names) before a verb, and the
+    clause neither adds it (`_ADDING`) nor has the question's relation words."""
+    if not relation:
+        return False
+    clause = tokens[m.start].clause
+    named = {i for x in found for i in range(x.start, x.end)}
     for i in range(start, m.start):
         tok = tokens[i]
         if not (
@@ -1000,6 +1112,8 @@ def _check_wh(
     found = _found(tokens, tables, runs, allowed, subject_names, pairs)
     relation = _relation_words(asked, subject_names) if asked else frozenset()
     marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked), relation)
+    if _withdrawn_and_declined(tokens, found, frozenset(t.norm for t in asked)):
+        return Checked(Verdict.REFUSED)
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -1034,9 +1148,12 @@ def _check_wh(
             extra[1] is not None
             and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, taken, alone=allowed)
         )
+        or (bool(extra[0]) and _fuzzy_answer(tokens, _latin_names(truth), rivals, taken))
     ):
         defining = _defining(tokens, asked, subject_names)
-        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining, relation)
+        rival, uncertain = _rival_verdict(
+            tokens, found, subject_names, defining, relation, _asks_in_present(asked)
+        )
         if not rival and defining and answers:
             rival = _defined_by_another(tokens, defining, answers, found, subject_names)
         if not rival and len(groups) == 1:
@@ -1068,11 +1185,7 @@ def _check_wh(
     ]
     # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung."),
     # nor is a word of regret beside them ("Sajnos nem tudom.": rules 14)
-    plain = (
-        _REGRET.sub(".", _DONT_KNOW.sub(".", clean_quotes(text)))
-        if _DONT_KNOW.search(text)
-        else text
-    )
+    plain = _DONT_KNOW.sub(".", _without_regret(clean_quotes(text))) if _knows_not(text) else text
     if (
         not offered
         and not _guesses(text)
@@ -1396,6 +1509,21 @@ def _defined_by_another(
     return False
 
 
+_PRESENT = frozenset({"is", "are", "does", "do"})
+_PAST = frozenset({"was", "were", "did"})
+
+
+def _asks_in_present(asked: Sequence[Token]) -> bool:
+    """Whether a question's first verb of being or doing is in the present ("What currency is
+    used ...?"; not "What was ... formerly called?")."""
+    for tok in asked:
+        if tok.norm in _PRESENT:
+            return True
+        if tok.norm in _PAST:
+            return False
+    return False
+
+
 _ONE = frozenset({"is", "was", "does", "did"})
 _MANY = frozenset({"are", "were", "do"})
 
@@ -1638,7 +1766,7 @@ def _answered_by_another(
     for m in sorted(answers, key=lambda m: m.start):
         if not (
             _in_passing(tokens, m, passing)
-            or _told_of(tokens, m, relation)
+            or _told_of(tokens, m, relation, asked=_ASKED_OPENING.match(text) is not None)
             or _in_relative_clause(tokens, m, relation)
         ):
             return False
@@ -1695,7 +1823,9 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> boo
     )
 
 
-def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+def _told_of(
+    tokens: Sequence[Token], m: Mention, relation: frozenset[str], *, asked: bool = False
+) -> bool:
     """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
     after the first, right before its verb (`_clause_told`), the clause has a word that makes
@@ -1704,10 +1834,17 @@ def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> b
     Sucre is only the historic capital"), and no word between takes the first name back
     (`_RETRACTING`, a correction's first word). Rules 17: a clause that concedes the answer
     ("Istanbul, though Ankara is where parliament sits": `_conceded`) tells of it without a
-    word of `_LESSER`, where it has none of the relation words."""
+    word of `_LESSER`, where it has none of the relation words. Rules 18: so does any clause
+    about it without the relation words or a word that makes it the answer (`_ANSWER_AGAIN`),
+    after an opening that is not asked (``asked``: "Sydney? ..."): "Almaty; Astana is the newer
+    planned city", "Kangchenjunga; Everest belongs to China"."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
-    if any(t.norm in _RETRACTING or t.norm in _MARKERS_BY_FIRST for t in tokens[: m.start]):
+    norms = [t.norm for t in tokens]
+    if any(
+        t.norm in _RETRACTING or t.norm in _UPDATING or _marker_at(norms, i)
+        for i, t in enumerate(tokens[: m.start])
+    ):
         return False  # "Sydney... no, Canberra has been the capital since 1913"
     conceded = _conceded(tokens, m)
     rest = _clause_told(tokens, m, conceded)
@@ -1715,8 +1852,31 @@ def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> b
         return False
     if conceded:
         return not rest & relation  # rules 17: "Istanbul, though Ankara is where ... sits"
-    lessened = _lessened(tokens, m, relation)
-    return bool(rest & _LESSER) and (lessened or not rest & relation)
+    if rest & _LESSER and (_lessened(tokens, m, relation) or not rest & relation):
+        return True
+    # rules 18: a clause that tells about the answer without the relation or a word that names
+    # it the answer, after an opening that is no question ("Almaty; Astana is the newer city")
+    return not rest & (relation | _ANSWER_AGAIN) and not asked
+
+
+_UPDATING = frozenset({"update", "updated", "updating"})
+"""Words that bring newer facts to what the opening said ("Joe Biden — update: Donald Trump took
+office again"): what follows is no name told of in passing."""
+_ANSWER_AGAIN = frozenset(
+    {"answer", "one", "correct", "right", "real", "actual", "true", "proper", "official",
+     "current", "it", "instead", "rather", "actually"}
+)  # fmt: skip
+"""Words by which a clause about a name says it is the answer ("Canberra is the right one")."""
+_ASKED_OPENING = re.compile(r"[^.!?;,:\n\u2014\u2013]*\?")
+"""An opening clause put as a question ("Sydney? ...")."""
+
+
+def _marker_at(norms: Sequence[str], i: int) -> bool:
+    """Whether a correction's words (`_MARKERS_BY_FIRST`) start at ``i``."""
+    return any(
+        tuple(norms[i : i + len(marker)]) == marker
+        for marker in _MARKERS_BY_FIRST.get(norms[i], ())
+    )
 
 
 _CONCEDING = frozenset({"though", "although", "albeit"})
@@ -2172,6 +2332,22 @@ _TAKING_BACK = (
     ("ich", "wollte", "sagen"),
     ("ik", "bedoel"),
     ("ik", "bedoelde"),
+    ("chodzilo", "mi", "o"),
+    ("mialem", "na", "mysli"),
+    ("mialam", "na", "mysli"),
+    ("myslel", "jsem"),
+    ("myslela", "jsem"),
+    ("myslel", "som"),
+    ("myslela", "som"),
+    ("jag", "menade"),
+    ("jeg", "mente"),
+    ("tarkoitin",),
+    ("ugy", "ertem"),
+    ("am", "vrut", "sa", "spun"),
+    ("demek", "istedim"),
+    ("maksud", "saya"),
+    ("maksudku",),
+    ("y", "toi", "la"),
     ("revised",),
     ("то", "есть"),
     ("correcting", "myself"),
@@ -2187,7 +2363,9 @@ stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "han
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
 and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
 speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
-myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"): a correction only
+myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 18: "I
+meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Romanian, Turkish,
+Indonesian and Vietnamese): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
@@ -2352,6 +2530,30 @@ def _retracted(
     return best
 
 
+_DENIALS = frozenset({"no", "nope", "nein", "nej"})
+"""Words of denial that, standing as a clause of their own, take back what came before."""
+
+
+def _withdrawn_and_declined(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+) -> bool:
+    """Rules 18: whether a "no" standing as a clause of its own after a candidate takes it back
+    and what follows offers none (`_offers_candidate`) and declines ("Luang Prabang — no, that's
+    the old royal capital. I honestly don't know the current one."): the reply is refused."""
+    for i in range(1, len(tokens)):
+        if (
+            tokens[i].norm not in _DENIALS
+            or not _opens_clause(tokens, i)
+            or (i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause)
+            or _offers_candidate(tokens, found, i + 1, asked)
+        ):
+            continue
+        rest = " ".join(t.raw for t in tokens[i + 1 :])
+        if rest and (is_refusal(rest) or declines(rest)) and not _guesses(rest):
+            return True
+    return False
+
+
 _RETRACTING_SINCE_14 = frozenset({"doh", "nope", "nein", "nej", "pardon", "perdon"})
 """Retracting words of rules 14, 15 and 17: they take a candidate back only where what follows
 offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
@@ -2448,6 +2650,7 @@ def _correction(
                 or _only_a_name(tokens[end:])
                 or _only_a_name(_after_it_was(tokens[end:]))
                 or _name_restating(tokens[end:], relation)
+                or _opinion_naming(tokens[end:])
             )
             if (
                 strong
@@ -2630,6 +2833,23 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
     return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
 
 
+_OPINION = (("id", "say"), ("i", "would", "say"), ("id", "go", "with"), ("i", "think", "its"))
+"""Words by which the speaker gives their own answer after a weak correction ("on reflection
+I'd say La Paz, since ...")."""
+
+
+def _opinion_naming(tail: Sequence[Token]) -> bool:
+    """Rules 18: whether what follows a weak correction is the speaker's opinion (`_OPINION`)
+    and a clause that is only a name, whatever later clauses say ("on reflection I'd say La Paz,
+    since the government sits there")."""
+    norms = tuple(t.norm for t in tail)
+    for words in _OPINION:
+        if norms[: len(words)] == words and len(tail) > len(words):
+            rest = tail[len(words) :]
+            return _a_name_with_particles([t for t in rest if t.clause == rest[0].clause])
+    return False
+
+
 def _name_restating(tail: Sequence[Token], relation: frozenset[str]) -> bool:
     """Whether what follows a correction is a name, a verb of being and the question's relation
     ("actually, Geelong is the capital": rules 9), the name known to no table or not."""
@@ -2685,10 +2905,11 @@ _DONT_KNOW_WORDS = {
     "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?(?:tyvärr\s+)?inte|(?:det\s+)?vet\s+jag\s+(?:tyvärr\s+)?inte|"
     r"ingen\s+(?:aning|anelse)|(?:jeg\s+)?(?:ved|vet)\s+(?:det\s+)?(?:desværre\s+|dessverre\s+)?ikke|"
     r"(?:det\s+)?(?:ved|vet)\s+jeg\s+(?:desværre\s+|dessverre\s+)?ikke",
-    "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+)?en\s+tied[äa]|ei\s+(?:mit[äa][äa]n\s+)?aavistustakaan|"
-    r"(?:[ée]n\s+)?nem\s+tudom|fogalmam\s+sincs|(?:eu\s+)?nu\s+[șşs]tiu|habar\s+n-am|n-am\s+habar|"
+    "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+|sit[äa]\s+)?en\s+tied[äa]|ei\s+(?:mit[äa][äa]n\s+)?aavistustakaan|"
+    r"(?:[ée]n\s+|ezt\s+|azt\s+)?nem\s+tudom|fogalmam\s+sincs|(?:eu\s+)?nu\s+[șşs]tiu|habar\s+n-am|n-am\s+habar|"
     r"nu\s+am\s+(?:nicio\s+)?idee",
-    "Polish, Czech, Slovak": r"(?:ja\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|nev[íi]m|neviem|"
+    "Polish, Czech, Slovak": r"(?:ja\s+|tego\s+|to\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|"
+    r"(?:to\s+|já\s+|ja\s+)?(?:nev[íi]m|neviem)|"
     r"nem[áa]m\s+(?:pon[ěe]t[íi]|tu[šs]en[íi]e|ani\s+pon[ěe]t[íi])",
     "Turkish": r"(?:ben\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
     "Vietnamese, Indonesian, Malay": r"(?:t[ôo]i\s+)?kh[ôo]ng\s+bi[ếe]t|"
@@ -2714,13 +2935,14 @@ negation and the verb "know" or "say" in the languages with most speakers, writt
 taken from replies; rules 13: "no idea" as the Nordic, Finnish, Hungarian, Romanian, Czech and
 Slovak languages say it; rules 14: "I do not know" in the Baltic, South Slavic, Celtic, Turkic,
 Indic, Ethiopic, Caucasian and South-East Asian languages and others, and an adverb of regret
-inside the Nordic and German word orders). These scripts have word boundaries;
+inside the Nordic and German word orders; rules 18: the pronoun "that" before the Czech, Slovak,
+Polish, Finnish and Hungarian phrases, Hindi's "no information"). These scripts have word boundaries;
 `_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"
     r"معلوم\s+نہیں",
     "Hebrew": r"לא\s+(?:יודע|יודעת)|אין\s+לי\s+מושג",
-    "Hindi, Bengali": r"नहीं\s+(?:पता|मालूम|जानता|जानती)|पता\s+नहीं|জানি\s+না",
+    "Hindi, Bengali": r"नहीं\s+(?:पता|मालूम|जानता|जानती)|(?:पता|मालूम|जानकारी)\s+नहीं|জানি\s+না",
     "Thai": r"ไม่(?:รู้|ทราบ)",
     "Georgian, Armenian": r"არ\s*ვიცი|չգիտեմ",
     "Indic and Sinhala": r"தெரியாது|తెలియదు|ಗೊತ್ತಿಲ್ಲ|(?:അ|ക്ക)റിയില്ല|माही(?:त|ती)\s+नाही|थाहा\s+छैन|"
@@ -2756,6 +2978,22 @@ _REGRET = re.compile(
 )
 """Words of regret that come with "I do not know" ("Sajnos", "Leider", "Lo siento",
 "மன்னிக்கவும்"): no name beside a refusal (rules 14; rules 15: "sorry" in more languages)."""
+
+
+def _without_regret(text: str) -> str:
+    """The text less its words of regret, which may stand inside a phrase of not knowing (rules
+    18: Finnish "En valitettavasti tiedä", Czech "To bohužel nevím")."""
+    return _REGRET.sub(" ", text)
+
+
+def _knows_not(text: str) -> bool:
+    """Whether the text says it does not know in another language (`_DONT_KNOW`), a word of
+    regret inside the phrase or not (`_without_regret`)."""
+    return _DONT_KNOW.search(text) is not None or (
+        _REGRET.search(text) is not None and _DONT_KNOW.search(_without_regret(text)) is not None
+    )
+
+
 _SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""
@@ -2769,7 +3007,7 @@ def declines(text: str) -> bool:
     clean = clean_quotes(text)
     return (
         _DECLINES.search(clean) is not None
-        or _DONT_KNOW.search(clean) is not None
+        or _knows_not(clean)
         or declines_by_meaning(text)
         or (_SHRUG.search(clean) is not None and _shrug_only(_SHRUG.sub(" ", clean)))
     )

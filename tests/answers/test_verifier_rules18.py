@@ -1,0 +1,191 @@
+"""Rules 18 of the Wh verifier: others' beliefs, former times and clauses before a concluding
+name are told of; a clause about the true answer after an opening name tells of it; "no" that
+takes the only candidate back before a refusal refuses; "I meant" in more languages; a weak
+correction before "I'd say X, ..."; a word of regret inside a phrase of not knowing; near
+spellings of answer-only names in Latin letters. Examples written for these tests (not taken
+from the labelled sets); most get another verdict under rules 17, the others guard the edges of
+a rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from kglens_tui.answers.mentions import NameTable
+from kglens_tui.answers.verify import check_wh
+from kglens_tui.core.verdict import Verdict
+from kglens_tui.kg.answer_names import answer_names
+from tests.verdict_support import capital_verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Canberra is the capital, though many guess Sydney.", Verdict.CORRECT),
+        ("Canberra, though tourists often say it's Sydney.", Verdict.CORRECT),
+        ("Canberra; most people assume Melbourne.", Verdict.CORRECT),
+        ("Canberra, though I think Sydney.", Verdict.INCORRECT),  # the speaker's own guess
+        ("Canberra, though we'd say Sydney.", Verdict.INCORRECT),
+        ("Canberra, Sydney.", Verdict.INCORRECT),
+    ],
+)
+def test_what_others_believe_is_told_of(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        (
+            "Sydney or Melbourne were rivals; Canberra was the compromise. Canberra.",
+            Verdict.CORRECT,
+        ),
+        ("Sydney and Melbourne both wanted it. Canberra.", Verdict.CORRECT),
+        (
+            "Sydney or Melbourne were rivals; Canberra was the compromise. Sydney.",
+            Verdict.INCORRECT,
+        ),
+        # the careful reading: Sydney is given as the answer, Canberra only conceded
+        ("Sydney, although Canberra has been the capital since 1913.", Verdict.INCORRECT),
+    ],
+)
+def test_a_concluding_name_after_clauses_about_others(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+EURO = "What currency is used in France?"
+CURRENCIES = NameTable([("Euro", 1), ("French franc", 2), ("Deutsche Mark", 3)])
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "verdict"),
+    [
+        ("The euro; before 2002 it was the French franc.", EURO, Verdict.CORRECT),
+        ("The euro; previously France used the French franc.", EURO, Verdict.CORRECT),
+        ("The euro; before 2002 the French franc.", EURO, Verdict.INCORRECT),  # no past verb
+        (
+            "The euro; before 2002 it was the French franc.",
+            "What currency was used?",
+            Verdict.INCORRECT,
+        ),
+    ],
+)
+def test_a_clause_of_former_time_tells_of_a_rival(
+    reply: str, question: str, verdict: Verdict
+) -> None:
+    got = check_wh(reply, [["Euro"]], CURRENCIES, ["France"], question=question)
+    assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Sydney; Canberra was built later as a compromise.", Verdict.INCORRECT),
+        ("Perth; Canberra lies inland.", Verdict.INCORRECT),
+        ("Sydney; Canberra is the capital.", Verdict.INCORRECT),  # as under rules 17
+        ("Sydney; Canberra is the right one.", Verdict.INCORRECT),  # as under rules 17
+        ("Sydney? Canberra is where parliament sits.", Verdict.CORRECT),  # the opening asks
+        ("Perth — update: Canberra took the seat in 1927.", Verdict.CORRECT),
+    ],
+)
+def test_a_clause_about_the_answer_after_an_opening_name_tells_of_it(
+    reply: str, verdict: Verdict
+) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+def test_a_word_of_another_rule_before_a_clause_takes_nothing_back() -> None:
+    """ "in" (as in "in fact") no longer counts as a correction's word on its own."""
+    assert capital_verdict("Perth, founded in 1829 — Canberra only hosts parliament.") is (
+        Verdict.INCORRECT
+    )
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        (
+            "Sydney — no, that's the largest city. I honestly don't know the capital.",
+            Verdict.REFUSED,
+        ),
+        ("Perth? No. I don't know.", Verdict.REFUSED),
+        ("Sydney — no, that's the largest city. I'd say Canberra.", Verdict.CORRECT),
+        ("Sydney — no idea, really.", Verdict.INCORRECT),  # "no idea" is no denial of Sydney
+        ("Canberra, no doubt. I don't know why anyone doubts it.", Verdict.CORRECT),
+    ],
+)
+def test_a_candidate_denied_before_a_refusal_is_refused(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Sydney, przepraszam, chodziło mi o Canberra.", Verdict.CORRECT),  # Polish
+        ("Canberra, xin lỗi, ý tôi là Sydney.", Verdict.INCORRECT),  # Vietnamese
+        ("Canberra — jag menade Sydney.", Verdict.INCORRECT),  # Swedish
+        ("Sydney, tarkoitin Canberra.", Verdict.CORRECT),  # Finnish
+        ("Canberra. Maksud saya Sydney.", Verdict.INCORRECT),  # Indonesian
+        ("Canberra; úgy értem, it has been so since 1913.", Verdict.CORRECT),  # nothing offered
+    ],
+)
+def test_i_meant_in_more_languages(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Canberra. Hmm, on reflection I'd say Perth, since the mint is there.", Verdict.INCORRECT),
+        ("Perth. On reflection I'd say Canberra, since parliament sits there.", Verdict.CORRECT),
+        ("Canberra. On reflection I'd say it has always been so.", Verdict.CORRECT),
+    ],
+)
+def test_a_weak_correction_before_the_speakers_pick(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+ORPO = "Who is the head of government of Finland?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("En valitettavasti tiedä.", Verdict.REFUSED),  # Finnish, regret inside
+        ("To bohužel nevím.", Verdict.REFUSED),  # Czech, with "that"
+        ("Tego niestety nie wiem.", Verdict.REFUSED),  # Polish
+        ("मुझे इसकी जानकारी नहीं है।", Verdict.REFUSED),  # Hindi: "I have no information"
+        ("En valitettavasti tiedä, ehkä Marin?", Verdict.INCORRECT),  # a guess
+        ("Orpo, en valitettavasti tiedä varmasti.", Verdict.CORRECT),
+    ],
+)
+def test_regret_inside_a_phrase_of_not_knowing(reply: str, verdict: Verdict) -> None:
+    people = NameTable([("Petteri Orpo", 1), ("Sanna Marin", 2)])
+    names = (answer_names("person:orpo", "Petteri Orpo"),)
+    got = check_wh(reply, [["Petteri Orpo"]], people, ["Finland"], question=ORPO, answer_only=names)
+    assert got.verdict is verdict
+
+
+CAPITAL_OF_POLAND = "What is the capital of Poland?"
+POLISH_CITIES = NameTable([("Warsaw", 1), ("Kraków", 2), ("Wrocław", 3), ("Vienna", 4)])
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Warszawę.", Verdict.CORRECT),  # the Polish accusative of Warszawa
+        ("Warszawa.", Verdict.CORRECT),
+        ("Wrocławia.", Verdict.INCORRECT),  # another city's genitive
+        ("Warschauer.", Verdict.INCORRECT),  # a derived word, no near spelling
+    ],
+)
+def test_near_spellings_of_answer_only_names_in_latin_letters(reply: str, verdict: Verdict) -> None:
+    names = (answer_names("city:Warsaw-POL", "Warsaw"),)
+    got = check_wh(
+        reply,
+        [["Warsaw"]],
+        POLISH_CITIES,
+        ["Poland"],
+        question=CAPITAL_OF_POLAND,
+        answer_only=names,
+    )
+    assert got.verdict is verdict
