@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from kglens_tui.answers.mentions import NameTable
+from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names
@@ -189,3 +190,38 @@ def test_near_spellings_of_answer_only_names_in_latin_letters(reply: str, verdic
         answer_only=names,
     )
     assert got.verdict is verdict
+
+
+EMERGENCY = "What are the emergency phone numbers in Austria?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Eins-eins-zwei.", Verdict.CORRECT),  # German, digit by digit
+        ("El uno-uno-dos.", Verdict.CORRECT),  # Spanish
+        ("Un-un-deux, ou cent douze.", Verdict.CORRECT),  # French
+        ("百十二番。", Verdict.CORRECT),  # Japanese numeral with units: 112
+        ("Eins-eins-drei.", Verdict.INCORRECT),  # 113
+        ("Bosnia-and-Herzegovina uses 112.", Verdict.CORRECT),  # no digit words: left alone
+    ],
+)
+def test_digit_words_of_other_languages_and_cjk_numerals(reply: str, verdict: Verdict) -> None:
+    got = check_wh(reply, [["112"], ["133"]], None, ["Austria"], question=EMERGENCY)
+    assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("百十九", "119"),
+        ("千九百四十五年", "1945年"),
+        ("二十", "20"),
+        ("十分", "十分"),  # "very": one unit alone is a word
+        ("一一〇", "110"),  # digits one by one, as before
+        ("due-tre-sei", "236"),
+        ("Guinea-Bissau-Conakry", "Guinea-Bissau-Conakry"),
+    ],
+)
+def test_numerals_read_as_digits(text: str, read: str) -> None:
+    assert spell_out(text) == read
