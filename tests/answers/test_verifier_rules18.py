@@ -225,3 +225,25 @@ def test_digit_words_of_other_languages_and_cjk_numerals(reply: str, verdict: Ve
 )
 def test_numerals_read_as_digits(text: str, read: str) -> None:
     assert spell_out(text) == read
+
+
+CURRENCY = "What currency is used in Nicaragua?"
+SIGNED = NameTable([("Nicaraguan Córdoba", 1), ("Canadian Dollar", 2), ("US Dollar", 3)])
+
+
+@pytest.mark.parametrize(
+    ("key", "label", "reply", "verdict"),
+    [
+        ("currency:NIO", "Nicaraguan Córdoba", "C$", Verdict.CORRECT),  # es_NI's sign
+        ("currency:NIO", "Nicaraguan Córdoba", "C$ 500.", Verdict.CORRECT),
+        ("currency:NIO", "Nicaraguan Córdoba", "US$", Verdict.INCORRECT),
+        ("currency:CAD", "Canadian Dollar", "C$", Verdict.INCORRECT),  # as under rules 17
+        ("currency:KGS", "Kyrgystani Som", "сом", Verdict.CORRECT),  # ky_KG's sign
+    ],
+)
+def test_a_sign_a_currencys_own_territory_uses_is_that_currencys(
+    key: str, label: str, reply: str, verdict: Verdict
+) -> None:
+    names = (answer_names(key, label),)
+    got = check_wh(reply, [[label]], SIGNED, [], question=CURRENCY, answer_only=names)
+    assert got.verdict is verdict
