@@ -388,10 +388,23 @@ def _same_initials(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
 
 def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     """Whether the words keep the title of a title-and-name alias as written (rules 11: "King
-    Abdulla" is near "King Abdallah"; "Maria X" is not "Mme X")."""
+    Abdulla" is near "King Abdallah"; "Maria X" is not "Mme X"; rules 18: a title of seven
+    letters or more with up to two letters of another language's ending, "Presidenta",
+    "Presidente")."""
     if len(alias) != 2 or alias[0] not in _TITLE_WORDS:
         return True
-    return len(window) == 2 and window[0].norm == alias[0]
+    if len(window) != 2:
+        return False
+    word, title = window[0].norm, alias[0]
+    return word == title or (
+        len(title) >= _TITLE_STEM_MIN_CHARS
+        and word.startswith(title)
+        and len(word) - len(title) <= _TITLE_ENDING_MAX_CHARS
+    )
+
+
+_TITLE_STEM_MIN_CHARS = 7
+_TITLE_ENDING_MAX_CHARS = 2
 
 
 _ONE_LETTER_MIN_CHARS = 8
@@ -2256,9 +2269,28 @@ def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
     ):
         return True
     return len(word) >= 4 and any(
-        w[:1] == word[:1] and len(w) >= 4 and SequenceMatcher(None, word, w).ratio() >= 0.8
+        w[:1] == word[:1]
+        and len(w) >= 4
+        and (
+            (ratio := SequenceMatcher(None, word, w).ratio()) >= 0.8
+            or (ratio >= _SKELETON_RATIO and _skeleton(word) == _skeleton(w))
+        )
         for w in allowed
     )
+
+
+_SKELETON_RATIO = 0.7
+_VOWELS = frozenset("aeiouy")
+
+
+def _skeleton(word: str) -> str:
+    """Rules 18: a word's consonants in order, a doubled one once: romanisations of one name
+    differ in their vowels and doubled letters ("Mohammed", "Muhammad": "mhmd")."""
+    out: list[str] = []
+    for c in word:
+        if c not in _VOWELS and (not out or out[-1] != c):
+            out.append(c)
+    return "".join(out)
 
 
 _NAME_NEIGHBOURS = frozenset(

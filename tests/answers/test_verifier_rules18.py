@@ -247,3 +247,31 @@ def test_a_sign_a_currencys_own_territory_uses_is_that_currencys(
     names = (answer_names(key, label),)
     got = check_wh(reply, [[label]], SIGNED, [], question=CURRENCY, answer_only=names)
     assert got.verdict is verdict
+
+
+MBS = "Muhammad bin Salman bin Abd al-Aziz Al Saud"
+KING = "Salman bin Abdulaziz Al Saud"
+SHEINBAUM = "Claudia Sheinbaum Pardo"
+PEOPLE = NameTable([(MBS, 1), (KING, 2), (SHEINBAUM, 3), ("Mahmoud Abbas", 4)])
+
+
+@pytest.mark.parametrize(
+    ("true", "reply", "verdict"),
+    [
+        (MBS, "Crown Prince Mohammed bin Salman.", Verdict.CORRECT),  # Mohammed: Muhammad
+        (MBS, "Mohammed bin Salman.", Verdict.CORRECT),
+        (MBS, "Mahmoud bin Salman.", Verdict.INCORRECT),  # the same consonants, too far apart
+        (KING, "Mohammed bin Salman.", Verdict.INCORRECT),  # the king's son, as before
+        (KING, "King Salman.", Verdict.CORRECT),
+        (SHEINBAUM, "Presidenta Sheinbaum.", Verdict.CORRECT),  # Spanish, feminine
+        (SHEINBAUM, "Presidente Sheinbaum.", Verdict.CORRECT),
+        (SHEINBAUM, "Presidential Sheinbaum.", Verdict.INCORRECT),  # no title's ending
+    ],
+)
+def test_romanisations_and_titles_with_other_endings(
+    true: str, reply: str, verdict: Verdict
+) -> None:
+    names = (answer_names("person:x", true, (true,)),)
+    question = "Who is the head of government?"
+    got = check_wh(reply, [[true]], PEOPLE, [], question=question, answer_only=names)
+    assert got.verdict is verdict
