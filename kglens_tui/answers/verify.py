@@ -31,7 +31,13 @@ from kglens_tui.answers.mentions import (
 )
 from kglens_tui.answers.numbers import ORDINALS, spell_out
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
+from kglens_tui.kg.answer_names import (
+    PARTICLES,
+    TITLES,
+    AnswerNames,
+    currency_unit_words,
+    subdivision_letters,
+)
 
 FUZZY_THRESHOLD = 0.9
 _FUZZY_MIN_CHARS = 5
@@ -1137,6 +1143,7 @@ def _check_wh(
     shared = _shared_with_subject(tokens, found, subject_names, relation)
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
     qualified = _qualified_units(tokens, found, groups)
+    addressed = _addressed(tokens, found, tuple(answer_only))
     answers = [
         m
         for m in found
@@ -1145,6 +1152,7 @@ def _check_wh(
         and m not in shared.dropped
         and m not in glossed
         and m not in qualified
+        and m not in addressed
     ]
     refusing = is_refusal(text)
     hedged = refusing or has_hedge(hedge_text)
@@ -1287,6 +1295,45 @@ def _qualified_units(
             and before.norm not in _ARTICLES
             and before.norm not in PARTICLES
             and before.norm not in _FOREIGN_ARTICLES
+        ):
+            out.add(m)
+    return frozenset(out)
+
+
+_SUBDIVISION_CODE = re.compile(r"([A-Z]{2})-([A-Z0-9]{1,3})")
+
+
+def _addressed(
+    tokens: Sequence[Token], found: Sequence[Mention], answer_only: tuple[AnswerNames, ...]
+) -> frozenset[Mention]:
+    """Rules 18: true mentions of a subdivision followed, after a comma and ending the clause,
+    by the code letters of another subdivision of its country (ISO 3166-2, as written):
+    an address, a place inside that other one ("Washington, D.C." names no state of
+    Washington)."""
+    codes = {
+        match.groups()
+        for names in answer_only
+        for name in names.names
+        if (match := _SUBDIVISION_CODE.fullmatch(name))
+    }
+    if not codes:
+        return frozenset()
+    own = {letters for _, letters in codes}
+    others = {
+        letters
+        for country, _ in codes
+        for letters in subdivision_letters(country)
+        if letters not in own
+    }
+    out = set()
+    for m in found:
+        k = m.end
+        if (
+            m.owner < 0
+            and k < len(tokens)
+            and tokens[k].clause != tokens[k - 1].clause
+            and tokens[k].raw in others
+            and (k + 1 == len(tokens) or tokens[k + 1].clause != tokens[k].clause)
         ):
             out.add(m)
     return frozenset(out)

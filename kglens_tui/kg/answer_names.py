@@ -522,6 +522,16 @@ _OTHER_NAME = re.compile(r"\s*(?:'([^']*)'|([^,]+))\s*(?:,|$)")
 _LANGUAGE_TAG = re.compile(r"\s*\([a-z]{2,3}(?:-[a-z]{2,8})*\)$")
 
 
+@lru_cache(maxsize=256)
+def subdivision_letters(alpha2: str) -> frozenset[str]:
+    """The letters after the country's in the ISO 3166-2 codes of a country's subdivisions
+    (pycountry: "WA", "DC" for the US): how addresses name them ("Washington, D.C.")."""
+    import pycountry
+
+    found = pycountry.subdivisions.get(country_code=alpha2) or ()
+    return frozenset(s.code.partition("-")[2] for s in found)
+
+
 def _iso3166_2_other_names() -> dict[str, tuple[str, ...]]:
     """ISO 3166-2 code -> the names the ``iso3166-2`` package ships for it (rules 12): its name
     and its local and other names, each tagged with its language, English among them ("Sicily

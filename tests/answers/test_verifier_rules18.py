@@ -275,3 +275,25 @@ def test_romanisations_and_titles_with_other_endings(
     question = "Who is the head of government?"
     got = check_wh(reply, [[true]], PEOPLE, [], question=question, answer_only=names)
     assert got.verdict is verdict
+
+
+STATE = "Where is Stevens County, Washington located?"
+STATES = NameTable([("Washington", 1), ("Oregon", 2), ("Idaho", 3)])
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Washington, D.C.", Verdict.INCORRECT),  # the city in the District of Columbia
+        ("Washington, DC", Verdict.INCORRECT),
+        ("Washington, WA.", Verdict.CORRECT),  # its own code
+        ("Washington, USA.", Verdict.CORRECT),
+        ("Washington, near Oregon.", Verdict.CORRECT),
+    ],
+)
+def test_a_subdivision_followed_by_another_ones_code_is_an_address(
+    reply: str, verdict: Verdict
+) -> None:
+    names = (answer_names("subdivision:US-WA", "Washington"),)
+    got = check_wh(reply, [["Washington"]], STATES, [], question=STATE, answer_only=names)
+    assert got.verdict is verdict
