@@ -2499,13 +2499,26 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
+_RETRACTING_ELSEWHERE = frozenset(
+    {"przepraszam", "entschuldigung", "scusa", "scusate", "scusi", "desculpa", "desculpe",
+     "disculpa", "disculpe", "excusez", "izvini", "izvinite", "oprostite", "prominte",
+     "anteeksi", "bocsanat", "forlat", "undskyld", "beklager", "maaf", "samahani", "nie", "nei",
+     "hayir"}
+)  # fmt: skip
+"""Rules 18: "sorry" and "no" in more languages, written as one word (Polish "przepraszam",
+German "Entschuldigung", Italian "scusa", Polish "nie", Norwegian "nei", Turkish "hayır")."""
+_ALSO_NOT = frozenset({"nie"})
+"""Words of `_RETRACTING_ELSEWHERE` that also mean "not": they take back only as a clause of
+their own ("Sydney, nie, Canberra"; not "Canberra, nie Sydney")."""
 _RETRACTING = frozenset(
-    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej", "pardon", "perdon"}
-)
+    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej", "pardon", "perdon",
+     *_RETRACTING_ELSEWHERE}
+)  # fmt: skip
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in German and the Nordic
-languages; not Dutch "nee", which folds like "née"; rules 17: "pardon", Spanish "perdón"),
-take that candidate back when what follows offers another (`_retracted`)."""
+languages; not Dutch "nee", which folds like "née"; rules 17: "pardon", Spanish "perdón"; rules
+18: `_RETRACTING_ELSEWHERE`), take that candidate back when what follows offers another
+(`_retracted`)."""
 
 
 _INTERJECTIONS = frozenset({"actually", "er", "erm", "um", "uh", "hmm", "oh", "ah", "well", "anzi"})
@@ -2592,8 +2605,10 @@ def _retracted(
             ):
                 best = (i, end)
             continue
-        if tok.norm not in _RETRACTING:
-            continue
+        if tok.norm not in _RETRACTING or (
+            tok.norm in _ALSO_NOT and i + 1 < len(tokens) and tokens[i + 1].clause == tok.clause
+        ):
+            continue  # Polish "nie Sydney" is "not Sydney"
         end = i + 1
         while end < len(tokens) and tokens[end].norm in _RETRACTING:
             end += 1  # "no, sorry, Scotland"
@@ -2633,8 +2648,10 @@ def _withdrawn_and_declined(
     return False
 
 
-_RETRACTING_SINCE_14 = frozenset({"doh", "nope", "nein", "nej", "pardon", "perdon"})
-"""Retracting words of rules 14, 15 and 17: they take a candidate back only where what follows
+_RETRACTING_SINCE_14 = frozenset(
+    {"doh", "nope", "nein", "nej", "pardon", "perdon", *_RETRACTING_ELSEWHERE}
+)
+"""Retracting words of rules 14, 15, 17 and 18: they take a candidate back only where what follows
 offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
 biggest city.")."""
 

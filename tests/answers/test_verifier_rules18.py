@@ -297,3 +297,18 @@ def test_a_subdivision_followed_by_another_ones_code_is_an_address(
     names = (answer_names("subdivision:US-WA", "Washington"),)
     got = check_wh(reply, [["Washington"]], STATES, [], question=STATE, answer_only=names)
     assert got.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Sydney, przepraszam, Canberra.", Verdict.CORRECT),  # Polish "sorry"
+        ("Canberra — Entschuldigung, Sydney.", Verdict.INCORRECT),
+        ("Canberra, scusa, Perth.", Verdict.INCORRECT),
+        ("Sydney — nie, Canberra.", Verdict.CORRECT),  # Polish "no", a clause of its own
+        ("Sydney, nie Canberra.", Verdict.INCORRECT),  # "not Canberra": nothing taken back
+        ("Canberra. Przepraszam, Sydney is just bigger.", Verdict.CORRECT),  # offers no answer
+    ],
+)
+def test_sorry_and_no_in_more_languages_take_a_candidate_back(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
