@@ -537,8 +537,8 @@ def _others_belief(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]
     return not any(t.norm in _SPEAKER or t.norm in _SPEAKERS for t in tokens if t.clause == clause)
 
 
-_SPEAKERS = frozenset({"we", "wed", "weve", "us", "our", "you", "youd"})
-"""Words by which the speaker (with others, or the reader) says what they believe."""
+_SPEAKERS = frozenset({"we", "wed", "weve", "us", "our"})
+"""Words by which the speaker, with others, says what they believe."""
 
 
 _FORMER_OPENERS = frozenset(
@@ -1823,15 +1823,26 @@ def _answered_by_another(
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
         return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
+    stated = _opening_stated(tokens, text, subject)
     for m in sorted(answers, key=lambda m: m.start):
         if not (
             _in_passing(tokens, m, passing)
-            or _told_of(tokens, m, relation, asked=_ASKED_OPENING.match(text) is not None)
+            or _told_of(tokens, m, relation, stated=stated, subject=subject)
             or _in_relative_clause(tokens, m, relation)
         ):
             return False
         passing.add(m.end)
     return True
+
+
+def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]) -> bool:
+    """Rules 18: whether the reply's opening clause states a name of its own: not asked ("Sydney?
+    ..."), not opening with a preposition ("In Australia, ...") and not naming the subject
+    ("Australia. ...")."""
+    if _ASKED_OPENING.match(text) or tokens[0].norm in _PASSING:
+        return False
+    clause = tokens[0].clause
+    return not any(tokens[m.start].clause == clause for m in _subject_mentions(tokens, subject))
 
 
 def _in_relative_clause(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
@@ -1884,7 +1895,12 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> boo
 
 
 def _told_of(
-    tokens: Sequence[Token], m: Mention, relation: frozenset[str], *, asked: bool = False
+    tokens: Sequence[Token],
+    m: Mention,
+    relation: frozenset[str],
+    *,
+    stated: bool = False,
+    subject: tuple[str, ...] = (),
 ) -> bool:
     """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
@@ -1895,9 +1911,9 @@ def _told_of(
     (`_RETRACTING`, a correction's first word). Rules 17: a clause that concedes the answer
     ("Istanbul, though Ankara is where parliament sits": `_conceded`) tells of it without a
     word of `_LESSER`, where it has none of the relation words. Rules 18: so does any clause
-    about it without the relation words or a word that makes it the answer (`_ANSWER_AGAIN`),
-    after an opening that is not asked (``asked``: "Sydney? ..."): "Almaty; Astana is the newer
-    planned city", "Kangchenjunga; Everest belongs to China"."""
+    about it without the relation words, a word that makes it the answer (`_ANSWER_AGAIN`) or
+    the subject's name, after an opening that states a name (``stated``: `_opening_stated`):
+    "Almaty; Astana is the newer planned city", "Kangchenjunga; Everest belongs to China"."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
     norms = [t.norm for t in tokens]
@@ -1914,9 +1930,13 @@ def _told_of(
         return not rest & relation  # rules 17: "Istanbul, though Ankara is where ... sits"
     if rest & _LESSER and (_lessened(tokens, m, relation) or not rest & relation):
         return True
-    # rules 18: a clause that tells about the answer without the relation or a word that names
-    # it the answer, after an opening that is no question ("Almaty; Astana is the newer city")
-    return not rest & (relation | _ANSWER_AGAIN) and not asked
+    # rules 18: a clause that tells about the answer without the relation, a word that names
+    # it the answer or the subject, after an opening that states a name ("Almaty; Astana is the
+    # newer planned city")
+    if not stated or rest & (relation | _ANSWER_AGAIN):
+        return False
+    clause = tokens[m.start].clause
+    return not any(tokens[s.start].clause == clause for s in _subject_mentions(tokens, subject))
 
 
 _UPDATING = frozenset({"update", "updated", "updating"})

@@ -26,6 +26,7 @@ from tests.verdict_support import capital_verdict
         ("Canberra; most people assume Melbourne.", Verdict.CORRECT),
         ("Canberra, though I think Sydney.", Verdict.INCORRECT),  # the speaker's own guess
         ("Canberra, though we'd say Sydney.", Verdict.INCORRECT),
+        ("Canberra; you might guess Sydney.", Verdict.CORRECT),  # the reader's guess
         ("Canberra, Sydney.", Verdict.INCORRECT),
     ],
 )
@@ -86,6 +87,9 @@ def test_a_clause_of_former_time_tells_of_a_rival(
         ("Sydney; Canberra is the right one.", Verdict.INCORRECT),  # as under rules 17
         ("Sydney? Canberra is where parliament sits.", Verdict.CORRECT),  # the opening asks
         ("Perth — update: Canberra took the seat in 1927.", Verdict.CORRECT),
+        ("Australia. Canberra was chosen in 1908.", Verdict.CORRECT),  # the subject opens
+        ("In Australia, Canberra is where parliament sits.", Verdict.CORRECT),
+        ("Wellington. Canberra is Australia's.", Verdict.CORRECT),  # names the subject
     ],
 )
 def test_a_clause_about_the_answer_after_an_opening_name_tells_of_it(
