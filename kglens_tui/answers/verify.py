@@ -3016,7 +3016,7 @@ _DONT_KNOW_WORDS = {
     "Italian": r"(?:io\s+)?non\s+(?:lo\s+)?so|non\s+saprei(?:\s+dir(?:e|lo))?|non\s+ne\s+ho\s+idea",
     "German": r"(?:ich\s+)?wei(?:ß|ss)\s+(?:es\s+|das\s+)?(?:leider\s+)?nicht|"
     r"(?:das\s+|es\s+)?wei(?:ß|ss)\s+ich\s+(?:es\s+|das\s+)?(?:leider\s+)?nicht|keine\s+ahnung|"
-    r"kann\s+ich\s+(?:leider\s+)?nicht\s+sagen",
+    r"(?:das\s+|es\s+)?kann\s+ich\s+(?:leider\s+)?nicht\s+sagen",
     "Dutch": r"(?:ik\s+)?weet\s+(?:het\s+)?niet|(?:dat\s+)?weet\s+ik\s+niet|geen\s+idee",
     "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?(?:tyvärr\s+)?inte|(?:det\s+)?vet\s+jag\s+(?:tyvärr\s+)?inte|"
     r"ingen\s+(?:aning|anelse)|(?:jeg\s+)?(?:ved|vet)\s+(?:det\s+)?(?:desværre\s+|dessverre\s+)?ikke|"
@@ -3027,7 +3027,7 @@ _DONT_KNOW_WORDS = {
     "Polish, Czech, Slovak": r"(?:ja\s+|tego\s+|to\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|"
     r"(?:to\s+|já\s+|ja\s+)?(?:nev[íi]m|neviem)|"
     r"nem[áa]m\s+(?:pon[ěe]t[íi]|tu[šs]en[íi]e|ani\s+pon[ěe]t[íi])",
-    "Turkish": r"(?:ben\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
+    "Turkish": r"(?:ben\s+|bunu\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
     "Vietnamese, Indonesian, Malay": r"(?:t[ôo]i\s+)?kh[ôo]ng\s+bi[ếe]t|"
     r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+tahu|entahlah",
     "Swahili, Tagalog": r"(?:mimi\s+)?sijui|hindi\s+ko\s+alam",
@@ -3045,6 +3045,12 @@ _DONT_KNOW_WORDS = {
     "Turkic": r"bilmir[əe]m|bilmayman|білмеймін|билбейм",
     "Hausa, Zulu, Xhosa, Somali": r"ban\s+sani\s+ba|angazi|andazi|ma\s+(?:garanayo|aqaan)",
     "Belarusian, Mongolian, Tajik": r"не\s+ведаю|мэдэхгүй|намедонам",
+    "No information: French, German, Italian, Portuguese, Spanish, Polish": r"(?:je\s+)?n'ai\s+pas\s+"
+    r"(?:(?:cette|d'|l')\s*)?informations?|(?:dazu\s+|darüber\s+)?(?:habe\s+ich|ich\s+habe)\s+"
+    r"(?:dazu\s+|darüber\s+)?keine\s+(?:informationen|angaben|daten)|non\s+ho\s+(?:(?:questa|"
+    r"nessuna)\s+|quest'|l')?informazion[ei]|n[ãa]o\s+tenho\s+(?:(?:essa|esta|a|nenhuma)\s+)?"
+    r"informa[çc](?:[ãa]o|[õo]es)|no\s+tengo\s+(?:(?:esa|esta|la|ninguna)\s+)?informaci[óo]n|"
+    r"nie\s+mam\s+(?:(?:tej|tych|żadnych|zadnych)\s+)?informacji",
 }
 """Per language, saying one does not know or cannot say (rules 12: a small grammar of the
 negation and the verb "know" or "say" in the languages with most speakers, written as rules, not
@@ -3052,7 +3058,8 @@ taken from replies; rules 13: "no idea" as the Nordic, Finnish, Hungarian, Roman
 Slovak languages say it; rules 14: "I do not know" in the Baltic, South Slavic, Celtic, Turkic,
 Indic, Ethiopic, Caucasian and South-East Asian languages and others, and an adverb of regret
 inside the Nordic and German word orders; rules 18: the pronoun "that" before the Czech, Slovak,
-Polish, Finnish and Hungarian phrases, Hindi's "no information"). These scripts have word boundaries;
+Polish, Finnish, Hungarian and Turkish phrases, Hindi's "no information", and "I have no (this)
+information" in French, German, Italian, Portuguese, Spanish and Polish). These scripts have word boundaries;
 `_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"
@@ -3078,7 +3085,7 @@ _DONT_KNOW = re.compile(
 "Не знаю.", "わかりません", "Saya tidak tahu."), or by the idiom "your guess is as good as
 mine": a refusal where the reply names no candidate."""
 _REGRET = re.compile(
-    r"\b(?:sajnos|leider|desværre|dessverre|tyvärr|valitettavasti|niestety|bohužel|žiaľ|"
+    r"\b(?:sajnos|sajnálom|leider|desværre|dessverre|tyvärr|valitettavasti|niestety|bohužel|žiaľ|"
     r"lamentablemente|desafortunadamente|purtroppo|infelizmente|malheureusement|helaas|deja|"
     r"diemžēl|kahjuks|nažalost|žal|fatkeqësisht|maalesef|ne\s+yaz[ıi]k\s+ki|"
     r"к\s+сожалению|на\s+жаль|δυστυχώς|ho\s+sento|lo\s+siento|désolée?|mi\s+dispiace|"

@@ -161,6 +161,16 @@ ORPO = "Who is the head of government of Finland?"
         ("मुझे इसकी जानकारी नहीं है।", Verdict.REFUSED),  # Hindi: "I have no information"
         ("En valitettavasti tiedä, ehkä Marin?", Verdict.INCORRECT),  # a guess
         ("Orpo, en valitettavasti tiedä varmasti.", Verdict.CORRECT),
+        ("Bunu bilmiyorum.", Verdict.REFUSED),  # Turkish, with "this"
+        ("Sajnálom, nem tudom.", Verdict.REFUSED),  # Hungarian "I'm sorry"
+        ("Das kann ich leider nicht sagen.", Verdict.REFUSED),
+        ("Je n'ai pas cette information.", Verdict.REFUSED),  # "I have no information"
+        ("Dazu habe ich keine Informationen.", Verdict.REFUSED),
+        ("Non ho questa informazione.", Verdict.REFUSED),
+        ("Não tenho essa informação.", Verdict.REFUSED),
+        ("Nie mam tej informacji.", Verdict.REFUSED),
+        ("Je n'ai pas cette information, mais peut-être Marin.", Verdict.INCORRECT),
+        ("Ich habe keine Informationen, vielleicht Orpo.", Verdict.CORRECT),
     ],
 )
 def test_regret_inside_a_phrase_of_not_knowing(reply: str, verdict: Verdict) -> None:
