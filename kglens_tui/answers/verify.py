@@ -2447,6 +2447,18 @@ _TAKING_BACK = (
     ("maksud", "saya"),
     ("maksudku",),
     ("y", "toi", "la"),
+    ("mejor", "dicho"),
+    ("o", "meglio"),
+    ("ou", "melhor"),
+    ("ou", "plutot"),
+    ("oder", "besser", "gesagt"),
+    ("oder", "vielmehr"),
+    ("beter", "gezegd"),
+    ("of", "liever"),
+    ("a", "wlasciwie"),
+    ("eller", "snarare"),
+    ("eller", "rettere", "sagt"),
+    ("tai", "oikeastaan"),
     ("revised",),
     ("то", "есть"),
     ("correcting", "myself"),
@@ -2464,7 +2476,8 @@ and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" 
 speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
 myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 18: "I
 meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Romanian, Turkish,
-Indonesian and Vietnamese): a correction only
+Indonesian and Vietnamese, and "or rather" in Spanish, Italian, Portuguese, French, German,
+Dutch, Polish, the Nordic languages and Finnish): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (

@@ -131,9 +131,13 @@ def test_a_candidate_denied_before_a_refusal_is_refused(reply: str, verdict: Ver
         ("Sydney, tarkoitin Canberra.", Verdict.CORRECT),  # Finnish
         ("Canberra. Maksud saya Sydney.", Verdict.INCORRECT),  # Indonesian
         ("Canberra; úgy értem, it has been so since 1913.", Verdict.CORRECT),  # nothing offered
+        ("Sydney, o meglio, Canberra.", Verdict.CORRECT),  # Italian "or rather"
+        ("Canberra, ou plutôt Sydney.", Verdict.INCORRECT),  # French
+        ("Canberra — oder besser gesagt Sydney.", Verdict.INCORRECT),  # German
+        ("Canberra, o meglio la capitale federale.", Verdict.CORRECT),  # no name offered
     ],
 )
-def test_i_meant_in_more_languages(reply: str, verdict: Verdict) -> None:
+def test_i_meant_and_or_rather_in_more_languages(reply: str, verdict: Verdict) -> None:
     assert capital_verdict(reply) is verdict
 
 
