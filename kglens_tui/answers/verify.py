@@ -325,15 +325,20 @@ def _fuzzy_answer(
     """A near spelling of a true name ("Ouagadougouu") in words no exact name covers, which
     no rival name resembles as much, and (with ``deny``) which no negation denies; with
     ``alone`` (the words of the true names), one that stands alone (`_isolated`)."""
-    initials = {t.norm[:1] for t in tokens if t.word}
-    candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in initials]
+    by_initial: dict[str, list[int]] = {}
+    for i, t in enumerate(tokens):
+        if t.word:
+            by_initial.setdefault(t.norm[:1], []).append(i)
+    candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in by_initial]
     if not candidates:
         return False
     covered = {i for m in taken for i in range(m.start, m.end)}
     for alias, text in candidates:
         n = len(alias)
         for size in {max(n - 1, 1), n, n + 1}:
-            for start in range(0, len(tokens) - size + 1):
+            for start in by_initial[alias[0][:1]]:
+                if start + size > len(tokens):
+                    break
                 window = tokens[start : start + size]
                 if not _same_initials(window, alias) or not _same_title(window, alias):
                     continue
@@ -424,6 +429,8 @@ def _similarity(a: str, b: str) -> float:
         and sum(x != y for x, y in zip(a, b, strict=True)) == 1
     ):
         return max(FUZZY_THRESHOLD, 1 - 1 / len(a))
+    if 2 * min(len(a), len(b)) / (len(a) + len(b)) < FUZZY_THRESHOLD:
+        return 0.0  # too unlike in length (SequenceMatcher's real_quick_ratio, sooner)
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
         return 0.0
@@ -1310,21 +1317,9 @@ def _addressed(
     by the code letters of another subdivision of its country (ISO 3166-2, as written):
     an address, a place inside that other one ("Washington, D.C." names no state of
     Washington)."""
-    codes = {
-        match.groups()
-        for names in answer_only
-        for name in names.names
-        if (match := _SUBDIVISION_CODE.fullmatch(name))
-    }
-    if not codes:
+    others = _other_subdivisions(answer_only)
+    if not others:
         return frozenset()
-    own = {letters for _, letters in codes}
-    others = {
-        letters
-        for country, _ in codes
-        for letters in subdivision_letters(country)
-        if letters not in own
-    }
     out = set()
     for m in found:
         k = m.end
@@ -1337,6 +1332,25 @@ def _addressed(
         ):
             out.add(m)
     return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def _other_subdivisions(answer_only: tuple[AnswerNames, ...]) -> frozenset[str]:
+    """The ISO 3166-2 letters of the other subdivisions of the countries of the true
+    subdivisions (their codes among their answer-only names)."""
+    codes = {
+        match.groups()
+        for names in answer_only
+        for name in names.names
+        if (match := _SUBDIVISION_CODE.fullmatch(name))
+    }
+    own = {letters for _, letters in codes}
+    return frozenset(
+        letters
+        for country, _ in codes
+        for letters in subdivision_letters(country)
+        if letters not in own
+    )
 
 
 _FOREIGN_ARTICLES = frozenset(
