@@ -528,8 +528,9 @@ def subdivision_letters(alpha2: str) -> frozenset[str]:
     (pycountry: "WA", "DC" for the US): how addresses name them ("Washington, D.C.")."""
     import pycountry
 
-    found = pycountry.subdivisions.get(country_code=alpha2) or ()
-    return frozenset(s.code.partition("-")[2] for s in found)
+    return frozenset(
+        sub.code.partition("-")[2] for sub in pycountry.subdivisions if sub.country_code == alpha2
+    )
 
 
 def _iso3166_2_other_names() -> dict[str, tuple[str, ...]]:
