@@ -313,6 +313,28 @@ def _fuzzy_names(truth: NameTable) -> tuple[tuple[tuple[str, ...], str], ...]:
     )
 
 
+def _window_words(tokens: Sequence[Token], start: int, size: int, covered: set[int]) -> str | None:
+    """The words of ``size`` tokens from ``start``, when they are words of one clause that no
+    exact name covers; else None."""
+    window = tokens[start : start + size]
+    if any(t.clause != window[0].clause or not t.word for t in window):
+        return None
+    if covered.intersection(range(start, start + size)):
+        return None
+    return " ".join(t.norm for t in window)
+
+
+@lru_cache(maxsize=4096)
+def _fuzzy_by_initial(
+    truth: NameTable,
+) -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """`_fuzzy_names` by the first letter of their first word."""
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for alias, text in _fuzzy_names(truth):
+        out.setdefault(alias[0][:1], []).append((alias, text))
+    return {initial: tuple(names) for initial, names in out.items()}
+
+
 def _fuzzy_answer(
     tokens: Sequence[Token],
     truth: NameTable,
@@ -329,24 +351,27 @@ def _fuzzy_answer(
     for i, t in enumerate(tokens):
         if t.word:
             by_initial.setdefault(t.norm[:1], []).append(i)
-    candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in by_initial]
+    named = _fuzzy_by_initial(truth)
+    candidates = [c for initial in by_initial for c in named.get(initial, ())]
     if not candidates:
         return False
     covered = {i for m in taken for i in range(m.start, m.end)}
+    windows: dict[tuple[int, int], str | None] = {}
     for alias, text in candidates:
         n = len(alias)
         for size in {max(n - 1, 1), n, n + 1}:
             for start in by_initial[alias[0][:1]]:
                 if start + size > len(tokens):
                     break
+                key = (start, size)
+                if key not in windows:
+                    windows[key] = _window_words(tokens, start, size, covered)
+                words = windows[key]
+                if words is None:
+                    continue
                 window = tokens[start : start + size]
                 if not _same_initials(window, alias) or not _same_title(window, alias):
                     continue
-                if any(t.clause != window[0].clause or not t.word for t in window):
-                    continue
-                if covered.intersection(range(start, start + size)):
-                    continue
-                words = " ".join(t.norm for t in window)
                 score = _similarity(words, text)
                 if score < FUZZY_THRESHOLD or _derived_window(window, words, alias, text):
                     continue
