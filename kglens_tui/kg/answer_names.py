@@ -30,7 +30,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   "Castilian"), each unambiguous and no other place's or language's name.
 
 A name that sources give to two entities of one kind (a symbol "$", the exemplar city of two
-zones) is dropped: it names neither; so is a name of one kana, Han or Hangul letter another
+zones) is dropped: it names neither (rules 18: unless one currency alone has the sign in its own
+territories' locales, "C$" in es_NI); so is a name of one kana, Han or Hangul letter another
 entity's name of that kind contains (rules 11: the yen's "円" is kept, "元" of "日元" is not). Names are compared as the matcher compares every name
 (NFKC, accents and case folded: `kglens_tui.answers.mentions`). Names in a script other than Latin
 (Cyrillic, Greek) also get their transliteration by anyascii ("Moskva").
