@@ -2704,20 +2704,40 @@ def _withdrawn_and_declined(
     tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
 ) -> bool:
     """Rules 18: whether a "no" standing as a clause of its own after a candidate takes it back
-    and what follows offers none (`_offers_candidate`) and declines ("Luang Prabang — no, that's
-    the old royal capital. I honestly don't know the current one."): the reply is refused."""
+    and what follows names nothing, offers no candidate (`_offers_candidate`) and says it does
+    not know ("Luang Prabang — no, that's the old royal capital. I honestly don't know the
+    current one."; not "Canberra. No, I don't think it's Sydney."): the reply is refused."""
     for i in range(1, len(tokens)):
         if (
             tokens[i].norm not in _DENIALS
             or not _opens_clause(tokens, i)
             or (i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause)
+            or any(m.end > i for m in found)
             or _offers_candidate(tokens, found, i + 1, asked)
         ):
             continue
         rest = " ".join(t.raw for t in tokens[i + 1 :])
-        if rest and (is_refusal(rest) or declines(rest)) and not _guesses(rest):
+        if (
+            rest
+            and (
+                is_refusal(rest)
+                or _knows_not(rest)
+                or _DECLINES.search(rest)
+                or _NOT_KNOWING.search(rest)
+            )
+            and not _guesses(rest)
+        ):
             return True
     return False
+
+
+_NOT_KNOWING = re.compile(
+    r"\bi\s+(?:\w+\s+)?(?:do\s+not|don't|dont|cannot|can't|cant)\s+(?:\w+\s+)?"
+    r"(?:know|say|tell|recall|remember)\b",
+    re.IGNORECASE,
+)
+"""The speaker saying they do not know or cannot say, an adverb maybe inside ("I honestly don't
+know")."""
 
 
 _RETRACTING_SINCE_14 = frozenset(

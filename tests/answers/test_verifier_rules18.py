@@ -116,6 +116,9 @@ def test_a_word_of_another_rule_before_a_clause_takes_nothing_back() -> None:
         ("Sydney — no, that's the largest city. I'd say Canberra.", Verdict.CORRECT),
         ("Sydney — no idea, really.", Verdict.INCORRECT),  # "no idea" is no denial of Sydney
         ("Canberra, no doubt. I don't know why anyone doubts it.", Verdict.CORRECT),
+        ("Canberra. No, I don't think it's Sydney.", Verdict.CORRECT),  # Sydney denied
+        ("Canberra. No, I won't say Sydney.", Verdict.CORRECT),
+        ("Canberra. No, I don't think so.", Verdict.CORRECT),  # says no "I do not know"
     ],
 )
 def test_a_candidate_denied_before_a_refusal_is_refused(reply: str, verdict: Verdict) -> None:
