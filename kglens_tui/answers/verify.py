@@ -1876,11 +1876,14 @@ def _answered_by_another(
 
 def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]) -> bool:
     """Rules 18: whether the reply's opening clause states a name of its own: not asked ("Sydney?
-    ..."), not opening with a preposition ("In Australia, ...") and not naming the subject
-    ("Australia. ...")."""
-    if _ASKED_OPENING.match(text) or tokens[0].norm in _PASSING:
+    ..."), not opening with a preposition or "not" ("In Australia, ...", "Not Sydney. ..."), not
+    only interjections ("Oh, ...") and not naming the subject ("Australia. ...")."""
+    if _ASKED_OPENING.match(text) or tokens[0].norm in _PASSING | _DENYING:
         return False
     clause = tokens[0].clause
+    opening = [t.norm for t in tokens if t.clause == clause]
+    if all(w in _INTERJECTIONS or w in _NOT_NAMES for w in opening):
+        return False  # "Oh, Canberra was purpose-built."
     return not any(tokens[m.start].clause == clause for m in _subject_mentions(tokens, subject))
 
 
@@ -1951,8 +1954,9 @@ def _told_of(
     ("Istanbul, though Ankara is where parliament sits": `_conceded`) tells of it without a
     word of `_LESSER`, where it has none of the relation words. Rules 18: so does any clause
     about it without the relation words, a word that makes it the answer (`_ANSWER_AGAIN`) or
-    the subject's name, after an opening that states a name (``stated``: `_opening_stated`):
-    "Almaty; Astana is the newer planned city", "Kangchenjunga; Everest belongs to China"."""
+    the subject's name, in the sentence of an opening that states a name (``stated``:
+    `_opening_stated`): "Almaty; Astana is the newer planned city", "Kangchenjunga; Everest
+    belongs to China" (not "Sure. Canberra was purpose-built.")."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
     norms = [t.norm for t in tokens]
@@ -1972,8 +1976,8 @@ def _told_of(
     # rules 18: a clause that tells about the answer without the relation, a word that names
     # it the answer or the subject, after an opening that states a name ("Almaty; Astana is the
     # newer planned city")
-    if not stated or rest & (relation | _ANSWER_AGAIN):
-        return False
+    if not stated or rest & (relation | _ANSWER_AGAIN) or tokens[m.start].sentence != 0:
+        return False  # rules 18: only in the opening name's sentence ("Sure. Canberra was ...")
     clause = tokens[m.start].clause
     return not any(tokens[s.start].clause == clause for s in _subject_mentions(tokens, subject))
 

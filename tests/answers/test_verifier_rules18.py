@@ -90,6 +90,10 @@ def test_a_clause_of_former_time_tells_of_a_rival(
         ("Australia. Canberra was chosen in 1908.", Verdict.CORRECT),  # the subject opens
         ("In Australia, Canberra is where parliament sits.", Verdict.CORRECT),
         ("Wellington. Canberra is Australia's.", Verdict.CORRECT),  # names the subject
+        ("Sure! Canberra was purpose-built.", Verdict.CORRECT),  # no name opens it
+        ("Easy. Canberra was chosen in 1908.", Verdict.CORRECT),
+        ("Oh, Canberra was purpose-built.", Verdict.CORRECT),
+        ("Not Sydney. Canberra was purpose-built.", Verdict.CORRECT),
     ],
 )
 def test_a_clause_about_the_answer_after_an_opening_name_tells_of_it(
