@@ -387,14 +387,64 @@ def _fuzzy_answer(
     return False
 
 
+_INFLECTED_MIN_CHARS = 8
+_ENDING_MAX_CHARS = 1
+
+
 @lru_cache(maxsize=4096)
-def _latin_names(truth: NameTable) -> NameTable:
-    """Rules 18: the true names (answer-only names among them) written in plain Latin letters
-    once folded, whose near spellings also name the answer ("Warszawę", the Polish accusative,
-    for Warszawa); not names in other scripts, where one letter more or less is another word."""
-    return NameTable(
-        (" ".join(alias), owner) for alias, owner in truth.names() if "".join(alias).isascii()
-    )
+def _latin_words(truth: NameTable) -> dict[str, tuple[str, ...]]:
+    """Rules 18: the true names (answer-only names among them) of one word in plain Latin
+    letters once folded, at least `_INFLECTED_MIN_CHARS` long, by their first five letters."""
+    out: dict[str, list[str]] = {}
+    for alias, _ in truth.names():
+        word = alias[0]
+        if (
+            len(alias) == 1
+            and word.isascii()
+            and word.isalpha()
+            and len(word) >= _INFLECTED_MIN_CHARS
+        ):
+            out.setdefault(word[:5], []).append(word)
+    return {head: tuple(words) for head, words in out.items()}
+
+
+def _inflected_answer(
+    tokens: Sequence[Token], truth: NameTable, rivals: NameTable | None, taken: list[Mention]
+) -> bool:
+    """Rules 18: whether a word no name covers, standing alone (no capitalised word beside it),
+    is a true name of one word in Latin letters of `_INFLECTED_MIN_CHARS` letters or more with
+    another last letter, or one more or less ("Warszawę", the Polish accusative of Warszawa;
+    not "Colombo" for a "Colombia", nor "Dominican Republic" for a "Dominicana"), not negated,
+    where no rival's name is as near."""
+    words = _latin_words(truth)
+    if not words:
+        return False
+    covered = {i for m in taken for i in range(m.start, m.end)}
+    for i, tok in enumerate(tokens):
+        word = tok.norm
+        if i in covered or not tok.word or len(word) < _INFLECTED_MIN_CHARS:
+            continue
+        if any(
+            0 <= k < len(tokens)
+            and tokens[k].clause == tok.clause
+            and tokens[k].word
+            and tokens[k].raw[:1].isupper()
+            and tokens[k].norm not in _NAME_NEIGHBOURS
+            for k in (i - 1, i + 1)
+        ):
+            continue  # a word of a longer name ("Dominican Republic")
+        for name in words.get(word[:5], ()):
+            if word == name or abs(len(word) - len(name)) > _ENDING_MAX_CHARS:
+                continue
+            stem = 0
+            while stem < min(len(word), len(name)) and word[stem] == name[stem]:
+                stem += 1
+            if max(len(word), len(name)) - stem > _ENDING_MAX_CHARS or negated(tokens, i):
+                continue
+            if _rival_as_close(word, _similarity(word, name), rivals, set()):
+                continue
+            return True
+    return False
 
 
 _SURNAME_MIN_CHARS = 6
@@ -1201,7 +1251,7 @@ def _check_wh(
             extra[1] is not None
             and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, taken, alone=allowed)
         )
-        or (bool(extra[0]) and _fuzzy_answer(tokens, _latin_names(truth), rivals, taken))
+        or (bool(extra[0]) and _inflected_answer(tokens, truth, rivals, taken))
     ):
         defining = _defining(tokens, asked, subject_names)
         rival, uncertain = _rival_verdict(

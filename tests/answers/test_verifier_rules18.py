@@ -201,10 +201,12 @@ POLISH_CITIES = NameTable([("Warsaw", 1), ("Kraków", 2), ("Wrocław", 3), ("Vie
         ("Warszawę.", Verdict.CORRECT),  # the Polish accusative of Warszawa
         ("Warszawa.", Verdict.CORRECT),
         ("Wrocławia.", Verdict.INCORRECT),  # another city's genitive
-        ("Warschauer.", Verdict.INCORRECT),  # a derived word, no near spelling
+        ("Warschauer.", Verdict.INCORRECT),  # two letters more
+        ("Warszawy.", Verdict.CORRECT),  # the genitive
+        ("Nie Warszawy.", Verdict.INCORRECT),  # "not Warsaw"
     ],
 )
-def test_near_spellings_of_answer_only_names_in_latin_letters(reply: str, verdict: Verdict) -> None:
+def test_inflected_answer_only_names_in_latin_letters(reply: str, verdict: Verdict) -> None:
     names = (answer_names("city:Warsaw-POL", "Warsaw"),)
     got = check_wh(
         reply,
@@ -337,3 +339,21 @@ def test_a_subdivision_followed_by_another_ones_code_is_an_address(
 )
 def test_sorry_and_no_in_more_languages_take_a_candidate_back(reply: str, verdict: Verdict) -> None:
     assert capital_verdict(reply) is verdict
+
+
+@pytest.mark.parametrize(
+    ("code", "true", "reply"),
+    [
+        ("SVK", "Slovakia", "Slovenia."),
+        ("DMA", "Dominica", "Dominican Republic."),
+        ("COL", "Colombia", "Colombo."),
+        ("NER", "Niger", "Nigeria."),
+        ("GRC", "Greece", "Greenland."),
+    ],
+)
+def test_another_country_is_no_inflection_without_a_rivals_table(
+    code: str, true: str, reply: str
+) -> None:
+    names = (answer_names(f"country:{code}", true),)
+    got = check_wh(reply, [[true]], None, [], question="Which country?", answer_only=names)
+    assert got.verdict is Verdict.INCORRECT
