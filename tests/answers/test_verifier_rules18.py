@@ -1,10 +1,12 @@
 """Rules 18 of the Wh verifier: others' beliefs, former times and clauses before a concluding
-name are told of; a clause about the true answer after an opening name tells of it; "no" that
-takes the only candidate back before a refusal refuses; "I meant" in more languages; a weak
-correction before "I'd say X, ..."; a word of regret inside a phrase of not knowing; near
-spellings of answer-only names in Latin letters. Examples written for these tests (not taken
-from the labelled sets); most get another verdict under rules 17, the others guard the edges of
-a rule."""
+name are told of; a clause about the true answer in an opening name's sentence tells of it; a
+"no" that takes the only candidate back before "I don't know" refuses; "I meant", "or rather",
+"sorry" and "no" in more languages; a weak correction before "I'd say X, ..."; regret inside a
+phrase of not knowing, and "I have no information" in more languages; inflections of
+answer-only names in Latin letters; romanisations and titles of people; a currency's own
+territories' sign; a subdivision followed by another's code; numerals with units and digit
+words of other languages. Examples written for these tests (not taken from the labelled sets);
+most get another verdict under rules 17, the others guard the edges of a rule."""
 
 from __future__ import annotations
 
