@@ -9,12 +9,12 @@ edges of a rule."""
 from __future__ import annotations
 
 import pytest
+from verdict_support import capital_verdict
 
 from kglens_tui.answers.mentions import NameTable
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names
-from tests.verdict_support import capital_verdict
 
 
 @pytest.mark.parametrize(

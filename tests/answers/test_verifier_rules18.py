@@ -11,13 +11,13 @@ most get another verdict under rules 17, the others guard the edges of a rule.""
 from __future__ import annotations
 
 import pytest
+from verdict_support import capital_verdict
 
 from kglens_tui.answers.mentions import NameTable
 from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import answer_names
-from tests.verdict_support import capital_verdict
 
 
 @pytest.mark.parametrize(
