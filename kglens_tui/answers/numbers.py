@@ -16,7 +16,9 @@ names alike, so each format is read the same way on both sides:
 - UTC offsets in words: "four and a half hours ahead of UTC" is UTC+04:30, "five hours behind
   GMT" UTC-05:00, "UTC plus 5" UTC+5;
 - years in Roman numerals (capitals, four letters or more, from 1000: "MCMLX" is 1960), and
-  Chinese or Japanese digits one by one ("一一〇" is 110);
+  Chinese or Japanese digits one by one ("一一〇" is 110); rules 18: Chinese or Japanese numerals
+  with their units ("百十九" is 119), and digit words of German, Spanish, French, Italian,
+  Portuguese or Dutch joined by hyphens, three or more ("eins-eins-zwei" is 112);
 - digits grouped by spaces (thin, no-break or plain: "10 111" is 10111), and a North American
   area code after +1 ("+1 242", "+1 (242)": calling code +1); rules 9: three or more single
   digits spaced one by one ("1 1 2" is 112);
@@ -128,6 +130,19 @@ _CJK_RUN = re.compile(
 )
 """Chinese and Japanese digits written one by one ("一一〇" is 110): three or more, or two with
 〇 (a shorter run of 一 ... 九 is mostly a word; 〇 alone a mark)."""
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CJK_VALUES = {**{c: i for i, c in enumerate(_CJK_DIGITS)}, "两": 2}
+_CJK_ANY = f"{_CJK_DIGITS}两十百千"
+_CJK_NUMERAL = re.compile(
+    f"(?=[{_CJK_ANY}]{{2}})(?:[一-九两]?千)?(?:[{_CJK_DIGITS}两]?百)?(?:[{_CJK_DIGITS}两]?十)?"
+    f"[{_CJK_DIGITS}]?"
+)
+"""Rules 18: a Chinese or Japanese numeral written with its units (十, 百, 千), two letters or
+more ("百十九" is 119, "二十" 20; not "十分")."""
+_TEXT2NUM_LANGUAGES = ("de", "es", "fr", "it", "pt", "nl")
+"""The languages besides English whose number words text2num reads."""
+_HYPHENED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+){2,}")
+"""Three words or more joined by hyphens ("eins-eins-zwei", "uno-uno-dos")."""
 _CAS_A = {1: 1, 2: 2, 3: 13, 4: 14, 5: 15, 6: 16, 7: 17, 8: 18}
 _CAS_B = {1: 11, 2: 12, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8}
 """CAS's group numbering: group IVA is group 14, IVB group 4 (VIIIB spans 8 to 10: read as 8)."""
@@ -172,7 +187,7 @@ _TRIGGER = re.compile(
     rf"[A-Z][a-z]?[1-8]?[+-](?![\w+-])|[\w)]\((?:g|l|s|aq)\)|"
     rf"\b(?:{_WORD}|{_ORDINAL})\b|\d(?:st|nd|rd|th)\b|\b(?:group|period)\s+[IVX]|"
     rf"[^\W\d_]\s?\(\s*[+-]?[IVX]+\s*\)|[+-][IVX]+\b|\d[ \u00a0\u2009\u202f]\d{{3}}|"
-    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_DIGITS}]{{2}}",
+    rf"\+\s?1\s?\(|\b(?:plus|minus)\s+\d|\bhours?\b|\d\u2044|/gmt|\d \d \d|(?:utc|gmt)\s*[+-]\s*\d+\s*h|(?-i:\bM[MDCLXVI]{{3}})|[{_CJK_ANY}]{{2}}|[^\W\d_]-[^\W\d_]+-[^\W\d_]",
     re.IGNORECASE,
 )
 """Whether a text may hold any of the formats (most replies do not: they are left as they are)."""
@@ -205,9 +220,48 @@ def _spell_out(text: str) -> str:
     out = _PLUS.sub(lambda m: ("+" if m[1].casefold() == "plus" else "-") + m[2], out)
     out = _NANP.sub("+1", out)
     out = _ROMAN_YEAR.sub(lambda m: str(_roman(m[0])), out)
+    out = _CJK_NUMERAL.sub(_cjk_numeral, out)
     out = _CJK_RUN.sub(lambda m: "".join(str(_CJK_DIGITS.index(c)) for c in m[0]), out)
+    out = _HYPHENED.sub(_foreign_digits, out)
     out = _SPACED_DIGITS.sub(lambda m: m[0].replace(" ", ""), out)
     return _GROUPED_DIGITS.sub(lambda m: re.sub(r"\D", "", m[0]), out)
+
+
+def _cjk_numeral(match: re.Match[str]) -> str:
+    """The value of a numeral with units (`_CJK_NUMERAL`), or the text as it was."""
+    text = match[0]
+    if len(text) < 2 or not any(c in _CJK_UNITS for c in text):
+        return text
+    total, digit = 0, None
+    for c in text:
+        if c in _CJK_UNITS:
+            total += (1 if digit is None else digit) * _CJK_UNITS[c]
+            digit = None
+        else:
+            digit = _CJK_VALUES[c]
+    return str(total + (digit or 0))
+
+
+def _foreign_digits(match: re.Match[str]) -> str:
+    """Rules 18: words joined by hyphens that are all digit words of one language text2num
+    reads ("eins-eins-zwei", "uno-uno-dos") are the digits in a row; the text as it was
+    otherwise."""
+    words = match[0].casefold().split("-")
+    for language in _TEXT2NUM_LANGUAGES:
+        digits = [_digit_of(word, language) for word in words]
+        if all(d is not None for d in digits):
+            return "".join(str(d) for d in digits)
+    return match[0]
+
+
+@lru_cache(maxsize=4096)
+def _digit_of(word: str, language: str) -> int | None:
+    """The digit a word names in a language (text2num), or None."""
+    try:
+        value = text2num(word, language)
+    except ValueError:
+        return None
+    return value if 0 <= value <= 9 else None
 
 
 def _oh_year(match: re.Match[str]) -> str:

@@ -31,7 +31,13 @@ from kglens_tui.answers.mentions import (
 )
 from kglens_tui.answers.numbers import ORDINALS, spell_out
 from kglens_tui.core.verdict import Verdict
-from kglens_tui.kg.answer_names import PARTICLES, TITLES, AnswerNames, currency_unit_words
+from kglens_tui.kg.answer_names import (
+    PARTICLES,
+    TITLES,
+    AnswerNames,
+    currency_unit_words,
+    subdivision_letters,
+)
 
 FUZZY_THRESHOLD = 0.9
 _FUZZY_MIN_CHARS = 5
@@ -307,6 +313,28 @@ def _fuzzy_names(truth: NameTable) -> tuple[tuple[tuple[str, ...], str], ...]:
     )
 
 
+def _window_words(tokens: Sequence[Token], start: int, size: int, covered: set[int]) -> str | None:
+    """The words of ``size`` tokens from ``start``, when they are words of one clause that no
+    exact name covers; else None."""
+    window = tokens[start : start + size]
+    if any(t.clause != window[0].clause or not t.word for t in window):
+        return None
+    if covered.intersection(range(start, start + size)):
+        return None
+    return " ".join(t.norm for t in window)
+
+
+@lru_cache(maxsize=4096)
+def _fuzzy_by_initial(
+    truth: NameTable,
+) -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """`_fuzzy_names` by the first letter of their first word."""
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for alias, text in _fuzzy_names(truth):
+        out.setdefault(alias[0][:1], []).append((alias, text))
+    return {initial: tuple(names) for initial, names in out.items()}
+
+
 def _fuzzy_answer(
     tokens: Sequence[Token],
     truth: NameTable,
@@ -319,23 +347,31 @@ def _fuzzy_answer(
     """A near spelling of a true name ("Ouagadougouu") in words no exact name covers, which
     no rival name resembles as much, and (with ``deny``) which no negation denies; with
     ``alone`` (the words of the true names), one that stands alone (`_isolated`)."""
-    initials = {t.norm[:1] for t in tokens if t.word}
-    candidates = [(a, text) for a, text in _fuzzy_names(truth) if a[0][:1] in initials]
+    by_initial: dict[str, list[int]] = {}
+    for i, t in enumerate(tokens):
+        if t.word:
+            by_initial.setdefault(t.norm[:1], []).append(i)
+    named = _fuzzy_by_initial(truth)
+    candidates = [c for initial in by_initial for c in named.get(initial, ())]
     if not candidates:
         return False
     covered = {i for m in taken for i in range(m.start, m.end)}
+    windows: dict[tuple[int, int], str | None] = {}
     for alias, text in candidates:
         n = len(alias)
         for size in {max(n - 1, 1), n, n + 1}:
-            for start in range(0, len(tokens) - size + 1):
+            for start in by_initial[alias[0][:1]]:
+                if start + size > len(tokens):
+                    break
+                key = (start, size)
+                if key not in windows:
+                    windows[key] = _window_words(tokens, start, size, covered)
+                words = windows[key]
+                if words is None:
+                    continue
                 window = tokens[start : start + size]
                 if not _same_initials(window, alias) or not _same_title(window, alias):
                     continue
-                if any(t.clause != window[0].clause or not t.word for t in window):
-                    continue
-                if covered.intersection(range(start, start + size)):
-                    continue
-                words = " ".join(t.norm for t in window)
                 score = _similarity(words, text)
                 if score < FUZZY_THRESHOLD or _derived_window(window, words, alias, text):
                     continue
@@ -348,6 +384,66 @@ def _fuzzy_answer(
                 ):
                     continue
                 return True
+    return False
+
+
+_INFLECTED_MIN_CHARS = 8
+_ENDING_MAX_CHARS = 1
+
+
+@lru_cache(maxsize=4096)
+def _latin_words(truth: NameTable) -> dict[str, tuple[str, ...]]:
+    """Rules 18: the true names (answer-only names among them) of one word in plain Latin
+    letters once folded, at least `_INFLECTED_MIN_CHARS` long, by their first five letters."""
+    out: dict[str, list[str]] = {}
+    for alias, _ in truth.names():
+        word = alias[0]
+        if (
+            len(alias) == 1
+            and word.isascii()
+            and word.isalpha()
+            and len(word) >= _INFLECTED_MIN_CHARS
+        ):
+            out.setdefault(word[:5], []).append(word)
+    return {head: tuple(words) for head, words in out.items()}
+
+
+def _inflected_answer(
+    tokens: Sequence[Token], truth: NameTable, rivals: NameTable | None, taken: list[Mention]
+) -> bool:
+    """Rules 18: whether a word no name covers, standing alone (no capitalised word beside it),
+    is a true name of one word in Latin letters of `_INFLECTED_MIN_CHARS` letters or more with
+    another last letter, or one more or less ("Warszawę", the Polish accusative of Warszawa;
+    not "Colombo" for a "Colombia", nor "Dominican Republic" for a "Dominicana"), not negated,
+    where no rival's name is as near."""
+    words = _latin_words(truth)
+    if not words:
+        return False
+    covered = {i for m in taken for i in range(m.start, m.end)}
+    for i, tok in enumerate(tokens):
+        word = tok.norm
+        if i in covered or not tok.word or len(word) < _INFLECTED_MIN_CHARS:
+            continue
+        if any(
+            0 <= k < len(tokens)
+            and tokens[k].clause == tok.clause
+            and tokens[k].word
+            and tokens[k].raw[:1].isupper()
+            and tokens[k].norm not in _NAME_NEIGHBOURS
+            for k in (i - 1, i + 1)
+        ):
+            continue  # a word of a longer name ("Dominican Republic")
+        for name in words.get(word[:5], ()):
+            if word == name or abs(len(word) - len(name)) > _ENDING_MAX_CHARS:
+                continue
+            stem = 0
+            while stem < min(len(word), len(name)) and word[stem] == name[stem]:
+                stem += 1
+            if max(len(word), len(name)) - stem > _ENDING_MAX_CHARS or negated(tokens, i):
+                continue
+            if _rival_as_close(word, _similarity(word, name), rivals, set()):
+                continue
+            return True
     return False
 
 
@@ -378,10 +474,23 @@ def _same_initials(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
 
 def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     """Whether the words keep the title of a title-and-name alias as written (rules 11: "King
-    Abdulla" is near "King Abdallah"; "Maria X" is not "Mme X")."""
+    Abdulla" is near "King Abdallah"; "Maria X" is not "Mme X"; rules 18: a title of seven
+    letters or more with up to two letters of another language's ending, "Presidenta",
+    "Presidente")."""
     if len(alias) != 2 or alias[0] not in _TITLE_WORDS:
         return True
-    return len(window) == 2 and window[0].norm == alias[0]
+    if len(window) != 2:
+        return False
+    word, title = window[0].norm, alias[0]
+    return word == title or (
+        len(title) >= _TITLE_STEM_MIN_CHARS
+        and word.startswith(title)
+        and len(word) - len(title) <= _TITLE_ENDING_MAX_CHARS
+    )
+
+
+_TITLE_STEM_MIN_CHARS = 7
+_TITLE_ENDING_MAX_CHARS = 2
 
 
 _ONE_LETTER_MIN_CHARS = 8
@@ -395,6 +504,8 @@ def _similarity(a: str, b: str) -> float:
         and sum(x != y for x, y in zip(a, b, strict=True)) == 1
     ):
         return max(FUZZY_THRESHOLD, 1 - 1 / len(a))
+    if 2 * min(len(a), len(b)) / (len(a) + len(b)) < FUZZY_THRESHOLD:
+        return 0.0  # too unlike in length (SequenceMatcher's real_quick_ratio, sooner)
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
         return 0.0
@@ -420,6 +531,7 @@ def _rival_verdict(
     subject: tuple[str, ...],
     defining: frozenset[int] = frozenset(),
     relation: frozenset[str] = frozenset(),
+    present: bool = False,
 ) -> tuple[bool, bool]:
     """(rival, uncertain): whether the reply names, not negated, an entity of the answer's type
     that is neither a true object nor the subject, as an answer: a rival mention whose span no
@@ -429,7 +541,13 @@ def _rival_verdict(
     Spanish-speaking ones.") does not count, but leaves the verdict uncertain; nor does one a
     later clause tells about (`_told_about`: "Only Spain; France is further away").
     ``relation``: the question's words of the relation asked (`_relation_words`).
-    ``found``: the mentions of the true objects' and the rivals' names (`mentions`)."""
+    ``found``: the mentions of the true objects' and the rivals' names (`mentions`).
+    Rules 18: nor does a rival others are said to believe (`_others_belief`: "Canberra, though
+    many guess Sydney"), one a clause of former time tells of where the question asks in the
+    present (``present``; `_former_clause`: "The euro; before 2002 it was the French franc"),
+    or one a clause tells about before a last sentence that is only a true name
+    (`_concluding_sentence`: "Sydney or Melbourne were rivals; Canberra was the compromise.
+    Canberra.")."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
@@ -442,6 +560,7 @@ def _rival_verdict(
     passing: set[int] = set()
     rival = uncertain = False
     adjacency = not any(w.startswith(("border", "neighbo", "adjoin", "adjacen")) for w in relation)
+    concluded = _concluding_sentence(tokens, found)
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
             continue
@@ -449,6 +568,12 @@ def _rival_verdict(
             _in_passing(tokens, m, passing, adjacency)
             or _seasonal(tokens, m.end)
             or _former(tokens, m)
+            or _others_belief(tokens, m, found)
+            or (present and _former_clause(tokens, m, found))
+            or (
+                tokens[m.start].sentence < concluded
+                and _clause_about(tokens, m, found, relation, _clause_start(tokens, m))
+            )
         ):
             passing.add(m.end)
             continue
@@ -465,6 +590,72 @@ def _rival_verdict(
             continue
         rival = True
     return rival, uncertain and not rival
+
+
+_BELIEVING = frozenset(
+    {"think", "thinks", "thought", "guess", "guesses", "guessed", "assume", "assumes", "assumed",
+     "believe", "believes", "believed", "suppose", "supposes", "supposed", "expect", "expects",
+     "expected", "imagine", "imagines", "imagined", "say", "says", "said", "claim", "claims",
+     "claimed", "answer", "answers", "answered", "pick", "picks", "picked"}
+)  # fmt: skip
+"""Verbs by which a clause tells what someone believes or says ("many guess Sydney")."""
+_BELIEF_FILLERS = frozenset({"that", "its", "it", "is", "was", "to", "be", "the", "a", "an"})
+
+
+def _others_belief(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
+    """Rules 18: whether a rival is what others are said to believe or say, after a true answer
+    named in an earlier clause ("Canberra is the capital, though many guess Sydney", "Canberra;
+    tourists often say it's Sydney"): a verb of believing before it in its clause (maybe with
+    "that", "it's" between), and no word of the speaker in that clause ("though I think
+    Sydney" offers Sydney)."""
+    clause = tokens[m.start].clause
+    if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
+        return False
+    i = m.start - 1
+    while i >= 0 and tokens[i].clause == clause and tokens[i].norm in _BELIEF_FILLERS:
+        i -= 1
+    if i < 0 or tokens[i].clause != clause or tokens[i].norm not in _BELIEVING:
+        return False
+    return not any(t.norm in _SPEAKER or t.norm in _SPEAKERS for t in tokens if t.clause == clause)
+
+
+_SPEAKERS = frozenset({"we", "wed", "weve", "us", "our"})
+"""Words by which the speaker, with others, says what they believe."""
+
+
+_FORMER_OPENERS = frozenset(
+    {"before", "until", "till", "previously", "formerly", "earlier", "once", "originally",
+     "prior", "historically"}
+)  # fmt: skip
+_PAST_VERBS = frozenset({"was", "were", "used", "had", "been"})
+
+
+def _former_clause(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
+    """Rules 18: whether a rival stands in a clause after a true answer's that opens with a word
+    of former time and has a verb in the past ("The euro; before 2002 it was the French
+    franc.", "Astana; previously the capital was Almaty"): it tells what held before."""
+    clause = tokens[m.start].clause
+    if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
+        return False
+    words = [t.norm for t in tokens if t.clause == clause]
+    return words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words))
+
+
+def _concluding_sentence(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
+    """Rules 18: the last sentence when it is only a true name (articles aside), not the first
+    ("..., Canberra was the compromise. Canberra."); else -1."""
+    last = tokens[-1].sentence
+    if last == tokens[0].sentence:
+        return -1
+    first = next(i for i, t in enumerate(tokens) if t.sentence == last)
+    while first < len(tokens) and tokens[first].norm in _ARTICLES:
+        first += 1
+    stop = len(tokens)
+    while stop > first and not tokens[stop - 1].word and not tokens[stop - 1].norm[:1].isalnum():
+        stop -= 1
+    if any(m.owner < 0 and not m.negated and (m.start, m.end) == (first, stop) for m in found):
+        return last
+    return -1
 
 
 @lru_cache(maxsize=1)
@@ -640,16 +831,38 @@ def _told_about(
         for t in found
     ):
         return False
-    named = {i for x in found for i in range(x.start, x.end)}
-    start = m.start
-    while start > 0 and tokens[start - 1].clause == clause:
-        start -= 1
+    start = _clause_start(tokens, m)
     if tokens[start].norm in _RELATIVES and start > 0 and tokens[start - 1].word:
         # "..., Zambia, which was Northern Rhodesia": about another name; rules 11: about the
         # answer ("Canberra, which replaced Melbourne") or a thing ("unlike water, which ...")
         return True
     if _another_role(tokens, start, m, relation):
         return True
+    return _clause_about(tokens, m, found, relation, start)
+
+
+def _clause_start(tokens: Sequence[Token], m: Mention) -> int:
+    """Where the clause of a mention starts."""
+    start = m.start
+    while start > 0 and tokens[start - 1].clause == tokens[m.start].clause:
+        start -= 1
+    return start
+
+
+def _clause_about(
+    tokens: Sequence[Token],
+    m: Mention,
+    found: Sequence[Mention],
+    relation: frozenset[str],
+    start: int,
+) -> bool:
+    """Whether the clause of a rival, from ``start``, tells about it (`_told_about`): the rival
+    opens it (after articles, relative words, conjunctions, other names) before a verb, and the
+    clause neither adds it (`_ADDING`) nor has the question's relation words."""
+    if not relation:
+        return False
+    clause = tokens[m.start].clause
+    named = {i for x in found for i in range(x.start, x.end)}
     for i in range(start, m.start):
         tok = tokens[i]
         if not (
@@ -1000,6 +1213,8 @@ def _check_wh(
     found = _found(tokens, tables, runs, allowed, subject_names, pairs)
     relation = _relation_words(asked, subject_names) if asked else frozenset()
     marker, cut = _correction(tokens, found, frozenset(t.norm for t in asked), relation)
+    if _withdrawn_and_declined(tokens, found, frozenset(t.norm for t in asked)):
+        return Checked(Verdict.REFUSED)
     text = hedge_text = reply
     if cut:
         hedge_text = " ".join(t.raw for t in tokens[marker:])  # "actually, I think it is X"
@@ -1010,6 +1225,7 @@ def _check_wh(
     shared = _shared_with_subject(tokens, found, subject_names, relation)
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
     qualified = _qualified_units(tokens, found, groups)
+    addressed = _addressed(tokens, found, tuple(answer_only))
     answers = [
         m
         for m in found
@@ -1018,6 +1234,7 @@ def _check_wh(
         and m not in shared.dropped
         and m not in glossed
         and m not in qualified
+        and m not in addressed
     ]
     refusing = is_refusal(text)
     hedged = refusing or has_hedge(hedge_text)
@@ -1034,9 +1251,12 @@ def _check_wh(
             extra[1] is not None
             and _fuzzy_answer(tokens, _surnames(extra[1]), rivals, taken, alone=allowed)
         )
+        or (bool(extra[0]) and _inflected_answer(tokens, truth, rivals, taken))
     ):
         defining = _defining(tokens, asked, subject_names)
-        rival, uncertain = _rival_verdict(tokens, found, subject_names, defining, relation)
+        rival, uncertain = _rival_verdict(
+            tokens, found, subject_names, defining, relation, _asks_in_present(asked)
+        )
         if not rival and defining and answers:
             rival = _defined_by_another(tokens, defining, answers, found, subject_names)
         if not rival and len(groups) == 1:
@@ -1068,11 +1288,7 @@ def _check_wh(
     ]
     # the words of "I do not know" in another language are no names ("Ich habe keine Ahnung."),
     # nor is a word of regret beside them ("Sajnos nem tudom.": rules 14)
-    plain = (
-        _REGRET.sub(".", _DONT_KNOW.sub(".", clean_quotes(text)))
-        if _DONT_KNOW.search(text)
-        else text
-    )
+    plain = _DONT_KNOW.sub(".", _without_regret(clean_quotes(text))) if _knows_not(text) else text
     if (
         not offered
         and not _guesses(text)
@@ -1164,6 +1380,52 @@ def _qualified_units(
         ):
             out.add(m)
     return frozenset(out)
+
+
+_SUBDIVISION_CODE = re.compile(r"([A-Z]{2})-([A-Z0-9]{1,3})")
+
+
+def _addressed(
+    tokens: Sequence[Token], found: Sequence[Mention], answer_only: tuple[AnswerNames, ...]
+) -> frozenset[Mention]:
+    """Rules 18: true mentions of a subdivision followed, after a comma and ending the clause,
+    by the code letters of another subdivision of its country (ISO 3166-2, as written):
+    an address, a place inside that other one ("Washington, D.C." names no state of
+    Washington)."""
+    others = _other_subdivisions(answer_only)
+    if not others:
+        return frozenset()
+    out = set()
+    for m in found:
+        k = m.end
+        if (
+            m.owner < 0
+            and k < len(tokens)
+            and tokens[k].clause != tokens[k - 1].clause
+            and tokens[k].raw in others
+            and (k + 1 == len(tokens) or tokens[k + 1].clause != tokens[k].clause)
+        ):
+            out.add(m)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def _other_subdivisions(answer_only: tuple[AnswerNames, ...]) -> frozenset[str]:
+    """The ISO 3166-2 letters of the other subdivisions of the countries of the true
+    subdivisions (their codes among their answer-only names)."""
+    codes = {
+        match.groups()
+        for names in answer_only
+        for name in names.names
+        if (match := _SUBDIVISION_CODE.fullmatch(name))
+    }
+    own = {letters for _, letters in codes}
+    return frozenset(
+        letters
+        for country, _ in codes
+        for letters in subdivision_letters(country)
+        if letters not in own
+    )
 
 
 _FOREIGN_ARTICLES = frozenset(
@@ -1393,6 +1655,21 @@ def _defined_by_another(
                 and (other.norm not in _NAME_NEIGHBOURS and other.norm not in _QUESTION_WORDS)
             ):
                 return True
+    return False
+
+
+_PRESENT = frozenset({"is", "are", "does", "do"})
+_PAST = frozenset({"was", "were", "did"})
+
+
+def _asks_in_present(asked: Sequence[Token]) -> bool:
+    """Whether a question's first verb of being or doing is in the present ("What currency is
+    used ...?"; not "What was ... formerly called?")."""
+    for tok in asked:
+        if tok.norm in _PRESENT:
+            return True
+        if tok.norm in _PAST:
+            return False
     return False
 
 
@@ -1635,15 +1912,29 @@ def _answered_by_another(
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
         return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
+    stated = _opening_stated(tokens, text, subject)
     for m in sorted(answers, key=lambda m: m.start):
         if not (
             _in_passing(tokens, m, passing)
-            or _told_of(tokens, m, relation)
+            or _told_of(tokens, m, relation, stated=stated, subject=subject)
             or _in_relative_clause(tokens, m, relation)
         ):
             return False
         passing.add(m.end)
     return True
+
+
+def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]) -> bool:
+    """Rules 18: whether the reply's opening clause states a name of its own: not asked ("Sydney?
+    ..."), not opening with a preposition or "not" ("In Australia, ...", "Not Sydney. ..."), not
+    only interjections ("Oh, ...") and not naming the subject ("Australia. ...")."""
+    if _ASKED_OPENING.match(text) or tokens[0].norm in _PASSING | _DENYING:
+        return False
+    clause = tokens[0].clause
+    opening = [t.norm for t in tokens if t.clause == clause]
+    if all(w in _INTERJECTIONS or w in _NOT_NAMES for w in opening):
+        return False  # "Oh, Canberra was purpose-built."
+    return not any(tokens[m.start].clause == clause for m in _subject_mentions(tokens, subject))
 
 
 def _in_relative_clause(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
@@ -1695,7 +1986,14 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> boo
     )
 
 
-def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
+def _told_of(
+    tokens: Sequence[Token],
+    m: Mention,
+    relation: frozenset[str],
+    *,
+    stated: bool = False,
+    subject: tuple[str, ...] = (),
+) -> bool:
     """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
     after the first, right before its verb (`_clause_told`), the clause has a word that makes
@@ -1704,10 +2002,18 @@ def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> b
     Sucre is only the historic capital"), and no word between takes the first name back
     (`_RETRACTING`, a correction's first word). Rules 17: a clause that concedes the answer
     ("Istanbul, though Ankara is where parliament sits": `_conceded`) tells of it without a
-    word of `_LESSER`, where it has none of the relation words."""
+    word of `_LESSER`, where it has none of the relation words. Rules 18: so does any clause
+    about it without the relation words, a word that makes it the answer (`_ANSWER_AGAIN`) or
+    the subject's name, in the sentence of an opening that states a name (``stated``:
+    `_opening_stated`): "Almaty; Astana is the newer planned city", "Kangchenjunga; Everest
+    belongs to China" (not "Sure. Canberra was purpose-built.")."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
-    if any(t.norm in _RETRACTING or t.norm in _MARKERS_BY_FIRST for t in tokens[: m.start]):
+    norms = [t.norm for t in tokens]
+    if any(
+        t.norm in _RETRACTING or t.norm in _UPDATING or _marker_at(norms, i)
+        for i, t in enumerate(tokens[: m.start])
+    ):
         return False  # "Sydney... no, Canberra has been the capital since 1913"
     conceded = _conceded(tokens, m)
     rest = _clause_told(tokens, m, conceded)
@@ -1715,8 +2021,35 @@ def _told_of(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> b
         return False
     if conceded:
         return not rest & relation  # rules 17: "Istanbul, though Ankara is where ... sits"
-    lessened = _lessened(tokens, m, relation)
-    return bool(rest & _LESSER) and (lessened or not rest & relation)
+    if rest & _LESSER and (_lessened(tokens, m, relation) or not rest & relation):
+        return True
+    # rules 18: a clause that tells about the answer without the relation, a word that names
+    # it the answer or the subject, after an opening that states a name ("Almaty; Astana is the
+    # newer planned city")
+    if not stated or rest & (relation | _ANSWER_AGAIN) or tokens[m.start].sentence != 0:
+        return False  # rules 18: only in the opening name's sentence ("Sure. Canberra was ...")
+    clause = tokens[m.start].clause
+    return not any(tokens[s.start].clause == clause for s in _subject_mentions(tokens, subject))
+
+
+_UPDATING = frozenset({"update", "updated", "updating"})
+"""Words that bring newer facts to what the opening said ("Joe Biden — update: Donald Trump took
+office again"): what follows is no name told of in passing."""
+_ANSWER_AGAIN = frozenset(
+    {"answer", "one", "correct", "right", "real", "actual", "true", "proper", "official",
+     "current", "it", "instead", "rather", "actually"}
+)  # fmt: skip
+"""Words by which a clause about a name says it is the answer ("Canberra is the right one")."""
+_ASKED_OPENING = re.compile(r"[^.!?;,:\n\u2014\u2013]*\?")
+"""An opening clause put as a question ("Sydney? ...")."""
+
+
+def _marker_at(norms: Sequence[str], i: int) -> bool:
+    """Whether a correction's words (`_MARKERS_BY_FIRST`) start at ``i``."""
+    return any(
+        tuple(norms[i : i + len(marker)]) == marker
+        for marker in _MARKERS_BY_FIRST.get(norms[i], ())
+    )
 
 
 _CONCEDING = frozenset({"though", "although", "albeit"})
@@ -2096,9 +2429,28 @@ def _spelled_like(word: str, allowed: frozenset[str]) -> bool:
     ):
         return True
     return len(word) >= 4 and any(
-        w[:1] == word[:1] and len(w) >= 4 and SequenceMatcher(None, word, w).ratio() >= 0.8
+        w[:1] == word[:1]
+        and len(w) >= 4
+        and (
+            (ratio := SequenceMatcher(None, word, w).ratio()) >= 0.8
+            or (ratio >= _SKELETON_RATIO and _skeleton(word) == _skeleton(w))
+        )
         for w in allowed
     )
+
+
+_SKELETON_RATIO = 0.7
+_VOWELS = frozenset("aeiouy")
+
+
+def _skeleton(word: str) -> str:
+    """Rules 18: a word's consonants in order, a doubled one once: romanisations of one name
+    differ in their vowels and doubled letters ("Mohammed", "Muhammad": "mhmd")."""
+    out: list[str] = []
+    for c in word:
+        if c not in _VOWELS and (not out or out[-1] != c):
+            out.append(c)
+    return "".join(out)
 
 
 _NAME_NEIGHBOURS = frozenset(
@@ -2172,6 +2524,34 @@ _TAKING_BACK = (
     ("ich", "wollte", "sagen"),
     ("ik", "bedoel"),
     ("ik", "bedoelde"),
+    ("chodzilo", "mi", "o"),
+    ("mialem", "na", "mysli"),
+    ("mialam", "na", "mysli"),
+    ("myslel", "jsem"),
+    ("myslela", "jsem"),
+    ("myslel", "som"),
+    ("myslela", "som"),
+    ("jag", "menade"),
+    ("jeg", "mente"),
+    ("tarkoitin",),
+    ("ugy", "ertem"),
+    ("am", "vrut", "sa", "spun"),
+    ("demek", "istedim"),
+    ("maksud", "saya"),
+    ("maksudku",),
+    ("y", "toi", "la"),
+    ("mejor", "dicho"),
+    ("o", "meglio"),
+    ("ou", "melhor"),
+    ("ou", "plutot"),
+    ("oder", "besser", "gesagt"),
+    ("oder", "vielmehr"),
+    ("beter", "gezegd"),
+    ("of", "liever"),
+    ("a", "wlasciwie"),
+    ("eller", "snarare"),
+    ("eller", "rettere", "sagt"),
+    ("tai", "oikeastaan"),
     ("revised",),
     ("то", "есть"),
     ("correcting", "myself"),
@@ -2187,7 +2567,10 @@ stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "han
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
 and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
 speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
-myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"): a correction only
+myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 18: "I
+meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Romanian, Turkish,
+Indonesian and Vietnamese, and "or rather" in Spanish, Italian, Portuguese, French, German,
+Dutch, Polish, the Nordic languages and Finnish): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
@@ -2242,13 +2625,26 @@ def _question_tokens(question: str) -> tuple[Token, ...]:
     return tokenize(question)
 
 
+_RETRACTING_ELSEWHERE = frozenset(
+    {"przepraszam", "entschuldigung", "scusa", "scusate", "scusi", "desculpa", "desculpe",
+     "disculpa", "disculpe", "excusez", "izvini", "izvinite", "oprostite", "prominte",
+     "anteeksi", "bocsanat", "forlat", "undskyld", "beklager", "maaf", "samahani", "nie", "nei",
+     "hayir"}
+)  # fmt: skip
+"""Rules 18: "sorry" and "no" in more languages, written as one word (Polish "przepraszam",
+German "Entschuldigung", Italian "scusa", Polish "nie", Norwegian "nei", Turkish "hayır")."""
+_ALSO_NOT = frozenset({"nie"})
+"""Words of `_RETRACTING_ELSEWHERE` that also mean "not": they take back only as a clause of
+their own ("Sydney, nie, Canberra"; not "Canberra, nie Sydney")."""
 _RETRACTING = frozenset(
-    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej", "pardon", "perdon"}
-)
+    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej", "pardon", "perdon",
+     *_RETRACTING_ELSEWHERE}
+)  # fmt: skip
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in German and the Nordic
-languages; not Dutch "nee", which folds like "née"; rules 17: "pardon", Spanish "perdón"),
-take that candidate back when what follows offers another (`_retracted`)."""
+languages; not Dutch "nee", which folds like "née"; rules 17: "pardon", Spanish "perdón"; rules
+18: `_RETRACTING_ELSEWHERE`), take that candidate back when what follows offers another
+(`_retracted`)."""
 
 
 _INTERJECTIONS = frozenset({"actually", "er", "erm", "um", "uh", "hmm", "oh", "ah", "well", "anzi"})
@@ -2335,8 +2731,10 @@ def _retracted(
             ):
                 best = (i, end)
             continue
-        if tok.norm not in _RETRACTING:
-            continue
+        if tok.norm not in _RETRACTING or (
+            tok.norm in _ALSO_NOT and i + 1 < len(tokens) and tokens[i + 1].clause == tok.clause
+        ):
+            continue  # Polish "nie Sydney" is "not Sydney"
         end = i + 1
         while end < len(tokens) and tokens[end].norm in _RETRACTING:
             end += 1  # "no, sorry, Scotland"
@@ -2352,8 +2750,54 @@ def _retracted(
     return best
 
 
-_RETRACTING_SINCE_14 = frozenset({"doh", "nope", "nein", "nej", "pardon", "perdon"})
-"""Retracting words of rules 14, 15 and 17: they take a candidate back only where what follows
+_DENIALS = frozenset({"no", "nope", "nein", "nej"})
+"""Words of denial that, standing as a clause of their own, take back what came before."""
+
+
+def _withdrawn_and_declined(
+    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+) -> bool:
+    """Rules 18: whether a "no" standing as a clause of its own after a candidate takes it back
+    and what follows names nothing, offers no candidate (`_offers_candidate`) and says it does
+    not know ("Luang Prabang — no, that's the old royal capital. I honestly don't know the
+    current one."; not "Canberra. No, I don't think it's Sydney."): the reply is refused."""
+    for i in range(1, len(tokens)):
+        if (
+            tokens[i].norm not in _DENIALS
+            or not _opens_clause(tokens, i)
+            or (i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause)
+            or any(m.end > i for m in found)
+            or _offers_candidate(tokens, found, i + 1, asked)
+        ):
+            continue
+        rest = " ".join(t.raw for t in tokens[i + 1 :])
+        if (
+            rest
+            and (
+                is_refusal(rest)
+                or _knows_not(rest)
+                or _DECLINES.search(rest)
+                or _NOT_KNOWING.search(rest)
+            )
+            and not _guesses(rest)
+        ):
+            return True
+    return False
+
+
+_NOT_KNOWING = re.compile(
+    r"\bi\s+(?:\w+\s+)?(?:do\s+not|don't|dont|cannot|can't|cant)\s+(?:\w+\s+)?"
+    r"(?:know|say|tell|recall|remember)\b",
+    re.IGNORECASE,
+)
+"""The speaker saying they do not know or cannot say, an adverb maybe inside ("I honestly don't
+know")."""
+
+
+_RETRACTING_SINCE_14 = frozenset(
+    {"doh", "nope", "nein", "nej", "pardon", "perdon", *_RETRACTING_ELSEWHERE}
+)
+"""Retracting words of rules 14, 15, 17 and 18: they take a candidate back only where what follows
 offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
 biggest city.")."""
 
@@ -2448,6 +2892,7 @@ def _correction(
                 or _only_a_name(tokens[end:])
                 or _only_a_name(_after_it_was(tokens[end:]))
                 or _name_restating(tokens[end:], relation)
+                or _opinion_naming(tokens[end:])
             )
             if (
                 strong
@@ -2630,6 +3075,23 @@ def _only_a_name(tail: Sequence[Token]) -> bool:
     return 0 < len(words) <= 4 and all(t.word and t.raw[:1].isupper() for t in words)
 
 
+_OPINION = (("id", "say"), ("i", "would", "say"), ("id", "go", "with"), ("i", "think", "its"))
+"""Words by which the speaker gives their own answer after a weak correction ("on reflection
+I'd say La Paz, since ...")."""
+
+
+def _opinion_naming(tail: Sequence[Token]) -> bool:
+    """Rules 18: whether what follows a weak correction is the speaker's opinion (`_OPINION`)
+    and a clause that is only a name, whatever later clauses say ("on reflection I'd say La Paz,
+    since the government sits there")."""
+    norms = tuple(t.norm for t in tail)
+    for words in _OPINION:
+        if norms[: len(words)] == words and len(tail) > len(words):
+            rest = tail[len(words) :]
+            return _a_name_with_particles([t for t in rest if t.clause == rest[0].clause])
+    return False
+
+
 def _name_restating(tail: Sequence[Token], relation: frozenset[str]) -> bool:
     """Whether what follows a correction is a name, a verb of being and the question's relation
     ("actually, Geelong is the capital": rules 9), the name known to no table or not."""
@@ -2680,17 +3142,18 @@ _DONT_KNOW_WORDS = {
     "Italian": r"(?:io\s+)?non\s+(?:lo\s+)?so|non\s+saprei(?:\s+dir(?:e|lo))?|non\s+ne\s+ho\s+idea",
     "German": r"(?:ich\s+)?wei(?:ß|ss)\s+(?:es\s+|das\s+)?(?:leider\s+)?nicht|"
     r"(?:das\s+|es\s+)?wei(?:ß|ss)\s+ich\s+(?:es\s+|das\s+)?(?:leider\s+)?nicht|keine\s+ahnung|"
-    r"kann\s+ich\s+(?:leider\s+)?nicht\s+sagen",
+    r"(?:das\s+|es\s+)?kann\s+ich\s+(?:leider\s+)?nicht\s+sagen",
     "Dutch": r"(?:ik\s+)?weet\s+(?:het\s+)?niet|(?:dat\s+)?weet\s+ik\s+niet|geen\s+idee",
     "Scandinavian": r"(?:jag\s+)?vet\s+(?:det\s+)?(?:tyvärr\s+)?inte|(?:det\s+)?vet\s+jag\s+(?:tyvärr\s+)?inte|"
     r"ingen\s+(?:aning|anelse)|(?:jeg\s+)?(?:ved|vet)\s+(?:det\s+)?(?:desværre\s+|dessverre\s+)?ikke|"
     r"(?:det\s+)?(?:ved|vet)\s+jeg\s+(?:desværre\s+|dessverre\s+)?ikke",
-    "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+)?en\s+tied[äa]|ei\s+(?:mit[äa][äa]n\s+)?aavistustakaan|"
-    r"(?:[ée]n\s+)?nem\s+tudom|fogalmam\s+sincs|(?:eu\s+)?nu\s+[șşs]tiu|habar\s+n-am|n-am\s+habar|"
+    "Finnish, Hungarian, Romanian": r"(?:min[äa]\s+|sit[äa]\s+)?en\s+tied[äa]|ei\s+(?:mit[äa][äa]n\s+)?aavistustakaan|"
+    r"(?:[ée]n\s+|ezt\s+|azt\s+)?nem\s+tudom|fogalmam\s+sincs|(?:eu\s+)?nu\s+[șşs]tiu|habar\s+n-am|n-am\s+habar|"
     r"nu\s+am\s+(?:nicio\s+)?idee",
-    "Polish, Czech, Slovak": r"(?:ja\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|nev[íi]m|neviem|"
+    "Polish, Czech, Slovak": r"(?:ja\s+|tego\s+|to\s+)?nie\s+wiem|nie\s+mam\s+poj[ęe]cia|"
+    r"(?:to\s+|já\s+|ja\s+)?(?:nev[íi]m|neviem)|"
     r"nem[áa]m\s+(?:pon[ěe]t[íi]|tu[šs]en[íi]e|ani\s+pon[ěe]t[íi])",
-    "Turkish": r"(?:ben\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
+    "Turkish": r"(?:ben\s+|bunu\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
     "Vietnamese, Indonesian, Malay": r"(?:t[ôo]i\s+)?kh[ôo]ng\s+bi[ếe]t|"
     r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+tahu|entahlah",
     "Swahili, Tagalog": r"(?:mimi\s+)?sijui|hindi\s+ko\s+alam",
@@ -2708,19 +3171,27 @@ _DONT_KNOW_WORDS = {
     "Turkic": r"bilmir[əe]m|bilmayman|білмеймін|билбейм",
     "Hausa, Zulu, Xhosa, Somali": r"ban\s+sani\s+ba|angazi|andazi|ma\s+(?:garanayo|aqaan)",
     "Belarusian, Mongolian, Tajik": r"не\s+ведаю|мэдэхгүй|намедонам",
+    "No information: French, German, Italian, Portuguese, Spanish, Polish": r"(?:je\s+)?n'ai\s+pas\s+"
+    r"(?:(?:cette|d'|l')\s*)?informations?|(?:dazu\s+|darüber\s+)?(?:habe\s+ich|ich\s+habe)\s+"
+    r"(?:dazu\s+|darüber\s+)?keine\s+(?:informationen|angaben|daten)|non\s+ho\s+(?:(?:questa|"
+    r"nessuna)\s+|quest'|l')?informazion[ei]|n[ãa]o\s+tenho\s+(?:(?:essa|esta|a|nenhuma)\s+)?"
+    r"informa[çc](?:[ãa]o|[õo]es)|no\s+tengo\s+(?:(?:esa|esta|la|ninguna)\s+)?informaci[óo]n|"
+    r"nie\s+mam\s+(?:(?:tej|tych|żadnych|zadnych)\s+)?informacji",
 }
 """Per language, saying one does not know or cannot say (rules 12: a small grammar of the
 negation and the verb "know" or "say" in the languages with most speakers, written as rules, not
 taken from replies; rules 13: "no idea" as the Nordic, Finnish, Hungarian, Romanian, Czech and
 Slovak languages say it; rules 14: "I do not know" in the Baltic, South Slavic, Celtic, Turkic,
 Indic, Ethiopic, Caucasian and South-East Asian languages and others, and an adverb of regret
-inside the Nordic and German word orders). These scripts have word boundaries;
+inside the Nordic and German word orders; rules 18: the pronoun "that" before the Czech, Slovak,
+Polish, Finnish, Hungarian and Turkish phrases, Hindi's "no information", and "I have no (this)
+information" in French, German, Italian, Portuguese, Spanish and Polish). These scripts have word boundaries;
 `_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"
     r"معلوم\s+نہیں",
     "Hebrew": r"לא\s+(?:יודע|יודעת)|אין\s+לי\s+מושג",
-    "Hindi, Bengali": r"नहीं\s+(?:पता|मालूम|जानता|जानती)|पता\s+नहीं|জানি\s+না",
+    "Hindi, Bengali": r"नहीं\s+(?:पता|मालूम|जानता|जानती)|(?:पता|मालूम|जानकारी)\s+नहीं|জানি\s+না",
     "Thai": r"ไม่(?:รู้|ทราบ)",
     "Georgian, Armenian": r"არ\s*ვიცი|չգիտեմ",
     "Indic and Sinhala": r"தெரியாது|తెలియదు|ಗೊತ್ತಿಲ್ಲ|(?:അ|ക്ക)റിയില്ല|माही(?:त|ती)\s+नाही|थाहा\s+छैन|"
@@ -2740,7 +3211,7 @@ _DONT_KNOW = re.compile(
 "Не знаю.", "わかりません", "Saya tidak tahu."), or by the idiom "your guess is as good as
 mine": a refusal where the reply names no candidate."""
 _REGRET = re.compile(
-    r"\b(?:sajnos|leider|desværre|dessverre|tyvärr|valitettavasti|niestety|bohužel|žiaľ|"
+    r"\b(?:sajnos|sajnálom|leider|desværre|dessverre|tyvärr|valitettavasti|niestety|bohužel|žiaľ|"
     r"lamentablemente|desafortunadamente|purtroppo|infelizmente|malheureusement|helaas|deja|"
     r"diemžēl|kahjuks|nažalost|žal|fatkeqësisht|maalesef|ne\s+yaz[ıi]k\s+ki|"
     r"к\s+сожалению|на\s+жаль|δυστυχώς|ho\s+sento|lo\s+siento|désolée?|mi\s+dispiace|"
@@ -2756,6 +3227,22 @@ _REGRET = re.compile(
 )
 """Words of regret that come with "I do not know" ("Sajnos", "Leider", "Lo siento",
 "மன்னிக்கவும்"): no name beside a refusal (rules 14; rules 15: "sorry" in more languages)."""
+
+
+def _without_regret(text: str) -> str:
+    """The text less its words of regret, which may stand inside a phrase of not knowing (rules
+    18: Finnish "En valitettavasti tiedä", Czech "To bohužel nevím")."""
+    return _REGRET.sub(" ", text)
+
+
+def _knows_not(text: str) -> bool:
+    """Whether the text says it does not know in another language (`_DONT_KNOW`), a word of
+    regret inside the phrase or not (`_without_regret`)."""
+    return _DONT_KNOW.search(text) is not None or (
+        _REGRET.search(text) is not None and _DONT_KNOW.search(_without_regret(text)) is not None
+    )
+
+
 _SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""
@@ -2769,7 +3256,7 @@ def declines(text: str) -> bool:
     clean = clean_quotes(text)
     return (
         _DECLINES.search(clean) is not None
-        or _DONT_KNOW.search(clean) is not None
+        or _knows_not(clean)
         or declines_by_meaning(text)
         or (_SHRUG.search(clean) is not None and _shrug_only(_SHRUG.sub(" ", clean)))
     )

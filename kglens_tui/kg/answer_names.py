@@ -30,7 +30,8 @@ They come from maintained sources, by the entity's key in the bundled KGs:
   "Castilian"), each unambiguous and no other place's or language's name.
 
 A name that sources give to two entities of one kind (a symbol "$", the exemplar city of two
-zones) is dropped: it names neither; so is a name of one kana, Han or Hangul letter another
+zones) is dropped: it names neither (rules 18: unless one currency alone has the sign in its own
+territories' locales, "C$" in es_NI); so is a name of one kana, Han or Hangul letter another
 entity's name of that kind contains (rules 11: the yen's "円" is kept, "元" of "日元" is not). Names are compared as the matcher compares every name
 (NFKC, accents and case folded: `kglens_tui.answers.mentions`). Names in a script other than Latin
 (Cyrillic, Greek) also get their transliteration by anyascii ("Moskva").
@@ -129,20 +130,27 @@ def _fold(name: str) -> str:
 
 
 def _unambiguous(
-    names_by_code: dict[str, set[str]], prefer: frozenset[str] = frozenset()
+    names_by_code: dict[str, set[str]],
+    prefer: frozenset[str] = frozenset(),
+    native: dict[str, set[str]] | None = None,
 ) -> dict[str, tuple[str, ...]]:
     """Each code's names, less every name (folded) another code also has; a name that codes in
     ``prefer`` (today's currencies) and others (withdrawn ones) share is the one preferred
-    code's alone ("₽" is the ruble's, not the old RUR's too)."""
+    code's alone ("₽" is the ruble's, not the old RUR's too); rules 18: a name that only one of
+    its codes has in its own territories (``native``: folded name -> codes) is that code's
+    ("C$": Nicaragua's córdoba in es_NI, the Canadian dollar only in Dutch)."""
     folded = {name: _fold(name) for names in names_by_code.values() for name in names}
     owners: dict[str, set[str]] = defaultdict(set)
     for code, names in names_by_code.items():
         for name in names:
             owners[folded[name]].add(code)
-    for codes in owners.values():
+    for name, codes in owners.items():
         preferred = codes & prefer
         if len(preferred) == 1 and len(codes) > 1:
             codes.intersection_update(preferred)
+        own = codes & native.get(name, set()) if native else set()
+        if len(own) == 1 and len(codes) > 1:
+            codes.intersection_update(own)
     letters = _one_letter_names(names_by_code, folded)
     return {
         code: tuple(
@@ -273,9 +281,12 @@ def currency_names() -> dict[str, tuple[str, ...]]:
         for code, symbol in data["currency_symbols"].items():
             if symbol != code:
                 out[code].add(symbol)
-    for code, symbol in _regional_symbols():
+    native: dict[str, set[str]] = defaultdict(set)
+    for code, symbol, own in _regional_symbols():
         out[code].add(symbol)
-    kept = _unambiguous(out, prefer=_current_currencies())
+        if own:
+            native[_fold(symbol)].add(code)
+    kept = _unambiguous(out, prefer=_current_currencies(), native=native)
     from babel import Locale
 
     for code, symbol in Locale("en").currency_symbols.items():  # "$" is the US dollar's sign
@@ -284,18 +295,31 @@ def currency_names() -> dict[str, tuple[str, ...]]:
     return kept
 
 
-def _regional_symbols() -> list[tuple[str, str]]:
-    """(ISO 4217 code, symbol) of every currency in every regional CLDR locale: the signs
-    people use in a territory, which the base locales may lack ("₡" in es_CR, "GH₵" in en_GH,
-    "zł" in pl_PL; rules 13: also where the currency is not the territory's, "S$" in ta_MY)."""
+def _regional_symbols() -> list[tuple[str, str, bool]]:
+    """(ISO 4217 code, symbol, whether the locale's territory has the currency as legal tender)
+    of every currency in every regional CLDR locale: the signs people use in a territory, which
+    the base locales may lack ("₡" in es_CR, "GH₵" in en_GH, "zł" in pl_PL; rules 13: also
+    where the currency is not the territory's, "S$" in ta_MY; rules 18: the sign of a
+    territory's own currency there, "C$" in es_NI, is that currency's over other locales' use
+    of it: `_unambiguous`)."""
     import babel
     from babel import Locale
+    from babel.numbers import get_territory_currencies
 
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str, bool]] = []
     for ident in sorted(babel.localedata.locale_identifiers()):
         if "_" in ident:
-            symbols = Locale.parse(ident).currency_symbols
-            out.extend((code, symbol) for code, symbol in symbols.items() if symbol != code)
+            locale = Locale.parse(ident)
+            own = (
+                set(get_territory_currencies(locale.territory, tender=True))
+                if locale.territory
+                else set()
+            )
+            out.extend(
+                (code, symbol, code in own)
+                for code, symbol in locale.currency_symbols.items()
+                if symbol != code
+            )
     return out
 
 
@@ -497,6 +521,17 @@ def subdivision_names() -> dict[str, tuple[str, ...]]:
 
 _OTHER_NAME = re.compile(r"\s*(?:'([^']*)'|([^,]+))\s*(?:,|$)")
 _LANGUAGE_TAG = re.compile(r"\s*\([a-z]{2,3}(?:-[a-z]{2,8})*\)$")
+
+
+@lru_cache(maxsize=256)
+def subdivision_letters(alpha2: str) -> frozenset[str]:
+    """The letters after the country's in the ISO 3166-2 codes of a country's subdivisions
+    (pycountry: "WA", "DC" for the US): how addresses name them ("Washington, D.C.")."""
+    import pycountry
+
+    return frozenset(
+        sub.code.partition("-")[2] for sub in pycountry.subdivisions if sub.country_code == alpha2
+    )
 
 
 def _iso3166_2_other_names() -> dict[str, tuple[str, ...]]:
