@@ -253,24 +253,25 @@ misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_11 = DEFAULT_DATA.with_name("verifier_heldout11.jsonl")
-HELD_OUT_11_FLOOR = 0.923
-"""The eleventh held-out set's blind figures (verifier_heldout11.md, written without the code):
-531 of 587 under rules 12, 542 under rules 16 and 17 (made before the set was read): no rule
-change may lower it."""
+HELD_OUT_11_FLOOR = 0.954
+"""Under rules 18: 560 of 587. Before, the eleventh held-out set's blind figures
+(verifier_heldout11.md, written without the code): 531 of 587 under rules 12, 542 under rules 16
+and 17 (made before the set was read). Rules 18 were made looking at its misses, so it is a
+regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.852
+HELD_OUT_12_FLOOR = 0.860
 """The twelfth held-out set's blind figures (verifier_heldout12.md, written without the code):
-447 of 543 under rules 12, 461 under rules 16, 463 under rules 17 (made before the set was
-read): no rule change may lower it."""
+447 of 543 under rules 12, 461 under rules 16, 463 under rules 17, 467 under rules 18 (made
+before the set was read): no rule change may lower it."""
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.880
+HELD_OUT_13_FLOOR = 0.881
 """The thirteenth held-out set's blind figures (verifier_heldout13.md, written without the
-code): 481 of 559 under rules 12, 491 under rules 16, 492 under rules 17 (made before the set
-was read): no rule change may lower it."""
+code): 481 of 559 under rules 12, 491 under rules 16, 492 under rules 17, 493 under rules 18 (made
+before the set was read): no rule change may lower it."""
 
 
 @pytest.mark.parametrize(
