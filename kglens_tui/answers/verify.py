@@ -1167,6 +1167,15 @@ _EJECTIVE_SCRIPTS = re.compile(f"[{_EJECTIVE_ALPHABETS}]")
 _ALPHABET_RUN = re.compile(f"[{_ALPHABETS}\u0300-\u036f]+")
 
 
+_HEADING = re.compile(
+    r"^\s*[*_#>]*\s*(?:tl;?\s?dr|quick\s+answer|short\s+answer|final\s+answer|answer|in\s+short"
+    r"|summary|bottom\s+line)\s*[*_]*\s*[:\u2014\u2013]\s*[*_]*\s*(?=\S)",
+    re.IGNORECASE,
+)
+"""Rules 19: a heading before the answer ("TL;DR: Canberra.", "**Quick answer —** ..."): no part
+of what the reply says."""
+
+
 def _check_wh(
     reply: str,
     true_answers: Sequence[Sequence[str]],
@@ -1198,6 +1207,7 @@ def _check_wh(
     """
     if not reply or not reply.strip():
         return Checked(Verdict.UNPARSEABLE)
+    reply = _HEADING.sub("", reply, count=1) or reply
     tokens = tokenize(reply)
     if not tokens:  # a shrug alone ("🤷") declines
         return Checked(Verdict.REFUSED if _SHRUG.search(reply) else Verdict.UNPARSEABLE)
@@ -1924,14 +1934,33 @@ def _answered_by_another(
     return True
 
 
+_OPENING_END = re.compile(r"[^.!?;,:\n\u2014\u2013]*([.!?;,:\n\u2014\u2013])")
+"""The opening clause and the mark that ends it."""
+
+
+_HEADING_WORDS = frozenset(
+    {"answer", "short", "quick", "final", "summary", "fun", "fact", "facts", "version", "tl",
+     "dr", "tldr", "note", "in", "brief", "bottom", "line", "key", "point"}
+)  # fmt: skip
+"""Words of a heading before a dash ("Quick answer — ...", "Fun fact — ...")."""
+
+
 def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]) -> bool:
     """Rules 18: whether the reply's opening clause states a name of its own: not asked ("Sydney?
     ..."), not opening with a preposition or "not" ("In Australia, ...", "Not Sydney. ..."), not
-    only interjections ("Oh, ...") and not naming the subject ("Australia. ...")."""
+    only interjections ("Oh, ...") and not naming the subject ("Australia. ..."); rules 19: ended
+    by a semicolon, a comma or a dash ("Mount Whitney — McKinley is in Alaska"), not by a colon
+    and not a heading before a dash, which give the answer after them ("Quick Answer: Canberra
+    ...", "Fun fact — Tokyo was once Edo.")."""
     if _ASKED_OPENING.match(text) or tokens[0].norm in _PASSING | _DENYING:
         return False
+    end = _OPENING_END.match(text)
     clause = tokens[0].clause
+    if end is None or end.group(1) not in ";,\u2014\u2013":
+        return False  # "Quick Answer: Canberra ..."
     opening = [t.norm for t in tokens if t.clause == clause]
+    if end.group(1) in "\u2014\u2013" and all(w in _HEADING_WORDS for w in opening):
+        return False  # "Quick answer — Canberra was founded in 1913."
     if all(w in _INTERJECTIONS or w in _NOT_NAMES for w in opening):
         return False  # "Oh, Canberra was purpose-built."
     return not any(tokens[m.start].clause == clause for m in _subject_mentions(tokens, subject))
@@ -2028,10 +2057,16 @@ def _told_of(
     # newer planned city")
     if not stated or rest & (relation | _ANSWER_AGAIN) or tokens[m.start].sentence != 0:
         return False  # rules 18: only in the opening name's sentence ("Sure. Canberra was ...")
+    if rest & _POINTING_BACK:
+        return False  # rules 19: "ACT — Canberra sits there.": the opening is the answer's place
     clause = tokens[m.start].clause
     return not any(tokens[s.start].clause == clause for s in _subject_mentions(tokens, subject))
 
 
+_POINTING_BACK = frozenset({"there", "here", "role"})
+"""Words by which a clause about the true answer points back at the opening as its place or
+role ("Downing Street — Keir Starmer lives there.", "Federal City — Bern holds that role."): the
+opening is no rival, and the clause gives the answer."""
 _UPDATING = frozenset({"update", "updated", "updating"})
 """Words that bring newer facts to what the opening said ("Joe Biden — update: Donald Trump took
 office again"): what follows is no name told of in passing."""
@@ -2540,18 +2575,6 @@ _TAKING_BACK = (
     ("maksud", "saya"),
     ("maksudku",),
     ("y", "toi", "la"),
-    ("mejor", "dicho"),
-    ("o", "meglio"),
-    ("ou", "melhor"),
-    ("ou", "plutot"),
-    ("oder", "besser", "gesagt"),
-    ("oder", "vielmehr"),
-    ("beter", "gezegd"),
-    ("of", "liever"),
-    ("a", "wlasciwie"),
-    ("eller", "snarare"),
-    ("eller", "rettere", "sagt"),
-    ("tai", "oikeastaan"),
     ("revised",),
     ("то", "есть"),
     ("correcting", "myself"),
@@ -2569,8 +2592,7 @@ and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" 
 speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
 myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 18: "I
 meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Romanian, Turkish,
-Indonesian and Vietnamese, and "or rather" in Spanish, Italian, Portuguese, French, German,
-Dutch, Polish, the Nordic languages and Finnish): a correction only
+Indonesian and Vietnamese): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
 _WEAK_CORRECTIONS = (
@@ -2598,6 +2620,24 @@ _WEAK_CORRECTIONS = (
 )
 """Words that may correct: what follows is the answer when it names a candidate (rules 9:
 "I'd reconsider", "on reflection", "come to think of it")."""
+_OR_RATHER = (
+    ("mejor", "dicho"),
+    ("o", "meglio"),
+    ("ou", "melhor"),
+    ("ou", "plutot"),
+    ("oder", "besser", "gesagt"),
+    ("oder", "vielmehr"),
+    ("beter", "gezegd"),
+    ("of", "liever"),
+    ("a", "wlasciwie"),
+    ("eller", "snarare"),
+    ("eller", "rettere", "sagt"),
+    ("tai", "oikeastaan"),
+)
+"""Rules 18: "or rather" in Spanish, Italian, Portuguese, French, German, Dutch, Polish, the
+Nordic languages and Finnish; rules 19: they narrow an answer as often as they correct it
+("Deutschland, oder besser gesagt Süddeutschland"), so they take it back only for a name the
+tables know ("Kraków, a właściwie Warszawa")."""
 
 
 _DENIAL_CLAUSES = (
@@ -2615,7 +2655,13 @@ what follows is the answer, as after a strong correction."""
 
 
 _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
-for _marker in (*_STRONG_CORRECTIONS, *_WEAK_CORRECTIONS, *_TAKING_BACK, *_DENIAL_CLAUSES):
+for _marker in (
+    *_STRONG_CORRECTIONS,
+    *_WEAK_CORRECTIONS,
+    *_OR_RATHER,
+    *_TAKING_BACK,
+    *_DENIAL_CLAUSES,
+):
     _MARKERS_BY_FIRST.setdefault(_marker[0], []).append(_marker)
 
 
@@ -2760,7 +2806,8 @@ def _withdrawn_and_declined(
     """Rules 18: whether a "no" standing as a clause of its own after a candidate takes it back
     and what follows names nothing, offers no candidate (`_offers_candidate`) and says it does
     not know ("Luang Prabang — no, that's the old royal capital. I honestly don't know the
-    current one."; not "Canberra. No, I don't think it's Sydney."): the reply is refused."""
+    current one."; not "Canberra. No, I don't think it's Sydney."; rules 19: not where what it
+    does not know is something else, `_bare_not_knowing`): the reply is refused."""
     for i in range(1, len(tokens)):
         if (
             tokens[i].norm not in _DENIALS
@@ -2771,16 +2818,35 @@ def _withdrawn_and_declined(
         ):
             continue
         rest = " ".join(t.raw for t in tokens[i + 1 :])
-        if (
-            rest
-            and (
-                is_refusal(rest)
-                or _knows_not(rest)
-                or _DECLINES.search(rest)
-                or _NOT_KNOWING.search(rest)
-            )
-            and not _guesses(rest)
-        ):
+        if rest and _bare_not_knowing(rest, asked) and not _guesses(rest):
+            return True
+    return False
+
+
+_GENERIC_OBJECT = frozenset(
+    {"the", "a", "an", "it", "that", "this", "one", "answer", "current", "actual", "right",
+     "correct", "real", "present", "new", "now", "today", "anymore", "either", "for", "sure",
+     "honestly", "really"}
+)  # fmt: skip
+"""Words after a verb of not knowing that give it no object of its own ("I don't know the
+current one"; not "I don't know its population")."""
+_SHORT_REFUSAL_WORDS = 4
+
+
+def _bare_not_knowing(rest: str, asked: frozenset[str]) -> bool:
+    """Rules 19: whether what follows a denial says the speaker does not know the answer itself:
+    a sentence whose "I don't know" (or cannot say, tell, recall) has no object but the
+    question's own words and generic ones ("I honestly don't know the current one."), or a short
+    refusal ("No idea."); not "I don't know its population offhand" or "I can't imagine it
+    moving", which say nothing against the answer given."""
+    if len(rest.split()) <= _SHORT_REFUSAL_WORDS and (is_refusal(rest) or _knows_not(rest)):
+        return True
+    for sentence in re.split(r"[.!?;\n]+", rest):
+        found = _NOT_KNOWING.search(sentence)
+        if found is None:
+            continue
+        after = re.findall(r"\w+", sentence[found.end() :].casefold())
+        if all(w in _GENERIC_OBJECT or w in asked for w in after):
             return True
     return False
 
@@ -2885,6 +2951,10 @@ def _correction(
                     best = (i, end)
                 continue
             if marker in _DENIAL_CLAUSES and not _a_clause_alone(tokens, i, end):
+                continue
+            if marker in _OR_RATHER:
+                if any(m.start >= end and not m.negated for m in found) and end > best[1]:
+                    best = (i, end)
                 continue
             strong = (
                 marker in _STRONG_CORRECTIONS

@@ -23,9 +23,10 @@ VERDICTS_OF_RULES = {
     16: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6",
     17: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6",
     18: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6",
+    19: "f07665335cc99c832a39d34abfc8c30e69bbd71b9d9ca1088107e25100b2e3a6",
 }
 """sha256 of the bench's verdicts under the current rules (replace it when you bump). Rules 8
-to 18 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
+to 19 give the bench's replies the verdicts rules 7 gave (they change verdicts of the
 held-out sets' replies: docs/verdicts.md)."""
 
 
