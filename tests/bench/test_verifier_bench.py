@@ -274,6 +274,12 @@ code): 481 of 559 under rules 12, 491 under rules 16, 492 under rules 17, 493 un
 before the set was read): no rule change may lower it."""
 
 
+ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
+ORDINARY_FLOOR = 0.936
+"""Ordinary replies (verifier_ordinary.md): 1,081 of 1,154 under rules 19. Not blind, a guard:
+a rule for hard replies must not cost plain ones (rules 18 judged 51 of them wrongly)."""
+
+
 @pytest.mark.parametrize(
     ("path", "size", "floor"),
     [
@@ -290,6 +296,7 @@ before the set was read): no rule change may lower it."""
         (HELD_OUT_11, 580, HELD_OUT_11_FLOOR),
         (HELD_OUT_12, 540, HELD_OUT_12_FLOOR),
         (HELD_OUT_13, 550, HELD_OUT_13_FLOOR),
+        (ORDINARY, 1150, ORDINARY_FLOOR),
     ],
 )
 def test_the_held_out_sets_do_not_fall_back(path, size: int, floor: float) -> None:
