@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from kglens_tui.core.safetext import visible
+
+_metavar_checkers: dict[object, argparse.HelpFormatter] = {}
+"""The formatter `add_argument` checks metavars with, by formatter class: formatting a metavar
+depends on the class alone, not on the program's name or the terminal's width."""
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -16,6 +20,27 @@ class ArgumentParser(argparse.ArgumentParser):
     arguments as `safetext.visible` does (ESC as "␛", a newline as "⏎"), so no argument reaches
     the terminal as control; an invalid number or choice, which argparse quotes as its repr
     ('\\x1b'), is quoted the same way (`_quoted`), so an argument reads alike in every message."""
+
+    _adding = False
+    """Within `add_argument`, whose check of an argument's metavar asks for a help formatter."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        self._adding = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._adding = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """A help formatter; for `add_argument`'s metavar check one kept for the formatter's
+        class (a new one asks the terminal its width: about a fifth of building `kglens`'s
+        parser, which every command does)."""
+        if not self._adding:
+            return super()._get_formatter()
+        checker = _metavar_checkers.get(self.formatter_class)
+        if checker is None:
+            checker = _metavar_checkers[self.formatter_class] = super()._get_formatter()
+        return checker
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
