@@ -91,8 +91,9 @@ class SimulatedClient:
         self.label = f"simulated (seed {seed})"
         edge_list = list(edges)
         self.edge_ids: np.ndarray = np.array([e[0] for e in edge_list], dtype=np.int64)
-        self.error_rates: np.ndarray = np.array(
-            [self.error_rate_for(s, p, o) for _, s, p, o in edge_list], dtype=np.float64
+        # one call of the ufunc for every edge: element by element, as `error_rate_for` gives
+        self.error_rates: np.ndarray = expit(
+            np.array([self._logit_for(s, p, o) for _, s, p, o in edge_list], dtype=np.float64)
         )
         self.true_error_rate: dict[int, float] = dict(
             zip(self.edge_ids.tolist(), self.error_rates.tolist(), strict=True)
