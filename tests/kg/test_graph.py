@@ -115,3 +115,21 @@ def test_networkx_export(kg) -> None:
     g = kg.to_networkx()
     assert g.number_of_edges() == 13
     assert g.nodes["c:AT"]["label"] == "Austria"
+
+
+def test_a_kg_loaded_again_is_its_rows_of_the_time_and_its_own(conn, tiny_kg_dir: Path) -> None:
+    """A KG loaded again is built from the rows it has then (a label changed since is seen), and
+    what a caller changes in one loaded KG is not in the next: each load is a KG of its own."""
+    import_kg(conn, tiny_kg_dir, "tiny")
+    first = load_kg(conn, "tiny")
+    at, capital = first.node("c:AT"), first.pred_keys.index("capital")
+    first.labels[at] = "changed"
+    first.aliases[at].append("changed")
+    first.pred_templates[capital]["wh"] = "changed"
+    first.true_objects(at, capital)[:] = -1
+    again = load_kg(conn, "tiny")
+    assert again.labels[at] == "Austria" and again.aliases[at] == ["AT", "Österreich"]
+    assert again.pred_templates[capital]["wh"] == "What is the capital of {subject}?"
+    assert labels(again, again.true_objects(at, capital)) == {"Vienna"}
+    conn.execute("UPDATE entity SET label = 'Österreich' WHERE key = 'c:AT'")
+    assert load_kg(conn, "tiny").labels[at] == "Österreich"
