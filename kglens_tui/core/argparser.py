@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, NoReturn
+from collections.abc import Collection, Iterator
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from kglens_tui.core.safetext import visible
 
@@ -65,3 +66,50 @@ def _quoted(exc: argparse.ArgumentError, action: argparse.Action, value: object)
     if not isinstance(value, str):
         return exc
     return argparse.ArgumentError(action, exc.message.replace(repr(value), f"'{value}'", 1))
+
+
+if TYPE_CHECKING:
+    _Commands = argparse._SubParsersAction[ArgumentParser]
+else:
+    _Commands = argparse._SubParsersAction
+
+
+class NamedCommands(_Commands):
+    """Subcommands of which only those ``named`` (by name or alias; None: every one) get a
+    parser: any other is listed, with its help, as a choice, but what would build its parser
+    goes to an `_Unbuilt` one. `kglens` builds the commands its arguments name, not its 54
+    (two thirds of a short command's parse)."""
+
+    named: Collection[str] | None = None
+    """The commands to build, by name or alias (None: every one)."""
+
+    def builds(self, name: str, aliases: Collection[str] = ()) -> bool:
+        """Whether the command ``name`` gets a parser."""
+        return self.named is None or any(n in self.named for n in (name, *aliases))
+
+    def add_parser(self, name: str, **kwargs: Any) -> ArgumentParser:
+        if self.builds(name, kwargs.get("aliases", ())):
+            return super().add_parser(name, **kwargs)
+        built = self._parser_class
+        self._parser_class = _Unbuilt  # type: ignore[assignment]
+        try:  # argparse's own bookkeeping: the choice, its help, its aliases, a name given twice
+            return super().add_parser(name, **kwargs)
+        finally:
+            self._parser_class = built
+
+
+class _Unbuilt:
+    """The parser of a command that is not built: it takes every call and gives itself back (an
+    argument, a group, subcommands), and holds no action."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> _Unbuilt:
+        return self
+
+    def __call__(self, *args: object, **kwargs: object) -> _Unbuilt:
+        return self
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(())
