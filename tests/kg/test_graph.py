@@ -133,3 +133,18 @@ def test_a_kg_loaded_again_is_its_rows_of_the_time_and_its_own(conn, tiny_kg_dir
     assert labels(again, again.true_objects(at, capital)) == {"Vienna"}
     conn.execute("UPDATE entity SET label = 'Österreich' WHERE key = 'c:AT'")
     assert load_kg(conn, "tiny").labels[at] == "Österreich"
+
+
+def test_a_copy_has_every_field_of_its_own(kg) -> None:
+    """`KGIndex.copy` sets every field (a field added to KGIndex must be copied too), none of
+    them the original's mutable object."""
+    import dataclasses
+
+    twin = kg.copy()
+    for f in dataclasses.fields(kg):
+        value = getattr(twin, f.name)
+        if isinstance(value, list | dict | np.ndarray):
+            assert value is not getattr(kg, f.name), f.name
+    assert twin.labels == kg.labels and twin.true_objects(0, 0).tolist() == (
+        kg.true_objects(0, 0).tolist()
+    )
