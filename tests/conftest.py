@@ -3,6 +3,8 @@ what it needs (`pytestmark = pytest.mark.tui` in a module, or `@pytest.mark.tui`
 the fast lane `pytest -m "not llm and not tui"`: `llm` loads the local model, `tui` drives the
 terminal UI (test_test_layout_rules.py checks that a test driving it says so)."""
 
+# ruff: noqa: E402 (the package is imported below the bytecode setting)
+
 from __future__ import annotations
 
 import asyncio
@@ -19,6 +21,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
+
+# Compiled modules are kept (in __pycache__, ignored by git) even where PYTHONDONTWRITEBYTECODE
+# is set: without them each xdist worker compiles every module it imports and rewrites every
+# test module again (about 5 s of a worker's 9 s collection), and each `kglens` child process
+# compiles the package again (about 0.3 s a child). Set before the package is imported here.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 from kglens_tui.bench.ground_truth import GroundTruth
 from kglens_tui.core.console import name_workspace

@@ -9,14 +9,14 @@ import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from kglens_tui import __version__
 from kglens_tui.cli.run import add_mode_run_options, lock_notice
-from kglens_tui.core.argparser import ArgumentParser
+from kglens_tui.core.argparser import ArgumentParser, NamedCommands
 from kglens_tui.core.console import (
     INTERRUPTED_EXIT,
     console,
@@ -777,7 +777,9 @@ def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[
     return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of `kglens`; given the arguments it will parse, only the commands they name
+    are built (`NamedCommands`: the rest are listed with their help)."""
     parser = ArgumentParser(
         prog="kglens",
         description="Probe what an LLM knows with a parameterized knowledge graph (KGLens). "
@@ -789,7 +791,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help=f"workspace database (default: ${DB_ENV}, else {default_db_path()})",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = cast(
+        NamedCommands,
+        parser.add_subparsers(dest="command", metavar="COMMAND", action=NamedCommands),
+    )
+    sub.named = None if argv is None else set(argv)
 
     kg = sub.add_parser("kg", help="knowledge graphs: list, import, stats, show, rename, rm")
     kg_sub = kg.add_subparsers(dest="kg_command", metavar="KG_COMMAND", required=True)
@@ -978,18 +984,19 @@ def build_parser() -> argparse.ArgumentParser:
     add_mode_commands(sub)
     add_run_commands(sub)
     add_analysis_commands(sub)
-    p = _subcommands(sub.choices["annotate"]).add_parser(
-        "tui", help="annotate in the terminal UI (annotators only: no runs or results)"
-    )
-    p.add_argument("round", nargs="?", help="round id or name (default: choose)")
-    p.add_argument("--annotator", help="your name in the round (default: choose)")
-    p.add_argument(
-        "--bound",
-        action="store_true",
-        help="with ROUND and --annotator: no other round or annotator can be chosen (the "
-        "sessions of `kglens serve --per-annotator`)",
-    )
-    p.set_defaults(func=cmd_annotate_tui)
+    if sub.builds("annotate"):
+        p = _subcommands(sub.choices["annotate"]).add_parser(
+            "tui", help="annotate in the terminal UI (annotators only: no runs or results)"
+        )
+        p.add_argument("round", nargs="?", help="round id or name (default: choose)")
+        p.add_argument("--annotator", help="your name in the round (default: choose)")
+        p.add_argument(
+            "--bound",
+            action="store_true",
+            help="with ROUND and --annotator: no other round or annotator can be chosen (the "
+            "sessions of `kglens serve --per-annotator`)",
+        )
+        p.set_defaults(func=cmd_annotate_tui)
     p = sub.add_parser(
         "serve",
         help="serve the annotation app in a browser (textual-serve) to whoever has the link "
@@ -1114,8 +1121,8 @@ def settings_warnings(args: argparse.Namespace, settings: Settings) -> list[str]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(arguments).parse_args(arguments)
     name_workspace(args.db)
     try:
         return _main(args)

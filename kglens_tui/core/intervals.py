@@ -11,7 +11,6 @@ from statistics import NormalDist
 
 import numpy as np
 import numpy.typing as npt
-from scipy.special import betainc, betaincinv
 
 LEVEL = 0.95
 """Default coverage of every interval."""
@@ -30,6 +29,8 @@ def _positive(a: Floats, b: Floats) -> None:
 
 def beta_cdf(x: npt.ArrayLike, a: npt.ArrayLike, b: npt.ArrayLike) -> Floats:
     """The regularized incomplete beta I_x(a, b): P(X <= x) for X ~ Beta(a, b)."""
+    from scipy.special import betainc  # SciPy loads in 0.3 s: not at every command's start
+
     xs, av, bv = _broadcast(x, a, b)
     _positive(av, bv)
     out: Floats = np.asarray(betainc(av, bv, np.clip(xs, 0.0, 1.0)), dtype=np.float64)
@@ -38,6 +39,8 @@ def beta_cdf(x: npt.ArrayLike, a: npt.ArrayLike, b: npt.ArrayLike) -> Floats:
 
 def beta_quantile(q: npt.ArrayLike, a: npt.ArrayLike, b: npt.ArrayLike) -> Floats:
     """The q-quantile of Beta(a, b), element-wise (q in [0, 1])."""
+    from scipy.special import betaincinv  # SciPy loads in 0.3 s: not at every command's start
+
     qs, av, bv = _broadcast(q, a, b)
     _positive(av, bv)
     if np.any((qs < 0) | (qs > 1)):

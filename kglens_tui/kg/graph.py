@@ -3,9 +3,11 @@ hard negatives and one-hop neighbourhoods fit for vectorised updates."""
 
 from __future__ import annotations
 
+import copy
 import json
 import shlex
 import sqlite3
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -83,6 +85,26 @@ class KGIndex:
         codes = {t: i for i, t in enumerate(sorted(set(self.types)))}
         self._type_code = np.array([codes[t] for t in self.types], dtype=np.int64)
         self._edge_pos = {int(e): i for i, e in enumerate(self.edge_ids.tolist())}
+
+    def copy(self) -> KGIndex:
+        """A copy sharing nothing a caller could change, with the indexes `__post_init__` built
+        copied rather than built again (the caches filled on demand start empty)."""
+        twin = object.__new__(KGIndex)
+        for name in _PLAIN_LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        for name in _ARRAYS:
+            setattr(twin, name, getattr(self, name).copy())
+        twin.kg_id, twin.name, twin.content_hash = self.kg_id, self.name, self.content_hash
+        twin.aliases = [names.copy() for names in self.aliases]
+        twin.groups = [names.copy() for names in self.groups]
+        twin.pred_templates = copy.deepcopy(self.pred_templates)
+        twin._true = {key: objects.copy() for key, objects in self._true.items()}
+        twin._cands = {key: objects.copy() for key, objects in self._cands.items()}
+        twin._key_index = self._key_index.copy()
+        twin._edge_pos = self._edge_pos.copy()
+        twin._typed_cands, twin._name_index, twin._not_false = {}, {}, {}
+        twin._true_names, twin._folded = {}, {}
+        return twin
 
     @property
     def active_mask(self) -> np.ndarray:
@@ -334,8 +356,30 @@ def _renamed_note(conn: sqlite3.Connection, name: str) -> str:
     )
 
 
+_PLAIN_LISTS = (
+    "entity_keys",
+    "labels",
+    "types",
+    "pred_keys",
+    "pred_labels",
+    "start",
+    "end",
+    "point_in_time",
+)
+"""KGIndex fields that are lists of immutable values (`KGIndex.copy`)."""
+_ARRAYS = ("entity_db_ids", "pred_active", "edge_ids", "s", "p", "o", "_type_code")
+"""KGIndex fields that are numpy arrays (`KGIndex.copy`)."""
+
+_LOADED_KEPT = 4
+"""KGs `load_kg` keeps, with the rows each was built from."""
+_loaded: dict[tuple[Any, ...], tuple[tuple[list[Any], ...], KGIndex]] = {}
+_loaded_lock = threading.Lock()
+
+
 def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
-    """Load every edge of a KG with labels, aliases, types and templates."""
+    """Load every edge of a KG with labels, aliases, types and templates. Its rows are read
+    each time; a KG whose rows are those of one built lately (another command or run on the
+    same KG, in any workspace) is a copy of it, not built again: building is half the load."""
     row = conn.execute("SELECT id, name, content_hash FROM kg WHERE name = ?", (name,)).fetchone()
     if row is None:
         from kglens_tui.kg.bundled_data import bundled_names
@@ -355,18 +399,40 @@ def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
         "SELECT id, key, label, aliases, type, groups FROM entity WHERE kg_id = ? ORDER BY id",
         (kg_id,),
     ).fetchall()
-    ent_db = np.array([e[0] for e in ents], dtype=np.int64)
-    node_of = {int(e[0]): i for i, e in enumerate(ents)}
     preds = rows.execute(
         "SELECT id, key, label, templates, active FROM predicate WHERE kg_id = ? ORDER BY id",
         (kg_id,),
     ).fetchall()
-    pred_of = {int(p[0]): i for i, p in enumerate(preds)}
     edges = rows.execute(
         "SELECT id, subject_id, predicate_id, object_id, start_time, end_time, point_in_time "
         "FROM edge WHERE kg_id = ? ORDER BY id",
         (kg_id,),
     ).fetchall()
+    key, read = tuple(row), (ents, preds, edges)
+    with _loaded_lock:
+        kept = _loaded.get(key)
+    if kept is not None and kept[0] == read:
+        return kept[1].copy()
+    built = _build_index(kg_id, row, ents, preds, edges)
+    with _loaded_lock:
+        _loaded.pop(key, None)
+        _loaded[key] = (read, built.copy())
+        while len(_loaded) > _LOADED_KEPT:
+            del _loaded[next(iter(_loaded))]
+    return built
+
+
+def _build_index(
+    kg_id: int,
+    row: Sequence[Any],
+    ents: list[Any],
+    preds: list[Any],
+    edges: list[Any],
+) -> KGIndex:
+    """The KGIndex of a KG's rows as `load_kg` reads them."""
+    ent_db = np.array([e[0] for e in ents], dtype=np.int64)
+    node_of = {int(e[0]): i for i, e in enumerate(ents)}
+    pred_of = {int(p[0]): i for i, p in enumerate(preds)}
     n = len(edges)
     return KGIndex(
         kg_id=kg_id,

@@ -62,6 +62,12 @@ def default_db_path() -> Path:
 
 def migrations() -> list[tuple[int, str, str]]:
     """The numbered SQL migrations shipped in kglens_tui.db, as (version, name, sql), in order."""
+    return list(_shipped_migrations())
+
+
+@functools.cache
+def _shipped_migrations() -> tuple[tuple[int, str, str], ...]:
+    """`migrations`, read from the package once a process (every connection checks them)."""
     found = []
     for item in shipped_dir("db").iterdir():
         match = _MIGRATION_NAME.match(item.name)
@@ -71,7 +77,7 @@ def migrations() -> list[tuple[int, str, str]]:
     for expected, (version, name, _) in enumerate(found, start=1):
         if version != expected:
             raise StoreError(f"migration {name} is out of sequence: expected number {expected:04d}")
-    return found
+    return tuple(found)
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

@@ -1,5 +1,6 @@
 """KG-wide rates under adaptive sampling: the design's probabilities, unbiasedness against an
-exact value on tiny graphs, recomputation from the stored rows alone, and the study command."""
+exact value on tiny graphs (under the design: test_sense_rates.py, on the replays that check
+the two-ask rates), recomputation from the stored rows alone, and the study command."""
 
 from __future__ import annotations
 
@@ -90,37 +91,6 @@ def test_floor_size_is_right_on_average_and_the_floor_draws_uniformly() -> None:
     # each edge outside the picks (the first four allowed) is drawn about equally often
     floor_hits = hits[6:19]
     assert floor_hits.min() > 0.8 * floor_hits.mean()
-
-
-@pytest.mark.parametrize("method", [TOP_K_LEARNED, THOMPSON_PROP], ids=lambda m: m.name)
-def test_the_design_estimate_is_unbiased_on_a_tiny_graph(method) -> None:
-    """The mean over replays of the KG-wide estimate matches the exact mean error rate within
-    its Monte Carlo error, whereas the rate over the edges the sampler examined does not (the
-    expected share of failed answers without the design: 0.60 and 0.53 against 0.41, over 16
-    and 8 Monte Carlo errors at 20 replays, so 20 are plenty)."""
-    truth = chain_truth()
-    exact = float(truth.rates.mean())
-    scorer = Scorer(truth.rates, (5,), truth.always_failed)
-    floored = study_methods([method], 0.5, (), method)[1]
-    estimates, examined, covered = [], [], 0
-    for replay in range(300):
-        tracker = RateTracker([60], truth.predicates)
-        simulate(floored, truth, scorer, 60, 8, replay, tracker=tracker)
-        est = tracker.estimates[60]
-        assert est is not None and est.method == "design"
-        estimates.append(est.error)
-        low, high = est.interval()
-        covered += low <= exact <= high
-    for replay in range(20):
-        asked = simulate(method, truth, scorer, 60, 8, replay).asked
-        examined.append(float((truth.rates * asked).sum() / asked.sum()))
-    est = np.array(estimates)
-    mc = est.std(ddof=1) / math.sqrt(len(est))
-    assert abs(est.mean() - exact) < 3.5 * mc, (est.mean(), exact, mc)
-    assert 0.9 <= covered / len(est) <= 0.995
-    naive = np.array(examined)
-    naive_mc = naive.std(ddof=1) / math.sqrt(len(naive))
-    assert abs(naive.mean() - exact) > 3.5 * naive_mc, (naive.mean(), exact, naive_mc)
 
 
 def test_the_census_estimate_is_unbiased_and_covers() -> None:

@@ -115,3 +115,36 @@ def test_networkx_export(kg) -> None:
     g = kg.to_networkx()
     assert g.number_of_edges() == 13
     assert g.nodes["c:AT"]["label"] == "Austria"
+
+
+def test_a_kg_loaded_again_is_its_rows_of_the_time_and_its_own(conn, tiny_kg_dir: Path) -> None:
+    """A KG loaded again is built from the rows it has then (a label changed since is seen), and
+    what a caller changes in one loaded KG is not in the next: each load is a KG of its own."""
+    import_kg(conn, tiny_kg_dir, "tiny")
+    first = load_kg(conn, "tiny")
+    at, capital = first.node("c:AT"), first.pred_keys.index("capital")
+    first.labels[at] = "changed"
+    first.aliases[at].append("changed")
+    first.pred_templates[capital]["wh"] = "changed"
+    first.true_objects(at, capital)[:] = -1
+    again = load_kg(conn, "tiny")
+    assert again.labels[at] == "Austria" and again.aliases[at] == ["AT", "Österreich"]
+    assert again.pred_templates[capital]["wh"] == "What is the capital of {subject}?"
+    assert labels(again, again.true_objects(at, capital)) == {"Vienna"}
+    conn.execute("UPDATE entity SET label = 'Österreich' WHERE key = 'c:AT'")
+    assert load_kg(conn, "tiny").labels[at] == "Österreich"
+
+
+def test_a_copy_has_every_field_of_its_own(kg) -> None:
+    """`KGIndex.copy` sets every field (a field added to KGIndex must be copied too), none of
+    them the original's mutable object."""
+    import dataclasses
+
+    twin = kg.copy()
+    for f in dataclasses.fields(kg):
+        value = getattr(twin, f.name)
+        if isinstance(value, list | dict | np.ndarray):
+            assert value is not getattr(kg, f.name), f.name
+    assert twin.labels == kg.labels and twin.true_objects(0, 0).tolist() == (
+        kg.true_objects(0, 0).tolist()
+    )

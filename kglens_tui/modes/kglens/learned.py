@@ -13,6 +13,9 @@ strong when the graph carries the signal and fades to none when it does not.
 
 The fit is a deterministic function of the answer counts (cold start, a fixed schedule), so a
 resumed run rebuilds exactly the posterior it had.
+
+SciPy's special functions are imported where they are used: the engine imports this module, and
+every `kglens` command would otherwise load SciPy (0.3 s) at its start.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from scipy.special import betaln, expit
 
 from kglens_tui.modes.kglens.pkg import PKGState
 
@@ -203,6 +205,8 @@ class ErrorModel:
     ) -> float:
         """S maximising the beta-binomial likelihood of each edge's answers given the model's
         prediction with that edge left out (one Newton step back from the fit)."""
+        from scipy.special import expit  # on first use: see the module's docstring
+
         q = expit(self._left_out(eta, y, t, codes, hess, weight))
         return _best_strength(q, y, t)
 
@@ -217,6 +221,8 @@ class ErrorModel:
     ) -> npt.NDArray[np.float64]:
         """Each examined edge's linear predictor without its own answers (approximately: its
         pull on each of its effects taken back)."""
+        from scipy.special import expit  # on first use: see the module's docstring
+
         p = expit(eta)
         rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
         resid = weight * (rate - p)
@@ -225,6 +231,8 @@ class ErrorModel:
 
     def predict(self, fit: ModelFit, positions: np.ndarray | None = None) -> np.ndarray:
         """q: the model's error rate for each edge (all edges, or the given positions)."""
+        from scipy.special import expit  # on first use: see the module's docstring
+
         return _bounded(expit(self._eta(fit.mu, fit.effects, positions)), fit)
 
     def _eta(
@@ -242,6 +250,8 @@ class ErrorModel:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(q, prior alpha, prior beta) per edge: S q and S (1 - q), where an edge with answers
         gets the prediction made without them."""
+        from scipy.special import expit  # on first use: see the module's docstring
+
         eta = self._eta(fit.mu, fit.effects)
         seen = np.flatnonzero((np.asarray(m) + np.asarray(n)) > 0)
         if len(seen):
@@ -266,6 +276,8 @@ class ErrorModel:
         the model's predictions over the edges against the variance of an edge's own rate around
         its prediction (a beta of strength S), split between the groups in proportion to the
         variance of their effects over the edges (logit scale)."""
+        from scipy.special import expit  # on first use: see the module's docstring
+
         some = self.sample
         parts = [float(np.var(effects[g][self.codes[g][some]])) for g in range(3)]
         q = expit(self._eta(mu, effects, some))
@@ -371,6 +383,8 @@ def _beta_binomial_loglik(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> Callab
     ``B(a + y, b + x) / B(a, b)`` is a ratio of rising factorials: a sum of logs over one
     flat array of (edge, step) pairs, set up once, instead of four log-gamma calls per edge
     and evaluation."""
+    from scipy.special import betaln  # on first use: see the module's docstring
+
     y = np.asarray(y, dtype=np.int64)
     x = np.asarray(t, dtype=np.int64) - y
     if int(y.sum() + x.sum()) > RISING_TERMS_MAX:
@@ -503,6 +517,7 @@ class Learned:
 
 def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
     """The fit as a `Learned` (levels with answers only; at least two for a subject)."""
+    from scipy.special import expit  # on first use: see the module's docstring
 
     def weakest(group: int, least: int) -> tuple[Weakness, ...]:
         effect, answers = fit.effects[group], fit.answers[group]

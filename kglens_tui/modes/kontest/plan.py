@@ -7,6 +7,7 @@ import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -61,7 +62,9 @@ def gives_answer_away(kg: KGIndex, s: int, o: int) -> bool:
     return any(outer[i : i + n] == inner for i in range(len(outer) - n + 1))
 
 
+@lru_cache(maxsize=1 << 16)
 def _words(name: str) -> tuple[str, ...]:
+    """A name's words, casefolded (kept: a plan asks about the same labels thousands of times)."""
     return tuple(re.findall(r"\w+", name.casefold()))
 
 
