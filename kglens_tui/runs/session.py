@@ -192,6 +192,7 @@ class RunSession:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._latest: RunSnapshot | None = None
         self._ready = threading.Event()
+        self._finished = threading.Event()
         self._send_lock = threading.Lock()
         self._sent = 0
         """Commands given so far (the engine says how many it has obeyed)."""
@@ -216,6 +217,7 @@ class RunSession:
             return None
         finally:
             self._ready.set()
+            self._finished.set()
 
     def _run_in_child(self) -> RunSnapshot | None:
         start_resource_tracker()
@@ -294,6 +296,11 @@ class RunSession:
     def wait_ready(self, timeout: float | None = None) -> bool:
         """Block until the run exists (or setting it up failed)."""
         return self._ready.wait(timeout)
+
+    @property
+    def finished(self) -> bool:
+        """`run` has returned: the run's process has ended (or never started)."""
+        return self._finished.is_set()
 
     def snapshot(self) -> RunSnapshot | None:
         """The latest progress (as `run` returns it), or None before the run exists."""

@@ -120,8 +120,17 @@ async def _run(db: Path, presses: int, load: int) -> tuple[Figures, int]:
             return await _measure_all(app, pilot, presses, load)
         except asyncio.CancelledError as exc:
             cancelled = exc
-            _end_run(app.session)
-            while app._busy():
+            session = app.session
+            _end_run(session)
+            # the run's own end, not the app's worker state: a cancellation that comes as the
+            # event loop shuts down (SIGTERM to a background job) can leave that state unchanged
+            give_up = time.monotonic() + QUIT_GRACE_S + 5.0  # the kill (`_end_run`) came first
+            while (
+                session is not None
+                and not session.finished
+                and app._busy_worker()
+                and time.monotonic() < give_up
+            ):
                 await asyncio.sleep(0.02)
     raise cancelled
 
