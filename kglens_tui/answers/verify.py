@@ -547,7 +547,9 @@ def _rival_verdict(
     present (``present``; `_former_clause`: "The euro; before 2002 it was the French franc"),
     or one a clause tells about before a last sentence that is only a true name
     (`_concluding_sentence`: "Sydney or Melbourne were rivals; Canberra was the compromise.
-    Canberra.")."""
+    Canberra."). Rules 19: nor does a rival `_not_named_as_answer` reads as no answer, nor another
+    rival in the clause of one told about ("Japan; Russia administers the nearby Kuril
+    Islands")."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
@@ -561,8 +563,14 @@ def _rival_verdict(
     rival = uncertain = False
     adjacency = not any(w.startswith(("border", "neighbo", "adjoin", "adjacen")) for w in relation)
     concluded = _concluding_sentence(tokens, found)
+    told_clauses: set[int] = set()
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
+            continue
+        if tokens[m.start].clause in told_clauses or _not_named_as_answer(
+            tokens, m, found, relation
+        ):
+            uncertain = True
             continue
         if (
             _in_passing(tokens, m, passing, adjacency)
@@ -580,6 +588,7 @@ def _rival_verdict(
         if _told_about(tokens, m, found, relation) or _about_another_country(
             tokens, m, found, subject
         ):
+            told_clauses.add(tokens[m.start].clause)  # rules 19: its clause is about it
             uncertain = True
             continue
         sentence = tokens[m.start].sentence
@@ -611,6 +620,14 @@ def _others_belief(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]
     clause = tokens[m.start].clause
     if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
         return False
+    return _said_by_others(tokens, m)
+
+
+def _said_by_others(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether a verb of believing or saying stands before a mention in its clause (maybe with
+    "that", "it's" between) and no word of the speaker's is in that clause ("many guess
+    Sydney"; not "I think Sydney")."""
+    clause = tokens[m.start].clause
     i = m.start - 1
     while i >= 0 and tokens[i].clause == clause and tokens[i].norm in _BELIEF_FILLERS:
         i -= 1
@@ -877,7 +894,12 @@ def _clause_about(
             return False
     ends = {x.start: x.end for x in found}
     j = m.end
-    while j < len(tokens) and tokens[j].clause == clause:
+    while True:
+        if j < len(tokens) and tokens[j].clause != clause and tokens[j - 1].clause == clause:
+            j = _after_parenthesis(tokens, j)  # rules 19: "X, in the south, is ..."
+            clause = tokens[j].clause if j >= 0 else -1
+        if not 0 <= j < len(tokens) or tokens[j].clause != clause:
+            return False
         norm = tokens[j].norm
         if norm in _CLAUSE_VERBS:
             break
@@ -891,12 +913,23 @@ def _clause_about(
             break
         else:
             return False
-    else:
-        return False
     rest = {t.norm for t in tokens[j:] if t.clause == clause}
     if rest & _ADDING:
         return False  # "France is also a neighbour": one more answer
     return not relation & {w.removesuffix("s") for w in rest}
+
+
+def _after_parenthesis(tokens: Sequence[Token], j: int) -> int:
+    """Rules 19: the clause a name's clause goes on in after clauses that open with a
+    preposition right after it ("Ho Chi Minh City, in the south, is the economic hub": the
+    clause of "is"): where it starts; -1 if the clause at ``j`` opens with none."""
+    if tokens[j].norm not in _PASSING:
+        return -1
+    while j < len(tokens) and tokens[j].norm in _PASSING:
+        clause = tokens[j].clause
+        while j < len(tokens) and tokens[j].clause == clause:
+            j += 1
+    return j if j < len(tokens) else -1
 
 
 _ROLE_MAX_WORDS = 4
@@ -929,6 +962,97 @@ def _another_role(
         and all(t.word for t in tokens[start:k])
         and len({w.removesuffix("s") for w in role} & relation) < need
         and not set(role) & (_NO_ROLE | _OPENERS | _RELATIVES | _ADDING)
+    )
+
+
+def _believed_by_others(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) -> bool:
+    """Rules 19: whether the word at ``i`` lists what others are said to believe: a verb of
+    believing (`_BELIEVING`) before it in its sentence, after a true answer's clause, and no
+    word of the speaker's in the sentence up to it ("Rabat. Many people guess Casablanca, the
+    largest city, or Marrakesh"; not "Rabat, though I'd guess Fez or Meknes")."""
+    sentence = tokens[i].sentence
+    k = i - 1
+    while k >= 0 and tokens[k].sentence == sentence and tokens[k].norm not in _BELIEVING:
+        k -= 1
+    if k < 0 or tokens[k].sentence != sentence:
+        return False
+    said = [t.norm for t in tokens[: i + 1] if t.sentence == sentence]
+    if any(w in _SPEAKER or w in _SPEAKERS for w in said):
+        return False
+    return any(tokens[m.start].clause < tokens[k].clause for m in answers)
+
+
+def _after_the_answer(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
+    """Whether a true answer, not negated, is named in an earlier clause than a mention's."""
+    clause = tokens[m.start].clause
+    return any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found)
+
+
+def _not_named_as_answer(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Rules 19: whether a rival in a clause after a true answer's is no name given as an
+    answer, as a careful reader reads it: words written in lower case beside another word in
+    lower case that does not offer them (`_NOT_BESIDE`: not "or sydney") where the reply writes
+    the true answer with a capital ("In England — the south-western tip": "south", "western"
+    are words, not regions; "the northern island" names no "Island"); one word of a longer name no
+    table knows, beside another capitalised word of its clause that no mention covers and does
+    not open its sentence ("South Tyrol", "Kuril Islands"); or a name standing alone as its
+    clause in apposition to another role named just before in a few words after "the" ("...;
+    the prime minister, Sanae Takaichi, heads the government")."""
+    if not _after_the_answer(tokens, m, found):
+        return False
+    clause = tokens[m.start].clause
+    covered = {i for x in found for i in range(x.start, x.end)}
+    written_upper = any(
+        t.owner < 0 and not t.negated and tokens[t.start].raw[:1].isupper() for t in found
+    )
+    if written_upper and all(t.raw[:1].islower() for t in tokens[m.start : m.end]):
+        for j in (m.start - 1, m.end):
+            if 0 <= j < len(tokens) and tokens[j].clause == clause and _a_common_word(tokens[j]):
+                return True
+    if m.end - m.start == 1:
+        for j in (m.start - 1, m.end):
+            if not 0 <= j < len(tokens) or j in covered or tokens[j].clause != clause:
+                continue
+            tok = tokens[j]
+            opens = j == 0 or tokens[j - 1].sentence != tok.sentence
+            if tok.word and tok.raw[:1].isupper() and not opens and tok.norm not in _NOT_NAMES:
+                return True
+    return _apposed_to_a_role(tokens, m, clause, relation)
+
+
+_NOT_BESIDE = frozenset(
+    {"and", "or", "nor", "not", "either", "also", "then", "maybe", "perhaps", "possibly",
+     "probably", "likely", "it", "its", "that", "this", "which", "what", *_ARTICLES,
+     *_CLAUSE_VERBS, *_BELIEVING}
+)  # fmt: skip
+"""Words beside a name in lower case that may still offer it ("or sydney", "is sydney", "was it
+the euro": currencies and languages are written in lower case)."""
+
+
+def _a_common_word(tok: Token) -> bool:
+    """Whether a token is a word in lower case that does not offer the name beside it."""
+    return tok.word and tok.raw[:1].islower() and tok.norm not in _NOT_BESIDE
+
+
+def _apposed_to_a_role(
+    tokens: Sequence[Token], m: Mention, clause: int, relation: frozenset[str]
+) -> bool:
+    """Rules 19: whether a mention is the whole of its clause, right after a clause of a few
+    words in lower case after "the" that name a role ("the prime minister, Sanae Takaichi,"),
+    not the question's relation (`_another_role`'s count)."""
+    if any(t.clause == clause for t in (*tokens[: m.start], *tokens[m.end :])):
+        return False
+    role = [t for t in tokens[: m.start] if t.clause == clause - 1]
+    need = len(relation) - (1 if len(relation) >= 3 else 0)
+    return (
+        bool(relation)
+        and 1 < len(role) <= _ROLE_MAX_WORDS + 1
+        and role[0].norm == "the"
+        and all(t.word and t.raw.islower() for t in role)
+        and not {t.norm for t in role[1:]} & (_NO_ROLE | _ARTICLES)
+        and len({t.norm.removesuffix("s") for t in role} & relation) < need
     )
 
 
@@ -1492,6 +1616,9 @@ def _offers_others(
         before = _skip_fillers(tokens, i - 1, -1)
         if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
             continue
+        if _believed_by_others(tokens, i, answers):
+            continue  # rules 19: "Rabat. Many people guess Casablanca ... or Marrakesh"
+
         after_at = _skip_fillers(tokens, i + 1, 1)
         after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
         if tok.norm == "and" and (before is None or before + 1 not in ends or after != "also"):
@@ -1898,7 +2025,9 @@ def _answered_by_another(
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
     listed after one in passing is in passing too; rules 11: "Sorry, ..." opens with no name,
     `_name_clause`, and a true answer a later clause tells about is no answer, `_told_of`; rules 14:
-    nor is one in a relative clause after the opening name, `_in_relative_clause`). A reply that
+    nor is one in a relative clause after the opening name, `_in_relative_clause`; rules 19:
+    nor one others are said to believe after an opening that states a name, `_said_by_others`:
+    "Casablanca. Many people guess Rabat, but ..."). A reply that
     opens with the preposition
     the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
     to a question that asks "Where", opens with no name."""
@@ -1918,6 +2047,7 @@ def _answered_by_another(
             _in_passing(tokens, m, passing)
             or _told_of(tokens, m, relation, stated=stated, subject=subject)
             or _in_relative_clause(tokens, m, relation)
+            or (stated and _said_by_others(tokens, m))
         ):
             return False
         passing.add(m.end)
@@ -1961,7 +2091,7 @@ _IDENTIFYING = frozenset(
 is"): what it names is that name's own, not told of in passing."""
 
 
-_OPENING_NAME_MAX_WORDS = 3
+_OPENING_NAME_MAX_WORDS = 4
 _INNER_PARTICLES = PARTICLES | {"es"}
 """Words in lower case inside a place's name ("Dar es Salaam", "Rio de Janeiro"; not "of":
 "Part of Ukraine")."""
