@@ -29,7 +29,7 @@ from kglens_tui.answers.mentions import (
     negated,
     tokenize,
 )
-from kglens_tui.answers.numbers import ORDINALS, spell_out
+from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import (
     PARTICLES,
@@ -87,6 +87,7 @@ _REFUSAL_PATTERNS = [
     r"\bi(?:'m| am) (?:unable|not able) to\b",
     r"\bi(?:'m| am) not (?:sure|certain|aware)\b",
     r"\bi(?:'m| am) (?:unsure|uncertain)\b",
+    r"\bi(?:'m| am) (?:blanking|drawing a blank)\b",
     r"\bi (?:could not|couldn't|could n't|was unable to) find\b",
     r"\bunable to (?:find|provide|determine|answer|verify|confirm)\b",
     r"\bno (?:reliable |available |specific |public |known )?information "
@@ -1128,7 +1129,10 @@ def check_wh(
     bare = _BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
-    for reading in (_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)):
+    readings = [_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)]
+    if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
+        readings.extend(foreign_number_readings(reply))  # rules 19: "Le cent douze."
+    for reading in readings:
         if reading is not None:
             again = _check_wh(
                 reading, true_answers, rivals, subject, question=question, answer_only=answer_only
@@ -2691,13 +2695,21 @@ _TAKING_BACK = (
     ("on", "checking"),
     ("on", "closer", "inspection"),
     ("on", "second", "look"),
+    ("need", "to", "correct"),
+    ("have", "to", "correct"),
+    ("myslim",),
+    ("mislim",),
+    ("имам", "предвид"),
+    ("imam", "predvid"),
 )
 """Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I
 stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
 and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
 speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
-myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 18: "I
+myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 19: "I
+need to correct that", Czech, Slovak and Serbo-Croatian "I mean" ("myslím", "mislim") and
+Bulgarian "имам предвид" (and its Latin letters), where a candidate follows; rules 18: "I
 meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Romanian, Turkish,
 Indonesian and Vietnamese, and "or rather" in Spanish, Italian, Portuguese, French, German,
 Dutch, Polish, the Nordic languages and Finnish): a correction only
@@ -2994,7 +3006,8 @@ def _correction(
     when it offers another candidate; after a "but" clause that restates the question's relation
     (`_restated`); rules 17: after a word of denial in Chinese, Japanese or Korean standing as a
     clause (`_DENIAL_CLAUSES`), as after a strong marker, and at a name the reply ends on that it
-    asked about with "or" before (`_picked_again`). ``asked``: the question's words;
+    asked about with "or" before (`_picked_again`); rules 19: at a later candidate the reply
+    calls the right one (`_called_right`). ``asked``: the question's words;
     ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
     best = _retracted(tokens, found, asked)
@@ -3002,6 +3015,7 @@ def _correction(
         _restated(tokens, found, relation),
         _chosen(tokens, found),
         _picked_again(tokens),
+        _called_right(tokens, found),
     ):
         if other[1] > best[1]:
             best = other
@@ -3030,6 +3044,31 @@ def _correction(
                 or any(m.start >= end and not m.negated for m in found)
             ) and end > best[1]:
                 best = (i, end)
+    return best
+
+
+_RIGHT = frozenset({"right", "correct", "real", "actual", "true", "proper"})
+"""Words by which a clause calls its candidate the answer ("Canberra is the right one")."""
+_RIGHT_TAIL = frozenset({"one", "answer", "capital", "choice"})
+
+
+def _called_right(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """Rules 19: a candidate that opens a clause after another candidate's clause and that its
+    clause calls the right one, to its end ("Sydney; Canberra is the right one.", "Sydney —
+    Canberra is correct."): (where it starts, where it starts), or (0, 0)."""
+    best = (0, 0)
+    for m in found:
+        clause = tokens[m.start].clause
+        if m.negated or m.start == 0 or tokens[m.start - 1].clause == clause:
+            continue
+        if not any(x.end <= m.start and tokens[x.start].clause < clause for x in found):
+            continue
+        words = [t.norm for t in tokens[m.end :] if t.clause == clause]
+        if not words or words[0] not in _COPULAS:
+            continue
+        rest = [w for w in words[1:] if w not in _ARTICLES]
+        if rest and rest[0] in _RIGHT and set(rest[1:]) <= _RIGHT_TAIL and m.start > best[1]:
+            best = (m.start, m.start)
     return best
 
 
@@ -3285,13 +3324,13 @@ _DONT_KNOW_WORDS = {
     r"nem[áa]m\s+(?:pon[ěe]t[íi]|tu[šs]en[íi]e|ani\s+pon[ěe]t[íi])",
     "Turkish": r"(?:ben\s+|bunu\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
     "Vietnamese, Indonesian, Malay": r"(?:t[ôo]i\s+)?kh[ôo]ng\s+bi[ếe]t|"
-    r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+tahu|entahlah",
+    r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+(?:tahu|pasti|yakin)|entahlah",
     "Swahili, Tagalog": r"(?:mimi\s+)?sijui|hindi\s+ko\s+alam",
     "Slavic in Cyrillic": r"не\s+знаю|не\s+знам|не\s+(?:могу|можу)\s+(?:сказать|сказати)|"
     r"понятия\s+не\s+имею|не\s+відомо|затрудняюсь\s+ответить",
     "Greek": r"δεν\s+(?:το\s+)?(?:ξέρω|ξερω|γνωρίζω|γνωριζω)",
     "Baltic": r"(?:aš\s+)?nežinau|(?:es\s+)?nezinu|(?:ma\s+|mina\s+)?ei\s+tea",
-    "South Slavic in Latin script": r"(?:ja\s+)?ne\s+znam|(?:jaz\s+)?ne\s+vem",
+    "South Slavic in Latin script": r"(?:ja\s+)?ne\s+znam|(?:jaz\s+)?ne\s+vem|nemam\s+(?:pojma|ideju)",
     "Catalan, Galician, Basque": r"no\s+ho\s+s[ée]|non\s+(?:o\s+)?sei|ez\s+dakit",
     "Icelandic": r"(?:ég\s+)?veit\s+(?:það\s+)?(?:ekki|ég\s+(?:það\s+)?ekki)|veit\s+ég\s+(?:það\s+)?ekki",
     "Albanian, Maltese, Esperanto": r"nuk\s+(?:e\s+)?di|ma\s+nafx|mi\s+ne\s+scias",
@@ -3315,7 +3354,9 @@ Slovak languages say it; rules 14: "I do not know" in the Baltic, South Slavic, 
 Indic, Ethiopic, Caucasian and South-East Asian languages and others, and an adverb of regret
 inside the Nordic and German word orders; rules 18: the pronoun "that" before the Czech, Slovak,
 Polish, Finnish, Hungarian and Turkish phrases, Hindi's "no information", and "I have no (this)
-information" in French, German, Italian, Portuguese, Spanish and Polish). These scripts have word boundaries;
+information" in French, German, Italian, Portuguese, Spanish and Polish; rules 19: Serbo-Croatian
+"nemam pojma", Indonesian and Malay "tidak pasti", "tidak yakin"). These scripts have word
+boundaries;
 `_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"

@@ -155,3 +155,84 @@ def test_candidates_others_believe_and_longer_opening_names(
 )  # fmt: skip
 def test_capital_replies_in_passing(reply: str, verdict: Verdict) -> None:
     assert capital_verdict(reply) is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Canberra, nie Sydney.", Verdict.CORRECT),  # Polish "not"
+        ("Canberra, nicht Sydney.", Verdict.CORRECT),
+        ("Canberra, non Sydney.", Verdict.CORRECT),
+        ("Sydney, nie Canberra.", Verdict.INCORRECT),
+        ("Sydney, nie, Canberra.", Verdict.CORRECT),  # "no" as a clause of its own corrects
+        ("Nie wiem.", Verdict.REFUSED),
+    ],
+)
+def test_not_in_more_languages(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("Sydney; Canberra is the right one.", Verdict.CORRECT),
+        ("Sydney — Canberra is correct.", Verdict.CORRECT),
+        ("Canberra; Sydney is the right one.", Verdict.INCORRECT),
+        ("Sydney; Canberra is not the right one.", Verdict.INCORRECT),
+        ("Canberra; Sydney is the largest.", Verdict.CORRECT),
+        ("Canberra. Actually, I need to correct that: Sydney.", Verdict.INCORRECT),
+        ("Sydney. Actually, I need to correct that: Canberra.", Verdict.CORRECT),
+        ("Canberra, pardon, myslím Sydney.", Verdict.INCORRECT),
+        ("Sydney, mislim Canberra.", Verdict.CORRECT),
+        ("Canberra, myslím.", Verdict.CORRECT),  # nothing follows: no correction
+    ],
+)
+def test_corrections(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+def test_bulgarian_i_mean_read_in_either_script() -> None:
+    cities = NameTable([("Sofia", 1), ("Plovdiv", 2)])
+    question = "What is the capital of Bulgaria?"
+
+    def verdict(reply: str) -> Verdict:
+        return check_wh(reply, [["Sofia"]], cities, ["Bulgaria"], question=question).verdict
+
+    assert verdict("София — извинявай, имам предвид Пловдив.") is Verdict.INCORRECT
+    assert verdict("Пловдив — извинявай, имам предвид София.") is Verdict.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("I'm blanking on that.", Verdict.REFUSED),
+        ("Nemam pojma.", Verdict.REFUSED),
+        ("Saya tidak pasti, maaf.", Verdict.REFUSED),
+        ("Nemam pojma, možda Sydney.", Verdict.INCORRECT),  # a guess follows
+        ("Saya tidak pasti, mungkin Sydney.", Verdict.INCORRECT),
+        ("Canberra, tapi saya tidak pasti.", Verdict.CORRECT),
+        ("I'm blanking — Canberra, I think.", Verdict.CORRECT),
+    ],
+)
+def test_refusals(reply: str, verdict: Verdict) -> None:
+    assert capital_verdict(reply) is verdict
+
+
+EMERGENCY = [["112"], ["15"], ["17"], ["18"]]
+
+
+@pytest.mark.parametrize(
+    ("reply", "answers", "verdict"),
+    [
+        ("Le cent douze.", EMERGENCY, Verdict.CORRECT),
+        ("Le cent treize.", EMERGENCY, Verdict.INCORRECT),
+        ("Il centododici.", [["112"], ["113"]], Verdict.CORRECT),
+        ("Cento e noventa (polícia).", [["190"], ["192"]], Verdict.CORRECT),
+        ("UTC +5h30.", [["UTC+05:30", "UTC+5:30"]], Verdict.CORRECT),
+        ("UTC +5h.", [["UTC+05:30", "UTC+5:30"]], Verdict.INCORRECT),
+    ],
+)
+def test_numbers_in_words_of_other_languages_and_offsets(
+    reply: str, answers: list[list[str]], verdict: Verdict
+) -> None:
+    assert check_wh(reply, answers).verdict is verdict
