@@ -27,7 +27,10 @@ names alike, so each format is read the same way on both sides:
   hour" a number ("one hour ahead of GMT");
 - chemical notation: an ion's charge after an element symbol ("Fe²⁺", "Fe3+": NFKC makes them
   one, the charge is the oxidation state +3) and IUPAC's state symbols after a formula ("H₂(g)",
-  "Br₂(l)", "I₂(s)", "(aq)": gas, liquid, solid, aqueous).
+  "Br₂(l)", "I₂(s)", "(aq)": gas, liquid, solid, aqueous);
+- rules 19: "UTC +5h30" without the minutes' unit; and, as a second reading the verifier tries
+  where a true answer is a number (`foreign_number_readings`), number words of French, Italian,
+  Portuguese, Spanish, German and Dutch ("Le cent douze." is 112).
 """
 
 from __future__ import annotations

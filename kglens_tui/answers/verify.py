@@ -2096,6 +2096,7 @@ is"): what it names is that name's own, not told of in passing."""
 
 
 _OPENING_NAME_MAX_WORDS = 4
+"""Rules 19: four, not three ("Ho Chi Minh City; Hanoi is more of a northern hub.")."""
 _INNER_PARTICLES = PARTICLES | {"es"}
 """Words in lower case inside a place's name ("Dar es Salaam", "Rio de Janeiro"; not "of":
 "Part of Ukraine")."""
