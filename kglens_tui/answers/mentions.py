@@ -111,8 +111,12 @@ _NEGATORS = frozenset(
         "except",
         "excluding",
         "besides",
+        *("nie", "nicht", "niet", "inte", "ikke", "ne", "non", "не"),
     }
 )
+"""Words that deny the name after them in their clause; rules 19: "not" in Polish, German,
+Dutch, Swedish, Danish and Norwegian, the Slavic languages' "ne" and "не", and "non"
+("Canberra, nie Sydney")."""
 _NEGATING_PAIRS = frozenset({("rather", "than"), ("other", "than"), ("instead", "of")})
 """'rather than X', 'other than X', 'instead of X'."""
 _NOT_A_NEGATION_BEFORE = frozenset(

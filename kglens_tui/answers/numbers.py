@@ -27,7 +27,10 @@ names alike, so each format is read the same way on both sides:
   hour" a number ("one hour ahead of GMT");
 - chemical notation: an ion's charge after an element symbol ("Fe²⁺", "Fe3+": NFKC makes them
   one, the charge is the oxidation state +3) and IUPAC's state symbols after a formula ("H₂(g)",
-  "Br₂(l)", "I₂(s)", "(aq)": gas, liquid, solid, aqueous).
+  "Br₂(l)", "I₂(s)", "(aq)": gas, liquid, solid, aqueous);
+- rules 19: "UTC +5h30" without the minutes' unit; and, as a second reading the verifier tries
+  where a true answer is a number (`foreign_number_readings`), number words of French, Italian,
+  Portuguese, Spanish, German and Dutch ("Le cent douze." is 112).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from text_to_num import text2num
+from text_to_num import alpha2digit, text2num
 
 _UNITS = [
     "zero",
@@ -162,9 +165,10 @@ _UTC_PLUS = re.compile(
 _UTC_FRACTION = re.compile(r"\b(utc|gmt)\s*([+-])\s*(\d?)([13])\u2044([24])(?!\d)", re.IGNORECASE)
 """'UTC+9½' after NFKC ('UTC+91⁄2'): hours, then a fraction of an hour."""
 _UTC_H_MIN = re.compile(
-    r"\b(utc|gmt)\s*([+-])\s*(\d{1,2})\s*(?:h|hrs?|hours?)\s*(\d{1,2})\s*(?:m|mins?|minutes?)\b",
+    r"\b(utc|gmt)\s*([+-])\s*(\d{1,2})\s*(?:h|hrs?|hours?)\s*(\d{1,2})\s*(?:m|mins?|minutes?)?(?!\w)",
     re.IGNORECASE,
 )
+"""Rules 19: the minutes' unit may be left out ("UTC +5h30")."""
 _ETC_GMT = re.compile(r"\betc/gmt([+-])(\d{1,2})\b", re.IGNORECASE)
 """The tz database's zones of a fixed offset, whose sign is inverted (POSIX): Etc/GMT-3 is UTC+3."""
 _PLUS = re.compile(r"\b(plus|minus)\s+(\d)", re.IGNORECASE)
@@ -394,3 +398,14 @@ def _utc_plus(match: re.Match[str]) -> str:
     sign = "+" if match[2].casefold() == "plus" else "-"
     minutes = _minutes(match[4])
     return _offset(sign, int(match[3]), minutes)
+
+
+def foreign_number_readings(text: str) -> list[str]:
+    """Rules 19: the text with number words of each other language text2num reads written as
+    digits ("Le cent douze." is "Le 112.", "Cento e noventa" 190), where that changes it."""
+    readings = []
+    for language in _TEXT2NUM_LANGUAGES:
+        reading = alpha2digit(text, language)
+        if reading != text and reading not in readings:
+            readings.append(reading)
+    return readings

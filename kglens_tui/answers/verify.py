@@ -29,7 +29,7 @@ from kglens_tui.answers.mentions import (
     negated,
     tokenize,
 )
-from kglens_tui.answers.numbers import ORDINALS, spell_out
+from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.core.verdict import Verdict
 from kglens_tui.kg.answer_names import (
     PARTICLES,
@@ -87,6 +87,7 @@ _REFUSAL_PATTERNS = [
     r"\bi(?:'m| am) (?:unable|not able) to\b",
     r"\bi(?:'m| am) not (?:sure|certain|aware)\b",
     r"\bi(?:'m| am) (?:unsure|uncertain)\b",
+    r"\bi(?:'m| am) (?:blanking|drawing a blank)\b",
     r"\bi (?:could not|couldn't|could n't|was unable to) find\b",
     r"\bunable to (?:find|provide|determine|answer|verify|confirm)\b",
     r"\bno (?:reliable |available |specific |public |known )?information "
@@ -547,7 +548,9 @@ def _rival_verdict(
     present (``present``; `_former_clause`: "The euro; before 2002 it was the French franc"),
     or one a clause tells about before a last sentence that is only a true name
     (`_concluding_sentence`: "Sydney or Melbourne were rivals; Canberra was the compromise.
-    Canberra.")."""
+    Canberra."). Rules 19: nor does a rival `_not_named_as_answer` reads as no answer, nor another
+    rival in the clause of one told about ("Japan; Russia administers the nearby Kuril
+    Islands")."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in _truth_table((subject,)).matches(tokens))
@@ -561,8 +564,14 @@ def _rival_verdict(
     rival = uncertain = False
     adjacency = not any(w.startswith(("border", "neighbo", "adjoin", "adjacen")) for w in relation)
     concluded = _concluding_sentence(tokens, found)
+    told_clauses: set[int] = set()
     for m in sorted(found, key=lambda m: m.start):
         if m.owner < 0 or m.negated or (m.start, m.end) in known:
+            continue
+        if tokens[m.start].clause in told_clauses or _not_named_as_answer(
+            tokens, m, found, relation
+        ):
+            uncertain = True
             continue
         if (
             _in_passing(tokens, m, passing, adjacency)
@@ -580,6 +589,7 @@ def _rival_verdict(
         if _told_about(tokens, m, found, relation) or _about_another_country(
             tokens, m, found, subject
         ):
+            told_clauses.add(tokens[m.start].clause)  # rules 19: its clause is about it
             uncertain = True
             continue
         sentence = tokens[m.start].sentence
@@ -611,6 +621,14 @@ def _others_belief(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]
     clause = tokens[m.start].clause
     if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
         return False
+    return _said_by_others(tokens, m)
+
+
+def _said_by_others(tokens: Sequence[Token], m: Mention) -> bool:
+    """Whether a verb of believing or saying stands before a mention in its clause (maybe with
+    "that", "it's" between) and no word of the speaker's is in that clause ("many guess
+    Sydney"; not "I think Sydney")."""
+    clause = tokens[m.start].clause
     i = m.start - 1
     while i >= 0 and tokens[i].clause == clause and tokens[i].norm in _BELIEF_FILLERS:
         i -= 1
@@ -877,7 +895,12 @@ def _clause_about(
             return False
     ends = {x.start: x.end for x in found}
     j = m.end
-    while j < len(tokens) and tokens[j].clause == clause:
+    while True:
+        if j < len(tokens) and tokens[j].clause != clause and tokens[j - 1].clause == clause:
+            j = _after_parenthesis(tokens, j)  # rules 19: "X, in the south, is ..."
+            clause = tokens[j].clause if j >= 0 else -1
+        if not 0 <= j < len(tokens) or tokens[j].clause != clause:
+            return False
         norm = tokens[j].norm
         if norm in _CLAUSE_VERBS:
             break
@@ -891,12 +914,23 @@ def _clause_about(
             break
         else:
             return False
-    else:
-        return False
     rest = {t.norm for t in tokens[j:] if t.clause == clause}
     if rest & _ADDING:
         return False  # "France is also a neighbour": one more answer
     return not relation & {w.removesuffix("s") for w in rest}
+
+
+def _after_parenthesis(tokens: Sequence[Token], j: int) -> int:
+    """Rules 19: the clause a name's clause goes on in after clauses that open with a
+    preposition right after it ("Ho Chi Minh City, in the south, is the economic hub": the
+    clause of "is"): where it starts; -1 if the clause at ``j`` opens with none."""
+    if tokens[j].norm not in _PASSING:
+        return -1
+    while j < len(tokens) and tokens[j].norm in _PASSING:
+        clause = tokens[j].clause
+        while j < len(tokens) and tokens[j].clause == clause:
+            j += 1
+    return j if j < len(tokens) else -1
 
 
 _ROLE_MAX_WORDS = 4
@@ -929,6 +963,97 @@ def _another_role(
         and all(t.word for t in tokens[start:k])
         and len({w.removesuffix("s") for w in role} & relation) < need
         and not set(role) & (_NO_ROLE | _OPENERS | _RELATIVES | _ADDING)
+    )
+
+
+def _believed_by_others(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) -> bool:
+    """Rules 19: whether the word at ``i`` lists what others are said to believe: a verb of
+    believing (`_BELIEVING`) before it in its sentence, after a true answer's clause, and no
+    word of the speaker's in the sentence up to it ("Rabat. Many people guess Casablanca, the
+    largest city, or Marrakesh"; not "Rabat, though I'd guess Fez or Meknes")."""
+    sentence = tokens[i].sentence
+    k = i - 1
+    while k >= 0 and tokens[k].sentence == sentence and tokens[k].norm not in _BELIEVING:
+        k -= 1
+    if k < 0 or tokens[k].sentence != sentence:
+        return False
+    said = [t.norm for t in tokens[: i + 1] if t.sentence == sentence]
+    if any(w in _SPEAKER or w in _SPEAKERS for w in said):
+        return False
+    return any(tokens[m.start].clause < tokens[k].clause for m in answers)
+
+
+def _after_the_answer(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
+    """Whether a true answer, not negated, is named in an earlier clause than a mention's."""
+    clause = tokens[m.start].clause
+    return any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found)
+
+
+def _not_named_as_answer(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Rules 19: whether a rival in a clause after a true answer's is no name given as an
+    answer, as a careful reader reads it: words written in lower case beside another word in
+    lower case that does not offer them (`_NOT_BESIDE`: not "or sydney") where the reply writes
+    the true answer with a capital ("In England — the south-western tip": "south", "western"
+    are words, not regions; "the northern island" names no "Island"); one word of a longer name no
+    table knows, beside another capitalised word of its clause that no mention covers and does
+    not open its sentence ("South Tyrol", "Kuril Islands"); or a name standing alone as its
+    clause in apposition to another role named just before in a few words after "the" ("...;
+    the prime minister, Sanae Takaichi, heads the government")."""
+    if not _after_the_answer(tokens, m, found):
+        return False
+    clause = tokens[m.start].clause
+    covered = {i for x in found for i in range(x.start, x.end)}
+    written_upper = any(
+        t.owner < 0 and not t.negated and tokens[t.start].raw[:1].isupper() for t in found
+    )
+    if written_upper and all(t.raw[:1].islower() for t in tokens[m.start : m.end]):
+        for j in (m.start - 1, m.end):
+            if 0 <= j < len(tokens) and tokens[j].clause == clause and _a_common_word(tokens[j]):
+                return True
+    if m.end - m.start == 1:
+        for j in (m.start - 1, m.end):
+            if not 0 <= j < len(tokens) or j in covered or tokens[j].clause != clause:
+                continue
+            tok = tokens[j]
+            opens = j == 0 or tokens[j - 1].sentence != tok.sentence
+            if tok.word and tok.raw[:1].isupper() and not opens and tok.norm not in _NOT_NAMES:
+                return True
+    return _apposed_to_a_role(tokens, m, clause, relation)
+
+
+_NOT_BESIDE = frozenset(
+    {"and", "or", "nor", "not", "either", "also", "then", "maybe", "perhaps", "possibly",
+     "probably", "likely", "it", "its", "that", "this", "which", "what", *_ARTICLES,
+     *_CLAUSE_VERBS, *_BELIEVING}
+)  # fmt: skip
+"""Words beside a name in lower case that may still offer it ("or sydney", "is sydney", "was it
+the euro": currencies and languages are written in lower case)."""
+
+
+def _a_common_word(tok: Token) -> bool:
+    """Whether a token is a word in lower case that does not offer the name beside it."""
+    return tok.word and tok.raw[:1].islower() and tok.norm not in _NOT_BESIDE
+
+
+def _apposed_to_a_role(
+    tokens: Sequence[Token], m: Mention, clause: int, relation: frozenset[str]
+) -> bool:
+    """Rules 19: whether a mention is the whole of its clause, right after a clause of a few
+    words in lower case after "the" that name a role ("the prime minister, Sanae Takaichi,"),
+    not the question's relation (`_another_role`'s count)."""
+    if any(t.clause == clause for t in (*tokens[: m.start], *tokens[m.end :])):
+        return False
+    role = [t for t in tokens[: m.start] if t.clause == clause - 1]
+    need = len(relation) - (1 if len(relation) >= 3 else 0)
+    return (
+        bool(relation)
+        and 1 < len(role) <= _ROLE_MAX_WORDS + 1
+        and role[0].norm == "the"
+        and all(t.word and t.raw.islower() for t in role)
+        and not {t.norm for t in role[1:]} & (_NO_ROLE | _ARTICLES)
+        and len({t.norm.removesuffix("s") for t in role} & relation) < need
     )
 
 
@@ -1004,7 +1129,10 @@ def check_wh(
     bare = _BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
-    for reading in (_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)):
+    readings = [_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)]
+    if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
+        readings.extend(foreign_number_readings(reply))  # rules 19: "Le cent douze."
+    for reading in readings:
         if reading is not None:
             again = _check_wh(
                 reading, true_answers, rivals, subject, question=question, answer_only=answer_only
@@ -1502,6 +1630,9 @@ def _offers_others(
         before = _skip_fillers(tokens, i - 1, -1)
         if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
             continue
+        if _believed_by_others(tokens, i, answers):
+            continue  # rules 19: "Rabat. Many people guess Casablanca ... or Marrakesh"
+
         after_at = _skip_fillers(tokens, i + 1, 1)
         after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
         if tok.norm == "and" and (before is None or before + 1 not in ends or after != "also"):
@@ -1908,7 +2039,9 @@ def _answered_by_another(
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
     listed after one in passing is in passing too; rules 11: "Sorry, ..." opens with no name,
     `_name_clause`, and a true answer a later clause tells about is no answer, `_told_of`; rules 14:
-    nor is one in a relative clause after the opening name, `_in_relative_clause`). A reply that
+    nor is one in a relative clause after the opening name, `_in_relative_clause`; rules 19:
+    nor one others are said to believe after an opening that states a name, `_said_by_others`:
+    "Casablanca. Many people guess Rabat, but ..."). A reply that
     opens with the preposition
     the question asks with ("From Holland." to "From which state ...?"), or (rules 9) with "in"
     to a question that asks "Where", opens with no name."""
@@ -1928,6 +2061,7 @@ def _answered_by_another(
             _in_passing(tokens, m, passing)
             or _told_of(tokens, m, relation, stated=stated, subject=subject)
             or _in_relative_clause(tokens, m, relation)
+            or (stated and _said_by_others(tokens, m))
         ):
             return False
         passing.add(m.end)
@@ -1990,7 +2124,8 @@ _IDENTIFYING = frozenset(
 is"): what it names is that name's own, not told of in passing."""
 
 
-_OPENING_NAME_MAX_WORDS = 3
+_OPENING_NAME_MAX_WORDS = 4
+"""Rules 19: four, not three ("Ho Chi Minh City; Hanoi is more of a northern hub.")."""
 _INNER_PARTICLES = PARTICLES | {"es"}
 """Words in lower case inside a place's name ("Dar es Salaam", "Rio de Janeiro"; not "of":
 "Part of Ukraine")."""
@@ -2584,13 +2719,21 @@ _TAKING_BACK = (
     ("on", "checking"),
     ("on", "closer", "inspection"),
     ("on", "second", "look"),
+    ("need", "to", "correct"),
+    ("have", "to", "correct"),
+    ("myslim",),
+    ("mislim",),
+    ("имам", "предвид"),
+    ("imam", "predvid"),
 )
 """Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I
 stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
 "erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
 and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
 speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
-myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 18: "I
+myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 19: "I
+need to correct that", Czech, Slovak and Serbo-Croatian "I mean" ("myslím", "mislim") and
+Bulgarian "имам предвид" (and its Latin letters), where a candidate follows; rules 18: "I
 meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Romanian, Turkish,
 Indonesian and Vietnamese): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
@@ -2930,7 +3073,8 @@ def _correction(
     when it offers another candidate; after a "but" clause that restates the question's relation
     (`_restated`); rules 17: after a word of denial in Chinese, Japanese or Korean standing as a
     clause (`_DENIAL_CLAUSES`), as after a strong marker, and at a name the reply ends on that it
-    asked about with "or" before (`_picked_again`). ``asked``: the question's words;
+    asked about with "or" before (`_picked_again`); rules 19: at a later candidate the reply
+    calls the right one (`_called_right`). ``asked``: the question's words;
     ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
     best = _retracted(tokens, found, asked)
@@ -2938,6 +3082,7 @@ def _correction(
         _restated(tokens, found, relation),
         _chosen(tokens, found),
         _picked_again(tokens),
+        _called_right(tokens, found),
     ):
         if other[1] > best[1]:
             best = other
@@ -2970,6 +3115,31 @@ def _correction(
                 or any(m.start >= end and not m.negated for m in found)
             ) and end > best[1]:
                 best = (i, end)
+    return best
+
+
+_RIGHT = frozenset({"right", "correct", "real", "actual", "true", "proper"})
+"""Words by which a clause calls its candidate the answer ("Canberra is the right one")."""
+_RIGHT_TAIL = frozenset({"one", "answer", "capital", "choice"})
+
+
+def _called_right(tokens: Sequence[Token], found: Sequence[Mention]) -> tuple[int, int]:
+    """Rules 19: a candidate that opens a clause after another candidate's clause and that its
+    clause calls the right one, to its end ("Sydney; Canberra is the right one.", "Sydney —
+    Canberra is correct."): (where it starts, where it starts), or (0, 0)."""
+    best = (0, 0)
+    for m in found:
+        clause = tokens[m.start].clause
+        if m.negated or m.start == 0 or tokens[m.start - 1].clause == clause:
+            continue
+        if not any(x.end <= m.start and tokens[x.start].clause < clause for x in found):
+            continue
+        words = [t.norm for t in tokens[m.end :] if t.clause == clause]
+        if not words or words[0] not in _COPULAS:
+            continue
+        rest = [w for w in words[1:] if w not in _ARTICLES]
+        if rest and rest[0] in _RIGHT and set(rest[1:]) <= _RIGHT_TAIL and m.start > best[1]:
+            best = (m.start, m.start)
     return best
 
 
@@ -3225,13 +3395,13 @@ _DONT_KNOW_WORDS = {
     r"nem[áa]m\s+(?:pon[ěe]t[íi]|tu[šs]en[íi]e|ani\s+pon[ěe]t[íi])",
     "Turkish": r"(?:ben\s+|bunu\s+)?bilmiyorum|bilemiyorum|bilemem|hi[çc]\s*bir\s+fikrim\s+yok",
     "Vietnamese, Indonesian, Malay": r"(?:t[ôo]i\s+)?kh[ôo]ng\s+bi[ếe]t|"
-    r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+tahu|entahlah",
+    r"(?:saya\s+|aku\s+)?(?:tidak|tak|nggak|gak)\s+(?:tahu|pasti|yakin)|entahlah",
     "Swahili, Tagalog": r"(?:mimi\s+)?sijui|hindi\s+ko\s+alam",
     "Slavic in Cyrillic": r"не\s+знаю|не\s+знам|не\s+(?:могу|можу)\s+(?:сказать|сказати)|"
     r"понятия\s+не\s+имею|не\s+відомо|затрудняюсь\s+ответить",
     "Greek": r"δεν\s+(?:το\s+)?(?:ξέρω|ξερω|γνωρίζω|γνωριζω)",
     "Baltic": r"(?:aš\s+)?nežinau|(?:es\s+)?nezinu|(?:ma\s+|mina\s+)?ei\s+tea",
-    "South Slavic in Latin script": r"(?:ja\s+)?ne\s+znam|(?:jaz\s+)?ne\s+vem",
+    "South Slavic in Latin script": r"(?:ja\s+)?ne\s+znam|(?:jaz\s+)?ne\s+vem|nemam\s+(?:pojma|ideju)",
     "Catalan, Galician, Basque": r"no\s+ho\s+s[ée]|non\s+(?:o\s+)?sei|ez\s+dakit",
     "Icelandic": r"(?:ég\s+)?veit\s+(?:það\s+)?(?:ekki|ég\s+(?:það\s+)?ekki)|veit\s+ég\s+(?:það\s+)?ekki",
     "Albanian, Maltese, Esperanto": r"nuk\s+(?:e\s+)?di|ma\s+nafx|mi\s+ne\s+scias",
@@ -3255,7 +3425,9 @@ Slovak languages say it; rules 14: "I do not know" in the Baltic, South Slavic, 
 Indic, Ethiopic, Caucasian and South-East Asian languages and others, and an adverb of regret
 inside the Nordic and German word orders; rules 18: the pronoun "that" before the Czech, Slovak,
 Polish, Finnish, Hungarian and Turkish phrases, Hindi's "no information", and "I have no (this)
-information" in French, German, Italian, Portuguese, Spanish and Polish). These scripts have word boundaries;
+information" in French, German, Italian, Portuguese, Spanish and Polish; rules 19: Serbo-Croatian
+"nemam pojma", Indonesian and Malay "tidak pasti", "tidak yakin"). These scripts have word
+boundaries;
 `_DONT_KNOW_UNSPACED`'s do not."""
 _DONT_KNOW_UNSPACED = {
     "Arabic, Persian, Urdu": r"لا\s+(?:أعرف|اعرف|أدري|ادري)|نمی\u200c?\s?دانم|نہیں\s+(?:پتا|پتہ|معلوم)|"

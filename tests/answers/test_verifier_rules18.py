@@ -86,7 +86,7 @@ def test_a_clause_of_former_time_tells_of_a_rival(
         ("Sydney; Canberra was built later as a compromise.", Verdict.INCORRECT),
         ("Perth; Canberra lies inland.", Verdict.INCORRECT),
         ("Sydney; Canberra is the capital.", Verdict.INCORRECT),  # as under rules 17
-        ("Sydney; Canberra is the right one.", Verdict.INCORRECT),  # as under rules 17
+        ("Sydney; Canberra is the right one.", Verdict.CORRECT),  # rules 19: a correction
         ("Sydney? Canberra is where parliament sits.", Verdict.CORRECT),  # the opening asks
         ("Perth — update: Canberra took the seat in 1927.", Verdict.CORRECT),
         ("Australia. Canberra was chosen in 1908.", Verdict.CORRECT),  # the subject opens
