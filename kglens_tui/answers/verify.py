@@ -2082,18 +2082,22 @@ _HEADING_WORDS = frozenset(
 def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]) -> bool:
     """Rules 18: whether the reply's opening clause states a name of its own: not asked ("Sydney?
     ..."), not opening with a preposition or "not" ("In Australia, ...", "Not Sydney. ..."), not
-    only interjections ("Oh, ...") and not naming the subject ("Australia. ..."); rules 19: ended
-    by a semicolon, a comma or a dash ("Mount Whitney — McKinley is in Alaska"), not by a colon
-    and not a heading before a dash, which give the answer after them ("Quick Answer: Canberra
-    ...", "Fun fact — Tokyo was once Edo.")."""
+    only interjections ("Oh, ...") and not naming the subject ("Australia. ..."); rules 19: not
+    ended by a colon, nor a heading before a dash, which give the answer after them ("Quick
+    Answer: Canberra ...", "Fun fact — Tokyo was once Edo."; a name before a dash states it:
+    "Mount Whitney — McKinley is in Alaska")."""
     if _ASKED_OPENING.match(text) or tokens[0].norm in _PASSING | _DENYING:
         return False
     end = _OPENING_END.match(text)
     clause = tokens[0].clause
-    if end is None or end.group(1) not in ";,\u2014\u2013":
+    if end is not None and end.group(1) == ":":
         return False  # "Quick Answer: Canberra ..."
     opening = [t.norm for t in tokens if t.clause == clause]
-    if end.group(1) in "\u2014\u2013" and all(w in _HEADING_WORDS for w in opening):
+    if (
+        end is not None
+        and end.group(1) in "\u2014\u2013"
+        and all(w in _HEADING_WORDS for w in opening)
+    ):
         return False  # "Quick answer — Canberra was founded in 1913."
     if all(w in _INTERJECTIONS or w in _NOT_NAMES for w in opening):
         return False  # "Oh, Canberra was purpose-built."

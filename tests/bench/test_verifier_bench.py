@@ -261,22 +261,23 @@ regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.860
-"""The twelfth held-out set's blind figures (verifier_heldout12.md, written without the code):
-447 of 543 under rules 12, 461 under rules 16, 463 under rules 17, 467 under rules 18 (made
-before the set was read): no rule change may lower it."""
+HELD_OUT_12_FLOOR = 0.891
+"""Under rules 19: 484 of 543. Before, the twelfth held-out set's blind figures
+(verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
+16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
+looking at its misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.881
+HELD_OUT_13_FLOOR = 0.889
 """The thirteenth held-out set's blind figures (verifier_heldout13.md, written without the
-code): 481 of 559 under rules 12, 491 under rules 16, 492 under rules 17, 493 under rules 18 (made
-before the set was read): no rule change may lower it."""
+code): 481 of 559 under rules 12, 491 under rules 16, 492 under rules 17, 493 under rules 18, 497
+under rules 19 (made before the set was read): no rule change may lower it."""
 
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
-ORDINARY_FLOOR = 0.936
-"""Ordinary replies (verifier_ordinary.md): 1,081 of 1,154 under rules 19. Not blind, a guard:
+ORDINARY_FLOOR = 0.942
+"""Ordinary replies (verifier_ordinary.md): 1,088 of 1,154 under rules 19. Not blind, a guard:
 a rule for hard replies must not cost plain ones (rules 18 judged 51 of them wrongly)."""
 
 
