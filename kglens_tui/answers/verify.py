@@ -1806,10 +1806,15 @@ _PAST = frozenset({"was", "were", "did"})
 def _asks_in_present(asked: Sequence[Token]) -> bool:
     """Whether a question's first verb of being or doing is in the present ("What currency is
     used ...?"; not "What was ... formerly called?")."""
+    return _first_verb_in(asked, _PRESENT, _PAST)
+
+
+def _first_verb_in(asked: Sequence[Token], these: frozenset[str], others: frozenset[str]) -> bool:
+    """Whether the question's first word of ``these`` or ``others`` is one of ``these``."""
     for tok in asked:
-        if tok.norm in _PRESENT:
+        if tok.norm in these:
             return True
-        if tok.norm in _PAST:
+        if tok.norm in others:
             return False
     return False
 
@@ -1822,12 +1827,7 @@ def _asks_for_one(asked: Sequence[Token]) -> bool:
     """Whether a question asks for one thing: its first verb of being is singular ("What is the
     capital", "In what year was"; not "What are the official languages", "Which countries
     share")."""
-    for tok in asked:
-        if tok.norm in _ONE:
-            return True
-        if tok.norm in _MANY:
-            return False
-    return False
+    return _first_verb_in(asked, _ONE, _MANY)
 
 
 def _named_spans(
