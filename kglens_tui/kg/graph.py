@@ -3,13 +3,12 @@ hard negatives and one-hop neighbourhoods fit for vectorised updates."""
 
 from __future__ import annotations
 
-import copy
 import json
 import shlex
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -87,23 +86,11 @@ class KGIndex:
         self._edge_pos = {int(e): i for i, e in enumerate(self.edge_ids.tolist())}
 
     def copy(self) -> KGIndex:
-        """A copy sharing nothing a caller could change, with the indexes `__post_init__` built
-        copied rather than built again (the caches filled on demand start empty)."""
+        """A copy sharing nothing a caller could change, every field copied (`_copied`) rather
+        than its indexes built again."""
         twin = object.__new__(KGIndex)
-        for name in _PLAIN_LISTS:
-            setattr(twin, name, list(getattr(self, name)))
-        for name in _ARRAYS:
-            setattr(twin, name, getattr(self, name).copy())
-        twin.kg_id, twin.name, twin.content_hash = self.kg_id, self.name, self.content_hash
-        twin.aliases = [names.copy() for names in self.aliases]
-        twin.groups = [names.copy() for names in self.groups]
-        twin.pred_templates = copy.deepcopy(self.pred_templates)
-        twin._true = {key: objects.copy() for key, objects in self._true.items()}
-        twin._cands = {key: objects.copy() for key, objects in self._cands.items()}
-        twin._key_index = self._key_index.copy()
-        twin._edge_pos = self._edge_pos.copy()
-        twin._typed_cands, twin._name_index, twin._not_false = {}, {}, {}
-        twin._true_names, twin._folded = {}, {}
+        for f in fields(self):
+            setattr(twin, f.name, _copied(getattr(self, f.name)))
         return twin
 
     @property
@@ -356,22 +343,25 @@ def _renamed_note(conn: sqlite3.Connection, name: str) -> str:
     )
 
 
-_PLAIN_LISTS = (
-    "entity_keys",
-    "labels",
-    "types",
-    "pred_keys",
-    "pred_labels",
-    "start",
-    "end",
-    "point_in_time",
-)
-"""KGIndex fields that are lists of immutable values (`KGIndex.copy`)."""
-_ARRAYS = ("entity_db_ids", "pred_active", "edge_ids", "s", "p", "o", "_type_code")
-"""KGIndex fields that are numpy arrays (`KGIndex.copy`)."""
+def _copied(value: Any) -> Any:
+    """A copy of a KGIndex field: arrays, dicts and lists copied all the way down (a list's
+    items are all of one kind), strings and other immutable values shared."""
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        if value and isinstance(value[0], (list, dict, np.ndarray)):
+            return [_copied(item) for item in value]
+        return list(value)
+    return value
+
 
 _LOADED_KEPT = 4
 """KGs `load_kg` keeps, with the rows each was built from."""
+_LOADED_MAX_EDGES = 200_000
+"""Larger KGs are not kept: their rows and a copy would hold hundreds of MB for the process's
+life, to save a build that is a small part of what a command on them does."""
 _loaded: dict[tuple[Any, ...], tuple[tuple[list[Any], ...], KGIndex]] = {}
 _loaded_lock = threading.Lock()
 
@@ -414,6 +404,8 @@ def load_kg(conn: sqlite3.Connection, name: str) -> KGIndex:
     if kept is not None and kept[0] == read:
         return kept[1].copy()
     built = _build_index(kg_id, row, ents, preds, edges)
+    if len(edges) > _LOADED_MAX_EDGES:
+        return built
     with _loaded_lock:
         _loaded.pop(key, None)
         _loaded[key] = (read, built.copy())
