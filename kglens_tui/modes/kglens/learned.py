@@ -95,6 +95,13 @@ class ModelFit:
         return self.shares[0]
 
 
+def _expit(x: npt.ArrayLike) -> Any:
+    """SciPy's logistic function, imported on first use (see the module's docstring)."""
+    from scipy.special import expit
+
+    return expit(x)
+
+
 class ErrorModel:
     """The structure the model shares strength along: each run edge's predicate, subject and
     object codes."""
@@ -205,9 +212,7 @@ class ErrorModel:
     ) -> float:
         """S maximising the beta-binomial likelihood of each edge's answers given the model's
         prediction with that edge left out (one Newton step back from the fit)."""
-        from scipy.special import expit  # on first use: see the module's docstring
-
-        q = expit(self._left_out(eta, y, t, codes, hess, weight))
+        q = _expit(self._left_out(eta, y, t, codes, hess, weight))
         return _best_strength(q, y, t)
 
     @staticmethod
@@ -221,9 +226,7 @@ class ErrorModel:
     ) -> npt.NDArray[np.float64]:
         """Each examined edge's linear predictor without its own answers (approximately: its
         pull on each of its effects taken back)."""
-        from scipy.special import expit  # on first use: see the module's docstring
-
-        p = expit(eta)
+        p = _expit(eta)
         rate = np.divide(y, t, out=np.zeros_like(y), where=t > 0)
         resid = weight * (rate - p)
         back: npt.NDArray[np.float64] = sum(resid / hess[g][codes[g]] for g in range(3))
@@ -231,9 +234,7 @@ class ErrorModel:
 
     def predict(self, fit: ModelFit, positions: np.ndarray | None = None) -> np.ndarray:
         """q: the model's error rate for each edge (all edges, or the given positions)."""
-        from scipy.special import expit  # on first use: see the module's docstring
-
-        return _bounded(expit(self._eta(fit.mu, fit.effects, positions)), fit)
+        return _bounded(_expit(self._eta(fit.mu, fit.effects, positions)), fit)
 
     def _eta(
         self, mu: float, effects: Sequence[np.ndarray], positions: np.ndarray | None = None
@@ -250,8 +251,6 @@ class ErrorModel:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(q, prior alpha, prior beta) per edge: S q and S (1 - q), where an edge with answers
         gets the prediction made without them."""
-        from scipy.special import expit  # on first use: see the module's docstring
-
         eta = self._eta(fit.mu, fit.effects)
         seen = np.flatnonzero((np.asarray(m) + np.asarray(n)) > 0)
         if len(seen):
@@ -259,13 +258,13 @@ class ErrorModel:
             y = np.asarray(n, np.float64)[seen]
             codes = [c[seen] for c in self.codes]
             weight = t / (1.0 + (t - 1.0) / (fit.strength + 1.0))
-            p = expit(eta[seen])
+            p = _expit(eta[seen])
             hess = [
                 np.bincount(codes[g], weight * p * (1 - p), self.levels[g]) + 1.0 / fit.sd[g] ** 2
                 for g in range(3)
             ]
             eta[seen] = self._left_out(eta[seen], y, t, codes, hess, weight)
-        q = _bounded(expit(eta), fit)
+        q = _bounded(_expit(eta), fit)
         prior_a = fit.worth * q
         return q, prior_a, fit.worth - prior_a
 
@@ -276,11 +275,9 @@ class ErrorModel:
         the model's predictions over the edges against the variance of an edge's own rate around
         its prediction (a beta of strength S), split between the groups in proportion to the
         variance of their effects over the edges (logit scale)."""
-        from scipy.special import expit  # on first use: see the module's docstring
-
         some = self.sample
         parts = [float(np.var(effects[g][self.codes[g][some]])) for g in range(3)]
-        q = expit(self._eta(mu, effects, some))
+        q = _expit(self._eta(mu, effects, some))
         model = float(np.var(q))
         own = float(np.mean(q * (1 - q))) / (strength + 1.0)
         if model + own <= 0 or sum(parts) <= 0:
@@ -517,14 +514,13 @@ class Learned:
 
 def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
     """The fit as a `Learned` (levels with answers only; at least two for a subject)."""
-    from scipy.special import expit  # on first use: see the module's docstring
 
     def weakest(group: int, least: int) -> tuple[Weakness, ...]:
         effect, answers = fit.effects[group], fit.answers[group]
         ok = np.flatnonzero(answers >= least)
         ok = ok[np.argsort(-effect[ok], kind="stable")][:top]
         return tuple(
-            Weakness(int(model.ids[group][i]), float(expit(fit.mu + effect[i])), int(answers[i]))
+            Weakness(int(model.ids[group][i]), float(_expit(fit.mu + effect[i])), int(answers[i]))
             for i in ok.tolist()
             if effect[i] > NOTABLE
         )
@@ -535,7 +531,7 @@ def learned_summary(model: ErrorModel, fit: ModelFit, top: int = 3) -> Learned:
         strength=fit.strength,
         neighbour_weight=fit.neighbour_weight,
         predicate_share=fit.predicate_share,
-        mean_error=float(expit(fit.mu)),
+        mean_error=float(_expit(fit.mu)),
         weakest_predicates=weakest(0, 1),
         weakest_subjects=weakest(1, 2),
     )
