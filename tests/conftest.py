@@ -140,6 +140,7 @@ def _keep_notices(monkeypatch: pytest.MonkeyPatch) -> None:
         app.__dict__.setdefault("_told", []).append(event.notification)
         shown(app, event)
 
+    keep.keeps_notices = True  # what `tui_support.notices_of` checks
     monkeypatch.setattr(app_class, "_on_notify", keep)
 
 

@@ -43,7 +43,9 @@ def make_default_app(
 
 def notices_of(app: KGLensApp) -> list[Notification]:
     """Every notice told to ``app`` so far, in order, expired ones too (kept by conftest's
-    `_keep_notices`): what a test reads instead of the notices on screen."""
+    `_keep_notices`): what a test reads instead of the notices on screen. Fails where they
+    are not kept, so that "no notice" is never read from an app that keeps none."""
+    assert getattr(type(app)._on_notify, "keeps_notices", False), "notices are not kept"
     return list(app.__dict__.get("_told", ()))
 
 

@@ -70,6 +70,6 @@ async def test_a_kglens_error_that_reaches_the_app_is_a_notification(tmp_path: P
 
         home.action_refresh = refuse  # type: ignore[method-assign]
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await wait_for(pilot, lambda: notices_of(app))
         assert app.is_running and app.screen is home
         assert [n.message for n in notices_of(app)] == ["run 3 is held by another process"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_for
 from rich.text import Text
-from tui_support import make_default_app
+from tui_support import make_default_app, notices_of
 
 from kglens_tui.analysis.groups import RATES, group_table, overall, yes_no_text
 from kglens_tui.analysis.kgwide import kg_wide
@@ -96,18 +96,8 @@ async def test_a_long_reply_is_read_whole_before_it_is_judged(
 
         # the count follows the layout, which a loaded machine may settle in more than one pass
         await wait_for(pilot, lambda: below() == round(box.max_scroll_y) > 0)
-        # every notice told, kept: a shown one expires after seconds, which a loaded machine may
-        # take between two looks
-        told: list[str] = []
-        notify = app.notify
-
-        def keep(message: str, *args: object, **kwargs: object) -> None:
-            told.append(str(message))
-            notify(message, *args, **kwargs)  # type: ignore[arg-type]
-
-        app.notify = keep  # type: ignore[method-assign,assignment]
         await pilot.press("y", "c")
-        await wait_for(pilot, lambda: any("goes on below" in m for m in told))
+        await wait_for(pilot, lambda: any("goes on below" in n.message for n in notices_of(app)))
         item = screen.item
         assert screen.state_of(item).response_correct is None and not screen.reply_seen(item)
         await pilot.press("end")
