@@ -505,10 +505,11 @@ def _similarity(a: str, b: str) -> float:
         and sum(x != y for x, y in zip(a, b, strict=True)) == 1
     ):
         return max(FUZZY_THRESHOLD, 1 - 1 / len(a))
-    if 2 * min(len(a), len(b)) / (len(a) + len(b)) < FUZZY_THRESHOLD:
+    total = len(a) + len(b)
+    if total and 2 * min(len(a), len(b)) / total < FUZZY_THRESHOLD:
         return 0.0  # too unlike in length (SequenceMatcher's real_quick_ratio, sooner)
     matcher = SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
+    if matcher.quick_ratio() < FUZZY_THRESHOLD:
         return 0.0
     return matcher.ratio()
 
@@ -618,10 +619,7 @@ def _others_belief(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]
     tourists often say it's Sydney"): a verb of believing before it in its clause (maybe with
     "that", "it's" between), and no word of the speaker in that clause ("though I think
     Sydney" offers Sydney)."""
-    clause = tokens[m.start].clause
-    if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
-        return False
-    return _said_by_others(tokens, m)
+    return _after_the_answer(tokens, m, found) and _said_by_others(tokens, m)
 
 
 def _said_by_others(tokens: Sequence[Token], m: Mention) -> bool:
@@ -634,7 +632,7 @@ def _said_by_others(tokens: Sequence[Token], m: Mention) -> bool:
         i -= 1
     if i < 0 or tokens[i].clause != clause or tokens[i].norm not in _BELIEVING:
         return False
-    return not any(t.norm in _SPEAKER or t.norm in _SPEAKERS for t in tokens if t.clause == clause)
+    return not any(t.norm in _SPEAKING for t in tokens if t.clause == clause)
 
 
 _SPEAKERS = frozenset({"we", "wed", "weve", "us", "our"})
@@ -652,9 +650,9 @@ def _former_clause(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]
     """Rules 18: whether a rival stands in a clause after a true answer's that opens with a word
     of former time and has a verb in the past ("The euro; before 2002 it was the French
     franc.", "Astana; previously the capital was Almaty"): it tells what held before."""
-    clause = tokens[m.start].clause
-    if not any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found):
+    if not _after_the_answer(tokens, m, found):
         return False
+    clause = tokens[m.start].clause
     words = [t.norm for t in tokens if t.clause == clause]
     return words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words))
 
@@ -978,7 +976,7 @@ def _believed_by_others(tokens: Sequence[Token], i: int, answers: Sequence[Menti
     if k < 0 or tokens[k].sentence != sentence:
         return False
     said = [t.norm for t in tokens[: i + 1] if t.sentence == sentence]
-    if any(w in _SPEAKER or w in _SPEAKERS for w in said):
+    if any(w in _SPEAKING for w in said):
         return False
     return any(tokens[m.start].clause < tokens[k].clause for m in answers)
 
@@ -2829,10 +2827,13 @@ German "Entschuldigung", Italian "scusa", Polish "nie", Norwegian "nei", Turkish
 _ALSO_NOT = frozenset({"nie"})
 """Words of `_RETRACTING_ELSEWHERE` that also mean "not": they take back only as a clause of
 their own ("Sydney, nie, Canberra"; not "Canberra, nie Sydney")."""
-_RETRACTING = frozenset(
-    {"no", "sorry", "wait", "oops", "whoops", "doh", "nope", "nein", "nej", "pardon", "perdon",
-     *_RETRACTING_ELSEWHERE}
-)  # fmt: skip
+_RETRACTING_SINCE_14 = frozenset(
+    {"doh", "nope", "nein", "nej", "pardon", "perdon", *_RETRACTING_ELSEWHERE}
+)
+"""Retracting words of rules 14, 15, 17 and 18: they take a candidate back only where what follows
+offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
+biggest city.")."""
+_RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", *_RETRACTING_SINCE_14})
 """Words that, opening a clause right after a candidate ("Solid — sorry, liquid.", "Period 5...
 no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in German and the Nordic
 languages; not Dutch "nee", which folds like "née"; rules 17: "pardon", Spanish "perdón"; rules
@@ -3005,14 +3006,6 @@ _NOT_KNOWING = re.compile(
 )
 """The speaker saying they do not know or cannot say, an adverb maybe inside ("I honestly don't
 know")."""
-
-
-_RETRACTING_SINCE_14 = frozenset(
-    {"doh", "nope", "nein", "nej", "pardon", "perdon", *_RETRACTING_ELSEWHERE}
-)
-"""Retracting words of rules 14, 15, 17 and 18: they take a candidate back only where what follows
-offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
-biggest city.")."""
 
 
 _THAT_ONE = frozenset({"her", "him", "them", "that", "this", "it", "one"})
@@ -3546,6 +3539,8 @@ _DECLINING = frozenset(
 _SPEAKER = frozenset({"i", "me", "my", "myself", "im", "id", "ive", "ill"})
 """The speaker (rules 10): a sentence that holds back and speaks of the one replying tells what
 the replier can say ("That's one I never memorised.", "It is beyond me."), not about the world."""
+_SPEAKING = _SPEAKER | _SPEAKERS
+"""The speaker's words, alone or with others."""
 _SENTENCES = re.compile(r"[.!?;\n]+")
 
 
