@@ -63,9 +63,8 @@ class KGIndex:
     _typed_cands: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
     _name_index: dict[int, dict[str, list[int]]] = field(default_factory=dict, repr=False)
     _not_false: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
-    _true_names: dict[tuple[int, int], tuple[frozenset[int], frozenset[str]]] = field(
-        default_factory=dict, repr=False
-    )
+    _subject_true: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, repr=False)
+    _true_names: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict, repr=False)
     _folded: dict[int, frozenset[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -142,7 +141,8 @@ class KGIndex:
         Draws at random and rejects the excluded; falls back to the exact set difference when
         they cover most of the pool.
         """
-        nodes, names = self._subject_and_true(s, p)
+        nodes = self._subject_and_true(s, p)
+        shared = self._shares_a_name
         pools = []
         if like is not None and self.types[like]:
             pools.append(self._same_type_candidates(p, int(self._type_code[like])))
@@ -152,7 +152,11 @@ class KGIndex:
                 continue
             for _ in range(16):
                 pick = int(pool[int(rng.integers(len(pool)))])
-                if pick not in nodes and names.isdisjoint(self._names(pick)):
+                # a name of a node no other node has cannot be a name of the subject or of a
+                # true object: their names are looked at only for a pick sharing one
+                if pick not in nodes and (
+                    not shared[pick] or self._true_names_of(s, p).isdisjoint(self._names(pick))
+                ):
                     return pick  # a candidate of p: what `not_false` would not hold
             rest = np.setdiff1d(pool, self.not_false(s, p), assume_unique=True)
             if len(rest):
@@ -167,24 +171,43 @@ class KGIndex:
         out = self._not_false.get(key)
         if out is None:
             index = self._names_of_candidates(p)
-            true, names = self._subject_and_true(s, p)
-            nodes = set(true)
-            for name in names:
+            nodes = set(self._subject_and_true(s, p))
+            for name in self._true_names_of(s, p):
                 nodes.update(index.get(name, ()))
             out = self._not_false[key] = np.array(sorted(nodes), dtype=self.o.dtype)
         return out
 
-    def _subject_and_true(self, s: int, p: int) -> tuple[frozenset[int], frozenset[str]]:
-        """The subject and its true objects for p, and all their names case aside (kept): what
-        no wrong answer may be or be called."""
-        true = self._true_names.get((s, p))
-        if true is None:
-            nodes = frozenset((s, *self.true_objects(s, p).tolist()))
-            true = self._true_names[(s, p)] = (
-                nodes,
-                frozenset().union(*(self._names(n) for n in nodes)),
+    def _subject_and_true(self, s: int, p: int) -> frozenset[int]:
+        """The subject and its true objects for p (kept): what no wrong answer may be."""
+        nodes = self._subject_true.get((s, p))
+        if nodes is None:
+            nodes = self._subject_true[(s, p)] = frozenset((s, *self.true_objects(s, p).tolist()))
+        return nodes
+
+    def _true_names_of(self, s: int, p: int) -> frozenset[str]:
+        """Every name of the subject and its true objects for p, case aside (kept): what no
+        wrong answer may be called."""
+        names = self._true_names.get((s, p))
+        if names is None:
+            names = self._true_names[(s, p)] = frozenset().union(
+                *(self._names(n) for n in self._subject_and_true(s, p))
             )
-        return true
+        return names
+
+    @cached_property
+    def _shares_a_name(self) -> npt.NDArray[np.bool_]:
+        """For each node: whether another node has one of its names, case aside (built at the
+        first hard negative drawn)."""
+        owner: dict[str, int] = {}
+        shared: list[int] = []
+        for node, (label, aliases) in enumerate(zip(self.labels, self.aliases, strict=True)):
+            for name in (label, *aliases):
+                first = owner.setdefault(name.casefold(), node)
+                if first != node:
+                    shared += (first, node)
+        out = np.zeros(len(self.labels), dtype=bool)
+        out[shared] = True
+        return out
 
     def names(self, node: int) -> tuple[str, ...]:
         """An entity's label followed by its aliases."""

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import write_jsonl
 
 from kglens_tui.kg.graph import KGNotFoundError, Neighbourhood, load_kg, predicate_indexes
 from kglens_tui.kg.importers import import_kg
@@ -56,6 +57,51 @@ def test_hard_negative_draws_every_false_candidate_and_nothing_else(kg) -> None:
             false = set(kg.candidates(p).tolist()) - set(kg.not_false(s, p).tolist())
             drawn = {kg.hard_negative(s, p, rng) for _ in range(40 * len(kg.candidates(p)))}
             assert drawn == (false or {None}), (kg.labels[s], kg.pred_keys[p])
+
+
+def test_hard_negative_skips_namesakes_of_the_subject_and_true_objects(conn, tmp_path) -> None:
+    """Picks are tested by their names only where another node shares one (`_shares_a_name`):
+    with namesakes among the candidates, the draws are still exactly C_p minus `not_false`."""
+    d = tmp_path / "namesakes"
+    d.mkdir()
+    places = [
+        ("c:GE", "Georgia", "country"),
+        ("us:GA", "Georgia", "state"),
+        ("us:georgia-town", "georgia", "town"),
+        ("c:JO", "Jordan", "country"),
+        ("river:jordan", "Jordan River", "river"),
+        ("c:TR", "Turkey", "country"),
+        ("c:AM", "Armenia", "country"),
+        ("c:AZ", "Azerbaijan", "country"),
+    ]
+    write_jsonl(
+        d / "entities.jsonl",
+        [{"id": key, "label": label, "type": kind} for key, label, kind in places]
+        + [{"id": "x:river", "label": "River", "aliases": ["Jordan"], "type": "river"}],
+    )
+    write_jsonl(d / "predicates.jsonl", [{"id": "borders", "label": "borders"}])
+    borders = [("c:GE", "c:TR"), ("c:TR", "c:GE"), ("c:AM", "us:GA"), ("c:AZ", "c:JO")]
+    borders += [(key, "us:georgia-town") for key in ("c:TR", "c:JO")]
+    borders += [("c:AM", "river:jordan"), ("c:GE", "x:river"), ("c:AZ", "c:AM")]
+    write_jsonl(
+        d / "triples.jsonl",
+        [{"subject": s, "predicate": "borders", "object": o} for s, o in borders],
+    )
+    import_kg(conn, d, "namesakes")
+    kg = load_kg(conn, "namesakes")
+    georgias = {kg.node(key) for key in ("c:GE", "us:GA", "us:georgia-town")}
+    jordans = {kg.node(key) for key in ("c:JO", "x:river")}
+    assert set(np.flatnonzero(kg._shares_a_name).tolist()) == georgias | jordans
+    rng = np.random.default_rng(3)
+    for s in range(len(kg.labels)):
+        if not len(kg.true_objects(s, 0)):
+            continue
+        false = set(kg.candidates(0).tolist()) - set(kg.not_false(s, 0).tolist())
+        drawn = {kg.hard_negative(s, 0, rng) for _ in range(60 * len(kg.candidates(0)))}
+        assert drawn == (false or {None}), kg.labels[s]
+    # Georgia borders Turkey: no Georgia is a wrong answer about it, however spelt
+    turkey = kg.node("c:TR")
+    assert georgias.isdisjoint({kg.hard_negative(turkey, 0, rng) for _ in range(200)})
 
 
 def test_hard_negative_none_when_every_candidate_is_true(kg) -> None:

@@ -84,16 +84,19 @@ def _word_char(c: str) -> bool:
 def shown_alias(kg: KGIndex, s: int, true_nodes: np.ndarray) -> str | None:
     """The subject's first alias that is no code and contains no name or alias of a true
     object ("Italian Republic" would give away Italy's demonym); None if there is none."""
-    needles: list[tuple[str, str]] | None = None
+    names: list[str] | None = None
     for alias in kg.aliases[s]:
         if CODE.fullmatch(alias):
             continue
-        if needles is None:
-            needles = [(_folded_name(n), n) for t in true_nodes.tolist() for n in kg.names(t)]
+        if names is None:
+            names = [n for t in true_nodes.tolist() for n in kg.names(t)]
         folded = _folded_name(alias)
-        # a name can give the alias away only if the alias holds it somewhere (`_gives_away`
-        # then looks at where)
-        if not any(needle in folded and _gives_away(folded, n) for needle, n in needles):
+        for name in names:
+            # a name can give the alias away only if the alias holds it somewhere
+            # (`_gives_away` then looks at where)
+            if _folded_name(name) in folded and _gives_away(folded, name):
+                break
+        else:
             return alias
     return None
 
