@@ -111,9 +111,12 @@ def key_alpha2(kg: KGIndex, key: str) -> str:
     ],
 )
 def test_answer_names_take_the_bundled_names(
-    key: str, label: str, has: set[str], lacks: set[str]
+    kg: KGIndex, key: str, label: str, has: set[str], lacks: set[str]
 ) -> None:
+    # the row names a real entity by its label (a typo'd key would pass the "lacks" rows idly)
+    assert kg.labels[kg.node(key)] == label
     got = set(answer_names(key, label).names)
+    assert got, key
     assert has <= got
     assert not lacks & got
 

@@ -191,6 +191,24 @@ def test_a_copy_has_every_field_of_its_own(kg) -> None:
         value = getattr(twin, f.name)
         if isinstance(value, list | dict | np.ndarray):
             assert value is not getattr(kg, f.name), f.name
+            _shares_nothing(value, getattr(kg, f.name), f.name)
     assert twin.labels == kg.labels and twin.true_objects(0, 0).tolist() == (
         kg.true_objects(0, 0).tolist()
     )
+    # what a caller changes inside a copy's nested values stays in the copy
+    twin.aliases[kg.node("c:AT")].append("Austrian Republic")
+    twin._true[next(iter(kg._true))][0] = -1
+    assert "Austrian Republic" not in kg.aliases[kg.node("c:AT")]
+    assert -1 not in kg._true[next(iter(kg._true))]
+
+
+def _shares_nothing(copied: object, original: object, where: str) -> None:
+    """No list, dict or array inside `copied` is the object at the same place in `original`."""
+    if isinstance(copied, list | dict | np.ndarray):
+        assert copied is not original, where
+    if isinstance(copied, dict) and isinstance(original, dict):
+        for key, item in copied.items():
+            _shares_nothing(item, original[key], f"{where}[{key!r}]")
+    elif isinstance(copied, list) and isinstance(original, list):
+        for i, (item, before) in enumerate(zip(copied, original, strict=True)):
+            _shares_nothing(item, before, f"{where}[{i}]")
