@@ -275,6 +275,12 @@ code): 481 of 559 under rules 12, 491 under rules 16, 492 under rules 17, 493 un
 under rules 19 (made before the set was read): no rule change may lower it."""
 
 
+HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
+HELD_OUT_14_FLOOR = 0.905
+"""The fourteenth held-out set's blind figure (verifier_heldout14.md, written without the
+code): 497 of 549 under rules 19 (made before the set was read): no rule change may lower it."""
+
+
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
 ORDINARY_FLOOR = 0.942
 """Ordinary replies (verifier_ordinary.md): 1,088 of 1,154 under rules 19. Not blind, a guard:
@@ -297,6 +303,7 @@ a rule for hard replies must not cost plain ones (rules 18 judged 51 of them wro
         (HELD_OUT_11, 580, HELD_OUT_11_FLOOR),
         (HELD_OUT_12, 540, HELD_OUT_12_FLOOR),
         (HELD_OUT_13, 550, HELD_OUT_13_FLOOR),
+        (HELD_OUT_14, 540, HELD_OUT_14_FLOOR),
         (ORDINARY, 1150, ORDINARY_FLOOR),
     ],
 )
