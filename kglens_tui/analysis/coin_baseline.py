@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kglens_tui.answers.bias import constant_right
-from kglens_tui.kg.graph import KGIndex, Neighbourhood, load_kg
-from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig
+from kglens_tui.kg.graph import Neighbourhood, load_kg
+from kglens_tui.modes.kglens.chance import guess_failure
+from kglens_tui.modes.kglens.config import PropagationMode, RunConfig
 from kglens_tui.modes.kglens.design import designed_sample
 from kglens_tui.modes.kglens.learned import LearnedPropagation
 from kglens_tui.modes.kglens.pkg import PKGState, apply_outcomes, rates
@@ -51,24 +51,6 @@ class CoinBaseline:
     answered: int
     replicas: int
     rates: dict[str, CoinRate]
-
-
-def coin_error_rates(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.ndarray:
-    """Chance that the blind guesser fails one question about each edge: 1/2 for Yes/No; a Wh
-    question (all of them on WH runs, half on HARD, about an edge whose subject has few enough
-    objects: the same rule as `QuestionFactory.make`) 0 where the predicate's constant answer is
-    true of the subject, else 1."""
-    difficulty = Difficulty(config.difficulty)
-    fail = np.full(len(positions), 0.5)
-    if difficulty is Difficulty.EASY:
-        return fail
-    share = 1.0 if difficulty is Difficulty.WH else 0.5
-    right = constant_right(kg, positions)
-    for i, e in enumerate(positions.tolist()):
-        s, p = int(kg.s[e]), int(kg.p[e])
-        if kg.pred_templates[p].get("wh") and len(kg.true_objects(s, p)) < config.wh_max_objects:
-            fail[i] = (1 - share) * 0.5 + share * (0.0 if right[i] else 1.0)
-    return fail
 
 
 def replay(
@@ -144,7 +126,7 @@ def coin_baseline(
         if is_learned
         else None
     )
-    fail = coin_error_rates(kg, positions, config)
+    fail = guess_failure(kg, positions, config)
     values: dict[str, list[float]] = {name: [] for name in RATE_NAMES}
     for replica in range(replicas):
         r = rates(*replay(config, fail, nbh, answered, replica, learned))

@@ -19,6 +19,7 @@ from kglens_tui.analysis.kgwide import kg_wide, kg_wide_sense
 from kglens_tui.analysis.kgwide_render import (
     KG_WIDE_TITLE,
     SENSE_ROWS,
+    TOO_FEW_PAIRS,
     TWO_ASKS,
     method_note,
     n_text,
@@ -245,6 +246,11 @@ def kg_wide_html(data: RunData) -> str:
     for sense, label in SENSE_ROWS.items():
         two = kg_wide_sense(data, sense)
         if two is None:
+            if rows:  # a run with a KG-wide rate, whose two-ask rates are not settled yet
+                rows.append(
+                    f"<tr><td class='l'>{html_text(label)}</td><td>{html_text(TOO_FEW_PAIRS)}"
+                    "</td><td></td><td></td></tr>"
+                )
             continue
         low, high = two.rate.interval()
         rows.append(

@@ -13,13 +13,18 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from kglens_tui.analysis.rundata import DROPPED, RunData
-from kglens_tui.answers.bias import constant_right, guess_error
 from kglens_tui.answers.verify import first_word_answer
-from kglens_tui.core.question_type import WH, YES_NO
+from kglens_tui.core.question_type import YES_NO
+from kglens_tui.modes.kglens.chance import ChanceRates, chance_rates, guess_failure
 from kglens_tui.modes.kglens.estimates import DesignRate, census_rate, design_rate, hajek_rate
 from kglens_tui.modes.kglens.runstore import FAILED
 from kglens_tui.modes.kglens.samplers import Sampler
-from kglens_tui.modes.kglens.sense_rates import ZERO_SENSE, census_pair_rate, design_pair_rate
+from kglens_tui.modes.kglens.sense_rates import (
+    ZERO_SENSE,
+    census_pair_rate,
+    design_pair_rate,
+    settled,
+)
 
 
 @dataclass(frozen=True)
@@ -107,15 +112,13 @@ def load_design(data: RunData) -> Design | None:
     return data.memo(("design",), compute, logged=True)
 
 
-def _guess_error(data: RunData) -> np.ndarray:
-    """Per answer: how likely blind guessing fails the same question (`answers.bias.guess_error`)."""
-
-    def compute() -> np.ndarray:
-        wh = np.array([q == WH for q in data.obs.qtype], dtype=bool)
-        right = constant_right(data.kg, data.kg_pos) if wh.any() else np.zeros(data.n_edges, bool)
-        return guess_error(wh, right[data.obs.pos])
-
-    return data.memo(("guess-error",), compute)
+def _chance(data: RunData, population: np.ndarray) -> ChanceRates | None:
+    """Blind guessing's rates over the run edges in ``population``, exact (`probe.chance`):
+    the same for every run on this selection and difficulty, whatever its sampler asked."""
+    fail = data.memo(
+        ("guess-failure",), lambda: guess_failure(data.kg, data.kg_pos, data.run.config)
+    )
+    return chance_rates(fail[population])
 
 
 def _outcomes(data: RunData, adjusted: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -157,9 +160,10 @@ def _kg_wide(
     if not population.any():
         return None
     in_scope = answered & population[data.obs.pos]
-    guess = _guess_error(data)
+    chance = _chance(data, population)
+    chance_error = None if chance is None else chance.error
     if data.run.config.sampler == Sampler.BRUTE_FORCE:
-        return _census(data, in_scope, failed, guess, int(population.sum()))
+        return _census(data, in_scope, failed, chance_error, int(population.sum()))
     design = load_design(data)
     if design is None or not design.usable:
         return None
@@ -183,27 +187,21 @@ def _kg_wide(
         )
         if rate is None:
             return None
-        chance = design_rate(
-            design.draw[keep],
-            guess[keep],
-            prob[keep],
-            np.full(int(keep.sum()), 0.5),
-            0.5 * edges,
-            edges,
-            design.weights,
-        )
-        return shown(rate, None if chance is None else chance.error)
+        return shown(rate, chance_error)
     floor_drawn = (design.draw >= 0) & (design.weights[np.maximum(design.draw, 0)] > 0)
     keep = (prob > 0) & floor_drawn
     rate = hajek_rate(failed[keep], prob[keep], int(population.sum()))
     if rate is None:
         return None
-    chance = hajek_rate(guess[keep], prob[keep], int(population.sum()))
-    return shown(rate, None if chance is None else chance.error)
+    return shown(rate, chance_error)
 
 
 def _census(
-    data: RunData, in_scope: np.ndarray, failed: np.ndarray, guess: np.ndarray, edges: int
+    data: RunData,
+    in_scope: np.ndarray,
+    failed: np.ndarray,
+    chance_error: float | None,
+    edges: int,
 ) -> KGWide | None:
     """Brute force: the census estimate over the answers in scope, and chance's."""
     pos = data.obs.pos[in_scope]
@@ -213,9 +211,7 @@ def _census(
     rate = census_rate(asked - fails, fails, edges)
     if rate is None:
         return None
-    seen = asked > 0
-    guess_share = np.bincount(pos, weights=guess[in_scope], minlength=n_edges)[seen] / asked[seen]
-    return shown(rate, float(guess_share.mean()))
+    return shown(rate, chance_error)
 
 
 def kg_wide_sense(data: RunData, sense: str, adjusted: bool = True) -> KGWide | None:
@@ -231,19 +227,15 @@ def _sense(data: RunData, sense: str, adjusted: bool) -> KGWide | None:
     answered, failed = _outcomes(data, adjusted)
     population = data.included(adjusted)
     in_scope = answered & population[data.obs.pos]
-    guess = _guess_error(data)
+    chance = _chance(data, population)
+    chance_rate = None if chance is None else chance.zero_sense if zero else chance.all_sense
     event = failed if zero else 1.0 - failed
-    guess_event = guess if zero else 1.0 - guess
     if data.run.config.sampler == Sampler.BRUTE_FORCE:
         pos = data.obs.pos[in_scope]
         asked = np.bincount(pos, minlength=data.n_edges).astype(np.float64)
         events = np.bincount(pos, weights=event[in_scope], minlength=data.n_edges)
-        rate = census_pair_rate(events[population], asked[population])
-        if rate is None:
-            return None
-        seen = (asked > 0) & population
-        per_edge = np.bincount(pos, weights=guess_event[in_scope], minlength=data.n_edges)
-        return shown(rate, float(((per_edge[seen] / asked[seen]) ** 2).mean()))
+        rate = settled(census_pair_rate(events[population], asked[population]))
+        return None if rate is None else shown(rate, chance_rate)
     design = load_design(data)
     if design is None or not design.usable:
         return None
@@ -255,15 +247,12 @@ def _sense(data: RunData, sense: str, adjusted: bool) -> KGWide | None:
     keys = [data.kg.pred_keys[int(c)] for c in codes]
     mean = np.array([[t.get(k, 0.0) for k in keys] for t in design.predicate_totals]) / size
     draw = np.maximum(design.draw, 0)
-    rate = design_pair_rate(
-        draw, edge, event, design.prob, group, mean if zero else 1.0 - mean, design.weights
+    rate = settled(
+        design_pair_rate(
+            draw, edge, event, design.prob, group, mean if zero else 1.0 - mean, design.weights
+        )
     )
-    if rate is None:
-        return None
-    chance = design_pair_rate(
-        draw, edge, guess_event, design.prob, group, np.full(mean.shape, 0.5), design.weights
-    )
-    return shown(rate, None if chance is None else chance.error)
+    return None if rate is None else shown(rate, chance_rate)
 
 
 def said_yes(data: RunData) -> tuple[np.ndarray, np.ndarray]:

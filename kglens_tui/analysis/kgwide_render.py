@@ -24,6 +24,8 @@ TWO_ASKS = (
     "asked it (brute force: from the edges asked twice); the paper's versions over the examined "
     "edges, which depend on how often the sampler asked each one, follow below"
 )
+TOO_FEW_PAIRS = "— (too few edges asked twice yet)"
+"""A two-ask rate not shown yet (`sense_rates.settled`)."""
 SENSE_ROWS = {
     ZERO_SENSE: "zero-sense (two asks, both wrong)",
     ALL_SENSE: "all-sense (two asks, both right)",
@@ -126,7 +128,7 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
     for sense, label in SENSE_ROWS.items():
         two = kg_wide_sense(data, sense)
         if two is None:
-            table.add_row(label, "— (too few edges asked twice yet)", "", "")
+            table.add_row(label, TOO_FEW_PAIRS, "", "")
             continue
         low, high = two.rate.interval()
         table.add_row(

@@ -68,12 +68,13 @@ def plain_table(table: Table) -> PlainTable:
 
 def split_intervals(table: PlainTable) -> PlainTable:
     """Each column whose filled cells are all "rate [low–high]" as three columns (the rate,
-    low, high), and each whose cells all start "n=1,234" as the number and the rest."""
+    low, high), and each whose cells all start "n=1,234" as the number and the rest. A cell
+    "— (why)" (no value yet) keeps its text in the rate column."""
     headers: list[str] = []
     columns: list[list[str]] = []
     for i, header in enumerate(table.headers):
         cells = [row[i].strip() for row in table.rows]
-        filled = [c for c in cells if c]
+        filled = [c for c in cells if c and not c.startswith(NO_VALUE)]
         rates = [_RATE_CI.match(c) for c in filled]
         counts = [_N.match(c) for c in filled]
         if filled and all(rates):
@@ -81,7 +82,12 @@ def split_intervals(table: PlainTable) -> PlainTable:
             unit = " (%)" if any(m.group(2) for m in rates if m) else ""
             for part, group in (("", 1), (" low", 3), (" high", 4)):
                 headers.append(f"{base}{part}{unit}")
-                columns.append([m.group(group) if (m := _RATE_CI.match(c)) else "" for c in cells])
+                columns.append(
+                    [
+                        m.group(group) if (m := _RATE_CI.match(c)) else "" if part else c
+                        for c in cells
+                    ]
+                )
         elif filled and all(counts):
             headers += [header, f"{header} note"]
             columns.append(
@@ -94,6 +100,9 @@ def split_intervals(table: PlainTable) -> PlainTable:
     rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
     return PlainTable(table.title, table.caption, headers, rows)
 
+
+NO_VALUE = "—"
+"""How a cell without a value yet opens ("— (too few edges asked twice yet)")."""
 
 _NUMBER = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?$")
 

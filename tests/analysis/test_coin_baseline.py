@@ -155,7 +155,7 @@ def test_the_default_sampler_and_learned_propagation_are_replayed(tmp_path: Path
 def test_open_questions_are_answered_with_the_predicates_constant() -> None:
     """A Wh question fails only where the predicate's most common true object is false of the
     subject: every member of an organisation is in the United Nations, some drive on the left."""
-    from kglens_tui.analysis.coin_baseline import coin_error_rates
+    from kglens_tui.modes.kglens.chance import guess_failure
 
     conn = connect(":memory:")
     ensure_kg(conn, "country")
@@ -163,14 +163,14 @@ def test_open_questions_are_answered_with_the_predicates_constant() -> None:
     member = np.flatnonzero(kg.p == kg.pred_keys.index("member_of"))
     member = member[[kg.out_degree(int(kg.s[e]), int(kg.p[e])) < 10 for e in member]]
     wh = RunConfig(difficulty="wh")
-    assert member.size and coin_error_rates(kg, member, wh).tolist() == [0.0] * len(member)
-    hard = coin_error_rates(kg, member, RunConfig(difficulty="hard"))
+    assert member.size and guess_failure(kg, member, wh).tolist() == [0.0] * len(member)
+    hard = guess_failure(kg, member, RunConfig(difficulty="hard"))
     assert hard.tolist() == [0.25] * len(member)
     side = np.flatnonzero(kg.p == kg.pred_keys.index("driving_side"))
-    fails = coin_error_rates(kg, side, wh)
+    fails = guess_failure(kg, side, wh)
     assert fails.tolist() == (~constant_right(kg, side)).astype(float).tolist()
     assert 0.2 < fails.mean() < 0.35  # left-hand traffic: about 28% of countries
-    assert coin_error_rates(kg, side, RunConfig(difficulty="easy")).tolist() == [0.5] * len(side)
+    assert guess_failure(kg, side, RunConfig(difficulty="easy")).tolist() == [0.5] * len(side)
 
 
 def _wait(job, tries: int = 2400) -> None:

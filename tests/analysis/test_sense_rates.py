@@ -233,7 +233,8 @@ def test_the_live_two_ask_rates_are_the_stored_rows_ones(tmp_path, sampler: str)
         target="sim:3",
         sampler=sampler,
         iterations=60 if sampler == "brute-force" else 8,
-        batch_size=16,
+        # a designed run's two-ask rates are shown once settled (`sense_rates.settled`)
+        batch_size=16 if sampler == "brute-force" else 64,
         stop_on_convergence=False,
     )
     engine = prepare(conn, config=config)

@@ -572,9 +572,9 @@ async def test_a_failed_chance_replay_and_predicate_read_settle_the_screen_and_a
 
 @pytest.fixture(scope="module")
 def five_iterations(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    """A stored run with enough draws for the two-ask rates."""
+    """A stored run with enough draws for the two-ask rates to be shown (settled)."""
     db = tmp_path_factory.mktemp("senses") / "w.db"
-    return db, _store_run(db, iterations=5)
+    return db, _store_run(db, iterations=8, batch_size=64)
 
 
 @pytest.mark.parametrize("size", [(220, 50), SMALL])

@@ -15,13 +15,13 @@ import json
 import sqlite3
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from kglens_tui.answers.bias import Baseline, baseline_from_counts, constant_right, guess_error
+from kglens_tui.answers.bias import Baseline, baseline_from_counts, constant_right
 from kglens_tui.answers.judge import judge_wh, unjudged_label
 from kglens_tui.answers.matcher import check_edge_wh, matcher_label
 from kglens_tui.answers.mentions import TypeNames
@@ -39,6 +39,7 @@ from kglens_tui.llm.base import ChatClient, ChatRequest, LLMError
 from kglens_tui.llm.failures import STOP_REASON
 from kglens_tui.llm.pacing import complete_counted
 from kglens_tui.llm.usage import Counters, HelperRole, Usage, UsageLedger, counted
+from kglens_tui.modes.kglens.chance import chance_rates, guess_failure
 from kglens_tui.modes.kglens.config import Difficulty, PropagationMode, RunConfig, Scheduling
 from kglens_tui.modes.kglens.design import DesignDraw, control_predictions, designed_sample
 from kglens_tui.modes.kglens.estimates import DesignRate, DrawTerms, census_rate
@@ -76,6 +77,7 @@ from kglens_tui.modes.kglens.sense_rates import (
     ZERO_SENSE,
     PairTerms,
     census_pair_rate,
+    settled,
 )
 from kglens_tui.runs.lifecycle import BUDGET_REASON, STOPPED_BY_USER, RunEngine
 from kglens_tui.runs.manifest import build_manifest
@@ -189,7 +191,7 @@ class ProbeSnapshot(WithProgress):
     """The KG-wide error rate (`probe.estimates`) over the committed iterations; None before
     an answer of the design (or for a run drawn without it)."""
     kg_wide_chance: float | None = None
-    """What blind guessing's KG-wide error rate would be, estimated the same way."""
+    """Blind guessing's KG-wide error rate, exact over the run's edges (`probe.chance`)."""
     kg_wide_senses: dict[str, DesignRate | None] = field(default_factory=dict)
     """The KG-wide two-ask zero-sense and all-sense rates by name (computed with the insights:
     blind spots and baseline), empty before."""
@@ -398,6 +400,8 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
         self._constant_right: np.ndarray | None = None
         """Per run edge: whether its predicate's constant Wh answer is true (`constant_right`),
         worked out at the first snapshot after a Wh ask."""
+        self._chance = chance_rates(guess_failure(self.kg, self.positions, self.config))
+        """Blind guessing's KG-wide rates on the run's edges, exact (`probe.chance`)."""
         self._load_progress()
         # (question type, examples reversed) -> prompt, built once instead of per question
         self._prompts: dict[tuple[str, bool], Prompt] = {}
@@ -515,25 +519,23 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                 s.yes_no[(expected, given)] += 1
 
     def _senses(self) -> tuple[dict[str, DesignRate | None], dict[str, float | None]]:
-        """The two-ask rates now and blind guessing's on the same estimand: the census of the
-        run's own counts under brute force (chance: the mean over the asked edges of the
-        square of their guess failure share, or success share), else the pairs of designed
-        draws."""
+        """The two-ask rates now (`sense_rates.settled`: None until precise enough to show) and
+        blind guessing's exact ones beside them: the census of the run's own counts under brute
+        force, else the pairs of designed draws."""
         if self.config.sampler == Sampler.BRUTE_FORCE:
             m, n = self.state.m, self.state.n
             rates = {
-                ZERO_SENSE: census_pair_rate(n, m + n),
-                ALL_SENSE: census_pair_rate(m, m + n),
+                ZERO_SENSE: settled(census_pair_rate(n, m + n)),
+                ALL_SENSE: settled(census_pair_rate(m, m + n)),
             }
-            share = self._guess_shares()
-            chances: dict[str, float | None] = {
-                ZERO_SENSE: float((share**2).mean()) if len(share) else None,
-                ALL_SENSE: float(((1.0 - share) ** 2).mean()) if len(share) else None,
-            }
-            return rates, {k: (chances[k] if v is not None else None) for k, v in rates.items()}
-        rates = {sense: self._pairs.estimate(sense) for sense in SENSES}
-        chance = {sense: self._pairs.estimate(sense, chance=True) for sense in SENSES}
-        return rates, {k: (None if v is None else v.error) for k, v in chance.items()}
+        else:
+            rates = {sense: settled(self._pairs.estimate(sense)) for sense in SENSES}
+        chance = self._chance
+        exact = {
+            ZERO_SENSE: None if chance is None else chance.zero_sense,
+            ALL_SENSE: None if chance is None else chance.all_sense,
+        }
+        return rates, {k: (exact[k] if v is not None else None) for k, v in rates.items()}
 
     def _draw_means(self, totals: dict[str, float]) -> np.ndarray:
         """A draw's mean prediction per run predicate code, from its totals by predicate key."""
@@ -558,55 +560,23 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
             failed = np.array([r[2] in FAILED for r in answers], dtype=np.float64)
             prob = np.array([r[3] for r in answers])
             pred = np.array([r[4] for r in answers])
-            guess = self._guess_error([r[5] for r in answers], [r[6] for r in answers])
-            self._terms.add(failed, prob, pred, guess, answers[0][8], answers[0][7])
+            self._terms.add(failed, prob, pred, answers[0][8], answers[0][7])
             self._pairs.add(
                 np.array([r[6] for r in answers], dtype=np.int64),
                 failed,
                 prob,
                 self._draw_means(json.loads(answers[0][10])),
                 int(answers[0][9]),
-                guess,
             )
 
-    def _guess_error(self, qtypes: Sequence[str], positions: Sequence[int]) -> np.ndarray:
-        """How likely blind guessing fails each question (`answers.bias.guess_error`)."""
-        wh = np.array([q == WH for q in qtypes], dtype=bool)
-        if self._constant_right is None and wh.any():
-            self._constant_right = constant_right(self.kg, self.positions)
-        if self._constant_right is None:
-            return np.full(len(qtypes), 0.5)
-        return guess_error(wh, self._constant_right[np.asarray(positions, dtype=np.int64)])
-
-    def _guess_shares(self) -> np.ndarray:
-        """Each asked edge's share of its asks that blind guessing would fail (brute force's
-        chance)."""
-        asks = self._yes_no_asks + self._wh_asks
-        seen = asks > 0
-        if not seen.any():
-            return np.empty(0)
-        if self._constant_right is None and self._wh_asks.any():
-            self._constant_right = constant_right(self.kg, self.positions)
-        right = (
-            self._constant_right
-            if self._constant_right is not None
-            else np.zeros(len(asks), dtype=bool)
-        )
-        wrong = self._yes_no_asks * guess_error(
-            np.zeros(len(asks), bool), right
-        ) + self._wh_asks * guess_error(np.ones(len(asks), bool), right)
-        return np.asarray(wrong[seen] / asks[seen])
-
     def _update_kg_wide(self) -> None:
-        """The KG-wide error rate and chance's after the committed iterations."""
+        """The KG-wide error rate after the committed iterations, and chance's (exact)."""
         s = self.stats
         if self.config.sampler == Sampler.BRUTE_FORCE:
             s.kg_wide = census_rate(self.state.m, self.state.n)
-            share = self._guess_shares()
-            if len(share):
-                s.kg_wide_chance = float(share.mean())
-            return
-        s.kg_wide, s.kg_wide_chance = self._terms.estimate(len(self.positions))
+        else:
+            s.kg_wide = self._terms.estimate(len(self.positions))
+        s.kg_wide_chance = None if s.kg_wide is None or self._chance is None else self._chance.error
 
     def _load_recent(self) -> None:
         """The latest stored replies, so a resumed or reopened run shows its feed."""
@@ -948,13 +918,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
                     answers.append(o)
                     slots.append(d)
             positions = [o.question.pos for o in answers]
-            guess = self._guess_error([o.question.qtype for o in answers], positions)
             failed = np.array([o.verdict in FAILURES for o in answers], dtype=np.float64)
             prob = np.array([d[1] for d in slots])
-            self._terms.add(failed, prob, np.array([d[2] for d in slots]), guess, total, population)
-            self._pairs.add(
-                np.array(positions, dtype=np.int64), failed, prob, means[first], floor, guess
-            )
+            self._terms.add(failed, prob, np.array([d[2] for d in slots]), total, population)
+            self._pairs.add(np.array(positions, dtype=np.int64), failed, prob, means[first], floor)
 
     def _answer_prompt(self, question: Question) -> Prompt:
         order = self.config.prompt_order

@@ -187,13 +187,13 @@ def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate |
 
 class DrawTerms:
     """A run's draws as their estimate terms, kept as the run commits them (the live screen's
-    KG-wide rate without reading the rows again), with blind guessing's beside."""
+    KG-wide rate without reading the rows again)."""
 
     def __init__(self) -> None:
-        self._terms = np.empty((4, 64))
-        """Per draw (column): its value, variance, weight (floor size) and chance's value, in
-        the first `draws` columns (grown by doubling: an estimate after every commit reads them
-        without making arrays of a list that grows with the run)."""
+        self._terms = np.empty((3, 64))
+        """Per draw (column): its value, variance and weight (floor size), in the first `draws`
+        columns (grown by doubling: an estimate after every commit reads them without making
+        arrays of a list that grows with the run)."""
         self.draws = 0
         self.answers = 0
         self.floor = 0
@@ -204,38 +204,35 @@ class DrawTerms:
         failed: np.ndarray,
         prob: np.ndarray,
         prediction: np.ndarray,
-        guess: np.ndarray,
         total: float,
         population: int,
     ) -> None:
-        """One draw with an answered floor: its answers' outcomes, probabilities, predictions,
-        and how likely blind guessing fails each."""
+        """One draw with an answered floor: its answers' outcomes, probabilities and
+        predictions."""
         floor = int((prob < 1).sum())
         if not floor:
             return
         value, variance = draw_terms(failed, prob, prediction, total, population)
-        chance = draw_terms(guess, prob, np.full(len(prob), 0.5), 0.5 * population, population)[0]
         if self.draws == self._terms.shape[1]:
-            grown = np.empty((4, 2 * self.draws))
+            grown = np.empty((3, 2 * self.draws))
             grown[:, : self.draws] = self._terms
             self._terms = grown
-        self._terms[:, self.draws] = (value, variance, floor, chance)
+        self._terms[:, self.draws] = (value, variance, floor)
         self.draws += 1
         self.answers += len(failed)
         self.floor += floor
         self.floor_failures += float(np.asarray(failed, dtype=np.float64)[prob < 1].sum())
 
-    def estimate(self, population: int) -> tuple[DesignRate | None, float | None]:
-        """The KG-wide error rate so far and blind guessing's (None before a draw)."""
+    def estimate(self, population: int) -> DesignRate | None:
+        """The KG-wide error rate so far (None before a draw)."""
         if not self.draws:
-            return None, None
-        values, variances, w, chance = self._terms[:, : self.draws]
-        rate = small_floor_se(
+            return None
+        values, variances, w = self._terms[:, : self.draws]
+        return small_floor_se(
             combine_draws(values, variances, w, self.answers, population),
             self.floor,
             self.floor_failures,
         )
-        return rate, float((w * chance).sum() / w.sum())
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,20 @@ def design_pair_rate(
     return DesignRate(estimate, se, int(keep.sum()), n_edges, PAIR_METHOD)
 
 
+MIN_PAIR_WORTH = 30
+"""A two-ask rate is shown once its standard error is at most that of a share of this many
+independent asks at the least favourable rate (1/2): 0.091. Before, a few pairs of draws give
+an unbiased estimate anywhere in [0, 1] with an interval of 0-100%: a zero-sense rate above the
+error rate it is part of, or an all-sense of 100% beside a win rate of 67%, which no reader
+should be shown."""
+
+
+def settled(rate: DesignRate | None) -> DesignRate | None:
+    """``rate`` once it is as precise as MIN_PAIR_WORTH independent asks (`MIN_PAIR_WORTH`),
+    else None (not shown yet)."""
+    return rate if rate is not None and rate.se <= 0.5 / math.sqrt(MIN_PAIR_WORTH) else None
+
+
 FEW_EVENTS = 10
 """Below this many pairs of floor answers that both show the event, the jackknife misses what
 it has not seen yet (a rare zero-sense edge): the standard error is then at least the
@@ -190,7 +204,6 @@ class PairTerms:
         self._failed: list[np.ndarray] = []
         self._prob: list[np.ndarray] = []
         self._means: list[np.ndarray] = []
-        self._guess: list[np.ndarray] = []
         self._weights: list[float] = []
 
     def add(
@@ -200,28 +213,23 @@ class PairTerms:
         prob: np.ndarray,
         means: np.ndarray,
         floor: int,
-        guess: np.ndarray,
     ) -> None:
         """One draw with a floor: its answers' edge positions, outcomes and probabilities, the
-        draw's mean prediction per group, the floor's size (its weight), and how likely blind
-        guessing fails each answer's question (for chance's rate)."""
+        draw's mean prediction per group and the floor's size (its weight)."""
         index = len(self._weights)
         self._draw.append(np.full(len(positions), index, dtype=np.int64))
         self._edge.append(np.asarray(positions, dtype=np.int64))
         self._failed.append(np.asarray(failed, dtype=np.float64))
         self._prob.append(np.asarray(prob, dtype=np.float64))
         self._means.append(np.asarray(means, dtype=np.float64))
-        self._guess.append(np.asarray(guess, dtype=np.float64))
         self._weights.append(float(floor))
 
-    def estimate(self, sense: str, chance: bool = False) -> DesignRate | None:
-        """The run's two-ask rate so far, or with ``chance`` blind guessing's on the same asks
-        (None before three draws with a floor)."""
+    def estimate(self, sense: str) -> DesignRate | None:
+        """The run's two-ask rate so far (None before three draws with a floor)."""
         if len(self._weights) < 3:
             return None
-        failed = np.concatenate(self._guess if chance else self._failed)
-        means = np.full((len(self._means), len(self._means[0])), 0.5) if chance else None
-        means = np.vstack(self._means) if means is None else means
+        failed = np.concatenate(self._failed)
+        means = np.vstack(self._means)
         zero = sense == ZERO_SENSE
         return design_pair_rate(
             np.concatenate(self._draw),

@@ -1,0 +1,65 @@
+"""Blind guessing's KG-wide rates: exact over the run's edges, not estimated from its asks.
+
+The blind guesser answers a Yes/No question with a coin and a Wh question with its predicate's
+most common true object (`answers.bias.constant_answers`). Which kind of question an ask of an
+edge gets depends only on the run's difficulty and the KG (the rule of `QuestionFactory`: a Wh
+question on every ask of a WH run and on half the asks of a HARD run, where the predicate has a
+Wh template and the subject fewer than `wh_max_objects` objects; else Yes/No). So each edge's
+chance that a guessed answer fails is known without asking anything, and blind guessing's
+KG-wide rates are plain means over the edges: the same for every run on the same selection,
+difficulty and KG, whatever its sampler asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kglens_tui.answers.bias import constant_right
+from kglens_tui.kg.graph import KGIndex
+from kglens_tui.modes.kglens.config import Difficulty, RunConfig
+from kglens_tui.modes.kglens.questions import wh_allowed
+
+
+def guess_failure(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.ndarray:
+    """For each KG edge position: the chance that blind guessing fails one ask about it, asked
+    as the run asks (1/2 for a Yes/No question; 0 or 1 for a Wh question, by whether the
+    predicate's constant answer is true of the subject)."""
+    positions = np.asarray(positions, dtype=np.int64)
+    fail = np.full(len(positions), 0.5)
+    difficulty = Difficulty(config.difficulty)
+    if difficulty is Difficulty.EASY or not len(positions):
+        return fail
+    wh_share = 1.0 if difficulty is Difficulty.WH else 0.5
+    wh_fail = np.where(constant_right(kg, positions), 0.0, 1.0)
+    allowed = wh_allowed(kg, positions, config.wh_max_objects)
+    return np.where(allowed, (1.0 - wh_share) * 0.5 + wh_share * wh_fail, fail)
+
+
+@dataclass(frozen=True)
+class ChanceRates:
+    """Blind guessing's KG-wide rates over a set of edges, each a failure (or success) share."""
+
+    error: float
+    """One ask wrong: the mean failure chance."""
+    zero_sense: float
+    """Two independent asks both wrong: the mean squared failure chance."""
+    all_sense: float
+    """Two independent asks both right: the mean squared success chance."""
+
+    @property
+    def win(self) -> float:
+        return 1.0 - self.error
+
+
+def chance_rates(fail: np.ndarray) -> ChanceRates | None:
+    """Blind guessing's rates over edges with these failure chances (None: no edge)."""
+    fail = np.asarray(fail, dtype=np.float64)
+    if not len(fail):
+        return None
+    return ChanceRates(
+        error=float(fail.mean()),
+        zero_sense=float((fail**2).mean()),
+        all_sense=float(((1.0 - fail) ** 2).mean()),
+    )
