@@ -1127,10 +1127,7 @@ def check_wh(
     bare = _BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
-    readings = [_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)]
-    if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
-        readings.extend(foreign_number_readings(reply))  # rules 19: "Le cent douze."
-    for reading in readings:
+    for reading in _readings(reply, true_answers):
         if reading is not None:
             again = _check_wh(
                 reading, true_answers, rivals, subject, question=question, answer_only=answer_only
@@ -1146,6 +1143,16 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+def _readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
+    """Other readings of a reply, each made only when those before it were tried: a bare number
+    with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
+    a true answer is a number, number words of other languages (rules 19: "Le cent douze.")."""
+    yield _numbered_reading(reply, true_answers)
+    yield _year_reading(reply, true_answers)
+    if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
+        yield from foreign_number_readings(reply)
 
 
 _FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")
@@ -2046,18 +2053,20 @@ def _answered_by_another(
     clauses = _clauses(text)
     if not clauses or answers[0].start == 0:
         return False
-    if not (_name_clause(clauses[0]) or _opens_with_a_name(tokens, subject)):
+    named = _subject_mentions(tokens, subject)
+    if not (_name_clause(clauses[0]) or _opens_with_a_name(tokens, named)):
         return False
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
         return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
-    stated = _opening_stated(tokens, text, subject)
+    stated = _opening_stated(tokens, text, named)
+    norms = [t.norm for t in tokens]
     for m in sorted(answers, key=lambda m: m.start):
         if not (
             _in_passing(tokens, m, passing)
-            or _told_of(tokens, m, relation, stated=stated, subject=subject)
+            or _told_of(tokens, norms, m, relation, stated=stated, subject=named)
             or _in_relative_clause(tokens, m, relation)
             or (stated and _said_by_others(tokens, m))
         ):
@@ -2077,7 +2086,7 @@ _HEADING_WORDS = frozenset(
 """Words of a heading before a dash ("Quick answer — ...", "Fun fact — ...")."""
 
 
-def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]) -> bool:
+def _opening_stated(tokens: Sequence[Token], text: str, subject: Sequence[Mention]) -> bool:
     """Rules 18: whether the reply's opening clause states a name of its own: not asked ("Sydney?
     ..."), not opening with a preposition or "not" ("In Australia, ...", "Not Sydney. ..."), not
     only interjections ("Oh, ...") and not naming the subject ("Australia. ..."); rules 19: not
@@ -2099,7 +2108,7 @@ def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]
         return False  # "Quick answer — Canberra was founded in 1913."
     if all(w in _INTERJECTIONS or w in _NOT_NAMES for w in opening):
         return False  # "Oh, Canberra was purpose-built."
-    return not any(tokens[m.start].clause == clause for m in _subject_mentions(tokens, subject))
+    return not any(tokens[m.start].clause == clause for m in subject)
 
 
 def _in_relative_clause(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
@@ -2133,14 +2142,14 @@ _INNER_PARTICLES = PARTICLES | {"es"}
 "Part of Ukraine")."""
 
 
-def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> bool:
+def _opens_with_a_name(tokens: Sequence[Token], subject: Sequence[Mention]) -> bool:
     """Rules 11: whether the reply's first clause, to any stop (a dash too: "Sydney — ..."),
     is only capitalised words (rules 14: and name particles inside, "Dar es Salaam"), no more
     than `_OPENING_NAME_MAX_WORDS`, the first no word that
     is never a name (`_NOT_NAMES`) nor an adverb, and not the subject's name."""
     first = [t for t in tokens if t.clause == tokens[0].clause]
     return (
-        not any(m.start == 0 for m in _subject_mentions(tokens, subject))
+        not any(m.start == 0 for m in subject)
         and len(first) <= _OPENING_NAME_MAX_WORDS
         and all(
             t.word
@@ -2154,11 +2163,12 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> boo
 
 def _told_of(
     tokens: Sequence[Token],
+    norms: Sequence[str],
     m: Mention,
     relation: frozenset[str],
     *,
     stated: bool = False,
-    subject: tuple[str, ...] = (),
+    subject: Sequence[Mention] = (),
 ) -> bool:
     """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
@@ -2175,7 +2185,6 @@ def _told_of(
     belongs to China" (not "Sure. Canberra was purpose-built.")."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
-    norms = [t.norm for t in tokens]
     if any(
         t.norm in _RETRACTING or t.norm in _UPDATING or _marker_at(norms, i)
         for i, t in enumerate(tokens[: m.start])
@@ -2197,7 +2206,7 @@ def _told_of(
     if rest & _POINTING_BACK:
         return False  # rules 19: "ACT — Canberra sits there.": the opening is the answer's place
     clause = tokens[m.start].clause
-    return not any(tokens[s.start].clause == clause for s in _subject_mentions(tokens, subject))
+    return not any(tokens[s.start].clause == clause for s in subject)
 
 
 _POINTING_BACK = frozenset({"there", "here", "role"})
