@@ -1416,7 +1416,7 @@ def _check_wh(
         if (
             not rival
             and answers
-            and _answered_by_another(tokens, text, answers, asked, relation, subject_names)
+            and _answered_by_another(tokens, text, answers, asked, relation, subject_names, found)
         ):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
@@ -2039,6 +2039,7 @@ def _answered_by_another(
     asked: Sequence[Token] = (),
     relation: frozenset[str] = frozenset(),
     subject: tuple[str, ...] = (),
+    found: Sequence[Mention] = (),
 ) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
@@ -2062,11 +2063,14 @@ def _answered_by_another(
         return False  # "In Peru." to "Where is ... located?" (rules 9)
     passing: set[int] = set()
     stated = _opening_stated(tokens, text, named)
+    # rules 20: an opening sentence that is only a name states it as the answer, and the next
+    # sentence may tell of the true one ("Almaty. Astana is the newer planned city.")
+    last = 1 if stated and _a_name_sentence(tokens, named, found) else 0
     norms = [t.norm for t in tokens]
     for m in sorted(answers, key=lambda m: m.start):
         if not (
             _in_passing(tokens, m, passing)
-            or _told_of(tokens, norms, m, relation, stated=stated, subject=named)
+            or _told_of(tokens, norms, m, relation, stated=stated, subject=named, last=last)
             or _in_relative_clause(tokens, m, relation)
             or (stated and _said_by_others(tokens, m))
         ):
@@ -2161,6 +2165,26 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: Sequence[Mention]) -> b
     )
 
 
+def _a_name_sentence(
+    tokens: Sequence[Token], subject: Sequence[Mention], found: Sequence[Mention]
+) -> bool:
+    """Rules 20: whether the reply's first sentence is only its opening clause, a name
+    (`_opens_with_a_name`) that the tables know or that is a place's English name (CLDR's
+    countries and zone cities: "Almaty.", "Sydney."; not "Sure." or "Good question.") and more
+    follows."""
+    first = [t for t in tokens if t.sentence == 0]
+    if len(first) == len(tokens) or any(t.clause != tokens[0].clause for t in first):
+        return False
+    if not _opens_with_a_name(tokens, subject):
+        return False
+    from kglens_tui.kg.answer_names import english_place_names
+
+    words = " ".join(t.norm for t in first if t.word)
+    return any(m.start == 0 and m.end == len(first) for m in found) or (
+        normalize(words) in english_place_names()
+    )
+
+
 def _told_of(
     tokens: Sequence[Token],
     norms: Sequence[str],
@@ -2169,6 +2193,7 @@ def _told_of(
     *,
     stated: bool = False,
     subject: Sequence[Mention] = (),
+    last: int = 0,
 ) -> bool:
     """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
@@ -2182,7 +2207,9 @@ def _told_of(
     about it without the relation words, a word that makes it the answer (`_ANSWER_AGAIN`) or
     the subject's name, in the sentence of an opening that states a name (``stated``:
     `_opening_stated`): "Almaty; Astana is the newer planned city", "Kangchenjunga; Everest
-    belongs to China" (not "Sure. Canberra was purpose-built.")."""
+    belongs to China" (not "Sure. Canberra was purpose-built."); rules 20: or in the sentence
+    after it, up to ``last``, where the opening sentence is only a name ("Almaty. Astana is the
+    newer planned city.")."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
     if any(
@@ -2201,7 +2228,7 @@ def _told_of(
     # rules 18: a clause that tells about the answer without the relation, a word that names
     # it the answer or the subject, after an opening that states a name ("Almaty; Astana is the
     # newer planned city")
-    if not stated or rest & (relation | _ANSWER_AGAIN) or tokens[m.start].sentence != 0:
+    if not stated or rest & (relation | _ANSWER_AGAIN) or tokens[m.start].sentence > last:
         return False  # rules 18: only in the opening name's sentence ("Sure. Canberra was ...")
     if rest & _POINTING_BACK:
         return False  # rules 19: "ACT — Canberra sits there.": the opening is the answer's place
@@ -2233,9 +2260,10 @@ def _marker_at(norms: Sequence[str], i: int) -> bool:
     )
 
 
-_CONCEDING = frozenset({"though", "although", "albeit"})
+_CONCEDING = frozenset({"though", "although", "albeit", "while", "whereas", "whilst"})
 """Words that open a clause conceding something beside the answer given before ("Toronto —
-though Ottawa hosts Parliament")."""
+though Ottawa hosts Parliament"; rules 20: "while", "whereas", "whilst": "Sydney, while Canberra
+is the federal seat of parliament")."""
 
 
 def _conceded(tokens: Sequence[Token], m: Mention) -> bool:
@@ -2645,8 +2673,6 @@ _NAME_NEIGHBOURS = frozenset(
 _STRONG_CORRECTIONS = (
     ("sorry", "i", "mean"),
     ("sorry", "i", "meant"),
-    ("i", "mean"),
-    ("i", "meant"),
     ("correction",),
     ("final", "answer"),
     ("scratch", "that"),
@@ -2749,6 +2775,16 @@ meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Roman
 Indonesian and Vietnamese): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
+_MEANING = (
+    ("i", "mean"),
+    ("i", "meant"),
+    ("i", "mean", "to", "say"),
+    ("i", "meant", "to", "say"),
+)
+"""Rules 20: "I mean" takes back what came before only where what follows offers an answer
+(`_offered_back`) or names a candidate the tables know ("Sydney, I mean Canberra"), not where it
+says more about the answer ("Canberra; I meant to add that it was purpose-built.", "Bern (I meant
+the city, not the canton)")."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
@@ -2811,6 +2847,7 @@ what follows is the answer, as after a strong correction."""
 _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _marker in (
     *_STRONG_CORRECTIONS,
+    *_MEANING,
     *_WEAK_CORRECTIONS,
     *_OR_RATHER,
     *_TAKING_BACK,
@@ -2915,7 +2952,10 @@ def _denied(tokens: Sequence[Token], start: int, end: int) -> bool:
 
 
 def _retracted(
-    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    asked: frozenset[str],
+    relation: frozenset[str] = frozenset(),
 ) -> tuple[int, int]:
     """The last clause-opening "no", "sorry" or "wait" (`_RETRACTING`) after a candidate named,
     not negated, and before another (`_offers_candidate`): (where it is, where the answer the
@@ -2943,6 +2983,8 @@ def _retracted(
             end += 1  # "no, sorry, Scotland"
         if end >= len(tokens) or not any(m.end <= i and not m.negated for m in found):
             continue
+        if tok.norm in _DENIALS and _denial_about_else(tokens, i, end, found, asked, relation):
+            continue  # rules 20: "Canberra. No, I don't remember who designed it — ..."
         offered = (
             _offered_back(tokens, end, found)
             if tok.norm in _RETRACTING_SINCE_14
@@ -2955,6 +2997,45 @@ def _retracted(
 
 _DENIALS = frozenset({"no", "nope", "nein", "nej"})
 """Words of denial that, standing as a clause of their own, take back what came before."""
+
+
+def _denial_about_else(
+    tokens: Sequence[Token],
+    i: int,
+    end: int,
+    found: Sequence[Mention],
+    asked: frozenset[str],
+    relation: frozenset[str],
+) -> bool:
+    """Rules 20: whether a "no" standing as a clause of its own (``i``; what follows from
+    ``end``) answers something other than the question, so takes nothing back: its next clause
+    says the speaker does not know or cannot tell something other than the answer ("Canberra.
+    No, I don't remember who designed it — Walter Burley Griffin, maybe.", "Bern — no, I'm not
+    sure why people think it's Zurich"; not "Sydney — no, I don't know. Canberra?"), or opens
+    with a candidate its clause makes less of without the question's relation words ("Canberra.
+    No — Sydney is just the largest city.": the "no" denies a belief the reply then tells of)."""
+    if i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause:
+        return False
+    clause = [t.raw for t in tokens[end:] if t.clause == tokens[end].clause]
+    said = _NOT_KNOWING.search(" ".join(clause)) or _NOT_SURE.search(" ".join(clause))
+    if said is not None:
+        after = re.findall(r"\w+", " ".join(clause)[said.end() :].casefold())
+        return any(w not in _GENERIC_OBJECT and w not in asked for w in after)
+    start = end
+    while start < len(tokens) and tokens[start].norm in _ARTICLES:
+        start += 1
+    first = next((m for m in found if m.start == start), None)
+    stop = start
+    while stop < len(tokens) and tokens[stop].word and tokens[stop].raw[:1].isupper():
+        stop += 1  # a name no table knows ("Sydney" of a table of capitals)
+    if first is None and stop == start:
+        return False
+    rest = _clause_told(tokens, first or Mention(start, stop, 0, False))
+    return rest is not None and bool(rest & _LESSER) and not rest & relation
+
+
+_NOT_SURE = re.compile(r"\bi(?:'m|’m|\s+am)\s+(?:\w+\s+)?not\s+(?:sure|certain)\b", re.IGNORECASE)
+"""The speaker saying they are not sure (of what follows)."""
 
 
 def _withdrawn_and_declined(
@@ -3083,7 +3164,7 @@ def _correction(
     calls the right one (`_called_right`). ``asked``: the question's words;
     ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
-    best = _retracted(tokens, found, asked)
+    best = _retracted(tokens, found, asked, relation)
     for other in (
         _restated(tokens, found, relation),
         _chosen(tokens, found),
@@ -3096,6 +3177,11 @@ def _correction(
         for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)
             if tuple(norms[i:end]) != marker or end >= len(norms):
+                continue
+            if marker in _MEANING:
+                named = any(m.start >= end and not m.negated for m in found)
+                if (named or _offered_back(tokens, end, found)) and end > best[1]:
+                    best = (i, end)
                 continue
             if marker in _TAKING_BACK:
                 if _offered_back(tokens, end, found) and end > best[1]:

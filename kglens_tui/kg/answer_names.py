@@ -965,6 +965,25 @@ def english_territory_names() -> frozenset[str]:
     return frozenset(_english_territories())
 
 
+def territory_codes(name: str) -> frozenset[str]:
+    """The ISO 3166 alpha-2 codes of the country an English name (CLDR's, pycountry's) names."""
+    return _english_territories().get(_fold(name), frozenset())
+
+
+@lru_cache(maxsize=1)
+def english_place_names() -> frozenset[str]:
+    """Rules 20: the English names of countries and of the tz zones' cities (CLDR), folded as
+    `_fold` folds: words a reader knows as places ("Sydney", "Almaty", "Paris")."""
+    from babel import Locale
+    from babel.core import get_global
+
+    cities = {_fold(_zone_city(zone)) for zone in get_global("zone_territories")}
+    for names in Locale("en").time_zones.values():  # type: ignore[attr-defined]
+        if names.get("city"):
+            cities.add(_fold(names["city"]))
+    return frozenset(_english_territories()) | cities
+
+
 @lru_cache(maxsize=4)
 def _translations(domain: str) -> dict[str, tuple[str, ...]]:
     """English name -> its other names in each locale pycountry ships a catalogue of the ISO

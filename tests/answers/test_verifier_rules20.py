@@ -1,0 +1,140 @@
+"""Rules 20 of the Wh verifier, made on ordinary replies' misses: a reply is judged by what it
+asserts as the answer. "I mean" that says more about the answer takes nothing back; a "no" that
+answers something else (what the speaker cannot tell, a belief it then makes less of) takes
+nothing back; an opening sentence that is only a place's name is the answer, and the next
+sentence tells of the true one; "while" and "whereas" concede. Ordinary replies written for
+these tests (not taken from the labelled sets), asked as a run asks them of the bundled KGs;
+some change their verdict under rules 20, the others guard the rules' edges."""
+
+from __future__ import annotations
+
+import pytest
+
+from kglens_tui.bench.verifier_bench import Case, Rivals, matcher_verdict
+from kglens_tui.core.question_type import WH
+from kglens_tui.core.verdict import Verdict
+
+AUSTRALIA = "What is the capital of Australia (also known as Commonwealth of Australia)?"
+KAZAKHSTAN = "What is the capital of Kazakhstan (also known as Republic of Kazakhstan)?"
+SWITZERLAND = "What is the capital of Switzerland (also known as Swiss Confederation)?"
+MEXICO_CITY = "What is the capital of Mexico (also known as United Mexican States)?"
+
+
+@pytest.fixture(scope="module")
+def rivals() -> Rivals:
+    """The names of the bundled KGs' entities, loaded once."""
+    return Rivals(["country", "elements", "places"])
+
+
+def verdict(
+    rivals: Rivals,
+    reply: str,
+    question: str,
+    answers: tuple[tuple[str, ...], ...],
+    *,
+    kg: str = "country",
+    predicate: str = "capital",
+    object_type: str = "city",
+) -> Verdict:
+    """The verdict a run gives ``reply`` to ``question`` of the bundled ``kg``."""
+    case = Case(
+        id="t",
+        source="hand-written for tests",
+        kg=kg,
+        object_type=object_type,
+        qtype=WH,
+        question=question,
+        expected="",
+        answers=answers,
+        reply=reply,
+        label="",
+        hedged=False,
+        predicate=predicate,
+    )
+    return matcher_verdict(case, rivals).verdict
+
+
+def capital_verdict(rivals: Rivals, reply: str) -> Verdict:
+    """The verdict of ``reply`` to the capital of Australia (Canberra)."""
+    return verdict(rivals, reply, AUSTRALIA, (("Canberra",),))
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Canberra; I meant to mention it was built for the purpose.", "correct"),
+        ("Canberra. I meant to say it lies inside the ACT.", "correct"),
+        ("Canberra — and by that I mean the city itself, not the territory.", "correct"),
+        ("Canberra. I mean it as the seat of government, not the biggest city.", "correct"),
+        ("Sydney, I mean Canberra.", "correct"),
+        ("Sydney — I meant Canberra, of course.", "correct"),
+        ("Sydney... I mean, the capital is Canberra.", "correct"),
+        ("Canberra, I mean Melbourne.", "incorrect"),
+        ("Canberra. I meant to say Melbourne.", "incorrect"),
+    ],
+)
+def test_i_mean_takes_back_only_for_an_answer(rivals: Rivals, reply: str, expected: str) -> None:
+    assert capital_verdict(rivals, reply).value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Canberra. No, I don't recall who planned it — an American couple, I think.", "correct"),
+        ("Canberra — no, I can't tell you how many people live there, roughly 460,000.", "correct"),
+        ("Canberra. No, I'm not sure why so many people think it's Sydney.", "correct"),
+        ("Canberra. No — Sydney is only the biggest city.", "correct"),
+        ("Canberra. Nope, Melbourne was just the temporary seat.", "correct"),
+        ("Sydney. No, I'm not sure, maybe Canberra.", "correct"),
+        ("Sydney — no, sorry, Canberra.", "correct"),
+        ("Canberra. No, it's Melbourne.", "incorrect"),
+        ("Canberra — no, Melbourne is the capital.", "incorrect"),
+    ],
+)
+def test_a_no_about_something_else_takes_nothing_back(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    assert capital_verdict(rivals, reply).value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Almaty. Astana is only the newer planned city.", "incorrect"),
+        ("Almaty. Astana was built much later.", "incorrect"),
+        ("Astana. Almaty is the bigger city.", "correct"),
+        ("Sure. Astana was renamed several times.", "correct"),
+        ("Good question. Astana was renamed several times.", "correct"),
+        ("Almaty. Astana is the capital, though.", "correct"),
+    ],
+)
+def test_a_place_named_as_a_sentence_is_the_answer(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    assert verdict(rivals, reply, KAZAKHSTAN, (("Astana",),)).value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Sydney. Canberra is a small inland town.", "incorrect"),
+        ("Sydney, while Canberra hosts the federal parliament.", "incorrect"),
+        ("Sydney, whereas Canberra is only the seat of government.", "incorrect"),
+        ("Canberra, while Sydney is the biggest city.", "correct"),
+        ("Canberra, whereas Sydney and Melbourne are far larger.", "correct"),
+    ],
+)
+def test_while_and_whereas_concede(rivals: Rivals, reply: str, expected: str) -> None:
+    assert capital_verdict(rivals, reply).value == expected
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Bern (I meant the city, not the canton).",
+        "Bern — no, I can't say why people pick Zurich.",
+        "Berne, die Bundesstadt. Nein, ich weiß nicht, warum viele Zürich sagen.",
+    ],
+)
+def test_switzerland(rivals: Rivals, reply: str) -> None:
+    assert verdict(rivals, reply, SWITZERLAND, (("Bern",),)) is Verdict.CORRECT
