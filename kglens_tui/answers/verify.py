@@ -35,6 +35,8 @@ from kglens_tui.kg.answer_names import (
     PARTICLES,
     TITLES,
     AnswerNames,
+    bare_fold,
+    country_names,
     currency_unit_words,
     subdivision_letters,
 )
@@ -1136,6 +1138,13 @@ def check_wh(
                 return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if _given_name_alone(reply, true_answers, answer_only, rivals):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+    signed = _with_territory_signs(reply, true_answers, subject)
+    if signed is not None:
+        again = _check_wh(
+            reply, signed, rivals, subject, question=question, answer_only=answer_only
+        )
+        if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
     if not _ALPHABET_WORD.search(reply):
         return got
     latin = _transliterated(reply)
@@ -1143,6 +1152,41 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+def _with_territory_signs(
+    reply: str, true_answers: Sequence[Sequence[str]], subject: Sequence[str]
+) -> list[list[str]] | None:
+    """Rules 20: the true answers with the signs of the asked territory's currencies among
+    them (`territory_currency_signs`: "$" of the Mexican peso asked of Mexico, "kr" of the
+    Norwegian krone, "C$" of the Canadian dollar) that the reply writes apart from letters (not
+    the "$" of "US$"), where a true answer is one of its currencies by ISO 4217 code; else None.
+    Other currencies share such signs ("$" is the US dollar's), so a reply correct only by them
+    is uncertain (`check_wh`)."""
+    codes = [n for group in true_answers for n in group if len(n) == 3 and n.isupper()]
+    if not codes or not subject:
+        return None
+    from kglens_tui.kg.answer_names import territory_codes, territory_currency_signs
+
+    territories = {code for name in subject for code in territory_codes(name)}
+    if len(territories) != 1:
+        return None
+    signs = territory_currency_signs(territories.pop())
+    if not any(code in signs for code in codes):
+        return None
+    written = {
+        n: sorted(s for s in signs.get(n, ()) if _standing_alone(s, reply))
+        for group in true_answers
+        for n in group
+    }
+    if not any(written.values()):
+        return None
+    return [[*group, *(s for n in group for s in written[n])] for group in true_answers]
+
+
+def _standing_alone(sign: str, reply: str) -> bool:
+    """Whether ``sign`` is written in ``reply`` with no letter or digit right beside it."""
+    return re.search(rf"(?<![^\W_]){re.escape(sign)}(?![^\W_])", reply) is not None
 
 
 def _readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
@@ -1369,6 +1413,7 @@ def _check_wh(
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
     qualified = _qualified_units(tokens, found, groups)
     addressed = _addressed(tokens, found, tuple(answer_only))
+    found = _without_own_countries(tokens, found, tuple(answer_only))
     answers = [
         m
         for m in found
@@ -1550,6 +1595,35 @@ def _addressed(
         ):
             out.add(m)
     return frozenset(out)
+
+
+def _without_own_countries(
+    tokens: Sequence[Token], found: list[Mention], answer_only: tuple[AnswerNames, ...]
+) -> list[Mention]:
+    """Rules 20: ``found`` less the rival that follows a true subdivision after a comma and
+    ends the clause where it names that subdivision's country (ISO 3166-2; its English names
+    and codes, `country_names`): an address ("Illinois, USA.", "Washington, US."), no second
+    answer."""
+    countries = {
+        match[1]
+        for names in answer_only
+        for name in names.names
+        if (match := _SUBDIVISION_CODE.fullmatch(name))
+    }
+    if not countries:
+        return found
+    own = frozenset().union(*(country_names(c) for c in countries))
+    after = {m.end for m in found if m.owner < 0 and not m.negated}
+    dropped = {
+        m
+        for m in found
+        if m.owner >= 0
+        and m.start in after
+        and tokens[m.start - 1].clause != tokens[m.start].clause
+        and (m.end == len(tokens) or tokens[m.end].clause != tokens[m.start].clause)
+        and bare_fold(" ".join(t.raw for t in tokens[m.start : m.end])) in own
+    }
+    return [m for m in found if m not in dropped] if dropped else found
 
 
 @lru_cache(maxsize=4096)

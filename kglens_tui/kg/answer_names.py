@@ -970,6 +970,54 @@ def territory_codes(name: str) -> frozenset[str]:
     return _english_territories().get(_fold(name), frozenset())
 
 
+@stored
+def _currency_signs() -> dict[str, tuple[str, ...]]:
+    """ISO 4217 code -> the signs any CLDR locale, base or regional, gives it (not its code)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for code, symbol, _ in _regional_symbols():
+        out[code].add(symbol)
+    for locale in _locales():
+        for code, symbol in locale._data["currency_symbols"].items():  # type: ignore[attr-defined]
+            if symbol != code:
+                out[code].add(symbol)
+    return {code: tuple(sorted(signs)) for code, signs in out.items()}
+
+
+@lru_cache(maxsize=256)
+def territory_currency_signs(alpha2: str) -> dict[str, frozenset[str]]:
+    """Rules 20: ISO 4217 code -> the signs any CLDR locale gives it (`_currency_signs`), for
+    each currency a territory has as legal tender ("$" of MXN in es_MX, "kr" of NOK in nb, "C$"
+    of CAD in nl); a sign two of its currencies share is left out. Currencies elsewhere share
+    many of them ("$"), so they name the currency only where the territory is asked about
+    (`kglens_tui.answers.verify.check_wh`)."""
+    from babel.numbers import get_territory_currencies
+
+    own = get_territory_currencies(alpha2, tender=True)
+    signs = {code: frozenset(_currency_signs().get(code, ())) for code in own}
+    return {
+        code: frozenset(s for s in mine if not any(s in signs[o] for o in own if o != code))
+        for code, mine in signs.items()
+    }
+
+
+@lru_cache(maxsize=256)
+def country_names(alpha2: str) -> frozenset[str]:
+    """Rules 20: a country's English names (CLDR's, pycountry's) and ISO 3166 codes, folded
+    with their stops and spaces left out ("usa" of "U.S.A.", "unitedstates")."""
+    import pycountry
+
+    names = {name for name, codes in _english_territories().items() if alpha2 in codes}
+    country = pycountry.countries.get(alpha_2=alpha2)
+    if country is not None:
+        names.update((country.alpha_2, country.alpha_3))
+    return frozenset(bare_fold(n) for n in names)
+
+
+def bare_fold(name: str) -> str:
+    """A name folded (`_fold`) with all but its letters and digits left out."""
+    return "".join(c for c in _fold(name) if c.isalnum())
+
+
 @lru_cache(maxsize=1)
 def english_place_names() -> frozenset[str]:
     """Rules 20: the English names of countries and of the tz zones' cities (CLDR), folded as

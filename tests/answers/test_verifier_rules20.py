@@ -38,7 +38,7 @@ def verdict(
 ) -> Verdict:
     """The verdict a run gives ``reply`` to ``question`` of the bundled ``kg``."""
     case = Case(
-        id="t",
+        id=question,  # the rivals find a question's subject once per id
         source="hand-written for tests",
         kg=kg,
         object_type=object_type,
@@ -138,3 +138,71 @@ def test_while_and_whereas_concede(rivals: Rivals, reply: str, expected: str) ->
 )
 def test_switzerland(rivals: Rivals, reply: str) -> None:
     assert verdict(rivals, reply, SWITZERLAND, (("Bern",),)) is Verdict.CORRECT
+
+
+def currency_verdict(rivals: Rivals, reply: str, country: str, currency: str) -> Verdict:
+    """The verdict of ``reply`` to "What currency is used in ``country``?"."""
+    question = f"What currency is used in {country}?"
+    answers = ((currency,),)
+    return verdict(rivals, reply, question, answers, predicate="currency", object_type="currency")
+
+
+SWEDEN = "Sweden (also known as Kingdom of Sweden)"
+CHILE = "Chile (also known as Republic of Chile)"
+BRAZIL = "Brazil (also known as Federative Republic of Brazil)"
+
+
+@pytest.mark.parametrize(
+    ("reply", "country", "currency", "expected"),
+    [
+        ("kr", SWEDEN, "Swedish Krona", "correct"),
+        ("Kronor, written kr.", SWEDEN, "Swedish Krona", "correct"),
+        ("€", SWEDEN, "Swedish Krona", "incorrect"),
+        ("$", CHILE, "Chilean Peso", "correct"),
+        ("The peso ($).", CHILE, "Chilean Peso", "correct"),
+        ("US$", CHILE, "Chilean Peso", "incorrect"),
+        ("$", "New Zealand", "New Zealand Dollar", "correct"),
+        ("A$", "New Zealand", "New Zealand Dollar", "incorrect"),
+        ("$", "Japan", "Japanese Yen", "incorrect"),
+        ("$", BRAZIL, "Brazilian Real", "incorrect"),
+        ("R$", BRAZIL, "Brazilian Real", "correct"),
+    ],
+)
+def test_a_sign_of_the_asked_territorys_currency_names_it(
+    rivals: Rivals, reply: str, country: str, currency: str, expected: str
+) -> None:
+    assert currency_verdict(rivals, reply, country, currency).value == expected
+
+
+def test_a_sign_shared_with_other_currencies_is_uncertain(rivals: Rivals) -> None:
+    question = f"What currency is used in {CHILE}?"
+    case = Case(question, "hand-written for tests", "country", "currency", WH, question, "",
+                (("Chilean Peso",),), "$", "", False, predicate="currency")  # fmt: skip
+    checked = matcher_verdict(case, rivals)
+    assert checked.verdict is Verdict.CORRECT and checked.uncertain
+
+
+@pytest.mark.parametrize(
+    ("reply", "subject", "state", "expected"),
+    [
+        ("Texas, USA.", "Harris County, Texas (also known as Harris County)", "Texas", "correct"),
+        ("Texas, United States.", "Harris County, Texas (also known as Harris County)", "Texas",
+         "correct"),
+        ("California, U.S.A.", "Orange County, California", "California", "correct"),
+        ("Texas, Mexico.", "Harris County, Texas (also known as Harris County)", "Texas",
+         "incorrect"),
+        ("Oklahoma, USA.", "Harris County, Texas (also known as Harris County)", "Texas",
+         "incorrect"),
+        ("Texas and the USA.", "Harris County, Texas (also known as Harris County)", "Texas",
+         "incorrect"),
+    ],
+)  # fmt: skip
+def test_a_subdivision_then_its_country_is_an_address(
+    rivals: Rivals, reply: str, subject: str, state: str, expected: str
+) -> None:
+    question = f"Where is {subject} located?"
+    got = verdict(
+        rivals, reply, question, ((state,),), kg="places", predicate="located_in",
+        object_type="place",
+    )  # fmt: skip
+    assert got.value == expected
