@@ -1026,7 +1026,7 @@ def english_place_names() -> frozenset[str]:
     from babel.core import get_global
 
     cities = {_fold(_zone_city(zone)) for zone in get_global("zone_territories")}
-    for names in Locale("en").time_zones.values():  # type: ignore[attr-defined]
+    for names in Locale("en").time_zones.values():
         if names.get("city"):
             cities.add(_fold(names["city"]))
     return frozenset(_english_territories()) | cities
