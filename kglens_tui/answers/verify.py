@@ -1189,12 +1189,48 @@ def _standing_alone(sign: str, reply: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(sign)}(?![^\W_])", reply) is not None
 
 
+_AND = r"(and|&|und|et|y|e|og|och|en|i|a)"
+""""And" in English and other languages a list of two people may be joined by."""
+
+
+def _shared_surname_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 20: the reply with the surname two true people share written after each of their
+    given names where the reply writes it once ("Marie and Pierre Curie", "Marie Curie &
+    Pierre" are "Marie Curie and Pierre Curie"), or None."""
+    if len(true_answers) < 2:
+        return None
+    split = {
+        (tuple(name.split()[:-1]), name.split()[-1])
+        for group in true_answers
+        for name in group
+        if len(name.split()) >= 2
+    }
+    text = reply
+    for given, surname in split:
+        for other, same in split:
+            if same != surname or other == given:
+                continue
+            first, second, last = map(re.escape, (" ".join(given), " ".join(other), surname))
+            text = re.sub(
+                rf"\b{first}\s+{_AND}\s+{second}\s+{last}\b",
+                f"{' '.join(given)} {surname} \\1 {' '.join(other)} {surname}",
+                text,
+            )
+            text = re.sub(
+                rf"\b{first}\s+{last}\s+{_AND}\s+{second}\b(?!\s+[A-Z])",
+                f"{' '.join(given)} {surname} \\1 {' '.join(other)} {surname}",
+                text,
+            )
+    return text if text != reply else None
+
+
 def _readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
     """Other readings of a reply, each made only when those before it were tried: a bare number
     with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
     a true answer is a number, number words of other languages (rules 19: "Le cent douze.")."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
+    yield _shared_surname_reading(reply, true_answers)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield from foreign_number_readings(reply)
 
@@ -2135,6 +2171,8 @@ def _answered_by_another(
         return False
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
         return False  # "In Peru." to "Where is ... located?" (rules 9)
+    if asked and asked[0].norm == "who" and _a_place(tokens):
+        return False  # rules 20: "Paris, 1898: Marie and Pierre Curie." names no candidate
     passing: set[int] = set()
     stated = _opening_stated(tokens, text, named)
     # rules 20: an opening sentence that is only a name states it as the answer, and the next
@@ -2147,6 +2185,7 @@ def _answered_by_another(
             or _told_of(tokens, norms, m, relation, stated=stated, subject=named, last=last)
             or _in_relative_clause(tokens, m, relation)
             or (stated and _said_by_others(tokens, m))
+            or _doubted(tokens, m.start)
         ):
             return False
         passing.add(m.end)
@@ -2239,6 +2278,15 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: Sequence[Mention]) -> b
     )
 
 
+def _a_place(tokens: Sequence[Token]) -> bool:
+    """Rules 20: whether the reply's opening clause is only a place's English name (CLDR's
+    countries and zone cities), a name of another kind than a person's."""
+    from kglens_tui.kg.answer_names import english_place_names
+
+    words = " ".join(t.norm for t in tokens if t.clause == tokens[0].clause and t.word)
+    return normalize(words) in english_place_names()
+
+
 def _a_name_sentence(
     tokens: Sequence[Token], subject: Sequence[Mention], found: Sequence[Mention]
 ) -> bool:
@@ -2251,12 +2299,7 @@ def _a_name_sentence(
         return False
     if not _opens_with_a_name(tokens, subject):
         return False
-    from kglens_tui.kg.answer_names import english_place_names
-
-    words = " ".join(t.norm for t in first if t.word)
-    return any(m.start == 0 and m.end == len(first) for m in found) or (
-        normalize(words) in english_place_names()
-    )
+    return any(m.start == 0 and m.end == len(first) for m in found) or _a_place(tokens)
 
 
 def _told_of(
@@ -2849,6 +2892,40 @@ meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Roman
 Indonesian and Vietnamese): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
+_UPDATES = (("update",),)
+"""Rules 20: a word that brings newer facts takes back what came before where what follows
+gives a candidate as the answer now (`_updated_to`: "Donald Trump. Update: Joe Biden is the
+president now."), not where it gives none ("Canberra. Update: no change since 1913.") or tells
+of another ("Canberra. Update: Sydney is still the biggest city.")."""
+_NEWER = frozenset({"now", "currently", "current", "again", "instead", "today", "since"})
+"""Words by which a clause gives its candidate as the answer now."""
+
+
+def _updated_to(
+    tokens: Sequence[Token], end: int, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Rules 20: whether what follows an update's word at ``end`` opens (after a stop and
+    articles) with a candidate (a mention, or capitalised words) whose clause, going on with a
+    verb, has the question's relation words or a word of `_NEWER`."""
+    start = end
+    while start < len(tokens) and tokens[start].norm in _ARTICLES:
+        start += 1
+    if (
+        start >= len(tokens)
+        or tokens[start].clause == tokens[end - 1].clause
+        or tokens[start].norm in _AFTER_A_DENIAL
+    ):
+        return False  # "Update your records ...", "Update: I'm not sure whether ..."
+    mention = next((m for m in found if m.start == start and not m.negated), None)
+    stop = start
+    while stop < len(tokens) and tokens[stop].word and tokens[stop].raw[:1].isupper():
+        stop += 1
+    if mention is None and stop == start:
+        return False
+    rest = _clause_told(tokens, mention or Mention(start, stop, 0, False))
+    return rest is not None and bool(rest & (relation | _NEWER))
+
+
 _MEANING = (
     ("i", "mean"),
     ("i", "meant"),
@@ -2922,6 +2999,7 @@ _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _marker in (
     *_STRONG_CORRECTIONS,
     *_MEANING,
+    *_UPDATES,
     *_WEAK_CORRECTIONS,
     *_OR_RATHER,
     *_TAKING_BACK,
@@ -2977,17 +3055,22 @@ def _opens_clause(tokens: Sequence[Token], i: int) -> bool:
 
 
 def _offers_candidate(
-    tokens: Sequence[Token], found: Sequence[Mention], start: int, asked: frozenset[str]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    start: int,
+    asked: frozenset[str],
+    *,
+    numbers: bool = True,
 ) -> bool:
     """Whether the tokens from ``start`` offer a candidate: a mention not negated, a number not
-    negated ("1774... no, 1771"), or a capitalised word of no name found that does not open its
-    sentence, is not the question's and is not denied (`_denied`: "no, it was Berzelius", "no,
-    Sydney"; not "no, not Sydney", "nope, Istanbul isn't the capital")."""
+    negated ("1774... no, 1771"; unless not ``numbers``), or a capitalised word of no name found
+    that does not open its sentence, is not the question's and is not denied (`_denied`: "no, it
+    was Berzelius", "no, Sydney"; not "no, not Sydney", "nope, Istanbul isn't the capital")."""
     if any(
         m.start >= start and not m.negated and not _denied(tokens, m.start, m.end) for m in found
     ):
         return True
-    if any(
+    if numbers and any(
         not t.word
         and any(c.isdigit() for c in t.norm)
         and not (i > start and tokens[i - 1].norm in ("not", "never"))
@@ -3059,6 +3142,8 @@ def _retracted(
             continue
         if tok.norm in _DENIALS and _denial_about_else(tokens, i, end, found, asked, relation):
             continue  # rules 20: "Canberra. No, I don't remember who designed it — ..."
+        if tok.norm == "no" and _a_determiner(tokens, i):
+            continue  # rules 20: "Canberra. Update: no change since 1913."
         offered = (
             _offered_back(tokens, end, found)
             if tok.norm in _RETRACTING_SINCE_14
@@ -3071,6 +3156,23 @@ def _retracted(
 
 _DENIALS = frozenset({"no", "nope", "nein", "nej"})
 """Words of denial that, standing as a clause of their own, take back what came before."""
+
+
+_AFTER_A_DENIAL = frozenset(
+    {"it", "its", "i", "im", "id", "ive", "the", "that", "thats", "this", "sorry", "wait",
+     "actually", "not", "way", "no", "nope", "oops", "that's", "they", "he", "she", "we", "you"}
+)  # fmt: skip
+"""Words a "no" that denies may run on into without a comma ("No it's Canberra", "no wait")."""
+
+
+def _a_determiner(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 20: whether the "no" at ``i`` is a determiner before a word in lower case of its
+    clause that is no pronoun, article or interjection ("no change since 1913", "no doubt"):
+    it denies nothing said before."""
+    if i + 1 >= len(tokens) or tokens[i + 1].clause != tokens[i].clause:
+        return False
+    after = tokens[i + 1]
+    return after.word and after.raw[:1].islower() and after.norm not in _AFTER_A_DENIAL
 
 
 def _denial_about_else(
@@ -3106,6 +3208,19 @@ def _denial_about_else(
         return False
     rest = _clause_told(tokens, first or Mention(start, stop, 0, False))
     return rest is not None and bool(rest & _LESSER) and not rest & relation
+
+
+def _doubted(tokens: Sequence[Token], at: int) -> bool:
+    """Rules 20: whether the sentence at ``at`` says, before "whether" or "if", that the speaker
+    is not sure or does not know ("Update: I'm not certain whether Keir Starmer took over."):
+    what it names after is wondered about, not given."""
+    sentence = [t for t in tokens if t.sentence == tokens[at].sentence]
+    words = [t.norm for t in sentence]
+    at_word = next((k for k in range(len(words)) if k and words[k] in ("whether", "if")), None)
+    if at_word is None:
+        return False
+    said = " ".join(t.raw for t in sentence[:at_word])
+    return _NOT_SURE.search(said) is not None or _NOT_KNOWING.search(said) is not None
 
 
 _NOT_SURE = re.compile(r"\bi(?:'m|’m|\s+am)\s+(?:\w+\s+)?not\s+(?:sure|certain)\b", re.IGNORECASE)
@@ -3217,8 +3332,37 @@ def _restated(
             ) or any(not t.word or t.raw[:1].isupper() for t in after)
             if between & relation and offered:
                 best = (i, k + 1)
+            elif _named_the_relation(tokens, i + 1, k, relation, found):
+                best = (i, i + 1)  # rules 20: "..., but Sydney is the capital."
             break
     return best
+
+
+def _named_the_relation(
+    tokens: Sequence[Token],
+    start: int,
+    copula: int,
+    relation: frozenset[str],
+    found: Sequence[Mention],
+) -> bool:
+    """Rules 20: whether a "but" clause is a candidate (a mention, or capitalised words), from
+    ``start`` to its verb of being at ``copula``, and after the verb only articles and the
+    question's relation words to its end ("but Sydney is the capital"; not "but Sydney is the
+    capital of New South Wales")."""
+    named = any(m.start == start and m.end == copula and not m.negated for m in found) or all(
+        t.word and t.raw[:1].isupper() for t in tokens[start:copula]
+    )
+    after = [
+        t.norm.removesuffix("s") for t in tokens[copula + 1 :] if t.clause == tokens[start].clause
+    ]
+    words = [w for w in after if w not in _ARTICLES]
+    return (
+        named
+        and copula > start
+        and bool(words)
+        and all(w in relation or w in _RIGHT for w in words)
+        and bool(set(words) & relation)
+    )
 
 
 def _correction(
@@ -3251,6 +3395,10 @@ def _correction(
         for marker in _MARKERS_BY_FIRST.get(norms[i], ()):
             end = i + len(marker)
             if tuple(norms[i:end]) != marker or end >= len(norms):
+                continue
+            if marker in _UPDATES:
+                if _updated_to(tokens, end, found, relation) and end > best[1]:
+                    best = (i, end)  # rules 20: "Donald Trump. Update: Joe Biden is ..."
                 continue
             if marker in _MEANING:
                 named = any(m.start >= end and not m.negated for m in found)

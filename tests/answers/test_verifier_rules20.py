@@ -206,3 +206,70 @@ def test_a_subdivision_then_its_country_is_an_address(
         object_type="place",
     )  # fmt: skip
     assert got.value == expected
+
+
+POLONIUM = "Who discovered Polonium (also known as Po)?"
+CURIES = (("Marie Curie",), ("Pierre Curie",))
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Pierre and Marie Curie, in 1898.", "correct"),
+        ("Marie Curie and Pierre.", "correct"),
+        ("Marie et Pierre Curie.", "correct"),
+        ("Paris, 1898: Pierre and Marie Curie.", "correct"),
+        ("Berlin: Marie and Pierre Curie.", "correct"),
+        ("Marie and Jacques Curie.", "incorrect"),
+        ("Marie Curie and Henri Becquerel.", "incorrect"),
+    ],
+)
+def test_a_surname_two_people_share_is_written_once(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    got = verdict(
+        rivals, reply, POLONIUM, CURIES, kg="elements", predicate="discovered_by",
+        object_type="person",
+    )  # fmt: skip
+    assert got.value == expected
+
+
+USA_HEAD = "Who is the head of state of United States (also known as United States of America)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Joe Biden. Update: Donald Trump is president again now.", "correct"),
+        ("Donald Trump. Update: Kamala Harris is the president now.", "incorrect"),
+        ("Donald Trump. Update: Mike Pence was his vice president.", "correct"),
+        ("Donald Trump. Update: I'm not sure whether Joe Biden ran again.", "correct"),
+        ("Joe Biden. Update: I'm not sure whether Donald Trump won.", "incorrect"),
+        ("Donald Trump. Update: no change since January.", "correct"),
+        ("Donald Trump — update your notes if they still say Joe Biden.", "correct"),
+    ],
+)
+def test_an_update_takes_back_only_for_a_candidate_given_now(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    got = verdict(rivals, reply, USA_HEAD, (("Donald J. Trump",),), predicate="head_of_state",
+                  object_type="person")  # fmt: skip
+    assert got.value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Canberra. Update: nothing has changed since 1913.", "correct"),
+        ("Canberra. Update: no change in decades.", "correct"),
+        ("Canberra. Update: Melbourne is still the second city.", "correct"),
+        ("Melbourne. Update: Canberra hosts parliament, but Melbourne is the capital.",
+         "incorrect"),
+        ("Melbourne is the largest inland city, but Canberra is the capital.", "correct"),
+        ("Canberra, but Sydney is the capital of New South Wales.", "correct"),
+        ("Canberra. No doubt about it.", "correct"),
+        ("Sydney. No doubt about it.", "incorrect"),
+    ],
+)  # fmt: skip
+def test_updates_and_but_clauses_on_capitals(rivals: Rivals, reply: str, expected: str) -> None:
+    assert capital_verdict(rivals, reply).value == expected
