@@ -392,6 +392,9 @@ def _fuzzy_answer(
 
 _INFLECTED_MIN_CHARS = 8
 _ENDING_MAX_CHARS = 1
+_NEW_ENDING_MAX_CHARS = 2
+"""Rules 20: the name's last letter may give way to two ("Warszawie", the Polish locative of
+Warszawa)."""
 
 
 @lru_cache(maxsize=4096)
@@ -417,6 +420,7 @@ def _inflected_answer(
     """Rules 18: whether a word no name covers, standing alone (no capitalised word beside it),
     is a true name of one word in Latin letters of `_INFLECTED_MIN_CHARS` letters or more with
     another last letter, or one more or less ("Warszawę", the Polish accusative of Warszawa;
+    rules 20: or two for its last, "Warszawie";
     not "Colombo" for a "Colombia", nor "Dominican Republic" for a "Dominicana"), not negated,
     where no rival's name is as near."""
     words = _latin_words(truth)
@@ -442,10 +446,15 @@ def _inflected_answer(
             stem = 0
             while stem < min(len(word), len(name)) and word[stem] == name[stem]:
                 stem += 1
-            if max(len(word), len(name)) - stem > _ENDING_MAX_CHARS or negated(tokens, i):
+            if (
+                len(name) - stem > _ENDING_MAX_CHARS
+                or len(word) - stem > _NEW_ENDING_MAX_CHARS
+                or negated(tokens, i)
+            ):
                 continue
-            if _rival_as_close(word, _similarity(word, name), rivals, set()):
-                continue
+            ratio = SequenceMatcher(None, word, name, autojunk=False).ratio()
+            if _rival_as_close(word, max(_similarity(word, name), ratio), rivals, set()):
+                continue  # rules 20: the plain ratio where _similarity rounds it to nought
             return True
     return False
 
@@ -657,6 +666,18 @@ def _former_clause(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]
     clause = tokens[m.start].clause
     words = [t.norm for t in tokens if t.clause == clause]
     return words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words))
+
+
+def _in_former_time(tokens: Sequence[Token], m: Mention) -> bool:
+    """Rules 20: whether a mention after the reply's first sentence stands in a sentence that
+    opens with a word of former time and in a clause with a verb in the past ("Joe Biden.
+    Before that, Donald Trump was president."): it tells what held before, no answer now."""
+    sentence = tokens[m.start].sentence
+    if sentence == tokens[0].sentence:
+        return False
+    first = next(t for t in tokens if t.sentence == sentence)
+    clause = [t.norm for t in tokens if t.clause == tokens[m.start].clause]
+    return first.norm in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(clause))
 
 
 def _concluding_sentence(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
@@ -1138,6 +1159,13 @@ def check_wh(
                 return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if _given_name_alone(reply, true_answers, answer_only, rivals):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+    cities = _with_cities(true_answers, question)
+    if cities is not None:
+        again = _check_wh(
+            reply, cities, rivals, subject, question=question, answer_only=answer_only
+        )
+        if again.verdict is Verdict.CORRECT:  # rules 20: "In Paris." for France
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
     signed = _with_territory_signs(reply, true_answers, subject)
     if signed is not None:
         again = _check_wh(
@@ -1152,6 +1180,28 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+_EVENT_WHERE = re.compile(r"\s*where\s+(?:was|were|did)\b", re.IGNORECASE)
+"""A question that asks where something happened."""
+
+
+def _with_cities(true_answers: Sequence[Sequence[str]], question: str) -> list[list[str]] | None:
+    """Rules 20: to a question that asks where something happened ("Where was radium
+    discovered?"), the true countries with the English names of their tz zones' cities among
+    their names (`territory_cities`: "In Paris." for France says where in it), or None where no
+    true answer is a country. Not where a place is ("Where is Bayern located?": a city in the
+    country may be in the place asked about). A city says more than the question asks, so a
+    reply correct only by one is uncertain (`check_wh`)."""
+    if _EVENT_WHERE.match(question) is None:
+        return None
+    from kglens_tui.kg.answer_names import territory_cities, territory_codes
+
+    out = []
+    for group in true_answers:
+        codes = {code for name in group for code in territory_codes(name)}
+        out.append([*group, *(c for code in sorted(codes) for c in territory_cities(code))])
+    return out if any(len(a) > len(b) for a, b in zip(out, true_answers, strict=True)) else None
 
 
 def _with_territory_signs(
@@ -2171,6 +2221,8 @@ def _answered_by_another(
         return False
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
         return False  # "In Peru." to "Where is ... located?" (rules 9)
+    if all(t.norm in _RETRACTING for t in tokens if t.clause == tokens[0].clause):
+        return False  # rules 20: "Przepraszam, to Canberra.": a word of regret is no name
     if asked and asked[0].norm == "who" and _a_place(tokens):
         return False  # rules 20: "Paris, 1898: Marie and Pierre Curie." names no candidate
     passing: set[int] = set()
@@ -2179,6 +2231,7 @@ def _answered_by_another(
     # sentence may tell of the true one ("Almaty. Astana is the newer planned city.")
     last = 1 if stated and _a_name_sentence(tokens, named, found) else 0
     norms = [t.norm for t in tokens]
+    present = _asks_in_present(asked)
     for m in sorted(answers, key=lambda m: m.start):
         if not (
             _in_passing(tokens, m, passing)
@@ -2186,6 +2239,7 @@ def _answered_by_another(
             or _in_relative_clause(tokens, m, relation)
             or (stated and _said_by_others(tokens, m))
             or _doubted(tokens, m.start)
+            or (present and _in_former_time(tokens, m))
         ):
             return False
         passing.add(m.end)
@@ -2783,9 +2837,11 @@ _NAME_NEIGHBOURS = frozenset(
     {"the", "a", "an", "is", "it", "he", "she", "his", "her", "its", "i", "and", "or", "in",
      "of", "as", "was", "has", "currently", "answer", "yes", "no", "mr", "mrs", "ms", "dr",
      "sir", "majesty", "highness", "excellency", "im", "id", "ill", "ive", "maybe", "perhaps",
-     "possibly", "probably", "likely", "surely", "certainly", "definitely"}
+     "possibly", "probably", "likely", "surely", "certainly", "definitely", "w", "we", "v",
+     "ve"}
 )  # fmt: skip
-"""Capitalised words that belong to no name (a sentence may start with them; "I'd", "I'll")."""
+"""Capitalised words that belong to no name (a sentence may start with them; "I'd", "I'll";
+rules 20: "in" of Polish, Czech, Slovak and Slovene, "W Warszawie")."""
 
 _STRONG_CORRECTIONS = (
     ("sorry", "i", "mean"),
@@ -2958,9 +3014,12 @@ _WEAK_CORRECTIONS = (
     ("reconsider",),
     ("on", "reflection"),
     ("come", "to", "think", "of", "it"),
+    ("now", "its"),
+    ("now", "it", "is"),
 )
 """Words that may correct: what follows is the answer when it names a candidate (rules 9:
-"I'd reconsider", "on reflection", "come to think of it")."""
+"I'd reconsider", "on reflection", "come to think of it"; rules 20: "now it's", after what held
+before: "Canberra was the capital until 2020; now it's Sydney.")."""
 _OR_RATHER = (
     ("mejor", "dicho"),
     ("o", "meglio"),
@@ -2978,7 +3037,8 @@ _OR_RATHER = (
 """Rules 18: "or rather" in Spanish, Italian, Portuguese, French, German, Dutch, Polish, the
 Nordic languages and Finnish; rules 19: they narrow an answer as often as they correct it
 ("Deutschland, oder besser gesagt Süddeutschland"), so they take it back only for a name the
-tables know ("Kraków, a właściwie Warszawa")."""
+tables know ("Kraków, a właściwie Warszawa"; rules 20: or a place's English name, `_a_place`:
+"Canberra, ou plutôt Sydney")."""
 
 
 _DENIAL_CLAUSES = (
@@ -3412,8 +3472,9 @@ def _correction(
             if marker in _DENIAL_CLAUSES and not _a_clause_alone(tokens, i, end):
                 continue
             if marker in _OR_RATHER:
-                if any(m.start >= end and not m.negated for m in found) and end > best[1]:
-                    best = (i, end)
+                named = any(m.start >= end and not m.negated for m in found)
+                if (named or _a_place(tokens[end:])) and end > best[1]:
+                    best = (i, end)  # rules 20: a place's English name ("ou plutôt Sydney")
                 continue
             strong = (
                 marker in _STRONG_CORRECTIONS

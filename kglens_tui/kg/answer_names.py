@@ -1018,6 +1018,23 @@ def bare_fold(name: str) -> str:
     return "".join(c for c in _fold(name) if c.isalnum())
 
 
+@lru_cache(maxsize=256)
+def territory_cities(alpha2: str) -> tuple[str, ...]:
+    """Rules 20: the English names of the tz zones' cities in a territory (the zone's own city,
+    CLDR's English exemplar city): "Paris" of FR, "Berlin" and "Busingen" of DE."""
+    from babel import Locale
+    from babel.core import get_global
+
+    english = Locale("en").time_zones
+    out = set()
+    for zone, territory in get_global("zone_territories").items():
+        if territory == alpha2:
+            out.add(_zone_city(zone))
+            if english.get(zone, {}).get("city"):
+                out.add(english[zone]["city"])
+    return tuple(sorted(out))
+
+
 @lru_cache(maxsize=1)
 def english_place_names() -> frozenset[str]:
     """Rules 20: the English names of countries and of the tz zones' cities (CLDR), folded as

@@ -273,3 +273,81 @@ def test_an_update_takes_back_only_for_a_candidate_given_now(
 )  # fmt: skip
 def test_updates_and_but_clauses_on_capitals(rivals: Rivals, reply: str, expected: str) -> None:
     assert capital_verdict(rivals, reply).value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Przepraszam, to Canberra.", "correct"),
+        ("Perdón, es Canberra.", "correct"),
+        ("Canberra, ou plutôt Sydney.", "incorrect"),
+        ("Canberra, o meglio Melbourne.", "incorrect"),
+        ("Canberra, mejor dicho la ciudad de Canberra.", "correct"),
+        ("Melbourne was the capital until 1927; now it's Canberra.", "correct"),
+        ("Canberra was the capital until 2019; now it's Melbourne.", "incorrect"),
+        ("Canberra; now it's home to about 460,000 people.", "correct"),
+    ],
+)
+def test_regret_or_rather_and_now_its(rivals: Rivals, reply: str, expected: str) -> None:
+    assert capital_verdict(rivals, reply).value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "answer", "expected"),
+    [
+        ("W Bratysławie.", "What is the capital of Slovakia (also known as Slovak Republic)?",
+         "Bratislava", "correct"),
+        ("Kinszasie.", "What is the capital of DR Congo (also known as Democratic Republic of the "
+         "Congo)?", "Kinshasa", "correct"),
+        ("W Bratysławskiej.", "What is the capital of Slovakia (also known as Slovak Republic)?",
+         "Bratislava", "incorrect"),
+    ],
+)  # fmt: skip
+def test_a_last_letter_may_give_way_to_two(
+    rivals: Rivals, reply: str, question: str, answer: str, expected: str
+) -> None:
+    assert verdict(rivals, reply, question, ((answer,),)).value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Joe Biden. Before that, Donald Trump was president.", "incorrect"),
+        ("Donald Trump. Before that, Joe Biden was president.", "correct"),
+    ],
+)
+def test_a_true_answer_told_of_in_former_time_is_no_answer(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    got = verdict(rivals, reply, USA_HEAD, (("Donald J. Trump",),), predicate="head_of_state",
+                  object_type="person")  # fmt: skip
+    assert got.value == expected
+
+
+POLONIUM_WHERE = "Where was Polonium (also known as Po) discovered?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected", "uncertain"),
+    [
+        ("In Paris.", "correct", True),
+        ("Paris, at the School of Physics and Chemistry.", "correct", True),
+        ("France (Paris).", "correct", False),
+        ("In Berlin.", "incorrect", True),
+        ("In Vienna.", "incorrect", True),
+    ],
+)
+def test_a_city_says_in_which_country_something_happened(
+    rivals: Rivals, reply: str, expected: str, uncertain: bool
+) -> None:
+    case = Case(POLONIUM_WHERE, "hand-written for tests", "elements", "location", WH,
+                POLONIUM_WHERE, "", (("France",),), reply, "", False,
+                predicate="discovery_location")  # fmt: skip
+    checked = matcher_verdict(case, rivals)
+    assert (checked.verdict.value, checked.uncertain) == (expected, uncertain)
+
+
+def test_a_city_does_not_say_where_a_place_is(rivals: Rivals) -> None:
+    got = verdict(rivals, "Munich.", "Where is Bayern located?", (("Germany",),), kg="places",
+                  predicate="located_in", object_type="place")  # fmt: skip
+    assert got is Verdict.INCORRECT
