@@ -494,11 +494,23 @@ def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     if len(window) != 2:
         return False
     word, title = window[0].norm, alias[0]
-    return word == title or (
+    return word == title or _ending_of(word, title)
+
+
+def _ending_of(word: str, title: str) -> bool:
+    """Whether ``word`` is ``title`` (seven letters or more) with up to two letters of another
+    language's ending ("Presidenta", "Presidente")."""
+    return (
         len(title) >= _TITLE_STEM_MIN_CHARS
         and word.startswith(title)
         and len(word) - len(title) <= _TITLE_ENDING_MAX_CHARS
     )
+
+
+def _a_foreign_title(word: str) -> bool:
+    """Rules 20: whether a word is a title word in another language's ending (`_ending_of`:
+    "Presidente Pedro Sánchez"), which belongs to no name beside it."""
+    return any(_ending_of(word, title) for title in _TITLE_WORDS if title != word)
 
 
 _TITLE_STEM_MIN_CHARS = 7
@@ -1239,6 +1251,71 @@ def _standing_alone(sign: str, reply: str) -> bool:
     return re.search(rf"(?<![^\W_]){re.escape(sign)}(?![^\W_])", reply) is not None
 
 
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+_PATRONYMIC_WORDS = frozenset({"bin", "ibn", "bint"})
+_PATRONYMIC_MIN_WORDS = 3
+"""A given name, "bin" and the father's name at least."""
+
+
+def _consonants(word: str) -> str:
+    """A word's consonants in Latin letters, a doubled one once, and its number of vowel runs
+    ("Muhammad", "Mohamed": "mhmd3"; "Zayid", "Zayed": "zd1"; not "Sulaiman" for "Salman"): the
+    skeleton Arabic names keep through their transliterations."""
+    letters = [c for c in normalize(word) if c.isalpha()]
+    consonants = [c for c in letters if c not in _VOWELS]
+    runs = sum(
+        1
+        for k, c in enumerate(letters)
+        if c in _VOWELS and (k == 0 or letters[k - 1] not in _VOWELS)
+    )
+    kept = "".join(c for k, c in enumerate(consonants) if k == 0 or consonants[k - 1] != c)
+    return f"{kept}{runs}"
+
+
+_VOWELS = frozenset("aeiouy")
+
+
+def _skeletons(text: str) -> list[tuple[str, int, int]]:
+    """(consonants, start, end) of each word of a name, "Abd", "al" and the next word joined
+    ("Abd al-Aziz", "Abdul Aziz" and "Abdulaziz" are one word, "bdlz")."""
+    words = [(m[0], m.start(), m.end()) for m in _NAME_WORD.finditer(text)]
+    out: list[tuple[str, int, int]] = []
+    k = 0
+    while k < len(words):
+        word, start, end = words[k]
+        joined = word
+        while _consonants(joined)[:-1] in ("bd", "bdl") and k + 1 < len(words):
+            k += 1
+            joined += words[k][0]
+            end = words[k][2]
+        skeleton = _consonants(joined)
+        out.append((skeleton, start, end))
+        k += 1
+    return out
+
+
+def _patronymic_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 20: the reply with a name written as a true Arabic name ("X bin Y ...") in another
+    transliteration ("Mohamed bin Zayed" for Muhammad bin Zayid, "Salman bin Abdulaziz" for
+    Salman bin Abd al-Aziz) written as the true name: the given name, "bin" and the father's
+    name at least, each with the same consonants (`_skeletons`), in order; or None."""
+    for group in true_answers:
+        for name in group:
+            if not _PATRONYMIC_WORDS & {w.casefold() for w in name.split()}:
+                continue
+            true = [s for s, _, _ in _skeletons(name)]
+            words = _skeletons(reply)
+            for i, (skeleton, start, _) in enumerate(words):
+                if skeleton != true[0]:
+                    continue
+                n = 0
+                while i + n < len(words) and n < len(true) and words[i + n][0] == true[n]:
+                    n += 1
+                if n >= _PATRONYMIC_MIN_WORDS:
+                    return reply[:start] + name + reply[words[i + n - 1][2] :]
+    return None
+
+
 _AND = r"(and|&|und|et|y|e|og|och|en|i|a)"
 """"And" in English and other languages a list of two people may be joined by."""
 
@@ -1281,6 +1358,7 @@ def _readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield _shared_surname_reading(reply, true_answers)
+    yield _patronymic_reading(reply, true_answers)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield from foreign_number_readings(reply)
 
@@ -2779,7 +2857,12 @@ def _isolated(
             tok = tokens[i]
             particle = tok.norm in PARTICLES
             if not (particle or tok.raw[:1].isupper()) or (
-                not particle and (tok.norm in _NAME_NEIGHBOURS or tok.norm in _TITLE_WORDS)
+                not particle
+                and (
+                    tok.norm in _NAME_NEIGHBOURS
+                    or tok.norm in _TITLE_WORDS
+                    or _a_foreign_title(tok.norm)
+                )
             ):
                 break
             if tok.norm not in allowed and not _spelled_like(tok.norm, allowed):

@@ -698,11 +698,18 @@ def person_short_names(label: str) -> tuple[str, ...]:
             out.add(" ".join(words[size:]))
             words = words[size:]
             break
+    ancestors = _ancestors(words)
     meaningful = [
-        w for w in words if w.casefold().strip(".") not in PARTICLES and len(w.strip(".")) >= 2
+        w
+        for k, w in enumerate(words)
+        if w.casefold().strip(".") not in PARTICLES
+        and len(w.strip(".")) >= 2
+        and k not in ancestors
     ]
     out.update(word for word in words[1:] if word in meaningful and len(word) >= 3)
-    for word in words[1:]:  # "el-Sisi", "al-Assad": also without the particle
+    for k, word in enumerate(words[1:], 1):  # "el-Sisi", "al-Assad": also without the particle
+        if k in ancestors:
+            continue
         particle, hyphen, rest = word.partition("-")
         if hyphen and particle.casefold() in PARTICLES and len(rest) >= 3 and "-" not in rest:
             out.add(rest)
@@ -712,6 +719,27 @@ def person_short_names(label: str) -> tuple[str, ...]:
             out.add(f"{title.title()} {word}")
     out.update(_initials(words))
     return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
+
+
+_PATRONYMIC = frozenset({"bin", "ibn", "bint", "ben"})
+"""Arabic and Hebrew "son of", "daughter of": the words after them name the person's father and
+forebears."""
+
+
+def _ancestors(words: list[str]) -> set[int]:
+    """Rules 20: where a name has "bin" (`_PATRONYMIC`), the places of the forebears' words
+    after it, to the family's name ("Al Saud"): "Salman" of Muhammad bin Salman bin Abd al-Aziz
+    Al Saud names his father, not him ("King Salman" is another person)."""
+    out: set[int] = set()
+    inside = False
+    for k, word in enumerate(words):
+        if word == "Al":
+            break
+        if word.casefold() in _PATRONYMIC and k > 0:
+            inside = True
+        if inside:
+            out.add(k)
+    return out
 
 
 GIVEN_MIN_CHARS = 4

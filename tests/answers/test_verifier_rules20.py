@@ -351,3 +351,56 @@ def test_a_city_does_not_say_where_a_place_is(rivals: Rivals) -> None:
     got = verdict(rivals, "Munich.", "Where is Bayern located?", (("Germany",),), kg="places",
                   predicate="located_in", object_type="place")  # fmt: skip
     assert got is Verdict.INCORRECT
+
+
+def head_verdict(rivals: Rivals, reply: str, country: str, person: str, role: str) -> Verdict:
+    """The verdict of ``reply`` to "Who is the head of ``role`` of ``country``?"."""
+    question = f"Who is the head of {role} of {country}?"
+    return verdict(rivals, reply, question, ((person,),), predicate=f"head_of_{role}",
+                   object_type="person")  # fmt: skip
+
+
+QATAR = "Qatar (also known as State of Qatar)"
+BAHRAIN = "Bahrain (also known as Kingdom of Bahrain)"
+SAUDI = "Saudi Arabia (also known as Kingdom of Saudi Arabia)"
+MBS = "Muhammad bin Salman bin Abd al-Aziz Al Saud"
+
+
+@pytest.mark.parametrize(
+    ("reply", "country", "person", "role", "expected"),
+    [
+        ("Sheikh Tamim bin Hamad Al Thani.", QATAR, "Tamim bin Hamad Al Thani", "state",
+         "correct"),
+        ("Emir Tamim ibn Hamad.", QATAR, "Tamim bin Hamad Al Thani", "state", "correct"),
+        ("Hamad bin Khalifa.", QATAR, "Tamim bin Hamad Al Thani", "state", "incorrect"),
+        ("Hamad bin Eisa.", BAHRAIN, "Hamad bin Isa Al Khalifa", "state", "correct"),
+        ("Salman bin Hamad.", BAHRAIN, "Hamad bin Isa Al Khalifa", "state", "incorrect"),
+        ("Crown Prince Mohammed bin Salman.", SAUDI, MBS, "government", "correct"),
+        ("King Salman.", SAUDI, MBS, "government", "incorrect"),
+        ("Salman bin Abdul Aziz.", SAUDI, "Salman bin Abd al-Aziz Al Saud", "state", "correct"),
+        ("Sulaiman bin Abdulaziz.", SAUDI, "Salman bin Abd al-Aziz Al Saud", "state",
+         "incorrect"),
+    ],
+)  # fmt: skip
+def test_arabic_names_in_other_transliterations(
+    rivals: Rivals, reply: str, country: str, person: str, role: str, expected: str
+) -> None:
+    assert head_verdict(rivals, reply, country, person, role).value == expected
+
+
+SPAIN = "Spain (also known as Kingdom of Spain)"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Presidente Pedro Sánchez.", "correct"),
+        ("Pedro Sánchez, the Presidente.", "correct"),
+        ("Presidente Mariano Rajoy.", "incorrect"),
+    ],
+)
+def test_a_title_in_another_language_belongs_to_no_name(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    got = head_verdict(rivals, reply, SPAIN, "Pedro Sanchez Perez-Castejon", "government")
+    assert got.value == expected
