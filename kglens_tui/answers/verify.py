@@ -603,6 +603,7 @@ def _rival_verdict(
             or _former(tokens, m)
             or _others_belief(tokens, m, found)
             or (present and _former_clause(tokens, m, found))
+            or _object_of_the_answer(tokens, m, found, relation)
             or (
                 tokens[m.start].sentence < concluded
                 and _clause_about(tokens, m, found, relation, _clause_start(tokens, m))
@@ -1022,6 +1023,32 @@ def _after_the_answer(tokens: Sequence[Token], m: Mention, found: Sequence[Menti
     return any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found)
 
 
+_BACK_PRONOUNS = frozenset({"it", "they", "he", "she"})
+"""Pronouns by which a clause after the answer's tells about the answer."""
+_NOT_DOING = _CLAUSE_VERBS | {"remains", "not", "isnt", "wasnt", "never"}
+
+
+def _object_of_the_answer(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Rules 20: whether a rival is what a verb of another relation does to the answer, in a
+    clause after the true answer's that opens with a pronoun standing for it ("Germany; it
+    borders Austria.", "The euro; it replaced the franc."): told of, no answer. Not after a verb
+    of being or having ("it is Austria"), "not", or the question's relation words."""
+    clause = tokens[m.start].clause
+    if not _after_the_answer(tokens, m, found):
+        return False
+    words = [t for t in tokens[: m.start] if t.clause == clause]
+    while words and words[0].norm in _OPENERS:
+        words = words[1:]  # "..., and it borders Austria"
+    if len(words) < 2 or words[0].norm not in _BACK_PRONOUNS:
+        return False
+    between = {t.norm.removesuffix("s") for t in words[1:]} | {t.norm for t in words[1:]}
+    return (
+        words[1].word and words[1].norm not in _NOT_DOING and not between & (relation | _NOT_DOING)
+    )
+
+
 def _not_named_as_answer(
     tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
 ) -> bool:
@@ -1351,6 +1378,36 @@ def _shared_surname_reading(reply: str, true_answers: Sequence[Sequence[str]]) -
     return text if text != reply else None
 
 
+_ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
+"""A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
+
+
+def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 20: a reply that is only the adjective of a true answer that is a common noun of
+    one word, in lower case ("Gaseous." for "gas"), read as that noun; or None."""
+    match = _ADJECTIVE.fullmatch(reply)
+    if match is None:
+        return None
+    stem = match[1].casefold()
+    nouns = {n for group in true_answers for n in group if n.isalpha() and n.islower()}
+    return stem if stem in nouns else None
+
+
+_LIST_JOIN = re.compile(r"(\s*,\s*|\s+and\s+|\s+or\s+)", re.IGNORECASE)
+
+
+def _listed_numbers_reading(reply: str) -> str | None:
+    """Rules 20: the reply with each item of a list of numbers in words written as digits on
+    its own ("One-one-two and one-one-zero." is "112 and 110.", not one number joined by
+    "and"), or None where that changes nothing."""
+    if not _LIST_JOIN.search(reply):
+        return None
+    reading = "".join(
+        part if k % 2 else spell_out(part) for k, part in enumerate(_LIST_JOIN.split(reply))
+    )
+    return reading if reading != reply and reading != spell_out(reply) else None
+
+
 def _readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
     """Other readings of a reply, each made only when those before it were tried: a bare number
     with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
@@ -1359,7 +1416,9 @@ def _readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str
     yield _year_reading(reply, true_answers)
     yield _shared_surname_reading(reply, true_answers)
     yield _patronymic_reading(reply, true_answers)
+    yield _adjective_reading(reply, true_answers)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
+        yield _listed_numbers_reading(reply)
         yield from foreign_number_readings(reply)
 
 

@@ -404,3 +404,51 @@ def test_a_title_in_another_language_belongs_to_no_name(
 ) -> None:
     got = head_verdict(rivals, reply, SPAIN, "Pedro Sanchez Perez-Castejon", "government")
     assert got.value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("England; it borders Dorset and Wiltshire.", "correct"),
+        ("England, and it faces France across the Channel.", "correct"),
+        ("Wales; it borders England.", "incorrect"),
+        ("England; it is Wales.", "incorrect"),
+    ],
+)
+def test_a_rival_a_pronoun_for_the_answer_acts_on_is_told_of(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    got = verdict(rivals, reply, "Where is Hampshire located?", (("England",),), kg="places",
+                  predicate="located_in", object_type="place")  # fmt: skip
+    assert got.value == expected
+
+
+ITALY_NUMBERS = "What are the emergency phone numbers in Italy (also known as Italian Republic)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("One-one-two, one-one-three, one-one-five and one-one-eight.", "correct"),
+        ("One-one-two and one-one-nine.", "incorrect"),
+    ],
+)
+def test_numbers_in_words_listed_with_and(rivals: Rivals, reply: str, expected: str) -> None:
+    answers = (("112",), ("113",), ("115",), ("118",))
+    got = verdict(rivals, reply, ITALY_NUMBERS, answers, predicate="emergency_number",
+                  object_type="emergency_number")  # fmt: skip
+    assert got.value == expected
+
+
+NEON = (
+    "What is the state of matter of Neon (also known as Ne) at standard temperature and pressure?"
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"), [("Gaseous.", "correct"), ("Liquidous.", "incorrect")]
+)
+def test_the_adjective_of_a_state_of_matter(rivals: Rivals, reply: str, expected: str) -> None:
+    got = verdict(rivals, reply, NEON, (("gas",),), kg="elements", predicate="phase_at_stp",
+                  object_type="phase")  # fmt: skip
+    assert got.value == expected
