@@ -272,7 +272,17 @@ def _guesses(reply: str) -> bool:
                 and not any(is_refusal(c) or declines_by_meaning(c) for c in clauses[i + 1 :])
             ):
                 return True
-    return False
+    return _NAMED_GUESS.search(reply) is not None
+
+
+_NAMED_GUESS = re.compile(
+    r"\b(?:possibly|maybe|perhaps|probably|likely)\s+(?:it's\s+|it\s+is\s+)?"
+    r"(?-i:(?!(?:I|It|He|She|They|We|You|That|This|The|Not|No)\b)[A-Z])",
+    re.IGNORECASE,
+)
+"""Rules 20: a word of guessing right before a capitalised word ("I'm not certain — possibly
+Wavel Ramkalawan, but don't rely on that."): a guess that names a candidate, whatever doubt or
+caveat stands around it."""
 
 
 _ASKED_BACK = re.compile(r"[^.!?\n]*\?")
@@ -1229,11 +1239,11 @@ def _with_cities(true_answers: Sequence[Sequence[str]], question: str) -> list[l
     """Rules 20: to a question that asks where something happened ("Where was radium
     discovered?"), the true countries with the English names of their tz zones' cities among
     their names (`territory_cities`: "In Paris." for France says where in it), or None where no
-    true answer is a country. Not where a place is ("Where is Bayern located?": a city in the
+    true answer is a country, or where there are several (a place in one lists none). Not where a place is ("Where is Bayern located?": a city in the
     country may be in the place asked about). A city says more than the question asks, so a
     reply correct only by one is uncertain (`check_wh`)."""
-    if _EVENT_WHERE.match(question) is None:
-        return None
+    if _EVENT_WHERE.match(question) is None or len(true_answers) != 1:
+        return None  # a part of one of several places lists none of them
     from kglens_tui.kg.answer_names import territory_cities, territory_codes
 
     out = []
@@ -1434,6 +1444,13 @@ _STRUCK = re.compile(r"~~[^~]+~~")
 """Text struck out in Markdown."""
 _LONE_WORD = re.compile(r"\s*([^\W\d_]+)\s*[.!]?\s*")
 """A reply that is one word of letters, maybe with a full stop."""
+_AS_CALLED = re.compile(
+    r"\s*([^\W\d_]+)\s*,\s*as\s+(?-i:[a-z])[^\d.!?]*?\b(?:calls?|called|known)\b"
+    r"(?:\s+(?-i:[a-z])[^\d.!?]*)?\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""Rules 20: one word, then a clause in lower case saying that is how people call the person
+("Marcelo, as everyone calls him.", "Samia, as she is widely known."): the word alone."""
 
 
 def _given_name_alone(
@@ -1443,9 +1460,10 @@ def _given_name_alone(
     rivals: NameTable | None,
 ) -> bool:
     """Rules 13: whether the reply is only a true person's given name (`AnswerNames.given`:
-    "Anwar." for Anwar Ibrahim) that no name of the rivals' table holds but a true one. The
-    rules' best reading, uncertain."""
-    match = _LONE_WORD.fullmatch(reply)
+    "Anwar." for Anwar Ibrahim; rules 20: or that and how people call the person,
+    `_AS_CALLED`) that no name of the rivals' table holds but a true one. The rules' best
+    reading, uncertain."""
+    match = _LONE_WORD.fullmatch(reply) or _AS_CALLED.fullmatch(reply)
     if match is None:
         return False
     word = name_tokens(match[1])[0]
@@ -1609,8 +1627,9 @@ def _check_wh(
         return Checked(Verdict.UNPARSEABLE)
     reply = _HEADING.sub("", reply, count=1) or reply
     tokens = tokenize(reply)
-    if not tokens:  # a shrug alone ("🤷") declines
-        return Checked(Verdict.REFUSED if _SHRUG.search(reply) else Verdict.UNPARSEABLE)
+    if not tokens:  # a shrug alone ("🤷") declines; rules 20: so does a lone dash
+        declined = _SHRUG.search(reply) or _BLANK_MARK.fullmatch(reply)
+        return Checked(Verdict.REFUSED if declined else Verdict.UNPARSEABLE)
     groups = _as_tuples(true_answers)
     subject_names = tuple(subject)
     extra = _answer_only_names(groups, tuple(answer_only), _shown(subject_names, question))
@@ -1676,7 +1695,12 @@ def _check_wh(
         elif (
             not rival
             and answers
-            and _unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals))
+            and (
+                _unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals))
+                or _offers_others(
+                    tokens, text, answers, found, subject_names, truth, only_or=True
+                )  # rules 20: "Pretoria or Johannesburg, I think."
+            )
         ):
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
@@ -1906,6 +1930,18 @@ def _name_clause(clause: str) -> bool:
     return bool(_BARE_NAME.match(clause)) and first not in _NOT_NAMES and not first.endswith("ly")
 
 
+_ASKING_AGAIN = (("was", "it"), ("is", "it"), ("maybe",), ("perhaps",))
+
+
+def _asked_again(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) -> bool:
+    """Rules 20: whether the "or" at ``i`` opens a question about another candidate after the
+    answer's sentence ("Porto-Novo. Hmm, or was it Cotonou?")."""
+    if not any(m.end <= i for m in answers):
+        return False
+    after = [t.norm for t in tokens[i + 1 : i + 3]]
+    return any(after[: len(words)] == list(words) for words in _ASKING_AGAIN)
+
+
 def _offers_others(
     tokens: Sequence[Token],
     text: str,
@@ -1914,20 +1950,28 @@ def _offers_others(
     subject: tuple[str, ...],
     truth: NameTable,
     asks_for_one: bool = False,
+    *,
+    only_or: bool = False,
 ) -> bool:
     """Whether a reply to a question with one true answer offers other candidates beside it,
     names the KG may not know: "Canberra or Sydney", "Canberra, and also Sydney", "1868 or
     1895", an item listed beside it where the question asks for one thing (``asks_for_one``:
     "What is the capital...?" "Sucre and Cochabamba"; `_listed_beside`), or a list of
     items one per line ("- Canberra / - Sydney"). A capitalised word joined by "or" (or by "and"
-    right after the true name) that is no true, subject or denied name is another candidate."""
+    right after the true name) that is no true, subject or denied name is another candidate.
+    Rules 20: so is one asked about after the answer's sentence ("Porto-Novo. Hmm, or was it
+    Cotonou?": `_asked_again`); ``only_or``: only candidates joined by "or" that are places'
+    English names (`_a_place`: "Pretoria or Johannesburg" to a question with several answers;
+    other words may be true names the tables miss, "Either Scheele or Priestley")."""
     spans = _named_spans(tokens, found, subject)
     sentences = {tokens[m.start].sentence for m in answers}
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
     passing = {m.end - 1 for m in found if m.owner >= 0 and _in_passing(tokens, m, set())}
     for i, tok in enumerate(tokens):
-        if tok.norm not in ("or", "and") or tok.sentence not in sentences:
+        if tok.norm not in ("or", "and") or (only_or and tok.norm != "or"):
+            continue
+        if tok.sentence not in sentences and not _asked_again(tokens, i, answers):
             continue
         before = _skip_fillers(tokens, i - 1, -1)
         if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
@@ -1949,14 +1993,18 @@ def _offers_others(
             other = tokens[j]
             if negated(tokens, j):
                 continue
-            if other.word and other.raw[:1].isupper():
+            if other.word and other.raw[:1].isupper() and (not only_or or _a_place(tokens[j:])):
                 return True
+            if only_or:
+                continue
             if tok.norm == "or" and _other_number(tokens, i, j, ends, starts):
                 return True
     if asks_for_one and _comma_list(tokens, sentences, spans):
         return True
     if asks_for_one and "(" in text and _listed_beside_glosses(text, truth, subject):
         return True
+    if only_or:
+        return False
     items = _LIST_ITEM.findall(text)
     if len(items) >= 2:
         named = [item for item in items if truth.matches(tokenize(item))]
@@ -4002,6 +4050,9 @@ def _knows_not(text: str) -> bool:
     )
 
 
+_BLANK_MARK = re.compile(r"\s*[\u2014\u2013-]+\s*")
+"""Rules 20: a reply that is only a dash: what a person writes for "I do not know" (a lone "?"
+asks back: unparseable, as the bench labels it)."""
 _SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""

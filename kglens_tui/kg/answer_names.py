@@ -1049,7 +1049,9 @@ def bare_fold(name: str) -> str:
 @lru_cache(maxsize=256)
 def territory_cities(alpha2: str) -> tuple[str, ...]:
     """Rules 20: the English names of the tz zones' cities in a territory (the zone's own city,
-    CLDR's English exemplar city): "Paris" of FR, "Berlin" and "Busingen" of DE."""
+    CLDR's English exemplar city: "Paris" of FR, "Berlin" and "Busingen" of DE) and the names of
+    its first-level subdivisions (ISO 3166-2, pycountry: "California" of US)."""
+    import pycountry
     from babel import Locale
     from babel.core import get_global
 
@@ -1060,6 +1062,9 @@ def territory_cities(alpha2: str) -> tuple[str, ...]:
             out.add(_zone_city(zone))
             if english.get(zone, {}).get("city"):
                 out.add(english[zone]["city"])
+    for sub in pycountry.subdivisions:
+        if sub.country_code == alpha2 and sub.parent_code is None:
+            out.add(sub.name)
     return tuple(sorted(out))
 
 

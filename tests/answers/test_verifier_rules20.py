@@ -452,3 +452,79 @@ def test_the_adjective_of_a_state_of_matter(rivals: Rivals, reply: str, expected
     got = verdict(rivals, reply, NEON, (("gas",),), kg="elements", predicate="phase_at_stp",
                   object_type="phase")  # fmt: skip
     assert got.value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Abuja. Hmm, or was it Lagos? Not sure now.", "incorrect"),
+        ("Abuja, or was it Lagos? Abuja.", "correct"),
+        ("—", "refused"),
+        ("?", "unparseable"),
+    ],
+)
+def test_another_candidate_asked_about_after_the_answer(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    question = "What is the capital of Nigeria (also known as Federal Republic of Nigeria)?"
+    assert verdict(rivals, reply, question, (("Abuja",),)).value == expected
+
+
+SOUTH_AFRICA = "What is the capital of South Africa (also known as Republic of South Africa)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Cape Town or Johannesburg, I believe.", "incorrect"),
+        ("Pretoria or Cape Town.", "correct"),
+        ("Pretoria, Cape Town and Bloemfontein.", "correct"),
+    ],
+)
+def test_a_place_offered_with_or_among_several_answers(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    answers = (("Bloemfontein",), ("Cape Town",), ("Pretoria",))
+    assert verdict(rivals, reply, SOUTH_AFRICA, answers).value == expected
+
+
+SEYCHELLES = "Seychelles (also known as Republic of Seychelles)"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("I'm not sure — maybe Danny Faure, but don't quote me.", "incorrect"),
+        ("I'm not sure, sorry.", "refused"),
+        ("I don't know. Probably I should check.", "refused"),
+    ],
+)
+def test_a_guess_naming_a_candidate_is_no_refusal(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    got = head_verdict(rivals, reply, SEYCHELLES, "Patrick Herminie", "state")
+    assert got.value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Anwar, as most people call him.", "correct"),
+        ("Anwar, as Mahathir calls him.", "incorrect"),
+    ],
+)
+def test_a_given_name_and_how_people_call_him(rivals: Rivals, reply: str, expected: str) -> None:
+    country = "Malaysia"
+    assert head_verdict(rivals, reply, country, "Anwar Ibrahim", "government").value == expected
+
+
+BERKELIUM = "Where was Berkelium (also known as Bk) discovered?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"), [("California.", "correct"), ("In Bavaria.", "incorrect")]
+)
+def test_a_region_of_the_one_true_country(rivals: Rivals, reply: str, expected: str) -> None:
+    got = verdict(rivals, reply, BERKELIUM, (("United States",),), kg="elements",
+                  predicate="discovery_location", object_type="location")  # fmt: skip
+    assert got.value == expected
