@@ -669,6 +669,13 @@ def _said_by_others(tokens: Sequence[Token], m: Mention) -> bool:
     return not any(t.norm in _SPEAKING for t in tokens if t.clause == clause)
 
 
+_OPINION_NAME = re.compile(
+    r"\s*(?:i'd|i’d|i\s+would|i)\s+(?:say|think|guess|believe|reckon)\s+(?:it's\s+|it\s+is\s+)?"
+    r"(?-i:[A-Z])[^,;.!?\u2014\u2013]*[,;.!?\u2014\u2013]",
+    re.IGNORECASE,
+)
+"""Rules 20: an opening clause that is the speaker's pick of a capitalised name ("I'd say
+Sydney, ...")."""
 _SPEAKERS = frozenset({"we", "wed", "weve", "us", "our"})
 """Words by which the speaker, with others, says what they believe."""
 
@@ -683,12 +690,36 @@ _PAST_VERBS = frozenset({"was", "were", "used", "had", "been"})
 def _former_clause(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
     """Rules 18: whether a rival stands in a clause after a true answer's that opens with a word
     of former time and has a verb in the past ("The euro; before 2002 it was the French
-    franc.", "Astana; previously the capital was Almaty"): it tells what held before."""
+    franc.", "Astana; previously the capital was Almaty"), or (rules 20) that it opens before a
+    verb in the past with a word of former time after (`_EARLIER`): it tells what held before."""
     if not _after_the_answer(tokens, m, found):
         return False
     clause = tokens[m.start].clause
     words = [t.norm for t in tokens if t.clause == clause]
-    return words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words))
+    if words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words)):
+        return True
+    # rules 20: the rival opens its clause before a verb in the past, and a word of former time
+    # follows ("Ottawa; Kingston was the first capital of the Province of Canada.")
+    after = [t.norm for t in tokens[m.end :] if t.clause == clause]
+    return (
+        tokens[m.start - 1].clause != clause
+        and bool(after)
+        and after[0] in _PAST_VERBS
+        and bool(_EARLIER.intersection(after) or _FIRST in after)
+    )
+
+
+_FIRST = "+1"
+"""How "first" before a noun reads once numbers are spelled out ("the first capital" is "the
+capital 1": `spell_out`)."""
+
+
+_EARLIER = frozenset(
+    {"first", "former", "old", "original", "until", "till", "before", "once", "originally",
+     "previously", "formerly", "earlier"}
+)  # fmt: skip
+"""Words of former time after a verb in the past ("was the first capital", "was the capital
+until 1927")."""
 
 
 def _in_former_time(tokens: Sequence[Token], m: Mention) -> bool:
@@ -2401,7 +2432,12 @@ def _answered_by_another(
         return False
     named = _subject_mentions(tokens, subject)
     if not (_name_clause(clauses[0]) or _opens_with_a_name(tokens, named)):
-        return False
+        # rules 20: the speaker's own pick, then what others say ("I'd say Sydney, though many
+        # say Canberra.")
+        return _OPINION_NAME.match(text) is not None and all(
+            tokens[m.start].clause != tokens[0].clause and _said_by_others(tokens, m)
+            for m in answers
+        )
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":

@@ -528,3 +528,37 @@ def test_a_region_of_the_one_true_country(rivals: Rivals, reply: str, expected: 
     got = verdict(rivals, reply, BERKELIUM, (("United States",),), kg="elements",
                   predicate="discovery_location", object_type="location")  # fmt: skip
     assert got.value == expected
+
+
+CANADA = "What is the capital of Canada (also known as CA)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Ottawa; Kingston was once the capital of the Province of Canada.", "correct"),
+        ("Ottawa; Kingston was the original seat of government.", "correct"),
+        ("Ottawa; Kingston was the first seat of the united province.", "correct"),
+        ("Ottawa; Kingston is the capital.", "incorrect"),
+        ("Ottawa; Kingston was the capital.", "incorrect"),
+    ],
+)
+def test_a_rival_before_a_past_verb_and_a_word_of_former_time(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    assert verdict(rivals, reply, CANADA, (("Ottawa",),)).value == expected
+
+
+BRAZIL_CAPITAL = "What is the capital of Brazil (also known as Federative Republic of Brazil)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("I'd say Rio de Janeiro, though many say Brasília.", "incorrect"),
+        ("I'd say Brasília, though many say Rio.", "correct"),
+        ("I think Brasília, although some say São Paulo.", "correct"),
+    ],
+)
+def test_the_speakers_pick_then_what_others_say(rivals: Rivals, reply: str, expected: str) -> None:
+    assert verdict(rivals, reply, BRAZIL_CAPITAL, (("Brasília",),)).value == expected
