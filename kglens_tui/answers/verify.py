@@ -1925,9 +1925,10 @@ def _other_subdivisions(answer_only: tuple[AnswerNames, ...]) -> frozenset[str]:
 
 _FOREIGN_ARTICLES = frozenset(
     {"il", "lo", "les", "los", "las", "die", "das", "het", "os", "as", "um", "uma", "un", "una",
-     "une", "ein", "eine", "en", "ett"}
+     "une", "ein", "eine", "en", "ett", "der", "dem"}
 )  # fmt: skip
-"""Articles of other languages, capitalised where they open a reply ("La peseta.")."""
+"""Articles of other languages, capitalised where they open a reply ("La peseta."; rules 20:
+German "der", "dem")."""
 
 
 def _another_unit(word: str, truth: NameTable) -> bool:
@@ -3876,8 +3877,10 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
         if _a_name_with_particles(seq) or _a_name_with_particles(_after_it_was(seq)):
             return True
         first = stop - len(seq)
-        while first < stop and tokens[first].norm in _ARTICLES:
-            first += 1
+        while first < stop and (
+            tokens[first].norm in _ARTICLES or tokens[first].norm in _FOREIGN_ARTICLES
+        ):
+            first += 1  # rules 20: "nein, Entschuldigung, der Schweizer Franken"
         if any(m.start == first and m.end == stop and not m.negated for m in found):
             return True
     for m in found:

@@ -562,3 +562,20 @@ BRAZIL_CAPITAL = "What is the capital of Brazil (also known as Federative Republ
 )
 def test_the_speakers_pick_then_what_others_say(rivals: Rivals, reply: str, expected: str) -> None:
     assert verdict(rivals, reply, BRAZIL_CAPITAL, (("Brasília",),)).value == expected
+
+
+SWISS_CURRENCY = "Switzerland (also known as Swiss Confederation)"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Der Euro — nein, sorry, der Schweizer Franken.", "correct"),
+        ("Der Schweizer Franken — nein, der Euro.", "incorrect"),
+        ("Der Schweizer Franken.", "correct"),
+    ],
+)
+def test_a_german_article_before_the_answer_taken_back_to(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    assert currency_verdict(rivals, reply, SWISS_CURRENCY, "Swiss Franc").value == expected
