@@ -1686,6 +1686,7 @@ def _check_wh(
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
     qualified = _qualified_units(tokens, found, groups)
     addressed = _addressed(tokens, found, tuple(answer_only))
+    addressed |= _named_as_a_country(tokens, found, tuple(answer_only))
     found = _without_own_countries(tokens, found, tuple(answer_only))
     answers = [
         m
@@ -1873,6 +1874,28 @@ def _addressed(
         ):
             out.add(m)
     return frozenset(out)
+
+
+_COUNTRY_WORDS = frozenset({"country", "nation", "republic", "kingdom"})
+"""Words by which a reply says the name after "of" is a country's."""
+
+
+def _named_as_a_country(
+    tokens: Sequence[Token], found: Sequence[Mention], answer_only: tuple[AnswerNames, ...]
+) -> frozenset[Mention]:
+    """Rules 20: true mentions of a subdivision (an ISO 3166-2 code among its answer-only
+    names) that the reply calls a country's name ("The country of Georgia." for the US state):
+    they name the country of that name, no answer."""
+    if not any(_SUBDIVISION_CODE.fullmatch(n) for names in answer_only for n in names.names):
+        return frozenset()
+    return frozenset(
+        m
+        for m in found
+        if m.owner < 0
+        and m.start >= 2
+        and tokens[m.start - 1].norm == "of"
+        and tokens[m.start - 2].norm in _COUNTRY_WORDS
+    )
 
 
 def _without_own_countries(

@@ -579,3 +579,21 @@ def test_a_german_article_before_the_answer_taken_back_to(
     rivals: Rivals, reply: str, expected: str
 ) -> None:
     assert currency_verdict(rivals, reply, SWISS_CURRENCY, "Swiss Franc").value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("The country of Texas.", "incorrect"),
+        ("The Republic of Texas.", "incorrect"),
+        ("The state of Texas.", "correct"),
+        ("Texas.", "correct"),
+    ],
+)
+def test_a_subdivision_called_a_country_is_no_answer(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    question = "Where is Harris County, Texas (also known as Harris County) located?"
+    got = verdict(rivals, reply, question, (("Texas",),), kg="places", predicate="located_in",
+                  object_type="place")  # fmt: skip
+    assert got.value == expected
