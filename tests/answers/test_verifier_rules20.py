@@ -1,10 +1,12 @@
-"""Rules 20 of the Wh verifier, made on ordinary replies' misses: a reply is judged by what it
-asserts as the answer. "I mean" that says more about the answer takes nothing back; a "no" that
-answers something else (what the speaker cannot tell, a belief it then makes less of) takes
-nothing back; an opening sentence that is only a place's name is the answer, and the next
-sentence tells of the true one; "while" and "whereas" concede. Ordinary replies written for
-these tests (not taken from the labelled sets), asked as a run asks them of the bundled KGs;
-some change their verdict under rules 20, the others guard the rules' edges."""
+"""Rules 20 of the Wh verifier, made on ordinary replies' misses and the thirteenth set's: a
+reply is judged by what it asserts as the answer. Corrections that take back only where an
+answer follows ("I mean", "update", a "no" about something else); names told of (a place named
+as a sentence, "while", former time, a pronoun's object, what others say against the speaker's
+pick); names from maintained sources (the asked territory's currency signs, an address, a city
+or region of the one true country, Arabic names in other spellings, a surname written once);
+candidates and refusals ("or was it X", a guess naming someone, a lone dash). Ordinary replies
+written for these tests (not taken from the labelled sets), asked as a run asks them of the
+bundled KGs; some change their verdict under rules 20, the others guard the rules' edges."""
 
 from __future__ import annotations
 
@@ -17,7 +19,6 @@ from kglens_tui.core.verdict import Verdict
 AUSTRALIA = "What is the capital of Australia (also known as Commonwealth of Australia)?"
 KAZAKHSTAN = "What is the capital of Kazakhstan (also known as Republic of Kazakhstan)?"
 SWITZERLAND = "What is the capital of Switzerland (also known as Swiss Confederation)?"
-MEXICO_CITY = "What is the capital of Mexico (also known as United Mexican States)?"
 
 
 @pytest.fixture(scope="module")
