@@ -36,6 +36,7 @@ names alike, so each format is read the same way on both sides:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from text_to_num import alpha2digit, text2num
@@ -400,12 +401,13 @@ def _utc_plus(match: re.Match[str]) -> str:
     return _offset(sign, int(match[3]), minutes)
 
 
-def foreign_number_readings(text: str) -> list[str]:
+def foreign_number_readings(text: str) -> Iterator[str]:
     """Rules 19: the text with number words of each other language text2num reads written as
-    digits ("Le cent douze." is "Le 112.", "Cento e noventa" 190), where that changes it."""
-    readings = []
+    digits ("Le cent douze." is "Le 112.", "Cento e noventa" 190), where that changes it; each
+    language read only when the readings before it were tried."""
+    readings: list[str] = []
     for language in _TEXT2NUM_LANGUAGES:
         reading = alpha2digit(text, language)
         if reading != text and reading not in readings:
             readings.append(reading)
-    return readings
+            yield reading

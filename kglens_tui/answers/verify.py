@@ -35,6 +35,8 @@ from kglens_tui.kg.answer_names import (
     PARTICLES,
     TITLES,
     AnswerNames,
+    bare_fold,
+    country_names,
     currency_unit_words,
     subdivision_letters,
 )
@@ -270,7 +272,17 @@ def _guesses(reply: str) -> bool:
                 and not any(is_refusal(c) or declines_by_meaning(c) for c in clauses[i + 1 :])
             ):
                 return True
-    return False
+    return _NAMED_GUESS.search(reply) is not None
+
+
+_NAMED_GUESS = re.compile(
+    r"\b(?:possibly|maybe|perhaps|probably|likely)\s+(?:it's\s+|it\s+is\s+)?"
+    r"(?-i:(?!(?:I|It|He|She|They|We|You|That|This|The|Not|No)\b)[A-Z])",
+    re.IGNORECASE,
+)
+"""Rules 20: a word of guessing right before a capitalised word ("I'm not certain — possibly
+Wavel Ramkalawan, but don't rely on that."): a guess that names a candidate, whatever doubt or
+caveat stands around it."""
 
 
 _ASKED_BACK = re.compile(r"[^.!?\n]*\?")
@@ -390,6 +402,9 @@ def _fuzzy_answer(
 
 _INFLECTED_MIN_CHARS = 8
 _ENDING_MAX_CHARS = 1
+_NEW_ENDING_MAX_CHARS = 2
+"""Rules 20: the name's last letter may give way to two ("Warszawie", the Polish locative of
+Warszawa)."""
 
 
 @lru_cache(maxsize=4096)
@@ -415,6 +430,7 @@ def _inflected_answer(
     """Rules 18: whether a word no name covers, standing alone (no capitalised word beside it),
     is a true name of one word in Latin letters of `_INFLECTED_MIN_CHARS` letters or more with
     another last letter, or one more or less ("Warszawę", the Polish accusative of Warszawa;
+    rules 20: or two for its last, "Warszawie";
     not "Colombo" for a "Colombia", nor "Dominican Republic" for a "Dominicana"), not negated,
     where no rival's name is as near."""
     words = _latin_words(truth)
@@ -440,10 +456,15 @@ def _inflected_answer(
             stem = 0
             while stem < min(len(word), len(name)) and word[stem] == name[stem]:
                 stem += 1
-            if max(len(word), len(name)) - stem > _ENDING_MAX_CHARS or negated(tokens, i):
+            if (
+                len(name) - stem > _ENDING_MAX_CHARS
+                or len(word) - stem > _NEW_ENDING_MAX_CHARS
+                or negated(tokens, i)
+            ):
                 continue
-            if _rival_as_close(word, _similarity(word, name), rivals, set()):
-                continue
+            ratio = SequenceMatcher(None, word, name, autojunk=False).ratio()
+            if _rival_as_close(word, max(_similarity(word, name), ratio), rivals, set()):
+                continue  # rules 20: the plain ratio where _similarity rounds it to nought
             return True
     return False
 
@@ -483,11 +504,23 @@ def _same_title(window: Sequence[Token], alias: tuple[str, ...]) -> bool:
     if len(window) != 2:
         return False
     word, title = window[0].norm, alias[0]
-    return word == title or (
+    return word == title or _ending_of(word, title)
+
+
+def _ending_of(word: str, title: str) -> bool:
+    """Whether ``word`` is ``title`` (seven letters or more) with up to two letters of another
+    language's ending ("Presidenta", "Presidente")."""
+    return (
         len(title) >= _TITLE_STEM_MIN_CHARS
         and word.startswith(title)
         and len(word) - len(title) <= _TITLE_ENDING_MAX_CHARS
     )
+
+
+def _a_foreign_title(word: str) -> bool:
+    """Rules 20: whether a word is a title word in another language's ending (`_ending_of`:
+    "Presidente Pedro Sánchez"), which belongs to no name beside it."""
+    return any(_ending_of(word, title) for title in _TITLE_WORDS if title != word)
 
 
 _TITLE_STEM_MIN_CHARS = 7
@@ -580,6 +613,7 @@ def _rival_verdict(
             or _former(tokens, m)
             or _others_belief(tokens, m, found)
             or (present and _former_clause(tokens, m, found))
+            or _object_of_the_answer(tokens, m, found, relation)
             or (
                 tokens[m.start].sentence < concluded
                 and _clause_about(tokens, m, found, relation, _clause_start(tokens, m))
@@ -635,6 +669,13 @@ def _said_by_others(tokens: Sequence[Token], m: Mention) -> bool:
     return not any(t.norm in _SPEAKING for t in tokens if t.clause == clause)
 
 
+_OPINION_NAME = re.compile(
+    r"\s*(?:i'd|i’d|i\s+would|i)\s+(?:say|think|guess|believe|reckon)\s+(?:it's\s+|it\s+is\s+)?"
+    r"(?-i:[A-Z])[^,;.!?\u2014\u2013]*[,;.!?\u2014\u2013]",
+    re.IGNORECASE,
+)
+"""Rules 20: an opening clause that is the speaker's pick of a capitalised name ("I'd say
+Sydney, ...")."""
 _SPEAKERS = frozenset({"we", "wed", "weve", "us", "our"})
 """Words by which the speaker, with others, says what they believe."""
 
@@ -649,12 +690,48 @@ _PAST_VERBS = frozenset({"was", "were", "used", "had", "been"})
 def _former_clause(tokens: Sequence[Token], m: Mention, found: Sequence[Mention]) -> bool:
     """Rules 18: whether a rival stands in a clause after a true answer's that opens with a word
     of former time and has a verb in the past ("The euro; before 2002 it was the French
-    franc.", "Astana; previously the capital was Almaty"): it tells what held before."""
+    franc.", "Astana; previously the capital was Almaty"), or (rules 20) that it opens before a
+    verb in the past with a word of former time after (`_EARLIER`): it tells what held before."""
     if not _after_the_answer(tokens, m, found):
         return False
     clause = tokens[m.start].clause
     words = [t.norm for t in tokens if t.clause == clause]
-    return words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words))
+    if words[0] in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(words)):
+        return True
+    # rules 20: the rival opens its clause before a verb in the past, and a word of former time
+    # follows ("Ottawa; Kingston was the first capital of the Province of Canada.")
+    after = [t.norm for t in tokens[m.end :] if t.clause == clause]
+    return (
+        tokens[m.start - 1].clause != clause
+        and bool(after)
+        and after[0] in _PAST_VERBS
+        and bool(_EARLIER.intersection(after) or _FIRST in after)
+    )
+
+
+_FIRST = "+1"
+"""How "first" before a noun reads once numbers are spelled out ("the first capital" is "the
+capital 1": `spell_out`)."""
+
+
+_EARLIER = frozenset(
+    {"first", "former", "old", "original", "until", "till", "before", "once", "originally",
+     "previously", "formerly", "earlier"}
+)  # fmt: skip
+"""Words of former time after a verb in the past ("was the first capital", "was the capital
+until 1927")."""
+
+
+def _in_former_time(tokens: Sequence[Token], m: Mention) -> bool:
+    """Rules 20: whether a mention after the reply's first sentence stands in a sentence that
+    opens with a word of former time and in a clause with a verb in the past ("Joe Biden.
+    Before that, Donald Trump was president."): it tells what held before, no answer now."""
+    sentence = tokens[m.start].sentence
+    if sentence == tokens[0].sentence:
+        return False
+    first = next(t for t in tokens if t.sentence == sentence)
+    clause = [t.norm for t in tokens if t.clause == tokens[m.start].clause]
+    return first.norm in _FORMER_OPENERS and bool(_PAST_VERBS.intersection(clause))
 
 
 def _concluding_sentence(tokens: Sequence[Token], found: Sequence[Mention]) -> int:
@@ -987,6 +1064,32 @@ def _after_the_answer(tokens: Sequence[Token], m: Mention, found: Sequence[Menti
     return any(t.owner < 0 and not t.negated and tokens[t.start].clause < clause for t in found)
 
 
+_BACK_PRONOUNS = frozenset({"it", "they", "he", "she"})
+"""Pronouns by which a clause after the answer's tells about the answer."""
+_NOT_DOING = _CLAUSE_VERBS | {"remains", "not", "isnt", "wasnt", "never"}
+
+
+def _object_of_the_answer(
+    tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Rules 20: whether a rival is what a verb of another relation does to the answer, in a
+    clause after the true answer's that opens with a pronoun standing for it ("Germany; it
+    borders Austria.", "The euro; it replaced the franc."): told of, no answer. Not after a verb
+    of being or having ("it is Austria"), "not", or the question's relation words."""
+    clause = tokens[m.start].clause
+    if not _after_the_answer(tokens, m, found):
+        return False
+    words = [t for t in tokens[: m.start] if t.clause == clause]
+    while words and words[0].norm in _OPENERS:
+        words = words[1:]  # "..., and it borders Austria"
+    if len(words) < 2 or words[0].norm not in _BACK_PRONOUNS:
+        return False
+    between = {t.norm.removesuffix("s") for t in words[1:]} | {t.norm for t in words[1:]}
+    return (
+        words[1].word and words[1].norm not in _NOT_DOING and not between & (relation | _NOT_DOING)
+    )
+
+
 def _not_named_as_answer(
     tokens: Sequence[Token], m: Mention, found: Sequence[Mention], relation: frozenset[str]
 ) -> bool:
@@ -1127,10 +1230,7 @@ def check_wh(
     bare = _BARE_CODE.fullmatch(reply)
     if bare and any(n.casefold() == "." + bare[1].casefold() for g in true_answers for n in g):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)  # "DE" for ".de"
-    readings = [_numbered_reading(reply, true_answers), _year_reading(reply, true_answers)]
-    if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
-        readings.extend(foreign_number_readings(reply))  # rules 19: "Le cent douze."
-    for reading in readings:
+    for reading in _readings(reply, true_answers):
         if reading is not None:
             again = _check_wh(
                 reading, true_answers, rivals, subject, question=question, answer_only=answer_only
@@ -1139,6 +1239,20 @@ def check_wh(
                 return Checked(Verdict.CORRECT, got.hedged or again.hedged, again.uncertain)
     if _given_name_alone(reply, true_answers, answer_only, rivals):
         return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
+    cities = _with_cities(true_answers, question)
+    if cities is not None:
+        again = _check_wh(
+            reply, cities, rivals, subject, question=question, answer_only=answer_only
+        )
+        if again.verdict is Verdict.CORRECT:  # rules 20: "In Paris." for France
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+    signed = _with_territory_signs(reply, true_answers, subject)
+    if signed is not None:
+        again = _check_wh(
+            reply, signed, rivals, subject, question=question, answer_only=answer_only
+        )
+        if again.verdict is Verdict.CORRECT:  # rules 20: "$" asked of Mexico
+            return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
     if not _ALPHABET_WORD.search(reply):
         return got
     latin = _transliterated(reply)
@@ -1146,6 +1260,207 @@ def check_wh(
         latin, true_answers, rivals, subject, question=question, answer_only=answer_only
     )
     return again if again.verdict is Verdict.CORRECT else got
+
+
+_EVENT_WHERE = re.compile(r"\s*where\s+(?:was|were|did)\b", re.IGNORECASE)
+"""A question that asks where something happened."""
+
+
+def _with_cities(true_answers: Sequence[Sequence[str]], question: str) -> list[list[str]] | None:
+    """Rules 20: to a question that asks where something happened ("Where was radium
+    discovered?"), the true countries with the English names of their tz zones' cities among
+    their names (`territory_cities`: "In Paris." for France says where in it), or None where no
+    true answer is a country, or where there are several (a place in one lists none). Not where a place is ("Where is Bayern located?": a city in the
+    country may be in the place asked about). A city says more than the question asks, so a
+    reply correct only by one is uncertain (`check_wh`)."""
+    if _EVENT_WHERE.match(question) is None or len(true_answers) != 1:
+        return None  # a part of one of several places lists none of them
+    from kglens_tui.kg.answer_names import territory_cities, territory_codes
+
+    out = []
+    for group in true_answers:
+        codes = {code for name in group for code in territory_codes(name)}
+        out.append([*group, *(c for code in sorted(codes) for c in territory_cities(code))])
+    return out if any(len(a) > len(b) for a, b in zip(out, true_answers, strict=True)) else None
+
+
+def _with_territory_signs(
+    reply: str, true_answers: Sequence[Sequence[str]], subject: Sequence[str]
+) -> list[list[str]] | None:
+    """Rules 20: the true answers with the signs of the asked territory's currencies among
+    them (`territory_currency_signs`: "$" of the Mexican peso asked of Mexico, "kr" of the
+    Norwegian krone, "C$" of the Canadian dollar) that the reply writes apart from letters (not
+    the "$" of "US$"), where a true answer is one of its currencies by ISO 4217 code; else None.
+    Other currencies share such signs ("$" is the US dollar's), so a reply correct only by them
+    is uncertain (`check_wh`)."""
+    codes = [n for group in true_answers for n in group if len(n) == 3 and n.isupper()]
+    if not codes or not subject:
+        return None
+    from kglens_tui.kg.answer_names import territory_codes, territory_currency_signs
+
+    territories = {code for name in subject for code in territory_codes(name)}
+    if len(territories) != 1:
+        return None
+    signs = territory_currency_signs(territories.pop())
+    if not any(code in signs for code in codes):
+        return None
+    written = {
+        n: sorted(s for s in signs.get(n, ()) if _standing_alone(s, reply))
+        for group in true_answers
+        for n in group
+    }
+    if not any(written.values()):
+        return None
+    return [[*group, *(s for n in group for s in written[n])] for group in true_answers]
+
+
+def _standing_alone(sign: str, reply: str) -> bool:
+    """Whether ``sign`` is written in ``reply`` with no letter or digit right beside it."""
+    return re.search(rf"(?<![^\W_]){re.escape(sign)}(?![^\W_])", reply) is not None
+
+
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+_PATRONYMIC_WORDS = frozenset({"bin", "ibn", "bint"})
+_PATRONYMIC_MIN_WORDS = 3
+"""A given name, "bin" and the father's name at least."""
+
+
+def _consonants(word: str) -> str:
+    """A word's consonants in Latin letters, a doubled one once, and its number of vowel runs
+    ("Muhammad", "Mohamed": "mhmd3"; "Zayid", "Zayed": "zd1"; not "Sulaiman" for "Salman"): the
+    skeleton Arabic names keep through their transliterations."""
+    letters = [c for c in normalize(word) if c.isalpha()]
+    consonants = [c for c in letters if c not in _VOWELS]
+    runs = sum(
+        1
+        for k, c in enumerate(letters)
+        if c in _VOWELS and (k == 0 or letters[k - 1] not in _VOWELS)
+    )
+    kept = "".join(c for k, c in enumerate(consonants) if k == 0 or consonants[k - 1] != c)
+    return f"{kept}{runs}"
+
+
+_VOWELS = frozenset("aeiouy")
+
+
+def _skeletons(text: str) -> list[tuple[str, int, int]]:
+    """(consonants, start, end) of each word of a name, "Abd", "al" and the next word joined
+    ("Abd al-Aziz", "Abdul Aziz" and "Abdulaziz" are one word, "bdlz")."""
+    words = [(m[0], m.start(), m.end()) for m in _NAME_WORD.finditer(text)]
+    out: list[tuple[str, int, int]] = []
+    k = 0
+    while k < len(words):
+        word, start, end = words[k]
+        joined = word
+        while _consonants(joined)[:-1] in ("bd", "bdl") and k + 1 < len(words):
+            k += 1
+            joined += words[k][0]
+            end = words[k][2]
+        skeleton = _consonants(joined)
+        out.append((skeleton, start, end))
+        k += 1
+    return out
+
+
+def _patronymic_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 20: the reply with a name written as a true Arabic name ("X bin Y ...") in another
+    transliteration ("Mohamed bin Zayed" for Muhammad bin Zayid, "Salman bin Abdulaziz" for
+    Salman bin Abd al-Aziz) written as the true name: the given name, "bin" and the father's
+    name at least, each with the same consonants (`_skeletons`), in order; or None."""
+    for group in true_answers:
+        for name in group:
+            if not _PATRONYMIC_WORDS & {w.casefold() for w in name.split()}:
+                continue
+            true = [s for s, _, _ in _skeletons(name)]
+            words = _skeletons(reply)
+            for i, (skeleton, start, _) in enumerate(words):
+                if skeleton != true[0]:
+                    continue
+                n = 0
+                while i + n < len(words) and n < len(true) and words[i + n][0] == true[n]:
+                    n += 1
+                if n >= _PATRONYMIC_MIN_WORDS:
+                    return reply[:start] + name + reply[words[i + n - 1][2] :]
+    return None
+
+
+_AND = r"(and|&|und|et|y|e|og|och|en|i|a)"
+""""And" in English and other languages a list of two people may be joined by."""
+
+
+def _shared_surname_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 20: the reply with the surname two true people share written after each of their
+    given names where the reply writes it once ("Marie and Pierre Curie", "Marie Curie &
+    Pierre" are "Marie Curie and Pierre Curie"), or None."""
+    if len(true_answers) < 2:
+        return None
+    split = {
+        (tuple(name.split()[:-1]), name.split()[-1])
+        for group in true_answers
+        for name in group
+        if len(name.split()) >= 2
+    }
+    text = reply
+    for given, surname in split:
+        for other, same in split:
+            if same != surname or other == given:
+                continue
+            first, second, last = map(re.escape, (" ".join(given), " ".join(other), surname))
+            text = re.sub(
+                rf"\b{first}\s+{_AND}\s+{second}\s+{last}\b",
+                f"{' '.join(given)} {surname} \\1 {' '.join(other)} {surname}",
+                text,
+            )
+            text = re.sub(
+                rf"\b{first}\s+{last}\s+{_AND}\s+{second}\b(?!\s+[A-Z])",
+                f"{' '.join(given)} {surname} \\1 {' '.join(other)} {surname}",
+                text,
+            )
+    return text if text != reply else None
+
+
+_ADJECTIVE = re.compile(r"\s*(?:it\s+is\s+|it's\s+)?([a-z]{3,}?)(eous|ous)\s*[.!]?\s*", re.I)
+"""A reply that is one word with the ending of English adjectives of matter ("Gaseous.")."""
+
+
+def _adjective_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
+    """Rules 20: a reply that is only the adjective of a true answer that is a common noun of
+    one word, in lower case ("Gaseous." for "gas"), read as that noun; or None."""
+    match = _ADJECTIVE.fullmatch(reply)
+    if match is None:
+        return None
+    stem = match[1].casefold()
+    nouns = {n for group in true_answers for n in group if n.isalpha() and n.islower()}
+    return stem if stem in nouns else None
+
+
+_LIST_JOIN = re.compile(r"(\s*,\s*|\s+and\s+|\s+or\s+)", re.IGNORECASE)
+
+
+def _listed_numbers_reading(reply: str) -> str | None:
+    """Rules 20: the reply with each item of a list of numbers in words written as digits on
+    its own ("One-one-two and one-one-zero." is "112 and 110.", not one number joined by
+    "and"), or None where that changes nothing."""
+    if not _LIST_JOIN.search(reply):
+        return None
+    reading = "".join(
+        part if k % 2 else spell_out(part) for k, part in enumerate(_LIST_JOIN.split(reply))
+    )
+    return reading if reading != reply and reading != spell_out(reply) else None
+
+
+def _readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
+    """Other readings of a reply, each made only when those before it were tried: a bare number
+    with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
+    a true answer is a number, number words of other languages (rules 19: "Le cent douze.")."""
+    yield _numbered_reading(reply, true_answers)
+    yield _year_reading(reply, true_answers)
+    yield _shared_surname_reading(reply, true_answers)
+    yield _patronymic_reading(reply, true_answers)
+    yield _adjective_reading(reply, true_answers)
+    if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
+        yield _listed_numbers_reading(reply)
+        yield from foreign_number_readings(reply)
 
 
 _FLAG = re.compile("([\U0001f1e6-\U0001f1ff])([\U0001f1e6-\U0001f1ff])")
@@ -1160,6 +1475,13 @@ _STRUCK = re.compile(r"~~[^~]+~~")
 """Text struck out in Markdown."""
 _LONE_WORD = re.compile(r"\s*([^\W\d_]+)\s*[.!]?\s*")
 """A reply that is one word of letters, maybe with a full stop."""
+_AS_CALLED = re.compile(
+    r"\s*([^\W\d_]+)\s*,\s*as\s+(?-i:[a-z])[^\d.!?]*?\b(?:calls?|called|known)\b"
+    r"(?:\s+(?-i:[a-z])[^\d.!?]*)?\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""Rules 20: one word, then a clause in lower case saying that is how people call the person
+("Marcelo, as everyone calls him.", "Samia, as she is widely known."): the word alone."""
 
 
 def _given_name_alone(
@@ -1169,9 +1491,10 @@ def _given_name_alone(
     rivals: NameTable | None,
 ) -> bool:
     """Rules 13: whether the reply is only a true person's given name (`AnswerNames.given`:
-    "Anwar." for Anwar Ibrahim) that no name of the rivals' table holds but a true one. The
-    rules' best reading, uncertain."""
-    match = _LONE_WORD.fullmatch(reply)
+    "Anwar." for Anwar Ibrahim; rules 20: or that and how people call the person,
+    `_AS_CALLED`) that no name of the rivals' table holds but a true one. The rules' best
+    reading, uncertain."""
+    match = _LONE_WORD.fullmatch(reply) or _AS_CALLED.fullmatch(reply)
     if match is None:
         return False
     word = name_tokens(match[1])[0]
@@ -1335,8 +1658,9 @@ def _check_wh(
         return Checked(Verdict.UNPARSEABLE)
     reply = _HEADING.sub("", reply, count=1) or reply
     tokens = tokenize(reply)
-    if not tokens:  # a shrug alone ("🤷") declines
-        return Checked(Verdict.REFUSED if _SHRUG.search(reply) else Verdict.UNPARSEABLE)
+    if not tokens:  # a shrug alone ("🤷") declines; rules 20: so does a lone dash
+        declined = _SHRUG.search(reply) or _BLANK_MARK.fullmatch(reply)
+        return Checked(Verdict.REFUSED if declined else Verdict.UNPARSEABLE)
     groups = _as_tuples(true_answers)
     subject_names = tuple(subject)
     extra = _answer_only_names(groups, tuple(answer_only), _shown(subject_names, question))
@@ -1362,6 +1686,8 @@ def _check_wh(
     glossed = _codes_of_other_currencies(text, tokens, found, truth)
     qualified = _qualified_units(tokens, found, groups)
     addressed = _addressed(tokens, found, tuple(answer_only))
+    addressed |= _named_as_a_country(tokens, found, tuple(answer_only))
+    found = _without_own_countries(tokens, found, tuple(answer_only))
     answers = [
         m
         for m in found
@@ -1401,7 +1727,12 @@ def _check_wh(
         elif (
             not rival
             and answers
-            and _unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals))
+            and (
+                _unknown_item(tokens, answers, found, subject_names, text, (fuzzy_table, rivals))
+                or _offers_others(
+                    tokens, text, answers, found, subject_names, truth, only_or=True
+                )  # rules 20: "Pretoria or Johannesburg, I think."
+            )
         ):
             rival = uncertain = True
         if not rival and answers and _another_number(tokens, answers, found, groups):
@@ -1409,7 +1740,7 @@ def _check_wh(
         if (
             not rival
             and answers
-            and _answered_by_another(tokens, text, answers, asked, relation, subject_names)
+            and _answered_by_another(tokens, text, answers, asked, relation, subject_names, found)
         ):
             rival = True
         uncertain = uncertain or (bool(answers) and all(m in shared.kept for m in answers))
@@ -1545,6 +1876,57 @@ def _addressed(
     return frozenset(out)
 
 
+_COUNTRY_WORDS = frozenset({"country", "nation", "republic", "kingdom"})
+"""Words by which a reply says the name after "of" is a country's."""
+
+
+def _named_as_a_country(
+    tokens: Sequence[Token], found: Sequence[Mention], answer_only: tuple[AnswerNames, ...]
+) -> frozenset[Mention]:
+    """Rules 20: true mentions of a subdivision (an ISO 3166-2 code among its answer-only
+    names) that the reply calls a country's name ("The country of Georgia." for the US state):
+    they name the country of that name, no answer."""
+    if not any(_SUBDIVISION_CODE.fullmatch(n) for names in answer_only for n in names.names):
+        return frozenset()
+    return frozenset(
+        m
+        for m in found
+        if m.owner < 0
+        and m.start >= 2
+        and tokens[m.start - 1].norm == "of"
+        and tokens[m.start - 2].norm in _COUNTRY_WORDS
+    )
+
+
+def _without_own_countries(
+    tokens: Sequence[Token], found: list[Mention], answer_only: tuple[AnswerNames, ...]
+) -> list[Mention]:
+    """Rules 20: ``found`` less the rival that follows a true subdivision after a comma and
+    ends the clause where it names that subdivision's country (ISO 3166-2; its English names
+    and codes, `country_names`): an address ("Illinois, USA.", "Washington, US."), no second
+    answer."""
+    countries = {
+        match[1]
+        for names in answer_only
+        for name in names.names
+        if (match := _SUBDIVISION_CODE.fullmatch(name))
+    }
+    if not countries:
+        return found
+    own = frozenset().union(*(country_names(c) for c in countries))
+    after = {m.end for m in found if m.owner < 0 and not m.negated}
+    dropped = {
+        m
+        for m in found
+        if m.owner >= 0
+        and m.start in after
+        and tokens[m.start - 1].clause != tokens[m.start].clause
+        and (m.end == len(tokens) or tokens[m.end].clause != tokens[m.start].clause)
+        and bare_fold(" ".join(t.raw for t in tokens[m.start : m.end])) in own
+    }
+    return [m for m in found if m not in dropped] if dropped else found
+
+
 @lru_cache(maxsize=4096)
 def _other_subdivisions(answer_only: tuple[AnswerNames, ...]) -> frozenset[str]:
     """The ISO 3166-2 letters of the other subdivisions of the countries of the true
@@ -1566,9 +1948,10 @@ def _other_subdivisions(answer_only: tuple[AnswerNames, ...]) -> frozenset[str]:
 
 _FOREIGN_ARTICLES = frozenset(
     {"il", "lo", "les", "los", "las", "die", "das", "het", "os", "as", "um", "uma", "un", "una",
-     "une", "ein", "eine", "en", "ett"}
+     "une", "ein", "eine", "en", "ett", "der", "dem"}
 )  # fmt: skip
-"""Articles of other languages, capitalised where they open a reply ("La peseta.")."""
+"""Articles of other languages, capitalised where they open a reply ("La peseta."; rules 20:
+German "der", "dem")."""
 
 
 def _another_unit(word: str, truth: NameTable) -> bool:
@@ -1602,6 +1985,18 @@ def _name_clause(clause: str) -> bool:
     return bool(_BARE_NAME.match(clause)) and first not in _NOT_NAMES and not first.endswith("ly")
 
 
+_ASKING_AGAIN = (("was", "it"), ("is", "it"), ("maybe",), ("perhaps",))
+
+
+def _asked_again(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) -> bool:
+    """Rules 20: whether the "or" at ``i`` opens a question about another candidate after the
+    answer's sentence ("Porto-Novo. Hmm, or was it Cotonou?")."""
+    if not any(m.end <= i for m in answers):
+        return False
+    after = [t.norm for t in tokens[i + 1 : i + 3]]
+    return any(after[: len(words)] == list(words) for words in _ASKING_AGAIN)
+
+
 def _offers_others(
     tokens: Sequence[Token],
     text: str,
@@ -1610,20 +2005,28 @@ def _offers_others(
     subject: tuple[str, ...],
     truth: NameTable,
     asks_for_one: bool = False,
+    *,
+    only_or: bool = False,
 ) -> bool:
     """Whether a reply to a question with one true answer offers other candidates beside it,
     names the KG may not know: "Canberra or Sydney", "Canberra, and also Sydney", "1868 or
     1895", an item listed beside it where the question asks for one thing (``asks_for_one``:
     "What is the capital...?" "Sucre and Cochabamba"; `_listed_beside`), or a list of
     items one per line ("- Canberra / - Sydney"). A capitalised word joined by "or" (or by "and"
-    right after the true name) that is no true, subject or denied name is another candidate."""
+    right after the true name) that is no true, subject or denied name is another candidate.
+    Rules 20: so is one asked about after the answer's sentence ("Porto-Novo. Hmm, or was it
+    Cotonou?": `_asked_again`); ``only_or``: only candidates joined by "or" that are places'
+    English names (`_a_place`: "Pretoria or Johannesburg" to a question with several answers;
+    other words may be true names the tables miss, "Either Scheele or Priestley")."""
     spans = _named_spans(tokens, found, subject)
     sentences = {tokens[m.start].sentence for m in answers}
     ends = {m.end for m in answers}
     starts = {m.start for m in answers}
     passing = {m.end - 1 for m in found if m.owner >= 0 and _in_passing(tokens, m, set())}
     for i, tok in enumerate(tokens):
-        if tok.norm not in ("or", "and") or tok.sentence not in sentences:
+        if tok.norm not in ("or", "and") or (only_or and tok.norm != "or"):
+            continue
+        if tok.sentence not in sentences and not _asked_again(tokens, i, answers):
             continue
         before = _skip_fillers(tokens, i - 1, -1)
         if before in passing:  # "like San Marino by Italy or the Vatican by Rome"
@@ -1645,14 +2048,18 @@ def _offers_others(
             other = tokens[j]
             if negated(tokens, j):
                 continue
-            if other.word and other.raw[:1].isupper():
+            if other.word and other.raw[:1].isupper() and (not only_or or _a_place(tokens[j:])):
                 return True
+            if only_or:
+                continue
             if tok.norm == "or" and _other_number(tokens, i, j, ends, starts):
                 return True
     if asks_for_one and _comma_list(tokens, sentences, spans):
         return True
     if asks_for_one and "(" in text and _listed_beside_glosses(text, truth, subject):
         return True
+    if only_or:
+        return False
     items = _LIST_ITEM.findall(text)
     if len(items) >= 2:
         named = [item for item in items if truth.matches(tokenize(item))]
@@ -2032,6 +2439,7 @@ def _answered_by_another(
     asked: Sequence[Token] = (),
     relation: frozenset[str] = frozenset(),
     subject: tuple[str, ...] = (),
+    found: Sequence[Mention] = (),
 ) -> bool:
     """Whether the reply opens with a bare name that is no true one and names the true answers
     only in passing ("Sydney, near Canberra."; "X, a blend of English and Spanish": a name
@@ -2046,20 +2454,37 @@ def _answered_by_another(
     clauses = _clauses(text)
     if not clauses or answers[0].start == 0:
         return False
-    if not (_name_clause(clauses[0]) or _opens_with_a_name(tokens, subject)):
-        return False
+    named = _subject_mentions(tokens, subject)
+    if not (_name_clause(clauses[0]) or _opens_with_a_name(tokens, named)):
+        # rules 20: the speaker's own pick, then what others say ("I'd say Sydney, though many
+        # say Canberra.")
+        return _OPINION_NAME.match(text) is not None and all(
+            tokens[m.start].clause != tokens[0].clause and _said_by_others(tokens, m)
+            for m in answers
+        )
     if tokens[0].norm in _PASSING and any(t.norm == tokens[0].norm for t in asked):
         return False
     if tokens[0].norm in _LOCATIVE and asked and asked[0].norm == "where":
         return False  # "In Peru." to "Where is ... located?" (rules 9)
+    if all(t.norm in _RETRACTING for t in tokens if t.clause == tokens[0].clause):
+        return False  # rules 20: "Przepraszam, to Canberra.": a word of regret is no name
+    if asked and asked[0].norm == "who" and _a_place(tokens):
+        return False  # rules 20: "Paris, 1898: Marie and Pierre Curie." names no candidate
     passing: set[int] = set()
-    stated = _opening_stated(tokens, text, subject)
+    stated = _opening_stated(tokens, text, named)
+    # rules 20: an opening sentence that is only a name states it as the answer, and the next
+    # sentence may tell of the true one ("Almaty. Astana is the newer planned city.")
+    last = 1 if stated and _a_name_sentence(tokens, named, found) else 0
+    norms = [t.norm for t in tokens]
+    present = _asks_in_present(asked)
     for m in sorted(answers, key=lambda m: m.start):
         if not (
             _in_passing(tokens, m, passing)
-            or _told_of(tokens, m, relation, stated=stated, subject=subject)
+            or _told_of(tokens, norms, m, relation, stated=stated, subject=named, last=last)
             or _in_relative_clause(tokens, m, relation)
             or (stated and _said_by_others(tokens, m))
+            or _doubted(tokens, m.start)
+            or (present and _in_former_time(tokens, m))
         ):
             return False
         passing.add(m.end)
@@ -2077,7 +2502,7 @@ _HEADING_WORDS = frozenset(
 """Words of a heading before a dash ("Quick answer — ...", "Fun fact — ...")."""
 
 
-def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]) -> bool:
+def _opening_stated(tokens: Sequence[Token], text: str, subject: Sequence[Mention]) -> bool:
     """Rules 18: whether the reply's opening clause states a name of its own: not asked ("Sydney?
     ..."), not opening with a preposition or "not" ("In Australia, ...", "Not Sydney. ..."), not
     only interjections ("Oh, ...") and not naming the subject ("Australia. ..."); rules 19: not
@@ -2099,7 +2524,7 @@ def _opening_stated(tokens: Sequence[Token], text: str, subject: tuple[str, ...]
         return False  # "Quick answer — Canberra was founded in 1913."
     if all(w in _INTERJECTIONS or w in _NOT_NAMES for w in opening):
         return False  # "Oh, Canberra was purpose-built."
-    return not any(tokens[m.start].clause == clause for m in _subject_mentions(tokens, subject))
+    return not any(tokens[m.start].clause == clause for m in subject)
 
 
 def _in_relative_clause(tokens: Sequence[Token], m: Mention, relation: frozenset[str]) -> bool:
@@ -2133,14 +2558,14 @@ _INNER_PARTICLES = PARTICLES | {"es"}
 "Part of Ukraine")."""
 
 
-def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> bool:
+def _opens_with_a_name(tokens: Sequence[Token], subject: Sequence[Mention]) -> bool:
     """Rules 11: whether the reply's first clause, to any stop (a dash too: "Sydney — ..."),
     is only capitalised words (rules 14: and name particles inside, "Dar es Salaam"), no more
     than `_OPENING_NAME_MAX_WORDS`, the first no word that
     is never a name (`_NOT_NAMES`) nor an adverb, and not the subject's name."""
     first = [t for t in tokens if t.clause == tokens[0].clause]
     return (
-        not any(m.start == 0 for m in _subject_mentions(tokens, subject))
+        not any(m.start == 0 for m in subject)
         and len(first) <= _OPENING_NAME_MAX_WORDS
         and all(
             t.word
@@ -2152,13 +2577,39 @@ def _opens_with_a_name(tokens: Sequence[Token], subject: tuple[str, ...]) -> boo
     )
 
 
+def _a_place(tokens: Sequence[Token]) -> bool:
+    """Rules 20: whether the reply's opening clause is only a place's English name (CLDR's
+    countries and zone cities), a name of another kind than a person's."""
+    from kglens_tui.kg.answer_names import english_place_names
+
+    words = " ".join(t.norm for t in tokens if t.clause == tokens[0].clause and t.word)
+    return normalize(words) in english_place_names()
+
+
+def _a_name_sentence(
+    tokens: Sequence[Token], subject: Sequence[Mention], found: Sequence[Mention]
+) -> bool:
+    """Rules 20: whether the reply's first sentence is only its opening clause, a name
+    (`_opens_with_a_name`) that the tables know or that is a place's English name (CLDR's
+    countries and zone cities: "Almaty.", "Sydney."; not "Sure." or "Good question.") and more
+    follows."""
+    first = [t for t in tokens if t.sentence == 0]
+    if len(first) == len(tokens) or any(t.clause != tokens[0].clause for t in first):
+        return False
+    if not _opens_with_a_name(tokens, subject):
+        return False
+    return any(m.start == 0 and m.end == len(first) for m in found) or _a_place(tokens)
+
+
 def _told_of(
     tokens: Sequence[Token],
+    norms: Sequence[str],
     m: Mention,
     relation: frozenset[str],
     *,
     stated: bool = False,
-    subject: tuple[str, ...] = (),
+    subject: Sequence[Mention] = (),
+    last: int = 0,
 ) -> bool:
     """Rules 11: whether a later clause makes less of a true answer after the reply opened with
     another name ("Sydney; Canberra only hosts the parliament"): the answer opens a clause
@@ -2172,10 +2623,11 @@ def _told_of(
     about it without the relation words, a word that makes it the answer (`_ANSWER_AGAIN`) or
     the subject's name, in the sentence of an opening that states a name (``stated``:
     `_opening_stated`): "Almaty; Astana is the newer planned city", "Kangchenjunga; Everest
-    belongs to China" (not "Sure. Canberra was purpose-built.")."""
+    belongs to China" (not "Sure. Canberra was purpose-built."); rules 20: or in the sentence
+    after it, up to ``last``, where the opening sentence is only a name ("Almaty. Astana is the
+    newer planned city.")."""
     if not relation or tokens[m.start].clause == tokens[0].clause:
         return False
-    norms = [t.norm for t in tokens]
     if any(
         t.norm in _RETRACTING or t.norm in _UPDATING or _marker_at(norms, i)
         for i, t in enumerate(tokens[: m.start])
@@ -2192,12 +2644,12 @@ def _told_of(
     # rules 18: a clause that tells about the answer without the relation, a word that names
     # it the answer or the subject, after an opening that states a name ("Almaty; Astana is the
     # newer planned city")
-    if not stated or rest & (relation | _ANSWER_AGAIN) or tokens[m.start].sentence != 0:
+    if not stated or rest & (relation | _ANSWER_AGAIN) or tokens[m.start].sentence > last:
         return False  # rules 18: only in the opening name's sentence ("Sure. Canberra was ...")
     if rest & _POINTING_BACK:
         return False  # rules 19: "ACT — Canberra sits there.": the opening is the answer's place
     clause = tokens[m.start].clause
-    return not any(tokens[s.start].clause == clause for s in _subject_mentions(tokens, subject))
+    return not any(tokens[s.start].clause == clause for s in subject)
 
 
 _POINTING_BACK = frozenset({"there", "here", "role"})
@@ -2224,9 +2676,10 @@ def _marker_at(norms: Sequence[str], i: int) -> bool:
     )
 
 
-_CONCEDING = frozenset({"though", "although", "albeit"})
+_CONCEDING = frozenset({"though", "although", "albeit", "while", "whereas", "whilst"})
 """Words that open a clause conceding something beside the answer given before ("Toronto —
-though Ottawa hosts Parliament")."""
+though Ottawa hosts Parliament"; rules 20: "while", "whereas", "whilst": "Sydney, while Canberra
+is the federal seat of parliament")."""
 
 
 def _conceded(tokens: Sequence[Token], m: Mention) -> bool:
@@ -2571,7 +3024,12 @@ def _isolated(
             tok = tokens[i]
             particle = tok.norm in PARTICLES
             if not (particle or tok.raw[:1].isupper()) or (
-                not particle and (tok.norm in _NAME_NEIGHBOURS or tok.norm in _TITLE_WORDS)
+                not particle
+                and (
+                    tok.norm in _NAME_NEIGHBOURS
+                    or tok.norm in _TITLE_WORDS
+                    or _a_foreign_title(tok.norm)
+                )
             ):
                 break
             if tok.norm not in allowed and not _spelled_like(tok.norm, allowed):
@@ -2629,15 +3087,15 @@ _NAME_NEIGHBOURS = frozenset(
     {"the", "a", "an", "is", "it", "he", "she", "his", "her", "its", "i", "and", "or", "in",
      "of", "as", "was", "has", "currently", "answer", "yes", "no", "mr", "mrs", "ms", "dr",
      "sir", "majesty", "highness", "excellency", "im", "id", "ill", "ive", "maybe", "perhaps",
-     "possibly", "probably", "likely", "surely", "certainly", "definitely"}
+     "possibly", "probably", "likely", "surely", "certainly", "definitely", "w", "we", "v",
+     "ve"}
 )  # fmt: skip
-"""Capitalised words that belong to no name (a sentence may start with them; "I'd", "I'll")."""
+"""Capitalised words that belong to no name (a sentence may start with them; "I'd", "I'll";
+rules 20: "in" of Polish, Czech, Slovak and Slovene, "W Warszawie")."""
 
 _STRONG_CORRECTIONS = (
     ("sorry", "i", "mean"),
     ("sorry", "i", "meant"),
-    ("i", "mean"),
-    ("i", "meant"),
     ("correction",),
     ("final", "answer"),
     ("scratch", "that"),
@@ -2740,6 +3198,50 @@ meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Roman
 Indonesian and Vietnamese): a correction only
 where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
+_UPDATES = (("update",),)
+"""Rules 20: a word that brings newer facts takes back what came before where what follows
+gives a candidate as the answer now (`_updated_to`: "Donald Trump. Update: Joe Biden is the
+president now."), not where it gives none ("Canberra. Update: no change since 1913.") or tells
+of another ("Canberra. Update: Sydney is still the biggest city.")."""
+_NEWER = frozenset({"now", "currently", "current", "again", "instead", "today", "since"})
+"""Words by which a clause gives its candidate as the answer now."""
+
+
+def _updated_to(
+    tokens: Sequence[Token], end: int, found: Sequence[Mention], relation: frozenset[str]
+) -> bool:
+    """Rules 20: whether what follows an update's word at ``end`` opens (after a stop and
+    articles) with a candidate (a mention, or capitalised words) whose clause, going on with a
+    verb, has the question's relation words or a word of `_NEWER`."""
+    start = end
+    while start < len(tokens) and tokens[start].norm in _ARTICLES:
+        start += 1
+    if (
+        start >= len(tokens)
+        or tokens[start].clause == tokens[end - 1].clause
+        or tokens[start].norm in _AFTER_A_DENIAL
+    ):
+        return False  # "Update your records ...", "Update: I'm not sure whether ..."
+    mention = next((m for m in found if m.start == start and not m.negated), None)
+    stop = start
+    while stop < len(tokens) and tokens[stop].word and tokens[stop].raw[:1].isupper():
+        stop += 1
+    if mention is None and stop == start:
+        return False
+    rest = _clause_told(tokens, mention or Mention(start, stop, 0, False))
+    return rest is not None and bool(rest & (relation | _NEWER))
+
+
+_MEANING = (
+    ("i", "mean"),
+    ("i", "meant"),
+    ("i", "mean", "to", "say"),
+    ("i", "meant", "to", "say"),
+)
+"""Rules 20: "I mean" takes back what came before only where what follows offers an answer
+(`_offered_back`) or names a candidate the tables know ("Sydney, I mean Canberra"), not where it
+says more about the answer ("Canberra; I meant to add that it was purpose-built.", "Bern (I meant
+the city, not the canton)")."""
 _WEAK_CORRECTIONS = (
     ("actually",),
     ("in", "fact"),
@@ -2762,9 +3264,12 @@ _WEAK_CORRECTIONS = (
     ("reconsider",),
     ("on", "reflection"),
     ("come", "to", "think", "of", "it"),
+    ("now", "its"),
+    ("now", "it", "is"),
 )
 """Words that may correct: what follows is the answer when it names a candidate (rules 9:
-"I'd reconsider", "on reflection", "come to think of it")."""
+"I'd reconsider", "on reflection", "come to think of it"; rules 20: "now it's", after what held
+before: "Canberra was the capital until 2020; now it's Sydney.")."""
 _OR_RATHER = (
     ("mejor", "dicho"),
     ("o", "meglio"),
@@ -2782,7 +3287,8 @@ _OR_RATHER = (
 """Rules 18: "or rather" in Spanish, Italian, Portuguese, French, German, Dutch, Polish, the
 Nordic languages and Finnish; rules 19: they narrow an answer as often as they correct it
 ("Deutschland, oder besser gesagt Süddeutschland"), so they take it back only for a name the
-tables know ("Kraków, a właściwie Warszawa")."""
+tables know ("Kraków, a właściwie Warszawa"; rules 20: or a place's English name, `_a_place`:
+"Canberra, ou plutôt Sydney")."""
 
 
 _DENIAL_CLAUSES = (
@@ -2802,6 +3308,8 @@ what follows is the answer, as after a strong correction."""
 _MARKERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _marker in (
     *_STRONG_CORRECTIONS,
+    *_MEANING,
+    *_UPDATES,
     *_WEAK_CORRECTIONS,
     *_OR_RATHER,
     *_TAKING_BACK,
@@ -2857,17 +3365,22 @@ def _opens_clause(tokens: Sequence[Token], i: int) -> bool:
 
 
 def _offers_candidate(
-    tokens: Sequence[Token], found: Sequence[Mention], start: int, asked: frozenset[str]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    start: int,
+    asked: frozenset[str],
+    *,
+    numbers: bool = True,
 ) -> bool:
     """Whether the tokens from ``start`` offer a candidate: a mention not negated, a number not
-    negated ("1774... no, 1771"), or a capitalised word of no name found that does not open its
-    sentence, is not the question's and is not denied (`_denied`: "no, it was Berzelius", "no,
-    Sydney"; not "no, not Sydney", "nope, Istanbul isn't the capital")."""
+    negated ("1774... no, 1771"; unless not ``numbers``), or a capitalised word of no name found
+    that does not open its sentence, is not the question's and is not denied (`_denied`: "no, it
+    was Berzelius", "no, Sydney"; not "no, not Sydney", "nope, Istanbul isn't the capital")."""
     if any(
         m.start >= start and not m.negated and not _denied(tokens, m.start, m.end) for m in found
     ):
         return True
-    if any(
+    if numbers and any(
         not t.word
         and any(c.isdigit() for c in t.norm)
         and not (i > start and tokens[i - 1].norm in ("not", "never"))
@@ -2906,7 +3419,10 @@ def _denied(tokens: Sequence[Token], start: int, end: int) -> bool:
 
 
 def _retracted(
-    tokens: Sequence[Token], found: Sequence[Mention], asked: frozenset[str]
+    tokens: Sequence[Token],
+    found: Sequence[Mention],
+    asked: frozenset[str],
+    relation: frozenset[str] = frozenset(),
 ) -> tuple[int, int]:
     """The last clause-opening "no", "sorry" or "wait" (`_RETRACTING`) after a candidate named,
     not negated, and before another (`_offers_candidate`): (where it is, where the answer the
@@ -2934,6 +3450,10 @@ def _retracted(
             end += 1  # "no, sorry, Scotland"
         if end >= len(tokens) or not any(m.end <= i and not m.negated for m in found):
             continue
+        if tok.norm in _DENIALS and _denial_about_else(tokens, i, end, found, asked, relation):
+            continue  # rules 20: "Canberra. No, I don't remember who designed it — ..."
+        if tok.norm == "no" and _a_determiner(tokens, i):
+            continue  # rules 20: "Canberra. Update: no change since 1913."
         offered = (
             _offered_back(tokens, end, found)
             if tok.norm in _RETRACTING_SINCE_14
@@ -2946,6 +3466,75 @@ def _retracted(
 
 _DENIALS = frozenset({"no", "nope", "nein", "nej"})
 """Words of denial that, standing as a clause of their own, take back what came before."""
+
+
+_AFTER_A_DENIAL = frozenset(
+    {"it", "its", "i", "im", "id", "ive", "the", "that", "thats", "this", "sorry", "wait",
+     "actually", "not", "way", "no", "nope", "oops", "that's", "they", "he", "she", "we", "you"}
+)  # fmt: skip
+"""Words a "no" that denies may run on into without a comma ("No it's Canberra", "no wait")."""
+
+
+def _a_determiner(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 20: whether the "no" at ``i`` is a determiner before a word in lower case of its
+    clause that is no pronoun, article or interjection ("no change since 1913", "no doubt"):
+    it denies nothing said before."""
+    if i + 1 >= len(tokens) or tokens[i + 1].clause != tokens[i].clause:
+        return False
+    after = tokens[i + 1]
+    return after.word and after.raw[:1].islower() and after.norm not in _AFTER_A_DENIAL
+
+
+def _denial_about_else(
+    tokens: Sequence[Token],
+    i: int,
+    end: int,
+    found: Sequence[Mention],
+    asked: frozenset[str],
+    relation: frozenset[str],
+) -> bool:
+    """Rules 20: whether a "no" standing as a clause of its own (``i``; what follows from
+    ``end``) answers something other than the question, so takes nothing back: its next clause
+    says the speaker does not know or cannot tell something other than the answer ("Canberra.
+    No, I don't remember who designed it — Walter Burley Griffin, maybe.", "Bern — no, I'm not
+    sure why people think it's Zurich"; not "Sydney — no, I don't know. Canberra?"), or opens
+    with a candidate its clause makes less of without the question's relation words ("Canberra.
+    No — Sydney is just the largest city.": the "no" denies a belief the reply then tells of)."""
+    if i + 1 < len(tokens) and tokens[i + 1].clause == tokens[i].clause:
+        return False
+    clause = [t.raw for t in tokens[end:] if t.clause == tokens[end].clause]
+    said = _NOT_KNOWING.search(" ".join(clause)) or _NOT_SURE.search(" ".join(clause))
+    if said is not None:
+        after = re.findall(r"\w+", " ".join(clause)[said.end() :].casefold())
+        return any(w not in _GENERIC_OBJECT and w not in asked for w in after)
+    start = end
+    while start < len(tokens) and tokens[start].norm in _ARTICLES:
+        start += 1
+    first = next((m for m in found if m.start == start), None)
+    stop = start
+    while stop < len(tokens) and tokens[stop].word and tokens[stop].raw[:1].isupper():
+        stop += 1  # a name no table knows ("Sydney" of a table of capitals)
+    if first is None and stop == start:
+        return False
+    rest = _clause_told(tokens, first or Mention(start, stop, 0, False))
+    return rest is not None and bool(rest & _LESSER) and not rest & relation
+
+
+def _doubted(tokens: Sequence[Token], at: int) -> bool:
+    """Rules 20: whether the sentence at ``at`` says, before "whether" or "if", that the speaker
+    is not sure or does not know ("Update: I'm not certain whether Keir Starmer took over."):
+    what it names after is wondered about, not given."""
+    sentence = [t for t in tokens if t.sentence == tokens[at].sentence]
+    words = [t.norm for t in sentence]
+    at_word = next((k for k in range(len(words)) if k and words[k] in ("whether", "if")), None)
+    if at_word is None:
+        return False
+    said = " ".join(t.raw for t in sentence[:at_word])
+    return _NOT_SURE.search(said) is not None or _NOT_KNOWING.search(said) is not None
+
+
+_NOT_SURE = re.compile(r"\bi(?:'m|’m|\s+am)\s+(?:\w+\s+)?not\s+(?:sure|certain)\b", re.IGNORECASE)
+"""The speaker saying they are not sure (of what follows)."""
 
 
 def _withdrawn_and_declined(
@@ -3053,8 +3642,37 @@ def _restated(
             ) or any(not t.word or t.raw[:1].isupper() for t in after)
             if between & relation and offered:
                 best = (i, k + 1)
+            elif _named_the_relation(tokens, i + 1, k, relation, found):
+                best = (i, i + 1)  # rules 20: "..., but Sydney is the capital."
             break
     return best
+
+
+def _named_the_relation(
+    tokens: Sequence[Token],
+    start: int,
+    copula: int,
+    relation: frozenset[str],
+    found: Sequence[Mention],
+) -> bool:
+    """Rules 20: whether a "but" clause is a candidate (a mention, or capitalised words), from
+    ``start`` to its verb of being at ``copula``, and after the verb only articles and the
+    question's relation words to its end ("but Sydney is the capital"; not "but Sydney is the
+    capital of New South Wales")."""
+    named = any(m.start == start and m.end == copula and not m.negated for m in found) or all(
+        t.word and t.raw[:1].isupper() for t in tokens[start:copula]
+    )
+    after = [
+        t.norm.removesuffix("s") for t in tokens[copula + 1 :] if t.clause == tokens[start].clause
+    ]
+    words = [w for w in after if w not in _ARTICLES]
+    return (
+        named
+        and copula > start
+        and bool(words)
+        and all(w in relation or w in _RIGHT for w in words)
+        and bool(set(words) & relation)
+    )
 
 
 def _correction(
@@ -3074,7 +3692,7 @@ def _correction(
     calls the right one (`_called_right`). ``asked``: the question's words;
     ``relation``: its relation words."""
     norms = [t.norm for t in tokens]
-    best = _retracted(tokens, found, asked)
+    best = _retracted(tokens, found, asked, relation)
     for other in (
         _restated(tokens, found, relation),
         _chosen(tokens, found),
@@ -3088,6 +3706,15 @@ def _correction(
             end = i + len(marker)
             if tuple(norms[i:end]) != marker or end >= len(norms):
                 continue
+            if marker in _UPDATES:
+                if _updated_to(tokens, end, found, relation) and end > best[1]:
+                    best = (i, end)  # rules 20: "Donald Trump. Update: Joe Biden is ..."
+                continue
+            if marker in _MEANING:
+                named = any(m.start >= end and not m.negated for m in found)
+                if (named or _offered_back(tokens, end, found)) and end > best[1]:
+                    best = (i, end)
+                continue
             if marker in _TAKING_BACK:
                 if _offered_back(tokens, end, found) and end > best[1]:
                     best = (i, end)
@@ -3095,8 +3722,9 @@ def _correction(
             if marker in _DENIAL_CLAUSES and not _a_clause_alone(tokens, i, end):
                 continue
             if marker in _OR_RATHER:
-                if any(m.start >= end and not m.negated for m in found) and end > best[1]:
-                    best = (i, end)
+                named = any(m.start >= end and not m.negated for m in found)
+                if (named or _a_place(tokens[end:])) and end > best[1]:
+                    best = (i, end)  # rules 20: a place's English name ("ou plutôt Sydney")
                 continue
             strong = (
                 marker in _STRONG_CORRECTIONS
@@ -3272,8 +3900,10 @@ def _offered_back(tokens: Sequence[Token], end: int, found: Sequence[Mention]) -
         if _a_name_with_particles(seq) or _a_name_with_particles(_after_it_was(seq)):
             return True
         first = stop - len(seq)
-        while first < stop and tokens[first].norm in _ARTICLES:
-            first += 1
+        while first < stop and (
+            tokens[first].norm in _ARTICLES or tokens[first].norm in _FOREIGN_ARTICLES
+        ):
+            first += 1  # rules 20: "nein, Entschuldigung, der Schweizer Franken"
         if any(m.start == first and m.end == stop and not m.negated for m in found):
             return True
     for m in found:
@@ -3482,6 +4112,9 @@ def _knows_not(text: str) -> bool:
     )
 
 
+_BLANK_MARK = re.compile(r"\s*[\u2014\u2013-]+\s*")
+"""Rules 20: a reply that is only a dash: what a person writes for "I do not know" (a lone "?"
+asks back: unparseable, as the bench labels it)."""
 _SHRUG = re.compile(r"¯\\?_\(ツ\)_/¯|\U0001F937[\U0001F3FB-\U0001F3FF\u200d\u2640\u2642\ufe0f]*")
 """A shrug (the emoticon, the emoji): "I do not know", when nothing else is said or what else
 is said declines too ("🤷 Wollongong?" offers a name)."""

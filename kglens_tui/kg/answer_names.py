@@ -698,11 +698,18 @@ def person_short_names(label: str) -> tuple[str, ...]:
             out.add(" ".join(words[size:]))
             words = words[size:]
             break
+    ancestors = _ancestors(words)
     meaningful = [
-        w for w in words if w.casefold().strip(".") not in PARTICLES and len(w.strip(".")) >= 2
+        w
+        for k, w in enumerate(words)
+        if w.casefold().strip(".") not in PARTICLES
+        and len(w.strip(".")) >= 2
+        and k not in ancestors
     ]
     out.update(word for word in words[1:] if word in meaningful and len(word) >= 3)
-    for word in words[1:]:  # "el-Sisi", "al-Assad": also without the particle
+    for k, word in enumerate(words[1:], 1):  # "el-Sisi", "al-Assad": also without the particle
+        if k in ancestors:
+            continue
         particle, hyphen, rest = word.partition("-")
         if hyphen and particle.casefold() in PARTICLES and len(rest) >= 3 and "-" not in rest:
             out.add(rest)
@@ -712,6 +719,27 @@ def person_short_names(label: str) -> tuple[str, ...]:
             out.add(f"{title.title()} {word}")
     out.update(_initials(words))
     return tuple(sorted(n for n in out if _fold(n) != _fold(label)))
+
+
+_PATRONYMIC = frozenset({"bin", "ibn", "bint", "ben"})
+"""Arabic and Hebrew "son of", "daughter of": the words after them name the person's father and
+forebears."""
+
+
+def _ancestors(words: list[str]) -> set[int]:
+    """Rules 20: where a name has "bin" (`_PATRONYMIC`), the places of the forebears' words
+    after it, to the family's name ("Al Saud"): "Salman" of Muhammad bin Salman bin Abd al-Aziz
+    Al Saud names his father, not him ("King Salman" is another person)."""
+    out: set[int] = set()
+    inside = False
+    for k, word in enumerate(words):
+        if word == "Al":
+            break
+        if word.casefold() in _PATRONYMIC and k > 0:
+            inside = True
+        if inside:
+            out.add(k)
+    return out
 
 
 GIVEN_MIN_CHARS = 4
@@ -963,6 +991,95 @@ def _english_territories() -> dict[str, frozenset[str]]:
 def english_territory_names() -> frozenset[str]:
     """The English names of countries (CLDR's, pycountry's), folded as `_fold` folds."""
     return frozenset(_english_territories())
+
+
+def territory_codes(name: str) -> frozenset[str]:
+    """The ISO 3166 alpha-2 codes of the country an English name (CLDR's, pycountry's) names."""
+    return _english_territories().get(_fold(name), frozenset())
+
+
+@stored
+def _currency_signs() -> dict[str, tuple[str, ...]]:
+    """ISO 4217 code -> the signs any CLDR locale, base or regional, gives it (not its code)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for code, symbol, _ in _regional_symbols():
+        out[code].add(symbol)
+    for locale in _locales():
+        for code, symbol in locale._data["currency_symbols"].items():  # type: ignore[attr-defined]
+            if symbol != code:
+                out[code].add(symbol)
+    return {code: tuple(sorted(signs)) for code, signs in out.items()}
+
+
+@lru_cache(maxsize=256)
+def territory_currency_signs(alpha2: str) -> dict[str, frozenset[str]]:
+    """Rules 20: ISO 4217 code -> the signs any CLDR locale gives it (`_currency_signs`), for
+    each currency a territory has as legal tender ("$" of MXN in es_MX, "kr" of NOK in nb, "C$"
+    of CAD in nl); a sign two of its currencies share is left out. Currencies elsewhere share
+    many of them ("$"), so they name the currency only where the territory is asked about
+    (`kglens_tui.answers.verify.check_wh`)."""
+    from babel.numbers import get_territory_currencies
+
+    own = get_territory_currencies(alpha2, tender=True)
+    signs = {code: frozenset(_currency_signs().get(code, ())) for code in own}
+    return {
+        code: frozenset(s for s in mine if not any(s in signs[o] for o in own if o != code))
+        for code, mine in signs.items()
+    }
+
+
+@lru_cache(maxsize=256)
+def country_names(alpha2: str) -> frozenset[str]:
+    """Rules 20: a country's English names (CLDR's, pycountry's) and ISO 3166 codes, folded
+    with their stops and spaces left out ("usa" of "U.S.A.", "unitedstates")."""
+    import pycountry
+
+    names = {name for name, codes in _english_territories().items() if alpha2 in codes}
+    country = pycountry.countries.get(alpha_2=alpha2)
+    if country is not None:
+        names.update((country.alpha_2, country.alpha_3))
+    return frozenset(bare_fold(n) for n in names)
+
+
+def bare_fold(name: str) -> str:
+    """A name folded (`_fold`) with all but its letters and digits left out."""
+    return "".join(c for c in _fold(name) if c.isalnum())
+
+
+@lru_cache(maxsize=256)
+def territory_cities(alpha2: str) -> tuple[str, ...]:
+    """Rules 20: the English names of the tz zones' cities in a territory (the zone's own city,
+    CLDR's English exemplar city: "Paris" of FR, "Berlin" and "Busingen" of DE) and the names of
+    its first-level subdivisions (ISO 3166-2, pycountry: "California" of US)."""
+    import pycountry
+    from babel import Locale
+    from babel.core import get_global
+
+    english = Locale("en").time_zones
+    out = set()
+    for zone, territory in get_global("zone_territories").items():
+        if territory == alpha2:
+            out.add(_zone_city(zone))
+            if english.get(zone, {}).get("city"):
+                out.add(english[zone]["city"])
+    for sub in pycountry.subdivisions:
+        if sub.country_code == alpha2 and sub.parent_code is None:
+            out.add(sub.name)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1)
+def english_place_names() -> frozenset[str]:
+    """Rules 20: the English names of countries and of the tz zones' cities (CLDR), folded as
+    `_fold` folds: words a reader knows as places ("Sydney", "Almaty", "Paris")."""
+    from babel import Locale
+    from babel.core import get_global
+
+    cities = {_fold(_zone_city(zone)) for zone in get_global("zone_territories")}
+    for names in Locale("en").time_zones.values():
+        if names.get("city"):
+            cities.add(_fold(names["city"]))
+    return frozenset(_english_territories()) | cities
 
 
 @lru_cache(maxsize=4)
