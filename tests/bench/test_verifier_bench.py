@@ -207,8 +207,8 @@ misses, so it is a regression set now): no rule change may lower it."""
 
 
 HELD_OUT_5 = DEFAULT_DATA.with_name("verifier_heldout5.jsonl")
-HELD_OUT_5_FLOOR = 0.927
-"""Under rules 16: 483 of 521. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
+HELD_OUT_5_FLOOR = 0.936
+"""Under rules 20: 488 of 521; 483 under rules 16. Before, the fifth held-out set's figure under rules 14 (482 of 521; 481 under rules 13; 479 under rules 12; 470 under rules 11; 468 under rules 10; blind: 443
 under rules 9, 431 under rules 8, verifier_heldout5.md; rules 10 were made looking at its
 misses, so it is a regression set now): no rule change may lower it."""
 
@@ -229,61 +229,65 @@ may lower it."""
 
 
 HELD_OUT_8 = DEFAULT_DATA.with_name("verifier_heldout8.jsonl")
-HELD_OUT_8_FLOOR = 0.892
-"""Under rules 16: 449 of 503. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
+HELD_OUT_8_FLOOR = 0.900
+"""Under rules 20: 453 of 503; 449 under rules 16. Before, the eighth held-out set's figure under rules 14 (448 of 503); blind (verifier_heldout8.md,
 written without the code): 423 under rules 12, 424 under rules 13 (made before the set was
 read). Rules 14 were made looking at its misses, so it is a regression set now: no rule change
 may lower it."""
 
 
 HELD_OUT_9 = DEFAULT_DATA.with_name("verifier_heldout9.jsonl")
-HELD_OUT_9_FLOOR = 0.850
-"""Under rules 16: 428 of 503. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
+HELD_OUT_9_FLOOR = 0.878
+"""Under rules 20: 442 of 503; 428 under rules 16. Before, the ninth held-out set's figure under rules 15 (423 of 503); blind (verifier_heldout9.md,
 written without the code): 406 under rules 12, 409 under rules 13, 415 under rules 14 (made
 before the set was read). Rules 15 were made looking at its misses, so it is a regression set
 now: no rule change may lower it."""
 
 
 HELD_OUT_10 = DEFAULT_DATA.with_name("verifier_heldout10.jsonl")
-HELD_OUT_10_FLOOR = 0.917
-"""Under rules 17: 476 of 519. Before, the tenth held-out set's blind figures
+HELD_OUT_10_FLOOR = 0.919
+"""Under rules 20: 477 of 519; 476 under rules 17. Before, the tenth held-out set's blind figures
 (verifier_heldout10.md, written without the code): 456 of 519 under rules 12, 462 under rules
 14 and 15, 463 under rules 16 (made before the set was read). Rules 17 were made looking at its
 misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_11 = DEFAULT_DATA.with_name("verifier_heldout11.jsonl")
-HELD_OUT_11_FLOOR = 0.954
-"""Under rules 18: 560 of 587. Before, the eleventh held-out set's blind figures
+HELD_OUT_11_FLOOR = 0.955
+"""Under rules 20: 561 of 587; 560 under rules 18. Before, the eleventh held-out set's blind figures
 (verifier_heldout11.md, written without the code): 531 of 587 under rules 12, 542 under rules 16
 and 17 (made before the set was read). Rules 18 were made looking at its misses, so it is a
 regression set now: no rule change may lower it."""
 
 
 HELD_OUT_12 = DEFAULT_DATA.with_name("verifier_heldout12.jsonl")
-HELD_OUT_12_FLOOR = 0.891
-"""Under rules 19: 484 of 543. Before, the twelfth held-out set's blind figures
+HELD_OUT_12_FLOOR = 0.895
+"""Under rules 20: 486 of 543; 484 under rules 19. Before, the twelfth held-out set's blind figures
 (verifier_heldout12.md, written without the code): 447 of 543 under rules 12, 461 under rules
 16, 463 under rules 17, 467 under rules 18 (made before the set was read). Rules 19 were made
 looking at its misses, so it is a regression set now: no rule change may lower it."""
 
 
 HELD_OUT_13 = DEFAULT_DATA.with_name("verifier_heldout13.jsonl")
-HELD_OUT_13_FLOOR = 0.889
-"""The thirteenth held-out set's blind figures (verifier_heldout13.md, written without the
-code): 481 of 559 under rules 12, 491 under rules 16, 492 under rules 17, 493 under rules 18, 497
-under rules 19 (made before the set was read): no rule change may lower it."""
+HELD_OUT_13_FLOOR = 0.905
+"""Under rules 20: 506 of 559. Before, the thirteenth held-out set's blind figures
+(verifier_heldout13.md, written without the code): 481 of 559 under rules 12, 491 under rules
+16, 492 under rules 17, 493 under rules 18, 497 under rules 19 (made before the set was read).
+Rules 20 were made looking at its misses, so it is a regression set now: no rule change may
+lower it."""
 
 
 HELD_OUT_14 = DEFAULT_DATA.with_name("verifier_heldout14.jsonl")
-HELD_OUT_14_FLOOR = 0.905
-"""The fourteenth held-out set's blind figure (verifier_heldout14.md, written without the
-code): 497 of 549 under rules 19 (made before the set was read): no rule change may lower it."""
+HELD_OUT_14_FLOOR = 0.914
+"""The fourteenth held-out set's blind figures (verifier_heldout14.md, written without the
+code): 497 of 549 under rules 19, 502 under rules 20 (made before the set was read): no rule
+change may lower it."""
 
 
 ORDINARY = DEFAULT_DATA.with_name("verifier_ordinary.jsonl")
-ORDINARY_FLOOR = 0.942
-"""Ordinary replies (verifier_ordinary.md): 1,088 of 1,154 under rules 19. Not blind, a guard:
+ORDINARY_FLOOR = 0.987
+"""Ordinary replies (verifier_ordinary.md): 1,140 of 1,154 under rules 20 (1,088 under rules
+19, which rules 20 were made looking at). Not blind, a guard:
 a rule for hard replies must not cost plain ones (rules 18 judged 51 of them wrongly)."""
 
 
