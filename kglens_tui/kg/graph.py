@@ -234,6 +234,13 @@ class KGIndex:
         return graph
 
 
+DENSE_EDGES = 4096
+"""On a graph of up to this many edges `Neighbourhood` finds and counts a batch's neighbours (a
+batch of up to 64 edges) in arrays over all the edges instead of sorting the pairs: the same
+result, up to twice as fast (a batch of 16 on the 446 edges of paper16: 43 us against 66); on
+bigger graphs the arrays cost more than the sort."""
+
+
 class Neighbourhood:
     """One-hop neighbourhoods among a set of edges: two edges are neighbours when they share a
     node (subject or object, incoming or outgoing). Stored as a node -> edges CSR incidence."""
@@ -272,7 +279,14 @@ class Neighbourhood:
         offsets = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
         nbr = self.incident[np.repeat(starts, counts) + offsets]
         keep = nbr != edges[rep_slot]
-        combined = np.unique(rep_slot[keep] * self.n_edges + nbr[keep])
+        pair_keys = rep_slot[keep] * self.n_edges + nbr[keep]
+        cells = len(edges) * self.n_edges
+        if self.n_edges <= DENSE_EDGES and cells <= 64 * DENSE_EDGES:  # as np.unique gives them
+            marked = np.zeros(cells, dtype=bool)
+            marked[pair_keys] = True
+            combined = np.flatnonzero(marked)
+        else:
+            combined = np.unique(pair_keys)
         return combined // self.n_edges, combined % self.n_edges
 
     def neighbour_counts(self, chunk: int = 4096) -> npt.NDArray[np.float64]:
@@ -294,9 +308,14 @@ class Neighbourhood:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(touched edges, M, N) for the edges that have an evaluated neighbour only."""
         idx, nbr = self.pairs(np.asarray(edges, dtype=np.int64))
-        touched, inverse = np.unique(nbr, return_inverse=True)
         fail_w = np.asarray(failed, dtype=np.float64)[idx]
         succ_w = np.asarray(succeeded, dtype=np.float64)[idx]
+        if self.n_edges <= DENSE_EDGES:  # each edge's sums in the same order, without a sort
+            touched = np.flatnonzero(np.bincount(nbr, minlength=self.n_edges))
+            m = np.bincount(nbr, weights=fail_w, minlength=self.n_edges)[touched]
+            n = np.bincount(nbr, weights=succ_w, minlength=self.n_edges)[touched]
+            return touched, m, n
+        touched, inverse = np.unique(nbr, return_inverse=True)
         m = np.bincount(inverse, weights=fail_w, minlength=len(touched))
         n = np.bincount(inverse, weights=succ_w, minlength=len(touched))
         return touched, m, n

@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from kglens_tui.kg import graph
 from kglens_tui.kg.graph import KGNotFoundError, Neighbourhood, load_kg, predicate_indexes
 from kglens_tui.kg.importers import import_kg
 
@@ -109,6 +110,32 @@ def test_parallel_edges_count_once() -> None:
     nb = Neighbourhood(s, o, n_nodes=2)
     m, _ = nb.propagate(np.array([0]), failed=np.array([1]), succeeded=np.array([0]))
     assert m.tolist() == [0, 1]
+
+
+@pytest.mark.parametrize("n_edges", [40, 3000])
+def test_small_graphs_neighbours_are_the_sorted_pairs_ones(
+    n_edges: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The arrays over every edge of a small graph (graph.DENSE_EDGES) give the pairs and sums
+    of sorting them, in the same order and to the bit: parallel, reversed and looped edges,
+    repeated batch edges, weights that are no whole numbers."""
+    rng = np.random.default_rng(n_edges)
+    s = rng.integers(0, n_edges // 3, n_edges)
+    o = np.where(rng.random(n_edges) < 0.1, s, rng.integers(0, n_edges // 3, n_edges))
+    s[:4], o[:4] = [0, 0, 1, 2], [1, 1, 0, 2]
+    nb = Neighbourhood(s, o, n_edges // 3)
+    for batch in (0, 1, 16, 64, 200):
+        edges = rng.integers(0, n_edges, batch)
+        edges[: min(batch, 4)] = [0, 1, 2, 0][: min(batch, 4)]
+        failed, succeeded = rng.random(batch), rng.random(batch) * 3
+        got = [*nb.pairs(edges), *nb.propagate_sparse(edges, failed, succeeded)]
+        monkeypatch.setattr(graph, "DENSE_EDGES", 0)
+        sorted_ = [*nb.pairs(edges), *nb.propagate_sparse(edges, failed, succeeded)]
+        monkeypatch.undo()
+        assert len(got) == len(sorted_) == 5
+        for a, b in zip(got, sorted_, strict=True):
+            assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
+        assert batch == 0 or len(got[3])
 
 
 def test_networkx_export(kg) -> None:
