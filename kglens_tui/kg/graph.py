@@ -364,16 +364,32 @@ def _renamed_note(conn: sqlite3.Connection, name: str) -> str:
 
 def _copied(value: Any) -> Any:
     """A copy of a KGIndex field: arrays, dicts and lists copied all the way down (a list's
-    items are all of one kind), strings and other immutable values shared."""
+    items, and those of the lists in it, are all of one kind), strings and other immutable
+    values shared. The common shapes (a dict of immutable values or of arrays, a list of lists
+    of immutable values) are copied without a call per item."""
     if isinstance(value, np.ndarray):
         return value.copy()
     if isinstance(value, dict):
+        kinds = set(map(type, value.values()))
+        if _immutable(kinds):
+            return value.copy()
+        if kinds == {np.ndarray}:
+            return {key: item.copy() for key, item in value.items()}
         return {key: _copied(item) for key, item in value.items()}
     if isinstance(value, list):
-        if value and isinstance(value[0], (list, dict, np.ndarray)):
-            return [_copied(item) for item in value]
-        return list(value)
+        if not value or not isinstance(value[0], (list, dict, np.ndarray)):
+            return list(value)
+        if type(value[0]) is list:  # lists of lists: the inner lists' items of one kind too
+            first = next((inner[0] for inner in value if inner), None)
+            if not isinstance(first, (list, dict, np.ndarray)):
+                return [item.copy() for item in value]
+        return [_copied(item) for item in value]
     return value
+
+
+def _immutable(kinds: set[type]) -> bool:
+    """Whether values of these types are shared by a copy (none is a list, dict or array)."""
+    return not any(issubclass(kind, (list, dict, np.ndarray)) for kind in kinds)
 
 
 _LOADED_KEPT = 4

@@ -175,3 +175,21 @@ def test_a_copy_has_every_field_of_its_own(kg) -> None:
     assert twin.labels == kg.labels and twin.true_objects(0, 0).tolist() == (
         kg.true_objects(0, 0).tolist()
     )
+    nested = [
+        *zip(twin.aliases, kg.aliases, strict=True),
+        *zip(twin.groups, kg.groups, strict=True),
+        *zip(twin._true.values(), kg._true.values(), strict=True),
+        *zip(twin._cands.values(), kg._cands.values(), strict=True),
+        *zip(twin.pred_templates, kg.pred_templates, strict=True),
+    ]
+    for copied, original in nested:  # inside the fields too, the copy shares nothing mutable
+        assert (
+            copied == original
+            if isinstance(copied, list | dict)
+            else (copied.tolist() == original.tolist())
+        )
+        assert copied is not original
+    for copied, original in zip(twin.pred_templates, kg.pred_templates, strict=True):
+        for key, value in original.items():
+            assert copied[key] == value
+            assert not isinstance(value, list | dict) or copied[key] is not value
