@@ -445,7 +445,6 @@ def offset_names() -> dict[str, tuple[str, ...]]:
         if "/" in zone:  # the tz database's name of the zone ("Asia/Kathmandu")
             out[_offset_key(offset)].add(zone)
     from babel import Locale
-    from babel.localedata import locale_identifiers
 
     for locale in (Locale("en"),):  # names in other languages would name countries ("India")
         for metazone, names in locale.meta_zones.items():
@@ -458,27 +457,29 @@ def offset_names() -> dict[str, tuple[str, ...]]:
                     name = names.get(form, {}).get(kind)
                     if name:
                         out[key].add(name)
-    for metazone, name in _short_metazone_names(tuple(locale_identifiers())):
+    for metazone, short in _short_metazone_names().items():
         offsets = metazone_offsets.get(metazone, set())
         if len(offsets) == 1:
-            out[next(iter(offsets))].add(name)
+            out[next(iter(offsets))].update(short)
     return _unambiguous(out)
 
 
-def _short_metazone_names(locales: tuple[str, ...]) -> set[tuple[str, str]]:
-    """Rules 17: (metazone, abbreviation) of the short standard and generic metazone names of
-    every CLDR locale that are capital letters only, three or more ("MEZ" in German, "MMT" in
+@stored
+def _short_metazone_names() -> dict[str, tuple[str, ...]]:
+    """Rules 17: metazone -> the abbreviations among the short standard and generic metazone
+    names of every CLDR locale, capital letters only, three or more ("MEZ" in German, "MMT" in
     Shan, "SEČ" in Czech): abbreviations name no country; shorter ones are words ("HE")."""
     from babel import Locale
+    from babel.localedata import locale_identifiers
 
-    out: set[tuple[str, str]] = set()
-    for identifier in locales:
+    out: dict[str, set[str]] = defaultdict(set)
+    for identifier in locale_identifiers():
         for metazone, names in Locale.parse(identifier).meta_zones.items():
             for kind in ("standard", "generic"):
                 name = names.get("short", {}).get(kind)
                 if name and len(name) >= 3 and name.isalpha() and name.isupper():
-                    out.add((metazone, name))
-    return out
+                    out[metazone].add(name)
+    return {metazone: tuple(sorted(names)) for metazone, names in out.items()}
 
 
 @lru_cache(maxsize=1)

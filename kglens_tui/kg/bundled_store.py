@@ -7,7 +7,7 @@ or empty: never kept) holding the rows an import stores in an empty workspace, n
 KG and a key of everything those rows depend on: the bundled KG's files, the source of the
 modules that parse and store it (kglens_tui/kg/*.py) and the schema's migrations. Any change of
 them stores it again; a missing, torn or unreadable file too, and a directory that cannot be
-written is only not used. A workspace takes the rows in with ATTACH and INSERT ... SELECT, their
+written is only not used. One process stores a copy at a time (a lock file beside it). A workspace takes the rows in with ATTACH and INSERT ... SELECT, their
 ids shifted as an import numbers them (each table's largest id + 1 on): the same rows and ids
 an import of the parsed files stores (tests/kg/test_bundled_store.py)."""
 
@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from kglens_tui.kg.bundled_data import bundled_root, bundled_source
-from kglens_tui.kg.disk_cache import cache_dir
+from kglens_tui.kg.disk_cache import building, cache_dir
 from kglens_tui.kg.importers import ImportReport, KGExistsError, store_parsed
 from kglens_tui.kg.parsed import ParsedKG
 from kglens_tui.store.connection import connect, migrations, transaction
@@ -124,7 +124,9 @@ def stored_copy(name: str, parse: Callable[[], ParsedKG]) -> Path | None:
     if path is None:
         return None
     if not _readable(path, name):
-        _write(path, name, parse())
+        with building(path.parent / f"{name}.lock"):  # processes starting together store it once
+            if not _readable(path, name):
+                _write(path, name, parse())
         if not _readable(path, name):
             return None
     return path

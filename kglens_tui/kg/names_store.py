@@ -6,8 +6,10 @@ A table is stored as JSON under the user's cache directory (``$KGLENS_NAMES_CACH
 "off" or empty: never stored), in a file named after the function that builds it and a key of
 everything the table depends on: the source of the module that builds it, the versions of
 Babel and pycountry, the Unicode database's version (name folding) and Python's, and the day
-(CLDR's legal tender is today's). Any change of them builds the table again; a missing, torn or unreadable file too, and a directory that cannot
-be written is only not used. The table read back equals the one built."""
+(CLDR's legal tender is today's). Any change of them builds the table again; a missing, torn or
+unreadable file too, and a directory that cannot be written is only not used. The table read
+back equals the one built. One process builds a table at a time (a lock file beside it):
+processes that start together, such as a run's and its UI's, build it once."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from functools import lru_cache, update_wrapper
 from importlib import metadata
 from pathlib import Path
 
-from kglens_tui.kg.disk_cache import cache_dir
+from kglens_tui.kg.disk_cache import building, cache_dir
 
 STORE_ENV = "KGLENS_NAMES_CACHE"
 Table = dict[str, tuple[str, ...]]
@@ -92,7 +94,8 @@ def _write(path: Path, table: Table) -> None:
 
 def stored(build: Callable[[], Table]) -> Callable[[], Table]:
     """``build``'s table, built once per process (as `functools.lru_cache`) and kept on disk
-    between processes (`store_dir`); ``cache_clear`` forgets the process's copy."""
+    between processes (`store_dir`): one process builds it while those starting meanwhile wait
+    for it, then read it back; ``cache_clear`` forgets the process's copy."""
 
     @lru_cache(maxsize=1)
     def table() -> Table:
@@ -100,12 +103,17 @@ def stored(build: Callable[[], Table]) -> Callable[[], Table]:
         if where is None:
             return build()
         key = _key(build.__code__.co_filename)
-        path = where / f"{build.__name__.lstrip('_')}-{_today()}-{key}.json"
+        name = build.__name__.lstrip("_")
+        path = where / f"{name}-{_today()}-{key}.json"
         loaded = _read(path)
         if loaded is not None:
             return loaded
-        built = build()
-        _write(path, built)
+        with building(where / f"{name}.lock"):
+            loaded = _read(path)  # built by a process that held the lock before
+            if loaded is not None:
+                return loaded
+            built = build()
+            _write(path, built)
         return built
 
     update_wrapper(table, build)

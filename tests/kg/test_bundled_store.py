@@ -5,7 +5,9 @@ kept when the store is off or cannot be written."""
 
 from __future__ import annotations
 
+import fcntl
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -99,6 +101,60 @@ def test_a_second_workspace_copies_without_parsing(
         report.warnings,
     )
     assert _rows(tmp_path / "first.db")["edge"] == _rows(tmp_path / "second.db")["edge"]
+
+
+def test_processes_starting_together_store_a_copy_once(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second of two processes (here threads) needing a copy that is being stored waits for
+    the first's lock, then uses its copy without parsing the KG."""
+    started, release, waiting = threading.Event(), threading.Event(), threading.Event()
+    parses: list[str] = []
+
+    def first_parse():
+        parses.append("first")
+        started.set()
+        assert release.wait(120), "the test never let the first parse end"
+        return bundled._parsed.__wrapped__("elements")
+
+    def second_parse():
+        parses.append("second")
+        return bundled._parsed.__wrapped__("elements")
+
+    real_flock = fcntl.flock
+
+    def flock(fd: int, operation: int) -> None:
+        """fcntl.flock, telling when a caller has to wait for the lock."""
+        if operation == fcntl.LOCK_EX:
+            try:
+                return real_flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                waiting.set()
+        return real_flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    paths: dict[str, Path | None] = {}
+    second_done = threading.Event()
+
+    def second() -> None:
+        paths["second"] = bundled_store.stored_copy("elements", second_parse)
+        second_done.set()
+
+    first = threading.Thread(
+        target=lambda: paths.update(first=bundled_store.stored_copy("elements", first_parse))
+    )
+    first.start()
+    assert started.wait(120)
+    other = threading.Thread(target=second)
+    other.start()
+    for _ in range(12_000):  # until the second waits for the lock or (without one) has parsed
+        if waiting.wait(0.01) or second_done.is_set():
+            break
+    release.set()
+    first.join()
+    other.join()
+    assert waiting.is_set() and parses == ["first"], parses
+    assert paths["first"] == paths["second"] == bundled_store.copy_path("elements")
 
 
 def test_a_torn_copy_is_stored_again(tmp_path: Path, store: Path) -> None:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from conftest import write_jsonl
 
+from kglens_tui.kg import graph
 from kglens_tui.kg.graph import KGNotFoundError, Neighbourhood, load_kg, predicate_indexes
 from kglens_tui.kg.importers import import_kg
 
@@ -157,6 +158,32 @@ def test_parallel_edges_count_once() -> None:
     assert m.tolist() == [0, 1]
 
 
+@pytest.mark.parametrize("n_edges", [40, 3000])
+def test_small_graphs_neighbours_are_the_sorted_pairs_ones(
+    n_edges: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The arrays over every edge of a small graph (graph.DENSE_EDGES) give the pairs and sums
+    of sorting them, in the same order and to the bit: parallel, reversed and looped edges,
+    repeated batch edges, weights that are no whole numbers."""
+    rng = np.random.default_rng(n_edges)
+    s = rng.integers(0, n_edges // 3, n_edges)
+    o = np.where(rng.random(n_edges) < 0.1, s, rng.integers(0, n_edges // 3, n_edges))
+    s[:4], o[:4] = [0, 0, 1, 2], [1, 1, 0, 2]
+    nb = Neighbourhood(s, o, n_edges // 3)
+    for batch in (0, 1, 16, 64, 200):
+        edges = rng.integers(0, n_edges, batch)
+        edges[: min(batch, 4)] = [0, 1, 2, 0][: min(batch, 4)]
+        failed, succeeded = rng.random(batch), rng.random(batch) * 3
+        got = [*nb.pairs(edges), *nb.propagate_sparse(edges, failed, succeeded)]
+        monkeypatch.setattr(graph, "DENSE_EDGES", 0)
+        sorted_ = [*nb.pairs(edges), *nb.propagate_sparse(edges, failed, succeeded)]
+        monkeypatch.undo()
+        assert len(got) == len(sorted_) == 5
+        for a, b in zip(got, sorted_, strict=True):
+            assert a.dtype == b.dtype and a.tobytes() == b.tobytes()
+        assert batch == 0 or len(got[3])
+
+
 def test_networkx_export(kg) -> None:
     g = kg.to_networkx()
     assert g.number_of_edges() == 13
@@ -195,6 +222,24 @@ def test_a_copy_has_every_field_of_its_own(kg) -> None:
     assert twin.labels == kg.labels and twin.true_objects(0, 0).tolist() == (
         kg.true_objects(0, 0).tolist()
     )
+    nested = [
+        *zip(twin.aliases, kg.aliases, strict=True),
+        *zip(twin.groups, kg.groups, strict=True),
+        *zip(twin._true.values(), kg._true.values(), strict=True),
+        *zip(twin._cands.values(), kg._cands.values(), strict=True),
+        *zip(twin.pred_templates, kg.pred_templates, strict=True),
+    ]
+    for copied, original in nested:  # inside the fields too, the copy shares nothing mutable
+        assert (
+            copied == original
+            if isinstance(copied, list | dict)
+            else (copied.tolist() == original.tolist())
+        )
+        assert copied is not original
+    for copied, original in zip(twin.pred_templates, kg.pred_templates, strict=True):
+        for key, value in original.items():
+            assert copied[key] == value
+            assert not isinstance(value, list | dict) or copied[key] is not value
     # what a caller changes inside a copy's nested values stays in the copy
     twin.aliases[kg.node("c:AT")].append("Austrian Republic")
     twin._true[next(iter(kg._true))][0] = -1

@@ -3,7 +3,9 @@ when the file is torn, never stored when switched off."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -61,6 +63,55 @@ def test_a_new_key_replaces_the_old_file(tmp_path: Path, monkeypatch: pytest.Mon
     _table(builds)()
     assert builds.calls == 2
     assert [p.name.split("-")[1] for p in tmp_path.glob("sample_names-*.json")] == ["2999"]
+
+
+def test_a_process_starting_while_another_builds_reads_its_table_instead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes starting together (here two threads, each with a table of its own, as two
+    processes have) build the table once: the second waits for the first's lock, then reads."""
+    monkeypatch.setenv(STORE_ENV, str(tmp_path))
+    started, release = threading.Event(), threading.Event()
+    waiting, second_done = threading.Event(), threading.Event()
+    first_builds, second_builds = Builds(), Builds()
+
+    def first_build() -> dict[str, tuple[str, ...]]:
+        started.set()
+        assert release.wait(120), "the test never let the first build end"
+        return first_builds()
+
+    real_flock = fcntl.flock
+
+    def flock(fd: int, operation: int) -> None:
+        """fcntl.flock, telling when a caller has to wait for the lock."""
+        if operation == fcntl.LOCK_EX:
+            try:
+                return real_flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                waiting.set()
+        return real_flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    results: dict[str, dict[str, tuple[str, ...]]] = {}
+
+    def second() -> None:
+        results["second"] = _table(second_builds)()
+        second_done.set()
+
+    first = threading.Thread(target=lambda: results.update(first=_table(first_build)()))
+    first.start()
+    assert started.wait(120)
+    other = threading.Thread(target=second)
+    other.start()
+    for _ in range(12_000):  # until the second waits for the lock or (without one) has built
+        if waiting.wait(0.01) or second_done.is_set():
+            break
+    release.set()
+    first.join()
+    other.join()
+    assert waiting.is_set() and second_builds.calls == 0, "the second process built it too"
+    assert first_builds.calls == 1 and results["second"] == results["first"]
+    assert [p.name for p in tmp_path.glob("sample_names*.lock")] == ["sample_names.lock"]
 
 
 @pytest.mark.parametrize("value", ["off", ""])

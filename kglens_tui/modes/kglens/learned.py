@@ -158,10 +158,10 @@ class ErrorModel:
                 hess[g] = np.bincount(codes[g], curv, size) + 1.0 / var[g]
                 step = _clip_step(np.divide(grad, hess[g], out=grad))
                 effects[g] += step
-                eta += np.take(step, codes[g], out=gathered)
+                eta += step.take(codes[g], out=gathered)
             self._sums(eta, weight, weighted_rate, p, weighted_p, resid, curv)
-            curv_sum = float(curv.sum())
-            mu_step = float(resid.sum()) / max(curv_sum, 1e-9)
+            curv_sum = float(_total(curv))
+            mu_step = float(_total(resid)) / max(curv_sum, 1e-9)
             mu_step = min(max(mu_step, -MAX_STEP), MAX_STEP)
             mu += mu_step
             eta += mu_step
@@ -305,6 +305,10 @@ def _logistic(x: np.ndarray, out: np.ndarray) -> np.ndarray:
     return out
 
 
+_total = np.add.reduce
+"""The sum of a 1-d array (ndarray.sum's own reduction, without its wrapper's cost)."""
+
+
 def _clip_step(step: np.ndarray) -> np.ndarray:
     """Newton steps limited to +-MAX_STEP, in place (the ufunc: np.clip's wrapper costs more
     than the clipping on arrays this size)."""
@@ -326,14 +330,16 @@ def _logit(p: float) -> float:
 def _update_variance(effect: np.ndarray, hess: np.ndarray, var: float) -> float:
     """Empirical-Bayes (MacKay) update of a group's prior variance: the spread of its effects
     over the number of levels the data pin down."""
-    has = hess > 1.0 / var + 1e-12
-    if not has.any():
+    precision = 1.0 / var
+    has = hess > precision + 1e-12
+    pinned_hess = hess[has]
+    if not len(pinned_hess):
         return var
-    pinned = float((1.0 - (1.0 / var) / hess[has]).sum())
+    pinned = float(_total(1.0 - precision / pinned_hess))
     if pinned <= 1e-6:
         return MIN_VAR
     pinned_effects = effect[has]
-    return min(max(float((pinned_effects * pinned_effects).sum()) / pinned, MIN_VAR), MAX_VAR)
+    return min(max(float(_total(pinned_effects * pinned_effects)) / pinned, MIN_VAR), MAX_VAR)
 
 
 def _best_strength(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> float:
@@ -407,7 +413,9 @@ def _beta_binomial_loglik(q: np.ndarray, y: np.ndarray, t: np.ndarray) -> Callab
         np.add(terms, steps, out=terms)
         np.log(terms, out=terms)
         return float(
-            terms[:fails].sum() + terms[fails:passes].sum() - (total_count * terms[passes:]).sum()
+            _total(terms[:fails])
+            + _total(terms[fails:passes])
+            - _total(total_count * terms[passes:])
         )
 
     return loglik
