@@ -14,6 +14,8 @@ from conftest import copy_db
 from rich.console import Console
 
 from kglens_tui.analysis.groups import RATES, overall
+from kglens_tui.analysis.kgwide import kg_wide
+from kglens_tui.analysis.kgwide_render import n_text, win_text
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli.main import build_parser, main
 from kglens_tui.cli.progress import RunProgressDisplay, progress_lines
@@ -163,6 +165,10 @@ def _figures(**given: object) -> ProbeFigures:
     return ProbeFigures(**values)  # type: ignore[arg-type]
 
 
+WIDE = (("win", "71.9% [69.8–74.0]", "50.0%"), ("zero-sense (2 asks)", "12.3% [7.4–17.3]", "25.0%"))
+WIDE_N = "n=2,383 answers (worth 1,093 independent asks)"
+
+
 INFO = "120/1,000 iterations · 64,000 req · 1,234 err · stopping"
 
 
@@ -189,21 +195,41 @@ def test_the_run_display_keeps_its_figures_at_any_width(width: int) -> None:
     assert "…" not in text
     for name, rate, chance in _figures().rates:
         assert re.search(rf"{name} {re.escape(rate)} \(chance {chance}\)", text)
-    assert "n=8,778 edges examined" in text
+    assert "over the 8,778 edges this run examined: win 46.6%" in text
     assert max(len(line) for line in lines) <= width  # a line too long wraps, never cut
 
 
 def test_the_run_display_puts_the_mode_s_figures_on_one_line_when_it_fits() -> None:
-    head, info, lines = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 200)
+    head, info, lines = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 300)
     assert (head, info) == ("run 122", f"{INFO} · ETA 0:00:41")
     assert lines == [
-        "  win 46.6% [41.0–52.3] (chance 50.0%) · zero-sense 38.5% [33.1–44.2] (chance 49.2%) · "
-        "all-sense 60.1% [54.5–65.4] (chance 25.0%) · n=8,778 edges examined"
+        "  KG-wide win — (no answer of the sampling design yet) · over the 8,778 edges this run "
+        "examined: win 46.6% [41.0–52.3] (chance 50.0%) · zero-sense 38.5% [33.1–44.2] "
+        "(chance 49.2%) · all-sense 60.1% [54.5–65.4] (chance 25.0%)"
     ]
     narrow = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 80)[2]
-    assert narrow[0] == "  win 46.6% [41.0–52.3] (chance 50.0%)" and len(narrow) == 4
+    assert (
+        narrow[1]
+        == "  over the 8,778 edges this run examined: win 46.6% [41.0–52.3] (chance 50.0%)"
+    )
+    assert len(narrow) == 4
     assert rate_items(_figures(rates=())) == ["no edge examined yet"]
     assert progress_lines("?", None, [], "-:--:--", 80) == ("run ?", "starting", [])
+
+
+def test_the_run_display_leads_with_the_kg_wide_rate_and_labels_the_examined_ones() -> None:
+    """The KG-wide win rate (interval, chance, n and what the answers are worth) comes first,
+    its two-ask rates next, and the paper's rates only after, "over the N edges this run
+    examined" (they showed alone before, and a sampler alone moves them)."""
+    items = rate_items(_figures(kg_wide=WIDE, kg_wide_n=WIDE_N))
+    assert items == [
+        "KG-wide win 71.9% [69.8–74.0] (chance 50.0%)",
+        WIDE_N,
+        "KG-wide zero-sense (2 asks) 12.3% [7.4–17.3] (chance 25.0%)",
+        "over the 8,778 edges this run examined: win 46.6% [41.0–52.3] (chance 50.0%)",
+        "zero-sense 38.5% [33.1–44.2] (chance 49.2%)",
+        "all-sense 60.1% [54.5–65.4] (chance 25.0%)",
+    ]
 
 
 def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
@@ -221,7 +247,16 @@ def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
     assert max(len(line) for line in err.splitlines()) <= 80 and "…" not in err
     assert re.search(r"run 1 ━+ 3/3 iterations · 48 req · 0 err · finished · ETA", err), err
     for (name, _, _), chance in zip(RATES, _chances(db, 1), strict=True):
-        assert re.search(rf"  {name} \d+\.\d% \[\d+\.\d–\d+\.\d\] \(chance {chance}\)", err)
+        assert re.search(rf"[ :] {name} \d+\.\d% \[\d+\.\d–\d+\.\d\] \(chance {chance}\)", err)
+    # the KG-wide win rate leads, as `kglens report` gives it; the examined rates are labelled
+    wide = kg_wide(load_run_data(connect(db), 1), False)
+    assert wide is not None
+    figures = [line for line in err.splitlines() if line.startswith("  ")]
+    assert figures[0] == f"  KG-wide win {win_text(wide.rate)} (chance {pct(wide.chance_win)})"
+    assert figures[1] == f"  {n_text(wide.rate)}"
+    examined = overall(load_run_data(connect(db), 1), adjusted=False).rates.examined
+    label = f"  over the {examined:,} edges this run examined: win "
+    assert figures.index(next(f for f in figures if f.startswith(label))) > 1
     # the command to copy starts a line of its own
     assert captured.out.endswith(f"the results:\n  kglens --db {db} report 1\n")
 
