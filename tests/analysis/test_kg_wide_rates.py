@@ -202,6 +202,39 @@ def test_a_run_s_estimate_is_recomputed_from_its_rows_alone(tmp_path: Path) -> N
     conn.close()
 
 
+@pytest.mark.parametrize("sampler", ["top-k", "brute-force"])
+def test_the_run_rates_view_gives_the_kg_wide_rate_kglens_report_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sampler: str
+) -> None:
+    """The `run_rates` view (what docs/data.md points Datasette readers to) leads with the
+    run's KG-wide win rate, computed in SQL as db/0020_sampling_design.sql documents it (brute
+    force: the census), equal to `kglens report`'s; the paper's rates follow under names that
+    say they are over the examined edges."""
+    db = tmp_path / "w.db"
+    paper16_probe(db, "--iterations", "5", "--target", "sim:1", "--sampler", sampler)
+    conn = connect(db)
+    row = conn.execute("SELECT * FROM run_rates WHERE run_id = 1").fetchone()
+    columns = list(row.keys())
+    assert columns.index("kg_wide_win_rate") < columns.index("examined_win_rate")
+    assert {"examined_zero_sense_rate", "examined_all_sense_rate"} <= set(columns)
+    assert "win_rate" not in columns
+    estimate = kg_wide(load_run_data(conn, 1), adjusted=False)
+    conn.close()
+    assert estimate is not None
+    assert (
+        row["kg_wide_method"]
+        == estimate.rate.method
+        == ("census" if sampler == "brute-force" else "design")
+    )
+    assert row["kg_wide_win_rate"] == pytest.approx(estimate.rate.win)
+    assert row["kg_wide_error_rate"] == pytest.approx(estimate.rate.error)
+    assert row["kg_wide_answers"] == estimate.rate.answers > 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"{row['kg_wide_win_rate'] * 100:.1f}% [" in out.partition("edges this run examined")[0]
+
+
 def test_report_leads_with_the_kg_wide_rate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
