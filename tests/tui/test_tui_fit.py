@@ -245,8 +245,8 @@ async def test_at_160x48_long_names_are_cut_and_shown_whole_below(
             "status",
             "KG-wide win",
             "win (examined)",
-            "zero-sense",
-            "all-sense",
+            "zero-sense (examined)",
+            "all-sense (examined)",
             "target",
         ]
         row = [plain(c) for c in runs.get_row("2")]
