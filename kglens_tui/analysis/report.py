@@ -41,7 +41,16 @@ from kglens_tui.runs.record import shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import counted, interval, pct, rate_ci, selection, sent_note, simulated_mark
+from kglens_tui.textfmt import (
+    counted,
+    interval,
+    pct,
+    rate_ci,
+    selection,
+    sent_note,
+    short_target,
+    simulated_mark,
+)
 
 CATEGORIES = tuple(str(v) for v in ALL)
 
@@ -240,7 +249,7 @@ RATES_NOTE = (
 )
 
 NARROW_RUNS = 110
-"""Below this many columns a list of runs leaves out target, difficulty and sampler."""
+"""Below this many columns a list of runs puts target, difficulty and sampler over the rates."""
 SETTING_COLUMNS = ("target", "difficulty", "sampler")
 """The run settings a narrow list of runs puts in one column."""
 
@@ -262,23 +271,37 @@ def table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
 def runs_table(rows: list[tuple[str, ...]], width: int) -> tuple[list[str], list[tuple[str, ...]]]:
     """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them. Every column
     when they fit unwrapped; else progress goes under the status, the three rates share one
-    column, one per line with n last, and the settings share one (left out below
-    `NARROW_RUNS`)."""
+    column, one per line with n last, and the settings share one (the target in short form,
+    `short_target`), below `NARROW_RUNS` as the first line of the rates column."""
     columns = list(RUN_COLUMNS)
     at = {c: i for i, c in enumerate(columns)}
     if table_width(columns, rows) <= width:
         return columns, rows
     wide = width >= NARROW_RUNS
+
+    def settings(row: tuple[str, ...]) -> str:
+        shown = (short_target(row[at[c]]) if c == "target" else row[at[c]] for c in SETTING_COLUMNS)
+        return " · ".join(s for s in shown if s)
+
     narrow = [
         (
             *(row[at[c]] for c in ("run", "mode", "KG")),
             f"{row[at['status']]}\n{row[at['iterations']]} · requests {row[at['requests']]}",
-            rates_lines(dict(zip(columns, row, strict=True))),
-            *([" · ".join(row[at[c]] for c in SETTING_COLUMNS if row[at[c]])] if wide else []),
+            *(
+                [rates_lines(dict(zip(columns, row, strict=True))), settings(row)]
+                if wide
+                else [f"{settings(row)}\n{rates_lines(dict(zip(columns, row, strict=True)))}"]
+            ),
         )
         for row in rows
     ]
-    return ["run", "mode", "KG", "status", "rates", *(["settings"] if wide else [])], narrow
+    return [
+        "run",
+        "mode",
+        "KG",
+        "status",
+        *(["rates", "settings"] if wide else ["settings, rates"]),
+    ], narrow
 
 
 def rates_lines(row: dict[str, str]) -> str:

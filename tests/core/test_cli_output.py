@@ -152,6 +152,30 @@ def test_runs_gives_each_rate_its_chance(
     assert "chance: what blind guessing scores" in " ".join(out.split())
 
 
+@pytest.mark.parametrize("width", [80, 120])
+def test_runs_keeps_each_run_s_target_when_narrow(
+    listed: tuple[Path, int],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    width: int,
+) -> None:
+    """`sim:0` and `sim:1` are told apart at 80 columns too (the settings went before): the
+    settings, the target in short form with its seed, lead the rates' column there."""
+    db, _ = listed
+    argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*argv, "--iterations", "1", "--target", "sim:1"]) == 0
+    monkeypatch.setattr(console, "width", width)
+    capsys.readouterr()
+    assert main(["--db", str(db), "runs"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= width
+    assert "sim (seed 1) ·" in out and "sim (seed 0" in out and "simulated (seed" not in out
+    if width < 110:
+        cells = [line.split("│")[-2].strip() for line in out.splitlines() if line.count("│") > 2]
+        at = cells.index("sim (seed 1) · easy · top-k")
+        assert cells[at + 1].startswith("win KG-wide ")
+
+
 def _figures(**given: object) -> ProbeFigures:
     values: dict[str, object] = {
         "examined": 8778,
