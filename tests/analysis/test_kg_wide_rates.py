@@ -247,6 +247,10 @@ def test_report_leads_with_the_kg_wide_rate(
     assert "one ask" in out and "KG-wide win rate per" in out
     assert out.index("yes-rate") < out.index("edges this run examined")
     assert out.index("zero-sense (two") < out.index("edges this run examined")
+    # each predicate's n says what it counts: answers of the predicate's edges
+    per = out[out.index("KG-wide win rate per") :]
+    head = next(line for line in per.splitlines() if "win [95% interval]" in line)
+    assert head.rstrip(" ┃").endswith("answers of edges")
 
 
 def test_the_kg_wide_yes_rate_is_each_edge_s_yes_share_under_brute_force(tmp_path: Path) -> None:
@@ -349,6 +353,20 @@ def test_exports_and_the_html_report_carry_the_kg_wide_rates(
     out = tmp_path / "g.csv"
     assert main(["--db", str(db), "analyze", "1", "--by", "predicate", "--csv", str(out)]) == 0
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    groups = tmp_path / "groups.csv"
+    argv = ["--db", str(db), "export", "1", "--groups", str(groups), "--by", "predicate"]
+    assert main(argv) == 0
+    for written in (out, groups):  # the KG-wide columns first, as everywhere
+        head = next(csv.reader(written.open(encoding="utf-8")))
+        assert head[3:8] == [
+            "kg_wide_win",
+            "kg_wide_win_low",
+            "kg_wide_win_high",
+            "kg_wide_win_chance",
+            "kg_wide_answers",
+        ]
+        assert head[8:10] == ["examined", "win"]
+    assert list(csv.DictReader(groups.open(encoding="utf-8"))) == rows
     data = load_run_data(connect(db), 1)
     for row in rows:
         pred = data.kg.pred_keys.index(row["key"])
