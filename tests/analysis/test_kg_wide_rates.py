@@ -5,6 +5,7 @@ the two-ask rates), recomputation from the stored rows alone, and the study comm
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -298,6 +299,13 @@ def test_bench_rates_prints_every_method_and_the_frontier(
         "all-sense width",
     ):
         assert text in out, text
+    monkeypatch.setattr(console, "width", 80)  # split where they would be cut ("100.…")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    for text in ("as-is", "estimates", "tests", "two-ask rates", "zero-sense", "all-sense"):
+        assert text in out, text
+    assert re.search(r"│\s+1\s+│\s+[+-]\d+\.\d\d ± \d+\.\d\d\s+│\s+\d+\.\d%\s+│", out)
     assert main([*argv[:4], "--replays", "1"]) != 0
     assert "--replays must be at least 2" in capsys.readouterr().err
 
