@@ -389,7 +389,8 @@ def with_chances(
     """`analysis.report.run_rows` rows with what chance scores under each rate: a rate cell
     becomes two lines, "77.1% [67.7–84.4]" and "  chance 50.0%" (`run_chances`: "—" for a run
     that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it; with
-    `kg_wide`, a run's win cell leads with its KG-wide win rate and that rate's chance, and with
+    `kg_wide`, a run's win cell leads with its KG-wide win rate and that rate's chance and n (the
+    answers it rests on), and with
     `senses` its zero-sense and all-sense cells with the two-ask KG-wide rates (where a run has
     them) and theirs."""
     at = {c: i for i, c in enumerate(RUN_COLUMNS)}
@@ -405,8 +406,10 @@ def with_chances(
         wide = (kg_wide or {}).get(run_id)
         if wide is not None:
             chance = pct(wide.chance_win)
+            n = f"n={wide.rate.answers:,}"
             cells[at["win"]] = (
-                f"KG-wide {win_text(wide.rate)}\n  chance {chance}\nexamined {cells[at['win']]}"
+                f"KG-wide {win_text(wide.rate)}\n  chance {chance} · {n}\n"
+                f"examined {cells[at['win']]}"
             )
         for sense, two in (senses or {}).get(run_id, {}).items():
             if cells[at[sense]] == "—":

@@ -126,6 +126,9 @@ def test_runs_gives_each_rate_its_chance(
     # EASY/HARD run's Yes/No half), then the rate over the examined edges with its own chance
     rate = r"\d+\.\d% \[\d+\.\d–\d+\.\d\]"
     # zero-sense and all-sense lead with their two-ask KG-wide rates and those rates' chance
+    wide = kg_wide(load_run_data(connect(db), run_id), False)
+    assert wide is not None  # its n too: the answers it rests on
+    assert f"chance {pct(wide.chance_win)} · n={wide.rate.answers:,}" in out
     if width == 80:  # one rate a line, its chance on the next
         assert re.search(rf"│ win KG-wide {rate}\s*│\n.*│   chance \d+\.\d% ", out), out
         for name, chance in zip(
