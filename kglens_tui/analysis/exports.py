@@ -292,8 +292,8 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
             if wide is None:
                 cells += ["", "", "", "", ""]
             else:
-                low, high = wide.rate.win_interval()
-                cells += [csv_cell(v) for v in (wide.rate.win, low, high, wide.chance_win)]
+                win_low, win_high = wide.rate.win_interval()
+                cells += [csv_cell(v) for v in (wide.rate.win, win_low, win_high, wide.chance_win)]
                 cells.append(wide.rate.answers)
             cells.append(r.rates.examined)
             for _, metric, base in RATES:
