@@ -76,8 +76,9 @@ table, A or B with its warning.
 """
 
 LIMIT = 100
-TABLE_ROOM = 4
-"""Cells of the screen's width a table cannot use (the screen's padding, a scrollbar)."""
+TABLE_ROOM = 6
+"""Cells of the screen's width a table cannot use (the screen's padding, the screen's
+scrollbar, always kept, and a table's own)."""
 PAIR_COLUMNS = ("edge", "subject", "predicate", "object", "A m/n err", "B m/n err")
 PAIR_SHRINK = ((3, 10), (2, 8), (1, 10))
 """The pair tables' text columns, cut in this order, each to no less than this."""
