@@ -24,7 +24,6 @@ from kglens_tui.analysis.groups import (
     rate_set,
 )
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.analysis.kgwide_render import sense_text, win_text
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.console import suggested
@@ -35,6 +34,7 @@ from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Counters
 from kglens_tui.modes.kglens.pkg import Rates, rates
+from kglens_tui.modes.kglens.rate_text import sense_text, win_text
 from kglens_tui.modes.kglens.runstore import KGLensRun, load_kglens_run, observed_counts
 from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.runs.record import shown_status

@@ -426,8 +426,9 @@ def test_estimates_outside_zero_to_one_are_shown_within_it() -> None:
     """An AIPW estimate of a small predicate can fall below 0 or above 1 (-21%, 123% were
     seen); what is shown stays within [0, 1], chance too, and the interval with it."""
     from kglens_tui.analysis.kgwide import shown
-    from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, win_text
+    from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line
     from kglens_tui.modes.kglens.estimates import DesignRate
+    from kglens_tui.modes.kglens.rate_text import win_text
 
     kw = shown(DesignRate(-0.21, 0.05, 12, 7, "design"), -0.076)
     assert kw.rate.error == 0.0 and kw.chance_error == 0.0 and kw.chance_win == 1.0

@@ -15,13 +15,13 @@ from rich.console import Console
 
 from kglens_tui.analysis.groups import RATES, overall
 from kglens_tui.analysis.kgwide import kg_wide
-from kglens_tui.analysis.kgwide_render import n_text, win_text
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli.main import build_parser, main
 from kglens_tui.cli.progress import RunProgressDisplay, progress_lines
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, err_console
 from kglens_tui.modes.kglens.progress import ProbeFigures, rate_items
+from kglens_tui.modes.kglens.rate_text import n_text, win_text
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 

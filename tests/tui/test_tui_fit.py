@@ -16,12 +16,12 @@ from tui_support import make_default_app, notices_of
 
 from kglens_tui.analysis.groups import RATES, group_table, overall, yes_no_text
 from kglens_tui.analysis.kgwide import kg_wide
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.cli.main import main
 from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci

@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kglens_tui.analysis.kgwide import shown as shown_kg_wide
-from kglens_tui.analysis.kgwide_render import n_text, sense_text, win_text
 from kglens_tui.answers.bias import RATES, Baseline
 from kglens_tui.core.intervals import stored_rate
+from kglens_tui.modes.kglens.rate_text import n_text, sense_text, win_text, within_unit
 from kglens_tui.textfmt import pct, rate_ci
 
 if TYPE_CHECKING:
@@ -57,19 +56,28 @@ def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigure
     wide: list[tuple[str, str, str]] = []
     n = ""
     if snap.kg_wide is not None:
-        kw = shown_kg_wide(snap.kg_wide, snap.kg_wide_chance)
-        wide.append(("win", win_text(kw.rate), pct(kw.chance_win)))
+        wide.append(
+            ("win", win_text(within_unit(snap.kg_wide)), pct(_chance(snap.kg_wide_chance, True)))
+        )
         n = n_text(snap.kg_wide)
         for sense, two in snap.kg_wide_senses.items():
             if two is not None:
-                value = shown_kg_wide(two, snap.kg_wide_sense_chance.get(sense))
-                wide.append((f"{sense} (2 asks)", sense_text(value.rate), pct(value.chance_error)))
+                chance = _chance(snap.kg_wide_sense_chance.get(sense), False)
+                wide.append((f"{sense} (2 asks)", sense_text(within_unit(two)), pct(chance)))
     return ProbeFigures(
         examined=r.examined if r is not None else 0,
         rates=tuple(examined),
         kg_wide=tuple(wide),
         kg_wide_n=n,
     )
+
+
+def _chance(error: float | None, win: bool) -> float | None:
+    """Blind guessing's KG-wide rate from its error rate (``win``: one minus it), within [0, 1]."""
+    if error is None:
+        return None
+    bounded = min(max(error, 0.0), 1.0)
+    return 1.0 - bounded if win else bounded
 
 
 def rate_items(figures: ProbeFigures) -> list[str]:

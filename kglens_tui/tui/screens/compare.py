@@ -28,9 +28,9 @@ from kglens_tui.analysis.compare import (
 )
 from kglens_tui.analysis.compare_text import drift_test_lines
 from kglens_tui.analysis.groups import run_column
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.textfmt import pct, short_target
 from kglens_tui.tui.format import CELL_PADDING
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then

@@ -19,11 +19,11 @@ from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.report import RUN_COLUMNS, RunFigures, run_figures, run_rows
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import AnyMode, mode_of_label
 from kglens_tui.textfmt import pct, short_target

@@ -8,10 +8,10 @@ from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import RATES, overall
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.logged import bias_warning_of
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.textfmt import pct, rate_ci, simulated_mark
 
 
