@@ -46,6 +46,13 @@ def simulated_mark(label: str, simulated: bool) -> str:
     return " (simulated)" if simulated and "simulated" not in label else ""
 
 
+def short_target(label: str) -> str:
+    """A target's label in a list's short form: a simulated target's "simulated (seed 1)" as
+    "sim (seed 1)" (the seed tells `sim` and `sim:1` apart); any other label as it is."""
+    prefix = "simulated (seed "
+    return "sim (seed " + label[len(prefix) :] if label.startswith(prefix) else label
+
+
 def num(value: float | None, digits: int = 2) -> str:
     """A number with fixed decimals, or an em dash when there is none."""
     return "—" if value is None else f"{value:.{digits}f}"

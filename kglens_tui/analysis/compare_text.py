@@ -32,7 +32,7 @@ def grid_cell_text(
 
 def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
     """Whether the two runs differ beyond chance: the KG-wide difference with its interval and
-    p-value, per predicate and per edge with the false discovery rate held at 5%
+    p-value first (then each run's KG-wide rate), per predicate and per edge with the false discovery rate held at 5%
     (Benjamini-Hochberg)."""
     if dr.difference is None:
         return [
@@ -49,10 +49,10 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
         else "independent runs"
     )
     lines = [
-        f"KG-wide win rate, run {a} → run {b}: {kg_wide_line(dr.kg_wide_a)} → "
-        f"{kg_wide_line(dr.kg_wide_b)}; difference {-d.value * 100:+.1f} points "
+        f"KG-wide win rate, run {a} → run {b}: difference {-d.value * 100:+.1f} points "
         f"[{-high * 100:+.1f}, {-low * 100:+.1f}], p = {d.p_value:.3g} ({verdict} at "
-        f"{SIGNIFICANCE:.0%}; {how})"
+        f"{SIGNIFICANCE:.0%}; {how}); {kg_wide_line(dr.kg_wide_a)} → "
+        f"{kg_wide_line(dr.kg_wide_b)}"
     ]
     found = [t for t in dr.predicate_tests if t.significant]
     lines.append(

@@ -258,6 +258,11 @@ GROUP_FIELDS = (
     "key",
     "label",
     "edges",
+    "kg_wide_win",
+    "kg_wide_win_low",
+    "kg_wide_win_high",
+    "kg_wide_win_chance",
+    "kg_wide_answers",
     "examined",
     *(f"{rate}{part}" for _, rate, _ in RATES for part in ("", "_low", "_high", "_chance")),
     "mean_error",
@@ -266,25 +271,30 @@ GROUP_FIELDS = (
     "yes_rate_high",
     "yes_no_answered",
     "balanced_accuracy",
-    "kg_wide_win",
-    "kg_wide_win_low",
-    "kg_wide_win_high",
-    "kg_wide_win_chance",
-    "kg_wide_answers",
 )
+"""A group table's CSV columns: the group, its KG-wide win rate first (`GroupRow.kg_wide`),
+then the paper's rates over its examined edges, its mean posterior error and Yes/No figures."""
 
 
 def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -> Path:
-    """A group table as CSV: counts, rates with their interval bounds and what chance scores on
-    the group's questions (`GroupRow.chance`), the mean posterior error, and the yes-rate of
-    its Yes/No replies with its interval and n and their balanced accuracy (chance 0.5;
-    `GroupRow.yes_no`), and the group's KG-wide win rate with its interval, chance and answers
-    (`GroupRow.kg_wide`), all fractions (empty where none was examined or answered)."""
+    """A group table as CSV (`GROUP_FIELDS`): the group's KG-wide win rate with its interval,
+    chance and answers (`GroupRow.kg_wide`) first, then the edges examined, the rates over them
+    with their interval bounds and what chance scores on the group's questions
+    (`GroupRow.chance`), the mean posterior error, and the yes-rate of its Yes/No replies with
+    its interval and n and their balanced accuracy (chance 0.5; `GroupRow.yes_no`), all
+    fractions (empty where none was examined or answered)."""
     with atomic_output(path, force=force, newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(GROUP_FIELDS)
         for r in rows:
             cells: list[object] = [csv_cell(r.key), csv_cell(r.label), r.edges]
+            wide = r.kg_wide
+            if wide is None:
+                cells += ["", "", "", "", ""]
+            else:
+                win_low, win_high = wide.rate.win_interval()
+                cells += [csv_cell(v) for v in (wide.rate.win, win_low, win_high, wide.chance_win)]
+                cells.append(wide.rate.answers)
             cells.append(r.rates.examined)
             for _, metric, base in RATES:
                 p = r.rates.get(metric)
@@ -295,14 +305,6 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
             cells.append(csv_cell(r.mean_error))
             cells += [csv_cell(v) for v in (yes.value, low, high)]
             cells += [yes.n, csv_cell(r.yes_no.balanced_accuracy)]
-            wide = r.kg_wide
-            if wide is None:
-                cells += ["", "", "", "", ""]
-            else:
-                low, high = wide.rate.win_interval()
-                chance = wide.chance_win
-                cells += [csv_cell(v) for v in (wide.rate.win, low, high, chance)]
-                cells.append(wide.rate.answers)
             writer.writerow(cells)
     return Path(path)
 

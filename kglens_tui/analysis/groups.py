@@ -116,8 +116,17 @@ def memberships(
             tags = sorted({g for node in nodes for g in kg.groups[node]})
             if prefix:
                 tags = [t for t in tags if t.startswith(prefix)]
-            out.append([(t, t[len(prefix) :] if prefix else t) for t in tags])
+            out.append([(t, _tag_label(t, prefix)) for t in tags])
     return out
+
+
+def _tag_label(tag: str, prefix: str | None) -> str:
+    """A group tag as a row names it: without ``prefix`` and the ":" after it ("region" and
+    "region:" both name "region:Europe" "Europe")."""
+    if not prefix:
+        return tag
+    rest = tag[len(prefix) :]
+    return rest[1:] if rest.startswith(":") and not prefix.endswith(":") else rest
 
 
 def sort_rows(rows: list[GroupRow], by: str, sort: str | None) -> list[GroupRow]:

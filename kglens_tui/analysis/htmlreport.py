@@ -22,9 +22,7 @@ from kglens_tui.analysis.kgwide_render import (
     TOO_FEW_PAIRS,
     TWO_ASKS,
     method_note,
-    n_text,
     predicate_kg_wide,
-    win_text,
 )
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.analysis.svg import Bar, bar_chart, histogram, line_chart
@@ -34,6 +32,7 @@ from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.status import RunStatus
+from kglens_tui.modes.kglens.rate_text import n_text, win_text
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage

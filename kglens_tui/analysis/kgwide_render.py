@@ -11,6 +11,7 @@ from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense, kg_wide_y
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.kglens.estimates import DesignRate
+from kglens_tui.modes.kglens.rate_text import n_text, sense_text, win_text
 from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
 from kglens_tui.textfmt import pct, rate_ci
 
@@ -30,27 +31,6 @@ SENSE_ROWS = {
     ZERO_SENSE: "zero-sense (two asks, both wrong)",
     ALL_SENSE: "all-sense (two asks, both right)",
 }
-
-
-def win_text(rate: DesignRate) -> str:
-    """The KG-wide win rate with its 95% interval: "77.3% [67.7–86.9]"."""
-    low, high = rate.win_interval()
-    return rate_ci(rate.win, low, high)
-
-
-def sense_text(rate: DesignRate) -> str:
-    """A two-ask rate (held in the estimate's ``error``) with its 95% interval."""
-    low, high = rate.interval()
-    return rate_ci(rate.error, low, high)
-
-
-def n_text(rate: DesignRate) -> str:
-    """How many answers the estimate rests on, and what they are worth when weighting makes the
-    plain count misleading."""
-    text = f"n={rate.answers:,} answers"
-    if not rate.method.startswith("census") and rate.se > 0:
-        text += f" (worth {rate.effective_n:,.0f} independent asks)"
-    return text
 
 
 def kg_wide_line(kw: KGWide | None) -> str:
@@ -172,12 +152,13 @@ def predicate_kg_wide_table(data: RunData) -> LiteralTable | None:
 
 
 def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> LiteralTable | None:
-    """Groups' KG-wide win rates (name -> estimate) with interval, chance and answers, worst
-    first; None without one."""
+    """Groups' KG-wide win rates (name -> estimate) with interval, chance and n, the answers it
+    rests on of the group's edges ("811 of 409" under "answers of edges": a predicate's edges
+    are asked more than once), worst first; None without one."""
     if not rows:
         return None
     table = LiteralTable(title=title, title_justify="left", caption=caption, caption_justify="left")
-    for col in ("group", "win [95% interval]", "chance", "n"):
+    for col in ("group", "win [95% interval]", "chance", "answers of edges"):
         table.add_column(col, justify="left" if col == "group" else "right", no_wrap=col != "group")
     for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):
         chance = kw.chance_win

@@ -24,7 +24,6 @@ from kglens_tui.analysis.groups import (
     rate_set,
 )
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.analysis.kgwide_render import sense_text, win_text
 from kglens_tui.analysis.rundata import RunData, load_run_data
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.console import suggested
@@ -35,13 +34,23 @@ from kglens_tui.llm.pricing import Price
 from kglens_tui.llm.urls import redact_text
 from kglens_tui.llm.usage import Counters
 from kglens_tui.modes.kglens.pkg import Rates, rates
+from kglens_tui.modes.kglens.rate_text import sense_text, win_text
 from kglens_tui.modes.kglens.runstore import KGLensRun, load_kglens_run, observed_counts
 from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.runs.record import shown_status
 from kglens_tui.runs.registry import mode_label
 from kglens_tui.store.helper_usage import load_usage
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import counted, interval, pct, rate_ci, selection, sent_note, simulated_mark
+from kglens_tui.textfmt import (
+    counted,
+    interval,
+    pct,
+    rate_ci,
+    selection,
+    sent_note,
+    short_target,
+    simulated_mark,
+)
 
 CATEGORIES = tuple(str(v) for v in ALL)
 
@@ -240,7 +249,7 @@ RATES_NOTE = (
 )
 
 NARROW_RUNS = 110
-"""Below this many columns a list of runs leaves out target, difficulty and sampler."""
+"""Below this many columns a list of runs puts target, difficulty and sampler over the rates."""
 SETTING_COLUMNS = ("target", "difficulty", "sampler")
 """The run settings a narrow list of runs puts in one column."""
 
@@ -262,23 +271,37 @@ def table_width(columns: list[str], rows: list[tuple[str, ...]]) -> int:
 def runs_table(rows: list[tuple[str, ...]], width: int) -> tuple[list[str], list[tuple[str, ...]]]:
     """(columns, rows) of `run_rows` as a list ``width`` cells wide shows them. Every column
     when they fit unwrapped; else progress goes under the status, the three rates share one
-    column, one per line with n last, and the settings share one (left out below
-    `NARROW_RUNS`)."""
+    column, one per line with n last, and the settings share one (the target in short form,
+    `short_target`), below `NARROW_RUNS` as the first line of the rates column."""
     columns = list(RUN_COLUMNS)
     at = {c: i for i, c in enumerate(columns)}
     if table_width(columns, rows) <= width:
         return columns, rows
     wide = width >= NARROW_RUNS
+
+    def settings(row: tuple[str, ...]) -> str:
+        shown = (short_target(row[at[c]]) if c == "target" else row[at[c]] for c in SETTING_COLUMNS)
+        return " · ".join(s for s in shown if s)
+
     narrow = [
         (
             *(row[at[c]] for c in ("run", "mode", "KG")),
             f"{row[at['status']]}\n{row[at['iterations']]} · requests {row[at['requests']]}",
-            rates_lines(dict(zip(columns, row, strict=True))),
-            *([" · ".join(row[at[c]] for c in SETTING_COLUMNS if row[at[c]])] if wide else []),
+            *(
+                [rates_lines(dict(zip(columns, row, strict=True))), settings(row)]
+                if wide
+                else [f"{settings(row)}\n{rates_lines(dict(zip(columns, row, strict=True)))}"]
+            ),
         )
         for row in rows
     ]
-    return ["run", "mode", "KG", "status", "rates", *(["settings"] if wide else [])], narrow
+    return [
+        "run",
+        "mode",
+        "KG",
+        "status",
+        *(["rates", "settings"] if wide else ["settings, rates"]),
+    ], narrow
 
 
 def rates_lines(row: dict[str, str]) -> str:
@@ -366,7 +389,8 @@ def with_chances(
     """`analysis.report.run_rows` rows with what chance scores under each rate: a rate cell
     becomes two lines, "77.1% [67.7–84.4]" and "  chance 50.0%" (`run_chances`: "—" for a run
     that cannot be analysed), so `runs_table`'s layouts keep each rate's chance beside it; with
-    `kg_wide`, a run's win cell leads with its KG-wide win rate and that rate's chance, and with
+    `kg_wide`, a run's win cell leads with its KG-wide win rate and that rate's chance and n (the
+    answers it rests on), and with
     `senses` its zero-sense and all-sense cells with the two-ask KG-wide rates (where a run has
     them) and theirs."""
     at = {c: i for i, c in enumerate(RUN_COLUMNS)}
@@ -382,8 +406,10 @@ def with_chances(
         wide = (kg_wide or {}).get(run_id)
         if wide is not None:
             chance = pct(wide.chance_win)
+            n = f"n={wide.rate.answers:,}"
             cells[at["win"]] = (
-                f"KG-wide {win_text(wide.rate)}\n  chance {chance}\nexamined {cells[at['win']]}"
+                f"KG-wide {win_text(wide.rate)}\n  chance {chance} · {n}\n"
+                f"examined {cells[at['win']]}"
             )
         for sense, two in (senses or {}).get(run_id, {}).items():
             if cells[at[sense]] == "—":

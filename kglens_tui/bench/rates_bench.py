@@ -75,20 +75,26 @@ def run_rates_bench(
                 )
             )
     for result in results:
-        console.print(result_table(result))
-        console.print(sense_table(result))
+        console.print(*result_tables(result, console.width))
+        console.print(*sense_tables(result, console.width))
     console.print(frontier_table(results, default.name))
     return results
 
 
-def result_table(result: RatesResult) -> LiteralTable:
-    """One truth: every method at every checkpoint."""
-    table = LiteralTable(
-        title=f"KG-wide error rate, truth {result.setting} ({result.truth_source}; "
+METHOD_ROOM = 12
+"""Cells a method's name keeps when a table is narrowed (it wraps; the figures do not)."""
+
+
+def result_tables(result: RatesResult, width: int) -> list[LiteralTable]:
+    """One truth: every method at every checkpoint, in one table where its figures fit
+    ``width`` cells unwrapped, else in two (the estimates, then the tests)."""
+    title = (
+        f"KG-wide error rate, truth {result.setting} ({result.truth_source}; "
         f"{result.n_edges:,} edges, true rate {pct(result.truth_error)}), {result.replays} "
-        f"replays, batches of {result.batch_size}",
-        title_justify="left",
-        caption="bias: mean estimate minus the truth, in points, ± its Monte Carlo error; "
+        f"replays, batches of {result.batch_size}"
+    )
+    caption = (
+        "bias: mean estimate minus the truth, in points, ± its Monte Carlo error; "
         "coverage: share of replays whose 95% interval holds the truth; width and RMSE: "
         "multiples of brute force's at the same requests (brute force: its own, in points); "
         "equal: pairs of replays (two equally accurate targets) whose difference tests "
@@ -98,8 +104,7 @@ def result_table(result: RatesResult) -> LiteralTable:
         "which `kglens compare`'s tests find any predicate / any edge that changed (Benjamini-"
         "Hochberg at 5%; goal: at most 5%); "
         f"G@{result.k}: requests the seed-mean G@{result.k} curve needs to reach brute "
-        "force's at 4.5 epochs, as a share of them (— never).",
-        caption_justify="left",
+        "force's at 4.5 epochs, as a share of them (— never)."
     )
     columns = (
         "method",
@@ -113,48 +118,60 @@ def result_table(result: RatesResult) -> LiteralTable:
         "drift",
         f"G@{result.k}",
     )
-    for col in columns:
-        table.add_column(col, justify="left" if col == "method" else "right")
+    rows: list[tuple[str, ...]] = []
     for name in result.methods:
         share = result.g_share.get(name)
         for e in EPOCHS:
             cell = result.cells[(name, e)]
             brute = name == BRUTE_FORCE.name
-            table.add_row(
-                name if e == EPOCHS[0] else "",
-                f"{e:g}",
-                f"{100 * cell.bias:+.2f} ± {100 * cell.bias_mc:.2f}",
-                f"{cell.coverage:.1%}",
-                f"{100 * cell.width:.2f} pt" if brute else f"{result.ratio(name, e, 'width'):.2f}x",
-                f"{100 * cell.rmse:.2f} pt" if brute else f"{result.ratio(name, e, 'rmse'):.2f}x",
-                f"{cell.false_difference:.1%}",
-                "—" if cell.false_paired is None else f"{cell.false_paired:.1%}",
-                "" if cell.drift is None else f"{cell.drift[0]:.0%} / {cell.drift[1]:.0%}",
-                ("—" if share is None else f"{share:.0%}") if e == EPOCHS[0] else "",
+            rows.append(
+                (
+                    name if e == EPOCHS[0] else "",
+                    f"{e:g}",
+                    f"{100 * cell.bias:+.2f} ± {100 * cell.bias_mc:.2f}",
+                    f"{cell.coverage:.1%}",
+                    f"{100 * cell.width:.2f} pt"
+                    if brute
+                    else f"{result.ratio(name, e, 'width'):.2f}x",
+                    f"{100 * cell.rmse:.2f} pt"
+                    if brute
+                    else f"{result.ratio(name, e, 'rmse'):.2f}x",
+                    f"{cell.false_difference:.1%}",
+                    "—" if cell.false_paired is None else f"{cell.false_paired:.1%}",
+                    "" if cell.drift is None else f"{cell.drift[0]:.0%} / {cell.drift[1]:.0%}",
+                    ("—" if share is None else f"{share:.0%}") if e == EPOCHS[0] else "",
+                )
             )
-    return table
+    parts: list[tuple[str, list[int]]] = [(title, list(range(len(columns))))]
+    if _needs(columns, rows) > width:
+        parts = [(f"{title}: estimates", list(range(6))), (f"{title}: tests", [0, 1, 6, 7, 8, 9])]
+    return [
+        _table(part_title, caption if n == len(parts) else "", columns, rows, picked)
+        for n, (part_title, picked) in enumerate(parts, start=1)
+    ]
 
 
-def sense_table(result: RatesResult) -> LiteralTable:
+def sense_tables(result: RatesResult, width: int) -> list[LiteralTable]:
     """One truth: the two-ask zero-sense and all-sense rates of every method at every
-    checkpoint (`probe.sense_rates`)."""
+    checkpoint (`probe.sense_rates`), in one table where its figures fit ``width`` cells
+    unwrapped, else one per rate."""
     truths = " / ".join(f"{sense} {pct(result.sense_truths[sense])}" for sense in SENSES)
-    table = LiteralTable(
-        title=f"KG-wide two-ask rates, truth {result.setting} (true {truths}), "
-        f"{result.replays} replays",
-        title_justify="left",
-        caption="zero-sense: the chance that an edge asked twice fails both times; all-sense: "
+    title = (
+        f"KG-wide two-ask rates, truth {result.setting} (true {truths}), {result.replays} replays"
+    )
+    caption = (
+        "zero-sense: the chance that an edge asked twice fails both times; all-sense: "
         "that it is answered right both times. bias ± its Monte Carlo error, in points; "
         "coverage of the 95% interval; width: a multiple of brute force's at the same "
         "requests (brute force: its own, in points; — where brute force has no estimate: "
-        "before two epochs an edge is asked twice only by chance).",
-        caption_justify="left",
+        "before two epochs an edge is asked twice only by chance)."
     )
-    table.add_column("method")
-    table.add_column("epochs", justify="right")
-    for sense in SENSES:
-        for col in ("bias ± MC", "coverage", "width"):
-            table.add_column(f"{sense} {col}", justify="right")
+    columns = [
+        "method",
+        "epochs",
+        *(f"{sense} {col}" for sense in SENSES for col in ("bias ± MC", "coverage", "width")),
+    ]
+    rows: list[tuple[str, ...]] = []
     for name in result.methods:
         brute = name == BRUTE_FORCE.name
         for e in EPOCHS:
@@ -165,13 +182,48 @@ def sense_table(result: RatesResult) -> LiteralTable:
                     cells += ["—", "—", "—"]
                     continue
                 ratio = result.sense_ratio(name, e, sense)
-                width = f"{100 * cell.width:.2f} pt" if brute or ratio is None else f"{ratio:.2f}x"
+                shown = f"{100 * cell.width:.2f} pt" if brute or ratio is None else f"{ratio:.2f}x"
                 cells += [
                     f"{100 * cell.bias:+.2f} ± {100 * cell.bias_mc:.2f}",
                     f"{cell.coverage:.1%}",
-                    width,
+                    shown,
                 ]
-            table.add_row(name if e == EPOCHS[0] else "", f"{e:g}", *cells)
+            rows.append((name if e == EPOCHS[0] else "", f"{e:g}", *cells))
+    if _needs(columns, rows) <= width:
+        return [_table(title, caption, columns, rows, list(range(len(columns))))]
+    tables = []
+    for n, sense in enumerate(SENSES):
+        picked = [0, 1, *range(2 + 3 * n, 5 + 3 * n)]
+        named = [c.removeprefix(f"{sense} ") for c in columns]
+        last = n == len(SENSES) - 1
+        tables.append(_table(f"{title}: {sense}", caption if last else "", named, rows, picked))
+    return tables
+
+
+def _needs(columns: tuple[str, ...] | list[str], rows: list[tuple[str, ...]]) -> int:
+    """Cells a table of ``rows`` needs with every figure unwrapped and the method's name in
+    `METHOD_ROOM` (it wraps)."""
+    from kglens_tui.analysis.report import table_width
+
+    rest = table_width(list(columns[1:]), [row[1:] for row in rows])
+    return rest + 3 + METHOD_ROOM
+
+
+def _table(
+    title: str,
+    caption: str,
+    columns: tuple[str, ...] | list[str],
+    rows: list[tuple[str, ...]],
+    picked: list[int],
+) -> LiteralTable:
+    """The ``picked`` columns of ``rows`` as a table, the method's name on the left."""
+    table = LiteralTable(
+        title=title, title_justify="left", caption=caption or None, caption_justify="left"
+    )
+    for i in picked:
+        table.add_column(columns[i], justify="left" if i == 0 else "right")
+    for row in rows:
+        table.add_row(*(row[i] for i in picked))
     return table
 
 

@@ -120,15 +120,19 @@ def _reach_text(reach: Reach) -> Text:
     return Text(f"{np.mean(got) * 100:.0f}±{np.std(got, ddof=1) * 100:.0f}%")
 
 
-def _value_text(values: np.ndarray, percent: bool) -> str:
+def value_text(values: np.ndarray, percent: bool) -> str:
+    """The mean of the finite ``values`` ± their standard deviation, as a percentage with one
+    decimal or with four decimals; a mean that rounds to zero reads 0, never -0."""
     values = values[np.isfinite(values)]
     if len(values) == 0:
         return "—"
-    mean = float(np.mean(values))
-    sd = float(np.std(values, ddof=1)) if len(values) > 1 else None
-    if percent:
-        return f"{mean:.1%}" if sd is None else f"{mean * 100:.1f}±{sd * 100:.1f}%"
-    return f"{mean:.4f}" if sd is None else f"{mean:.4f}±{sd:.4f}"
+    scale, digits = (100.0, 1) if percent else (1.0, 4)
+    mean = round(float(np.mean(values)) * scale, digits) + 0.0
+    unit = "%" if percent else ""
+    if len(values) == 1:
+        return f"{mean:.{digits}f}{unit}"
+    sd = float(np.std(values, ddof=1)) * scale
+    return f"{mean:.{digits}f}±{sd:.{digits}f}{unit}"
 
 
 def _has_values(result: StudyResult, metric: str) -> bool:
@@ -203,12 +207,12 @@ def values_tables(result: StudyResult) -> list[LiteralTable]:
             table.add_column(short_label(metric), justify="right")
         table.add_row(
             Text("prior Beta(1,1), no request", "dim"),
-            *(_value_text(result.curves[BRUTE_FORCE.name][m][:, 0], _percent(m)) for m in metrics),
+            *(value_text(result.curves[BRUTE_FORCE.name][m][:, 0], _percent(m)) for m in metrics),
         )
         for method in result.methods:
             table.add_row(
                 _name(method),
-                *(_value_text(result.at(method.name, m, ref), _percent(m)) for m in metrics),
+                *(value_text(result.at(method.name, m, ref), _percent(m)) for m in metrics),
             )
         tables.append(table)
     return tables

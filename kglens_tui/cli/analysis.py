@@ -29,7 +29,7 @@ from kglens_tui.core.safewrite import (
 from kglens_tui.core.table_options import add_table_options
 from kglens_tui.core.verdict import ANSWERED
 from kglens_tui.store.connection import connect, default_db_path
-from kglens_tui.textfmt import counted, rate_ci
+from kglens_tui.textfmt import counted, rate_ci, short_target
 from kglens_tui.textfmt import pct as _pct
 
 if TYPE_CHECKING:
@@ -493,6 +493,27 @@ def _group_cells(row: ComparisonRow, metric: str, sep: str = " ") -> list[str]:
     return cells
 
 
+def _print_differences(dr: Drift, a: int, b: int, limit: int) -> None:
+    """How run ``b`` differs from run ``a``: the KG-wide difference with its interval and p
+    first, then the paper's rates over the edges each run examined (drift only for the same
+    model asked the same kind of questions), then per predicate and per edge."""
+    from kglens_tui.analysis.compare_text import drift_test_lines
+
+    tests = drift_test_lines(dr, a, b, limit)
+    if dr.is_drift:
+        head = f"Drift run {a} → {b} (same model, same kind of questions)"
+    else:
+        why = dr.not_drift_because
+        head = f"Drift not measured ({'; '.join(why)}): run {a} → {b} is a comparison, not one model's drift"
+    shift = "—" if dr.mean_shift is None else f"{dr.mean_shift * 100:+.1f} points"
+    examined = (
+        f"{head}; over the edges each run examined: {_rates_change(dr)}; {len(dr.changed)} "
+        f"edges changed status; mean expected-error shift {shift}"
+    )
+    for line in (tests[0], examined, *tests[1:]):
+        console.print(line, markup=False, soft_wrap=True)
+
+
 def _rates_change(dr: Drift) -> str:
     """Run a's rates → run b's, each with interval, n and chance."""
     from kglens_tui.analysis.groups import CHANCE_FIELD, RATES
@@ -518,7 +539,6 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs, run_grid
     from kglens_tui.analysis.compare_text import (
         KG_WIDE_CHANCE_NOTE,
-        drift_test_lines,
         grid_cell_text,
     )
     from kglens_tui.analysis.groups import CHANCE_FIELD, group_comparison
@@ -556,7 +576,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
             cells.extend(
                 "" if (avg := grid.average(model, d)) is None else avg.text(False) for d in averaged
             )
-        t3.add_row(model, *cells)
+        t3.add_row(short_target(model), *cells)
     console.print(t3)
     for note in _grid_notes(grid, metric):
         console.print(literal(note), soft_wrap=True)
@@ -589,6 +609,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if len(runs) == 2:
         a, b = runs
         dr = drift(a, b, adjusted=adjusted)
+        _print_differences(dr, a.run.id, b.run.id, args.limit)
         diff = dr.diff
         ct = LiteralTable(
             title=f"Edges both examined ({diff.common}): run {a.run.id} rows, run {b.run.id} "
@@ -619,22 +640,6 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
                     f"{p.m_b}/{p.n_b}",
                 )
             console.print(t)
-        if dr.is_drift:
-            head = f"Drift run {a.run.id} → {b.run.id} (same model, same kind of questions)"
-        else:
-            why = dr.not_drift_because
-            head = (
-                f"Drift not measured ({'; '.join(why)}): run {a.run.id} → {b.run.id} is a "
-                "comparison, not one model's drift"
-            )
-        console.print(
-            f"{head}: {_rates_change(dr)}; {len(dr.changed)} edges changed status; mean "
-            "expected-error shift "
-            f"{'—' if dr.mean_shift is None else f'{dr.mean_shift * 100:+.1f} points'}",
-            markup=False,
-        )
-        for line in drift_test_lines(dr, a.run.id, b.run.id, args.limit):
-            console.print(line, markup=False, soft_wrap=True)
     return 0
 
 

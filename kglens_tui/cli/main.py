@@ -310,7 +310,8 @@ def _runs_layout(
     """`runs_table` of ``rows`` (each starting with its run id) in the console's width, with the
     ``heads`` (`Headline.lines` by run id) of runs whose modes give a headline (KONTEST,
     fact-eval), named ``headed`` ("KONTEST / fact-eval"): in a column of their own after the
-    rates when every column fits unwrapped, else in the rates column."""
+    rates when every column fits unwrapped, else in the rates column (under the settings when
+    they share it)."""
     from kglens_tui.analysis.report import RUN_COLUMNS, runs_table, table_width
 
     width = console.width
@@ -322,10 +323,25 @@ def _runs_layout(
             return wide, wide_rows
         width = min(width, table_width(list(RUN_COLUMNS), rows) - 1)
     columns, shown = runs_table(rows, width)
-    if "rates" not in columns:
-        return columns, shown
-    at = columns.index("rates")
-    return columns, [(*row[:at], heads.get(row[0], row[at]), *row[at + 1 :]) for row in shown]
+    if "rates" in columns:
+        at = columns.index("rates")
+        return columns, [(*row[:at], heads.get(row[0], row[at]), *row[at + 1 :]) for row in shown]
+    if "settings, rates" in columns:  # the settings' line stays over a headline
+        at = columns.index("settings, rates")
+        return columns, [
+            (
+                *row[:at],
+                _over(row[at].partition("\n")[0], heads.get(row[0])) or row[at],
+                *row[at + 1 :],
+            )
+            for row in shown
+        ]
+    return columns, shown
+
+
+def _over(first: str, head: str | None) -> str | None:
+    """``head`` under the line ``first`` (None without a head)."""
+    return None if head is None else f"{first}\n{head}" if first else head
 
 
 def cmd_runs(args: argparse.Namespace) -> int:

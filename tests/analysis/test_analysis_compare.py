@@ -265,6 +265,9 @@ def test_compare_prints_examined_n_left_out_runs_and_no_false_drift(tmp_path: Pa
     assert "Drift run" in out and "chance 50.0%" in out
     out = _compare(capsys, path, str(a), str(hard))
     assert "Drift not measured (difficulty EASY → HARD)" in out and "Drift run" not in out
+    # the KG-wide difference first; the rates over the examined edges after it, labelled
+    first = min(out.find(t) % len(out) for t in ("KG-wide difference", "KG-wide win rate, run"))
+    assert first < out.index("; over the edges each run examined: win ")
     assert "No average for EASY, HARD: one KG there" in out
 
 

@@ -100,11 +100,12 @@ def test_per_entity_group(data: RunData) -> None:
         "region:Europe": (6, 5, 2, 1, 2),
         "region:Oceania": (2, 1, 0, 1, 0),
     }
-    regions = group_table(data, "group", prefix="region:")
-    assert [(r.key, r.label) for r in regions] == [
-        ("region:Oceania", "Oceania"),
-        ("region:Europe", "Europe"),
-    ]
+    for prefix in ("region:", "region"):  # without its colon, the label has none either
+        regions = group_table(data, "group", prefix=prefix)
+        assert [(r.key, r.label) for r in regions] == [
+            ("region:Oceania", "Oceania"),
+            ("region:Europe", "Europe"),
+        ]
     assert table(data, "group", side="object") == {}  # objects carry no groups
     assert table(data, "group", side="either") == table(data, "group")
 

@@ -5,6 +5,7 @@ the two-ask rates), recomputation from the stored rows alone, and the study comm
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -202,6 +203,39 @@ def test_a_run_s_estimate_is_recomputed_from_its_rows_alone(tmp_path: Path) -> N
     conn.close()
 
 
+@pytest.mark.parametrize("sampler", ["top-k", "brute-force"])
+def test_the_run_rates_view_gives_the_kg_wide_rate_kglens_report_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sampler: str
+) -> None:
+    """The `run_rates` view (what docs/data.md points Datasette readers to) leads with the
+    run's KG-wide win rate, computed in SQL as db/0020_sampling_design.sql documents it (brute
+    force: the census), equal to `kglens report`'s; the paper's rates follow under names that
+    say they are over the examined edges."""
+    db = tmp_path / "w.db"
+    paper16_probe(db, "--iterations", "5", "--target", "sim:1", "--sampler", sampler)
+    conn = connect(db)
+    row = conn.execute("SELECT * FROM run_rates WHERE run_id = 1").fetchone()
+    columns = list(row.keys())
+    assert columns.index("kg_wide_win_rate") < columns.index("examined_win_rate")
+    assert {"examined_zero_sense_rate", "examined_all_sense_rate"} <= set(columns)
+    assert "win_rate" not in columns
+    estimate = kg_wide(load_run_data(conn, 1), adjusted=False)
+    conn.close()
+    assert estimate is not None
+    assert (
+        row["kg_wide_method"]
+        == estimate.rate.method
+        == ("census" if sampler == "brute-force" else "design")
+    )
+    assert row["kg_wide_win_rate"] == pytest.approx(estimate.rate.win)
+    assert row["kg_wide_error_rate"] == pytest.approx(estimate.rate.error)
+    assert row["kg_wide_answers"] == estimate.rate.answers > 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"{row['kg_wide_win_rate'] * 100:.1f}% [" in out.partition("edges this run examined")[0]
+
+
 def test_report_leads_with_the_kg_wide_rate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -214,6 +248,10 @@ def test_report_leads_with_the_kg_wide_rate(
     assert "one ask" in out and "KG-wide win rate per" in out
     assert out.index("yes-rate") < out.index("edges this run examined")
     assert out.index("zero-sense (two") < out.index("edges this run examined")
+    # each predicate's n says what it counts: answers of the predicate's edges
+    per = out[out.index("KG-wide win rate per") :]
+    head = next(line for line in per.splitlines() if "win [95% interval]" in line)
+    assert head.rstrip(" ┃").endswith("answers of edges")
 
 
 def test_the_kg_wide_yes_rate_is_each_edge_s_yes_share_under_brute_force(tmp_path: Path) -> None:
@@ -261,6 +299,13 @@ def test_bench_rates_prints_every_method_and_the_frontier(
         "all-sense width",
     ):
         assert text in out, text
+    monkeypatch.setattr(console, "width", 80)  # split where they would be cut ("100.…")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    for text in ("as-is", "estimates", "tests", "two-ask rates", "zero-sense", "all-sense"):
+        assert text in out, text
+    assert re.search(r"│\s+1\s+│\s+[+-]\d+\.\d\d ± \d+\.\d\d\s+│\s+\d+\.\d%\s+│", out)
     assert main([*argv[:4], "--replays", "1"]) != 0
     assert "--replays must be at least 2" in capsys.readouterr().err
 
@@ -316,6 +361,20 @@ def test_exports_and_the_html_report_carry_the_kg_wide_rates(
     out = tmp_path / "g.csv"
     assert main(["--db", str(db), "analyze", "1", "--by", "predicate", "--csv", str(out)]) == 0
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    groups = tmp_path / "groups.csv"
+    argv = ["--db", str(db), "export", "1", "--groups", str(groups), "--by", "predicate"]
+    assert main(argv) == 0
+    for written in (out, groups):  # the KG-wide columns first, as everywhere
+        head = next(csv.reader(written.open(encoding="utf-8")))
+        assert head[3:8] == [
+            "kg_wide_win",
+            "kg_wide_win_low",
+            "kg_wide_win_high",
+            "kg_wide_win_chance",
+            "kg_wide_answers",
+        ]
+        assert head[8:10] == ["examined", "win"]
+    assert list(csv.DictReader(groups.open(encoding="utf-8"))) == rows
     data = load_run_data(connect(db), 1)
     for row in rows:
         pred = data.kg.pred_keys.index(row["key"])
@@ -367,8 +426,9 @@ def test_estimates_outside_zero_to_one_are_shown_within_it() -> None:
     """An AIPW estimate of a small predicate can fall below 0 or above 1 (-21%, 123% were
     seen); what is shown stays within [0, 1], chance too, and the interval with it."""
     from kglens_tui.analysis.kgwide import shown
-    from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, win_text
+    from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line
     from kglens_tui.modes.kglens.estimates import DesignRate
+    from kglens_tui.modes.kglens.rate_text import win_text
 
     kw = shown(DesignRate(-0.21, 0.05, 12, 7, "design"), -0.076)
     assert kw.rate.error == 0.0 and kw.chance_error == 0.0 and kw.chance_win == 1.0

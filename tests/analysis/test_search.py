@@ -164,7 +164,8 @@ def test_views_for_datasette_agree_with_the_tables(tmp_path: Path) -> None:
     conn = connect(tmp_path / "w.db")
     run_id = sim_run(conn, 1)
     row = conn.execute(
-        "SELECT kg, iterations_done, examined, win_rate, requests FROM run_rates WHERE run_id = ?",
+        "SELECT kg, iterations_done, examined, examined_win_rate, requests FROM run_rates "
+        "WHERE run_id = ?",
         (run_id,),
     ).fetchone()
     last = conn.execute(

@@ -583,3 +583,15 @@ def test_matching_brute_force_means_coming_within_its_standard_error() -> None:
     assert result.reach(other.name, "g_top5").mean_curve == pytest.approx(10 / 30)
     # brute force's own mean (0.6 at 20, 0.8 at 30) gets within 0.1 at 25 requests
     assert result.reach(BRUTE_FORCE.name, "g_top5").mean_curve == pytest.approx(25 / 30)
+
+
+def test_a_mean_that_rounds_to_zero_reads_zero_not_minus_zero() -> None:
+    """`kglens bench sampling` printed "-0.0000±0.0000" for a prior without requests."""
+    import numpy as np
+
+    from kglens_tui.bench.sampling_report import value_text
+
+    assert value_text(np.array([-1e-7, -2e-7]), False) == "0.0000±0.0000"
+    assert value_text(np.array([-1e-7]), True) == "0.0%"
+    assert value_text(np.array([0.25, 0.35, np.nan]), True) == "30.0±7.1%"
+    assert value_text(np.array([-0.5, -0.25]), False) == "-0.3750±0.1768"

@@ -14,12 +14,14 @@ from conftest import copy_db
 from rich.console import Console
 
 from kglens_tui.analysis.groups import RATES, overall
+from kglens_tui.analysis.kgwide import kg_wide
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.cli.main import build_parser, main
 from kglens_tui.cli.progress import RunProgressDisplay, progress_lines
 from kglens_tui.core.argparser import ArgumentParser
 from kglens_tui.core.console import console, err_console
 from kglens_tui.modes.kglens.progress import ProbeFigures, rate_items
+from kglens_tui.modes.kglens.rate_text import n_text, win_text
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct
 
@@ -125,6 +127,9 @@ def test_runs_gives_each_rate_its_chance(
     # EASY/HARD run's Yes/No half), then the rate over the examined edges with its own chance
     rate = r"\d+\.\d% \[\d+\.\d–\d+\.\d\]"
     # zero-sense and all-sense lead with their two-ask KG-wide rates and those rates' chance
+    wide = kg_wide(load_run_data(connect(db), run_id), False)
+    assert wide is not None  # its n too: the answers it rests on
+    assert f"chance {pct(wide.chance_win)} · n={wide.rate.answers:,}" in out
     if width == 80:  # one rate a line, its chance on the next
         assert re.search(rf"│ win KG-wide {rate}\s*│\n.*│   chance \d+\.\d% ", out), out
         for name, chance in zip(
@@ -151,6 +156,30 @@ def test_runs_gives_each_rate_its_chance(
     assert "chance: what blind guessing scores" in " ".join(out.split())
 
 
+@pytest.mark.parametrize("width", [80, 120])
+def test_runs_keeps_each_run_s_target_when_narrow(
+    listed: tuple[Path, int],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    width: int,
+) -> None:
+    """`sim:0` and `sim:1` are told apart at 80 columns too (the settings went before): the
+    settings, the target in short form with its seed, lead the rates' column there."""
+    db, _ = listed
+    argv = ["--db", str(db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*argv, "--iterations", "1", "--target", "sim:1"]) == 0
+    monkeypatch.setattr(console, "width", width)
+    capsys.readouterr()
+    assert main(["--db", str(db), "runs"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= width
+    assert "sim (seed 1) ·" in out and "sim (seed 0" in out and "simulated (seed" not in out
+    if width < 110:
+        cells = [line.split("│")[-2].strip() for line in out.splitlines() if line.count("│") > 2]
+        at = cells.index("sim (seed 1) · easy · top-k")
+        assert cells[at + 1].startswith("win KG-wide ")
+
+
 def _figures(**given: object) -> ProbeFigures:
     values: dict[str, object] = {
         "examined": 8778,
@@ -162,6 +191,10 @@ def _figures(**given: object) -> ProbeFigures:
     }
     values.update(given)
     return ProbeFigures(**values)  # type: ignore[arg-type]
+
+
+WIDE = (("win", "71.9% [69.8–74.0]", "50.0%"), ("zero-sense (2 asks)", "12.3% [7.4–17.3]", "25.0%"))
+WIDE_N = "n=2,383 answers (worth 1,093 independent asks)"
 
 
 INFO = "120/1,000 iterations · 64,000 req · 1,234 err · stopping"
@@ -190,21 +223,41 @@ def test_the_run_display_keeps_its_figures_at_any_width(width: int) -> None:
     assert "…" not in text
     for name, rate, chance in _figures().rates:
         assert re.search(rf"{name} {re.escape(rate)} \(chance {chance}\)", text)
-    assert "n=8,778 edges examined" in text
+    assert "over the 8,778 edges this run examined: win 46.6%" in text
     assert max(len(line) for line in lines) <= width  # a line too long wraps, never cut
 
 
 def test_the_run_display_puts_the_mode_s_figures_on_one_line_when_it_fits() -> None:
-    head, info, lines = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 200)
+    head, info, lines = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 300)
     assert (head, info) == ("run 122", f"{INFO} · ETA 0:00:41")
     assert lines == [
-        "  win 46.6% [41.0–52.3] (chance 50.0%) · zero-sense 38.5% [33.1–44.2] (chance 49.2%) · "
-        "all-sense 60.1% [54.5–65.4] (chance 25.0%) · n=8,778 edges examined"
+        "  KG-wide win — (no answer of the sampling design yet) · over the 8,778 edges this run "
+        "examined: win 46.6% [41.0–52.3] (chance 50.0%) · zero-sense 38.5% [33.1–44.2] "
+        "(chance 49.2%) · all-sense 60.1% [54.5–65.4] (chance 25.0%)"
     ]
     narrow = progress_lines(122, INFO, rate_items(_figures()), "0:00:41", 80)[2]
-    assert narrow[0] == "  win 46.6% [41.0–52.3] (chance 50.0%)" and len(narrow) == 4
+    assert (
+        narrow[1]
+        == "  over the 8,778 edges this run examined: win 46.6% [41.0–52.3] (chance 50.0%)"
+    )
+    assert len(narrow) == 4
     assert rate_items(_figures(rates=())) == ["no edge examined yet"]
     assert progress_lines("?", None, [], "-:--:--", 80) == ("run ?", "starting", [])
+
+
+def test_the_run_display_leads_with_the_kg_wide_rate_and_labels_the_examined_ones() -> None:
+    """The KG-wide win rate (interval, chance, n and what the answers are worth) comes first,
+    its two-ask rates next, and the paper's rates only after, "over the N edges this run
+    examined" (they showed alone before, and a sampler alone moves them)."""
+    items = rate_items(_figures(kg_wide=WIDE, kg_wide_n=WIDE_N))
+    assert items == [
+        "KG-wide win 71.9% [69.8–74.0] (chance 50.0%)",
+        WIDE_N,
+        "KG-wide zero-sense (2 asks) 12.3% [7.4–17.3] (chance 25.0%)",
+        "over the 8,778 edges this run examined: win 46.6% [41.0–52.3] (chance 50.0%)",
+        "zero-sense 38.5% [33.1–44.2] (chance 49.2%)",
+        "all-sense 60.1% [54.5–65.4] (chance 25.0%)",
+    ]
 
 
 def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
@@ -222,7 +275,16 @@ def test_probe_shows_each_rate_with_interval_and_the_runs_chance(
     assert max(len(line) for line in err.splitlines()) <= 80 and "…" not in err
     assert re.search(r"run 1 ━+ 3/3 iterations · 48 req · 0 err · finished · ETA", err), err
     for (name, _, _), chance in zip(RATES, _chances(db, 1), strict=True):
-        assert re.search(rf"  {name} \d+\.\d% \[\d+\.\d–\d+\.\d\] \(chance {chance}\)", err)
+        assert re.search(rf"[ :] {name} \d+\.\d% \[\d+\.\d–\d+\.\d\] \(chance {chance}\)", err)
+    # the KG-wide win rate leads, as `kglens report` gives it; the examined rates are labelled
+    wide = kg_wide(load_run_data(connect(db), 1), False)
+    assert wide is not None
+    figures = [line for line in err.splitlines() if line.startswith("  ")]
+    assert figures[0] == f"  KG-wide win {win_text(wide.rate)} (chance {pct(wide.chance_win)})"
+    assert figures[1] == f"  {n_text(wide.rate)}"
+    examined = overall(load_run_data(connect(db), 1), adjusted=False).rates.examined
+    label = f"  over the {examined:,} edges this run examined: win "
+    assert figures.index(next(f for f in figures if f.startswith(label))) > 1
     # the command to copy starts a line of its own
     assert captured.out.endswith(f"the results:\n  kglens --db {db} report 1\n")
 

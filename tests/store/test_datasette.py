@@ -143,7 +143,7 @@ async def test_the_runs_view_agrees_with_kglens_runs(workspace: Path) -> None:
         assert row["simulated"] == 1
         failed = f" ({row['failed']:,} failed)" if row["failed"] else ""
         assert f"{row['requests']:,}{failed}" == shown["requests"] and row["requests"] > 0
-        rates = (row["win_rate"], row["zero_sense_rate"], row["all_sense_rate"])
+        rates = tuple(row[f"examined_{r}_rate"] for r in ("win", "zero_sense", "all_sense"))
         assert tuple(pct(r) for r in rates) == tuple(  # the list adds their intervals
             shown[c].partition(" ")[0] for c in ("win", "zero-sense", "all-sense")
         )

@@ -452,6 +452,37 @@ async def test_home_shows_the_selected_runs_rates_with_intervals_and_n(
         assert expected["1"] in detail() and "simulated (seed 1)" in detail()
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_home_keeps_each_run_s_target_and_labels_the_examined_rates(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """`sim:1` and `sim:2` are told apart in the run list at 80 and 160 columns (their targets
+    in short form, seed and all); the paper's rates in it are titled "(examined)" after the
+    KG-wide win rate (at 80 columns none is shown)."""
+    db = tmp_path / "w.db"
+    await asyncio.to_thread(_two_runs, db)
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        runs = lambda: app.screen.query_one("#runs")  # noqa: E731
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and runs().row_count == 2)
+        await wait_for(pilot, lambda: not app.screen.chance_pending)
+        table = runs()
+        titles = [str(c.label) for c in table.columns.values()]
+        targets = {
+            str(table.get_row_at(i)[0]): str(table.get_row_at(i)[titles.index("target")])
+            for i in range(table.row_count)
+        }
+        assert {k: v.split("\n")[0] for k, v in targets.items()} == {
+            "1": "sim (seed 1)",
+            "2": "sim (seed 2)",
+        }
+        rates = [t for t in titles if t in ("win", "zero-sense", "all-sense") or "examined" in t]
+        assert all(t.endswith(" (examined)") for t in rates)
+        if size[0] >= 160:
+            assert titles.index("KG-wide win") < titles.index("win (examined)")
+            assert {"zero-sense (examined)", "all-sense (examined)"} <= set(titles)
+
+
 async def test_home_selects_the_run_the_app_just_started_when_it_comes_back(
     tmp_path: Path,
 ) -> None:

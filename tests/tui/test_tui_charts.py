@@ -17,8 +17,8 @@ from textual.widgets import Static
 from textual_plotext.plot import Plot
 from tui_support import make_app
 
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.core.intervals import wilson
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.runs.runner import open_snapshot
 from kglens_tui.store.connection import connect
 from kglens_tui.tui.widgets.bar_plot import Bar, BarPlot, draw_bars, numbers

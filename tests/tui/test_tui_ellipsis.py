@@ -107,7 +107,7 @@ async def test_at_80x24_compare_gives_table_3_whole_and_cuts_names_with_an_ellip
         await pilot.pause()
         rows = _assert_fits(grid, SMALL[0] - 2)
         for (model, cell), run in zip(rows, (1, 2), strict=True):
-            assert model.startswith("simulated")
+            assert model.startswith("sim (seed ")  # its seed kept: models told apart
             # on one line where the table fits so, else a line each: never cut
             assert "…" not in cell
             assert re.search(r"\d+\.\d% \[[\d.]+–[\d.]+\]", cell)

@@ -16,12 +16,12 @@ from tui_support import make_default_app, notices_of
 
 from kglens_tui.analysis.groups import RATES, group_table, overall, yes_no_text
 from kglens_tui.analysis.kgwide import kg_wide
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.annotate.items import items_for_annotator
 from kglens_tui.annotate.rounds import ItemSpec, create_round_from_items
 from kglens_tui.cli.main import main
 from kglens_tui.modes.kglens.config import RunConfig
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.runs.runner import prepare, run_blocking
 from kglens_tui.store.connection import connect
 from kglens_tui.textfmt import pct, rate_ci
@@ -245,8 +245,8 @@ async def test_at_160x48_long_names_are_cut_and_shown_whole_below(
             "status",
             "KG-wide win",
             "win (examined)",
-            "zero-sense",
-            "all-sense",
+            "zero-sense (examined)",
+            "all-sense (examined)",
             "target",
         ]
         row = [plain(c) for c in runs.get_row("2")]
@@ -333,7 +333,7 @@ async def test_at_80x24_the_analysis_table_gives_every_rate_interval_n_and_chanc
 
 
 @pytest.mark.parametrize("size", [SMALL, BIG])
-async def test_the_review_header_gives_what_chance_scores_beside_each_rate(
+async def test_the_review_header_leads_with_the_kg_wide_rate_then_the_examined_ones(
     crowded: Path, tmp_path: Path, size: tuple[int, int]
 ) -> None:
     app = make_default_app(_copy(crowded, tmp_path))
@@ -350,19 +350,28 @@ async def test_the_review_header_gives_what_chance_scores_beside_each_rate(
             ),
         )
         lines = str(metrics.render()).splitlines()
-        assert metrics.region.height == len(lines) == 4  # no line wraps
+        assert metrics.region.height == len(lines) == 7  # no line wraps
         assert max(len(line) for line in lines) <= size[0] - 2
         conn = connect(crowded)
         data = load_run_data(conn, 2)
         adj, raw = overall(data, adjusted=True), overall(data, adjusted=False)
         conn.close()
-        head = re.split(r"\s{2,}", lines[0].strip())
-        assert head == [
-            f"with overrides, n={adj.rates.examined}",
-            f"raw (triage ignored), n={raw.rates.examined}",
+        cells = [re.split(r"\s{2,}", line.strip()) for line in lines]
+        assert cells[0] == ["with overrides", "raw (triage ignored)"]
+        # the KG-wide win rate leads; the paper's rates follow under "examined"
+        wide = [row.kg_wide for row in (adj, raw)]
+        assert all(w is not None for w in wide)
+        assert cells[1] == [
+            "KG-wide win",
+            *(f"{win_text(w.rate)} chance {pct(w.chance_win)}" for w in wide if w is not None),
         ]
-        for line, (name, field, chance) in zip(lines[1:], RATES, strict=True):
-            assert re.split(r"\s{2,}", line.strip()) == [
+        assert cells[2][0] == "answers"
+        assert [c.partition(" ")[0] for c in cells[2][1:]] == [
+            f"{w.rate.answers:,}" for w in wide if w is not None
+        ]
+        assert cells[3] == ["examined", *(f"{row.rates.examined:,} edges" for row in (adj, raw))]
+        for line, (name, field, chance) in zip(cells[4:], RATES, strict=True):
+            assert line == [
                 name,
                 *(
                     f"{rate_ci(*row.rates.get(field).bounds)} chance "

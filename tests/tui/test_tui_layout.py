@@ -184,6 +184,33 @@ async def test_the_compare_screens_run_b_select_fits_80_columns(
         assert select.region.width >= 30 and select.region.right <= 80, select.region
 
 
+async def test_at_80x24_the_compare_screen_shows_the_kg_wide_difference_first(
+    templates: dict, tmp_path: Path
+) -> None:
+    """The KG-wide difference (interval and p) is the diff's first line, on the screen at
+    80x24 under Table 3, and the change over the examined edges follows, labelled so; the
+    screen scrolls to what does not fit (it was cut off below)."""
+    app, run_before = app_for_screen(templates, "compare", tmp_path)
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await run_before(pilot)
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.loaded)
+        status = screen.query_one("#cmp-status")
+        text = str(status.render())
+        assert text.startswith("KG-wide win rate, run 1 → run 2: difference "), text
+        assert "], p = " in text.splitlines()[0] + text.splitlines()[1]
+        assert text.index("examined edges: B−A") > text.index("KG-wide win rate")
+        footer = screen.query_one("Footer").region.y
+        assert status.region.y < footer  # its first line is in view
+        grid = screen.query_one("#cmp-grid")  # Table 3's models told apart by their seeds
+        models = {str(grid.get_row_at(i)[0]) for i in range(grid.row_count)}
+        assert models == {"sim (seed 3)", "sim (seed 7)"}
+        body = screen.query_one("#cmp")
+        assert body.max_scroll_y > 0
+        body.scroll_end(animate=False)
+        await wait_for(pilot, lambda: body.scroll_y == body.max_scroll_y)
+
+
 async def test_at_80x24_the_annotation_report_scrolls_with_the_keyboard(
     templates: dict, tmp_path: Path
 ) -> None:

@@ -104,7 +104,8 @@ async def test_review_drill_down_and_verifier_error(stored_db: Path) -> None:
 
         after = text_of(review, "#rv-metrics")
         assert raw_column(after) == raw_column(metrics_before)
-        assert raw_column(after)[0].startswith("raw (triage ignored), n=")
+        assert raw_column(after)[0] == "raw (triage ignored)"
+        assert raw_column(after)[3].endswith(" edges")  # n: the examined edges
 
 
 async def test_analysis_and_compare_open_from_home(stored_db: Path) -> None:

@@ -1,5 +1,7 @@
-"""What `kglens probe` shows under its progress line (`Mode.progress_lines`): each rate with
-its 95% interval, what chance scores on the questions asked so far, and n."""
+"""What `kglens probe` shows under its progress line (`Mode.progress_lines`): the KG-wide win
+rate first (interval, chance on the same estimand, n and what the answers are worth), its
+two-ask zero-sense and all-sense once the run has them, then the paper's rates over the edges
+the run examined, labelled as such."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from kglens_tui.answers.bias import RATES, Baseline
 from kglens_tui.core.intervals import stored_rate
+from kglens_tui.modes.kglens.rate_text import n_text, sense_text, win_text, within_unit
 from kglens_tui.textfmt import pct, rate_ci
 
 if TYPE_CHECKING:
@@ -16,39 +19,79 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ProbeFigures:
-    """What `kglens probe` shows of a run under its progress line: for each rate, its value, 95%
-    interval and what chance scores on the questions asked so far, and the edges examined."""
+    """What `kglens probe` shows of a run under its progress line: the KG-wide rates, then for
+    each of the paper's rates its value, 95% interval and what chance scores on the questions
+    asked so far over the edges examined."""
 
     examined: int
     rates: tuple[tuple[str, str, str], ...]
-    """(name, "46.6% [41.0–52.3]", chance "50.0%") of each rate; empty before any edge is
-    examined."""
+    """(name, "46.6% [41.0–52.3]", chance "50.0%") of each rate over the examined edges; empty
+    before any edge is examined."""
+    kg_wide: tuple[tuple[str, str, str], ...] = ()
+    """(name, rate with interval, chance) of the KG-wide win rate and, once the run has them,
+    its two-ask zero-sense and all-sense; empty before an answer of the design."""
+    kg_wide_n: str = ""
+    """The answers the KG-wide win rate rests on ("n=3,648 answers (worth 2,950 independent
+    asks)")."""
 
 
 def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigures:
-    """A probe snapshot's figures: each rate's interval over the edges examined
+    """A probe snapshot's figures: its KG-wide estimates (``kg_wide``, ``kg_wide_senses``, each
+    with chance on the same estimand), then each rate's interval over the edges examined
     (`core.intervals.stored_rate`) and chance (``baseline``: the engine's, blind guessing on
     the questions asked, each ask independent, as `kglens report` gives it)."""
     r = snap.rates
-    shown = []
+    examined = []
     if r is not None and r.examined:
         for name, field, chance_field in RATES:
             value = getattr(r, field)
             p = stored_rate(value, r.examined) if value is not None else None
-            shown.append(
+            examined.append(
                 (
                     name,
                     rate_ci(*p.bounds) if p is not None else "—",
                     pct(getattr(baseline, chance_field) if baseline is not None else None),
                 )
             )
-    return ProbeFigures(examined=r.examined if r is not None else 0, rates=tuple(shown))
+    wide: list[tuple[str, str, str]] = []
+    n = ""
+    if snap.kg_wide is not None:
+        wide.append(
+            ("win", win_text(within_unit(snap.kg_wide)), pct(_chance(snap.kg_wide_chance, True)))
+        )
+        n = n_text(snap.kg_wide)
+        for sense, two in snap.kg_wide_senses.items():
+            if two is not None:
+                chance = _chance(snap.kg_wide_sense_chance.get(sense), False)
+                wide.append((f"{sense} (2 asks)", sense_text(within_unit(two)), pct(chance)))
+    return ProbeFigures(
+        examined=r.examined if r is not None else 0,
+        rates=tuple(examined),
+        kg_wide=tuple(wide),
+        kg_wide_n=n,
+    )
+
+
+def _chance(error: float | None, win: bool) -> float | None:
+    """Blind guessing's KG-wide rate from its error rate (``win``: one minus it), within [0, 1]."""
+    if error is None:
+        return None
+    bounded = min(max(error, 0.0), 1.0)
+    return 1.0 - bounded if win else bounded
 
 
 def rate_items(figures: ProbeFigures) -> list[str]:
-    """Each rate with its 95% interval and chance, then n ("no edge examined yet" before any
-    edge is)."""
+    """The KG-wide win rate with interval, chance and n, its two-ask rates, then the paper's rates "over the
+    N edges this run examined" ("no edge examined yet" before any edge is)."""
     if not figures.rates:
         return ["no edge examined yet"]
-    shown = [f"{name} {rate} (chance {chance})" for name, rate, chance in figures.rates]
-    return [*shown, f"n={figures.examined:,} edges examined"]
+    if figures.kg_wide:
+        wide = [
+            f"KG-wide {name} {rate} (chance {chance})" for name, rate, chance in figures.kg_wide
+        ]
+        wide.insert(1, figures.kg_wide_n)
+    else:
+        wide = ["KG-wide win — (no answer of the sampling design yet)"]
+    examined = [f"{name} {rate} (chance {chance})" for name, rate, chance in figures.rates]
+    label = f"over the {figures.examined:,} edges this run examined:"
+    return [*wide, f"{label} {examined[0]}", *examined[1:]]

@@ -41,10 +41,11 @@ from kglens_tui.analysis.groups import (
     yes_no_text,
 )
 from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense
-from kglens_tui.analysis.kgwide_render import n_text, senses_snapshot_text, win_text
+from kglens_tui.analysis.kgwide_render import senses_snapshot_text
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
+from kglens_tui.modes.kglens.rate_text import n_text, win_text
 from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.textfmt import interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Select, Static
 from textual.worker import Worker
@@ -28,10 +28,10 @@ from kglens_tui.analysis.compare import (
 )
 from kglens_tui.analysis.compare_text import drift_test_lines
 from kglens_tui.analysis.groups import run_column
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.answers.bias import run_bias_warning
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
-from kglens_tui.textfmt import pct
+from kglens_tui.modes.kglens.rate_text import win_text
+from kglens_tui.textfmt import pct, short_target
 from kglens_tui.tui.format import CELL_PADDING
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then
 from kglens_tui.tui.screens.analysis import heat_cell
@@ -63,7 +63,9 @@ the replies left after triage unless `o` shows them as logged). An average colum
 difficulty with two or more KGs: the mean of a model's finished runs there; rates of different
 difficulties are never averaged (what chance scores differs with the questions asked).
 **Bottom**: run A against run B (choose B above; the KGLens runs on A's KG, in the same order,
-the first by default) on the edges both examined: how many edges each
+the first by default): first the KG-wide difference of their win rates with its 95% interval and
+p-value, then the change of the paper's rates over the edges each run examined, then per
+predicate and per edge; the screen scrolls to what does not fit. Then, on the edges both examined: how many edges each
 model knows (m > n), partly knows or does not know (m = 0), and the edges one knows and the other
 does not, largest difference in expected error first (m/n err: right / wrong answers
 and expected error in each run). The change B−A is drift only for the same model asked the same
@@ -74,8 +76,9 @@ table, A or B with its warning.
 """
 
 LIMIT = 100
-TABLE_ROOM = 4
-"""Cells of the screen's width a table cannot use (the screen's padding, a scrollbar)."""
+TABLE_ROOM = 6
+"""Cells of the screen's width a table cannot use (the screen's padding, the screen's
+scrollbar, always kept, and a table's own)."""
 PAIR_COLUMNS = ("edge", "subject", "predicate", "object", "A m/n err", "B m/n err")
 PAIR_SHRINK = ((3, 10), (2, 8), (1, 10))
 """The pair tables' text columns, cut in this order, each to no less than this."""
@@ -173,7 +176,7 @@ def _read_grid(
     ]
     rows: list[list[str | list[Text]]] = []
     for model in grid.models:
-        cells: list[str | list[Text]] = [model]
+        cells: list[str | list[Text]] = [short_target(model)]
         for kg, diff in grid.columns:
             cell = grid.cell(model, kg, diff)
             if cell is None:
@@ -220,7 +223,13 @@ def _read_diff(conn: sqlite3.Connection, out: CompareRead, run_a: int, adjusted:
     diff = moved.diff
     head = "A \\ B".ljust(10) + "".join(s.rjust(10) for s in STATUSES)
     tests = [markup_literal(line) for line in drift_test_lines(moved, run_a, runs[1].run.id)]
-    lines = [f"[b]{diff.common:,} edges examined by both[/]", drift_line(moved), *tests, head]
+    lines = [
+        tests[0],  # the KG-wide difference with its interval and p first
+        drift_line(moved),
+        *tests[1:],
+        f"[b]{diff.common:,} edges examined by both[/]",
+        head,
+    ]
     for x in STATUSES:
         lines.append(x.ljust(10) + "".join(str(diff.table[(x, y)]).rjust(10) for y in STATUSES))
     out.status = "\n".join(lines)
@@ -275,7 +284,7 @@ class CompareScreen(ReadsOnWorkers, Screen[Any]):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
-        with Vertical(id="cmp"):
+        with VerticalScroll(id="cmp"):
             yield Static("Table 3 · win rate per model, KG and difficulty", classes="section-title")
             yield LiteralDataTable(id="cmp-grid", cursor_type="row", zebra_stripes=True)
             yield Static("", id="cmp-bias")
@@ -404,7 +413,7 @@ class CompareScreen(ReadsOnWorkers, Screen[Any]):
         height = max([1, *(len(c) for row in rows for c in row if isinstance(c, list))])
         table.fill(
             columns,
-            fit_rows(columns, cells, self._room(), [(0, 10)]),
+            fit_rows(columns, cells, self._room(), [(0, 12)]),
             height=1 if one_line else height,
         )
 
@@ -440,18 +449,20 @@ def _average(avg: GridAverage | None) -> str:
 
 
 def drift_line(moved: Drift) -> str:
-    """B minus A for the three rates and the mean posterior error (markup): the drift between
-    runs when the same model was asked the same kind of questions, else what differs."""
+    """B minus A for the three rates over the edges each run examined and the mean posterior
+    error (markup), labelled so: the drift between runs when the same model was asked the same
+    kind of questions, else what differs (the KG-wide difference, with its interval, goes
+    before it: `drift_test_lines`)."""
     parts = []
     for metric, label in (("win", "win"), ("zero_sense", "zero-sense"), ("all_sense", "all-sense")):
         d = moved.delta.get(metric)
         parts.append(f"{label} {'—' if d is None else f'{d * 100:+.1f}'}")
     shift = "—" if moved.mean_shift is None else f"{moved.mean_shift * 100:+.1f}"
     if moved.is_drift:
-        head = "drift B−A (same model, same kind of questions; points)"
+        head = "examined edges: drift B−A (same model, same kind of questions; points)"
     else:
         why = moved.not_drift_because
-        head = f"B−A, not drift ({markup_literal('; '.join(why))}; points)"
+        head = f"examined edges: B−A, not drift ({markup_literal('; '.join(why))}; points)"
     chance = (
         f"chance win A {pct(moved.chance_a.win_rate)}, B {pct(moved.chance_b.win_rate)} · "
         f"n A {moved.rates_a.examined:,}, B {moved.rates_b.examined:,}"

@@ -19,14 +19,14 @@ from textual.worker import Worker, WorkerState
 
 from kglens_tui.analysis.groups import RATES
 from kglens_tui.analysis.kgwide import KGWide
-from kglens_tui.analysis.kgwide_render import win_text
 from kglens_tui.analysis.report import RUN_COLUMNS, RunFigures, run_figures, run_rows
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import AnyMode, mode_of_label
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import pct, short_target
 from kglens_tui.tui.format import CELL_PADDING, fit_widths
 from kglens_tui.tui.reads import ReadsOnWorkers, failed_read, read_then, read_with
 from kglens_tui.tui.screens import run_controls
@@ -72,10 +72,12 @@ RUN_SHRINK = (
     ("KG", 12),
     ("target", 12),
     ("status", 26),
+    ("status", 19),
 )
 """How the run list's long columns are cut when the screen is too narrow for them (column,
 least width; first cut first): the status keeps 28 cells ("finished · iteration limit") while
-KG and target go down in turn to 20, 16 and 12; the status last, to 26. A layout whose columns
+KG and target go down in turn to 20, 16 and 12 (a simulated target's short form, "sim (seed
+1)", whole); the status last, to 26, then 19 (the detail under the list gives it whole). A layout whose columns
 do not fit so leaves the room to the next one (`runs_layout`); the last, one line a run
 without the rates, cuts the status as far as it must."""
 
@@ -103,13 +105,13 @@ HOME_HELP = """\
 A run's headline is its KG-wide win rate (every edge of the run's selection asked once, as
 `kglens runs` and `kglens report` give it) with its 95% interval, what blind guessing scores on
 the same estimand and n (the answers it rests on). Then the paper's rates over the edges the run
-examined, as logged, each with its 95% interval, n (the edges examined) and what chance
+examined (titled "(examined)"; a sampler alone moves them), as logged, each with its 95% interval, n (the edges examined) and what chance
 scores on the same questions (blind guessing, each ask independent: a Yes/No guess right half
 the time, a Wh guess the predicate's most common true object; as `kglens report`). For a
 KONTEST run the line under the list gives its inconsistent tests over the valid ones beside a
 coin and a coin at the model's yes-rate; for a fact-eval run, F1 per context beside the best
 blind guess; each with its 95% interval and n (as their reports). Cut names and statuses end
-in "…": the line under the lists shows them whole. Runs keep every committed iteration; a
+in "…": the line under the lists shows them whole. A simulated target reads "sim (seed 1)". Runs keep every committed iteration; a
 stopped or interrupted run resumes where it left off.
 """
 
@@ -189,6 +191,10 @@ def _progress(row: dict[str, str]) -> str:
     )
 
 
+EXAMINED = {name: f"{name} (examined)" for name, _, _ in RATES}
+"""The run list's titles of the paper's rates over the edges a run examined."""
+
+
 def runs_layout(
     listed: list[dict[str, str]],
     chances: dict[str, Baseline | None | str],
@@ -197,16 +203,18 @@ def runs_layout(
 ) -> tuple[list[str], list[list[Text]], int]:
     """(columns, rows, row height) of home's run list ``width`` cells wide. Where they fit,
     rows of two lines: the status over its iterations and requests, the KG-wide win rate first
-    (``kg_wide``, `kg_wide_cell`), then the paper's rates over the examined edges (their
-    number in "examined") each with its interval over what chance scores on the same
-    questions, the target over difficulty and sampler (the target left out when the rest needs
-    its room; then zero-sense and all-sense, then the examined win rate). Else one line a run
-    without the rates (the detail under the list gives them, with chance).
+    (``kg_wide``, `kg_wide_cell`), then the paper's rates over the examined edges (titled
+    "(examined)", their number under the win rate) each with its interval over what chance
+    scores on the same questions, the target (`short_target`: its seed tells simulated targets
+    apart) over difficulty and sampler. The target keeps its column longest: all-sense and
+    zero-sense go first, then the examined win rate, then the KG-wide one; the last layout is
+    one line a run with its target, status and iterations, without the rates and requests
+    (the detail under the list gives them, with chance).
     Long cells are cut with "…" as `RUN_MOST` and `RUN_SHRINK` say, the status last (the
     detail gives each whole)."""
     room = width - TABLE_ROOM
-    wide: list[list[Cell]] = []
-    narrow: list[list[Cell]] = []
+    wide: list[dict[str, Cell]] = []
+    narrow: list[dict[str, Cell]] = []
     for row in listed:
         chance = chances.get(row["run"], LOADING)
         rated = row["win"] != "—"
@@ -214,31 +222,45 @@ def runs_layout(
         if not rated:
             wide_value, wide_note = "—", ""
         settings = " · ".join(row[c] for c in ("difficulty", "sampler") if row[c])
-        head = [[(row["run"], "")], [(row["mode"], "")], [(row["KG"], "")]]
+        target = short_target(row["target"])
+        head: dict[str, Cell] = {
+            "run": [(row["run"], "")],
+            "mode": [(row["mode"], "")],
+            "KG": [(row["KG"], "")],
+        }
         wide.append(
-            [
-                *head,
-                [(row["status"], ""), (_progress(row), "dim")],
-                [(wide_value, ""), (wide_note, "dim")],
-                *(
-                    [(row[name], ""), (_examined_note(row, chance, field) if rated else "", "dim")]
+            {
+                **head,
+                "status": [(row["status"], ""), (_progress(row), "dim")],
+                "KG-wide win": [(wide_value, ""), (wide_note, "dim")],
+                **{
+                    EXAMINED[name]: [
+                        (row[name], ""),
+                        (_examined_note(row, chance, field) if rated else "", "dim"),
+                    ]
                     for name, _, field in RATES
-                ),
-                [(row["target"], ""), (settings, "dim")],
-            ]
+                },
+                "target": [(target, ""), (settings, "dim")],
+            }
         )
-        sent = row["requests"].partition(" (")[0]  # failures: in the detail
-        narrow.append([*head, [(row["status"], "")], [(row["iterations"], "")], [(sent, "")]])
-    rate_names = [name for name, _, _ in RATES]
-    examined = ["KG-wide win", f"{rate_names[0]} (examined)", *rate_names[1:]]
+        narrow.append(  # requests: in the detail
+            {
+                **head,
+                "target": [(target, "")],
+                "status": [(row["status"], "")],
+                "iter.": [(row["iterations"], "")],
+            }
+        )
+    examined = ["KG-wide win", *EXAMINED.values()]
+    base = ["run", "mode", "KG", "status"]
     layouts = [
-        (["run", "mode", "KG", "status", *examined, "target"], wide),
-        (["run", "mode", "KG", "status", *examined], wide),
-        (["run", "mode", "KG", "status", *examined[:2]], wide),
-        (["run", "mode", "KG", "status", "iter.", "req."], narrow),
+        ([*base, *examined, "target"], wide),
+        ([*base, *examined[:2], "target"], wide),
+        ([*base, *examined[:1], "target"], wide),
+        (["run", "mode", "KG", "target", "status", "iter."], narrow),
     ]
     for columns, rows in layouts:
-        cells = [row[: len(columns)] for row in rows]
+        cells = [[row[c] for c in columns] for row in rows]
         natural = [
             max([len(title), *(_width(line) for row in cells for line, _ in row[i])])
             for i, title in enumerate(columns)

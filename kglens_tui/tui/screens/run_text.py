@@ -7,36 +7,69 @@ from rich.text import Text
 from kglens_tui.analysis.colours import heat_hex
 from kglens_tui.analysis.filters import EdgeFilter
 from kglens_tui.analysis.groups import RATES, overall
+from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.analysis.logged import bias_warning_of
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
+from kglens_tui.modes.kglens.rate_text import win_text
 from kglens_tui.textfmt import pct, rate_ci, simulated_mark
 
 
 def metrics_text(data: RunData, flt: EdgeFilter | None = None) -> Text:
-    """The run's three rates (as filtered) with the triage overrides and without them (raw),
-    side by side: a line a rate, each with its 95% interval and what chance scores on the same
-    questions (`groups.overall`'s chance, with or without the triage as the rate), n in the
-    column's title. Within 80 columns for all but rates and chance of 100% in both columns."""
+    """The run's rates (as filtered) with the triage overrides and without them (raw), side by
+    side: first its KG-wide win rate (`GroupRow.kg_wide`) with its 95% interval, chance on the
+    same estimand and the answers it rests on, then the paper's three rates over the examined
+    edges (how many in the "examined" line), each with its 95% interval and what chance scores
+    on the same questions (`groups.overall`'s chance). Within 80 columns for all but rates and
+    chance of 100% in both columns."""
     adj, raw = overall(data, flt, adjusted=True), overall(data, flt, adjusted=False)
-    columns = [
-        (f"with overrides, n={adj.rates.examined:,}", adj),
-        (f"raw (triage ignored), n={raw.rates.examined:,}", raw),
+    columns = (adj, raw)
+    rows: list[tuple[str, list[str]]] = [
+        ("", ["with overrides", "raw (triage ignored)"]),
+        ("KG-wide win", [_kg_wide_cell(row.kg_wide) for row in columns]),
+        ("  answers", [_answers_cell(row.kg_wide) for row in columns]),
+        ("examined", [f"{row.rates.examined:,} edges" for row in columns]),
     ]
-    cells = [
-        [
-            f"{rate_ci(*row.rates.get(field).bounds)} chance {pct(getattr(row.chance, chance))}"
-            for _, row in columns
-        ]
-        for _, field, chance in RATES
+    rows += [
+        (
+            f" {name}",
+            [
+                f"{rate_ci(*row.rates.get(field).bounds)} chance {pct(getattr(row.chance, chance))}"
+                for row in columns
+            ],
+        )
+        for name, field, chance in RATES
     ]
-    name_width = max(len(name) for name, _, _ in RATES)
-    first = max(len(columns[0][0]), *(len(line[0]) for line in cells))
+    name_width = max(len(name) for name, _ in rows)
+    first = max(len(cells[0]) for _, cells in rows)
     text = Text()
-    text.append(f"{'':<{name_width}}  {columns[0][0]:<{first}}  {columns[1][0]}", style="bold")
-    for (name, _, _), (adj_cell, raw_cell) in zip(RATES, cells, strict=True):
-        text.append(f"\n{name:<{name_width}}  {adj_cell:<{first}}  {raw_cell}")
+    for n, (name, (left, right)) in enumerate(rows):
+        text.append("\n" if n else "")
+        text.append(
+            f"{name:<{name_width}}  {left:<{first}}  {right}".rstrip(), "bold" if not n else ""
+        )
     return text
+
+
+def _kg_wide_cell(wide: KGWide | None) -> str:
+    """A KG-wide win rate with its interval and chance ("—": the run has none)."""
+    if wide is None:
+        return "—"
+    return f"{win_text(wide.rate)} chance {pct(wide.chance_win)}"
+
+
+def _answers_cell(wide: KGWide | None) -> str:
+    """The answers a KG-wide rate rests on, and what they are worth as independent asks where
+    weighting makes the count misleading."""
+    if wide is None:
+        return "—"
+    rate = wide.rate
+    worth = (
+        ""
+        if rate.method.startswith("census") or rate.se <= 0
+        else f" (worth {rate.effective_n:,.0f} asks)"
+    )
+    return f"{rate.answers:,}{worth}"
 
 
 WARNING_STYLE = "bold yellow"

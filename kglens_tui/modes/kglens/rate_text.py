@@ -1,0 +1,37 @@
+"""A KG-wide estimate (`estimates.DesignRate`) as text: its rate with the 95% interval and the
+answers it rests on (for `kglens probe`'s progress line, the report, the runs list and the
+screens)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kglens_tui.modes.kglens.estimates import DesignRate
+from kglens_tui.textfmt import rate_ci
+
+
+def within_unit(rate: DesignRate) -> DesignRate:
+    """The estimate with its error rate within [0, 1] (an AIPW estimate of a small predicate
+    can fall outside; its interval is clipped too)."""
+    return replace(rate, error=min(max(rate.error, 0.0), 1.0))
+
+
+def win_text(rate: DesignRate) -> str:
+    """The KG-wide win rate with its 95% interval: "77.3% [67.7–86.9]"."""
+    low, high = rate.win_interval()
+    return rate_ci(rate.win, low, high)
+
+
+def sense_text(rate: DesignRate) -> str:
+    """A two-ask rate (held in the estimate's ``error``) with its 95% interval."""
+    low, high = rate.interval()
+    return rate_ci(rate.error, low, high)
+
+
+def n_text(rate: DesignRate) -> str:
+    """How many answers the estimate rests on, and what they are worth when weighting makes the
+    plain count misleading."""
+    text = f"n={rate.answers:,} answers"
+    if not rate.method.startswith("census") and rate.se > 0:
+        text += f" (worth {rate.effective_n:,.0f} independent asks)"
+    return text
