@@ -5,12 +5,12 @@ kept when the store is off or cannot be written."""
 
 from __future__ import annotations
 
-import fcntl
 import sqlite3
 import threading
 from pathlib import Path
 
 import pytest
+from lock_support import tell_waits
 
 from kglens_tui.kg import bundled, bundled_store
 from kglens_tui.kg.bundled import ensure_kg
@@ -121,18 +121,7 @@ def test_processes_starting_together_store_a_copy_once(
         parses.append("second")
         return bundled._parsed.__wrapped__("elements")
 
-    real_flock = fcntl.flock
-
-    def flock(fd: int, operation: int) -> None:
-        """fcntl.flock, telling when a caller has to wait for the lock."""
-        if operation == fcntl.LOCK_EX:
-            try:
-                return real_flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                waiting.set()
-        return real_flock(fd, operation)
-
-    monkeypatch.setattr(fcntl, "flock", flock)
+    tell_waits(monkeypatch, waiting)
     paths: dict[str, Path | None] = {}
     second_done = threading.Event()
 

@@ -3,12 +3,12 @@ when the file is torn, never stored when switched off."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import threading
 from pathlib import Path
 
 import pytest
+from lock_support import tell_waits
 
 from kglens_tui.kg import names_store
 from kglens_tui.kg.names_store import STORE_ENV, stored
@@ -80,18 +80,7 @@ def test_a_process_starting_while_another_builds_reads_its_table_instead(
         assert release.wait(120), "the test never let the first build end"
         return first_builds()
 
-    real_flock = fcntl.flock
-
-    def flock(fd: int, operation: int) -> None:
-        """fcntl.flock, telling when a caller has to wait for the lock."""
-        if operation == fcntl.LOCK_EX:
-            try:
-                return real_flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                waiting.set()
-        return real_flock(fd, operation)
-
-    monkeypatch.setattr(fcntl, "flock", flock)
+    tell_waits(monkeypatch, waiting)
     results: dict[str, dict[str, tuple[str, ...]]] = {}
 
     def second() -> None:
