@@ -98,10 +98,9 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         table.add_column(col, justify="left" if col == "metric" else "right")
     chance = kw.chance_win
     table.add_row("win rate (one ask right)", win_text(rate), pct(chance), Text(n_text(rate)))
-    low, high = rate.interval()
     table.add_row(
         "error rate (one ask wrong)",
-        rate_ci(rate.error, low, high),
+        sense_text(rate),
         pct(kw.chance_error),
         Text(n_text(rate)),
     )
@@ -110,10 +109,9 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         if two is None:
             table.add_row(label, TOO_FEW_PAIRS, "", "")
             continue
-        low, high = two.rate.interval()
         table.add_row(
             label,
-            rate_ci(two.rate.error, low, high),
+            sense_text(two.rate),
             pct(two.chance_error),
             Text(n_text(two.rate)),
         )
