@@ -73,8 +73,8 @@ def learned_text(learned: LearnedView) -> str:
 
     text = (
         f"[bold]What the answers teach[/] (a model of the error rate with predicate, subject and "
-        f"object effects, fitted to the {learned.answers:,} answers): neighbours explain "
-        f"{learned.neighbour_weight:.0%} of the variation of error rates, predicates "
+        f"object effects, fitted to the {learned.answers:,} answers of its last refit): neighbours "
+        f"explain {learned.neighbour_weight:.0%} of the variation of error rates, predicates "
         f"{learned.predicate_share:.0%}; its prediction for an edge is worth "
         f"{learned.strength:.1f} answers."
     )
