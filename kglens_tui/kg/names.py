@@ -22,7 +22,8 @@ def check_kg_name(name: str) -> str:
         raise KGNameError("a KG name must not be empty")
     if shown != name:
         raise KGNameError(
-            f"KG name '{shown}' has control characters (escapes, NUL, newlines or tabs)"
+            f"KG name '{shown}' has control characters (escapes, NUL, newlines or tabs) or "
+            "bidi overrides"
         )
     if name != name.strip():
         raise KGNameError(f"KG name '{name}' must not start or end with spaces")

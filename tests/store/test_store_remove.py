@@ -547,6 +547,10 @@ def test_rename_carries_runs_and_annotations_along(
         ("bad\x1b[2Jname", "KG name 'bad␛[2Jname' has control characters"),
         ("two\nlines", "KG name 'two⏎lines' has control characters"),
         ("nul\x00", "KG name 'nul␀' has control characters"),
+        (
+            "ab\u202ecd",
+            "KG name 'ab⇄cd' has control characters (escapes, NUL, newlines or tabs) or bidi",
+        ),
         ("x" * 201, "a KG name has at most 200 characters (got 201)"),
     ],
 )
