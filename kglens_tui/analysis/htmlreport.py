@@ -32,11 +32,11 @@ from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.status import RunStatus
-from kglens_tui.modes.kglens.rate_text import n_text, sense_text, win_text
+from kglens_tui.modes.kglens.rate_text import n_text, win_text
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import num, pct, sent_note
+from kglens_tui.textfmt import num, pct, rate_ci, sent_note
 
 CSS = """
 body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -251,9 +251,10 @@ def kg_wide_html(data: RunData) -> str:
                     "</td><td></td><td></td></tr>"
                 )
             continue
+        low, high = two.rate.interval()
         rows.append(
             f"<tr><td class='l'>{html_text(label)}</td>"
-            f"<td>{html_text(sense_text(two.rate))}</td>"
+            f"<td>{html_text(rate_ci(two.rate.error, low, high))}</td>"
             f"<td>{pct(two.chance_error)}</td><td>{html_text(n_text(two.rate))}</td></tr>"
         )
     if not rows:

@@ -98,9 +98,10 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         table.add_column(col, justify="left" if col == "metric" else "right")
     chance = kw.chance_win
     table.add_row("win rate (one ask right)", win_text(rate), pct(chance), Text(n_text(rate)))
+    low, high = rate.interval()
     table.add_row(
         "error rate (one ask wrong)",
-        sense_text(rate),
+        rate_ci(rate.error, low, high),
         pct(kw.chance_error),
         Text(n_text(rate)),
     )
@@ -109,9 +110,10 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
         if two is None:
             table.add_row(label, TOO_FEW_PAIRS, "", "")
             continue
+        low, high = two.rate.interval()
         table.add_row(
             label,
-            sense_text(two.rate),
+            rate_ci(two.rate.error, low, high),
             pct(two.chance_error),
             Text(n_text(two.rate)),
         )

@@ -435,7 +435,3 @@ def test_estimates_outside_zero_to_one_are_shown_within_it() -> None:
     assert win_text(kw.rate).startswith("100.0%")
     line = kg_wide_snapshot_line(DesignRate(1.23, 0.1, 12, 7, "design"), 1.2)
     assert "win 0.0%" in line and "chance 0.0%" in line and "-" not in line.split("win")[1][:8]
-    # a capped figure says so; one inside [0, 1] is left as it is
-    assert win_text(kw.rate).endswith("(capped)") and "(capped) · chance" in line
-    inside = shown(DesignRate(0.3, 0.05, 12, 7, "design"), 0.5).rate
-    assert not inside.capped and "capped" not in win_text(inside)

@@ -9,27 +9,23 @@ from dataclasses import replace
 from kglens_tui.modes.kglens.estimates import DesignRate
 from kglens_tui.textfmt import rate_ci
 
-CAPPED = " (capped)"
-"""After a rate whose estimate fell outside [0, 1] and is shown at the nearest end."""
-
 
 def within_unit(rate: DesignRate) -> DesignRate:
-    """The estimate with its error rate within [0, 1], marked capped if it was outside (an AIPW
-    estimate of a small predicate can fall outside; its interval is clipped too)."""
-    error = min(max(rate.error, 0.0), 1.0)
-    return rate if error == rate.error else replace(rate, error=error, capped=True)
+    """The estimate with its error rate within [0, 1] (an AIPW estimate of a small predicate
+    can fall outside; its interval is clipped too)."""
+    return replace(rate, error=min(max(rate.error, 0.0), 1.0))
 
 
 def win_text(rate: DesignRate) -> str:
     """The KG-wide win rate with its 95% interval: "77.3% [67.7–86.9]"."""
     low, high = rate.win_interval()
-    return rate_ci(rate.win, low, high) + (CAPPED if rate.capped else "")
+    return rate_ci(rate.win, low, high)
 
 
 def sense_text(rate: DesignRate) -> str:
     """A two-ask rate (held in the estimate's ``error``) with its 95% interval."""
     low, high = rate.interval()
-    return rate_ci(rate.error, low, high) + (CAPPED if rate.capped else "")
+    return rate_ci(rate.error, low, high)
 
 
 def n_text(rate: DesignRate) -> str:
