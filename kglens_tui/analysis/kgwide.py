@@ -8,7 +8,7 @@ and draw stores, in db/0020_sampling_design.sql.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from kglens_tui.answers.verify import first_word_answer
 from kglens_tui.core.question_type import YES_NO
 from kglens_tui.modes.kglens.chance import ChanceRates, chance_rates, guess_failure
 from kglens_tui.modes.kglens.estimates import DesignRate, census_rate, design_rate, hajek_rate
+from kglens_tui.modes.kglens.rate_text import within_unit
 from kglens_tui.modes.kglens.runstore import FAILED
 from kglens_tui.modes.kglens.samplers import Sampler
 from kglens_tui.modes.kglens.sense_rates import (
@@ -61,11 +62,10 @@ class KGWide:
 
 
 def shown(rate: DesignRate, chance_error: float | None) -> KGWide:
-    """An estimate as it is shown: the error rate and chance's within [0, 1] (an AIPW estimate
-    of a small predicate can fall outside; its interval is clipped too)."""
-    bounded = replace(rate, error=min(max(rate.error, 0.0), 1.0))
+    """An estimate as it is shown: the error rate (`rate_text.within_unit`) and chance's within
+    [0, 1]."""
     chance = None if chance_error is None else min(max(chance_error, 0.0), 1.0)
-    return KGWide(bounded, chance)
+    return KGWide(within_unit(rate), chance)
 
 
 def load_design(data: RunData) -> Design | None:

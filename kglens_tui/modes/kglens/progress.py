@@ -81,8 +81,8 @@ def _chance(error: float | None, win: bool) -> float | None:
 
 
 def rate_items(figures: ProbeFigures) -> list[str]:
-    """The KG-wide win rate with interval, chance and n, its two-ask rates, then the paper's rates "over the
-    N edges this run examined" ("no edge examined yet" before any edge is)."""
+    """The KG-wide win rate with interval, chance and n, its two-ask rates, then the paper's
+    rates "over the N edges this run examined" ("no edge examined yet" before any edge is)."""
     if not figures.rates:
         return ["no edge examined yet"]
     if figures.kg_wide:

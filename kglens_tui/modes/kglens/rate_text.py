@@ -28,10 +28,17 @@ def sense_text(rate: DesignRate) -> str:
     return rate_ci(rate.error, low, high)
 
 
+def worth(rate: DesignRate) -> float | None:
+    """What the estimate's answers are worth as independent asks, where weighting makes the
+    plain count misleading (None: a census, or no standard error)."""
+    if rate.method.startswith("census") or rate.se <= 0:
+        return None
+    return rate.effective_n
+
+
 def n_text(rate: DesignRate) -> str:
     """How many answers the estimate rests on, and what they are worth when weighting makes the
     plain count misleading."""
+    asks = worth(rate)
     text = f"n={rate.answers:,} answers"
-    if not rate.method.startswith("census") and rate.se > 0:
-        text += f" (worth {rate.effective_n:,.0f} independent asks)"
-    return text
+    return text if asks is None else f"{text} (worth {asks:,.0f} independent asks)"

@@ -11,7 +11,7 @@ from kglens_tui.analysis.kgwide import KGWide
 from kglens_tui.analysis.logged import bias_warning_of
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LABEL_LIMIT, literal, markup_literal, visible
-from kglens_tui.modes.kglens.rate_text import win_text
+from kglens_tui.modes.kglens.rate_text import win_text, worth
 from kglens_tui.textfmt import pct, rate_ci, simulated_mark
 
 
@@ -63,13 +63,8 @@ def _answers_cell(wide: KGWide | None) -> str:
     weighting makes the count misleading."""
     if wide is None:
         return "—"
-    rate = wide.rate
-    worth = (
-        ""
-        if rate.method.startswith("census") or rate.se <= 0
-        else f" (worth {rate.effective_n:,.0f} asks)"
-    )
-    return f"{rate.answers:,}{worth}"
+    asks = worth(wide.rate)
+    return f"{wide.rate.answers:,}" + ("" if asks is None else f" (worth {asks:,.0f} asks)")
 
 
 WARNING_STYLE = "bold yellow"
