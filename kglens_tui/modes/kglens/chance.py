@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kglens_tui.answers.bias import constant_right
+from kglens_tui.answers.bias import constant_right, guess_error
 from kglens_tui.kg.graph import KGIndex
 from kglens_tui.modes.kglens.config import Difficulty, RunConfig
 from kglens_tui.modes.kglens.questions import wh_allowed
@@ -27,14 +27,15 @@ def guess_failure(kg: KGIndex, positions: np.ndarray, config: RunConfig) -> np.n
     as the run asks (1/2 for a Yes/No question; 0 or 1 for a Wh question, by whether the
     predicate's constant answer is true of the subject)."""
     positions = np.asarray(positions, dtype=np.int64)
-    fail = np.full(len(positions), 0.5)
+    none = np.zeros(len(positions), dtype=bool)
     difficulty = Difficulty(config.difficulty)
     if difficulty is Difficulty.EASY or not len(positions):
-        return fail
+        return guess_error(none, none)  # Yes/No questions only
+    right = constant_right(kg, positions)
+    yes_no, wh = guess_error(none, right), guess_error(~none, right)
     wh_share = 1.0 if difficulty is Difficulty.WH else 0.5
-    wh_fail = np.where(constant_right(kg, positions), 0.0, 1.0)
     allowed = wh_allowed(kg, positions, config.wh_max_objects)
-    return np.where(allowed, (1.0 - wh_share) * 0.5 + wh_share * wh_fail, fail)
+    return np.where(allowed, (1.0 - wh_share) * yes_no + wh_share * wh, yes_no)
 
 
 @dataclass(frozen=True)
