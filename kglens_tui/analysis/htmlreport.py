@@ -19,7 +19,6 @@ from kglens_tui.analysis.kgwide import kg_wide, kg_wide_sense
 from kglens_tui.analysis.kgwide_render import (
     KG_WIDE_TITLE,
     SENSE_ROWS,
-    TOO_FEW_PAIRS,
     TWO_ASKS,
     method_note,
     predicate_kg_wide,
@@ -32,11 +31,17 @@ from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import html_text
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.status import RunStatus
-from kglens_tui.modes.kglens.rate_text import n_text, win_text
+from kglens_tui.modes.kglens.rate_text import (
+    TOO_FEW_PAIRS,
+    capped_note,
+    n_text,
+    sense_text,
+    win_text,
+)
 from kglens_tui.runs.verdict_rules import stale_verdicts_note
 from kglens_tui.store.target_usage import COLUMNS as USAGE_COLUMNS
 from kglens_tui.store.target_usage import load_target_usage
-from kglens_tui.textfmt import num, pct, rate_ci, sent_note
+from kglens_tui.textfmt import num, pct, sent_note
 
 CSS = """
 body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -234,6 +239,7 @@ def kg_wide_html(data: RunData) -> str:
     answers, and per predicate (`analysis.kgwide`); a plain sentence for a run without it."""
     rows = []
     estimates = [(name, kg_wide(data, adjusted)) for name, adjusted in LOGGED_ADJUSTED]
+    shown_rates = [kw.rate for _, kw in estimates if kw is not None]
     for name, kw in estimates:
         if kw is None:
             continue
@@ -251,10 +257,10 @@ def kg_wide_html(data: RunData) -> str:
                     "</td><td></td><td></td></tr>"
                 )
             continue
-        low, high = two.rate.interval()
+        shown_rates.append(two.rate)
         rows.append(
             f"<tr><td class='l'>{html_text(label)}</td>"
-            f"<td>{html_text(rate_ci(two.rate.error, low, high))}</td>"
+            f"<td>{html_text(sense_text(two.rate))}</td>"
             f"<td>{pct(two.chance_error)}</td><td>{html_text(n_text(two.rate))}</td></tr>"
         )
     if not rows:
@@ -269,15 +275,18 @@ def kg_wide_html(data: RunData) -> str:
         f"<td>{kw.rate.answers} of {kw.rate.edges}</td></tr>"
         for name, kw in sorted(per.items(), key=lambda item: (item[1].rate.win, item[0]))
     )
+    note = capped_note(shown_rates)
+    pred_note = capped_note(kw.rate for kw in per.values())
     return (
         f"<h2>{html_text(KG_WIDE_TITLE)}</h2><table><tr><th class='l'></th>"
         "<th>rate [95% interval]</th><th>chance</th><th>n</th></tr>" + "".join(rows) + "</table>"
         f"<p class='note'>{html_text(method_note(next(kw for _, kw in estimates if kw).rate))}"
-        f" {html_text(TWO_ASKS)}.</p>"
+        f" {html_text(TWO_ASKS)}.{html_text(f' {note}.' if note else '')}</p>"
         + (
             "<h3>KG-wide win rate per predicate, worst first</h3><table><tr><th class='l'>"
             "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers of edges</th>"
             f"</tr>{pred_rows}</table>"
+            + (f"<p class='note'>{html_text(pred_note)}.</p>" if pred_note else "")
             if pred_rows
             else ""
         )

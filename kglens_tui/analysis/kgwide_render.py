@@ -11,7 +11,13 @@ from kglens_tui.analysis.kgwide import KGWide, kg_wide, kg_wide_sense, kg_wide_y
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.safetext import LiteralTable
 from kglens_tui.modes.kglens.estimates import DesignRate
-from kglens_tui.modes.kglens.rate_text import n_text, sense_text, win_text
+from kglens_tui.modes.kglens.rate_text import (
+    TOO_FEW_PAIRS,
+    capped_note,
+    n_text,
+    sense_text,
+    win_text,
+)
 from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
 from kglens_tui.textfmt import pct, rate_ci
 
@@ -25,8 +31,6 @@ TWO_ASKS = (
     "asked it (brute force: from the edges asked twice); the paper's versions over the examined "
     "edges, which depend on how often the sampler asked each one, follow below"
 )
-TOO_FEW_PAIRS = "— (too few edges asked twice yet)"
-"""A two-ask rate not shown yet (`sense_rates.settled`)."""
 SENSE_ROWS = {
     ZERO_SENSE: "zero-sense (two asks, both wrong)",
     ALL_SENSE: "all-sense (two asks, both right)",
@@ -45,7 +49,13 @@ def kg_wide_snapshot_line(rate: DesignRate | None, chance_error: float | None) -
     if rate is None:
         return "KG-wide win — (no answer of the sampling design yet)"
     kw = shown(rate, chance_error)
-    return f"KG-wide win {win_text(kw.rate)} · chance {pct(kw.chance_win)} · n={rate.answers:,}"
+    line = f"KG-wide win {win_text(kw.rate)} · chance {pct(kw.chance_win)} · n={rate.answers:,}"
+    return with_note(line, capped_note([kw.rate]))
+
+
+def with_note(line: str, note: str) -> str:
+    """A line with a note after it (`rate_text.capped_note`), if any."""
+    return f"{line} · {note}" if note else line
 
 
 def senses_snapshot_text(
@@ -53,16 +63,20 @@ def senses_snapshot_text(
 ) -> str:
     """A live snapshot's two-ask zero-sense and all-sense rates, each with blind guessing's on
     the same estimand, and the answers they rest on: " · 2 asks: zero-sense 10.5% [7.4–13.6]
-    chance 25.0% · all-sense ... · n=1,234"; empty before the run has them."""
-    parts, n = [], 0
+    chance 25.0% · all-sense ... · n=1,234"; " · 2 asks — (too few edges asked twice yet)" while
+    none is settled; empty for a run without them."""
+    parts, n, values = [], 0, []
     for sense, two in senses.items():
         if two is None:
             continue
         value = shown(two, sense_chance.get(sense))
+        values.append(value.rate)
         chance = "" if value.chance_error is None else f" chance {pct(value.chance_error)}"
         parts.append(f"{sense} {sense_text(value.rate)}{chance}")
         n = max(n, two.answers)
-    return f" · 2 asks: {' · '.join(parts)} · n={n:,}" if parts else ""
+    if not parts:
+        return f" · 2 asks {TOO_FEW_PAIRS}" if senses else ""
+    return with_note(f" · 2 asks: {' · '.join(parts)} · n={n:,}", capped_note(values))
 
 
 def method_note(rate: DesignRate) -> str:
@@ -87,33 +101,36 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
     if kw is None:
         return None
     rate = kw.rate
+    senses = {sense: kg_wide_sense(data, sense) for sense in SENSE_ROWS}
+    note = capped_note([rate, *(two.rate for two in senses.values() if two is not None)])
     table = LiteralTable(
         title=KG_WIDE_TITLE,
         title_justify="left",
         caption=f"{rate.edges:,} edges. {method_note(rate)} Chance: blind guessing (Yes/No a "
-        "coin, Wh the predicate's most common object) on the same estimand. " + TWO_ASKS + ".",
+        "coin, Wh the predicate's most common object) on the same estimand. "
+        + TWO_ASKS
+        + "."
+        + (f" {note}." if note else ""),
         caption_justify="left",
     )
     for col in ("metric", "value [95% interval]", "chance", "n"):
         table.add_column(col, justify="left" if col == "metric" else "right")
     chance = kw.chance_win
     table.add_row("win rate (one ask right)", win_text(rate), pct(chance), Text(n_text(rate)))
-    low, high = rate.interval()
     table.add_row(
         "error rate (one ask wrong)",
-        rate_ci(rate.error, low, high),
+        sense_text(rate),
         pct(kw.chance_error),
         Text(n_text(rate)),
     )
     for sense, label in SENSE_ROWS.items():
-        two = kg_wide_sense(data, sense)
+        two = senses[sense]
         if two is None:
             table.add_row(label, TOO_FEW_PAIRS, "", "")
             continue
-        low, high = two.rate.interval()
         table.add_row(
             label,
-            rate_ci(two.rate.error, low, high),
+            sense_text(two.rate),
             pct(two.chance_error),
             Text(n_text(two.rate)),
         )
@@ -157,7 +174,13 @@ def kg_wide_table_of(rows: dict[str, KGWide], title: str, caption: str) -> Liter
     are asked more than once), worst first; None without one."""
     if not rows:
         return None
-    table = LiteralTable(title=title, title_justify="left", caption=caption, caption_justify="left")
+    note = capped_note(kw.rate for kw in rows.values())
+    table = LiteralTable(
+        title=title,
+        title_justify="left",
+        caption=caption + (f" {note}." if note else ""),
+        caption_justify="left",
+    )
     for col in ("group", "win [95% interval]", "chance", "answers of edges"):
         table.add_column(col, justify="left" if col == "group" else "right", no_wrap=col != "group")
     for name, kw in sorted(rows.items(), key=lambda item: (item[1].rate.win, item[0])):

@@ -353,6 +353,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
         run_rows,
         with_chances,
     )
+    from kglens_tui.modes.kglens.rate_text import capped_note
 
     db = Path(args.db or default_db_path())
     if not db.exists():  # a mistyped --db lists nothing and leaves no empty workspace behind
@@ -391,6 +392,12 @@ def cmd_runs(args: argparse.Namespace) -> int:
     console.print(table)
     if any(row[RUN_COLUMNS.index("win")] != "—" for row in listed):
         console.print(f"{RATES_NOTE} {RUNS_CHANCE_NOTE}", style="dim", markup=False)
+    capped = capped_note(
+        [w.rate for w in kg_wide.values() if w is not None]
+        + [two.rate for by in senses.values() for two in by.values() if two is not None]
+    )
+    if capped:
+        console.print(f"{capped}.", style="dim", markup=False)
     notes = [m.headline_note for m in headed if m.headline_note]
     if notes:
         console.print("; ".join(notes) + ".", style="dim", markup=False)

@@ -36,6 +36,8 @@ def test_the_two_ask_rates_follow_with_chance_and_n_where_the_line_has_room() ->
     first, second = _plain(kg_wide_overall(WIN, 120, SENSES, own_line=True)).split("\n")
     assert "2 asks" not in first
     assert second.startswith("KG-wide at 2 asks: zero-sense 10.5% [") and second.endswith("n=1,920")
-    assert _plain(kg_wide_overall(WIN, 200, {ZERO_SENSE: None, ALL_SENSE: None})) == _plain(
-        kg_wide_overall(WIN, 200)
-    )
+    # not settled yet: said so, not left out; a run without two-ask rates says nothing of them
+    pending = _plain(kg_wide_overall(WIN, 200, {ZERO_SENSE: None, ALL_SENSE: None}))
+    alone = _plain(kg_wide_overall(WIN, 200))
+    assert pending == alone + " · 2 asks — (too few edges asked twice yet)"
+    assert "2 asks" not in alone

@@ -13,7 +13,7 @@ import pytest
 from conftest import chain_truth
 
 from kglens_tui.analysis.efficiency import Scorer
-from kglens_tui.analysis.kgwide import kg_wide
+from kglens_tui.analysis.kgwide import KGWide, kg_wide
 from kglens_tui.analysis.rundata import load_run_data
 from kglens_tui.bench.rates_study import RateTracker, rates_study, study_methods
 from kglens_tui.bench.sampling_study import ALL_METHODS, BRUTE_FORCE, simulate
@@ -21,6 +21,7 @@ from kglens_tui.cli.main import main
 from kglens_tui.modes.kglens.config import RunConfig
 from kglens_tui.modes.kglens.design import draw_batch, floor_size, nth_eligible
 from kglens_tui.modes.kglens.estimates import census_rate, design_rate
+from kglens_tui.modes.kglens.rate_text import CAPPED_NOTE
 from kglens_tui.runs.config import ConfigError
 from kglens_tui.store.connection import connect
 
@@ -428,10 +429,36 @@ def test_estimates_outside_zero_to_one_are_shown_within_it() -> None:
     from kglens_tui.analysis.kgwide import shown
     from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line
     from kglens_tui.modes.kglens.estimates import DesignRate
-    from kglens_tui.modes.kglens.rate_text import win_text
+    from kglens_tui.modes.kglens.rate_text import capped_note, win_text
 
     kw = shown(DesignRate(-0.21, 0.05, 12, 7, "design"), -0.076)
     assert kw.rate.error == 0.0 and kw.chance_error == 0.0 and kw.chance_win == 1.0
     assert win_text(kw.rate).startswith("100.0%")
     line = kg_wide_snapshot_line(DesignRate(1.23, 0.1, 12, 7, "design"), 1.2)
     assert "win 0.0%" in line and "chance 0.0%" in line and "-" not in line.split("win")[1][:8]
+    # a capped figure is marked, and the line says what the mark means; one inside [0, 1] is
+    # left as it is
+    assert win_text(kw.rate).endswith("]†") and "]† · chance" in line
+    assert line.endswith(" · " + CAPPED_NOTE)
+    inside = shown(DesignRate(0.3, 0.05, 12, 7, "design"), 0.5).rate
+    assert not inside.capped and "†" not in win_text(inside)
+    assert capped_note([inside, None]) == "" and capped_note([inside, kw.rate]) == CAPPED_NOTE
+    assert CAPPED_NOTE not in kg_wide_snapshot_line(inside, 0.5)
+
+
+def test_a_table_with_a_capped_rate_says_what_the_mark_means() -> None:
+    """The per-predicate table marks a capped rate and its caption explains the mark; a table
+    without one has no such note."""
+    from kglens_tui.analysis.kgwide import shown
+    from kglens_tui.analysis.kgwide_render import kg_wide_table_of
+    from kglens_tui.modes.kglens.estimates import DesignRate
+
+    def caption(rows: dict[str, KGWide]) -> str:
+        table = kg_wide_table_of(rows, "title", "Caption.")
+        assert table is not None
+        return str(table.caption)
+
+    fine = {"capital": shown(DesignRate(0.3, 0.05, 40, 20, "design"), 0.5)}
+    capped = {**fine, "borders": shown(DesignRate(-0.016, 0.06, 6, 3, "design"), 0.5)}
+    assert caption(fine) == "Caption."
+    assert caption(capped) == f"Caption. {CAPPED_NOTE}."

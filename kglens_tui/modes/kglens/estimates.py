@@ -46,6 +46,9 @@ class DesignRate:
     """Edges it describes (the run's, or a predicate's or group's)."""
     method: str
     """design (AIPW over the draws), census (brute force) or hajek (a group)."""
+    capped: bool = False
+    """The estimate fell outside [0, 1] and is held at the nearest end (`rate_text.within_unit`):
+    an AIPW estimate of a small predicate can."""
 
     @property
     def win(self) -> float:

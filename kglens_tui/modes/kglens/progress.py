@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING
 
 from kglens_tui.answers.bias import RATES, Baseline
 from kglens_tui.core.intervals import stored_rate
-from kglens_tui.modes.kglens.rate_text import n_text, sense_text, win_text, within_unit
+from kglens_tui.modes.kglens.rate_text import (
+    TOO_FEW_PAIRS,
+    capped_note,
+    n_text,
+    sense_text,
+    win_text,
+    within_unit,
+)
 from kglens_tui.textfmt import pct, rate_ci
 
 if TYPE_CHECKING:
@@ -33,6 +40,10 @@ class ProbeFigures:
     kg_wide_n: str = ""
     """The answers the KG-wide win rate rests on ("n=3,648 answers (worth 2,950 independent
     asks)")."""
+    note: str = ""
+    """`rate_text.CAPPED_NOTE` when a KG-wide rate shown is held at 0% or 100%, else ""."""
+    senses_pending: bool = False
+    """The run has two-ask rates, none precise enough to show yet (`sense_rates.settled`)."""
 
 
 def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigures:
@@ -55,20 +66,23 @@ def probe_figures(snap: ProbeSnapshot, baseline: Baseline | None) -> ProbeFigure
             )
     wide: list[tuple[str, str, str]] = []
     n = ""
+    bounded = []
     if snap.kg_wide is not None:
-        wide.append(
-            ("win", win_text(within_unit(snap.kg_wide)), pct(_chance(snap.kg_wide_chance, True)))
-        )
+        bounded.append(within_unit(snap.kg_wide))
+        wide.append(("win", win_text(bounded[0]), pct(_chance(snap.kg_wide_chance, True))))
         n = n_text(snap.kg_wide)
         for sense, two in snap.kg_wide_senses.items():
             if two is not None:
                 chance = _chance(snap.kg_wide_sense_chance.get(sense), False)
-                wide.append((f"{sense} (2 asks)", sense_text(within_unit(two)), pct(chance)))
+                bounded.append(within_unit(two))
+                wide.append((f"{sense} (2 asks)", sense_text(bounded[-1]), pct(chance)))
     return ProbeFigures(
         examined=r.examined if r is not None else 0,
         rates=tuple(examined),
         kg_wide=tuple(wide),
         kg_wide_n=n,
+        note=capped_note(bounded),
+        senses_pending=bool(wide) and len(wide) == 1 and bool(snap.kg_wide_senses),
     )
 
 
@@ -90,6 +104,10 @@ def rate_items(figures: ProbeFigures) -> list[str]:
             f"KG-wide {name} {rate} (chance {chance})" for name, rate, chance in figures.kg_wide
         ]
         wide.insert(1, figures.kg_wide_n)
+        if figures.senses_pending:
+            wide.append(f"KG-wide zero-sense and all-sense (2 asks) {TOO_FEW_PAIRS}")
+        if figures.note:
+            wide.append(figures.note)
     else:
         wide = ["KG-wide win — (no answer of the sampling design yet)"]
     examined = [f"{name} {rate} (chance {chance})" for name, rate, chance in figures.rates]

@@ -4,28 +4,42 @@ screens)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from kglens_tui.modes.kglens.estimates import DesignRate
 from kglens_tui.textfmt import rate_ci
 
+CAPPED = "†"
+"""After the interval of a rate whose estimate fell outside [0, 1] and is shown at the nearest
+end (`CAPPED_NOTE` says so under the table or line)."""
+TOO_FEW_PAIRS = "— (too few edges asked twice yet)"
+"""A two-ask rate not shown yet (`sense_rates.settled`)."""
+CAPPED_NOTE = "† estimated outside 0–100% (few answers), shown at the nearest end"
+
 
 def within_unit(rate: DesignRate) -> DesignRate:
-    """The estimate with its error rate within [0, 1] (an AIPW estimate of a small predicate
-    can fall outside; its interval is clipped too)."""
-    return replace(rate, error=min(max(rate.error, 0.0), 1.0))
+    """The estimate with its error rate within [0, 1], marked capped if it was outside (an AIPW
+    estimate of a small predicate can fall outside; its interval is clipped too)."""
+    error = min(max(rate.error, 0.0), 1.0)
+    return rate if error == rate.error else replace(rate, error=error, capped=True)
 
 
 def win_text(rate: DesignRate) -> str:
     """The KG-wide win rate with its 95% interval: "77.3% [67.7–86.9]"."""
     low, high = rate.win_interval()
-    return rate_ci(rate.win, low, high)
+    return rate_ci(rate.win, low, high) + (CAPPED if rate.capped else "")
 
 
 def sense_text(rate: DesignRate) -> str:
     """A two-ask rate (held in the estimate's ``error``) with its 95% interval."""
     low, high = rate.interval()
-    return rate_ci(rate.error, low, high)
+    return rate_ci(rate.error, low, high) + (CAPPED if rate.capped else "")
+
+
+def capped_note(rates: Iterable[DesignRate | None]) -> str:
+    """`CAPPED_NOTE` when any of these estimates is shown capped, else ""."""
+    return CAPPED_NOTE if any(rate is not None and rate.capped for rate in rates) else ""
 
 
 def worth(rate: DesignRate) -> float | None:

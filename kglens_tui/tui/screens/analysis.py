@@ -45,7 +45,7 @@ from kglens_tui.analysis.kgwide_render import senses_snapshot_text
 from kglens_tui.analysis.rundata import RunData
 from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import literal, visible
-from kglens_tui.modes.kglens.rate_text import n_text, win_text
+from kglens_tui.modes.kglens.rate_text import CAPPED, capped_note, n_text, win_text
 from kglens_tui.modes.kglens.sense_rates import SENSES
 from kglens_tui.textfmt import interval, pct, rate_ci
 from kglens_tui.tui.format import BREAKPOINTS, CELL_PADDING, SHORT_BREAKPOINTS
@@ -341,7 +341,8 @@ def _narrow_kg_wide(wide: KGWide | None) -> str:
     """A KG-wide win rate aligned with the rates under it in the narrowest layout."""
     if wide is None:
         return "—"
-    return f"{pct(wide.rate.win):>6} {interval(*wide.rate.win_interval()):<13}"
+    mark = CAPPED if wide.rate.capped else ""
+    return f"{pct(wide.rate.win):>6} {interval(*wide.rate.win_interval()) + mark:<13}"
 
 
 def kg_wide_overall(
@@ -362,7 +363,7 @@ def kg_wide_overall(
     if width and len(head) + len(n) > width:
         n = n.replace(" independent asks)", ")")
     two = senses_snapshot_text(
-        {k: v.rate for k, v in (senses or {}).items() if v is not None},
+        {k: None if v is None else v.rate for k, v in (senses or {}).items()},
         {k: v.chance_error for k, v in (senses or {}).items() if v is not None},
     )
     if two and (not width or len(head) + len(n) + len(two) > width):
@@ -470,6 +471,7 @@ class AnalysisScreen(RunDataScreen):
             with TabbedContent(id="an-tabs"):
                 with TabPane("Table", id="an-tab-table"):
                     yield LiteralDataTable(id="an-table", cursor_type="row", zebra_stripes=False)
+                    yield Static("", id="an-table-note", markup=False)
                 with TabPane("Grid (Fig. 6)", id="an-tab-grid"):
                     yield Static(LEGEND, id="an-grid-legend", markup=False)
                     yield LiteralDataTable(id="an-grid", cursor_type="cell", zebra_stripes=False)
@@ -613,6 +615,10 @@ class AnalysisScreen(RunDataScreen):
         assert isinstance(table, LiteralDataTable)
         # sized at once (auto widths come only once the table is idle: numbers cut till then)
         table.fill(columns, cells, [row.key for row in self._rows], height=height)
+        note = capped_note(row.kg_wide.rate for row in self._rows if row.kg_wide)
+        legend = self.query_one("#an-table-note", Static)
+        legend.update(note)
+        legend.display = bool(note)
         if row_key is not None and row_key in table.rows:
             table.move_cursor(row=table.get_row_index(row_key), animate=False)
 

@@ -23,7 +23,7 @@ from kglens_tui.analysis.report import RUN_COLUMNS, RunFigures, run_figures, run
 from kglens_tui.answers.bias import Baseline
 from kglens_tui.core.safetext import literal, visible
 from kglens_tui.kg.stats import KGSummary, kg_summaries
-from kglens_tui.modes.kglens.rate_text import win_text
+from kglens_tui.modes.kglens.rate_text import capped_note, win_text
 from kglens_tui.runs.record import GOING
 from kglens_tui.runs.registry import AnyMode, mode_of_label
 from kglens_tui.textfmt import pct, short_target
@@ -163,7 +163,10 @@ def kg_wide_detail(wide: Figure) -> str:
     if wide is None:
         return "KG-wide win — (no sampling design)"
     value, chance = kg_wide_cell(wide)
-    return f"KG-wide win {value} {chance.replace(' · n=', ' n=')} answers"
+    note = capped_note([wide.rate])
+    return f"KG-wide win {value} {chance.replace(' · n=', ' n=')} answers" + (
+        f" ({note})" if note else ""
+    )
 
 
 def rates_detail(row: dict[str, str], chance: Baseline | None | str, wide: Figure = None) -> str:

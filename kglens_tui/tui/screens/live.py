@@ -483,12 +483,18 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
         self.refresh_bindings()
 
     def latest(self) -> RunSnapshot | None:
-        """The run's latest snapshot, of its mode's type (None: not read or started yet)."""
-        if self.session is not None:
-            snap = self.session.snapshot()
+        """The run's latest snapshot, of its mode's type (None: not read or started yet). A
+        session whose process was killed hands over to the stored run (`StoredRun`): what the
+        process committed after its last message is in the workspace, not in that message."""
+        session = self.session
+        if session is not None and self._stored is None:
+            snap = session.snapshot()
             if snap is not None:
                 self.run_id = snap.run_id
-            return snap
+            run_id = session.run_id if session.run_id is not None else self.run_id
+            if not (session.crashed and session.finished) or run_id is None:
+                return snap
+            self._stored = StoredRun(snap, self.mode, db_path=self.app.db_path, run_id=run_id)
         return self._stored.snapshot() if self._stored is not None else None
 
     def snapshot(self) -> ProbeSnapshot | None:

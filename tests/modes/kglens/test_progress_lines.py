@@ -1,0 +1,45 @@
+"""`kglens probe`'s lines under its progress bar: the KG-wide rates first, a capped rate marked
+and explained, and two-ask rates that are not settled yet said to be so, not left out."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from kglens_tui.modes.kglens.estimates import DesignRate
+from kglens_tui.modes.kglens.pkg import Rates
+from kglens_tui.modes.kglens.progress import probe_figures, rate_items
+from kglens_tui.modes.kglens.rate_text import CAPPED_NOTE, TOO_FEW_PAIRS
+from kglens_tui.modes.kglens.sense_rates import ALL_SENSE, ZERO_SENSE
+
+WIN = DesignRate(error=0.25, se=0.02, answers=640, edges=5038, method="design")
+PAIR = DesignRate(error=0.1, se=0.02, answers=640, edges=5038, method="design pairs")
+
+
+def _items(kg_wide: DesignRate, senses: dict[str, DesignRate | None]) -> list[str]:
+    snap = SimpleNamespace(
+        rates=Rates(examined=300, win=0.7, zero_sense=0.1, all_sense=0.6),
+        kg_wide=kg_wide,
+        kg_wide_chance=0.5,
+        kg_wide_senses=senses,
+        kg_wide_sense_chance={ZERO_SENSE: 0.25, ALL_SENSE: 0.25},
+    )
+    return rate_items(probe_figures(snap, None))  # type: ignore[arg-type]
+
+
+def test_unsettled_two_ask_rates_are_said_to_be_so() -> None:
+    items = _items(WIN, {ZERO_SENSE: None, ALL_SENSE: None})
+    assert items[0].startswith("KG-wide win 75.0% [")
+    assert f"KG-wide zero-sense and all-sense (2 asks) {TOO_FEW_PAIRS}" in items
+    settled = _items(WIN, {ZERO_SENSE: PAIR, ALL_SENSE: PAIR})
+    assert not any(TOO_FEW_PAIRS in item for item in settled)
+    assert any(item.startswith("KG-wide zero-sense (2 asks) 10.0% [") for item in settled)
+    # a run without two-ask rates (none computed yet) says nothing of them
+    assert not any("2 asks" in item for item in _items(WIN, {}))
+
+
+def test_a_capped_rate_is_marked_and_the_mark_explained() -> None:
+    capped = DesignRate(error=-0.02, se=0.05, answers=12, edges=40, method="design")
+    items = _items(capped, {ZERO_SENSE: None, ALL_SENSE: None})
+    assert items[0].startswith("KG-wide win 100.0% [") and "]† (chance" in items[0]
+    assert CAPPED_NOTE in items
+    assert CAPPED_NOTE not in _items(WIN, {ZERO_SENSE: None, ALL_SENSE: None})
