@@ -61,9 +61,11 @@ async def test_a_killed_run_shows_what_it_committed_after_its_last_message(
         assert isinstance(screen, LiveScreen)
         await wait_for(
             pilot,
-            lambda: (snap := screen.snapshot()) is not None
-            and snap.status == RunStatus.INTERRUPTED
-            and snap.iteration == committed,
+            lambda: (
+                (snap := screen.snapshot()) is not None
+                and snap.status == RunStatus.INTERRUPTED
+                and snap.iteration == committed
+            ),
             describe=lambda: screen.snapshot(),
         )
         assert committed > last.iteration
