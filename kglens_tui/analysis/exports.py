@@ -252,8 +252,6 @@ def write_replies_csv(
     return Path(path)
 
 
-"""Each rate of a group table: its `RateSet` field and its `answers.bias.Baseline` field."""
-
 GROUP_FIELDS = (
     "key",
     "label",
