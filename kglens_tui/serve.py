@@ -16,6 +16,7 @@ import functools
 import html
 import ipaddress
 import logging
+import re
 import secrets
 import shlex
 import socket
@@ -64,6 +65,12 @@ can go on guessing; the token link still works)."""
 TOO_MANY_LOGINS = (
     "kglens serve: too many wrong passwords; restart kglens serve, or use the link it printed."
 )
+TOKEN_COOKIE = "kglens_token"
+"""The cookie a right password sets: the page opens with it as with the link's token, which
+never reaches the address bar or the browser's history that way."""
+EXTERNAL_FONTS = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>", re.DOTALL)
+"""textual-serve's page links a web font from Google: an offline tool makes no request
+outside its own server, so the link is left out (the page falls back to a local monospace)."""
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
 
@@ -317,7 +324,7 @@ class KGLensServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard])
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": self._page()}))
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
@@ -343,13 +350,18 @@ class KGLensServer(Server):
     def full_message(self) -> str:
         return FULL.format(n=self.sessions)
 
+    def _page(self) -> str:
+        """textual-serve's page template, without its link to a web font elsewhere."""
+        page = (Path(self.templates_path) / "app_index.html").read_text(encoding="utf-8")
+        return EXTERNAL_FONTS.sub("", page)
+
     def _login_page(self, problem: str, status: int) -> web.Response:
         body = LOGIN_PAGE.format(title=html.escape(self.title), problem=html.escape(problem))
         return web.Response(status=status, text=body, content_type="text/html")
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page, for the token; the password form when a password is set; else one line."""
-        token = request.query.get("token", "")
+        token = request.query.get("token", "") or request.cookies.get(TOKEN_COOKIE, "")
         if self.command_for(token) is None:
             if self.password:
                 return self._login_page("", 401)
@@ -371,7 +383,8 @@ class KGLensServer(Server):
         return response
 
     async def handle_login(self, request: web.Request) -> web.StreamResponse:
-        """The password form's answer: on to the page with the token, or the form again."""
+        """The password form's answer: on to the page with the token in a cookie (`TOKEN_COOKIE`),
+        or the form again."""
         if not self.password:
             raise web.HTTPNotFound()
         if not self.origin_allowed(request):
@@ -383,7 +396,16 @@ class KGLensServer(Server):
         if isinstance(given, str) and secrets.compare_digest(
             given.encode(), self.password.encode()
         ):
-            raise web.HTTPSeeOther(f"./?token={quote(self.token)}")
+            found = web.HTTPSeeOther("./")
+            found.set_cookie(
+                TOKEN_COOKIE,
+                self.token,
+                path=urlsplit(self.public_url).path or "/",
+                httponly=True,
+                samesite="Strict",
+                secure=self.public_url.startswith("https"),
+            )
+            raise found
         self.failed_logins += 1
         return self._login_page("Wrong password.", 401)
 

@@ -216,6 +216,11 @@ async def test_the_page_and_the_websocket_need_the_token(fake_app: tuple[str, Pa
             assert page.status == 200
             assert f"ws://127.0.0.1:{server.port}/ws/{server.token}" in body
             assert page.headers["Referrer-Policy"] == "no-referrer"
+            # nothing the page loads comes from elsewhere (textual-serve links a Google font)
+            assert "googleapis" not in body
+            assert not re.findall(r"(?:href|src)=\"https?://(?!127\.0\.0\.1)", body)
+        async with http.get(base, cookies={serve_module.TOKEN_COOKIE: "guess"}) as page:
+            assert page.status == 401  # a cookie is only as good as the token it holds
         for token in ("guess", server.token[:-1], "x" * len(server.token)):
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(ws_url(server, token))
@@ -297,8 +302,18 @@ async def test_the_password_form_leads_to_the_token(fake_app: tuple[str, Path]) 
         async with http.post(
             base + "login", data={"password": "s3cret"}, allow_redirects=False
         ) as page:
-            assert page.status == 303
-            assert page.headers["Location"] == f"./?token={server.token}"
+            # on to the page with the token in a cookie, never in the address bar or history
+            assert page.status == 303 and page.headers["Location"] == "./"
+            cookie = page.cookies[serve_module.TOKEN_COOKIE]
+            assert cookie.value == server.token and cookie["httponly"]
+            assert cookie["samesite"] == "Strict"
+        # as a browser keeps cookies (aiohttp's jar refuses those of an IP address by default)
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+            async with browser.post(base + "login", data={"password": "s3cret"}) as page:
+                assert page.status == 200 and "token" not in str(page.url)
+                assert server.token in await page.text()  # the page's WebSocket address
+            async with browser.get(base) as page:
+                assert page.status == 200  # the cookie opens it again
         for _ in range(serve_module.MAX_FAILED_LOGINS - 1):  # one wrong one was given above
             async with http.post(base + "login", data={"password": "guess"}) as page:
                 assert page.status == 401
