@@ -270,3 +270,53 @@ def test_a_rare_event_keeps_a_floor_under_its_interval() -> None:
     assert rate is not None and rate.error == 0.0 and rate.se > 0.01
     low, high = rate.interval()
     assert low == 0.0 and high > 0.02
+
+
+def test_an_all_right_run_keeps_a_width_under_every_interval() -> None:
+    """Every answer right (or every one wrong): the plug-in variances see no variation and
+    gave 100.0% [100.0–100.0] on 198 edges; each estimator keeps at least the Agresti-Coull
+    width of its share (`estimates.rare_outcome_se`), on both sides, and says nothing of what
+    such an estimate is worth as independent asks."""
+    from kglens_tui.modes.kglens.estimates import (
+        agresti_coull_se,
+        census_rate,
+        design_rate,
+        hajek_rate,
+        rare_outcome_se,
+    )
+    from kglens_tui.modes.kglens.rate_text import n_text
+
+    rng = np.random.default_rng(5)
+    draws, edges, per = 8, 198, 40
+    draw = np.repeat(np.arange(draws), per)
+    edge = np.concatenate([rng.choice(edges, per, replace=False) for _ in range(draws)])
+    prob = np.full(len(draw), 0.2)
+    for outcome in (0.0, 1.0):
+        y = np.full(len(draw), outcome)
+        pair = design_pair_rate(
+            draw, edge, y, prob, np.zeros(edges, int), np.full((draws, 1), outcome), np.ones(draws)
+        )
+        assert pair is not None and pair.error == pytest.approx(outcome) and pair.se > 0.005
+        low, high = pair.interval()
+        assert high - low > 0.01
+        one = design_rate(
+            draw,
+            y,
+            prob,
+            np.full(len(draw), outcome),
+            np.full(draws, outcome * edges),
+            edges,
+            np.full(draws, float(per)),
+        )
+        assert one is not None and one.se >= agresti_coull_se(outcome * len(y), len(y)) * 0.99
+        assert "worth" not in n_text(one)
+        hajek = hajek_rate(y, prob, edges)
+        assert hajek is not None and hajek.se >= agresti_coull_se(outcome * len(y), len(y)) * 0.99
+        asked = np.full(edges, 2.0)
+        census = census_rate(asked * outcome, asked * (1 - outcome))
+        assert census is not None and census.se > 0.001
+        twice = census_pair_rate(asked * outcome, asked)
+        assert twice is not None and twice.se > 0.001
+    # the bound is only for a rarer outcome seen fewer than MIN_EVENTS times
+    assert rare_outcome_se(10, 20) == 0.0 and rare_outcome_se(9, 200) > 0
+    assert rare_outcome_se(191, 200) > 0 and rare_outcome_se(190, 200) == 0.0

@@ -102,7 +102,12 @@ def test_the_hajek_ratio_of_a_group_is_nearly_unbiased_and_covers(replays) -> No
 def test_a_small_floor_without_a_failure_keeps_an_honest_interval() -> None:
     """Ten floor answers, all right, predicted right: the plug-in variance is 0, which would
     make a rare failure elsewhere look like drift; the interval is Agresti-Coull's at least."""
-    from kglens_tui.modes.kglens.estimates import SMALL_FLOOR, design_rate
+    from kglens_tui.modes.kglens.estimates import (
+        MIN_EVENTS,
+        SMALL_FLOOR,
+        agresti_coull_se,
+        design_rate,
+    )
 
     rate = design_rate(
         np.zeros(10, np.int64),
@@ -115,6 +120,8 @@ def test_a_small_floor_without_a_failure_keeps_an_honest_interval() -> None:
     )
     assert rate is not None and rate.error == 0.0
     assert rate.se == pytest.approx(np.sqrt((2 / 14) * (12 / 14) / 14))
+    # past SMALL_FLOOR answers, still none failed: the bound stays (it was 0: the trial's
+    # 100.0% [100.0-100.0]); with MIN_EVENTS of each outcome the plug-in variance is used
     many = SMALL_FLOOR + 10
     rate = design_rate(
         np.zeros(many, np.int64),
@@ -122,6 +129,17 @@ def test_a_small_floor_without_a_failure_keeps_an_honest_interval() -> None:
         np.full(many, 0.1),
         np.zeros(many),
         np.zeros(1),
+        1000,
+        np.ones(1),
+    )
+    assert rate is not None and rate.se == pytest.approx(agresti_coull_se(0, many))
+    failed = (np.arange(many) < MIN_EVENTS).astype(float)
+    rate = design_rate(
+        np.zeros(many, np.int64),
+        failed,
+        np.full(many, 0.1),
+        failed,
+        np.zeros(1) + failed.sum(),
         1000,
         np.ones(1),
     )

@@ -26,12 +26,18 @@ import numpy as np
 
 Z95 = 1.959963984540054
 MIN_REPEATED = 30
+"""A census estimates the answers' own noise from edges asked twice or more once it has this
+many; with fewer it takes the bound p (1 - p)."""
 SMALL_FLOOR = 50
 """Below this many answers drawn by the floor, a design estimate's plug-in variance misses
 events it has not seen yet (a rare failure in a small predicate): its standard error is then
 at least that of a share with two failures and two successes added (`small_floor_se`)."""
-"""A census estimates the answers' own noise from edges asked twice or more once it has this
-many; with fewer it takes the bound p (1 - p)."""
+MIN_EVENTS = 10
+"""Below this many answers of the rarer outcome (failures, or right answers; for a two-ask rate
+pairs that show the event, or do not), a plug-in variance misses what it has not seen yet (a
+run whose every answer is right has a plug-in variance of 0, and a 100.0% [100.0–100.0]
+interval): the standard error is then at least the Agresti-Coull one of that share
+(`rare_outcome_se`)."""
 
 
 @dataclass(frozen=True)
@@ -110,14 +116,34 @@ def design_rate(
     )
 
 
+def agresti_coull_se(events: float, trials: float) -> float:
+    """The standard error of a share with two events and two non-events added."""
+    share = (events + 2.0) / (trials + 4.0)
+    return math.sqrt(share * (1.0 - share) / (trials + 4.0))
+
+
+def rare_outcome_se(events: float, trials: float) -> float:
+    """`agresti_coull_se` of ``events`` in ``trials`` when fewer than MIN_EVENTS of them show
+    either outcome, else 0 (no bound)."""
+    if min(events, trials - events) >= MIN_EVENTS:
+        return 0.0
+    return agresti_coull_se(events, trials)
+
+
+def at_least(rate: DesignRate | None, se: float) -> DesignRate | None:
+    """``rate`` with its standard error raised to ``se`` where it is smaller."""
+    return rate if rate is None or rate.se >= se else replace(rate, se=se)
+
+
 def small_floor_se(rate: DesignRate | None, floor: int, failures: float) -> DesignRate | None:
-    """``rate`` with its standard error raised, when it rests on fewer than SMALL_FLOOR answers
-    of the floor, to at least the Agresti-Coull one of those answers' failure share."""
-    if rate is None or floor >= SMALL_FLOOR:
+    """``rate`` with its standard error raised to at least the Agresti-Coull one of the floor's
+    answers' failure share when it rests on fewer than SMALL_FLOOR of them, or on fewer than
+    MIN_EVENTS failures or right answers among them (`rare_outcome_se`)."""
+    if rate is None:
         return rate
-    share = (failures + 2.0) / (floor + 4.0)
-    least = math.sqrt(share * (1.0 - share) / (floor + 4.0))
-    return rate if rate.se >= least else replace(rate, se=least)
+    if floor < SMALL_FLOOR:
+        return at_least(rate, agresti_coull_se(failures, floor))
+    return at_least(rate, rare_outcome_se(failures, floor))
 
 
 def draw_terms(
@@ -170,7 +196,8 @@ def census_rate(m: np.ndarray, n: np.ndarray, edges: int | None = None) -> Desig
     between = float(z.var(ddof=1)) if count > 1 else error * (1 - error)
     share = min(1.0, count / population)
     var = (1 - share) * between / count + share * noise
-    return DesignRate(error, math.sqrt(max(var, 0.0)), int(a.sum()), population, "census")
+    se = max(math.sqrt(max(var, 0.0)), rare_outcome_se(float(n[seen].sum()), float(a.sum())))
+    return DesignRate(error, se, int(a.sum()), population, "census")
 
 
 def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate | None:
@@ -185,6 +212,7 @@ def hajek_rate(failed: np.ndarray, prob: np.ndarray, edges: int) -> DesignRate |
     y = np.asarray(failed, dtype=np.float64)[keep]
     error = float((w * y).sum() / w.sum())
     se = math.sqrt(float(((w * (y - error)) ** 2).sum())) / float(w.sum())
+    se = max(se, rare_outcome_se(float(y.sum()), float(len(y))))
     return DesignRate(error, se, int(keep.sum()), edges, "hajek")
 
 

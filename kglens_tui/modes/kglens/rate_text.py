@@ -15,7 +15,7 @@ CAPPED = "†"
 end (`CAPPED_NOTE` says so under the table or line)."""
 TOO_FEW_PAIRS = "— (too few edges asked twice yet)"
 """A two-ask rate not shown yet (`sense_rates.settled`)."""
-CAPPED_NOTE = "† estimated outside 0–100% (few answers), shown at the nearest end"
+CAPPED_NOTE = "† the estimate fell outside 0–100% and is shown at the nearest end"
 
 
 def within_unit(rate: DesignRate) -> DesignRate:
@@ -44,10 +44,12 @@ def capped_note(rates: Iterable[DesignRate | None]) -> str:
 
 def worth(rate: DesignRate) -> float | None:
     """What the estimate's answers are worth as independent asks, where weighting makes the
-    plain count misleading (None: a census, or no standard error)."""
+    plain count misleading (None: a census, no standard error, or an estimate at 0% or 100%, where
+    it is worth less than one)."""
     if rate.method.startswith("census") or rate.se <= 0:
         return None
-    return rate.effective_n
+    asks = rate.effective_n
+    return asks if asks >= 1 else None  # at 0% or 100% p (1 - p) is 0: it says nothing there
 
 
 def n_text(rate: DesignRate) -> str:

@@ -33,7 +33,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from kglens_tui.modes.kglens.estimates import MIN_REPEATED, DesignRate
+from kglens_tui.modes.kglens.estimates import MIN_REPEATED, DesignRate, rare_outcome_se
 
 PAIR_METHOD = "design pairs"
 ZERO_SENSE, ALL_SENSE = "zero-sense", "all-sense"
@@ -119,27 +119,25 @@ def settled(rate: DesignRate | None) -> DesignRate | None:
     return rate if rate is not None and rate.se <= 0.5 / math.sqrt(MIN_PAIR_WORTH) else None
 
 
-FEW_EVENTS = 10
-"""Below this many pairs of floor answers that both show the event, the jackknife misses what
-it has not seen yet (a rare zero-sense edge): the standard error is then at least the
-Agresti-Coull one of the floor's pairs (`_few_events_se`)."""
-
-
 def _few_events_se(edge: np.ndarray, outcome: np.ndarray, prob: np.ndarray) -> float:
-    """The Agresti-Coull standard error of the share of floor answer pairs (two floor answers of
-    one edge) that both show the event, when fewer than FEW_EVENTS do; else 0 (and for
-    outcomes that are chances, not 0 or 1)."""
+    """The bound of `estimates.rare_outcome_se` on the share of floor answer pairs (two floor
+    answers of one edge) that both show the event: the jackknife misses what it has not seen
+    yet (a rare zero-sense edge; an all-sense when every answer was right). 0 without a floor,
+    and for outcomes that are chances, not 0 or 1."""
     floor = prob < 1
     if not floor.any() or not np.isin(outcome, (0.0, 1.0)).all():
         return 0.0  # no floor, or not outcomes but chances (blind guessing's)
     asked = np.bincount(edge[floor]).astype(np.float64)
     events = np.bincount(edge[floor], weights=outcome[floor])
+    return _pairs_se(events, asked)
+
+
+def _pairs_se(events: np.ndarray, asked: np.ndarray) -> float:
+    """`estimates.rare_outcome_se` of the pairs of answers of one edge that both show the event
+    (``events`` of ``asked`` answers per edge)."""
     both = float((events * (events - 1) / 2).sum())
-    if both >= FEW_EVENTS:
-        return 0.0
     pairs = float((asked * (asked - 1) / 2).sum())
-    share = (both + 2.0) / (pairs + 4.0)
-    return math.sqrt(share * (1.0 - share) / (pairs + 4.0))
+    return rare_outcome_se(both, pairs)
 
 
 def census_pair_rate(
@@ -163,7 +161,8 @@ def census_pair_rate(
     between = float(z.var(ddof=1)) if count > 1 else estimate * (1 - estimate)
     share = min(1.0, count / population)
     var = (1 - share) * between / count + share * noise
-    return DesignRate(estimate, math.sqrt(max(var, 0.0)), int(a.sum()), population, "census pairs")
+    se = max(math.sqrt(max(var, 0.0)), _pairs_se(f, a))
+    return DesignRate(estimate, se, int(a.sum()), population, "census pairs")
 
 
 def falling_share(
