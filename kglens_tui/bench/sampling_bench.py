@@ -84,6 +84,8 @@ def run_sampling_bench(
         )
     if plot_path is not None:
         check_plot_path(plot_path)
+    if csv_path is not None:  # before the truth is loaded and dealt (seconds on a big KG)
+        check_destination(csv_path, force)
     k_values = parse_ints(ks, "--k")
     chosen = methods_named(methods)
     truth = load_ground_truth(conn, ground_truth, kg, subset, predicates)
@@ -108,9 +110,8 @@ def run_sampling_bench(
         if plot_path is None
         else [plot_path, *(setting_path(plot_path, t.setting) for t in truths[1:])]
     )
-    for path in (csv_path, *plots):
-        if path is not None:
-            check_destination(path, force)
+    for path in plots:
+        check_destination(path, force)
     continuous = CONTINUOUS_METHODS if continuous is None else continuous
     late = methods_named(continuous)[1:] if continuous.strip() else []
     extra = 2 * len(late) * seeds + seeds if late else 0

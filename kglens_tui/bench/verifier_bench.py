@@ -178,7 +178,7 @@ class Rivals:
         self._names: dict[str, TypeNames] = {}
         self._by_name: dict[tuple[str, str], dict[str, int]] = {}
         self._subjects: dict[tuple[str, str], NameTable] = {}
-        self._subject_of: dict[str, tuple[str, ...]] = {}
+        self._subject_of: dict[tuple[str, str, str], tuple[str, ...]] = {}
         try:
             for kg in sorted(set(kgs)):
                 if kg not in known:
@@ -222,10 +222,12 @@ class Rivals:
 
     def subject(self, case: Case) -> tuple[str, ...]:
         """Every name of the entity the question asks about (a run knows it; the labelled set
-        keeps only the question): the first subject of the case's predicate the question names."""
-        known = self._subject_of.get(case.id)
+        keeps only the question): the first subject of the case's predicate the question names,
+        kept by KG, predicate and question (cases of several labelled sets share ids)."""
+        key = (case.kg, case.predicate, case.question)
+        known = self._subject_of.get(key)
         if known is None:
-            known = self._subject_of[case.id] = self._find_subject(case)
+            known = self._subject_of[key] = self._find_subject(case)
         return known
 
     def _find_subject(self, case: Case) -> tuple[str, ...]:

@@ -349,16 +349,11 @@ def _zone_city(zone: str) -> str:
     return zone.rsplit("/", 1)[-1].replace("_", " ")
 
 
+@stored
 def zone_cities() -> dict[str, tuple[str, ...]]:
-    """tz zone -> its unambiguous city names (`_zone_cities`)."""
-    return _zone_cities()[1]
-
-
-@lru_cache(maxsize=1)
-def _zone_cities() -> tuple[dict[str, set[str]], dict[str, tuple[str, ...]]]:
-    """Every city name of each tz zone (`_zone_city_names`), and the unambiguous ones."""
-    out = {zone: set(names) for zone, names in _zone_city_names().items()}
-    return out, _unambiguous(out)
+    """tz zone -> its unambiguous city names: those of its names (`_zone_city_names`) no other
+    zone has (kept on disk too: telling them apart takes a tenth of a second a process)."""
+    return _unambiguous({zone: set(names) for zone, names in _zone_city_names().items()})
 
 
 @stored
@@ -675,11 +670,11 @@ def _city_names(key: str, label: str) -> tuple[str, ...]:
     alpha2 = _alpha2(alpha3) if len(alpha3) == 3 else None
     if alpha2 is None:
         return ()
-    every, cities = _zone_cities()
+    every = _zone_city_names()
     want = _fold(label)
     for zone in _zones_by_territory().get(alpha2, ()):
         if want in {_fold(n) for n in every.get(zone, ())}:
-            return cities.get(zone, ())
+            return zone_cities().get(zone, ())
     return ()
 
 

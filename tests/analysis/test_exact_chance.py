@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import copy_db
 
 from kglens_tui.analysis.kgwide import kg_wide, kg_wide_sense
 from kglens_tui.analysis.rundata import load_run_data
@@ -80,17 +81,24 @@ def test_open_questions_chance_is_one_answer_for_both_asks(tmp_path: Path) -> No
     conn.close()
 
 
-def test_a_two_ask_rate_is_shown_once_settled(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def three_hard_iterations(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A HARD run of three iterations on the whole country KG: made once a module, never
+    written (each test reads its own copy)."""
+    db = tmp_path_factory.mktemp("three") / "w.db"
+    args = ["--db", str(db), "probe", "--no-tui", "--kg", "country", "--target", "sim:2"]
+    assert main([*args, "--difficulty", "hard", "--iterations", "3", "--quiet"]) == 0
+    return db
+
+
+def test_a_two_ask_rate_is_shown_once_settled(three_hard_iterations: Path, tmp_path: Path) -> None:
     """Three iterations give a few pairs of draws: their unbiased estimate could fall anywhere
     in [0, 1] (zero-sense 72% beside an error rate of 33%), so report shows none yet."""
     assert settled(DesignRate(0.716, 0.4, 192, 5_038, "design pairs")) is None
     shown = DesignRate(0.1, 0.05, 900, 5_038, "design pairs")
     assert settled(shown) is shown
     assert settled(DesignRate(0.0, 0.02, 900, 5_038, "design pairs")) is not None  # none seen
-    db = tmp_path / "w.db"
-    args = ["--db", str(db), "probe", "--no-tui", "--kg", "country", "--target", "sim:2"]
-    assert main([*args, "--difficulty", "hard", "--iterations", "3"]) == 0
-    conn = connect(db)
+    conn = connect(copy_db(three_hard_iterations, tmp_path / "w.db"))
     data = load_run_data(conn, 1)
     assert kg_wide(data) is not None
     assert kg_wide_sense(data, ZERO_SENSE) is None and kg_wide_sense(data, ALL_SENSE) is None
@@ -98,10 +106,10 @@ def test_a_two_ask_rate_is_shown_once_settled(tmp_path: Path) -> None:
     conn.close()
 
 
-def test_report_says_the_two_ask_rates_are_not_settled(tmp_path: Path, capsys) -> None:
-    db = tmp_path / "w.db"
-    args = ["--db", str(db), "probe", "--no-tui", "--kg", "country", "--target", "sim:2"]
-    assert main([*args, "--difficulty", "hard", "--iterations", "3"]) == 0
+def test_report_says_the_two_ask_rates_are_not_settled(
+    three_hard_iterations: Path, tmp_path: Path, capsys
+) -> None:
+    db = copy_db(three_hard_iterations, tmp_path / "w.db")
     capsys.readouterr()
     assert main(["--db", str(db), "report", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())

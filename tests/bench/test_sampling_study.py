@@ -377,6 +377,19 @@ def test_bench_sampling_takes_predicates(tmp_path: Path, tiny_kg_dir: Path, caps
 # the command
 
 
+def test_bench_sampling_refuses_an_existing_csv_before_it_loads_the_truth(
+    tmp_path: Path, capsys
+) -> None:
+    """The CSV's path is checked first: a run that does not exist is never looked for."""
+    taken = tmp_path / "c.csv"
+    taken.write_text("kept\n", encoding="utf-8")
+    argv = ["--db", str(tmp_path / "ws.db"), "bench", "sampling", "--ground-truth", "run:99"]
+    assert main([*argv, "--no-throughput", "--csv", str(taken)]) == 2
+    err = capsys.readouterr().err
+    assert "already exists" in err and "no run" not in err, err
+    assert taken.read_text(encoding="utf-8") == "kept\n"
+
+
 def test_bench_sampling_command(tmp_path: Path, tiny_kg_dir: Path, capsys) -> None:
     db = tmp_path / "ws.db"
     assert main(["--db", str(db), "kg", "import", str(tiny_kg_dir), "--name", "tiny"]) == 0

@@ -116,14 +116,16 @@ def test_switched_off_nothing_is_stored(
     assert builds.calls == 2 and not list(tmp_path.rglob("*.json"))
 
 
-def test_the_stored_territory_names_are_the_built_ones(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("name", ["territory_names", "zone_cities"])
+def test_the_stored_tables_are_the_built_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
-    from kglens_tui.kg.answer_names import territory_names
+    from kglens_tui.kg import answer_names
 
+    build = getattr(answer_names, name).__wrapped__
     monkeypatch.setenv(STORE_ENV, str(tmp_path))
-    built = territory_names.__wrapped__()  # type: ignore[attr-defined]
-    write = stored(territory_names.__wrapped__)  # type: ignore[attr-defined]
+    built = build()
+    write = stored(build)
     assert write() == built
-    read = stored(territory_names.__wrapped__)  # type: ignore[attr-defined]
-    assert read() == built and list(tmp_path.glob("territory_names-*.json"))
+    read = stored(build)
+    assert read() == built and list(tmp_path.glob(f"{name}-*.json"))
