@@ -249,17 +249,18 @@ def kg_wide_html(data: RunData) -> str:
             f"<td>{pct(chance)}</td><td>{html_text(n_text(kw.rate))}</td></tr>"
         )
     for sense, label in SENSE_ROWS.items():
-        two = kg_wide_sense(data, sense)
+        two = kg_wide_sense(data, sense, adjusted=False)
         if two is None:
             if rows:  # a run with a KG-wide rate, whose two-ask rates are not settled yet
                 rows.append(
-                    f"<tr><td class='l'>{html_text(label)}</td><td>{html_text(TOO_FEW_PAIRS)}"
+                    f"<tr><td class='l'>{html_text(label)}, as logged</td>"
+                    f"<td>{html_text(TOO_FEW_PAIRS)}"
                     "</td><td></td><td></td></tr>"
                 )
             continue
         shown_rates.append(two.rate)
         rows.append(
-            f"<tr><td class='l'>{html_text(label)}</td>"
+            f"<tr><td class='l'>{html_text(label)}, as logged</td>"
             f"<td>{html_text(sense_text(two.rate))}</td>"
             f"<td>{pct(two.chance_error)}</td><td>{html_text(n_text(two.rate))}</td></tr>"
         )
@@ -283,7 +284,7 @@ def kg_wide_html(data: RunData) -> str:
         f"<p class='note'>{html_text(method_note(next(kw for _, kw in estimates if kw).rate))}"
         f" {html_text(TWO_ASKS)}.{html_text(f' {note}.' if note else '')}</p>"
         + (
-            "<h3>KG-wide win rate per predicate, worst first</h3><table><tr><th class='l'>"
+            "<h3>KG-wide win rate per predicate, as logged, worst first</h3><table><tr><th class='l'>"
             "predicate</th><th>win [95% interval]</th><th>chance</th><th>answers of edges</th>"
             f"</tr>{pred_rows}</table>"
             + (f"<p class='note'>{html_text(pred_note)}.</p>" if pred_note else "")

@@ -97,11 +97,11 @@ def method_note(rate: DesignRate) -> str:
 def kg_wide_table(data: RunData) -> LiteralTable | None:
     """The headline table of `kglens report`; None when the run cannot be estimated KG-wide
     (an adaptive run stored before the sampling design, or nothing answered)."""
-    kw = kg_wide(data)
+    kw = kg_wide(data, adjusted=False)
     if kw is None:
         return None
     rate = kw.rate
-    senses = {sense: kg_wide_sense(data, sense) for sense in SENSE_ROWS}
+    senses = {sense: kg_wide_sense(data, sense, adjusted=False) for sense in SENSE_ROWS}
     note = capped_note([rate, *(two.rate for two in senses.values() if two is not None)])
     table = LiteralTable(
         title=KG_WIDE_TITLE,
@@ -134,7 +134,7 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
             pct(two.chance_error),
             Text(n_text(two.rate)),
         )
-    yes = kg_wide_yes_rate(data)
+    yes = kg_wide_yes_rate(data, adjusted=False)
     if yes is not None:
         low, high = yes.interval()
         table.add_row(
@@ -146,12 +146,13 @@ def kg_wide_table(data: RunData) -> LiteralTable | None:
     return table
 
 
-def predicate_kg_wide(data: RunData) -> dict[str, KGWide]:
-    """Each predicate's KG-wide estimate by its label (predicates without one left out)."""
+def predicate_kg_wide(data: RunData, adjusted: bool = False) -> dict[str, KGWide]:
+    """Each predicate's KG-wide estimate by its label (predicates without one left out), as
+    logged like the report's other figures unless ``adjusted`` (triage applied)."""
     out: dict[str, KGWide] = {}
     kg = data.kg
     for p in sorted(set(kg.p[data.kg_pos].tolist())):
-        kw = kg_wide(data, predicate=int(p))
+        kw = kg_wide(data, adjusted, predicate=int(p))
         if kw is not None:
             out[kg.pred_labels[int(p)]] = kw
     return out

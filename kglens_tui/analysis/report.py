@@ -506,8 +506,12 @@ def triage_note(conn: sqlite3.Connection, run_id: int, data: RunData | None = No
     changed = int(np.count_nonzero(data.categories(True) != data.categories(False)))
     if not changed:
         return None
+    from kglens_tui.analysis.kgwide import kg_wide
+
+    wide = kg_wide(data, True)
+    wide_text = "" if wide is None else f"KG-wide win {win_text(wide.rate)}; over the examined, "
     return (
         f"Triage changes {counted(changed, 'verdict')} of this run (verifier errors, KG errors): "
-        f"with them applied, {rates_line(overall(data, adjusted=True))}. The rates above are as "
-        f"logged; `{suggested(f'review {run_id}')}` applies them."
+        f"with them applied, {wide_text}{rates_line(overall(data, adjusted=True))}. The rates "
+        f"above are as logged; `{suggested(f'review {run_id}')}` applies them."
     )

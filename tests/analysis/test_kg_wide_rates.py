@@ -462,3 +462,39 @@ def test_a_table_with_a_capped_rate_says_what_the_mark_means() -> None:
     capped = {**fine, "borders": shown(DesignRate(-0.016, 0.06, 6, 3, "design"), 0.5)}
     assert caption(fine) == "Caption."
     assert caption(capped) == f"Caption. {CAPPED_NOTE}."
+
+
+def test_the_report_s_kg_wide_headline_is_as_logged_like_its_other_rates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The trial saw report 74.1% (triage applied) beside `runs` 73.7% and a note saying "the
+    rates above are as logged": the headline is as logged like every other figure of the
+    report, the run_rates view and `runs`, and the triage note gives it with triage applied."""
+    from kglens_tui.modes.kglens.rate_text import win_text
+
+    db = tmp_path / "w.db"
+    paper16_probe(db, "--iterations", "5", "--target", "sim:1")
+    conn = connect(db)
+    wrong = conn.execute(
+        "SELECT id FROM observation WHERE run_id = 1 AND category = 'incorrect' "
+        "AND incl_prob < 1 ORDER BY id LIMIT 3"
+    ).fetchall()
+    conn.close()
+    for (obs,) in wrong:
+        argv = ["--db", str(db), "triage", "verifier-error", str(obs), "--reason", "alias"]
+        assert main(argv) == 0
+    conn = connect(db)
+    data = load_run_data(conn, 1)
+    logged, applied = kg_wide(data, adjusted=False), kg_wide(data, adjusted=True)
+    view = conn.execute("SELECT kg_wide_win_rate FROM run_rates WHERE run_id = 1").fetchone()[0]
+    conn.close()
+    assert logged is not None and applied is not None
+    assert win_text(logged.rate) != win_text(applied.rate)
+    assert view == pytest.approx(logged.rate.win)
+    capsys.readouterr()
+    assert main(["--db", str(db), "report", "1"]) == 0
+    out = capsys.readouterr().out
+    headline = out.partition("edges this run examined")[0]
+    assert win_text(logged.rate) in headline and win_text(applied.rate) not in headline
+    words = " ".join(out.split())
+    assert f"with them applied, KG-wide win {win_text(applied.rate)}; over the examined" in words

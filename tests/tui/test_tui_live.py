@@ -577,6 +577,33 @@ def five_iterations(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int
     return db, _store_run(db, iterations=8, batch_size=64)
 
 
+def test_a_tall_title_gives_the_two_ask_rates_a_line_where_the_kg_wide_line_is_full(
+    five_iterations: tuple[Path, int],
+) -> None:
+    """A finished run's line at 160 columns was 2 cells too long for them, and the rates went
+    from the title when it finished: a tall screen gives them a line of their own."""
+    from kglens_tui.analysis.kgwide_render import kg_wide_snapshot_line, senses_snapshot_text
+    from kglens_tui.modes.kglens.mode import open_snapshot
+    from kglens_tui.store.connection import connect
+    from kglens_tui.tui.screens.live import title_text
+
+    db, run_id = five_iterations
+    conn = connect(db)
+    snap = open_snapshot(conn, run_id)
+    conn.close()
+    wide = kg_wide_snapshot_line(snap.kg_wide, snap.kg_wide_chance)
+    senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
+    assert senses.startswith(" · 2 asks: zero-sense ")
+
+    def lines(room: int, own_line: bool = False) -> list[str]:
+        return Text.from_markup(title_text(snap, "", room, own_line)).plain.splitlines()
+
+    room = len(wide + senses)  # one cell short of the margin
+    assert lines(room) == [lines(room)[0], wide]
+    assert lines(room, True)[1:] == [wide, "KG-wide at " + senses.removeprefix(" · ")]
+    assert lines(room + 2, True)[1:] == [wide + senses]
+
+
 @pytest.mark.parametrize("size", [(220, 50), SMALL])
 async def test_the_title_gives_the_two_ask_rates_with_chance_and_n_where_they_fit(
     five_iterations: tuple[Path, int], size: tuple[int, int]

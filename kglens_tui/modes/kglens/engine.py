@@ -440,7 +440,10 @@ class ProbeEngine(RunEngine[RunConfig, ProbeSnapshot]):
 
     def progress_snapshot(self) -> ProbeSnapshot:
         """Without the blind spots, but with what chance scores on the questions asked so far
-        (the command line shows each rate beside it)."""
+        (the command line shows each rate beside it) and the two-ask rates, settled or not."""
+        s = self.stats
+        if s.insights_iteration != s.iteration:
+            s.kg_wide_senses, s.kg_wide_sense_chance = self._senses()
         return replace(self.snapshot(insights=False), baseline=self.baseline())
 
     def _load_progress(self) -> None:

@@ -549,6 +549,7 @@ class LiveScreen(ReportsWorkerErrors, Screen[Any]):
             live=self.session is not None,
             fed=self._fed,
             title_room=title.content_size.width or self.app.size.width,
+            title_lines=self.has_class("-tall"),
             progress_width=self.query_one("#progress", Static).content_size.width or None,
             rates_width=self.query_one("#rates", Static).content_size.width or RATES_WIDTH,
             tables_at=now if structural else None,
@@ -972,6 +973,8 @@ class ViewWanted:
     live: bool
     fed: int | None
     title_room: int
+    title_lines: bool
+    """The screen is tall: the two-ask rates may take a title line of their own."""
     progress_width: int | None
     rates_width: int
     tables_at: float | None
@@ -1027,7 +1030,7 @@ def live_view(wanted: ViewWanted) -> LiveView:
         )
     return LiveView(
         wanted,
-        title_text(snap, wanted.lost, wanted.title_room),
+        title_text(snap, wanted.lost, wanted.title_room, wanted.title_lines),
         progress_text(snap, wanted.lost, wanted.live, wanted.progress_width),
         count,
         restart,
@@ -1080,9 +1083,11 @@ def _declared(mode: str, snap: ProbeSnapshot) -> list[Panel]:
     return found.live_panels(snap) if found is not None else []
 
 
-def title_text(snap: ProbeSnapshot, lost: str, room: int) -> str:
-    """The title (markup): run, target, status and the two-ask rates where they fit ``room``;
-    ``lost``: why the run's process ended while its last snapshot says it goes on."""
+def title_text(snap: ProbeSnapshot, lost: str, room: int, own_line: bool = False) -> str:
+    """The title (markup): run, target, status and the two-ask rates where they fit ``room``
+    (on a line of their own with ``own_line``, a tall screen's, where the KG-wide line cannot
+    hold them); ``lost``: why the run's process ended while its last snapshot says it goes
+    on."""
     if lost:  # the last snapshot still says running
         interrupted = dataclasses.replace(snap.progress, status=RunStatus.INTERRUPTED)
         snap = dataclasses.replace(snap, progress=interrupted, stop_reason="", error=lost)
@@ -1106,6 +1111,8 @@ def title_text(snap: ProbeSnapshot, lost: str, room: int) -> str:
     senses = senses_snapshot_text(snap.kg_wide_senses, snap.kg_wide_sense_chance)
     if cell_len(wide + senses) <= room - TITLE_MARGIN:
         wide += senses
+    elif own_line and cell_len(senses) <= room - TITLE_MARGIN:
+        wide += f"\nKG-wide at {senses.removeprefix(' · ')}"
     text += f"\n{markup_literal(wide)}"
     if snap.error:
         text += f"\n[red]{markup_literal(snap.error)}[/]"

@@ -43,3 +43,34 @@ def test_a_capped_rate_is_marked_and_the_mark_explained() -> None:
     assert items[0].startswith("KG-wide win 100.0% [") and "]† (chance" in items[0]
     assert CAPPED_NOTE in items
     assert CAPPED_NOTE not in _items(WIN, {ZERO_SENSE: None, ALL_SENSE: None})
+
+
+def test_probe_progress_has_the_two_ask_rates_during_the_run(tmp_path) -> None:
+    """`kglens probe` showed its two-ask line only in its final frame: the progress snapshot
+    after each commit carries them (settled or not) from the first commit on."""
+    from kglens_tui.modes.kglens.config import RunConfig
+    from kglens_tui.runs.runner import prepare, run_blocking
+    from kglens_tui.store.connection import connect
+
+    conn = connect(tmp_path / "w.db")
+    seen: list[list[str]] = []
+    made: list = []
+
+    def on_progress(_snap: object) -> None:
+        if made:
+            seen.append(rate_items(probe_figures(made[0].progress_snapshot(), None)))
+
+    config = RunConfig(
+        kg="country",
+        subset="paper16",
+        target="sim",
+        iterations=4,
+        batch_size=16,
+        stop_on_convergence=False,
+    )
+    engine = prepare(conn, config=config, on_progress=on_progress)
+    made.append(engine)
+    run_blocking(engine)
+    conn.close()
+    during = [items for items in seen[:-1] if len(items) > 1]
+    assert during and all(any("2 asks" in item for item in items) for items in during)
