@@ -30,10 +30,21 @@ def grid_cell_text(
     return f"{examined} {run}"
 
 
+def confounded(dr: Drift) -> str:
+    """What a test line says when the runs differ in a setting that changes what their rates
+    mean (`Drift.differs`): the difference is then not the model's alone ('' when none does)."""
+    if not dr.differs:
+        return ""
+    return f"runs differ in {'; '.join(dr.differs)}, so the difference is not the model's alone"
+
+
 def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
     """Whether the two runs differ beyond chance: the KG-wide difference with its interval and
-    p-value first (then each run's KG-wide rate), per predicate and per edge with the false discovery rate held at 5%
-    (Benjamini-Hochberg)."""
+    p-value first (then each run's KG-wide rate), per predicate and per edge with the false
+    discovery rate held at 5% (Benjamini-Hochberg). Each line says so when the runs differ in
+    difficulty, selection, verifier, generator or prompt order (`confounded`)."""
+    caveat = confounded(dr)
+    aside = f"; {caveat}" if caveat else ""
     if dr.difference is None:
         return [
             "KG-wide difference: — (a run drawn without the sampling design has no KG-wide "
@@ -49,7 +60,7 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
         else "independent runs"
     )
     lines = [
-        f"KG-wide win rate, run {a} → run {b}: difference {-d.value * 100:+.1f} points "
+        f"KG-wide win rate, run {a} → run {b}{f' ({caveat})' if caveat else ''}: difference {-d.value * 100:+.1f} points "
         f"[{-high * 100:+.1f}, {-low * 100:+.1f}], p = {d.p_value:.3g} ({verdict} at "
         f"{SIGNIFICANCE:.0%}; {how}); {kg_wide_line(dr.kg_wide_a)} → "
         f"{kg_wide_line(dr.kg_wide_b)}"
@@ -57,7 +68,7 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
     found = [t for t in dr.predicate_tests if t.significant]
     lines.append(
         f"Predicates: {len(found)} of {len(dr.predicate_tests)} differ significantly "
-        "(Benjamini-Hochberg, false discovery rate 5%)"
+        f"(Benjamini-Hochberg, false discovery rate 5%{aside})"
         + (
             ": "
             + "; ".join(
@@ -73,7 +84,7 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
         sig = dr.edge_tests.significant
         lines.append(
             f"Edges: {len(sig)} of {dr.edge_tests.tested:,} both answered differ significantly "
-            "(Fisher's exact test, Benjamini-Hochberg)"
+            f"(Fisher's exact test, Benjamini-Hochberg{aside})"
             + (
                 ": "
                 + "; ".join(
