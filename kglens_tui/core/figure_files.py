@@ -22,9 +22,16 @@ if TYPE_CHECKING:
 
 FIGURE_FORMATS = ("svg", "png", "pdf")
 
-RC: dict[Any, Any] = {"text.parse_math": False, "svg.hashsalt": "kglens", "svg.fonttype": "path"}
+RC: dict[Any, Any] = {
+    "text.parse_math": False,
+    "svg.hashsalt": "kglens",
+    "svg.fonttype": "none",
+    "pdf.fonttype": 42,
+    "ps.fonttype": 42,
+}
 """Text is never mathtext (a "$" in a label is a dollar sign); SVG ids do not change between
-runs of the same figure."""
+runs of the same figure; PDF fonts are embedded TrueType (Type 42: camera-ready checks reject
+Type 3) and SVG text is text, not paths (a journal's editor can search and restyle it)."""
 
 PRINT_DPI = 300
 """Raster figures (PNG) at print resolution."""
