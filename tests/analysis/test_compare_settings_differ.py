@@ -13,6 +13,8 @@ import pytest
 from kglens_tui.analysis.compare import drift, load_runs
 from kglens_tui.analysis.compare_text import drift_test_lines
 from kglens_tui.analysis.rundata import RunData
+from kglens_tui.analysis.table_files import plain_table
+from kglens_tui.cli.compare_tables import difference_table
 from kglens_tui.store.connection import connect
 
 CAVEAT = "so the difference is not the model's alone"
@@ -66,3 +68,13 @@ def test_a_subset_or_prompt_order_also_differs(runs: tuple[RunData, RunData]) ->
     moved = drift(a, _with(b, subset=None, prompt_order="reversed"))
     assert moved.differs == ["selection country/paper16 → country", "prompt order paper → reversed"]
     assert not moved.is_drift
+
+
+def test_the_differences_table_names_what_differs(runs: tuple[RunData, RunData]) -> None:
+    a, b = runs
+    table = difference_table(drift(a, _with(b, difficulty="easy")), 1, 2)
+    assert table is not None
+    plain = plain_table(table)
+    assert plain.headers[-1] == "runs differ in"
+    assert {row[-1] for row in plain.rows} == {"difficulty HARD → EASY"}
+    assert f"The runs differ in difficulty HARD → EASY, {CAVEAT}." in plain.caption
