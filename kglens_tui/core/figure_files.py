@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kglens_tui.core.safetext import visible
 from kglens_tui.core.safewrite import atomic_output
@@ -75,10 +75,12 @@ def rate_bars(
     chance: Sequence[float | None],
     colour: str,
     chance_label: str,
+    legend_side: Literal["left", "right"] = "right",
 ) -> None:
     """Horizontal bars of rates (value, low, high, as shares) with their interval whiskers, each
-    row's chance as a black diamond (named in a legend below the plot, where it hides no bar),
-    ``names`` (data) as the rows' labels, the first row on top."""
+    row's chance as a black diamond (named in a legend below the figure on ``legend_side``, left
+    or right: under the panel it names, where it hides no bar), ``names`` (data) as the rows'
+    labels, the first row on top."""
     import numpy as np
 
     y = np.arange(len(rates))
@@ -93,8 +95,12 @@ def rate_bars(
         label=chance_label,
         zorder=3,
     )
-    ax.figure.legend(loc="outside lower right", fontsize="small", frameon=False)
-    ax.set_yticks(y, [figure_label(name) for name in names], fontsize="small", parse_math=False)
+    where: Literal["outside lower left", "outside lower right"] = (
+        "outside lower left" if legend_side == "left" else "outside lower right"
+    )
+    ax.figure.legend(loc=where, fontsize="small", frameon=False)
+    labels = [figure_label(name, 60) for name in names]  # callers cut the data in them
+    ax.set_yticks(y, labels, fontsize="small", parse_math=False)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
 
