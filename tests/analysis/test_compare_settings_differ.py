@@ -78,3 +78,28 @@ def test_the_differences_table_names_what_differs(runs: tuple[RunData, RunData])
     assert plain.headers[-1] == "runs differ in"
     assert {row[-1] for row in plain.rows} == {"difficulty HARD → EASY"}
     assert f"The runs differ in difficulty HARD → EASY, {CAVEAT}." in plain.caption
+
+
+def test_cli_and_compare_screen_say_so_for_a_real_easy_run(
+    stored_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An EASY run probed beside the stored HARD ones: `kglens compare` and the compare screen's
+    diff carry the caveat on the difference's own line (as `compare 6 12` did not)."""
+    from kglens_tui.cli.main import main
+    from kglens_tui.tui.screens.compare import read_compare
+
+    probe = ["--db", str(stored_db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*probe, "--batch-size", "16", "--iterations", "3", "--difficulty", "easy"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(stored_db), "compare", "1", "3"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("KG-wide win rate, run 1 → run 3"))
+    assert f"(runs differ in difficulty HARD → EASY, {CAVEAT})" in line and "p = " in line
+    conn = connect(stored_db)
+    try:
+        read = read_compare(conn, 1, 3, adjusted=True, with_grid=False, warnings={})
+    finally:
+        conn.close()
+    first = read.status.splitlines()[0]
+    assert first.startswith("KG-wide win rate, run 1 → run 3 (runs differ in difficulty")
+    assert CAVEAT in first
