@@ -3,13 +3,10 @@ differ beyond chance (for `kglens compare` and the compare screen)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from kglens_tui.analysis.compare import SIGNIFICANCE, Drift, GridCell
 from kglens_tui.analysis.kgwide_render import kg_wide_line
-from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import visible
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import pct, rate_ci
 
 KG_WIDE_CHANCE_NOTE = (
     "KG-wide: the run's answers weighted by their sampling probabilities (kglens report RUN); "
@@ -18,12 +15,14 @@ KG_WIDE_CHANCE_NOTE = (
 )
 
 
-def grid_cell_text(
-    cell: GridCell, metric: str, chance: float | None, ci: Callable[[Proportion], str]
-) -> str:
+def grid_cell_text(cell: GridCell, metric: str, chance: float | None) -> str:
     """A Table 3 cell: the KG-wide win rate first where the run has one (metric win), then
-    the rate over examined edges (as ``ci`` writes it) with n and chance, and the run."""
-    examined = f"{ci(cell.rates.get(metric))} n={cell.rates.examined:,} · chance {pct(chance)}"
+    the rate over examined edges with n and chance, and the run; both intervals written alike
+    ("58.1% [52.2–63.9]")."""
+    examined = (
+        f"{rate_ci(*cell.rates.get(metric).bounds)} n={cell.rates.examined:,} · "
+        f"chance {pct(chance)}"
+    )
     run = f"(run {cell.run_id}{cell.incomplete})"
     if metric == "win" and cell.kg_wide is not None:
         return f"{kg_wide_line(cell.kg_wide)}; examined {examined} {run}"

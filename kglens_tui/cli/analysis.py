@@ -572,7 +572,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         for kg, difficulty in grid.columns:
             c = grid.cell(model, kg, difficulty)
             chance = None if c is None else getattr(c.chance, CHANCE_FIELD[metric])
-            cells.append("" if c is None else grid_cell_text(c, metric, chance, _ci))
+            cells.append("" if c is None else grid_cell_text(c, metric, chance))
         if metric == "win":
             cells.extend(
                 "" if (avg := grid.average(model, d)) is None else avg.text(False) for d in averaged

@@ -5,13 +5,16 @@ cell per model, the difference and the predicates' tests in no file)."""
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
 
-from kglens_tui.analysis.compare import drift, load_runs
+from kglens_tui.analysis.compare import drift, grid_of_runs, load_runs
+from kglens_tui.analysis.compare_text import grid_cell_text
 from kglens_tui.cli.main import main
 from kglens_tui.store.connection import connect
+from kglens_tui.textfmt import rate_ci
 
 
 def _rows(folder: Path, pattern: str) -> list[dict[str, str]]:
@@ -67,3 +70,16 @@ def test_compare_tables_write_numbers_and_the_differences(
         assert float(row["q"]) == pytest.approx(t.q_value, rel=1e-2)
         assert float(row["run 1 win (%)"]) == pytest.approx(100 * t.a.rate.win, abs=0.05)
     conn.close()
+
+
+def test_a_table_3_cell_writes_both_intervals_alike(stored_db: Path) -> None:
+    """Trial 2: "KG-wide win 58.1% [52.2–63.9] …; examined 49.4% [43.8%–54.9%] …"."""
+    conn = connect(stored_db)
+    grid = grid_of_runs(load_runs(conn, [1]))
+    (cell,) = grid.cells.values()
+    text = grid_cell_text(cell, "win", cell.chance.win_rate)
+    conn.close()
+    examined = cell.rates.get("win")
+    assert "KG-wide win " in text
+    assert f"examined {rate_ci(*examined.bounds)} n={examined.n:,}" in text
+    assert not re.search(r"%–", text), text
