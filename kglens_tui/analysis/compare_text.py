@@ -58,8 +58,9 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
         if dr.paired
         else "independent runs"
     )
+    head = f"KG-wide win rate, run {a} → run {b}" + (f" ({caveat})" if caveat else "")
     lines = [
-        f"KG-wide win rate, run {a} → run {b}{f' ({caveat})' if caveat else ''}: difference {-d.value * 100:+.1f} points "
+        f"{head}: difference {-d.value * 100:+.1f} points "
         f"[{-high * 100:+.1f}, {-low * 100:+.1f}], p = {d.p_value:.3g} ({verdict} at "
         f"{SIGNIFICANCE:.0%}; {how}); {kg_wide_line(dr.kg_wide_a)} → "
         f"{kg_wide_line(dr.kg_wide_b)}"
