@@ -467,8 +467,8 @@ SIGNIFICANCE = 0.05
 class Drift:
     """How run b differs from run a (b minus a): rates over each run's own examined edges,
     status changes and the mean shift of the posterior mean on the edges both examined.
-    `differs` names the settings that change what is asked (`asked_differently`); it is drift
-    only when the model is the same and nothing there differs (`is_drift`)."""
+    `differs` names the settings that change what the rates mean (`differing_settings`); it is
+    drift only when the model is the same and nothing there differs (`is_drift`)."""
 
     same_model: bool
     differs: list[str]
@@ -504,19 +504,31 @@ class Drift:
         return [*([] if self.same_model else ["different models"]), *self.differs]
 
 
-ASKED_SETTINGS = ("difficulty", "generator")
-"""Run settings that change which questions are asked (Yes/No or Wh, who words them)."""
+DIFFERING_SETTINGS = ("difficulty", "selection", "verifier", "generator", "prompt_order")
+"""Run settings that change what a run's rates mean: the kind of question (Yes/No or Wh), the
+edges asked about (subset, predicates), who judges the answers, who words the questions and
+their order in the prompt. Runs that differ there are never merged, and a difference between
+them is not the model's alone."""
 
 
-def asked_differently(a: RunData, b: RunData) -> list[str]:
-    """The settings of `ASKED_SETTINGS` in which run b differs from run a, as "difficulty EASY
-    → HARD"; empty when they ask the same kind of questions."""
+def _setting(data: RunData, name: str) -> str:
+    """One of `DIFFERING_SETTINGS` of a run, as shown."""
+    cfg = data.run.config
+    if name == "selection":
+        return selection(data.run.kg_name, cfg.subset, cfg.predicates, full=False)
+    value = str(getattr(cfg, name))
+    return value.upper() if name == "difficulty" else value
+
+
+def differing_settings(a: RunData, b: RunData) -> list[str]:
+    """The settings of `DIFFERING_SETTINGS` in which run b differs from run a, as "difficulty
+    EASY → HARD"; empty when both ask the same kind of questions about the same edges, judged
+    and worded alike."""
     out = []
-    for name in ASKED_SETTINGS:
-        va, vb = str(getattr(a.run.config, name)), str(getattr(b.run.config, name))
+    for name in DIFFERING_SETTINGS:
+        va, vb = _setting(a, name), _setting(b, name)
         if va != vb:
-            shown = (va.upper(), vb.upper()) if name == "difficulty" else (va, vb)
-            out.append(f"{name} {shown[0]} → {shown[1]}")
+            out.append(f"{name.replace('_', ' ')} {va} → {vb}")
     return out
 
 
@@ -561,7 +573,7 @@ def drift(a: RunData, b: RunData, *, adjusted: bool = True, level: float = LEVEL
         predicate_tests=predicate_tests(a, b, adjusted, paired=bool(paired)),
         edge_tests=edge_tests(pairs),
         same_model=a.run.target_label == b.run.target_label,
-        differs=asked_differently(a, b),
+        differs=differing_settings(a, b),
         chance_a=run_chance(a, adjusted),
         chance_b=run_chance(b, adjusted),
         rates_a=ra,

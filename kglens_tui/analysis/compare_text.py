@@ -3,13 +3,10 @@ differ beyond chance (for `kglens compare` and the compare screen)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from kglens_tui.analysis.compare import SIGNIFICANCE, Drift, GridCell
 from kglens_tui.analysis.kgwide_render import kg_wide_line
-from kglens_tui.core.intervals import Proportion
 from kglens_tui.core.safetext import visible
-from kglens_tui.textfmt import pct
+from kglens_tui.textfmt import pct, rate_ci
 
 KG_WIDE_CHANCE_NOTE = (
     "KG-wide: the run's answers weighted by their sampling probabilities (kglens report RUN); "
@@ -18,22 +15,35 @@ KG_WIDE_CHANCE_NOTE = (
 )
 
 
-def grid_cell_text(
-    cell: GridCell, metric: str, chance: float | None, ci: Callable[[Proportion], str]
-) -> str:
+def grid_cell_text(cell: GridCell, metric: str, chance: float | None) -> str:
     """A Table 3 cell: the KG-wide win rate first where the run has one (metric win), then
-    the rate over examined edges (as ``ci`` writes it) with n and chance, and the run."""
-    examined = f"{ci(cell.rates.get(metric))} n={cell.rates.examined:,} · chance {pct(chance)}"
+    the rate over examined edges with n and chance, and the run; both intervals written alike
+    ("58.1% [52.2–63.9]")."""
+    examined = (
+        f"{rate_ci(*cell.rates.get(metric).bounds)} n={cell.rates.examined:,} · "
+        f"chance {pct(chance)}"
+    )
     run = f"(run {cell.run_id}{cell.incomplete})"
     if metric == "win" and cell.kg_wide is not None:
         return f"{kg_wide_line(cell.kg_wide)}; examined {examined} {run}"
     return f"{examined} {run}"
 
 
+def confounded(dr: Drift) -> str:
+    """What a test line says when the runs differ in a setting that changes what their rates
+    mean (`Drift.differs`): the difference is then not the model's alone ('' when none does)."""
+    if not dr.differs:
+        return ""
+    return f"runs differ in {'; '.join(dr.differs)}, so the difference is not the model's alone"
+
+
 def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
     """Whether the two runs differ beyond chance: the KG-wide difference with its interval and
-    p-value first (then each run's KG-wide rate), per predicate and per edge with the false discovery rate held at 5%
-    (Benjamini-Hochberg)."""
+    p-value first (then each run's KG-wide rate), per predicate and per edge with the false
+    discovery rate held at 5% (Benjamini-Hochberg). Each line says so when the runs differ in
+    difficulty, selection, verifier, generator or prompt order (`confounded`)."""
+    caveat = confounded(dr)
+    aside = f"; {caveat}" if caveat else ""
     if dr.difference is None:
         return [
             "KG-wide difference: — (a run drawn without the sampling design has no KG-wide "
@@ -48,8 +58,9 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
         if dr.paired
         else "independent runs"
     )
+    head = f"KG-wide win rate, run {a} → run {b}" + (f" ({caveat})" if caveat else "")
     lines = [
-        f"KG-wide win rate, run {a} → run {b}: difference {-d.value * 100:+.1f} points "
+        f"{head}: difference {-d.value * 100:+.1f} points "
         f"[{-high * 100:+.1f}, {-low * 100:+.1f}], p = {d.p_value:.3g} ({verdict} at "
         f"{SIGNIFICANCE:.0%}; {how}); {kg_wide_line(dr.kg_wide_a)} → "
         f"{kg_wide_line(dr.kg_wide_b)}"
@@ -57,7 +68,7 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
     found = [t for t in dr.predicate_tests if t.significant]
     lines.append(
         f"Predicates: {len(found)} of {len(dr.predicate_tests)} differ significantly "
-        "(Benjamini-Hochberg, false discovery rate 5%)"
+        f"(Benjamini-Hochberg, false discovery rate 5%{aside})"
         + (
             ": "
             + "; ".join(
@@ -73,7 +84,7 @@ def drift_test_lines(dr: Drift, a: int, b: int, limit: int = 20) -> list[str]:
         sig = dr.edge_tests.significant
         lines.append(
             f"Edges: {len(sig)} of {dr.edge_tests.tested:,} both answered differ significantly "
-            "(Fisher's exact test, Benjamini-Hochberg)"
+            f"(Fisher's exact test, Benjamini-Hochberg{aside})"
             + (
                 ": "
                 + "; ".join(

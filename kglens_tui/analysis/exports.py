@@ -261,6 +261,7 @@ GROUP_FIELDS = (
     "kg_wide_win_high",
     "kg_wide_win_chance",
     "kg_wide_answers",
+    "kg_wide_win_capped",
     "examined",
     *(f"{rate}{part}" for _, rate, _ in RATES for part in ("", "_low", "_high", "_chance")),
     "mean_error",
@@ -270,8 +271,9 @@ GROUP_FIELDS = (
     "yes_no_answered",
     "balanced_accuracy",
 )
-"""A group table's CSV columns: the group, its KG-wide win rate first (`GroupRow.kg_wide`),
-then the paper's rates over its examined edges, its mean posterior error and Yes/No figures."""
+"""A group table's CSV columns: the group, its KG-wide win rate first (`GroupRow.kg_wide`;
+`kg_wide_win_capped` true where the estimate fell outside 0-1 and is held at the nearest end, as
+the report's "†" marks it), then the paper's rates over its examined edges, its mean posterior error and Yes/No figures."""
 
 
 def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -> Path:
@@ -288,11 +290,11 @@ def write_groups_csv(rows: list[GroupRow], path: Path, *, force: bool = False) -
             cells: list[object] = [csv_cell(r.key), csv_cell(r.label), r.edges]
             wide = r.kg_wide
             if wide is None:
-                cells += ["", "", "", "", ""]
+                cells += ["", "", "", "", "", ""]
             else:
                 win_low, win_high = wide.rate.win_interval()
                 cells += [csv_cell(v) for v in (wide.rate.win, win_low, win_high, wide.chance_win)]
-                cells.append(wide.rate.answers)
+                cells += [wide.rate.answers, str(wide.rate.capped).lower()]
             cells.append(r.rates.examined)
             for _, metric, base in RATES:
                 p = r.rates.get(metric)

@@ -2,9 +2,11 @@
 LaTeX (booktabs). The tables are the ones the command renders on screen, caught as it prints
 them (`collecting_tables`), so a file never says something the screen does not.
 
-A column whose cells are all rates with an interval ("78.9% [76.1–81.8]") becomes three columns
-in the files (the rate, its low and high end, in percent), so a reader need not parse them; n
-columns stay as printed. Text from a model, a KG or a user is data in every format: control
+A column whose cells are all rates with an interval ("78.9% [76.1–81.8]", perhaps marked "†": a
+KG-wide estimate held at 0% or 100%, and perhaps followed by "(n=315)") becomes numeric columns
+in the files (the rate, its low and high end, in percent, whether it is held at an end, and its n
+when printed), so a reader need not parse them; a column of percentages ("38.8%") becomes
+numbers in percent, and n columns stay as printed. Text from a model, a KG or a user is data in every format: control
 characters are made visible, each format's special characters escaped, and a CSV cell a
 spreadsheet would run as a formula written behind a "'" (as every export writes it).
 """
@@ -28,9 +30,14 @@ from rich.text import Text
 from kglens_tui.core.safetext import csv_cell, visible
 from kglens_tui.core.safewrite import write_text
 from kglens_tui.core.table_options import FORMATS
+from kglens_tui.modes.kglens.rate_text import CAPPED, CAPPED_NOTE
 
 SUFFIX = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
-_RATE_CI = re.compile(r"^(-?\d+(?:\.\d+)?)(%?) \[(-?\d+(?:\.\d+)?)[–-](-?\d+(?:\.\d+)?)\]$")
+_RATE_CI = re.compile(
+    r"^(-?\d+(?:\.\d+)?)(%?) \[(-?\d+(?:\.\d+)?)%?[–-](-?\d+(?:\.\d+)?)%?\]"
+    rf"({re.escape(CAPPED)}?)(?: \(n=([\d,]+)\))?$"
+)
+_PERCENT = re.compile(r"^(-?\d+(?:\.\d+)?)%$")
 _N = re.compile(r"^n=([\d,]+)\b\s*(.*)$", re.DOTALL)
 _INTERVAL_WORDS = re.compile(r"\s*\[[^\]]*interval\]")
 
@@ -67,28 +74,43 @@ def plain_table(table: Table) -> PlainTable:
 
 
 def split_intervals(table: PlainTable) -> PlainTable:
-    """Each column whose filled cells are all "rate [low–high]" as three columns (the rate,
-    low, high), and each whose cells all start "n=1,234" as the number and the rest. A cell
-    "— (why)" (no value yet) keeps its text in the rate column."""
+    """Each column whose filled cells are all "rate [low–high]" (perhaps "†" and "(n=…)" after)
+    as numeric columns: the rate, low, high, "capped" (true where the cell carries "†": an
+    estimate held at 0% or 100%, `CAPPED_NOTE` then in the caption) and n where printed; each
+    whose cells are all "38.8%" as the number in percent; each whose cells all start "n=1,234"
+    as the number and the rest. A cell "— (why)" (no value yet) keeps its text in the rate
+    column."""
     headers: list[str] = []
     columns: list[list[str]] = []
+    capped = False
     for i, header in enumerate(table.headers):
         cells = [row[i].strip() for row in table.rows]
         filled = [c for c in cells if c and not c.startswith(NO_VALUE)]
         rates = [_RATE_CI.match(c) for c in filled]
-        counts = [_N.match(c) for c in filled]
         if filled and all(rates):
-            base = _INTERVAL_WORDS.sub("", header).strip() or "rate"
+            base = _INTERVAL_WORDS.sub("", header).replace("(n)", "").strip() or "rate"
             unit = " (%)" if any(m.group(2) for m in rates if m) else ""
+            matches = [_RATE_CI.match(c) for c in cells]
             for part, group in (("", 1), (" low", 3), (" high", 4)):
                 headers.append(f"{base}{part}{unit}")
                 columns.append(
                     [
-                        m.group(group) if (m := _RATE_CI.match(c)) else "" if part else c
-                        for c in cells
+                        m.group(group) if m else "" if part else c
+                        for m, c in zip(matches, cells, strict=True)
                     ]
                 )
-        elif filled and all(counts):
+            headers.append(f"{base} capped")
+            columns.append(["" if m is None else str(bool(m.group(5))).lower() for m in matches])
+            capped = capped or any(m and m.group(5) for m in matches)
+            if any(m and m.group(6) for m in matches):
+                headers.append(f"{base} n")
+                columns.append(
+                    [m.group(6).replace(",", "") if m and m.group(6) else "" for m in matches]
+                )
+        elif filled and all(_PERCENT.match(c) for c in filled):
+            headers.append(f"{header} (%)")
+            columns.append([m.group(1) if (m := _PERCENT.match(c)) else c for c in cells])
+        elif filled and all(_N.match(c) for c in filled):
             headers += [header, f"{header} note"]
             columns.append(
                 [m.group(1).replace(",", "") if (m := _N.match(c)) else "" for c in cells]
@@ -98,7 +120,10 @@ def split_intervals(table: PlainTable) -> PlainTable:
             headers.append(header)
             columns.append([row[i] for row in table.rows])
     rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
-    return PlainTable(table.title, table.caption, headers, rows)
+    caption = table.caption
+    if capped and CAPPED_NOTE not in caption:
+        caption = f"{caption} {CAPPED_NOTE}.".strip()
+    return PlainTable(table.title, caption, headers, rows)
 
 
 NO_VALUE = "—"
@@ -163,7 +188,17 @@ _LATEX = {
     "}": r"\}",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
+    "α": r"$\alpha$",
+    "κ": r"$\kappa$",
+    "ε": r"$\varepsilon$",
+    "→": r"$\rightarrow$",
+    "≤": r"$\leq$",
+    "≥": r"$\geq$",
+    "±": r"$\pm$",
+    "×": r"$\times$",
 }
+"""LaTeX's special characters escaped, and the symbols the tables use that pdflatex does not
+take as UTF-8 written as math (every other character as it is)."""
 
 
 def _tex(text: str) -> str:

@@ -543,6 +543,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     )
     from kglens_tui.analysis.groups import CHANCE_FIELD, group_comparison
     from kglens_tui.analysis.report import table_width
+    from kglens_tui.cli.compare_tables import difference_table, table3_values
 
     adjusted = not args.raw
     runs = load_runs(conn, args.runs) if args.runs else []
@@ -571,7 +572,7 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         for kg, difficulty in grid.columns:
             c = grid.cell(model, kg, difficulty)
             chance = None if c is None else getattr(c.chance, CHANCE_FIELD[metric])
-            cells.append("" if c is None else grid_cell_text(c, metric, chance, _ci))
+            cells.append("" if c is None else grid_cell_text(c, metric, chance))
         if metric == "win":
             cells.extend(
                 "" if (avg := grid.average(model, d)) is None else avg.text(False) for d in averaged
@@ -580,6 +581,8 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     console.print(t3)
     for note in _grid_notes(grid, metric):
         console.print(literal(note), soft_wrap=True)
+    if args.tables:  # each value in a column of its own, for the table files
+        console.print(table3_values(grid, metric))
     if runs and args.by:
         comp = group_comparison(runs, args.by, adjusted=adjusted, prefix=args.prefix)
         table = LiteralTable(
@@ -610,6 +613,8 @@ def cmd_compare(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
         a, b = runs
         dr = drift(a, b, adjusted=adjusted)
         _print_differences(dr, a.run.id, b.run.id, args.limit)
+        if args.tables and (dt := difference_table(dr, a.run.id, b.run.id)) is not None:
+            console.print(dt)
         diff = dr.diff
         ct = LiteralTable(
             title=f"Edges both examined ({diff.common}): run {a.run.id} rows, run {b.run.id} "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kglens_tui.core.safetext import visible
 from kglens_tui.core.safewrite import atomic_output
@@ -22,9 +22,16 @@ if TYPE_CHECKING:
 
 FIGURE_FORMATS = ("svg", "png", "pdf")
 
-RC: dict[Any, Any] = {"text.parse_math": False, "svg.hashsalt": "kglens", "svg.fonttype": "path"}
+RC: dict[Any, Any] = {
+    "text.parse_math": False,
+    "svg.hashsalt": "kglens",
+    "svg.fonttype": "none",
+    "pdf.fonttype": 42,
+    "ps.fonttype": 42,
+}
 """Text is never mathtext (a "$" in a label is a dollar sign); SVG ids do not change between
-runs of the same figure."""
+runs of the same figure; PDF fonts are embedded TrueType (Type 42: camera-ready checks reject
+Type 3) and SVG text is text, not paths (a journal's editor can search and restyle it)."""
 
 PRINT_DPI = 300
 """Raster figures (PNG) at print resolution."""
@@ -68,10 +75,12 @@ def rate_bars(
     chance: Sequence[float | None],
     colour: str,
     chance_label: str,
+    legend_side: Literal["left", "right"] = "right",
 ) -> None:
     """Horizontal bars of rates (value, low, high, as shares) with their interval whiskers, each
-    row's chance as a black diamond (named in a legend below the plot, where it hides no bar),
-    ``names`` (data) as the rows' labels, the first row on top."""
+    row's chance as a black diamond (named in a legend below the figure on ``legend_side``, left
+    or right: under the panel it names, where it hides no bar), ``names`` (data) as the rows'
+    labels, the first row on top."""
     import numpy as np
 
     y = np.arange(len(rates))
@@ -86,8 +95,12 @@ def rate_bars(
         label=chance_label,
         zorder=3,
     )
-    ax.figure.legend(loc="outside lower right", fontsize="small", frameon=False)
-    ax.set_yticks(y, [figure_label(name) for name in names], fontsize="small", parse_math=False)
+    where: Literal["outside lower left", "outside lower right"] = (
+        "outside lower left" if legend_side == "left" else "outside lower right"
+    )
+    ax.figure.legend(loc=where, fontsize="small", frameon=False)
+    labels = [figure_label(name, 60) for name in names]  # callers cut the data in them
+    ax.set_yticks(y, labels, fontsize="small", parse_math=False)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
 

@@ -367,14 +367,15 @@ def test_exports_and_the_html_report_carry_the_kg_wide_rates(
     assert main(argv) == 0
     for written in (out, groups):  # the KG-wide columns first, as everywhere
         head = next(csv.reader(written.open(encoding="utf-8")))
-        assert head[3:8] == [
+        assert head[3:9] == [
             "kg_wide_win",
             "kg_wide_win_low",
             "kg_wide_win_high",
             "kg_wide_win_chance",
             "kg_wide_answers",
+            "kg_wide_win_capped",
         ]
-        assert head[8:10] == ["examined", "win"]
+        assert head[9:11] == ["examined", "win"]
     assert list(csv.DictReader(groups.open(encoding="utf-8"))) == rows
     data = load_run_data(connect(db), 1)
     for row in rows:
@@ -385,6 +386,7 @@ def test_exports_and_the_html_report_carry_the_kg_wide_rates(
         else:
             assert float(row["kg_wide_win"]) == pytest.approx(expected.rate.win)
             assert int(row["kg_wide_answers"]) == expected.rate.answers
+            assert row["kg_wide_win_capped"] == str(expected.rate.capped).lower()
     html = tmp_path / "r.html"
     assert main(["--db", str(db), "export", "1", "--html", str(html)]) == 0
     text = html.read_text(encoding="utf-8")

@@ -20,6 +20,7 @@ from kglens_tui.analysis.table_files import (
     to_markdown,
 )
 from kglens_tui.cli.main import main
+from kglens_tui.modes.kglens.rate_text import CAPPED_NOTE
 
 HOSTILE = "A&B 50% $x #1 _y {z} ~ ^ \\ | *b* \x1b[2J\nline two"
 
@@ -45,11 +46,98 @@ def test_rates_and_counts_are_split_into_columns() -> None:
         [["a", "78.9% [76.1–81.8]", "n=1,960 answers"], ["b", "", "n=4"]],
     )
     split = split_intervals(table)
-    assert split.headers == ["metric", "win (%)", "win low (%)", "win high (%)", "n", "n note"]
-    assert split.rows == [
-        ["a", "78.9", "76.1", "81.8", "1960", "answers"],
-        ["b", "", "", "", "4", ""],
+    assert split.headers == [
+        "metric",
+        "win (%)",
+        "win low (%)",
+        "win high (%)",
+        "win capped",
+        "n",
+        "n note",
     ]
+    assert split.rows == [
+        ["a", "78.9", "76.1", "81.8", "false", "1960", "answers"],
+        ["b", "", "", "", "", "4", ""],
+    ]
+    assert split.caption == ""
+
+
+def test_a_capped_rate_keeps_its_column_numeric_and_is_flagged() -> None:
+    """One "†" (a KG-wide estimate held at 0%/100%) kept every row of the column as text (trial
+    2: tab6/05); now the column is numeric with a "capped" column, and the caption says what
+    the mark means. Percent columns and "(n=…)" after an interval are numbers too."""
+    table = PlainTable(
+        "t",
+        "caption.",
+        ["group", "win [95% interval]", "chance", "value [95% interval] (n)"],
+        [
+            ["currency", "100.0% [76.6–100.0]†", "38.8%", "71.1% [65.9–75.8] (n=1,315)"],
+            ["capital", "25.9% [0.0–66.2]", "27.9%", "— (none examined)"],
+            ["demonym", "— (too few edges asked twice yet)", "", "49.4% [43.8%–54.9%] (n=308)"],
+        ],
+    )
+    split = split_intervals(table)
+    assert split.headers == [
+        "group",
+        "win (%)",
+        "win low (%)",
+        "win high (%)",
+        "win capped",
+        "chance (%)",
+        "value (%)",
+        "value low (%)",
+        "value high (%)",
+        "value capped",
+        "value n",
+    ]
+    assert split.rows == [
+        [
+            "currency",
+            "100.0",
+            "76.6",
+            "100.0",
+            "true",
+            "38.8",
+            "71.1",
+            "65.9",
+            "75.8",
+            "false",
+            "1315",
+        ],
+        ["capital", "25.9", "0.0", "66.2", "false", "27.9", "— (none examined)", "", "", "", ""],
+        [
+            "demonym",
+            "— (too few edges asked twice yet)",
+            "",
+            "",
+            "",
+            "",
+            "49.4",
+            "43.8",
+            "54.9",
+            "false",
+            "308",
+        ],
+    ]
+    assert split.caption == f"caption. {CAPPED_NOTE}."
+    again = split_intervals(PlainTable("t", f"x {CAPPED_NOTE}.", ["w"], [["1.0% [0.0–2.0]†"]]))
+    assert again.caption == f"x {CAPPED_NOTE}."  # said once
+
+
+def test_latex_writes_greek_as_math() -> None:
+    """pdflatex stops on a raw κ or α ("Unicode character κ (U+03BA) not set up")."""
+    table = PlainTable(
+        "Cohen's κ, question_clear",
+        "α ≥ 0.8 & n → 5",
+        ["Krippendorff α", "κ"],
+        [["0.378", "0.625"]],
+    )
+    tex = to_latex(table)
+    _balanced(tex)
+    assert r"\caption{Cohen's $\kappa$, question\_clear}" in tex
+    assert r"Krippendorff $\alpha$ & $\kappa$ \\" in tex
+    assert r"$\alpha$ $\geq$ 0.8 \& n $\rightarrow$ 5" in tex
+    assert not re.search("[ακ≥→]", tex)
 
 
 def test_hostile_text_is_data_in_every_format() -> None:

@@ -168,15 +168,15 @@ def test_tables_6_and_7_figures_by_hand_on_screen_and_as_files(
     (table6,) = folder.glob("*table-6*.csv")
     with table6.open() as fh:
         assert list(csv.reader(fh)) == [
-            ["question", "BLEU-4 (%)", "BLEU-4 low (%)", "BLEU-4 high (%)", "n"],
-            ["TFQ", f"{100 * mean:.1f}", f"{100 * (mean - half):.1f}", "100.0", "2"],
+            ["question", "BLEU-4 (%)", "BLEU-4 low (%)", "BLEU-4 high (%)", "BLEU-4 capped", "n"],
+            ["TFQ", f"{100 * mean:.1f}", f"{100 * (mean - half):.1f}", "100.0", "false", "2"],
         ]
     (table7,) = folder.glob("*table-7*.csv")
     with table7.open() as fh:
         assert list(csv.reader(fh)) == [
-            ["question", "written by", "self-BLEU-4", "n"],
-            ["TFQ", "LLM", f"{100 * LLM_SELF_BLEU:.1f}%", "2"],
-            ["TFQ", "template", f"{100 * TEMPLATE_SELF_BLEU:.1f}%", "3"],
+            ["question", "written by", "self-BLEU-4 (%)", "n"],
+            ["TFQ", "LLM", f"{100 * LLM_SELF_BLEU:.1f}", "2"],
+            ["TFQ", "template", f"{100 * TEMPLATE_SELF_BLEU:.1f}", "3"],
         ]
     flat = " ".join(out.split())
     assert f"{100 * TEMPLATE_SELF_BLEU:.1f}%" in flat and f"{100 * mean:.1f}%" in flat

@@ -123,14 +123,49 @@ def test_mode_figures_draw_labels_as_written() -> None:
     from kglens_tui.modes.kontest.figures import overlap_figure
 
     scores = Scores(qtype="all", format="all", context="none", correct=3, incorrect=1, abstained=1)
-    fig = relation_figure(({(1, "none"): scores}, {1: "$x$\x1b[31m"}, {(1, "none"): 0.25}))
+    run = SimpleNamespace(id=7, target_label="$m$", simulated=False)
+    per = ({(1, "none"): scores}, {1: "$x$\x1b[31m"}, {(1, "none"): 0.25})
+    fig = relation_figure((run, per))  # type: ignore[arg-type]
     assert fig is not None
     ticks = fig.axes[0].get_yticklabels()
-    assert [t.get_text() for t in ticks] == ["$x$␛[31m"]
+    assert [t.get_text() for t in ticks] == ["$x$␛[31m (n=5)"]
     assert not any(t.get_parse_math() for t in ticks)
-    run = SimpleNamespace(id=7, target_label="$m$")
+    assert fig.axes[0].get_title().startswith("Run 7, $m$:")
     overlap = ErrorOverlap(2, (frozenset(), frozenset()), (10, 10), (0.5, 0.5), (2, 2))
     fig = overlap_figure(([run, run], overlap))  # type: ignore[list-item]
     assert fig is not None
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
-    assert labels == ["run 7: $m$", "run 7: $m$"]
+    assert labels == ["run 7: $m$ (n=10)", "run 7: $m$ (n=10)"]
+
+
+def test_mode_figures_give_n_the_target_and_the_legend_under_its_panel() -> None:
+    """Trial 2: KONTEST Fig. 4 and fact-eval's per-relation figure gave no n, the fact-eval one
+    no run or target, and Fig. 4's chance legend sat under the right-hand panel it does not
+    name."""
+    import io
+
+    from kglens_tui.modes.facteval.figures import relation_figure
+    from kglens_tui.modes.facteval.scoring import Scores
+    from kglens_tui.modes.kontest.compare import ErrorOverlap
+    from kglens_tui.modes.kontest.figures import overlap_figure
+
+    sim = SimpleNamespace(id=3, target_label="sim:1", simulated=True)
+    errors = (frozenset({(("a", "b"), 0), (("a", "b"), 1)}), frozenset({(("a", "b"), 1)}))
+    overlap = ErrorOverlap(4, errors, (18, 20), (0.5, 0.6), (4, 4))
+    fig = overlap_figure(([sim, sim], overlap))  # type: ignore[list-item]
+    assert fig is not None
+    left, right = fig.axes[:2]
+    labels = [t.get_text() for t in left.get_yticklabels()]
+    assert labels == ["run 3: sim:1 (simulated) (n=18)", "run 3: sim:1 (simulated) (n=20)"]
+    assert right.get_title() == "n = 2 distinct errors"
+    fig.savefig(io.BytesIO(), format="png")  # lays the figure out
+    (legend,) = fig.legends
+    box = legend.get_window_extent()
+    assert box.x1 <= left.get_window_extent().x1  # under the panel it names
+    scores = Scores(qtype="all", format="all", context="none", correct=30, incorrect=9)
+    per = ({(1, "none"): scores}, {1: "capital"}, {(1, "none"): 0.25})
+    fig = relation_figure((sim, per))  # type: ignore[arg-type]
+    assert fig is not None
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["capital (n=39)"]
+    assert ax.get_title().startswith("Run 3, sim:1 (simulated):")

@@ -18,6 +18,7 @@ from kglens_tui.modes.facteval.compare import (
 )
 from kglens_tui.runs.commands import CommandGroup, ModeCommand
 from kglens_tui.runs.panel_rich import print_panels
+from kglens_tui.runs.record import load_run
 from kglens_tui.runs.registry import get_mode
 
 
@@ -27,7 +28,8 @@ def _report(args: argparse.Namespace, conn: sqlite3.Connection) -> int:
     if figures is not None:
         from kglens_tui.modes.facteval.figures import relation_figure
 
-        made = {"relations": relation_figure(load_per_relation(conn, args.run))}
+        run = load_run(conn, args.run, FACTEVAL)
+        made = {"relations": relation_figure((run, load_per_relation(conn, args.run)))}
         for path in write_figure_files(made, figures[0], f"run-{args.run}", figures[1]):
             print_wrote(path)
     return 0

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from kglens_tui.core.figure_files import new_figure, plain, rate_bars
+from kglens_tui.core.figure_files import figure_label, new_figure, plain, rate_bars
 from kglens_tui.modes.config import CONTEXTS
 from kglens_tui.modes.facteval.scoring import Scores
+from kglens_tui.runs.config import ModeConfig
+from kglens_tui.runs.record import RunRecord
+from kglens_tui.textfmt import simulated_mark
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -19,10 +22,11 @@ PerRelation = tuple[
 """(scores, relation labels, chance) per (predicate id, context), as `per_relation_panel`."""
 
 
-def _relation_figure(per: PerRelation) -> Figure | None:
-    """F1 per relation (and context), worst first, with its interval and chance (None when no
+def _relation_figure(run_per: tuple[RunRecord[ModeConfig], PerRelation]) -> Figure | None:
+    """F1 per relation (and context), worst first, with its interval, chance and n (questions
+    replied to), titled with the run and its target, marked when simulated (None when no
     question was replied to)."""
-    scores, labels, chance = per
+    run, (scores, labels, chance) = run_per
     rows = [(key, s) for key, s in scores.items() if s.total and s.f1 is not None]
     if not rows:
         return None
@@ -31,7 +35,10 @@ def _relation_figure(per: PerRelation) -> Figure | None:
     fig = new_figure(6.4, max(2.0, 0.28 * len(rows) + 1.2))
     ax = fig.add_subplot()
     names = [
-        labels.get(p, str(p)) + (f" · {context}" if several else "") for (p, context), _ in rows
+        figure_label(labels.get(p, str(p)), 24)
+        + (f" · {context}" if several else "")
+        + f" (n={s.total:,})"
+        for (p, context), s in rows
     ]
     rate_bars(
         ax,
@@ -41,8 +48,9 @@ def _relation_figure(per: PerRelation) -> Figure | None:
         "tab:green",
         "best blind guess",
     )  # worst on top
-    ax.set_xlabel("F1 (%) of every question type, 95% interval")
-    ax.set_title("LLM-facteval per relation, worst first")
+    ax.set_xlabel("F1 (%) of every question type, 95% interval\nn: questions replied to")
+    target = figure_label(run.target_label, 40) + simulated_mark(run.target_label, run.simulated)
+    ax.set_title(f"Run {run.id}, {target}:\nLLM-facteval F1 per relation, worst first")
     return fig
 
 

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kglens_tui.answers.bias import Rate
-from kglens_tui.core.figure_files import new_figure, plain, rate_bars
+from kglens_tui.core.figure_files import figure_label, new_figure, plain, rate_bars
 from kglens_tui.modes.chance import metamorphic_chance
 from kglens_tui.modes.kontest.compare import ErrorOverlap
 from kglens_tui.runs.config import ModeConfig
 from kglens_tui.runs.record import RunRecord
+from kglens_tui.textfmt import simulated_mark
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -22,8 +23,9 @@ if TYPE_CHECKING:
 def _overlap_figure(
     compared: tuple[Sequence[RunRecord[ModeConfig]], ErrorOverlap],
 ) -> Figure | None:
-    """Left: each run's errors (of its valid tests) with the 95% interval and chance; right:
-    errors made by exactly k of the runs (None when the runs share no relation)."""
+    """Left: each run's errors (of its valid tests, n) with the 95% interval and chance, its
+    legend under it; right: errors made by exactly k of the runs, of all the runs' distinct
+    errors (None when the runs share no relation)."""
     runs, o = compared
     if not o.relations:
         return None
@@ -32,18 +34,24 @@ def _overlap_figure(
     rates = [Rate(len(o.errors[i]), o.valid[i]) for i in range(len(runs))]
     rate_bars(
         left,
-        [f"run {r.id}: {r.target_label}" for r in runs],
+        [
+            f"run {r.id}: {figure_label(r.target_label, 28)}"
+            f"{simulated_mark(r.target_label, r.simulated)} (n={n:,})"
+            for r, n in zip(runs, o.valid, strict=True)
+        ],
         [(r.value or 0.0, *(r.interval or (0.0, 0.0))) for r in rates],
         [None if p is None else metamorphic_chance(p) for p in o.yes_rates],
         "tab:red",
         "coin at the run's yes-rate",
+        legend_side="left",
     )
-    left.set_xlabel("errors (% of valid metamorphic tests), 95% interval")
+    left.set_xlabel("errors (% of n valid metamorphic tests), 95% interval")
     ks = np.arange(1, len(runs) + 1)
     right.bar(ks, [o.shared_by(int(k)) for k in ks], color="tab:gray")
     right.set_xticks(ks, [str(k) for k in ks])
     right.set_xlabel("runs making the error")
     right.set_ylabel("errors")
+    right.set_title(f"n = {len(frozenset().union(*o.errors)):,} distinct errors", fontsize="small")
     fig.suptitle(
         f"KONTEST Fig. 4: consistency errors over the {o.relations:,} relations all runs answered"
     )

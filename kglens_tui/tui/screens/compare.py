@@ -64,12 +64,15 @@ difficulty with two or more KGs: the mean of a model's finished runs there; rate
 difficulties are never averaged (what chance scores differs with the questions asked).
 **Bottom**: run A against run B (choose B above; the KGLens runs on A's KG, in the same order,
 the first by default): first the KG-wide difference of their win rates with its 95% interval and
-p-value, then the change of the paper's rates over the edges each run examined, then per
-predicate and per edge; the screen scrolls to what does not fit. Then, on the edges both examined: how many edges each
+p-value (saying on that line when the runs differ in difficulty, KG selection, verifier, question
+generator or prompt order: the difference is then not the model's alone), then the change of the
+paper's rates over the edges each run examined, then per predicate and per edge; the screen
+scrolls to what does not fit. Then, on the edges both examined: how many edges each
 model knows (m > n), partly knows or does not know (m = 0), and the edges one knows and the other
 does not, largest difference in expected error first (m/n err: right / wrong answers
 and expected error in each run). The change B−A is drift only for the same model asked the same
-kind of questions (difficulty, question generator); otherwise it says what differs.
+kind of questions (difficulty, KG selection, verifier, question generator and prompt order alike);
+otherwise it says what differs.
 **⚠ bias**: a run whose Yes/No answers are explained by answer bias (a yes-rate outside 20-80%
 and a balanced accuracy below 0.6, as `kglens report`); under the table, each such run of the
 table, A or B with its warning.

@@ -1,0 +1,105 @@
+"""A difference between runs that differ in difficulty, selection, verifier, generator or prompt
+order says on its own line that it is not the model's alone (trial 2, F: `compare 6 12`, HARD
+against EASY, printed "significant at 5%" with the difficulty named only in the Drift line)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kglens_tui.analysis.compare import drift, load_runs
+from kglens_tui.analysis.compare_text import drift_test_lines
+from kglens_tui.analysis.rundata import RunData
+from kglens_tui.analysis.table_files import plain_table
+from kglens_tui.cli.compare_tables import difference_table
+from kglens_tui.store.connection import connect
+
+CAVEAT = "so the difference is not the model's alone"
+
+
+@pytest.fixture
+def runs(stored_db: Path) -> Iterator[tuple[RunData, RunData]]:
+    """The two stored simulated HARD runs of one KG selection and settings (a private copy)."""
+    conn = connect(stored_db)
+    a, b = load_runs(conn, [1, 2])
+    yield a, b
+    conn.close()
+
+
+def _with(data: RunData, **settings: object) -> RunData:
+    """The run with other settings (a copy; the stored run is not touched)."""
+    out = copy.copy(data)
+    out.run = copy.copy(data.run)
+    out.run.config = copy.copy(data.run.config)
+    for name, value in settings.items():
+        setattr(out.run.config, name, value)
+    return out
+
+
+def test_runs_alike_carry_no_caveat(runs: tuple[RunData, RunData]) -> None:
+    a, b = runs
+    lines = drift_test_lines(drift(a, b), 1, 2)
+    assert lines[0].startswith("KG-wide win rate, run 1 → run 2: difference "), lines[0]
+    assert not any(CAVEAT in line for line in lines)
+
+
+def test_each_test_line_names_the_settings_that_differ(runs: tuple[RunData, RunData]) -> None:
+    a, b = runs
+    easy = _with(b, difficulty="easy", verifier="openai:judge")
+    lines = drift_test_lines(drift(a, easy), 1, 2)
+    first = lines[0]
+    assert first.startswith(
+        "KG-wide win rate, run 1 → run 2 (runs differ in difficulty HARD → EASY; verifier "
+        f"alias → openai:judge, {CAVEAT}): difference "
+    ), first
+    assert "p = " in first
+    predicates = next(line for line in lines if line.startswith("Predicates: "))
+    assert "false discovery rate 5%; runs differ in difficulty HARD → EASY" in predicates
+    assert CAVEAT in predicates
+    edges = next(line for line in lines if line.startswith("Edges: "))
+    assert CAVEAT in edges
+
+
+def test_a_subset_or_prompt_order_also_differs(runs: tuple[RunData, RunData]) -> None:
+    a, b = runs
+    moved = drift(a, _with(b, subset=None, prompt_order="reversed"))
+    assert moved.differs == ["selection country/paper16 → country", "prompt order paper → reversed"]
+    assert not moved.is_drift
+
+
+def test_the_differences_table_names_what_differs(runs: tuple[RunData, RunData]) -> None:
+    a, b = runs
+    table = difference_table(drift(a, _with(b, difficulty="easy")), 1, 2)
+    assert table is not None
+    plain = plain_table(table)
+    assert plain.headers[-1] == "runs differ in"
+    assert {row[-1] for row in plain.rows} == {"difficulty HARD → EASY"}
+    assert f"The runs differ in difficulty HARD → EASY, {CAVEAT}." in plain.caption
+
+
+def test_cli_and_compare_screen_say_so_for_a_real_easy_run(
+    stored_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An EASY run probed beside the stored HARD ones: `kglens compare` and the compare screen's
+    diff carry the caveat on the difference's own line (as `compare 6 12` did not)."""
+    from kglens_tui.cli.main import main
+    from kglens_tui.tui.screens.compare import read_compare
+
+    probe = ["--db", str(stored_db), "probe", "--no-tui", "--quiet", "--subset", "paper16"]
+    assert main([*probe, "--batch-size", "16", "--iterations", "3", "--difficulty", "easy"]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(stored_db), "compare", "1", "3"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("KG-wide win rate, run 1 → run 3"))
+    assert f"(runs differ in difficulty HARD → EASY, {CAVEAT})" in line and "p = " in line
+    conn = connect(stored_db)
+    try:
+        read = read_compare(conn, 1, 3, adjusted=True, with_grid=False, warnings={})
+    finally:
+        conn.close()
+    first = read.status.splitlines()[0]
+    assert first.startswith("KG-wide win rate, run 1 → run 3 (runs differ in difficulty")
+    assert CAVEAT in first
