@@ -96,6 +96,9 @@ def _default_adjudicator() -> str:
         return ""
 
 
+ITEM_COLUMNS = ("item", "KG", "type", "clear", "correct", "app", "status")
+"""The items table's columns."""
+
 class DecisionScreen(ModalScreen[Adjudication | None]):
     """The decision form; stores it off the UI thread and dismisses with the stored decision."""
 
@@ -275,7 +278,7 @@ class AdjudicationScreen(ReadsOnWorkers, Screen[Any]):
     def on_mount(self) -> None:
         self.query_one("#adj-labels", DataTable).can_focus = False
         table = self.query_one("#adj-items", DataTable)
-        table.add_columns("item", "KG", "type", "clear", "correct", "app", "status")
+        table.add_columns(*ITEM_COLUMNS)
         labels = self.query_one("#adj-labels", DataTable)
         labels.add_columns("annotator", "intent clear", "response", "flag / note")
         self.action_refresh()
@@ -313,20 +316,26 @@ class AdjudicationScreen(ReadsOnWorkers, Screen[Any]):
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
             keep = int(key) if key is not None else None
         self.start_item = None
-        table.clear()
         listed = [i for i in res.items if self._listed(i) or i.item_id == keep]
-        for it in listed:
-            st = it.status
-            table.add_row(
-                Text(item_ref(it.item_id), justify="right"),
-                it.kg,
-                "Wh" if it.qtype == WH else "Yes/No",
-                compact(it, "question_clear"),
-                compact(it, "response_correct") if it.qtype == WH else "",
-                it.app_verdict,
-                Text(st, style=STATUS_STYLE[st]),
-                key=str(it.item_id),
-            )
+        assert isinstance(table, LiteralDataTable)
+        # sized at once: the table's own auto widths come only once it is idle (a shot or a
+        # reader on a busy machine saw the titles' widths alone)
+        table.fill(
+            ITEM_COLUMNS,
+            [
+                [
+                    Text(item_ref(it.item_id), justify="right"),
+                    it.kg,
+                    "Wh" if it.qtype == WH else "Yes/No",
+                    compact(it, "question_clear"),
+                    compact(it, "response_correct") if it.qtype == WH else "",
+                    it.app_verdict,
+                    Text(it.status, style=STATUS_STYLE[it.status]),
+                ]
+                for it in listed
+            ],
+            [str(it.item_id) for it in listed],
+        )
         what = "Every item" if self.show_all else "Items needing a decision"
         self.query_one("#adj-list-title", Static).update(
             f"{what} ({len(listed)} of {len(res.items)}) · t shows "
