@@ -15,6 +15,7 @@ from kglens_tui.answers.passing import (
     a_name_sentence,
     a_place,
     believed_by_others,
+    called_so,
     in_former_time,
     in_passing,
     in_relative_clause,
@@ -88,7 +89,9 @@ def offers_others(
     Rules 20: so is one asked about after the answer's sentence ("Porto-Novo. Hmm, or was it
     Cotonou?": `_asked_again`); ``only_or``: only candidates joined by "or" that are places'
     English names (`a_place`: "Pretoria or Johannesburg" to a question with several answers;
-    other words may be true names the tables miss, "Either Scheele or Priestley")."""
+    other words may be true names the tables miss, "Either Scheele or Priestley"). Rules 21: a
+    name the reply says the answer is or was called is none (`called_so`: "Ankara, or Angora as
+    it was once called.")."""
     spans = _named_spans(tokens, found, subject)
     sentences = {tokens[m.start].sentence for m in answers}
     ends = {m.end for m in answers}
@@ -119,7 +122,12 @@ def offers_others(
             other = tokens[j]
             if negated(tokens, j):
                 continue
-            if other.word and other.raw[:1].isupper() and (not only_or or a_place(tokens[j:])):
+            if (
+                other.word
+                and other.raw[:1].isupper()
+                and (not only_or or a_place(tokens[j:]))
+                and not called_so(tokens, _name_end(tokens, j))
+            ):
                 return True
             if only_or:
                 continue
@@ -137,6 +145,19 @@ def offers_others(
         others = [item for item in items if item[:1].isupper() and item not in named]
         return bool(named) and bool(others)
     return False
+
+
+def _name_end(tokens: Sequence[Token], j: int) -> int:
+    """The end of the run of capitalised words of one clause from ``j`` ("La Plata")."""
+    k = j + 1
+    while (
+        k < len(tokens)
+        and tokens[k].clause == tokens[j].clause
+        and tokens[k].word
+        and tokens[k].raw[:1].isupper()
+    ):
+        k += 1
+    return k
 
 
 _GLOSS = re.compile(r"\s*\([^()]*\)")

@@ -39,7 +39,8 @@ def rival_verdict(
     (`_concluding_sentence`: "Sydney or Melbourne were rivals; Canberra was the compromise.
     Canberra."). Rules 19: nor does a rival `_not_named_as_answer` reads as no answer, nor another
     rival in the clause of one told about ("Japan; Russia administers the nearby Kuril
-    Islands")."""
+    Islands"). Rules 21: nor does one the reply says the answer is or was called
+    (`called_so`: "Ankara, or Angora as it was once called.")."""
     known = {(m.start, m.end) for m in found if m.owner < 0}
     if subject:
         known.update((start, end) for start, end, _ in truth_table((subject,)).matches(tokens))
@@ -66,6 +67,7 @@ def rival_verdict(
             in_passing(tokens, m, passing, adjacency)
             or _seasonal(tokens, m.end)
             or _former(tokens, m)
+            or called_so(tokens, m.end)
             or _others_belief(tokens, m, found)
             or (present and _former_clause(tokens, m, found))
             or _object_of_the_answer(tokens, m, found, relation)
@@ -262,6 +264,38 @@ def _former(tokens: Sequence[Token], m: Mention) -> bool:
         and tokens[m.end].clause == tokens[m.start].clause
         and tokens[m.end].norm in _FORMER
     )
+
+
+_CALLING = frozenset({"called", "known", "named", "spelled", "spelt", "call", "calls", "name"})
+"""Verbs by which a reply says what something is or was called."""
+_CALLED_FILLERS = frozenset(
+    {"it", "was", "is", "once", "formerly", "previously", "still", "then", "sometimes", "also",
+     "often", "used", "to", "be", "been", "has", "had", "historically", "traditionally"}
+)  # fmt: skip
+"""Words between "as" and the verb of calling: "as it was once called", "as it used to be
+known"."""
+_CALLER_MAX_WORDS = 3
+
+
+def called_so(tokens: Sequence[Token], end: int) -> bool:
+    """Rules 21: whether the words right after a name ending at ``end`` say it is what the
+    answer is or was called: "as it was once called", "as it is also known", "as the Chinese
+    call it" ("Ankara, or Angora as it was once called."): another name of the answer, no
+    second answer."""
+    clause = tokens[end - 1].clause
+    tail = [t.norm for t in tokens[end:] if t.clause == clause]
+    if len(tail) < 3 or tail[0] != "as":
+        return False
+    rest = tail[1:]
+    k = 0
+    while k < len(rest) and rest[k] in _CALLED_FILLERS:
+        k += 1
+    if k and k < len(rest) and rest[k] in _CALLING and rest[0] == "it":
+        return True  # as it was once called
+    for j, word in enumerate(rest[: _CALLER_MAX_WORDS + 1]):
+        if word in _CALLING:
+            return j > 0 and rest[j + 1 : j + 2] == ["it"]  # as the Chinese call it
+    return False
 
 
 def in_passing(

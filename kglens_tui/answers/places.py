@@ -209,17 +209,56 @@ def named_as_a_country(
 ) -> frozenset[Mention]:
     """Rules 20: true mentions of a subdivision (an ISO 3166-2 code among its answer-only
     names) that the reply calls a country's name ("The country of Georgia." for the US state):
-    they name the country of that name, no answer."""
+    they name the country of that name, no answer; rules 21: so do those a gloss right after
+    calls a country ("Georgia (the country).")."""
     if not any(_SUBDIVISION_CODE.fullmatch(n) for names in answer_only for n in names.names):
         return frozenset()
     return frozenset(
         m
         for m in found
         if m.owner < 0
-        and m.start >= 2
-        and tokens[m.start - 1].norm == "of"
-        and tokens[m.start - 2].norm in _COUNTRY_WORDS
+        and (
+            (
+                m.start >= 2
+                and tokens[m.start - 1].norm == "of"
+                and tokens[m.start - 2].norm in _COUNTRY_WORDS
+            )
+            or _glossed_as(tokens, m.end, _COUNTRY_WORDS)
+        )
     )
+
+
+def _gloss_start(tokens: Sequence[Token], end: int) -> int | None:
+    """Rules 21: where a gloss right after a name starts, past its articles: the name's clause
+    ends at ``end`` and the next one (a bracket or a comma's) follows ("Georgia (the country)",
+    "Georgia, the US state"); None where no clause opens there."""
+    if end >= len(tokens) or end == 0 or tokens[end].clause == tokens[end - 1].clause:
+        return None
+    clause = tokens[end].clause
+    while end < len(tokens) and tokens[end].norm in ARTICLES:
+        end += 1
+    return end if end < len(tokens) and tokens[end].clause == clause else None
+
+
+def _glossed_as(tokens: Sequence[Token], end: int, kinds: frozenset[str]) -> bool:
+    """Rules 21: whether the name ending at ``end`` is glossed as one of ``kinds`` in a clause
+    of its own ("Georgia (the country).", "Georgia, a country in the Caucasus"): that word ends the
+    gloss or places the name (`_PLACING`)."""
+    k = _gloss_start(tokens, end)
+    return (
+        k is not None
+        and tokens[k].norm in kinds
+        and (
+            k + 1 == len(tokens)
+            or tokens[k + 1].clause != tokens[k].clause
+            or tokens[k + 1].norm in _PLACING
+        )
+    )
+
+
+_PLACING = frozenset({"in", "on", "of"})
+"""Words after which a gloss goes on to place what it calls the name ("a country in the
+Caucasus")."""
 
 
 def without_own_countries(
@@ -228,7 +267,8 @@ def without_own_countries(
     """Rules 20: ``found`` less the rival that follows a true subdivision after a comma and
     ends the clause where it names that subdivision's country (ISO 3166-2; its English names
     and codes, `country_names`): an address ("Illinois, USA.", "Washington, US."), no second
-    answer."""
+    answer; rules 21: nor is that country's name qualifying a word in lower case in a gloss
+    right after the subdivision ("Georgia (the US state).", "Georgia, a US state")."""
     countries = {
         match[1]
         for names in answer_only
@@ -239,16 +279,33 @@ def without_own_countries(
         return found
     own = frozenset().union(*(country_names(c) for c in countries))
     after = {m.end for m in found if m.owner < 0 and not m.negated}
+    glossed = {_gloss_start(tokens, end) for end in after}
     dropped = {
         m
         for m in found
         if m.owner >= 0
-        and m.start in after
-        and tokens[m.start - 1].clause != tokens[m.start].clause
-        and (m.end == len(tokens) or tokens[m.end].clause != tokens[m.start].clause)
         and bare_fold(" ".join(t.raw for t in tokens[m.start : m.end])) in own
+        and (
+            (
+                m.start in after
+                and tokens[m.start - 1].clause != tokens[m.start].clause
+                and (m.end == len(tokens) or tokens[m.end].clause != tokens[m.start].clause)
+            )
+            or (m.start in glossed and _qualifies(tokens, m.end))
+        )
     }
     return [m for m in found if m not in dropped] if dropped else found
+
+
+def _qualifies(tokens: Sequence[Token], end: int) -> bool:
+    """Rules 21: whether the name ending at ``end`` stands before a word in lower case of its
+    clause, which it qualifies ("the US state")."""
+    return (
+        end < len(tokens)
+        and tokens[end].clause == tokens[end - 1].clause
+        and tokens[end].word
+        and tokens[end].raw[:1].islower()
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
+from kglens_tui.answers.abugidas import brahmic_reading
 from kglens_tui.answers.numbers import ORDINALS, foreign_number_readings, spell_out
 from kglens_tui.answers.people import patronymic_reading, shared_surname_reading
 
@@ -43,12 +44,14 @@ def _listed_numbers_reading(reply: str) -> str | None:
 def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str | None]:
     """Other readings of a reply, each made only when those before it were tried: a bare number
     with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
-    a true answer is a number, number words of other languages (rules 19: "Le cent douze.")."""
+    a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
+    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`)."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
     yield patronymic_reading(reply, true_answers)
     yield _adjective_reading(reply, true_answers)
+    yield brahmic_reading(reply)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
         yield from foreign_number_readings(reply)

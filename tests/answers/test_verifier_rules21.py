@@ -1,0 +1,136 @@
+"""Rules 21 of the Wh verifier: a reply is judged by what it asserts as the answer. A reply in a
+Brahmic script read with the vowels its consonants carry; a gloss right after a subdivision that
+calls it a country, or names its own country as a qualifier ("the US state"); a name the reply
+says the answer is or was called ("as it was once called"). Ordinary replies written for these
+tests (not taken from the labelled sets), asked as a run asks them of the bundled KGs; some
+change their verdict under rules 21, the others guard the rules' edges."""
+
+from __future__ import annotations
+
+import pytest
+from verdict_support import bundled_verdict
+
+from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.bench.verifier_bench import Rivals
+
+INDIA_HEAD = "Who is the head of government of India (also known as Republic of India)?"
+INDIA_STATE = "Who is the head of state of India (also known as Republic of India)?"
+COOK = "Where is Cook County, Georgia (also known as Cook County) located?"
+HARRIS = "Where is Harris County, Texas (also known as Harris County) located?"
+TURKEY = "What is the capital of Turkey (also known as Republic of Turkey)?"
+JAPAN = "What is the capital of Japan?"
+KAZAKHSTAN = "What is the capital of Kazakhstan (also known as Republic of Kazakhstan)?"
+
+
+@pytest.fixture(scope="module")
+def rivals() -> Rivals:
+    """The names of the bundled KGs' entities, loaded once."""
+    return Rivals(["country", "elements", "places"])
+
+
+@pytest.mark.parametrize(
+    ("text", "latin"),
+    [
+        ("नरेंद्र मोदी", "narendra modi"),  # a cluster keeps the last vowel
+        ("राम", "ram"),  # Hindi drops it after one consonant
+        ("भारत", "bharat"),
+        ("हिन्दी", "hindi"),
+        ("ශ්‍රී ජයවර්ධනපුර කෝට්ටේ", "sri jayavardhanapura kotte"),  # Sinhala keeps it
+        ("Canberra", None),
+    ],
+)
+def test_brahmic_scripts_are_read_with_their_inherent_vowels(text: str, latin: str | None) -> None:
+    assert brahmic_reading(text) == latin
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "answer", "expected"),
+    [
+        ("नरेंद्र मोदी", INDIA_HEAD, "Narendra Modi", "correct"),  # was incorrect
+        ("नरेंद्र मोदी जी।", INDIA_HEAD, "Narendra Modi", "correct"),
+        ("प्रधानमंत्री नरेंद्र मोदी हैं।", INDIA_HEAD, "Narendra Modi", "correct"),
+        ("নরেন্দ্র মোদী", INDIA_HEAD, "Narendra Modi", "correct"),  # Bengali
+        ("ਨਰਿੰਦਰ ਮੋਦੀ", INDIA_HEAD, "Narendra Modi", "correct"),  # Gurmukhi
+        ("નરેન્દ્ર મોદી", INDIA_HEAD, "Narendra Modi", "correct"),  # Gujarati
+        ("द्रौपदी मुर्मू", INDIA_STATE, "Droupadi Murmu", "correct"),
+        ("राहुल गांधी", INDIA_HEAD, "Narendra Modi", "incorrect"),
+        ("मनमोहन सिंह", INDIA_HEAD, "Narendra Modi", "incorrect"),
+        ("नरेंद्र मोदी", INDIA_STATE, "Droupadi Murmu", "incorrect"),
+        ("मुझे नहीं पता", INDIA_HEAD, "Narendra Modi", "refused"),
+        ("Narendra Modi (नरेंद्र मोदी).", INDIA_HEAD, "Narendra Modi", "correct"),
+    ],
+)
+def test_a_reply_in_a_brahmic_script(
+    rivals: Rivals, reply: str, question: str, answer: str, expected: str
+) -> None:
+    got = bundled_verdict(
+        rivals, reply, question, ((answer,),), predicate="head_of_government",
+        object_type="person",
+    )  # fmt: skip
+    assert got.value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "state", "expected"),
+    [
+        ("Georgia (the US state).", COOK, "Georgia (state)", "correct"),  # was incorrect
+        ("Georgia (U.S. state).", COOK, "Georgia (state)", "correct"),
+        ("Georgia, the US state.", COOK, "Georgia (state)", "correct"),
+        ("Georgia, a US state in the South.", COOK, "Georgia (state)", "correct"),
+        ("Texas (the US state).", HARRIS, "Texas", "correct"),
+        ("Texas, a US state.", HARRIS, "Texas", "correct"),
+        ("Georgia (the country).", COOK, "Georgia (state)", "incorrect"),  # was correct
+        ("Georgia, the country.", COOK, "Georgia (state)", "incorrect"),
+        ("Georgia (country).", COOK, "Georgia (state)", "incorrect"),
+        ("Georgia, a country in the Caucasus.", COOK, "Georgia (state)", "incorrect"),
+        ("Florida (the US state).", COOK, "Georgia (state)", "incorrect"),
+        ("Georgia — the state, in the US.", COOK, "Georgia (state)", "correct"),
+        ("Georgia (the state, not the country).", COOK, "Georgia (state)", "correct"),
+        ("In Georgia, USA.", COOK, "Georgia (state)", "correct"),
+    ],
+)
+def test_a_gloss_right_after_a_subdivision(
+    rivals: Rivals, reply: str, question: str, state: str, expected: str
+) -> None:
+    got = bundled_verdict(
+        rivals, reply, question, ((state,),), kg="places", predicate="located_in",
+        object_type="place",
+    )  # fmt: skip
+    assert got.value == expected
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "answer", "expected"),
+    [
+        ("Ankara, or Angora as it was once called.", TURKEY, "Ankara", "correct"),  # was incorrect
+        ("Ankara, or Angora as the Europeans called it.", TURKEY, "Ankara", "correct"),
+        ("Ankara, or Angora as it was known in English.", TURKEY, "Ankara", "correct"),
+        ("Tokyo, or Edo as it was called before 1868.", JAPAN, "Tokyo", "correct"),
+        ("Astana, or Nur-Sultan as it was called from 2019 to 2022.", KAZAKHSTAN, "Astana",
+         "correct"),
+        ("Tokyo, as it is called today.", JAPAN, "Tokyo", "correct"),
+        ("Ankara or Istanbul.", TURKEY, "Ankara", "incorrect"),
+        ("Ankara, or Izmir as some say.", TURKEY, "Ankara", "incorrect"),
+        ("Ankara, or Konya.", TURKEY, "Ankara", "incorrect"),
+        ("Istanbul, or Angora as it was once called.", TURKEY, "Ankara", "incorrect"),
+        ("Istanbul, as it was once called.", TURKEY, "Ankara", "incorrect"),
+        ("Tokyo or Kyoto.", JAPAN, "Tokyo", "incorrect"),
+        ("Kyoto, or Heian-kyō as it was once called.", JAPAN, "Tokyo", "incorrect"),
+        ("Almaty, or Alma-Ata as it used to be called.", KAZAKHSTAN, "Astana", "incorrect"),
+        ("Astana or Almaty.", KAZAKHSTAN, "Astana", "incorrect"),
+    ],
+)  # fmt: skip
+def test_a_name_the_answer_is_or_was_called_is_no_second_answer(
+    rivals: Rivals, reply: str, question: str, answer: str, expected: str
+) -> None:
+    assert bundled_verdict(rivals, reply, question, ((answer,),)).value == expected
+
+
+def test_a_curie_known_by_her_maiden_name(rivals: Rivals) -> None:
+    reply = "Marie Curie, or Maria Skłodowska as she was known in Poland, with Pierre Curie."
+    got = bundled_verdict(
+        rivals, reply, "Who discovered Polonium (also known as Po)?",
+        (("Marie Curie",), ("Pierre Curie",)), kg="elements", predicate="discovered_by",
+        object_type="person",
+    )  # fmt: skip
+    assert got.value == "correct"
