@@ -281,7 +281,8 @@ def isolated(
     name particles right around it in its clause are words of the true answer's names
     ("Donald Trump" for Donald J. Trump) or their other spellings (`_spelled_like`), none of
     another name ("Brigitte Macron"): the span of the name with those words, or None. Without
-    ``left`` only the words after it are looked at."""
+    ``left`` only the words after it are looked at. Rules 21: an office a title names ends the
+    words before it (`_ends_an_office`)."""
     clause = tokens[m.start].clause
     span = [m.start, m.end]
     sides = ((-1, m.start - 1), (1, m.end)) if left else ((1, m.end),)
@@ -299,6 +300,8 @@ def isolated(
             ):
                 break
             if tok.norm not in allowed and not _spelled_like(tok.norm, allowed):
+                if step < 0 and _ends_an_office(tokens, i):
+                    break
                 return None
             if step < 0:
                 span[0] = i
@@ -306,6 +309,27 @@ def isolated(
                 span[1] = i + 1
             i += step
     return span[0], span[1]
+
+
+_OFFICE_LINKS = frozenset({"of", "del", "de", "du", "des", "di", "della", "do", "da", "dos"})
+"""Words that join a title to what it is of ("President of the Government", "Presidente del
+Gobierno")."""
+_OFFICE_ARTICLES = frozenset({"the", "la", "el", "le", "il", "lo", "los", "las"})
+
+
+def _ends_an_office(tokens: Sequence[Token], i: int) -> bool:
+    """Rules 21: whether the capitalised word ``i`` ends an office a title names: it follows a
+    joining word (`_OFFICE_LINKS`), an article or none, and a title word of `TITLES` or one with
+    another language's ending ("Presidente del Gobierno Pedro Sánchez", "President of the
+    Government Pedro Sánchez"): a title, no other name, stands before the person's."""
+    clause = tokens[i].clause
+    j = i - 1
+    if j >= 0 and tokens[j].norm in _OFFICE_ARTICLES:
+        j -= 1
+    if j < 1 or tokens[j].norm not in _OFFICE_LINKS or tokens[j].raw[:1].isupper():
+        return False
+    title = tokens[j - 1]
+    return title.clause == clause and (title.norm in TITLE_WORDS or _a_foreign_title(title.norm))
 
 
 TITLE_WORDS = frozenset(w for title in TITLES for w in title.split())

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from kglens_tui.answers.mentions import Mention, NameTable, Token, negated
+from kglens_tui.answers.mentions import Mention, NameTable, Token, negated, tokenize
 from kglens_tui.answers.people import isolated, same_initials, same_title
 from kglens_tui.answers.words import NAME_NEIGHBOURS
 
@@ -224,3 +224,61 @@ def rival_as_close(
         for name, _ in rivals.names()
         if name not in true_names
     )
+
+
+_QUALIFYING_LAST = frozenset(
+    {"south", "north", "east", "west", "central", "upper", "lower", "southeast", "southwest",
+     "northeast", "northwest"}
+)  # fmt: skip
+"""Last words that tell one part of a named thing from another ("Kebnekaise South")."""
+_HEAD_MIN_CHARS = 4
+
+
+def names_a_head(
+    reply: str,
+    true_answers: Sequence[Sequence[str]],
+    rivals: NameTable | None,
+    subject: Sequence[str],
+) -> bool:
+    """Rules 21: whether the reply is only the head of a true name that ends in a qualifier, a
+    comma's tail or a compass word ("Washington." for "Washington, D.C.", "Kebnekaise." for
+    "Kebnekaise South"), as people name it; not where the head is the subject's name or starts
+    a name of a rival other than the answer's own (`_rival_starts`), or has fewer than
+    `_HEAD_MIN_CHARS` letters. Uncertain (`check_wh`): another thing may have that name."""
+    said = _folded(reply)
+    if not said or said in {_folded(s) for s in subject}:
+        return False
+    starts = _rival_starts(rivals) if rivals is not None else {}
+    for group in true_answers:
+        own = {_folded(name) for name in group}
+        for name in group:
+            head, comma, _ = name.partition(",")
+            words = name.split()
+            if not comma and len(words) >= 2 and words[-1].casefold() in _QUALIFYING_LAST:
+                head = " ".join(words[:-1])
+            elif not comma:
+                continue
+            if (
+                _folded(head) == said
+                and len(said.replace(" ", "")) >= _HEAD_MIN_CHARS
+                and starts.get(said, frozenset()) <= own
+            ):
+                return True
+    return False
+
+
+def _folded(text: str) -> str:
+    """A name as its tokens' normal forms, joined by spaces."""
+    return " ".join(t.norm for t in tokenize(text))
+
+
+@lru_cache(maxsize=16)
+def _rival_starts(rivals: NameTable) -> dict[str, frozenset[str]]:
+    """Each start of a rival's name, a word or more ("washington" of "Washington County"), with
+    the names it starts, in tokens' normal forms."""
+    out: dict[str, set[str]] = {}
+    for words, _ in rivals.names():
+        whole = " ".join(words)
+        for k in range(1, len(words) + 1):
+            out.setdefault(" ".join(words[:k]), set()).add(whole)
+    return {start: frozenset(names) for start, names in out.items()}

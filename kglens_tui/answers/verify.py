@@ -81,7 +81,7 @@ from kglens_tui.answers.reply_forms import (
     readings,
     transliterated,
 )
-from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer
+from kglens_tui.answers.spelling import fuzzy_answer, inflected_answer, names_a_head
 from kglens_tui.answers.words import (
     SENTENCES,
     as_tuples,
@@ -328,6 +328,8 @@ def check_wh(
         )
         if again.verdict is Verdict.CORRECT:  # rules 20: "In Paris." for France
             return Checked(Verdict.CORRECT, got.hedged or again.hedged, uncertain=True)
+    if names_a_head(reply, true_answers, rivals, subject):  # rules 21: "Washington."
+        return Checked(Verdict.CORRECT, got.hedged, uncertain=True)
     signed = with_territory_signs(reply, true_answers, subject)
     if signed is not None:
         again = _check_wh(

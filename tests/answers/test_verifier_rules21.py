@@ -11,6 +11,7 @@ import pytest
 from verdict_support import bundled_verdict
 
 from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.verify import check_wh
 from kglens_tui.bench.verifier_bench import Rivals
 
 INDIA_HEAD = "Who is the head of government of India (also known as Republic of India)?"
@@ -134,3 +135,72 @@ def test_a_curie_known_by_her_maiden_name(rivals: Rivals) -> None:
         object_type="person",
     )  # fmt: skip
     assert got.value == "correct"
+
+
+SPAIN = "Who is the head of government of Spain (also known as Kingdom of Spain)?"
+SANCHEZ = "Pedro Sanchez Perez-Castejon"
+GERMANY = "Who is the head of government of Germany (also known as Federal Republic of Germany)?"
+ITALY = "Who is the head of government of Italy (also known as Italian Republic)?"
+ISRAEL = "Who is the head of government of Israel (also known as State of Israel)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "answer", "expected"),
+    [
+        ("Presidente del Gobierno Pedro Sánchez.", SPAIN, SANCHEZ, "correct"),  # was incorrect
+        ("President of the Government Pedro Sánchez.", SPAIN, SANCHEZ, "correct"),  # was incorrect
+        ("Presidente de la República Pedro Sánchez.", SPAIN, SANCHEZ, "correct"),
+        ("Presidente del Consiglio Giorgia Meloni.", ITALY, "Giorgia Meloni", "correct"),
+        ("Chancellor of Germany Friedrich Merz.", GERMANY, "Friedrich Merz", "correct"),
+        ("Pedro Sánchez.", SPAIN, SANCHEZ, "correct"),
+        ("Presidente del Gobierno Mariano Rajoy.", SPAIN, SANCHEZ, "incorrect"),
+        ("Ministra de Hacienda María Jesús Montero.", SPAIN, SANCHEZ, "incorrect"),
+        ("Juan Pedro Sánchez.", SPAIN, SANCHEZ, "incorrect"),
+        ("Begoña Sánchez.", SPAIN, SANCHEZ, "incorrect"),
+        ("Chancellor of Germany Olaf Scholz.", GERMANY, "Friedrich Merz", "incorrect"),
+        ("Presidente della Repubblica Sergio Mattarella.", ITALY, "Giorgia Meloni", "incorrect"),
+        ("Sara Netanyahu.", ISRAEL, "Benyamin Netanyahu", "incorrect"),
+        ("Prime Minister Netanyahu.", ISRAEL, "Benyamin Netanyahu", "correct"),
+    ],
+)
+def test_an_office_a_title_names_stands_before_the_name(
+    rivals: Rivals, reply: str, question: str, answer: str, expected: str
+) -> None:
+    got = bundled_verdict(
+        rivals, reply, question, ((answer,),), predicate="head_of_government",
+        object_type="person",
+    )  # fmt: skip
+    assert got.value == expected
+
+
+USA = "What is the capital of United States (also known as United States of America)?"
+SWEDEN = "What is the highest point in Sweden (also known as Kingdom of Sweden)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "answer", "expected"),
+    [
+        ("Washington.", USA, "Washington, D.C.", "correct"),  # was incorrect
+        ("**Washington**", USA, "Washington, D.C.", "correct"),
+        ("Washington, DC.", USA, "Washington, D.C.", "correct"),
+        ("Kebnekaise.", SWEDEN, "Kebnekaise South", "correct"),  # was incorrect
+        ("Washington State.", USA, "Washington, D.C.", "incorrect"),
+        ("Washington, the state.", USA, "Washington, D.C.", "incorrect"),
+        ("Seattle, Washington.", USA, "Washington, D.C.", "incorrect"),
+        ("New York.", USA, "Washington, D.C.", "incorrect"),
+        ("Kebnekaise North.", SWEDEN, "Kebnekaise South", "incorrect"),
+        ("Sarektjåkkå.", SWEDEN, "Kebnekaise South", "incorrect"),
+    ],
+)
+def test_the_head_of_a_qualified_name_alone_names_it(
+    rivals: Rivals, reply: str, question: str, answer: str, expected: str
+) -> None:
+    kind = {"predicate": "highest_point", "object_type": "mountain"} if question == SWEDEN else {}
+    assert bundled_verdict(rivals, reply, question, ((answer,),), **kind).value == expected
+
+
+def test_the_head_alone_is_uncertain(rivals: Rivals) -> None:
+    table = rivals.table("country", "city")
+    got = check_wh("Washington.", [["Washington, D.C."]], table, ["United States"], question=USA)
+    assert got.verdict.value == "correct"
+    assert got.uncertain
