@@ -69,6 +69,13 @@ def _asked_again(tokens: Sequence[Token], i: int, answers: Sequence[Mention]) ->
     return any(after[: len(words)] == list(words) for words in _ASKING_AGAIN)
 
 
+def _asking_words(tokens: Sequence[Token], i: int) -> int:
+    """Rules 21: how many words after the "or" at ``i`` ask again ("or was it Almaty?"), that
+    the candidate follows."""
+    after = [t.norm for t in tokens[i + 1 : i + 3]]
+    return next((len(w) for w in _ASKING_AGAIN if after[: len(w)] == list(w)), 0)
+
+
 def offers_others(
     tokens: Sequence[Token],
     text: str,
@@ -87,7 +94,8 @@ def offers_others(
     items one per line ("- Canberra / - Sydney"). A capitalised word joined by "or" (or by "and"
     right after the true name) that is no true, subject or denied name is another candidate.
     Rules 20: so is one asked about after the answer's sentence ("Porto-Novo. Hmm, or was it
-    Cotonou?": `_asked_again`); ``only_or``: only candidates joined by "or" that are places'
+    Cotonou?": `_asked_again`; rules 21: the candidate after its asking words, "Astana... or
+    was it Almaty?"); ``only_or``: only candidates joined by "or" that are places'
     English names (`a_place`: "Pretoria or Johannesburg" to a question with several answers;
     other words may be true names the tables miss, "Either Scheele or Priestley"). Rules 21: a
     name the reply says the answer is or was called is none (`called_so`: "Ankara, or Angora as
@@ -108,7 +116,7 @@ def offers_others(
         if believed_by_others(tokens, i, answers):
             continue  # rules 19: "Rabat. Many people guess Casablanca ... or Marrakesh"
 
-        after_at = _skip_fillers(tokens, i + 1, 1)
+        after_at = _skip_fillers(tokens, i + 1 + _asking_words(tokens, i), 1)
         after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
         if tok.norm == "and" and (before is None or before + 1 not in ends or after != "also"):
             # "X and also Y" adds a candidate; "X and Y" may list true answers, but not where

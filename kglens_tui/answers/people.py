@@ -195,12 +195,39 @@ def given_name_alone(
 ) -> bool:
     """Rules 13: whether the reply is only a true person's given name (`AnswerNames.given`:
     "Anwar." for Anwar Ibrahim; rules 20: or that and how people call the person,
-    `_AS_CALLED`) that no name of the rivals' table holds but a true one. The rules' best
-    reading, uncertain."""
+    `_AS_CALLED`) that no name of the rivals' table holds but a true one; rules 21: or only
+    given names of true people so, listed (`_GIVEN_LIST`: "Marie and Pierre." for Marie and
+    Pierre Curie). The rules' best reading, uncertain."""
     match = _LONE_WORD.fullmatch(reply) or _AS_CALLED.fullmatch(reply)
-    if match is None:
+    if match is not None:
+        words = [match[1]]
+    elif _GIVEN_LIST.fullmatch(reply):
+        words = [w for w in _LIST_SPLIT.split(reply.strip(" .!")) if w]
+    else:
         return False
-    word = name_tokens(match[1])[0]
+    return len({w.casefold() for w in words}) == len(words) and all(
+        _a_given_name(w, true_answers, answer_only, rivals) for w in words
+    )
+
+
+_GIVEN_LIST = re.compile(
+    r"\s*[^\W\d_]+(?:\s*,\s*[^\W\d_]+)*\s*,?\s+(?:and|&|et|und|y|e|i|og|och|en)\s+[^\W\d_]+"
+    r"\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+"""Rules 21: words of letters listed with commas and "and" (or its word in other languages)."""
+_LIST_SPLIT = re.compile(r"\s*,\s*|\s+(?:and|&|et|und|y|e|i|og|och|en)\s+", re.IGNORECASE)
+
+
+def _a_given_name(
+    text: str,
+    true_answers: Sequence[Sequence[str]],
+    answer_only: Sequence[AnswerNames],
+    rivals: NameTable | None,
+) -> bool:
+    """Whether ``text`` is one word, a true person's given name that no name of the rivals'
+    table holds but a true one."""
+    word = name_tokens(text)[0]
     if len(word) != 1 or not any(
         name_tokens(g)[0] == word for names in answer_only for g in names.given
     ):

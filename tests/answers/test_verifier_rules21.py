@@ -204,3 +204,48 @@ def test_the_head_alone_is_uncertain(rivals: Rivals) -> None:
     got = check_wh("Washington.", [["Washington, D.C."]], table, ["United States"], question=USA)
     assert got.verdict.value == "correct"
     assert got.uncertain
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Astana... or was it Almaty?", "incorrect"),  # was correct
+        ("Astana. Or was it Almaty?", "incorrect"),  # was correct
+        ("Astana... or was it Almaty? One of those two.", "incorrect"),
+        ("Astana. Hmm, or was it Almaty?", "incorrect"),
+        ("Astana or maybe Almaty.", "incorrect"),
+        ("Astana, or was it Almaty? Astana.", "correct"),
+        ("Astana — or was it moved to Almaty? No, Astana.", "correct"),
+        ("Astana, or is it Nur-Sultan now?", "correct"),
+        ("Astana, or perhaps it was renamed.", "correct"),
+    ],
+)
+def test_the_candidate_asked_about_follows_the_asking_words(
+    rivals: Rivals, reply: str, expected: str
+) -> None:
+    assert bundled_verdict(rivals, reply, KAZAKHSTAN, (("Astana",),)).value == expected
+
+
+POLONIUM = "Who discovered Polonium (also known as Po)?"
+CURIES = (("Marie Curie",), ("Pierre Curie",))
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Marie and Pierre.", "correct"),  # was incorrect
+        ("Marie et Pierre.", "correct"),  # was incorrect
+        ("Marie & Pierre", "correct"),
+        ("Marie and Pierre Curie.", "correct"),
+        ("Marie and Jacques.", "incorrect"),
+        ("Pierre and Irène.", "incorrect"),
+        ("Marie, Pierre and Henri.", "incorrect"),
+        ("Marie and Marie.", "incorrect"),
+    ],
+)
+def test_given_names_of_the_true_people_listed(rivals: Rivals, reply: str, expected: str) -> None:
+    got = bundled_verdict(
+        rivals, reply, POLONIUM, CURIES, kg="elements", predicate="discovered_by",
+        object_type="person",
+    )  # fmt: skip
+    assert got.value == expected
