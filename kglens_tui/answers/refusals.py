@@ -226,6 +226,7 @@ _DONT_KNOW_WORDS = {
     "Welsh, Irish": r"(?:dwi|dw\s+i|rwy|dydw\s+i|dydy\s+i)\s+ddim\s+yn\s+gwybod|"
     r"níl\s+a\s+fhios\s+agam",
     "Afrikaans": r"(?:ek\s+)?weet\s+(?:dit\s+)?(?:ongelukkig\s+)?nie",
+    "Latin (rules 21)": r"nescio|non\s+scio",
     "Turkic": r"bilmir[əe]m|bilmayman|білмеймін|билбейм",
     "Hausa, Zulu, Xhosa, Somali": r"ban\s+sani\s+ba|angazi|andazi|ma\s+(?:garanayo|aqaan)",
     "Belarusian, Mongolian, Tajik": r"не\s+ведаю|мэдэхгүй|намедонам",

@@ -249,3 +249,50 @@ def test_given_names_of_the_true_people_listed(rivals: Rivals, reply: str, expec
         object_type="person",
     )  # fmt: skip
     assert got.value == expected
+
+
+CALCIUM = "In which group of the periodic table is Calcium?"
+BISMUTH = "In which group of the periodic table is Bismuth?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "answer", "expected"),
+    [
+        ("Group 2A.", CALCIUM, ("group 2", "alkaline earth metals"), "correct"),  # was incorrect
+        ("Group IIA.", CALCIUM, ("group 2", "alkaline earth metals"), "correct"),
+        ("It's in group IIA.", CALCIUM, ("group 2", "alkaline earth metals"), "correct"),
+        ("Group VA.", BISMUTH, ("group 15", "pnictogens"), "correct"),
+        ("Group 5A.", BISMUTH, ("group 15", "pnictogens"), "correct"),
+        ("Group 1A.", CALCIUM, ("group 2", "alkaline earth metals"), "incorrect"),
+        ("Group 2B.", CALCIUM, ("group 2", "alkaline earth metals"), "incorrect"),
+        ("Group VB.", BISMUTH, ("group 15", "pnictogens"), "incorrect"),
+        ("Group VIIA.", CALCIUM, ("group 2", "alkaline earth metals"), "incorrect"),
+    ],
+)
+def test_groups_in_cas_notation(
+    rivals: Rivals, reply: str, question: str, answer: tuple[str, ...], expected: str
+) -> None:
+    got = bundled_verdict(
+        rivals, reply, question, (answer,), kg="elements", predicate="group",
+        object_type="group",
+    )  # fmt: skip
+    assert got.value == expected
+
+
+SIERRA_LEONE = "What is the highest point in Sierra Leone (also known as Republic of Sierra Leone)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Nescio.", "refused"),  # was incorrect
+        ("Non scio.", "refused"),
+        ("Nescio, sed fortasse Bintimani.", "correct"),
+    ],
+)
+def test_not_knowing_in_latin(rivals: Rivals, reply: str, expected: str) -> None:
+    got = bundled_verdict(
+        rivals, reply, SIERRA_LEONE, (("Loma Mansa", "Bintimani"),), predicate="highest_point",
+        object_type="mountain",
+    )  # fmt: skip
+    assert got.value == expected
