@@ -45,15 +45,13 @@ def readings(reply: str, true_answers: Sequence[Sequence[str]]) -> Iterator[str 
     """Other readings of a reply, each made only when those before it were tried: a bare number
     with the true answers' word (`_numbered_reading`), a short year (`_year_reading`) and, where
     a true answer is a number, number words of other languages (rules 19: "Le cent douze.");
-    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`), and
-    groups of the periodic table in CAS notation (`_cas_group_reading`)."""
+    rules 21: a reply in a Brahmic script with its inherent vowels (`brahmic_reading`)."""
     yield _numbered_reading(reply, true_answers)
     yield _year_reading(reply, true_answers)
     yield shared_surname_reading(reply, true_answers)
     yield patronymic_reading(reply, true_answers)
     yield _adjective_reading(reply, true_answers)
     yield brahmic_reading(reply)
-    yield _cas_group_reading(reply, true_answers)
     if any(n[:1].isdigit() or n[:1] == "+" for group in true_answers for n in group):
         yield _listed_numbers_reading(reply)
         yield from foreign_number_readings(reply)
@@ -89,35 +87,6 @@ def _ordinal_digits(match: re.Match[str]) -> str:
 
 _NUMBERED = re.compile(r"([^\W\d_]+) ?[+-]?\d+(?::\d{2})?")
 """A name that is a word and a number ("group 18", "period 6", "UTC+05:30")."""
-
-
-_CAS_GROUP = re.compile(
-    r"\b(group\s+)(VIII|VII|VI|IV|V|I{1,3}|[1-8])\s*-?\s*([AB])\b", re.IGNORECASE
-)
-"""A group of the periodic table in the older CAS notation: a number (or Roman numeral) and A
-for the main groups, B for the transition metals ("Group 2A", "group VIIA", "Group IB")."""
-_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8}
-_IUPAC_B = {1: "11", 2: "12", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7"}
-"""IUPAC's number of the CAS B groups (VIIIB spans groups 8 to 10: no one number)."""
-
-
-def _cas_group_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:
-    """Rules 21: a reply with groups of the periodic table in CAS notation read with IUPAC's
-    numbers ("Group 2A" is "group 2", "group VIIA" "group 17", "Group IB" "group 11"), where a
-    true answer is a group; None otherwise."""
-    if not any(n.casefold().startswith("group ") for g in true_answers for n in g):
-        return None
-    if not _CAS_GROUP.search(reply):
-        return None
-
-    def iupac(match: re.Match[str]) -> str:
-        numeral = match[2].upper()
-        n = int(numeral) if numeral.isdigit() else _ROMAN[numeral]
-        if match[3].upper() == "A":
-            return f"{match[1]}{n if n <= 2 else n + 10}"
-        return f"{match[1]}{_IUPAC_B[n]}" if n in _IUPAC_B else match[0]
-
-    return _CAS_GROUP.sub(iupac, reply)
 
 
 def _numbered_reading(reply: str, true_answers: Sequence[Sequence[str]]) -> str | None:

@@ -11,6 +11,7 @@ import pytest
 from verdict_support import bundled_verdict
 
 from kglens_tui.answers.abugidas import brahmic_reading
+from kglens_tui.answers.numbers import spell_out
 from kglens_tui.answers.verify import check_wh
 from kglens_tui.bench.verifier_bench import Rivals
 
@@ -296,3 +297,44 @@ def test_not_knowing_in_latin(rivals: Rivals, reply: str, expected: str) -> None
         object_type="mountain",
     )  # fmt: skip
     assert got.value == expected
+
+
+KOREA = "What are the emergency phone numbers in South Korea (also known as Republic of Korea)?"
+CHINA = "What are the emergency phone numbers in China (also known as People's Republic of China)?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "answers", "expected"),
+    [
+        ("일일구", KOREA, (("112",), ("119",)), "correct"),  # was incorrect
+        ("일일구입니다.", KOREA, (("112",), ("119",)), "correct"),
+        ("일일이", KOREA, (("112",), ("119",)), "correct"),
+        ("일일삼", KOREA, (("112",), ("119",)), "incorrect"),
+        ("一一零", CHINA, (("110",), ("119",), ("120",)), "correct"),  # was incorrect
+        ("一一四", CHINA, (("110",), ("119",), ("120",)), "incorrect"),
+    ],
+)
+def test_digits_read_one_by_one_in_korean_and_chinese(
+    rivals: Rivals, reply: str, question: str, answers: tuple[tuple[str, ...], ...], expected: str
+) -> None:
+    got = bundled_verdict(
+        rivals,
+        reply,
+        question,
+        answers,
+        predicate="emergency_number",
+        object_type="emergency_number",
+    )
+    assert got.value == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [
+        ("일일구번", "119번"),
+        ("오사카", "오사카"),  # Osaka: no digits
+        ("一百零八", "100零八"),  # 零 inside a numeral with units is left as it was
+    ],
+)
+def test_korean_and_chinese_digit_runs(text: str, digits: str) -> None:
+    assert spell_out(text) == digits
