@@ -46,7 +46,8 @@ def _ascii(char: str) -> str:
 def _run_reading(run: str) -> str:
     """One run of those scripts in Latin letters: a consonant not followed by a vowel sign,
     virama or nukta says "a" after it, but at a word's end after a single consonant in the
-    northern scripts (`_KEEPS_LAST_VOWEL`; Hindi drops it there: "मोदी" "modi", "राम" "ram"; "नरेंद्र" "narendra" keeps it after a cluster)."""
+    northern scripts (`_KEEPS_LAST_VOWEL`; Hindi drops it there: "मोदी" "modi", "राम" "ram";
+    "नरेंद्र" "narendra" keeps it after a cluster)."""
     kinds = [_kind(c) for c in run]
     out: list[str] = []
     for i, (char, kind) in enumerate(zip(run, kinds, strict=True)):

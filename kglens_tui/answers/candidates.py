@@ -276,8 +276,8 @@ def defined_by_another(
     found: Sequence[Mention],
     subject: tuple[str, ...],
 ) -> bool:
-    """Whether the sentences that define the answer (`defining_sentences`) name no true answer but a name
-    no table knows, next to their verb of being ("Douala is the capital of Cameroon ...;
+    """Whether the sentences that define the answer (`defining_sentences`) name no true answer but
+    a name no table knows, next to their verb of being ("Douala is the capital of Cameroon ...;
     several ministries are also based in Yaoundé"): the reply answers with it, and names the
     true one in passing."""
     if any(tokens[m.start].sentence in defining for m in answers):

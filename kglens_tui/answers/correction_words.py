@@ -102,25 +102,24 @@ TAKING_BACK = (
     ("имам", "предвид"),
     ("imam", "predvid"),
 )
-"""Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I
-stand corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:",
-"erratum", "disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German
-and Dutch; rules 15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly
-speaking", which narrow an answer: "Canberra — more precisely, the ACT"; rules 17: "correcting
-myself", "I'd revise", Turkish "yani", "on checking", "on closer inspection"; rules 19: "I
-need to correct that", Czech, Slovak and Serbo-Croatian "I mean" ("myslím", "mislim") and
-Bulgarian "имам предвид" (and its Latin letters), where a candidate follows; rules 18: "I
-meant" in Polish, Czech, Slovak, the Nordic languages, Finnish, Hungarian, Romanian, Turkish,
-Indonesian and Vietnamese): a correction only
-where what follows them offers an answer (`_offered_back`: rules 14), not in "Canberra, I should
+"""Words of a speaker taking their words back (rules 13: "strike that", "let me rephrase", "I stand
+corrected", "I should say", "I confused it with", "my bad"; rules 14: "hang on", "edit:", "erratum",
+"disregard that", "d'oh", "I meant" in French, Spanish, Italian, Portuguese, German and Dutch; rules
+15: "[Revised]", Russian "то есть"; not "more precisely" or "strictly speaking", which narrow an
+answer: "Canberra — more precisely, the ACT"; rules 17: "correcting myself", "I'd revise", Turkish
+"yani", "on checking", "on closer inspection"; rules 19: "I need to correct that", Czech, Slovak and
+Serbo-Croatian "I mean" ("myslím", "mislim") and Bulgarian "имам предвид" (and its Latin letters),
+where a candidate follows; rules 18: "I meant" in Polish, Czech, Slovak, the Nordic languages,
+Finnish, Hungarian, Romanian, Turkish, Indonesian and Vietnamese): a correction only where what
+follows them offers an answer (`corrections._offered_back`: rules 14), not in "Canberra, I should
 say, is the capital" or "Forget that Sydney is bigger"."""
 
 
 UPDATES = (("update",),)
-"""Rules 20: a word that brings newer facts takes back what came before where what follows
-gives a candidate as the answer now (`_updated_to`: "Donald Trump. Update: Joe Biden is the
-president now."), not where it gives none ("Canberra. Update: no change since 1913.") or tells
-of another ("Canberra. Update: Sydney is still the biggest city.")."""
+"""Rules 20: a word that brings newer facts takes back what came before where what follows gives a
+candidate as the answer now (`corrections._updated_to`: "Donald Trump. Update: Joe Biden is the
+president now."), not where it gives none ("Canberra. Update: no change since 1913.") or tells of
+another ("Canberra. Update: Sydney is still the biggest city.")."""
 
 
 MEANING = (
@@ -130,9 +129,9 @@ MEANING = (
     ("i", "meant", "to", "say"),
 )
 """Rules 20: "I mean" takes back what came before only where what follows offers an answer
-(`_offered_back`) or names a candidate the tables know ("Sydney, I mean Canberra"), not where it
-says more about the answer ("Canberra; I meant to add that it was purpose-built.", "Bern (I meant
-the city, not the canton)")."""
+(`corrections._offered_back`) or names a candidate the tables know ("Sydney, I mean Canberra"), not
+where it says more about the answer ("Canberra; I meant to add that it was purpose-built.", "Bern (I
+meant the city, not the canton)")."""
 
 
 _WEAK_CORRECTIONS = (
@@ -241,8 +240,8 @@ RETRACTING_SINCE_14 = frozenset(
     {"doh", "nope", "nein", "nej", "pardon", "perdon", *_RETRACTING_ELSEWHERE}
 )
 """Retracting words of rules 14, 15, 17 and 18: they take a candidate back only where what follows
-offers an answer as `_offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is just the
-biggest city.")."""
+offers an answer as `corrections._offered_back` reads it ("Nope — Canberra."; not "Nope — Sydney is
+just the biggest city.")."""
 
 
 RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", *RETRACTING_SINCE_14})
@@ -250,7 +249,7 @@ RETRACTING = frozenset({"no", "sorry", "wait", "oops", "whoops", *RETRACTING_SIN
 no, period 6.", "Hanoi. Wait, or is it ..."; rules 15: "nope", and "no" in German and the Nordic
 languages; not Dutch "nee", which folds like "née"; rules 17: "pardon", Spanish "perdón"; rules
 18: `_RETRACTING_ELSEWHERE`), take that candidate back when what follows offers another
-(`_retracted`)."""
+(`corrections._retracted`)."""
 
 
 INTERJECTIONS = frozenset({"actually", "er", "erm", "um", "uh", "hmm", "oh", "ah", "well", "anzi"})
